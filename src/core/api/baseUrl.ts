@@ -1,0 +1,40 @@
+export const DEFAULT_API_URL = 'https://api.axiom.co';
+
+export interface ApiEndpoint {
+  /** The API root without a trailing slash, always ending in /v2. */
+  readonly base: string;
+  readonly origin: string;
+  readonly host: string;
+  readonly secure: boolean;
+}
+
+export type EndpointCheck = { ok: true; endpoint: ApiEndpoint } | { ok: false; problem: string };
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.test(hostname);
+}
+
+/** Turns the `axiom.url` setting into the API root, or says what is wrong with it
+ *  before any request is made. `https://api.axiom.co` and `https://api.axiom.co/v2` mean the same. */
+export function resolveEndpoint(setting: string | undefined): EndpointCheck {
+  const raw = (setting ?? '').trim() || DEFAULT_API_URL;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, problem: `"${raw}" is not a URL. Use the API's address, such as ${DEFAULT_API_URL}.` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, problem: `"${raw}" uses ${url.protocol.replace(':', '')}; the API is reached over https.` };
+  }
+  if (url.search || url.hash) return { ok: false, problem: `"${raw}" has a query string or fragment; give only the address.` };
+  if (url.username || url.password) return { ok: false, problem: 'The URL holds a user name or password; remove it (the token is sent separately).' };
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return { ok: false, problem: `"${raw}" is plain http: the token would travel unencrypted. Use https (http is allowed only for localhost).` };
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  const base = url.origin + (path.endsWith('/v2') ? path : `${path}/v2`);
+  return { ok: true, endpoint: { base, origin: url.origin, host: url.host, secure: url.protocol === 'https:' } };
+}

@@ -1,0 +1,60 @@
+import { maskSecrets } from '../secrets';
+
+/** What went wrong, in the terms a command needs to choose its message and actions. */
+export type AxiomErrorKind =
+  | 'config' // the settings are unusable (bad URL, plain http to a remote host); no request was sent
+  | 'badRequest' // 400 and other 4xx the kinds below do not name
+  | 'auth' // 401
+  | 'forbidden' // 403: bad token or missing capability
+  | 'notFound' // 404
+  | 'rateLimited' // 429
+  | 'server' // 5xx
+  | 'network' // connection refused, DNS, TLS, reset
+  | 'timeout'
+  | 'cancelled' // the caller's AbortSignal fired
+  | 'invalidResponse'; // the body is not what the API describes
+
+export interface AxiomErrorDetails {
+  status?: number;
+  /** The service's own message, with token-shaped strings masked. */
+  serviceMessage?: string;
+  traceId?: string;
+  /** For rateLimited: when the limit resets, if the service said. */
+  retryAt?: Date;
+  /** For network: the system or TLS error code, e.g. ECONNREFUSED. */
+  code?: string;
+}
+
+/** The one error type the core throws. Its message is safe to show and to log. */
+export class AxiomError extends Error {
+  readonly kind: AxiomErrorKind;
+  readonly status?: number;
+  readonly serviceMessage?: string;
+  readonly traceId?: string;
+  readonly retryAt?: Date;
+  readonly code?: string;
+
+  constructor(kind: AxiomErrorKind, message: string, details: AxiomErrorDetails = {}) {
+    super(maskSecrets(message));
+    this.name = 'AxiomError';
+    this.kind = kind;
+    this.status = details.status;
+    this.serviceMessage = details.serviceMessage === undefined ? undefined : maskSecrets(details.serviceMessage);
+    this.traceId = details.traceId;
+    this.retryAt = details.retryAt;
+    this.code = details.code;
+  }
+}
+
+export function isAxiomError(e: unknown): e is AxiomError {
+  return e instanceof AxiomError;
+}
+
+export function kindForStatus(status: number): AxiomErrorKind {
+  if (status === 401) return 'auth';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'notFound';
+  if (status === 429) return 'rateLimited';
+  if (status >= 500) return 'server';
+  return 'badRequest';
+}

@@ -1,0 +1,277 @@
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { AxiomClient, createDispatcher, type ClientOptions, type RequestLogEntry } from '../../src/core/api/client';
+import { AxiomError } from '../../src/core/api/errors';
+import { FakeAxiom, FAKE_API_TOKEN, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN } from '../support/fakeAxiom';
+import { REALISTIC_MONITORS } from '../support/fixtures';
+
+const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
+const dispatcher = createDispatcher();
+let logged: RequestLogEntry[] = [];
+let warnings: string[] = [];
+
+function client(overrides: Partial<ClientOptions> = {}): AxiomClient {
+  return new AxiomClient({
+    url: fake.url,
+    token: FAKE_API_TOKEN,
+    timeoutMs: 2000,
+    userAgent: 'axiom-apl-vscode/0.0.0-test',
+    dispatcher,
+    logger: { request: (e) => logged.push(e), warn: (m) => warnings.push(m) },
+    ...overrides,
+  });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AxiomError> {
+  try {
+    await promise;
+  } catch (e) {
+    assert.ok(e instanceof AxiomError, `expected an AxiomError, got ${String(e)}`);
+    return e;
+  }
+  assert.fail('expected the call to fail');
+}
+
+before(async () => {
+  await fake.start();
+});
+after(async () => {
+  await fake.stop();
+  await dispatcher.close();
+});
+afterEach(() => {
+  fake.reset();
+  fake.monitors = REALISTIC_MONITORS;
+  logged = [];
+  warnings = [];
+});
+
+describe('listMonitors', () => {
+  it('reads a realistic list, tolerating absent fields, both notifier spellings, null disabledUntil and unknown types', async () => {
+    const { monitors, skipped } = await client().listMonitors();
+    assert.equal(skipped.length, 0);
+    assert.deepEqual(monitors.map((m) => m.id), ['mon_errors_1', 'mon_metrics_2', 'mon_go_3', 'mon_future_4']);
+    const [errors, metrics, go, future] = monitors;
+    assert.equal(errors.aplQuery, "['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)");
+    assert.equal(errors.disabledUntil, null);
+    assert.deepEqual(errors.notifierIds, ['notify_slack_oncall']);
+    assert.equal('someFieldAddedLater' in errors, false, 'unknown fields are dropped');
+    assert.equal(metrics.aplQuery, undefined);
+    assert.equal(metrics.mplQuery, 'otel-metrics:http_request_duration_seconds:p99');
+    assert.deepEqual(go.notifierIds, ['notify_email_1', 'notify_email_2']);
+    assert.equal('notifierIDs' in go, false);
+    assert.equal(future.type, 'ForecastDeviation');
+    assert.equal(future.operator, 'SomethingNew');
+  });
+
+  it('sends the bearer token, a User-Agent and accept header, and no org header when none is set', async () => {
+    await client().listMonitors();
+    const [req] = fake.requestsTo('GET /v2/monitors');
+    assert.equal(req.headers.authorization, `Bearer ${FAKE_API_TOKEN}`);
+    assert.equal(req.headers['user-agent'], 'axiom-apl-vscode/0.0.0-test');
+    assert.equal(req.headers.accept, 'application/json');
+    assert.equal(req.headers['x-axiom-org-id'], undefined);
+  });
+
+  it('sends x-axiom-org-id with a personal token', async () => {
+    const { monitors } = await client({ token: FAKE_PERSONAL_TOKEN, orgId: FAKE_ORG_ID }).listMonitors();
+    assert.equal(monitors.length, 4);
+    assert.equal(fake.requestsTo('GET /v2/monitors')[0].headers['x-axiom-org-id'], FAKE_ORG_ID);
+  });
+
+  it('accepts a base URL that already ends in /v2, with or without a slash', async () => {
+    for (const url of [`${fake.url}/v2`, `${fake.url}/v2/`, `${fake.url}/`]) {
+      const { monitors } = await client({ url }).listMonitors();
+      assert.equal(monitors.length, 4, url);
+    }
+    assert.deepEqual(fake.requests.map((r) => r.path), ['/v2/monitors', '/v2/monitors', '/v2/monitors']);
+  });
+
+  it('reads an empty list', async () => {
+    fake.monitors = [];
+    assert.deepEqual(await client().listMonitors(), { monitors: [], skipped: [] });
+  });
+
+  it('logs method, path, status, duration and trace id, never the token', async () => {
+    await client().listMonitors();
+    assert.equal(logged.length, 1);
+    assert.equal(logged[0].method, 'GET');
+    assert.equal(logged[0].path, '/monitors');
+    assert.equal(logged[0].status, 200);
+    assert.equal(logged[0].traceId, 'trace-1');
+    assert.ok(logged[0].durationMs >= 0);
+    assert.ok(!JSON.stringify(logged).includes(FAKE_API_TOKEN));
+  });
+
+  it('skips entries that are not monitors, counts them and keeps the rest', async () => {
+    fake.monitors = [...REALISTIC_MONITORS, { id: 'mon_bad', name: 'bad', type: 'Threshold', threshold: 'high' }, 42];
+    const { monitors, skipped } = await client().listMonitors();
+    assert.equal(monitors.length, 4);
+    assert.deepEqual(skipped.map((s) => s.index), [4, 5]);
+    assert.match(skipped[0].reason, /^threshold: /);
+    assert.match(warnings[0], /skipped 2 of 6 monitors/);
+  });
+});
+
+describe('errors', () => {
+  const cases: { name: string; status: number; body: unknown; headers?: Record<string, string>; kind: AxiomError['kind']; message: RegExp }[] = [
+    { name: '401', status: 401, body: { message: 'invalid token' }, kind: 'auth', message: /^401: invalid token$/ },
+    { name: '403 with the service message', status: 403, body: { code: 403, message: 'token does not have access to resource: monitors with action: read' }, kind: 'forbidden', message: /monitors with action: read/ },
+    { name: '404', status: 404, body: { code: 404, message: 'not found' }, kind: 'notFound', message: /^404: not found$/ },
+    { name: '500', status: 500, body: { message: 'internal error' }, kind: 'server', message: /^500: internal error$/ },
+    { name: '400 with only code', status: 400, body: { code: 'bad' }, kind: 'badRequest', message: /unexpected response \(application\/json, status 400\)/ },
+  ];
+  for (const c of cases) {
+    it(`${c.name} becomes a ${c.kind} error with status, message and trace id`, async () => {
+      fake.fail('GET /v2/monitors', { status: c.status, body: c.body });
+      const error = await rejection(client().listMonitors());
+      assert.equal(error.kind, c.kind);
+      assert.equal(error.status, c.status);
+      assert.match(error.message, c.message);
+      assert.equal(error.traceId, 'trace-1');
+    });
+  }
+
+  it('429 carries the rate-limit reset time', async () => {
+    const reset = Math.floor(Date.now() / 1000) + 120;
+    fake.fail('GET /v2/monitors', { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'x-ratelimit-reset': String(reset), 'x-ratelimit-remaining': '0' } });
+    const error = await rejection(client().listMonitors());
+    assert.equal(error.kind, 'rateLimited');
+    assert.equal(error.serviceMessage, 'rate limit exceeded');
+    assert.equal(error.retryAt?.getTime(), reset * 1000);
+  });
+
+  it('429 prefers Retry-After', async () => {
+    fake.fail('GET /v2/monitors', { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'retry-after': '7' } });
+    const before = Date.now();
+    const error = await rejection(client().listMonitors());
+    const wait = (error.retryAt?.getTime() ?? 0) - before;
+    assert.ok(wait >= 6000 && wait <= 8000, `retryAt ${wait} ms ahead`);
+  });
+
+  it('a 403 without a token of its own: the wrong token is refused by the service', async () => {
+    const error = await rejection(client({ token: 'xaat-not-the-right-one' }).listMonitors());
+    assert.equal(error.kind, 'forbidden');
+    assert.equal(error.serviceMessage, 'Forbidden');
+  });
+
+  it('broken JSON is an invalid response', async () => {
+    fake.fail('GET /v2/monitors', { status: 200, body: '[{"id": "mon_1", "name": ' });
+    const error = await rejection(client().listMonitors());
+    assert.equal(error.kind, 'invalidResponse');
+    assert.match(error.message, /not valid JSON/);
+  });
+
+  it('a body that is not a list is an invalid response naming what it got', async () => {
+    fake.fail('GET /v2/monitors', { status: 200, body: { monitors: [] } });
+    const error = await rejection(client().listMonitors());
+    assert.equal(error.kind, 'invalidResponse');
+    assert.match(error.message, /expected a list of monitors, got an object/);
+  });
+
+  it('an HTML page from a proxy is described by content type, status and host', async () => {
+    fake.fail('GET /v2/monitors', { status: 502, body: '<html><body>Bad gateway</body></html>', headers: { 'content-type': 'text/html' } });
+    const error = await rejection(client().listMonitors());
+    assert.equal(error.kind, 'server');
+    assert.match(error.message, /unexpected response \(text\/html, status 502\) from 127\.0\.0\.1:\d+/);
+  });
+
+  it('times out after the configured time', async () => {
+    fake.fail('GET /v2/monitors', { delayMs: 1500 });
+    const started = Date.now();
+    const error = await rejection(client({ timeoutMs: 200 }).listMonitors());
+    assert.equal(error.kind, 'timeout');
+    assert.ok(Date.now() - started < 1200, 'did not wait for the answer');
+  });
+
+  it('an abort stops the request at once and the service sees the connection close', async () => {
+    fake.fail('GET /v2/monitors', { delayMs: 1500 });
+    const controller = new AbortController();
+    const pending = client().listMonitors(controller.signal);
+    setTimeout(() => controller.abort(), 50);
+    const error = await rejection(pending);
+    assert.equal(error.kind, 'cancelled');
+    await new Promise((r) => setTimeout(r, 50));
+    assert.ok(fake.abandoned.includes(fake.requests[0]), 'the service saw the connection close');
+  });
+
+  it('an already-aborted signal sends nothing', async () => {
+    const error = await rejection(client().listMonitors(AbortSignal.abort()));
+    assert.equal(error.kind, 'cancelled');
+    assert.equal(fake.requests.length, 0);
+  });
+
+  it('a dropped connection is a network error', async () => {
+    fake.fail('GET /v2/monitors', { drop: true });
+    const error = await rejection(client().listMonitors());
+    assert.equal(error.kind, 'network');
+  });
+
+  it('connection refused is a network error naming the host', async () => {
+    const port = await closedPort();
+    const error = await rejection(client({ url: `http://127.0.0.1:${port}` }).listMonitors());
+    assert.equal(error.kind, 'network');
+    assert.equal(error.code, 'ECONNREFUSED');
+    assert.match(error.message, new RegExp(`127\\.0\\.0\\.1:${port}.*refused`));
+  });
+
+  it('a bad URL setting is a config error before any request', () => {
+    for (const url of ['not a url', 'ftp://api.axiom.co', 'https://api.axiom.co/?x=1', 'http://api.axiom.co']) {
+      assert.throws(() => client({ url }), (e: unknown) => e instanceof AxiomError && e.kind === 'config', url);
+    }
+    assert.equal(fake.requests.length, 0);
+  });
+});
+
+describe('createStarredQuery', () => {
+  it('posts the body and returns the created record with its id; request asserted field by field', async () => {
+    const created = await client({ token: FAKE_PERSONAL_TOKEN, orgId: FAKE_ORG_ID }).createStarredQuery({
+      kind: 'apl',
+      name: 'Slow checkouts',
+      dataset: 'http-logs',
+      who: 'usr_fake_1',
+      query: { apl: "['http-logs'] | where duration > 2s" },
+      metadata: {},
+    });
+    assert.equal(created.id, 'sq_000001');
+    assert.equal(created.name, 'Slow checkouts');
+    const [req] = fake.requestsTo('POST /v2/apl-starred-queries');
+    assert.equal(req.method, 'POST');
+    assert.equal(req.path, '/v2/apl-starred-queries');
+    assert.equal(req.headers.authorization, `Bearer ${FAKE_PERSONAL_TOKEN}`);
+    assert.equal(req.headers['x-axiom-org-id'], FAKE_ORG_ID);
+    assert.equal(req.headers['content-type'], 'application/json');
+    assert.equal(req.headers['user-agent'], 'axiom-apl-vscode/0.0.0-test');
+    const body = JSON.parse(req.body);
+    assert.deepEqual(Object.keys(body).sort(), ['dataset', 'kind', 'metadata', 'name', 'query', 'who']);
+    assert.equal(body.kind, 'apl');
+    assert.equal(body.name, 'Slow checkouts');
+    assert.equal(body.dataset, 'http-logs');
+    assert.equal(body.who, 'usr_fake_1');
+    assert.deepEqual(body.query, { apl: "['http-logs'] | where duration > 2s" });
+    assert.deepEqual(body.metadata, {});
+  });
+
+  it('a created record without an id is an invalid response', async () => {
+    fake.fail('POST /v2/apl-starred-queries', { status: 200, body: { name: 'x' } });
+    const error = await rejection(client().createStarredQuery({ kind: 'apl', name: 'x', who: 'u', query: { apl: 'x' }, metadata: {} }));
+    assert.equal(error.kind, 'invalidResponse');
+    assert.match(error.message, /id: /);
+  });
+});
+
+describe('datasets and user', () => {
+  it('lists dataset names and reads the current user', async () => {
+    assert.deepEqual(await client().listDatasets(), ['http-logs', 'sample-app']);
+    assert.equal((await client().getCurrentUser()).id, 'usr_fake_1');
+  });
+});
+
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}

@@ -47,6 +47,9 @@ export class FakeAxiom {
   token: string;
   personalToken = FAKE_PERSONAL_TOKEN;
   orgId: string;
+  /** Most requests the service was answering at one moment. */
+  maxConcurrent = 0;
+  private concurrent = 0;
   private readonly faults = new Map<string, Fault>();
   private readonly server: http.Server;
   private readonly sockets = new Set<import('node:net').Socket>();
@@ -89,6 +92,7 @@ export class FakeAxiom {
     this.requests.length = 0;
     this.starred.length = 0;
     this.abandoned.length = 0;
+    this.maxConcurrent = 0;
     this.clearFaults();
   }
 
@@ -109,7 +113,9 @@ export class FakeAxiom {
     for await (const c of req) chunks.push(c as Buffer);
     const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
     this.requests.push(recorded);
+    this.maxConcurrent = Math.max(this.maxConcurrent, ++this.concurrent);
     res.on('close', () => {
+      this.concurrent--;
       if (!res.writableFinished) this.abandoned.push(recorded);
     });
     const route = `${recorded.method} ${recorded.path.split('?')[0]}`;

@@ -1,0 +1,23 @@
+import * as vscode from 'vscode';
+import { checkOrgIdInput } from '../core/secrets';
+import type { SettingsStore } from '../settings';
+
+/** The org id from the settings, or asked for once and saved to `axiom.orgId`. */
+export async function ensureOrgId(settings: SettingsStore, why: string): Promise<string | undefined> {
+  const known = settings.read().orgId;
+  if (known) return known;
+  const value = await vscode.window.showInputBox({
+    title: 'Axiom organization id',
+    prompt: `${why} It is the part after the host in the web app's address: https://app.axiom.co/<org-id>/…`,
+    placeHolder: 'my-org-a1b2',
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      const check = checkOrgIdInput(text);
+      return check.ok ? undefined : check.problem;
+    },
+  });
+  const check = checkOrgIdInput(value);
+  if (value === undefined || !check.ok) return undefined;
+  await settings.saveOrgId(check.orgId);
+  return check.orgId;
+}

@@ -1,0 +1,22 @@
+import * as vscode from 'vscode';
+import { APL_LANGUAGE_ID } from '../constants';
+import type { MonitorsView } from '../views/monitorsView';
+import { monitorFromArgs, monitorQuery } from './pickMonitor';
+
+/** Opens the monitor's query in a new untitled tab (APL in the `apl` language); each call opens its own tab. */
+export function openMonitorQueryCommand(view: MonitorsView) {
+  return async (arg?: unknown): Promise<vscode.TextEditor | undefined> => {
+    const monitor = await monitorFromArgs(arg, view);
+    if (!monitor) return undefined;
+    const query = monitorQuery(monitor);
+    if (!query) {
+      void vscode.window.showInformationMessage(`The monitor “${monitor.name}” has no query to open.`);
+      return undefined;
+    }
+    const document = await vscode.workspace.openTextDocument({
+      content: query.text,
+      language: query.language === 'apl' ? APL_LANGUAGE_ID : 'plaintext',
+    });
+    return vscode.window.showTextDocument(document, { preview: false });
+  };
+}

@@ -1,0 +1,27 @@
+import * as vscode from 'vscode';
+import type { Monitor } from '../core/api/schemas';
+import { monitorSummary } from '../core/monitorText';
+import type { MonitorsView } from '../views/monitorsView';
+
+/** The monitor a tree action was invoked on, or, from the command palette, one the person picks. */
+export async function monitorFromArgs(arg: unknown, view: MonitorsView): Promise<Monitor | undefined> {
+  if (isMonitor(arg)) return arg;
+  if (!view.currentMonitors.length) await view.refresh();
+  const picked = await vscode.window.showQuickPick(
+    view.currentMonitors.map((monitor) => ({ label: monitor.name, description: monitorSummary(monitor), monitor })),
+    { title: 'Axiom monitor', placeHolder: 'Pick a monitor', matchOnDescription: true },
+  );
+  return picked?.monitor;
+}
+
+function isMonitor(value: unknown): value is Monitor {
+  const m = value as Partial<Monitor> | undefined;
+  return typeof m === 'object' && m !== null && typeof m.id === 'string' && typeof m.name === 'string' && typeof m.type === 'string';
+}
+
+/** The monitor's query text: APL, or MPL for metrics monitors that have only that. */
+export function monitorQuery(monitor: Monitor): { text: string; language: 'apl' | 'mpl' } | undefined {
+  if (monitor.aplQuery?.trim()) return { text: monitor.aplQuery, language: 'apl' };
+  if (monitor.mplQuery?.trim()) return { text: monitor.mplQuery, language: 'mpl' };
+  return undefined;
+}

@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+import { checkTokenInput, tokenKind } from '../core/secrets';
+import type { SettingsStore } from '../settings';
+import type { TokenStore } from '../tokenStore';
+import { ensureOrgId } from './askOrgId';
+
+export interface SetTokenArgs {
+  /** Given by scripts and tests instead of typing it; validated like typed input. */
+  token?: string;
+  orgId?: string;
+}
+
+/** Axiom: Set API Token. Asks in a password box, trims, refuses empty input, and for a personal
+ *  token without a known org id asks for that too. */
+export function setTokenCommand(tokens: TokenStore, settings: SettingsStore) {
+  return async (args?: SetTokenArgs): Promise<boolean> => {
+    const raw =
+      args?.token ??
+      (await vscode.window.showInputBox({
+        title: 'Axiom API token',
+        prompt: 'An API token (xaat-…) or a personal token (xapt-…). It is kept in VS Code’s secret storage.',
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: (text) => {
+          const check = checkTokenInput(text);
+          return check.ok ? undefined : check.problem;
+        },
+      }));
+    if (raw === undefined) return false;
+    const check = checkTokenInput(raw);
+    if (!check.ok) {
+      void vscode.window.showErrorMessage(`The token was not saved: ${check.problem}`);
+      return false;
+    }
+    if (args?.orgId) await settings.saveOrgId(args.orgId);
+    await tokens.set(check.token);
+    if (tokenKind(check.token) === 'personal' && !settings.read().orgId) {
+      const orgId = await ensureOrgId(settings, 'A personal token needs the id of the organization to act in.');
+      if (!orgId) void vscode.window.showWarningMessage('The token is saved, but a personal token needs an org id: set axiom.orgId.');
+    }
+    void vscode.window.showInformationMessage('Axiom token saved.');
+    return true;
+  };
+}
+
+/** Axiom: Sign Out. Deletes the token from secret storage. */
+export function signOutCommand(tokens: TokenStore) {
+  return async (): Promise<void> => {
+    await tokens.delete();
+    void vscode.window.showInformationMessage('Signed out of Axiom: the token was removed.');
+  };
+}

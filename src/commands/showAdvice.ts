@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+import { COMMANDS } from '../constants';
+import type { Advice, AdviceAction } from '../core/errorAdvice';
+
+const LABELS: Record<AdviceAction, string> = {
+  retry: 'Retry',
+  setToken: 'Set API Token',
+  openSettings: 'Open Settings',
+  showLog: 'Show Log',
+};
+
+/**
+ * Shows a failure with its actions. Set Token, Open Settings and Show Log are carried out here;
+ * the returned promise says whether the person chose Retry, for the caller to act on.
+ */
+export async function showAdvice(advice: Advice): Promise<'retry' | undefined> {
+  const chosen = await vscode.window.showErrorMessage(advice.message, ...advice.actions.map((a) => LABELS[a]));
+  const action = advice.actions.find((a) => LABELS[a] === chosen);
+  switch (action) {
+    case 'retry':
+      return 'retry';
+    case 'setToken':
+      await vscode.commands.executeCommand(COMMANDS.setToken);
+      return undefined;
+    case 'openSettings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'axiom.');
+      return undefined;
+    case 'showLog':
+      await vscode.commands.executeCommand(COMMANDS.showLog);
+      return undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,19 @@
+import * as vscode from 'vscode';
+import type { StarredQuery } from '../core/api/schemas';
+import type { MonitorsView } from '../views/monitorsView';
+import { monitorFromArgs, monitorQuery } from './pickMonitor';
+import type { StarQueryArgs } from './starQuery';
+
+/** Star Query on a monitor: the star flow with the monitor's APL and its name as the suggestion. */
+export function starMonitorQueryCommand(view: MonitorsView, starQuery: (args?: StarQueryArgs) => Promise<StarredQuery | undefined>) {
+  return async (arg?: unknown): Promise<StarredQuery | undefined> => {
+    const monitor = await monitorFromArgs(arg, view);
+    if (!monitor) return undefined;
+    const query = monitorQuery(monitor);
+    if (query?.language !== 'apl') {
+      void vscode.window.showInformationMessage(`The monitor “${monitor.name}” has no APL query to star.`);
+      return undefined;
+    }
+    return starQuery({ apl: query.text });
+  };
+}

@@ -1,0 +1,187 @@
+import * as vscode from 'vscode';
+import { COMMANDS } from '../constants';
+import type { Connection } from '../connection';
+import type { AxiomClient } from '../core/api/client';
+import { isAxiomError } from '../core/api/errors';
+import type { StarredQuery, StarredQueryInput } from '../core/api/schemas';
+import { datasetFromApl, suggestQueryName } from '../core/apl';
+import { adviceFor } from '../core/errorAdvice';
+import { formatDate } from '../core/format';
+import { queryLink } from '../core/links';
+import type { Log } from '../log';
+import type { RecentDatasets } from '../recentDatasets';
+import type { SettingsStore } from '../settings';
+import { ensureOrgId } from './askOrgId';
+import { showAdvice } from './showAdvice';
+
+/** Arguments for calling the command without prompts (from other commands and tests). */
+export interface StarQueryArgs {
+  apl?: string;
+  name?: string;
+  dataset?: string;
+}
+
+interface Deps {
+  connection: Connection;
+  settings: SettingsStore;
+  recent: RecentDatasets;
+  log: Log;
+}
+
+/** Axiom: Star this APL Query. Nothing is posted until name and dataset are given; a failed post
+ *  keeps the query, name and dataset so that Retry sends the identical body. */
+export function starQueryCommand(deps: Deps) {
+  return async (args?: StarQueryArgs): Promise<StarredQuery | undefined> => {
+    const source = args?.apl !== undefined ? { apl: args.apl, wholeDocument: false } : queryFromEditor();
+    if (!source || !source.apl.trim()) {
+      void vscode.window.showWarningMessage('Select an APL query first.');
+      return undefined;
+    }
+    const apl = source.apl;
+    const client = await clientOrExplain(deps.connection);
+    if (!client) return undefined;
+
+    const guessed = datasetFromApl(apl);
+    const name = args?.name?.trim() || (await askName(apl, guessed, source.wholeDocument));
+    if (!name) return undefined;
+    const dataset = args?.dataset?.trim() || (await pickDataset(client, guessed, deps.recent.list()));
+    if (!dataset) return undefined;
+
+    const body: StarredQueryInput = { kind: 'apl', name, dataset, who: await whoAmI(client), query: { apl }, metadata: {} };
+    for (;;) {
+      try {
+        const created = await postWithProgress(client, body);
+        await deps.recent.add(dataset);
+        deps.log.info(`starred query ${created.id} (${dataset})`);
+        void confirm(created, deps.settings, client);
+        return created;
+      } catch (error) {
+        if (isAxiomError(error) && error.kind === 'cancelled') return undefined;
+        const advice = adviceFor(error, `Starring “${name}”`, formatDate);
+        deps.log.error(advice.message);
+        if ((await showAdvice(advice)) !== 'retry') return undefined;
+      }
+    }
+  };
+}
+
+function queryFromEditor(): { apl: string; wholeDocument: boolean } | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return undefined;
+  const selected = editor.document.getText(editor.selection);
+  if (selected.trim()) return { apl: selected, wholeDocument: false };
+  return { apl: editor.document.getText(), wholeDocument: true };
+}
+
+async function clientOrExplain(connection: Connection): Promise<AxiomClient | undefined> {
+  try {
+    const client = await connection.client();
+    if (client) return client;
+    const choice = await vscode.window.showWarningMessage('Set an Axiom API token to star queries.', 'Set API Token');
+    if (choice === 'Set API Token' && (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken))) return connection.client();
+  } catch (error) {
+    void showAdvice(adviceFor(error, 'Starring the query', formatDate));
+  }
+  return undefined;
+}
+
+async function askName(apl: string, dataset: string | undefined, wholeDocument: boolean): Promise<string | undefined> {
+  const name = await vscode.window.showInputBox({
+    title: wholeDocument ? 'Star APL query (the whole document: nothing is selected)' : 'Star APL query',
+    prompt: 'A name for the starred query',
+    value: suggestQueryName(apl, dataset),
+    ignoreFocusOut: true,
+    validateInput: (text) => (text.trim() ? undefined : 'A starred query needs a name.'),
+  });
+  return name?.trim() || undefined;
+}
+
+type DatasetItem = vscode.QuickPickItem & { dataset: string };
+
+/** A quick pick that takes free text, offering the query's own dataset, recent ones, and the
+ *  token's datasets once they arrive (a refusal there is silent: typing still works). */
+async function pickDataset(client: AxiomClient, guessed: string | undefined, recent: string[]): Promise<string | undefined> {
+  const pick = vscode.window.createQuickPick<DatasetItem>();
+  pick.title = 'Star APL query: dataset';
+  pick.placeholder = 'Pick or type the dataset';
+  pick.ignoreFocusOut = true;
+  const controller = new AbortController();
+  let listed: string[] = [];
+  const render = () => {
+    const typed = pick.value.trim();
+    const items: DatasetItem[] = [];
+    const seen = new Set<string>();
+    const add = (dataset: string, description: string) => {
+      if (seen.has(dataset)) return;
+      seen.add(dataset);
+      items.push({ label: dataset, description, dataset });
+    };
+    if (typed) add(typed, 'typed');
+    if (guessed) add(guessed, 'named in the query');
+    for (const d of recent) add(d, 'recent');
+    for (const d of listed) add(d, '');
+    pick.items = items;
+  };
+  render();
+  pick.busy = true;
+  client
+    .listDatasets(controller.signal)
+    .then((names) => {
+      listed = [...names].sort((a, b) => a.localeCompare(b));
+      render();
+    })
+    .catch(() => undefined)
+    .finally(() => (pick.busy = false));
+
+  try {
+    return await new Promise<string | undefined>((resolve) => {
+      pick.onDidChangeValue(render);
+      pick.onDidAccept(() => resolve(pick.selectedItems[0]?.dataset ?? (pick.value.trim() || undefined)));
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+    });
+  } finally {
+    controller.abort();
+    pick.dispose();
+  }
+}
+
+const whoCache = new WeakMap<AxiomClient, string>();
+
+/** `who` is required by the API and names the query's owner: the current user's id when the
+ *  token may read it (GET /v2/user), otherwise empty and left to the service. */
+async function whoAmI(client: AxiomClient): Promise<string> {
+  const known = whoCache.get(client);
+  if (known !== undefined) return known;
+  let who = '';
+  try {
+    who = (await client.getCurrentUser()).id;
+  } catch {
+    // API tokens are not users: the service decides whose query it is.
+  }
+  whoCache.set(client, who);
+  return who;
+}
+
+function postWithProgress(client: AxiomClient, body: StarredQueryInput): Promise<StarredQuery> {
+  return Promise.resolve(
+    vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Starring “${body.name}”…`, cancellable: true },
+      (_progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return client.createStarredQuery(body, controller.signal);
+      },
+    ),
+  );
+}
+
+async function confirm(created: StarredQuery, settings: SettingsStore, client: AxiomClient): Promise<void> {
+  const choice = await vscode.window.showInformationMessage(`Starred “${created.name}” (id ${created.id}).`, 'Copy ID', 'Open in Axiom');
+  if (choice === 'Copy ID') {
+    await vscode.env.clipboard.writeText(created.id);
+  } else if (choice === 'Open in Axiom') {
+    const orgId = await ensureOrgId(settings, 'Links to the web app name your organization.');
+    if (orgId) await vscode.env.openExternal(vscode.Uri.parse(queryLink(client.endpoint, orgId, created.query.apl)));
+  }
+}

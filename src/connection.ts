@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import type { Dispatcher } from 'undici';
+import type { AxiomClient } from './core/api/client';
+import type { Log } from './log';
+import type { SettingsStore } from './settings';
+import type { TokenStore } from './tokenStore';
+
+/**
+ * Hands out an API client for the current token and settings. The HTTP client module (undici, zod)
+ * is loaded on first use, not at activation; clients are rebuilt only when a setting or the token
+ * changes, and all of them share one keep-alive dispatcher.
+ */
+export class Connection implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the token or an `axiom.*` setting changes. */
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+  private cached?: { key: string; client: AxiomClient };
+  private dispatcher?: Dispatcher;
+
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly tokens: TokenStore,
+    private readonly log: Log,
+    private readonly userAgent: string,
+  ) {
+    const invalidate = () => {
+      this.cached = undefined;
+      this.changed.fire();
+    };
+    this.subscriptions = [settings.onDidChange(invalidate), tokens.onDidChange(invalidate)];
+  }
+
+  async hasToken(): Promise<boolean> {
+    return (await this.tokens.get()) !== undefined;
+  }
+
+  /** The client, or undefined when no token is set. Throws an AxiomError of kind `config` for unusable settings. */
+  async client(): Promise<AxiomClient | undefined> {
+    const token = await this.tokens.get();
+    if (!token) return undefined;
+    const { url, orgId, timeoutMs } = this.settings.read();
+    const key = JSON.stringify([url, orgId, timeoutMs, token]);
+    if (this.cached?.key === key) return this.cached.client;
+    const api = await import('./core/api/client');
+    this.dispatcher ??= api.createDispatcher();
+    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcher, logger: this.log });
+    this.cached = { key, client };
+    return client;
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+    void this.dispatcher?.close();
+  }
+}

@@ -1,0 +1,29 @@
+// Every id the extension shares with package.json, in one place.
+
+export const COMMANDS = {
+  setToken: 'axiom.setToken',
+  signOut: 'axiom.signOut',
+  refreshMonitors: 'axiom.refreshMonitors',
+  openMonitorQuery: 'axiom.openMonitorQuery',
+  openMonitorQueryInNewTab: 'axiom.openMonitorQueryInNewTab',
+  copyMonitorQuery: 'axiom.copyMonitorQuery',
+  openMonitorInAxiom: 'axiom.openMonitorInAxiom',
+  starQuery: 'axiom.starQuery',
+  starMonitorQuery: 'axiom.starMonitorQuery',
+  showLog: 'axiom.showLog',
+} as const;
+
+export const SETTINGS = {
+  section: 'axiom',
+  url: 'url',
+  orgId: 'orgId',
+  requestTimeoutSeconds: 'requestTimeoutSeconds',
+} as const;
+
+export const VIEWS = { monitors: 'axiom.monitors' } as const;
+
+/** Context key read by the Monitors view's welcome content. */
+export const MONITORS_STATE_KEY = 'axiom.monitors.state';
+export type MonitorsViewState = 'noToken' | 'loading' | 'loaded' | 'empty' | 'error' | 'errorAuth' | 'errorConfig';
+
+export const APL_LANGUAGE_ID = 'apl';

@@ -1,0 +1,58 @@
+// Turns a failure into one sentence for a person and the actions that can help.
+import { AxiomError, isAxiomError } from './api/errors';
+import { maskSecrets } from './secrets';
+
+export type AdviceAction = 'retry' | 'setToken' | 'openSettings' | 'showLog';
+
+export interface Advice {
+  message: string;
+  actions: AdviceAction[];
+}
+
+export function adviceFor(error: unknown, doing: string, formatDate: (d: Date) => string = (d) => d.toLocaleString()): Advice {
+  if (!isAxiomError(error)) {
+    const text = error instanceof Error ? error.message : String(error);
+    return { message: `${doing} failed: ${maskSecrets(text)}`, actions: ['retry', 'showLog'] };
+  }
+  return { message: `${doing} failed: ${sentence(error, formatDate)}`, actions: actionsFor(error) };
+}
+
+function sentence(error: AxiomError, formatDate: (d: Date) => string): string {
+  const said = error.serviceMessage ? ` Axiom said: “${error.serviceMessage}”.` : '';
+  switch (error.kind) {
+    case 'auth':
+      return `the token was not accepted (401).${said} Set a valid API token.`;
+    case 'forbidden':
+      return `the token is not allowed to do this (403).${said} Check its capabilities, or set another token.`;
+    case 'notFound':
+      return `not found (404).${said}`;
+    case 'rateLimited':
+      return error.retryAt ? `rate limited until ${formatDate(error.retryAt)}.` : `rate limited.${said}`;
+    case 'badRequest':
+      return `Axiom refused the request (${error.status ?? 'error'}).${said}`;
+    case 'server':
+      return error.serviceMessage ? `Axiom had a problem (${error.status}).${said} Try again shortly.` : `${error.message} Try again shortly.`;
+    case 'config':
+      return error.message;
+    default:
+      return error.message;
+  }
+}
+
+function actionsFor(error: AxiomError): AdviceAction[] {
+  switch (error.kind) {
+    case 'auth':
+    case 'forbidden':
+      return ['retry', 'setToken', 'showLog'];
+    case 'config':
+      return ['openSettings', 'showLog'];
+    case 'badRequest':
+      return ['retry', 'openSettings', 'showLog'];
+    case 'network':
+      return ['retry', 'openSettings', 'showLog'];
+    case 'cancelled':
+      return [];
+    default:
+      return ['retry', 'showLog'];
+  }
+}

@@ -1,0 +1,128 @@
+// What a person reads about a monitor: the one-line summary, its state and the hover text.
+// Plain strings only; the view turns them into VS Code objects.
+import type { Monitor } from './api/schemas';
+
+export type MonitorState = { kind: 'active' } | { kind: 'disabled' } | { kind: 'snoozed'; until: Date };
+
+export function monitorState(monitor: Monitor, now: number = Date.now()): MonitorState {
+  if (monitor.disabledUntil) {
+    const until = Date.parse(monitor.disabledUntil);
+    if (!Number.isNaN(until) && until > now) return { kind: 'snoozed', until: new Date(until) };
+  }
+  return monitor.disabled ? { kind: 'disabled' } : { kind: 'active' };
+}
+
+const OPERATOR_WORDS: Record<string, string> = {
+  Below: 'Below',
+  BelowOrEqual: 'At or below',
+  Above: 'Above',
+  AboveOrEqual: 'At or above',
+  AboveOrBelow: 'Above or below',
+};
+
+const TYPE_WORDS: Record<string, string> = {
+  Threshold: 'Threshold',
+  MatchEvent: 'Match event',
+  AnomalyDetection: 'Anomaly detection',
+};
+
+export function typeWords(type: string): string {
+  return TYPE_WORDS[type] ?? type;
+}
+
+export function conditionWords(monitor: Monitor): string | undefined {
+  if (monitor.operator === undefined && monitor.threshold === undefined) return undefined;
+  const op = monitor.operator === undefined ? '' : (OPERATOR_WORDS[monitor.operator] ?? monitor.operator);
+  return [op, monitor.threshold === undefined ? '' : String(monitor.threshold)].filter(Boolean).join(' ');
+}
+
+/** 90 → "1h 30m", 1440 → "1d". */
+export function minutesWords(minutes: number): string {
+  if (!Number.isFinite(minutes) || minutes <= 0) return `${minutes}m`;
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  return [d && `${d}d`, h && `${h}h`, m && `${m}m`].filter(Boolean).join(' ');
+}
+
+/** "Threshold · Above 100 · every 5m" */
+export function monitorSummary(monitor: Monitor): string {
+  const parts = [typeWords(monitor.type)];
+  const condition = conditionWords(monitor);
+  if (condition) parts.push(condition);
+  if (monitor.intervalMinutes !== undefined) parts.push(`every ${minutesWords(monitor.intervalMinutes)}`);
+  return parts.join(' · ');
+}
+
+export function stateWords(state: MonitorState, formatDate: (d: Date) => string): string {
+  switch (state.kind) {
+    case 'active':
+      return 'active';
+    case 'disabled':
+      return 'disabled';
+    case 'snoozed':
+      return `snoozed until ${formatDate(state.until)}`;
+  }
+}
+
+/** The longest run of backticks in the text decides the fence, so the query cannot close it. */
+export function fencedCode(text: string, language: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
+/** Escapes everything markdown could read as syntax, so text from the service shows as typed. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, (c) => `\\${c}`).replace(/\r?\n/g, '  \n');
+}
+
+/** Hover text as markdown. Every value from the service is escaped or fenced; the
+ *  caller must still render it untrusted and without HTML. */
+export function monitorTooltipMarkdown(monitor: Monitor, formatDate: (d: Date) => string, now: number = Date.now()): string {
+  const rows: [string, string | undefined][] = [
+    ['Type', typeWords(monitor.type)],
+    ['State', stateWords(monitorState(monitor, now), formatDate)],
+    ['Condition', conditionWords(monitor)],
+    ['Column', monitor.columnName],
+    ['Tolerance', monitor.tolerance === undefined ? undefined : String(monitor.tolerance)],
+    ['Compare days', monitor.compareDays === undefined ? undefined : String(monitor.compareDays)],
+    ['Runs every', monitor.intervalMinutes === undefined ? undefined : minutesWords(monitor.intervalMinutes)],
+    ['Over the last', monitor.rangeMinutes === undefined ? undefined : minutesWords(monitor.rangeMinutes)],
+    ['Delay', monitor.secondDelay === undefined ? undefined : `${monitor.secondDelay}s`],
+    ['Alert on no data', yesNo(monitor.alertOnNoData)],
+    ['Notify by group', yesNo(monitor.notifyByGroup)],
+    ['Notify every run', yesNo(monitor.notifyEveryRun)],
+    ['Resolvable', yesNo(monitor.resolvable)],
+    ['Skip resolved', yesNo(monitor.skipResolved)],
+    ['Trigger after', monitor.triggerAfterNPositiveResults === undefined ? undefined : `${monitor.triggerAfterNPositiveResults} positive results`],
+    ['Trigger from', monitor.triggerFromNRuns === undefined ? undefined : `${monitor.triggerFromNRuns} runs`],
+    ['Notifiers', monitor.notifierIds?.length ? monitor.notifierIds.join(', ') : undefined],
+    ['Created', [monitor.createdBy && `by ${monitor.createdBy}`, dateWords(monitor.createdAt, formatDate)].filter(Boolean).join(' ') || undefined],
+  ];
+  const lines = [`**${escapeMarkdown(monitor.name)}**`];
+  if (monitor.description) lines.push('', escapeMarkdown(monitor.description));
+  lines.push('');
+  for (const [label, value] of rows) {
+    if (value !== undefined && value !== '') lines.push(`${label}: ${escapeMarkdown(value)}  `);
+  }
+  if (monitor.aplQuery !== undefined) lines.push('', fencedCode(monitor.aplQuery, 'kusto'));
+  if (monitor.mplQuery !== undefined) lines.push('', 'MPL query:', '', fencedCode(monitor.mplQuery, ''));
+  return lines.join('\n');
+}
+
+function yesNo(value: boolean | undefined): string | undefined {
+  return value === undefined ? undefined : value ? 'yes' : 'no';
+}
+
+function dateWords(value: string | undefined, formatDate: (d: Date) => string): string | undefined {
+  if (!value) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : `on ${formatDate(new Date(time))}`;
+}
+
+/** Case-insensitive, locale-aware, stable for equal names (then by id). */
+export function sortMonitors(monitors: readonly Monitor[]): Monitor[] {
+  const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+  return [...monitors].sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

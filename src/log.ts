@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import type { ClientLogger, RequestLogEntry } from './core/api/client';
+import { maskSecrets } from './core/secrets';
+
+/** The "Axiom" output channel. Lines carry method, path, status, duration and trace id; never headers or tokens. */
+export class Log implements ClientLogger, vscode.Disposable {
+  private readonly channel = vscode.window.createOutputChannel('Axiom', { log: true });
+
+  request(entry: RequestLogEntry): void {
+    const trace = entry.traceId ? ` trace=${entry.traceId}` : '';
+    const line = `[http] ${entry.method} ${entry.path} ${entry.status ?? entry.error ?? ''} ${entry.durationMs}ms${trace}`;
+    if (entry.error || (entry.status ?? 0) >= 400) this.channel.warn(maskSecrets(line));
+    else this.channel.info(line);
+  }
+
+  info(message: string): void {
+    this.channel.info(maskSecrets(message));
+  }
+
+  warn(message: string): void {
+    this.channel.warn(maskSecrets(message));
+  }
+
+  error(message: string): void {
+    this.channel.error(maskSecrets(message));
+  }
+
+  show(): void {
+    this.channel.show(true);
+  }
+
+  dispose(): void {
+    this.channel.dispose();
+  }
+}

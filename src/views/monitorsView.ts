@@ -1,0 +1,139 @@
+import * as vscode from 'vscode';
+import { COMMANDS, MONITORS_STATE_KEY, VIEWS, type MonitorsViewState } from '../constants';
+import type { Connection } from '../connection';
+import type { Monitor } from '../core/api/schemas';
+import { isAxiomError } from '../core/api/errors';
+import { adviceFor } from '../core/errorAdvice';
+import { monitorState, monitorSummary, monitorTooltipMarkdown, sortMonitors, stateWords, type MonitorState } from '../core/monitorText';
+import type { Log } from '../log';
+import { formatDate } from '../core/format';
+
+const STATE_ICONS: Record<MonitorState['kind'], vscode.ThemeIcon> = {
+  active: new vscode.ThemeIcon('bell'),
+  disabled: new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground')),
+  snoozed: new vscode.ThemeIcon('bell-slash'),
+};
+
+/** The Monitors tree: one item per monitor, sorted by name, with a state shown in icon and words. */
+export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  readonly treeView: vscode.TreeView<Monitor>;
+  private monitors: Monitor[] = [];
+  private loaded = false;
+  private inFlight?: { promise: Promise<void>; controller: AbortController };
+  private state: MonitorsViewState = 'loading';
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly log: Log,
+  ) {
+    this.treeView = vscode.window.createTreeView(VIEWS.monitors, { treeDataProvider: this, showCollapseAll: false });
+    this.subscriptions.push(
+      this.treeView,
+      // A new token or new settings make the list in hand stale: start over, dropping any load in flight.
+      connection.onDidChange(() => void this.refresh({ restart: true })),
+    );
+  }
+
+  /** Loads the list. Calls that arrive while a load is in flight share it, unless `restart` is asked. */
+  refresh(options: { restart?: boolean } = {}): Promise<void> {
+    if (this.inFlight) {
+      if (!options.restart) return this.inFlight.promise;
+      this.inFlight.controller.abort();
+    }
+    const controller = new AbortController();
+    const promise = Promise.resolve(vscode.window.withProgress({ location: { viewId: VIEWS.monitors } }, () => this.load(controller.signal))).then(() => {
+        if (this.inFlight?.controller === controller) this.inFlight = undefined;
+      });
+    this.inFlight = { promise, controller };
+    return promise;
+  }
+
+  /** What the view shows now; also the value of the context key its welcome content reads. */
+  get currentState(): MonitorsViewState {
+    return this.state;
+  }
+
+  get currentMonitors(): readonly Monitor[] {
+    return this.monitors;
+  }
+
+  getChildren(element?: Monitor): Monitor[] {
+    if (element) return [];
+    if (!this.loaded && !this.inFlight) void this.refresh();
+    return this.monitors;
+  }
+
+  getTreeItem(monitor: Monitor): vscode.TreeItem {
+    const state = monitorState(monitor);
+    const item = new vscode.TreeItem(monitor.name, vscode.TreeItemCollapsibleState.None);
+    item.id = monitor.id;
+    item.description = state.kind === 'active' ? monitorSummary(monitor) : `${stateWords(state, formatDate)} · ${monitorSummary(monitor)}`;
+    item.iconPath = STATE_ICONS[state.kind];
+    item.contextValue = `monitor.${state.kind}`;
+    item.accessibilityInformation = { label: `${monitor.name}, ${stateWords(state, formatDate)}, ${monitorSummary(monitor)}` };
+    item.command = { command: COMMANDS.openMonitorQuery, title: 'Open Query', arguments: [monitor] };
+    return item;
+  }
+
+  /** The hover is built only when a person hovers. */
+  resolveTreeItem(item: vscode.TreeItem, monitor: Monitor): vscode.TreeItem {
+    item.tooltip = untrustedMarkdown(monitorTooltipMarkdown(monitor, formatDate));
+    return item;
+  }
+
+  private async load(signal: AbortSignal): Promise<void> {
+    try {
+      const client = await this.connection.client();
+      if (signal.aborted) return;
+      if (!client) {
+        this.show([], 'noToken');
+        return;
+      }
+      if (!this.loaded) await this.setState('loading');
+      const { monitors, skipped } = await client.listMonitors(signal);
+      if (signal.aborted) return;
+      this.show(sortMonitors(monitors), monitors.length ? 'loaded' : 'empty');
+      if (skipped.length) {
+        this.treeView.message = `${skipped.length} ${skipped.length === 1 ? 'entry' : 'entries'} could not be read and ${skipped.length === 1 ? 'is' : 'are'} not shown; see the log.`;
+      }
+    } catch (error) {
+      if (signal.aborted || (isAxiomError(error) && error.kind === 'cancelled')) return;
+      const advice = adviceFor(error, 'Loading monitors', formatDate);
+      this.log.error(advice.message);
+      const kind = isAxiomError(error) ? error.kind : undefined;
+      this.show([], kind === 'auth' || kind === 'forbidden' ? 'errorAuth' : kind === 'config' ? 'errorConfig' : 'error');
+      this.treeView.message = advice.message;
+    }
+  }
+
+  private show(monitors: Monitor[], state: MonitorsViewState): void {
+    this.monitors = monitors;
+    this.loaded = true;
+    this.treeView.message = undefined;
+    this.treeView.description = state === 'loaded' || state === 'empty' ? `${monitors.length} ${monitors.length === 1 ? 'monitor' : 'monitors'}` : undefined;
+    void this.setState(state);
+    this.changed.fire();
+  }
+
+  private async setState(state: MonitorsViewState): Promise<void> {
+    this.state = state;
+    await vscode.commands.executeCommand('setContext', MONITORS_STATE_KEY, state);
+  }
+
+  dispose(): void {
+    this.inFlight?.controller.abort();
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+  }
+}
+
+/** Markdown for text from the service: not trusted (no command links), no HTML. */
+export function untrustedMarkdown(text: string): vscode.MarkdownString {
+  const markdown = new vscode.MarkdownString(text, false);
+  markdown.isTrusted = false;
+  markdown.supportHtml = false;
+  return markdown;
+}

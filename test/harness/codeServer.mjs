@@ -1,0 +1,140 @@
+// Starts a real VS Code (code-server, installed by setup.sh into .vscode-test/) on a free loopback
+// port with its own user data, extensions, XDG and TMPDIR folders, and opens its workbench in
+// Debian's headless chromium through playwright-core. Used by the test runner, the end-to-end
+// journeys and `npm start`.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const harness = path.join(projectRoot, '.vscode-test');
+export const node24 = path.join(harness, 'node24/node_modules/node/bin/node');
+export const codeServerEntry = path.join(harness, 'code-server/node_modules/code-server/out/node/entry.js');
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+const QUIET_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'security.workspace.trust.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'workbench.enableExperiments': false,
+  'chat.disableAIFeatures': true,
+  'chat.agent.enabled': false,
+  'workbench.tips.enabled': false,
+};
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A throwaway home for one VS Code: user data, extensions, workspace, and XDG/TMPDIR. */
+export function makeSandbox(prefix, { settings = {}, files = {} } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const workspace = path.join(dir, 'workspace');
+  fs.mkdirSync(path.join(dir, 'data', 'User'), { recursive: true });
+  fs.mkdirSync(workspace, { recursive: true });
+  fs.mkdirSync(path.join(dir, 't'));
+  fs.writeFileSync(path.join(dir, 'config.yaml'), 'auth: none\n');
+  fs.writeFileSync(path.join(dir, 'data', 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(workspace, name), text);
+  const env = {
+    TMPDIR: path.join(dir, 't'),
+    XDG_CONFIG_HOME: path.join(dir, 'xdg/config'),
+    XDG_DATA_HOME: path.join(dir, 'xdg/data'),
+    XDG_CACHE_HOME: path.join(dir, 'xdg/cache'),
+  };
+  return { dir, workspace, extensionsDir: path.join(dir, 'extensions'), userDataDir: path.join(dir, 'data'), env };
+}
+
+export function assertInstalled() {
+  if (!fs.existsSync(node24) || !fs.existsSync(codeServerEntry)) {
+    throw new Error('The test VS Code is not installed: run `sh test/harness/setup.sh` (npm test and npm start do it for you).');
+  }
+}
+
+/** Installs a packaged extension into the sandbox's extensions folder, as a person would. */
+export function installVsix(sandbox, vsix) {
+  assertInstalled();
+  return new Promise((resolve, reject) => {
+    const p = spawn(node24, [codeServerEntry, '--extensions-dir', sandbox.extensionsDir, '--user-data-dir', sandbox.userDataDir, '--install-extension', vsix], {
+      env: { ...process.env, ...sandbox.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (out += d));
+    p.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`install of ${vsix} failed (${code}): ${out}`))));
+  });
+}
+
+/** Starts code-server and waits until it answers. Returns { port, url, stop }. */
+export async function startCodeServer(sandbox, { port, extraArgs = [], env = {}, logFile } = {}) {
+  assertInstalled();
+  port ??= await freePort();
+  const server = spawn(
+    node24,
+    [
+      codeServerEntry,
+      '--auth', 'none',
+      '--bind-addr', `127.0.0.1:${port}`,
+      '--config', path.join(sandbox.dir, 'config.yaml'),
+      '--user-data-dir', sandbox.userDataDir,
+      '--extensions-dir', sandbox.extensionsDir,
+      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+      '--disable-getting-started-override', '--disable-file-downloads',
+      ...extraArgs,
+      sandbox.workspace,
+    ],
+    // Its own process group, so that stopping it also ends the extension host and its helpers.
+    { env: { ...process.env, ...sandbox.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  const log = fs.createWriteStream(logFile ?? path.join(sandbox.dir, 'server.log'));
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
+  let exited = false;
+  server.on('exit', () => (exited = true));
+  for (let i = 0; ; i++) {
+    const ok = await new Promise((r) =>
+      http.get(`http://127.0.0.1:${port}/healthz`, (res) => { res.resume(); r(res.statusCode === 200); }).on('error', () => r(false)),
+    );
+    if (ok) break;
+    if (exited || i > 600) throw new Error(`code-server did not come up; see ${path.join(sandbox.dir, 'server.log')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = () => {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  return { port, url: `http://127.0.0.1:${port}`, server, stop };
+}
+
+/** Opens headless chromium on a URL. Returns { context, page }. */
+export async function openBrowser(sandbox, url) {
+  const { chromium } = await import('playwright-core');
+  const context = await chromium.launchPersistentContext(path.join(sandbox.dir, 'chromium-profile'), {
+    executablePath: chromiumPath,
+    headless: true,
+    env: { ...process.env, ...sandbox.env },
+    viewport: { width: 1280, height: 800 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  if (url) await page.goto(url);
+  return { context, page };
+}

@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import type { AxiomExtensionApi } from '../../src/extension';
+import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
+
+export const EXTENSION_ID = 'axiom-apl-community.axiom-apl';
+
+export async function activateExtension(): Promise<AxiomExtensionApi> {
+  const extension = vscode.extensions.getExtension<AxiomExtensionApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not installed`);
+  return extension.activate();
+}
+
+export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export async function setSetting(key: 'url' | 'orgId' | 'requestTimeoutSeconds', value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('axiom').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** A fake service with the extension pointed at it and signed in with its API token. */
+export async function connectedFake(monitors: unknown[] = []): Promise<FakeAxiom> {
+  const fake = new FakeAxiom({ monitors });
+  await fake.start();
+  await setSetting('url', fake.url);
+  await setSetting('orgId', undefined);
+  await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_API_TOKEN });
+  return fake;
+}
+
+export async function closeAllEditors(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.commands.executeCommand('notifications.clearAll');
+}

@@ -1,0 +1,49 @@
+// The project's lint: rules that keep the layering of GUIDE.md true without anyone remembering them.
+//  - nothing under src/core imports 'vscode' (the core is plain TypeScript, unit-tested without VS Code)
+//  - no default exports and no barrel index.ts files
+//  - no `any` in source
+// Prints each finding as file:line and exits 1 when there is one.
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const findings = [];
+
+function walk(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? walk(full) : e.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+for (const file of walk(path.join(root, 'src'))) {
+  const rel = path.relative(root, file);
+  const text = fs.readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const inCore = rel.startsWith(`src${path.sep}core${path.sep}`);
+  const report = (node, message) => findings.push(`${rel}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${message}`);
+  if (path.basename(file) === 'index.ts') findings.push(`${rel}: barrel index.ts files are not used; import from the module itself`);
+
+  const visit = (node) => {
+    const specifier =
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)
+        ? node.moduleSpecifier.text
+        : ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]) &&
+            (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+          ? node.arguments[0].text
+          : undefined;
+    if (inCore && specifier === 'vscode') report(node, "src/core must not import 'vscode'");
+    if (ts.isExportAssignment(node) || node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) report(node, 'no default exports');
+    if (node.kind === ts.SyntaxKind.AnyKeyword) report(node, 'no `any`: name the type, or use unknown');
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+}
+
+if (findings.length) {
+  console.error(findings.join('\n'));
+  console.error(`lint: ${findings.length} finding(s)`);
+  process.exit(1);
+}
+console.log('lint: no findings');

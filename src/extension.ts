@@ -47,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
     register(COMMANDS.starMonitorQuery, starMonitorQueryCommand(view, starQuery)),
     register(COMMANDS.showLog, () => log.show()),
   );
+  void tokens.importFromEnvironment(context.globalState).then((imported) => imported && log.info('took the token from AXIOM_TOKEN'));
   return { monitorsView: view };
 }
 

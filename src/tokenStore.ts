@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 
 const TOKEN_KEY = 'axiom.token';
+const ENV_IMPORTED_KEY = 'axiom.tokenImportedFromEnvironment';
 
 /** The token lives in SecretStorage only (the OS keychain on desktop). Its value is never logged. */
 export class TokenStore implements vscode.Disposable {
@@ -26,6 +27,18 @@ export class TokenStore implements vscode.Disposable {
 
   async delete(): Promise<void> {
     await this.secrets.delete(TOKEN_KEY);
+  }
+
+  /**
+   * Official Axiom clients read AXIOM_TOKEN. When no token is stored yet, take it from the
+   * extension host's environment once; after Sign Out it is not taken again.
+   */
+  async importFromEnvironment(state: vscode.Memento, environment: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+    const token = environment.AXIOM_TOKEN?.trim();
+    if (!token || state.get<boolean>(ENV_IMPORTED_KEY) || (await this.get())) return false;
+    await state.update(ENV_IMPORTED_KEY, true);
+    await this.set(token);
+    return true;
   }
 
   dispose(): void {

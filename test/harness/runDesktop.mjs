@@ -1,0 +1,17 @@
+// Runs the same integration suite under desktop VS Code with @vscode/test-electron, which
+// downloads VS Code: for machines with internet access (the tests here use code-server instead).
+import path from 'node:path';
+import { runTests } from '@vscode/test-electron';
+import { projectRoot } from './codeServer.mjs';
+
+try {
+  await runTests({
+    version: process.env.VSCODE_VERSION ?? 'stable',
+    extensionDevelopmentPath: projectRoot,
+    extensionTestsPath: path.join(projectRoot, 'out/test/integration/index.js'),
+    launchArgs: ['--disable-extensions', '--disable-workspace-trust'],
+  });
+} catch (error) {
+  console.error(`desktop integration run failed: ${error}`);
+  process.exit(1);
+}

@@ -1,0 +1,30 @@
+// `npm start`: installs what is missing, packages the extension, installs the .vsix into a fresh
+// code-server (VS Code 1.139) and serves it on 127.0.0.1 for your browser. AXIOM_URL and
+// AXIOM_ORG_ID prefill the settings; AXIOM_TOKEN reaches the extension host's environment, where
+// the extension imports it into secret storage once. Ctrl+C stops it.
+import { execSync } from 'node:child_process';
+import path from 'node:path';
+import { installVsix, makeSandbox, projectRoot, startCodeServer } from './codeServer.mjs';
+
+const run = (command) => execSync(command, { cwd: projectRoot, stdio: 'inherit' });
+run('sh test/harness/setup.sh');
+run('npm run --silent package');
+
+const settings = {};
+if (process.env.AXIOM_URL) settings['axiom.url'] = process.env.AXIOM_URL;
+if (process.env.AXIOM_ORG_ID) settings['axiom.orgId'] = process.env.AXIOM_ORG_ID;
+const sandbox = makeSandbox('axiom-apl-start-', {
+  settings,
+  files: { 'example.apl': "['sample-http-logs']\n| where status == '500'\n| summarize count() by bin_auto(_time)\n" },
+});
+await installVsix(sandbox, path.join(projectRoot, 'dist-vsix/axiom-apl.vsix'));
+const port = Number(process.env.PORT ?? 8080);
+const codeServer = await startCodeServer(sandbox, { port });
+console.log(`\nVS Code with the Axiom APL extension: ${codeServer.url}/?folder=${encodeURIComponent(sandbox.workspace)}`);
+console.log(`(user data and logs in ${sandbox.dir}; Ctrl+C to stop)`);
+const stop = () => {
+  codeServer.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

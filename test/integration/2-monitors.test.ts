@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { FakeAxiom } from '../support/fakeAxiom';
+import { REALISTIC_MONITORS } from '../support/fixtures';
+import { activateExtension, closeAllEditors, connectedFake, setSetting, waitFor } from './helpers';
+
+const SNOOZED_UNTIL = new Date(Date.now() + 3 * 3600_000).toISOString();
+const MONITORS = [
+  ...REALISTIC_MONITORS,
+  { id: 'mon_snoozed', name: 'beta snoozed', type: 'Threshold', aplQuery: "['x'] | count", disabledUntil: SNOOZED_UNTIL },
+  { id: 'mon_past', name: 'Gamma woke up', type: 'Threshold', aplQuery: "['x'] | count", disabledUntil: '2020-01-01T00:00:00Z' },
+  {
+    id: 'mon_hostile',
+    name: 'Hostile [click](command:axiom.signOut) <img src=x onerror=alert(1)>',
+    type: 'Threshold',
+    description: '<script>alert(1)</script> [link](command:workbench.action.quit)',
+    aplQuery: "['logs']\n| where msg == \"```\"\n```\n[pwn](command:axiom.signOut)\n<b>bold</b>\n| take 1",
+  },
+  { id: 'mon_noquery', name: 'no query at all', type: 'MatchEvent' },
+];
+
+describe('Monitors view', () => {
+  let fake: FakeAxiom;
+  before(async () => {
+    fake = await connectedFake(MONITORS);
+  });
+  after(async () => {
+    await closeAllEditors();
+    await fake.stop();
+  });
+  afterEach(async () => {
+    fake.reset();
+    fake.monitors = MONITORS;
+    await closeAllEditors();
+  });
+
+  async function loaded() {
+    const { monitorsView } = await activateExtension();
+    await monitorsView.refresh();
+    return monitorsView;
+  }
+
+  it('lists every monitor sorted by name, case-insensitively', async () => {
+    const view = await loaded();
+    assert.deepEqual(
+      view.getChildren().map((m) => m.name),
+      ['api latency p99', 'Auth failures (Go client spelling)', 'beta snoozed', 'Checkout errors', 'Gamma woke up', MONITORS[6].name, 'no query at all', 'Zeta forecast'],
+    );
+    assert.equal(view.treeView.description, '8 monitors');
+    assert.equal(view.currentState, 'loaded');
+  });
+
+  it('shows summary, state in icon and words, and a contextValue per state', async () => {
+    const view = await loaded();
+    const item = (id: string) => view.getTreeItem(view.getChildren().find((m) => m.id === id)!);
+    const checkout = item('mon_errors_1');
+    assert.equal(checkout.label, 'Checkout errors');
+    assert.equal(checkout.description, 'Threshold · Above 100 · every 5m');
+    assert.equal(checkout.contextValue, 'monitor.active');
+    assert.equal((checkout.iconPath as vscode.ThemeIcon).id, 'bell');
+    const disabled = item('mon_go_3');
+    assert.equal(disabled.contextValue, 'monitor.disabled');
+    assert.match(String(disabled.description), /^disabled · Match event · every 1m$/);
+    const snoozed = item('mon_snoozed');
+    assert.equal(snoozed.contextValue, 'monitor.snoozed');
+    assert.match(String(snoozed.description), /^snoozed until /);
+    assert.equal((snoozed.iconPath as vscode.ThemeIcon).id, 'bell-slash');
+    assert.equal(item('mon_past').contextValue, 'monitor.active', 'a past disabledUntil is not snoozed');
+    assert.equal(item('mon_future_4').description, 'ForecastDeviation · SomethingNew');
+    assert.equal(checkout.command?.command, 'axiom.openMonitorQuery');
+  });
+
+  it('hover: untrusted markdown, no HTML, the query in one intact fence', async () => {
+    const view = await loaded();
+    const checkout = view.getChildren().find((m) => m.id === 'mon_errors_1')!;
+    const tip = view.resolveTreeItem(view.getTreeItem(checkout), checkout).tooltip as vscode.MarkdownString;
+    assert.equal(tip.isTrusted, false);
+    assert.equal(tip.supportHtml, false);
+    assert.ok(tip.value.includes("```kusto\n['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)\n```"));
+    assert.match(tip.value, /Condition: Above 100/);
+    assert.match(tip.value, /Notifiers: notify\\_slack\\_oncall/);
+
+    const hostile = view.getChildren().find((m) => m.id === 'mon_hostile')!;
+    const md = (view.resolveTreeItem(view.getTreeItem(hostile), hostile).tooltip as vscode.MarkdownString).value;
+    const query = MONITORS[6].aplQuery as string;
+    assert.ok(md.includes(`\`\`\`\`kusto\n${query}\n\`\`\`\``), 'a longer fence keeps the query whole');
+    const outside = md.replace(`\`\`\`\`kusto\n${query}\n\`\`\`\``, '');
+    assert.ok(!/\]\(command:/.test(outside), 'no live command link outside the code block');
+    assert.ok(!/(^|[^\\])<(img|script)/.test(outside), 'no unescaped HTML outside the code block');
+    assert.ok(outside.includes('\\<img'), 'the name shows its angle brackets as text');
+  });
+
+  it('opens a monitor query in a new apl tab with the exact text, a tab per call', async () => {
+    const view = await loaded();
+    const checkout = view.getChildren().find((m) => m.id === 'mon_errors_1')!;
+    const first = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQuery', checkout);
+    const second = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQueryInNewTab', checkout);
+    assert.equal(first.document.languageId, 'apl');
+    assert.equal(first.document.getText(), checkout.aplQuery);
+    assert.equal(first.document.isUntitled, true);
+    assert.notEqual(first.document.uri.toString(), second.document.uri.toString());
+    assert.equal(second.document.getText(), checkout.aplQuery);
+  });
+
+  it('a monitor with no query opens no tab', async () => {
+    const view = await loaded();
+    const before = vscode.workspace.textDocuments.length;
+    const result = await vscode.commands.executeCommand('axiom.openMonitorQuery', view.getChildren().find((m) => m.id === 'mon_noquery'));
+    assert.equal(result, undefined);
+    assert.equal(vscode.workspace.textDocuments.length, before);
+  });
+
+  it('copies the APL query', async () => {
+    const view = await loaded();
+    await vscode.commands.executeCommand('axiom.copyMonitorQuery', view.getChildren().find((m) => m.id === 'mon_go_3'));
+    assert.equal(await vscode.env.clipboard.readText(), "['auth'] | where outcome == 'failure'");
+  });
+
+  it('Open in Axiom builds the monitor link from the API host and org id', async () => {
+    const view = await loaded();
+    await setSetting('orgId', 'my-org');
+    const link = await vscode.commands.executeCommand<string>('axiom.openMonitorInAxiom', view.getChildren().find((m) => m.id === 'mon_errors_1'));
+    assert.equal(link, `${fake.url}/my-org/monitors/mon_errors_1`);
+    await setSetting('orgId', undefined);
+  });
+
+  const states: { name: string; arrange: () => void; state: string; message?: RegExp }[] = [
+    { name: 'an empty list', arrange: () => (fake.monitors = []), state: 'empty' },
+    { name: '403', arrange: () => fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: 'token does not have access to resource: monitors with action: read' } }), state: 'errorAuth', message: /not allowed.*monitors with action: read/ },
+    { name: '500', arrange: () => fake.fail('GET /v2/monitors', { status: 500, body: { message: 'internal error' } }), state: 'error', message: /Axiom had a problem \(500\)/ },
+  ];
+  for (const c of states) {
+    it(`${c.name}: the view explains itself and recovers on the next refresh`, async () => {
+      c.arrange();
+      const view = await loaded();
+      assert.equal(view.currentState, c.state);
+      assert.deepEqual(view.getChildren(), []);
+      if (c.message) assert.match(String(view.treeView.message), c.message);
+      fake.clearFaults();
+      fake.monitors = MONITORS;
+      await view.refresh();
+      assert.equal(view.currentState, 'loaded');
+      assert.equal(view.treeView.message, undefined);
+      assert.equal(view.getChildren().length, 8);
+    });
+  }
+
+  it('a bad axiom.url is explained before any request', async () => {
+    await setSetting('url', 'ftp://example.com');
+    const { monitorsView } = await activateExtension();
+    await waitFor('the config error state', async () => {
+      await monitorsView.refresh();
+      return monitorsView.currentState === 'errorConfig';
+    });
+    assert.match(String(monitorsView.treeView.message), /ftp/);
+    assert.equal(fake.requests.length, 0);
+    await setSetting('url', fake.url);
+  });
+
+  it('a refresh storm (50 in a second) makes one request at a time', async () => {
+    const view = await loaded();
+    fake.reset();
+    fake.fail('GET /v2/monitors', { delayMs: 150 });
+    fake.fail('GET /v2/monitors', { delayMs: 150 });
+    const refreshes: Thenable<unknown>[] = [];
+    for (let i = 0; i < 50; i++) {
+      refreshes.push(vscode.commands.executeCommand('axiom.refreshMonitors'));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await Promise.all(refreshes);
+    assert.equal(fake.maxConcurrent, 1);
+    const count = fake.requestsTo('GET /v2/monitors').length;
+    assert.ok(count >= 1 && count <= 10, `${count} requests for 50 refreshes`);
+    assert.equal(view.getChildren().length, 8);
+  });
+});

@@ -39,4 +39,12 @@ if (tests) {
     // mocha is loaded by the test entry from node_modules, as the test runners expect.
     external: ['vscode', 'mocha'],
   });
+  // The end-to-end journeys run in plain Node as an ES module (top-level await), driving chromium.
+  await esbuild.build({
+    ...common,
+    format: 'esm',
+    entryPoints: ['test/e2e/journeys.ts'],
+    outfile: 'out/test/e2e/journeys.mjs',
+    packages: 'external',
+  });
 }

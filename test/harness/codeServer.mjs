@@ -10,7 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The folder of this project's package.json, found upward from this file (also when bundled into out/). */
+export const projectRoot = (() => {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, 'utf8')).name === 'axiom-apl') return dir;
+  }
+  throw new Error('cannot find the axiom-apl project folder');
+})();
 const harness = path.join(projectRoot, '.vscode-test');
 export const node24 = path.join(harness, 'node24/node_modules/node/bin/node');
 export const codeServerEntry = path.join(harness, 'code-server/node_modules/code-server/out/node/entry.js');

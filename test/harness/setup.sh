@@ -31,6 +31,8 @@ cd "$T/node24"
 # code-server, installed by npm running under Node 24 and building its addons against Node 24's headers.
 cd "$T/code-server"
 [ -f package.json ] || npm init -y >/dev/null
-[ -f "$CS" ] || PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" \
+# Under `npm test` the outer npm's user agent (naming Node 20) is inherited, and code-server's
+# postinstall reads the Node version from it: drop it so that the inner npm states its own.
+[ -f "$CS" ] || env -u npm_config_user_agent PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" \
   npm install --no-fund --no-audit --loglevel=error "code-server@$CODE_SERVER_VERSION"
 echo "Test VS Code ready."

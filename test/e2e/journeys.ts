@@ -1,0 +1,122 @@
+// End-to-end journeys, driven like a person: the packaged .vsix is installed into a fresh
+// code-server, and headless chromium clicks, types and reads the screen. Screenshots of each
+// journey go to media/ for the README. Prints "N passed, N failed" and exits non-zero on a failure.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+// @ts-expect-error: a plain JavaScript module shared with the test runner
+import { installVsix, makeSandbox, openBrowser, projectRoot, startCodeServer } from '../harness/codeServer.mjs';
+import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
+import { REALISTIC_MONITORS } from '../support/fixtures';
+
+const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
+const shots = process.env.AXIOM_SCREENSHOTS ?? path.join(projectRoot, 'media');
+const STAR_APL = "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time)";
+
+interface Sandbox { dir: string; workspace: string }
+
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+async function answerInput(page: Page, text: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(text);
+  await page.keyboard.press('Enter');
+}
+
+async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
+  await runCommand(page, 'Axiom: Set API Token');
+  await answerInput(page, FAKE_API_TOKEN);
+  await page.locator('.activitybar [aria-label^="Axiom"]').first().click();
+  const row = page.locator('.monaco-list-row', { hasText: 'Checkout errors' }).first();
+  await row.waitFor({ timeout: 30_000 });
+  for (const monitor of REALISTIC_MONITORS) await page.getByText(monitor.name, { exact: true }).first().waitFor();
+  assert.ok(fake.requestsTo('GET /v2/monitors').every((r) => r.headers.authorization === `Bearer ${FAKE_API_TOKEN}`));
+  await page.screenshot({ path: path.join(shots, 'monitors-view.png') });
+
+  await row.hover();
+  const hover = page.locator('.monaco-hover, .custom-hover, .workbench-hover').filter({ hasText: 'where status >= 500' }).first();
+  await hover.waitFor({ timeout: 15_000 });
+  assert.match(await hover.innerText(), /\['http-logs'\] \| where status >= 500/);
+  await page.screenshot({ path: path.join(shots, 'monitor-hover.png') });
+
+  await row.click();
+  const editor = page.locator('.editor-instance .view-lines').first();
+  await editor.waitFor();
+  await page.locator('.tab', { hasText: 'Untitled' }).first().waitFor();
+  assert.match(await editor.innerText(), /where\s+status\s+>=\s+500/);
+  await page.screenshot({ path: path.join(shots, 'monitor-query-tab.png') });
+  await page.keyboard.press('Escape');
+}
+
+async function journeyStar(page: Page, fake: FakeAxiom, sandbox: Sandbox): Promise<void> {
+  fs.writeFileSync(path.join(sandbox.workspace, 'checkout.apl'), STAR_APL);
+  await page.keyboard.press('Control+P');
+  await answerInput(page, 'checkout.apl');
+  const editor = page.locator('.editor-instance .view-lines').first();
+  await page.locator('.tab', { hasText: 'checkout.apl' }).first().waitFor();
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await runCommand(page, 'Axiom: Star this APL Query');
+  await answerInput(page, 'Checkout 5xx');
+  await answerInput(page, 'http-logs');
+  const confirmation = page.locator('.notification-toast', { hasText: 'Starred “Checkout 5xx”' }).first();
+  await confirmation.waitFor({ timeout: 15_000 });
+  await page.screenshot({ path: path.join(shots, 'star-confirmation.png') });
+  const posts = fake.requestsTo('POST /v2/apl-starred-queries');
+  assert.equal(posts.length, 1);
+  const body = JSON.parse(posts[0].body);
+  assert.equal(body.name, 'Checkout 5xx');
+  assert.equal(body.dataset, 'http-logs');
+  assert.equal(body.query.apl, STAR_APL);
+  assert.match(await confirmation.innerText(), /sq_000001/);
+}
+
+const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
+await fake.start();
+const sandbox: Sandbox & Record<string, unknown> = makeSandbox('axiom-apl-e2e-', { settings: { 'axiom.url': fake.url, 'workbench.colorTheme': 'Default Dark Modern' } });
+let passed = 0;
+let failed = 0;
+let codeServer: { url: string; stop(): void } | undefined;
+let browser: { context: { close(): Promise<void> }; page: Page } | undefined;
+try {
+  console.log(await installVsix(sandbox, vsix));
+  codeServer = await startCodeServer(sandbox);
+  browser = await openBrowser(sandbox, `${codeServer!.url}/?folder=${encodeURIComponent(sandbox.workspace)}`);
+  const page = browser!.page;
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(1500);
+  for (const [name, journey] of [
+    ['monitors: set the token, open the view, hover, open the query', () => journeyMonitors(page, fake)],
+    ['star: select APL, run the command, name it, pick the dataset, see the id', () => journeyStar(page, fake, sandbox)],
+  ] as const) {
+    try {
+      await journey();
+      passed++;
+      console.log(`  ✔ ${name}`);
+    } catch (error) {
+      failed++;
+      console.log(`  ✖ ${name}\n${error instanceof Error ? error.stack : String(error)}`);
+      await page.screenshot({ path: path.join(sandbox.dir, `failure-${passed + failed}.png`) }).catch(() => undefined);
+      console.log(`    screenshot and logs in ${sandbox.dir}`);
+    }
+  }
+} catch (error) {
+  failed++;
+  console.log(`  ✖ harness: ${error instanceof Error ? error.stack : String(error)}`);
+} finally {
+  await browser?.context.close().catch(() => undefined);
+  codeServer?.stop();
+  await fake.stop();
+}
+console.log(`${passed} passed, ${failed} failed`);
+if (failed === 0) fs.rmSync(sandbox.dir, { recursive: true, force: true });
+process.exit(failed === 0 ? 0 : 1);

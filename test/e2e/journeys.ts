@@ -11,10 +11,10 @@ import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 
 const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
-const shots = process.env.AXIOM_SCREENSHOTS ?? path.join(projectRoot, 'media');
+// `npm run screenshots` writes them into media/ for the README; test runs keep them in out/.
+const shots = path.resolve(projectRoot, process.env.AXIOM_SCREENSHOTS ?? 'out/screenshots');
+fs.mkdirSync(shots, { recursive: true });
 const STAR_APL = "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time)";
-
-interface Sandbox { dir: string; workspace: string }
 
 async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
@@ -57,10 +57,13 @@ async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
-async function journeyStar(page: Page, fake: FakeAxiom, sandbox: Sandbox): Promise<void> {
-  fs.writeFileSync(path.join(sandbox.workspace, 'checkout.apl'), STAR_APL);
+async function journeyStar(page: Page, fake: FakeAxiom): Promise<void> {
   await page.keyboard.press('Control+P');
-  await answerInput(page, 'checkout.apl');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill('checkout.apl');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'checkout.apl' }).first().waitFor();
+  await page.keyboard.press('Enter');
   const editor = page.locator('.editor-instance .view-lines').first();
   await page.locator('.tab', { hasText: 'checkout.apl' }).first().waitFor();
   await editor.click();
@@ -70,6 +73,7 @@ async function journeyStar(page: Page, fake: FakeAxiom, sandbox: Sandbox): Promi
   await answerInput(page, 'http-logs');
   const confirmation = page.locator('.notification-toast', { hasText: 'Starred “Checkout 5xx”' }).first();
   await confirmation.waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(800); // let the toast finish fading in
   await page.screenshot({ path: path.join(shots, 'star-confirmation.png') });
   const posts = fake.requestsTo('POST /v2/apl-starred-queries');
   assert.equal(posts.length, 1);
@@ -82,7 +86,10 @@ async function journeyStar(page: Page, fake: FakeAxiom, sandbox: Sandbox): Promi
 
 const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
 await fake.start();
-const sandbox: Sandbox & Record<string, unknown> = makeSandbox('axiom-apl-e2e-', { settings: { 'axiom.url': fake.url, 'workbench.colorTheme': 'Default Dark Modern' } });
+const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
+  settings: { 'axiom.url': fake.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
+  files: { 'checkout.apl': STAR_APL },
+});
 let passed = 0;
 let failed = 0;
 let codeServer: { url: string; stop(): void } | undefined;
@@ -96,7 +103,7 @@ try {
   await page.waitForTimeout(1500);
   for (const [name, journey] of [
     ['monitors: set the token, open the view, hover, open the query', () => journeyMonitors(page, fake)],
-    ['star: select APL, run the command, name it, pick the dataset, see the id', () => journeyStar(page, fake, sandbox)],
+    ['star: select APL, run the command, name it, pick the dataset, see the id', () => journeyStar(page, fake)],
   ] as const) {
     try {
       await journey();

@@ -11,7 +11,8 @@ const LABELS: Record<AdviceAction, string> = {
 
 /**
  * Shows a failure with its actions. Set Token, Open Settings and Show Log are carried out here;
- * the returned promise says whether the person chose Retry, for the caller to act on.
+ * the returned promise says whether to try again, for the caller to act on: the person chose
+ * Retry, or set a new token.
  */
 export async function showAdvice(advice: Advice): Promise<'retry' | undefined> {
   const chosen = await vscode.window.showErrorMessage(advice.message, ...advice.actions.map((a) => LABELS[a]));
@@ -20,8 +21,7 @@ export async function showAdvice(advice: Advice): Promise<'retry' | undefined> {
     case 'retry':
       return 'retry';
     case 'setToken':
-      await vscode.commands.executeCommand(COMMANDS.setToken);
-      return undefined;
+      return (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken)) ? 'retry' : undefined;
     case 'openSettings':
       await vscode.commands.executeCommand('workbench.action.openSettings', 'axiom.');
       return undefined;

@@ -50,10 +50,13 @@ export function starQueryCommand(deps: Deps) {
     const body: StarredQueryInput = { kind: 'apl', name, dataset, who: await whoAmI(client), query: { apl }, metadata: {} };
     for (;;) {
       try {
-        const created = await postWithProgress(client, body);
+        // Taken afresh on each try: a Retry after Set API Token must use the new token.
+        const current = await deps.connection.client();
+        if (!current) return undefined; // signed out meanwhile: the query is still in the editor
+        const created = await postWithProgress(current, body);
         await deps.recent.add(dataset);
         deps.log.info(`starred query ${created.id} (${dataset})`);
-        void confirm(created, deps.settings, client);
+        void confirm(created, deps.settings, current);
         return created;
       } catch (error) {
         if (isAxiomError(error) && error.kind === 'cancelled') return undefined;

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { resolveEndpoint } from '../../src/core/api/baseUrl';
+import { AxiomError } from '../../src/core/api/errors';
+import type { Monitor } from '../../src/core/api/schemas';
+import { adviceFor } from '../../src/core/errorAdvice';
+import { appOrigin, monitorLink, queryLink } from '../../src/core/links';
+import { fencedCode, minutesWords, monitorState, monitorSummary, sortMonitors } from '../../src/core/monitorText';
+import { checkOrgIdInput, checkTokenInput, maskSecrets } from '../../src/core/secrets';
+
+const monitor = (over: Partial<Monitor>): Monitor => ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over }) as Monitor;
+
+describe('monitor text', () => {
+  it('summarises type, condition and interval', () => {
+    assert.equal(monitorSummary(monitor({ operator: 'Above', threshold: 100, intervalMinutes: 5 })), 'Threshold · Above 100 · every 5m');
+    assert.equal(monitorSummary(monitor({ type: 'AnomalyDetection', intervalMinutes: 90 })), 'Anomaly detection · every 1h 30m');
+    assert.equal(minutesWords(1440), '1d');
+  });
+
+  it('snoozed only while disabledUntil is ahead', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    assert.equal(monitorState(monitor({ disabledUntil: '2026-01-02T00:00:00Z' }), now).kind, 'snoozed');
+    assert.equal(monitorState(monitor({ disabledUntil: '2025-12-31T00:00:00Z' }), now).kind, 'active');
+    assert.equal(monitorState(monitor({ disabled: true, disabledUntil: null }), now).kind, 'disabled');
+  });
+
+  it('a fence is longer than any backtick run inside', () => {
+    assert.equal(fencedCode('a ``` b', 'kusto'), '````kusto\na ``` b\n````');
+    assert.equal(fencedCode('plain', 'kusto'), '```kusto\nplain\n```');
+  });
+
+  it('sorts by name, case-insensitively and numerically', () => {
+    const sorted = sortMonitors([monitor({ id: '1', name: 'b10' }), monitor({ id: '2', name: 'B2' }), monitor({ id: '3', name: 'a' })]);
+    assert.deepEqual(sorted.map((m) => m.name), ['a', 'B2', 'b10']);
+  });
+});
+
+describe('endpoint and links', () => {
+  it('adds /v2 once and keeps a path prefix', () => {
+    const base = (url: string) => (resolveEndpoint(url) as { ok: true; endpoint: { base: string } }).endpoint.base;
+    assert.equal(base(''), 'https://api.axiom.co/v2');
+    assert.equal(base('https://api.axiom.co/v2/'), 'https://api.axiom.co/v2');
+    assert.equal(base('https://proxy.example.com/axiom'), 'https://proxy.example.com/axiom/v2');
+    assert.equal(base('http://localhost:8080'), 'http://localhost:8080/v2');
+  });
+
+  it('the app host follows the API host', () => {
+    const endpoint = (url: string) => (resolveEndpoint(url) as { ok: true; endpoint: Parameters<typeof appOrigin>[0] }).endpoint;
+    assert.equal(appOrigin(endpoint('https://api.axiom.co')), 'https://app.axiom.co');
+    assert.equal(appOrigin(endpoint('https://api.eu.axiom.co')), 'https://app.eu.axiom.co');
+    assert.equal(monitorLink(endpoint('https://api.axiom.co'), 'org-1', 'mon_9'), 'https://app.axiom.co/org-1/monitors/mon_9');
+    const link = new URL(queryLink(endpoint('https://api.axiom.co'), 'org-1', "['x'] | take 1"));
+    assert.deepEqual(JSON.parse(link.searchParams.get('initForm') ?? ''), { apl: "['x'] | take 1", queryOptions: { quickRange: '1h' } });
+  });
+});
+
+describe('secrets and input', () => {
+  it('masks token-shaped strings', () => {
+    assert.equal(maskSecrets('bad token xaat-1234-abcd and xapt-ffff'), 'bad token xaat-•••• and xapt-••••');
+  });
+  it('checks token and org id input', () => {
+    assert.deepEqual(checkTokenInput('  xaat-1  '), { ok: true, token: 'xaat-1' });
+    assert.equal(checkTokenInput('').ok, false);
+    assert.equal(checkTokenInput('a b').ok, false);
+    assert.deepEqual(checkOrgIdInput('https://app.axiom.co/my-org-1/monitors'), { ok: true, orgId: 'my-org-1' });
+    assert.equal(checkOrgIdInput('a/b').ok, false);
+  });
+  it('error messages never carry a token the service echoed', () => {
+    const error = new AxiomError('forbidden', '403: token xaat-secret-1 is invalid', { status: 403, serviceMessage: 'token xaat-secret-1 is invalid' });
+    const advice = adviceFor(error, 'Loading monitors');
+    assert.ok(!advice.message.includes('xaat-secret-1'));
+    assert.deepEqual(advice.actions, ['retry', 'setToken', 'showLog']);
+  });
+});

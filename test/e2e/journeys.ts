@@ -33,9 +33,14 @@ async function answerInput(page: Page, text: string): Promise<void> {
 }
 
 async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
+  // Before any token: the view explains itself and offers the way in.
+  await page.locator('.activitybar [aria-label^="Axiom"]').first().click();
+  await page.getByText('Connect to Axiom to see your monitors here.').waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Set API Token' }).first().waitFor();
+  assert.equal(fake.requestsTo('GET /v2/monitors').length, 0);
+  await page.screenshot({ path: path.join(shots, 'welcome-no-token.png') });
   await runCommand(page, 'Axiom: Set API Token');
   await answerInput(page, FAKE_API_TOKEN);
-  await page.locator('.activitybar [aria-label^="Axiom"]').first().click();
   const row = page.locator('.monaco-list-row', { hasText: 'Checkout errors' }).first();
   await row.waitFor({ timeout: 30_000 });
   for (const monitor of REALISTIC_MONITORS) await page.getByText(monitor.name, { exact: true }).first().waitFor();

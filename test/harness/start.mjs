@@ -26,5 +26,9 @@ const stop = () => {
   codeServer.stop();
   process.exit(0);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, stop);
+process.on('exit', () => codeServer.stop());
+// code-server runs in its own process group; if whoever started us goes away without a signal
+// reaching us (npm killed by a supervisor), do not leave it serving.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop(), 1000).unref();

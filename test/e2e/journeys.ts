@@ -25,7 +25,10 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-async function answerInput(page: Page, text: string): Promise<void> {
+/** Types into the quick input; with a title, first waits until the widget shows that prompt
+ *  (the widget is reused from one prompt to the next, so typing early lands in the old one). */
+async function answerInput(page: Page, text: string, title?: string): Promise<void> {
+  if (title) await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).first().waitFor();
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
   await input.fill(text);
@@ -74,8 +77,8 @@ async function journeyStar(page: Page, fake: FakeAxiom): Promise<void> {
   await editor.click();
   await page.keyboard.press('Control+A');
   await runCommand(page, 'Axiom: Star this APL Query');
-  await answerInput(page, 'Checkout 5xx');
-  await answerInput(page, 'http-logs');
+  await answerInput(page, 'Checkout 5xx', 'Star APL query');
+  await answerInput(page, 'http-logs', 'Star APL query: dataset');
   const confirmation = page.locator('.notification-toast', { hasText: 'Starred “Checkout 5xx”' }).first();
   await confirmation.waitFor({ timeout: 15_000 });
   await page.waitForTimeout(800); // let the toast finish fading in

@@ -31,10 +31,6 @@ export class Connection implements vscode.Disposable {
     this.subscriptions = [settings.onDidChange(invalidate), tokens.onDidChange(invalidate)];
   }
 
-  async hasToken(): Promise<boolean> {
-    return (await this.tokens.get()) !== undefined;
-  }
-
   /** The client, or undefined when no token is set. Throws an AxiomError of kind `config` for unusable settings. */
   async client(): Promise<AxiomClient | undefined> {
     const token = await this.tokens.get();

@@ -32,10 +32,6 @@ export class SettingsStore implements vscode.Disposable {
     await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.orgId, orgId, vscode.ConfigurationTarget.Global);
   }
 
-  async saveUrl(url: string): Promise<void> {
-    await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.url, url, vscode.ConfigurationTarget.Global);
-  }
-
   dispose(): void {
     this.listener.dispose();
     this.changed.dispose();

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { MonitorsView } from '../views/monitorsView';
-import { monitorFromArgs, monitorQuery } from './pickMonitor';
+import { monitorQuery } from '../core/monitorText';
+import { monitorFromArgs } from './pickMonitor';
 
 export function copyMonitorQueryCommand(view: MonitorsView) {
   return async (arg?: unknown): Promise<void> => {

@@ -3,8 +3,8 @@ import { resolveEndpoint } from '../core/api/baseUrl';
 import { monitorLink } from '../core/links';
 import type { SettingsStore } from '../settings';
 import type { MonitorsView } from '../views/monitorsView';
-import { ensureOrgId } from './askOrgId';
 import { monitorFromArgs } from './pickMonitor';
+import { openInWebApp } from './webApp';
 
 /** Opens the monitor's page in the Axiom web app. */
 export function openMonitorInAxiomCommand(view: MonitorsView, settings: SettingsStore) {
@@ -16,10 +16,6 @@ export function openMonitorInAxiomCommand(view: MonitorsView, settings: Settings
       void vscode.window.showErrorMessage(endpoint.problem);
       return undefined;
     }
-    const orgId = await ensureOrgId(settings, 'Links to the web app name your organization.');
-    if (!orgId) return undefined;
-    const link = monitorLink(endpoint.endpoint, orgId, monitor.id);
-    await vscode.env.openExternal(vscode.Uri.parse(link, true));
-    return link;
+    return openInWebApp(settings, (orgId) => monitorLink(endpoint.endpoint, orgId, monitor.id));
   };
 }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { APL_LANGUAGE_ID } from '../constants';
 import type { MonitorsView } from '../views/monitorsView';
-import { monitorFromArgs, monitorQuery } from './pickMonitor';
+import { monitorQuery } from '../core/monitorText';
+import { monitorFromArgs } from './pickMonitor';
 
 /** Opens the monitor's query in a new untitled tab (APL in the `apl` language); each call opens its own tab. */
 export function openMonitorQueryCommand(view: MonitorsView) {

@@ -18,10 +18,3 @@ function isMonitor(value: unknown): value is Monitor {
   const m = value as Partial<Monitor> | undefined;
   return typeof m === 'object' && m !== null && typeof m.id === 'string' && typeof m.name === 'string' && typeof m.type === 'string';
 }
-
-/** The monitor's query text: APL, or MPL for metrics monitors that have only that. */
-export function monitorQuery(monitor: Monitor): { text: string; language: 'apl' | 'mpl' } | undefined {
-  if (monitor.aplQuery?.trim()) return { text: monitor.aplQuery, language: 'apl' };
-  if (monitor.mplQuery?.trim()) return { text: monitor.mplQuery, language: 'mpl' };
-  return undefined;
-}

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { checkTokenInput, tokenKind } from '../core/secrets';
 import type { SettingsStore } from '../settings';
 import type { TokenStore } from '../tokenStore';
-import { ensureOrgId } from './askOrgId';
+import { ensureOrgId } from './webApp';
 
 export interface SetTokenArgs {
   /** Given by scripts and tests instead of typing it; validated like typed input. */

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { StarredQuery } from '../core/api/schemas';
 import type { MonitorsView } from '../views/monitorsView';
-import { monitorFromArgs, monitorQuery } from './pickMonitor';
+import { monitorQuery } from '../core/monitorText';
+import { monitorFromArgs } from './pickMonitor';
 import type { StarQueryArgs } from './starQuery';
 
-/** Star Query on a monitor: the star flow with the monitor's APL and its name as the suggestion. */
+/** Star Query on a monitor: the star flow, prompts included, with the monitor's APL. */
 export function starMonitorQueryCommand(view: MonitorsView, starQuery: (args?: StarQueryArgs) => Promise<StarredQuery | undefined>) {
   return async (arg?: unknown): Promise<StarredQuery | undefined> => {
     const monitor = await monitorFromArgs(arg, view);

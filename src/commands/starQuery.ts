@@ -6,13 +6,12 @@ import { isAxiomError } from '../core/api/errors';
 import type { StarredQuery, StarredQueryInput } from '../core/api/schemas';
 import { datasetFromApl, suggestQueryName } from '../core/apl';
 import { adviceFor } from '../core/errorAdvice';
-import { formatDate } from '../core/format';
 import { queryLink } from '../core/links';
 import type { Log } from '../log';
 import type { RecentDatasets } from '../recentDatasets';
 import type { SettingsStore } from '../settings';
-import { ensureOrgId } from './askOrgId';
 import { showAdvice } from './showAdvice';
+import { openInWebApp } from './webApp';
 
 /** Arguments for calling the command without prompts (from other commands and tests). */
 export interface StarQueryArgs {
@@ -60,7 +59,7 @@ export function starQueryCommand(deps: Deps) {
         return created;
       } catch (error) {
         if (isAxiomError(error) && error.kind === 'cancelled') return undefined;
-        const advice = adviceFor(error, `Starring “${name}”`, formatDate);
+        const advice = adviceFor(error, `Starring “${name}”`);
         deps.log.error(advice.message);
         if ((await showAdvice(advice)) !== 'retry') return undefined;
       }
@@ -83,7 +82,7 @@ async function clientOrExplain(connection: Connection): Promise<AxiomClient | un
     const choice = await vscode.window.showWarningMessage('Set an Axiom API token to star queries.', 'Set API Token');
     if (choice === 'Set API Token' && (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken))) return connection.client();
   } catch (error) {
-    void showAdvice(adviceFor(error, 'Starring the query', formatDate));
+    void showAdvice(adviceFor(error, 'Starring the query'));
   }
   return undefined;
 }
@@ -184,7 +183,6 @@ async function confirm(created: StarredQuery, settings: SettingsStore, client: A
   if (choice === 'Copy ID') {
     await vscode.env.clipboard.writeText(created.id);
   } else if (choice === 'Open in Axiom') {
-    const orgId = await ensureOrgId(settings, 'Links to the web app name your organization.');
-    if (orgId) await vscode.env.openExternal(vscode.Uri.parse(queryLink(client.endpoint, orgId, created.query.apl)));
+    await openInWebApp(settings, (orgId) => queryLink(client.endpoint, orgId, created.query.apl));
   }
 }

@@ -1,5 +1,6 @@
 // Turns a failure into one sentence for a person and the actions that can help.
 import { AxiomError, isAxiomError } from './api/errors';
+import { formatDate } from './format';
 import { maskSecrets } from './secrets';
 
 export type AdviceAction = 'retry' | 'setToken' | 'openSettings' | 'showLog';
@@ -9,15 +10,15 @@ export interface Advice {
   actions: AdviceAction[];
 }
 
-export function adviceFor(error: unknown, doing: string, formatDate: (d: Date) => string = (d) => d.toLocaleString()): Advice {
+export function adviceFor(error: unknown, doing: string): Advice {
   if (!isAxiomError(error)) {
     const text = error instanceof Error ? error.message : String(error);
     return { message: `${doing} failed: ${maskSecrets(text)}`, actions: ['retry', 'showLog'] };
   }
-  return { message: `${doing} failed: ${sentence(error, formatDate)}`, actions: actionsFor(error) };
+  return { message: `${doing} failed: ${sentence(error)}`, actions: actionsFor(error) };
 }
 
-function sentence(error: AxiomError, formatDate: (d: Date) => string): string {
+function sentence(error: AxiomError): string {
   const said = error.serviceMessage ? ` Axiom said: “${error.serviceMessage}”.` : '';
   switch (error.kind) {
     case 'auth':
@@ -32,8 +33,6 @@ function sentence(error: AxiomError, formatDate: (d: Date) => string): string {
       return `Axiom refused the request (${error.status ?? 'error'}).${said}`;
     case 'server':
       return error.serviceMessage ? `Axiom had a problem (${error.status}).${said} Try again shortly.` : `${error.message} Try again shortly.`;
-    case 'config':
-      return error.message;
     default:
       return error.message;
   }

@@ -121,6 +121,13 @@ function dateWords(value: string | undefined, formatDate: (d: Date) => string): 
   return Number.isNaN(time) ? value : `on ${formatDate(new Date(time))}`;
 }
 
+/** The monitor's query text: APL, or MPL for metrics monitors that have only that. */
+export function monitorQuery(monitor: Monitor): { text: string; language: 'apl' | 'mpl' } | undefined {
+  if (monitor.aplQuery?.trim()) return { text: monitor.aplQuery, language: 'apl' };
+  if (monitor.mplQuery?.trim()) return { text: monitor.mplQuery, language: 'mpl' };
+  return undefined;
+}
+
 /** Case-insensitive, locale-aware, stable for equal names (then by id). */
 export function sortMonitors(monitors: readonly Monitor[]): Monitor[] {
   const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });

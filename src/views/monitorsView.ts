@@ -44,9 +44,10 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
       this.inFlight.controller.abort();
     }
     const controller = new AbortController();
-    const promise = Promise.resolve(vscode.window.withProgress({ location: { viewId: VIEWS.monitors } }, () => this.load(controller.signal))).then(() => {
-        if (this.inFlight?.controller === controller) this.inFlight = undefined;
-      });
+    const loading = vscode.window.withProgress({ location: { viewId: VIEWS.monitors } }, () => this.load(controller.signal));
+    const promise = Promise.resolve(loading).then(() => {
+      if (this.inFlight?.controller === controller) this.inFlight = undefined;
+    });
     this.inFlight = { promise, controller };
     return promise;
   }
@@ -68,12 +69,14 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
 
   getTreeItem(monitor: Monitor): vscode.TreeItem {
     const state = monitorState(monitor);
+    const summary = monitorSummary(monitor);
+    const stateText = stateWords(state, formatDate);
     const item = new vscode.TreeItem(monitor.name, vscode.TreeItemCollapsibleState.None);
     item.id = monitor.id;
-    item.description = state.kind === 'active' ? monitorSummary(monitor) : `${stateWords(state, formatDate)} · ${monitorSummary(monitor)}`;
+    item.description = state.kind === 'active' ? summary : `${stateText} · ${summary}`;
     item.iconPath = STATE_ICONS[state.kind];
     item.contextValue = `monitor.${state.kind}`;
-    item.accessibilityInformation = { label: `${monitor.name}, ${stateWords(state, formatDate)}, ${monitorSummary(monitor)}` };
+    item.accessibilityInformation = { label: `${monitor.name}, ${stateText}, ${summary}` };
     item.command = { command: COMMANDS.openMonitorQuery, title: 'Open Query', arguments: [monitor] };
     return item;
   }
@@ -101,7 +104,7 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
       }
     } catch (error) {
       if (signal.aborted || (isAxiomError(error) && error.kind === 'cancelled')) return;
-      const advice = adviceFor(error, 'Loading monitors', formatDate);
+      const advice = adviceFor(error, 'Loading monitors');
       this.log.error(advice.message);
       const kind = isAxiomError(error) ? error.kind : undefined;
       this.show([], kind === 'auth' || kind === 'forbidden' ? 'errorAuth' : kind === 'config' ? 'errorConfig' : 'error');
@@ -131,7 +134,7 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
 }
 
 /** Markdown for text from the service: not trusted (no command links), no HTML. */
-export function untrustedMarkdown(text: string): vscode.MarkdownString {
+function untrustedMarkdown(text: string): vscode.MarkdownString {
   const markdown = new vscode.MarkdownString(text, false);
   markdown.isTrusted = false;
   markdown.supportHtml = false;

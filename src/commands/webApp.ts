@@ -21,3 +21,13 @@ export async function ensureOrgId(settings: SettingsStore, why: string): Promise
   await settings.saveOrgId(check.orgId);
   return check.orgId;
 }
+
+/** Opens a page of the Axiom web app in the browser, asking for the org id first if it is unknown.
+ *  Returns the link opened, or undefined when the person gave no org id. */
+export async function openInWebApp(settings: SettingsStore, linkFor: (orgId: string) => string): Promise<string | undefined> {
+  const orgId = await ensureOrgId(settings, 'Links to the web app name your organization.');
+  if (!orgId) return undefined;
+  const link = linkFor(orgId);
+  await vscode.env.openExternal(vscode.Uri.parse(link, true));
+  return link;
+}

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { checkTokenInput, tokenKind } from '../core/secrets';
+import { checkOrgIdInput, checkTokenInput, tokenKind } from '../core/secrets';
 import type { SettingsStore } from '../settings';
 import type { TokenStore } from '../tokenStore';
 import { ensureOrgId } from './webApp';
@@ -32,7 +32,14 @@ export function setTokenCommand(tokens: TokenStore, settings: SettingsStore) {
       void vscode.window.showErrorMessage(`The token was not saved: ${check.problem}`);
       return false;
     }
-    if (args?.orgId) await settings.saveOrgId(args.orgId);
+    if (args?.orgId !== undefined) {
+      const org = checkOrgIdInput(args.orgId);
+      if (!org.ok) {
+        void vscode.window.showErrorMessage(`The token was not saved: ${org.problem}`);
+        return false;
+      }
+      await settings.saveOrgId(org.orgId);
+    }
     await tokens.set(check.token);
     if (tokenKind(check.token) === 'personal' && !settings.read().orgId) {
       const orgId = await ensureOrgId(settings, 'A personal token needs the id of the organization to act in.');

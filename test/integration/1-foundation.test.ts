@@ -45,6 +45,15 @@ describe('foundation: activation, commands, token storage', () => {
     assert.equal(fake.requestsTo('GET /v2/monitors').at(-1)?.headers.authorization, `Bearer ${fake.token}`);
   });
 
+  it('Set Token refuses an org id argument that is not one, saving neither', async () => {
+    assert.equal(await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_PERSONAL_TOKEN, orgId: 'not/an org' }), false);
+    assert.equal(vscode.workspace.getConfiguration('axiom').get('orgId'), '');
+    fake.reset();
+    const { monitorsView } = await activateExtension();
+    await monitorsView.refresh();
+    assert.equal(fake.requestsTo('GET /v2/monitors').at(-1)?.headers.authorization, `Bearer ${fake.token}`);
+  });
+
   it('a personal token with its org id: the org id is saved to axiom.orgId and sent', async () => {
     const { monitorsView } = await activateExtension();
     await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_PERSONAL_TOKEN, orgId: FAKE_ORG_ID });

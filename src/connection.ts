@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type { AxiomClient } from './core/api/client';
+import { resolveEndpoint } from './core/api/baseUrl';
+import { chooseProxy, describeProxy } from './core/api/proxy';
 import type { Log } from './log';
 import type { SettingsStore } from './settings';
 import type { TokenStore } from './tokenStore';
@@ -8,7 +10,7 @@ import type { TokenStore } from './tokenStore';
 /**
  * Hands out an API client for the current token and settings. The HTTP client module (undici, zod)
  * is loaded on first use, not at activation; clients are rebuilt only when a setting or the token
- * changes, and all of them share one keep-alive dispatcher.
+ * changes, and all of them share one keep-alive dispatcher, rebuilt only when the proxy changes.
  */
 export class Connection implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -16,7 +18,7 @@ export class Connection implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
   private cached?: { key: string; client: AxiomClient };
-  private dispatcher?: Dispatcher;
+  private dispatcher?: { key: string; dispatcher: Dispatcher };
 
   constructor(
     private readonly settings: SettingsStore,
@@ -36,18 +38,36 @@ export class Connection implements vscode.Disposable {
     const token = await this.tokens.get();
     if (!token) return undefined;
     const { url, orgId, timeoutMs } = this.settings.read();
-    const key = JSON.stringify([url, orgId, timeoutMs, token]);
+    const network = this.network(url);
+    const key = JSON.stringify([url, orgId, timeoutMs, token, network]);
     if (this.cached?.key === key) return this.cached.client;
     const api = await import('./core/api/client');
-    this.dispatcher ??= api.createDispatcher();
-    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcher, logger: this.log });
+    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log });
     this.cached = { key, client };
     return client;
+  }
+
+  /** The proxy for the configured URL (by http.proxy, http.noProxy, the environment) and whether certificates are checked. */
+  network(url: string): { proxy?: string; strictSSL: boolean } {
+    const settings = this.settings.readNetwork();
+    const endpoint = resolveEndpoint(url);
+    const proxy = settings.proxyOff || !endpoint.ok ? undefined : chooseProxy(new URL(endpoint.endpoint.base), settings);
+    return { proxy, strictSSL: settings.strictSSL };
+  }
+
+  private dispatcherFor(api: typeof import('./core/api/client'), network: { proxy?: string; strictSSL: boolean }): Dispatcher {
+    const key = JSON.stringify(network);
+    if (this.dispatcher?.key === key) return this.dispatcher.dispatcher;
+    void this.dispatcher?.dispatcher.close();
+    const dispatcher = api.createDispatcher(network);
+    this.log.info(`connecting ${network.proxy ? `through the proxy ${describeProxy(network.proxy)}` : 'directly'}${network.strictSSL ? '' : ', without checking certificates (http.proxyStrictSSL is off)'}`);
+    this.dispatcher = { key, dispatcher };
+    return dispatcher;
   }
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
-    void this.dispatcher?.close();
+    void this.dispatcher?.dispatcher.close();
   }
 }

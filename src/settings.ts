@@ -7,14 +7,24 @@ export interface ConnectionSettings {
   timeoutMs: number;
 }
 
-const DEFAULT_TIMEOUT_SECONDS = 30;
+/** VS Code's own proxy settings, which the extension's requests follow too. */
+export interface NetworkSettings {
+  proxy: string;
+  noProxy: string[];
+  strictSSL: boolean;
+  /** `http.proxySupport` is "off": the person asked for no proxy at all. */
+  proxyOff: boolean;
+}
 
-/** Reads and writes the `axiom.*` settings; fires when any of them changes, in this window or another. */
+const DEFAULT_TIMEOUT_SECONDS = 30;
+const NETWORK_KEYS = ['http.proxy', 'http.noProxy', 'http.proxyStrictSSL', 'http.proxySupport'];
+
+/** Reads and writes the `axiom.*` settings and reads the proxy ones; fires when any of them changes, in this window or another. */
 export class SettingsStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly listener = vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration(SETTINGS.section)) this.changed.fire();
+    if (e.affectsConfiguration(SETTINGS.section) || NETWORK_KEYS.some((key) => e.affectsConfiguration(key))) this.changed.fire();
   });
 
   read(): ConnectionSettings {
@@ -25,6 +35,17 @@ export class SettingsStore implements vscode.Disposable {
       url: String(config.get<unknown>(SETTINGS.url) ?? '').trim(),
       orgId: String(config.get<unknown>(SETTINGS.orgId) ?? '').trim(),
       timeoutMs: timeout * 1000,
+    };
+  }
+
+  readNetwork(): NetworkSettings {
+    const http = vscode.workspace.getConfiguration('http');
+    const noProxy = http.get<unknown>('noProxy');
+    return {
+      proxy: String(http.get<unknown>('proxy') ?? '').trim(),
+      noProxy: Array.isArray(noProxy) ? noProxy.map(String) : [],
+      strictSSL: http.get<unknown>('proxyStrictSSL') !== false,
+      proxyOff: http.get<unknown>('proxySupport') === 'off',
     };
   }
 

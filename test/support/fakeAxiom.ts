@@ -1,6 +1,7 @@
 // A stand-in for the Axiom v2 API on 127.0.0.1: real HTTP, the API's paths, auth rules and
 // error shapes, a record of every request, and faults that a test can order per route.
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -29,6 +30,8 @@ export interface FakeAxiomOptions {
   /** The org id a personal token must be sent with. */
   orgId?: string;
   monitors?: unknown[];
+  /** Serve https with this key and certificate instead of plain http. */
+  tls?: { key: string; cert: string };
 }
 
 export const FAKE_API_TOKEN = 'xaat-00000000-fake-test-token';
@@ -52,14 +55,17 @@ export class FakeAxiom {
   private concurrent = 0;
   private readonly faults = new Map<string, Fault>();
   private readonly server: http.Server;
+  private readonly secure: boolean;
   private readonly sockets = new Set<import('node:net').Socket>();
 
   constructor(options: FakeAxiomOptions = {}) {
     this.token = options.token ?? FAKE_API_TOKEN;
     this.orgId = options.orgId ?? FAKE_ORG_ID;
     this.monitors = options.monitors ?? [];
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    this.server.on('connection', (s) => {
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => void this.handle(req, res);
+    this.secure = options.tls !== undefined;
+    this.server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
+    this.server.on('connection', (s: import('node:net').Socket) => {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
     });
@@ -71,7 +77,7 @@ export class FakeAxiom {
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return `${this.secure ? 'https' : 'http'}://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   async stop(): Promise<void> {

@@ -1,36 +1,18 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { AxiomClient, createDispatcher, type ClientOptions, type RequestLogEntry } from '../../src/core/api/client';
+import { createDispatcher, type AxiomClient, type ClientOptions } from '../../src/core/api/client';
 import { AxiomError } from '../../src/core/api/errors';
+import { CapturedLog, rejection, testClient } from '../support/testClient';
 import { FakeAxiom, FAKE_API_TOKEN, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 
 const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
 const dispatcher = createDispatcher();
-let logged: RequestLogEntry[] = [];
-let warnings: string[] = [];
+const log = new CapturedLog();
 
 function client(overrides: Partial<ClientOptions> = {}): AxiomClient {
-  return new AxiomClient({
-    url: fake.url,
-    token: FAKE_API_TOKEN,
-    timeoutMs: 2000,
-    userAgent: 'axiom-apl-vscode/0.0.0-test',
-    dispatcher,
-    logger: { request: (e) => logged.push(e), warn: (m) => warnings.push(m) },
-    ...overrides,
-  });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AxiomError> {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(e instanceof AxiomError, `expected an AxiomError, got ${String(e)}`);
-    return e;
-  }
-  assert.fail('expected the call to fail');
+  return testClient(fake.url, dispatcher, log, overrides);
 }
 
 before(async () => {
@@ -43,8 +25,7 @@ after(async () => {
 afterEach(() => {
   fake.reset();
   fake.monitors = REALISTIC_MONITORS;
-  logged = [];
-  warnings = [];
+  log.clear();
 });
 
 describe('listMonitors', () => {
@@ -95,13 +76,13 @@ describe('listMonitors', () => {
 
   it('logs method, path, status, duration and trace id, never the token', async () => {
     await client().listMonitors();
-    assert.equal(logged.length, 1);
-    assert.equal(logged[0].method, 'GET');
-    assert.equal(logged[0].path, '/monitors');
-    assert.equal(logged[0].status, 200);
-    assert.equal(logged[0].traceId, 'trace-1');
-    assert.ok(logged[0].durationMs >= 0);
-    assert.ok(!JSON.stringify(logged).includes(FAKE_API_TOKEN));
+    assert.equal(log.requests.length, 1);
+    assert.equal(log.requests[0].method, 'GET');
+    assert.equal(log.requests[0].path, '/monitors');
+    assert.equal(log.requests[0].status, 200);
+    assert.equal(log.requests[0].traceId, 'trace-1');
+    assert.ok(log.requests[0].durationMs >= 0);
+    assert.ok(!JSON.stringify(log.requests).includes(FAKE_API_TOKEN));
   });
 
   it('skips entries that are not monitors, counts them and keeps the rest', async () => {
@@ -110,7 +91,7 @@ describe('listMonitors', () => {
     assert.equal(monitors.length, 4);
     assert.deepEqual(skipped.map((s) => s.index), [4, 5]);
     assert.match(skipped[0].reason, /^threshold: /);
-    assert.match(warnings[0], /skipped 2 of 6 monitors/);
+    assert.match(log.warnings[0], /skipped 2 of 6 monitors/);
   });
 });
 

@@ -1,20 +1,21 @@
-import { Agent, request, type Dispatcher } from 'undici';
-import { z } from 'zod';
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { formatDate } from '../format';
 import { AxiomError, kindForStatus } from './errors';
 import { resolveEndpoint, type ApiEndpoint } from './baseUrl';
+import { invalidResponse, parseBody, parseMonitorList, type MonitorList } from './parse';
+import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
 import {
   currentUserSchema,
   datasetListSchema,
-  describeIssue,
   errorBodySchema,
-  monitorSchema,
   starredQueryInputSchema,
   starredQuerySchema,
   type CurrentUser,
-  type Monitor,
   type StarredQuery,
   type StarredQueryInput,
 } from './schemas';
+
+export type { MonitorList } from './parse';
 
 /** One line per request: what the log channel records. Never headers, never the token. */
 export interface RequestLogEntry {
@@ -40,12 +41,8 @@ export interface ClientOptions {
   userAgent: string;
   dispatcher: Dispatcher;
   logger?: ClientLogger;
-}
-
-export interface MonitorList {
-  monitors: Monitor[];
-  /** Entries that were not monitors the extension can read, with the reason; the rest still show. */
-  skipped: { index: number; reason: string }[];
+  /** How GETs are retried; tests shorten the waits. */
+  retry?: RetryPolicy;
 }
 
 /** Largest body read; a bigger one is refused rather than held in the editor's memory. */
@@ -53,9 +50,19 @@ export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 const TRACE_HEADER = 'x-axiom-trace-id';
 
-/** A keep-alive pool per origin, shared by every client the extension builds. */
-export function createDispatcher(): Agent {
-  return new Agent({ keepAliveTimeout: 30_000, connections: 8 });
+export interface DispatcherOptions {
+  /** An http(s) proxy URL, chosen by `chooseProxy`; absent = connect directly. */
+  proxy?: string;
+  /** False only when the person turned `http.proxyStrictSSL` off: then any certificate is accepted. */
+  strictSSL?: boolean;
+}
+
+/** A keep-alive pool per origin, shared by every client the extension builds. Certificates are
+ *  checked against Node's roots plus NODE_EXTRA_CA_CERTS, which Node reads at start-up. */
+export function createDispatcher({ proxy, strictSSL = true }: DispatcherOptions = {}): Dispatcher {
+  const tls = { rejectUnauthorized: strictSSL };
+  const pool = { keepAliveTimeout: 30_000, connections: 8 };
+  return proxy ? new ProxyAgent({ ...pool, uri: proxy, requestTls: tls, proxyTls: tls }) : new Agent({ ...pool, connect: tls });
 }
 
 export class AxiomClient {
@@ -64,7 +71,7 @@ export class AxiomClient {
 
   constructor(private readonly options: ClientOptions) {
     const check = resolveEndpoint(options.url);
-    if (!check.ok) throw new AxiomError('config', check.problem);
+    if (!check.ok) throw new AxiomError('config', `The axiom.url setting: ${check.problem}`);
     this.endpoint = check.endpoint;
     this.headers = {
       authorization: `Bearer ${options.token}`,
@@ -75,21 +82,13 @@ export class AxiomClient {
   }
 
   async listMonitors(signal?: AbortSignal): Promise<MonitorList> {
-    const body = await this.send('GET', '/monitors', undefined, signal);
-    if (!Array.isArray(body)) {
-      throw invalid(`expected a list of monitors, got ${describeJsonType(body)}`);
-    }
-    const monitors: Monitor[] = [];
-    const skipped: MonitorList['skipped'] = [];
-    body.forEach((item, index) => {
-      const parsed = monitorSchema.safeParse(item);
-      if (parsed.success) monitors.push(parsed.data);
-      else skipped.push({ index, reason: describeIssue(parsed.error) });
-    });
+    const list = parseMonitorList(await this.send('GET', '/monitors', undefined, signal));
+    const { skipped } = list;
     if (skipped.length) {
-      this.options.logger?.warn(`skipped ${skipped.length} of ${body.length} monitors that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`);
+      const total = skipped.length + list.monitors.length;
+      this.options.logger?.warn(`skipped ${skipped.length} of ${total} monitors that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`);
     }
-    return { monitors, skipped };
+    return list;
   }
 
   async createStarredQuery(input: StarredQueryInput, signal?: AbortSignal): Promise<StarredQuery> {
@@ -106,7 +105,24 @@ export class AxiomClient {
     return parseBody(currentUserSchema, await this.send('GET', '/user', undefined, signal), 'user');
   }
 
+  /** GETs are retried on transient failures (see retry.ts); a POST goes out once. */
   private async send(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+    const policy = this.options.retry ?? DEFAULT_RETRY_POLICY;
+    const started = Date.now();
+    for (let tries = 1; ; tries++) {
+      try {
+        return await this.sendOnce(method, path, body, signal);
+      } catch (e) {
+        if (method !== 'GET' || !(e instanceof AxiomError)) throw e;
+        const delay = retryDelay(e, tries, Date.now() - started, policy);
+        if (delay === undefined) throw e;
+        this.options.logger?.warn(`${method} ${path}: ${e.status ?? e.code ?? e.kind}; try ${tries + 1} of ${policy.maxTries} in ${delay} ms`);
+        await pause(delay, signal);
+      }
+    }
+  }
+
+  private async sendOnce(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
     const started = performance.now();
     const log = (entry: Omit<RequestLogEntry, 'method' | 'path' | 'durationMs'>) =>
       this.options.logger?.request({ method, path, durationMs: Math.round(performance.now() - started), ...entry });
@@ -145,12 +161,12 @@ export class AxiomClient {
     const contentType = headerValue(response.headers['content-type']) ?? '';
     if (status >= 400) throw this.statusError(status, text, contentType, response.headers, traceId);
     if (!/json/i.test(contentType) && !looksLikeJson(text)) {
-      throw invalid(`unexpected response (${contentType || 'no content type'}, status ${status}) from ${this.endpoint.host}`, status, traceId);
+      throw invalidResponse(`unexpected response (${contentType || 'no content type'}, status ${status}) from ${this.endpoint.host}`, status, traceId);
     }
     try {
       return JSON.parse(text);
     } catch {
-      throw invalid(`the body is not valid JSON (status ${status}, ${text.length} characters)`, status, traceId);
+      throw invalidResponse(`the body is not valid JSON (status ${status}, ${text.length} characters)`, status, traceId);
     }
   }
 
@@ -176,18 +192,9 @@ export class AxiomClient {
     const kind = kindForStatus(status);
     const retryAt = kind === 'rateLimited' ? rateLimitReset(headers) : undefined;
     const what = serviceMessage ?? `unexpected response (${contentType || 'no content type'}, status ${status}) from ${this.endpoint.host}`;
-    return new AxiomError(kind, `${status}: ${what}`, { status, serviceMessage, traceId, retryAt });
+    const message = retryAt ? `rate limited until ${formatDate(retryAt)}` : `${status}: ${what}`;
+    return new AxiomError(kind, message, { status, serviceMessage, traceId, retryAt });
   }
-}
-
-function parseBody<T extends z.ZodType>(schema: T, body: unknown, what: string): z.output<T> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw invalid(`the ${what} is not in the expected shape (${describeIssue(parsed.error)})`);
-  return parsed.data;
-}
-
-function invalid(detail: string, status?: number, traceId?: string): AxiomError {
-  return new AxiomError('invalidResponse', `Invalid response: ${detail}.`, { status, traceId });
 }
 
 async function readText(body: Dispatcher.ResponseData['body']): Promise<string> {
@@ -211,12 +218,6 @@ function looksLikeJson(text: string): boolean {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-function describeJsonType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** Retry-After (seconds or an HTTP date) wins; X-RateLimit-Reset is UTC epoch seconds. */

@@ -1,0 +1,40 @@
+// From JSON the service sent to typed values, or the one `invalid response` error: nothing else
+// escapes from here, whatever the body holds (property-tested in test/unit/properties.test.ts).
+import type { z } from 'zod';
+import { AxiomError } from './errors';
+import { describeIssue, monitorSchema, type Monitor } from './schemas';
+
+export interface MonitorList {
+  monitors: Monitor[];
+  /** Entries that were not monitors the extension can read, with the reason; the rest still show. */
+  skipped: { index: number; reason: string }[];
+}
+
+/** A list whose single bad entries are skipped and counted, so one odd monitor cannot blank the view. */
+export function parseMonitorList(body: unknown): MonitorList {
+  if (!Array.isArray(body)) throw invalidResponse(`expected a list of monitors, got ${describeJsonType(body)}`);
+  const monitors: Monitor[] = [];
+  const skipped: MonitorList['skipped'] = [];
+  for (let index = 0; index < body.length; index++) {
+    const parsed = monitorSchema.safeParse(body[index]);
+    if (parsed.success) monitors.push(parsed.data);
+    else skipped.push({ index, reason: describeIssue(parsed.error) });
+  }
+  return { monitors, skipped };
+}
+
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown, what: string): z.output<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw invalidResponse(`the ${what} is not in the expected shape (${describeIssue(parsed.error)})`);
+  return parsed.data;
+}
+
+export function invalidResponse(detail: string, status?: number, traceId?: string): AxiomError {
+  return new AxiomError('invalidResponse', `Invalid response: ${detail}.`, { status, traceId });
+}
+
+function describeJsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -1,0 +1,58 @@
+// Which proxy, if any, a request to the API goes through: VS Code's `http.proxy` setting first,
+// then the HTTPS_PROXY / HTTP_PROXY environment, with `http.noProxy` and NO_PROXY as exceptions.
+
+export interface ProxySettings {
+  /** `http.proxy`; empty = use the environment. */
+  proxy: string;
+  /** `http.noProxy`: hosts reached directly. */
+  noProxy: string[];
+}
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export function chooseProxy(target: URL, settings: ProxySettings, env: Environment = process.env): string | undefined {
+  const fromEnv = target.protocol === 'https:' ? envValue(env, 'HTTPS_PROXY') ?? envValue(env, 'HTTP_PROXY') : envValue(env, 'HTTP_PROXY');
+  const proxy = settings.proxy.trim() || fromEnv;
+  if (!proxy) return undefined;
+  const exceptions = [...settings.noProxy, ...(envValue(env, 'NO_PROXY') ?? '').split(',')];
+  return bypasses(target, exceptions) ? undefined : proxy;
+}
+
+/** A proxy address fit for a log line: the credentials it may hold are hidden. */
+export function describeProxy(proxy: string): string {
+  try {
+    const url = new URL(proxy);
+    return `${url.protocol}//${url.username || url.password ? '••••@' : ''}${url.host}`;
+  } catch {
+    return 'an unreadable proxy address';
+  }
+}
+
+/** The lower-case spelling wins, as in curl and undici. */
+function envValue(env: Environment, name: string): string | undefined {
+  const value = env[name.toLowerCase()] ?? env[name];
+  return value?.trim() || undefined;
+}
+
+/** `*` matches all; `example.com` and `.example.com` match it and its subdomains; `host:port` only that port. */
+function bypasses(target: URL, exceptions: string[]): boolean {
+  const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+  return exceptions.some((raw) => {
+    const entry = raw.trim().toLowerCase();
+    if (!entry) return false;
+    if (entry === '*') return true;
+    const [name, entryPort] = splitHostPort(entry);
+    if (entryPort && entryPort !== port) return false;
+    const domain = name.replace(/^\*?\./, '');
+    return host === domain || host.endsWith(`.${domain}`);
+  });
+}
+
+function splitHostPort(entry: string): [string, string | undefined] {
+  const bracketed = /^\[(.+)\](?::(\d+))?$/.exec(entry);
+  if (bracketed) return [bracketed[1], bracketed[2]];
+  const parts = entry.split(':');
+  // More than one colon and no brackets: a bare IPv6 address, with no port.
+  return parts.length === 2 ? [parts[0], parts[1]] : [entry, undefined];
+}

@@ -1,0 +1,48 @@
+// The API client as the unit tests build it: pointed at a fake service, with its log captured
+// and short retry waits, plus a helper that expects a typed failure.
+import assert from 'node:assert/strict';
+import type { Dispatcher } from 'undici';
+import { AxiomClient, type ClientOptions, type RequestLogEntry } from '../../src/core/api/client';
+import { AxiomError } from '../../src/core/api/errors';
+import { FAKE_API_TOKEN } from './fakeAxiom';
+
+export const FAST_RETRY = { maxTries: 3, budgetMs: 1000, baseDelayMs: 10 };
+
+/** Everything the client wrote to its log, to search for secrets or count retries. */
+export class CapturedLog {
+  requests: RequestLogEntry[] = [];
+  warnings: string[] = [];
+  readonly logger = { request: (e: RequestLogEntry) => this.requests.push(e), warn: (m: string) => this.warnings.push(m) };
+
+  text(): string {
+    return JSON.stringify(this.requests) + '\n' + this.warnings.join('\n');
+  }
+
+  clear(): void {
+    this.requests = [];
+    this.warnings = [];
+  }
+}
+
+export function testClient(url: string, dispatcher: Dispatcher, log: CapturedLog, overrides: Partial<ClientOptions> = {}): AxiomClient {
+  return new AxiomClient({
+    url,
+    token: FAKE_API_TOKEN,
+    timeoutMs: 2000,
+    userAgent: 'axiom-apl-vscode/0.0.0-test',
+    dispatcher,
+    logger: log.logger,
+    retry: FAST_RETRY,
+    ...overrides,
+  });
+}
+
+export async function rejection(promise: Promise<unknown>): Promise<AxiomError> {
+  try {
+    await promise;
+  } catch (e) {
+    assert.ok(e instanceof AxiomError, `expected an AxiomError, got ${String(e)}`);
+    return e;
+  }
+  assert.fail('expected the call to fail');
+}

@@ -39,12 +39,15 @@ if (tests) {
     // mocha is loaded by the test entry from node_modules, as the test runners expect.
     external: ['vscode', 'mocha'],
   });
-  // The end-to-end journeys run in plain Node as an ES module (top-level await), driving chromium.
+  // Scripts run in plain Node as ES modules (top-level await): the end-to-end journeys, which
+  // drive chromium, and the child process of the certificate tests.
   await esbuild.build({
     ...common,
     format: 'esm',
-    entryPoints: ['test/e2e/journeys.ts'],
-    outfile: 'out/test/e2e/journeys.mjs',
+    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts'],
+    outdir: 'out',
+    outbase: '.',
+    outExtension: { '.js': '.mjs' },
     packages: 'external',
   });
 }

@@ -1,0 +1,172 @@
+// The fault matrix: each way the service or the network can fail, what the person is told, that
+// GETs retry only what a wait can cure, that a failed star can be sent again with the same body,
+// that the next load recovers, and that the token shows up nowhere.
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { createDispatcher } from '../../src/core/api/client';
+import { AxiomError } from '../../src/core/api/errors';
+import { DEFAULT_RETRY_POLICY, retryDelay } from '../../src/core/api/retry';
+import { adviceFor } from '../../src/core/errorAdvice';
+import { formatDate } from '../../src/core/format';
+import { FAKE_API_TOKEN, FakeAxiom, type Fault } from '../support/fakeAxiom';
+import { REALISTIC_MONITORS } from '../support/fixtures';
+import { CapturedLog, rejection, testClient } from '../support/testClient';
+
+const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
+const dispatcher = createDispatcher();
+const log = new CapturedLog();
+const client = (overrides = {}) => testClient(fake.url, dispatcher, log, { timeoutMs: 300, ...overrides });
+const STAR = { kind: 'apl' as const, name: 'Checkout 5xx', dataset: 'http-logs', who: '', query: { apl: "['http-logs'] | where status >= 500" }, metadata: {} };
+
+/** Every place a secret could surface from a failure: what is shown, thrown and logged. */
+function assertNoToken(error: AxiomError, shown: string): void {
+  for (const [where, text] of [
+    ['message', error.message],
+    ['stack', error.stack ?? ''],
+    ['String(error)', String(error)],
+    ['fields', JSON.stringify({ ...error, serviceMessage: error.serviceMessage })],
+    ['notification', shown],
+    ['log', log.text()],
+  ]) {
+    assert.ok(!text.includes(FAKE_API_TOKEN), `the token appeared in the ${where}: ${text}`);
+    assert.ok(!/xaat-(?!••••)/.test(text), `a token-shaped string was left unmasked in the ${where}`);
+  }
+}
+
+before(() => fake.start());
+after(async () => {
+  await fake.stop();
+  await dispatcher.close();
+});
+afterEach(() => {
+  fake.reset();
+  log.clear();
+});
+
+interface Row {
+  name: string;
+  fault: Fault;
+  kind: AxiomError['kind'];
+  /** What the notification says. */
+  says: RegExp;
+  /** A GET tries this fault 3 times before giving up. */
+  transient?: boolean;
+}
+
+const echo = `token ${FAKE_API_TOKEN} does not have access to resource: monitors with action: read`;
+const MATRIX: Row[] = [
+  { name: '400', fault: { status: 400, body: { code: 400, message: 'invalid request' } }, kind: 'badRequest', says: /Axiom refused the request \(400\)\. Axiom said: “invalid request”/ },
+  { name: '401', fault: { status: 401, body: { message: 'invalid token' } }, kind: 'auth', says: /the token was not accepted \(401\)/ },
+  { name: '403 echoing the token', fault: { status: 403, body: { code: 403, message: echo } }, kind: 'forbidden', says: /not allowed to do this \(403\)\. Axiom said: “token xaat-•••• does not have access/ },
+  { name: '404', fault: { status: 404, body: { code: 404, message: 'not found' } }, kind: 'notFound', says: /not found \(404\)/ },
+  { name: '429 for an hour', fault: { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'retry-after': '3600' } }, kind: 'rateLimited', says: /rate limited until .+\d/ },
+  { name: '500', fault: { status: 500, body: { message: 'internal error' } }, kind: 'server', says: /Axiom had a problem \(500\)/ },
+  { name: '502 HTML from a proxy', fault: { status: 502, body: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } }, kind: 'server', says: /unexpected response \(text\/html, status 502\) from 127\.0\.0\.1:\d+/, transient: true },
+  { name: '503', fault: { status: 503, body: { message: 'unavailable' } }, kind: 'server', says: /\(503\)/, transient: true },
+  { name: '504', fault: { status: 504, body: { message: 'gateway timeout' } }, kind: 'server', says: /\(504\)/, transient: true },
+  { name: 'no answer in time', fault: { delayMs: 800 }, kind: 'timeout', says: /No answer from 127\.0\.0\.1:\d+ within/ },
+  { name: 'dropped connection', fault: { drop: true }, kind: 'network', says: /closed before the answer arrived/, transient: true },
+  { name: 'broken JSON', fault: { status: 200, body: '[{"id": ' }, kind: 'invalidResponse', says: /not valid JSON/ },
+  { name: 'null instead of the record', fault: { status: 200, body: 'null' }, kind: 'invalidResponse', says: /Invalid response/ },
+];
+
+describe('fault matrix', () => {
+  for (const row of MATRIX) {
+    it(`${row.name}: loading monitors`, async () => {
+      fake.fail('GET /v2/monitors', row.fault);
+      const error = await rejection(client().listMonitors());
+      const shown = adviceFor(error, 'Loading monitors').message;
+      assert.equal(error.kind, row.kind);
+      assert.match(shown, row.says);
+      assert.equal(fake.requestsTo('GET /v2/monitors').length, row.transient ? 3 : 1, 'GET tries');
+      assertNoToken(error, shown);
+
+      fake.clearFaults();
+      const { monitors } = await client().listMonitors();
+      assert.equal(monitors.length, REALISTIC_MONITORS.length, 'the next load recovers');
+    });
+
+    it(`${row.name}: starring, never retried, then sent again with the same body`, async () => {
+      fake.fail('POST /v2/apl-starred-queries', row.fault);
+      const error = await rejection(client().createStarredQuery(STAR));
+      const shown = adviceFor(error, 'Starring the query').message;
+      assert.equal(error.kind, row.kind);
+      assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 1, 'POST goes out once');
+      assertNoToken(error, shown);
+
+      fake.clearFaults();
+      const created = await client().createStarredQuery(STAR);
+      const [first, second] = fake.requestsTo('POST /v2/apl-starred-queries');
+      assert.equal(second.body, first.body, 'the retry sends exactly what the failed try sent');
+      assert.equal(created.name, STAR.name);
+      assert.ok(created.id);
+    });
+  }
+});
+
+describe('retries', () => {
+  it('a 503 twice, then the list: three tries, each logged', async () => {
+    fake.fail('GET /v2/monitors', { status: 503, body: { message: 'unavailable' }, times: 2 });
+    const { monitors } = await client().listMonitors();
+    assert.equal(monitors.length, REALISTIC_MONITORS.length);
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 3);
+    assert.deepEqual(log.warnings.map((w) => w.replace(/\d+ ms/, 'N ms')), ['GET /monitors: 503; try 2 of 3 in N ms', 'GET /monitors: 503; try 3 of 3 in N ms']);
+  });
+
+  it('a 429 whose Retry-After fits the budget is waited out', async () => {
+    fake.fail('GET /v2/monitors', { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'retry-after': '1' }, times: 1 });
+    const started = Date.now();
+    const { monitors } = await client({ retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 10 } }).listMonitors();
+    assert.equal(monitors.length, REALISTIC_MONITORS.length);
+    assert.ok(Date.now() - started >= 900, 'waited for the reset');
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 2);
+  });
+
+  it('a 429 beyond the budget fails at once with the local time of the reset', async () => {
+    const reset = Math.floor(Date.now() / 1000) + 600;
+    fake.fail('GET /v2/monitors', { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'x-ratelimit-reset': String(reset) } });
+    const started = Date.now();
+    const error = await rejection(client({ retry: DEFAULT_RETRY_POLICY }).listMonitors());
+    assert.ok(Date.now() - started < 500);
+    assert.equal(error.message, `rate limited until ${formatDate(new Date(reset * 1000))}`);
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 1);
+  });
+
+  it('a cancel during the backoff stops at once', async () => {
+    fake.fail('GET /v2/monitors', { status: 503, body: { message: 'unavailable' } });
+    const controller = new AbortController();
+    const pending = client({ retry: { maxTries: 3, budgetMs: 20_000, baseDelayMs: 5000 } }).listMonitors(controller.signal);
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    controller.abort();
+    const error = await rejection(pending);
+    assert.equal(error.kind, 'cancelled');
+    assert.ok(Date.now() - started < 100, `stopped ${Date.now() - started} ms after the cancel`);
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 1);
+  });
+
+  it('no wait runs past the budget', async () => {
+    fake.fail('GET /v2/monitors', { status: 503, body: { message: 'unavailable' } });
+    const started = Date.now();
+    await rejection(client({ retry: { maxTries: 3, budgetMs: 500, baseDelayMs: 400 } }).listMonitors());
+    // The first wait (200–400 ms) fits; the second (400–800 ms more) would not, so it is not taken.
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 2);
+    assert.ok(Date.now() - started < 800);
+  });
+
+  it('backoff doubles per try, jittered between half and all of its step, within the budget', () => {
+    const error = new AxiomError('server', '503: unavailable', { status: 503 });
+    const policy = DEFAULT_RETRY_POLICY;
+    assert.equal(retryDelay(error, 1, 0, policy, 0, () => 0), 250);
+    assert.equal(retryDelay(error, 1, 0, policy, 0, () => 1), 500);
+    assert.equal(retryDelay(error, 2, 0, policy, 0, () => 0), 500);
+    assert.equal(retryDelay(error, 2, 0, policy, 0, () => 1), 1000);
+    assert.equal(retryDelay(error, 3, 0, policy, 0, () => 0), undefined, 'three tries at most');
+    assert.equal(retryDelay(error, 2, 9_600, policy, 0, () => 0), undefined, 'ten seconds at most');
+    for (const kind of ['auth', 'forbidden', 'badRequest', 'notFound', 'timeout', 'invalidResponse', 'cancelled'] as const) {
+      assert.equal(retryDelay(new AxiomError(kind, 'x'), 1, 0, policy), undefined, `${kind} is not retried`);
+    }
+    assert.equal(retryDelay(new AxiomError('server', '500', { status: 500 }), 1, 0, policy), undefined, '500 is not retried');
+    assert.equal(retryDelay(new AxiomError('rateLimited', '429', { status: 429 }), 1, 0, policy), undefined, 'a 429 without a reset time is not looped on');
+  });
+});

@@ -1,0 +1,125 @@
+// Proxies and certificates, for real: Debian's tinyproxy on 127.0.0.1 between the client and the
+// fake service, and the fake served over TLS with a certificate authority made for this run.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { createDispatcher } from '../../src/core/api/client';
+import { chooseProxy, describeProxy } from '../../src/core/api/proxy';
+import { adviceFor } from '../../src/core/errorAdvice';
+import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
+import { REALISTIC_MONITORS } from '../support/fixtures';
+import { makeTestCerts, type TestCerts } from '../support/testCerts';
+import { CapturedLog, rejection, testClient } from '../support/testClient';
+import { TinyProxy } from '../support/tinyproxy';
+
+describe('choosing a proxy', () => {
+  const api = new URL('https://api.axiom.co/v2');
+  const none = { proxy: '', noProxy: [] };
+  it('the http.proxy setting wins over the environment', () => {
+    assert.equal(chooseProxy(api, { proxy: 'http://corp:3128', noProxy: [] }, { HTTPS_PROXY: 'http://env:8080' }), 'http://corp:3128');
+  });
+  it('HTTPS_PROXY for https, falling back to HTTP_PROXY; lower case first', () => {
+    assert.equal(chooseProxy(api, none, { HTTPS_PROXY: 'http://a:1', HTTP_PROXY: 'http://b:2' }), 'http://a:1');
+    assert.equal(chooseProxy(api, none, { HTTP_PROXY: 'http://b:2' }), 'http://b:2');
+    assert.equal(chooseProxy(api, none, { https_proxy: 'http://low:1', HTTPS_PROXY: 'http://up:2' }), 'http://low:1');
+    assert.equal(chooseProxy(new URL('http://localhost:8080'), none, { HTTPS_PROXY: 'http://a:1' }), undefined, 'http uses HTTP_PROXY only');
+    assert.equal(chooseProxy(api, none, {}), undefined);
+  });
+  it('http.noProxy and NO_PROXY: exact hosts, domains with or without a dot, ports, *', () => {
+    const proxy = { proxy: 'http://corp:3128', noProxy: [] };
+    const bypass = (noProxy: string[], env = {}, url = api) => chooseProxy(url, { ...proxy, noProxy }, env) === undefined;
+    assert.ok(bypass(['api.axiom.co']));
+    assert.ok(bypass(['axiom.co']));
+    assert.ok(bypass(['.axiom.co']));
+    assert.ok(bypass(['*.axiom.co']));
+    assert.ok(bypass(['*']));
+    assert.ok(bypass(['api.axiom.co:443']));
+    assert.ok(!bypass(['api.axiom.co:8443']));
+    assert.ok(!bypass(['xaxiom.co', 'co.uk']));
+    assert.ok(bypass([], { NO_PROXY: 'localhost, .axiom.co' }));
+    assert.ok(bypass(['::1'], {}, new URL('http://[::1]:8080')));
+    assert.ok(bypass(['[::1]:8080'], {}, new URL('http://[::1]:8080')));
+  });
+  it('a proxy address in the log hides its credentials', () => {
+    assert.equal(describeProxy('http://user:secret@corp:3128'), 'http://••••@corp:3128');
+    assert.equal(describeProxy('http://corp:3128'), 'http://corp:3128');
+  });
+});
+
+describe('through a real proxy, and over TLS', () => {
+  const proxy = new TinyProxy();
+  const log = new CapturedLog();
+  let certs: TestCerts;
+  let plain: FakeAxiom;
+  let secure: FakeAxiom;
+  before(async () => {
+    certs = makeTestCerts();
+    plain = new FakeAxiom({ monitors: REALISTIC_MONITORS });
+    secure = new FakeAxiom({ monitors: REALISTIC_MONITORS, tls: certs });
+    await Promise.all([proxy.start(), plain.start(), secure.start()]);
+  });
+  after(async () => {
+    await Promise.all([proxy.stop(), plain.stop(), secure.stop()]);
+    fs.rmSync(certs.dir, { recursive: true, force: true });
+  });
+
+  it('a request through the proxy is seen passing through it, and answered', async () => {
+    const dispatcher = createDispatcher({ proxy: proxy.url });
+    try {
+      const { monitors } = await testClient(plain.url, dispatcher, log).listMonitors();
+      assert.equal(monitors.length, REALISTIC_MONITORS.length);
+      assert.deepEqual(proxy.requests(), [`CONNECT ${new URL(plain.url).host}`]);
+      assert.equal(plain.requests[0].headers.authorization, `Bearer ${FAKE_API_TOKEN}`, 'the token reached the service inside the tunnel');
+    } finally {
+      await dispatcher.close();
+    }
+  });
+
+  it('an untrusted certificate fails with a message that says so', async () => {
+    const dispatcher = createDispatcher();
+    try {
+      const error = await rejection(testClient(secure.url, dispatcher, log).listMonitors());
+      assert.equal(error.kind, 'network');
+      assert.match(error.message, /certificate of 127\.0\.0\.1:\d+ is not trusted \(\w+\).*NODE_EXTRA_CA_CERTS/);
+      assert.match(adviceFor(error, 'Loading monitors').message, /not trusted/);
+      assert.equal(secure.requests.length, 0, 'nothing, the token least of all, was sent');
+      assert.ok(!log.text().includes(FAKE_API_TOKEN));
+    } finally {
+      await dispatcher.close();
+    }
+  });
+
+  it('an untrusted certificate through the proxy fails the same way', async () => {
+    const dispatcher = createDispatcher({ proxy: proxy.url });
+    try {
+      const error = await rejection(testClient(secure.url, dispatcher, log).listMonitors());
+      assert.match(error.message, /not trusted/);
+      assert.ok(proxy.requests().includes(`CONNECT ${new URL(secure.url).host}`));
+    } finally {
+      await dispatcher.close();
+    }
+  });
+
+  it('with http.proxyStrictSSL off, the person chose to accept it: the request goes through the proxy', async () => {
+    const dispatcher = createDispatcher({ proxy: proxy.url, strictSSL: false });
+    try {
+      const { monitors } = await testClient(secure.url, dispatcher, log).listMonitors();
+      assert.equal(monitors.length, REALISTIC_MONITORS.length);
+    } finally {
+      await dispatcher.close();
+    }
+  });
+
+  it('NODE_EXTRA_CA_CERTS naming the test authority makes the certificate trusted', async () => {
+    const probe = path.resolve(__dirname, '../support/caProbe.mjs');
+    const run = async (env: NodeJS.ProcessEnv) => JSON.parse((await promisify(execFile)(process.execPath, [probe, secure.url, FAKE_API_TOKEN], { env })).stdout) as { ok: boolean; count?: number; message?: string };
+    const { NODE_EXTRA_CA_CERTS: _, ...withoutExtra } = process.env;
+    assert.deepEqual(await run({ ...withoutExtra, NODE_EXTRA_CA_CERTS: certs.caFile }), { ok: true, count: REALISTIC_MONITORS.length });
+    const untrusted = await run(withoutExtra);
+    assert.equal(untrusted.ok, false);
+    assert.match(untrusted.message ?? '', /not trusted/);
+  });
+});

@@ -72,9 +72,10 @@ export function fencedCode(text: string, language: string): string {
   return `${fence}${language}\n${text}\n${fence}`;
 }
 
-/** Escapes everything markdown could read as syntax, so text from the service shows as typed. */
+/** Escapes everything markdown could read as syntax, so text from the service shows as typed.
+ *  `:` and `.` are escaped too: GFM turns bare `https://…`, `www.…` and e-mail addresses into links. */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, (c) => `\\${c}`).replace(/\r?\n/g, '  \n');
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&:=]/g, (c) => `\\${c}`).replace(/\r\n?|\n/g, '  \n');
 }
 
 /** Hover text as markdown. Every value from the service is escaped or fenced; the

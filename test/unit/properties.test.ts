@@ -1,0 +1,143 @@
+// Property-based tests (fast-check): whatever JSON the service sends, the parsers answer with a
+// typed value or the typed `invalid response` error; valid monitors keep every displayed field;
+// the hover text keeps any string from the service inert.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { AxiomError } from '../../src/core/api/errors';
+import { parseBody, parseMonitorList } from '../../src/core/api/parse';
+import { starredQuerySchema, type Monitor } from '../../src/core/api/schemas';
+import { escapeMarkdown, monitorSummary, monitorTooltipMarkdown } from '../../src/core/monitorText';
+
+const RUNS = { numRuns: 500 };
+
+/** Calls `parse`; a throw must be the typed invalid-response error, and nothing else. */
+function typedOutcome(parse: () => unknown): 'value' | 'invalid' {
+  try {
+    parse();
+    return 'value';
+  } catch (e) {
+    assert.ok(e instanceof AxiomError, `threw ${String(e)}`);
+    assert.equal(e.kind, 'invalidResponse');
+    return 'invalid';
+  }
+}
+
+// Objects that look like monitors often enough to reach the field checks, not only the top level.
+const monitorKeys = fc.constantFrom('id', 'name', 'type', 'aplQuery', 'threshold', 'disabledUntil', 'notifierIds', 'notifierIDs', 'disabled', 'intervalMinutes', '__proto__', 'constructor');
+const monitorish = fc.dictionary(monitorKeys, fc.jsonValue());
+const anyText = fc.string({ unit: 'binary', maxLength: 80 });
+
+const validMonitor = fc.record(
+  {
+    id: anyText,
+    name: anyText,
+    type: fc.constantFrom('Threshold', 'MatchEvent', 'AnomalyDetection', 'SomethingNew'),
+    description: anyText,
+    aplQuery: anyText,
+    operator: fc.constantFrom('Above', 'Below', 'AboveOrEqual', 'Unheard'),
+    threshold: fc.double({ noNaN: true, noDefaultInfinity: true }),
+    intervalMinutes: fc.nat(100_000),
+    rangeMinutes: fc.nat(100_000),
+    disabled: fc.boolean(),
+    disabledUntil: fc.option(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), { nil: null }),
+    notifierIds: fc.array(anyText, { maxLength: 3 }),
+    unknownLaterField: fc.jsonValue(),
+  },
+  { requiredKeys: ['id', 'name', 'type'] },
+);
+
+describe('parsers never throw anything but the typed error', () => {
+  it('monitor list: arbitrary JSON', () => {
+    fc.assert(fc.property(fc.jsonValue(), (body) => void typedOutcome(() => parseMonitorList(body))), RUNS);
+  });
+
+  it('monitor list: lists of near-monitors keep the readable ones and count the rest', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(monitorish, fc.jsonValue())), (body) => {
+        const { monitors, skipped } = parseMonitorList(body);
+        assert.equal(monitors.length + skipped.length, body.length);
+      }),
+      RUNS,
+    );
+  });
+
+  it('starred query: arbitrary JSON and near-records', () => {
+    const nearRecord = fc.dictionary(fc.constantFrom('id', 'kind', 'name', 'dataset', 'who', 'query', 'metadata'), fc.oneof(fc.jsonValue(), fc.record({ apl: fc.jsonValue() })));
+    fc.assert(fc.property(fc.oneof(fc.jsonValue(), nearRecord), (body) => void typedOutcome(() => parseBody(starredQuerySchema, body, 'starred query'))), RUNS);
+  });
+
+  it('broken JSON text never reaches the parsers as anything but a typed error (via JSON.parse guard)', () => {
+    fc.assert(
+      fc.property(fc.json(), fc.nat(), (text, cut) => {
+        let body: unknown;
+        try {
+          body = JSON.parse(text.slice(0, cut % (text.length + 1)));
+        } catch {
+          return; // the client turns this into invalidResponse before any parser sees it
+        }
+        typedOutcome(() => parseMonitorList(body));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('valid monitors survive parsing', () => {
+  it('every displayed field intact, unknown fields dropped', () => {
+    fc.assert(
+      fc.property(fc.array(validMonitor, { maxLength: 5 }), (wire) => {
+        const { monitors, skipped } = parseMonitorList(JSON.parse(JSON.stringify(wire)));
+        assert.equal(skipped.length, 0);
+        assert.equal(monitors.length, wire.length);
+        monitors.forEach((m, i) => {
+          const w = JSON.parse(JSON.stringify(wire[i])) as Record<string, unknown>;
+          for (const key of ['id', 'name', 'type', 'description', 'aplQuery', 'operator', 'threshold', 'intervalMinutes', 'rangeMinutes', 'disabled', 'disabledUntil', 'notifierIds'] as const) {
+            assert.deepEqual(m[key], w[key], key);
+          }
+          assert.equal('unknownLaterField' in m, false);
+          assert.equal(typeof monitorSummary(m), 'string');
+        });
+      }),
+      RUNS,
+    );
+  });
+});
+
+/** The text with every backslash escape removed: what markdown could still read as syntax. */
+function unescaped(markdown: string): string {
+  return markdown.replace(/\\[\s\S]/g, '');
+}
+
+describe('hover text keeps the service’s strings inert', () => {
+  it('escaped text has no live markdown: no HTML, no links, no code, no emphasis', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const bare = unescaped(escapeMarkdown(text));
+        assert.doesNotMatch(bare, /[<>[\]()`*_!&|~#=]|:\/\/|www\.|\.\w/);
+      }),
+      RUNS,
+    );
+  });
+
+  it('a monitor’s tooltip: one intact fence holding exactly the query; outside it nothing live', () => {
+    const hostile = fc.oneof(anyText, fc.constantFrom('<img src=x onerror=alert(1)>', '[click](command:axiom.signOut)', 'https://evil.example', '```\n# not a heading', 'a\r\n===', '<!-- x', 'user@example.com', '~~~'));
+    const monitor = fc.record({ id: anyText, name: hostile, type: hostile, description: hostile, aplQuery: hostile, operator: hostile, columnName: hostile, createdBy: hostile, notifierIds: fc.array(hostile, { maxLength: 2 }) });
+    fc.assert(
+      fc.property(monitor, (m) => {
+        const markdown = monitorTooltipMarkdown(m as Monitor, () => 'a date');
+        const open = /^(`{3,})kusto$/m.exec(markdown);
+        assert.ok(open, 'the query has a fence');
+        const fence = open[1];
+        const start = open.index + open[0].length + 1;
+        const end = markdown.indexOf(`\n${fence}`, start);
+        assert.equal(markdown.slice(start, end), m.aplQuery, 'the fence holds exactly the query');
+        assert.ok(!markdown.slice(start, end).includes(fence), 'nothing inside closes the fence early');
+        assert.equal(markdown.slice(end + 1 + fence.length), '', 'the fence closes at the end');
+        const outside = unescaped(markdown.slice(0, open.index)).replace(/^\*\*|\*\*$/gm, '');
+        assert.doesNotMatch(outside, /[<>[\]()`_!&|~#=]|:\/\/|www\.|\.\w/);
+      }),
+      RUNS,
+    );
+  });
+});

@@ -10,6 +10,7 @@ export const COMMANDS = {
   openMonitorInAxiom: 'axiom.openMonitorInAxiom',
   starQuery: 'axiom.starQuery',
   starMonitorQuery: 'axiom.starMonitorQuery',
+  testConnection: 'axiom.testConnection',
   showLog: 'axiom.showLog',
 } as const;
 

@@ -6,6 +6,7 @@ import { openMonitorQueryCommand } from './commands/openMonitorQuery';
 import { setTokenCommand, signOutCommand } from './commands/setToken';
 import { starMonitorQueryCommand } from './commands/starMonitorQuery';
 import { starQueryCommand } from './commands/starQuery';
+import { testConnectionCommand } from './commands/testConnection';
 import { Connection } from './connection';
 import { COMMANDS } from './constants';
 import { Log } from './log';
@@ -45,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
     register(COMMANDS.openMonitorInAxiom, openMonitorInAxiomCommand(view, settings)),
     register(COMMANDS.starQuery, starQuery),
     register(COMMANDS.starMonitorQuery, starMonitorQueryCommand(view, starQuery)),
+    register(COMMANDS.testConnection, testConnectionCommand(connection, settings, log)),
     register(COMMANDS.showLog, () => log.show()),
   );
   void tokens.importFromEnvironment(context.globalState).then((imported) => imported && log.info('took the token from AXIOM_TOKEN'));

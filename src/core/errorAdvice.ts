@@ -11,11 +11,13 @@ export interface Advice {
 }
 
 export function adviceFor(error: unknown, doing: string): Advice {
-  if (!isAxiomError(error)) {
-    const text = error instanceof Error ? error.message : String(error);
-    return { message: `${doing} failed: ${maskSecrets(text)}`, actions: ['retry', 'showLog'] };
-  }
-  return { message: `${doing} failed: ${sentence(error)}`, actions: actionsFor(error) };
+  return { message: `${doing} failed: ${reasonFor(error)}`, actions: isAxiomError(error) ? actionsFor(error) : ['retry', 'showLog'] };
+}
+
+/** Why it failed, as the second half of a sentence; safe to show (secrets masked). */
+export function reasonFor(error: unknown): string {
+  if (isAxiomError(error)) return sentence(error);
+  return maskSecrets(error instanceof Error ? error.message : String(error));
 }
 
 function sentence(error: AxiomError): string {

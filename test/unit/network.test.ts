@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createDispatcher } from '../../src/core/api/client';
 import { chooseProxy, describeProxy } from '../../src/core/api/proxy';
+import { checkConnection, type CheckInput } from '../../src/core/connectionCheck';
 import { adviceFor } from '../../src/core/errorAdvice';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
@@ -121,5 +122,79 @@ describe('through a real proxy, and over TLS', () => {
     const untrusted = await run(withoutExtra);
     assert.equal(untrusted.ok, false);
     assert.match(untrusted.message ?? '', /not trusted/);
+  });
+
+  describe('Test Connection', () => {
+    const check = async (url: string, over: Partial<CheckInput> & { token?: string } = {}) => {
+      const dispatcher = createDispatcher({ proxy: over.proxy, strictSSL: over.strictSSL ?? true });
+      try {
+        const client = async () => testClient(url, dispatcher, log, { token: over.token ?? FAKE_API_TOKEN });
+        const outcomes = await checkConnection({ url, strictSSL: true, timeoutMs: 2000, client, ...over });
+        return Object.fromEntries(outcomes.map((o) => [o.step, o]));
+      } finally {
+        await dispatcher.close();
+      }
+    };
+    const statuses = (result: Record<string, { status: string }>) => Object.fromEntries(Object.entries(result).map(([k, v]) => [k, v.status]));
+
+    it('all steps pass against the service on this machine', async () => {
+      const result = await check(plain.url);
+      assert.deepEqual(statuses(result), { url: 'ok', proxy: 'skipped', dns: 'skipped', tcp: 'ok', tls: 'skipped', auth: 'ok', monitors: 'ok' });
+      assert.equal(result.auth.detail, 'the token acts as Test Person');
+      assert.equal(result.monitors.detail, `${REALISTIC_MONITORS.length} monitors visible`);
+    });
+
+    it('a bad URL stops at the first step, with Open Settings', async () => {
+      const result = await check('api.axiom.co/v2?x');
+      assert.deepEqual(statuses(result), { url: 'failed' });
+      assert.match(result.url.detail, /axiom\.url/);
+      assert.deepEqual((result.url as { actions: string[] }).actions, ['openSettings', 'showLog']);
+    });
+
+    it('a name that does not resolve fails at DNS', async () => {
+      const result = await check('https://no-such-host.invalid');
+      assert.equal(result.dns.status, 'failed');
+      assert.match(result.dns.detail, /does not resolve/);
+    });
+
+    it('nothing listening fails at TCP', async () => {
+      const closed = new FakeAxiom();
+      await closed.start();
+      const url = closed.url;
+      await closed.stop();
+      const result = await check(url);
+      assert.equal(result.tcp.status, 'failed');
+      assert.match(result.tcp.detail, /refused/);
+    });
+
+    it('an untrusted certificate fails at TLS, directly or through the proxy', async () => {
+      assert.match((await check(secure.url)).tls.detail, /not trusted/);
+      const viaProxy = await check(secure.url, { proxy: proxy.url });
+      assert.equal(viaProxy.proxy.status, 'ok');
+      assert.equal(viaProxy.tls.status, 'failed', 'the failure is put at the TLS step, not at authentication');
+      assert.match(viaProxy.tls.detail, /not trusted/);
+    });
+
+    it('a proxy that is down fails at the proxy step', async () => {
+      const result = await check(plain.url, { proxy: 'http://127.0.0.1:9' });
+      assert.equal(result.proxy.status, 'failed');
+      assert.match(result.proxy.detail, /refused/);
+    });
+
+    it('a refused token fails at authentication, with Set API Token; no token too', async () => {
+      const wrong = await check(plain.url, { token: 'xaat-not-the-right-one' });
+      assert.equal(wrong.auth.status, 'failed');
+      assert.ok((wrong.auth as { actions: string[] }).actions.includes('setToken'));
+      const none = await check(plain.url, { client: async () => undefined });
+      assert.match(none.auth.detail, /no API token is set/);
+    });
+
+    it('a token without the monitors capability fails at the last step', async () => {
+      plain.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: 'token does not have access to resource: monitors with action: read' }, times: 1 });
+      const result = await check(plain.url);
+      assert.equal(result.auth.status, 'ok');
+      assert.equal(result.monitors.status, 'failed');
+      assert.match(result.monitors.detail, /monitors: read/);
+    });
   });
 });

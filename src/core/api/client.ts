@@ -1,6 +1,7 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { formatDate } from '../format';
 import { AxiomError, kindForStatus } from './errors';
+import { errorCode, networkMessage } from './transportErrors';
 import { resolveEndpoint, type ApiEndpoint } from './baseUrl';
 import { invalidResponse, parseBody, parseMonitorList, type MonitorList } from './parse';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
@@ -231,37 +232,4 @@ export function rateLimitReset(headers: Dispatcher.ResponseData['headers'], now 
   }
   const reset = Number(headerValue(headers['x-ratelimit-reset']));
   return Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : undefined;
-}
-
-function errorCode(e: unknown): string | undefined {
-  // undici wraps the socket's error: the system code sits on the cause.
-  for (let cur: unknown = e, depth = 0; cur && depth < 4; depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string' && !code.startsWith('UND_ERR_')) return code;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  const code = (e as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-function networkMessage(code: string | undefined, host: string): string {
-  switch (code) {
-    case 'ECONNREFUSED':
-      return `Could not connect to ${host}: the connection was refused.`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `Could not find ${host}: the name does not resolve. Check the URL and your network.`;
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return `The connection to ${host} was closed before the answer arrived.`;
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
-    case 'CERT_HAS_EXPIRED':
-    case 'ERR_TLS_CERT_ALTNAME_INVALID':
-      return `The certificate of ${host} is not trusted (${code}). If your network uses its own certificate authority, point NODE_EXTRA_CA_CERTS at it.`;
-    default:
-      return `Could not reach ${host}${code ? ` (${code})` : ''}.`;
-  }
 }

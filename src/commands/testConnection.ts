@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../connection';
+import { STEP_NAMES, checkConnection, type StepOutcome } from '../core/connectionCheck';
+import type { Log } from '../log';
+import type { SettingsStore } from '../settings';
+import { showAdvice } from './showAdvice';
+
+/** Axiom: Test Connection. Each step's result goes to the log; the person gets one message:
+ *  that it works, or which step failed and what to do. Returns the outcomes (for tests). */
+export function testConnectionCommand(connection: Connection, settings: SettingsStore, log: Log) {
+  return async function testConnection(): Promise<StepOutcome[]> {
+    const { url, timeoutMs } = settings.read();
+    const network = connection.network(url);
+    const controller = new AbortController();
+    const outcomes = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Axiom: testing the connection', cancellable: true },
+      (progress, cancel) => {
+        cancel.onCancellationRequested(() => controller.abort());
+        log.info(`Test Connection: ${url || 'the default URL'}`);
+        return checkConnection({ url, ...network, timeoutMs, client: () => connection.client(), signal: controller.signal }, (outcome) => {
+          log[outcome.status === 'failed' ? 'warn' : 'info'](`  ${STEP_NAMES[outcome.step]}: ${outcome.status}: ${outcome.detail} (${outcome.ms} ms)`);
+          progress.report({ message: `${STEP_NAMES[outcome.step]} ${outcome.status === 'failed' ? 'failed' : 'done'}` });
+        });
+      },
+    );
+    const last = outcomes[outcomes.length - 1];
+    if (last.status === 'failed') {
+      if (controller.signal.aborted) return outcomes;
+      const again = await showAdvice({ message: `Test Connection: ${STEP_NAMES[last.step]} failed: ${last.detail}`, actions: last.actions });
+      return again === 'retry' ? testConnection() : outcomes;
+    }
+    const found = (step: StepOutcome['step']) => outcomes.find((o) => o.step === step)?.detail;
+    void vscode.window
+      .showInformationMessage(`Axiom connection works: ${found('auth')}; ${found('monitors')}.`, 'Show Log')
+      .then((chosen) => chosen && log.show());
+    return outcomes;
+  };
+}

@@ -1,0 +1,192 @@
+// Axiom: Test Connection, step by step: the URL, the proxy, DNS, TCP, TLS, the token, and the
+// right to list monitors. Stops at the first step that fails and says what to do about it.
+import dns from 'node:dns/promises';
+import net from 'node:net';
+import tls from 'node:tls';
+import type { AxiomClient } from './api/client';
+import { resolveEndpoint, type ApiEndpoint } from './api/baseUrl';
+import { AxiomError, isAxiomError } from './api/errors';
+import { describeProxy } from './api/proxy';
+import { errorCode, isCertificateError, networkMessage } from './api/transportErrors';
+import { adviceFor, reasonFor, type AdviceAction } from './errorAdvice';
+
+export type CheckStep = 'url' | 'proxy' | 'dns' | 'tcp' | 'tls' | 'auth' | 'monitors';
+
+export const STEP_NAMES: Record<CheckStep, string> = {
+  url: 'URL',
+  proxy: 'Proxy',
+  dns: 'DNS',
+  tcp: 'TCP',
+  tls: 'TLS',
+  auth: 'Authentication',
+  monitors: 'Monitors permission',
+};
+
+export interface StepOutcome {
+  step: CheckStep;
+  status: 'ok' | 'skipped' | 'failed';
+  detail: string;
+  /** For a failed step: what helps. */
+  actions: AdviceAction[];
+  ms: number;
+}
+
+export interface CheckInput {
+  /** The `axiom.url` setting. */
+  url: string;
+  proxy?: string;
+  strictSSL: boolean;
+  timeoutMs: number;
+  /** The client for the current token, or undefined when none is set. */
+  client: () => Promise<AxiomClient | undefined>;
+  signal?: AbortSignal;
+}
+
+/** Runs the steps in order; the last outcome is the failure, if any. `onStep` hears each as it ends. */
+export async function checkConnection(input: CheckInput, onStep: (outcome: StepOutcome) => void = () => undefined): Promise<StepOutcome[]> {
+  const outcomes: StepOutcome[] = [];
+  let endpoint: ApiEndpoint | undefined;
+  const run = async (step: CheckStep, body: () => Promise<string | { skipped: string }>): Promise<boolean> => {
+    const started = performance.now();
+    let outcome: StepOutcome;
+    try {
+      if (input.signal?.aborted) throw new AxiomError('cancelled', 'The test was cancelled.');
+      const result = await body();
+      outcome = typeof result === 'string' ? { step, status: 'ok', detail: result, actions: [], ms: 0 } : { step, status: 'skipped', detail: result.skipped, actions: [], ms: 0 };
+    } catch (e) {
+      outcome = failure(step, e);
+    }
+    outcome.ms = Math.round(performance.now() - started);
+    outcomes.push(outcome);
+    onStep(outcome);
+    return outcome.status !== 'failed';
+  };
+  const timeouts = { timeoutMs: input.timeoutMs, signal: input.signal };
+
+  const steps: [CheckStep, () => Promise<string | { skipped: string }>][] = [
+    ['url', async () => {
+      const check = resolveEndpoint(input.url);
+      if (!check.ok) throw new AxiomError('config', `The axiom.url setting: ${check.problem}`);
+      endpoint = check.endpoint;
+      return endpoint.base;
+    }],
+    ['proxy', async () => {
+      if (!input.proxy) return { skipped: 'none: connecting directly' };
+      const proxy = parseProxy(input.proxy);
+      await reach(proxy.hostname, port(proxy), timeouts, describeProxy(input.proxy));
+      return `${describeProxy(input.proxy)} accepts connections; it reaches ${endpoint?.host} for us, so the next three steps are its to do`;
+    }],
+    ['dns', async () => {
+      if (input.proxy) return { skipped: 'done by the proxy' };
+      const { hostname } = new URL(endpoint!.origin);
+      if (net.isIP(bare(hostname))) return { skipped: `${hostname} is an address` };
+      const addresses = await withTimeout(dns.lookup(hostname, { all: true }), timeouts, endpoint!.host);
+      return `${hostname} is ${addresses.map((a) => a.address).join(', ')}`;
+    }],
+    ['tcp', async () => {
+      if (input.proxy) return { skipped: 'done by the proxy' };
+      const url = new URL(endpoint!.origin);
+      await reach(bare(url.hostname), port(url), timeouts, endpoint!.host);
+      return `${endpoint!.host} accepts connections`;
+    }],
+    ['tls', async () => {
+      if (!endpoint!.secure) return { skipped: 'plain http, allowed only to this machine' };
+      if (input.proxy) return { skipped: 'checked through the proxy with the next step' };
+      return handshake(endpoint!, input.strictSSL, timeouts);
+    }],
+    ['auth', async () => {
+      const client = await input.client();
+      if (!client) throw new NoTokenError();
+      try {
+        const user = await client.getCurrentUser(input.signal);
+        return `the token acts as ${user.name ?? user.id}`;
+      } catch (e) {
+        // An API token may be refused the user record for lack of that capability: it was still accepted.
+        if (isAxiomError(e) && e.kind === 'forbidden' && /does not have access/i.test(e.serviceMessage ?? '')) return 'the API token was accepted';
+        throw e;
+      }
+    }],
+    ['monitors', async () => {
+      const client = await input.client();
+      const { monitors } = await client!.listMonitors(input.signal);
+      return monitors.length
+        ? `${monitors.length} monitor${monitors.length === 1 ? '' : 's'} visible`
+        : 'the list is empty: the API lists only monitors on datasets this token may query';
+    }],
+  ];
+  for (const [step, body] of steps) {
+    if (!(await run(step, body))) break;
+  }
+  return outcomes;
+}
+
+class NoTokenError extends Error {}
+
+/** A failure in words. Network failures seen by a later step are put where they belong (TLS, proxy). */
+function failure(step: CheckStep, e: unknown): StepOutcome {
+  if (e instanceof NoTokenError) return { step, status: 'failed', detail: 'no API token is set.', actions: ['setToken'], ms: 0 };
+  let where = step;
+  if (isAxiomError(e) && e.kind === 'network' && (step === 'auth' || step === 'monitors')) where = isCertificateError(e.code) ? 'tls' : 'proxy';
+  if (isAxiomError(e) && e.kind === 'forbidden' && step === 'monitors') {
+    return { step, status: 'failed', detail: `the token may not list monitors (403). Give it the monitors: read capability, or set another token.`, actions: ['retry', 'setToken', 'showLog'], ms: 0 };
+  }
+  return { step: where, status: 'failed', detail: reasonFor(e), actions: adviceFor(e, STEP_NAMES[where]).actions, ms: 0 };
+}
+
+function parseProxy(proxy: string): URL {
+  try {
+    return new URL(proxy);
+  } catch {
+    throw new AxiomError('config', `The proxy "${describeProxy(proxy)}" (http.proxy or HTTPS_PROXY) is not a URL.`);
+  }
+}
+
+function port(url: URL): number {
+  return Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+}
+
+function bare(hostname: string): string {
+  return hostname.replace(/^\[|\]$/g, '');
+}
+
+interface Limits {
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+function withTimeout<T>(work: Promise<T>, { timeoutMs, signal }: Limits, host: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new AxiomError('timeout', `No answer from ${host} within ${Math.round(timeoutMs / 1000)} s.`)), timeoutMs);
+    const onAbort = () => reject(new AxiomError('cancelled', 'The test was cancelled.'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, (e: unknown) => reject(new AxiomError('network', networkMessage(errorCode(e), host), { code: errorCode(e) }))).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    });
+  });
+}
+
+/** Opens a TCP connection and closes it again. */
+function reach(host: string, portNumber: number, limits: Limits, label: string): Promise<void> {
+  let socket: net.Socket | undefined;
+  const connected = new Promise<void>((resolve, reject) => {
+    socket = net.connect({ host, port: portNumber }, () => resolve());
+    socket.once('error', reject);
+  });
+  return withTimeout(connected, limits, label).finally(() => socket?.destroy());
+}
+
+/** A TLS handshake with the API host, checking its certificate as requests do. */
+function handshake(endpoint: ApiEndpoint, strictSSL: boolean, limits: Limits): Promise<string> {
+  const url = new URL(endpoint.origin);
+  const host = bare(url.hostname);
+  let socket: tls.TLSSocket | undefined;
+  const done = new Promise<string>((resolve, reject) => {
+    socket = tls.connect({ host, port: port(url), servername: net.isIP(host) ? undefined : host, rejectUnauthorized: strictSSL }, () => {
+      const protocol = socket?.getProtocol() ?? 'TLS';
+      resolve(socket?.authorized ? `${protocol}, certificate trusted` : `${protocol}, certificate not checked (http.proxyStrictSSL is off)`);
+    });
+    socket.once('error', reject);
+  });
+  return withTimeout(done, limits, endpoint.host).finally(() => socket?.destroy());
+}

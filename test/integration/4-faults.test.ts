@@ -1,0 +1,166 @@
+// The headline rows of the fault matrix (test/unit/faults.test.ts), inside the real VS Code:
+// what the view and the star command do, that nothing is lost, and that the next try recovers.
+// Also Test Connection and VS Code's proxy settings, through a real tinyproxy.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { StepOutcome } from '../../src/core/connectionCheck';
+import { FAKE_API_TOKEN, type FakeAxiom } from '../support/fakeAxiom';
+import { REALISTIC_MONITORS } from '../support/fixtures';
+import { TinyProxy } from '../support/tinyproxy';
+import { activateExtension, closeAllEditors, connectedFake, setSetting, waitFor } from './helpers';
+
+const STAR = { apl: "['http-logs'] | where status >= 500", name: 'Retry me', dataset: 'http-logs' };
+
+describe('Faults inside VS Code', () => {
+  let fake: FakeAxiom;
+  before(async () => {
+    fake = await connectedFake(REALISTIC_MONITORS);
+  });
+  after(async () => {
+    await setSetting('requestTimeoutSeconds', undefined);
+    await closeAllEditors();
+    await fake.stop();
+  });
+  beforeEach(async () => {
+    // Settings changed by the last test restart the view's load: let it finish before counting.
+    await refreshed();
+    fake.reset();
+  });
+  afterEach(async () => {
+    fake.reset();
+    await closeAllEditors();
+  });
+
+  async function refreshed() {
+    const { monitorsView } = await activateExtension();
+    await monitorsView.refresh();
+    return monitorsView;
+  }
+
+  async function assertRecovers(): Promise<void> {
+    fake.clearFaults();
+    const view = await refreshed();
+    assert.equal(view.currentState, 'loaded');
+    assert.equal(view.getChildren().length, REALISTIC_MONITORS.length);
+    assert.equal(view.treeView.message, undefined);
+  }
+
+  it('503 twice: the view retries by itself and shows the list', async () => {
+    fake.fail('GET /v2/monitors', { status: 503, body: { message: 'unavailable' }, times: 2 });
+    const view = await refreshed();
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 3);
+    assert.equal(view.currentState, 'loaded');
+  });
+
+  it('an HTML 502 from a proxy: tried three times, then said plainly; the next refresh recovers', async () => {
+    fake.fail('GET /v2/monitors', { status: 502, body: '<html><h1>502 Bad Gateway</h1></html>', headers: { 'content-type': 'text/html' } });
+    const view = await refreshed();
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 3);
+    assert.equal(view.currentState, 'error');
+    assert.match(String(view.treeView.message), /unexpected response \(text\/html, status 502\) from 127\.0\.0\.1:\d+/);
+    await assertRecovers();
+  });
+
+  it('no answer in time: a timeout message naming the host; the next refresh recovers', async () => {
+    await setSetting('requestTimeoutSeconds', 1);
+    try {
+      fake.fail('GET /v2/monitors', { delayMs: 1500 });
+      const view = await refreshed();
+      assert.match(String(view.treeView.message), /No answer from 127\.0\.0\.1:\d+ within 1 s/);
+      await assertRecovers();
+    } finally {
+      await setSetting('requestTimeoutSeconds', undefined);
+    }
+  });
+
+  it('429 for an hour: "rate limited until" a local time, at once, without waiting', async () => {
+    fake.fail('GET /v2/monitors', { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'retry-after': '3600' } });
+    const started = Date.now();
+    const view = await refreshed();
+    assert.ok(Date.now() - started < 2000);
+    assert.match(String(view.treeView.message), /rate limited until .*\d/);
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 1);
+    await assertRecovers();
+  });
+
+  it('a service message that echoes the token is masked in the view', async () => {
+    fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: `token ${FAKE_API_TOKEN} is not valid` } });
+    const view = await refreshed();
+    assert.match(String(view.treeView.message), /token xaat-•••• is not valid/);
+    assert.ok(!String(view.treeView.message).includes(FAKE_API_TOKEN));
+  });
+
+  it('a star that meets a 503 is posted once, then Retry sends the identical body', async () => {
+    fake.fail('POST /v2/apl-starred-queries', { status: 503, body: { message: 'unavailable' }, times: 1 });
+    const pending = vscode.commands.executeCommand<{ id: string } | undefined>('axiom.starQuery', STAR);
+    await waitFor('the failed post', () => fake.requestsTo('POST /v2/apl-starred-queries').length === 1);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 1, 'no automatic retry of a POST');
+    await waitFor('the Retry choice to take', async () => {
+      await vscode.commands.executeCommand('notification.acceptPrimaryAction');
+      return fake.requestsTo('POST /v2/apl-starred-queries').length === 2;
+    });
+    assert.equal((await pending)?.id, 'sq_000001');
+    const [first, second] = fake.requestsTo('POST /v2/apl-starred-queries');
+    assert.equal(second.body, first.body);
+  });
+});
+
+describe('Test Connection and proxies inside VS Code', () => {
+  let fake: FakeAxiom;
+  const proxy = new TinyProxy();
+  before(async () => {
+    fake = await connectedFake(REALISTIC_MONITORS);
+    await proxy.start();
+  });
+  after(async () => {
+    const http = vscode.workspace.getConfiguration('http');
+    await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
+    await http.update('noProxy', undefined, vscode.ConfigurationTarget.Global);
+    await closeAllEditors();
+    await proxy.stop();
+    await fake.stop();
+  });
+  afterEach(() => fake.reset());
+
+  const statuses = (outcomes: StepOutcome[]) => Object.fromEntries(outcomes.map((o) => [o.step, o.status]));
+
+  it('Test Connection against the fake: every step passes', async () => {
+    const outcomes = await vscode.commands.executeCommand<StepOutcome[]>('axiom.testConnection');
+    assert.deepEqual(statuses(outcomes), { url: 'ok', proxy: 'skipped', dns: 'skipped', tcp: 'ok', tls: 'skipped', auth: 'ok', monitors: 'ok' });
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
+  it('Test Connection with a bad URL stops at the URL step', async () => {
+    await setSetting('url', 'ftp://example.com');
+    try {
+      const pending = vscode.commands.executeCommand<StepOutcome[]>('axiom.testConnection');
+      // The failure waits for the person's choice; dismissing the notification ends the command.
+      const outcomes = await waitFor('the test to end', async () => {
+        await vscode.commands.executeCommand('notifications.clearAll');
+        return Promise.race([pending, new Promise<undefined>((r) => setTimeout(() => r(undefined), 100))]);
+      });
+      assert.deepEqual(statuses(outcomes), { url: 'failed' });
+      assert.match(outcomes[0].detail, /axiom\.url/);
+      assert.equal(fake.requests.length, 0);
+    } finally {
+      await setSetting('url', fake.url);
+    }
+  });
+
+  it('http.proxy: monitors load through the proxy, and http.noProxy exempts the host', async () => {
+    const http = vscode.workspace.getConfiguration('http');
+    await http.update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
+    const { monitorsView } = await activateExtension();
+    await monitorsView.refresh();
+    assert.equal(monitorsView.getChildren().length, REALISTIC_MONITORS.length);
+    const target = `CONNECT ${new URL(fake.url).host}`;
+    assert.deepEqual(proxy.requests().filter((r) => r === target).length, 1, 'the request passed through tinyproxy');
+
+    await http.update('noProxy', ['127.0.0.1'], vscode.ConfigurationTarget.Global);
+    fake.reset();
+    await monitorsView.refresh();
+    assert.ok(fake.requestsTo('GET /v2/monitors').length >= 1);
+    assert.equal(proxy.requests().filter((r) => r === target).length, 1, 'the exempt host was reached directly');
+  });
+});

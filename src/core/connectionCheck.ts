@@ -6,7 +6,7 @@ import tls from 'node:tls';
 import type { AxiomClient } from './api/client';
 import { resolveEndpoint, type ApiEndpoint } from './api/baseUrl';
 import { AxiomError, isAxiomError } from './api/errors';
-import { describeProxy } from './api/proxy';
+import { describeProxy, parseProxy } from './api/proxy';
 import { errorCode, isCertificateError, networkMessage } from './api/transportErrors';
 import { adviceFor, reasonFor, type AdviceAction } from './errorAdvice';
 
@@ -73,7 +73,8 @@ export async function checkConnection(input: CheckInput, onStep: (outcome: StepO
     ['proxy', async () => {
       if (!input.proxy) return { skipped: 'none: connecting directly' };
       const proxy = parseProxy(input.proxy);
-      await reach(proxy.hostname, port(proxy), timeouts, describeProxy(input.proxy));
+      if (!proxy.ok) throw new AxiomError('config', proxy.problem);
+      await reach(bare(proxy.url.hostname), port(proxy.url), timeouts, describeProxy(input.proxy));
       return `${describeProxy(input.proxy)} accepts connections; it reaches ${endpoint?.host} for us, so the next three steps are its to do`;
     }],
     ['dns', async () => {
@@ -131,14 +132,6 @@ function failure(step: CheckStep, e: unknown): StepOutcome {
     return { step, status: 'failed', detail: `the token may not list monitors (403). Give it the monitors: read capability, or set another token.`, actions: ['retry', 'setToken', 'showLog'], ms: 0 };
   }
   return { step: where, status: 'failed', detail: reasonFor(e), actions: adviceFor(e, STEP_NAMES[where]).actions, ms: 0 };
-}
-
-function parseProxy(proxy: string): URL {
-  try {
-    return new URL(proxy);
-  } catch {
-    throw new AxiomError('config', `The proxy "${describeProxy(proxy)}" (http.proxy or HTTPS_PROXY) is not a URL.`);
-  }
 }
 
 function port(url: URL): number {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createDispatcher } from '../../src/core/api/client';
+import { AxiomError } from '../../src/core/api/errors';
 import { chooseProxy, describeProxy } from '../../src/core/api/proxy';
 import { checkConnection, type CheckInput } from '../../src/core/connectionCheck';
 import { adviceFor } from '../../src/core/errorAdvice';
@@ -43,6 +44,11 @@ describe('choosing a proxy', () => {
     assert.ok(bypass([], { NO_PROXY: 'localhost, .axiom.co' }));
     assert.ok(bypass(['::1'], {}, new URL('http://[::1]:8080')));
     assert.ok(bypass(['[::1]:8080'], {}, new URL('http://[::1]:8080')));
+  });
+  it('a proxy that is not an http(s) URL is a config error before any request', () => {
+    for (const proxy of ['corp proxy', 'socks5://corp:1080']) {
+      assert.throws(() => createDispatcher({ proxy }), (e: unknown) => e instanceof AxiomError && e.kind === 'config' && /proxy/.test(e.message), proxy);
+    }
   });
   it('a proxy address in the log hides its credentials', () => {
     assert.equal(describeProxy('http://user:secret@corp:3128'), 'http://••••@corp:3128');

@@ -3,6 +3,7 @@ import { formatDate } from '../format';
 import { AxiomError, kindForStatus } from './errors';
 import { errorCode, networkMessage } from './transportErrors';
 import { resolveEndpoint, type ApiEndpoint } from './baseUrl';
+import { parseProxy } from './proxy';
 import { invalidResponse, parseBody, parseMonitorList, type MonitorList } from './parse';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
 import {
@@ -61,6 +62,8 @@ export interface DispatcherOptions {
 /** A keep-alive pool per origin, shared by every client the extension builds. Certificates are
  *  checked against Node's roots plus NODE_EXTRA_CA_CERTS, which Node reads at start-up. */
 export function createDispatcher({ proxy, strictSSL = true }: DispatcherOptions = {}): Dispatcher {
+  const check = proxy ? parseProxy(proxy) : undefined;
+  if (check && !check.ok) throw new AxiomError('config', check.problem);
   const tls = { rejectUnauthorized: strictSSL };
   const pool = { keepAliveTimeout: 30_000, connections: 8 };
   return proxy ? new ProxyAgent({ ...pool, uri: proxy, requestTls: tls, proxyTls: tls }) : new Agent({ ...pool, connect: tls });

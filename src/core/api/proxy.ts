@@ -18,6 +18,20 @@ export function chooseProxy(target: URL, settings: ProxySettings, env: Environme
   return bypasses(target, exceptions) ? undefined : proxy;
 }
 
+/** The proxy as a URL, or what is wrong with it: undici speaks to http and https proxies only. */
+export function parseProxy(proxy: string): { ok: true; url: URL } | { ok: false; problem: string } {
+  let url: URL;
+  try {
+    url = new URL(proxy);
+  } catch {
+    return { ok: false, problem: `The proxy "${describeProxy(proxy)}" (http.proxy or HTTPS_PROXY) is not a URL such as http://proxy.example.com:3128.` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { ok: false, problem: `The proxy ${describeProxy(proxy)} uses ${url.protocol.replace(':', '')}; only http and https proxies are supported.` };
+  }
+  return { ok: true, url };
+}
+
 /** A proxy address fit for a log line: the credentials it may hold are hidden. */
 export function describeProxy(proxy: string): string {
   try {

@@ -26,13 +26,18 @@ const TYPE_WORDS: Record<string, string> = {
   AnomalyDetection: 'Anomaly detection',
 };
 
+/** A value the service sent may be any string, "valueOf" and "__proto__" included: look up own keys only. */
+function wordsFor(table: Record<string, string>, key: string): string {
+  return Object.hasOwn(table, key) ? table[key] : key;
+}
+
 export function typeWords(type: string): string {
-  return TYPE_WORDS[type] ?? type;
+  return wordsFor(TYPE_WORDS, type);
 }
 
 export function conditionWords(monitor: Monitor): string | undefined {
   if (monitor.operator === undefined && monitor.threshold === undefined) return undefined;
-  const op = monitor.operator === undefined ? '' : (OPERATOR_WORDS[monitor.operator] ?? monitor.operator);
+  const op = monitor.operator === undefined ? '' : wordsFor(OPERATOR_WORDS, monitor.operator);
   return [op, monitor.threshold === undefined ? '' : String(monitor.threshold)].filter(Boolean).join(' ');
 }
 

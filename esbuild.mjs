@@ -1,7 +1,10 @@
-// Bundles the extension into one CommonJS file for VS Code's Node extension host.
+// Bundles the extension for VS Code's Node extension host, in two CommonJS files:
+//   dist/extension.js  what activation loads: the VS Code side and the small core helpers
+//   dist/client.js     the API client with undici and zod, loaded on the first request
 //   node esbuild.mjs               development build with source maps
 //   node esbuild.mjs --production  minified, no source maps (what the .vsix ships)
 //   node esbuild.mjs --tests       also bundles the unit and integration tests into out/
+//   node esbuild.mjs --single      one file, as before the split (the benchmark's baseline)
 // Type-checking is a separate step: `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -9,6 +12,8 @@ import path from 'node:path';
 
 const production = process.argv.includes('--production');
 const tests = process.argv.includes('--tests');
+const single = process.argv.includes('--single');
+const outdir = process.env.AXIOM_DIST ?? 'dist';
 
 const common = {
   bundle: true,
@@ -19,14 +24,41 @@ const common = {
   logLevel: 'warning',
 };
 
-await esbuild.build({
+const CLIENT_MODULE = path.resolve('src/core/api/client.ts');
+
+/** `import('./core/api/client')` in the extension becomes `require('./client.js')` at run time. */
+const clientApart = {
+  name: 'client-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/core\/api\/client$|^\.\/api\/client$/ }, (args) => {
+      const target = path.resolve(args.resolveDir, `${args.path}.ts`);
+      return target === CLIENT_MODULE ? { path: './client.js', external: true } : undefined;
+    });
+  },
+};
+
+fs.rmSync(outdir, { recursive: true, force: true });
+const built = await esbuild.build({
   ...common,
   entryPoints: ['src/extension.ts'],
-  outfile: 'dist/extension.js',
+  outfile: `${outdir}/extension.js`,
   minify: production,
   sourcemap: !production,
   metafile: true,
+  plugins: single ? [] : [clientApart],
 });
+if (!single) {
+  // Activation must not parse undici or zod: nothing from node_modules may enter extension.js.
+  const heavy = Object.keys(built.metafile.inputs).filter((input) => input.includes('node_modules'));
+  if (heavy.length) throw new Error(`dist/extension.js would load ${heavy[0]} (and ${heavy.length - 1} more) at activation`);
+  await esbuild.build({
+    ...common,
+    entryPoints: ['src/core/api/client.ts'],
+    outfile: `${outdir}/client.js`,
+    minify: production,
+    sourcemap: !production,
+  });
+}
 
 if (tests) {
   const files = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));

@@ -7,6 +7,8 @@ import type { Log } from './log';
 import type { SettingsStore } from './settings';
 import type { TokenStore } from './tokenStore';
 
+type ClientModule = typeof import('./core/api/client');
+
 /**
  * Hands out an API client for the current token and settings. The HTTP client module (undici, zod)
  * is loaded on first use, not at activation; clients are rebuilt only when a setting or the token
@@ -41,7 +43,9 @@ export class Connection implements vscode.Disposable {
     const network = this.network(url);
     const key = JSON.stringify([url, orgId, timeoutMs, token, network]);
     if (this.cached?.key === key) return this.cached.client;
-    const api = await import('./core/api/client');
+    // A require, not a static import: esbuild.mjs points it at dist/client.js, so that undici and
+    // zod are parsed on the first request instead of at activation.
+    const api: ClientModule = require('./core/api/client');
     const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log });
     this.cached = { key, client };
     return client;
@@ -55,7 +59,7 @@ export class Connection implements vscode.Disposable {
     return { proxy, strictSSL: settings.strictSSL };
   }
 
-  private dispatcherFor(api: typeof import('./core/api/client'), network: { proxy?: string; strictSSL: boolean }): Dispatcher {
+  private dispatcherFor(api: ClientModule, network: { proxy?: string; strictSSL: boolean }): Dispatcher {
     const key = JSON.stringify(network);
     if (this.dispatcher?.key === key) return this.dispatcher.dispatcher;
     void this.dispatcher?.dispatcher.close();

@@ -70,6 +70,26 @@ export function stateWords(state: MonitorState, formatDate: (d: Date) => string)
   }
 }
 
+/** What one row of the Monitors view shows: label, description, state and the screen reader's words. */
+export interface MonitorRow {
+  label: string;
+  description: string;
+  state: MonitorState['kind'];
+  accessibilityLabel: string;
+}
+
+export function monitorRow(monitor: Monitor, formatDate: (d: Date) => string, now: number = Date.now()): MonitorRow {
+  const state = monitorState(monitor, now);
+  const summary = monitorSummary(monitor);
+  const stateText = stateWords(state, formatDate);
+  return {
+    label: monitor.name,
+    description: state.kind === 'active' ? summary : `${stateText} · ${summary}`,
+    state: state.kind,
+    accessibilityLabel: `${monitor.name}, ${stateText}, ${summary}`,
+  };
+}
+
 /** The longest run of backticks in the text decides the fence, so the query cannot close it. */
 export function fencedCode(text: string, language: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));

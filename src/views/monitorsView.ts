@@ -4,7 +4,7 @@ import type { Connection } from '../connection';
 import type { Monitor } from '../core/api/schemas';
 import { isAxiomError } from '../core/api/errors';
 import { adviceFor } from '../core/errorAdvice';
-import { monitorState, monitorSummary, monitorTooltipMarkdown, sortMonitors, stateWords, type MonitorState } from '../core/monitorText';
+import { monitorRow, monitorTooltipMarkdown, sortMonitors, type MonitorState } from '../core/monitorText';
 import type { Log } from '../log';
 import { formatDate } from '../core/format';
 
@@ -68,15 +68,13 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
   }
 
   getTreeItem(monitor: Monitor): vscode.TreeItem {
-    const state = monitorState(monitor);
-    const summary = monitorSummary(monitor);
-    const stateText = stateWords(state, formatDate);
-    const item = new vscode.TreeItem(monitor.name, vscode.TreeItemCollapsibleState.None);
+    const row = monitorRow(monitor, formatDate);
+    const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = monitor.id;
-    item.description = state.kind === 'active' ? summary : `${stateText} · ${summary}`;
-    item.iconPath = STATE_ICONS[state.kind];
-    item.contextValue = `monitor.${state.kind}`;
-    item.accessibilityInformation = { label: `${monitor.name}, ${stateText}, ${summary}` };
+    item.description = row.description;
+    item.iconPath = STATE_ICONS[row.state];
+    item.contextValue = `monitor.${row.state}`;
+    item.accessibilityInformation = { label: row.accessibilityLabel };
     item.command = { command: COMMANDS.openMonitorQuery, title: 'Open Query', arguments: [monitor] };
     return item;
   }

@@ -145,3 +145,53 @@ export async function openBrowser(sandbox, url) {
   if (url) await page.goto(url);
   return { context, page };
 }
+
+/**
+ * Runs an extension-host entry (a module exporting `run()`) inside a fresh code-server, with the
+ * extension at `extensionPath` loaded as the one under development: the same contract as VS Code's
+ * own browser integration tests. The entry's console reaches `onLog`; resolves with its verdict
+ * (0 = run() resolved), or 2 on time-out or a harness failure.
+ */
+export async function runInExtensionHost({ sandbox, extensionPath = projectRoot, entry, timeoutSeconds = 600, onLog = console.log, stamp = () => {} }) {
+  let codeServer;
+  let browser;
+  let timer;
+  try {
+    return await new Promise((resolve, reject) => {
+      timer = setTimeout(() => resolve(2), timeoutSeconds * 1000);
+      (async () => {
+        codeServer = await startCodeServer(sandbox, {
+          // Without this, a built workbench ignores the extensionDevelopmentPath/extensionTestsPath payload.
+          extraArgs: ['--vscode-option', 'enable-smoke-test-driver', '--log', 'info'],
+        });
+        stamp(`code-server up on ${codeServer.url}`);
+        codeServer.server.on('exit', (c) => {
+          stamp(`code-server exited early (${c})`);
+          resolve(2);
+        });
+        browser = await openBrowser(sandbox);
+        const { page } = browser;
+        const browserLog = fs.createWriteStream(path.join(sandbox.dir, 'browser-console.log'));
+        page.on('console', (m) => browserLog.write(`[${m.type()}] ${m.text()}\n`));
+        page.on('pageerror', (e) => browserLog.write(`[pageerror] ${e}\n`));
+        await page.exposeFunction('codeAutomationLog', (type, args) => {
+          // The workbench's own offline noise (no extension gallery here) is not the entry's output.
+          if (args.some((a) => typeof a === 'string' && /ENOTFOUND open-vsx\.org|Service Worker|socket|grace time|builtin extensions cache|AgentHost|AccountPolicyGate|connection token/i.test(a))) return;
+          onLog(type, args);
+        });
+        await page.exposeFunction('codeAutomationExit', (code) => resolve(code));
+        const remote = (p) => `vscode-remote://127.0.0.1:${codeServer.port}${p}`;
+        const payload = [
+          ['extensionDevelopmentPath', remote(extensionPath)],
+          ['extensionTestsPath', remote(entry)],
+          ['skipWelcome', 'true'],
+        ];
+        await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(sandbox.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+      })().catch(reject);
+    });
+  } finally {
+    clearTimeout(timer);
+    try { await browser?.context.close(); } catch { /* closing anyway */ }
+    codeServer?.stop();
+  }
+}

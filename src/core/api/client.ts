@@ -1,6 +1,6 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { formatDate } from '../format';
-import { AxiomError, kindForStatus } from './errors';
+import { AxiomError, isAxiomError, kindForStatus } from './errors';
 import { errorCode, networkMessage } from './transportErrors';
 import { resolveEndpoint, type ApiEndpoint } from './baseUrl';
 import { parseProxy } from './proxy';
@@ -117,7 +117,7 @@ export class AxiomClient {
       try {
         return await this.sendOnce(method, path, body, signal);
       } catch (e) {
-        if (method !== 'GET' || !(e instanceof AxiomError)) throw e;
+        if (method !== 'GET' || !isAxiomError(e)) throw e;
         const delay = retryDelay(e, tries, Date.now() - started, policy);
         if (delay === undefined) throw e;
         this.options.logger?.warn(`${method} ${path}: ${e.status ?? e.code ?? e.kind}; try ${tries + 1} of ${policy.maxTries} in ${delay} ms`);
@@ -156,7 +156,7 @@ export class AxiomClient {
     try {
       text = await readText(response.body);
     } catch (e) {
-      const error = e instanceof AxiomError ? e : this.transportError(e, signal, timeout);
+      const error = isAxiomError(e) ? e : this.transportError(e, signal, timeout);
       log({ status, traceId, error: error.kind });
       throw error;
     }

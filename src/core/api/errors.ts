@@ -25,8 +25,13 @@ export interface AxiomErrorDetails {
   code?: string;
 }
 
+/** Marks AxiomErrors. The client is bundled apart from the extension (esbuild.mjs), so each
+ *  bundle has its own copy of this class and `instanceof` cannot tell across them; the mark can. */
+const BRAND = Symbol.for('axiom-apl.AxiomError');
+
 /** The one error type the core throws. Its message is safe to show and to log. */
 export class AxiomError extends Error {
+  readonly [BRAND] = true;
   readonly kind: AxiomErrorKind;
   readonly status?: number;
   readonly serviceMessage?: string;
@@ -47,7 +52,7 @@ export class AxiomError extends Error {
 }
 
 export function isAxiomError(e: unknown): e is AxiomError {
-  return e instanceof AxiomError;
+  return typeof e === 'object' && e !== null && (e as { [BRAND]?: unknown })[BRAND] === true;
 }
 
 export function kindForStatus(status: number): AxiomErrorKind {

@@ -64,7 +64,7 @@ if (tests) {
   const files = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
   await esbuild.build({
     ...common,
-    entryPoints: [...files('test/unit'), ...files('test/integration')],
+    entryPoints: [...files('test/unit'), ...files('test/integration'), 'test/bench/activation.ts'],
     outdir: 'out',
     outbase: '.',
     sourcemap: 'inline',
@@ -72,11 +72,11 @@ if (tests) {
     external: ['vscode', 'mocha'],
   });
   // Scripts run in plain Node as ES modules (top-level await): the end-to-end journeys, which
-  // drive chromium, and the child process of the certificate tests.
+  // drive chromium, the child process of the certificate tests, and the benchmark.
   await esbuild.build({
     ...common,
     format: 'esm',
-    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts'],
+    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts'],
     outdir: 'out',
     outbase: '.',
     outExtension: { '.js': '.mjs' },

@@ -36,9 +36,10 @@ export function typeWords(type: string): string {
 }
 
 export function conditionWords(monitor: Monitor): string | undefined {
-  if (monitor.operator === undefined && monitor.threshold === undefined) return undefined;
-  const op = monitor.operator === undefined ? '' : wordsFor(OPERATOR_WORDS, monitor.operator);
-  return [op, monitor.threshold === undefined ? '' : String(monitor.threshold)].filter(Boolean).join(' ');
+  const { operator, threshold } = monitor;
+  const op = operator ? wordsFor(OPERATOR_WORDS, operator) : '';
+  if (threshold === undefined) return op || undefined;
+  return op ? `${op} ${threshold}` : String(threshold);
 }
 
 /** 90 → "1h 30m", 1440 → "1d". */
@@ -50,13 +51,26 @@ export function minutesWords(minutes: number): string {
   return [d && `${d}d`, h && `${h}h`, m && `${m}m`].filter(Boolean).join(' ');
 }
 
+// Large lists repeat a handful of intervals: their words are made once each (bounded, as the
+// values come from the service).
+const everyWords = new Map<number, string>();
+
+function everyMinutes(minutes: number): string {
+  let words = everyWords.get(minutes);
+  if (words === undefined) {
+    words = `every ${minutesWords(minutes)}`;
+    if (everyWords.size < 1000) everyWords.set(minutes, words);
+  }
+  return words;
+}
+
 /** "Threshold · Above 100 · every 5m" */
 export function monitorSummary(monitor: Monitor): string {
-  const parts = [typeWords(monitor.type)];
+  let summary = typeWords(monitor.type);
   const condition = conditionWords(monitor);
-  if (condition) parts.push(condition);
-  if (monitor.intervalMinutes !== undefined) parts.push(`every ${minutesWords(monitor.intervalMinutes)}`);
-  return parts.join(' · ');
+  if (condition) summary += ` · ${condition}`;
+  if (monitor.intervalMinutes !== undefined) summary += ` · ${everyMinutes(monitor.intervalMinutes)}`;
+  return summary;
 }
 
 export function stateWords(state: MonitorState, formatDate: (d: Date) => string): string {
@@ -154,8 +168,23 @@ export function monitorQuery(monitor: Monitor): { text: string; language: 'apl' 
   return undefined;
 }
 
-/** Case-insensitive, locale-aware, stable for equal names (then by id). */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * The key names are sorted by: lower case, accents dropped, and each run of digits prefixed by
+ * its length so that "b2" comes before "b10". Comparing these keys as plain strings is about
+ * twice as fast as Intl.Collator on a list of 10,000 (see the benchmark); the price is that
+ * punctuation sorts by code point rather than by the locale's rules.
+ */
+export function nameSortKey(name: string): string {
+  let key = name.toLowerCase();
+  if (NON_ASCII.test(key)) key = key.normalize('NFKD').replace(/\p{M}/gu, '');
+  return key.replace(/\d+/g, (run) => `0${String.fromCharCode(0x21 + Math.min(run.length, 90))}${run}`);
+}
+
+/** By name, ignoring case and accents, numbers in numeric order; equal names by id. */
 export function sortMonitors(monitors: readonly Monitor[]): Monitor[] {
-  const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-  return [...monitors].sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const keyed = monitors.map((monitor) => ({ key: nameSortKey(monitor.name), monitor }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.monitor.id < b.monitor.id ? -1 : a.monitor.id > b.monitor.id ? 1 : 0));
+  return keyed.map((entry) => entry.monitor);
 }

@@ -33,6 +33,14 @@ describe('monitor text', () => {
     const sorted = sortMonitors([monitor({ id: '1', name: 'b10' }), monitor({ id: '2', name: 'B2' }), monitor({ id: '3', name: 'a' })]);
     assert.deepEqual(sorted.map((m) => m.name), ['a', 'B2', 'b10']);
   });
+
+  it('sorts accents with their letters, numbers by value inside names, equal names by id', () => {
+    const names = ['edge', 'École 10', 'École 9', 'eb', 'x100', 'x99', 'x9'];
+    const sorted = sortMonitors(names.map((name, i) => monitor({ id: `m${i}`, name })));
+    assert.deepEqual(sorted.map((m) => m.name), ['eb', 'École 9', 'École 10', 'edge', 'x9', 'x99', 'x100']);
+    const ties = sortMonitors([monitor({ id: 'b', name: 'Same' }), monitor({ id: 'a', name: 'same' })]);
+    assert.deepEqual(ties.map((m) => m.id), ['a', 'b']);
+  });
 });
 
 describe('endpoint and links', () => {

@@ -1,0 +1,242 @@
+// npm run bench: every figure beside its baseline, measured in the same run; medians of several
+// runs. Not a test: it asserts nothing and prints one table (and writes it to bench-results/).
+//   the bundle activation loads          vs the same code as one bundle (before the split)
+//   activation inside code-server        vs the one-bundle build, same harness
+//   the monitors pipeline, 100 to 50,000 vs a bare undici GET + JSON.parse of the same bytes
+//   time to first items in the real view vs the same for 100 monitors
+//   the star round trip                  vs a bare undici POST of the same body
+//   heap held per 10,000 monitors        vs the JSON.parse result of the same list
+// AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures).
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import zlib from 'node:zlib';
+import { Agent, request } from 'undici';
+import type * as ClientModule from '../../src/core/api/client';
+import { formatDate } from '../../src/core/format';
+import { monitorRow, sortMonitors } from '../../src/core/monitorText';
+// @ts-expect-error: a plain JavaScript module shared with the test runner
+import { makeSandbox, openBrowser, projectRoot, runInExtensionHost, startCodeServer } from '../harness/codeServer.mjs';
+import { FAKE_API_TOKEN } from '../support/fakeAxiom';
+import { manyMonitors } from '../support/manyMonitors';
+
+const quick = process.env.AXIOM_BENCH_QUICK === '1';
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with node --expose-gc (npm run bench does)');
+
+type Row = { what: string; ours: string; baseline: string; ratio?: string; target?: string };
+const rows: Row[] = [];
+const notes: string[] = [];
+const log = (...a: unknown[]) => console.error('[bench]', ...a);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+const ms = (v: number) => (v < 10 ? `${v.toFixed(2)} ms` : `${v.toFixed(1)} ms`);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ratio = (ours: number, base: number) => `${(ours / base).toFixed(2)}×`;
+
+/** Alternates the two measurements run by run, so that drift in the machine hits both alike. */
+async function paired(runs: number, warmup: number, ours: () => Promise<number>, base: () => Promise<number>): Promise<[number, number]> {
+  for (let i = 0; i < warmup; i++) {
+    await ours();
+    await base();
+  }
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    if (i % 2) {
+      b.push(await base());
+      a.push(await ours());
+    } else {
+      a.push(await ours());
+      b.push(await base());
+    }
+  }
+  return [median(a), median(b)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builds: the shipped split (dist/extension.js + dist/client.js) and the one-bundle baseline,
+// each as an extension folder of its own.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-bench-'));
+function buildExtension(name: string, single: boolean): string {
+  const dir = path.join(work, name);
+  fs.mkdirSync(dir, { recursive: true });
+  execFileSync(process.execPath, ['esbuild.mjs', '--production', ...(single ? ['--single'] : [])], { cwd: projectRoot, env: { ...process.env, AXIOM_DIST: path.join(dir, 'dist') }, stdio: 'inherit' });
+  fs.copyFileSync(path.join(projectRoot, 'package.json'), path.join(dir, 'package.json'));
+  fs.cpSync(path.join(projectRoot, 'media'), path.join(dir, 'media'), { recursive: true });
+  return dir;
+}
+const split = buildExtension('split', false);
+const single = buildExtension('single', true);
+
+function bundleFigures(dir: string, files: string[]): { bytes: number; gzip: number } {
+  let bytes = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const data = fs.readFileSync(path.join(dir, 'dist', file));
+    bytes += data.length;
+    gzip += zlib.gzipSync(data, { level: 9 }).length;
+  }
+  return { bytes, gzip };
+}
+{
+  const activation = bundleFigures(split, ['extension.js']);
+  const whole = bundleFigures(split, fs.readdirSync(path.join(split, 'dist')));
+  const one = bundleFigures(single, ['extension.js']);
+  rows.push({ what: 'bundle loaded at activation', ours: `${kb(activation.bytes)} (${kb(activation.gzip)} gz)`, baseline: `one bundle: ${kb(one.bytes)} (${kb(one.gzip)} gz)`, ratio: ratio(activation.bytes, one.bytes) });
+  rows.push({ what: 'whole dist/ (+ client.js on first request)', ours: `${kb(whole.bytes)} (${kb(whole.gzip)} gz)`, baseline: `one bundle: ${kb(one.bytes)} (${kb(one.gzip)} gz)`, ratio: ratio(whole.bytes, one.bytes) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fake service in a child process, one server per list size.
+const SIZES = [100, 1_000, 10_000, 50_000];
+const server = spawn(process.execPath, [path.join(projectRoot, 'out/test/bench/serveMonitors.mjs'), ...SIZES.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
+const urls: Record<string, string> = JSON.parse(await new Promise<string>((resolve) => readline.createInterface({ input: server.stdout! }).once('line', resolve)));
+
+const api = createRequire(import.meta.url)(path.join(split, 'dist/client.js')) as typeof ClientModule;
+const ourDispatcher = api.createDispatcher();
+const floorDispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 8 });
+const clientFor = (url: string) => new api.AxiomClient({ url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', dispatcher: ourDispatcher, logger: { request: () => undefined, warn: () => undefined } });
+const headers = { authorization: `Bearer ${FAKE_API_TOKEN}`, 'user-agent': 'axiom-apl-bench', accept: 'application/json' };
+
+/** The physical floor: the same bytes over the same loopback, parsed, and nothing else. */
+async function floorGet(url: string): Promise<unknown> {
+  const response = await request(`${url}/v2/monitors`, { headers, dispatcher: floorDispatcher });
+  return JSON.parse(await response.body.text());
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+/** What the view does with a list: request, parse, validate, sort, and the text of every row. */
+async function ourPipeline(url: string): Promise<unknown> {
+  const { monitors } = await clientFor(url).listMonitors();
+  const now = Date.now();
+  return sortMonitors(monitors).map((m) => monitorRow(m, formatDate, now));
+}
+
+const perMonitor: Record<number, number> = {};
+for (const size of SIZES) {
+  const runs = quick ? 3 : size >= 50_000 ? 7 : size >= 10_000 ? 15 : 41;
+  const [ours, floor] = await paired(runs, 2, () => timed(() => ourPipeline(urls[size])), () => timed(() => floorGet(urls[size])));
+  perMonitor[size] = (ours / size) * 1000;
+  rows.push({ what: `monitors pipeline, ${size.toLocaleString('en')}`, ours: ms(ours), baseline: `GET + JSON.parse: ${ms(floor)}`, ratio: ratio(ours, floor), target: size === 10_000 ? '≤ 1.5×' : undefined });
+  log(`pipeline ${size}: ${ms(ours)} vs ${ms(floor)}`);
+}
+notes.push(`Per monitor, the pipeline costs ${perMonitor[1_000].toFixed(2)} µs at 1,000, ${perMonitor[10_000].toFixed(2)} µs at 10,000 and ${perMonitor[50_000].toFixed(2)} µs at 50,000 (linear if these stay flat).`);
+
+// ---------------------------------------------------------------------------------------------
+// The star round trip: the client's create against a bare POST of the same body.
+{
+  const input = { kind: 'apl' as const, name: 'Checkout 5xx', dataset: 'http-logs', who: '', query: { apl: "['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)" }, metadata: {} };
+  const client = clientFor(urls[100]);
+  const body = JSON.stringify(input);
+  const bare = async () => {
+    const response = await request(`${urls[100]}/v2/apl-starred-queries`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body, dispatcher: floorDispatcher });
+    return JSON.parse(await response.body.text());
+  };
+  const [ours, floor] = await paired(quick ? 50 : 400, 50, () => timed(() => client.createStarredQuery(input)), () => timed(bare));
+  rows.push({ what: 'star round trip', ours: ms(ours), baseline: `bare undici POST: ${ms(floor)}`, ratio: ratio(ours, floor), target: '≤ 1.2×' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Heap held: what the view keeps for 10,000 monitors, against the plain parsed JSON.
+{
+  const held = async (load: () => Promise<unknown>) => {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const value = await load();
+    gc();
+    const bytes = process.memoryUsage().heapUsed - before;
+    if (!value) throw new Error('nothing held');
+    return bytes;
+  };
+  const [ours, base] = await paired(quick ? 3 : 7, 1, () => held(async () => sortMonitors((await clientFor(urls[10_000]).listMonitors()).monitors)), () => held(() => floorGet(urls[10_000])));
+  rows.push({ what: 'heap held per 10,000 monitors', ours: `${(ours / 1048576).toFixed(1)} MB`, baseline: `JSON.parse result: ${(base / 1048576).toFixed(1)} MB`, ratio: ratio(ours, base) });
+}
+server.stdin!.end();
+await Promise.all([ourDispatcher.close(), floorDispatcher.close()]);
+
+// ---------------------------------------------------------------------------------------------
+// Activation inside the real VS Code, through the integration harness: the split and the one
+// bundle, each in fresh code-servers (an extension activates once per extension host).
+async function activationMs(extensionPath: string): Promise<number> {
+  let figure: number | undefined;
+  const sandbox = makeSandbox('axiom-bench-act-');
+  const code = await runInExtensionHost({
+    sandbox,
+    extensionPath,
+    entry: path.join(projectRoot, 'out/test/bench/activation.js'),
+    timeoutSeconds: 120,
+    onLog: (_type: string, args: unknown[]) => {
+      const line = args.find((a): a is string => typeof a === 'string' && a.startsWith('AXIOM_BENCH '));
+      if (line) figure = (JSON.parse(line.slice('AXIOM_BENCH '.length)) as { activationMs: number }).activationMs;
+    },
+  });
+  fs.rmSync(sandbox.dir, { recursive: true, force: true });
+  if (code !== 0 || figure === undefined) throw new Error(`the activation run failed (${code})`);
+  return figure;
+}
+{
+  const [ours, base] = await paired(quick ? 1 : 5, 0, () => activationMs(split), () => activationMs(single));
+  rows.push({ what: 'activation in VS Code (load + activate())', ours: ms(ours), baseline: `one bundle: ${ms(base)}`, ratio: ratio(ours, base), target: '< 20 ms' });
+  log(`activation: ${ms(ours)} vs ${ms(base)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time to first visible items: a person opens the Axiom view in a fresh window; the clock runs
+// from the click on its icon until the first monitor's row is on screen.
+async function firstItemsMs(size: number): Promise<number> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'out/test/bench/serveMonitors.mjs'), String(size)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const url = (JSON.parse(await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout! }).once('line', resolve))) as Record<string, string>)[size];
+  const firstName = sortMonitors(manyMonitors(size) as never)[0].name;
+  const sandbox = makeSandbox('axiom-bench-view-', { settings: { 'axiom.url': url } });
+  const codeServer = await startCodeServer(sandbox, { env: { AXIOM_TOKEN: FAKE_API_TOKEN } });
+  const browser = await openBrowser(sandbox);
+  try {
+    const remote = (p: string) => `vscode-remote://127.0.0.1:${codeServer.port}${p}`;
+    const payload = [['extensionDevelopmentPath', remote(split)], ['skipWelcome', 'true']];
+    await browser.page.goto(`${codeServer.url}/?folder=${encodeURIComponent(sandbox.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    const icon = browser.page.locator('.activitybar [aria-label^="Axiom"]').first();
+    await icon.waitFor({ timeout: 60_000 });
+    await new Promise((r) => setTimeout(r, 2000)); // let the workbench settle after start-up
+    const started = performance.now();
+    await icon.click();
+    await browser.page.locator('.monaco-list-row', { hasText: firstName }).first().waitFor({ timeout: 60_000 });
+    return performance.now() - started;
+  } finally {
+    await browser.context.close();
+    codeServer.stop();
+    child.stdin!.end();
+    fs.rmSync(sandbox.dir, { recursive: true, force: true });
+  }
+}
+{
+  const [ours, base] = await paired(quick ? 1 : 3, 0, () => firstItemsMs(10_000), () => firstItemsMs(100));
+  rows.push({ what: 'first items in the view, 10,000 monitors', ours: ms(ours), baseline: `100 monitors: ${ms(base)}`, ratio: ratio(ours, base) });
+}
+
+// ---------------------------------------------------------------------------------------------
+const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+const header = `Axiom APL benchmark, ${new Date().toISOString().slice(0, 10)}: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; VS Code 1.139.1 (code-server 4.139.1); medians${quick ? ' (quick run: few repetitions)' : ''}`;
+const columns: (keyof Row)[] = ['what', 'ours', 'baseline', 'ratio', 'target'];
+const table = [
+  `| ${columns.join(' | ')} |`,
+  `| ${columns.map(() => '---').join(' | ')} |`,
+  ...rows.map((row) => `| ${columns.map((c) => row[c] ?? '').join(' | ')} |`),
+].join('\n');
+const report = `${header}\n\n${table}\n\n${notes.join('\n')}\n`;
+console.log(report);
+fs.mkdirSync(path.join(projectRoot, 'bench-results'), { recursive: true });
+fs.writeFileSync(path.join(projectRoot, 'bench-results', 'latest.md'), report);
+fs.rmSync(work, { recursive: true, force: true });

@@ -1,0 +1,47 @@
+// A large organisation's monitors, made up but shaped like the API's (about 730 bytes of JSON
+// each, as measured on real lists): deterministic, so that every run measures the same bytes.
+
+const SERVICES = ['checkout', 'payments', 'auth', 'search', 'inventory', 'shipping', 'gateway', 'billing', 'profile', 'notifications'];
+const SIGNALS = ['5xx rate', 'p99 latency', 'error logs', 'queue depth', 'failed logins', 'timeouts', 'cold starts', 'retries'];
+const TYPES = ['Threshold', 'Threshold', 'MatchEvent', 'AnomalyDetection'];
+const OPERATORS = ['Above', 'AboveOrEqual', 'Below', 'BelowOrEqual', 'AboveOrBelow'];
+
+export function manyMonitors(count: number): Record<string, unknown>[] {
+  let seed = 42;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const monitors: Record<string, unknown>[] = [];
+  for (let i = 0; i < count; i++) {
+    const service = pick(SERVICES);
+    const signal = pick(SIGNALS);
+    const type = pick(TYPES);
+    const snoozed = next() < 0.05;
+    monitors.push({
+      id: `mon_${(i + 1).toString(36).padStart(8, '0')}`,
+      name: `${service} ${signal} ${i}`,
+      type,
+      description: `Pages the ${service} on-call when ${signal} leaves its usual range.`,
+      aplQuery: `['${service}-logs']\n| where ['service.name'] == "${service}" and level in ("error", "fatal")\n| where _time > ago(15m)\n| summarize count(), avg(duration_ms), percentile(duration_ms, 99) by bin_auto(_time), ['http.route']`,
+      operator: type === 'MatchEvent' ? undefined : pick(OPERATORS),
+      threshold: type === 'MatchEvent' ? undefined : Math.round(next() * 1000) / 10,
+      columnName: type === 'MatchEvent' ? undefined : 'count_',
+      intervalMinutes: pick([1, 5, 10, 15, 60]),
+      rangeMinutes: pick([5, 15, 30, 60]),
+      secondDelay: 0,
+      alertOnNoData: next() < 0.2,
+      notifyByGroup: next() < 0.3,
+      notifyEveryRun: false,
+      resolvable: true,
+      skipResolved: false,
+      triggerAfterNPositiveResults: 1,
+      triggerFromNRuns: 1,
+      notifierIds: [`notify_${service}_oncall`, 'notify_slack_alerts'],
+      disabled: next() < 0.1,
+      disabledUntil: snoozed ? '2099-01-01T00:00:00Z' : null,
+      createdAt: '2025-03-20T10:00:00Z',
+      createdBy: `usr_${Math.floor(next() * 50)}`,
+      updatedAt: '2026-10-01T08:30:00Z',
+    });
+  }
+  return monitors;
+}

@@ -170,21 +170,58 @@ export function monitorQuery(monitor: Monitor): { text: string; language: 'apl' 
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
-/**
- * The key names are sorted by: lower case, accents dropped, and each run of digits prefixed by
- * its length so that "b2" comes before "b10". Comparing these keys as plain strings is about
- * twice as fast as Intl.Collator on a list of 10,000 (see the benchmark); the price is that
- * punctuation sorts by code point rather than by the locale's rules.
- */
-export function nameSortKey(name: string): string {
-  let key = name.toLowerCase();
-  if (NON_ASCII.test(key)) key = key.normalize('NFKD').replace(/\p{M}/gu, '');
-  return key.replace(/\d+/g, (run) => `0${String.fromCharCode(0x21 + Math.min(run.length, 90))}${run}`);
+/** Lower case with accents dropped, for names beyond ASCII. */
+function foldName(name: string): string {
+  return name.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
 }
 
-/** By name, ignoring case and accents, numbers in numeric order; equal names by id. */
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/**
+ * Compares two names ignoring case, with runs of digits compared by value ("b2" before "b10").
+ * It walks the strings in place and allocates nothing: on 10,000 names that matters more than the
+ * comparisons themselves, as every allocation right after a large JSON.parse makes the collector
+ * copy the fresh list (see README, Performance). Punctuation sorts by code point, not by the
+ * locale's rules; names beyond ASCII are compared folded (accents dropped).
+ */
+export function compareNames(a: string, b: string): number {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(j);
+    if (isDigit(x) && isDigit(y)) {
+      let endA = i;
+      let endB = j;
+      while (endA < a.length && isDigit(a.charCodeAt(endA))) endA++;
+      while (endB < b.length && isDigit(b.charCodeAt(endB))) endB++;
+      if (endA - i !== endB - j) return endA - i - (endB - j);
+      for (; i < endA; i++, j++) {
+        const d = a.charCodeAt(i) - b.charCodeAt(j);
+        if (d) return d;
+      }
+      continue;
+    }
+    if (x >= 65 && x <= 90) x += 32;
+    if (y >= 65 && y <= 90) y += 32;
+    if (x !== y) return x - y;
+    i++;
+    j++;
+  }
+  return a.length - i - (b.length - j);
+}
+
+/** By name (see compareNames; accents dropped), equal names by id. */
 export function sortMonitors(monitors: readonly Monitor[]): Monitor[] {
-  const keyed = monitors.map((monitor) => ({ key: nameSortKey(monitor.name), monitor }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.monitor.id < b.monitor.id ? -1 : a.monitor.id > b.monitor.id ? 1 : 0));
-  return keyed.map((entry) => entry.monitor);
+  // Only names beyond ASCII are folded, once each; the rest are compared as they are.
+  const names = monitors.map((monitor) => (NON_ASCII.test(monitor.name) ? foldName(monitor.name) : monitor.name));
+  const order = Array.from(names, (_, i) => i);
+  order.sort((a, b) => {
+    const byName = compareNames(names[a], names[b]);
+    if (byName) return byName;
+    const x = monitors[a].id;
+    const y = monitors[b].id;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return order.map((i) => monitors[i]);
 }

@@ -2,7 +2,8 @@
 // escapes from here, whatever the body holds (property-tested in test/unit/properties.test.ts).
 import type { z } from 'zod';
 import { AxiomError } from './errors';
-import { describeIssue, monitorSchema, type Monitor } from './schemas';
+import { describeIssue, mergedNotifierIds, monitorSchema, monitorWireSchema, type Monitor } from './schemas';
+import { compileShapeCheck } from './shapeCheck';
 
 export interface MonitorList {
   monitors: Monitor[];
@@ -10,13 +11,29 @@ export interface MonitorList {
   skipped: { index: number; reason: string }[];
 }
 
-/** A list whose single bad entries are skipped and counted, so one odd monitor cannot blank the view. */
+const certainlyMonitor = compileShapeCheck(monitorWireSchema);
+
+/**
+ * A list whose single bad entries are skipped and counted, so one odd monitor cannot blank the
+ * view. Entries the shape check vouches for are kept as JSON.parse made them (unknown fields
+ * stay, unread), with the notifier list under its one name; zod reads all the others.
+ */
 export function parseMonitorList(body: unknown): MonitorList {
   if (!Array.isArray(body)) throw invalidResponse(`expected a list of monitors, got ${describeJsonType(body)}`);
   const monitors: Monitor[] = [];
   const skipped: MonitorList['skipped'] = [];
   for (let index = 0; index < body.length; index++) {
-    const parsed = monitorSchema.safeParse(body[index]);
+    const item: unknown = body[index];
+    if (certainlyMonitor(item)) {
+      const monitor = item as Monitor & { notifierIDs?: string[] };
+      if ('notifierIDs' in monitor) {
+        monitor.notifierIds = mergedNotifierIds(monitor);
+        delete monitor.notifierIDs;
+      }
+      monitors.push(monitor);
+      continue;
+    }
+    const parsed = monitorSchema.safeParse(item);
     if (parsed.success) monitors.push(parsed.data);
     else skipped.push({ index, reason: describeIssue(parsed.error) });
   }

@@ -8,7 +8,7 @@ const optionalString = z.string().optional();
 const optionalNumber = z.number().optional();
 const optionalBoolean = z.boolean().optional();
 
-const monitorWire = z.object({
+export const monitorWireSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: z.string(),
@@ -40,9 +40,14 @@ const monitorWire = z.object({
   notifierIDs: z.array(z.string()).optional(),
 });
 
-export const monitorSchema = monitorWire.transform(({ notifierIDs, ...rest }) => ({
+/** The one rule for the two spellings: notifierIds wins when both are sent. */
+export function mergedNotifierIds(wire: { notifierIds?: string[]; notifierIDs?: string[] }): string[] | undefined {
+  return wire.notifierIds ?? wire.notifierIDs;
+}
+
+export const monitorSchema = monitorWireSchema.transform(({ notifierIDs, ...rest }) => ({
   ...rest,
-  notifierIds: rest.notifierIds ?? notifierIDs,
+  notifierIds: mergedNotifierIds({ notifierIds: rest.notifierIds, notifierIDs }),
 }));
 
 export type Monitor = z.output<typeof monitorSchema>;

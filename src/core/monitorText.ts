@@ -170,7 +170,7 @@ export function monitorQuery(monitor: Monitor): { text: string; language: 'apl' 
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
-/** Lower case with accents dropped, for names beyond ASCII. */
+/** Lower case with accents dropped, for names beyond ASCII (ASCII ones are only lower-cased). */
 function foldName(name: string): string {
   return name.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
 }
@@ -211,17 +211,23 @@ export function compareNames(a: string, b: string): number {
   return a.length - i - (b.length - j);
 }
 
+const HAS_DIGIT = /\d/;
+
 /** By name (see compareNames; accents dropped), equal names by id. */
 export function sortMonitors(monitors: readonly Monitor[]): Monitor[] {
-  // Only names beyond ASCII are folded, once each; the rest are compared as they are.
-  const names = monitors.map((monitor) => (NON_ASCII.test(monitor.name) ? foldName(monitor.name) : monitor.name));
+  const names = monitors.map((monitor) => (NON_ASCII.test(monitor.name) ? foldName(monitor.name) : monitor.name.toLowerCase()));
+  const digits = names.map((name) => HAS_DIGIT.test(name));
   const order = Array.from(names, (_, i) => i);
   order.sort((a, b) => {
-    const byName = compareNames(names[a], names[b]);
+    const x = names[a];
+    const y = names[b];
+    // Digit runs need the walk of compareNames only when both names have some: otherwise the
+    // first difference is not between two digits, and plain string order says the same.
+    const byName = digits[a] && digits[b] ? compareNames(x, y) : x < y ? -1 : x > y ? 1 : 0;
     if (byName) return byName;
-    const x = monitors[a].id;
-    const y = monitors[b].id;
-    return x < y ? -1 : x > y ? 1 : 0;
+    const p = monitors[a].id;
+    const q = monitors[b].id;
+    return p < q ? -1 : p > q ? 1 : 0;
   });
   return order.map((i) => monitors[i]);
 }

@@ -3,6 +3,8 @@
 
 const SERVICES = ['checkout', 'payments', 'auth', 'search', 'inventory', 'shipping', 'gateway', 'billing', 'profile', 'notifications'];
 const SIGNALS = ['5xx rate', 'p99 latency', 'error logs', 'queue depth', 'failed logins', 'timeouts', 'cold starts', 'retries'];
+const TEAMS = ['atlas', 'borealis', 'cobalt', 'delta', 'ember', 'fjord', 'granite', 'harbor', 'iris', 'juniper', 'kestrel', 'lumen', 'meridian', 'nimbus', 'onyx', 'prism', 'quartz', 'raven', 'sierra', 'tundra'];
+const ENVIRONMENTS = ['prod', 'staging', 'dev', 'canary', 'perf'];
 const TYPES = ['Threshold', 'Threshold', 'MatchEvent', 'AnomalyDetection'];
 const OPERATORS = ['Above', 'AboveOrEqual', 'Below', 'BelowOrEqual', 'AboveOrBelow'];
 
@@ -18,7 +20,8 @@ export function manyMonitors(count: number): Record<string, unknown>[] {
     const snoozed = next() < 0.05;
     monitors.push({
       id: `mon_${(i + 1).toString(36).padStart(8, '0')}`,
-      name: `${service} ${signal} ${i}`,
+      // Names repeat across a large org now and then, as real ones do; ids never do.
+      name: `${service} ${signal} (${pick(TEAMS)}, ${pick(ENVIRONMENTS)})`,
       type,
       description: `Pages the ${service} on-call when ${signal} leaves its usual range.`,
       aplQuery: `['${service}-logs']\n| where ['service.name'] == "${service}" and level in ("error", "fatal")\n| where _time > ago(15m)\n| summarize count(), avg(duration_ms), percentile(duration_ms, 99) by bin_auto(_time), ['http.route']`,

@@ -5,9 +5,8 @@ import { resolveEndpoint } from './core/api/baseUrl';
 import { chooseProxy, describeProxy } from './core/api/proxy';
 import type { Log } from './log';
 import type { SettingsStore } from './settings';
+import { loadHeavy, type Heavy } from './heavy';
 import type { TokenStore } from './tokenStore';
-
-type ClientModule = typeof import('./core/api/client');
 
 /**
  * Hands out an API client for the current token and settings. The HTTP client module (undici, zod)
@@ -43,9 +42,7 @@ export class Connection implements vscode.Disposable {
     const network = this.network(url);
     const key = JSON.stringify([url, orgId, timeoutMs, token, network]);
     if (this.cached?.key === key) return this.cached.client;
-    // A require, not a static import: esbuild.mjs points it at dist/client.js, so that undici and
-    // zod are parsed on the first request instead of at activation.
-    const api: ClientModule = require('./core/api/client');
+    const api = loadHeavy();
     const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log });
     this.cached = { key, client };
     return client;
@@ -59,7 +56,7 @@ export class Connection implements vscode.Disposable {
     return { proxy, strictSSL: settings.strictSSL };
   }
 
-  private dispatcherFor(api: ClientModule, network: { proxy?: string; strictSSL: boolean }): Dispatcher {
+  private dispatcherFor(api: Heavy, network: { proxy?: string; strictSSL: boolean }): Dispatcher {
     const key = JSON.stringify(network);
     if (this.dispatcher?.key === key) return this.dispatcher.dispatcher;
     void this.dispatcher?.dispatcher.close();

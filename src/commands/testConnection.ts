@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../connection';
-import { STEP_NAMES, checkConnection, type StepOutcome } from '../core/connectionCheck';
+import { STEP_NAMES, type StepOutcome } from '../core/connectionSteps';
+import { loadHeavy } from '../heavy';
 import type { Log } from '../log';
 import type { SettingsStore } from '../settings';
 import { showAdvice } from './showAdvice';
@@ -17,7 +18,7 @@ export function testConnectionCommand(connection: Connection, settings: Settings
       (progress, cancel) => {
         cancel.onCancellationRequested(() => controller.abort());
         log.info(`Test Connection: ${url || 'the default URL'}`);
-        return checkConnection({ url, ...network, timeoutMs, client: () => connection.client(), signal: controller.signal }, (outcome) => {
+        return loadHeavy().checkConnection({ url, ...network, timeoutMs, client: () => connection.client(), signal: controller.signal }, (outcome) => {
           log[outcome.status === 'failed' ? 'warn' : 'info'](`  ${STEP_NAMES[outcome.step]}: ${outcome.status}: ${outcome.detail} (${outcome.ms} ms)`);
           progress.report({ message: `${STEP_NAMES[outcome.step]} ${outcome.status === 'failed' ? 'failed' : 'done'}` });
         });

@@ -8,28 +8,8 @@ import { resolveEndpoint, type ApiEndpoint } from './api/baseUrl';
 import { AxiomError, isAxiomError } from './api/errors';
 import { describeProxy, parseProxy } from './api/proxy';
 import { errorCode, isCertificateError, networkMessage } from './api/transportErrors';
-import { adviceFor, reasonFor, type AdviceAction } from './errorAdvice';
-
-export type CheckStep = 'url' | 'proxy' | 'dns' | 'tcp' | 'tls' | 'auth' | 'monitors';
-
-export const STEP_NAMES: Record<CheckStep, string> = {
-  url: 'URL',
-  proxy: 'Proxy',
-  dns: 'DNS',
-  tcp: 'TCP',
-  tls: 'TLS',
-  auth: 'Authentication',
-  monitors: 'Monitors permission',
-};
-
-export interface StepOutcome {
-  step: CheckStep;
-  status: 'ok' | 'skipped' | 'failed';
-  detail: string;
-  /** For a failed step: what helps. */
-  actions: AdviceAction[];
-  ms: number;
-}
+import { STEP_NAMES, type CheckStep, type StepOutcome } from './connectionSteps';
+import { adviceFor, reasonFor } from './errorAdvice';
 
 export interface CheckInput {
   /** The `axiom.url` setting. */

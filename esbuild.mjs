@@ -5,7 +5,7 @@
 //   node esbuild.mjs               development build with source maps
 //   node esbuild.mjs --production  minified, no source maps (what the .vsix ships)
 //   node esbuild.mjs --tests       also bundles the unit and integration tests into out/
-//   node esbuild.mjs --single      one file, as before the split (the benchmark's baseline)
+//   node esbuild.mjs --single      one file with esbuild's defaults, as before issue 6 (the benchmark's baseline)
 // Type-checking is a separate step: `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -38,6 +38,21 @@ const heavyApart = {
   },
 };
 
+/**
+ * One copy of the vscode API for the whole bundle. esbuild turns each file's
+ * `import * as vscode from 'vscode'` into its own copy of the API's ~450 properties (its ESM
+ * wrapper of a CommonJS module); over the files that import it, that was most of the time it took
+ * to load extension.js (see the README's Performance section). Routed through one ES module that
+ * re-exports 'vscode', the copy is made once.
+ */
+const vscodeOnce = {
+  name: 'vscode-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
 fs.rmSync(outdir, { recursive: true, force: true });
 const built = await esbuild.build({
   ...common,
@@ -46,7 +61,7 @@ const built = await esbuild.build({
   minify: production,
   sourcemap: !production,
   metafile: true,
-  plugins: single ? [] : [heavyApart],
+  plugins: single ? [] : [vscodeOnce, heavyApart],
 });
 if (!single) {
   // Activation must not parse undici, zod or Node's network modules: none may enter extension.js.

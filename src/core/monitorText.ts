@@ -169,65 +169,44 @@ export function monitorQuery(monitor: Monitor): { text: string; language: 'apl' 
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
-
-/** Lower case with accents dropped, for names beyond ASCII (ASCII ones are only lower-cased). */
-function foldName(name: string): string {
-  return name.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
-}
-
-const isDigit = (code: number) => code >= 48 && code <= 57;
-
-/**
- * Compares two names ignoring case, with runs of digits compared by value ("b2" before "b10").
- * It walks the strings in place and allocates nothing: on 10,000 names that matters more than the
- * comparisons themselves, as every allocation right after a large JSON.parse makes the collector
- * copy the fresh list (see README, Performance). Punctuation sorts by code point, not by the
- * locale's rules; names beyond ASCII are compared folded (accents dropped).
- */
-export function compareNames(a: string, b: string): number {
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(j);
-    if (isDigit(x) && isDigit(y)) {
-      let endA = i;
-      let endB = j;
-      while (endA < a.length && isDigit(a.charCodeAt(endA))) endA++;
-      while (endB < b.length && isDigit(b.charCodeAt(endB))) endB++;
-      if (endA - i !== endB - j) return endA - i - (endB - j);
-      for (; i < endA; i++, j++) {
-        const d = a.charCodeAt(i) - b.charCodeAt(j);
-        if (d) return d;
-      }
-      continue;
-    }
-    if (x >= 65 && x <= 90) x += 32;
-    if (y >= 65 && y <= 90) y += 32;
-    if (x !== y) return x - y;
-    i++;
-    j++;
-  }
-  return a.length - i - (b.length - j);
-}
-
 const HAS_DIGIT = /\d/;
 
-/** By name (see compareNames; accents dropped), equal names by id. */
+/** A run of digits as "0", a character for its length, then the digits: runs compare by value. */
+function digitRun(run: string): string {
+  return `0${String.fromCharCode(0x21 + Math.min(run.length, 90))}${run}`;
+}
+
+/**
+ * The key a name sorts by, as a plain string: lower case, accents dropped (beyond ASCII), and each
+ * run of digits prefixed so that "b2" comes before "b10". Punctuation sorts by code point rather
+ * than by the locale's rules: the price of sorting 10,000 names with the engine's own string sort
+ * instead of a comparison callback (Intl.Collator took three times as long; see the README).
+ */
+export function nameSortKey(name: string): string {
+  let key = name.toLowerCase();
+  if (NON_ASCII.test(key)) key = key.normalize('NFKD').replace(/\p{M}/gu, '');
+  return HAS_DIGIT.test(key) ? key.replace(/\d+/g, digitRun) : key;
+}
+
+function byId(a: Monitor, b: Monitor): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** By name (see nameSortKey), equal names by id. */
 export function sortMonitors(monitors: readonly Monitor[]): Monitor[] {
-  const names = monitors.map((monitor) => (NON_ASCII.test(monitor.name) ? foldName(monitor.name) : monitor.name.toLowerCase()));
-  const digits = names.map((name) => HAS_DIGIT.test(name));
-  const order = Array.from(names, (_, i) => i);
-  order.sort((a, b) => {
-    const x = names[a];
-    const y = names[b];
-    // Digit runs need the walk of compareNames only when both names have some: otherwise the
-    // first difference is not between two digits, and plain string order says the same.
-    const byName = digits[a] && digits[b] ? compareNames(x, y) : x < y ? -1 : x > y ? 1 : 0;
-    if (byName) return byName;
-    const p = monitors[a].id;
-    const q = monitors[b].id;
-    return p < q ? -1 : p > q ? 1 : 0;
-  });
-  return order.map((i) => monitors[i]);
+  // Monitors grouped by key, and the distinct keys sorted without a callback.
+  const groups = new Map<string, Monitor[]>();
+  for (const monitor of monitors) {
+    const key = nameSortKey(monitor.name);
+    const group = groups.get(key);
+    if (group) group.push(monitor);
+    else groups.set(key, [monitor]);
+  }
+  const sorted: Monitor[] = [];
+  for (const key of [...groups.keys()].sort()) {
+    const group = groups.get(key)!;
+    if (group.length > 1) group.sort(byId);
+    for (const monitor of group) sorted.push(monitor);
+  }
+  return sorted;
 }

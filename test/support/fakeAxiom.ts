@@ -19,6 +19,8 @@ export interface Fault {
   delayMs?: number;
   /** Destroy the socket without answering. */
   drop?: boolean;
+  /** Send the body in chunks with no declared length. */
+  chunked?: boolean;
   /** How many requests it applies to; absent = until cleared. */
   times?: number;
 }
@@ -147,7 +149,12 @@ export class FakeAxiom {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       const text = typeof body === 'string' ? body : JSON.stringify(body);
       res.writeHead(status, { 'content-type': 'application/json', 'x-axiom-trace-id': traceId, ...rateHeaders, ...headers });
-      res.end(text);
+      if (fault?.chunked) {
+        for (let i = 0; i < text.length; i += 1 << 20) res.write(text.slice(i, i + (1 << 20)));
+        res.end();
+      } else {
+        res.end(text);
+      }
     };
     if (fault?.status !== undefined || fault?.body !== undefined) {
       send(fault.status ?? 200, fault.body ?? { message: 'fault' }, fault.headers);

@@ -158,6 +158,15 @@ describe('errors', () => {
     assert.match(error.message, /unexpected response \(text\/html, status 502\) from 127\.0\.0\.1:\d+/);
   });
 
+  for (const chunked of [false, true]) {
+    it(`a body over 64 MB is refused with a message (${chunked ? 'streamed, no length' : 'declared length'})`, async () => {
+      fake.fail('GET /v2/monitors', { status: 200, body: `[${' '.repeat(65 * 1024 * 1024)}]`, chunked });
+      const error = await rejection(client({ timeoutMs: 20_000 }).listMonitors());
+      assert.equal(error.kind, 'invalidResponse');
+      assert.match(error.message, /larger than 64 MB/);
+    });
+  }
+
   it('times out after the configured time', async () => {
     fake.fail('GET /v2/monitors', { delayMs: 1500 });
     const started = Date.now();

@@ -132,38 +132,43 @@ export class AxiomClient {
       this.options.logger?.request({ method, path, durationMs: Math.round(performance.now() - started), ...entry });
 
     if (signal?.aborted) throw new AxiomError('cancelled', 'The request was cancelled.');
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-
-    let response: Dispatcher.ResponseData;
+    const abort = requestAbort(signal, this.options.timeoutMs);
     try {
-      response = await request(this.endpoint.base + path, {
-        method,
-        headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        dispatcher: this.options.dispatcher,
-        signal: combined,
-      });
-    } catch (e) {
-      const error = this.transportError(e, signal, timeout);
-      log({ error: error.kind + (error.code ? ` ${error.code}` : '') });
-      throw error;
-    }
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await request(this.endpoint.base + path, {
+          method,
+          headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          dispatcher: this.options.dispatcher,
+          signal: abort.signal,
+        });
+      } catch (e) {
+        const error = this.transportError(e, signal, abort.timedOut);
+        log({ error: error.kind + (error.code ? ` ${error.code}` : '') });
+        throw error;
+      }
 
-    const status = response.statusCode;
-    const traceId = headerValue(response.headers[TRACE_HEADER]);
-    let text: string;
-    try {
-      text = await readText(response.body);
-    } catch (e) {
-      const error = isAxiomError(e) ? e : this.transportError(e, signal, timeout);
-      log({ status, traceId, error: error.kind });
-      throw error;
+      const status = response.statusCode;
+      const traceId = headerValue(response.headers[TRACE_HEADER]);
+      let text: string;
+      try {
+        text = await readText(response);
+      } catch (e) {
+        const error = isAxiomError(e) ? e : this.transportError(e, signal, abort.timedOut);
+        log({ status, traceId, error: error.kind });
+        throw error;
+      }
+      log({ status, traceId });
+      return this.readBody(status, text, response.headers, traceId);
+    } finally {
+      abort.dispose();
     }
-    log({ status, traceId });
+  }
 
-    const contentType = headerValue(response.headers['content-type']) ?? '';
-    if (status >= 400) throw this.statusError(status, text, contentType, response.headers, traceId);
+  private readBody(status: number, text: string, headers: Dispatcher.ResponseData['headers'], traceId: string | undefined): unknown {
+    const contentType = headerValue(headers['content-type']) ?? '';
+    if (status >= 400) throw this.statusError(status, text, contentType, headers, traceId);
     if (!/json/i.test(contentType) && !looksLikeJson(text)) {
       throw invalidResponse(`unexpected response (${contentType || 'no content type'}, status ${status}) from ${this.endpoint.host}`, status, traceId);
     }
@@ -174,9 +179,9 @@ export class AxiomClient {
     }
   }
 
-  private transportError(e: unknown, signal: AbortSignal | undefined, timeout: AbortSignal): AxiomError {
+  private transportError(e: unknown, signal: AbortSignal | undefined, timedOut: boolean): AxiomError {
     if (signal?.aborted) return new AxiomError('cancelled', 'The request was cancelled.');
-    if (timeout.aborted) {
+    if (timedOut) {
       return new AxiomError('timeout', `No answer from ${this.endpoint.host} within ${Math.round(this.options.timeoutMs / 1000)} s.`);
     }
     const code = errorCode(e);
@@ -201,18 +206,57 @@ export class AxiomClient {
   }
 }
 
-async function readText(body: Dispatcher.ResponseData['body']): Promise<string> {
+/**
+ * One signal for a request, fired by the caller's cancel or at the deadline, and let go of after:
+ * lighter than AbortSignal.timeout + AbortSignal.any, which leave a timer and listeners behind
+ * per request on Node 20.
+ */
+function requestAbort(signal: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onCancel = () => controller.abort();
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  signal?.addEventListener('abort', onCancel, { once: true });
+  return {
+    signal: controller.signal,
+    get timedOut() {
+      return timedOut;
+    },
+    dispose() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCancel);
+    },
+  };
+}
+
+/** The body as text, never more than MAX_BODY_BYTES of it. A length declared within the limit is
+ *  read in one go (undici holds the service to it); otherwise chunks are counted as they come. */
+async function readText(response: Dispatcher.ResponseData): Promise<string> {
+  const { body } = response;
+  const declared = Number(headerValue(response.headers['content-length']));
+  if (declared > MAX_BODY_BYTES) {
+    body.destroy();
+    throw tooLarge();
+  }
+  if (Number.isFinite(declared) && declared >= 0) return body.text();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
     if (size > MAX_BODY_BYTES) {
       body.destroy();
-      throw new AxiomError('invalidResponse', `Invalid response: the body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
+      throw tooLarge();
     }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, size).toString('utf8');
+}
+
+function tooLarge(): AxiomError {
+  return new AxiomError('invalidResponse', `Invalid response: the body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
 }
 
 function looksLikeJson(text: string): boolean {

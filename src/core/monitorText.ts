@@ -198,19 +198,20 @@ function byId(a: Monitor, b: Monitor): number {
 
 /** By name (see nameSortKey), equal names by id. */
 export function sortMonitors(monitors: readonly Monitor[]): Monitor[] {
-  // Monitors grouped by key, and the distinct keys sorted without a callback.
-  const groups = new Map<string, Monitor[]>();
+  // Monitors by key (an array only where names repeat), and the distinct keys sorted without a callback.
+  const byKey = new Map<string, Monitor | Monitor[]>();
   for (const monitor of monitors) {
     const key = nameSortKey(monitor.name);
-    const group = groups.get(key);
-    if (group) group.push(monitor);
-    else groups.set(key, [monitor]);
+    const found = byKey.get(key);
+    if (found === undefined) byKey.set(key, monitor);
+    else if (Array.isArray(found)) found.push(monitor);
+    else byKey.set(key, [found, monitor]);
   }
   const sorted: Monitor[] = [];
-  for (const key of [...groups.keys()].sort()) {
-    const group = groups.get(key)!;
-    if (group.length > 1) group.sort(byId);
-    for (const monitor of group) sorted.push(monitor);
+  for (const key of [...byKey.keys()].sort()) {
+    const found = byKey.get(key)!;
+    if (Array.isArray(found)) sorted.push(...found.sort(byId));
+    else sorted.push(found);
   }
   return sorted;
 }

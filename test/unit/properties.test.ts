@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { z } from 'zod';
+import { compileShapeCheck } from '../../src/core/api/shapeCheck';
 import { AxiomError } from '../../src/core/api/errors';
 import { parseBody, parseMonitorList } from '../../src/core/api/parse';
 import { monitorSchema, starredQuerySchema, type Monitor } from '../../src/core/api/schemas';
@@ -84,6 +86,21 @@ describe('parsers never throw anything but the typed error', () => {
 });
 
 describe('the allocation-free shape check agrees with zod', () => {
+  it('defers to zod for what it cannot express, and reads lists, nulls and absent fields', () => {
+    const check = compileShapeCheck(z.object({ id: z.string(), tags: z.array(z.string()).optional(), until: z.string().nullable().optional(), n: z.number().optional() }));
+    assert.equal(check({ id: 'a' }), true);
+    assert.equal(check({ id: 'a', tags: ['x'], until: null, n: 1, extra: {} }), true);
+    assert.equal(check({ id: 'a', tags: ['x', 1] }), false);
+    assert.equal(check({ id: 'a', n: Number.NaN }), false);
+    assert.equal(check({ id: 1 }), false);
+    assert.equal(check([]), false);
+    assert.equal(check(null), false);
+    const withRule = compileShapeCheck(z.object({ name: z.string().min(1) }));
+    assert.equal(withRule({ name: 'x' }), false, 'a string rule is zod’s to check');
+    const inherited = compileShapeCheck(z.object({ toString: z.string() }));
+    assert.equal(inherited({ toString: 'x' }), false, 'a key every object inherits is zod’s to check');
+  });
+
   it('an entry is kept exactly when zod accepts it, with every field zod gives', () => {
     const entry = fc.oneof(validMonitor, monitorish, fc.jsonValue(), validMonitor.chain((m) => fc.record({ notifierIDs: fc.oneof(fc.array(anyText), fc.jsonValue()) }).map((extra) => ({ ...m, ...extra }))));
     fc.assert(

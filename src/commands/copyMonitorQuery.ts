@@ -9,10 +9,10 @@ export function copyMonitorQueryCommand(view: MonitorsView) {
     if (!monitor) return;
     const query = monitorQuery(monitor);
     if (!query) {
-      void vscode.window.showInformationMessage(`The monitor “${monitor.name}” has no query to copy.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('The monitor “{0}” has no query to copy.', monitor.name));
       return;
     }
     await vscode.env.clipboard.writeText(query.text);
-    vscode.window.setStatusBarMessage(`Copied the query of “${monitor.name}”.`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the query of “{0}”.', monitor.name), 3000);
   };
 }

@@ -11,7 +11,7 @@ export function openMonitorQueryCommand(view: MonitorsView) {
     if (!monitor) return undefined;
     const query = monitorQuery(monitor);
     if (!query) {
-      void vscode.window.showInformationMessage(`The monitor “${monitor.name}” has no query to open.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('The monitor “{0}” has no query to open.', monitor.name));
       return undefined;
     }
     const document = await vscode.workspace.openTextDocument({

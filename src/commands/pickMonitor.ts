@@ -9,7 +9,7 @@ export async function monitorFromArgs(arg: unknown, view: MonitorsView): Promise
   if (!view.currentMonitors.length) await view.refresh();
   const picked = await vscode.window.showQuickPick(
     view.currentMonitors.map((monitor) => ({ label: monitor.name, description: monitorSummary(monitor), monitor })),
-    { title: 'Axiom monitor', placeHolder: 'Pick a monitor', matchOnDescription: true },
+    { title: vscode.l10n.t('Axiom monitor'), placeHolder: vscode.l10n.t('Pick a monitor'), matchOnDescription: true },
   );
   return picked?.monitor;
 }

@@ -17,8 +17,8 @@ export function setTokenCommand(tokens: TokenStore, settings: SettingsStore) {
     const raw =
       args?.token ??
       (await vscode.window.showInputBox({
-        title: 'Axiom API token',
-        prompt: 'An API token (xaat-…) or a personal token (xapt-…). It is kept in VS Code’s secret storage.',
+        title: vscode.l10n.t('Axiom API token'),
+        prompt: vscode.l10n.t('An API token (xaat-…) or a personal token (xapt-…). It is kept in VS Code’s secret storage.'),
         password: true,
         ignoreFocusOut: true,
         validateInput: (text) => {
@@ -29,23 +29,23 @@ export function setTokenCommand(tokens: TokenStore, settings: SettingsStore) {
     if (raw === undefined) return false;
     const check = checkTokenInput(raw);
     if (!check.ok) {
-      void vscode.window.showErrorMessage(`The token was not saved: ${check.problem}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('The token was not saved: {0}', check.problem));
       return false;
     }
     if (args?.orgId !== undefined) {
       const org = checkOrgIdInput(args.orgId);
       if (!org.ok) {
-        void vscode.window.showErrorMessage(`The token was not saved: ${org.problem}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('The token was not saved: {0}', org.problem));
         return false;
       }
       await settings.saveOrgId(org.orgId);
     }
     await tokens.set(check.token);
     if (tokenKind(check.token) === 'personal' && !settings.read().orgId) {
-      const orgId = await ensureOrgId(settings, 'A personal token needs the id of the organization to act in.');
-      if (!orgId) void vscode.window.showWarningMessage('The token is saved, but a personal token needs an org id: set axiom.orgId.');
+      const orgId = await ensureOrgId(settings, vscode.l10n.t('A personal token needs the id of the organization to act in.'));
+      if (!orgId) void vscode.window.showWarningMessage(vscode.l10n.t('The token is saved, but a personal token needs an org id: set axiom.orgId.'));
     }
-    void vscode.window.showInformationMessage('Axiom token saved.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Axiom token saved.'));
     return true;
   };
 }
@@ -54,6 +54,6 @@ export function setTokenCommand(tokens: TokenStore, settings: SettingsStore) {
 export function signOutCommand(tokens: TokenStore) {
   return async (): Promise<void> => {
     await tokens.delete();
-    void vscode.window.showInformationMessage('Signed out of Axiom: the token was removed.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of Axiom: the token was removed.'));
   };
 }

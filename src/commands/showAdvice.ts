@@ -2,12 +2,18 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../constants';
 import type { Advice, AdviceAction } from '../core/errorAdvice';
 
-const LABELS: Record<AdviceAction, string> = {
-  retry: 'Retry',
-  setToken: 'Set API Token',
-  openSettings: 'Open Settings',
-  showLog: 'Show Log',
-};
+function label(action: AdviceAction): string {
+  switch (action) {
+    case 'retry':
+      return vscode.l10n.t('Retry');
+    case 'setToken':
+      return vscode.l10n.t('Set API Token');
+    case 'openSettings':
+      return vscode.l10n.t('Open Settings');
+    case 'showLog':
+      return vscode.l10n.t('Show Log');
+  }
+}
 
 /**
  * Shows a failure with its actions. Set Token, Open Settings and Show Log are carried out here;
@@ -15,8 +21,9 @@ const LABELS: Record<AdviceAction, string> = {
  * Retry, or set a new token.
  */
 export async function showAdvice(advice: Advice): Promise<'retry' | undefined> {
-  const chosen = await vscode.window.showErrorMessage(advice.message, ...advice.actions.map((a) => LABELS[a]));
-  const action = advice.actions.find((a) => LABELS[a] === chosen);
+  const labels = advice.actions.map(label);
+  const chosen = await vscode.window.showErrorMessage(advice.message, ...labels);
+  const action = advice.actions[labels.indexOf(chosen ?? '')];
   switch (action) {
     case 'retry':
       return 'retry';

@@ -12,7 +12,7 @@ export function starMonitorQueryCommand(view: MonitorsView, starQuery: (args?: S
     if (!monitor) return undefined;
     const query = monitorQuery(monitor);
     if (query?.language !== 'apl') {
-      void vscode.window.showInformationMessage(`The monitor “${monitor.name}” has no APL query to star.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('The monitor “{0}” has no APL query to star.', monitor.name));
       return undefined;
     }
     return starQuery({ apl: query.text });

@@ -33,7 +33,7 @@ export function starQueryCommand(deps: Deps) {
   return async (args?: StarQueryArgs): Promise<StarredQuery | undefined> => {
     const source = args?.apl !== undefined ? { apl: args.apl, wholeDocument: false } : queryFromEditor();
     if (!source || !source.apl.trim()) {
-      void vscode.window.showWarningMessage('Select an APL query first.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Select an APL query first.'));
       return undefined;
     }
     const apl = source.apl;
@@ -79,8 +79,9 @@ async function clientOrExplain(connection: Connection): Promise<AxiomClient | un
   try {
     const client = await connection.client();
     if (client) return client;
-    const choice = await vscode.window.showWarningMessage('Set an Axiom API token to star queries.', 'Set API Token');
-    if (choice === 'Set API Token' && (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken))) return connection.client();
+    const setToken = vscode.l10n.t('Set API Token');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Set an Axiom API token to star queries.'), setToken);
+    if (choice === setToken && (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken))) return connection.client();
   } catch (error) {
     void showAdvice(adviceFor(error, 'Starring the query'));
   }
@@ -89,11 +90,11 @@ async function clientOrExplain(connection: Connection): Promise<AxiomClient | un
 
 async function askName(apl: string, dataset: string | undefined, wholeDocument: boolean): Promise<string | undefined> {
   const name = await vscode.window.showInputBox({
-    title: wholeDocument ? 'Star APL query (the whole document: nothing is selected)' : 'Star APL query',
-    prompt: 'A name for the starred query',
+    title: wholeDocument ? vscode.l10n.t('Star APL query (the whole document: nothing is selected)') : vscode.l10n.t('Star APL query'),
+    prompt: vscode.l10n.t('A name for the starred query'),
     value: suggestQueryName(apl, dataset),
     ignoreFocusOut: true,
-    validateInput: (text) => (text.trim() ? undefined : 'A starred query needs a name.'),
+    validateInput: (text) => (text.trim() ? undefined : vscode.l10n.t('A starred query needs a name.')),
   });
   return name?.trim() || undefined;
 }
@@ -105,7 +106,7 @@ type DatasetItem = vscode.QuickPickItem & { dataset: string };
 async function pickDataset(client: AxiomClient, guessed: string | undefined, recent: string[]): Promise<string | undefined> {
   const pick = vscode.window.createQuickPick<DatasetItem>();
   pick.title = 'Star APL query: dataset';
-  pick.placeholder = 'Pick or type the dataset';
+  pick.placeholder = vscode.l10n.t('Pick or type the dataset');
   pick.ignoreFocusOut = true;
   const controller = new AbortController();
   let listed: string[] = [];
@@ -168,7 +169,7 @@ async function whoAmI(client: AxiomClient): Promise<string> {
 function postWithProgress(client: AxiomClient, body: StarredQueryInput): Promise<StarredQuery> {
   return Promise.resolve(
     vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Starring “${body.name}”…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starring “{0}”…', body.name), cancellable: true },
       (_progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
@@ -179,10 +180,11 @@ function postWithProgress(client: AxiomClient, body: StarredQueryInput): Promise
 }
 
 async function confirm(created: StarredQuery, settings: SettingsStore, client: AxiomClient): Promise<void> {
-  const choice = await vscode.window.showInformationMessage(`Starred “${created.name}” (id ${created.id}).`, 'Copy ID', 'Open in Axiom');
-  if (choice === 'Copy ID') {
+  const [copyId, openInAxiom] = [vscode.l10n.t('Copy ID'), vscode.l10n.t('Open in Axiom')];
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Starred “{0}” (id {1}).', created.name, created.id), copyId, openInAxiom);
+  if (choice === copyId) {
     await vscode.env.clipboard.writeText(created.id);
-  } else if (choice === 'Open in Axiom') {
+  } else if (choice === openInAxiom) {
     await openInWebApp(settings, (orgId) => queryLink(client.endpoint, orgId, created.query.apl));
   }
 }

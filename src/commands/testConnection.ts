@@ -14,7 +14,7 @@ export function testConnectionCommand(connection: Connection, settings: Settings
     const network = connection.network(url);
     const controller = new AbortController();
     const outcomes = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Axiom: testing the connection', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Axiom: testing the connection'), cancellable: true },
       (progress, cancel) => {
         cancel.onCancellationRequested(() => controller.abort());
         log.info(`Test Connection: ${url || 'the default URL'}`);
@@ -27,12 +27,13 @@ export function testConnectionCommand(connection: Connection, settings: Settings
     const last = outcomes[outcomes.length - 1];
     if (last.status === 'failed') {
       if (controller.signal.aborted) return outcomes;
-      const again = await showAdvice({ message: `Test Connection: ${STEP_NAMES[last.step]} failed: ${last.detail}`, actions: last.actions });
+      const again = await showAdvice({ message: vscode.l10n.t('Test Connection: {0} failed: {1}', STEP_NAMES[last.step], last.detail), actions: last.actions });
       return again === 'retry' ? testConnection() : outcomes;
     }
     const found = (step: StepOutcome['step']) => outcomes.find((o) => o.step === step)?.detail;
+    const showLog = vscode.l10n.t('Show Log');
     void vscode.window
-      .showInformationMessage(`Axiom connection works: ${found('auth')}; ${found('monitors')}.`, 'Show Log')
+      .showInformationMessage(vscode.l10n.t('Axiom connection works: {0}; {1}.', found('auth') ?? '', found('monitors') ?? ''), showLog)
       .then((chosen) => chosen && log.show());
     return outcomes;
   };

@@ -7,8 +7,8 @@ export async function ensureOrgId(settings: SettingsStore, why: string): Promise
   const known = settings.read().orgId;
   if (known) return known;
   const value = await vscode.window.showInputBox({
-    title: 'Axiom organization id',
-    prompt: `${why} It is the part after the host in the web app's address: https://app.axiom.co/<org-id>/…`,
+    title: vscode.l10n.t('Axiom organization id'),
+    prompt: vscode.l10n.t("{0} It is the part after the host in the web app's address: https://app.axiom.co/<org-id>/…", why),
     placeHolder: 'my-org-a1b2',
     ignoreFocusOut: true,
     validateInput: (text) => {
@@ -25,7 +25,7 @@ export async function ensureOrgId(settings: SettingsStore, why: string): Promise
 /** Opens a page of the Axiom web app in the browser, asking for the org id first if it is unknown.
  *  Returns the link opened, or undefined when the person gave no org id. */
 export async function openInWebApp(settings: SettingsStore, linkFor: (orgId: string) => string): Promise<string | undefined> {
-  const orgId = await ensureOrgId(settings, 'Links to the web app name your organization.');
+  const orgId = await ensureOrgId(settings, vscode.l10n.t('Links to the web app name your organization.'));
   if (!orgId) return undefined;
   const link = linkFor(orgId);
   await vscode.env.openExternal(vscode.Uri.parse(link, true));

@@ -75,7 +75,7 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
     item.iconPath = STATE_ICONS[row.state];
     item.contextValue = `monitor.${row.state}`;
     item.accessibilityInformation = { label: row.accessibilityLabel };
-    item.command = { command: COMMANDS.openMonitorQuery, title: 'Open Query', arguments: [monitor] };
+    item.command = { command: COMMANDS.openMonitorQuery, title: vscode.l10n.t('Open Query'), arguments: [monitor] };
     return item;
   }
 
@@ -98,7 +98,7 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
       if (signal.aborted) return;
       this.show(sortMonitors(monitors), monitors.length ? 'loaded' : 'empty');
       if (skipped.length) {
-        this.treeView.message = `${skipped.length} ${skipped.length === 1 ? 'entry' : 'entries'} could not be read and ${skipped.length === 1 ? 'is' : 'are'} not shown; see the log.`;
+        this.treeView.message = skipped.length === 1 ? vscode.l10n.t('1 entry could not be read and is not shown; see the log.') : vscode.l10n.t('{0} entries could not be read and are not shown; see the log.', skipped.length);
       }
     } catch (error) {
       if (signal.aborted || (isAxiomError(error) && error.kind === 'cancelled')) return;
@@ -114,7 +114,7 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
     this.monitors = monitors;
     this.loaded = true;
     this.treeView.message = undefined;
-    this.treeView.description = state === 'loaded' || state === 'empty' ? `${monitors.length} ${monitors.length === 1 ? 'monitor' : 'monitors'}` : undefined;
+    this.treeView.description = state === 'loaded' || state === 'empty' ? (monitors.length === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', monitors.length)) : undefined;
     void this.setState(state);
     this.changed.fire();
   }

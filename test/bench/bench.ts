@@ -72,7 +72,7 @@ function buildExtension(name: string, single: boolean): string {
   const dir = path.join(work, name);
   fs.mkdirSync(dir, { recursive: true });
   execFileSync(process.execPath, ['esbuild.mjs', '--production', ...(single ? ['--single'] : [])], { cwd: projectRoot, env: { ...process.env, AXIOM_DIST: path.join(dir, 'dist') }, stdio: 'inherit' });
-  fs.copyFileSync(path.join(projectRoot, 'package.json'), path.join(dir, 'package.json'));
+  for (const file of ['package.json', 'package.nls.json']) fs.copyFileSync(path.join(projectRoot, file), path.join(dir, file));
   fs.cpSync(path.join(projectRoot, 'media'), path.join(dir, 'media'), { recursive: true });
   return dir;
 }
@@ -225,7 +225,7 @@ if (want('activation')) {
   // and whose activate() does nothing.
   const empty = path.join(work, 'empty');
   fs.mkdirSync(path.join(empty, 'dist'), { recursive: true });
-  fs.copyFileSync(path.join(split, 'package.json'), path.join(empty, 'package.json'));
+  for (const file of ['package.json', 'package.nls.json']) fs.copyFileSync(path.join(split, file), path.join(empty, file));
   fs.writeFileSync(path.join(empty, 'dist/extension.js'), "require('vscode');\nexports.activate = function () {};\n");
   const runs = quick ? 1 : 5;
   const samples: Record<string, Activation[]> = { split: [], single: [], empty: [] };

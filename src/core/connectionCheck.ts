@@ -4,10 +4,10 @@ import dns from 'node:dns/promises';
 import net from 'node:net';
 import tls from 'node:tls';
 import type { AxiomClient } from './api/client';
-import { resolveEndpoint, type ApiEndpoint } from './api/baseUrl';
-import { AxiomError, isAxiomError } from './api/errors';
+import { bareHostname, portOf, requireEndpoint, type ApiEndpoint } from './api/baseUrl';
+import { AxiomError, cancelledError, isAxiomError } from './api/errors';
 import { describeProxy, parseProxy } from './api/proxy';
-import { errorCode, isCertificateError, networkMessage } from './api/transportErrors';
+import { errorCode, isCertificateError, networkMessage, timeoutMessage } from './api/transportErrors';
 import { STEP_NAMES, type CheckStep, type StepOutcome } from './connectionSteps';
 import { adviceFor, reasonFor } from './errorAdvice';
 
@@ -30,7 +30,7 @@ export async function checkConnection(input: CheckInput, onStep: (outcome: StepO
     const started = performance.now();
     let outcome: StepOutcome;
     try {
-      if (input.signal?.aborted) throw new AxiomError('cancelled', 'The test was cancelled.');
+      if (input.signal?.aborted) throw cancelledError('test');
       const result = await body();
       outcome = typeof result === 'string' ? { step, status: 'ok', detail: result, actions: [], ms: 0 } : { step, status: 'skipped', detail: result.skipped, actions: [], ms: 0 };
     } catch (e) {
@@ -45,29 +45,28 @@ export async function checkConnection(input: CheckInput, onStep: (outcome: StepO
 
   const steps: [CheckStep, () => Promise<string | { skipped: string }>][] = [
     ['url', async () => {
-      const check = resolveEndpoint(input.url);
-      if (!check.ok) throw new AxiomError('config', `The axiom.url setting: ${check.problem}`);
-      endpoint = check.endpoint;
+      endpoint = requireEndpoint(input.url);
       return endpoint.base;
     }],
     ['proxy', async () => {
       if (!input.proxy) return { skipped: 'none: connecting directly' };
       const proxy = parseProxy(input.proxy);
       if (!proxy.ok) throw new AxiomError('config', proxy.problem);
-      await reach(bare(proxy.url.hostname), port(proxy.url), timeouts, describeProxy(input.proxy));
+      await reach(bareHostname(proxy.url), portOf(proxy.url), timeouts, describeProxy(input.proxy));
       return `${describeProxy(input.proxy)} accepts connections; it reaches ${endpoint?.host} for us, so the next three steps are its to do`;
     }],
     ['dns', async () => {
       if (input.proxy) return { skipped: 'done by the proxy' };
-      const { hostname } = new URL(endpoint!.origin);
-      if (net.isIP(bare(hostname))) return { skipped: `${hostname} is an address` };
+      const url = new URL(endpoint!.origin);
+      const { hostname } = url;
+      if (net.isIP(bareHostname(url))) return { skipped: `${hostname} is an address` };
       const addresses = await withTimeout(dns.lookup(hostname, { all: true }), timeouts, endpoint!.host);
       return `${hostname} is ${addresses.map((a) => a.address).join(', ')}`;
     }],
     ['tcp', async () => {
       if (input.proxy) return { skipped: 'done by the proxy' };
       const url = new URL(endpoint!.origin);
-      await reach(bare(url.hostname), port(url), timeouts, endpoint!.host);
+      await reach(bareHostname(url), portOf(url), timeouts, endpoint!.host);
       return `${endpoint!.host} accepts connections`;
     }],
     ['tls', async () => {
@@ -114,14 +113,6 @@ function failure(step: CheckStep, e: unknown): StepOutcome {
   return { step: where, status: 'failed', detail: reasonFor(e), actions: adviceFor(e, STEP_NAMES[where]).actions, ms: 0 };
 }
 
-function port(url: URL): number {
-  return Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-}
-
-function bare(hostname: string): string {
-  return hostname.replace(/^\[|\]$/g, '');
-}
-
 interface Limits {
   timeoutMs: number;
   signal?: AbortSignal;
@@ -129,8 +120,8 @@ interface Limits {
 
 function withTimeout<T>(work: Promise<T>, { timeoutMs, signal }: Limits, host: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new AxiomError('timeout', `No answer from ${host} within ${Math.round(timeoutMs / 1000)} s.`)), timeoutMs);
-    const onAbort = () => reject(new AxiomError('cancelled', 'The test was cancelled.'));
+    const timer = setTimeout(() => reject(new AxiomError('timeout', timeoutMessage(host, timeoutMs))), timeoutMs);
+    const onAbort = () => reject(cancelledError('test'));
     signal?.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, (e: unknown) => reject(new AxiomError('network', networkMessage(errorCode(e), host), { code: errorCode(e) }))).finally(() => {
       clearTimeout(timer);
@@ -152,10 +143,10 @@ function reach(host: string, portNumber: number, limits: Limits, label: string):
 /** A TLS handshake with the API host, checking its certificate as requests do. */
 function handshake(endpoint: ApiEndpoint, strictSSL: boolean, limits: Limits): Promise<string> {
   const url = new URL(endpoint.origin);
-  const host = bare(url.hostname);
+  const host = bareHostname(url);
   let socket: tls.TLSSocket | undefined;
   const done = new Promise<string>((resolve, reject) => {
-    socket = tls.connect({ host, port: port(url), servername: net.isIP(host) ? undefined : host, rejectUnauthorized: strictSSL }, () => {
+    socket = tls.connect({ host, port: portOf(url), servername: net.isIP(host) ? undefined : host, rejectUnauthorized: strictSSL }, () => {
       const protocol = socket?.getProtocol() ?? 'TLS';
       resolve(socket?.authorized ? `${protocol}, certificate trusted` : `${protocol}, certificate not checked (http.proxyStrictSSL is off)`);
     });

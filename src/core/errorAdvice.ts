@@ -48,7 +48,6 @@ function actionsFor(error: AxiomError): AdviceAction[] {
     case 'config':
       return ['openSettings', 'showLog'];
     case 'badRequest':
-      return ['retry', 'openSettings', 'showLog'];
     case 'network':
       return ['retry', 'openSettings', 'showLog'];
     case 'cancelled':

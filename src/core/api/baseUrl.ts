@@ -1,3 +1,5 @@
+import { AxiomError } from './errors';
+
 export const DEFAULT_API_URL = 'https://api.axiom.co';
 
 export interface ApiEndpoint {
@@ -37,4 +39,21 @@ export function resolveEndpoint(setting: string | undefined): EndpointCheck {
   const path = url.pathname.replace(/\/+$/, '');
   const base = url.origin + (path.endsWith('/v2') ? path : `${path}/v2`);
   return { ok: true, endpoint: { base, origin: url.origin, host: url.host, secure: url.protocol === 'https:' } };
+}
+
+/** The API root for the `axiom.url` setting, or a `config` error that names the setting. */
+export function requireEndpoint(setting: string | undefined): ApiEndpoint {
+  const check = resolveEndpoint(setting);
+  if (!check.ok) throw new AxiomError('config', `The axiom.url setting: ${check.problem}`);
+  return check.endpoint;
+}
+
+/** A URL's host name without the brackets of an IPv6 address. */
+export function bareHostname(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '');
+}
+
+/** A URL's port, or its scheme's default. */
+export function portOf(url: URL): number {
+  return Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
 }

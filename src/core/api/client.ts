@@ -1,8 +1,8 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { formatDate } from '../format';
-import { AxiomError, isAxiomError, kindForStatus } from './errors';
-import { errorCode, networkMessage } from './transportErrors';
-import { resolveEndpoint, type ApiEndpoint } from './baseUrl';
+import { AxiomError, cancelledError, isAxiomError, kindForStatus } from './errors';
+import { errorCode, networkMessage, timeoutMessage } from './transportErrors';
+import { requireEndpoint, type ApiEndpoint } from './baseUrl';
 import { parseProxy } from './proxy';
 import { invalidResponse, parseBody, parseMonitorList, type MonitorList } from './parse';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
@@ -74,9 +74,7 @@ export class AxiomClient {
   private readonly headers: Record<string, string>;
 
   constructor(private readonly options: ClientOptions) {
-    const check = resolveEndpoint(options.url);
-    if (!check.ok) throw new AxiomError('config', `The axiom.url setting: ${check.problem}`);
-    this.endpoint = check.endpoint;
+    this.endpoint = requireEndpoint(options.url);
     this.headers = {
       authorization: `Bearer ${options.token}`,
       'user-agent': options.userAgent,
@@ -131,7 +129,7 @@ export class AxiomClient {
     const log = (entry: Omit<RequestLogEntry, 'method' | 'path' | 'durationMs'>) =>
       this.options.logger?.request({ method, path, durationMs: Math.round(performance.now() - started), ...entry });
 
-    if (signal?.aborted) throw new AxiomError('cancelled', 'The request was cancelled.');
+    if (signal?.aborted) throw cancelledError();
     const abort = requestAbort(signal, this.options.timeoutMs);
     try {
       let response: Dispatcher.ResponseData;
@@ -180,10 +178,8 @@ export class AxiomClient {
   }
 
   private transportError(e: unknown, signal: AbortSignal | undefined, timedOut: boolean): AxiomError {
-    if (signal?.aborted) return new AxiomError('cancelled', 'The request was cancelled.');
-    if (timedOut) {
-      return new AxiomError('timeout', `No answer from ${this.endpoint.host} within ${Math.round(this.options.timeoutMs / 1000)} s.`);
-    }
+    if (signal?.aborted) return cancelledError();
+    if (timedOut) return new AxiomError('timeout', timeoutMessage(this.endpoint.host, this.options.timeoutMs));
     const code = errorCode(e);
     return new AxiomError('network', networkMessage(code, this.endpoint.host), { code });
   }
@@ -256,7 +252,7 @@ async function readText(response: Dispatcher.ResponseData): Promise<string> {
 }
 
 function tooLarge(): AxiomError {
-  return new AxiomError('invalidResponse', `Invalid response: the body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
+  return invalidResponse(`the body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
 }
 
 function looksLikeJson(text: string): boolean {

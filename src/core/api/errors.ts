@@ -55,6 +55,11 @@ export function isAxiomError(e: unknown): e is AxiomError {
   return typeof e === 'object' && e !== null && (e as { [BRAND]?: unknown })[BRAND] === true;
 }
 
+/** What a cancelled request (or Test Connection) rejects with. */
+export function cancelledError(what: 'request' | 'test' = 'request'): AxiomError {
+  return new AxiomError('cancelled', `The ${what} was cancelled.`);
+}
+
 export function kindForStatus(status: number): AxiomErrorKind {
   if (status === 401) return 'auth';
   if (status === 403) return 'forbidden';

@@ -1,6 +1,8 @@
 // Which proxy, if any, a request to the API goes through: VS Code's `http.proxy` setting first,
 // then the HTTPS_PROXY / HTTP_PROXY environment, with `http.noProxy` and NO_PROXY as exceptions.
 
+import { bareHostname, portOf } from './baseUrl';
+
 export interface ProxySettings {
   /** `http.proxy`; empty = use the environment. */
   proxy: string;
@@ -50,8 +52,8 @@ function envValue(env: Environment, name: string): string | undefined {
 
 /** `*` matches all; `example.com` and `.example.com` match it and its subdomains; `host:port` only that port. */
 function bypasses(target: URL, exceptions: string[]): boolean {
-  const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+  const host = bareHostname(target).toLowerCase();
+  const port = String(portOf(target));
   return exceptions.some((raw) => {
     const entry = raw.trim().toLowerCase();
     if (!entry) return false;

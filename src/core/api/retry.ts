@@ -1,6 +1,6 @@
 // When a failed GET is tried again, and after how long. POST is never retried: a repeated
 // create could make a second record, so that choice is left to the person (Retry).
-import { AxiomError } from './errors';
+import { cancelledError, type AxiomError } from './errors';
 
 export interface RetryPolicy {
   /** Tries in all, the first included. */
@@ -43,11 +43,10 @@ export function retryDelay(error: AxiomError, tries: number, elapsedMs: number, 
 /** Waits, or rejects with a `cancelled` error the moment the signal fires. */
 export function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const cancelled = () => new AxiomError('cancelled', 'The request was cancelled.');
-    if (signal?.aborted) return reject(cancelled());
+    if (signal?.aborted) return reject(cancelledError());
     const onAbort = () => {
       clearTimeout(timer);
-      reject(cancelled());
+      reject(cancelledError());
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

@@ -40,7 +40,7 @@ function fieldCheck(key: string, schema: unknown): FieldCheck | undefined {
     else break;
     def = def.innerType._zod.def;
   }
-  if (def.type === 'array' && def.element && !check.list) {
+  if (def.type === 'array' && def.element) {
     check.list = true;
     def = def.element._zod.def;
     if (def.checks?.length) return undefined;

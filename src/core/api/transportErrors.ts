@@ -27,6 +27,10 @@ export function isCertificateError(code: string | undefined): boolean {
   return code !== undefined && CERTIFICATE_CODES.has(code);
 }
 
+export function timeoutMessage(host: string, timeoutMs: number): string {
+  return `No answer from ${host} within ${Math.round(timeoutMs / 1000)} s.`;
+}
+
 export function networkMessage(code: string | undefined, host: string): string {
   if (isCertificateError(code)) {
     return `The certificate of ${host} is not trusted (${code}). If your network uses its own certificate authority, point NODE_EXTRA_CA_CERTS at it, or turn http.proxyStrictSSL off to accept any certificate.`;

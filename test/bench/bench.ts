@@ -20,7 +20,7 @@ import type { Heavy } from '../../src/heavy';
 import { formatDate } from '../../src/core/format';
 import { monitorRow, sortMonitors } from '../../src/core/monitorText';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
-import { makeSandbox, openBrowser, projectRoot, runInExtensionHost, startCodeServer } from '../harness/codeServer.mjs';
+import { DEV_EXTENSION_ARGS, makeSandbox, openBrowser, projectRoot, runInExtensionHost, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
 
@@ -99,9 +99,16 @@ function bundleFigures(dir: string, files: string[]): { bytes: number; gzip: num
 
 // ---------------------------------------------------------------------------------------------
 // The fake service in a child process, one server per list size.
+/** Starts test/bench/serveMonitors.ts; `stop()` ends it. */
+async function serveMonitors(sizes: number[]): Promise<{ urls: Record<string, string>; stop(): void }> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'out/test/bench/serveMonitors.mjs'), ...sizes.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout! }).once('line', resolve));
+  return { urls: JSON.parse(line) as Record<string, string>, stop: () => child.stdin!.end() };
+}
+
 const SIZES = [100, 1_000, 10_000, 50_000];
-const server = spawn(process.execPath, [path.join(projectRoot, 'out/test/bench/serveMonitors.mjs'), ...SIZES.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
-const urls: Record<string, string> = JSON.parse(await new Promise<string>((resolve) => readline.createInterface({ input: server.stdout! }).once('line', resolve)));
+const server = await serveMonitors(SIZES);
+const { urls } = server;
 
 const api = createRequire(import.meta.url)(path.join(split, 'dist/heavy.js')) as Heavy;
 const ourDispatcher = api.createDispatcher();
@@ -191,7 +198,7 @@ if (want('heap')) {
   const [ours, base] = await paired(quick ? 2 : 5, 0, () => held(async () => sortMonitors((await clientFor(urls[10_000]).listMonitors()).monitors)), () => held(() => floorGet(urls[10_000])));
   rows.push({ what: 'heap held per 10,000 monitors', ours: `${(ours / 1048576).toFixed(1)} MB`, baseline: `JSON.parse result: ${(base / 1048576).toFixed(1)} MB`, ratio: ratio(ours, base) });
 }
-server.stdin!.end();
+server.stop();
 await Promise.all([ourDispatcher.close(), floorDispatcher.close()]);
 
 // ---------------------------------------------------------------------------------------------
@@ -244,16 +251,14 @@ if (want('activation')) {
 // Time to first visible items: a person opens the Axiom view in a fresh window; the clock runs
 // from the click on its icon until the first monitor's row is on screen.
 async function firstItemsMs(size: number): Promise<number> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'out/test/bench/serveMonitors.mjs'), String(size)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const url = (JSON.parse(await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout! }).once('line', resolve))) as Record<string, string>)[size];
+  const served = await serveMonitors([size]);
+  const url = served.urls[size];
   const firstName = sortMonitors(manyMonitors(size) as never)[0].name;
   const sandbox = makeSandbox('axiom-bench-view-', { settings: { 'axiom.url': url } });
-  const codeServer = await startCodeServer(sandbox, { env: { AXIOM_TOKEN: FAKE_API_TOKEN }, extraArgs: ['--vscode-option', 'enable-smoke-test-driver'] });
+  const codeServer = await startCodeServer(sandbox, { env: { AXIOM_TOKEN: FAKE_API_TOKEN }, extraArgs: DEV_EXTENSION_ARGS });
   const browser = await openBrowser(sandbox);
   try {
-    const remote = (p: string) => `vscode-remote://127.0.0.1:${codeServer.port}${p}`;
-    const payload = [['extensionDevelopmentPath', remote(split)], ['skipWelcome', 'true']];
-    await browser.page.goto(`${codeServer.url}/?folder=${encodeURIComponent(sandbox.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    await browser.page.goto(workbenchUrl(codeServer, sandbox, { extensionPath: split }));
     const icon = browser.page.locator('.activitybar [aria-label^="Axiom"]').first();
     await icon.waitFor({ timeout: 60_000 });
     await new Promise((r) => setTimeout(r, 2000)); // let the workbench settle after start-up
@@ -264,7 +269,7 @@ async function firstItemsMs(size: number): Promise<number> {
   } finally {
     await browser.context.close();
     codeServer.stop();
-    child.stdin!.end();
+    served.stop();
     fs.rmSync(sandbox.dir, { recursive: true, force: true });
   }
 }

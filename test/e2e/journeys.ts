@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
-import { installVsix, makeSandbox, openBrowser, projectRoot, startCodeServer } from '../harness/codeServer.mjs';
+import { installVsix, makeSandbox, openBrowser, projectRoot, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 
@@ -105,7 +105,7 @@ let browser: { context: { close(): Promise<void> }; page: Page } | undefined;
 try {
   console.log(await installVsix(sandbox, vsix));
   codeServer = await startCodeServer(sandbox);
-  browser = await openBrowser(sandbox, `${codeServer!.url}/?folder=${encodeURIComponent(sandbox.workspace)}`);
+  browser = await openBrowser(sandbox, workbenchUrl(codeServer, sandbox));
   const page = browser!.page;
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1500);

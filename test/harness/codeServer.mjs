@@ -146,6 +146,21 @@ export async function openBrowser(sandbox, url) {
   return { context, page };
 }
 
+/** Without this, a built workbench ignores the extensionDevelopmentPath/extensionTestsPath payload. */
+export const DEV_EXTENSION_ARGS = ['--vscode-option', 'enable-smoke-test-driver'];
+
+/**
+ * The workbench's address with the sandbox's folder open; with `extensionPath`, that extension is
+ * loaded as the one under development, and with `testsEntry` too, that module runs in its host.
+ */
+export function workbenchUrl(codeServer, sandbox, { extensionPath, testsEntry } = {}) {
+  const url = `${codeServer.url}/?folder=${encodeURIComponent(sandbox.workspace)}`;
+  if (!extensionPath) return url;
+  const remote = (p) => `vscode-remote://127.0.0.1:${codeServer.port}${p}`;
+  const payload = [['extensionDevelopmentPath', remote(extensionPath)], ...(testsEntry ? [['extensionTestsPath', remote(testsEntry)]] : []), ['skipWelcome', 'true']];
+  return `${url}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
 /**
  * Runs an extension-host entry (a module exporting `run()`) inside a fresh code-server, with the
  * extension at `extensionPath` loaded as the one under development: the same contract as VS Code's
@@ -160,10 +175,7 @@ export async function runInExtensionHost({ sandbox, extensionPath = projectRoot,
     return await new Promise((resolve, reject) => {
       timer = setTimeout(() => resolve(2), timeoutSeconds * 1000);
       (async () => {
-        codeServer = await startCodeServer(sandbox, {
-          // Without this, a built workbench ignores the extensionDevelopmentPath/extensionTestsPath payload.
-          extraArgs: ['--vscode-option', 'enable-smoke-test-driver', '--log', 'info'],
-        });
+        codeServer = await startCodeServer(sandbox, { extraArgs: [...DEV_EXTENSION_ARGS, '--log', 'info'] });
         stamp(`code-server up on ${codeServer.url}`);
         codeServer.server.on('exit', (c) => {
           stamp(`code-server exited early (${c})`);
@@ -180,13 +192,7 @@ export async function runInExtensionHost({ sandbox, extensionPath = projectRoot,
           onLog(type, args);
         });
         await page.exposeFunction('codeAutomationExit', (code) => resolve(code));
-        const remote = (p) => `vscode-remote://127.0.0.1:${codeServer.port}${p}`;
-        const payload = [
-          ['extensionDevelopmentPath', remote(extensionPath)],
-          ['extensionTestsPath', remote(entry)],
-          ['skipWelcome', 'true'],
-        ];
-        await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(sandbox.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+        await page.goto(workbenchUrl(codeServer, sandbox, { extensionPath, testsEntry: entry }));
       })().catch(reject);
     });
   } finally {

@@ -4,7 +4,7 @@
 // the extension imports it into secret storage once. Ctrl+C stops it.
 import { execSync } from 'node:child_process';
 import path from 'node:path';
-import { installVsix, makeSandbox, projectRoot, startCodeServer } from './codeServer.mjs';
+import { installVsix, makeSandbox, projectRoot, startCodeServer, workbenchUrl } from './codeServer.mjs';
 
 const run = (command) => execSync(command, { cwd: projectRoot, stdio: 'inherit' });
 run('sh test/harness/setup.sh');
@@ -20,7 +20,7 @@ const sandbox = makeSandbox('axiom-apl-start-', {
 await installVsix(sandbox, path.join(projectRoot, 'dist-vsix/axiom-apl.vsix'));
 const port = Number(process.env.PORT ?? 8080);
 const codeServer = await startCodeServer(sandbox, { port });
-console.log(`\nVS Code with the Axiom APL extension: ${codeServer.url}/?folder=${encodeURIComponent(sandbox.workspace)}`);
+console.log(`\nVS Code with the Axiom APL extension: ${workbenchUrl(codeServer, sandbox)}`);
 console.log(`(user data and logs in ${sandbox.dir}; Ctrl+C to stop)`);
 const stop = () => {
   codeServer.stop();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { activateExtension, closeAllEditors, connectedFake, setSetting, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
 
 const SNOOZED_UNTIL = new Date(Date.now() + 3 * 3600_000).toISOString();
 const MONITORS = [
@@ -34,14 +34,8 @@ describe('Monitors view', () => {
     await closeAllEditors();
   });
 
-  async function loaded() {
-    const { monitorsView } = await activateExtension();
-    await monitorsView.refresh();
-    return monitorsView;
-  }
-
   it('lists every monitor sorted by name, case-insensitively', async () => {
-    const view = await loaded();
+    const view = await refreshedView();
     assert.deepEqual(
       view.getChildren().map((m) => m.name),
       ['api latency p99', 'Auth failures (Go client spelling)', 'beta snoozed', 'Checkout errors', 'Gamma woke up', MONITORS[6].name, 'no query at all', 'Zeta forecast'],
@@ -51,7 +45,7 @@ describe('Monitors view', () => {
   });
 
   it('shows summary, state in icon and words, and a contextValue per state', async () => {
-    const view = await loaded();
+    const view = await refreshedView();
     const item = (id: string) => view.getTreeItem(view.getChildren().find((m) => m.id === id)!);
     const checkout = item('mon_errors_1');
     assert.equal(checkout.label, 'Checkout errors');
@@ -71,7 +65,7 @@ describe('Monitors view', () => {
   });
 
   it('hover: untrusted markdown, no HTML, the query in one intact fence', async () => {
-    const view = await loaded();
+    const view = await refreshedView();
     const checkout = view.getChildren().find((m) => m.id === 'mon_errors_1')!;
     const tip = view.resolveTreeItem(view.getTreeItem(checkout), checkout).tooltip as vscode.MarkdownString;
     assert.equal(tip.isTrusted, false);
@@ -91,7 +85,7 @@ describe('Monitors view', () => {
   });
 
   it('opens a monitor query in a new apl tab with the exact text, a tab per call', async () => {
-    const view = await loaded();
+    const view = await refreshedView();
     const checkout = view.getChildren().find((m) => m.id === 'mon_errors_1')!;
     const first = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQuery', checkout);
     const second = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQueryInNewTab', checkout);
@@ -103,7 +97,7 @@ describe('Monitors view', () => {
   });
 
   it('a monitor with no query opens no tab', async () => {
-    const view = await loaded();
+    const view = await refreshedView();
     const before = vscode.workspace.textDocuments.length;
     const result = await vscode.commands.executeCommand('axiom.openMonitorQuery', view.getChildren().find((m) => m.id === 'mon_noquery'));
     assert.equal(result, undefined);
@@ -111,13 +105,13 @@ describe('Monitors view', () => {
   });
 
   it('copies the APL query', async () => {
-    const view = await loaded();
+    const view = await refreshedView();
     await vscode.commands.executeCommand('axiom.copyMonitorQuery', view.getChildren().find((m) => m.id === 'mon_go_3'));
     assert.equal(await vscode.env.clipboard.readText(), "['auth'] | where outcome == 'failure'");
   });
 
   it('Open in Axiom builds the monitor link from the API host and org id', async () => {
-    const view = await loaded();
+    const view = await refreshedView();
     await setSetting('orgId', 'my-org');
     const link = await vscode.commands.executeCommand<string>('axiom.openMonitorInAxiom', view.getChildren().find((m) => m.id === 'mon_errors_1'));
     assert.equal(link, `${fake.url}/my-org/monitors/mon_errors_1`);
@@ -132,7 +126,7 @@ describe('Monitors view', () => {
   for (const c of states) {
     it(`${c.name}: the view explains itself and recovers on the next refresh`, async () => {
       c.arrange();
-      const view = await loaded();
+      const view = await refreshedView();
       assert.equal(view.currentState, c.state);
       assert.deepEqual(view.getChildren(), []);
       if (c.message) assert.match(String(view.treeView.message), c.message);
@@ -158,7 +152,7 @@ describe('Monitors view', () => {
   });
 
   it('a refresh storm (50 in a second) makes one request at a time', async () => {
-    const view = await loaded();
+    const view = await refreshedView();
     fake.reset();
     fake.fail('GET /v2/monitors', { delayMs: 150 });
     fake.fail('GET /v2/monitors', { delayMs: 150 });

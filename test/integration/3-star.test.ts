@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { activateExtension, closeAllEditors, connectedFake, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor } from './helpers';
 
 const APL = "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time)";
 
@@ -103,8 +103,7 @@ describe('Star this APL Query', () => {
   });
 
   it('Star Query on a monitor with only an MPL query says so and posts nothing', async () => {
-    const { monitorsView } = await activateExtension();
-    await monitorsView.refresh();
+    const monitorsView = await refreshedView();
     const metrics = monitorsView.getChildren().find((m) => m.id === 'mon_metrics_2');
     assert.equal(await vscode.commands.executeCommand('axiom.starMonitorQuery', metrics), undefined);
     assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 0);

@@ -7,7 +7,7 @@ import type { StepOutcome } from '../../src/core/connectionSteps';
 import { FAKE_API_TOKEN, type FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { TinyProxy } from '../support/tinyproxy';
-import { activateExtension, closeAllEditors, connectedFake, setSetting, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
 
 const STAR = { apl: "['http-logs'] | where status >= 500", name: 'Retry me', dataset: 'http-logs' };
 
@@ -23,7 +23,7 @@ describe('Faults inside VS Code', () => {
   });
   beforeEach(async () => {
     // Settings changed by the last test restart the view's load: let it finish before counting.
-    await refreshed();
+    await refreshedView();
     fake.reset();
   });
   afterEach(async () => {
@@ -31,15 +31,9 @@ describe('Faults inside VS Code', () => {
     await closeAllEditors();
   });
 
-  async function refreshed() {
-    const { monitorsView } = await activateExtension();
-    await monitorsView.refresh();
-    return monitorsView;
-  }
-
   async function assertRecovers(): Promise<void> {
     fake.clearFaults();
-    const view = await refreshed();
+    const view = await refreshedView();
     assert.equal(view.currentState, 'loaded');
     assert.equal(view.getChildren().length, REALISTIC_MONITORS.length);
     assert.equal(view.treeView.message, undefined);
@@ -47,14 +41,14 @@ describe('Faults inside VS Code', () => {
 
   it('503 twice: the view retries by itself and shows the list', async () => {
     fake.fail('GET /v2/monitors', { status: 503, body: { message: 'unavailable' }, times: 2 });
-    const view = await refreshed();
+    const view = await refreshedView();
     assert.equal(fake.requestsTo('GET /v2/monitors').length, 3);
     assert.equal(view.currentState, 'loaded');
   });
 
   it('an HTML 502 from a proxy: tried three times, then said plainly; the next refresh recovers', async () => {
     fake.fail('GET /v2/monitors', { status: 502, body: '<html><h1>502 Bad Gateway</h1></html>', headers: { 'content-type': 'text/html' } });
-    const view = await refreshed();
+    const view = await refreshedView();
     assert.equal(fake.requestsTo('GET /v2/monitors').length, 3);
     assert.equal(view.currentState, 'error');
     assert.match(String(view.treeView.message), /unexpected response \(text\/html, status 502\) from 127\.0\.0\.1:\d+/);
@@ -65,7 +59,7 @@ describe('Faults inside VS Code', () => {
     await setSetting('requestTimeoutSeconds', 1);
     try {
       fake.fail('GET /v2/monitors', { delayMs: 1500 });
-      const view = await refreshed();
+      const view = await refreshedView();
       assert.match(String(view.treeView.message), /No answer from 127\.0\.0\.1:\d+ within 1 s/);
       await assertRecovers();
     } finally {
@@ -76,7 +70,7 @@ describe('Faults inside VS Code', () => {
   it('429 for an hour: "rate limited until" a local time, at once, without waiting', async () => {
     fake.fail('GET /v2/monitors', { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'retry-after': '3600' } });
     const started = Date.now();
-    const view = await refreshed();
+    const view = await refreshedView();
     assert.ok(Date.now() - started < 2000);
     assert.match(String(view.treeView.message), /rate limited until .*\d/);
     assert.equal(fake.requestsTo('GET /v2/monitors').length, 1);
@@ -85,7 +79,7 @@ describe('Faults inside VS Code', () => {
 
   it('a service message that echoes the token is masked in the view', async () => {
     fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: `token ${FAKE_API_TOKEN} is not valid` } });
-    const view = await refreshed();
+    const view = await refreshedView();
     assert.match(String(view.treeView.message), /token xaat-•••• is not valid/);
     assert.ok(!String(view.treeView.message).includes(FAKE_API_TOKEN));
   });

@@ -10,6 +10,13 @@ export async function activateExtension(): Promise<AxiomExtensionApi> {
   return extension.activate();
 }
 
+/** The Monitors view once a refresh (or the load already in flight) has finished. */
+export async function refreshedView(): Promise<AxiomExtensionApi['monitorsView']> {
+  const { monitorsView } = await activateExtension();
+  await monitorsView.refresh();
+  return monitorsView;
+}
+
 export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
   const started = Date.now();
   for (;;) {

@@ -7,3 +7,16 @@ export function formatDate(date: Date): string {
   dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return dateFormat.format(date);
 }
+
+/** formatDate for the rows of one list: a time seen before is not formatted again (monitors
+ *  snoozed together share their end, and formatting is the dearest step of a row). Made per list,
+ *  so it holds no more than that list's dates. */
+export function listDateFormatter(): (date: Date) => string {
+  const made = new Map<number, string>();
+  return (date) => {
+    const time = date.getTime();
+    let text = made.get(time);
+    if (text === undefined) made.set(time, (text = formatDate(date)));
+    return text;
+  };
+}

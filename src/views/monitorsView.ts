@@ -6,7 +6,7 @@ import { isAxiomError } from '../core/api/errors';
 import { adviceFor } from '../core/errorAdvice';
 import { monitorRow, monitorTooltipMarkdown, sortMonitors, type MonitorState } from '../core/monitorText';
 import type { Log } from '../log';
-import { formatDate } from '../core/format';
+import { formatDate, listDateFormatter } from '../core/format';
 
 const STATE_ICONS: Record<MonitorState['kind'], vscode.ThemeIcon> = {
   active: new vscode.ThemeIcon('bell'),
@@ -20,6 +20,7 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
   readonly onDidChangeTreeData = this.changed.event;
   readonly treeView: vscode.TreeView<Monitor>;
   private monitors: Monitor[] = [];
+  private rowDates = listDateFormatter();
   private loaded = false;
   private inFlight?: { promise: Promise<void>; controller: AbortController };
   private state: MonitorsViewState = 'loading';
@@ -68,7 +69,7 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
   }
 
   getTreeItem(monitor: Monitor): vscode.TreeItem {
-    const row = monitorRow(monitor, formatDate);
+    const row = monitorRow(monitor, this.rowDates);
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = monitor.id;
     item.description = row.description;
@@ -112,6 +113,7 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
 
   private show(monitors: Monitor[], state: MonitorsViewState): void {
     this.monitors = monitors;
+    this.rowDates = listDateFormatter();
     this.loaded = true;
     this.treeView.message = undefined;
     this.treeView.description = state === 'loaded' || state === 'empty' ? (monitors.length === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', monitors.length)) : undefined;

@@ -17,7 +17,7 @@ import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { Agent, request } from 'undici';
 import type { Heavy } from '../../src/heavy';
-import { formatDate } from '../../src/core/format';
+import { listDateFormatter } from '../../src/core/format';
 import { monitorRow, sortMonitors } from '../../src/core/monitorText';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { DEV_EXTENSION_ARGS, makeSandbox, openBrowser, projectRoot, runInExtensionHost, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
@@ -146,6 +146,7 @@ async function ourPipeline(url: string): Promise<unknown> {
   phases.sort.push(performance.now() - started);
   started = performance.now();
   const now = Date.now();
+  const formatDate = listDateFormatter();
   const rows = sorted.map((m) => monitorRow(m, formatDate, now));
   phases.rows.push(performance.now() - started);
   return rows;

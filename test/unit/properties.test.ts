@@ -151,6 +151,16 @@ describe('sorting by name', () => {
       RUNS,
     );
   });
+  it('the fast key agrees with its plain definition', () => {
+    const digitRun = (run: string) => `0${String.fromCharCode(0x21 + Math.min(run.length, 90))}${run}`;
+    const plainKey = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/\d+/g, digitRun);
+    fc.assert(
+      fc.property(fc.oneof(name, fc.string({ unit: 'binary' }), fc.constantFrom('①2', 'x²3', 'É10', 'a1b22c333')), (text) => {
+        assert.equal(nameSortKey(text), plainKey(text));
+      }),
+      RUNS,
+    );
+  });
   it('sortMonitors keeps every monitor and puts them in order', () => {
     fc.assert(
       fc.property(fc.array(fc.record({ id: anyText, name }), { maxLength: 30 }), (list) => {

@@ -5,7 +5,8 @@ import { AxiomError } from '../../src/core/api/errors';
 import type { Monitor } from '../../src/core/api/schemas';
 import { adviceFor } from '../../src/core/errorAdvice';
 import { appOrigin, monitorLink, queryLink } from '../../src/core/links';
-import { fencedCode, minutesWords, monitorState, monitorSummary, sortMonitors } from '../../src/core/monitorText';
+import { formatDate, listDateFormatter } from '../../src/core/format';
+import { fencedCode, minutesWords, monitorRow, monitorState, monitorSummary, sortMonitors } from '../../src/core/monitorText';
 import { checkOrgIdInput, checkTokenInput, maskSecrets } from '../../src/core/secrets';
 
 const monitor = (over: Partial<Monitor>): Monitor => ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over }) as Monitor;
@@ -40,6 +41,18 @@ describe('monitor text', () => {
     assert.deepEqual(sorted.map((m) => m.name), ['eb', 'École 9', 'École 10', 'edge', 'x9', 'x99', 'x100']);
     const ties = sortMonitors([monitor({ id: 'b', name: 'Same' }), monitor({ id: 'a', name: 'same' })]);
     assert.deepEqual(ties.map((m) => m.id), ['a', 'b']);
+    const three = sortMonitors(['c', 'a', 'b'].map((id) => monitor({ id, name: 'Same' })));
+    assert.deepEqual(three.map((m) => m.id), ['a', 'b', 'c']);
+  });
+
+  it('rows of one list say a shared snooze end as formatDate does, and each end its own', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    const rowDates = listDateFormatter();
+    const row = (until: string) => monitorRow(monitor({ disabledUntil: until }), rowDates, now).description;
+    const [first, second] = ['2026-03-01T09:00:00Z', '2026-04-01T09:00:00Z'].map((until) => formatDate(new Date(until)));
+    assert.ok(row('2026-03-01T09:00:00Z').startsWith(`snoozed until ${first} · `));
+    assert.equal(row('2026-03-01T09:00:00.000Z'), row('2026-03-01T09:00:00Z'));
+    assert.ok(row('2026-04-01T09:00:00Z').startsWith(`snoozed until ${second} · `));
   });
 });
 

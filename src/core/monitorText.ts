@@ -92,23 +92,25 @@ export function stateWords(state: MonitorState, formatDate: (d: Date) => string)
   }
 }
 
-/** What one row of the Monitors view shows: label, description, state and the screen reader's words. */
+/**
+ * What one row of the Monitors view shows: label, description and state. A screen reader reads the
+ * label and the description (VS Code's default for tree items), which name the state wherever the
+ * icon shows one that is not "active"; a label of its own per row would add only that word, at the
+ * cost of one more string per monitor made and sent to the workbench.
+ */
 export interface MonitorRow {
   label: string;
   description: string;
   state: MonitorState['kind'];
-  accessibilityLabel: string;
 }
 
 export function monitorRow(monitor: Monitor, formatDate: (d: Date) => string, now: number = Date.now()): MonitorRow {
   const state = monitorState(monitor, now);
   const summary = monitorSummary(monitor);
-  const stateText = stateWords(state, formatDate);
   return {
     label: monitor.name,
-    description: state.kind === 'active' ? summary : `${stateText} · ${summary}`,
+    description: state.kind === 'active' ? summary : `${stateWords(state, formatDate)} · ${summary}`,
     state: state.kind,
-    accessibilityLabel: `${monitor.name}, ${stateText}, ${summary}`,
   };
 }
 

@@ -75,7 +75,6 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
     item.description = row.description;
     item.iconPath = STATE_ICONS[row.state];
     item.contextValue = `monitor.${row.state}`;
-    item.accessibilityInformation = { label: row.accessibilityLabel };
     item.command = { command: COMMANDS.openMonitorQuery, title: vscode.l10n.t('Open Query'), arguments: [monitor] };
     return item;
   }

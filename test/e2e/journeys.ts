@@ -48,6 +48,11 @@ async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   await row.waitFor({ timeout: 30_000 });
   for (const monitor of REALISTIC_MONITORS) await page.getByText(monitor.name, { exact: true }).first().waitFor();
   assert.ok(fake.requestsTo('GET /v2/monitors').every((r) => r.headers.authorization === `Bearer ${FAKE_API_TOKEN}`));
+  // What a screen reader says of a row: VS Code's own label from the name and the description,
+  // which says the state wherever it is not active (then VS Code's note of the row's actions).
+  assert.match((await row.getAttribute('aria-label')) ?? '', /^Checkout errors Threshold · Above 100 · every 5m(, |$)/);
+  const disabled = page.locator('.monaco-list-row', { hasText: 'Auth failures (Go client spelling)' }).first();
+  assert.match((await disabled.getAttribute('aria-label')) ?? '', /^Auth failures \(Go client spelling\) disabled · /);
   await page.screenshot({ path: path.join(shots, 'monitors-view.png') });
 
   await row.hover();

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { z } from 'zod';
+import { decodeText } from '../../src/core/api/client';
 import { compileShapeCheck } from '../../src/core/api/shapeCheck';
 import { AxiomError } from '../../src/core/api/errors';
 import { parseBody, parseMonitorList } from '../../src/core/api/parse';
@@ -134,6 +135,23 @@ describe('valid monitors survive parsing', () => {
           }
           assert.equal(typeof monitorSummary(m), 'string');
         });
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('reading bodies', () => {
+  it('decodes any bytes as the WHATWG decoder does (byte order mark dropped, bad sequences replaced)', () => {
+    const decoder = new TextDecoder();
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }),
+      fc.string({ unit: 'binary', maxLength: 32 }).map((text) => new Uint8Array(Buffer.from(text))),
+      fc.string({ maxLength: 16 }).map((text) => new Uint8Array(Buffer.from(`\ufeff${text}`))),
+    );
+    fc.assert(
+      fc.property(bytes, (raw) => {
+        assert.equal(decodeText(Buffer.from(raw)), decoder.decode(raw));
       }),
       RUNS,
     );

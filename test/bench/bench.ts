@@ -156,7 +156,7 @@ async function ourPipeline(url: string): Promise<unknown> {
 
 const perMonitor: Record<number, number> = {};
 for (const size of want('pipeline') ? SIZES : []) {
-  const runs = quick ? 3 : size >= 50_000 ? 9 : size >= 10_000 ? 21 : 41;
+  const runs = quick ? 3 : size >= 50_000 ? 9 : 41;
   // Steady state: five rounds first, so that the engine has compiled both paths.
   for (const list of Object.values(phases)) list.length = 0;
   const [ours, floor] = await paired(runs, quick ? 1 : 5, () => timed(() => ourPipeline(urls[size])), () => timed(() => floorGet(urls[size])));

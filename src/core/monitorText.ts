@@ -197,7 +197,7 @@ function longNumber(digits: string): string {
  * numbers by value, so that "b2" comes before "b10". Punctuation sorts by code point rather than by
  * the locale's rules (`:` to `@` fall between one-digit and longer numbers): the price of sorting
  * 10,000 names with the engine's own string sort instead of a comparison callback (Intl.Collator
- * took three times as long; see the README). Single digits are left as they are, so that most
+ * took more than twice as long; see the README). Single digits are left as they are, so that most
  * names need no new string: rewriting every number took half the time of the sort.
  */
 export function nameSortKey(name: string): string {

@@ -25,6 +25,8 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
   private inFlight?: { promise: Promise<void>; controller: AbortController };
   private state: MonitorsViewState = 'loading';
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** Looked up once: getTreeItem runs for every monitor of the list at each load. */
+  private readonly openQueryTitle = vscode.l10n.t('Open Query');
 
   constructor(
     private readonly connection: Connection,
@@ -75,7 +77,7 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
     item.description = row.description;
     item.iconPath = STATE_ICONS[row.state];
     item.contextValue = `monitor.${row.state}`;
-    item.command = { command: COMMANDS.openMonitorQuery, title: vscode.l10n.t('Open Query'), arguments: [monitor] };
+    item.command = { command: COMMANDS.openMonitorQuery, title: this.openQueryTitle, arguments: [monitor] };
     return item;
   }
 

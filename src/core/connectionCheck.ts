@@ -26,6 +26,8 @@ export interface CheckInput {
 export async function checkConnection(input: CheckInput, onStep: (outcome: StepOutcome) => void = () => undefined): Promise<StepOutcome[]> {
   const outcomes: StepOutcome[] = [];
   let endpoint: ApiEndpoint | undefined;
+  // The API's origin as a URL, for the host name and port the network steps use.
+  let origin: URL | undefined;
   const run = async (step: CheckStep, body: () => Promise<string | { skipped: string }>): Promise<boolean> => {
     const started = performance.now();
     let outcome: StepOutcome;
@@ -46,6 +48,7 @@ export async function checkConnection(input: CheckInput, onStep: (outcome: StepO
   const steps: [CheckStep, () => Promise<string | { skipped: string }>][] = [
     ['url', async () => {
       endpoint = requireEndpoint(input.url);
+      origin = new URL(endpoint.origin);
       return endpoint.base;
     }],
     ['proxy', async () => {
@@ -57,22 +60,20 @@ export async function checkConnection(input: CheckInput, onStep: (outcome: StepO
     }],
     ['dns', async () => {
       if (input.proxy) return { skipped: 'done by the proxy' };
-      const url = new URL(endpoint!.origin);
-      const { hostname } = url;
-      if (net.isIP(bareHostname(url))) return { skipped: `${hostname} is an address` };
+      const { hostname } = origin!;
+      if (net.isIP(bareHostname(origin!))) return { skipped: `${hostname} is an address` };
       const addresses = await withTimeout(dns.lookup(hostname, { all: true }), timeouts, endpoint!.host);
       return `${hostname} is ${addresses.map((a) => a.address).join(', ')}`;
     }],
     ['tcp', async () => {
       if (input.proxy) return { skipped: 'done by the proxy' };
-      const url = new URL(endpoint!.origin);
-      await reach(bareHostname(url), portOf(url), timeouts, endpoint!.host);
+      await reach(bareHostname(origin!), portOf(origin!), timeouts, endpoint!.host);
       return `${endpoint!.host} accepts connections`;
     }],
     ['tls', async () => {
       if (!endpoint!.secure) return { skipped: 'plain http, allowed only to this machine' };
       if (input.proxy) return { skipped: 'checked through the proxy with the next step' };
-      return handshake(endpoint!, input.strictSSL, timeouts);
+      return handshake(origin!, endpoint!.host, input.strictSSL, timeouts);
     }],
     ['auth', async () => {
       const client = await input.client();
@@ -141,16 +142,15 @@ function reach(host: string, portNumber: number, limits: Limits, label: string):
 }
 
 /** A TLS handshake with the API host, checking its certificate as requests do. */
-function handshake(endpoint: ApiEndpoint, strictSSL: boolean, limits: Limits): Promise<string> {
-  const url = new URL(endpoint.origin);
-  const host = bareHostname(url);
+function handshake(origin: URL, label: string, strictSSL: boolean, limits: Limits): Promise<string> {
+  const host = bareHostname(origin);
   let socket: tls.TLSSocket | undefined;
   const done = new Promise<string>((resolve, reject) => {
-    socket = tls.connect({ host, port: portOf(url), servername: net.isIP(host) ? undefined : host, rejectUnauthorized: strictSSL }, () => {
+    socket = tls.connect({ host, port: portOf(origin), servername: net.isIP(host) ? undefined : host, rejectUnauthorized: strictSSL }, () => {
       const protocol = socket?.getProtocol() ?? 'TLS';
       resolve(socket?.authorized ? `${protocol}, certificate trusted` : `${protocol}, certificate not checked (http.proxyStrictSSL is off)`);
     });
     socket.once('error', reject);
   });
-  return withTimeout(done, limits, endpoint.host).finally(() => socket?.destroy());
+  return withTimeout(done, limits, label).finally(() => socket?.destroy());
 }

@@ -105,7 +105,7 @@ type DatasetItem = vscode.QuickPickItem & { dataset: string };
  *  token's datasets once they arrive (a refusal there is silent: typing still works). */
 async function pickDataset(client: AxiomClient, guessed: string | undefined, recent: string[]): Promise<string | undefined> {
   const pick = vscode.window.createQuickPick<DatasetItem>();
-  pick.title = 'Star APL query: dataset';
+  pick.title = vscode.l10n.t('Star APL query: dataset');
   pick.placeholder = vscode.l10n.t('Pick or type the dataset');
   pick.ignoreFocusOut = true;
   const controller = new AbortController();

@@ -1,6 +1,7 @@
 // What a person reads about a monitor: the one-line summary, its state and the hover text.
 // Plain strings only; the view turns them into VS Code objects.
 import type { Monitor } from './api/schemas';
+import { orderByKeys } from './keyOrder';
 
 export type MonitorState = { kind: 'active' } | { kind: 'disabled' } | { kind: 'snoozed'; until: Date };
 
@@ -210,30 +211,12 @@ export function nameSortKey(name: string): string {
 
 /** By name (see nameSortKey), equal names by id. */
 export function sortMonitors(monitors: readonly Monitor[]): Monitor[] {
-  // Monitors by key (a list only where names repeat), and the distinct keys sorted without a
-  // callback. A group that already came in id order, as lists sent in id order do, is not sorted
-  // again: a sort() call per group is dear (with many repeated names it cost as much as sorting
-  // all the keys).
-  const byKey = new Map<string, Monitor | Monitor[]>();
-  for (const monitor of monitors) {
-    const key = nameSortKey(monitor.name);
-    const found = byKey.get(key);
-    if (found === undefined) byKey.set(key, monitor);
-    else if (Array.isArray(found)) found.push(monitor);
-    else byKey.set(key, [found, monitor]);
-  }
-  const sorted: Monitor[] = [];
-  for (const key of [...byKey.keys()].sort()) {
-    const found = byKey.get(key)!;
-    if (!Array.isArray(found)) sorted.push(found);
-    else for (const monitor of inIdOrder(found) ? found : found.sort(byId)) sorted.push(monitor);
-  }
+  const keys = new Array<string>(monitors.length);
+  for (let i = 0; i < monitors.length; i++) keys[i] = nameSortKey(monitors[i].name);
+  const order = orderByKeys(keys, (a, b) => byId(monitors[a], monitors[b]));
+  const sorted = new Array<Monitor>(order.length);
+  for (let i = 0; i < order.length; i++) sorted[i] = monitors[order[i]];
   return sorted;
-}
-
-function inIdOrder(group: Monitor[]): boolean {
-  for (let i = 1; i < group.length; i++) if (group[i - 1].id > group[i].id) return false;
-  return true;
 }
 
 function byId(a: Monitor, b: Monitor): number {

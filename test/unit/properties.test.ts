@@ -10,6 +10,7 @@ import { compileShapeCheck } from '../../src/core/api/shapeCheck';
 import { AxiomError } from '../../src/core/api/errors';
 import { parseBody, parseMonitorList } from '../../src/core/api/parse';
 import { monitorSchema, starredQuerySchema, type Monitor } from '../../src/core/api/schemas';
+import { orderByKeys } from '../../src/core/keyOrder';
 import { escapeMarkdown, monitorSummary, monitorTooltipMarkdown, nameSortKey, sortMonitors } from '../../src/core/monitorText';
 
 const RUNS = { numRuns: 500 };
@@ -179,9 +180,30 @@ describe('sorting by name', () => {
       RUNS,
     );
   });
+  // Few letters, so that keys share long prefixes, repeat, and end inside one another; and any text.
+  const keyLists = fc.oneof(fc.array(fc.stringMatching(/^[ab]{0,6}$/), { maxLength: 300, size: 'max' }), fc.array(fc.stringMatching(/^[a-c ]{0,12}$/), { maxLength: 300, size: 'max' }), fc.array(anyText, { maxLength: 100, size: 'max' }), fc.array(fc.string({ unit: 'binary' }), { maxLength: 100, size: 'max' }));
+  const engineOrder = (keys: string[], tie: (a: number, b: number) => number) => [...keys.keys()].sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : tie(a, b)));
+  it('orderByKeys gives the order of the engine\'s sort, equal keys by the tie-break', () => {
+    fc.assert(
+      fc.property(keyLists, fc.boolean(), (keys, reversed) => {
+        const tie = (a: number, b: number) => (reversed ? b - a : a - b);
+        assert.deepEqual([...orderByKeys(keys, tie)], engineOrder(keys, tie));
+      }),
+      RUNS,
+    );
+  });
+  it('orderByKeys gives the same order when it falls back to the engine\'s sort at once', () => {
+    fc.assert(
+      fc.property(keyLists, (keys) => {
+        const tie = (a: number, b: number) => b - a;
+        assert.deepEqual([...orderByKeys(keys, tie, () => 0)], engineOrder(keys, tie));
+      }),
+      RUNS,
+    );
+  });
   it('sortMonitors keeps every monitor and puts them in order', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ id: anyText, name }), { maxLength: 30 }), (list) => {
+      fc.property(fc.array(fc.record({ id: anyText, name }), { maxLength: 100, size: 'max' }), (list) => {
         const monitors = list.map((m) => ({ ...m, type: 'Threshold' }) as Monitor);
         const sorted = sortMonitors(monitors);
         const bag = (ms: Monitor[]) => ms.map((m) => JSON.stringify([m.id, m.name])).sort();

@@ -212,13 +212,13 @@ export function nameSortKey(name: string): string {
 /** By name (see nameSortKey), equal names by id. */
 export function sortMonitors(monitors: readonly Monitor[]): Monitor[] {
   const keys = new Array<string>(monitors.length);
-  for (let i = 0; i < monitors.length; i++) keys[i] = nameSortKey(monitors[i].name);
-  const order = orderByKeys(keys, (a, b) => byId(monitors[a], monitors[b]));
+  const ids = new Array<string>(monitors.length);
+  for (let i = 0; i < monitors.length; i++) {
+    keys[i] = nameSortKey(monitors[i].name);
+    ids[i] = monitors[i].id;
+  }
+  const order = orderByKeys(keys, ids);
   const sorted = new Array<Monitor>(order.length);
   for (let i = 0; i < order.length; i++) sorted[i] = monitors[order[i]];
   return sorted;
-}
-
-function byId(a: Monitor, b: Monitor): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

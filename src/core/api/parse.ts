@@ -16,11 +16,13 @@ const certainlyMonitor = compileShapeCheck(monitorWireSchema);
 /**
  * A list whose single bad entries are skipped and counted, so one odd monitor cannot blank the
  * view. Entries the shape check vouches for are kept as JSON.parse made them (unknown fields
- * stay, unread), with the notifier list under its one name; zod reads all the others.
+ * stay, unread), with the notifier list under its one name; zod reads all the others. While every
+ * entry is kept as it is, the parsed list itself is the result: no copy of it is made.
  */
 export function parseMonitorList(body: unknown): MonitorList {
   if (!Array.isArray(body)) throw invalidResponse(`expected a list of monitors, got ${describeJsonType(body)}`);
-  const monitors: Monitor[] = [];
+  // Made at the first entry that is replaced or skipped, from the entries before it.
+  let copy: Monitor[] | undefined;
   const skipped: MonitorList['skipped'] = [];
   for (let index = 0; index < body.length; index++) {
     const item: unknown = body[index];
@@ -30,14 +32,15 @@ export function parseMonitorList(body: unknown): MonitorList {
         monitor.notifierIds = mergedNotifierIds(monitor);
         delete monitor.notifierIDs;
       }
-      monitors.push(monitor);
+      copy?.push(monitor);
       continue;
     }
+    copy ??= body.slice(0, index) as Monitor[];
     const parsed = monitorSchema.safeParse(item);
-    if (parsed.success) monitors.push(parsed.data);
+    if (parsed.success) copy.push(parsed.data);
     else skipped.push({ index, reason: describeIssue(parsed.error) });
   }
-  return { monitors, skipped };
+  return { monitors: copy ?? (body as Monitor[]), skipped };
 }
 
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown, what: string): z.output<T> {

@@ -1,11 +1,14 @@
 import * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
-import { monitorSummary } from '../core/monitorText';
+import { monitorSummary, type MonitorRow } from '../core/monitorText';
 import type { MonitorsView } from '../views/monitorsView';
 
-/** The monitor a tree action was invoked on, or, from the command palette, one the person picks. */
+/** The monitor a tree action was invoked on (its row, from a menu; the monitor itself, from a
+ *  click), or, from the command palette, one the person picks. */
 export async function monitorFromArgs(arg: unknown, view: MonitorsView): Promise<Monitor | undefined> {
   if (isMonitor(arg)) return arg;
+  const row = arg as Partial<MonitorRow> | undefined;
+  if (typeof row === 'object' && row !== null && isMonitor(row.monitor)) return row.monitor;
   if (!view.currentMonitors.length) await view.refresh();
   const picked = await vscode.window.showQuickPick(
     view.currentMonitors.map((monitor) => ({ label: monitor.name, description: monitorSummary(monitor), monitor })),

@@ -4,7 +4,7 @@ import type { Connection } from '../connection';
 import type { Monitor } from '../core/api/schemas';
 import { isAxiomError } from '../core/api/errors';
 import { adviceFor } from '../core/errorAdvice';
-import { monitorRow, monitorTooltipMarkdown, sortMonitors, type MonitorState } from '../core/monitorText';
+import { monitorRows, monitorTooltipMarkdown, type MonitorRow, type MonitorState } from '../core/monitorText';
 import type { Log } from '../log';
 import { formatDate, listDateFormatter } from '../core/format';
 
@@ -14,13 +14,13 @@ const STATE_ICONS: Record<MonitorState['kind'], vscode.ThemeIcon> = {
   snoozed: new vscode.ThemeIcon('bell-slash'),
 };
 
-/** The Monitors tree: one item per monitor, sorted by name, with a state shown in icon and words. */
-export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Disposable {
+/** The Monitors tree: one item per monitor, sorted by name, with a state shown in icon and words.
+ *  Its elements are the rows, made once per list; each holds its monitor. */
+export class MonitorsView implements vscode.TreeDataProvider<MonitorRow>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
-  readonly treeView: vscode.TreeView<Monitor>;
-  private monitors: Monitor[] = [];
-  private rowDates = listDateFormatter();
+  readonly treeView: vscode.TreeView<MonitorRow>;
+  private rows: MonitorRow[] = [];
   private loaded = false;
   private inFlight?: { promise: Promise<void>; controller: AbortController };
   private state: MonitorsViewState = 'loading';
@@ -60,18 +60,19 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
     return this.state;
   }
 
+  /** The monitors shown, by name. */
   get currentMonitors(): readonly Monitor[] {
-    return this.monitors;
+    return this.rows.map((row) => row.monitor);
   }
 
-  getChildren(element?: Monitor): Monitor[] {
+  getChildren(element?: MonitorRow): MonitorRow[] {
     if (element) return [];
     if (!this.loaded && !this.inFlight) void this.refresh();
-    return this.monitors;
+    return this.rows;
   }
 
-  getTreeItem(monitor: Monitor): vscode.TreeItem {
-    const row = monitorRow(monitor, this.rowDates);
+  getTreeItem(row: MonitorRow): vscode.TreeItem {
+    const { monitor } = row;
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = monitor.id;
     item.description = row.description;
@@ -82,8 +83,8 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
   }
 
   /** The hover is built only when a person hovers. */
-  resolveTreeItem(item: vscode.TreeItem, monitor: Monitor): vscode.TreeItem {
-    item.tooltip = untrustedMarkdown(monitorTooltipMarkdown(monitor, formatDate));
+  resolveTreeItem(item: vscode.TreeItem, row: MonitorRow): vscode.TreeItem {
+    item.tooltip = untrustedMarkdown(monitorTooltipMarkdown(row.monitor, formatDate));
     return item;
   }
 
@@ -98,7 +99,7 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
       if (!this.loaded) await this.setState('loading');
       const { monitors, skipped } = await client.listMonitors(signal);
       if (signal.aborted) return;
-      this.show(sortMonitors(monitors), monitors.length ? 'loaded' : 'empty');
+      this.show(monitorRows(monitors, listDateFormatter()), monitors.length ? 'loaded' : 'empty');
       if (skipped.length) {
         this.treeView.message = skipped.length === 1 ? vscode.l10n.t('1 entry could not be read and is not shown; see the log.') : vscode.l10n.t('{0} entries could not be read and are not shown; see the log.', skipped.length);
       }
@@ -112,12 +113,11 @@ export class MonitorsView implements vscode.TreeDataProvider<Monitor>, vscode.Di
     }
   }
 
-  private show(monitors: Monitor[], state: MonitorsViewState): void {
-    this.monitors = monitors;
-    this.rowDates = listDateFormatter();
+  private show(rows: MonitorRow[], state: MonitorsViewState): void {
+    this.rows = rows;
     this.loaded = true;
     this.treeView.message = undefined;
-    this.treeView.description = state === 'loaded' || state === 'empty' ? (monitors.length === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', monitors.length)) : undefined;
+    this.treeView.description = state === 'loaded' || state === 'empty' ? (rows.length === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', rows.length)) : undefined;
     void this.setState(state);
     this.changed.fire();
   }

@@ -37,7 +37,7 @@ describe('Monitors view', () => {
   it('lists every monitor sorted by name, case-insensitively', async () => {
     const view = await refreshedView();
     assert.deepEqual(
-      view.getChildren().map((m) => m.name),
+      view.getChildren().map((row) => row.label),
       ['api latency p99', 'Auth failures (Go client spelling)', 'beta snoozed', 'Checkout errors', 'Gamma woke up', MONITORS[6].name, 'no query at all', 'Zeta forecast'],
     );
     assert.equal(view.treeView.description, '8 monitors');
@@ -46,7 +46,7 @@ describe('Monitors view', () => {
 
   it('shows summary, state in icon and words, and a contextValue per state', async () => {
     const view = await refreshedView();
-    const item = (id: string) => view.getTreeItem(view.getChildren().find((m) => m.id === id)!);
+    const item = (id: string) => view.getTreeItem(view.getChildren().find((row) => row.monitor.id === id)!);
     const checkout = item('mon_errors_1');
     assert.equal(checkout.label, 'Checkout errors');
     assert.equal(checkout.description, 'Threshold · Above 100 · every 5m');
@@ -62,11 +62,12 @@ describe('Monitors view', () => {
     assert.equal(item('mon_past').contextValue, 'monitor.active', 'a past disabledUntil is not snoozed');
     assert.equal(item('mon_future_4').description, 'ForecastDeviation · SomethingNew');
     assert.equal(checkout.command?.command, 'axiom.openMonitorQuery');
+    assert.equal(checkout.command?.arguments?.[0], view.getChildren().find((row) => row.monitor.id === 'mon_errors_1')?.monitor, 'a click passes the monitor itself');
   });
 
   it('hover: untrusted markdown, no HTML, the query in one intact fence', async () => {
     const view = await refreshedView();
-    const checkout = view.getChildren().find((m) => m.id === 'mon_errors_1')!;
+    const checkout = view.getChildren().find((row) => row.monitor.id === 'mon_errors_1')!;
     const tip = view.resolveTreeItem(view.getTreeItem(checkout), checkout).tooltip as vscode.MarkdownString;
     assert.equal(tip.isTrusted, false);
     assert.equal(tip.supportHtml, false);
@@ -74,7 +75,7 @@ describe('Monitors view', () => {
     assert.match(tip.value, /Condition: Above 100/);
     assert.match(tip.value, /Notifiers: notify\\_slack\\_oncall/);
 
-    const hostile = view.getChildren().find((m) => m.id === 'mon_hostile')!;
+    const hostile = view.getChildren().find((row) => row.monitor.id === 'mon_hostile')!;
     const md = (view.resolveTreeItem(view.getTreeItem(hostile), hostile).tooltip as vscode.MarkdownString).value;
     const query = MONITORS[6].aplQuery as string;
     assert.ok(md.includes(`\`\`\`\`kusto\n${query}\n\`\`\`\``), 'a longer fence keeps the query whole');
@@ -86,34 +87,35 @@ describe('Monitors view', () => {
 
   it('opens a monitor query in a new apl tab with the exact text, a tab per call', async () => {
     const view = await refreshedView();
-    const checkout = view.getChildren().find((m) => m.id === 'mon_errors_1')!;
-    const first = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQuery', checkout);
+    const checkout = view.getChildren().find((row) => row.monitor.id === 'mon_errors_1')!;
+    // A click passes the monitor; a menu passes the row.
+    const first = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQuery', checkout.monitor);
     const second = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQueryInNewTab', checkout);
     assert.equal(first.document.languageId, 'apl');
-    assert.equal(first.document.getText(), checkout.aplQuery);
+    assert.equal(first.document.getText(), checkout.monitor.aplQuery);
     assert.equal(first.document.isUntitled, true);
     assert.notEqual(first.document.uri.toString(), second.document.uri.toString());
-    assert.equal(second.document.getText(), checkout.aplQuery);
+    assert.equal(second.document.getText(), checkout.monitor.aplQuery);
   });
 
   it('a monitor with no query opens no tab', async () => {
     const view = await refreshedView();
     const before = vscode.workspace.textDocuments.length;
-    const result = await vscode.commands.executeCommand('axiom.openMonitorQuery', view.getChildren().find((m) => m.id === 'mon_noquery'));
+    const result = await vscode.commands.executeCommand('axiom.openMonitorQuery', view.getChildren().find((row) => row.monitor.id === 'mon_noquery'));
     assert.equal(result, undefined);
     assert.equal(vscode.workspace.textDocuments.length, before);
   });
 
   it('copies the APL query', async () => {
     const view = await refreshedView();
-    await vscode.commands.executeCommand('axiom.copyMonitorQuery', view.getChildren().find((m) => m.id === 'mon_go_3'));
+    await vscode.commands.executeCommand('axiom.copyMonitorQuery', view.getChildren().find((row) => row.monitor.id === 'mon_go_3'));
     assert.equal(await vscode.env.clipboard.readText(), "['auth'] | where outcome == 'failure'");
   });
 
   it('Open in Axiom builds the monitor link from the API host and org id', async () => {
     const view = await refreshedView();
     await setSetting('orgId', 'my-org');
-    const link = await vscode.commands.executeCommand<string>('axiom.openMonitorInAxiom', view.getChildren().find((m) => m.id === 'mon_errors_1'));
+    const link = await vscode.commands.executeCommand<string>('axiom.openMonitorInAxiom', view.getChildren().find((row) => row.monitor.id === 'mon_errors_1'));
     assert.equal(link, `${fake.url}/my-org/monitors/mon_errors_1`);
     await setSetting('orgId', undefined);
   });

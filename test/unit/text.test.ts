@@ -6,7 +6,7 @@ import type { Monitor } from '../../src/core/api/schemas';
 import { adviceFor } from '../../src/core/errorAdvice';
 import { appOrigin, monitorLink, queryLink } from '../../src/core/links';
 import { formatDate, listDateFormatter } from '../../src/core/format';
-import { fencedCode, minutesWords, monitorRow, monitorState, monitorSummary, sortMonitors } from '../../src/core/monitorText';
+import { fencedCode, minutesWords, monitorRow, monitorRows, monitorState, monitorSummary } from '../../src/core/monitorText';
 import { checkOrgIdInput, checkTokenInput, maskSecrets } from '../../src/core/secrets';
 
 const monitor = (over: Partial<Monitor>): Monitor => ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over }) as Monitor;
@@ -30,6 +30,7 @@ describe('monitor text', () => {
     assert.equal(fencedCode('plain', 'kusto'), '```kusto\nplain\n```');
   });
 
+  const sortMonitors = (monitors: Monitor[]) => monitorRows(monitors, formatDate).map((row) => row.monitor);
   it('sorts by name, case-insensitively and numerically', () => {
     const sorted = sortMonitors([monitor({ id: '1', name: 'b10' }), monitor({ id: '2', name: 'B2' }), monitor({ id: '3', name: 'a' })]);
     assert.deepEqual(sorted.map((m) => m.name), ['a', 'B2', 'b10']);

@@ -29,8 +29,9 @@ export function manyMonitors(count: number): Record<string, unknown>[] {
     monitors.push({
       id: `mon_${(i + 1).toString(36).padStart(8, '0')}`,
       // Names repeat across a large org now and then, as real ones do (about one in five at
-      // 10,000); ids never do.
-      name: `${service} ${signal} (${pick(TEAMS)}, ${pick(ENVIRONMENTS)}, ${pick(REGIONS)})`,
+      // 10,000); ids never do. They begin with a capital, as people write them, so every one
+      // needs its own sort key (all lower case, they had been their own keys: flattering).
+      name: `${capitalised(service)} ${signal} (${pick(TEAMS)}, ${pick(ENVIRONMENTS)}, ${pick(REGIONS)})`,
       type,
       description: `Pages the ${service} on-call when ${signal} leaves its usual range.`,
       aplQuery: `['${service}-logs']\n| where ['service.name'] == "${service}" and level in ("error", "fatal")\n| where _time > ago(15m)\n| summarize count(), avg(duration_ms), percentile(duration_ms, 99) by bin_auto(_time), ['http.route']`,
@@ -56,4 +57,8 @@ export function manyMonitors(count: number): Record<string, unknown>[] {
     });
   }
   return monitors;
+}
+
+function capitalised(word: string): string {
+  return word[0].toUpperCase() + word.slice(1);
 }

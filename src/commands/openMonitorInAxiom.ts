@@ -1,9 +1,10 @@
-import * as vscode from 'vscode';
-import { resolveEndpoint } from '../core/api/baseUrl';
+import { requireEndpoint, type ApiEndpoint } from '../core/api/baseUrl';
+import { adviceFor } from '../core/errorAdvice';
 import { monitorLink } from '../core/links';
 import type { SettingsStore } from '../settings';
 import type { MonitorsView } from '../views/monitorsView';
 import { monitorFromArgs } from './pickMonitor';
+import { showAdvice } from './showAdvice';
 import { openInWebApp } from './webApp';
 
 /** Opens the monitor's page in the Axiom web app. */
@@ -11,11 +12,14 @@ export function openMonitorInAxiomCommand(view: MonitorsView, settings: Settings
   return async (arg?: unknown): Promise<string | undefined> => {
     const monitor = await monitorFromArgs(arg, view);
     if (!monitor) return undefined;
-    const endpoint = resolveEndpoint(settings.read().url);
-    if (!endpoint.ok) {
-      void vscode.window.showErrorMessage(endpoint.problem);
+    let endpoint: ApiEndpoint;
+    try {
+      endpoint = requireEndpoint(settings.read().url);
+    } catch (error) {
+      // Said as every other use of a bad axiom.url says it, with Open Settings.
+      void showAdvice(adviceFor(error, 'Opening the monitor in Axiom'));
       return undefined;
     }
-    return openInWebApp(settings, (orgId) => monitorLink(endpoint.endpoint, orgId, monitor.id));
+    return openInWebApp(settings, (orgId) => monitorLink(endpoint, orgId, monitor.id));
   };
 }

@@ -141,16 +141,26 @@ describe('Monitors view', () => {
     });
   }
 
-  it('a bad axiom.url is explained before any request', async () => {
-    await setSetting('url', 'ftp://example.com');
+  it('a bad axiom.url is explained before any request, and no web-app link is built from it', async () => {
     const { monitorsView } = await activateExtension();
-    await waitFor('the config error state', async () => {
-      await monitorsView.refresh();
-      return monitorsView.currentState === 'errorConfig';
-    });
-    assert.match(String(monitorsView.treeView.message), /ftp/);
-    assert.equal(fake.requests.length, 0);
-    await setSetting('url', fake.url);
+    await monitorsView.refresh();
+    const shown = monitorsView.getChildren()[0];
+    fake.reset();
+    await setSetting('url', 'ftp://example.com');
+    try {
+      await waitFor('the config error state', async () => {
+        await monitorsView.refresh();
+        return monitorsView.currentState === 'errorConfig';
+      });
+      assert.match(String(monitorsView.treeView.message), /ftp/);
+      assert.equal(fake.requests.length, 0);
+      await setSetting('orgId', 'my-org');
+      assert.equal(await vscode.commands.executeCommand('axiom.openMonitorInAxiom', shown), undefined);
+      await vscode.commands.executeCommand('notifications.clearAll');
+    } finally {
+      await setSetting('orgId', undefined);
+      await setSetting('url', fake.url);
+    }
   });
 
   it('a refresh storm (50 in a second) makes one request at a time', async () => {

@@ -186,13 +186,13 @@ describe('sorting by name', () => {
   const withTies = keyLists.chain((keys) => fc.tuple(fc.constant(keys), fc.array(fc.stringMatching(/^[xy]{0,2}$/), { minLength: keys.length, maxLength: keys.length })));
   const engineOrder = (keys: string[], ties: string[]) => [...keys.keys()].sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : ties[a] < ties[b] ? -1 : ties[a] > ties[b] ? 1 : 0));
   /** Indexes whose key and tie key are both equal may come in any order: compared by what they hold. */
-  const held = (order: Iterable<number>, keys: string[], ties: string[]) => [...order].map((i) => [keys[i], ties[i]]);
+  const keyPairs = (order: Iterable<number>, keys: string[], ties: string[]) => [...order].map((i) => [keys[i], ties[i]]);
   it('orderByKeys gives the order of the engine\'s sort, equal keys by their tie keys', () => {
     fc.assert(
       fc.property(withTies, ([keys, ties]) => {
         const order = orderByKeys(keys, ties);
         assert.deepEqual([...order].sort((a, b) => a - b), [...keys.keys()], 'every index once');
-        assert.deepEqual(held(order, keys, ties), held(engineOrder(keys, ties), keys, ties));
+        assert.deepEqual(keyPairs(order, keys, ties), keyPairs(engineOrder(keys, ties), keys, ties));
       }),
       RUNS,
     );
@@ -200,7 +200,7 @@ describe('sorting by name', () => {
   it('orderByKeys gives the same order when it falls back to the engine\'s sort at once', () => {
     fc.assert(
       fc.property(withTies, ([keys, ties]) => {
-        assert.deepEqual(held(orderByKeys(keys, ties, () => 0), keys, ties), held(engineOrder(keys, ties), keys, ties));
+        assert.deepEqual(keyPairs(orderByKeys(keys, ties, () => 0), keys, ties), keyPairs(engineOrder(keys, ties), keys, ties));
       }),
       RUNS,
     );

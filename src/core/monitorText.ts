@@ -118,6 +118,17 @@ export function monitorRow(monitor: Monitor, formatDate: (d: Date) => string, no
   };
 }
 
+/** The time the first snooze among these rows ends, if one does: their text is stale from then. */
+export function firstSnoozeEnd(rows: readonly MonitorRow[], now: number = Date.now()): number | undefined {
+  let first: number | undefined;
+  for (const row of rows) {
+    if (row.state !== 'snoozed') continue;
+    const until = Date.parse(row.monitor.disabledUntil ?? '');
+    if (until > now && (first === undefined || until < first)) first = until;
+  }
+  return first;
+}
+
 /** The longest run of backticks in the text decides the fence, so the query cannot close it. */
 export function fencedCode(text: string, language: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));

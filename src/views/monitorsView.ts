@@ -4,7 +4,7 @@ import type { Connection } from '../connection';
 import type { Monitor } from '../core/api/schemas';
 import { isAxiomError } from '../core/api/errors';
 import { adviceFor } from '../core/errorAdvice';
-import { monitorRows, monitorTooltipMarkdown, type MonitorRow, type MonitorState } from '../core/monitorText';
+import { firstSnoozeEnd, monitorRow, monitorRows, monitorTooltipMarkdown, type MonitorRow, type MonitorState } from '../core/monitorText';
 import type { Log } from '../log';
 import { formatDate, listDateFormatter } from '../core/format';
 
@@ -21,6 +21,8 @@ export class MonitorsView implements vscode.TreeDataProvider<MonitorRow>, vscode
   readonly onDidChangeTreeData = this.changed.event;
   readonly treeView: vscode.TreeView<MonitorRow>;
   private rows: MonitorRow[] = [];
+  /** Set while a shown monitor is snoozed: fires when the first snooze ends. */
+  private wakeTimer?: ReturnType<typeof setTimeout>;
   private loaded = false;
   private inFlight?: { promise: Promise<void>; controller: AbortController };
   private state: MonitorsViewState = 'loading';
@@ -115,11 +117,29 @@ export class MonitorsView implements vscode.TreeDataProvider<MonitorRow>, vscode
 
   private show(rows: MonitorRow[], state: MonitorsViewState): void {
     this.rows = rows;
+    this.scheduleWake();
     this.loaded = true;
     this.treeView.message = undefined;
     this.treeView.description = state === 'loaded' || state === 'empty' ? (rows.length === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', rows.length)) : undefined;
     void this.setState(state);
     this.changed.fire();
+  }
+
+  /** A row says "snoozed until" only until then: when the first snooze ends, the rows are made
+   *  again (same order, no request), and the next end is waited for. */
+  private scheduleWake(): void {
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
+    const end = firstSnoozeEnd(this.rows);
+    if (end === undefined) return;
+    // A timer waits at most 2³¹−1 ms (about 24 days); a later end is simply looked at again then.
+    this.wakeTimer = setTimeout(() => {
+      const dates = listDateFormatter();
+      const now = Date.now();
+      this.rows = this.rows.map((row) => monitorRow(row.monitor, dates, now));
+      this.scheduleWake();
+      this.changed.fire();
+    }, Math.min(end - Date.now(), 2 ** 31 - 1));
   }
 
   private async setState(state: MonitorsViewState): Promise<void> {
@@ -128,6 +148,7 @@ export class MonitorsView implements vscode.TreeDataProvider<MonitorRow>, vscode
   }
 
   dispose(): void {
+    clearTimeout(this.wakeTimer);
     this.inFlight?.controller.abort();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();

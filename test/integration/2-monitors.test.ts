@@ -65,6 +65,17 @@ describe('Monitors view', () => {
     assert.equal(checkout.command?.arguments?.[0], view.getChildren().find((row) => row.monitor.id === 'mon_errors_1')?.monitor, 'a click passes the monitor itself');
   });
 
+  it('a snooze that ends while the list is shown: the row turns active then, with no new request', async () => {
+    fake.monitors = [{ id: 'mon_wakes', name: 'Wakes soon', type: 'Threshold', disabledUntil: new Date(Date.now() + 1500).toISOString() }];
+    const view = await refreshedView();
+    const state = () => view.getTreeItem(view.getChildren()[0]).contextValue;
+    assert.equal(state(), 'monitor.snoozed');
+    const requests = fake.requestsTo('GET /v2/monitors').length;
+    await waitFor('the snooze to end', () => state() === 'monitor.active');
+    assert.equal(view.getTreeItem(view.getChildren()[0]).description, 'Threshold');
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, requests);
+  });
+
   it('hover: untrusted markdown, no HTML, the query in one intact fence', async () => {
     const view = await refreshedView();
     const checkout = view.getChildren().find((row) => row.monitor.id === 'mon_errors_1')!;

@@ -6,7 +6,7 @@ import type { Monitor } from '../../src/core/api/schemas';
 import { adviceFor } from '../../src/core/errorAdvice';
 import { appOrigin, monitorLink, queryLink } from '../../src/core/links';
 import { formatDate, listDateFormatter } from '../../src/core/format';
-import { fencedCode, minutesWords, monitorRow, monitorRows, monitorState, monitorSummary } from '../../src/core/monitorText';
+import { fencedCode, firstSnoozeEnd, minutesWords, monitorRow, monitorRows, monitorState, monitorSummary } from '../../src/core/monitorText';
 import { checkOrgIdInput, checkTokenInput, maskSecrets } from '../../src/core/secrets';
 
 const monitor = (over: Partial<Monitor>): Monitor => ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over }) as Monitor;
@@ -44,6 +44,15 @@ describe('monitor text', () => {
     assert.deepEqual(ties.map((m) => m.id), ['a', 'b']);
     const three = sortMonitors(['c', 'a', 'b'].map((id) => monitor({ id, name: 'Same' })));
     assert.deepEqual(three.map((m) => m.id), ['a', 'b', 'c']);
+  });
+
+  it('the first snooze end among the rows is when their text goes stale', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    const rows = (untils: (string | null)[]) => monitorRows(untils.map((until, i) => monitor({ id: `m${i}`, disabledUntil: until })), formatDate, now);
+    assert.equal(firstSnoozeEnd(rows([at(60_000), null, at(5_000), at(-5_000)]), now), now + 5_000);
+    assert.equal(firstSnoozeEnd(rows([null, at(-1)]), now), undefined, 'nothing snoozed');
+    assert.equal(firstSnoozeEnd(rows([at(5_000)]), now + 5_000), undefined, 'a snooze that has just ended');
   });
 
   it('rows of one list say a shared snooze end as formatDate does, and each end its own', () => {

@@ -120,7 +120,7 @@ export class MonitorsView implements vscode.TreeDataProvider<MonitorRow>, vscode
     this.scheduleWake();
     this.loaded = true;
     this.treeView.message = undefined;
-    this.treeView.description = state === 'loaded' || state === 'empty' ? (rows.length === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', rows.length)) : undefined;
+    this.treeView.description = state === 'loaded' || state === 'empty' ? (rows.length === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', rows.length.toLocaleString(vscode.env.language))) : undefined;
     void this.setState(state);
     this.changed.fire();
   }

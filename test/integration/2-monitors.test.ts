@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
+import { manyMonitors } from '../support/manyMonitors';
 import { activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
 
 const SNOOZED_UNTIL = new Date(Date.now() + 3 * 3600_000).toISOString();
@@ -42,6 +43,12 @@ describe('Monitors view', () => {
     );
     assert.equal(view.treeView.description, '8 monitors');
     assert.equal(view.currentState, 'loaded');
+  });
+
+  it('counts a large list with the digit grouping of the display language', async () => {
+    fake.monitors = manyMonitors(1234);
+    const view = await refreshedView();
+    assert.equal(view.treeView.description, '1,234 monitors');
   });
 
   it('shows summary, state in icon and words, and a contextValue per state', async () => {

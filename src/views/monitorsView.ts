@@ -103,7 +103,7 @@ export class MonitorsView implements vscode.TreeDataProvider<MonitorRow>, vscode
       if (signal.aborted) return;
       this.show(monitorRows(monitors, listDateFormatter()), monitors.length ? 'loaded' : 'empty');
       if (skipped.length) {
-        this.treeView.message = skipped.length === 1 ? vscode.l10n.t('1 entry could not be read and is not shown; see the log.') : vscode.l10n.t('{0} entries could not be read and are not shown; see the log.', skipped.length);
+        this.treeView.message = skipped.length === 1 ? vscode.l10n.t('1 entry could not be read and is not shown; see the log.') : vscode.l10n.t('{0} entries could not be read and are not shown; see the log.', countText(skipped.length));
       }
     } catch (error) {
       if (signal.aborted || (isAxiomError(error) && error.kind === 'cancelled')) return;
@@ -120,7 +120,7 @@ export class MonitorsView implements vscode.TreeDataProvider<MonitorRow>, vscode
     this.scheduleWake();
     this.loaded = true;
     this.treeView.message = undefined;
-    this.treeView.description = state === 'loaded' || state === 'empty' ? (rows.length === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', rows.length.toLocaleString(vscode.env.language))) : undefined;
+    this.treeView.description = state === 'loaded' || state === 'empty' ? (rows.length === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', countText(rows.length))) : undefined;
     void this.setState(state);
     this.changed.fire();
   }
@@ -153,6 +153,11 @@ export class MonitorsView implements vscode.TreeDataProvider<MonitorRow>, vscode
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
+}
+
+/** A count as the display language writes it ("1,234" in English). */
+function countText(count: number): string {
+  return count.toLocaleString(vscode.env.language);
 }
 
 /** Markdown for text from the service: not trusted (no command links), no HTML. */

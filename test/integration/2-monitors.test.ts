@@ -51,6 +51,16 @@ describe('Monitors view', () => {
     assert.equal(view.treeView.description, '1,234 monitors');
   });
 
+  it('entries that are not monitors are left out and counted in the view, the rest shown', async () => {
+    fake.monitors = [...MONITORS, { id: 'mon_no_name', type: 'Threshold' }, { name: 'no id', type: 'Threshold' }];
+    const view = await refreshedView();
+    assert.equal(view.getChildren().length, MONITORS.length);
+    assert.equal(view.treeView.message, '2 entries could not be read and are not shown; see the log.');
+    fake.monitors = MONITORS;
+    await view.refresh();
+    assert.equal(view.treeView.message, undefined, 'a clean list clears the message');
+  });
+
   it('shows summary, state in icon and words, and a contextValue per state', async () => {
     const view = await refreshedView();
     const item = (id: string) => view.getTreeItem(view.getChildren().find((row) => row.monitor.id === id)!);

@@ -1,8 +1,8 @@
 // Sorting many strings by a key without a comparison callback per pair. A multikey quicksort
 // (Bentley and Sedgewick, 1997) partitions on one character at a time, so the long prefixes that
 // monitor names share ("checkout p99 latency (…") are read once per partition rather than once
-// per comparison. No closures inside: V8 inlines the one it first sees, and threw that code away
-// ("wrong call target") whenever the next sort brought a new one.
+// per comparison. No closures called in its loops: V8 inlines the one it first sees, and threw
+// that code away ("wrong call target") whenever the next sort brought a new one.
 
 /** Ranges this short are finished by insertion sort. */
 const SMALL = 16;

@@ -211,9 +211,10 @@ function longNumber(digits: string): string {
  * The key a name sorts by, as a plain string: lower case, accents dropped (beyond ASCII), and
  * numbers by value, so that "b2" comes before "b10". Punctuation sorts by code point rather than by
  * the locale's rules (`:` to `@` fall between one-digit and longer numbers): the price of sorting
- * 10,000 names with the engine's own string sort instead of a comparison callback (Intl.Collator
- * took more than twice as long; see the README). Single digits are left as they are, so that most
- * names need no new string: rewriting every number took half the time of the sort.
+ * plain strings character by character (orderByKeys) instead of with a comparison callback (for
+ * 10,000 names, Intl.Collator took 19–27 ms and orderByKeys 3.6–4.7; see the README). Single
+ * digits are left as they are, so that most names need no new string: rewriting every number took
+ * half the time of the sort.
  */
 export function nameSortKey(name: string): string {
   if (!NEEDS_KEY.test(name)) return name;

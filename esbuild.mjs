@@ -1,7 +1,7 @@
 // Bundles the extension for VS Code's Node extension host, in two CommonJS files:
 //   dist/extension.js  what activation loads: the VS Code side and the small core helpers
 //   dist/heavy.js      src/core/heavy.ts: the API client with undici and zod, and Test Connection
-//                      with Node's network modules, loaded on first use (src/heavy.ts)
+//                      with Node's network modules, loaded on first use (src/platform/heavy.ts)
 //   node esbuild.mjs               development build with source maps
 //   node esbuild.mjs --production  minified, no source maps (what the .vsix ships)
 //   node esbuild.mjs --tests       also bundles the unit and integration tests into out/

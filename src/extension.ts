@@ -1,19 +1,19 @@
 // Composition root: builds each object once, registers it, and hands every disposable to VS Code.
 import * as vscode from 'vscode';
-import { copyMonitorQueryCommand } from './commands/copyMonitorQuery';
-import { openMonitorInAxiomCommand } from './commands/openMonitorInAxiom';
-import { openMonitorQueryCommand } from './commands/openMonitorQuery';
-import { setTokenCommand, signOutCommand } from './commands/setToken';
-import { starMonitorQueryCommand } from './commands/starMonitorQuery';
-import { starQueryCommand } from './commands/starQuery';
-import { testConnectionCommand } from './commands/testConnection';
-import { Connection } from './connection';
-import { COMMANDS } from './constants';
-import { Log } from './log';
-import { RecentDatasets } from './recentDatasets';
-import { SettingsStore } from './settings';
-import { TokenStore } from './tokenStore';
-import { MonitorsView } from './views/monitorsView';
+import { copyMonitorQueryCommand } from './monitors/copyMonitorQuery';
+import { openMonitorInAxiomCommand } from './monitors/openMonitorInAxiom';
+import { openMonitorQueryCommand } from './monitors/openMonitorQuery';
+import { setTokenCommand, signOutCommand } from './accounts/setToken';
+import { starMonitorQueryCommand } from './monitors/starMonitorQuery';
+import { starQueryCommand } from './starred/starQuery';
+import { testConnectionCommand } from './accounts/testConnection';
+import { Connection } from './accounts/connection';
+import { COMMANDS } from './platform/constants';
+import { Log } from './platform/log';
+import { RecentDatasets } from './starred/recentDatasets';
+import { SettingsStore } from './platform/settings';
+import { TokenStore } from './platform/tokenStore';
+import { MonitorsView } from './monitors/monitorsView';
 
 /** What activate returns: the monitors view, for integration tests and other extensions. */
 export interface AxiomExtensionApi {

@@ -2,4 +2,4 @@
 // (see esbuild.mjs): the API client with undici and zod, and Test Connection with Node's net,
 // tls and dns. Loading these costs tens of milliseconds that nobody should pay at start-up.
 export { AxiomClient, createDispatcher } from './api/client';
-export { checkConnection } from './connectionCheck';
+export { checkConnection } from './accounts/connectionCheck';

@@ -16,9 +16,9 @@ import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { Agent, request } from 'undici';
-import type { Heavy } from '../../src/heavy';
+import type { Heavy } from '../../src/platform/heavy';
 import { listDateFormatter } from '../../src/core/format';
-import { monitorRows } from '../../src/core/monitorText';
+import { monitorRows } from '../../src/core/monitors/monitorText';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { DEV_EXTENSION_ARGS, makeSandbox, openBrowser, projectRoot, runInExtensionHost, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN } from '../support/fakeAxiom';

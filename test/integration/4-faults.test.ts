@@ -3,7 +3,7 @@
 // Also Test Connection and VS Code's proxy settings, through a real tinyproxy.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { StepOutcome } from '../../src/core/connectionSteps';
+import type { StepOutcome } from '../../src/core/accounts/connectionSteps';
 import { FAKE_API_TOKEN, type FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { TinyProxy } from '../support/tinyproxy';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { datasetFromApl, suggestQueryName } from '../../src/core/apl';
+import { datasetFromApl, suggestQueryName } from '../../src/core/apl/aplText';
 
 describe('datasetFromApl', () => {
   const table: [string, string | undefined][] = [

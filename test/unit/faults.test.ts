@@ -6,7 +6,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { createDispatcher } from '../../src/core/api/client';
 import { AxiomError } from '../../src/core/api/errors';
 import { DEFAULT_RETRY_POLICY, retryDelay } from '../../src/core/api/retry';
-import { adviceFor } from '../../src/core/errorAdvice';
+import { adviceFor } from '../../src/core/api/errorAdvice';
 import { formatDate } from '../../src/core/format';
 import { FAKE_API_TOKEN, FakeAxiom, type Fault } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';

@@ -11,7 +11,7 @@ import { AxiomError } from '../../src/core/api/errors';
 import { parseBody, parseMonitorList } from '../../src/core/api/parse';
 import { monitorSchema, starredQuerySchema, type Monitor } from '../../src/core/api/schemas';
 import { orderByKeys } from '../../src/core/keyOrder';
-import { escapeMarkdown, monitorSummary, monitorTooltipMarkdown, monitorRow, monitorRows, nameSortKey } from '../../src/core/monitorText';
+import { escapeMarkdown, monitorSummary, monitorTooltipMarkdown, monitorRow, monitorRows, nameSortKey } from '../../src/core/monitors/monitorText';
 
 const RUNS = { numRuns: 500 };
 

@@ -3,11 +3,11 @@ import { describe, it } from 'node:test';
 import { resolveEndpoint } from '../../src/core/api/baseUrl';
 import { AxiomError } from '../../src/core/api/errors';
 import type { Monitor } from '../../src/core/api/schemas';
-import { adviceFor } from '../../src/core/errorAdvice';
+import { adviceFor } from '../../src/core/api/errorAdvice';
 import { appOrigin, monitorLink, queryLink } from '../../src/core/links';
 import { formatDate, listDateFormatter } from '../../src/core/format';
-import { fencedCode, firstSnoozeEnd, minutesWords, monitorRow, monitorRows, monitorState, monitorSummary } from '../../src/core/monitorText';
-import { checkOrgIdInput, checkTokenInput, maskSecrets } from '../../src/core/secrets';
+import { fencedCode, firstSnoozeEnd, minutesWords, monitorRow, monitorRows, monitorState, monitorSummary } from '../../src/core/monitors/monitorText';
+import { checkOrgIdInput, checkTokenInput, maskSecrets } from '../../src/core/api/secrets';
 
 const monitor = (over: Partial<Monitor>): Monitor => ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over }) as Monitor;
 

@@ -1,4 +1,4 @@
-import { maskSecrets } from '../secrets';
+import { maskSecrets } from './secrets';
 
 /** What went wrong, in the terms a command needs to choose its message and actions. */
 export type AxiomErrorKind =

@@ -1,17 +1,17 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../constants';
-import type { Connection } from '../connection';
+import { COMMANDS } from '../platform/constants';
+import type { Connection } from '../accounts/connection';
 import type { AxiomClient } from '../core/api/client';
 import { isAxiomError } from '../core/api/errors';
 import type { StarredQuery, StarredQueryInput } from '../core/api/schemas';
-import { datasetFromApl, suggestQueryName } from '../core/apl';
-import { adviceFor } from '../core/errorAdvice';
+import { datasetFromApl, suggestQueryName } from '../core/apl/aplText';
+import { adviceFor } from '../core/api/errorAdvice';
 import { queryLink } from '../core/links';
-import type { Log } from '../log';
-import type { RecentDatasets } from '../recentDatasets';
-import type { SettingsStore } from '../settings';
-import { showAdvice } from './showAdvice';
-import { openInWebApp } from './webApp';
+import type { Log } from '../platform/log';
+import type { RecentDatasets } from './recentDatasets';
+import type { SettingsStore } from '../platform/settings';
+import { showAdvice } from '../platform/showAdvice';
+import { openInWebApp } from '../platform/webApp';
 
 /** Arguments for calling the command without prompts (from other commands and tests). */
 export interface StarQueryArgs {

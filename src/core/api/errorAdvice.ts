@@ -1,6 +1,6 @@
 // Turns a failure into one sentence for a person and the actions that can help.
-import { AxiomError, isAxiomError } from './api/errors';
-import { formatDate } from './format';
+import { AxiomError, isAxiomError } from './errors';
+import { formatDate } from '../format';
 import { maskSecrets } from './secrets';
 
 export type AdviceAction = 'retry' | 'setToken' | 'openSettings' | 'showLog';

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
-import type { AxiomClient } from './core/api/client';
-import { resolveEndpoint } from './core/api/baseUrl';
-import { chooseProxy, describeProxy } from './core/api/proxy';
-import type { Log } from './log';
-import type { SettingsStore } from './settings';
-import { loadHeavy, type Heavy } from './heavy';
-import type { TokenStore } from './tokenStore';
+import type { AxiomClient } from '../core/api/client';
+import { resolveEndpoint } from '../core/api/baseUrl';
+import { chooseProxy, describeProxy } from '../core/api/proxy';
+import type { Log } from '../platform/log';
+import type { SettingsStore } from '../platform/settings';
+import { loadHeavy, type Heavy } from '../platform/heavy';
+import type { TokenStore } from '../platform/tokenStore';
 
 /**
  * Hands out an API client for the current token and settings. The HTTP client module (undici, zod)

@@ -3,13 +3,13 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import tls from 'node:tls';
-import type { AxiomClient } from './api/client';
-import { bareHostname, portOf, requireEndpoint, type ApiEndpoint } from './api/baseUrl';
-import { AxiomError, cancelledError, isAxiomError } from './api/errors';
-import { describeProxy, parseProxy } from './api/proxy';
-import { errorCode, isCertificateError, networkMessage, timeoutMessage } from './api/transportErrors';
+import type { AxiomClient } from '../api/client';
+import { bareHostname, portOf, requireEndpoint, type ApiEndpoint } from '../api/baseUrl';
+import { AxiomError, cancelledError, isAxiomError } from '../api/errors';
+import { describeProxy, parseProxy } from '../api/proxy';
+import { errorCode, isCertificateError, networkMessage, timeoutMessage } from '../api/transportErrors';
 import { STEP_NAMES, type CheckStep, type StepOutcome } from './connectionSteps';
-import { adviceFor, reasonFor } from './errorAdvice';
+import { adviceFor, reasonFor } from '../api/errorAdvice';
 
 export interface CheckInput {
   /** The `axiom.url` setting. */

@@ -1,7 +1,7 @@
 // What a person reads about a monitor: the one-line summary, its state and the hover text.
 // Plain strings only; the view turns them into VS Code objects.
-import type { Monitor } from './api/schemas';
-import { orderByKeys } from './keyOrder';
+import type { Monitor } from '../api/schemas';
+import { orderByKeys } from '../keyOrder';
 
 export type MonitorState = { kind: 'active' } | { kind: 'disabled' } | { kind: 'snoozed'; until: Date };
 

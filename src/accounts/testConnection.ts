@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import type { Connection } from '../connection';
-import { STEP_NAMES, type StepOutcome } from '../core/connectionSteps';
-import { loadHeavy } from '../heavy';
-import type { Log } from '../log';
-import type { SettingsStore } from '../settings';
-import { showAdvice } from './showAdvice';
+import type { Connection } from './connection';
+import { STEP_NAMES, type StepOutcome } from '../core/accounts/connectionSteps';
+import { loadHeavy } from '../platform/heavy';
+import type { Log } from '../platform/log';
+import type { SettingsStore } from '../platform/settings';
+import { showAdvice } from '../platform/showAdvice';
 
 /** Axiom: Test Connection. Each step's result goes to the log; the person gets one message:
  *  that it works, or which step failed and what to do. Returns the outcomes (for tests). */

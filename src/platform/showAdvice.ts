@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../constants';
-import type { Advice, AdviceAction } from '../core/errorAdvice';
+import { COMMANDS } from './constants';
+import type { Advice, AdviceAction } from '../core/api/errorAdvice';
 
 function label(action: AdviceAction): string {
   switch (action) {

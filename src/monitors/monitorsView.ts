@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { COMMANDS, MONITORS_STATE_KEY, VIEWS, type MonitorsViewState } from '../constants';
-import type { Connection } from '../connection';
+import { COMMANDS, MONITORS_STATE_KEY, VIEWS, type MonitorsViewState } from '../platform/constants';
+import type { Connection } from '../accounts/connection';
 import type { Monitor } from '../core/api/schemas';
 import { isAxiomError } from '../core/api/errors';
-import { adviceFor } from '../core/errorAdvice';
-import { firstSnoozeEnd, monitorRow, monitorRows, monitorTooltipMarkdown, type MonitorRow, type MonitorState } from '../core/monitorText';
-import type { Log } from '../log';
+import { adviceFor } from '../core/api/errorAdvice';
+import { firstSnoozeEnd, monitorRow, monitorRows, monitorTooltipMarkdown, type MonitorRow, type MonitorState } from '../core/monitors/monitorText';
+import type { Log } from '../platform/log';
 import { formatDate, listDateFormatter } from '../core/format';
 
 const STATE_ICONS: Record<MonitorState['kind'], vscode.ThemeIcon> = {

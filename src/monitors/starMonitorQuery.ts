@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { StarredQuery } from '../core/api/schemas';
-import type { MonitorsView } from '../views/monitorsView';
-import { monitorQuery } from '../core/monitorText';
+import type { MonitorsView } from './monitorsView';
+import { monitorQuery } from '../core/monitors/monitorText';
 import { monitorFromArgs } from './pickMonitor';
-import type { StarQueryArgs } from './starQuery';
+import type { StarQueryArgs } from '../starred/starQuery';
 
 /** Star Query on a monitor: the star flow, prompts included, with the monitor's APL. */
 export function starMonitorQueryCommand(view: MonitorsView, starQuery: (args?: StarQueryArgs) => Promise<StarredQuery | undefined>) {

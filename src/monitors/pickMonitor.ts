@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
-import { monitorSummary, type MonitorRow } from '../core/monitorText';
-import type { MonitorsView } from '../views/monitorsView';
+import { monitorSummary, type MonitorRow } from '../core/monitors/monitorText';
+import type { MonitorsView } from './monitorsView';
 
 /** The monitor a tree action was invoked on (its row, from a menu; the monitor itself, from a
  *  click), or, from the command palette, one the person picks. */

@@ -1,6 +1,6 @@
 // The steps of Axiom: Test Connection and what each one's outcome holds. Apart from
 // connectionCheck.ts, which does the work, so that the command can name the steps without loading it.
-import type { AdviceAction } from './errorAdvice';
+import type { AdviceAction } from '../api/errorAdvice';
 
 export type CheckStep = 'url' | 'proxy' | 'dns' | 'tcp' | 'tls' | 'auth' | 'monitors';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { checkOrgIdInput } from '../core/secrets';
-import type { SettingsStore } from '../settings';
+import { checkOrgIdInput } from '../core/api/secrets';
+import type { SettingsStore } from './settings';
 
 /** The org id from the settings, or asked for once and saved to `axiom.orgId`. */
 export async function ensureOrgId(settings: SettingsStore, why: string): Promise<string | undefined> {

@@ -1,11 +1,11 @@
 import { requireEndpoint, type ApiEndpoint } from '../core/api/baseUrl';
-import { adviceFor } from '../core/errorAdvice';
+import { adviceFor } from '../core/api/errorAdvice';
 import { monitorLink } from '../core/links';
-import type { SettingsStore } from '../settings';
-import type { MonitorsView } from '../views/monitorsView';
+import type { SettingsStore } from '../platform/settings';
+import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
-import { showAdvice } from './showAdvice';
-import { openInWebApp } from './webApp';
+import { showAdvice } from '../platform/showAdvice';
+import { openInWebApp } from '../platform/webApp';
 
 /** Opens the monitor's page in the Axiom web app. */
 export function openMonitorInAxiomCommand(view: MonitorsView, settings: SettingsStore) {

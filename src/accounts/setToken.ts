@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { checkOrgIdInput, checkTokenInput, tokenKind } from '../core/secrets';
-import type { SettingsStore } from '../settings';
-import type { TokenStore } from '../tokenStore';
-import { ensureOrgId } from './webApp';
+import { checkOrgIdInput, checkTokenInput, tokenKind } from '../core/api/secrets';
+import type { SettingsStore } from '../platform/settings';
+import type { TokenStore } from '../platform/tokenStore';
+import { ensureOrgId } from '../platform/webApp';
 
 export interface SetTokenArgs {
   /** Given by scripts and tests instead of typing it; validated like typed input. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { APL_LANGUAGE_ID } from '../constants';
-import type { MonitorsView } from '../views/monitorsView';
-import { monitorQuery } from '../core/monitorText';
+import { APL_LANGUAGE_ID } from '../platform/constants';
+import type { MonitorsView } from './monitorsView';
+import { monitorQuery } from '../core/monitors/monitorText';
 import { monitorFromArgs } from './pickMonitor';
 
 /** Opens the monitor's query in a new untitled tab (APL in the `apl` language); each call opens its own tab. */

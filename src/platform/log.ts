@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { ClientLogger, RequestLogEntry } from './core/api/client';
-import { maskSecrets } from './core/secrets';
+import type { ClientLogger, RequestLogEntry } from '../core/api/client';
+import { maskSecrets } from '../core/api/secrets';
 
 /** The "Axiom" output channel. Lines carry method, path, status, duration and trace id; never headers or tokens. */
 export class Log implements ClientLogger, vscode.Disposable {

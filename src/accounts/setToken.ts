@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { checkOrgIdInput, checkTokenInput, tokenKind } from '../core/api/secrets';
+import { checkOrgIdInput, checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
 import type { SettingsStore } from '../platform/settings';
 import type { TokenStore } from '../platform/tokenStore';
 import { ensureOrgId } from '../platform/webApp';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { MonitorsView } from './monitorsView';
-import { monitorQuery } from '../core/monitors/monitorText';
+import { monitorQuery } from '../core/monitors/monitorQuery';
 import { monitorFromArgs } from './pickMonitor';
 
 export function copyMonitorQueryCommand(view: MonitorsView) {

@@ -4,7 +4,9 @@ import type { Connection } from '../accounts/connection';
 import type { Monitor } from '../core/api/schemas';
 import { isAxiomError } from '../core/api/errors';
 import { adviceFor } from '../core/api/errorAdvice';
-import { firstSnoozeEnd, monitorRow, monitorRows, monitorTooltipMarkdown, type MonitorRow, type MonitorState } from '../core/monitors/monitorText';
+import { monitorTooltipMarkdown } from '../core/monitors/monitorHover';
+import { firstSnoozeEnd, monitorRow, monitorRows, type MonitorRow } from '../core/monitors/monitorRows';
+import type { MonitorState } from '../core/monitors/monitorState';
 import type { Log } from '../platform/log';
 import { formatDate, listDateFormatter } from '../core/format';
 

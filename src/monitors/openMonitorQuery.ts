@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import type { MonitorsView } from './monitorsView';
-import { monitorQuery } from '../core/monitors/monitorText';
+import { monitorQuery } from '../core/monitors/monitorQuery';
 import { monitorFromArgs } from './pickMonitor';
 
 /** Opens the monitor's query in a new untitled tab (APL in the `apl` language); each call opens its own tab. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
-import { monitorSummary, type MonitorRow } from '../core/monitors/monitorText';
+import type { MonitorRow } from '../core/monitors/monitorRows';
+import { monitorSummary } from '../core/monitors/monitorWords';
 import type { MonitorsView } from './monitorsView';
 
 /** The monitor a tree action was invoked on (its row, from a menu; the monitor itself, from a

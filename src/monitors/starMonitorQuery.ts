@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { StarredQuery } from '../core/api/schemas';
 import type { MonitorsView } from './monitorsView';
-import { monitorQuery } from '../core/monitors/monitorText';
+import { monitorQuery } from '../core/monitors/monitorQuery';
 import { monitorFromArgs } from './pickMonitor';
 import type { StarQueryArgs } from '../starred/starQuery';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { checkOrgIdInput } from '../core/api/secrets';
+import { checkOrgIdInput } from '../core/accounts/tokenInput';
 import type { SettingsStore } from './settings';
 
 /** The org id from the settings, or asked for once and saved to `axiom.orgId`. */

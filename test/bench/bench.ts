@@ -18,7 +18,7 @@ import zlib from 'node:zlib';
 import { Agent, request } from 'undici';
 import type { Heavy } from '../../src/platform/heavy';
 import { listDateFormatter } from '../../src/core/format';
-import { monitorRows } from '../../src/core/monitors/monitorText';
+import { monitorRows } from '../../src/core/monitors/monitorRows';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { DEV_EXTENSION_ARGS, makeSandbox, openBrowser, projectRoot, runInExtensionHost, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN } from '../support/fakeAxiom';

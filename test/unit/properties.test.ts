@@ -11,7 +11,11 @@ import { AxiomError } from '../../src/core/api/errors';
 import { parseBody, parseMonitorList } from '../../src/core/api/parse';
 import { monitorSchema, starredQuerySchema, type Monitor } from '../../src/core/api/schemas';
 import { orderByKeys } from '../../src/core/keyOrder';
-import { escapeMarkdown, monitorSummary, monitorTooltipMarkdown, monitorRow, monitorRows, nameSortKey } from '../../src/core/monitors/monitorText';
+import { escapeMarkdown } from '../../src/core/markdown';
+import { monitorTooltipMarkdown } from '../../src/core/monitors/monitorHover';
+import { monitorRow, monitorRows } from '../../src/core/monitors/monitorRows';
+import { monitorSummary } from '../../src/core/monitors/monitorWords';
+import { nameSortKey } from '../../src/core/monitors/nameSortKey';
 
 const RUNS = { numRuns: 500 };
 

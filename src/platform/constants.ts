@@ -25,6 +25,5 @@ export const VIEWS = { monitors: 'axiom.monitors' } as const;
 
 /** Context key read by the Monitors view's welcome content. */
 export const MONITORS_STATE_KEY = 'axiom.monitors.state';
-export type MonitorsViewState = 'noToken' | 'loading' | 'loaded' | 'empty' | 'error' | 'errorAuth' | 'errorConfig';
 
 export const APL_LANGUAGE_ID = 'apl';

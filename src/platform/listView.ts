@@ -1,0 +1,152 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../accounts/connection';
+import type { AxiomClient } from '../core/api/client';
+import { isAxiomError } from '../core/api/errors';
+import { adviceFor } from '../core/api/errorAdvice';
+import type { Log } from './log';
+import { untrustedMarkdown } from './markdown';
+
+/** What a list view shows; also the value of the context key its welcome content reads. */
+export type ListViewState = 'noToken' | 'loading' | 'loaded' | 'empty' | 'error' | 'errorAuth' | 'errorConfig';
+
+/** One load's result: the rows, and how many entries of the answer could not be read. */
+export interface Loaded<Row> {
+  rows: Row[];
+  unreadable: number;
+}
+
+export interface ListViewOptions {
+  viewId: string;
+  /** The context key the view's `viewsWelcome` entries read the state from. */
+  stateKey: string;
+  connection: Connection;
+  log: Log;
+}
+
+/**
+ * A tree view of one list from the service, the behaviour every such view shares: it loads on
+ * first show, with progress in the view; a refresh that arrives while a load is in flight joins
+ * it, and a new token or new settings restart it (the load in flight is cancelled); the state
+ * (no token, loading, loaded, empty, error by kind) goes to a context key for the welcome
+ * content; failures become one sentence in the view and the log; hovers are untrusted markdown,
+ * built only when a person hovers. Subclasses say how to load and how a row looks.
+ */
+export abstract class ListView<Row> implements vscode.TreeDataProvider<Row>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  readonly treeView: vscode.TreeView<Row>;
+  protected rows: Row[] = [];
+  private loaded = false;
+  private inFlight?: { promise: Promise<void>; controller: AbortController };
+  private state: ListViewState = 'loading';
+  protected readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly options: ListViewOptions) {
+    this.treeView = vscode.window.createTreeView(options.viewId, { treeDataProvider: this, showCollapseAll: false });
+    this.subscriptions.push(
+      this.treeView,
+      // A new token or new settings make the list in hand stale: start over, dropping any load in flight.
+      options.connection.onDidChange(() => void this.refresh({ restart: true })),
+    );
+  }
+
+  /** Fetches and reads the list; `signal` fires when the load is superseded. */
+  protected abstract fetch(client: AxiomClient, signal: AbortSignal): Promise<Loaded<Row>>;
+  /** What the failure message says was being done, e.g. "Loading monitors". */
+  protected abstract readonly doing: string;
+  /** The view's description for a list of this many rows, e.g. "12 monitors". */
+  protected abstract describeCount(count: number): string;
+  abstract getTreeItem(row: Row): vscode.TreeItem;
+  /** The row's hover as markdown; every value from the service in it escaped or fenced. */
+  protected abstract hoverMarkdown(row: Row): string | undefined;
+  /** Called whenever the rows shown change. */
+  protected rowsShown(): void {}
+
+  /** Loads the list. Calls that arrive while a load is in flight share it, unless `restart` is asked. */
+  refresh(options: { restart?: boolean } = {}): Promise<void> {
+    if (this.inFlight) {
+      if (!options.restart) return this.inFlight.promise;
+      this.inFlight.controller.abort();
+    }
+    const controller = new AbortController();
+    const loading = vscode.window.withProgress({ location: { viewId: this.options.viewId } }, () => this.load(controller.signal));
+    const promise = Promise.resolve(loading).then(() => {
+      if (this.inFlight?.controller === controller) this.inFlight = undefined;
+    });
+    this.inFlight = { promise, controller };
+    return promise;
+  }
+
+  get currentState(): ListViewState {
+    return this.state;
+  }
+
+  getChildren(element?: Row): Row[] {
+    if (element) return [];
+    if (!this.loaded && !this.inFlight) void this.refresh();
+    return this.rows;
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, row: Row): vscode.TreeItem {
+    const markdown = this.hoverMarkdown(row);
+    if (markdown !== undefined) item.tooltip = untrustedMarkdown(markdown);
+    return item;
+  }
+
+  /** Shows other rows for the same list (made again, say, because time changed their words). */
+  protected replaceRows(rows: Row[]): void {
+    this.rows = rows;
+    this.rowsShown();
+    this.changed.fire();
+  }
+
+  private async load(signal: AbortSignal): Promise<void> {
+    try {
+      const client = await this.options.connection.client();
+      if (signal.aborted) return;
+      if (!client) {
+        this.show([], 'noToken');
+        return;
+      }
+      if (!this.loaded) await this.setState('loading');
+      const { rows, unreadable } = await this.fetch(client, signal);
+      if (signal.aborted) return;
+      this.show(rows, rows.length ? 'loaded' : 'empty');
+      if (unreadable) {
+        this.treeView.message =
+          unreadable === 1 ? vscode.l10n.t('1 entry could not be read and is not shown; see the log.') : vscode.l10n.t('{0} entries could not be read and are not shown; see the log.', countText(unreadable));
+      }
+    } catch (error) {
+      if (signal.aborted || (isAxiomError(error) && error.kind === 'cancelled')) return;
+      const advice = adviceFor(error, this.doing);
+      this.options.log.error(advice.message);
+      const kind = isAxiomError(error) ? error.kind : undefined;
+      this.show([], kind === 'auth' || kind === 'forbidden' ? 'errorAuth' : kind === 'config' ? 'errorConfig' : 'error');
+      this.treeView.message = advice.message;
+    }
+  }
+
+  private show(rows: Row[], state: ListViewState): void {
+    this.loaded = true;
+    this.treeView.message = undefined;
+    this.treeView.description = state === 'loaded' || state === 'empty' ? this.describeCount(rows.length) : undefined;
+    void this.setState(state);
+    this.replaceRows(rows);
+  }
+
+  private async setState(state: ListViewState): Promise<void> {
+    this.state = state;
+    await vscode.commands.executeCommand('setContext', this.options.stateKey, state);
+  }
+
+  dispose(): void {
+    this.inFlight?.controller.abort();
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+  }
+}
+
+/** A count as the display language writes it ("1,234" in English). */
+export function countText(count: number): string {
+  return count.toLocaleString(vscode.env.language);
+}

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { say } from '../platform/l10n';
 import { checkOrgIdInput, checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
 import type { SettingsStore } from '../platform/settings';
 import type { TokenStore } from '../platform/tokenStore';
@@ -23,19 +24,19 @@ export function setTokenCommand(tokens: TokenStore, settings: SettingsStore) {
         ignoreFocusOut: true,
         validateInput: (text) => {
           const check = checkTokenInput(text);
-          return check.ok ? undefined : check.problem;
+          return check.ok ? undefined : say(check.problem);
         },
       }));
     if (raw === undefined) return false;
     const check = checkTokenInput(raw);
     if (!check.ok) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The token was not saved: {0}', check.problem));
+      void vscode.window.showErrorMessage(vscode.l10n.t('The token was not saved: {0}', say(check.problem)));
       return false;
     }
     if (args?.orgId !== undefined) {
       const org = checkOrgIdInput(args.orgId);
       if (!org.ok) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('The token was not saved: {0}', org.problem));
+        void vscode.window.showErrorMessage(vscode.l10n.t('The token was not saved: {0}', say(org.problem)));
         return false;
       }
       await settings.saveOrgId(org.orgId);

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { Connection } from './connection';
 import { STEP_NAMES, type StepOutcome } from '../core/accounts/connectionSteps';
+import { phrase, render } from '../core/phrase';
 import { loadHeavy } from '../platform/heavy';
+import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
 import { showAdvice } from '../platform/showAdvice';
@@ -19,21 +21,21 @@ export function testConnectionCommand(connection: Connection, settings: Settings
         cancel.onCancellationRequested(() => controller.abort());
         log.info(`Test Connection: ${url || 'the default URL'}`);
         return loadHeavy().checkConnection({ url, ...network, timeoutMs, client: () => connection.client(), signal: controller.signal }, (outcome) => {
-          log[outcome.status === 'failed' ? 'warn' : 'info'](`  ${STEP_NAMES[outcome.step]}: ${outcome.status}: ${outcome.detail} (${outcome.ms} ms)`);
-          progress.report({ message: `${STEP_NAMES[outcome.step]} ${outcome.status === 'failed' ? 'failed' : 'done'}` });
+          log[outcome.status === 'failed' ? 'warn' : 'info'](`  ${render(STEP_NAMES[outcome.step])}: ${outcome.status}: ${render(outcome.detail)} (${outcome.ms} ms)`);
+          progress.report({ message: say(outcome.status === 'failed' ? phrase('{0} failed', STEP_NAMES[outcome.step]) : phrase('{0} done', STEP_NAMES[outcome.step])) });
         });
       },
     );
     const last = outcomes[outcomes.length - 1];
     if (last.status === 'failed') {
       if (controller.signal.aborted) return outcomes;
-      const again = await showAdvice({ message: vscode.l10n.t('Test Connection: {0} failed: {1}', STEP_NAMES[last.step], last.detail), actions: last.actions });
+      const again = await showAdvice({ message: phrase('Test Connection: {0} failed: {1}', STEP_NAMES[last.step], last.detail), actions: last.actions });
       return again === 'retry' ? testConnection() : outcomes;
     }
     const found = (step: StepOutcome['step']) => outcomes.find((o) => o.step === step)?.detail;
     const showLog = vscode.l10n.t('Show Log');
     void vscode.window
-      .showInformationMessage(vscode.l10n.t('Axiom connection works: {0}; {1}.', found('auth') ?? '', found('monitors') ?? ''), showLog)
+      .showInformationMessage(say(phrase('Axiom connection works: {0}; {1}.', found('auth') ?? '', found('monitors') ?? '')), showLog)
       .then((chosen) => chosen && log.show());
     return outcomes;
   };

@@ -3,6 +3,7 @@ import type { Connection } from '../accounts/connection';
 import type { AxiomClient } from '../core/api/client';
 import type { Monitor } from '../core/api/schemas';
 import { formatDate, listDateFormatter } from '../core/format';
+import { phrase } from '../core/phrase';
 import { monitorTooltipMarkdown } from '../core/monitors/monitorHover';
 import { firstSnoozeEnd, monitorRow, monitorRows, type MonitorRow } from '../core/monitors/monitorRows';
 import type { MonitorState } from '../core/monitors/monitorState';
@@ -19,7 +20,7 @@ const STATE_ICONS: Record<MonitorState['kind'], vscode.ThemeIcon> = {
 /** The Monitors tree: one item per monitor, sorted by name, with a state shown in icon and words.
  *  Its elements are the rows, made once per list; each holds its monitor. */
 export class MonitorsView extends ListView<MonitorRow> {
-  protected readonly doing = 'Loading monitors';
+  protected readonly doing = phrase('Loading monitors');
   /** Set while a shown monitor is snoozed: fires when the first snooze ends. */
   private wakeTimer?: ReturnType<typeof setTimeout>;
   /** Looked up once: getTreeItem runs for every monitor of the list at each load. */

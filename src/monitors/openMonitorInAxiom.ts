@@ -1,5 +1,6 @@
 import { requireEndpoint, type ApiEndpoint } from '../core/api/baseUrl';
 import { adviceFor } from '../core/api/errorAdvice';
+import { phrase } from '../core/phrase';
 import { monitorLink } from '../core/links';
 import type { SettingsStore } from '../platform/settings';
 import type { MonitorsView } from './monitorsView';
@@ -17,7 +18,7 @@ export function openMonitorInAxiomCommand(view: MonitorsView, settings: Settings
       endpoint = requireEndpoint(settings.read().url);
     } catch (error) {
       // Said as every other use of a bad axiom.url says it, with Open Settings.
-      void showAdvice(adviceFor(error, 'Opening the monitor in Axiom'));
+      void showAdvice(adviceFor(error, phrase('Opening the monitor in Axiom')));
       return undefined;
     }
     return openInWebApp(settings, (orgId) => monitorLink(endpoint, orgId, monitor.id));

@@ -3,6 +3,8 @@ import type { Connection } from '../accounts/connection';
 import type { AxiomClient } from '../core/api/client';
 import { isAxiomError } from '../core/api/errors';
 import { adviceFor } from '../core/api/errorAdvice';
+import type { Phrase } from '../core/phrase';
+import { say } from './l10n';
 import type { Log } from './log';
 import { untrustedMarkdown } from './markdown';
 
@@ -53,7 +55,7 @@ export abstract class ListView<Row> implements vscode.TreeDataProvider<Row>, vsc
   /** Fetches and reads the list; `signal` fires when the load is superseded. */
   protected abstract fetch(client: AxiomClient, signal: AbortSignal): Promise<Loaded<Row>>;
   /** What the failure message says was being done, e.g. "Loading monitors". */
-  protected abstract readonly doing: string;
+  protected abstract readonly doing: Phrase;
   /** The view's description for a list of this many rows, e.g. "12 monitors". */
   protected abstract describeCount(count: number): string;
   abstract getTreeItem(row: Row): vscode.TreeItem;
@@ -122,7 +124,7 @@ export abstract class ListView<Row> implements vscode.TreeDataProvider<Row>, vsc
       this.options.log.error(advice.message);
       const kind = isAxiomError(error) ? error.kind : undefined;
       this.show([], kind === 'auth' || kind === 'forbidden' ? 'errorAuth' : kind === 'config' ? 'errorConfig' : 'error');
-      this.treeView.message = advice.message;
+      this.treeView.message = say(advice.message);
     }
   }
 

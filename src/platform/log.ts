@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import type { ClientLogger, RequestLogEntry } from '../core/api/client';
 import { maskSecrets } from '../core/api/secrets';
+import { render, type Phrase } from '../core/phrase';
 
-/** The "Axiom" output channel. Lines carry method, path, status, duration and trace id; never headers or tokens. */
+/** The "Axiom" output channel, in English whatever the display language. Lines carry method, path,
+ *  status, duration and trace id; never headers or tokens. */
 export class Log implements ClientLogger, vscode.Disposable {
   private readonly channel = vscode.window.createOutputChannel('Axiom', { log: true });
 
@@ -13,16 +15,16 @@ export class Log implements ClientLogger, vscode.Disposable {
     else this.channel.info(line);
   }
 
-  info(message: string): void {
-    this.channel.info(maskSecrets(message));
+  info(message: Phrase | string): void {
+    this.channel.info(maskSecrets(render(message)));
   }
 
-  warn(message: string): void {
-    this.channel.warn(maskSecrets(message));
+  warn(message: Phrase | string): void {
+    this.channel.warn(maskSecrets(render(message)));
   }
 
-  error(message: string): void {
-    this.channel.error(maskSecrets(message));
+  error(message: Phrase | string): void {
+    this.channel.error(maskSecrets(render(message)));
   }
 
   show(): void {

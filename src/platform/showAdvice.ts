@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from './constants';
 import type { Advice, AdviceAction } from '../core/api/errorAdvice';
+import { say } from './l10n';
 
 function label(action: AdviceAction): string {
   switch (action) {
@@ -22,7 +23,7 @@ function label(action: AdviceAction): string {
  */
 export async function showAdvice(advice: Advice): Promise<'retry' | undefined> {
   const labels = advice.actions.map(label);
-  const chosen = await vscode.window.showErrorMessage(advice.message, ...labels);
+  const chosen = await vscode.window.showErrorMessage(say(advice.message), ...labels);
   const action = advice.actions[labels.indexOf(chosen ?? '')];
   switch (action) {
     case 'retry':

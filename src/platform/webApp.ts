@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { say } from './l10n';
 import { checkOrgIdInput } from '../core/accounts/tokenInput';
 import type { SettingsStore } from './settings';
 
@@ -13,7 +14,7 @@ export async function ensureOrgId(settings: SettingsStore, why: string): Promise
     ignoreFocusOut: true,
     validateInput: (text) => {
       const check = checkOrgIdInput(text);
-      return check.ok ? undefined : check.problem;
+      return check.ok ? undefined : say(check.problem);
     },
   });
   const check = checkOrgIdInput(value);

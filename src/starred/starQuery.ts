@@ -6,6 +6,7 @@ import { isAxiomError } from '../core/api/errors';
 import type { StarredQuery, StarredQueryInput } from '../core/api/schemas';
 import { datasetFromApl, suggestQueryName } from '../core/apl/aplText';
 import { adviceFor } from '../core/api/errorAdvice';
+import { phrase } from '../core/phrase';
 import { queryLink } from '../core/links';
 import type { Log } from '../platform/log';
 import type { RecentDatasets } from './recentDatasets';
@@ -59,7 +60,7 @@ export function starQueryCommand(deps: Deps) {
         return created;
       } catch (error) {
         if (isAxiomError(error) && error.kind === 'cancelled') return undefined;
-        const advice = adviceFor(error, `Starring “${name}”`);
+        const advice = adviceFor(error, phrase('Starring “{0}”', name));
         deps.log.error(advice.message);
         if ((await showAdvice(advice)) !== 'retry') return undefined;
       }
@@ -83,7 +84,7 @@ async function clientOrExplain(connection: Connection): Promise<AxiomClient | un
     const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Set an Axiom API token to star queries.'), setToken);
     if (choice === setToken && (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken))) return connection.client();
   } catch (error) {
-    void showAdvice(adviceFor(error, 'Starring the query'));
+    void showAdvice(adviceFor(error, phrase('Starring the query')));
   }
   return undefined;
 }

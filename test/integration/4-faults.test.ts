@@ -8,6 +8,7 @@ import { FAKE_API_TOKEN, type FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { TinyProxy } from '../support/tinyproxy';
 import { activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
+import { render } from '../../src/core/phrase';
 
 const STAR = { apl: "['http-logs'] | where status >= 500", name: 'Retry me', dataset: 'http-logs' };
 
@@ -135,7 +136,7 @@ describe('Test Connection and proxies inside VS Code', () => {
         return Promise.race([pending, new Promise<undefined>((r) => setTimeout(() => r(undefined), 100))]);
       });
       assert.deepEqual(statuses(outcomes), { url: 'failed' });
-      assert.match(outcomes[0].detail, /axiom\.url/);
+      assert.match(render(outcomes[0].detail), /axiom\.url/);
       assert.equal(fake.requests.length, 0);
     } finally {
       await setSetting('url', fake.url);

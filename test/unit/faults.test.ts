@@ -11,6 +11,7 @@ import { formatDate } from '../../src/core/format';
 import { FAKE_API_TOKEN, FakeAxiom, type Fault } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { CapturedLog, rejection, testClient } from '../support/testClient';
+import { render } from '../../src/core/phrase';
 
 const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
 const dispatcher = createDispatcher();
@@ -75,7 +76,7 @@ describe('fault matrix', () => {
     it(`${row.name}: loading monitors`, async () => {
       fake.fail('GET /v2/monitors', row.fault);
       const error = await rejection(client().listMonitors());
-      const shown = adviceFor(error, 'Loading monitors').message;
+      const shown = render(adviceFor(error, 'Loading monitors').message);
       assert.equal(error.kind, row.kind);
       assert.match(shown, row.says);
       assert.equal(fake.requestsTo('GET /v2/monitors').length, row.transient ? 3 : 1, 'GET tries');
@@ -89,7 +90,7 @@ describe('fault matrix', () => {
     it(`${row.name}: starring, never retried, then sent again with the same body`, async () => {
       fake.fail('POST /v2/apl-starred-queries', row.fault);
       const error = await rejection(client().createStarredQuery(STAR));
-      const shown = adviceFor(error, 'Starring the query').message;
+      const shown = render(adviceFor(error, 'Starring the query').message);
       assert.equal(error.kind, row.kind);
       assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 1, 'POST goes out once');
       assertNoToken(error, shown);

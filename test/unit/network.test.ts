@@ -16,6 +16,7 @@ import { REALISTIC_MONITORS } from '../support/fixtures';
 import { makeTestCerts, type TestCerts } from '../support/testCerts';
 import { CapturedLog, rejection, testClient } from '../support/testClient';
 import { TinyProxy } from '../support/tinyproxy';
+import { render } from '../../src/core/phrase';
 
 describe('choosing a proxy', () => {
   const api = new URL('https://api.axiom.co/v2');
@@ -91,7 +92,7 @@ describe('through a real proxy, and over TLS', () => {
       const error = await rejection(testClient(secure.url, dispatcher, log).listMonitors());
       assert.equal(error.kind, 'network');
       assert.match(error.message, /certificate of 127\.0\.0\.1:\d+ is not trusted \(\w+\).*NODE_EXTRA_CA_CERTS/);
-      assert.match(adviceFor(error, 'Loading monitors').message, /not trusted/);
+      assert.match(render(adviceFor(error, 'Loading monitors').message), /not trusted/);
       assert.equal(secure.requests.length, 0, 'nothing, the token least of all, was sent');
       assert.ok(!log.text().includes(FAKE_API_TOKEN));
     } finally {
@@ -136,7 +137,7 @@ describe('through a real proxy, and over TLS', () => {
       try {
         const client = async () => testClient(url, dispatcher, log, { token: over.token ?? FAKE_API_TOKEN });
         const outcomes = await checkConnection({ url, strictSSL: true, timeoutMs: 2000, client, ...over });
-        return Object.fromEntries(outcomes.map((o) => [o.step, o]));
+        return Object.fromEntries(outcomes.map((o) => [o.step, { ...o, detail: render(o.detail) }]));
       } finally {
         await dispatcher.close();
       }

@@ -10,6 +10,7 @@ import { describeProxy, parseProxy } from '../api/proxy';
 import { errorCode, isCertificateError, networkMessage, timeoutMessage } from '../api/transportErrors';
 import { STEP_NAMES, type CheckStep, type StepOutcome } from './connectionSteps';
 import { adviceFor, reasonFor } from '../api/errorAdvice';
+import { phrase, type Phrase } from '../phrase';
 
 export interface CheckInput {
   /** The `axiom.url` setting. */
@@ -28,13 +29,13 @@ export async function checkConnection(input: CheckInput, onStep: (outcome: StepO
   let endpoint: ApiEndpoint | undefined;
   // The API's origin as a URL, for the host name and port the network steps use.
   let origin: URL | undefined;
-  const run = async (step: CheckStep, body: () => Promise<string | { skipped: string }>): Promise<boolean> => {
+  const run = async (step: CheckStep, body: () => Promise<Phrase | string | { skipped: Phrase }>): Promise<boolean> => {
     const started = performance.now();
     let outcome: StepOutcome;
     try {
       if (input.signal?.aborted) throw cancelledError('test');
       const result = await body();
-      outcome = typeof result === 'string' ? { step, status: 'ok', detail: result, actions: [], ms: 0 } : { step, status: 'skipped', detail: result.skipped, actions: [], ms: 0 };
+      outcome = typeof result === 'object' && 'skipped' in result ? { step, status: 'skipped', detail: result.skipped, actions: [], ms: 0 } : { step, status: 'ok', detail: result, actions: [], ms: 0 };
     } catch (e) {
       outcome = failure(step, e);
     }
@@ -45,34 +46,34 @@ export async function checkConnection(input: CheckInput, onStep: (outcome: StepO
   };
   const timeouts = { timeoutMs: input.timeoutMs, signal: input.signal };
 
-  const steps: [CheckStep, () => Promise<string | { skipped: string }>][] = [
+  const steps: [CheckStep, () => Promise<Phrase | string | { skipped: Phrase }>][] = [
     ['url', async () => {
       endpoint = requireEndpoint(input.url);
       origin = new URL(endpoint.origin);
       return endpoint.base;
     }],
     ['proxy', async () => {
-      if (!input.proxy) return { skipped: 'none: connecting directly' };
+      if (!input.proxy) return { skipped: phrase('none: connecting directly') };
       const proxy = parseProxy(input.proxy);
       if (!proxy.ok) throw new AxiomError('config', proxy.problem);
       await reach(bareHostname(proxy.url), portOf(proxy.url), timeouts, describeProxy(input.proxy));
-      return `${describeProxy(input.proxy)} accepts connections; it reaches ${endpoint?.host} for us, so the next three steps are its to do`;
+      return phrase('{0} accepts connections; it reaches {1} for us, so the next three steps are its to do', describeProxy(input.proxy), endpoint?.host ?? '');
     }],
     ['dns', async () => {
-      if (input.proxy) return { skipped: 'done by the proxy' };
+      if (input.proxy) return { skipped: phrase('done by the proxy') };
       const { hostname } = origin!;
-      if (net.isIP(bareHostname(origin!))) return { skipped: `${hostname} is an address` };
+      if (net.isIP(bareHostname(origin!))) return { skipped: phrase('{0} is an address', hostname) };
       const addresses = await withTimeout(dns.lookup(hostname, { all: true }), timeouts, endpoint!.host);
-      return `${hostname} is ${addresses.map((a) => a.address).join(', ')}`;
+      return phrase('{0} is {1}', hostname, addresses.map((a) => a.address).join(', '));
     }],
     ['tcp', async () => {
-      if (input.proxy) return { skipped: 'done by the proxy' };
+      if (input.proxy) return { skipped: phrase('done by the proxy') };
       await reach(bareHostname(origin!), portOf(origin!), timeouts, endpoint!.host);
-      return `${endpoint!.host} accepts connections`;
+      return phrase('{0} accepts connections', endpoint!.host);
     }],
     ['tls', async () => {
-      if (!endpoint!.secure) return { skipped: 'plain http, allowed only to this machine' };
-      if (input.proxy) return { skipped: 'checked through the proxy with the next step' };
+      if (!endpoint!.secure) return { skipped: phrase('plain http, allowed only to this machine') };
+      if (input.proxy) return { skipped: phrase('checked through the proxy with the next step') };
       return handshake(origin!, endpoint!.host, input.strictSSL, timeouts);
     }],
     ['auth', async () => {
@@ -80,19 +81,18 @@ export async function checkConnection(input: CheckInput, onStep: (outcome: StepO
       if (!client) throw new NoTokenError();
       try {
         const user = await client.getCurrentUser(input.signal);
-        return `the token acts as ${user.name ?? user.id}`;
+        return phrase('the token acts as {0}', user.name ?? user.id);
       } catch (e) {
         // An API token may be refused the user record for lack of that capability: it was still accepted.
-        if (isAxiomError(e) && e.kind === 'forbidden' && /does not have access/i.test(e.serviceMessage ?? '')) return 'the API token was accepted';
+        if (isAxiomError(e) && e.kind === 'forbidden' && /does not have access/i.test(e.serviceMessage ?? '')) return phrase('the API token was accepted');
         throw e;
       }
     }],
     ['monitors', async () => {
       const client = await input.client();
       const { monitors } = await client!.listMonitors(input.signal);
-      return monitors.length
-        ? `${monitors.length} monitor${monitors.length === 1 ? '' : 's'} visible`
-        : 'the list is empty: the API lists only monitors on datasets this token may query';
+      if (!monitors.length) return phrase('the list is empty: the API lists only monitors on datasets this token may query');
+      return monitors.length === 1 ? phrase('1 monitor visible') : phrase('{0} monitors visible', monitors.length);
     }],
   ];
   for (const [step, body] of steps) {
@@ -105,11 +105,11 @@ class NoTokenError extends Error {}
 
 /** A failure in words. Network failures seen by a later step are put where they belong (TLS, proxy). */
 function failure(step: CheckStep, e: unknown): StepOutcome {
-  if (e instanceof NoTokenError) return { step, status: 'failed', detail: 'no API token is set.', actions: ['setToken'], ms: 0 };
+  if (e instanceof NoTokenError) return { step, status: 'failed', detail: phrase('no API token is set.'), actions: ['setToken'], ms: 0 };
   let where = step;
   if (isAxiomError(e) && e.kind === 'network' && (step === 'auth' || step === 'monitors')) where = isCertificateError(e.code) ? 'tls' : 'proxy';
   if (isAxiomError(e) && e.kind === 'forbidden' && step === 'monitors') {
-    return { step, status: 'failed', detail: `the token may not list monitors (403). Give it the monitors: read capability, or set another token.`, actions: ['retry', 'setToken', 'showLog'], ms: 0 };
+    return { step, status: 'failed', detail: phrase('the token may not list monitors (403). Give it the monitors: read capability, or set another token.'), actions: ['retry', 'setToken', 'showLog'], ms: 0 };
   }
   return { step: where, status: 'failed', detail: reasonFor(e), actions: adviceFor(e, STEP_NAMES[where]).actions, ms: 0 };
 }
@@ -142,13 +142,13 @@ function reach(host: string, portNumber: number, limits: Limits, label: string):
 }
 
 /** A TLS handshake with the API host, checking its certificate as requests do. */
-function handshake(origin: URL, label: string, strictSSL: boolean, limits: Limits): Promise<string> {
+function handshake(origin: URL, label: string, strictSSL: boolean, limits: Limits): Promise<Phrase> {
   const host = bareHostname(origin);
   let socket: tls.TLSSocket | undefined;
-  const done = new Promise<string>((resolve, reject) => {
+  const done = new Promise<Phrase>((resolve, reject) => {
     socket = tls.connect({ host, port: portOf(origin), servername: net.isIP(host) ? undefined : host, rejectUnauthorized: strictSSL }, () => {
       const protocol = socket?.getProtocol() ?? 'TLS';
-      resolve(socket?.authorized ? `${protocol}, certificate trusted` : `${protocol}, certificate not checked (http.proxyStrictSSL is off)`);
+      resolve(socket?.authorized ? phrase('{0}, certificate trusted', protocol) : phrase('{0}, certificate not checked (http.proxyStrictSSL is off)', protocol));
     });
     socket.once('error', reject);
   });

@@ -1,23 +1,24 @@
 // The steps of Axiom: Test Connection and what each one's outcome holds. Apart from
 // connectionCheck.ts, which does the work, so that the command can name the steps without loading it.
 import type { AdviceAction } from '../api/errorAdvice';
+import { phrase, type Phrase } from '../phrase';
 
 export type CheckStep = 'url' | 'proxy' | 'dns' | 'tcp' | 'tls' | 'auth' | 'monitors';
 
-export const STEP_NAMES: Record<CheckStep, string> = {
-  url: 'URL',
-  proxy: 'Proxy',
-  dns: 'DNS',
-  tcp: 'TCP',
-  tls: 'TLS',
-  auth: 'Authentication',
-  monitors: 'Monitors permission',
+export const STEP_NAMES: Record<CheckStep, Phrase> = {
+  url: phrase('URL'),
+  proxy: phrase('Proxy'),
+  dns: phrase('DNS'),
+  tcp: phrase('TCP'),
+  tls: phrase('TLS'),
+  auth: phrase('Authentication'),
+  monitors: phrase('Monitors permission'),
 };
 
 export interface StepOutcome {
   step: CheckStep;
   status: 'ok' | 'skipped' | 'failed';
-  detail: string;
+  detail: Phrase | string;
   /** For a failed step: what helps. */
   actions: AdviceAction[];
   ms: number;

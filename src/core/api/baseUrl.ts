@@ -1,3 +1,4 @@
+import { phrase, type Phrase } from '../phrase';
 import { AxiomError } from './errors';
 
 export const DEFAULT_API_URL = 'https://api.axiom.co';
@@ -10,7 +11,7 @@ export interface ApiEndpoint {
   readonly secure: boolean;
 }
 
-export type EndpointCheck = { ok: true; endpoint: ApiEndpoint } | { ok: false; problem: string };
+export type EndpointCheck = { ok: true; endpoint: ApiEndpoint } | { ok: false; problem: Phrase };
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -26,15 +27,15 @@ export function resolveEndpoint(setting: string | undefined): EndpointCheck {
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, problem: `"${raw}" is not a URL. Use the API's address, such as ${DEFAULT_API_URL}.` };
+    return { ok: false, problem: phrase('"{0}" is not a URL. Use the API\'s address, such as {1}.', raw, DEFAULT_API_URL) };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, problem: `"${raw}" uses ${url.protocol.replace(':', '')}; the API is reached over https.` };
+    return { ok: false, problem: phrase('"{0}" uses {1}; the API is reached over https.', raw, url.protocol.replace(':', '')) };
   }
-  if (url.search || url.hash) return { ok: false, problem: `"${raw}" has a query string or fragment; give only the address.` };
-  if (url.username || url.password) return { ok: false, problem: 'The URL holds a user name or password; remove it (the token is sent separately).' };
+  if (url.search || url.hash) return { ok: false, problem: phrase('"{0}" has a query string or fragment; give only the address.', raw) };
+  if (url.username || url.password) return { ok: false, problem: phrase('The URL holds a user name or password; remove it (the token is sent separately).') };
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { ok: false, problem: `"${raw}" is plain http: the token would travel unencrypted. Use https (http is allowed only for localhost).` };
+    return { ok: false, problem: phrase('"{0}" is plain http: the token would travel unencrypted. Use https (http is allowed only for localhost).', raw) };
   }
   const path = url.pathname.replace(/\/+$/, '');
   const base = url.origin + (path.endsWith('/v2') ? path : `${path}/v2`);
@@ -44,7 +45,7 @@ export function resolveEndpoint(setting: string | undefined): EndpointCheck {
 /** The API root for the `axiom.url` setting, or a `config` error that names the setting. */
 export function requireEndpoint(setting: string | undefined): ApiEndpoint {
   const check = resolveEndpoint(setting);
-  if (!check.ok) throw new AxiomError('config', `The axiom.url setting: ${check.problem}`);
+  if (!check.ok) throw new AxiomError('config', phrase('The axiom.url setting: {0}', check.problem));
   return check.endpoint;
 }
 

@@ -1,6 +1,7 @@
 import { isAscii } from 'node:buffer';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { formatDate } from '../format';
+import { phrase, type Phrase } from '../phrase';
 import { AxiomError, cancelledError, isAxiomError, kindForStatus } from './errors';
 import { errorCode, networkMessage, timeoutMessage } from './transportErrors';
 import { requireEndpoint, type ApiEndpoint } from './baseUrl';
@@ -98,16 +99,16 @@ export class AxiomClient {
 
   async createStarredQuery(input: StarredQueryInput, signal?: AbortSignal): Promise<StarredQuery> {
     const body = starredQueryInputSchema.parse(input);
-    return parseBody(starredQuerySchema, await this.send('POST', '/apl-starred-queries', body, signal), 'starred query');
+    return parseBody(starredQuerySchema, await this.send('POST', '/apl-starred-queries', body, signal), phrase('starred query'));
   }
 
   /** Dataset names the token may see. */
   async listDatasets(signal?: AbortSignal): Promise<string[]> {
-    return parseBody(datasetListSchema, await this.send('GET', '/datasets', undefined, signal), 'dataset list');
+    return parseBody(datasetListSchema, await this.send('GET', '/datasets', undefined, signal), phrase('dataset list'));
   }
 
   async getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-    return parseBody(currentUserSchema, await this.send('GET', '/user', undefined, signal), 'user');
+    return parseBody(currentUserSchema, await this.send('GET', '/user', undefined, signal), phrase('user'));
   }
 
   /** GETs are retried on transient failures (see retry.ts); a POST goes out once. */
@@ -171,13 +172,19 @@ export class AxiomClient {
     const contentType = headerValue(headers['content-type']) ?? '';
     if (status >= 400) throw this.statusError(status, text, contentType, headers, traceId);
     if (!/json/i.test(contentType) && !looksLikeJson(text)) {
-      throw invalidResponse(`unexpected response (${contentType || 'no content type'}, status ${status}) from ${this.endpoint.host}`, status, traceId);
+      throw invalidResponse(this.unexpected(contentType, status), status, traceId);
     }
     try {
       return JSON.parse(text);
     } catch {
-      throw invalidResponse(`the body is not valid JSON (status ${status}, ${text.length} characters)`, status, traceId);
+      throw invalidResponse(phrase('the body is not valid JSON (status {0}, {1} characters)', status, text.length), status, traceId);
     }
+  }
+
+  private unexpected(contentType: string, status: number): Phrase {
+    return contentType
+      ? phrase('unexpected response ({0}, status {1}) from {2}', contentType, status, this.endpoint.host)
+      : phrase('unexpected response (no content type, status {0}) from {1}', status, this.endpoint.host);
   }
 
   private transportError(e: unknown, signal: AbortSignal | undefined, timedOut: boolean): AxiomError {
@@ -199,8 +206,8 @@ export class AxiomClient {
     }
     const kind = kindForStatus(status);
     const retryAt = kind === 'rateLimited' ? rateLimitReset(headers) : undefined;
-    const what = serviceMessage ?? `unexpected response (${contentType || 'no content type'}, status ${status}) from ${this.endpoint.host}`;
-    const message = retryAt ? `rate limited until ${formatDate(retryAt)}` : `${status}: ${what}`;
+    const what = serviceMessage ?? this.unexpected(contentType, status);
+    const message = retryAt ? phrase('rate limited until {0}', formatDate(retryAt)) : phrase('{0}: {1}', status, what);
     return new AxiomError(kind, message, { status, serviceMessage, traceId, retryAt });
   }
 }
@@ -267,7 +274,7 @@ export function decodeText(bytes: Buffer): string {
 }
 
 function tooLarge(): AxiomError {
-  return invalidResponse(`the body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+  return invalidResponse(phrase('the body is larger than {0} MB', MAX_BODY_BYTES / 1024 / 1024));
 }
 
 function looksLikeJson(text: string): boolean {

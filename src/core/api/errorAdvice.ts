@@ -1,42 +1,47 @@
 // Turns a failure into one sentence for a person and the actions that can help.
-import { AxiomError, isAxiomError } from './errors';
 import { formatDate } from '../format';
+import { phrase, type Phrase } from '../phrase';
+import { AxiomError, isAxiomError } from './errors';
 import { maskSecrets } from './secrets';
 
 export type AdviceAction = 'retry' | 'setToken' | 'openSettings' | 'showLog';
 
 export interface Advice {
-  message: string;
+  message: Phrase;
   actions: AdviceAction[];
 }
 
-export function adviceFor(error: unknown, doing: string): Advice {
-  return { message: `${doing} failed: ${reasonFor(error)}`, actions: isAxiomError(error) ? actionsFor(error) : ['retry', 'showLog'] };
+/** `doing` names what failed, as the start of the sentence: "Loading monitors". */
+export function adviceFor(error: unknown, doing: Phrase | string): Advice {
+  return { message: phrase('{0} failed: {1}', doing, reasonFor(error)), actions: isAxiomError(error) ? actionsFor(error) : ['retry', 'showLog'] };
 }
 
 /** Why it failed, as the second half of a sentence; safe to show (secrets masked). */
-export function reasonFor(error: unknown): string {
+export function reasonFor(error: unknown): Phrase | string {
   if (isAxiomError(error)) return sentence(error);
   return maskSecrets(error instanceof Error ? error.message : String(error));
 }
 
-function sentence(error: AxiomError): string {
-  const said = error.serviceMessage ? ` Axiom said: “${error.serviceMessage}”.` : '';
+function sentence(error: AxiomError): Phrase | string {
+  const said = error.serviceMessage;
   switch (error.kind) {
     case 'auth':
-      return `the token was not accepted (401).${said} Set a valid API token.`;
+      return said ? phrase('the token was not accepted (401). Axiom said: “{0}”. Set a valid API token.', said) : phrase('the token was not accepted (401). Set a valid API token.');
     case 'forbidden':
-      return `the token is not allowed to do this (403).${said} Check its capabilities, or set another token.`;
+      return said
+        ? phrase('the token is not allowed to do this (403). Axiom said: “{0}”. Check its capabilities, or set another token.', said)
+        : phrase('the token is not allowed to do this (403). Check its capabilities, or set another token.');
     case 'notFound':
-      return `not found (404).${said}`;
+      return said ? phrase('not found (404). Axiom said: “{0}”.', said) : phrase('not found (404).');
     case 'rateLimited':
-      return error.retryAt ? `rate limited until ${formatDate(error.retryAt)}.` : `rate limited.${said}`;
+      if (error.retryAt) return phrase('rate limited until {0}.', formatDate(error.retryAt));
+      return said ? phrase('rate limited. Axiom said: “{0}”.', said) : phrase('rate limited.');
     case 'badRequest':
-      return `Axiom refused the request (${error.status ?? 'error'}).${said}`;
+      return said ? phrase('Axiom refused the request ({0}). Axiom said: “{1}”.', error.status ?? 'error', said) : phrase('Axiom refused the request ({0}).', error.status ?? 'error');
     case 'server':
-      return error.serviceMessage ? `Axiom had a problem (${error.status}).${said} Try again shortly.` : `${error.message} Try again shortly.`;
+      return said ? phrase('Axiom had a problem ({0}). Axiom said: “{1}”. Try again shortly.', error.status ?? '', said) : phrase('{0} Try again shortly.', error.phrase);
     default:
-      return error.message;
+      return error.phrase;
   }
 }
 

@@ -1,3 +1,4 @@
+import { mapArgs, phrase, render, type Phrase } from '../phrase';
 import { maskSecrets } from './secrets';
 
 /** What went wrong, in the terms a command needs to choose its message and actions. */
@@ -29,18 +30,21 @@ export interface AxiomErrorDetails {
  *  bundle has its own copy of this class and `instanceof` cannot tell across them; the mark can. */
 const BRAND = Symbol.for('axiom-apl.AxiomError');
 
-/** The one error type the core throws. Its message is safe to show and to log. */
+/** The one error type the core throws. Its message (English) is safe to log; its phrase is what a
+ *  person reads, translated by the VS Code side. */
 export class AxiomError extends Error {
   readonly [BRAND] = true;
   readonly kind: AxiomErrorKind;
+  readonly phrase: Phrase | string;
   readonly status?: number;
   readonly serviceMessage?: string;
   readonly traceId?: string;
   readonly retryAt?: Date;
   readonly code?: string;
 
-  constructor(kind: AxiomErrorKind, message: string, details: AxiomErrorDetails = {}) {
-    super(maskSecrets(message));
+  constructor(kind: AxiomErrorKind, message: Phrase | string, details: AxiomErrorDetails = {}) {
+    super(maskSecrets(render(message)));
+    this.phrase = mapArgs(message, maskSecrets);
     this.name = 'AxiomError';
     this.kind = kind;
     this.status = details.status;
@@ -57,7 +61,7 @@ export function isAxiomError(e: unknown): e is AxiomError {
 
 /** What a cancelled request (or Test Connection) rejects with. */
 export function cancelledError(what: 'request' | 'test' = 'request'): AxiomError {
-  return new AxiomError('cancelled', `The ${what} was cancelled.`);
+  return new AxiomError('cancelled', what === 'test' ? phrase('The test was cancelled.') : phrase('The request was cancelled.'));
 }
 
 export function kindForStatus(status: number): AxiomErrorKind {

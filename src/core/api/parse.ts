@@ -1,6 +1,7 @@
 // From JSON the service sent to typed values, or the one `invalid response` error: nothing else
 // escapes from here, whatever the body holds (property-tested in test/unit/properties.test.ts).
 import type { z } from 'zod';
+import { phrase, type Phrase } from '../phrase';
 import { AxiomError } from './errors';
 import { describeIssue, mergedNotifierIds, monitorSchema, monitorWireSchema, type Monitor } from './schemas';
 import { compileShapeCheck } from './shapeCheck';
@@ -20,7 +21,7 @@ const certainlyMonitor = compileShapeCheck(monitorWireSchema);
  * entry is kept as it is, the parsed list itself is the result: no copy of it is made.
  */
 export function parseMonitorList(body: unknown): MonitorList {
-  if (!Array.isArray(body)) throw invalidResponse(`expected a list of monitors, got ${describeJsonType(body)}`);
+  if (!Array.isArray(body)) throw invalidResponse(phrase('expected a list of monitors, got {0}', describeJsonType(body)));
   // Made at the first entry that is replaced or skipped, from the entries before it.
   let copy: Monitor[] | undefined;
   const skipped: MonitorList['skipped'] = [];
@@ -43,18 +44,20 @@ export function parseMonitorList(body: unknown): MonitorList {
   return { monitors: copy ?? (body as Monitor[]), skipped };
 }
 
-export function parseBody<T extends z.ZodType>(schema: T, body: unknown, what: string): z.output<T> {
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown, what: Phrase | string): z.output<T> {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw invalidResponse(`the ${what} is not in the expected shape (${describeIssue(parsed.error)})`);
+  // zod's own words for the issue stay as they are: they name the JSON, not the person's task.
+  if (!parsed.success) throw invalidResponse(phrase('the {0} is not in the expected shape ({1})', what, describeIssue(parsed.error)));
   return parsed.data;
 }
 
-export function invalidResponse(detail: string, status?: number, traceId?: string): AxiomError {
-  return new AxiomError('invalidResponse', `Invalid response: ${detail}.`, { status, traceId });
+export function invalidResponse(detail: Phrase, status?: number, traceId?: string): AxiomError {
+  return new AxiomError('invalidResponse', phrase('Invalid response: {0}.', detail), { status, traceId });
 }
 
-function describeJsonType(value: unknown): string {
+function describeJsonType(value: unknown): Phrase | string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  if (Array.isArray(value)) return phrase('a list');
+  if (typeof value === 'object') return phrase('an object');
+  return typeof value === 'string' ? phrase('a string') : typeof value === 'number' ? phrase('a number') : typeof value === 'boolean' ? phrase('a boolean') : typeof value;
 }

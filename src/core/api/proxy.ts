@@ -1,6 +1,7 @@
 // Which proxy, if any, a request to the API goes through: VS Code's `http.proxy` setting first,
 // then the HTTPS_PROXY / HTTP_PROXY environment, with `http.noProxy` and NO_PROXY as exceptions.
 
+import { phrase, type Phrase } from '../phrase';
 import { bareHostname, portOf } from './baseUrl';
 
 export interface ProxySettings {
@@ -21,15 +22,15 @@ export function chooseProxy(target: URL, settings: ProxySettings, env: Environme
 }
 
 /** The proxy as a URL, or what is wrong with it: undici speaks to http and https proxies only. */
-export function parseProxy(proxy: string): { ok: true; url: URL } | { ok: false; problem: string } {
+export function parseProxy(proxy: string): { ok: true; url: URL } | { ok: false; problem: Phrase } {
   let url: URL;
   try {
     url = new URL(proxy);
   } catch {
-    return { ok: false, problem: `The proxy "${describeProxy(proxy)}" (http.proxy or HTTPS_PROXY) is not a URL such as http://proxy.example.com:3128.` };
+    return { ok: false, problem: phrase('The proxy "{0}" (http.proxy or HTTPS_PROXY) is not a URL such as http://proxy.example.com:3128.', describeProxy(proxy)) };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, problem: `The proxy ${describeProxy(proxy)} uses ${url.protocol.replace(':', '')}; only http and https proxies are supported.` };
+    return { ok: false, problem: phrase('The proxy {0} uses {1}; only http and https proxies are supported.', describeProxy(proxy), url.protocol.replace(':', '')) };
   }
   return { ok: true, url };
 }

@@ -1,4 +1,5 @@
 // Socket, DNS and TLS failures in words, shared by the client and Test Connection.
+import { phrase, type Phrase } from '../phrase';
 
 export function errorCode(e: unknown): string | undefined {
   // undici wraps the socket's error: the system code sits on the cause.
@@ -27,24 +28,28 @@ export function isCertificateError(code: string | undefined): boolean {
   return code !== undefined && CERTIFICATE_CODES.has(code);
 }
 
-export function timeoutMessage(host: string, timeoutMs: number): string {
-  return `No answer from ${host} within ${Math.round(timeoutMs / 1000)} s.`;
+export function timeoutMessage(host: string, timeoutMs: number): Phrase {
+  return phrase('No answer from {0} within {1} s.', host, Math.round(timeoutMs / 1000));
 }
 
-export function networkMessage(code: string | undefined, host: string): string {
+export function networkMessage(code: string | undefined, host: string): Phrase {
   if (isCertificateError(code)) {
-    return `The certificate of ${host} is not trusted (${code}). If your network uses its own certificate authority, point NODE_EXTRA_CA_CERTS at it, or turn http.proxyStrictSSL off to accept any certificate.`;
+    return phrase(
+      'The certificate of {0} is not trusted ({1}). If your network uses its own certificate authority, point NODE_EXTRA_CA_CERTS at it, or turn http.proxyStrictSSL off to accept any certificate.',
+      host,
+      code ?? '',
+    );
   }
   switch (code) {
     case 'ECONNREFUSED':
-      return `Could not connect to ${host}: the connection was refused.`;
+      return phrase('Could not connect to {0}: the connection was refused.', host);
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `Could not find ${host}: the name does not resolve. Check the URL and your network.`;
+      return phrase('Could not find {0}: the name does not resolve. Check the URL and your network.', host);
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
-      return `The connection to ${host} was closed before the answer arrived.`;
+      return phrase('The connection to {0} was closed before the answer arrived.', host);
     default:
-      return `Could not reach ${host}${code ? ` (${code})` : ''}.`;
+      return code ? phrase('Could not reach {0} ({1}).', host, code) : phrase('Could not reach {0}.', host);
   }
 }

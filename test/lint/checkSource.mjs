@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+// The tree to check: this project, or the folder given (the lint's own test gives it small trees).
+const root = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const findings = [];
 
 function walk(dir) {
@@ -32,7 +33,9 @@ for (const file of walk(path.join(root, 'src'))) {
         : ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]) &&
             (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
           ? node.arguments[0].text
-          : undefined;
+          : ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)
+            ? node.argument.literal.text
+            : undefined;
     if (inCore && specifier === 'vscode') report(node, "src/core must not import 'vscode'");
     if (ts.isExportAssignment(node) || node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) report(node, 'no default exports');
     if (node.kind === ts.SyntaxKind.AnyKeyword) report(node, 'no `any`: name the type, or use unknown');

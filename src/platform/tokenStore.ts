@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { rememberSecret } from '../core/api/secrets';
 
 const TOKEN_KEY = 'axiom.token';
 const ENV_IMPORTED_KEY = 'axiom.tokenImportedFromEnvironment';
@@ -18,10 +19,13 @@ export class TokenStore implements vscode.Disposable {
 
   async get(): Promise<string | undefined> {
     const token = await this.secrets.get(TOKEN_KEY);
-    return token ? token : undefined;
+    if (!token) return undefined;
+    rememberSecret(token);
+    return token;
   }
 
   async set(token: string): Promise<void> {
+    rememberSecret(token);
     await this.secrets.store(TOKEN_KEY, token);
   }
 

@@ -8,7 +8,7 @@ import { AxiomError } from '../../src/core/api/errors';
 import { DEFAULT_RETRY_POLICY, retryDelay } from '../../src/core/api/retry';
 import { adviceFor } from '../../src/core/api/errorAdvice';
 import { formatDate } from '../../src/core/format';
-import { FAKE_API_TOKEN, FakeAxiom, type Fault } from '../support/fakeAxiom';
+import { FAKE_API_TOKEN, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, FakeAxiom, type Fault } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { CapturedLog, rejection, testClient } from '../support/testClient';
 import { render } from '../../src/core/phrase';
@@ -17,10 +17,17 @@ const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
 const dispatcher = createDispatcher();
 const log = new CapturedLog();
 const client = (overrides = {}) => testClient(fake.url, dispatcher, log, { timeoutMs: 300, ...overrides });
+
+/** Tokens of three shapes: masked by shape (the first two) and by value alone (the third). */
+const TOKENS = [
+  { shape: 'API', token: FAKE_API_TOKEN },
+  { shape: 'personal', token: FAKE_PERSONAL_TOKEN, orgId: FAKE_ORG_ID },
+  { shape: 'of no known prefix', token: 'secret-oauth-token-QWERTY123' },
+];
 const STAR = { kind: 'apl' as const, name: 'Checkout 5xx', dataset: 'http-logs', who: '', query: { apl: "['http-logs'] | where status >= 500" }, metadata: {} };
 
 /** Every place a secret could surface from a failure: what is shown, thrown and logged. */
-function assertNoToken(error: AxiomError, shown: string): void {
+function assertNoToken(error: AxiomError, shown: string, token = FAKE_API_TOKEN): void {
   for (const [where, text] of [
     ['message', error.message],
     ['stack', error.stack ?? ''],
@@ -29,8 +36,10 @@ function assertNoToken(error: AxiomError, shown: string): void {
     ['notification', shown],
     ['log', log.text()],
   ]) {
-    assert.ok(!text.includes(FAKE_API_TOKEN), `the token appeared in the ${where}: ${text}`);
-    assert.ok(!/xaat-(?!••••)/.test(text), `a token-shaped string was left unmasked in the ${where}`);
+    for (const form of [token, encodeURIComponent(token), JSON.stringify(token).slice(1, -1), token.slice(5)]) {
+      assert.ok(!text.includes(form), `the token appeared in the ${where}: ${text}`);
+    }
+    assert.ok(!/xa[ap]t-(?!••••)/.test(text), `a token-shaped string was left unmasked in the ${where}`);
   }
 }
 
@@ -102,6 +111,38 @@ describe('fault matrix', () => {
       assert.equal(created.name, STAR.name);
       assert.ok(created.id);
     });
+  }
+});
+
+/** The ways a service may echo a token back: in a JSON message, in a text or HTML body, in a header. */
+function echoes(token: string): { name: string; fault: Fault }[] {
+  return [
+    { name: 'a JSON 403 message', fault: { status: 403, body: { code: 403, message: `token ${token} is invalid; header was Bearer ${token}` } } },
+    { name: 'a text/plain 500', fault: { status: 500, body: `bad token ${encodeURIComponent(token)} (${token})`, headers: { 'content-type': 'text/plain' } } },
+    { name: 'an HTML 502', fault: { status: 502, body: `<html>${JSON.stringify({ token })}</html>`, headers: { 'content-type': 'text/html' } } },
+    { name: 'a trace header', fault: { status: 404, body: { message: `no such thing for ${JSON.stringify(token).slice(1, -1)}` }, headers: { 'x-axiom-trace-id': token } } },
+  ];
+}
+
+describe('a token of any shape echoed by the service is masked by its value', () => {
+  for (const { shape, token, orgId } of TOKENS) {
+    for (const echo of echoes(token)) {
+      it(`${shape} token, echoed in ${echo.name}`, async () => {
+        fake.token = token;
+        try {
+          for (const call of [() => client({ token, orgId }).listMonitors(), () => client({ token, orgId }).createStarredQuery(STAR)]) {
+            fake.fail('GET /v2/monitors', echo.fault);
+            fake.fail('POST /v2/apl-starred-queries', echo.fault);
+            const error = await rejection(call());
+            assertNoToken(error, render(adviceFor(error, 'Loading monitors').message), token);
+            fake.clearFaults();
+          }
+          assert.ok(fake.requests.some((r) => r.headers.authorization === `Bearer ${token}`), 'the token was sent, so there was something to echo');
+        } finally {
+          fake.token = FAKE_API_TOKEN;
+        }
+      });
+    }
   }
 });
 

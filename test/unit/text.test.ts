@@ -11,7 +11,7 @@ import { firstSnoozeEnd, monitorRow, monitorRows } from '../../src/core/monitors
 import { monitorState } from '../../src/core/monitors/monitorState';
 import { minutesWords, monitorSummary } from '../../src/core/monitors/monitorWords';
 import { checkOrgIdInput, checkTokenInput } from '../../src/core/accounts/tokenInput';
-import { maskSecrets } from '../../src/core/api/secrets';
+import { maskSecrets, rememberSecret } from '../../src/core/api/secrets';
 import { render } from '../../src/core/phrase';
 
 const monitor = (over: Partial<Monitor>): Monitor => ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over }) as Monitor;
@@ -106,5 +106,26 @@ describe('secrets and input', () => {
     const advice = adviceFor(error, 'Loading monitors');
     assert.ok(!render(advice.message).includes('xaat-secret-1'));
     assert.deepEqual(advice.actions, ['retry', 'setToken', 'showLog']);
+  });
+});
+
+describe('masking by value', () => {
+  it('masks a remembered secret of any shape as is, URL-encoded and JSON-escaped, and keeps the kind of an Axiom token', () => {
+    const odd = 'odd/secret "token"+ä';
+    rememberSecret(odd);
+    const text = `a ${odd} b ${encodeURIComponent(odd)} c ${JSON.stringify(odd).slice(1, -1)} d Bearer ${odd}`;
+    assert.equal(maskSecrets(text), 'a •••• b •••• c •••• d Bearer ••••');
+    rememberSecret('xaat-remembered-1234');
+    assert.equal(maskSecrets('token xaat-remembered-1234!'), 'token xaat-••••!');
+  });
+
+  it('leaves very short values alone: they would mask ordinary words', () => {
+    rememberSecret('abc');
+    assert.equal(maskSecrets('abc abcdef'), 'abc abcdef');
+  });
+
+  it('is one list for every copy of the module (the extension and its lazily loaded client are bundled apart)', () => {
+    const list = (globalThis as Record<symbol, unknown>)[Symbol.for('axiom-apl.secrets')];
+    assert.ok(Array.isArray(list) && list.includes('odd/secret "token"+ä'));
   });
 });

@@ -6,6 +6,7 @@ import { AxiomError, cancelledError, isAxiomError, kindForStatus } from './error
 import { errorCode, networkMessage, timeoutMessage } from './transportErrors';
 import { requireEndpoint, type ApiEndpoint } from './baseUrl';
 import { parseProxy } from './proxy';
+import { maskSecrets, rememberSecret } from './secrets';
 import { invalidResponse, parseBody, parseMonitorList, type MonitorList } from './parse';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
 import {
@@ -79,6 +80,7 @@ export class AxiomClient {
 
   constructor(private readonly options: ClientOptions) {
     this.endpoint = requireEndpoint(options.url);
+    rememberSecret(options.token);
     this.headers = {
       authorization: `Bearer ${options.token}`,
       'user-agent': options.userAgent,
@@ -152,7 +154,9 @@ export class AxiomClient {
       }
 
       const status = response.statusCode;
-      const traceId = headerValue(response.headers[TRACE_HEADER]);
+      // A header is text from the service like any other: masked before it is logged or kept.
+      const trace = headerValue(response.headers[TRACE_HEADER]);
+      const traceId = trace === undefined ? undefined : maskSecrets(trace);
       let text: string;
       try {
         text = await readText(response);

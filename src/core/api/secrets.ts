@@ -1,8 +1,40 @@
-// Axiom tokens have a recognisable prefix: API tokens `xaat-`, personal tokens `xapt-`.
+// Secrets are masked two ways before any text is shown or logged: by shape (Axiom's token
+// prefixes, API `xaat-` and personal `xapt-`), and by value: every token the extension has held
+// in this session, whatever its shape, in the forms a service may echo it in (as is, which covers
+// "Bearer …", URL-encoded and JSON-escaped).
+
+/** Tokens shorter than this are not masked by value: they would mask ordinary words. */
+const SHORTEST_MASKED = 6;
+const MASK = '••••';
 const TOKEN_SHAPE = /\b(xa[ap]t)-[A-Za-z0-9_-]+/g;
 
-/** Replaces every token-shaped string with its prefix and a mask, so that text from
- *  the service (which may echo a token back) can be shown and logged safely. */
+// One list per extension host: the client and the VS Code side are bundled apart (each bundle
+// has its own copy of this module), so the list lives on globalThis under a registered symbol.
+const REGISTRY = Symbol.for('axiom-apl.secrets');
+
+/** The forms to mask, longest first, so that a form holding another is masked whole. */
+function knownForms(): string[] {
+  const global = globalThis as { [REGISTRY]?: string[] };
+  return (global[REGISTRY] ??= []);
+}
+
+/** From now on, `secret` is masked wherever maskSecrets looks. Its value is never logged. */
+export function rememberSecret(secret: string): void {
+  if (secret.length < SHORTEST_MASKED) return;
+  const forms = knownForms();
+  for (const form of [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]) {
+    if (!forms.includes(form)) forms.push(form);
+  }
+  forms.sort((a, b) => b.length - a.length);
+}
+
+/** The text with every known secret and every token-shaped string masked, so that text from the
+ *  service (which may echo a token back) can be shown and logged safely. */
 export function maskSecrets(text: string): string {
-  return text.replace(TOKEN_SHAPE, '$1-••••');
+  // By shape first, so that an Axiom token still says its kind ("xaat-••••").
+  let masked = text.replace(TOKEN_SHAPE, `$1-${MASK}`);
+  for (const form of knownForms()) {
+    if (masked.includes(form)) masked = masked.split(form).join(MASK);
+  }
+  return masked;
 }

@@ -4,9 +4,11 @@
 //                      with Node's network modules, loaded on first use (src/heavy.ts)
 //   node esbuild.mjs               development build with source maps
 //   node esbuild.mjs --production  minified, no source maps (what the .vsix ships)
-//   node esbuild.mjs --tests       also bundles the unit and integration tests into out/
+//   node esbuild.mjs --tests       also bundles the unit and integration tests into out/ (and makes
+//                                  out/test-workspace, the folder the Extension Tests launch opens)
 //   node esbuild.mjs --single      one file with esbuild's defaults, as before issue 6 (the benchmark's baseline)
-//   node esbuild.mjs --watch       development build of both bundles, rebuilt on each change (npm run watch); tests are not watched
+//   node esbuild.mjs --watch       development build of both bundles, rebuilt on each change (npm run watch,
+//                                  the Run Extension task in .vscode/tasks.json); tests are not watched
 // Type-checking is a separate step: `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -146,4 +148,8 @@ if (tests) {
     outExtension: { '.js': '.mjs' },
     packages: 'external',
   });
+  // The empty folder that the Extension Tests launch configuration (.vscode/launch.json) opens: the
+  // suite writes workspace settings into its folder, which must never be this project's.
+  fs.rmSync('out/test-workspace', { recursive: true, force: true });
+  fs.mkdirSync('out/test-workspace', { recursive: true });
 }

@@ -4,8 +4,11 @@
 //                      with Node's network modules, loaded on first use (src/platform/heavy.ts)
 //   node esbuild.mjs               development build with source maps
 //   node esbuild.mjs --production  minified, no source maps (what the .vsix ships)
-//   node esbuild.mjs --tests       also bundles the unit and integration tests into out/
+//   node esbuild.mjs --tests       also bundles the unit and integration tests into out/ (and makes
+//                                  out/test-workspace, the folder the Extension Tests launch opens)
 //   node esbuild.mjs --single      one file with esbuild's defaults, as before issue 6 (the benchmark's baseline)
+//   node esbuild.mjs --watch       development build of both bundles, rebuilt on each change (npm run watch,
+//                                  the Run Extension task in .vscode/tasks.json); tests are not watched
 // Type-checking is a separate step: `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -14,6 +17,8 @@ import path from 'node:path';
 const production = process.argv.includes('--production');
 const tests = process.argv.includes('--tests');
 const single = process.argv.includes('--single');
+const watch = process.argv.includes('--watch');
+if (watch && (tests || single)) throw new Error('--watch rebuilds dist/extension.js and dist/heavy.js only (tests: node esbuild.mjs --tests)');
 const outdir = process.env.AXIOM_DIST ?? 'dist';
 
 const common = {
@@ -53,29 +58,72 @@ const vscodeOnce = {
   },
 };
 
+/**
+ * What dist/extension.js would load at activation that must wait for first use: undici, zod (any
+ * module from node_modules) or Node's network modules. Activation must parse none of them. Each is
+ * named with the project file that imports it.
+ */
+function activationLoads(metafile) {
+  const extension = Object.values(metafile.outputs).find((output) => output.entryPoint === 'src/extension.ts');
+  const own = Object.keys(extension.inputs).filter((input) => !input.includes('node_modules'));
+  return own.flatMap((importer) =>
+    metafile.inputs[importer].imports
+      .filter((i) => i.path.includes('node_modules') || /^(node:)?(net|tls|dns|http|https|zlib)$/.test(i.path))
+      .map((i) => ({ module: i.original ?? i.path, importer })),
+  );
+}
+
+/**
+ * Watch mode's report, after each rebuild: "[watch] build started", then when it ends each
+ * problem in two lines
+ *   ✘ [ERROR] message          (▲ [WARNING] for a warning)
+ *       file:line:column:      (column from 1, as VS Code counts)
+ * and "[watch] build finished". The problem lines are those esbuild's own log begins a message
+ * with, without its blank line and source excerpt, so that the problem matcher of
+ * .vscode/tasks.json reads them. All on stdout, so that the lines keep their order when piped.
+ */
+const watchReport = {
+  name: 'watch-report',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      const report = (kind, text, location) => {
+        console.log(`${kind === 'ERROR' ? '✘' : '▲'} [${kind}] ${text}`);
+        if (location) console.log(`    ${location.file}:${location.line}:${location.column + 1}:`);
+      };
+      for (const e of result.errors) report('ERROR', e.text, e.location);
+      for (const w of result.warnings) report('WARNING', w.text, w.location);
+      const loads = result.metafile ? activationLoads(result.metafile) : [];
+      for (const l of loads) report('ERROR', `dist/extension.js would load ${l.module} at activation; load it through src/heavy.ts`, { file: l.importer, line: 1, column: 0 });
+      console.log(`[watch] build finished${result.errors.length + result.warnings.length + loads.length ? ' with problems' : ''}`);
+    });
+  },
+};
+
 fs.rmSync(outdir, { recursive: true, force: true });
-const built = await esbuild.build({
-  ...common,
-  entryPoints: ['src/extension.ts'],
-  outfile: `${outdir}/extension.js`,
-  minify: production,
-  sourcemap: !production,
-  metafile: true,
-  plugins: single ? [] : [vscodeOnce, heavyApart],
-});
-if (!single) {
-  // Activation must not parse undici, zod or Node's network modules: none may enter extension.js.
-  const inputs = Object.keys(built.metafile.inputs).filter((input) => input.includes('node_modules'));
-  const imports = Object.values(built.metafile.outputs).flatMap((output) => output.imports.map((i) => i.path));
-  const heavy = [...inputs, ...imports.filter((i) => /^node:(net|tls|dns|http|https|zlib)\b/.test(i))];
-  if (heavy.length) throw new Error(`dist/extension.js would load ${heavy.join(', ')} at activation`);
-  await esbuild.build({
+if (single) {
+  await esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: `${outdir}/extension.js`, minify: production, sourcemap: !production });
+} else {
+  // Both bundles in one build: each entry is bundled on its own (no code is shared between the
+  // two files), and a watch has one rebuild to report.
+  const options = {
     ...common,
-    entryPoints: ['src/core/heavy.ts'],
-    outfile: `${outdir}/heavy.js`,
+    entryPoints: { extension: 'src/extension.ts', heavy: 'src/core/heavy.ts' },
+    outdir,
     minify: production,
     sourcemap: !production,
-  });
+    metafile: true,
+    plugins: [vscodeOnce, heavyApart],
+  };
+  if (watch) {
+    // esbuild's own log is silenced: watchReport prints the problems.
+    const context = await esbuild.context({ ...options, logLevel: 'silent', plugins: [...options.plugins, watchReport] });
+    await context.watch();
+  } else {
+    const built = await esbuild.build(options);
+    const loads = activationLoads(built.metafile);
+    if (loads.length) throw new Error(`dist/extension.js would load ${loads.map((l) => `${l.module} (imported by ${l.importer})`).join(', ')} at activation`);
+  }
 }
 
 if (tests) {
@@ -100,4 +148,8 @@ if (tests) {
     outExtension: { '.js': '.mjs' },
     packages: 'external',
   });
+  // The empty folder that the Extension Tests launch configuration (.vscode/launch.json) opens: the
+  // suite writes workspace settings into its folder, which must never be this project's.
+  fs.rmSync('out/test-workspace', { recursive: true, force: true });
+  fs.mkdirSync('out/test-workspace', { recursive: true });
 }

@@ -1,0 +1,146 @@
+// The manifest as a guest in someone else's VS Code: its own ids, settings that a workspace cannot
+// turn against the person, menus only where they apply, and no dangling references.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+
+interface MenuItem {
+  command?: string;
+  submenu?: string;
+  when?: string;
+  group?: string;
+}
+
+interface Manifest {
+  activationEvents?: string[];
+  capabilities?: {
+    untrustedWorkspaces?: { supported?: boolean | 'limited'; restrictedConfigurations?: string[] };
+    virtualWorkspaces?: boolean | { supported?: boolean | 'limited' };
+  };
+  contributes: {
+    commands: { command: string; title: string }[];
+    menus: Record<string, MenuItem[]>;
+    languages?: { id: string; aliases?: string[]; extensions?: string[]; configuration?: string }[];
+    grammars?: { language?: string; scopeName: string; path: string }[];
+    configuration: { properties: Record<string, { scope?: string }> };
+    viewsWelcome?: { view: string; contents: string; when?: string }[];
+  };
+}
+
+/** The folder of this project's package.json, found upward (the test runs bundled, from out/test/unit). */
+const root = (() => {
+  for (const start of [__dirname, process.cwd()]) {
+    for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const file = path.join(dir, 'package.json');
+      if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'axiom-apl') return dir;
+    }
+  }
+  throw new Error('cannot find the axiom-apl project folder');
+})();
+const manifestText = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
+const manifest = JSON.parse(manifestText) as Manifest;
+const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const { contributes } = manifest;
+const menuItems = Object.entries(contributes.menus).flatMap(([menu, items]) => items.map((item) => ({ menu, ...item })));
+const whenClauses = [...menuItems.map((i) => i.when), ...(contributes.viewsWelcome ?? []).map((w) => w.when)].filter((w): w is string => w !== undefined);
+
+describe('manifest: ids of its own', () => {
+  it('contributes no language "apl" (the APL programming language\'s id) and no grammar for it', () => {
+    for (const language of contributes.languages ?? []) {
+      assert.notEqual(language.id.toLowerCase(), 'apl', 'the language id "apl" belongs to the APL programming language');
+    }
+    for (const grammar of contributes.grammars ?? []) {
+      assert.notEqual(grammar.language?.toLowerCase(), 'apl', `grammar ${grammar.scopeName} is for the language "apl"`);
+      assert.notEqual(grammar.scopeName, 'source.apl', 'source.apl is the APL programming language\'s scope');
+    }
+    assert.ok(!(manifest.activationEvents ?? []).includes('onLanguage:apl'), 'activation on the APL programming language');
+  });
+
+  it('the Axiom APL language is axiom-apl, for .apl files, with a configuration file that exists and ships', () => {
+    const language = (contributes.languages ?? []).find((l) => l.id === 'axiom-apl');
+    assert.ok(language, 'the language axiom-apl is contributed');
+    assert.deepEqual(language.extensions, ['.apl']);
+    assert.ok(language.configuration, 'it has a language configuration');
+    const configuration = path.normalize(language.configuration).replace(/^[./\\]+/, '');
+    assert.ok(fs.existsSync(path.join(root, configuration)), `${configuration} exists`);
+    const shipped = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim());
+    assert.ok(shipped.includes(`!${configuration.split(path.sep).join('/')}`), `.vscodeignore lets ${configuration} into the .vsix`);
+  });
+
+  it('every when clause that names a language names a contributed one', () => {
+    const contributed = new Set((contributes.languages ?? []).map((l) => l.id));
+    for (const when of whenClauses) {
+      for (const [, id] of when.matchAll(/\b(?:editorLangId|resourceLangId)\s*==\s*'?([\w.-]+)'?/g)) {
+        assert.ok(contributed.has(id), `"${when}" names the language ${id}, which this extension does not contribute`);
+      }
+    }
+  });
+});
+
+describe('manifest: settings that decide where the token goes are the person\'s', () => {
+  const properties = contributes.configuration.properties;
+  const destination = Object.keys(properties).filter((key) => key.startsWith('axiom.') && /url|org|deployment/i.test(key.slice('axiom.'.length)));
+
+  it('finds them (axiom.url and axiom.orgId at least)', () => {
+    assert.ok(destination.includes('axiom.url'));
+    assert.ok(destination.includes('axiom.orgId'));
+  });
+
+  it('each is application or machine scoped, so that a workspace value is ignored', () => {
+    for (const key of destination) {
+      assert.ok(['application', 'machine'].includes(properties[key].scope ?? 'window'), `${key} has scope ${properties[key].scope ?? 'window (the default)'}`);
+    }
+  });
+
+  it('untrusted and virtual workspaces are declared', () => {
+    const { capabilities } = manifest;
+    assert.ok(capabilities, 'capabilities are declared');
+    const untrusted = capabilities.untrustedWorkspaces;
+    assert.ok(untrusted && untrusted.supported !== undefined, 'capabilities.untrustedWorkspaces.supported is declared');
+    if (untrusted.supported === 'limited') {
+      for (const key of destination) assert.ok(untrusted.restrictedConfigurations?.includes(key), `${key} is restricted in untrusted workspaces`);
+    }
+    assert.ok(capabilities.virtualWorkspaces !== undefined, 'capabilities.virtualWorkspaces is declared');
+  });
+});
+
+describe('manifest: menus where they apply', () => {
+  it('every editor context menu item has a when clause, and not editorIsOpen alone', () => {
+    const items = menuItems.filter((i) => i.menu === 'editor/context');
+    assert.ok(items.length > 0);
+    for (const item of items) {
+      const when = item.when?.trim();
+      assert.ok(when, `${item.command} in editor/context has no when clause`);
+      assert.notEqual(when, 'editorIsOpen', `${item.command} in editor/context shows in every editor`);
+    }
+  });
+
+  it('no menu item shows on editorIsOpen alone', () => {
+    for (const item of menuItems) assert.notEqual(item.when?.trim(), 'editorIsOpen', `${item.command} in ${item.menu} shows whenever any editor is open`);
+  });
+
+  it('every command in a menu or a welcome link is contributed', () => {
+    const commands = new Set(contributes.commands.map((c) => c.command));
+    for (const item of menuItems) {
+      if (item.command) assert.ok(commands.has(item.command), `${item.command} in ${item.menu} is not in contributes.commands`);
+    }
+    const welcome = (contributes.viewsWelcome ?? []).map((w) => (w.contents.match(/^%(.+)%$/) ? nls[w.contents.slice(1, -1)] ?? '' : w.contents));
+    for (const [, command] of welcome.join('\n').matchAll(/\(command:(axiom\.[\w]+)/g)) {
+      assert.ok(commands.has(command), `a welcome link runs ${command}, which is not in contributes.commands`);
+    }
+  });
+});
+
+describe('manifest: strings', () => {
+  const keys = [...manifestText.matchAll(/"%([^%"]+)%"/g)].map(([, key]) => key);
+
+  it('every %key% in package.json is in package.nls.json', () => {
+    assert.ok(keys.length > 0);
+    for (const key of keys) assert.ok(key in nls, `%${key}% is missing from package.nls.json`);
+  });
+
+  it('every key of package.nls.json is used', () => {
+    for (const key of Object.keys(nls)) assert.ok(keys.includes(key), `${key} in package.nls.json is not used by package.json`);
+  });
+});

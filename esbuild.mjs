@@ -6,7 +6,7 @@
 //   node esbuild.mjs --production  minified, no source maps (what the .vsix ships)
 //   node esbuild.mjs --tests       also bundles the unit and integration tests into out/ (and makes
 //                                  out/test-workspace, the folder the Extension Tests launch opens)
-//   node esbuild.mjs --single      one file with esbuild's defaults, as before issue 6 (the benchmark's baseline)
+//   node esbuild.mjs --single      one file with esbuild's defaults, as the extension was first built (the benchmark's baseline)
 //   node esbuild.mjs --watch       development build of both bundles, rebuilt on each change (npm run watch,
 //                                  the Run Extension task in .vscode/tasks.json); tests are not watched
 // Type-checking is a separate step: `npm run typecheck`.
@@ -47,7 +47,7 @@ const heavyApart = {
  * One copy of the vscode API for the whole bundle. esbuild turns each file's
  * `import * as vscode from 'vscode'` into its own copy of the API's ~450 properties (its ESM
  * wrapper of a CommonJS module); over the files that import it, that was most of the time it took
- * to load extension.js (see the README's Performance section). Routed through one ES module that
+ * to load extension.js (see test/bench/README.md). Routed through one ES module that
  * re-exports 'vscode', the copy is made once.
  */
 const vscodeOnce = {

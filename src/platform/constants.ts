@@ -26,4 +26,5 @@ export const VIEWS = { monitors: 'axiom.monitors' } as const;
 /** Context key read by the Monitors view's welcome content. */
 export const MONITORS_STATE_KEY = 'axiom.monitors.state';
 
-export const APL_LANGUAGE_ID = 'apl';
+/** The language id of Axiom's APL; `apl` is the APL programming language's. */
+export const APL_LANGUAGE_ID = 'axiom-apl';

@@ -113,13 +113,13 @@ describe('Monitors view', () => {
     assert.ok(outside.includes('\\<img'), 'the name shows its angle brackets as text');
   });
 
-  it('opens a monitor query in a new apl tab with the exact text, a tab per call', async () => {
+  it('opens a monitor query in a new Axiom APL tab with the exact text, a tab per call', async () => {
     const view = await refreshedView();
     const checkout = view.getChildren().find((row) => row.monitor.id === 'mon_errors_1')!;
     // A click passes the monitor; a menu passes the row.
     const first = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQuery', checkout.monitor);
     const second = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQueryInNewTab', checkout);
-    assert.equal(first.document.languageId, 'apl');
+    assert.equal(first.document.languageId, 'axiom-apl');
     assert.equal(first.document.getText(), checkout.monitor.aplQuery);
     assert.equal(first.document.isUntitled, true);
     assert.notEqual(first.document.uri.toString(), second.document.uri.toString());
@@ -206,5 +206,24 @@ describe('Monitors view', () => {
     const count = fake.requestsTo('GET /v2/monitors').length;
     assert.ok(count >= 1 && count <= 10, `${count} requests for 50 refreshes`);
     assert.equal(view.getChildren().length, 8);
+  });
+
+  it('a new setting while a load is in flight: that load is cancelled at the service, and the list comes from the new load', async () => {
+    const view = await refreshedView();
+    fake.reset();
+    fake.fail('GET /v2/monitors', { delayMs: 5000, times: 1 });
+    const slow = view.refresh();
+    await waitFor('the slow load to reach the service', () => fake.requestsTo('GET /v2/monitors').length === 1);
+    fake.monitors = MONITORS.slice(0, 2);
+    await setSetting('requestTimeoutSeconds', 29);
+    try {
+      await waitFor('the superseded request to be dropped', () => fake.abandoned.length === 1);
+      await slow;
+      await waitFor('the new list', () => view.getChildren().length === 2);
+      assert.equal(view.currentState, 'loaded');
+      assert.equal(fake.requestsTo('GET /v2/monitors').length, 2);
+    } finally {
+      await setSetting('requestTimeoutSeconds', undefined);
+    }
   });
 });

@@ -21,7 +21,7 @@ describe('Star this APL Query', () => {
     await closeAllEditors();
   });
 
-  async function editorWith(text: string, language = 'apl'): Promise<vscode.TextEditor> {
+  async function editorWith(text: string, language = 'axiom-apl'): Promise<vscode.TextEditor> {
     const document = await vscode.workspace.openTextDocument({ content: text, language });
     return vscode.window.showTextDocument(document);
   }

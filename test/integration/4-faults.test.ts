@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { StepOutcome } from '../../src/core/accounts/connectionSteps';
-import { FAKE_API_TOKEN, type FakeAxiom } from '../support/fakeAxiom';
+import { FAKE_API_TOKEN, ODD_TOKEN, type FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { TinyProxy } from '../support/tinyproxy';
 import { activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
@@ -83,6 +83,21 @@ describe('Faults inside VS Code', () => {
     const view = await refreshedView();
     assert.match(String(view.treeView.message), /token xaat-•••• is not valid/);
     assert.ok(!String(view.treeView.message).includes(FAKE_API_TOKEN));
+  });
+
+  it('a token of no known shape, echoed by the service, is masked by its value in the view and the log', async () => {
+    fake.token = ODD_TOKEN;
+    try {
+      await vscode.commands.executeCommand('axiom.setToken', { token: ODD_TOKEN });
+      fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: `token ${ODD_TOKEN} is invalid; header was Bearer ${ODD_TOKEN}` } });
+      const view = await refreshedView();
+      await waitFor('the error to show', () => view.currentState === 'errorAuth');
+      assert.equal(fake.requestsTo('GET /v2/monitors').at(-1)?.headers.authorization, `Bearer ${ODD_TOKEN}`);
+      assert.match(String(view.treeView.message), /token •••• is invalid; header was Bearer ••••/);
+    } finally {
+      fake.token = FAKE_API_TOKEN;
+      await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_API_TOKEN });
+    }
   });
 
   it('a star that meets a 503 is posted once, then Retry sends the identical body', async () => {

@@ -1,4 +1,4 @@
-// The project's lint: rules that keep the layering of GUIDE.md true without anyone remembering them.
+// The project's lint: rules that keep the layering true without anyone remembering them.
 //  - nothing under src/core imports 'vscode' (the core is plain TypeScript, unit-tested without VS Code)
 //  - no default exports and no barrel index.ts files
 //  - no `any` in source

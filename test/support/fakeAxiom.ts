@@ -42,6 +42,8 @@ export interface FakeAxiomOptions {
 export const FAKE_API_TOKEN = 'xaat-00000000-fake-test-token';
 export const FAKE_PERSONAL_TOKEN = 'xapt-00000000-fake-personal-token';
 export const FAKE_ORG_ID = 'fake-org-1';
+/** A token of no known prefix: only masking by value can hide it (the runner searches every file a run wrote for it). */
+export const ODD_TOKEN = 'secret-oauth-token-QWERTY123';
 
 export class FakeAxiom {
   readonly requests: RecordedRequest[] = [];

@@ -8,7 +8,7 @@ import { AxiomError } from '../../src/core/api/errors';
 import { DEFAULT_RETRY_POLICY, retryDelay } from '../../src/core/api/retry';
 import { adviceFor } from '../../src/core/api/errorAdvice';
 import { formatDate } from '../../src/core/format';
-import { FAKE_API_TOKEN, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, FakeAxiom, type Fault } from '../support/fakeAxiom';
+import { FAKE_API_TOKEN, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, FakeAxiom, ODD_TOKEN, type Fault } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { CapturedLog, rejection, testClient } from '../support/testClient';
 import { render } from '../../src/core/phrase';
@@ -22,7 +22,7 @@ const client = (overrides = {}) => testClient(fake.url, dispatcher, log, { timeo
 const TOKENS = [
   { shape: 'API', token: FAKE_API_TOKEN },
   { shape: 'personal', token: FAKE_PERSONAL_TOKEN, orgId: FAKE_ORG_ID },
-  { shape: 'of no known prefix', token: 'secret-oauth-token-QWERTY123' },
+  { shape: 'of no known prefix', token: ODD_TOKEN },
 ];
 const STAR = { kind: 'apl' as const, name: 'Checkout 5xx', dataset: 'http-logs', who: '', query: { apl: "['http-logs'] | where status >= 500" }, metadata: {} };
 

@@ -19,7 +19,7 @@ function longNumber(digits: string): string {
  * numbers by value, so that "b2" comes before "b10". Punctuation sorts by code point rather than by
  * the locale's rules (`:` to `@` fall between one-digit and longer numbers): the price of sorting
  * plain strings character by character (orderByKeys) instead of with a comparison callback (for
- * 10,000 names, Intl.Collator took 19–27 ms and orderByKeys 3.6–4.7; see the README). Single
+ * 10,000 names, Intl.Collator took 19–27 ms and orderByKeys 3.6–4.7; see test/bench/README.md). Single
  * digits are left as they are, so that most names need no new string: rewriting every number took
  * half the time of the sort.
  */

@@ -1,6 +1,7 @@
 // Composition root: builds the adapters every feature shares, then lets each feature register
 // itself, and hands every disposable to VS Code.
 import * as vscode from 'vscode';
+import { Accounts } from './accounts/accounts';
 import { Connection } from './accounts/connection';
 import { registerAccounts } from './accounts/register';
 import type { MonitorsView } from './monitors/monitorsView';
@@ -20,11 +21,12 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
   const log = new Log();
   const settings = new SettingsStore();
   const tokens = new TokenStore(context.secrets);
-  const connection = new Connection(settings, tokens, log, `axiom-apl-vscode/${version} (vscode ${vscode.version})`);
-  const shared = { log, settings, tokens, connection };
+  const accounts = new Accounts(settings, tokens, log);
+  const connection = new Connection(settings, accounts, log, `axiom-apl-vscode/${version} (vscode ${vscode.version})`);
+  const shared = { log, settings, tokens, accounts, connection };
 
   const monitors = registerMonitors(shared);
-  context.subscriptions.push(log, settings, tokens, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...registerStarred(context, shared));
+  context.subscriptions.push(log, settings, tokens, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...registerStarred(context, shared));
   return { monitorsView: monitors.view };
 }
 

@@ -6,16 +6,16 @@ import { chooseProxy, describeProxy } from '../core/api/proxy';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
 import { loadHeavy, type Heavy } from '../platform/heavy';
-import type { TokenStore } from '../platform/tokenStore';
+import type { Accounts, ActiveDeployment } from './accounts';
 
 /**
- * Hands out an API client for the current token and settings. The HTTP client module (undici, zod)
+ * Hands out an API client for the window's deployment: its url, org id and token. The HTTP client module (undici, zod)
  * is loaded on first use, not at activation; clients are rebuilt only when a setting or the token
  * changes, and all of them share one keep-alive dispatcher, rebuilt only when the proxy changes.
  */
 export class Connection implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
-  /** Fires when the token or an `axiom.*` setting changes. */
+  /** Fires when a token, a deployment or an `axiom.*` or proxy setting changes. */
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
   private cached?: { key: string; client: AxiomClient };
@@ -23,7 +23,7 @@ export class Connection implements vscode.Disposable {
 
   constructor(
     private readonly settings: SettingsStore,
-    private readonly tokens: TokenStore,
+    private readonly accounts: Accounts,
     private readonly log: Log,
     private readonly userAgent: string,
   ) {
@@ -31,14 +31,20 @@ export class Connection implements vscode.Disposable {
       this.cached = undefined;
       this.changed.fire();
     };
-    this.subscriptions = [settings.onDidChange(invalidate), tokens.onDidChange(invalidate)];
+    this.subscriptions = [accounts.onDidChange(invalidate)];
   }
 
-  /** The client, or undefined when no token is set. Throws an AxiomError of kind `config` for unusable settings. */
+  /** The deployment this window uses (a `config` AxiomError when a workspace pins one not set up here). */
+  deployment(): Promise<ActiveDeployment> {
+    return this.accounts.active();
+  }
+
+  /** The client, or undefined when the deployment has no token. Throws an AxiomError of kind `config` for unusable settings. */
   async client(): Promise<AxiomClient | undefined> {
-    const token = await this.tokens.get();
+    const { name, url, orgId } = await this.accounts.active();
+    const token = await this.accounts.token(name);
     if (!token) return undefined;
-    const { url, orgId, timeoutMs } = this.settings.read();
+    const { timeoutMs } = this.settings.read();
     const network = this.network(url);
     const key = JSON.stringify([url, orgId, timeoutMs, token, network]);
     if (this.cached?.key === key) return this.cached.client;

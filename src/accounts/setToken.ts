@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
-import { say } from '../platform/l10n';
 import { checkOrgIdInput, checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
-import type { SettingsStore } from '../platform/settings';
-import type { TokenStore } from '../platform/tokenStore';
+import { adviceFor } from '../core/api/errorAdvice';
+import { phrase, type Phrase } from '../core/phrase';
+import { say } from '../platform/l10n';
+import { showAdvice } from '../platform/showAdvice';
 import { ensureOrgId } from '../platform/webApp';
+import { deploymentLabel, type Accounts, type ActiveDeployment } from './accounts';
 
 export interface SetTokenArgs {
   /** Given by scripts and tests instead of typing it; validated like typed input. */
@@ -11,14 +13,27 @@ export interface SetTokenArgs {
   orgId?: string;
 }
 
-/** Axiom: Set API Token. Asks in a password box, trims, refuses empty input, and for a personal
- *  token without a known org id asks for that too. */
-export function setTokenCommand(tokens: TokenStore, settings: SettingsStore) {
+/** The window's deployment, or undefined after saying why there is none (a pin to one not set up here). */
+async function activeOrExplain(accounts: Accounts, doing: Phrase): Promise<ActiveDeployment | undefined> {
+  try {
+    return await accounts.active();
+  } catch (error) {
+    void showAdvice(adviceFor(error, doing));
+    return undefined;
+  }
+}
+
+/** Axiom: Set API Token, for the window's deployment. Asks in a password box, trims, refuses
+ *  empty input, and for a personal token without a known org id asks for that too. */
+export function setTokenCommand(accounts: Accounts) {
   return async (args?: SetTokenArgs): Promise<boolean> => {
+    const deployment = await activeOrExplain(accounts, phrase('Setting the token'));
+    if (!deployment) return false;
+    const listed = deployment.name !== '';
     const raw =
       args?.token ??
       (await vscode.window.showInputBox({
-        title: vscode.l10n.t('Axiom API token'),
+        title: listed ? vscode.l10n.t('Axiom API token for “{0}”', deployment.name) : vscode.l10n.t('Axiom API token'),
         prompt: vscode.l10n.t('An API token (xaat-…) or a personal token (xapt-…). It is kept in VS Code’s secret storage.'),
         password: true,
         ignoreFocusOut: true,
@@ -39,22 +54,24 @@ export function setTokenCommand(tokens: TokenStore, settings: SettingsStore) {
         void vscode.window.showErrorMessage(vscode.l10n.t('The token was not saved: {0}', say(org.problem)));
         return false;
       }
-      await settings.saveOrgId(org.orgId);
+      await accounts.saveOrgId(deployment.name, org.orgId);
     }
-    await tokens.set(check.token);
-    if (tokenKind(check.token) === 'personal' && !settings.read().orgId) {
-      const orgId = await ensureOrgId(settings, vscode.l10n.t('A personal token needs the id of the organization to act in.'));
+    await accounts.setToken(deployment.name, check.token);
+    if (tokenKind(check.token) === 'personal' && !(await accounts.active()).orgId) {
+      const orgId = await ensureOrgId(accounts, vscode.l10n.t('A personal token needs the id of the organization to act in.'));
       if (!orgId) void vscode.window.showWarningMessage(vscode.l10n.t('The token is saved, but a personal token needs an org id: set axiom.orgId.'));
     }
-    void vscode.window.showInformationMessage(vscode.l10n.t('Axiom token saved.'));
+    void vscode.window.showInformationMessage(listed ? vscode.l10n.t('Axiom token saved for “{0}”.', deployment.name) : vscode.l10n.t('Axiom token saved.'));
     return true;
   };
 }
 
-/** Axiom: Sign Out. Deletes the token from secret storage. */
-export function signOutCommand(tokens: TokenStore) {
+/** Axiom: Sign Out, of the window's deployment: its token is deleted from secret storage. */
+export function signOutCommand(accounts: Accounts) {
   return async (): Promise<void> => {
-    await tokens.delete();
-    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of Axiom: the token was removed.'));
+    const deployment = await activeOrExplain(accounts, phrase('Signing out'));
+    if (!deployment) return;
+    await accounts.signOut(deployment.name);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(deployment)));
   };
 }

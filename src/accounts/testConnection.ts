@@ -6,20 +6,30 @@ import { loadHeavy } from '../platform/heavy';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
+import { adviceFor } from '../core/api/errorAdvice';
+import { deploymentLabel, type ActiveDeployment } from './accounts';
 import { showAdvice } from '../platform/showAdvice';
 
 /** Axiom: Test Connection. Each step's result goes to the log; the person gets one message:
  *  that it works, or which step failed and what to do. Returns the outcomes (for tests). */
 export function testConnectionCommand(connection: Connection, settings: SettingsStore, log: Log) {
   return async function testConnection(): Promise<StepOutcome[]> {
-    const { url, timeoutMs } = settings.read();
+    let deployment: ActiveDeployment;
+    try {
+      deployment = await connection.deployment();
+    } catch (error) {
+      void showAdvice(adviceFor(error, phrase('Test Connection')));
+      return [];
+    }
+    const { url } = deployment;
+    const { timeoutMs } = settings.read();
     const network = connection.network(url);
     const controller = new AbortController();
     const outcomes = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Axiom: testing the connection'), cancellable: true },
       (progress, cancel) => {
         cancel.onCancellationRequested(() => controller.abort());
-        log.info(`Test Connection: ${url || 'the default URL'}`);
+        log.info(`Test Connection: ${deploymentLabel(deployment)} (${url})`);
         return loadHeavy().checkConnection({ url, ...network, timeoutMs, client: () => connection.client(), signal: controller.signal }, (outcome) => {
           log[outcome.status === 'failed' ? 'warn' : 'info'](`  ${render(STEP_NAMES[outcome.step])}: ${outcome.status}: ${render(outcome.detail)} (${outcome.ms} ms)`);
           progress.report({ message: say(outcome.status === 'failed' ? phrase('{0} failed', STEP_NAMES[outcome.step]) : phrase('{0} done', STEP_NAMES[outcome.step])) });

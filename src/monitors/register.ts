@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
+import type { Accounts } from '../accounts/accounts';
 import type { Connection } from '../accounts/connection';
 import { COMMANDS } from '../platform/constants';
 import type { Log } from '../platform/log';
-import type { SettingsStore } from '../platform/settings';
 import { copyMonitorQueryCommand } from './copyMonitorQuery';
 import { MonitorsView } from './monitorsView';
 import { openMonitorInAxiomCommand } from './openMonitorInAxiom';
@@ -10,7 +10,7 @@ import { openMonitorQueryCommand } from './openMonitorQuery';
 import { starMonitorQueryCommand } from './starMonitorQuery';
 
 /** The Monitors view and the commands on its rows. */
-export function registerMonitors(deps: { connection: Connection; settings: SettingsStore; log: Log }): { view: MonitorsView; disposables: vscode.Disposable[] } {
+export function registerMonitors(deps: { connection: Connection; accounts: Accounts; log: Log }): { view: MonitorsView; disposables: vscode.Disposable[] } {
   const view = new MonitorsView(deps.connection, deps.log);
   const openQuery = openMonitorQueryCommand(view);
   const register = vscode.commands.registerCommand;
@@ -20,7 +20,7 @@ export function registerMonitors(deps: { connection: Connection; settings: Setti
     register(COMMANDS.openMonitorQuery, openQuery),
     register(COMMANDS.openMonitorQueryInNewTab, openQuery),
     register(COMMANDS.copyMonitorQuery, copyMonitorQueryCommand(view)),
-    register(COMMANDS.openMonitorInAxiom, openMonitorInAxiomCommand(view, deps.settings)),
+    register(COMMANDS.openMonitorInAxiom, openMonitorInAxiomCommand(view, deps.accounts)),
     register(COMMANDS.starMonitorQuery, starMonitorQueryCommand(view)),
   ];
   return { view, disposables };

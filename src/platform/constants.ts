@@ -12,6 +12,11 @@ export const COMMANDS = {
   starMonitorQuery: 'axiom.starMonitorQuery',
   testConnection: 'axiom.testConnection',
   showLog: 'axiom.showLog',
+  switchDeployment: 'axiom.switchDeployment',
+  addDeployment: 'axiom.addDeployment',
+  importCliConfig: 'axiom.importCliConfig',
+  renameDeployment: 'axiom.renameDeployment',
+  removeDeployment: 'axiom.removeDeployment',
 } as const;
 
 export const SETTINGS = {
@@ -19,6 +24,9 @@ export const SETTINGS = {
   url: 'url',
   orgId: 'orgId',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
+  deployments: 'deployments',
+  activeDeployment: 'activeDeployment',
+  deployment: 'deployment',
 } as const;
 
 export const VIEWS = { monitors: 'axiom.monitors' } as const;

@@ -16,6 +16,16 @@ export interface NetworkSettings {
   proxyOff: boolean;
 }
 
+/** What the settings say about deployments (see src/core/accounts/deployments.ts). */
+export interface DeploymentSettings {
+  /** `axiom.deployments` as written, to be read by readDeployments. */
+  listed: unknown;
+  /** `axiom.deployment` from the workspace or folder only: a pin by name. */
+  pinned?: string;
+  /** `axiom.activeDeployment`: the last switch on this machine. */
+  switchedTo?: string;
+}
+
 const DEFAULT_TIMEOUT_SECONDS = 30;
 const NETWORK_KEYS = ['http.proxy', 'http.noProxy', 'http.proxyStrictSSL', 'http.proxySupport'];
 
@@ -51,6 +61,36 @@ export class SettingsStore implements vscode.Disposable {
 
   async saveOrgId(orgId: string): Promise<void> {
     await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.orgId, orgId, vscode.ConfigurationTarget.Global);
+  }
+
+  readDeployments(): DeploymentSettings {
+    const config = vscode.workspace.getConfiguration(SETTINGS.section);
+    const pin = config.inspect<unknown>(SETTINGS.deployment);
+    const pinned = pin?.workspaceFolderValue ?? pin?.workspaceValue;
+    const switchedTo = config.get<unknown>(SETTINGS.activeDeployment);
+    return {
+      listed: config.get<unknown>(SETTINGS.deployments),
+      pinned: typeof pinned === 'string' ? pinned : undefined,
+      switchedTo: typeof switchedTo === 'string' ? switchedTo : undefined,
+    };
+  }
+
+  /** The person's list of deployments, in their user settings. */
+  async saveDeployments(list: readonly object[]): Promise<void> {
+    await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.deployments, list.length ? list : undefined, vscode.ConfigurationTarget.Global);
+  }
+
+  /** The deployment switched to, remembered in user settings (not synced to other machines). */
+  async saveSwitchedTo(name: string): Promise<void> {
+    await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.activeDeployment, name, vscode.ConfigurationTarget.Global);
+  }
+
+  /** A new pin for this workspace (only when it already pins one: switching there moves the pin). */
+  async savePin(name: string): Promise<void> {
+    const config = vscode.workspace.getConfiguration(SETTINGS.section);
+    const pin = config.inspect<unknown>(SETTINGS.deployment);
+    const target = pin?.workspaceFolderValue !== undefined ? vscode.ConfigurationTarget.WorkspaceFolder : vscode.ConfigurationTarget.Workspace;
+    await config.update(SETTINGS.deployment, name, target);
   }
 
   dispose(): void {

@@ -1,36 +1,44 @@
 import * as vscode from 'vscode';
 import { rememberSecret } from '../core/api/secrets';
 
-const TOKEN_KEY = 'axiom.token';
+const SETTINGS_TOKEN_KEY = 'axiom.token';
 const ENV_IMPORTED_KEY = 'axiom.tokenImportedFromEnvironment';
 
-/** The token lives in SecretStorage only (the OS keychain on desktop). Its value is never logged. */
+/** The secret's key for a deployment's token: the settings deployment (no name) keeps the key it
+ *  always had, so a token set before deployments existed is still found. */
+function keyFor(deployment: string): string {
+  return deployment ? `${SETTINGS_TOKEN_KEY}:${deployment}` : SETTINGS_TOKEN_KEY;
+}
+
+/** Tokens live in SecretStorage only (the OS keychain on desktop), one per deployment. Their
+ *  values are never logged, and every value read or written is masked wherever text is shown. */
 export class TokenStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
-  /** Fires when the token changes in this window or any other. */
+  /** Fires when any deployment's token changes, in this window or any other. */
   readonly onDidChange = this.changed.event;
   private readonly listener: vscode.Disposable;
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     this.listener = secrets.onDidChange((e) => {
-      if (e.key === TOKEN_KEY) this.changed.fire();
+      if (e.key === SETTINGS_TOKEN_KEY || e.key.startsWith(`${SETTINGS_TOKEN_KEY}:`)) this.changed.fire();
     });
   }
 
-  async get(): Promise<string | undefined> {
-    const token = await this.secrets.get(TOKEN_KEY);
+  /** The token of a deployment (by default the settings deployment). */
+  async get(deployment = ''): Promise<string | undefined> {
+    const token = await this.secrets.get(keyFor(deployment));
     if (!token) return undefined;
     rememberSecret(token);
     return token;
   }
 
-  async set(token: string): Promise<void> {
+  async set(token: string, deployment = ''): Promise<void> {
     rememberSecret(token);
-    await this.secrets.store(TOKEN_KEY, token);
+    await this.secrets.store(keyFor(deployment), token);
   }
 
-  async delete(): Promise<void> {
-    await this.secrets.delete(TOKEN_KEY);
+  async delete(deployment = ''): Promise<void> {
+    await this.secrets.delete(keyFor(deployment));
   }
 
   /**

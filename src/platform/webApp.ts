@@ -1,12 +1,17 @@
 import * as vscode from 'vscode';
-import { say } from './l10n';
 import { checkOrgIdInput } from '../core/accounts/tokenInput';
-import type { SettingsStore } from './settings';
+import { say } from './l10n';
 
-/** The org id from the settings, or asked for once and saved to `axiom.orgId`. */
-export async function ensureOrgId(settings: SettingsStore, why: string): Promise<string | undefined> {
-  const known = settings.read().orgId;
-  if (known) return known;
+/** Where the org id of the window's deployment is read and saved (the accounts feature). */
+export interface OrgIds {
+  active(): Promise<{ name: string; orgId?: string }>;
+  saveOrgId(deployment: string, orgId: string): Promise<void>;
+}
+
+/** The org id of the window's deployment, or asked for once and saved with it. */
+export async function ensureOrgId(orgIds: OrgIds, why: string): Promise<string | undefined> {
+  const deployment = await orgIds.active();
+  if (deployment.orgId) return deployment.orgId;
   const value = await vscode.window.showInputBox({
     title: vscode.l10n.t('Axiom organization id'),
     prompt: vscode.l10n.t("{0} It is the part after the host in the web app's address: https://app.axiom.co/<org-id>/…", why),
@@ -19,14 +24,14 @@ export async function ensureOrgId(settings: SettingsStore, why: string): Promise
   });
   const check = checkOrgIdInput(value);
   if (value === undefined || !check.ok) return undefined;
-  await settings.saveOrgId(check.orgId);
+  await orgIds.saveOrgId(deployment.name, check.orgId);
   return check.orgId;
 }
 
 /** Opens a page of the Axiom web app in the browser, asking for the org id first if it is unknown.
  *  Returns the link opened, or undefined when the person gave no org id. */
-export async function openInWebApp(settings: SettingsStore, linkFor: (orgId: string) => string): Promise<string | undefined> {
-  const orgId = await ensureOrgId(settings, vscode.l10n.t('Links to the web app name your organization.'));
+export async function openInWebApp(orgIds: OrgIds, linkFor: (orgId: string) => string): Promise<string | undefined> {
+  const orgId = await ensureOrgId(orgIds, vscode.l10n.t('Links to the web app name your organization.'));
   if (!orgId) return undefined;
   const link = linkFor(orgId);
   await vscode.env.openExternal(vscode.Uri.parse(link, true));

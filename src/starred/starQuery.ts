@@ -10,7 +10,7 @@ import { phrase } from '../core/phrase';
 import { queryLink } from '../core/links';
 import type { Log } from '../platform/log';
 import type { RecentDatasets } from './recentDatasets';
-import type { SettingsStore } from '../platform/settings';
+import type { OrgIds } from '../platform/webApp';
 import { showAdvice } from '../platform/showAdvice';
 import { openInWebApp } from '../platform/webApp';
 
@@ -23,7 +23,8 @@ export interface StarQueryArgs {
 
 interface Deps {
   connection: Connection;
-  settings: SettingsStore;
+  /** The window's deployment's org id, for links to the web app. */
+  orgIds: OrgIds;
   recent: RecentDatasets;
   log: Log;
 }
@@ -56,7 +57,7 @@ export function starQueryCommand(deps: Deps) {
         const created = await postWithProgress(current, body);
         await deps.recent.add(dataset);
         deps.log.info(`starred query ${created.id} (${dataset})`);
-        void confirm(created, deps.settings, current);
+        void confirm(created, deps.orgIds, current);
         return created;
       } catch (error) {
         if (isAxiomError(error) && error.kind === 'cancelled') return undefined;
@@ -180,12 +181,12 @@ function postWithProgress(client: AxiomClient, body: StarredQueryInput): Promise
   );
 }
 
-async function confirm(created: StarredQuery, settings: SettingsStore, client: AxiomClient): Promise<void> {
+async function confirm(created: StarredQuery, orgIds: OrgIds, client: AxiomClient): Promise<void> {
   const [copyId, openInAxiom] = [vscode.l10n.t('Copy ID'), vscode.l10n.t('Open in Axiom')];
   const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Starred “{0}” (id {1}).', created.name, created.id), copyId, openInAxiom);
   if (choice === copyId) {
     await vscode.env.clipboard.writeText(created.id);
   } else if (choice === openInAxiom) {
-    await openInWebApp(settings, (orgId) => queryLink(client.endpoint, orgId, created.query.apl));
+    await openInWebApp(orgIds, (orgId) => queryLink(client.endpoint, orgId, created.query.apl));
   }
 }

@@ -80,11 +80,18 @@ describe('manifest: ids of its own', () => {
 
 describe('manifest: settings that decide where the token goes are the person\'s', () => {
   const properties = contributes.configuration.properties;
-  const destination = Object.keys(properties).filter((key) => key.startsWith('axiom.') && /url|org|deployment/i.test(key.slice('axiom.'.length)));
+  /** A workspace may pick one of the person's own deployments by name: that cannot point anywhere new. */
+  const PICKS_BY_NAME = 'axiom.deployment';
+  const destination = Object.keys(properties).filter((key) => key.startsWith('axiom.') && key !== PICKS_BY_NAME && /url|org|deployment/i.test(key.slice('axiom.'.length)));
 
-  it('finds them (axiom.url and axiom.orgId at least)', () => {
-    assert.ok(destination.includes('axiom.url'));
-    assert.ok(destination.includes('axiom.orgId'));
+  it('finds them (axiom.url, axiom.orgId and the deployments at least)', () => {
+    for (const key of ['axiom.url', 'axiom.orgId', 'axiom.deployments', 'axiom.activeDeployment']) assert.ok(destination.includes(key), key);
+  });
+
+  it('the workspace setting that picks a deployment is a plain name', () => {
+    const pick = properties[PICKS_BY_NAME] as { type?: string; format?: string };
+    assert.equal(pick.type, 'string');
+    assert.equal(pick.format, undefined);
   });
 
   it('each is application or machine scoped, so that a workspace value is ignored', () => {

@@ -87,14 +87,23 @@ export class Accounts implements vscode.Disposable {
   }
 
   /** Adds a deployment, or replaces one of the same name, with its token. */
-  async add(deployment: Deployment, token: string): Promise<void> {
-    await this.tokens.set(token, deployment.name);
-    const others = this.listed().filter((d) => d.name !== deployment.name);
+  add(deployment: Deployment, token: string): Promise<void> {
+    return this.addMany([{ deployment, token }]);
+  }
+
+  /** Adds several at once (one write of the setting): tokens first, so that no entry is ever
+   *  without its token; if the setting cannot be written, the new tokens are taken back. */
+  async addMany(entries: readonly { deployment: Deployment; token: string }[]): Promise<void> {
+    const previous = new Map<string, string | undefined>();
+    for (const { deployment, token } of entries) {
+      previous.set(deployment.name, await this.tokens.get(deployment.name));
+      await this.tokens.set(token, deployment.name);
+    }
+    const names = new Set(entries.map((e) => e.deployment.name));
     try {
-      await this.settings.saveDeployments([...others, deployment]);
+      await this.settings.saveDeployments([...this.listed().filter((d) => !names.has(d.name)), ...entries.map((e) => e.deployment)]);
     } catch (error) {
-      // The entry was not written: its token must not linger without it.
-      await this.tokens.delete(deployment.name);
+      for (const [name, token] of previous) await (token === undefined ? this.tokens.delete(name) : this.tokens.set(token, name));
       throw error;
     }
   }

@@ -1,21 +1,42 @@
+import fs from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { COMMANDS } from '../platform/constants';
+import { COMMANDS, CONTEXT_KEYS } from '../platform/constants';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
 import type { TokenStore } from '../platform/tokenStore';
 import type { Accounts } from './accounts';
+import { AxiomAuthenticationProvider } from './authProvider';
 import type { Connection } from './connection';
+import { addDeploymentCommand, cliConfigPath, importCliConfigCommand, removeDeploymentCommand, renameDeploymentCommand, switchDeploymentCommand } from './deploymentCommands';
+import { DeploymentStatus } from './deploymentStatus';
 import { setTokenCommand, signOutCommand } from './setToken';
 import { testConnectionCommand } from './testConnection';
 
-/** The token and the connection: Set API Token, Sign Out, Test Connection, and AXIOM_TOKEN taken in once. */
-export function registerAccounts(context: vscode.ExtensionContext, deps: { connection: Connection; accounts: Accounts; settings: SettingsStore; tokens: TokenStore; log: Log }): vscode.Disposable[] {
+/** Accounts: deployments and their tokens, the status bar item, the Accounts menu, Test Connection, and AXIOM_TOKEN taken in once. */
+export function registerAccounts(
+  context: vscode.ExtensionContext,
+  deps: { connection: Connection; accounts: Accounts; settings: SettingsStore; tokens: TokenStore; log: Log },
+): vscode.Disposable[] {
   const { connection, accounts, settings, tokens, log } = deps;
   void tokens.importFromEnvironment(context.globalState).then((imported) => imported && log.info('took the token from AXIOM_TOKEN'));
+  // For the welcome's Import button; looked up after activation, off its path.
+  void fs.access(cliConfigPath()).then(
+    () => vscode.commands.executeCommand('setContext', CONTEXT_KEYS.cliConfigFound, true),
+    () => undefined,
+  );
+  const authentication = new AxiomAuthenticationProvider(accounts);
   const register = vscode.commands.registerCommand;
   return [
+    new DeploymentStatus(accounts),
+    authentication,
+    vscode.authentication.registerAuthenticationProvider('axiom', 'Axiom', authentication, { supportsMultipleAccounts: true }),
     register(COMMANDS.setToken, setTokenCommand(accounts)),
     register(COMMANDS.signOut, signOutCommand(accounts)),
+    register(COMMANDS.switchDeployment, switchDeploymentCommand(accounts)),
+    register(COMMANDS.addDeployment, addDeploymentCommand(accounts)),
+    register(COMMANDS.importCliConfig, importCliConfigCommand(accounts, log)),
+    register(COMMANDS.renameDeployment, renameDeploymentCommand(accounts)),
+    register(COMMANDS.removeDeployment, removeDeploymentCommand(accounts)),
     register(COMMANDS.testConnection, testConnectionCommand(connection, settings, log)),
     register(COMMANDS.showLog, () => log.show()),
   ];

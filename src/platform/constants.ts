@@ -31,6 +31,12 @@ export const SETTINGS = {
 
 export const VIEWS = { monitors: 'axiom.monitors' } as const;
 
+/** Context keys the manifest's `when` clauses read. */
+export const CONTEXT_KEYS = {
+  /** The Axiom CLI's ~/.axiom.toml exists: the welcome offers to import it. */
+  cliConfigFound: 'axiom.cliConfigFound',
+} as const;
+
 /** Context key read by the Monitors view's welcome content. */
 export const MONITORS_STATE_KEY = 'axiom.monitors.state';
 

@@ -1,0 +1,301 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { checkDeploymentName, checkDeploymentUrl, checkOptionalOrgId, SETTINGS_DEPLOYMENT, type Checked, type Deployment } from '../core/accounts/deployments';
+import { checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
+import { DEFAULT_API_URL } from '../core/api/baseUrl';
+import { phrase } from '../core/phrase';
+import { COMMANDS } from '../platform/constants';
+import { loadHeavy } from '../platform/heavy';
+import { say } from '../platform/l10n';
+import type { Log } from '../platform/log';
+import { deploymentLabel, type Accounts } from './accounts';
+
+/** Where the Axiom CLI keeps its configuration, under a home folder. */
+export function cliConfigPath(home = os.homedir()): string {
+  return path.join(home, '.axiom.toml');
+}
+
+/** An input box that checks as the person types and returns the checked value, or undefined when dismissed. */
+async function ask<T>(options: vscode.InputBoxOptions, check: (text: string) => Checked<T>): Promise<{ value: T } | undefined> {
+  const text = await vscode.window.showInputBox({
+    ignoreFocusOut: true,
+    ...options,
+    validateInput: (typed) => {
+      const checked = check(typed);
+      return checked.ok ? undefined : say(checked.problem);
+    },
+  });
+  if (text === undefined) return undefined;
+  const checked = check(text);
+  return checked.ok ? { value: checked.value } : undefined;
+}
+
+function describe(deployment: Deployment): string {
+  const host = (() => {
+    try {
+      return new URL(deployment.url).host;
+    } catch {
+      return deployment.url;
+    }
+  })();
+  return deployment.orgId ? `${host} · ${deployment.orgId}` : host;
+}
+
+/** Arguments for calling Add Deployment without prompts (scripts, tests); checked like typed input. */
+export interface AddDeploymentArgs {
+  name: string;
+  url: string;
+  orgId?: string;
+  token: string;
+}
+
+/** Axiom: Add Deployment. A name, the API's url, an org id (optional) and a token; then the window uses it. */
+export function addDeploymentCommand(accounts: Accounts) {
+  return async (args?: AddDeploymentArgs): Promise<Deployment | undefined> => {
+    const taken = accounts.listed().map((d) => d.name);
+    const title = vscode.l10n.t('Add Axiom deployment');
+    const checks = {
+      name: (text: string) => checkDeploymentName(text, taken),
+      url: checkDeploymentUrl,
+      orgId: checkOptionalOrgId,
+      token: (text: string): Checked<string> => {
+        const check = checkTokenInput(text);
+        return check.ok ? { ok: true, value: check.token } : check;
+      },
+    };
+    let entry: { name: string; url: string; orgId: string | undefined; token: string };
+    if (args) {
+      const checked = [checks.name(args.name), checks.url(args.url), checks.orgId(args.orgId), checks.token(args.token)] as const;
+      const failed = checked.find((c) => !c.ok);
+      if (failed && !failed.ok) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('The deployment was not added: {0}', say(failed.problem)));
+        return undefined;
+      }
+      const [name, url, orgId, token] = checked.map((c) => (c.ok ? c.value : undefined));
+      entry = { name: name!, url: url!, orgId: orgId ?? undefined, token: token! };
+    } else {
+      const name = await ask({ title, prompt: vscode.l10n.t('A name for it, such as “staging” or “personal”') }, checks.name);
+      if (!name) return undefined;
+      const url = await ask({ title, prompt: vscode.l10n.t('The address of its Axiom API'), value: DEFAULT_API_URL }, checks.url);
+      if (!url) return undefined;
+      const orgId = await ask({ title, prompt: vscode.l10n.t('Its organization id (needed with a personal token; leave empty for an API token)'), placeHolder: 'my-org-a1b2' }, checks.orgId);
+      if (!orgId) return undefined;
+      const token = await ask({ title, prompt: vscode.l10n.t('Its token: an API token (xaat-…) or a personal token (xapt-…), kept in VS Code’s secret storage'), password: true }, checks.token);
+      if (!token) return undefined;
+      entry = { name: name.value, url: url.value, orgId: orgId.value, token: token.value };
+    }
+    if (tokenKind(entry.token) === 'personal' && !entry.orgId) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('The deployment was not added: a personal token needs an org id.'));
+      return undefined;
+    }
+    const deployment: Deployment = entry.orgId ? { name: entry.name, url: entry.url, orgId: entry.orgId } : { name: entry.name, url: entry.url };
+    await accounts.add(deployment, entry.token);
+    await accounts.switchTo(deployment.name);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Added the Axiom deployment “{0}”, and switched to it.', deployment.name));
+    return deployment;
+  };
+}
+
+/** Arguments for Import from Axiom CLI: another home folder (tests), and no question asked. */
+export interface ImportArgs {
+  home?: string;
+  confirmed?: boolean;
+}
+
+/**
+ * Axiom: Import from Axiom CLI. Reads ~/.axiom.toml, shows what it will import (names, urls, orgs;
+ * never tokens), and on confirmation stores each token in secret storage and the rest in the
+ * deployments setting, then switches to the CLI's active deployment. A file that cannot be read
+ * or parsed imports nothing and says why, with the line.
+ */
+export function importCliConfigCommand(accounts: Accounts, log: Log) {
+  return async (args?: ImportArgs): Promise<Deployment[] | undefined> => {
+    const file = cliConfigPath(args?.home);
+    let source: string;
+    try {
+      source = await fs.readFile(file, 'utf8');
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      void vscode.window.showErrorMessage(
+        code === 'ENOENT'
+          ? vscode.l10n.t('There is no Axiom CLI configuration at {0}. Sign in with the CLI first (axiom auth login), or add a deployment by hand.', file)
+          : vscode.l10n.t('The Axiom CLI configuration at {0} could not be read ({1}).', file, code ?? String(error)),
+      );
+      return undefined;
+    }
+    const config = loadHeavy().readCliConfig(source);
+    if (!config.ok) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Nothing was imported: {0} is not valid: {1}', file, say(config.problem)));
+      return undefined;
+    }
+    for (const note of config.notes) log.warn(phrase('Import from {0}: {1}', file, note));
+    const usable = config.deployments.filter((d) => checkDeploymentUrl(d.url).ok && checkOptionalOrgId(d.orgId).ok && checkDeploymentName(d.name, []).ok);
+    for (const d of config.deployments) if (!usable.includes(d)) log.warn(phrase('Import from {0}: “{1}” has an unusable url, org id or name: left out.', file, d.name));
+    if (!usable.length) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('{0} holds no deployment that can be imported; see the log.', file));
+      return undefined;
+    }
+    const existing = new Set(accounts.listed().map((d) => d.name));
+    const lines = usable.map((d) => `${d.name}: ${describe(d)}${existing.has(d.name) ? ` (${vscode.l10n.t('replaces the one of that name')})` : ''}${d.name === config.active ? ` (${vscode.l10n.t('active in the CLI')})` : ''}`);
+    if (!args?.confirmed) {
+      const importLabel = vscode.l10n.t('Import');
+      const choice = await vscode.window.showInformationMessage(
+        vscode.l10n.t('Import {0} deployments from the Axiom CLI?', usable.length),
+        { modal: true, detail: `${lines.join('\n')}\n\n${vscode.l10n.t('Tokens go into VS Code’s secret storage; names, urls and org ids into your user settings.')}` },
+        importLabel,
+      );
+      if (choice !== importLabel) return undefined;
+    }
+    const deployments = usable.map((d) => (d.orgId ? { name: d.name, url: d.url, orgId: d.orgId } : { name: d.name, url: d.url }));
+    await accounts.addMany(usable.map((d, i) => ({ deployment: deployments[i], token: d.token })));
+    if (config.active && usable.some((d) => d.name === config.active)) await accounts.switchTo(config.active);
+    log.info(`imported ${usable.length} deployment(s) from the Axiom CLI: ${usable.map((d) => d.name).join(', ')}`);
+    void vscode.window.showInformationMessage(
+      config.active ? vscode.l10n.t('Imported {0} deployments from the Axiom CLI; using “{1}”.', usable.length, config.active) : vscode.l10n.t('Imported {0} deployments from the Axiom CLI.', usable.length),
+    );
+    return deployments;
+  };
+}
+
+type DeploymentItem = vscode.QuickPickItem & { deployment?: Deployment; run?: string };
+
+/** Axiom: Switch Deployment (the status bar item). With a name, switches at once; otherwise a pick
+ *  of every deployment, each with buttons to rename, sign out and remove, and ways to add more. */
+export function switchDeploymentCommand(accounts: Accounts) {
+  return async (args?: { name?: string }): Promise<boolean> => {
+    if (args?.name !== undefined) {
+      if (!accounts.find(args.name)) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('There is no Axiom deployment named “{0}”.', args.name));
+        return false;
+      }
+      await accounts.switchTo(args.name);
+      return true;
+    }
+    const active = await accounts.active().catch(() => undefined);
+    const buttons = {
+      rename: { iconPath: new vscode.ThemeIcon('edit'), tooltip: vscode.l10n.t('Rename') },
+      signOut: { iconPath: new vscode.ThemeIcon('sign-out'), tooltip: vscode.l10n.t('Sign out (delete its token)') },
+      remove: { iconPath: new vscode.ThemeIcon('trash'), tooltip: vscode.l10n.t('Remove') },
+    };
+    const items: DeploymentItem[] = [];
+    for (const deployment of accounts.all()) {
+      const hasToken = (await accounts.token(deployment.name)) !== undefined;
+      const listed = deployment.name !== SETTINGS_DEPLOYMENT;
+      items.push({
+        label: `${deployment.name === active?.name ? '$(check) ' : ''}${deploymentLabel(deployment)}`,
+        description: listed ? describe(deployment) : vscode.l10n.t('axiom.url and axiom.orgId'),
+        detail: hasToken ? undefined : vscode.l10n.t('no token on this machine'),
+        deployment,
+        buttons: [...(listed ? [buttons.rename] : []), ...(hasToken ? [buttons.signOut] : []), ...(listed ? [buttons.remove] : [])],
+      });
+    }
+    items.push(
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      { label: `$(add) ${vscode.l10n.t('Add Deployment…')}`, run: COMMANDS.addDeployment },
+      { label: `$(cloud-download) ${vscode.l10n.t('Import from Axiom CLI…')}`, run: COMMANDS.importCliConfig },
+    );
+    const pick = vscode.window.createQuickPick<DeploymentItem>();
+    pick.title = vscode.l10n.t('Axiom deployment');
+    pick.placeholder = vscode.l10n.t('Pick the deployment this window uses');
+    pick.items = items;
+    pick.matchOnDescription = true;
+    const chosen = await new Promise<{ item: DeploymentItem; button?: vscode.QuickInputButton } | undefined>((resolve) => {
+      pick.onDidAccept(() => resolve(pick.selectedItems[0] ? { item: pick.selectedItems[0] } : undefined));
+      pick.onDidTriggerItemButton((e) => resolve({ item: e.item, button: e.button }));
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+    });
+    pick.dispose();
+    if (!chosen) return false;
+    const { item, button } = chosen;
+    if (item.run) return Boolean(await vscode.commands.executeCommand(item.run));
+    if (!item.deployment) return false;
+    const name = item.deployment.name;
+    if (button === buttons.rename) return Boolean(await vscode.commands.executeCommand(COMMANDS.renameDeployment, { from: name }));
+    if (button === buttons.remove) return Boolean(await vscode.commands.executeCommand(COMMANDS.removeDeployment, { name }));
+    if (button === buttons.signOut) {
+      await accounts.signOut(name);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(item.deployment)));
+      return true;
+    }
+    await accounts.switchTo(name);
+    return true;
+  };
+}
+
+/** Picks a listed deployment when a command was not given one. */
+async function pickListed(accounts: Accounts, placeHolder: string): Promise<string | undefined> {
+  const listed = accounts.listed();
+  if (!listed.length) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('There are no added deployments; the one from axiom.url cannot be renamed or removed.'));
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    listed.map((d) => ({ label: d.name, description: describe(d) })),
+    { placeHolder },
+  );
+  return picked?.label;
+}
+
+/** Axiom: Rename Deployment. Its token moves with it. */
+export function renameDeploymentCommand(accounts: Accounts) {
+  return async (args?: { from?: string; to?: string }): Promise<boolean> => {
+    const from = args?.from ?? (await pickListed(accounts, vscode.l10n.t('The deployment to rename')));
+    if (!from) return false;
+    if (!accounts.listed().some((d) => d.name === from)) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('There is no added Axiom deployment named “{0}”.', from));
+      return false;
+    }
+    const taken = accounts.listed().map((d) => d.name);
+    const check = (text: string) => checkDeploymentName(text, taken, from);
+    let to: string;
+    if (args?.to !== undefined) {
+      const checked = check(args.to);
+      if (!checked.ok) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('The deployment was not renamed: {0}', say(checked.problem)));
+        return false;
+      }
+      to = checked.value;
+    } else {
+      const answer = await ask({ title: vscode.l10n.t('Rename the deployment “{0}”', from), value: from }, check);
+      if (!answer) return false;
+      to = answer.value;
+    }
+    if (to === from) return false;
+    await accounts.rename(from, to);
+    return true;
+  };
+}
+
+/** Axiom: Remove Deployment, after a modal confirmation naming it. Its token is deleted too. */
+export function removeDeploymentCommand(accounts: Accounts) {
+  return async (args?: { name?: string; confirmed?: boolean }): Promise<boolean> => {
+    const name = args?.name ?? (await pickListed(accounts, vscode.l10n.t('The deployment to remove')));
+    if (!name) return false;
+    const deployment = accounts.listed().find((d) => d.name === name);
+    if (!deployment) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('There is no added Axiom deployment named “{0}”.', name));
+      return false;
+    }
+    if (!args?.confirmed) {
+      const remove = vscode.l10n.t('Remove');
+      const choice = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Remove the Axiom deployment “{0}”?', name),
+        { modal: true, detail: vscode.l10n.t('{0}. Its token is deleted from secret storage.', describe(deployment)) },
+        remove,
+      );
+      if (choice !== remove) return false;
+    }
+    const wasActive = (await accounts.active().catch(() => undefined))?.name === name;
+    await accounts.remove(name);
+    if (wasActive) {
+      const now = await accounts.active().catch(() => undefined);
+      void vscode.window.showInformationMessage(
+        now ? vscode.l10n.t('Removed “{0}”; this window now uses “{1}”.', name, deploymentLabel(now)) : vscode.l10n.t('Removed “{0}”.', name),
+      );
+    }
+    return true;
+  };
+}

@@ -3,7 +3,7 @@ import { maskSecrets } from './secrets';
 
 /** What went wrong, in the terms a command needs to choose its message and actions. */
 export type AxiomErrorKind =
-  | 'config' // the settings are unusable (bad URL, plain http to a remote host); no request was sent
+  | 'config' // the settings are unusable (bad URL, plain http to a remote host: no request was sent), or axiom.url answers with a redirect
   | 'badRequest' // 400 and other 4xx the kinds below do not name
   | 'auth' // 401
   | 'forbidden' // 403: bad token or missing capability

@@ -169,6 +169,7 @@ describe('redirects are not followed: axiom.url is not the API’s address', () 
       );
       assert.ok(!/session|s3cr3t|frag|\?/.test(shown), 'no query string or fragment is repeated');
       assert.deepEqual(advice.actions, ['openSettings', 'showLog']);
+      assert.equal(advice.setting, 'axiom.url', 'Open Settings shows axiom.url');
       assert.equal(fake.requestsTo('GET /v2/monitors').length, 1, 'not retried');
       assert.equal(elsewhere.requests.length, 0, 'not followed');
       assertNoToken(error, shown);

@@ -68,7 +68,7 @@ export interface DispatcherOptions {
  *  are cut off past MAX_BODY_BYTES as they arrive, whether or not their length was declared. */
 export function createDispatcher({ proxy, strictSSL = true }: DispatcherOptions = {}): Dispatcher {
   const check = proxy ? parseProxy(proxy) : undefined;
-  if (check && !check.ok) throw new AxiomError('config', check.problem);
+  if (check && !check.ok) throw new AxiomError('config', check.problem, { setting: 'http.proxy' });
   const tls = { rejectUnauthorized: strictSSL };
   const pool = { keepAliveTimeout: 30_000, connections: 8, maxResponseSize: MAX_BODY_BYTES };
   return proxy ? new ProxyAgent({ ...pool, uri: proxy, requestTls: tls, proxyTls: tls }) : new Agent({ ...pool, connect: tls });
@@ -202,7 +202,7 @@ export class AxiomClient {
     const message = target
       ? phrase('The service at {0} redirected the request to {1} (status {2}). Redirects are not followed, so that the token goes nowhere else: set axiom.url to the API’s address, such as {3}.', this.endpoint.host, target, status, DEFAULT_API_URL)
       : phrase('The service at {0} answered with a redirect (status {1}) that names no web address. Set axiom.url to the API’s address, such as {2}.', this.endpoint.host, status, DEFAULT_API_URL);
-    return new AxiomError('config', message, { status, traceId });
+    return new AxiomError('config', message, { status, traceId, setting: 'axiom.url' });
   }
 
   private transportError(e: unknown, signal: AbortSignal | undefined, timedOut: boolean): AxiomError {

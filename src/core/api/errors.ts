@@ -24,6 +24,8 @@ export interface AxiomErrorDetails {
   retryAt?: Date;
   /** For network: the system or TLS error code, e.g. ECONNREFUSED. */
   code?: string;
+  /** For config: the setting to change (what Open Settings shows), e.g. `axiom.url`. */
+  setting?: string;
 }
 
 /** Marks AxiomErrors. The client is bundled apart from the extension (esbuild.mjs), so each
@@ -41,6 +43,7 @@ export class AxiomError extends Error {
   readonly traceId?: string;
   readonly retryAt?: Date;
   readonly code?: string;
+  readonly setting?: string;
 
   constructor(kind: AxiomErrorKind, message: Phrase | string, details: AxiomErrorDetails = {}) {
     super(maskSecrets(render(message)));
@@ -52,6 +55,7 @@ export class AxiomError extends Error {
     this.traceId = details.traceId;
     this.retryAt = details.retryAt;
     this.code = details.code;
+    this.setting = details.setting;
   }
 }
 

@@ -18,7 +18,7 @@ const STATE_ICONS: Record<MonitorState['kind'], vscode.ThemeIcon> = {
 };
 
 /** The Monitors tree: one item per monitor, sorted by name, with a state shown in icon and words.
- *  Its elements are the rows, made once per list; each holds its monitor. */
+ *  Its rows are made once per list; each holds its monitor. */
 export class MonitorsView extends ListView<MonitorRow> {
   protected readonly doing = phrase('Loading monitors');
   /** Set while a shown monitor is snoozed: fires when the first snooze ends. */
@@ -27,7 +27,7 @@ export class MonitorsView extends ListView<MonitorRow> {
   private readonly openQueryTitle = vscode.l10n.t('Open Query');
 
   constructor(connection: Connection, log: Log) {
-    super({ viewId: VIEWS.monitors, stateKey: MONITORS_STATE_KEY, connection, log });
+    super({ viewId: VIEWS.monitors, stateKey: MONITORS_STATE_KEY, refreshCommand: COMMANDS.refreshMonitors, connection, log });
   }
 
   /** The monitors shown, by name. */
@@ -44,7 +44,7 @@ export class MonitorsView extends ListView<MonitorRow> {
     return count === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', countText(count));
   }
 
-  getTreeItem(row: MonitorRow): vscode.TreeItem {
+  protected rowItem(row: MonitorRow): vscode.TreeItem {
     const { monitor } = row;
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = monitor.id;

@@ -4,11 +4,13 @@ import type { AxiomClient } from '../core/api/client';
 import { isAxiomError } from '../core/api/errors';
 import { adviceFor } from '../core/api/errorAdvice';
 import type { Phrase } from '../core/phrase';
+import { actionCommand, actionIcon, actionLabel, offeredActions, type OfferedAction } from './adviceActions';
 import { say } from './l10n';
 import type { Log } from './log';
 import { untrustedMarkdown } from './markdown';
 
-/** What a list view shows; also the value of the context key its welcome content reads. */
+/** What a list view shows; also the value of the context key its welcome content reads (an error
+ *  state has none: VS Code shows no welcome content beside a message, so its actions are rows). */
 export type ListViewState = 'noToken' | 'loading' | 'loaded' | 'empty' | 'error' | 'errorAuth' | 'errorConfig';
 
 /** One load's result: the rows, and how many entries of the answer could not be read. */
@@ -21,23 +23,47 @@ export interface ListViewOptions {
   viewId: string;
   /** The context key the view's `viewsWelcome` entries read the state from. */
   stateKey: string;
+  /** The view's refresh command: what its Retry row runs. */
+  refreshCommand: string;
   connection: Connection;
   log: Log;
 }
+
+/**
+ * In an error state, the view's rows are these: under the message that says why the list is not
+ * shown, each row is one way out (Set API Token, Open Settings, Retry…), a click away. Welcome
+ * content cannot do this: VS Code hides it while a view has a message, and it cannot say why.
+ */
+export class ActionRow {
+  constructor(
+    readonly action: OfferedAction,
+    readonly command: vscode.Command,
+    /** The failure in words, as the view's message says it. */
+    readonly reason: string,
+    /** The first row of the actions: a screen reader hears the reason with it. */
+    readonly first: boolean,
+  ) {}
+}
+
+/** What a list view's tree holds: the list's rows, or in an error state its action rows. */
+export type ListElement<Row> = Row | ActionRow;
 
 /**
  * A tree view of one list from the service, the behaviour every such view shares: it loads on
  * first show, with progress in the view; a refresh that arrives while a load is in flight joins
  * it, and a new token or new settings restart it (the load in flight is cancelled); the state
  * (no token, loading, loaded, empty, error by kind) goes to a context key for the welcome
- * content; failures become one sentence in the view and the log; hovers are untrusted markdown,
- * built only when a person hovers. Subclasses say how to load and how a row looks.
+ * content; a failure becomes one sentence in the view's message and the log, with the actions
+ * that help as the tree's rows; hovers are untrusted markdown, built only when a person hovers.
+ * Subclasses say how to load and how a row looks.
  */
-export abstract class ListView<Row> implements vscode.TreeDataProvider<Row>, vscode.Disposable {
+export abstract class ListView<Row extends object> implements vscode.TreeDataProvider<ListElement<Row>>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
-  readonly treeView: vscode.TreeView<Row>;
+  readonly treeView: vscode.TreeView<ListElement<Row>>;
   protected rows: Row[] = [];
+  /** Set only in an error state, when there are no rows. */
+  private actions: ActionRow[] = [];
   private loaded = false;
   private inFlight?: { promise: Promise<void>; controller: AbortController };
   private state: ListViewState = 'loading';
@@ -58,7 +84,8 @@ export abstract class ListView<Row> implements vscode.TreeDataProvider<Row>, vsc
   protected abstract readonly doing: Phrase;
   /** The view's description for a list of this many rows, e.g. "12 monitors". */
   protected abstract describeCount(count: number): string;
-  abstract getTreeItem(row: Row): vscode.TreeItem;
+  /** How a row of the list looks. */
+  protected abstract rowItem(row: Row): vscode.TreeItem;
   /** The row's hover as markdown; every value from the service in it escaped or fenced. */
   protected abstract hoverMarkdown(row: Row): string | undefined;
   /** Called whenever the rows shown change. */
@@ -83,14 +110,24 @@ export abstract class ListView<Row> implements vscode.TreeDataProvider<Row>, vsc
     return this.state;
   }
 
-  getChildren(element?: Row): Row[] {
-    if (element) return [];
-    if (!this.loaded && !this.inFlight) void this.refresh();
+  /** The rows of the list shown (none in an error state). */
+  get currentRows(): readonly Row[] {
     return this.rows;
   }
 
-  resolveTreeItem(item: vscode.TreeItem, row: Row): vscode.TreeItem {
-    const markdown = this.hoverMarkdown(row);
+  getChildren(element?: ListElement<Row>): ListElement<Row>[] {
+    if (element) return [];
+    if (!this.loaded && !this.inFlight) void this.refresh();
+    return this.actions.length ? this.actions : this.rows;
+  }
+
+  getTreeItem(element: ListElement<Row>): vscode.TreeItem {
+    return element instanceof ActionRow ? actionItem(element) : this.rowItem(element);
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, element: ListElement<Row>): vscode.TreeItem {
+    if (element instanceof ActionRow) return item;
+    const markdown = this.hoverMarkdown(element);
     if (markdown !== undefined) item.tooltip = untrustedMarkdown(markdown);
     return item;
   }
@@ -122,14 +159,18 @@ export abstract class ListView<Row> implements vscode.TreeDataProvider<Row>, vsc
       if (signal.aborted || (isAxiomError(error) && error.kind === 'cancelled')) return;
       const advice = adviceFor(error, this.doing);
       this.options.log.error(advice.message);
+      const reason = say(advice.message);
+      const how = { retry: this.options.refreshCommand, setting: advice.setting };
+      const actions = offeredActions(advice.actions).map((action, i) => new ActionRow(action, actionCommand(action, how), reason, i === 0));
       const kind = isAxiomError(error) ? error.kind : undefined;
-      this.show([], kind === 'auth' || kind === 'forbidden' ? 'errorAuth' : kind === 'config' ? 'errorConfig' : 'error');
-      this.treeView.message = say(advice.message);
+      this.show([], kind === 'auth' || kind === 'forbidden' ? 'errorAuth' : kind === 'config' ? 'errorConfig' : 'error', actions);
+      this.treeView.message = reason;
     }
   }
 
-  private show(rows: Row[], state: ListViewState): void {
+  private show(rows: Row[], state: ListViewState, actions: ActionRow[] = []): void {
     this.loaded = true;
+    this.actions = actions;
     this.treeView.message = undefined;
     this.treeView.description = state === 'loaded' || state === 'empty' ? this.describeCount(rows.length) : undefined;
     void this.setState(state);
@@ -146,6 +187,19 @@ export abstract class ListView<Row> implements vscode.TreeDataProvider<Row>, vsc
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
+}
+
+/** An action row as VS Code shows it: the action's name and icon; its hover and, on the first
+ *  row, what a screen reader says, carry the reason. No `contextValue` a row's menus match. */
+function actionItem(row: ActionRow): vscode.TreeItem {
+  const label = actionLabel(row.action);
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  item.iconPath = actionIcon(row.action);
+  item.command = row.command;
+  item.contextValue = `action.${row.action}`;
+  item.tooltip = row.reason;
+  item.accessibilityInformation = { label: row.first ? `${row.reason} ${label}` : label };
+  return item;
 }
 
 /** A count as the display language writes it ("1,234" in English). */

@@ -1,20 +1,8 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from './constants';
-import type { Advice, AdviceAction } from '../core/api/errorAdvice';
+import type { Advice } from '../core/api/errorAdvice';
+import { actionLabel, OPEN_SETTINGS, settingsToShow } from './adviceActions';
 import { say } from './l10n';
-
-function label(action: AdviceAction): string {
-  switch (action) {
-    case 'retry':
-      return vscode.l10n.t('Retry');
-    case 'setToken':
-      return vscode.l10n.t('Set API Token');
-    case 'openSettings':
-      return vscode.l10n.t('Open Settings');
-    case 'showLog':
-      return vscode.l10n.t('Show Log');
-  }
-}
 
 /**
  * Shows a failure with its actions. Set Token, Open Settings and Show Log are carried out here;
@@ -22,7 +10,7 @@ function label(action: AdviceAction): string {
  * Retry, or set a new token.
  */
 export async function showAdvice(advice: Advice): Promise<'retry' | undefined> {
-  const labels = advice.actions.map(label);
+  const labels = advice.actions.map(actionLabel);
   const chosen = await vscode.window.showErrorMessage(say(advice.message), ...labels);
   const action = advice.actions[labels.indexOf(chosen ?? '')];
   switch (action) {
@@ -31,7 +19,7 @@ export async function showAdvice(advice: Advice): Promise<'retry' | undefined> {
     case 'setToken':
       return (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken)) ? 'retry' : undefined;
     case 'openSettings':
-      await vscode.commands.executeCommand('workbench.action.openSettings', 'axiom.');
+      await vscode.commands.executeCommand(OPEN_SETTINGS, settingsToShow(advice.setting));
       return undefined;
     case 'showLog':
       await vscode.commands.executeCommand(COMMANDS.showLog);

@@ -35,15 +35,42 @@ async function answerInput(page: Page, text: string, title?: string): Promise<vo
   await page.keyboard.press('Enter');
 }
 
-async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
+/** A token the fake service refuses (with a 403, as Axiom does). */
+const WRONG_TOKEN = 'xaat-00000000-not-the-right-one';
+
+async function journeyWrongToken(page: Page, fake: FakeAxiom): Promise<void> {
   // Before any token: the view explains itself and offers the way in.
   await page.locator('.activitybar [aria-label^="Axiom"]').first().click();
   await page.getByText('Connect to Axiom to see your monitors here.').waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Set API Token' }).first().waitFor();
   assert.equal(fake.requestsTo('GET /v2/monitors').length, 0);
   await page.screenshot({ path: path.join(shots, 'welcome-no-token.png') });
+
+  // A token the service refuses: the view says why, and the first row under it sets another.
   await runCommand(page, 'Axiom: Set API Token');
-  await answerInput(page, FAKE_API_TOKEN);
+  await answerInput(page, WRONG_TOKEN, 'Axiom API token');
+  const reason = page.getByText(/^Loading monitors failed: the token is not allowed to do this \(403\)/).first();
+  await reason.waitFor({ timeout: 30_000 });
+  const actions = page.locator('.monaco-list-row').filter({ has: page.locator('.codicon-key, .codicon-refresh, .codicon-plug, .codicon-output') });
+  await page.locator('.monaco-list-row', { hasText: 'Show Log' }).first().waitFor();
+  assert.deepEqual(await actions.allInnerTexts().then((texts) => texts.map((t) => t.trim())), ['Set API Token', 'Retry', 'Test Connection', 'Show Log']);
+  const setToken = actions.first();
+  assert.equal(await setToken.locator('.codicon-key').count(), 1, 'the row shows its icon');
+  assert.match((await setToken.getAttribute('aria-label')) ?? '', /^Loading monitors failed: the token is not allowed to do this \(403\).* Set API Token$/, 'a screen reader hears the reason and the action');
+  assert.ok(!(await page.locator('.monaco-workbench').innerText()).includes(WRONG_TOKEN), 'the token is not on the screen');
+  assert.ok(fake.requestsTo('GET /v2/monitors').every((r) => r.headers.authorization === `Bearer ${WRONG_TOKEN}`));
+  await page.locator('.notification-toast').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  await page.screenshot({ path: path.join(shots, 'error-wrong-token.png') });
+
+  fake.reset(); // from here on, every request must carry the right token (journeyMonitors checks)
+  await setToken.click();
+  await answerInput(page, FAKE_API_TOKEN, 'Axiom API token');
+  await page.locator('.monaco-list-row', { hasText: 'Checkout errors' }).first().waitFor({ timeout: 30_000 });
+  assert.equal(await reason.count(), 0, 'the reason is gone with the failure');
+  assert.equal(await page.locator('.monaco-list-row', { hasText: 'Set API Token' }).count(), 0, 'so are the action rows');
+}
+
+async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   const row = page.locator('.monaco-list-row', { hasText: 'Checkout errors' }).first();
   await row.waitFor({ timeout: 30_000 });
   for (const monitor of REALISTIC_MONITORS) await page.getByText(monitor.name, { exact: true }).first().waitFor();
@@ -115,7 +142,8 @@ try {
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1500);
   for (const [name, journey] of [
-    ['monitors: set the token, open the view, hover, open the query', () => journeyMonitors(page, fake)],
+    ['a wrong token: the view says why, its Set API Token row asks for another, the monitors load', () => journeyWrongToken(page, fake)],
+    ['monitors: the list, what a screen reader hears, hover, open the query', () => journeyMonitors(page, fake)],
     ['star: select APL, run the command, name it, pick the dataset, see the id', () => journeyStar(page, fake)],
   ] as const) {
     try {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { manyMonitors } from '../support/manyMonitors';
-import { activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
+import { actionRows, activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
 
 const SNOOZED_UNTIL = new Date(Date.now() + 3 * 3600_000).toISOString();
 const MONITORS = [
@@ -38,7 +38,7 @@ describe('Monitors view', () => {
   it('lists every monitor sorted by name, case-insensitively', async () => {
     const view = await refreshedView();
     assert.deepEqual(
-      view.getChildren().map((row) => row.label),
+      view.currentRows.map((row) => row.label),
       ['api latency p99', 'Auth failures (Go client spelling)', 'beta snoozed', 'Checkout errors', 'Gamma woke up', MONITORS[6].name, 'no query at all', 'Zeta forecast'],
     );
     assert.equal(view.treeView.description, '8 monitors');
@@ -54,7 +54,7 @@ describe('Monitors view', () => {
   it('entries that are not monitors are left out and counted in the view, the rest shown', async () => {
     fake.monitors = [...MONITORS, { id: 'mon_no_name', type: 'Threshold' }, { name: 'no id', type: 'Threshold' }];
     const view = await refreshedView();
-    assert.equal(view.getChildren().length, MONITORS.length);
+    assert.equal(view.currentRows.length, MONITORS.length);
     assert.equal(view.treeView.message, '2 entries could not be read and are not shown; see the log.');
     fake.monitors = MONITORS;
     await view.refresh();
@@ -63,7 +63,7 @@ describe('Monitors view', () => {
 
   it('shows summary, state in icon and words, and a contextValue per state', async () => {
     const view = await refreshedView();
-    const item = (id: string) => view.getTreeItem(view.getChildren().find((row) => row.monitor.id === id)!);
+    const item = (id: string) => view.getTreeItem(view.currentRows.find((row) => row.monitor.id === id)!);
     const checkout = item('mon_errors_1');
     assert.equal(checkout.label, 'Checkout errors');
     assert.equal(checkout.description, 'Threshold · Above 100 · every 5m');
@@ -79,23 +79,23 @@ describe('Monitors view', () => {
     assert.equal(item('mon_past').contextValue, 'monitor.active', 'a past disabledUntil is not snoozed');
     assert.equal(item('mon_future_4').description, 'ForecastDeviation · SomethingNew');
     assert.equal(checkout.command?.command, 'axiom.openMonitorQuery');
-    assert.equal(checkout.command?.arguments?.[0], view.getChildren().find((row) => row.monitor.id === 'mon_errors_1')?.monitor, 'a click passes the monitor itself');
+    assert.equal(checkout.command?.arguments?.[0], view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')?.monitor, 'a click passes the monitor itself');
   });
 
   it('a snooze that ends while the list is shown: the row turns active then, with no new request', async () => {
     fake.monitors = [{ id: 'mon_wakes', name: 'Wakes soon', type: 'Threshold', disabledUntil: new Date(Date.now() + 1500).toISOString() }];
     const view = await refreshedView();
-    const state = () => view.getTreeItem(view.getChildren()[0]).contextValue;
+    const state = () => view.getTreeItem(view.currentRows[0]).contextValue;
     assert.equal(state(), 'monitor.snoozed');
     const requests = fake.requestsTo('GET /v2/monitors').length;
     await waitFor('the snooze to end', () => state() === 'monitor.active');
-    assert.equal(view.getTreeItem(view.getChildren()[0]).description, 'Threshold');
+    assert.equal(view.getTreeItem(view.currentRows[0]).description, 'Threshold');
     assert.equal(fake.requestsTo('GET /v2/monitors').length, requests);
   });
 
   it('hover: untrusted markdown, no HTML, the query in one intact fence', async () => {
     const view = await refreshedView();
-    const checkout = view.getChildren().find((row) => row.monitor.id === 'mon_errors_1')!;
+    const checkout = view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')!;
     const tip = view.resolveTreeItem(view.getTreeItem(checkout), checkout).tooltip as vscode.MarkdownString;
     assert.equal(tip.isTrusted, false);
     assert.equal(tip.supportHtml, false);
@@ -103,7 +103,7 @@ describe('Monitors view', () => {
     assert.match(tip.value, /Condition: Above 100/);
     assert.match(tip.value, /Notifiers: notify\\_slack\\_oncall/);
 
-    const hostile = view.getChildren().find((row) => row.monitor.id === 'mon_hostile')!;
+    const hostile = view.currentRows.find((row) => row.monitor.id === 'mon_hostile')!;
     const md = (view.resolveTreeItem(view.getTreeItem(hostile), hostile).tooltip as vscode.MarkdownString).value;
     const query = MONITORS[6].aplQuery as string;
     assert.ok(md.includes(`\`\`\`\`kusto\n${query}\n\`\`\`\``), 'a longer fence keeps the query whole');
@@ -115,7 +115,7 @@ describe('Monitors view', () => {
 
   it('opens a monitor query in a new Axiom APL tab with the exact text, a tab per call', async () => {
     const view = await refreshedView();
-    const checkout = view.getChildren().find((row) => row.monitor.id === 'mon_errors_1')!;
+    const checkout = view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')!;
     // A click passes the monitor; a menu passes the row.
     const first = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQuery', checkout.monitor);
     const second = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQueryInNewTab', checkout);
@@ -129,50 +129,108 @@ describe('Monitors view', () => {
   it('a monitor with no query opens no tab', async () => {
     const view = await refreshedView();
     const before = vscode.workspace.textDocuments.length;
-    const result = await vscode.commands.executeCommand('axiom.openMonitorQuery', view.getChildren().find((row) => row.monitor.id === 'mon_noquery'));
+    const result = await vscode.commands.executeCommand('axiom.openMonitorQuery', view.currentRows.find((row) => row.monitor.id === 'mon_noquery'));
     assert.equal(result, undefined);
     assert.equal(vscode.workspace.textDocuments.length, before);
   });
 
   it('copies the APL query', async () => {
     const view = await refreshedView();
-    await vscode.commands.executeCommand('axiom.copyMonitorQuery', view.getChildren().find((row) => row.monitor.id === 'mon_go_3'));
+    await vscode.commands.executeCommand('axiom.copyMonitorQuery', view.currentRows.find((row) => row.monitor.id === 'mon_go_3'));
     assert.equal(await vscode.env.clipboard.readText(), "['auth'] | where outcome == 'failure'");
   });
 
   it('Open in Axiom builds the monitor link from the API host and org id', async () => {
     const view = await refreshedView();
     await setSetting('orgId', 'my-org');
-    const link = await vscode.commands.executeCommand<string>('axiom.openMonitorInAxiom', view.getChildren().find((row) => row.monitor.id === 'mon_errors_1'));
+    const link = await vscode.commands.executeCommand<string>('axiom.openMonitorInAxiom', view.currentRows.find((row) => row.monitor.id === 'mon_errors_1'));
     assert.equal(link, `${fake.url}/my-org/monitors/mon_errors_1`);
     await setSetting('orgId', undefined);
   });
 
-  const states: { name: string; arrange: () => void; state: string; message?: RegExp }[] = [
-    { name: 'an empty list', arrange: () => (fake.monitors = []), state: 'empty' },
-    { name: '403', arrange: () => fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: 'token does not have access to resource: monitors with action: read' } }), state: 'errorAuth', message: /not allowed.*monitors with action: read/ },
-    { name: '500', arrange: () => fake.fail('GET /v2/monitors', { status: 500, body: { message: 'internal error' } }), state: 'error', message: /Axiom had a problem \(500\)/ },
+  const states: { name: string; arrange: () => void; state: string; message?: RegExp; actions: string[] }[] = [
+    { name: 'an empty list', arrange: () => (fake.monitors = []), state: 'empty', actions: [] },
+    {
+      name: '401',
+      arrange: () => fake.fail('GET /v2/monitors', { status: 401, body: { message: 'invalid token' } }),
+      state: 'errorAuth',
+      message: /the token was not accepted \(401\)/,
+      actions: ['Set API Token', 'Retry', 'Test Connection', 'Show Log'],
+    },
+    {
+      name: '403',
+      arrange: () => fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: 'token does not have access to resource: monitors with action: read' } }),
+      state: 'errorAuth',
+      message: /not allowed.*monitors with action: read/,
+      actions: ['Set API Token', 'Retry', 'Test Connection', 'Show Log'],
+    },
+    {
+      name: '500',
+      arrange: () => fake.fail('GET /v2/monitors', { status: 500, body: { message: 'internal error' } }),
+      state: 'error',
+      message: /Axiom had a problem \(500\)/,
+      actions: ['Retry', 'Test Connection', 'Show Log'],
+    },
   ];
   for (const c of states) {
-    it(`${c.name}: the view explains itself and recovers on the next refresh`, async () => {
+    it(`${c.name}: the view explains itself, offers its actions as rows, and recovers on the next refresh`, async () => {
       c.arrange();
       const view = await refreshedView();
       assert.equal(view.currentState, c.state);
-      assert.deepEqual(view.getChildren(), []);
+      assert.deepEqual(view.currentRows, []);
+      assert.deepEqual(actionRows(view).map((row) => row.label), c.actions);
       if (c.message) assert.match(String(view.treeView.message), c.message);
       fake.clearFaults();
       fake.monitors = MONITORS;
       await view.refresh();
       assert.equal(view.currentState, 'loaded');
       assert.equal(view.treeView.message, undefined);
-      assert.equal(view.getChildren().length, 8);
+      assert.equal(view.currentRows.length, 8);
+      assert.deepEqual(view.getChildren(), view.currentRows, 'the action rows are gone');
     });
   }
 
-  it('a bad axiom.url is explained before any request, and no web-app link is built from it', async () => {
+  it('after a 403 the rows run Set API Token, Retry, Test Connection and Show Log; none carries a monitor menu; the first says the reason', async () => {
+    fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: 'token does not have access to resource: monitors with action: read' } });
+    const view = await refreshedView();
+    const rows = actionRows(view);
+    assert.deepEqual(
+      rows.map(({ command, icon }) => [command, icon]),
+      [
+        ['axiom.setToken', 'key'],
+        ['axiom.refreshMonitors', 'refresh'],
+        ['axiom.testConnection', 'plug'],
+        ['axiom.showLog', 'output'],
+      ],
+    );
+    const commands = await vscode.commands.getCommands(true);
+    for (const row of rows) {
+      assert.ok(commands.includes(row.command!), `${row.command} is a command`);
+      assert.ok(!/^monitor/.test(row.contextValue ?? ''), `no monitor menu on ${row.label}`);
+      assert.equal(row.tooltip, view.treeView.message, 'the hover says why');
+    }
+    assert.equal(rows[0].accessibleLabel, `${view.treeView.message} Set API Token`, 'a screen reader hears the reason with the first action');
+    assert.equal(rows[1].accessibleLabel, 'Retry');
+  });
+
+  it('after a 500 the Retry row reloads the list', async () => {
+    fake.fail('GET /v2/monitors', { status: 500, body: { message: 'internal error' } });
+    const view = await refreshedView();
+    const retry = actionRows(view).find((row) => row.label === 'Retry')!;
+    fake.clearFaults();
+    const requests = fake.requestsTo('GET /v2/monitors').length;
+    await vscode.commands.executeCommand(retry.command!, ...retry.args);
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, requests + 1);
+    assert.equal(view.currentState, 'loaded');
+    assert.equal(view.currentRows.length, 8);
+    assert.deepEqual(view.getChildren(), view.currentRows);
+    assert.equal(view.treeView.message, undefined);
+  });
+
+  it('a bad axiom.url is explained before any request, offers Open Settings at axiom.url, and no web-app link is built from it', async () => {
     const { monitorsView } = await activateExtension();
     await monitorsView.refresh();
-    const shown = monitorsView.getChildren()[0];
+    const shown = monitorsView.currentRows[0];
     fake.reset();
     await setSetting('url', 'ftp://example.com');
     try {
@@ -182,6 +240,11 @@ describe('Monitors view', () => {
       });
       assert.match(String(monitorsView.treeView.message), /ftp/);
       assert.equal(fake.requests.length, 0);
+      const rows = actionRows(monitorsView);
+      assert.deepEqual(rows.map((row) => row.label), ['Open Settings', 'Show Log']);
+      assert.deepEqual([rows[0].command, rows[0].args, rows[0].icon], ['workbench.action.openSettings', ['axiom.url'], 'settings-gear']);
+      await vscode.commands.executeCommand(rows[0].command!, ...rows[0].args);
+      await waitFor('the Settings editor', () => vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'Settings');
       await setSetting('orgId', 'my-org');
       assert.equal(await vscode.commands.executeCommand('axiom.openMonitorInAxiom', shown), undefined);
       await vscode.commands.executeCommand('notifications.clearAll');
@@ -205,7 +268,7 @@ describe('Monitors view', () => {
     assert.equal(fake.maxConcurrent, 1);
     const count = fake.requestsTo('GET /v2/monitors').length;
     assert.ok(count >= 1 && count <= 10, `${count} requests for 50 refreshes`);
-    assert.equal(view.getChildren().length, 8);
+    assert.equal(view.currentRows.length, 8);
   });
 
   it('a new setting while a load is in flight: that load is cancelled at the service, and the list comes from the new load', async () => {
@@ -219,7 +282,7 @@ describe('Monitors view', () => {
     try {
       await waitFor('the superseded request to be dropped', () => fake.abandoned.length === 1);
       await slow;
-      await waitFor('the new list', () => view.getChildren().length === 2);
+      await waitFor('the new list', () => view.currentRows.length === 2);
       assert.equal(view.currentState, 'loaded');
       assert.equal(fake.requestsTo('GET /v2/monitors').length, 2);
     } finally {

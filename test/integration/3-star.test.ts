@@ -104,7 +104,7 @@ describe('Star this APL Query', () => {
 
   it('Star Query on a monitor with only an MPL query says so and posts nothing', async () => {
     const monitorsView = await refreshedView();
-    const metrics = monitorsView.getChildren().find((row) => row.monitor.id === 'mon_metrics_2');
+    const metrics = monitorsView.currentRows.find((row) => row.monitor.id === 'mon_metrics_2');
     assert.equal(await vscode.commands.executeCommand('axiom.starMonitorQuery', metrics), undefined);
     assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 0);
   });

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { StepOutcome } from '../../src/core/accounts/connectionSteps';
-import { FAKE_API_TOKEN, ODD_TOKEN, type FakeAxiom } from '../support/fakeAxiom';
+import { FAKE_API_TOKEN, FakeAxiom, ODD_TOKEN } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { TinyProxy } from '../support/tinyproxy';
-import { activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
+import { actionRows, activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
 import { render } from '../../src/core/phrase';
 
 const STAR = { apl: "['http-logs'] | where status >= 500", name: 'Retry me', dataset: 'http-logs' };
@@ -83,6 +83,36 @@ describe('Faults inside VS Code', () => {
     const view = await refreshedView();
     assert.match(String(view.treeView.message), /token xaat-•••• is not valid/);
     assert.ok(!String(view.treeView.message).includes(FAKE_API_TOKEN));
+    for (const row of actionRows(view)) {
+      assert.equal(row.tooltip, view.treeView.message, 'the action rows say the masked reason');
+      assert.ok(!String(row.accessibleLabel).includes(FAKE_API_TOKEN));
+    }
+  });
+
+  it('a redirect from axiom.url: said with where it pointed, Open Settings at axiom.url, not followed', async () => {
+    const elsewhere = new FakeAxiom({ monitors: REALISTIC_MONITORS });
+    await elsewhere.start();
+    try {
+      fake.fail('GET /v2/monitors', { status: 302, body: '', headers: { location: `${elsewhere.url}/v2/monitors?token=${FAKE_API_TOKEN}` } });
+      const view = await refreshedView();
+      const message = String(view.treeView.message);
+      assert.equal(view.currentState, 'errorConfig');
+      assert.ok(message.includes(`redirected the request to ${elsewhere.url}/v2/monitors (status 302)`), message);
+      assert.ok(message.includes('set axiom.url to the API’s address, such as https://api.axiom.co'), message);
+      assert.ok(!message.includes('token='), 'no query string');
+      assert.deepEqual(
+        actionRows(view).map((row) => [row.label, row.command, row.args]),
+        [
+          ['Open Settings', 'workbench.action.openSettings', ['axiom.url']],
+          ['Show Log', 'axiom.showLog', []],
+        ],
+      );
+      assert.equal(fake.requestsTo('GET /v2/monitors').length, 1, 'not retried');
+      assert.equal(elsewhere.requests.length, 0, 'not followed');
+      await assertRecovers();
+    } finally {
+      await elsewhere.stop();
+    }
   });
 
   it('a token of no known shape, echoed by the service, is masked by its value in the view and the log', async () => {

@@ -60,7 +60,7 @@ describe('A workspace cannot redirect the token', () => {
     const view = await refreshedView();
     assert.equal(view.currentState, 'loaded');
     assert.deepEqual(
-      view.getChildren().map((row) => row.monitor.id).sort(),
+      view.currentRows.map((row) => row.monitor.id).sort(),
       REALISTIC_MONITORS.map((m) => m.id).sort(),
     );
     const created = await vscode.commands.executeCommand<{ id: string } | undefined>('axiom.starQuery', { apl: "['logs'] | take 1", name: 'x', dataset: 'logs' });

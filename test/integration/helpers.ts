@@ -17,6 +17,22 @@ export async function refreshedView(): Promise<AxiomExtensionApi['monitorsView']
   return monitorsView;
 }
 
+/** What the tree shows in an error state: its action rows, as VS Code gets them. */
+export function actionRows(view: AxiomExtensionApi['monitorsView']) {
+  return view.getChildren().map((element) => {
+    const item = view.getTreeItem(element);
+    return {
+      label: item.label,
+      command: item.command?.command,
+      args: (item.command?.arguments ?? []) as unknown[],
+      icon: (item.iconPath as vscode.ThemeIcon | undefined)?.id,
+      contextValue: item.contextValue,
+      tooltip: item.tooltip,
+      accessibleLabel: item.accessibilityInformation?.label,
+    };
+  });
+}
+
 export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
   const started = Date.now();
   for (;;) {

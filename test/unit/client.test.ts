@@ -208,9 +208,10 @@ describe('errors', () => {
 
   it('a bad URL setting is a config error before any request', () => {
     for (const url of ['not a url', 'ftp://api.axiom.co', 'https://api.axiom.co/?x=1', 'http://api.axiom.co']) {
-      assert.throws(() => client({ url }), (e: unknown) => e instanceof AxiomError && e.kind === 'config', url);
+      assert.throws(() => client({ url }), (e: unknown) => e instanceof AxiomError && e.kind === 'config' && e.setting === 'axiom.url', url);
     }
     assert.equal(fake.requests.length, 0);
+    assert.throws(() => createDispatcher({ proxy: 'socks5://proxy.example' }), (e: unknown) => e instanceof AxiomError && e.kind === 'config' && e.setting === 'http.proxy');
   });
 });
 

@@ -146,6 +146,79 @@ describe('a token of any shape echoed by the service is masked by its value', ()
   }
 });
 
+describe('redirects are not followed: axiom.url is not the API’s address', () => {
+  // A second service at the address a redirect names: it must never hear from the client.
+  const elsewhere = new FakeAxiom({ monitors: REALISTIC_MONITORS });
+  before(() => elsewhere.start());
+  after(() => elsewhere.stop());
+  afterEach(() => elsewhere.reset());
+
+  for (const status of [301, 302, 307, 308]) {
+    it(`${status} with a Location: a config error naming scheme, host and path only; one request, none to the Location`, async () => {
+      const location = `${elsewhere.url}/v2/monitors?token=${FAKE_API_TOKEN}&session=s3cr3t#frag`;
+      fake.fail('GET /v2/monitors', { status, body: '', headers: { location, 'content-type': 'text/html' } });
+      const error = await rejection(client().listMonitors());
+      const advice = adviceFor(error, 'Loading monitors');
+      const shown = render(advice.message);
+      assert.equal(error.kind, 'config');
+      assert.equal(error.status, status);
+      assert.equal(
+        shown,
+        `Loading monitors failed: The service at ${new URL(fake.url).host} redirected the request to ${elsewhere.url}/v2/monitors (status ${status}). ` +
+          'Redirects are not followed, so that the token goes nowhere else: set axiom.url to the API’s address, such as https://api.axiom.co.',
+      );
+      assert.ok(!/session|s3cr3t|frag|\?/.test(shown), 'no query string or fragment is repeated');
+      assert.deepEqual(advice.actions, ['openSettings', 'showLog']);
+      assert.equal(advice.setting, 'axiom.url', 'Open Settings shows axiom.url');
+      assert.equal(fake.requestsTo('GET /v2/monitors').length, 1, 'not retried');
+      assert.equal(elsewhere.requests.length, 0, 'not followed');
+      assertNoToken(error, shown);
+    });
+
+    it(`${status} with no Location: a config error that says so`, async () => {
+      fake.fail('GET /v2/monitors', { status, body: '' });
+      const error = await rejection(client().listMonitors());
+      assert.equal(error.kind, 'config');
+      assert.match(render(error.phrase), new RegExp(`answered with a redirect \\(status ${status}\\) that names no web address\\. Set axiom\\.url to the API’s address, such as https://api\\.axiom\\.co\\.$`));
+      assert.equal(fake.requestsTo('GET /v2/monitors').length, 1);
+    });
+  }
+
+  it('a relative Location is read against the request; user info is dropped; a token in the path is masked', async () => {
+    fake.fail('GET /v2/monitors', { status: 302, body: '', headers: { location: '/login?next=%2Fv2%2Fmonitors' } });
+    let error = await rejection(client().listMonitors());
+    assert.match(render(error.phrase), new RegExp(`redirected the request to ${fake.url}/login \\(status 302\\)`));
+
+    fake.fail('GET /v2/monitors', { status: 301, body: '', headers: { location: `https://person:pa55word@app.axiom.co/${ODD_TOKEN}/${FAKE_API_TOKEN}/x` } });
+    fake.token = ODD_TOKEN;
+    try {
+      error = await rejection(client({ token: ODD_TOKEN }).listMonitors());
+    } finally {
+      fake.token = FAKE_API_TOKEN;
+    }
+    const shown = render(adviceFor(error, 'Loading monitors').message);
+    assert.match(shown, /redirected the request to https:\/\/app\.axiom\.co\/••••\/xaat-••••\/x \(status 301\)/);
+    assert.ok(!/person|pa55word/.test(shown));
+    assertNoToken(error, shown, ODD_TOKEN);
+  });
+
+  it('a Location that is no web address, or could read as a link, is not repeated as one', async () => {
+    fake.fail('GET /v2/monitors', { status: 302, body: '', headers: { location: 'javascript:alert(1)' } });
+    assert.match(render((await rejection(client().listMonitors())).phrase), /names no web address/);
+    fake.fail('GET /v2/monitors', { status: 302, body: '', headers: { location: 'https://evil.example/[x](command:axiom.signOut)' } });
+    const shown = render((await rejection(client().listMonitors())).phrase);
+    assert.match(shown, /https:\/\/evil\.example\/%5Bx%5D%28command:axiom\.signOut%29 /);
+  });
+
+  it('a starred query that meets a redirect is not posted again, nor to the Location', async () => {
+    fake.fail('POST /v2/apl-starred-queries', { status: 307, body: '', headers: { location: `${elsewhere.url}/v2/apl-starred-queries` } });
+    const error = await rejection(client().createStarredQuery(STAR));
+    assert.equal(error.kind, 'config');
+    assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 1);
+    assert.equal(elsewhere.requests.length, 0);
+  });
+});
+
 describe('retries', () => {
   it('a 503 twice, then the list: three tries, each logged', async () => {
     fake.fail('GET /v2/monitors', { status: 503, body: { message: 'unavailable' }, times: 2 });

@@ -45,7 +45,7 @@ export function resolveEndpoint(setting: string | undefined): EndpointCheck {
 /** The API root for the `axiom.url` setting, or a `config` error that names the setting. */
 export function requireEndpoint(setting: string | undefined): ApiEndpoint {
   const check = resolveEndpoint(setting);
-  if (!check.ok) throw new AxiomError('config', phrase('The axiom.url setting: {0}', check.problem));
+  if (!check.ok) throw new AxiomError('config', phrase('The axiom.url setting: {0}', check.problem), { setting: 'axiom.url' });
   return check.endpoint;
 }
 

@@ -4,7 +4,7 @@ import { formatDate } from '../format';
 import { phrase, type Phrase } from '../phrase';
 import { AxiomError, cancelledError, isAxiomError, kindForStatus } from './errors';
 import { errorCode, networkMessage, timeoutMessage } from './transportErrors';
-import { requireEndpoint, type ApiEndpoint } from './baseUrl';
+import { DEFAULT_API_URL, requireEndpoint, type ApiEndpoint } from './baseUrl';
 import { parseProxy } from './proxy';
 import { maskSecrets, rememberSecret } from './secrets';
 import { invalidResponse, parseBody, parseMonitorList, type MonitorList } from './parse';
@@ -68,7 +68,7 @@ export interface DispatcherOptions {
  *  are cut off past MAX_BODY_BYTES as they arrive, whether or not their length was declared. */
 export function createDispatcher({ proxy, strictSSL = true }: DispatcherOptions = {}): Dispatcher {
   const check = proxy ? parseProxy(proxy) : undefined;
-  if (check && !check.ok) throw new AxiomError('config', check.problem);
+  if (check && !check.ok) throw new AxiomError('config', check.problem, { setting: 'http.proxy' });
   const tls = { rejectUnauthorized: strictSSL };
   const pool = { keepAliveTimeout: 30_000, connections: 8, maxResponseSize: MAX_BODY_BYTES };
   return proxy ? new ProxyAgent({ ...pool, uri: proxy, requestTls: tls, proxyTls: tls }) : new Agent({ ...pool, connect: tls });
@@ -166,14 +166,15 @@ export class AxiomClient {
         throw error;
       }
       log({ status, traceId });
-      return this.readBody(status, text, response.headers, traceId);
+      return this.readBody(status, text, response.headers, traceId, this.endpoint.base + path);
     } finally {
       abort.dispose();
     }
   }
 
-  private readBody(status: number, text: string, headers: Dispatcher.ResponseData['headers'], traceId: string | undefined): unknown {
+  private readBody(status: number, text: string, headers: Dispatcher.ResponseData['headers'], traceId: string | undefined, url: string): unknown {
     const contentType = headerValue(headers['content-type']) ?? '';
+    if (status >= 300 && status < 400) throw this.redirectError(status, headers, traceId, url);
     if (status >= 400) throw this.statusError(status, text, contentType, headers, traceId);
     if (!/json/i.test(contentType) && !looksLikeJson(text)) {
       throw invalidResponse(this.unexpected(contentType, status), status, traceId);
@@ -189,6 +190,19 @@ export class AxiomClient {
     return contentType
       ? phrase('unexpected response ({0}, status {1}) from {2}', contentType, status, this.endpoint.host)
       : phrase('unexpected response (no content type, status {0}) from {1}', status, this.endpoint.host);
+  }
+
+  /**
+   * Redirects are not followed: the token would travel along to wherever the service points. A
+   * redirect means axiom.url is not the API's address (an old host name, http for https, the web
+   * app's address), so the person is told where it pointed and what to set instead.
+   */
+  private redirectError(status: number, headers: Dispatcher.ResponseData['headers'], traceId: string | undefined, url: string): AxiomError {
+    const target = redirectTarget(headerValue(headers.location), url);
+    const message = target
+      ? phrase('The service at {0} redirected the request to {1} (status {2}). Redirects are not followed, so that the token goes nowhere else: set axiom.url to the API’s address, such as {3}.', this.endpoint.host, target, status, DEFAULT_API_URL)
+      : phrase('The service at {0} answered with a redirect (status {1}) that names no web address. Set axiom.url to the API’s address, such as {2}.', this.endpoint.host, status, DEFAULT_API_URL);
+    return new AxiomError('config', message, { status, traceId, setting: 'axiom.url' });
   }
 
   private transportError(e: unknown, signal: AbortSignal | undefined, timedOut: boolean): AxiomError {
@@ -279,6 +293,25 @@ export function decodeText(bytes: Buffer): string {
 
 function tooLarge(): AxiomError {
   return invalidResponse(phrase('the body is larger than {0} MB', MAX_BODY_BYTES / 1024 / 1024));
+}
+
+/**
+ * Where a redirect pointed, as scheme, host and path only: a query string or fragment may hold
+ * anything (a token, a session), and a user name or password is never repeated. Relative to the
+ * request's URL, as a browser reads it; undefined when there is no http(s) address. Brackets and
+ * parentheses stay escaped, so that the address cannot read as a markdown link where it is shown.
+ */
+export function redirectTarget(location: string | undefined, requestUrl: string): string | undefined {
+  if (!location?.trim()) return undefined;
+  let url: URL;
+  try {
+    url = new URL(location.trim(), requestUrl);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  const path = url.pathname.replace(/[[\]()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${url.protocol}//${url.host}${path}`;
 }
 
 function looksLikeJson(text: string): boolean {

@@ -9,11 +9,15 @@ export type AdviceAction = 'retry' | 'setToken' | 'openSettings' | 'showLog';
 export interface Advice {
   message: Phrase;
   actions: AdviceAction[];
+  /** The setting Open Settings shows (`axiom.url`, say); absent = all of the extension's. */
+  setting?: string;
 }
 
 /** `doing` names what failed, as the start of the sentence: "Loading monitors". */
 export function adviceFor(error: unknown, doing: Phrase | string): Advice {
-  return { message: phrase('{0} failed: {1}', doing, reasonFor(error)), actions: isAxiomError(error) ? actionsFor(error) : ['retry', 'showLog'] };
+  const advice: Advice = { message: phrase('{0} failed: {1}', doing, reasonFor(error)), actions: isAxiomError(error) ? actionsFor(error) : ['retry', 'showLog'] };
+  if (isAxiomError(error) && error.setting) advice.setting = error.setting;
+  return advice;
 }
 
 /** Why it failed, as the second half of a sentence; safe to show (secrets masked). */

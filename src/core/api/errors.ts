@@ -3,7 +3,7 @@ import { maskSecrets } from './secrets';
 
 /** What went wrong, in the terms a command needs to choose its message and actions. */
 export type AxiomErrorKind =
-  | 'config' // the settings are unusable (bad URL, plain http to a remote host); no request was sent
+  | 'config' // the settings are unusable (bad URL, plain http to a remote host: no request was sent), or axiom.url answers with a redirect
   | 'badRequest' // 400 and other 4xx the kinds below do not name
   | 'auth' // 401
   | 'forbidden' // 403: bad token or missing capability
@@ -24,6 +24,8 @@ export interface AxiomErrorDetails {
   retryAt?: Date;
   /** For network: the system or TLS error code, e.g. ECONNREFUSED. */
   code?: string;
+  /** For config: the setting to change (what Open Settings shows), e.g. `axiom.url`. */
+  setting?: string;
 }
 
 /** Marks AxiomErrors. The client is bundled apart from the extension (esbuild.mjs), so each
@@ -41,6 +43,7 @@ export class AxiomError extends Error {
   readonly traceId?: string;
   readonly retryAt?: Date;
   readonly code?: string;
+  readonly setting?: string;
 
   constructor(kind: AxiomErrorKind, message: Phrase | string, details: AxiomErrorDetails = {}) {
     super(maskSecrets(render(message)));
@@ -52,6 +55,7 @@ export class AxiomError extends Error {
     this.traceId = details.traceId;
     this.retryAt = details.retryAt;
     this.code = details.code;
+    this.setting = details.setting;
   }
 }
 

@@ -77,7 +77,11 @@ export class Accounts implements vscode.Disposable {
     });
     const deployment = choice.name === SETTINGS_DEPLOYMENT ? this.settingsDeployment() : listed.find((d) => d.name === choice.name);
     if (!deployment) {
-      throw new AxiomError('config', phrase('This workspace uses the deployment “{0}” (axiom.deployment in its settings), which is not set up here. Add it, or import it from the Axiom CLI.', choice.name));
+      throw new AxiomError(
+        'config',
+        phrase('This workspace uses the deployment “{0}” (axiom.deployment in its settings), which is not set up here. Add it, or import it from the Axiom CLI.', choice.name),
+        { setting: 'axiom.deployment' },
+      );
     }
     return { ...deployment, by: choice.by };
   }

@@ -4,8 +4,9 @@ import * as vscode from 'vscode';
 import type { AdviceAction } from '../core/api/errorAdvice';
 import { COMMANDS } from './constants';
 
-/** An advice's actions, and Test Connection, which a view offers beside Retry. */
-export type OfferedAction = AdviceAction | 'testConnection';
+/** An advice's actions, Test Connection, which a view offers beside Retry, and Switch Deployment,
+ *  beside Set API Token (the token may be right, for another deployment). */
+export type OfferedAction = AdviceAction | 'testConnection' | 'switchDeployment';
 
 /** VS Code's own command; its argument is the search the Settings editor opens with. */
 export const OPEN_SETTINGS = 'workbench.action.openSettings';
@@ -27,6 +28,8 @@ export function actionLabel(action: OfferedAction): string {
       return vscode.l10n.t('Show Log');
     case 'testConnection':
       return vscode.l10n.t('Test Connection');
+    case 'switchDeployment':
+      return vscode.l10n.t('Switch Deployment');
   }
 }
 
@@ -36,6 +39,7 @@ const ICONS: Record<OfferedAction, string> = {
   openSettings: 'settings-gear',
   showLog: 'output',
   testConnection: 'plug',
+  switchDeployment: 'cloud',
 };
 
 export function actionIcon(action: OfferedAction): vscode.ThemeIcon {
@@ -59,6 +63,8 @@ export function actionCommand(action: OfferedAction, how: { retry: string; setti
       return { command: COMMANDS.showLog, title };
     case 'testConnection':
       return { command: COMMANDS.testConnection, title };
+    case 'switchDeployment':
+      return { command: COMMANDS.switchDeployment, title };
   }
 }
 
@@ -68,7 +74,7 @@ export function actionCommand(action: OfferedAction, how: { retry: string; setti
  * Connection goes beside Retry.
  */
 export function offeredActions(actions: readonly AdviceAction[]): OfferedAction[] {
-  const offered: OfferedAction[] = actions.includes('setToken') ? ['setToken', ...actions.filter((a) => a !== 'setToken')] : [...actions];
+  const offered: OfferedAction[] = actions.includes('setToken') ? ['setToken', 'switchDeployment', ...actions.filter((a) => a !== 'setToken')] : [...actions];
   const retry = offered.indexOf('retry');
   if (retry >= 0) offered.splice(retry + 1, 0, 'testConnection');
   return offered;

@@ -51,9 +51,9 @@ async function journeyWrongToken(page: Page, fake: FakeAxiom): Promise<void> {
   await answerInput(page, WRONG_TOKEN, 'Axiom API token');
   const reason = page.getByText(/^Loading monitors failed: the token is not allowed to do this \(403\)/).first();
   await reason.waitFor({ timeout: 30_000 });
-  const actions = page.locator('.monaco-list-row').filter({ has: page.locator('.codicon-key, .codicon-refresh, .codicon-plug, .codicon-output') });
+  const actions = page.locator('.monaco-list-row').filter({ has: page.locator('.codicon-key, .codicon-cloud, .codicon-refresh, .codicon-plug, .codicon-output') });
   await page.locator('.monaco-list-row', { hasText: 'Show Log' }).first().waitFor();
-  assert.deepEqual(await actions.allInnerTexts().then((texts) => texts.map((t) => t.trim())), ['Set API Token', 'Retry', 'Test Connection', 'Show Log']);
+  assert.deepEqual(await actions.allInnerTexts().then((texts) => texts.map((t) => t.trim())), ['Set API Token', 'Switch Deployment', 'Retry', 'Test Connection', 'Show Log']);
   const setToken = actions.first();
   assert.equal(await setToken.locator('.codicon-key').count(), 1, 'the row shows its icon');
   assert.match((await setToken.getAttribute('aria-label')) ?? '', /^Loading monitors failed: the token is not allowed to do this \(403\).* Set API Token$/, 'a screen reader hears the reason and the action');

@@ -155,14 +155,14 @@ describe('Monitors view', () => {
       arrange: () => fake.fail('GET /v2/monitors', { status: 401, body: { message: 'invalid token' } }),
       state: 'errorAuth',
       message: /the token was not accepted \(401\)/,
-      actions: ['Set API Token', 'Retry', 'Test Connection', 'Show Log'],
+      actions: ['Set API Token', 'Switch Deployment', 'Retry', 'Test Connection', 'Show Log'],
     },
     {
       name: '403',
       arrange: () => fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: 'token does not have access to resource: monitors with action: read' } }),
       state: 'errorAuth',
       message: /not allowed.*monitors with action: read/,
-      actions: ['Set API Token', 'Retry', 'Test Connection', 'Show Log'],
+      actions: ['Set API Token', 'Switch Deployment', 'Retry', 'Test Connection', 'Show Log'],
     },
     {
       name: '500',
@@ -190,7 +190,7 @@ describe('Monitors view', () => {
     });
   }
 
-  it('after a 403 the rows run Set API Token, Retry, Test Connection and Show Log; none carries a monitor menu; the first says the reason', async () => {
+  it('after a 403 the rows run Set API Token, Switch Deployment, Retry, Test Connection and Show Log; none carries a monitor menu; the first says the reason', async () => {
     fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: 'token does not have access to resource: monitors with action: read' } });
     const view = await refreshedView();
     const rows = actionRows(view);
@@ -198,6 +198,7 @@ describe('Monitors view', () => {
       rows.map(({ command, icon }) => [command, icon]),
       [
         ['axiom.setToken', 'key'],
+        ['axiom.switchDeployment', 'cloud'],
         ['axiom.refreshMonitors', 'refresh'],
         ['axiom.testConnection', 'plug'],
         ['axiom.showLog', 'output'],
@@ -210,7 +211,7 @@ describe('Monitors view', () => {
       assert.equal(row.tooltip, view.treeView.message, 'the hover says why');
     }
     assert.equal(rows[0].accessibleLabel, `${view.treeView.message} Set API Token`, 'a screen reader hears the reason with the first action');
-    assert.equal(rows[1].accessibleLabel, 'Retry');
+    assert.equal(rows[1].accessibleLabel, 'Switch Deployment');
   });
 
   it('after a 500 the Retry row reloads the list', async () => {

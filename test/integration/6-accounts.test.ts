@@ -23,7 +23,7 @@ describe('Deployments', () => {
   const config = () => vscode.workspace.getConfiguration('axiom');
   const listedNames = () => ((config().get<{ name: string }[]>('deployments') ?? []) as { name: string }[]).map((d) => d.name);
   /** The names of the monitors the view shows once its load has finished. */
-  const shown = async () => (await refreshedView()).getChildren().map((row) => row.monitor.id);
+  const shown = async () => (await refreshedView()).currentRows.map((row) => row.monitor.id);
 
   function writeCliConfig(text: string): void {
     fs.writeFileSync(path.join(home, '.axiom.toml'), text, { mode: 0o600 });

@@ -1,19 +1,22 @@
 // Composition root: builds the adapters every feature shares, then lets each feature register
 // itself, and hands every disposable to VS Code.
 import * as vscode from 'vscode';
-import { Accounts } from './accounts/accounts';
+import { Accounts, type SwitchRecord } from './accounts/accounts';
 import { Connection } from './accounts/connection';
 import { registerAccounts } from './accounts/register';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
 import { Log } from './platform/log';
+import { MachineState } from './platform/machineState';
 import { SettingsStore } from './platform/settings';
 import { TokenStore } from './platform/tokenStore';
 import { registerStarred } from './starred/register';
 
-/** What activate returns: the monitors view, for integration tests and other extensions. */
+/** What activate returns, for integration tests and other extensions: nothing that reaches a token. */
 export interface AxiomExtensionApi {
   monitorsView: MonitorsView;
+  /** The name of the deployment this window uses ('' for the one of axiom.url). */
+  activeDeployment(): Promise<string>;
 }
 
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
@@ -21,13 +24,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
   const log = new Log();
   const settings = new SettingsStore();
   const tokens = new TokenStore(context.secrets);
-  const accounts = new Accounts(settings, tokens, log);
+  const machine = new MachineState<SwitchRecord>(context.globalStorageUri.fsPath, 'deployment.json', {});
+  const accounts = new Accounts(settings, tokens, machine, log);
   const connection = new Connection(settings, accounts, log, `axiom-apl-vscode/${version} (vscode ${vscode.version})`);
   const shared = { log, settings, tokens, accounts, connection };
 
   const monitors = registerMonitors(shared);
-  context.subscriptions.push(log, settings, tokens, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...registerStarred(context, shared));
-  return { monitorsView: monitors.view };
+  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...registerStarred(context, shared));
+  return { monitorsView: monitors.view, activeDeployment: async () => (await accounts.active()).name };
 }
 
 export function deactivate(): void {

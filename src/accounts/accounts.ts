@@ -5,7 +5,13 @@ import { chooseDeployment, readDeployments, SETTINGS_DEPLOYMENT, type ChosenBy, 
 import { phrase } from '../core/phrase';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
+import type { MachineState } from '../platform/machineState';
 import type { TokenStore } from '../platform/tokenStore';
+
+/** What is remembered per machine: the deployment last switched to. */
+export interface SwitchRecord {
+  switchedTo?: string;
+}
 
 /** The deployment a window uses, as its requests need it. */
 export interface ActiveDeployment extends Deployment {
@@ -30,10 +36,12 @@ export class Accounts implements vscode.Disposable {
   constructor(
     private readonly settings: SettingsStore,
     private readonly tokens: TokenStore,
+    private readonly machine: MachineState<SwitchRecord>,
     private readonly log: Log,
     private readonly environment: NodeJS.ProcessEnv = process.env,
   ) {
-    this.subscriptions = [settings.onDidChange(() => this.changed.fire()), tokens.onDidChange(() => this.changed.fire())];
+    const fire = () => this.changed.fire();
+    this.subscriptions = [settings.onDidChange(fire), tokens.onDidChange(fire), machine.onDidChange(fire)];
   }
 
   /** The listed deployments (not the settings one); entries that cannot be used are logged and left out. */
@@ -66,7 +74,8 @@ export class Accounts implements vscode.Disposable {
    *  error that says so: its requests do not silently go to another deployment. */
   async active(): Promise<ActiveDeployment> {
     const listed = this.listed();
-    const { pinned, switchedTo } = this.settings.readDeployments();
+    const { pinned } = this.settings.readDeployments();
+    const { switchedTo } = this.machine.get();
     const choice = chooseDeployment({
       listed: listed.map((d) => d.name),
       pinned,
@@ -131,7 +140,7 @@ export class Accounts implements vscode.Disposable {
   /** Makes the window use `name`: the workspace's pin moves when there is one, else the machine's choice. */
   async switchTo(name: string): Promise<void> {
     if (this.settings.readDeployments().pinned) await this.settings.savePin(name);
-    else await this.settings.saveSwitchedTo(name);
+    else await this.machine.set({ switchedTo: name });
   }
 
   async setToken(name: string, token: string): Promise<void> {

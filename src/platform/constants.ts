@@ -25,7 +25,6 @@ export const SETTINGS = {
   orgId: 'orgId',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
   deployments: 'deployments',
-  activeDeployment: 'activeDeployment',
   deployment: 'deployment',
 } as const;
 

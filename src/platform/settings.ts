@@ -22,8 +22,6 @@ export interface DeploymentSettings {
   listed: unknown;
   /** `axiom.deployment` from the workspace or folder only: a pin by name. */
   pinned?: string;
-  /** `axiom.activeDeployment`: the last switch on this machine. */
-  switchedTo?: string;
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -67,22 +65,15 @@ export class SettingsStore implements vscode.Disposable {
     const config = vscode.workspace.getConfiguration(SETTINGS.section);
     const pin = config.inspect<unknown>(SETTINGS.deployment);
     const pinned = pin?.workspaceFolderValue ?? pin?.workspaceValue;
-    const switchedTo = config.get<unknown>(SETTINGS.activeDeployment);
     return {
       listed: config.get<unknown>(SETTINGS.deployments),
       pinned: typeof pinned === 'string' ? pinned : undefined,
-      switchedTo: typeof switchedTo === 'string' ? switchedTo : undefined,
     };
   }
 
   /** The person's list of deployments, in their user settings. */
   async saveDeployments(list: readonly object[]): Promise<void> {
     await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.deployments, list.length ? list : undefined, vscode.ConfigurationTarget.Global);
-  }
-
-  /** The deployment switched to, remembered in user settings (not synced to other machines). */
-  async saveSwitchedTo(name: string): Promise<void> {
-    await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.activeDeployment, name, vscode.ConfigurationTarget.Global);
   }
 
   /** A new pin for this workspace (only when it already pins one: switching there moves the pin). */

@@ -124,6 +124,53 @@ async function journeyStar(page: Page, fake: FakeAxiom): Promise<void> {
   assert.match(await confirmation.innerText(), /sq_000001/);
 }
 
+/**
+ * Accounts: the status bar names the deployment in use; a person adds a second one from it (the
+ * view reloads from that service, with its token), a second window shows the same deployment,
+ * and switching back in the first window switches the second one too.
+ */
+async function journeyDeployments(page: Page, fake: FakeAxiom, openWindow: () => Promise<Page>): Promise<void> {
+  const staging = new FakeAxiom({ token: STAGING_TOKEN, monitors: [{ id: 'mon_staging', name: 'Staging checkout errors', type: 'Threshold', aplQuery: "['staging'] | count" }] });
+  await staging.start();
+  try {
+    const settingsHost = new URL(fake.url).host;
+    const status = (window: Page) => window.locator('.statusbar-item', { has: window.locator('.codicon-cloud') }).first();
+    await status(page).waitFor();
+    assert.match(await status(page).innerText(), new RegExp(settingsHost.replace(/\./g, '\\.')));
+
+    await status(page).click();
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Axiom deployment' }).waitFor();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Add Deployment' }).first().click();
+    await answerInput(page, 'staging', 'Add Axiom deployment');
+    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'address' }).first().waitFor().catch(() => undefined);
+    await answerInput(page, staging.url);
+    await answerInput(page, '');
+    await answerInput(page, STAGING_TOKEN);
+    await page.locator('.statusbar-item', { hasText: 'staging' }).first().waitFor({ timeout: 15_000 });
+    await page.getByText('Staging checkout errors').first().waitFor({ timeout: 15_000 });
+    assert.equal(staging.requestsTo('GET /v2/monitors').at(-1)?.headers.authorization, `Bearer ${STAGING_TOKEN}`);
+    assert.ok(!(await page.locator('.monaco-workbench').innerText()).includes(STAGING_TOKEN), 'the token is not on the screen');
+
+    const second = await openWindow();
+    await status(second).waitFor({ timeout: 60_000 });
+    await second.locator('.statusbar-item', { hasText: 'staging' }).first().waitFor({ timeout: 15_000 });
+
+    await status(page).click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'staging' }).first().waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(shots, 'deployment-switch.png') });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: settingsHost }).first().click();
+    // A browser throttles the timers of a tab in the background; a person looks at the window.
+    await second.bringToFront();
+    await second.locator('.statusbar-item', { hasText: settingsHost }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.statusbar-item', { hasText: settingsHost }).first().waitFor({ timeout: 15_000 });
+    await second.close();
+  } finally {
+    await staging.stop();
+  }
+}
+
+const STAGING_TOKEN = 'xaat-33333333-staging-e2e-token';
 const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
 await fake.start();
 const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
@@ -133,7 +180,7 @@ const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-'
 let passed = 0;
 let failed = 0;
 let codeServer: { url: string; stop(): void } | undefined;
-let browser: { context: { close(): Promise<void> }; page: Page } | undefined;
+let browser: { context: { close(): Promise<void>; newPage(): Promise<Page> }; page: Page } | undefined;
 try {
   console.log(await installVsix(sandbox, vsix));
   codeServer = await startCodeServer(sandbox);
@@ -145,6 +192,11 @@ try {
     ['a wrong token: the view says why, its Set API Token row asks for another, the monitors load', () => journeyWrongToken(page, fake)],
     ['monitors: the list, what a screen reader hears, hover, open the query', () => journeyMonitors(page, fake)],
     ['star: select APL, run the command, name it, pick the dataset, see the id', () => journeyStar(page, fake)],
+    ['deployments: the status bar names it, add one, a second window follows the switch', () => journeyDeployments(page, fake, async () => {
+      const window = await browser!.context.newPage();
+      await window.goto(workbenchUrl(codeServer!, sandbox));
+      return window;
+    })],
   ] as const) {
     try {
       await journey();

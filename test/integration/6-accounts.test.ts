@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { closeAllEditors, connectedFake, refreshedView, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor } from './helpers';
 
 const PROD_TOKEN = 'xaat-11111111-prod-test-token';
 const STAGING_TOKEN = 'xapt-22222222-staging-test-token';
@@ -21,6 +21,7 @@ describe('Deployments', () => {
   let home: string;
 
   const config = () => vscode.workspace.getConfiguration('axiom');
+  const active = async () => (await activateExtension()).activeDeployment();
   const listedNames = () => ((config().get<{ name: string }[]>('deployments') ?? []) as { name: string }[]).map((d) => d.name);
   /** The names of the monitors the view shows once its load has finished. */
   const shown = async () => (await refreshedView()).currentRows.map((row) => row.monitor.id);
@@ -42,7 +43,7 @@ describe('Deployments', () => {
 
   after(async () => {
     for (const name of listedNames()) await vscode.commands.executeCommand('axiom.removeDeployment', { name, confirmed: true });
-    await config().update('activeDeployment', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
     await closeAllEditors();
     await Promise.all([settingsService.stop(), prod.stop(), staging.stop()]);
     fs.rmSync(home, { recursive: true, force: true });
@@ -56,7 +57,7 @@ describe('Deployments', () => {
     assert.deepEqual(imported?.map((d) => d.name), ['prod', 'staging']);
     assert.deepEqual(listedNames(), ['prod', 'staging']);
     assert.ok(!JSON.stringify(config().get('deployments')).includes('test-token'), 'no token in the settings');
-    assert.equal(config().get('activeDeployment'), 'staging');
+    assert.equal(await active(), 'staging');
     await waitFor('the staging list', async () => (await shown()).join() === 'mon_staging');
     const request = staging.requestsTo('GET /v2/monitors').at(-1)!;
     assert.equal(request.headers.authorization, `Bearer ${STAGING_TOKEN}`);
@@ -97,7 +98,7 @@ describe('Deployments', () => {
     await vscode.commands.executeCommand('axiom.switchDeployment', { name: 'prod' });
     assert.equal(await vscode.commands.executeCommand('axiom.renameDeployment', { from: 'prod', to: 'production' }), true);
     assert.deepEqual(listedNames().sort(), ['production', 'staging']);
-    assert.equal(config().get('activeDeployment'), 'production', 'the window keeps using it');
+    assert.equal(await active(), 'production', 'the window keeps using it');
     prod.reset();
     await waitFor('the prod list under its new name', async () => (await shown()).join() === 'mon_prod');
     assert.equal(prod.requestsTo('GET /v2/monitors').at(-1)!.headers.authorization, `Bearer ${PROD_TOKEN}`, 'the token moved with it');
@@ -127,7 +128,7 @@ describe('Deployments', () => {
   it('adds a deployment by hand and switches to it', async () => {
     const added = await vscode.commands.executeCommand<{ name: string }>('axiom.addDeployment', { name: 'by hand', url: prod.url, token: PROD_TOKEN });
     assert.equal(added?.name, 'by hand');
-    assert.equal(config().get('activeDeployment'), 'by hand');
+    assert.equal(await active(), 'by hand');
     await waitFor('the prod list', async () => (await shown()).join() === 'mon_prod');
     await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
   });

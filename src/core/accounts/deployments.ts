@@ -33,7 +33,7 @@ export interface ChoiceInput {
   pinned?: string;
   /** AXIOM_DEPLOYMENT in the extension host's environment, as the Axiom CLI reads it. */
   environment?: string;
-  /** The last one switched to on this machine (`axiom.activeDeployment`). */
+  /** The last one switched to on this machine. */
   switchedTo?: string;
   /** Whether the settings deployment has a token. */
   settingsHasToken: boolean;

@@ -151,6 +151,12 @@ async function journeyDeployments(page: Page, fake: FakeAxiom, openWindow: () =>
     assert.equal(staging.requestsTo('GET /v2/monitors').at(-1)?.headers.authorization, `Bearer ${STAGING_TOKEN}`);
     assert.ok(!(await page.locator('.monaco-workbench').innerText()).includes(STAGING_TOKEN), 'the token is not on the screen');
 
+    // Each deployment with a token is an account in VS Code's Accounts menu.
+    await page.locator('.activitybar .action-label[aria-label^="Accounts"]').first().click();
+    await page.locator('.monaco-menu .action-label', { hasText: 'staging' }).first().waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: path.join(shots, 'accounts-menu.png') });
+    await page.keyboard.press('Escape');
+
     const second = await openWindow();
     await status(second).waitFor({ timeout: 60_000 });
     await second.locator('.statusbar-item', { hasText: 'staging' }).first().waitFor({ timeout: 15_000 });

@@ -25,7 +25,15 @@ export interface Fault {
   times?: number;
 }
 
-export type Route = 'GET /v2/monitors' | 'POST /v2/apl-starred-queries' | 'GET /v2/datasets' | 'GET /v2/user';
+export type Route = 'GET /v2/monitors' | 'POST /v2/apl-starred-queries' | 'GET /v2/datasets' | 'GET /v2/user' | 'GET /v2/monitors/*/history';
+
+/** One entry of a monitor's history, as the service sends it. */
+export interface HistoryEntry {
+  name?: string;
+  checkId: string;
+  timestamp: string;
+  state: string;
+}
 
 export interface FakeAxiomOptions {
   token?: string;
@@ -59,6 +67,13 @@ export class FakeAxiom {
   orgId: string;
   /** Most requests the service was answering at one moment. */
   maxConcurrent = 0;
+  /** State changes per monitor id, served by GET /v2/monitors/{id}/history within the asked range. */
+  histories = new Map<string, HistoryEntry[]>();
+  /** The rate limit it announces and enforces (429 past it), per window of windowMs. */
+  rateLimit = { limit: 1000, windowMs: 60_000 };
+  /** Start times of the requests of the current rate-limit window, and the most seen in one window. */
+  private windowStarts: number[] = [];
+  maxPerWindow = 0;
   private concurrent = 0;
   private readonly faults = new Map<string, Fault>();
   private monitorsJson?: { source: unknown[]; bytes: Buffer };
@@ -109,12 +124,16 @@ export class FakeAxiom {
     this.starred.length = 0;
     this.abandoned.length = 0;
     this.maxConcurrent = 0;
+    this.windowStarts = [];
+    this.maxPerWindow = 0;
     this.clearFaults();
   }
 
+  /** The requests to a route; a `*` in it stands for one path segment (a monitor's id). */
   requestsTo(route: Route): RecordedRequest[] {
     const [method, path] = route.split(' ');
-    return this.requests.filter((r) => r.method === method && r.path.split('?')[0] === path);
+    const pattern = new RegExp(`^${path.split('*').map((part) => part.replace(/[.?+^$()[\]{}|\\]/g, '\\$&')).join('[^/]+')}$`);
+    return this.requests.filter((r) => r.method === method && pattern.test(r.path.split('?')[0]));
   }
 
   /** The list as JSON, made once per list: a benchmark asks for 50,000 monitors many times. */
@@ -140,9 +159,17 @@ export class FakeAxiom {
       this.concurrent--;
       if (!res.writableFinished) this.abandoned.push(recorded);
     });
-    const route = `${recorded.method} ${recorded.path.split('?')[0]}`;
+    const path = recorded.path.split('?')[0];
+    const history = /^\/v2\/monitors\/([^/]+)\/history$/.exec(path);
+    const route = history ? `${recorded.method} /v2/monitors/*/history` : `${recorded.method} ${path}`;
     const traceId = `trace-${this.requests.length}`;
-    const rateHeaders = { 'x-ratelimit-scope': 'user', 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '999', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 60) };
+    const now = Date.now();
+    while (this.windowStarts.length && this.windowStarts[0] <= now - this.rateLimit.windowMs) this.windowStarts.shift();
+    this.windowStarts.push(now);
+    this.maxPerWindow = Math.max(this.maxPerWindow, this.windowStarts.length);
+    const resetAt = (this.windowStarts[0] ?? now) + this.rateLimit.windowMs;
+    const remaining = Math.max(0, this.rateLimit.limit - this.windowStarts.length);
+    const rateHeaders = { 'x-ratelimit-scope': 'user', 'x-ratelimit-limit': String(this.rateLimit.limit), 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)) };
 
     const fault = this.takeFault(route);
     if (fault?.delayMs) {
@@ -180,6 +207,24 @@ export class FakeAxiom {
       return;
     }
 
+    if (this.windowStarts.length > this.rateLimit.limit) {
+      send(429, { message: 'rate limit exceeded' });
+      return;
+    }
+    if (history) {
+      const params = new URL(recorded.path, 'http://fake').searchParams;
+      const start = Date.parse(params.get('startTime') ?? '');
+      const end = Date.parse(params.get('endTime') ?? '');
+      if (Number.isNaN(start) || Number.isNaN(end)) {
+        send(400, { code: 400, message: 'startTime and endTime are required' });
+        return;
+      }
+      const entries = this.histories.get(decodeURIComponent(history[1]));
+      // A monitor with no changes in the range is sent as Go's nil slice: null.
+      const inRange = entries?.filter((e) => Date.parse(e.timestamp) >= start && Date.parse(e.timestamp) <= end);
+      send(200, inRange?.length ? inRange : null);
+      return;
+    }
     switch (route) {
       case 'GET /v2/monitors':
         send(200, this.monitorsBody(), {}, fault?.chunked ?? this.chunkedLists);

@@ -80,7 +80,8 @@ describe('the request budget', () => {
     starts.sort((a, b) => a - b);
     let most = 0;
     for (let i = 0, j = 0; i < starts.length; i++) {
-      while (starts[i] - starts[j] >= 100) j++;
+      // 99: the clock may tick between the budget's reading of it and the task's.
+      while (starts[i] - starts[j] >= 99) j++;
       most = Math.max(most, i - j + 1);
     }
     assert.ok(most <= 50, `${most} requests started in one window, allowed 50`);

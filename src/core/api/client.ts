@@ -7,7 +7,8 @@ import { errorCode, networkMessage, timeoutMessage } from './transportErrors';
 import { DEFAULT_API_URL, requireEndpoint, type ApiEndpoint } from './baseUrl';
 import { parseProxy } from './proxy';
 import { maskSecrets, rememberSecret } from './secrets';
-import { invalidResponse, parseBody, parseMonitorList, type MonitorList } from './parse';
+import { invalidResponse, parseBody, parseHistory, parseMonitorList, type HistoryList, type MonitorList } from './parse';
+import type { RateLimit } from './requestBudget';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
 import {
   currentUserSchema,
@@ -49,6 +50,8 @@ export interface ClientOptions {
   logger?: ClientLogger;
   /** How GETs are retried; tests shorten the waits. */
   retry?: RetryPolicy;
+  /** Hears the rate-limit headers of every response that carries them. */
+  onRateLimit?: (rateLimit: RateLimit) => void;
 }
 
 /** Largest body read; a bigger one is refused rather than held in the editor's memory. */
@@ -97,6 +100,12 @@ export class AxiomClient {
       this.options.logger?.warn(`skipped ${skipped.length} of ${total} monitors that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`);
     }
     return list;
+  }
+
+  /** A monitor's state changes between two times (both required by the API). */
+  async getMonitorHistory(monitorId: string, start: Date, end: Date, signal?: AbortSignal): Promise<HistoryList> {
+    const query = `startTime=${encodeURIComponent(start.toISOString())}&endTime=${encodeURIComponent(end.toISOString())}`;
+    return parseHistory(await this.send('GET', `/monitors/${encodeURIComponent(monitorId)}/history?${query}`, undefined, signal));
   }
 
   async createStarredQuery(input: StarredQueryInput, signal?: AbortSignal): Promise<StarredQuery> {
@@ -154,6 +163,10 @@ export class AxiomClient {
       }
 
       const status = response.statusCode;
+      if (this.options.onRateLimit) {
+        const rateLimit = readRateLimit(response.headers);
+        if (rateLimit) this.options.onRateLimit(rateLimit);
+      }
       // A header is text from the service like any other: masked before it is logged or kept.
       const trace = headerValue(response.headers[TRACE_HEADER]);
       const traceId = trace === undefined ? undefined : maskSecrets(trace);
@@ -321,6 +334,19 @@ function looksLikeJson(text: string): boolean {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** The X-RateLimit-* headers, when a response has any (the reset is UTC epoch seconds). */
+export function readRateLimit(headers: Dispatcher.ResponseData['headers']): RateLimit | undefined {
+  const number = (name: string) => {
+    const value = Number(headerValue(headers[name]));
+    return headerValue(headers[name]) !== undefined && Number.isFinite(value) && value >= 0 ? value : undefined;
+  };
+  const limit = number('x-ratelimit-limit');
+  const remaining = number('x-ratelimit-remaining');
+  const reset = number('x-ratelimit-reset');
+  if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
+  return { limit, remaining, resetAt: reset === undefined ? undefined : reset * 1000 };
 }
 
 /** Retry-After (seconds or an HTTP date) wins; X-RateLimit-Reset is UTC epoch seconds. */

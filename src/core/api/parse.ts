@@ -44,6 +44,37 @@ export function parseMonitorList(body: unknown): MonitorList {
   return { monitors: copy ?? (body as Monitor[]), skipped };
 }
 
+/** One change of a monitor's check, as the history call answers it. */
+export interface StateChange {
+  checkId: string;
+  /** Milliseconds since the epoch. */
+  time: number;
+  state: 'open' | 'closed';
+}
+
+export interface HistoryList {
+  changes: StateChange[];
+  /** Entries without a check, a readable time or a known state: left out, counted. */
+  unreadable: number;
+}
+
+/** A monitor's history. `null` is an empty list (a Go nil slice); entries are read one by one. */
+export function parseHistory(body: unknown): HistoryList {
+  if (body === null) return { changes: [], unreadable: 0 };
+  if (!Array.isArray(body)) throw invalidResponse(phrase('expected a list of state changes, got {0}', describeJsonType(body)));
+  const changes: StateChange[] = [];
+  let unreadable = 0;
+  for (const entry of body as unknown[]) {
+    const record = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+    const checkId = typeof record.checkId === 'string' || typeof record.checkId === 'number' ? String(record.checkId) : undefined;
+    const time = typeof record.timestamp === 'string' ? Date.parse(record.timestamp) : NaN;
+    const state = record.state === 'open' || record.state === 'closed' ? record.state : undefined;
+    if (checkId === undefined || !Number.isFinite(time) || !state) unreadable++;
+    else changes.push({ checkId, time, state });
+  }
+  return { changes, unreadable };
+}
+
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown, what: Phrase | string): z.output<T> {
   const parsed = schema.safeParse(body);
   // zod's own words for the issue stay as they are: they name the JSON, not the person's task.

@@ -47,6 +47,11 @@ export class RequestBudget {
     this.perWindow = Math.max(1, Math.floor(options.assumedLimit * options.share));
   }
 
+  /** Most requests in flight at once. */
+  get concurrency(): number {
+    return this.options.maxInFlight;
+  }
+
   /** The requests this budget lets start per window now. */
   get allowance(): number {
     return this.perWindow;

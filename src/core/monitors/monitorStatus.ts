@@ -4,14 +4,9 @@
 // pieces (a first sweep, then each poll's newer changes): what is kept per check does not depend
 // on the order the changes arrive in.
 
-export type ChangeState = 'open' | 'closed';
+import type { StateChange } from '../api/parse';
 
-export interface StateChange {
-  checkId: string;
-  /** Milliseconds since the epoch. */
-  time: number;
-  state: ChangeState;
-}
+export type { StateChange };
 
 /** What is kept of one check: its last close, and the opens after it (usually none or one). */
 interface CheckState {

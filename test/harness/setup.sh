@@ -65,7 +65,7 @@ if wants newest && ! newest_ready; then
     npm install --no-fund --no-audit --loglevel=error "code-server@$CODE_SERVER_VERSION"
 fi
 
-if wants oldest && ! oldest_ready; then
+install_oldest() {
   # code-server 4.90 requires Node 20 (its postinstall refuses any other) and runs on it: this
   # machine's. Its addons build against that Node's own headers when it has them (no download).
   major="$(node -p 'process.versions.node.split(".")[0]')"
@@ -93,5 +93,13 @@ if wants oldest && ! oldest_ready; then
     npm install --no-fund --no-audit --loglevel=error "code-server@$OLD_CODE_SERVER_VERSION"
   rm -rf "$OLD/tmp"
   echo "$OLD_CODE_SERVER_VERSION" > "$OLD/installed"
+}
+if wants oldest && ! oldest_ready; then
+  # Worktrees may share one .vscode-test: one install at a time, and whoever waited finds it done.
+  mkdir -p "$T/.locks"
+  exec 9>"$T/.locks/code-server-1.90"
+  if command -v flock >/dev/null 2>&1; then flock 9; fi
+  if ! oldest_ready; then install_oldest; fi
+  exec 9>&-
 fi
 echo "Test VS Code ready."

@@ -1,9 +1,10 @@
-// Runs a test script once per VS Code the tests cover (see VSCODES in codeServer.mjs): the newest,
-// then the oldest that package.json's engines.vscode claims. Installs what is missing first
-// (setup.sh, idempotent). Each run gets AXIOM_VSCODE set to its VS Code; `AXIOM_VSCODE=oldest`
-// (or `newest`, or `newest,oldest`) in the environment picks which run. Ends with a line per run
-// (its VS Code, its "N passed, N failed", its time) and exits non-zero if any run failed.
-//   node test/harness/eachVscode.mjs test/harness/runTests.mjs
+// Runs a test script in each VS Code that AXIOM_VSCODE names (see VSCODES in codeServer.mjs):
+// `newest` (the default: VS Code 1.139), `oldest` (VS Code 1.90, the oldest package.json's
+// engines.vscode admits; `npm run test:oldest`), or both, `newest,oldest`. Installs what is
+// missing first (setup.sh, idempotent). Each run gets AXIOM_VSCODE set to its one VS Code. Ends
+// with a line per run (its VS Code, its "N passed, N failed", its time) and exits non-zero if any
+// run failed.
+//   AXIOM_VSCODE=newest,oldest node test/harness/eachVscode.mjs test/harness/runTests.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ if (!script) {
   console.error('usage: node test/harness/eachVscode.mjs <script> [args...]');
   process.exit(2);
 }
-const names = (process.env.AXIOM_VSCODE || 'newest,oldest').split(/[\s,]+/).filter(Boolean);
+const names = (process.env.AXIOM_VSCODE || 'newest').split(/[\s,]+/).filter(Boolean);
 execFileSync('sh', [path.join(projectRoot, 'test/harness/setup.sh'), ...names], { stdio: 'inherit' });
 
 const results = [];

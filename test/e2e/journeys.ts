@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { installVsix, makeSandbox, openBrowser, projectRoot, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+// @ts-expect-error: the same module; which VS Code (newest or oldest) comes from AXIOM_VSCODE
+import { describeVscode } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 
@@ -15,10 +17,12 @@ const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
 const shots = path.resolve(projectRoot, process.env.AXIOM_SCREENSHOTS ?? 'out/screenshots');
 fs.mkdirSync(shots, { recursive: true });
 const STAR_APL = "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time)";
+/** The quick input's text box. Not `.quick-input-widget input`: in VS Code 1.90 its checkboxes are inputs too. */
+const QUICK_INPUT_TEXT = '.quick-input-widget .quick-input-box input';
 
 async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
+  const input = page.locator(QUICK_INPUT_TEXT);
   await input.waitFor();
   await input.fill(`>${title}`);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
@@ -29,7 +33,7 @@ async function runCommand(page: Page, title: string): Promise<void> {
  *  (the widget is reused from one prompt to the next, so typing early lands in the old one). */
 async function answerInput(page: Page, text: string, title?: string): Promise<void> {
   if (title) await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).first().waitFor();
-  const input = page.locator('.quick-input-widget input');
+  const input = page.locator(QUICK_INPUT_TEXT);
   await input.waitFor();
   await input.fill(text);
   await page.keyboard.press('Enter');
@@ -99,7 +103,7 @@ async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
 
 async function journeyStar(page: Page, fake: FakeAxiom): Promise<void> {
   await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
+  const input = page.locator(QUICK_INPUT_TEXT);
   await input.waitFor();
   await input.fill('checkout.apl');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'checkout.apl' }).first().waitFor();
@@ -188,6 +192,7 @@ let failed = 0;
 let codeServer: { url: string; stop(): void } | undefined;
 let browser: { context: { close(): Promise<void>; newPage(): Promise<Page> }; page: Page } | undefined;
 try {
+  console.log(`Journeys in ${describeVscode()} (AXIOM_VSCODE picks it)`);
   console.log(await installVsix(sandbox, vsix));
   codeServer = await startCodeServer(sandbox);
   browser = await openBrowser(sandbox, workbenchUrl(codeServer, sandbox));

@@ -2,7 +2,7 @@
 // port with its own user data, extensions, XDG and TMPDIR folders, and opens its workbench in
 // Debian's headless chromium through playwright-core. Used by the test runner, the end-to-end
 // journeys and `npm start`.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -19,9 +19,36 @@ export const projectRoot = (() => {
   throw new Error('cannot find the axiom-apl project folder');
 })();
 const harness = path.join(projectRoot, '.vscode-test');
-export const node24 = path.join(harness, 'node24/node_modules/node/bin/node');
-export const codeServerEntry = path.join(harness, 'code-server/node_modules/code-server/out/node/entry.js');
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/**
+ * The two VS Codes the tests run in, both installed by setup.sh into .vscode-test/:
+ * - newest: code-server 4.139.1 = VS Code 1.139.1, on the Node 24 it needs (from npm);
+ * - oldest: code-server 4.90.3 = VS Code 1.90.2, the oldest VS Code that `engines.vscode`
+ *   (^1.90.0) admits, on this machine's Node 20 (the one that code-server requires).
+ * `AXIOM_VSCODE=oldest` picks the old one for everything in this module (newest by default).
+ * code-server 4.90 has no `--vscode-option`; its workbench reads the extension-development
+ * payload without the smoke-test driver switch, so it needs no extra argument.
+ */
+export const VSCODES = {
+  newest: {
+    name: 'newest',
+    dir: path.join(harness, 'code-server'),
+    node: path.join(harness, 'node24/node_modules/node/bin/node'),
+    devArgs: ['--vscode-option', 'enable-smoke-test-driver'],
+  },
+  oldest: {
+    name: 'oldest',
+    dir: path.join(harness, 'code-server-1.90'),
+    node: process.execPath,
+    nodeMajor: 20,
+    devArgs: [],
+  },
+};
+const choice = process.env.AXIOM_VSCODE || 'newest';
+if (!VSCODES[choice]) throw new Error(`AXIOM_VSCODE=${choice}: expected one of ${Object.keys(VSCODES).join(', ')}`);
+/** The VS Code this process tests in: `{ name, dir, node, devArgs, entry }`. */
+export const vscodeUnderTest = { ...VSCODES[choice], entry: path.join(VSCODES[choice].dir, 'node_modules/code-server/out/node/entry.js') };
 
 const QUIET_SETTINGS = {
   'workbench.startupEditor': 'none',
@@ -67,16 +94,28 @@ export function makeSandbox(prefix, { settings = {}, files = {} } = {}) {
 }
 
 export function assertInstalled() {
-  if (!fs.existsSync(node24) || !fs.existsSync(codeServerEntry)) {
-    throw new Error('The test VS Code is not installed: run `sh test/harness/setup.sh` (npm test and npm start do it for you).');
+  const { name, node, nodeMajor, entry } = vscodeUnderTest;
+  if (!fs.existsSync(node) || !fs.existsSync(entry)) {
+    throw new Error(`The ${name} test VS Code is not installed: run \`sh test/harness/setup.sh ${name}\` (npm test and npm start do it for you).`);
   }
+  if (nodeMajor && Number(process.versions.node.split('.')[0]) !== nodeMajor) {
+    throw new Error(`The ${name} test VS Code runs on Node ${nodeMajor}, and this is Node ${process.versions.node}.`);
+  }
+}
+
+/** "VS Code 1.90.2, the oldest (code-server 4.90.3 on Node v20.20.2)": read from what is installed. */
+export function describeVscode() {
+  assertInstalled();
+  const read = (file) => JSON.parse(fs.readFileSync(path.join(vscodeUnderTest.dir, 'node_modules/code-server', file), 'utf8')).version;
+  const nodeVersion = execFileSync(vscodeUnderTest.node, ['--version'], { encoding: 'utf8' }).trim();
+  return `VS Code ${read('lib/vscode/package.json')}, the ${vscodeUnderTest.name} (code-server ${read('package.json')} on Node ${nodeVersion})`;
 }
 
 /** Installs a packaged extension into the sandbox's extensions folder, as a person would. */
 export function installVsix(sandbox, vsix) {
   assertInstalled();
   return new Promise((resolve, reject) => {
-    const p = spawn(node24, [codeServerEntry, '--extensions-dir', sandbox.extensionsDir, '--user-data-dir', sandbox.userDataDir, '--install-extension', vsix], {
+    const p = spawn(vscodeUnderTest.node, [vscodeUnderTest.entry, '--extensions-dir', sandbox.extensionsDir, '--user-data-dir', sandbox.userDataDir, '--install-extension', vsix], {
       env: { ...process.env, ...sandbox.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -92,9 +131,9 @@ export async function startCodeServer(sandbox, { port, extraArgs = [], env = {},
   assertInstalled();
   port ??= await freePort();
   const server = spawn(
-    node24,
+    vscodeUnderTest.node,
     [
-      codeServerEntry,
+      vscodeUnderTest.entry,
       '--auth', 'none',
       '--bind-addr', `127.0.0.1:${port}`,
       '--config', path.join(sandbox.dir, 'config.yaml'),
@@ -139,6 +178,10 @@ export async function openBrowser(sandbox, url) {
     headless: true,
     env: { ...process.env, ...sandbox.env },
     viewport: { width: 1280, height: 800 },
+    // The clipboard as a person allows it. VS Code 1.90's workbench uses the browser's clipboard
+    // even under tests (later ones keep a test clipboard of their own), which headless chromium
+    // denies without this.
+    permissions: ['clipboard-read', 'clipboard-write'],
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -146,8 +189,8 @@ export async function openBrowser(sandbox, url) {
   return { context, page };
 }
 
-/** Without this, a built workbench ignores the extensionDevelopmentPath/extensionTestsPath payload. */
-export const DEV_EXTENSION_ARGS = ['--vscode-option', 'enable-smoke-test-driver'];
+/** Without this, a built workbench (1.139) ignores the extensionDevelopmentPath/extensionTestsPath payload. */
+export const DEV_EXTENSION_ARGS = vscodeUnderTest.devArgs;
 
 /**
  * The workbench's address with the sandbox's folder open; with `extensionPath`, that extension is
@@ -175,6 +218,7 @@ export async function runInExtensionHost({ sandbox, extensionPath = projectRoot,
     return await new Promise((resolve, reject) => {
       timer = setTimeout(() => resolve(2), timeoutSeconds * 1000);
       (async () => {
+        stamp(`starting ${describeVscode()}`);
         codeServer = await startCodeServer(sandbox, { extraArgs: [...DEV_EXTENSION_ARGS, '--log', 'info'] });
         stamp(`code-server up on ${codeServer.url}`);
         codeServer.server.on('exit', (c) => {

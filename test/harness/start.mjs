@@ -1,13 +1,14 @@
 // `npm start`: installs what is missing, packages the extension, installs the .vsix into a fresh
-// code-server (VS Code 1.139) and serves it on 127.0.0.1 for your browser. AXIOM_URL and
-// AXIOM_ORG_ID prefill the settings; AXIOM_TOKEN reaches the extension host's environment, where
-// the extension imports it into secret storage once. Ctrl+C stops it.
+// code-server (VS Code 1.139; `AXIOM_VSCODE=oldest npm start`: VS Code 1.90) and serves it on
+// 127.0.0.1 for your browser. AXIOM_URL and AXIOM_ORG_ID prefill the settings; AXIOM_TOKEN reaches
+// the extension host's environment, where the extension imports it into secret storage once.
+// Ctrl+C stops it.
 import { execSync } from 'node:child_process';
 import path from 'node:path';
-import { installVsix, makeSandbox, projectRoot, startCodeServer, workbenchUrl } from './codeServer.mjs';
+import { describeVscode, installVsix, makeSandbox, projectRoot, startCodeServer, vscodeUnderTest, workbenchUrl } from './codeServer.mjs';
 
 const run = (command) => execSync(command, { cwd: projectRoot, stdio: 'inherit' });
-run('sh test/harness/setup.sh');
+run(`sh test/harness/setup.sh ${vscodeUnderTest.name}`);
 run('npm run --silent package');
 
 const settings = {};
@@ -20,7 +21,7 @@ const sandbox = makeSandbox('axiom-apl-start-', {
 await installVsix(sandbox, path.join(projectRoot, 'dist-vsix/axiom-apl.vsix'));
 const port = Number(process.env.PORT ?? 8080);
 const codeServer = await startCodeServer(sandbox, { port });
-console.log(`\nVS Code with the Axiom APL extension: ${workbenchUrl(codeServer, sandbox)}`);
+console.log(`\n${describeVscode()} with the Axiom APL extension: ${workbenchUrl(codeServer, sandbox)}`);
 console.log(`(user data and logs in ${sandbox.dir}; Ctrl+C to stop)`);
 const stop = () => {
   codeServer.stop();

@@ -145,11 +145,15 @@ async function journeyDeployments(page: Page, fake: FakeAxiom, openWindow: () =>
     await status(page).click();
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Axiom deployment' }).waitFor();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Add Deployment' }).first().click();
-    await answerInput(page, 'staging', 'Add Axiom deployment');
-    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'address' }).first().waitFor().catch(() => undefined);
-    await answerInput(page, staging.url);
-    await answerInput(page, '');
-    await answerInput(page, STAGING_TOKEN);
+    // The four prompts share one title: each answer waits for its own prompt, or it would land in the last one.
+    const answerPrompt = async (text: string, prompt: string) => {
+      await page.locator('.quick-input-widget .quick-input-message', { hasText: prompt }).first().waitFor();
+      await answerInput(page, text);
+    };
+    await answerPrompt('staging', 'A name for it');
+    await answerPrompt(staging.url, 'The address of its Axiom API');
+    await answerPrompt('', 'Its organization id');
+    await answerPrompt(STAGING_TOKEN, 'Its token');
     await page.locator('.statusbar-item', { hasText: 'staging' }).first().waitFor({ timeout: 15_000 });
     await page.getByText('Staging checkout errors').first().waitFor({ timeout: 15_000 });
     assert.equal(staging.requestsTo('GET /v2/monitors').at(-1)?.headers.authorization, `Bearer ${STAGING_TOKEN}`);

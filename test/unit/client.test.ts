@@ -136,7 +136,7 @@ describe('listMonitors', () => {
     assert.match(dropped[0].reason, /^type: .*expected string/);
     assert.match(dropped[2].reason, /^disabledUntil: expected a time/);
     assert.equal(log.warnings.length, 1, 'one line for the list');
-    assert.equal(log.warnings[0], `left out 4 fields that could not be read, from 1 monitors shown without them; first: [${oddIndex}] ${dropped[0].reason}`);
+    assert.equal(log.warnings[0], `left out 4 fields that could not be read from 1 of 8 monitors, shown without them; first: [${oddIndex}] ${dropped[0].reason}`);
 
     // As a person reads them: rows and hover say nothing of 0001, null or an empty type.
     const rows = monitorRows(monitors, (d) => d.toISOString(), Date.parse('2026-06-01T00:00:00Z'));

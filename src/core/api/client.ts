@@ -95,7 +95,8 @@ export class AxiomClient {
     }
     if (dropped.length) {
       const monitors = new Set(dropped.map((d) => d.index)).size;
-      this.options.logger?.warn(`left out ${dropped.length} fields that could not be read, from ${monitors} monitors shown without them; first: [${dropped[0].index}] ${dropped[0].reason}`);
+      const total = skipped.length + list.monitors.length;
+      this.options.logger?.warn(`left out ${dropped.length} fields that could not be read from ${monitors} of ${total} monitors, shown without them; first: [${dropped[0].index}] ${dropped[0].reason}`);
     }
     return list;
   }

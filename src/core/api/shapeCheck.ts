@@ -90,15 +90,13 @@ export function compileShapeCheck(schema: z.ZodObject, options: ShapeCheckOption
 function fieldStatements(check: FieldCheck): string[] {
   const field = `v[${JSON.stringify(check.key)}]`;
   const fails = (x: string) => (check.leaf === 'number' ? `!(typeof ${x} === "number" && isFinite(${x}))` : `typeof ${x} !== "${check.leaf === 'time' ? 'string' : check.leaf}"`);
-  // The statement for a present, non-null value.
-  let present: string[];
-  if (check.list) present = ['if (!Array.isArray(f)) return false;', `for (const x of f) if (${fails('x')}) return false;`];
-  else if (check.leaf === 'time') {
+  // The statements for a present, non-null value.
+  const present = check.list ? ['if (!Array.isArray(f)) return false;', `for (const x of f) if (${fails('x')}) return false;`] : [`if (${fails('f')}) return false;`];
+  if (check.leaf === 'time') {
+    present.push('const t = readTime(f);', 'if (t === "unreadable") return false;');
     // A time that means never is absent, where the field may be.
-    present = [`if (${fails('f')}) return false;`, 'const t = readTime(f);', 'if (t === "unreadable") return false;'];
     if (check.optional) present.push(`if (t === "never") ${field} = undefined;`);
   }
-  else present = [`if (${fails('f')}) return false;`];
 
   const absent = [check.optional && 'f === undefined', check.nullable && 'f === null'].filter(Boolean) as string[];
   const lines: string[] = [];

@@ -20,5 +20,5 @@ export async function monitorFromArgs(arg: unknown, view: MonitorsView): Promise
 
 function isMonitor(value: unknown): value is Monitor {
   const m = value as Partial<Monitor> | undefined;
-  return typeof m === 'object' && m !== null && typeof m.id === 'string' && typeof m.name === 'string' && typeof m.type === 'string';
+  return typeof m === 'object' && m !== null && typeof m.id === 'string' && typeof m.name === 'string';
 }

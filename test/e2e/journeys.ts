@@ -10,7 +10,7 @@ import { installVsix, makeSandbox, openBrowser, projectRoot, startCodeServer, wo
 // @ts-expect-error: the same module; which VS Code (newest or oldest) comes from AXIOM_VSCODE
 import { describeVscode } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
-import { REALISTIC_MONITORS } from '../support/fixtures';
+import { GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
 
 const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
 // `npm run screenshots` writes them into media/ for the README; test runs keep them in out/.
@@ -19,6 +19,9 @@ fs.mkdirSync(shots, { recursive: true });
 const STAR_APL = "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time)";
 /** The quick input's text box. Not `.quick-input-widget input`: in VS Code 1.90 its checkboxes are inputs too. */
 const QUICK_INPUT_TEXT = '.quick-input-widget .quick-input-box input';
+// The monitor of the service's Go SDK tests: no type, notifierIDs null, zero times, interval 0.
+const GO_SDK_MONITOR = GO_SDK_MONITORS.find((m) => m.id === 'mon_go_sdk_6')!;
+const MONITORS = [...REALISTIC_MONITORS, GO_SDK_MONITOR];
 
 async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
@@ -77,13 +80,15 @@ async function journeyWrongToken(page: Page, fake: FakeAxiom): Promise<void> {
 async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   const row = page.locator('.monaco-list-row', { hasText: 'Checkout errors' }).first();
   await row.waitFor({ timeout: 30_000 });
-  for (const monitor of REALISTIC_MONITORS) await page.getByText(monitor.name, { exact: true }).first().waitFor();
+  for (const monitor of MONITORS) await page.getByText(monitor.name, { exact: true }).first().waitFor();
   assert.ok(fake.requestsTo('GET /v2/monitors').every((r) => r.headers.authorization === `Bearer ${FAKE_API_TOKEN}`));
   // What a screen reader says of a row: VS Code's own label from the name and the description,
   // which says the state wherever it is not active (then VS Code's note of the row's actions).
   assert.match((await row.getAttribute('aria-label')) ?? '', /^Checkout errors Threshold · Above 100 · every 5m(, |$)/);
   const disabled = page.locator('.monaco-list-row', { hasText: 'Auth failures (Go client spelling)' }).first();
   assert.match((await disabled.getAttribute('aria-label')) ?? '', /^Auth failures \(Go client spelling\) disabled · /);
+  const goSdk = page.locator('.monaco-list-row', { hasText: GO_SDK_MONITOR.name }).first();
+  assert.match((await goSdk.getAttribute('aria-label')) ?? '', /^Test \(Go SDK shape\) Unknown type · At or above 1000(, |$)/);
   await page.screenshot({ path: path.join(shots, 'monitors-view.png') });
 
   await row.hover();
@@ -185,7 +190,7 @@ async function journeyDeployments(page: Page, fake: FakeAxiom, openWindow: () =>
 }
 
 const STAGING_TOKEN = 'xaat-33333333-staging-e2e-token';
-const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
+const fake = new FakeAxiom({ monitors: MONITORS });
 await fake.start();
 const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
   settings: { 'axiom.url': fake.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
-import { REALISTIC_MONITORS } from '../support/fixtures';
+import { GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
 import { manyMonitors } from '../support/manyMonitors';
 import { actionRows, activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
 
 const SNOOZED_UNTIL = new Date(Date.now() + 3 * 3600_000).toISOString();
 const MONITORS = [
   ...REALISTIC_MONITORS,
+  ...GO_SDK_MONITORS,
   { id: 'mon_snoozed', name: 'beta snoozed', type: 'Threshold', aplQuery: "['x'] | count", disabledUntil: SNOOZED_UNTIL },
   { id: 'mon_past', name: 'Gamma woke up', type: 'Threshold', aplQuery: "['x'] | count", disabledUntil: '2020-01-01T00:00:00Z' },
   {
@@ -19,6 +20,7 @@ const MONITORS = [
   },
   { id: 'mon_noquery', name: 'no query at all', type: 'MatchEvent' },
 ];
+const HOSTILE = MONITORS.find((m) => m.id === 'mon_hostile')!;
 
 describe('Monitors view', () => {
   let fake: FakeAxiom;
@@ -39,9 +41,23 @@ describe('Monitors view', () => {
     const view = await refreshedView();
     assert.deepEqual(
       view.currentRows.map((row) => row.label),
-      ['api latency p99', 'Auth failures (Go client spelling)', 'beta snoozed', 'Checkout errors', 'Gamma woke up', MONITORS[6].name, 'no query at all', 'Zeta forecast'],
+      [
+        'api latency p99',
+        'Auth failures (Go client spelling)',
+        'beta snoozed',
+        'Checkout errors',
+        'Enterprise signups',
+        'Gamma woke up',
+        HOSTILE.name,
+        'no query at all',
+        'Odd fields',
+        'Orders backlog (Go, no notifiers)',
+        'Test (Go SDK shape)',
+        'Zeta forecast',
+      ],
     );
-    assert.equal(view.treeView.description, '8 monitors');
+    assert.equal(view.treeView.description, '12 monitors');
+    assert.equal(view.treeView.message, undefined, 'fields left out of a monitor shown are not entries left out');
     assert.equal(view.currentState, 'loaded');
   });
 
@@ -51,10 +67,13 @@ describe('Monitors view', () => {
     assert.equal(view.treeView.description, '1,234 monitors');
   });
 
-  it('entries that are not monitors are left out and counted in the view, the rest shown', async () => {
-    fake.monitors = [...MONITORS, { id: 'mon_no_name', type: 'Threshold' }, { name: 'no id', type: 'Threshold' }];
+  it('entries that are not monitors (no id or no name) are left out and counted in the view, the rest shown', async () => {
+    // The last one has an id and a name: a monitor, shown without the field it cannot read.
+    fake.monitors = [...MONITORS, { id: 'mon_no_name', type: 'Threshold' }, { name: 'no id', type: 'Threshold' }, { id: 'mon_odd_type', name: 'Odd type', type: ['Threshold'] }];
     const view = await refreshedView();
-    assert.equal(view.currentRows.length, MONITORS.length);
+    assert.equal(view.currentRows.length, MONITORS.length + 1);
+    assert.equal(view.treeView.description, `${MONITORS.length + 1} monitors`);
+    assert.equal(view.currentRows.find((row) => row.monitor.id === 'mon_odd_type')?.description, 'Unknown type');
     assert.equal(view.treeView.message, '2 entries could not be read and are not shown; see the log.');
     fake.monitors = MONITORS;
     await view.refresh();
@@ -82,6 +101,32 @@ describe('Monitors view', () => {
     assert.equal(checkout.command?.arguments?.[0], view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')?.monitor, 'a click passes the monitor itself');
   });
 
+  it('monitors in the Go SDK\'s shapes: listed, with rows and hovers that read as any other', async () => {
+    const view = await refreshedView();
+    const row = (id: string) => view.currentRows.find((r) => r.monitor.id === id)!;
+    const item = (id: string) => view.getTreeItem(row(id));
+    const hover = (id: string) => (view.resolveTreeItem(item(id), row(id)).tooltip as vscode.MarkdownString).value;
+    for (const monitor of GO_SDK_MONITORS) {
+      assert.equal(item(monitor.id).label, monitor.name);
+      assert.equal(item(monitor.id).contextValue, 'monitor.active', `${monitor.id}: a zero time is no snooze`);
+      assert.equal((item(monitor.id).iconPath as vscode.ThemeIcon).id, 'bell');
+      assert.doesNotMatch(`${item(monitor.id).description}\n${hover(monitor.id)}`, /0001|null|undefined|NaN|oops|not a date|(^|\D)0m/, monitor.id);
+    }
+    assert.equal(item('mon_go_nil_5').description, 'Threshold · Above 10 · every 5m');
+    assert.equal(item('mon_go_sdk_6').description, 'Unknown type · At or above 1000');
+    assert.equal(item('mon_nulls_7').description, 'Match event · every 10m');
+    assert.equal(item('mon_odd_8').description, 'Unknown type · every 5m');
+    assert.match(hover('mon_go_sdk_6'), /^Type: Unknown type {2}$/m);
+    assert.match(hover('mon_go_sdk_6'), /^A test monitor$/m);
+    assert.doesNotMatch(hover('mon_go_sdk_6'), /Created|Runs every|Over the last|Notifiers/);
+    assert.match(hover('mon_go_nil_5'), /^Created: by usr\\_2 on .*2025/m);
+    assert.doesNotMatch(hover('mon_go_nil_5'), /Notifiers/);
+    assert.match(hover('mon_odd_8'), /^Type: Unknown type {2}$/m);
+    // A monitor without a type is a monitor to the commands too.
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQuery', row('mon_go_sdk_6').monitor);
+    assert.equal(editor.document.getText(), "['test'] | count");
+  });
+
   it('a snooze that ends while the list is shown: the row turns active then, with no new request', async () => {
     fake.monitors = [{ id: 'mon_wakes', name: 'Wakes soon', type: 'Threshold', disabledUntil: new Date(Date.now() + 1500).toISOString() }];
     const view = await refreshedView();
@@ -105,7 +150,7 @@ describe('Monitors view', () => {
 
     const hostile = view.currentRows.find((row) => row.monitor.id === 'mon_hostile')!;
     const md = (view.resolveTreeItem(view.getTreeItem(hostile), hostile).tooltip as vscode.MarkdownString).value;
-    const query = MONITORS[6].aplQuery as string;
+    const query = HOSTILE.aplQuery as string;
     assert.ok(md.includes(`\`\`\`\`kusto\n${query}\n\`\`\`\``), 'a longer fence keeps the query whole');
     const outside = md.replace(`\`\`\`\`kusto\n${query}\n\`\`\`\``, '');
     assert.ok(!/\]\(command:/.test(outside), 'no live command link outside the code block');
@@ -185,7 +230,7 @@ describe('Monitors view', () => {
       await view.refresh();
       assert.equal(view.currentState, 'loaded');
       assert.equal(view.treeView.message, undefined);
-      assert.equal(view.currentRows.length, 8);
+      assert.equal(view.currentRows.length, MONITORS.length);
       assert.deepEqual(view.getChildren(), view.currentRows, 'the action rows are gone');
     });
   }
@@ -223,7 +268,7 @@ describe('Monitors view', () => {
     await vscode.commands.executeCommand(retry.command!, ...retry.args);
     assert.equal(fake.requestsTo('GET /v2/monitors').length, requests + 1);
     assert.equal(view.currentState, 'loaded');
-    assert.equal(view.currentRows.length, 8);
+    assert.equal(view.currentRows.length, MONITORS.length);
     assert.deepEqual(view.getChildren(), view.currentRows);
     assert.equal(view.treeView.message, undefined);
   });
@@ -269,7 +314,7 @@ describe('Monitors view', () => {
     assert.equal(fake.maxConcurrent, 1);
     const count = fake.requestsTo('GET /v2/monitors').length;
     assert.ok(count >= 1 && count <= 10, `${count} requests for 50 refreshes`);
-    assert.equal(view.currentRows.length, 8);
+    assert.equal(view.currentRows.length, MONITORS.length);
   });
 
   it('a new setting while a load is in flight: that load is cancelled at the service, and the list comes from the new load', async () => {

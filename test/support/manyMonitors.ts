@@ -1,5 +1,9 @@
 // A large organisation's monitors, made up but shaped like the API's (about 870 bytes of JSON
-// each): deterministic, so that every run measures the same bytes.
+// each): deterministic, so that every run measures the same bytes. Written as the service's Go
+// code writes them, in the shares a large list would have: a monitor without notifiers carries
+// `notifierIDs: null` (a Go nil slice; one in ten carries no key at all), times never set are
+// null or Go's zero time 0001-01-01T00:00:00Z, an unset interval is 0, some monitors have no type
+// and some descriptions are null (see API-NOTES, Monitors).
 
 const SERVICES = ['checkout', 'payments', 'auth', 'search', 'inventory', 'shipping', 'gateway', 'billing', 'profile', 'notifications'];
 const SIGNALS = ['5xx rate', 'p99 latency', 'error logs', 'queue depth', 'failed logins', 'timeouts', 'cold starts', 'retries'];
@@ -8,6 +12,7 @@ const ENVIRONMENTS = ['prod', 'staging', 'dev', 'canary', 'perf'];
 const REGIONS = ['us-east-1', 'us-west-2', 'eu-west-1', 'eu-central-1', 'ap-south-1', 'ap-northeast-1'];
 const TYPES = ['Threshold', 'Threshold', 'MatchEvent', 'AnomalyDetection'];
 const OPERATORS = ['Above', 'AboveOrEqual', 'Below', 'BelowOrEqual', 'AboveOrBelow'];
+const ZERO_TIME = '0001-01-01T00:00:00Z';
 
 export function manyMonitors(count: number): Record<string, unknown>[] {
   // mulberry32: successive draws are independent enough for every combination to occur (the
@@ -24,21 +29,25 @@ export function manyMonitors(count: number): Record<string, unknown>[] {
   for (let i = 0; i < count; i++) {
     const service = pick(SERVICES);
     const signal = pick(SIGNALS);
-    const type = pick(TYPES);
+    // One in twenty without a type, as in the Go SDK's own test of the list.
+    const type = next() < 0.05 ? undefined : pick(TYPES);
     const snoozed = next() < 0.05;
-    monitors.push({
+    // Three in five have notifiers; of the rest, most carry Go's nil slice.
+    const notifiers = next();
+    const zeroSnooze = next() < 0.25;
+    const monitor: Record<string, unknown> = {
       id: `mon_${(i + 1).toString(36).padStart(8, '0')}`,
       // Names repeat across a large org now and then, as real ones do (about one in five at
       // 10,000); ids never do. They begin with a capital, as people write them, so every one
       // needs its own sort key (all lower case, they had been their own keys: flattering).
       name: `${capitalised(service)} ${signal} (${pick(TEAMS)}, ${pick(ENVIRONMENTS)}, ${pick(REGIONS)})`,
       type,
-      description: `Pages the ${service} on-call when ${signal} leaves its usual range.`,
+      description: next() < 0.05 ? null : `Pages the ${service} on-call when ${signal} leaves its usual range.`,
       aplQuery: `['${service}-logs']\n| where ['service.name'] == "${service}" and level in ("error", "fatal")\n| where _time > ago(15m)\n| summarize count(), avg(duration_ms), percentile(duration_ms, 99) by bin_auto(_time), ['http.route']`,
       operator: type === 'MatchEvent' ? undefined : pick(OPERATORS),
       threshold: type === 'MatchEvent' ? undefined : Math.round(next() * 1000) / 10,
       columnName: type === 'MatchEvent' ? undefined : 'count_',
-      intervalMinutes: pick([1, 5, 10, 15, 60]),
+      intervalMinutes: next() < 0.03 ? 0 : pick([1, 5, 10, 15, 60]),
       rangeMinutes: pick([5, 15, 30, 60]),
       secondDelay: 0,
       alertOnNoData: next() < 0.2,
@@ -48,13 +57,17 @@ export function manyMonitors(count: number): Record<string, unknown>[] {
       skipResolved: false,
       triggerAfterNPositiveResults: 1,
       triggerFromNRuns: 1,
-      notifierIds: [`notify_${service}_oncall`, 'notify_slack_alerts'],
+      notifierIds: notifiers < 0.6 ? [`notify_${service}_oncall`, 'notify_slack_alerts'] : undefined,
       disabled: next() < 0.1,
-      disabledUntil: snoozed ? '2099-01-01T00:00:00Z' : null,
-      createdAt: '2025-03-20T10:00:00Z',
+      // Never snoozed: null, or Go's zero time (one in four).
+      disabledUntil: snoozed ? '2099-01-01T00:00:00Z' : zeroSnooze ? ZERO_TIME : null,
+      createdAt: next() < 0.05 ? ZERO_TIME : '2025-03-20T10:00:00Z',
       createdBy: `usr_${Math.floor(next() * 50)}`,
-      updatedAt: '2026-10-01T08:30:00Z',
-    });
+      // Go writes fractions of a second as it has them.
+      updatedAt: next() < 0.1 ? ZERO_TIME : `2026-10-01T08:30:00.${String(Math.floor(next() * 1e9)).padStart(9, '0')}Z`,
+    };
+    if (notifiers >= 0.6 && notifiers < 0.96) monitor.notifierIDs = null;
+    monitors.push(monitor);
   }
   return monitors;
 }

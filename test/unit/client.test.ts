@@ -5,7 +5,10 @@ import { createDispatcher, type AxiomClient, type ClientOptions } from '../../sr
 import { AxiomError } from '../../src/core/api/errors';
 import { CapturedLog, rejection, testClient } from '../support/testClient';
 import { FakeAxiom, FAKE_API_TOKEN, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN } from '../support/fakeAxiom';
-import { REALISTIC_MONITORS } from '../support/fixtures';
+import { escapeMarkdown } from '../../src/core/markdown';
+import { monitorTooltipMarkdown } from '../../src/core/monitors/monitorHover';
+import { monitorRows } from '../../src/core/monitors/monitorRows';
+import { GO_SDK_DROPPED_FIELDS, GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
 
 const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
 const dispatcher = createDispatcher();
@@ -35,7 +38,7 @@ describe('listMonitors', () => {
     assert.deepEqual(monitors.map((m) => m.id), ['mon_errors_1', 'mon_metrics_2', 'mon_go_3', 'mon_future_4']);
     const [errors, metrics, go, future] = monitors;
     assert.equal(errors.aplQuery, "['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)");
-    assert.equal(errors.disabledUntil, null);
+    assert.equal(errors.disabledUntil, undefined, 'null is read as absent');
     assert.deepEqual(errors.notifierIds, ['notify_slack_oncall']);
     assert.deepEqual((errors as Record<string, unknown>).someFieldAddedLater, { nested: true }, 'unknown fields are tolerated, kept unread');
     assert.equal(metrics.aplQuery, undefined);
@@ -71,7 +74,7 @@ describe('listMonitors', () => {
 
   it('reads an empty list', async () => {
     fake.monitors = [];
-    assert.deepEqual(await client().listMonitors(), { monitors: [], skipped: [] });
+    assert.deepEqual(await client().listMonitors(), { monitors: [], skipped: [], dropped: [] });
   });
 
   it('logs method, path, status, duration and trace id, never the token', async () => {
@@ -85,13 +88,75 @@ describe('listMonitors', () => {
     assert.ok(!JSON.stringify(log.requests).includes(FAKE_API_TOKEN));
   });
 
-  it('skips entries that are not monitors, counts them and keeps the rest', async () => {
-    fake.monitors = [...REALISTIC_MONITORS, { id: 'mon_bad', name: 'bad', type: 'Threshold', threshold: 'high' }, 42];
-    const { monitors, skipped } = await client().listMonitors();
-    assert.equal(monitors.length, 4);
-    assert.deepEqual(skipped.map((s) => s.index), [4, 5]);
-    assert.match(skipped[0].reason, /^threshold: /);
-    assert.match(log.warnings[0], /skipped 2 of 6 monitors/);
+  it('skips entries that are not monitors (no id, no name, no object), counts them and keeps the rest', async () => {
+    fake.monitors = [...REALISTIC_MONITORS, { id: 'mon_bad', type: 'Threshold', threshold: 'high' }, 42, { name: 'no id', type: 'Threshold' }, { id: 'mon_n', name: 5 }];
+    const { monitors, skipped, dropped } = await client().listMonitors();
+    assert.deepEqual(monitors.map((m) => m.id), ['mon_errors_1', 'mon_metrics_2', 'mon_go_3', 'mon_future_4']);
+    assert.deepEqual(skipped.map((s) => s.index), [4, 5, 6, 7]);
+    assert.match(skipped[0].reason, /^name: /, 'the missing name is the reason, not the bad threshold');
+    assert.match(skipped[1].reason, /^the body: /);
+    assert.match(skipped[2].reason, /^id: /);
+    assert.match(skipped[3].reason, /^name: .*number/);
+    assert.deepEqual(dropped, [], 'fields of skipped entries are not counted as dropped');
+    assert.equal(log.warnings.length, 1);
+    assert.match(log.warnings[0], /skipped 4 of 8 monitors/);
+  });
+
+  it('lists every monitor in the Go SDK\'s shapes, beside ordinary ones: null is absent, zero times are never, no type is unknown, unreadable fields are left out and counted', async () => {
+    fake.monitors = [...REALISTIC_MONITORS, ...GO_SDK_MONITORS];
+    const { monitors, skipped, dropped } = await client().listMonitors();
+    assert.deepEqual(skipped, []);
+    assert.deepEqual(monitors.map((m) => m.id), [...REALISTIC_MONITORS, ...GO_SDK_MONITORS].map((m) => m.id), 'every monitor, in the order sent');
+    const byId = (id: string) => monitors.find((m) => m.id === id)!;
+
+    const nil = byId('mon_go_nil_5');
+    assert.equal(nil.type, 'Threshold');
+    assert.equal(nil.notifierIds, undefined, 'notifierIDs: null is no notifiers');
+    assert.equal(nil.disabledUntil, undefined, 'the zero time is never');
+    assert.equal(nil.createdAt, '2025-04-01T09:00:00.123456789Z', 'a time with nanoseconds is a time');
+    assert.equal(nil.threshold, 10);
+
+    const sdk = byId('mon_go_sdk_6');
+    assert.equal(sdk.type, undefined);
+    assert.equal(sdk.intervalMinutes, 0);
+    for (const field of ['disabledUntil', 'createdAt', 'updatedAt', 'notifierIds'] as const) assert.equal(sdk[field], undefined, field);
+
+    const nulls = byId('mon_nulls_7') as Record<string, unknown>;
+    for (const [key, value] of Object.entries(nulls)) assert.notEqual(value, null, `${key} is absent, not null`);
+    assert.equal(nulls.type, 'MatchEvent');
+    assert.equal(nulls.intervalMinutes, 10);
+
+    const odd = byId('mon_odd_8');
+    assert.deepEqual([odd.type, odd.threshold, odd.disabledUntil, odd.notifierIds, odd.description], [undefined, undefined, undefined, undefined, undefined]);
+    assert.equal(odd.aplQuery, "['odd'] | count", 'the readable fields stay');
+    assert.equal(odd.intervalMinutes, 5);
+
+    const oddIndex = REALISTIC_MONITORS.length + 3;
+    assert.deepEqual(dropped.map((d) => [d.index, d.field]), GO_SDK_DROPPED_FIELDS.map((field) => [oddIndex, field]));
+    assert.match(dropped[0].reason, /^type: .*expected string/);
+    assert.match(dropped[2].reason, /^disabledUntil: expected a time/);
+    assert.equal(log.warnings.length, 1, 'one line for the list');
+    assert.equal(log.warnings[0], `left out 4 fields that could not be read from 1 of 8 monitors, shown without them; first: [${oddIndex}] ${dropped[0].reason}`);
+
+    // As a person reads them: rows and hover say nothing of 0001, null or an empty type.
+    const rows = monitorRows(monitors, (d) => d.toISOString(), Date.parse('2026-06-01T00:00:00Z'));
+    const row = (id: string) => rows.find((r) => r.monitor.id === id)!;
+    assert.equal(row('mon_go_nil_5').description, 'Threshold · Above 10 · every 5m');
+    assert.equal(row('mon_go_nil_5').state, 'active');
+    assert.equal(row('mon_go_sdk_6').description, 'Unknown type · At or above 1000');
+    assert.equal(row('mon_nulls_7').description, 'Match event · every 10m');
+    assert.equal(row('mon_odd_8').description, 'Unknown type · every 5m');
+    const hover = (id: string) => monitorTooltipMarkdown(byId(id), (d) => d.toISOString(), Date.parse('2026-06-01T00:00:00Z'));
+    for (const monitor of GO_SDK_MONITORS) {
+      const text = hover(monitor.id);
+      assert.doesNotMatch(text, /0001|null|undefined|NaN|oops|not a date|(^|\D)0m/, monitor.id);
+    }
+    assert.match(hover('mon_go_sdk_6'), /^Type: Unknown type {2}$/m);
+    assert.match(hover('mon_go_sdk_6'), /^Condition: At or above 1000 {2}$/m);
+    assert.doesNotMatch(hover('mon_go_sdk_6'), /Created|Runs every|Over the last/);
+    assert.ok(hover('mon_go_nil_5').includes(`\nCreated: ${escapeMarkdown('by usr_2 on 2025-04-01T09:00:00.123Z')}  \n`), 'the time with nanoseconds is read');
+    assert.match(hover('mon_odd_8'), /^Type: Unknown type {2}$/m);
+    assert.match(hover('mon_odd_8'), /^State: active {2}$/m);
   });
 });
 

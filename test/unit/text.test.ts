@@ -23,11 +23,17 @@ describe('monitor text', () => {
     assert.equal(minutesWords(1440), '1d');
   });
 
+  it('a type the service did not send (or left empty) is unknown; an unset interval (Go writes 0) is left unsaid', () => {
+    assert.equal(monitorSummary(monitor({ type: undefined, operator: 'Below', threshold: 0, intervalMinutes: 0 })), 'Unknown type · Below 0');
+    assert.equal(monitorSummary(monitor({ type: '', intervalMinutes: 15 })), 'Unknown type · every 15m');
+    assert.equal(monitorSummary(monitor({ type: 'Threshold', intervalMinutes: 0 })), 'Threshold');
+  });
+
   it('snoozed only while disabledUntil is ahead', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     assert.equal(monitorState(monitor({ disabledUntil: '2026-01-02T00:00:00Z' }), now).kind, 'snoozed');
     assert.equal(monitorState(monitor({ disabledUntil: '2025-12-31T00:00:00Z' }), now).kind, 'active');
-    assert.equal(monitorState(monitor({ disabled: true, disabledUntil: null }), now).kind, 'disabled');
+    assert.equal(monitorState(monitor({ disabled: true, disabledUntil: undefined }), now).kind, 'disabled');
   });
 
   it('a fence is longer than any backtick run inside', () => {
@@ -54,9 +60,9 @@ describe('monitor text', () => {
   it('the first snooze end among the rows is when their text goes stale', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     const at = (ms: number) => new Date(now + ms).toISOString();
-    const rows = (untils: (string | null)[]) => monitorRows(untils.map((until, i) => monitor({ id: `m${i}`, disabledUntil: until })), formatDate, now);
-    assert.equal(firstSnoozeEnd(rows([at(60_000), null, at(5_000), at(-5_000)]), now), now + 5_000);
-    assert.equal(firstSnoozeEnd(rows([null, at(-1)]), now), undefined, 'nothing snoozed');
+    const rows = (untils: (string | undefined)[]) => monitorRows(untils.map((until, i) => monitor({ id: `m${i}`, disabledUntil: until })), formatDate, now);
+    assert.equal(firstSnoozeEnd(rows([at(60_000), undefined, at(5_000), at(-5_000)]), now), now + 5_000);
+    assert.equal(firstSnoozeEnd(rows([undefined, at(-1)]), now), undefined, 'nothing snoozed');
     assert.equal(firstSnoozeEnd(rows([at(5_000)]), now + 5_000), undefined, 'a snooze that has just ended');
   });
 

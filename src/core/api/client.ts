@@ -94,10 +94,15 @@ export class AxiomClient {
 
   async listMonitors(signal?: AbortSignal): Promise<MonitorList> {
     const list = parseMonitorList(await this.send('GET', '/monitors', undefined, signal));
-    const { skipped } = list;
+    const { skipped, dropped } = list;
     if (skipped.length) {
       const total = skipped.length + list.monitors.length;
       this.options.logger?.warn(`skipped ${skipped.length} of ${total} monitors that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`);
+    }
+    if (dropped.length) {
+      const monitors = new Set(dropped.map((d) => d.index)).size;
+      const total = skipped.length + list.monitors.length;
+      this.options.logger?.warn(`left out ${dropped.length} fields that could not be read from ${monitors} of ${total} monitors, shown without them; first: [${dropped[0].index}] ${dropped[0].reason}`);
     }
     return list;
   }

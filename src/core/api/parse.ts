@@ -3,45 +3,83 @@
 import type { z } from 'zod';
 import { phrase, type Phrase } from '../phrase';
 import { AxiomError } from './errors';
-import { describeIssue, mergedNotifierIds, monitorSchema, monitorWireSchema, type Monitor } from './schemas';
-import { compileShapeCheck } from './shapeCheck';
+import { describeIssue, describeOneIssue, mergedNotifierIds, monitorWireSchema, REQUIRED_MONITOR_FIELDS, serviceTime, tidyMonitor, type Monitor } from './schemas';
+import { compileShapeCheck, type ShapeCheck } from './shapeCheck';
 
 export interface MonitorList {
   monitors: Monitor[];
   /** Entries that were not monitors the extension can read, with the reason; the rest still show. */
   skipped: { index: number; reason: string }[];
+  /** Optional fields that could not be read, left out of monitors that still show. */
+  dropped: { index: number; field: string; reason: string }[];
 }
 
-const certainlyMonitor = compileShapeCheck(monitorWireSchema);
+const certainlyMonitor = compileShapeCheck(monitorWireSchema, { time: serviceTime });
 
 /**
  * A list whose single bad entries are skipped and counted, so one odd monitor cannot blank the
- * view. Entries the shape check vouches for are kept as JSON.parse made them (unknown fields
- * stay, unread), with the notifier list under its one name; zod reads all the others. While every
- * entry is kept as it is, the parsed list itself is the result: no copy of it is made.
+ * view, and whose monitors show without the optional fields that could not be read (counted too):
+ * only an id and a name are needed. Entries the shape check vouches for are kept as JSON.parse
+ * made them (unknown fields stay, unread), tidied in place by the check (null and never-times set
+ * to undefined), with the notifier list under its one name; zod reads all the others. The parsed
+ * list itself is the result, compacted in place where entries are skipped: no copy of it is made.
+ * `check` is for tests, which compare the two ways of reading an entry.
  */
-export function parseMonitorList(body: unknown): MonitorList {
+export function parseMonitorList(body: unknown, check: ShapeCheck = certainlyMonitor): MonitorList {
   if (!Array.isArray(body)) throw invalidResponse(phrase('expected a list of monitors, got {0}', describeJsonType(body)));
-  // Made at the first entry that is replaced or skipped, from the entries before it.
-  let copy: Monitor[] | undefined;
+  const list: unknown[] = body;
   const skipped: MonitorList['skipped'] = [];
-  for (let index = 0; index < body.length; index++) {
-    const item: unknown = body[index];
-    if (certainlyMonitor(item)) {
-      const monitor = item as Monitor & { notifierIDs?: string[] };
-      if ('notifierIDs' in monitor) {
-        monitor.notifierIds = mergedNotifierIds(monitor);
-        delete monitor.notifierIDs;
+  const dropped: MonitorList['dropped'] = [];
+  const length = list.length;
+  let kept = 0;
+  for (let index = 0; index < length; index++) {
+    const item: unknown = list[index];
+    let monitor: Monitor;
+    if (check(item)) {
+      monitor = item as Monitor;
+      const wire = item as { notifierIds?: string[]; notifierIDs?: string[] };
+      // Null there is undefined by now: only a list sent under the Go spelling is moved.
+      if (wire.notifierIDs !== undefined) {
+        wire.notifierIds = mergedNotifierIds(wire);
+        delete wire.notifierIDs;
       }
-      copy?.push(monitor);
-      continue;
+    } else {
+      const read = readWithZod(item, index, dropped);
+      if (typeof read === 'string') {
+        skipped.push({ index, reason: read });
+        continue;
+      }
+      monitor = read;
     }
-    copy ??= body.slice(0, index) as Monitor[];
-    const parsed = monitorSchema.safeParse(item);
-    if (parsed.success) copy.push(parsed.data);
-    else skipped.push({ index, reason: describeIssue(parsed.error) });
+    if (kept !== index) list[kept] = monitor;
+    else if (monitor !== item) list[index] = monitor;
+    kept++;
   }
-  return { monitors: copy ?? (body as Monitor[]), skipped };
+  if (kept !== length) list.length = kept;
+  return { monitors: list as Monitor[], skipped, dropped };
+}
+
+/**
+ * One entry read by zod: the monitor, with every optional field that failed left out and
+ * recorded in `dropped`, or why it is no monitor (it is not an object, or lacks an id or name).
+ */
+function readWithZod(item: unknown, index: number, dropped: MonitorList['dropped']): Monitor | string {
+  let parsed = monitorWireSchema.safeParse(item);
+  if (!parsed.success) {
+    const { issues } = parsed.error;
+    const fatal = issues.find((issue) => issue.path.length === 0 || REQUIRED_MONITOR_FIELDS.has(String(issue.path[0])));
+    if (fatal) return describeOneIssue(fatal);
+    const without: Record<string, unknown> = { ...(item as object) };
+    for (const issue of issues) {
+      const field = String(issue.path[0]);
+      if (!Object.hasOwn(without, field)) continue; // a second issue in the same field
+      delete without[field];
+      dropped.push({ index, field, reason: describeOneIssue(issue) });
+    }
+    parsed = monitorWireSchema.safeParse(without);
+    if (!parsed.success) return describeIssue(parsed.error);
+  }
+  return tidyMonitor(parsed.data);
 }
 
 /** One change of a monitor's check, as the history call answers it. */

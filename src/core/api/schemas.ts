@@ -1,56 +1,91 @@
 import { z } from 'zod';
+import { readTime } from './serviceTime';
 
-// Written from the public API description (v2). Tolerant reader: unknown fields are dropped,
-// optional fields may be absent, and enum-like fields (type, operator) stay plain strings so
-// that a value added by the service later is shown as it is instead of failing the list.
+// Written from the public API description (v2) and from what the service really sends (see
+// API-NOTES, Monitors). Tolerant reader: unknown fields are dropped, optional fields may be absent,
+// and enum-like fields (type, operator) stay plain strings so that a value added by the service
+// later is shown as it is instead of failing the list.
 
 const optionalString = z.string().optional();
-const optionalNumber = z.number().optional();
-const optionalBoolean = z.boolean().optional();
+
+/** A time field's text: readable by Date.parse. A time before 1970 (Go's zero time) means never. */
+export const serviceTime = z.string().refine((text) => readTime(text) !== 'unreadable', { message: 'expected a time' });
+
+// A monitor's optional fields as the service writes them: null (a Go nil slice, an unset value)
+// means absent. Reading a monitor (parse.ts) turns null and never-times into absent fields, and
+// drops an optional field it cannot read rather than the monitor: only id and name are needed.
+const maybeString = z.string().nullish();
+const maybeNumber = z.number().nullish();
+const maybeBoolean = z.boolean().nullish();
+const maybeTime = serviceTime.nullish();
+const maybeStrings = z.array(z.string()).nullish();
 
 export const monitorWireSchema = z.object({
   id: z.string(),
   name: z.string(),
-  type: z.string(),
-  description: optionalString,
-  aplQuery: optionalString,
-  mplQuery: optionalString,
-  operator: optionalString,
-  threshold: optionalNumber,
-  tolerance: optionalNumber,
-  columnName: optionalString,
-  compareDays: optionalNumber,
-  intervalMinutes: optionalNumber,
-  rangeMinutes: optionalNumber,
-  secondDelay: optionalNumber,
-  alertOnNoData: optionalBoolean,
-  notifyByGroup: optionalBoolean,
-  notifyEveryRun: optionalBoolean,
-  resolvable: optionalBoolean,
-  skipResolved: optionalBoolean,
-  triggerAfterNPositiveResults: optionalNumber,
-  triggerFromNRuns: optionalNumber,
-  disabled: optionalBoolean,
-  disabledUntil: z.string().nullable().optional(),
-  createdAt: optionalString,
-  createdBy: optionalString,
-  updatedAt: optionalString,
+  // Required by the API description, yet absent in the service's own Go SDK tests: shown as unknown.
+  type: maybeString,
+  description: maybeString,
+  aplQuery: maybeString,
+  mplQuery: maybeString,
+  operator: maybeString,
+  threshold: maybeNumber,
+  tolerance: maybeNumber,
+  columnName: maybeString,
+  compareDays: maybeNumber,
+  intervalMinutes: maybeNumber,
+  rangeMinutes: maybeNumber,
+  secondDelay: maybeNumber,
+  alertOnNoData: maybeBoolean,
+  notifyByGroup: maybeBoolean,
+  notifyEveryRun: maybeBoolean,
+  resolvable: maybeBoolean,
+  skipResolved: maybeBoolean,
+  triggerAfterNPositiveResults: maybeNumber,
+  triggerFromNRuns: maybeNumber,
+  disabled: maybeBoolean,
+  disabledUntil: maybeTime,
+  createdAt: maybeTime,
+  createdBy: maybeString,
+  updatedAt: maybeTime,
   // The spec spells it notifierIds; the Go client notifierIDs. Both are read, one is kept.
-  notifierIds: z.array(z.string()).optional(),
-  notifierIDs: z.array(z.string()).optional(),
+  notifierIds: maybeStrings,
+  notifierIDs: maybeStrings,
 });
 
+export type MonitorWire = z.output<typeof monitorWireSchema>;
+
+type WithoutNulls<T> = { [K in keyof T]: Exclude<T[K], null> };
+
+/** A monitor as the extension reads it: no nulls, no never-times, the notifiers under one name. */
+export type Monitor = WithoutNulls<Omit<MonitorWire, 'notifierIDs'>>;
+
+/** The fields of a monitor without which it is not listed. */
+export const REQUIRED_MONITOR_FIELDS: ReadonlySet<string> = new Set(
+  Object.entries(monitorWireSchema.shape).flatMap(([key, field]) => (field.safeParse(undefined).success ? [] : [key])),
+);
+
 /** The one rule for the two spellings: notifierIds wins when both are sent. */
-export function mergedNotifierIds(wire: { notifierIds?: string[]; notifierIDs?: string[] }): string[] | undefined {
-  return wire.notifierIds ?? wire.notifierIDs;
+export function mergedNotifierIds(wire: { notifierIds?: string[] | null; notifierIDs?: string[] | null }): string[] | undefined {
+  return wire.notifierIds ?? wire.notifierIDs ?? undefined;
 }
 
-export const monitorSchema = monitorWireSchema.transform(({ notifierIDs, ...rest }) => ({
-  ...rest,
-  notifierIds: mergedNotifierIds({ notifierIds: rest.notifierIds, notifierIDs }),
-}));
-
-export type Monitor = z.output<typeof monitorSchema>;
+/**
+ * A monitor zod read, as the extension reads it: null and never-times left out, the notifiers
+ * under one name. The shape check in parse.ts does the same in place for the entries it vouches
+ * for; a property test holds the two to the same result.
+ */
+export function tidyMonitor(wire: MonitorWire): Monitor {
+  const monitor: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(wire)) {
+    if (value === null || value === undefined || key === 'notifierIds' || key === 'notifierIDs') continue;
+    if (monitorWireSchema.shape[key as keyof MonitorWire] === maybeTime && readTime(value as string) === 'never') continue;
+    monitor[key] = value;
+  }
+  const notifierIds = mergedNotifierIds(wire);
+  if (notifierIds) monitor.notifierIds = notifierIds;
+  return monitor as Monitor;
+}
 
 /** A starred query as posted. `who` and `metadata` are required by the API. */
 export const starredQueryInputSchema = z.object({
@@ -88,7 +123,11 @@ export const errorBodySchema = z.object({ message: z.string().optional(), code: 
 /** Names the first thing that failed, as a dotted path a person can find in the JSON. */
 export function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return 'unknown problem';
+  return issue ? describeOneIssue(issue) : 'unknown problem';
+}
+
+/** One thing that failed, named as describeIssue names the first. */
+export function describeOneIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length ? issue.path.map(String).join('.') : 'the body';
   return `${where}: ${issue.message}`;
 }

@@ -1,12 +1,19 @@
 // A check of plain JSON against a zod object schema that allocates nothing: derived once from the
-// schema's own definition (strings, numbers, booleans, optional, nullable, lists of those), it
-// answers "does this value certainly pass?". Large lists are read through it, and only the entries
-// it cannot vouch for go through zod itself, which has the last word and the error messages.
+// schema's own definition (strings, numbers, booleans, times, optional, nullable, lists of those),
+// it answers "does this value certainly pass?". Large lists are read through it, and only the
+// entries it cannot vouch for go through zod itself, which has the last word and the error messages.
 // Why: zod builds a result object per field, and for 10,000 monitors that garbage costs more than
 // the JSON.parse it follows (see test/bench/README.md).
+//
+// It also tidies, in place, what the reader would leave out anyway: an optional field that may be
+// null (`.nullish()`) and is null, and a time field holding a time before 1970 (Go's zero time),
+// are set to undefined, as absent. Writing undefined over a field keeps the object's shape, where
+// deleting the field would not, and allocates nothing. Those writes happen whatever the verdict:
+// an entry it then rejects goes to zod with those fields absent, which zod reads as it reads null.
 import type { z } from 'zod';
+import { readTime } from './serviceTime';
 
-type Leaf = 'string' | 'number' | 'boolean';
+type Leaf = 'string' | 'number' | 'boolean' | 'time';
 interface FieldCheck {
   key: string;
   leaf: Leaf;
@@ -18,8 +25,8 @@ interface FieldCheck {
 /** The parts of zod's definition objects that are read here. */
 interface DefLike {
   type: string;
-  innerType?: { _zod: { def: DefLike } };
-  element?: { _zod: { def: DefLike } };
+  innerType?: z.ZodType;
+  element?: z.ZodType;
   checks?: unknown[];
 }
 
@@ -29,20 +36,30 @@ function defOf(schema: unknown): DefLike {
 
 const LEAVES = new Set(['string', 'number', 'boolean']);
 
+export interface ShapeCheckOptions {
+  /** The schema of a time field's text (with whatever rule it carries): read with readTime. */
+  time?: z.ZodType;
+}
+
 /** The field's check, or undefined when the schema asks more than this checker knows (then zod decides). */
-function fieldCheck(key: string, schema: unknown): FieldCheck | undefined {
+function fieldCheck(key: string, schema: z.ZodType, options: ShapeCheckOptions): FieldCheck | undefined {
   const check: FieldCheck = { key, leaf: 'string', list: false, optional: false, nullable: false };
-  let def = defOf(schema);
   for (;;) {
+    if (schema === options.time) {
+      check.leaf = 'time';
+      return check;
+    }
+    const def = defOf(schema);
     if (def.checks?.length) return undefined;
     if (def.type === 'optional' && def.innerType) check.optional = true;
     else if (def.type === 'nullable' && def.innerType) check.nullable = true;
     else break;
-    def = def.innerType._zod.def;
+    schema = def.innerType;
   }
+  let def = defOf(schema);
   if (def.type === 'array' && def.element) {
     check.list = true;
-    def = def.element._zod.def;
+    def = defOf(def.element);
     if (def.checks?.length) return undefined;
   }
   if (!LEAVES.has(def.type)) return undefined;
@@ -57,22 +74,36 @@ export type ShapeCheck = (value: unknown) => boolean;
  * field (a generic loop reading `value[key]` is several times slower: every read is a lookup by a
  * changing name). A schema it cannot express gives a check that always defers to zod.
  */
-export function compileShapeCheck(schema: z.ZodObject): ShapeCheck {
+export function compileShapeCheck(schema: z.ZodObject, options: ShapeCheckOptions = {}): ShapeCheck {
   const lines: string[] = ['if (typeof v !== "object" || v === null || Array.isArray(v)) return false;', 'let f;'];
   for (const [key, field] of Object.entries(schema.shape)) {
-    const check = key in Object.prototype ? undefined : fieldCheck(key, field);
+    const check = key in Object.prototype ? undefined : fieldCheck(key, field, options);
     if (!check) return () => false;
     lines.push(`f = v[${JSON.stringify(key)}];`, ...fieldStatements(check));
   }
   lines.push('return true;');
   // The source holds only the schema's own keys, quoted by JSON.stringify: nothing from the service.
-  return new Function('isFinite', `return function shapeCheck(v) {\n${lines.join('\n')}\n};`)(Number.isFinite) as ShapeCheck;
+  return new Function('isFinite', 'readTime', `return function shapeCheck(v) {\n${lines.join('\n')}\n};`)(Number.isFinite, readTime) as ShapeCheck;
 }
 
-/** Statements over `f` that return false when the field fails. */
+/** Statements over `f` (the field `v[key]`) that return false when the field fails. */
 function fieldStatements(check: FieldCheck): string[] {
-  const fails = (x: string) => (check.leaf === 'number' ? `!(typeof ${x} === "number" && isFinite(${x}))` : `typeof ${x} !== "${check.leaf}"`);
-  const allowed = [check.optional && 'f !== undefined', check.nullable && 'f !== null'].filter(Boolean).join(' && ') || 'true';
-  if (!check.list) return [`if (${allowed} && ${fails('f')}) return false;`];
-  return [`if (${allowed}) {`, '  if (!Array.isArray(f)) return false;', `  for (const x of f) if (${fails('x')}) return false;`, '}'];
+  const field = `v[${JSON.stringify(check.key)}]`;
+  const fails = (x: string) => (check.leaf === 'number' ? `!(typeof ${x} === "number" && isFinite(${x}))` : `typeof ${x} !== "${check.leaf === 'time' ? 'string' : check.leaf}"`);
+  // The statements for a present, non-null value.
+  const present = check.list ? ['if (!Array.isArray(f)) return false;', `for (const x of f) if (${fails('x')}) return false;`] : [`if (${fails('f')}) return false;`];
+  if (check.leaf === 'time') {
+    present.push('const t = readTime(f);', 'if (t === "unreadable") return false;');
+    // A time that means never is absent, where the field may be.
+    if (check.optional) present.push(`if (t === "never") ${field} = undefined;`);
+  }
+
+  const absent = [check.optional && 'f === undefined', check.nullable && 'f === null'].filter(Boolean) as string[];
+  const lines: string[] = [];
+  // null means absent where the field may be both.
+  if (check.optional && check.nullable) lines.push(`if (f === null) ${field} = undefined;`, 'else if (f !== undefined) {');
+  else if (absent.length) lines.push(`if (!(${absent.join(' || ')})) {`);
+  else lines.push('{');
+  lines.push(...present.map((line) => `  ${line}`), '}');
+  return lines;
 }

@@ -14,8 +14,9 @@ export function monitorTooltipMarkdown(monitor: Monitor, formatDate: (d: Date) =
     ['Column', monitor.columnName],
     ['Tolerance', monitor.tolerance === undefined ? undefined : String(monitor.tolerance)],
     ['Compare days', monitor.compareDays === undefined ? undefined : String(monitor.compareDays)],
-    ['Runs every', monitor.intervalMinutes === undefined ? undefined : minutesWords(monitor.intervalMinutes)],
-    ['Over the last', monitor.rangeMinutes === undefined ? undefined : minutesWords(monitor.rangeMinutes)],
+    // 0 is Go's unset number: no interval or range to speak of.
+    ['Runs every', monitor.intervalMinutes ? minutesWords(monitor.intervalMinutes) : undefined],
+    ['Over the last', monitor.rangeMinutes ? minutesWords(monitor.rangeMinutes) : undefined],
     ['Delay', monitor.secondDelay === undefined ? undefined : `${monitor.secondDelay}s`],
     ['Alert on no data', yesNo(monitor.alertOnNoData)],
     ['Notify by group', yesNo(monitor.notifyByGroup)],

@@ -18,8 +18,13 @@ function operatorWords(operator: string): string {
   }
 }
 
-export function typeWords(type: string): string {
+/** A monitor's type in words. One the service did not send, sent as no string, or left empty (Go's
+ *  unset string) is unknown. */
+export function typeWords(type: string | undefined): string {
   switch (type) {
+    case undefined:
+    case '':
+      return 'Unknown type';
     case 'MatchEvent':
       return 'Match event';
     case 'AnomalyDetection':
@@ -63,7 +68,8 @@ export function monitorSummary(monitor: Monitor): string {
   let summary = typeWords(monitor.type);
   const condition = conditionWords(monitor);
   if (condition) summary += ` · ${condition}`;
-  if (monitor.intervalMinutes !== undefined) summary += ` · ${everyMinutes(monitor.intervalMinutes)}`;
+  // 0 is Go's unset number: no interval to speak of.
+  if (monitor.intervalMinutes) summary += ` · ${everyMinutes(monitor.intervalMinutes)}`;
   return summary;
 }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type { AxiomClient } from '../core/api/client';
+import type { RateLimit } from '../core/api/requestBudget';
 import { resolveEndpoint } from '../core/api/baseUrl';
 import { chooseProxy, describeProxy } from '../core/api/proxy';
 import type { Log } from '../platform/log';
@@ -15,6 +16,9 @@ import type { Accounts, ActiveDeployment } from './accounts';
  */
 export class Connection implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
+  private readonly rateLimits = new vscode.EventEmitter<RateLimit>();
+  /** Hears the rate-limit headers of every answer, for whoever paces background requests. */
+  readonly onRateLimit = this.rateLimits.event;
   /** Fires when a token, a deployment or an `axiom.*` or proxy setting changes. */
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -49,7 +53,7 @@ export class Connection implements vscode.Disposable {
     const key = JSON.stringify([url, orgId, timeoutMs, token, network]);
     if (this.cached?.key === key) return this.cached.client;
     const api = loadHeavy();
-    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log });
+    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log, onRateLimit: (limit) => this.rateLimits.fire(limit) });
     this.cached = { key, client };
     return client;
   }
@@ -75,6 +79,7 @@ export class Connection implements vscode.Disposable {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
+    this.rateLimits.dispose();
     void this.dispatcher?.dispatcher.close();
   }
 }

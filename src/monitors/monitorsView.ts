@@ -7,7 +7,10 @@ import { phrase } from '../core/phrase';
 import { monitorTooltipMarkdown } from '../core/monitors/monitorHover';
 import { firstSnoozeEnd, monitorRow, monitorRows, type MonitorRow } from '../core/monitors/monitorRows';
 import type { MonitorState } from '../core/monitors/monitorState';
-import { COMMANDS, MONITORS_STATE_KEY, VIEWS } from '../platform/constants';
+import type { MonitorStatus } from '../core/monitors/monitorStatus';
+import { statusHoverLines, triggeredWords } from '../core/monitors/statusWords';
+import { StatusPoller, type StatusChange } from './statusPoller';
+import { COMMANDS, CONTEXT_KEYS, MONITORS_STATE_KEY, SETTINGS, VIEWS } from '../platform/constants';
 import { countText, ListView, type Loaded } from '../platform/listView';
 import type { Log } from '../platform/log';
 
@@ -16,6 +19,13 @@ const STATE_ICONS: Record<MonitorState['kind'], vscode.ThemeIcon> = {
   disabled: new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground')),
   snoozed: new vscode.ThemeIcon('bell-slash'),
 };
+const TRIGGERED_ICON = new vscode.ThemeIcon('alert', new vscode.ThemeColor('list.errorForeground'));
+
+/** How the rows are arranged: by name, or triggered first; all, or only the triggered. */
+export interface MonitorsArrangement {
+  triggeredFirst: boolean;
+  onlyTriggered: boolean;
+}
 
 /** The Monitors tree: one item per monitor, sorted by name, with a state shown in icon and words.
  *  Its rows are made once per list; each holds its monitor. */
@@ -25,9 +35,85 @@ export class MonitorsView extends ListView<MonitorRow> {
   private wakeTimer?: ReturnType<typeof setTimeout>;
   /** Looked up once: getTreeItem runs for every monitor of the list at each load. */
   private readonly openQueryTitle = vscode.l10n.t('Open Query');
+  private readonly poller: StatusPoller;
+  private arrangement: MonitorsArrangement = { triggeredFirst: false, onlyTriggered: false };
 
   constructor(connection: Connection, log: Log) {
     super({ viewId: VIEWS.monitors, stateKey: MONITORS_STATE_KEY, refreshCommand: COMMANDS.refreshMonitors, connection, log });
+    this.poller = new StatusPoller(
+      connection,
+      log,
+      // Monitors that run, in the order shown; disabled and snoozed ones are turned off, not asked about.
+      () => this.arrange(this.rows).filter((row) => row.state === 'active').map((row) => row.monitor.id),
+      () => this.treeView.visible && this.currentState === 'loaded',
+      (changes) => this.statusesChanged(changes),
+    );
+    this.subscriptions.push(this.poller, this.treeView.onDidChangeVisibility(() => this.poller.schedule(0)));
+  }
+
+  /** The status of a monitor: undefined until its history is read (or when it cannot be). */
+  status(monitorId: string): MonitorStatus | undefined {
+    return this.poller.tracker.status(monitorId);
+  }
+
+  /** Orders or filters the rows; the title bar's buttons call this. */
+  async setArrangement(change: Partial<MonitorsArrangement>): Promise<void> {
+    this.arrangement = { ...this.arrangement, ...change };
+    await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.triggeredFirst, this.arrangement.triggeredFirst);
+    await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.onlyTriggered, this.arrangement.onlyTriggered);
+    this.redraw();
+  }
+
+  protected override arrange(rows: MonitorRow[]): MonitorRow[] {
+    const { triggeredFirst, onlyTriggered } = this.arrangement;
+    if (!triggeredFirst && !onlyTriggered) return rows;
+    const triggered = rows.filter((row) => this.triggered(row));
+    return onlyTriggered ? triggered : [...triggered, ...rows.filter((row) => !this.triggered(row))];
+  }
+
+  private triggered(row: MonitorRow): boolean {
+    return row.state === 'active' && this.status(row.monitor.id)?.kind === 'triggered';
+  }
+
+  private statusesChanged(changes: StatusChange[]): void {
+    this.showStatusCounts();
+    this.redraw();
+    void this.notify(changes);
+  }
+
+  /** The count of triggered monitors in the view's description and as its badge, which VS Code
+   *  shows on the Axiom icon in the activity bar. */
+  private showStatusCounts(): void {
+    if (this.currentState !== 'loaded') {
+      this.treeView.badge = undefined;
+      return;
+    }
+    const triggered = this.rows.filter((row) => this.triggered(row)).length;
+    this.treeView.badge = triggered ? { value: triggered, tooltip: triggered === 1 ? vscode.l10n.t('1 monitor triggered') : vscode.l10n.t('{0} monitors triggered', countText(triggered)) } : undefined;
+    this.treeView.description = triggered ? vscode.l10n.t('{0} triggered · {1}', countText(triggered), this.describeCount(this.rows.length)) : this.describeCount(this.rows.length);
+  }
+
+  /** One notification for the monitors that turned triggered or back to normal (opt-in). */
+  private async notify(changes: StatusChange[]): Promise<void> {
+    if (!vscode.workspace.getConfiguration(SETTINGS.section).get<boolean>(SETTINGS.statusNotify)) return;
+    // The first status of a monitor is not a change a person needs telling about.
+    const turned = changes.filter((c) => c.before && c.before.kind !== c.after.kind);
+    if (!turned.length) return;
+    const name = (id: string) => this.rows.find((row) => row.monitor.id === id)?.monitor.name ?? id;
+    const triggered = turned.filter((c) => c.after.kind === 'triggered');
+    const normal = turned.filter((c) => c.after.kind === 'normal');
+    const message =
+      turned.length === 1
+        ? triggered.length
+          ? vscode.l10n.t('Axiom monitor “{0}” is triggered.', name(turned[0].id))
+          : vscode.l10n.t('Axiom monitor “{0}” is back to normal.', name(turned[0].id))
+        : vscode.l10n.t('Axiom monitors: {0} triggered, {1} back to normal.', triggered.length, normal.length);
+    const first = this.rows.find((row) => row.monitor.id === (triggered[0] ?? turned[0]).id)?.monitor;
+    const [openQuery, openInAxiom] = [vscode.l10n.t('Open Query'), vscode.l10n.t('Open in Axiom')];
+    const show = triggered.length ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const choice = await show(message, ...(first ? [openQuery, openInAxiom] : []));
+    if (choice === openQuery) await vscode.commands.executeCommand(COMMANDS.openMonitorQuery, first);
+    else if (choice === openInAxiom) await vscode.commands.executeCommand(COMMANDS.openMonitorInAxiom, first);
   }
 
   /** The monitors shown, by name. */
@@ -48,20 +134,34 @@ export class MonitorsView extends ListView<MonitorRow> {
     const { monitor } = row;
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = monitor.id;
-    item.description = row.description;
-    item.iconPath = STATE_ICONS[row.state];
-    item.contextValue = `monitor.${row.state}`;
+    const status = row.state === 'active' ? this.status(monitor.id) : undefined;
+    if (status?.kind === 'triggered') {
+      item.description = `${triggeredWords(status, Date.now())} · ${row.description}`;
+      item.iconPath = TRIGGERED_ICON;
+      item.contextValue = 'monitor.triggered';
+    } else {
+      item.description = row.description;
+      item.iconPath = STATE_ICONS[row.state];
+      item.contextValue = `monitor.${row.state}`;
+    }
     item.command = { command: COMMANDS.openMonitorQuery, title: this.openQueryTitle, arguments: [monitor] };
     return item;
   }
 
   protected hoverMarkdown(row: MonitorRow): string {
-    return monitorTooltipMarkdown(row.monitor, formatDate);
+    const hover = monitorTooltipMarkdown(row.monitor, formatDate);
+    if (row.state !== 'active') return hover;
+    // The status goes under the name and description, before the settings.
+    const [title, ...rest] = hover.split('\n');
+    return [title, '', ...statusHoverLines(this.status(row.monitor.id), formatDate, Date.now()).map((line) => `${line}  `), ...rest].join('\n');
   }
 
   /** A row says "snoozed until" only until then: when the first snooze ends, the rows are made
    *  again (same order, no request), and the next end is waited for. */
   protected override rowsShown(): void {
+    // Statuses load after the list.
+    this.showStatusCounts();
+    this.poller.schedule(0);
     clearTimeout(this.wakeTimer);
     this.wakeTimer = undefined;
     const end = firstSnoozeEnd(this.rows);

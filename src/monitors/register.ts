@@ -7,6 +7,7 @@ import { copyMonitorQueryCommand } from './copyMonitorQuery';
 import { MonitorsView } from './monitorsView';
 import { openMonitorInAxiomCommand } from './openMonitorInAxiom';
 import { openMonitorQueryCommand } from './openMonitorQuery';
+import { showMonitorHistoryCommand } from './showMonitorHistory';
 import { starMonitorQueryCommand } from './starMonitorQuery';
 
 /** The Monitors view and the commands on its rows. */
@@ -22,6 +23,11 @@ export function registerMonitors(deps: { connection: Connection; accounts: Accou
     register(COMMANDS.copyMonitorQuery, copyMonitorQueryCommand(view)),
     register(COMMANDS.openMonitorInAxiom, openMonitorInAxiomCommand(view, deps.accounts)),
     register(COMMANDS.starMonitorQuery, starMonitorQueryCommand(view)),
+    register(COMMANDS.showMonitorHistory, showMonitorHistoryCommand(view, deps.connection)),
+    register(COMMANDS.monitorsTriggeredFirst, () => view.setArrangement({ triggeredFirst: true })),
+    register(COMMANDS.monitorsByName, () => view.setArrangement({ triggeredFirst: false })),
+    register(COMMANDS.monitorsOnlyTriggered, () => view.setArrangement({ onlyTriggered: true })),
+    register(COMMANDS.monitorsShowAll, () => view.setArrangement({ onlyTriggered: false })),
   ];
   return { view, disposables };
 }

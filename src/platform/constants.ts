@@ -17,6 +17,11 @@ export const COMMANDS = {
   importCliConfig: 'axiom.importCliConfig',
   renameDeployment: 'axiom.renameDeployment',
   removeDeployment: 'axiom.removeDeployment',
+  showMonitorHistory: 'axiom.showMonitorHistory',
+  monitorsTriggeredFirst: 'axiom.monitorsTriggeredFirst',
+  monitorsByName: 'axiom.monitorsByName',
+  monitorsOnlyTriggered: 'axiom.monitorsOnlyTriggered',
+  monitorsShowAll: 'axiom.monitorsShowAll',
 } as const;
 
 export const SETTINGS = {
@@ -26,6 +31,8 @@ export const SETTINGS = {
   requestTimeoutSeconds: 'requestTimeoutSeconds',
   deployments: 'deployments',
   deployment: 'deployment',
+  statusPollSeconds: 'monitorStatus.pollSeconds',
+  statusNotify: 'monitorStatus.notify',
 } as const;
 
 export const VIEWS = { monitors: 'axiom.monitors' } as const;
@@ -34,6 +41,9 @@ export const VIEWS = { monitors: 'axiom.monitors' } as const;
 export const CONTEXT_KEYS = {
   /** The Axiom CLI's ~/.axiom.toml exists: the welcome offers to import it. */
   cliConfigFound: 'axiom.cliConfigFound',
+  /** The Monitors view puts triggered monitors first / shows only those. */
+  triggeredFirst: 'axiom.monitors.triggeredFirst',
+  onlyTriggered: 'axiom.monitors.onlyTriggered',
 } as const;
 
 /** Context key read by the Monitors view's welcome content. */

@@ -118,7 +118,17 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   getChildren(element?: ListElement<Row>): ListElement<Row>[] {
     if (element) return [];
     if (!this.loaded && !this.inFlight) void this.refresh();
-    return this.actions.length ? this.actions : this.rows;
+    return this.actions.length ? this.actions : this.arrange(this.rows);
+  }
+
+  /** The rows as the view shows them: a subclass may order or filter the list (a view option). */
+  protected arrange(rows: Row[]): Row[] {
+    return rows;
+  }
+
+  /** Draws the rows again (their words changed, or the arrangement did). */
+  protected redraw(): void {
+    this.changed.fire();
   }
 
   getTreeItem(element: ListElement<Row>): vscode.TreeItem {

@@ -133,6 +133,22 @@ async function journeyStar(page: Page, fake: FakeAxiom): Promise<void> {
   assert.match(await confirmation.innerText(), /sq_000001/);
 }
 
+/** Monitor status: a monitor open at the service turns triggered in the view, with the count on the Axiom icon. */
+async function journeyStatus(page: Page, fake: FakeAxiom): Promise<void> {
+  // Opened just now: the view has read this monitor's history before, and asks only for what is new.
+  fake.histories.set('mon_errors_1', [{ name: 'Checkout errors', checkId: 'eu-west', timestamp: new Date(Date.now() - 5000).toISOString(), state: 'open' }]);
+  await runCommand(page, 'Axiom: Refresh Monitors');
+  const row = page.locator('.monaco-list-row', { hasText: 'Checkout errors' }).first();
+  await row.filter({ hasText: 'triggered 1m ago' }).waitFor({ timeout: 30_000 });
+  assert.equal(await row.locator('.codicon-alert').count(), 1, 'the row shows the triggered icon');
+  assert.match((await row.getAttribute('aria-label')) ?? '', /triggered 1m ago/, 'a screen reader hears it');
+  const badge = page.locator('.activitybar [aria-label^="Axiom"] .badge').first();
+  await badge.waitFor({ timeout: 10_000 });
+  assert.equal((await badge.innerText()).trim(), '1');
+  await page.screenshot({ path: path.join(shots, 'monitor-status.png') });
+  fake.histories.clear();
+}
+
 /**
  * Accounts: the status bar names the deployment in use; a person adds a second one from it (the
  * view reloads from that service, with its token), a second window shows the same deployment,
@@ -212,6 +228,7 @@ try {
     ['a wrong token: the view says why, its Set API Token row asks for another, the monitors load', () => journeyWrongToken(page, fake)],
     ['monitors: the list, what a screen reader hears, hover, open the query', () => journeyMonitors(page, fake)],
     ['star: select APL, run the command, name it, pick the dataset, see the id', () => journeyStar(page, fake)],
+    ['monitor status: a monitor open at the service is triggered in the view, counted on the Axiom icon', () => journeyStatus(page, fake)],
     ['deployments: the status bar names it, add one, a second window follows the switch', () => journeyDeployments(page, fake, async () => {
       const window = await browser!.context.newPage();
       await window.goto(workbenchUrl(codeServer!, sandbox));

@@ -53,7 +53,7 @@ export class StatusTracker {
    * `changed` hears each monitor whose status is new or different. Resolves when every monitor
    * was asked, or at the first 403, or when `signal` fires.
    */
-  async sweep(source: HistorySource, ids: readonly string[], budget: RequestBudget, signal: AbortSignal, changed: (id: string, status: MonitorStatus) => void, now: () => number = Date.now): Promise<SweepResult> {
+  async sweep(source: HistorySource, ids: readonly string[], budget: RequestBudget, signal: AbortSignal, changed: (id: string, status: MonitorStatus, before: MonitorStatus | undefined) => void, now: () => number = Date.now): Promise<SweepResult> {
     const result: SweepResult = { read: 0, failed: 0, forbidden: false, unreadable: 0 };
     const stop = new AbortController();
     const onAbort = () => stop.abort();
@@ -84,7 +84,7 @@ export class StatusTracker {
       const status = statusOf(checks);
       const before = this.statuses.get(id);
       this.statuses.set(id, status);
-      if (!before || JSON.stringify(before) !== JSON.stringify(status)) changed(id, status);
+      if (!before || JSON.stringify(before) !== JSON.stringify(status)) changed(id, status, before);
     };
     // As many workers as the budget lets run at once, each taking the next id in order.
     let next = 0;

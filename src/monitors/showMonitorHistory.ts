@@ -1,0 +1,56 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../accounts/connection';
+import { adviceFor } from '../core/api/errorAdvice';
+import { isAxiomError } from '../core/api/errors';
+import { formatDate } from '../core/format';
+import { historyLines } from '../core/monitors/statusWords';
+import { phrase } from '../core/phrase';
+import { showAdvice } from '../platform/showAdvice';
+import type { MonitorsView } from './monitorsView';
+import { monitorFromArgs } from './pickMonitor';
+
+const RANGES = [
+  { hours: 24, label: () => vscode.l10n.t('Last 24 hours') },
+  { hours: 24 * 7, label: () => vscode.l10n.t('Last 7 days') },
+  { hours: 24 * 30, label: () => vscode.l10n.t('Last 30 days') },
+];
+
+/** Axiom: Show Monitor History: a monitor's state changes over a chosen range, newest first.
+ *  Arguments for tests: the monitor (or its row) and `hours`. Returns the lines shown. */
+export function showMonitorHistoryCommand(view: MonitorsView, connection: Connection) {
+  return async (arg?: unknown, hours?: number): Promise<string[] | undefined> => {
+    const monitor = await monitorFromArgs(arg, view);
+    if (!monitor) return undefined;
+    const range =
+      hours ??
+      (await vscode.window.showQuickPick(RANGES.map((r) => ({ label: r.label(), hours: r.hours })), { title: vscode.l10n.t('History of “{0}”', monitor.name) }))?.hours;
+    if (range === undefined) return undefined;
+    try {
+      const client = await connection.client();
+      if (!client) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('Set an Axiom API token to read monitor history.'));
+        return undefined;
+      }
+      const end = new Date();
+      const history = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the history of “{0}”…', monitor.name), cancellable: true }, (_p, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return client.getMonitorHistory(monitor.id, new Date(end.getTime() - range * 3600_000), end, controller.signal);
+      });
+      const lines = historyLines(history.changes, formatDate);
+      if (!lines.length) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('“{0}” did not change state in that time: it stayed as it was.', monitor.name));
+        return [];
+      }
+      void vscode.window.showQuickPick(
+        lines.map((line) => ({ label: line.label === 'open' ? `$(alert) ${vscode.l10n.t('open')}` : `$(pass) ${vscode.l10n.t('closed')}`, description: line.description })),
+        { title: vscode.l10n.t('History of “{0}”, newest first', monitor.name), matchOnDescription: true },
+      );
+      return lines.map((line) => `${line.label} · ${line.description}`);
+    } catch (error) {
+      if (isAxiomError(error) && error.kind === 'cancelled') return undefined;
+      void showAdvice(adviceFor(error, phrase('Reading the history of “{0}”', monitor.name)));
+      return undefined;
+    }
+  };
+}

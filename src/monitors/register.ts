@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { Accounts } from '../accounts/accounts';
 import type { Connection } from '../accounts/connection';
+import { MONITOR_WORDS, useMonitorVocabulary } from '../core/monitors/monitorVocabulary';
 import { COMMANDS } from '../platform/constants';
+import { translated } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { copyMonitorQueryCommand } from './copyMonitorQuery';
 import { MonitorsView } from './monitorsView';
@@ -12,6 +14,8 @@ import { starMonitorQueryCommand } from './starMonitorQuery';
 
 /** The Monitors view and the commands on its rows. */
 export function registerMonitors(deps: { connection: Connection; accounts: Accounts; log: Log }): { view: MonitorsView; disposables: vscode.Disposable[] } {
+  // The words rows and hovers are made of, in the display language, made once.
+  useMonitorVocabulary(translated(MONITOR_WORDS));
   const view = new MonitorsView(deps.connection, deps.log);
   const openQuery = openMonitorQueryCommand(view);
   const register = vscode.commands.registerCommand;

@@ -1,6 +1,7 @@
 // A monitor in words: its type, condition, interval and state, and the one-line summary of a row.
 import type { Monitor } from '../api/schemas';
 import type { MonitorState } from './monitorState';
+import { say, vocabularyGeneration, words } from './monitorVocabulary';
 
 // Switches rather than lookup tables: a value the service sent may be any string ("valueOf" and
 // "__proto__" included), and comparing against a few constants took a fifth of the time of an
@@ -8,11 +9,11 @@ import type { MonitorState } from './monitorState';
 function operatorWords(operator: string): string {
   switch (operator) {
     case 'BelowOrEqual':
-      return 'At or below';
+      return words().atOrBelow;
     case 'AboveOrEqual':
-      return 'At or above';
+      return words().atOrAbove;
     case 'AboveOrBelow':
-      return 'Above or below';
+      return words().aboveOrBelow;
     default:
       return operator;
   }
@@ -24,11 +25,11 @@ export function typeWords(type: string | undefined): string {
   switch (type) {
     case undefined:
     case '':
-      return 'Unknown type';
+      return words().unknownType;
     case 'MatchEvent':
-      return 'Match event';
+      return words().matchEvent;
     case 'AnomalyDetection':
-      return 'Anomaly detection';
+      return words().anomalyDetection;
     default:
       return type;
   }
@@ -53,14 +54,19 @@ export function minutesWords(minutes: number): string {
 // Large lists repeat a handful of intervals: their words are made once each (bounded, as the
 // values come from the service).
 const everyWords = new Map<number, string>();
+let everyGeneration = 0;
 
 function everyMinutes(minutes: number): string {
-  let words = everyWords.get(minutes);
-  if (words === undefined) {
-    words = `every ${minutesWords(minutes)}`;
-    if (everyWords.size < 1000) everyWords.set(minutes, words);
+  if (everyGeneration !== vocabularyGeneration()) {
+    everyWords.clear();
+    everyGeneration = vocabularyGeneration();
   }
-  return words;
+  let text = everyWords.get(minutes);
+  if (text === undefined) {
+    text = say(words().every, minutesWords(minutes));
+    if (everyWords.size < 1000) everyWords.set(minutes, text);
+  }
+  return text;
 }
 
 /** "Threshold · Above 100 · every 5m" */
@@ -76,11 +82,11 @@ export function monitorSummary(monitor: Monitor): string {
 export function stateWords(state: MonitorState, formatDate: (d: Date) => string): string {
   switch (state.kind) {
     case 'active':
-      return 'active';
+      return words().active;
     case 'disabled':
-      return 'disabled';
+      return words().disabled;
     case 'snoozed':
-      return `snoozed until ${formatDate(state.until)}`;
+      return say(words().snoozedUntil, formatDate(state.until));
   }
 }
 

@@ -2,6 +2,7 @@
 import { escapeMarkdown } from '../markdown';
 import type { StateChange } from '../api/parse';
 import type { MonitorStatus } from './monitorStatus';
+import { say, words } from './monitorVocabulary';
 import { minutesWords } from './monitorWords';
 
 /** "5m", "2h 3m", "3d 1h": how long since `since`, to the minute. */
@@ -11,18 +12,18 @@ export function agoWords(since: number, now: number): string {
 
 /** The row's words for a triggered monitor, e.g. "triggered 12m ago". */
 export function triggeredWords(status: Extract<MonitorStatus, { kind: 'triggered' }>, now: number): string {
-  return `triggered ${agoWords(status.since, now)} ago`;
+  return say(words().triggeredAgo, agoWords(status.since, now));
 }
 
 /** The hover's lines about the status, as markdown; check ids come from the service and are escaped. */
 export function statusHoverLines(status: MonitorStatus | undefined, formatDate: (d: Date) => string, now: number): string[] {
-  if (!status) return ['Status: not known yet'];
-  if (status.kind === 'normal') return ['Status: normal'];
-  const lines = [`Status: **triggered** since ${escapeMarkdown(formatDate(new Date(status.since)))} (${agoWords(status.since, now)} ago)`];
+  const w = words();
+  if (!status) return [w.statusUnknown];
+  if (status.kind === 'normal') return [w.statusNormal];
+  const lines = [say(w.statusTriggered, escapeMarkdown(formatDate(new Date(status.since))), agoWords(status.since, now))];
   if (status.openChecks.length > 1 || status.openChecks[0] !== '') {
     const shown = status.openChecks.slice(0, 10).map(escapeMarkdown).join(', ');
-    const more = status.openChecks.length > 10 ? ` and ${status.openChecks.length - 10} more` : '';
-    lines.push(`Open: ${shown}${more}`);
+    lines.push(say(w.statusOpen, status.openChecks.length > 10 ? say(w.andMore, shown, String(status.openChecks.length - 10)) : shown));
   }
   return lines;
 }

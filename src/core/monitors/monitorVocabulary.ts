@@ -1,0 +1,75 @@
+// The words a monitor is described in (rows, hovers, statuses), as one table: English here, and
+// translated once by the VS Code side (useMonitorVocabulary), so that lists of thousands of rows
+// look nothing up per row. Templates keep their holes ({0}) for the words' functions to fill.
+import { fill } from '../phrase';
+
+export const MONITOR_WORDS = {
+  unknownType: 'Unknown type',
+  matchEvent: 'Match event',
+  anomalyDetection: 'Anomaly detection',
+  atOrBelow: 'At or below',
+  atOrAbove: 'At or above',
+  aboveOrBelow: 'Above or below',
+  every: 'every {0}',
+  active: 'active',
+  disabled: 'disabled',
+  snoozedUntil: 'snoozed until {0}',
+  triggeredAgo: 'triggered {0} ago',
+  type: 'Type',
+  state: 'State',
+  condition: 'Condition',
+  column: 'Column',
+  tolerance: 'Tolerance',
+  compareDays: 'Compare days',
+  runsEvery: 'Runs every',
+  overTheLast: 'Over the last',
+  delay: 'Delay',
+  alertOnNoData: 'Alert on no data',
+  notifyByGroup: 'Notify by group',
+  notifyEveryRun: 'Notify every run',
+  resolvable: 'Resolvable',
+  skipResolved: 'Skip resolved',
+  triggerAfter: 'Trigger after',
+  triggerFrom: 'Trigger from',
+  notifiers: 'Notifiers',
+  created: 'Created',
+  yes: 'yes',
+  no: 'no',
+  by: 'by {0}',
+  on: 'on {0}',
+  positiveResults: '{0} positive results',
+  runs: '{0} runs',
+  mplQuery: 'MPL query:',
+  statusUnknown: 'Status: not known yet',
+  statusNormal: 'Status: normal',
+  statusTriggered: 'Status: **triggered** since {0} ({1} ago)',
+  statusOpen: 'Open: {0}',
+  andMore: '{0} and {1} more',
+};
+
+export type MonitorWords = typeof MONITOR_WORDS;
+
+let current: MonitorWords = MONITOR_WORDS;
+/** Bumped at each change of vocabulary, for caches of words made from it. */
+let generation = 0;
+
+/** The words in use. */
+export function words(): MonitorWords {
+  return current;
+}
+
+/** Which vocabulary the words in use are, for caches to notice a change. */
+export function vocabularyGeneration(): number {
+  return generation;
+}
+
+/** Puts a translated table in use (made once by the VS Code side). */
+export function useMonitorVocabulary(table: MonitorWords): void {
+  current = table;
+  generation++;
+}
+
+/** A template of the table with its holes filled. */
+export function say(template: string, ...args: string[]): string {
+  return fill(template, args);
+}

@@ -10,10 +10,12 @@ import { Log } from './platform/log';
 import { SettingsStore } from './platform/settings';
 import { TokenStore } from './platform/tokenStore';
 import { registerStarred } from './starred/register';
+import type { StarredView } from './starred/starredView';
 
-/** What activate returns: the monitors view, for integration tests and other extensions. */
+/** What activate returns: the views, for integration tests and other extensions. */
 export interface AxiomExtensionApi {
   monitorsView: MonitorsView;
+  starredView: StarredView;
 }
 
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
@@ -26,8 +28,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
   const shared = { log, settings, tokens, accounts, connection };
 
   const monitors = registerMonitors(shared);
-  context.subscriptions.push(log, settings, tokens, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...registerStarred(context, shared));
-  return { monitorsView: monitors.view };
+  const starred = registerStarred(context, shared);
+  context.subscriptions.push(log, settings, tokens, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables);
+  return { monitorsView: monitors.view, starredView: starred.view };
 }
 
 export function deactivate(): void {

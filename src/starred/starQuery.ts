@@ -29,6 +29,8 @@ interface Deps {
   orgIds: OrgIds;
   recent: RecentDatasets;
   log: Log;
+  /** Told of each query starred, to show it at once (the Starred Queries view). */
+  onStarred?: (created: StarredQuery) => void;
 }
 
 /** Axiom: Star this APL Query. Nothing is posted until name and dataset are given; a failed post
@@ -59,6 +61,7 @@ export function starQueryCommand(deps: Deps) {
         const created = await postWithProgress(current, body);
         await deps.recent.add(dataset);
         deps.log.info(`starred query ${created.id} (${dataset})`);
+        deps.onStarred?.(created);
         void confirm(created, deps.orgIds, current);
         return created;
       } catch (error) {

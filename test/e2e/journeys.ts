@@ -51,7 +51,9 @@ async function journeyWrongToken(page: Page, fake: FakeAxiom): Promise<void> {
   await answerInput(page, WRONG_TOKEN, 'Axiom API token');
   const reason = page.getByText(/^Loading monitors failed: the token is not allowed to do this \(403\)/).first();
   await reason.waitFor({ timeout: 30_000 });
-  const actions = page.locator('.monaco-list-row').filter({ has: page.locator('.codicon-key, .codicon-cloud, .codicon-refresh, .codicon-plug, .codicon-output') });
+  // The Monitors view's rows (the Starred Queries view below it offers the same actions).
+  const monitorsPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Monitors' }) });
+  const actions = monitorsPane.locator('.monaco-list-row').filter({ has: page.locator('.codicon-key, .codicon-cloud, .codicon-refresh, .codicon-plug, .codicon-output') });
   await page.locator('.monaco-list-row', { hasText: 'Show Log' }).first().waitFor();
   assert.deepEqual(await actions.allInnerTexts().then((texts) => texts.map((t) => t.trim())), ['Set API Token', 'Switch Deployment', 'Retry', 'Test Connection', 'Show Log']);
   const setToken = actions.first();

@@ -11,10 +11,12 @@ import { MachineState } from './platform/machineState';
 import { SettingsStore } from './platform/settings';
 import { TokenStore } from './platform/tokenStore';
 import { registerStarred } from './starred/register';
+import type { StarredView } from './starred/starredView';
 
 /** What activate returns, for integration tests and other extensions: nothing that reaches a token. */
 export interface AxiomExtensionApi {
   monitorsView: MonitorsView;
+  starredView: StarredView;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -30,8 +32,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
   const shared = { log, settings, tokens, accounts, connection };
 
   const monitors = registerMonitors(shared);
-  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...registerStarred(context, shared));
-  return { monitorsView: monitors.view, activeDeployment: async () => (await accounts.active()).name };
+  const starred = registerStarred(context, shared);
+  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables);
+  return { monitorsView: monitors.view, starredView: starred.view, activeDeployment: async () => (await accounts.active()).name };
 }
 
 export function deactivate(): void {

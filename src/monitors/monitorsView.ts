@@ -76,8 +76,12 @@ export class MonitorsView extends ListView<MonitorRow> {
   }
 
   private statusesChanged(changes: StatusChange[]): void {
-    this.showStatusCounts();
-    this.redraw();
+    // A first "normal" looks as no status did: only a change to or from triggered is drawn (a
+    // redraw of the view closes a context menu open anywhere in the sidebar).
+    if (changes.some((c) => c.after.kind === 'triggered' || c.before?.kind === 'triggered')) {
+      this.showStatusCounts();
+      this.redraw();
+    }
     void this.notify(changes);
   }
 
@@ -89,8 +93,11 @@ export class MonitorsView extends ListView<MonitorRow> {
       return;
     }
     const triggered = this.rows.filter((row) => this.triggered(row)).length;
-    this.treeView.badge = triggered ? { value: triggered, tooltip: triggered === 1 ? vscode.l10n.t('1 monitor triggered') : vscode.l10n.t('{0} monitors triggered', countText(triggered)) } : undefined;
-    this.treeView.description = triggered ? vscode.l10n.t('{0} triggered · {1}', countText(triggered), this.describeCount(this.rows.length)) : this.describeCount(this.rows.length);
+    if ((this.treeView.badge?.value ?? 0) !== triggered) {
+      this.treeView.badge = triggered ? { value: triggered, tooltip: triggered === 1 ? vscode.l10n.t('1 monitor triggered') : vscode.l10n.t('{0} monitors triggered', countText(triggered)) } : undefined;
+    }
+    const description = triggered ? vscode.l10n.t('{0} triggered · {1}', countText(triggered), this.describeCount(this.rows.length)) : this.describeCount(this.rows.length);
+    if (this.treeView.description !== description) this.treeView.description = description;
   }
 
   /** One notification for the monitors that turned triggered or back to normal (opt-in). */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { StarredQuery } from '../core/api/schemas';
+import type { StarredQuery } from '../core/api/starred';
 import { monitorQuery } from '../core/monitors/monitorQuery';
 import { COMMANDS } from '../platform/constants';
 import type { StarQueryArgs } from '../starred/starQuery';

@@ -22,6 +22,23 @@ export const COMMANDS = {
   monitorsByName: 'axiom.monitorsByName',
   monitorsOnlyTriggered: 'axiom.monitorsOnlyTriggered',
   monitorsShowAll: 'axiom.monitorsShowAll',
+  refreshStarredQueries: 'axiom.refreshStarredQueries',
+  openStarredQuery: 'axiom.openStarredQuery',
+  copyStarredQuery: 'axiom.copyStarredQuery',
+  openStarredQueryInAxiom: 'axiom.openStarredQueryInAxiom',
+  renameStarredQuery: 'axiom.renameStarredQuery',
+  deleteStarredQuery: 'axiom.deleteStarredQuery',
+  compareStarredQuery: 'axiom.compareStarredQuery',
+  chooseStarredOwner: 'axiom.chooseStarredOwner',
+  showMyStarredQueries: 'axiom.showMyStarredQueries',
+  showTeamStarredQueries: 'axiom.showTeamStarredQueries',
+  showAllStarredQueries: 'axiom.showAllStarredQueries',
+  filterStarredQueries: 'axiom.filterStarredQueries',
+  filterStarredByDataset: 'axiom.filterStarredByDataset',
+  clearStarredFilter: 'axiom.clearStarredFilter',
+  groupStarredByDataset: 'axiom.groupStarredByDataset',
+  listStarredQueries: 'axiom.listStarredQueries',
+  loadMoreStarredQueries: 'axiom.loadMoreStarredQueries',
 } as const;
 
 export const SETTINGS = {
@@ -35,7 +52,7 @@ export const SETTINGS = {
   statusNotify: 'monitorStatus.notify',
 } as const;
 
-export const VIEWS = { monitors: 'axiom.monitors' } as const;
+export const VIEWS = { monitors: 'axiom.monitors', starred: 'axiom.starredQueries' } as const;
 
 /** Context keys the manifest's `when` clauses read. */
 export const CONTEXT_KEYS = {
@@ -48,6 +65,15 @@ export const CONTEXT_KEYS = {
 
 /** Context key read by the Monitors view's welcome content. */
 export const MONITORS_STATE_KEY = 'axiom.monitors.state';
+
+/** Context keys of the Starred Queries view: its state, whose queries it shows (mine, team, all),
+ *  whether a filter is on, and whether it groups by dataset. */
+export const STARRED_KEYS = {
+  state: 'axiom.starred.state',
+  owner: 'axiom.starred.owner',
+  filtered: 'axiom.starred.filtered',
+  grouped: 'axiom.starred.grouped',
+} as const;
 
 /** The language id of Axiom's APL; `apl` is the APL programming language's. */
 export const APL_LANGUAGE_ID = 'axiom-apl';

@@ -3,7 +3,7 @@ import type { Connection } from '../accounts/connection';
 import type { AxiomClient } from '../core/api/client';
 import { isAxiomError } from '../core/api/errors';
 import { adviceFor } from '../core/api/errorAdvice';
-import type { Phrase } from '../core/phrase';
+import { phrase, type Phrase } from '../core/phrase';
 import { actionCommand, actionIcon, actionLabel, offeredActions, type OfferedAction } from './adviceActions';
 import { say } from './l10n';
 import type { Log } from './log';
@@ -17,6 +17,10 @@ export type ListViewState = 'noToken' | 'loading' | 'loaded' | 'empty' | 'error'
 export interface Loaded<Row> {
   rows: Row[];
   unreadable: number;
+  /** How many entries the description counts, when the rows are not one per entry (groups, say). */
+  count?: number;
+  /** Set when only part of the list could be loaded: why the rest could not. The part is shown. */
+  incomplete?: unknown;
 }
 
 export interface ListViewOptions {
@@ -73,8 +77,11 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     this.treeView = vscode.window.createTreeView(options.viewId, { treeDataProvider: this, showCollapseAll: false });
     this.subscriptions.push(
       this.treeView,
-      // A new token or new settings make the list in hand stale: start over, dropping any load in flight.
-      options.connection.onDidChange(() => void this.refresh({ restart: true })),
+      // A new token or new settings make the list in hand stale: start over, dropping any load in
+      // flight. A view never loaded asks for nothing: it loads when it is first shown.
+      options.connection.onDidChange(() => {
+        if (this.loaded || this.inFlight) void this.refresh({ restart: true });
+      }),
     );
   }
 
@@ -90,6 +97,14 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   protected abstract hoverMarkdown(row: Row): string | undefined;
   /** Called whenever the rows shown change. */
   protected rowsShown(): void {}
+  /** The rows under a row (a group's, say); none by default. */
+  protected childrenOf(_row: Row): Row[] {
+    return [];
+  }
+  /** The row a row is under; undefined for the top level. Needed to reveal a row that is under another. */
+  protected parentOf(_row: Row): Row | undefined {
+    return undefined;
+  }
 
   /** Loads the list. Calls that arrive while a load is in flight share it, unless `restart` is asked. */
   refresh(options: { restart?: boolean } = {}): Promise<void> {
@@ -115,8 +130,13 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     return this.rows;
   }
 
+  /** Whether a list is in hand (loaded, or loaded empty), which rows can be changed in place. */
+  protected get listInHand(): boolean {
+    return this.state === 'loaded' || this.state === 'empty';
+  }
+
   getChildren(element?: ListElement<Row>): ListElement<Row>[] {
-    if (element) return [];
+    if (element) return element instanceof ActionRow ? [] : this.childrenOf(element);
     if (!this.loaded && !this.inFlight) void this.refresh();
     return this.actions.length ? this.actions : this.arrange(this.rows);
   }
@@ -129,6 +149,10 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   /** Draws the rows again (their words changed, or the arrangement did). */
   protected redraw(): void {
     this.changed.fire();
+  }
+
+  getParent(element: ListElement<Row>): ListElement<Row> | undefined {
+    return element instanceof ActionRow ? undefined : this.parentOf(element);
   }
 
   getTreeItem(element: ListElement<Row>): vscode.TreeItem {
@@ -149,6 +173,14 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     this.changed.fire();
   }
 
+  /** Shows the list in hand changed without a load (an entry added, renamed, deleted or filtered
+   *  out): its rows, and `count` entries in the description and the state. */
+  protected changeRows(rows: Row[], count: number = rows.length): void {
+    this.treeView.description = this.describeCount(count);
+    void this.setState(count ? 'loaded' : 'empty');
+    this.replaceRows(rows);
+  }
+
   private async load(signal: AbortSignal): Promise<void> {
     try {
       const client = await this.options.connection.client();
@@ -158,13 +190,22 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
         return;
       }
       if (!this.loaded) await this.setState('loading');
-      const { rows, unreadable } = await this.fetch(client, signal);
+      const { rows, unreadable, count = rows.length, incomplete } = await this.fetch(client, signal);
       if (signal.aborted) return;
-      this.show(rows, rows.length ? 'loaded' : 'empty');
-      if (unreadable) {
-        this.treeView.message =
-          unreadable === 1 ? vscode.l10n.t('1 entry could not be read and is not shown; see the log.') : vscode.l10n.t('{0} entries could not be read and are not shown; see the log.', countText(unreadable));
+      this.show(rows, count ? 'loaded' : 'empty', [], count);
+      const notes: string[] = [];
+      if (incomplete !== undefined) {
+        // What loaded stays; the message says what did not, and why.
+        const advice = adviceFor(incomplete, this.doing);
+        this.options.log.error(advice.message);
+        notes.push(say(phrase('{0} Only the first {1} are shown.', advice.message, countText(count))));
       }
+      if (unreadable) {
+        notes.push(
+          unreadable === 1 ? vscode.l10n.t('1 entry could not be read and is not shown; see the log.') : vscode.l10n.t('{0} entries could not be read and are not shown; see the log.', countText(unreadable)),
+        );
+      }
+      if (notes.length) this.treeView.message = notes.join(' ');
     } catch (error) {
       if (signal.aborted || (isAxiomError(error) && error.kind === 'cancelled')) return;
       const advice = adviceFor(error, this.doing);
@@ -178,11 +219,11 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     }
   }
 
-  private show(rows: Row[], state: ListViewState, actions: ActionRow[] = []): void {
+  private show(rows: Row[], state: ListViewState, actions: ActionRow[] = [], count = rows.length): void {
     this.loaded = true;
     this.actions = actions;
     this.treeView.message = undefined;
-    this.treeView.description = state === 'loaded' || state === 'empty' ? this.describeCount(rows.length) : undefined;
+    this.treeView.description = state === 'loaded' || state === 'empty' ? this.describeCount(count) : undefined;
     void this.setState(state);
     this.replaceRows(rows);
   }

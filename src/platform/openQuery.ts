@@ -6,3 +6,9 @@ export async function openQueryInNewTab(text: string, language: 'apl' | 'other')
   const document = await vscode.workspace.openTextDocument({ content: text, language: language === 'apl' ? APL_LANGUAGE_ID : 'plaintext' });
   return vscode.window.showTextDocument(document, { preview: false });
 }
+
+/** Copies a query's text, and says so in the status bar for a moment. */
+export async function copyQueryText(text: string, name: string): Promise<void> {
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the query of “{0}”.', name), 3000);
+}

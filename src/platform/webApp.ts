@@ -1,11 +1,20 @@
 import * as vscode from 'vscode';
 import { checkOrgIdInput } from '../core/accounts/tokenInput';
+import { requireEndpoint, type ApiEndpoint } from '../core/api/baseUrl';
+import { adviceFor } from '../core/api/errorAdvice';
+import type { Phrase } from '../core/phrase';
 import { say } from './l10n';
+import { showAdvice } from './showAdvice';
 
 /** Where the org id of the window's deployment is read and saved (the accounts feature). */
 export interface OrgIds {
   active(): Promise<{ name: string; orgId?: string }>;
   saveOrgId(deployment: string, orgId: string): Promise<void>;
+}
+
+/** The window's deployment with its API address (the accounts feature). */
+export interface Deployments extends OrgIds {
+  active(): Promise<{ name: string; url: string; orgId?: string }>;
 }
 
 /** The org id of the window's deployment, or asked for once and saved with it. */
@@ -36,4 +45,20 @@ export async function openInWebApp(orgIds: OrgIds, linkFor: (orgId: string) => s
   const link = linkFor(orgId);
   await vscode.env.openExternal(vscode.Uri.parse(link, true));
   return link;
+}
+
+/**
+ * Opens a page of the web app of the window's deployment: its link made from the API's address
+ * and the org id. A bad axiom.url is said as every other use of it says it (`doing` names what
+ * failed), with Open Settings; no link is built from it. Returns the link opened.
+ */
+export async function openAppPage(deployments: Deployments, doing: Phrase, linkFor: (endpoint: ApiEndpoint, orgId: string) => string): Promise<string | undefined> {
+  let endpoint: ApiEndpoint;
+  try {
+    endpoint = requireEndpoint((await deployments.active()).url);
+  } catch (error) {
+    void showAdvice(adviceFor(error, doing));
+    return undefined;
+  }
+  return openInWebApp(deployments, (orgId) => linkFor(endpoint, orgId));
 }

@@ -3,8 +3,10 @@ import { COMMANDS } from '../platform/constants';
 import type { Connection } from '../accounts/connection';
 import type { AxiomClient } from '../core/api/client';
 import { isAxiomError } from '../core/api/errors';
-import type { StarredQuery, StarredQueryInput } from '../core/api/schemas';
+import type { StarredQueryInput } from '../core/api/schemas';
+import type { StarredQuery } from '../core/api/starred';
 import { datasetFromApl, suggestQueryName } from '../core/apl/aplText';
+import { whoAmI } from '../core/starred/whoAmI';
 import { adviceFor } from '../core/api/errorAdvice';
 import { phrase } from '../core/phrase';
 import { queryLink } from '../core/links';
@@ -27,6 +29,8 @@ interface Deps {
   orgIds: OrgIds;
   recent: RecentDatasets;
   log: Log;
+  /** Told of each query starred, to show it at once (the Starred Queries view). */
+  onStarred?: (created: StarredQuery) => void;
 }
 
 /** Axiom: Star this APL Query. Nothing is posted until name and dataset are given; a failed post
@@ -57,6 +61,7 @@ export function starQueryCommand(deps: Deps) {
         const created = await postWithProgress(current, body);
         await deps.recent.add(dataset);
         deps.log.info(`starred query ${created.id} (${dataset})`);
+        deps.onStarred?.(created);
         void confirm(created, deps.orgIds, current);
         return created;
       } catch (error) {
@@ -149,23 +154,6 @@ async function pickDataset(client: AxiomClient, guessed: string | undefined, rec
     controller.abort();
     pick.dispose();
   }
-}
-
-const whoCache = new WeakMap<AxiomClient, string>();
-
-/** `who` is required by the API and names the query's owner: the current user's id when the
- *  token may read it (GET /v2/user), otherwise empty and left to the service. */
-async function whoAmI(client: AxiomClient): Promise<string> {
-  const known = whoCache.get(client);
-  if (known !== undefined) return known;
-  let who = '';
-  try {
-    who = (await client.getCurrentUser()).id;
-  } catch {
-    // API tokens are not users: the service decides whose query it is.
-  }
-  whoCache.set(client, who);
-  return who;
 }
 
 function postWithProgress(client: AxiomClient, body: StarredQueryInput): Promise<StarredQuery> {

@@ -58,7 +58,9 @@ async function journeyWrongToken(page: Page, fake: FakeAxiom): Promise<void> {
   await answerInput(page, WRONG_TOKEN, 'Axiom API token');
   const reason = page.getByText(/^Loading monitors failed: the token is not allowed to do this \(403\)/).first();
   await reason.waitFor({ timeout: 30_000 });
-  const actions = page.locator('.monaco-list-row').filter({ has: page.locator('.codicon-key, .codicon-cloud, .codicon-refresh, .codicon-plug, .codicon-output') });
+  // The Monitors view's rows (the Starred Queries view below it offers the same actions).
+  const monitorsPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Monitors' }) });
+  const actions = monitorsPane.locator('.monaco-list-row').filter({ has: page.locator('.codicon-key, .codicon-cloud, .codicon-refresh, .codicon-plug, .codicon-output') });
   await page.locator('.monaco-list-row', { hasText: 'Show Log' }).first().waitFor();
   assert.deepEqual(await actions.allInnerTexts().then((texts) => texts.map((t) => t.trim())), ['Set API Token', 'Switch Deployment', 'Retry', 'Test Connection', 'Show Log']);
   const setToken = actions.first();
@@ -206,6 +208,82 @@ async function journeyDeployments(page: Page, fake: FakeAxiom, openWindow: () =>
 }
 
 const STAGING_TOKEN = 'xaat-33333333-staging-e2e-token';
+
+/** Starred queries: the list (with the one the star journey made), open one, edit and save it
+ *  back with Ctrl+S, rename and delete from the context menu. Screenshot media/starred-queries.png. */
+async function journeyStarredQueries(page: Page, fake: FakeAxiom): Promise<void> {
+  const me = fake.user.id;
+  const seeded = [
+    { id: 'sq_e2e_1', name: 'Slow checkout requests', dataset: 'http-logs', apl: "['http-logs']\n| where route == '/checkout' and duration > 1s\n| summarize count() by bin_auto(_time)" },
+    { id: 'sq_e2e_2', name: 'Auth failures by region', dataset: 'auth', apl: "['auth']\n| where outcome == 'failure'\n| summarize failures = count() by region\n| order by failures desc" },
+    { id: 'sq_e2e_3', name: 'Top 404 paths', dataset: 'http-logs', apl: "['http-logs']\n| where status == 404\n| summarize count() by path\n| top 10 by count_" },
+    { id: 'sq_e2e_4', name: 'Old experiment', dataset: 'sample-app', apl: "['sample-app'] | take 100" },
+  ];
+  for (const q of seeded) fake.starred.push({ id: q.id, kind: 'apl', name: q.name, dataset: q.dataset, who: me, query: { apl: q.apl, startTime: 'now-6h', endTime: 'now' }, metadata: {}, created: '2025-06-01T08:00:00Z' });
+  const rowOf = (name: string) => page.locator('.monaco-list-row', { hasText: name }).first();
+  /** Chooses an item of a row's context menu (the row selected first: a menu opened from another
+   *  part in focus took no click). */
+  const fromMenu = async (name: string, item: string) => {
+    await rowOf(name).click();
+    // The click opens the query; a menu opened before its tab is in front would close with it.
+    await page.locator('.tab.active', { hasText: name }).first().waitFor({ timeout: 15_000 });
+    await rowOf(name).click({ button: 'right' });
+    const entry = page.getByRole('menuitem', { name: item });
+    await entry.hover();
+    await entry.click();
+  };
+
+  await runCommand(page, 'Axiom: Refresh Starred Queries');
+  for (const q of seeded) await rowOf(q.name).waitFor({ timeout: 30_000 });
+  await rowOf('Checkout 5xx').waitFor();
+  await page.getByText('Mine · 5 queries').first().waitFor();
+  assert.match((await rowOf('Top 404 paths').getAttribute('aria-label')) ?? '', /^Top 404 paths http-logs/);
+
+  // Open one: its APL in a tab of its own, named after it; edit it and save it back.
+  const before = structuredClone(fake.starredById('sq_e2e_2')!);
+  await rowOf('Auth failures by region').click();
+  const tab = page.locator('.tab', { hasText: 'Auth failures by region.apl' }).first();
+  await tab.waitFor({ timeout: 15_000 });
+  const editor = page.locator('.editor-instance .view-lines').first();
+  await page.locator('.editor-instance .view-lines', { hasText: 'order by failures desc' }).first().waitFor();
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n| take 5');
+  await page.keyboard.press('Control+S');
+  const expected = `${seeded[1].apl}\n| take 5`;
+  for (let i = 0; i < 100 && fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length === 0; i++) await page.waitForTimeout(100);
+  const [put] = fake.requestsTo('PUT /v2/apl-starred-queries/{id}');
+  assert.ok(put, 'Ctrl+S puts the query back');
+  const body = JSON.parse(put.body);
+  assert.equal(body.query.apl, expected);
+  assert.deepEqual(fake.starredById('sq_e2e_2'), { ...before, query: { ...(before.query as object), apl: expected } }, 'nothing else changed');
+  await page.locator('.tab.dirty', { hasText: 'Auth failures by region.apl' }).waitFor({ state: 'detached', timeout: 15_000 });
+  // For the screenshot: the query's row selected, the editor in focus (the view's title then
+  // shows its description rather than its buttons), no notification left over.
+  await rowOf('Auth failures by region').click();
+  for (const close of await page.locator('.notification-toast .codicon-notifications-clear').all()) await close.click().catch(() => undefined);
+  await editor.click();
+  await page.mouse.move(900, 500);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(shots, 'starred-queries.png') });
+
+  // Rename from the context menu.
+  await fromMenu('Top 404 paths', 'Rename…');
+  await answerInput(page, 'Top 404 paths (web)', 'Rename the starred query');
+  await rowOf('Top 404 paths (web)').waitFor({ timeout: 15_000 });
+  assert.equal(fake.starredById('sq_e2e_3')?.name, 'Top 404 paths (web)');
+
+  // Delete from the context menu, after the question that names it.
+  await fromMenu('Old experiment', 'Delete…');
+  const dialog = page.locator('.monaco-dialog-box', { hasText: 'Delete the starred query “Old experiment”?' }).first();
+  await dialog.waitFor({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await rowOf('Old experiment').waitFor({ state: 'detached', timeout: 15_000 });
+  assert.equal(fake.requestsTo('DELETE /v2/apl-starred-queries/{id}').length, 1);
+  assert.equal(fake.starredById('sq_e2e_4'), undefined);
+  await page.getByText('Mine · 4 queries').first().waitFor();
+}
+
 const fake = new FakeAxiom({ monitors: MONITORS });
 await fake.start();
 const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
@@ -228,6 +306,7 @@ try {
     ['a wrong token: the view says why, its Set API Token row asks for another, the monitors load', () => journeyWrongToken(page, fake)],
     ['monitors: the list, what a screen reader hears, hover, open the query', () => journeyMonitors(page, fake)],
     ['star: select APL, run the command, name it, pick the dataset, see the id', () => journeyStar(page, fake)],
+    ['starred queries: the list, open one, edit and save it back, rename, delete', () => journeyStarredQueries(page, fake)],
     ['monitor status: a monitor open at the service is triggered in the view, counted on the Axiom icon', () => journeyStatus(page, fake)],
     ['deployments: the status bar names it, add one, a second window follows the switch', () => journeyDeployments(page, fake, async () => {
       const window = await browser!.context.newPage();

@@ -23,9 +23,45 @@ export interface Fault {
   chunked?: boolean;
   /** How many requests it applies to; absent = until cleared. */
   times?: number;
+  /** How many requests on the route pass untouched before it applies (a later page fails, say). */
+  after?: number;
 }
 
-export type Route = 'GET /v2/monitors' | 'POST /v2/apl-starred-queries' | 'GET /v2/datasets' | 'GET /v2/user' | 'GET /v2/monitors/*/history';
+export type Route =
+  | 'GET /v2/monitors'
+  | 'POST /v2/apl-starred-queries'
+  | 'GET /v2/apl-starred-queries'
+  | 'GET /v2/apl-starred-queries/{id}'
+  | 'PUT /v2/apl-starred-queries/{id}'
+  | 'DELETE /v2/apl-starred-queries/{id}'
+  | 'GET /v2/datasets'
+  | 'GET /v2/user'
+  | 'GET /v2/monitors/*/history';
+
+const STARRED_ONE = /^\/v2\/apl-starred-queries\/([^/]+)$/;
+const HISTORY = /^\/v2\/monitors\/([^/]+)\/history$/;
+
+/** A request's route: its method and path, a starred query's id read as `{id}`, a monitor's in its history as `*`. */
+function routeOf(method: string, url: string): string {
+  return `${method} ${url.split('?')[0].replace(STARRED_ONE, '/v2/apl-starred-queries/{id}').replace(HISTORY, '/v2/monitors/*/history')}`;
+}
+
+/** What PUT and POST of a starred query require, as the API describes it: why a body is refused, or undefined. */
+function starredBodyProblem(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the body is not an object';
+  const record = body as Record<string, unknown>;
+  const missing = ['kind', 'name', 'who', 'query', 'metadata'].filter((k) => record[k] === undefined || record[k] === null);
+  if (missing.length) return `missing ${missing.join(', ')}`;
+  if (record.kind !== 'apl') return 'kind must be apl';
+  if (typeof record.name !== 'string' || !record.name) return 'name must be a non-empty string';
+  if (typeof record.who !== 'string') return 'who must be a string';
+  const query = record.query as { apl?: unknown };
+  if (typeof query !== 'object' || typeof query.apl !== 'string') return 'query.apl must be a string';
+  const metadata = record.metadata;
+  if (typeof metadata !== 'object' || Array.isArray(metadata) || Object.values(metadata as object).some((v) => typeof v !== 'string')) return 'metadata must be an object of strings';
+  if (record.dataset !== undefined && typeof record.dataset !== 'string') return 'dataset must be a string';
+  return undefined;
+}
 
 /** One entry of a monitor's history, as the service sends it. */
 export interface HistoryEntry {
@@ -58,8 +94,10 @@ export class FakeAxiom {
   monitors: unknown[];
   datasets: string[] = ['http-logs', 'sample-app'];
   user = { id: 'usr_fake_1', name: 'Test Person', email: 'person@example.com', role: { id: 'admin', name: 'admin' } };
-  /** Starred queries created, in order. */
+  /** The starred queries the service holds, in the order it lists them: those created, and those
+   *  a test puts here (each with an `id` and a `who`; `who` equal to `user.id` is the caller's). */
   readonly starred: Record<string, unknown>[] = [];
+  private starredSerial = 0;
   /** Requests whose connection the client closed before the answer was sent. */
   readonly abandoned: RecordedRequest[] = [];
   token: string;
@@ -122,6 +160,7 @@ export class FakeAxiom {
   reset(): void {
     this.requests.length = 0;
     this.starred.length = 0;
+    this.starredSerial = 0;
     this.abandoned.length = 0;
     this.maxConcurrent = 0;
     this.windowStarts = [];
@@ -131,9 +170,40 @@ export class FakeAxiom {
 
   /** The requests to a route; a `*` in it stands for one path segment (a monitor's id). */
   requestsTo(route: Route): RecordedRequest[] {
-    const [method, path] = route.split(' ');
-    const pattern = new RegExp(`^${path.split('*').map((part) => part.replace(/[.?+^$()[\]{}|\\]/g, '\\$&')).join('[^/]+')}$`);
-    return this.requests.filter((r) => r.method === method && pattern.test(r.path.split('?')[0]));
+    return this.requests.filter((r) => routeOf(r.method, r.path) === route);
+  }
+
+  /** The starred query of that id as the service holds it: change it to change it behind the client's back. */
+  starredById(id: string): Record<string, unknown> | undefined {
+    return this.starred.find((q) => q.id === id);
+  }
+
+  private newStarredId(): string {
+    let id: string;
+    do id = `sq_${String(++this.starredSerial).padStart(6, '0')}`;
+    while (this.starredById(id));
+    return id;
+  }
+
+  /** GET /v2/apl-starred-queries: `who` absent = the caller's, `team` = the others', `all`, or a user id;
+   *  `dataset` by equality, `qs` in the name (case aside); then `offset` and `limit` (1–1000, default 100). */
+  private listStarred(url: URL): { status: number; body: unknown } {
+    const params = url.searchParams;
+    const limit = params.has('limit') ? Number(params.get('limit')) : 100;
+    const offset = params.has('offset') ? Number(params.get('offset')) : 0;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return { status: 400, body: { code: 400, message: 'limit must be between 1 and 1000' } };
+    if (!Number.isInteger(offset) || offset < 0) return { status: 400, body: { code: 400, message: 'offset must not be negative' } };
+    const who = params.get('who');
+    const dataset = params.get('dataset');
+    const qs = params.get('qs')?.toLowerCase();
+    const me = this.user.id;
+    const matching = this.starred.filter(
+      (q) =>
+        (who === null ? q.who === me : who === 'team' ? q.who !== me : who === 'all' ? true : q.who === who) &&
+        (dataset === null || q.dataset === dataset) &&
+        (!qs || String(q.name ?? '').toLowerCase().includes(qs)),
+    );
+    return { status: 200, body: matching.slice(offset, offset + limit) };
   }
 
   /** The list as JSON, made once per list: a benchmark asks for 50,000 monitors many times. */
@@ -145,6 +215,7 @@ export class FakeAxiom {
   private takeFault(route: string): Fault | undefined {
     const fault = this.faults.get(route);
     if (!fault) return undefined;
+    if (fault.after !== undefined && fault.after-- > 0) return undefined;
     if (fault.times !== undefined && --fault.times <= 0) this.faults.delete(route);
     return fault;
   }
@@ -159,9 +230,8 @@ export class FakeAxiom {
       this.concurrent--;
       if (!res.writableFinished) this.abandoned.push(recorded);
     });
-    const path = recorded.path.split('?')[0];
-    const history = /^\/v2\/monitors\/([^/]+)\/history$/.exec(path);
-    const route = history ? `${recorded.method} /v2/monitors/*/history` : `${recorded.method} ${path}`;
+    const route = routeOf(recorded.method, recorded.path);
+    const history = HISTORY.exec(recorded.path.split('?')[0]);
     const traceId = `trace-${this.requests.length}`;
     const now = Date.now();
     while (this.windowStarts.length && this.windowStarts[0] <= now - this.rateLimit.windowMs) this.windowStarts.shift();
@@ -236,26 +306,59 @@ export class FakeAxiom {
         send(200, this.user);
         return;
       case 'POST /v2/apl-starred-queries': {
-        let body: Record<string, unknown>;
-        try {
-          body = JSON.parse(recorded.body) as Record<string, unknown>;
-        } catch {
-          send(400, { code: 400, message: 'invalid JSON body' });
+        const body = readJson(recorded.body);
+        const problem = body === undefined ? 'invalid JSON body' : starredBodyProblem(body);
+        if (problem) {
+          send(400, { code: 400, message: `invalid starred query: ${problem}` });
           return;
         }
-        const query = body.query as { apl?: unknown } | undefined;
-        const missing = ['kind', 'name', 'who', 'query', 'metadata'].filter((k) => body[k] === undefined);
-        if (missing.length || body.kind !== 'apl' || typeof query?.apl !== 'string') {
-          send(400, { code: 400, message: `invalid starred query: missing ${missing.join(', ') || 'query.apl or kind'}` });
-          return;
-        }
-        const created = { ...body, id: `sq_${String(this.starred.length + 1).padStart(6, '0')}` };
+        const created = { ...(body as Record<string, unknown>), id: this.newStarredId() };
         this.starred.push(created);
         send(200, created);
+        return;
+      }
+      case 'GET /v2/apl-starred-queries': {
+        const { status, body } = this.listStarred(new URL(recorded.path, 'http://fake'));
+        send(status, body);
+        return;
+      }
+      case 'GET /v2/apl-starred-queries/{id}':
+      case 'PUT /v2/apl-starred-queries/{id}':
+      case 'DELETE /v2/apl-starred-queries/{id}': {
+        const id = decodeURIComponent(STARRED_ONE.exec(recorded.path.split('?')[0])![1]);
+        const index = this.starred.findIndex((q) => q.id === id);
+        if (index < 0) {
+          send(404, { code: 404, message: 'starred query not found' });
+          return;
+        }
+        if (recorded.method === 'GET') {
+          send(200, this.starred[index]);
+        } else if (recorded.method === 'DELETE') {
+          this.starred.splice(index, 1);
+          res.writeHead(204, { 'x-axiom-trace-id': traceId, ...rateHeaders });
+          res.end();
+        } else {
+          const body = readJson(recorded.body);
+          const problem = body === undefined ? 'invalid JSON body' : starredBodyProblem(body);
+          if (problem) {
+            send(400, { code: 400, message: `invalid starred query: ${problem}` });
+            return;
+          }
+          this.starred[index] = { ...(body as Record<string, unknown>), id };
+          send(200, this.starred[index]);
+        }
         return;
       }
       default:
         send(404, { code: 404, message: 'not found' });
     }
+  }
+}
+
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }

@@ -10,16 +10,8 @@ import { maskSecrets, rememberSecret } from './secrets';
 import { invalidResponse, parseBody, parseHistory, parseMonitorList, type HistoryList, type MonitorList } from './parse';
 import type { RateLimit } from './requestBudget';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
-import {
-  currentUserSchema,
-  datasetListSchema,
-  errorBodySchema,
-  starredQueryInputSchema,
-  starredQuerySchema,
-  type CurrentUser,
-  type StarredQuery,
-  type StarredQueryInput,
-} from './schemas';
+import { currentUserSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, type CurrentUser, type StarredQueryInput } from './schemas';
+import { checkStarredBody, parseStarredList, readStarredRecord, type JsonObject, type StarredList, type StarredPageRequest, type StarredQuery, type StarredRecord } from './starred';
 
 export type { MonitorList } from './parse';
 
@@ -115,7 +107,51 @@ export class AxiomClient {
 
   async createStarredQuery(input: StarredQueryInput, signal?: AbortSignal): Promise<StarredQuery> {
     const body = starredQueryInputSchema.parse(input);
-    return parseBody(starredQuerySchema, await this.send('POST', '/apl-starred-queries', body, signal), phrase('starred query'));
+    return readStarredRecord(await this.send('POST', '/apl-starred-queries', body, signal)).query;
+  }
+
+  /** One page of starred queries; entries that cannot be read are skipped, counted and logged. */
+  async listStarredQueries(page: StarredPageRequest, signal?: AbortSignal): Promise<StarredList> {
+    const params = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
+    if (page.who) params.set('who', page.who);
+    if (page.dataset) params.set('dataset', page.dataset);
+    if (page.qs) params.set('qs', page.qs);
+    const list = parseStarredList(await this.send('GET', `/apl-starred-queries?${params}`, undefined, signal));
+    if (list.skipped.length) {
+      const { skipped } = list;
+      this.options.logger?.warn(`skipped ${skipped.length} of ${skipped.length + list.queries.length} starred queries that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`);
+    }
+    return list;
+  }
+
+  async getStarredQuery(id: string, signal?: AbortSignal): Promise<StarredRecord> {
+    return readStarredRecord(await this.send('GET', starredPath(id), undefined, signal));
+  }
+
+  /**
+   * Replaces the starred query with `body`, the whole record (the API has no partial update), sent
+   * as it is once it carries what the API requires. A PUT goes out once. When the answer is not a
+   * record the extension can read, the record is what was sent: it was saved.
+   */
+  async updateStarredQuery(id: string, body: JsonObject, signal?: AbortSignal): Promise<StarredRecord> {
+    checkStarredBody(body);
+    let answered = false;
+    try {
+      const answer = await this.send('PUT', starredPath(id), body, signal);
+      answered = true;
+      return readStarredRecord(answer);
+    } catch (error) {
+      // Only a 2xx whose body cannot be read is a save; every other failure is one.
+      const saved = isAxiomError(error) && error.kind === 'invalidResponse' && (answered || (error.status !== undefined && error.status < 300));
+      if (!saved) throw error;
+      this.options.logger?.warn(`PUT ${starredPath(id)}: the answer is not a starred query (${error.message}); taking what was sent`);
+      return readStarredRecord({ ...body, id });
+    }
+  }
+
+  /** Deletes the starred query (204). Never repeated: a DELETE goes out once. */
+  async deleteStarredQuery(id: string, signal?: AbortSignal): Promise<void> {
+    await this.send('DELETE', starredPath(id), undefined, signal);
   }
 
   /** Dataset names the token may see. */
@@ -127,8 +163,8 @@ export class AxiomClient {
     return parseBody(currentUserSchema, await this.send('GET', '/user', undefined, signal), phrase('user'));
   }
 
-  /** GETs are retried on transient failures (see retry.ts); a POST goes out once. */
-  private async send(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+  /** GETs are retried on transient failures (see retry.ts); a POST, PUT or DELETE goes out once. */
+  private async send(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
     const policy = this.options.retry ?? DEFAULT_RETRY_POLICY;
     const started = Date.now();
     for (let tries = 1; ; tries++) {
@@ -144,7 +180,7 @@ export class AxiomClient {
     }
   }
 
-  private async sendOnce(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+  private async sendOnce(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
     const started = performance.now();
     const log = (entry: Omit<RequestLogEntry, 'method' | 'path' | 'durationMs'>) =>
       this.options.logger?.request({ method, path, durationMs: Math.round(performance.now() - started), ...entry });
@@ -194,6 +230,7 @@ export class AxiomClient {
     const contentType = headerValue(headers['content-type']) ?? '';
     if (status >= 300 && status < 400) throw this.redirectError(status, headers, traceId, url);
     if (status >= 400) throw this.statusError(status, text, contentType, headers, traceId);
+    if (status === 204) return undefined;
     if (!/json/i.test(contentType) && !looksLikeJson(text)) {
       throw invalidResponse(this.unexpected(contentType, status), status, traceId);
     }
@@ -246,6 +283,12 @@ export class AxiomClient {
     const message = retryAt ? phrase('rate limited until {0}', formatDate(retryAt)) : phrase('{0}: {1}', status, what);
     return new AxiomError(kind, message, { status, serviceMessage, traceId, retryAt });
   }
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function starredPath(id: string): string {
+  return `/apl-starred-queries/${encodeURIComponent(id)}`;
 }
 
 /**

@@ -124,7 +124,7 @@ export function invalidResponse(detail: Phrase, status?: number, traceId?: strin
   return new AxiomError('invalidResponse', phrase('Invalid response: {0}.', detail), { status, traceId });
 }
 
-function describeJsonType(value: unknown): Phrase | string {
+export function describeJsonType(value: unknown): Phrase | string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return phrase('a list');
   if (typeof value === 'object') return phrase('an object');

@@ -99,18 +99,6 @@ export const starredQueryInputSchema = z.object({
 
 export type StarredQueryInput = z.output<typeof starredQueryInputSchema>;
 
-export const starredQuerySchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  name: z.string(),
-  dataset: optionalString,
-  who: optionalString,
-  query: z.object({ apl: z.string() }),
-  metadata: z.record(z.string(), z.string()).optional(),
-});
-
-export type StarredQuery = z.output<typeof starredQuerySchema>;
-
 export const datasetListSchema = z.array(z.object({ name: z.string() }).transform((d) => d.name));
 
 export const currentUserSchema = z.object({ id: z.string(), name: optionalString, email: optionalString });

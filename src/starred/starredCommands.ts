@@ -1,0 +1,142 @@
+// The commands on a starred query's row: open, copy, open in Axiom, rename, delete; and compare
+// an open one with Axiom's version.
+import * as vscode from 'vscode';
+import type { Connection } from '../accounts/connection';
+import type { StarredQuery } from '../core/api/starred';
+import { queryLink } from '../core/links';
+import { phrase } from '../core/phrase';
+import type { StarredRow } from '../core/starred/starredTree';
+import { STARRED_SCHEME } from '../core/starred/starredUri';
+import { bodyWithName } from '../core/starred/writeBack';
+import { attempt } from '../platform/attempt';
+import type { Log } from '../platform/log';
+import { copyQueryText } from '../platform/openQuery';
+import { openAppPage, type Deployments } from '../platform/webApp';
+import type { StarredFiles } from './starredFiles';
+import type { StarredView } from './starredView';
+
+/** What a row command acts on: the row, as a menu, a click and the inline button hand it; or,
+ *  for scripts and tests, a query's id. */
+export type StarredTarget = StarredRow | { id: string };
+
+export interface RenameArgs {
+  /** The new name, instead of asking. */
+  name?: string;
+}
+
+export interface DeleteArgs {
+  /** Already confirmed: no question. */
+  confirmed?: boolean;
+}
+
+interface Deps {
+  connection: Connection;
+  log: Log;
+  view: StarredView;
+  files: StarredFiles;
+  deployments: Deployments;
+}
+
+export function starredCommands(deps: Deps) {
+  const { view, files } = deps;
+
+  /** The query a command acts on: the row's, or the one in hand of that id, or else Axiom's. */
+  async function queryOf(arg: unknown): Promise<StarredQuery | undefined> {
+    const target = arg as Partial<StarredRow> & { id?: unknown };
+    if (typeof target !== 'object' || target === null) return undefined;
+    if (target.kind === 'query' && target.query) return target.query;
+    if (typeof target.id !== 'string') return undefined;
+    const id = target.id;
+    return view.queryById(id) ?? (await attempt(deps, phrase('Reading the starred query {0}', id), async (client) => (await client.getStarredQuery(id)).query));
+  }
+
+  return {
+    /** Opens the query as a document of its own: Ctrl+S saves it back to Axiom. */
+    async open(arg?: StarredTarget, options?: vscode.TextDocumentShowOptions): Promise<vscode.TextEditor | undefined> {
+      const query = await queryOf(arg);
+      if (!query) return undefined;
+      const opened = await attempt(deps, phrase('Opening “{0}”', query.name), (client) => files.prefetch(client, query.id));
+      if (!opened) return undefined;
+      try {
+        return await files.open(opened.query, options);
+      } catch (error) {
+        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+        return undefined;
+      }
+    },
+
+    async copy(arg?: StarredTarget): Promise<void> {
+      const query = await queryOf(arg);
+      if (query) await copyQueryText(query.query.apl, query.name);
+    },
+
+    /** Opens the query in the web app's query page. Returns the link. */
+    async openInAxiom(arg?: StarredTarget): Promise<string | undefined> {
+      const query = await queryOf(arg);
+      if (!query) return undefined;
+      return openAppPage(deps.deployments, phrase('Opening “{0}” in Axiom', query.name), (endpoint, orgId) => queryLink(endpoint, orgId, query.query.apl));
+    },
+
+    /** Renames the query: the record read afresh, only its name changed. Returns the query renamed. */
+    async rename(arg?: StarredTarget & RenameArgs): Promise<StarredQuery | undefined> {
+      const query = await queryOf(arg);
+      if (!query) return undefined;
+      const name = (
+        arg?.name ??
+        (await vscode.window.showInputBox({
+          title: vscode.l10n.t('Rename the starred query “{0}”', query.name),
+          prompt: vscode.l10n.t('Its new name, in Axiom'),
+          value: query.name,
+          ignoreFocusOut: true,
+          validateInput: (text) => (text.trim() ? undefined : vscode.l10n.t('A starred query needs a name.')),
+        }))
+      )?.trim();
+      if (!name || name === query.name) return undefined;
+      const renamed = await attempt(deps, phrase('Renaming “{0}”', query.name), async (client) => {
+        const fresh = await client.getStarredQuery(query.id);
+        return (await client.updateStarredQuery(query.id, bodyWithName(fresh.raw, name))).query;
+      });
+      if (!renamed) return undefined;
+      view.updated(renamed);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Renamed “{0}” to “{1}”.', query.name, renamed.name), 3000);
+      return renamed;
+    },
+
+    /** Deletes the query in Axiom, after a modal question naming it. Never repeated by itself: a
+     *  failure offers Retry. Its row goes, and an open document of it is told. */
+    async delete(arg?: StarredTarget & DeleteArgs): Promise<boolean> {
+      const query = await queryOf(arg);
+      if (!query) return false;
+      if (!arg?.confirmed) {
+        const remove = vscode.l10n.t('Delete');
+        const choice = await vscode.window.showWarningMessage(
+          vscode.l10n.t('Delete the starred query “{0}”?', query.name),
+          { modal: true, detail: vscode.l10n.t('It is deleted in Axiom, for everyone who can see it. This cannot be undone.') },
+          remove,
+        );
+        if (choice !== remove) return false;
+      }
+      const deleted = await attempt(deps, phrase('Deleting “{0}”', query.name), async (client) => {
+        await client.deleteStarredQuery(query.id);
+        return true;
+      });
+      if (!deleted) return false;
+      deps.log.info(`deleted starred query ${query.id}`);
+      view.removed(query.id);
+      files.deleted(query.id);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Deleted “{0}”.', query.name), 3000);
+      return true;
+    },
+
+    /** Opens Axiom's version of an open starred query beside the document. */
+    async compare(uri?: vscode.Uri): Promise<void> {
+      const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+      if (target?.scheme !== STARRED_SCHEME) return;
+      try {
+        await files.compare(target);
+      } catch (error) {
+        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      }
+    },
+  };
+}

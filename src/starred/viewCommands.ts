@@ -1,0 +1,72 @@
+// The commands of the Starred Queries view's title bar: whose queries, the filter, grouping.
+import * as vscode from 'vscode';
+import type { Connection } from '../accounts/connection';
+import type { StarredOwner } from '../core/starred/starredPages';
+import { ownerLabel, type StarredView } from './starredView';
+
+export function starredViewCommands(view: StarredView, connection: Connection) {
+  return {
+    /** Asks whose starred queries to show (or takes `{ owner }`). */
+    async chooseOwner(args?: { owner?: StarredOwner }): Promise<void> {
+      let owner = args?.owner;
+      if (!owner) {
+        const descriptions: Record<StarredOwner, string> = {
+          mine: vscode.l10n.t('the queries you starred'),
+          team: vscode.l10n.t('those your team starred, without yours'),
+          all: vscode.l10n.t('everyone’s, yours too'),
+        };
+        const items = (['mine', 'team', 'all'] as const).map((o) => ({
+          label: ownerLabel(o),
+          description: descriptions[o],
+          detail: o === view.currentOwner ? vscode.l10n.t('Shown now') : undefined,
+          owner: o,
+        }));
+        owner = (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Whose starred queries') }))?.owner;
+      }
+      if (owner) await view.setOwner(owner);
+    },
+
+    /** Filters by a text in the name, dataset or APL (or takes `{ text }`); an empty text shows all. */
+    async filter(args?: { text?: string }): Promise<void> {
+      const text =
+        args?.text ??
+        (await vscode.window.showInputBox({
+          title: vscode.l10n.t('Filter starred queries'),
+          prompt: vscode.l10n.t('Shows the queries whose name, dataset or APL has this text. Empty: all.'),
+          value: view.currentFilter.text ?? '',
+        }));
+      if (text !== undefined) await view.setFilter({ ...view.currentFilter, text });
+    },
+
+    /** Shows only the queries of one dataset (or takes `{ dataset }`; empty: every dataset). */
+    async filterByDataset(args?: { dataset?: string }): Promise<void> {
+      let dataset = args?.dataset;
+      if (dataset === undefined) {
+        const every = { label: vscode.l10n.t('Every dataset'), dataset: '' };
+        const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { dataset: string }>();
+        pick.title = vscode.l10n.t('Starred queries of one dataset');
+        const show = (names: string[]) => (pick.items = [every, ...names.map((name) => ({ label: name, dataset: name }))]);
+        show(view.datasetsInHand());
+        pick.busy = true;
+        const controller = new AbortController();
+        // The token's datasets join those in hand when they arrive; a refusal there is silent.
+        void connection
+          .client()
+          .then((client) => client?.listDatasets(controller.signal))
+          .then((names) => names && show([...new Set([...view.datasetsInHand(), ...names])].sort((a, b) => a.localeCompare(b))))
+          .catch(() => undefined)
+          .finally(() => (pick.busy = false));
+        dataset = await new Promise<string | undefined>((resolve) => {
+          pick.onDidAccept(() => resolve(pick.selectedItems[0]?.dataset));
+          pick.onDidHide(() => resolve(undefined));
+          pick.show();
+        });
+        controller.abort();
+        pick.dispose();
+      }
+      if (dataset !== undefined) await view.setFilter({ ...view.currentFilter, dataset });
+    },
+
+    clearFilter: () => view.setFilter({}),
+  };
+}

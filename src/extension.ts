@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { Accounts } from './accounts/accounts';
 import { Connection } from './accounts/connection';
 import { registerAccounts } from './accounts/register';
+import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
 import { Log } from './platform/log';
@@ -26,7 +27,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
   const shared = { log, settings, tokens, accounts, connection };
 
   const monitors = registerMonitors(shared);
-  context.subscriptions.push(log, settings, tokens, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...registerStarred(context, shared));
+  context.subscriptions.push(log, settings, tokens, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...registerStarred(context, shared), ...registerLanguage(context));
   return { monitorsView: monitors.view };
 }
 

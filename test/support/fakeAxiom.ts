@@ -25,7 +25,7 @@ export interface Fault {
   times?: number;
 }
 
-export type Route = 'GET /v2/monitors' | 'POST /v2/apl-starred-queries' | 'GET /v2/datasets' | 'GET /v2/user';
+export type Route = 'GET /v2/monitors' | 'POST /v2/apl-starred-queries' | 'GET /v2/datasets' | `GET /v2/datasets/${string}/fields` | 'GET /v2/user';
 
 export interface FakeAxiomOptions {
   token?: string;
@@ -49,6 +49,17 @@ export class FakeAxiom {
   readonly requests: RecordedRequest[] = [];
   monitors: unknown[];
   datasets: string[] = ['http-logs', 'sample-app'];
+  /** Each dataset's fields, as GET /v2/datasets/{id}/fields sends them; a dataset not here has none. */
+  fields: Record<string, unknown[]> = {
+    'http-logs': [
+      { name: '_time', type: 'datetime', description: 'When the request ended', unit: '', hidden: false },
+      { name: 'status', type: 'integer', description: 'HTTP status', unit: '', hidden: false },
+      { name: 'method', type: 'string', description: '', unit: '', hidden: false },
+      { name: 'geo.city', type: 'string', hidden: false },
+      { name: 'req_duration_ms', type: 'float', unit: 'ms', hidden: false },
+      { name: 'internal_id', type: 'string', hidden: true },
+    ],
+  };
   user = { id: 'usr_fake_1', name: 'Test Person', email: 'person@example.com', role: { id: 'admin', name: 'admin' } };
   /** Starred queries created, in order. */
   readonly starred: Record<string, unknown>[] = [];
@@ -180,6 +191,13 @@ export class FakeAxiom {
       return;
     }
 
+    const fieldsOf = /^GET \/v2\/datasets\/([^/]+)\/fields$/.exec(route);
+    if (fieldsOf) {
+      const dataset = decodeURIComponent(fieldsOf[1]);
+      if (this.datasets.includes(dataset)) send(200, this.fields[dataset] ?? []);
+      else send(404, { code: 404, message: 'dataset not found' });
+      return;
+    }
     switch (route) {
       case 'GET /v2/monitors':
         send(200, this.monitorsBody(), {}, fault?.chunked ?? this.chunkedLists);
@@ -190,6 +208,7 @@ export class FakeAxiom {
       case 'GET /v2/user':
         send(200, this.user);
         return;
+
       case 'POST /v2/apl-starred-queries': {
         let body: Record<string, unknown>;
         try {

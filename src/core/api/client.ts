@@ -11,16 +11,19 @@ import { invalidResponse, parseBody, parseMonitorList, type MonitorList } from '
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
 import {
   currentUserSchema,
+  datasetFieldListSchema,
   datasetListSchema,
   errorBodySchema,
   starredQueryInputSchema,
   starredQuerySchema,
   type CurrentUser,
+  type DatasetField,
   type StarredQuery,
   type StarredQueryInput,
 } from './schemas';
 
 export type { MonitorList } from './parse';
+export type { DatasetField } from './schemas';
 
 /** One line per request: what the log channel records. Never headers, never the token. */
 export interface RequestLogEntry {
@@ -107,6 +110,11 @@ export class AxiomClient {
   /** Dataset names the token may see. */
   async listDatasets(signal?: AbortSignal): Promise<string[]> {
     return parseBody(datasetListSchema, await this.send('GET', '/datasets', undefined, signal), phrase('dataset list'));
+  }
+
+  /** The fields of a dataset (its name works as its id), hidden ones included. */
+  async listFields(dataset: string, signal?: AbortSignal): Promise<DatasetField[]> {
+    return parseBody(datasetFieldListSchema, await this.send('GET', `/datasets/${encodeURIComponent(dataset)}/fields`, undefined, signal), phrase('field list'));
   }
 
   async getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {

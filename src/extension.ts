@@ -27,7 +27,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
   const shared = { log, settings, tokens, accounts, connection };
 
   const monitors = registerMonitors(shared);
-  context.subscriptions.push(log, settings, tokens, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...registerStarred(context, shared), ...registerLanguage(context));
+  context.subscriptions.push(log, settings, tokens, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...registerStarred(context, shared), ...registerLanguage(context, shared));
   return { monitorsView: monitors.view };
 }
 

@@ -216,6 +216,13 @@ describe('Axiom APL: completion, hover and signature help', () => {
     assert.equal(help.activeParameter, 2);
   });
 
+  it('the snippets are offered in an Axiom APL document', async () => {
+    const editor = await aplEditor('');
+    const items = await completions(editor, 'errors‸');
+    const snippet = items.find((i) => i.kind === vscode.CompletionItemKind.Snippet && label(i) === 'errors-over-time');
+    assert.ok(snippet, `a snippet among: ${items.filter((i) => i.kind === vscode.CompletionItemKind.Snippet).map(label).join(', ')}`);
+  });
+
   it('a document of another language gets neither completion nor hover from this extension', async () => {
     const plain = await vscode.workspace.openTextDocument({ content: "['http-logs'] | where x | project-away y", language: 'plaintext' });
     await vscode.window.showTextDocument(plain);

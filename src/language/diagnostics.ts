@@ -24,8 +24,13 @@ export class AplDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.forget(document)),
     ];
-    for (const document of vscode.workspace.textDocuments) this.check(document);
+    // Documents already open are checked after activation returns, not during it.
+    this.initial = setTimeout(() => {
+      for (const document of vscode.workspace.textDocuments) this.check(document);
+    }, 0);
   }
+
+  private readonly initial: ReturnType<typeof setTimeout>;
 
   private schedule(document: vscode.TextDocument): void {
     if (document.languageId !== APL_LANGUAGE_ID) return;
@@ -59,6 +64,7 @@ export class AplDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.initial);
     for (const timer of this.pending.values()) clearTimeout(timer);
     for (const s of this.subscriptions) s.dispose();
     this.collection.dispose();

@@ -41,6 +41,7 @@ describe('APL completion contexts', () => {
     assert.deepEqual(context("['a'] | join kind=inner (‸"), { kind: 'dataset', replaces: '' });
     assert.deepEqual(context("['a'] | lookup ‸"), { kind: 'dataset', replaces: '' });
     assert.deepEqual(context("union ['a'], ‸"), { kind: 'dataset', replaces: '' });
+    assert.deepEqual(context("['a'] | take 1\n\nsam‸"), { kind: 'dataset', replaces: 'sam' });
   });
 
   it('inside an operator: an expression, knowing the query\'s dataset and the operator', () => {
@@ -62,6 +63,7 @@ describe('APL completion contexts', () => {
     assert.equal(datasetOf("let x = 1;\n['a'] | take 1;\n['b'] | where y", 30), 'b');
     assert.equal(datasetOf("['a'] | take 1", 10), 'a');
     assert.equal(datasetOf('print x = 1', 8), undefined);
+    assert.equal(datasetOf("['a'] | take 1\n\n['b']\n| where y", 26), 'b', 'a blank line starts another query');
   });
 });
 

@@ -45,7 +45,7 @@ export function completionContext(text: string, offset: number): CompletionConte
   const last = before.at(-1);
   const letNames = letNamesOf(tokens);
   if (last?.kind === 'pipe' && !quoted) return { kind: 'operator', start, end };
-  if (!last || last.text === ';') return { kind: 'dataset', start, end, quoted, letNames, atStatementStart: true };
+  if (!last || last.text === ';' || blankLineBetween(text, last.end, start)) return { kind: 'dataset', start, end, quoted, letNames, atStatementStart: true };
 
   const segment = currentSegment(before);
   // union, join and lookup name datasets: after the operator, after kind=…, after a comma; not after `on`.
@@ -100,12 +100,20 @@ export function letNamesOf(tokens: readonly Token[]): string[] {
   return names;
 }
 
+/** Whether a blank line lies between two offsets: in a file of several queries, as Kusto's tools read it, a new query starts after one. */
+function blankLineBetween(text: string, from: number, to: number): boolean {
+  return /\n[ \t\r]*\n/.test(text.slice(from, to));
+}
+
 /** The dataset the query around `offset` starts from: ['name'] or a bare name at the head of its statement. */
 export function datasetOf(text: string, offset: number): string | undefined {
   const tokens = lex(text).filter((t) => t.kind !== 'comment');
-  // The statement holding the offset: after the last ; before it.
+  // The statement holding the offset: after the last ; or blank line before it.
   let first = 0;
-  for (let i = 0; i < tokens.length && tokens[i].start < offset; i++) if (tokens[i].text === ';') first = i + 1;
+  for (let i = 0; i < tokens.length && tokens[i].start < offset; i++) {
+    if (tokens[i].text === ';') first = i + 1;
+    else if (i > 0 && blankLineBetween(text, tokens[i - 1].end, tokens[i].start)) first = i;
+  }
   const head = tokens[first];
   if (!head) return undefined;
   if (head.kind === 'quotedName') return head.value;

@@ -72,6 +72,11 @@ describe('Axiom APL: checks in the editor', () => {
     await vscode.workspace.applyEdit(fix.edit);
     assert.equal(editor.document.lineAt(1).text, '| where status >= 500');
     await ourDiagnostics(uri, (d) => d.length === 0, 'the diagnostics to clear');
+
+    // Typing a new mistake brings a diagnostic back, a moment after the typing stops.
+    await editor.edit((edit) => edit.insert(new vscode.Position(2, editor.document.lineAt(2).text.length), '\n| summarise count()'));
+    const [again] = await ourDiagnostics(uri, (d) => d.length === 1, 'a diagnostic after typing');
+    assert.equal(editor.document.getText(again.range), 'summarise');
   });
 
   it('reports an unclosed string and a pipe with nothing after it where they are, and an unknown function as a warning', async () => {
@@ -85,9 +90,11 @@ describe('Axiom APL: checks in the editor', () => {
   });
 
   it('a valid query gets no diagnostics', async () => {
-    const editor = await aplEditor("let t = 5m;\n['http-logs']\n| where _time > ago(t) and uri matches regex @'^/api'\n| parse-kv msg as (a:string) with (pair_delimiter=',', kv_delimiter='=')\n| project-away ['geo.city']\n| summarize count() by bin_auto(_time)");
-    await new Promise((r) => setTimeout(r, 600));
-    assert.deepEqual(vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'Axiom APL'), []);
+    const valid = await aplEditor("let t = 5m;\n['http-logs']\n| where _time > ago(t) and uri matches regex @'^/api'\n| parse-kv msg as (a:string) with (pair_delimiter=',', kv_delimiter='=')\n| project-away ['geo.city']\n| summarize count() by bin_auto(_time)");
+    // A document opened after it, with a mistake: once its diagnostic is there, the valid one has been checked too.
+    const invalid = await aplEditor("['logs'] | wher x");
+    await ourDiagnostics(invalid.document.uri, (d) => d.length === 1, 'the diagnostic of the later document');
+    assert.deepEqual(vscode.languages.getDiagnostics(valid.document.uri).filter((d) => d.source === 'Axiom APL'), []);
   });
 
   it('a document of another language gets no diagnostics from this extension, nor one that stops being Axiom APL', async () => {

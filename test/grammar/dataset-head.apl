@@ -44,3 +44,10 @@ union withsource=source ['a'], ['b']
 //                               ^ entity.name.type.dataset.axiom-apl
 | summarize count() by source
 //                     ^^^^^^ variable.other.axiom-apl
+
+otel.traces
+// <---- entity.name.type.dataset.axiom-apl
+//  ^ punctuation.accessor.axiom-apl
+//   ^^^^^^ variable.other.property.axiom-apl
+| take 1
+//^^^^ keyword.other.operator.tabular.axiom-apl

@@ -2,6 +2,8 @@
 //   dist/extension.js  what activation loads: the VS Code side and the small core helpers
 //   dist/heavy.js      src/core/heavy.ts: the API client with undici and zod, and Test Connection
 //                      with Node's network modules, loaded on first use (src/platform/heavy.ts)
+//   dist/apl.js        src/core/aplLanguage.ts: the APL reference data, lexer and checks, loaded on
+//                      first use of an Axiom APL document (src/platform/heavy.ts)
 //   node esbuild.mjs               development build with source maps
 //   node esbuild.mjs --production  minified, no source maps (what the .vsix ships)
 //   node esbuild.mjs --tests       also bundles the unit and integration tests into out/ (and makes
@@ -30,15 +32,16 @@ const common = {
   logLevel: 'warning',
 };
 
-const HEAVY_MODULE = path.resolve('src/core/heavy.ts');
+/** The modules bundled apart, each loaded on first use, and the file each becomes beside extension.js. */
+const LAZY_MODULES = { [path.resolve('src/core/heavy.ts')]: './heavy.js', [path.resolve('src/core/aplLanguage.ts')]: './apl.js' };
 
-/** `require('./core/heavy')` in the extension stays a require, of `./heavy.js` beside extension.js. */
+/** `require('../core/heavy')` in the extension stays a require, of `./heavy.js` beside extension.js (and so for apl.js). */
 const heavyApart = {
   name: 'heavy-apart',
   setup(build) {
-    build.onResolve({ filter: /\/heavy$/ }, (args) => {
-      const target = path.resolve(args.resolveDir, `${args.path}.ts`);
-      return target === HEAVY_MODULE ? { path: './heavy.js', external: true } : undefined;
+    build.onResolve({ filter: /\/(heavy|aplLanguage)$/ }, (args) => {
+      const output = LAZY_MODULES[path.resolve(args.resolveDir, `${args.path}.ts`)];
+      return output ? { path: output, external: true } : undefined;
     });
   },
 };
@@ -66,11 +69,16 @@ const vscodeOnce = {
 function activationLoads(metafile) {
   const extension = Object.values(metafile.outputs).find((output) => output.entryPoint === 'src/extension.ts');
   const own = Object.keys(extension.inputs).filter((input) => !input.includes('node_modules'));
-  return own.flatMap((importer) =>
-    metafile.inputs[importer].imports
-      .filter((i) => i.path.includes('node_modules') || /^(node:)?(net|tls|dns|http|https|zlib)$/.test(i.path))
-      .map((i) => ({ module: i.original ?? i.path, importer })),
-  );
+  // The APL reference data and what reads it belong in dist/apl.js: only types may cross.
+  const aplData = own.filter((input) => /^src\/core\/apl\/(reference|lexer|checks|completion|hover)\.ts$/.test(input)).map((input) => ({ module: input, importer: 'src/extension.ts (through its imports)' }));
+  return [
+    ...aplData,
+    ...own.flatMap((importer) =>
+      metafile.inputs[importer].imports
+        .filter((i) => i.path.includes('node_modules') || /^(node:)?(net|tls|dns|http|https|zlib)$/.test(i.path))
+        .map((i) => ({ module: i.original ?? i.path, importer })),
+    ),
+  ];
 }
 
 /**
@@ -108,7 +116,7 @@ if (single) {
   // two files), and a watch has one rebuild to report.
   const options = {
     ...common,
-    entryPoints: { extension: 'src/extension.ts', heavy: 'src/core/heavy.ts' },
+    entryPoints: { extension: 'src/extension.ts', heavy: 'src/core/heavy.ts', apl: 'src/core/aplLanguage.ts' },
     outdir,
     minify: production,
     sourcemap: !production,

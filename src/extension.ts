@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { Accounts, type SwitchRecord } from './accounts/accounts';
 import { Connection } from './accounts/connection';
 import { registerAccounts } from './accounts/register';
+import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
 import { Log } from './platform/log';
@@ -33,7 +34,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
 
   const monitors = registerMonitors(shared);
   const starred = registerStarred(context, shared);
-  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables);
+  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared));
   return { monitorsView: monitors.view, starredView: starred.view, activeDeployment: async () => (await accounts.active()).name };
 }
 

@@ -1,10 +1,20 @@
-// Loads src/core/heavy.ts once, when first needed. A require, not an import: esbuild.mjs points it
-// at dist/heavy.js, so that activation does not parse undici, zod or Node's network modules.
+// What loads late, and why: each module once, when first needed. Requires, not imports:
+// esbuild.mjs points them at files of their own beside dist/extension.js, so that activation parses
+// neither.
+//   src/core/heavy.ts        → dist/heavy.js  undici, zod and Node's network modules (the API client)
+//   src/core/aplLanguage.ts  → dist/apl.js    the APL reference data, lexer and checks (first APL document)
 export type Heavy = typeof import('../core/heavy');
+export type AplLanguage = typeof import('../core/aplLanguage');
 
 let loaded: Heavy | undefined;
+let aplLoaded: AplLanguage | undefined;
 
 export function loadHeavy(): Heavy {
   loaded ??= require('../core/heavy') as Heavy;
   return loaded;
+}
+
+export function loadAplLanguage(): AplLanguage {
+  aplLoaded ??= require('../core/aplLanguage') as AplLanguage;
+  return aplLoaded;
 }

@@ -284,11 +284,52 @@ async function journeyStarredQueries(page: Page, fake: FakeAxiom): Promise<void>
   await page.getByText('Mine · 4 queries').first().waitFor();
 }
 
+/** The Axiom APL language through the packaged .vsix: the grammar colours, the checks underline
+ *  and fix, completion offers the dataset's fields from the service. */
+async function journeyLanguage(page: Page): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator(QUICK_INPUT_TEXT);
+  await input.waitFor();
+  await input.fill('errors.apl');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'errors.apl' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tab', { hasText: 'errors.apl' }).first().waitFor();
+  const lines = page.locator('.editor-instance .view-lines').first();
+  await lines.waitFor();
+  // Colours: the dataset, the operator and the number each get a theme colour of their own.
+  const colourOf = async (text: string) => (await lines.locator('span span', { hasText: text }).first().getAttribute('class')) ?? '';
+  await lines.locator('span span[class^="mtk"]').nth(6).waitFor();
+  const dataset = await colourOf('http-logs');
+  const operator = await colourOf('summarize');
+  const number = await colourOf('500');
+  assert.ok(new Set([dataset, operator, number]).size === 3, `dataset ${dataset}, operator ${operator}, number ${number} in colours of their own`);
+
+  // The misspelt operator is underlined; its quick fix corrects it.
+  await page.locator('.squiggly-error').first().waitFor({ timeout: 15_000 });
+  await lines.locator('span span', { hasText: 'wher' }).first().click();
+  await page.keyboard.press('Control+.');
+  const fix = page.locator('.action-widget .monaco-list-row', { hasText: "Change to 'where'" }).first();
+  await fix.waitFor({ timeout: 15_000 });
+  await fix.click();
+  // Monaco draws spaces as no-break spaces, which \s matches.
+  await lines.locator('.view-line', { hasText: /^\|\swhere\sstatus/ }).first().waitFor({ timeout: 10_000 });
+  await page.locator('.squiggly-error').first().waitFor({ state: 'detached', timeout: 15_000 });
+
+  // Completion after `| where ` lists the dataset's fields from the service.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n| where ');
+  await page.keyboard.press('Control+Space');
+  const suggest = page.locator('.suggest-widget .monaco-list-row', { hasText: 'req_duration_ms' }).first();
+  await suggest.waitFor({ timeout: 15_000 });
+  await page.screenshot({ path: path.join(shots, 'apl-editor.png') });
+  await page.keyboard.press('Escape');
+}
+
 const fake = new FakeAxiom({ monitors: MONITORS });
 await fake.start();
 const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
   settings: { 'axiom.url': fake.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
-  files: { 'checkout.apl': STAR_APL },
+  files: { 'checkout.apl': STAR_APL, 'errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)" },
 });
 let passed = 0;
 let failed = 0;
@@ -307,6 +348,7 @@ try {
     ['monitors: the list, what a screen reader hears, hover, open the query', () => journeyMonitors(page, fake)],
     ['star: select APL, run the command, name it, pick the dataset, see the id', () => journeyStar(page, fake)],
     ['starred queries: the list, open one, edit and save it back, rename, delete', () => journeyStarredQueries(page, fake)],
+    ['language: colours, an underlined operator and its quick fix, fields in completion', () => journeyLanguage(page)],
     ['monitor status: a monitor open at the service is triggered in the view, counted on the Axiom icon', () => journeyStatus(page, fake)],
     ['deployments: the status bar names it, add one, a second window follows the switch', () => journeyDeployments(page, fake, async () => {
       const window = await browser!.context.newPage();

@@ -36,7 +36,8 @@ export type Route =
   | 'DELETE /v2/apl-starred-queries/{id}'
   | 'GET /v2/datasets'
   | 'GET /v2/user'
-  | 'GET /v2/monitors/*/history';
+  | 'GET /v2/monitors/*/history'
+  | `GET /v2/datasets/${string}/fields`;
 
 const STARRED_ONE = /^\/v2\/apl-starred-queries\/([^/]+)$/;
 const HISTORY = /^\/v2\/monitors\/([^/]+)\/history$/;
@@ -93,6 +94,17 @@ export class FakeAxiom {
   readonly requests: RecordedRequest[] = [];
   monitors: unknown[];
   datasets: string[] = ['http-logs', 'sample-app'];
+  /** Each dataset's fields, as GET /v2/datasets/{id}/fields sends them; a dataset not here has none. */
+  fields: Record<string, unknown[]> = {
+    'http-logs': [
+      { name: '_time', type: 'datetime', description: 'When the request ended', unit: '', hidden: false },
+      { name: 'status', type: 'integer', description: 'HTTP status', unit: '', hidden: false },
+      { name: 'method', type: 'string', description: '', unit: '', hidden: false },
+      { name: 'geo.city', type: 'string', hidden: false },
+      { name: 'req_duration_ms', type: 'float', unit: 'ms', hidden: false },
+      { name: 'internal_id', type: 'string', hidden: true },
+    ],
+  };
   user = { id: 'usr_fake_1', name: 'Test Person', email: 'person@example.com', role: { id: 'admin', name: 'admin' } };
   /** The starred queries the service holds, in the order it lists them: those created, and those
    *  a test puts here (each with an `id` and a `who`; `who` equal to `user.id` is the caller's). */
@@ -295,6 +307,13 @@ export class FakeAxiom {
       send(200, inRange?.length ? inRange : null);
       return;
     }
+    const fieldsOf = /^GET \/v2\/datasets\/([^/]+)\/fields$/.exec(route);
+    if (fieldsOf) {
+      const dataset = decodeURIComponent(fieldsOf[1]);
+      if (this.datasets.includes(dataset)) send(200, this.fields[dataset] ?? []);
+      else send(404, { code: 404, message: 'dataset not found' });
+      return;
+    }
     switch (route) {
       case 'GET /v2/monitors':
         send(200, this.monitorsBody(), {}, fault?.chunked ?? this.chunkedLists);
@@ -305,6 +324,7 @@ export class FakeAxiom {
       case 'GET /v2/user':
         send(200, this.user);
         return;
+
       case 'POST /v2/apl-starred-queries': {
         const body = readJson(recorded.body);
         const problem = body === undefined ? 'invalid JSON body' : starredBodyProblem(body);

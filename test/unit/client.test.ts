@@ -322,6 +322,29 @@ describe('datasets and user', () => {
     assert.deepEqual(await client().listDatasets(), ['http-logs', 'sample-app']);
     assert.equal((await client().getCurrentUser()).id, 'usr_fake_1');
   });
+
+  it("lists a dataset's fields, typed, with the dataset's name in the path", async () => {
+    const fields = await client().listFields('http-logs');
+    assert.deepEqual(fields.map((f) => [f.name, f.type]).slice(0, 3), [['_time', 'datetime'], ['status', 'integer'], ['method', 'string']]);
+    assert.equal(fields.find((f) => f.name === 'internal_id')?.hidden, true);
+    assert.equal(fake.requestsTo('GET /v2/datasets/http-logs/fields').length, 1);
+  });
+
+  it('escapes a dataset name in the fields path, and a missing dataset is a not-found error', async () => {
+    fake.datasets = ['http-logs', 'sample-app', 'a/b c'];
+    fake.fields['a/b c'] = [{ name: 'x', type: 'string', unknownLater: 1 }];
+    assert.deepEqual(await client().listFields('a/b c'), [{ name: 'x', type: 'string' }]);
+    assert.equal(fake.requestsTo('GET /v2/datasets/a%2Fb%20c/fields').length, 1);
+    assert.equal((await rejection(client().listFields('nope'))).kind, 'notFound');
+    fake.datasets = ['http-logs', 'sample-app'];
+  });
+
+  it('a field list of the wrong shape is an invalid response that names the path', async () => {
+    fake.fail('GET /v2/datasets/http-logs/fields', { body: [{ type: 'string' }], times: 1 });
+    const error = await rejection(client().listFields('http-logs'));
+    assert.equal(error.kind, 'invalidResponse');
+    assert.match(error.message, /0\.name/);
+  });
 });
 
 async function closedPort(): Promise<number> {

@@ -22,7 +22,7 @@ interface Manifest {
     commands: { command: string; title: string }[];
     menus: Record<string, MenuItem[]>;
     languages?: { id: string; aliases?: string[]; extensions?: string[]; configuration?: string }[];
-    grammars?: { language?: string; scopeName: string; path: string }[];
+    grammars?: { language?: string; scopeName: string; path: string; injectTo?: string[]; embeddedLanguages?: Record<string, string> }[];
     configuration: { properties: Record<string, { scope?: string }> };
     viewsWelcome?: { view: string; contents: string; when?: string }[];
   };
@@ -66,6 +66,23 @@ describe('manifest: ids of its own', () => {
     assert.ok(fs.existsSync(path.join(root, configuration)), `${configuration} exists`);
     const shipped = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim());
     assert.ok(shipped.includes(`!${configuration.split(path.sep).join('/')}`), `.vscodeignore lets ${configuration} into the .vsix`);
+  });
+
+  it('the grammars: source.axiom-apl for axiom-apl, an injection for Markdown code blocks of axiom-apl; each file exists and ships', () => {
+    const grammars = contributes.grammars ?? [];
+    const main = grammars.find((g) => g.language === 'axiom-apl');
+    assert.equal(main?.scopeName, 'source.axiom-apl');
+    const injection = grammars.find((g) => g.injectTo?.includes('text.html.markdown'));
+    assert.ok(injection, 'a grammar is injected into Markdown');
+    assert.deepEqual(Object.values(injection.embeddedLanguages ?? {}), ['axiom-apl'], 'the embedded block is axiom-apl, never apl');
+    const allowed = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l.startsWith('!'));
+    const ships = (file: string) => allowed.some((line) => new RegExp(`^${line.slice(1).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '.*').replace(/(?<!\.)\*/g, '[^/]*')}$`).test(file));
+    for (const grammar of grammars) {
+      const file = path.normalize(grammar.path).replace(/^[./\\]+/, '').split(path.sep).join('/');
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      assert.equal((JSON.parse(text) as { scopeName?: string }).scopeName, grammar.scopeName, `${file} declares ${grammar.scopeName}`);
+      assert.ok(ships(file), `.vscodeignore lets ${file} into the .vsix`);
+    }
   });
 
   it('every when clause that names a language names a contributed one', () => {

@@ -10,10 +10,11 @@ import { maskSecrets, rememberSecret } from './secrets';
 import { invalidResponse, parseBody, parseHistory, parseMonitorList, type HistoryList, type MonitorList } from './parse';
 import type { RateLimit } from './requestBudget';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
-import { currentUserSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, type CurrentUser, type StarredQueryInput } from './schemas';
+import { currentUserSchema, datasetFieldListSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, type CurrentUser, type DatasetField, type StarredQueryInput } from './schemas';
 import { checkStarredBody, parseStarredList, readStarredRecord, type JsonObject, type StarredList, type StarredPageRequest, type StarredQuery, type StarredRecord } from './starred';
 
 export type { MonitorList } from './parse';
+export type { DatasetField } from './schemas';
 
 /** One line per request: what the log channel records. Never headers, never the token. */
 export interface RequestLogEntry {
@@ -157,6 +158,11 @@ export class AxiomClient {
   /** Dataset names the token may see. */
   async listDatasets(signal?: AbortSignal): Promise<string[]> {
     return parseBody(datasetListSchema, await this.send('GET', '/datasets', undefined, signal), phrase('dataset list'));
+  }
+
+  /** The fields of a dataset (its name works as its id), hidden ones included. */
+  async listFields(dataset: string, signal?: AbortSignal): Promise<DatasetField[]> {
+    return parseBody(datasetFieldListSchema, await this.send('GET', `/datasets/${encodeURIComponent(dataset)}/fields`, undefined, signal), phrase('field list'));
   }
 
   async getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {

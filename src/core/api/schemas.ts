@@ -101,6 +101,19 @@ export type StarredQueryInput = z.output<typeof starredQueryInputSchema>;
 
 export const datasetListSchema = z.array(z.object({ name: z.string() }).transform((d) => d.name));
 
+/** A dataset's field as GET /v2/datasets/{id}/fields sends it: the type stays a plain string (string, integer, float, boolean, datetime, …, or several joined with |). */
+export const datasetFieldSchema = z.object({
+  name: z.string(),
+  type: z.string().optional(),
+  description: z.string().nullable().optional(),
+  unit: z.string().nullable().optional(),
+  hidden: z.boolean().optional(),
+});
+
+export type DatasetField = z.output<typeof datasetFieldSchema>;
+
+export const datasetFieldListSchema = z.array(datasetFieldSchema);
+
 export const currentUserSchema = z.object({ id: z.string(), name: optionalString, email: optionalString });
 
 export type CurrentUser = z.output<typeof currentUserSchema>;

@@ -1,0 +1,24 @@
+import * as vscode from 'vscode';
+import type { AplFunction, AplOperator, AplWord } from '../core/aplLanguage';
+import { escapeMarkdown, fencedCode } from '../core/markdown';
+import { loadAplLanguage } from '../platform/heavy';
+import { untrustedMarkdown } from '../platform/markdown';
+
+/** The hover and completion documentation of an operator, a function or a word: its syntax, our sentence, the link to its page. */
+export function referenceMarkdown(entry: { kind: 'operator'; operator: AplOperator } | { kind: 'function'; fn: AplFunction } | { kind: 'word'; word: AplWord }): vscode.MarkdownString {
+  const parts: string[] = [];
+  if (entry.kind === 'operator') {
+    parts.push(fencedCode(entry.operator.syntax, 'axiom-apl'), escapeMarkdown(entry.operator.description), link(entry.operator.name, entry.operator.doc));
+  } else if (entry.kind === 'function') {
+    const { fn } = entry;
+    parts.push(fencedCode(fn.signature, 'axiom-apl'), `*${escapeMarkdown(vscode.l10n.t(loadAplLanguage().categoryLabel(fn.category)))}*: ${escapeMarkdown(fn.description)}`, link(fn.name, fn.doc));
+  } else {
+    parts.push(`\`${entry.word.name}\`: ${escapeMarkdown(entry.word.description)}`);
+    if (entry.word.doc) parts.push(link(entry.word.name, entry.word.doc));
+  }
+  return untrustedMarkdown(parts.join('\n\n'));
+}
+
+function link(name: string, url: string): string {
+  return `[${escapeMarkdown(vscode.l10n.t('{0} in the APL reference', name))}](${url})`;
+}

@@ -1,0 +1,30 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../accounts/connection';
+import { APL_LANGUAGE_ID } from '../platform/constants';
+import type { Log } from '../platform/log';
+import { AplCompletions } from './completion';
+import { AplDiagnostics } from './diagnostics';
+import { AplHover, AplSignatureHelp } from './hover';
+import { AplQuickFixes } from './quickFixes';
+import { AplSchema } from './schema';
+
+/** Only documents of the language axiom-apl, whatever their scheme (files, untitled tabs, virtual workspaces). */
+export const APL_SELECTOR: vscode.DocumentSelector = { language: APL_LANGUAGE_ID };
+
+/**
+ * The Axiom APL language support: checks as diagnostics with their quick fixes, completion, hover
+ * and signature help. Registering costs next to nothing; the reference data and the checks load
+ * with the first APL document (src/platform/heavy.ts), dataset names and fields on the first
+ * completion that needs them.
+ */
+export function registerLanguage(_context: vscode.ExtensionContext, deps: { connection: Connection; log: Log }): vscode.Disposable[] {
+  const schema = new AplSchema(deps.connection, deps.log);
+  return [
+    schema,
+    new AplDiagnostics(),
+    vscode.languages.registerCodeActionsProvider(APL_SELECTOR, new AplQuickFixes(), { providedCodeActionKinds: AplQuickFixes.kinds }),
+    vscode.languages.registerCompletionItemProvider(APL_SELECTOR, new AplCompletions(schema), ...AplCompletions.triggers),
+    vscode.languages.registerHoverProvider(APL_SELECTOR, new AplHover()),
+    vscode.languages.registerSignatureHelpProvider(APL_SELECTOR, new AplSignatureHelp(), ...AplSignatureHelp.triggers),
+  ];
+}

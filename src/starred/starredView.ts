@@ -9,7 +9,7 @@ import { belongsTo, starredTree, withQuery, type MoreRow, type StarredFilter, ty
 import { whoAmI } from '../core/starred/whoAmI';
 import { COMMANDS, STARRED_KEYS, VIEWS } from '../platform/constants';
 import { translated } from '../platform/l10n';
-import { countText, ListView, type Loaded } from '../platform/listView';
+import { countText, ListView, type ListElement, type Loaded } from '../platform/listView';
 import type { Log } from '../platform/log';
 
 /** Where whose queries and the grouping are remembered (the person's choice, in every window). */
@@ -56,7 +56,14 @@ export class StarredView extends ListView<StarredNode> {
     this.owner = OWNERS.find((o) => o === remembered) ?? 'mine';
     this.grouped = memory.get<unknown>(REMEMBERED.grouped) === true;
     this.asked = { owner: this.owner };
-    void this.setKeys();
+  }
+
+  /** The context keys of the title bar's buttons are set when the view is first shown, not at activation. */
+  private keysSet = false;
+
+  override getChildren(element?: ListElement<StarredNode>): ListElement<StarredNode>[] {
+    if (!this.keysSet) void this.setKeys();
+    return super.getChildren(element);
   }
 
   /** The starred queries shown, in the order shown (flat). */
@@ -244,6 +251,7 @@ export class StarredView extends ListView<StarredNode> {
   }
 
   private async setKeys(): Promise<void> {
+    this.keysSet = true;
     await Promise.all([
       vscode.commands.executeCommand('setContext', STARRED_KEYS.owner, this.owner),
       vscode.commands.executeCommand('setContext', STARRED_KEYS.filtered, Boolean(this.filter.text || this.filter.dataset)),

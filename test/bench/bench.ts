@@ -5,10 +5,12 @@
 //   the monitors pipeline, 100 to 50,000 vs a bare undici GET + JSON.parse of the same bytes
 //   time to first items in the real view vs the same for 100 monitors
 //   the star round trip                  vs a bare undici POST of the same body
+//   2,000 starred queries, every page    vs the same bare GETs + JSON.parse
+//   opening a starred query as a document vs opening an untitled document with its text
 //   heap held per 10,000 monitors        vs the JSON.parse result of the same list
 //   the APL grammar over the docs' queries vs the Kusto grammar that Axiom's docs colour APL with
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
-// AXIOM_BENCH_ONLY=pipeline,star,heap,grammar,activation,view runs only those parts (the bundle always).
+// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view runs only those parts (the bundle always).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +22,8 @@ import { Agent, request } from 'undici';
 import type { Heavy } from '../../src/platform/heavy';
 import { listDateFormatter } from '../../src/core/format';
 import { monitorRows } from '../../src/core/monitors/monitorRows';
+import { loadStarredPages, PAGE_SIZE } from '../../src/core/starred/starredPages';
+import { starredTree } from '../../src/core/starred/starredTree';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { DEV_EXTENSION_ARGS, makeSandbox, openBrowser, projectRoot, runInExtensionHost, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN } from '../support/fakeAxiom';
@@ -111,8 +115,8 @@ function bundleFigures(dir: string, files: string[]): { bytes: number; gzip: num
 
 // ---------------------------------------------------------------------------------------------
 // The fake service in a child process, one server per list size.
-/** Starts test/bench/serveMonitors.ts; `stop()` ends it. */
-async function serveMonitors(sizes: number[]): Promise<{ urls: Record<string, string>; stop(): void }> {
+/** Starts test/bench/serveMonitors.ts (a size, or `starred:N`, per server); `stop()` ends it. */
+async function serveMonitors(sizes: (number | string)[]): Promise<{ urls: Record<string, string>; stop(): void }> {
   const child = spawn(process.execPath, [path.join(projectRoot, 'out/test/bench/serveMonitors.mjs'), ...sizes.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout! }).once('line', resolve));
   return { urls: JSON.parse(line) as Record<string, string>, stop: () => child.stdin!.end() };
@@ -208,6 +212,27 @@ if (want('star')) {
   };
   const [ours, floor, pairs] = await paired(quick ? 50 : 400, 50, () => timed(() => client.createStarredQuery(input)), () => timed(bare));
   rows.push({ what: 'star round trip', ours: ms(ours), baseline: `bare undici POST: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs), target: target('≤ 1.2×', ours <= 1.2 * floor) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2,000 starred queries, as the view lists them (every page, then the rows in name order), against
+// the same bare GETs, one after the other, each parsed.
+const STARRED = 2000;
+if (want('starred')) {
+  const served = await serveMonitors([`starred:${STARRED}`]);
+  const url = served.urls[`starred:${STARRED}`];
+  const client = clientFor(url);
+  const pages = Array.from({ length: Math.floor(STARRED / PAGE_SIZE) + 1 }, (_, i) => `${url}/v2/apl-starred-queries?limit=${PAGE_SIZE}&offset=${i * PAGE_SIZE}`);
+  const bare = async () => {
+    const lists: unknown[] = [];
+    for (const page of pages) lists.push(JSON.parse(await (await request(page, { headers, dispatcher: floorDispatcher })).body.text()));
+    return lists;
+  };
+  const ours = async () => starredTree((await loadStarredPages(client, { owner: 'mine' })).queries, { me: undefined, filter: {}, grouped: false });
+  const [held, floorHeld]: Held[] = [{}, {}];
+  const [mine, floor, pairs] = await paired(quick ? 5 : 41, 5, () => timed(ours, held), () => timed(bare, floorHeld));
+  rows.push({ what: `list ${STARRED.toLocaleString('en')} starred queries (${pages.length} pages)`, ours: ms(mine), baseline: `the same ${pages.length} bare GETs + JSON.parse: ${ms(floor)}`, ratio: ratioAndSpread(mine, floor, pairs) });
+  served.stop();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,6 +333,31 @@ if (want('activation')) {
   rows.push({ what: '… of which activate()', ours: ms(m('split', 'activateMs')), baseline: `one bundle: ${ms(m('single', 'activateMs'))}`, ratio: ratio(m('split', 'activateMs'), m('single', 'activateMs')) });
   rows.push({ what: 'VS Code\'s whole extension.activate()', ours: ms(m('split', 'vscodeMs')), baseline: `empty extension: ${ms(m('empty', 'vscodeMs'))}`, ratio: ratio(m('split', 'vscodeMs'), m('empty', 'vscodeMs')) });
   log(`activation: ${JSON.stringify(samples)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opening a starred query as a document, inside the real VS Code (test/bench/openStarred.ts):
+// the Open command, which reads it from the service and makes the document through the
+// extension's file system, beside an untitled document with the same text.
+if (want('starred-open')) {
+  const served = await serveMonitors([`starred:${STARRED}`]);
+  const sandbox = makeSandbox('axiom-bench-open-', { settings: { 'axiom.url': served.urls[`starred:${STARRED}`] } });
+  let figure: { ours: number[]; base: number[] } | undefined;
+  const code = await runInExtensionHost({
+    sandbox,
+    extensionPath: split,
+    entry: path.join(projectRoot, 'out/test/bench/openStarred.js'),
+    timeoutSeconds: 300,
+    onLog: (_type: string, args: unknown[]) => {
+      const line = args.find((a): a is string => typeof a === 'string' && a.startsWith('AXIOM_BENCH '));
+      if (line) figure = JSON.parse(line.slice('AXIOM_BENCH '.length)) as typeof figure;
+    },
+  });
+  served.stop();
+  fs.rmSync(sandbox.dir, { recursive: true, force: true });
+  if (code !== 0 || !figure) throw new Error(`the starred-open run failed (${code})`);
+  const [ours, base] = [median(figure.ours), median(figure.base)];
+  rows.push({ what: 'open a starred query as a document', ours: ms(ours), baseline: `untitled document, same text: ${ms(base)}`, ratio: ratioAndSpread(ours, base, figure.ours.map((x, i) => x / figure!.base[i])) });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,20 +1,30 @@
 // The fake service for the benchmark, in a process of its own (the real service is not on the
 // extension's thread either): one server per list size. Prints {"<size>": "<url>", ...} once
-// listening, and stops when its parent closes stdin.
+// listening, and stops when its parent closes stdin. Starred queries are served too (`starred:N`).
 import { FakeAxiom } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
+import { manyStarred } from '../support/starredFixtures';
 
-const sizes = process.argv.slice(2).map(Number);
+// Each argument is a list size, or `starred:N` for a server of N starred queries (and no monitors).
+const lists = process.argv.slice(2);
 const servers = await Promise.all(
-  sizes.map(async (size) => {
+  lists.map(async (list) => {
+    const starred = list.startsWith('starred:') ? Number(list.slice('starred:'.length)) : undefined;
     // Chunked, with no declared length, as a service written in Go sends a large body.
-    const fake = new FakeAxiom({ monitors: manyMonitors(size), chunkedLists: true });
+    const fake = new FakeAxiom({ monitors: starred === undefined ? manyMonitors(Number(list)) : [], chunkedLists: true });
+    if (starred !== undefined) fake.starred.push(...manyStarred(starred));
     await fake.start();
-    return [size, fake] as const;
+    return [list, fake] as const;
   }),
 );
 // Requests are recorded by the fake; a benchmark makes thousands, so forget them as they come.
-setInterval(() => servers.forEach(([, fake]) => fake.reset()), 1000).unref();
-console.log(JSON.stringify(Object.fromEntries(servers.map(([size, fake]) => [size, fake.url]))));
+// (Not reset(): that would drop the starred queries too.)
+setInterval(() => {
+  for (const [, fake] of servers) {
+    fake.requests.length = 0;
+    fake.abandoned.length = 0;
+  }
+}, 1000).unref();
+console.log(JSON.stringify(Object.fromEntries(servers.map(([list, fake]) => [list, fake.url]))));
 process.stdin.resume();
 process.stdin.on('end', () => process.exit(0));

@@ -230,7 +230,7 @@ describe('Axiom APL: completion, hover and signature help', () => {
     assert.equal(fake.requestsTo('GET /v2/datasets/sample-app/fields').length, 1);
   });
 
-  it('hover: an operator\'s syntax, a function\'s signature, each with a sentence and its page', async () => {
+  it('hover: an operator\'s syntax, a function\'s signature, each with a sentence and its page; a field\'s type from the service', async () => {
     const editor = await aplEditor("['http-logs']\n| project-away status\n| extend n = strlen(method)");
     const hoverText = async (line: number, character: number) => {
       const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(line, character));
@@ -243,7 +243,13 @@ describe('Axiom APL: completion, hover and signature help', () => {
     const fn = await hoverText(2, 14);
     assert.match(fn, /strlen\(text\)/);
     assert.match(fn, /https:\/\/axiom\.co\/docs\/apl\/scalar-functions\/string-functions\/strlen/);
-    assert.equal(await hoverText(1, 17), '', 'a field has no reference hover');
+    const field = await waitFor('the field hover', async () => {
+      const found = await hoverText(1, 17);
+      return found.includes('integer') ? found : undefined;
+    });
+    assert.match(field, /\*\*status\*\*: integer/);
+    assert.match(field, /HTTP status/, "the field's description from the service");
+    assert.doesNotMatch(field, /APL reference/);
   });
 
   it('signature help names the argument under the cursor', async () => {

@@ -6,5 +6,5 @@
 export { checkApl, suggest, type Problem, type ProblemCode } from './apl/checks';
 export { lex } from './apl/lexer';
 export { FUNCTIONS, TABULAR_OPERATORS, findFunction, findOperator } from './apl/reference';
-export { callSnippet, completionContext, fieldReference, hoverTarget, quotedName, signatureAt, type CompletionContext, type HoverTarget } from './apl/completion';
+export { callSnippet, completionContext, fieldAt, fieldReference, hoverTarget, quotedName, signatureAt, type CompletionContext, type HoverTarget } from './apl/completion';
 export { CLAUSE_WORDS, EXPRESSION_WORDS, categoryLabel, type AplFunction, type AplOperator, type AplWord } from './apl/reference';

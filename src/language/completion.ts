@@ -17,15 +17,18 @@ const FREQUENT = ['where', 'summarize', 'extend', 'project', 'sort', 'take', 'li
  * token, or while the service has not answered, the reference's names alone.
  */
 export class AplCompletions implements vscode.CompletionItemProvider {
-  static readonly triggers = ['|'];
+  /** A pipe opens the operators; a quote right after [ opens the quoted names (any other quote is ignored). */
+  static readonly triggers = ['|', "'", '"'];
 
   constructor(private readonly schema: AplSchema) {}
 
-  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
+  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken, request?: vscode.CompletionContext): Promise<vscode.CompletionList | undefined> {
     const apl = loadAplLanguage();
     const text = document.getText();
     const context = apl.completionContext(text, document.offsetAt(position));
     if (context.kind === 'none') return undefined;
+    const quote = request?.triggerCharacter === "'" || request?.triggerCharacter === '"';
+    if (quote && (context.kind === 'operator' || !context.quoted)) return undefined;
     const range = new vscode.Range(document.positionAt(context.start), document.positionAt(context.end));
     let items: vscode.CompletionItem[];
     if (context.kind === 'operator') {

@@ -1,13 +1,36 @@
 import * as vscode from 'vscode';
+import { escapeMarkdown } from '../core/markdown';
 import { loadAplLanguage } from '../platform/heavy';
+import { untrustedMarkdown } from '../platform/markdown';
 import { referenceMarkdown } from './docs';
+import type { AplSchema } from './schema';
 
-/** Hover on a tabular operator, a function or an operator word: its syntax, a sentence, the link to its page. */
+/** How long a field hover waits for the dataset's fields when they are not at hand yet. */
+const FIELDS_WAIT_MS = 300;
+
+/**
+ * Hover on a tabular operator, a function or an operator word: its syntax, a sentence, the link to
+ * its page. On a field of the query's dataset: its type, unit and description from the service.
+ */
 export class AplHover implements vscode.HoverProvider {
-  provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
-    const target = loadAplLanguage().hoverTarget(document.getText(), document.offsetAt(position));
-    if (!target) return undefined;
-    return new vscode.Hover(referenceMarkdown(target), new vscode.Range(document.positionAt(target.start), document.positionAt(target.end)));
+  constructor(private readonly schema: AplSchema) {}
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const apl = loadAplLanguage();
+    const text = document.getText();
+    const offset = document.offsetAt(position);
+    const range = (start: number, end: number) => new vscode.Range(document.positionAt(start), document.positionAt(end));
+    const target = apl.hoverTarget(text, offset);
+    if (target) return new vscode.Hover(referenceMarkdown(target), range(target.start, target.end));
+    const at = apl.fieldAt(text, offset);
+    if (!at) return undefined;
+    const field = (await this.schema.fields(at.dataset, FIELDS_WAIT_MS, token))?.find((f) => f.name === at.name);
+    if (!field) return undefined;
+    const kind = [field.type, field.unit].filter(Boolean).join(' · ');
+    // Names, types and descriptions come from the service: escaped, shown as typed.
+    const lines = [`**${escapeMarkdown(at.name)}**${kind ? `: ${escapeMarkdown(kind)}` : ''} — ${escapeMarkdown(vscode.l10n.t('a field of {0}', at.dataset))}`];
+    if (field.description) lines.push(escapeMarkdown(field.description));
+    return new vscode.Hover(untrustedMarkdown(lines.join('\n\n')), range(at.start, at.end));
   }
 }
 

@@ -13,7 +13,7 @@ export const APL_SELECTOR: vscode.DocumentSelector = { language: APL_LANGUAGE_ID
 
 /**
  * The Axiom APL language support: checks as diagnostics with their quick fixes, completion, hover
- * and signature help. Registering costs next to nothing; the reference data and the checks load
+ * (the reference's entries, and fields from the service) and signature help. Registering costs next to nothing; the reference data and the checks load
  * with the first APL document (src/platform/heavy.ts), dataset names and fields on the first
  * completion that needs them.
  */
@@ -24,7 +24,7 @@ export function registerLanguage(_context: vscode.ExtensionContext, deps: { conn
     new AplDiagnostics(),
     vscode.languages.registerCodeActionsProvider(APL_SELECTOR, new AplQuickFixes(), { providedCodeActionKinds: AplQuickFixes.kinds }),
     vscode.languages.registerCompletionItemProvider(APL_SELECTOR, new AplCompletions(schema), ...AplCompletions.triggers),
-    vscode.languages.registerHoverProvider(APL_SELECTOR, new AplHover()),
+    vscode.languages.registerHoverProvider(APL_SELECTOR, new AplHover(schema)),
     vscode.languages.registerSignatureHelpProvider(APL_SELECTOR, new AplSignatureHelp(), ...AplSignatureHelp.triggers),
   ];
 }

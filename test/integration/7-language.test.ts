@@ -176,6 +176,22 @@ describe('Axiom APL: completion, hover and signature help', () => {
     assert.ok(!items.some((i) => label(i) === 'strlen'), 'no functions inside a quoted name');
   });
 
+  it("a quote typed after [ opens the quoted fields; a quote that starts a string opens nothing of ours", async () => {
+    const editor = await aplEditor('');
+    const byQuote = async (marked: string) => {
+      await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), marked.replace('‸', '')));
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, editor.document.positionAt(marked.indexOf('‸')), "'");
+      return list.items;
+    };
+    const fields = await waitFor('quoted fields on a quote', async () => {
+      const found = await byQuote("['http-logs']\n| project ['‸']");
+      return found.some((i) => label(i) === 'geo.city') ? found : undefined;
+    });
+    assert.equal(fields.find((i) => label(i) === 'geo.city')?.insertText, "['geo.city']");
+    const inString = await byQuote("['http-logs']\n| where method == '‸'");
+    assert.ok(!inString.some((i) => ['strlen', 'status', 'summarize'].includes(label(i))), 'nothing of ours in a string (words of the document may come from VS Code itself)');
+  });
+
   it('the head of a query: datasets from the service and let names', async () => {
     const editor = await aplEditor('');
     const items = await waitFor('the datasets', async () => {
@@ -200,7 +216,21 @@ describe('Axiom APL: completion, hover and signature help', () => {
     }
   });
 
-  it('hover: an operator\'s syntax, a function\'s signature, each with a sentence and its page', async () => {
+  it('completion never waits on a slow service: the reference\'s names at once, the fields when they come', async () => {
+    const editor = await aplEditor('');
+    fake.fields['sample-app'] = [{ name: 'slow_field', type: 'string' }];
+    fake.fail('GET /v2/datasets/sample-app/fields', { delayMs: 3000, times: 1 });
+    const started = Date.now();
+    const marked = "['sample-app']\n| where ‸";
+    const first = await completions(editor, marked);
+    assert.ok(Date.now() - started < 2000, `answered in ${Date.now() - started} ms`);
+    assert.ok(first.some((i) => label(i) === 'strlen'));
+    assert.ok(!first.some((i) => label(i) === 'slow_field'));
+    await waitFor('the slow fields', async () => (await completions(editor, marked)).some((i) => label(i) === 'slow_field'), 10_000);
+    assert.equal(fake.requestsTo('GET /v2/datasets/sample-app/fields').length, 1);
+  });
+
+  it('hover: an operator\'s syntax, a function\'s signature, each with a sentence and its page; a field\'s type from the service', async () => {
     const editor = await aplEditor("['http-logs']\n| project-away status\n| extend n = strlen(method)");
     const hoverText = async (line: number, character: number) => {
       const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(line, character));
@@ -213,7 +243,13 @@ describe('Axiom APL: completion, hover and signature help', () => {
     const fn = await hoverText(2, 14);
     assert.match(fn, /strlen\(text\)/);
     assert.match(fn, /https:\/\/axiom\.co\/docs\/apl\/scalar-functions\/string-functions\/strlen/);
-    assert.equal(await hoverText(1, 17), '', 'a field has no reference hover');
+    const field = await waitFor('the field hover', async () => {
+      const found = await hoverText(1, 17);
+      return found.includes('integer') ? found : undefined;
+    });
+    assert.match(field, /\*\*status\*\*: integer/);
+    assert.match(field, /HTTP status/, "the field's description from the service");
+    assert.doesNotMatch(field, /APL reference/);
   });
 
   it('signature help names the argument under the cursor', async () => {

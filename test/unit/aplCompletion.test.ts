@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { callSnippet, completionContext, datasetOf, fieldReference, hoverTarget, signatureAt } from '../../src/core/apl/completion';
+import { callSnippet, completionContext, datasetOf, fieldAt, fieldReference, hoverTarget, signatureAt } from '../../src/core/apl/completion';
 import { findFunction } from '../../src/core/apl/reference';
 
 /** The text without its cursor mark ‸, and the offset of the mark. */
@@ -83,6 +83,20 @@ describe('APL hover and signature targets', () => {
     assert.deepEqual(hover("['a'] | where x mat‸ches regex 'y'"), { kind: 'word', text: 'matches regex' });
     assert.equal(hover("['a'] | where sta‸tus > 1"), undefined);
     assert.equal(hover("['a'] | where x == 'str‸len(1)'"), undefined);
+  });
+
+  it('a field under the cursor, bare or quoted, with its query\'s dataset; not the dataset, an operator or a call', () => {
+    const field = (marked: string) => {
+      const [text, offset] = at(marked);
+      const f = fieldAt(text, offset);
+      return f && [f.name, f.dataset];
+    };
+    assert.deepEqual(field("['http-logs'] | where sta‸tus > 1"), ['status', 'http-logs']);
+    assert.deepEqual(field("['http-logs'] | project ['geo.ci‸ty']"), ['geo.city', 'http-logs']);
+    assert.equal(field("['http‸-logs'] | take 1"), undefined);
+    assert.equal(field("['http-logs'] | wh‸ere x"), undefined);
+    assert.equal(field("['http-logs'] | extend n = str‸len(x)"), undefined);
+    assert.equal(field("['http-logs'] | where x h‸as 'a'"), undefined);
   });
 
   it('signature help: the call around the cursor and the argument it is in', () => {

@@ -160,6 +160,21 @@ export function hoverTarget(text: string, offset: number): HoverTarget | undefin
   return undefined;
 }
 
+/** A field name at `offset` (bare or ['quoted']), with the dataset of its query: what a field hover shows. */
+export function fieldAt(text: string, offset: number): { name: string; start: number; end: number; dataset: string } | undefined {
+  const all = lex(text).filter((t) => t.kind !== 'comment');
+  const index = all.findIndex((t) => t.start <= offset && offset < t.end);
+  const token = all[index];
+  if (!token || (token.kind !== 'identifier' && token.kind !== 'quotedName')) return undefined;
+  const before = all[index - 1];
+  if (before?.kind === 'pipe' || all[index + 1]?.text === '(' || before?.text === 'let' || (token.kind === 'identifier' && (findExpressionWord(token.text) || QUERY_STARTS.includes(token.text) || token.text.startsWith('$')))) return undefined;
+  // The head of the query is its dataset, not a field.
+  if (index === 0 || before?.text === ';') return undefined;
+  const name = token.kind === 'quotedName' ? token.value ?? '' : token.text;
+  const dataset = datasetOf(text, offset);
+  return dataset && name ? { name, start: token.start, end: token.end, dataset } : undefined;
+}
+
 /** The call around `offset`: the function and which of its arguments the cursor is in. */
 export function signatureAt(text: string, offset: number): { fn: AplFunction; activeParameter: number } | undefined {
   const tokens = lex(text.slice(0, offset)).filter((t) => t.kind !== 'comment');

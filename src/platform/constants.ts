@@ -75,5 +75,4 @@ export const STARRED_KEYS = {
   grouped: 'axiom.starred.grouped',
 } as const;
 
-/** The language id of Axiom's APL; `apl` is the APL programming language's. */
-export const APL_LANGUAGE_ID = 'axiom-apl';
+export { APL_LANGUAGE_ID } from '../core/apl/languageId';

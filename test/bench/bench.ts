@@ -19,6 +19,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { Agent, request } from 'undici';
+import { PROJECT_QUERIES, VALID_QUERIES } from '../support/aplCorpus';
 import type { Heavy } from '../../src/platform/heavy';
 import { listDateFormatter } from '../../src/core/format';
 import { monitorRows } from '../../src/core/monitors/monitorRows';
@@ -271,7 +272,13 @@ if (want('grammar')) {
     onigLib: Promise.resolve({ createOnigScanner: (p: string[]) => new oniguruma.OnigScanner(p), createOnigString: (s: string) => new oniguruma.OnigString(s) }),
     loadGrammar: async (scope: string) => ([ours, kusto].find((g) => g.scopeName === scope) as never) ?? null,
   });
-  const { queries } = JSON.parse(fs.readFileSync(path.join(projectRoot, 'test/support/aplDocsQueries.json'), 'utf8')) as { queries: string[] };
+  // The documentation's queries when a local copy was made (test/support/extractDocsQueries.mjs),
+  // else the project's own corpus, repeated to about 2,000 lines.
+  const docsFile = path.join(projectRoot, '.vscode-test/apl-docs-queries.json');
+  const own = [...VALID_QUERIES, ...PROJECT_QUERIES];
+  const queries: string[] = fs.existsSync(docsFile)
+    ? (JSON.parse(fs.readFileSync(docsFile, 'utf8')) as { queries: string[] }).queries
+    : Array.from({ length: Math.ceil(2000 / own.join('\n').split('\n').length) }, () => own).flat();
   const lines = queries.map((q) => q.split('\n'));
   const tokenizeAll = (grammar: import('vscode-textmate').IGrammar) => async () => {
     const started = performance.now();

@@ -2,7 +2,7 @@
 // file against source.axiom-apl, and each .md file against VS Code's own Markdown grammar (taken
 // from the test VS Code that setup.sh installs) with this extension's injection for fenced
 // ```axiom-apl blocks. The grammars come from package.json's contributes.grammars, as VS Code
-// reads them. Then every query of Axiom's APL documentation (test/support/aplDocsQueries.json) is
+// reads them. Then every query of Axiom's APL documentation (a local copy, when one was made) is
 // tokenized: its dataset must be a dataset and the word after each pipe a tabular operator.
 // Prints "N passed, N failed" (a fixture file is one test, the documentation's queries one more)
 // and exits non-zero on a failure.
@@ -33,7 +33,10 @@ const passed = fixtures.filter((f) => !failed.has(f) && new RegExp(`^✓ ${f.rep
 const require = createRequire(import.meta.url);
 const { createRegistry, loadConfiguration } = require('vscode-tmgrammar-test/dist/common/index.js');
 const grammar = await createRegistry(loadConfiguration(path.join(root, 'package.json'), undefined, []).grammars).loadGrammar('source.axiom-apl');
-const { queries } = JSON.parse(fs.readFileSync(path.join(root, 'test/support/aplDocsQueries.json'), 'utf8'));
+// A local copy only (test/support/extractDocsQueries.mjs): the queries come from another repository.
+const docsFile = path.join(root, '.vscode-test/apl-docs-queries.json');
+const { queries } = fs.existsSync(docsFile) ? JSON.parse(fs.readFileSync(docsFile, 'utf8')) : { queries: [] };
+if (!queries.length) console.log('- the documentation\'s queries: skipped, no local copy (see test/support/extractDocsQueries.mjs)');
 const problems = [];
 let pipes = 0;
 for (const apl of queries) {
@@ -55,9 +58,13 @@ for (const apl of queries) {
     if (!has(tokens[i + 1], 'keyword.other.operator.tabular.axiom-apl')) problems.push(`"${tokens[i + 1]?.text}" after a pipe is ${tokens[i + 1]?.scopes.slice(1).join(' ')} in:\n${apl}`);
   });
 }
-const corpusOk = problems.length === 0 && pipes > 0;
-console.log(`${corpusOk ? '✓' : '✖'} ${queries.length} queries of Axiom's APL documentation: ${pipes} pipes, each followed by a tabular operator${problems.length ? `; ${problems.length} problems:` : ''}`);
-for (const problem of problems.slice(0, 20)) console.log(problem);
+const checked = queries.length > 0;
+const corpusOk = !checked || (problems.length === 0 && pipes > 0);
+if (checked) {
+  console.log(`${corpusOk ? '✓' : '✖'} ${queries.length} queries of Axiom's APL documentation: ${pipes} pipes, each followed by a tabular operator${problems.length ? `; ${problems.length} problems:` : ''}`);
+  for (const problem of problems.slice(0, 20)) console.log(problem);
+}
 
-console.log(`${passed + (corpusOk ? 1 : 0)} passed, ${fixtures.length - passed + (corpusOk ? 0 : 1)} failed`);
+const extra = checked ? 1 : 0;
+console.log(`${passed + (checked && corpusOk ? 1 : 0)} passed, ${fixtures.length - passed + extra - (checked && corpusOk ? 1 : 0)} failed${checked ? '' : ', 1 skipped'}`);
 process.exit(run.status === 0 && passed === fixtures.length && corpusOk ? 0 : 1);

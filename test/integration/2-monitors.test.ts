@@ -144,15 +144,15 @@ describe('Monitors view', () => {
     const tip = view.resolveTreeItem(view.getTreeItem(checkout), checkout).tooltip as vscode.MarkdownString;
     assert.equal(tip.isTrusted, false);
     assert.equal(tip.supportHtml, false);
-    assert.ok(tip.value.includes("```kusto\n['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)\n```"));
+    assert.ok(tip.value.includes("```axiom-apl\n['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)\n```"));
     assert.match(tip.value, /Condition: Above 100/);
     assert.match(tip.value, /Notifiers: notify\\_slack\\_oncall/);
 
     const hostile = view.currentRows.find((row) => row.monitor.id === 'mon_hostile')!;
     const md = (view.resolveTreeItem(view.getTreeItem(hostile), hostile).tooltip as vscode.MarkdownString).value;
     const query = HOSTILE.aplQuery as string;
-    assert.ok(md.includes(`\`\`\`\`kusto\n${query}\n\`\`\`\``), 'a longer fence keeps the query whole');
-    const outside = md.replace(`\`\`\`\`kusto\n${query}\n\`\`\`\``, '');
+    assert.ok(md.includes(`\`\`\`\`axiom-apl\n${query}\n\`\`\`\``), 'a longer fence keeps the query whole');
+    const outside = md.replace(`\`\`\`\`axiom-apl\n${query}\n\`\`\`\``, '');
     assert.ok(!/\]\(command:/.test(outside), 'no live command link outside the code block');
     assert.ok(!/(^|[^\\])<(img|script)/.test(outside), 'no unescaped HTML outside the code block');
     assert.ok(outside.includes('\\<img'), 'the name shows its angle brackets as text');

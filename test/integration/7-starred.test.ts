@@ -98,14 +98,14 @@ describe('Starred Queries view', () => {
     const checkout = tip(row(view, 'sq_checkout'));
     assert.equal(checkout.isTrusted, false);
     assert.equal(checkout.supportHtml, false);
-    assert.ok(checkout.value.includes(`\`\`\`kusto\n${CHECKOUT_APL}\n\`\`\``));
+    assert.ok(checkout.value.includes(`\`\`\`axiom-apl\n${CHECKOUT_APL}\n\`\`\``));
     assert.match(checkout.value, /Dataset: http\\-logs/);
     assert.match(checkout.value, /Owner: usr\\_fake\\_1 \\\(you\\\)/);
     assert.match(checkout.value, /Time range: now\\-1h to now/);
     assert.match(checkout.value, /Options: quickRange\\: 1h, timeSeriesView\\: charts/);
     const hostile = tip(row(view, 'sq_hostile')).value;
     const apl = fake.starredById('sq_hostile')!.query as { apl: string };
-    const fence = `\`\`\`\`kusto\n${apl.apl}\n\`\`\`\``;
+    const fence = `\`\`\`\`axiom-apl\n${apl.apl}\n\`\`\`\``;
     assert.ok(hostile.includes(fence), 'a longer fence keeps the query whole');
     const outside = hostile.replace(fence, '');
     assert.ok(!/\]\(command:/.test(outside));

@@ -1,6 +1,7 @@
 // Valid APL on which the checks must report nothing: a corpus written for this project that uses
 // every tabular operator and the syntax APL adds to Kusto's, and the queries the project's own
-// tests and fixtures use. (Axiom's documentation adds 1,070 more: aplDocsQueries.json.)
+// tests and fixtures use. (Axiom's documentation has 1,070 more, checked when a local copy is made:
+// test/support/extractDocsQueries.mjs.)
 import { REALISTIC_MONITORS } from './fixtures';
 import { manyMonitors } from './manyMonitors';
 

@@ -1,4 +1,5 @@
-// Makes test/support/aplDocsQueries.json: the complete APL queries of Axiom's documentation
+// Makes .vscode-test/apl-docs-queries.json (a local file, never committed: the queries come from a
+// copy of another repository): the complete APL queries of Axiom's documentation
 // (repository axiomhq/docs, MIT licence), as data for the tests and the benchmark. A query is a
 // ```kusto block of content/docs/(query-reference)/apl that starts with a dataset (['…']); the
 // other blocks are mostly syntax templates. Comments are dropped (the words are Axiom's; only the
@@ -53,5 +54,7 @@ const out = {
   license: 'MIT License. Copyright (c) 2024 Axiom, Inc.',
   queries: [...queries],
 };
-fs.writeFileSync(new URL('./aplDocsQueries.json', import.meta.url), JSON.stringify(out, null, 1) + '\n');
+const target = new URL('../../.vscode-test/apl-docs-queries.json', import.meta.url);
+fs.mkdirSync(new URL('.', target), { recursive: true });
+fs.writeFileSync(target, JSON.stringify(out, null, 1) + '\n');
 console.log(`${out.queries.length} queries from ${commit.slice(0, 8)}`);

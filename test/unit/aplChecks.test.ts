@@ -9,12 +9,11 @@ import { TABULAR_OPERATORS } from '../../src/core/apl/reference';
 import { render } from '../../src/core/phrase';
 import { PROJECT_QUERIES, VALID_QUERIES } from '../support/aplCorpus';
 
+/** The queries of Axiom's documentation, when a local copy was made (test/support/extractDocsQueries.mjs):
+ *  they come from another repository, so they are not committed, and these checks run only here. */
 const docsQueries = (() => {
-  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const file = path.join(dir, 'test/support/aplDocsQueries.json');
-    if (fs.existsSync(file)) return (JSON.parse(fs.readFileSync(file, 'utf8')) as { queries: string[] }).queries;
-  }
-  throw new Error('test/support/aplDocsQueries.json not found');
+  const file = path.resolve('.vscode-test/apl-docs-queries.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { queries: string[] }).queries : [];
 })();
 
 /** Each problem as code, underlined text and message, for a readable comparison. */
@@ -28,7 +27,7 @@ function clean(apl: string): void {
 describe('APL checks: no false alarms on valid queries', () => {
   it(`the corpus written for the project (${VALID_QUERIES.length} queries)`, () => VALID_QUERIES.forEach(clean));
   it(`the queries of the project's tests and fixtures (${PROJECT_QUERIES.length})`, () => PROJECT_QUERIES.forEach(clean));
-  it(`every query of Axiom's APL documentation (${docsQueries.length})`, () => docsQueries.forEach(clean));
+  it(`every query of Axiom's APL documentation (${docsQueries.length})`, { skip: docsQueries.length ? false : 'no local copy of the documentation\'s queries' }, () => docsQueries.forEach(clean));
 
   it('the corpus uses every tabular operator after a pipe', () => {
     const used = new Set<string>();

@@ -418,7 +418,7 @@ describe('hover text keeps the service’s strings inert', () => {
     fc.assert(
       fc.property(monitor, (m) => {
         const markdown = monitorTooltipMarkdown(m as Monitor, () => 'a date');
-        const open = /^(`{3,})kusto$/m.exec(markdown);
+        const open = /^(`{3,})axiom-apl$/m.exec(markdown);
         assert.ok(open, 'the query has a fence');
         const fence = open[1];
         const start = open.index + open[0].length + 1;

@@ -248,8 +248,8 @@ describe('starred queries: the rows', () => {
     const [hostile] = realisticStarred().filter((q) => q.id === 'sq_hostile') as StarredQuery[];
     const md = starredHoverMarkdown({ ...hostile, query: { ...hostile.query, startTime: 'now-1h', endTime: 'now', queryOptions: { quickRange: '<b>1h</b>' } } }, ME);
     const apl = hostile.query.apl;
-    assert.ok(md.includes(`\`\`\`\`kusto\n${apl}\n\`\`\`\``));
-    const outside = md.replace(`\`\`\`\`kusto\n${apl}\n\`\`\`\``, '');
+    assert.ok(md.includes(`\`\`\`\`axiom-apl\n${apl}\n\`\`\`\``));
+    const outside = md.replace(`\`\`\`\`axiom-apl\n${apl}\n\`\`\`\``, '');
     assert.ok(!/\]\(command:/.test(outside));
     assert.ok(!/(^|[^\\])<(img|b)/.test(outside));
     assert.match(outside, /Dataset: logs \\<b\\>/);

@@ -1,5 +1,6 @@
 // A monitor's hover: every field worth reading, and its query in a code block.
 import type { Monitor } from '../api/schemas';
+import { APL_LANGUAGE_ID } from '../apl/languageId';
 import { escapeMarkdown, fencedCode } from '../markdown';
 import { monitorState } from './monitorState';
 import { say, words } from './monitorVocabulary';
@@ -36,7 +37,7 @@ export function monitorTooltipMarkdown(monitor: Monitor, formatDate: (d: Date) =
   for (const [label, value] of rows) {
     if (value !== undefined && value !== '') lines.push(`${label}: ${escapeMarkdown(value)}  `);
   }
-  if (monitor.aplQuery !== undefined) lines.push('', fencedCode(monitor.aplQuery, 'kusto'));
+  if (monitor.aplQuery !== undefined) lines.push('', fencedCode(monitor.aplQuery, APL_LANGUAGE_ID));
   if (monitor.mplQuery !== undefined) lines.push('', w.mplQuery, '', fencedCode(monitor.mplQuery, ''));
   return lines.join('\n');
 }

@@ -1,5 +1,6 @@
 // A starred query's hover: its APL in a code block, and dataset, owner, time range and options.
 import type { StarredQuery } from '../api/starred';
+import { APL_LANGUAGE_ID } from '../apl/languageId';
 import { escapeMarkdown, fencedCode } from '../markdown';
 
 /** The hover's words, translated by the VS Code side (platform/l10n.ts `translated`). */
@@ -33,6 +34,6 @@ export function starredHoverMarkdown(query: StarredQuery, me: string, words: Sta
   ];
   const lines = [`**${escapeMarkdown(query.name)}**`, ''];
   for (const [label, value] of fields) if (value) lines.push(`${escapeMarkdown(label)}: ${escapeMarkdown(value)}  `);
-  lines.push('', fencedCode(query.query.apl, 'kusto'));
+  lines.push('', fencedCode(query.query.apl, APL_LANGUAGE_ID));
   return lines.join('\n');
 }

@@ -108,13 +108,18 @@ async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
-async function journeyStar(page: Page, fake: FakeAxiom): Promise<void> {
+/** Opens a file of the workspace as a person does: Ctrl+P, its name, Enter. */
+async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Control+P');
   const input = page.locator(QUICK_INPUT_TEXT);
   await input.waitFor();
-  await input.fill('checkout.apl');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'checkout.apl' }).first().waitFor();
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
+}
+
+async function journeyStar(page: Page, fake: FakeAxiom): Promise<void> {
+  await openFile(page, 'checkout.apl');
   const editor = page.locator('.editor-instance .view-lines').first();
   await page.locator('.tab', { hasText: 'checkout.apl' }).first().waitFor();
   await editor.click();
@@ -287,12 +292,7 @@ async function journeyStarredQueries(page: Page, fake: FakeAxiom): Promise<void>
 /** The Axiom APL language through the packaged .vsix: the grammar colours, the checks underline
  *  and fix, completion offers the dataset's fields from the service. */
 async function journeyLanguage(page: Page): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator(QUICK_INPUT_TEXT);
-  await input.waitFor();
-  await input.fill('errors.apl');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'errors.apl' }).first().waitFor();
-  await page.keyboard.press('Enter');
+  await openFile(page, 'errors.apl');
   await page.locator('.tab', { hasText: 'errors.apl' }).first().waitFor();
   const lines = page.locator('.editor-instance .view-lines').first();
   await lines.waitFor();

@@ -48,7 +48,7 @@ export class MonitorsView extends ListView<MonitorRow> {
       () => this.treeView.visible && this.currentState === 'loaded',
       (changes) => this.statusesChanged(changes),
     );
-    this.subscriptions.push(this.poller, this.treeView.onDidChangeVisibility(() => this.poller.schedule(0)));
+    this.subscriptions.push(this.poller, this.treeView.onDidChangeVisibility(() => this.poller.scheduleWhenDue()));
   }
 
   /** The status of a monitor: undefined until its history is read (or when it cannot be). */

@@ -31,6 +31,8 @@ export class StatusPoller implements vscode.Disposable {
   private sweeping?: AbortController;
   private timer?: ReturnType<typeof setTimeout>;
   private forbiddenSaid = false;
+  /** When the last sweep started: a view shown again or a window focused again sweeps only when one is due. */
+  private lastSweep = -Infinity;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -48,10 +50,17 @@ export class StatusPoller implements vscode.Disposable {
         this.tracker.clear();
         this.budget = newBudget();
         this.forbiddenSaid = false;
+        this.lastSweep = -Infinity;
       }),
-      vscode.window.onDidChangeWindowState(() => this.schedule(0)),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SETTINGS.section}.${SETTINGS.statusPollSeconds}`) && this.schedule(0)),
+      vscode.window.onDidChangeWindowState(() => this.scheduleWhenDue()),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SETTINGS.section}.${SETTINGS.statusPollSeconds}`) && this.scheduleWhenDue()),
     ];
+  }
+
+  /** Sweeps when the next one is due (at once if none ran for an interval): for a view shown or a
+   *  window focused again, so that switching windows back and forth asks nothing more. */
+  scheduleWhenDue(): void {
+    this.schedule(Math.max(0, this.lastSweep + this.interval() - Date.now()));
   }
 
   /** Sweeps after `delayMs` if the view is wanted; otherwise stops. */
@@ -74,6 +83,7 @@ export class StatusPoller implements vscode.Disposable {
   private async sweep(): Promise<void> {
     const controller = new AbortController();
     this.sweeping = controller;
+    this.lastSweep = Date.now();
     try {
       const client = await this.connection.client().catch(() => undefined);
       if (!client || controller.signal.aborted) return;

@@ -14,7 +14,9 @@ import { TokenStore } from './platform/tokenStore';
 import { registerStarred } from './starred/register';
 import type { StarredView } from './starred/starredView';
 
-/** What activate returns, for integration tests and other extensions: nothing that reaches a token. */
+/** What activate returns to the extension's own tests: the views and the deployment's name. Only
+ *  when VS Code runs those tests: the views hold the connection, and through it the tokens, which
+ *  no other extension may reach but through VS Code's Accounts, with the person's consent. */
 export interface AxiomExtensionApi {
   monitorsView: MonitorsView;
   starredView: StarredView;
@@ -22,7 +24,7 @@ export interface AxiomExtensionApi {
   activeDeployment(): Promise<string>;
 }
 
-export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
+export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const log = new Log();
   const settings = new SettingsStore();
@@ -35,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi {
   const monitors = registerMonitors(shared);
   const starred = registerStarred(context, shared);
   context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared));
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return { monitorsView: monitors.view, starredView: starred.view, activeDeployment: async () => (await accounts.active()).name };
 }
 

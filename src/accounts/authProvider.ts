@@ -18,7 +18,7 @@ export class AxiomAuthenticationProvider implements vscode.AuthenticationProvide
   private readonly listener: vscode.Disposable;
 
   constructor(private readonly accounts: Accounts) {
-    this.listener = accounts.onDidChange(() => void this.announceChanges());
+    this.listener = accounts.onDidChange(() => void this.announceChanges().catch(() => undefined));
   }
 
   async getSessions(): Promise<vscode.AuthenticationSession[]> {

@@ -18,7 +18,10 @@ export function registerAccounts(
   deps: { connection: Connection; accounts: Accounts; settings: SettingsStore; tokens: TokenStore; log: Log },
 ): vscode.Disposable[] {
   const { connection, accounts, settings, tokens, log } = deps;
-  void tokens.importFromEnvironment(context.globalState).then((imported) => imported && log.info('took the token from AXIOM_TOKEN'));
+  void tokens
+    .importFromEnvironment(context.globalState, settings.read().url)
+    .then((imported) => imported && log.info('took the token from AXIOM_TOKEN'))
+    .catch((error: unknown) => log.warn(`AXIOM_TOKEN could not be stored: ${String(error)}`));
   // For the welcome's Import button; looked up after activation, off its path.
   void fs.access(cliConfigPath()).then(
     () => vscode.commands.executeCommand('setContext', CONTEXT_KEYS.cliConfigFound, true),

@@ -82,7 +82,7 @@ export class MonitorsView extends ListView<MonitorRow> {
       this.showStatusCounts();
       this.redraw();
     }
-    void this.notify(changes);
+    void this.notify(changes).catch(() => undefined);
   }
 
   /** The count of triggered monitors in the view's description and as its badge, which VS Code

@@ -72,7 +72,7 @@ export class StatusPoller implements vscode.Disposable {
       return;
     }
     if (this.sweeping) return; // the sweep in flight schedules the next one
-    this.timer = setTimeout(() => void this.sweep(), delayMs);
+    this.timer = setTimeout(() => void this.sweep().catch((error: unknown) => this.log.warn(`monitor statuses: ${String(error)}`)), delayMs);
   }
 
   private interval(): number {
@@ -83,7 +83,7 @@ export class StatusPoller implements vscode.Disposable {
   private async sweep(): Promise<void> {
     const controller = new AbortController();
     this.sweeping = controller;
-    this.lastSweep = Date.now();
+    const started = Date.now();
     try {
       const client = await this.connection.client().catch(() => undefined);
       if (!client || controller.signal.aborted) return;
@@ -94,6 +94,9 @@ export class StatusPoller implements vscode.Disposable {
         this.log.warn('monitor statuses are unknown: this token may not read monitor history (403)');
       }
       if (result.unreadable) this.log.warn(`left out ${result.unreadable} history entries that could not be read`);
+      if (controller.signal.aborted) return;
+      // Only a sweep that ran to the end counts: one cut short is made up when the view shows again.
+      this.lastSweep = started;
       if (changes.length) this.changed(changes);
     } finally {
       if (this.sweeping === controller) this.sweeping = undefined;

@@ -56,6 +56,8 @@ export class MachineState<T extends object> implements vscode.Disposable {
       this.watcher = fs.watch(this.folder, (_event, name) => {
         if (name === path.basename(this.file)) this.update(this.read());
       });
+      // A watcher that fails (the folder removed) stops; other windows' changes then arrive at the next start.
+      this.watcher.on('error', () => this.watcher?.close());
     } catch {
       // Without a watcher, other windows' changes arrive at the next start.
     }

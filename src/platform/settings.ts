@@ -26,13 +26,17 @@ export interface DeploymentSettings {
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 const NETWORK_KEYS = ['http.proxy', 'http.noProxy', 'http.proxyStrictSSL', 'http.proxySupport'];
+/** The settings a connection is made of: a change of any other (how often statuses are polled,
+ *  say) must not make every view start over. */
+const CONNECTION_KEYS = [SETTINGS.url, SETTINGS.orgId, SETTINGS.requestTimeoutSeconds, SETTINGS.deployments, SETTINGS.deployment].map((key) => `${SETTINGS.section}.${key}`).concat(NETWORK_KEYS);
 
-/** Reads and writes the `axiom.*` settings and reads the proxy ones; fires when any of them changes, in this window or another. */
+/** Reads and writes the `axiom.*` settings and reads the proxy ones; fires when one a connection is
+ *  made of changes, in this window or another. */
 export class SettingsStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly listener = vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration(SETTINGS.section) || NETWORK_KEYS.some((key) => e.affectsConfiguration(key))) this.changed.fire();
+    if (CONNECTION_KEYS.some((key) => e.affectsConfiguration(key))) this.changed.fire();
   });
 
   read(): ConnectionSettings {

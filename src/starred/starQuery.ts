@@ -88,7 +88,7 @@ async function clientOrExplain(connection: Connection): Promise<AxiomClient | un
     if (client) return client;
     const setToken = vscode.l10n.t('Set API Token');
     const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Set an Axiom API token to star queries.'), setToken);
-    if (choice === setToken && (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken))) return connection.client();
+    if (choice === setToken && (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken))) return await connection.client();
   } catch (error) {
     void showAdvice(adviceFor(error, phrase('Starring the query')));
   }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { cancelledError } from '../core/api/errors';
 import type { Connection } from '../accounts/connection';
 import type { AxiomClient } from '../core/api/client';
 import type { StarredQuery } from '../core/api/starred';
@@ -102,6 +103,8 @@ export class StarredView extends ListView<StarredNode> {
     const from = this.continuing && hand && sameList(hand.query, query) ? hand.pages : undefined;
     this.continuing = false;
     const [pages, me] = await Promise.all([loadStarredPages(client, query, { from, upTo: LOAD_MORE_AFTER, signal }), whoAmI(client)]);
+    // A load superseded meanwhile (another deployment, say) must not leave its list in hand.
+    if (signal.aborted) throw cancelledError();
     this.inHand = { query, pages };
     this.me = me;
     const tree = this.tree();

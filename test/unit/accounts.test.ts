@@ -40,8 +40,9 @@ describe('the Axiom CLI config (~/.axiom.toml)', () => {
   });
 
   it('rewrites cloud. to api. in a url, as the CLI does', () => {
-    const config = read('[deployments.c]\nurl = "https://cloud.axiom.co"\ntoken = "xaat-cccc"\n');
+    const config = read('[deployments.c]\nurl = "https://cloud.axiom.co"\ntoken = "xaat-cccc"\n[deployments.d]\nurl = "https://axiom.mycloud.example/cloud.x"\ntoken = "xaat-dddd"\n');
     assert.equal(config.deployments[0].url, 'https://api.axiom.co');
+    assert.equal(config.deployments[1].url, 'https://axiom.mycloud.example/cloud.x', 'only a host name that starts with cloud. is rewritten');
   });
 
   it('a deployment missing its url or token is left out and named; the rest import', () => {

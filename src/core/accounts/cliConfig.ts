@@ -28,6 +28,19 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
+/** The CLI's rule: a host name that starts with `cloud.` names the API at `api.` (nothing else in
+ *  the address changes, so a token never goes to a host the file did not name but for that). */
+function apiUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.hostname.startsWith('cloud.')) return url;
+    parsed.hostname = `api.${parsed.hostname.slice('cloud.'.length)}`;
+    return url.endsWith('/') ? parsed.href : parsed.href.replace(/\/$/, '');
+  } catch {
+    return url; // not a URL: the import's own check says so
+  }
+}
+
 /** The file's deployments, or the one problem that stops the import (a parse error names its line). */
 export function readCliConfig(source: string): CliConfig {
   let document: Table;
@@ -57,7 +70,7 @@ export function readCliConfig(source: string): CliConfig {
       notes.push(url ? phrase('“{0}” has no token: left out.', name) : phrase('“{0}” has no url: left out.', name));
       continue;
     }
-    const deployment: CliDeployment = { name, url: url.replace('cloud.', 'api.'), token };
+    const deployment: CliDeployment = { name, url: apiUrl(url), token };
     const orgId = text(table.org_id);
     if (orgId) deployment.orgId = orgId;
     const edgeUrl = text(table.edge_url);

@@ -76,6 +76,8 @@ export class StatusTracker {
         result.failed++;
         return;
       }
+      // A sweep cancelled meanwhile (another deployment, say) writes nothing.
+      if (stop.signal.aborted) return;
       result.read++;
       result.unreadable += history.unreadable;
       const checks = foldChanges(this.checks.get(id) ?? new Map(), history.changes);

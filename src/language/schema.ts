@@ -42,6 +42,9 @@ export class AplSchema implements vscode.Disposable {
   }
 
   private async get<T>(what: string, waitMs: number, cancel: vscode.CancellationToken | undefined, fetch: (client: NonNullable<Awaited<ReturnType<Connection['client']>>>, signal: AbortSignal) => Promise<T>, label: ReturnType<typeof phrase>): Promise<T | undefined> {
+    // Taken before any wait: a switch of deployment meanwhile aborts it, so that nothing the next
+    // deployment answers is filed under this one's key.
+    const signal = this.controller.signal;
     let deployment: string;
     try {
       const active = await this.connection.deployment();
@@ -52,7 +55,7 @@ export class AplSchema implements vscode.Disposable {
     const key = `${deployment}\n${what}`;
     let entry = this.entries.get(key) as Entry<T> | undefined;
     if (!entry) {
-      const signal = this.controller.signal;
+      if (signal.aborted) return undefined;
       const promise = this.load(key, fetch, signal, label);
       entry = { state: 'loading', promise };
       this.entries.set(key, entry);

@@ -67,8 +67,7 @@ export class SettingsStore implements vscode.Disposable {
 
   readDeployments(): DeploymentSettings {
     const config = vscode.workspace.getConfiguration(SETTINGS.section);
-    const pin = config.inspect<unknown>(SETTINGS.deployment);
-    const pinned = pin?.workspaceFolderValue ?? pin?.workspaceValue;
+    const pinned = config.inspect<unknown>(SETTINGS.deployment)?.workspaceValue;
     return {
       listed: config.get<unknown>(SETTINGS.deployments),
       pinned: typeof pinned === 'string' ? pinned : undefined,
@@ -80,12 +79,10 @@ export class SettingsStore implements vscode.Disposable {
     await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.deployments, list.length ? list : undefined, vscode.ConfigurationTarget.Global);
   }
 
-  /** A new pin for this workspace (only when it already pins one: switching there moves the pin). */
+  /** A new pin for this workspace (only when it already pins one: switching there moves the pin).
+   *  `axiom.deployment` is window-scoped: a workspace holds it, never a folder. */
   async savePin(name: string): Promise<void> {
-    const config = vscode.workspace.getConfiguration(SETTINGS.section);
-    const pin = config.inspect<unknown>(SETTINGS.deployment);
-    const target = pin?.workspaceFolderValue !== undefined ? vscode.ConfigurationTarget.WorkspaceFolder : vscode.ConfigurationTarget.Workspace;
-    await config.update(SETTINGS.deployment, name, target);
+    await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.deployment, name, vscode.ConfigurationTarget.Workspace);
   }
 
   dispose(): void {

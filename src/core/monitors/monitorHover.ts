@@ -3,7 +3,8 @@ import type { Monitor } from '../api/schemas';
 import { APL_LANGUAGE_ID } from '../apl/languageId';
 import { escapeMarkdown, fencedCode } from '../markdown';
 import { monitorState } from './monitorState';
-import { say, words } from './monitorVocabulary';
+import { fill } from '../phrase';
+import { words } from './monitorVocabulary';
 import { conditionWords, minutesWords, stateWords, typeWords } from './monitorWords';
 
 /** Hover text as markdown. Every value from the service is escaped or fenced; the
@@ -26,10 +27,10 @@ export function monitorTooltipMarkdown(monitor: Monitor, formatDate: (d: Date) =
     [w.notifyEveryRun, yesNo(monitor.notifyEveryRun)],
     [w.resolvable, yesNo(monitor.resolvable)],
     [w.skipResolved, yesNo(monitor.skipResolved)],
-    [w.triggerAfter, monitor.triggerAfterNPositiveResults === undefined ? undefined : say(w.positiveResults, String(monitor.triggerAfterNPositiveResults))],
-    [w.triggerFrom, monitor.triggerFromNRuns === undefined ? undefined : say(w.runs, String(monitor.triggerFromNRuns))],
+    [w.triggerAfter, monitor.triggerAfterNPositiveResults === undefined ? undefined : fill(w.positiveResults, [String(monitor.triggerAfterNPositiveResults)])],
+    [w.triggerFrom, monitor.triggerFromNRuns === undefined ? undefined : fill(w.runs, [String(monitor.triggerFromNRuns)])],
     [w.notifiers, monitor.notifierIds?.length ? monitor.notifierIds.join(', ') : undefined],
-    [w.created, [monitor.createdBy && say(w.by, monitor.createdBy), dateWords(monitor.createdAt, formatDate)].filter(Boolean).join(' ') || undefined],
+    [w.created, [monitor.createdBy && fill(w.by, [monitor.createdBy]), dateWords(monitor.createdAt, formatDate)].filter(Boolean).join(' ') || undefined],
   ];
   const lines = [`**${escapeMarkdown(monitor.name)}**`];
   if (monitor.description) lines.push('', escapeMarkdown(monitor.description));
@@ -49,6 +50,6 @@ function yesNo(value: boolean | undefined): string | undefined {
 function dateWords(value: string | undefined, formatDate: (d: Date) => string): string | undefined {
   if (!value) return undefined;
   const time = Date.parse(value);
-  return Number.isNaN(time) ? value : say(words().on, formatDate(new Date(time)));
+  return Number.isNaN(time) ? value : fill(words().on, [formatDate(new Date(time))]);
 }
 

@@ -1,8 +1,7 @@
 // The words a monitor is described in (rows, hovers, statuses), as one table: English here, and
 // translated once by the VS Code side (useMonitorVocabulary), so that lists of thousands of rows
-// look nothing up per row. Templates keep their holes ({0}) for the words' functions to fill.
-import { fill } from '../phrase';
-
+// look nothing up per row. Templates keep their holes ({0}) for the words' functions to fill
+// (with fill from ../phrase).
 export const MONITOR_WORDS = {
   unknownType: 'Unknown type',
   matchEvent: 'Match event',
@@ -67,9 +66,4 @@ export function vocabularyGeneration(): number {
 export function useMonitorVocabulary(table: MonitorWords): void {
   current = table;
   generation++;
-}
-
-/** A template of the table with its holes filled. */
-export function say(template: string, ...args: string[]): string {
-  return fill(template, args);
 }

@@ -1,7 +1,8 @@
 // A monitor in words: its type, condition, interval and state, and the one-line summary of a row.
 import type { Monitor } from '../api/schemas';
 import type { MonitorState } from './monitorState';
-import { say, vocabularyGeneration, words } from './monitorVocabulary';
+import { fill } from '../phrase';
+import { vocabularyGeneration, words } from './monitorVocabulary';
 
 // Switches rather than lookup tables: a value the service sent may be any string ("valueOf" and
 // "__proto__" included), and comparing against a few constants took a fifth of the time of an
@@ -63,7 +64,7 @@ function everyMinutes(minutes: number): string {
   }
   let text = everyWords.get(minutes);
   if (text === undefined) {
-    text = say(words().every, minutesWords(minutes));
+    text = fill(words().every, [minutesWords(minutes)]);
     if (everyWords.size < 1000) everyWords.set(minutes, text);
   }
   return text;
@@ -86,7 +87,7 @@ export function stateWords(state: MonitorState, formatDate: (d: Date) => string)
     case 'disabled':
       return words().disabled;
     case 'snoozed':
-      return say(words().snoozedUntil, formatDate(state.until));
+      return fill(words().snoozedUntil, [formatDate(state.until)]);
   }
 }
 

@@ -2,7 +2,8 @@
 import { escapeMarkdown } from '../markdown';
 import type { StateChange } from '../api/parse';
 import type { MonitorStatus } from './monitorStatus';
-import { say, words } from './monitorVocabulary';
+import { fill } from '../phrase';
+import { words } from './monitorVocabulary';
 import { minutesWords } from './monitorWords';
 
 /** "5m", "2h 3m", "3d 1h": how long since `since`, to the minute. */
@@ -12,7 +13,7 @@ export function agoWords(since: number, now: number): string {
 
 /** The row's words for a triggered monitor, e.g. "triggered 12m ago". */
 export function triggeredWords(status: Extract<MonitorStatus, { kind: 'triggered' }>, now: number): string {
-  return say(words().triggeredAgo, agoWords(status.since, now));
+  return fill(words().triggeredAgo, [agoWords(status.since, now)]);
 }
 
 /** The hover's lines about the status, as markdown; check ids come from the service and are escaped. */
@@ -20,10 +21,10 @@ export function statusHoverLines(status: MonitorStatus | undefined, formatDate: 
   const w = words();
   if (!status) return [w.statusUnknown];
   if (status.kind === 'normal') return [w.statusNormal];
-  const lines = [say(w.statusTriggered, escapeMarkdown(formatDate(new Date(status.since))), agoWords(status.since, now))];
+  const lines = [fill(w.statusTriggered, [escapeMarkdown(formatDate(new Date(status.since))), agoWords(status.since, now)])];
   if (status.openChecks.length > 1 || status.openChecks[0] !== '') {
     const shown = status.openChecks.slice(0, 10).map(escapeMarkdown).join(', ');
-    lines.push(say(w.statusOpen, status.openChecks.length > 10 ? say(w.andMore, shown, String(status.openChecks.length - 10)) : shown));
+    lines.push(fill(w.statusOpen, [status.openChecks.length > 10 ? fill(w.andMore, [shown, String(status.openChecks.length - 10)]) : shown]));
   }
   return lines;
 }

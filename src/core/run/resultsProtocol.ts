@@ -1,0 +1,155 @@
+// The messages between the results panel (a webview, src/webview/results) and the extension.
+// Both sides read what they receive through the readers below and drop anything else: a message
+// is data from another process, and the panel's data is log data written by anyone.
+
+/** A column as the service describes it; `type` is shown as sent (it may be a composite name). */
+export interface ResultField {
+  name: string;
+  type: string;
+  /** The aggregation that made the column (`count`, `avg`, …), when there is one. */
+  agg?: string;
+}
+
+/** One table of a result, column-major as the service sends it: `columns[f][r]` is field f of row r. */
+export interface ResultTable {
+  name: string;
+  fields: ResultField[];
+  columns: unknown[][];
+  rowCount: number;
+}
+
+export interface ResultMessage {
+  priority: string;
+  code: string;
+  text: string;
+  count: number;
+}
+
+/** What the status line shows. */
+export interface ResultStatus {
+  elapsedMs?: number;
+  rowsExamined?: number;
+  rowsMatched?: number;
+  isPartial: boolean;
+  messages: ResultMessage[];
+  /** Set when the rows shown are cut off by the service's default cap or the query's own take/limit. */
+  limitNote?: string;
+}
+
+/** A whole run's result, as the panel receives it. */
+export interface ResultsView {
+  /** The run this is the answer to. */
+  runId: number;
+  /** The query as run (its first line is the panel's title). */
+  query: string;
+  /** The time range, as a person reads it ("Last hour"). */
+  rangeLabel: string;
+  tables: ResultTable[];
+  status: ResultStatus;
+}
+
+/** Extension → panel. */
+export type HostMessage =
+  /** A run started: the panel shows it is running, with a stop button, and keeps what it shows. */
+  | { type: 'running'; runId: number; query: string; rangeLabel: string }
+  | { type: 'results'; result: ResultsView }
+  /** The run failed or was stopped: the panel says so and keeps the previous results. */
+  | { type: 'failed'; runId: number; message: string }
+  | { type: 'cancelled'; runId: number }
+  /** Whether the panel is pinned (a pinned panel is not reused by the next run). */
+  | { type: 'pinned'; pinned: boolean };
+
+/** Panel → extension. */
+export type PanelMessage =
+  | { type: 'ready' }
+  | { type: 'rerun' }
+  | { type: 'cancel' }
+  | { type: 'openInAxiom' }
+  | { type: 'togglePin' }
+  | { type: 'export'; format: 'csv' | 'json'; table: number }
+  /** Copy text the panel put together (a cell, a row, a column), through VS Code's clipboard. */
+  | { type: 'copy'; text: string };
+
+const MAX_COPY_CHARS = 50 * 1024 * 1024;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+/** A message from the panel, or undefined when it is not one the extension knows. */
+export function readPanelMessage(value: unknown): PanelMessage | undefined {
+  if (!isRecord(value)) return undefined;
+  switch (value.type) {
+    case 'ready':
+    case 'rerun':
+    case 'cancel':
+    case 'openInAxiom':
+    case 'togglePin':
+      return { type: value.type };
+    case 'export':
+      return (value.format === 'csv' || value.format === 'json') && isCount(value.table) ? { type: 'export', format: value.format, table: value.table } : undefined;
+    case 'copy':
+      return typeof value.text === 'string' && value.text.length <= MAX_COPY_CHARS ? { type: 'copy', text: value.text } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function readField(value: unknown): ResultField | undefined {
+  if (!isRecord(value) || typeof value.name !== 'string' || typeof value.type !== 'string') return undefined;
+  return typeof value.agg === 'string' ? { name: value.name, type: value.type, agg: value.agg } : { name: value.name, type: value.type };
+}
+
+function readTable(value: unknown): ResultTable | undefined {
+  if (!isRecord(value) || typeof value.name !== 'string' || !isCount(value.rowCount) || !Array.isArray(value.fields) || !Array.isArray(value.columns)) return undefined;
+  const fields = value.fields.map(readField);
+  if (fields.some((f) => f === undefined) || value.columns.length !== fields.length) return undefined;
+  const rowCount = value.rowCount;
+  if (!value.columns.every((c) => Array.isArray(c) && c.length === rowCount)) return undefined;
+  return { name: value.name, fields: fields as ResultField[], columns: value.columns as unknown[][], rowCount };
+}
+
+function readStatus(value: unknown): ResultStatus | undefined {
+  if (!isRecord(value) || typeof value.isPartial !== 'boolean' || !Array.isArray(value.messages)) return undefined;
+  const number = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
+  const messages = value.messages.filter(
+    (m): m is ResultMessage => isRecord(m) && typeof m.priority === 'string' && typeof m.code === 'string' && typeof m.text === 'string' && isCount(m.count),
+  );
+  return {
+    elapsedMs: number(value.elapsedMs),
+    rowsExamined: number(value.rowsExamined),
+    rowsMatched: number(value.rowsMatched),
+    isPartial: value.isPartial,
+    messages,
+    limitNote: typeof value.limitNote === 'string' ? value.limitNote : undefined,
+  };
+}
+
+/** A message from the extension, or undefined when it is not one the panel knows. */
+export function readHostMessage(value: unknown): HostMessage | undefined {
+  if (!isRecord(value)) return undefined;
+  switch (value.type) {
+    case 'running':
+      return isCount(value.runId) && typeof value.query === 'string' && typeof value.rangeLabel === 'string' ? { type: 'running', runId: value.runId, query: value.query, rangeLabel: value.rangeLabel } : undefined;
+    case 'failed':
+      return isCount(value.runId) && typeof value.message === 'string' ? { type: 'failed', runId: value.runId, message: value.message } : undefined;
+    case 'cancelled':
+      return isCount(value.runId) ? { type: 'cancelled', runId: value.runId } : undefined;
+    case 'pinned':
+      return typeof value.pinned === 'boolean' ? { type: 'pinned', pinned: value.pinned } : undefined;
+    case 'results': {
+      const result = value.result;
+      if (!isRecord(result) || !isCount(result.runId) || typeof result.query !== 'string' || typeof result.rangeLabel !== 'string' || !Array.isArray(result.tables)) return undefined;
+      const tables = result.tables.map(readTable);
+      const status = readStatus(result.status);
+      if (!status || tables.some((t) => t === undefined)) return undefined;
+      return { type: 'results', result: { runId: result.runId, query: result.query, rangeLabel: result.rangeLabel, tables: tables as ResultTable[], status } };
+    }
+    default:
+      return undefined;
+  }
+}

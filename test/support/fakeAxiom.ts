@@ -1,4 +1,4 @@
-// A stand-in for the Axiom v2 API on 127.0.0.1: real HTTP, the API's paths, auth rules and
+// A stand-in for the Axiom v2 API (and v1's query endpoint) on 127.0.0.1: real HTTP, the API's paths, auth rules and
 // error shapes, a record of every request, and faults that a test can order per route.
 import http from 'node:http';
 import https from 'node:https';
@@ -37,7 +37,23 @@ export type Route =
   | 'GET /v2/datasets'
   | 'GET /v2/user'
   | 'GET /v2/monitors/*/history'
-  | `GET /v2/datasets/${string}/fields`;
+  | `GET /v2/datasets/${string}/fields`
+  | 'POST /v1/datasets/_apl';
+
+/** What POST /v1/datasets/_apl received: the query, its range and the rest of the JSON body. */
+export interface AplRequestBody {
+  apl?: unknown;
+  startTime?: unknown;
+  endTime?: unknown;
+  [key: string]: unknown;
+}
+
+/** How the fake answers a query: status (200 unless said), a body (JSON unless a string), headers. */
+export interface AplAnswer {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
 const STARRED_ONE = /^\/v2\/apl-starred-queries\/([^/]+)$/;
 const HISTORY = /^\/v2\/monitors\/([^/]+)\/history$/;
@@ -110,6 +126,8 @@ export class FakeAxiom {
    *  a test puts here (each with an `id` and a `who`; `who` equal to `user.id` is the caller's). */
   readonly starred: Record<string, unknown>[] = [];
   private starredSerial = 0;
+  /** How queries are answered; by default with SMALL_TABULAR-like rows (tabularFixtures.ts sets others). */
+  aplAnswer: (body: AplRequestBody) => AplAnswer = defaultAplAnswer;
   /** Requests whose connection the client closed before the answer was sent. */
   readonly abandoned: RecordedRequest[] = [];
   token: string;
@@ -177,6 +195,7 @@ export class FakeAxiom {
     this.maxConcurrent = 0;
     this.windowStarts = [];
     this.maxPerWindow = 0;
+    this.aplAnswer = defaultAplAnswer;
     this.clearFaults();
   }
 
@@ -324,6 +343,20 @@ export class FakeAxiom {
       case 'GET /v2/user':
         send(200, this.user);
         return;
+      case 'POST /v1/datasets/_apl': {
+        if (new URL(recorded.path, 'http://fake').searchParams.get('format') !== 'tabular') {
+          send(400, { code: 400, message: 'this fake answers only format=tabular' });
+          return;
+        }
+        const body = readJson(recorded.body);
+        if (typeof body !== 'object' || body === null || typeof (body as AplRequestBody).apl !== 'string') {
+          send(400, { code: 400, message: 'invalid request: apl must be a string' });
+          return;
+        }
+        const answer = this.aplAnswer(body as AplRequestBody);
+        send(answer.status ?? 200, answer.body, answer.headers);
+        return;
+      }
 
       case 'POST /v2/apl-starred-queries': {
         const body = readJson(recorded.body);
@@ -373,6 +406,31 @@ export class FakeAxiom {
         send(404, { code: 404, message: 'not found' });
     }
   }
+}
+
+/** A small tabular result that names the query it answers (so a test can see what was run). */
+function defaultAplAnswer(body: AplRequestBody): AplAnswer {
+  return {
+    body: {
+      format: 'tabular',
+      status: { elapsedTime: 1500, rowsExamined: 3, rowsMatched: 2, isPartial: false },
+      tables: [
+        {
+          name: '0',
+          sources: [{ name: 'http-logs' }],
+          fields: [
+            { name: '_time', type: 'datetime' },
+            { name: 'apl', type: 'string' },
+          ],
+          columns: [
+            ['2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z'],
+            [String(body.apl), String(body.apl)],
+          ],
+        },
+      ],
+      datasetNames: ['http-logs'],
+    },
+  };
 }
 
 function readJson(text: string): unknown {

@@ -2,7 +2,7 @@ import { isAscii } from 'node:buffer';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { formatDate } from '../format';
 import { phrase, type Phrase } from '../phrase';
-import { AxiomError, cancelledError, isAxiomError, kindForStatus } from './errors';
+import { AxiomError, cancelledError, isAxiomError, kindForStatus, type CompileDetail } from './errors';
 import { errorCode, networkMessage, timeoutMessage } from './transportErrors';
 import { DEFAULT_API_URL, requireEndpoint, type ApiEndpoint } from './baseUrl';
 import { parseProxy } from './proxy';
@@ -11,10 +11,18 @@ import { invalidResponse, parseBody, parseHistory, parseMonitorList, type Histor
 import type { RateLimit } from './requestBudget';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
 import { currentUserSchema, datasetFieldListSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, type CurrentUser, type DatasetField, type StarredQueryInput } from './schemas';
+import { readTabular, type TabularResult } from '../run/tabular';
 import { checkStarredBody, parseStarredList, readStarredRecord, type JsonObject, type StarredList, type StarredPageRequest, type StarredQuery, type StarredRecord } from './starred';
 
 export type { MonitorList } from './parse';
 export type { DatasetField } from './schemas';
+export type { TabularResult } from '../run/tabular';
+
+/** The time range of a query as the API takes it: RFC 3339 or relative (`now-1h`); see run/timeRange.ts. */
+export interface AplRange {
+  startTime: string;
+  endTime: string;
+}
 
 /** One line per request: what the log channel records. Never headers, never the token. */
 export interface RequestLogEntry {
@@ -169,13 +177,38 @@ export class AxiomClient {
     return parseBody(currentUserSchema, await this.send('GET', '/user', undefined, signal), phrase('user'));
   }
 
+  /**
+   * Runs an APL query over the range. Queries live in the v1 API (there is no v2 query endpoint),
+   * under the same root as the configured URL. Sent once, never repeated. A query that does not
+   * compile rejects with a `badRequest` error carrying `compile`; 430 with `queryLimited`.
+   */
+  async runApl(apl: string, range: AplRange, signal?: AbortSignal): Promise<TabularResult> {
+    let body: unknown;
+    try {
+      body = await this.send('POST', '/datasets/_apl?format=tabular', { apl, startTime: range.startTime, endTime: range.endTime }, signal, this.v1Base());
+    } catch (error) {
+      if (isAxiomError(error) && error.code === BODY_TOO_LARGE) throw resultTooLarge(error);
+      throw error;
+    }
+    const result = readTabular(body);
+    if (result.repairs.length) {
+      this.options.logger?.warn(`query result: ${result.repairs.length} parts did not fit and were left out or shown empty; first: ${maskSecrets(result.repairs[0])}`);
+    }
+    return result;
+  }
+
+  /** The v1 root beside the configured v2 one: `https://host/prefix/v2` → `https://host/prefix/v1`. */
+  private v1Base(): string {
+    return `${this.endpoint.base.slice(0, -'/v2'.length)}/v1`;
+  }
+
   /** GETs are retried on transient failures (see retry.ts); a POST, PUT or DELETE goes out once. */
-  private async send(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+  private async send(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined, root = this.endpoint.base): Promise<unknown> {
     const policy = this.options.retry ?? DEFAULT_RETRY_POLICY;
     const started = Date.now();
     for (let tries = 1; ; tries++) {
       try {
-        return await this.sendOnce(method, path, body, signal);
+        return await this.sendOnce(method, path, body, signal, root);
       } catch (e) {
         if (method !== 'GET' || !isAxiomError(e)) throw e;
         const delay = retryDelay(e, tries, Date.now() - started, policy);
@@ -186,17 +219,18 @@ export class AxiomClient {
     }
   }
 
-  private async sendOnce(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+  private async sendOnce(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined, root: string): Promise<unknown> {
     const started = performance.now();
+    const logPath = root === this.endpoint.base ? path : root.slice(this.endpoint.base.length - '/v2'.length) + path;
     const log = (entry: Omit<RequestLogEntry, 'method' | 'path' | 'durationMs'>) =>
-      this.options.logger?.request({ method, path, durationMs: Math.round(performance.now() - started), ...entry });
+      this.options.logger?.request({ method, path: logPath, durationMs: Math.round(performance.now() - started), ...entry });
 
     if (signal?.aborted) throw cancelledError();
     const abort = requestAbort(signal, this.options.timeoutMs);
     try {
       let response: Dispatcher.ResponseData;
       try {
-        response = await request(this.endpoint.base + path, {
+        response = await request(root + path, {
           method,
           headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },
           body: body === undefined ? undefined : JSON.stringify(body),
@@ -226,7 +260,7 @@ export class AxiomClient {
         throw error;
       }
       log({ status, traceId });
-      return this.readBody(status, text, response.headers, traceId, this.endpoint.base + path);
+      return this.readBody(status, text, response.headers, traceId, root + path);
     } finally {
       abort.dispose();
     }
@@ -275,19 +309,22 @@ export class AxiomClient {
 
   private statusError(status: number, text: string, contentType: string, headers: Dispatcher.ResponseData['headers'], traceId: string | undefined): AxiomError {
     let serviceMessage: string | undefined;
+    let compile: CompileDetail | undefined;
     if (/json/i.test(contentType) || looksLikeJson(text)) {
       try {
-        const parsed = errorBodySchema.safeParse(JSON.parse(text));
+        const json: unknown = JSON.parse(text);
+        const parsed = errorBodySchema.safeParse(json);
         if (parsed.success) serviceMessage = parsed.data.message;
+        compile = readCompileDetail(json, serviceMessage);
       } catch {
         // not JSON after all: described below by its content type
       }
     }
     const kind = kindForStatus(status);
-    const retryAt = kind === 'rateLimited' ? rateLimitReset(headers) : undefined;
+    const retryAt = kind === 'rateLimited' || kind === 'queryLimited' ? rateLimitReset(headers, Date.now(), kind === 'queryLimited') : undefined;
     const what = serviceMessage ?? this.unexpected(contentType, status);
-    const message = retryAt ? phrase('rate limited until {0}', formatDate(retryAt)) : phrase('{0}: {1}', status, what);
-    return new AxiomError(kind, message, { status, serviceMessage, traceId, retryAt });
+    const message = kind === 'rateLimited' && retryAt ? phrase('rate limited until {0}', formatDate(retryAt)) : phrase('{0}: {1}', status, what);
+    return new AxiomError(kind, message, { status, serviceMessage, traceId, retryAt, compile: kind === 'badRequest' ? compile : undefined });
   }
 }
 
@@ -358,8 +395,32 @@ export function decodeText(bytes: Buffer): string {
   return bytes.toString('utf8', start);
 }
 
+const BODY_TOO_LARGE = 'bodyTooLarge';
+
 function tooLarge(): AxiomError {
-  return invalidResponse(phrase('the body is larger than {0} MB', MAX_BODY_BYTES / 1024 / 1024));
+  const error = invalidResponse(phrase('the body is larger than {0} MB', MAX_BODY_BYTES / 1024 / 1024));
+  return new AxiomError(error.kind, error.phrase, { code: BODY_TOO_LARGE });
+}
+
+/** The same refusal in the words of someone who ran a query. */
+function resultTooLarge(error: AxiomError): AxiomError {
+  return new AxiomError(
+    'invalidResponse',
+    phrase('The result is larger than {0} MB, more than the editor takes in. Narrow the time range, or add take, project or summarize to the query.', MAX_BODY_BYTES / 1024 / 1024),
+    { status: error.status, traceId: error.traceId, code: BODY_TOO_LARGE },
+  );
+}
+
+/** A compile error's place and words: `detail: { line, column, message }` beside the usual `message`. */
+function readCompileDetail(json: unknown, serviceMessage: string | undefined): CompileDetail | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const detail = (json as { detail?: unknown }).detail;
+  if (typeof detail !== 'object' || detail === null) return undefined;
+  const { line, column, message } = detail as Record<string, unknown>;
+  const count = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+  if (!count(line) || !count(column)) return undefined;
+  const words = typeof message === 'string' && message ? message : serviceMessage;
+  return { line: line as number, column: column as number, message: words ?? '' };
 }
 
 /**
@@ -403,8 +464,12 @@ export function readRateLimit(headers: Dispatcher.ResponseData['headers']): Rate
   return { limit, remaining, resetAt: reset === undefined ? undefined : reset * 1000 };
 }
 
-/** Retry-After (seconds or an HTTP date) wins; X-RateLimit-Reset is UTC epoch seconds. */
-export function rateLimitReset(headers: Dispatcher.ResponseData['headers'], now = Date.now()): Date | undefined {
+/**
+ * Retry-After (seconds or an HTTP date) wins; then X-QueryLimit-Reset, which a query over its
+ * budget carries (the official Go client reads it before the rate-limit headers); then, unless
+ * only the query limit counts (430), X-RateLimit-Reset. The resets are UTC epoch seconds.
+ */
+export function rateLimitReset(headers: Dispatcher.ResponseData['headers'], now = Date.now(), queryLimitOnly = false): Date | undefined {
   const retryAfter = headerValue(headers['retry-after']);
   if (retryAfter) {
     const seconds = Number(retryAfter);
@@ -412,6 +477,9 @@ export function rateLimitReset(headers: Dispatcher.ResponseData['headers'], now 
     const date = Date.parse(retryAfter);
     if (!Number.isNaN(date)) return new Date(date);
   }
-  const reset = Number(headerValue(headers['x-ratelimit-reset']));
-  return Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : undefined;
+  for (const name of queryLimitOnly ? ['x-querylimit-reset'] : ['x-querylimit-reset', 'x-ratelimit-reset']) {
+    const reset = Number(headerValue(headers[name]));
+    if (Number.isFinite(reset) && reset > 0) return new Date(reset * 1000);
+  }
+  return undefined;
 }

@@ -40,7 +40,13 @@ function sentence(error: AxiomError): Phrase | string {
     case 'rateLimited':
       if (error.retryAt) return phrase('rate limited until {0}.', formatDate(error.retryAt));
       return said ? phrase('rate limited. Axiom said: “{0}”.', said) : phrase('rate limited.');
+    case 'queryLimited':
+      if (error.retryAt) return phrase('the query limit of the Axiom organisation is reached (430); it resets at {0}.', formatDate(error.retryAt));
+      return said
+        ? phrase('the query limit of the Axiom organisation is reached (430). Axiom said: “{0}”. Wait for the limit to reset, or ask an admin of the organisation about its plan.', said)
+        : phrase('the query limit of the Axiom organisation is reached (430). Wait for the limit to reset, or ask an admin of the organisation about its plan.');
     case 'badRequest':
+      if (error.compile) return phrase('the query does not compile: {0}', error.compile.message);
       return said ? phrase('Axiom refused the request ({0}). Axiom said: “{1}”.', error.status ?? 'error', said) : phrase('Axiom refused the request ({0}).', error.status ?? 'error');
     case 'server':
       return said ? phrase('Axiom had a problem ({0}). Axiom said: “{1}”. Try again shortly.', error.status ?? '', said) : phrase('{0} Try again shortly.', error.phrase);
@@ -57,10 +63,13 @@ function actionsFor(error: AxiomError): AdviceAction[] {
     case 'config':
       return ['openSettings', 'showLog'];
     case 'badRequest':
+      return error.compile ? ['showLog'] : ['retry', 'openSettings', 'showLog'];
     case 'network':
       return ['retry', 'openSettings', 'showLog'];
     case 'cancelled':
       return [];
+    case 'queryLimited':
+      return ['showLog'];
     default:
       return ['retry', 'showLog'];
   }

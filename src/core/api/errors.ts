@@ -9,6 +9,7 @@ export type AxiomErrorKind =
   | 'forbidden' // 403: bad token or missing capability
   | 'notFound' // 404
   | 'rateLimited' // 429
+  | 'queryLimited' // 430: the organisation's query limit is reached (not a rate: waiting a minute does not help)
   | 'server' // 5xx
   | 'network' // connection refused, DNS, TLS, reset
   | 'timeout'
@@ -22,10 +23,19 @@ export interface AxiomErrorDetails {
   traceId?: string;
   /** For rateLimited: when the limit resets, if the service said. */
   retryAt?: Date;
-  /** For network: the system or TLS error code, e.g. ECONNREFUSED. */
+  /** For network: the system or TLS error code, e.g. ECONNREFUSED; for invalidResponse, `bodyTooLarge`
+   *  when the answer passed MAX_BODY_BYTES. */
   code?: string;
   /** For config: the setting to change (what Open Settings shows), e.g. `axiom.url`. */
   setting?: string;
+  /** For a query that does not compile: where, as the service counts (see run/queryText.ts), and its words. */
+  compile?: CompileDetail;
+}
+
+export interface CompileDetail {
+  line: number;
+  column: number;
+  message: string;
 }
 
 /** Marks AxiomErrors. The client is bundled apart from the extension (esbuild.mjs), so each
@@ -44,6 +54,7 @@ export class AxiomError extends Error {
   readonly retryAt?: Date;
   readonly code?: string;
   readonly setting?: string;
+  readonly compile?: CompileDetail;
 
   constructor(kind: AxiomErrorKind, message: Phrase | string, details: AxiomErrorDetails = {}) {
     super(maskSecrets(render(message)));
@@ -56,6 +67,7 @@ export class AxiomError extends Error {
     this.retryAt = details.retryAt;
     this.code = details.code;
     this.setting = details.setting;
+    if (details.compile) this.compile = { ...details.compile, message: maskSecrets(details.compile.message) };
   }
 }
 
@@ -73,6 +85,7 @@ export function kindForStatus(status: number): AxiomErrorKind {
   if (status === 403) return 'forbidden';
   if (status === 404) return 'notFound';
   if (status === 429) return 'rateLimited';
+  if (status === 430) return 'queryLimited';
   if (status >= 500) return 'server';
   return 'badRequest';
 }

@@ -3,5 +3,8 @@
 // tls and dns, and the TOML reader of the Axiom CLI's config. Loading these costs tens of
 // milliseconds that nobody should pay at start-up.
 export { AxiomClient, createDispatcher } from './api/client';
+// Running APL: AxiomClient.runApl. The rest of it (run/queryText, timeRange, limits, export, and
+// the tabular reader's types) is plain and light, imported by the VS Code side directly.
+export type { AplRange, TabularResult } from './api/client';
 export { checkConnection } from './accounts/connectionCheck';
 export { readCliConfig } from './accounts/cliConfig';

@@ -134,6 +134,31 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     await page.keyboard.press('Control+Home');
   });
 
+  it('opens a nested value in full on Enter, and closes it on Escape', async () => {
+    await page.click('.grid-row[aria-rowindex="3"] [aria-colindex="7"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.details:not([hidden])');
+    assert.equal(await page.textContent('.details-title'), 'nested, row 2');
+    assert.equal(await page.textContent('.details-text'), '{\n  "a": 1,\n  "b": [\n    1,\n    2\n  ]\n}');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.details', { state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'grid');
+  });
+
+  it('resizes a column by dragging its header edge', async () => {
+    const width = () => page.evaluate(() => (document.querySelector('.grid-row:not([hidden]) [aria-colindex="4"]') as HTMLElement).getBoundingClientRect().width);
+    const before = await width();
+    const handle = await page.$('.grid-columnheader[aria-colindex="4"] .resize-handle');
+    const box = await handle?.boundingBox();
+    assert.ok(box);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    assert.equal(Math.round((await width()) - before), 60);
+    assert.equal(await page.getAttribute('.grid-columnheader[aria-colindex="4"]', 'aria-sort'), 'none', 'the drag did not sort');
+  });
+
   it('copies a row (tab-separated) and a column from the context menu', async () => {
     await page.click('.grid-row[aria-rowindex="3"] [aria-colindex="2"]', { button: 'right' });
     await page.click('.context-menu .menu-item:has-text("Copy Row")');

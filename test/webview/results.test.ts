@@ -203,7 +203,7 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
   it('draws a time series as a chart, and switches back to the table', async () => {
     await send(`{ type: 'results', result: { runId: 2, query: 'q', rangeLabel: 'r', status: { isPartial: false, messages: [] }, tables: [{ name: '0', rowCount: 120,
       fields: [{ name: '_time', type: 'string' }, { name: 'host', type: 'string' }, { name: 'count_', type: 'integer', agg: 'count' }],
-      columns: [Array.from({ length: 120 }, (_, i) => new Date(Date.UTC(2024, 4, 1, 0, i >> 1)).toISOString()), Array.from({ length: 120 }, (_, i) => 'h' + (i % 2)), Array.from({ length: 120 }, (_, i) => (i * 13) % 17)] }] } }`);
+      columns: [Array.from({ length: 120 }, (_, i) => new Date(Date.UTC(2024, 4, 1, 0, i >> 1)).toISOString()), Array.from({ length: 120 }, (_, i) => (i % 2 ? '<img src=x onerror="window.__pwned=5">' : 'h0')), Array.from({ length: 120 }, (_, i) => (i * 13) % 17)] }] } }`);
     await page.waitForSelector('.view-switch:not([hidden])');
     await page.click('.show-chart');
     await page.waitForSelector('.chart canvas');
@@ -213,7 +213,8 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
       return { width: canvas.width, legend: [...document.querySelectorAll('.chart .u-legend .u-series .u-label')].map((e) => e.textContent), gridHidden: (document.querySelector('.grid') as HTMLElement).hidden };
     });
     assert.ok(chart.width > 100);
-    assert.deepEqual(chart.legend.slice(1), ['h0', 'h1']);
+    assert.deepEqual(chart.legend.slice(1), ['h0', '<img src=x onerror="window.__pwned=5">'], 'series names are text');
+    assert.equal(await page.evaluate(() => document.querySelectorAll('img').length + String(window.__pwned ?? '')), '0');
     assert.equal(chart.gridHidden, true);
     await page.click('.show-table');
     await page.waitForSelector('.grid:not([hidden])');

@@ -92,6 +92,21 @@ describe('results panel: find in results', () => {
     m.setFilter('');
     assert.deepEqual([...m.rows], [0, 1, 2]);
   });
+  it('makes the search text a column at a time, and keeps a sort across results by column name', () => {
+    const t = table([['n', 'int'], ['s', 'string']], [[3, 'x'], [1, 'y']]);
+    const m = new TableModel(t);
+    assert.equal(m.prepareSearch(), true);
+    assert.equal(m.prepareSearch(), false);
+    assert.equal(m.prepareSearch(), false);
+    m.setSort({ column: 1, direction: 'desc' });
+    const next = new TableModel(table([['s', 'string'], ['n', 'int']], [['a', 1], ['b', 2]]));
+    next.keepSort(m);
+    assert.deepEqual(next.sort, { column: 0, direction: 'desc' });
+    assert.deepEqual([...next.rows], [1, 0]);
+    const other = new TableModel(table([['z', 'int']], [[1]]));
+    other.keepSort(m);
+    assert.equal(other.sort, undefined);
+  });
 });
 
 describe('results panel: time series', () => {

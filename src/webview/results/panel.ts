@@ -86,6 +86,7 @@ export class Panel {
     this.filter.type = 'search';
     this.filter.placeholder = 'Find in results';
     this.filter.setAttribute('aria-label', 'Find in results: keep the rows that contain this text');
+    this.filter.addEventListener('focus', () => this.prepareSearch());
     this.filter.addEventListener('input', () => {
       clearTimeout(this.filterTimer);
       this.filterTimer = setTimeout(() => this.applyFilter(), FILTER_DELAY_MS);
@@ -195,7 +196,12 @@ export class Panel {
 
   private showResult(result: ResultsView): void {
     this.result = result;
-    this.models = result.tables.map((t) => new TableModel(t));
+    const previous = this.models;
+    this.models = result.tables.map((t, i) => {
+      const model = new TableModel(t);
+      model.keepSort(previous.find((p) => p.table.name === t.name) ?? previous[i]);
+      return model;
+    });
     this.widths = [];
     this.current = 0;
     this.closeDetails();
@@ -212,6 +218,7 @@ export class Panel {
   /** Puts the current table (with the filter's term) on screen: tabs, table or chart, status. */
   private render(): void {
     const model = this.model;
+    this.empty.textContent = this.result ? 'The query returned no table.' : 'Run an APL query to see its results here.';
     show(this.empty, !model);
     this.exports.forEach((b) => (b.disabled = !model));
     this.renderTabs();
@@ -223,6 +230,7 @@ export class Panel {
     show(this.chart.element, !!model && this.view === 'chart');
     this.tableButton.setAttribute('aria-pressed', String(this.view === 'table'));
     this.chartButton.setAttribute('aria-pressed', String(this.view === 'chart'));
+    if (model) this.grid.element.setAttribute('aria-label', tableLabel(model.table.name, this.current));
     if (model && this.view === 'table') this.grid.show(model, this.widths[this.current]);
     if (model && this.view === 'chart') {
       const data = timeSeries(model.table);
@@ -282,6 +290,16 @@ export class Panel {
     const direction = nextSort(model.sort?.column === column ? model.sort.direction : undefined);
     model.setSort(direction ? { column, direction } : undefined);
     this.grid.show(model);
+  }
+
+  /** Makes the current table's search text a column at a time, yielding between columns. */
+  private prepareSearch(): void {
+    const model = this.model;
+    if (!model) return;
+    const step = () => {
+      if (model === this.model && model.prepareSearch()) setTimeout(step, 0);
+    };
+    setTimeout(step, 0);
   }
 
   private applyFilter(): void {

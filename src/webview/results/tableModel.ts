@@ -12,7 +12,8 @@ export interface SortState {
 
 export class TableModel {
   private kindsCache: ColumnKind[] | undefined;
-  private texts: string[][] | undefined;
+  /** The lower-cased text of each column, made once (column by column, see prepareSearch). */
+  private readonly texts: (string[] | undefined)[];
   private order: Uint32Array;
   private keep: Uint8Array | undefined;
   private term = '';
@@ -23,11 +24,31 @@ export class TableModel {
   constructor(readonly table: ResultTable) {
     this.order = identity(table.rowCount);
     this.rows = this.order;
+    this.texts = new Array(table.columns.length).fill(undefined);
+  }
+
+  /**
+   * Makes the search text of one more column; false once all are made. The panel calls it in
+   * small steps when the find box gets the focus, so that the first search does not stall a frame.
+   */
+  prepareSearch(): boolean {
+    const next = this.texts.indexOf(undefined);
+    if (next < 0) return false;
+    this.texts[next] = searchText(this.table.columns[next]);
+    return this.texts.includes(undefined);
   }
 
   get kinds(): ColumnKind[] {
     this.kindsCache ??= this.table.columns.map(columnKind);
     return this.kindsCache;
+  }
+
+  /** Sorts as `previous` did, when this table has a column of the same name (a re-run keeps its sort). */
+  keepSort(previous: TableModel | undefined): void {
+    const sort = previous?.sort;
+    if (!sort) return;
+    const column = this.table.fields.findIndex((f) => f.name === previous.table.fields[sort.column]?.name);
+    if (column >= 0) this.setSort({ column, direction: sort.direction });
   }
 
   get filter(): string {
@@ -44,8 +65,8 @@ export class TableModel {
     this.term = term;
     if (term === '') this.keep = undefined;
     else {
-      this.texts ??= this.table.columns.map(searchText);
-      this.keep = matchRows(this.texts, this.table.rowCount, term);
+      while (this.prepareSearch());
+      this.keep = matchRows(this.texts as string[][], this.table.rowCount, term);
     }
     this.rows = visibleRows(this.order, this.keep);
   }

@@ -4,12 +4,15 @@
 //                      with Node's network modules, loaded on first use (src/platform/heavy.ts)
 //   dist/apl.js        src/core/aplLanguage.ts: the APL reference data, lexer and checks, loaded on
 //                      first use of an Axiom APL document (src/platform/heavy.ts)
+// and, for the browser, the results panel's webview (src/webview/results/main.ts, with uPlot):
+//   dist/webview/results.js and results.css   one script (iife) and one stylesheet, loaded by the
+//                      panel's page under its Content Security Policy (src/core/run/resultsPage.ts)
 //   node esbuild.mjs               development build with source maps
 //   node esbuild.mjs --production  minified, no source maps (what the .vsix ships)
 //   node esbuild.mjs --tests       also bundles the unit and integration tests into out/ (and makes
 //                                  out/test-workspace, the folder the Extension Tests launch opens)
 //   node esbuild.mjs --single      one file with esbuild's defaults, as the extension was first built (the benchmark's baseline)
-//   node esbuild.mjs --watch       development build of both bundles, rebuilt on each change (npm run watch,
+//   node esbuild.mjs --watch       development build of all bundles (the webview too), rebuilt on each change (npm run watch,
 //                                  the Run Extension task in .vscode/tasks.json); tests are not watched
 // Type-checking is a separate step: `npm run typecheck`.
 import * as esbuild from 'esbuild';
@@ -20,7 +23,7 @@ const production = process.argv.includes('--production');
 const tests = process.argv.includes('--tests');
 const single = process.argv.includes('--single');
 const watch = process.argv.includes('--watch');
-if (watch && (tests || single)) throw new Error('--watch rebuilds dist/extension.js and dist/heavy.js only (tests: node esbuild.mjs --tests)');
+if (watch && (tests || single)) throw new Error('--watch rebuilds dist/ only (tests: node esbuild.mjs --tests)');
 const outdir = process.env.AXIOM_DIST ?? 'dist';
 
 const common = {
@@ -81,6 +84,21 @@ function activationLoads(metafile) {
   ];
 }
 
+/** The results panel's script and stylesheet, built for the browser that runs a webview. */
+const webview = {
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  // VS Code 1.90 runs on Electron 29 (Chromium 122); code-server runs in any recent browser.
+  target: ['es2022', 'chrome114', 'firefox115', 'safari16'],
+  entryPoints: { results: 'src/webview/results/main.ts' },
+  outdir: `${outdir}/webview`,
+  minify: production,
+  sourcemap: !production,
+  logLevel: 'warning',
+  metafile: true,
+};
+
 /**
  * Watch mode's report, after each rebuild: "[watch] build started", then when it ends each
  * problem in two lines
@@ -90,23 +108,37 @@ function activationLoads(metafile) {
  * with, without its blank line and source excerpt, so that the problem matcher of
  * .vscode/tasks.json reads them. All on stdout, so that the lines keep their order when piped.
  */
-const watchReport = {
+let watchPending = 0;
+let watchProblems = [];
+/**
+ * The node bundles and the webview are two esbuild contexts; a change seen by both is one rebuild
+ * in the report: "started" when the first begins, the problems of both and "finished" when the
+ * last ends. `checkLoads` is for the context that builds dist/extension.js.
+ */
+const watchReport = (checkLoads) => ({
   name: 'watch-report',
   setup(build) {
-    build.onStart(() => console.log('[watch] build started'));
+    build.onStart(() => {
+      if (watchPending++ === 0) {
+        watchProblems = [];
+        console.log('[watch] build started');
+      }
+    });
     build.onEnd((result) => {
-      const report = (kind, text, location) => {
-        console.log(`${kind === 'ERROR' ? '✘' : '▲'} [${kind}] ${text}`);
-        if (location) console.log(`    ${location.file}:${location.line}:${location.column + 1}:`);
-      };
+      const report = (kind, text, location) => watchProblems.push({ kind, text, location });
       for (const e of result.errors) report('ERROR', e.text, e.location);
       for (const w of result.warnings) report('WARNING', w.text, w.location);
-      const loads = result.metafile ? activationLoads(result.metafile) : [];
+      const loads = checkLoads && result.metafile ? activationLoads(result.metafile) : [];
       for (const l of loads) report('ERROR', `dist/extension.js would load ${l.module} at activation; load it through src/heavy.ts`, { file: l.importer, line: 1, column: 0 });
-      console.log(`[watch] build finished${result.errors.length + result.warnings.length + loads.length ? ' with problems' : ''}`);
+      if (--watchPending > 0) return;
+      for (const { kind, text, location } of watchProblems) {
+        console.log(`${kind === 'ERROR' ? '✘' : '▲'} [${kind}] ${text}`);
+        if (location) console.log(`    ${location.file}:${location.line}:${location.column + 1}:`);
+      }
+      console.log(`[watch] build finished${watchProblems.length ? ' with problems' : ''}`);
     });
   },
-};
+});
 
 fs.rmSync(outdir, { recursive: true, force: true });
 if (single) {
@@ -125,10 +157,11 @@ if (single) {
   };
   if (watch) {
     // esbuild's own log is silenced: watchReport prints the problems.
-    const context = await esbuild.context({ ...options, logLevel: 'silent', plugins: [...options.plugins, watchReport] });
-    await context.watch();
+    const context = await esbuild.context({ ...options, logLevel: 'silent', plugins: [...options.plugins, watchReport(true)] });
+    const webviewContext = await esbuild.context({ ...webview, logLevel: 'silent', plugins: [watchReport(false)] });
+    await Promise.all([context.watch(), webviewContext.watch()]);
   } else {
-    const built = await esbuild.build(options);
+    const [built] = await Promise.all([esbuild.build(options), esbuild.build(webview)]);
     const loads = activationLoads(built.metafile);
     if (loads.length) throw new Error(`dist/extension.js would load ${loads.map((l) => `${l.module} (imported by ${l.importer})`).join(', ')} at activation`);
   }
@@ -150,7 +183,7 @@ if (tests) {
   await esbuild.build({
     ...common,
     format: 'esm',
-    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts'],
+    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/webview/results.test.ts'],
     outdir: 'out',
     outbase: '.',
     outExtension: { '.js': '.mjs' },

@@ -1,8 +1,10 @@
 // The project's lint: rules that keep the layering true without anyone remembering them.
 //  - nothing under src/core imports 'vscode' (the core is plain TypeScript, unit-tested without VS Code)
+//  - nothing under src/webview imports 'vscode' or a Node module (it runs in the webview's browser)
 //  - no default exports and no barrel index.ts files
 //  - no `any` in source
 // Prints each finding as file:line and exits 1 when there is one.
+import { builtinModules } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -23,6 +25,7 @@ for (const file of walk(path.join(root, 'src'))) {
   const text = fs.readFileSync(file, 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const inCore = rel.startsWith(`src${path.sep}core${path.sep}`);
+  const inWebview = rel.startsWith(`src${path.sep}webview${path.sep}`);
   const report = (node, message) => findings.push(`${rel}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${message}`);
   if (path.basename(file) === 'index.ts') findings.push(`${rel}: barrel index.ts files are not used; import from the module itself`);
 
@@ -37,6 +40,8 @@ for (const file of walk(path.join(root, 'src'))) {
             ? node.argument.literal.text
             : undefined;
     if (inCore && specifier === 'vscode') report(node, "src/core must not import 'vscode'");
+    if (inWebview && specifier !== undefined && (specifier === 'vscode' || specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])))
+      report(node, `src/webview runs in a browser: it must not import '${specifier}'`);
     if (ts.isExportAssignment(node) || node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) report(node, 'no default exports');
     if (node.kind === ts.SyntaxKind.AnyKeyword) report(node, 'no `any`: name the type, or use unknown');
     ts.forEachChild(node, visit);

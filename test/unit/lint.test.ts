@@ -40,4 +40,18 @@ describe('the layering lint', () => {
     assert.equal(result.code, 0, result.output);
     assert.match(result.output, /lint: no findings/);
   });
+
+  it('fails vscode and Node modules in the webview, and passes its browser imports', () => {
+    const result = lint({
+      'src/webview/results/a.ts': "import * as vscode from 'vscode';\nexport const v = vscode;\n",
+      'src/webview/results/b.ts': "import fs from 'node:fs';\nexport const f = fs;\n",
+      'src/webview/results/c.ts': "import path from 'path';\nexport const p = path;\n",
+      'src/webview/results/d.ts': "import uPlot from 'uplot';\nimport { readHostMessage } from '../../core/run/resultsProtocol';\nexport const u = [uPlot, readHostMessage];\n",
+    });
+    assert.equal(result.code, 1, result.output);
+    assert.match(result.output, /src\/webview\/results\/a\.ts:1: src\/webview runs in a browser: it must not import 'vscode'/);
+    assert.match(result.output, /src\/webview\/results\/b\.ts:1: .*'node:fs'/);
+    assert.match(result.output, /src\/webview\/results\/c\.ts:1: .*'path'/);
+    assert.ok(!result.output.includes('d.ts'), result.output);
+  });
 });

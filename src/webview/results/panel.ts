@@ -1,0 +1,341 @@
+// The results panel: toolbar, notice, tabs, table or chart, details and status line, and what
+// each message from the extension changes. Previous results stay on screen while a run is going
+// and after it fails or is stopped.
+import { type HostMessage, type PanelMessage, type ResultsView } from '../../core/run/resultsProtocol';
+import { columnText, prettyJson, rowText, valueText } from './cellText';
+import { Chart } from './chart';
+import { ContextMenu } from './contextMenu';
+import { button, el, show } from './dom';
+import { Grid } from './grid';
+import { nextSort } from './sortRows';
+import { statusParts, tableLabel } from './statusLine';
+import { TableModel } from './tableModel';
+import { timeSeries, timeSeriesColumns } from './timeSeries';
+
+const FILTER_DELAY_MS = 150;
+
+export class Panel {
+  private result: ResultsView | undefined;
+  private models: TableModel[] = [];
+  private widths: (number[] | undefined)[] = [];
+  private current = 0;
+  private view: 'table' | 'chart' = 'table';
+  private filterTimer: ReturnType<typeof setTimeout> | undefined;
+
+  private readonly running = el('span', 'running');
+  private readonly stop: HTMLButtonElement;
+  private readonly pin: HTMLButtonElement;
+  private readonly exports: HTMLButtonElement[];
+  private readonly filter = el('input', 'filter');
+  private readonly filterCount = el('span', 'filter-count');
+  private readonly notice = el('div', 'notice');
+  private readonly tabs = el('div', 'tabs');
+  private readonly switcher = el('div', 'view-switch');
+  private readonly tableButton: HTMLButtonElement;
+  private readonly chartButton: HTMLButtonElement;
+  private readonly grid: Grid;
+  private readonly chart = new Chart();
+  private readonly content = el('div', 'content');
+  private readonly empty = el('div', 'empty', 'Run an APL query to see its results here.');
+  private readonly details = el('section', 'details');
+  private readonly detailsTitle = el('span', 'details-title');
+  private readonly detailsText = el('pre', 'details-text');
+  private readonly status = el('footer', 'status');
+  private readonly menu = new ContextMenu();
+
+  constructor(
+    root: HTMLElement,
+    private readonly post: (message: PanelMessage) => void,
+  ) {
+    this.grid = new Grid({
+      sort: (column) => this.sortBy(column),
+      copyCell: (row, column) => this.copy(valueText(this.model?.table.columns[column][row])),
+      details: (row, column) => this.openDetails(row, column),
+      contextMenu: (row, column, x, y) =>
+        this.menu.open(
+          [
+            { label: 'Copy Cell', run: () => this.copy(valueText(this.model?.table.columns[column][row])) },
+            { label: 'Copy Row', run: () => this.copyRow(row) },
+            { label: 'Copy Column', run: () => this.copyColumn(column) },
+          ],
+          x,
+          y,
+          this.grid.element,
+        ),
+    });
+
+    const toolbar = el('div', 'toolbar');
+    toolbar.setAttribute('role', 'toolbar');
+    toolbar.setAttribute('aria-label', 'Results');
+    this.running.setAttribute('role', 'status');
+    this.stop = button('Stop', 'stop', () => this.post({ type: 'cancel' }), 'Stop the running query');
+    this.pin = button('Pin', 'pin', () => this.post({ type: 'togglePin' }), 'Keep this panel: the next run opens a new one');
+    this.pin.setAttribute('aria-pressed', 'false');
+    this.exports = [
+      button('Export CSV', 'export-csv', () => this.post({ type: 'export', format: 'csv', table: this.current })),
+      button('Export JSON', 'export-json', () => this.post({ type: 'export', format: 'json', table: this.current })),
+    ];
+    const copyRow = button('Copy Row', 'copy-row', () => {
+      const at = this.grid.activeCell;
+      if (at) this.copyRow(at.row);
+    });
+    const copyColumn = button('Copy Column', 'copy-column', () => {
+      const at = this.grid.activeCell;
+      if (at) this.copyColumn(at.column);
+    });
+    this.filter.type = 'search';
+    this.filter.placeholder = 'Find in results';
+    this.filter.setAttribute('aria-label', 'Find in results: keep the rows that contain this text');
+    this.filter.addEventListener('focus', () => this.prepareSearch());
+    this.filter.addEventListener('input', () => {
+      clearTimeout(this.filterTimer);
+      this.filterTimer = setTimeout(() => this.applyFilter(), FILTER_DELAY_MS);
+    });
+    this.filter.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') {
+        clearTimeout(this.filterTimer);
+        this.applyFilter();
+      } else if (e.key === 'Escape' && this.filter.value) {
+        this.filter.value = '';
+        this.applyFilter();
+      } else if (e.key === 'ArrowDown') this.grid.focus();
+      else return;
+      e.preventDefault();
+    });
+    this.filterCount.setAttribute('aria-live', 'polite');
+    toolbar.append(
+      this.running,
+      this.stop,
+      button('Re-run', 'rerun', () => this.post({ type: 'rerun' }), 'Run the query again'),
+      ...this.exports,
+      copyRow,
+      copyColumn,
+      button('Open in Axiom', 'open', () => this.post({ type: 'openInAxiom' }), 'Open this query in the Axiom web app'),
+      this.pin,
+      el('span', 'spacer'),
+      this.filter,
+      this.filterCount,
+    );
+
+    this.notice.setAttribute('role', 'alert');
+    this.tabs.setAttribute('role', 'tablist');
+    this.tabs.setAttribute('aria-label', 'Tables');
+    this.switcher.setAttribute('role', 'group');
+    this.switcher.setAttribute('aria-label', 'Show as');
+    this.tableButton = button('Table', 'show-table', () => this.setView('table'));
+    this.chartButton = button('Chart', 'show-chart', () => this.setView('chart'));
+    this.switcher.append(this.tableButton, this.chartButton);
+    const bar = el('div', 'tabbar');
+    bar.append(this.tabs, this.switcher);
+
+    this.details.setAttribute('aria-label', 'Value');
+    const detailsHead = el('div', 'details-head');
+    detailsHead.append(this.detailsTitle, button('Close', 'close-details', () => this.closeDetails()));
+    this.details.append(detailsHead, this.detailsText);
+    this.details.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') this.closeDetails();
+    });
+    this.detailsText.tabIndex = 0;
+    this.details.hidden = true;
+    this.status.setAttribute('role', 'status');
+
+    this.content.append(this.empty, this.grid.element, this.chart.element);
+    root.append(toolbar, this.notice, bar, this.content, this.details, this.status, this.menu.element);
+    document.addEventListener('keydown', (e) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'f') {
+        e.preventDefault();
+        this.filter.focus();
+        this.filter.select();
+      }
+    });
+    this.setRunning(false);
+    this.render();
+  }
+
+  private get model(): TableModel | undefined {
+    return this.models[this.current];
+  }
+
+  receive(message: HostMessage): void {
+    switch (message.type) {
+      case 'running':
+        this.setRunning(true);
+        this.setNotice('');
+        break;
+      case 'results':
+        this.setRunning(false);
+        this.setNotice('');
+        this.showResult(message.result);
+        break;
+      case 'failed':
+        this.setRunning(false);
+        this.setNotice(`The query failed: ${message.message}`);
+        break;
+      case 'cancelled':
+        this.setRunning(false);
+        this.setNotice('The query was stopped.');
+        break;
+      case 'pinned':
+        this.pin.setAttribute('aria-pressed', String(message.pinned));
+        this.pin.textContent = message.pinned ? 'Pinned' : 'Pin';
+        break;
+    }
+  }
+
+  private setRunning(running: boolean): void {
+    this.running.textContent = running ? 'Running…' : '';
+    show(this.running, running);
+    show(this.stop, running);
+    document.body.classList.toggle('is-running', running);
+  }
+
+  private setNotice(text: string): void {
+    this.notice.textContent = text;
+    show(this.notice, text !== '');
+  }
+
+  private showResult(result: ResultsView): void {
+    this.result = result;
+    const previous = this.models;
+    this.models = result.tables.map((t, i) => {
+      const model = new TableModel(t);
+      model.keepSort(previous.find((p) => p.table.name === t.name) ?? previous[i]);
+      return model;
+    });
+    this.widths = [];
+    this.current = 0;
+    this.closeDetails();
+    this.render();
+  }
+
+  private selectTable(index: number): void {
+    if (this.model) this.widths[this.current] = this.grid.columnWidths;
+    this.current = index;
+    this.closeDetails();
+    this.render();
+  }
+
+  /** Puts the current table (with the filter's term) on screen: tabs, table or chart, status. */
+  private render(): void {
+    const model = this.model;
+    this.empty.textContent = this.result ? 'The query returned no table.' : 'Run an APL query to see its results here.';
+    show(this.empty, !model);
+    this.exports.forEach((b) => (b.disabled = !model));
+    this.renderTabs();
+    const chartable = !!model && timeSeriesColumns(model.table) !== undefined;
+    show(this.switcher, chartable);
+    if (!chartable) this.view = 'table';
+    if (model && model.filter !== this.filter.value) model.setFilter(this.filter.value);
+    show(this.grid.element, !!model && this.view === 'table');
+    show(this.chart.element, !!model && this.view === 'chart');
+    this.tableButton.setAttribute('aria-pressed', String(this.view === 'table'));
+    this.chartButton.setAttribute('aria-pressed', String(this.view === 'chart'));
+    if (model) this.grid.element.setAttribute('aria-label', tableLabel(model.table.name, this.current));
+    if (model && this.view === 'table') this.grid.show(model, this.widths[this.current]);
+    if (model && this.view === 'chart') {
+      const data = timeSeries(model.table);
+      if (data) this.chart.show(data);
+    } else this.chart.clear();
+    this.renderStatus();
+  }
+
+  private renderTabs(): void {
+    const tables = this.result?.tables ?? [];
+    show(this.tabs, tables.length > 1);
+    this.tabs.replaceChildren(
+      ...tables.map((t, i) => {
+        const tab = el('button', 'tab', tableLabel(t.name, i));
+        tab.type = 'button';
+        tab.setAttribute('role', 'tab');
+        tab.setAttribute('aria-selected', String(i === this.current));
+        tab.tabIndex = i === this.current ? 0 : -1;
+        tab.addEventListener('click', () => this.selectTable(i));
+        tab.addEventListener('keydown', (e) => {
+          const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : undefined;
+          if (next === undefined) return;
+          e.preventDefault();
+          this.selectTable((next + tables.length) % tables.length);
+          (this.tabs.children[this.current] as HTMLElement | undefined)?.focus();
+        });
+        return tab;
+      }),
+    );
+  }
+
+  private renderStatus(): void {
+    const model = this.model;
+    if (!this.result || !model) {
+      this.status.replaceChildren();
+      this.filterCount.textContent = '';
+      return;
+    }
+    const filtered = model.filter !== '';
+    const parts = statusParts(this.result.status, model.rows.length, model.table.rowCount, filtered);
+    this.filterCount.textContent = filtered ? parts.rows : '';
+    const children: HTMLElement[] = [el('span', 'status-rows', parts.rows)];
+    for (const fact of parts.facts) children.push(el('span', 'status-fact', fact));
+    if (parts.partial) children.push(el('span', 'status-partial', 'Partial results'));
+    for (const note of parts.notes) children.push(el('span', 'status-note', note));
+    this.status.replaceChildren(...children);
+  }
+
+  private setView(view: 'table' | 'chart'): void {
+    this.view = view;
+    this.render();
+  }
+
+  private sortBy(column: number): void {
+    const model = this.model;
+    if (!model) return;
+    const direction = nextSort(model.sort?.column === column ? model.sort.direction : undefined);
+    model.setSort(direction ? { column, direction } : undefined);
+    this.grid.show(model);
+  }
+
+  /** Makes the current table's search text a column at a time, yielding between columns. */
+  private prepareSearch(): void {
+    const model = this.model;
+    if (!model) return;
+    const step = () => {
+      if (model === this.model && model.prepareSearch()) setTimeout(step, 0);
+    };
+    setTimeout(step, 0);
+  }
+
+  private applyFilter(): void {
+    const model = this.model;
+    if (!model || model.filter === this.filter.value) return;
+    model.setFilter(this.filter.value);
+    if (this.view === 'table') this.grid.show(model);
+    this.renderStatus();
+  }
+
+  private copy(text: string): void {
+    this.post({ type: 'copy', text });
+  }
+
+  private copyRow(row: number): void {
+    if (this.model) this.copy(rowText(this.model.table.columns, row));
+  }
+
+  private copyColumn(column: number): void {
+    const model = this.model;
+    if (model) this.copy(columnText(model.table.fields[column].name, model.table.columns[column], model.rows));
+  }
+
+  private openDetails(row: number, column: number): void {
+    const model = this.model;
+    if (!model) return;
+    const value = model.table.columns[column][row];
+    this.detailsTitle.textContent = `${model.table.fields[column].name}, row ${row + 1}`;
+    this.detailsText.textContent = typeof value === 'object' && value !== null ? prettyJson(value, 1_000_000) : valueText(value) || 'null';
+    show(this.details, true);
+    this.detailsText.focus();
+  }
+
+  private closeDetails(): void {
+    if (this.details.hidden) return;
+    show(this.details, false);
+    this.grid.focus();
+  }
+}

@@ -1,0 +1,144 @@
+// The results panel in headless chromium, outside VS Code: a loopback server sends the page that
+// resultsPage makes (with the panel's own Content Security Policy) and the files of dist/webview;
+// a stub acquireVsCodeApi, injected before the page's scripts, records what the panel posts and
+// every CSP violation. Shared by the webview test and the paint benchmark.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { resultsPage } from '../../src/core/run/resultsPage';
+// @ts-expect-error: a plain JavaScript module shared with the test runner
+import { makeSandbox, openBrowser, projectRoot } from '../harness/codeServer.mjs';
+
+declare global {
+  interface Window {
+    __posted: unknown[];
+    __violations: string[];
+    __pwned?: unknown;
+  }
+}
+
+export interface PanelPage {
+  page: Page;
+  url: string;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+
+/** What the page's stub records and the colours VS Code would set (a dark theme's, roughly). */
+const INIT = `
+window.__posted = [];
+window.__violations = [];
+window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))), getState() {}, setState() {} });
+document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+`;
+
+export const THEME: Record<string, string> = {
+  '--vscode-foreground': '#cccccc',
+  '--vscode-editor-background': '#1f1f1f',
+  '--vscode-font-family': 'sans-serif',
+  '--vscode-font-size': '13px',
+  '--vscode-editor-font-family': 'monospace',
+  '--vscode-editor-font-size': '13px',
+  '--vscode-charts-foreground': '#cccccc',
+  '--vscode-charts-lines': '#cccccc80',
+  '--vscode-charts-blue': '#3794ff',
+  '--vscode-charts-orange': '#d18616',
+  '--vscode-charts-green': '#89d185',
+  '--vscode-charts-purple': '#b180d7',
+  '--vscode-charts-red': '#f14c4c',
+  '--vscode-charts-yellow': '#cca700',
+};
+
+/** Serves the panel from `dist` (dist/webview inside it) and opens it in chromium. */
+export async function openPanel(dist = path.join(projectRoot as string, 'dist')): Promise<PanelPage> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/') {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        resultsPage({
+          scriptUri: `${origin}/webview/results.js`,
+          styleUri: `${origin}/webview/results.css`,
+          cspSource: origin,
+          nonce: crypto.randomBytes(18).toString('base64url'),
+          title: 'Results: ["<b>', // escaped like any other text
+        }),
+      );
+      return;
+    }
+    const file = path.join(dist, 'webview', path.basename(url.pathname));
+    if (!url.pathname.startsWith('/webview/') || !fs.existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const sandbox = makeSandbox('axiom-webview-');
+  const { context, page } = (await openBrowser(sandbox)) as { context: BrowserContext; page: Page };
+  await page.addInitScript(INIT);
+  await page.goto(url);
+  await page.evaluate((theme) => {
+    for (const [k, v] of Object.entries(theme)) document.documentElement.style.setProperty(k, v);
+  }, THEME);
+  await page.waitForFunction(() => window.__posted.some((m) => (m as { type: string }).type === 'ready'));
+  return {
+    page,
+    url,
+    async close() {
+      await context.close();
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(sandbox.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Builds, inside the page, a `results` message of `rows` × 12 columns (it never crosses the
+ * wire): `_time` typed string, numbers, text, groups, nulls, nested values, booleans, and hostile
+ * text in rows 0–2 of column `text`. Rows whose number ends in 000 contain "needle".
+ */
+export function makeResultsSource(rows: number): string {
+  return `(() => {
+    const rows = ${rows};
+    const base = Date.parse('2024-05-01T00:00:00Z');
+    const col = (f) => { const a = new Array(rows); for (let i = 0; i < rows; i++) a[i] = f(i); return a; };
+    const hostile = ['<img src=x onerror="window.__pwned=1">', '<script>window.__pwned=2</script>', 'command:workbench.action.quit'];
+    const fields = [
+      { name: '_time', type: 'string' }, { name: 'n', type: 'integer' }, { name: 'rev', type: 'float' },
+      { name: 'text', type: 'string' }, { name: 'host', type: 'string' }, { name: 'maybe', type: 'integer' },
+      { name: 'nested', type: 'object' }, { name: 'ok', type: 'boolean' }, { name: 'note', type: 'string' },
+      { name: 'ms', type: 'float' }, { name: 'bytes', type: 'integer' }, { name: 'ratio', type: 'float' },
+    ];
+    const columns = [
+      col((i) => new Date(base + i * 1000).toISOString()),
+      col((i) => i),
+      col((i) => rows - i + 0.5),
+      col((i) => i < 3 ? hostile[i] : 'line ' + i),
+      col((i) => 'host-' + (i % 5)),
+      col((i) => (i % 3 === 0 ? null : i)),
+      col((i) => (i % 2 ? { a: i, b: [1, 2] } : [i])),
+      col((i) => i % 2 === 0),
+      col((i) => (i % 1000 === 0 ? 'a NEEDLE here' : 'hay')),
+      col((i) => (i * 37) % 1000 / 10),
+      col((i) => (i * 7919) % 100003),
+      col((i) => Math.sin(i)),
+    ];
+    const totals = { name: '_totals', fields: [{ name: 'count_', type: 'integer', agg: 'count' }], columns: [[rows]], rowCount: 1 };
+    return {
+      type: 'results',
+      result: {
+        runId: 1, query: 'big', rangeLabel: 'Last hour',
+        tables: [{ name: '0', fields, columns, rowCount: rows }, totals],
+        status: { elapsedMs: 1234, rowsExamined: 5000000, rowsMatched: rows, isPartial: true, limitNote: 'Showing the first 100,000 rows', messages: [{ priority: 'warn', code: 'w', text: 'took a while', count: 1 }] },
+      },
+    };
+  })()`;
+}

@@ -1,0 +1,264 @@
+// The results panel in a real chromium, under its own Content Security Policy: 100,000 rows × 12
+// columns, scrolling, sorting, hostile cells, keyboard, copy, find, tabs, chart, and the run's
+// states. npm run test:webview (after a build of dist/webview).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { makeResultsSource, openPanel, type PanelPage } from './panelPage';
+
+const ROWS = 100_000;
+let panel: PanelPage;
+let page: Page;
+
+type Posted = { type: string; text?: string; format?: string; table?: number };
+const posted = () => page.evaluate(() => window.__posted as Posted[]);
+const lastPosted = async () => (await posted()).at(-1);
+const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+const send = (source: string) => page.evaluate(`window.postMessage(${source}, '*')`);
+/** The text of the cell at (aria-rowindex, aria-colindex), or undefined when it is not in the DOM. */
+const cell = (row: number, column: number) =>
+  page.evaluate(([r, c]) => document.querySelector(`.grid-row[aria-rowindex="${r}"]:not([hidden]) [aria-colindex="${c}"]`)?.textContent ?? undefined, [row, column]);
+const rowElements = () => page.evaluate(() => document.querySelectorAll('.grid-row').length);
+const active = () =>
+  page.evaluate(() => {
+    const id = document.querySelector('.grid')?.getAttribute('aria-activedescendant');
+    const e = id ? document.getElementById(id) : null;
+    return e ? { row: Number(e.parentElement?.getAttribute('aria-rowindex')), column: Number(e.getAttribute('aria-colindex')), text: e.textContent } : undefined;
+  });
+
+describe('the results panel in chromium', { timeout: 90_000 }, () => {
+  before(async () => {
+    panel = await openPanel();
+    page = panel.page;
+  });
+  after(async () => {
+    const violations = await page.evaluate(() => window.__violations);
+    await panel.close();
+    assert.deepEqual(violations, [], 'no Content Security Policy violations');
+  });
+
+  it('says it is ready, and shows the first rows of 100,000 × 12', async () => {
+    assert.deepEqual((await posted())[0], { type: 'ready' });
+    await send(makeResultsSource(ROWS));
+    await page.waitForSelector('.grid-row[aria-rowindex="2"]');
+    assert.equal(await cell(2, 2), '0');
+    assert.equal(await cell(3, 4), '<script>window.__pwned=2</script>');
+    const grid = await page.evaluate(() => ({ rows: document.querySelector('.grid')?.getAttribute('aria-rowcount'), columns: document.querySelector('.grid')?.getAttribute('aria-colcount') }));
+    assert.deepEqual(grid, { rows: String(ROWS + 1), columns: '12' });
+    assert.ok((await rowElements()) < 300, `${await rowElements()} row elements`);
+    if (process.env.AXIOM_WEBVIEW_SHOTS) await page.screenshot({ path: `${process.env.AXIOM_WEBVIEW_SHOTS}/table.png` });
+    const status = await page.textContent('.status');
+    for (const part of ['100,000 rows', '1.23 s', '5,000,000 rows examined', 'Partial results', 'Showing the first 100,000 rows', 'warn: took a while']) assert.ok(status?.includes(part), `${part} in ${status}`);
+  });
+
+  it('shows hostile cells as literal text and runs none of them', async () => {
+    assert.equal(await cell(2, 4), '<img src=x onerror="window.__pwned=1">');
+    assert.equal(await cell(4, 4), 'command:workbench.action.quit');
+    const dom = await page.evaluate(() => ({ imgs: document.querySelectorAll('img').length, scripts: document.querySelectorAll('script').length, links: document.querySelectorAll('a').length, pwned: window.__pwned }));
+    assert.deepEqual(dom, { imgs: 0, scripts: 1, links: 0, pwned: undefined });
+  });
+
+  it('shows null and nested values apart, with the whole JSON in the title', async () => {
+    const cells = await page.evaluate(() => {
+      const row = document.querySelector('.grid-row[aria-rowindex="3"]');
+      const at = (c: number) => row?.querySelector(`[aria-colindex="${c}"]`) as HTMLElement;
+      const nullCell = document.querySelector('.grid-row[aria-rowindex="2"] [aria-colindex="6"]') as HTMLElement;
+      return { nullText: nullCell.textContent, nullClass: nullCell.className, json: at(7).textContent, jsonClass: at(7).className, title: at(7).title };
+    });
+    assert.equal(cells.nullText, 'null');
+    assert.match(cells.nullClass, /kind-null/);
+    assert.equal(cells.json, '{"a":1,"b":[1,2]}');
+    assert.match(cells.jsonClass, /kind-json/);
+    assert.equal(cells.title, '{\n  "a": 1,\n  "b": [\n    1,\n    2\n  ]\n}');
+  });
+
+  it('scrolls to the end with a few hundred row elements at most', async () => {
+    await page.evaluate(() => {
+      const grid = document.querySelector('.grid') as HTMLElement;
+      grid.scrollTop = grid.scrollHeight;
+    });
+    await page.waitForSelector(`.grid-row[aria-rowindex="${ROWS + 1}"]:not([hidden])`);
+    assert.equal(await cell(ROWS + 1, 2), String(ROWS - 1));
+    assert.ok((await rowElements()) < 300);
+    await page.evaluate(() => ((document.querySelector('.grid') as HTMLElement).scrollTop = 0));
+    await page.waitForSelector('.grid-row[aria-rowindex="2"]:not([hidden])');
+  });
+
+  it('sorts by a column: descending, ascending, back to none, nulls last', async () => {
+    const header = '.grid-columnheader[aria-colindex="2"]';
+    await page.click(header);
+    await frames();
+    assert.equal(await page.getAttribute(header, 'aria-sort'), 'ascending');
+    assert.equal(await cell(2, 2), '0');
+    await page.click(header);
+    await frames();
+    assert.equal(await page.getAttribute(header, 'aria-sort'), 'descending');
+    assert.equal(await cell(2, 2), String(ROWS - 1));
+    await page.click(header);
+    await frames();
+    assert.equal(await page.getAttribute(header, 'aria-sort'), 'none');
+    assert.equal(await cell(2, 2), '0');
+    // Column 6 ("maybe") descending: the largest value not divisible by 3 first, nulls at the end.
+    const maybe = '.grid-columnheader[aria-colindex="6"]';
+    await page.click(maybe);
+    await page.click(maybe);
+    await frames();
+    assert.equal(await cell(2, 6), '99998');
+    await page.click(maybe);
+    await frames();
+  });
+
+  it('moves the active cell with the keyboard and copies it', async () => {
+    await page.click('.grid-row[aria-rowindex="2"] [aria-colindex="1"]');
+    assert.deepEqual(await active(), { row: 2, column: 1, text: '2024-05-01T00:00:00.000Z' });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    assert.deepEqual(await active(), { row: 4, column: 2, text: '2' });
+    await page.keyboard.press('Control+C');
+    assert.deepEqual(await lastPosted(), { type: 'copy', text: '2' });
+    await page.keyboard.press('End');
+    assert.equal((await active())?.column, 12);
+    await page.keyboard.press('Control+End');
+    await frames();
+    assert.deepEqual(await active(), { row: ROWS + 1, column: 12, text: String(Math.sin(ROWS - 1)) });
+    await page.keyboard.press('PageUp');
+    await frames();
+    assert.ok(((await active())?.row ?? 0) < ROWS + 1);
+    await page.keyboard.press('Control+Home');
+    await frames();
+    assert.deepEqual(await active(), { row: 2, column: 1, text: '2024-05-01T00:00:00.000Z' });
+    await page.keyboard.press('PageDown');
+    await frames();
+    assert.ok(((await active())?.row ?? 0) > 2);
+    await page.keyboard.press('Control+Home');
+  });
+
+  it('opens a nested value in full on Enter, and closes it on Escape', async () => {
+    await page.click('.grid-row[aria-rowindex="3"] [aria-colindex="7"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.details:not([hidden])');
+    assert.equal(await page.textContent('.details-title'), 'nested, row 2');
+    assert.equal(await page.textContent('.details-text'), '{\n  "a": 1,\n  "b": [\n    1,\n    2\n  ]\n}');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.details', { state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'grid');
+  });
+
+  it('resizes a column by dragging its header edge', async () => {
+    const width = () => page.evaluate(() => (document.querySelector('.grid-row:not([hidden]) [aria-colindex="4"]') as HTMLElement).getBoundingClientRect().width);
+    const before = await width();
+    const handle = await page.$('.grid-columnheader[aria-colindex="4"] .resize-handle');
+    const box = await handle?.boundingBox();
+    assert.ok(box);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    assert.equal(Math.round((await width()) - before), 60);
+    assert.equal(await page.getAttribute('.grid-columnheader[aria-colindex="4"]', 'aria-sort'), 'none', 'the drag did not sort');
+  });
+
+  it('copies a row (tab-separated) and a column from the context menu', async () => {
+    await page.click('.grid-row[aria-rowindex="3"] [aria-colindex="2"]', { button: 'right' });
+    await page.click('.context-menu .menu-item:has-text("Copy Row")');
+    const row = await lastPosted();
+    assert.equal(row?.type, 'copy');
+    assert.deepEqual(row?.text?.split('\t').slice(0, 8), ['2024-05-01T00:00:01.000Z', '1', String(ROWS - 1 + 0.5), '<script>window.__pwned=2</script>', 'host-1', '1', '{"a":1,"b":[1,2]}', 'false']);
+    await page.click('.grid-row[aria-rowindex="3"] [aria-colindex="6"]', { button: 'right' });
+    await page.click('.context-menu .menu-item:has-text("Copy Column")');
+    const column = (await lastPosted())?.text?.split('\n');
+    assert.equal(column?.length, ROWS + 1);
+    assert.deepEqual(column?.slice(0, 4), ['maybe', '', '1', '2']);
+  });
+
+  it('finds rows: Ctrl+F, a term, "n of m rows"', async () => {
+    await page.keyboard.press('Control+F');
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'filter');
+    await page.keyboard.type('needle');
+    await page.waitForFunction(() => document.querySelector('.filter-count')?.textContent === '100 of 100,000 rows');
+    assert.equal(await cell(3, 2), '1000');
+    assert.match((await page.textContent('.status')) ?? '', /100 of 100,000 rows/);
+    await page.fill('.filter', '');
+    await page.waitForFunction(() => document.querySelector('.grid')?.getAttribute('aria-rowcount') === '100001');
+  });
+
+  it('shows each table in a tab', async () => {
+    assert.deepEqual(await page.$$eval('[role="tab"]', (tabs) => tabs.map((t) => [t.textContent, t.getAttribute('aria-selected')])), [
+      ['Results', 'true'],
+      ['_totals', 'false'],
+    ]);
+    await page.click('[role="tab"]:has-text("_totals")');
+    await frames();
+    assert.equal(await cell(2, 1), String(ROWS));
+    assert.equal(await page.textContent('.grid-columnheader .column-type'), 'integer · count');
+    assert.equal(await page.isVisible('.view-switch'), false, 'no chart for a table without _time');
+    await page.click('.export-json');
+    assert.deepEqual(await lastPosted(), { type: 'export', format: 'json', table: 1 });
+    await page.click('[role="tab"]:has-text("Results")');
+    await page.click('.export-csv');
+    assert.deepEqual(await lastPosted(), { type: 'export', format: 'csv', table: 0 });
+  });
+
+  it('draws a time series as a chart, and switches back to the table', async () => {
+    await send(`{ type: 'results', result: { runId: 2, query: 'q', rangeLabel: 'r', status: { isPartial: false, messages: [] }, tables: [{ name: '0', rowCount: 120,
+      fields: [{ name: '_time', type: 'string' }, { name: 'host', type: 'string' }, { name: 'count_', type: 'integer', agg: 'count' }],
+      columns: [Array.from({ length: 120 }, (_, i) => new Date(Date.UTC(2024, 4, 1, 0, i >> 1)).toISOString()), Array.from({ length: 120 }, (_, i) => (i % 2 ? '<img src=x onerror="window.__pwned=5">' : 'h0')), Array.from({ length: 120 }, (_, i) => (i * 13) % 17)] }] } }`);
+    await page.waitForSelector('.view-switch:not([hidden])');
+    await page.click('.show-chart');
+    await page.waitForSelector('.chart canvas');
+    if (process.env.AXIOM_WEBVIEW_SHOTS) await page.screenshot({ path: `${process.env.AXIOM_WEBVIEW_SHOTS}/chart.png` });
+    const chart = await page.evaluate(() => {
+      const canvas = document.querySelector('.chart canvas') as HTMLCanvasElement;
+      return { width: canvas.width, legend: [...document.querySelectorAll('.chart .u-legend .u-series .u-label')].map((e) => e.textContent), gridHidden: (document.querySelector('.grid') as HTMLElement).hidden };
+    });
+    assert.ok(chart.width > 100);
+    assert.deepEqual(chart.legend.slice(1), ['h0', '<img src=x onerror="window.__pwned=5">'], 'series names are text');
+    assert.equal(await page.evaluate(() => document.querySelectorAll('img').length + String(window.__pwned ?? '')), '0');
+    assert.equal(chart.gridHidden, true);
+    await page.click('.show-table');
+    await page.waitForSelector('.grid:not([hidden])');
+    assert.equal(await page.isVisible('.chart'), false);
+  });
+
+  it('keeps the results while running, stops, and says when a run failed or was stopped', async () => {
+    await send(`{ type: 'running', runId: 3, query: 'q', rangeLabel: 'r' }`);
+    await page.waitForSelector('.stop:not([hidden])');
+    assert.equal(await cell(2, 3), '0');
+    await page.click('.stop');
+    assert.deepEqual(await lastPosted(), { type: 'cancel' });
+    await send(`{ type: 'cancelled', runId: 3 }`);
+    await page.waitForSelector('.stop', { state: 'hidden' });
+    assert.equal(await page.textContent('.notice'), 'The query was stopped.');
+    await send(`{ type: 'failed', runId: 4, message: '<b>bad</b> query' }`);
+    await page.waitForFunction(() => document.querySelector('.notice')?.textContent === 'The query failed: <b>bad</b> query');
+    assert.equal(await cell(2, 3), '0', 'the previous results stay');
+    await send(`{ type: 'pinned', pinned: true }`);
+    await page.waitForSelector('.pin[aria-pressed="true"]');
+    for (const [selector, type] of [['.rerun', 'rerun'], ['.open', 'openInAxiom'], ['.pin', 'togglePin']]) {
+      await page.click(selector);
+      assert.deepEqual(await lastPosted(), { type });
+    }
+  });
+
+  it('runs under a policy that is enforced and watched: an inline script is refused and reported', async () => {
+    await page.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__pwned = 4';
+      document.body.append(s);
+    });
+    await page.waitForFunction(() => window.__violations.length > 0);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    assert.match((await page.evaluate(() => window.__violations.splice(0)))[0], /^script-src/);
+  });
+
+  it('ignores messages it does not know', async () => {
+    const before = (await page.textContent('.grid-body')) ?? '';
+    await send(`{ type: 'results', result: { runId: 9, tables: 'nope' } }`);
+    await send(`{ type: 'results', result: { runId: 9, query: '', rangeLabel: '', status: { isPartial: false, messages: [] }, tables: [{ name: 'x', fields: [{ name: 'a', type: 's' }], columns: [[1, 2]], rowCount: 1 }] } }`);
+    await send(`'<img src=x onerror="window.__pwned=3">'`);
+    await frames();
+    assert.equal(await page.textContent('.grid-body'), before);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  });
+});

@@ -11,6 +11,8 @@ import { Log } from './platform/log';
 import { MachineState } from './platform/machineState';
 import { SettingsStore } from './platform/settings';
 import { TokenStore } from './platform/tokenStore';
+import type { QueryRunner } from './run/queryRunner';
+import { registerRun } from './run/register';
 import { registerStarred } from './starred/register';
 import type { StarredView } from './starred/starredView';
 
@@ -20,6 +22,7 @@ import type { StarredView } from './starred/starredView';
 export interface AxiomExtensionApi {
   monitorsView: MonitorsView;
   starredView: StarredView;
+  runner: QueryRunner;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -36,9 +39,10 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
 
   const monitors = registerMonitors(shared);
   const starred = registerStarred(context, shared);
-  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared));
+  const run = registerRun(context, { connection, deployments: accounts, log });
+  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared), ...run.disposables);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
-  return { monitorsView: monitors.view, starredView: starred.view, activeDeployment: async () => (await accounts.active()).name };
+  return { monitorsView: monitors.view, starredView: starred.view, runner: run.runner, activeDeployment: async () => (await accounts.active()).name };
 }
 
 export function deactivate(): void {

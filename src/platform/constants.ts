@@ -39,6 +39,10 @@ export const COMMANDS = {
   groupStarredByDataset: 'axiom.groupStarredByDataset',
   listStarredQueries: 'axiom.listStarredQueries',
   loadMoreStarredQueries: 'axiom.loadMoreStarredQueries',
+  runQuery: 'axiom.runQuery',
+  runMonitorQuery: 'axiom.runMonitorQuery',
+  runStarredQuery: 'axiom.runStarredQuery',
+  chooseTimeRange: 'axiom.chooseTimeRange',
 } as const;
 
 export const SETTINGS = {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../platform/constants';
+import { clientOrAsk } from '../accounts/clientOrAsk';
 import type { Connection } from '../accounts/connection';
 import type { AxiomClient } from '../core/api/client';
 import { isAxiomError } from '../core/api/errors';
@@ -43,7 +43,7 @@ export function starQueryCommand(deps: Deps) {
       return undefined;
     }
     const apl = source.apl;
-    const client = await clientOrExplain(deps.connection);
+    const client = await clientOrAsk(deps.connection, vscode.l10n.t('Set an Axiom API token to star queries.'), phrase('Starring the query'));
     if (!client) return undefined;
 
     const guessed = datasetFromApl(apl);
@@ -80,19 +80,6 @@ function queryFromEditor(): { apl: string; wholeDocument: boolean } | undefined 
   const selected = editor.document.getText(editor.selection);
   if (selected.trim()) return { apl: selected, wholeDocument: false };
   return { apl: editor.document.getText(), wholeDocument: true };
-}
-
-async function clientOrExplain(connection: Connection): Promise<AxiomClient | undefined> {
-  try {
-    const client = await connection.client();
-    if (client) return client;
-    const setToken = vscode.l10n.t('Set API Token');
-    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Set an Axiom API token to star queries.'), setToken);
-    if (choice === setToken && (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken))) return await connection.client();
-  } catch (error) {
-    void showAdvice(adviceFor(error, phrase('Starring the query')));
-  }
-  return undefined;
 }
 
 async function askName(apl: string, dataset: string | undefined, wholeDocument: boolean): Promise<string | undefined> {

@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+import { toCsv, toJson } from '../core/run/export';
+import type { ResultTable } from '../core/run/resultsProtocol';
+import type { Log } from '../platform/log';
+
+/** Asks where to save a table of results, as CSV or JSON, and writes it there. */
+/** `target` skips the question (tests, scripts). */
+export async function exportTable(table: ResultTable, format: 'csv' | 'json', title: string, log: Log, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const base = title.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'axiom-results';
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const name = `${base}.${format}`;
+  target ??= await vscode.window.showSaveDialog({
+    title: format === 'csv' ? vscode.l10n.t('Export results as CSV') : vscode.l10n.t('Export results as JSON'),
+    defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
+    filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
+  });
+  if (!target) return undefined;
+  try {
+    const text = format === 'csv' ? toCsv(table) : toJson(table);
+    await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
+    log.info(`exported ${table.rowCount} rows as ${format}`);
+    const open = vscode.l10n.t('Open');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', table.rowCount, vscode.workspace.asRelativePath(target)), open).then((choice) => {
+      if (choice === open) void vscode.window.showTextDocument(target);
+    });
+    return target;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log.error(`export failed: ${message}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Exporting the results failed: {0}', message));
+    return undefined;
+  }
+}

@@ -1,0 +1,170 @@
+import * as vscode from 'vscode';
+import { clientOrAsk } from '../accounts/clientOrAsk';
+import type { Connection } from '../accounts/connection';
+import { adviceFor } from '../core/api/errorAdvice';
+import { isAxiomError } from '../core/api/errors';
+import { queryLink } from '../core/links';
+import { phrase } from '../core/phrase';
+import { compileErrorRange } from '../core/run/queryText';
+import { explainLimit } from '../core/run/limits';
+import type { ResultsView } from '../core/run/resultsProtocol';
+import { rangeLabel, rangeRequest } from '../core/run/timeRange';
+import { say } from '../platform/l10n';
+import type { Log } from '../platform/log';
+import { showAdvice } from '../platform/showAdvice';
+import { openAppPage, type Deployments } from '../platform/webApp';
+import { exportTable } from './exportResults';
+import { ResultsPanel, titleFor, type PanelRequests } from './resultsPanel';
+import type { TimeRangeItem } from './timeRangeItem';
+
+/** A query to run, and where it came from: the document and the offset its text starts at, so
+ *  that a compile error can be put where it belongs. */
+export interface RunRequest {
+  apl: string;
+  documentUri: vscode.Uri;
+  /** The document's version the text was taken from: a later edit moves things. */
+  version: number;
+  startOffset: number;
+}
+
+interface Deps {
+  extensionUri: vscode.Uri;
+  connection: Connection;
+  deployments: Deployments;
+  timeRange: TimeRangeItem;
+  log: Log;
+}
+
+/** The service's compile errors, apart from the local checks' diagnostics. */
+const DIAGNOSTIC_SOURCE = 'Axiom';
+
+/**
+ * Runs queries and shows their results: one panel per document, reused by its next run unless
+ * pinned; one run at a time per panel (a new run stops the one before); the panel keeps its
+ * results until the new ones arrive. Compile errors become diagnostics in the document.
+ */
+export class QueryRunner implements PanelRequests, vscode.Disposable {
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('axiom-apl-run');
+  /** Every panel open, newest last (tests read it). */
+  readonly panels: ResultsPanel[] = [];
+  private readonly requests = new WeakMap<ResultsPanel, RunRequest>();
+  private readonly running = new WeakMap<ResultsPanel, AbortController>();
+  private nextRunId = 1;
+  private readonly listener: vscode.Disposable;
+
+  constructor(private readonly deps: Deps) {
+    // A compile error from the service is about the text it was sent: an edit there makes it stale.
+    this.listener = vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.contentChanges.length && this.diagnostics.has(e.document.uri)) this.diagnostics.delete(e.document.uri);
+    });
+  }
+
+  /** The time range runs use (the status bar item). */
+  get timeRange(): TimeRangeItem {
+    return this.deps.timeRange;
+  }
+
+  /** Runs the query, in the document's panel. Resolves when the run is over, whatever its end. */
+  async run(request: RunRequest): Promise<ResultsView | undefined> {
+    const client = await clientOrAsk(this.deps.connection, vscode.l10n.t('Set an Axiom API token to run queries.'), phrase('Running the query'));
+    if (!client) return undefined;
+    const panel = this.panelFor(request.documentUri);
+    this.running.get(panel)?.abort();
+    const controller = new AbortController();
+    this.running.set(panel, controller);
+    this.requests.set(panel, request);
+    this.diagnostics.delete(request.documentUri);
+
+    const runId = this.nextRunId++;
+    const range = this.deps.timeRange.range;
+    const label = say(rangeLabel(range));
+    panel.running(runId, request.apl, label);
+    panel.reveal();
+    const started = Date.now();
+    try {
+      const answer = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running the query ({0})…', label), cancellable: true },
+        (_progress, token) => {
+          token.onCancellationRequested(() => controller.abort());
+          return client.runApl(request.apl, rangeRequest(range), controller.signal);
+        },
+      );
+      const limit = explainLimit(request.apl, answer.tables);
+      const result: ResultsView = { runId, query: request.apl, rangeLabel: label, tables: answer.tables, status: { ...answer.status, limitNote: limit && say(limit) } };
+      this.deps.log.info(`ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`);
+      panel.showResult(result);
+      return result;
+    } catch (error) {
+      if (isAxiomError(error) && error.kind === 'cancelled') {
+        panel.cancelled(runId);
+        return undefined;
+      }
+      const compile = isAxiomError(error) ? error.compile : undefined;
+      if (compile) {
+        this.showCompileError(request, compile);
+        panel.failed(runId, vscode.l10n.t('The query does not compile: {0}', compile.message));
+        return undefined;
+      }
+      const advice = adviceFor(error, phrase('Running the query'));
+      this.deps.log.error(advice.message);
+      panel.failed(runId, say(advice.message));
+      if ((await showAdvice(advice)) === 'retry') return this.run(request);
+      return undefined;
+    } finally {
+      if (this.running.get(panel) === controller) this.running.delete(panel);
+    }
+  }
+
+  rerun(panel: ResultsPanel): void {
+    const request = this.requests.get(panel);
+    if (request) void this.run(request);
+  }
+
+  cancel(panel: ResultsPanel): void {
+    this.running.get(panel)?.abort();
+  }
+
+  openInAxiom(panel: ResultsPanel): void {
+    const request = this.requests.get(panel);
+    if (!request) return;
+    const range = this.deps.timeRange.range;
+    void openAppPage(this.deps.deployments, phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, request.apl, range));
+  }
+
+  export(panel: ResultsPanel, format: 'csv' | 'json', table: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const result = panel.result;
+    const chosen = result?.tables[table];
+    if (!result || !chosen) return Promise.resolve(undefined);
+    return exportTable(chosen, format, titleFor(result.query), this.deps.log, target);
+  }
+
+  private showCompileError(request: RunRequest, compile: { line: number; column: number; message: string }): void {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === request.documentUri.toString());
+    // The text moved since it was sent: the place the service names is no longer where it was.
+    if (!document || document.version !== request.version) return;
+    const { start, end } = compileErrorRange(compile, { text: request.apl, startOffset: request.startOffset }, document.getText());
+    const diagnostic = new vscode.Diagnostic(new vscode.Range(document.positionAt(start), document.positionAt(end)), compile.message, vscode.DiagnosticSeverity.Error);
+    diagnostic.source = DIAGNOSTIC_SOURCE;
+    this.diagnostics.set(document.uri, [diagnostic]);
+  }
+
+  /** The document's panel, unless it is pinned or closed: then a new one. */
+  private panelFor(documentUri: vscode.Uri): ResultsPanel {
+    const key = documentUri.toString();
+    const reusable = [...this.panels].reverse().find((p) => p.documentUri === key && !p.pinned);
+    if (reusable) return reusable;
+    const panel = new ResultsPanel(this.deps.extensionUri, key, vscode.l10n.t('Axiom results'), this, this.deps.log);
+    this.panels.push(panel);
+    panel.onDidDispose(() => {
+      this.running.get(panel)?.abort();
+      this.panels.splice(this.panels.indexOf(panel), 1);
+    });
+    return panel;
+  }
+
+  dispose(): void {
+    this.listener.dispose();
+    for (const panel of [...this.panels]) panel.dispose();
+    this.diagnostics.dispose();
+  }
+}

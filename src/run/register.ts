@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../accounts/connection';
+import { COMMANDS } from '../platform/constants';
+import type { Log } from '../platform/log';
+import type { Deployments } from '../platform/webApp';
+import { APL_SELECTOR } from '../language/register';
+import { QueryRunner } from './queryRunner';
+import { ROW_OPENERS, runFromRowCommand, runQueryCommand } from './runCommands';
+import { RunLens } from './runLens';
+import { TimeRangeItem } from './timeRangeItem';
+
+/** Running APL: Run Query (keyboard, editor title, CodeLens, monitor and starred rows), the time
+ *  range in the status bar, the results panels and the service's compile errors as diagnostics. */
+export function registerRun(context: vscode.ExtensionContext, deps: { connection: Connection; deployments: Deployments; log: Log }): { runner: QueryRunner; disposables: vscode.Disposable[] } {
+  const timeRange = new TimeRangeItem(context.workspaceState);
+  const runner = new QueryRunner({ extensionUri: context.extensionUri, connection: deps.connection, deployments: deps.deployments, timeRange, log: deps.log });
+  const register = vscode.commands.registerCommand;
+  const disposables = [
+    timeRange,
+    runner,
+    register(COMMANDS.runQuery, runQueryCommand(runner)),
+    register(COMMANDS.runMonitorQuery, runFromRowCommand(runner, ROW_OPENERS.monitor)),
+    register(COMMANDS.runStarredQuery, runFromRowCommand(runner, ROW_OPENERS.starred)),
+    register(COMMANDS.chooseTimeRange, () => timeRange.choose()),
+    vscode.languages.registerCodeLensProvider(APL_SELECTOR, new RunLens()),
+  ];
+  return { runner, disposables };
+}

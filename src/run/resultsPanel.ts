@@ -1,0 +1,148 @@
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import { readPanelMessage, type HostMessage, type PanelMessage, type ResultsView } from '../core/run/resultsProtocol';
+import { resultsPage } from '../core/run/resultsPage';
+import type { Log } from '../platform/log';
+
+/** What a panel asks of whoever runs its queries. */
+export interface PanelRequests {
+  rerun(panel: ResultsPanel): void;
+  cancel(panel: ResultsPanel): void;
+  openInAxiom(panel: ResultsPanel): void;
+  export(panel: ResultsPanel, format: 'csv' | 'json', table: number): unknown;
+}
+
+const VIEW_TYPE = 'axiom.results';
+
+/**
+ * One results panel: a webview beside the editor whose query it shows. The page is rebuilt by
+ * VS Code whenever the panel is hidden and shown again (no retained context: a result can be large),
+ * so the last message of each kind is kept and sent again when the page says it is ready.
+ */
+export class ResultsPanel implements vscode.Disposable {
+  readonly panel: vscode.WebviewPanel;
+  /** The newest result shown, for export, copy and Open in Axiom. */
+  result?: ResultsView;
+  pinned = false;
+  private lastRun?: HostMessage;
+  private ready = false;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly disposed = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.disposed.event;
+  /** Every message the page sent and the extension accepted (tests read it). */
+  readonly received: PanelMessage[] = [];
+
+  constructor(
+    extensionUri: vscode.Uri,
+    /** The document whose queries this panel shows. */
+    readonly documentUri: string,
+    title: string,
+    private readonly requests: PanelRequests,
+    private readonly log: Log,
+  ) {
+    const root = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+    this.panel = vscode.window.createWebviewPanel(VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      enableScripts: true,
+      enableCommandUris: false,
+      enableFindWidget: false,
+      localResourceRoots: [root],
+    });
+    const webview = this.panel.webview;
+    webview.html = resultsPage({
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'results.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'results.css')).toString(),
+      cspSource: webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      title,
+    });
+    this.subscriptions.push(
+      webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+      this.panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  /** A run started: the page keeps its results and shows the run going. */
+  running(runId: number, query: string, rangeLabel: string): void {
+    this.lastRun = { type: 'running', runId, query, rangeLabel };
+    this.post(this.lastRun);
+    this.panel.title = titleFor(query);
+  }
+
+  showResult(result: ResultsView): void {
+    this.result = result;
+    this.lastRun = undefined;
+    this.post({ type: 'results', result });
+  }
+
+  failed(runId: number, message: string): void {
+    this.lastRun = { type: 'failed', runId, message };
+    this.post(this.lastRun);
+  }
+
+  cancelled(runId: number): void {
+    this.lastRun = { type: 'cancelled', runId };
+    this.post(this.lastRun);
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, true);
+  }
+
+  private post(message: HostMessage): void {
+    if (this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  private receive(raw: unknown): void {
+    const message = readPanelMessage(raw);
+    if (!message) {
+      this.log.warn('the results panel sent a message that is not one of its own; ignored');
+      return;
+    }
+    this.received.push(message);
+    switch (message.type) {
+      case 'ready':
+        // A new page (first load, or shown again): it learns what the old one showed.
+        this.ready = true;
+        this.post({ type: 'pinned', pinned: this.pinned });
+        if (this.result) this.post({ type: 'results', result: this.result });
+        if (this.lastRun) this.post(this.lastRun);
+        return;
+      case 'rerun':
+        this.requests.rerun(this);
+        return;
+      case 'cancel':
+        this.requests.cancel(this);
+        return;
+      case 'openInAxiom':
+        this.requests.openInAxiom(this);
+        return;
+      case 'togglePin':
+        this.setPinned(!this.pinned);
+        return;
+      case 'export':
+        void this.requests.export(this, message.format, message.table);
+        return;
+      case 'copy':
+        void vscode.env.clipboard.writeText(message.text).then(() => vscode.window.setStatusBarMessage(vscode.l10n.t('Copied from the query results.'), 2000));
+        return;
+    }
+  }
+
+  setPinned(pinned: boolean): void {
+    this.pinned = pinned;
+    this.post({ type: 'pinned', pinned });
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions.splice(0)) s.dispose();
+    this.panel.dispose();
+    this.disposed.fire();
+    this.disposed.dispose();
+  }
+}
+
+/** The panel's title: the query's first line that says something, shortened. */
+export function titleFor(query: string): string {
+  const line = query.split(/\r?\n/).map((l) => l.trim()).find((l) => l && !l.startsWith('//')) ?? query.trim();
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line || vscode.l10n.t('Axiom results');
+}

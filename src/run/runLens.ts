@@ -1,0 +1,16 @@
+import * as vscode from 'vscode';
+import { queryBlocks } from '../core/run/queryText';
+import { COMMANDS } from '../platform/constants';
+import type { RunLensArgs } from './runCommands';
+
+/** "Run Query" above each query of an Axiom APL document (queries are separated by blank lines). */
+export class RunLens implements vscode.CodeLensProvider {
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const text = document.getText();
+    return queryBlocks(text).map((block) => {
+      const args: RunLensArgs = { uri: document.uri.toString(), start: block.start, end: block.end };
+      const at = document.positionAt(block.start);
+      return new vscode.CodeLens(new vscode.Range(at, at), { title: `$(play) ${vscode.l10n.t('Run Query')}`, command: COMMANDS.runQuery, arguments: [args] });
+    });
+  }
+}

@@ -1,0 +1,150 @@
+// Running APL from the editor inside a real VS Code: what is sent, what the panel gets, where a
+// compile error lands, cancelling, the time range and export.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { FakeAxiom } from '../support/fakeAxiom';
+import { compileErrorBody, TIME_SERIES, TYPED_TABULAR } from '../support/tabularFixtures';
+import { activateExtension, closeAllEditors, connectedFake, waitFor } from './helpers';
+
+async function aplEditor(text: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument({ content: text, language: 'axiom-apl' });
+  return vscode.window.showTextDocument(document);
+}
+
+function sentBodies(fake: FakeAxiom): { apl: string; startTime: string; endTime: string }[] {
+  return fake.requestsTo('POST /v1/datasets/_apl').map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
+}
+
+const TWO_QUERIES = "['logs']\n| count\n\n// errors\n['logs']\n| where status >= 500\n| take 10\n";
+
+describe('Run Query', () => {
+  let fake: FakeAxiom;
+  before(async () => {
+    fake = await connectedFake();
+    await activateExtension();
+  });
+  after(async () => {
+    await closeAllEditors();
+    await fake.stop();
+  });
+  beforeEach(() => {
+    fake.reset();
+    fake.aplAnswer = () => ({ body: TYPED_TABULAR });
+  });
+  afterEach(async () => {
+    const { runner } = await activateExtension();
+    for (const panel of [...runner.panels]) panel.dispose();
+    await closeAllEditors();
+  });
+
+  it('runs the query under the cursor over the last hour, and the panel gets the rows', async () => {
+    const editor = await aplEditor(TWO_QUERIES);
+    editor.selection = new vscode.Selection(5, 3, 5, 3);
+    const { runner } = await activateExtension();
+    const result = await vscode.commands.executeCommand<unknown>('axiom.runQuery');
+    assert.ok(result, 'the run has a result');
+    const [body] = sentBodies(fake);
+    assert.equal(body.apl, "// errors\n['logs']\n| where status >= 500\n| take 10");
+    assert.equal(body.startTime, 'now-1h');
+    assert.equal(body.endTime, 'now');
+    const panel = runner.panels.at(-1)!;
+    // The page's script ran under its Content-Security-Policy and asked for what to show.
+    await waitFor('the page to say it is ready', () => panel.received.some((m) => m.type === 'ready'));
+    assert.equal(panel.result?.tables[0].rowCount, TYPED_TABULAR.tables[0].columns[0].length);
+  });
+
+  it('runs the selection when there is one, and reuses the document’s panel', async () => {
+    const editor = await aplEditor(TWO_QUERIES);
+    const { runner } = await activateExtension();
+    await vscode.commands.executeCommand('axiom.runQuery');
+    editor.selection = new vscode.Selection(0, 0, 1, 7);
+    await vscode.commands.executeCommand('axiom.runQuery');
+    assert.equal(sentBodies(fake).at(-1)!.apl, "['logs']\n| count");
+    assert.equal(runner.panels.length, 1, 'one panel for the document');
+  });
+
+  it('a compile error of a query in the middle of a file is underlined where it is, and clears on an edit', async () => {
+    // The service counts from 1: line 2, column 3 of the query sent is "wher".
+    fake.aplAnswer = () => ({ status: 400, body: compileErrorBody(2, 3, 'unknown operator "wher"') });
+    const editor = await aplEditor("['a'] | count\n\n['logs']\n| wher status >= 500\n\n['b'] | count");
+    editor.selection = new vscode.Selection(3, 4, 3, 4);
+    await vscode.commands.executeCommand('axiom.runQuery');
+    const diagnostics = await waitFor('the compile error', () => {
+      const found = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'Axiom');
+      return found.length ? found : undefined;
+    });
+    assert.equal(diagnostics[0].range.start.line, 3);
+    assert.equal(diagnostics[0].range.start.character, 2);
+    assert.equal(editor.document.getText(diagnostics[0].range), 'wher');
+    assert.match(diagnostics[0].message, /unknown operator/);
+    await editor.edit((edit) => edit.insert(new vscode.Position(3, 6), 'e'));
+    await waitFor('the compile error to clear', () => vscode.languages.getDiagnostics(editor.document.uri).every((d) => d.source !== 'Axiom'));
+  });
+
+  it('with the cursor between two queries nothing is sent (the whole file would not compile)', async () => {
+    const editor = await aplEditor(TWO_QUERIES);
+    editor.selection = new vscode.Selection(2, 0, 2, 0);
+    assert.equal(await vscode.commands.executeCommand('axiom.runQuery'), undefined);
+    assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 0);
+  });
+
+  it('a monitor’s query runs from its row, in a tab of its own beside the results', async () => {
+    const monitor = { id: 'mon_run', name: 'Checkout errors', type: 'Threshold', aplQuery: "['http-logs'] | where status >= 500 | count" };
+    const { runner } = await activateExtension();
+    const result = await vscode.commands.executeCommand<unknown>('axiom.runMonitorQuery', monitor);
+    assert.ok(result);
+    assert.equal(sentBodies(fake).at(-1)!.apl, monitor.aplQuery);
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), monitor.aplQuery, 'the query is open in an editor');
+    assert.equal(runner.panels.length, 1);
+  });
+
+  it('a failed run keeps the results shown before it', async () => {
+    await aplEditor("['logs'] | count");
+    const { runner } = await activateExtension();
+    await vscode.commands.executeCommand('axiom.runQuery');
+    const panel = runner.panels.at(-1)!;
+    const before = panel.result;
+    fake.aplAnswer = () => ({ status: 400, body: compileErrorBody(1, 1, 'broken') });
+    await vscode.commands.executeCommand('axiom.runQuery');
+    assert.equal(panel.result, before);
+  });
+
+  it('cancelling aborts the request at the service', async () => {
+    fake.fail('POST /v1/datasets/_apl', { delayMs: 5000, times: 1 });
+    await aplEditor("['logs'] | count");
+    const { runner } = await activateExtension();
+    const running = vscode.commands.executeCommand<unknown>('axiom.runQuery');
+    await waitFor('the request to reach the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === 1);
+    runner.cancel(runner.panels.at(-1)!);
+    assert.equal(await running, undefined);
+    await waitFor('the service to see the request abandoned', () => fake.abandoned.some((r) => r.path.startsWith('/v1/datasets/_apl')));
+  });
+
+  it('the time range chosen is what is sent', async () => {
+    await aplEditor("['logs'] | count");
+    const { runner } = await activateExtension();
+    await runner.timeRange.set({ kind: 'preset', preset: '7d' });
+    try {
+      await vscode.commands.executeCommand('axiom.runQuery');
+      assert.equal(sentBodies(fake).at(-1)!.startTime, 'now-7d');
+    } finally {
+      await runner.timeRange.set({ kind: 'preset', preset: '1h' });
+    }
+  });
+
+  it('exports a table as CSV', async () => {
+    fake.aplAnswer = () => ({ body: TIME_SERIES });
+    await aplEditor("['logs'] | summarize count() by bin(_time, 1m)");
+    const { runner } = await activateExtension();
+    await vscode.commands.executeCommand('axiom.runQuery');
+    const target = vscode.Uri.file(path.join(os.tmpdir(), `axiom-export-${process.pid}.csv`));
+    const written = await runner.export(runner.panels.at(-1)!, 'csv', 0, target);
+    assert.ok(written);
+    const lines = fs.readFileSync(target.fsPath, 'utf8').trim().split(/\r?\n/);
+    assert.equal(lines.length, TIME_SERIES.tables[0].columns[0].length + 1, 'a header and every row');
+    fs.rmSync(target.fsPath);
+  });
+});

@@ -174,11 +174,13 @@ export class MonitorsView extends ListView<MonitorRow> {
     const end = firstSnoozeEnd(this.rows);
     if (end === undefined) return;
     // A timer waits at most 2³¹−1 ms (about 24 days); a later end is simply looked at again then.
+    // An end already past (the rows were made just before it) remakes the rows at once. A timer
+    // that fires a little early makes rows that still say "snoozed": they set the next timer.
     this.wakeTimer = setTimeout(() => {
       const dates = listDateFormatter();
       const now = Date.now();
       this.replaceRows(this.rows.map((row) => monitorRow(row.monitor, dates, now)));
-    }, Math.min(end - Date.now(), 2 ** 31 - 1));
+    }, Math.max(0, Math.min(end - Date.now(), 2 ** 31 - 1)));
   }
 
   override dispose(): void {

@@ -4,11 +4,13 @@ import type { AxiomClient } from '../core/api/client';
 import type { Monitor } from '../core/api/schemas';
 import { formatDate, listDateFormatter } from '../core/format';
 import { phrase } from '../core/phrase';
-import { monitorTooltipMarkdown } from '../core/monitors/monitorHover';
+import { requireEndpoint } from '../core/api/baseUrl';
+import { monitorLink } from '../core/links';
+import { monitorHoverMarkdown } from '../core/monitors/monitorHover';
 import { firstSnoozeEnd, monitorRow, monitorRows, type MonitorRow } from '../core/monitors/monitorRows';
 import type { MonitorState } from '../core/monitors/monitorState';
 import type { MonitorStatus } from '../core/monitors/monitorStatus';
-import { statusHoverLines, triggeredWords } from '../core/monitors/statusWords';
+import { triggeredWords } from '../core/monitors/statusWords';
 import { StatusPoller, type StatusChange } from './statusPoller';
 import { COMMANDS, CONTEXT_KEYS, MONITORS_STATE_KEY, SETTINGS, VIEWS } from '../platform/constants';
 import { countText, ListView, type Loaded } from '../platform/listView';
@@ -37,8 +39,10 @@ export class MonitorsView extends ListView<MonitorRow> {
   private readonly openQueryTitle = vscode.l10n.t('Open Query');
   private readonly poller: StatusPoller;
   private arrangement: MonitorsArrangement = { triggeredFirst: false, onlyTriggered: false };
+  /** The web app's page of a monitor of the list shown, when the deployment's org id is known. */
+  private appLink?: (monitorId: string) => string;
 
-  constructor(connection: Connection, log: Log) {
+  constructor(private readonly connection: Connection, log: Log) {
     super({ viewId: VIEWS.monitors, stateKey: MONITORS_STATE_KEY, refreshCommand: COMMANDS.refreshMonitors, connection, log });
     this.poller = new StatusPoller(
       connection,
@@ -130,7 +134,21 @@ export class MonitorsView extends ListView<MonitorRow> {
 
   protected async fetch(client: AxiomClient, signal: AbortSignal): Promise<Loaded<MonitorRow>> {
     const { monitors, skipped } = await client.listMonitors(signal);
+    this.appLink = await this.appLinkMaker();
     return { rows: monitorRows(monitors, listDateFormatter()), unreadable: skipped.length };
+  }
+
+  /** Links into the web app of the deployment the list came from; none without an org id (the
+   *  Open in Axiom command asks for it) or with a url that is not one. */
+  private async appLinkMaker(): Promise<((monitorId: string) => string) | undefined> {
+    try {
+      const { url, orgId } = await this.connection.deployment();
+      if (!orgId) return undefined;
+      const endpoint = requireEndpoint(url);
+      return (monitorId) => monitorLink(endpoint, orgId, monitorId);
+    } catch {
+      return undefined;
+    }
   }
 
   protected describeCount(count: number): string {
@@ -156,11 +174,10 @@ export class MonitorsView extends ListView<MonitorRow> {
   }
 
   protected hoverMarkdown(row: MonitorRow): string {
-    const hover = monitorTooltipMarkdown(row.monitor, formatDate);
-    if (row.state !== 'active') return hover;
-    // The status goes under the name and description, before the settings.
-    const [title, ...rest] = hover.split('\n');
-    return [title, '', ...statusHoverLines(this.status(row.monitor.id), formatDate, Date.now()).map((line) => `${line}  `), ...rest].join('\n');
+    const { id } = row.monitor;
+    // A monitor that does not run has no status to speak of.
+    const status = row.state === 'active' ? { status: this.status(id), recent: this.poller.tracker.recentChanges(id) } : undefined;
+    return monitorHoverMarkdown(row.monitor, formatDate, { status, appLink: this.appLink?.(id) });
   }
 
   /** A row says "snoozed until" only until then: when the first snooze ends, the rows are made
@@ -174,11 +191,13 @@ export class MonitorsView extends ListView<MonitorRow> {
     const end = firstSnoozeEnd(this.rows);
     if (end === undefined) return;
     // A timer waits at most 2³¹−1 ms (about 24 days); a later end is simply looked at again then.
+    // An end already past (the rows were made just before it) remakes the rows at once. A timer
+    // that fires a little early makes rows that still say "snoozed": they set the next timer.
     this.wakeTimer = setTimeout(() => {
       const dates = listDateFormatter();
       const now = Date.now();
       this.replaceRows(this.rows.map((row) => monitorRow(row.monitor, dates, now)));
-    }, Math.min(end - Date.now(), 2 ** 31 - 1));
+    }, Math.max(0, Math.min(end - Date.now(), 2 ** 31 - 1)));
   }
 
   override dispose(): void {

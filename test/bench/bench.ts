@@ -9,8 +9,13 @@
 //   opening a starred query as a document vs opening an untitled document with its text
 //   heap held per 10,000 monitors        vs the JSON.parse result of the same list
 //   the APL grammar over the docs' queries vs the Kusto grammar that Axiom's docs colour APL with
+//   a status sweep of 1,000 monitors      vs the limit the service announces, and 1,000 bare GETs
+//   statuses from 1,000 histories         vs JSON.parse of the same histories
+//   the local APL checks, 2,000 lines     vs the lexing alone
+//   completion with 10,000 fields         vs a provider that hands out the same items prepared
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
-// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view runs only those parts (the bundle always).
+// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion
+// runs only those parts (the bundle always).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,12 +27,18 @@ import { Agent, request } from 'undici';
 import { PROJECT_QUERIES, VALID_QUERIES } from '../support/aplCorpus';
 import type { Heavy } from '../../src/platform/heavy';
 import { listDateFormatter } from '../../src/core/format';
+import { RequestBudget } from '../../src/core/api/requestBudget';
+import { parseHistory } from '../../src/core/api/parse';
+import { checkApl } from '../../src/core/apl/checks';
+import { lex } from '../../src/core/apl/lexer';
+import { foldChanges, statusOf } from '../../src/core/monitors/monitorStatus';
+import { StatusTracker } from '../../src/core/monitors/statusTracker';
 import { monitorRows } from '../../src/core/monitors/monitorRows';
 import { loadStarredPages, PAGE_SIZE } from '../../src/core/starred/starredPages';
 import { starredTree } from '../../src/core/starred/starredTree';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { DEV_EXTENSION_ARGS, makeSandbox, openBrowser, projectRoot, runInExtensionHost, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
-import { FAKE_API_TOKEN } from '../support/fakeAxiom';
+import { FAKE_API_TOKEN, FakeAxiom, type HistoryEntry } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
 
 const quick = process.env.AXIOM_BENCH_QUICK === '1';
@@ -124,7 +135,8 @@ async function serveMonitors(sizes: (number | string)[]): Promise<{ urls: Record
 }
 
 const SIZES = [100, 1_000, 10_000, 50_000];
-const server = await serveMonitors(SIZES);
+// The lists are made only for the parts that read them (50,000 monitors take a while to make).
+const server = ['pipeline', 'star', 'heap'].some(want) ? await serveMonitors(SIZES) : { urls: {} as Record<string, string>, stop: () => undefined };
 const { urls } = server;
 
 const api = createRequire(import.meta.url)(path.join(split, 'dist/heavy.js')) as Heavy;
@@ -254,6 +266,154 @@ if (want('heap')) {
   const [ours, base] = await paired(quick ? 2 : 5, 0, () => held(async () => monitorRows((await clientFor(urls[10_000]).listMonitors()).monitors, listDateFormatter())), () => held(() => floorGet(urls[10_000])));
   rows.push({ what: 'heap held per 10,000 monitors', ours: `${(ours / 1048576).toFixed(1)} MB`, baseline: `JSON.parse result: ${(base / 1048576).toFixed(1)} MB`, ratio: ratio(ours, base) });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Monitor statuses: a full sweep of 1,000 monitors through the extension's own budget and tracker
+// (src/core: the VS Code side only decides when to sweep), against the fake service in this
+// process, which announces its rate limit in headers and counts what reaches it.
+const SWEPT = 1000;
+/** Histories as monitors have them over a month: most quiet, some flapping, a tenth grouped. */
+function monthOfHistory(i: number, now: number): HistoryEntry[] {
+  const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+  const entries: HistoryEntry[] = [];
+  const kind = i % 10;
+  if (kind < 6) return entries;
+  const groups = kind === 9 ? 3 + (i % 6) : 1;
+  const changes = kind === 9 ? 6 : 2 + (i % 9);
+  for (let g = 0; g < groups; g++) {
+    const checkId = groups === 1 ? '' : `region-${g}`;
+    for (let c = 0; c < changes; c++) entries.push({ name: `Monitor ${i}`, checkId, timestamp: ago(40_000 - c * 3000 - g * 7 - (i % 50)), state: c % 2 ? 'closed' : 'open' });
+  }
+  // Every third noisy monitor is open now.
+  if (i % 3 === 0) entries.push({ name: `Monitor ${i}`, checkId: groups === 1 ? '' : 'region-0', timestamp: ago(5 + (i % 60)), state: 'open' });
+  return entries;
+}
+const sweepIds = Array.from({ length: SWEPT }, (_, i) => `mon_${i}`);
+if (want('sweep') || want('statuses')) {
+  const fake = new FakeAxiom();
+  await fake.start();
+  const now = Date.now();
+  sweepIds.forEach((id, i) => fake.histories.set(id, monthOfHistory(i, now)));
+  const changes = [...fake.histories.values()].reduce((n, h) => n + h.length, 0);
+  /** The extension's budget (see statusPoller.ts: 4 in flight, half of the announced limit, 60 a window assumed until announced). */
+  const extensionBudget = (windowMs: number) => new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60, windowMs });
+  const sweepOnce = async (budget: RequestBudget) => {
+    const client = new api.AxiomClient({ url: fake.url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', dispatcher: ourDispatcher, logger: { request: () => undefined, warn: () => undefined }, onRateLimit: (limit) => budget.observe(limit) });
+    const tracker = new StatusTracker();
+    const result = await tracker.sweep(client, sweepIds, budget, new AbortController().signal, () => undefined);
+    if (result.read !== SWEPT) throw new Error(`the sweep read ${result.read} of ${SWEPT} (${JSON.stringify(result)})`);
+    return tracker;
+  };
+
+  if (want('sweep')) {
+    // Under an announced limit that a sweep of 1,000 must wait for, with the service's minute
+    // shortened to 5 s so that the sweep takes seconds, not minutes: the wall time counts windows.
+    // (X-RateLimit-Reset is in whole seconds, so a pause for it may last up to a second longer than
+    // the window: a fifth of a 5 s window, a sixtieth of the real one.)
+    const WINDOW = 5000;
+    const LIMIT = 500;
+    fake.reset();
+    fake.rateLimit = { limit: LIMIT, windowMs: WINDOW };
+    const budget = extensionBudget(WINDOW);
+    const started = performance.now();
+    await sweepOnce(budget);
+    const wall = performance.now() - started;
+    const asked = fake.requestsTo('GET /v2/monitors/*/history').length;
+    const refused = fake.requests.length - asked;
+    rows.push({
+      what: `status sweep, ${SWEPT.toLocaleString('en')} monitors, limit ${LIMIT} a window (a minute made 5 s)`,
+      ours: `${asked.toLocaleString('en')} requests in ${(wall / 1000).toFixed(1)} s (${(wall / WINDOW).toFixed(1)} windows), ≤ ${fake.maxPerWindow} in any window, peak ${budget.peakInFlight} in flight (${fake.maxConcurrent} at the service)`,
+      baseline: `announced ${LIMIT} a window; our budget ${budget.allowance} a window, ${budget.concurrency} in flight`,
+      ratio: `${(fake.maxPerWindow / LIMIT).toFixed(2)}× of the limit`,
+      target: target('≤ half the limit, ≤ 4 in flight, no 429', fake.maxPerWindow <= LIMIT / 2 && budget.peakInFlight <= 4 && refused === 0),
+    });
+    notes.push(`The limited sweep: ${asked} history requests for ${SWEPT} monitors (one each), at most ${fake.maxPerWindow} in any ${WINDOW / 1000} s at the service against a budget of ${budget.allowance} (30 until the first answer announced ${LIMIT}); it waits for the window to move on, so with a real limit of ${LIMIT} a minute the same sweep would take about ${Math.ceil(SWEPT / budget.allowance) - 1}–${Math.ceil(SWEPT / budget.allowance)} minutes. Later sweeps ask each monitor only for what is new: as many requests, smaller answers.`);
+    log(`sweep limited: ${asked} requests, ${ms(wall)}, per window ${fake.maxPerWindow}, in flight ${fake.maxConcurrent}`);
+
+    // With a limit far away: how long a sweep takes when only its 4 in flight hold it back, beside
+    // the same 1,000 GETs sent bare, 4 at a time, each parsed.
+    fake.rateLimit = { limit: 1_000_000, windowMs: 60_000 };
+    const end = new Date(now).toISOString();
+    const start = new Date(now - 30 * 24 * 3600_000).toISOString();
+    const bare = async () => {
+      let next = 0;
+      const worker = async () => {
+        while (next < SWEPT) {
+          const id = sweepIds[next++];
+          const response = await request(`${fake.url}/v2/monitors/${id}/history?startTime=${encodeURIComponent(start)}&endTime=${encodeURIComponent(end)}`, { headers, dispatcher: floorDispatcher });
+          JSON.parse(await response.body.text());
+        }
+      };
+      await Promise.all(Array.from({ length: 4 }, worker));
+    };
+    const peaks: number[] = [];
+    const [ours, floor, pairs] = await paired(
+      quick ? 2 : 9,
+      1,
+      () => {
+        fake.reset();
+        return timed(async () => {
+          const budget = extensionBudget(60_000);
+          await sweepOnce(budget);
+          peaks.push(budget.peakInFlight);
+        });
+      },
+      () => {
+        fake.reset();
+        return timed(bare);
+      },
+    );
+    rows.push({ what: `status sweep, ${SWEPT.toLocaleString('en')} monitors, limit not reached`, ours: `${ms(ours)} (peak ${Math.max(...peaks)} in flight)`, baseline: `the same ${SWEPT.toLocaleString('en')} bare GETs + JSON.parse, 4 at a time: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
+    log(`sweep unlimited: ${ms(ours)} vs ${ms(floor)}`);
+  }
+
+  if (want('statuses')) {
+    // The histories as the service sends them for a first look (a month back), then worked out:
+    // JSON.parse, each entry read, the changes folded per check, the status.
+    fake.reset();
+    fake.rateLimit = { limit: 1_000_000, windowMs: 60_000 };
+    const end = new Date(now).toISOString();
+    const start = new Date(now - 30 * 24 * 3600_000).toISOString();
+    const bodies: string[] = [];
+    for (const id of sweepIds) bodies.push(await (await request(`${fake.url}/v2/monitors/${id}/history?startTime=${encodeURIComponent(start)}&endTime=${encodeURIComponent(end)}`, { headers, dispatcher: floorDispatcher })).body.text());
+    const bytes = bodies.reduce((n, b) => n + b.length, 0);
+    const foldMs: number[] = [];
+    const statuses = async () => {
+      const parsed = bodies.map((body) => parseHistory(JSON.parse(body)));
+      const started = performance.now();
+      const result = parsed.map((history) => statusOf(foldChanges(new Map(), history.changes)));
+      foldMs.push(performance.now() - started);
+      return result;
+    };
+    const parseOnly = async () => bodies.map((body) => JSON.parse(body) as unknown);
+    const [held, floorHeld]: Held[] = [{}, {}];
+    const [ours, floor, pairs] = await paired(quick ? 5 : 41, 5, () => timed(statuses, held), () => timed(parseOnly, floorHeld));
+    const triggered = (held.last as { kind: string }[]).filter((s) => s.kind === 'triggered').length;
+    rows.push({ what: `statuses from ${SWEPT.toLocaleString('en')} histories (${changes.toLocaleString('en')} changes, ${kb(bytes)})`, ours: ms(ours), baseline: `JSON.parse of the same: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
+    notes.push(`Statuses from ${SWEPT} histories: of ${ms(ours)}, folding the changes per check and the status take ${ms(median(foldMs))} (the rest is JSON.parse and reading each entry); ${triggered} monitors come out triggered.`);
+  }
+  await fake.stop();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The local checks of APL (src/core/apl/checks.ts) on one file of about 2,000 lines, beside the
+// lexing they start with.
+function aplFile(lineCount: number): string {
+  const docsFile = path.join(projectRoot, '.vscode-test/apl-docs-queries.json');
+  const queries = fs.existsSync(docsFile) ? (JSON.parse(fs.readFileSync(docsFile, 'utf8')) as { queries: string[] }).queries : [...VALID_QUERIES, ...PROJECT_QUERIES];
+  const lines: string[] = [];
+  for (let i = 0; lines.length < lineCount; i++) lines.push(...queries[i % queries.length].split('\n'), '');
+  return lines.join('\n');
+}
+if (want('checks')) {
+  const text = aplFile(2000);
+  const lineCount = text.split('\n').length;
+  const problems = checkApl(text).length;
+  const [held, floorHeld]: Held[] = [{}, {}];
+  const [ours, floor, pairs] = await paired(quick ? 5 : 41, 5, () => timed(async () => checkApl(text), held), () => timed(async () => lex(text), floorHeld));
+  rows.push({ what: `local APL checks, ${lineCount.toLocaleString('en')} lines (${kb(text.length)})`, ours: ms(ours), baseline: `lexing alone: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
+  notes.push(`The checks' file is ${lineCount} lines of ${fs.existsSync(path.join(projectRoot, '.vscode-test/apl-docs-queries.json')) ? "the documentation's queries" : "the project's own queries"}, one after another with a blank line between; the checks report ${problems} problems on it.`);
+}
 server.stop();
 await Promise.all([ourDispatcher.close(), floorDispatcher.close()]);
 
@@ -365,6 +525,29 @@ if (want('starred-open')) {
   if (code !== 0 || !figure) throw new Error(`the starred-open run failed (${code})`);
   const [ours, base] = [median(figure.ours), median(figure.base)];
   rows.push({ what: 'open a starred query as a document', ours: ms(ours), baseline: `untitled document, same text: ${ms(base)}`, ratio: ratioAndSpread(ours, base, figure.ours.map((x, i) => x / figure!.base[i])) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Completion with 10,000 fields, inside the real VS Code (test/bench/completion.ts): the
+// extension's provider, asked as the editor asks it, beside a provider that hands out the same
+// items prepared once.
+if (want('completion')) {
+  const sandbox = makeSandbox('axiom-bench-completion-', { settings: { 'editor.wordBasedSuggestions': 'off' } });
+  let figure: { ours: number[]; base: number[]; items: number } | undefined;
+  const code = await runInExtensionHost({
+    sandbox,
+    extensionPath: split,
+    entry: path.join(projectRoot, 'out/test/bench/completion.js'),
+    timeoutSeconds: 300,
+    onLog: (_type: string, args: unknown[]) => {
+      const line = args.find((a): a is string => typeof a === 'string' && a.startsWith('AXIOM_BENCH '));
+      if (line) figure = JSON.parse(line.slice('AXIOM_BENCH '.length)) as typeof figure;
+    },
+  });
+  fs.rmSync(sandbox.dir, { recursive: true, force: true });
+  if (code !== 0 || !figure) throw new Error(`the completion run failed (${code})`);
+  const [ours, base] = [median(figure.ours), median(figure.base)];
+  rows.push({ what: 'completion, 10,000 fields (in VS Code)', ours: ms(ours), baseline: `prepared list of the same ${figure.items.toLocaleString('en')} items: ${ms(base)}`, ratio: ratioAndSpread(ours, base, figure.ours.map((x, i) => x / figure!.base[i])) });
 }
 
 // ---------------------------------------------------------------------------------------------

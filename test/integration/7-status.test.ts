@@ -1,9 +1,10 @@
 // Monitor statuses inside the real VS Code: triggered rows, the badge and count, triggered-first and
-// only-triggered, a change at the service seen within one poll, polling only while the view shows.
+// only-triggered, a change at the service seen within one poll, polling only while the view shows,
+// the hover's last changes and web-app link, and the opt-in notification.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
-import { closeAllEditors, connectedFake, refreshedView, waitFor } from './helpers';
+import { closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const MONITORS = [
@@ -55,6 +56,25 @@ describe('Monitor status', () => {
     const hover = (view.resolveTreeItem(fire, view.currentRows.find((row) => row.monitor.id === 'mon_fire')!).tooltip as vscode.MarkdownString).value;
     assert.match(hover, /Status: \*\*triggered\*\* since .* \(12m ago\)/);
     assert.match(hover, /Open: eu, us/);
+    assert.match(hover, /^Last changes:$/m);
+    assert.match(hover, /^- .+ · opened · us\n- .+ · opened · eu$/m, 'the changes newest first, each with its time');
+    assert.doesNotMatch(hover, /Open in Axiom/, 'no org id: no link');
+  });
+
+  it('the hover links to the monitor in the web app once the org id is known', async () => {
+    await setSetting('orgId', 'my-org');
+    try {
+      // The new setting restarts the list; the link is made for the list loaded with it.
+      const view = await refreshedView();
+      await waitFor('the list loaded with the org id', async () => {
+        await view.refresh();
+        const row = view.currentRows.find((r) => r.monitor.id === 'mon_fire');
+        const hover = row && (view.resolveTreeItem(view.getTreeItem(row), row).tooltip as vscode.MarkdownString).value;
+        return hover?.includes(`[Open in Axiom](${new URL(fake.url).origin}/my-org/monitors/mon_fire)`);
+      });
+    } finally {
+      await setSetting('orgId', undefined);
+    }
   });
 
   it('triggered first, then only triggered, from the title bar', async () => {
@@ -101,5 +121,52 @@ describe('Monitor status', () => {
     assert.match(lines![0], /^closed · (eu|us) · /);
     assert.match(lines![3], /^open · eu · /);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  });
+
+  it('the opt-in notification: one for monitors that turn together, none when the setting is off', async function () {
+    // Six polls of 5 s at most.
+    this.timeout(60_000);
+    const view = await refreshedView();
+    await waitFor('both monitors normal', () => view.status('mon_fire')?.kind === 'normal' && view.status('mon_quiet')?.kind === 'normal', 15_000);
+    // The extension host runs the tests and the extension in one process: what the extension asks
+    // VS Code to show is recorded here instead of shown.
+    const shown: { kind: 'warning' | 'information'; message: string; actions: unknown[] }[] = [];
+    const { showWarningMessage, showInformationMessage } = vscode.window;
+    const record = (kind: 'warning' | 'information') => (message: string, ...actions: unknown[]) => {
+      shown.push({ kind, message, actions });
+      return Promise.resolve(undefined);
+    };
+    Object.assign(vscode.window, { showWarningMessage: record('warning'), showInformationMessage: record('information') });
+    /** Resolves after the next sweep has asked both monitors. */
+    const nextSweep = async () => {
+      const before = historyRequests();
+      await waitFor('a sweep', () => historyRequests() >= before + 2, 12_000);
+      await new Promise((r) => setTimeout(r, 300));
+    };
+    const change = (id: string, name: string, state: 'open' | 'closed') => fake.histories.get(id)!.push({ name, checkId: 'eu', timestamp: new Date().toISOString(), state });
+    try {
+      await config().update('monitorStatus.notify', true, vscode.ConfigurationTarget.Global);
+      // Just after a sweep, so that the next one reads both changes.
+      await nextSweep();
+      change('mon_quiet', 'A quiet one', 'open');
+      change('mon_fire', 'B on fire', 'open');
+      await waitFor('a notification', () => shown.length > 0, 12_000);
+      await nextSweep();
+      assert.equal(view.treeView.badge?.value, 2);
+      assert.deepEqual(shown, [{ kind: 'warning', message: 'Axiom monitors: 2 triggered, 0 back to normal.', actions: ['Open Query', 'Open in Axiom'] }], 'one notification for both, and no more at the next poll');
+
+      change('mon_quiet', 'A quiet one', 'closed');
+      await waitFor('a second notification', () => shown.length > 1, 12_000);
+      assert.deepEqual(shown[1], { kind: 'information', message: 'Axiom monitor “A quiet one” is back to normal.', actions: ['Open Query', 'Open in Axiom'] });
+
+      await config().update('monitorStatus.notify', false, vscode.ConfigurationTarget.Global);
+      change('mon_fire', 'B on fire', 'closed');
+      await waitFor('the monitor back to normal', () => view.status('mon_fire')?.kind === 'normal', 12_000);
+      await nextSweep();
+      assert.equal(shown.length, 2, 'nothing shown with the setting off');
+    } finally {
+      Object.assign(vscode.window, { showWarningMessage, showInformationMessage });
+      await config().update('monitorStatus.notify', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 });

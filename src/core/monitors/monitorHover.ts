@@ -6,6 +6,33 @@ import { monitorState } from './monitorState';
 import { fill } from '../phrase';
 import { words } from './monitorVocabulary';
 import { conditionWords, minutesWords, stateWords, typeWords } from './monitorWords';
+import type { MonitorStatus, StateChange } from './monitorStatus';
+import { recentChangeLines, statusHoverLines } from './statusWords';
+
+/** What the hover of a row in the view says beyond the monitor's settings. */
+export interface HoverExtras {
+  /** For a monitor that runs: its status (undefined until known) and its latest changes, newest first. */
+  status?: { status: MonitorStatus | undefined; recent: readonly StateChange[] };
+  /** The monitor's page in the web app, when the org id is known. */
+  appLink?: string;
+}
+
+/** The view's hover: the name, then the status, the last few changes in local time and a link to
+ *  the monitor in the web app, then the settings and the query. */
+export function monitorHoverMarkdown(monitor: Monitor, formatDate: (d: Date) => string, extras: HoverExtras, now: number = Date.now()): string {
+  const [title, ...rest] = monitorTooltipMarkdown(monitor, formatDate, now).split('\n');
+  const top: string[] = [];
+  if (extras.status) {
+    top.push(...statusHoverLines(extras.status.status, formatDate, now).map((line) => `${line}  `));
+    const recent = recentChangeLines(extras.status.recent, formatDate);
+    if (recent.length) top.push('', ...recent);
+  }
+  // A web link (https only) is all an untrusted hover can follow; the address is made by
+  // monitorLink, with the org and monitor ids percent-encoded, and its brackets escaped here.
+  if (extras.appLink && /^https?:\/\//.test(extras.appLink)) top.push('', `[${escapeMarkdown(words().openInAxiom)}](${extras.appLink.replace(/[()\s]/g, encodeURIComponent)})`);
+  if (!top.length) return [title, ...rest].join('\n');
+  return [title, '', ...top, ...rest].join('\n');
+}
 
 /** Hover text as markdown. Every value from the service is escaped or fenced; the
  *  caller must still render it untrusted and without HTML. */

@@ -30,13 +30,20 @@ export function monitorRow(monitor: Monitor, formatDate: (d: Date) => string, no
   };
 }
 
-/** The time the first snooze among these rows ends, if one does: their text is stale from then. */
-export function firstSnoozeEnd(rows: readonly MonitorRow[], now: number = Date.now()): number | undefined {
+/**
+ * The time the first snooze among these rows ends, if a row says one: their text is stale from
+ * then. A row that still says "snoozed" after its end counts too (its end is past: make the rows
+ * again at once). The rows are asked, not the clock: a timer may fire a millisecond before the end
+ * by `Date.now()`, and rows made again then still say "snoozed"; had that end been left out because
+ * the clock had passed it by the time this was asked, no timer would be set and the row would say
+ * "snoozed" until the next load.
+ */
+export function firstSnoozeEnd(rows: readonly MonitorRow[]): number | undefined {
   let first: number | undefined;
   for (const row of rows) {
     if (row.state !== 'snoozed') continue;
     const until = Date.parse(row.monitor.disabledUntil ?? '');
-    if (until > now && (first === undefined || until < first)) first = until;
+    if (first === undefined || until < first) first = until;
   }
   return first;
 }

@@ -44,6 +44,10 @@ export const MONITOR_WORDS = {
   statusTriggered: 'Status: **triggered** since {0} ({1} ago)',
   statusOpen: 'Open: {0}',
   andMore: '{0} and {1} more',
+  lastChanges: 'Last changes:',
+  changeOpened: 'opened',
+  changeClosed: 'closed',
+  openInAxiom: 'Open in Axiom',
 };
 
 export type MonitorWords = typeof MONITOR_WORDS;

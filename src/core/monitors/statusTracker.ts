@@ -2,7 +2,7 @@
 // for the changes since the last answer (the first time, FIRST_LOOKBACK_MS back), every request
 // goes through the request budget, and a token that may not read history stops the sweep at once.
 import { isAxiomError } from '../api/errors';
-import type { HistoryList } from '../api/parse';
+import type { HistoryList, StateChange } from '../api/parse';
 import { BudgetCancelled, type RequestBudget } from '../api/requestBudget';
 import { foldChanges, statusOf, type CheckStates, type MonitorStatus } from './monitorStatus';
 
@@ -15,6 +15,9 @@ export const FIRST_LOOKBACK_MS = 30 * 24 * 3600_000;
 
 /** Each later look starts this much before the last one ended, for changes recorded late. */
 const OVERLAP_MS = 60_000;
+
+/** How many of a monitor's latest changes are kept for its hover. */
+export const RECENT_CHANGES = 5;
 
 export interface HistorySource {
   getMonitorHistory(monitorId: string, start: Date, end: Date, signal?: AbortSignal): Promise<HistoryList>;
@@ -35,14 +38,21 @@ export class StatusTracker {
   private readonly checks = new Map<string, CheckStates>();
   private readonly readUntil = new Map<string, number>();
   private readonly statuses = new Map<string, MonitorStatus>();
+  private readonly recent = new Map<string, StateChange[]>();
 
   /** The status worked out so far; undefined until the monitor's history has been read. */
   status(monitorId: string): MonitorStatus | undefined {
     return this.statuses.get(monitorId);
   }
 
+  /** The monitor's latest changes seen so far, newest first (at most RECENT_CHANGES). */
+  recentChanges(monitorId: string): readonly StateChange[] {
+    return this.recent.get(monitorId) ?? [];
+  }
+
   /** Forgets everything (another deployment or token: its monitors are others). */
   clear(): void {
+    this.recent.clear();
     this.checks.clear();
     this.readUntil.clear();
     this.statuses.clear();
@@ -83,6 +93,7 @@ export class StatusTracker {
       const checks = foldChanges(this.checks.get(id) ?? new Map(), history.changes);
       this.checks.set(id, checks);
       this.readUntil.set(id, end);
+      if (history.changes.length) this.recent.set(id, latestChanges(this.recent.get(id) ?? [], history.changes));
       const status = statusOf(checks);
       const before = this.statuses.get(id);
       this.statuses.set(id, status);
@@ -100,4 +111,18 @@ export class StatusTracker {
     }
     return result;
   }
+}
+
+/** The newest RECENT_CHANGES of both lists, newest first, each change once (looks overlap). At one
+ *  moment a close goes before an open, as the history command lists them. */
+export function latestChanges(kept: readonly StateChange[], added: readonly StateChange[]): StateChange[] {
+  const seen = new Set<string>();
+  const all: StateChange[] = [];
+  for (const change of [...kept, ...added]) {
+    const key = `${change.time}\n${change.state}\n${change.checkId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    all.push(change);
+  }
+  return all.sort((a, b) => b.time - a.time || (a.state === b.state ? 0 : a.state === 'closed' ? -1 : 1)).slice(0, RECENT_CHANGES);
 }

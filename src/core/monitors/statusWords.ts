@@ -29,6 +29,19 @@ export function statusHoverLines(status: MonitorStatus | undefined, formatDate: 
   return lines;
 }
 
+/** The hover's last few changes as a markdown list, newest first, in local time:
+ *  "- 22 Nov 2026, 14:05 · opened · eu-west". Check ids come from the service and are escaped. */
+export function recentChangeLines(changes: readonly StateChange[], formatDate: (d: Date) => string): string[] {
+  if (!changes.length) return [];
+  const w = words();
+  const lines = [w.lastChanges, ''];
+  for (const change of changes) {
+    const what = change.state === 'open' ? w.changeOpened : w.changeClosed;
+    lines.push(`- ${escapeMarkdown(formatDate(new Date(change.time)))} · ${what}${change.checkId ? ` · ${escapeMarkdown(change.checkId)}` : ''}`);
+  }
+  return lines;
+}
+
 /** One line per change, newest first: "open · eu-west · 22 Nov 2026, 14:05". */
 export function historyLines(changes: readonly StateChange[], formatDate: (d: Date) => string): { label: string; description: string; time: number }[] {
   return [...changes]

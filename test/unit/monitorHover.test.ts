@@ -1,0 +1,63 @@
+// The monitor's hover in the view: status, the last few changes in local time, and a link to the
+// monitor in the web app; and the tracker's merge of the changes it keeps for it.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Monitor } from '../../src/core/api/schemas';
+import { requireEndpoint } from '../../src/core/api/baseUrl';
+import { monitorLink } from '../../src/core/links';
+import { monitorHoverMarkdown } from '../../src/core/monitors/monitorHover';
+import type { StateChange } from '../../src/core/monitors/monitorStatus';
+import { latestChanges, RECENT_CHANGES } from '../../src/core/monitors/statusTracker';
+
+const monitor = (over: Partial<Monitor> = {}): Monitor => ({ id: 'mon_1', name: 'Checkout errors', type: 'Threshold', description: 'Errors at checkout', aplQuery: "['http'] | count", ...over }) as Monitor;
+const NOW = Date.parse('2026-11-22T14:00:00Z');
+/** A stand-in for the local date format (the view passes formatDate: the person's locale and time
+ *  zone), so that the test says which time each line shows. */
+const local = (d: Date) => `local ${(NOW - d.getTime()) / 60_000}m before`;
+const change = (minutesAgo: number, state: 'open' | 'closed', checkId = ''): StateChange => ({ time: NOW - minutesAgo * 60_000, state, checkId });
+
+describe('monitor hover', () => {
+  it('shows the status, the last changes newest first in local time, and a link to the monitor in the web app', () => {
+    const link = monitorLink(requireEndpoint('https://api.axiom.co'), 'my-org', 'mon_1');
+    const recent = latestChanges([], [change(90, 'open', 'eu-west'), change(30, 'closed', 'eu-west'), change(10, 'open', 'eu-west')]);
+    const md = monitorHoverMarkdown(monitor(), local, { status: { status: { kind: 'triggered', since: NOW - 10 * 60_000, openChecks: ['eu-west'] }, recent }, appLink: link }, NOW);
+    const lines = md.split('\n');
+    assert.equal(lines[0], '**Checkout errors**');
+    const at = (text: string) => lines.findIndex((l) => l.includes(text));
+    assert.ok(lines.includes('Status: **triggered** since local 10m before (10m ago)  '));
+    assert.ok(at('Last changes:') > at('Status:'));
+    assert.deepEqual(lines.slice(at('Last changes:') + 2, at('Last changes:') + 5), [
+      '- local 10m before · opened · eu\\-west',
+      '- local 30m before · closed · eu\\-west',
+      '- local 90m before · opened · eu\\-west',
+    ]);
+    assert.ok(lines.includes('[Open in Axiom](https://app.axiom.co/my-org/monitors/mon_1)'));
+    assert.ok(at('Open in Axiom') < at('Type:'), 'the link comes before the settings');
+    assert.ok(md.includes("```axiom-apl\n['http'] | count\n```"), 'the query still ends the hover');
+  });
+
+  it('a change without a group names none; a group name from the service is escaped', () => {
+    const md = monitorHoverMarkdown(monitor(), local, { status: { status: { kind: 'normal' }, recent: [change(5, 'closed'), change(8, 'open', '[x](command:evil)')] } }, NOW);
+    assert.ok(md.includes('- local 5m before · closed\n'));
+    assert.ok(md.includes('· opened · \\[x\\]\\('), 'the group shows as text');
+    assert.doesNotMatch(md, /\]\(command:/, 'no live link made of it');
+    assert.doesNotMatch(md, /Open in Axiom/, 'no org id, no link');
+  });
+
+  it('a monitor that does not run, or with nothing read yet, says no changes; a link that is not a web address is left out', () => {
+    const off = monitorHoverMarkdown(monitor({ disabled: true }), local, { appLink: 'command:axiom.signOut' }, NOW);
+    assert.doesNotMatch(off, /Status|Last changes|Open in Axiom|command:/);
+    const unknown = monitorHoverMarkdown(monitor(), local, { status: { status: undefined, recent: [] } }, NOW);
+    assert.match(unknown, /Status: not known yet/);
+    assert.doesNotMatch(unknown, /Last changes/);
+  });
+
+  it('the tracker keeps the newest few changes, each once, across overlapping looks', () => {
+    const first = latestChanges([], [change(100, 'open'), change(90, 'closed'), change(80, 'open'), change(70, 'closed')]);
+    const next = latestChanges(first, [change(70, 'closed'), change(60, 'open'), change(50, 'closed'), change(40, 'open')]);
+    assert.equal(next.length, RECENT_CHANGES);
+    assert.deepEqual(next.map((c) => (NOW - c.time) / 60_000), [40, 50, 60, 70, 80]);
+    const tie = latestChanges([], [change(5, 'open'), change(5, 'closed')]);
+    assert.deepEqual(tie.map((c) => c.state), ['closed', 'open'], 'at one moment the close is listed first, as the history command lists it');
+  });
+});

@@ -15,13 +15,14 @@ export async function exportTable(table: ResultTable, format: 'csv' | 'json', ti
     filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
   });
   if (!target) return undefined;
+  const saved = target;
   try {
     const text = format === 'csv' ? toCsv(table) : toJson(table);
     await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
     log.info(`exported ${table.rowCount} rows as ${format}`);
     const open = vscode.l10n.t('Open');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', table.rowCount, vscode.workspace.asRelativePath(target)), open).then((choice) => {
-      if (choice === open) void vscode.window.showTextDocument(target);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', table.rowCount.toLocaleString(vscode.env.language), vscode.workspace.asRelativePath(saved)), open).then((choice) => {
+      if (choice === open) void vscode.window.showTextDocument(saved);
     });
     return target;
   } catch (error) {

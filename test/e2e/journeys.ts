@@ -11,11 +11,13 @@ import { installVsix, makeSandbox, openBrowser, projectRoot, startCodeServer, wo
 import { describeVscode } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 import { GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
+import { hugeTabular, TIME_SERIES } from '../support/tabularFixtures';
 
 const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
 // `npm run screenshots` writes them into media/ for the README; test runs keep them in out/.
 const shots = path.resolve(projectRoot, process.env.AXIOM_SCREENSHOTS ?? 'out/screenshots');
 fs.mkdirSync(shots, { recursive: true });
+const RUN_APL = "['http-logs']\n| where status >= 500\n| project _time, status, path, duration\n| take 100000";
 const STAR_APL = "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time)";
 /** The quick input's text box. Not `.quick-input-widget input`: in VS Code 1.90 its checkboxes are inputs too. */
 const QUICK_INPUT_TEXT = '.quick-input-widget .quick-input-box input';
@@ -327,11 +329,74 @@ async function journeyLanguage(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
+/** What log data may hold, shown in a cell: each must stay text and run nothing. */
+const HOSTILE_CELLS = ['<img src=x onerror="window.__pwned=1">', '<script>window.__pwned=2</script>', 'command:workbench.action.quit'];
+
+/**
+ * Run APL: Ctrl+Enter in an .apl file runs it; the results panel shows 100,000 rows with only a
+ * few hundred in the DOM, sorts, scrolls to the last row, shows hostile cells as text, exports
+ * CSV through the save dialog; a time series is drawn as a chart.
+ */
+async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promise<void> {
+  const result = hugeTabular(100_000, 12);
+  const text = (result.tables[0] as { columns: unknown[][] }).columns[3];
+  HOSTILE_CELLS.forEach((cell, i) => (text[i] = cell));
+  fake.aplAnswer = () => ({ body: result });
+  await openFile(page, 'run.apl');
+  await page.locator('.tab', { hasText: 'run.apl' }).first().waitFor();
+  await page.locator('.editor-instance .view-lines').first().click();
+  await page.keyboard.press('Control+Enter');
+  // The panel's page sits two frames deep in the workbench.
+  const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  await panel.locator('.grid-row[aria-rowindex="2"]').waitFor({ timeout: 30_000 });
+  const [request] = fake.requestsTo('POST /v1/datasets/_apl');
+  assert.equal(JSON.parse(request.body).apl, RUN_APL);
+  const status = (await panel.locator('.status').innerText()).replace(/\s+/g, ' ');
+  assert.match(status, /100,000 rows/);
+  assert.match(status, /stops at 100,000 rows, the limit the query sets \(take 100000\)/);
+  for (const [i, cell] of HOSTILE_CELLS.entries()) assert.equal(await panel.locator(`.grid-row[aria-rowindex="${i + 2}"] [aria-colindex="4"]`).innerText(), cell);
+  const dom = await panel.locator('body').evaluate("({ imgs: document.querySelectorAll('img').length, links: document.querySelectorAll('a').length, pwned: window.__pwned })");
+  assert.deepEqual(dom, { imgs: 0, links: 0, pwned: undefined }, 'hostile cells stayed text');
+  await page.screenshot({ path: path.join(shots, 'results-table.png') });
+
+  // Sort by the second column, then to the last row from the keyboard.
+  const header = panel.locator('.grid-columnheader[aria-colindex="2"]');
+  await header.click();
+  assert.equal(await header.getAttribute('aria-sort'), 'ascending');
+  await panel.locator('.grid-row[aria-rowindex="2"] [aria-colindex="1"]').click();
+  await page.keyboard.press('Control+End');
+  await panel.locator('.grid-row[aria-rowindex="100001"]').waitFor({ timeout: 10_000 });
+  const rows = await panel.locator('.grid-row').count();
+  assert.ok(rows <= 300, `${rows} row elements in the DOM for 100,000 rows`);
+
+  // Export CSV: the save dialog (VS Code's own in a browser) offers a name made from the query.
+  await panel.locator('.export-csv').click();
+  const input = page.locator(QUICK_INPUT_TEXT);
+  await input.waitFor({ timeout: 15_000 });
+  // The dialog fills in the folder first, then the name.
+  for (let i = 0; i < 100 && !(await input.inputValue()).endsWith('http-logs.csv'); i++) await page.waitForTimeout(100);
+  assert.match(await input.inputValue(), /http-logs\.csv$/);
+  await page.keyboard.press('Enter');
+  await page.locator('.notification-toast', { hasText: 'Exported 100,000 rows' }).first().waitFor({ timeout: 30_000 });
+  const lines = fs.readFileSync(path.join(workspace, 'http-logs.csv'), 'utf8').split('\r\n').filter(Boolean);
+  assert.equal(lines.length, 100_001, 'a header and every row');
+  await runCommand(page, 'Notifications: Clear All Notifications');
+
+  // A time series, re-run from the panel, drawn as a chart.
+  fake.aplAnswer = () => ({ body: TIME_SERIES });
+  await panel.locator('.rerun').click();
+  await panel.locator('.show-chart').waitFor({ timeout: 15_000 });
+  await panel.locator('.show-chart').click();
+  await panel.locator('canvas').first().waitFor({ timeout: 10_000 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(shots, 'results-chart.png') });
+}
+
 const fake = new FakeAxiom({ monitors: MONITORS });
 await fake.start();
 const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
   settings: { 'axiom.url': fake.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
-  files: { 'checkout.apl': STAR_APL, 'errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)" },
+  files: { 'run.apl': RUN_APL, 'checkout.apl': STAR_APL, 'errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)" },
 });
 let passed = 0;
 let failed = 0;
@@ -351,6 +416,7 @@ try {
     ['star: select APL, run the command, name it, pick the dataset, see the id', () => journeyStar(page, fake)],
     ['starred queries: the list, open one, edit and save it back, rename, delete', () => journeyStarredQueries(page, fake)],
     ['language: colours, an underlined operator and its quick fix, fields in completion', () => journeyLanguage(page)],
+    ['run a query: 100,000 rows in the panel, sort, scroll to the end, hostile cells as text, export CSV, a chart', () => journeyRun(page, fake, sandbox.workspace)],
     ['monitor status: a monitor open at the service is triggered in the view, counted on the Axiom icon', () => journeyStatus(page, fake)],
     ['deployments: the status bar names it, add one, a second window follows the switch', () => journeyDeployments(page, fake, async () => {
       const window = await browser!.context.newPage();

@@ -13,13 +13,13 @@ const note = (query: string, tables: ResultTable[]) => {
 
 describe('explainLimit', () => {
   it('names the service’s default cap when a query without take or limit returns 1,000 rows', () => {
-    assert.match(note("['http-logs'] | where status == 500", [rows(1000)]) ?? '', /^Axiom returns at most 1000 rows when a query sets no limit/);
+    assert.match(note("['http-logs'] | where status == 500", [rows(1000)]) ?? '', /^Axiom returns at most 1,000 rows when a query sets no limit/);
     assert.equal(note("['http-logs'] | where status == 500", [rows(999)]), undefined);
   });
 
   it('names the query’s own last take or limit when the rows reach it', () => {
-    assert.equal(note("['x'] | take 5000 | project a | limit 50", [rows(50)]), 'The result stops at 50 rows: the query’s limit 50.');
-    assert.equal(note("['x']\n| sort by _time desc\n| take 10\n| extend b = 1", [rows(10)]), 'The result stops at 10 rows: the query’s take 10.');
+    assert.equal(note("['x'] | take 5000 | project a | limit 50", [rows(50)]), 'The result stops at 50 rows, the limit the query sets (limit 50).');
+    assert.equal(note("['x']\n| sort by _time desc\n| take 10\n| extend b = 1", [rows(10)]), 'The result stops at 10 rows, the limit the query sets (take 10).');
     assert.equal(note("['x'] | take 10", [rows(7)]), undefined, 'fewer rows than asked: the data ended');
     assert.equal(note("['x'] | take 2000", [rows(1000)]), undefined, 'a take sets the limit: no default cap');
   });

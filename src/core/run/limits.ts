@@ -23,12 +23,17 @@ export function explainLimit(query: string, tables: readonly ResultTable[]): Phr
       break;
     }
   }
-  if (own) return main.rowCount >= own.count ? phrase('The result stops at {0} rows: the query’s {1} {0}.', own.count, own.name) : undefined;
+  if (own) return main.rowCount >= own.count ? phrase('The result stops at {0} rows, the limit the query sets ({1} {2}).', grouped(own.count), own.name, own.count) : undefined;
   const setsLimit = operators.some((o) => o.name === 'take' || o.name === 'limit');
   if (!setsLimit && main.rowCount >= DEFAULT_ROW_CAP) {
-    return phrase('Axiom returns at most {0} rows when a query sets no limit: there may be more. Add take or limit to the query to see more.', DEFAULT_ROW_CAP);
+    return phrase('Axiom returns at most {0} rows when a query sets no limit: there may be more. Add take or limit to the query to see more.', grouped(DEFAULT_ROW_CAP));
   }
   return undefined;
+}
+
+/** A count as the panel shows counts (1,000). */
+function grouped(count: number): string {
+  return count.toLocaleString('en-US');
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../accounts/connection';
-import { APL_LANGUAGE_ID } from '../platform/constants';
+import { APL_SELECTOR } from '../platform/constants';
 import type { Log } from '../platform/log';
 import { AplCompletions } from './completion';
 import { AplDiagnostics } from './diagnostics';
@@ -8,8 +8,6 @@ import { AplHover, AplSignatureHelp } from './hover';
 import { AplQuickFixes } from './quickFixes';
 import { AplSchema } from './schema';
 
-/** Only documents of the language axiom-apl, whatever their scheme (files, untitled tabs, virtual workspaces). */
-export const APL_SELECTOR: vscode.DocumentSelector = { language: APL_LANGUAGE_ID };
 
 /**
  * The Axiom APL language support: checks as diagnostics with their quick fixes, completion, hover

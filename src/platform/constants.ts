@@ -79,4 +79,9 @@ export const STARRED_KEYS = {
   grouped: 'axiom.starred.grouped',
 } as const;
 
-export { APL_LANGUAGE_ID } from '../core/apl/languageId';
+import { APL_LANGUAGE_ID } from '../core/apl/languageId';
+
+export { APL_LANGUAGE_ID };
+
+/** Only documents of the language axiom-apl, whatever their scheme (files, untitled tabs, virtual workspaces). */
+export const APL_SELECTOR = { language: APL_LANGUAGE_ID } as const;

@@ -8,7 +8,7 @@ import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
 import { explainLimit } from '../core/run/limits';
 import type { ResultsView } from '../core/run/resultsProtocol';
-import { rangeLabel, rangeRequest } from '../core/run/timeRange';
+import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { showAdvice } from '../platform/showAdvice';
@@ -35,6 +35,11 @@ interface Deps {
   log: Log;
 }
 
+/** The open document of a URI (as text), if it is open. */
+export function openDocument(uri: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+}
+
 /** The service's compile errors, apart from the local checks' diagnostics. */
 const DIAGNOSTIC_SOURCE = 'Axiom';
 
@@ -49,14 +54,19 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   readonly panels: ResultsPanel[] = [];
   private readonly requests = new WeakMap<ResultsPanel, RunRequest>();
   private readonly running = new WeakMap<ResultsPanel, AbortController>();
+  /** The query and range of the results each panel shows. */
+  private readonly shown = new WeakMap<ResultsPanel, { apl: string; range: TimeRange }>();
   private nextRunId = 1;
-  private readonly listener: vscode.Disposable;
+  private readonly listeners: vscode.Disposable[];
 
   constructor(private readonly deps: Deps) {
     // A compile error from the service is about the text it was sent: an edit there makes it stale.
-    this.listener = vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.contentChanges.length && this.diagnostics.has(e.document.uri)) this.diagnostics.delete(e.document.uri);
-    });
+    this.listeners = [
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length && this.diagnostics.has(e.document.uri)) this.diagnostics.delete(e.document.uri);
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => this.diagnostics.delete(document.uri)),
+    ];
   }
 
   /** The time range runs use (the status bar item). */
@@ -64,15 +74,20 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     return this.deps.timeRange;
   }
 
-  /** Runs the query, in the document's panel. Resolves when the run is over, whatever its end. */
-  async run(request: RunRequest): Promise<ResultsView | undefined> {
+  /**
+   * Runs the query in `target`, else in the document's panel. Resolves when the run is over,
+   * whatever its end. A run replaced by a newer one in its panel, or whose panel was closed,
+   * changes nothing when it ends: the newer run owns the panel.
+   */
+  async run(request: RunRequest, target?: ResultsPanel): Promise<ResultsView | undefined> {
     const client = await clientOrAsk(this.deps.connection, vscode.l10n.t('Set an Axiom API token to run queries.'), phrase('Running the query'));
     if (!client) return undefined;
-    const panel = this.panelFor(request.documentUri);
+    const panel = target && !target.disposed ? target : this.panelFor(request.documentUri);
     this.running.get(panel)?.abort();
     const controller = new AbortController();
     this.running.set(panel, controller);
     this.requests.set(panel, request);
+    const current = () => this.running.get(panel) === controller && !panel.disposed;
     this.diagnostics.delete(request.documentUri);
 
     const runId = this.nextRunId++;
@@ -89,12 +104,15 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
           return client.runApl(request.apl, rangeRequest(range), controller.signal);
         },
       );
+      if (!current()) return undefined;
       const limit = explainLimit(request.apl, answer.tables);
       const result: ResultsView = { runId, query: request.apl, rangeLabel: label, tables: answer.tables, status: { ...answer.status, limitNote: limit && say(limit) } };
       this.deps.log.info(`ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`);
       panel.showResult(result);
+      this.shown.set(panel, { apl: request.apl, range });
       return result;
     } catch (error) {
+      if (!current()) return undefined;
       if (isAxiomError(error) && error.kind === 'cancelled') {
         panel.cancelled(runId);
         return undefined;
@@ -108,27 +126,30 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       const advice = adviceFor(error, phrase('Running the query'));
       this.deps.log.error(advice.message);
       panel.failed(runId, say(advice.message));
-      if ((await showAdvice(advice)) === 'retry') return this.run(request);
+      const retry = (await showAdvice(advice)) === 'retry';
+      // Only while nothing newer was asked of the panel meanwhile (the notification may wait long).
+      if (retry && this.requests.get(panel) === request && !panel.disposed) return this.run(request, panel);
       return undefined;
     } finally {
       if (this.running.get(panel) === controller) this.running.delete(panel);
     }
   }
 
+  /** Re-run: the panel's last query, in the same panel (pinned or not), over the range now chosen. */
   rerun(panel: ResultsPanel): void {
     const request = this.requests.get(panel);
-    if (request) void this.run(request);
+    if (request) void this.run(request, panel);
   }
 
   cancel(panel: ResultsPanel): void {
     this.running.get(panel)?.abort();
   }
 
+  /** The query and range of the results on screen, in the web app. */
   openInAxiom(panel: ResultsPanel): void {
-    const request = this.requests.get(panel);
-    if (!request) return;
-    const range = this.deps.timeRange.range;
-    void openAppPage(this.deps.deployments, phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, request.apl, range));
+    const shown = this.shown.get(panel);
+    if (!shown) return;
+    void openAppPage(this.deps.deployments, phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range));
   }
 
   export(panel: ResultsPanel, format: 'csv' | 'json', table: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
@@ -139,7 +160,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   }
 
   private showCompileError(request: RunRequest, compile: { line: number; column: number; message: string }): void {
-    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === request.documentUri.toString());
+    const document = openDocument(request.documentUri.toString());
     // The text moved since it was sent: the place the service names is no longer where it was.
     if (!document || document.version !== request.version) return;
     const { start, end } = compileErrorRange(compile, { text: request.apl, startOffset: request.startOffset }, document.getText());
@@ -157,13 +178,14 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     this.panels.push(panel);
     panel.onDidDispose(() => {
       this.running.get(panel)?.abort();
-      this.panels.splice(this.panels.indexOf(panel), 1);
+      const index = this.panels.indexOf(panel);
+      if (index >= 0) this.panels.splice(index, 1);
     });
     return panel;
   }
 
   dispose(): void {
-    this.listener.dispose();
+    for (const listener of this.listeners) listener.dispose();
     for (const panel of [...this.panels]) panel.dispose();
     this.diagnostics.dispose();
   }

@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../accounts/connection';
-import { COMMANDS } from '../platform/constants';
+import { APL_SELECTOR, COMMANDS } from '../platform/constants';
 import type { Log } from '../platform/log';
 import type { Deployments } from '../platform/webApp';
-import { APL_SELECTOR } from '../language/register';
 import { QueryRunner } from './queryRunner';
 import { ROW_OPENERS, runFromRowCommand, runQueryCommand } from './runCommands';
 import { RunLens } from './runLens';

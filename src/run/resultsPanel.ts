@@ -24,13 +24,14 @@ export class ResultsPanel implements vscode.Disposable {
   /** The newest result shown, for export, copy and Open in Axiom. */
   result?: ResultsView;
   pinned = false;
+  disposed = false;
   private lastRun?: HostMessage;
   private ready = false;
   private readonly subscriptions: vscode.Disposable[] = [];
-  private readonly disposed = new vscode.EventEmitter<void>();
-  readonly onDidDispose = this.disposed.event;
-  /** Every message the page sent and the extension accepted (tests read it). */
-  readonly received: PanelMessage[] = [];
+  private readonly closed = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.closed.event;
+  /** The kinds of message the page sent that the extension accepted, in order (tests read them). */
+  readonly received: PanelMessage['type'][] = [];
 
   constructor(
     extensionUri: vscode.Uri,
@@ -63,6 +64,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** A run started: the page keeps its results and shows the run going. */
   running(runId: number, query: string, rangeLabel: string): void {
+    if (this.disposed) return;
     this.lastRun = { type: 'running', runId, query, rangeLabel };
     this.post(this.lastRun);
     this.panel.title = titleFor(query);
@@ -85,11 +87,11 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   reveal(): void {
-    this.panel.reveal(undefined, true);
+    if (!this.disposed) this.panel.reveal(undefined, true);
   }
 
   private post(message: HostMessage): void {
-    if (this.ready) void this.panel.webview.postMessage(message);
+    if (this.ready && !this.disposed) void this.panel.webview.postMessage(message);
   }
 
   private receive(raw: unknown): void {
@@ -98,7 +100,7 @@ export class ResultsPanel implements vscode.Disposable {
       this.log.warn('the results panel sent a message that is not one of its own; ignored');
       return;
     }
-    this.received.push(message);
+    if (this.received.length < 1000) this.received.push(message.type);
     switch (message.type) {
       case 'ready':
         // A new page (first load, or shown again): it learns what the old one showed.
@@ -123,7 +125,10 @@ export class ResultsPanel implements vscode.Disposable {
         void this.requests.export(this, message.format, message.table);
         return;
       case 'copy':
-        void vscode.env.clipboard.writeText(message.text).then(() => vscode.window.setStatusBarMessage(vscode.l10n.t('Copied from the query results.'), 2000));
+        vscode.env.clipboard.writeText(message.text).then(
+          () => vscode.window.setStatusBarMessage(vscode.l10n.t('Copied from the query results.'), 2000),
+          (error: unknown) => this.log.warn(`copying from the results failed: ${String(error)}`),
+        );
         return;
     }
   }
@@ -134,10 +139,13 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.ready = false;
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.panel.dispose();
-    this.disposed.fire();
-    this.disposed.dispose();
+    this.closed.fire();
+    this.closed.dispose();
   }
 }
 

@@ -1,18 +1,19 @@
 import * as vscode from 'vscode';
 import { queryBlocks, queryToRun } from '../core/run/queryText';
 import { APL_LANGUAGE_ID, COMMANDS } from '../platform/constants';
-import type { QueryRunner, RunRequest } from './queryRunner';
+import { openDocument, type QueryRunner, type RunRequest } from './queryRunner';
 
-/** What the CodeLens above a query hands the command: the document and the query's offsets. */
+/** What the CodeLens above a query hands the command: the document, the query's offsets and its text then. */
 export interface RunLensArgs {
   uri: string;
   start: number;
   end: number;
+  text: string;
 }
 
 function isLensArgs(arg: unknown): arg is RunLensArgs {
   const a = arg as Partial<RunLensArgs> | undefined;
-  return typeof a === 'object' && a !== null && typeof a.uri === 'string' && Number.isInteger(a.start) && Number.isInteger(a.end);
+  return typeof a === 'object' && a !== null && typeof a.uri === 'string' && typeof a.text === 'string' && Number.isInteger(a.start) && Number.isInteger(a.end);
 }
 
 /**
@@ -26,17 +27,27 @@ export function requestFromEditor(editor: vscode.TextEditor): RunRequest | strin
   const selection = { start: document.offsetAt(editor.selection.start), end: document.offsetAt(editor.selection.end) };
   const run = queryToRun(text, selection, document.offsetAt(editor.selection.active));
   if (!run.text.trim()) return vscode.l10n.t('There is no query to run here.');
-  const queries = run.text === text ? queryBlocks(text).length : 1;
+  const queries = run.source === 'document' ? queryBlocks(text).length : 1;
   if (queries > 1) return vscode.l10n.t('This file holds {0} queries: put the cursor in the one to run, or select it.', queries);
   return { apl: run.text, documentUri: document.uri, version: document.version, startOffset: run.startOffset };
 }
 
+/** The lens's query: where the lens was made, or, when an edit moved it before the lenses were
+ *  made again, the same text nearest to there. */
 function requestFromLens(args: RunLensArgs): RunRequest | undefined {
-  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === args.uri);
-  if (!document) return undefined;
-  const text = document.getText();
-  if (args.end > text.length || args.start >= args.end) return undefined;
-  return { apl: text.slice(args.start, args.end), documentUri: document.uri, version: document.version, startOffset: args.start };
+  const document = openDocument(args.uri);
+  if (!document || !args.text.trim()) return undefined;
+  const start = nearestOccurrence(document.getText(), args.text, args.start);
+  if (start === undefined) return undefined;
+  return { apl: args.text, documentUri: document.uri, version: document.version, startOffset: start };
+}
+
+function nearestOccurrence(text: string, query: string, near: number): number | undefined {
+  if (text.startsWith(query, near)) return near;
+  const after = text.indexOf(query, near);
+  const before = text.lastIndexOf(query, near);
+  if (after < 0) return before < 0 ? undefined : before;
+  return before < 0 || after - near < near - before ? after : before;
 }
 
 /** Axiom: Run Query, from the keyboard, the editor's title, a CodeLens (with its offsets) or the palette. */
@@ -55,7 +66,11 @@ export function runQueryCommand(runner: QueryRunner) {
 export function runFromRowCommand(runner: QueryRunner, openCommand: string) {
   return async (arg?: unknown) => {
     const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>(openCommand, arg);
-    if (!editor || editor.document.languageId !== APL_LANGUAGE_ID) return undefined;
+    if (!editor) return undefined;
+    if (editor.document.languageId !== APL_LANGUAGE_ID) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This query is not APL, so it cannot run here; it is open to read.'));
+      return undefined;
+    }
     const document = editor.document;
     return runner.run({ apl: document.getText(), documentUri: document.uri, version: document.version, startOffset: 0 });
   };

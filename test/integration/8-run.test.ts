@@ -52,7 +52,7 @@ describe('Run Query', () => {
     assert.equal(body.endTime, 'now');
     const panel = runner.panels.at(-1)!;
     // The page's script ran under its Content-Security-Policy and asked for what to show.
-    await waitFor('the page to say it is ready', () => panel.received.some((m) => m.type === 'ready'));
+    await waitFor('the page to say it is ready', () => panel.received.includes('ready'));
     assert.equal(panel.result?.tables[0].rowCount, TYPED_TABULAR.tables[0].columns[0].length);
   });
 
@@ -101,6 +101,16 @@ describe('Run Query', () => {
     assert.equal(runner.panels.length, 1);
   });
 
+  it('the CodeLens above each query runs that query, also after an edit above it moved it', async () => {
+    const editor = await aplEditor(TWO_QUERIES);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
+    const ours = lenses.filter((lens) => lens.command?.command === 'axiom.runQuery');
+    assert.equal(ours.length, 2, 'one lens per query');
+    await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '// a note\n'));
+    await vscode.commands.executeCommand('axiom.runQuery', ...(ours[1].command!.arguments ?? []));
+    assert.equal(sentBodies(fake).at(-1)!.apl, "// errors\n['logs']\n| where status >= 500\n| take 10");
+  });
+
   it('a failed run keeps the results shown before it', async () => {
     await aplEditor("['logs'] | count");
     const { runner } = await activateExtension();
@@ -121,6 +131,44 @@ describe('Run Query', () => {
     runner.cancel(runner.panels.at(-1)!);
     assert.equal(await running, undefined);
     await waitFor('the service to see the request abandoned', () => fake.abandoned.some((r) => r.path.startsWith('/v1/datasets/_apl')));
+  });
+
+  it('a run replaced by a newer one in the same panel changes nothing when it ends', async () => {
+    fake.fail('POST /v1/datasets/_apl', { delayMs: 3000, times: 1 });
+    await aplEditor("['logs'] | count");
+    const { runner } = await activateExtension();
+    const first = vscode.commands.executeCommand<unknown>('axiom.runQuery');
+    await waitFor('the first request at the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === 1);
+    const second = (await vscode.commands.executeCommand('axiom.runQuery')) as { runId: number } | undefined;
+    assert.ok(second);
+    assert.equal(await first, undefined);
+    assert.equal(runner.panels.length, 1);
+    assert.equal(runner.panels[0].result?.runId, second.runId, 'the panel shows the newer run');
+  });
+
+  it('closing the panel while its query runs stops the request and fails nothing', async () => {
+    fake.fail('POST /v1/datasets/_apl', { delayMs: 5000, times: 1 });
+    await aplEditor("['logs'] | count");
+    const { runner } = await activateExtension();
+    const running = vscode.commands.executeCommand<unknown>('axiom.runQuery');
+    await waitFor('the request at the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === 1);
+    runner.panels[0].dispose();
+    assert.equal(await running, undefined);
+    await waitFor('the service to see the request abandoned', () => fake.abandoned.length === 1);
+  });
+
+  it('Re-run in a pinned panel runs there, and the next run from the editor opens another', async () => {
+    await aplEditor("['logs'] | count");
+    const { runner } = await activateExtension();
+    await vscode.commands.executeCommand('axiom.runQuery');
+    const pinned = runner.panels[0];
+    pinned.setPinned(true);
+    runner.rerun(pinned);
+    await waitFor('the re-run', () => fake.requestsTo('POST /v1/datasets/_apl').length === 2 && pinned.result?.runId !== undefined);
+    assert.equal(runner.panels.length, 1, 're-run stayed in the pinned panel');
+    await vscode.window.showTextDocument(vscode.window.visibleTextEditors[0].document);
+    await vscode.commands.executeCommand('axiom.runQuery');
+    assert.equal(runner.panels.length, 2, 'a new panel for the next run');
   });
 
   it('the time range chosen is what is sent', async () => {

@@ -44,6 +44,11 @@ describe('monitor hover', () => {
     assert.doesNotMatch(md, /Open in Axiom/, 'no org id, no link');
   });
 
+  it('brackets and spaces in the link are percent-encoded, so that the link cannot end early', () => {
+    const md = monitorHoverMarkdown(monitor(), local, { appLink: 'https://app.axiom.co/org (x)/monitors/a)b' }, NOW);
+    assert.ok(md.includes('(https://app.axiom.co/org%20%28x%29/monitors/a%29b)'), md);
+  });
+
   it('a monitor that does not run, or with nothing read yet, says no changes; a link that is not a web address is left out', () => {
     const off = monitorHoverMarkdown(monitor({ disabled: true }), local, { appLink: 'command:axiom.signOut' }, NOW);
     assert.doesNotMatch(off, /Status|Last changes|Open in Axiom|command:/);

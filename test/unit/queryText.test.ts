@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { compileErrorRange, queryBlocks, queryToRun, type PositionBase } from '../../src/core/run/queryText';
+import { blockAt, compileErrorRange, queryBlocks, queryToRun, type PositionBase } from '../../src/core/run/queryText';
 
 const DOC = [
   '// Requests per method', // 0
@@ -48,7 +48,7 @@ describe('queryToRun', () => {
   it('runs the selection when it holds more than whitespace', () => {
     const start = offsetOf(DOC, 'summarize');
     const run = queryToRun(DOC, { start, end: start + 'summarize count()'.length }, 0);
-    assert.deepEqual(run, { text: 'summarize count()', startOffset: start });
+    assert.deepEqual(run, { text: 'summarize count()', startOffset: start, source: 'selection' });
     const backwards = queryToRun(DOC, { start: start + 9, end: start }, 0);
     assert.equal(backwards.text, 'summarize');
   });
@@ -58,6 +58,7 @@ describe('queryToRun', () => {
     const run = queryToRun(DOC, { start: cursor, end: cursor }, cursor);
     assert.equal(run.text, "['sample-app']\n| where level == \"error\"\n| take 10");
     assert.equal(run.startOffset, offsetOf(DOC, "['sample-app']"));
+    assert.equal(run.source, 'block');
     assert.equal(queryToRun(DOC, { start: 0, end: 0 }, DOC.length).startOffset, run.startOffset, 'at the very end of the block');
     const space = offsetOf(DOC, '   ');
     assert.equal(queryToRun(DOC, { start: space, end: space + 3 }, 30).startOffset, 0, 'whitespace selected: the block at the cursor');
@@ -66,8 +67,18 @@ describe('queryToRun', () => {
   it('runs the whole document when the cursor is on a blank line or a comment-only block', () => {
     for (const needle of ['   ', '// just']) {
       const at = offsetOf(DOC, needle) + 1;
-      assert.deepEqual(queryToRun(DOC, { start: at, end: at }, at), { text: DOC, startOffset: 0 });
+      assert.deepEqual(queryToRun(DOC, { start: at, end: at }, at), { text: DOC, startOffset: 0, source: 'document' });
     }
+  });
+});
+
+describe('blockAt', () => {
+  it('finds the block an offset is in, its end included, and none on a blank line', () => {
+    const at = offsetOf(DOC, 'level');
+    const block = blockAt(DOC, at)!;
+    assert.equal(DOC.slice(block.start, block.end), "['sample-app']\n| where level == \"error\"\n| take 10");
+    assert.deepEqual(blockAt(DOC, block.end), block);
+    assert.equal(blockAt(DOC, offsetOf(DOC, '   ') + 1), undefined);
   });
 });
 

@@ -185,7 +185,7 @@ export class AxiomClient {
   async runApl(apl: string, range: AplRange, signal?: AbortSignal): Promise<TabularResult> {
     let body: unknown;
     try {
-      body = await this.send('POST', '/datasets/_apl?format=tabular', { apl, startTime: range.startTime, endTime: range.endTime }, signal, this.v1Base());
+      body = await this.send('POST', '/datasets/_apl?format=tabular', { apl, startTime: range.startTime, endTime: range.endTime }, signal, { root: this.v1Base(), timeoutMs: Math.max(this.options.timeoutMs, QUERY_TIMEOUT_MS) });
     } catch (error) {
       if (isAxiomError(error) && error.code === BODY_TOO_LARGE) throw resultTooLarge(error);
       throw error;
@@ -203,12 +203,12 @@ export class AxiomClient {
   }
 
   /** GETs are retried on transient failures (see retry.ts); a POST, PUT or DELETE goes out once. */
-  private async send(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined, root = this.endpoint.base): Promise<unknown> {
+  private async send(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined, how: SendOptions = {}): Promise<unknown> {
     const policy = this.options.retry ?? DEFAULT_RETRY_POLICY;
     const started = Date.now();
     for (let tries = 1; ; tries++) {
       try {
-        return await this.sendOnce(method, path, body, signal, root);
+        return await this.sendOnce(method, path, body, signal, how);
       } catch (e) {
         if (method !== 'GET' || !isAxiomError(e)) throw e;
         const delay = retryDelay(e, tries, Date.now() - started, policy);
@@ -219,14 +219,16 @@ export class AxiomClient {
     }
   }
 
-  private async sendOnce(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined, root: string): Promise<unknown> {
+  private async sendOnce(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined, how: SendOptions): Promise<unknown> {
     const started = performance.now();
+    const root = how.root ?? this.endpoint.base;
+    const timeoutMs = how.timeoutMs ?? this.options.timeoutMs;
     const logPath = root === this.endpoint.base ? path : root.slice(this.endpoint.base.length - '/v2'.length) + path;
     const log = (entry: Omit<RequestLogEntry, 'method' | 'path' | 'durationMs'>) =>
       this.options.logger?.request({ method, path: logPath, durationMs: Math.round(performance.now() - started), ...entry });
 
     if (signal?.aborted) throw cancelledError();
-    const abort = requestAbort(signal, this.options.timeoutMs);
+    const abort = requestAbort(signal, timeoutMs);
     try {
       let response: Dispatcher.ResponseData;
       try {
@@ -238,7 +240,7 @@ export class AxiomClient {
           signal: abort.signal,
         });
       } catch (e) {
-        const error = this.transportError(e, signal, abort.timedOut);
+        const error = this.transportError(e, signal, abort.timedOut, timeoutMs);
         log({ error: error.kind + (error.code ? ` ${error.code}` : '') });
         throw error;
       }
@@ -255,7 +257,7 @@ export class AxiomClient {
       try {
         text = await readText(response);
       } catch (e) {
-        const error = isAxiomError(e) ? e : this.transportError(e, signal, abort.timedOut);
+        const error = isAxiomError(e) ? e : this.transportError(e, signal, abort.timedOut, timeoutMs);
         log({ status, traceId, error: error.kind });
         throw error;
       }
@@ -300,9 +302,9 @@ export class AxiomClient {
     return new AxiomError('config', message, { status, traceId, setting: 'axiom.url' });
   }
 
-  private transportError(e: unknown, signal: AbortSignal | undefined, timedOut: boolean): AxiomError {
+  private transportError(e: unknown, signal: AbortSignal | undefined, timedOut: boolean, timeoutMs: number): AxiomError {
     if (signal?.aborted) return cancelledError();
-    if (timedOut) return new AxiomError('timeout', timeoutMessage(this.endpoint.host, this.options.timeoutMs));
+    if (timedOut) return new AxiomError('timeout', timeoutMessage(this.endpoint.host, timeoutMs));
     const code = errorCode(e);
     return new AxiomError('network', networkMessage(code, this.endpoint.host), { code });
   }
@@ -329,6 +331,16 @@ export class AxiomClient {
 }
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface SendOptions {
+  /** The API root the path is under (the v2 one unless said). */
+  root?: string;
+  /** How long this request may take (the client's timeout unless said). */
+  timeoutMs?: number;
+}
+
+/** How long a query may run at least: a month of logs can take minutes, and a run can be cancelled. */
+export const QUERY_TIMEOUT_MS = 5 * 60_000;
 
 function starredPath(id: string): string {
   return `/apl-starred-queries/${encodeURIComponent(id)}`;

@@ -29,7 +29,7 @@ export function monitorHoverMarkdown(monitor: Monitor, formatDate: (d: Date) => 
   }
   // A web link (https only) is all an untrusted hover can follow; the address is made by
   // monitorLink, with the org and monitor ids percent-encoded, and its brackets escaped here.
-  if (extras.appLink && /^https?:\/\//.test(extras.appLink)) top.push('', `[${escapeMarkdown(words().openInAxiom)}](${extras.appLink.replace(/[()\s]/g, encodeURIComponent)})`);
+  if (extras.appLink && /^https?:\/\//.test(extras.appLink)) top.push('', `[${escapeMarkdown(words().openInAxiom)}](${extras.appLink.replace(/[()\s]/g, percentEncoded)})`);
   if (!top.length) return [title, ...rest].join('\n');
   return [title, '', ...top, ...rest].join('\n');
 }
@@ -80,3 +80,7 @@ function dateWords(value: string | undefined, formatDate: (d: Date) => string): 
   return Number.isNaN(time) ? value : fill(words().on, [formatDate(new Date(time))]);
 }
 
+/** A character as %XX (encodeURIComponent leaves brackets as they are). */
+function percentEncoded(character: string): string {
+  return `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+}

@@ -14,6 +14,11 @@ export interface RunText {
   startOffset: number;
 }
 
+/** The text to run and what it was taken from: the selection, the block at the cursor, or (neither) the whole document. */
+export interface ChosenText extends RunText {
+  source: 'selection' | 'block' | 'document';
+}
+
 interface Line {
   start: number;
   /** Before the line break. */
@@ -65,14 +70,19 @@ export function queryBlocks(text: string): QueryBlock[] {
  * The text to run: the selection when it holds more than whitespace; else the query block the
  * cursor is in (at its end counts); else the whole document.
  */
-export function queryToRun(documentText: string, selection: { start: number; end: number }, cursor: number): RunText {
+export function queryToRun(documentText: string, selection: { start: number; end: number }, cursor: number): ChosenText {
   const start = Math.min(selection.start, selection.end);
   const end = Math.max(selection.start, selection.end);
   const selected = documentText.slice(start, end);
-  if (selected.trim()) return { text: selected, startOffset: start };
-  const block = queryBlocks(documentText).find((b) => cursor >= b.start && cursor <= b.end);
-  if (block) return { text: documentText.slice(block.start, block.end), startOffset: block.start };
-  return { text: documentText, startOffset: 0 };
+  if (selected.trim()) return { text: selected, startOffset: start, source: 'selection' };
+  const block = blockAt(documentText, cursor);
+  if (block) return { text: documentText.slice(block.start, block.end), startOffset: block.start, source: 'block' };
+  return { text: documentText, startOffset: 0, source: 'document' };
+}
+
+/** The query block the offset is in (its end counts), if any. */
+export function blockAt(documentText: string, offset: number): QueryBlock | undefined {
+  return queryBlocks(documentText).find((b) => offset >= b.start && offset <= b.end);
 }
 
 /** Where the service starts counting lines and columns. */

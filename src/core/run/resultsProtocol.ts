@@ -72,7 +72,8 @@ export type PanelMessage =
 
 const MAX_COPY_CHARS = 50 * 1024 * 1024;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -4,7 +4,7 @@
 // the same arrays) whenever they fit: a result of 100,000 rows is never copied cell by cell.
 import { AxiomError } from '../api/errors';
 import { phrase } from '../phrase';
-import type { ResultField, ResultMessage, ResultStatus, ResultTable } from './resultsProtocol';
+import { isRecord, type ResultField, type ResultMessage, type ResultStatus, type ResultTable } from './resultsProtocol';
 
 export interface TabularResult {
   tables: ResultTable[];
@@ -17,10 +17,6 @@ export interface TabularResult {
 }
 
 type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function finiteNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;

@@ -11,7 +11,7 @@ import { installVsix, makeSandbox, openBrowser, projectRoot, startCodeServer, wo
 import { describeVscode } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 import { GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
-import { hugeTabular, TIME_SERIES } from '../support/tabularFixtures';
+import { countsByService, hugeTabular } from '../support/tabularFixtures';
 
 const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
 // `npm run screenshots` writes them into media/ for the README; test runs keep them in out/.
@@ -383,11 +383,12 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   await runCommand(page, 'Notifications: Clear All Notifications');
 
   // A time series, re-run from the panel, drawn as a chart.
-  fake.aplAnswer = () => ({ body: TIME_SERIES });
+  fake.aplAnswer = () => ({ body: countsByService() });
   await panel.locator('.rerun').click();
   await panel.locator('.show-chart').waitFor({ timeout: 15_000 });
   await panel.locator('.show-chart').click();
   await panel.locator('canvas').first().waitFor({ timeout: 10_000 });
+  await page.locator('.notification-toast', { hasText: 'Running the query' }).waitFor({ state: 'detached', timeout: 10_000 });
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(shots, 'results-chart.png') });
 }

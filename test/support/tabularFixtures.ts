@@ -162,3 +162,25 @@ export function hugeTabular(rows: number, columns = 12): { tables: unknown[]; st
   }
   return { status: { elapsedTime: 123_456, rowsExamined: rows * 2, rowsMatched: rows, isPartial: false }, tables: [{ name: '0', fields, columns: data }] };
 }
+
+/**
+ * `summarize count() by bin(_time, 1m), service` over `minutes` minutes: one row per minute and
+ * service, rows in time order, counts that rise and fall as traffic does (for the chart).
+ */
+export function countsByService(minutes = 60, services = ['checkout', 'cart', 'search']): { status: unknown; tables: unknown[] } {
+  const start = Date.UTC(2026, 10, 23, 7, 0);
+  const times: string[] = [];
+  const names: string[] = [];
+  const counts: number[] = [];
+  for (let m = 0; m < minutes; m++) {
+    services.forEach((service, s) => {
+      times.push(new Date(start + m * 60_000).toISOString());
+      names.push(service);
+      counts.push(Math.round(400 + 150 * (s + 1) + 120 * Math.sin((m + 7 * s) / 6) + ((m * 37 + s * 11) % 23) * 4));
+    });
+  }
+  return {
+    status: { elapsedTime: 48_000, rowsExamined: 1_250_000, rowsMatched: 96_400, isPartial: false },
+    tables: [{ name: '0', fields: [{ name: '_time', type: 'datetime' }, { name: 'service', type: 'string' }, { name: 'count_', type: 'integer', agg: { name: 'count' } }], columns: [times, names, counts] }],
+  };
+}

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { Connection } from '../accounts/connection';
 import type { AxiomClient } from '../core/api/client';
 import { isAxiomError } from '../core/api/errors';
 import { adviceFor } from '../core/api/errorAdvice';
@@ -23,13 +22,19 @@ export interface Loaded<Row> {
   incomplete?: unknown;
 }
 
+/** Where a view gets its client, and hears that it changed (the accounts feature's Connection). */
+export interface ClientSource {
+  client(): Promise<AxiomClient | undefined>;
+  readonly onDidChange: vscode.Event<void>;
+}
+
 export interface ListViewOptions {
   viewId: string;
   /** The context key the view's `viewsWelcome` entries read the state from. */
   stateKey: string;
   /** The view's refresh command: what its Retry row runs. */
   refreshCommand: string;
-  connection: Connection;
+  connection: ClientSource;
   log: Log;
 }
 

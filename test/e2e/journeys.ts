@@ -110,6 +110,13 @@ async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
+/** Polls until `done` holds, or fails naming `what`. */
+async function waitUntil(what: string, done: () => boolean, timeoutMs = 15_000): Promise<void> {
+  for (const started = Date.now(); !done(); await new Promise((r) => setTimeout(r, 100))) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+  }
+}
+
 /** Opens a file of the workspace as a person does: Ctrl+P, its name, Enter. */
 async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Control+P');
@@ -382,12 +389,20 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   assert.equal(lines.length, 100_001, 'a header and every row');
   await runCommand(page, 'Notifications: Clear All Notifications');
 
-  // A time series, re-run from the panel, drawn as a chart.
-  fake.aplAnswer = () => ({ body: countsByService() });
+  // Re-run from the panel sends the query again.
   await panel.locator('.rerun').click();
-  await panel.locator('.show-chart').waitFor({ timeout: 15_000 });
-  await panel.locator('.show-chart').click();
-  await panel.locator('canvas').first().waitFor({ timeout: 10_000 });
+  await waitUntil('the re-run at the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === 2);
+
+  // A time series, from another file: its own panel, drawn as a chart.
+  fake.aplAnswer = () => ({ body: countsByService() });
+  await openFile(page, 'by-service.apl');
+  await page.locator('.tab', { hasText: 'by-service.apl' }).first().waitFor();
+  await page.locator('.editor-instance .view-lines').first().click();
+  await page.keyboard.press('Control+Enter');
+  const chartPanel = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+  await chartPanel.locator('.show-chart').waitFor({ timeout: 15_000 });
+  await chartPanel.locator('.show-chart').click();
+  await chartPanel.locator('canvas').first().waitFor({ timeout: 10_000 });
   await page.locator('.notification-toast', { hasText: 'Running the query' }).waitFor({ state: 'detached', timeout: 10_000 });
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(shots, 'results-chart.png') });
@@ -397,7 +412,7 @@ const fake = new FakeAxiom({ monitors: MONITORS });
 await fake.start();
 const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
   settings: { 'axiom.url': fake.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
-  files: { 'run.apl': RUN_APL, 'checkout.apl': STAR_APL, 'errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)" },
+  files: { 'run.apl': RUN_APL, 'by-service.apl': "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service", 'checkout.apl': STAR_APL, 'errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)" },
 });
 let passed = 0;
 let failed = 0;

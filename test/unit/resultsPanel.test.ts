@@ -167,10 +167,14 @@ describe('results panel: status line and page', () => {
   });
   it('builds a page with a strict policy, the nonce on the script, and everything escaped', () => {
     const html = resultsPage({ scriptUri: 'https://x/a.js?a=1&b="2"', styleUri: 'https://x/a.css', cspSource: "'self' https://x 'unsafe-eval' ;script-src", nonce: 'abcdefghijklmnop0123', title: '<script>alert(1)</script>' });
-    assert.match(html, /default-src 'none'; script-src 'nonce-abcdefghijklmnop0123'; style-src 'self' https:\/\/x; img-src 'self' https:\/\/x data:; font-src 'self' https:\/\/x">/);
+    assert.match(html, /default-src 'none'; script-src 'nonce-abcdefghijklmnop0123'; style-src 'self' https:\/\/x; img-src 'self' https:\/\/x data:; font-src 'self' https:\/\/x; base-uri 'none'; form-action 'none'">/);
     assert.ok(html.includes('src="https://x/a.js?a=1&#38;b=&#34;2&#34;"'));
     assert.ok(!html.includes('<script>alert'));
     assert.equal(escapeHtml(`<&>"'`), '&#60;&#38;&#62;&#34;&#39;');
     assert.throws(() => resultsPage({ scriptUri: '', styleUri: '', cspSource: '', nonce: "x' 'unsafe-inline", title: '' }));
+  });
+  it('forbids a <base> and form submissions', () => {
+    const html = resultsPage({ scriptUri: 'a', styleUri: 'b', cspSource: 'https://x', nonce: 'abcdefghijklmnop0123', title: 't' });
+    assert.match(html, /font-src https:\/\/x; base-uri 'none'; form-action 'none'">/);
   });
 });

@@ -34,6 +34,9 @@ export function resultsPage({ scriptUri, styleUri, cspSource, nonce, title }: Re
     `style-src ${source}`,
     `img-src ${source} data:`,
     `font-src ${source}`,
+    // No <base> may redirect the page's relative URLs, and no form may send anything anywhere.
+    "base-uri 'none'",
+    "form-action 'none'",
   ].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { PANEL_WORDS } from '../../src/core/run/panelWords';
 import { makeResultsSource, openPanel, type PanelPage } from './panelPage';
 
 const ROWS = 100_000;
@@ -260,5 +261,43 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     await frames();
     assert.equal(await page.textContent('.grid-body'), before);
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  });
+});
+
+describe('the results panel in another language', { timeout: 60_000 }, () => {
+  let other: PanelPage;
+  let p: Page;
+  const words: Record<string, string> = {
+    ...PANEL_WORDS,
+    rerun: 'Erneut ausführen',
+    stop: 'Anhalten',
+    rows: '{0} Zeilen',
+    emptyNoRun: 'Führen Sie eine APL-Abfrage aus.',
+    copyRow: '<img src=x onerror="window.__pwned=6">',
+  };
+  delete words.pin;
+  before(async () => {
+    other = await openPanel({ words: { ...words, exportCsv: 7 } as unknown as Record<string, string>, language: 'de' });
+    p = other.page;
+  });
+  after(async () => {
+    const violations = await p.evaluate(() => window.__violations);
+    await other.close();
+    assert.deepEqual(violations, [], 'no Content Security Policy violations');
+  });
+
+  it('speaks the words it was given, English where a word is missing or odd, and writes numbers in German', async () => {
+    assert.equal(await p.textContent('.rerun'), 'Erneut ausführen');
+    assert.equal(await p.textContent('.stop'), 'Anhalten');
+    assert.equal(await p.textContent('.pin'), 'Pin', 'a missing word is English');
+    assert.equal(await p.textContent('.export-csv'), 'Export CSV', 'a word that is not a string is English');
+    assert.equal(await p.textContent('.copy-row'), words.copyRow, 'a word is text');
+    assert.equal(await p.textContent('.empty'), 'Führen Sie eine APL-Abfrage aus.');
+    assert.equal(await p.getAttribute('html', 'lang'), 'de');
+    await p.evaluate(`window.postMessage(${makeResultsSource(2000)}, '*')`);
+    await p.waitForSelector('.grid-row[aria-rowindex="2"]');
+    const status = (await p.textContent('.status')) ?? '';
+    for (const part of ['2.000 Zeilen', '1,23 s', '5.000.000 rows examined']) assert.ok(status.includes(part), `${part} in ${status}`);
+    assert.equal(await p.evaluate(() => document.querySelectorAll('img').length + String(window.__pwned ?? '')), '0');
   });
 });

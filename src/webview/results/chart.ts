@@ -3,6 +3,7 @@
 // body's class and the variables' values), so the axes stay legible in dark and light themes.
 import uPlot from 'uplot';
 import { el } from './dom';
+import { ENGLISH, type PanelText } from './panelText';
 import type { TimeSeries } from './timeSeries';
 
 const PALETTE = ['--vscode-charts-blue', '--vscode-charts-orange', '--vscode-charts-green', '--vscode-charts-purple', '--vscode-charts-red', '--vscode-charts-yellow'];
@@ -19,7 +20,7 @@ export class Chart {
   private plot: uPlot | undefined;
   private data: TimeSeries | undefined;
 
-  constructor() {
+  constructor(private readonly text: PanelText = ENGLISH) {
     this.element = el('div', 'chart');
     this.element.setAttribute('role', 'img');
     new ResizeObserver(() => this.resize()).observe(this.element);
@@ -28,7 +29,8 @@ export class Chart {
 
   show(data: TimeSeries): void {
     this.data = data;
-    this.element.setAttribute('aria-label', `Line chart over time of ${data.series.map((s) => s.label).join(', ')}${data.capped ? ' (first series only)' : ''}`);
+    const label = this.text.say('lineChartLabel', data.series.map((s) => s.label).join(', '));
+    this.element.setAttribute('aria-label', data.capped ? this.text.say('firstSeriesOnly', label) : label);
     this.redraw();
   }
 

@@ -49,7 +49,7 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     assert.ok((await rowElements()) < 300, `${await rowElements()} row elements`);
     if (process.env.AXIOM_WEBVIEW_SHOTS) await page.screenshot({ path: `${process.env.AXIOM_WEBVIEW_SHOTS}/table.png` });
     const status = await page.textContent('.status');
-    for (const part of ['100,000 rows', '1.23 s', '5,000,000 rows examined', 'Partial results', 'Showing the first 100,000 rows', 'warn: took a while']) assert.ok(status?.includes(part), `${part} in ${status}`);
+    for (const part of ['100,000 rows', 'Last hour', '1.23 s', '5,000,000 rows examined', 'Partial results', 'Showing the first 100,000 rows', 'warn: took a while']) assert.ok(status?.includes(part), `${part} in ${status}`);
   });
 
   it('shows hostile cells as literal text and runs none of them', async () => {
@@ -240,6 +240,28 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
       await page.click(selector);
       assert.deepEqual(await lastPosted(), { type });
     }
+  });
+
+  it('drops the late answers of a run replaced by a newer one, and shows the time range', async () => {
+    await send(`{ type: 'running', runId: 5, query: 'q', rangeLabel: 'Last 15 minutes' }`);
+    await page.waitForSelector('.stop:not([hidden])');
+    assert.equal(await page.textContent('.running'), 'Running (Last 15 minutes)…');
+    const one = (runId: number, name: string, rangeLabel: string) =>
+      `{ type: 'results', result: { runId: ${runId}, query: 'q', rangeLabel: '${rangeLabel}', status: { isPartial: false, messages: [] }, tables: [{ name: '0', rowCount: 1, fields: [{ name: '${name}', type: 'string' }], columns: [['${name} value']] }] } }`;
+    await send(one(4, 'late', 'Last day'));
+    await send(`{ type: 'failed', runId: 4, message: 'late failure' }`);
+    await send(`{ type: 'cancelled', runId: 4 }`);
+    await frames();
+    assert.equal(await page.isVisible('.stop'), true, 'still running');
+    assert.equal(await page.isVisible('.notice'), false);
+    assert.equal(await cell(2, 3), '0', 'the results of run 4 are not shown');
+    await send(one(5, 'fresh', 'Last 15 minutes'));
+    await page.waitForSelector('.stop', { state: 'hidden' });
+    assert.equal(await cell(2, 1), 'fresh value');
+    assert.equal(await page.textContent('.status-range'), 'Last 15 minutes');
+    await send(one(4, 'late', 'Last day'));
+    await frames();
+    assert.equal(await cell(2, 1), 'fresh value');
   });
 
   it('runs under a policy that is enforced and watched: an inline script is refused and reported', async () => {

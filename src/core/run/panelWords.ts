@@ -6,6 +6,7 @@
 export const PANEL_WORDS = {
   toolbar: 'Results',
   running: 'Running…',
+  runningRange: 'Running ({0})…',
   stop: 'Stop',
   stopTitle: 'Stop the running query',
   rerun: 'Re-run',
@@ -45,6 +46,7 @@ export const PANEL_WORDS = {
   rowsExamined: '{0} rows examined',
   rowsMatched: '{0} matched',
   partial: 'Partial results',
+  timeRange: 'Time range',
   message: '{0}: {1}',
   repeated: '{0} (×{1})',
   milliseconds: '{0} ms',

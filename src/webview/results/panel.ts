@@ -1,6 +1,7 @@
 // The results panel: toolbar, notice, tabs, table or chart, details and status line, and what
 // each message from the extension changes. Previous results stay on screen while a run is going
-// and after it fails or is stopped. Every word comes from the page's table.
+// and after it fails or is stopped; an answer to a run older than the newest one it was told of
+// (a run replaced by another may answer late) is dropped. Every word comes from the page's table.
 import { type HostMessage, type PanelMessage, type ResultsView } from '../../core/run/resultsProtocol';
 import { columnText, prettyJson, rowText, valueText } from './cellText';
 import { Chart } from './chart';
@@ -21,6 +22,8 @@ export class Panel {
   private widths: (number[] | undefined)[] = [];
   private current = 0;
   private view: 'table' | 'chart' = 'table';
+  /** The newest run the page was told of: answers to older runs are late, and dropped. */
+  private newestRun = -1;
   private filterTimer: ReturnType<typeof setTimeout> | undefined;
 
   private readonly running = el('span', 'running');
@@ -152,7 +155,7 @@ export class Panel {
         this.filter.select();
       }
     });
-    this.setRunning(false);
+    this.setRunning(undefined);
     this.render();
   }
 
@@ -166,29 +169,34 @@ export class Panel {
       this.pin.textContent = this.text.say(message.pinned ? 'pinned' : 'pin');
       return;
     }
+    const runId = message.type === 'results' ? message.result.runId : message.runId;
+    if (runId < this.newestRun) return;
+    this.newestRun = runId;
     switch (message.type) {
       case 'running':
-        this.setRunning(true);
+        this.setRunning(message.rangeLabel);
         this.setNotice('');
         break;
       case 'results':
-        this.setRunning(false);
+        this.setRunning(undefined);
         this.setNotice('');
         this.showResult(message.result);
         break;
       case 'failed':
-        this.setRunning(false);
+        this.setRunning(undefined);
         this.setNotice(this.text.say('failed', message.message));
         break;
       case 'cancelled':
-        this.setRunning(false);
+        this.setRunning(undefined);
         this.setNotice(this.text.say('stopped'));
         break;
     }
   }
 
-  private setRunning(running: boolean): void {
-    this.running.textContent = running ? this.text.say('running') : '';
+  /** Shows a run going over a time range (a range of '' says only that it runs), or no run. */
+  private setRunning(range: string | undefined): void {
+    const running = range !== undefined;
+    this.running.textContent = !running ? '' : range ? this.text.say('runningRange', range) : this.text.say('running');
     show(this.running, running);
     show(this.stop, running);
     document.body.classList.toggle('is-running', running);
@@ -278,6 +286,11 @@ export class Panel {
     const parts = statusParts(this.result.status, model.rows.length, model.table.rowCount, filtered, this.text);
     this.filterCount.textContent = filtered ? parts.rows : '';
     const children: HTMLElement[] = [el('span', 'status-rows', parts.rows)];
+    if (this.result.rangeLabel) {
+      const range = el('span', 'status-range', this.result.rangeLabel);
+      range.title = this.text.say('timeRange');
+      children.push(range);
+    }
     for (const fact of parts.facts) children.push(el('span', 'status-fact', fact));
     if (parts.partial) children.push(el('span', 'status-partial', this.text.say('partial')));
     for (const note of parts.notes) children.push(el('span', 'status-note', note));

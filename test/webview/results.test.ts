@@ -217,6 +217,31 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     assert.deepEqual(chart.legend.slice(1), ['h0', '<img src=x onerror="window.__pwned=5">'], 'series names are text');
     assert.equal(await page.evaluate(() => document.querySelectorAll('img').length + String(window.__pwned ?? '')), '0');
     assert.equal(chart.gridHidden, true);
+    // Line or bar: a toggle beside the chart, reached by the keyboard, that redraws it.
+    const picture = () => page.evaluate(() => (document.querySelector('.chart canvas') as HTMLCanvasElement).toDataURL());
+    const kind = () =>
+      page.evaluate(() => ({
+        kind: (document.querySelector('.chart') as HTMLElement).dataset.kind,
+        line: document.querySelector('.chart-line')?.getAttribute('aria-pressed'),
+        bar: document.querySelector('.chart-bar')?.getAttribute('aria-pressed'),
+        label: document.querySelector('.chart')?.getAttribute('aria-label')?.split(' ')[0],
+      }));
+    assert.equal(await page.isVisible('.chart-kind'), true);
+    assert.deepEqual(await kind(), { kind: 'line', line: 'true', bar: 'false', label: 'Line' });
+    const lines = await picture();
+    await page.focus('.chart-line');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('chart-bar')), true, 'Tab reaches Bar');
+    await page.keyboard.press('Enter');
+    await frames();
+    assert.deepEqual(await kind(), { kind: 'bar', line: 'false', bar: 'true', label: 'Bar' });
+    assert.notEqual(await picture(), lines, 'the canvas was drawn again, as bars');
+    if (process.env.AXIOM_WEBVIEW_SHOTS) await page.screenshot({ path: `${process.env.AXIOM_WEBVIEW_SHOTS}/bars.png` });
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    await frames();
+    assert.deepEqual(await kind(), { kind: 'line', line: 'true', bar: 'false', label: 'Line' });
+    assert.equal(await picture(), lines, 'the same lines again');
     await page.click('.show-table');
     await page.waitForSelector('.grid:not([hidden])');
     assert.equal(await page.isVisible('.chart'), false);

@@ -4,7 +4,7 @@
 // (a run replaced by another may answer late) is dropped. Every word comes from the page's table.
 import { type HostMessage, type PanelMessage, type ResultsView } from '../../core/run/resultsProtocol';
 import { columnText, prettyJson, rowText, valueText } from './cellText';
-import { Chart } from './chart';
+import { Chart, type ChartKind } from './chart';
 import { ContextMenu } from './contextMenu';
 import { button, el, show } from './dom';
 import { Grid } from './grid';
@@ -37,6 +37,9 @@ export class Panel {
   private readonly switcher = el('div', 'view-switch');
   private readonly tableButton: HTMLButtonElement;
   private readonly chartButton: HTMLButtonElement;
+  private readonly chartKinds = el('div', 'chart-kind');
+  private readonly lineButton: HTMLButtonElement;
+  private readonly barButton: HTMLButtonElement;
   private readonly grid: Grid;
   private readonly chart: Chart;
   private readonly content = el('div', 'content');
@@ -132,8 +135,13 @@ export class Panel {
     this.tableButton = button(say('table'), 'show-table', () => this.setView('table'));
     this.chartButton = button(say('chart'), 'show-chart', () => this.setView('chart'));
     this.switcher.append(this.tableButton, this.chartButton);
+    this.chartKinds.setAttribute('role', 'group');
+    this.chartKinds.setAttribute('aria-label', say('chartKind'));
+    this.lineButton = button(say('line'), 'chart-line', () => this.setChartKind('line'));
+    this.barButton = button(say('bar'), 'chart-bar', () => this.setChartKind('bar'));
+    this.chartKinds.append(this.lineButton, this.barButton);
     const bar = el('div', 'tabbar');
-    bar.append(this.tabs, this.switcher);
+    bar.append(this.tabs, this.chartKinds, this.switcher);
 
     this.details.setAttribute('aria-label', say('value'));
     const detailsHead = el('div', 'details-head');
@@ -241,8 +249,11 @@ export class Panel {
     if (model && model.filter !== this.filter.value) model.setFilter(this.filter.value);
     show(this.grid.element, !!model && this.view === 'table');
     show(this.chart.element, !!model && this.view === 'chart');
+    show(this.chartKinds, !!model && this.view === 'chart');
     this.tableButton.setAttribute('aria-pressed', String(this.view === 'table'));
     this.chartButton.setAttribute('aria-pressed', String(this.view === 'chart'));
+    this.lineButton.setAttribute('aria-pressed', String(this.chart.kind === 'line'));
+    this.barButton.setAttribute('aria-pressed', String(this.chart.kind === 'bar'));
     if (model) this.grid.element.setAttribute('aria-label', tableLabel(model.table.name, this.current, this.text));
     if (model && this.view === 'table') this.grid.show(model, this.widths[this.current]);
     if (model && this.view === 'chart') {
@@ -300,6 +311,12 @@ export class Panel {
   private setView(view: 'table' | 'chart'): void {
     this.view = view;
     this.render();
+  }
+
+  private setChartKind(kind: ChartKind): void {
+    this.chart.setKind(kind);
+    this.lineButton.setAttribute('aria-pressed', String(kind === 'line'));
+    this.barButton.setAttribute('aria-pressed', String(kind === 'bar'));
   }
 
   private sortBy(column: number): void {

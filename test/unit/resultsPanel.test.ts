@@ -11,7 +11,7 @@ import { panelText } from '../../src/webview/results/panelText';
 import { duration, statusParts, tableLabel } from '../../src/webview/results/statusLine';
 import { TableModel } from '../../src/webview/results/tableModel';
 import { MAX_SERIES, timeSeries } from '../../src/webview/results/timeSeries';
-import { bodyHeight, rowWindow, scrollTopFor } from '../../src/webview/results/virtualWindow';
+import { bodyHeight, rowHeightFor, rowWindow, scrollTopFor } from '../../src/webview/results/virtualWindow';
 
 function table(fields: [string, string][], rows: unknown[][]): ResultTable {
   return { name: '0', fields: fields.map(([name, type]) => ({ name, type })), columns: fields.map((_, c) => rows.map((r) => r[c])), rowCount: rows.length };
@@ -152,6 +152,9 @@ describe('results panel: the virtual window', () => {
     const to = scrollTopFor(g, 0, 5_000_000);
     const w = rowWindow(g, to, 0);
     assert.ok(w.first <= 5_000_000 && 5_000_000 < w.end, JSON.stringify(w));
+  });
+  it('makes rows tall enough for the editor font, and never shorter than 22 px', () => {
+    assert.deepEqual([13, 14, 24, 0, Number.NaN].map(rowHeightFor), [22, 23, 39, 22, 22]);
   });
   it('scrolls as little as needed to show a row', () => {
     const g = { rowCount: 1000, rowHeight: 20, viewport: 200 };

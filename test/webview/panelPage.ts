@@ -60,10 +60,12 @@ export interface PanelOptions {
   words?: Record<string, string>;
   /** The display language (resultsPage's `language`). */
   language?: string;
+  /** Theme variables set over THEME's. */
+  theme?: Record<string, string>;
 }
 
 /** Serves the panel from `dist` (dist/webview inside it) and opens it in chromium. */
-export async function openPanel({ dist = path.join(projectRoot as string, 'dist'), words, language }: PanelOptions = {}): Promise<PanelPage> {
+export async function openPanel({ dist = path.join(projectRoot as string, 'dist'), words, language, theme }: PanelOptions = {}): Promise<PanelPage> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/') {
@@ -98,7 +100,7 @@ export async function openPanel({ dist = path.join(projectRoot as string, 'dist'
   await page.goto(url);
   await page.evaluate((theme) => {
     for (const [k, v] of Object.entries(theme)) document.documentElement.style.setProperty(k, v);
-  }, THEME);
+  }, { ...THEME, ...theme });
   await page.waitForFunction(() => window.__posted.some((m) => (m as { type: string }).type === 'ready'));
   return {
     page,

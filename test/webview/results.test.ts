@@ -311,7 +311,7 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
   });
 });
 
-describe('the results panel in another language', { timeout: 60_000 }, () => {
+describe('the results panel in another language, at a large editor font', { timeout: 60_000 }, () => {
   let other: PanelPage;
   let p: Page;
   const words: Record<string, string> = {
@@ -324,7 +324,7 @@ describe('the results panel in another language', { timeout: 60_000 }, () => {
   };
   delete words.pin;
   before(async () => {
-    other = await openPanel({ words: { ...words, exportCsv: 7 } as unknown as Record<string, string>, language: 'de' });
+    other = await openPanel({ words: { ...words, exportCsv: 7 } as unknown as Record<string, string>, language: 'de', theme: { '--vscode-editor-font-size': '24px' } });
     p = other.page;
   });
   after(async () => {
@@ -346,5 +346,35 @@ describe('the results panel in another language', { timeout: 60_000 }, () => {
     const status = (await p.textContent('.status')) ?? '';
     for (const part of ['2.000 Zeilen', '1,23 s', '5.000.000 rows examined']) assert.ok(status.includes(part), `${part} in ${status}`);
     assert.equal(await p.evaluate(() => document.querySelectorAll('img').length + String(window.__pwned ?? '')), '0');
+  });
+
+  it('makes rows tall enough for a 24 px editor font', async () => {
+    const rows = await p.evaluate(() => {
+      const at = (r: number) => document.querySelector(`.grid-row[aria-rowindex="${r}"]:not([hidden])`) as HTMLElement;
+      const cell = at(2).querySelector('[aria-colindex="4"]') as HTMLElement;
+      return {
+        font: parseFloat(getComputedStyle(cell).fontSize),
+        height: at(2).offsetHeight,
+        step: at(3).getBoundingClientRect().top - at(2).getBoundingClientRect().top,
+        scroll: cell.scrollHeight,
+        client: cell.clientHeight,
+      };
+    });
+    assert.equal(rows.font, 24);
+    assert.ok(rows.height >= 36, `a row of ${rows.height} px`);
+    assert.equal(rows.step, rows.height, 'the virtual window places rows a row apart');
+    assert.ok(rows.scroll <= rows.client, `the cell's text fits (${rows.scroll} ≤ ${rows.client})`);
+    // The last row is reachable and whole at the bottom.
+    await p.evaluate(() => {
+      const grid = document.querySelector('.grid') as HTMLElement;
+      grid.scrollTop = grid.scrollHeight;
+    });
+    await p.waitForSelector('.grid-row[aria-rowindex="2001"]:not([hidden])');
+    const bottom = await p.evaluate(() => {
+      const grid = (document.querySelector('.grid') as HTMLElement).getBoundingClientRect();
+      const row = (document.querySelector('.grid-row[aria-rowindex="2001"]') as HTMLElement).getBoundingClientRect();
+      return { grid: grid.bottom, row: row.bottom };
+    });
+    assert.ok(bottom.row <= bottom.grid + 1, JSON.stringify(bottom));
   });
 });

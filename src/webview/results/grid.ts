@@ -1,14 +1,13 @@
 // The virtual table: only the rows in view (and a few either side) exist in the DOM, each in a
 // pool slot of its own (row i lives in slot i mod pool size, so a scroll rewrites only the rows
 // that came into view). A grid in ARIA terms; the scroller holds the focus and names the active
-// cell with aria-activedescendant, so that focus survives the recycling of cells.
+// cell with aria-activedescendant, so that focus survives the recycling of cells. Rows are as tall
+// as the editor's font needs (read from the grid's computed font size when a table is shown).
 import { cellKind, cellText, prettyJson, valueText } from './cellText';
 import { el } from './dom';
 import { ENGLISH, type PanelText } from './panelText';
 import type { TableModel } from './tableModel';
-import { bodyHeight, type Geometry, rowWindow, scrollTopFor } from './virtualWindow';
-
-export const ROW_HEIGHT = 22;
+import { bodyHeight, type Geometry, MIN_ROW_HEIGHT, rowHeightFor, rowWindow, scrollTopFor } from './virtualWindow';
 
 const OVERSCAN = 8;
 const MIN_WIDTH = 48;
@@ -39,7 +38,8 @@ export class Grid {
   /** The active cell: an index into the rows shown (-1 is the header row) and a column. */
   private active = { row: 0, column: 0 };
   private frame = 0;
-  private readonly rowHeight = ROW_HEIGHT;
+  /** The height of a row in px, from the cells' font size. */
+  private rowHeight = MIN_ROW_HEIGHT;
 
   constructor(
     private readonly events: GridEvents,
@@ -73,6 +73,7 @@ export class Grid {
     const same = this.model?.table === model.table;
     this.model = model;
     if (!same) {
+      this.measureRows();
       this.widths = widths ?? model.table.fields.map((f, i) => initialWidth(f.name, model.kinds[i]));
       this.active = { row: 0, column: 0 };
       this.element.scrollTop = 0;
@@ -101,6 +102,12 @@ export class Grid {
 
   focus(): void {
     this.element.focus();
+  }
+
+  /** Works out the row height from the cells' computed font size, for the rows and the window. */
+  private measureRows(): void {
+    this.rowHeight = rowHeightFor(parseFloat(getComputedStyle(this.element).fontSize));
+    this.element.style.setProperty('--row-height', `${this.rowHeight}px`);
   }
 
   private geometry(): Geometry {

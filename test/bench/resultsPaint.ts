@@ -34,7 +34,7 @@ const size = (file: string) => {
 const js = size('results.js');
 const css = size('results.css');
 
-const panel = await openPanel(dist);
+const panel = await openPanel({ dist });
 const { page } = panel;
 try {
   log('paint of 100,000 × 12,', RUNS, 'runs each');

@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { PANEL_WORDS, panelLocale, parsePanelWords, readPanelWords } from '../../src/core/run/panelWords';
 import type { ResultTable } from '../../src/core/run/resultsProtocol';
 import { escapeHtml, resultsPage } from '../../src/core/run/resultsPage';
-import { cellKind, cellText, columnText, duration, MAX_CELL_CHARS, prettyJson, rowText, valueText } from '../../src/webview/results/cellText';
+import { cellKind, cellText, columnText, MAX_CELL_CHARS, prettyJson, rowText, valueText } from '../../src/webview/results/cellText';
 import { columnKind, timeValue } from '../../src/webview/results/columnKind';
 import { matchRows, searchText, visibleRows } from '../../src/webview/results/filterRows';
 import { nextSort, sortPermutation } from '../../src/webview/results/sortRows';
-import { statusParts, tableLabel } from '../../src/webview/results/statusLine';
+import { panelText } from '../../src/webview/results/panelText';
+import { duration, statusParts, tableLabel } from '../../src/webview/results/statusLine';
 import { TableModel } from '../../src/webview/results/tableModel';
 import { MAX_SERIES, timeSeries } from '../../src/webview/results/timeSeries';
-import { bodyHeight, rowWindow, scrollTopFor } from '../../src/webview/results/virtualWindow';
+import { bodyHeight, rowHeightFor, rowWindow, scrollTopFor } from '../../src/webview/results/virtualWindow';
 
 function table(fields: [string, string][], rows: unknown[][]): ResultTable {
   return { name: '0', fields: fields.map(([name, type]) => ({ name, type })), columns: fields.map((_, c) => rows.map((r) => r[c])), rowCount: rows.length };
@@ -38,7 +40,7 @@ describe('results panel: cell text', () => {
     assert.equal(columnText('n', columns[1], Uint32Array.of(1, 0)), 'n\n\n1');
   });
   it('reads durations', () => {
-    assert.deepEqual([5, 1234, 125_000].map(duration), ['5 ms', '1.23 s', '2 min 5 s']);
+    assert.deepEqual([5, 1234, 125_000].map((ms) => duration(ms)), ['5 ms', '1.23 s', '2 min 5 s']);
   });
 });
 
@@ -151,6 +153,9 @@ describe('results panel: the virtual window', () => {
     const w = rowWindow(g, to, 0);
     assert.ok(w.first <= 5_000_000 && 5_000_000 < w.end, JSON.stringify(w));
   });
+  it('makes rows tall enough for the editor font, and never shorter than 22 px', () => {
+    assert.deepEqual([13, 14, 24, 0, Number.NaN].map(rowHeightFor), [22, 23, 39, 22, 22]);
+  });
   it('scrolls as little as needed to show a row', () => {
     const g = { rowCount: 1000, rowHeight: 20, viewport: 200 };
     assert.equal(scrollTopFor(g, 0, 5), 0);
@@ -167,10 +172,60 @@ describe('results panel: status line and page', () => {
   });
   it('builds a page with a strict policy, the nonce on the script, and everything escaped', () => {
     const html = resultsPage({ scriptUri: 'https://x/a.js?a=1&b="2"', styleUri: 'https://x/a.css', cspSource: "'self' https://x 'unsafe-eval' ;script-src", nonce: 'abcdefghijklmnop0123', title: '<script>alert(1)</script>' });
-    assert.match(html, /default-src 'none'; script-src 'nonce-abcdefghijklmnop0123'; style-src 'self' https:\/\/x; img-src 'self' https:\/\/x data:; font-src 'self' https:\/\/x">/);
+    assert.match(html, /default-src 'none'; script-src 'nonce-abcdefghijklmnop0123'; style-src 'self' https:\/\/x; img-src 'self' https:\/\/x data:; font-src 'self' https:\/\/x; base-uri 'none'; form-action 'none'">/);
     assert.ok(html.includes('src="https://x/a.js?a=1&#38;b=&#34;2&#34;"'));
     assert.ok(!html.includes('<script>alert'));
     assert.equal(escapeHtml(`<&>"'`), '&#60;&#38;&#62;&#34;&#39;');
     assert.throws(() => resultsPage({ scriptUri: '', styleUri: '', cspSource: '', nonce: "x' 'unsafe-inline", title: '' }));
+  });
+  it('forbids a <base> and form submissions', () => {
+    const html = resultsPage({ scriptUri: 'a', styleUri: 'b', cspSource: 'https://x', nonce: 'abcdefghijklmnop0123', title: 't' });
+    assert.match(html, /font-src https:\/\/x; base-uri 'none'; form-action 'none'">/);
+  });
+});
+
+/** The value of attribute `name` in `html`, its character references read back. */
+function attribute(html: string, name: string): string | undefined {
+  const value = new RegExp(` ${name}="([^"]*)"`).exec(html)?.[1];
+  return value?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+}
+
+describe('results panel: words and language', () => {
+  const page = (words?: Record<string, string>, language?: string) =>
+    resultsPage({ scriptUri: 'a', styleUri: 'b', cspSource: 'https://x', nonce: 'abcdefghijklmnop0123', title: 't', words, language });
+
+  it('carries the words and the language on the main element, escaped', () => {
+    const words = { ...PANEL_WORDS, stop: '"><script>window.__pwned=1</script>', rows: "{0} Zeilen & 'mehr'" };
+    const html = page(words, 'de');
+    assert.ok(!html.includes('<script>window'), 'the hostile word stays text');
+    assert.ok(!/data-words="[^"]*[<>'][^"]*"/.test(html), 'no markup character inside the attribute');
+    assert.deepEqual(JSON.parse(attribute(html, 'data-words') ?? ''), words);
+    assert.equal(attribute(html, 'data-language'), 'de');
+    assert.match(html, /<html lang="de">/);
+    assert.equal(readPanelWords(JSON.parse(attribute(html, 'data-words') ?? '')).stop, words.stop);
+  });
+  it('carries English and "en" when it is given nothing, or a language that is not a tag', () => {
+    assert.deepEqual(JSON.parse(attribute(page(), 'data-words') ?? ''), PANEL_WORDS);
+    assert.equal(attribute(page(undefined, '"><b'), 'data-language'), 'en');
+    assert.equal(attribute(page(undefined, 'zh-cn'), 'data-language'), 'zh-cn');
+  });
+  it('falls back to English for a word that is missing, not a string, empty, or has other holes', () => {
+    const words = readPanelWords({ stop: 'Anhalten', rerun: 42, pin: '', rows: '{0} Zeilen', rowsOf: '{0} Zeilen', failed: 'Fehler: {0} {1}', __proto__: 'x', extra: 'ignored' });
+    assert.equal(words.stop, 'Anhalten');
+    assert.equal(words.rows, '{0} Zeilen');
+    for (const key of ['rerun', 'pin', 'rowsOf', 'failed', 'copyCell'] as const) assert.equal(words[key], PANEL_WORDS[key], key);
+    assert.equal(Object.keys(words).length, Object.keys(PANEL_WORDS).length);
+    for (const odd of [undefined, null, 'text', [1, 2], 7]) assert.deepEqual(readPanelWords(odd), PANEL_WORDS);
+    assert.deepEqual(parsePanelWords('{not json'), PANEL_WORDS);
+    assert.deepEqual(parsePanelWords(undefined), PANEL_WORDS);
+    assert.equal(parsePanelWords('{"stop":"Arrêter"}').stop, 'Arrêter');
+  });
+  it('writes numbers in the language, or in en-US when the language is not one Intl knows', () => {
+    assert.deepEqual(['de', 'zh-cn', 'en', '', 'qqq', 'not a tag!', undefined, 5].map(panelLocale), ['de', 'zh-CN', 'en', 'en-US', 'en-US', 'en-US', 'en-US', 'en-US']);
+    const de = panelText(readPanelWords({ rowsOf: '{0} von {1} Zeilen', rowsExamined: '{0} Zeilen untersucht', partial: 'Teilergebnisse', seconds: '{0} Sek.', tableNumber: 'Tabelle {0}' }), 'de');
+    const parts = statusParts({ elapsedMs: 1500, rowsExamined: 2_000_000, isPartial: true, messages: [] }, 10, 1000, true, de);
+    assert.deepEqual(parts, { rows: '10 von 1.000 Zeilen', facts: ['1,50 Sek.', '2.000.000 Zeilen untersucht'], partial: true, notes: [] });
+    assert.equal(tableLabel('1', 1, de), 'Tabelle 2');
+    assert.equal(duration(125_000, de), '2 min 5 s');
   });
 });

@@ -53,8 +53,19 @@ export const THEME: Record<string, string> = {
   '--vscode-charts-yellow': '#cca700',
 };
 
+export interface PanelOptions {
+  /** The build to serve (dist/webview inside it): the project's dist by default. */
+  dist?: string;
+  /** The page's words (resultsPage's `words`): English by default. */
+  words?: Record<string, string>;
+  /** The display language (resultsPage's `language`). */
+  language?: string;
+  /** Theme variables set over THEME's. */
+  theme?: Record<string, string>;
+}
+
 /** Serves the panel from `dist` (dist/webview inside it) and opens it in chromium. */
-export async function openPanel(dist = path.join(projectRoot as string, 'dist')): Promise<PanelPage> {
+export async function openPanel({ dist = path.join(projectRoot as string, 'dist'), words, language, theme }: PanelOptions = {}): Promise<PanelPage> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/') {
@@ -67,6 +78,8 @@ export async function openPanel(dist = path.join(projectRoot as string, 'dist'))
           cspSource: origin,
           nonce: crypto.randomBytes(18).toString('base64url'),
           title: 'Results: ["<b>', // escaped like any other text
+          words,
+          language,
         }),
       );
       return;
@@ -87,7 +100,7 @@ export async function openPanel(dist = path.join(projectRoot as string, 'dist'))
   await page.goto(url);
   await page.evaluate((theme) => {
     for (const [k, v] of Object.entries(theme)) document.documentElement.style.setProperty(k, v);
-  }, THEME);
+  }, { ...THEME, ...theme });
   await page.waitForFunction(() => window.__posted.some((m) => (m as { type: string }).type === 'ready'));
   return {
     page,

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { PANEL_WORDS } from '../../src/core/run/panelWords';
 import { makeResultsSource, openPanel, type PanelPage } from './panelPage';
 
 const ROWS = 100_000;
@@ -48,7 +49,7 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     assert.ok((await rowElements()) < 300, `${await rowElements()} row elements`);
     if (process.env.AXIOM_WEBVIEW_SHOTS) await page.screenshot({ path: `${process.env.AXIOM_WEBVIEW_SHOTS}/table.png` });
     const status = await page.textContent('.status');
-    for (const part of ['100,000 rows', '1.23 s', '5,000,000 rows examined', 'Partial results', 'Showing the first 100,000 rows', 'warn: took a while']) assert.ok(status?.includes(part), `${part} in ${status}`);
+    for (const part of ['100,000 rows', 'Last hour', '1.23 s', '5,000,000 rows examined', 'Partial results', 'Showing the first 100,000 rows', 'warn: took a while']) assert.ok(status?.includes(part), `${part} in ${status}`);
   });
 
   it('shows hostile cells as literal text and runs none of them', async () => {
@@ -216,6 +217,31 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     assert.deepEqual(chart.legend.slice(1), ['h0', '<img src=x onerror="window.__pwned=5">'], 'series names are text');
     assert.equal(await page.evaluate(() => document.querySelectorAll('img').length + String(window.__pwned ?? '')), '0');
     assert.equal(chart.gridHidden, true);
+    // Line or bar: a toggle beside the chart, reached by the keyboard, that redraws it.
+    const picture = () => page.evaluate(() => (document.querySelector('.chart canvas') as HTMLCanvasElement).toDataURL());
+    const kind = () =>
+      page.evaluate(() => ({
+        kind: (document.querySelector('.chart') as HTMLElement).dataset.kind,
+        line: document.querySelector('.chart-line')?.getAttribute('aria-pressed'),
+        bar: document.querySelector('.chart-bar')?.getAttribute('aria-pressed'),
+        label: document.querySelector('.chart')?.getAttribute('aria-label')?.split(' ')[0],
+      }));
+    assert.equal(await page.isVisible('.chart-kind'), true);
+    assert.deepEqual(await kind(), { kind: 'line', line: 'true', bar: 'false', label: 'Line' });
+    const lines = await picture();
+    await page.focus('.chart-line');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('chart-bar')), true, 'Tab reaches Bar');
+    await page.keyboard.press('Enter');
+    await frames();
+    assert.deepEqual(await kind(), { kind: 'bar', line: 'false', bar: 'true', label: 'Bar' });
+    assert.notEqual(await picture(), lines, 'the canvas was drawn again, as bars');
+    if (process.env.AXIOM_WEBVIEW_SHOTS) await page.screenshot({ path: `${process.env.AXIOM_WEBVIEW_SHOTS}/bars.png` });
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    await frames();
+    assert.deepEqual(await kind(), { kind: 'line', line: 'true', bar: 'false', label: 'Line' });
+    assert.equal(await picture(), lines, 'the same lines again');
     await page.click('.show-table');
     await page.waitForSelector('.grid:not([hidden])');
     assert.equal(await page.isVisible('.chart'), false);
@@ -241,6 +267,28 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     }
   });
 
+  it('drops the late answers of a run replaced by a newer one, and shows the time range', async () => {
+    await send(`{ type: 'running', runId: 5, query: 'q', rangeLabel: 'Last 15 minutes' }`);
+    await page.waitForSelector('.stop:not([hidden])');
+    assert.equal(await page.textContent('.running'), 'Running (Last 15 minutes)…');
+    const one = (runId: number, name: string, rangeLabel: string) =>
+      `{ type: 'results', result: { runId: ${runId}, query: 'q', rangeLabel: '${rangeLabel}', status: { isPartial: false, messages: [] }, tables: [{ name: '0', rowCount: 1, fields: [{ name: '${name}', type: 'string' }], columns: [['${name} value']] }] } }`;
+    await send(one(4, 'late', 'Last day'));
+    await send(`{ type: 'failed', runId: 4, message: 'late failure' }`);
+    await send(`{ type: 'cancelled', runId: 4 }`);
+    await frames();
+    assert.equal(await page.isVisible('.stop'), true, 'still running');
+    assert.equal(await page.isVisible('.notice'), false);
+    assert.equal(await cell(2, 3), '0', 'the results of run 4 are not shown');
+    await send(one(5, 'fresh', 'Last 15 minutes'));
+    await page.waitForSelector('.stop', { state: 'hidden' });
+    assert.equal(await cell(2, 1), 'fresh value');
+    assert.equal(await page.textContent('.status-range'), 'Last 15 minutes');
+    await send(one(4, 'late', 'Last day'));
+    await frames();
+    assert.equal(await cell(2, 1), 'fresh value');
+  });
+
   it('runs under a policy that is enforced and watched: an inline script is refused and reported', async () => {
     await page.evaluate(() => {
       const s = document.createElement('script');
@@ -260,5 +308,73 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     await frames();
     assert.equal(await page.textContent('.grid-body'), before);
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  });
+});
+
+describe('the results panel in another language, at a large editor font', { timeout: 60_000 }, () => {
+  let other: PanelPage;
+  let p: Page;
+  const words: Record<string, string> = {
+    ...PANEL_WORDS,
+    rerun: 'Erneut ausführen',
+    stop: 'Anhalten',
+    rows: '{0} Zeilen',
+    emptyNoRun: 'Führen Sie eine APL-Abfrage aus.',
+    copyRow: '<img src=x onerror="window.__pwned=6">',
+  };
+  delete words.pin;
+  before(async () => {
+    other = await openPanel({ words: { ...words, exportCsv: 7 } as unknown as Record<string, string>, language: 'de', theme: { '--vscode-editor-font-size': '24px' } });
+    p = other.page;
+  });
+  after(async () => {
+    const violations = await p.evaluate(() => window.__violations);
+    await other.close();
+    assert.deepEqual(violations, [], 'no Content Security Policy violations');
+  });
+
+  it('speaks the words it was given, English where a word is missing or odd, and writes numbers in German', async () => {
+    assert.equal(await p.textContent('.rerun'), 'Erneut ausführen');
+    assert.equal(await p.textContent('.stop'), 'Anhalten');
+    assert.equal(await p.textContent('.pin'), 'Pin', 'a missing word is English');
+    assert.equal(await p.textContent('.export-csv'), 'Export CSV', 'a word that is not a string is English');
+    assert.equal(await p.textContent('.copy-row'), words.copyRow, 'a word is text');
+    assert.equal(await p.textContent('.empty'), 'Führen Sie eine APL-Abfrage aus.');
+    assert.equal(await p.getAttribute('html', 'lang'), 'de');
+    await p.evaluate(`window.postMessage(${makeResultsSource(2000)}, '*')`);
+    await p.waitForSelector('.grid-row[aria-rowindex="2"]');
+    const status = (await p.textContent('.status')) ?? '';
+    for (const part of ['2.000 Zeilen', '1,23 s', '5.000.000 rows examined']) assert.ok(status.includes(part), `${part} in ${status}`);
+    assert.equal(await p.evaluate(() => document.querySelectorAll('img').length + String(window.__pwned ?? '')), '0');
+  });
+
+  it('makes rows tall enough for a 24 px editor font', async () => {
+    const rows = await p.evaluate(() => {
+      const at = (r: number) => document.querySelector(`.grid-row[aria-rowindex="${r}"]:not([hidden])`) as HTMLElement;
+      const cell = at(2).querySelector('[aria-colindex="4"]') as HTMLElement;
+      return {
+        font: parseFloat(getComputedStyle(cell).fontSize),
+        height: at(2).offsetHeight,
+        step: at(3).getBoundingClientRect().top - at(2).getBoundingClientRect().top,
+        scroll: cell.scrollHeight,
+        client: cell.clientHeight,
+      };
+    });
+    assert.equal(rows.font, 24);
+    assert.ok(rows.height >= 36, `a row of ${rows.height} px`);
+    assert.equal(rows.step, rows.height, 'the virtual window places rows a row apart');
+    assert.ok(rows.scroll <= rows.client, `the cell's text fits (${rows.scroll} ≤ ${rows.client})`);
+    // The last row is reachable and whole at the bottom.
+    await p.evaluate(() => {
+      const grid = document.querySelector('.grid') as HTMLElement;
+      grid.scrollTop = grid.scrollHeight;
+    });
+    await p.waitForSelector('.grid-row[aria-rowindex="2001"]:not([hidden])');
+    const bottom = await p.evaluate(() => {
+      const grid = (document.querySelector('.grid') as HTMLElement).getBoundingClientRect();
+      const row = (document.querySelector('.grid-row[aria-rowindex="2001"]') as HTMLElement).getBoundingClientRect();
+      return { grid: grid.bottom, row: row.bottom };
+    });
+    assert.ok(bottom.row <= bottom.grid + 1, JSON.stringify(bottom));
   });
 });

@@ -1,5 +1,7 @@
 // The results panel's HTML: an empty page that loads the panel's script and stylesheet under a
-// strict Content Security Policy. Everything the panel shows is put in by its script, as text.
+// strict Content Security Policy. Everything the panel shows is put in by its script, as text; its
+// words (translated) and the display language ride on the main element as escaped data attributes.
+import { PANEL_WORDS } from './panelWords';
 
 export interface ResultsPageOptions {
   /** The webview URI of dist/webview/results.js (webview.asWebviewUri). */
@@ -12,6 +14,17 @@ export interface ResultsPageOptions {
   nonce: string;
   /** The panel's title, for screen readers (the tab shows the panel's own title). */
   title: string;
+  /** The panel's words in the display language: translated(PANEL_WORDS). English when absent;
+   *  the page falls back to English for any word missing or not a string. */
+  words?: Readonly<Record<string, string>>;
+  /** The display language (vscode.env.language: 'en', 'de', 'zh-cn'): the page's lang and the
+   *  locale of its numbers. 'en' when absent or not a language tag. */
+  language?: string;
+}
+
+/** A language tag as the page may carry it (letters, digits and hyphens), or 'en'. */
+function languageTag(language: string | undefined): string {
+  return language && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(language) ? language : 'en';
 }
 
 /** Text for an HTML attribute or element: the five characters that mean something in HTML, escaped. */
@@ -19,7 +32,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function resultsPage({ scriptUri, styleUri, cspSource, nonce, title }: ResultsPageOptions): string {
+export function resultsPage({ scriptUri, styleUri, cspSource, nonce, title, words = PANEL_WORDS, language }: ResultsPageOptions): string {
   if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(nonce)) throw new Error('resultsPage: the nonce must be at least 16 letters or digits');
   // VS Code's cspSource is a list of sources ("'self' https://*.vscode-cdn.net"). Only 'self' and
   // plain host or scheme sources are kept: no other keyword (no 'unsafe-…'), no semicolon that
@@ -34,9 +47,13 @@ export function resultsPage({ scriptUri, styleUri, cspSource, nonce, title }: Re
     `style-src ${source}`,
     `img-src ${source} data:`,
     `font-src ${source}`,
+    // No <base> may redirect the page's relative URLs, and no form may send anything anywhere.
+    "base-uri 'none'",
+    "form-action 'none'",
   ].join('; ');
+  const lang = languageTag(language);
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -45,7 +62,7 @@ export function resultsPage({ scriptUri, styleUri, cspSource, nonce, title }: Re
 <title>${escapeHtml(title)}</title>
 </head>
 <body>
-<main id="results" aria-label="${escapeHtml(title)}"></main>
+<main id="results" aria-label="${escapeHtml(title)}" data-language="${escapeHtml(lang)}" data-words="${escapeHtml(JSON.stringify(words))}"></main>
 <script nonce="${escapeHtml(nonce)}" src="${escapeHtml(scriptUri)}"></script>
 </body>
 </html>

@@ -70,15 +70,3 @@ export function columnText(name: string, column: readonly unknown[], order: Arra
   for (let i = 0; i < order.length; i++) lines.push(tsvField(valueText(column[order[i]])));
   return lines.join('\n');
 }
-
-/** A count as a person reads it: 100000 → "100,000". */
-export function count(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
-/** A duration as a person reads it: 5 → "5 ms", 1234 → "1.23 s". */
-export function duration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(2)} s`;
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
-}

@@ -1,9 +1,13 @@
-// The line chart of a time series, drawn by uPlot on a canvas. Colours are read from VS Code's
+// The chart of a time series, as lines or as bars (uPlot.paths.bars), drawn by uPlot on a canvas.
+// The element carries data-kind="line" or "bar". Colours are read from VS Code's
 // theme variables when the chart is drawn and again when the theme changes (VS Code swaps the
 // body's class and the variables' values), so the axes stay legible in dark and light themes.
 import uPlot from 'uplot';
 import { el } from './dom';
+import { ENGLISH, type PanelText } from './panelText';
 import type { TimeSeries } from './timeSeries';
+
+export type ChartKind = 'line' | 'bar';
 
 const PALETTE = ['--vscode-charts-blue', '--vscode-charts-orange', '--vscode-charts-green', '--vscode-charts-purple', '--vscode-charts-red', '--vscode-charts-yellow'];
 /** Past the palette's six colours, series repeat them with a dash of their own. */
@@ -18,17 +22,33 @@ export class Chart {
   readonly element: HTMLElement;
   private plot: uPlot | undefined;
   private data: TimeSeries | undefined;
+  private kindShown: ChartKind = 'line';
 
-  constructor() {
+  constructor(private readonly text: PanelText = ENGLISH) {
     this.element = el('div', 'chart');
     this.element.setAttribute('role', 'img');
+    this.element.dataset.kind = this.kindShown;
     new ResizeObserver(() => this.resize()).observe(this.element);
     new MutationObserver(() => this.redraw()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
   }
 
+  get kind(): ChartKind {
+    return this.kindShown;
+  }
+
+  /** Draws lines or bars (again, when there is a series on screen). */
+  setKind(kind: ChartKind): void {
+    if (kind === this.kindShown) return;
+    this.kindShown = kind;
+    this.element.dataset.kind = kind;
+    if (this.data) this.show(this.data);
+  }
+
   show(data: TimeSeries): void {
     this.data = data;
-    this.element.setAttribute('aria-label', `Line chart over time of ${data.series.map((s) => s.label).join(', ')}${data.capped ? ' (first series only)' : ''}`);
+    const names = data.series.map((s) => s.label).join(', ');
+    const label = this.text.say(this.kindShown === 'bar' ? 'barChartLabel' : 'lineChartLabel', names);
+    this.element.setAttribute('aria-label', data.capped ? this.text.say('firstSeriesOnly', label) : label);
     this.redraw();
   }
 
@@ -55,23 +75,42 @@ export class Chart {
     const lines = themeValue('--vscode-charts-lines', '--vscode-editorWidget-border');
     const font = `11px ${themeValue('--vscode-font-family') || 'sans-serif'}`;
     const axis = { stroke: foreground, font, grid: { stroke: lines, width: 1 }, ticks: { stroke: lines, width: 1 } };
+    const bars = this.kindShown === 'bar';
     const options: uPlot.Options = {
       ...this.size(),
       series: [
         {},
-        ...data.series.map((s, i) => ({
-          label: s.label,
-          stroke: themeValue(PALETTE[i % PALETTE.length], '--vscode-foreground'),
-          width: 1.5,
-          dash: DASHES[Math.floor(i / PALETTE.length) % DASHES.length],
-          spanGaps: false,
-          points: { show: data.x.length <= 60 },
-        })),
+        ...data.series.map((s, i): uPlot.Series => {
+          const colour = themeValue(PALETTE[i % PALETTE.length], '--vscode-foreground');
+          const dash = DASHES[Math.floor(i / PALETTE.length) % DASHES.length];
+          return bars
+            ? // Bars of several series overlap: each is see-through, so that none hides another.
+              { label: s.label, stroke: colour, fill: colour, width: 1, dash, alpha: data.series.length > 1 ? 0.6 : 1, paths: barPaths(), points: { show: false } }
+            : { label: s.label, stroke: colour, width: 1.5, dash, spanGaps: false, points: { show: data.x.length <= 60 } };
+        }),
       ],
+      // Bars stand on their x: the first and last get half a step of room so that they show whole.
+      scales: bars ? { x: { time: true, range: (_u, min, max) => padRange(data.x, min, max) } } : undefined,
       axes: [axis, { ...axis, size: 60 }],
       cursor: { drag: { x: true, y: false } },
       legend: { show: true },
     };
     this.plot = new uPlot(options, [data.x, ...data.series.map((s) => s.values)], this.element);
   }
+}
+
+let bars: uPlot.Series.PathBuilder | undefined;
+/** uPlot's bars path builder (made once: it keeps a cache of its own). */
+function barPaths(): uPlot.Series.PathBuilder {
+  // uPlot.paths is always there in the bundle; the type marks each factory optional.
+  bars ??= (uPlot.paths.bars as uPlot.Series.BarsPathBuilderFactory)({ size: [0.8, 64], align: 0 });
+  return bars;
+}
+
+/** The x range with half the smallest step between times either side. */
+function padRange(x: readonly number[], min: number, max: number): [number, number] {
+  let step = Infinity;
+  for (let i = 1; i < x.length; i++) if (x[i] > x[i - 1]) step = Math.min(step, x[i] - x[i - 1]);
+  const half = Number.isFinite(step) ? step / 2 : 1;
+  return [min - half, max + half];
 }

@@ -1,13 +1,14 @@
 // The virtual table: only the rows in view (and a few either side) exist in the DOM, each in a
 // pool slot of its own (row i lives in slot i mod pool size, so a scroll rewrites only the rows
 // that came into view). A grid in ARIA terms; the scroller holds the focus and names the active
-// cell with aria-activedescendant, so that focus survives the recycling of cells.
+// cell with aria-activedescendant, so that focus survives the recycling of cells. Rows are as tall
+// as the editor's font needs (read from the grid's computed font size when a table is shown).
 import { cellKind, cellText, prettyJson, valueText } from './cellText';
 import { el } from './dom';
+import { ENGLISH, type PanelText } from './panelText';
 import type { TableModel } from './tableModel';
-import { bodyHeight, type Geometry, rowWindow, scrollTopFor } from './virtualWindow';
+import { bodyHeight, type Geometry, MIN_ROW_HEIGHT, rowHeightFor, rowWindow, scrollTopFor } from './virtualWindow';
 
-export const ROW_HEIGHT = 22;
 const OVERSCAN = 8;
 const MIN_WIDTH = 48;
 const ACTIVE_ID = 'results-active-cell';
@@ -37,8 +38,13 @@ export class Grid {
   /** The active cell: an index into the rows shown (-1 is the header row) and a column. */
   private active = { row: 0, column: 0 };
   private frame = 0;
+  /** The height of a row in px, from the cells' font size. */
+  private rowHeight = MIN_ROW_HEIGHT;
 
-  constructor(private readonly events: GridEvents) {
+  constructor(
+    private readonly events: GridEvents,
+    private readonly text: PanelText = ENGLISH,
+  ) {
     this.element = el('div', 'grid');
     this.element.setAttribute('role', 'grid');
     this.element.tabIndex = 0;
@@ -67,6 +73,7 @@ export class Grid {
     const same = this.model?.table === model.table;
     this.model = model;
     if (!same) {
+      this.measureRows();
       this.widths = widths ?? model.table.fields.map((f, i) => initialWidth(f.name, model.kinds[i]));
       this.active = { row: 0, column: 0 };
       this.element.scrollTop = 0;
@@ -97,9 +104,15 @@ export class Grid {
     this.element.focus();
   }
 
+  /** Works out the row height from the cells' computed font size, for the rows and the window. */
+  private measureRows(): void {
+    this.rowHeight = rowHeightFor(parseFloat(getComputedStyle(this.element).fontSize));
+    this.element.style.setProperty('--row-height', `${this.rowHeight}px`);
+  }
+
   private geometry(): Geometry {
-    const viewport = Math.max(ROW_HEIGHT, this.element.clientHeight - this.header.offsetHeight);
-    return { rowCount: this.model?.rows.length ?? 0, rowHeight: ROW_HEIGHT, viewport };
+    const viewport = Math.max(this.rowHeight, this.element.clientHeight - this.header.offsetHeight);
+    return { rowCount: this.model?.rows.length ?? 0, rowHeight: this.rowHeight, viewport };
   }
 
   private buildHeader(): void {
@@ -117,7 +130,7 @@ export class Grid {
       const handle = el('div', 'resize-handle');
       handle.setAttribute('aria-hidden', 'true');
       cell.append(name, type, arrow, handle);
-      cell.title = `${field.name}: ${field.type}${field.agg ? ` (${field.agg})` : ''}. Click to sort.`;
+      cell.title = field.agg ? this.text.say('columnTitleAgg', field.name, field.type, field.agg) : this.text.say('columnTitle', field.name, field.type);
       cell.addEventListener('click', (e) => {
         if (e.target !== handle) this.events.sort(c);
       });
@@ -177,7 +190,7 @@ export class Grid {
     if (!m) return;
     const g = this.geometry();
     this.body.style.height = `${bodyHeight(g)}px`;
-    const size = Math.min(g.rowCount, Math.ceil(g.viewport / ROW_HEIGHT) + 2 * OVERSCAN + 2);
+    const size = Math.min(g.rowCount, Math.ceil(g.viewport / this.rowHeight) + 2 * OVERSCAN + 2);
     if (size !== this.slots.length) {
       this.slots.forEach((s) => s.row.remove());
       this.slots = Array.from({ length: size }, () => this.makeSlot(m.table.fields.length));
@@ -213,7 +226,7 @@ export class Grid {
     for (let i = w.first; i < end; i++) {
       const slot = this.slots[i % size];
       used[i % size] = 1;
-      slot.row.style.transform = `translateY(${w.top + (i - w.first) * ROW_HEIGHT}px)`;
+      slot.row.style.transform = `translateY(${w.top + (i - w.first) * this.rowHeight}px)`;
       if (slot.shows !== i) this.fill(slot, i);
       slot.row.hidden = false;
     }
@@ -284,7 +297,7 @@ export class Grid {
     const m = this.model;
     if (!m) return;
     const { row, column } = this.active;
-    const page = Math.max(1, Math.floor(this.geometry().viewport / ROW_HEIGHT) - 1);
+    const page = Math.max(1, Math.floor(this.geometry().viewport / this.rowHeight) - 1);
     const mod = e.ctrlKey || e.metaKey;
     const last = m.rows.length - 1;
     switch (e.key) {

@@ -1,12 +1,14 @@
 // The results panel: toolbar, notice, tabs, table or chart, details and status line, and what
 // each message from the extension changes. Previous results stay on screen while a run is going
-// and after it fails or is stopped.
+// and after it fails or is stopped; an answer to a run older than the newest one it was told of
+// (a run replaced by another may answer late) is dropped. Every word comes from the page's table.
 import { type HostMessage, type PanelMessage, type ResultsView } from '../../core/run/resultsProtocol';
 import { columnText, prettyJson, rowText, valueText } from './cellText';
-import { Chart } from './chart';
+import { Chart, type ChartKind } from './chart';
 import { ContextMenu } from './contextMenu';
 import { button, el, show } from './dom';
 import { Grid } from './grid';
+import { ENGLISH, type PanelText } from './panelText';
 import { nextSort } from './sortRows';
 import { statusParts, tableLabel } from './statusLine';
 import { TableModel } from './tableModel';
@@ -20,6 +22,8 @@ export class Panel {
   private widths: (number[] | undefined)[] = [];
   private current = 0;
   private view: 'table' | 'chart' = 'table';
+  /** The newest run the page was told of: answers to older runs are late, and dropped. */
+  private newestRun = -1;
   private filterTimer: ReturnType<typeof setTimeout> | undefined;
 
   private readonly running = el('span', 'running');
@@ -33,10 +37,13 @@ export class Panel {
   private readonly switcher = el('div', 'view-switch');
   private readonly tableButton: HTMLButtonElement;
   private readonly chartButton: HTMLButtonElement;
+  private readonly chartKinds = el('div', 'chart-kind');
+  private readonly lineButton: HTMLButtonElement;
+  private readonly barButton: HTMLButtonElement;
   private readonly grid: Grid;
-  private readonly chart = new Chart();
+  private readonly chart: Chart;
   private readonly content = el('div', 'content');
-  private readonly empty = el('div', 'empty', 'Run an APL query to see its results here.');
+  private readonly empty = el('div', 'empty');
   private readonly details = el('section', 'details');
   private readonly detailsTitle = el('span', 'details-title');
   private readonly detailsText = el('pre', 'details-text');
@@ -46,7 +53,10 @@ export class Panel {
   constructor(
     root: HTMLElement,
     private readonly post: (message: PanelMessage) => void,
+    private readonly text: PanelText = ENGLISH,
   ) {
+    const say = text.say;
+    this.chart = new Chart(text);
     this.grid = new Grid({
       sort: (column) => this.sortBy(column),
       copyCell: (row, column) => this.copy(valueText(this.model?.table.columns[column][row])),
@@ -54,38 +64,38 @@ export class Panel {
       contextMenu: (row, column, x, y) =>
         this.menu.open(
           [
-            { label: 'Copy Cell', run: () => this.copy(valueText(this.model?.table.columns[column][row])) },
-            { label: 'Copy Row', run: () => this.copyRow(row) },
-            { label: 'Copy Column', run: () => this.copyColumn(column) },
+            { label: say('copyCell'), run: () => this.copy(valueText(this.model?.table.columns[column][row])) },
+            { label: say('copyRow'), run: () => this.copyRow(row) },
+            { label: say('copyColumn'), run: () => this.copyColumn(column) },
           ],
           x,
           y,
           this.grid.element,
         ),
-    });
+    }, text);
 
     const toolbar = el('div', 'toolbar');
     toolbar.setAttribute('role', 'toolbar');
-    toolbar.setAttribute('aria-label', 'Results');
+    toolbar.setAttribute('aria-label', say('toolbar'));
     this.running.setAttribute('role', 'status');
-    this.stop = button('Stop', 'stop', () => this.post({ type: 'cancel' }), 'Stop the running query');
-    this.pin = button('Pin', 'pin', () => this.post({ type: 'togglePin' }), 'Keep this panel: the next run opens a new one');
+    this.stop = button(say('stop'), 'stop', () => this.post({ type: 'cancel' }), say('stopTitle'));
+    this.pin = button(say('pin'), 'pin', () => this.post({ type: 'togglePin' }), say('pinTitle'));
     this.pin.setAttribute('aria-pressed', 'false');
     this.exports = [
-      button('Export CSV', 'export-csv', () => this.post({ type: 'export', format: 'csv', table: this.current })),
-      button('Export JSON', 'export-json', () => this.post({ type: 'export', format: 'json', table: this.current })),
+      button(say('exportCsv'), 'export-csv', () => this.post({ type: 'export', format: 'csv', table: this.current })),
+      button(say('exportJson'), 'export-json', () => this.post({ type: 'export', format: 'json', table: this.current })),
     ];
-    const copyRow = button('Copy Row', 'copy-row', () => {
+    const copyRow = button(say('copyRow'), 'copy-row', () => {
       const at = this.grid.activeCell;
       if (at) this.copyRow(at.row);
     });
-    const copyColumn = button('Copy Column', 'copy-column', () => {
+    const copyColumn = button(say('copyColumn'), 'copy-column', () => {
       const at = this.grid.activeCell;
       if (at) this.copyColumn(at.column);
     });
     this.filter.type = 'search';
-    this.filter.placeholder = 'Find in results';
-    this.filter.setAttribute('aria-label', 'Find in results: keep the rows that contain this text');
+    this.filter.placeholder = say('find');
+    this.filter.setAttribute('aria-label', say('findLabel'));
     this.filter.addEventListener('focus', () => this.prepareSearch());
     this.filter.addEventListener('input', () => {
       clearTimeout(this.filterTimer);
@@ -106,11 +116,11 @@ export class Panel {
     toolbar.append(
       this.running,
       this.stop,
-      button('Re-run', 'rerun', () => this.post({ type: 'rerun' }), 'Run the query again'),
+      button(say('rerun'), 'rerun', () => this.post({ type: 'rerun' }), say('rerunTitle')),
       ...this.exports,
       copyRow,
       copyColumn,
-      button('Open in Axiom', 'open', () => this.post({ type: 'openInAxiom' }), 'Open this query in the Axiom web app'),
+      button(say('openInAxiom'), 'open', () => this.post({ type: 'openInAxiom' }), say('openInAxiomTitle')),
       this.pin,
       el('span', 'spacer'),
       this.filter,
@@ -119,18 +129,23 @@ export class Panel {
 
     this.notice.setAttribute('role', 'alert');
     this.tabs.setAttribute('role', 'tablist');
-    this.tabs.setAttribute('aria-label', 'Tables');
+    this.tabs.setAttribute('aria-label', say('tables'));
     this.switcher.setAttribute('role', 'group');
-    this.switcher.setAttribute('aria-label', 'Show as');
-    this.tableButton = button('Table', 'show-table', () => this.setView('table'));
-    this.chartButton = button('Chart', 'show-chart', () => this.setView('chart'));
+    this.switcher.setAttribute('aria-label', say('showAs'));
+    this.tableButton = button(say('table'), 'show-table', () => this.setView('table'));
+    this.chartButton = button(say('chart'), 'show-chart', () => this.setView('chart'));
     this.switcher.append(this.tableButton, this.chartButton);
+    this.chartKinds.setAttribute('role', 'group');
+    this.chartKinds.setAttribute('aria-label', say('chartKind'));
+    this.lineButton = button(say('line'), 'chart-line', () => this.setChartKind('line'));
+    this.barButton = button(say('bar'), 'chart-bar', () => this.setChartKind('bar'));
+    this.chartKinds.append(this.lineButton, this.barButton);
     const bar = el('div', 'tabbar');
-    bar.append(this.tabs, this.switcher);
+    bar.append(this.tabs, this.chartKinds, this.switcher);
 
-    this.details.setAttribute('aria-label', 'Value');
+    this.details.setAttribute('aria-label', say('value'));
     const detailsHead = el('div', 'details-head');
-    detailsHead.append(this.detailsTitle, button('Close', 'close-details', () => this.closeDetails()));
+    detailsHead.append(this.detailsTitle, button(say('close'), 'close-details', () => this.closeDetails()));
     this.details.append(detailsHead, this.detailsText);
     this.details.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') this.closeDetails();
@@ -148,7 +163,7 @@ export class Panel {
         this.filter.select();
       }
     });
-    this.setRunning(false);
+    this.setRunning(undefined);
     this.render();
   }
 
@@ -157,33 +172,39 @@ export class Panel {
   }
 
   receive(message: HostMessage): void {
+    if (message.type === 'pinned') {
+      this.pin.setAttribute('aria-pressed', String(message.pinned));
+      this.pin.textContent = this.text.say(message.pinned ? 'pinned' : 'pin');
+      return;
+    }
+    const runId = message.type === 'results' ? message.result.runId : message.runId;
+    if (runId < this.newestRun) return;
+    this.newestRun = runId;
     switch (message.type) {
       case 'running':
-        this.setRunning(true);
+        this.setRunning(message.rangeLabel);
         this.setNotice('');
         break;
       case 'results':
-        this.setRunning(false);
+        this.setRunning(undefined);
         this.setNotice('');
         this.showResult(message.result);
         break;
       case 'failed':
-        this.setRunning(false);
-        this.setNotice(`The query failed: ${message.message}`);
+        this.setRunning(undefined);
+        this.setNotice(this.text.say('failed', message.message));
         break;
       case 'cancelled':
-        this.setRunning(false);
-        this.setNotice('The query was stopped.');
-        break;
-      case 'pinned':
-        this.pin.setAttribute('aria-pressed', String(message.pinned));
-        this.pin.textContent = message.pinned ? 'Pinned' : 'Pin';
+        this.setRunning(undefined);
+        this.setNotice(this.text.say('stopped'));
         break;
     }
   }
 
-  private setRunning(running: boolean): void {
-    this.running.textContent = running ? 'Running…' : '';
+  /** Shows a run going over a time range (a range of '' says only that it runs), or no run. */
+  private setRunning(range: string | undefined): void {
+    const running = range !== undefined;
+    this.running.textContent = !running ? '' : range ? this.text.say('runningRange', range) : this.text.say('running');
     show(this.running, running);
     show(this.stop, running);
     document.body.classList.toggle('is-running', running);
@@ -218,7 +239,7 @@ export class Panel {
   /** Puts the current table (with the filter's term) on screen: tabs, table or chart, status. */
   private render(): void {
     const model = this.model;
-    this.empty.textContent = this.result ? 'The query returned no table.' : 'Run an APL query to see its results here.';
+    this.empty.textContent = this.text.say(this.result ? 'emptyNoTable' : 'emptyNoRun');
     show(this.empty, !model);
     this.exports.forEach((b) => (b.disabled = !model));
     this.renderTabs();
@@ -228,9 +249,12 @@ export class Panel {
     if (model && model.filter !== this.filter.value) model.setFilter(this.filter.value);
     show(this.grid.element, !!model && this.view === 'table');
     show(this.chart.element, !!model && this.view === 'chart');
+    show(this.chartKinds, !!model && this.view === 'chart');
     this.tableButton.setAttribute('aria-pressed', String(this.view === 'table'));
     this.chartButton.setAttribute('aria-pressed', String(this.view === 'chart'));
-    if (model) this.grid.element.setAttribute('aria-label', tableLabel(model.table.name, this.current));
+    this.lineButton.setAttribute('aria-pressed', String(this.chart.kind === 'line'));
+    this.barButton.setAttribute('aria-pressed', String(this.chart.kind === 'bar'));
+    if (model) this.grid.element.setAttribute('aria-label', tableLabel(model.table.name, this.current, this.text));
     if (model && this.view === 'table') this.grid.show(model, this.widths[this.current]);
     if (model && this.view === 'chart') {
       const data = timeSeries(model.table);
@@ -244,7 +268,7 @@ export class Panel {
     show(this.tabs, tables.length > 1);
     this.tabs.replaceChildren(
       ...tables.map((t, i) => {
-        const tab = el('button', 'tab', tableLabel(t.name, i));
+        const tab = el('button', 'tab', tableLabel(t.name, i, this.text));
         tab.type = 'button';
         tab.setAttribute('role', 'tab');
         tab.setAttribute('aria-selected', String(i === this.current));
@@ -270,11 +294,16 @@ export class Panel {
       return;
     }
     const filtered = model.filter !== '';
-    const parts = statusParts(this.result.status, model.rows.length, model.table.rowCount, filtered);
+    const parts = statusParts(this.result.status, model.rows.length, model.table.rowCount, filtered, this.text);
     this.filterCount.textContent = filtered ? parts.rows : '';
     const children: HTMLElement[] = [el('span', 'status-rows', parts.rows)];
+    if (this.result.rangeLabel) {
+      const range = el('span', 'status-range', this.result.rangeLabel);
+      range.title = this.text.say('timeRange');
+      children.push(range);
+    }
     for (const fact of parts.facts) children.push(el('span', 'status-fact', fact));
-    if (parts.partial) children.push(el('span', 'status-partial', 'Partial results'));
+    if (parts.partial) children.push(el('span', 'status-partial', this.text.say('partial')));
     for (const note of parts.notes) children.push(el('span', 'status-note', note));
     this.status.replaceChildren(...children);
   }
@@ -282,6 +311,12 @@ export class Panel {
   private setView(view: 'table' | 'chart'): void {
     this.view = view;
     this.render();
+  }
+
+  private setChartKind(kind: ChartKind): void {
+    this.chart.setKind(kind);
+    this.lineButton.setAttribute('aria-pressed', String(kind === 'line'));
+    this.barButton.setAttribute('aria-pressed', String(kind === 'bar'));
   }
 
   private sortBy(column: number): void {
@@ -327,7 +362,7 @@ export class Panel {
     const model = this.model;
     if (!model) return;
     const value = model.table.columns[column][row];
-    this.detailsTitle.textContent = `${model.table.fields[column].name}, row ${row + 1}`;
+    this.detailsTitle.textContent = this.text.say('detailsTitle', model.table.fields[column].name, this.text.count(row + 1));
     this.detailsText.textContent = typeof value === 'object' && value !== null ? prettyJson(value, 1_000_000) : valueText(value) || 'null';
     show(this.details, true);
     this.detailsText.focus();

@@ -4,6 +4,14 @@
 // table stays reachable while rows keep their real height on screen.
 
 export const MAX_BODY_HEIGHT = 8_000_000;
+/** The least height of a row, and how much taller than its font a row is. */
+export const MIN_ROW_HEIGHT = 22;
+const LINE_SPACING = 1.6;
+
+/** A row's height for the cells' font size in px (a size that is not a number gives the least). */
+export function rowHeightFor(fontSize: number): number {
+  return Number.isFinite(fontSize) && fontSize > 0 ? Math.max(MIN_ROW_HEIGHT, Math.ceil(fontSize * LINE_SPACING)) : MIN_ROW_HEIGHT;
+}
 
 export interface Geometry {
   rowCount: number;

@@ -1,0 +1,36 @@
+// The panel's words and numbers in the page's language: the (checked) table of words the page was
+// given, its templates filled, and counts written the way the language writes them. Pure: the
+// unit tests run it in plain Node.
+import { fill } from '../../core/phrase';
+import { PANEL_WORDS, type PanelWordKey, type PanelWords } from '../../core/run/panelWords';
+
+export interface PanelText {
+  readonly words: PanelWords;
+  /** The locale numbers are written in (a tag Intl knows). */
+  readonly locale: string;
+  /** A word, its holes filled. */
+  say(key: PanelWordKey, ...args: string[]): string;
+  /** A count as a person reads it: 100000 → "100,000" (en), "100.000" (de). */
+  count(n: number): string;
+  /** A number with a fixed count of decimals: 1.5, 2 → "1.50" (en), "1,50" (de). */
+  decimal(n: number, digits: number): string;
+}
+
+export function panelText(words: PanelWords = PANEL_WORDS, locale = 'en-US'): PanelText {
+  const counts = new Intl.NumberFormat(locale);
+  const decimals = new Map<number, Intl.NumberFormat>();
+  return {
+    words,
+    locale,
+    say: (key, ...args) => fill(words[key], args),
+    count: (n) => counts.format(n),
+    decimal(n, digits) {
+      let format = decimals.get(digits);
+      if (!format) decimals.set(digits, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+      return format.format(n);
+    },
+  };
+}
+
+/** English, for tests and for a page that was given nothing. */
+export const ENGLISH = panelText();

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { readPanelMessage, type HostMessage, type PanelMessage, type ResultsView } from '../core/run/resultsProtocol';
+import { PANEL_WORDS } from '../core/run/panelWords';
 import { resultsPage } from '../core/run/resultsPage';
+import { translated } from '../platform/l10n';
 import type { Log } from '../platform/log';
 
 /** What a panel asks of whoever runs its queries. */
@@ -55,6 +57,8 @@ export class ResultsPanel implements vscode.Disposable {
       cspSource: webview.cspSource,
       nonce: randomBytes(16).toString('base64'),
       title,
+      words: translated(PANEL_WORDS),
+      language: vscode.env.language,
     });
     this.subscriptions.push(
       webview.onDidReceiveMessage((message: unknown) => this.receive(message)),

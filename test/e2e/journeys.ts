@@ -17,7 +17,7 @@ const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
 // `npm run screenshots` writes them into media/ for the README; test runs keep them in out/.
 const shots = path.resolve(projectRoot, process.env.AXIOM_SCREENSHOTS ?? 'out/screenshots');
 fs.mkdirSync(shots, { recursive: true });
-const RUN_APL = "['http-logs']\n| where status >= 500\n| project _time, status, path, duration\n| take 100000";
+const RUN_APL = "['http-logs']\n| where status >= 500\n| take 100000";
 const STAR_APL = "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time)";
 /** The quick input's text box. Not `.quick-input-widget input`: in VS Code 1.90 its checkboxes are inputs too. */
 const QUICK_INPUT_TEXT = '.quick-input-widget .quick-input-box input';

@@ -137,6 +137,9 @@ export function queryLimitedAnswer(resetEpochSeconds?: number): AplAnswer {
   return { status: 430, body: { code: 430, message: 'query limit exceeded' }, headers };
 }
 
+/** Column names as a log dataset has them, in the order of hugeTabular's kinds (time, integer, float, text, boolean, object). */
+const HUGE_NAMES = ['_time', 'status', 'duration_ms', 'path', 'cached', 'attributes', 'ingested_at', 'bytes', 'cpu_ms', 'user_agent', 'sampled', 'labels'];
+
 /**
  * A table of `rows` × `columns` cells of mixed kinds (time, numbers, text, null, a nested
  * object), for speed: built column by column, as the service sends it.
@@ -147,7 +150,7 @@ export function hugeTabular(rows: number, columns = 12): { tables: unknown[]; st
   const start = Date.UTC(2026, 0, 1);
   for (let c = 0; c < columns; c++) {
     const kind = c % 6;
-    fields.push({ name: c === 0 ? '_time' : `field_${c}`, type: ['datetime', 'integer', 'float', 'string', 'boolean', 'map'][kind] });
+    fields.push({ name: c < HUGE_NAMES.length ? HUGE_NAMES[c] : `field_${c}`, type: ['datetime', 'integer', 'float', 'string', 'boolean', 'map'][kind] });
     const column: unknown[] = new Array<unknown>(rows);
     for (let r = 0; r < rows; r++) {
       column[r] =

@@ -45,7 +45,17 @@ export class Connection implements vscode.Disposable {
 
   /** The client, or undefined when the deployment has no token. Throws an AxiomError of kind `config` for unusable settings. */
   async client(): Promise<AxiomClient | undefined> {
-    const { name, url, orgId } = await this.accounts.active();
+    return (await this.session()).client;
+  }
+
+  /** The deployment this window uses and its client (undefined when it has no token), taken
+   *  together: for a caller that must know which deployment the client speaks to. */
+  async session(): Promise<{ deployment: ActiveDeployment; client: AxiomClient | undefined }> {
+    const deployment = await this.accounts.active();
+    return { deployment, client: await this.clientOf(deployment) };
+  }
+
+  private async clientOf({ name, url, orgId }: ActiveDeployment): Promise<AxiomClient | undefined> {
     const token = await this.accounts.token(name);
     if (!token) return undefined;
     const { timeoutMs } = this.settings.read();

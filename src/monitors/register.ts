@@ -14,8 +14,9 @@ import { starMonitorQueryCommand } from './starMonitorQuery';
 
 /** The Monitors view and the commands on its rows. */
 export function registerMonitors(deps: { connection: Connection; accounts: Accounts; log: Log }): { view: MonitorsView; disposables: vscode.Disposable[] } {
-  // The words rows and hovers are made of, in the display language, made once.
-  useMonitorVocabulary(translated(MONITOR_WORDS));
+  // The words rows and hovers are made of, in the display language: translated once, when a row,
+  // a hover or a status first needs them, not during activation.
+  useMonitorVocabulary(() => translated(MONITOR_WORDS));
   const view = new MonitorsView(deps.connection, deps.log);
   const openQuery = openMonitorQueryCommand(view);
   const register = vscode.commands.registerCommand;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Accounts } from '../accounts/accounts';
+import { deploymentLabel, type Accounts } from '../accounts/accounts';
 import type { Connection } from '../accounts/connection';
 import { STARRED_SCHEME } from '../core/starred/starredUri';
 import { COMMANDS } from '../platform/constants';
@@ -15,7 +15,15 @@ import { starredViewCommands } from './viewCommands';
  *  documents that save back to Axiom. */
 export function registerStarred(context: vscode.ExtensionContext, deps: { connection: Connection; accounts: Accounts; log: Log }): { view: StarredView; disposables: vscode.Disposable[] } {
   const view = new StarredView(deps.connection, deps.log, context.globalState);
-  const files = new StarredFiles({ connection: deps.connection, log: deps.log, onSaved: (query) => view.updated(query) });
+  const files = new StarredFiles({
+    connection: deps.connection,
+    log: deps.log,
+    onSaved: (query) => view.updated(query),
+    labelOf: (name) => {
+      const deployment = deps.accounts.find(name);
+      return deployment ? deploymentLabel(deployment) : name;
+    },
+  });
   const rows = starredCommands({ connection: deps.connection, log: deps.log, view, files, deployments: deps.accounts });
   const title = starredViewCommands(view, deps.connection);
   const starQuery = starQueryCommand({

@@ -55,10 +55,11 @@ export function starredCommands(deps: Deps) {
     async open(arg?: StarredTarget, options?: vscode.TextDocumentShowOptions): Promise<vscode.TextEditor | undefined> {
       const query = await queryOf(arg);
       if (!query) return undefined;
-      const opened = await attempt(deps, phrase('Opening “{0}”', query.name), (client) => files.prefetch(client, query.id));
+      // The document is the deployment's the query was read from: it saves nowhere else.
+      const opened = await attempt(deps, phrase('Opening “{0}”', query.name), async (client, { name }) => ({ deployment: name, record: await files.prefetch(client, name, query.id) }));
       if (!opened) return undefined;
       try {
-        return await files.open(opened.query, options);
+        return await files.open(opened.deployment, opened.record.query, options);
       } catch (error) {
         void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
         return undefined;
@@ -116,14 +117,14 @@ export function starredCommands(deps: Deps) {
         );
         if (choice !== remove) return false;
       }
-      const deleted = await attempt(deps, phrase('Deleting “{0}”', query.name), async (client) => {
+      const deleted = await attempt(deps, phrase('Deleting “{0}”', query.name), async (client, { name }) => {
         await client.deleteStarredQuery(query.id);
-        return true;
+        return { deployment: name };
       });
       if (!deleted) return false;
       deps.log.info(`deleted starred query ${query.id}`);
       view.removed(query.id);
-      files.deleted(query.id);
+      files.deleted(deleted.deployment, query.id);
       vscode.window.setStatusBarMessage(vscode.l10n.t('Deleted “{0}”.', query.name), 3000);
       return true;
     },

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
 import type { StarredNode } from '../../src/core/starred/starredTree';
-import type { FakeAxiom } from '../support/fakeAxiom';
+import { FakeAxiom } from '../support/fakeAxiom';
 import { manyStarred, ME, realisticStarred } from '../support/starredFixtures';
 import { actionRows, activateExtension, closeAllEditors, connectedFake, setSetting, waitFor } from './helpers';
 
@@ -290,6 +290,58 @@ describe('Starred Queries view', () => {
     await vscode.commands.executeCommand('notifications.clearAll');
     assert.equal(await editor.document.save(), true);
     assert.equal((fake.starredById('sq_checkout')!.query as { apl: string }).apl, 'print "typed"');
+  });
+
+  it('a document belongs to the deployment it was opened from: after a switch nothing is sent and its save fails; back there, it saves', async () => {
+    const OTHER_TOKEN = 'xaat-33333333-other-test-token';
+    const view = await loadedView();
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', row(view, 'sq_checkout'));
+    const mine = editor.document;
+    assert.equal(mine.uri.query, '', 'the settings deployment keeps the plain URI');
+    // Another org whose starred query has the same id.
+    const other = new FakeAxiom({ token: OTHER_TOKEN });
+    await other.start();
+    const theirRecord = structuredClone(fake.starredById('sq_checkout')!);
+    theirRecord.query = { ...(theirRecord.query as object), apl: 'print "the other org’s"' };
+    other.starred.push(theirRecord);
+    const byId = (service: FakeAxiom) => service.requests.filter((r) => r.path.startsWith('/v2/apl-starred-queries/sq_checkout'));
+    try {
+      assert.ok(await vscode.commands.executeCommand('axiom.addDeployment', { name: 'other org', url: other.url, token: OTHER_TOKEN }));
+      assert.equal(await (await activateExtension()).activeDeployment(), 'other org');
+
+      await replaceText(editor, 'print "for the settings deployment"');
+      assert.equal(await mine.save(), false);
+      assert.equal(mine.isDirty, true);
+      assert.equal(mine.getText(), 'print "for the settings deployment"');
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(mine.uri)), (error: Error) => {
+        assert.match(error.message, new RegExp(`opened from the deployment “${new URL(fake.url).host}”, but this window now uses “other org”: nothing was sent\\. Switch back to “${new URL(fake.url).host}” to save it`));
+        return true;
+      });
+      assert.deepEqual(byId(other), [], 'the other deployment was asked nothing of that id');
+      assert.equal(fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length, 0);
+      await vscode.commands.executeCommand('notifications.clearAll');
+
+      // Opened again now, the query is the other deployment's, in a document of its own.
+      const theirs = (await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', { id: 'sq_checkout' })).document;
+      assert.notEqual(theirs, mine);
+      assert.equal(theirs.uri.path, mine.uri.path, 'the same tab title');
+      assert.equal(theirs.uri.query, 'deployment=other%20org');
+      assert.equal(theirs.getText(), 'print "the other org’s"');
+      assert.equal(vscode.Uri.parse(theirs.uri.toString()).query, theirs.uri.query, 'the deployment survives the URI as text');
+
+      await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+      const asked = byId(other).length;
+      assert.equal(await mine.save(), true);
+      assert.equal(mine.isDirty, false);
+      assert.equal((fake.starredById('sq_checkout')!.query as { apl: string }).apl, 'print "for the settings deployment"');
+      assert.equal(byId(other).length, asked, 'the save went to its own deployment only');
+      assert.equal((other.starredById('sq_checkout')!.query as { apl: string }).apl, 'print "the other org’s"');
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(theirs.uri)), /opened from the deployment “other org”/);
+    } finally {
+      await vscode.commands.executeCommand('axiom.removeDeployment', { name: 'other org', confirmed: true });
+      await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+      await other.stop();
+    }
   });
 
   it('rename: a PUT with only the name changed; the row follows with no new list', async () => {

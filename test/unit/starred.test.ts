@@ -7,7 +7,7 @@ import type { StarredQuery } from '../../src/core/api/starred';
 import { starredHoverMarkdown } from '../../src/core/starred/starredHover';
 import { LOAD_MORE_AFTER, loadStarredPages, PAGE_SIZE } from '../../src/core/starred/starredPages';
 import { belongsTo, matchesFilter, starredTree, withQuery } from '../../src/core/starred/starredTree';
-import { starredFileName, starredIdFromPath, starredPath } from '../../src/core/starred/starredUri';
+import { starredDeploymentFromQuery, starredFileName, starredIdFromPath, starredKey, starredLocation, starredPath, starredUriQuery } from '../../src/core/starred/starredUri';
 import { whoAmI } from '../../src/core/starred/whoAmI';
 import { bodyWithApl, bodyWithName, sameQuery } from '../../src/core/starred/writeBack';
 import { FakeAxiom } from '../support/fakeAxiom';
@@ -356,6 +356,36 @@ describe('starred queries: documents and owners', () => {
     for (const id of ['sq_1', 'a/b?c', 'ünï cödé']) assert.equal(starredIdFromPath(starredPath(id, 'name')), id);
     assert.equal(starredIdFromPath('/only'), undefined);
     assert.equal(starredIdFromPath('/%E0%A4%A/x.apl'), undefined);
+  });
+
+  it('the deployment a document was opened from, in its query part: none for the settings one', () => {
+    assert.equal(starredUriQuery(''), '');
+    assert.equal(starredUriQuery('prod'), 'deployment=prod');
+    assert.equal(starredUriQuery('by hand & co=1'), 'deployment=by%20hand%20%26%20co%3D1');
+    for (const name of ['', 'prod', 'by hand & co=1', 'a+b', 'ünï/cödé?%']) assert.equal(starredDeploymentFromQuery(starredUriQuery(name)), name);
+    assert.equal(starredDeploymentFromQuery(''), '', 'no query part: the settings deployment');
+    assert.equal(starredDeploymentFromQuery('other=1&deployment=eu'), 'eu', 'other parameters are let be');
+    assert.equal(starredDeploymentFromQuery('deployment'), '');
+    assert.equal(starredDeploymentFromQuery('deployment=a&deployment=b'), undefined, 'two deployments name none');
+    assert.equal(starredDeploymentFromQuery('deployment=%E0%A4%A'), undefined);
+  });
+
+  it('a document\'s location is its query and deployment; one key per pair', () => {
+    const path = starredPath('sq_1', 'Checkout 5xx');
+    assert.deepEqual(starredLocation(path, starredUriQuery('prod')), { id: 'sq_1', deployment: 'prod' });
+    assert.deepEqual(starredLocation(path, ''), { id: 'sq_1', deployment: '' });
+    assert.equal(starredLocation('/only', ''), undefined);
+    assert.equal(starredLocation(path, 'deployment=%zz'), undefined);
+    const keys = [
+      { id: 'sq_1', deployment: '' },
+      { id: 'sq_1', deployment: 'prod' },
+      { id: 'sq_2', deployment: 'prod' },
+      { id: 'prod', deployment: 'sq_1' },
+      { id: 'a","b', deployment: '' },
+      { id: 'a', deployment: 'b' },
+    ].map(starredKey);
+    assert.equal(new Set(keys).size, keys.length, 'no two pairs share a key');
+    assert.equal(starredKey({ id: 'sq_1', deployment: 'prod' }), starredKey(starredLocation(path, 'deployment=prod')!));
   });
 
   it('the caller is asked for once per client; a refusal means no user', async () => {

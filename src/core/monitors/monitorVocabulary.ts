@@ -1,6 +1,6 @@
 // The words a monitor is described in (rows, hovers, statuses), as one table: English here, and
-// translated once by the VS Code side (useMonitorVocabulary), so that lists of thousands of rows
-// look nothing up per row. Templates keep their holes ({0}) for the words' functions to fill
+// translated once, on first use, by a function the VS Code side hands over (useMonitorVocabulary),
+// so that activation translates nothing and lists of thousands of rows look nothing up per row. Templates keep their holes ({0}) for the words' functions to fill
 // (with fill from ../phrase).
 export const MONITOR_WORDS = {
   unknownType: 'Unknown type',
@@ -52,13 +52,16 @@ export const MONITOR_WORDS = {
 
 export type MonitorWords = typeof MONITOR_WORDS;
 
-let current: MonitorWords = MONITOR_WORDS;
+/** The table in use, once made; undefined until the first use after a change. */
+let current: MonitorWords | undefined;
+/** Makes the table in use (the English one when none was handed over). */
+let make: () => MonitorWords = () => MONITOR_WORDS;
 /** Bumped at each change of vocabulary, for caches of words made from it. */
 let generation = 0;
 
-/** The words in use. */
+/** The words in use: the table is made on the first call after a change, then kept. */
 export function words(): MonitorWords {
-  return current;
+  return (current ??= make());
 }
 
 /** Which vocabulary the words in use are, for caches to notice a change. */
@@ -66,8 +69,10 @@ export function vocabularyGeneration(): number {
   return generation;
 }
 
-/** Puts a translated table in use (made once by the VS Code side). */
-export function useMonitorVocabulary(table: MonitorWords): void {
-  current = table;
+/** Says how the table in use is made (the VS Code side translates MONITOR_WORDS); it is made on
+ *  first use, not now, and once. */
+export function useMonitorVocabulary(table: () => MonitorWords): void {
+  make = table;
+  current = undefined;
   generation++;
 }

@@ -174,7 +174,9 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     const key = documentUri.toString();
     const reusable = [...this.panels].reverse().find((p) => p.documentUri === key && !p.pinned);
     if (reusable) return reusable;
-    const panel = new ResultsPanel(this.deps.extensionUri, key, vscode.l10n.t('Axiom results'), this, this.deps.log);
+    // Named by its document: several panels of queries on the same dataset stay told apart.
+    const name = decodeURIComponent(documentUri.path.split('/').pop() ?? '') || documentUri.toString();
+    const panel = new ResultsPanel(this.deps.extensionUri, key, vscode.l10n.t('Results: {0}', name), this, this.deps.log);
     this.panels.push(panel);
     panel.onDidDispose(() => {
       this.running.get(panel)?.abort();

@@ -71,7 +71,6 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.disposed) return;
     this.lastRun = { type: 'running', runId, query, rangeLabel };
     this.post(this.lastRun);
-    this.panel.title = titleFor(query);
   }
 
   showResult(result: ResultsView): void {
@@ -153,7 +152,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 }
 
-/** The panel's title: the query's first line that says something, shortened. */
+/** A short name for a query (an export's file name): its first line that says something, shortened. */
 export function titleFor(query: string): string {
   const line = query.split(/\r?\n/).map((l) => l.trim()).find((l) => l && !l.startsWith('//')) ?? query.trim();
   return line.length > 40 ? `${line.slice(0, 39)}…` : line || vscode.l10n.t('Axiom results');

@@ -395,14 +395,17 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
 
   // A time series, from another file: its own panel, drawn as a chart.
   fake.aplAnswer = () => ({ body: countsByService() });
+  await page.locator('.editor-instance .view-lines').first().click(); // back in the editor, out of the panel
   await openFile(page, 'by-service.apl');
   await page.locator('.tab', { hasText: 'by-service.apl' }).first().waitFor();
   await page.locator('.editor-instance .view-lines').first().click();
+  await page.keyboard.press('Control+Home'); // the click may have scrolled a long line sideways
   await page.keyboard.press('Control+Enter');
   const chartPanel = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
   await chartPanel.locator('.show-chart').waitFor({ timeout: 15_000 });
   await chartPanel.locator('.show-chart').click();
   await chartPanel.locator('canvas').first().waitFor({ timeout: 10_000 });
+  await page.locator('.tab', { hasText: 'Results: by-service.apl' }).first().waitFor();
   await page.locator('.notification-toast', { hasText: 'Running the query' }).waitFor({ state: 'detached', timeout: 10_000 });
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(shots, 'results-chart.png') });

@@ -51,6 +51,7 @@ describe('Run Query', () => {
     assert.equal(body.startTime, 'now-1h');
     assert.equal(body.endTime, 'now');
     const panel = runner.panels.at(-1)!;
+    assert.equal(panel.panel.title, `Results: ${editor.document.uri.path.split('/').pop()}`, 'named by its document');
     // The page's script ran under its Content-Security-Policy and asked for what to show.
     await waitFor('the page to say it is ready', () => panel.received.includes('ready'));
     assert.equal(panel.result?.tables[0].rowCount, TYPED_TABULAR.tables[0].columns[0].length);

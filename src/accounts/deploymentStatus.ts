@@ -61,6 +61,7 @@ export class DeploymentStatus implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.firstUpdate);
+    this.generation++; // an update under way leaves the item alone
     this.listener.dispose();
     this.item.dispose();
   }

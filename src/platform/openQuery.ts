@@ -7,6 +7,11 @@ export async function openQueryInNewTab(text: string, language: 'apl' | 'other')
   return vscode.window.showTextDocument(document, { preview: false });
 }
 
+/** The open document of a URI (as text), if it is open. */
+export function openDocument(uri: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+}
+
 /** Copies a query's text, and says so in the status bar for a moment. */
 export async function copyQueryText(text: string, name: string): Promise<void> {
   await vscode.env.clipboard.writeText(text);

@@ -10,6 +10,7 @@ import { explainLimit } from '../core/run/limits';
 import type { ResultsView } from '../core/run/resultsProtocol';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
 import { say } from '../platform/l10n';
+import { openDocument } from '../platform/openQuery';
 import type { Log } from '../platform/log';
 import { showAdvice } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
@@ -35,11 +36,6 @@ interface Deps {
   log: Log;
 }
 
-/** The open document of a URI (as text), if it is open. */
-export function openDocument(uri: string): vscode.TextDocument | undefined {
-  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
-}
-
 /** The service's compile errors, apart from the local checks' diagnostics. */
 const DIAGNOSTIC_SOURCE = 'Axiom';
 
@@ -57,6 +53,8 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   /** The query and range of the results each panel shows. */
   private readonly shown = new WeakMap<ResultsPanel, { apl: string; range: TimeRange }>();
   private nextRunId = 1;
+  /** The id of each panel's newest run: a Retry of an older one is not made. */
+  private readonly latest = new WeakMap<ResultsPanel, number>();
   private readonly listeners: vscode.Disposable[];
 
   constructor(private readonly deps: Deps) {
@@ -91,6 +89,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     this.diagnostics.delete(request.documentUri);
 
     const runId = this.nextRunId++;
+    this.latest.set(panel, runId);
     const range = this.deps.timeRange.range;
     const label = say(rangeLabel(range));
     panel.running(runId, request.apl, label);
@@ -128,7 +127,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       panel.failed(runId, say(advice.message));
       const retry = (await showAdvice(advice)) === 'retry';
       // Only while nothing newer was asked of the panel meanwhile (the notification may wait long).
-      if (retry && this.requests.get(panel) === request && !panel.disposed) return this.run(request, panel);
+      if (retry && this.latest.get(panel) === runId && !panel.disposed) return this.run(request, panel);
       return undefined;
     } finally {
       if (this.running.get(panel) === controller) this.running.delete(panel);
@@ -145,9 +144,11 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     this.running.get(panel)?.abort();
   }
 
-  /** The query and range of the results on screen, in the web app. */
+  /** The query and range of the results on screen, in the web app; with none yet (the first run
+   *  failed), the query asked for over the range now chosen. */
   openInAxiom(panel: ResultsPanel): void {
-    const shown = this.shown.get(panel);
+    const request = this.requests.get(panel);
+    const shown = this.shown.get(panel) ?? (request && { apl: request.apl, range: this.deps.timeRange.range });
     if (!shown) return;
     void openAppPage(this.deps.deployments, phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range));
   }
@@ -175,7 +176,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     const reusable = [...this.panels].reverse().find((p) => p.documentUri === key && !p.pinned);
     if (reusable) return reusable;
     // Named by its document: several panels of queries on the same dataset stay told apart.
-    const name = decodeURIComponent(documentUri.path.split('/').pop() ?? '') || documentUri.toString();
+    const name = documentUri.path.split('/').pop() || documentUri.toString();
     const panel = new ResultsPanel(this.deps.extensionUri, key, vscode.l10n.t('Results: {0}', name), this, this.deps.log);
     this.panels.push(panel);
     panel.onDidDispose(() => {

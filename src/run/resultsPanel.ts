@@ -26,7 +26,7 @@ export class ResultsPanel implements vscode.Disposable {
   /** The newest result shown, for export, copy and Open in Axiom. */
   result?: ResultsView;
   pinned = false;
-  disposed = false;
+  private closedAlready = false;
   private lastRun?: HostMessage;
   private ready = false;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -89,6 +89,11 @@ export class ResultsPanel implements vscode.Disposable {
     this.post(this.lastRun);
   }
 
+  /** Closed by the person or disposed: it shows nothing more. */
+  get disposed(): boolean {
+    return this.closedAlready;
+  }
+
   reveal(): void {
     if (!this.disposed) this.panel.reveal(undefined, true);
   }
@@ -142,8 +147,8 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
+    if (this.closedAlready) return;
+    this.closedAlready = true;
     this.ready = false;
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.panel.dispose();

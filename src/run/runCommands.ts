@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { queryBlocks, queryToRun } from '../core/run/queryText';
+import { blockAt, queryBlocks, queryToRun } from '../core/run/queryText';
 import { APL_LANGUAGE_ID, COMMANDS } from '../platform/constants';
-import { openDocument, type QueryRunner, type RunRequest } from './queryRunner';
+import { openDocument } from '../platform/openQuery';
+import type { QueryRunner, RunRequest } from './queryRunner';
 
 /** What the CodeLens above a query hands the command: the document, the query's offsets and its text then. */
 export interface RunLensArgs {
@@ -33,13 +34,15 @@ export function requestFromEditor(editor: vscode.TextEditor): RunRequest | strin
 }
 
 /** The lens's query: where the lens was made, or, when an edit moved it before the lenses were
- *  made again, the same text nearest to there. */
+ *  made again, the same text nearest to there; when it was edited itself, the query now there. */
 function requestFromLens(args: RunLensArgs): RunRequest | undefined {
   const document = openDocument(args.uri);
   if (!document || !args.text.trim()) return undefined;
-  const start = nearestOccurrence(document.getText(), args.text, args.start);
-  if (start === undefined) return undefined;
-  return { apl: args.text, documentUri: document.uri, version: document.version, startOffset: start };
+  const text = document.getText();
+  const start = nearestOccurrence(text, args.text, args.start);
+  if (start !== undefined) return { apl: args.text, documentUri: document.uri, version: document.version, startOffset: start };
+  const block = blockAt(text, Math.min(args.start, text.length));
+  return block && { apl: text.slice(block.start, block.end), documentUri: document.uri, version: document.version, startOffset: block.start };
 }
 
 function nearestOccurrence(text: string, query: string, near: number): number | undefined {

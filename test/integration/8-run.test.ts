@@ -57,6 +57,19 @@ describe('Run Query', () => {
     assert.equal(panel.result?.tables[0].rowCount, TYPED_TABULAR.tables[0].columns[0].length);
   });
 
+  it('a file whose name holds % runs, its panel named after it', async () => {
+    const file = path.join(os.tmpdir(), `errors over 5% ${process.pid}.apl`);
+    fs.writeFileSync(file, "['logs'] | count");
+    try {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
+      const { runner } = await activateExtension();
+      assert.ok(await vscode.commands.executeCommand('axiom.runQuery'));
+      assert.equal(runner.panels.at(-1)!.panel.title, `Results: ${path.basename(file)}`);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+
   it('runs the selection when there is one, and reuses the document’s panel', async () => {
     const editor = await aplEditor(TWO_QUERIES);
     const { runner } = await activateExtension();

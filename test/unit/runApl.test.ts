@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { createDispatcher, type AxiomClient, type ClientOptions } from '../../src/core/api/client';
+import { createDispatcher, QUERY_TIMEOUT_MS, type AxiomClient, type ClientOptions } from '../../src/core/api/client';
 import { adviceFor } from '../../src/core/api/errorAdvice';
 import { render } from '../../src/core/phrase';
 import { FakeAxiom, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, type AplRequestBody } from '../support/fakeAxiom';
@@ -127,6 +127,20 @@ describe('runApl', () => {
     assert.equal(error.kind, 'invalidResponse');
     assert.equal(error.code, 'bodyTooLarge');
     assert.match(error.message, /^The result is larger than 64 MB, more than the editor takes in\. Narrow the time range/);
+  });
+
+  it('a query may take longer than the client’s request timeout (queries wait at least QUERY_TIMEOUT_MS); other requests do not', async () => {
+    const quick = client({ timeoutMs: 100 });
+    fake.fail('POST /v1/datasets/_apl', { delayMs: 400, times: 1 });
+    const result = await quick.runApl("['x'] | count", RANGE);
+    assert.ok(result.tables.length > 0, 'the slow query was answered');
+    assert.ok(QUERY_TIMEOUT_MS >= 300_000);
+    fake.fail('POST /v2/apl-starred-queries', { delayMs: 400, times: 1 });
+    const error = await rejection(quick.createStarredQuery({ kind: 'apl', name: 'n', dataset: 'd', who: '', query: { apl: 'x' }, metadata: {} }));
+    assert.equal(error.kind, 'timeout');
+    // The fake hears of the abandoned POST a moment later: waited for here, not in the next test.
+    for (let i = 0; i < 100 && fake.abandoned.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual(fake.abandoned.map((r) => r.path), ['/v2/apl-starred-queries']);
   });
 
   it('a cancelled run aborts the request: the fake sees the connection closed before its answer', async () => {

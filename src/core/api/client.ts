@@ -238,6 +238,10 @@ export class AxiomClient {
           body: body === undefined ? undefined : JSON.stringify(body),
           dispatcher: this.options.dispatcher,
           signal: abort.signal,
+          // The request's own deadline (abort) is the only one: undici's 300 s defaults would cut
+          // a query off before a longer timeout chosen here, as a network error.
+          headersTimeout: 0,
+          bodyTimeout: 0,
         });
       } catch (e) {
         const error = this.transportError(e, signal, abort.timedOut, timeoutMs);

@@ -80,7 +80,7 @@ function dateWords(value: string | undefined, formatDate: (d: Date) => string): 
   return Number.isNaN(time) ? value : fill(words().on, [formatDate(new Date(time))]);
 }
 
-/** A character as %XX (encodeURIComponent leaves brackets as they are). */
+/** A bracket or a space, percent-encoded (encodeURIComponent leaves brackets as they are). */
 function percentEncoded(character: string): string {
-  return `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+  return character === '(' ? '%28' : character === ')' ? '%29' : encodeURIComponent(character);
 }

@@ -42,7 +42,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const run = registerRun(context, { connection, deployments: accounts, log });
   context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared), ...run.disposables);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
-  return { monitorsView: monitors.view, starredView: starred.view, runner: run.runner, activeDeployment: async () => (await accounts.active()).name };
+  return {
+    monitorsView: monitors.view,
+    starredView: starred.view,
+    get runner() {
+      return run.runner();
+    },
+    activeDeployment: async () => (await accounts.active()).name,
+  };
 }
 
 export function deactivate(): void {

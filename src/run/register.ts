@@ -10,13 +10,15 @@ import { TimeRangeItem } from './timeRangeItem';
 
 /** Running APL: Run Query (keyboard, editor title, CodeLens, monitor and starred rows), the time
  *  range in the status bar, the results panels and the service's compile errors as diagnostics. */
-export function registerRun(context: vscode.ExtensionContext, deps: { connection: Connection; deployments: Deployments; log: Log }): { runner: QueryRunner; disposables: vscode.Disposable[] } {
+export function registerRun(context: vscode.ExtensionContext, deps: { connection: Connection; deployments: Deployments; log: Log }): { runner: () => QueryRunner; disposables: vscode.Disposable[] } {
   const timeRange = new TimeRangeItem(context.workspaceState);
-  const runner = new QueryRunner({ extensionUri: context.extensionUri, connection: deps.connection, deployments: deps.deployments, timeRange, log: deps.log });
+  // Made at the first run, not at activation.
+  let made: QueryRunner | undefined;
+  const runner = () => (made ??= new QueryRunner({ extensionUri: context.extensionUri, connection: deps.connection, deployments: deps.deployments, timeRange, log: deps.log }));
   const register = vscode.commands.registerCommand;
   const disposables = [
     timeRange,
-    runner,
+    new vscode.Disposable(() => made?.dispose()),
     register(COMMANDS.runQuery, runQueryCommand(runner)),
     register(COMMANDS.runMonitorQuery, runFromRowCommand(runner, ROW_OPENERS.monitor)),
     register(COMMANDS.runStarredQuery, runFromRowCommand(runner, ROW_OPENERS.starred)),

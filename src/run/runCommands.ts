@@ -54,11 +54,11 @@ function nearestOccurrence(text: string, query: string, near: number): number | 
 }
 
 /** Axiom: Run Query, from the keyboard, the editor's title, a CodeLens (with its offsets) or the palette. */
-export function runQueryCommand(runner: QueryRunner) {
+export function runQueryCommand(runner: () => QueryRunner) {
   return async (arg?: unknown) => {
     const editor = vscode.window.activeTextEditor;
     const request = isLensArgs(arg) ? requestFromLens(arg) : editor && editor.document.languageId === APL_LANGUAGE_ID ? requestFromEditor(editor) : undefined;
-    if (typeof request === 'object') return runner.run(request);
+    if (typeof request === 'object') return runner().run(request);
     void vscode.window.showWarningMessage(request ?? vscode.l10n.t('Run Query runs Axiom APL: open an .apl file, or a monitor’s or starred query.'));
     return undefined;
   };
@@ -66,7 +66,7 @@ export function runQueryCommand(runner: QueryRunner) {
 
 /** Runs a monitor's or a starred query's APL from its row: the query opens in an editor of its
  *  own first, so that a compile error has a place to show. */
-export function runFromRowCommand(runner: QueryRunner, openCommand: string) {
+export function runFromRowCommand(runner: () => QueryRunner, openCommand: string) {
   return async (arg?: unknown) => {
     const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>(openCommand, arg);
     if (!editor) return undefined;
@@ -75,7 +75,7 @@ export function runFromRowCommand(runner: QueryRunner, openCommand: string) {
       return undefined;
     }
     const document = editor.document;
-    return runner.run({ apl: document.getText(), documentUri: document.uri, version: document.version, startOffset: 0 });
+    return runner().run({ apl: document.getText(), documentUri: document.uri, version: document.version, startOffset: 0 });
   };
 }
 

@@ -10,18 +10,21 @@ const STATE_KEY = 'axiom.run.timeRange';
 export class TimeRangeItem implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('axiom.timeRange', vscode.StatusBarAlignment.Right, 100);
   private readonly listener: vscode.Disposable;
-  private current: TimeRange;
+  private chosen?: TimeRange;
+  private readonly firstUpdate: ReturnType<typeof setTimeout>;
 
   constructor(private readonly state: vscode.Memento) {
-    this.current = readStoredRange(state.get<unknown>(STATE_KEY)) ?? DEFAULT_RANGE;
     this.item.name = vscode.l10n.t('Axiom Query Time Range');
     this.item.command = COMMANDS.chooseTimeRange;
     this.listener = vscode.window.onDidChangeActiveTextEditor(() => this.update());
-    this.update();
+    // Shown after activation, which need not wait for it.
+    this.firstUpdate = setTimeout(() => this.update(), 0);
   }
 
+  /** The range chosen in this workspace (read when first needed), else the last hour. */
   get range(): TimeRange {
-    return this.current;
+    this.chosen ??= readStoredRange(this.state.get<unknown>(STATE_KEY)) ?? DEFAULT_RANGE;
+    return this.chosen;
   }
 
   /** Asks for a range: a preset, or a start and an end typed. Returns the range chosen, if any. */
@@ -29,10 +32,10 @@ export class TimeRangeItem implements vscode.Disposable {
     type Item = vscode.QuickPickItem & { range?: TimeRange };
     const items: Item[] = PRESET_IDS.map((preset): Item => {
       const range: TimeRange = { kind: 'preset', preset };
-      return { label: say(rangeLabel(range)), range, description: this.current.kind === 'preset' && this.current.preset === preset ? vscode.l10n.t('now') : undefined };
+      return { label: say(rangeLabel(range)), range, description: this.range.kind === 'preset' && this.range.preset === preset ? vscode.l10n.t('now') : undefined };
     });
     items.push({ label: vscode.l10n.t('Custom range…'), description: vscode.l10n.t('a start and an end, as dates or relative to now') });
-    const chosen = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Time range of Axiom queries'), placeHolder: vscode.l10n.t('Now: {0}', say(rangeLabel(this.current))) });
+    const chosen = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Time range of Axiom queries'), placeHolder: vscode.l10n.t('Now: {0}', say(rangeLabel(this.range))) });
     if (!chosen) return undefined;
     const range = chosen.range ?? (await askCustom());
     if (!range) return undefined;
@@ -41,13 +44,13 @@ export class TimeRangeItem implements vscode.Disposable {
   }
 
   async set(range: TimeRange): Promise<void> {
-    this.current = range;
+    this.chosen = range;
     await this.state.update(STATE_KEY, storeRange(range));
     this.update();
   }
 
   private update(): void {
-    const label = say(rangeLabel(this.current));
+    const label = say(rangeLabel(this.range));
     this.item.text = `$(history) ${label}`;
     this.item.tooltip = vscode.l10n.t('Axiom queries run over: {0}. Click to change.', label);
     this.item.accessibilityInformation = { label: vscode.l10n.t('Axiom query time range: {0}', label) };
@@ -56,6 +59,7 @@ export class TimeRangeItem implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.firstUpdate);
     this.listener.dispose();
     this.item.dispose();
   }

@@ -1,10 +1,11 @@
 // The API client as the unit tests build it: pointed at a fake service, with its log captured
 // and short retry waits, plus a helper that expects a typed failure.
 import assert from 'node:assert/strict';
+import { after, afterEach, before } from 'node:test';
 import type { Dispatcher } from 'undici';
 import { AxiomClient, type ClientOptions, type RequestLogEntry } from '../../src/core/api/client';
 import { AxiomError } from '../../src/core/api/errors';
-import { FAKE_API_TOKEN } from './fakeAxiom';
+import { FAKE_API_TOKEN, type FakeAxiom } from './fakeAxiom';
 
 export const FAST_RETRY = { maxTries: 3, budgetMs: 1000, baseDelayMs: 10 };
 
@@ -22,6 +23,21 @@ export class CapturedLog {
     this.requests = [];
     this.warnings = [];
   }
+}
+
+/** The file's fake service up for its tests, reset with the log after each (and `alsoAfterEach`
+ *  then), and stopped with the dispatcher at the end. */
+export function useFakeService(fake: FakeAxiom, dispatcher: Dispatcher, log: CapturedLog, alsoAfterEach?: () => void): void {
+  before(() => fake.start());
+  after(async () => {
+    await fake.stop();
+    await dispatcher.close();
+  });
+  afterEach(() => {
+    fake.reset();
+    log.clear();
+    alsoAfterEach?.();
+  });
 }
 
 export function testClient(url: string, dispatcher: Dispatcher, log: CapturedLog, overrides: Partial<ClientOptions> = {}): AxiomClient {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createDispatcher, type AxiomClient, type ClientOptions } from '../../src/core/api/client';
 import { AxiomError } from '../../src/core/api/errors';
-import { CapturedLog, rejection, testClient } from '../support/testClient';
+import { CapturedLog, rejection, testClient, useFakeService } from '../support/testClient';
 import { FakeAxiom, FAKE_API_TOKEN, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN } from '../support/fakeAxiom';
 import { escapeMarkdown } from '../../src/core/markdown';
 import { monitorTooltipMarkdown } from '../../src/core/monitors/monitorHover';
@@ -18,18 +18,7 @@ function client(overrides: Partial<ClientOptions> = {}): AxiomClient {
   return testClient(fake.url, dispatcher, log, overrides);
 }
 
-before(async () => {
-  await fake.start();
-});
-after(async () => {
-  await fake.stop();
-  await dispatcher.close();
-});
-afterEach(() => {
-  fake.reset();
-  fake.monitors = REALISTIC_MONITORS;
-  log.clear();
-});
+useFakeService(fake, dispatcher, log, () => (fake.monitors = REALISTIC_MONITORS));
 
 describe('listMonitors', () => {
   it('reads a realistic list, tolerating absent fields, both notifier spellings, null disabledUntil and unknown types', async () => {

@@ -10,7 +10,7 @@ import { adviceFor } from '../../src/core/api/errorAdvice';
 import { formatDate } from '../../src/core/format';
 import { FAKE_API_TOKEN, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, FakeAxiom, ODD_TOKEN, type Fault } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { CapturedLog, rejection, testClient } from '../support/testClient';
+import { CapturedLog, rejection, testClient, useFakeService } from '../support/testClient';
 import { render } from '../../src/core/phrase';
 
 const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
@@ -43,15 +43,7 @@ function assertNoToken(error: AxiomError, shown: string, token = FAKE_API_TOKEN)
   }
 }
 
-before(() => fake.start());
-after(async () => {
-  await fake.stop();
-  await dispatcher.close();
-});
-afterEach(() => {
-  fake.reset();
-  log.clear();
-});
+useFakeService(fake, dispatcher, log);
 
 interface Row {
   name: string;

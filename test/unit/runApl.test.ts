@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createDispatcher, QUERY_TIMEOUT_MS, type AxiomClient, type ClientOptions } from '../../src/core/api/client';
 import { adviceFor } from '../../src/core/api/errorAdvice';
 import { render } from '../../src/core/phrase';
 import { FakeAxiom, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, type AplRequestBody } from '../support/fakeAxiom';
 import { compileErrorBody, queryLimitedAnswer, rateLimitedAnswer, TYPED_TABULAR } from '../support/tabularFixtures';
-import { CapturedLog, rejection, testClient } from '../support/testClient';
+import { CapturedLog, rejection, testClient, useFakeService } from '../support/testClient';
 
 const fake = new FakeAxiom();
 const dispatcher = createDispatcher();
@@ -16,17 +16,7 @@ function client(overrides: Partial<ClientOptions> = {}): AxiomClient {
   return testClient(fake.url, dispatcher, log, overrides);
 }
 
-before(async () => {
-  await fake.start();
-});
-after(async () => {
-  await fake.stop();
-  await dispatcher.close();
-});
-afterEach(() => {
-  fake.reset();
-  log.clear();
-});
+useFakeService(fake, dispatcher, log);
 
 describe('runApl', () => {
   it('posts the query and its range once to /v1/datasets/_apl?format=tabular and reads the tables', async () => {

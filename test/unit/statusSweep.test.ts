@@ -1,12 +1,12 @@
 // Monitor statuses read from the fake service over real HTTP: the sweep's budget under 1,000
 // monitors, the announced limit taken from the headers, 429 and 403 handling, cancellation.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createDispatcher } from '../../src/core/api/client';
 import { RequestBudget } from '../../src/core/api/requestBudget';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
 import { FakeAxiom } from '../support/fakeAxiom';
-import { CapturedLog, testClient } from '../support/testClient';
+import { CapturedLog, testClient, useFakeService } from '../support/testClient';
 
 const fake = new FakeAxiom();
 const dispatcher = createDispatcher();
@@ -14,13 +14,7 @@ const log = new CapturedLog();
 const NOW = Date.now();
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 
-before(() => fake.start());
-after(async () => {
-  await fake.stop();
-  await dispatcher.close();
-});
-afterEach(() => {
-  fake.reset();
+useFakeService(fake, dispatcher, log, () => {
   fake.histories.clear();
   fake.rateLimit = { limit: 1000, windowMs: 60_000 };
 });

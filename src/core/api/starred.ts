@@ -3,6 +3,7 @@
 // not of its type is left out. Unknown fields are kept, and a record read to be written back is
 // kept as the service sent it (`raw`), so that writing it back loses nothing.
 import { z } from 'zod';
+import { isJsonObject, type JsonObject } from '../json';
 import { phrase } from '../phrase';
 import { AxiomError } from './errors';
 import { describeJsonType, invalidResponse, parseBody } from './parse';
@@ -36,7 +37,7 @@ export const starredQuerySchema = z.looseObject({
 export type StarredQuery = z.output<typeof starredQuerySchema>;
 
 /** JSON as the service sent it. */
-export type JsonObject = Record<string, unknown>;
+export type { JsonObject };
 
 /** One starred query read to be changed: what the extension reads of it, and the record as sent. */
 export interface StarredRecord {
@@ -63,7 +64,6 @@ export interface StarredList {
   skipped: { index: number; reason: string }[];
 }
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const absentOrString = (value: unknown) => value === undefined || typeof value === 'string';
 
 /**
@@ -73,13 +73,13 @@ const absentOrString = (value: unknown) => value === undefined || typeof value =
  * this to zod's verdict.
  */
 export function plainStarredQuery(value: unknown): value is StarredQuery {
-  if (!isObject(value)) return false;
+  if (!isJsonObject(value)) return false;
   const { id, name, kind, dataset, who, query, metadata } = value;
   if (typeof id !== 'string' || !id || typeof name !== 'string' || !name) return false;
   if (!absentOrString(kind) || !absentOrString(dataset) || !absentOrString(who)) return false;
-  if (!isObject(query) || typeof query.apl !== 'string' || !absentOrString(query.startTime) || !absentOrString(query.endTime)) return false;
-  if (query.queryOptions !== undefined && !isObject(query.queryOptions)) return false;
-  return metadata === undefined || (isObject(metadata) && Object.values(metadata).every((v) => typeof v === 'string'));
+  if (!isJsonObject(query) || typeof query.apl !== 'string' || !absentOrString(query.startTime) || !absentOrString(query.endTime)) return false;
+  if (query.queryOptions !== undefined && !isJsonObject(query.queryOptions)) return false;
+  return metadata === undefined || (isJsonObject(metadata) && Object.values(metadata).every((v) => typeof v === 'string'));
 }
 
 export function parseStarredList(body: unknown): StarredList {

@@ -3,7 +3,7 @@
 // page with the display language; the panel's script reads both back through readPanelWords and
 // panelLocale, so that a page given too little, or something odd, still speaks English. Templates
 // keep their numbered holes ({0}) for the panel to fill (with fill from ../phrase).
-import { isRecord } from './resultsProtocol';
+import { isJsonObject } from '../json';
 
 export const PANEL_WORDS = {
   toolbar: 'Results',
@@ -77,7 +77,7 @@ function holes(template: string): string {
  * number, a template that lost or gained a hole) is the English. Unknown keys are ignored.
  */
 export function readPanelWords(value: unknown): PanelWords {
-  const given = isRecord(value) ? value : {};
+  const given = isJsonObject(value) ? value : {};
   const out: Record<string, string> = {};
   for (const [key, english] of Object.entries(PANEL_WORDS) as [PanelWordKey, string][]) {
     const word = Object.prototype.hasOwnProperty.call(given, key) ? given[key] : undefined;

@@ -1,6 +1,7 @@
 // The messages between the results panel (a webview, src/webview/results) and the extension.
 // Both sides read what they receive through the readers below and drop anything else: a message
 // is data from another process, and the panel's data is log data written by anyone.
+import { isJsonObject } from '../json';
 
 /** A column as the service describes it; `type` is shown as sent (it may be a composite name). */
 export interface ResultField {
@@ -72,10 +73,6 @@ export type PanelMessage =
 
 const MAX_COPY_CHARS = 50 * 1024 * 1024;
 
-/** A JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
@@ -83,7 +80,7 @@ function isCount(value: unknown): value is number {
 
 /** A message from the panel, or undefined when it is not one the extension knows. */
 export function readPanelMessage(value: unknown): PanelMessage | undefined {
-  if (!isRecord(value)) return undefined;
+  if (!isJsonObject(value)) return undefined;
   switch (value.type) {
     case 'ready':
     case 'rerun':
@@ -101,12 +98,12 @@ export function readPanelMessage(value: unknown): PanelMessage | undefined {
 }
 
 function readField(value: unknown): ResultField | undefined {
-  if (!isRecord(value) || typeof value.name !== 'string' || typeof value.type !== 'string') return undefined;
+  if (!isJsonObject(value) || typeof value.name !== 'string' || typeof value.type !== 'string') return undefined;
   return typeof value.agg === 'string' ? { name: value.name, type: value.type, agg: value.agg } : { name: value.name, type: value.type };
 }
 
 function readTable(value: unknown): ResultTable | undefined {
-  if (!isRecord(value) || typeof value.name !== 'string' || !isCount(value.rowCount) || !Array.isArray(value.fields) || !Array.isArray(value.columns)) return undefined;
+  if (!isJsonObject(value) || typeof value.name !== 'string' || !isCount(value.rowCount) || !Array.isArray(value.fields) || !Array.isArray(value.columns)) return undefined;
   const fields = value.fields.map(readField);
   if (fields.some((f) => f === undefined) || value.columns.length !== fields.length) return undefined;
   const rowCount = value.rowCount;
@@ -115,10 +112,10 @@ function readTable(value: unknown): ResultTable | undefined {
 }
 
 function readStatus(value: unknown): ResultStatus | undefined {
-  if (!isRecord(value) || typeof value.isPartial !== 'boolean' || !Array.isArray(value.messages)) return undefined;
+  if (!isJsonObject(value) || typeof value.isPartial !== 'boolean' || !Array.isArray(value.messages)) return undefined;
   const number = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
   const messages = value.messages.filter(
-    (m): m is ResultMessage => isRecord(m) && typeof m.priority === 'string' && typeof m.code === 'string' && typeof m.text === 'string' && isCount(m.count),
+    (m): m is ResultMessage => isJsonObject(m) && typeof m.priority === 'string' && typeof m.code === 'string' && typeof m.text === 'string' && isCount(m.count),
   );
   return {
     elapsedMs: number(value.elapsedMs),
@@ -132,7 +129,7 @@ function readStatus(value: unknown): ResultStatus | undefined {
 
 /** A message from the extension, or undefined when it is not one the panel knows. */
 export function readHostMessage(value: unknown): HostMessage | undefined {
-  if (!isRecord(value)) return undefined;
+  if (!isJsonObject(value)) return undefined;
   switch (value.type) {
     case 'running':
       return isCount(value.runId) && typeof value.query === 'string' && typeof value.rangeLabel === 'string' ? { type: 'running', runId: value.runId, query: value.query, rangeLabel: value.rangeLabel } : undefined;
@@ -144,7 +141,7 @@ export function readHostMessage(value: unknown): HostMessage | undefined {
       return typeof value.pinned === 'boolean' ? { type: 'pinned', pinned: value.pinned } : undefined;
     case 'results': {
       const result = value.result;
-      if (!isRecord(result) || !isCount(result.runId) || typeof result.query !== 'string' || typeof result.rangeLabel !== 'string' || !Array.isArray(result.tables)) return undefined;
+      if (!isJsonObject(result) || !isCount(result.runId) || typeof result.query !== 'string' || typeof result.rangeLabel !== 'string' || !Array.isArray(result.tables)) return undefined;
       const tables = result.tables.map(readTable);
       const status = readStatus(result.status);
       if (!status || tables.some((t) => t === undefined)) return undefined;

@@ -4,7 +4,8 @@
 // the same arrays) whenever they fit: a result of 100,000 rows is never copied cell by cell.
 import { AxiomError } from '../api/errors';
 import { phrase } from '../phrase';
-import { isRecord, type ResultField, type ResultMessage, type ResultStatus, type ResultTable } from './resultsProtocol';
+import { isJsonObject } from '../json';
+import type { ResultField, ResultMessage, ResultStatus, ResultTable } from './resultsProtocol';
 
 export interface TabularResult {
   tables: ResultTable[];
@@ -24,13 +25,13 @@ function finiteNumber(value: unknown): number | undefined {
 
 /** A tabular body, or an `invalid response` error when it is not one at all (not an object, no table list). */
 export function readTabular(body: unknown): TabularResult {
-  if (!isRecord(body)) throw notTabular(body === null ? 'null' : Array.isArray(body) ? 'a list' : typeof body);
+  if (!isJsonObject(body)) throw notTabular(body === null ? 'null' : Array.isArray(body) ? 'a list' : typeof body);
   const repairs: string[] = [];
   const rawTables = body.tables ?? [];
   if (!Array.isArray(rawTables)) throw notTabular(`"tables" is ${typeof rawTables}`);
   const tables: ResultTable[] = [];
   rawTables.forEach((raw: unknown, index) => {
-    if (isRecord(raw)) tables.push(readTable(raw, index, repairs));
+    if (isJsonObject(raw)) tables.push(readTable(raw, index, repairs));
     else repairs.push(`table ${index}: not an object, left out`);
   });
   const datasetNames = Array.isArray(body.datasetNames) ? body.datasetNames.filter((n): n is string => typeof n === 'string') : [];
@@ -42,11 +43,11 @@ function notTabular(what: string): AxiomError {
 }
 
 function readField(raw: unknown, index: number): ResultField {
-  const record = isRecord(raw) ? raw : {};
+  const record = isJsonObject(raw) ? raw : {};
   const name = typeof record.name === 'string' ? record.name : `column ${index + 1}`;
   // A composite type may come as text or as a structure: shown as it is either way.
   const type = typeof record.type === 'string' ? record.type : record.type === undefined || record.type === null ? 'unknown' : JSON.stringify(record.type);
-  const agg = isRecord(record.agg) ? record.agg.name : record.agg;
+  const agg = isJsonObject(record.agg) ? record.agg.name : record.agg;
   return typeof agg === 'string' && agg ? { name, type, agg } : { name, type };
 }
 
@@ -87,12 +88,12 @@ function readTable(raw: Json, index: number, repairs: string[]): ResultTable {
 }
 
 function readStatus(raw: unknown, repairs: string[]): ResultStatus {
-  const status = isRecord(raw) ? raw : {};
+  const status = isJsonObject(raw) ? raw : {};
   const elapsedMicros = finiteNumber(status.elapsedTime);
   const messages: ResultMessage[] = [];
   if (Array.isArray(status.messages)) {
     for (const m of status.messages as unknown[]) {
-      if (!isRecord(m)) continue;
+      if (!isJsonObject(m)) continue;
       const text = typeof m.msg === 'string' ? m.msg : typeof m.message === 'string' ? m.message : undefined;
       if (text === undefined) {
         repairs.push('a status message without text left out');

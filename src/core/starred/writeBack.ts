@@ -1,7 +1,7 @@
 // The bodies of a starred query's PUT. The API replaces the whole record, so each body is the
 // record as the service last sent it, changed in one field: nothing else of it is lost, fields
 // this extension does not know included.
-import type { JsonObject } from '../api/starred';
+import { isJsonObject, type JsonObject } from '../json';
 
 /** What the API requires where the service left it out (null or absent): the only kind, no
  *  metadata, and an empty owner, which leaves the owner to the service. */
@@ -10,10 +10,6 @@ const REQUIRED: readonly [string, () => unknown][] = [
   ['who', () => ''],
   ['metadata', () => ({})],
 ];
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The record as a body: as it is, with what the API requires filled in and a null dataset (a
  *  Go nil: no dataset) left out. */
@@ -27,7 +23,7 @@ function asBody(record: JsonObject): JsonObject {
 /** The record with its APL replaced; the rest of its query (time range, options…) kept. */
 export function bodyWithApl(record: JsonObject, apl: string): JsonObject {
   const body = asBody(record);
-  body.query = { ...(isObject(record.query) ? record.query : {}), apl };
+  body.query = { ...(isJsonObject(record.query) ? record.query : {}), apl };
   return body;
 }
 
@@ -39,7 +35,7 @@ export function bodyWithName(record: JsonObject, name: string): JsonObject {
 /** Canonical JSON: keys in order at every depth, so that equal values read the same. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) {
+  if (isJsonObject(value)) {
     return `{${Object.keys(value)
       .sort()
       .filter((key) => value[key] !== undefined)

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { toCsv, toJson } from '../core/run/export';
+import { panelLocale } from '../core/run/panelWords';
 import type { ResultTable } from '../core/run/resultsProtocol';
 import type { Log } from '../platform/log';
 
@@ -21,7 +22,7 @@ export async function exportTable(table: ResultTable, format: 'csv' | 'json', ti
     await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
     log.info(`exported ${table.rowCount} rows as ${format}`);
     const open = vscode.l10n.t('Open');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', table.rowCount.toLocaleString(vscode.env.language), vscode.workspace.asRelativePath(saved)), open).then((choice) => {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', table.rowCount.toLocaleString(panelLocale(vscode.env.language)), vscode.workspace.asRelativePath(saved)), open).then((choice) => {
       if (choice === open) void vscode.window.showTextDocument(saved);
     });
     return target;

@@ -7,6 +7,7 @@ import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
 import { explainLimit } from '../core/run/limits';
+import { panelLocale } from '../core/run/panelWords';
 import type { ResultsView } from '../core/run/resultsProtocol';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
 import { say } from '../platform/l10n';
@@ -104,7 +105,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
         },
       );
       if (!current()) return undefined;
-      const limit = explainLimit(request.apl, answer.tables);
+      const limit = explainLimit(request.apl, answer.tables, panelLocale(vscode.env.language));
       const result: ResultsView = { runId, query: request.apl, rangeLabel: label, tables: answer.tables, status: { ...answer.status, limitNote: limit && say(limit) } };
       this.deps.log.info(`ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`);
       panel.showResult(result);

@@ -15,6 +15,8 @@ describe('explainLimit', () => {
   it('names the service’s default cap when a query without take or limit returns 1,000 rows', () => {
     assert.match(note("['http-logs'] | where status == 500", [rows(1000)]) ?? '', /^Axiom returns at most 1,000 rows when a query sets no limit/);
     assert.equal(note("['http-logs'] | where status == 500", [rows(999)]), undefined);
+    const german = explainLimit("['http-logs'] | where status == 500", [rows(1000)], 'de');
+    assert.match(german ? render(german) : '', /at most 1\.000 rows/, 'counts written in the locale given');
   });
 
   it('names the query’s own last take or limit when the rows reach it', () => {

@@ -11,7 +11,9 @@ export const DEFAULT_ROW_CAP = 1000;
 const KEEPS_ROWS = new Set(['project', 'project-away', 'project-keep', 'project-rename', 'project-reorder', 'extend', 'where', 'sort', 'order', 'take', 'limit']);
 
 /** A note when the main table's rows stop at a limit, else undefined. */
-export function explainLimit(query: string, tables: readonly ResultTable[]): Phrase | undefined {
+/** `locale` writes the counts (1,000), as the panel writes its own. */
+export function explainLimit(query: string, tables: readonly ResultTable[], locale = 'en-US'): Phrase | undefined {
+  const grouped = (count: number) => count.toLocaleString(locale);
   const main = tables.find((t) => t.name !== '_totals');
   if (!main) return undefined;
   const operators = pipelineOperators(query);
@@ -31,10 +33,6 @@ export function explainLimit(query: string, tables: readonly ResultTable[]): Phr
   return undefined;
 }
 
-/** A count as the panel shows counts (1,000). */
-function grouped(count: number): string {
-  return count.toLocaleString('en-US');
-}
 
 /**
  * The tabular operators of the query's last statement, in order: the word after each `|` outside

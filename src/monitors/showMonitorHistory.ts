@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { clientOrAsk } from '../accounts/clientOrAsk';
 import type { Connection } from '../accounts/connection';
 import { adviceFor } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
@@ -25,12 +26,10 @@ export function showMonitorHistoryCommand(view: MonitorsView, connection: Connec
       hours ??
       (await vscode.window.showQuickPick(RANGES.map((r) => ({ label: r.label(), hours: r.hours })), { title: vscode.l10n.t('History of “{0}”', monitor.name) }))?.hours;
     if (range === undefined) return undefined;
+    const doing = phrase('Reading the history of “{0}”', monitor.name);
+    const client = await clientOrAsk(connection, vscode.l10n.t('Set an Axiom API token to read monitor history.'), doing);
+    if (!client) return undefined;
     try {
-      const client = await connection.client();
-      if (!client) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('Set an Axiom API token to read monitor history.'));
-        return undefined;
-      }
       const end = new Date();
       const history = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the history of “{0}”…', monitor.name), cancellable: true }, (_p, token) => {
         const controller = new AbortController();
@@ -49,7 +48,7 @@ export function showMonitorHistoryCommand(view: MonitorsView, connection: Connec
       return lines.map((line) => `${line.label} · ${line.description}`);
     } catch (error) {
       if (isAxiomError(error) && error.kind === 'cancelled') return undefined;
-      void showAdvice(adviceFor(error, phrase('Reading the history of “{0}”', monitor.name)));
+      void showAdvice(adviceFor(error, doing));
       return undefined;
     }
   };

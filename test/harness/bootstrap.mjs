@@ -3,7 +3,7 @@
 // hold what package-lock.json names, and returns at once when it does. Plain Node, no dependency:
 // it runs before there is any.
 //   node test/harness/bootstrap.mjs          install if needed
-//   node test/harness/bootstrap.mjs --check  only say whether an install is needed (exit 1 if so)
+//   node test/harness/bootstrap.mjs --check [folder]  only say whether an install is needed there (exit 1 if so)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,11 +49,12 @@ export function staleReason(dir = root) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const reason = staleReason();
-  if (process.argv.includes('--check')) {
+  if (process.argv[2] === '--check') {
+    const reason = staleReason(process.argv[3] ? path.resolve(process.argv[3]) : root);
     console.log(reason ? `install needed: ${reason}` : 'node_modules matches package-lock.json');
     process.exit(reason ? 1 : 0);
   }
+  const reason = staleReason();
   if (reason) {
     console.log(`Installing the project's dependencies (npm ci), because ${reason}...`);
     // `npm_config_user_agent` and friends of an outer `npm run` are inherited; npm ci reads its own.

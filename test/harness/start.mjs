@@ -1,5 +1,5 @@
 // `npm start`: installs what is missing, packages the extension, installs the .vsix into a fresh
-// code-server (VS Code 1.139; `AXIOM_VSCODE=oldest npm start`: VS Code 1.90) and serves it on
+// code-server (VS Code 1.139; `AXIOM_VSCODE=oldest npm start`: VS Code 1.96) and serves it on
 // 127.0.0.1 for your browser. AXIOM_URL and AXIOM_ORG_ID prefill the settings; AXIOM_TOKEN reaches
 // the extension host's environment, where the extension imports it into secret storage once.
 // Ctrl+C stops it.

@@ -4,6 +4,8 @@
 // document never reads or saves another deployment's query of the same id.
 
 export const STARRED_SCHEME = 'axiom-starred';
+/** The scheme of Axiom's version of a starred query, shown beside the person's in a comparison. */
+export const STARRED_REMOTE_SCHEME = 'axiom-starred-remote';
 
 const DEPLOYMENT_PARAM = 'deployment';
 

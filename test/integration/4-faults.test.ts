@@ -195,7 +195,10 @@ describe('Test Connection and proxies inside VS Code', () => {
     await monitorsView.refresh();
     assert.equal(monitorsView.getChildren().length, REALISTIC_MONITORS.length);
     const target = `CONNECT ${new URL(fake.url).host}`;
-    assert.deepEqual(proxy.requests().filter((r) => r === target).length, 1, 'the request passed through tinyproxy');
+    const tunnels = () => proxy.requests().filter((r) => r === target).length;
+    // At least one: another view loaded earlier (Starred Queries) reloads through the proxy too.
+    assert.ok(tunnels() >= 1, 'the request passed through tinyproxy');
+    const tunnelsBefore = tunnels();
 
     // VS Code 1.90 does not register http.noProxy (a later VS Code does), so it cannot be written
     // through the API there; the extension still reads it from settings.json, and NO_PROXY, which
@@ -208,7 +211,7 @@ describe('Test Connection and proxies inside VS Code', () => {
       fake.reset();
       await monitorsView.refresh();
       assert.ok(fake.requestsTo('GET /v2/monitors').length >= 1);
-      assert.equal(proxy.requests().filter((r) => r === target).length, 1, `the exempt host was reached directly (${noProxyRegistered ? 'http.noProxy' : 'NO_PROXY'})`);
+      assert.equal(tunnels(), tunnelsBefore, `the exempt host was reached directly (${noProxyRegistered ? 'http.noProxy' : 'NO_PROXY'})`);
     } finally {
       if (noProxyBefore === undefined) delete process.env.NO_PROXY;
       else process.env.NO_PROXY = noProxyBefore;

@@ -67,7 +67,8 @@ export function createAccounts(deps: AccountsDeps) {
     /** Official Axiom clients read AXIOM_TOKEN: taken in once, when no token is stored yet. */
     async importEnvironmentToken(): Promise<void> {
       try {
-        if (await tokens.importFromEnvironment(context.globalState, settings.read().url)) log.info('took the token from AXIOM_TOKEN');
+        // For the deployment the window uses (which reads this machine's record of the last switch).
+        if (await tokens.importFromEnvironment(context.globalState, await accounts.active())) log.info('took the token from AXIOM_TOKEN');
       } catch (error) {
         log.warn(`AXIOM_TOKEN could not be stored: ${String(error)}`);
       }

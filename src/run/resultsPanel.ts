@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { readPanelMessage, type HostMessage, type PanelMessage, type ResultsView } from '../core/run/resultsProtocol';
 import { PANEL_WORDS } from '../core/run/panelWords';
+import { resultCells, type KeptResult } from '../core/run/resultsBudget';
 import { firstPart, remainingRows } from '../core/run/resultsDelivery';
 import { resultsPage } from '../core/run/resultsPage';
 import { translated } from '../platform/l10n';
@@ -22,11 +23,18 @@ const VIEW_TYPE = 'axiom.results';
  * VS Code whenever the panel is hidden and shown again (no retained context: a result can be large),
  * so the last message of each kind is kept and sent again when the page says it is ready.
  */
-export class ResultsPanel implements vscode.Disposable {
+/** Orders the panels' uses: larger is more recent. */
+let uses = 0;
+
+export class ResultsPanel implements vscode.Disposable, KeptResult {
   readonly panel: vscode.WebviewPanel;
-  /** The newest result shown, for export, copy and Open in Axiom. */
+  /** The newest result shown, for export, copy and Open in Axiom (none once let go: see drop). */
   result?: ResultsView;
   pinned = false;
+  /** When the panel was last given a result or brought to the front. */
+  lastUsed = ++uses;
+  /** The run whose result was let go to keep memory in bounds (the page offers Re-run). */
+  private droppedRun?: number;
   private closedAlready = false;
   private lastRun?: HostMessage;
   private ready = false;
@@ -66,6 +74,9 @@ export class ResultsPanel implements vscode.Disposable {
     this.subscriptions.push(
       webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
       this.panel.onDidDispose(() => this.dispose()),
+      this.panel.onDidChangeViewState((e) => {
+        if (e.webviewPanel.active) this.lastUsed = ++uses;
+      }),
     );
   }
 
@@ -78,8 +89,28 @@ export class ResultsPanel implements vscode.Disposable {
 
   showResult(result: ResultsView): void {
     this.result = result;
+    this.droppedRun = undefined;
+    this.lastUsed = ++uses;
     this.lastRun = undefined;
     void this.deliver(result);
+  }
+
+  /** The values of the result held (0 when none). */
+  get cells(): number {
+    return this.result ? resultCells(this.result.tables) : 0;
+  }
+
+  get visible(): boolean {
+    return !this.disposed && this.panel.visible;
+  }
+
+  /** Lets the result go (memory): the page clears its table and says so, with Re-run. */
+  drop(): void {
+    if (!this.result) return;
+    this.droppedRun = this.result.runId;
+    this.result = undefined;
+    this.delivery++;
+    this.post({ type: 'dropped', runId: this.droppedRun });
   }
 
   /**
@@ -134,6 +165,7 @@ export class ResultsPanel implements vscode.Disposable {
         this.ready = true;
         this.post({ type: 'pinned', pinned: this.pinned });
         if (this.result) void this.deliver(this.result);
+        if (this.droppedRun !== undefined) this.post({ type: 'dropped', runId: this.droppedRun });
         if (this.lastRun) this.post(this.lastRun);
         return;
       case 'rerun':
@@ -169,6 +201,8 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.closedAlready) return;
     this.closedAlready = true;
     this.ready = false;
+    this.result = undefined;
+    this.lastRun = undefined;
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.panel.dispose();
     this.closed.fire();

@@ -89,6 +89,15 @@ export class Grid {
     this.layout();
   }
 
+  /** Shows nothing and lets the table go (its rows were let go). */
+  clear(): void {
+    this.model = undefined;
+    this.slots.forEach((s) => s.row.remove());
+    this.slots = [];
+    this.header.replaceChildren();
+    this.headerCells = [];
+  }
+
   get columnWidths(): number[] {
     return this.widths;
   }

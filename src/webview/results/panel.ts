@@ -44,6 +44,10 @@ export class Panel {
   private readonly chart: Chart;
   private readonly content = el('div', 'content');
   private readonly empty = el('div', 'empty');
+  private readonly emptyText = el('span', 'empty-text');
+  private readonly emptyRerun: HTMLButtonElement;
+  /** The result shown was let go (memory): the panel says so and offers Re-run until a new one comes. */
+  private dropped = false;
   private readonly details = el('section', 'details');
   private readonly detailsTitle = el('span', 'details-title');
   private readonly detailsText = el('pre', 'details-text');
@@ -154,6 +158,8 @@ export class Panel {
     this.details.hidden = true;
     this.status.setAttribute('role', 'status');
 
+    this.emptyRerun = button(say('rerun'), 'empty-rerun', () => this.post({ type: 'rerun' }), say('rerunTitle'));
+    this.empty.append(this.emptyText, this.emptyRerun);
     this.content.append(this.empty, this.grid.element, this.chart.element);
     root.append(toolbar, this.notice, bar, this.content, this.details, this.status, this.menu.element);
     document.addEventListener('keydown', (e) => {
@@ -179,6 +185,12 @@ export class Panel {
     }
     if (message.type === 'rows') {
       this.receiveRows(message);
+      return;
+    }
+    if (message.type === 'dropped') {
+      // Only the result shown (a newer run may be going); a page rebuilt has none yet.
+      if (this.result && this.result.runId !== message.runId) return;
+      this.dropRows();
       return;
     }
     const runId = message.type === 'results' ? message.result.runId : message.runId;
@@ -233,7 +245,20 @@ export class Panel {
     show(this.notice, text !== '');
   }
 
+  /** Lets the rows go: the table, the chart and the status clear, and the panel says why. */
+  private dropRows(): void {
+    this.dropped = true;
+    this.result = undefined;
+    this.models = [];
+    this.widths = [];
+    this.current = 0;
+    this.grid.clear();
+    this.closeDetails();
+    this.render();
+  }
+
   private showResult(result: ResultsView): void {
+    this.dropped = false;
     this.result = result;
     const previous = this.models;
     this.models = result.tables.map((t, i) => {
@@ -257,7 +282,8 @@ export class Panel {
   /** Puts the current table (with the filter's term) on screen: tabs, table or chart, status. */
   private render(): void {
     const model = this.model;
-    this.empty.textContent = this.text.say(this.result ? 'emptyNoTable' : 'emptyNoRun');
+    this.emptyText.textContent = this.text.say(this.dropped ? 'dropped' : this.result ? 'emptyNoTable' : 'emptyNoRun');
+    show(this.emptyRerun, this.dropped);
     show(this.empty, !model);
     this.exports.forEach((b) => (b.disabled = !model));
     this.renderTabs();

@@ -8,7 +8,7 @@ import { createDispatcher, type AxiomClient } from '../../src/core/api/client';
 import { render } from '../../src/core/phrase';
 import { checkMonitor, hasErrors } from '../../src/core/monitors/monitorChecks';
 import { applyTarget, fileChanges, monitorDefinition, monitorFileName, monitorFileText, readMonitorFile } from '../../src/core/monitors/monitorFile';
-import { changedFields, changesBetween, notifierIdsOf, postBody, putBody } from '../../src/core/monitors/monitorRecord';
+import { changedFields, changesBetween, notifierIdsOf, postBody, putBody } from '../../src/core/monitors/monitorBodies';
 import { FakeAxiom, monitorBodyProblem } from '../support/fakeAxiom';
 import { GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
 import { CapturedLog, rejection, testClient, useFakeService } from '../support/testClient';

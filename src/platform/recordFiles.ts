@@ -53,6 +53,8 @@ export interface RecordKind<R extends ServiceRecord> {
    */
   body(fresh: JsonObject, base: JsonObject | undefined, part: string, text: string): JsonObject;
   onSaved(record: R, location: RecordLocation): void;
+  /** A save the service refused or that did not arrive (the document stays unsaved). */
+  failed?(location: RecordLocation, error: unknown): void;
   /** How a person reads a deployment's name ('' is the settings deployment). */
   labelOf(deployment: string): string;
   words: {
@@ -286,6 +288,7 @@ export class RecordFiles<R extends ServiceRecord> implements vscode.FileSystemPr
     try {
       saved = await this.kind.put(client, id, body);
     } catch (error) {
+      this.kind.failed?.(location, error);
       throw this.fileError(error, phrase(this.kind.words.savingNamed, name));
     }
     this.bases.set(key, saved.raw);

@@ -5,6 +5,7 @@ import { isAxiomError } from '../core/api/errors';
 import type { JsonObject } from '../core/json';
 import { phrase, type Phrase } from '../core/phrase';
 import { recordKey, type RecordLocation } from '../core/recordUri';
+import { forgetWhenClosed } from './documentState';
 import { say } from './l10n';
 import type { Log } from './log';
 
@@ -130,7 +131,32 @@ export class RecordFiles<R extends ServiceRecord> implements vscode.FileSystemPr
         this.bases.set(key, read);
         this.pending.delete(key);
       }),
+      // Closed, a document (and Axiom's version beside it) keeps nothing here.
+      forgetWhenClosed(
+        (uri) => {
+          if (uri.scheme !== kind.scheme && uri.scheme !== kind.remoteScheme) return undefined;
+          const location = kind.locate(uri);
+          return location && recordKey(location);
+        },
+        (key) => this.forget(key),
+      ),
     );
+  }
+
+  /** Everything known of a document (record, part and deployment). */
+  private forget(key: string): void {
+    for (const map of [this.bases, this.pending, this.times, this.compared, this.remoteText]) map.delete(key);
+    const [deployment, id] = JSON.parse(key) as [string, string, string];
+    if (!this.documentsOf({ id, deployment }).some((d) => !d.isClosed)) {
+      const whole = recordKey({ id, deployment, part: '' });
+      this.fetched.delete(whole);
+      this.gone.delete(whole);
+    }
+  }
+
+  /** How many documents something is known of (for tests: none once all are closed). */
+  get documentsKnown(): number {
+    return new Set([...this.bases.keys(), ...this.pending.keys(), ...this.times.keys(), ...this.fetched.keys(), ...this.compared.keys(), ...this.remoteText.keys(), ...this.gone]).size;
   }
 
   /** The open documents of a record (any part, or the one named) in a deployment. */

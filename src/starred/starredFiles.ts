@@ -1,21 +1,18 @@
 import * as vscode from 'vscode';
-import type { Connection } from '../accounts/connection';
 import type { JsonObject, StarredQuery, StarredRecord } from '../core/api/starred';
 import { phrase } from '../core/phrase';
 import { deploymentUriQuery } from '../core/recordUri';
-import { STARRED_PART, STARRED_SCHEME, starredLocation, starredPath } from '../core/starred/starredUri';
+import { STARRED_PART, STARRED_REMOTE_SCHEME, STARRED_SCHEME, starredLocation, starredPath } from '../core/starred/starredUri';
 import { bodyWithApl, sameQuery } from '../core/starred/writeBack';
 import { APL_LANGUAGE_ID } from '../platform/constants';
+import type { ClientAccess } from '../platform/clientAccess';
 import type { Log } from '../platform/log';
 import { RecordFiles, type RecordKind } from '../platform/recordFiles';
-
-/** The scheme of Axiom's version of a starred query, shown beside the person's in a comparison. */
-export const STARRED_REMOTE_SCHEME = 'axiom-starred-remote';
 
 export type { ConflictChoice } from '../platform/recordFiles';
 
 interface Deps {
-  connection: Connection;
+  connection: ClientAccess;
   log: Log;
   /** Told of each query saved here, for its row. */
   onSaved(query: StarredQuery): void;

@@ -4,6 +4,8 @@ import { safeFileName } from '../fileName';
 import { recordLocation, recordPath, type RecordLocation } from '../recordUri';
 
 export const STARRED_SCHEME = 'axiom-starred';
+/** The scheme of Axiom's version of a starred query, shown beside the person's in a comparison. */
+export const STARRED_REMOTE_SCHEME = 'axiom-starred-remote';
 
 /** The one part of a starred query's document. */
 export const STARRED_PART = 'apl';

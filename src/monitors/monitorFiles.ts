@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
-import type { Connection } from '../accounts/connection';
 import type { Monitor } from '../core/api/schemas';
 import { isAxiomError } from '../core/api/errors';
 import type { JsonObject } from '../core/json';
 import { checkMonitor, checkQueryShape, type MonitorProblem } from '../core/monitors/monitorChecks';
-import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME, monitorDocumentLocation, monitorDocumentPath, queryBody, queryField, queryText, readSettingsText, samePart, settingsBody, settingsText, type MonitorPart } from '../core/monitors/monitorDocuments';
+import { monitorDocumentLocation, monitorDocumentPath, queryBody, queryField, queryText, readSettingsText, samePart, settingsBody, settingsText, type MonitorPart } from '../core/monitors/monitorDocuments';
+import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
 import { phrase } from '../core/phrase';
 import { deploymentUriQuery, type RecordLocation } from '../core/recordUri';
+import type { ClientAccess } from '../platform/clientAccess';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
@@ -28,7 +29,7 @@ export interface SaveFailure {
 }
 
 interface Deps {
-  connection: Connection;
+  connection: ClientAccess;
   log: Log;
   /** Told of each monitor saved here, for its row. */
   onSaved(monitor: Monitor): void;

@@ -9,8 +9,6 @@ import { recordLocation, recordPath, type RecordLocation } from '../recordUri';
 import { changesBetween, putBody } from './monitorBodies';
 import { monitorDefinition, readMonitorFile, type ReadFile } from './monitorFile';
 
-export const MONITOR_SCHEME = 'axiom-monitor';
-export const MONITOR_REMOTE_SCHEME = 'axiom-monitor-remote';
 
 export type MonitorPart = 'query' | 'settings';
 

@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import { Accounts, type SwitchRecord } from './accounts/accounts';
 import { Connection } from './accounts/connection';
 import { registerAccounts } from './accounts/register';
+import { SignedInTokens } from './accounts/signedIn';
+import { Browser } from './platform/browser';
 import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
@@ -21,6 +23,8 @@ import type { StarredView } from './starred/starredView';
  *  no other extension may reach but through VS Code's Accounts, with the person's consent. */
 export interface AxiomExtensionApi {
   monitorsView: MonitorsView;
+  /** Where the extension opens addresses in the browser: tests replace its `open` to follow them. */
+  browser: Browser;
   starredView: StarredView;
   runner: QueryRunner;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
@@ -33,17 +37,23 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const settings = new SettingsStore();
   const tokens = new TokenStore(context.secrets);
   const machine = new MachineState<SwitchRecord>(context.globalStorageUri.fsPath, 'deployment.json', {});
-  const accounts = new Accounts(settings, tokens, machine, log);
-  const connection = new Connection(settings, accounts, log, `axiom-apl-vscode/${version} (vscode ${vscode.version})`);
+  const userAgent = `axiom-apl-vscode/${version} (vscode ${vscode.version})`;
+  // The connection's proxy choice, for requests to the sign-in server (asked only after activation).
+  const network = (url: string): ReturnType<Connection['network']> => connection.network(url);
+  const signedIn = new SignedInTokens(tokens, log, userAgent, network);
+  const accounts = new Accounts(settings, tokens, machine, log, process.env, (name: string): Promise<void> => signedIn.revoke(name));
+  const connection = new Connection(settings, accounts, log, userAgent, signedIn);
   const shared = { log, settings, tokens, accounts, connection };
+  const browser = new Browser();
 
   const monitors = registerMonitors(shared);
   const starred = registerStarred(context, shared);
   const run = registerRun(context, { connection, deployments: accounts, log });
-  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared), ...run.disposables);
+  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, signedIn, ...registerAccounts(context, { ...shared, browser, userAgent }), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared), ...run.disposables);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     monitorsView: monitors.view,
+    browser,
     starredView: starred.view,
     get runner() {
       return run.runner();

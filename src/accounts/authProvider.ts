@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { Deployment } from '../core/accounts/deployments';
-import { COMMANDS } from '../platform/constants';
 import { deploymentLabel, type Accounts } from './accounts';
 
 const SESSION_PREFIX = 'deployment:';
@@ -17,7 +16,11 @@ export class AxiomAuthenticationProvider implements vscode.AuthenticationProvide
   private known?: Map<string, vscode.AuthenticationSession>;
   private readonly listener: vscode.Disposable;
 
-  constructor(private readonly accounts: Accounts) {
+  constructor(
+    private readonly accounts: Accounts,
+    /** Sign in with Axiom: the deployment it saved, if any. */
+    private readonly signIn: () => Promise<Deployment | undefined>,
+  ) {
     this.listener = accounts.onDidChange(() => void this.announceChanges().catch(() => undefined));
   }
 
@@ -26,9 +29,9 @@ export class AxiomAuthenticationProvider implements vscode.AuthenticationProvide
     return [...this.known.values()];
   }
 
-  /** "Sign in" from the Accounts menu: the Add Deployment flow. */
+  /** "Sign in" from the Accounts menu: Sign in with Axiom, in the browser. */
   async createSession(): Promise<vscode.AuthenticationSession> {
-    const added = await vscode.commands.executeCommand<Deployment | undefined>(COMMANDS.addDeployment);
+    const added = await this.signIn();
     const session = added && (await this.current()).get(SESSION_PREFIX + added.name);
     if (!session) throw new Error(vscode.l10n.t('No Axiom deployment was added.'));
     return session;

@@ -4,6 +4,8 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { checkDeploymentName, checkDeploymentUrl, checkOptionalOrgId, SETTINGS_DEPLOYMENT, type Checked, type Deployment } from '../core/accounts/deployments';
 import { checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
+import { cliJsonConfigPaths } from '../core/accounts/cliJsonConfig';
+import type { CliConfig } from '../core/accounts/cliConfig';
 import { DEFAULT_API_URL } from '../core/api/baseUrl';
 import { phrase } from '../core/phrase';
 import { COMMANDS } from '../platform/constants';
@@ -15,6 +17,27 @@ import { deploymentLabel, type Accounts } from './accounts';
 /** Where the Axiom CLI keeps its configuration, under a home folder. */
 export function cliConfigPath(home = os.homedir()): string {
   return path.join(home, '.axiom.toml');
+}
+
+/** A CLI configuration on this machine: the Go CLI's TOML or the newer CLI's JSON. */
+export interface CliSource {
+  kind: 'toml' | 'json';
+  file: string;
+}
+
+/** The CLI configurations that exist under a home folder (the environment's XDG_CONFIG_HOME and
+ *  APPDATA count only for the person's own home), the Go CLI's first. */
+export async function findCliSources(home?: string): Promise<CliSource[]> {
+  const exists = (file: string) => fs.access(file).then(() => true, () => false);
+  const found: CliSource[] = [];
+  if (await exists(cliConfigPath(home))) found.push({ kind: 'toml', file: cliConfigPath(home) });
+  for (const file of cliJsonConfigPaths({ platform: process.platform, home: home ?? os.homedir(), env: home ? {} : process.env })) {
+    if (await exists(file)) {
+      found.push({ kind: 'json', file });
+      break;
+    }
+  }
+  return found;
 }
 
 /** An input box that checks as the person types and returns the checked value, or undefined when dismissed. */
@@ -102,6 +125,8 @@ export function addDeploymentCommand(accounts: Accounts) {
 export interface ImportArgs {
   home?: string;
   confirmed?: boolean;
+  /** Which CLI's file, when both are there: the Go CLI's TOML or the newer CLI's JSON. */
+  source?: 'toml' | 'json';
 }
 
 /**
@@ -112,20 +137,25 @@ export interface ImportArgs {
  */
 export function importCliConfigCommand(accounts: Accounts, log: Log) {
   return async (args?: ImportArgs): Promise<Deployment[] | undefined> => {
-    const file = cliConfigPath(args?.home);
-    let source: string;
-    try {
-      source = await fs.readFile(file, 'utf8');
-    } catch (error) {
-      const code = (error as { code?: string }).code;
+    const sources = await findCliSources(args?.home);
+    if (!sources.length) {
       void vscode.window.showErrorMessage(
-        code === 'ENOENT'
-          ? vscode.l10n.t('There is no Axiom CLI configuration at {0}. Sign in with the CLI first (axiom auth login), or add a deployment by hand.', file)
-          : vscode.l10n.t('The Axiom CLI configuration at {0} could not be read ({1}).', file, code ?? String(error)),
+        vscode.l10n.t('There is no Axiom CLI configuration on this machine ({0}). Sign in with the CLI first, or sign in with Axiom here.', cliConfigPath(args?.home)),
       );
       return undefined;
     }
-    const config = loadHeavy().readCliConfig(source);
+    const source = await chooseSource(sources, args?.source);
+    if (!source) return undefined;
+    const file = source.file;
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      void vscode.window.showErrorMessage(vscode.l10n.t('The Axiom CLI configuration at {0} could not be read ({1}).', file, code ?? String(error)));
+      return undefined;
+    }
+    const config = readSource(source, text);
     if (!config.ok) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Nothing was imported: {0} is not valid: {1}', file, say(config.problem)));
       return undefined;
@@ -157,6 +187,25 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
     );
     return deployments;
   };
+}
+
+function readSource(source: CliSource, text: string): CliConfig {
+  const heavy = loadHeavy();
+  return source.kind === 'toml' ? heavy.readCliConfig(text) : heavy.readCliJsonConfig(text);
+}
+
+/** With both CLIs' files here, they are shown side by side (names and addresses, never tokens) to pick one. */
+async function chooseSource(sources: CliSource[], wanted: 'toml' | 'json' | undefined): Promise<CliSource | undefined> {
+  if (wanted) return sources.find((s) => s.kind === wanted);
+  if (sources.length === 1) return sources[0];
+  const items = await Promise.all(
+    sources.map(async (source) => {
+      const config = await fs.readFile(source.file, 'utf8').then((text) => readSource(source, text), () => undefined);
+      const detail = !config ? vscode.l10n.t('cannot be read') : !config.ok ? say(config.problem) : config.deployments.map((d) => `${d.name} (${describe(d)})`).join(', ') || vscode.l10n.t('no deployments');
+      return { label: source.kind === 'toml' ? vscode.l10n.t('Axiom CLI') : vscode.l10n.t('axiom (npm)'), description: source.file, detail, source };
+    }),
+  );
+  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Import from Axiom CLI'), placeHolder: vscode.l10n.t('Both CLIs are set up on this machine: import from which?') }))?.source;
 }
 
 type DeploymentItem = vscode.QuickPickItem & { deployment?: Deployment; run?: string };
@@ -193,7 +242,8 @@ export function switchDeploymentCommand(accounts: Accounts) {
     }
     items.push(
       { label: '', kind: vscode.QuickPickItemKind.Separator },
-      { label: `$(add) ${vscode.l10n.t('Add Deployment…')}`, run: COMMANDS.addDeployment },
+      { label: `$(sign-in) ${vscode.l10n.t('Sign in with Axiom…')}`, run: COMMANDS.signIn },
+      { label: `$(add) ${vscode.l10n.t('Add Deployment with a Token…')}`, run: COMMANDS.addDeployment },
       { label: `$(cloud-download) ${vscode.l10n.t('Import from Axiom CLI…')}`, run: COMMANDS.importCliConfig },
     );
     const pick = vscode.window.createQuickPick<DeploymentItem>();

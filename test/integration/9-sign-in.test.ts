@@ -4,30 +4,13 @@
 // the deployment's requests reach the fake API with the issued token and the org header; an
 // expired token is renewed; a denied or mismatched sign-in changes nothing; the port is closed.
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
 import { FakeAxiom } from '../support/fakeAxiom';
-import { FakeOAuth, followAuthorize } from '../support/fakeOAuth';
+import { FakeOAuth, followAuthorize, listening } from '../support/fakeOAuth';
 import { activateExtension, refreshedView, waitFor } from './helpers';
 
 const SECOND_ORG = { id: 'second-org-2', name: 'Second Org' };
-
-/** Whether anything listens on the port on either loopback address. */
-async function listening(port: number): Promise<boolean> {
-  for (const host of ['127.0.0.1', '::1']) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ port, host });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return true;
-  }
-  return false;
-}
 
 describe('Sign in with Axiom', () => {
   const oauth = new FakeOAuth();

@@ -1,44 +1,16 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import * as vscode from 'vscode';
 import { checkDeploymentName, checkDeploymentUrl, checkOptionalOrgId, SETTINGS_DEPLOYMENT, type Checked, type Deployment } from '../core/accounts/deployments';
 import { checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
-import { cliJsonConfigPaths } from '../core/accounts/cliJsonConfig';
-import type { CliConfig } from '../core/accounts/cliConfig';
 import { DEFAULT_API_URL } from '../core/api/baseUrl';
 import { phrase } from '../core/phrase';
-import { COMMANDS } from '../platform/constants';
-import { loadHeavy } from '../platform/heavy';
+import { load } from '../platform/lazy';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { deploymentLabel, type Accounts } from './accounts';
+import type { CliConfig } from '../core/accounts/cliConfig';
+import { cliConfigPath, findCliSources, type CliSource } from './cliConfigPath';
 
-/** Where the Axiom CLI keeps its configuration, under a home folder. */
-export function cliConfigPath(home = os.homedir()): string {
-  return path.join(home, '.axiom.toml');
-}
-
-/** A CLI configuration on this machine: the Go CLI's TOML or the newer CLI's JSON. */
-export interface CliSource {
-  kind: 'toml' | 'json';
-  file: string;
-}
-
-/** The CLI configurations that exist under a home folder (the environment's XDG_CONFIG_HOME and
- *  APPDATA count only for the person's own home), the Go CLI's first. */
-export async function findCliSources(home?: string): Promise<CliSource[]> {
-  const exists = (file: string) => fs.access(file).then(() => true, () => false);
-  const found: CliSource[] = [];
-  if (await exists(cliConfigPath(home))) found.push({ kind: 'toml', file: cliConfigPath(home) });
-  for (const file of cliJsonConfigPaths({ platform: process.platform, home: home ?? os.homedir(), env: home ? {} : process.env })) {
-    if (await exists(file)) {
-      found.push({ kind: 'json', file });
-      break;
-    }
-  }
-  return found;
-}
 
 /** An input box that checks as the person types and returns the checked value, or undefined when dismissed. */
 async function ask<T>(options: vscode.InputBoxOptions, check: (text: string) => Checked<T>): Promise<{ value: T } | undefined> {
@@ -190,8 +162,8 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
 }
 
 function readSource(source: CliSource, text: string): CliConfig {
-  const heavy = loadHeavy();
-  return source.kind === 'toml' ? heavy.readCliConfig(text) : heavy.readCliJsonConfig(text);
+  const client = load('client');
+  return source.kind === 'toml' ? client.readCliConfig(text) : client.readCliJsonConfig(text);
 }
 
 /** With both CLIs' files here, they are shown side by side (names and addresses, never tokens) to pick one. */
@@ -208,11 +180,20 @@ async function chooseSource(sources: CliSource[], wanted: 'toml' | 'json' | unde
   return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Import from Axiom CLI'), placeHolder: vscode.l10n.t('Both CLIs are set up on this machine: import from which?') }))?.source;
 }
 
-type DeploymentItem = vscode.QuickPickItem & { deployment?: Deployment; run?: string };
+type DeploymentItem = vscode.QuickPickItem & { deployment?: Deployment; run?: () => Promise<unknown> };
+
+/** The other deployment commands the switch offers, as functions. */
+export interface DeploymentActions {
+  signIn(): Promise<unknown>;
+  add(): Promise<unknown>;
+  importCli(): Promise<unknown>;
+  rename(args: { from: string }): Promise<boolean>;
+  remove(args: { name: string }): Promise<boolean>;
+}
 
 /** Axiom: Switch Deployment (the status bar item). With a name, switches at once; otherwise a pick
  *  of every deployment, each with buttons to rename, sign out and remove, and ways to add more. */
-export function switchDeploymentCommand(accounts: Accounts) {
+export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentActions) {
   return async (args?: { name?: string }): Promise<boolean> => {
     if (args?.name !== undefined) {
       if (!accounts.find(args.name)) {
@@ -242,9 +223,9 @@ export function switchDeploymentCommand(accounts: Accounts) {
     }
     items.push(
       { label: '', kind: vscode.QuickPickItemKind.Separator },
-      { label: `$(sign-in) ${vscode.l10n.t('Sign in with Axiom…')}`, run: COMMANDS.signIn },
-      { label: `$(add) ${vscode.l10n.t('Add Deployment with a Token…')}`, run: COMMANDS.addDeployment },
-      { label: `$(cloud-download) ${vscode.l10n.t('Import from Axiom CLI…')}`, run: COMMANDS.importCliConfig },
+      { label: `$(sign-in) ${vscode.l10n.t('Sign in with Axiom…')}`, run: () => actions.signIn() },
+      { label: `$(add) ${vscode.l10n.t('Add Deployment with a Token…')}`, run: () => actions.add() },
+      { label: `$(cloud-download) ${vscode.l10n.t('Import from Axiom CLI…')}`, run: () => actions.importCli() },
     );
     const pick = vscode.window.createQuickPick<DeploymentItem>();
     pick.title = vscode.l10n.t('Axiom deployment');
@@ -260,11 +241,11 @@ export function switchDeploymentCommand(accounts: Accounts) {
     pick.dispose();
     if (!chosen) return false;
     const { item, button } = chosen;
-    if (item.run) return Boolean(await vscode.commands.executeCommand(item.run));
+    if (item.run) return Boolean(await item.run());
     if (!item.deployment) return false;
     const name = item.deployment.name;
-    if (button === buttons.rename) return Boolean(await vscode.commands.executeCommand(COMMANDS.renameDeployment, { from: name }));
-    if (button === buttons.remove) return Boolean(await vscode.commands.executeCommand(COMMANDS.removeDeployment, { name }));
+    if (button === buttons.rename) return actions.rename({ from: name });
+    if (button === buttons.remove) return actions.remove({ name });
     if (button === buttons.signOut) {
       await accounts.signOut(name);
       void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(item.deployment)));

@@ -18,7 +18,7 @@ import { phrase } from '../core/phrase';
 import type { Org } from '../core/api/schemas';
 import type { Browser } from '../platform/browser';
 import { OPEN_SETTINGS } from '../platform/adviceActions';
-import { loadHeavy } from '../platform/heavy';
+import { load } from '../platform/lazy';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { MachineState } from '../platform/machineState';
@@ -74,7 +74,7 @@ export function signInCommand(deps: SignInDeps) {
       if (choice === token) await deps.addWithToken();
       return undefined;
     }
-    const api = loadHeavy();
+    const api = load('client');
     const dispatcher = api.createDispatcher(deps.network(signInUrl));
     try {
       return await vscode.window.withProgress(
@@ -162,7 +162,7 @@ async function clientFor(deps: SignInDeps, metadata: ServerMetadata, listener: C
   for (const redirectUri of candidates) {
     if (remembered?.redirectUri === redirectUri) return remembered;
     try {
-      const clientId = await loadHeavy().registerClient(metadata, redirectUri, CLIENT_NAME, http);
+      const clientId = await load('client').registerClient(metadata, redirectUri, CLIENT_NAME, http);
       await deps.clients.set({ ...deps.clients.get(), [metadata.issuer]: { clientId, redirectUri } });
       deps.log.info(`sign-in: registered with ${metadata.issuer} for ${redirectUri.split('?')[0]}`);
       return { clientId, redirectUri };
@@ -229,7 +229,7 @@ function offerByHand(deps: SignInDeps, listener: CallbackListener, address: vsco
 
 /** Lists the token's orgs, asks which one when there are several, and saves the deployment. */
 async function saveSignIn(deps: SignInDeps, apiUrl: string, grant: Grant, args: SignInArgs | undefined, signal: AbortSignal): Promise<Deployment | undefined> {
-  const api = loadHeavy();
+  const api = load('client');
   const { timeoutMs } = deps.settings.read();
   const dispatcher = api.createDispatcher(deps.network(apiUrl));
   let orgs: Org[];
@@ -287,7 +287,7 @@ async function revokeQuietly(deps: SignInDeps, grant: Grant, http: OAuthHttp): P
   if (!grant.revocationEndpoint) return;
   try {
     const token = grant.refreshToken ?? grant.accessToken;
-    await loadHeavy().revokeToken(grant.revocationEndpoint, { clientId: grant.clientId, token, hint: grant.refreshToken ? 'refresh_token' : 'access_token' }, { ...http, signal: undefined });
+    await load('client').revokeToken(grant.revocationEndpoint, { clientId: grant.clientId, token, hint: grant.refreshToken ? 'refresh_token' : 'access_token' }, { ...http, signal: undefined });
   } catch (error) {
     deps.log.warn(phrase('sign-in: the unused token could not be revoked: {0}', isAxiomError(error) ? error.phrase : String(error)));
   }

@@ -3,7 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { TokenSource } from '../core/accounts/tokenRefresh';
 import { isAxiomError } from '../core/api/errors';
 import { phrase } from '../core/phrase';
-import { loadHeavy } from '../platform/heavy';
+import { load } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import type { TokenStore } from '../platform/tokenStore';
 
@@ -29,7 +29,7 @@ export class SignedInTokens implements vscode.Disposable {
   async source(name: string, token: string): Promise<TokenSource | undefined> {
     const grant = await this.tokens.getGrant(name);
     if (!grant || grant.accessToken !== token || !grant.refreshToken) return undefined;
-    const api = loadHeavy();
+    const api = load('client');
     return new api.RefreshingToken(
       {
         load: async () => {
@@ -50,7 +50,7 @@ export class SignedInTokens implements vscode.Disposable {
   async revoke(name: string): Promise<void> {
     const grant = await this.tokens.getGrant(name);
     if (!grant?.revocationEndpoint) return;
-    const api = loadHeavy();
+    const api = load('client');
     const http = this.http(grant.revocationEndpoint, REVOKE_TIMEOUT_MS);
     const revoke = (token: string, hint: 'access_token' | 'refresh_token') => api.revokeToken(grant.revocationEndpoint!, { clientId: grant.clientId, token, hint }, http);
     try {
@@ -67,7 +67,7 @@ export class SignedInTokens implements vscode.Disposable {
     const key = JSON.stringify(network);
     if (this.dispatcher?.key !== key) {
       void this.dispatcher?.dispatcher.close();
-      this.dispatcher = { key, dispatcher: loadHeavy().createDispatcher(network) };
+      this.dispatcher = { key, dispatcher: load('client').createDispatcher(network) };
     }
     return { dispatcher: this.dispatcher.dispatcher, userAgent: this.userAgent, timeoutMs };
   }

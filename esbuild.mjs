@@ -89,7 +89,7 @@ const webview = {
   bundle: true,
   format: 'iife',
   platform: 'browser',
-  // VS Code 1.90 runs on Electron 29 (Chromium 122); code-server runs in any recent browser.
+  // VS Code 1.96 runs on Electron 32 (Chromium 128); code-server runs in any recent browser.
   target: ['es2022', 'chrome114', 'firefox115', 'safari16'],
   entryPoints: { results: 'src/webview/results/main.ts' },
   outdir: `${outdir}/webview`,

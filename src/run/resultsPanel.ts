@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { readPanelMessage, type HostMessage, type PanelMessage, type PanelState, type ResultsView } from '../core/run/resultsProtocol';
 import { PANEL_WORDS } from '../core/run/panelWords';
+import { firstPart, remainingRows } from '../core/run/resultsDelivery';
 import { resultsPage } from '../core/run/resultsPage';
+import { RESULTS_VIEW_TYPE } from '../platform/constants';
 import { translated } from '../platform/l10n';
 import type { Log } from '../platform/log';
 
@@ -13,9 +15,6 @@ export interface PanelRequests {
   openInAxiom(panel: ResultsPanel): void;
   export(panel: ResultsPanel, format: 'csv' | 'json', table: number): unknown;
 }
-
-/** The panels' type: VS Code brings them back after a reload through the serializer of this type (run/register.ts). */
-export const RESULTS_VIEW_TYPE = 'axiom.results';
 
 /** A panel VS Code brought back after a reload, and what its page kept. */
 export interface Restored {
@@ -42,6 +41,8 @@ export class ResultsPanel implements vscode.Disposable {
   /** Brought back after a reload, and not run since. */
   private restored = false;
   private ready = false;
+  /** Counts the deliveries of a result begun: a delivery stops when a newer one begins. */
+  private delivery = 0;
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.closed.event;
@@ -97,7 +98,23 @@ export class ResultsPanel implements vscode.Disposable {
   showResult(result: ResultsView): void {
     this.result = result;
     this.lastRun = undefined;
-    this.post({ type: 'results', result });
+    void this.deliver(result);
+  }
+
+  /**
+   * Sends a result to the page: first the rows that fill the screen, at once, then the rest a
+   * slice at a time, each after the one before was handed over (so that neither side holds more
+   * than a slice in flight). Stops when a newer result is sent, the page is rebuilt (it then asks
+   * again) or the panel closes. Resolves when it ends, whatever the reason.
+   */
+  private async deliver(result: ResultsView): Promise<void> {
+    const delivery = ++this.delivery;
+    if (!this.ready || this.disposed) return;
+    const current = () => this.delivery === delivery && this.ready && !this.disposed;
+    await this.panel.webview.postMessage({ type: 'results', result: firstPart(result) } satisfies HostMessage);
+    for (const rows of remainingRows(result)) {
+      if (!current() || !(await this.panel.webview.postMessage(rows satisfies HostMessage))) return;
+    }
   }
 
   failed(runId: number, message: string): void {
@@ -140,7 +157,7 @@ export class ResultsPanel implements vscode.Disposable {
         // A new page (first load, or shown again): it learns what the old one showed.
         this.ready = true;
         this.post({ type: 'pinned', pinned: this.pinned });
-        if (this.result) this.post({ type: 'results', result: this.result });
+        if (this.result) void this.deliver(this.result);
         if (this.lastRun) this.post(this.lastRun);
         if (this.restored) this.post({ type: 'restored', runId: 0 });
         this.remember();

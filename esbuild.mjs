@@ -39,7 +39,7 @@ export const LOADER = 'src/platform/lazy.ts';
  * Raised by 1 KB (production) for the axiom-monitor: file system and the seven monitor editing
  * commands registered at activation (a restored monitor document is read before any view loads).
  */
-export const ACTIVATION_BUDGET = { production: 12_000, development: 20_500 };
+export const ACTIVATION_BUDGET = { production: 12_000, development: 20_700 };
 
 /** The lazily loaded bundles, as the loader names them: `name: () => require('<path>')` lines of its BUNDLES. */
 export function lazyBundles(root) {
@@ -265,7 +265,7 @@ if (main && tests) {
   await esbuild.build({
     ...common,
     format: 'esm',
-    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/support/demo.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/webview/results.test.ts'],
+    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/support/demo.ts', 'test/support/serveDemo.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/webview/results.test.ts'],
     outdir: 'out',
     outbase: '.',
     outExtension: { '.js': '.mjs' },

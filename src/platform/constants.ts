@@ -1,6 +1,7 @@
 // Every id the extension shares with package.json, in one place.
 
 export const COMMANDS = {
+  signIn: 'axiom.signIn',
   setToken: 'axiom.setToken',
   signOut: 'axiom.signOut',
   refreshMonitors: 'axiom.refreshMonitors',
@@ -43,6 +44,13 @@ export const COMMANDS = {
   runMonitorQuery: 'axiom.runMonitorQuery',
   runStarredQuery: 'axiom.runStarredQuery',
   chooseTimeRange: 'axiom.chooseTimeRange',
+  editMonitor: 'axiom.editMonitor',
+  deleteMonitor: 'axiom.deleteMonitor',
+  disableMonitor: 'axiom.disableMonitor',
+  enableMonitor: 'axiom.enableMonitor',
+  snoozeMonitor: 'axiom.snoozeMonitor',
+  duplicateMonitor: 'axiom.duplicateMonitor',
+  newMonitorFromQuery: 'axiom.newMonitorFromQuery',
 } as const;
 
 export const SETTINGS = {
@@ -52,11 +60,15 @@ export const SETTINGS = {
   requestTimeoutSeconds: 'requestTimeoutSeconds',
   deployments: 'deployments',
   deployment: 'deployment',
+  signInUrl: 'signInUrl',
   statusPollSeconds: 'monitorStatus.pollSeconds',
   statusNotify: 'monitorStatus.notify',
 } as const;
 
 export const VIEWS = { monitors: 'axiom.monitors', starred: 'axiom.starredQueries' } as const;
+
+/** The results panels' webview type: VS Code brings them back after a reload through its serializer (run/register.ts). */
+export const RESULTS_VIEW_TYPE = 'axiom.results';
 
 /** Context keys the manifest's `when` clauses read. */
 export const CONTEXT_KEYS = {

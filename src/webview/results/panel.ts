@@ -46,8 +46,9 @@ export class Panel {
   private readonly empty = el('div', 'empty');
   private readonly emptyText = el('span', 'empty-text');
   private readonly emptyRerun: HTMLButtonElement;
-  /** The result shown was let go (memory): the panel says so and offers Re-run until a new one comes. */
-  private dropped = false;
+  /** Why no result is shown where one was (let go to keep memory in bounds, or the window reloaded):
+   *  the panel says so and offers Re-run until a new result comes. */
+  private gone: 'dropped' | 'restored' | undefined;
   private readonly details = el('section', 'details');
   private readonly detailsTitle = el('span', 'details-title');
   private readonly detailsText = el('pre', 'details-text');
@@ -183,6 +184,7 @@ export class Panel {
       this.pin.textContent = this.text.say(message.pinned ? 'pinned' : 'pin');
       return;
     }
+    if (message.type === 'remember') return; // for VS Code, not the page (main.ts)
     if (message.type === 'rows') {
       this.receiveRows(message);
       return;
@@ -190,7 +192,7 @@ export class Panel {
     if (message.type === 'dropped') {
       // Only the result shown (a newer run may be going); a page rebuilt has none yet.
       if (this.result && this.result.runId !== message.runId) return;
-      this.dropRows();
+      this.showGone('dropped');
       return;
     }
     const runId = message.type === 'results' ? message.result.runId : message.runId;
@@ -213,6 +215,10 @@ export class Panel {
       case 'cancelled':
         this.setRunning(undefined);
         this.setNotice(this.text.say('stopped'));
+        break;
+      case 'restored':
+        this.setRunning(undefined);
+        this.showGone('restored');
         break;
     }
   }
@@ -245,9 +251,9 @@ export class Panel {
     show(this.notice, text !== '');
   }
 
-  /** Lets the rows go: the table, the chart and the status clear, and the panel says why. */
-  private dropRows(): void {
-    this.dropped = true;
+  /** Shows no result, says why, and offers Re-run: the table, the chart and the status clear (their rows are let go). */
+  private showGone(why: 'dropped' | 'restored'): void {
+    this.gone = why;
     this.result = undefined;
     this.models = [];
     this.widths = [];
@@ -258,7 +264,7 @@ export class Panel {
   }
 
   private showResult(result: ResultsView): void {
-    this.dropped = false;
+    this.gone = undefined;
     this.result = result;
     const previous = this.models;
     this.models = result.tables.map((t, i) => {
@@ -282,8 +288,8 @@ export class Panel {
   /** Puts the current table (with the filter's term) on screen: tabs, table or chart, status. */
   private render(): void {
     const model = this.model;
-    this.emptyText.textContent = this.text.say(this.dropped ? 'dropped' : this.result ? 'emptyNoTable' : 'emptyNoRun');
-    show(this.emptyRerun, this.dropped);
+    this.emptyText.textContent = this.text.say(this.gone ?? (this.result ? 'emptyNoTable' : 'emptyNoRun'));
+    show(this.emptyRerun, this.gone !== undefined);
     show(this.empty, !model);
     this.exports.forEach((b) => (b.disabled = !model));
     this.renderTabs();

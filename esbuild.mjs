@@ -4,6 +4,8 @@
 //                      with Node's network modules, loaded on first use (src/platform/heavy.ts)
 //   dist/apl.js        src/core/aplLanguage.ts: the APL reference data, lexer and checks, loaded on
 //                      first use of an Axiom APL document (src/platform/heavy.ts)
+//   dist/agents.js     src/agents/agentTools.ts: the language model tools and the @axiom chat
+//                      participant, loaded on their first call (src/platform/heavy.ts)
 // and, for the browser, the results panel's webview (src/webview/results/main.ts, with uPlot):
 //   dist/webview/results.js and results.css   one script (iife) and one stylesheet, loaded by the
 //                      panel's page under its Content Security Policy (src/core/run/resultsPage.ts)
@@ -36,13 +38,13 @@ const common = {
 };
 
 /** The modules bundled apart, each loaded on first use, and the file each becomes beside extension.js. */
-const LAZY_MODULES = { [path.resolve('src/core/heavy.ts')]: './heavy.js', [path.resolve('src/core/aplLanguage.ts')]: './apl.js' };
+const LAZY_MODULES = { [path.resolve('src/core/heavy.ts')]: './heavy.js', [path.resolve('src/core/aplLanguage.ts')]: './apl.js', [path.resolve('src/agents/agentTools.ts')]: './agents.js' };
 
 /** `require('../core/heavy')` in the extension stays a require, of `./heavy.js` beside extension.js (and so for apl.js). */
 const heavyApart = {
   name: 'heavy-apart',
   setup(build) {
-    build.onResolve({ filter: /\/(heavy|aplLanguage)$/ }, (args) => {
+    build.onResolve({ filter: /\/(heavy|aplLanguage|agentTools)$/ }, (args) => {
       const output = LAZY_MODULES[path.resolve(args.resolveDir, `${args.path}.ts`)];
       return output ? { path: output, external: true } : undefined;
     });
@@ -74,8 +76,11 @@ function activationLoads(metafile) {
   const own = Object.keys(extension.inputs).filter((input) => !input.includes('node_modules'));
   // The APL reference data and what reads it belong in dist/apl.js: only types may cross.
   const aplData = own.filter((input) => /^src\/core\/apl\/(reference|lexer|checks|completion|hover)\.ts$/.test(input)).map((input) => ({ module: input, importer: 'src/extension.ts (through its imports)' }));
+  // The language model tools' implementations belong in dist/agents.js: only their names and schemas load at activation.
+  const agentParts = own.filter((input) => /^src\/(agents\/agentTools|agents\/chatParticipant|core\/agents\/(reports|resultText|validate|aplReferenceReport|prompts))\.ts$/.test(input)).map((input) => ({ module: input, importer: 'src/extension.ts (through its imports)' }));
   return [
     ...aplData,
+    ...agentParts,
     ...own.flatMap((importer) =>
       metafile.inputs[importer].imports
         .filter((i) => i.path.includes('node_modules') || /^(node:)?(net|tls|dns|http|https|zlib)$/.test(i.path))
@@ -148,7 +153,7 @@ if (single) {
   // two files), and a watch has one rebuild to report.
   const options = {
     ...common,
-    entryPoints: { extension: 'src/extension.ts', heavy: 'src/core/heavy.ts', apl: 'src/core/aplLanguage.ts' },
+    entryPoints: { extension: 'src/extension.ts', heavy: 'src/core/heavy.ts', apl: 'src/core/aplLanguage.ts', agents: 'src/agents/agentTools.ts' },
     outdir,
     minify: production,
     sourcemap: !production,

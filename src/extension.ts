@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import { Accounts, type SwitchRecord } from './accounts/accounts';
 import { Connection } from './accounts/connection';
 import { registerAccounts } from './accounts/register';
+import type { AgentTools } from './agents/agentTools';
+import { registerAgents } from './agents/register';
 import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
@@ -23,6 +25,9 @@ export interface AxiomExtensionApi {
   monitorsView: MonitorsView;
   starredView: StarredView;
   runner: QueryRunner;
+  /** The language model tools' implementations (loaded on this first use), for calling
+   *  prepareInvocation as VS Code would before a confirmation. */
+  agentTools: AgentTools;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -40,13 +45,17 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const monitors = registerMonitors(shared);
   const starred = registerStarred(context, shared);
   const run = registerRun(context, { connection, deployments: accounts, log });
-  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared), ...run.disposables);
+  const agents = registerAgents(context, { connection, monitors: monitors.view, timeRange: () => run.timeRange.range, log, onStarred: (created) => void starred.view.added(created) });
+  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared), ...run.disposables, ...agents.disposables);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     monitorsView: monitors.view,
     starredView: starred.view,
     get runner() {
       return run.runner();
+    },
+    get agentTools() {
+      return agents.tools();
     },
     activeDeployment: async () => (await accounts.active()).name,
   };

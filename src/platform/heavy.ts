@@ -3,11 +3,14 @@
 // neither.
 //   src/core/heavy.ts        → dist/heavy.js  undici, zod and Node's network modules (the API client)
 //   src/core/aplLanguage.ts  → dist/apl.js    the APL reference data, lexer and checks (first APL document)
+//   src/agents/agentTools.ts → dist/agents.js  the language model tools and the chat participant (first call)
 export type Heavy = typeof import('../core/heavy');
 export type AplLanguage = typeof import('../core/aplLanguage');
+export type AgentToolsModule = typeof import('../agents/agentTools');
 
 let loaded: Heavy | undefined;
 let aplLoaded: AplLanguage | undefined;
+let agentsLoaded: AgentToolsModule | undefined;
 
 export function loadHeavy(): Heavy {
   loaded ??= require('../core/heavy') as Heavy;
@@ -17,4 +20,9 @@ export function loadHeavy(): Heavy {
 export function loadAplLanguage(): AplLanguage {
   aplLoaded ??= require('../core/aplLanguage') as AplLanguage;
   return aplLoaded;
+}
+
+export function loadAgentTools(): AgentToolsModule {
+  agentsLoaded ??= require('../agents/agentTools') as AgentToolsModule;
+  return agentsLoaded;
 }

@@ -10,7 +10,7 @@ import { TimeRangeItem } from './timeRangeItem';
 
 /** Running APL: Run Query (keyboard, editor title, CodeLens, monitor and starred rows), the time
  *  range in the status bar, the results panels and the service's compile errors as diagnostics. */
-export function registerRun(context: vscode.ExtensionContext, deps: { connection: Connection; deployments: Deployments; log: Log }): { runner: () => QueryRunner; disposables: vscode.Disposable[] } {
+export function registerRun(context: vscode.ExtensionContext, deps: { connection: Connection; deployments: Deployments; log: Log }): { runner: () => QueryRunner; timeRange: TimeRangeItem; disposables: vscode.Disposable[] } {
   const timeRange = new TimeRangeItem(context.workspaceState);
   // Made at the first run, not at activation.
   let made: QueryRunner | undefined;
@@ -25,5 +25,5 @@ export function registerRun(context: vscode.ExtensionContext, deps: { connection
     register(COMMANDS.chooseTimeRange, () => timeRange.choose()),
     vscode.languages.registerCodeLensProvider(APL_SELECTOR, new RunLens()),
   ];
-  return { runner, disposables };
+  return { runner, timeRange, disposables };
 }

@@ -45,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const monitors = registerMonitors(shared);
   const starred = registerStarred(context, shared);
   const run = registerRun(context, { connection, deployments: accounts, log });
-  const agents = registerAgents(context, { connection, monitors: monitors.view, timeRange: () => run.timeRange.range, log, onStarred: (created) => void starred.view.added(created) });
+  const agents = registerAgents(context, { connection, monitors: monitors.view, timeRange: () => run.timeRange.range, log, onStarred: (created) => void starred.view.added(created), openQuery: run.openQuery });
   context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared), ...run.disposables, ...agents.disposables);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {

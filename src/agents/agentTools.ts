@@ -32,6 +32,7 @@ import { TOOL_NAMES, type ToolInputs, type ToolName } from '../core/agents/toolS
 import { validateInput } from '../core/agents/validate';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import type { Log } from '../platform/log';
+import { ChatQueries, handleChat } from './chatParticipant';
 
 /** What the tools need of the monitors feature: the statuses its view keeps, and reading more. */
 export interface MonitorStatuses {
@@ -47,6 +48,8 @@ export interface AgentToolDeps {
   log: Log;
   /** Told of a query starred, to show it at once (the Starred Queries view). */
   onStarred: (created: StarredQuery) => void;
+  /** Opens APL in a new editor, and runs it there when asked (the chat participant's buttons). */
+  openQuery: (apl: string, run: boolean) => Promise<void>;
 }
 
 /** Most histories one axiom_listMonitors call reads for statuses not known yet. */
@@ -70,6 +73,7 @@ export class AgentTools implements vscode.Disposable {
   private readonly budget = new RequestBudget({ maxInFlight: 2, share: 0.25, assumedLimit: 60 });
   private readonly subscription: vscode.Disposable;
   private readonly tools = new Map<ToolName, vscode.LanguageModelTool<unknown>>();
+  private readonly queries = new ChatQueries();
 
   constructor(private readonly deps: AgentToolDeps) {
     this.subscription = deps.connection.onRateLimit((limit) => this.budget.observe(limit));
@@ -89,6 +93,24 @@ export class AgentTools implements vscode.Disposable {
         invoke: () => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`The tool ${name} is not available in this version of the Axiom extension.`)]),
       }
     );
+  }
+
+  /** A request to @axiom. Its tools are called here, in this process: only reading ones. */
+  chat(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    const invokeTool = async (name: string, input: Record<string, unknown>, cancel: vscode.CancellationToken) => {
+      if (name === 'axiom_starQuery') throw new Error('the chat participant does not change anything');
+      const result = await this.invoke(name as ToolName, { input, toolInvocationToken: undefined }, cancel);
+      return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    };
+    return handleChat(request, context, stream, token, invokeTool, this.queries);
+  }
+
+  /** A button of the participant's answer: its APL in a new editor, run there when asked. An
+   *  argument that names no answer of this session does nothing. */
+  async openChatQuery(arg: unknown): Promise<void> {
+    const { id, run } = (typeof arg === 'object' && arg !== null ? arg : {}) as { id?: unknown; run?: unknown };
+    const apl = this.queries.get(id);
+    if (apl !== undefined) await this.deps.openQuery(apl, run === true);
   }
 
   /** The message while a tool runs, and for a tool that changes something, the confirmation. */

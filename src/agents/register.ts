@@ -1,11 +1,16 @@
 import * as vscode from 'vscode';
+import { COMMANDS } from '../platform/constants';
 import { loadAgentTools } from '../platform/heavy';
 import type { AgentToolDeps, AgentTools } from './agentTools';
 
+/** The chat participant's id, as package.json declares it. */
+const PARTICIPANT_ID = 'axiom-apl-community.axiom';
+
 /**
- * The language model tools: registered at activation as thin objects, by the names package.json
- * declares (with their descriptions and schemas, which VS Code has read already); their
- * implementations load with dist/agents.js on the first prepare or call, and are made once.
+ * The language model tools and the @axiom chat participant, registered at activation as thin
+ * objects: the tools by the names package.json declares (with their descriptions and schemas,
+ * which VS Code has read already). Their implementations load with dist/agents.js on the first
+ * prepare, call or chat request, and are made once.
  */
 export function registerAgents(context: vscode.ExtensionContext, deps: AgentToolDeps): { tools: () => AgentTools; disposables: vscode.Disposable[] } {
   let made: AgentTools | undefined;
@@ -14,15 +19,26 @@ export function registerAgents(context: vscode.ExtensionContext, deps: AgentTool
     invoke: (options, token) => tools().tool(name).invoke(options, token),
     prepareInvocation: (options, token) => tools().tool(name).prepareInvocation?.(options, token),
   });
-  const disposables: vscode.Disposable[] = [new vscode.Disposable(() => made?.dispose())];
-  // A host without the tools API has no tools; nothing else changes.
+  const disposables: vscode.Disposable[] = [new vscode.Disposable(() => made?.dispose()), vscode.commands.registerCommand(COMMANDS.openChatQuery, (arg: unknown) => tools().openChatQuery(arg))];
+  const contributed = declared(context);
+  // A host without the tools or chat API has no tools or participant; nothing else changes.
   if (typeof vscode.lm?.registerTool === 'function') {
-    for (const name of declaredTools(context)) disposables.push(vscode.lm.registerTool(name, lazy(name)));
+    for (const name of contributed.tools) disposables.push(vscode.lm.registerTool(name, lazy(name)));
+  }
+  if (typeof vscode.chat?.createChatParticipant === 'function' && contributed.participants.includes(PARTICIPANT_ID)) {
+    const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) => tools().chat(request, chatContext, stream, token));
+    participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'axiom.svg');
+    disposables.push(participant);
   }
   return { tools, disposables };
 }
 
-function declaredTools(context: vscode.ExtensionContext): string[] {
-  const manifest = context.extension.packageJSON as { contributes?: { languageModelTools?: { name?: unknown }[] } };
-  return (manifest.contributes?.languageModelTools ?? []).map((tool) => tool.name).filter((name): name is string => typeof name === 'string');
+/** What package.json declares: the tools' names and the chat participants' ids. */
+function declared(context: vscode.ExtensionContext): { tools: string[]; participants: string[] } {
+  const manifest = context.extension.packageJSON as { contributes?: { languageModelTools?: { name?: unknown }[]; chatParticipants?: { id?: unknown }[] } };
+  const strings = (values: unknown[]) => values.filter((value): value is string => typeof value === 'string');
+  return {
+    tools: strings((manifest.contributes?.languageModelTools ?? []).map((tool) => tool.name)),
+    participants: strings((manifest.contributes?.chatParticipants ?? []).map((participant) => participant.id)),
+  };
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../accounts/connection';
 import { APL_SELECTOR, COMMANDS } from '../platform/constants';
+import { openQueryInNewTab } from '../platform/openQuery';
 import type { Log } from '../platform/log';
 import type { Deployments } from '../platform/webApp';
 import { QueryRunner } from './queryRunner';
@@ -10,7 +11,7 @@ import { TimeRangeItem } from './timeRangeItem';
 
 /** Running APL: Run Query (keyboard, editor title, CodeLens, monitor and starred rows), the time
  *  range in the status bar, the results panels and the service's compile errors as diagnostics. */
-export function registerRun(context: vscode.ExtensionContext, deps: { connection: Connection; deployments: Deployments; log: Log }): { runner: () => QueryRunner; timeRange: TimeRangeItem; disposables: vscode.Disposable[] } {
+export function registerRun(context: vscode.ExtensionContext, deps: { connection: Connection; deployments: Deployments; log: Log }): { runner: () => QueryRunner; timeRange: TimeRangeItem; openQuery: (apl: string, run: boolean) => Promise<void>; disposables: vscode.Disposable[] } {
   const timeRange = new TimeRangeItem(context.workspaceState);
   // Made at the first run, not at activation.
   let made: QueryRunner | undefined;
@@ -25,5 +26,10 @@ export function registerRun(context: vscode.ExtensionContext, deps: { connection
     register(COMMANDS.chooseTimeRange, () => timeRange.choose()),
     vscode.languages.registerCodeLensProvider(APL_SELECTOR, new RunLens()),
   ];
-  return { runner, timeRange, disposables };
+  /** APL in a new editor of its own, run there when asked: a compile error then has its place. */
+  const openQuery = async (apl: string, run: boolean) => {
+    const { document } = await openQueryInNewTab(apl, 'apl');
+    if (run) await runner().run({ apl, documentUri: document.uri, version: document.version, startOffset: 0 });
+  };
+  return { runner, timeRange, openQuery, disposables };
 }

@@ -210,6 +210,37 @@ describe('Language model tools', () => {
     assert.match(text, /Bearer xaat-••••/);
   });
 
+  it('@axiom /query: the person’s model gets the facts, the answer streams, its APL opens and runs from the buttons', async () => {
+    const { agentTools } = await activateExtension();
+    const sent: string[][] = [];
+    const model = {
+      sendRequest: async (messages: vscode.LanguageModelChatMessage[]) => {
+        sent.push(messages.map((m) => m.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('')));
+        return { text: (async function* () { yield 'Counts:\n```axiom-apl\n'; yield "['http-logs'] | summarize count() by status\n```"; })() };
+      },
+    };
+    const request = { prompt: 'count http-logs by status', command: 'query', references: [], toolReferences: [], toolInvocationToken: undefined, model } as unknown as vscode.ChatRequest;
+    const shown: string[] = [];
+    const buttons: vscode.Command[] = [];
+    const stream = { markdown: (text: string) => shown.push(text), progress: (text: string) => shown.push(`(${text})`), button: (command: vscode.Command) => buttons.push(command) } as unknown as vscode.ChatResponseStream;
+    const result = await agentTools.chat(request, { history: [] }, stream, new vscode.CancellationTokenSource().token);
+    assert.equal(result.errorDetails, undefined);
+    assert.equal(sent.length, 1);
+    assert.match(sent[0].join('\n'), /Result of axiom_getDatasetFields \{"dataset":"http-logs"\}:\nAxiom deployment: 127\.0\.0\.1/);
+    assert.equal(sent[0].at(-1), 'The question: count http-logs by status');
+    assert.deepEqual(shown.slice(0, 3), ['(Reading the datasets…)', '(Reading the fields of http-logs…)', '(Reading the APL reference…)']);
+    assert.deepEqual(buttons.map((b) => [b.command, b.title]), [['axiom.openChatQuery', 'Open in Editor'], ['axiom.openChatQuery', 'Run Query']]);
+
+    fake.reset();
+    await vscode.commands.executeCommand(buttons[1].command, ...(buttons[1].arguments ?? []));
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), "['http-logs'] | summarize count() by status");
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'axiom-apl');
+    assert.deepEqual((JSON.parse(fake.requestsTo('POST /v1/datasets/_apl')[0].body) as { apl: string }).apl, "['http-logs'] | summarize count() by status");
+    await closeAllEditors();
+    await vscode.commands.executeCommand('axiom.openChatQuery', { id: 'made-up', run: true });
+    assert.equal(vscode.window.activeTextEditor, undefined, 'an argument naming no answer opens nothing');
+  });
+
   it('signed out: every tool that needs Axiom says how to sign in, and sends nothing', async () => {
     await vscode.commands.executeCommand('axiom.signOut');
     try {

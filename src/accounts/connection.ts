@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type { AxiomClient } from '../core/api/client';
+import type { TokenSource } from '../core/accounts/tokenRefresh';
 import type { RateLimit } from '../core/api/requestBudget';
 import { resolveEndpoint } from '../core/api/baseUrl';
 import { chooseProxy, describeProxy } from '../core/api/proxy';
+import type { ClientAccess } from '../platform/clientAccess';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
-import { loadHeavy, type Heavy } from '../platform/heavy';
+import { load, type Bundle } from '../platform/lazy';
 import type { Accounts, ActiveDeployment } from './accounts';
 
 /**
@@ -14,7 +16,7 @@ import type { Accounts, ActiveDeployment } from './accounts';
  * is loaded on first use, not at activation; clients are rebuilt only when a setting or the token
  * changes, and all of them share one keep-alive dispatcher, rebuilt only when the proxy changes.
  */
-export class Connection implements vscode.Disposable {
+export class Connection implements ClientAccess, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly rateLimits = new vscode.EventEmitter<RateLimit>();
   /** Hears the rate-limit headers of every answer, for whoever paces background requests. */
@@ -30,6 +32,10 @@ export class Connection implements vscode.Disposable {
     private readonly accounts: Accounts,
     private readonly log: Log,
     private readonly userAgent: string,
+    /** Set API Token, for the deployment this window uses: true when a token was set. */
+    readonly askForToken: () => Promise<boolean>,
+    /** The renewing token of a deployment signed in with the browser (see signedIn.ts). */
+    private readonly signedIn?: { source(name: string, token: string): Promise<TokenSource | undefined> },
   ) {
     const invalidate = () => {
       this.cached = undefined;
@@ -62,8 +68,9 @@ export class Connection implements vscode.Disposable {
     const network = this.network(url);
     const key = JSON.stringify([url, orgId, timeoutMs, token, network]);
     if (this.cached?.key === key) return this.cached.client;
-    const api = loadHeavy();
-    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log, onRateLimit: (limit) => this.rateLimits.fire(limit) });
+    const api = load('client');
+    const tokenSource = await this.signedIn?.source(name, token);
+    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log, onRateLimit: (limit) => this.rateLimits.fire(limit), tokenSource });
     this.cached = { key, client };
     return client;
   }
@@ -76,7 +83,7 @@ export class Connection implements vscode.Disposable {
     return { proxy, strictSSL: settings.strictSSL };
   }
 
-  private dispatcherFor(api: Heavy, network: { proxy?: string; strictSSL: boolean }): Dispatcher {
+  private dispatcherFor(api: Bundle<'client'>, network: { proxy?: string; strictSSL: boolean }): Dispatcher {
     const key = JSON.stringify(network);
     if (this.dispatcher?.key === key) return this.dispatcher.dispatcher;
     void this.dispatcher?.dispatcher.close();

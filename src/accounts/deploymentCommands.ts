@@ -1,21 +1,16 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import * as vscode from 'vscode';
 import { checkDeploymentName, checkDeploymentUrl, checkOptionalOrgId, SETTINGS_DEPLOYMENT, type Checked, type Deployment } from '../core/accounts/deployments';
 import { checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
 import { DEFAULT_API_URL } from '../core/api/baseUrl';
 import { phrase } from '../core/phrase';
-import { COMMANDS } from '../platform/constants';
-import { loadHeavy } from '../platform/heavy';
+import { load } from '../platform/lazy';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { deploymentLabel, type Accounts } from './accounts';
+import type { CliConfig } from '../core/accounts/cliConfig';
+import { cliConfigPath, findCliSources, type CliSource } from './cliConfigPath';
 
-/** Where the Axiom CLI keeps its configuration, under a home folder. */
-export function cliConfigPath(home = os.homedir()): string {
-  return path.join(home, '.axiom.toml');
-}
 
 /** An input box that checks as the person types and returns the checked value, or undefined when dismissed. */
 async function ask<T>(options: vscode.InputBoxOptions, check: (text: string) => Checked<T>): Promise<{ value: T } | undefined> {
@@ -102,6 +97,8 @@ export function addDeploymentCommand(accounts: Accounts) {
 export interface ImportArgs {
   home?: string;
   confirmed?: boolean;
+  /** Which CLI's file, when both are there: the Go CLI's TOML or the newer CLI's JSON. */
+  source?: 'toml' | 'json';
 }
 
 /**
@@ -112,20 +109,25 @@ export interface ImportArgs {
  */
 export function importCliConfigCommand(accounts: Accounts, log: Log) {
   return async (args?: ImportArgs): Promise<Deployment[] | undefined> => {
-    const file = cliConfigPath(args?.home);
-    let source: string;
-    try {
-      source = await fs.readFile(file, 'utf8');
-    } catch (error) {
-      const code = (error as { code?: string }).code;
+    const sources = await findCliSources(args?.home);
+    if (!sources.length) {
       void vscode.window.showErrorMessage(
-        code === 'ENOENT'
-          ? vscode.l10n.t('There is no Axiom CLI configuration at {0}. Sign in with the CLI first (axiom auth login), or add a deployment by hand.', file)
-          : vscode.l10n.t('The Axiom CLI configuration at {0} could not be read ({1}).', file, code ?? String(error)),
+        vscode.l10n.t('There is no Axiom CLI configuration on this machine ({0}). Sign in with the CLI first, or sign in with Axiom here.', cliConfigPath(args?.home)),
       );
       return undefined;
     }
-    const config = loadHeavy().readCliConfig(source);
+    const source = await chooseSource(sources, args?.source);
+    if (!source) return undefined;
+    const file = source.file;
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      void vscode.window.showErrorMessage(vscode.l10n.t('The Axiom CLI configuration at {0} could not be read ({1}).', file, code ?? String(error)));
+      return undefined;
+    }
+    const config = readSource(source, text);
     if (!config.ok) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Nothing was imported: {0} is not valid: {1}', file, say(config.problem)));
       return undefined;
@@ -159,11 +161,39 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
   };
 }
 
-type DeploymentItem = vscode.QuickPickItem & { deployment?: Deployment; run?: string };
+function readSource(source: CliSource, text: string): CliConfig {
+  const client = load('client');
+  return source.kind === 'toml' ? client.readCliConfig(text) : client.readCliJsonConfig(text);
+}
+
+/** With both CLIs' files here, they are shown side by side (names and addresses, never tokens) to pick one. */
+async function chooseSource(sources: CliSource[], wanted: 'toml' | 'json' | undefined): Promise<CliSource | undefined> {
+  if (wanted) return sources.find((s) => s.kind === wanted);
+  if (sources.length === 1) return sources[0];
+  const items = await Promise.all(
+    sources.map(async (source) => {
+      const config = await fs.readFile(source.file, 'utf8').then((text) => readSource(source, text), () => undefined);
+      const detail = !config ? vscode.l10n.t('cannot be read') : !config.ok ? say(config.problem) : config.deployments.map((d) => `${d.name} (${describe(d)})`).join(', ') || vscode.l10n.t('no deployments');
+      return { label: source.kind === 'toml' ? vscode.l10n.t('Axiom CLI') : vscode.l10n.t('axiom (npm)'), description: source.file, detail, source };
+    }),
+  );
+  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Import from Axiom CLI'), placeHolder: vscode.l10n.t('Both CLIs are set up on this machine: import from which?') }))?.source;
+}
+
+type DeploymentItem = vscode.QuickPickItem & { deployment?: Deployment; run?: () => Promise<unknown> };
+
+/** The other deployment commands the switch offers, as functions. */
+export interface DeploymentActions {
+  signIn(): Promise<unknown>;
+  add(): Promise<unknown>;
+  importCli(): Promise<unknown>;
+  rename(args: { from: string }): Promise<boolean>;
+  remove(args: { name: string }): Promise<boolean>;
+}
 
 /** Axiom: Switch Deployment (the status bar item). With a name, switches at once; otherwise a pick
  *  of every deployment, each with buttons to rename, sign out and remove, and ways to add more. */
-export function switchDeploymentCommand(accounts: Accounts) {
+export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentActions) {
   return async (args?: { name?: string }): Promise<boolean> => {
     if (args?.name !== undefined) {
       if (!accounts.find(args.name)) {
@@ -193,8 +223,9 @@ export function switchDeploymentCommand(accounts: Accounts) {
     }
     items.push(
       { label: '', kind: vscode.QuickPickItemKind.Separator },
-      { label: `$(add) ${vscode.l10n.t('Add Deployment…')}`, run: COMMANDS.addDeployment },
-      { label: `$(cloud-download) ${vscode.l10n.t('Import from Axiom CLI…')}`, run: COMMANDS.importCliConfig },
+      { label: `$(sign-in) ${vscode.l10n.t('Sign in with Axiom…')}`, run: () => actions.signIn() },
+      { label: `$(add) ${vscode.l10n.t('Add Deployment with a Token…')}`, run: () => actions.add() },
+      { label: `$(cloud-download) ${vscode.l10n.t('Import from Axiom CLI…')}`, run: () => actions.importCli() },
     );
     const pick = vscode.window.createQuickPick<DeploymentItem>();
     pick.title = vscode.l10n.t('Axiom deployment');
@@ -210,11 +241,11 @@ export function switchDeploymentCommand(accounts: Accounts) {
     pick.dispose();
     if (!chosen) return false;
     const { item, button } = chosen;
-    if (item.run) return Boolean(await vscode.commands.executeCommand(item.run));
+    if (item.run) return Boolean(await item.run());
     if (!item.deployment) return false;
     const name = item.deployment.name;
-    if (button === buttons.rename) return Boolean(await vscode.commands.executeCommand(COMMANDS.renameDeployment, { from: name }));
-    if (button === buttons.remove) return Boolean(await vscode.commands.executeCommand(COMMANDS.removeDeployment, { name }));
+    if (button === buttons.rename) return actions.rename({ from: name });
+    if (button === buttons.remove) return actions.remove({ name });
     if (button === buttons.signOut) {
       await accounts.signOut(name);
       void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(item.deployment)));

@@ -5,8 +5,7 @@
 // service as data. Nothing here asks the person anything: a tool that changes something is
 // confirmed by VS Code, from what prepareInvocation says.
 import * as vscode from 'vscode';
-import type { Connection } from '../accounts/connection';
-import type { ActiveDeployment } from '../accounts/accounts';
+import type { Deployment } from '../core/accounts/deployments';
 import type { AxiomClient } from '../core/api/client';
 import { reasonFor } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
@@ -31,6 +30,8 @@ import { budgetFor, failureReport, renderReport, signInReport, type Budget, type
 import { TOOL_NAMES, type ToolInputs, type ToolName } from '../core/agents/toolSpecs';
 import { validateInput } from '../core/agents/validate';
 import { APL_LANGUAGE_ID } from '../platform/constants';
+import type { ClientAccess } from '../platform/clientAccess';
+import { load } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import { ChatQueries, handleChat } from './chatParticipant';
 
@@ -41,7 +42,7 @@ export interface MonitorStatuses {
 }
 
 export interface AgentToolDeps {
-  connection: Connection;
+  access: ClientAccess;
   monitors: MonitorStatuses;
   /** The time range in the status bar. */
   timeRange: () => TimeRange;
@@ -59,7 +60,7 @@ const LONGEST_WAIT_MS = 10_000;
 /** The APL reference is the extension's own text: it may take more room than a result. */
 const REFERENCE_BUDGET: Budget = { rows: 400, chars: 20_000 };
 
-type Session = { label: DeploymentLabel; deployment: ActiveDeployment; client: AxiomClient };
+type Session = { label: DeploymentLabel; deployment: Deployment; client: AxiomClient };
 
 class OverBudget extends Error {
   constructor(readonly waitMs: number) {
@@ -76,7 +77,7 @@ export class AgentTools implements vscode.Disposable {
   private readonly queries = new ChatQueries();
 
   constructor(private readonly deps: AgentToolDeps) {
-    this.subscription = deps.connection.onRateLimit((limit) => this.budget.observe(limit));
+    this.subscription = deps.access.onRateLimit((limit) => this.budget.observe(limit));
     for (const name of TOOL_NAMES) {
       this.tools.set(name, {
         invoke: (options, token) => this.invoke(name, options, token),
@@ -119,7 +120,7 @@ export class AgentTools implements vscode.Disposable {
     const checked = validateInput(name, input);
     let where: string;
     try {
-      where = labelText(deploymentLabel(await this.deps.connection.deployment()));
+      where = labelText(deploymentLabel(await this.deps.access.deployment()));
     } catch {
       where = vscode.l10n.t('no deployment (nothing will be sent)');
     }
@@ -153,7 +154,7 @@ export class AgentTools implements vscode.Disposable {
         report = { lines: [`The input of ${name} is not valid, so nothing was sent: ${checked.problems.join('; ')}.`] };
       } else if (name === 'axiom_getAplReference') {
         budget = { rows: REFERENCE_BUDGET.rows, chars: Math.max(budget.chars, Math.min(REFERENCE_BUDGET.chars, (options.tokenizationOptions?.tokenBudget ?? Infinity) * 3)) };
-        report = aplReferenceReport((checked.value as ToolInputs['axiom_getAplReference']).search);
+        report = aplReferenceReport((checked.value as ToolInputs['axiom_getAplReference']).search, load('apl'));
       } else if (name === 'axiom_getActiveQuery') {
         report = activeQueryReport(await this.label().catch(() => undefined), this.activeQuery());
       } else {
@@ -172,7 +173,7 @@ export class AgentTools implements vscode.Disposable {
   private async withSession(name: ToolName, use: (session: Session) => Promise<ToolReport>): Promise<ToolReport> {
     let label: DeploymentLabel | undefined;
     try {
-      const { deployment, client } = await this.deps.connection.session();
+      const { deployment, client } = await this.deps.access.session();
       label = deploymentLabel(deployment);
       if (!client) return signInReport(label);
       return await use({ label, deployment, client });
@@ -186,7 +187,7 @@ export class AgentTools implements vscode.Disposable {
   }
 
   private async label(): Promise<DeploymentLabel> {
-    return deploymentLabel(await this.deps.connection.deployment());
+    return deploymentLabel(await this.deps.access.deployment());
   }
 
   /** A request within the tools' budget, or OverBudget when it would wait long for it. */
@@ -311,7 +312,7 @@ export class AgentTools implements vscode.Disposable {
 }
 
 /** The deployment as results name it: its name, the API's host and the org id. */
-function deploymentLabel(deployment: ActiveDeployment): DeploymentLabel {
+function deploymentLabel(deployment: Deployment): DeploymentLabel {
   const endpoint = resolveEndpoint(deployment.url);
   const host = endpoint.ok ? endpoint.endpoint.host : deployment.url;
   return { name: deployment.name, host, ...(deployment.orgId ? { orgId: deployment.orgId } : {}) };

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/constants';
-import { loadAgentTools } from '../platform/heavy';
-import type { AgentToolDeps, AgentTools } from './agentTools';
+import { load, once, type Once } from '../platform/lazy';
+import { disposeIfMade } from '../platform/lazyEntries';
+import type { AgentToolDeps, AgentsFeature } from './bundle';
 
 /** The chat participant's id, as package.json declares it. */
 const PARTICIPANT_ID = 'axiom-apl-community.axiom';
@@ -9,28 +10,27 @@ const PARTICIPANT_ID = 'axiom-apl-community.axiom';
 /**
  * The language model tools and the @axiom chat participant, registered at activation as thin
  * objects: the tools by the names package.json declares (with their descriptions and schemas,
- * which VS Code has read already). Their implementations load with dist/agents.js on the first
- * prepare, call or chat request, and are made once.
+ * which VS Code has read already). Their bodies load with the agents bundle on the first prepare,
+ * call or chat request.
  */
-export function registerAgents(context: vscode.ExtensionContext, deps: AgentToolDeps): { tools: () => AgentTools; disposables: vscode.Disposable[] } {
-  let made: AgentTools | undefined;
-  const tools = () => (made ??= new (loadAgentTools().AgentTools)(deps));
+export function registerAgents(context: vscode.ExtensionContext, deps: () => AgentToolDeps): { feature: Once<AgentsFeature>; disposables: vscode.Disposable[] } {
+  const feature = once(() => load('agents').createAgents(deps()));
   const lazy = (name: string): vscode.LanguageModelTool<unknown> => ({
-    invoke: (options, token) => tools().tool(name).invoke(options, token),
-    prepareInvocation: (options, token) => tools().tool(name).prepareInvocation?.(options, token),
+    invoke: (options, token) => feature().tool(name).invoke(options, token),
+    prepareInvocation: (options, token) => feature().tool(name).prepareInvocation?.(options, token),
   });
-  const disposables: vscode.Disposable[] = [new vscode.Disposable(() => made?.dispose()), vscode.commands.registerCommand(COMMANDS.openChatQuery, (arg: unknown) => tools().openChatQuery(arg))];
+  const disposables: vscode.Disposable[] = [disposeIfMade(feature), vscode.commands.registerCommand(COMMANDS.openChatQuery, (arg: unknown) => feature().openChatQuery(arg))];
   const contributed = declared(context);
   // A host without the tools or chat API has no tools or participant; nothing else changes.
   if (typeof vscode.lm?.registerTool === 'function') {
     for (const name of contributed.tools) disposables.push(vscode.lm.registerTool(name, lazy(name)));
   }
   if (typeof vscode.chat?.createChatParticipant === 'function' && contributed.participants.includes(PARTICIPANT_ID)) {
-    const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) => tools().chat(request, chatContext, stream, token));
+    const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) => feature().chat(request, chatContext, stream, token));
     participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'axiom.svg');
     disposables.push(participant);
   }
-  return { tools, disposables };
+  return { feature, disposables };
 }
 
 /** What package.json declares: the tools' names and the chat participants' ids. */

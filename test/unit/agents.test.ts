@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { rememberSecret } from '../../src/core/api/secrets';
 import { aplReferenceReport } from '../../src/core/agents/aplReferenceReport';
+import * as reference from '../../src/core/apl/reference';
 import { activeQueryReport, compileErrorReport, datasetsReport, fieldsReport, historyReport, monitorsReport, queryReport, starredReport } from '../../src/core/agents/reports';
 import { budgetFor, encodeValue, renderReport, signInReport, type DeploymentLabel } from '../../src/core/agents/resultText';
 import { TOOL_NAMES, TOOL_SPECS, type ToolName } from '../../src/core/agents/toolSpecs';
@@ -219,12 +220,12 @@ describe('agents: results', () => {
   });
 
   it('the APL reference: every operator and the functions by category; a search with signatures and links', () => {
-    const all = renderReport(aplReferenceReport(undefined), { rows: 400, chars: 20_000 });
+    const all = renderReport(aplReferenceReport(undefined, reference), { rows: 400, chars: 20_000 });
     assert.equal(all.cut, false, `${all.text.length} characters`);
     assert.match(all.text, /<reference label="tabular operators"/);
     assert.match(all.text, /"name":"summarize"/);
     assert.doesNotMatch(all.text, /treat it as data only/, 'our own reference is not framed as log data');
-    const found = renderReport(aplReferenceReport('bin_auto'));
+    const found = renderReport(aplReferenceReport('bin_auto', reference));
     assert.match(found.text, /"signature":"bin_auto\(/);
     assert.match(found.text, /"doc":"https:\/\/axiom\.co\/docs\/apl\//);
   });

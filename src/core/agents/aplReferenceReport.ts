@@ -1,17 +1,26 @@
 // The APL reference for an agent (axiom_getAplReference), from the data the language feature
-// already has (../apl/reference.ts): so that it writes APL, not KQL or SQL. Without a search, every
-// tabular operator with its syntax and the function names by category; with one, the matching
-// operators and functions with signature, description and link.
-import { FUNCTIONS, TABULAR_OPERATORS, categoryLabel, DOCS_BASE, type FunctionCategory } from '../apl/reference';
+// already has (../apl/reference.ts, handed in: it is the apl bundle's): so that it writes APL, not
+// KQL or SQL. Without a search, every tabular operator with its syntax and the function names by
+// category; with one, the matching operators and functions with signature, description and link.
+import type { AplFunction, AplOperator, FunctionCategory } from '../apl/reference';
 import type { ToolReport } from './resultText';
 
-const BASICS = [
+/** The reference data, as the apl bundle exports it. */
+export interface AplReferenceData {
+  FUNCTIONS: readonly AplFunction[];
+  TABULAR_OPERATORS: readonly AplOperator[];
+  categoryLabel(category: FunctionCategory): string;
+  DOCS_BASE: string;
+}
+
+const basics = (docsBase: string) => [
   "APL (Axiom Processing Language) is Kusto-like, not SQL: a query names its dataset in brackets, then pipes rows through tabular operators: ['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time), service | top 10 by count_",
   "Every event has _time. Fields with dots or dashes are quoted: ['geo.city']. Strings use double or single quotes; time spans are written 5m, 1h, 7d. The time range is given apart from the query (axiom_runQuery's startTime and endTime), so a where on _time is not needed for it.",
-  `Reference: ${DOCS_BASE}`,
+  `Reference: ${docsBase}`,
 ];
 
-export function aplReferenceReport(search: string | undefined): ToolReport {
+export function aplReferenceReport(search: string | undefined, { FUNCTIONS, TABULAR_OPERATORS, categoryLabel, DOCS_BASE }: AplReferenceData): ToolReport {
+  const BASICS = basics(DOCS_BASE);
   const term = search?.trim().toLowerCase();
   if (!term) {
     const byCategory = new Map<FunctionCategory, string[]>();

@@ -36,10 +36,10 @@ export const LOADER = 'src/platform/lazy.ts';
 /**
  * The most dist/extension.js may weigh, in bytes, per build. Set close to its size: when a change
  * needs more, raise it here and say why in the commit (and measure activation: npm run bench).
- * 11,000 → 12,000 (19,000 → 21,000): the nine language model tools and @axiom are registered in
- * activate(), as VS Code needs them there; their bodies are the agents bundle's.
+ * 11,000 → 12,200 (19,200 → 21,400): the nine language model tools and @axiom are registered in
+ * activate(), as VS Code needs them there (about 1,200 bytes); their bodies are the agents bundle's.
  */
-export const ACTIVATION_BUDGET = { production: 12_000, development: 21_000 };
+export const ACTIVATION_BUDGET = { production: 12_200, development: 21_400 };
 
 /** The lazily loaded bundles, as the loader names them: `name: () => require('<path>')` lines of its BUNDLES. */
 export function lazyBundles(root) {
@@ -265,7 +265,7 @@ if (main && tests) {
   await esbuild.build({
     ...common,
     format: 'esm',
-    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/support/demo.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/webview/results.test.ts'],
+    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/support/demo.ts', 'test/support/serveDemo.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/webview/results.test.ts'],
     outdir: 'out',
     outbase: '.',
     outExtension: { '.js': '.mjs' },

@@ -61,6 +61,9 @@ export const SETTINGS = {
 
 export const VIEWS = { monitors: 'axiom.monitors', starred: 'axiom.starredQueries' } as const;
 
+/** The results panels' webview type: VS Code brings them back after a reload through its serializer (run/register.ts). */
+export const RESULTS_VIEW_TYPE = 'axiom.results';
+
 /** Context keys the manifest's `when` clauses read. */
 export const CONTEXT_KEYS = {
   /** The Axiom CLI's ~/.axiom.toml exists: the welcome offers to import it. */

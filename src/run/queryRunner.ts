@@ -8,6 +8,7 @@ import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
 import { KEPT_CELLS, resultsToDrop } from '../core/run/resultsBudget';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
+import type { TabularResult } from '../core/run/tabular';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
 import { say } from '../platform/l10n';
 import { openDocument } from '../platform/openQuery';
@@ -98,17 +99,21 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     panel.running(runId, request.apl, label);
     panel.reveal();
     const started = Date.now();
+    const view = (answer: TabularResult): ResultsView => {
+      const limit = explainLimit(request.apl, answer.tables, panelLocale(vscode.env.language));
+      return { runId, query: request.apl, rangeLabel: label, tables: answer.tables, status: { ...answer.status, limitNote: limit && say(limit) } };
+    };
     try {
       const answer = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running the query ({0})…', label), cancellable: true },
         (_progress, token) => {
           token.onCancellationRequested(() => controller.abort());
-          return client.runApl(request.apl, rangeRequest(range), controller.signal);
+          // A large answer's first rows go to the panel before the whole answer is parsed.
+          return client.runApl(request.apl, rangeRequest(range), controller.signal, (head) => (current() ? panel.showFirstRows(view(head)) : undefined));
         },
       );
       if (!current()) return undefined;
-      const limit = explainLimit(request.apl, answer.tables, panelLocale(vscode.env.language));
-      const result: ResultsView = { runId, query: request.apl, rangeLabel: label, tables: answer.tables, status: { ...answer.status, limitNote: limit && say(limit) } };
+      const result = view(answer);
       this.deps.log.info(`ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`);
       panel.showResult(result);
       this.shown.set(panel, { apl: request.apl, range });

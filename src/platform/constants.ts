@@ -44,6 +44,13 @@ export const COMMANDS = {
   runMonitorQuery: 'axiom.runMonitorQuery',
   runStarredQuery: 'axiom.runStarredQuery',
   chooseTimeRange: 'axiom.chooseTimeRange',
+  editMonitor: 'axiom.editMonitor',
+  deleteMonitor: 'axiom.deleteMonitor',
+  disableMonitor: 'axiom.disableMonitor',
+  enableMonitor: 'axiom.enableMonitor',
+  snoozeMonitor: 'axiom.snoozeMonitor',
+  duplicateMonitor: 'axiom.duplicateMonitor',
+  newMonitorFromQuery: 'axiom.newMonitorFromQuery',
 } as const;
 
 export const SETTINGS = {

@@ -165,7 +165,7 @@ const webview = {
   platform: 'browser',
   // VS Code 1.96 runs on Electron 32 (Chromium 128); code-server runs in any recent browser.
   target: ['es2022', 'chrome114', 'firefox115', 'safari16'],
-  entryPoints: { results: 'src/webview/results/main.ts' },
+  entryPoints: { results: 'src/webview/results/main.ts', dryRun: 'src/webview/dryRun/main.ts' },
   outdir: `${outdir}/webview`,
   minify: production,
   sourcemap: !production,

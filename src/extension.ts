@@ -3,6 +3,8 @@
 // loads a feature's implementation: each loads from its own bundle on first use (src/platform/lazy.ts).
 import * as vscode from 'vscode';
 import type { AccountsFeature } from './accounts/bundle';
+import type { AgentsFeature } from './agents/bundle';
+import { registerAgents } from './agents/register';
 import type { Browser } from './platform/browser';
 import { registerAccounts } from './accounts/register';
 import { COMMANDS } from './platform/constants';
@@ -27,6 +29,9 @@ export interface AxiomExtensionApi {
   readonly browser: Browser;
   readonly starredView: StarredView;
   readonly runner: QueryRunner;
+  /** The language model tools' implementations, for calling prepareInvocation as VS Code would
+   *  before a confirmation, and the chat participant's handler. */
+  readonly agentTools: AgentsFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -57,6 +62,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     openMonitorQuery: (arg) => monitors.feature().commands[COMMANDS.openMonitorQueryInNewTab](arg),
     openStarredQuery: (arg) => starred.feature().commands[COMMANDS.openStarredQuery](arg as never),
   });
+  const agents = registerAgents(context, () => ({
+    access: access(),
+    monitors: monitors.feature().view,
+    timeRange: () => run.feature().timeRange().range,
+    log,
+    onStarred: (created) => void starred.feature().view.added(created),
+    openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
+  }));
   context.subscriptions.push(
     log,
     sessionsChanged,
@@ -64,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...monitors.disposables,
     ...starred.disposables,
     ...run.disposables,
+    ...agents.disposables,
     ...registerLanguage({ access, log }),
     ...registerAccounts({ feature: accounts, log, sessionsChanged }),
     disposeIfMade(accounts),
@@ -81,6 +95,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get runner() {
       return run.feature().runner();
+    },
+    get agentTools() {
+      return agents.feature();
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
   };

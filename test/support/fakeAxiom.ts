@@ -3,6 +3,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { FakeOAuth } from './fakeOAuth';
 
 export interface RecordedRequest {
   method: string;
@@ -36,6 +37,7 @@ export type Route =
   | 'DELETE /v2/apl-starred-queries/{id}'
   | 'GET /v2/datasets'
   | 'GET /v2/user'
+  | 'GET /v2/orgs'
   | 'GET /v2/monitors/*/history'
   | `GET /v2/datasets/${string}/fields`
   | 'GET /v2/vfields'
@@ -99,7 +101,12 @@ export interface FakeAxiomOptions {
   /** Send the monitor list in chunks with no declared length, as a service written in Go does
    *  with a large body. Otherwise every body declares its length. */
   chunkedLists?: boolean;
+  /** An authorization server whose access tokens this service accepts, like a personal token's. */
+  oauth?: FakeOAuth;
 }
+
+/** The orgs GET /v2/orgs lists by default: one (a test adds a second). */
+export const FAKE_ORGS = [{ id: 'fake-org-1', name: 'Fake Org', defaultEdgeDeployment: 'cloud.us-east-1.aws', plan: 'personal' }];
 
 export const FAKE_API_TOKEN = 'xaat-00000000-fake-test-token';
 export const FAKE_PERSONAL_TOKEN = 'xapt-00000000-fake-personal-token';
@@ -144,6 +151,9 @@ export class FakeAxiom {
   readonly abandoned: RecordedRequest[] = [];
   token: string;
   personalToken = FAKE_PERSONAL_TOKEN;
+  /** The orgs a personal or signed-in token can act in, as GET /v2/orgs lists them. */
+  orgs: { id: string; name: string; [key: string]: unknown }[] = FAKE_ORGS.map((o) => ({ ...o }));
+  readonly oauth?: FakeOAuth;
   orgId: string;
   /** Most requests the service was answering at one moment. */
   maxConcurrent = 0;
@@ -166,6 +176,7 @@ export class FakeAxiom {
     this.token = options.token ?? FAKE_API_TOKEN;
     this.orgId = options.orgId ?? FAKE_ORG_ID;
     this.monitors = options.monitors ?? [];
+    this.oauth = options.oauth;
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => void this.handle(req, res);
     this.secure = options.tls !== undefined;
     this.chunkedLists = options.chunkedLists ?? false;
@@ -311,11 +322,24 @@ export class FakeAxiom {
 
     const auth = req.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
-    if (token !== this.token && token !== this.personalToken) {
+    const signedIn = this.oauth?.check(token) ?? 'unknown';
+    if (signedIn === 'expired') {
+      send(401, { code: 401, message: 'token expired' }, { 'www-authenticate': 'Bearer error="invalid_token", error_description="token expired"' });
+      return;
+    }
+    if (token !== this.token && token !== this.personalToken && signedIn !== 'live') {
       send(403, { code: 403, message: 'Forbidden' });
       return;
     }
+    if (route === 'GET /v2/orgs') {
+      send(200, token === this.token ? [] : this.orgs);
+      return;
+    }
     if (token === this.personalToken && req.headers['x-axiom-org-id'] !== this.orgId) {
+      send(400, { code: 400, message: 'missing or invalid x-axiom-org-id header' });
+      return;
+    }
+    if (signedIn === 'live' && !this.orgs.some((o) => o.id === req.headers['x-axiom-org-id'])) {
       send(400, { code: 400, message: 'missing or invalid x-axiom-org-id header' });
       return;
     }

@@ -10,8 +10,9 @@ import { maskSecrets, rememberSecret } from './secrets';
 import { invalidResponse, parseBody, parseHistory, parseMonitorList, type HistoryList, type MonitorList } from './parse';
 import type { RateLimit } from './requestBudget';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
-import { currentUserSchema, datasetFieldListSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, virtualFieldListSchema, type CurrentUser, type Dataset, type DatasetField, type StarredQueryInput, type VirtualField } from './schemas';
+import { currentUserSchema, orgListSchema, type Org, datasetFieldListSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, virtualFieldListSchema, type CurrentUser, type Dataset, type DatasetField, type StarredQueryInput, type VirtualField } from './schemas';
 import { readTabular, type TabularResult } from '../run/tabular';
+import { saysExpired, type TokenSource } from '../accounts/tokenRefresh';
 import { checkStarredBody, parseStarredList, readStarredRecord, type JsonObject, type StarredList, type StarredPageRequest, type StarredQuery, type StarredRecord } from './starred';
 
 export type { MonitorList } from './parse';
@@ -53,6 +54,9 @@ export interface ClientOptions {
   retry?: RetryPolicy;
   /** Hears the rate-limit headers of every response that carries them. */
   onRateLimit?: (rateLimit: RateLimit) => void;
+  /** A signed-in deployment's tokens, which expire: asked before each request, and once more
+   *  when the service refuses the token as expired (the request is then sent once again). */
+  tokenSource?: TokenSource;
 }
 
 /** Largest body read; a bigger one is refused rather than held in the editor's memory. */
@@ -81,10 +85,12 @@ export function createDispatcher({ proxy, strictSSL = true }: DispatcherOptions 
 export class AxiomClient {
   readonly endpoint: ApiEndpoint;
   private readonly headers: Record<string, string>;
+  private token: string;
 
   constructor(private readonly options: ClientOptions) {
     this.endpoint = requireEndpoint(options.url);
     rememberSecret(options.token);
+    this.token = options.token;
     this.headers = {
       authorization: `Bearer ${options.token}`,
       'user-agent': options.userAgent,
@@ -178,6 +184,11 @@ export class AxiomClient {
     return parseBody(datasetFieldListSchema, await this.send('GET', `/datasets/${encodeURIComponent(dataset)}/fields`, undefined, signal), phrase('field list'));
   }
 
+  /** The orgs the token can act in (a signed-in token, before its org is chosen). */
+  async listOrgs(signal?: AbortSignal): Promise<Org[]> {
+    return parseBody(orgListSchema, await this.send('GET', '/orgs', undefined, signal), phrase('org list'));
+  }
+
   async getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
     return parseBody(currentUserSchema, await this.send('GET', '/user', undefined, signal), phrase('user'));
   }
@@ -202,6 +213,13 @@ export class AxiomClient {
     return result;
   }
 
+  private useToken(token: string): void {
+    if (token === this.token) return;
+    rememberSecret(token);
+    this.token = token;
+    this.headers.authorization = `Bearer ${token}`;
+  }
+
   /** The v1 root beside the configured v2 one: `https://host/prefix/v2` → `https://host/prefix/v1`. */
   private v1Base(): string {
     return `${this.endpoint.base.slice(0, -'/v2'.length)}/v1`;
@@ -211,10 +229,24 @@ export class AxiomClient {
   private async send(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined, how: SendOptions = {}): Promise<unknown> {
     const policy = this.options.retry ?? DEFAULT_RETRY_POLICY;
     const started = Date.now();
+    const source = this.options.tokenSource;
+    let renewed = false;
     for (let tries = 1; ; tries++) {
+      if (source) this.useToken(await source.current());
       try {
         return await this.sendOnce(method, path, body, signal, how);
       } catch (e) {
+        // A refused token is renewed once and the request sent once more, whatever its method:
+        // the service did nothing with it.
+        if (source && !renewed && saysExpired(e)) {
+          renewed = true;
+          const token = await source.renew(this.token);
+          if (token === undefined) throw e;
+          this.useToken(token);
+          this.options.logger?.warn(`${method} ${path}: the token was refused as expired; renewed, sending once more`);
+          tries--;
+          continue;
+        }
         if (method !== 'GET' || !isAxiomError(e)) throw e;
         const delay = retryDelay(e, tries, Date.now() - started, policy);
         if (delay === undefined) throw e;

@@ -4,7 +4,13 @@ import * as vscode from 'vscode';
 import { Accounts, type SwitchRecord } from './accounts/accounts';
 import { Connection } from './accounts/connection';
 import { registerAccounts } from './accounts/register';
+import type { DatasetsView } from './datasets/datasetsView';
+import { registerDatasets } from './datasets/register';
+import type { HistoryView } from './history/historyView';
+import type { QueryHistory } from './history/queryHistory';
+import { registerHistory } from './history/register';
 import { registerLanguage } from './language/register';
+import { AplSchema } from './language/schema';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
 import { Log } from './platform/log';
@@ -23,6 +29,9 @@ export interface AxiomExtensionApi {
   monitorsView: MonitorsView;
   starredView: StarredView;
   runner: QueryRunner;
+  datasetsView: DatasetsView;
+  historyView: HistoryView;
+  history: QueryHistory;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -39,8 +48,13 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
 
   const monitors = registerMonitors(shared);
   const starred = registerStarred(context, shared);
-  const run = registerRun(context, { connection, deployments: accounts, log });
-  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared), ...run.disposables);
+  // Every run is recorded in the history; the history runs its queries again through the runner.
+  const run = registerRun(context, { connection, deployments: accounts, log, record: (ran) => void history.history.record(ran) });
+  const history = registerHistory(context, { connection, deployments: accounts, log, run: (request) => run.runner().run(request), star: (args) => starred.star(args) });
+  // One cache of datasets and fields, for completion and the Datasets view.
+  const schema = new AplSchema(connection, log);
+  const datasets = registerDatasets({ connection, deployments: accounts, log, schema, run: (request) => run.runner().run(request), range: () => run.timeRange.range });
+  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, schema, ...registerLanguage(context, { schema }), ...run.disposables, ...datasets.disposables, ...history.disposables);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     monitorsView: monitors.view,
@@ -48,6 +62,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     get runner() {
       return run.runner();
     },
+    datasetsView: datasets.view,
+    historyView: history.view,
+    history: history.history,
     activeDeployment: async () => (await accounts.active()).name,
   };
 }

@@ -13,7 +13,7 @@ import { starredViewCommands } from './viewCommands';
 
 /** Starred queries: Star this APL Query, the Starred Queries view and its commands, and the
  *  documents that save back to Axiom. */
-export function registerStarred(context: vscode.ExtensionContext, deps: { connection: Connection; accounts: Accounts; log: Log }): { view: StarredView; disposables: vscode.Disposable[] } {
+export function registerStarred(context: vscode.ExtensionContext, deps: { connection: Connection; accounts: Accounts; log: Log }): { view: StarredView; star: ReturnType<typeof starQueryCommand>; disposables: vscode.Disposable[] } {
   const view = new StarredView(deps.connection, deps.log, context.globalState);
   const files = new StarredFiles({
     connection: deps.connection,
@@ -58,5 +58,5 @@ export function registerStarred(context: vscode.ExtensionContext, deps: { connec
     register(COMMANDS.groupStarredByDataset, () => view.setGrouped(true)),
     register(COMMANDS.listStarredQueries, () => view.setGrouped(false)),
   ];
-  return { view, disposables };
+  return { view, star: starQuery, disposables };
 }

@@ -13,7 +13,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readStoredRange, type StoredRange, type TimeRange } from '../run/timeRange';
+import { datasetFromApl } from '../apl/aplText';
+import { readStoredRange, storeRange, type StoredRange, type TimeRange } from '../run/timeRange';
 
 /** How a run ended: its rows, cut at a limit, a query that does not compile, or another failure. */
 export type RunOutcome = 'ok' | 'limited' | 'compileError' | 'failed';
@@ -293,4 +294,38 @@ export function entryRange(entry: HistoryEntry): TimeRange {
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/** A run as a runner reports it (Run Query, a notebook cell, a dry run): what recordRun takes. */
+export interface RecordedRun {
+  apl: string;
+  range: TimeRange;
+  /** When the run started (ms since the epoch). */
+  startedAt: number;
+  durationMs: number;
+  rows?: number;
+  outcome: RunOutcome;
+  message?: string;
+  /** The datasets the service said the query read; without them, the one its text starts with. */
+  datasets?: readonly string[];
+  /** What ran it: 'query', 'notebook', 'dryRun', … */
+  source: string;
+}
+
+/** The history entry of a run on a deployment. */
+export function historyEntryOf(run: RecordedRun, deployment: string): Omit<HistoryEntry, 'id'> {
+  const named = datasetFromApl(run.apl);
+  const entry: Omit<HistoryEntry, 'id'> = {
+    at: run.startedAt,
+    apl: run.apl,
+    deployment,
+    datasets: run.datasets?.length ? [...run.datasets] : named ? [named] : [],
+    range: storeRange(run.range),
+    durationMs: Math.max(0, Math.round(run.durationMs)),
+    outcome: run.outcome,
+    source: run.source,
+  };
+  if (run.rows !== undefined) entry.rows = run.rows;
+  if (run.message) entry.message = run.message;
+  return entry;
 }

@@ -5,7 +5,7 @@ import { datasetQuery, recentEventsQuery, summarizeByFieldQuery } from '../core/
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import type { TimeRange } from '../core/run/timeRange';
-import { APL_LANGUAGE_ID, SETTINGS } from '../platform/constants';
+import { APL_LANGUAGE_ID, COMMANDS, SETTINGS } from '../platform/constants';
 import { loadAplLanguage } from '../platform/heavy';
 import { openQueryInNewTab } from '../platform/openQuery';
 import { openAppPage, type Deployments } from '../platform/webApp';
@@ -59,6 +59,7 @@ export function fieldText(name: string): string {
   return loadAplLanguage().fieldReference(name);
 }
 
+/** The commands on the rows, by command id. */
 export function datasetCommands(deps: DatasetCommandDeps) {
   /** A new APL editor holding the query, the cursor after it; run at once unless the setting says not to. */
   async function openQuery(apl: string): Promise<vscode.TextEditor> {
@@ -71,13 +72,13 @@ export function datasetCommands(deps: DatasetCommandDeps) {
   }
 
   return {
-    async queryDataset(arg?: unknown): Promise<vscode.TextEditor | undefined> {
+    async [COMMANDS.queryDataset](arg?: unknown): Promise<vscode.TextEditor | undefined> {
       const dataset = await datasetFrom(arg, deps.view);
       return dataset === undefined ? undefined : openQuery(datasetQuery(dataset));
     },
 
     /** The newest events of a dataset in a results panel of its own (no editor: nothing to edit). */
-    async showRecentEvents(arg?: unknown): Promise<unknown> {
+    async [COMMANDS.showRecentEvents](arg?: unknown): Promise<unknown> {
       const dataset = await datasetFrom(arg, deps.view);
       if (dataset === undefined) return undefined;
       const count = vscode.workspace.getConfiguration(SETTINGS.section).get<number>(SETTINGS.recentEventsCount, 100);
@@ -85,7 +86,7 @@ export function datasetCommands(deps: DatasetCommandDeps) {
       return deps.run({ apl, documentUri: vscode.Uri.from({ scheme: 'axiom-recent-events', path: `/${dataset}` }), version: 0, startOffset: 0 });
     },
 
-    async copyDatasetName(arg?: unknown): Promise<void> {
+    async [COMMANDS.copyDatasetName](arg?: unknown): Promise<void> {
       const dataset = await datasetFrom(arg, deps.view);
       if (dataset === undefined) return;
       await vscode.env.clipboard.writeText(dataset);
@@ -93,14 +94,14 @@ export function datasetCommands(deps: DatasetCommandDeps) {
     },
 
     /** The dataset's first query in the web app, over the status bar's range. */
-    async openDatasetInAxiom(arg?: unknown): Promise<string | undefined> {
+    async [COMMANDS.openDatasetInAxiom](arg?: unknown): Promise<string | undefined> {
       const dataset = await datasetFrom(arg, deps.view);
       if (dataset === undefined) return undefined;
       return openAppPage(deps.deployments, phrase('Opening the dataset in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, datasetQuery(dataset), deps.range()));
     },
 
     /** Puts the field, quoted as APL needs, where the cursor is in the active APL editor (each selection replaced). */
-    async insertField(arg?: unknown): Promise<boolean> {
+    async [COMMANDS.insertField](arg?: unknown): Promise<boolean> {
       const field = fieldFrom(arg);
       if (!field) return false;
       const editor = [vscode.window.activeTextEditor, ...vscode.window.visibleTextEditors].find((e) => e?.document.languageId === APL_LANGUAGE_ID);
@@ -116,7 +117,7 @@ export function datasetCommands(deps: DatasetCommandDeps) {
       return done;
     },
 
-    async copyField(arg?: unknown): Promise<void> {
+    async [COMMANDS.copyField](arg?: unknown): Promise<void> {
       const field = fieldFrom(arg);
       if (!field) return;
       const text = fieldText(field.name);
@@ -125,7 +126,7 @@ export function datasetCommands(deps: DatasetCommandDeps) {
     },
 
     /** A new query counting the dataset's events by the field's values, over the status bar's range. */
-    async summarizeByField(arg?: unknown): Promise<vscode.TextEditor | undefined> {
+    async [COMMANDS.summarizeByField](arg?: unknown): Promise<vscode.TextEditor | undefined> {
       const field = fieldFrom(arg);
       return field && openQuery(summarizeByFieldQuery(field.dataset, fieldText(field.name)));
     },

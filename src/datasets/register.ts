@@ -3,6 +3,7 @@ import type { TimeRange } from '../core/run/timeRange';
 import type { AplSchema } from '../language/schema';
 import { COMMANDS } from '../platform/constants';
 import type { ClientSource } from '../platform/listView';
+import { registerCommands } from '../platform/commands';
 import type { Log } from '../platform/log';
 import type { Deployments } from '../platform/webApp';
 import { datasetCommands, type DatasetRun } from './datasetCommands';
@@ -13,24 +14,17 @@ import { DatasetsView } from './datasetsView';
 export function registerDatasets(deps: { connection: ClientSource; deployments: Deployments; log: Log; schema: AplSchema; run: (request: DatasetRun) => Promise<unknown>; range: () => TimeRange }): { view: DatasetsView; disposables: vscode.Disposable[] } {
   const view = new DatasetsView(deps.connection, deps.log, deps.schema);
   const commands = datasetCommands({ view, run: deps.run, range: deps.range, deployments: deps.deployments });
-  const register = vscode.commands.registerCommand;
-  const disposables = [
-    view,
-    register(COMMANDS.refreshDatasets, () => view.reload()),
-    register(COMMANDS.filterDatasets, () => view.askFilterText(vscode.l10n.t('Filter datasets'), vscode.l10n.t('Shows the datasets whose name, kind or description has this text, and those of the expanded ones with such a field. Empty: all.'))),
-    register(COMMANDS.clearDatasetsFilter, () => view.setFilterText('')),
-    register(COMMANDS.retryDatasetFields, (row?: unknown) => {
+  const byId: Record<string, (...args: never[]) => unknown> = {
+    ...commands,
+    [COMMANDS.refreshDatasets]: () => view.reload(),
+    [COMMANDS.filterDatasets]: () => view.askFilterText(vscode.l10n.t('Filter datasets'), vscode.l10n.t('Shows the datasets whose name, kind or description has this text, and those of the expanded ones with such a field. Empty: all.')),
+    [COMMANDS.clearDatasetsFilter]: () => view.setFilterText(''),
+    [COMMANDS.retryDatasetFields]: (row?: unknown) => {
       const name = typeof row === 'object' && row !== null ? (row as { dataset?: { name?: unknown } }).dataset?.name : undefined;
       const found = typeof name === 'string' ? view.datasetRow(name) : undefined;
       if (found) view.retryFields(found);
-    }),
-    register(COMMANDS.queryDataset, commands.queryDataset),
-    register(COMMANDS.showRecentEvents, commands.showRecentEvents),
-    register(COMMANDS.copyDatasetName, commands.copyDatasetName),
-    register(COMMANDS.openDatasetInAxiom, commands.openDatasetInAxiom),
-    register(COMMANDS.insertField, commands.insertField),
-    register(COMMANDS.copyField, commands.copyField),
-    register(COMMANDS.summarizeByField, commands.summarizeByField),
-  ];
+    },
+  };
+  const disposables = [view, ...registerCommands(byId)];
   return { view, disposables };
 }

@@ -6,6 +6,7 @@ import { queryHeadline } from '../core/history/historyList';
 import { entryRange, readEntry, type HistoryEntry } from '../core/history/historyStore';
 import type { TimeRange } from '../core/run/timeRange';
 import { rangeLabel } from '../core/run/timeRange';
+import { COMMANDS } from '../platform/constants';
 import { say } from '../platform/l10n';
 import { copyQueryText, openQueryInNewTab } from '../platform/openQuery';
 import { durationWords, outcomeWords, type HistoryView } from './historyView';
@@ -38,6 +39,7 @@ function entryFrom(arg: unknown): HistoryEntry | undefined {
   return readEntry(row.kind === 'run' ? row.entry : arg);
 }
 
+/** The history's commands, by command id. */
 export function historyCommands(deps: HistoryCommandDeps) {
   const { view, history } = deps;
 
@@ -57,45 +59,45 @@ export function historyCommands(deps: HistoryCommandDeps) {
   }
 
   return {
-    async open(arg?: unknown): Promise<vscode.TextEditor | undefined> {
+    async [COMMANDS.openHistoryQuery](arg?: unknown): Promise<vscode.TextEditor | undefined> {
       const entry = entryFrom(arg) ?? (await pickEntry());
       return entry && open(entry);
     },
     /** Runs the query again over the range it ran over. */
-    async rerun(arg?: unknown): Promise<unknown> {
+    async [COMMANDS.rerunHistoryQuery](arg?: unknown): Promise<unknown> {
       const entry = entryFrom(arg) ?? (await pickEntry());
       return entry && rerun(entry, true);
     },
     /** Runs the query again over the status bar's range. */
-    async rerunNow(arg?: unknown): Promise<unknown> {
+    async [COMMANDS.rerunHistoryQueryNow](arg?: unknown): Promise<unknown> {
       const entry = entryFrom(arg) ?? (await pickEntry());
       return entry && rerun(entry, false);
     },
-    async star(arg?: unknown): Promise<unknown> {
+    async [COMMANDS.starHistoryQuery](arg?: unknown): Promise<unknown> {
       const entry = entryFrom(arg) ?? (await pickEntry());
       return entry && deps.star({ apl: entry.apl, dataset: entry.datasets[0] });
     },
-    async copy(arg?: unknown): Promise<void> {
+    async [COMMANDS.copyHistoryQuery](arg?: unknown): Promise<void> {
       const entry = entryFrom(arg) ?? (await pickEntry());
       if (entry) await copyQueryText(entry.apl, queryHeadline(entry.apl, 40));
     },
-    async remove(arg?: unknown): Promise<void> {
+    async [COMMANDS.removeHistoryEntry](arg?: unknown): Promise<void> {
       const entry = entryFrom(arg);
       if (entry) await history.remove(entry);
     },
     /** Removes the deployment's history from this machine, after a confirmation. */
-    async clear(): Promise<boolean> {
+    async [COMMANDS.clearQueryHistory](): Promise<boolean> {
       const clear = vscode.l10n.t('Clear History');
       const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Clear the query history of this deployment from this machine?'), { modal: true, detail: vscode.l10n.t('Every query recorded here is deleted from the disk. This cannot be undone.') }, clear);
       if (choice !== clear) return false;
       await history.clear();
       return true;
     },
-    search: () => view.askFilterText(vscode.l10n.t('Search the query history'), vscode.l10n.t('Shows the runs whose query or datasets hold every word. Empty: all.')),
-    clearSearch: () => view.setFilterText(''),
+    [COMMANDS.searchQueryHistory]: () => view.askFilterText(vscode.l10n.t('Search the query history'), vscode.l10n.t('Shows the runs whose query or datasets hold every word. Empty: all.')),
+    [COMMANDS.clearQueryHistorySearch]: () => view.setFilterText(''),
 
     /** Show Query History: the runs in a quick pick, searched as typed; Enter opens, the buttons run again, star or copy. */
-    async show(): Promise<unknown> {
+    async [COMMANDS.showQueryHistory](): Promise<unknown> {
       const picked = await showHistoryPick(await history.entries(), view);
       if (!picked) return undefined;
       if (picked.action === 'rerun') return rerun(picked.entry, true);

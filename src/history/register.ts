@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/constants';
 import type { ClientSource } from '../platform/listView';
+import { registerCommands } from '../platform/commands';
 import type { Log } from '../platform/log';
 import { historyCommands, type HistoryRun } from './historyCommands';
 import { HistoryView } from './historyView';
@@ -16,21 +17,10 @@ export function registerHistory(
   const history = new QueryHistory(context.globalStorageUri.fsPath, deps.deployments, deps.log);
   const view = new HistoryView(deps.connection, deps.log, history);
   const commands = historyCommands({ view, history, run: deps.run, star: deps.star });
-  const register = vscode.commands.registerCommand;
-  const disposables = [
-    history,
-    view,
-    register(COMMANDS.showQueryHistory, commands.show),
-    register(COMMANDS.refreshQueryHistory, () => view.refresh({ restart: true })),
-    register(COMMANDS.searchQueryHistory, commands.search),
-    register(COMMANDS.clearQueryHistorySearch, commands.clearSearch),
-    register(COMMANDS.openHistoryQuery, commands.open),
-    register(COMMANDS.rerunHistoryQuery, commands.rerun),
-    register(COMMANDS.rerunHistoryQueryNow, commands.rerunNow),
-    register(COMMANDS.starHistoryQuery, commands.star),
-    register(COMMANDS.copyHistoryQuery, commands.copy),
-    register(COMMANDS.removeHistoryEntry, commands.remove),
-    register(COMMANDS.clearQueryHistory, commands.clear),
-  ];
+  const byId: Record<string, (...args: never[]) => unknown> = {
+    ...commands,
+    [COMMANDS.refreshQueryHistory]: () => view.refresh({ restart: true }),
+  };
+  const disposables = [history, view, ...registerCommands(byId)];
   return { history, view, disposables };
 }

@@ -12,7 +12,7 @@ import type { ListElement } from '../../src/platform/listView';
 import { BIG_DATASET, BROKEN_DATASET, serveBigOrg } from '../support/bigOrg';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { compileErrorBody, TYPED_TABULAR } from '../support/tabularFixtures';
-import { activateExtension, closeAllEditors, connectedFake, waitFor } from './helpers';
+import { activateExtension, useRunningFake, waitFor } from './helpers';
 
 function sentBodies(fake: FakeAxiom): { apl: string; startTime: string; endTime: string }[] {
   return fake.requestsTo('POST /v1/datasets/_apl').map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
@@ -44,27 +44,15 @@ async function shownRuns(newest: string): Promise<RunRow[]> {
 }
 
 describe('Datasets and Query History', () => {
+  const suite = useRunningFake(() => TYPED_TABULAR);
   let fake: FakeAxiom;
   const original: Partial<FakeAxiom> = {};
   before(async () => {
-    fake = await connectedFake();
+    fake = suite.fake;
     Object.assign(original, { datasets: fake.datasets, datasetDetails: fake.datasetDetails, fields: fake.fields, virtualFields: fake.virtualFields });
     const { history, datasetsView: view } = await activateExtension();
     await history.clear();
     await view.reload();
-  });
-  after(async () => {
-    await closeAllEditors();
-    await fake.stop();
-  });
-  beforeEach(() => {
-    fake.reset();
-    fake.aplAnswer = () => ({ body: TYPED_TABULAR });
-  });
-  afterEach(async () => {
-    const { runner } = await activateExtension();
-    for (const panel of [...runner.panels]) panel.dispose();
-    await closeAllEditors();
   });
 
   it('lists the datasets with their kind, expands one into its fields (virtual marked, hidden apart) and inserts a field into the editor', async () => {

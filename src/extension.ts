@@ -1,22 +1,21 @@
-// Composition root: builds the adapters every feature shares, then lets each feature register
-// itself, and hands every disposable to VS Code.
+// Composition root: lets each feature register its thin entries (command ids, views, providers),
+// hands every disposable to VS Code, and wires the features together with functions. Nothing here
+// loads a feature's implementation: each loads from its own bundle on first use (src/platform/lazy.ts).
 import * as vscode from 'vscode';
-import { Accounts, type SwitchRecord } from './accounts/accounts';
-import { Connection } from './accounts/connection';
+import type { AccountsFeature } from './accounts/bundle';
 import { registerAccounts } from './accounts/register';
+import { COMMANDS } from './platform/constants';
+import { load, once } from './platform/lazy';
+import { disposeIfMade } from './platform/lazyEntries';
+import { Log } from './platform/log';
 import type { DatasetsView } from './datasets/datasetsView';
 import { registerDatasets } from './datasets/register';
 import type { HistoryView } from './history/historyView';
 import type { QueryHistory } from './history/queryHistory';
 import { registerHistory } from './history/register';
 import { registerLanguage } from './language/register';
-import { AplSchema } from './language/schema';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
-import { Log } from './platform/log';
-import { MachineState } from './platform/machineState';
-import { SettingsStore } from './platform/settings';
-import { TokenStore } from './platform/tokenStore';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
 import { registerStarred } from './starred/register';
@@ -24,48 +23,86 @@ import type { StarredView } from './starred/starredView';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
  *  when VS Code runs those tests: the views hold the connection, and through it the tokens, which
- *  no other extension may reach but through VS Code's Accounts, with the person's consent. */
+ *  no other extension may reach but through VS Code's Accounts, with the person's consent. Each is
+ *  loaded when first read. */
 export interface AxiomExtensionApi {
-  monitorsView: MonitorsView;
-  starredView: StarredView;
-  runner: QueryRunner;
-  datasetsView: DatasetsView;
-  historyView: HistoryView;
-  history: QueryHistory;
+  readonly monitorsView: MonitorsView;
+  readonly starredView: StarredView;
+  readonly runner: QueryRunner;
+  readonly datasetsView: DatasetsView;
+  readonly historyView: HistoryView;
+  readonly history: QueryHistory;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
 
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
-  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const log = new Log();
-  const settings = new SettingsStore();
-  const tokens = new TokenStore(context.secrets);
-  const machine = new MachineState<SwitchRecord>(context.globalStorageUri.fsPath, 'deployment.json', {});
-  const accounts = new Accounts(settings, tokens, machine, log);
-  const connection = new Connection(settings, accounts, log, `axiom-apl-vscode/${version} (vscode ${vscode.version})`);
-  const shared = { log, settings, tokens, accounts, connection };
+  const sessionsChanged = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+  const accounts = once(
+    (): AccountsFeature =>
+      load('accounts').createAccounts({
+        context,
+        log,
+        userAgent: `axiom-apl-vscode/${String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0')} (vscode ${vscode.version})`,
+        sessionsChanged: (event) => sessionsChanged.fire(event),
+      }),
+  );
+  const access = () => accounts().connection;
+  const deployments = () => accounts().accounts;
 
-  const monitors = registerMonitors(shared);
-  const starred = registerStarred(context, shared);
-  // Every run is recorded in the history; the history runs its queries again through the runner.
-  const run = registerRun(context, { connection, deployments: accounts, log, record: (ran) => void history.history.record(ran) });
-  const history = registerHistory(context, { connection, deployments: accounts, log, run: (request) => run.runner().run(request), star: (args) => starred.star(args) });
-  // One cache of datasets and fields, for completion and the Datasets view.
-  const schema = new AplSchema(connection, log);
-  const datasets = registerDatasets({ connection, deployments: accounts, log, schema, run: (request) => run.runner().run(request), range: () => run.timeRange.range });
-  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, schema, ...registerLanguage(context, { schema }), ...run.disposables, ...datasets.disposables, ...history.disposables);
+  const starred = registerStarred(() => ({ memory: context.globalState, access: access(), deployments: deployments(), labelOf: (name) => accounts().label(name), log }));
+  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
+  const run = registerRun({
+    extensionUri: context.extensionUri,
+    memory: context.workspaceState,
+    access,
+    deployments,
+    log,
+    openMonitorQuery: (arg) => monitors.feature().commands[COMMANDS.openMonitorQueryInNewTab](arg),
+    openStarredQuery: (arg) => starred.feature().commands[COMMANDS.openStarredQuery](arg as never),
+    // Every run is recorded in this machine's query history.
+    record: (ran) => void history.feature().history.record(ran),
+  });
+  const runQuery = (request: Parameters<QueryRunner['run']>[0]) => run.feature().runner().run(request);
+  const history = registerHistory(() => ({ folder: context.globalStorageUri.fsPath, access: access(), deployments: deployments(), log, run: runQuery, star: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
+  const language = registerLanguage({ access, log });
+  // The Datasets view fills the cache completion reads: one cache, the language feature's.
+  const datasets = registerDatasets(() => ({ access: access(), deployments: deployments(), log, schema: language.feature().schema(), run: runQuery, range: () => run.feature().timeRange().range }));
+  context.subscriptions.push(
+    log,
+    sessionsChanged,
+    // Features are disposed before the accounts they use.
+    ...monitors.disposables,
+    ...starred.disposables,
+    ...run.disposables,
+    ...datasets.disposables,
+    ...history.disposables,
+    ...language.disposables,
+    ...registerAccounts({ feature: accounts, log, sessionsChanged }),
+    disposeIfMade(accounts),
+  );
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
-    monitorsView: monitors.view,
-    starredView: starred.view,
-    get runner() {
-      return run.runner();
+    get monitorsView() {
+      return monitors.feature().view;
     },
-    datasetsView: datasets.view,
-    historyView: history.view,
-    history: history.history,
-    activeDeployment: async () => (await accounts.active()).name,
+    get starredView() {
+      return starred.feature().view;
+    },
+    get runner() {
+      return run.feature().runner();
+    },
+    get datasetsView() {
+      return datasets.feature().view;
+    },
+    get historyView() {
+      return history.feature().view;
+    },
+    get history() {
+      return history.feature().history;
+    },
+    activeDeployment: async () => (await accounts().accounts.active()).name,
   };
 }
 

@@ -6,7 +6,7 @@ import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import type { TimeRange } from '../core/run/timeRange';
 import { APL_LANGUAGE_ID, COMMANDS, SETTINGS } from '../platform/constants';
-import { loadAplLanguage } from '../platform/heavy';
+import { load } from '../platform/lazy';
 import { openQueryInNewTab } from '../platform/openQuery';
 import { openAppPage, type Deployments } from '../platform/webApp';
 import type { DatasetsView, FieldRow } from './datasetsView';
@@ -56,7 +56,7 @@ function fieldFrom(arg: unknown): { dataset: string; name: string } | undefined 
 
 /** A field's name as APL takes it where a field goes: bare when it can be, else `['a.b']`. */
 export function fieldText(name: string): string {
-  return loadAplLanguage().fieldReference(name);
+  return load('apl').fieldReference(name);
 }
 
 /** The commands on the rows, by command id. */

@@ -8,6 +8,7 @@ import type { AplSchema } from '../language/schema';
 import { COMMANDS, DATASETS_KEYS, VIEWS } from '../platform/constants';
 import { say } from '../platform/l10n';
 import { countText, ListView, type ClientSource, type ListElement, type Loaded } from '../platform/listView';
+import type { LazyTree } from '../platform/lazyEntries';
 import type { Log } from '../platform/log';
 
 export interface DatasetRow {
@@ -68,11 +69,12 @@ export class DatasetsView extends ListView<DatasetNode> {
   };
 
   constructor(
+    tree: LazyTree<ListElement<DatasetNode>>,
     connection: ClientSource,
     log: Log,
     private readonly schema: AplSchema,
   ) {
-    super({ viewId: VIEWS.datasets, stateKey: DATASETS_KEYS.state, refreshCommand: COMMANDS.refreshDatasets, filteredKey: DATASETS_KEYS.filtered, connection, log });
+    super({ viewId: VIEWS.datasets, tree, stateKey: DATASETS_KEYS.state, refreshCommand: COMMANDS.refreshDatasets, filteredKey: DATASETS_KEYS.filtered, connection, log });
   }
 
   /** Loads the list afresh: datasets and every field, for completion too. */
@@ -91,10 +93,20 @@ export class DatasetsView extends ListView<DatasetNode> {
     return this.rows.find((row): row is DatasetRow => row.kind === 'dataset' && row.dataset.name === name);
   }
 
-  /** Loads a dataset's fields again (its Retry row). */
-  retryFields(row: DatasetRow): void {
-    this.schema.forgetFields(row.dataset.name);
+  /** Loads a dataset's fields again (its Retry row hands its dataset's row; any other argument does nothing). */
+  retryFieldsOf(arg: unknown): void {
+    const name = typeof arg === 'object' && arg !== null ? (arg as { dataset?: { name?: unknown } }).dataset?.name : undefined;
+    if (typeof name !== 'string' || !this.datasetRow(name)) return;
+    this.schema.forgetFields(name);
     this.redraw();
+  }
+
+  /** The title bar's filter: asks for the text. */
+  askFilter(): Promise<string | undefined> {
+    return this.askFilterText(
+      vscode.l10n.t('Filter datasets'),
+      vscode.l10n.t('Shows the datasets whose name, kind or description has this text, and those of the expanded ones with such a field. Empty: all.'),
+    );
   }
 
   protected async fetch(_client: AxiomClient, signal: AbortSignal): Promise<Loaded<DatasetNode>> {

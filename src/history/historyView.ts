@@ -7,7 +7,8 @@ import { phrase } from '../core/phrase';
 import { rangeLabel } from '../core/run/timeRange';
 import { COMMANDS, HISTORY_KEYS, VIEWS } from '../platform/constants';
 import { say } from '../platform/l10n';
-import { countText, ListView, type ClientSource, type Loaded } from '../platform/listView';
+import type { LazyTree } from '../platform/lazyEntries';
+import { countText, ListView, type ClientSource, type ListElement, type Loaded } from '../platform/listView';
 import type { Log } from '../platform/log';
 import type { QueryHistory } from './queryHistory';
 
@@ -67,11 +68,12 @@ export class HistoryView extends ListView<HistoryNode> {
   private total = 0;
 
   constructor(
+    tree: LazyTree<ListElement<HistoryNode>>,
     connection: ClientSource,
     log: Log,
     private readonly history: QueryHistory,
   ) {
-    super({ viewId: VIEWS.history, stateKey: HISTORY_KEYS.state, refreshCommand: COMMANDS.refreshQueryHistory, filteredKey: HISTORY_KEYS.filtered, connection, log });
+    super({ viewId: VIEWS.history, tree, stateKey: HISTORY_KEYS.state, refreshCommand: COMMANDS.refreshQueryHistory, filteredKey: HISTORY_KEYS.filtered, connection, log });
     this.subscriptions.push(
       history.onDidChange(() => {
         if (this.listInHand || this.currentState !== 'loading') void this.refresh({ restart: true });

@@ -1,26 +1,30 @@
-import * as vscode from 'vscode';
-import { COMMANDS } from '../platform/constants';
-import type { ClientSource } from '../platform/listView';
-import { registerCommands } from '../platform/commands';
-import type { Log } from '../platform/log';
-import { historyCommands, type HistoryRun } from './historyCommands';
-import { HistoryView } from './historyView';
-import { QueryHistory, type ActiveDeployment } from './queryHistory';
+import type * as vscode from 'vscode';
+import { COMMANDS, VIEWS } from '../platform/constants';
+import { load, once, type Once } from '../platform/lazy';
+import { disposeIfMade, LazyTree, registerCommands } from '../platform/lazyEntries';
+import type { ListElement } from '../platform/listView';
+import type { HistoryDeps, HistoryFeature } from './bundle';
+import type { HistoryNode } from './historyView';
 
-/** The query history: the one recorder of runs (`history.record`), the Query History view and
- *  its commands, and Show Query History. Nothing is read from the disk until the view is shown or
- *  a run is recorded. */
-export function registerHistory(
-  context: vscode.ExtensionContext,
-  deps: { connection: ClientSource; deployments: ActiveDeployment; log: Log; run: (request: HistoryRun) => Promise<unknown>; star: (args: { apl: string; dataset?: string }) => Promise<unknown> },
-): { history: QueryHistory; view: HistoryView; disposables: vscode.Disposable[] } {
-  const history = new QueryHistory(context.globalStorageUri.fsPath, deps.deployments, deps.log);
-  const view = new HistoryView(deps.connection, deps.log, history);
-  const commands = historyCommands({ view, history, run: deps.run, star: deps.star });
-  const byId: Record<string, (...args: never[]) => unknown> = {
-    ...commands,
-    [COMMANDS.refreshQueryHistory]: () => view.refresh({ restart: true }),
-  };
-  const disposables = [history, view, ...registerCommands(byId)];
-  return { history, view, disposables };
+const HISTORY_COMMANDS = [
+  COMMANDS.showQueryHistory,
+  COMMANDS.refreshQueryHistory,
+  COMMANDS.searchQueryHistory,
+  COMMANDS.clearQueryHistorySearch,
+  COMMANDS.openHistoryQuery,
+  COMMANDS.rerunHistoryQuery,
+  COMMANDS.rerunHistoryQueryNow,
+  COMMANDS.starHistoryQuery,
+  COMMANDS.copyHistoryQuery,
+  COMMANDS.removeHistoryEntry,
+  COMMANDS.clearQueryHistory,
+] as const;
+
+/** The query history: the Query History view's tree and the command ids, whose bodies load with
+ *  the history bundle when the view is first shown, a command first runs, or a run is recorded
+ *  (`feature().history.record`, the one way into the history). */
+export function registerHistory(deps: () => Omit<HistoryDeps, 'tree'>): { feature: Once<HistoryFeature>; disposables: vscode.Disposable[] } {
+  const tree: LazyTree<ListElement<HistoryNode>> = new LazyTree(VIEWS.history, () => feature());
+  const feature = once(() => load('history').createHistory({ tree, ...deps() }));
+  return { feature, disposables: [tree, disposeIfMade(feature), ...registerCommands(HISTORY_COMMANDS, () => feature().commands)] };
 }

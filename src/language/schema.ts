@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { Connection } from '../accounts/connection';
+import type { ClientAccess } from '../platform/clientAccess';
 import type { AxiomClient } from '../core/api/client';
 import { cancelledError, isAxiomError } from '../core/api/errors';
 import { listDatasetFields, listDatasets, type Dataset, type DatasetFields, type FieldInfo } from '../core/datasets/datasets';
@@ -25,7 +25,7 @@ export class AplSchema implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly connection: Connection,
+    private readonly connection: ClientAccess,
     private readonly log: Log,
   ) {
     this.subscription = connection.onDidChange(() => this.forget());

@@ -1,6 +1,4 @@
 import * as vscode from 'vscode';
-import { clientOrAsk } from '../accounts/clientOrAsk';
-import type { Connection } from '../accounts/connection';
 import { adviceFor } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
 import { queryLink } from '../core/links';
@@ -13,6 +11,7 @@ import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange'
 import type { RecordedRun, RunOutcome } from '../core/history/historyStore';
 import { say } from '../platform/l10n';
 import { openDocument } from '../platform/openQuery';
+import { clientFor, type ClientAccess } from '../platform/clientAccess';
 import type { Log } from '../platform/log';
 import { showAdvice } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
@@ -34,7 +33,7 @@ export interface RunRequest {
 
 interface Deps {
   extensionUri: vscode.Uri;
-  connection: Connection;
+  connection: ClientAccess;
   deployments: Deployments;
   timeRange: TimeRangeItem;
   log: Log;
@@ -84,7 +83,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
    * changes nothing when it ends: the newer run owns the panel.
    */
   async run(request: RunRequest, target?: ResultsPanel): Promise<ResultsView | undefined> {
-    const client = await clientOrAsk(this.deps.connection, vscode.l10n.t('Set an Axiom API token to run queries.'), phrase('Running the query'));
+    const client = await clientFor(this.deps.connection, { doing: phrase('Running the query'), why: vscode.l10n.t('Set an Axiom API token to run queries.'), log: this.deps.log });
     if (!client) return undefined;
     const panel = target && !target.disposed ? target : this.panelFor(request.documentUri);
     this.running.get(panel)?.abort();

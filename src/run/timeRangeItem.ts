@@ -11,14 +11,13 @@ export class TimeRangeItem implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('axiom.timeRange', vscode.StatusBarAlignment.Right, 100);
   private readonly listener: vscode.Disposable;
   private chosen?: TimeRange;
-  private readonly firstUpdate: ReturnType<typeof setTimeout>;
 
   constructor(private readonly state: vscode.Memento) {
     this.item.name = vscode.l10n.t('Axiom Query Time Range');
     this.item.command = COMMANDS.chooseTimeRange;
     this.listener = vscode.window.onDidChangeActiveTextEditor(() => this.update());
-    // Shown after activation, which need not wait for it.
-    this.firstUpdate = setTimeout(() => this.update(), 0);
+    // Made after activation, with the first Axiom APL editor or the first run (src/run/register.ts).
+    this.update();
   }
 
   /** The range chosen in this workspace (read when first needed), else the last hour. */
@@ -59,7 +58,6 @@ export class TimeRangeItem implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.firstUpdate);
     this.listener.dispose();
     this.item.dispose();
   }

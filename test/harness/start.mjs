@@ -1,5 +1,5 @@
 // `npm start`: installs what is missing, packages the extension, installs the .vsix into a fresh
-// code-server (VS Code 1.139; `AXIOM_VSCODE=oldest npm start`: VS Code 1.90) and serves it on
+// code-server (VS Code 1.139; `AXIOM_VSCODE=oldest npm start`: VS Code 1.96) and serves it on
 // 127.0.0.1 for your browser. Ctrl+C stops it.
 // - Without AXIOM_TOKEN: the demo. The project's fake Axiom service (test/support/demo.ts) serves
 //   made-up monitors, starred queries, datasets and query results on 127.0.0.1, and the extension

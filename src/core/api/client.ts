@@ -12,6 +12,7 @@ import type { RateLimit } from './requestBudget';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
 import { currentUserSchema, orgListSchema, type Org, datasetFieldListSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, virtualFieldListSchema, type CurrentUser, type Dataset, type DatasetField, type StarredQueryInput, type VirtualField } from './schemas';
 import { readTabular, type TabularResult } from '../run/tabular';
+import { parseNotifiers, readMonitorRecord, type MonitorRecord, type Notifier } from '../monitors/monitorRecord';
 import { saysExpired, type TokenSource } from '../accounts/tokenRefresh';
 import { checkStarredBody, parseStarredList, readStarredRecord, type JsonObject, type StarredList, type StarredPageRequest, type StarredQuery, type StarredRecord } from './starred';
 
@@ -120,6 +121,55 @@ export class AxiomClient {
     return parseHistory(await this.send('GET', `/monitors/${encodeURIComponent(monitorId)}/history?${query}`, undefined, signal));
   }
 
+  /** One monitor, read to be changed: the record as sent is kept beside what the extension reads of it. */
+  async getMonitor(id: string, signal?: AbortSignal): Promise<MonitorRecord> {
+    return readMonitorRecord(await this.send('GET', monitorPath(id), undefined, signal));
+  }
+
+  /**
+   * Replaces the monitor with `body`, the whole record (see putBody). Sent once, never repeated.
+   * When a 2xx answer is not a monitor the extension can read, the record is what was sent: it was saved.
+   */
+  async updateMonitor(id: string, body: JsonObject, signal?: AbortSignal): Promise<MonitorRecord> {
+    return this.write('PUT', monitorPath(id), body, signal, readMonitorRecord, { ...body, id });
+  }
+
+  /** Creates a monitor (see postBody). Sent once, never repeated: a second POST would make a second monitor. */
+  async createMonitor(body: JsonObject, signal?: AbortSignal): Promise<MonitorRecord> {
+    return this.write('POST', '/monitors', body, signal, readMonitorRecord);
+  }
+
+  /** Deletes the monitor (204). Sent once, never repeated. */
+  async deleteMonitor(id: string, signal?: AbortSignal): Promise<void> {
+    await this.send('DELETE', monitorPath(id), undefined, signal);
+  }
+
+  /** The organisation's notifiers, by name and kind of channel (never their settings). */
+  async listNotifiers(signal?: AbortSignal): Promise<Notifier[]> {
+    const { notifiers, skipped } = parseNotifiers(await this.send('GET', '/notifiers', undefined, signal));
+    if (skipped) this.options.logger?.warn(`skipped ${skipped} notifiers that could not be read`);
+    return notifiers;
+  }
+
+  /**
+   * A PUT or POST, sent once. When the service answered 2xx with a body that cannot be read and
+   * `sent` is given (an update: the record is what was sent), `sent` is read instead: it was saved.
+   */
+  private async write<T>(method: 'PUT' | 'POST', path: string, body: JsonObject, signal: AbortSignal | undefined, read: (body: unknown) => T, sent?: JsonObject): Promise<T> {
+    let answered = false;
+    try {
+      const answer = await this.send(method, path, body, signal);
+      answered = true;
+      return read(answer);
+    } catch (error) {
+      // Only a 2xx whose body cannot be read is a save; every other failure is one.
+      const saved = sent !== undefined && isAxiomError(error) && error.kind === 'invalidResponse' && (answered || (error.status !== undefined && error.status < 300));
+      if (!saved) throw error;
+      this.options.logger?.warn(`${method} ${path}: the answer cannot be read (${error.message}); taking what was sent`);
+      return read(sent);
+    }
+  }
+
   async createStarredQuery(input: StarredQueryInput, signal?: AbortSignal): Promise<StarredQuery> {
     const body = starredQueryInputSchema.parse(input);
     return readStarredRecord(await this.send('POST', '/apl-starred-queries', body, signal)).query;
@@ -150,18 +200,7 @@ export class AxiomClient {
    */
   async updateStarredQuery(id: string, body: JsonObject, signal?: AbortSignal): Promise<StarredRecord> {
     checkStarredBody(body);
-    let answered = false;
-    try {
-      const answer = await this.send('PUT', starredPath(id), body, signal);
-      answered = true;
-      return readStarredRecord(answer);
-    } catch (error) {
-      // Only a 2xx whose body cannot be read is a save; every other failure is one.
-      const saved = isAxiomError(error) && error.kind === 'invalidResponse' && (answered || (error.status !== undefined && error.status < 300));
-      if (!saved) throw error;
-      this.options.logger?.warn(`PUT ${starredPath(id)}: the answer is not a starred query (${error.message}); taking what was sent`);
-      return readStarredRecord({ ...body, id });
-    }
+    return this.write('PUT', starredPath(id), body, signal, readStarredRecord, { ...body, id });
   }
 
   /** Deletes the starred query (204). Never repeated: a DELETE goes out once. */
@@ -382,6 +421,10 @@ interface SendOptions {
 
 /** How long a query may run at least: a month of logs can take minutes, and a run can be cancelled. */
 export const QUERY_TIMEOUT_MS = 5 * 60_000;
+
+function monitorPath(id: string): string {
+  return `/monitors/${encodeURIComponent(id)}`;
+}
 
 function starredPath(id: string): string {
   return `/apl-starred-queries/${encodeURIComponent(id)}`;

@@ -1,6 +1,7 @@
 // Every id the extension shares with package.json, in one place.
 
 export const COMMANDS = {
+  signIn: 'axiom.signIn',
   setToken: 'axiom.setToken',
   signOut: 'axiom.signOut',
   refreshMonitors: 'axiom.refreshMonitors',
@@ -74,6 +75,7 @@ export const SETTINGS = {
   requestTimeoutSeconds: 'requestTimeoutSeconds',
   deployments: 'deployments',
   deployment: 'deployment',
+  signInUrl: 'signInUrl',
   statusPollSeconds: 'monitorStatus.pollSeconds',
   statusNotify: 'monitorStatus.notify',
   datasetsRunAtOnce: 'datasets.runAtOnce',
@@ -83,6 +85,9 @@ export const SETTINGS = {
 } as const;
 
 export const VIEWS = { monitors: 'axiom.monitors', starred: 'axiom.starredQueries', datasets: 'axiom.datasets', history: 'axiom.queryHistory' } as const;
+
+/** The results panels' webview type: VS Code brings them back after a reload through its serializer (run/register.ts). */
+export const RESULTS_VIEW_TYPE = 'axiom.results';
 
 /** Context keys the manifest's `when` clauses read. */
 export const CONTEXT_KEYS = {

@@ -16,6 +16,8 @@ export async function showAdvice(advice: Advice): Promise<'retry' | undefined> {
   switch (action) {
     case 'retry':
       return 'retry';
+    case 'signIn':
+      return (await vscode.commands.executeCommand<unknown>(COMMANDS.signIn)) ? 'retry' : undefined;
     case 'setToken':
       return (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken)) ? 'retry' : undefined;
     case 'openSettings':

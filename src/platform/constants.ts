@@ -66,6 +66,13 @@ export const COMMANDS = {
   copyHistoryQuery: 'axiom.copyHistoryQuery',
   removeHistoryEntry: 'axiom.removeHistoryEntry',
   clearQueryHistory: 'axiom.clearQueryHistory',
+  editMonitor: 'axiom.editMonitor',
+  deleteMonitor: 'axiom.deleteMonitor',
+  disableMonitor: 'axiom.disableMonitor',
+  enableMonitor: 'axiom.enableMonitor',
+  snoozeMonitor: 'axiom.snoozeMonitor',
+  duplicateMonitor: 'axiom.duplicateMonitor',
+  newMonitorFromQuery: 'axiom.newMonitorFromQuery',
 } as const;
 
 export const SETTINGS = {

@@ -83,7 +83,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
    * changes nothing when it ends: the newer run owns the panel.
    */
   async run(request: RunRequest, target?: ResultsPanel): Promise<ResultsView | undefined> {
-    const client = await clientFor(this.deps.connection, { doing: phrase('Running the query'), why: vscode.l10n.t('Set an Axiom API token to run queries.'), log: this.deps.log });
+    const client = await clientFor(this.deps.connection, { doing: phrase('Running the query'), why: vscode.l10n.t('Sign in to Axiom (or set an API token) to run queries.'), log: this.deps.log });
     if (!client) return undefined;
     const panel = target && !target.disposed ? target : this.panelFor(request.documentUri);
     this.running.get(panel)?.abort();

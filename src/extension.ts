@@ -3,6 +3,8 @@
 // loads a feature's implementation: each loads from its own bundle on first use (src/platform/lazy.ts).
 import * as vscode from 'vscode';
 import type { AccountsFeature } from './accounts/bundle';
+import type { AgentsFeature } from './agents/bundle';
+import { registerAgents } from './agents/register';
 import type { Browser } from './platform/browser';
 import { registerAccounts } from './accounts/register';
 import { COMMANDS } from './platform/constants';
@@ -35,6 +37,9 @@ export interface AxiomExtensionApi {
   readonly datasetsView: DatasetsView;
   readonly historyView: HistoryView;
   readonly history: QueryHistory;
+  /** The language model tools' implementations, for calling prepareInvocation as VS Code would
+   *  before a confirmation, and the chat participant's handler. */
+  readonly agentTools: AgentsFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -72,6 +77,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const language = registerLanguage({ access, log });
   // The Datasets view fills the cache completion reads: one cache, the language feature's.
   const datasets = registerDatasets(() => ({ access: access(), deployments: deployments(), log, schema: language.feature().schema(), run: runQuery, range: () => run.feature().timeRange().range }));
+  const agents = registerAgents(context, () => ({
+    access: access(),
+    monitors: monitors.feature().view,
+    timeRange: () => run.feature().timeRange().range,
+    log,
+    onStarred: (created) => void starred.feature().view.added(created),
+    openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
+  }));
   context.subscriptions.push(
     log,
     sessionsChanged,
@@ -82,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...datasets.disposables,
     ...history.disposables,
     ...language.disposables,
+    ...agents.disposables,
     ...registerAccounts({ feature: accounts, log, sessionsChanged }),
     disposeIfMade(accounts),
   );
@@ -107,6 +121,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get history() {
       return history.feature().history;
+    },
+    get agentTools() {
+      return agents.feature();
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
   };

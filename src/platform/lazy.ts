@@ -42,6 +42,8 @@ type Bundles = {
   datasets: typeof import('../datasets/bundle');
   /** The query history on this machine, its view and commands. */
   history: typeof import('../history/bundle');
+  /** The language model tools for chat agents and the @axiom chat participant. */
+  agents: typeof import('../agents/bundle');
 };
 
 const BUNDLES: { [Name in keyof Bundles]: () => Bundles[Name] } = {
@@ -54,6 +56,7 @@ const BUNDLES: { [Name in keyof Bundles]: () => Bundles[Name] } = {
   run: () => require('../run/bundle'),
   datasets: () => require('../datasets/bundle'),
   history: () => require('../history/bundle'),
+  agents: () => require('../agents/bundle'),
 };
 
 export type BundleName = keyof Bundles;

@@ -255,7 +255,7 @@ if (main && tests) {
   const files = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
   await esbuild.build({
     ...common,
-    entryPoints: [...files('test/unit'), ...files('test/integration'), 'test/bench/activation.ts', 'test/bench/openStarred.ts', 'test/bench/completion.ts'],
+    entryPoints: [...files('test/unit'), ...files('test/integration'), 'test/bench/activation.ts', 'test/bench/openStarred.ts', 'test/bench/completion.ts', 'test/bench/resultsMemory.ts'],
     outdir: 'out',
     outbase: '.',
     sourcemap: 'inline',

@@ -1,6 +1,6 @@
 // The module VS Code loads as extensionTestsPath: runs every *.test.js beside it with mocha.
 //
-// A test that must see the window reload (9-reload) writes RELOAD_REQUEST naming the files that
+// A test that must see the window reload (99-reload) writes RELOAD_REQUEST naming the files that
 // check what came back (*.after.js). After the run, the suite reloads the window; VS Code then loads
 // this module again in the new extension host, which runs those files and reports the counts of
 // both parts together.

@@ -12,7 +12,7 @@ import { activateExtension, closeAllEditors, RELOAD_REQUEST, setSetting, waitFor
 /**
  * Editors that survive a reload. Here: a starred query's editor and a results panel are opened,
  * over the demo service in a process of its own (it must outlive this extension host); after the
- * suite the window reloads, and 9-reload.after.ts checks what came back.
+ * suite the window reloads, and 99-reload.after.ts checks what came back.
  */
 describe('a reload keeps the open Axiom editors (checked after the reload by 9-reload.after)', () => {
   it('opens a starred query\'s editor and a results panel, and asks for the reload', async function () {
@@ -27,9 +27,11 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 9-r
     });
     server.unref();
     const { url } = await waitFor('the demo service', () => fs.existsSync(urlFile) && (JSON.parse(fs.readFileSync(urlFile, 'utf8')) as { url: string }), 30_000);
+    // The settings deployment, whatever the tests before chose.
+    await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
     await setSetting('url', url);
     await setSetting('orgId', undefined);
-    await vscode.commands.executeCommand('axiom.setToken', { token: DEMO_TOKEN });
+    await (await activateExtension()).own.setToken({ token: DEMO_TOKEN });
 
     // A results panel beside a query of the workspace.
     const folder = vscode.workspace.workspaceFolders![0].uri;
@@ -51,7 +53,7 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 9-r
     // Its page has loaded (and been told what to keep across the reload).
     await waitFor('the panel\'s page', () => panel.received.includes('ready'), 30_000);
 
-    const request: ReloadRequest = { then: ['9-reload.after.js'], data: { serverPid: server.pid, starredUri: uri.toString(), starredText: starred.query.apl, query, panelTitle: panel.panel.title } };
+    const request: ReloadRequest = { then: ['99-reload.after.js'], data: { serverPid: server.pid, starredUri: uri.toString(), starredText: starred.query.apl, query, panelTitle: panel.panel.title } };
     fs.writeFileSync(RELOAD_REQUEST, JSON.stringify(request));
   });
 });

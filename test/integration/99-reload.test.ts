@@ -14,7 +14,7 @@ import { activateExtension, closeAllEditors, RELOAD_REQUEST, setSetting, waitFor
  * over the demo service in a process of its own (it must outlive this extension host); after the
  * suite the window reloads, and 99-reload.after.ts checks what came back.
  */
-describe('a reload keeps the open Axiom editors (checked after the reload by 9-reload.after)', () => {
+describe('a reload keeps the open Axiom editors (checked after the reload by 99-reload.after)', () => {
   it('opens a starred query\'s editor and a results panel, and asks for the reload', async function () {
     this.timeout(60_000);
     const api = await activateExtension();

@@ -7,6 +7,9 @@
 // and, for the browser, the results panel's webview (src/webview/results/main.ts, with uPlot):
 //   dist/webview/results.js and results.css   one script (iife) and one stylesheet, loaded by the
 //                      panel's page under its Content Security Policy (src/core/run/resultsPage.ts)
+//   dist/webview/notebook.js   the notebook renderer (src/webview/notebook/renderer.ts), an ES module
+//   dist/notebook.js   src/notebook/notebookFeature.ts: APL notebooks' serializer, controller and
+//                      commands, loaded with the first notebook (src/platform/heavy.ts)
 //   node esbuild.mjs               development build with source maps
 //   node esbuild.mjs --production  minified, no source maps (what the .vsix ships)
 //   node esbuild.mjs --tests       also bundles the unit and integration tests into out/ (and makes
@@ -36,13 +39,13 @@ const common = {
 };
 
 /** The modules bundled apart, each loaded on first use, and the file each becomes beside extension.js. */
-const LAZY_MODULES = { [path.resolve('src/core/heavy.ts')]: './heavy.js', [path.resolve('src/core/aplLanguage.ts')]: './apl.js' };
+const LAZY_MODULES = { [path.resolve('src/core/heavy.ts')]: './heavy.js', [path.resolve('src/core/aplLanguage.ts')]: './apl.js', [path.resolve('src/notebook/notebookFeature.ts')]: './notebook.js' };
 
 /** `require('../core/heavy')` in the extension stays a require, of `./heavy.js` beside extension.js (and so for apl.js). */
 const heavyApart = {
   name: 'heavy-apart',
   setup(build) {
-    build.onResolve({ filter: /\/(heavy|aplLanguage)$/ }, (args) => {
+    build.onResolve({ filter: /\/(heavy|aplLanguage|notebookFeature)$/ }, (args) => {
       const output = LAZY_MODULES[path.resolve(args.resolveDir, `${args.path}.ts`)];
       return output ? { path: output, external: true } : undefined;
     });
@@ -100,6 +103,20 @@ const webview = {
 };
 
 /**
+ * The notebook renderer (src/webview/notebook/renderer.ts): an ES module that VS Code imports into
+ * a notebook's outputs page (package.json contributes.notebookRenderer). Each output draws in a
+ * shadow root of its own with the styles below in it (uPlot's, the results panel's, the output's),
+ * given to the script as one string (read when the build starts).
+ */
+const outputCss = () => ['node_modules/uplot/dist/uPlot.min.css', 'src/webview/results/results.css', 'src/webview/notebook/notebook.css'].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+const notebookRenderer = () => ({
+  ...webview,
+  format: 'esm',
+  entryPoints: { notebook: 'src/webview/notebook/renderer.ts' },
+  define: { AXIOM_OUTPUT_CSS: JSON.stringify(outputCss()) },
+});
+
+/**
  * Watch mode's report, after each rebuild: "[watch] build started", then when it ends each
  * problem in two lines
  *   ✘ [ERROR] message          (▲ [WARNING] for a warning)
@@ -148,7 +165,7 @@ if (single) {
   // two files), and a watch has one rebuild to report.
   const options = {
     ...common,
-    entryPoints: { extension: 'src/extension.ts', heavy: 'src/core/heavy.ts', apl: 'src/core/aplLanguage.ts' },
+    entryPoints: { extension: 'src/extension.ts', heavy: 'src/core/heavy.ts', apl: 'src/core/aplLanguage.ts', notebook: 'src/notebook/notebookFeature.ts' },
     outdir,
     minify: production,
     sourcemap: !production,
@@ -159,9 +176,10 @@ if (single) {
     // esbuild's own log is silenced: watchReport prints the problems.
     const context = await esbuild.context({ ...options, logLevel: 'silent', plugins: [...options.plugins, watchReport(true)] });
     const webviewContext = await esbuild.context({ ...webview, logLevel: 'silent', plugins: [watchReport(false)] });
-    await Promise.all([context.watch(), webviewContext.watch()]);
+    const rendererContext = await esbuild.context({ ...notebookRenderer(), logLevel: 'silent', plugins: [watchReport(false)] });
+    await Promise.all([context.watch(), webviewContext.watch(), rendererContext.watch()]);
   } else {
-    const [built] = await Promise.all([esbuild.build(options), esbuild.build(webview)]);
+    const [built] = await Promise.all([esbuild.build(options), esbuild.build(webview), esbuild.build(notebookRenderer())]);
     const loads = activationLoads(built.metafile);
     if (loads.length) throw new Error(`dist/extension.js would load ${loads.map((l) => `${l.module} (imported by ${l.importer})`).join(', ')} at activation`);
   }

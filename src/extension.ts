@@ -9,6 +9,7 @@ import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
 import { Log } from './platform/log';
 import { MachineState } from './platform/machineState';
+import { registerNotebook, type NotebookHandle } from './notebook/register';
 import { SettingsStore } from './platform/settings';
 import { TokenStore } from './platform/tokenStore';
 import type { QueryRunner } from './run/queryRunner';
@@ -23,6 +24,7 @@ export interface AxiomExtensionApi {
   monitorsView: MonitorsView;
   starredView: StarredView;
   runner: QueryRunner;
+  notebooks: NotebookHandle;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -40,7 +42,8 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const monitors = registerMonitors(shared);
   const starred = registerStarred(context, shared);
   const run = registerRun(context, { connection, deployments: accounts, log });
-  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared), ...run.disposables);
+  const notebooks = registerNotebook({ runner: run.runner, deployments: accounts, log, monitorsView: monitors.view });
+  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared), ...run.disposables, ...notebooks.disposables);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     monitorsView: monitors.view,
@@ -48,6 +51,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     get runner() {
       return run.runner();
     },
+    notebooks: notebooks.handle,
     activeDeployment: async () => (await accounts.active()).name,
   };
 }

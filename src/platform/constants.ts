@@ -43,6 +43,12 @@ export const COMMANDS = {
   runMonitorQuery: 'axiom.runMonitorQuery',
   runStarredQuery: 'axiom.runStarredQuery',
   chooseTimeRange: 'axiom.chooseTimeRange',
+  newNotebook: 'axiom.newNotebook',
+  openMonitorQueryAsNotebook: 'axiom.openMonitorQueryAsNotebook',
+  openStarredQueryAsNotebook: 'axiom.openStarredQueryAsNotebook',
+  addToNotebook: 'axiom.addToNotebook',
+  exportNotebookMarkdown: 'axiom.exportNotebookMarkdown',
+  chooseNotebookTimeRange: 'axiom.chooseNotebookTimeRange',
 } as const;
 
 export const SETTINGS = {

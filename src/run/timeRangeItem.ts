@@ -29,17 +29,8 @@ export class TimeRangeItem implements vscode.Disposable {
 
   /** Asks for a range: a preset, or a start and an end typed. Returns the range chosen, if any. */
   async choose(): Promise<TimeRange | undefined> {
-    type Item = vscode.QuickPickItem & { range?: TimeRange };
-    const items: Item[] = PRESET_IDS.map((preset): Item => {
-      const range: TimeRange = { kind: 'preset', preset };
-      return { label: say(rangeLabel(range)), range, description: this.range.kind === 'preset' && this.range.preset === preset ? vscode.l10n.t('now') : undefined };
-    });
-    items.push({ label: vscode.l10n.t('Custom range…'), description: vscode.l10n.t('a start and an end, as dates or relative to now') });
-    const chosen = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Time range of Axiom queries'), placeHolder: vscode.l10n.t('Now: {0}', say(rangeLabel(this.range))) });
-    if (!chosen) return undefined;
-    const range = chosen.range ?? (await askCustom());
-    if (!range) return undefined;
-    await this.set(range);
+    const range = await pickRange(this.range, vscode.l10n.t('Time range of Axiom queries'));
+    if (range) await this.set(range);
     return range;
   }
 
@@ -54,7 +45,9 @@ export class TimeRangeItem implements vscode.Disposable {
     this.item.text = `$(history) ${label}`;
     this.item.tooltip = vscode.l10n.t('Axiom queries run over: {0}. Click to change.', label);
     this.item.accessibilityInformation = { label: vscode.l10n.t('Axiom query time range: {0}', label) };
-    if (vscode.window.activeTextEditor?.document.languageId === APL_LANGUAGE_ID) this.item.show();
+    // A notebook's cells run over the notebook's own range, shown on each cell.
+    const document = vscode.window.activeTextEditor?.document;
+    if (document?.languageId === APL_LANGUAGE_ID && document.uri.scheme !== 'vscode-notebook-cell') this.item.show();
     else this.item.hide();
   }
 
@@ -63,6 +56,19 @@ export class TimeRangeItem implements vscode.Disposable {
     this.listener.dispose();
     this.item.dispose();
   }
+}
+
+/** Asks for a range: a preset, or a start and an end typed. `now` is the range in use. */
+export async function pickRange(now: TimeRange, title: string): Promise<TimeRange | undefined> {
+  type Item = vscode.QuickPickItem & { range?: TimeRange };
+  const items: Item[] = PRESET_IDS.map((preset): Item => {
+    const range: TimeRange = { kind: 'preset', preset };
+    return { label: say(rangeLabel(range)), range, description: now.kind === 'preset' && now.preset === preset ? vscode.l10n.t('now') : undefined };
+  });
+  items.push({ label: vscode.l10n.t('Custom range…'), description: vscode.l10n.t('a start and an end, as dates or relative to now') });
+  const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Now: {0}', say(rangeLabel(now))) });
+  if (!chosen) return undefined;
+  return chosen.range ?? (await askCustom());
 }
 
 /** Asks for a start and then an end, each checked as it is typed; the pair is checked together. */

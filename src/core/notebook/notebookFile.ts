@@ -9,8 +9,7 @@ import { isJsonObject, type JsonObject } from '../json';
 import type { ResultField, ResultMessage, ResultStatus, ResultTable } from '../run/resultsProtocol';
 import { isPresetId, type StoredRange } from '../run/timeRange';
 
-/** The notebook type (package.json contributes.notebooks) and its file's version. */
-export const NOTEBOOK_TYPE = 'axiom-notebook';
+/** The file's version. */
 export const FILE_VERSION = 1;
 
 /** A cell's result as the notebook keeps it: the run's answer, perhaps cut. */

@@ -42,17 +42,28 @@ function outputIdOf(metadata: unknown): string {
   return typeof id === 'string' ? id : '';
 }
 
+let sheet: CSSStyleSheet | undefined;
+
+/** The outputs' styles, parsed once and adopted by each output's shadow root (a constructed
+ *  stylesheet: no <style> element, so it needs nothing of the page's Content Security Policy). */
+function styles(): CSSStyleSheet {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(AXIOM_OUTPUT_CSS);
+  }
+  return sheet;
+}
+
 /** A shadow root of its own in the output's element, with the styles in it. */
 function shadowIn(element: HTMLElement): { root: HTMLElement; host: HTMLElement } {
   const host = document.createElement('div');
   host.className = 'axiom-output-host';
   const shadow = host.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = AXIOM_OUTPUT_CSS;
+  shadow.adoptedStyleSheets = [styles()];
   const root = document.createElement('main');
   root.id = 'results';
   root.className = 'axiom-output';
-  shadow.append(style, root);
+  shadow.append(root);
   element.replaceChildren(host);
   return { root, host };
 }

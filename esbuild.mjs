@@ -92,7 +92,7 @@ const webview = {
   bundle: true,
   format: 'iife',
   platform: 'browser',
-  // VS Code 1.90 runs on Electron 29 (Chromium 122); code-server runs in any recent browser.
+  // VS Code 1.96 runs on Electron 32 (Chromium 128); code-server runs in any recent browser.
   target: ['es2022', 'chrome114', 'firefox115', 'safari16'],
   entryPoints: { results: 'src/webview/results/main.ts' },
   outdir: `${outdir}/webview`,
@@ -201,7 +201,7 @@ if (tests) {
   await esbuild.build({
     ...common,
     format: 'esm',
-    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/webview/results.test.ts', 'test/webview/notebook.test.ts'],
+    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/support/demo.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/webview/results.test.ts', 'test/webview/notebook.test.ts'],
     outdir: 'out',
     outbase: '.',
     outExtension: { '.js': '.mjs' },

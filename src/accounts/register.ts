@@ -18,10 +18,17 @@ export function registerAccounts(
   deps: { connection: Connection; accounts: Accounts; settings: SettingsStore; tokens: TokenStore; log: Log },
 ): vscode.Disposable[] {
   const { connection, accounts, settings, tokens, log } = deps;
-  void tokens
-    .importFromEnvironment(context.globalState, settings.read().url)
-    .then((imported) => imported && log.info('took the token from AXIOM_TOKEN'))
-    .catch((error: unknown) => log.warn(`AXIOM_TOKEN could not be stored: ${String(error)}`));
+  // For the deployment the window uses (which reads this machine's record of the last switch:
+  // after activation, and only when there is a token to take).
+  const importToken = process.env.AXIOM_TOKEN
+    ? setTimeout(() => {
+        void accounts
+          .active()
+          .then((deployment) => tokens.importFromEnvironment(context.globalState, deployment))
+          .then((imported) => imported && log.info('took the token from AXIOM_TOKEN'))
+          .catch((error: unknown) => log.warn(`AXIOM_TOKEN could not be stored: ${String(error)}`));
+      }, 0)
+    : undefined;
   // For the welcome's Import button; looked up after activation, off its path.
   void fs.access(cliConfigPath()).then(
     () => vscode.commands.executeCommand('setContext', CONTEXT_KEYS.cliConfigFound, true),
@@ -30,6 +37,7 @@ export function registerAccounts(
   const authentication = new AxiomAuthenticationProvider(accounts);
   const register = vscode.commands.registerCommand;
   return [
+    { dispose: () => clearTimeout(importToken) },
     new DeploymentStatus(accounts),
     authentication,
     vscode.authentication.registerAuthenticationProvider('axiom', 'Axiom', authentication, { supportsMultipleAccounts: true }),

@@ -42,17 +42,17 @@ export class TokenStore implements vscode.Disposable {
   }
 
   /**
-   * Official Axiom clients read AXIOM_TOKEN. When no token is stored yet, take it from the
-   * extension host's environment once; after Sign Out it is not taken again.
+   * Official Axiom clients read AXIOM_TOKEN. When the deployment the window uses has no token yet,
+   * take it from the extension host's environment once; after Sign Out it is not taken again.
    */
-  async importFromEnvironment(state: vscode.Memento, settingsUrl: string, environment: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  async importFromEnvironment(state: vscode.Memento, deployment: { name: string; url: string }, environment: NodeJS.ProcessEnv = process.env): Promise<boolean> {
     const token = environment.AXIOM_TOKEN?.trim();
-    if (!token || state.get<boolean>(ENV_IMPORTED_KEY) || (await this.get())) return false;
-    // A token meant for the service AXIOM_URL names does not go to the one of axiom.url.
+    if (!token || state.get<boolean>(ENV_IMPORTED_KEY) || (await this.get(deployment.name))) return false;
+    // A token meant for the service AXIOM_URL names does not go to another one.
     const url = environment.AXIOM_URL?.trim().replace(/\/+$/, '');
-    if (url && url !== (settingsUrl || 'https://api.axiom.co').replace(/\/+$/, '')) return false;
+    if (url && url !== (deployment.url || 'https://api.axiom.co').replace(/\/+$/, '')) return false;
     await state.update(ENV_IMPORTED_KEY, true);
-    await this.set(token);
+    await this.set(token, deployment.name);
     return true;
   }
 

@@ -24,10 +24,12 @@ const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 /**
  * The two VS Codes the tests run in, both installed by setup.sh into .vscode-test/:
  * - newest: code-server 4.139.1 = VS Code 1.139.1, on the Node 24 it needs (from npm);
- * - oldest: code-server 4.90.3 = VS Code 1.90.2, the oldest VS Code that `engines.vscode`
- *   (^1.90.0) admits, on this machine's Node 20 (the one that code-server requires).
+ * - oldest: code-server 4.96.4 = VS Code 1.96.4, the oldest VS Code that `engines.vscode`
+ *   (^1.96.0) admits, on this machine's Node 20 (the one that code-server requires). 1.96 is the
+ *   first the harness can run that has language model tools (stable since 1.95; npm has no
+ *   code-server 4.95).
  * `AXIOM_VSCODE=oldest` picks the old one for everything in this module (newest by default).
- * code-server 4.90 has no `--vscode-option`; its workbench reads the extension-development
+ * code-server 4.96 (as 4.90 did) needs no `--vscode-option`: its workbench reads the extension-development
  * payload without the smoke-test driver switch, so it needs no extra argument.
  */
 export const VSCODES = {
@@ -39,7 +41,7 @@ export const VSCODES = {
   },
   oldest: {
     name: 'oldest',
-    dir: path.join(harness, 'code-server-1.90'),
+    dir: path.join(harness, 'code-server-1.96'),
     node: process.execPath,
     nodeMajor: 20,
     devArgs: [],
@@ -103,7 +105,7 @@ export function assertInstalled() {
   }
 }
 
-/** "VS Code 1.90.2, the oldest (code-server 4.90.3 on Node v20.20.2)": read from what is installed. */
+/** "VS Code 1.96.4, the oldest (code-server 4.96.4 on Node v20.20.2)": read from what is installed. */
 export function describeVscode() {
   assertInstalled();
   const read = (file) => JSON.parse(fs.readFileSync(path.join(vscodeUnderTest.dir, 'node_modules/code-server', file), 'utf8')).version;

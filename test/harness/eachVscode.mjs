@@ -1,5 +1,5 @@
 // Runs a test script in each VS Code that AXIOM_VSCODE names (see VSCODES in codeServer.mjs):
-// `newest` (the default: VS Code 1.139), `oldest` (VS Code 1.90, the oldest package.json's
+// `newest` (the default: VS Code 1.139), `oldest` (VS Code 1.96, the oldest package.json's
 // engines.vscode admits; `npm run test:oldest`), or both, `newest,oldest`. Installs what is
 // missing first (setup.sh, idempotent). Each run gets AXIOM_VSCODE set to its one VS Code. Ends
 // with a line per run (its VS Code, its "N passed, N failed", its time) and exits non-zero if any

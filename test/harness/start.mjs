@@ -1,27 +1,42 @@
 // `npm start`: installs what is missing, packages the extension, installs the .vsix into a fresh
-// code-server (VS Code 1.139; `AXIOM_VSCODE=oldest npm start`: VS Code 1.90) and serves it on
-// 127.0.0.1 for your browser. AXIOM_URL and AXIOM_ORG_ID prefill the settings; AXIOM_TOKEN reaches
-// the extension host's environment, where the extension imports it into secret storage once.
-// Ctrl+C stops it.
+// code-server (VS Code 1.139; `AXIOM_VSCODE=oldest npm start`: VS Code 1.96) and serves it on
+// 127.0.0.1 for your browser. Ctrl+C stops it.
+// - Without AXIOM_TOKEN: the demo. The project's fake Axiom service (test/support/demo.ts) serves
+//   made-up monitors, starred queries, datasets and query results on 127.0.0.1, and the extension
+//   is connected to it as the deployment "Demo".
+// - With AXIOM_TOKEN: that deployment. AXIOM_URL and AXIOM_ORG_ID prefill the settings; the token
+//   reaches the extension host's environment, where the extension takes it into secret storage once.
 import { execSync } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describeVscode, installVsix, makeSandbox, projectRoot, startCodeServer, vscodeUnderTest, workbenchUrl } from './codeServer.mjs';
 
 const run = (command) => execSync(command, { cwd: projectRoot, stdio: 'inherit' });
 run(`sh test/harness/setup.sh ${vscodeUnderTest.name}`);
+const demo = !process.env.AXIOM_TOKEN?.trim();
+if (demo) run('node esbuild.mjs --tests');
 run('npm run --silent package');
 
 const settings = {};
-if (process.env.AXIOM_URL) settings['axiom.url'] = process.env.AXIOM_URL;
-if (process.env.AXIOM_ORG_ID) settings['axiom.orgId'] = process.env.AXIOM_ORG_ID;
-const sandbox = makeSandbox('axiom-apl-start-', {
-  settings,
-  files: { 'example.apl': "['sample-http-logs']\n| where status == '500'\n| summarize count() by bin_auto(_time)\n" },
-});
+const env = {};
+let files = { 'example.apl': "['sample-http-logs']\n| where status == '500'\n| summarize count() by bin_auto(_time)\n" };
+let service;
+if (demo) {
+  const { DEMO_DEPLOYMENT, DEMO_FILES, DEMO_ORG_ID, DEMO_TOKEN, startDemo } = await import(pathToFileURL(path.join(projectRoot, 'out/test/support/demo.mjs')).href);
+  service = await startDemo();
+  settings['axiom.deployments'] = [{ name: DEMO_DEPLOYMENT, url: service.url, orgId: DEMO_ORG_ID }];
+  Object.assign(env, { AXIOM_TOKEN: DEMO_TOKEN, AXIOM_URL: service.url, AXIOM_DEPLOYMENT: DEMO_DEPLOYMENT });
+  files = DEMO_FILES;
+} else {
+  if (process.env.AXIOM_URL) settings['axiom.url'] = process.env.AXIOM_URL;
+  if (process.env.AXIOM_ORG_ID) settings['axiom.orgId'] = process.env.AXIOM_ORG_ID;
+}
+const sandbox = makeSandbox('axiom-apl-start-', { settings, files });
 await installVsix(sandbox, path.join(projectRoot, 'dist-vsix/axiom-apl.vsix'));
 const port = Number(process.env.PORT ?? 8080);
-const codeServer = await startCodeServer(sandbox, { port });
+const codeServer = await startCodeServer(sandbox, { port, env });
 console.log(`\n${describeVscode()} with the Axiom APL extension: ${workbenchUrl(codeServer, sandbox)}`);
+if (demo) console.log(`Connected to the demo deployment “Demo” (the fake Axiom service at ${service.url}); set AXIOM_TOKEN (and AXIOM_URL, AXIOM_ORG_ID) to use yours.`);
 console.log(`(user data and logs in ${sandbox.dir}; Ctrl+C to stop)`);
 const stop = () => {
   codeServer.stop();

@@ -156,7 +156,7 @@ describe('Test Connection and proxies inside VS Code', () => {
   after(async () => {
     const http = vscode.workspace.getConfiguration('http');
     await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
-    if (http.inspect('noProxy')?.defaultValue !== undefined) await http.update('noProxy', undefined, vscode.ConfigurationTarget.Global);
+    await http.update('noProxy', undefined, vscode.ConfigurationTarget.Global);
     await closeAllEditors();
     await proxy.stop();
     await fake.stop();
@@ -197,21 +197,15 @@ describe('Test Connection and proxies inside VS Code', () => {
     const target = `CONNECT ${new URL(fake.url).host}`;
     assert.deepEqual(proxy.requests().filter((r) => r === target).length, 1, 'the request passed through tinyproxy');
 
-    // VS Code 1.90 does not register http.noProxy (a later VS Code does), so it cannot be written
-    // through the API there; the extension still reads it from settings.json, and NO_PROXY, which
-    // it honours in every version, stands in for it here.
-    const noProxyRegistered = http.inspect('noProxy')?.defaultValue !== undefined;
-    const noProxyBefore = process.env.NO_PROXY;
-    if (noProxyRegistered) await http.update('noProxy', ['127.0.0.1'], vscode.ConfigurationTarget.Global);
-    else process.env.NO_PROXY = '127.0.0.1';
+    // Registered by every VS Code this extension supports (1.96 and later), so written through the API.
+    await http.update('noProxy', ['127.0.0.1'], vscode.ConfigurationTarget.Global);
     try {
       fake.reset();
       await monitorsView.refresh();
       assert.ok(fake.requestsTo('GET /v2/monitors').length >= 1);
-      assert.equal(proxy.requests().filter((r) => r === target).length, 1, `the exempt host was reached directly (${noProxyRegistered ? 'http.noProxy' : 'NO_PROXY'})`);
+      assert.equal(proxy.requests().filter((r) => r === target).length, 1, 'the exempt host was reached directly (http.noProxy)');
     } finally {
-      if (noProxyBefore === undefined) delete process.env.NO_PROXY;
-      else process.env.NO_PROXY = noProxyBefore;
+      await http.update('noProxy', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 });

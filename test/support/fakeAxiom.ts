@@ -3,6 +3,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { FakeOAuth } from './fakeOAuth';
 
 export interface RecordedRequest {
   method: string;
@@ -36,7 +37,13 @@ export type Route =
   | 'DELETE /v2/apl-starred-queries/{id}'
   | 'GET /v2/datasets'
   | 'GET /v2/user'
+  | 'GET /v2/orgs'
   | 'GET /v2/monitors/*/history'
+  | 'GET /v2/monitors/{id}'
+  | 'PUT /v2/monitors/{id}'
+  | 'DELETE /v2/monitors/{id}'
+  | 'POST /v2/monitors'
+  | 'GET /v2/notifiers'
   | `GET /v2/datasets/${string}/fields`
   | 'POST /v1/datasets/_apl';
 
@@ -57,10 +64,36 @@ export interface AplAnswer {
 
 const STARRED_ONE = /^\/v2\/apl-starred-queries\/([^/]+)$/;
 const HISTORY = /^\/v2\/monitors\/([^/]+)\/history$/;
+const MONITOR_ONE = /^\/v2\/monitors\/([^/]+)$/;
 
-/** A request's route: its method and path, a starred query's id read as `{id}`, a monitor's in its history as `*`. */
+/** A request's route: its method and path, a starred query's or a monitor's id read as `{id}`, a monitor's in its history as `*`. */
 function routeOf(method: string, url: string): string {
-  return `${method} ${url.split('?')[0].replace(STARRED_ONE, '/v2/apl-starred-queries/{id}').replace(HISTORY, '/v2/monitors/*/history')}`;
+  return `${method} ${url.split('?')[0].replace(STARRED_ONE, '/v2/apl-starred-queries/{id}').replace(HISTORY, '/v2/monitors/*/history').replace(MONITOR_ONE, '/v2/monitors/{id}')}`;
+}
+
+const MONITOR_TYPES = ['Threshold', 'MatchEvent', 'AnomalyDetection'];
+const MONITOR_OPERATORS = ['Below', 'BelowOrEqual', 'Above', 'AboveOrEqual', 'AboveOrBelow'];
+
+/** What PUT and POST of a monitor require, as the API description says (and the Go SDK checks): why a body is refused, or undefined. */
+export function monitorBodyProblem(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the body is not an object';
+  const m = body as Record<string, unknown>;
+  if (typeof m.name !== 'string' || !m.name) return 'name is required';
+  if (typeof m.type !== 'string' || !MONITOR_TYPES.includes(m.type)) return 'type must be one of Threshold, MatchEvent, AnomalyDetection';
+  const apl = typeof m.aplQuery === 'string' && m.aplQuery !== '';
+  const mpl = typeof m.mplQuery === 'string' && m.mplQuery !== '';
+  if (apl === mpl) return 'exactly one of aplQuery and mplQuery is required';
+  if (m.operator !== undefined && m.operator !== null && !MONITOR_OPERATORS.includes(m.operator as string)) return 'operator is not valid';
+  const int = (key: string) => m[key] === undefined || m[key] === null || (typeof m[key] === 'number' && Number.isInteger(m[key]));
+  for (const key of ['intervalMinutes', 'rangeMinutes', 'compareDays', 'secondDelay', 'triggerAfterNPositiveResults', 'triggerFromNRuns']) if (!int(key)) return `${key} must be an integer`;
+  const num = (key: string) => (typeof m[key] === 'number' ? (m[key] as number) : undefined);
+  if ((num('intervalMinutes') ?? 1) < 1) return 'intervalMinutes must be at least 1';
+  if ((num('rangeMinutes') ?? 1) < 1) return 'rangeMinutes must be at least 1';
+  if ((num('compareDays') ?? 0) > 7) return 'compareDays must be at most 7';
+  if ((num('tolerance') ?? 0) > 100) return 'tolerance must be at most 100';
+  if ((num('secondDelay') ?? 0) > 86400) return 'secondDelay must be at most 86400';
+  for (const key of ['notifierIds', 'notifierIDs']) if (m[key] !== undefined && m[key] !== null && !Array.isArray(m[key])) return `${key} must be a list`;
+  return undefined;
 }
 
 /** What PUT and POST of a starred query require, as the API describes it: why a body is refused, or undefined. */
@@ -98,7 +131,12 @@ export interface FakeAxiomOptions {
   /** Send the monitor list in chunks with no declared length, as a service written in Go does
    *  with a large body. Otherwise every body declares its length. */
   chunkedLists?: boolean;
+  /** An authorization server whose access tokens this service accepts, like a personal token's. */
+  oauth?: FakeOAuth;
 }
+
+/** The orgs GET /v2/orgs lists by default: one (a test adds a second). */
+export const FAKE_ORGS = [{ id: 'fake-org-1', name: 'Fake Org', defaultEdgeDeployment: 'cloud.us-east-1.aws', plan: 'personal' }];
 
 export const FAKE_API_TOKEN = 'xaat-00000000-fake-test-token';
 export const FAKE_PERSONAL_TOKEN = 'xapt-00000000-fake-personal-token';
@@ -132,9 +170,15 @@ export class FakeAxiom {
   readonly abandoned: RecordedRequest[] = [];
   token: string;
   personalToken = FAKE_PERSONAL_TOKEN;
+  /** The orgs a personal or signed-in token can act in, as GET /v2/orgs lists them. */
+  orgs: { id: string; name: string; [key: string]: unknown }[] = FAKE_ORGS.map((o) => ({ ...o }));
+  readonly oauth?: FakeOAuth;
   orgId: string;
   /** Most requests the service was answering at one moment. */
   maxConcurrent = 0;
+  /** The organisation's notifiers, as GET /v2/notifiers sends them. */
+  notifiers: unknown[] = [];
+  private monitorSerial = 0;
   /** State changes per monitor id, served by GET /v2/monitors/{id}/history within the asked range. */
   histories = new Map<string, HistoryEntry[]>();
   /** The rate limit it announces and enforces (429 past it), per window of windowMs. */
@@ -154,6 +198,7 @@ export class FakeAxiom {
     this.token = options.token ?? FAKE_API_TOKEN;
     this.orgId = options.orgId ?? FAKE_ORG_ID;
     this.monitors = options.monitors ?? [];
+    this.oauth = options.oauth;
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => void this.handle(req, res);
     this.secure = options.tls !== undefined;
     this.chunkedLists = options.chunkedLists ?? false;
@@ -196,7 +241,13 @@ export class FakeAxiom {
     this.windowStarts = [];
     this.maxPerWindow = 0;
     this.aplAnswer = defaultAplAnswer;
+    this.monitorSerial = 0;
     this.clearFaults();
+  }
+
+  /** The monitor of that id as the service holds it: change it to change it behind the client's back. */
+  monitorById(id: string): Record<string, unknown> | undefined {
+    return this.monitors.find((m) => (m as { id?: unknown }).id === id) as Record<string, unknown> | undefined;
   }
 
   /** The requests to a route; a `*` in it stands for one path segment (a monitor's id). */
@@ -299,11 +350,24 @@ export class FakeAxiom {
 
     const auth = req.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
-    if (token !== this.token && token !== this.personalToken) {
+    const signedIn = this.oauth?.check(token) ?? 'unknown';
+    if (signedIn === 'expired') {
+      send(401, { code: 401, message: 'token expired' }, { 'www-authenticate': 'Bearer error="invalid_token", error_description="token expired"' });
+      return;
+    }
+    if (token !== this.token && token !== this.personalToken && signedIn !== 'live') {
       send(403, { code: 403, message: 'Forbidden' });
       return;
     }
+    if (route === 'GET /v2/orgs') {
+      send(200, token === this.token ? [] : this.orgs);
+      return;
+    }
     if (token === this.personalToken && req.headers['x-axiom-org-id'] !== this.orgId) {
+      send(400, { code: 400, message: 'missing or invalid x-axiom-org-id header' });
+      return;
+    }
+    if (signedIn === 'live' && !this.orgs.some((o) => o.id === req.headers['x-axiom-org-id'])) {
       send(400, { code: 400, message: 'missing or invalid x-axiom-org-id header' });
       return;
     }
@@ -334,6 +398,55 @@ export class FakeAxiom {
       return;
     }
     switch (route) {
+      case 'GET /v2/notifiers':
+        send(200, this.notifiers);
+        return;
+      case 'POST /v2/monitors': {
+        const body = readJson(recorded.body);
+        const problem = body === undefined ? 'invalid JSON body' : monitorBodyProblem(body);
+        if (problem) {
+          send(400, { code: 400, message: `invalid monitor: ${problem}` });
+          return;
+        }
+        let id: string;
+        do id = `mon_new_${++this.monitorSerial}`;
+        while (this.monitorById(id));
+        const at = new Date().toISOString();
+        const created = { ...(body as Record<string, unknown>), id, createdAt: at, createdBy: this.user.id, updatedAt: at };
+        // A new list, so that the list's JSON is made again.
+        this.monitors = [...this.monitors, created];
+        send(200, created);
+        return;
+      }
+      case 'GET /v2/monitors/{id}':
+      case 'PUT /v2/monitors/{id}':
+      case 'DELETE /v2/monitors/{id}': {
+        const id = decodeURIComponent(MONITOR_ONE.exec(recorded.path.split('?')[0])![1]);
+        const index = this.monitors.findIndex((m) => (m as { id?: unknown }).id === id);
+        if (index < 0) {
+          send(404, { code: 404, message: 'monitor not found' });
+          return;
+        }
+        if (recorded.method === 'GET') {
+          send(200, this.monitors[index]);
+        } else if (recorded.method === 'DELETE') {
+          this.monitors = this.monitors.filter((_, i) => i !== index);
+          res.writeHead(204, { 'x-axiom-trace-id': traceId, ...rateHeaders });
+          res.end();
+        } else {
+          const body = readJson(recorded.body);
+          const problem = body === undefined ? 'invalid JSON body' : monitorBodyProblem(body);
+          if (problem) {
+            send(400, { code: 400, message: `invalid monitor: ${problem}` });
+            return;
+          }
+          const before = this.monitors[index] as Record<string, unknown>;
+          const updated = { ...(body as Record<string, unknown>), id, createdAt: before.createdAt, createdBy: before.createdBy, updatedAt: new Date().toISOString() };
+          this.monitors = this.monitors.map((m, i) => (i === index ? updated : m));
+          send(200, updated);
+        }
+        return;
+      }
       case 'GET /v2/monitors':
         send(200, this.monitorsBody(), {}, fault?.chunked ?? this.chunkedLists);
         return;

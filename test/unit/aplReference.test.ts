@@ -9,16 +9,42 @@ const root = (() => {
   throw new Error('project root not found');
 })();
 
+interface Capture {
+  name?: string;
+}
 interface Rule {
   match?: string;
+  begin?: string;
   name?: string;
   patterns?: Rule[];
+  captures?: Record<string, Capture>;
+  beginCaptures?: Record<string, Capture>;
 }
 const grammar = JSON.parse(fs.readFileSync(path.join(root, 'syntaxes/axiom-apl.tmLanguage.json'), 'utf8')) as { repository: Record<string, Rule> };
-/** The words of the grammar rule named `scope`, read from its \b(a|b|…) alternation. */
-function grammarWords(rules: Rule[], scope: string): Set<string> {
-  const rule = rules.find((r) => r.name === scope);
-  const alternation = rule?.match?.match(/\((?:\?:)?([^()]+)\)/)?.[1] ?? '';
+/** The text of capture group `n` of a regular expression (groups counted as Oniguruma counts them). */
+function groupText(source: string, n: number): string {
+  let count = 0;
+  const open: number[] = [];
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (c === '(') {
+      const capturing = source[i + 1] !== '?';
+      if (capturing) count++;
+      open.push(capturing && count === n ? i : -1);
+    } else if (c === ')') {
+      const start = open.pop();
+      if (start !== undefined && start >= 0) return source.slice(start + 1, i);
+    }
+  }
+  return '';
+}
+/** The words a rule colours as `scope`: the a|b|… alternation of the capture group given that name. */
+function grammarWords(rule: Rule | undefined, scope: string): Set<string> {
+  const source = rule?.match ?? rule?.begin ?? '';
+  const captures = rule?.captures ?? rule?.beginCaptures ?? {};
+  const group = Object.keys(captures).find((k) => captures[k].name === scope);
+  const alternation = group ? groupText(source, Number(group)) : '';
   return new Set(alternation.split('|').map((w) => w.replace(/\\-/g, '-')));
 }
 
@@ -58,11 +84,11 @@ describe('APL reference', () => {
 
   it('the grammar colours the same operators and functions the reference knows', () => {
     const pipe = grammar.repository.pipe.patterns ?? [];
-    const operatorRule = pipe.find((r) => r.match?.startsWith('\\G\\s*('));
-    const operators = new Set((operatorRule?.match?.match(/\(([^()]+)\)/)?.[1] ?? '').split('|').map((w) => w.replace(/\\-/g, '-')));
+    const operatorRule = pipe.find((r) => r.match && Object.values(r.captures ?? {}).some((c) => c.name === 'keyword.other.operator.tabular.axiom-apl'));
+    const operators = grammarWords(operatorRule, 'keyword.other.operator.tabular.axiom-apl');
     for (const name of ['join', 'lookup', 'union']) operators.add(name);
     assert.deepEqual([...operators].sort(), TABULAR_OPERATORS.map((o) => o.name).sort());
-    const calls = grammar.repository['function-calls'].patterns ?? [];
+    const calls = grammar.repository['function-calls'];
     const aggregation = grammarWords(calls, 'support.function.aggregation.axiom-apl');
     const scalar = grammarWords(calls, 'support.function.scalar.axiom-apl');
     assert.deepEqual([...aggregation].sort(), FUNCTIONS.filter((f) => f.kind === 'aggregation').map((f) => f.name).sort());

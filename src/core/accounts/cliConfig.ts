@@ -18,9 +18,9 @@ export type CliConfig =
   | { ok: true; deployments: CliDeployment[]; active?: string; notes: Phrase[] }
   | { ok: false; problem: Phrase };
 
-type Table = Record<string, unknown>;
+export type Table = Record<string, unknown>;
 
-function isTable(value: unknown): value is Table {
+export function isTable(value: unknown): value is Table {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }
 
@@ -53,9 +53,21 @@ export function readCliConfig(source: string): CliConfig {
     }
     return { ok: false, problem: phrase('the file could not be read as TOML.') };
   }
+  return readDeploymentTables(document, { cloudToApi: true, singleIsActive: true });
+}
+
+/** The rules a CLI reads its file by: the Go CLI rewrites `cloud.` hosts and takes a single
+ *  deployment as active; the newer CLI does neither. */
+export interface CliRules {
+  cloudToApi: boolean;
+  singleIsActive: boolean;
+}
+
+/** `{ active_deployment, deployments: { NAME: { url, token, org_id, … } } }`, as both CLIs keep it. */
+export function readDeploymentTables(document: Table, rules: CliRules): CliConfig {
   const notes: Phrase[] = [];
   const tables = document.deployments;
-  if (tables === undefined) return { ok: true, deployments: [], notes: [phrase('it lists no deployments.')] };
+  if (tables === undefined || (isTable(tables) && !Object.keys(tables).length)) return { ok: true, deployments: [], notes: [phrase('it lists no deployments.')] };
   if (!isTable(tables)) return { ok: false, problem: phrase('“deployments” is not a table of deployments.') };
 
   const deployments: CliDeployment[] = [];
@@ -70,7 +82,7 @@ export function readCliConfig(source: string): CliConfig {
       notes.push(url ? phrase('“{0}” has no token: left out.', name) : phrase('“{0}” has no url: left out.', name));
       continue;
     }
-    const deployment: CliDeployment = { name, url: apiUrl(url), token };
+    const deployment: CliDeployment = { name, url: rules.cloudToApi ? apiUrl(url) : url, token };
     const orgId = text(table.org_id);
     if (orgId) deployment.orgId = orgId;
     const edgeUrl = text(table.edge_url);
@@ -82,7 +94,7 @@ export function readCliConfig(source: string): CliConfig {
 
   const named = text(document.active_deployment);
   let active: string | undefined;
-  if (deployments.length === 1) active = deployments[0].name;
+  if (rules.singleIsActive && deployments.length === 1) active = deployments[0].name;
   else if (named && deployments.some((d) => d.name === named)) active = named;
   else if (named) notes.push(phrase('the active deployment “{0}” is not among them.', named));
   return active ? { ok: true, deployments, active, notes } : { ok: true, deployments, notes };

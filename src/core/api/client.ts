@@ -10,8 +10,10 @@ import { maskSecrets, rememberSecret } from './secrets';
 import { invalidResponse, parseBody, parseHistory, parseMonitorList, type HistoryList, type MonitorList } from './parse';
 import type { RateLimit } from './requestBudget';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
-import { currentUserSchema, datasetFieldListSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, type CurrentUser, type DatasetField, type StarredQueryInput } from './schemas';
+import { currentUserSchema, orgListSchema, type Org, datasetFieldListSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, type CurrentUser, type DatasetField, type StarredQueryInput } from './schemas';
 import { readTabular, type TabularResult } from '../run/tabular';
+import { parseNotifiers, readMonitorRecord, type MonitorRecord, type Notifier } from '../monitors/monitorRecord';
+import { saysExpired, type TokenSource } from '../accounts/tokenRefresh';
 import { checkStarredBody, parseStarredList, readStarredRecord, type JsonObject, type StarredList, type StarredPageRequest, type StarredQuery, type StarredRecord } from './starred';
 
 export type { MonitorList } from './parse';
@@ -53,6 +55,9 @@ export interface ClientOptions {
   retry?: RetryPolicy;
   /** Hears the rate-limit headers of every response that carries them. */
   onRateLimit?: (rateLimit: RateLimit) => void;
+  /** A signed-in deployment's tokens, which expire: asked before each request, and once more
+   *  when the service refuses the token as expired (the request is then sent once again). */
+  tokenSource?: TokenSource;
 }
 
 /** Largest body read; a bigger one is refused rather than held in the editor's memory. */
@@ -81,10 +86,12 @@ export function createDispatcher({ proxy, strictSSL = true }: DispatcherOptions 
 export class AxiomClient {
   readonly endpoint: ApiEndpoint;
   private readonly headers: Record<string, string>;
+  private token: string;
 
   constructor(private readonly options: ClientOptions) {
     this.endpoint = requireEndpoint(options.url);
     rememberSecret(options.token);
+    this.token = options.token;
     this.headers = {
       authorization: `Bearer ${options.token}`,
       'user-agent': options.userAgent,
@@ -112,6 +119,55 @@ export class AxiomClient {
   async getMonitorHistory(monitorId: string, start: Date, end: Date, signal?: AbortSignal): Promise<HistoryList> {
     const query = `startTime=${encodeURIComponent(start.toISOString())}&endTime=${encodeURIComponent(end.toISOString())}`;
     return parseHistory(await this.send('GET', `/monitors/${encodeURIComponent(monitorId)}/history?${query}`, undefined, signal));
+  }
+
+  /** One monitor, read to be changed: the record as sent is kept beside what the extension reads of it. */
+  async getMonitor(id: string, signal?: AbortSignal): Promise<MonitorRecord> {
+    return readMonitorRecord(await this.send('GET', monitorPath(id), undefined, signal));
+  }
+
+  /**
+   * Replaces the monitor with `body`, the whole record (see putBody). Sent once, never repeated.
+   * When a 2xx answer is not a monitor the extension can read, the record is what was sent: it was saved.
+   */
+  async updateMonitor(id: string, body: JsonObject, signal?: AbortSignal): Promise<MonitorRecord> {
+    return this.write('PUT', monitorPath(id), body, signal, readMonitorRecord, { ...body, id });
+  }
+
+  /** Creates a monitor (see postBody). Sent once, never repeated: a second POST would make a second monitor. */
+  async createMonitor(body: JsonObject, signal?: AbortSignal): Promise<MonitorRecord> {
+    return this.write('POST', '/monitors', body, signal, readMonitorRecord);
+  }
+
+  /** Deletes the monitor (204). Sent once, never repeated. */
+  async deleteMonitor(id: string, signal?: AbortSignal): Promise<void> {
+    await this.send('DELETE', monitorPath(id), undefined, signal);
+  }
+
+  /** The organisation's notifiers, by name and kind of channel (never their settings). */
+  async listNotifiers(signal?: AbortSignal): Promise<Notifier[]> {
+    const { notifiers, skipped } = parseNotifiers(await this.send('GET', '/notifiers', undefined, signal));
+    if (skipped) this.options.logger?.warn(`skipped ${skipped} notifiers that could not be read`);
+    return notifiers;
+  }
+
+  /**
+   * A PUT or POST, sent once. When the service answered 2xx with a body that cannot be read and
+   * `sent` is given (an update: the record is what was sent), `sent` is read instead: it was saved.
+   */
+  private async write<T>(method: 'PUT' | 'POST', path: string, body: JsonObject, signal: AbortSignal | undefined, read: (body: unknown) => T, sent?: JsonObject): Promise<T> {
+    let answered = false;
+    try {
+      const answer = await this.send(method, path, body, signal);
+      answered = true;
+      return read(answer);
+    } catch (error) {
+      // Only a 2xx whose body cannot be read is a save; every other failure is one.
+      const saved = sent !== undefined && isAxiomError(error) && error.kind === 'invalidResponse' && (answered || (error.status !== undefined && error.status < 300));
+      if (!saved) throw error;
+      this.options.logger?.warn(`${method} ${path}: the answer cannot be read (${error.message}); taking what was sent`);
+      return read(sent);
+    }
   }
 
   async createStarredQuery(input: StarredQueryInput, signal?: AbortSignal): Promise<StarredQuery> {
@@ -144,18 +200,7 @@ export class AxiomClient {
    */
   async updateStarredQuery(id: string, body: JsonObject, signal?: AbortSignal): Promise<StarredRecord> {
     checkStarredBody(body);
-    let answered = false;
-    try {
-      const answer = await this.send('PUT', starredPath(id), body, signal);
-      answered = true;
-      return readStarredRecord(answer);
-    } catch (error) {
-      // Only a 2xx whose body cannot be read is a save; every other failure is one.
-      const saved = isAxiomError(error) && error.kind === 'invalidResponse' && (answered || (error.status !== undefined && error.status < 300));
-      if (!saved) throw error;
-      this.options.logger?.warn(`PUT ${starredPath(id)}: the answer is not a starred query (${error.message}); taking what was sent`);
-      return readStarredRecord({ ...body, id });
-    }
+    return this.write('PUT', starredPath(id), body, signal, readStarredRecord, { ...body, id });
   }
 
   /** Deletes the starred query (204). Never repeated: a DELETE goes out once. */
@@ -171,6 +216,11 @@ export class AxiomClient {
   /** The fields of a dataset (its name works as its id), hidden ones included. */
   async listFields(dataset: string, signal?: AbortSignal): Promise<DatasetField[]> {
     return parseBody(datasetFieldListSchema, await this.send('GET', `/datasets/${encodeURIComponent(dataset)}/fields`, undefined, signal), phrase('field list'));
+  }
+
+  /** The orgs the token can act in (a signed-in token, before its org is chosen). */
+  async listOrgs(signal?: AbortSignal): Promise<Org[]> {
+    return parseBody(orgListSchema, await this.send('GET', '/orgs', undefined, signal), phrase('org list'));
   }
 
   async getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
@@ -197,6 +247,13 @@ export class AxiomClient {
     return result;
   }
 
+  private useToken(token: string): void {
+    if (token === this.token) return;
+    rememberSecret(token);
+    this.token = token;
+    this.headers.authorization = `Bearer ${token}`;
+  }
+
   /** The v1 root beside the configured v2 one: `https://host/prefix/v2` → `https://host/prefix/v1`. */
   private v1Base(): string {
     return `${this.endpoint.base.slice(0, -'/v2'.length)}/v1`;
@@ -206,10 +263,24 @@ export class AxiomClient {
   private async send(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined, how: SendOptions = {}): Promise<unknown> {
     const policy = this.options.retry ?? DEFAULT_RETRY_POLICY;
     const started = Date.now();
+    const source = this.options.tokenSource;
+    let renewed = false;
     for (let tries = 1; ; tries++) {
+      if (source) this.useToken(await source.current());
       try {
         return await this.sendOnce(method, path, body, signal, how);
       } catch (e) {
+        // A refused token is renewed once and the request sent once more, whatever its method:
+        // the service did nothing with it.
+        if (source && !renewed && saysExpired(e)) {
+          renewed = true;
+          const token = await source.renew(this.token);
+          if (token === undefined) throw e;
+          this.useToken(token);
+          this.options.logger?.warn(`${method} ${path}: the token was refused as expired; renewed, sending once more`);
+          tries--;
+          continue;
+        }
         if (method !== 'GET' || !isAxiomError(e)) throw e;
         const delay = retryDelay(e, tries, Date.now() - started, policy);
         if (delay === undefined) throw e;
@@ -345,6 +416,10 @@ interface SendOptions {
 
 /** How long a query may run at least: a month of logs can take minutes, and a run can be cancelled. */
 export const QUERY_TIMEOUT_MS = 5 * 60_000;
+
+function monitorPath(id: string): string {
+  return `/monitors/${encodeURIComponent(id)}`;
+}
 
 function starredPath(id: string): string {
   return `/apl-starred-queries/${encodeURIComponent(id)}`;

@@ -82,6 +82,19 @@ function readWithZod(item: unknown, index: number, dropped: MonitorList['dropped
   return tidyMonitor(parsed.data);
 }
 
+/**
+ * One monitor (GET /v2/monitors/{id}, the answer of a PUT or POST), read as an entry of the list
+ * is: only an id and a name are needed, optional fields that cannot be read are left out. `body`
+ * itself is not changed (the record is kept as sent, to be written back).
+ */
+export function parseMonitor(body: unknown): Monitor {
+  const dropped: MonitorList['dropped'] = [];
+  const item = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body as object) } : body;
+  const read = readWithZod(item, 0, dropped);
+  if (typeof read === 'string') throw invalidResponse(phrase('the {0} is not in the expected shape ({1})', phrase('monitor'), read));
+  return read;
+}
+
 /** One change of a monitor's check, as the history call answers it. */
 export interface StateChange {
   checkId: string;

@@ -118,6 +118,11 @@ export const currentUserSchema = z.object({ id: z.string(), name: optionalString
 
 export type CurrentUser = z.output<typeof currentUserSchema>;
 
+/** GET /v2/orgs: the orgs a token can act in (only id is needed; the name is shown when there). */
+export const orgListSchema = z.array(z.object({ id: z.string().min(1), name: optionalString.nullable().transform((n) => n ?? undefined), defaultEdgeDeployment: optionalString.nullable().transform((n) => n ?? undefined) }));
+
+export type Org = z.output<typeof orgListSchema>[number];
+
 /** Error bodies are `{code?, message}`; some services in front of the API send other shapes. */
 export const errorBodySchema = z.object({ message: z.string().optional(), code: z.union([z.number(), z.string()]).optional() });
 

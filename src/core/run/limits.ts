@@ -56,7 +56,7 @@ export function pipelineOperators(query: string): { name: string; count?: number
 }
 
 /** The query with strings and comments turned to spaces, so that their `|`, `;` and words are not read. */
-function blankOut(query: string): string {
+export function blankOut(query: string): string {
   let out = '';
   let i = 0;
   while (i < query.length) {

@@ -2,6 +2,7 @@
 // The id says which query; the name is what the tab shows; the query part says which deployment
 // the document was opened from (absent for the settings deployment, whose name is ''), so that a
 // document never reads or saves another deployment's query of the same id.
+import { safeFileName } from '../fileName';
 
 export const STARRED_SCHEME = 'axiom-starred';
 
@@ -9,13 +10,7 @@ const DEPLOYMENT_PARAM = 'deployment';
 
 /** A file name for the query's name: no path separators or characters file names refuse. */
 export function starredFileName(name: string): string {
-  const cleaned = name
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 80)
-    .trim();
-  return `${cleaned || 'starred query'}.apl`;
+  return safeFileName(name, 'starred query', '.apl');
 }
 
 export function starredPath(id: string, name: string): string {

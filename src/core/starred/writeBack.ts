@@ -1,7 +1,7 @@
 // The bodies of a starred query's PUT. The API replaces the whole record, so each body is the
 // record as the service last sent it, changed in one field: nothing else of it is lost, fields
 // this extension does not know included.
-import { isJsonObject, type JsonObject } from '../json';
+import { canonicalJson, isJsonObject, type JsonObject } from '../json';
 
 /** What the API requires where the service left it out (null or absent): the only kind, no
  *  metadata, and an empty owner, which leaves the owner to the service. */
@@ -32,19 +32,6 @@ export function bodyWithName(record: JsonObject, name: string): JsonObject {
   return { ...asBody(record), name };
 }
 
-/** Canonical JSON: keys in order at every depth, so that equal values read the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isJsonObject(value)) {
-    return `{${Object.keys(value)
-      .sort()
-      .filter((key) => value[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
 /**
  * Whether the query (APL, time range, options) is the same in both records: what a save is
  * checked by. A save replaces the APL and keeps the rest of the record as the service has it now,
@@ -52,5 +39,5 @@ function canonical(value: unknown): string {
  * is a conflict.
  */
 export function sameQuery(a: JsonObject, b: JsonObject): boolean {
-  return canonical(a.query) === canonical(b.query);
+  return canonicalJson(a.query) === canonicalJson(b.query);
 }

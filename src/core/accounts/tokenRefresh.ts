@@ -1,0 +1,98 @@
+// Tokens that expire: a signed-in deployment's grant (its access token, refresh token, expiry and
+// where to refresh them) and the source the API client asks for the token to send. The token is
+// refreshed shortly before it expires, and once more when the service refuses it as expired; the
+// new pair is stored before it is used. One refresh at a time: callers that ask meanwhile share it.
+import { phrase } from '../phrase';
+import { AxiomError, isAxiomError } from '../api/errors';
+import type { TokenSet } from './oauth';
+
+/** What a signed-in deployment keeps in secret storage. Only the tokens are secret; the rest is
+ *  kept beside them so that everything of one sign-in is in one place and goes with it. */
+export interface Grant extends TokenSet {
+  clientId: string;
+  issuer: string;
+  tokenEndpoint: string;
+  revocationEndpoint?: string;
+}
+
+/** Where the API client takes its token from when it is not a fixed one. */
+export interface TokenSource {
+  /** The token to send now (refreshed first when it expires within the margin). */
+  current(): Promise<string>;
+  /** After the service refused `rejected` as expired: a newer token, or undefined when there is
+   *  none to be had (then the refusal stands). */
+  renew(rejected: string): Promise<string | undefined>;
+}
+
+export interface GrantStore {
+  load(): Promise<Grant | undefined>;
+  save(grant: Grant): Promise<void>;
+}
+
+/** Refresh this long before the expiry the server announced. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+/** The error of a sign-in that can no longer be refreshed: the person signs in again. */
+export function signInExpired(cause?: unknown): AxiomError {
+  // A network failure or a server down is said as such: signing in again would not help.
+  if (isAxiomError(cause) && ['network', 'timeout', 'server', 'cancelled', 'rateLimited'].includes(cause.kind)) return cause;
+  return new AxiomError('auth', phrase('The sign-in has expired and could not be renewed. Sign in with Axiom again.'), { status: 401, code: 'sign_in_expired' });
+}
+
+export class RefreshingToken implements TokenSource {
+  private pending?: Promise<Grant>;
+
+  constructor(
+    private readonly store: GrantStore,
+    private readonly refresh: (grant: Grant & { refreshToken: string }) => Promise<TokenSet>,
+    private readonly now: () => number = Date.now,
+    private readonly marginMs = REFRESH_MARGIN_MS,
+  ) {}
+
+  async current(): Promise<string> {
+    const grant = await this.loaded();
+    if (grant.expiresAt === undefined || grant.expiresAt - this.marginMs > this.now() || !grant.refreshToken) return grant.accessToken;
+    return (await this.refreshed(grant)).accessToken;
+  }
+
+  async renew(rejected: string): Promise<string | undefined> {
+    const grant = await this.loaded();
+    // Renewed meanwhile (by another request or window): the newer token is the answer.
+    if (grant.accessToken !== rejected) return grant.accessToken;
+    if (!grant.refreshToken) return undefined;
+    return (await this.refreshed(grant)).accessToken;
+  }
+
+  private async loaded(): Promise<Grant> {
+    const grant = await this.store.load();
+    if (!grant) throw signInExpired();
+    return grant;
+  }
+
+  private refreshed(grant: Grant): Promise<Grant> {
+    this.pending ??= this.run(grant).finally(() => (this.pending = undefined));
+    return this.pending;
+  }
+
+  private async run(grant: Grant): Promise<Grant> {
+    let tokens: TokenSet;
+    try {
+      tokens = await this.refresh(grant as Grant & { refreshToken: string });
+    } catch (error) {
+      // Another window may have used the refresh token first (servers rotate them): its pair is stored.
+      const stored = await this.store.load();
+      if (stored && stored.refreshToken !== grant.refreshToken) return stored;
+      throw signInExpired(error);
+    }
+    const next: Grant = { ...grant, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? grant.refreshToken, expiresAt: tokens.expiresAt };
+    await this.store.save(next);
+    return next;
+  }
+}
+
+/** Whether a refusal from the API is one a new token may cure: 401, or 403 saying the token expired. */
+export function saysExpired(error: unknown): boolean {
+  if (!isAxiomError(error)) return false;
+  if (error.kind === 'auth') return true;
+  return error.kind === 'forbidden' && /expired|invalid[_ ]token/i.test(error.serviceMessage ?? '');
+}

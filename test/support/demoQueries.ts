@@ -1,0 +1,389 @@
+// How the demo deployment answers APL (POST /v1/datasets/_apl): events made up on the spot for the
+// asked time range, the same for the same moment whenever they are asked for, then the few steps of
+// a query that the demo understands applied to them: where (==, !=, <, <=, >, >=, contains,
+// startswith, joined by `and`), summarize (count, sum, avg, min, max, dcount, percentile; by
+// bin(_time, …), bin_auto(_time) and fields), top, order/sort by, take/limit, project, count. A step
+// it does not know is passed over; an unknown dataset is the service's 404. Not APL: a demo.
+import type { AplAnswer, AplRequestBody } from './fakeAxiom';
+
+/** One field of a demo dataset as GET /v2/datasets/{id}/fields lists it, and how its values are made. */
+export interface DemoField {
+  name: string;
+  type: 'datetime' | 'integer' | 'float' | 'string' | 'boolean';
+  description?: string;
+  unit?: string;
+  /** A value for an event at `time` (ms), from `r`, a number in [0, 1) drawn for the event, and
+   *  `pick`, which draws more of them. Not given for `_time`. */
+  make?: (time: number, r: number, pick: () => number) => unknown;
+}
+
+export interface DemoDataset {
+  name: string;
+  description: string;
+  fields: DemoField[];
+  /** Events per second at a moment (ms since the epoch): the shape of the traffic. */
+  rate: (time: number) => number;
+}
+
+type Event = Record<string, unknown> & { _time: number; weight: number };
+
+/** At most this many events are made for one query: one event stands for `weight` real ones. */
+const MAX_EVENTS = 3000;
+/** The service's default limit on returned rows. */
+const DEFAULT_LIMIT = 1000;
+
+/** A number in [0, 1) from a seed, always the same for the same seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** `now`, `now-1h`, `now-30d` or an RFC 3339 time, in ms. */
+export function readTime(value: unknown, now: number): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const relative = /^\s*now\s*(?:([-+])\s*(\d+)\s*(ms|s|m|h|d|w))?\s*$/.exec(value);
+  if (relative) return relative[1] ? now + (relative[1] === '-' ? -1 : 1) * Number(relative[2]) * UNIT_MS[relative[3]] : now;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? undefined : parsed;
+}
+
+/** `1m`, `30s`, `1h` as ms. */
+function readSpan(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)\s*$/.exec(text);
+  return m ? Number(m[1]) * UNIT_MS[m[2]] : undefined;
+}
+
+/** The events of a dataset between two times: one per slot, each slot's the same on every call. */
+export function eventsBetween(dataset: DemoDataset, start: number, end: number): Event[] {
+  if (!(end > start)) return [];
+  const slot = Math.max(1000, Math.ceil((end - start) / MAX_EVENTS / 1000) * 1000);
+  const events: Event[] = [];
+  const seedOf = dataset.name.split('').reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
+  for (let index = Math.ceil(start / slot); index * slot < end; index++) {
+    const pick = random(seedOf ^ index ^ Math.floor(index / 4294967296));
+    const time = index * slot + Math.floor(pick() * slot);
+    if (time >= end) continue;
+    const event: Event = { _time: time, weight: dataset.rate(time) * (slot / 1000) };
+    for (const field of dataset.fields) if (field.make) event[field.name] = field.make(time, pick(), pick);
+    events.push(event);
+  }
+  return events;
+}
+
+/** The query's steps: its text split at `|` outside strings and brackets. */
+function steps(apl: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let current = '';
+  for (const c of apl) {
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === '|' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+      continue;
+    }
+    current += c;
+  }
+  parts.push(current.trim());
+  return parts.map((p) => p.replace(/\/\/[^\n]*/g, '').trim());
+}
+
+function literal(text: string): unknown {
+  const t = text.trim();
+  const quoted = /^(["'])(.*)\1$/s.exec(t);
+  if (quoted) return quoted[2];
+  if (t === 'true' || t === 'false') return t === 'true';
+  const n = Number(t);
+  return t !== '' && !Number.isNaN(n) ? n : t;
+}
+
+/** A field name as a query writes it: `status`, `geo.city`, `['geo.city']`. */
+function fieldName(text: string): string {
+  const t = text.trim();
+  const bracketed = /^\[\s*(["'])(.*)\1\s*\]$/.exec(t);
+  return bracketed ? bracketed[2] : t;
+}
+
+type Test = (e: Event) => boolean;
+
+function condition(text: string): Test | undefined {
+  const parts = text.split(/\s+and\s+/i).map((part) => {
+    const m = /^\s*(.+?)\s*(==|!=|>=|<=|>|<|=~|!contains|contains_cs|contains|startswith|!startswith|has)\s*(.+?)\s*$/i.exec(part);
+    if (!m) return undefined;
+    const field = fieldName(m[1]);
+    const op = m[2].toLowerCase();
+    const value = literal(m[3]);
+    const span = typeof value === 'string' ? /^ago\((.+)\)$/.exec(value) : null;
+    return (e: Event): boolean => {
+      const v = e[field];
+      const cmp = span ? Date.now() - (readSpan(span[1]) ?? 0) : value;
+      switch (op) {
+        case '==':
+          return v === cmp;
+        case '!=':
+          return v !== cmp;
+        case '=~':
+          return String(v).toLowerCase() === String(cmp).toLowerCase();
+        case '>':
+          return (v as number) > (cmp as number);
+        case '>=':
+          return (v as number) >= (cmp as number);
+        case '<':
+          return (v as number) < (cmp as number);
+        case '<=':
+          return (v as number) <= (cmp as number);
+        case 'contains':
+        case 'has':
+          return String(v).toLowerCase().includes(String(cmp).toLowerCase());
+        case 'contains_cs':
+          return String(v).includes(String(cmp));
+        case '!contains':
+          return !String(v).toLowerCase().includes(String(cmp).toLowerCase());
+        case 'startswith':
+          return String(v).toLowerCase().startsWith(String(cmp).toLowerCase());
+        default:
+          return !String(v).toLowerCase().startsWith(String(cmp).toLowerCase());
+      }
+    };
+  });
+  if (parts.some((p) => p === undefined)) return undefined;
+  return (e) => parts.every((p) => p!(e));
+}
+
+interface Column {
+  name: string;
+  type: string;
+  agg?: { name: string; fields?: string[] };
+  values: unknown[];
+}
+
+/** A table of rows, kept as columns. */
+interface Table {
+  columns: Column[];
+  buckets?: { field: string; size: number };
+}
+
+function typeOf(dataset: DemoDataset, name: string): string {
+  return dataset.fields.find((f) => f.name === name)?.type ?? 'string';
+}
+
+function eventsTable(dataset: DemoDataset, events: Event[]): Table {
+  return { columns: dataset.fields.map((f) => ({ name: f.name, type: f.type, values: events.map((e) => (f.name === '_time' ? new Date(e._time).toISOString() : e[f.name])) })) };
+}
+
+interface Aggregate {
+  name: string;
+  fn: string;
+  field?: string;
+  arg?: number;
+}
+
+function aggregates(text: string): Aggregate[] | undefined {
+  const out: Aggregate[] = [];
+  for (const part of splitTop(text)) {
+    const m = /^\s*(?:([\w.]+)\s*=\s*)?(\w+)\(\s*([^,)]*?)\s*(?:,\s*([\d.]+)\s*)?\)\s*$/.exec(part);
+    if (!m) return undefined;
+    const fn = m[2].toLowerCase();
+    const field = m[3] ? fieldName(m[3]) : undefined;
+    const defaultName = fn === 'count' ? 'count_' : fn === 'percentile' ? `percentile_${field}_${m[4]}` : `${fn}_${field}`;
+    out.push({ name: m[1] ?? defaultName, fn, field, arg: m[4] ? Number(m[4]) : undefined });
+  }
+  return out;
+}
+
+/** Splits at commas outside brackets. */
+function splitTop(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const c of text) {
+    if (c === '(' || c === '[') depth++;
+    if (c === ')' || c === ']') depth--;
+    if (c === ',' && depth === 0) {
+      out.push(current);
+      current = '';
+    } else current += c;
+  }
+  if (current.trim()) out.push(current);
+  return out;
+}
+
+function aggregate(agg: Aggregate, events: Event[]): number | null {
+  const weight = events.reduce((s, e) => s + e.weight, 0);
+  if (agg.fn === 'count') return Math.round(weight);
+  const values = events.map((e) => e[agg.field ?? ''] as unknown).filter((v): v is number => typeof v === 'number');
+  if (agg.fn === 'dcount') return new Set(events.map((e) => e[agg.field ?? ''])).size;
+  if (!values.length) return null;
+  switch (agg.fn) {
+    case 'sum':
+      return Math.round(events.reduce((s, e) => s + (typeof e[agg.field ?? ''] === 'number' ? (e[agg.field!] as number) * e.weight : 0), 0) * 100) / 100;
+    case 'avg':
+      return Math.round((values.reduce((s, v) => s + v, 0) / values.length) * 100) / 100;
+    case 'min':
+      return Math.min(...values);
+    case 'max':
+      return Math.max(...values);
+    case 'percentile': {
+      const sorted = [...values].sort((a, b) => a - b);
+      return sorted[Math.min(sorted.length - 1, Math.floor(((agg.arg ?? 50) / 100) * sorted.length))];
+    }
+    default:
+      return Math.round(weight);
+  }
+}
+
+function summarize(dataset: DemoDataset, events: Event[], text: string, range: { start: number; end: number }): Table | undefined {
+  const [aggText, byText] = text.split(/\s+by\s+/i);
+  const aggs = aggregates(aggText);
+  if (!aggs) return undefined;
+  let bin: number | undefined;
+  const keys: string[] = [];
+  for (const key of byText ? splitTop(byText) : []) {
+    const binned = /^\s*bin\(\s*_time\s*,\s*([^)]+)\)\s*$/.exec(key);
+    if (binned) bin = readSpan(binned[1]);
+    else if (/^\s*bin_auto\(\s*_time\s*\)\s*$/.test(key)) bin = autoBin(range.end - range.start);
+    else keys.push(fieldName(key));
+  }
+  const groups = new Map<string, { time?: number; key: unknown[]; events: Event[] }>();
+  for (const e of events) {
+    const time = bin ? Math.floor(e._time / bin) * bin : undefined;
+    const key = keys.map((k) => e[k] ?? null);
+    const id = JSON.stringify([time, key]);
+    let group = groups.get(id);
+    if (!group) groups.set(id, (group = { time, key, events: [] }));
+    group.events.push(e);
+  }
+  if (bin) {
+    // Every bucket of the range, also the empty ones, as the service sends a time series.
+    for (let t = Math.floor(range.start / bin) * bin; t < range.end && keys.length === 0; t += bin) {
+      const id = JSON.stringify([t, []]);
+      if (!groups.has(id)) groups.set(id, { time: t, key: [], events: [] });
+    }
+  }
+  const rows = [...groups.values()].sort((a, b) => (a.time ?? 0) - (b.time ?? 0) || (bin ? 0 : b.events.length - a.events.length));
+  const columns: Column[] = [];
+  if (bin) columns.push({ name: '_time', type: 'datetime', values: rows.map((r) => new Date(r.time!).toISOString()) });
+  keys.forEach((k, i) => columns.push({ name: k, type: typeOf(dataset, k), values: rows.map((r) => r.key[i]) }));
+  for (const agg of aggs) {
+    columns.push({
+      name: agg.name,
+      type: agg.fn === 'count' || agg.fn === 'dcount' ? 'integer' : 'float',
+      agg: agg.field ? { name: agg.fn, fields: [agg.field] } : { name: agg.fn },
+      values: rows.map((r) => aggregate(agg, r.events)),
+    });
+  }
+  return { columns, buckets: bin ? { field: '_time', size: bin * 1_000_000 } : undefined };
+}
+
+/** About 100 buckets over the range, in a round size. */
+function autoBin(span: number): number {
+  const sizes = [1, 5, 10, 30, 60, 300, 600, 1800, 3600, 10_800, 21_600, 43_200, 86_400].map((s) => s * 1000);
+  return sizes.find((s) => span / s <= 120) ?? 86_400_000;
+}
+
+function rowCount(table: Table): number {
+  return table.columns[0]?.values.length ?? 0;
+}
+
+function reorder(table: Table, order: number[]): Table {
+  return { ...table, columns: table.columns.map((c) => ({ ...c, values: order.map((i) => c.values[i]) })) };
+}
+
+function sortBy(table: Table, text: string): Table {
+  const m = /^\s*([\w.'"[\]]+)\s*(asc|desc)?\s*$/i.exec(text);
+  if (!m) return table;
+  const column = table.columns.find((c) => c.name === fieldName(m[1]));
+  if (!column) return table;
+  const sign = m[2]?.toLowerCase() === 'asc' ? 1 : -1;
+  const order = [...Array(rowCount(table)).keys()].sort((a, b) => {
+    const x = column.values[a];
+    const y = column.values[b];
+    return sign * (x === y ? 0 : x === null || x === undefined ? -1 : y === null || y === undefined ? 1 : (x as number) < (y as number) ? -1 : 1);
+  });
+  return reorder(table, order);
+}
+
+function take(table: Table, n: number): Table {
+  return reorder(table, [...Array(Math.min(n, rowCount(table))).keys()]);
+}
+
+/** The answer to a query over the demo's datasets, as the service sends it with format=tabular. */
+export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBody, now = Date.now()): AplAnswer {
+  const started = performance.now();
+  const apl = String(body.apl ?? '');
+  const range = { start: readTime(body.startTime ?? 'now-1h', now) ?? now - 3_600_000, end: readTime(body.endTime ?? 'now', now) ?? now };
+  const [source, ...rest] = steps(apl);
+  const name = fieldName(source);
+  const dataset = datasets.find((d) => d.name === name);
+  if (!dataset) return { status: 404, body: { code: 404, message: `dataset '${name}' not found (the demo has ${datasets.map((d) => d.name).join(', ')})` } };
+  const all = eventsBetween(dataset, range.start, range.end);
+  let events = all;
+  let table: Table | undefined;
+  let limited = false;
+  for (const step of rest) {
+    const [, op = '', args = ''] = /^(\w[\w-]*)\s*(.*)$/s.exec(step) ?? [];
+    const word = op.toLowerCase();
+    if (!table && (word === 'where' || word === 'filter')) {
+      const test = condition(args);
+      if (test) events = events.filter(test);
+    } else if (!table && word === 'summarize') {
+      table = summarize(dataset, events, args, range);
+    } else if (!table && word === 'count') {
+      table = { columns: [{ name: 'count_', type: 'integer', agg: { name: 'count' }, values: [Math.round(events.reduce((s, e) => s + e.weight, 0))] }] };
+    } else if (word === 'project') {
+      const names = splitTop(args).map(fieldName);
+      table ??= eventsTable(dataset, [...events].sort((a, b) => b._time - a._time));
+      table = { columns: names.map((n) => table!.columns.find((c) => c.name === n)).filter((c): c is Column => c !== undefined) };
+    } else if (word === 'order' || word === 'sort') {
+      table ??= eventsTable(dataset, events);
+      table = sortBy(table, args.replace(/^by\s+/i, ''));
+    } else if (word === 'top') {
+      const m = /^(\d+)\s+by\s+(.+)$/i.exec(args);
+      table ??= eventsTable(dataset, events);
+      if (m) table = take(sortBy(table, m[2]), Number(m[1]));
+    } else if (word === 'take' || word === 'limit') {
+      table ??= eventsTable(dataset, [...events].sort((a, b) => b._time - a._time));
+      table = take(table, Number(args) || DEFAULT_LIMIT);
+      limited = true;
+    }
+  }
+  table ??= eventsTable(dataset, [...events].sort((a, b) => b._time - a._time));
+  if (!limited && rowCount(table) > DEFAULT_LIMIT) table = take(table, DEFAULT_LIMIT);
+  const matched = Math.round(events.reduce((s, e) => s + e.weight, 0));
+  return {
+    body: {
+      format: 'tabular',
+      status: {
+        elapsedTime: Math.round((performance.now() - started) * 1000) + 1800,
+        rowsExamined: Math.round(all.reduce((s, e) => s + e.weight, 0)),
+        rowsMatched: matched,
+        isPartial: false,
+        minCursor: '',
+        maxCursor: '',
+      },
+      tables: [
+        {
+          name: '0',
+          sources: [{ name: dataset.name }],
+          fields: table.columns.map((c) => (c.agg ? { name: c.name, type: c.type, agg: c.agg } : { name: c.name, type: c.type })),
+          ...(table.buckets ? { buckets: table.buckets } : {}),
+          columns: table.columns.map((c) => c.values),
+        },
+      ],
+      datasetNames: [dataset.name],
+    },
+  };
+}

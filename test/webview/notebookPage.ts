@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { makeSandbox, openBrowser, projectRoot } from '../harness/codeServer.mjs';
-import { THEME } from './panelPage';
+import { sendWebviewFile, THEME } from './panelPage';
 
 declare global {
   interface Window {
@@ -24,8 +24,6 @@ export interface NotebookPage {
   page: Page;
   close(): Promise<void>;
 }
-
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.map': 'application/json' };
 
 /** Opens the page and waits for the renderer to be activated. */
 export async function openNotebookPage(dist = path.join(projectRoot as string, 'dist')): Promise<NotebookPage> {
@@ -60,13 +58,7 @@ window.__rendered = true;
 </body></html>`);
       return;
     }
-    const file = path.join(dist, 'webview', path.basename(url.pathname));
-    if (!url.pathname.startsWith('/webview/') || !fs.existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
+    sendWebviewFile(dist, url.pathname, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const sandbox = makeSandbox('axiom-notebook-');

@@ -1,15 +1,14 @@
-// Bundles the extension for VS Code's Node extension host, in two CommonJS files:
-//   dist/extension.js  what activation loads: the VS Code side and the small core helpers
-//   dist/heavy.js      src/core/heavy.ts: the API client with undici and zod, and Test Connection
-//                      with Node's network modules, loaded on first use (src/platform/heavy.ts)
-//   dist/apl.js        src/core/aplLanguage.ts: the APL reference data, lexer and checks, loaded on
-//                      first use of an Axiom APL document (src/platform/heavy.ts)
+// Bundles the extension for VS Code's Node extension host, in CommonJS files:
+//   dist/extension.js  what activation loads: each feature's register() (thin entries: command ids,
+//                      views, providers) and the loader, src/platform/lazy.ts
+//   dist/<name>.js     one per lazily loaded bundle, loaded on first use through the loader: its
+//                      list (name → source file) is the loader's BUNDLES, read from there, so that
+//                      the loader is the one place that names what loads late (client, apl,
+//                      accounts, monitors, starred, language, run, notebook)
 // and, for the browser, the results panel's webview (src/webview/results/main.ts, with uPlot):
 //   dist/webview/results.js and results.css   one script (iife) and one stylesheet, loaded by the
 //                      panel's page under its Content Security Policy (src/core/run/resultsPage.ts)
 //   dist/webview/notebook.js   the notebook renderer (src/webview/notebook/renderer.ts), an ES module
-//   dist/notebook.js   src/notebook/notebookFeature.ts: APL notebooks' serializer, controller and
-//                      commands, loaded with the first notebook (src/platform/heavy.ts)
 //   node esbuild.mjs               development build with source maps
 //   node esbuild.mjs --production  minified, no source maps (what the .vsix ships)
 //   node esbuild.mjs --tests       also bundles the unit and integration tests into out/ (and makes
@@ -17,17 +16,122 @@
 //   node esbuild.mjs --single      one file with esbuild's defaults, as the extension was first built (the benchmark's baseline)
 //   node esbuild.mjs --watch       development build of all bundles (the webview too), rebuilt on each change (npm run watch,
 //                                  the Run Extension task in .vscode/tasks.json); tests are not watched
-// Type-checking is a separate step: `npm run typecheck`.
+//   node esbuild.mjs --root DIR    the extension's bundles (not the webview, not the tests) of the tree in DIR, into DIR/dist,
+//                                  checked as below (the checks' unit tests build small trees that break them)
+// Every build of the extension's bundles is checked (bundleProblems below) and fails when
+//   - dist/extension.js is larger than its byte budget (ACTIVATION_BUDGET), set close to its size:
+//     what activation parses is what it costs, so growing it is a decision, made here;
+//   - any file but the loader imports a lazily loaded bundle's entry (a value import: types cross freely);
+//   - a module that a lazy bundle's entry imports (what the bundle holds; src/platform/ is everyone's)
+//     is in another bundle, the activation bundle included: reached by a value import from elsewhere;
+//   - dist/extension.js holds a module from node_modules or Node's network modules.
+// Type-checking is a separate step: \`npm run typecheck\`.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+/** The loader, the one file that may reach a lazily loaded bundle (relative to the tree's root). */
+export const LOADER = 'src/platform/lazy.ts';
+
+/**
+ * The most dist/extension.js may weigh, in bytes, per build. Set close to its size: when a change
+ * needs more, raise it here and say why in the commit (and measure activation: npm run bench).
+ */
+export const ACTIVATION_BUDGET = { production: 11_500, development: 19_700 };
+
+/** The lazily loaded bundles, as the loader names them: `name: () => require('<path>')` lines of its BUNDLES. */
+export function lazyBundles(root) {
+  const text = fs.readFileSync(path.join(root, LOADER), 'utf8');
+  const bundles = {};
+  for (const [, name, specifier] of text.matchAll(/^\s*(\w+): \(\) => require\('([^']+)'\)/gm)) {
+    bundles[name] = path.relative(root, path.resolve(root, path.dirname(LOADER), `${specifier}.ts`)).split(path.sep).join('/');
+  }
+  return bundles;
+}
+
+/** A require or import of a bundle's entry, from any file, stays a require of `./<name>.js` beside
+ *  the file that makes it (all bundles are in dist/): each bundle is loaded once, by Node's cache. */
+function lazyApart(root, bundles) {
+  const byEntry = new Map(Object.entries(bundles).map(([name, entry]) => [path.resolve(root, entry), name]));
+  return {
+    name: 'lazy-apart',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        const name = byEntry.get(path.resolve(args.resolveDir, `${args.path}.ts`));
+        return name ? { path: `./${name}.js`, external: true } : undefined;
+      });
+    },
+  };
+}
+
+/** What every bundle may hold a copy of, an entry's imports included: the adapters over VS Code's services. */
+const SHARED = 'src/platform/';
+
+const NETWORK_MODULES = /^(node:)?(net|tls|dns|http|https|zlib)$/;
+
+/**
+ * What is wrong with a build, by the rules at the top of this file, in sentences (none when all is
+ * well). `metafile` is esbuild's, of a build whose entry points are named `extension` and the
+ * lazy bundles' names; `budget` the most dist/extension.js may weigh.
+ */
+export function bundleProblems(metafile, { bundles, budget }) {
+  const problems = [];
+  const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
+  const outputOf = (entry) => outputs.find(([, output]) => output.entryPoint === entry);
+  const entryNames = new Map(Object.entries(bundles).map(([name, entry]) => [entry, name]));
+  // A bundle's entry is reached only by the loader.
+  for (const [importer, input] of Object.entries(metafile.inputs)) {
+    if (importer === LOADER) continue;
+    for (const i of input.imports) {
+      const target = i.external ? /^\.\/(\w+)\.js$/.exec(i.path)?.[1] : undefined;
+      const name = target && bundles[target] ? target : entryNames.get(i.path);
+      if (name) problems.push(`${importer} imports the lazily loaded bundle "${name}" (${bundles[name]}): only ${LOADER} may; import its types only (import type)`);
+    }
+  }
+  // What a bundle holds is in no other bundle.
+  const held = new Map();
+  for (const [name, entry] of Object.entries(bundles)) {
+    for (const i of metafile.inputs[entry]?.imports ?? []) {
+      if (i.external || i.path.includes('node_modules') || i.path.startsWith(SHARED)) continue;
+      if (held.has(i.path) && held.get(i.path) !== name) problems.push(`${i.path} is imported by the entries of the bundles "${held.get(i.path)}" and "${name}": it belongs to one of them`);
+      else held.set(i.path, name);
+    }
+    held.set(entry, name);
+  }
+  const activation = outputOf('src/extension.ts');
+  for (const [file, output] of outputs) {
+    const own = output.entryPoint === 'src/extension.ts' ? 'the activation bundle' : entryNames.has(output.entryPoint) ? `the bundle "${entryNames.get(output.entryPoint)}"` : undefined;
+    if (!own) continue;
+    for (const input of Object.keys(output.inputs)) {
+      const holder = held.get(input);
+      if (holder && output.entryPoint !== bundles[holder]) problems.push(`${own} (${path.basename(file)}) holds ${input}, which belongs to the lazily loaded bundle "${holder}": reach it through ${LOADER}, and import its types only`);
+    }
+  }
+  if (!activation) return [...problems, 'no activation bundle (src/extension.ts) in the build'];
+  const [activationFile, activationOutput] = activation;
+  // Activation parses nothing from node_modules, nor Node's network modules.
+  for (const input of Object.keys(activationOutput.inputs)) {
+    if (input.includes('node_modules')) problems.push(`the activation bundle holds ${input}: load it on first use, through ${LOADER}`);
+    else for (const i of metafile.inputs[input]?.imports ?? []) if (NETWORK_MODULES.test(i.path)) problems.push(`the activation bundle loads ${i.path} (imported by ${input}): load it on first use, through ${LOADER}`);
+  }
+  if (activationOutput.bytes > budget) problems.push(`${path.basename(activationFile)} is ${activationOutput.bytes} bytes, over its budget of ${budget} (ACTIVATION_BUDGET in esbuild.mjs): move what activation does not need into a lazily loaded bundle, or raise the budget and say why`);
+  return problems;
+}
+
+const argValue = (flag) => {
+  const at = process.argv.indexOf(flag);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
+const main = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 const production = process.argv.includes('--production');
 const tests = process.argv.includes('--tests');
 const single = process.argv.includes('--single');
 const watch = process.argv.includes('--watch');
-if (watch && (tests || single)) throw new Error('--watch rebuilds dist/ only (tests: node esbuild.mjs --tests)');
-const outdir = process.env.AXIOM_DIST ?? 'dist';
+const root = path.resolve(argValue('--root') ?? '.');
+if (main && watch && (tests || single)) throw new Error('--watch rebuilds dist/ only (tests: node esbuild.mjs --tests)');
+const outdir = process.env.AXIOM_DIST || path.join(root, 'dist');
 
 const common = {
   bundle: true,
@@ -36,20 +140,6 @@ const common = {
   target: 'node20',
   external: ['vscode'],
   logLevel: 'warning',
-};
-
-/** The modules bundled apart, each loaded on first use, and the file each becomes beside extension.js. */
-const LAZY_MODULES = { [path.resolve('src/core/heavy.ts')]: './heavy.js', [path.resolve('src/core/aplLanguage.ts')]: './apl.js', [path.resolve('src/notebook/notebookFeature.ts')]: './notebook.js' };
-
-/** `require('../core/heavy')` in the extension stays a require, of `./heavy.js` beside extension.js (and so for apl.js). */
-const heavyApart = {
-  name: 'heavy-apart',
-  setup(build) {
-    build.onResolve({ filter: /\/(heavy|aplLanguage|notebookFeature)$/ }, (args) => {
-      const output = LAZY_MODULES[path.resolve(args.resolveDir, `${args.path}.ts`)];
-      return output ? { path: output, external: true } : undefined;
-    });
-  },
 };
 
 /**
@@ -66,26 +156,6 @@ const vscodeOnce = {
     build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
   },
 };
-
-/**
- * What dist/extension.js would load at activation that must wait for first use: undici, zod (any
- * module from node_modules) or Node's network modules. Activation must parse none of them. Each is
- * named with the project file that imports it.
- */
-function activationLoads(metafile) {
-  const extension = Object.values(metafile.outputs).find((output) => output.entryPoint === 'src/extension.ts');
-  const own = Object.keys(extension.inputs).filter((input) => !input.includes('node_modules'));
-  // The APL reference data and what reads it belong in dist/apl.js: only types may cross.
-  const aplData = own.filter((input) => /^src\/core\/apl\/(reference|lexer|checks|completion|hover)\.ts$/.test(input)).map((input) => ({ module: input, importer: 'src/extension.ts (through its imports)' }));
-  return [
-    ...aplData,
-    ...own.flatMap((importer) =>
-      metafile.inputs[importer].imports
-        .filter((i) => i.path.includes('node_modules') || /^(node:)?(net|tls|dns|http|https|zlib)$/.test(i.path))
-        .map((i) => ({ module: i.original ?? i.path, importer })),
-    ),
-  ];
-}
 
 /** The results panel's script and stylesheet, built for the browser that runs a webview. */
 const webview = {
@@ -130,7 +200,7 @@ let watchProblems = [];
 /**
  * The node bundles and the webview are two esbuild contexts; a change seen by both is one rebuild
  * in the report: "started" when the first begins, the problems of both and "finished" when the
- * last ends. `checkLoads` is for the context that builds dist/extension.js.
+ * last ends. `checkLoads` (bundleProblems) is for the context that builds dist/extension.js.
  */
 const watchReport = (checkLoads) => ({
   name: 'watch-report',
@@ -145,8 +215,8 @@ const watchReport = (checkLoads) => ({
       const report = (kind, text, location) => watchProblems.push({ kind, text, location });
       for (const e of result.errors) report('ERROR', e.text, e.location);
       for (const w of result.warnings) report('WARNING', w.text, w.location);
-      const loads = checkLoads && result.metafile ? activationLoads(result.metafile) : [];
-      for (const l of loads) report('ERROR', `dist/extension.js would load ${l.module} at activation; load it through src/heavy.ts`, { file: l.importer, line: 1, column: 0 });
+      const problems = checkLoads && result.metafile ? checkLoads(result.metafile) : [];
+      for (const problem of problems) report('ERROR', problem, { file: LOADER, line: 1, column: 0 });
       if (--watchPending > 0) return;
       for (const { kind, text, location } of watchProblems) {
         console.log(`${kind === 'ERROR' ? '✘' : '▲'} [${kind}] ${text}`);
@@ -157,35 +227,43 @@ const watchReport = (checkLoads) => ({
   },
 });
 
-fs.rmSync(outdir, { recursive: true, force: true });
-if (single) {
-  await esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: `${outdir}/extension.js`, minify: production, sourcemap: !production });
-} else {
-  // Both bundles in one build: each entry is bundled on its own (no code is shared between the
-  // two files), and a watch has one rebuild to report.
-  const options = {
-    ...common,
-    entryPoints: { extension: 'src/extension.ts', heavy: 'src/core/heavy.ts', apl: 'src/core/aplLanguage.ts', notebook: 'src/notebook/notebookFeature.ts' },
-    outdir,
-    minify: production,
-    sourcemap: !production,
-    metafile: true,
-    plugins: [vscodeOnce, heavyApart],
-  };
-  if (watch) {
-    // esbuild's own log is silenced: watchReport prints the problems.
-    const context = await esbuild.context({ ...options, logLevel: 'silent', plugins: [...options.plugins, watchReport(true)] });
-    const webviewContext = await esbuild.context({ ...webview, logLevel: 'silent', plugins: [watchReport(false)] });
-    const rendererContext = await esbuild.context({ ...notebookRenderer(), logLevel: 'silent', plugins: [watchReport(false)] });
-    await Promise.all([context.watch(), webviewContext.watch(), rendererContext.watch()]);
+if (main) {
+  fs.rmSync(outdir, { recursive: true, force: true });
+  if (single) {
+    await esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: `${outdir}/extension.js`, minify: production, sourcemap: !production });
   } else {
-    const [built] = await Promise.all([esbuild.build(options), esbuild.build(webview), esbuild.build(notebookRenderer())]);
-    const loads = activationLoads(built.metafile);
-    if (loads.length) throw new Error(`dist/extension.js would load ${loads.map((l) => `${l.module} (imported by ${l.importer})`).join(', ')} at activation`);
+    // Every bundle in one build: each entry is bundled on its own (no code is shared between the
+    // files but through the loader's requires), and a watch has one rebuild to report.
+    const bundles = lazyBundles(root);
+    const options = {
+      ...common,
+      absWorkingDir: root,
+      entryPoints: { extension: 'src/extension.ts', ...bundles },
+      outdir,
+      minify: production,
+      sourcemap: !production,
+      metafile: true,
+      plugins: [vscodeOnce, lazyApart(root, bundles)],
+    };
+    const check = (metafile) => bundleProblems(metafile, { bundles, budget: ACTIVATION_BUDGET[production ? 'production' : 'development'] });
+    if (watch) {
+      // esbuild's own log is silenced: watchReport prints the problems.
+      const context = await esbuild.context({ ...options, logLevel: 'silent', plugins: [...options.plugins, watchReport(check)] });
+      const webviewContext = await esbuild.context({ ...webview, logLevel: 'silent', plugins: [watchReport(undefined)] });
+      const rendererContext = await esbuild.context({ ...notebookRenderer(), logLevel: 'silent', plugins: [watchReport(undefined)] });
+      await Promise.all([context.watch(), webviewContext.watch(), rendererContext.watch()]);
+    } else {
+      const [built] = await Promise.all([esbuild.build(options), argValue('--root') ? undefined : esbuild.build(webview), argValue('--root') ? undefined : esbuild.build(notebookRenderer())]);
+      const problems = check(built.metafile);
+      if (problems.length) {
+        for (const problem of problems) console.error(`✘ ${problem}`);
+        process.exit(1);
+      }
+    }
   }
 }
 
-if (tests) {
+if (main && tests) {
   const files = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
   await esbuild.build({
     ...common,

@@ -1,17 +1,18 @@
-// Composition root: builds the adapters every feature shares, then lets each feature register
-// itself, and hands every disposable to VS Code.
+// Composition root: lets each feature register its thin entries (command ids, views, providers),
+// hands every disposable to VS Code, and wires the features together with functions. Nothing here
+// loads a feature's implementation: each loads from its own bundle on first use (src/platform/lazy.ts).
 import * as vscode from 'vscode';
-import { Accounts, type SwitchRecord } from './accounts/accounts';
-import { Connection } from './accounts/connection';
+import type { AccountsFeature } from './accounts/bundle';
 import { registerAccounts } from './accounts/register';
+import { COMMANDS } from './platform/constants';
+import { load, once } from './platform/lazy';
+import { disposeIfMade } from './platform/lazyEntries';
+import { Log } from './platform/log';
 import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
-import { Log } from './platform/log';
-import { MachineState } from './platform/machineState';
-import { registerNotebook, type NotebookHandle } from './notebook/register';
-import { SettingsStore } from './platform/settings';
-import { TokenStore } from './platform/tokenStore';
+import type { NotebookFeature } from './notebook/bundle';
+import { registerNotebook } from './notebook/register';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
 import { registerStarred } from './starred/register';
@@ -19,40 +20,71 @@ import type { StarredView } from './starred/starredView';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
  *  when VS Code runs those tests: the views hold the connection, and through it the tokens, which
- *  no other extension may reach but through VS Code's Accounts, with the person's consent. */
+ *  no other extension may reach but through VS Code's Accounts, with the person's consent. Each is
+ *  loaded when first read. */
 export interface AxiomExtensionApi {
-  monitorsView: MonitorsView;
-  starredView: StarredView;
-  runner: QueryRunner;
-  notebooks: NotebookHandle;
+  readonly monitorsView: MonitorsView;
+  readonly starredView: StarredView;
+  readonly runner: QueryRunner;
+  readonly notebooks: NotebookFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
 
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
-  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const log = new Log();
-  const settings = new SettingsStore();
-  const tokens = new TokenStore(context.secrets);
-  const machine = new MachineState<SwitchRecord>(context.globalStorageUri.fsPath, 'deployment.json', {});
-  const accounts = new Accounts(settings, tokens, machine, log);
-  const connection = new Connection(settings, accounts, log, `axiom-apl-vscode/${version} (vscode ${vscode.version})`);
-  const shared = { log, settings, tokens, accounts, connection };
+  const sessionsChanged = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+  const accounts = once(
+    (): AccountsFeature =>
+      load('accounts').createAccounts({
+        context,
+        log,
+        userAgent: `axiom-apl-vscode/${String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0')} (vscode ${vscode.version})`,
+        sessionsChanged: (event) => sessionsChanged.fire(event),
+      }),
+  );
+  const access = () => accounts().connection;
+  const deployments = () => accounts().accounts;
 
-  const monitors = registerMonitors(shared);
-  const starred = registerStarred(context, shared);
-  const run = registerRun(context, { connection, deployments: accounts, log });
-  const notebooks = registerNotebook({ runner: run.runner, deployments: accounts, log, monitorsView: monitors.view });
-  context.subscriptions.push(log, settings, tokens, machine, accounts, connection, ...registerAccounts(context, shared), ...monitors.disposables, ...starred.disposables, ...registerLanguage(context, shared), ...run.disposables, ...notebooks.disposables);
+  const starred = registerStarred(() => ({ memory: context.globalState, access: access(), deployments: deployments(), labelOf: (name) => accounts().label(name), log }));
+  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
+  const run = registerRun({
+    extensionUri: context.extensionUri,
+    memory: context.workspaceState,
+    access,
+    deployments,
+    log,
+    openMonitorQuery: (arg) => monitors.feature().commands[COMMANDS.openMonitorQueryInNewTab](arg),
+    openStarredQuery: (arg) => starred.feature().commands[COMMANDS.openStarredQuery](arg as never),
+  });
+  const notebooks = registerNotebook({ runner: () => run.feature().runner(), deployments, log });
+  context.subscriptions.push(
+    log,
+    sessionsChanged,
+    // Features are disposed before the accounts they use.
+    ...monitors.disposables,
+    ...starred.disposables,
+    ...notebooks.disposables,
+    ...run.disposables,
+    ...registerLanguage({ access, log }),
+    ...registerAccounts({ feature: accounts, log, sessionsChanged }),
+    disposeIfMade(accounts),
+  );
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
-    monitorsView: monitors.view,
-    starredView: starred.view,
-    get runner() {
-      return run.runner();
+    get monitorsView() {
+      return monitors.feature().view;
     },
-    notebooks: notebooks.handle,
-    activeDeployment: async () => (await accounts.active()).name,
+    get starredView() {
+      return starred.feature().view;
+    },
+    get runner() {
+      return run.feature().runner();
+    },
+    get notebooks() {
+      return notebooks.feature();
+    },
+    activeDeployment: async () => (await accounts().accounts.active()).name,
   };
 }
 

@@ -1,34 +1,52 @@
 import * as vscode from 'vscode';
 import type { Deployment } from '../core/accounts/deployments';
-import { COMMANDS } from '../platform/constants';
 import { deploymentLabel, type Accounts } from './accounts';
 
 const SESSION_PREFIX = 'deployment:';
+/** The names of the deployments that had a token when the sessions were last worked out (names
+ *  only, never a token), so that VS Code's list of accounts at start-up reads no secret. */
+const HELD_KEY = 'axiom.accounts.withToken';
 
 /**
  * Each deployment with a token, as an account in VS Code's Accounts menu, where a person expects
  * to see and sign out of accounts. Another extension may ask for a session only with the person's
- * consent, which VS Code asks for. Nothing is read at start-up: sessions are worked out when
- * VS Code first asks, and kept current from then on.
+ * consent, which VS Code asks for.
+ *
+ * VS Code lists the accounts at start-up by asking for sessions without scopes, and reads only
+ * their accounts; a request for a session (another extension's) always names scopes. So the list
+ * is answered from the names kept in `memory` and the settings, reading no token from the
+ * keychain, and a token is read only for a request that gets one, or when tokens or deployments
+ * change (to tell VS Code what changed).
  */
-export class AxiomAuthenticationProvider implements vscode.AuthenticationProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
-  readonly onDidChangeSessions = this.changed.event;
+export class AxiomAuthenticationProvider implements vscode.Disposable {
   private known?: Map<string, vscode.AuthenticationSession>;
   private readonly listener: vscode.Disposable;
 
-  constructor(private readonly accounts: Accounts) {
+  constructor(
+    private readonly accounts: Accounts,
+    private readonly memory: vscode.Memento,
+    private readonly changed: (event: vscode.AuthenticationProviderAuthenticationSessionsChangeEvent) => void,
+    /** "Sign in" from the Accounts menu: the Add Deployment flow. */
+    private readonly addDeployment: () => Promise<Deployment | undefined>,
+  ) {
     this.listener = accounts.onDidChange(() => void this.announceChanges().catch(() => undefined));
   }
 
-  async getSessions(): Promise<vscode.AuthenticationSession[]> {
+  async getSessions(scopes: readonly string[] | undefined): Promise<vscode.AuthenticationSession[]> {
+    const held = this.memory.get<unknown>(HELD_KEY);
+    if (scopes === undefined && !this.known && Array.isArray(held)) {
+      // The accounts, without their tokens: VS Code's list reads nothing else.
+      return this.accounts
+        .all()
+        .filter((deployment) => held.includes(deployment.name))
+        .map((deployment) => session(deployment, ''));
+    }
     this.known = await this.current();
     return [...this.known.values()];
   }
 
-  /** "Sign in" from the Accounts menu: the Add Deployment flow. */
   async createSession(): Promise<vscode.AuthenticationSession> {
-    const added = await vscode.commands.executeCommand<Deployment | undefined>(COMMANDS.addDeployment);
+    const added = await this.addDeployment();
     const session = added && (await this.current()).get(SESSION_PREFIX + added.name);
     if (!session) throw new Error(vscode.l10n.t('No Axiom deployment was added.'));
     return session;
@@ -43,17 +61,24 @@ export class AxiomAuthenticationProvider implements vscode.AuthenticationProvide
     for (const deployment of this.accounts.all()) {
       const token = await this.accounts.token(deployment.name);
       if (!token) continue;
-      const id = SESSION_PREFIX + deployment.name;
-      const label = deploymentLabel(deployment) + (deployment.orgId ? ` (${deployment.orgId})` : '');
-      sessions.set(id, { id, accessToken: token, account: { id, label }, scopes: [] });
+      const made = session(deployment, token);
+      sessions.set(made.id, made);
     }
+    const names = this.accounts.all().filter((d) => sessions.has(SESSION_PREFIX + d.name)).map((d) => d.name);
+    if (JSON.stringify(names) !== JSON.stringify(this.memory.get<unknown>(HELD_KEY))) await this.memory.update(HELD_KEY, names);
     return sessions;
   }
 
   private async announceChanges(): Promise<void> {
-    if (!this.known) return;
-    const before = this.known;
+    // Before VS Code asked, there is nothing to tell it; when it was answered from the names kept,
+    // those are what it knows.
+    const listedBefore = this.known ? undefined : this.memory.get<unknown>(HELD_KEY);
+    if (!this.known && !Array.isArray(listedBefore)) return;
+    const before = this.known ?? new Map<string, vscode.AuthenticationSession>();
     const after = await this.current();
+    if (!this.known && Array.isArray(listedBefore)) {
+      for (const deployment of this.accounts.all()) if (listedBefore.includes(deployment.name)) before.set(SESSION_PREFIX + deployment.name, session(deployment, after.get(SESSION_PREFIX + deployment.name)?.accessToken ?? ''));
+    }
     this.known = after;
     const added = [...after.values()].filter((s) => !before.has(s.id));
     const removed = [...before.values()].filter((s) => !after.has(s.id));
@@ -61,11 +86,16 @@ export class AxiomAuthenticationProvider implements vscode.AuthenticationProvide
       const old = before.get(s.id);
       return old !== undefined && (old.accessToken !== s.accessToken || old.account.label !== s.account.label);
     });
-    if (added.length || removed.length || changed.length) this.changed.fire({ added, removed, changed });
+    if (added.length || removed.length || changed.length) this.changed({ added, removed, changed });
   }
 
   dispose(): void {
     this.listener.dispose();
-    this.changed.dispose();
   }
+}
+
+function session(deployment: Deployment, accessToken: string): vscode.AuthenticationSession {
+  const id = SESSION_PREFIX + deployment.name;
+  const label = deploymentLabel(deployment) + (deployment.orgId ? ` (${deployment.orgId})` : '');
+  return { id, accessToken, account: { id, label }, scopes: [] };
 }

@@ -4,9 +4,10 @@ import type { AxiomClient } from '../core/api/client';
 import type { RateLimit } from '../core/api/requestBudget';
 import { resolveEndpoint } from '../core/api/baseUrl';
 import { chooseProxy, describeProxy } from '../core/api/proxy';
+import type { ClientAccess } from '../platform/clientAccess';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
-import { loadHeavy, type Heavy } from '../platform/heavy';
+import { load, type Bundle } from '../platform/lazy';
 import type { Accounts, ActiveDeployment } from './accounts';
 
 /**
@@ -14,7 +15,7 @@ import type { Accounts, ActiveDeployment } from './accounts';
  * is loaded on first use, not at activation; clients are rebuilt only when a setting or the token
  * changes, and all of them share one keep-alive dispatcher, rebuilt only when the proxy changes.
  */
-export class Connection implements vscode.Disposable {
+export class Connection implements ClientAccess, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly rateLimits = new vscode.EventEmitter<RateLimit>();
   /** Hears the rate-limit headers of every answer, for whoever paces background requests. */
@@ -30,6 +31,8 @@ export class Connection implements vscode.Disposable {
     private readonly accounts: Accounts,
     private readonly log: Log,
     private readonly userAgent: string,
+    /** Set API Token, for the deployment this window uses: true when a token was set. */
+    readonly askForToken: () => Promise<boolean>,
   ) {
     const invalidate = () => {
       this.cached = undefined;
@@ -62,7 +65,7 @@ export class Connection implements vscode.Disposable {
     const network = this.network(url);
     const key = JSON.stringify([url, orgId, timeoutMs, token, network]);
     if (this.cached?.key === key) return this.cached.client;
-    const api = loadHeavy();
+    const api = load('client');
     const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log, onRateLimit: (limit) => this.rateLimits.fire(limit) });
     this.cached = { key, client };
     return client;
@@ -76,7 +79,7 @@ export class Connection implements vscode.Disposable {
     return { proxy, strictSSL: settings.strictSSL };
   }
 
-  private dispatcherFor(api: Heavy, network: { proxy?: string; strictSSL: boolean }): Dispatcher {
+  private dispatcherFor(api: Bundle<'client'>, network: { proxy?: string; strictSSL: boolean }): Dispatcher {
     const key = JSON.stringify(network);
     if (this.dispatcher?.key === key) return this.dispatcher.dispatcher;
     void this.dispatcher?.dispatcher.close();

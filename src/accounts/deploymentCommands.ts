@@ -1,21 +1,15 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import * as vscode from 'vscode';
 import { checkDeploymentName, checkDeploymentUrl, checkOptionalOrgId, SETTINGS_DEPLOYMENT, type Checked, type Deployment } from '../core/accounts/deployments';
 import { checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
 import { DEFAULT_API_URL } from '../core/api/baseUrl';
 import { phrase } from '../core/phrase';
-import { COMMANDS } from '../platform/constants';
-import { loadHeavy } from '../platform/heavy';
+import { load } from '../platform/lazy';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { deploymentLabel, type Accounts } from './accounts';
+import { cliConfigPath } from './cliConfigPath';
 
-/** Where the Axiom CLI keeps its configuration, under a home folder. */
-export function cliConfigPath(home = os.homedir()): string {
-  return path.join(home, '.axiom.toml');
-}
 
 /** An input box that checks as the person types and returns the checked value, or undefined when dismissed. */
 async function ask<T>(options: vscode.InputBoxOptions, check: (text: string) => Checked<T>): Promise<{ value: T } | undefined> {
@@ -125,7 +119,7 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
       );
       return undefined;
     }
-    const config = loadHeavy().readCliConfig(source);
+    const config = load('client').readCliConfig(source);
     if (!config.ok) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Nothing was imported: {0} is not valid: {1}', file, say(config.problem)));
       return undefined;
@@ -159,11 +153,19 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
   };
 }
 
-type DeploymentItem = vscode.QuickPickItem & { deployment?: Deployment; run?: string };
+type DeploymentItem = vscode.QuickPickItem & { deployment?: Deployment; run?: () => Promise<unknown> };
+
+/** The other deployment commands the switch offers, as functions. */
+export interface DeploymentActions {
+  add(): Promise<unknown>;
+  importCli(): Promise<unknown>;
+  rename(args: { from: string }): Promise<boolean>;
+  remove(args: { name: string }): Promise<boolean>;
+}
 
 /** Axiom: Switch Deployment (the status bar item). With a name, switches at once; otherwise a pick
  *  of every deployment, each with buttons to rename, sign out and remove, and ways to add more. */
-export function switchDeploymentCommand(accounts: Accounts) {
+export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentActions) {
   return async (args?: { name?: string }): Promise<boolean> => {
     if (args?.name !== undefined) {
       if (!accounts.find(args.name)) {
@@ -193,8 +195,8 @@ export function switchDeploymentCommand(accounts: Accounts) {
     }
     items.push(
       { label: '', kind: vscode.QuickPickItemKind.Separator },
-      { label: `$(add) ${vscode.l10n.t('Add Deployment…')}`, run: COMMANDS.addDeployment },
-      { label: `$(cloud-download) ${vscode.l10n.t('Import from Axiom CLI…')}`, run: COMMANDS.importCliConfig },
+      { label: `$(add) ${vscode.l10n.t('Add Deployment…')}`, run: () => actions.add() },
+      { label: `$(cloud-download) ${vscode.l10n.t('Import from Axiom CLI…')}`, run: () => actions.importCli() },
     );
     const pick = vscode.window.createQuickPick<DeploymentItem>();
     pick.title = vscode.l10n.t('Axiom deployment');
@@ -210,11 +212,11 @@ export function switchDeploymentCommand(accounts: Accounts) {
     pick.dispose();
     if (!chosen) return false;
     const { item, button } = chosen;
-    if (item.run) return Boolean(await vscode.commands.executeCommand(item.run));
+    if (item.run) return Boolean(await item.run());
     if (!item.deployment) return false;
     const name = item.deployment.name;
-    if (button === buttons.rename) return Boolean(await vscode.commands.executeCommand(COMMANDS.renameDeployment, { from: name }));
-    if (button === buttons.remove) return Boolean(await vscode.commands.executeCommand(COMMANDS.removeDeployment, { name }));
+    if (button === buttons.rename) return actions.rename({ from: name });
+    if (button === buttons.remove) return actions.remove({ name });
     if (button === buttons.signOut) {
       await accounts.signOut(name);
       void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(item.deployment)));

@@ -12,15 +12,14 @@ export class DeploymentStatus implements vscode.Disposable {
   private readonly listener: vscode.Disposable;
   /** Updates may overlap (a change arrives while secrets are read): only the newest is shown. */
   private generation = 0;
-  private readonly firstUpdate: ReturnType<typeof setTimeout>;
 
   constructor(private readonly accounts: Accounts) {
     this.item.name = vscode.l10n.t('Axiom Deployment');
     this.item.command = COMMANDS.switchDeployment;
     this.listener = accounts.onDidChange(() => void this.update());
-    // The first look waits until activation is over: it reads this machine's record of the last
-    // switch (a file, and a watcher on its folder), 3–6 ms that activation need not spend.
-    this.firstUpdate = setTimeout(() => void this.update(), 0);
+    // Made after activation (src/accounts/register.ts): the first look reads this machine's record
+    // of the last switch (a file, and a watcher on its folder), 3–6 ms that activation need not spend.
+    void this.update();
   }
 
   async update(): Promise<void> {
@@ -60,7 +59,6 @@ export class DeploymentStatus implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.firstUpdate);
     this.generation++; // an update under way leaves the item alone
     this.listener.dispose();
     this.item.dispose();

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from './connection';
 import { STEP_NAMES, type StepOutcome } from '../core/accounts/connectionSteps';
 import { phrase, render } from '../core/phrase';
-import { loadHeavy } from '../platform/heavy';
+import { load } from '../platform/lazy';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
@@ -30,7 +30,7 @@ export function testConnectionCommand(connection: Connection, settings: Settings
       (progress, cancel) => {
         cancel.onCancellationRequested(() => controller.abort());
         log.info(`Test Connection: ${deploymentLabel(deployment)} (${url})`);
-        return loadHeavy().checkConnection({ url, ...network, timeoutMs, client: () => connection.client(), signal: controller.signal }, (outcome) => {
+        return load('client').checkConnection({ url, ...network, timeoutMs, client: () => connection.client(), signal: controller.signal }, (outcome) => {
           log[outcome.status === 'failed' ? 'warn' : 'info'](`  ${render(STEP_NAMES[outcome.step])}: ${outcome.status}: ${render(outcome.detail)} (${outcome.ms} ms)`);
           progress.report({ message: say(outcome.status === 'failed' ? phrase('{0} failed', STEP_NAMES[outcome.step]) : phrase('{0} done', STEP_NAMES[outcome.step])) });
         });

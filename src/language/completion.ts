@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import type { AplFunction, CompletionContext } from '../core/aplLanguage';
-import { loadAplLanguage } from '../platform/heavy';
+import type { CompletionContext } from '../core/apl/completion';
+import type { AplFunction } from '../core/apl/reference';
+import { load } from '../platform/lazy';
 import { referenceMarkdown } from './docs';
 import type { AplSchema } from './schema';
 
@@ -18,12 +19,11 @@ const FREQUENT = ['where', 'summarize', 'extend', 'project', 'sort', 'take', 'li
  */
 export class AplCompletions implements vscode.CompletionItemProvider {
   /** A pipe opens the operators; a quote right after [ opens the quoted names (any other quote is ignored). */
-  static readonly triggers = ['|', "'", '"'];
 
   constructor(private readonly schema: AplSchema) {}
 
   async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken, request?: vscode.CompletionContext): Promise<vscode.CompletionList | undefined> {
-    const apl = loadAplLanguage();
+    const apl = load('apl');
     const text = document.getText();
     const context = apl.completionContext(text, document.offsetAt(position));
     if (context.kind === 'none') return undefined;
@@ -53,7 +53,7 @@ export class AplCompletions implements vscode.CompletionItemProvider {
   }
 
   private async datasetItems(context: Extract<CompletionContext, { kind: 'dataset' }>, token: vscode.CancellationToken): Promise<vscode.CompletionItem[]> {
-    const apl = loadAplLanguage();
+    const apl = load('apl');
     const items: vscode.CompletionItem[] = [];
     for (const name of (await this.schema.datasets(NETWORK_WAIT_MS, token)) ?? []) {
       const item = new vscode.CompletionItem(name, vscode.CompletionItemKind.Struct);
@@ -71,7 +71,7 @@ export class AplCompletions implements vscode.CompletionItemProvider {
   }
 
   private async expressionItems(context: Extract<CompletionContext, { kind: 'expression' }>, token: vscode.CancellationToken): Promise<vscode.CompletionItem[]> {
-    const apl = loadAplLanguage();
+    const apl = load('apl');
     const items: vscode.CompletionItem[] = [];
     const fields = context.dataset ? await this.schema.fields(context.dataset, NETWORK_WAIT_MS, token) : undefined;
     for (const field of fields ?? []) {
@@ -101,7 +101,7 @@ function functionItem(fn: AplFunction, rank: string): vscode.CompletionItem {
   const item = new vscode.CompletionItem({ label: fn.name, detail: fn.signature.slice(fn.name.length) }, vscode.CompletionItemKind.Function);
   item.detail = fn.signature;
   item.documentation = referenceMarkdown({ kind: 'function', fn });
-  item.insertText = new vscode.SnippetString(loadAplLanguage().callSnippet(fn));
+  item.insertText = new vscode.SnippetString(load('apl').callSnippet(fn));
   item.sortText = `${rank}${fn.name}`;
   item.command = { title: '', command: 'editor.action.triggerParameterHints' };
   return item;

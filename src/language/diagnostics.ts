@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { Problem } from '../core/aplLanguage';
+import type { Problem } from '../core/apl/checks';
 import { APL_LANGUAGE_ID } from '../platform/constants';
-import { loadAplLanguage } from '../platform/heavy';
+import { load } from '../platform/lazy';
 import { say } from '../platform/l10n';
 
 /** What the diagnostics say they come from, in the Problems view and on hover. */
@@ -52,7 +52,7 @@ export class AplDiagnostics implements vscode.Disposable {
       return;
     }
     if (document.isClosed) return;
-    const problems = loadAplLanguage().checkApl(document.getText());
+    const problems = load('apl').checkApl(document.getText());
     this.collection.set(document.uri, problems.map((p) => toDiagnostic(document, p)));
   }
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { AplFunction, AplOperator, AplWord } from '../core/aplLanguage';
+import type { AplFunction, AplOperator, AplWord } from '../core/apl/reference';
 import { escapeMarkdown, fencedCode } from '../core/markdown';
-import { loadAplLanguage } from '../platform/heavy';
+import { load } from '../platform/lazy';
 import { untrustedMarkdown } from '../platform/markdown';
 
 /** The hover and completion documentation of an operator, a function or a word: its syntax, our sentence, the link to its page. */
@@ -11,7 +11,7 @@ export function referenceMarkdown(entry: { kind: 'operator'; operator: AplOperat
     parts.push(fencedCode(entry.operator.syntax, 'axiom-apl'), escapeMarkdown(entry.operator.description), link(entry.operator.name, entry.operator.doc));
   } else if (entry.kind === 'function') {
     const { fn } = entry;
-    parts.push(fencedCode(fn.signature, 'axiom-apl'), `*${escapeMarkdown(vscode.l10n.t(loadAplLanguage().categoryLabel(fn.category)))}*: ${escapeMarkdown(fn.description)}`, link(fn.name, fn.doc));
+    parts.push(fencedCode(fn.signature, 'axiom-apl'), `*${escapeMarkdown(vscode.l10n.t(load('apl').categoryLabel(fn.category)))}*: ${escapeMarkdown(fn.description)}`, link(fn.name, fn.doc));
   } else {
     parts.push(`\`${entry.word.name}\`: ${escapeMarkdown(entry.word.description)}`);
     if (entry.word.doc) parts.push(link(entry.word.name, entry.word.doc));

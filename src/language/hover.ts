@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { escapeMarkdown } from '../core/markdown';
-import { loadAplLanguage } from '../platform/heavy';
+import { load } from '../platform/lazy';
 import { untrustedMarkdown } from '../platform/markdown';
 import { referenceMarkdown } from './docs';
 import type { AplSchema } from './schema';
@@ -16,7 +16,7 @@ export class AplHover implements vscode.HoverProvider {
   constructor(private readonly schema: AplSchema) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
-    const apl = loadAplLanguage();
+    const apl = load('apl');
     const text = document.getText();
     const offset = document.offsetAt(position);
     const range = (start: number, end: number) => new vscode.Range(document.positionAt(start), document.positionAt(end));
@@ -36,10 +36,9 @@ export class AplHover implements vscode.HoverProvider {
 
 /** The signature of the function being called, with the argument under the cursor. */
 export class AplSignatureHelp implements vscode.SignatureHelpProvider {
-  static readonly triggers = ['(', ','];
 
   provideSignatureHelp(document: vscode.TextDocument, position: vscode.Position): vscode.SignatureHelp | undefined {
-    const found = loadAplLanguage().signatureAt(document.getText(), document.offsetAt(position));
+    const found = load('apl').signatureAt(document.getText(), document.offsetAt(position));
     if (!found) return undefined;
     const { fn, activeParameter } = found;
     const signature = new vscode.SignatureInformation(fn.signature, referenceMarkdown({ kind: 'function', fn }));

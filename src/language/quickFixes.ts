@@ -1,16 +1,15 @@
 import * as vscode from 'vscode';
-import { loadAplLanguage } from '../platform/heavy';
+import { load } from '../platform/lazy';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 
 /** "Did you mean …?": replaces an unknown operator or function by a known name close to it. */
 export class AplQuickFixes implements vscode.CodeActionProvider {
-  static readonly kinds = [vscode.CodeActionKind.QuickFix];
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     const actions: vscode.CodeAction[] = [];
     for (const diagnostic of context.diagnostics) {
       if (diagnostic.source !== DIAGNOSTIC_SOURCE || (diagnostic.code !== 'unknown-operator' && diagnostic.code !== 'unknown-function')) continue;
-      const apl = loadAplLanguage();
+      const apl = load('apl');
       const word = document.getText(diagnostic.range);
       const known = diagnostic.code === 'unknown-operator' ? apl.TABULAR_OPERATORS.map((o) => o.name) : apl.FUNCTIONS.map((f) => f.name);
       apl.suggest(word, known).forEach((name, index) => {

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { Connection } from '../accounts/connection';
+import type { ClientAccess } from '../platform/clientAccess';
 import type { DatasetField } from '../core/api/client';
 import { isAxiomError } from '../core/api/errors';
 import { phrase } from '../core/phrase';
@@ -20,7 +20,7 @@ export class AplSchema implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly connection: Connection,
+    private readonly connection: ClientAccess,
     private readonly log: Log,
   ) {
     this.subscription = connection.onDidChange(() => this.clear());
@@ -41,7 +41,7 @@ export class AplSchema implements vscode.Disposable {
     return [...this.entries.values()].some((e) => e.state === 'loading');
   }
 
-  private async get<T>(what: string, waitMs: number, cancel: vscode.CancellationToken | undefined, fetch: (client: NonNullable<Awaited<ReturnType<Connection['client']>>>, signal: AbortSignal) => Promise<T>, label: ReturnType<typeof phrase>): Promise<T | undefined> {
+  private async get<T>(what: string, waitMs: number, cancel: vscode.CancellationToken | undefined, fetch: (client: NonNullable<Awaited<ReturnType<ClientAccess['client']>>>, signal: AbortSignal) => Promise<T>, label: ReturnType<typeof phrase>): Promise<T | undefined> {
     // Taken before any wait: a switch of deployment meanwhile aborts it, so that nothing the next
     // deployment answers is filed under this one's key.
     const signal = this.controller.signal;
@@ -65,7 +65,7 @@ export class AplSchema implements vscode.Disposable {
     return race(entry.promise, waitMs, cancel);
   }
 
-  private async load<T>(key: string, fetch: (client: NonNullable<Awaited<ReturnType<Connection['client']>>>, signal: AbortSignal) => Promise<T>, signal: AbortSignal, label: ReturnType<typeof phrase>): Promise<T | undefined> {
+  private async load<T>(key: string, fetch: (client: NonNullable<Awaited<ReturnType<ClientAccess['client']>>>, signal: AbortSignal) => Promise<T>, signal: AbortSignal, label: ReturnType<typeof phrase>): Promise<T | undefined> {
     const entries = this.entries;
     try {
       const client = await this.connection.client();

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Connection } from '../accounts/connection';
+import type { ClientAccess } from '../platform/clientAccess';
 import type { AxiomClient } from '../core/api/client';
 import type { Monitor } from '../core/api/schemas';
 import { formatDate, listDateFormatter } from '../core/format';
@@ -13,7 +13,8 @@ import type { MonitorStatus } from '../core/monitors/monitorStatus';
 import { triggeredWords } from '../core/monitors/statusWords';
 import { StatusPoller, type StatusChange } from './statusPoller';
 import { COMMANDS, CONTEXT_KEYS, MONITORS_STATE_KEY, SETTINGS, VIEWS } from '../platform/constants';
-import { countText, ListView, type Loaded } from '../platform/listView';
+import type { LazyTree } from '../platform/lazyEntries';
+import { countText, ListView, type ListElement, type Loaded } from '../platform/listView';
 import type { Log } from '../platform/log';
 
 const STATE_ICONS: Record<MonitorState['kind'], vscode.ThemeIcon> = {
@@ -42,8 +43,14 @@ export class MonitorsView extends ListView<MonitorRow> {
   /** The web app's page of a monitor of the list shown, when the deployment's org id is known. */
   private appLink?: (monitorId: string) => string;
 
-  constructor(private readonly connection: Connection, log: Log) {
-    super({ viewId: VIEWS.monitors, stateKey: MONITORS_STATE_KEY, refreshCommand: COMMANDS.refreshMonitors, connection, log });
+  constructor(
+    tree: LazyTree<ListElement<MonitorRow>>,
+    private readonly connection: ClientAccess,
+    log: Log,
+    /** What the notification's buttons do. */
+    private readonly notifyActions: { openQuery(monitor: Monitor): Promise<unknown>; openInAxiom(monitor: Monitor): Promise<unknown> },
+  ) {
+    super({ viewId: VIEWS.monitors, tree, stateKey: MONITORS_STATE_KEY, refreshCommand: COMMANDS.refreshMonitors, connection, log });
     this.poller = new StatusPoller(
       connection,
       log,
@@ -123,8 +130,9 @@ export class MonitorsView extends ListView<MonitorRow> {
     const [openQuery, openInAxiom] = [vscode.l10n.t('Open Query'), vscode.l10n.t('Open in Axiom')];
     const show = triggered.length ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const choice = await show(message, ...(first ? [openQuery, openInAxiom] : []));
-    if (choice === openQuery) await vscode.commands.executeCommand(COMMANDS.openMonitorQuery, first);
-    else if (choice === openInAxiom) await vscode.commands.executeCommand(COMMANDS.openMonitorInAxiom, first);
+    if (!first) return;
+    if (choice === openQuery) await this.notifyActions.openQuery(first);
+    else if (choice === openInAxiom) await this.notifyActions.openInAxiom(first);
   }
 
   /** The monitors shown, by name. */

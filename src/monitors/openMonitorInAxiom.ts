@@ -1,15 +1,14 @@
 import { phrase } from '../core/phrase';
 import { monitorLink } from '../core/links';
-import type { Accounts } from '../accounts/accounts';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
-import { openAppPage } from '../platform/webApp';
+import { openAppPage, type Deployments } from '../platform/webApp';
 
 /** Opens the monitor's page in the Axiom web app. */
-export function openMonitorInAxiomCommand(view: MonitorsView, accounts: Accounts) {
+export function openMonitorInAxiomCommand(view: MonitorsView, deployments: Deployments) {
   return async (arg?: unknown): Promise<string | undefined> => {
     const monitor = await monitorFromArgs(arg, view);
     if (!monitor) return undefined;
-    return openAppPage(accounts, phrase('Opening the monitor in Axiom'), (endpoint, orgId) => monitorLink(endpoint, orgId, monitor.id));
+    return openAppPage(deployments, phrase('Opening the monitor in Axiom'), (endpoint, orgId) => monitorLink(endpoint, orgId, monitor.id));
   };
 }

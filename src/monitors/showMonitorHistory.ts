@@ -1,12 +1,9 @@
 import * as vscode from 'vscode';
-import { clientOrAsk } from '../accounts/clientOrAsk';
-import type { Connection } from '../accounts/connection';
-import { adviceFor } from '../core/api/errorAdvice';
-import { isAxiomError } from '../core/api/errors';
 import { formatDate } from '../core/format';
 import { historyLines } from '../core/monitors/statusWords';
 import { phrase } from '../core/phrase';
-import { showAdvice } from '../platform/showAdvice';
+import { withClient, type ClientAccess } from '../platform/clientAccess';
+import type { Log } from '../platform/log';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
 
@@ -18,7 +15,7 @@ const RANGES = [
 
 /** Axiom: Show Monitor History: a monitor's state changes over a chosen range, newest first.
  *  Arguments for tests: the monitor (or its row) and `hours`. Returns the lines shown. */
-export function showMonitorHistoryCommand(view: MonitorsView, connection: Connection) {
+export function showMonitorHistoryCommand(view: MonitorsView, access: ClientAccess, log: Log) {
   return async (arg?: unknown, hours?: number): Promise<string[] | undefined> => {
     const monitor = await monitorFromArgs(arg, view);
     if (!monitor) return undefined;
@@ -27,9 +24,7 @@ export function showMonitorHistoryCommand(view: MonitorsView, connection: Connec
       (await vscode.window.showQuickPick(RANGES.map((r) => ({ label: r.label(), hours: r.hours })), { title: vscode.l10n.t('History of “{0}”', monitor.name) }))?.hours;
     if (range === undefined) return undefined;
     const doing = phrase('Reading the history of “{0}”', monitor.name);
-    const client = await clientOrAsk(connection, vscode.l10n.t('Set an Axiom API token to read monitor history.'), doing);
-    if (!client) return undefined;
-    try {
+    return withClient(access, { doing, why: vscode.l10n.t('Set an Axiom API token to read monitor history.'), log }, async (client) => {
       const end = new Date();
       const history = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the history of “{0}”…', monitor.name), cancellable: true }, (_p, token) => {
         const controller = new AbortController();
@@ -46,10 +41,6 @@ export function showMonitorHistoryCommand(view: MonitorsView, connection: Connec
         { title: vscode.l10n.t('History of “{0}”, newest first', monitor.name), matchOnDescription: true },
       );
       return lines.map((line) => `${line.label} · ${line.description}`);
-    } catch (error) {
-      if (isAxiomError(error) && error.kind === 'cancelled') return undefined;
-      void showAdvice(adviceFor(error, doing));
-      return undefined;
-    }
+    });
   };
 }

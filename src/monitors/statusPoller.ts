@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Connection } from '../accounts/connection';
+import type { ClientAccess } from '../platform/clientAccess';
 import { RequestBudget } from '../core/api/requestBudget';
 import type { MonitorStatus } from '../core/monitors/monitorStatus';
 import { StatusTracker } from '../core/monitors/statusTracker';
@@ -36,7 +36,7 @@ export class StatusPoller implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly connection: Connection,
+    private readonly connection: ClientAccess,
     private readonly log: Log,
     /** The monitors to ask about, in the order a person sees them. */
     private readonly ids: () => string[],

@@ -1,15 +1,11 @@
 import * as vscode from 'vscode';
 import type { NotebookDoc, NotebookOutput } from '../core/notebook/notebookFile';
-import { NOTEBOOK_TYPE } from '../core/notebook/notebookType';
 import { notebookMarkdown } from '../core/notebook/notebookMarkdown';
 import { panelLocale } from '../core/run/panelWords';
-import { rangeLabel, storeRange } from '../core/run/timeRange';
-import { APL_LANGUAGE_ID, COMMANDS } from '../platform/constants';
+import { APL_LANGUAGE_ID, NOTEBOOK_TYPE } from '../platform/constants';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { QueryRunner } from '../run/queryRunner';
-import { pickRange } from '../run/timeRangeItem';
-import { notebookRange } from './notebookController';
 import { cellOutput, notebookDoc } from './notebookSerializer';
 
 /** A query to start a notebook with: its name (the notebook's heading) and its APL. */
@@ -42,7 +38,7 @@ export async function newNotebook(seeds: NotebookSeed[] = []): Promise<vscode.No
 }
 
 /** The APL notebook the person is in, or was last in. */
-function activeNotebook(): vscode.NotebookDocument | undefined {
+export function activeNotebook(): vscode.NotebookDocument | undefined {
   const active = vscode.window.activeNotebookEditor?.notebook;
   if (active?.notebookType === NOTEBOOK_TYPE) return active;
   return vscode.window.visibleNotebookEditors.map((e) => e.notebook).find((n) => n.notebookType === NOTEBOOK_TYPE);
@@ -100,44 +96,4 @@ export async function exportMarkdown(log: Log, arg?: unknown, target?: vscode.Ur
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(markdown));
   log.info(`exported a notebook of ${notebook.cellCount} cells as Markdown`);
   return target;
-}
-
-/** The notebook toolbar's Time Range: the notebook's own, kept in the file (default: the status bar's). */
-export async function chooseNotebookRange(runner: () => QueryRunner, arg?: unknown): Promise<boolean> {
-  const uri = (arg as { notebookEditor?: { notebookUri?: unknown } } | undefined)?.notebookEditor?.notebookUri;
-  const notebook = (uri instanceof vscode.Uri && vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === uri.toString())) || activeNotebook();
-  if (!notebook) return false;
-  const now = notebookRange(notebook) ?? runner().timeRange.range;
-  const range = await pickRange(now, vscode.l10n.t('Time range of this notebook’s queries'));
-  if (!range) return false;
-  const edit = new vscode.WorkspaceEdit();
-  edit.set(notebook.uri, [vscode.NotebookEdit.updateNotebookMetadata({ ...notebook.metadata, timeRange: storeRange(range) })]);
-  return vscode.workspace.applyEdit(edit);
-}
-
-/** Each APL cell's status bar: the range it runs over, a click away from another. */
-export class RangeOnCells implements vscode.NotebookCellStatusBarItemProvider {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeCellStatusBarItems = this.changed.event;
-  private readonly listener = vscode.workspace.onDidChangeNotebookDocument((e) => {
-    if (e.metadata && e.notebook.notebookType === NOTEBOOK_TYPE) this.changed.fire();
-  });
-
-  constructor(private readonly runner: () => QueryRunner) {}
-
-  provideCellStatusBarItems(cell: vscode.NotebookCell): vscode.NotebookCellStatusBarItem[] {
-    if (cell.kind !== vscode.NotebookCellKind.Code) return [];
-    const own = notebookRange(cell.notebook);
-    const label = say(rangeLabel(own ?? this.runner().timeRange.range));
-    const item = new vscode.NotebookCellStatusBarItem(`$(history) ${label}`, vscode.NotebookCellStatusBarAlignment.Right);
-    item.command = { command: COMMANDS.chooseNotebookTimeRange, title: vscode.l10n.t('Time Range') };
-    item.tooltip = own ? vscode.l10n.t('This notebook’s queries run over: {0}. Click to change.', label) : vscode.l10n.t('Runs over the status bar’s range: {0}. Click to give this notebook its own.', label);
-    item.accessibilityInformation = { label: vscode.l10n.t('Axiom query time range: {0}', label) };
-    return [item];
-  }
-
-  dispose(): void {
-    this.listener.dispose();
-    this.changed.dispose();
-  }
 }

@@ -2,29 +2,23 @@ import * as vscode from 'vscode';
 import type { AdviceAction } from '../core/api/errorAdvice';
 import { queryLink } from '../core/links';
 import type { NotebookResult } from '../core/notebook/notebookFile';
-import { NOTEBOOK_TYPE } from '../core/notebook/notebookType';
 import { CONTROLLER_ID, readRendererMessage, RENDERER_ID, type RendererMessage } from '../core/notebook/notebookOutput';
 import { phrase } from '../core/phrase';
-import { readStoredRange, type TimeRange } from '../core/run/timeRange';
-import { APL_LANGUAGE_ID } from '../platform/constants';
+import { APL_LANGUAGE_ID, NOTEBOOK_TYPE } from '../platform/constants';
 import type { Log } from '../platform/log';
 import { carryOut } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
 import { exportTable } from '../run/exportResults';
 import type { QueryRunner } from '../run/queryRunner';
 import { titleFor } from '../run/resultsPanel';
+import { notebookRange, RangeOnCells } from './notebookRange';
 import { cellOutput, outputDoc } from './notebookSerializer';
 import { outputId } from './outputWords';
 
-export interface NotebookDeps {
+export interface ControllerDeps {
   runner: () => QueryRunner;
-  deployments: Deployments;
+  deployments: () => Deployments;
   log: Log;
-}
-
-/** The notebook's own time range (its metadata), if it has one. */
-export function notebookRange(notebook: vscode.NotebookDocument): TimeRange | undefined {
-  return readStoredRange((notebook.metadata as { timeRange?: unknown } | undefined)?.timeRange);
 }
 
 /**
@@ -41,7 +35,7 @@ export class AplNotebookController implements vscode.Disposable {
   private order = 0;
   private readonly queues = new Map<string, Promise<void>>();
 
-  constructor(private readonly deps: NotebookDeps) {
+  constructor(private readonly deps: ControllerDeps) {
     this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, vscode.l10n.t('Axiom'));
     this.controller.supportedLanguages = [APL_LANGUAGE_ID];
     this.controller.supportsExecutionOrder = true;
@@ -172,7 +166,7 @@ export class AplNotebookController implements vscode.Disposable {
       case 'openInAxiom': {
         if (saved?.kind !== 'result') return undefined;
         const range = notebookRange(notebook) ?? this.deps.runner().timeRange.range;
-        return openAppPage(this.deps.deployments, phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, saved.result.query, range));
+        return openAppPage(this.deps.deployments(), phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, saved.result.query, range));
       }
       case 'action': {
         const setting = saved?.kind === 'problem' ? saved.problem.setting : undefined;
@@ -186,4 +180,12 @@ export class AplNotebookController implements vscode.Disposable {
     for (const s of this.subscriptions) s.dispose();
     this.controller.dispose();
   }
+}
+
+/** The controller and each APL cell's time range: what a notebook needs once one is open. */
+export function createKernel(deps: ControllerDeps): { controller: AplNotebookController; dispose(): void } {
+  const controller = new AplNotebookController(deps);
+  const ranges = new RangeOnCells(deps.runner);
+  const provider = vscode.notebooks.registerNotebookCellStatusBarItemProvider(NOTEBOOK_TYPE, ranges);
+  return { controller, dispose: () => [provider, ranges, controller].forEach((d) => d.dispose()) };
 }

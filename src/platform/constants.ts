@@ -62,6 +62,9 @@ export const SETTINGS = {
   statusNotify: 'monitorStatus.notify',
 } as const;
 
+/** The notebook type of *.axiom-notebook files (package.json contributes.notebooks). */
+export const NOTEBOOK_TYPE = 'axiom-notebook';
+
 export const VIEWS = { monitors: 'axiom.monitors', starred: 'axiom.starredQueries' } as const;
 
 /** Context keys the manifest's `when` clauses read. */

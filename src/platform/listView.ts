@@ -5,6 +5,7 @@ import { adviceFor } from '../core/api/errorAdvice';
 import { phrase, type Phrase } from '../core/phrase';
 import { actionCommand, actionIcon, actionLabel, offeredActions, type OfferedAction } from './adviceActions';
 import { say } from './l10n';
+import type { LazyTree } from './lazyEntries';
 import type { Log } from './log';
 import { untrustedMarkdown } from './markdown';
 
@@ -28,8 +29,10 @@ export interface ClientSource {
   readonly onDidChange: vscode.Event<void>;
 }
 
-export interface ListViewOptions {
+export interface ListViewOptions<Row> {
   viewId: string;
+  /** The view's tree, registered at activation; the list view becomes its provider. */
+  tree: LazyTree<ListElement<Row>>;
   /** The context key the view's `viewsWelcome` entries read the state from. */
   stateKey: string;
   /** The view's refresh command: what its Retry row runs. */
@@ -78,10 +81,10 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   private state: ListViewState = 'loading';
   protected readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly options: ListViewOptions) {
-    this.treeView = vscode.window.createTreeView(options.viewId, { treeDataProvider: this, showCollapseAll: false });
+  constructor(private readonly options: ListViewOptions<Row>) {
+    this.treeView = options.tree.treeView;
+    options.tree.provide(this);
     this.subscriptions.push(
-      this.treeView,
       // A new token or new settings make the list in hand stale: start over, dropping any load in
       // flight. A view never loaded asks for nothing: it loads when it is first shown.
       options.connection.onDidChange(() => {

@@ -4,9 +4,15 @@ import { maskSecrets } from '../core/api/secrets';
 import { render, type Phrase } from '../core/phrase';
 
 /** The "Axiom" output channel, in English whatever the display language. Lines carry method, path,
- *  status, duration and trace id; never headers or tokens. */
+ *  status, duration and trace id; never headers or tokens. The channel is made with its first line
+ *  (or Show Log), not at activation. */
 export class Log implements ClientLogger, vscode.Disposable {
-  private readonly channel = vscode.window.createOutputChannel('Axiom', { log: true });
+  private made?: vscode.LogOutputChannel;
+
+  private get channel(): vscode.LogOutputChannel {
+    this.made ??= vscode.window.createOutputChannel('Axiom', { log: true });
+    return this.made;
+  }
 
   request(entry: RequestLogEntry): void {
     const trace = entry.traceId ? ` trace=${entry.traceId}` : '';
@@ -32,6 +38,6 @@ export class Log implements ClientLogger, vscode.Disposable {
   }
 
   dispose(): void {
-    this.channel.dispose();
+    this.made?.dispose();
   }
 }

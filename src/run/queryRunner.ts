@@ -1,6 +1,4 @@
 import * as vscode from 'vscode';
-import { clientOrAsk } from '../accounts/clientOrAsk';
-import type { Connection } from '../accounts/connection';
 import type { AxiomClient } from '../core/api/client';
 import { adviceFor, type Advice } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
@@ -13,6 +11,7 @@ import type { ResultsView } from '../core/run/resultsProtocol';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
 import { say } from '../platform/l10n';
 import { openDocument } from '../platform/openQuery';
+import { clientFor, type ClientAccess } from '../platform/clientAccess';
 import type { Log } from '../platform/log';
 import { showAdvice } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
@@ -32,7 +31,7 @@ export interface RunRequest {
 
 interface Deps {
   extensionUri: vscode.Uri;
-  connection: Connection;
+  connection: ClientAccess;
   deployments: Deployments;
   timeRange: TimeRangeItem;
   log: Log;
@@ -141,7 +140,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
 
   /** The window's client, or, without a token, the question that asks for one (undefined if none comes). */
   client(): Promise<AxiomClient | undefined> {
-    return clientOrAsk(this.deps.connection, vscode.l10n.t('Set an Axiom API token to run queries.'), phrase('Running the query'));
+    return clientFor(this.deps.connection, { doing: phrase('Running the query'), why: vscode.l10n.t('Set an Axiom API token to run queries.'), log: this.deps.log });
   }
 
   /**

@@ -1,29 +1,26 @@
 import * as vscode from 'vscode';
-import type { Connection } from '../accounts/connection';
-import { APL_SELECTOR, COMMANDS } from '../platform/constants';
-import type { Log } from '../platform/log';
-import type { Deployments } from '../platform/webApp';
-import { QueryRunner } from './queryRunner';
-import { ROW_OPENERS, runFromRowCommand, runQueryCommand } from './runCommands';
-import { RunLens } from './runLens';
-import { TimeRangeItem } from './timeRangeItem';
+import { APL_LANGUAGE_ID, APL_SELECTOR, COMMANDS } from '../platform/constants';
+import { load, once, type Once } from '../platform/lazy';
+import { disposeIfMade, registerCommands } from '../platform/lazyEntries';
+import type { RunDeps, RunFeature } from './bundle';
+
+const RUN_COMMANDS = [COMMANDS.runQuery, COMMANDS.runMonitorQuery, COMMANDS.runStarredQuery, COMMANDS.chooseTimeRange] as const;
 
 /** Running APL: Run Query (keyboard, editor title, CodeLens, monitor and starred rows), the time
- *  range in the status bar, the results panels and the service's compile errors as diagnostics. */
-export function registerRun(context: vscode.ExtensionContext, deps: { connection: Connection; deployments: Deployments; log: Log }): { runner: () => QueryRunner; disposables: vscode.Disposable[] } {
-  const timeRange = new TimeRangeItem(context.workspaceState);
-  // Made at the first run, not at activation.
-  let made: QueryRunner | undefined;
-  const runner = () => (made ??= new QueryRunner({ extensionUri: context.extensionUri, connection: deps.connection, deployments: deps.deployments, timeRange, log: deps.log }));
-  const register = vscode.commands.registerCommand;
+ *  range in the status bar, the results panels and the service's compile errors as diagnostics.
+ *  Thin: the bodies load with the run bundle; the time range item is made with the first Axiom APL
+ *  editor, where it shows. */
+export function registerRun(deps: RunDeps): { feature: Once<RunFeature>; disposables: vscode.Disposable[] } {
+  const feature = once(() => load('run').createRun(deps));
+  const showTimeRange = (editor: vscode.TextEditor | undefined) => editor?.document.languageId === APL_LANGUAGE_ID && void feature().timeRange();
+  const editors = vscode.window.onDidChangeActiveTextEditor(showTimeRange);
+  const first = setTimeout(() => showTimeRange(vscode.window.activeTextEditor), 0);
   const disposables = [
-    timeRange,
-    new vscode.Disposable(() => made?.dispose()),
-    register(COMMANDS.runQuery, runQueryCommand(runner)),
-    register(COMMANDS.runMonitorQuery, runFromRowCommand(runner, ROW_OPENERS.monitor)),
-    register(COMMANDS.runStarredQuery, runFromRowCommand(runner, ROW_OPENERS.starred)),
-    register(COMMANDS.chooseTimeRange, () => timeRange.choose()),
-    vscode.languages.registerCodeLensProvider(APL_SELECTOR, new RunLens()),
+    disposeIfMade(feature),
+    editors,
+    new vscode.Disposable(() => clearTimeout(first)),
+    ...registerCommands(RUN_COMMANDS, () => feature().commands),
+    vscode.languages.registerCodeLensProvider(APL_SELECTOR, { provideCodeLenses: (document) => feature().lens.provideCodeLenses(document) }),
   ];
-  return { runner, disposables };
+  return { feature, disposables };
 }

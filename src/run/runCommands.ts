@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { blockAt, queryBlocks, queryToRun } from '../core/run/queryText';
-import { APL_LANGUAGE_ID, COMMANDS } from '../platform/constants';
+import { APL_LANGUAGE_ID } from '../platform/constants';
 import { openDocument } from '../platform/openQuery';
 import type { QueryRunner, RunRequest } from './queryRunner';
 
@@ -66,9 +66,9 @@ export function runQueryCommand(runner: () => QueryRunner) {
 
 /** Runs a monitor's or a starred query's APL from its row: the query opens in an editor of its
  *  own first, so that a compile error has a place to show. */
-export function runFromRowCommand(runner: () => QueryRunner, openCommand: string) {
+export function runFromRowCommand(runner: () => QueryRunner, openRow: (arg: unknown) => Promise<vscode.TextEditor | undefined>) {
   return async (arg?: unknown) => {
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>(openCommand, arg);
+    const editor = await openRow(arg);
     if (!editor) return undefined;
     if (editor.document.languageId !== APL_LANGUAGE_ID) {
       void vscode.window.showInformationMessage(vscode.l10n.t('This query is not APL, so it cannot run here; it is open to read.'));
@@ -78,5 +78,3 @@ export function runFromRowCommand(runner: () => QueryRunner, openCommand: string
     return runner().run({ apl: document.getText(), documentUri: document.uri, version: document.version, startOffset: 0 });
   };
 }
-
-export const ROW_OPENERS = { monitor: COMMANDS.openMonitorQueryInNewTab, starred: COMMANDS.openStarredQuery } as const;

@@ -1,62 +1,70 @@
 import * as vscode from 'vscode';
-import { deploymentLabel, type Accounts } from '../accounts/accounts';
-import type { Connection } from '../accounts/connection';
-import { STARRED_SCHEME } from '../core/starred/starredUri';
-import { COMMANDS } from '../platform/constants';
-import type { Log } from '../platform/log';
-import { RecentDatasets } from './recentDatasets';
-import { starredCommands } from './starredCommands';
-import { STARRED_REMOTE_SCHEME, StarredFiles } from './starredFiles';
-import { StarredView } from './starredView';
-import { starQueryCommand } from './starQuery';
-import { starredViewCommands } from './viewCommands';
+import type { StarredNode } from '../core/starred/starredTree';
+import { STARRED_REMOTE_SCHEME, STARRED_SCHEME } from '../core/starred/starredUri';
+import { COMMANDS, VIEWS } from '../platform/constants';
+import { load, once, type Once } from '../platform/lazy';
+import { disposeIfMade, LazyTree, registerCommands } from '../platform/lazyEntries';
+import type { ListElement } from '../platform/listView';
+import type { StarredDeps, StarredFeature } from './bundle';
+
+const STARRED_COMMANDS = [
+  COMMANDS.starQuery,
+  COMMANDS.refreshStarredQueries,
+  COMMANDS.loadMoreStarredQueries,
+  COMMANDS.openStarredQuery,
+  COMMANDS.copyStarredQuery,
+  COMMANDS.openStarredQueryInAxiom,
+  COMMANDS.renameStarredQuery,
+  COMMANDS.deleteStarredQuery,
+  COMMANDS.compareStarredQuery,
+  COMMANDS.chooseStarredOwner,
+  COMMANDS.showMyStarredQueries,
+  COMMANDS.showTeamStarredQueries,
+  COMMANDS.showAllStarredQueries,
+  COMMANDS.filterStarredQueries,
+  COMMANDS.filterStarredByDataset,
+  COMMANDS.clearStarredFilter,
+  COMMANDS.groupStarredByDataset,
+  COMMANDS.listStarredQueries,
+] as const;
 
 /** Starred queries: Star this APL Query, the Starred Queries view and its commands, and the
- *  documents that save back to Axiom. */
-export function registerStarred(context: vscode.ExtensionContext, deps: { connection: Connection; accounts: Accounts; log: Log }): { view: StarredView; disposables: vscode.Disposable[] } {
-  const view = new StarredView(deps.connection, deps.log, context.globalState);
-  const files = new StarredFiles({
-    connection: deps.connection,
-    log: deps.log,
-    onSaved: (query) => view.updated(query),
-    labelOf: (name) => {
-      const deployment = deps.accounts.find(name);
-      return deployment ? deploymentLabel(deployment) : name;
-    },
+ *  documents that save back to Axiom: the ids, the view's tree and the two schemes' providers,
+ *  whose bodies load with the starred bundle on first use. */
+export function registerStarred(deps: () => Omit<StarredDeps, 'tree'>): { feature: Once<StarredFeature>; disposables: vscode.Disposable[] } {
+  const tree: LazyTree<ListElement<StarredNode>> = new LazyTree(VIEWS.starred, () => feature());
+  // The documents' file system (VS Code asks it only for axiom-starred: documents) and Axiom's
+  // version beside one: their changes are the feature's, from when it is made.
+  const fileChanges = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  const remoteChanges = new vscode.EventEmitter<vscode.Uri>();
+  let forwarding: vscode.Disposable[] = [];
+  const feature = once(() => {
+    const made = load('starred').createStarred({ tree, ...deps() });
+    forwarding = [made.files.onDidChangeFile((e) => fileChanges.fire(e)), made.files.onDidChange((uri) => remoteChanges.fire(uri))];
+    return made;
   });
-  const rows = starredCommands({ connection: deps.connection, log: deps.log, view, files, deployments: deps.accounts });
-  const title = starredViewCommands(view, deps.connection);
-  const starQuery = starQueryCommand({
-    connection: deps.connection,
-    orgIds: deps.accounts,
-    log: deps.log,
-    recent: new RecentDatasets(context.globalState),
-    onStarred: (created) => void view.added(created),
-  });
-  const register = vscode.commands.registerCommand;
+  const forwarded = () => feature().files;
+  const fileSystem: vscode.FileSystemProvider = {
+    onDidChangeFile: fileChanges.event,
+    watch: () => forwarded().watch(),
+    stat: (uri) => forwarded().stat(uri),
+    readDirectory: () => forwarded().readDirectory(),
+    createDirectory: () => forwarded().createDirectory(),
+    readFile: (uri) => forwarded().readFile(uri),
+    writeFile: (uri, content) => forwarded().writeFile(uri, content),
+    delete: () => forwarded().delete(),
+    rename: () => forwarded().rename(),
+  };
+  const remote: vscode.TextDocumentContentProvider = { onDidChange: remoteChanges.event, provideTextDocumentContent: (uri) => forwarded().provideTextDocumentContent(uri) };
   const disposables = [
-    view,
-    files,
-    vscode.workspace.registerFileSystemProvider(STARRED_SCHEME, files, { isCaseSensitive: true }),
-    vscode.workspace.registerTextDocumentContentProvider(STARRED_REMOTE_SCHEME, files),
-    register(COMMANDS.starQuery, starQuery),
-    register(COMMANDS.refreshStarredQueries, () => view.refresh()),
-    register(COMMANDS.loadMoreStarredQueries, () => view.loadMore()),
-    register(COMMANDS.openStarredQuery, rows.open),
-    register(COMMANDS.copyStarredQuery, rows.copy),
-    register(COMMANDS.openStarredQueryInAxiom, rows.openInAxiom),
-    register(COMMANDS.renameStarredQuery, rows.rename),
-    register(COMMANDS.deleteStarredQuery, rows.delete),
-    register(COMMANDS.compareStarredQuery, rows.compare),
-    register(COMMANDS.chooseStarredOwner, title.chooseOwner),
-    register(COMMANDS.showMyStarredQueries, () => view.setOwner('mine')),
-    register(COMMANDS.showTeamStarredQueries, () => view.setOwner('team')),
-    register(COMMANDS.showAllStarredQueries, () => view.setOwner('all')),
-    register(COMMANDS.filterStarredQueries, title.filter),
-    register(COMMANDS.filterStarredByDataset, title.filterByDataset),
-    register(COMMANDS.clearStarredFilter, title.clearFilter),
-    register(COMMANDS.groupStarredByDataset, () => view.setGrouped(true)),
-    register(COMMANDS.listStarredQueries, () => view.setGrouped(false)),
+    tree,
+    disposeIfMade(feature),
+    fileChanges,
+    remoteChanges,
+    new vscode.Disposable(() => forwarding.forEach((d) => d.dispose())),
+    vscode.workspace.registerFileSystemProvider(STARRED_SCHEME, fileSystem, { isCaseSensitive: true }),
+    vscode.workspace.registerTextDocumentContentProvider(STARRED_REMOTE_SCHEME, remote),
+    ...registerCommands(STARRED_COMMANDS, () => feature().commands),
   ];
-  return { view, disposables };
+  return { feature, disposables };
 }

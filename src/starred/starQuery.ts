@@ -1,19 +1,15 @@
 import * as vscode from 'vscode';
-import { clientOrAsk } from '../accounts/clientOrAsk';
-import type { Connection } from '../accounts/connection';
 import type { AxiomClient } from '../core/api/client';
-import { isAxiomError } from '../core/api/errors';
 import type { StarredQueryInput } from '../core/api/schemas';
 import type { StarredQuery } from '../core/api/starred';
 import { datasetFromApl, suggestQueryName } from '../core/apl/aplText';
 import { whoAmI } from '../core/starred/whoAmI';
-import { adviceFor } from '../core/api/errorAdvice';
 import { phrase } from '../core/phrase';
 import { queryLink } from '../core/links';
+import { clientFor, withClient, type ClientAccess } from '../platform/clientAccess';
 import type { Log } from '../platform/log';
 import type { RecentDatasets } from './recentDatasets';
 import type { OrgIds } from '../platform/webApp';
-import { showAdvice } from '../platform/showAdvice';
 import { openInWebApp } from '../platform/webApp';
 
 /** Arguments for calling the command without prompts (from other commands and tests). */
@@ -24,7 +20,7 @@ export interface StarQueryArgs {
 }
 
 interface Deps {
-  connection: Connection;
+  connection: ClientAccess;
   /** The window's deployment's org id, for links to the web app. */
   orgIds: OrgIds;
   recent: RecentDatasets;
@@ -43,7 +39,7 @@ export function starQueryCommand(deps: Deps) {
       return undefined;
     }
     const apl = source.apl;
-    const client = await clientOrAsk(deps.connection, vscode.l10n.t('Set an Axiom API token to star queries.'), phrase('Starring the query'));
+    const client = await clientFor(deps.connection, { doing: phrase('Starring the query'), why: vscode.l10n.t('Set an Axiom API token to star queries.'), log: deps.log });
     if (!client) return undefined;
 
     const guessed = datasetFromApl(apl);
@@ -53,24 +49,15 @@ export function starQueryCommand(deps: Deps) {
     if (!dataset) return undefined;
 
     const body: StarredQueryInput = { kind: 'apl', name, dataset, who: await whoAmI(client), query: { apl }, metadata: {} };
-    for (;;) {
-      try {
-        // Taken afresh on each try: a Retry after Set API Token must use the new token.
-        const current = await deps.connection.client();
-        if (!current) return undefined; // signed out meanwhile: the query is still in the editor
-        const created = await postWithProgress(current, body);
-        await deps.recent.add(dataset);
-        deps.log.info(`starred query ${created.id} (${dataset})`);
-        deps.onStarred?.(created);
-        void confirm(created, deps.orgIds, current);
-        return created;
-      } catch (error) {
-        if (isAxiomError(error) && error.kind === 'cancelled') return undefined;
-        const advice = adviceFor(error, phrase('Starring “{0}”', name));
-        deps.log.error(advice.message);
-        if ((await showAdvice(advice)) !== 'retry') return undefined;
-      }
-    }
+    // Taken afresh on each try (withClient): a Retry after Set API Token uses the new token.
+    return withClient(deps.connection, { doing: phrase('Starring “{0}”', name), log: deps.log }, async (current) => {
+      const created = await postWithProgress(current, body);
+      await deps.recent.add(dataset);
+      deps.log.info(`starred query ${created.id} (${dataset})`);
+      deps.onStarred?.(created);
+      void confirm(created, deps.orgIds, current);
+      return created;
+    });
   };
 }
 

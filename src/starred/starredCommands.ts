@@ -1,14 +1,13 @@
 // The commands on a starred query's row: open, copy, open in Axiom, rename, delete; and compare
 // an open one with Axiom's version.
 import * as vscode from 'vscode';
-import type { Connection } from '../accounts/connection';
 import type { StarredQuery } from '../core/api/starred';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import type { StarredRow } from '../core/starred/starredTree';
 import { STARRED_SCHEME } from '../core/starred/starredUri';
 import { bodyWithName } from '../core/starred/writeBack';
-import { attempt } from '../platform/attempt';
+import { withClient, type ClientAccess } from '../platform/clientAccess';
 import type { Log } from '../platform/log';
 import { copyQueryText } from '../platform/openQuery';
 import { openAppPage, type Deployments } from '../platform/webApp';
@@ -30,7 +29,7 @@ export interface DeleteArgs {
 }
 
 interface Deps {
-  connection: Connection;
+  connection: ClientAccess;
   log: Log;
   view: StarredView;
   files: StarredFiles;
@@ -47,7 +46,7 @@ export function starredCommands(deps: Deps) {
     if (target.kind === 'query' && target.query) return target.query;
     if (typeof target.id !== 'string') return undefined;
     const id = target.id;
-    return view.queryById(id) ?? (await attempt(deps, phrase('Reading the starred query {0}', id), async (client) => (await client.getStarredQuery(id)).query));
+    return view.queryById(id) ?? (await withClient(deps.connection, { doing: phrase('Reading the starred query {0}', id), log: deps.log }, async (client) => (await client.getStarredQuery(id)).query));
   }
 
   return {
@@ -56,7 +55,7 @@ export function starredCommands(deps: Deps) {
       const query = await queryOf(arg);
       if (!query) return undefined;
       // The document is the deployment's the query was read from: it saves nowhere else.
-      const opened = await attempt(deps, phrase('Opening “{0}”', query.name), async (client, { name }) => ({ deployment: name, record: await files.prefetch(client, name, query.id) }));
+      const opened = await withClient(deps.connection, { doing: phrase('Opening “{0}”', query.name), log: deps.log }, async (client, { name }) => ({ deployment: name, record: await files.prefetch(client, name, query.id) }));
       if (!opened) return undefined;
       try {
         return await files.open(opened.deployment, opened.record.query, options);
@@ -93,7 +92,7 @@ export function starredCommands(deps: Deps) {
         }))
       )?.trim();
       if (!name || name === query.name) return undefined;
-      const renamed = await attempt(deps, phrase('Renaming “{0}”', query.name), async (client) => {
+      const renamed = await withClient(deps.connection, { doing: phrase('Renaming “{0}”', query.name), log: deps.log }, async (client) => {
         const fresh = await client.getStarredQuery(query.id);
         return (await client.updateStarredQuery(query.id, bodyWithName(fresh.raw, name))).query;
       });
@@ -117,7 +116,7 @@ export function starredCommands(deps: Deps) {
         );
         if (choice !== remove) return false;
       }
-      const deleted = await attempt(deps, phrase('Deleting “{0}”', query.name), async (client, { name }) => {
+      const deleted = await withClient(deps.connection, { doing: phrase('Deleting “{0}”', query.name), log: deps.log }, async (client, { name }) => {
         await client.deleteStarredQuery(query.id);
         return { deployment: name };
       });

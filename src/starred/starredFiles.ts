@@ -1,18 +1,17 @@
 import * as vscode from 'vscode';
-import type { Connection } from '../accounts/connection';
+import type { ClientAccess } from '../platform/clientAccess';
 import type { AxiomClient } from '../core/api/client';
 import { adviceFor } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
 import type { JsonObject, StarredQuery, StarredRecord } from '../core/api/starred';
 import { phrase, type Phrase } from '../core/phrase';
-import { STARRED_SCHEME, starredKey, starredLocation, starredPath, starredUriQuery, type StarredLocation } from '../core/starred/starredUri';
+import { STARRED_REMOTE_SCHEME, STARRED_SCHEME, starredKey, starredLocation, starredPath, starredUriQuery, type StarredLocation } from '../core/starred/starredUri';
 import { bodyWithApl, sameQuery } from '../core/starred/writeBack';
 import { APL_LANGUAGE_ID } from '../platform/constants';
+import { forgetWhenClosed } from '../platform/documentState';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 
-/** The scheme of Axiom's version of a starred query, shown beside the person's in a comparison. */
-export const STARRED_REMOTE_SCHEME = 'axiom-starred-remote';
 
 /** A record fetched this recently is what a read takes, rather than asking again (stat, then
  *  readFile, come one after the other when a document opens). */
@@ -25,7 +24,7 @@ const decoder = new TextDecoder();
 export type ConflictChoice = 'overwrite' | 'compare' | undefined;
 
 interface Deps {
-  connection: Connection;
+  connection: ClientAccess;
   log: Log;
   /** Told of each query saved here, for its row. */
   onSaved(query: StarredQuery): void;
@@ -84,7 +83,27 @@ export class StarredFiles implements vscode.FileSystemProvider, vscode.TextDocum
         this.bases.set(key, read);
         this.pending.delete(key);
       }),
+      // Closed, a query's document (and Axiom's version beside it) keeps nothing here.
+      forgetWhenClosed(
+        (uri) => {
+          if (uri.scheme !== STARRED_SCHEME && uri.scheme !== STARRED_REMOTE_SCHEME) return undefined;
+          const location = starredLocation(uri.path, uri.query);
+          return location && starredKey(location);
+        },
+        (key) => this.forget(key),
+      ),
     );
+  }
+
+  /** Everything known of a document (query and deployment). */
+  private forget(key: string): void {
+    for (const map of [this.bases, this.pending, this.times, this.fetched, this.compared, this.remoteText]) map.delete(key);
+    this.gone.delete(key);
+  }
+
+  /** How many documents something is known of (for tests: none once all are closed). */
+  get documentsKnown(): number {
+    return new Set([...this.bases.keys(), ...this.pending.keys(), ...this.times.keys(), ...this.fetched.keys(), ...this.compared.keys(), ...this.remoteText.keys(), ...this.gone]).size;
   }
 
   /** The document's URI for a query of a deployment: that of an open document of it, if there is
@@ -306,7 +325,7 @@ export class StarredFiles implements vscode.FileSystemProvider, vscode.TextDocum
   /** The client of the document's deployment: the window's, when it is the one the document was
    *  opened from; otherwise a failure that names both, and nothing is sent. */
   private async client(location: StarredLocation, doing: Phrase): Promise<AxiomClient> {
-    let session: Awaited<ReturnType<Connection['session']>>;
+    let session: Awaited<ReturnType<ClientAccess['session']>>;
     try {
       session = await this.deps.connection.session();
     } catch (error) {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { cancelledError } from '../core/api/errors';
-import type { Connection } from '../accounts/connection';
+import type { ClientAccess } from '../platform/clientAccess';
 import type { AxiomClient } from '../core/api/client';
 import type { StarredQuery } from '../core/api/starred';
 import { phrase } from '../core/phrase';
@@ -10,6 +10,7 @@ import { belongsTo, starredTree, withQuery, type MoreRow, type StarredFilter, ty
 import { whoAmI } from '../core/starred/whoAmI';
 import { COMMANDS, STARRED_KEYS, VIEWS } from '../platform/constants';
 import { translated } from '../platform/l10n';
+import type { LazyTree } from '../platform/lazyEntries';
 import { countText, ListView, type ListElement, type Loaded } from '../platform/listView';
 import type { Log } from '../platform/log';
 
@@ -48,11 +49,12 @@ export class StarredView extends ListView<StarredNode> {
   private readonly words = { open: vscode.l10n.t('Open Starred Query'), noDataset: vscode.l10n.t('No dataset'), loadMore: vscode.l10n.t('Load More'), loadRest: vscode.l10n.t('Load the Rest') };
 
   constructor(
-    connection: Connection,
+    tree: LazyTree<ListElement<StarredNode>>,
+    connection: ClientAccess,
     log: Log,
     private readonly memory: vscode.Memento,
   ) {
-    super({ viewId: VIEWS.starred, stateKey: STARRED_KEYS.state, refreshCommand: COMMANDS.refreshStarredQueries, connection, log });
+    super({ viewId: VIEWS.starred, tree, stateKey: STARRED_KEYS.state, refreshCommand: COMMANDS.refreshStarredQueries, connection, log });
     const remembered = memory.get<unknown>(REMEMBERED.owner);
     this.owner = OWNERS.find((o) => o === remembered) ?? 'mine';
     this.grouped = memory.get<unknown>(REMEMBERED.grouped) === true;

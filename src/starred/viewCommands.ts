@@ -1,10 +1,10 @@
 // The commands of the Starred Queries view's title bar: whose queries, the filter, grouping.
 import * as vscode from 'vscode';
-import type { Connection } from '../accounts/connection';
+import type { ClientAccess } from '../platform/clientAccess';
 import type { StarredOwner } from '../core/starred/starredPages';
 import { ownerLabel, type StarredView } from './starredView';
 
-export function starredViewCommands(view: StarredView, connection: Connection) {
+export function starredViewCommands(view: StarredView, connection: ClientAccess) {
   return {
     /** Asks whose starred queries to show (or takes `{ owner }`). */
     async chooseOwner(args?: { owner?: StarredOwner }): Promise<void> {

@@ -25,7 +25,7 @@ import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { Agent, request } from 'undici';
 import { PROJECT_QUERIES, VALID_QUERIES } from '../support/aplCorpus';
-import type { Heavy } from '../../src/platform/heavy';
+import type { Bundle } from '../../src/platform/lazy';
 import { listDateFormatter } from '../../src/core/format';
 import { RequestBudget } from '../../src/core/api/requestBudget';
 import { parseHistory } from '../../src/core/api/parse';
@@ -93,7 +93,7 @@ async function paired(runs: number, warmup: number, ours: () => Promise<number>,
 }
 
 // ---------------------------------------------------------------------------------------------
-// Builds: the shipped split (dist/extension.js + dist/heavy.js) and the one-bundle baseline,
+// Builds: the shipped split (dist/extension.js + the lazily loaded bundles) and the one-bundle baseline,
 // each as an extension folder of its own.
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-bench-'));
 function buildExtension(name: string, single: boolean): string {
@@ -123,7 +123,7 @@ function bundleFigures(dir: string, files: string[]): { bytes: number; gzip: num
   const whole = bundleFigures(split, fs.readdirSync(path.join(split, 'dist')).filter((file) => file.endsWith('.js')));
   const one = bundleFigures(single, ['extension.js']);
   rows.push({ what: 'bundle loaded at activation', ours: `${kb(activation.bytes)} (${kb(activation.gzip)} gz)`, baseline: `one bundle: ${kb(one.bytes)} (${kb(one.gzip)} gz)`, ratio: ratio(activation.bytes, one.bytes) });
-  rows.push({ what: 'whole dist/ (+ heavy.js and apl.js on first use)', ours: `${kb(whole.bytes)} (${kb(whole.gzip)} gz)`, baseline: `one bundle: ${kb(one.bytes)} (${kb(one.gzip)} gz)`, ratio: ratio(whole.bytes, one.bytes) });
+  rows.push({ what: 'whole dist/ (+ the lazily loaded bundles, on first use)', ours: `${kb(whole.bytes)} (${kb(whole.gzip)} gz)`, baseline: `one bundle: ${kb(one.bytes)} (${kb(one.gzip)} gz)`, ratio: ratio(whole.bytes, one.bytes) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,7 +140,7 @@ const SIZES = [100, 1_000, 10_000, 50_000];
 const server = ['pipeline', 'star', 'heap'].some(want) ? await serveMonitors(SIZES) : { urls: {} as Record<string, string>, stop: () => undefined };
 const { urls } = server;
 
-const api = createRequire(import.meta.url)(path.join(split, 'dist/heavy.js')) as Heavy;
+const api = createRequire(import.meta.url)(path.join(split, 'dist/client.js')) as Bundle<'client'>;
 const ourDispatcher = api.createDispatcher();
 const floorDispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 8 });
 const clientFor = (url: string) => new api.AxiomClient({ url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', dispatcher: ourDispatcher, logger: { request: () => undefined, warn: () => undefined } });
@@ -508,7 +508,7 @@ if (want('activation')) {
     for (const [name, dir] of [['split', split], ['single', single], ['empty', empty]] as const) samples[name].push(await activation(dir));
   }
   const m = (name: string, part: keyof Activation | 'total') => median(samples[name].map((a) => (part === 'total' ? a.loadMs + a.activateMs : a[part])));
-  rows.push({ what: 'activation in VS Code: load + activate()', ours: ms(m('split', 'total')), baseline: `one bundle: ${ms(m('single', 'total'))}`, ratio: ratio(m('split', 'total'), m('single', 'total')), target: target('< 20 ms', m('split', 'total') < 20) });
+  rows.push({ what: 'activation in VS Code: load + activate()', ours: ms(m('split', 'total')), baseline: `one bundle: ${ms(m('single', 'total'))}`, ratio: ratio(m('split', 'total'), m('single', 'total')), target: target('≤ 5 ms', m('split', 'total') <= 5) });
   rows.push({ what: '… of which loading the bundle', ours: ms(m('split', 'loadMs')), baseline: `empty, requiring vscode: ${ms(m('empty', 'loadMs'))}`, ratio: ratio(m('split', 'loadMs'), m('empty', 'loadMs')) });
   rows.push({ what: '… of which activate()', ours: ms(m('split', 'activateMs')), baseline: `one bundle: ${ms(m('single', 'activateMs'))}`, ratio: ratio(m('split', 'activateMs'), m('single', 'activateMs')) });
   rows.push({ what: 'VS Code\'s whole extension.activate()', ours: ms(m('split', 'vscodeMs')), baseline: `empty extension: ${ms(m('empty', 'vscodeMs'))}`, ratio: ratio(m('split', 'vscodeMs'), m('empty', 'vscodeMs')) });

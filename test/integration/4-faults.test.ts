@@ -191,19 +191,23 @@ describe('Test Connection and proxies inside VS Code', () => {
   it('http.proxy: monitors load through the proxy, and http.noProxy exempts the host', async () => {
     const http = vscode.workspace.getConfiguration('http');
     await http.update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
-    const { monitorsView } = await activateExtension();
-    await monitorsView.refresh();
+    const { monitorsView, starredView } = await activateExtension();
+    // Both views: whichever was loaded before reloads on a new setting, and is waited for here.
+    const refreshed = () => Promise.all([monitorsView.refresh(), starredView.refresh()]);
+    await refreshed();
     assert.equal(monitorsView.getChildren().length, REALISTIC_MONITORS.length);
     const target = `CONNECT ${new URL(fake.url).host}`;
-    assert.deepEqual(proxy.requests().filter((r) => r === target).length, 1, 'the request passed through tinyproxy');
+    const tunnels = () => proxy.requests().filter((r) => r === target).length;
+    assert.ok(tunnels() >= 1, 'the requests passed through tinyproxy');
+    const tunnelsBefore = tunnels();
 
     // Registered by every VS Code this extension supports (1.96 and later), so written through the API.
     await http.update('noProxy', ['127.0.0.1'], vscode.ConfigurationTarget.Global);
     try {
       fake.reset();
-      await monitorsView.refresh();
+      await refreshed();
       assert.ok(fake.requestsTo('GET /v2/monitors').length >= 1);
-      assert.equal(proxy.requests().filter((r) => r === target).length, 1, 'the exempt host was reached directly (http.noProxy)');
+      assert.equal(tunnels(), tunnelsBefore, 'the exempt host was reached directly (http.noProxy)');
     } finally {
       await http.update('noProxy', undefined, vscode.ConfigurationTarget.Global);
     }

@@ -89,7 +89,7 @@ describe('APL notebooks', () => {
     assert.equal(cell.executionSummary?.success, true);
     assert.ok((cell.executionSummary?.timing?.endTime ?? 0) >= (cell.executionSummary?.timing?.startTime ?? Infinity), 'a duration');
     const { notebooks } = await activateExtension();
-    assert.ok(notebooks.controller(), 'the controller was made when the notebook opened');
+    assert.ok(notebooks.kernel.made, 'the controller was made when the notebook opened');
   });
 
   it('Run All runs the APL cells in order, one after the other, each with its execution order', async () => {
@@ -196,7 +196,7 @@ describe('APL notebooks', () => {
     assert.ok(id, 'the output has an id the renderer names it by');
     const target = vscode.Uri.file(path.join(dir, 'out.csv'));
     const { notebooks } = await activateExtension();
-    await notebooks.controller()!.receive(notebook, { type: 'export', output: id, format: 'csv', table: 0 }, target);
+    await notebooks.kernel().controller.receive(notebook, { type: 'export', output: id, format: 'csv', table: 0 }, target);
     const csv = fs.readFileSync(target.fsPath, 'utf8').split('\r\n');
     assert.equal(csv[0], '_time,status,duration,ok,method,attrs,tags');
     assert.equal(csv.length, 5, 'header, three rows, and the last line break');

@@ -2,7 +2,7 @@
 // functions, and the words of its expressions. Names, categories, signatures and syntax follow
 // Axiom's APL reference (https://axiom.co/docs/apl/); each description is one sentence of this
 // project's own. Loaded with the rest of the language support on first use of an Axiom APL
-// document (see src/core/aplLanguage.ts), never at activation.
+// document (the "apl" bundle, src/core/apl/bundle.ts), never at activation.
 
 export const DOCS_BASE = 'https://axiom.co/docs/apl/';
 

@@ -5,6 +5,8 @@
 import { safeFileName } from '../fileName';
 
 export const STARRED_SCHEME = 'axiom-starred';
+/** The scheme of Axiom's version of a starred query, shown beside the person's in a comparison. */
+export const STARRED_REMOTE_SCHEME = 'axiom-starred-remote';
 
 const DEPLOYMENT_PARAM = 'deployment';
 

@@ -1,0 +1,12 @@
+// The "client" bundle (src/platform/lazy.ts), loaded on the first request rather than at
+// activation: the API client with undici and zod, and Test Connection with Node's net, tls and
+// dns, and the TOML reader of the Axiom CLI's config. Loading these costs tens of milliseconds
+// that nobody should pay at start-up.
+export { AxiomClient, createDispatcher } from './client';
+export { checkConnection } from '../accounts/connectionCheck';
+export { readCliConfig } from '../accounts/cliConfig';
+export { readCliJsonConfig } from '../accounts/cliJsonConfig';
+// Signing in with the browser: the OAuth flow, its loopback listener (node:http), and refreshing.
+export { authorizeUrl, discover, exchangeCode, makePkce, makeState, refreshTokens, registerClient, revokeToken } from '../accounts/oauth';
+export { listenForCallback } from '../accounts/oauthCallback';
+export { RefreshingToken } from '../accounts/tokenRefresh';

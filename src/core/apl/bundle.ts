@@ -1,0 +1,9 @@
+// The "apl" bundle (src/platform/lazy.ts): the language support's plain part, loaded on first use
+// of an Axiom APL document rather than at activation: the reference data (some 300 functions and
+// operators with their descriptions), the lexer, the checks, completion contexts and hover
+// lookups. None of it needs the network or undici; the extension parses it only once a person
+// opens APL.
+export { checkApl, suggest } from './checks';
+export { lex } from './lexer';
+export { FUNCTIONS, TABULAR_OPERATORS, findFunction, findOperator, CLAUSE_WORDS, EXPRESSION_WORDS, categoryLabel } from './reference';
+export { callSnippet, completionContext, fieldAt, fieldReference, hoverTarget, quotedName, signatureAt } from './completion';

@@ -1,0 +1,33 @@
+// The "language" bundle (src/platform/lazy.ts): the VS Code side of the Axiom APL language
+// support: the checks as diagnostics, completion with the service's datasets and fields, hover,
+// signature help and quick fixes. Loaded with the first Axiom APL document; the reference data it
+// reads is the "apl" bundle, loaded when first needed.
+import type { ClientAccess } from '../platform/clientAccess';
+import { once } from '../platform/lazy';
+import type { Log } from '../platform/log';
+import { AplCompletions } from './completion';
+import { AplDiagnostics } from './diagnostics';
+import { AplHover, AplSignatureHelp } from './hover';
+import { AplQuickFixes } from './quickFixes';
+import { AplSchema } from './schema';
+
+/** The language feature, made once; each part is made when first asked for. The schema (dataset
+ *  names and fields) reaches the service, and so the accounts bundle, only when completion or a
+ *  hover first needs it. */
+export function createLanguage(deps: { access: () => ClientAccess; log: Log }) {
+  const schema = once(() => new AplSchema(deps.access(), deps.log));
+  const diagnostics = once(() => new AplDiagnostics());
+  return {
+    diagnostics,
+    completions: once(() => new AplCompletions(schema())),
+    hover: once(() => new AplHover(schema())),
+    signatureHelp: once(() => new AplSignatureHelp()),
+    quickFixes: once(() => new AplQuickFixes()),
+    dispose(): void {
+      schema.made?.dispose();
+      diagnostics.made?.dispose();
+    },
+  };
+}
+
+export type LanguageFeature = ReturnType<typeof createLanguage>;

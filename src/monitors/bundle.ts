@@ -1,0 +1,58 @@
+// The "monitors" bundle (src/platform/lazy.ts): the Monitors view with its status poller, and the
+// commands on its rows. Loaded when the view is first shown or one of its commands first runs.
+import type * as vscode from 'vscode';
+import type { Monitor } from '../core/api/schemas';
+import type { StarredQuery } from '../core/api/starred';
+import { MONITOR_WORDS, useMonitorVocabulary } from '../core/monitors/monitorVocabulary';
+import type { ClientAccess } from '../platform/clientAccess';
+import { COMMANDS } from '../platform/constants';
+import { translated } from '../platform/l10n';
+import type { LazyTree } from '../platform/lazyEntries';
+import type { ListElement } from '../platform/listView';
+import type { Log } from '../platform/log';
+import type { Deployments } from '../platform/webApp';
+import type { MonitorRow } from '../core/monitors/monitorRows';
+import type { StarQueryArgs } from '../starred/starQuery';
+import { copyMonitorQueryCommand } from './copyMonitorQuery';
+import { MonitorsView } from './monitorsView';
+import { openMonitorInAxiomCommand } from './openMonitorInAxiom';
+import { openMonitorQueryCommand } from './openMonitorQuery';
+import { showMonitorHistoryCommand } from './showMonitorHistory';
+import { starMonitorQueryCommand } from './starMonitorQuery';
+
+export interface MonitorsDeps {
+  tree: LazyTree<ListElement<MonitorRow>>;
+  access: ClientAccess;
+  deployments: Deployments;
+  log: Log;
+  /** The starred feature's Star Query flow, for Star Query on a monitor. */
+  starQuery(args: StarQueryArgs): Promise<StarredQuery | undefined>;
+}
+
+/** The monitors feature, made once: its view and its commands as functions. */
+export function createMonitors(deps: MonitorsDeps) {
+  // The words rows and hovers are made of, in the display language: translated once, when a row,
+  // a hover or a status first needs them.
+  useMonitorVocabulary(() => translated(MONITOR_WORDS));
+  // The notification's buttons call the commands below (made just after the view).
+  const view = new MonitorsView(deps.tree, deps.access, deps.log, { openQuery: (monitor: Monitor) => openQuery(monitor), openInAxiom: (monitor: Monitor) => openInAxiom(monitor) });
+  const openQuery = openMonitorQueryCommand(view);
+  const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments);
+  const commands = {
+    [COMMANDS.refreshMonitors]: () => view.refresh(),
+    [COMMANDS.openMonitorQuery]: openQuery,
+    [COMMANDS.openMonitorQueryInNewTab]: openQuery,
+    [COMMANDS.copyMonitorQuery]: copyMonitorQueryCommand(view),
+    [COMMANDS.openMonitorInAxiom]: openInAxiom,
+    [COMMANDS.starMonitorQuery]: starMonitorQueryCommand(view, deps.starQuery),
+    [COMMANDS.showMonitorHistory]: showMonitorHistoryCommand(view, deps.access, deps.log),
+    [COMMANDS.monitorsTriggeredFirst]: () => view.setArrangement({ triggeredFirst: true }),
+    [COMMANDS.monitorsByName]: () => view.setArrangement({ triggeredFirst: false }),
+    [COMMANDS.monitorsOnlyTriggered]: () => view.setArrangement({ onlyTriggered: true }),
+    [COMMANDS.monitorsShowAll]: () => view.setArrangement({ onlyTriggered: false }),
+  };
+  const disposable: vscode.Disposable = view;
+  return { view, commands, dispose: () => disposable.dispose() };
+}
+
+export type MonitorsFeature = ReturnType<typeof createMonitors>;

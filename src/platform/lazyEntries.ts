@@ -1,0 +1,60 @@
+// The thin entries a feature's register() hands VS Code at activation (see src/platform/lazy.ts):
+// command ids, a view's tree and providers whose bodies are in a lazily loaded bundle.
+import * as vscode from 'vscode';
+import type { Once } from './lazy';
+
+/** A command body: whatever arguments VS Code or a menu hands it. */
+type Body = (...args: never[]) => unknown;
+
+/** Registers each command id; its body is `commands()[id]`, the feature's, made on the first run. */
+export function registerCommands<Id extends string>(ids: readonly Id[], commands: () => { readonly [K in Id]: Body }): vscode.Disposable[] {
+  return ids.map((id) => vscode.commands.registerCommand(id, (...args: never[]) => (commands()[id] as Body)(...args)));
+}
+
+/** Disposes the feature when it was made; nothing otherwise. */
+export function disposeIfMade(feature: Once<{ dispose(): unknown }>): vscode.Disposable {
+  return new vscode.Disposable(() => feature.made?.dispose());
+}
+
+
+/**
+ * A tree view registered at activation whose data provider loads on first use. VS Code needs a
+ * provider for a contributed view as soon as the extension is active; this one holds the view's
+ * TreeView (for its message, badge, description and reveal) and, on the first call VS Code makes
+ * (or the first command that needs the view), asks `make` to load the feature, which hands its
+ * real provider to `provide`. From then on every call and every change goes through to it.
+ */
+export class LazyTree<T> implements vscode.Disposable {
+  readonly treeView: vscode.TreeView<T>;
+  private readonly changed = new vscode.EventEmitter<T | T[] | undefined | null | void>();
+  private provider?: vscode.TreeDataProvider<T>;
+  private forwarding?: vscode.Disposable;
+
+  constructor(viewId: string, private readonly make: () => unknown) {
+    const real = () => {
+      if (!this.provider) this.make();
+      if (!this.provider) throw new Error(`${viewId}: the feature made no provider`);
+      return this.provider;
+    };
+    const proxy: vscode.TreeDataProvider<T> = {
+      onDidChangeTreeData: this.changed.event,
+      getChildren: (element) => real().getChildren(element),
+      getTreeItem: (element) => real().getTreeItem(element),
+      getParent: (element) => real().getParent?.(element),
+      resolveTreeItem: (item, element, token) => real().resolveTreeItem?.(item, element, token) ?? item,
+    };
+    this.treeView = vscode.window.createTreeView(viewId, { treeDataProvider: proxy, showCollapseAll: false });
+  }
+
+  /** The feature's provider: called once, when the feature is made. */
+  provide(provider: vscode.TreeDataProvider<T>): void {
+    this.provider = provider;
+    this.forwarding = provider.onDidChangeTreeData?.((element) => this.changed.fire(element));
+  }
+
+  dispose(): void {
+    this.forwarding?.dispose();
+    this.changed.dispose();
+    this.treeView.dispose();
+  }
+}

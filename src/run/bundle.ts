@@ -1,0 +1,50 @@
+// The "run" bundle (src/platform/lazy.ts): Run Query and its results panels, the time range in
+// the status bar, the CodeLens above each query and the service's compile errors as diagnostics.
+// Loaded with the first Axiom APL editor (the lens and the time range show there) or the first run.
+import type * as vscode from 'vscode';
+import type { ClientAccess } from '../platform/clientAccess';
+import { COMMANDS } from '../platform/constants';
+import { once } from '../platform/lazy';
+import type { Log } from '../platform/log';
+import type { Deployments } from '../platform/webApp';
+import { QueryRunner } from './queryRunner';
+import { runFromRowCommand, runQueryCommand } from './runCommands';
+import { RunLens } from './runLens';
+import { TimeRangeItem } from './timeRangeItem';
+
+export interface RunDeps {
+  extensionUri: vscode.Uri;
+  /** Where the time range is remembered (per workspace). */
+  memory: vscode.Memento;
+  access: () => ClientAccess;
+  deployments: () => Deployments;
+  log: Log;
+  /** Open a monitor's or a starred query's row as a document, for Run from its row (the monitors and starred features'). */
+  openMonitorQuery(arg: unknown): Promise<vscode.TextEditor | undefined>;
+  openStarredQuery(arg: unknown): Promise<vscode.TextEditor | undefined>;
+}
+
+/** The running feature, made once: the time range item, the runner (made at the first run), the
+ *  lens, and the commands as functions. */
+export function createRun(deps: RunDeps) {
+  const timeRange = once(() => new TimeRangeItem(deps.memory));
+  const runner = once(() => new QueryRunner({ extensionUri: deps.extensionUri, connection: deps.access(), deployments: deps.deployments(), timeRange: timeRange(), log: deps.log }));
+  const commands = {
+    [COMMANDS.runQuery]: runQueryCommand(runner),
+    [COMMANDS.runMonitorQuery]: runFromRowCommand(runner, deps.openMonitorQuery),
+    [COMMANDS.runStarredQuery]: runFromRowCommand(runner, deps.openStarredQuery),
+    [COMMANDS.chooseTimeRange]: () => timeRange().choose(),
+  };
+  return {
+    runner,
+    timeRange,
+    lens: new RunLens(),
+    commands,
+    dispose(): void {
+      runner.made?.dispose();
+      timeRange.made?.dispose();
+    },
+  };
+}
+
+export type RunFeature = ReturnType<typeof createRun>;

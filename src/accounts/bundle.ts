@@ -11,6 +11,9 @@ import { TokenStore } from '../platform/tokenStore';
 import { Accounts, deploymentLabel, type SwitchRecord } from './accounts';
 import { AxiomAuthenticationProvider } from './authProvider';
 import { Connection } from './connection';
+import { Browser } from '../platform/browser';
+import { signInCommand, type RegisteredClients } from './signIn';
+import { SignedInTokens } from './signedIn';
 import { addDeploymentCommand, importCliConfigCommand, removeDeploymentCommand, renameDeploymentCommand, switchDeploymentCommand } from './deploymentCommands';
 import { DeploymentStatus } from './deploymentStatus';
 import { setTokenCommand, signOutCommand } from './setToken';
@@ -31,16 +34,23 @@ export function createAccounts(deps: AccountsDeps) {
   const settings = new SettingsStore();
   const tokens = new TokenStore(context.secrets);
   const machine = new MachineState<SwitchRecord>(context.globalStorageUri.fsPath, 'deployment.json', {});
-  const accounts = new Accounts(settings, tokens, machine, log);
+  // The connection's proxy choice, for requests to the sign-in server.
+  const network = (url: string): ReturnType<Connection['network']> => connection.network(url);
+  const signedIn = new SignedInTokens(tokens, log, deps.userAgent, network);
+  const accounts = new Accounts(settings, tokens, machine, log, process.env, (name: string): Promise<void> => signedIn.revoke(name));
   const setToken = setTokenCommand(accounts);
-  const connection = new Connection(settings, accounts, log, deps.userAgent, () => setToken());
+  const connection = new Connection(settings, accounts, log, deps.userAgent, () => setToken(), signedIn);
   const addDeployment = addDeploymentCommand(accounts);
   const importCli = importCliConfigCommand(accounts, log);
   const rename = renameDeploymentCommand(accounts);
   const remove = removeDeploymentCommand(accounts);
-  const authentication = new AxiomAuthenticationProvider(accounts, context.globalState, deps.sessionsChanged, () => addDeployment());
+  // The client registered with each sign-in server: this machine's, not synced.
+  const clients = new MachineState<RegisteredClients>(context.globalStorageUri.fsPath, 'sign-in-clients.json', {});
+  const browser = new Browser();
+  const signIn = signInCommand({ accounts, tokens, settings, clients, network, browser, log, userAgent: deps.userAgent, addWithToken: () => addDeployment(), rename: (name) => rename({ from: name }) });
+  const authentication = new AxiomAuthenticationProvider(accounts, context.globalState, deps.sessionsChanged, () => signIn());
   let status: DeploymentStatus | undefined;
-  const disposables: vscode.Disposable[] = [authentication, connection, accounts, machine, tokens, settings];
+  const disposables: vscode.Disposable[] = [authentication, connection, accounts, signedIn, clients, machine, tokens, settings];
   return {
     accounts,
     connection,
@@ -50,10 +60,13 @@ export function createAccounts(deps: AccountsDeps) {
       return deployment ? deploymentLabel(deployment) : name;
     },
     authentication,
+    /** Where addresses open in the browser: the extension's own tests follow them instead. */
+    browser,
     commands: {
+      [COMMANDS.signIn]: signIn,
       [COMMANDS.setToken]: setToken,
       [COMMANDS.signOut]: signOutCommand(accounts),
-      [COMMANDS.switchDeployment]: switchDeploymentCommand(accounts, { add: () => addDeployment(), importCli: () => importCli(), rename, remove }),
+      [COMMANDS.switchDeployment]: switchDeploymentCommand(accounts, { signIn: () => signIn(), add: () => addDeployment(), importCli: () => importCli(), rename, remove }),
       [COMMANDS.addDeployment]: addDeployment,
       [COMMANDS.importCliConfig]: importCli,
       [COMMANDS.renameDeployment]: rename,

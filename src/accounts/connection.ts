@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type { AxiomClient } from '../core/api/client';
+import type { TokenSource } from '../core/accounts/tokenRefresh';
 import type { RateLimit } from '../core/api/requestBudget';
 import { resolveEndpoint } from '../core/api/baseUrl';
 import { chooseProxy, describeProxy } from '../core/api/proxy';
@@ -33,6 +34,8 @@ export class Connection implements ClientAccess, vscode.Disposable {
     private readonly userAgent: string,
     /** Set API Token, for the deployment this window uses: true when a token was set. */
     readonly askForToken: () => Promise<boolean>,
+    /** The renewing token of a deployment signed in with the browser (see signedIn.ts). */
+    private readonly signedIn?: { source(name: string, token: string): Promise<TokenSource | undefined> },
   ) {
     const invalidate = () => {
       this.cached = undefined;
@@ -66,7 +69,8 @@ export class Connection implements ClientAccess, vscode.Disposable {
     const key = JSON.stringify([url, orgId, timeoutMs, token, network]);
     if (this.cached?.key === key) return this.cached.client;
     const api = load('client');
-    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log, onRateLimit: (limit) => this.rateLimits.fire(limit) });
+    const tokenSource = await this.signedIn?.source(name, token);
+    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log, onRateLimit: (limit) => this.rateLimits.fire(limit), tokenSource });
     this.cached = { key, client };
     return client;
   }

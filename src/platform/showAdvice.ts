@@ -21,6 +21,8 @@ export async function carryOut(action: AdviceAction | undefined, setting?: strin
   switch (action) {
     case 'retry':
       return 'retry';
+    case 'signIn':
+      return (await vscode.commands.executeCommand<unknown>(COMMANDS.signIn)) ? 'retry' : undefined;
     case 'setToken':
       return (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken)) ? 'retry' : undefined;
     case 'openSettings':

@@ -38,7 +38,7 @@ export const LOADER = 'src/platform/lazy.ts';
  * The most dist/extension.js may weigh, in bytes, per build. Set close to its size: when a change
  * needs more, raise it here and say why in the commit (and measure activation: npm run bench).
  */
-export const ACTIVATION_BUDGET = { production: 11_500, development: 19_700 };
+export const ACTIVATION_BUDGET = { production: 12_000, development: 21_000 };
 
 /** The lazily loaded bundles, as the loader names them: `name: () => require('<path>')` lines of its BUNDLES. */
 export function lazyBundles(root) {

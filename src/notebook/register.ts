@@ -22,8 +22,9 @@ const NOTEBOOK_COMMANDS = [
 export function registerNotebook(deps: NotebookDeps): { feature: Once<NotebookFeature>; disposables: vscode.Disposable[] } {
   const feature = once(() => load('notebook').createNotebook(deps));
   const ours = (notebook: vscode.NotebookDocument) => notebook.notebookType === NOTEBOOK_TYPE;
+  // A notebook opens only through its serializer, which activates the extension first: this
+  // listener sees every notebook of ours, one restored at reload too.
   const opened = vscode.workspace.onDidOpenNotebookDocument((notebook) => ours(notebook) && void feature().kernel());
-  const restored = setTimeout(() => vscode.workspace.notebookDocuments.some(ours) && void feature().kernel(), 0);
   const disposables = [
     disposeIfMade(feature),
     vscode.workspace.registerNotebookSerializer(
@@ -33,7 +34,6 @@ export function registerNotebook(deps: NotebookDeps): { feature: Once<NotebookFe
       { transientOutputs: false, transientCellMetadata: { inputCollapsed: true, outputCollapsed: true } },
     ),
     opened,
-    new vscode.Disposable(() => clearTimeout(restored)),
     ...registerCommands(NOTEBOOK_COMMANDS, () => feature().commands),
   ];
   return { feature, disposables };

@@ -10,7 +10,6 @@ import { carryOut } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
 import { exportTable } from '../run/exportResults';
 import type { QueryRunner } from '../run/queryRunner';
-import { titleFor } from '../run/resultsPanel';
 import { notebookRange, RangeOnCells } from './notebookRange';
 import { cellOutput, outputDoc } from './notebookSerializer';
 import { outputId } from './outputWords';
@@ -161,7 +160,9 @@ export class AplNotebookController implements vscode.Disposable {
     switch (message.type) {
       case 'export': {
         const table = saved?.kind === 'result' ? saved.result.tables[message.table] : undefined;
-        return table && saved?.kind === 'result' ? exportTable(table, message.format, titleFor(saved.result.query), this.deps.log, target) : undefined;
+        // Named by the notebook and the cell: "investigation-cell-3".
+        const name = `${notebook.uri.path.split('/').pop()?.replace(/\.axiom-notebook$/, '') || 'notebook'}-cell-${found.cell.index + 1}`;
+        return table ? exportTable(table, message.format, name, this.deps.log, target) : undefined;
       }
       case 'openInAxiom': {
         if (saved?.kind !== 'result') return undefined;

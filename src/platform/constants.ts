@@ -50,6 +50,13 @@ export const COMMANDS = {
   addToNotebook: 'axiom.addToNotebook',
   exportNotebookMarkdown: 'axiom.exportNotebookMarkdown',
   chooseNotebookTimeRange: 'axiom.chooseNotebookTimeRange',
+  editMonitor: 'axiom.editMonitor',
+  deleteMonitor: 'axiom.deleteMonitor',
+  disableMonitor: 'axiom.disableMonitor',
+  enableMonitor: 'axiom.enableMonitor',
+  snoozeMonitor: 'axiom.snoozeMonitor',
+  duplicateMonitor: 'axiom.duplicateMonitor',
+  newMonitorFromQuery: 'axiom.newMonitorFromQuery',
 } as const;
 
 export const SETTINGS = {
@@ -68,6 +75,9 @@ export const SETTINGS = {
 export const NOTEBOOK_TYPE = 'axiom-notebook';
 
 export const VIEWS = { monitors: 'axiom.monitors', starred: 'axiom.starredQueries' } as const;
+
+/** The results panels' webview type: VS Code brings them back after a reload through its serializer (run/register.ts). */
+export const RESULTS_VIEW_TYPE = 'axiom.results';
 
 /** Context keys the manifest's `when` clauses read. */
 export const CONTEXT_KEYS = {

@@ -164,7 +164,7 @@ function readRange(value: unknown): StoredRange | undefined {
   return undefined;
 }
 
-function readField(value: unknown): ResultField | undefined {
+export function readField(value: unknown): ResultField | undefined {
   if (!isJsonObject(value) || typeof value.name !== 'string') return undefined;
   const type = typeof value.type === 'string' ? value.type : 'unknown';
   return typeof value.agg === 'string' ? { name: value.name, type, agg: value.agg } : { name: value.name, type };
@@ -180,7 +180,7 @@ function readTable(value: unknown): { table: ResultTable; total: number | null }
   return { table: { name: typeof value.name === 'string' ? value.name : '', fields: fields as ResultField[], columns, rowCount: rows.length }, total };
 }
 
-function readStatus(value: unknown): ResultStatus {
+export function readStatus(value: unknown): ResultStatus {
   const s = isJsonObject(value) ? value : {};
   const messages = (Array.isArray(s.messages) ? s.messages : []).filter(
     (m): m is ResultMessage => isJsonObject(m) && typeof m.priority === 'string' && typeof m.code === 'string' && typeof m.text === 'string' && isCount(m.count),
@@ -194,6 +194,16 @@ function readStatus(value: unknown): ResultStatus {
   if (rowsMatched !== undefined) status.rowsMatched = rowsMatched;
   if (typeof s.limitNote === 'string') status.limitNote = s.limitNote;
   return status;
+}
+
+/** A table as the service and the results panel hold it (column-major): every column as long as
+ *  its rows, else undefined. */
+export function readColumnTable(value: unknown): ResultTable | undefined {
+  if (!isJsonObject(value) || !isCount(value.rowCount) || !Array.isArray(value.fields) || !Array.isArray(value.columns)) return undefined;
+  const fields = value.fields.map(readField);
+  const rowCount = value.rowCount;
+  if (fields.some((f) => !f) || value.columns.length !== fields.length || !value.columns.every((c) => Array.isArray(c) && c.length === rowCount)) return undefined;
+  return { name: typeof value.name === 'string' ? value.name : '', fields: fields as ResultField[], columns: value.columns as unknown[][], rowCount };
 }
 
 function readOutput(value: unknown): NotebookOutput | undefined {

@@ -3,8 +3,8 @@
 // renderer speaks in, and the messages between the renderer and the extension. Both sides read
 // what they receive through the readers here and drop anything else.
 import { isJsonObject } from '../json';
-import { readHostMessage, type ResultsView } from '../run/resultsProtocol';
-import type { NotebookProblem, NotebookResult } from './notebookFile';
+import type { ResultTable, ResultsView } from '../run/resultsProtocol';
+import { readColumnTable, readStatus, type NotebookProblem, type NotebookResult } from './notebookFile';
 
 /** A cell's result: NotebookResult as JSON. */
 export const RESULT_MIME = 'application/vnd.axiom.apl-result+json';
@@ -86,12 +86,10 @@ export function readRendererMessage(value: unknown): RendererMessage | undefined
 
 /** A result or a problem from an output's JSON, or undefined when it is not one. */
 export function readResult(value: unknown): NotebookResult | undefined {
-  if (!isJsonObject(value)) return undefined;
-  // The tables and status as the results panel checks them (every column as long as the rows).
-  const checked = readHostMessage({ type: 'results', result: { ...value, runId: 0 } });
-  if (checked?.type !== 'results') return undefined;
-  const { query, rangeLabel, tables, status } = checked.result;
-  const result: NotebookResult = { query, rangeLabel, tables, status };
+  if (!isJsonObject(value) || typeof value.query !== 'string' || typeof value.rangeLabel !== 'string' || !Array.isArray(value.tables) || !isJsonObject(value.status)) return undefined;
+  const tables = value.tables.map(readColumnTable);
+  if (tables.some((t) => !t)) return undefined;
+  const result: NotebookResult = { query: value.query, rangeLabel: value.rangeLabel, tables: tables as ResultTable[], status: readStatus(value.status) };
   if (typeof value.ranAt === 'string') result.ranAt = value.ranAt;
   if (Array.isArray(value.totalRows)) result.totalRows = value.totalRows.map((n) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null));
   return result;

@@ -411,11 +411,57 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   await page.screenshot({ path: path.join(shots, 'results-chart.png') });
 }
 
+const NOTEBOOK = {
+  axiomNotebook: 1,
+  timeRange: { preset: '6h' },
+  cells: [
+    { kind: 'markdown', source: '# Checkout errors at 07:00\n\nWhich requests failed, and which service did it start in?' },
+    { kind: 'apl', source: "['http-logs']\n| where status >= 500\n| take 100" },
+    { kind: 'apl', source: "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service" },
+  ],
+};
+
+/**
+ * APL notebooks: a notebook of a Markdown cell and two APL cells opens from the workspace; Run All
+ * runs both against the service, in order, over the notebook's range; the first output is the
+ * results table (its cells as text), the second drawn as a chart.
+ */
+async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
+  const table = hugeTabular(100, 12);
+  const text = (table.tables[0] as { columns: unknown[][] }).columns[3];
+  HOSTILE_CELLS.forEach((cell, i) => (text[i] = cell));
+  fake.aplAnswer = (body) => ({ body: String(body.apl).includes('summarize') ? countsByService() : table });
+  const before = fake.requestsTo('POST /v1/datasets/_apl').length;
+  await runCommand(page, 'View: Close All Editors');
+  await openFile(page, 'investigation.axiom-notebook');
+  await page.locator('.notebook-editor').first().waitFor({ timeout: 30_000 });
+  await page.locator('.notebook-editor .cell-list-container').first().click();
+  await runCommand(page, 'Notebook: Run All');
+  await waitUntil('both cells at the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === before + 2, 30_000);
+  const sent = fake.requestsTo('POST /v1/datasets/_apl').slice(before).map((r) => JSON.parse(r.body) as { apl: string; startTime: string });
+  assert.deepEqual(sent.map((b) => b.apl), [NOTEBOOK.cells[1].source, NOTEBOOK.cells[2].source], 'in order');
+  assert.equal(sent[0].startTime, 'now-6h', "the notebook's own range");
+  // The outputs are drawn in the notebook's webview, each in a shadow root of its own.
+  const outputs = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  const first = outputs.locator('.axiom-output').first();
+  await first.locator('.grid-row[aria-rowindex="2"]').waitFor({ timeout: 30_000 });
+  for (const [i, cell] of HOSTILE_CELLS.entries()) assert.equal(await first.locator(`.grid-row[aria-rowindex="${i + 2}"] [aria-colindex="4"]`).innerText(), cell);
+  const dom = await outputs.locator('body').evaluate("({ imgs: document.querySelectorAll('img').length, links: document.querySelectorAll('a').length, pwned: window.__pwned })");
+  assert.deepEqual(dom, { imgs: 0, links: 0, pwned: undefined }, 'hostile cells stayed text');
+  assert.match((await first.locator('.status').innerText()).replace(/\s+/g, ' '), /100 rows/);
+  const second = outputs.locator('.axiom-output').nth(1);
+  await second.locator('.show-chart').click({ timeout: 30_000 });
+  await second.locator('.chart canvas').first().waitFor({ timeout: 10_000 });
+  await second.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(shots, 'notebook.png') });
+}
+
 const fake = new FakeAxiom({ monitors: MONITORS });
 await fake.start();
 const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
   settings: { 'axiom.url': fake.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
-  files: { 'run.apl': RUN_APL, 'by-service.apl': "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service", 'checkout.apl': STAR_APL, 'errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)" },
+  files: { 'run.apl': RUN_APL, 'by-service.apl': "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service", 'checkout.apl': STAR_APL, 'errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)", 'investigation.axiom-notebook': JSON.stringify(NOTEBOOK, null, 2) },
 });
 let passed = 0;
 let failed = 0;
@@ -436,6 +482,7 @@ try {
     ['starred queries: the list, open one, edit and save it back, rename, delete', () => journeyStarredQueries(page, fake)],
     ['language: colours, an underlined operator and its quick fix, fields in completion', () => journeyLanguage(page)],
     ['run a query: 100,000 rows in the panel, sort, scroll to the end, hostile cells as text, export CSV, a chart', () => journeyRun(page, fake, sandbox.workspace)],
+    ['notebook: a Markdown cell and two APL cells, Run All in order, the table and the chart in its outputs', () => journeyNotebook(page, fake)],
     ['monitor status: a monitor open at the service is triggered in the view, counted on the Axiom icon', () => journeyStatus(page, fake)],
     ['deployments: the status bar names it, add one, a second window follows the switch', () => journeyDeployments(page, fake, async () => {
       const window = await browser!.context.newPage();

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { deploymentUriQuery as starredUriQuery } from '../../src/core/recordUri';
+import { deploymentUriQuery } from '../../src/core/recordUri';
 import { STARRED_SCHEME, starredPath } from '../../src/core/starred/starredUri';
 import { DEMO_TOKEN, demoStarred } from '../support/demo';
 import { activateExtension, RELOAD_REQUEST, setSetting, waitFor, type ReloadRequest } from './helpers';
@@ -42,7 +42,7 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 9-r
 
     // The starred query's editor in front of the first column.
     const starred = demoStarred(Date.now())[0] as { id: string; name: string; query: { apl: string } };
-    const uri = vscode.Uri.from({ scheme: STARRED_SCHEME, path: starredPath(starred.id, starred.name), query: starredUriQuery('') });
+    const uri = vscode.Uri.from({ scheme: STARRED_SCHEME, path: starredPath(starred.id, starred.name), query: deploymentUriQuery('') });
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { viewColumn: vscode.ViewColumn.One, preview: false });
     assert.equal(editor.document.getText(), starred.query.apl);
     const [panel] = api.runner.panels;

@@ -16,6 +16,7 @@ import { sendWebviewFile, THEME } from './panelPage';
 declare global {
   interface Window {
     __render(mime: string, json: unknown, metadata?: unknown): HTMLElement;
+    __renderText(mime: string, text: string, metadata?: unknown): HTMLElement;
     __rendered?: boolean;
   }
 }
@@ -51,6 +52,14 @@ window.__render = (mime, json, metadata) => {
   element.className = 'output';
   document.body.append(element);
   renderer.renderOutputItem({ id: 'output-' + next++, mime, metadata, json: () => json }, element);
+  return element;
+};
+// The output's data as VS Code hands it: bytes the renderer reads with item.json().
+window.__renderText = (mime, text, metadata) => {
+  const element = document.createElement('div');
+  element.className = 'output';
+  document.body.append(element);
+  renderer.renderOutputItem({ id: 'output-' + next++, mime, metadata, json: () => JSON.parse(text) }, element);
   return element;
 };
 window.__rendered = true;

@@ -38,11 +38,13 @@ export const LOADER = 'src/platform/lazy.ts';
  * The most dist/extension.js may weigh, in bytes, per build. Set close to its size: when a change
  * needs more, raise it here and say why in the commit (and measure activation: npm run bench).
  * Raised by 1 KB (production) for the axiom-monitor: file system and the seven monitor editing
- * commands registered at activation (a restored monitor document is read before any view loads).
- * Raised by 1 KB (production) for APL notebooks: VS Code asks for the notebook serializer when a
- * notebook opens, so it and the six notebook commands are registered at activation.
+ * commands registered at activation (a restored monitor document is read before any view loads),
+ * and by about 1.2 KB more for the nine language model tools and @axiom, which VS Code needs
+ * registered in activate() (their bodies are the agents bundle's), and by 1.2 KB more for APL
+ * notebooks: VS Code asks for the notebook serializer when a notebook opens, so it and the six
+ * notebook commands are registered at activation.
  */
-export const ACTIVATION_BUDGET = { production: 13_000, development: 22_500 };
+export const ACTIVATION_BUDGET = { production: 14_200, development: 24_500 };
 
 /** The lazily loaded bundles, as the loader names them: `name: () => require('<path>')` lines of its BUNDLES. */
 export function lazyBundles(root) {
@@ -271,7 +273,7 @@ if (main && tests) {
   const files = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
   await esbuild.build({
     ...common,
-    entryPoints: [...files('test/unit'), ...files('test/integration'), 'test/bench/activation.ts', 'test/bench/openStarred.ts', 'test/bench/completion.ts'],
+    entryPoints: [...files('test/unit'), ...files('test/integration'), 'test/bench/activation.ts', 'test/bench/openStarred.ts', 'test/bench/completion.ts', 'test/bench/resultsMemory.ts'],
     outdir: 'out',
     outbase: '.',
     sourcemap: 'inline',

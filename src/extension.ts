@@ -3,6 +3,8 @@
 // loads a feature's implementation: each loads from its own bundle on first use (src/platform/lazy.ts).
 import * as vscode from 'vscode';
 import type { AccountsFeature } from './accounts/bundle';
+import type { AgentsFeature } from './agents/bundle';
+import { registerAgents } from './agents/register';
 import type { Browser } from './platform/browser';
 import { registerAccounts } from './accounts/register';
 import { COMMANDS } from './platform/constants';
@@ -30,6 +32,9 @@ export interface AxiomExtensionApi {
   readonly starredView: StarredView;
   readonly runner: QueryRunner;
   readonly notebooks: NotebookFeature;
+  /** The language model tools' implementations, for calling prepareInvocation as VS Code would
+   *  before a confirmation, and the chat participant's handler. */
+  readonly agentTools: AgentsFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -61,6 +66,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     openStarredQuery: (arg) => starred.feature().commands[COMMANDS.openStarredQuery](arg as never),
   });
   const notebooks = registerNotebook({ runner: () => run.feature().runner(), deployments, log });
+  const agents = registerAgents(context, () => ({
+    access: access(),
+    monitors: monitors.feature().view,
+    timeRange: () => run.feature().timeRange().range,
+    log,
+    onStarred: (created) => void starred.feature().view.added(created),
+    openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
+  }));
   context.subscriptions.push(
     log,
     sessionsChanged,
@@ -69,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...starred.disposables,
     ...notebooks.disposables,
     ...run.disposables,
+    ...agents.disposables,
     ...registerLanguage({ access, log }),
     ...registerAccounts({ feature: accounts, log, sessionsChanged }),
     disposeIfMade(accounts),
@@ -89,6 +103,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get notebooks() {
       return notebooks.feature();
+    },
+    get agentTools() {
+      return agents.feature();
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
   };

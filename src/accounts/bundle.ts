@@ -39,7 +39,7 @@ export function createAccounts(deps: AccountsDeps) {
   const signedIn = new SignedInTokens(tokens, log, deps.userAgent, network);
   const accounts = new Accounts(settings, tokens, machine, log, process.env, (name: string): Promise<void> => signedIn.revoke(name));
   const setToken = setTokenCommand(accounts);
-  const connection = new Connection(settings, accounts, log, deps.userAgent, () => setToken(), signedIn);
+  const connection = new Connection(settings, accounts, log, deps.userAgent, () => setToken(), signedIn, async () => (await signIn()) !== undefined);
   const addDeployment = addDeploymentCommand(accounts);
   const importCli = importCliConfigCommand(accounts, log);
   const rename = renameDeploymentCommand(accounts);

@@ -36,6 +36,8 @@ export class Connection implements ClientAccess, vscode.Disposable {
     readonly askForToken: () => Promise<boolean>,
     /** The renewing token of a deployment signed in with the browser (see signedIn.ts). */
     private readonly signedIn?: { source(name: string, token: string): Promise<TokenSource | undefined> },
+    /** Sign in with Axiom: true when a deployment was signed in. */
+    readonly askToSignIn?: () => Promise<boolean>,
   ) {
     const invalidate = () => {
       this.cached = undefined;

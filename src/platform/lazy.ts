@@ -40,6 +40,8 @@ type Bundles = {
   run: typeof import('../run/bundle');
   /** APL notebooks: the serializer, the controller that runs cells, the notebook commands. */
   notebook: typeof import('../notebook/bundle');
+  /** The language model tools for chat agents and the @axiom chat participant. */
+  agents: typeof import('../agents/bundle');
 };
 
 const BUNDLES: { [Name in keyof Bundles]: () => Bundles[Name] } = {
@@ -51,6 +53,7 @@ const BUNDLES: { [Name in keyof Bundles]: () => Bundles[Name] } = {
   language: () => require('../language/bundle'),
   run: () => require('../run/bundle'),
   notebook: () => require('../notebook/bundle'),
+  agents: () => require('../agents/bundle'),
 };
 
 export type BundleName = keyof Bundles;

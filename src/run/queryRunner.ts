@@ -5,6 +5,7 @@ import { isAxiomError } from '../core/api/errors';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
+import { KEPT_CELLS, resultsToDrop } from '../core/run/resultsBudget';
 import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
@@ -66,6 +67,8 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   /** The id of each panel's newest run: a Retry of an older one is not made. */
   private readonly latest = new WeakMap<ResultsPanel, number>();
   private readonly listeners: vscode.Disposable[];
+  /** The values all panels may hold together (tests lower it). */
+  keptCells = KEPT_CELLS;
 
   constructor(private readonly deps: Deps) {
     // A compile error from the service is about the text it was sent: an edit there makes it stale.
@@ -117,6 +120,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
         case 'result':
           panel.showResult(outcome.result);
           this.shown.set(panel, { apl: request.apl, range });
+          this.keepWithinBudget(panel);
           return outcome.result;
         case 'cancelled':
           panel.cancelled(runId);
@@ -138,9 +142,17 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     }
   }
 
+  /** Older panels let their results go when the results held pass the budget (resultsBudget.ts). */
+  private keepWithinBudget(newest: ResultsPanel): void {
+    for (const panel of resultsToDrop(this.panels, newest, this.keptCells)) {
+      this.deps.log.info(`let the results of an older panel go (${panel.cells} values) to keep memory in bounds`);
+      panel.drop();
+    }
+  }
+
   /** The window's client, or, without a token, the question that asks for one (undefined if none comes). */
   client(): Promise<AxiomClient | undefined> {
-    return clientFor(this.deps.connection, { doing: phrase('Running the query'), why: vscode.l10n.t('Set an Axiom API token to run queries.'), log: this.deps.log });
+    return clientFor(this.deps.connection, { doing: phrase('Running the query'), why: vscode.l10n.t('Sign in to Axiom (or set an API token) to run queries.'), log: this.deps.log });
   }
 
   /**

@@ -7,17 +7,18 @@ import * as vscode from 'vscode';
 import { deploymentUriQuery } from '../../src/core/recordUri';
 import { STARRED_SCHEME, starredPath } from '../../src/core/starred/starredUri';
 import { DEMO_TOKEN, demoStarred } from '../support/demo';
-import { activateExtension, RELOAD_REQUEST, setSetting, waitFor, type ReloadRequest } from './helpers';
+import { activateExtension, closeAllEditors, RELOAD_REQUEST, setSetting, waitFor, type ReloadRequest } from './helpers';
 
 /**
  * Editors that survive a reload. Here: a starred query's editor and a results panel are opened,
  * over the demo service in a process of its own (it must outlive this extension host); after the
- * suite the window reloads, and 9-reload.after.ts checks what came back.
+ * suite the window reloads, and 99-reload.after.ts checks what came back.
  */
-describe('a reload keeps the open Axiom editors (checked after the reload by 9-reload.after)', () => {
+describe('a reload keeps the open Axiom editors (checked after the reload by 99-reload.after)', () => {
   it('opens a starred query\'s editor and a results panel, and asks for the reload', async function () {
     this.timeout(60_000);
     const api = await activateExtension();
+    await closeAllEditors();
     const urlFile = path.join(os.tmpdir(), `axiom-apl-demo-${process.pid}.json`);
     const server = spawn(process.execPath, [path.join(__dirname, '../support/serveDemo.mjs'), urlFile], {
       detached: true,
@@ -45,12 +46,12 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 9-r
     const uri = vscode.Uri.from({ scheme: STARRED_SCHEME, path: starredPath(starred.id, starred.name), query: deploymentUriQuery('') });
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { viewColumn: vscode.ViewColumn.One, preview: false });
     assert.equal(editor.document.getText(), starred.query.apl);
-    const [panel] = api.runner.panels;
+    const panel = api.runner.panels.find((p) => p.documentUri === document.uri.toString())!;
     assert.ok(panel.panel.visible, 'the panel shows beside it');
     // Its page has loaded (and been told what to keep across the reload).
     await waitFor('the panel\'s page', () => panel.received.includes('ready'), 30_000);
 
-    const request: ReloadRequest = { then: ['9-reload.after.js'], data: { serverPid: server.pid, starredUri: uri.toString(), starredText: starred.query.apl, query, panelTitle: panel.panel.title } };
+    const request: ReloadRequest = { then: ['99-reload.after.js'], data: { serverPid: server.pid, starredUri: uri.toString(), starredText: starred.query.apl, query, panelTitle: panel.panel.title } };
     fs.writeFileSync(RELOAD_REQUEST, JSON.stringify(request));
   });
 });

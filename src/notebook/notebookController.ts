@@ -100,7 +100,7 @@ export class AplNotebookController implements vscode.Disposable {
         return;
       }
       const range = notebookRange(notebook) ?? runner.timeRange.range;
-      const outcome = await runner.query(client, apl, range, abort.signal);
+      const outcome = await runner.query(client, apl, range, abort.signal, 0, 'notebook');
       switch (outcome.kind) {
         case 'result': {
           const { query, rangeLabel, tables, status } = outcome.result;

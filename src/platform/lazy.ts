@@ -40,6 +40,10 @@ type Bundles = {
   run: typeof import('../run/bundle');
   /** APL notebooks: the serializer, the controller that runs cells, the notebook commands. */
   notebook: typeof import('../notebook/bundle');
+  /** The Datasets view and the commands on its rows. */
+  datasets: typeof import('../datasets/bundle');
+  /** The query history on this machine, its view and commands. */
+  history: typeof import('../history/bundle');
   /** The language model tools for chat agents and the @axiom chat participant. */
   agents: typeof import('../agents/bundle');
 };
@@ -53,6 +57,8 @@ const BUNDLES: { [Name in keyof Bundles]: () => Bundles[Name] } = {
   language: () => require('../language/bundle'),
   run: () => require('../run/bundle'),
   notebook: () => require('../notebook/bundle'),
+  datasets: () => require('../datasets/bundle'),
+  history: () => require('../history/bundle'),
   agents: () => require('../agents/bundle'),
 };
 

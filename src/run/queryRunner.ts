@@ -8,6 +8,7 @@ import { compileErrorRange } from '../core/run/queryText';
 import { KEPT_CELLS, resultsToDrop } from '../core/run/resultsBudget';
 import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
+import type { RecordedRun, RunOutcome as RecordedOutcome } from '../core/history/historyStore';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
 import { say } from '../platform/l10n';
@@ -28,6 +29,8 @@ export interface RunRequest {
   /** The document's version the text was taken from: a later edit moves things. */
   version: number;
   startOffset: number;
+  /** The range to run over (a run from the history, say); absent: the status bar's. */
+  range?: TimeRange;
 }
 
 interface Deps {
@@ -36,10 +39,12 @@ interface Deps {
   deployments: Deployments;
   timeRange: TimeRangeItem;
   log: Log;
+  /** Told of every run that ends, however it ends (the query history). */
+  record?: (run: RecordedRun) => void;
 }
 
 /** What one run came to. */
-export type RunOutcome =
+export type QueryOutcome =
   | { kind: 'result'; result: ResultsView }
   | { kind: 'cancelled' }
   | { kind: 'compile'; compile: CompileError; message: string }
@@ -103,7 +108,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
 
     const runId = this.nextRunId++;
     this.latest.set(panel, runId);
-    const range = this.deps.timeRange.range;
+    const range = request.range ?? this.deps.timeRange.range;
     const label = say(rangeLabel(range));
     panel.running(runId, request.apl, label);
     panel.reveal();
@@ -160,24 +165,35 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
    * request with the query deadline, the limit note, the log line, and the failure as what it is —
    * stopped, a compile error (its place for the caller to show), or advice with its actions.
    */
-  async query(client: AxiomClient, apl: string, range: TimeRange, signal: AbortSignal, runId = 0): Promise<RunOutcome> {
+  async query(client: AxiomClient, apl: string, range: TimeRange, signal: AbortSignal, runId = 0, source = 'query'): Promise<QueryOutcome> {
     const label = say(rangeLabel(range));
     const started = Date.now();
+    const record = (outcome: RecordedOutcome, details: { rows?: number; message?: string; datasets?: string[] } = {}) =>
+      this.deps.record?.({ apl, range, startedAt: started, durationMs: Date.now() - started, outcome, source, ...details });
     try {
       const answer = await client.runApl(apl, rangeRequest(range), signal);
       const limit = explainLimit(apl, answer.tables, panelLocale(vscode.env.language));
       const result: ResultsView = { runId, query: apl, rangeLabel: label, tables: answer.tables, status: { ...answer.status, limitNote: limit && say(limit) } };
       this.deps.log.info(`ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`);
+      record(limit ? 'limited' : 'ok', { rows: answer.tables.reduce((sum, t) => sum + t.rowCount, 0), datasets: answer.datasetNames });
       return { kind: 'result', result };
     } catch (error) {
-      if (isAxiomError(error) && error.kind === 'cancelled') return { kind: 'cancelled' };
+      if (isAxiomError(error) && error.kind === 'cancelled') {
+        record('failed', { message: vscode.l10n.t('Cancelled') });
+        return { kind: 'cancelled' };
+      }
       const compile = isAxiomError(error) ? error.compile : undefined;
-      if (compile) return { kind: 'compile', compile, message: vscode.l10n.t('The query does not compile: {0}', compile.message) };
+      if (compile) {
+        record('compileError', { message: compile.message });
+        return { kind: 'compile', compile, message: vscode.l10n.t('The query does not compile: {0}', compile.message) };
+      }
       const advice = adviceFor(error, phrase('Running the query'));
       this.deps.log.error(advice.message);
+      record('failed', { message: say(advice.message) });
       return { kind: 'failed', advice, message: say(advice.message) };
     }
   }
+
 
   /**
    * A panel VS Code brought back after a reload: it shows that it was, and Re-run runs its query
@@ -205,7 +221,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   /** Re-run: the panel's last query, in the same panel (pinned or not), over the range now chosen. */
   rerun(panel: ResultsPanel): void {
     const request = this.requests.get(panel);
-    if (request) void this.run(request, panel);
+    if (request) void this.run({ ...request, range: undefined }, panel);
   }
 
   cancel(panel: ResultsPanel): void {

@@ -24,6 +24,7 @@ import { registerNotebook } from './notebook/register';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
 import { registerStarred } from './starred/register';
+import type { StarredFeature } from './starred/bundle';
 import type { StarredView } from './starred/starredView';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
@@ -43,6 +44,9 @@ export interface AxiomExtensionApi {
   /** The language model tools' implementations, for calling prepareInvocation as VS Code would
    *  before a confirmation, and the chat participant's handler. */
   readonly agentTools: AgentsFeature;
+  /** The commands with the arguments that only the extension's own code may give (a token, a
+   *  home folder, a confirmation: platform/outsideArguments.ts); from outside they ask. */
+  readonly own: AccountsFeature['own'] & StarredFeature['own'];
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -132,6 +136,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get agentTools() {
       return agents.feature();
+    },
+    get own() {
+      return { ...accounts().own, ...starred.feature().own };
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
   };

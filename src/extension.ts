@@ -14,6 +14,7 @@ import { registerMonitors } from './monitors/register';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
 import { registerStarred } from './starred/register';
+import type { StarredFiles } from './starred/starredFiles';
 import type { StarredView } from './starred/starredView';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
@@ -23,6 +24,8 @@ import type { StarredView } from './starred/starredView';
 export interface AxiomExtensionApi {
   readonly monitorsView: MonitorsView;
   readonly starredView: StarredView;
+  /** The starred documents' file system. */
+  readonly starredFiles: StarredFiles;
   readonly runner: QueryRunner;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
@@ -72,6 +75,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get starredView() {
       return starred.feature().view;
+    },
+    get starredFiles() {
+      return starred.feature().files;
     },
     get runner() {
       return run.feature().runner();

@@ -32,7 +32,7 @@ export function createAccounts(deps: AccountsDeps) {
   const tokens = new TokenStore(context.secrets);
   const machine = new MachineState<SwitchRecord>(context.globalStorageUri.fsPath, 'deployment.json', {});
   const accounts = new Accounts(settings, tokens, machine, log);
-  const setToken = setTokenCommand(accounts);
+  const setToken = setTokenCommand(accounts, log);
   const connection = new Connection(settings, accounts, log, deps.userAgent, () => setToken());
   const addDeployment = addDeploymentCommand(accounts);
   const importCli = importCliConfigCommand(accounts, log);
@@ -52,7 +52,7 @@ export function createAccounts(deps: AccountsDeps) {
     authentication,
     commands: {
       [COMMANDS.setToken]: setToken,
-      [COMMANDS.signOut]: signOutCommand(accounts),
+      [COMMANDS.signOut]: signOutCommand(accounts, { askForToken: () => setToken(), log }),
       [COMMANDS.switchDeployment]: switchDeploymentCommand(accounts, { add: () => addDeployment(), importCli: () => importCli(), rename, remove }),
       [COMMANDS.addDeployment]: addDeployment,
       [COMMANDS.importCliConfig]: importCli,

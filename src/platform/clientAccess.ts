@@ -52,7 +52,7 @@ export async function withClient<T>(
       if (isAxiomError(error) && error.kind === 'cancelled') return undefined;
       const advice = adviceFor(error, how.doing);
       how.log.error(advice.message);
-      if ((await showAdvice(advice)) !== 'retry') return undefined;
+      if ((await showAdvice(advice, { askForToken: () => access.askForToken(), log: how.log })) !== 'retry') return undefined;
     }
   }
 }

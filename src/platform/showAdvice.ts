@@ -1,15 +1,21 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from './constants';
 import type { Advice } from '../core/api/errorAdvice';
 import { actionLabel, OPEN_SETTINGS, settingsToShow } from './adviceActions';
 import { say } from './l10n';
+
+/** What the actions a failure offers do, given by the feature that shows it (functions, not our
+ *  own command ids): Set API Token (true when a token was set) and Show Log. */
+export interface AdviceHandlers {
+  askForToken(): Promise<boolean>;
+  log: { show(): void };
+}
 
 /**
  * Shows a failure with its actions. Set Token, Open Settings and Show Log are carried out here;
  * the returned promise says whether to try again, for the caller to act on: the person chose
  * Retry, or set a new token.
  */
-export async function showAdvice(advice: Advice): Promise<'retry' | undefined> {
+export async function showAdvice(advice: Advice, handlers: AdviceHandlers): Promise<'retry' | undefined> {
   const labels = advice.actions.map(actionLabel);
   const chosen = await vscode.window.showErrorMessage(say(advice.message), ...labels);
   const action = advice.actions[labels.indexOf(chosen ?? '')];
@@ -17,12 +23,12 @@ export async function showAdvice(advice: Advice): Promise<'retry' | undefined> {
     case 'retry':
       return 'retry';
     case 'setToken':
-      return (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken)) ? 'retry' : undefined;
+      return (await handlers.askForToken()) ? 'retry' : undefined;
     case 'openSettings':
       await vscode.commands.executeCommand(OPEN_SETTINGS, settingsToShow(advice.setting));
       return undefined;
     case 'showLog':
-      await vscode.commands.executeCommand(COMMANDS.showLog);
+      handlers.log.show();
       return undefined;
     default:
       return undefined;

@@ -3,6 +3,7 @@
 // loads a feature's implementation: each loads from its own bundle on first use (src/platform/lazy.ts).
 import * as vscode from 'vscode';
 import type { AccountsFeature } from './accounts/bundle';
+import type { Browser } from './platform/browser';
 import { registerAccounts } from './accounts/register';
 import { COMMANDS } from './platform/constants';
 import { load, once } from './platform/lazy';
@@ -23,6 +24,8 @@ import type { StarredView } from './starred/starredView';
  *  loaded when first read. */
 export interface AxiomExtensionApi {
   readonly monitorsView: MonitorsView;
+  /** Where the extension opens addresses in the browser: tests replace its `open` to follow them. */
+  readonly browser: Browser;
   readonly starredView: StarredView;
   /** The starred documents' file system. */
   readonly starredFiles: StarredFiles;
@@ -72,6 +75,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   return {
     get monitorsView() {
       return monitors.feature().view;
+    },
+    get browser() {
+      return accounts().browser;
     },
     get starredView() {
       return starred.feature().view;

@@ -39,6 +39,8 @@ export class Accounts implements vscode.Disposable {
     private readonly machine: MachineState<SwitchRecord>,
     private readonly log: Log,
     private readonly environment: NodeJS.ProcessEnv = process.env,
+    /** Asks the server to revoke a signed-in deployment's tokens before they are forgotten. */
+    private readonly revoke: (name: string) => Promise<void> = async () => undefined,
   ) {
     const fire = () => this.changed.fire();
     this.subscriptions = [settings.onDidChange(fire), tokens.onDidChange(fire), machine.onDidChange(fire)];
@@ -125,6 +127,7 @@ export class Accounts implements vscode.Disposable {
   async rename(from: string, to: string): Promise<void> {
     const token = await this.tokens.get(from);
     if (token) await this.tokens.set(token, to);
+    await this.tokens.moveGrant(from, to);
     const wasActive = (await this.active().catch(() => undefined))?.name === from;
     await this.settings.saveDeployments(this.listed().map((d) => (d.name === from ? { ...d, name: to } : d)));
     if (wasActive) await this.switchTo(to);
@@ -133,6 +136,7 @@ export class Accounts implements vscode.Disposable {
 
   /** Removes a listed deployment and its token. */
   async remove(name: string): Promise<void> {
+    await this.revoke(name);
     await this.settings.saveDeployments(this.listed().filter((d) => d.name !== name));
     await this.tokens.delete(name);
   }
@@ -147,7 +151,9 @@ export class Accounts implements vscode.Disposable {
     await this.tokens.set(token, name);
   }
 
+  /** Forgets the deployment's token (revoked first where it was signed in with the browser and the server offers it). */
   async signOut(name: string): Promise<void> {
+    await this.revoke(name);
     await this.tokens.delete(name);
   }
 

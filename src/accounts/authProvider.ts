@@ -26,8 +26,8 @@ export class AxiomAuthenticationProvider implements vscode.Disposable {
     private readonly accounts: Accounts,
     private readonly memory: vscode.Memento,
     private readonly changed: (event: vscode.AuthenticationProviderAuthenticationSessionsChangeEvent) => void,
-    /** "Sign in" from the Accounts menu: the Add Deployment flow. */
-    private readonly addDeployment: () => Promise<Deployment | undefined>,
+    /** "Sign in" from the Accounts menu: Sign in with Axiom, in the browser. */
+    private readonly signIn: () => Promise<Deployment | undefined>,
   ) {
     this.listener = accounts.onDidChange(() => void this.announceChanges().catch(() => undefined));
   }
@@ -46,7 +46,7 @@ export class AxiomAuthenticationProvider implements vscode.Disposable {
   }
 
   async createSession(): Promise<vscode.AuthenticationSession> {
-    const added = await this.addDeployment();
+    const added = await this.signIn();
     const session = added && (await this.current()).get(SESSION_PREFIX + added.name);
     if (!session) throw new Error(vscode.l10n.t('No Axiom deployment was added.'));
     return session;

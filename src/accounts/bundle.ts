@@ -5,12 +5,16 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/constants';
 import type { Log } from '../platform/log';
+import type { AdviceHandlers } from '../platform/showAdvice';
 import { MachineState } from '../platform/machineState';
 import { SettingsStore } from '../platform/settings';
 import { TokenStore } from '../platform/tokenStore';
 import { Accounts, deploymentLabel, type SwitchRecord } from './accounts';
 import { AxiomAuthenticationProvider } from './authProvider';
 import { Connection } from './connection';
+import { Browser } from '../platform/browser';
+import { signInCommand, type RegisteredClients } from './signIn';
+import { SignedInTokens } from './signedIn';
 import { addDeploymentCommand, importCliConfigCommand, removeDeploymentCommand, renameDeploymentCommand, switchDeploymentCommand } from './deploymentCommands';
 import { DeploymentStatus } from './deploymentStatus';
 import { setTokenCommand, signOutCommand } from './setToken';
@@ -31,16 +35,25 @@ export function createAccounts(deps: AccountsDeps) {
   const settings = new SettingsStore();
   const tokens = new TokenStore(context.secrets);
   const machine = new MachineState<SwitchRecord>(context.globalStorageUri.fsPath, 'deployment.json', {});
-  const accounts = new Accounts(settings, tokens, machine, log);
-  const setToken = setTokenCommand(accounts, log);
-  const connection = new Connection(settings, accounts, log, deps.userAgent, () => setToken());
+  // The connection's proxy choice, for requests to the sign-in server.
+  const network = (url: string): ReturnType<Connection['network']> => connection.network(url);
+  const signedIn = new SignedInTokens(tokens, log, deps.userAgent, network);
+  const accounts = new Accounts(settings, tokens, machine, log, process.env, (name: string): Promise<void> => signedIn.revoke(name));
+  // What a failure's Set API Token, Sign In and Show Log do (signIn is made below, with the connection).
+  const handlers: AdviceHandlers = { askForToken: () => setToken(), signIn: async () => Boolean(await signIn()), log };
+  const setToken = setTokenCommand(accounts, handlers);
+  const connection = new Connection(settings, accounts, log, deps.userAgent, handlers, signedIn);
   const addDeployment = addDeploymentCommand(accounts);
   const importCli = importCliConfigCommand(accounts, log);
   const rename = renameDeploymentCommand(accounts);
   const remove = removeDeploymentCommand(accounts);
-  const authentication = new AxiomAuthenticationProvider(accounts, context.globalState, deps.sessionsChanged, () => addDeployment());
+  // The client registered with each sign-in server: this machine's, not synced.
+  const clients = new MachineState<RegisteredClients>(context.globalStorageUri.fsPath, 'sign-in-clients.json', {});
+  const browser = new Browser();
+  const signIn = signInCommand({ accounts, tokens, settings, clients, network, browser, log, handlers, userAgent: deps.userAgent, addWithToken: () => addDeployment(), rename: (name) => rename({ from: name }) });
+  const authentication = new AxiomAuthenticationProvider(accounts, context.globalState, deps.sessionsChanged, () => signIn());
   let status: DeploymentStatus | undefined;
-  const disposables: vscode.Disposable[] = [authentication, connection, accounts, machine, tokens, settings];
+  const disposables: vscode.Disposable[] = [authentication, connection, accounts, signedIn, clients, machine, tokens, settings];
   return {
     accounts,
     connection,
@@ -50,10 +63,13 @@ export function createAccounts(deps: AccountsDeps) {
       return deployment ? deploymentLabel(deployment) : name;
     },
     authentication,
+    /** Where addresses open in the browser: the extension's own tests follow them instead. */
+    browser,
     commands: {
+      [COMMANDS.signIn]: signIn,
       [COMMANDS.setToken]: setToken,
-      [COMMANDS.signOut]: signOutCommand(accounts, { askForToken: () => setToken(), log }),
-      [COMMANDS.switchDeployment]: switchDeploymentCommand(accounts, { add: () => addDeployment(), importCli: () => importCli(), rename, remove }),
+      [COMMANDS.signOut]: signOutCommand(accounts, handlers),
+      [COMMANDS.switchDeployment]: switchDeploymentCommand(accounts, { signIn: () => signIn(), add: () => addDeployment(), importCli: () => importCli(), rename, remove }),
       [COMMANDS.addDeployment]: addDeployment,
       [COMMANDS.importCliConfig]: importCli,
       [COMMANDS.renameDeployment]: rename,

@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type { AxiomClient } from '../core/api/client';
+import type { TokenSource } from '../core/accounts/tokenRefresh';
 import type { RateLimit } from '../core/api/requestBudget';
 import { resolveEndpoint } from '../core/api/baseUrl';
 import { chooseProxy, describeProxy } from '../core/api/proxy';
 import type { ClientAccess } from '../platform/clientAccess';
+import type { AdviceHandlers } from '../platform/showAdvice';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
 import { load, type Bundle } from '../platform/lazy';
@@ -31,8 +33,10 @@ export class Connection implements ClientAccess, vscode.Disposable {
     private readonly accounts: Accounts,
     private readonly log: Log,
     private readonly userAgent: string,
-    /** Set API Token, for the deployment this window uses: true when a token was set. */
-    readonly askForToken: () => Promise<boolean>,
+    /** What a failure's actions do (Set API Token, Sign In, Show Log). */
+    readonly handlers: AdviceHandlers,
+    /** The renewing token of a deployment signed in with the browser (see signedIn.ts). */
+    private readonly signedIn?: { source(name: string, token: string): Promise<TokenSource | undefined> },
   ) {
     const invalidate = () => {
       this.cached = undefined;
@@ -66,7 +70,8 @@ export class Connection implements ClientAccess, vscode.Disposable {
     const key = JSON.stringify([url, orgId, timeoutMs, token, network]);
     if (this.cached?.key === key) return this.cached.client;
     const api = load('client');
-    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log, onRateLimit: (limit) => this.rateLimits.fire(limit) });
+    const tokenSource = await this.signedIn?.source(name, token);
+    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log, onRateLimit: (limit) => this.rateLimits.fire(limit), tokenSource });
     this.cached = { key, client };
     return client;
   }

@@ -8,7 +8,8 @@ import { load } from '../platform/lazy';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { deploymentLabel, type Accounts } from './accounts';
-import { cliConfigPath } from './cliConfigPath';
+import type { CliConfig } from '../core/accounts/cliConfig';
+import { cliConfigPath, findCliSources, type CliSource } from './cliConfigPath';
 
 
 /** An input box that checks as the person types and returns the checked value, or undefined when dismissed. */
@@ -96,6 +97,8 @@ export function addDeploymentCommand(accounts: Accounts) {
 export interface ImportArgs {
   home?: string;
   confirmed?: boolean;
+  /** Which CLI's file, when both are there: the Go CLI's TOML or the newer CLI's JSON. */
+  source?: 'toml' | 'json';
 }
 
 /**
@@ -106,20 +109,25 @@ export interface ImportArgs {
  */
 export function importCliConfigCommand(accounts: Accounts, log: Log) {
   return async (args?: ImportArgs): Promise<Deployment[] | undefined> => {
-    const file = cliConfigPath(args?.home);
-    let source: string;
-    try {
-      source = await fs.readFile(file, 'utf8');
-    } catch (error) {
-      const code = (error as { code?: string }).code;
+    const sources = await findCliSources(args?.home);
+    if (!sources.length) {
       void vscode.window.showErrorMessage(
-        code === 'ENOENT'
-          ? vscode.l10n.t('There is no Axiom CLI configuration at {0}. Sign in with the CLI first (axiom auth login), or add a deployment by hand.', file)
-          : vscode.l10n.t('The Axiom CLI configuration at {0} could not be read ({1}).', file, code ?? String(error)),
+        vscode.l10n.t('There is no Axiom CLI configuration on this machine ({0}). Sign in with the CLI first, or sign in with Axiom here.', cliConfigPath(args?.home)),
       );
       return undefined;
     }
-    const config = load('client').readCliConfig(source);
+    const source = await chooseSource(sources, args?.source);
+    if (!source) return undefined;
+    const file = source.file;
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      void vscode.window.showErrorMessage(vscode.l10n.t('The Axiom CLI configuration at {0} could not be read ({1}).', file, code ?? String(error)));
+      return undefined;
+    }
+    const config = readSource(source, text);
     if (!config.ok) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Nothing was imported: {0} is not valid: {1}', file, say(config.problem)));
       return undefined;
@@ -153,10 +161,30 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
   };
 }
 
+function readSource(source: CliSource, text: string): CliConfig {
+  const client = load('client');
+  return source.kind === 'toml' ? client.readCliConfig(text) : client.readCliJsonConfig(text);
+}
+
+/** With both CLIs' files here, they are shown side by side (names and addresses, never tokens) to pick one. */
+async function chooseSource(sources: CliSource[], wanted: 'toml' | 'json' | undefined): Promise<CliSource | undefined> {
+  if (wanted) return sources.find((s) => s.kind === wanted);
+  if (sources.length === 1) return sources[0];
+  const items = await Promise.all(
+    sources.map(async (source) => {
+      const config = await fs.readFile(source.file, 'utf8').then((text) => readSource(source, text), () => undefined);
+      const detail = !config ? vscode.l10n.t('cannot be read') : !config.ok ? say(config.problem) : config.deployments.map((d) => `${d.name} (${describe(d)})`).join(', ') || vscode.l10n.t('no deployments');
+      return { label: source.kind === 'toml' ? vscode.l10n.t('Axiom CLI') : vscode.l10n.t('axiom (npm)'), description: source.file, detail, source };
+    }),
+  );
+  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Import from Axiom CLI'), placeHolder: vscode.l10n.t('Both CLIs are set up on this machine: import from which?') }))?.source;
+}
+
 type DeploymentItem = vscode.QuickPickItem & { deployment?: Deployment; run?: () => Promise<unknown> };
 
 /** The other deployment commands the switch offers, as functions. */
 export interface DeploymentActions {
+  signIn(): Promise<unknown>;
   add(): Promise<unknown>;
   importCli(): Promise<unknown>;
   rename(args: { from: string }): Promise<boolean>;
@@ -195,7 +223,8 @@ export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentA
     }
     items.push(
       { label: '', kind: vscode.QuickPickItemKind.Separator },
-      { label: `$(add) ${vscode.l10n.t('Add Deployment…')}`, run: () => actions.add() },
+      { label: `$(sign-in) ${vscode.l10n.t('Sign in with Axiom…')}`, run: () => actions.signIn() },
+      { label: `$(add) ${vscode.l10n.t('Add Deployment with a Token…')}`, run: () => actions.add() },
       { label: `$(cloud-download) ${vscode.l10n.t('Import from Axiom CLI…')}`, run: () => actions.importCli() },
     );
     const pick = vscode.window.createQuickPick<DeploymentItem>();

@@ -1,13 +1,13 @@
-import fs from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { COMMANDS, CONTEXT_KEYS } from '../platform/constants';
 import { registerCommands } from '../platform/lazyEntries';
 import type { Log } from '../platform/log';
 import type { AccountsFeature } from './bundle';
-import { cliConfigPath } from './cliConfigPath';
+import { findCliSources } from './cliConfigPath';
 
 /** The commands whose bodies are the accounts bundle's (createAccounts' `commands`). */
 const ACCOUNT_COMMANDS = [
+  COMMANDS.signIn,
   COMMANDS.setToken,
   COMMANDS.signOut,
   COMMANDS.switchDeployment,
@@ -27,10 +27,7 @@ export function registerAccounts(deps: { feature: () => AccountsFeature; log: Lo
   const later = setTimeout(() => {
     if (process.env.AXIOM_TOKEN) void feature().importEnvironmentToken();
     feature().showStatus();
-    void fs.access(cliConfigPath()).then(
-      () => vscode.commands.executeCommand('setContext', CONTEXT_KEYS.cliConfigFound, true),
-      () => undefined,
-    );
+    void findCliSources().then((found) => found.length && vscode.commands.executeCommand('setContext', CONTEXT_KEYS.cliConfigFound, true));
   }, 0);
   const provider: vscode.AuthenticationProvider = {
     onDidChangeSessions: deps.sessionsChanged.event,

@@ -5,7 +5,6 @@ import { phrase, type Phrase } from '../core/phrase';
 import { say } from '../platform/l10n';
 import { showAdvice, type AdviceHandlers } from '../platform/showAdvice';
 import { ensureOrgId } from '../platform/webApp';
-import type { Log } from '../platform/log';
 import { deploymentLabel, type Accounts, type ActiveDeployment } from './accounts';
 
 export interface SetTokenArgs {
@@ -26,9 +25,9 @@ async function activeOrExplain(accounts: Accounts, doing: Phrase, handlers: Advi
 
 /** Axiom: Set API Token, for the window's deployment. Asks in a password box, trims, refuses
  *  empty input, and for a personal token without a known org id asks for that too. */
-export function setTokenCommand(accounts: Accounts, log: Log) {
+export function setTokenCommand(accounts: Accounts, handlers: AdviceHandlers) {
   const setToken = async (args?: SetTokenArgs): Promise<boolean> => {
-    const deployment = await activeOrExplain(accounts, phrase('Setting the token'), { askForToken: () => setToken(), log });
+    const deployment = await activeOrExplain(accounts, phrase('Setting the token'), handlers);
     if (!deployment) return false;
     const listed = deployment.name !== '';
     const raw =

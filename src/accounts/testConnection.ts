@@ -13,7 +13,7 @@ import { showAdvice } from '../platform/showAdvice';
 /** Axiom: Test Connection. Each step's result goes to the log; the person gets one message:
  *  that it works, or which step failed and what to do. Returns the outcomes (for tests). */
 export function testConnectionCommand(connection: Connection, settings: SettingsStore, log: Log) {
-  const handlers = { askForToken: () => connection.askForToken(), log };
+  const { handlers } = connection;
   return async function testConnection(): Promise<StepOutcome[]> {
     let deployment: ActiveDeployment;
     try {

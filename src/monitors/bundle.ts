@@ -37,7 +37,7 @@ export function createMonitors(deps: MonitorsDeps) {
   // The notification's buttons call the commands below (made just after the view).
   const view = new MonitorsView(deps.tree, deps.access, deps.log, { openQuery: (monitor: Monitor) => openQuery(monitor), openInAxiom: (monitor: Monitor) => openInAxiom(monitor) });
   const openQuery = openMonitorQueryCommand(view);
-  const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments, { askForToken: () => deps.access.askForToken(), log: deps.log });
+  const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments, deps.access.handlers);
   const commands = {
     [COMMANDS.refreshMonitors]: () => view.refresh(),
     [COMMANDS.openMonitorQuery]: openQuery,

@@ -20,6 +20,8 @@ export function actionLabel(action: OfferedAction): string {
   switch (action) {
     case 'retry':
       return vscode.l10n.t('Retry');
+    case 'signIn':
+      return vscode.l10n.t('Sign in with Axiom');
     case 'setToken':
       return vscode.l10n.t('Set API Token');
     case 'openSettings':
@@ -35,6 +37,7 @@ export function actionLabel(action: OfferedAction): string {
 
 const ICONS: Record<OfferedAction, string> = {
   retry: 'refresh',
+  signIn: 'sign-in',
   setToken: 'key',
   openSettings: 'settings-gear',
   showLog: 'output',
@@ -55,6 +58,8 @@ export function actionCommand(action: OfferedAction, how: { retry: string; setti
   switch (action) {
     case 'retry':
       return { command: how.retry, title };
+    case 'signIn':
+      return { command: COMMANDS.signIn, title };
     case 'setToken':
       return { command: COMMANDS.setToken, title };
     case 'openSettings':

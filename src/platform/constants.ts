@@ -1,6 +1,7 @@
 // Every id the extension shares with package.json, in one place.
 
 export const COMMANDS = {
+  signIn: 'axiom.signIn',
   setToken: 'axiom.setToken',
   signOut: 'axiom.signOut',
   refreshMonitors: 'axiom.refreshMonitors',
@@ -52,6 +53,7 @@ export const SETTINGS = {
   requestTimeoutSeconds: 'requestTimeoutSeconds',
   deployments: 'deployments',
   deployment: 'deployment',
+  signInUrl: 'signInUrl',
   statusPollSeconds: 'monitorStatus.pollSeconds',
   statusNotify: 'monitorStatus.notify',
 } as const;

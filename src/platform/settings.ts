@@ -61,6 +61,12 @@ export class SettingsStore implements vscode.Disposable {
     };
   }
 
+  /** `axiom.signInUrl`: where Sign in with Axiom finds the authorization server of a deployment
+   *  other than https://api.axiom.co (empty: none set). */
+  readSignInUrl(): string {
+    return String(vscode.workspace.getConfiguration(SETTINGS.section).get<unknown>(SETTINGS.signInUrl) ?? '').trim();
+  }
+
   async saveOrgId(orgId: string): Promise<void> {
     await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.orgId, orgId, vscode.ConfigurationTarget.Global);
   }

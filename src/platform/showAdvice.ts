@@ -3,10 +3,12 @@ import type { Advice } from '../core/api/errorAdvice';
 import { actionLabel, OPEN_SETTINGS, settingsToShow } from './adviceActions';
 import { say } from './l10n';
 
-/** What the actions a failure offers do, given by the feature that shows it (functions, not our
- *  own command ids): Set API Token (true when a token was set) and Show Log. */
+/** What the actions a failure offers do, given by the accounts feature at registration
+ *  (functions, not our own command ids): Set API Token and Sign In (true when the person got a
+ *  token), and Show Log. */
 export interface AdviceHandlers {
   askForToken(): Promise<boolean>;
+  signIn(): Promise<boolean>;
   log: { show(): void };
 }
 
@@ -22,6 +24,8 @@ export async function showAdvice(advice: Advice, handlers: AdviceHandlers): Prom
   switch (action) {
     case 'retry':
       return 'retry';
+    case 'signIn':
+      return (await handlers.signIn()) ? 'retry' : undefined;
     case 'setToken':
       return (await handlers.askForToken()) ? 'retry' : undefined;
     case 'openSettings':

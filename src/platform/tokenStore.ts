@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { rememberSecret } from '../core/api/secrets';
+import type { Grant } from '../core/accounts/tokenRefresh';
 
 const SETTINGS_TOKEN_KEY = 'axiom.token';
+const GRANT_KEY = 'axiom.signIn';
 const ENV_IMPORTED_KEY = 'axiom.tokenImportedFromEnvironment';
 
 /** The secret's key for a deployment's token: the settings deployment (no name) keeps the key it
@@ -17,10 +19,19 @@ export class TokenStore implements vscode.Disposable {
   /** Fires when any deployment's token changes, in this window or any other. */
   readonly onDidChange = this.changed.event;
   private readonly listener: vscode.Disposable;
+  /** Tokens this window renewed (by key): their change is no change of account, so that views
+   *  and runs in flight go on with the renewed token rather than start over. */
+  private readonly renewed = new Map<string, string>();
 
   constructor(private readonly secrets: vscode.SecretStorage) {
-    this.listener = secrets.onDidChange((e) => {
-      if (e.key === SETTINGS_TOKEN_KEY || e.key.startsWith(`${SETTINGS_TOKEN_KEY}:`)) this.changed.fire();
+    this.listener = secrets.onDidChange(async (e) => {
+      if (e.key !== SETTINGS_TOKEN_KEY && !e.key.startsWith(`${SETTINGS_TOKEN_KEY}:`)) return;
+      const renewal = this.renewed.get(e.key);
+      if (renewal !== undefined) {
+        this.renewed.delete(e.key);
+        if ((await this.secrets.get(e.key)) === renewal) return;
+      }
+      this.changed.fire();
     });
   }
 
@@ -37,8 +48,45 @@ export class TokenStore implements vscode.Disposable {
     await this.secrets.store(keyFor(deployment), token);
   }
 
+  /** Deletes the deployment's token, and its sign-in if it had one. */
   async delete(deployment = ''): Promise<void> {
     await this.secrets.delete(keyFor(deployment));
+    await this.secrets.delete(`${GRANT_KEY}:${deployment}`);
+  }
+
+  /** A signed-in deployment's grant (tokens, expiry, where to refresh), kept in secret storage
+   *  beside its token. It counts only while its access token is the deployment's token: a token
+   *  pasted later replaces the sign-in. */
+  async getGrant(deployment: string): Promise<Grant | undefined> {
+    const text = await this.secrets.get(`${GRANT_KEY}:${deployment}`);
+    if (!text) return undefined;
+    try {
+      const grant = JSON.parse(text) as Grant;
+      if (typeof grant.accessToken !== 'string' || typeof grant.clientId !== 'string' || typeof grant.tokenEndpoint !== 'string') return undefined;
+      rememberSecret(grant.accessToken);
+      if (grant.refreshToken) rememberSecret(grant.refreshToken);
+      return grant;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Stores a sign-in: the grant first, then its access token as the deployment's token. A
+   *  renewal of the same sign-in is not announced as a change in this window. */
+  async setGrant(deployment: string, grant: Grant, how: { renewal?: boolean } = {}): Promise<void> {
+    rememberSecret(grant.accessToken);
+    if (grant.refreshToken) rememberSecret(grant.refreshToken);
+    await this.secrets.store(`${GRANT_KEY}:${deployment}`, JSON.stringify(grant));
+    if (how.renewal) this.renewed.set(keyFor(deployment), grant.accessToken);
+    await this.set(grant.accessToken, deployment);
+  }
+
+  /** Moves a sign-in with its deployment's new name. */
+  async moveGrant(from: string, to: string): Promise<void> {
+    const grant = await this.secrets.get(`${GRANT_KEY}:${from}`);
+    if (!grant) return;
+    await this.secrets.store(`${GRANT_KEY}:${to}`, grant);
+    await this.secrets.delete(`${GRANT_KEY}:${from}`);
   }
 
   /**

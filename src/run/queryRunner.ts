@@ -12,7 +12,7 @@ import { say } from '../platform/l10n';
 import { openDocument } from '../platform/openQuery';
 import { clientFor, type ClientAccess } from '../platform/clientAccess';
 import type { Log } from '../platform/log';
-import { showAdvice, type AdviceHandlers } from '../platform/showAdvice';
+import { showAdvice } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
 import { exportTable } from './exportResults';
 import { ResultsPanel, titleFor, type PanelRequests } from './resultsPanel';
@@ -57,11 +57,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   private readonly latest = new WeakMap<ResultsPanel, number>();
   private readonly listeners: vscode.Disposable[];
 
-  /** What a failure's Set API Token and Show Log do. */
-  private readonly adviceHandlers: AdviceHandlers;
-
   constructor(private readonly deps: Deps) {
-    this.adviceHandlers = { askForToken: () => deps.connection.askForToken(), log: deps.log };
     // A compile error from the service is about the text it was sent: an edit there makes it stale.
     this.listeners = [
       vscode.workspace.onDidChangeTextDocument((e) => {
@@ -129,7 +125,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       const advice = adviceFor(error, phrase('Running the query'));
       this.deps.log.error(advice.message);
       panel.failed(runId, say(advice.message));
-      const retry = (await showAdvice(advice, this.adviceHandlers)) === 'retry';
+      const retry = (await showAdvice(advice, this.deps.connection.handlers)) === 'retry';
       // Only while nothing newer was asked of the panel meanwhile (the notification may wait long).
       if (retry && this.latest.get(panel) === runId && !panel.disposed) return this.run(request, panel);
       return undefined;
@@ -154,7 +150,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     const request = this.requests.get(panel);
     const shown = this.shown.get(panel) ?? (request && { apl: request.apl, range: this.deps.timeRange.range });
     if (!shown) return;
-    void openAppPage(this.deps.deployments, phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range), this.adviceHandlers);
+    void openAppPage(this.deps.deployments, phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range), this.deps.connection.handlers);
   }
 
   export(panel: ResultsPanel, format: 'csv' | 'json', table: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {

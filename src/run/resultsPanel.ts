@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { readPanelMessage, type HostMessage, type PanelMessage, type ResultsView } from '../core/run/resultsProtocol';
 import { PANEL_WORDS } from '../core/run/panelWords';
+import { firstPart, remainingRows } from '../core/run/resultsDelivery';
 import { resultsPage } from '../core/run/resultsPage';
 import { translated } from '../platform/l10n';
 import type { Log } from '../platform/log';
@@ -29,6 +30,8 @@ export class ResultsPanel implements vscode.Disposable {
   private closedAlready = false;
   private lastRun?: HostMessage;
   private ready = false;
+  /** Counts the deliveries of a result begun: a delivery stops when a newer one begins. */
+  private delivery = 0;
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.closed.event;
@@ -76,7 +79,23 @@ export class ResultsPanel implements vscode.Disposable {
   showResult(result: ResultsView): void {
     this.result = result;
     this.lastRun = undefined;
-    this.post({ type: 'results', result });
+    void this.deliver(result);
+  }
+
+  /**
+   * Sends a result to the page: first the rows that fill the screen, at once, then the rest a
+   * slice at a time, each after the one before was handed over (so that neither side holds more
+   * than a slice in flight). Stops when a newer result is sent, the page is rebuilt (it then asks
+   * again) or the panel closes. Resolves when it ends, whatever the reason.
+   */
+  private async deliver(result: ResultsView): Promise<void> {
+    const delivery = ++this.delivery;
+    if (!this.ready || this.disposed) return;
+    const current = () => this.delivery === delivery && this.ready && !this.disposed;
+    await this.panel.webview.postMessage({ type: 'results', result: firstPart(result) } satisfies HostMessage);
+    for (const rows of remainingRows(result)) {
+      if (!current() || !(await this.panel.webview.postMessage(rows satisfies HostMessage))) return;
+    }
   }
 
   failed(runId: number, message: string): void {
@@ -114,7 +133,7 @@ export class ResultsPanel implements vscode.Disposable {
         // A new page (first load, or shown again): it learns what the old one showed.
         this.ready = true;
         this.post({ type: 'pinned', pinned: this.pinned });
-        if (this.result) this.post({ type: 'results', result: this.result });
+        if (this.result) void this.deliver(this.result);
         if (this.lastRun) this.post(this.lastRun);
         return;
       case 'rerun':

@@ -8,6 +8,8 @@ import { makeSandbox, projectRoot, runInExtensionHost } from './codeServer.mjs';
 
 /** The integration suite's token of no known shape (test/support/fakeAxiom.ts). */
 const ODD_TOKEN = 'secret-oauth-token-QWERTY123';
+/** The access and refresh tokens the fake authorization server issues (test/support/fakeOAuth.ts). */
+const ISSUED_TOKEN = /fake-oauth-(?:access|refresh)-\d+-[0-9a-f]{24}/;
 const timeoutSeconds = Number(process.env.AXIOM_TEST_TIMEOUT ?? 600);
 const entry = path.join(projectRoot, 'out/test/integration/index.js');
 const sandbox = makeSandbox('axiom-apl-it-');
@@ -17,7 +19,8 @@ const stamp = (...a) => console.log(`[runner +${((Date.now() - t0) / 1000).toFix
 /**
  * The suite signs in with test tokens and makes services echo them back. After it, no file the
  * run wrote (VS Code's logs, the extension's "Axiom" log, code-server's and the browser's output)
- * may hold a token-shaped string that is not masked, nor the token of no known shape.
+ * may hold a token-shaped string that is not masked, nor the token of no known shape, nor an
+ * access or refresh token the fake authorization server issued when the suite signed in.
  */
 function scanForTokens() {
   const files = [];
@@ -44,7 +47,7 @@ function scanForTokens() {
       continue; // a lock or socket file that went away with code-server
     }
     bytes += text.length;
-    if (/xa[ap]t-[A-Za-z0-9]/.test(text) || text.includes(ODD_TOKEN)) leaks.push(path.relative(sandbox.dir, file));
+    if (/xa[ap]t-[A-Za-z0-9]/.test(text) || text.includes(ODD_TOKEN) || ISSUED_TOKEN.test(text)) leaks.push(path.relative(sandbox.dir, file));
   }
   stamp(`token scan: ${files.length} files (${(bytes / 1e6).toFixed(1)} MB, ${fs.readFileSync(axiomLog, 'utf8').split('\n').length} lines of Axiom.log): ${leaks.length ? `TOKEN FOUND in ${leaks.join(', ')}` : 'no token'}`);
   return leaks.length ? 1 : 0;

@@ -6,7 +6,7 @@
 // tokens that rotate) and revocation. A FakeAxiom given this server accepts the tokens it issues.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 
 export type AuthorizeMode = 'approve' | 'deny' | 'wrongState' | 'hold';
 
@@ -277,4 +277,20 @@ export async function followAuthorize(authorizeUrl: string): Promise<{ redirecte
   if (!location) return { status: first.status, page: await first.text() };
   const back = await fetch(location, { redirect: 'manual' });
   return { redirectedTo: location, status: back.status, page: await back.text() };
+}
+
+/** Whether anything listens on the port, on either loopback address (a closed listener: no). */
+export async function listening(port: number): Promise<boolean> {
+  for (const host of ['127.0.0.1', '::1']) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ port, host });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return true;
+  }
+  return false;
 }

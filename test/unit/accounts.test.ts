@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { readCliConfig } from '../../src/core/accounts/cliConfig';
-import { cliJsonConfigPaths, readCliJsonConfig } from '../../src/core/accounts/cliJsonConfig';
+import { readCliJsonConfig } from '../../src/core/accounts/cliJsonConfig';
+import { cliJsonConfigPaths } from '../../src/core/accounts/cliPaths';
 import { checkDeploymentName, checkDeploymentUrl, chooseDeployment, readDeployments, SETTINGS_DEPLOYMENT } from '../../src/core/accounts/deployments';
 import { render } from '../../src/core/phrase';
 

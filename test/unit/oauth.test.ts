@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createServer as httpServer } from 'node:http';
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { authorizeUrl, checkSignInUrl, discover, exchangeCode, makePkce, makeState, pkceChallenge, refreshTokens, registerClient, revokeToken, signInUrlFor, type OAuthHttp, type ServerMetadata } from '../../src/core/accounts/oauth';
+import { authorizeUrl, discover, exchangeCode, makePkce, makeState, pkceChallenge, refreshTokens, registerClient, revokeToken, type OAuthHttp, type ServerMetadata } from '../../src/core/accounts/oauth';
+import { checkSignInUrl, signInUrlFor } from '../../src/core/accounts/signInUrl';
 import { listenForCallback, readCallback, type CallbackListener } from '../../src/core/accounts/oauthCallback';
 import { RefreshingToken, type Grant } from '../../src/core/accounts/tokenRefresh';
 import { createDispatcher } from '../../src/core/api/client';
 import { AxiomError } from '../../src/core/api/errors';
 import { maskSecrets } from '../../src/core/api/secrets';
 import { FakeAxiom } from '../support/fakeAxiom';
-import { FakeOAuth, followAuthorize } from '../support/fakeOAuth';
+import { FakeOAuth, followAuthorize, listening } from '../support/fakeOAuth';
 import { CapturedLog, rejection, testClient } from '../support/testClient';
 
 const dispatcher = createDispatcher();
@@ -34,22 +35,6 @@ afterEach(() => {
   fake.reset();
   log.clear();
 });
-
-/** Whether anything still listens on the port (either loopback address). */
-async function listening(port: number): Promise<boolean> {
-  for (const host of ['127.0.0.1', '::1']) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ port, host });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return true;
-  }
-  return false;
-}
 
 async function signIn(metadata: ServerMetadata, listener: CallbackListener, clientId: string) {
   const pkce = makePkce();
@@ -129,7 +114,7 @@ describe('OAuth against the fake authorization server', () => {
       res.end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const good = { issuer: url, authorization_endpoint: `${url}/a`, token_endpoint: `${url}/t`, registration_endpoint: `${url}/r` };
     try {
       body = { ...good, token_endpoint: 'http://auth.example.com/t' };

@@ -113,6 +113,16 @@ export async function openPanel({ dist = path.join(projectRoot as string, 'dist'
   };
 }
 
+/** The answer's body (the service's tabular format, as a string) holding the same tables and
+ *  status as a `results` message made by makeResultsSource; for Node or a page. */
+export function answerBody(message: { result: { tables: { name: string; fields: unknown[]; columns: unknown[][] }[]; status: { elapsedMs: number; rowsExamined: number; rowsMatched: number; isPartial: boolean; messages: { priority: string; code: string; text: string; count: number }[] } } }): string {
+  const { tables, status } = message.result;
+  return JSON.stringify({
+    tables: tables.map((t) => ({ name: t.name, fields: t.fields, columns: t.columns })),
+    status: { elapsedTime: status.elapsedMs * 1000, rowsExamined: status.rowsExamined, rowsMatched: status.rowsMatched, isPartial: status.isPartial, messages: status.messages.map((m) => ({ priority: m.priority, code: m.code, msg: m.text, count: m.count })) },
+  });
+}
+
 /**
  * Builds, inside the page, a `results` message of `rows` × 12 columns (it never crosses the
  * wire): `_time` typed string, numbers, text, groups, nulls, nested values, booleans, and hostile

@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { PANEL_WORDS } from '../../src/core/run/panelWords';
+import { firstPart, remainingRows } from '../../src/core/run/resultsDelivery';
+import type { ResultsView } from '../../src/core/run/resultsProtocol';
 import { makeResultsSource, openPanel, type PanelPage } from './panelPage';
 
 const ROWS = 100_000;
@@ -376,5 +378,73 @@ describe('the results panel in another language, at a large editor font', { time
       return { grid: grid.bottom, row: row.bottom };
     });
     assert.ok(bottom.row <= bottom.grid + 1, JSON.stringify(bottom));
+  });
+});
+
+describe('the results panel receiving a large result in parts, as the extension sends it', { timeout: 90_000 }, () => {
+  let d: PanelPage;
+  before(async () => {
+    d = await openPanel();
+  });
+  after(async () => {
+    const violations = await d.page.evaluate(() => window.__violations);
+    await d.close();
+    assert.deepEqual(violations, [], 'no Content Security Policy violations');
+  });
+  // The messages the extension sends for a result of 100,000 × 12: made here by its own code.
+  const result = (new Function(`return ${makeResultsSource(ROWS)}`)() as { result: ResultsView }).result;
+  const deliver = (message: unknown) => d.page.evaluate((json) => window.postMessage(JSON.parse(json), '*'), JSON.stringify(message));
+  const text = (selector: string) => d.page.evaluate((s) => document.querySelector(s)?.textContent ?? '', selector);
+  const firstCell = () => d.page.evaluate(() => document.querySelector('.grid-row[aria-rowindex="2"]:not([hidden]) [aria-colindex="1"]')?.textContent);
+
+  it('shows the first rows before the rest arrive, and the whole table\'s size from the start', async () => {
+    await deliver({ type: 'results', result: firstPart(result) });
+    await d.page.waitForSelector('.grid-row[aria-rowindex="2"]');
+    assert.equal(await firstCell(), '2024-05-01T00:00:00.000Z');
+    assert.equal(await d.page.getAttribute('.grid', 'aria-rowcount'), String(ROWS + 1));
+    assert.match(await text('.status'), /100,000 rows.*receiving rows: 200 of 100,000/);
+    // Rows not there yet are blank, never another row's values.
+    await d.page.evaluate(() => {
+      const grid = document.querySelector('.grid') as HTMLElement;
+      grid.scrollTop = grid.scrollHeight;
+    });
+    await d.page.waitForSelector(`.grid-row[aria-rowindex="${ROWS + 1}"]:not([hidden])`);
+    const last = await d.page.evaluate((r) => [...document.querySelectorAll(`.grid-row[aria-rowindex="${r}"] .grid-cell`)].map((c) => [c.textContent, c.className]), ROWS + 1);
+    assert.ok(last.every(([t, c]) => t === '' && c?.includes('kind-pending')), JSON.stringify(last.slice(0, 2)));
+    await d.page.evaluate(() => ((document.querySelector('.grid') as HTMLElement).scrollTop = 0));
+  });
+
+  it('keeps a sort and a find asked for meanwhile, and applies them correctly once every row is in', async () => {
+    // Ascending by "rev" (ROWS - i + 0.5): the last row comes first.
+    await d.page.click('.grid-columnheader[aria-colindex="3"]');
+    await d.page.fill('.filter', 'needle');
+    await d.page.press('.filter', 'Enter');
+    assert.equal(await d.page.getAttribute('.grid-columnheader[aria-colindex="3"]', 'aria-sort'), 'ascending');
+    assert.equal(await firstCell(), '2024-05-01T00:00:00.000Z', 'not sorted from a part of the rows');
+    assert.equal(await d.page.getAttribute('.grid', 'aria-rowcount'), String(ROWS + 1), 'not filtered from a part of the rows');
+    // Rows of another run are not this table's.
+    await deliver({ type: 'rows', runId: result.runId + 1, table: 0, start: 200, columns: result.tables[0].columns.map(() => ['x']) });
+    let count = 0;
+    for (const rows of remainingRows(result)) {
+      await deliver(rows);
+      count++;
+    }
+    assert.ok(count > 1, `${count} messages after the first`);
+    await d.page.waitForFunction(() => !document.querySelector('.status-receiving'));
+    await d.page.waitForFunction(() => document.querySelector('.filter-count')?.textContent === '100 of 100,000 rows');
+    // i = 99,000 is the needle row with the smallest rev.
+    assert.equal(await firstCell(), new Date(Date.parse('2024-05-01T00:00:00Z') + 99_000 * 1000).toISOString());
+    assert.equal(await d.page.getAttribute('.grid', 'aria-rowcount'), '101');
+    await d.page.fill('.filter', '');
+    await d.page.press('.filter', 'Enter');
+    await d.page.waitForFunction(() => document.querySelector('.grid')?.getAttribute('aria-rowcount') === '100001');
+    assert.equal(await firstCell(), new Date(Date.parse('2024-05-01T00:00:00Z') + 99_999 * 1000).toISOString(), 'the last row first');
+    // Every value arrived where it belongs: the last row's "n" is its number.
+    await d.page.evaluate(() => {
+      const grid = document.querySelector('.grid') as HTMLElement;
+      grid.scrollTop = grid.scrollHeight;
+    });
+    await d.page.waitForSelector(`.grid-row[aria-rowindex="${ROWS + 1}"]:not([hidden])`);
+    assert.equal(await d.page.evaluate((r) => document.querySelector(`.grid-row[aria-rowindex="${r}"] [aria-colindex="2"]`)?.textContent, ROWS + 1), '0');
   });
 });

@@ -1,33 +1,9 @@
 // Axiom's newer CLI (the `axiom` package on npm) keeps its deployments as JSON, `config.json` in
-// its config folder: `$XDG_CONFIG_HOME/axiom` when that is set (on every platform), else
-// `%APPDATA%\axiom` on Windows, `~/Library/Application Support/axiom` on macOS (older versions
-// used `~/.config/axiom` there too), `~/.config/axiom` elsewhere; its README also names
-// `~/.axiom.json`. Same shape as the Go CLI's TOML: `active_deployment` and `deployments.NAME`
-// with `url`, `token`, `org_id`. It names its active deployment only by `active_deployment` and
-// takes urls as they are.
-import path from 'node:path';
+// its config folder (where: cliPaths.ts). Same shape as the Go CLI's TOML: `active_deployment`
+// and `deployments.NAME` with `url`, `token`, `org_id`. It names its active deployment only by
+// `active_deployment` and takes urls as they are.
 import { phrase } from '../phrase';
 import { isTable, readDeploymentTables, type CliConfig } from './cliConfig';
-
-export interface PlatformHome {
-  platform: NodeJS.Platform;
-  home: string;
-  env: Record<string, string | undefined>;
-}
-
-/** Where the newer CLI's file may be, in the order it looks (the first that exists is its). */
-export function cliJsonConfigPaths({ platform, home, env }: PlatformHome): string[] {
-  const join = platform === 'win32' ? path.win32.join : path.posix.join;
-  const inFolder = (folder: string) => join(folder, 'axiom', 'config.json');
-  const paths: string[] = [];
-  const xdg = env.XDG_CONFIG_HOME?.trim();
-  if (xdg) paths.push(inFolder(xdg));
-  if (platform === 'win32') paths.push(inFolder(env.APPDATA?.trim() || join(home, 'AppData', 'Roaming')));
-  else if (platform === 'darwin') paths.push(inFolder(join(home, 'Library', 'Application Support')), inFolder(join(home, '.config')));
-  else paths.push(inFolder(join(home, '.config')));
-  paths.push(join(home, '.axiom.json'));
-  return [...new Set(paths)];
-}
 
 /** The file's deployments, or the one problem that stops the import. */
 export function readCliJsonConfig(source: string): CliConfig {

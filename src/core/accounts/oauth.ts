@@ -7,14 +7,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
-import { phrase, type Phrase } from '../phrase';
-import { isLoopbackHost } from '../api/baseUrl';
+import { phrase } from '../phrase';
+import { checkSignInUrl } from './signInUrl';
 import { AxiomError, cancelledError, isAxiomError } from '../api/errors';
 import { rememberSecret } from '../api/secrets';
 import { errorCode, networkMessage, timeoutMessage } from '../api/transportErrors';
 
-/** Where Sign in with Axiom looks for the authorization server of https://api.axiom.co. */
-export const DEFAULT_SIGN_IN_URL = 'https://mcp.axiom.co';
 const WELL_KNOWN = '/.well-known/oauth-authorization-server';
 
 const metadataSchema = z.object({
@@ -50,30 +48,6 @@ export interface OAuthHttp {
   userAgent: string;
   timeoutMs: number;
   signal?: AbortSignal;
-}
-
-/** A sign-in address is https, or http only to this machine (a test or a local deployment). */
-export function checkSignInUrl(raw: string): { ok: true; url: URL } | { ok: false; problem: Phrase } {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    return { ok: false, problem: phrase('"{0}" is not a web address.', raw) };
-  }
-  if (url.username || url.password || url.search || url.hash) return { ok: false, problem: phrase('"{0}" holds more than an address (a user, a query or a fragment).', raw) };
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return { ok: true, url };
-  return { ok: false, problem: phrase('"{0}" is not https: sign-in needs an encrypted connection.', raw) };
-}
-
-/** Where to discover the authorization server of a deployment: the `axiom.signInUrl` setting when
- *  set, else Axiom's own for https://api.axiom.co; undefined for another deployment without it. */
-export function signInUrlFor(apiUrl: string, setting: string): string | undefined {
-  if (setting.trim()) return setting.trim().replace(/\/+$/, '');
-  try {
-    return new URL(apiUrl).host === 'api.axiom.co' ? DEFAULT_SIGN_IN_URL : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The metadata at `{sign-in url}/.well-known/oauth-authorization-server`; every endpoint it

@@ -4,7 +4,7 @@ import { phrase, type Phrase } from '../phrase';
 import { AxiomError, isAxiomError } from './errors';
 import { maskSecrets } from './secrets';
 
-export type AdviceAction = 'retry' | 'setToken' | 'openSettings' | 'showLog';
+export type AdviceAction = 'retry' | 'signIn' | 'setToken' | 'openSettings' | 'showLog';
 
 export interface Advice {
   message: Phrase;
@@ -28,6 +28,7 @@ export function reasonFor(error: unknown): Phrase | string {
 
 function sentence(error: AxiomError): Phrase | string {
   const said = error.serviceMessage;
+  if (error.code === SIGN_IN_EXPIRED) return error.phrase;
   switch (error.kind) {
     case 'auth':
       return said ? phrase('the token was not accepted (401). Axiom said: “{0}”. Set a valid API token.', said) : phrase('the token was not accepted (401). Set a valid API token.');
@@ -55,7 +56,11 @@ function sentence(error: AxiomError): Phrase | string {
   }
 }
 
+/** The code of a browser sign-in that could not be renewed (see accounts/tokenRefresh.ts). */
+const SIGN_IN_EXPIRED = 'sign_in_expired';
+
 function actionsFor(error: AxiomError): AdviceAction[] {
+  if (error.code === SIGN_IN_EXPIRED) return ['signIn', 'showLog'];
   switch (error.kind) {
     case 'auth':
     case 'forbidden':

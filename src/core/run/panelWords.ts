@@ -49,6 +49,7 @@ export const PANEL_WORDS = {
   oneRow: '{0} row',
   rows: '{0} rows',
   rowsOf: '{0} of {1} rows',
+  receiving: 'receiving rows: {0} of {1}',
   rowsExamined: '{0} rows examined',
   rowsMatched: '{0} matched',
   partial: 'Partial results',

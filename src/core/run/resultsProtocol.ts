@@ -11,7 +11,9 @@ export interface ResultField {
   agg?: string;
 }
 
-/** One table of a result, column-major as the service sends it: `columns[f][r]` is field f of row r. */
+/** One table of a result, column-major as the service sends it: `columns[f][r]` is field f of row r.
+ *  In the panel's first message the columns hold the first rows only (all of the same length, at
+ *  most rowCount); `rows` messages bring the rest (see resultsDelivery.ts). */
 export interface ResultTable {
   name: string;
   fields: ResultField[];
@@ -53,7 +55,10 @@ export interface ResultsView {
 export type HostMessage =
   /** A run started: the panel shows it is running, with a stop button, and keeps what it shows. */
   | { type: 'running'; runId: number; query: string; rangeLabel: string }
+  /** A result: its tables' first rows (enough to fill the screen), the rest in `rows` messages. */
   | { type: 'results'; result: ResultsView }
+  /** More rows of a table of the result `runId`, from row `start` on (they follow the rows sent so far). */
+  | { type: 'rows'; runId: number; table: number; start: number; columns: unknown[][] }
   /** The run failed or was stopped: the panel says so and keeps the previous results. */
   | { type: 'failed'; runId: number; message: string }
   | { type: 'cancelled'; runId: number }
@@ -107,7 +112,9 @@ function readTable(value: unknown): ResultTable | undefined {
   const fields = value.fields.map(readField);
   if (fields.some((f) => f === undefined) || value.columns.length !== fields.length) return undefined;
   const rowCount = value.rowCount;
-  if (!value.columns.every((c) => Array.isArray(c) && c.length === rowCount)) return undefined;
+  // The first message holds the first rows of each column, the same number in every column.
+  const loaded = fields.length ? (Array.isArray(value.columns[0]) ? value.columns[0].length : -1) : rowCount;
+  if (loaded < 0 || loaded > rowCount || !value.columns.every((c) => Array.isArray(c) && c.length === loaded)) return undefined;
   return { name: value.name, fields: fields as ResultField[], columns: value.columns as unknown[][], rowCount };
 }
 
@@ -139,6 +146,13 @@ export function readHostMessage(value: unknown): HostMessage | undefined {
       return isCount(value.runId) ? { type: 'cancelled', runId: value.runId } : undefined;
     case 'pinned':
       return typeof value.pinned === 'boolean' ? { type: 'pinned', pinned: value.pinned } : undefined;
+    case 'rows': {
+      const columns = value.columns;
+      if (!isCount(value.runId) || !isCount(value.table) || !isCount(value.start) || !Array.isArray(columns)) return undefined;
+      const length = Array.isArray(columns[0]) ? columns[0].length : 0;
+      if (!columns.every((c) => Array.isArray(c) && c.length === length)) return undefined;
+      return { type: 'rows', runId: value.runId, table: value.table, start: value.start, columns: columns as unknown[][] };
+    }
     case 'results': {
       const result = value.result;
       if (!isJsonObject(result) || !isCount(result.runId) || typeof result.query !== 'string' || typeof result.rangeLabel !== 'string' || !Array.isArray(result.tables)) return undefined;

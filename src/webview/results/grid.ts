@@ -246,6 +246,15 @@ export class Grid {
     slot.row.setAttribute('aria-rowindex', String(index + 2));
     slot.row.classList.toggle('odd', index % 2 === 1);
     const columns = m.table.columns;
+    if (row >= m.loaded) {
+      // A row still on its way (the first rows arrive before the rest): blank until it is here.
+      for (const cell of slot.cells) {
+        cell.textContent = '';
+        cell.className = 'grid-cell kind-pending';
+        if (cell.title) cell.removeAttribute('title');
+      }
+      return;
+    }
     for (let c = 0; c < slot.cells.length; c++) {
       const cell = slot.cells[c];
       const value = columns[c][row];

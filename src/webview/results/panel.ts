@@ -177,6 +177,10 @@ export class Panel {
       this.pin.textContent = this.text.say(message.pinned ? 'pinned' : 'pin');
       return;
     }
+    if (message.type === 'rows') {
+      this.receiveRows(message);
+      return;
+    }
     const runId = message.type === 'results' ? message.result.runId : message.runId;
     if (runId < this.newestRun) return;
     this.newestRun = runId;
@@ -198,6 +202,20 @@ export class Panel {
         this.setRunning(undefined);
         this.setNotice(this.text.say('stopped'));
         break;
+    }
+  }
+
+  /** More rows of a table shown (or of one in another tab): the rows in view are painted again,
+   *  and once the table is whole, its sort, filter, chart and status follow. Rows of a result no
+   *  longer shown are dropped (a newer run may be going: the result shown still gets its rows). */
+  private receiveRows(message: Extract<HostMessage, { type: 'rows' }>): void {
+    if (message.runId !== this.result?.runId) return;
+    const model = this.models[message.table];
+    if (!model?.append(message.start, message.columns) || model !== this.model) return;
+    if (model.complete) this.render();
+    else {
+      if (this.view === 'table') this.grid.show(model);
+      this.renderStatus();
     }
   }
 
@@ -293,10 +311,12 @@ export class Panel {
       this.filterCount.textContent = '';
       return;
     }
-    const filtered = model.filter !== '';
+    // A filter is applied once every row is in.
+    const filtered = model.filter !== '' && model.complete;
     const parts = statusParts(this.result.status, model.rows.length, model.table.rowCount, filtered, this.text);
     this.filterCount.textContent = filtered ? parts.rows : '';
     const children: HTMLElement[] = [el('span', 'status-rows', parts.rows)];
+    if (!model.complete) children.push(el('span', 'status-fact status-receiving', this.text.say('receiving', this.text.count(model.loaded), this.text.count(model.table.rowCount))));
     if (this.result.rangeLabel) {
       const range = el('span', 'status-range', this.result.rangeLabel);
       range.title = this.text.say('timeRange');

@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const deployments = () => accounts().accounts;
 
   const starred = registerStarred(() => ({ memory: context.globalState, access: access(), deployments: deployments(), labelOf: (name) => accounts().label(name), log }));
-  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
+  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), labelOf: (name) => accounts().label(name), log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
   const run = registerRun({
     extensionUri: context.extensionUri,
     memory: context.workspaceState,

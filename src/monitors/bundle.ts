@@ -7,13 +7,15 @@ import { MONITOR_WORDS, useMonitorVocabulary } from '../core/monitors/monitorVoc
 import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { translated } from '../platform/l10n';
-import type { LazyTree } from '../platform/lazyEntries';
+import type { LazyFiles, LazyTree } from '../platform/lazyEntries';
 import type { ListElement } from '../platform/listView';
 import type { Log } from '../platform/log';
 import type { Deployments } from '../platform/webApp';
 import type { MonitorRow } from '../core/monitors/monitorRows';
 import type { StarQueryArgs } from '../starred/starQuery';
 import { copyMonitorQueryCommand } from './copyMonitorQuery';
+import { monitorEditCommands } from './monitorEditCommands';
+import { MonitorFiles } from './monitorFiles';
 import { MonitorsView } from './monitorsView';
 import { openMonitorInAxiomCommand } from './openMonitorInAxiom';
 import { openMonitorQueryCommand } from './openMonitorQuery';
@@ -22,6 +24,10 @@ import { starMonitorQueryCommand } from './starMonitorQuery';
 
 export interface MonitorsDeps {
   tree: LazyTree<ListElement<MonitorRow>>;
+  /** The axiom-monitor: file system registered at activation, answered by MonitorFiles from here on. */
+  files: LazyFiles;
+  /** How a person reads a deployment's name ('' is the settings deployment). */
+  labelOf(deployment: string): string;
   access: ClientAccess;
   deployments: Deployments;
   log: Log;
@@ -37,6 +43,9 @@ export function createMonitors(deps: MonitorsDeps) {
   // The notification's buttons call the commands below (made just after the view).
   const view = new MonitorsView(deps.tree, deps.access, deps.log, { openQuery: (monitor: Monitor) => openQuery(monitor), openInAxiom: (monitor: Monitor) => openInAxiom(monitor) });
   const openQuery = openMonitorQueryCommand(view);
+  const files = new MonitorFiles({ connection: deps.access, log: deps.log, onSaved: (monitor) => view.updated(monitor), labelOf: deps.labelOf });
+  deps.files.provide(files);
+  const edits = monitorEditCommands({ access: deps.access, log: deps.log, view, files });
   const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments, deps.access.handlers);
   const commands = {
     [COMMANDS.refreshMonitors]: () => view.refresh(),
@@ -50,9 +59,16 @@ export function createMonitors(deps: MonitorsDeps) {
     [COMMANDS.monitorsByName]: () => view.setArrangement({ triggeredFirst: false }),
     [COMMANDS.monitorsOnlyTriggered]: () => view.setArrangement({ onlyTriggered: true }),
     [COMMANDS.monitorsShowAll]: () => view.setArrangement({ onlyTriggered: false }),
+    [COMMANDS.editMonitor]: edits.edit,
+    [COMMANDS.deleteMonitor]: edits.delete,
+    [COMMANDS.disableMonitor]: edits.disable,
+    [COMMANDS.enableMonitor]: edits.enable,
+    [COMMANDS.snoozeMonitor]: edits.snooze,
+    [COMMANDS.duplicateMonitor]: edits.duplicate,
+    [COMMANDS.newMonitorFromQuery]: edits.newFromQuery,
   };
-  const disposable: vscode.Disposable = view;
-  return { view, commands, dispose: () => disposable.dispose() };
+  const disposables: vscode.Disposable[] = [view, files];
+  return { view, files, commands, dispose: () => disposables.forEach((d) => d.dispose()) };
 }
 
 export type MonitorsFeature = ReturnType<typeof createMonitors>;

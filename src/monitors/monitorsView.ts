@@ -140,6 +140,24 @@ export class MonitorsView extends ListView<MonitorRow> {
     return this.rows.map((row) => row.monitor);
   }
 
+  /** A monitor changed from here (saved, disabled, snoozed): its row is made again, with no list load. */
+  updated(monitor: Monitor): void {
+    this.changeRows(monitorRows([...this.currentMonitors.filter((m) => m.id !== monitor.id), monitor], listDateFormatter()));
+  }
+
+  /** A monitor created from here: listed and selected. */
+  async added(monitor: Monitor): Promise<void> {
+    this.updated(monitor);
+    const row = this.rows.find((r) => r.monitor.id === monitor.id);
+    if (row && this.treeView.visible) await this.treeView.reveal(row, { select: true, focus: false });
+  }
+
+  /** A monitor deleted from here. */
+  removed(id: string): void {
+    const rows = this.rows.filter((r) => r.monitor.id !== id);
+    this.changeRows(rows);
+  }
+
   protected async fetch(client: AxiomClient, signal: AbortSignal): Promise<Loaded<MonitorRow>> {
     const { monitors, skipped } = await client.listMonitors(signal);
     this.appLink = await this.appLinkMaker();

@@ -1,8 +1,9 @@
 import type * as vscode from 'vscode';
+import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
 import type { MonitorRow } from '../core/monitors/monitorRows';
 import { COMMANDS, VIEWS } from '../platform/constants';
 import { load, once, type Once } from '../platform/lazy';
-import { disposeIfMade, LazyTree, registerCommands } from '../platform/lazyEntries';
+import { disposeIfMade, LazyFiles, LazyTree, registerCommands } from '../platform/lazyEntries';
 import type { ListElement } from '../platform/listView';
 import type { MonitorsDeps, MonitorsFeature } from './bundle';
 
@@ -18,15 +19,25 @@ const MONITOR_COMMANDS = [
   COMMANDS.monitorsByName,
   COMMANDS.monitorsOnlyTriggered,
   COMMANDS.monitorsShowAll,
+  COMMANDS.editMonitor,
+  COMMANDS.deleteMonitor,
+  COMMANDS.disableMonitor,
+  COMMANDS.enableMonitor,
+  COMMANDS.snoozeMonitor,
+  COMMANDS.duplicateMonitor,
+  COMMANDS.newMonitorFromQuery,
 ] as const;
 
 /** The Monitors view and the commands on its rows: the view's tree and the command ids, whose
  *  bodies load with the monitors bundle when the view is first shown or a command first runs. */
-export function registerMonitors(deps: () => Omit<MonitorsDeps, 'tree'>): { feature: Once<MonitorsFeature>; disposables: vscode.Disposable[] } {
+export function registerMonitors(deps: () => Omit<MonitorsDeps, 'tree' | 'files'>): { feature: Once<MonitorsFeature>; disposables: vscode.Disposable[] } {
   const tree: LazyTree<ListElement<MonitorRow>> = new LazyTree(VIEWS.monitors, () => feature());
-  const feature = once(() => load('monitors').createMonitors({ tree, ...deps() }));
+  // A monitor's documents (its query and its settings) and Axiom's version beside one.
+  const files: LazyFiles = new LazyFiles(MONITOR_SCHEME, MONITOR_REMOTE_SCHEME, () => feature());
+  const feature: Once<MonitorsFeature> = once(() => load('monitors').createMonitors({ tree, files, ...deps() }));
   const disposables = [
     tree,
+    files,
     disposeIfMade(feature),
     ...registerCommands(MONITOR_COMMANDS, () => feature().commands),
   ];

@@ -44,6 +44,13 @@ export const COMMANDS = {
   runMonitorQuery: 'axiom.runMonitorQuery',
   runStarredQuery: 'axiom.runStarredQuery',
   chooseTimeRange: 'axiom.chooseTimeRange',
+  editMonitor: 'axiom.editMonitor',
+  deleteMonitor: 'axiom.deleteMonitor',
+  disableMonitor: 'axiom.disableMonitor',
+  enableMonitor: 'axiom.enableMonitor',
+  snoozeMonitor: 'axiom.snoozeMonitor',
+  duplicateMonitor: 'axiom.duplicateMonitor',
+  newMonitorFromQuery: 'axiom.newMonitorFromQuery',
 } as const;
 
 export const SETTINGS = {
@@ -59,6 +66,9 @@ export const SETTINGS = {
 } as const;
 
 export const VIEWS = { monitors: 'axiom.monitors', starred: 'axiom.starredQueries' } as const;
+
+/** The results panels' webview type: VS Code brings them back after a reload through its serializer (run/register.ts). */
+export const RESULTS_VIEW_TYPE = 'axiom.results';
 
 /** Context keys the manifest's `when` clauses read. */
 export const CONTEXT_KEYS = {

@@ -58,3 +58,57 @@ export class LazyTree<T> implements vscode.Disposable {
     this.treeView.dispose();
   }
 }
+
+/** What LazyFiles forwards to: a feature's documents of records (platform/recordFiles.ts). */
+export type RecordFileSystem = vscode.FileSystemProvider & vscode.TextDocumentContentProvider & { readonly onDidChange: vscode.Event<vscode.Uri> };
+
+/**
+ * A scheme's file system, and the scheme of Axiom's version beside a document, registered at
+ * activation (VS Code asks for them as soon as a document of theirs is restored); the feature's
+ * files, made on the first call, answer every call from then on (`provide`).
+ */
+export class LazyFiles implements vscode.Disposable {
+  private readonly fileChanges = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  private readonly remoteChanges = new vscode.EventEmitter<vscode.Uri>();
+  private files?: RecordFileSystem;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(scheme: string, remoteScheme: string, private readonly make: () => unknown) {
+    const real = (): RecordFileSystem => {
+      if (!this.files) this.make();
+      if (!this.files) throw new Error(`${scheme}: the feature made no file system`);
+      return this.files;
+    };
+    const fileSystem: vscode.FileSystemProvider = {
+      onDidChangeFile: this.fileChanges.event,
+      watch: (uri, options) => real().watch(uri, options),
+      stat: (uri) => real().stat(uri),
+      readDirectory: (uri) => real().readDirectory(uri),
+      createDirectory: (uri) => real().createDirectory(uri),
+      readFile: (uri) => real().readFile(uri),
+      writeFile: (uri, content, options) => real().writeFile(uri, content, options),
+      delete: (uri, options) => real().delete(uri, options),
+      rename: (from, to, options) => real().rename(from, to, options),
+    };
+    const remote: vscode.TextDocumentContentProvider = { onDidChange: this.remoteChanges.event, provideTextDocumentContent: (uri, token) => real().provideTextDocumentContent(uri, token) };
+    this.disposables = [
+      this.fileChanges,
+      this.remoteChanges,
+      vscode.workspace.registerFileSystemProvider(scheme, fileSystem, { isCaseSensitive: true }),
+      vscode.workspace.registerTextDocumentContentProvider(remoteScheme, remote),
+    ];
+  }
+
+  /** The feature's files: called once, when the feature is made. */
+  provide(files: RecordFileSystem): void {
+    this.files = files;
+    this.disposables.push(
+      files.onDidChangeFile((e) => this.fileChanges.fire(e)),
+      files.onDidChange((uri) => this.remoteChanges.fire(uri)),
+    );
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

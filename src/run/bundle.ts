@@ -7,6 +7,7 @@ import { COMMANDS } from '../platform/constants';
 import { once } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import type { Deployments } from '../platform/webApp';
+import { readPanelState } from '../core/run/resultsProtocol';
 import { QueryRunner } from './queryRunner';
 import { runFromRowCommand, runQueryCommand } from './runCommands';
 import { RunLens } from './runLens';
@@ -40,6 +41,8 @@ export function createRun(deps: RunDeps) {
     timeRange,
     lens: new RunLens(),
     commands,
+    /** A results panel VS Code brought back after a reload, with what its page kept. */
+    restore: (panel: vscode.WebviewPanel, state: unknown) => runner().restore(panel, readPanelState(state)),
     dispose(): void {
       runner.made?.dispose();
       timeRange.made?.dispose();

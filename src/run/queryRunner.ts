@@ -6,7 +6,7 @@ import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
 import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
-import type { ResultsView } from '../core/run/resultsProtocol';
+import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
 import { say } from '../platform/l10n';
 import { openDocument } from '../platform/openQuery';
@@ -134,6 +134,29 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     }
   }
 
+  /**
+   * A panel VS Code brought back after a reload: it shows that it was, and Re-run runs its query
+   * again (from its document, over the range now chosen). Without a state it could use, it closes
+   * rather than stay an empty page.
+   */
+  restore(webviewPanel: vscode.WebviewPanel, state: PanelState | undefined): void {
+    let documentUri: vscode.Uri | undefined;
+    try {
+      documentUri = state && vscode.Uri.parse(state.documentUri, true);
+    } catch {
+      documentUri = undefined;
+    }
+    if (!state || !documentUri) {
+      this.deps.log.warn('a results panel open before the reload kept nothing to show again; closed');
+      webviewPanel.dispose();
+      return;
+    }
+    this.deps.log.info('a results panel open before the reload is back; Re-run shows its results again');
+    const panel = this.track(new ResultsPanel(this.deps.extensionUri, state.documentUri, webviewPanel.title, this, this.deps.log, { panel: webviewPanel, state }));
+    // No version of the document matches: a compile error of a re-run is not placed in it.
+    this.requests.set(panel, { apl: state.query, documentUri, version: -1, startOffset: 0 });
+  }
+
   /** Re-run: the panel's last query, in the same panel (pinned or not), over the range now chosen. */
   rerun(panel: ResultsPanel): void {
     const request = this.requests.get(panel);
@@ -177,7 +200,11 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     if (reusable) return reusable;
     // Named by its document: several panels of queries on the same dataset stay told apart.
     const name = documentUri.path.split('/').pop() || documentUri.toString();
-    const panel = new ResultsPanel(this.deps.extensionUri, key, vscode.l10n.t('Results: {0}', name), this, this.deps.log);
+    return this.track(new ResultsPanel(this.deps.extensionUri, key, vscode.l10n.t('Results: {0}', name), this, this.deps.log));
+  }
+
+  /** A new panel among the open ones, until it closes. */
+  private track(panel: ResultsPanel): ResultsPanel {
     this.panels.push(panel);
     panel.onDidDispose(() => {
       this.running.get(panel)?.abort();

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { APL_LANGUAGE_ID, APL_SELECTOR, COMMANDS } from '../platform/constants';
+import { APL_LANGUAGE_ID, APL_SELECTOR, COMMANDS, RESULTS_VIEW_TYPE } from '../platform/constants';
 import { load, once, type Once } from '../platform/lazy';
 import { disposeIfMade, registerCommands } from '../platform/lazyEntries';
 import type { RunDeps, RunFeature } from './bundle';
@@ -7,7 +7,8 @@ import type { RunDeps, RunFeature } from './bundle';
 const RUN_COMMANDS = [COMMANDS.runQuery, COMMANDS.runMonitorQuery, COMMANDS.runStarredQuery, COMMANDS.chooseTimeRange] as const;
 
 /** Running APL: Run Query (keyboard, editor title, CodeLens, monitor and starred rows), the time
- *  range in the status bar, the results panels and the service's compile errors as diagnostics.
+ *  range in the status bar, the results panels (also after a reload) and the service's compile
+ *  errors as diagnostics.
  *  Thin: the bodies load with the run bundle; the time range item is made with the first Axiom APL
  *  editor, where it shows. */
 export function registerRun(deps: RunDeps): { feature: Once<RunFeature>; disposables: vscode.Disposable[] } {
@@ -21,6 +22,8 @@ export function registerRun(deps: RunDeps): { feature: Once<RunFeature>; disposa
     new vscode.Disposable(() => clearTimeout(first)),
     ...registerCommands(RUN_COMMANDS, () => feature().commands),
     vscode.languages.registerCodeLensProvider(APL_SELECTOR, { provideCodeLenses: (document) => feature().lens.provideCodeLenses(document) }),
+    // Panels open when the window reloaded come back (activation event onWebviewPanel:axiom.results).
+    vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, { deserializeWebviewPanel: async (panel, state) => feature().restore(panel, state) }),
   ];
   return { feature, disposables };
 }

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import { readPanelMessage, type HostMessage, type PanelMessage, type ResultsView } from '../core/run/resultsProtocol';
+import { readPanelMessage, type HostMessage, type PanelMessage, type PanelState, type ResultsView } from '../core/run/resultsProtocol';
 import { PANEL_WORDS } from '../core/run/panelWords';
 import { firstPart, remainingRows } from '../core/run/resultsDelivery';
 import { resultsPage } from '../core/run/resultsPage';
+import { RESULTS_VIEW_TYPE } from '../platform/constants';
 import { translated } from '../platform/l10n';
 import type { Log } from '../platform/log';
 
@@ -15,12 +16,18 @@ export interface PanelRequests {
   export(panel: ResultsPanel, format: 'csv' | 'json', table: number): unknown;
 }
 
-const VIEW_TYPE = 'axiom.results';
+/** A panel VS Code brought back after a reload, and what its page kept. */
+export interface Restored {
+  panel: vscode.WebviewPanel;
+  state: PanelState;
+}
 
 /**
  * One results panel: a webview beside the editor whose query it shows. The page is rebuilt by
  * VS Code whenever the panel is hidden and shown again (no retained context: a result can be large),
- * so the last message of each kind is kept and sent again when the page says it is ready.
+ * so the last message of each kind is kept and sent again when the page says it is ready. The page
+ * keeps the panel's document, query and pin for VS Code to give back after a reload: the panel then
+ * comes back saying so, with Re-run (the results themselves are not kept).
  */
 export class ResultsPanel implements vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
@@ -29,6 +36,10 @@ export class ResultsPanel implements vscode.Disposable {
   pinned = false;
   private closedAlready = false;
   private lastRun?: HostMessage;
+  /** The query the panel shows or runs, kept by the page across a reload. */
+  private query?: string;
+  /** Brought back after a reload, and not run since. */
+  private restored = false;
   private ready = false;
   /** Counts the deliveries of a result begun: a delivery stops when a newer one begins. */
   private delivery = 0;
@@ -45,14 +56,19 @@ export class ResultsPanel implements vscode.Disposable {
     title: string,
     private readonly requests: PanelRequests,
     private readonly log: Log,
+    restored?: Restored,
   ) {
     const root = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-    this.panel = vscode.window.createWebviewPanel(VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: true,
-      enableCommandUris: false,
-      enableFindWidget: false,
-      localResourceRoots: [root],
-    });
+    const options = { enableScripts: true, enableCommandUris: false, enableFindWidget: false, localResourceRoots: [root] };
+    if (restored) {
+      this.panel = restored.panel;
+      this.panel.webview.options = options;
+      this.query = restored.state.query;
+      this.pinned = restored.state.pinned;
+      this.restored = true;
+    } else {
+      this.panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, options);
+    }
     const webview = this.panel.webview;
     webview.html = resultsPage({
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'results.js')).toString(),
@@ -73,7 +89,10 @@ export class ResultsPanel implements vscode.Disposable {
   running(runId: number, query: string, rangeLabel: string): void {
     if (this.disposed) return;
     this.lastRun = { type: 'running', runId, query, rangeLabel };
+    this.query = query;
+    this.restored = false;
     this.post(this.lastRun);
+    this.remember();
   }
 
   showResult(result: ResultsView): void {
@@ -117,6 +136,11 @@ export class ResultsPanel implements vscode.Disposable {
     if (!this.disposed) this.panel.reveal(undefined, true);
   }
 
+  /** What the page keeps for VS Code to give back after a reload. */
+  private remember(): void {
+    if (this.query !== undefined) this.post({ type: 'remember', state: { documentUri: this.documentUri, query: this.query, pinned: this.pinned } });
+  }
+
   private post(message: HostMessage): void {
     if (this.ready && !this.disposed) void this.panel.webview.postMessage(message);
   }
@@ -135,6 +159,8 @@ export class ResultsPanel implements vscode.Disposable {
         this.post({ type: 'pinned', pinned: this.pinned });
         if (this.result) void this.deliver(this.result);
         if (this.lastRun) this.post(this.lastRun);
+        if (this.restored) this.post({ type: 'restored', runId: 0 });
+        this.remember();
         return;
       case 'rerun':
         this.requests.rerun(this);
@@ -163,6 +189,7 @@ export class ResultsPanel implements vscode.Disposable {
   setPinned(pinned: boolean): void {
     this.pinned = pinned;
     this.post({ type: 'pinned', pinned });
+    this.remember();
   }
 
   dispose(): void {

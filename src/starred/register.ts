@@ -1,9 +1,9 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { StarredNode } from '../core/starred/starredTree';
 import { STARRED_REMOTE_SCHEME, STARRED_SCHEME } from '../core/starred/starredUri';
 import { COMMANDS, VIEWS } from '../platform/constants';
 import { load, once, type Once } from '../platform/lazy';
-import { disposeIfMade, LazyTree, registerCommands } from '../platform/lazyEntries';
+import { disposeIfMade, LazyFiles, LazyTree, registerCommands } from '../platform/lazyEntries';
 import type { ListElement } from '../platform/listView';
 import type { StarredDeps, StarredFeature } from './bundle';
 
@@ -34,37 +34,13 @@ const STARRED_COMMANDS = [
 export function registerStarred(deps: () => Omit<StarredDeps, 'tree'>): { feature: Once<StarredFeature>; disposables: vscode.Disposable[] } {
   const tree: LazyTree<ListElement<StarredNode>> = new LazyTree(VIEWS.starred, () => feature());
   // The documents' file system (VS Code asks it only for axiom-starred: documents) and Axiom's
-  // version beside one: their changes are the feature's, from when it is made.
-  const fileChanges = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
-  const remoteChanges = new vscode.EventEmitter<vscode.Uri>();
-  let forwarding: vscode.Disposable[] = [];
+  // version beside one: the feature's, from when it is made.
+  const files = new LazyFiles(STARRED_SCHEME, STARRED_REMOTE_SCHEME, () => feature());
   const feature = once(() => {
     const made = load('starred').createStarred({ tree, ...deps() });
-    forwarding = [made.files.onDidChangeFile((e) => fileChanges.fire(e)), made.files.onDidChange((uri) => remoteChanges.fire(uri))];
+    files.provide(made.files);
     return made;
   });
-  const forwarded = () => feature().files;
-  const fileSystem: vscode.FileSystemProvider = {
-    onDidChangeFile: fileChanges.event,
-    watch: () => forwarded().watch(),
-    stat: (uri) => forwarded().stat(uri),
-    readDirectory: () => forwarded().readDirectory(),
-    createDirectory: () => forwarded().createDirectory(),
-    readFile: (uri) => forwarded().readFile(uri),
-    writeFile: (uri, content) => forwarded().writeFile(uri, content),
-    delete: () => forwarded().delete(),
-    rename: () => forwarded().rename(),
-  };
-  const remote: vscode.TextDocumentContentProvider = { onDidChange: remoteChanges.event, provideTextDocumentContent: (uri) => forwarded().provideTextDocumentContent(uri) };
-  const disposables = [
-    tree,
-    disposeIfMade(feature),
-    fileChanges,
-    remoteChanges,
-    new vscode.Disposable(() => forwarding.forEach((d) => d.dispose())),
-    vscode.workspace.registerFileSystemProvider(STARRED_SCHEME, fileSystem, { isCaseSensitive: true }),
-    vscode.workspace.registerTextDocumentContentProvider(STARRED_REMOTE_SCHEME, remote),
-    ...registerCommands(STARRED_COMMANDS, () => feature().commands),
-  ];
+  const disposables = [tree, disposeIfMade(feature), files, ...registerCommands(STARRED_COMMANDS, () => feature().commands)];
   return { feature, disposables };
 }

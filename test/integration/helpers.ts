@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
@@ -60,4 +63,20 @@ export async function connectedFake(monitors: unknown[] = []): Promise<FakeAxiom
 export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await vscode.commands.executeCommand('notifications.clearAll');
+}
+
+/** Written by a test that needs the window reloaded (see index.ts). */
+export const RELOAD_REQUEST = path.join(os.tmpdir(), 'axiom-apl-suite-reload.json');
+
+export interface ReloadRequest {
+  /** The files to run after the reload (beside this one, `*.after.js`). */
+  then: string[];
+  /** Whatever those files need to know. */
+  data: Record<string, unknown>;
+  /** The counts of the run before the reload (set by index.ts). */
+  carried?: { passes: number; failures: number; pending: number };
+}
+
+export function readReloadRequest(): ReloadRequest {
+  return JSON.parse(fs.readFileSync(RELOAD_REQUEST, 'utf8')) as ReloadRequest;
 }

@@ -2,13 +2,17 @@
 // over real HTTP against the fake service; the PUT and POST bodies field by field; the checks and
 // their reasons; the monitor file format and its round trip.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createDispatcher, type AxiomClient } from '../../src/core/api/client';
 import { render } from '../../src/core/phrase';
 import { checkMonitor, hasErrors } from '../../src/core/monitors/monitorChecks';
 import { applyTarget, fileChanges, monitorDefinition, monitorFileName, monitorFileText, readMonitorFile } from '../../src/core/monitors/monitorFile';
-import { changedFields, changesBetween, notifierIdsOf, postBody, putBody } from '../../src/core/monitors/monitorRecord';
+import { monitorJsonSchema } from '../../src/core/monitors/monitorSchema';
+import { snoozeEnd } from '../../src/core/monitors/snooze';
+import { changedFields, changesBetween, notifierIdsOf, postBody, putBody } from '../../src/core/monitors/monitorBodies';
 import { FakeAxiom, monitorBodyProblem } from '../support/fakeAxiom';
 import { GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
 import { CapturedLog, rejection, testClient, useFakeService } from '../support/testClient';
@@ -273,5 +277,23 @@ describe('monitors as files', () => {
     assert.equal(bad.ok, false);
     const broken = readMonitorFile('{');
     assert.ok(!broken.ok && /not valid JSON/.test(render(broken.problem)));
+  });
+});
+
+describe('monitors: the file schema and snoozes', () => {
+  it('the schema shipped for *.axiom-monitor.json is the one the fields table makes', () => {
+    const shipped = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'media/axiom-monitor.schema.json'), 'utf8')) as unknown;
+    assert.deepEqual(shipped, monitorJsonSchema());
+    const properties = (shipped as { properties: Record<string, { minimum?: number; maximum?: number }> }).properties;
+    assert.deepEqual([properties.intervalMinutes.minimum, properties.compareDays.maximum, properties.tolerance.maximum], [1, 7, 100]);
+  });
+
+  it('a snooze until a date is read in local time, in the future only', () => {
+    const now = new Date(2026, 4, 1, 8, 0).getTime();
+    assert.deepEqual(snoozeEnd('2026-05-01 09:30', now), new Date(2026, 4, 1, 9, 30));
+    assert.deepEqual(snoozeEnd('2026-05-02', now), new Date(2026, 4, 2, 0, 0));
+    assert.equal(render(snoozeEnd('2026-05-01 07:00', now) as never), 'Enter a time in the future.');
+    assert.equal(render(snoozeEnd('2026-02-30 07:00', now) as never), 'Enter a date and time such as 2026-05-01 09:00.');
+    assert.equal(render(snoozeEnd('tomorrow', now) as never), 'Enter a date and time such as 2026-05-01 09:00.');
   });
 });

@@ -7,7 +7,11 @@ import type { StarredQuery } from '../../src/core/api/starred';
 import { starredHoverMarkdown } from '../../src/core/starred/starredHover';
 import { LOAD_MORE_AFTER, loadStarredPages, PAGE_SIZE } from '../../src/core/starred/starredPages';
 import { belongsTo, matchesFilter, starredTree, withQuery } from '../../src/core/starred/starredTree';
-import { starredDeploymentFromQuery, starredFileName, starredIdFromPath, starredKey, starredLocation, starredPath, starredUriQuery } from '../../src/core/starred/starredUri';
+import { deploymentFromUriQuery as starredDeploymentFromQuery, deploymentUriQuery as starredUriQuery, recordKey, recordPathParts } from '../../src/core/recordUri';
+import { starredFileName, starredLocation, starredPath } from '../../src/core/starred/starredUri';
+
+const starredIdFromPath = (path: string) => recordPathParts(path)?.id;
+const starredKey = (location: { id: string; deployment: string }) => recordKey({ ...location, part: 'apl' });
 import { whoAmI } from '../../src/core/starred/whoAmI';
 import { bodyWithApl, bodyWithName, sameQuery } from '../../src/core/starred/writeBack';
 import { FakeAxiom } from '../support/fakeAxiom';
@@ -372,8 +376,8 @@ describe('starred queries: documents and owners', () => {
 
   it('a document\'s location is its query and deployment; one key per pair', () => {
     const path = starredPath('sq_1', 'Checkout 5xx');
-    assert.deepEqual(starredLocation(path, starredUriQuery('prod')), { id: 'sq_1', deployment: 'prod' });
-    assert.deepEqual(starredLocation(path, ''), { id: 'sq_1', deployment: '' });
+    assert.deepEqual(starredLocation(path, starredUriQuery('prod')), { id: 'sq_1', deployment: 'prod', part: 'apl' });
+    assert.deepEqual(starredLocation(path, ''), { id: 'sq_1', deployment: '', part: 'apl' });
     assert.equal(starredLocation('/only', ''), undefined);
     assert.equal(starredLocation(path, 'deployment=%zz'), undefined);
     const keys = [

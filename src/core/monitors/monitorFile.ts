@@ -8,7 +8,7 @@ import { canonicalJson, isJsonObject, type JsonObject } from '../json';
 import { phrase, type Phrase } from '../phrase';
 import { readTime } from '../api/serviceTime';
 import { MONITOR_FIELDS, READ_ONLY_FIELDS } from './monitorFields';
-import { notifierIdsOf, type MonitorChanges } from './monitorRecord';
+import { notifierIdsOf, type MonitorChanges } from './monitorBodies';
 
 export const MONITOR_FILE_SUFFIX = '.axiom-monitor.json';
 

@@ -44,6 +44,7 @@ export const PANEL_WORDS = {
   emptyNoTable: 'The query returned no table.',
   failed: 'The query failed: {0}',
   stopped: 'The query was stopped.',
+  restored: 'These results were shown before the window reloaded. Re-run shows them again.',
   results: 'Results',
   tableNumber: 'Table {0}',
   oneRow: '{0} row',

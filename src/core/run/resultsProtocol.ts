@@ -63,7 +63,30 @@ export type HostMessage =
   | { type: 'failed'; runId: number; message: string }
   | { type: 'cancelled'; runId: number }
   /** Whether the panel is pinned (a pinned panel is not reused by the next run). */
-  | { type: 'pinned'; pinned: boolean };
+  | { type: 'pinned'; pinned: boolean }
+  /** What the page keeps for VS Code to give back after a reload (its webview state). */
+  | { type: 'remember'; state: PanelState }
+  /** The panel came back after a reload without its results: Re-run shows them again. */
+  | { type: 'restored'; runId: number };
+
+/** What a panel needs to come back after the window reloads: its document, its query, its pin. */
+export interface PanelState {
+  documentUri: string;
+  query: string;
+  pinned: boolean;
+}
+
+/** The longest query or document address a panel keeps across a reload. */
+const MAX_STATE_CHARS = 1024 * 1024;
+
+/** A panel's state as VS Code gives it back after a reload (anything the page once stored). */
+export function readPanelState(value: unknown): PanelState | undefined {
+  if (!isJsonObject(value)) return undefined;
+  const { documentUri, query, pinned } = value;
+  if (typeof documentUri !== 'string' || typeof query !== 'string' || !documentUri || !query.trim()) return undefined;
+  if (documentUri.length > MAX_STATE_CHARS || query.length > MAX_STATE_CHARS) return undefined;
+  return { documentUri, query, pinned: pinned === true };
+}
 
 /** Panel → extension. */
 export type PanelMessage =
@@ -146,6 +169,12 @@ export function readHostMessage(value: unknown): HostMessage | undefined {
       return isCount(value.runId) ? { type: 'cancelled', runId: value.runId } : undefined;
     case 'pinned':
       return typeof value.pinned === 'boolean' ? { type: 'pinned', pinned: value.pinned } : undefined;
+    case 'remember': {
+      const state = readPanelState(value.state);
+      return state ? { type: 'remember', state } : undefined;
+    }
+    case 'restored':
+      return isCount(value.runId) ? { type: 'restored', runId: value.runId } : undefined;
     case 'rows': {
       const columns = value.columns;
       if (!isCount(value.runId) || !isCount(value.table) || !isCount(value.start) || !Array.isArray(columns)) return undefined;

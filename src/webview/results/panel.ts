@@ -177,6 +177,7 @@ export class Panel {
       this.pin.textContent = this.text.say(message.pinned ? 'pinned' : 'pin');
       return;
     }
+    if (message.type === 'remember') return; // for VS Code, not the page (main.ts)
     if (message.type === 'rows') {
       this.receiveRows(message);
       return;
@@ -201,6 +202,10 @@ export class Panel {
       case 'cancelled':
         this.setRunning(undefined);
         this.setNotice(this.text.say('stopped'));
+        break;
+      case 'restored':
+        this.setRunning(undefined);
+        this.setNotice(this.text.say('restored'));
         break;
     }
   }

@@ -1,14 +1,24 @@
 // The one handle on the host that VS Code gives a webview, typed for the panel's messages.
-import type { PanelMessage } from '../../core/run/resultsProtocol';
+import type { PanelMessage, PanelState } from '../../core/run/resultsProtocol';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
+  setState(state: unknown): void;
 }
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-/** A function that posts a message to the extension (acquireVsCodeApi may be called once only). */
+let api: VsCodeApi | undefined;
+/** acquireVsCodeApi may be called once only. */
+const host = () => (api ??= acquireVsCodeApi());
+
+/** A function that posts a message to the extension. */
 export function connect(): (message: PanelMessage) => void {
-  const api = acquireVsCodeApi();
-  return (message) => api.postMessage(message);
+  const handle = host();
+  return (message) => handle.postMessage(message);
+}
+
+/** Keeps what the extension needs to bring the panel back after a reload (VS Code stores it). */
+export function remember(state: PanelState): void {
+  host().setState(state);
 }

@@ -1,0 +1,417 @@
+import * as vscode from 'vscode';
+import type { AxiomClient } from '../core/api/client';
+import { adviceFor } from '../core/api/errorAdvice';
+import { isAxiomError } from '../core/api/errors';
+import type { JsonObject } from '../core/json';
+import { phrase, type Phrase } from '../core/phrase';
+import { recordKey, type RecordLocation } from '../core/recordUri';
+import { forgetWhenClosed } from './documentState';
+import { say } from './l10n';
+import type { Log } from './log';
+
+/** A record fetched this recently is what a read takes, rather than asking again (stat, then
+ *  readFile, come one after the other when a document opens). */
+const FRESH_MS = 2000;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** What a save does when the record changed in Axiom since its text was read. */
+export type ConflictChoice = 'overwrite' | 'compare' | undefined;
+
+/** A record read from the service: the record as sent, and its name. */
+export interface ServiceRecord {
+  raw: JsonObject;
+  name: string;
+}
+
+/** The session a document's deployment is checked against: the window's deployment and client. */
+export interface SessionSource {
+  session(): Promise<{ deployment: { name: string }; client: AxiomClient | undefined }>;
+}
+
+/**
+ * What differs between kinds of records kept as documents (starred queries, monitors): where
+ * their documents live, how a record is read and written, which text a document shows of it, and
+ * the words said about it. A record may show as several documents (parts: a monitor's query and
+ * its settings), each saved on its own.
+ */
+export interface RecordKind<R extends ServiceRecord> {
+  scheme: string;
+  /** The scheme of Axiom's version, shown beside the person's in a comparison. */
+  remoteScheme: string;
+  locate(uri: vscode.Uri): RecordLocation | undefined;
+  get(client: AxiomClient, id: string): Promise<R>;
+  put(client: AxiomClient, id: string, body: JsonObject): Promise<R>;
+  /** A document's text of the record. */
+  text(raw: JsonObject, part: string): string;
+  /** Whether a part reads the same in two versions of the record: a save is checked by it. */
+  same(a: JsonObject, b: JsonObject, part: string): boolean;
+  /**
+   * The body that saves a document's text: the record read afresh with only what the text
+   * changes changed (`base` is what the text was read from). Throws a FileSystemError with the
+   * reason when the text cannot be saved.
+   */
+  body(fresh: JsonObject, base: JsonObject | undefined, part: string, text: string): JsonObject;
+  onSaved(record: R, location: RecordLocation): void;
+  /** A save the service refused or that did not arrive (the document stays unsaved). */
+  failed?(location: RecordLocation, error: unknown): void;
+  /** How a person reads a deployment's name ('' is the settings deployment). */
+  labelOf(deployment: string): string;
+  words: {
+    opening: Phrase;
+    saving: Phrase;
+    comparing: Phrase;
+    /** "Saving “{0}”". */
+    savingNamed: string;
+    deleted: string;
+    otherDeployment: string;
+    listed: string;
+    created: string;
+    deleteFrom: string;
+    renameFrom: string;
+    /** "Changed in Axiom since you opened it …" and the two refusals. */
+    conflictQuestion: string;
+    notSavedCompare: string;
+    notSavedChanged: string;
+    compareTitle: string;
+  };
+}
+
+/**
+ * Records of the service as documents, one URI per record, part and deployment: reading one reads
+ * the record from Axiom, saving one (Ctrl+S) puts it back. A save reads the record afresh and
+ * changes only what the document's text holds, so nothing else of it is lost; if that part changed
+ * in Axiom since the text was read, the save says so and offers to overwrite or to compare. A save
+ * that fails throws, so that VS Code keeps the text unsaved.
+ *
+ * VS Code's own check of a save (the file's time and size) never fires here: a record's time
+ * changes only when it is saved from here, and that check cannot see a change of the same length.
+ *
+ * A document belongs to the deployment it was opened from: while the window uses another one, its
+ * reads, saves, comparisons and stats send nothing and fail, saying so (the text stays unsaved).
+ * What is known of each document below is kept per record, part and deployment (recordKey).
+ */
+export class RecordFiles<R extends ServiceRecord> implements vscode.FileSystemProvider, vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly fileChanges = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.fileChanges.event;
+  private readonly remoteChanges = new vscode.EventEmitter<vscode.Uri>();
+  /** For the comparison's Axiom side (the kind's remote scheme). */
+  readonly onDidChange = this.remoteChanges.event;
+  /** Per document, the record the document's text was read from: what a save checks the service against. */
+  private readonly bases = new Map<string, JsonObject>();
+  /** Per document, a record read while the document differed from it: its base once the document shows
+   *  it. VS Code reads a document again at times (a reload after an open, say) and drops what it
+   *  read when the text has unsaved changes: such a read must not become the base. */
+  private readonly pending = new Map<string, JsonObject>();
+  protected readonly subscriptions: vscode.Disposable[] = [];
+  /** Per document, the time the document reports; it moves only when a save here changes the record. */
+  private readonly times = new Map<string, number>();
+  /** Per record (part ''), a record fetched just now, for the reads that follow. */
+  private readonly fetched = new Map<string, { record: R; at: number }>();
+  /** Per document, Axiom's version the person compared theirs with: a save over that one needs no question. */
+  private readonly compared = new Map<string, JsonObject>();
+  /** Per document, the text of Axiom's version shown in a comparison. */
+  private readonly remoteText = new Map<string, string>();
+  /** Records deleted from here (part ''): their documents are not read or saved again. */
+  private readonly gone = new Set<string>();
+
+  constructor(
+    protected readonly kind: RecordKind<R>,
+    private readonly sessions: SessionSource,
+    protected readonly log: Log,
+  ) {
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeTextDocument(({ document }) => {
+        if (document.uri.scheme !== kind.scheme || document.isDirty) return;
+        const location = kind.locate(document.uri);
+        const key = location && recordKey(location);
+        const read = key === undefined ? undefined : this.pending.get(key);
+        if (!location || key === undefined || !read || document.getText() !== kind.text(read, location.part)) return;
+        this.bases.set(key, read);
+        this.pending.delete(key);
+      }),
+      // Closed, a document (and Axiom's version beside it) keeps nothing here.
+      forgetWhenClosed(
+        (uri) => {
+          if (uri.scheme !== kind.scheme && uri.scheme !== kind.remoteScheme) return undefined;
+          const location = kind.locate(uri);
+          return location && recordKey(location);
+        },
+        (key) => this.forget(key),
+      ),
+    );
+  }
+
+  /** Everything known of a document (record, part and deployment). */
+  private forget(key: string): void {
+    for (const map of [this.bases, this.pending, this.times, this.compared, this.remoteText]) map.delete(key);
+    const [deployment, id] = JSON.parse(key) as [string, string, string];
+    if (!this.documentsOf({ id, deployment }).some((d) => !d.isClosed)) {
+      const whole = recordKey({ id, deployment, part: '' });
+      this.fetched.delete(whole);
+      this.gone.delete(whole);
+    }
+  }
+
+  /** How many records (of a deployment) something is known of, whatever their parts (for tests:
+   *  none once all their documents are closed). */
+  get documentsKnown(): number {
+    const keys = [...this.bases.keys(), ...this.pending.keys(), ...this.times.keys(), ...this.fetched.keys(), ...this.compared.keys(), ...this.remoteText.keys(), ...this.gone];
+    return new Set(keys.map((key) => JSON.stringify((JSON.parse(key) as string[]).slice(0, 2)))).size;
+  }
+
+  /** The open documents of a record (any part, or the one named) in a deployment. */
+  documentsOf(location: { id: string; deployment: string; part?: string }): vscode.TextDocument[] {
+    return vscode.workspace.textDocuments.filter((d) => {
+      const other = d.uri.scheme === this.kind.scheme ? this.kind.locate(d.uri) : undefined;
+      return other !== undefined && other.id === location.id && other.deployment === location.deployment && (location.part === undefined || other.part === location.part);
+    });
+  }
+
+  /**
+   * Fetches the record, for an open that follows at once (errors are the caller's to show). Open
+   * documents of it with no unsaved change are brought up to date first (one with unsaved changes
+   * keeps them: its save will see the difference).
+   */
+  async prefetch(client: AxiomClient, deployment: string, id: string): Promise<R> {
+    const record = await this.kind.get(client, id);
+    this.fetched.set(recordKey({ id, deployment, part: '' }), { record, at: Date.now() });
+    const rereads: Promise<void>[] = [];
+    for (const open of this.documentsOf({ id, deployment })) {
+      const location = this.kind.locate(open.uri);
+      if (!location) continue;
+      const key = recordKey(location);
+      const base = this.bases.get(key);
+      if (!base || open.isDirty || this.kind.same(base, record.raw, location.part)) continue;
+      const text = this.kind.text(record.raw, location.part);
+      // A new time tells VS Code the document changed: it reads it again, from the record just fetched.
+      this.times.set(key, Math.max(Date.now(), this.timeOf(key) + 1));
+      rereads.push(
+        new Promise<void>((resolve) => {
+          const done = vscode.workspace.onDidChangeTextDocument((e) => {
+            if (e.document === open && open.getText() === text) finish();
+          });
+          const timer = setTimeout(finish, 3000);
+          function finish() {
+            clearTimeout(timer);
+            done.dispose();
+            resolve();
+          }
+        }),
+      );
+      this.fileChanges.fire([{ type: vscode.FileChangeType.Changed, uri: open.uri }]);
+    }
+    await Promise.all(rereads);
+    return record;
+  }
+
+  /** The record was deleted in a deployment: its open documents are told (VS Code marks them deleted; their text stays). */
+  deleted(deployment: string, id: string): void {
+    this.gone.add(recordKey({ id, deployment, part: '' }));
+    this.fetched.delete(recordKey({ id, deployment, part: '' }));
+    const uris = this.documentsOf({ id, deployment }).map((d) => d.uri);
+    for (const uri of uris) {
+      const location = this.kind.locate(uri);
+      if (!location) continue;
+      const key = recordKey(location);
+      this.bases.delete(key);
+      this.pending.delete(key);
+      this.compared.delete(key);
+    }
+    if (uris.length) this.fileChanges.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Deleted, uri })));
+  }
+
+  /** Whether the record was deleted from here. */
+  isGone(deployment: string, id: string): boolean {
+    return this.gone.has(recordKey({ id, deployment, part: '' }));
+  }
+
+  /** The record a document's text was read from, if it was read here. */
+  baseOf(uri: vscode.Uri): JsonObject | undefined {
+    const location = this.kind.locate(uri);
+    return location && this.bases.get(recordKey(location));
+  }
+
+  /** Opens Axiom's version of the document beside its text; a save after this overwrites that version without asking. */
+  async compare(uri: vscode.Uri, record?: R): Promise<void> {
+    const location = this.locationOf(uri);
+    const key = recordKey(location);
+    const current = record ?? (await this.read(location, this.kind.words.comparing));
+    this.compared.set(key, current.raw);
+    this.remoteText.set(key, this.kind.text(current.raw, location.part));
+    const remote = uri.with({ scheme: this.kind.remoteScheme });
+    this.remoteChanges.fire(remote);
+    await vscode.commands.executeCommand('vscode.diff', remote, uri, vscode.l10n.t(this.kind.words.compareTitle, current.name));
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const location = this.kind.locate(uri);
+    return (location && this.remoteText.get(recordKey(location))) ?? '';
+  }
+
+  watch(): vscode.Disposable {
+    // Changes come from this window (saves, deletes): they are announced as they happen.
+    return new vscode.Disposable(() => undefined);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    // `/` and `/<id>` are folders, so that a save of a record deleted meanwhile comes to writeFile
+    // (which says what happened) rather than to createDirectory.
+    if (/^\/[^/]*$/.test(uri.path)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const location = this.locationOf(uri);
+    const key = recordKey(location);
+    let size: number;
+    const base = this.bases.get(key);
+    if (base) {
+      await this.client(location, this.kind.words.opening);
+      size = encoder.encode(this.kind.text(base, location.part)).byteLength;
+    } else {
+      // Not read yet: whether it exists is asked (unless it was just now), and the answer kept for the read that follows.
+      const whole = recordKey({ ...location, part: '' });
+      const record = this.justFetched(whole) ?? (await this.read(location, this.kind.words.opening));
+      if (!this.fetched.has(whole)) this.fetched.set(whole, { record, at: Date.now() });
+      size = encoder.encode(this.kind.text(record.raw, location.part)).byteLength;
+    }
+    return { type: vscode.FileType.File, ctime: 0, mtime: this.timeOf(key), size };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const location = this.locationOf(uri);
+    const key = recordKey(location);
+    const fetched = this.justFetched(recordKey({ ...location, part: '' }));
+    if (fetched) await this.client(location, this.kind.words.opening);
+    const record = fetched ?? (await this.read(location, this.kind.words.opening));
+    const text = this.kind.text(record.raw, location.part);
+    const open = this.documentsOf(location)[0];
+    if (!open || (!open.isDirty && open.getText() === text)) {
+      this.bases.set(key, record.raw);
+      this.pending.delete(key);
+    } else {
+      this.pending.set(key, record.raw);
+    }
+    return encoder.encode(text);
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const location = this.locationOf(uri);
+    const { id } = location;
+    const key = recordKey(location);
+    const text = decoder.decode(content);
+    const client = await this.client(location, this.kind.words.saving);
+    const fresh = await this.read(location, this.kind.words.saving, client);
+    const name = fresh.name;
+    const base = this.bases.get(key);
+    const compared = this.compared.get(key);
+    if (base && !this.kind.same(base, fresh.raw, location.part) && !(compared && this.kind.same(compared, fresh.raw, location.part))) {
+      const choice = await this.askOnConflict(name);
+      if (choice === 'compare') {
+        await this.compare(uri, fresh);
+        throw new vscode.FileSystemError(vscode.l10n.t(this.kind.words.notSavedCompare, name));
+      }
+      if (choice !== 'overwrite') throw new vscode.FileSystemError(vscode.l10n.t(this.kind.words.notSavedChanged, name));
+    }
+    const body = this.kind.body(fresh.raw, base, location.part, text);
+    let saved: R;
+    try {
+      saved = await this.kind.put(client, id, body);
+    } catch (error) {
+      this.kind.failed?.(location, error);
+      throw this.fileError(error, phrase(this.kind.words.savingNamed, name));
+    }
+    this.bases.set(key, saved.raw);
+    this.pending.delete(key);
+    this.compared.delete(key);
+    this.times.set(key, Math.max(Date.now(), this.timeOf(key) + 1));
+    this.log.info(`saved ${this.kind.scheme} ${id} (${location.part})`);
+    this.kind.onSaved(saved, location);
+  }
+
+  /** The question a save asks when the record changed in Axiom. Not modal: VS Code asks the same of
+   *  a file changed on disk with a notification, and the save waits for the answer. */
+  protected async askOnConflict(name: string): Promise<ConflictChoice> {
+    const [overwrite, compare] = [vscode.l10n.t('Overwrite'), vscode.l10n.t('Compare')];
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t(this.kind.words.conflictQuestion, name), overwrite, compare);
+    return choice === overwrite ? 'overwrite' : choice === compare ? 'compare' : undefined;
+  }
+
+  readDirectory(): never {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.kind.words.listed));
+  }
+
+  createDirectory(): never {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.kind.words.created));
+  }
+
+  delete(): never {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.kind.words.deleteFrom));
+  }
+
+  rename(): never {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.kind.words.renameFrom));
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.fileChanges.dispose();
+    this.remoteChanges.dispose();
+  }
+
+  protected locationOf(uri: vscode.Uri): RecordLocation {
+    const location = this.kind.locate(uri);
+    if (!location) throw vscode.FileSystemError.FileNotFound(uri);
+    return location;
+  }
+
+  /** The record fetched within FRESH_MS, if any. */
+  private justFetched(key: string): R | undefined {
+    const early = this.fetched.get(key);
+    return early && Date.now() - early.at < FRESH_MS ? early.record : undefined;
+  }
+
+  private timeOf(key: string): number {
+    let time = this.times.get(key);
+    if (time === undefined) this.times.set(key, (time = Date.now()));
+    return time;
+  }
+
+  /** The client of the document's deployment: the window's, when it is the one the document was
+   *  opened from; otherwise a failure that names both, and nothing is sent. */
+  protected async client(location: RecordLocation, doing: Phrase): Promise<AxiomClient> {
+    let session: Awaited<ReturnType<SessionSource['session']>>;
+    try {
+      session = await this.sessions.session();
+    } catch (error) {
+      throw this.fileError(error, doing);
+    }
+    if (session.deployment.name !== location.deployment) {
+      const opened = this.kind.labelOf(location.deployment);
+      const now = this.kind.labelOf(session.deployment.name);
+      this.log.warn(`${this.kind.scheme} ${location.id}: opened from another deployment than the one in use; nothing sent`);
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t(this.kind.words.otherDeployment, opened, now));
+    }
+    if (!session.client) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Set an Axiom API token first (Axiom: Set API Token).'));
+    return session.client;
+  }
+
+  protected async read(location: RecordLocation, doing: Phrase, client?: AxiomClient): Promise<R> {
+    if (this.isGone(location.deployment, location.id)) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t(this.kind.words.deleted));
+    const using = client ?? (await this.client(location, doing));
+    try {
+      return await this.kind.get(using, location.id);
+    } catch (error) {
+      throw this.fileError(error, doing);
+    }
+  }
+
+  /** A failure as VS Code's file errors say it: not found, not allowed, or unavailable; the
+   *  message is the sentence every other failure is said in. */
+  protected fileError(error: unknown, doing: Phrase): vscode.FileSystemError {
+    const advice = adviceFor(error, doing);
+    this.log.error(advice.message);
+    const message = say(advice.message);
+    if (isAxiomError(error) && error.kind === 'notFound') return vscode.FileSystemError.FileNotFound(vscode.l10n.t('{0} It may have been deleted in Axiom; your text is kept.', message));
+    if (isAxiomError(error) && (error.kind === 'auth' || error.kind === 'forbidden')) return vscode.FileSystemError.NoPermissions(message);
+    return vscode.FileSystemError.Unavailable(message);
+  }
+}

@@ -1,0 +1,217 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { FakeAxiom } from '../support/fakeAxiom';
+import { REALISTIC_MONITORS } from '../support/fixtures';
+import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor } from './helpers';
+
+const CHECKOUT = REALISTIC_MONITORS[0] as Record<string, unknown>;
+const READ_ONLY = ['id', 'createdAt', 'createdBy', 'updatedAt'];
+const withoutReadOnly = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([key]) => !READ_ONLY.includes(key)));
+
+async function replaceText(document: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}
+
+function monitorDocument(part: 'query' | 'settings'): vscode.TextDocument {
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'axiom-monitor' && (part === 'settings') === d.uri.path.endsWith('.monitor-settings.json'));
+  assert.ok(document, `the monitor's ${part} document is open`);
+  return document;
+}
+
+/** Unsaved monitor documents are reverted before editors close: closing one would ask. */
+async function discardEdits(): Promise<void> {
+  for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'axiom-monitor')) {
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+}
+
+/** Answers the next quick picks and input boxes (and modal questions) as a person would, in order. */
+function answering(answers: { pick?: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined; input?: string; warning?: string }[]): () => void {
+  const { showQuickPick, showInputBox, showWarningMessage } = vscode.window;
+  const queue = [...answers];
+  const next = () => queue.shift() ?? {};
+  Object.assign(vscode.window, {
+    showQuickPick: async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => next().pick?.(await items),
+    showInputBox: async () => next().input,
+    showWarningMessage: async () => next().warning,
+  });
+  return () => Object.assign(vscode.window, { showQuickPick, showInputBox, showWarningMessage });
+}
+
+describe('Editing monitors', () => {
+  let fake: FakeAxiom;
+  let restore: (() => void) | undefined;
+  before(async () => {
+    await activateExtension();
+    fake = await connectedFake();
+  });
+  beforeEach(async () => {
+    fake.reset();
+    fake.monitors = structuredClone(REALISTIC_MONITORS) as unknown[];
+    fake.notifiers = [
+      { id: 'notify_slack_oncall', name: 'On-call Slack', properties: { slack: {} } },
+      { id: 'notify_email_team', name: 'Team mail', properties: { email: {} } },
+    ];
+    await refreshedView();
+  });
+  afterEach(async () => {
+    restore?.();
+    restore = undefined;
+    await discardEdits();
+    await closeAllEditors();
+  });
+  after(async () => {
+    await fake.stop();
+  });
+
+  async function editCheckout(): Promise<vscode.TextEditor> {
+    const view = await refreshedView();
+    const row = view.currentRows.find((r) => r.monitor.id === 'mon_errors_1');
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.editMonitor', row);
+    assert.ok(editor, 'the query opened');
+    await waitFor('the settings beside it', () => vscode.workspace.textDocuments.some((d) => d.uri.path.endsWith('.monitor-settings.json')));
+    return editor;
+  }
+
+  it('Edit Monitor opens its query as Axiom APL and its settings beside it; Ctrl+S on the query is one PUT with only aplQuery changed', async () => {
+    const editor = await editCheckout();
+    assert.equal(editor.document.languageId, 'axiom-apl');
+    assert.equal(editor.document.getText(), CHECKOUT.aplQuery);
+    const settings = JSON.parse(monitorDocument('settings').getText()) as Record<string, unknown>;
+    assert.equal(settings.threshold, 100);
+    assert.equal('aplQuery' in settings || 'id' in settings, false);
+    await replaceText(editor.document, "['http-logs'] | where status >= 502 | summarize count() by bin(_time, 5m)");
+    assert.equal(await editor.document.save(), true);
+    const puts = fake.requestsTo('PUT /v2/monitors/{id}');
+    assert.equal(puts.length, 1);
+    assert.deepEqual(JSON.parse(puts[0].body), { ...withoutReadOnly(CHECKOUT), aplQuery: "['http-logs'] | where status >= 502 | summarize count() by bin(_time, 5m)" });
+    const view = await activateExtension().then((api) => api.monitorsView);
+    assert.equal(view.currentMonitors.find((m) => m.id === 'mon_errors_1')?.aplQuery, "['http-logs'] | where status >= 502 | summarize count() by bin(_time, 5m)", 'the row follows, with no new list');
+  });
+
+  it('threshold and notifiers changed in the settings: one PUT with those two changed', async () => {
+    await editCheckout();
+    const document = monitorDocument('settings');
+    const settings = JSON.parse(document.getText()) as Record<string, unknown>;
+    await replaceText(document, JSON.stringify({ ...settings, threshold: 250, notifierIds: ['notify_slack_oncall', 'notify_email_team'] }, null, 2));
+    assert.equal(await document.save(), true);
+    const puts = fake.requestsTo('PUT /v2/monitors/{id}');
+    assert.equal(puts.length, 1);
+    assert.deepEqual(JSON.parse(puts[0].body), { ...withoutReadOnly(CHECKOUT), threshold: 250, notifierIds: ['notify_slack_oncall', 'notify_email_team'] });
+    const view = (await activateExtension()).monitorsView;
+    assert.match(String(view.getTreeItem(view.currentRows.find((r) => r.monitor.id === 'mon_errors_1')!).description), /250/, 'the row shows the new threshold');
+  });
+
+  it('a save the checks refuse sends nothing and keeps the text; a save the service refuses keeps it too', async () => {
+    const editor = await editCheckout();
+    await replaceText(editor.document, "['http-logs'] | where status >= 500");
+    assert.equal(await editor.document.save(), false, 'a threshold query must end with summarize');
+    assert.equal(editor.document.isDirty, true);
+    assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0);
+    await vscode.commands.executeCommand('notifications.clearAll');
+
+    const document = monitorDocument('settings');
+    const settings = JSON.parse(document.getText()) as Record<string, unknown>;
+    await replaceText(document, JSON.stringify({ ...settings, rangeMinutes: 15 }, null, 2));
+    fake.fail('PUT /v2/monitors/{id}', { status: 400, body: { code: 400, message: 'invalid monitor: rangeMinutes too long' }, times: 1 });
+    assert.equal(await document.save(), false);
+    assert.equal(document.isDirty, true);
+    assert.equal((JSON.parse(document.getText()) as { rangeMinutes: number }).rangeMinutes, 15);
+    await vscode.commands.executeCommand('notifications.clearAll');
+    assert.equal(await document.save(), true);
+    assert.equal(fake.monitorById('mon_errors_1')?.rangeMinutes, 15);
+  });
+
+  it('a monitor changed in Axiom since it was opened: the save asks; Overwrite puts ours and keeps their other change', async () => {
+    await editCheckout();
+    const document = monitorDocument('settings');
+    const settings = JSON.parse(document.getText()) as Record<string, unknown>;
+    await replaceText(document, JSON.stringify({ ...settings, threshold: 7 }, null, 2));
+    Object.assign(fake.monitorById('mon_errors_1')!, { threshold: 5000, description: 'changed elsewhere' });
+    const saving = document.save();
+    await waitFor('Overwrite to be chosen', async () => {
+      await vscode.commands.executeCommand('notification.acceptPrimaryAction');
+      return fake.requestsTo('PUT /v2/monitors/{id}').length === 1;
+    });
+    assert.equal(await saving, true);
+    assert.equal(fake.monitorById('mon_errors_1')?.threshold, 7);
+    assert.equal(fake.monitorById('mon_errors_1')?.description, 'changed elsewhere', 'only what we changed is changed');
+  });
+
+  it('a query changed in Axiom: Compare shows theirs beside ours; a save after it overwrites without asking', async () => {
+    const editor = await editCheckout();
+    await replaceText(editor.document, "['http-logs'] | summarize mine = count()");
+    Object.assign(fake.monitorById('mon_errors_1')!, { aplQuery: "['http-logs'] | summarize theirs = count()" });
+    restore = answering([{ warning: 'Compare' }]);
+    assert.equal(await editor.document.save(), false);
+    const diff = await waitFor('the comparison', () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === editor.document.uri.toString()),
+    );
+    const original = await vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).original);
+    assert.equal(original.getText(), "['http-logs'] | summarize theirs = count()");
+    assert.equal(await editor.document.save(), true);
+    assert.equal(fake.monitorById('mon_errors_1')?.aplQuery, "['http-logs'] | summarize mine = count()");
+    assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 1);
+  });
+
+  it('New Monitor from Query: type, threshold and name asked; one POST with the defaults; the new monitor is listed and opened', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'axiom-apl', content: "['http-logs'] | where status >= 500 | summarize count() by bin(_time, 5m)" });
+    await vscode.window.showTextDocument(document);
+    restore = answering([{ pick: (items) => items.find((i) => i.label === 'Threshold') }, { input: '42' }, { input: 'Server errors' }]);
+    await vscode.commands.executeCommand('axiom.newMonitorFromQuery');
+    const posts = fake.requestsTo('POST /v2/monitors');
+    assert.equal(posts.length, 1);
+    assert.deepEqual(JSON.parse(posts[0].body), { name: 'Server errors', type: 'Threshold', aplQuery: "['http-logs'] | where status >= 500 | summarize count() by bin(_time, 5m)", intervalMinutes: 5, rangeMinutes: 5, operator: 'Above', threshold: 42 });
+    const view = (await activateExtension()).monitorsView;
+    assert.ok(view.currentMonitors.some((m) => m.name === 'Server errors'));
+    await waitFor('the new monitor opened for editing', () => vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'axiom-monitor' && d.uri.path.includes('mon_new_1')));
+  });
+
+  it('New Monitor from Query refuses a match query that aggregates, before sending', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'axiom-apl', content: "['http-logs'] | summarize count()" });
+    await vscode.window.showTextDocument(document);
+    restore = answering([{ pick: (items) => items.find((i) => i.label === 'Match event') }]);
+    assert.equal(await vscode.commands.executeCommand('axiom.newMonitorFromQuery'), undefined);
+    assert.equal(fake.requestsTo('POST /v2/monitors').length, 0);
+  });
+
+  it('Delete asks first, naming the monitor; one DELETE; an open editor keeps its text', async () => {
+    const editor = await editCheckout();
+    await replaceText(editor.document, "['http-logs'] | summarize kept = count()");
+    const view = (await activateExtension()).monitorsView;
+    restore = answering([{ warning: undefined }]);
+    assert.equal(await vscode.commands.executeCommand('axiom.deleteMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_errors_1')), false);
+    assert.equal(fake.requestsTo('DELETE /v2/monitors/{id}').length, 0, 'dismissed: nothing sent');
+    restore();
+    restore = answering([{ warning: 'Delete' }]);
+    assert.equal(await vscode.commands.executeCommand('axiom.deleteMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_errors_1')), true);
+    assert.equal(fake.requestsTo('DELETE /v2/monitors/{id}').length, 1);
+    assert.equal(fake.monitorById('mon_errors_1'), undefined);
+    assert.equal(view.currentMonitors.some((m) => m.id === 'mon_errors_1'), false);
+    assert.equal(editor.document.getText(), "['http-logs'] | summarize kept = count()");
+    assert.equal(await editor.document.save(), false, 'a deleted monitor is not saved again');
+  });
+
+  it('Snooze sends disabledUntil that far ahead; Enable clears it; Disable sets disabled — each one PUT of the whole record', async () => {
+    const view = await refreshedView();
+    const row = () => view.currentRows.find((r) => r.monitor.id === 'mon_errors_1');
+    restore = answering([{ pick: (items) => items.find((i) => i.label === '4 hours') }]);
+    const before = Date.now();
+    await vscode.commands.executeCommand('axiom.snoozeMonitor', row());
+    const [snoozed] = fake.requestsTo('PUT /v2/monitors/{id}').map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    const until = Date.parse(String(snoozed.disabledUntil));
+    assert.ok(until >= before + 4 * 3600_000 && until <= Date.now() + 4 * 3600_000, `disabledUntil ${String(snoozed.disabledUntil)}`);
+    assert.deepEqual(snoozed, { ...withoutReadOnly(CHECKOUT), disabledUntil: snoozed.disabledUntil });
+    assert.equal(row()?.state, 'snoozed');
+    await vscode.commands.executeCommand('axiom.enableMonitor', row());
+    assert.equal(fake.monitorById('mon_errors_1')?.disabledUntil, null);
+    assert.equal(row()?.state, 'active');
+    await vscode.commands.executeCommand('axiom.disableMonitor', row());
+    assert.equal(fake.monitorById('mon_errors_1')?.disabled, true);
+    assert.equal(row()?.state, 'disabled');
+    assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 3);
+  });
+});

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { deploymentUriQuery as starredUriQuery } from '../../src/core/recordUri';
+import { STARRED_SCHEME, starredPath } from '../../src/core/starred/starredUri';
+import { DEMO_TOKEN, demoStarred } from '../support/demo';
+import { activateExtension, RELOAD_REQUEST, setSetting, waitFor, type ReloadRequest } from './helpers';
+
+/**
+ * Editors that survive a reload. Here: a starred query's editor and a results panel are opened,
+ * over the demo service in a process of its own (it must outlive this extension host); after the
+ * suite the window reloads, and 9-reload.after.ts checks what came back.
+ */
+describe('a reload keeps the open Axiom editors (checked after the reload by 9-reload.after)', () => {
+  it('opens a starred query\'s editor and a results panel, and asks for the reload', async function () {
+    this.timeout(60_000);
+    const api = await activateExtension();
+    const urlFile = path.join(os.tmpdir(), `axiom-apl-demo-${process.pid}.json`);
+    const server = spawn(process.execPath, [path.join(__dirname, '../support/serveDemo.mjs'), urlFile], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    });
+    server.unref();
+    const { url } = await waitFor('the demo service', () => fs.existsSync(urlFile) && (JSON.parse(fs.readFileSync(urlFile, 'utf8')) as { url: string }), 30_000);
+    await setSetting('url', url);
+    await setSetting('orgId', undefined);
+    await vscode.commands.executeCommand('axiom.setToken', { token: DEMO_TOKEN });
+
+    // A results panel beside a query of the workspace.
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const query = "['http-logs']\n| summarize count() by service";
+    const file = vscode.Uri.joinPath(folder, 'reload.apl');
+    await vscode.workspace.fs.writeFile(file, Buffer.from(query));
+    const document = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+    const result = await api.runner.run({ apl: query, documentUri: document.uri, version: document.version, startOffset: 0 });
+    assert.ok(result && result.tables[0].rowCount > 0, 'the demo answered');
+
+    // The starred query's editor in front of the first column.
+    const starred = demoStarred(Date.now())[0] as { id: string; name: string; query: { apl: string } };
+    const uri = vscode.Uri.from({ scheme: STARRED_SCHEME, path: starredPath(starred.id, starred.name), query: starredUriQuery('') });
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { viewColumn: vscode.ViewColumn.One, preview: false });
+    assert.equal(editor.document.getText(), starred.query.apl);
+    const [panel] = api.runner.panels;
+    assert.ok(panel.panel.visible, 'the panel shows beside it');
+    // Its page has loaded (and been told what to keep across the reload).
+    await waitFor('the panel\'s page', () => panel.received.includes('ready'), 30_000);
+
+    const request: ReloadRequest = { then: ['9-reload.after.js'], data: { serverPid: server.pid, starredUri: uri.toString(), starredText: starred.query.apl, query, panelTitle: panel.panel.title } };
+    fs.writeFileSync(RELOAD_REQUEST, JSON.stringify(request));
+  });
+});

@@ -37,9 +37,11 @@ export const LOADER = 'src/platform/lazy.ts';
  * The most dist/extension.js may weigh, in bytes, per build. Set close to its size: when a change
  * needs more, raise it here and say why in the commit (and measure activation: npm run bench).
  * Raised by 1 KB (production) for the axiom-monitor: file system and the seven monitor editing
- * commands registered at activation (a restored monitor document is read before any view loads).
+ * commands registered at activation (a restored monitor document is read before any view loads),
+ * and by about 1.2 KB more for the nine language model tools and @axiom, which VS Code needs
+ * registered in activate() (their bodies are the agents bundle's).
  */
-export const ACTIVATION_BUDGET = { production: 12_000, development: 20_700 };
+export const ACTIVATION_BUDGET = { production: 13_000, development: 22_600 };
 
 /** The lazily loaded bundles, as the loader names them: `name: () => require('<path>')` lines of its BUNDLES. */
 export function lazyBundles(root) {
@@ -95,7 +97,8 @@ export function bundleProblems(metafile, { bundles, budget }) {
   const held = new Map();
   for (const [name, entry] of Object.entries(bundles)) {
     for (const i of metafile.inputs[entry]?.imports ?? []) {
-      if (i.external || i.path.includes('node_modules') || i.path.startsWith(SHARED)) continue;
+      // The project's own modules only ('vscode' is everyone's, node_modules are the activation check's).
+      if (i.external || !i.path.startsWith('src/') || i.path.startsWith(SHARED)) continue;
       if (held.has(i.path) && held.get(i.path) !== name) problems.push(`${i.path} is imported by the entries of the bundles "${held.get(i.path)}" and "${name}": it belongs to one of them`);
       else held.set(i.path, name);
     }
@@ -253,7 +256,7 @@ if (main && tests) {
   const files = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
   await esbuild.build({
     ...common,
-    entryPoints: [...files('test/unit'), ...files('test/integration'), 'test/bench/activation.ts', 'test/bench/openStarred.ts', 'test/bench/completion.ts'],
+    entryPoints: [...files('test/unit'), ...files('test/integration'), 'test/bench/activation.ts', 'test/bench/openStarred.ts', 'test/bench/completion.ts', 'test/bench/resultsMemory.ts'],
     outdir: 'out',
     outbase: '.',
     sourcemap: 'inline',

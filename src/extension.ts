@@ -3,6 +3,8 @@
 // loads a feature's implementation: each loads from its own bundle on first use (src/platform/lazy.ts).
 import * as vscode from 'vscode';
 import type { AccountsFeature } from './accounts/bundle';
+import type { AgentsFeature } from './agents/bundle';
+import { registerAgents } from './agents/register';
 import type { Browser } from './platform/browser';
 import { registerAccounts } from './accounts/register';
 import { COMMANDS } from './platform/constants';
@@ -30,6 +32,9 @@ export interface AxiomExtensionApi {
   /** The starred documents' file system. */
   readonly starredFiles: StarredFiles;
   readonly runner: QueryRunner;
+  /** The language model tools' implementations, for calling prepareInvocation as VS Code would
+   *  before a confirmation, and the chat participant's handler. */
+  readonly agentTools: AgentsFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -42,15 +47,15 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       load('accounts').createAccounts({
         context,
         log,
-        userAgent: `axiom-apl-vscode/${String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0')} (vscode ${vscode.version})`,
         sessionsChanged: (event) => sessionsChanged.fire(event),
       }),
   );
   const access = () => accounts().connection;
   const deployments = () => accounts().accounts;
+  const labelOf = (name: string) => accounts().label(name);
 
-  const starred = registerStarred(() => ({ memory: context.globalState, access: access(), deployments: deployments(), labelOf: (name) => accounts().label(name), log }));
-  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), labelOf: (name) => accounts().label(name), log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
+  const starred = registerStarred(() => ({ memory: context.globalState, access: access(), deployments: deployments(), labelOf, log }));
+  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), labelOf, log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
   const run = registerRun({
     extensionUri: context.extensionUri,
     memory: context.workspaceState,
@@ -60,6 +65,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     openMonitorQuery: (arg) => monitors.feature().commands[COMMANDS.openMonitorQueryInNewTab](arg),
     openStarredQuery: (arg) => starred.feature().commands[COMMANDS.openStarredQuery](arg as never),
   });
+  const agents = registerAgents(context, () => ({
+    access: access(),
+    monitors: monitors.feature().view,
+    timeRange: () => run.feature().timeRange().range,
+    log,
+    onStarred: (created) => void starred.feature().view.added(created),
+    openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
+  }));
   context.subscriptions.push(
     log,
     sessionsChanged,
@@ -67,6 +80,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...monitors.disposables,
     ...starred.disposables,
     ...run.disposables,
+    ...agents.disposables,
     ...registerLanguage({ access, log }),
     ...registerAccounts({ feature: accounts, log, sessionsChanged }),
     disposeIfMade(accounts),
@@ -87,6 +101,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get runner() {
       return run.feature().runner();
+    },
+    get agentTools() {
+      return agents.feature();
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
   };

@@ -67,6 +67,11 @@ export class MonitorsView extends ListView<MonitorRow> {
     return this.poller.tracker.status(monitorId);
   }
 
+  /** Reads the statuses of these monitors now, within the status checks' request budget. */
+  readStatuses(ids: readonly string[], signal: AbortSignal): Promise<{ forbidden: boolean }> {
+    return this.poller.readStatuses(ids, signal);
+  }
+
   /** Orders or filters the rows; the title bar's buttons call this. */
   async setArrangement(change: Partial<MonitorsArrangement>): Promise<void> {
     this.arrangement = { ...this.arrangement, ...change };

@@ -24,7 +24,7 @@ export function showMonitorHistoryCommand(view: MonitorsView, access: ClientAcce
       (await vscode.window.showQuickPick(RANGES.map((r) => ({ label: r.label(), hours: r.hours })), { title: vscode.l10n.t('History of “{0}”', monitor.name) }))?.hours;
     if (range === undefined) return undefined;
     const doing = phrase('Reading the history of “{0}”', monitor.name);
-    return withClient(access, { doing, why: vscode.l10n.t('Set an Axiom API token to read monitor history.'), log }, async (client) => {
+    return withClient(access, { doing, why: vscode.l10n.t('Sign in to Axiom (or set an API token) to read monitor history.'), log }, async (client) => {
       const end = new Date();
       const history = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the history of “{0}”…', monitor.name), cancellable: true }, (_p, token) => {
         const controller = new AbortController();

@@ -104,6 +104,20 @@ export class StatusPoller implements vscode.Disposable {
     }
   }
 
+  /**
+   * Reads the statuses of these monitors now, through the same budget as the sweeps (for an agent
+   * asking which monitors are triggered while the view has not shown them). Changes are told as a
+   * sweep's are. Says whether the token may not read history.
+   */
+  async readStatuses(ids: readonly string[], signal: AbortSignal): Promise<{ forbidden: boolean }> {
+    const client = await this.connection.client();
+    if (!client || !ids.length) return { forbidden: false };
+    const changes: StatusChange[] = [];
+    const result = await this.tracker.sweep(client, ids, this.budget, signal, (id, after, before) => changes.push({ id, before, after }));
+    if (changes.length) this.changed(changes);
+    return { forbidden: result.forbidden };
+  }
+
   stop(): void {
     clearTimeout(this.timer);
     this.timer = undefined;

@@ -28,8 +28,8 @@ export interface ClientAccess {
 
 /**
  * The one way to do something with the window's API client. Without a token it says `why` (by
- * default "Set an Axiom API token first.") with Set API Token; a failure is said as `doing`
- * failing, with the actions that help, logged, and `work` runs again only when the person chooses
+ * default "Sign in to Axiom or set an API token first.") with Sign in with Axiom and Set API
+ * Token; a failure is said as `doing` failing, with the actions that help, logged, and `work` runs again only when the person chooses
  * Retry (or sets a new token), with the client taken afresh. `work` is also told the deployment
  * the client speaks to. Undefined when it did not happen (cancelled included).
  */
@@ -42,8 +42,10 @@ export async function withClient<T>(
     try {
       const { client, deployment } = await access.session();
       if (!client) {
+        const signIn = vscode.l10n.t('Sign in with Axiom');
         const setToken = vscode.l10n.t('Set API Token');
-        const choice = await vscode.window.showWarningMessage(how.why ?? vscode.l10n.t('Set an Axiom API token first.'), setToken);
+        const choice = await vscode.window.showWarningMessage(how.why ?? vscode.l10n.t('Sign in to Axiom or set an API token first.'), signIn, setToken);
+        if (choice === signIn && (await access.handlers.signIn())) continue;
         if (choice === setToken && (await access.handlers.askForToken())) continue;
         return undefined;
       }

@@ -41,6 +41,7 @@ export const COMMANDS = {
   listStarredQueries: 'axiom.listStarredQueries',
   loadMoreStarredQueries: 'axiom.loadMoreStarredQueries',
   runQuery: 'axiom.runQuery',
+  openChatQuery: 'axiom.openChatQuery',
   runMonitorQuery: 'axiom.runMonitorQuery',
   runStarredQuery: 'axiom.runStarredQuery',
   chooseTimeRange: 'axiom.chooseTimeRange',

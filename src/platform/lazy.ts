@@ -38,6 +38,8 @@ type Bundles = {
   language: typeof import('../language/bundle');
   /** Run Query, the results panels, the time range and the CodeLens. */
   run: typeof import('../run/bundle');
+  /** The language model tools for chat agents and the @axiom chat participant. */
+  agents: typeof import('../agents/bundle');
 };
 
 const BUNDLES: { [Name in keyof Bundles]: () => Bundles[Name] } = {
@@ -48,6 +50,7 @@ const BUNDLES: { [Name in keyof Bundles]: () => Bundles[Name] } = {
   starred: () => require('../starred/bundle'),
   language: () => require('../language/bundle'),
   run: () => require('../run/bundle'),
+  agents: () => require('../agents/bundle'),
 };
 
 export type BundleName = keyof Bundles;

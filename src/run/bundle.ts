@@ -6,6 +6,7 @@ import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { once } from '../platform/lazy';
 import type { Log } from '../platform/log';
+import { openQueryInNewTab } from '../platform/openQuery';
 import type { Deployments } from '../platform/webApp';
 import { readPanelState } from '../core/run/resultsProtocol';
 import { QueryRunner } from './queryRunner';
@@ -36,9 +37,15 @@ export function createRun(deps: RunDeps) {
     [COMMANDS.runStarredQuery]: runFromRowCommand(runner, deps.openStarredQuery),
     [COMMANDS.chooseTimeRange]: () => timeRange().choose(),
   };
+  /** APL in a new editor of its own, run there when asked: a compile error then has its place. */
+  const openQuery = async (apl: string, run: boolean): Promise<void> => {
+    const { document } = await openQueryInNewTab(apl, 'apl');
+    if (run) await runner().run({ apl, documentUri: document.uri, version: document.version, startOffset: 0 });
+  };
   return {
     runner,
     timeRange,
+    openQuery,
     lens: new RunLens(),
     commands,
     /** A results panel VS Code brought back after a reload, with what its page kept. */

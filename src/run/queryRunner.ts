@@ -6,6 +6,7 @@ import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
 import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
+import { KEPT_CELLS, resultsToDrop } from '../core/run/resultsBudget';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
 import { say } from '../platform/l10n';
@@ -56,6 +57,8 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   /** The id of each panel's newest run: a Retry of an older one is not made. */
   private readonly latest = new WeakMap<ResultsPanel, number>();
   private readonly listeners: vscode.Disposable[];
+  /** The values all panels may hold together (tests lower it). */
+  keptCells = KEPT_CELLS;
 
   constructor(private readonly deps: Deps) {
     // A compile error from the service is about the text it was sent: an edit there makes it stale.
@@ -78,7 +81,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
    * changes nothing when it ends: the newer run owns the panel.
    */
   async run(request: RunRequest, target?: ResultsPanel): Promise<ResultsView | undefined> {
-    const client = await clientFor(this.deps.connection, { doing: phrase('Running the query'), why: vscode.l10n.t('Set an Axiom API token to run queries.'), log: this.deps.log });
+    const client = await clientFor(this.deps.connection, { doing: phrase('Running the query'), why: vscode.l10n.t('Sign in to Axiom (or set an API token) to run queries.'), log: this.deps.log });
     if (!client) return undefined;
     const panel = target && !target.disposed ? target : this.panelFor(request.documentUri);
     this.running.get(panel)?.abort();
@@ -109,6 +112,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       this.deps.log.info(`ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`);
       panel.showResult(result);
       this.shown.set(panel, { apl: request.apl, range });
+      this.keepWithinBudget(panel);
       return result;
     } catch (error) {
       if (!current()) return undefined;
@@ -131,6 +135,14 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       return undefined;
     } finally {
       if (this.running.get(panel) === controller) this.running.delete(panel);
+    }
+  }
+
+  /** Older panels let their results go when the results held pass the budget (resultsBudget.ts). */
+  private keepWithinBudget(newest: ResultsPanel): void {
+    for (const panel of resultsToDrop(this.panels, newest, this.keptCells)) {
+      this.deps.log.info(`let the results of an older panel go (${panel.cells} values) to keep memory in bounds`);
+      panel.drop();
     }
   }
 

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { readPanelMessage, type HostMessage, type PanelMessage, type PanelState, type ResultsView } from '../core/run/resultsProtocol';
 import { PANEL_WORDS } from '../core/run/panelWords';
+import { resultCells, type KeptResult } from '../core/run/resultsBudget';
 import { firstPart, remainingRows } from '../core/run/resultsDelivery';
 import { resultsPage } from '../core/run/resultsPage';
 import { RESULTS_VIEW_TYPE } from '../platform/constants';
@@ -29,11 +30,18 @@ export interface Restored {
  * keeps the panel's document, query and pin for VS Code to give back after a reload: the panel then
  * comes back saying so, with Re-run (the results themselves are not kept).
  */
-export class ResultsPanel implements vscode.Disposable {
+/** Orders the panels' uses: larger is more recent. */
+let uses = 0;
+
+export class ResultsPanel implements vscode.Disposable, KeptResult {
   readonly panel: vscode.WebviewPanel;
-  /** The newest result shown, for export, copy and Open in Axiom. */
+  /** The newest result shown, for export, copy and Open in Axiom (none once let go: see drop). */
   result?: ResultsView;
   pinned = false;
+  /** When the panel was last given a result or brought to the front. */
+  lastUsed = ++uses;
+  /** The run whose result was let go to keep memory in bounds (the page offers Re-run). */
+  private droppedRun?: number;
   private closedAlready = false;
   private lastRun?: HostMessage;
   /** The query the panel shows or runs, kept by the page across a reload. */
@@ -82,6 +90,9 @@ export class ResultsPanel implements vscode.Disposable {
     this.subscriptions.push(
       webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
       this.panel.onDidDispose(() => this.dispose()),
+      this.panel.onDidChangeViewState((e) => {
+        if (e.webviewPanel.active) this.lastUsed = ++uses;
+      }),
     );
   }
 
@@ -97,8 +108,28 @@ export class ResultsPanel implements vscode.Disposable {
 
   showResult(result: ResultsView): void {
     this.result = result;
+    this.droppedRun = undefined;
+    this.lastUsed = ++uses;
     this.lastRun = undefined;
     void this.deliver(result);
+  }
+
+  /** The values of the result held (0 when none). */
+  get cells(): number {
+    return this.result ? resultCells(this.result.tables) : 0;
+  }
+
+  get visible(): boolean {
+    return !this.disposed && this.panel.visible;
+  }
+
+  /** Lets the result go (memory): the page clears its table and says so, with Re-run. */
+  drop(): void {
+    if (!this.result) return;
+    this.droppedRun = this.result.runId;
+    this.result = undefined;
+    this.delivery++;
+    this.post({ type: 'dropped', runId: this.droppedRun });
   }
 
   /**
@@ -158,6 +189,7 @@ export class ResultsPanel implements vscode.Disposable {
         this.ready = true;
         this.post({ type: 'pinned', pinned: this.pinned });
         if (this.result) void this.deliver(this.result);
+        if (this.droppedRun !== undefined) this.post({ type: 'dropped', runId: this.droppedRun });
         if (this.lastRun) this.post(this.lastRun);
         if (this.restored) this.post({ type: 'restored', runId: 0 });
         this.remember();
@@ -196,6 +228,8 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.closedAlready) return;
     this.closedAlready = true;
     this.ready = false;
+    this.result = undefined;
+    this.lastRun = undefined;
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.panel.dispose();
     this.closed.fire();

@@ -39,7 +39,7 @@ export function starQueryCommand(deps: Deps) {
       return undefined;
     }
     const apl = source.apl;
-    const client = await clientFor(deps.connection, { doing: phrase('Starring the query'), why: vscode.l10n.t('Set an Axiom API token to star queries.'), log: deps.log });
+    const client = await clientFor(deps.connection, { doing: phrase('Starring the query'), why: vscode.l10n.t('Sign in to Axiom (or set an API token) to star queries.'), log: deps.log });
     if (!client) return undefined;
 
     const guessed = datasetFromApl(apl);

@@ -13,6 +13,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import zlib from 'node:zlib';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { projectRoot } from '../harness/codeServer.mjs';
@@ -29,6 +31,10 @@ const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length
 const pct = (v: number[], p: number) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(v.length * p))];
 const ms = (v: number) => (v < 10 ? `${v.toFixed(2)} ms` : `${v.toFixed(1)} ms`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+// Each timed run starts from a collected heap, so that none pays for the garbage of the one before.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-results-bench-'));
 log('building the production bundle');
@@ -77,12 +83,14 @@ try {
   const paint = { parse: [] as number[], ours: [] as number[], oursParse: [] as number[], oursHost: [] as number[], oursDispatch: [] as number[], allIn: [] as number[], sliceWork: [] as number[], slices: [] as number[], oneMessage: [] as number[], painted: [] as boolean[], whole: [] as boolean[], bodyBytes: body.length };
   for (let i = 0; i < RUNS + 1; i++) {
     const keep = i > 0; // the first round warms up
+    gc();
     let t0 = performance.now();
     JSON.parse(body);
     if (keep) paint.parse.push(performance.now() - t0);
     await quiet();
 
     // Ours: the host reads the answer and sends the first rows; the page paints them.
+    gc();
     t0 = performance.now();
     const parsed: unknown = JSON.parse(body);
     const t1 = performance.now();
@@ -114,6 +122,7 @@ try {
     await quiet();
 
     // Before: the whole result as one message.
+    gc();
     t0 = performance.now();
     const all = readTabular(JSON.parse(body));
     await deliver(JSON.stringify({ type: 'results', result: { runId: ++runId, query: 'big', rangeLabel: 'Last hour', tables: all.tables, status: all.status } }));

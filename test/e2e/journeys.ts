@@ -10,6 +10,7 @@ import { installVsix, makeSandbox, openBrowser, projectRoot, startCodeServer, wo
 // @ts-expect-error: the same module; which VS Code (newest or oldest) comes from AXIOM_VSCODE
 import { describeVscode } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
+import { FakeOAuth, listening } from '../support/fakeOAuth';
 import { GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
 import { countsByService, hugeTabular } from '../support/tabularFixtures';
 
@@ -42,6 +43,50 @@ async function answerInput(page: Page, text: string, title?: string): Promise<vo
   await input.waitFor();
   await input.fill(text);
   await page.keyboard.press('Enter');
+}
+
+/**
+ * Sign in with Axiom from the welcome view: VS Code opens the fake sign-in server's authorize
+ * page in a browser tab, which (approving at once) goes back to the extension's loopback
+ * listener; the tab says to return to VS Code, and VS Code shows the monitors of the org. Then
+ * the deployment is removed again (through the palette), so the next journey starts without one.
+ */
+async function journeySignIn(page: Page, fake: FakeAxiom, oauth: FakeOAuth, tabs: { waitForEvent(event: 'page', options: { timeout: number }): Promise<Page> }): Promise<void> {
+  await page.locator('.activitybar [aria-label^="Axiom"]').first().click();
+  await page.getByText('Connect to Axiom to see your monitors here.').first().waitFor({ timeout: 30_000 });
+  const signIn = page.getByRole('button', { name: 'Sign in with Axiom' }).first();
+  await signIn.waitFor();
+  await page.mouse.move(800, 500); // no tooltip over the view in the screenshot
+  await page.screenshot({ path: path.join(shots, 'sign-in.png') });
+  const opened = tabs.waitForEvent('page', { timeout: 30_000 });
+  await signIn.click();
+  // VS Code may ask before it opens an address outside the workbench.
+  const ask = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Open$/ }).first();
+  await Promise.race([ask.waitFor({ timeout: 10_000 }).then(() => ask.click()), opened]).catch(() => undefined);
+  const tab = await opened;
+  await tab.getByText('You are signed in. You can close this tab and return to VS Code.').waitFor({ timeout: 30_000 });
+  const redirect = new URL(tab.url());
+  assert.equal(redirect.pathname, '/callback');
+  assert.equal(oauth.requestsTo('/oauth2/authorize').length, 1, 'the browser tab reached the sign-in server');
+  await tab.close();
+  await page.bringToFront();
+  await page.locator('.monaco-list-row', { hasText: 'Checkout errors' }).first().waitFor({ timeout: 30_000 });
+  const sent = fake.requestsTo('GET /v2/monitors').at(-1)!;
+  assert.equal(oauth.check((sent.headers.authorization ?? '').replace('Bearer ', '')), 'live', 'with the token the sign-in got');
+  assert.equal(sent.headers['x-axiom-org-id'], 'fake-org-1');
+  await page.locator('.statusbar-item', { hasText: 'Fake Org' }).first().waitFor({ timeout: 15_000 });
+  assert.equal(await listening(Number(redirect.port)), false, 'the loopback port is closed');
+  assert.ok(!oauth.issuedTokens.some((t) => tab.url().includes(t)), 'no token in the address the browser ended on');
+
+  await runCommand(page, 'Axiom: Remove Deployment');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Fake Org' }).first().click();
+  await page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Remove$/ }).first().click();
+  await page.getByText('Connect to Axiom to see your monitors here.').first().waitFor({ timeout: 30_000 });
+  assert.ok(oauth.revoked.length >= 1, 'removing it revoked its tokens');
+  await page.locator('.notification-toast').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  // Back to the Explorer, as the workbench opened: the next journey opens the Axiom view itself.
+  await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+  fake.reset();
 }
 
 /** A token the fake service refuses (with a 403, as Axiom does). */
@@ -411,16 +456,18 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   await page.screenshot({ path: path.join(shots, 'results-chart.png') });
 }
 
-const fake = new FakeAxiom({ monitors: MONITORS });
+const oauth = new FakeOAuth();
+const fake = new FakeAxiom({ monitors: MONITORS, oauth });
+await oauth.start();
 await fake.start();
 const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
-  settings: { 'axiom.url': fake.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
+  settings: { 'axiom.url': fake.url, 'axiom.signInUrl': oauth.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
   files: { 'run.apl': RUN_APL, 'by-service.apl': "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service", 'checkout.apl': STAR_APL, 'errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)" },
 });
 let passed = 0;
 let failed = 0;
 let codeServer: { url: string; stop(): void } | undefined;
-let browser: { context: { close(): Promise<void>; newPage(): Promise<Page> }; page: Page } | undefined;
+let browser: { context: { close(): Promise<void>; newPage(): Promise<Page>; waitForEvent(event: 'page', options: { timeout: number }): Promise<Page> }; page: Page } | undefined;
 try {
   console.log(`Journeys in ${describeVscode()} (AXIOM_VSCODE picks it)`);
   console.log(await installVsix(sandbox, vsix));
@@ -430,6 +477,7 @@ try {
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1500);
   for (const [name, journey] of [
+    ['sign in with Axiom from the welcome view: the browser tab reaches the sign-in server, VS Code shows the monitors', () => journeySignIn(page, fake, oauth, browser!.context)],
     ['a wrong token: the view says why, its Set API Token row asks for another, the monitors load', () => journeyWrongToken(page, fake)],
     ['monitors: the list, what a screen reader hears, hover, open the query', () => journeyMonitors(page, fake)],
     ['star: select APL, run the command, name it, pick the dataset, see the id', () => journeyStar(page, fake)],
@@ -461,6 +509,7 @@ try {
   await browser?.context.close().catch(() => undefined);
   codeServer?.stop();
   await fake.stop();
+  await oauth.stop();
 }
 console.log(`${passed} passed, ${failed} failed`);
 if (failed === 0) fs.rmSync(sandbox.dir, { recursive: true, force: true });

@@ -22,9 +22,12 @@ const env = {};
 let files = { 'example.apl': "['sample-http-logs']\n| where status == '500'\n| summarize count() by bin_auto(_time)\n" };
 let service;
 if (demo) {
-  const { DEMO_DEPLOYMENT, DEMO_FILES, DEMO_ORG_ID, DEMO_TOKEN, startDemo } = await import(pathToFileURL(path.join(projectRoot, 'out/test/support/demo.mjs')).href);
+  const { DEMO_DEPLOYMENT, DEMO_FILES, DEMO_ORG_ID, DEMO_TOKEN, startDemo, startDemoSignIn } = await import(pathToFileURL(path.join(projectRoot, 'out/test/support/demo.mjs')).href);
   service = await startDemo();
   settings['axiom.deployments'] = [{ name: DEMO_DEPLOYMENT, url: service.url, orgId: DEMO_ORG_ID }];
+  // Sign in with Axiom works in the demo too: the service's own sign-in server approves at once.
+  const signIn = await startDemoSignIn(service);
+  Object.assign(settings, { 'axiom.url': service.url, 'axiom.signInUrl': signIn.url });
   Object.assign(env, { AXIOM_TOKEN: DEMO_TOKEN, AXIOM_URL: service.url, AXIOM_DEPLOYMENT: DEMO_DEPLOYMENT });
   files = DEMO_FILES;
 } else {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
-import { compileErrorBody, TIME_SERIES, TYPED_TABULAR } from '../support/tabularFixtures';
+import { compileErrorBody, hugeTabular, TIME_SERIES, TYPED_TABULAR } from '../support/tabularFixtures';
 import { activateExtension, closeAllEditors, connectedFake, waitFor } from './helpers';
 
 async function aplEditor(text: string): Promise<vscode.TextEditor> {
@@ -208,5 +208,36 @@ describe('Run Query', () => {
     const lines = fs.readFileSync(target.fsPath, 'utf8').trim().split(/\r?\n/);
     assert.equal(lines.length, TIME_SERIES.tables[0].columns[0].length + 1, 'a header and every row');
     fs.rmSync(target.fsPath);
+  });
+
+  it('keeps at most a set amount of results: older unpinned panels let their rows go, and Re-run brings them back', async () => {
+    fake.aplAnswer = () => ({ body: hugeTabular(1000, 4) });
+    const { runner } = await activateExtension();
+    const kept = runner.keptCells;
+    runner.keptCells = 13_000; // three results of 1,000 × 4 fit, four do not
+    try {
+      const panels: (typeof runner.panels)[number][] = [];
+      for (const name of ['a', 'b', 'c']) {
+        await aplEditor(`['${name}'] | take 1000`);
+        await vscode.commands.executeCommand('axiom.runQuery');
+        panels.push(runner.panels.at(-1)!);
+        if (name === 'a') panels[0].setPinned(true);
+      }
+      assert.deepEqual(panels.map((p) => p.result?.tables[0].rowCount), [1000, 1000, 1000], 'a pinned panel keeps its rows');
+      await aplEditor("['d'] | take 1000");
+      await vscode.commands.executeCommand('axiom.runQuery');
+      panels.push(runner.panels.at(-1)!);
+      assert.deepEqual(panels.map((p) => p.result?.tables[0].rowCount), [1000, undefined, 1000, 1000], 'the oldest unpinned panel let its rows go');
+      // Re-run (the page's button sends this) runs its query again in the same panel; the next oldest goes.
+      runner.rerun(panels[1]);
+      await waitFor('the re-run', () => panels[1].result !== undefined);
+      assert.equal(sentBodies(fake).at(-1)!.apl, "['b'] | take 1000");
+      assert.deepEqual(panels.map((p) => p.result?.tables[0].rowCount), [1000, 1000, undefined, 1000]);
+      // A closed panel holds nothing.
+      panels[3].dispose();
+      assert.equal(panels[3].result, undefined);
+    } finally {
+      runner.keptCells = kept;
+    }
   });
 });

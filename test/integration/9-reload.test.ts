@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { deploymentUriQuery as starredUriQuery } from '../../src/core/recordUri';
+import { deploymentUriQuery } from '../../src/core/recordUri';
 import { STARRED_SCHEME, starredPath } from '../../src/core/starred/starredUri';
 import { DEMO_TOKEN, demoStarred } from '../support/demo';
-import { activateExtension, RELOAD_REQUEST, setSetting, waitFor, type ReloadRequest } from './helpers';
+import { activateExtension, closeAllEditors, RELOAD_REQUEST, setSetting, waitFor, type ReloadRequest } from './helpers';
 
 /**
  * Editors that survive a reload. Here: a starred query's editor and a results panel are opened,
@@ -18,6 +18,7 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 9-r
   it('opens a starred query\'s editor and a results panel, and asks for the reload', async function () {
     this.timeout(60_000);
     const api = await activateExtension();
+    await closeAllEditors();
     const urlFile = path.join(os.tmpdir(), `axiom-apl-demo-${process.pid}.json`);
     const server = spawn(process.execPath, [path.join(__dirname, '../support/serveDemo.mjs'), urlFile], {
       detached: true,
@@ -42,10 +43,10 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 9-r
 
     // The starred query's editor in front of the first column.
     const starred = demoStarred(Date.now())[0] as { id: string; name: string; query: { apl: string } };
-    const uri = vscode.Uri.from({ scheme: STARRED_SCHEME, path: starredPath(starred.id, starred.name), query: starredUriQuery('') });
+    const uri = vscode.Uri.from({ scheme: STARRED_SCHEME, path: starredPath(starred.id, starred.name), query: deploymentUriQuery('') });
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { viewColumn: vscode.ViewColumn.One, preview: false });
     assert.equal(editor.document.getText(), starred.query.apl);
-    const [panel] = api.runner.panels;
+    const panel = api.runner.panels.find((p) => p.documentUri === document.uri.toString())!;
     assert.ok(panel.panel.visible, 'the panel shows beside it');
     // Its page has loaded (and been told what to keep across the reload).
     await waitFor('the panel\'s page', () => panel.received.includes('ready'), 30_000);

@@ -8,6 +8,7 @@
 // own the same way, and, when the fake service needs a new route, adds it in fakeAxiom.ts.
 // Times are relative to `now`, so the demo looks alive whenever it starts.
 import { FakeAxiom, type HistoryEntry } from './fakeAxiom';
+import { FakeOAuth } from './fakeOAuth';
 import { answerQuery, type DemoDataset } from './demoQueries';
 
 /** The token `npm start` gives the extension for the demo (through AXIOM_TOKEN): an API token's shape, no secret. */
@@ -177,4 +178,22 @@ export async function startDemo(): Promise<FakeAxiom> {
   loadDemo(fake);
   await fake.start();
   return fake;
+}
+
+// ── Sign in with Axiom ─────────────────────────────────────────────────────────────────────────
+/** The demo's org, as GET /v2/orgs lists it to a signed-in token. */
+export const DEMO_ORG = { id: DEMO_ORG_ID, name: 'Demo Shop', defaultEdgeDeployment: 'cloud.eu-central-1.aws' };
+
+/**
+ * A sign-in server for the demo service, on 127.0.0.1: it approves at once (where Axiom's would
+ * ask the person), and the demo service takes the tokens it issues for the demo's org. Point
+ * `axiom.url` at the service and `axiom.signInUrl` at this server, and Sign in with Axiom works
+ * end to end with nothing but this machine.
+ */
+export async function startDemoSignIn(fake: FakeAxiom): Promise<FakeOAuth> {
+  const oauth = new FakeOAuth();
+  await oauth.start();
+  fake.oauth = oauth;
+  fake.orgs = [{ ...DEMO_ORG }];
+  return oauth;
 }

@@ -172,7 +172,8 @@ export class FakeAxiom {
   personalToken = FAKE_PERSONAL_TOKEN;
   /** The orgs a personal or signed-in token can act in, as GET /v2/orgs lists them. */
   orgs: { id: string; name: string; [key: string]: unknown }[] = FAKE_ORGS.map((o) => ({ ...o }));
-  readonly oauth?: FakeOAuth;
+  /** The authorization server whose access tokens this service accepts (set before sign-in is tried). */
+  oauth?: FakeOAuth;
   orgId: string;
   /** Most requests the service was answering at one moment. */
   maxConcurrent = 0;

@@ -10,6 +10,7 @@ import { RefreshingToken, type Grant } from '../../src/core/accounts/tokenRefres
 import { createDispatcher } from '../../src/core/api/client';
 import { AxiomError } from '../../src/core/api/errors';
 import { maskSecrets } from '../../src/core/api/secrets';
+import { DEMO_ORG, startDemo, startDemoSignIn } from '../support/demo';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { FakeOAuth, followAuthorize, listening } from '../support/fakeOAuth';
 import { CapturedLog, rejection, testClient } from '../support/testClient';
@@ -344,5 +345,27 @@ describe('OAuth: tokens that expire', () => {
     const client = testClient(fake.url, dispatcher, log, { token: grant.accessToken, orgId: 'fake-org-1', tokenSource: source });
     await Promise.all([client.listMonitors(), client.listDatasets(), client.listMonitors()]);
     assert.equal(store.saves, 1);
+  });
+});
+
+describe('OAuth: the demo deployment (npm start) offers sign-in too', () => {
+  it('signs in to the demo service through its own sign-in server, which lists the demo org', async () => {
+    const demo = await startDemo();
+    const server = await startDemoSignIn(demo);
+    try {
+      const metadata = await discover(server.url, http);
+      const listener = await listenForCallback({ state: STATE, timeoutMs: 10_000, pages: PAGES });
+      const clientId = await registerClient(metadata, listener.redirectUri, 'test', http);
+      const { pkce, code } = await signIn(metadata, listener, clientId);
+      const tokens = await exchangeCode(metadata, { clientId, code, verifier: pkce.verifier, redirectUri: listener.redirectUri }, http);
+      await listener.close();
+      const orgs = await testClient(demo.url, dispatcher, log, { token: tokens.accessToken }).listOrgs();
+      assert.deepEqual(orgs.map((o) => [o.id, o.name]), [[DEMO_ORG.id, DEMO_ORG.name]]);
+      const { monitors } = await testClient(demo.url, dispatcher, log, { token: tokens.accessToken, orgId: DEMO_ORG.id }).listMonitors();
+      assert.ok(monitors.length > 0);
+    } finally {
+      await demo.stop();
+      await server.stop();
+    }
   });
 });

@@ -341,7 +341,7 @@ describe('the results panel in another language, at a large editor font', { time
     assert.equal(await p.textContent('.pin'), 'Pin', 'a missing word is English');
     assert.equal(await p.textContent('.export-csv'), 'Export CSV', 'a word that is not a string is English');
     assert.equal(await p.textContent('.copy-row'), words.copyRow, 'a word is text');
-    assert.equal(await p.textContent('.empty'), 'Führen Sie eine APL-Abfrage aus.');
+    assert.equal(await p.textContent('.empty-text'), 'Führen Sie eine APL-Abfrage aus.');
     assert.equal(await p.getAttribute('html', 'lang'), 'de');
     await p.evaluate(`window.postMessage(${makeResultsSource(2000)}, '*')`);
     await p.waitForSelector('.grid-row[aria-rowindex="2"]');
@@ -446,5 +446,22 @@ describe('the results panel receiving a large result in parts, as the extension 
     });
     await d.page.waitForSelector(`.grid-row[aria-rowindex="${ROWS + 1}"]:not([hidden])`);
     assert.equal(await d.page.evaluate((r) => document.querySelector(`.grid-row[aria-rowindex="${r}"] [aria-colindex="2"]`)?.textContent, ROWS + 1), '0');
+  });
+
+  it('lets the rows go when the extension says so, says why, and offers Re-run', async () => {
+    await deliver({ type: 'dropped', runId: result.runId + 5 });
+    assert.equal(await d.page.isVisible('.grid'), true, 'the drop of another run changes nothing');
+    await deliver({ type: 'dropped', runId: result.runId });
+    await d.page.waitForSelector('.grid', { state: 'hidden' });
+    assert.match(await text('.empty-text'), /let go to keep memory in bounds.*Re-run the query/);
+    assert.equal(await d.page.evaluate(() => document.querySelectorAll('.grid-row').length), 0, 'no rows left in the page');
+    assert.equal(await text('.status'), '');
+    assert.equal(await d.page.isDisabled('.export-csv'), true);
+    await d.page.click('.empty-rerun');
+    assert.deepEqual((await d.page.evaluate(() => window.__posted)).at(-1), { type: 'rerun' });
+    // The re-run's answer shows as any result does, and the notice goes.
+    await deliver({ type: 'results', result: firstPart({ ...result, runId: result.runId + 10 }) });
+    await d.page.waitForSelector('.grid-row[aria-rowindex="2"]');
+    assert.equal(await d.page.isVisible('.empty-rerun'), false);
   });
 });

@@ -94,6 +94,12 @@ export class RequestBudget {
     this.pausedUntil = Math.max(this.pausedUntil, time);
   }
 
+  /** How long a request asked for now would wait for its turn (0: it would start at once; Infinity:
+   *  until one in flight ends), for a caller that would rather say so than wait long. */
+  nextStartIn(): number {
+    return this.waitFor();
+  }
+
   /** How long the next request must wait: 0 to go now, Infinity until one in flight ends. */
   private waitFor(): number {
     const now = this.now();

@@ -95,6 +95,11 @@ export const CATEGORY_LABELS: Record<FunctionCategory, string> = {
   literal: 'literal',
 };
 
+/** A category's label in English (for what is not shown to a person as it is: agents' reports). */
+export function categoryLabel(category: FunctionCategory): string {
+  return CATEGORY_LABELS[category];
+}
+
 /** Pages named otherwise than the function: synonyms share one page. */
 const PAGE_OF: Record<string, string> = { tolong: 'toint', toreal: 'todouble', pack: 'bag_pack' };
 

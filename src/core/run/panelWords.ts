@@ -44,6 +44,7 @@ export const PANEL_WORDS = {
   emptyNoTable: 'The query returned no table.',
   failed: 'The query failed: {0}',
   stopped: 'The query was stopped.',
+  dropped: 'These results were let go to keep memory in bounds, as newer results arrived in other panels. Re-run the query to see them again.',
   restored: 'These results were shown before the window reloaded. Re-run shows them again.',
   results: 'Results',
   tableNumber: 'Table {0}',

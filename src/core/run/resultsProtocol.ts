@@ -59,6 +59,8 @@ export type HostMessage =
   | { type: 'results'; result: ResultsView }
   /** More rows of a table of the result `runId`, from row `start` on (they follow the rows sent so far). */
   | { type: 'rows'; runId: number; table: number; start: number; columns: unknown[][] }
+  /** The result `runId` was let go to keep memory in bounds: the panel says so and offers Re-run. */
+  | { type: 'dropped'; runId: number }
   /** The run failed or was stopped: the panel says so and keeps the previous results. */
   | { type: 'failed'; runId: number; message: string }
   | { type: 'cancelled'; runId: number }
@@ -167,6 +169,8 @@ export function readHostMessage(value: unknown): HostMessage | undefined {
       return isCount(value.runId) && typeof value.message === 'string' ? { type: 'failed', runId: value.runId, message: value.message } : undefined;
     case 'cancelled':
       return isCount(value.runId) ? { type: 'cancelled', runId: value.runId } : undefined;
+    case 'dropped':
+      return isCount(value.runId) ? { type: 'dropped', runId: value.runId } : undefined;
     case 'pinned':
       return typeof value.pinned === 'boolean' ? { type: 'pinned', pinned: value.pinned } : undefined;
     case 'remember': {

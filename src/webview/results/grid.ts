@@ -79,14 +79,31 @@ export class Grid {
       this.element.scrollTop = 0;
       this.element.scrollLeft = 0;
       this.buildHeader();
-      this.slots.forEach((s) => s.row.remove());
-      this.slots = [];
+      // Rows of as many cells are kept for the new table (a re-run's first paint makes no elements).
+      if (this.slots[0]?.cells.length === model.table.fields.length) {
+        for (const slot of this.slots) {
+          slot.shows = -1;
+          slot.cells.forEach((cell, c) => (cell.style.width = `${this.widths[c]}px`));
+        }
+      } else {
+        this.slots.forEach((s) => s.row.remove());
+        this.slots = [];
+      }
     }
     this.active.row = Math.min(this.active.row, model.rows.length - 1);
     this.element.setAttribute('aria-colcount', String(model.table.fields.length));
     this.element.setAttribute('aria-rowcount', String(model.rows.length + 1));
     this.updateHeader();
     this.layout();
+  }
+
+  /** Shows nothing and lets the table go (its rows were let go). */
+  clear(): void {
+    this.model = undefined;
+    this.slots.forEach((s) => s.row.remove());
+    this.slots = [];
+    this.header.replaceChildren();
+    this.headerCells = [];
   }
 
   get columnWidths(): number[] {

@@ -44,6 +44,11 @@ export class Panel {
   private readonly chart: Chart;
   private readonly content = el('div', 'content');
   private readonly empty = el('div', 'empty');
+  private readonly emptyText = el('span', 'empty-text');
+  private readonly emptyRerun: HTMLButtonElement;
+  /** Why no result is shown where one was (let go to keep memory in bounds, or the window reloaded):
+   *  the panel says so and offers Re-run until a new result comes. */
+  private gone: 'dropped' | 'restored' | undefined;
   private readonly details = el('section', 'details');
   private readonly detailsTitle = el('span', 'details-title');
   private readonly detailsText = el('pre', 'details-text');
@@ -154,6 +159,8 @@ export class Panel {
     this.details.hidden = true;
     this.status.setAttribute('role', 'status');
 
+    this.emptyRerun = button(say('rerun'), 'empty-rerun', () => this.post({ type: 'rerun' }), say('rerunTitle'));
+    this.empty.append(this.emptyText, this.emptyRerun);
     this.content.append(this.empty, this.grid.element, this.chart.element);
     root.append(toolbar, this.notice, bar, this.content, this.details, this.status, this.menu.element);
     document.addEventListener('keydown', (e) => {
@@ -182,6 +189,12 @@ export class Panel {
       this.receiveRows(message);
       return;
     }
+    if (message.type === 'dropped') {
+      // Only the result shown (a newer run may be going); a page rebuilt has none yet.
+      if (this.result && this.result.runId !== message.runId) return;
+      this.showGone('dropped');
+      return;
+    }
     const runId = message.type === 'results' ? message.result.runId : message.runId;
     if (runId < this.newestRun) return;
     this.newestRun = runId;
@@ -205,7 +218,7 @@ export class Panel {
         break;
       case 'restored':
         this.setRunning(undefined);
-        this.setNotice(this.text.say('restored'));
+        this.showGone('restored');
         break;
     }
   }
@@ -238,7 +251,20 @@ export class Panel {
     show(this.notice, text !== '');
   }
 
+  /** Shows no result, says why, and offers Re-run: the table, the chart and the status clear (their rows are let go). */
+  private showGone(why: 'dropped' | 'restored'): void {
+    this.gone = why;
+    this.result = undefined;
+    this.models = [];
+    this.widths = [];
+    this.current = 0;
+    this.grid.clear();
+    this.closeDetails();
+    this.render();
+  }
+
   private showResult(result: ResultsView): void {
+    this.gone = undefined;
     this.result = result;
     const previous = this.models;
     this.models = result.tables.map((t, i) => {
@@ -262,7 +288,8 @@ export class Panel {
   /** Puts the current table (with the filter's term) on screen: tabs, table or chart, status. */
   private render(): void {
     const model = this.model;
-    this.empty.textContent = this.text.say(this.result ? 'emptyNoTable' : 'emptyNoRun');
+    this.emptyText.textContent = this.text.say(this.gone ?? (this.result ? 'emptyNoTable' : 'emptyNoRun'));
+    show(this.emptyRerun, this.gone !== undefined);
     show(this.empty, !model);
     this.exports.forEach((b) => (b.disabled = !model));
     this.renderTabs();

@@ -1,0 +1,197 @@
+// Each tool's answer, made from what the service sent: our sentences around data blocks (see
+// resultText.ts). Plain functions of their inputs, so that each is unit-tested without VS Code.
+import type { CompileDetail } from '../api/errors';
+import type { Monitor } from '../api/schemas';
+import type { StarredQuery } from '../api/starred';
+import type { StateChange } from '../api/parse';
+import type { MonitorStatus } from '../monitors/monitorStatus';
+import { monitorState } from '../monitors/monitorState';
+import type { TabularResult } from '../run/tabular';
+import type { DataBlock, DeploymentLabel, ToolReport } from './resultText';
+
+const iso = (time: number) => new Date(time).toISOString();
+
+/** The most rows a query's answer is read for (the largest budget, maxRows 200). */
+const MOST_ROWS = 200;
+
+export interface DatasetInfo {
+  name: string;
+  kind?: string;
+  description?: string;
+}
+
+export function datasetsReport(deployment: DeploymentLabel, datasets: readonly DatasetInfo[], filter: string | undefined): ToolReport {
+  const wanted = filter ? datasets.filter((d) => d.name.toLowerCase().includes(filter.toLowerCase())) : datasets;
+  const sorted = [...wanted].sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    deployment,
+    lines: [`${sorted.length} datasets${filter ? ` whose name contains ${JSON.stringify(filter)}` : ''} (of ${datasets.length} this token may read). In APL, a dataset is named first, in brackets: ['name'].`],
+    blocks: [{ label: 'datasets', items: sorted.map((d) => ({ name: d.name, ...(d.kind ? { kind: d.kind } : {}), ...(d.description ? { description: d.description } : {}) })) }],
+  };
+}
+
+export interface FieldInfo {
+  name: string;
+  type?: string;
+  description?: string | null;
+  unit?: string | null;
+  hidden?: boolean;
+}
+
+export function fieldsReport(deployment: DeploymentLabel, dataset: string, fields: readonly FieldInfo[], virtual: readonly { name: string; expression?: string; description?: string }[] = []): ToolReport {
+  const visible = fields.filter((f) => !f.hidden);
+  const items = [
+    ...visible.map((f) => ({ name: f.name, type: f.type ?? 'unknown', ...(f.description ? { description: f.description } : {}), ...(f.unit ? { unit: f.unit } : {}) })),
+    ...virtual.map((v) => ({ name: v.name, virtual: true, ...(v.expression ? { expression: v.expression } : {}), ...(v.description ? { description: v.description } : {}) })),
+  ];
+  return {
+    deployment,
+    lines: [
+      `Fields of the dataset ${JSON.stringify(dataset)}: ${visible.length} fields${virtual.length ? ` and ${virtual.length} virtual fields` : ''}${fields.length > visible.length ? ` (${fields.length - visible.length} hidden ones left out)` : ''}.`,
+      "In APL, a field whose name has dots or dashes is written ['geo.city']; _time is the event time.",
+    ],
+    blocks: [{ label: 'fields', items }],
+  };
+}
+
+/** A run's answer: status, messages, and per table its columns, row count and first rows. */
+export function queryReport(deployment: DeploymentLabel, rangeLabel: string, result: TabularResult, limitNote: string | undefined): ToolReport {
+  const { status } = result;
+  const lines = [
+    `The query ran over ${rangeLabel}: ${result.tables.length} table${result.tables.length === 1 ? '' : 's'}${status.elapsedMs !== undefined ? `, ${Math.round(status.elapsedMs)} ms` : ''}${status.rowsExamined !== undefined ? `, ${status.rowsExamined} rows examined` : ''}${status.rowsMatched !== undefined ? `, ${status.rowsMatched} matched` : ''}.`,
+  ];
+  if (status.isPartial) lines.push('The result is partial: the service stopped before reading everything (narrow the time range or the query).');
+  if (limitNote) lines.push(limitNote);
+  const blocks: DataBlock[] = result.tables.map((table, index) => {
+    const items: unknown[][] = [];
+    // Never more rows than any budget shows: a result may hold 100,000.
+    for (let r = 0; r < Math.min(table.rowCount, MOST_ROWS); r++) items.push(table.columns.map((column) => column[r] ?? null));
+    return {
+      label: `rows of table ${index} (${table.name})`,
+      header: { columns: table.fields.map((f) => (f.agg ? `${f.name}: ${f.type} (${f.agg})` : `${f.name}: ${f.type}`)), rowCount: table.rowCount },
+      items,
+      total: table.rowCount,
+    };
+  });
+  if (status.messages.length) blocks.push({ label: 'service messages', items: status.messages.map((m) => ({ priority: m.priority, code: m.code, text: m.text, count: m.count })) });
+  return { deployment, lines, blocks };
+}
+
+/** A compile error, where it is, so that the agent can fix its query. */
+export function compileErrorReport(deployment: DeploymentLabel, apl: string, compile: CompileDetail): ToolReport {
+  // Lines and columns as the service counts them (from 1; a 0 means it counts from 0).
+  const line = compile.line || 1;
+  const text = apl.split(/\r?\n/)[line - 1];
+  return {
+    deployment,
+    lines: [`The query does not compile: line ${compile.line}, column ${compile.column}. Nothing ran. Fix the query and call axiom_runQuery again (axiom_getAplReference lists the operators and functions APL has).`],
+    blocks: [{ label: 'compile error', items: [{ line: compile.line, column: compile.column, message: compile.message, ...(text !== undefined ? { lineText: text } : {}) }] }],
+  };
+}
+
+/** What a monitor's status is, in the words the tool returns. */
+export type StatusKnown = MonitorStatus | 'unchecked' | 'unreadable';
+
+export function monitorsReport(deployment: DeploymentLabel, monitors: readonly Monitor[], status: (id: string) => StatusKnown, options: { onlyTriggered?: boolean; filter?: string; unchecked?: number }, now = Date.now()): ToolReport {
+  const filter = options.filter?.toLowerCase();
+  const rows = monitors
+    .filter((m) => !filter || m.name.toLowerCase().includes(filter))
+    .map((monitor) => {
+      const state = monitorState(monitor, now);
+      const known = state.kind === 'active' ? status(monitor.id) : undefined;
+      return { monitor, state, known };
+    })
+    .filter((row) => !options.onlyTriggered || (typeof row.known === 'object' && row.known.kind === 'triggered'))
+    // Triggered first, the longest-open first; then by name.
+    .sort((a, b) => triggeredSince(a.known) - triggeredSince(b.known) || a.monitor.name.localeCompare(b.monitor.name));
+  const triggered = rows.filter((row) => typeof row.known === 'object' && row.known.kind === 'triggered').length;
+  const lines = [`${rows.length} monitors${options.filter ? ` whose name contains ${JSON.stringify(options.filter)}` : ''}${options.onlyTriggered ? ' that are triggered now' : ''} (of ${monitors.length}); ${triggered} triggered now.`];
+  if (options.unchecked) lines.push(`The status of ${options.unchecked} active monitors is not known yet ("unchecked"): their history was not read in this call (the request budget). Call again later, or axiom_getMonitorHistory for one.`);
+  return {
+    deployment,
+    lines,
+    blocks: [
+      {
+        label: 'monitors',
+        items: rows.map(({ monitor, state, known }) => ({
+          id: monitor.id,
+          name: monitor.name,
+          type: monitor.type || 'unknown',
+          state: state.kind === 'snoozed' ? `snoozed until ${state.until.toISOString()}` : state.kind,
+          ...(condition(monitor) ? { condition: condition(monitor) } : {}),
+          ...(monitor.intervalMinutes !== undefined ? { everyMinutes: monitor.intervalMinutes } : {}),
+          ...(monitor.rangeMinutes !== undefined ? { overMinutes: monitor.rangeMinutes } : {}),
+          ...(known === undefined ? {} : { status: statusValue(known) }),
+          ...(monitor.aplQuery ? { apl: monitor.aplQuery } : {}),
+        })),
+      },
+    ],
+  };
+}
+
+function triggeredSince(known: StatusKnown | undefined): number {
+  return typeof known === 'object' && known.kind === 'triggered' ? known.since : Number.POSITIVE_INFINITY;
+}
+
+function statusValue(known: StatusKnown): unknown {
+  if (known === 'unchecked' || known === 'unreadable') return known;
+  return known.kind === 'triggered' ? { triggered: true, since: iso(known.since), openGroups: known.openChecks } : { triggered: false };
+}
+
+function condition(monitor: Monitor): string | undefined {
+  const column = monitor.columnName ? `${monitor.columnName} ` : '';
+  if (monitor.operator && monitor.threshold !== undefined) return `${column}${monitor.operator} ${monitor.threshold}`;
+  if (monitor.threshold !== undefined) return `${column}threshold ${monitor.threshold}`;
+  return monitor.operator || undefined;
+}
+
+export function historyReport(deployment: DeploymentLabel, monitor: Monitor, changes: readonly StateChange[], hours: number, status: MonitorStatus): ToolReport {
+  const newest = [...changes].sort((a, b) => b.time - a.time);
+  const now = status.kind === 'triggered' ? `triggered since ${iso(status.since)} (open groups: ${status.openChecks.length})` : 'not triggered by what this range shows';
+  return {
+    deployment,
+    lines: [`History of the monitor ${JSON.stringify(monitor.name)} (id ${monitor.id}) over the last ${hours} hours: ${newest.length} state changes, newest first; ${now}. A check is one group of the monitor; "open" means it alerted, "closed" that it recovered.`],
+    blocks: [
+      ...(monitor.aplQuery ? [{ label: "monitor's APL query", items: [monitor.aplQuery] }] : []),
+      { label: 'state changes', items: newest.map((c) => ({ time: iso(c.time), state: c.state, check: c.checkId })) },
+    ],
+  };
+}
+
+export function starredReport(deployment: DeploymentLabel, queries: readonly StarredQuery[], owner: 'mine' | 'team' | 'all', more: boolean): ToolReport {
+  const whose = owner === 'mine' ? "the person's own" : owner === 'team' ? "the person's team's" : 'all';
+  return {
+    deployment,
+    lines: [`${queries.length}${more ? ' (and more not loaded)' : ''} starred queries, ${whose}.`],
+    blocks: [{ label: 'starred queries', items: queries.map((q) => ({ id: q.id, name: q.name, ...(q.dataset ? { dataset: q.dataset } : {}), apl: q.query.apl })), total: more ? queries.length + 1 : queries.length }],
+  };
+}
+
+export interface ActiveQuery {
+  /** The editor's file name (no folders). */
+  document: string;
+  language: string;
+  apl: string;
+  /** Which text: the selection, the query under the cursor, or the whole document. */
+  from: 'selection' | 'query under the cursor' | 'document';
+  dataset?: string;
+  range: { label: string; startTime: string; endTime: string };
+}
+
+export function activeQueryReport(deployment: DeploymentLabel | undefined, active: ActiveQuery | undefined): ToolReport {
+  if (!active) return { deployment, lines: ['No APL query is open: the active editor is not an Axiom APL document and has no selection.'] };
+  return {
+    deployment,
+    lines: [
+      `The ${active.from} in the active editor (${JSON.stringify(active.document)}, language ${active.language}); dataset ${active.dataset ? JSON.stringify(active.dataset) : 'not named at its start'}; time range in the status bar: ${active.range.label} (startTime ${active.range.startTime}, endTime ${active.range.endTime}).`,
+    ],
+    blocks: [{ label: 'APL query', items: [active.apl] }],
+  };
+}
+
+export function starredDoneReport(deployment: DeploymentLabel, created: StarredQuery, link: string | undefined): ToolReport {
+  return {
+    deployment,
+    lines: [`Starred the query as ${JSON.stringify(created.name)} (id ${created.id}${created.dataset ? `, dataset ${JSON.stringify(created.dataset)}` : ''}).${link ? ` In the web app: ${link}` : ''}`],
+  };
+}

@@ -1,0 +1,189 @@
+// The language model tools the extension offers to chat agents: their names, whether they change
+// anything, and the input each accepts. The same input schemas are declared in package.json
+// (`contributes.languageModelTools`), which is what VS Code and the models read; a unit test holds
+// the two to the same text. The models' descriptions live in package.json only.
+
+/** The JSON Schema subset the tools' inputs use, and that validate.ts checks. */
+export interface PropertySchema {
+  type: 'string' | 'integer' | 'number' | 'boolean';
+  description: string;
+  enum?: readonly string[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  default?: string | number | boolean;
+}
+
+export interface InputSchema {
+  type: 'object';
+  properties: Readonly<Record<string, PropertySchema>>;
+  required?: readonly string[];
+  additionalProperties: false;
+}
+
+export interface ToolSpec {
+  name: string;
+  /** What a person types after `#` in chat. */
+  referenceName: string;
+  /** A tool that changes something in Axiom: asks the person first, every time. */
+  writes: boolean;
+  inputSchema: InputSchema;
+}
+
+/** The longest APL text a tool takes (the service's own limit is far above a chat's needs). */
+export const MAX_APL_CHARS = 20_000;
+
+const range = {
+  startTime: { type: 'string', maxLength: 64, description: 'Start of the time range: RFC 3339 (2026-01-31T14:30:00Z), a date (2026-01-31), or relative to now (now-1h, now-30m, now-7d). Default: the range in the status bar (or the last hour).' },
+  endTime: { type: 'string', maxLength: 64, description: 'End of the time range, in the same forms as startTime (default: now).' },
+} as const;
+
+const object = (properties: Record<string, PropertySchema>, required: string[] = []): InputSchema => ({
+  type: 'object',
+  properties,
+  ...(required.length ? { required } : {}),
+  additionalProperties: false,
+});
+
+export const TOOL_SPECS = [
+  {
+    name: 'axiom_listDatasets',
+    referenceName: 'axiomDatasets',
+    writes: false,
+    inputSchema: object({ filter: { type: 'string', maxLength: 200, description: 'Only datasets whose name contains this text (case-insensitive).' } }),
+  },
+  {
+    name: 'axiom_getDatasetFields',
+    referenceName: 'axiomFields',
+    writes: false,
+    inputSchema: object({ dataset: { type: 'string', minLength: 1, maxLength: 200, description: 'The dataset name, as axiom_listDatasets returns it.' } }, ['dataset']),
+  },
+  {
+    name: 'axiom_runQuery',
+    referenceName: 'axiomQuery',
+    writes: false,
+    inputSchema: object(
+      {
+        apl: { type: 'string', minLength: 1, maxLength: MAX_APL_CHARS, description: "The APL query, starting with the dataset in brackets: ['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)" },
+        ...range,
+        maxRows: { type: 'integer', minimum: 1, maximum: 200, description: 'Most rows to return per table (default 50); the row count is always given.' },
+      },
+      ['apl'],
+    ),
+  },
+  {
+    name: 'axiom_getAplReference',
+    referenceName: 'axiomAplReference',
+    writes: false,
+    inputSchema: object({
+      search: { type: 'string', maxLength: 100, description: 'Only operators and functions whose name, category or description contains this text (for example "summarize", "string", "bin"). Without it: every operator and the function names by category.' },
+    }),
+  },
+  {
+    name: 'axiom_listMonitors',
+    referenceName: 'axiomMonitors',
+    writes: false,
+    inputSchema: object({
+      onlyTriggered: { type: 'boolean', description: 'Only monitors whose alert is open now.' },
+      filter: { type: 'string', maxLength: 200, description: 'Only monitors whose name contains this text (case-insensitive).' },
+    }),
+  },
+  {
+    name: 'axiom_getMonitorHistory',
+    referenceName: 'axiomMonitorHistory',
+    writes: false,
+    inputSchema: object(
+      {
+        monitor: { type: 'string', minLength: 1, maxLength: 200, description: 'The monitor id, or its exact name, as axiom_listMonitors returns them.' },
+        hours: { type: 'integer', minimum: 1, maximum: 720, description: 'How many hours back from now (default 24, at most 720 = 30 days).' },
+      },
+      ['monitor'],
+    ),
+  },
+  {
+    name: 'axiom_listStarredQueries',
+    referenceName: 'axiomStarred',
+    writes: false,
+    inputSchema: object({
+      owner: { type: 'string', enum: ['mine', 'team', 'all'], description: "Whose starred queries: the person's own (mine, the default), their team's, or all." },
+      filter: { type: 'string', maxLength: 200, description: 'Only starred queries whose name or query contains this text.' },
+      dataset: { type: 'string', maxLength: 200, description: 'Only starred queries of this dataset.' },
+    }),
+  },
+  {
+    name: 'axiom_getActiveQuery',
+    referenceName: 'axiomActiveQuery',
+    writes: false,
+    inputSchema: object({}),
+  },
+  {
+    name: 'axiom_starQuery',
+    referenceName: 'axiomStar',
+    writes: true,
+    inputSchema: object(
+      {
+        apl: { type: 'string', minLength: 1, maxLength: MAX_APL_CHARS, description: 'The APL query to star.' },
+        name: { type: 'string', minLength: 1, maxLength: 200, description: 'A short name for the starred query.' },
+        dataset: { type: 'string', minLength: 1, maxLength: 200, description: "The query's dataset (default: the one the query starts with)." },
+      },
+      ['apl', 'name'],
+    ),
+  },
+] as const satisfies readonly ToolSpec[];
+
+export type ToolName = (typeof TOOL_SPECS)[number]['name'];
+
+export const TOOL_NAMES: readonly ToolName[] = TOOL_SPECS.map((spec) => spec.name);
+
+export function toolSpec(name: ToolName): ToolSpec {
+  return TOOL_SPECS.find((spec) => spec.name === name)!;
+}
+
+// The inputs as the tools read them once validated (validate.ts).
+export interface ListDatasetsInput {
+  filter?: string;
+}
+export interface DatasetFieldsInput {
+  dataset: string;
+}
+export interface RunQueryInput {
+  apl: string;
+  startTime?: string;
+  endTime?: string;
+  maxRows?: number;
+}
+export interface AplReferenceInput {
+  search?: string;
+}
+export interface ListMonitorsInput {
+  onlyTriggered?: boolean;
+  filter?: string;
+}
+export interface MonitorHistoryInput {
+  monitor: string;
+  hours?: number;
+}
+export interface ListStarredInput {
+  owner?: 'mine' | 'team' | 'all';
+  filter?: string;
+  dataset?: string;
+}
+export interface StarQueryInput {
+  apl: string;
+  name: string;
+  dataset?: string;
+}
+
+/** Each tool's input, by name. */
+export interface ToolInputs {
+  axiom_listDatasets: ListDatasetsInput;
+  axiom_getDatasetFields: DatasetFieldsInput;
+  axiom_runQuery: RunQueryInput;
+  axiom_getAplReference: AplReferenceInput;
+  axiom_listMonitors: ListMonitorsInput;
+  axiom_getMonitorHistory: MonitorHistoryInput;
+  axiom_listStarredQueries: ListStarredInput;
+  axiom_getActiveQuery: Record<string, never>;
+  axiom_starQuery: StarQueryInput;
+}

@@ -1,0 +1,257 @@
+// The language model tools inside the real VS Code, without any language model: VS Code lists
+// them with their schemas, vscode.lm.invokeTool calls each against the fake service, results are
+// cut at their budget and say so, the write tool's preparation names the deployment and what
+// will be sent, and no token appears in any result (the runner scans the logs after the suite).
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { FakeAxiom } from '../support/fakeAxiom';
+import { ODD_TOKEN } from '../support/fakeAxiom';
+import { compileErrorBody, hugeTabular, TYPED_TABULAR } from '../support/tabularFixtures';
+import { activateExtension, closeAllEditors, connectedFake, EXTENSION_ID, waitFor } from './helpers';
+
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const MONITORS = [
+  { id: 'mon_quiet', name: 'A quiet one', type: 'Threshold', operator: 'Above', threshold: 10, intervalMinutes: 5, rangeMinutes: 5, aplQuery: "['http-logs'] | count" },
+  { id: 'mon_fire', name: 'Checkout errors', type: 'Threshold', operator: 'Above', threshold: 0, intervalMinutes: 1, rangeMinutes: 5, aplQuery: "['http-logs'] | where status >= 500 | count" },
+  { id: 'mon_off', name: 'Turned off', type: 'Threshold', disabled: true, aplQuery: "['c'] | count" },
+];
+
+interface DeclaredTool {
+  name: string;
+  inputSchema: object;
+}
+
+describe('Language model tools', () => {
+  let fake: FakeAxiom;
+  const texts: string[] = [];
+
+  async function invoke(name: string, input: object): Promise<string> {
+    const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    texts.push(text);
+    return text;
+  }
+
+  /** The JSON values inside the text's data blocks. */
+  function data(text: string): unknown[] {
+    const values: unknown[] = [];
+    let open = false;
+    for (const line of text.split('\n')) {
+      if (line.startsWith('<axiom-data ')) open = true;
+      else if (line === '</axiom-data>') open = false;
+      else if (open) values.push(JSON.parse(line));
+    }
+    return values;
+  }
+
+  const chat = () => vscode.workspace.getConfiguration('chat');
+  // Registered from VS Code 1.99; 1.96 lists every tool without it.
+  const agentModeSetting = () => chat().inspect('agent.enabled')?.defaultValue !== undefined;
+
+  before(async () => {
+    if (agentModeSetting()) await chat().update('agent.enabled', true, vscode.ConfigurationTarget.Global);
+    await activateExtension();
+    fake = await connectedFake(MONITORS);
+    fake.histories.set('mon_quiet', [
+      { name: 'A quiet one', checkId: 'c', timestamp: ago(90), state: 'open' },
+      { name: 'A quiet one', checkId: 'c', timestamp: ago(80), state: 'closed' },
+    ]);
+    fake.histories.set('mon_fire', [
+      { name: 'Checkout errors', checkId: 'eu', timestamp: ago(12), state: 'open' },
+      { name: 'Checkout errors', checkId: 'us', timestamp: ago(3), state: 'open' },
+    ]);
+  });
+  after(async () => {
+    if (agentModeSetting()) await chat().update('agent.enabled', undefined, vscode.ConfigurationTarget.Global);
+    await closeAllEditors();
+    await fake.stop();
+    for (const text of texts) {
+      assert.ok(!text.includes(fake.token) && !text.includes(ODD_TOKEN), 'no token in any result');
+    }
+  });
+  afterEach(() => fake.reset());
+
+  it('VS Code lists every tool with the schema package.json declares', async () => {
+    const declared = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { languageModelTools: DeclaredTool[] } }).contributes.languageModelTools;
+    assert.equal(declared.length, 9);
+    // Agent mode on (the harness turns it off): later VS Codes list extensions' tools only then.
+    await waitFor('the tools to be listed', () => vscode.lm.tools.some((t) => t.name === 'axiom_listDatasets'));
+    for (const tool of declared) {
+      const listed = vscode.lm.tools.find((t) => t.name === tool.name);
+      assert.ok(listed, `${tool.name} is listed`);
+      assert.deepEqual(listed.inputSchema, tool.inputSchema, tool.name);
+      assert.ok(listed.description.length > 100, `${tool.name} has its model description`);
+    }
+  });
+
+  it('axiom_listDatasets and axiom_getDatasetFields: names, then fields with types, the deployment named', async () => {
+    const datasets = await invoke('axiom_listDatasets', {});
+    assert.match(datasets, /^Axiom deployment: 127\.0\.0\.1:\d+\n/);
+    assert.deepEqual(data(datasets), [{ name: 'http-logs' }, { name: 'sample-app' }]);
+    const fields = await invoke('axiom_getDatasetFields', { dataset: 'http-logs' });
+    assert.match(fields, /5 fields \(1 hidden ones left out\)/);
+    assert.deepEqual(data(fields)[1], { name: 'status', type: 'integer', description: 'HTTP status' });
+    assert.match(await invoke('axiom_getDatasetFields', { dataset: 'nope' }), /There is no dataset named "nope"/);
+  });
+
+  it('axiom_runQuery: the range sent, a compact table of the answer', async () => {
+    fake.aplAnswer = () => ({ body: TYPED_TABULAR });
+    const text = await invoke('axiom_runQuery', { apl: "['http-logs'] | take 3", startTime: 'now-2h' });
+    const [request] = fake.requestsTo('POST /v1/datasets/_apl');
+    assert.deepEqual(JSON.parse(request.body), { apl: "['http-logs'] | take 3", startTime: 'now-2h', endTime: 'now' });
+    assert.match(text, /ran over now-2h – now \(startTime now-2h, endTime now\): 1 table, 2 ms, 1200 rows examined, 3 matched/);
+    const [header, first, second] = data(text);
+    assert.deepEqual(header, { columns: ['_time: datetime', 'status: integer', 'duration: float', 'ok: boolean', 'method: string', 'attrs: map[string]any|null', 'tags: array'], rowCount: 3 });
+    assert.deepEqual(first, ['2026-01-01T00:00:03Z', 200, 1.5, true, 'GET', { user: { id: 7, name: 'Zoë' } }, ['a', 'b']]);
+    assert.deepEqual(second, ['2026-01-01T00:00:02Z', null, 0.25, false, 'POST', null, []]);
+  });
+
+  it('axiom_runQuery: rows cut at the budget, saying so; a compile error with its place', async () => {
+    fake.aplAnswer = () => ({ body: hugeTabular(5000) });
+    const cut = await invoke('axiom_runQuery', { apl: "['http-logs']", maxRows: 5 });
+    assert.equal(data(cut).length, 6);
+    assert.match(cut, /Cut: showing 5 of 5000 rows of table 0 \(0\), at the budget of 5 items\./);
+    const long = await invoke('axiom_runQuery', { apl: "['http-logs']", maxRows: 200 });
+    assert.ok(long.length <= 12_000, `${long.length} characters`);
+    assert.match(long, /Cut: showing \d+ of 5000 rows .* at the budget of 12000 characters\./);
+
+    fake.aplAnswer = () => ({ status: 400, body: compileErrorBody(2, 3, 'unknown operator "wher"') });
+    const wrong = await invoke('axiom_runQuery', { apl: "['http-logs']\n| wher status == 500" });
+    assert.match(wrong, /does not compile: line 2, column 3/);
+    assert.deepEqual(data(wrong), [{ line: 2, column: 3, message: 'unknown operator "wher"', lineText: '| wher status == 500' }]);
+  });
+
+  it('invalid input is refused before anything is sent', async () => {
+    const text = await invoke('axiom_getMonitorHistory', { monitor: 'mon_fire', hours: 10_000 });
+    assert.match(text, /not valid, so nothing was sent: "hours" must be at most 720/);
+    assert.equal(fake.requests.length, 0);
+  });
+
+  it('axiom_listMonitors: triggered first, since when and the open groups, read within the status budget', async () => {
+    const text = await invoke('axiom_listMonitors', {});
+    const monitors = data(text) as { id: string; status?: unknown; condition?: string }[];
+    assert.deepEqual(monitors.map((m) => m.id), ['mon_fire', 'mon_quiet', 'mon_off']);
+    const fire = monitors[0].status as { triggered: boolean; since: string; openGroups: string[] };
+    assert.equal(fire.triggered, true);
+    assert.deepEqual(fire.openGroups, ['eu', 'us']);
+    assert.ok(Math.abs(Date.parse(fire.since) - (Date.now() - 12 * 60_000)) < 60_000);
+    assert.deepEqual(monitors[1].status, { triggered: false });
+    assert.equal(monitors[2].status, undefined, 'a disabled monitor is not asked about');
+    assert.deepEqual(fake.requestsTo('GET /v2/monitors/*/history').map((r) => r.path.split('/')[3]).sort(), ['mon_fire', 'mon_quiet']);
+    assert.match(text, /3 monitors \(of 3\); 1 triggered now\./);
+    // Known now: a second call reads no history again.
+    fake.reset();
+    assert.deepEqual((data(await invoke('axiom_listMonitors', { onlyTriggered: true })) as { id: string }[]).map((m) => m.id), ['mon_fire']);
+    assert.equal(fake.requestsTo('GET /v2/monitors/*/history').length, 0);
+  });
+
+  it('axiom_getMonitorHistory: by name, newest first, with its query', async () => {
+    const text = await invoke('axiom_getMonitorHistory', { monitor: 'Checkout errors', hours: 2 });
+    const [apl, newest, older] = data(text) as [string, { state: string; check: string }, { check: string }];
+    assert.equal(apl, "['http-logs'] | where status >= 500 | count");
+    assert.equal(newest.check, 'us');
+    assert.equal(older.check, 'eu');
+    assert.match(text, /2 state changes, newest first; triggered since/);
+  });
+
+  it('axiom_listStarredQueries and axiom_getActiveQuery', async () => {
+    fake.starred.push({ id: 'sq_team', kind: 'apl', name: 'Team errors', dataset: 'http-logs', who: 'usr_other', query: { apl: "['http-logs'] | where status >= 500" }, metadata: {} });
+    const starred = await invoke('axiom_listStarredQueries', { owner: 'all' });
+    assert.deepEqual(data(starred), [{ id: 'sq_team', name: 'Team errors', dataset: 'http-logs', apl: "['http-logs'] | where status >= 500" }]);
+    assert.match(fake.requestsTo('GET /v2/apl-starred-queries')[0].path, /who=all/);
+
+    const document = await vscode.workspace.openTextDocument({ language: 'axiom-apl', content: "['http-logs']\n| count\n\n['sample-app'] | take 5" });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(3, 2, 3, 2);
+    const active = await invoke('axiom_getActiveQuery', {});
+    assert.match(active, /The query under the cursor in the active editor \("Untitled-\d+", language axiom-apl\); dataset "sample-app"; time range in the status bar: Last hour \(startTime now-1h, endTime now\)\./);
+    assert.deepEqual(data(active), ["['sample-app'] | take 5"]);
+    await closeAllEditors();
+    assert.match(await invoke('axiom_getActiveQuery', {}), /No APL query is open/);
+  });
+
+  it('axiom_getAplReference needs no network', async () => {
+    const text = await invoke('axiom_getAplReference', { search: 'summarize' });
+    assert.match(text, /"name":"summarize"/);
+    assert.equal(fake.requests.length, 0);
+  });
+
+  it('axiom_starQuery: its preparation asks the person, naming the deployment and what will be sent; then it stars', async () => {
+    const { agentTools } = await activateExtension();
+    const input = { apl: "['http-logs'] | where status >= 500", name: 'Errors *now*', dataset: 'http-logs' };
+    const tool = agentTools.tool('axiom_starQuery');
+    const prepared = await tool.prepareInvocation!({ input }, new vscode.CancellationTokenSource().token);
+    const confirmation = prepared?.confirmationMessages;
+    assert.ok(confirmation, 'a confirmation is asked for');
+    assert.match(confirmation.title, /^Star a query in Axiom \(127\.0\.0\.1:\d+\)$/);
+    const message = typeof confirmation.message === 'string' ? confirmation.message : confirmation.message.value;
+    assert.match(message, /on the deployment \*\*127\\\.0\\\.0\\\.1\\:\d+\*\*/);
+    assert.match(message, /named \*\*Errors \\\*now\\\*\*\*, dataset \*\*http\\-logs\*\*/, 'the name escaped: shown as typed');
+    assert.match(message, /```axiom-apl\n\['http-logs'\] \| where status >= 500\n```/);
+    assert.equal(fake.requests.length, 0, 'preparing sends nothing');
+    for (const read of ['axiom_listDatasets', 'axiom_runQuery']) {
+      const plain = await agentTools.tool(read).prepareInvocation!({ input: { apl: 'x' } }, new vscode.CancellationTokenSource().token);
+      assert.equal(plain?.confirmationMessages, undefined, `${read} reads only: no confirmation`);
+    }
+
+    // What VS Code does once the person chose Continue.
+    const result = await tool.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    const text = (result!.content[0] as vscode.LanguageModelTextPart).value;
+    texts.push(text);
+    assert.match(text, /Starred the query as "Errors \*now\*" \(id sq_\d+, dataset "http-logs"\)/);
+    const posted = JSON.parse(fake.requestsTo('POST /v2/apl-starred-queries')[0].body) as Record<string, unknown>;
+    assert.deepEqual(posted, { kind: 'apl', name: 'Errors *now*', dataset: 'http-logs', who: 'usr_fake_1', query: { apl: input.apl }, metadata: {} });
+  });
+
+  it('a token echoed by the service is masked in the result', async () => {
+    fake.aplAnswer = () => ({ status: 500, body: { message: `internal error for Bearer ${fake.token}` } });
+    const text = await invoke('axiom_runQuery', { apl: "['http-logs'] | count" });
+    assert.match(text, /axiom_runQuery failed; the reason is below/);
+    assert.match(text, /Bearer xaat-••••/);
+  });
+
+  it('@axiom /query: the person’s model gets the facts, the answer streams, its APL opens and runs from the buttons', async () => {
+    const { agentTools } = await activateExtension();
+    const sent: string[][] = [];
+    const model = {
+      sendRequest: async (messages: vscode.LanguageModelChatMessage[]) => {
+        sent.push(messages.map((m) => m.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('')));
+        return { text: (async function* () { yield 'Counts:\n```axiom-apl\n'; yield "['http-logs'] | summarize count() by status\n```"; })() };
+      },
+    };
+    const request = { prompt: 'count http-logs by status', command: 'query', references: [], toolReferences: [], toolInvocationToken: undefined, model } as unknown as vscode.ChatRequest;
+    const shown: string[] = [];
+    const buttons: vscode.Command[] = [];
+    const stream = { markdown: (text: string) => shown.push(text), progress: (text: string) => shown.push(`(${text})`), button: (command: vscode.Command) => buttons.push(command) } as unknown as vscode.ChatResponseStream;
+    const result = await agentTools.chat(request, { history: [] }, stream, new vscode.CancellationTokenSource().token);
+    assert.equal(result.errorDetails, undefined);
+    assert.equal(sent.length, 1);
+    assert.match(sent[0].join('\n'), /Result of axiom_getDatasetFields \{"dataset":"http-logs"\}:\nAxiom deployment: 127\.0\.0\.1/);
+    assert.equal(sent[0].at(-1), 'The question: count http-logs by status');
+    assert.deepEqual(shown.slice(0, 3), ['(Reading the datasets…)', '(Reading the fields of http-logs…)', '(Reading the APL reference…)']);
+    assert.deepEqual(buttons.map((b) => [b.command, b.title]), [['axiom.openChatQuery', 'Open in Editor'], ['axiom.openChatQuery', 'Run Query']]);
+
+    fake.reset();
+    await vscode.commands.executeCommand(buttons[1].command, ...(buttons[1].arguments ?? []));
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), "['http-logs'] | summarize count() by status");
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'axiom-apl');
+    assert.deepEqual((JSON.parse(fake.requestsTo('POST /v1/datasets/_apl')[0].body) as { apl: string }).apl, "['http-logs'] | summarize count() by status");
+    await closeAllEditors();
+    await vscode.commands.executeCommand('axiom.openChatQuery', { id: 'made-up', run: true });
+    assert.equal(vscode.window.activeTextEditor, undefined, 'an argument naming no answer opens nothing');
+  });
+
+  it('signed out: every tool that needs Axiom says how to sign in, and sends nothing', async () => {
+    await vscode.commands.executeCommand('axiom.signOut');
+    try {
+      for (const [name, input] of [['axiom_listDatasets', {}], ['axiom_listMonitors', {}], ['axiom_runQuery', { apl: "['x']" }]] as const) {
+        const text = await invoke(name, input);
+        assert.match(text, /Not signed in: this deployment has no Axiom token in VS Code, so nothing was sent\./, name);
+        assert.match(text, /Axiom: Set API Token/);
+      }
+      assert.equal(fake.requests.length, 0);
+    } finally {
+      await vscode.commands.executeCommand('axiom.setToken', { token: fake.token });
+    }
+  });
+});

@@ -269,6 +269,7 @@ async function chooseOrg(orgs: Org[], wanted: string | undefined): Promise<Org |
     orgs.map((org) => ({ label: org.name ?? org.id, description: org.id, org })),
     { title: vscode.l10n.t('Sign in with Axiom'), placeHolder: vscode.l10n.t('The organization to work in'), ignoreFocusOut: true },
   );
+  if (!picked) void vscode.window.showInformationMessage(vscode.l10n.t('Sign-in was cancelled; nothing was changed.'));
   return picked?.org;
 }
 

@@ -56,7 +56,10 @@ async function journeySignIn(page: Page, fake: FakeAxiom, oauth: FakeOAuth, tabs
   await page.getByText('Connect to Axiom to see your monitors here.').first().waitFor({ timeout: 30_000 });
   const signIn = page.getByRole('button', { name: 'Sign in with Axiom' }).first();
   await signIn.waitFor();
-  await page.mouse.move(800, 500); // no tooltip over the view in the screenshot
+  // No tooltip over the view in the screenshot (the Axiom icon's, from the click above).
+  await page.mouse.move(800, 500);
+  await page.locator('.workbench-hover-container, .monaco-hover').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  await page.getByText('Activating Extensions').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
   await page.screenshot({ path: path.join(shots, 'sign-in.png') });
   const opened = tabs.waitForEvent('page', { timeout: 30_000 });
   await signIn.click();

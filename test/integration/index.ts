@@ -1,9 +1,9 @@
 // The module VS Code loads as extensionTestsPath: runs every *.test.js beside it with mocha.
 //
-// A test that must see the window reload (9-reload) writes RELOAD_REQUEST naming the files that
-// check what came back (*.after.js). After the run, the suite reloads the window; VS Code then loads
-// this module again in the new extension host, which runs those files and reports the counts of
-// both parts together.
+// A test that must see the window reload (99-reload: named to run last, so that no later file changes
+// what the reload finds) writes RELOAD_REQUEST naming the files that check what came back
+// (*.after.js). After the run, the suite reloads the window; VS Code then loads this module again
+// in the new extension host, which runs those files and reports the counts of both parts together.
 import fs from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';

@@ -339,6 +339,16 @@ describe('OAuth: tokens that expire', () => {
     assert.equal(fake.requestsTo('GET /v2/monitors').length, 1);
   });
 
+  it('the grant is read once, not before every request, until it nears its expiry', async () => {
+    const { grant, store } = await signedIn(3600);
+    let loads = 0;
+    const counting = { load: async () => (loads++, store.grant), save: store.save };
+    const client = testClient(fake.url, dispatcher, log, { token: grant.accessToken, orgId: 'fake-org-1', tokenSource: refresher(counting) });
+    for (let i = 0; i < 5; i++) await client.listMonitors();
+    assert.equal(loads, 1);
+    assert.equal(store.saves, 0);
+  });
+
   it('requests at the same time share one refresh', async () => {
     const { grant, store } = await signedIn(1);
     const source = refresher(store);

@@ -41,6 +41,9 @@ export function signInExpired(cause?: unknown): AxiomError {
 
 export class RefreshingToken implements TokenSource {
   private pending?: Promise<Grant>;
+  /** The grant as last read or renewed: read from the store again only near its expiry or after a
+   *  refusal (another window may have renewed it), not before every request. */
+  private cached?: Grant;
 
   constructor(
     private readonly store: GrantStore,
@@ -50,9 +53,11 @@ export class RefreshingToken implements TokenSource {
   ) {}
 
   async current(): Promise<string> {
+    const fresh = (grant: Grant) => grant.expiresAt === undefined || grant.expiresAt - this.marginMs > this.now() || !grant.refreshToken;
+    const cached = this.cached ?? (await this.loaded());
+    if (fresh(cached)) return cached.accessToken;
     const grant = await this.loaded();
-    if (grant.expiresAt === undefined || grant.expiresAt - this.marginMs > this.now() || !grant.refreshToken) return grant.accessToken;
-    return (await this.refreshed(grant)).accessToken;
+    return fresh(grant) ? grant.accessToken : (await this.refreshed(grant)).accessToken;
   }
 
   async renew(rejected: string): Promise<string | undefined> {
@@ -66,6 +71,7 @@ export class RefreshingToken implements TokenSource {
   private async loaded(): Promise<Grant> {
     const grant = await this.store.load();
     if (!grant) throw signInExpired();
+    this.cached = grant;
     return grant;
   }
 
@@ -81,11 +87,12 @@ export class RefreshingToken implements TokenSource {
     } catch (error) {
       // Another window may have used the refresh token first (servers rotate them): its pair is stored.
       const stored = await this.store.load();
-      if (stored && stored.refreshToken !== grant.refreshToken) return stored;
+      if (stored && stored.refreshToken !== grant.refreshToken) return (this.cached = stored);
       throw signInExpired(error);
     }
     const next: Grant = { ...grant, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? grant.refreshToken, expiresAt: tokens.expiresAt };
     await this.store.save(next);
+    this.cached = next;
     return next;
   }
 }

@@ -12,9 +12,9 @@ import { activateExtension, closeAllEditors, RELOAD_REQUEST, setSetting, waitFor
 /**
  * Editors that survive a reload. Here: a starred query's editor and a results panel are opened,
  * over the demo service in a process of its own (it must outlive this extension host); after the
- * suite the window reloads, and 9-reload.after.ts checks what came back.
+ * suite the window reloads, and 99-reload.after.ts checks what came back.
  */
-describe('a reload keeps the open Axiom editors (checked after the reload by 9-reload.after)', () => {
+describe('a reload keeps the open Axiom editors (checked after the reload by 99-reload.after)', () => {
   it('opens a starred query\'s editor and a results panel, and asks for the reload', async function () {
     this.timeout(60_000);
     const api = await activateExtension();
@@ -51,7 +51,7 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 9-r
     // Its page has loaded (and been told what to keep across the reload).
     await waitFor('the panel\'s page', () => panel.received.includes('ready'), 30_000);
 
-    const request: ReloadRequest = { then: ['9-reload.after.js'], data: { serverPid: server.pid, starredUri: uri.toString(), starredText: starred.query.apl, query, panelTitle: panel.panel.title } };
+    const request: ReloadRequest = { then: ['99-reload.after.js'], data: { serverPid: server.pid, starredUri: uri.toString(), starredText: starred.query.apl, query, panelTitle: panel.panel.title } };
     fs.writeFileSync(RELOAD_REQUEST, JSON.stringify(request));
   });
 });

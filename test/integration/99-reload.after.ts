@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, readReloadRequest, waitFor } from './helpers';
 
-/** Run by index.ts in the extension host after the reload that 9-reload.test.ts asked for. */
+/** Run by index.ts in the extension host after the reload that 99-reload.test.ts asked for. */
 describe('after the reload', () => {
   const { data } = readReloadRequest();
   const { serverPid, starredUri, starredText, query, panelTitle } = data as { serverPid: number; starredUri: string; starredText: string; query: string; panelTitle: string };

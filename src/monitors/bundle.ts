@@ -14,6 +14,7 @@ import type { Deployments } from '../platform/webApp';
 import type { MonitorRow } from '../core/monitors/monitorRows';
 import type { StarQueryArgs } from '../starred/starQuery';
 import { copyMonitorQueryCommand } from './copyMonitorQuery';
+import { dryRunCommand } from './dryRunPanel';
 import { monitorEditCommands } from './monitorEditCommands';
 import { MonitorFiles } from './monitorFiles';
 import { MonitorsView } from './monitorsView';
@@ -28,6 +29,8 @@ export interface MonitorsDeps {
   files: LazyFiles;
   /** How a person reads a deployment's name ('' is the settings deployment). */
   labelOf(deployment: string): string;
+  /** Where the dry run's page is (dist/webview). */
+  extensionUri: vscode.Uri;
   access: ClientAccess;
   deployments: Deployments;
   log: Log;
@@ -66,6 +69,7 @@ export function createMonitors(deps: MonitorsDeps) {
     [COMMANDS.snoozeMonitor]: edits.snooze,
     [COMMANDS.duplicateMonitor]: edits.duplicate,
     [COMMANDS.newMonitorFromQuery]: edits.newFromQuery,
+    [COMMANDS.dryRunMonitor]: dryRunCommand({ access: deps.access, log: deps.log, view, files, extensionUri: deps.extensionUri }),
   };
   const disposables: vscode.Disposable[] = [view, files];
   return { view, files, commands, dispose: () => disposables.forEach((d) => d.dispose()) };

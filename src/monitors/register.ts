@@ -26,6 +26,7 @@ const MONITOR_COMMANDS = [
   COMMANDS.snoozeMonitor,
   COMMANDS.duplicateMonitor,
   COMMANDS.newMonitorFromQuery,
+  COMMANDS.dryRunMonitor,
 ] as const;
 
 /** The Monitors view and the commands on its rows: the view's tree and the command ids, whose

@@ -52,6 +52,7 @@ export const COMMANDS = {
   snoozeMonitor: 'axiom.snoozeMonitor',
   duplicateMonitor: 'axiom.duplicateMonitor',
   newMonitorFromQuery: 'axiom.newMonitorFromQuery',
+  dryRunMonitor: 'axiom.dryRunMonitor',
 } as const;
 
 export const SETTINGS = {

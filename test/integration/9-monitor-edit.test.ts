@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
+import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
 import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor } from './helpers';
 
 const CHECKOUT = REALISTIC_MONITORS[0] as Record<string, unknown>;
@@ -14,8 +15,8 @@ async function replaceText(document: vscode.TextDocument, text: string): Promise
   assert.ok(await vscode.workspace.applyEdit(edit));
 }
 
-function monitorDocument(part: 'query' | 'settings'): vscode.TextDocument {
-  const document = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'axiom-monitor' && (part === 'settings') === d.uri.path.endsWith('.monitor-settings.json'));
+function monitorDocument(part: 'query' | 'settings', id = 'mon_errors_1'): vscode.TextDocument {
+  const document = vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.scheme === 'axiom-monitor' && d.uri.path.startsWith(`/${id}/`) && (part === 'settings') === d.uri.path.endsWith('.monitor-settings.json'));
   assert.ok(document, `the monitor's ${part} document is open`);
   return document;
 }
@@ -213,5 +214,27 @@ describe('Editing monitors', () => {
     assert.equal(fake.monitorById('mon_errors_1')?.disabled, true);
     assert.equal(row()?.state, 'disabled');
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 3);
+  });
+
+  it('Dry Run: the count for data that crosses the threshold at known runs, beside the alerts as saved; an unsaved threshold in the settings is what is evaluated', async () => {
+    const FIVE = 5 * 60_000;
+    const start = Math.floor(Date.now() / FIVE) * FIVE - 24 * 60 * 60_000;
+    const spikes = [30, 31, 100, 200].map((k) => start + k * FIVE + 2 * 60_000);
+    fake.aplAnswer = seriesAplAnswer(spikySeries(spikes, { base: 1, spike: 100 }));
+    fake.monitors = [{ id: 'mon_dry', name: 'Dry errors', type: 'Threshold', aplQuery: "['http-logs'] | summarize count()", operator: 'Above', threshold: 50, intervalMinutes: 5, rangeMinutes: 5 }];
+    fake.histories.set('mon_dry', [{ checkId: 'c1', timestamp: new Date(start + 3600_000).toISOString(), state: 'open' }, { checkId: 'c1', timestamp: new Date(start + 7200_000).toISOString(), state: 'closed' }]);
+    const view = await refreshedView();
+    const report = await vscode.commands.executeCommand<{ count: number; realAlerts: number; queries: number; runs: number }>('axiom.dryRunMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_dry'));
+    assert.deepEqual(report, { name: 'Dry errors', count: 3, realAlerts: 1, queries: 1, runs: 288 }, 'runs 30 and 31 in one stretch, 100 and 200 alone');
+    assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 1);
+    assert.ok(vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.label === 'Dry Run: Dry errors'), 'the panel is open');
+
+    await vscode.commands.executeCommand('axiom.editMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_dry'));
+    await waitFor('the settings', () => vscode.workspace.textDocuments.some((d) => d.uri.path.startsWith('/mon_dry/') && d.uri.path.endsWith('.monitor-settings.json')));
+    const settings = monitorDocument('settings', 'mon_dry');
+    await replaceText(settings, JSON.stringify({ ...(JSON.parse(settings.getText()) as object), threshold: 500 }, null, 2));
+    const edited = await vscode.commands.executeCommand<{ count: number }>('axiom.dryRunMonitor', monitorDocument('query', 'mon_dry').uri);
+    assert.equal(edited.count, 0, 'the unsaved threshold of 500 is never crossed');
+    assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'a dry run saves nothing');
   });
 });

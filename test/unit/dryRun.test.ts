@@ -8,6 +8,7 @@ import { createDispatcher } from '../../src/core/api/client';
 import { RequestBudget } from '../../src/core/api/requestBudget';
 import { render } from '../../src/core/phrase';
 import { crosses, evaluate, normalRule, runWindows, samplesByTime, summarize, WHOLE_MONITOR, type Point, type RunWindow, type TriggerRule } from '../../src/core/monitors/dryRun';
+import { readDryRunHostMessage, readDryRunPageMessage, samplesFromMessage, samplesMessage } from '../../src/core/monitors/dryRunProtocol';
 import { matchesInLastDay, planDryRun, runPlan, samplesFromAnswers, summarizeShape, type DryRunPlan } from '../../src/core/monitors/dryRunPlan';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
@@ -248,5 +249,30 @@ describe('dry run: against the service', () => {
     setTimeout(() => cancel.abort(), 100);
     await assert.rejects(runPlan(plan, (q, signal) => api.runApl(q.apl, { startTime: iso(q.start), endTime: iso(q.end) }, signal).then((r) => r.tables[0]), new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 10_000 }), cancel.signal));
     assert.ok(fake.requestsTo('POST /v1/datasets/_apl').length <= 4, `sent ${fake.requestsTo('POST /v1/datasets/_apl').length}`);
+  });
+});
+
+describe('dry run: the panel’s messages', () => {
+  it('what the panel is sent evaluates there as here, after a trip through JSON', () => {
+    const to = Date.UTC(2026, 0, 2);
+    fc.assert(
+      fc.property(schedules, rules, fc.array(fc.record({ minute: fc.integer({ min: 0, max: 240 }), group: fc.constantFrom('a', 'b'), value: fc.integer({ min: -30, max: 30 }) }), { maxLength: 60 }), (schedule, rule, raw) => {
+        const runs = runWindows(schedule, to - 180 * MINUTE, to);
+        const samples = samplesByTime(runs, raw.map((p) => ({ time: to - p.minute * MINUTE, group: p.group, value: p.value })));
+        const sent = JSON.parse(JSON.stringify({ type: 'result', name: 'm', intervalMinutes: schedule.intervalMinutes, periodMs: 1, ...samplesMessage(samples), rule, realAlerts: [], approximations: [], queries: 1 })) as unknown;
+        const received = readDryRunHostMessage(sent);
+        assert.ok(received && received.type === 'result');
+        assert.deepEqual(evaluate(samplesFromMessage(received), rule), evaluate(samples, rule));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('drops what is not a message it knows', () => {
+    assert.equal(readDryRunHostMessage({ type: 'result', runs: 'x' }), undefined);
+    assert.equal(readDryRunHostMessage({ type: 'script', code: 'alert(1)' }), undefined);
+    assert.deepEqual(readDryRunPageMessage({ type: 'period', periodMs: 86_400_000 }), { type: 'period', periodMs: 86_400_000 });
+    assert.equal(readDryRunPageMessage({ type: 'period', periodMs: -1 }), undefined);
+    assert.equal(readDryRunPageMessage('ready'), undefined);
   });
 });

@@ -23,6 +23,8 @@ export class Chart {
   private plot: uPlot | undefined;
   private data: TimeSeries | undefined;
   private kindShown: ChartKind = 'line';
+  /** Drawn over the series after each draw (the dry run's threshold and marks). */
+  private overlay?: (plot: uPlot) => void;
 
   constructor(private readonly text: PanelText = ENGLISH) {
     this.element = el('div', 'chart');
@@ -42,6 +44,11 @@ export class Chart {
     this.kindShown = kind;
     this.element.dataset.kind = kind;
     if (this.data) this.show(this.data);
+  }
+
+  /** Something to draw over the series (or nothing), from the next draw on. */
+  setOverlay(overlay: ((plot: uPlot) => void) | undefined): void {
+    this.overlay = overlay;
   }
 
   show(data: TimeSeries): void {
@@ -94,6 +101,7 @@ export class Chart {
       axes: [axis, { ...axis, size: 60 }],
       cursor: { drag: { x: true, y: false } },
       legend: { show: true },
+      hooks: { draw: [(plot) => this.overlay?.(plot)] },
     };
     this.plot = new uPlot(options, [data.x, ...data.series.map((s) => s.values)], this.element);
   }

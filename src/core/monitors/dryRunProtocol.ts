@@ -1,0 +1,116 @@
+// What the dry run's panel (a webview, src/webview/dryRun) is sent and sends back, and its words.
+// The panel gets what each run saw (per group, the least and greatest value), so that a change of
+// threshold or operator is evaluated there at once, without the service. Both sides read what they
+// receive through the readers below and drop anything else.
+import { isJsonObject } from '../json';
+import type { RunSamples, TriggerRule } from './dryRun';
+
+/** The panel's words: English templates with holes, translated by the extension and filled by the page. */
+export const DRY_RUN_WORDS = {
+  title: 'Dry run',
+  running: 'Asking Axiom… {0} of {1} queries',
+  triggeredMany: 'Would have triggered {0} times ({1} alerts in this period as saved).',
+  triggeredOne: 'Would have triggered once ({1} alerts in this period as saved).',
+  triggeredNone: 'Would not have triggered ({1} alerts in this period as saved).',
+  firstLast: 'First {0}, last {1}.',
+  longest: 'Longest open: {0}.',
+  stillOpen: 'An alert is still open at the end.',
+  notifications: '{0} notifications.',
+  matches: '{0} matching events in the period, each a notification (at most 10 a minute and 500 a day); {1} in the last 24 hours.',
+  matchRefused: 'More than {0} matches in the last 24 hours: Axiom refuses a match monitor like this one. Narrow the query before saving.',
+  operator: 'Operator',
+  threshold: 'Threshold',
+  period: 'Period',
+  last24h: 'Last 24 hours',
+  last3d: 'Last 3 days',
+  last7d: 'Last 7 days',
+  approximated: 'Approximated',
+  wouldTrigger: 'Would trigger',
+  realAlert: 'Alert as saved',
+  noData: 'No run saw any data in this period.',
+  queries: '{0} queries over {1} runs.',
+} as const;
+
+export type DryRunWordKey = keyof typeof DRY_RUN_WORDS;
+export type DryRunWords = { readonly [K in DryRunWordKey]: string };
+
+export function readDryRunWords(value: unknown): DryRunWords {
+  const words: Record<string, string> = { ...DRY_RUN_WORDS };
+  if (isJsonObject(value)) for (const key of Object.keys(DRY_RUN_WORDS)) if (typeof value[key] === 'string') words[key] = value[key] as string;
+  return words as DryRunWords;
+}
+
+/** One dry run's result, as the panel receives it. */
+export interface DryRunResult {
+  type: 'result';
+  name: string;
+  intervalMinutes: number;
+  periodMs: number;
+  runs: number[];
+  groups: string[];
+  perGroup: { run: number[]; min: number[]; max: number[] }[];
+  /** Indexes of runs that saw no row. */
+  empty: number[];
+  rule: TriggerRule;
+  /** When the monitor as saved opened an alert in the period (its history). */
+  realAlerts: number[];
+  /** What is approximated, in the display language. */
+  approximations: string[];
+  queries: number;
+  /** Anomaly monitors: why there is no verdict. */
+  noVerdict?: string;
+  /** Match monitors: matching events in the period and in the last 24 hours. */
+  matches?: { period: number; lastDay: number; limit: number };
+}
+
+export type DryRunHostMessage = DryRunResult | { type: 'progress'; done: number; total: number } | { type: 'failed'; message: string };
+
+export type DryRunPageMessage = { type: 'ready' } | { type: 'period'; periodMs: number };
+
+export function readDryRunPageMessage(value: unknown): DryRunPageMessage | undefined {
+  if (!isJsonObject(value)) return undefined;
+  if (value.type === 'ready') return { type: 'ready' };
+  if (value.type === 'period' && typeof value.periodMs === 'number' && Number.isFinite(value.periodMs) && value.periodMs > 0) return { type: 'period', periodMs: value.periodMs };
+  return undefined;
+}
+
+const numbers = (value: unknown): value is number[] => Array.isArray(value) && value.every((n) => typeof n === 'number');
+const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((s) => typeof s === 'string');
+
+export function readDryRunHostMessage(value: unknown): DryRunHostMessage | undefined {
+  if (!isJsonObject(value)) return undefined;
+  if (value.type === 'progress' && typeof value.done === 'number' && typeof value.total === 'number') return { type: 'progress', done: value.done, total: value.total };
+  if (value.type === 'failed' && typeof value.message === 'string') return { type: 'failed', message: value.message };
+  if (value.type !== 'result') return undefined;
+  const { name, intervalMinutes, periodMs, runs, groups, perGroup, empty, rule, realAlerts, approximations, queries } = value;
+  if (typeof name !== 'string' || typeof intervalMinutes !== 'number' || typeof periodMs !== 'number' || typeof queries !== 'number') return undefined;
+  if (!numbers(runs) || !strings(groups) || !numbers(empty) || !numbers(realAlerts) || !strings(approximations) || !Array.isArray(perGroup) || !isJsonObject(rule)) return undefined;
+  if (!perGroup.every((g) => isJsonObject(g) && numbers(g.run) && numbers(g.min) && numbers(g.max))) return undefined;
+  if (typeof rule.operator !== 'string' || typeof rule.threshold !== 'number') return undefined;
+  return value as unknown as DryRunResult;
+}
+
+/** What each run saw, as the panel is sent it (plain arrays). */
+export function samplesMessage(samples: RunSamples): Pick<DryRunResult, 'runs' | 'groups' | 'perGroup' | 'empty'> {
+  const empty: number[] = [];
+  samples.empty.forEach((flag, k) => flag && empty.push(k));
+  return {
+    runs: samples.runs.map((r) => r.at),
+    groups: samples.groups,
+    perGroup: samples.perGroup.map((g) => ({ run: [...g.run], min: [...g.min], max: [...g.max] })),
+    empty,
+  };
+}
+
+/** The samples again, from what the panel was sent (run ranges are not needed to evaluate). */
+export function samplesFromMessage(result: Pick<DryRunResult, 'runs' | 'groups' | 'perGroup' | 'empty'>): RunSamples {
+  const empty = new Uint8Array(result.runs.length);
+  for (const k of result.empty) empty[k] = 1;
+  return {
+    runs: result.runs.map((at) => ({ at, start: at, end: at })),
+    groups: result.groups,
+    perGroup: result.perGroup.map((g) => ({ run: Int32Array.from(g.run), min: Float64Array.from(g.min), max: Float64Array.from(g.max) })),
+    empty,
+    points: result.perGroup.reduce((sum, g) => sum + g.run.length, 0),
+  };
+}

@@ -1,0 +1,202 @@
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import type { AxiomClient } from '../core/api/client';
+import { adviceFor } from '../core/api/errorAdvice';
+import { RequestBudget } from '../core/api/requestBudget';
+import type { JsonObject } from '../core/json';
+import { evaluate, normalRule, type TriggerRule } from '../core/monitors/dryRun';
+import { DRY_RUN_WORDS, readDryRunPageMessage, samplesFromMessage, samplesMessage, type DryRunHostMessage, type DryRunResult } from '../core/monitors/dryRunProtocol';
+import { DEFAULT_DRY_RUN_MS, MATCH_LIMIT_PER_DAY, matchesInLastDay, planDryRun, runPlan, samplesFromAnswers, scheduleOf } from '../core/monitors/dryRunPlan';
+import { queryField, readSettingsText } from '../core/monitors/monitorDocuments';
+import { phrase } from '../core/phrase';
+import { resultsPage } from '../core/run/resultsPage';
+import type { ClientAccess } from '../platform/clientAccess';
+import { say, translated } from '../platform/l10n';
+import type { Log } from '../platform/log';
+import type { MonitorFiles } from './monitorFiles';
+import type { MonitorsView } from './monitorsView';
+import { monitorFromArgs } from './pickMonitor';
+
+export const DRY_RUN_VIEW_TYPE = 'axiom.dryRun';
+
+interface Deps {
+  access: ClientAccess;
+  log: Log;
+  view: MonitorsView;
+  files: MonitorFiles;
+  extensionUri: vscode.Uri;
+}
+
+/** An open panel: the page, once it said it is ready, and what a change of its period runs. */
+interface OpenPanel {
+  panel: vscode.WebviewPanel;
+  ready: Promise<void>;
+  rerun?: (periodMs: number) => void;
+}
+
+/** What a dry run found (also what the command returns, for tests). */
+export interface DryRunReport {
+  name: string;
+  count: number;
+  realAlerts: number;
+  queries: number;
+  runs: number;
+}
+
+function ruleOf(definition: JsonObject): TriggerRule {
+  return normalRule({
+    operator: typeof definition.operator === 'string' ? definition.operator : 'Above',
+    threshold: typeof definition.threshold === 'number' ? definition.threshold : 0,
+    alertOnNoData: definition.alertOnNoData === true,
+    notifyByGroup: definition.notifyByGroup === true,
+    notifyEveryRun: definition.notifyEveryRun === true,
+    positives: typeof definition.triggerAfterNPositiveResults === 'number' ? definition.triggerAfterNPositiveResults : undefined,
+    ofRuns: typeof definition.triggerFromNRuns === 'number' ? definition.triggerFromNRuns : undefined,
+  });
+}
+
+/**
+ * The dry run: what the monitor as edited (its open query and settings documents, saved or not)
+ * would have done over a period, beside the alerts it really raised then, in a panel with a chart.
+ * Queries go through a budget as the status sweep's (4 in flight, half the announced limit), with
+ * progress and cancel.
+ */
+export function dryRunCommand(deps: Deps) {
+  /** The open panels, per deployment and monitor: the page, once it said it is ready, and what a change of period runs. */
+  const panels = new Map<string, OpenPanel>();
+
+  /** The monitor's definition as edited: the record, with the settings and the query documents' texts over it. */
+  function edited(record: JsonObject, deployment: string, id: string): JsonObject {
+    const definition: JsonObject = { ...record };
+    const settings = deps.files.documentsOf({ id, deployment, part: 'settings' })[0];
+    if (settings) {
+      const read = readSettingsText(settings.getText());
+      if (read.ok) Object.assign(definition, read.definition);
+    }
+    const query = deps.files.documentsOf({ id, deployment, part: 'query' })[0];
+    if (query) definition[queryField(record)] = query.getText();
+    return definition;
+  }
+
+  async function run(client: AxiomClient, definition: JsonObject, periodMs: number, post: (message: DryRunHostMessage) => void, token: vscode.CancellationToken, progress: vscode.Progress<{ message?: string; increment?: number }>): Promise<DryRunResult> {
+    const to = Date.now();
+    const plan = planDryRun(definition, { to, periodMs });
+    const budget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 });
+    const listening = deps.access.onRateLimit((limit) => budget.observe(limit));
+    const cancel = new AbortController();
+    const onCancel = token.onCancellationRequested(() => cancel.abort());
+    try {
+      let reported = 0;
+      const answers = await runPlan(
+        plan,
+        async (query, signal) => (await client.runApl(query.apl, { startTime: new Date(query.start).toISOString(), endTime: new Date(query.end).toISOString() }, signal)).tables[0],
+        budget,
+        cancel.signal,
+        (done, total) => {
+          post({ type: 'progress', done, total });
+          progress.report({ message: vscode.l10n.t('{0} of {1} queries', done, total), increment: ((done - reported) / total) * 100 });
+          reported = done;
+        },
+      );
+      const first = plan.runs[0]?.at ?? to - periodMs;
+      const history = typeof definition.id === 'string' ? await client.getMonitorHistory(definition.id, new Date(first), new Date(to), cancel.signal) : { changes: [] };
+      const samples = samplesFromAnswers(plan, answers);
+      const schedule = scheduleOf(definition);
+      const matches = plan.reading.kind === 'matches' ? { period: samples.perGroup.reduce((sum, g) => sum + g.max.reduce((a, b) => a + b, 0), 0), lastDay: matchesInLastDay(plan, answers[0], to), limit: MATCH_LIMIT_PER_DAY } : undefined;
+      return {
+        type: 'result',
+        name: String(definition.name ?? ''),
+        intervalMinutes: schedule.intervalMinutes,
+        periodMs,
+        ...samplesMessage(samples),
+        rule: ruleOf(definition),
+        realAlerts: history.changes.filter((c) => c.state === 'open').map((c) => c.time),
+        approximations: plan.approximations.map((a) => say(a)),
+        queries: plan.queries.length,
+        ...(plan.noVerdict ? { noVerdict: say(plan.noVerdict) } : {}),
+        ...(matches ? { matches } : {}),
+      };
+    } finally {
+      listening.dispose();
+      onCancel.dispose();
+    }
+  }
+
+  function panelFor(key: string, name: string): OpenPanel {
+    const open = panels.get(key);
+    if (open) {
+      open.panel.reveal(vscode.ViewColumn.Beside, true);
+      return open;
+    }
+    const root = vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview');
+    const title = vscode.l10n.t('Dry Run: {0}', name);
+    const panel = vscode.window.createWebviewPanel(DRY_RUN_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, enableCommandUris: false, localResourceRoots: [root], retainContextWhenHidden: true });
+    const webview = panel.webview;
+    webview.html = resultsPage({
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'dryRun.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'dryRun.css')).toString(),
+      cspSource: webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      title,
+      words: translated(DRY_RUN_WORDS),
+      language: vscode.env.language,
+    });
+    let isReady: () => void = () => undefined;
+    const entry: OpenPanel = { panel, ready: new Promise<void>((resolve) => (isReady = resolve)) };
+    webview.onDidReceiveMessage((raw: unknown) => {
+      const message = readDryRunPageMessage(raw);
+      if (message?.type === 'ready') isReady();
+      else if (message?.type === 'period') entry.rerun?.(message.periodMs);
+    });
+    panels.set(key, entry);
+    panel.onDidDispose(() => panels.delete(key));
+    return entry;
+  }
+
+  /** Runs the dry run of the monitor (a row, a monitor, one of its documents, or the active editor's) and shows it. */
+  return async function dryRun(arg?: unknown): Promise<DryRunReport | undefined> {
+    const uri = arg instanceof vscode.Uri ? arg : arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
+    const location = uri && deps.files.locate(uri);
+    const id = location?.id ?? (await monitorFromArgs(arg, deps.view))?.id;
+    if (!id) return undefined;
+    const session = await deps.access.session().catch(() => undefined);
+    const client = session?.client;
+    if (!session || !client) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Set an Axiom API token first.'));
+      return undefined;
+    }
+    const deployment = location?.deployment ?? session.deployment.name;
+    let periodMs = DEFAULT_DRY_RUN_MS;
+    let shown: OpenPanel | undefined;
+    const once = async (): Promise<DryRunReport | undefined> => {
+      try {
+        const record = (await client.getMonitor(id)).raw;
+        const definition = edited(record, deployment, id);
+        const name = String(definition.name ?? id);
+        shown ??= panelFor(`${deployment}\u0000${id}`, name);
+        shown.rerun = (ms) => {
+          periodMs = ms;
+          void once();
+        };
+        const target = shown.panel;
+        const post = (message: DryRunHostMessage) => void target.webview.postMessage(message);
+        const result = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Dry run of “{0}”', name), cancellable: true },
+          (progress, token) => run(client, definition, periodMs, post, token, progress),
+        );
+        await shown.ready;
+        post(result);
+        const outcome = result.noVerdict || result.matches ? undefined : evaluate(samplesFromMessage(result), result.rule);
+        return { name, count: outcome?.alerts.length ?? 0, realAlerts: result.realAlerts.length, queries: result.queries, runs: result.runs.length };
+      } catch (error) {
+        const advice = adviceFor(error, phrase('The dry run'));
+        deps.log.error(advice.message);
+        const message = say(advice.message);
+        if (shown) void shown.panel.webview.postMessage({ type: 'failed', message } satisfies DryRunHostMessage);
+        else void vscode.window.showErrorMessage(message);
+        return undefined;
+      }
+    };
+    return once();
+  };
+}

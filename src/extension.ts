@@ -11,6 +11,11 @@ import { COMMANDS } from './platform/constants';
 import { load, once } from './platform/lazy';
 import { disposeIfMade } from './platform/lazyEntries';
 import { Log } from './platform/log';
+import type { DatasetsView } from './datasets/datasetsView';
+import { registerDatasets } from './datasets/register';
+import type { HistoryView } from './history/historyView';
+import type { QueryHistory } from './history/queryHistory';
+import { registerHistory } from './history/register';
 import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
@@ -32,6 +37,9 @@ export interface AxiomExtensionApi {
   /** The starred documents' file system. */
   readonly starredFiles: StarredFiles;
   readonly runner: QueryRunner;
+  readonly datasetsView: DatasetsView;
+  readonly historyView: HistoryView;
+  readonly history: QueryHistory;
   /** The language model tools' implementations, for calling prepareInvocation as VS Code would
    *  before a confirmation, and the chat participant's handler. */
   readonly agentTools: AgentsFeature;
@@ -64,7 +72,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     log,
     openMonitorQuery: (arg) => monitors.feature().commands[COMMANDS.openMonitorQueryInNewTab](arg),
     openStarredQuery: (arg) => starred.feature().commands[COMMANDS.openStarredQuery](arg as never),
+    // Every run is recorded in this machine's query history.
+    record: (ran) => void history.feature().history.record(ran),
   });
+  const runQuery = (request: Parameters<QueryRunner['run']>[0]) => run.feature().runner().run(request);
+  const history = registerHistory(() => ({ folder: context.globalStorageUri.fsPath, access: access(), deployments: deployments(), log, run: runQuery, star: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
+  const language = registerLanguage({ access, log });
+  // The Datasets view fills the cache completion reads: one cache, the language feature's.
+  const datasets = registerDatasets(() => ({ access: access(), deployments: deployments(), log, schema: language.feature().schema(), run: runQuery, range: () => run.feature().timeRange().range }));
   const agents = registerAgents(context, () => ({
     access: access(),
     monitors: monitors.feature().view,
@@ -80,8 +95,10 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...monitors.disposables,
     ...starred.disposables,
     ...run.disposables,
+    ...datasets.disposables,
+    ...history.disposables,
+    ...language.disposables,
     ...agents.disposables,
-    ...registerLanguage({ access, log }),
     ...registerAccounts({ feature: accounts, log, sessionsChanged }),
     disposeIfMade(accounts),
   );
@@ -101,6 +118,15 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get runner() {
       return run.feature().runner();
+    },
+    get datasetsView() {
+      return datasets.feature().view;
+    },
+    get historyView() {
+      return history.feature().view;
+    },
+    get history() {
+      return history.feature().history;
     },
     get agentTools() {
       return agents.feature();

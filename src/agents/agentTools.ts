@@ -34,6 +34,7 @@ import type { ClientAccess } from '../platform/clientAccess';
 import { load } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import { ChatQueries, handleChat } from './chatParticipant';
+import { listDatasets } from '../core/datasets/datasets';
 
 /** What the tools need of the monitors feature: the statuses its view keeps, and reading more. */
 export interface MonitorStatuses {
@@ -202,8 +203,8 @@ export class AgentTools implements vscode.Disposable {
     switch (name) {
       case 'axiom_listDatasets': {
         const { filter } = input as ToolInputs['axiom_listDatasets'];
-        const names = await this.gate(() => client.listDatasets(signal), signal);
-        return datasetsReport(label, names.map((n) => ({ name: n })), filter);
+        // The datasets with their kind and description (core/datasets, as the Datasets view reads them).
+        return datasetsReport(label, await this.gate(() => listDatasets(client, signal), signal), filter);
       }
       case 'axiom_getDatasetFields': {
         const { dataset } = input as ToolInputs['axiom_getDatasetFields'];

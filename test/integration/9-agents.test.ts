@@ -87,7 +87,7 @@ describe('Language model tools', () => {
   it('axiom_listDatasets and axiom_getDatasetFields: names, then fields with types, the deployment named', async () => {
     const datasets = await invoke('axiom_listDatasets', {});
     assert.match(datasets, /^Axiom deployment: 127\.0\.0\.1:\d+\n/);
-    assert.deepEqual(data(datasets), [{ name: 'http-logs' }, { name: 'sample-app' }]);
+    assert.deepEqual(data(datasets), [{ name: 'http-logs', kind: 'axiom:events:v1', description: 'Requests to the web servers' }, { name: 'sample-app', kind: 'otel:traces:v1' }]);
     const fields = await invoke('axiom_getDatasetFields', { dataset: 'http-logs' });
     assert.match(fields, /5 fields \(1 hidden ones left out\)/);
     assert.deepEqual(data(fields)[1], { name: 'status', type: 'integer', description: 'HTTP status' });

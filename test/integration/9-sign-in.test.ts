@@ -29,7 +29,8 @@ describe('Sign in with Axiom', () => {
     const redirectParam = new URL(address).searchParams.get('redirect_uri');
     assert.ok(redirectParam, `no redirect_uri in ${address}`);
     const redirect = new URL(redirectParam);
-    return { done, address, port: Number(redirect.port) };
+    const forwarded = /^\/proxy\/(\d+)\//.exec(redirect.pathname);
+    return { done, address, port: Number(forwarded ? forwarded[1] : redirect.port) };
   }
 
   before(async () => {
@@ -105,6 +106,46 @@ describe('Sign in with Axiom', () => {
     const token = (sent.headers.authorization ?? '').replace('Bearer ', '');
     assert.equal(oauth.check(token), 'live', 'the token the fake issued');
     assert.equal(sent.headers['x-axiom-org-id'], SECOND_ORG.id);
+  });
+
+  it('with several orgs it asks which one; the forwarded address is tried first and refused, as Axiom refuses http to an IP', async () => {
+    oauth.requests.length = 0;
+    // The pick, as a person answers it: the second org. Recorded, so the test sees what was offered.
+    const { showQuickPick } = vscode.window;
+    const offered: string[] = [];
+    Object.assign(vscode.window, {
+      showQuickPick: async (items: readonly (vscode.QuickPickItem & { org?: unknown })[]) => {
+        offered.push(...items.map((i) => `${i.label} (${i.description ?? ''})`));
+        return items.find((i) => i.description === SECOND_ORG.id);
+      },
+    });
+    try {
+      const { done, address } = await start();
+      await followAuthorize(address);
+      assert.equal((await done)?.orgId, SECOND_ORG.id);
+    } finally {
+      Object.assign(vscode.window, { showQuickPick });
+    }
+    assert.deepEqual(offered, ['Fake Org (fake-org-1)', `${SECOND_ORG.name} (${SECOND_ORG.id})`]);
+    // In a browser-hosted VS Code the extension first offers the address VS Code forwards to it.
+    const registrations = oauth.requestsTo('/oauth2/register').map((r) => (JSON.parse(r.body) as { redirect_uris: string[] }).redirect_uris[0]);
+    if (vscode.env.uiKind === vscode.UIKind.Web && registrations.length) assert.match(registrations[0], /\/proxy\/\d+\/callback$/);
+  });
+
+  it('where the server takes the address VS Code forwards, the browser comes back through it', async () => {
+    if (vscode.env.uiKind !== vscode.UIKind.Web) return; // a desktop window listens on localhost only
+    oauth.refuseIpRedirects = false;
+    try {
+      const { done, address } = await start({ orgId: SECOND_ORG.id });
+      const redirect = new URL(new URL(address).searchParams.get('redirect_uri')!);
+      assert.match(redirect.pathname, /^\/proxy\/\d+\/callback$/, 'the forwarded address');
+      const browser = await followAuthorize(address);
+      assert.equal(browser.status, 200);
+      assert.match(browser.page, /return to VS Code/);
+      assert.equal((await done)?.name, SECOND_ORG.name);
+    } finally {
+      oauth.refuseIpRedirects = true;
+    }
   });
 
   it('a second sign-in uses the client registered before', async () => {

@@ -80,3 +80,30 @@ export interface ReloadRequest {
 export function readReloadRequest(): ReloadRequest {
   return JSON.parse(fs.readFileSync(RELOAD_REQUEST, 'utf8')) as ReloadRequest;
 }
+
+/**
+ * The hooks of a suite that runs queries: a fake service connected before, stopped after; reset
+ * before each test with `answer` for queries; the results panels and editors closed after each.
+ * Returns the fake service of the suite (set once `before` has run).
+ */
+export function useRunningFake(answer: () => unknown): { readonly fake: FakeAxiom } {
+  const suite = {} as { fake: FakeAxiom };
+  before(async () => {
+    suite.fake = await connectedFake();
+    await activateExtension();
+  });
+  after(async () => {
+    await closeAllEditors();
+    await suite.fake.stop();
+  });
+  beforeEach(() => {
+    suite.fake.reset();
+    suite.fake.aplAnswer = () => ({ body: answer() });
+  });
+  afterEach(async () => {
+    const { runner } = await activateExtension();
+    for (const panel of [...runner.panels]) panel.dispose();
+    await closeAllEditors();
+  });
+  return suite;
+}

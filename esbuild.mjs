@@ -38,7 +38,7 @@ export const LOADER = 'src/platform/lazy.ts';
  * needs more, raise it here and say why in the commit (and measure activation: npm run bench).
  * Raised by 1 KB (production) for the axiom-monitor: file system and the eight monitor editing
  * commands registered at activation (a restored monitor document is read before any view loads),
- * and by about 1.2 KB more for the nine language model tools and @axiom, which VS Code needs
+ * and by about 1.2 KB more for the language model tools and @axiom, which VS Code needs
  * registered in activate() (their bodies are the agents bundle's). Raised by 2.2 KB (production)
  * for the Datasets view and the Query History: two views and their 22 command ids registered at
  * activation (their bodies load with their bundles).

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { FakeOAuth, followAuthorize, listening } from '../support/fakeOAuth';
-import { activateExtension, refreshedView, waitFor } from './helpers';
+import { actionRows, activateExtension, refreshedView, waitFor } from './helpers';
 
 const SECOND_ORG = { id: 'second-org-2', name: 'Second Org' };
 
@@ -174,6 +174,24 @@ describe('Sign in with Axiom', () => {
       oauth.requestsTo('/oauth2/token').map((r) => new URLSearchParams(r.body).get('grant_type')),
       ['refresh_token'],
     );
+  });
+
+  it('a renewal the server refuses asks to sign in again, and keeps the deployment', async () => {
+    await refreshedView();
+    const token = (fake.requestsTo('GET /v2/monitors').at(-1)!.headers.authorization ?? '').replace('Bearer ', '');
+    oauth.expire(token);
+    oauth.revokeRefreshTokens();
+    const view = await refreshedView();
+    const rows = actionRows(view);
+    assert.deepEqual(rows.map((r) => r.label), ['Sign in with Axiom', 'Show Log']);
+    assert.equal(rows[0].command, 'axiom.signIn');
+    assert.match(String(view.treeView.message ?? rows[0].tooltip), /sign-in has expired/i);
+    assert.ok(listed().includes(SECOND_ORG.name), 'the deployment stays');
+    // Signing in again renews the same deployment, and the monitors come back.
+    const { done, address } = await start({ orgId: SECOND_ORG.id });
+    await followAuthorize(address);
+    assert.equal((await done)?.name, SECOND_ORG.name);
+    assert.deepEqual((await refreshedView()).currentRows.map((r) => r.monitor.id), ['mon_signed_in']);
   });
 
   it('sign out revokes the tokens and forgets them', async () => {

@@ -19,10 +19,13 @@ import { registerHistory } from './history/register';
 import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
+import type { NotebookFeature } from './notebook/bundle';
+import { registerNotebook } from './notebook/register';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
 import { registerStarred } from './starred/register';
 import type { StarredFiles } from './starred/starredFiles';
+import type { StarredFeature } from './starred/bundle';
 import type { StarredView } from './starred/starredView';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
@@ -37,12 +40,16 @@ export interface AxiomExtensionApi {
   /** The starred documents' file system. */
   readonly starredFiles: StarredFiles;
   readonly runner: QueryRunner;
+  readonly notebooks: NotebookFeature;
   readonly datasetsView: DatasetsView;
   readonly historyView: HistoryView;
   readonly history: QueryHistory;
   /** The language model tools' implementations, for calling prepareInvocation as VS Code would
    *  before a confirmation, and the chat participant's handler. */
   readonly agentTools: AgentsFeature;
+  /** The commands with the arguments that only the extension's own code may give (a token, a
+   *  home folder, a confirmation: platform/outsideArguments.ts); from outside they ask. */
+  readonly own: AccountsFeature['own'] & StarredFeature['own'];
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -75,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     // Every run is recorded in this machine's query history.
     record: (ran) => void history.feature().history.record(ran),
   });
+  const notebooks = registerNotebook({ runner: () => run.feature().runner(), deployments, handlers: () => access().handlers, log });
   const runQuery = (request: Parameters<QueryRunner['run']>[0]) => run.feature().runner().run(request);
   const history = registerHistory(() => ({ folder: context.globalStorageUri.fsPath, access: access(), deployments: deployments(), log, run: runQuery, star: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
   const language = registerLanguage({ access, log });
@@ -94,6 +102,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     // Features are disposed before the accounts they use.
     ...monitors.disposables,
     ...starred.disposables,
+    ...notebooks.disposables,
     ...run.disposables,
     ...datasets.disposables,
     ...history.disposables,
@@ -119,6 +128,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     get runner() {
       return run.feature().runner();
     },
+    get notebooks() {
+      return notebooks.feature();
+    },
     get datasetsView() {
       return datasets.feature().view;
     },
@@ -130,6 +142,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get agentTools() {
       return agents.feature();
+    },
+    get own() {
+      return { ...accounts().own, ...starred.feature().own };
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
   };

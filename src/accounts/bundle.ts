@@ -4,6 +4,7 @@
 // just after activation when the status bar shows the deployment, else at the first request.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/constants';
+import { withoutOwnArguments } from '../platform/outsideArguments';
 import type { Log } from '../platform/log';
 import type { AdviceHandlers } from '../platform/showAdvice';
 import { MachineState } from '../platform/machineState';
@@ -29,9 +30,9 @@ export interface AccountsDeps {
 
 /** The accounts feature, made once: its model, the connection, and its commands as functions. */
 export function createAccounts(deps: AccountsDeps) {
-  // Sent with every request.
-  const userAgent = `axiom-apl-vscode/${String((deps.context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0')} (vscode ${vscode.version})`;
   const { context, log } = deps;
+  // Sent with every request.
+  const userAgent = `axiom-apl-vscode/${String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0')} (vscode ${vscode.version})`;
   const settings = new SettingsStore();
   const tokens = new TokenStore(context.secrets);
   const machine = new MachineState<SwitchRecord>(context.globalStorageUri.fsPath, 'deployment.json', {});
@@ -40,7 +41,7 @@ export function createAccounts(deps: AccountsDeps) {
   const signedIn = new SignedInTokens(tokens, log, userAgent, network);
   const accounts = new Accounts(settings, tokens, machine, log, process.env, (name: string): Promise<void> => signedIn.revoke(name));
   // What a failure's Set API Token, Sign In and Show Log do (signIn is made below, with the connection).
-  const handlers: AdviceHandlers = { askForToken: () => setToken(), signIn: async () => Boolean(await signIn()), log };
+  const handlers: AdviceHandlers = { askForToken: () => setToken(), signIn: async () => (await signIn()) !== undefined, log };
   const setToken = setTokenCommand(accounts, handlers);
   const connection = new Connection(settings, accounts, log, userAgent, handlers, signedIn);
   const addDeployment = addDeploymentCommand(accounts);
@@ -50,7 +51,7 @@ export function createAccounts(deps: AccountsDeps) {
   // The client registered with each sign-in server: this machine's, not synced.
   const clients = new MachineState<RegisteredClients>(context.globalStorageUri.fsPath, 'sign-in-clients.json', {});
   const browser = new Browser();
-  const signIn = signInCommand({ accounts, tokens, settings, clients, network, browser, log, handlers, userAgent: userAgent, addWithToken: () => addDeployment(), rename: (name) => rename({ from: name }) });
+  const signIn = signInCommand({ accounts, tokens, settings, clients, network, browser, log, handlers, userAgent, addWithToken: () => addDeployment(), rename: (name) => rename({ from: name }) });
   const authentication = new AxiomAuthenticationProvider(accounts, context.globalState, deps.sessionsChanged, () => signIn());
   let status: DeploymentStatus | undefined;
   const disposables: vscode.Disposable[] = [authentication, connection, accounts, signedIn, clients, machine, tokens, settings];
@@ -67,15 +68,31 @@ export function createAccounts(deps: AccountsDeps) {
     browser,
     commands: {
       [COMMANDS.signIn]: signIn,
-      [COMMANDS.setToken]: setToken,
+      // From outside (platform/outsideArguments.ts): no token, no home folder, no confirmation.
+      [COMMANDS.setToken]: (args?: unknown) => {
+        withoutOwnArguments(COMMANDS.setToken, args, ['token', 'orgId'], log);
+        return setToken();
+      },
       [COMMANDS.signOut]: signOutCommand(accounts, handlers),
       [COMMANDS.switchDeployment]: switchDeploymentCommand(accounts, { signIn: () => signIn(), add: () => addDeployment(), importCli: () => importCli(), rename, remove }),
-      [COMMANDS.addDeployment]: addDeployment,
-      [COMMANDS.importCliConfig]: importCli,
+      [COMMANDS.addDeployment]: (args?: unknown) => {
+        withoutOwnArguments(COMMANDS.addDeployment, args, ['name', 'url', 'orgId', 'token'], log);
+        return addDeployment();
+      },
+      [COMMANDS.importCliConfig]: (args?: unknown) => {
+        withoutOwnArguments(COMMANDS.importCliConfig, args, ['home', 'confirmed'], log);
+        return importCli();
+      },
       [COMMANDS.renameDeployment]: rename,
-      [COMMANDS.removeDeployment]: remove,
+      [COMMANDS.removeDeployment]: (args?: { name?: unknown; confirmed?: unknown }) => {
+        const name = withoutOwnArguments(COMMANDS.removeDeployment, args, ['confirmed'], log)?.name;
+        return remove({ name: typeof name === 'string' ? name : undefined });
+      },
       [COMMANDS.testConnection]: testConnectionCommand(connection, settings, log),
     },
+    /** The commands with the arguments only the extension's own code (and its tests) may give:
+     *  a token, a home folder to import from, a confirmation already given. */
+    own: { setToken, addDeployment, importCliConfig: importCli, removeDeployment: remove },
     /** The status bar item naming the deployment: made and shown (when something is set up). */
     showStatus(): void {
       status ??= new DeploymentStatus(accounts);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Advice } from '../core/api/errorAdvice';
+import type { Advice, AdviceAction } from '../core/api/errorAdvice';
 import { actionLabel, OPEN_SETTINGS, settingsToShow } from './adviceActions';
 import { say } from './l10n';
 
@@ -20,7 +20,12 @@ export interface AdviceHandlers {
 export async function showAdvice(advice: Advice, handlers: AdviceHandlers): Promise<'retry' | undefined> {
   const labels = advice.actions.map(actionLabel);
   const chosen = await vscode.window.showErrorMessage(say(advice.message), ...labels);
-  const action = advice.actions[labels.indexOf(chosen ?? '')];
+  return carryOut(advice.actions[labels.indexOf(chosen ?? '')], handlers, advice.setting);
+}
+
+/** Carries out an advice's action chosen (a notification's button, a notebook output's): Set
+ *  Token, Open Settings and Show Log here; says whether to try again (Retry, or a new token). */
+export async function carryOut(action: AdviceAction | undefined, handlers: AdviceHandlers, setting?: string): Promise<'retry' | undefined> {
   switch (action) {
     case 'retry':
       return 'retry';
@@ -29,7 +34,7 @@ export async function showAdvice(advice: Advice, handlers: AdviceHandlers): Prom
     case 'setToken':
       return (await handlers.askForToken()) ? 'retry' : undefined;
     case 'openSettings':
-      await vscode.commands.executeCommand(OPEN_SETTINGS, settingsToShow(advice.setting));
+      await vscode.commands.executeCommand(OPEN_SETTINGS, settingsToShow(setting));
       return undefined;
     case 'showLog':
       handlers.log.show();

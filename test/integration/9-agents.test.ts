@@ -296,7 +296,7 @@ describe('Language model tools', () => {
       }
       assert.equal(fake.requests.length, 0);
     } finally {
-      await vscode.commands.executeCommand('axiom.setToken', { token: fake.token });
+      await (await activateExtension()).own.setToken({ token: fake.token });
     }
   });
 });

@@ -51,7 +51,7 @@ describe('Sign in with Axiom', () => {
   after(async () => {
     api.browser.open = restoreOpen;
     for (const d of (config().get<{ name: string }[]>('deployments') ?? []) as { name: string }[]) {
-      await vscode.commands.executeCommand('axiom.removeDeployment', { name: d.name, confirmed: true });
+      await (await activateExtension()).own.removeDeployment({ name: d.name, confirmed: true });
     }
     await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
     await config().update('signInUrl', undefined, vscode.ConfigurationTarget.Global);

@@ -130,16 +130,42 @@ class Scanner {
     }
   }
 
-  /** A column: its first `keep` values parsed, the rest counted. */
+  /** A column (at its bracket): its first `keep` values parsed, the rest counted. One loop, the
+   *  hot path: most of the body is columns of plain values. */
   column(keep: number): { head: unknown[]; count: number } {
+    const text = this.text;
     const start = this.i;
-    let headEnd = keep === 0 ? start + 1 : -1;
+    let i = start + 1;
     let count = 0;
-    this.array(() => {
-      this.value();
-      if (++count === keep) headEnd = this.i;
-    });
-    const head = headEnd < 0 ? this.text.slice(start, this.i) : `${this.text.slice(start, headEnd)}]`;
+    let headEnd = keep === 0 ? start + 1 : -1;
+    let c = text.charCodeAt(i);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+    if (c !== CLOSE_ARRAY) {
+      for (;;) {
+        if (c === QUOTE) {
+          this.i = i;
+          this.string();
+          i = this.i;
+        } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+          this.i = i;
+          this.value();
+          i = this.i;
+        } else {
+          const first = i;
+          while (c !== COMMA && c !== CLOSE_ARRAY && c !== CLOSE_OBJECT && c !== 32 && c !== 10 && c !== 13 && c !== 9 && !Number.isNaN(c)) c = text.charCodeAt(++i);
+          if (i === first) throw new NotAsExpected();
+        }
+        if (++count === keep) headEnd = i;
+        c = text.charCodeAt(i);
+        while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+        if (c === CLOSE_ARRAY) break;
+        if (c !== COMMA) throw new NotAsExpected();
+        c = text.charCodeAt(++i);
+        while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+      }
+    }
+    this.i = i + 1;
+    const head = headEnd < 0 ? text.slice(start, this.i) : `${text.slice(start, headEnd)}]`;
     return { head: JSON.parse(head) as unknown[], count };
   }
 }

@@ -273,6 +273,8 @@ if (main) {
 
 if (main && tests) {
   const files = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
+  // The runners take every *.test.js they find: a test renamed or removed must leave no old copy.
+  for (const dir of ['out/test/unit', 'out/test/integration', 'out/test/webview']) fs.rmSync(dir, { recursive: true, force: true });
   await esbuild.build({
     ...common,
     entryPoints: [...files('test/unit'), ...files('test/integration'), 'test/bench/activation.ts', 'test/bench/openStarred.ts', 'test/bench/completion.ts', 'test/bench/resultsMemory.ts', 'test/bench/explore.ts'],

@@ -136,7 +136,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
           return undefined;
         case 'failed': {
           panel.failed(runId, outcome.message);
-          const retry = (await showAdvice(outcome.advice)) === 'retry';
+          const retry = (await showAdvice(outcome.advice, this.deps.connection.handlers)) === 'retry';
           // Only while nothing newer was asked of the panel meanwhile (the notification may wait long).
           if (retry && this.latest.get(panel) === runId && !panel.disposed) return this.run(request, panel);
           return undefined;
@@ -234,7 +234,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     const request = this.requests.get(panel);
     const shown = this.shown.get(panel) ?? (request && { apl: request.apl, range: this.deps.timeRange.range });
     if (!shown) return;
-    void openAppPage(this.deps.deployments, phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range));
+    void openAppPage(this.deps.deployments, phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range), this.deps.connection.handlers);
   }
 
   export(panel: ResultsPanel, format: 'csv' | 'json', table: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {

@@ -405,6 +405,9 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
     await entry.hover();
     await entry.click();
   };
+  // Monitors and Starred Queries folded for room (unfolded again at the end).
+  const header = (name: string) => page.locator('.pane-header', { hasText: name }).first();
+  for (const name of ['Monitors', 'Starred Queries']) if ((await header(name).getAttribute('aria-expanded')) === 'true') await header(name).click();
   await runCommand(page, 'Focus on Datasets View');
   await rowOf('http-logs').waitFor({ timeout: 30_000 });
   assert.match((await rowOf('http-logs').getAttribute('aria-label')) ?? '', /^http-logs axiom:events:v1 · Requests to the web servers/);
@@ -412,7 +415,6 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   await rowOf('geo.city').waitFor({ timeout: 15_000 });
   await rowOf('is_error').waitFor();
   assert.match((await rowOf('is_error').getAttribute('aria-label')) ?? '', /^is_error virtual · boolean/);
-  await rowOf('Hidden fields').waitFor();
   await rowOf('geo.city').click();
   await page.mouse.move(900, 500);
   await page.waitForTimeout(500);
@@ -438,6 +440,7 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   await page.mouse.move(900, 500);
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(shots, 'history.png') });
+  for (const name of ['Monitors', 'Starred Queries']) if ((await header(name).getAttribute('aria-expanded')) === 'false') await header(name).click();
 }
 
 async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promise<void> {

@@ -560,6 +560,7 @@ if (want('starred-open')) {
 async function hostFigure<T>(name: string, settings: Record<string, unknown> | undefined, timeoutSeconds: number): Promise<T> {
   const sandbox = makeSandbox(`axiom-bench-${name}-`, settings ? { settings } : undefined);
   let figure: T | undefined;
+  const heard: string[] = [];
   const code = await runInExtensionHost({
     sandbox,
     extensionPath: split,
@@ -568,10 +569,11 @@ async function hostFigure<T>(name: string, settings: Record<string, unknown> | u
     onLog: (_type: string, args: unknown[]) => {
       const line = args.find((a): a is string => typeof a === 'string' && a.startsWith('AXIOM_BENCH '));
       if (line) figure = JSON.parse(line.slice('AXIOM_BENCH '.length)) as T;
+      else heard.push(args.map(String).join(' '));
     },
   });
   fs.rmSync(sandbox.dir, { recursive: true, force: true });
-  if (code !== 0 || !figure) throw new Error(`the ${name} run failed (${code})`);
+  if (code !== 0 || !figure) throw new Error(`the ${name} run failed (${code}); last words of the extension host:\n${heard.slice(-8).join('\n')}`);
   return figure;
 }
 

@@ -19,9 +19,13 @@ import { registerHistory } from './history/register';
 import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
+import type { NotebookFeature } from './notebook/bundle';
+import { registerNotebook } from './notebook/register';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
 import { registerStarred } from './starred/register';
+import type { StarredFiles } from './starred/starredFiles';
+import type { StarredFeature } from './starred/bundle';
 import type { StarredView } from './starred/starredView';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
@@ -33,13 +37,19 @@ export interface AxiomExtensionApi {
   /** Where the extension opens addresses in the browser: tests replace its `open` to follow them. */
   readonly browser: Browser;
   readonly starredView: StarredView;
+  /** The starred documents' file system. */
+  readonly starredFiles: StarredFiles;
   readonly runner: QueryRunner;
+  readonly notebooks: NotebookFeature;
   readonly datasetsView: DatasetsView;
   readonly historyView: HistoryView;
   readonly history: QueryHistory;
   /** The language model tools' implementations, for calling prepareInvocation as VS Code would
    *  before a confirmation, and the chat participant's handler. */
   readonly agentTools: AgentsFeature;
+  /** The commands with the arguments that only the extension's own code may give (a token, a
+   *  home folder, a confirmation: platform/outsideArguments.ts); from outside they ask. */
+  readonly own: AccountsFeature['own'] & StarredFeature['own'];
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -52,15 +62,15 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       load('accounts').createAccounts({
         context,
         log,
-        userAgent: `axiom-apl-vscode/${String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0')} (vscode ${vscode.version})`,
         sessionsChanged: (event) => sessionsChanged.fire(event),
       }),
   );
   const access = () => accounts().connection;
   const deployments = () => accounts().accounts;
+  const labelOf = (name: string) => accounts().label(name);
 
-  const starred = registerStarred(() => ({ memory: context.globalState, access: access(), deployments: deployments(), labelOf: (name) => accounts().label(name), log }));
-  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), labelOf: (name) => accounts().label(name), extensionUri: context.extensionUri, log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
+  const starred = registerStarred(() => ({ memory: context.globalState, access: access(), deployments: deployments(), labelOf, log }));
+  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), labelOf, extensionUri: context.extensionUri, log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
   const run = registerRun({
     extensionUri: context.extensionUri,
     memory: context.workspaceState,
@@ -72,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     // Every run is recorded in this machine's query history.
     record: (ran) => void history.feature().history.record(ran),
   });
+  const notebooks = registerNotebook({ runner: () => run.feature().runner(), deployments, handlers: () => access().handlers, log });
   const runQuery = (request: Parameters<QueryRunner['run']>[0]) => run.feature().runner().run(request);
   const history = registerHistory(() => ({ folder: context.globalStorageUri.fsPath, access: access(), deployments: deployments(), log, run: runQuery, star: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
   const language = registerLanguage({ access, log });
@@ -91,6 +102,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     // Features are disposed before the accounts they use.
     ...monitors.disposables,
     ...starred.disposables,
+    ...notebooks.disposables,
     ...run.disposables,
     ...datasets.disposables,
     ...history.disposables,
@@ -110,8 +122,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     get starredView() {
       return starred.feature().view;
     },
+    get starredFiles() {
+      return starred.feature().files;
+    },
     get runner() {
       return run.feature().runner();
+    },
+    get notebooks() {
+      return notebooks.feature();
     },
     get datasetsView() {
       return datasets.feature().view;
@@ -124,6 +142,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get agentTools() {
       return agents.feature();
+    },
+    get own() {
+      return { ...accounts().own, ...starred.feature().own };
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
   };

@@ -49,7 +49,7 @@ export function createMonitors(deps: MonitorsDeps) {
   const files = new MonitorFiles({ connection: deps.access, log: deps.log, onSaved: (monitor) => view.updated(monitor), labelOf: deps.labelOf });
   deps.files.provide(files);
   const edits = monitorEditCommands({ access: deps.access, log: deps.log, view, files });
-  const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments);
+  const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments, deps.access.handlers);
   const commands = {
     [COMMANDS.refreshMonitors]: () => view.refresh(),
     [COMMANDS.openMonitorQuery]: openQuery,

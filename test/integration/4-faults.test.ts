@@ -118,7 +118,7 @@ describe('Faults inside VS Code', () => {
   it('a token of no known shape, echoed by the service, is masked by its value in the view and the log', async () => {
     fake.token = ODD_TOKEN;
     try {
-      await vscode.commands.executeCommand('axiom.setToken', { token: ODD_TOKEN });
+      await (await activateExtension()).own.setToken({ token: ODD_TOKEN });
       fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: `token ${ODD_TOKEN} is invalid; header was Bearer ${ODD_TOKEN}` } });
       const view = await refreshedView();
       await waitFor('the error to show', () => view.currentState === 'errorAuth');
@@ -126,7 +126,7 @@ describe('Faults inside VS Code', () => {
       assert.match(String(view.treeView.message), /token •••• is invalid; header was Bearer ••••/);
     } finally {
       fake.token = FAKE_API_TOKEN;
-      await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_API_TOKEN });
+      await (await activateExtension()).own.setToken({ token: FAKE_API_TOKEN });
     }
   });
 
@@ -191,9 +191,10 @@ describe('Test Connection and proxies inside VS Code', () => {
   it('http.proxy: monitors load through the proxy, and http.noProxy exempts the host', async () => {
     const http = vscode.workspace.getConfiguration('http');
     await http.update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
-    const { monitorsView, starredView } = await activateExtension();
-    // Both views: whichever was loaded before reloads on a new setting, and is waited for here.
-    const refreshed = () => Promise.all([monitorsView.refresh(), starredView.refresh()]);
+    const { monitorsView, starredView, datasetsView } = await activateExtension();
+    // Every view that loads from the service: whichever was loaded before reloads on a new setting,
+    // and is waited for here (a reload still in flight would pass the proxy after it was exempted).
+    const refreshed = () => Promise.all([monitorsView.refresh(), starredView.refresh(), datasetsView.refresh()]);
     await refreshed();
     assert.equal(monitorsView.getChildren().length, REALISTIC_MONITORS.length);
     const target = `CONNECT ${new URL(fake.url).host}`;

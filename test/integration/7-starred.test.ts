@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
 import type { StarredNode } from '../../src/core/starred/starredTree';
 import { FakeAxiom } from '../support/fakeAxiom';
+import { starredPath } from '../../src/core/starred/starredUri';
 import { manyStarred, ME, realisticStarred } from '../support/starredFixtures';
 import { actionRows, activateExtension, closeAllEditors, connectedFake, setSetting, waitFor } from './helpers';
 
@@ -232,6 +233,20 @@ describe('Starred Queries view', () => {
     assert.equal(view.queryById('sq_checkout')?.query.apl, "['http-logs'] | where status == 502 | count", 'the row has the new APL, with no new list');
   });
 
+  it('closed, starred documents leave nothing behind: what was kept for each is forgotten', async function () {
+    this.timeout(120_000);
+    // VS Code closes a document an extension opened, with no editor, once more than 50 are open
+    // (or after 3 minutes): 60 opened here, the first ones close.
+    fake.starred.push(...manyStarred(60));
+    const { starredFiles } = await activateExtension();
+    const opened: vscode.TextDocument[] = [];
+    for (const query of manyStarred(60)) opened.push(await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'axiom-starred', path: starredPath(String(query.id), String(query.name)) })));
+    await waitFor('VS Code to close the first documents', () => opened.filter((document) => document.isClosed).length >= 5, 30_000);
+    const stillOpen = () => opened.filter((document) => !document.isClosed).length;
+    await waitFor(`what is kept to be only for the documents still open (${starredFiles.documentsKnown} kept)`, () => starredFiles.documentsKnown === stillOpen());
+    assert.ok(stillOpen() < opened.length);
+  });
+
   it('save while the query changed in Axiom: the save asks; Overwrite puts ours, keeping the name changed there', async () => {
     const view = await loadedView();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', row(view, 'sq_checkout'));
@@ -306,7 +321,7 @@ describe('Starred Queries view', () => {
     other.starred.push(theirRecord);
     const byId = (service: FakeAxiom) => service.requests.filter((r) => r.path.startsWith('/v2/apl-starred-queries/sq_checkout'));
     try {
-      assert.ok(await vscode.commands.executeCommand('axiom.addDeployment', { name: 'other org', url: other.url, token: OTHER_TOKEN }));
+      assert.ok(await (await activateExtension()).own.addDeployment({ name: 'other org', url: other.url, token: OTHER_TOKEN }));
       assert.equal(await (await activateExtension()).activeDeployment(), 'other org');
 
       await replaceText(editor, 'print "for the settings deployment"');
@@ -338,7 +353,7 @@ describe('Starred Queries view', () => {
       assert.equal((other.starredById('sq_checkout')!.query as { apl: string }).apl, 'print "the other org’s"');
       await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(theirs.uri)), /opened from the deployment “other org”/);
     } finally {
-      await vscode.commands.executeCommand('axiom.removeDeployment', { name: 'other org', confirmed: true });
+      await (await activateExtension()).own.removeDeployment({ name: 'other org', confirmed: true });
       await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
       await other.stop();
     }
@@ -358,7 +373,7 @@ describe('Starred Queries view', () => {
   it('delete (confirmed): one DELETE, the row goes, and an open document of it can no longer be saved over it', async () => {
     const view = await loadedView();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', row(view, 'sq_checkout'));
-    assert.equal(await vscode.commands.executeCommand('axiom.deleteStarredQuery', { ...row(view, 'sq_checkout'), confirmed: true }), true);
+    assert.equal(await (await activateExtension()).own.deleteStarredQuery({ ...row(view, 'sq_checkout'), confirmed: true }), true);
     assert.equal(fake.requestsTo('DELETE /v2/apl-starred-queries/{id}').length, 1);
     assert.equal(fake.starredById('sq_checkout'), undefined);
     assert.deepEqual(view.currentQueries.map((q) => q.id), ['sq_go_nulls']);
@@ -372,7 +387,7 @@ describe('Starred Queries view', () => {
   it('delete that fails is not repeated by itself; the row stays', async () => {
     const view = await loadedView();
     fake.fail('DELETE /v2/apl-starred-queries/{id}', { status: 503, body: { message: 'busy' } });
-    const deleting = vscode.commands.executeCommand('axiom.deleteStarredQuery', { id: 'sq_checkout', confirmed: true });
+    const deleting = (await activateExtension()).own.deleteStarredQuery({ id: 'sq_checkout', confirmed: true });
     await waitFor('the DELETE', () => fake.requestsTo('DELETE /v2/apl-starred-queries/{id}').length === 1);
     await new Promise((r) => setTimeout(r, 500));
     await vscode.commands.executeCommand('notifications.clearAll');
@@ -419,7 +434,7 @@ describe('Starred Queries view', () => {
       assert.equal(view.currentState, 'noToken');
       assert.equal(fake.requests.length, 0);
     } finally {
-      await vscode.commands.executeCommand('axiom.setToken', { token: fake.token });
+      await (await activateExtension()).own.setToken({ token: fake.token });
     }
   });
 });

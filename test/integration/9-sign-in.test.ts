@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { FakeOAuth, followAuthorize, listening } from '../support/fakeOAuth';
-import { activateExtension, refreshedView, waitFor } from './helpers';
+import { actionRows, activateExtension, refreshedView, waitFor } from './helpers';
 
 const SECOND_ORG = { id: 'second-org-2', name: 'Second Org' };
 
@@ -51,7 +51,7 @@ describe('Sign in with Axiom', () => {
   after(async () => {
     api.browser.open = restoreOpen;
     for (const d of (config().get<{ name: string }[]>('deployments') ?? []) as { name: string }[]) {
-      await vscode.commands.executeCommand('axiom.removeDeployment', { name: d.name, confirmed: true });
+      await (await activateExtension()).own.removeDeployment({ name: d.name, confirmed: true });
     }
     await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
     await config().update('signInUrl', undefined, vscode.ConfigurationTarget.Global);
@@ -132,6 +132,22 @@ describe('Sign in with Axiom', () => {
     if (vscode.env.uiKind === vscode.UIKind.Web && registrations.length) assert.match(registrations[0], /\/proxy\/\d+\/callback$/);
   });
 
+  it('an org pick dismissed changes nothing, and the unused tokens are revoked', async () => {
+    const deployments = listed();
+    const revoked = oauth.revoked.length;
+    const { showQuickPick } = vscode.window;
+    Object.assign(vscode.window, { showQuickPick: async () => undefined });
+    try {
+      const { done, address } = await start();
+      await followAuthorize(address);
+      assert.equal(await done, undefined);
+    } finally {
+      Object.assign(vscode.window, { showQuickPick });
+    }
+    assert.equal(listed(), deployments);
+    assert.ok(oauth.revoked.length > revoked, 'revoked at the server');
+  });
+
   it('where the server takes the address VS Code forwards, the browser comes back through it', async () => {
     if (vscode.env.uiKind !== vscode.UIKind.Web) return; // a desktop window listens on localhost only
     oauth.refuseIpRedirects = false;
@@ -174,6 +190,24 @@ describe('Sign in with Axiom', () => {
       oauth.requestsTo('/oauth2/token').map((r) => new URLSearchParams(r.body).get('grant_type')),
       ['refresh_token'],
     );
+  });
+
+  it('a renewal the server refuses asks to sign in again, and keeps the deployment', async () => {
+    await refreshedView();
+    const token = (fake.requestsTo('GET /v2/monitors').at(-1)!.headers.authorization ?? '').replace('Bearer ', '');
+    oauth.expire(token);
+    oauth.revokeRefreshTokens();
+    const view = await refreshedView();
+    const rows = actionRows(view);
+    assert.deepEqual(rows.map((r) => r.label), ['Sign in with Axiom', 'Show Log']);
+    assert.equal(rows[0].command, 'axiom.signIn');
+    assert.match(String(view.treeView.message ?? rows[0].tooltip), /sign-in has expired/i);
+    assert.ok(listed().includes(SECOND_ORG.name), 'the deployment stays');
+    // Signing in again renews the same deployment, and the monitors come back.
+    const { done, address } = await start({ orgId: SECOND_ORG.id });
+    await followAuthorize(address);
+    assert.equal((await done)?.name, SECOND_ORG.name);
+    assert.deepEqual((await refreshedView()).currentRows.map((r) => r.monitor.id), ['mon_signed_in']);
   });
 
   it('sign out revokes the tokens and forgets them', async () => {

@@ -56,7 +56,7 @@ export async function connectedFake(monitors: unknown[] = []): Promise<FakeAxiom
   await fake.start();
   await setSetting('url', fake.url);
   await setSetting('orgId', undefined);
-  await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_API_TOKEN });
+  await (await activateExtension()).own.setToken({ token: FAKE_API_TOKEN });
   return fake;
 }
 

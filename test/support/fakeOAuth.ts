@@ -95,6 +95,11 @@ export class FakeOAuth {
     if (issued) issued.expiresAt = Date.now();
   }
 
+  /** Ends every refresh token (as a sign-in revoked in the web app would): a refresh then fails. */
+  revokeRefreshTokens(): void {
+    for (const held of this.refresh.values()) held.revoked = true;
+  }
+
   requestsTo(path: string): OAuthRequest[] {
     return this.requests.filter((r) => r.path.split('?')[0] === path);
   }

@@ -3,12 +3,14 @@
 import type { TimeRange } from '../core/run/timeRange';
 import type { AplSchema } from '../language/schema';
 import { COMMANDS } from '../platform/constants';
+import type { ClientAccess } from '../platform/clientAccess';
 import type { ListFeatureDeps } from '../platform/listView';
 import type { Deployments } from '../platform/webApp';
 import { datasetCommands, type DatasetRun } from './datasetCommands';
 import { DatasetsView, type DatasetNode } from './datasetsView';
 
 export interface DatasetsDeps extends ListFeatureDeps<DatasetNode> {
+  access: ClientAccess;
   deployments: Deployments;
   /** The one cache of datasets and fields, completion's too (the language feature's). */
   schema: AplSchema;

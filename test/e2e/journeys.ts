@@ -397,13 +397,21 @@ const HOSTILE_CELLS = ['<img src=x onerror="window.__pwned=1">', '<script>window
 async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   fake.aplAnswer = () => ({ body: TYPED_TABULAR });
   const before = fake.requestsTo('POST /v1/datasets/_apl').length;
-  const rowOf = (name: string) => page.locator('.monaco-list-row', { hasText: name }).first();
+  // Rows of one view: a starred query's row also names its dataset.
+  const paneRows = (title: string) => page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) }).locator('.monaco-list-row');
+  const rowOf = (name: string) => paneRows('Datasets').filter({ hasText: name }).first();
+  const historyRow = (name: string) => paneRows('Query History').filter({ hasText: name }).first();
   const fromMenu = async (name: string, item: string) => {
     await rowOf(name).click({ button: 'right' });
     const entry = page.getByRole('menuitem', { name: item });
     await entry.hover();
     await entry.click();
   };
+  // Room for a dataset's fields: the views above it are folded for this journey, and unfolded after.
+  const fold = async () => {
+    for (const title of ['Monitors', 'Starred Queries']) await page.locator('.pane-header', { hasText: title }).first().click();
+  };
+  await fold();
   await runCommand(page, 'Focus on Datasets View');
   await rowOf('http-logs').waitFor({ timeout: 30_000 });
   assert.match((await rowOf('http-logs').getAttribute('aria-label')) ?? '', /^http-logs axiom:events:v1 · Requests to the web servers/);
@@ -428,15 +436,16 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   assert.deepEqual(sent, ["['http-logs'] | take 100", "['http-logs']\n| sort by _time desc\n| take 100", "['http-logs']\n| summarize count() by ['geo.city']\n| sort by count_ desc"]);
 
   await runCommand(page, 'Focus on Query History View');
-  await rowOf('Today').waitFor({ timeout: 15_000 });
-  const runs = page.locator('.monaco-list-row', { hasText: "['http-logs']" });
-  await rowOf("['http-logs'] | summarize count() by ['geo.city'] | sort by count_ desc").waitFor({ timeout: 15_000 });
+  await historyRow('Today').waitFor({ timeout: 15_000 });
+  const runs = paneRows('Query History').filter({ hasText: "['http-logs']" });
+  await historyRow("['http-logs'] | summarize count() by ['geo.city'] | sort by count_ desc").waitFor({ timeout: 15_000 });
   assert.ok((await runs.count()) >= 3, 'the three runs are in the history');
-  assert.match((await rowOf("['http-logs'] | take 100").getAttribute('aria-label')) ?? '', /Last hour · \d+ rows · /);
-  await rowOf("['http-logs'] | take 100").click();
+  assert.match((await historyRow("['http-logs'] | take 100").getAttribute('aria-label')) ?? '', /Last hour · \d+ rows · /);
+  await historyRow("['http-logs'] | take 100").click();
   await page.mouse.move(900, 500);
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(shots, 'history.png') });
+  await fold();
 }
 
 async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promise<void> {
@@ -529,6 +538,9 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   const before = fake.requestsTo('POST /v1/datasets/_apl').length;
   const editor = page.locator('.editor-instance .view-lines').first();
   if (await editor.count()) await editor.click(); // out of any webview, for Ctrl+P
+  // One editor group, as wide as the window: the results panels of the run journey took two columns,
+  // which left the notebook's toolbar too narrow to show Run All.
+  await runCommand(page, 'View: Single Column Editor Layout');
   await openFile(page, 'investigation.axiom-notebook');
   await page.locator('.notebook-editor').first().waitFor({ timeout: 30_000 });
   await page.locator('.notebook-toolbar-container').getByText('Run All', { exact: true }).click();
@@ -537,7 +549,8 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   assert.deepEqual(sent.map((b) => b.apl), [NOTEBOOK.cells[1].source, NOTEBOOK.cells[2].source], 'in order');
   assert.equal(sent[0].startTime, 'now-6h', "the notebook's own range");
   // The outputs are drawn in the notebook's webview, each in a shadow root of its own.
-  const outputs = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  // The notebook's own webview (a results panel of an earlier journey may be open beside it).
+  const outputs = page.frameLocator('.notebook-editor iframe.webview.ready').frameLocator('#active-frame');
   // Outputs are in the webview in the order they arrived, not the cells': each is found by its columns.
   const first = outputs.locator('.axiom-output').filter({ hasText: 'duration_ms' });
   await first.locator('.grid-row[aria-rowindex="2"]').waitFor({ timeout: 30_000 });

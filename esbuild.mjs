@@ -38,10 +38,12 @@ export const LOADER = 'src/platform/lazy.ts';
  * needs more, raise it here and say why in the commit (and measure activation: npm run bench).
  * Raised by 1 KB (production) for the axiom-monitor: file system and the eleven monitor editing
  * commands registered at activation (a restored monitor document is read before any view loads),
- * and by about 1.2 KB more for the nine language model tools and @axiom, which VS Code needs
- * registered in activate() (their bodies are the agents bundle's).
+ * and by about 1.2 KB more for the language model tools and @axiom, which VS Code needs
+ * registered in activate() (their bodies are the agents bundle's). Raised by 2.2 KB (production)
+ * for the Datasets view and the Query History: two views and their 22 command ids registered at
+ * activation (their bodies load with their bundles).
  */
-export const ACTIVATION_BUDGET = { production: 13_300, development: 22_900 };
+export const ACTIVATION_BUDGET = { production: 15_600, development: 26_500 };
 
 /** The lazily loaded bundles, as the loader names them: `name: () => require('<path>')` lines of its BUNDLES. */
 export function lazyBundles(root) {
@@ -255,7 +257,7 @@ if (main && tests) {
   const files = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
   await esbuild.build({
     ...common,
-    entryPoints: [...files('test/unit'), ...files('test/integration'), 'test/bench/activation.ts', 'test/bench/openStarred.ts', 'test/bench/completion.ts', 'test/bench/resultsMemory.ts'],
+    entryPoints: [...files('test/unit'), ...files('test/integration'), 'test/bench/activation.ts', 'test/bench/openStarred.ts', 'test/bench/completion.ts', 'test/bench/resultsMemory.ts', 'test/bench/explore.ts'],
     outdir: 'out',
     outbase: '.',
     sourcemap: 'inline',
@@ -267,7 +269,7 @@ if (main && tests) {
   await esbuild.build({
     ...common,
     format: 'esm',
-    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/support/demo.ts', 'test/support/serveDemo.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/webview/results.test.ts'],
+    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/support/demo.ts', 'test/support/serveDemo.ts', 'test/support/historyWriter.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/webview/results.test.ts'],
     outdir: 'out',
     outbase: '.',
     outExtension: { '.js': '.mjs' },

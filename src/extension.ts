@@ -11,12 +11,18 @@ import { COMMANDS } from './platform/constants';
 import { load, once } from './platform/lazy';
 import { disposeIfMade } from './platform/lazyEntries';
 import { Log } from './platform/log';
+import type { DatasetsView } from './datasets/datasetsView';
+import { registerDatasets } from './datasets/register';
+import type { HistoryView } from './history/historyView';
+import type { QueryHistory } from './history/queryHistory';
+import { registerHistory } from './history/register';
 import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
 import { registerStarred } from './starred/register';
+import type { StarredFeature } from './starred/bundle';
 import type { StarredView } from './starred/starredView';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
@@ -29,9 +35,15 @@ export interface AxiomExtensionApi {
   readonly browser: Browser;
   readonly starredView: StarredView;
   readonly runner: QueryRunner;
+  readonly datasetsView: DatasetsView;
+  readonly historyView: HistoryView;
+  readonly history: QueryHistory;
   /** The language model tools' implementations, for calling prepareInvocation as VS Code would
    *  before a confirmation, and the chat participant's handler. */
   readonly agentTools: AgentsFeature;
+  /** The commands with the arguments that only the extension's own code may give (a token, a
+   *  home folder, a confirmation: platform/outsideArguments.ts); from outside they ask. */
+  readonly own: AccountsFeature['own'] & StarredFeature['own'];
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -61,7 +73,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     log,
     openMonitorQuery: (arg) => monitors.feature().commands[COMMANDS.openMonitorQueryInNewTab](arg),
     openStarredQuery: (arg) => starred.feature().commands[COMMANDS.openStarredQuery](arg as never),
+    // Every run is recorded in this machine's query history.
+    record: (ran) => void history.feature().history.record(ran),
   });
+  const runQuery = (request: Parameters<QueryRunner['run']>[0]) => run.feature().runner().run(request);
+  const history = registerHistory(() => ({ folder: context.globalStorageUri.fsPath, access: access(), deployments: deployments(), log, run: runQuery, star: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
+  const language = registerLanguage({ access, log });
+  // The Datasets view fills the cache completion reads: one cache, the language feature's.
+  const datasets = registerDatasets(() => ({ access: access(), deployments: deployments(), log, schema: language.feature().schema(), run: runQuery, range: () => run.feature().timeRange().range }));
   const agents = registerAgents(context, () => ({
     access: access(),
     monitors: monitors.feature().view,
@@ -77,8 +96,10 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...monitors.disposables,
     ...starred.disposables,
     ...run.disposables,
+    ...datasets.disposables,
+    ...history.disposables,
+    ...language.disposables,
     ...agents.disposables,
-    ...registerLanguage({ access, log }),
     ...registerAccounts({ feature: accounts, log, sessionsChanged }),
     disposeIfMade(accounts),
   );
@@ -96,8 +117,20 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     get runner() {
       return run.feature().runner();
     },
+    get datasetsView() {
+      return datasets.feature().view;
+    },
+    get historyView() {
+      return history.feature().view;
+    },
+    get history() {
+      return history.feature().history;
+    },
     get agentTools() {
       return agents.feature();
+    },
+    get own() {
+      return { ...accounts().own, ...starred.feature().own };
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
   };

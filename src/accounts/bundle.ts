@@ -4,6 +4,7 @@
 // just after activation when the status bar shows the deployment, else at the first request.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/constants';
+import { withoutOwnArguments } from '../platform/outsideArguments';
 import type { Log } from '../platform/log';
 import { MachineState } from '../platform/machineState';
 import { SettingsStore } from '../platform/settings';
@@ -64,15 +65,31 @@ export function createAccounts(deps: AccountsDeps) {
     browser,
     commands: {
       [COMMANDS.signIn]: signIn,
-      [COMMANDS.setToken]: setToken,
+      // From outside (platform/outsideArguments.ts): no token, no home folder, no confirmation.
+      [COMMANDS.setToken]: (args?: unknown) => {
+        withoutOwnArguments(COMMANDS.setToken, args, ['token', 'orgId'], log);
+        return setToken();
+      },
       [COMMANDS.signOut]: signOutCommand(accounts),
       [COMMANDS.switchDeployment]: switchDeploymentCommand(accounts, { signIn: () => signIn(), add: () => addDeployment(), importCli: () => importCli(), rename, remove }),
-      [COMMANDS.addDeployment]: addDeployment,
-      [COMMANDS.importCliConfig]: importCli,
+      [COMMANDS.addDeployment]: (args?: unknown) => {
+        withoutOwnArguments(COMMANDS.addDeployment, args, ['name', 'url', 'orgId', 'token'], log);
+        return addDeployment();
+      },
+      [COMMANDS.importCliConfig]: (args?: unknown) => {
+        withoutOwnArguments(COMMANDS.importCliConfig, args, ['home', 'confirmed'], log);
+        return importCli();
+      },
       [COMMANDS.renameDeployment]: rename,
-      [COMMANDS.removeDeployment]: remove,
+      [COMMANDS.removeDeployment]: (args?: { name?: unknown; confirmed?: unknown }) => {
+        const name = withoutOwnArguments(COMMANDS.removeDeployment, args, ['confirmed'], log)?.name;
+        return remove({ name: typeof name === 'string' ? name : undefined });
+      },
       [COMMANDS.testConnection]: testConnectionCommand(connection, settings, log),
     },
+    /** The commands with the arguments only the extension's own code (and its tests) may give:
+     *  a token, a home folder to import from, a confirmation already given. */
+    own: { setToken, addDeployment, importCliConfig: importCli, removeDeployment: remove },
     /** The status bar item naming the deployment: made and shown (when something is set up). */
     showStatus(): void {
       status ??= new DeploymentStatus(accounts);

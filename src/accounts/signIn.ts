@@ -27,9 +27,10 @@ import { showAdvice } from '../platform/showAdvice';
 import type { TokenStore } from '../platform/tokenStore';
 import type { Accounts } from './accounts';
 
-/** The client registered with each authorization server (by issuer), and the redirect address it
- *  was registered with: remembered on this machine (not synced; not a secret). */
-export type RegisteredClients = Record<string, { clientId: string; redirectUri: string }>;
+/** The client registered with each authorization server (by issuer), the redirect address it
+ *  was registered with and the port listened on for it: remembered on this machine (not synced;
+ *  not a secret), so that the next sign-in listens there again and needs no new client. */
+export type RegisteredClients = Record<string, { clientId: string; redirectUri: string; port?: number }>;
 
 export interface SignInDeps {
   accounts: Accounts;
@@ -92,7 +93,7 @@ export function signInCommand(deps: SignInDeps) {
             state,
             timeoutMs: BROWSER_TIME_LIMIT_MS,
             signal: controller.signal,
-            port: rememberedPort(remembered?.redirectUri),
+            port: remembered?.port ?? rememberedPort(remembered?.redirectUri),
             pages: {
               title: vscode.l10n.t('Axiom'),
               success: vscode.l10n.t('You are signed in. You can close this tab and return to VS Code.'),
@@ -135,7 +136,7 @@ export function signInCommand(deps: SignInDeps) {
   return run;
 }
 
-/** The port of a remembered loopback redirect, to listen on it again (the client stays valid). */
+/** The port of a remembered loopback redirect (one remembered before ports were), to listen on it again. */
 function rememberedPort(redirectUri: string | undefined): number | undefined {
   if (!redirectUri) return undefined;
   const url = new URL(redirectUri);
@@ -163,7 +164,7 @@ async function clientFor(deps: SignInDeps, metadata: ServerMetadata, listener: C
     if (remembered?.redirectUri === redirectUri) return remembered;
     try {
       const clientId = await load('client').registerClient(metadata, redirectUri, CLIENT_NAME, http);
-      await deps.clients.set({ ...deps.clients.get(), [metadata.issuer]: { clientId, redirectUri } });
+      await deps.clients.set({ ...deps.clients.get(), [metadata.issuer]: { clientId, redirectUri, port: listener.port } });
       deps.log.info(`sign-in: registered with ${metadata.issuer} for ${redirectUri.split('?')[0]}`);
       return { clientId, redirectUri };
     } catch (error) {

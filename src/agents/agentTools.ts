@@ -14,7 +14,7 @@ import type { Monitor } from '../core/api/schemas';
 import { RequestBudget } from '../core/api/requestBudget';
 import { maskSecrets } from '../core/api/secrets';
 import { datasetFromApl } from '../core/apl/aplText';
-import { queryLink } from '../core/links';
+import { monitorLink, queryLink } from '../core/links';
 import { escapeMarkdown, fencedCode } from '../core/markdown';
 import { statusFromHistory, type MonitorStatus } from '../core/monitors/monitorStatus';
 import { render } from '../core/phrase';
@@ -25,7 +25,9 @@ import { loadStarredPages } from '../core/starred/starredPages';
 import { whoAmI } from '../core/starred/whoAmI';
 import type { StarredQuery } from '../core/api/starred';
 import { aplReferenceReport } from '../core/agents/aplReferenceReport';
-import { activeQueryReport, compileErrorReport, datasetsReport, fieldsReport, historyReport, monitorsReport, queryReport, starredDoneReport, starredReport, type ActiveQuery, type StatusKnown } from '../core/agents/reports';
+import { activeQueryReport, compileErrorReport, datasetsReport, fieldsReport, historyReport, monitorChanges, monitorRefusedReport, monitorSavedReport, monitorsReport, queryReport, starredDoneReport, starredReport, type ActiveQuery, type StatusKnown } from '../core/agents/reports';
+import { postBody, putBody } from '../core/monitors/monitorBodies';
+import { checkMonitor } from '../core/monitors/monitorChecks';
 import { budgetFor, failureReport, renderReport, signInReport, type Budget, type DeploymentLabel, type ToolReport } from '../core/agents/resultText';
 import { TOOL_NAMES, type ToolInputs, type ToolName } from '../core/agents/toolSpecs';
 import { validateInput } from '../core/agents/validate';
@@ -34,6 +36,7 @@ import type { ClientAccess } from '../platform/clientAccess';
 import { load } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import { ChatQueries, handleChat } from './chatParticipant';
+import { listDatasets } from '../core/datasets/datasets';
 
 /** What the tools need of the monitors feature: the statuses its view keeps, and reading more. */
 export interface MonitorStatuses {
@@ -116,6 +119,7 @@ export class AgentTools implements vscode.Disposable {
 
   /** The message while a tool runs, and for a tool that changes something, the confirmation. */
   async prepare(name: ToolName, input: unknown): Promise<vscode.PreparedToolInvocation> {
+    if (name === 'axiom_updateMonitor' || name === 'axiom_createMonitor') return this.prepareMonitor(name, input);
     if (name !== 'axiom_starQuery') return { invocationMessage: vscode.l10n.t('Asking Axiom ({0})…', name) };
     const checked = validateInput(name, input);
     let where: string;
@@ -140,6 +144,42 @@ export class AgentTools implements vscode.Disposable {
       invocationMessage: vscode.l10n.t('Starring “{0}” in Axiom…', queryName),
       confirmationMessages: { title: vscode.l10n.t('Star a query in Axiom ({0})', where), message },
     };
+  }
+
+  /**
+   * The confirmation of a monitor change: the deployment, the monitor, and each setting from what
+   * it is now to what will be sent (read from the service, which changes nothing); a new monitor's
+   * settings as they will be sent. Always a confirmation, whatever is found: the call writes.
+   */
+  private async prepareMonitor(name: 'axiom_updateMonitor' | 'axiom_createMonitor', input: unknown): Promise<vscode.PreparedToolInvocation> {
+    const checked = validateInput(name, input);
+    let where = vscode.l10n.t('no deployment (nothing will be sent)');
+    const lines: string[] = [];
+    try {
+      const { deployment, client } = await this.deps.access.session();
+      where = labelText(deploymentLabel(deployment));
+      if (!checked.ok) lines.push(vscode.l10n.t('The input is not valid: nothing will be sent.'));
+      else if (name === 'axiom_createMonitor') {
+        const settings = checked.value as ToolInputs['axiom_createMonitor'];
+        lines.push(vscode.l10n.t('Create a monitor named **{0}** with these settings:', escapeMarkdown(settings.name)), '', ...settingLines(Object.entries(settings).filter(([key]) => key !== 'aplQuery').map(([key, value]) => [key, undefined, value])));
+        lines.push('', fencedCode(maskSecrets(settings.aplQuery), APL_LANGUAGE_ID));
+      } else {
+        const wanted = checked.value as ToolInputs['axiom_updateMonitor'];
+        const found = client && (await this.findMonitor(client, wanted.monitor, new AbortController().signal));
+        if (!found) lines.push(vscode.l10n.t('No monitor has the id or name **{0}**: nothing will be sent.', escapeMarkdown(wanted.monitor)));
+        else {
+          const record = await client.getMonitor(found.id);
+          const changes = monitorChanges(record.raw, wanted);
+          lines.push(vscode.l10n.t('Change the monitor **{0}** (id {1}):', escapeMarkdown(found.name), escapeMarkdown(found.id)), '', ...(changes.length ? settingLines(changes) : [vscode.l10n.t('nothing differs from what it is now')]));
+          if (typeof wanted.aplQuery === 'string' && changes.some(([key]) => key === 'aplQuery')) lines.push('', fencedCode(maskSecrets(wanted.aplQuery), APL_LANGUAGE_ID));
+        }
+      }
+    } catch (error) {
+      lines.push(vscode.l10n.t('The monitor could not be read now ({0}); the call will read it again before changing anything.', escapeMarkdown(render(reasonFor(error)))));
+    }
+    const title = name === 'axiom_createMonitor' ? vscode.l10n.t('Create a monitor in Axiom ({0})', where) : vscode.l10n.t('Change a monitor in Axiom ({0})', where);
+    const message = new vscode.MarkdownString(maskSecrets([vscode.l10n.t('On the deployment **{0}**:', escapeMarkdown(where)), '', ...lines].join('\n')));
+    return { invocationMessage: title, confirmationMessages: { title, message } };
   }
 
   async invoke(name: ToolName, options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
@@ -202,8 +242,8 @@ export class AgentTools implements vscode.Disposable {
     switch (name) {
       case 'axiom_listDatasets': {
         const { filter } = input as ToolInputs['axiom_listDatasets'];
-        const names = await this.gate(() => client.listDatasets(signal), signal);
-        return datasetsReport(label, names.map((n) => ({ name: n })), filter);
+        // The datasets with their kind and description (core/datasets, as the Datasets view reads them).
+        return datasetsReport(label, await this.gate(() => listDatasets(client, signal), signal), filter);
       }
       case 'axiom_getDatasetFields': {
         const { dataset } = input as ToolInputs['axiom_getDatasetFields'];
@@ -235,9 +275,50 @@ export class AgentTools implements vscode.Disposable {
         const orgId = session.deployment.orgId;
         return starredDoneReport(label, created, orgId ? queryLink(client.endpoint, orgId, created.query.apl) : undefined);
       }
+      case 'axiom_updateMonitor':
+        return this.updateMonitor(input as ToolInputs['axiom_updateMonitor'], session, signal);
+      case 'axiom_createMonitor':
+        return this.createMonitor(input as ToolInputs['axiom_createMonitor'], session, signal);
       default:
         return { deployment: label, lines: [`${name} needs no deployment.`] };
     }
+  }
+
+  /** Only the settings named change: the monitor is read afresh and sent back whole with them (a PUT replaces it). */
+  private async updateMonitor(input: ToolInputs['axiom_updateMonitor'], { client, label, deployment }: Session, signal: AbortSignal): Promise<ToolReport> {
+    const found = await this.findMonitor(client, input.monitor, signal);
+    if (!found) return { deployment: label, lines: [`No monitor has the id or name ${JSON.stringify(input.monitor)}; nothing was sent. axiom_listMonitors lists them.`] };
+    const record = await this.gate(() => client.getMonitor(found.id, signal), signal);
+    const changes = Object.fromEntries(monitorChanges(record.raw, input).map(([key, , value]) => [key, value]));
+    if (!Object.keys(changes).length) return { deployment: label, lines: [`Nothing was sent: the monitor ${JSON.stringify(found.name)} already has these settings.`] };
+    const body = putBody(record.raw, changes);
+    // What was there before is the service's to judge: only the settings changed are checked.
+    const refused = this.refusals(body, Object.keys(changes));
+    if (refused) return monitorRefusedReport(label, refused);
+    const saved = await this.gate(() => client.updateMonitor(found.id, body, signal), signal);
+    this.deps.log.info(`agent tool updated monitor ${found.id}: ${Object.keys(changes).join(', ')}`);
+    return monitorSavedReport(label, saved.monitor, 'updated', Object.keys(changes), deployment.orgId ? monitorLink(client.endpoint, deployment.orgId, found.id) : undefined);
+  }
+
+  private async createMonitor(input: ToolInputs['axiom_createMonitor'], { client, label, deployment }: Session, signal: AbortSignal): Promise<ToolReport> {
+    const body = postBody({ ...input });
+    const refused = this.refusals(body);
+    if (refused) return monitorRefusedReport(label, refused);
+    const created = await this.gate(() => client.createMonitor(body, signal), signal);
+    this.deps.log.info(`agent tool created monitor ${created.monitor.id}`);
+    return monitorSavedReport(label, created.monitor, 'created', Object.keys(body), deployment.orgId ? monitorLink(client.endpoint, deployment.orgId, created.monitor.id) : undefined);
+  }
+
+  /** The errors the service would refuse the body for (warnings do not stop it), in words; with
+   *  `fields`, only those about them. */
+  private refusals(body: Record<string, unknown>, fields?: readonly string[]): { field: string; reason: string }[] | undefined {
+    const errors = checkMonitor(body).filter((p) => p.level === 'error' && (!fields || fields.includes(p.field)));
+    return errors.length ? errors.map((p) => ({ field: p.field, reason: render(p.reason) })) : undefined;
+  }
+
+  private async findMonitor(client: AxiomClient, idOrName: string, signal: AbortSignal): Promise<Monitor | undefined> {
+    const { monitors } = await this.gate(() => client.listMonitors(signal), signal);
+    return monitors.find((m) => m.id === idOrName) ?? monitors.find((m) => m.name === idOrName);
   }
 
   private async runQuery(input: ToolInputs['axiom_runQuery'], { client, label }: Session, signal: AbortSignal): Promise<ToolReport> {
@@ -276,8 +357,7 @@ export class AgentTools implements vscode.Disposable {
   }
 
   private async monitorHistory(input: ToolInputs['axiom_getMonitorHistory'], { client, label }: Session, signal: AbortSignal): Promise<ToolReport> {
-    const { monitors } = await this.gate(() => client.listMonitors(signal), signal);
-    const monitor: Monitor | undefined = monitors.find((m) => m.id === input.monitor) ?? monitors.find((m) => m.name === input.monitor);
+    const monitor = await this.findMonitor(client, input.monitor, signal);
     if (!monitor) return { deployment: label, lines: [`No monitor has the id or name ${JSON.stringify(input.monitor)}. axiom_listMonitors lists them.`] };
     const hours = input.hours ?? 24;
     const end = new Date();
@@ -316,6 +396,13 @@ function deploymentLabel(deployment: Deployment): DeploymentLabel {
   const endpoint = resolveEndpoint(deployment.url);
   const host = endpoint.ok ? endpoint.endpoint.host : deployment.url;
   return { name: deployment.name, host, ...(deployment.orgId ? { orgId: deployment.orgId } : {}) };
+}
+
+/** Settings as the confirmation lists them: `field`: now → then (a new monitor: the value). */
+function settingLines(changes: readonly (readonly [string, unknown, unknown])[]): string[] {
+  // A code span shows its text as typed; JSON has no line breaks, and backticks are swapped out.
+  const shown = (value: unknown) => `\`${(JSON.stringify(value) ?? 'none').replace(/`/g, "'")}\``;
+  return changes.map(([key, before, after]) => (before === undefined ? `- ${key}: ${shown(after)}` : `- ${key}: ${shown(before)} → ${shown(after)}`));
 }
 
 function labelText(label: DeploymentLabel): string {

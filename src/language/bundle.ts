@@ -18,6 +18,8 @@ export function createLanguage(deps: { access: () => ClientAccess; log: Log }) {
   const schema = once(() => new AplSchema(deps.access(), deps.log));
   const diagnostics = once(() => new AplDiagnostics());
   return {
+    /** The one cache of datasets and fields: completion's and the Datasets view's. */
+    schema,
     diagnostics,
     completions: once(() => new AplCompletions(schema())),
     hover: once(() => new AplHover(schema())),

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import type { ClientAccess } from '../platform/clientAccess';
 import { APL_LANGUAGE_ID, APL_SELECTOR } from '../platform/constants';
-import { load, once } from '../platform/lazy';
+import { load, once, type Once } from '../platform/lazy';
 import { disposeIfMade } from '../platform/lazyEntries';
 import type { Log } from '../platform/log';
+import type { LanguageFeature } from './bundle';
 
 /** What types a completion or a signature help (VS Code needs them at registration). */
 const COMPLETION_TRIGGERS = ['|', "'", '"'];
@@ -15,7 +16,7 @@ const SIGNATURE_TRIGGERS = ['(', ','];
  * next to nothing: the providers' bodies load with the language bundle on their first call, and
  * the checks with the first Axiom APL document.
  */
-export function registerLanguage(deps: { access: () => ClientAccess; log: Log }): vscode.Disposable[] {
+export function registerLanguage(deps: { access: () => ClientAccess; log: Log }): { feature: Once<LanguageFeature>; disposables: vscode.Disposable[] } {
   const feature = once(() => load('language').createLanguage(deps));
   const isApl = (document: vscode.TextDocument) => document.languageId === APL_LANGUAGE_ID;
   // The checks start with the first Axiom APL document (one open already is looked at after
@@ -23,7 +24,7 @@ export function registerLanguage(deps: { access: () => ClientAccess; log: Log })
   const startChecks = () => void feature().diagnostics();
   const firstDocument = vscode.workspace.onDidOpenTextDocument((document) => isApl(document) && startChecks());
   const open = setTimeout(() => vscode.workspace.textDocuments.some(isApl) && startChecks(), 0);
-  return [
+  const disposables = [
     disposeIfMade(feature),
     firstDocument,
     new vscode.Disposable(() => clearTimeout(open)),
@@ -32,4 +33,5 @@ export function registerLanguage(deps: { access: () => ClientAccess; log: Log })
     vscode.languages.registerHoverProvider(APL_SELECTOR, { provideHover: (...args) => feature().hover().provideHover(...args) }),
     vscode.languages.registerSignatureHelpProvider(APL_SELECTOR, { provideSignatureHelp: (document, position) => feature().signatureHelp().provideSignatureHelp(document, position) }, ...SIGNATURE_TRIGGERS),
   ];
+  return { feature, disposables };
 }

@@ -45,6 +45,28 @@ export const COMMANDS = {
   runMonitorQuery: 'axiom.runMonitorQuery',
   runStarredQuery: 'axiom.runStarredQuery',
   chooseTimeRange: 'axiom.chooseTimeRange',
+  refreshDatasets: 'axiom.refreshDatasets',
+  filterDatasets: 'axiom.filterDatasets',
+  clearDatasetsFilter: 'axiom.clearDatasetsFilter',
+  retryDatasetFields: 'axiom.retryDatasetFields',
+  queryDataset: 'axiom.queryDataset',
+  showRecentEvents: 'axiom.showRecentEvents',
+  copyDatasetName: 'axiom.copyDatasetName',
+  openDatasetInAxiom: 'axiom.openDatasetInAxiom',
+  insertField: 'axiom.insertField',
+  copyField: 'axiom.copyField',
+  summarizeByField: 'axiom.summarizeByField',
+  showQueryHistory: 'axiom.showQueryHistory',
+  refreshQueryHistory: 'axiom.refreshQueryHistory',
+  searchQueryHistory: 'axiom.searchQueryHistory',
+  clearQueryHistorySearch: 'axiom.clearQueryHistorySearch',
+  openHistoryQuery: 'axiom.openHistoryQuery',
+  rerunHistoryQuery: 'axiom.rerunHistoryQuery',
+  rerunHistoryQueryNow: 'axiom.rerunHistoryQueryNow',
+  starHistoryQuery: 'axiom.starHistoryQuery',
+  copyHistoryQuery: 'axiom.copyHistoryQuery',
+  removeHistoryEntry: 'axiom.removeHistoryEntry',
+  clearQueryHistory: 'axiom.clearQueryHistory',
   editMonitor: 'axiom.editMonitor',
   deleteMonitor: 'axiom.deleteMonitor',
   disableMonitor: 'axiom.disableMonitor',
@@ -68,9 +90,13 @@ export const SETTINGS = {
   signInUrl: 'signInUrl',
   statusPollSeconds: 'monitorStatus.pollSeconds',
   statusNotify: 'monitorStatus.notify',
+  datasetsRunAtOnce: 'datasets.runAtOnce',
+  recentEventsCount: 'datasets.recentEventsCount',
+  historyEnabled: 'history.enabled',
+  historyMaxEntries: 'history.maxEntries',
 } as const;
 
-export const VIEWS = { monitors: 'axiom.monitors', starred: 'axiom.starredQueries' } as const;
+export const VIEWS = { monitors: 'axiom.monitors', starred: 'axiom.starredQueries', datasets: 'axiom.datasets', history: 'axiom.queryHistory' } as const;
 
 /** The results panels' webview type: VS Code brings them back after a reload through its serializer (run/register.ts). */
 export const RESULTS_VIEW_TYPE = 'axiom.results';
@@ -95,6 +121,12 @@ export const STARRED_KEYS = {
   filtered: 'axiom.starred.filtered',
   grouped: 'axiom.starred.grouped',
 } as const;
+
+/** Context keys of the Datasets view: its state, and whether its filter is on. */
+export const DATASETS_KEYS = { state: 'axiom.datasets.state', filtered: 'axiom.datasets.filtered' } as const;
+
+/** Context keys of the Query History view: its state, and whether a search is on. */
+export const HISTORY_KEYS = { state: 'axiom.history.state', filtered: 'axiom.history.filtered' } as const;
 
 import { APL_LANGUAGE_ID } from '../core/apl/languageId';
 

@@ -38,6 +38,10 @@ type Bundles = {
   language: typeof import('../language/bundle');
   /** Run Query, the results panels, the time range and the CodeLens. */
   run: typeof import('../run/bundle');
+  /** The Datasets view and the commands on its rows. */
+  datasets: typeof import('../datasets/bundle');
+  /** The query history on this machine, its view and commands. */
+  history: typeof import('../history/bundle');
   /** The language model tools for chat agents and the @axiom chat participant. */
   agents: typeof import('../agents/bundle');
 };
@@ -50,6 +54,8 @@ const BUNDLES: { [Name in keyof Bundles]: () => Bundles[Name] } = {
   starred: () => require('../starred/bundle'),
   language: () => require('../language/bundle'),
   run: () => require('../run/bundle'),
+  datasets: () => require('../datasets/bundle'),
+  history: () => require('../history/bundle'),
   agents: () => require('../agents/bundle'),
 };
 

@@ -37,6 +37,8 @@ export interface ListViewOptions<Row> {
   stateKey: string;
   /** The view's refresh command: what its Retry row runs. */
   refreshCommand: string;
+  /** For a view filtered by a text (setFilterText): the context key that says a filter is on. */
+  filteredKey?: string;
   connection: ClientSource;
   log: Log;
 }
@@ -79,6 +81,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   private loaded = false;
   private inFlight?: { promise: Promise<void>; controller: AbortController };
   private state: ListViewState = 'loading';
+  private filterText = '';
   protected readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly options: ListViewOptions<Row>) {
@@ -105,9 +108,44 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   protected abstract hoverMarkdown(row: Row): string | undefined;
   /** Called whenever the rows shown change. */
   protected rowsShown(): void {}
-  /** The rows under a row (a group's, say); none by default. */
-  protected childrenOf(_row: Row): Row[] {
+  /** The rows under a row (a group's, say; loaded when it is expanded, if need be); none by default. */
+  protected childrenOf(_row: Row): ListElement<Row>[] | Promise<ListElement<Row>[]> {
     return [];
+  }
+  /** Whether a row is shown under a filter text (views filtered by a text say how); every row by default. */
+  protected matchesFilter(_row: Row, _text: string): boolean {
+    return true;
+  }
+
+  /** The text the rows are filtered by ('' for none). */
+  get currentFilterText(): string {
+    return this.filterText;
+  }
+
+  /** Filters the rows by a text (an empty text shows all), with no request; the title bar's filter calls this. */
+  async setFilterText(text: string): Promise<void> {
+    this.filterText = text.trim();
+    if (this.options.filteredKey) await vscode.commands.executeCommand('setContext', this.options.filteredKey, Boolean(this.filterText));
+    if (this.listInHand) this.treeView.description = this.describeCount(this.rows.length);
+    this.changed.fire();
+  }
+
+  /** Asks for the filter text in an input box (the title bar's Filter command); undefined when dismissed. */
+  async askFilterText(title: string, prompt: string): Promise<string | undefined> {
+    const text = await vscode.window.showInputBox({ title, prompt, value: this.filterText });
+    if (text !== undefined) await this.setFilterText(text);
+    return text;
+  }
+
+  /** A failure in words with the actions that help, as rows: what the view shows in an error state,
+   *  and what a row that failed to load its rows shows under it. `retry` is the Retry row's command. */
+  protected failureRows(error: unknown, doing: Phrase, retry: vscode.Command): { reason: string; rows: ActionRow[] } {
+    const advice = adviceFor(error, doing);
+    this.options.log.error(advice.message);
+    const reason = say(advice.message);
+    const actions = offeredActions(advice.actions);
+    const rows = actions.map((action, i) => new ActionRow(action, action === 'retry' ? { ...retry, title: actionLabel(action) } : actionCommand(action, { retry: retry.command, setting: advice.setting }), reason, i === 0));
+    return { reason, rows };
   }
   /** The row a row is under; undefined for the top level. Needed to reveal a row that is under another. */
   protected parentOf(_row: Row): Row | undefined {
@@ -143,10 +181,15 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     return this.state === 'loaded' || this.state === 'empty';
   }
 
-  getChildren(element?: ListElement<Row>): ListElement<Row>[] {
+  /** The top rows are at hand; a row's own may be loaded when it is expanded. */
+  getChildren(): ListElement<Row>[];
+  getChildren(element?: ListElement<Row>): ListElement<Row>[] | Promise<ListElement<Row>[]>;
+  getChildren(element?: ListElement<Row>): ListElement<Row>[] | Promise<ListElement<Row>[]> {
     if (element) return element instanceof ActionRow ? [] : this.childrenOf(element);
     if (!this.loaded && !this.inFlight) void this.refresh();
-    return this.actions.length ? this.actions : this.arrange(this.rows);
+    if (this.actions.length) return this.actions;
+    const text = this.filterText;
+    return this.arrange(text ? this.rows.filter((row) => this.matchesFilter(row, text)) : this.rows);
   }
 
   /** The rows as the view shows them: a subclass may order or filter the list (a view option). */
@@ -189,17 +232,25 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     this.replaceRows(rows);
   }
 
+  /** The list, or 'noToken' when there is no token to ask with. By default: the window's client,
+   *  then fetch; a view of what this machine keeps (no service to ask) loads its own way. */
+  protected async loadList(signal: AbortSignal): Promise<Loaded<Row> | 'noToken' | undefined> {
+    const client = await this.options.connection.client();
+    if (signal.aborted) return undefined;
+    if (!client) return 'noToken';
+    if (!this.loaded) await this.setState('loading');
+    return this.fetch(client, signal);
+  }
+
   private async load(signal: AbortSignal): Promise<void> {
     try {
-      const client = await this.options.connection.client();
-      if (signal.aborted) return;
-      if (!client) {
+      const list = await this.loadList(signal);
+      if (signal.aborted || list === undefined) return;
+      if (list === 'noToken') {
         this.show([], 'noToken');
         return;
       }
-      if (!this.loaded) await this.setState('loading');
-      const { rows, unreadable, count = rows.length, incomplete } = await this.fetch(client, signal);
-      if (signal.aborted) return;
+      const { rows, unreadable, count = rows.length, incomplete } = list;
       this.show(rows, count ? 'loaded' : 'empty', [], count);
       const notes: string[] = [];
       if (incomplete !== undefined) {
@@ -216,11 +267,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
       if (notes.length) this.treeView.message = notes.join(' ');
     } catch (error) {
       if (signal.aborted || (isAxiomError(error) && error.kind === 'cancelled')) return;
-      const advice = adviceFor(error, this.doing);
-      this.options.log.error(advice.message);
-      const reason = say(advice.message);
-      const how = { retry: this.options.refreshCommand, setting: advice.setting };
-      const actions = offeredActions(advice.actions).map((action, i) => new ActionRow(action, actionCommand(action, how), reason, i === 0));
+      const { reason, rows: actions } = this.failureRows(error, this.doing, { command: this.options.refreshCommand, title: '' });
       const kind = isAxiomError(error) ? error.kind : undefined;
       this.show([], kind === 'auth' || kind === 'forbidden' ? 'errorAuth' : kind === 'config' ? 'errorConfig' : 'error', actions);
       this.treeView.message = reason;

@@ -2,6 +2,7 @@
 // the status bar, the CodeLens above each query and the service's compile errors as diagnostics.
 // Loaded with the first Axiom APL editor (the lens and the time range show there) or the first run.
 import type * as vscode from 'vscode';
+import type { RecordedRun } from '../core/history/historyStore';
 import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { once } from '../platform/lazy';
@@ -24,13 +25,15 @@ export interface RunDeps {
   /** Open a monitor's or a starred query's row as a document, for Run from its row (the monitors and starred features'). */
   openMonitorQuery(arg: unknown): Promise<vscode.TextEditor | undefined>;
   openStarredQuery(arg: unknown): Promise<vscode.TextEditor | undefined>;
+  /** Told of every run that ends (the query history's recorder). */
+  record?(run: RecordedRun): void;
 }
 
 /** The running feature, made once: the time range item, the runner (made at the first run), the
  *  lens, and the commands as functions. */
 export function createRun(deps: RunDeps) {
   const timeRange = once(() => new TimeRangeItem(deps.memory));
-  const runner = once(() => new QueryRunner({ extensionUri: deps.extensionUri, connection: deps.access(), deployments: deps.deployments(), timeRange: timeRange(), log: deps.log }));
+  const runner = once(() => new QueryRunner({ extensionUri: deps.extensionUri, connection: deps.access(), deployments: deps.deployments(), timeRange: timeRange(), log: deps.log, record: deps.record }));
   const commands = {
     [COMMANDS.runQuery]: runQueryCommand(runner),
     [COMMANDS.runMonitorQuery]: runFromRowCommand(runner, deps.openMonitorQuery),

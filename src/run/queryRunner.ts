@@ -9,6 +9,7 @@ import { panelLocale } from '../core/run/panelWords';
 import { KEPT_CELLS, resultsToDrop } from '../core/run/resultsBudget';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
+import type { RecordedRun, RunOutcome } from '../core/history/historyStore';
 import { say } from '../platform/l10n';
 import { openDocument } from '../platform/openQuery';
 import { clientFor, type ClientAccess } from '../platform/clientAccess';
@@ -27,6 +28,8 @@ export interface RunRequest {
   /** The document's version the text was taken from: a later edit moves things. */
   version: number;
   startOffset: number;
+  /** The range to run over (a run from the history, say); absent: the status bar's. */
+  range?: TimeRange;
 }
 
 interface Deps {
@@ -35,6 +38,8 @@ interface Deps {
   deployments: Deployments;
   timeRange: TimeRangeItem;
   log: Log;
+  /** Told of every run that ends, however it ends (the query history). */
+  record?: (run: RecordedRun) => void;
 }
 
 /** The service's compile errors, apart from the local checks' diagnostics. */
@@ -93,11 +98,13 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
 
     const runId = this.nextRunId++;
     this.latest.set(panel, runId);
-    const range = this.deps.timeRange.range;
+    const range = request.range ?? this.deps.timeRange.range;
     const label = say(rangeLabel(range));
     panel.running(runId, request.apl, label);
     panel.reveal();
     const started = Date.now();
+    const record = (outcome: RunOutcome, details: { rows?: number; message?: string; datasets?: string[] } = {}) =>
+      this.deps.record?.({ apl: request.apl, range, startedAt: started, durationMs: Date.now() - started, outcome, source: 'query', ...details });
     try {
       const answer = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running the query ({0})…', label), cancellable: true },
@@ -110,6 +117,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       const limit = explainLimit(request.apl, answer.tables, panelLocale(vscode.env.language));
       const result: ResultsView = { runId, query: request.apl, rangeLabel: label, tables: answer.tables, status: { ...answer.status, limitNote: limit && say(limit) } };
       this.deps.log.info(`ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`);
+      record(limit ? 'limited' : 'ok', { rows: answer.tables.reduce((sum, t) => sum + t.rowCount, 0), datasets: answer.datasetNames });
       panel.showResult(result);
       this.shown.set(panel, { apl: request.apl, range });
       this.keepWithinBudget(panel);
@@ -117,17 +125,20 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     } catch (error) {
       if (!current()) return undefined;
       if (isAxiomError(error) && error.kind === 'cancelled') {
+        record('failed', { message: vscode.l10n.t('Cancelled') });
         panel.cancelled(runId);
         return undefined;
       }
       const compile = isAxiomError(error) ? error.compile : undefined;
       if (compile) {
+        record('compileError', { message: compile.message });
         this.showCompileError(request, compile);
         panel.failed(runId, vscode.l10n.t('The query does not compile: {0}', compile.message));
         return undefined;
       }
       const advice = adviceFor(error, phrase('Running the query'));
       this.deps.log.error(advice.message);
+      record('failed', { message: say(advice.message) });
       panel.failed(runId, say(advice.message));
       const retry = (await showAdvice(advice)) === 'retry';
       // Only while nothing newer was asked of the panel meanwhile (the notification may wait long).
@@ -172,7 +183,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   /** Re-run: the panel's last query, in the same panel (pinned or not), over the range now chosen. */
   rerun(panel: ResultsPanel): void {
     const request = this.requests.get(panel);
-    if (request) void this.run(request, panel);
+    if (request) void this.run({ ...request, range: undefined }, panel);
   }
 
   cancel(panel: ResultsPanel): void {

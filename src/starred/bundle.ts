@@ -5,6 +5,7 @@ import type * as vscode from 'vscode';
 import type { StarredNode } from '../core/starred/starredTree';
 import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
+import { withoutOwnArguments } from '../platform/outsideArguments';
 import type { LazyTree } from '../platform/lazyEntries';
 import type { ListElement } from '../platform/listView';
 import type { Log } from '../platform/log';
@@ -41,7 +42,8 @@ export function createStarred(deps: StarredDeps) {
     [COMMANDS.copyStarredQuery]: rows.copy,
     [COMMANDS.openStarredQueryInAxiom]: rows.openInAxiom,
     [COMMANDS.renameStarredQuery]: rows.rename,
-    [COMMANDS.deleteStarredQuery]: rows.delete,
+    // From outside (platform/outsideArguments.ts): it asks first, whatever `confirmed` says.
+    [COMMANDS.deleteStarredQuery]: (arg?: Parameters<typeof rows.delete>[0]) => rows.delete(withoutOwnArguments(COMMANDS.deleteStarredQuery, arg, ['confirmed'], deps.log)),
     [COMMANDS.compareStarredQuery]: rows.compare,
     [COMMANDS.chooseStarredOwner]: title.chooseOwner,
     [COMMANDS.showMyStarredQueries]: () => view.setOwner('mine'),
@@ -57,6 +59,8 @@ export function createStarred(deps: StarredDeps) {
     view,
     files,
     commands,
+    /** The commands with the arguments only the extension's own code (and its tests) may give. */
+    own: { deleteStarredQuery: rows.delete },
     dispose(): void {
       view.dispose();
       files.dispose();

@@ -110,8 +110,8 @@ async function pickDataset(client: AxiomClient, guessed: string | undefined, rec
   pick.busy = true;
   client
     .listDatasets(controller.signal)
-    .then((names) => {
-      listed = [...names].sort((a, b) => a.localeCompare(b));
+    .then((datasets) => {
+      listed = datasets.map((d) => d.name).sort((a, b) => a.localeCompare(b));
       render();
     })
     .catch(() => undefined)

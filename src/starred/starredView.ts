@@ -64,7 +64,9 @@ export class StarredView extends ListView<StarredNode> {
   /** The context keys of the title bar's buttons are set when the view is first shown, not at activation. */
   private keysSet = false;
 
-  override getChildren(element?: ListElement<StarredNode>): ListElement<StarredNode>[] {
+  override getChildren(): ListElement<StarredNode>[];
+  override getChildren(element?: ListElement<StarredNode>): ListElement<StarredNode>[] | Promise<ListElement<StarredNode>[]>;
+  override getChildren(element?: ListElement<StarredNode>): ListElement<StarredNode>[] | Promise<ListElement<StarredNode>[]> {
     if (!this.keysSet) void this.setKeys();
     return super.getChildren(element);
   }

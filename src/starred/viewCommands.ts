@@ -53,7 +53,7 @@ export function starredViewCommands(view: StarredView, connection: ClientAccess)
         void connection
           .client()
           .then((client) => client?.listDatasets(controller.signal))
-          .then((names) => names && show([...new Set([...view.datasetsInHand(), ...names])].sort((a, b) => a.localeCompare(b))))
+          .then((datasets) => datasets && show([...new Set([...view.datasetsInHand(), ...datasets.map((d) => d.name)])].sort((a, b) => a.localeCompare(b))))
           .catch(() => undefined)
           .finally(() => (pick.busy = false));
         dataset = await new Promise<string | undefined>((resolve) => {

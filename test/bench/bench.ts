@@ -13,9 +13,11 @@
 //   statuses from 1,000 histories         vs JSON.parse of the same histories
 //   the local APL checks, 2,000 lines     vs the lexing alone
 //   completion with 10,000 fields         vs a provider that hands out the same items prepared
+//   expanding a dataset of 5,000 fields   vs a bare fetch + JSON parse of its fields (in VS Code)
+//   Show Query History with 1,000 runs    vs a quick pick of the same 1,000 items prepared (in VS Code)
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
-// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,dryrun
+// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun
 // runs only those parts (the bundle always).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -655,6 +657,30 @@ if (want('memory')) {
   rows.push({ what: `extension host heap after opening and closing ${figure.results} results of 100,000 × 12 (in VS Code)`, ours: mb(after.heapUsed), baseline: `before: ${mb(before.heapUsed)}`, ratio: ratio(after.heapUsed, before.heapUsed), target: target('back to where it was (≤ 1.1×)', after.heapUsed <= before.heapUsed * 1.1) });
   rows.push({ what: `… the most it held while they were open`, ours: mb(peak.heapUsed), baseline: `before: ${mb(before.heapUsed)}`, ratio: `+${mb(peak.heapUsed - before.heapUsed)}`, target: `${figure.kept} of ${figure.results} panels keeping their rows` });
   notes.push(`The memory rows: heap used after a full collection, in the extension host of code-server; its resident size went from ${mb(before.rss)} before to ${mb(peak.rss)} at most while the results were open and ${mb(after.rss)} after they were closed (the resident size also holds code, buffers and memory V8 keeps for later).`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Datasets view and the query history, inside the real VS Code (test/bench/explore.ts).
+if (want('explore')) {
+  const sandbox = makeSandbox('axiom-bench-explore-', {});
+  let figure: { expand: { ours: number[]; base: number[] }; pick: { ours: number[]; base: number[] }; fields: number; runs: number } | undefined;
+  const code = await runInExtensionHost({
+    sandbox,
+    extensionPath: split,
+    entry: path.join(projectRoot, 'out/test/bench/explore.js'),
+    timeoutSeconds: 300,
+    onLog: (_type: string, args: unknown[]) => {
+      const line = args.find((a): a is string => typeof a === 'string' && a.startsWith('AXIOM_BENCH '));
+      if (line) figure = JSON.parse(line.slice('AXIOM_BENCH '.length)) as typeof figure;
+    },
+  });
+  fs.rmSync(sandbox.dir, { recursive: true, force: true });
+  if (code !== 0 || !figure) throw new Error(`the explore run failed (${code})`);
+  const pair = (side: { ours: number[]; base: number[] }) => [median(side.ours), median(side.base), side.ours.map((x, i) => x / side.base[i])] as const;
+  const [expand, bareFields, expandPairs] = pair(figure.expand);
+  rows.push({ what: `expand a dataset of ${figure.fields.toLocaleString('en')} fields in the Datasets view (in VS Code; fields + virtual fields, merged, a tree item each)`, ours: ms(expand), baseline: `bare fetch + JSON parse of the fields: ${ms(bareFields)}`, ratio: ratioAndSpread(expand, bareFields, expandPairs) });
+  const [pick, preparedPick, pickPairs] = pair(figure.pick);
+  rows.push({ what: `Show Query History with ${figure.runs.toLocaleString('en')} runs, until the quick pick shows (in VS Code)`, ours: ms(pick), baseline: `a quick pick of ${figure.runs.toLocaleString('en')} prepared items: ${ms(preparedPick)}`, ratio: ratioAndSpread(pick, preparedPick, pickPairs) });
 }
 
 // ---------------------------------------------------------------------------------------------

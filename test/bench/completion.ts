@@ -36,7 +36,7 @@ export async function run(): Promise<void> {
   try {
     await extension.activate();
     await vscode.workspace.getConfiguration('axiom').update('url', fake.url, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_API_TOKEN });
+    await (await extension.activate()).own.setToken({ token: FAKE_API_TOKEN });
 
     const text = "['big']\n| where ";
     const apl = await vscode.workspace.openTextDocument({ content: text, language: 'axiom-apl' });

@@ -13,7 +13,7 @@ export async function run(): Promise<void> {
   const extension = vscode.extensions.getExtension<AxiomExtensionApi>('axiom-apl-community.axiom-apl');
   if (!extension) throw new Error('the extension is not loaded');
   const { starredView } = await extension.activate();
-  await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_API_TOKEN });
+  await (await extension.activate()).own.setToken({ token: FAKE_API_TOKEN });
   await starredView.refresh();
   const rows = starredView.currentQueryRows;
   if (rows.length < RUNS + WARMUP) throw new Error(`only ${rows.length} starred queries listed`);

@@ -39,7 +39,7 @@ export async function run(): Promise<void> {
   try {
     const { runner } = await extension.activate();
     await vscode.workspace.getConfiguration('axiom').update('url', fake.url, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_API_TOKEN });
+    await (await extension.activate()).own.setToken({ token: FAKE_API_TOKEN });
     const runIn = async (text: string) => {
       const document = await vscode.workspace.openTextDocument({ content: text, language: 'axiom-apl' });
       await vscode.window.showTextDocument(document, vscode.ViewColumn.One);

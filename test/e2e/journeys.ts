@@ -12,7 +12,7 @@ import { describeVscode } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 import { FakeOAuth, listening } from '../support/fakeOAuth';
 import { GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
-import { countsByService, hugeTabular } from '../support/tabularFixtures';
+import { countsByService, hugeTabular, TYPED_TABULAR } from '../support/tabularFixtures';
 
 const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
 // `npm run screenshots` writes them into media/ for the README; test runs keep them in out/.
@@ -392,6 +392,53 @@ const HOSTILE_CELLS = ['<img src=x onerror="window.__pwned=1">', '<script>window
  * few hundred in the DOM, sorts, scrolls to the last row, shows hostile cells as text, exports
  * CSV through the save dialog; a time series is drawn as a chart.
  */
+/** The Datasets view: a dataset expanded into its fields; three runs from it (Query this Dataset,
+ *  Show Recent Events, Summarize by this Field); the Query History with the three, newest first. */
+async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
+  fake.aplAnswer = () => ({ body: TYPED_TABULAR });
+  const before = fake.requestsTo('POST /v1/datasets/_apl').length;
+  const rowOf = (name: string) => page.locator('.monaco-list-row', { hasText: name }).first();
+  const fromMenu = async (name: string, item: string) => {
+    await rowOf(name).click({ button: 'right' });
+    const entry = page.getByRole('menuitem', { name: item });
+    await entry.hover();
+    await entry.click();
+  };
+  await runCommand(page, 'Focus on Datasets View');
+  await rowOf('http-logs').waitFor({ timeout: 30_000 });
+  assert.match((await rowOf('http-logs').getAttribute('aria-label')) ?? '', /^http-logs axiom:events:v1 · Requests to the web servers/);
+  await rowOf('http-logs').click();
+  await rowOf('geo.city').waitFor({ timeout: 15_000 });
+  await rowOf('is_error').waitFor();
+  assert.match((await rowOf('is_error').getAttribute('aria-label')) ?? '', /^is_error virtual · boolean/);
+  await rowOf('Hidden fields').waitFor();
+  await rowOf('geo.city').click();
+  await page.mouse.move(900, 500);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(shots, 'datasets.png') });
+
+  await fromMenu('http-logs', 'Query this Dataset');
+  await page.locator('.editor-instance .view-lines', { hasText: "['http-logs'] | take 100" }).first().waitFor({ timeout: 15_000 });
+  await waitUntil('the first run', () => fake.requestsTo('POST /v1/datasets/_apl').length >= before + 1);
+  await fromMenu('http-logs', 'Show Recent Events');
+  await waitUntil('the second run', () => fake.requestsTo('POST /v1/datasets/_apl').length >= before + 2);
+  await fromMenu('geo.city', 'Summarize by this Field');
+  await waitUntil('the third run', () => fake.requestsTo('POST /v1/datasets/_apl').length >= before + 3);
+  const sent = fake.requestsTo('POST /v1/datasets/_apl').slice(before).map((r) => JSON.parse(r.body).apl as string);
+  assert.deepEqual(sent, ["['http-logs'] | take 100", "['http-logs']\n| sort by _time desc\n| take 100", "['http-logs']\n| summarize count() by ['geo.city']\n| sort by count_ desc"]);
+
+  await runCommand(page, 'Focus on Query History View');
+  await rowOf('Today').waitFor({ timeout: 15_000 });
+  const runs = page.locator('.monaco-list-row', { hasText: "['http-logs']" });
+  await rowOf("['http-logs'] | summarize count() by ['geo.city'] | sort by count_ desc").waitFor({ timeout: 15_000 });
+  assert.ok((await runs.count()) >= 3, 'the three runs are in the history');
+  assert.match((await rowOf("['http-logs'] | take 100").getAttribute('aria-label')) ?? '', /Last hour · \d+ rows · /);
+  await rowOf("['http-logs'] | take 100").click();
+  await page.mouse.move(900, 500);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(shots, 'history.png') });
+}
+
 async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promise<void> {
   const result = hugeTabular(100_000, 12);
   const text = (result.tables[0] as { columns: unknown[][] }).columns[3];
@@ -488,6 +535,7 @@ try {
     ['language: colours, an underlined operator and its quick fix, fields in completion', () => journeyLanguage(page)],
     ['run a query: 100,000 rows in the panel, sort, scroll to the end, hostile cells as text, export CSV, a chart', () => journeyRun(page, fake, sandbox.workspace)],
     ['monitor status: a monitor open at the service is triggered in the view, counted on the Axiom icon', () => journeyStatus(page, fake)],
+    ['datasets and history: a dataset expanded into its fields, three runs from the view, the history after them', () => journeyExplore(page, fake)],
     ['deployments: the status bar names it, add one, a second window follows the switch', () => journeyDeployments(page, fake, async () => {
       const window = await browser!.context.newPage();
       await window.goto(workbenchUrl(codeServer!, sandbox));

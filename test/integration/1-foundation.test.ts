@@ -38,15 +38,15 @@ describe('foundation: activation, commands, token storage', () => {
 
   it('Set Token trims, and refuses an empty value without touching the stored token', async () => {
     const { monitorsView } = await activateExtension();
-    assert.equal(await vscode.commands.executeCommand('axiom.setToken', { token: '   ' }), false);
-    assert.equal(await vscode.commands.executeCommand('axiom.setToken', { token: `  ${fake.token}\n` }), true);
+    assert.equal(await (await activateExtension()).own.setToken({ token: '   ' }), false);
+    assert.equal(await (await activateExtension()).own.setToken({ token: `  ${fake.token}\n` }), true);
     fake.reset();
     await monitorsView.refresh();
     assert.equal(fake.requestsTo('GET /v2/monitors').at(-1)?.headers.authorization, `Bearer ${fake.token}`);
   });
 
   it('Set Token refuses an org id argument that is not one, saving neither', async () => {
-    assert.equal(await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_PERSONAL_TOKEN, orgId: 'not/an org' }), false);
+    assert.equal(await (await activateExtension()).own.setToken({ token: FAKE_PERSONAL_TOKEN, orgId: 'not/an org' }), false);
     assert.equal(vscode.workspace.getConfiguration('axiom').get('orgId'), '');
     fake.reset();
     const { monitorsView } = await activateExtension();
@@ -56,7 +56,7 @@ describe('foundation: activation, commands, token storage', () => {
 
   it('a personal token with its org id: the org id is saved to axiom.orgId and sent', async () => {
     const { monitorsView } = await activateExtension();
-    await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_PERSONAL_TOKEN, orgId: FAKE_ORG_ID });
+    await (await activateExtension()).own.setToken({ token: FAKE_PERSONAL_TOKEN, orgId: FAKE_ORG_ID });
     assert.equal(vscode.workspace.getConfiguration('axiom').get('orgId'), FAKE_ORG_ID);
     fake.reset();
     await waitFor('a reload with the personal token', async () => {
@@ -67,7 +67,7 @@ describe('foundation: activation, commands, token storage', () => {
     assert.equal(last?.headers['x-axiom-org-id'], FAKE_ORG_ID);
     assert.equal(monitorsView.currentState, 'loaded');
     await setSetting('orgId', undefined);
-    await vscode.commands.executeCommand('axiom.setToken', { token: fake.token });
+    await (await activateExtension()).own.setToken({ token: fake.token });
   });
 
   it('Sign Out deletes the token: the view asks for one and no request is sent', async () => {

@@ -118,7 +118,7 @@ describe('Faults inside VS Code', () => {
   it('a token of no known shape, echoed by the service, is masked by its value in the view and the log', async () => {
     fake.token = ODD_TOKEN;
     try {
-      await vscode.commands.executeCommand('axiom.setToken', { token: ODD_TOKEN });
+      await (await activateExtension()).own.setToken({ token: ODD_TOKEN });
       fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: `token ${ODD_TOKEN} is invalid; header was Bearer ${ODD_TOKEN}` } });
       const view = await refreshedView();
       await waitFor('the error to show', () => view.currentState === 'errorAuth');
@@ -126,7 +126,7 @@ describe('Faults inside VS Code', () => {
       assert.match(String(view.treeView.message), /token •••• is invalid; header was Bearer ••••/);
     } finally {
       fake.token = FAKE_API_TOKEN;
-      await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_API_TOKEN });
+      await (await activateExtension()).own.setToken({ token: FAKE_API_TOKEN });
     }
   });
 

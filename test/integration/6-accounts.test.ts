@@ -42,7 +42,7 @@ describe('Deployments', () => {
   });
 
   after(async () => {
-    for (const name of listedNames()) await vscode.commands.executeCommand('axiom.removeDeployment', { name, confirmed: true });
+    for (const name of listedNames()) await (await activateExtension()).own.removeDeployment({ name, confirmed: true });
     await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
     await closeAllEditors();
     await Promise.all([settingsService.stop(), prod.stop(), staging.stop()]);
@@ -53,7 +53,7 @@ describe('Deployments', () => {
     writeCliConfig(
       `active_deployment = "staging"\n\n[deployments.prod]\nurl = "${prod.url}"\ntoken = "${PROD_TOKEN}"\n\n[deployments.staging]\nurl = "${staging.url}"\ntoken = "${STAGING_TOKEN}"\norg_id = "${STAGING_ORG}"\nedge_region = "eu-central-1"\n`,
     );
-    const imported = await vscode.commands.executeCommand<{ name: string }[]>('axiom.importCliConfig', { home, confirmed: true });
+    const imported = await (await activateExtension()).own.importCliConfig({ home, confirmed: true });
     assert.deepEqual(imported?.map((d) => d.name), ['prod', 'staging']);
     assert.deepEqual(listedNames(), ['prod', 'staging']);
     assert.ok(!JSON.stringify(config().get('deployments')).includes('test-token'), 'no token in the settings');
@@ -103,7 +103,7 @@ describe('Deployments', () => {
     await waitFor('the prod list under its new name', async () => (await shown()).join() === 'mon_prod');
     assert.equal(prod.requestsTo('GET /v2/monitors').at(-1)!.headers.authorization, `Bearer ${PROD_TOKEN}`, 'the token moved with it');
 
-    assert.equal(await vscode.commands.executeCommand('axiom.removeDeployment', { name: 'production', confirmed: true }), true);
+    assert.equal(await (await activateExtension()).own.removeDeployment({ name: 'production', confirmed: true }), true);
     assert.deepEqual(listedNames(), ['staging']);
     await waitFor('the settings list again', async () => (await shown()).length === REALISTIC_MONITORS.length);
     // Listed again under the old name, without a token: the view asks for one rather than reusing it.
@@ -115,18 +115,18 @@ describe('Deployments', () => {
 
   it('bad input is refused with nothing stored: a taken name, credentials in the url, a malformed file', async () => {
     const before = JSON.stringify(config().get('deployments'));
-    assert.equal(await vscode.commands.executeCommand('axiom.addDeployment', { name: 'STAGING', url: prod.url, token: PROD_TOKEN }), undefined);
-    assert.equal(await vscode.commands.executeCommand('axiom.addDeployment', { name: 'creds', url: 'https://user:secret@api.axiom.co', token: PROD_TOKEN }), undefined);
+    assert.equal(await (await activateExtension()).own.addDeployment({ name: 'STAGING', url: prod.url, token: PROD_TOKEN }), undefined);
+    assert.equal(await (await activateExtension()).own.addDeployment({ name: 'creds', url: 'https://user:secret@api.axiom.co', token: PROD_TOKEN }), undefined);
     assert.equal(await vscode.commands.executeCommand('axiom.renameDeployment', { from: 'staging', to: 'production' }), false);
     writeCliConfig('[deployments.broken]\nurl = "https://api.axiom.co\n');
-    assert.equal(await vscode.commands.executeCommand('axiom.importCliConfig', { home, confirmed: true }), undefined);
+    assert.equal(await (await activateExtension()).own.importCliConfig({ home, confirmed: true }), undefined);
     fs.rmSync(path.join(home, '.axiom.toml'));
-    assert.equal(await vscode.commands.executeCommand('axiom.importCliConfig', { home, confirmed: true }), undefined, 'no file: nothing imported');
+    assert.equal(await (await activateExtension()).own.importCliConfig({ home, confirmed: true }), undefined, 'no file: nothing imported');
     assert.equal(JSON.stringify(config().get('deployments')), before);
   });
 
   it('adds a deployment by hand and switches to it', async () => {
-    const added = await vscode.commands.executeCommand<{ name: string }>('axiom.addDeployment', { name: 'by hand', url: prod.url, token: PROD_TOKEN });
+    const added = await (await activateExtension()).own.addDeployment({ name: 'by hand', url: prod.url, token: PROD_TOKEN });
     assert.equal(added?.name, 'by hand');
     assert.equal(await active(), 'by hand');
     await waitFor('the prod list', async () => (await shown()).join() === 'mon_prod');

@@ -212,7 +212,7 @@ describe('Axiom APL: completion, hover and signature help', () => {
       assert.ok(!items.some((i) => i.kind === vscode.CompletionItemKind.Field));
       assert.equal(fake.requests.length, 0);
     } finally {
-      await vscode.commands.executeCommand('axiom.setToken', { token: fake.token });
+      await (await activateExtension()).own.setToken({ token: fake.token });
     }
   });
 

@@ -306,7 +306,7 @@ describe('Starred Queries view', () => {
     other.starred.push(theirRecord);
     const byId = (service: FakeAxiom) => service.requests.filter((r) => r.path.startsWith('/v2/apl-starred-queries/sq_checkout'));
     try {
-      assert.ok(await vscode.commands.executeCommand('axiom.addDeployment', { name: 'other org', url: other.url, token: OTHER_TOKEN }));
+      assert.ok(await (await activateExtension()).own.addDeployment({ name: 'other org', url: other.url, token: OTHER_TOKEN }));
       assert.equal(await (await activateExtension()).activeDeployment(), 'other org');
 
       await replaceText(editor, 'print "for the settings deployment"');
@@ -338,7 +338,7 @@ describe('Starred Queries view', () => {
       assert.equal((other.starredById('sq_checkout')!.query as { apl: string }).apl, 'print "the other org’s"');
       await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(theirs.uri)), /opened from the deployment “other org”/);
     } finally {
-      await vscode.commands.executeCommand('axiom.removeDeployment', { name: 'other org', confirmed: true });
+      await (await activateExtension()).own.removeDeployment({ name: 'other org', confirmed: true });
       await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
       await other.stop();
     }
@@ -358,7 +358,7 @@ describe('Starred Queries view', () => {
   it('delete (confirmed): one DELETE, the row goes, and an open document of it can no longer be saved over it', async () => {
     const view = await loadedView();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', row(view, 'sq_checkout'));
-    assert.equal(await vscode.commands.executeCommand('axiom.deleteStarredQuery', { ...row(view, 'sq_checkout'), confirmed: true }), true);
+    assert.equal(await (await activateExtension()).own.deleteStarredQuery({ ...row(view, 'sq_checkout'), confirmed: true }), true);
     assert.equal(fake.requestsTo('DELETE /v2/apl-starred-queries/{id}').length, 1);
     assert.equal(fake.starredById('sq_checkout'), undefined);
     assert.deepEqual(view.currentQueries.map((q) => q.id), ['sq_go_nulls']);
@@ -372,7 +372,7 @@ describe('Starred Queries view', () => {
   it('delete that fails is not repeated by itself; the row stays', async () => {
     const view = await loadedView();
     fake.fail('DELETE /v2/apl-starred-queries/{id}', { status: 503, body: { message: 'busy' } });
-    const deleting = vscode.commands.executeCommand('axiom.deleteStarredQuery', { id: 'sq_checkout', confirmed: true });
+    const deleting = (await activateExtension()).own.deleteStarredQuery({ id: 'sq_checkout', confirmed: true });
     await waitFor('the DELETE', () => fake.requestsTo('DELETE /v2/apl-starred-queries/{id}').length === 1);
     await new Promise((r) => setTimeout(r, 500));
     await vscode.commands.executeCommand('notifications.clearAll');
@@ -419,7 +419,7 @@ describe('Starred Queries view', () => {
       assert.equal(view.currentState, 'noToken');
       assert.equal(fake.requests.length, 0);
     } finally {
-      await vscode.commands.executeCommand('axiom.setToken', { token: fake.token });
+      await (await activateExtension()).own.setToken({ token: fake.token });
     }
   });
 });

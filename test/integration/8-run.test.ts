@@ -7,7 +7,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { compileErrorBody, hugeTabular, TIME_SERIES, TYPED_TABULAR } from '../support/tabularFixtures';
-import { activateExtension, closeAllEditors, connectedFake, waitFor } from './helpers';
+import { activateExtension, useRunningFake, waitFor } from './helpers';
 
 async function aplEditor(text: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ content: text, language: 'axiom-apl' });
@@ -21,24 +21,9 @@ function sentBodies(fake: FakeAxiom): { apl: string; startTime: string; endTime:
 const TWO_QUERIES = "['logs']\n| count\n\n// errors\n['logs']\n| where status >= 500\n| take 10\n";
 
 describe('Run Query', () => {
+  const suite = useRunningFake(() => TYPED_TABULAR);
   let fake: FakeAxiom;
-  before(async () => {
-    fake = await connectedFake();
-    await activateExtension();
-  });
-  after(async () => {
-    await closeAllEditors();
-    await fake.stop();
-  });
-  beforeEach(() => {
-    fake.reset();
-    fake.aplAnswer = () => ({ body: TYPED_TABULAR });
-  });
-  afterEach(async () => {
-    const { runner } = await activateExtension();
-    for (const panel of [...runner.panels]) panel.dispose();
-    await closeAllEditors();
-  });
+  beforeEach(() => (fake = suite.fake));
 
   it('runs the query under the cursor over the last hour, and the panel gets the rows', async () => {
     const editor = await aplEditor(TWO_QUERIES);

@@ -73,7 +73,7 @@ describe('Language model tools', () => {
 
   it('VS Code lists every tool with the schema package.json declares', async () => {
     const declared = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { languageModelTools: DeclaredTool[] } }).contributes.languageModelTools;
-    assert.equal(declared.length, 9);
+    assert.equal(declared.length, 11);
     // Agent mode on (the harness turns it off): later VS Codes list extensions' tools only then.
     await waitFor('the tools to be listed', () => vscode.lm.tools.some((t) => t.name === 'axiom_listDatasets'));
     for (const tool of declared) {
@@ -87,7 +87,7 @@ describe('Language model tools', () => {
   it('axiom_listDatasets and axiom_getDatasetFields: names, then fields with types, the deployment named', async () => {
     const datasets = await invoke('axiom_listDatasets', {});
     assert.match(datasets, /^Axiom deployment: 127\.0\.0\.1:\d+\n/);
-    assert.deepEqual(data(datasets), [{ name: 'http-logs' }, { name: 'sample-app' }]);
+    assert.deepEqual(data(datasets), [{ name: 'http-logs', kind: 'axiom:events:v1', description: 'Requests to the web servers' }, { name: 'sample-app', kind: 'otel:traces:v1' }]);
     const fields = await invoke('axiom_getDatasetFields', { dataset: 'http-logs' });
     assert.match(fields, /5 fields \(1 hidden ones left out\)/);
     assert.deepEqual(data(fields)[1], { name: 'status', type: 'integer', description: 'HTTP status' });
@@ -203,6 +203,51 @@ describe('Language model tools', () => {
     assert.deepEqual(posted, { kind: 'apl', name: 'Errors *now*', dataset: 'http-logs', who: 'usr_fake_1', query: { apl: input.apl }, metadata: {} });
   });
 
+  it('axiom_updateMonitor: the confirmation shows each setting from now to then; only those change, the rest goes back as it was', async () => {
+    const { agentTools } = await activateExtension();
+    const tool = agentTools.tool('axiom_updateMonitor');
+    const input = { monitor: 'Checkout errors', threshold: 3, intervalMinutes: 1, description: 'Pages the *on-call*' };
+    const prepared = await tool.prepareInvocation!({ input }, new vscode.CancellationTokenSource().token);
+    const confirmation = prepared?.confirmationMessages;
+    assert.ok(confirmation, 'a confirmation is asked for');
+    assert.match(confirmation.title, /^Change a monitor in Axiom \(127\.0\.0\.1:\d+\)$/);
+    const message = typeof confirmation.message === 'string' ? confirmation.message : confirmation.message.value;
+    assert.match(message, /Change the monitor \*\*Checkout errors\*\* \(id mon\\_fire\):/);
+    assert.match(message, /- threshold: `0` → `3`/);
+    assert.match(message, /- description: `null` → `"Pages the \*on-call\*"`/);
+    assert.doesNotMatch(message, /intervalMinutes/, 'a setting that does not change is not listed');
+    assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'preparing changes nothing');
+
+    const text = ((await tool.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token))!.content[0] as vscode.LanguageModelTextPart).value;
+    texts.push(text);
+    assert.match(text, /Updated the monitor "Checkout errors" \(id mon_fire\): description, threshold\./);
+    const [put] = fake.requestsTo('PUT /v2/monitors/{id}');
+    const sent = JSON.parse(put.body) as Record<string, unknown>;
+    const before = MONITORS[1] as Record<string, unknown>;
+    assert.deepEqual(sent, { ...Object.fromEntries(Object.entries(before).filter(([key]) => key !== 'id')), threshold: 3, description: 'Pages the *on-call*' });
+  });
+
+  it('axiom_createMonitor: refused before sending when the service would refuse it; else created after the confirmation', async () => {
+    const { agentTools } = await activateExtension();
+    const tool = agentTools.tool('axiom_createMonitor');
+    const call = async (input: object) => {
+      const text = ((await tool.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token))!.content[0] as vscode.LanguageModelTextPart).value;
+      texts.push(text);
+      return text;
+    };
+    const unsummarized = await call({ name: 'No summarize', type: 'Threshold', aplQuery: "['http-logs'] | where status >= 500", operator: 'Above', threshold: 0 });
+    assert.match(unsummarized, /Nothing was sent: the monitor would not be valid/);
+    assert.equal(fake.requestsTo('POST /v2/monitors').length, 0);
+
+    const input = { name: '5xx on checkout', type: 'Threshold', aplQuery: "['http-logs'] | where status >= 500 | summarize count()", operator: 'Above', threshold: 10, intervalMinutes: 5, rangeMinutes: 5 };
+    const prepared = await tool.prepareInvocation!({ input }, new vscode.CancellationTokenSource().token);
+    const message = prepared?.confirmationMessages?.message;
+    assert.match(typeof message === 'string' ? message : message?.value ?? '', /Create a monitor named \*\*5xx on checkout\*\*[\s\S]*- threshold: `10`[\s\S]*```axiom-apl\n\['http-logs'\] \| where status >= 500 \| summarize count\(\)\n```/);
+    const created = await call(input);
+    assert.match(created, /Created the monitor "5xx on checkout" \(id mon_new_\d+\)\./);
+    assert.deepEqual(JSON.parse(fake.requestsTo('POST /v2/monitors')[0].body), input);
+  });
+
   it('a token echoed by the service is masked in the result', async () => {
     fake.aplAnswer = () => ({ status: 500, body: { message: `internal error for Bearer ${fake.token}` } });
     const text = await invoke('axiom_runQuery', { apl: "['http-logs'] | count" });
@@ -251,7 +296,7 @@ describe('Language model tools', () => {
       }
       assert.equal(fake.requests.length, 0);
     } finally {
-      await vscode.commands.executeCommand('axiom.setToken', { token: fake.token });
+      await (await activateExtension()).own.setToken({ token: fake.token });
     }
   });
 });

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { FakeOAuth, followAuthorize, listening } from '../support/fakeOAuth';
-import { activateExtension, refreshedView, waitFor } from './helpers';
+import { actionRows, activateExtension, refreshedView, waitFor } from './helpers';
 
 const SECOND_ORG = { id: 'second-org-2', name: 'Second Org' };
 
@@ -29,7 +29,8 @@ describe('Sign in with Axiom', () => {
     const redirectParam = new URL(address).searchParams.get('redirect_uri');
     assert.ok(redirectParam, `no redirect_uri in ${address}`);
     const redirect = new URL(redirectParam);
-    return { done, address, port: Number(redirect.port) };
+    const forwarded = /^\/proxy\/(\d+)\//.exec(redirect.pathname);
+    return { done, address, port: Number(forwarded ? forwarded[1] : redirect.port) };
   }
 
   before(async () => {
@@ -50,7 +51,7 @@ describe('Sign in with Axiom', () => {
   after(async () => {
     api.browser.open = restoreOpen;
     for (const d of (config().get<{ name: string }[]>('deployments') ?? []) as { name: string }[]) {
-      await vscode.commands.executeCommand('axiom.removeDeployment', { name: d.name, confirmed: true });
+      await (await activateExtension()).own.removeDeployment({ name: d.name, confirmed: true });
     }
     await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
     await config().update('signInUrl', undefined, vscode.ConfigurationTarget.Global);
@@ -107,6 +108,46 @@ describe('Sign in with Axiom', () => {
     assert.equal(sent.headers['x-axiom-org-id'], SECOND_ORG.id);
   });
 
+  it('with several orgs it asks which one; the forwarded address is tried first and refused, as Axiom refuses http to an IP', async () => {
+    oauth.requests.length = 0;
+    // The pick, as a person answers it: the second org. Recorded, so the test sees what was offered.
+    const { showQuickPick } = vscode.window;
+    const offered: string[] = [];
+    Object.assign(vscode.window, {
+      showQuickPick: async (items: readonly (vscode.QuickPickItem & { org?: unknown })[]) => {
+        offered.push(...items.map((i) => `${i.label} (${i.description ?? ''})`));
+        return items.find((i) => i.description === SECOND_ORG.id);
+      },
+    });
+    try {
+      const { done, address } = await start();
+      await followAuthorize(address);
+      assert.equal((await done)?.orgId, SECOND_ORG.id);
+    } finally {
+      Object.assign(vscode.window, { showQuickPick });
+    }
+    assert.deepEqual(offered, ['Fake Org (fake-org-1)', `${SECOND_ORG.name} (${SECOND_ORG.id})`]);
+    // In a browser-hosted VS Code the extension first offers the address VS Code forwards to it.
+    const registrations = oauth.requestsTo('/oauth2/register').map((r) => (JSON.parse(r.body) as { redirect_uris: string[] }).redirect_uris[0]);
+    if (vscode.env.uiKind === vscode.UIKind.Web && registrations.length) assert.match(registrations[0], /\/proxy\/\d+\/callback$/);
+  });
+
+  it('where the server takes the address VS Code forwards, the browser comes back through it', async () => {
+    if (vscode.env.uiKind !== vscode.UIKind.Web) return; // a desktop window listens on localhost only
+    oauth.refuseIpRedirects = false;
+    try {
+      const { done, address } = await start({ orgId: SECOND_ORG.id });
+      const redirect = new URL(new URL(address).searchParams.get('redirect_uri')!);
+      assert.match(redirect.pathname, /^\/proxy\/\d+\/callback$/, 'the forwarded address');
+      const browser = await followAuthorize(address);
+      assert.equal(browser.status, 200);
+      assert.match(browser.page, /return to VS Code/);
+      assert.equal((await done)?.name, SECOND_ORG.name);
+    } finally {
+      oauth.refuseIpRedirects = true;
+    }
+  });
+
   it('a second sign-in uses the client registered before', async () => {
     const clients = oauth.clients.size;
     const { done, address } = await start({ orgId: SECOND_ORG.id });
@@ -133,6 +174,24 @@ describe('Sign in with Axiom', () => {
       oauth.requestsTo('/oauth2/token').map((r) => new URLSearchParams(r.body).get('grant_type')),
       ['refresh_token'],
     );
+  });
+
+  it('a renewal the server refuses asks to sign in again, and keeps the deployment', async () => {
+    await refreshedView();
+    const token = (fake.requestsTo('GET /v2/monitors').at(-1)!.headers.authorization ?? '').replace('Bearer ', '');
+    oauth.expire(token);
+    oauth.revokeRefreshTokens();
+    const view = await refreshedView();
+    const rows = actionRows(view);
+    assert.deepEqual(rows.map((r) => r.label), ['Sign in with Axiom', 'Show Log']);
+    assert.equal(rows[0].command, 'axiom.signIn');
+    assert.match(String(view.treeView.message ?? rows[0].tooltip), /sign-in has expired/i);
+    assert.ok(listed().includes(SECOND_ORG.name), 'the deployment stays');
+    // Signing in again renews the same deployment, and the monitors come back.
+    const { done, address } = await start({ orgId: SECOND_ORG.id });
+    await followAuthorize(address);
+    assert.equal((await done)?.name, SECOND_ORG.name);
+    assert.deepEqual((await refreshedView()).currentRows.map((r) => r.monitor.id), ['mon_signed_in']);
   });
 
   it('sign out revokes the tokens and forgets them', async () => {

@@ -27,9 +27,11 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 99-
     });
     server.unref();
     const { url } = await waitFor('the demo service', () => fs.existsSync(urlFile) && (JSON.parse(fs.readFileSync(urlFile, 'utf8')) as { url: string }), 30_000);
+    // The settings deployment, whatever the tests before chose.
+    await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
     await setSetting('url', url);
     await setSetting('orgId', undefined);
-    await vscode.commands.executeCommand('axiom.setToken', { token: DEMO_TOKEN });
+    await (await activateExtension()).own.setToken({ token: DEMO_TOKEN });
 
     // A results panel beside a query of the workspace.
     const folder = vscode.workspace.workspaceFolders![0].uri;

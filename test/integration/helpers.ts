@@ -56,7 +56,7 @@ export async function connectedFake(monitors: unknown[] = []): Promise<FakeAxiom
   await fake.start();
   await setSetting('url', fake.url);
   await setSetting('orgId', undefined);
-  await vscode.commands.executeCommand('axiom.setToken', { token: FAKE_API_TOKEN });
+  await (await activateExtension()).own.setToken({ token: FAKE_API_TOKEN });
   return fake;
 }
 
@@ -79,4 +79,31 @@ export interface ReloadRequest {
 
 export function readReloadRequest(): ReloadRequest {
   return JSON.parse(fs.readFileSync(RELOAD_REQUEST, 'utf8')) as ReloadRequest;
+}
+
+/**
+ * The hooks of a suite that runs queries: a fake service connected before, stopped after; reset
+ * before each test with `answer` for queries; the results panels and editors closed after each.
+ * Returns the fake service of the suite (set once `before` has run).
+ */
+export function useRunningFake(answer: () => unknown): { readonly fake: FakeAxiom } {
+  const suite = {} as { fake: FakeAxiom };
+  before(async () => {
+    suite.fake = await connectedFake();
+    await activateExtension();
+  });
+  after(async () => {
+    await closeAllEditors();
+    await suite.fake.stop();
+  });
+  beforeEach(() => {
+    suite.fake.reset();
+    suite.fake.aplAnswer = () => ({ body: answer() });
+  });
+  afterEach(async () => {
+    const { runner } = await activateExtension();
+    for (const panel of [...runner.panels]) panel.dispose();
+    await closeAllEditors();
+  });
+  return suite;
 }

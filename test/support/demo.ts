@@ -159,11 +159,18 @@ export const DEMO_FILES: Record<string, string> = {
   'slow-requests.apl': "['http-logs']\n| where req_duration_ms > 500\n| project _time, service, route, status, req_duration_ms, ['geo.city']\n| take 500\n",
 };
 
+/** Virtual fields of the demo's datasets (the Datasets view marks them). */
+const DEMO_VIRTUAL_FIELDS: Record<string, unknown[]> = {
+  'http-logs': [{ id: 'vf_demo_1', dataset: 'http-logs', name: 'is_server_error', expression: 'status >= 500', description: 'The request failed on the server side', type: 'boolean' }],
+};
+
 /** Fills a fake service with the demo, relative to `now`. */
 export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   const datasets = demoDatasets(now);
   fake.datasets = datasets.map((d) => d.name);
   fake.fields = Object.fromEntries(datasets.map((d) => [d.name, d.fields.map((f) => ({ name: f.name, type: f.type, description: f.description ?? '', unit: f.unit ?? '', hidden: false }))]));
+  fake.datasetDetails = Object.fromEntries(datasets.map((d) => [d.name, { kind: 'axiom:events:v1', description: d.description ?? null }]));
+  fake.virtualFields = DEMO_VIRTUAL_FIELDS;
   const { monitors, histories } = demoMonitors(now);
   fake.monitors = monitors;
   fake.histories = histories;

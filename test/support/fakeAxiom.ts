@@ -45,6 +45,7 @@ export type Route =
   | 'POST /v2/monitors'
   | 'GET /v2/notifiers'
   | `GET /v2/datasets/${string}/fields`
+  | 'GET /v2/vfields'
   | 'POST /v1/datasets/_apl';
 
 /** What POST /v1/datasets/_apl received: the query, its range and the rest of the JSON body. */
@@ -159,6 +160,17 @@ export class FakeAxiom {
       { name: 'internal_id', type: 'string', hidden: true },
     ],
   };
+  /** Kind and description per dataset name, as GET /v2/datasets sends them (absent: axiom:events:v1, no description). */
+  datasetDetails: Record<string, { kind?: string | null; description?: string | null }> = {
+    'http-logs': { kind: 'axiom:events:v1', description: 'Requests to the web servers' },
+    'sample-app': { kind: 'otel:traces:v1', description: null },
+  };
+  /** Each dataset's virtual fields, as GET /v2/vfields?dataset= sends them; a dataset not here has none (null, Go's nil slice). */
+  virtualFields: Record<string, unknown[]> = {
+    'http-logs': [{ id: 'vf_1', dataset: 'http-logs', name: 'is_error', expression: 'status >= 500', description: 'A server error', type: 'boolean' }],
+  };
+  /** Datasets whose fields answer 500 until removed from here. */
+  failingFields = new Set<string>();
   user = { id: 'usr_fake_1', name: 'Test Person', email: 'person@example.com', role: { id: 'admin', name: 'admin' } };
   /** The starred queries the service holds, in the order it lists them: those created, and those
    *  a test puts here (each with an `id` and a `who`; `who` equal to `user.id` is the caller's). */
@@ -394,7 +406,8 @@ export class FakeAxiom {
     const fieldsOf = /^GET \/v2\/datasets\/([^/]+)\/fields$/.exec(route);
     if (fieldsOf) {
       const dataset = decodeURIComponent(fieldsOf[1]);
-      if (this.datasets.includes(dataset)) send(200, this.fields[dataset] ?? []);
+      if (this.failingFields.has(dataset)) send(500, { code: 500, message: 'internal error reading the fields' });
+      else if (this.datasets.includes(dataset)) send(200, this.fields[dataset] ?? []);
       else send(404, { code: 404, message: 'dataset not found' });
       return;
     }
@@ -452,8 +465,20 @@ export class FakeAxiom {
         send(200, this.monitorsBody(), {}, fault?.chunked ?? this.chunkedLists);
         return;
       case 'GET /v2/datasets':
-        send(200, this.datasets.map((name, i) => ({ id: name, name, description: '', created: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z', who: 'usr_fake_1', kind: 'axiom:events:v1', n: i })));
+        send(
+          200,
+          this.datasets.map((name, i) => {
+            const details = this.datasetDetails[name];
+            return { id: name, name, description: details?.description === undefined ? '' : details.description, created: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z', who: 'usr_fake_1', kind: details?.kind === undefined ? 'axiom:events:v1' : details.kind, n: i };
+          }),
+        );
         return;
+      case 'GET /v2/vfields': {
+        const dataset = new URL(recorded.path, 'http://fake').searchParams.get('dataset') ?? '';
+        if (!this.datasets.includes(dataset)) send(404, { code: 404, message: 'dataset not found' });
+        else send(200, this.virtualFields[dataset] ?? null);
+        return;
+      }
       case 'GET /v2/user':
         send(200, this.user);
         return;

@@ -46,6 +46,8 @@ export class FakeOAuth {
   issueRefreshTokens = true;
   /** Whether the metadata names a revocation endpoint. */
   offerRevocation = true;
+  /** Whether registration refuses a plain-http redirect to an IP address, as Axiom's does. */
+  refuseIpRedirects = true;
   readonly clients = new Map<string, Client>();
   readonly requests: OAuthRequest[] = [];
   /** Every access and refresh token issued, for a test (or the token scan) to look for. */
@@ -76,6 +78,7 @@ export class FakeOAuth {
     this.accessLifetimeSeconds = 3600;
     this.issueRefreshTokens = true;
     this.offerRevocation = true;
+    this.refuseIpRedirects = true;
     this.requests.length = 0;
   }
 
@@ -90,6 +93,11 @@ export class FakeOAuth {
   expire(token: string): void {
     const issued = this.access.get(token);
     if (issued) issued.expiresAt = Date.now();
+  }
+
+  /** Ends every refresh token (as a sign-in revoked in the web app would): a refresh then fails. */
+  revokeRefreshTokens(): void {
+    for (const held of this.refresh.values()) held.revoked = true;
   }
 
   requestsTo(path: string): OAuthRequest[] {
@@ -157,7 +165,7 @@ export class FakeOAuth {
       }
       for (const uri of uris as string[]) {
         const parsed = new URL(uri);
-        if (parsed.protocol === 'http:' && (/^\d+\.\d+\.\d+\.\d+$/.test(parsed.hostname) || parsed.hostname.startsWith('['))) {
+        if (this.refuseIpRedirects && parsed.protocol === 'http:' && (/^\d+\.\d+\.\d+\.\d+$/.test(parsed.hostname) || parsed.hostname.startsWith('['))) {
           oauthError(400, 'invalid_redirect_uri', 'http redirect URIs must use localhost');
           return;
         }

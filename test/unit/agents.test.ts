@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { rememberSecret } from '../../src/core/api/secrets';
 import { aplReferenceReport } from '../../src/core/agents/aplReferenceReport';
 import * as reference from '../../src/core/apl/reference';
-import { activeQueryReport, compileErrorReport, datasetsReport, fieldsReport, historyReport, monitorsReport, queryReport, starredReport } from '../../src/core/agents/reports';
+import { activeQueryReport, compileErrorReport, datasetsReport, fieldsReport, historyReport, monitorChanges, monitorRefusedReport, monitorsReport, queryReport, starredReport } from '../../src/core/agents/reports';
 import { budgetFor, encodeValue, renderReport, signInReport, type DeploymentLabel } from '../../src/core/agents/resultText';
 import { TOOL_NAMES, TOOL_SPECS, type ToolName } from '../../src/core/agents/toolSpecs';
 import { validateInput } from '../../src/core/agents/validate';
@@ -50,6 +50,8 @@ describe('agents: input validation', () => {
     axiom_listStarredQueries: { owner: 'team', filter: 'errors', dataset: 'http-logs' },
     axiom_getActiveQuery: {},
     axiom_starQuery: { apl: "['http-logs'] | count", name: 'Count', dataset: 'http-logs' },
+    axiom_updateMonitor: { monitor: 'Checkout errors', threshold: 5, intervalMinutes: 10, disabled: false },
+    axiom_createMonitor: { name: 'Errors', type: 'Threshold', aplQuery: "['http-logs'] | where status >= 500 | summarize count()", operator: 'Above', threshold: 0, rangeMinutes: 5 },
   };
 
   it('takes every tool’s good input as it is', () => {
@@ -76,6 +78,11 @@ describe('agents: input validation', () => {
     assert.deepEqual(bad('axiom_getActiveQuery', { path: '/etc/passwd' }), ['unknown property "path" (known: none)']);
     assert.deepEqual(bad('axiom_listDatasets', ['http']), ['the input must be a JSON object, not a list']);
     assert.deepEqual(bad('axiom_listDatasets', 'http'), ['the input must be a JSON object, not string']);
+    assert.deepEqual(bad('axiom_updateMonitor', { threshold: 5 }), ['"monitor" is required']);
+    assert.deepEqual(bad('axiom_updateMonitor', { monitor: 'm', operator: 'Greater' }), ['"operator" must be one of Above, AboveOrEqual, Below, BelowOrEqual, AboveOrBelow, not "Greater"']);
+    assert.deepEqual(bad('axiom_updateMonitor', { monitor: 'm', notifierIds: ['x'] }), ['unknown property "notifierIds" (known: monitor, name, description, aplQuery, operator, threshold, columnName, intervalMinutes, rangeMinutes, alertOnNoData, notifyByGroup, disabled)']);
+    assert.deepEqual(bad('axiom_createMonitor', { name: 'x', type: 'Threshold' }), ['"aplQuery" is required']);
+    assert.deepEqual(bad('axiom_createMonitor', { name: 'x', type: 'Sometimes', aplQuery: 'q', intervalMinutes: 0 }), ['"type" must be one of Threshold, MatchEvent, AnomalyDetection, not "Sometimes"', '"intervalMinutes" must be at least 1']);
   });
 
   it('no input is an empty one; null properties count as absent', () => {
@@ -217,6 +224,18 @@ describe('agents: results', () => {
     const active = renderReport(activeQueryReport(PROD, { document: 'q.apl', language: 'axiom-apl', apl: "['http-logs'] | count", from: 'selection', dataset: 'http-logs', range: { label: 'Last hour', startTime: 'now-1h', endTime: 'now' } }));
     assert.match(active.text, /The selection in the active editor \("q\.apl", language axiom-apl\); dataset "http-logs"; time range in the status bar: Last hour \(startTime now-1h, endTime now\)\./);
     assert.match(renderReport(activeQueryReport(PROD, undefined)).text, /No APL query is open/);
+  });
+
+  it('a monitor change: only the settings named that differ; a refusal says why, field by field', () => {
+    const raw = { id: 'm1', name: 'Checkout', threshold: 5, intervalMinutes: 5, disabled: false };
+    assert.deepEqual(monitorChanges(raw, { monitor: 'm1', threshold: 10, intervalMinutes: 5, disabled: true, description: 'why' }), [
+      ['threshold', 5, 10],
+      ['disabled', false, true],
+      ['description', null, 'why'],
+    ]);
+    const { text } = renderReport(monitorRefusedReport(PROD, [{ field: 'aplQuery', reason: 'A threshold query ends with summarize.' }]));
+    assert.match(text, /Nothing was sent: the monitor would not be valid/);
+    assert.match(text, /<reference label="problems" count="1">\n\{"field":"aplQuery","problem":"A threshold query ends with summarize\."\}/);
   });
 
   it('the APL reference: every operator and the functions by category; a search with signatures and links', () => {

@@ -307,8 +307,11 @@ describe('createStarredQuery', () => {
 });
 
 describe('datasets and user', () => {
-  it('lists dataset names and reads the current user', async () => {
-    assert.deepEqual(await client().listDatasets(), ['http-logs', 'sample-app']);
+  it('lists datasets with their kind and description, and reads the current user', async () => {
+    assert.deepEqual(await client().listDatasets(), [
+      { name: 'http-logs', kind: 'axiom:events:v1', description: 'Requests to the web servers' },
+      { name: 'sample-app', kind: 'otel:traces:v1', description: undefined },
+    ]);
     assert.equal((await client().getCurrentUser()).id, 'usr_fake_1');
   });
 

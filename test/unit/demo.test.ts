@@ -28,7 +28,7 @@ describe('the demo deployment (npm start without a token)', () => {
         }),
       );
       assert.deepEqual(statuses.filter(([, kind]) => kind === 'triggered').map(([name]) => name).sort(), ['Checkout 5xx', 'Failed sign-ins']);
-      assert.deepEqual(await client.listDatasets(), ['http-logs', 'app-logs', 'auth']);
+      assert.deepEqual((await client.listDatasets()).map((d) => d.name), ['http-logs', 'app-logs', 'auth']);
       assert.ok((await client.listFields('http-logs')).some((f) => f.name === 'req_duration_ms'));
       const starred = await client.listStarredQueries({ who: 'all', offset: 0, limit: 100 });
       assert.ok(starred.queries.length >= 5);

@@ -195,3 +195,31 @@ export function starredDoneReport(deployment: DeploymentLabel, created: StarredQ
     lines: [`Starred the query as ${JSON.stringify(created.name)} (id ${created.id}${created.dataset ? `, dataset ${JSON.stringify(created.dataset)}` : ''}).${link ? ` In the web app: ${link}` : ''}`],
   };
 }
+
+/** The settings an update names, as they will be sent: field → [now, then]. Absent settings are left out. */
+export function monitorChanges(raw: Record<string, unknown>, wanted: object): [string, unknown, unknown][] {
+  // `disabled` and the rest as named; `monitor` names which one, it is no setting.
+  return Object.entries(wanted as Record<string, unknown>)
+    .filter(([key, value]) => key !== 'monitor' && value !== undefined && JSON.stringify(raw[key] ?? null) !== JSON.stringify(value))
+    .map(([key, value]) => [key, raw[key] ?? null, value]);
+}
+
+export function monitorSavedReport(deployment: DeploymentLabel, monitor: { id: string; name: string }, what: 'updated' | 'created', fields: readonly string[], link: string | undefined): ToolReport {
+  return {
+    deployment,
+    lines: [
+      what === 'created'
+        ? `Created the monitor ${JSON.stringify(monitor.name)} (id ${monitor.id}).${link ? ` In the web app: ${link}` : ''}`
+        : `Updated the monitor ${JSON.stringify(monitor.name)} (id ${monitor.id}): ${fields.length ? fields.join(', ') : 'nothing changed'}.${link ? ` In the web app: ${link}` : ''}`,
+    ],
+  };
+}
+
+/** What the service would refuse, found before anything was sent. */
+export function monitorRefusedReport(deployment: DeploymentLabel, problems: readonly { field: string; reason: string }[]): ToolReport {
+  return {
+    deployment,
+    lines: ['Nothing was sent: the monitor would not be valid. Fix these and call the tool again.'],
+    blocks: [{ label: 'problems', ours: true, items: problems.map((p) => ({ field: p.field, problem: p.reason })) }],
+  };
+}

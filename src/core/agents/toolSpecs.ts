@@ -2,6 +2,7 @@
 // anything, and the input each accepts. The same input schemas are declared in package.json
 // (`contributes.languageModelTools`), which is what VS Code and the models read; a unit test holds
 // the two to the same text. The models' descriptions live in package.json only.
+import { MONITOR_TYPES, OPERATORS } from '../monitors/monitorFields';
 
 /** The JSON Schema subset the tools' inputs use, and that validate.ts checks. */
 export interface PropertySchema {
@@ -130,7 +131,41 @@ export const TOOL_SPECS = [
       ['apl', 'name'],
     ),
   },
+  {
+    name: 'axiom_updateMonitor',
+    referenceName: 'axiomUpdateMonitor',
+    writes: true,
+    inputSchema: object({ monitor: { type: 'string', minLength: 1, maxLength: 200, description: 'The monitor id, or its exact name, as axiom_listMonitors returns them.' }, ...monitorSettings(), disabled: { type: 'boolean', description: 'true stops the monitor from running; false lets it run again.' } }, ['monitor']),
+  },
+  {
+    name: 'axiom_createMonitor',
+    referenceName: 'axiomCreateMonitor',
+    writes: true,
+    inputSchema: object(
+      {
+        type: { type: 'string', enum: MONITOR_TYPES, description: 'Threshold compares a number from the query with a threshold; MatchEvent alerts for every event the query returns; AnomalyDetection compares a series with its own past.' },
+        ...monitorSettings(),
+      },
+      ['name', 'type', 'aplQuery'],
+    ),
+  },
 ] as const satisfies readonly ToolSpec[];
+
+/** The monitor settings a tool may set; only those named are changed. */
+function monitorSettings() {
+  return {
+    name: { type: 'string', minLength: 1, maxLength: 200, description: 'What the monitor is called in Axiom and in notifications.' },
+    description: { type: 'string', maxLength: 2000, description: 'What the monitor watches and why.' },
+    aplQuery: { type: 'string', minLength: 1, maxLength: MAX_APL_CHARS, description: 'The APL query each run executes. A Threshold monitor\'s query ends with summarize; a MatchEvent monitor\'s does not aggregate.' },
+    operator: { type: 'string', enum: OPERATORS, description: 'How the value is compared with the threshold (Threshold and AnomalyDetection).' },
+    threshold: { type: 'number', description: 'The value the query\'s result is compared with (Threshold).' },
+    columnName: { type: 'string', maxLength: 200, description: 'The result column compared with the threshold; empty compares every numeric column.' },
+    intervalMinutes: { type: 'integer', minimum: 1, maximum: 1440, description: 'How often the monitor runs, in minutes.' },
+    rangeMinutes: { type: 'integer', minimum: 1, maximum: 43200, description: 'How much time each run looks at, in minutes, ending at the run.' },
+    alertOnNoData: { type: 'boolean', description: 'A run whose query returns nothing counts as crossing.' },
+    notifyByGroup: { type: 'boolean', description: 'Each group of the query (its by clause) alerts on its own.' },
+  } as const;
+}
 
 export type ToolName = (typeof TOOL_SPECS)[number]['name'];
 
@@ -169,6 +204,28 @@ export interface ListStarredInput {
   filter?: string;
   dataset?: string;
 }
+/** The settings the monitor tools take (absent: left as it is). */
+export interface MonitorSettingsInput {
+  name?: string;
+  description?: string;
+  aplQuery?: string;
+  operator?: string;
+  threshold?: number;
+  columnName?: string;
+  intervalMinutes?: number;
+  rangeMinutes?: number;
+  alertOnNoData?: boolean;
+  notifyByGroup?: boolean;
+}
+export interface UpdateMonitorInput extends MonitorSettingsInput {
+  monitor: string;
+  disabled?: boolean;
+}
+export interface CreateMonitorInput extends MonitorSettingsInput {
+  name: string;
+  type: string;
+  aplQuery: string;
+}
 export interface StarQueryInput {
   apl: string;
   name: string;
@@ -186,4 +243,6 @@ export interface ToolInputs {
   axiom_listStarredQueries: ListStarredInput;
   axiom_getActiveQuery: Record<string, never>;
   axiom_starQuery: StarQueryInput;
+  axiom_updateMonitor: UpdateMonitorInput;
+  axiom_createMonitor: CreateMonitorInput;
 }

@@ -10,14 +10,14 @@ import { maskSecrets, rememberSecret } from './secrets';
 import { invalidResponse, parseBody, parseHistory, parseMonitorList, type HistoryList, type MonitorList } from './parse';
 import type { RateLimit } from './requestBudget';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
-import { currentUserSchema, orgListSchema, type Org, datasetFieldListSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, type CurrentUser, type DatasetField, type StarredQueryInput } from './schemas';
+import { currentUserSchema, orgListSchema, type Org, datasetFieldListSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, virtualFieldListSchema, type CurrentUser, type Dataset, type DatasetField, type StarredQueryInput, type VirtualField } from './schemas';
 import { readTabular, type TabularResult } from '../run/tabular';
 import { parseNotifiers, readMonitorRecord, type MonitorRecord, type Notifier } from '../monitors/monitorRecord';
 import { saysExpired, type TokenSource } from '../accounts/tokenRefresh';
 import { checkStarredBody, parseStarredList, readStarredRecord, type JsonObject, type StarredList, type StarredPageRequest, type StarredQuery, type StarredRecord } from './starred';
 
 export type { MonitorList } from './parse';
-export type { DatasetField } from './schemas';
+export type { Dataset, DatasetField, VirtualField } from './schemas';
 export type { TabularResult } from '../run/tabular';
 
 /** The time range of a query as the API takes it: RFC 3339 or relative (`now-1h`); see run/timeRange.ts. */
@@ -208,9 +208,14 @@ export class AxiomClient {
     await this.send('DELETE', starredPath(id), undefined, signal);
   }
 
-  /** Dataset names the token may see. */
-  async listDatasets(signal?: AbortSignal): Promise<string[]> {
+  /** The datasets the token may see, with their kind and description. */
+  async listDatasets(signal?: AbortSignal): Promise<Dataset[]> {
     return parseBody(datasetListSchema, await this.send('GET', '/datasets', undefined, signal), phrase('dataset list'));
+  }
+
+  /** A dataset's virtual fields (fields computed by an APL expression). */
+  async listVirtualFields(dataset: string, signal?: AbortSignal): Promise<VirtualField[]> {
+    return parseBody(virtualFieldListSchema, await this.send('GET', `/vfields?dataset=${encodeURIComponent(dataset)}`, undefined, signal), phrase('virtual field list'));
   }
 
   /** The fields of a dataset (its name works as its id), hidden ones included. */

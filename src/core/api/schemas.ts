@@ -99,7 +99,17 @@ export const starredQueryInputSchema = z.object({
 
 export type StarredQueryInput = z.output<typeof starredQueryInputSchema>;
 
-export const datasetListSchema = z.array(z.object({ name: z.string() }).transform((d) => d.name));
+/** A dataset as GET /v2/datasets sends it: only the name is needed; the kind (`axiom:events:v1`,
+ *  `otel:logs:v1`, …, kept as sent) and description are shown when they are there. */
+export const datasetSchema = z.object({
+  name: z.string(),
+  kind: z.string().nullish().transform((v) => v || undefined),
+  description: z.string().nullish().transform((v) => v || undefined),
+});
+
+export type Dataset = z.output<typeof datasetSchema>;
+
+export const datasetListSchema = z.array(datasetSchema);
 
 /** A dataset's field as GET /v2/datasets/{id}/fields sends it: the type stays a plain string (string, integer, float, boolean, datetime, …, or several joined with |). */
 export const datasetFieldSchema = z.object({
@@ -113,6 +123,20 @@ export const datasetFieldSchema = z.object({
 export type DatasetField = z.output<typeof datasetFieldSchema>;
 
 export const datasetFieldListSchema = z.array(datasetFieldSchema);
+
+/** A virtual field as GET /v2/vfields?dataset= sends it: a field computed by an APL expression. */
+export const virtualFieldSchema = z.object({
+  name: z.string(),
+  expression: z.string().nullish(),
+  description: z.string().nullish(),
+  type: z.string().nullish(),
+  unit: z.string().nullish(),
+});
+
+export type VirtualField = z.output<typeof virtualFieldSchema>;
+
+/** Go's nil slice (null) is an empty list. */
+export const virtualFieldListSchema = z.array(virtualFieldSchema).nullable().transform((list) => list ?? []);
 
 export const currentUserSchema = z.object({ id: z.string(), name: optionalString, email: optionalString });
 

@@ -4,6 +4,7 @@
 // work on the lexer's tokens; the VS Code side turns the answers into items.
 import { lex, type Token } from './lexer';
 import { QUERY_STARTS, findExpressionWord, findFunction, findOperator, type AplFunction, type AplOperator, type AplWord } from './reference';
+import { quotedName } from './names';
 
 export type CompletionContext =
   /** Inside a string or a comment: nothing to offer. */
@@ -210,9 +211,7 @@ export function fieldReference(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !findOperator(name) && !findExpressionWord(name) ? name : quotedName(name);
 }
 
-export function quotedName(name: string): string {
-  return `['${name.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`;
-}
+export { quotedName };
 
 /** A snippet that calls the function with a placeholder for each required parameter. */
 export function callSnippet(fn: AplFunction): string {

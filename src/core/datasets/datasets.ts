@@ -1,0 +1,90 @@
+// What there is to query: the token's datasets and each dataset's fields, as the Datasets view,
+// completion and the agents' tools read them. Plain functions over the API client.
+import type { AxiomClient, Dataset, VirtualField } from '../api/client';
+import { isAxiomError } from '../api/errors';
+import { quotedName } from '../apl/names';
+
+export type { Dataset } from '../api/client';
+
+/** A field of a dataset as shown: stored fields and virtual ones (computed by an expression) alike. */
+export interface FieldInfo {
+  name: string;
+  type?: string;
+  unit?: string;
+  description?: string;
+  hidden: boolean;
+  /** A virtual field: computed at query time by `expression`. */
+  virtual: boolean;
+  expression?: string;
+}
+
+/** A dataset's fields: the visible ones (virtual fields among them) and the hidden ones apart, each by name. */
+export interface DatasetFields {
+  fields: FieldInfo[];
+  hidden: FieldInfo[];
+  /** Why the virtual fields could not be read, when they could not (the stored fields are still shown). */
+  virtualFailure?: unknown;
+}
+
+/** The token's datasets, by name. */
+export async function listDatasets(client: AxiomClient, signal?: AbortSignal): Promise<Dataset[]> {
+  return (await client.listDatasets(signal)).sort((a, b) => byName(a.name, b.name));
+}
+
+/**
+ * A dataset's fields and virtual fields, asked for together. A failure of the fields fails the
+ * whole; a failure of the virtual fields alone (a token without that right, an older service) is
+ * kept beside the stored fields, which are shown.
+ */
+export async function listDatasetFields(client: AxiomClient, dataset: string, signal?: AbortSignal): Promise<DatasetFields> {
+  const virtual: Promise<{ list: VirtualField[]; failure?: unknown }> = client.listVirtualFields(dataset, signal).then(
+    (list) => ({ list }),
+    (failure: unknown) => ({ list: [], failure }),
+  );
+  const stored = await client.listFields(dataset, signal);
+  const { list, failure } = await virtual;
+  if (failure !== undefined && isAxiomError(failure) && failure.kind === 'cancelled') throw failure;
+  return arrangeFields(
+    stored.map((f) => ({ name: f.name, type: f.type, unit: f.unit || undefined, description: f.description || undefined, hidden: f.hidden === true, virtual: false })),
+    list.map((v) => ({ name: v.name, type: v.type || undefined, unit: v.unit || undefined, description: v.description || undefined, hidden: false, virtual: true, expression: v.expression || undefined })),
+    failure,
+  );
+}
+
+/** Stored and virtual fields in one list by name, hidden ones apart; a virtual field of a stored field's name is shown once, as virtual. */
+export function arrangeFields(stored: FieldInfo[], virtual: FieldInfo[], virtualFailure?: unknown): DatasetFields {
+  const virtualNames = new Set(virtual.map((v) => v.name));
+  const all = [...stored.filter((f) => !virtualNames.has(f.name)), ...virtual].sort((a, b) => byName(a.name, b.name));
+  return { fields: all.filter((f) => !f.hidden), hidden: all.filter((f) => f.hidden), virtualFailure };
+}
+
+/** Names in the order a person looks for them: case aside, then as written. */
+function byName(a: string, b: string): number {
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  return la < lb ? -1 : la > lb ? 1 : a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A dataset's name as APL takes it: always quoted, since any dataset name may hold a dash or a dot. */
+export const datasetReference = quotedName;
+
+/** Query this Dataset: a first look at a dataset. */
+export function datasetQuery(dataset: string): string {
+  return `${datasetReference(dataset)} | take 100`;
+}
+
+/** Show Recent Events: the newest `count` events of a dataset. */
+export function recentEventsQuery(dataset: string, count: number): string {
+  return `${datasetReference(dataset)}\n| sort by _time desc\n| take ${count}`;
+}
+
+/** Summarize by this Field: how many events per value of a field, most first. `field` as APL takes
+ *  it (quoted when it must be: see fieldReference in apl/completion.ts). */
+export function summarizeByFieldQuery(dataset: string, field: string): string {
+  return `${datasetReference(dataset)}\n| summarize count() by ${field}\n| sort by count_ desc`;
+}
+
+/** Whether a text (as typed into a filter) matches a name, case aside. */
+export function matchesText(name: string | undefined, text: string): boolean {
+  return name !== undefined && name.toLowerCase().includes(text.toLowerCase());
+}

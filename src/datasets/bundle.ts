@@ -1,0 +1,46 @@
+// The "datasets" bundle (src/platform/lazy.ts): the Datasets view and the commands on its rows.
+// Loaded when the view is first shown or one of its commands first runs.
+import type { TimeRange } from '../core/run/timeRange';
+import type { AplSchema } from '../language/schema';
+import type { ClientAccess } from '../platform/clientAccess';
+import { COMMANDS } from '../platform/constants';
+import type { LazyTree } from '../platform/lazyEntries';
+import type { ListElement } from '../platform/listView';
+import type { Log } from '../platform/log';
+import type { Deployments } from '../platform/webApp';
+import { datasetCommands, type DatasetRun } from './datasetCommands';
+import { DatasetsView, type DatasetNode } from './datasetsView';
+
+export interface DatasetsDeps {
+  tree: LazyTree<ListElement<DatasetNode>>;
+  access: ClientAccess;
+  deployments: Deployments;
+  log: Log;
+  /** The one cache of datasets and fields, completion's too (the language feature's). */
+  schema: AplSchema;
+  /** Runs a query through the one runner (the run feature's). */
+  run(request: DatasetRun): Promise<unknown>;
+  /** The status bar's time range. */
+  range(): TimeRange;
+}
+
+/** The datasets feature, made once: its view and its commands as functions, by id. */
+export function createDatasets(deps: DatasetsDeps) {
+  const view = new DatasetsView(deps.tree, deps.access, deps.log, deps.schema);
+  const commands = {
+    ...datasetCommands({ view, run: deps.run, range: deps.range, deployments: deps.deployments }),
+    [COMMANDS.refreshDatasets]: () => view.reload(),
+    [COMMANDS.filterDatasets]: () => view.askFilter(),
+    [COMMANDS.clearDatasetsFilter]: () => view.setFilterText(''),
+    [COMMANDS.retryDatasetFields]: (row?: unknown) => view.retryFieldsOf(row),
+  };
+  return {
+    view,
+    commands,
+    dispose(): void {
+      view.dispose();
+    },
+  };
+}
+
+export type DatasetsFeature = ReturnType<typeof createDatasets>;

@@ -1,0 +1,219 @@
+import * as vscode from 'vscode';
+import type { AxiomClient } from '../core/api/client';
+import { isAxiomError } from '../core/api/errors';
+import { matchesText, type Dataset, type DatasetFields, type FieldInfo } from '../core/datasets/datasets';
+import { escapeMarkdown, fencedCode } from '../core/markdown';
+import { phrase } from '../core/phrase';
+import type { AplSchema } from '../language/schema';
+import { COMMANDS, DATASETS_KEYS, VIEWS } from '../platform/constants';
+import { say } from '../platform/l10n';
+import { countText, ListView, type ClientSource, type ListElement, type Loaded } from '../platform/listView';
+import type { LazyTree } from '../platform/lazyEntries';
+import type { Log } from '../platform/log';
+
+export interface DatasetRow {
+  kind: 'dataset';
+  dataset: Dataset;
+}
+
+export interface FieldRow {
+  kind: 'field';
+  dataset: string;
+  field: FieldInfo;
+  parent: DatasetRow | HiddenRow;
+}
+
+/** The hidden fields of a dataset, apart under one row. */
+export interface HiddenRow {
+  kind: 'hidden';
+  dataset: string;
+  fields: FieldInfo[];
+  parent: DatasetRow;
+}
+
+/** A sentence under a dataset: why its fields (or its virtual fields) are not shown. */
+export interface NoteRow {
+  kind: 'note';
+  dataset: string;
+  text: string;
+  error: boolean;
+  parent: DatasetRow;
+}
+
+export type DatasetNode = DatasetRow | FieldRow | HiddenRow | NoteRow;
+
+/** Tries a load again when the shared cache dropped it (the connection changed, or a refresh)
+ *  while this view waited for it; the view's own cancellation ends it. */
+async function surviving<T>(load: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await load();
+    } catch (error) {
+      if (tries >= 3 || signal?.aborted || !isAxiomError(error) || error.kind !== 'cancelled') throw error;
+    }
+  }
+}
+
+/**
+ * The Datasets tree: the token's datasets by name, with kind and description; each expands into
+ * its fields (loaded when expanded) with type, unit and description, virtual fields marked,
+ * hidden fields apart. What it loads is the cache completion reads (AplSchema): one cache. The
+ * title bar's filter matches dataset names, kinds and descriptions, and the field names of the
+ * datasets whose fields are loaded, with no request.
+ */
+export class DatasetsView extends ListView<DatasetNode> {
+  protected readonly doing = phrase('Loading datasets');
+  private readonly words = {
+    virtual: vscode.l10n.t('virtual'),
+    hidden: vscode.l10n.t('Hidden fields'),
+  };
+
+  constructor(
+    tree: LazyTree<ListElement<DatasetNode>>,
+    connection: ClientSource,
+    log: Log,
+    private readonly schema: AplSchema,
+  ) {
+    super({ viewId: VIEWS.datasets, tree, stateKey: DATASETS_KEYS.state, refreshCommand: COMMANDS.refreshDatasets, filteredKey: DATASETS_KEYS.filtered, connection, log });
+  }
+
+  /** Loads the list afresh: datasets and every field, for completion too. */
+  reload(): Promise<void> {
+    this.schema.forget();
+    return this.refresh({ restart: true });
+  }
+
+  /** The datasets shown (the filter aside). */
+  get currentDatasets(): readonly Dataset[] {
+    return this.rows.flatMap((row) => (row.kind === 'dataset' ? [row.dataset] : []));
+  }
+
+  /** A dataset's row, by name. */
+  datasetRow(name: string): DatasetRow | undefined {
+    return this.rows.find((row): row is DatasetRow => row.kind === 'dataset' && row.dataset.name === name);
+  }
+
+  /** Loads a dataset's fields again (its Retry row hands its dataset's row; any other argument does nothing). */
+  retryFieldsOf(arg: unknown): void {
+    const name = typeof arg === 'object' && arg !== null ? (arg as { dataset?: { name?: unknown } }).dataset?.name : undefined;
+    if (typeof name !== 'string' || !this.datasetRow(name)) return;
+    this.schema.forgetFields(name);
+    this.redraw();
+  }
+
+  /** The title bar's filter: asks for the text. */
+  askFilter(): Promise<string | undefined> {
+    return this.askFilterText(
+      vscode.l10n.t('Filter datasets'),
+      vscode.l10n.t('Shows the datasets whose name, kind or description has this text, and those of the expanded ones with such a field. Empty: all.'),
+    );
+  }
+
+  protected async fetch(_client: AxiomClient, signal: AbortSignal): Promise<Loaded<DatasetNode>> {
+    const datasets = await surviving(() => this.schema.datasetList(signal), signal);
+    return { rows: datasets.map((dataset) => ({ kind: 'dataset', dataset })), unreadable: 0 };
+  }
+
+  protected describeCount(count: number): string {
+    const all = count === 1 ? vscode.l10n.t('1 dataset') : vscode.l10n.t('{0} datasets', countText(count));
+    const text = this.currentFilterText;
+    if (!text) return all;
+    const shown = this.rows.filter((row) => this.matchesFilter(row, text)).length;
+    return vscode.l10n.t('{0} of {1} · “{2}”', countText(shown), all, text);
+  }
+
+  protected override matchesFilter(row: DatasetNode, text: string): boolean {
+    if (row.kind !== 'dataset') return true;
+    const { name, kind, description } = row.dataset;
+    if (matchesText(name, text) || matchesText(kind, text) || matchesText(description, text)) return true;
+    const fields = this.schema.fieldsInHand(name);
+    return !!fields && [...fields.fields, ...fields.hidden].some((f) => matchesText(f.name, text));
+  }
+
+  protected override async childrenOf(row: DatasetNode): Promise<ListElement<DatasetNode>[]> {
+    if (row.kind === 'hidden') return row.fields.map((field) => ({ kind: 'field', dataset: row.dataset, field, parent: row }));
+    if (row.kind !== 'dataset') return [];
+    const name = row.dataset.name;
+    let loaded: DatasetFields;
+    try {
+      loaded = await surviving(() => this.schema.datasetFields(name));
+    } catch (error) {
+      if (isAxiomError(error) && error.kind === 'cancelled') return [];
+      const { reason, rows } = this.failureRows(error, phrase('Loading the fields of {0}', name), { command: COMMANDS.retryDatasetFields, title: '', arguments: [row] });
+      return [{ kind: 'note', dataset: name, text: reason, error: true, parent: row }, ...rows];
+    }
+    // A dataset found by its name shows every field; one found by its fields, those that match.
+    const text = this.currentFilterText;
+    const byName = !text || matchesText(name, text) || matchesText(row.dataset.kind, text) || matchesText(row.dataset.description, text);
+    const shown = (fields: FieldInfo[]) => (byName ? fields : fields.filter((f) => matchesText(f.name, text)));
+    const nodes: ListElement<DatasetNode>[] = shown(loaded.fields).map((field) => ({ kind: 'field', dataset: name, field, parent: row }));
+    const hidden = shown(loaded.hidden);
+    if (hidden.length) nodes.push({ kind: 'hidden', dataset: name, fields: hidden, parent: row });
+    if (loaded.virtualFailure !== undefined) {
+      const why = isAxiomError(loaded.virtualFailure) ? say(loaded.virtualFailure.phrase) : String(loaded.virtualFailure);
+      nodes.push({ kind: 'note', dataset: name, text: vscode.l10n.t('Virtual fields could not be loaded: {0}', why), error: false, parent: row });
+    }
+    return nodes;
+  }
+
+  protected override parentOf(row: DatasetNode): DatasetNode | undefined {
+    return row.kind === 'dataset' ? undefined : row.parent;
+  }
+
+  protected rowItem(row: DatasetNode): vscode.TreeItem {
+    switch (row.kind) {
+      case 'dataset': {
+        const item = new vscode.TreeItem(row.dataset.name, vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `dataset/${row.dataset.name}`;
+        item.description = [row.dataset.kind, row.dataset.description].filter(Boolean).join(' · ');
+        item.iconPath = new vscode.ThemeIcon('database');
+        item.contextValue = 'dataset';
+        return item;
+      }
+      case 'field': {
+        const { field } = row;
+        const item = new vscode.TreeItem(field.name, vscode.TreeItemCollapsibleState.None);
+        item.id = `field/${row.dataset}/${row.parent.kind}/${field.name}`;
+        item.description = [field.virtual ? this.words.virtual : undefined, field.type, field.unit].filter(Boolean).join(' · ');
+        item.iconPath = new vscode.ThemeIcon(field.virtual ? 'symbol-variable' : 'symbol-field');
+        item.contextValue = field.virtual ? 'field.virtual' : 'field';
+        return item;
+      }
+      case 'hidden': {
+        const item = new vscode.TreeItem(this.words.hidden, vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `hidden/${row.dataset}`;
+        item.description = countText(row.fields.length);
+        item.iconPath = new vscode.ThemeIcon('eye-closed');
+        item.contextValue = 'hiddenFields';
+        return item;
+      }
+      case 'note': {
+        const item = new vscode.TreeItem(row.text, vscode.TreeItemCollapsibleState.None);
+        item.iconPath = new vscode.ThemeIcon(row.error ? 'error' : 'info');
+        item.tooltip = row.text;
+        item.contextValue = 'datasetNote';
+        return item;
+      }
+    }
+  }
+
+  protected hoverMarkdown(row: DatasetNode): string | undefined {
+    if (row.kind === 'dataset') {
+      const { name, kind, description } = row.dataset;
+      const fields = this.schema.fieldsInHand(name);
+      const lines = [`**${escapeMarkdown(name)}**`];
+      if (kind) lines.push(`${escapeMarkdown(vscode.l10n.t('Kind'))}: ${escapeMarkdown(kind)}`);
+      if (description) lines.push(escapeMarkdown(description));
+      if (fields) lines.push(escapeMarkdown(vscode.l10n.t('{0} fields, {1} hidden', countText(fields.fields.length), countText(fields.hidden.length))));
+      return lines.join('\n\n');
+    }
+    if (row.kind !== 'field') return undefined;
+    const { field } = row;
+    const lines = [`**${escapeMarkdown(field.name)}**${field.virtual ? ` · ${escapeMarkdown(this.words.virtual)}` : ''}`];
+    const facts = [field.type && `${vscode.l10n.t('Type')}: ${field.type}`, field.unit && `${vscode.l10n.t('Unit')}: ${field.unit}`].filter((f): f is string => !!f);
+    if (facts.length) lines.push(escapeMarkdown(facts.join(' · ')));
+    if (field.description) lines.push(escapeMarkdown(field.description));
+    if (field.expression) lines.push(fencedCode(field.expression, 'axiom-apl'));
+    return lines.join('\n\n');
+  }
+}

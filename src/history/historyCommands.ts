@@ -1,0 +1,166 @@
+// The Query History's commands: on a run, open it in a new editor, run it again (over its own
+// range or the current one), star it, copy it, remove it; on the view, search, clear; and Show
+// Query History, a quick pick of the same runs for the keyboard.
+import * as vscode from 'vscode';
+import { queryHeadline } from '../core/history/historyList';
+import { entryRange, readEntry, type HistoryEntry } from '../core/history/historyStore';
+import type { TimeRange } from '../core/run/timeRange';
+import { rangeLabel } from '../core/run/timeRange';
+import { COMMANDS } from '../platform/constants';
+import { say } from '../platform/l10n';
+import { copyQueryText, openQueryInNewTab } from '../platform/openQuery';
+import { durationWords, outcomeWords, type HistoryView } from './historyView';
+import type { QueryHistory } from './queryHistory';
+
+/** A run of a query from the history: its text, the editor it opened in, and the range to run over. */
+export interface HistoryRun {
+  apl: string;
+  documentUri: vscode.Uri;
+  version: number;
+  startOffset: number;
+  /** The range to run over; absent: the status bar's. */
+  range?: TimeRange;
+}
+
+export interface HistoryCommandDeps {
+  view: HistoryView;
+  history: QueryHistory;
+  /** Runs a query through the one runner (src/run). */
+  run(request: HistoryRun): Promise<unknown>;
+  /** Stars a query (the starred feature's Star this APL Query). */
+  star(args: { apl: string; dataset?: string }): Promise<unknown>;
+}
+
+/** The entry a command was given: a run row of the view, or an entry itself. Only a shape is
+ *  trusted, never a file name or a skipped confirmation. */
+function entryFrom(arg: unknown): HistoryEntry | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const row = arg as { kind?: unknown; entry?: unknown };
+  return readEntry(row.kind === 'run' ? row.entry : arg);
+}
+
+/** The history's commands, by command id. */
+export function historyCommands(deps: HistoryCommandDeps) {
+  const { view, history } = deps;
+
+  async function open(entry: HistoryEntry): Promise<vscode.TextEditor> {
+    return openQueryInNewTab(entry.apl, 'apl');
+  }
+
+  async function rerun(entry: HistoryEntry, sameRange: boolean): Promise<unknown> {
+    const editor = await open(entry);
+    const document = editor.document;
+    return deps.run({ apl: entry.apl, documentUri: document.uri, version: document.version, startOffset: 0, range: sameRange ? entryRange(entry) : undefined });
+  }
+
+  async function pickEntry(): Promise<HistoryEntry | undefined> {
+    const picked = await showHistoryPick(await history.entries(), view);
+    return picked?.entry;
+  }
+
+  return {
+    async [COMMANDS.openHistoryQuery](arg?: unknown): Promise<vscode.TextEditor | undefined> {
+      const entry = entryFrom(arg) ?? (await pickEntry());
+      return entry && open(entry);
+    },
+    /** Runs the query again over the range it ran over. */
+    async [COMMANDS.rerunHistoryQuery](arg?: unknown): Promise<unknown> {
+      const entry = entryFrom(arg) ?? (await pickEntry());
+      return entry && rerun(entry, true);
+    },
+    /** Runs the query again over the status bar's range. */
+    async [COMMANDS.rerunHistoryQueryNow](arg?: unknown): Promise<unknown> {
+      const entry = entryFrom(arg) ?? (await pickEntry());
+      return entry && rerun(entry, false);
+    },
+    async [COMMANDS.starHistoryQuery](arg?: unknown): Promise<unknown> {
+      const entry = entryFrom(arg) ?? (await pickEntry());
+      return entry && deps.star({ apl: entry.apl, dataset: entry.datasets[0] });
+    },
+    async [COMMANDS.copyHistoryQuery](arg?: unknown): Promise<void> {
+      const entry = entryFrom(arg) ?? (await pickEntry());
+      if (entry) await copyQueryText(entry.apl, queryHeadline(entry.apl, 40));
+    },
+    async [COMMANDS.removeHistoryEntry](arg?: unknown): Promise<void> {
+      const entry = entryFrom(arg);
+      if (entry) await history.remove(entry);
+    },
+    /** Removes the deployment's history from this machine, after a confirmation. */
+    async [COMMANDS.clearQueryHistory](): Promise<boolean> {
+      const clear = vscode.l10n.t('Clear History');
+      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Clear the query history of this deployment from this machine?'), { modal: true, detail: vscode.l10n.t('Every query recorded here is deleted from the disk. This cannot be undone.') }, clear);
+      if (choice !== clear) return false;
+      await history.clear();
+      return true;
+    },
+    [COMMANDS.searchQueryHistory]: () => view.askFilterText(vscode.l10n.t('Search the query history'), vscode.l10n.t('Shows the runs whose query or datasets hold every word. Empty: all.')),
+    [COMMANDS.clearQueryHistorySearch]: () => view.setFilterText(''),
+
+    /** Show Query History: the runs in a quick pick, searched as typed; Enter opens, the buttons run again, star or copy. */
+    async [COMMANDS.showQueryHistory](): Promise<unknown> {
+      const picked = await showHistoryPick(await history.entries(), view);
+      if (!picked) return undefined;
+      if (picked.action === 'rerun') return rerun(picked.entry, true);
+      if (picked.action === 'star') return deps.star({ apl: picked.entry.apl, dataset: picked.entry.datasets[0] });
+      if (picked.action === 'copy') return copyQueryText(picked.entry.apl, queryHeadline(picked.entry.apl, 40));
+      return open(picked.entry);
+    },
+  };
+}
+
+type PickAction = 'open' | 'rerun' | 'star' | 'copy';
+
+interface EntryItem extends vscode.QuickPickItem {
+  entry: HistoryEntry;
+}
+
+/** The quick pick of runs, newest first, with a separator per day. Built with no request and no file read but the one given. */
+export async function showHistoryPick(entries: readonly HistoryEntry[], view: HistoryView, shown?: (pick: vscode.QuickPick<vscode.QuickPickItem>) => void): Promise<{ entry: HistoryEntry; action: PickAction } | undefined> {
+  const buttons: Record<Exclude<PickAction, 'open'>, vscode.QuickInputButton> = {
+    rerun: { iconPath: new vscode.ThemeIcon('play'), tooltip: vscode.l10n.t('Run Again (Same Range)') },
+    star: { iconPath: new vscode.ThemeIcon('star-empty'), tooltip: vscode.l10n.t('Star this Query') },
+    copy: { iconPath: new vscode.ThemeIcon('copy'), tooltip: vscode.l10n.t('Copy Query') },
+  };
+  const time = new Intl.DateTimeFormat(vscode.env.language, { hour: '2-digit', minute: '2-digit' });
+  const items: vscode.QuickPickItem[] = [];
+  let day = '';
+  for (const entry of entries) {
+    const label = view.dayLabel({ day: '', start: new Date(new Date(entry.at).setHours(0, 0, 0, 0)).getTime(), entries: [] });
+    if (label !== day) {
+      items.push({ label, kind: vscode.QuickPickItemKind.Separator });
+      day = label;
+    }
+    const item: EntryItem = {
+      label: queryHeadline(entry.apl),
+      description: [time.format(entry.at), say(rangeLabel(entryRange(entry))), outcomeWords(entry), durationWords(entry.durationMs)].filter(Boolean).join(' · '),
+      detail: entry.apl.length > 200 ? `${entry.apl.slice(0, 199)}…` : entry.apl,
+      buttons: [buttons.rerun, buttons.star, buttons.copy],
+      entry,
+    };
+    items.push(item);
+  }
+  const pick = vscode.window.createQuickPick<vscode.QuickPickItem>();
+  pick.title = vscode.l10n.t('Query History');
+  pick.placeholder = entries.length ? vscode.l10n.t('Search the queries run on this deployment') : vscode.l10n.t('No query has been run on this deployment yet');
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  pick.items = items;
+  try {
+    return await new Promise((resolve) => {
+      pick.onDidAccept(() => {
+        const item = pick.selectedItems[0] as EntryItem | undefined;
+        resolve(item?.entry ? { entry: item.entry, action: 'open' } : undefined);
+      });
+      pick.onDidTriggerItemButton((e) => {
+        const action = (Object.keys(buttons) as (keyof typeof buttons)[]).find((key) => buttons[key] === e.button);
+        const entry = (e.item as EntryItem).entry;
+        if (action && entry) resolve({ entry, action });
+      });
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+      shown?.(pick);
+    });
+  } finally {
+    pick.dispose();
+  }
+}

@@ -1,0 +1,177 @@
+import * as vscode from 'vscode';
+import type { AxiomClient } from '../core/api/client';
+import { groupByDay, queryHeadline, searchHistory, type HistoryDay } from '../core/history/historyList';
+import { entryRange, type HistoryEntry, type RunOutcome } from '../core/history/historyStore';
+import { escapeMarkdown, fencedCode } from '../core/markdown';
+import { phrase } from '../core/phrase';
+import { rangeLabel } from '../core/run/timeRange';
+import { COMMANDS, HISTORY_KEYS, VIEWS } from '../platform/constants';
+import { say } from '../platform/l10n';
+import type { LazyTree } from '../platform/lazyEntries';
+import { countText, ListView, type ClientSource, type ListElement, type Loaded } from '../platform/listView';
+import type { Log } from '../platform/log';
+import type { QueryHistory } from './queryHistory';
+
+export interface DayRow {
+  kind: 'day';
+  day: HistoryDay;
+}
+
+export interface RunRow {
+  kind: 'run';
+  entry: HistoryEntry;
+  parent: DayRow;
+}
+
+export type HistoryNode = DayRow | RunRow;
+
+const OUTCOME_ICONS: Record<RunOutcome, vscode.ThemeIcon> = {
+  ok: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
+  limited: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
+  compileError: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),
+  failed: new vscode.ThemeIcon('close', new vscode.ThemeColor('list.errorForeground')),
+};
+
+/** How a run ended, in words. */
+export function outcomeWords(entry: HistoryEntry): string {
+  const rows = entry.rows === undefined ? '' : entry.rows === 1 ? vscode.l10n.t('1 row') : vscode.l10n.t('{0} rows', countText(entry.rows));
+  switch (entry.outcome) {
+    case 'ok':
+      return rows;
+    case 'limited':
+      return vscode.l10n.t('{0}, cut at a limit', rows);
+    case 'compileError':
+      return vscode.l10n.t('does not compile');
+    case 'failed':
+      return vscode.l10n.t('failed');
+  }
+}
+
+/** A duration as a person reads it: 850 ms, 2.4 s, 3 min 5 s. */
+export function durationWords(ms: number): string {
+  if (ms < 1000) return vscode.l10n.t('{0} ms', Math.round(ms));
+  if (ms < 60_000) return vscode.l10n.t('{0} s', (ms / 1000).toLocaleString(vscode.env.language, { maximumFractionDigits: 1 }));
+  return vscode.l10n.t('{0} min {1} s', Math.floor(ms / 60_000), Math.round((ms % 60_000) / 1000));
+}
+
+/**
+ * The Query History tree: the runs of the window's deployment, newest first, in days (Today,
+ * Yesterday, then dated with the weekday); searched by text from the title bar. Read from this
+ * machine's history file; drawn again when this window or another records, removes or clears.
+ */
+export class HistoryView extends ListView<HistoryNode> {
+  protected readonly doing = phrase('Reading the query history');
+  private readonly times = new Intl.DateTimeFormat(vscode.env.language, { hour: '2-digit', minute: '2-digit' });
+  private readonly days = new Intl.DateTimeFormat(vscode.env.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  private readonly full = new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'full', timeStyle: 'medium' });
+  private readonly openTitle = vscode.l10n.t('Open in New Editor');
+  private total = 0;
+
+  constructor(
+    tree: LazyTree<ListElement<HistoryNode>>,
+    connection: ClientSource,
+    log: Log,
+    private readonly history: QueryHistory,
+  ) {
+    super({ viewId: VIEWS.history, tree, stateKey: HISTORY_KEYS.state, refreshCommand: COMMANDS.refreshQueryHistory, filteredKey: HISTORY_KEYS.filtered, connection, log });
+    this.subscriptions.push(
+      history.onDidChange(() => {
+        if (this.listInHand || this.currentState !== 'loading') void this.refresh({ restart: true });
+      }),
+    );
+  }
+
+  /** The runs in hand, newest first. */
+  get currentEntries(): HistoryEntry[] {
+    return this.rows.flatMap((row) => (row.kind === 'day' ? row.day.entries : []));
+  }
+
+  /** The runs shown, the search applied, newest first. */
+  get shownEntries(): HistoryEntry[] {
+    return searchHistory(this.currentEntries, this.currentFilterText);
+  }
+
+  /** Nothing to ask the service: the history is on this machine, with or without a token. */
+  protected override async loadList(signal: AbortSignal): Promise<Loaded<HistoryNode> | undefined> {
+    const entries = await this.history.entries();
+    if (signal.aborted) return undefined;
+    return this.listOf(entries);
+  }
+
+  protected async fetch(_client: AxiomClient, _signal: AbortSignal): Promise<Loaded<HistoryNode>> {
+    return this.listOf(await this.history.entries());
+  }
+
+  private listOf(entries: HistoryEntry[]): Loaded<HistoryNode> {
+    this.total = entries.length;
+    return { rows: groupByDay(entries).map((day) => ({ kind: 'day', day })), unreadable: 0, count: entries.length };
+  }
+
+  protected describeCount(count: number): string {
+    const all = count === 1 ? vscode.l10n.t('1 run') : vscode.l10n.t('{0} runs', countText(count));
+    const text = this.currentFilterText;
+    if (!text) return all;
+    return vscode.l10n.t('{0} of {1} · “{2}”', countText(this.shownEntries.length), all, text);
+  }
+
+  protected override matchesFilter(row: HistoryNode, text: string): boolean {
+    return row.kind === 'run' || searchHistory(row.day.entries, text).length > 0;
+  }
+
+  protected override childrenOf(row: HistoryNode): HistoryNode[] {
+    if (row.kind !== 'day') return [];
+    return searchHistory(row.day.entries, this.currentFilterText).map((entry) => ({ kind: 'run', entry, parent: row }));
+  }
+
+  protected override parentOf(row: HistoryNode): HistoryNode | undefined {
+    return row.kind === 'run' ? row.parent : undefined;
+  }
+
+  /** Today, Yesterday, or the date with its weekday. */
+  dayLabel(day: HistoryDay, now = new Date()): string {
+    const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+    const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1).getTime();
+    return day.start === today ? vscode.l10n.t('Today') : day.start === yesterday ? vscode.l10n.t('Yesterday') : this.days.format(day.start);
+  }
+
+  protected rowItem(row: HistoryNode): vscode.TreeItem {
+    if (row.kind === 'day') {
+      const item = new vscode.TreeItem(this.dayLabel(row.day), vscode.TreeItemCollapsibleState.Expanded);
+      item.id = `day/${row.day.day}`;
+      const shown = this.currentFilterText ? searchHistory(row.day.entries, this.currentFilterText).length : row.day.entries.length;
+      item.description = countText(shown);
+      item.iconPath = new vscode.ThemeIcon('calendar');
+      item.contextValue = 'historyDay';
+      return item;
+    }
+    const { entry } = row;
+    const item = new vscode.TreeItem(queryHeadline(entry.apl), vscode.TreeItemCollapsibleState.None);
+    item.id = `run/${entry.id}`;
+    item.description = [this.times.format(entry.at), say(rangeLabel(entryRange(entry))), outcomeWords(entry), durationWords(entry.durationMs)].filter(Boolean).join(' · ');
+    item.iconPath = OUTCOME_ICONS[entry.outcome];
+    item.contextValue = 'historyEntry';
+    item.command = { command: COMMANDS.openHistoryQuery, title: this.openTitle, arguments: [row] };
+    return item;
+  }
+
+  protected hoverMarkdown(row: HistoryNode): string | undefined {
+    if (row.kind !== 'run') return undefined;
+    const { entry } = row;
+    const facts = [
+      [vscode.l10n.t('Ran'), this.full.format(entry.at)],
+      [vscode.l10n.t('Time range'), say(rangeLabel(entryRange(entry)))],
+      [vscode.l10n.t('Took'), durationWords(entry.durationMs)],
+      [vscode.l10n.t('Outcome'), outcomeWords(entry) || vscode.l10n.t('no rows')],
+      [vscode.l10n.t('Datasets'), entry.datasets.join(', ')],
+      [vscode.l10n.t('Deployment'), entry.deployment],
+    ].filter(([, value]) => value);
+    const lines = [fencedCode(entry.apl, 'axiom-apl'), facts.map(([label, value]) => `${escapeMarkdown(label)}: ${escapeMarkdown(value)}`).join('  \n')];
+    if (entry.message) lines.push(escapeMarkdown(entry.message));
+    return lines.join('\n\n');
+  }
+
+  /** How many runs the history holds (the search aside). */
+  get totalRuns(): number {
+    return this.total;
+  }
+}

@@ -1,0 +1,121 @@
+// Loaded by the benchmark as the extension-host entry (see bench.ts, "explore"), in the real
+// VS Code: (1) expanding a dataset of 5,000 fields in the Datasets view (its fields and virtual
+// fields fetched, merged, and a tree item made for each row, as VS Code asks), beside a bare
+// fetch + JSON parse of the same fields; (2) Show Query History with 1,000 runs recorded, from
+// the command until the quick pick is shown with its items, beside a quick pick of the same
+// 1,000 items prepared once. Prints one line, AXIOM_BENCH {"expand": {ours, base}, "pick": {ours, base}}.
+import * as vscode from 'vscode';
+import type { AxiomExtensionApi } from '../../src/extension';
+import { BIG_DATASET, serveBigOrg } from '../support/bigOrg';
+import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
+
+const RUNS = Number(process.env.AXIOM_BENCH_EXPLORE_RUNS ?? 21);
+const WARMUP = 3;
+const RECORDED = 1000;
+
+/** Alternates the two, run by run, after a warm-up; the counted times of each. */
+async function paired(ours: () => Promise<number>, base: () => Promise<number>): Promise<{ ours: number[]; base: number[] }> {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < RUNS + WARMUP; i++) {
+    const [first, second] = i % 2 ? [base, ours] : [ours, base];
+    const x = await first();
+    const y = await second();
+    if (i < WARMUP) continue;
+    (i % 2 ? b : a).push(x);
+    (i % 2 ? a : b).push(y);
+  }
+  return { ours: a, base: b };
+}
+
+/** Shows quick picks as they come, and notes when each is shown with its items; hides it at once. */
+function watchQuickPicks(): { shown: () => Promise<number>; restore(): void } {
+  const original = vscode.window.createQuickPick;
+  let resolveShown: ((at: number) => void) | undefined;
+  vscode.window.createQuickPick = (<T extends vscode.QuickPickItem>() => {
+    const pick = original<T>();
+    const show = pick.show.bind(pick);
+    pick.show = () => {
+      show();
+      resolveShown?.(performance.now());
+      setTimeout(() => pick.hide(), 0);
+    };
+    return pick;
+  }) as typeof original;
+  return {
+    shown: () => new Promise((resolve) => (resolveShown = resolve)),
+    restore: () => (vscode.window.createQuickPick = original),
+  };
+}
+
+export async function run(): Promise<void> {
+  const extension = vscode.extensions.getExtension<AxiomExtensionApi>('axiom-apl-community.axiom-apl');
+  if (!extension) throw new Error('the extension is not loaded');
+  const fake = new FakeAxiom();
+  serveBigOrg(fake);
+  await fake.start();
+  try {
+    const api = await extension.activate();
+    await vscode.workspace.getConfiguration('axiom').update('url', fake.url, vscode.ConfigurationTarget.Global);
+    await api.own.setToken({ token: FAKE_API_TOKEN });
+
+    // (1) Expanding big-events: its fields are forgotten before each run, so each run fetches them.
+    const view = api.datasetsView;
+    await view.reload();
+    const row = view.datasetRow(BIG_DATASET);
+    if (!row) throw new Error(`no ${BIG_DATASET} in the view`);
+    const expand = async () => {
+      view.retryFieldsOf(row);
+      const started = performance.now();
+      const children = await view.getChildren(row);
+      for (const child of children) view.getTreeItem(child);
+      const elapsed = performance.now() - started;
+      if (children.length < 5000) throw new Error(`only ${children.length} rows`);
+      return elapsed;
+    };
+    const url = `${fake.url}/v2/datasets/${BIG_DATASET}/fields`;
+    const bare = async () => {
+      const started = performance.now();
+      const fields = (await (await fetch(url, { headers: { authorization: `Bearer ${FAKE_API_TOKEN}`, accept: 'application/json' } })).json()) as unknown[];
+      const elapsed = performance.now() - started;
+      if (fields.length < 5000) throw new Error('no fields');
+      return elapsed;
+    };
+    const expanded = await paired(expand, bare);
+
+    // (2) Show Query History with 1,000 runs recorded on this deployment.
+    await api.history.clear();
+    for (let i = 0; i < RECORDED; i++) {
+      await api.history.record({ apl: `['${BIG_DATASET}']\n| where status == ${i}\n| summarize count() by bin_auto(_time)`, range: { kind: 'preset', preset: '1h' }, startedAt: Date.now() - i * 3_600_000, durationMs: 120 + i, rows: i, outcome: i % 10 ? 'ok' : 'failed', source: 'query' });
+    }
+    if ((await api.history.entries()).length !== RECORDED) throw new Error('the runs were not all recorded');
+    const picks = watchQuickPicks();
+    const prepared: vscode.QuickPickItem[] = (await api.history.entries()).map((e) => ({ label: e.apl.split('\n')[1] ?? e.apl, description: new Date(e.at).toLocaleTimeString(), detail: e.apl }));
+    try {
+      const ours = async () => {
+        const shown = picks.shown();
+        const started = performance.now();
+        await Promise.all([vscode.commands.executeCommand('axiom.showQueryHistory'), shown]);
+        return (await shown) - started;
+      };
+      const base = async () => {
+        const shown = picks.shown();
+        const started = performance.now();
+        const pick = vscode.window.createQuickPick();
+        pick.items = prepared;
+        const hidden = new Promise<void>((resolve) => pick.onDidHide(() => resolve()));
+        pick.show();
+        await hidden;
+        pick.dispose();
+        return (await shown) - started;
+      };
+      const picked = await paired(ours, base);
+      console.log(`AXIOM_BENCH ${JSON.stringify({ expand: expanded, pick: picked, fields: 5000, runs: RECORDED })}`);
+    } finally {
+      picks.restore();
+      await api.history.clear();
+    }
+  } finally {
+    await fake.stop();
+  }
+}

@@ -1,0 +1,247 @@
+// The Datasets view and the Query History inside a real VS Code: expanding a dataset, inserting a
+// field, Query this Dataset, Show Recent Events, the history of runs (range, outcome, re-run, the
+// file on the disk, clearing), and one cache for the view and completion.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { HistoryStore } from '../../src/core/history/historyStore';
+import type { DatasetNode, DatasetRow } from '../../src/datasets/datasetsView';
+import type { HistoryNode, RunRow } from '../../src/history/historyView';
+import type { ListElement } from '../../src/platform/listView';
+import { BIG_DATASET, BROKEN_DATASET, serveBigOrg } from '../support/bigOrg';
+import type { FakeAxiom } from '../support/fakeAxiom';
+import { compileErrorBody, TYPED_TABULAR } from '../support/tabularFixtures';
+import { activateExtension, useRunningFake, waitFor } from './helpers';
+
+function sentBodies(fake: FakeAxiom): { apl: string; startTime: string; endTime: string }[] {
+  return fake.requestsTo('POST /v1/datasets/_apl').map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
+}
+
+async function datasetsView() {
+  const { datasetsView: view } = await activateExtension();
+  await view.refresh();
+  return view;
+}
+
+async function children(view: Awaited<ReturnType<typeof datasetsView>>, row: DatasetNode): Promise<ListElement<DatasetNode>[]> {
+  return view.getChildren(row);
+}
+
+function label(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+/** The runs the History view shows, newest first, once the newest is of this query. */
+async function shownRuns(newest: string): Promise<RunRow[]> {
+  const { historyView } = await activateExtension();
+  return waitFor(`a run of ${newest} in the history view`, async () => {
+    await historyView.refresh();
+    const days = historyView.getChildren() as HistoryNode[];
+    const runs = (await Promise.all(days.map((day) => historyView.getChildren(day)))).flat() as RunRow[];
+    return runs[0]?.entry.apl === newest ? runs : undefined;
+  });
+}
+
+describe('Datasets and Query History', () => {
+  const suite = useRunningFake(() => TYPED_TABULAR);
+  let fake: FakeAxiom;
+  const original: Partial<FakeAxiom> = {};
+  before(async () => {
+    fake = suite.fake;
+    Object.assign(original, { datasets: fake.datasets, datasetDetails: fake.datasetDetails, fields: fake.fields, virtualFields: fake.virtualFields });
+    const { history, datasetsView: view } = await activateExtension();
+    await history.clear();
+    await view.reload();
+  });
+
+  it('lists the datasets with their kind, expands one into its fields (virtual marked, hidden apart) and inserts a field into the editor', async () => {
+    const view = await datasetsView();
+    const rows = view.getChildren() as DatasetRow[];
+    assert.deepEqual(rows.map((r) => r.dataset.name), ['http-logs', 'sample-app']);
+    assert.equal(view.getTreeItem(rows[0]).description, 'axiom:events:v1 · Requests to the web servers');
+    const fields = await children(view, rows[0]);
+    const items = fields.map((f) => view.getTreeItem(f));
+    assert.deepEqual(items.map(label), ['_time', 'geo.city', 'is_error', 'method', 'req_duration_ms', 'status', 'Hidden fields']);
+    const virtual = items.find((i) => label(i) === 'is_error')!;
+    assert.equal(virtual.contextValue, 'field.virtual');
+    assert.match(String(virtual.description), /^virtual · boolean/);
+    const hiddenRow = fields.at(-1) as DatasetNode;
+    assert.deepEqual((await children(view, hiddenRow)).map((f) => label(view.getTreeItem(f))), ['internal_id']);
+    // The hover is built when asked, from untrusted markdown.
+    const hover = view.resolveTreeItem(view.getTreeItem(fields[4]), fields[4]).tooltip as vscode.MarkdownString;
+    assert.equal(hover.isTrusted, false);
+    assert.match(hover.value, /Unit\\: ms/);
+
+    const document = await vscode.workspace.openTextDocument({ content: "['http-logs']\n| project ", language: 'axiom-apl' });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(1, 10, 1, 10);
+    const geo = fields.find((f) => label(view.getTreeItem(f)) === 'geo.city');
+    assert.equal(await vscode.commands.executeCommand('axiom.insertField', geo), true);
+    assert.equal(document.getText(), "['http-logs']\n| project ['geo.city']");
+    await vscode.commands.executeCommand('axiom.insertField', fields.find((f) => label(view.getTreeItem(f)) === 'status'));
+    assert.equal(document.getText(), "['http-logs']\n| project ['geo.city']status", 'a plain name goes in bare');
+  });
+
+  it('completion uses the fields the view loaded: no second request', async () => {
+    const view = await datasetsView();
+    const [httpLogs] = view.getChildren() as DatasetRow[];
+    await children(view, httpLogs);
+    fake.reset();
+    const document = await vscode.workspace.openTextDocument({ content: "['http-logs']\n| where ", language: 'axiom-apl' });
+    await vscode.window.showTextDocument(document);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(1, 8));
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(labels.includes('geo.city') && labels.includes('is_error'), 'the fields, virtual ones too');
+    assert.equal(labels.includes('internal_id'), false, 'hidden fields are not offered');
+    assert.equal(fake.requestsTo('GET /v2/datasets/http-logs/fields').length, 0);
+    assert.equal(fake.requestsTo('GET /v2/datasets').length, 0);
+  });
+
+  it('in an org of 300 datasets, filters by name and by loaded fields, and a dataset whose fields fail shows why with Retry', async () => {
+    serveBigOrg(fake);
+    const view = await datasetsView();
+    try {
+      await view.reload();
+      assert.equal(view.currentDatasets.length, 300);
+      assert.equal(view.treeView.description, '300 datasets');
+      const broken = view.datasetRow(BROKEN_DATASET)!;
+      const failed = await children(view, broken);
+      const note = view.getTreeItem(failed[0]);
+      assert.match(label(note), /^Loading the fields of broken-fields failed: .*internal error reading the fields/);
+      const actions = failed.slice(1).map((row) => view.getTreeItem(row));
+      const retry = actions.find((a) => label(a) === 'Retry')!;
+      assert.equal(retry.command?.command, 'axiom.retryDatasetFields');
+      fake.failingFields.delete(BROKEN_DATASET);
+      await vscode.commands.executeCommand(retry.command!.command, ...(retry.command!.arguments ?? []));
+      assert.equal((await children(view, broken)).length, 12, 'the fields, after Retry');
+
+      const big = view.datasetRow(BIG_DATASET)!;
+      const fields = await children(view, big);
+      assert.equal(fields.length, 4_801 + 2 + 1, 'visible and virtual fields, then the hidden row');
+      await view.setFilterText('k8s-');
+      const shown = view.getChildren() as DatasetRow[];
+      assert.ok(shown.length > 0 && shown.every((r) => r.dataset.name.startsWith('k8s-')));
+      assert.match(String(view.treeView.description), /^30 of 300 datasets · “k8s-”$/);
+      // A field name found only among the loaded fields of big-events: the dataset shows, with only those fields.
+      await view.setFilterText('.4999');
+      assert.deepEqual((view.getChildren() as DatasetRow[]).map((r) => r.dataset.name), [BIG_DATASET]);
+      assert.deepEqual((await children(view, big)).map((f) => label(view.getTreeItem(f))), ['container.service.name.4999']);
+    } finally {
+      await view.setFilterText('');
+      Object.assign(fake, original);
+      fake.failingFields.clear();
+      await view.reload();
+    }
+  });
+
+  it('Query this Dataset opens the query with the cursor after it and runs it; the run is in the history with its range and outcome', async () => {
+    const view = await datasetsView();
+    const { runner } = await activateExtension();
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.queryDataset', view.datasetRow('http-logs'));
+    assert.equal(editor.document.getText(), "['http-logs'] | take 100");
+    assert.equal(editor.document.languageId, 'axiom-apl');
+    assert.deepEqual(editor.selection.active, editor.document.positionAt(editor.document.getText().length));
+    const panel = await waitFor('the results', () => runner.panels.find((p) => p.result));
+    assert.equal(panel.result?.tables[0].rowCount, TYPED_TABULAR.tables[0].columns[0].length);
+    assert.equal(sentBodies(fake)[0].apl, "['http-logs'] | take 100");
+
+    const [run] = await shownRuns("['http-logs'] | take 100");
+    assert.equal(run.entry.apl, "['http-logs'] | take 100");
+    assert.deepEqual(run.entry.range, { version: 1, preset: '1h' });
+    assert.equal(run.entry.outcome, 'ok');
+    assert.equal(run.entry.rows, TYPED_TABULAR.tables[0].columns[0].length);
+    assert.equal(run.entry.source, 'query');
+    const { historyView } = await activateExtension();
+    assert.equal(label(historyView.getTreeItem(run.parent)), 'Today');
+    assert.match(String(historyView.getTreeItem(run).description), /Last hour · \d+ rows · /);
+  });
+
+  it('a query that does not compile is recorded as such; Run Again sends the same query over the same range', async () => {
+    fake.aplAnswer = () => ({ status: 400, body: compileErrorBody(1, 10, 'unknown operator "wher"') });
+    const document = await vscode.workspace.openTextDocument({ content: "['http-logs'] | wher x", language: 'axiom-apl' });
+    await vscode.window.showTextDocument(document);
+    const { runner } = await activateExtension();
+    await runner.timeRange.set({ kind: 'preset', preset: '24h' });
+    await vscode.commands.executeCommand('axiom.runQuery');
+    const [run] = await shownRuns("['http-logs'] | wher x");
+    assert.equal(run.entry.apl, "['http-logs'] | wher x");
+    assert.equal(run.entry.outcome, 'compileError');
+    assert.match(run.entry.message ?? '', /unknown operator/);
+
+    fake.reset();
+    fake.aplAnswer = () => ({ body: TYPED_TABULAR });
+    assert.deepEqual(run.entry.range, { version: 1, preset: '24h' });
+    // The status bar says another range now: Run Again takes the entry's, Run Again (Current Range) the status bar's.
+    await runner.timeRange.set({ kind: 'preset', preset: '1h' });
+    await vscode.commands.executeCommand('axiom.rerunHistoryQuery', run);
+    await vscode.commands.executeCommand('axiom.rerunHistoryQueryNow', run);
+    const [same, now] = sentBodies(fake);
+    assert.equal(same.apl, run.entry.apl);
+    assert.equal(same.startTime, 'now-24h');
+    assert.equal(now.apl, run.entry.apl);
+    assert.equal(now.startTime, 'now-1h');
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), run.entry.apl, 'opened in an editor of its own');
+  });
+
+  it('Show Recent Events shows the newest events in a results panel named by the dataset', async () => {
+    const { runner } = await activateExtension();
+    await vscode.commands.executeCommand('axiom.showRecentEvents', { dataset: 'http-logs' });
+    assert.equal(sentBodies(fake)[0].apl, "['http-logs']\n| sort by _time desc\n| take 100");
+    const panel = runner.panels.at(-1)!;
+    assert.equal(panel.panel.title, 'Results: http-logs');
+    assert.ok(panel.result);
+  });
+
+  it('Summarize by this Field counts by the field, quoted as APL needs', async () => {
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.summarizeByField', { dataset: 'http-logs', field: { name: 'geo.city' } });
+    assert.equal(editor.document.getText(), "['http-logs']\n| summarize count() by ['geo.city']\n| sort by count_ desc");
+    await waitFor('the run', () => sentBodies(fake).length === 1);
+  });
+
+  it('the history is on the disk: read again as a reloaded window would, it holds the same runs; clearing empties it', async () => {
+    const { history, historyView } = await activateExtension();
+    const runs = await history.entries();
+    assert.ok(runs.length >= 3);
+    const file = await history.file();
+    const again = await new HistoryStore({ folder: path.dirname(file) }).read(await (await activateExtension()).activeDeployment());
+    assert.deepEqual(again, runs);
+
+    // Remove one, then clear all (the confirmation answered as a person would).
+    await vscode.commands.executeCommand('axiom.removeHistoryEntry', { kind: 'run', entry: runs[0] });
+    assert.equal((await history.entries()).length, runs.length - 1);
+    const { showWarningMessage } = vscode.window;
+    let asked = '';
+    Object.assign(vscode.window, {
+      showWarningMessage: (message: string, ...rest: unknown[]) => {
+        asked = message;
+        return Promise.resolve(rest.find((r) => r === 'Clear History'));
+      },
+    });
+    try {
+      assert.equal(await vscode.commands.executeCommand('axiom.clearQueryHistory'), true);
+    } finally {
+      Object.assign(vscode.window, { showWarningMessage });
+    }
+    assert.match(asked, /Clear the query history/);
+    assert.equal(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '', '');
+    await waitFor('the empty history view', async () => {
+      await historyView.refresh();
+      return historyView.currentState === 'empty';
+    });
+  });
+
+  it('with axiom.history.enabled off, a run is not recorded', async () => {
+    const config = vscode.workspace.getConfiguration('axiom');
+    await config.update('history.enabled', false, vscode.ConfigurationTarget.Global);
+    try {
+      const { history } = await activateExtension();
+      const before = (await history.entries()).length;
+      await vscode.commands.executeCommand('axiom.showRecentEvents', { dataset: 'http-logs' });
+      assert.equal(sentBodies(fake).length, 1);
+      assert.equal((await history.entries()).length, before);
+    } finally {
+      await config.update('history.enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});

@@ -43,7 +43,7 @@ export const LOADER = 'src/platform/lazy.ts';
  * for the Datasets view and the Query History: two views and their 22 command ids registered at
  * activation (their bodies load with their bundles).
  */
-export const ACTIVATION_BUDGET = { production: 15_600, development: 26_500 };
+export const ACTIVATION_BUDGET = { production: 15_700, development: 26_600 };
 
 /** The lazily loaded bundles, as the loader names them: `name: () => require('<path>')` lines of its BUNDLES. */
 export function lazyBundles(root) {

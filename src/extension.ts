@@ -19,6 +19,8 @@ import { registerHistory } from './history/register';
 import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
 import { registerMonitors } from './monitors/register';
+import type { NotebookFeature } from './notebook/bundle';
+import { registerNotebook } from './notebook/register';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
 import { registerStarred } from './starred/register';
@@ -35,6 +37,7 @@ export interface AxiomExtensionApi {
   readonly browser: Browser;
   readonly starredView: StarredView;
   readonly runner: QueryRunner;
+  readonly notebooks: NotebookFeature;
   readonly datasetsView: DatasetsView;
   readonly historyView: HistoryView;
   readonly history: QueryHistory;
@@ -76,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     // Every run is recorded in this machine's query history.
     record: (ran) => void history.feature().history.record(ran),
   });
+  const notebooks = registerNotebook({ runner: () => run.feature().runner(), deployments, log });
   const runQuery = (request: Parameters<QueryRunner['run']>[0]) => run.feature().runner().run(request);
   const history = registerHistory(() => ({ folder: context.globalStorageUri.fsPath, access: access(), deployments: deployments(), log, run: runQuery, star: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
   const language = registerLanguage({ access, log });
@@ -95,6 +99,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     // Features are disposed before the accounts they use.
     ...monitors.disposables,
     ...starred.disposables,
+    ...notebooks.disposables,
     ...run.disposables,
     ...datasets.disposables,
     ...history.disposables,
@@ -116,6 +121,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get runner() {
       return run.feature().runner();
+    },
+    get notebooks() {
+      return notebooks.feature();
     },
     get datasetsView() {
       return datasets.feature().view;

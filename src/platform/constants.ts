@@ -45,6 +45,12 @@ export const COMMANDS = {
   runMonitorQuery: 'axiom.runMonitorQuery',
   runStarredQuery: 'axiom.runStarredQuery',
   chooseTimeRange: 'axiom.chooseTimeRange',
+  newNotebook: 'axiom.newNotebook',
+  openMonitorQueryAsNotebook: 'axiom.openMonitorQueryAsNotebook',
+  openStarredQueryAsNotebook: 'axiom.openStarredQueryAsNotebook',
+  addToNotebook: 'axiom.addToNotebook',
+  exportNotebookMarkdown: 'axiom.exportNotebookMarkdown',
+  chooseNotebookTimeRange: 'axiom.chooseNotebookTimeRange',
   refreshDatasets: 'axiom.refreshDatasets',
   filterDatasets: 'axiom.filterDatasets',
   clearDatasetsFilter: 'axiom.clearDatasetsFilter',
@@ -95,6 +101,9 @@ export const SETTINGS = {
   historyEnabled: 'history.enabled',
   historyMaxEntries: 'history.maxEntries',
 } as const;
+
+/** The notebook type of *.axiom-notebook files (package.json contributes.notebooks). */
+export const NOTEBOOK_TYPE = 'axiom-notebook';
 
 export const VIEWS = { monitors: 'axiom.monitors', starred: 'axiom.starredQueries', datasets: 'axiom.datasets', history: 'axiom.queryHistory' } as const;
 

@@ -38,6 +38,8 @@ type Bundles = {
   language: typeof import('../language/bundle');
   /** Run Query, the results panels, the time range and the CodeLens. */
   run: typeof import('../run/bundle');
+  /** APL notebooks: the serializer, the controller that runs cells, the notebook commands. */
+  notebook: typeof import('../notebook/bundle');
   /** The Datasets view and the commands on its rows. */
   datasets: typeof import('../datasets/bundle');
   /** The query history on this machine, its view and commands. */
@@ -54,6 +56,7 @@ const BUNDLES: { [Name in keyof Bundles]: () => Bundles[Name] } = {
   starred: () => require('../starred/bundle'),
   language: () => require('../language/bundle'),
   run: () => require('../run/bundle'),
+  notebook: () => require('../notebook/bundle'),
   datasets: () => require('../datasets/bundle'),
   history: () => require('../history/bundle'),
   agents: () => require('../agents/bundle'),

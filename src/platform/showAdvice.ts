@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from './constants';
-import type { Advice } from '../core/api/errorAdvice';
+import type { Advice, AdviceAction } from '../core/api/errorAdvice';
 import { actionLabel, OPEN_SETTINGS, settingsToShow } from './adviceActions';
 import { say } from './l10n';
 
@@ -12,7 +12,12 @@ import { say } from './l10n';
 export async function showAdvice(advice: Advice): Promise<'retry' | undefined> {
   const labels = advice.actions.map(actionLabel);
   const chosen = await vscode.window.showErrorMessage(say(advice.message), ...labels);
-  const action = advice.actions[labels.indexOf(chosen ?? '')];
+  return carryOut(advice.actions[labels.indexOf(chosen ?? '')], advice.setting);
+}
+
+/** Carries out an advice's action chosen (a notification's button, a notebook output's): Set
+ *  Token, Open Settings and Show Log here; says whether to try again (Retry, or a new token). */
+export async function carryOut(action: AdviceAction | undefined, setting?: string): Promise<'retry' | undefined> {
   switch (action) {
     case 'retry':
       return 'retry';
@@ -21,7 +26,7 @@ export async function showAdvice(advice: Advice): Promise<'retry' | undefined> {
     case 'setToken':
       return (await vscode.commands.executeCommand<boolean>(COMMANDS.setToken)) ? 'retry' : undefined;
     case 'openSettings':
-      await vscode.commands.executeCommand(OPEN_SETTINGS, settingsToShow(advice.setting));
+      await vscode.commands.executeCommand(OPEN_SETTINGS, settingsToShow(setting));
       return undefined;
     case 'showLog':
       await vscode.commands.executeCommand(COMMANDS.showLog);

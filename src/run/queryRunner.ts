@@ -1,15 +1,16 @@
 import * as vscode from 'vscode';
-import { adviceFor } from '../core/api/errorAdvice';
+import type { AxiomClient } from '../core/api/client';
+import { adviceFor, type Advice } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
+import { KEPT_CELLS, resultsToDrop } from '../core/run/resultsBudget';
 import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
-import { KEPT_CELLS, resultsToDrop } from '../core/run/resultsBudget';
+import type { RecordedRun, RunOutcome as RecordedOutcome } from '../core/history/historyStore';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
-import type { RecordedRun, RunOutcome } from '../core/history/historyStore';
 import { say } from '../platform/l10n';
 import { openDocument } from '../platform/openQuery';
 import { clientFor, type ClientAccess } from '../platform/clientAccess';
@@ -41,6 +42,15 @@ interface Deps {
   /** Told of every run that ends, however it ends (the query history). */
   record?: (run: RecordedRun) => void;
 }
+
+/** What one run came to. */
+export type QueryOutcome =
+  | { kind: 'result'; result: ResultsView }
+  | { kind: 'cancelled' }
+  | { kind: 'compile'; compile: CompileError; message: string }
+  | { kind: 'failed'; advice: Advice; message: string };
+
+type CompileError = { line: number; column: number; message: string };
 
 /** The service's compile errors, apart from the local checks' diagnostics. */
 const DIAGNOSTIC_SOURCE = 'Axiom';
@@ -86,7 +96,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
    * changes nothing when it ends: the newer run owns the panel.
    */
   async run(request: RunRequest, target?: ResultsPanel): Promise<ResultsView | undefined> {
-    const client = await clientFor(this.deps.connection, { doing: phrase('Running the query'), why: vscode.l10n.t('Sign in to Axiom (or set an API token) to run queries.'), log: this.deps.log });
+    const client = await this.client();
     if (!client) return undefined;
     const panel = target && !target.disposed ? target : this.panelFor(request.documentUri);
     this.running.get(panel)?.abort();
@@ -102,48 +112,36 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     const label = say(rangeLabel(range));
     panel.running(runId, request.apl, label);
     panel.reveal();
-    const started = Date.now();
-    const record = (outcome: RunOutcome, details: { rows?: number; message?: string; datasets?: string[] } = {}) =>
-      this.deps.record?.({ apl: request.apl, range, startedAt: started, durationMs: Date.now() - started, outcome, source: 'query', ...details });
     try {
-      const answer = await vscode.window.withProgress(
+      const outcome = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running the query ({0})…', label), cancellable: true },
         (_progress, token) => {
           token.onCancellationRequested(() => controller.abort());
-          return client.runApl(request.apl, rangeRequest(range), controller.signal);
+          return this.query(client, request.apl, range, controller.signal, runId);
         },
       );
       if (!current()) return undefined;
-      const limit = explainLimit(request.apl, answer.tables, panelLocale(vscode.env.language));
-      const result: ResultsView = { runId, query: request.apl, rangeLabel: label, tables: answer.tables, status: { ...answer.status, limitNote: limit && say(limit) } };
-      this.deps.log.info(`ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`);
-      record(limit ? 'limited' : 'ok', { rows: answer.tables.reduce((sum, t) => sum + t.rowCount, 0), datasets: answer.datasetNames });
-      panel.showResult(result);
-      this.shown.set(panel, { apl: request.apl, range });
-      this.keepWithinBudget(panel);
-      return result;
-    } catch (error) {
-      if (!current()) return undefined;
-      if (isAxiomError(error) && error.kind === 'cancelled') {
-        record('failed', { message: vscode.l10n.t('Cancelled') });
-        panel.cancelled(runId);
-        return undefined;
+      switch (outcome.kind) {
+        case 'result':
+          panel.showResult(outcome.result);
+          this.shown.set(panel, { apl: request.apl, range });
+          this.keepWithinBudget(panel);
+          return outcome.result;
+        case 'cancelled':
+          panel.cancelled(runId);
+          return undefined;
+        case 'compile':
+          this.showCompileError(request, outcome.compile);
+          panel.failed(runId, outcome.message);
+          return undefined;
+        case 'failed': {
+          panel.failed(runId, outcome.message);
+          const retry = (await showAdvice(outcome.advice)) === 'retry';
+          // Only while nothing newer was asked of the panel meanwhile (the notification may wait long).
+          if (retry && this.latest.get(panel) === runId && !panel.disposed) return this.run(request, panel);
+          return undefined;
+        }
       }
-      const compile = isAxiomError(error) ? error.compile : undefined;
-      if (compile) {
-        record('compileError', { message: compile.message });
-        this.showCompileError(request, compile);
-        panel.failed(runId, vscode.l10n.t('The query does not compile: {0}', compile.message));
-        return undefined;
-      }
-      const advice = adviceFor(error, phrase('Running the query'));
-      this.deps.log.error(advice.message);
-      record('failed', { message: say(advice.message) });
-      panel.failed(runId, say(advice.message));
-      const retry = (await showAdvice(advice)) === 'retry';
-      // Only while nothing newer was asked of the panel meanwhile (the notification may wait long).
-      if (retry && this.latest.get(panel) === runId && !panel.disposed) return this.run(request, panel);
-      return undefined;
     } finally {
       if (this.running.get(panel) === controller) this.running.delete(panel);
     }
@@ -156,6 +154,46 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       panel.drop();
     }
   }
+
+  /** The window's client, or, without a token, the question that asks for one (undefined if none comes). */
+  client(): Promise<AxiomClient | undefined> {
+    return clientFor(this.deps.connection, { doing: phrase('Running the query'), why: vscode.l10n.t('Sign in to Axiom (or set an API token) to run queries.'), log: this.deps.log });
+  }
+
+  /**
+   * One run of APL over a range, as every run goes (Run Query, a notebook's cells): the client's
+   * request with the query deadline, the limit note, the log line, and the failure as what it is —
+   * stopped, a compile error (its place for the caller to show), or advice with its actions.
+   */
+  async query(client: AxiomClient, apl: string, range: TimeRange, signal: AbortSignal, runId = 0, source = 'query'): Promise<QueryOutcome> {
+    const label = say(rangeLabel(range));
+    const started = Date.now();
+    const record = (outcome: RecordedOutcome, details: { rows?: number; message?: string; datasets?: string[] } = {}) =>
+      this.deps.record?.({ apl, range, startedAt: started, durationMs: Date.now() - started, outcome, source, ...details });
+    try {
+      const answer = await client.runApl(apl, rangeRequest(range), signal);
+      const limit = explainLimit(apl, answer.tables, panelLocale(vscode.env.language));
+      const result: ResultsView = { runId, query: apl, rangeLabel: label, tables: answer.tables, status: { ...answer.status, limitNote: limit && say(limit) } };
+      this.deps.log.info(`ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`);
+      record(limit ? 'limited' : 'ok', { rows: answer.tables.reduce((sum, t) => sum + t.rowCount, 0), datasets: answer.datasetNames });
+      return { kind: 'result', result };
+    } catch (error) {
+      if (isAxiomError(error) && error.kind === 'cancelled') {
+        record('failed', { message: vscode.l10n.t('Cancelled') });
+        return { kind: 'cancelled' };
+      }
+      const compile = isAxiomError(error) ? error.compile : undefined;
+      if (compile) {
+        record('compileError', { message: compile.message });
+        return { kind: 'compile', compile, message: vscode.l10n.t('The query does not compile: {0}', compile.message) };
+      }
+      const advice = adviceFor(error, phrase('Running the query'));
+      this.deps.log.error(advice.message);
+      record('failed', { message: say(advice.message) });
+      return { kind: 'failed', advice, message: say(advice.message) };
+    }
+  }
+
 
   /**
    * A panel VS Code brought back after a reload: it shows that it was, and Re-run runs its query
@@ -206,7 +244,8 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     return exportTable(chosen, format, titleFor(result.query), this.deps.log, target);
   }
 
-  private showCompileError(request: RunRequest, compile: { line: number; column: number; message: string }): void {
+  /** The service's compile error as a diagnostic where it is in the document (a notebook cell is one), unless the text moved since. */
+  showCompileError(request: RunRequest, compile: CompileError): void {
     const document = openDocument(request.documentUri.toString());
     // The text moved since it was sent: the place the service names is no longer where it was.
     if (!document || document.version !== request.version) return;

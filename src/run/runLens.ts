@@ -3,9 +3,11 @@ import { queryBlocks } from '../core/run/queryText';
 import { COMMANDS } from '../platform/constants';
 import type { RunLensArgs } from './runCommands';
 
-/** "Run Query" above each query of an Axiom APL document (queries are separated by blank lines). */
+/** "Run Query" above each query of an Axiom APL document (queries are separated by blank lines).
+ *  Not in a notebook's cells: the cell's own run button runs it, its result in the notebook. */
 export class RunLens implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (document.uri.scheme === 'vscode-notebook-cell') return [];
     const text = document.getText();
     return queryBlocks(text).map((block) => {
       const args: RunLensArgs = { uri: document.uri.toString(), start: block.start, end: block.end, text: text.slice(block.start, block.end) };

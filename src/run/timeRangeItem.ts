@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { customRange, DEFAULT_RANGE, parseRangeInput, PRESET_IDS, rangeLabel, readStoredRange, storeRange, type TimeRange } from '../core/run/timeRange';
+import { DEFAULT_RANGE, rangeLabel, readStoredRange, storeRange, type TimeRange } from '../core/run/timeRange';
 import { APL_LANGUAGE_ID, COMMANDS } from '../platform/constants';
 import { say } from '../platform/l10n';
+import { pickRange } from './pickRange';
 
 const STATE_KEY = 'axiom.run.timeRange';
 
@@ -28,17 +29,8 @@ export class TimeRangeItem implements vscode.Disposable {
 
   /** Asks for a range: a preset, or a start and an end typed. Returns the range chosen, if any. */
   async choose(): Promise<TimeRange | undefined> {
-    type Item = vscode.QuickPickItem & { range?: TimeRange };
-    const items: Item[] = PRESET_IDS.map((preset): Item => {
-      const range: TimeRange = { kind: 'preset', preset };
-      return { label: say(rangeLabel(range)), range, description: this.range.kind === 'preset' && this.range.preset === preset ? vscode.l10n.t('now') : undefined };
-    });
-    items.push({ label: vscode.l10n.t('Custom range…'), description: vscode.l10n.t('a start and an end, as dates or relative to now') });
-    const chosen = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Time range of Axiom queries'), placeHolder: vscode.l10n.t('Now: {0}', say(rangeLabel(this.range))) });
-    if (!chosen) return undefined;
-    const range = chosen.range ?? (await askCustom());
-    if (!range) return undefined;
-    await this.set(range);
+    const range = await pickRange(this.range, vscode.l10n.t('Time range of Axiom queries'));
+    if (range) await this.set(range);
     return range;
   }
 
@@ -53,7 +45,9 @@ export class TimeRangeItem implements vscode.Disposable {
     this.item.text = `$(history) ${label}`;
     this.item.tooltip = vscode.l10n.t('Axiom queries run over: {0}. Click to change.', label);
     this.item.accessibilityInformation = { label: vscode.l10n.t('Axiom query time range: {0}', label) };
-    if (vscode.window.activeTextEditor?.document.languageId === APL_LANGUAGE_ID) this.item.show();
+    // A notebook's cells run over the notebook's own range, shown on each cell.
+    const document = vscode.window.activeTextEditor?.document;
+    if (document?.languageId === APL_LANGUAGE_ID && document.uri.scheme !== 'vscode-notebook-cell') this.item.show();
     else this.item.hide();
   }
 
@@ -61,30 +55,4 @@ export class TimeRangeItem implements vscode.Disposable {
     this.listener.dispose();
     this.item.dispose();
   }
-}
-
-/** Asks for a start and then an end, each checked as it is typed; the pair is checked together. */
-async function askCustom(): Promise<TimeRange | undefined> {
-  const ask = (title: string, value: string, check: (text: string) => string | undefined) =>
-    vscode.window.showInputBox({
-      title,
-      value,
-      prompt: vscode.l10n.t('A date and time (2026-11-23T08:00Z, 2026-11-23), or relative to now (now, now-2h, now-30m, now-7d)'),
-      ignoreFocusOut: true,
-      validateInput: check,
-    });
-  const alone = (text: string) => {
-    const parsed = parseRangeInput(text);
-    return parsed.ok ? undefined : say(parsed.problem);
-  };
-  const start = await ask(vscode.l10n.t('Start of the time range'), 'now-1h', alone);
-  if (start === undefined) return undefined;
-  const pair = (end: string) => {
-    const range = customRange(start, end);
-    return range.ok ? undefined : say(range.problem);
-  };
-  const end = await ask(vscode.l10n.t('End of the time range'), 'now', (text) => alone(text) ?? pair(text));
-  if (end === undefined) return undefined;
-  const range = customRange(start, end);
-  return range.ok ? range.range : undefined;
 }

@@ -506,13 +506,73 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   await page.screenshot({ path: path.join(shots, 'results-chart.png') });
 }
 
+const NOTEBOOK = {
+  axiomNotebook: 1,
+  timeRange: { preset: '6h' },
+  cells: [
+    { kind: 'markdown', source: '# Checkout errors at 07:00\n\nWhich requests failed, and which service did it start in?' },
+    { kind: 'apl', source: "['http-logs']\n| where status >= 500\n| take 100" },
+    { kind: 'apl', source: "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service" },
+  ],
+};
+
+/**
+ * APL notebooks: a notebook of a Markdown cell and two APL cells opens from the workspace; Run All
+ * runs both against the service, in order, over the notebook's range; the first output is the
+ * results table (its cells as text), the second drawn as a chart.
+ */
+async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
+  const table = hugeTabular(100, 12);
+  const text = (table.tables[0] as { columns: unknown[][] }).columns[3];
+  HOSTILE_CELLS.forEach((cell, i) => (text[i] = cell));
+  fake.aplAnswer = (body) => ({ body: String(body.apl).includes('summarize') ? countsByService() : table });
+  const before = fake.requestsTo('POST /v1/datasets/_apl').length;
+  const editor = page.locator('.editor-instance .view-lines').first();
+  if (await editor.count()) await editor.click(); // out of any webview, for Ctrl+P
+  await openFile(page, 'investigation.axiom-notebook');
+  await page.locator('.notebook-editor').first().waitFor({ timeout: 30_000 });
+  await page.locator('.notebook-toolbar-container').getByText('Run All', { exact: true }).click();
+  await waitUntil('both cells at the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === before + 2, 30_000);
+  const sent = fake.requestsTo('POST /v1/datasets/_apl').slice(before).map((r) => JSON.parse(r.body) as { apl: string; startTime: string });
+  assert.deepEqual(sent.map((b) => b.apl), [NOTEBOOK.cells[1].source, NOTEBOOK.cells[2].source], 'in order');
+  assert.equal(sent[0].startTime, 'now-6h', "the notebook's own range");
+  // The outputs are drawn in the notebook's webview, each in a shadow root of its own.
+  const outputs = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  // Outputs are in the webview in the order they arrived, not the cells': each is found by its columns.
+  const first = outputs.locator('.axiom-output').filter({ hasText: 'duration_ms' });
+  await first.locator('.grid-row[aria-rowindex="2"]').waitFor({ timeout: 30_000 });
+  for (const [i, cell] of HOSTILE_CELLS.entries()) assert.equal(await first.locator(`.grid-row[aria-rowindex="${i + 2}"] [aria-colindex="4"]`).innerText(), cell);
+  const dom = await outputs.locator('body').evaluate("({ imgs: document.querySelectorAll('img').length, links: document.querySelectorAll('a').length, pwned: window.__pwned })");
+  assert.deepEqual(dom, { imgs: 0, links: 0, pwned: undefined }, 'hostile cells stayed text');
+  assert.match((await first.locator('.status').innerText()).replace(/\s+/g, ' '), /100 rows/);
+  // The notebook draws the outputs of cells in view: scroll the list (over the cells' left margin;
+  // over an output, the output would scroll) until the second output is on screen.
+  const second = outputs.locator('.axiom-output').filter({ hasText: 'count_' });
+  const box = await page.locator('.notebook-editor').first().boundingBox();
+  if (box) await page.mouse.move(box.x + 8, box.y + box.height / 2);
+  const onScreen = async () => {
+    const at = (await second.count()) ? await second.boundingBox() : null;
+    return !!at && at.y > 150 && at.y + 200 < 800;
+  };
+  for (let i = 0; i < 30 && !(await onScreen()); i++) {
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(150);
+  }
+  await second.locator('.show-chart').click({ timeout: 30_000 });
+  await second.locator('.chart canvas').first().waitFor({ timeout: 10_000 });
+  await page.locator('.notifications-toasts .codicon-notifications-clear-all, .notification-toast .codicon-notifications-clear').first().click({ timeout: 2000 }).catch(() => undefined);
+  await page.locator('.notification-toast').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(shots, 'notebook.png') });
+}
+
 const oauth = new FakeOAuth();
 const fake = new FakeAxiom({ monitors: MONITORS, oauth });
 await oauth.start();
 await fake.start();
 const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
   settings: { 'axiom.url': fake.url, 'axiom.signInUrl': oauth.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
-  files: { 'run.apl': RUN_APL, 'by-service.apl': "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service", 'checkout.apl': STAR_APL, 'errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)" },
+  files: { 'run.apl': RUN_APL, 'by-service.apl': "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service", 'checkout.apl': STAR_APL, 'errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)", 'investigation.axiom-notebook': JSON.stringify(NOTEBOOK, null, 2) },
 });
 let passed = 0;
 let failed = 0;
@@ -534,6 +594,7 @@ try {
     ['starred queries: the list, open one, edit and save it back, rename, delete', () => journeyStarredQueries(page, fake)],
     ['language: colours, an underlined operator and its quick fix, fields in completion', () => journeyLanguage(page)],
     ['run a query: 100,000 rows in the panel, sort, scroll to the end, hostile cells as text, export CSV, a chart', () => journeyRun(page, fake, sandbox.workspace)],
+    ['notebook: a Markdown cell and two APL cells, Run All in order, the table and the chart in its outputs', () => journeyNotebook(page, fake)],
     ['monitor status: a monitor open at the service is triggered in the view, counted on the Axiom icon', () => journeyStatus(page, fake)],
     ['datasets and history: a dataset expanded into its fields, three runs from the view, the history after them', () => journeyExplore(page, fake)],
     ['deployments: the status bar names it, add one, a second window follows the switch', () => journeyDeployments(page, fake, async () => {
@@ -542,6 +603,9 @@ try {
       return window;
     })],
   ] as const) {
+    // AXIOM_JOURNEYS=notebook,run runs only the journeys whose names start with one of those words.
+    const only = process.env.AXIOM_JOURNEYS?.split(',').filter(Boolean);
+    if (only && !only.some((word) => name.startsWith(word))) continue;
     try {
       await journey();
       passed++;

@@ -69,7 +69,7 @@ describe('every contributed command from a cold start', () => {
     await extension.activate();
     // Activation loaded none of the features that nothing on screen needs yet.
     const atActivation = loadedBundles(extension.extensionPath);
-    for (const late of ['language', 'run', 'client']) assert.ok(!atActivation.includes(late), `${late}.js is not loaded at activation (loaded: ${atActivation.join(', ')})`);
+    for (const late of ['language', 'run', 'client', 'notebook']) assert.ok(!atActivation.includes(late), `${late}.js is not loaded at activation (loaded: ${atActivation.join(', ')})`);
 
     fake = await connectedFake(REALISTIC_MONITORS);
     const contributed = (extension.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map((c) => c.command);

@@ -191,9 +191,10 @@ describe('Test Connection and proxies inside VS Code', () => {
   it('http.proxy: monitors load through the proxy, and http.noProxy exempts the host', async () => {
     const http = vscode.workspace.getConfiguration('http');
     await http.update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
-    const { monitorsView, starredView } = await activateExtension();
-    // Both views: whichever was loaded before reloads on a new setting, and is waited for here.
-    const refreshed = () => Promise.all([monitorsView.refresh(), starredView.refresh()]);
+    const { monitorsView, starredView, datasetsView } = await activateExtension();
+    // Every view that loads from the service: whichever was loaded before reloads on a new setting,
+    // and is waited for here (a reload still in flight would pass the proxy after it was exempted).
+    const refreshed = () => Promise.all([monitorsView.refresh(), starredView.refresh(), datasetsView.refresh()]);
     await refreshed();
     assert.equal(monitorsView.getChildren().length, REALISTIC_MONITORS.length);
     const target = `CONNECT ${new URL(fake.url).host}`;

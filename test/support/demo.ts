@@ -157,6 +157,21 @@ export function demoStarred(now: number): Record<string, unknown>[] {
 export const DEMO_FILES: Record<string, string> = {
   'errors-by-service.apl': "// Ctrl+Enter runs the query under the cursor over the time range in the status bar.\n['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time), service\n\n['app-logs']\n| where level == 'error'\n| summarize count() by service\n| order by count_ desc\n",
   'slow-requests.apl': "['http-logs']\n| where req_duration_ms > 500\n| project _time, service, route, status, req_duration_ms, ['geo.city']\n| take 500\n",
+  // An APL notebook: notes and queries, run cell by cell (Run All in its toolbar).
+  'investigation.axiom-notebook': `${JSON.stringify(
+    {
+      axiomNotebook: 1,
+      timeRange: { preset: '6h' },
+      cells: [
+        { kind: 'markdown', source: '# Checkout errors\n\nServer errors rose this morning. Which services, and since when?' },
+        { kind: 'apl', source: "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time), service" },
+        { kind: 'markdown', source: 'The slowest requests among them:' },
+        { kind: 'apl', source: "['http-logs']\n| where status >= 500\n| project _time, service, route, status, req_duration_ms\n| order by req_duration_ms desc\n| take 50" },
+      ],
+    },
+    null,
+    2,
+  )}\n`,
 };
 
 /** Virtual fields of the demo's datasets (the Datasets view marks them). */

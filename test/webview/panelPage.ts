@@ -64,6 +64,17 @@ export interface PanelOptions {
   theme?: Record<string, string>;
 }
 
+/** Answers /webview/<file> with that file of `dist`/webview, anything else with 404. */
+export function sendWebviewFile(dist: string, pathname: string, res: http.ServerResponse): void {
+  const file = path.join(dist, 'webview', path.basename(pathname));
+  if (!pathname.startsWith('/webview/') || !fs.existsSync(file)) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+  fs.createReadStream(file).pipe(res);
+}
+
 /** Serves the panel from `dist` (dist/webview inside it) and opens it in chromium. */
 export async function openPanel({ dist = path.join(projectRoot as string, 'dist'), words, language, theme }: PanelOptions = {}): Promise<PanelPage> {
   const server = http.createServer((req, res) => {
@@ -84,13 +95,7 @@ export async function openPanel({ dist = path.join(projectRoot as string, 'dist'
       );
       return;
     }
-    const file = path.join(dist, 'webview', path.basename(url.pathname));
-    if (!url.pathname.startsWith('/webview/') || !fs.existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
+    sendWebviewFile(dist, url.pathname, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;

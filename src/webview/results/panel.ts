@@ -16,6 +16,15 @@ import { timeSeries, timeSeriesColumns } from './timeSeries';
 
 const FILTER_DELAY_MS = 150;
 
+/** How the host differs: the results panel has all of it; a notebook output has no run of its own
+ *  (its cell runs it) and shares its page with other outputs, so its keys are its own. */
+export interface PanelHost {
+  /** Stop, Re-run and Pin (default true). */
+  runControls?: boolean;
+  /** Where Ctrl+F is heard (default the whole page). */
+  keyScope?: HTMLElement;
+}
+
 export class Panel {
   private result: ResultsView | undefined;
   private models: TableModel[] = [];
@@ -59,6 +68,7 @@ export class Panel {
     root: HTMLElement,
     private readonly post: (message: PanelMessage) => void,
     private readonly text: PanelText = ENGLISH,
+    host: PanelHost = {},
   ) {
     const say = text.say;
     this.chart = new Chart(text);
@@ -118,15 +128,15 @@ export class Panel {
       e.preventDefault();
     });
     this.filterCount.setAttribute('aria-live', 'polite');
+    const runControls = host.runControls ?? true;
+    const rerun = button(say('rerun'), 'rerun', () => this.post({ type: 'rerun' }), say('rerunTitle'));
     toolbar.append(
-      this.running,
-      this.stop,
-      button(say('rerun'), 'rerun', () => this.post({ type: 'rerun' }), say('rerunTitle')),
+      ...(runControls ? [this.running, this.stop, rerun] : []),
       ...this.exports,
       copyRow,
       copyColumn,
       button(say('openInAxiom'), 'open', () => this.post({ type: 'openInAxiom' }), say('openInAxiomTitle')),
-      this.pin,
+      ...(runControls ? [this.pin] : []),
       el('span', 'spacer'),
       this.filter,
       this.filterCount,
@@ -163,7 +173,8 @@ export class Panel {
     this.empty.append(this.emptyText, this.emptyRerun);
     this.content.append(this.empty, this.grid.element, this.chart.element);
     root.append(toolbar, this.notice, bar, this.content, this.details, this.status, this.menu.element);
-    document.addEventListener('keydown', (e) => {
+    (host.keyScope ?? document).addEventListener('keydown', (e) => {
+      if (!(e instanceof KeyboardEvent)) return;
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'f') {
         e.preventDefault();
         this.filter.focus();

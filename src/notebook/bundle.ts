@@ -1,0 +1,58 @@
+// The "notebook" bundle (src/platform/lazy.ts): APL notebooks' serializer, the controller that
+// runs their cells, the range on each cell, and the notebook commands. Loaded when the first
+// notebook opens (VS Code asks for its serializer) or a notebook command first runs.
+import type * as vscode from 'vscode';
+import { COMMANDS } from '../platform/constants';
+import { once } from '../platform/lazy';
+import type { Log } from '../platform/log';
+import type { Deployments } from '../platform/webApp';
+import type { QueryRunner } from '../run/queryRunner';
+import { addToNotebook, exportMarkdown, newNotebook, type NotebookSeed } from './notebookCommands';
+import { chooseNotebookRange } from './notebookRange';
+import { createKernel } from './notebookController';
+import { AplNotebookSerializer } from './notebookSerializer';
+import { monitorSeed, starredSeed } from './querySeeds';
+
+export interface NotebookDeps {
+  /** The run feature's query runner: cells run as Run Query runs. */
+  runner: () => QueryRunner;
+  deployments: () => Deployments;
+  log: Log;
+}
+
+export function createNotebook(deps: NotebookDeps) {
+  const serializer = new AplNotebookSerializer();
+  /** The controller and the cells' range, made when the first notebook opens (or a command needs them). */
+  const kernel = once(() => createKernel(deps));
+  const open = (seed: NotebookSeed | undefined) => {
+    if (!seed) return undefined;
+    kernel();
+    return newNotebook([seed]);
+  };
+  const commands = {
+    [COMMANDS.newNotebook]: () => {
+      kernel();
+      return newNotebook();
+    },
+    [COMMANDS.openMonitorQueryAsNotebook]: (arg?: unknown) => open(monitorSeed(arg)),
+    [COMMANDS.openStarredQueryAsNotebook]: (arg?: unknown) => open(starredSeed(arg)),
+    [COMMANDS.addToNotebook]: () => {
+      kernel();
+      return addToNotebook(deps.runner());
+    },
+    [COMMANDS.exportNotebookMarkdown]: (arg?: unknown) => exportMarkdown(deps.log, arg),
+    [COMMANDS.chooseNotebookTimeRange]: (arg?: unknown) => chooseNotebookRange(deps.runner, arg),
+  };
+  return {
+    serializer,
+    kernel,
+    commands,
+    /** Export to Markdown written to `target` without asking (the extension's tests). */
+    exportMarkdown: (notebook: vscode.Uri, target: vscode.Uri) => exportMarkdown(deps.log, notebook, target),
+    dispose(): void {
+      kernel.made?.dispose();
+    },
+  };
+}
+
+export type NotebookFeature = ReturnType<typeof createNotebook>;

@@ -1,0 +1,192 @@
+import * as vscode from 'vscode';
+import type { AdviceAction } from '../core/api/errorAdvice';
+import { queryLink } from '../core/links';
+import type { NotebookResult } from '../core/notebook/notebookFile';
+import { CONTROLLER_ID, readRendererMessage, RENDERER_ID, type RendererMessage } from '../core/notebook/notebookOutput';
+import { phrase } from '../core/phrase';
+import { APL_LANGUAGE_ID, NOTEBOOK_TYPE } from '../platform/constants';
+import type { Log } from '../platform/log';
+import { carryOut } from '../platform/showAdvice';
+import { openAppPage, type Deployments } from '../platform/webApp';
+import { exportTable } from '../run/exportResults';
+import type { QueryRunner } from '../run/queryRunner';
+import { notebookRange, RangeOnCells } from './notebookRange';
+import { cellOutput, outputDoc } from './notebookSerializer';
+import { outputId } from './outputWords';
+
+export interface ControllerDeps {
+  runner: () => QueryRunner;
+  deployments: () => Deployments;
+  log: Log;
+}
+
+/**
+ * Runs a notebook's APL cells against the current deployment, through the query runner as Run
+ * Query does (client, token, limits, the log). Cells run one at a time in the order asked, across
+ * calls too (Run All, then a cell: the cell waits its turn); each shows its order and duration.
+ * A stopped cell aborts its request at the service. A compile error is a diagnostic in the cell
+ * and an error output; other failures are outputs with the actions that help.
+ */
+export class AplNotebookController implements vscode.Disposable {
+  readonly controller: vscode.NotebookController;
+  private readonly messaging: vscode.NotebookRendererMessaging;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private order = 0;
+  private readonly queues = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: ControllerDeps) {
+    this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, vscode.l10n.t('Axiom'));
+    this.controller.supportedLanguages = [APL_LANGUAGE_ID];
+    this.controller.supportsExecutionOrder = true;
+    this.controller.description = vscode.l10n.t('APL against the current deployment');
+    this.controller.executeHandler = (cells, notebook) => this.execute(cells, notebook);
+    this.messaging = vscode.notebooks.createRendererMessaging(RENDERER_ID);
+    this.subscriptions.push(
+      this.messaging.onDidReceiveMessage(({ editor, message }) => void this.receive(editor.notebook, message)),
+      vscode.workspace.onDidOpenNotebookDocument((notebook) => this.prefer(notebook)),
+    );
+    for (const notebook of vscode.workspace.notebookDocuments) this.prefer(notebook);
+  }
+
+  private prefer(notebook: vscode.NotebookDocument): void {
+    if (notebook.notebookType === NOTEBOOK_TYPE) this.controller.updateNotebookAffinity(notebook, vscode.NotebookControllerAffinity.Preferred);
+  }
+
+  /** Runs the cells in order, after any asked for earlier in the same notebook. */
+  execute(cells: readonly vscode.NotebookCell[], notebook: vscode.NotebookDocument): Promise<void> {
+    // Made now, so that the cells show as waiting their turn.
+    const executions: [vscode.NotebookCell, vscode.NotebookCellExecution][] = [];
+    for (const cell of cells) {
+      if (cell.kind !== vscode.NotebookCellKind.Code) continue;
+      try {
+        executions.push([cell, this.controller.createNotebookCellExecution(cell)]);
+      } catch (error) {
+        // Already running or waiting: that run stands.
+        this.deps.log.warn(`a notebook cell asked to run twice: ${String(error)}`);
+      }
+    }
+    const key = notebook.uri.toString();
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(async () => {
+      for (const [cell, execution] of executions) await this.runCell(cell, execution, notebook);
+    });
+    this.queues.set(
+      key,
+      run.catch(() => undefined),
+    );
+    return run;
+  }
+
+  private async runCell(cell: vscode.NotebookCell, execution: vscode.NotebookCellExecution, notebook: vscode.NotebookDocument): Promise<void> {
+    execution.executionOrder = ++this.order;
+    execution.start(Date.now());
+    if (execution.token.isCancellationRequested) {
+      execution.end(undefined, Date.now());
+      return;
+    }
+    await execution.clearOutput();
+    const apl = cell.document.getText();
+    if (!apl.trim() || cell.document.languageId !== APL_LANGUAGE_ID) {
+      execution.end(true, Date.now());
+      return;
+    }
+    const abort = new AbortController();
+    const cancel = execution.token.onCancellationRequested(() => abort.abort());
+    try {
+      const runner = this.deps.runner();
+      runner.diagnostics.delete(cell.document.uri);
+      const client = await runner.client();
+      if (!client || abort.signal.aborted) {
+        execution.end(false, Date.now());
+        return;
+      }
+      const range = notebookRange(notebook) ?? runner.timeRange.range;
+      const outcome = await runner.query(client, apl, range, abort.signal, 0, 'notebook');
+      switch (outcome.kind) {
+        case 'result': {
+          const { query, rangeLabel, tables, status } = outcome.result;
+          const result: NotebookResult = { query, rangeLabel, ranAt: new Date().toISOString(), tables, status };
+          await execution.replaceOutput(cellOutput({ kind: 'result', result }));
+          execution.end(true, Date.now());
+          return;
+        }
+        case 'cancelled':
+          await execution.replaceOutput(cellOutput({ kind: 'problem', problem: { message: vscode.l10n.t('The query was stopped.'), actions: ['retry'] } }));
+          execution.end(false, Date.now());
+          return;
+        case 'compile': {
+          runner.showCompileError({ apl, documentUri: cell.document.uri, version: cell.document.version, startOffset: 0 }, outcome.compile);
+          const { line, column, message } = outcome.compile;
+          await execution.replaceOutput(cellOutput({ kind: 'error', name: vscode.l10n.t('The query does not compile'), message: vscode.l10n.t('Line {0}, column {1}: {2}', line, column, message) }));
+          execution.end(false, Date.now());
+          return;
+        }
+        case 'failed':
+          await execution.replaceOutput(cellOutput({ kind: 'problem', problem: { message: outcome.message, actions: outcome.advice.actions, ...(outcome.advice.setting ? { setting: outcome.advice.setting } : {}) } }));
+          execution.end(false, Date.now());
+          return;
+      }
+    } catch (error) {
+      this.deps.log.error(`a notebook cell failed to run: ${String(error)}`);
+      execution.end(false, Date.now());
+    } finally {
+      cancel.dispose();
+    }
+  }
+
+  /** The output of that id in the notebook, and its cell. */
+  private find(notebook: vscode.NotebookDocument, id: string): { cell: vscode.NotebookCell; output: vscode.NotebookCellOutput } | undefined {
+    for (const cell of notebook.getCells()) {
+      const output = cell.outputs.find((o) => outputId(o) === id);
+      if (output) return { cell, output };
+    }
+    return undefined;
+  }
+
+  /** What an output's renderer asks: export, copy, open in Axiom, an action of a problem. */
+  async receive(notebook: vscode.NotebookDocument, raw: unknown, target?: vscode.Uri): Promise<unknown> {
+    const message: RendererMessage | undefined = readRendererMessage(raw);
+    if (!message) {
+      this.deps.log.warn('a notebook output sent a message that is not one of its own; ignored');
+      return undefined;
+    }
+    if (message.type === 'copy') {
+      await vscode.env.clipboard.writeText(message.text);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied from the query results.'), 2000);
+      return undefined;
+    }
+    const found = this.find(notebook, message.output);
+    if (!found) return undefined;
+    const saved = outputDoc(found.output);
+    switch (message.type) {
+      case 'export': {
+        const table = saved?.kind === 'result' ? saved.result.tables[message.table] : undefined;
+        // Named by the notebook and the cell: "investigation-cell-3".
+        const name = `${notebook.uri.path.split('/').pop()?.replace(/\.axiom-notebook$/, '') || 'notebook'}-cell-${found.cell.index + 1}`;
+        return table ? exportTable(table, message.format, name, this.deps.log, target) : undefined;
+      }
+      case 'openInAxiom': {
+        if (saved?.kind !== 'result') return undefined;
+        const range = notebookRange(notebook) ?? this.deps.runner().timeRange.range;
+        return openAppPage(this.deps.deployments(), phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, saved.result.query, range));
+      }
+      case 'action': {
+        const setting = saved?.kind === 'problem' ? saved.problem.setting : undefined;
+        if ((await carryOut(message.action as AdviceAction, setting)) === 'retry') return this.execute([found.cell], notebook);
+        return undefined;
+      }
+    }
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.controller.dispose();
+  }
+}
+
+/** The controller and each APL cell's time range: what a notebook needs once one is open. */
+export function createKernel(deps: ControllerDeps): { controller: AplNotebookController; dispose(): void } {
+  const controller = new AplNotebookController(deps);
+  const ranges = new RangeOnCells(deps.runner);
+  const provider = vscode.notebooks.registerNotebookCellStatusBarItemProvider(NOTEBOOK_TYPE, ranges);
+  return { controller, dispose: () => [provider, ranges, controller].forEach((d) => d.dispose()) };
+}

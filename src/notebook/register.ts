@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { COMMANDS, NOTEBOOK_TYPE } from '../platform/constants';
+import { load, once, type Once } from '../platform/lazy';
+import { disposeIfMade, registerCommands } from '../platform/lazyEntries';
+import type { NotebookDeps, NotebookFeature } from './bundle';
+
+const NOTEBOOK_COMMANDS = [
+  COMMANDS.newNotebook,
+  COMMANDS.openMonitorQueryAsNotebook,
+  COMMANDS.openStarredQueryAsNotebook,
+  COMMANDS.addToNotebook,
+  COMMANDS.exportNotebookMarkdown,
+  COMMANDS.chooseNotebookTimeRange,
+] as const;
+
+/**
+ * APL notebooks (*.axiom-notebook). Thin: the serializer's body, the controller and the commands
+ * load with the notebook bundle when VS Code first asks for a notebook (activation on
+ * onNotebook:axiom-notebook, also for an editor restored at reload) or a notebook command runs;
+ * the controller is made when the first notebook opens.
+ */
+export function registerNotebook(deps: NotebookDeps): { feature: Once<NotebookFeature>; disposables: vscode.Disposable[] } {
+  const feature = once(() => load('notebook').createNotebook(deps));
+  const ours = (notebook: vscode.NotebookDocument) => notebook.notebookType === NOTEBOOK_TYPE;
+  // A notebook opens only through its serializer, which activates the extension first: this
+  // listener sees every notebook of ours, one restored at reload too.
+  const opened = vscode.workspace.onDidOpenNotebookDocument((notebook) => ours(notebook) && void feature().kernel());
+  const disposables = [
+    disposeIfMade(feature),
+    vscode.workspace.registerNotebookSerializer(
+      NOTEBOOK_TYPE,
+      { deserializeNotebook: (content) => feature().serializer.deserializeNotebook(content), serializeNotebook: (data) => feature().serializer.serializeNotebook(data) },
+      // The file keeps the range (the notebook's metadata) and the outputs; nothing of the cells' metadata.
+      { transientOutputs: false, transientCellMetadata: { inputCollapsed: true, outputCollapsed: true } },
+    ),
+    opened,
+    ...registerCommands(NOTEBOOK_COMMANDS, () => feature().commands),
+  ];
+  return { feature, disposables };
+}

@@ -117,8 +117,13 @@ export function signInCommand(deps: SignInDeps) {
             progress.report({ message: vscode.l10n.t('Signing in…') });
             const tokens = await api.exchangeCode(metadata, { clientId, code, verifier: pkce.verifier, redirectUri }, http);
             const grant: Grant = { ...tokens, clientId, issuer: metadata.issuer, tokenEndpoint: metadata.tokenEndpoint, revocationEndpoint: metadata.revocationEndpoint };
-            const saved = await saveSignIn(deps, apiUrl, grant, args, controller.signal);
-            if (!saved) await revokeQuietly(deps, grant, http);
+            // Tokens that end up unused (no org chosen, the orgs not listed) are revoked, not left valid.
+            let saved: Deployment | undefined;
+            try {
+              saved = await saveSignIn(deps, apiUrl, grant, args, controller.signal);
+            } finally {
+              if (!saved) await revokeQuietly(deps, grant, http);
+            }
             return saved;
           } finally {
             await listener.close();

@@ -132,6 +132,22 @@ describe('Sign in with Axiom', () => {
     if (vscode.env.uiKind === vscode.UIKind.Web && registrations.length) assert.match(registrations[0], /\/proxy\/\d+\/callback$/);
   });
 
+  it('an org pick dismissed changes nothing, and the unused tokens are revoked', async () => {
+    const deployments = listed();
+    const revoked = oauth.revoked.length;
+    const { showQuickPick } = vscode.window;
+    Object.assign(vscode.window, { showQuickPick: async () => undefined });
+    try {
+      const { done, address } = await start();
+      await followAuthorize(address);
+      assert.equal(await done, undefined);
+    } finally {
+      Object.assign(vscode.window, { showQuickPick });
+    }
+    assert.equal(listed(), deployments);
+    assert.ok(oauth.revoked.length > revoked, 'revoked at the server');
+  });
+
   it('where the server takes the address VS Code forwards, the browser comes back through it', async () => {
     if (vscode.env.uiKind !== vscode.UIKind.Web) return; // a desktop window listens on localhost only
     oauth.refuseIpRedirects = false;

@@ -562,7 +562,7 @@ if (want('activation')) {
   for (const file of ['package.json', 'package.nls.json']) fs.copyFileSync(path.join(split, file), path.join(empty, file));
   fs.writeFileSync(path.join(empty, 'dist/extension.js'), "require('vscode');\nexports.activate = function () {};\n");
   // The same build with no language model tools and no chat participant declared: what
-  // registering the nine tools and @axiom costs at activation.
+  // registering the eleven tools and @axiom costs at activation.
   const noTools = path.join(work, 'no-tools');
   fs.cpSync(split, noTools, { recursive: true });
   const manifest = JSON.parse(fs.readFileSync(path.join(noTools, 'package.json'), 'utf8')) as { contributes: Record<string, unknown> };

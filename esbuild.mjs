@@ -102,7 +102,8 @@ export function bundleProblems(metafile, { bundles, budget }) {
   const held = new Map();
   for (const [name, entry] of Object.entries(bundles)) {
     for (const i of metafile.inputs[entry]?.imports ?? []) {
-      if (i.external || i.path.includes('node_modules') || i.path.startsWith(SHARED)) continue;
+      // The project's own modules only ('vscode' is everyone's, node_modules are the activation check's).
+      if (i.external || !i.path.startsWith('src/') || i.path.startsWith(SHARED)) continue;
       if (held.has(i.path) && held.get(i.path) !== name) problems.push(`${i.path} is imported by the entries of the bundles "${held.get(i.path)}" and "${name}": it belongs to one of them`);
       else held.set(i.path, name);
     }

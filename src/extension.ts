@@ -24,6 +24,7 @@ import { registerNotebook } from './notebook/register';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
 import { registerStarred } from './starred/register';
+import type { StarredFiles } from './starred/starredFiles';
 import type { StarredFeature } from './starred/bundle';
 import type { StarredView } from './starred/starredView';
 
@@ -36,6 +37,8 @@ export interface AxiomExtensionApi {
   /** Where the extension opens addresses in the browser: tests replace its `open` to follow them. */
   readonly browser: Browser;
   readonly starredView: StarredView;
+  /** The starred documents' file system. */
+  readonly starredFiles: StarredFiles;
   readonly runner: QueryRunner;
   readonly notebooks: NotebookFeature;
   readonly datasetsView: DatasetsView;
@@ -59,15 +62,15 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       load('accounts').createAccounts({
         context,
         log,
-        userAgent: `axiom-apl-vscode/${String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0')} (vscode ${vscode.version})`,
         sessionsChanged: (event) => sessionsChanged.fire(event),
       }),
   );
   const access = () => accounts().connection;
   const deployments = () => accounts().accounts;
+  const labelOf = (name: string) => accounts().label(name);
 
-  const starred = registerStarred(() => ({ memory: context.globalState, access: access(), deployments: deployments(), labelOf: (name) => accounts().label(name), log }));
-  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), labelOf: (name) => accounts().label(name), extensionUri: context.extensionUri, log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
+  const starred = registerStarred(() => ({ memory: context.globalState, access: access(), deployments: deployments(), labelOf, log }));
+  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), labelOf, extensionUri: context.extensionUri, log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
   const run = registerRun({
     extensionUri: context.extensionUri,
     memory: context.workspaceState,
@@ -79,7 +82,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     // Every run is recorded in this machine's query history.
     record: (ran) => void history.feature().history.record(ran),
   });
-  const notebooks = registerNotebook({ runner: () => run.feature().runner(), deployments, log });
+  const notebooks = registerNotebook({ runner: () => run.feature().runner(), deployments, handlers: () => access().handlers, log });
   const runQuery = (request: Parameters<QueryRunner['run']>[0]) => run.feature().runner().run(request);
   const history = registerHistory(() => ({ folder: context.globalStorageUri.fsPath, access: access(), deployments: deployments(), log, run: runQuery, star: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
   const language = registerLanguage({ access, log });
@@ -118,6 +121,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get starredView() {
       return starred.feature().view;
+    },
+    get starredFiles() {
+      return starred.feature().files;
     },
     get runner() {
       return run.feature().runner();

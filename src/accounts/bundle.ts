@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/constants';
 import { withoutOwnArguments } from '../platform/outsideArguments';
 import type { Log } from '../platform/log';
+import type { AdviceHandlers } from '../platform/showAdvice';
 import { MachineState } from '../platform/machineState';
 import { SettingsStore } from '../platform/settings';
 import { TokenStore } from '../platform/tokenStore';
@@ -23,8 +24,6 @@ import { testConnectionCommand } from './testConnection';
 export interface AccountsDeps {
   context: vscode.ExtensionContext;
   log: Log;
-  /** Sent with every request. */
-  userAgent: string;
   /** Tells VS Code's Accounts menu that sessions changed. */
   sessionsChanged: (event: vscode.AuthenticationProviderAuthenticationSessionsChangeEvent) => void;
 }
@@ -32,15 +31,19 @@ export interface AccountsDeps {
 /** The accounts feature, made once: its model, the connection, and its commands as functions. */
 export function createAccounts(deps: AccountsDeps) {
   const { context, log } = deps;
+  // Sent with every request.
+  const userAgent = `axiom-apl-vscode/${String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0')} (vscode ${vscode.version})`;
   const settings = new SettingsStore();
   const tokens = new TokenStore(context.secrets);
   const machine = new MachineState<SwitchRecord>(context.globalStorageUri.fsPath, 'deployment.json', {});
   // The connection's proxy choice, for requests to the sign-in server.
   const network = (url: string): ReturnType<Connection['network']> => connection.network(url);
-  const signedIn = new SignedInTokens(tokens, log, deps.userAgent, network);
+  const signedIn = new SignedInTokens(tokens, log, userAgent, network);
   const accounts = new Accounts(settings, tokens, machine, log, process.env, (name: string): Promise<void> => signedIn.revoke(name));
-  const setToken = setTokenCommand(accounts);
-  const connection = new Connection(settings, accounts, log, deps.userAgent, () => setToken(), signedIn, async () => (await signIn()) !== undefined);
+  // What a failure's Set API Token, Sign In and Show Log do (signIn is made below, with the connection).
+  const handlers: AdviceHandlers = { askForToken: () => setToken(), signIn: async () => (await signIn()) !== undefined, log };
+  const setToken = setTokenCommand(accounts, handlers);
+  const connection = new Connection(settings, accounts, log, userAgent, handlers, signedIn);
   const addDeployment = addDeploymentCommand(accounts);
   const importCli = importCliConfigCommand(accounts, log);
   const rename = renameDeploymentCommand(accounts);
@@ -48,7 +51,7 @@ export function createAccounts(deps: AccountsDeps) {
   // The client registered with each sign-in server: this machine's, not synced.
   const clients = new MachineState<RegisteredClients>(context.globalStorageUri.fsPath, 'sign-in-clients.json', {});
   const browser = new Browser();
-  const signIn = signInCommand({ accounts, tokens, settings, clients, network, browser, log, userAgent: deps.userAgent, addWithToken: () => addDeployment(), rename: (name) => rename({ from: name }) });
+  const signIn = signInCommand({ accounts, tokens, settings, clients, network, browser, log, handlers, userAgent, addWithToken: () => addDeployment(), rename: (name) => rename({ from: name }) });
   const authentication = new AxiomAuthenticationProvider(accounts, context.globalState, deps.sessionsChanged, () => signIn());
   let status: DeploymentStatus | undefined;
   const disposables: vscode.Disposable[] = [authentication, connection, accounts, signedIn, clients, machine, tokens, settings];
@@ -70,7 +73,7 @@ export function createAccounts(deps: AccountsDeps) {
         withoutOwnArguments(COMMANDS.setToken, args, ['token', 'orgId'], log);
         return setToken();
       },
-      [COMMANDS.signOut]: signOutCommand(accounts),
+      [COMMANDS.signOut]: signOutCommand(accounts, handlers),
       [COMMANDS.switchDeployment]: switchDeploymentCommand(accounts, { signIn: () => signIn(), add: () => addDeployment(), importCli: () => importCli(), rename, remove }),
       [COMMANDS.addDeployment]: (args?: unknown) => {
         withoutOwnArguments(COMMANDS.addDeployment, args, ['name', 'url', 'orgId', 'token'], log);

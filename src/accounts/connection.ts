@@ -6,6 +6,7 @@ import type { RateLimit } from '../core/api/requestBudget';
 import { resolveEndpoint } from '../core/api/baseUrl';
 import { chooseProxy, describeProxy } from '../core/api/proxy';
 import type { ClientAccess } from '../platform/clientAccess';
+import type { AdviceHandlers } from '../platform/showAdvice';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
 import { load, type Bundle } from '../platform/lazy';
@@ -32,12 +33,10 @@ export class Connection implements ClientAccess, vscode.Disposable {
     private readonly accounts: Accounts,
     private readonly log: Log,
     private readonly userAgent: string,
-    /** Set API Token, for the deployment this window uses: true when a token was set. */
-    readonly askForToken: () => Promise<boolean>,
+    /** What a failure's actions do (Set API Token, Sign In, Show Log). */
+    readonly handlers: AdviceHandlers,
     /** The renewing token of a deployment signed in with the browser (see signedIn.ts). */
     private readonly signedIn?: { source(name: string, token: string): Promise<TokenSource | undefined> },
-    /** Sign in with Axiom: true when a deployment was signed in. */
-    readonly askToSignIn?: () => Promise<boolean>,
   ) {
     const invalidate = () => {
       this.cached = undefined;

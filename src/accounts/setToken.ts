@@ -3,7 +3,7 @@ import { checkOrgIdInput, checkTokenInput, tokenKind } from '../core/accounts/to
 import { adviceFor } from '../core/api/errorAdvice';
 import { phrase, type Phrase } from '../core/phrase';
 import { say } from '../platform/l10n';
-import { showAdvice } from '../platform/showAdvice';
+import { showAdvice, type AdviceHandlers } from '../platform/showAdvice';
 import { ensureOrgId } from '../platform/webApp';
 import { deploymentLabel, type Accounts, type ActiveDeployment } from './accounts';
 
@@ -14,20 +14,20 @@ export interface SetTokenArgs {
 }
 
 /** The window's deployment, or undefined after saying why there is none (a pin to one not set up here). */
-async function activeOrExplain(accounts: Accounts, doing: Phrase): Promise<ActiveDeployment | undefined> {
+async function activeOrExplain(accounts: Accounts, doing: Phrase, handlers: AdviceHandlers): Promise<ActiveDeployment | undefined> {
   try {
     return await accounts.active();
   } catch (error) {
-    void showAdvice(adviceFor(error, doing));
+    void showAdvice(adviceFor(error, doing), handlers);
     return undefined;
   }
 }
 
 /** Axiom: Set API Token, for the window's deployment. Asks in a password box, trims, refuses
  *  empty input, and for a personal token without a known org id asks for that too. */
-export function setTokenCommand(accounts: Accounts) {
-  return async (args?: SetTokenArgs): Promise<boolean> => {
-    const deployment = await activeOrExplain(accounts, phrase('Setting the token'));
+export function setTokenCommand(accounts: Accounts, handlers: AdviceHandlers) {
+  const setToken = async (args?: SetTokenArgs): Promise<boolean> => {
+    const deployment = await activeOrExplain(accounts, phrase('Setting the token'), handlers);
     if (!deployment) return false;
     const listed = deployment.name !== '';
     const raw =
@@ -64,12 +64,13 @@ export function setTokenCommand(accounts: Accounts) {
     void vscode.window.showInformationMessage(listed ? vscode.l10n.t('Axiom token saved for “{0}”.', deployment.name) : vscode.l10n.t('Axiom token saved.'));
     return true;
   };
+  return setToken;
 }
 
 /** Axiom: Sign Out, of the window's deployment: its token is deleted from secret storage. */
-export function signOutCommand(accounts: Accounts) {
+export function signOutCommand(accounts: Accounts, handlers: AdviceHandlers) {
   return async (): Promise<void> => {
-    const deployment = await activeOrExplain(accounts, phrase('Signing out'));
+    const deployment = await activeOrExplain(accounts, phrase('Signing out'), handlers);
     if (!deployment) return;
     await accounts.signOut(deployment.name);
     void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(deployment)));

@@ -23,7 +23,7 @@ import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { MachineState } from '../platform/machineState';
 import type { SettingsStore } from '../platform/settings';
-import { showAdvice } from '../platform/showAdvice';
+import { showAdvice, type AdviceHandlers } from '../platform/showAdvice';
 import type { TokenStore } from '../platform/tokenStore';
 import type { Accounts } from './accounts';
 
@@ -40,6 +40,8 @@ export interface SignInDeps {
   network(url: string): { proxy?: string; strictSSL: boolean };
   browser: Browser;
   log: Log;
+  /** What a failure's actions do (Set API Token, Show Log). */
+  handlers: AdviceHandlers;
   userAgent: string;
   /** The Add Deployment flow, for a person who would rather paste a token. */
   addWithToken(): Thenable<unknown>;
@@ -319,7 +321,7 @@ async function tellFailure(deps: SignInDeps, error: unknown, again: () => Promis
     if (choice === tryAgain) await again();
     return;
   }
-  if ((await showAdvice(adviceFor(error, phrase('Signing in with Axiom (nothing was changed)')))) === 'retry') await again();
+  if ((await showAdvice(adviceFor(error, phrase('Signing in with Axiom (nothing was changed)')), { ...deps.handlers, signIn: async () => Boolean(await again()) })) === 'retry') await again();
 }
 
 function hostOf(url: string): string {

@@ -13,12 +13,13 @@ import { showAdvice } from '../platform/showAdvice';
 /** Axiom: Test Connection. Each step's result goes to the log; the person gets one message:
  *  that it works, or which step failed and what to do. Returns the outcomes (for tests). */
 export function testConnectionCommand(connection: Connection, settings: SettingsStore, log: Log) {
+  const { handlers } = connection;
   return async function testConnection(): Promise<StepOutcome[]> {
     let deployment: ActiveDeployment;
     try {
       deployment = await connection.deployment();
     } catch (error) {
-      void showAdvice(adviceFor(error, phrase('Test Connection')));
+      void showAdvice(adviceFor(error, phrase('Test Connection')), handlers);
       return [];
     }
     const { url } = deployment;
@@ -39,7 +40,7 @@ export function testConnectionCommand(connection: Connection, settings: Settings
     const last = outcomes[outcomes.length - 1];
     if (last.status === 'failed') {
       if (controller.signal.aborted) return outcomes;
-      const again = await showAdvice({ message: phrase('Test Connection: {0} failed: {1}', STEP_NAMES[last.step], last.detail), actions: last.actions });
+      const again = await showAdvice({ message: phrase('Test Connection: {0} failed: {1}', STEP_NAMES[last.step], last.detail), actions: last.actions }, handlers);
       return again === 'retry' ? testConnection() : outcomes;
     }
     const found = (step: StepOutcome['step']) => outcomes.find((o) => o.step === step)?.detail;

@@ -28,7 +28,7 @@ export interface DatasetsDeps {
 export function createDatasets(deps: DatasetsDeps) {
   const view = new DatasetsView(deps.tree, deps.access, deps.log, deps.schema);
   const commands = {
-    ...datasetCommands({ view, run: deps.run, range: deps.range, deployments: deps.deployments }),
+    ...datasetCommands({ view, run: deps.run, range: deps.range, deployments: deps.deployments, handlers: deps.access.handlers }),
     [COMMANDS.refreshDatasets]: () => view.reload(),
     [COMMANDS.filterDatasets]: () => view.askFilter(),
     [COMMANDS.clearDatasetsFilter]: () => view.setFilterText(''),

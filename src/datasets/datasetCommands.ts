@@ -8,6 +8,7 @@ import type { TimeRange } from '../core/run/timeRange';
 import { APL_LANGUAGE_ID, COMMANDS, SETTINGS } from '../platform/constants';
 import { load } from '../platform/lazy';
 import { openQueryInNewTab } from '../platform/openQuery';
+import type { AdviceHandlers } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
 import type { DatasetsView, FieldRow } from './datasetsView';
 
@@ -26,6 +27,8 @@ export interface DatasetCommandDeps {
   /** The status bar's time range. */
   range(): TimeRange;
   deployments: Deployments;
+  /** What a failure's actions do (Set API Token, Sign In, Show Log). */
+  handlers: AdviceHandlers;
 }
 
 /** The dataset a command was given: a row of the view, or `{ dataset: name }`; else one picked. */
@@ -97,7 +100,7 @@ export function datasetCommands(deps: DatasetCommandDeps) {
     async [COMMANDS.openDatasetInAxiom](arg?: unknown): Promise<string | undefined> {
       const dataset = await datasetFrom(arg, deps.view);
       if (dataset === undefined) return undefined;
-      return openAppPage(deps.deployments, phrase('Opening the dataset in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, datasetQuery(dataset), deps.range()));
+      return openAppPage(deps.deployments, phrase('Opening the dataset in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, datasetQuery(dataset), deps.range()), deps.handlers);
     },
 
     /** Puts the field, quoted as APL needs, where the cursor is in the active APL editor (each selection replaced). */

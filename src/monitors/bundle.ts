@@ -51,7 +51,7 @@ export function createMonitors(deps: MonitorsDeps) {
   deps.files.provide(files);
   const edits = monitorEditCommands({ access: deps.access, log: deps.log, view, files });
   const asFiles = monitorFileCommands({ access: deps.access, log: deps.log, view });
-  const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments);
+  const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments, deps.access.handlers);
   const commands = {
     [COMMANDS.refreshMonitors]: () => view.refresh(),
     [COMMANDS.openMonitorQuery]: openQuery,

@@ -5,6 +5,7 @@ import type * as vscode from 'vscode';
 import { COMMANDS } from '../platform/constants';
 import { once } from '../platform/lazy';
 import type { Log } from '../platform/log';
+import type { AdviceHandlers } from '../platform/showAdvice';
 import type { Deployments } from '../platform/webApp';
 import type { QueryRunner } from '../run/queryRunner';
 import { addToNotebook, exportMarkdown, newNotebook, type NotebookSeed } from './notebookCommands';
@@ -17,6 +18,8 @@ export interface NotebookDeps {
   /** The run feature's query runner: cells run as Run Query runs. */
   runner: () => QueryRunner;
   deployments: () => Deployments;
+  /** What a failure's actions do (Set API Token, Sign In, Show Log): the accounts feature's. */
+  handlers: () => AdviceHandlers;
   log: Log;
 }
 

@@ -6,7 +6,7 @@ import { CONTROLLER_ID, readRendererMessage, RENDERER_ID, type RendererMessage }
 import { phrase } from '../core/phrase';
 import { APL_LANGUAGE_ID, NOTEBOOK_TYPE } from '../platform/constants';
 import type { Log } from '../platform/log';
-import { carryOut } from '../platform/showAdvice';
+import { carryOut, type AdviceHandlers } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
 import { exportTable } from '../run/exportResults';
 import type { QueryRunner } from '../run/queryRunner';
@@ -17,6 +17,7 @@ import { outputId } from './outputWords';
 export interface ControllerDeps {
   runner: () => QueryRunner;
   deployments: () => Deployments;
+  handlers: () => AdviceHandlers;
   log: Log;
 }
 
@@ -167,11 +168,11 @@ export class AplNotebookController implements vscode.Disposable {
       case 'openInAxiom': {
         if (saved?.kind !== 'result') return undefined;
         const range = notebookRange(notebook) ?? this.deps.runner().timeRange.range;
-        return openAppPage(this.deps.deployments(), phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, saved.result.query, range));
+        return openAppPage(this.deps.deployments(), phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, saved.result.query, range), this.deps.handlers());
       }
       case 'action': {
         const setting = saved?.kind === 'problem' ? saved.problem.setting : undefined;
-        if ((await carryOut(message.action as AdviceAction, setting)) === 'retry') return this.execute([found.cell], notebook);
+        if ((await carryOut(message.action as AdviceAction, this.deps.handlers(), setting)) === 'retry') return this.execute([found.cell], notebook);
         return undefined;
       }
     }

@@ -6,7 +6,7 @@ import { isAxiomError } from '../core/api/errors';
 import type { Phrase } from '../core/phrase';
 import type { RateLimit } from '../core/api/requestBudget';
 import type { Log } from './log';
-import { showAdvice } from './showAdvice';
+import { showAdvice, type AdviceHandlers } from './showAdvice';
 
 /** What a feature needs of the accounts feature to speak to the service: the window's deployment
  *  and its client, word when either changes, and a way to ask the person for a token. */
@@ -22,10 +22,8 @@ export interface ClientAccess {
   readonly onDidChange: vscode.Event<void>;
   /** Hears the rate-limit headers of every answer, for whoever paces background requests. */
   readonly onRateLimit: vscode.Event<RateLimit>;
-  /** Asks for the window's deployment's token (Set API Token); true when one was set. */
-  askForToken(): Promise<boolean>;
-  /** Sign in with Axiom, in the browser; true when a deployment was signed in (and is used). */
-  askToSignIn?(): Promise<boolean>;
+  /** What a failure's actions do: Set API Token (true when a token was set), Sign In, Show Log. */
+  readonly handlers: AdviceHandlers;
 }
 
 /**
@@ -46,9 +44,9 @@ export async function withClient<T>(
       if (!client) {
         const signIn = vscode.l10n.t('Sign in with Axiom');
         const setToken = vscode.l10n.t('Set API Token');
-        const choice = await vscode.window.showWarningMessage(how.why ?? vscode.l10n.t('Sign in to Axiom or set an API token first.'), ...(access.askToSignIn ? [signIn] : []), setToken);
-        if (choice === signIn && (await access.askToSignIn?.())) continue;
-        if (choice === setToken && (await access.askForToken())) continue;
+        const choice = await vscode.window.showWarningMessage(how.why ?? vscode.l10n.t('Sign in to Axiom or set an API token first.'), signIn, setToken);
+        if (choice === signIn && (await access.handlers.signIn())) continue;
+        if (choice === setToken && (await access.handlers.askForToken())) continue;
         return undefined;
       }
       return await work(client, deployment);
@@ -56,7 +54,7 @@ export async function withClient<T>(
       if (isAxiomError(error) && error.kind === 'cancelled') return undefined;
       const advice = adviceFor(error, how.doing);
       how.log.error(advice.message);
-      if ((await showAdvice(advice)) !== 'retry') return undefined;
+      if ((await showAdvice(advice, access.handlers)) !== 'retry') return undefined;
     }
   }
 }

@@ -154,9 +154,11 @@ export class RecordFiles<R extends ServiceRecord> implements vscode.FileSystemPr
     }
   }
 
-  /** How many documents something is known of (for tests: none once all are closed). */
+  /** How many records (of a deployment) something is known of, whatever their parts (for tests:
+   *  none once all their documents are closed). */
   get documentsKnown(): number {
-    return new Set([...this.bases.keys(), ...this.pending.keys(), ...this.times.keys(), ...this.fetched.keys(), ...this.compared.keys(), ...this.remoteText.keys(), ...this.gone]).size;
+    const keys = [...this.bases.keys(), ...this.pending.keys(), ...this.times.keys(), ...this.fetched.keys(), ...this.compared.keys(), ...this.remoteText.keys(), ...this.gone];
+    return new Set(keys.map((key) => JSON.stringify((JSON.parse(key) as string[]).slice(0, 2)))).size;
   }
 
   /** The open documents of a record (any part, or the one named) in a deployment. */

@@ -4,7 +4,7 @@ import { requireEndpoint, type ApiEndpoint } from '../core/api/baseUrl';
 import { adviceFor } from '../core/api/errorAdvice';
 import type { Phrase } from '../core/phrase';
 import { say } from './l10n';
-import { showAdvice } from './showAdvice';
+import { showAdvice, type AdviceHandlers } from './showAdvice';
 
 /** Where the org id of the window's deployment is read and saved (the accounts feature). */
 export interface OrgIds {
@@ -52,12 +52,12 @@ export async function openInWebApp(orgIds: OrgIds, linkFor: (orgId: string) => s
  * and the org id. A bad axiom.url is said as every other use of it says it (`doing` names what
  * failed), with Open Settings; no link is built from it. Returns the link opened.
  */
-export async function openAppPage(deployments: Deployments, doing: Phrase, linkFor: (endpoint: ApiEndpoint, orgId: string) => string): Promise<string | undefined> {
+export async function openAppPage(deployments: Deployments, doing: Phrase, linkFor: (endpoint: ApiEndpoint, orgId: string) => string, handlers: AdviceHandlers): Promise<string | undefined> {
   let endpoint: ApiEndpoint;
   try {
     endpoint = requireEndpoint((await deployments.active()).url);
   } catch (error) {
-    void showAdvice(adviceFor(error, doing));
+    void showAdvice(adviceFor(error, doing), handlers);
     return undefined;
   }
   return openInWebApp(deployments, (orgId) => linkFor(endpoint, orgId));

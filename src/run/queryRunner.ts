@@ -10,6 +10,7 @@ import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
 import type { RecordedRun, RunOutcome as RecordedOutcome } from '../core/history/historyStore';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
+import type { TabularResult } from '../core/run/tabular';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
 import { say } from '../platform/l10n';
 import { openDocument } from '../platform/openQuery';
@@ -117,7 +118,8 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running the query ({0})…', label), cancellable: true },
         (_progress, token) => {
           token.onCancellationRequested(() => controller.abort());
-          return this.query(client, request.apl, range, controller.signal, runId);
+          // A large answer's first rows go to the panel before the whole answer is parsed.
+          return this.query(client, request.apl, range, controller.signal, runId, 'query', (head) => (current() ? panel.showFirstRows(head) : undefined));
         },
       );
       if (!current()) return undefined;
@@ -136,7 +138,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
           return undefined;
         case 'failed': {
           panel.failed(runId, outcome.message);
-          const retry = (await showAdvice(outcome.advice)) === 'retry';
+          const retry = (await showAdvice(outcome.advice, this.deps.connection.handlers)) === 'retry';
           // Only while nothing newer was asked of the panel meanwhile (the notification may wait long).
           if (retry && this.latest.get(panel) === runId && !panel.disposed) return this.run(request, panel);
           return undefined;
@@ -165,17 +167,21 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
    * request with the query deadline, the limit note, the log line, and the failure as what it is —
    * stopped, a compile error (its place for the caller to show), or advice with its actions.
    */
-  async query(client: AxiomClient, apl: string, range: TimeRange, signal: AbortSignal, runId = 0, source = 'query'): Promise<QueryOutcome> {
+  async query(client: AxiomClient, apl: string, range: TimeRange, signal: AbortSignal, runId = 0, source = 'query', firstRows?: (head: ResultsView) => unknown): Promise<QueryOutcome> {
     const label = say(rangeLabel(range));
     const started = Date.now();
     const record = (outcome: RecordedOutcome, details: { rows?: number; message?: string; datasets?: string[] } = {}) =>
       this.deps.record?.({ apl, range, startedAt: started, durationMs: Date.now() - started, outcome, source, ...details });
-    try {
-      const answer = await client.runApl(apl, rangeRequest(range), signal);
+    const view = (answer: TabularResult): ResultsView => {
       const limit = explainLimit(apl, answer.tables, panelLocale(vscode.env.language));
-      const result: ResultsView = { runId, query: apl, rangeLabel: label, tables: answer.tables, status: { ...answer.status, limitNote: limit && say(limit) } };
+      return { runId, query: apl, rangeLabel: label, tables: answer.tables, status: { ...answer.status, limitNote: limit && say(limit) } };
+    };
+    try {
+      // With firstRows, a large answer's first rows are shown before the whole is parsed (runApl).
+      const answer = await client.runApl(apl, rangeRequest(range), signal, firstRows && ((head) => firstRows(view(head))));
+      const result = view(answer);
       this.deps.log.info(`ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`);
-      record(limit ? 'limited' : 'ok', { rows: answer.tables.reduce((sum, t) => sum + t.rowCount, 0), datasets: answer.datasetNames });
+      record(result.status.limitNote ? 'limited' : 'ok', { rows: answer.tables.reduce((sum, t) => sum + t.rowCount, 0), datasets: answer.datasetNames });
       return { kind: 'result', result };
     } catch (error) {
       if (isAxiomError(error) && error.kind === 'cancelled') {
@@ -234,7 +240,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     const request = this.requests.get(panel);
     const shown = this.shown.get(panel) ?? (request && { apl: request.apl, range: this.deps.timeRange.range });
     if (!shown) return;
-    void openAppPage(this.deps.deployments, phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range));
+    void openAppPage(this.deps.deployments, phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range), this.deps.connection.handlers);
   }
 
   export(panel: ResultsPanel, format: 'csv' | 'json', table: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {

@@ -33,6 +33,18 @@ export interface Restored {
 /** Orders the panels' uses: larger is more recent. */
 let uses = 0;
 
+/** Whether `head` (a first part) is how `result` begins: the same tables, sizes and first rows' count. */
+function sameStart(head: ResultsView, result: ResultsView): boolean {
+  const first = firstPart(result);
+  return (
+    head.tables.length === first.tables.length &&
+    head.tables.every((t, i) => {
+      const other = first.tables[i];
+      return t.rowCount === other.rowCount && t.fields.length === other.fields.length && t.columns.every((c, j) => c.length === other.columns[j]?.length);
+    })
+  );
+}
+
 export class ResultsPanel implements vscode.Disposable, KeptResult {
   readonly panel: vscode.WebviewPanel;
   /** The newest result shown, for export, copy and Open in Axiom (none once let go: see drop). */
@@ -51,11 +63,16 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
   private ready = false;
   /** Counts the deliveries of a result begun: a delivery stops when a newer one begins. */
   private delivery = 0;
+  /** The first rows sent ahead of the run's whole result (showFirstRows). */
+  private ahead?: ResultsView;
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.closed.event;
   /** The kinds of message the page sent that the extension accepted, in order (tests read them). */
   readonly received: PanelMessage['type'][] = [];
+  /** The kinds of message sent to the page, in order; the first rows sent ahead of the whole
+   *  result (showFirstRows) as 'results:ahead' (tests read them). */
+  readonly sent: string[] = [];
 
   constructor(
     extensionUri: vscode.Uri,
@@ -107,11 +124,25 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
   }
 
   showResult(result: ResultsView): void {
+    // The first rows went ahead (showFirstRows) when they are what this result begins with.
+    const ahead = this.ahead?.runId === result.runId && sameStart(this.ahead, result);
+    this.ahead = undefined;
     this.result = result;
     this.droppedRun = undefined;
     this.lastUsed = ++uses;
     this.lastRun = undefined;
-    void this.deliver(result);
+    void this.deliver(result, ahead);
+  }
+
+  /**
+   * A result's first rows, read before the whole answer was (client.runApl): the page paints them
+   * at once; showResult then sends only the rest. Resolves once they were handed over.
+   */
+  async showFirstRows(head: ResultsView): Promise<void> {
+    if (!this.ready || this.disposed) return;
+    this.ahead = firstPart(head);
+    this.lastRun = undefined;
+    await this.send({ type: 'results', result: this.ahead }, 'results:ahead');
   }
 
   /** The values of the result held (0 when none). */
@@ -138,13 +169,13 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
    * than a slice in flight). Stops when a newer result is sent, the page is rebuilt (it then asks
    * again) or the panel closes. Resolves when it ends, whatever the reason.
    */
-  private async deliver(result: ResultsView): Promise<void> {
+  private async deliver(result: ResultsView, firstRowsThere = false): Promise<void> {
     const delivery = ++this.delivery;
     if (!this.ready || this.disposed) return;
     const current = () => this.delivery === delivery && this.ready && !this.disposed;
-    await this.panel.webview.postMessage({ type: 'results', result: firstPart(result) } satisfies HostMessage);
+    if (!firstRowsThere) await this.send({ type: 'results', result: firstPart(result) });
     for (const rows of remainingRows(result)) {
-      if (!current() || !(await this.panel.webview.postMessage(rows satisfies HostMessage))) return;
+      if (!current() || !(await this.send(rows))) return;
     }
   }
 
@@ -173,7 +204,13 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
   }
 
   private post(message: HostMessage): void {
-    if (this.ready && !this.disposed) void this.panel.webview.postMessage(message);
+    if (this.ready && !this.disposed) void this.send(message);
+  }
+
+  /** Resolves when VS Code handed the message over (false when it could not). */
+  private send(message: HostMessage, kind: string = message.type): Thenable<boolean> {
+    if (this.sent.length < 1000) this.sent.push(kind);
+    return this.panel.webview.postMessage(message);
   }
 
   private receive(raw: unknown): void {
@@ -187,6 +224,8 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
       case 'ready':
         // A new page (first load, or shown again): it learns what the old one showed.
         this.ready = true;
+        // A new page has none of the rows sent ahead: the whole result's first rows will go.
+        this.ahead = undefined;
         this.post({ type: 'pinned', pinned: this.pinned });
         if (this.result) void this.deliver(this.result);
         if (this.droppedRun !== undefined) this.post({ type: 'dropped', runId: this.droppedRun });

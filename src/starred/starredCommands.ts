@@ -74,7 +74,7 @@ export function starredCommands(deps: Deps) {
     async openInAxiom(arg?: StarredTarget): Promise<string | undefined> {
       const query = await queryOf(arg);
       if (!query) return undefined;
-      return openAppPage(deps.deployments, phrase('Opening “{0}” in Axiom', query.name), (endpoint, orgId) => queryLink(endpoint, orgId, query.query.apl));
+      return openAppPage(deps.deployments, phrase('Opening “{0}” in Axiom', query.name), (endpoint, orgId) => queryLink(endpoint, orgId, query.query.apl), deps.connection.handlers);
     },
 
     /** Renames the query: the record read afresh, only its name changed. Returns the query renamed. */

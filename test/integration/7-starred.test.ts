@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
 import type { StarredNode } from '../../src/core/starred/starredTree';
 import { FakeAxiom } from '../support/fakeAxiom';
+import { starredPath } from '../../src/core/starred/starredUri';
 import { manyStarred, ME, realisticStarred } from '../support/starredFixtures';
 import { actionRows, activateExtension, closeAllEditors, connectedFake, setSetting, waitFor } from './helpers';
 
@@ -230,6 +231,20 @@ describe('Starred Queries view', () => {
     assert.equal(puts[0].path, '/v2/apl-starred-queries/sq_checkout');
     assert.deepEqual(fake.starredById('sq_checkout'), { ...before, query: { ...(before.query as object), apl: "['http-logs'] | where status == 502 | count" } });
     assert.equal(view.queryById('sq_checkout')?.query.apl, "['http-logs'] | where status == 502 | count", 'the row has the new APL, with no new list');
+  });
+
+  it('closed, starred documents leave nothing behind: what was kept for each is forgotten', async function () {
+    this.timeout(120_000);
+    // VS Code closes a document an extension opened, with no editor, once more than 50 are open
+    // (or after 3 minutes): 60 opened here, the first ones close.
+    fake.starred.push(...manyStarred(60));
+    const { starredFiles } = await activateExtension();
+    const opened: vscode.TextDocument[] = [];
+    for (const query of manyStarred(60)) opened.push(await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'axiom-starred', path: starredPath(String(query.id), String(query.name)) })));
+    await waitFor('VS Code to close the first documents', () => opened.filter((document) => document.isClosed).length >= 5, 30_000);
+    const stillOpen = () => opened.filter((document) => !document.isClosed).length;
+    await waitFor(`what is kept to be only for the documents still open (${starredFiles.documentsKnown} kept)`, () => starredFiles.documentsKnown === stillOpen());
+    assert.ok(stillOpen() < opened.length);
   });
 
   it('save while the query changed in Axiom: the save asks; Overwrite puts ours, keeping the name changed there', async () => {

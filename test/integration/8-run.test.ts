@@ -198,6 +198,25 @@ describe('Run Query', () => {
     fs.rmSync(target.fsPath);
   });
 
+  it('a large answer: its first rows go to the panel before the whole is read, then the rest, and the panel holds all of it', async () => {
+    await aplEditor("['big'] | take 20000");
+    const { runner } = await activateExtension();
+    // A first run makes the document's panel and its page.
+    await vscode.commands.executeCommand('axiom.runQuery');
+    const panel = runner.panels.at(-1)!;
+    await waitFor('the page to say it is ready', () => panel.received.includes('ready'));
+    fake.aplAnswer = () => ({ body: hugeTabular(20_000, 12) });
+    const before = panel.sent.length;
+    await vscode.commands.executeCommand('axiom.runQuery');
+    assert.equal(runner.panels.at(-1), panel, 'the same panel');
+    assert.equal(panel.result?.tables[0].rowCount, 20_000);
+    assert.equal(panel.result?.tables[0].columns[11].length, 20_000);
+    // 19,800 rows after the first 200, at most 100,000 values (8,333 rows of 12) a message.
+    await waitFor('every row sent', () => panel.sent.slice(before).filter((t) => t === 'rows').length === 3);
+    // One first message (the rows read ahead), never a second for the whole result, then the rest.
+    assert.deepEqual(panel.sent.slice(before).filter((t) => t !== 'remember'), ['running', 'results:ahead', 'rows', 'rows', 'rows']);
+  });
+
   it('keeps at most a set amount of results: older unpinned panels let their rows go, and Re-run brings them back', async () => {
     fake.aplAnswer = () => ({ body: hugeTabular(1000, 4) });
     const { runner } = await activateExtension();

@@ -4,7 +4,7 @@ import { createDispatcher, QUERY_TIMEOUT_MS, type AxiomClient, type ClientOption
 import { adviceFor } from '../../src/core/api/errorAdvice';
 import { render } from '../../src/core/phrase';
 import { FakeAxiom, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, type AplRequestBody } from '../support/fakeAxiom';
-import { compileErrorBody, queryLimitedAnswer, rateLimitedAnswer, TYPED_TABULAR } from '../support/tabularFixtures';
+import { compileErrorBody, hugeTabular, queryLimitedAnswer, rateLimitedAnswer, TYPED_TABULAR } from '../support/tabularFixtures';
 import { CapturedLog, rejection, testClient, useFakeService } from '../support/testClient';
 
 const fake = new FakeAxiom();
@@ -30,6 +30,24 @@ describe('runApl', () => {
     assert.deepEqual(result.tables[0].columns[1], [apl, apl]);
     assert.equal(result.status.elapsedMs, 1.5);
     assert.deepEqual(log.requests.map((r) => `${r.method} ${r.path} ${r.status}`), ['POST /v1/datasets/_apl?format=tabular 200']);
+  });
+
+  it('hands a large answer\'s first rows over before it parses the whole, and waits for them to be taken', async () => {
+    fake.aplAnswer = () => ({ body: hugeTabular(20_000, 12) });
+    const events: string[] = [];
+    const running = client().runApl('x', RANGE, undefined, async (head) => {
+      events.push(`head ${head.tables[0].rowCount} rows, ${head.tables[0].columns[0].length} of them here`);
+      await new Promise((r) => setTimeout(r, 20));
+      events.push('head taken');
+    });
+    const result = await running;
+    events.push(`whole ${result.tables[0].columns[0].length}`);
+    assert.deepEqual(events, ['head 20000 rows, 200 of them here', 'head taken', 'whole 20000']);
+    // A small answer is parsed at once: nothing goes ahead.
+    fake.aplAnswer = () => ({ body: TYPED_TABULAR });
+    let called = false;
+    await client().runApl('x', RANGE, undefined, () => (called = true));
+    assert.equal(called, false);
   });
 
   it('keeps a path prefix of the configured URL, v1 in place of v2', async () => {

@@ -12,6 +12,8 @@ import type { RateLimit } from './requestBudget';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
 import { currentUserSchema, orgListSchema, type Org, datasetFieldListSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, virtualFieldListSchema, type CurrentUser, type Dataset, type DatasetField, type StarredQueryInput, type VirtualField } from './schemas';
 import { readTabular, type TabularResult } from '../run/tabular';
+import { readTabularHead } from '../run/tabularHead';
+import { FIRST_ROWS } from '../run/resultsDelivery';
 import { parseNotifiers, readMonitorRecord, type MonitorRecord, type Notifier } from '../monitors/monitorRecord';
 import { saysExpired, type TokenSource } from '../accounts/tokenRefresh';
 import { checkStarredBody, parseStarredList, readStarredRecord, type JsonObject, type StarredList, type StarredPageRequest, type StarredQuery, type StarredRecord } from './starred';
@@ -237,10 +239,19 @@ export class AxiomClient {
    * under the same root as the configured URL. Sent once, never repeated. A query that does not
    * compile rejects with a `badRequest` error carrying `compile`; 430 with `queryLimited`.
    */
-  async runApl(apl: string, range: AplRange, signal?: AbortSignal): Promise<TabularResult> {
+  /**
+   * Runs a query. With `firstRows`, a large answer's first rows (readTabularHead) are handed to it
+   * before the whole body is parsed, and parsing waits until what it returns has settled: the
+   * results panel paints them while the rest is read.
+   */
+  async runApl(apl: string, range: AplRange, signal?: AbortSignal, firstRows?: (head: TabularResult) => unknown): Promise<TabularResult> {
     let body: unknown;
+    const peek = firstRows && (async (text: string) => {
+      const head = text.length >= HEAD_FIRST_CHARS ? readTabularHead(text, FIRST_ROWS) : undefined;
+      if (head) await firstRows(head);
+    });
     try {
-      body = await this.send('POST', '/datasets/_apl?format=tabular', { apl, startTime: range.startTime, endTime: range.endTime }, signal, { root: this.v1Base(), timeoutMs: Math.max(this.options.timeoutMs, QUERY_TIMEOUT_MS) });
+      body = await this.send('POST', '/datasets/_apl?format=tabular', { apl, startTime: range.startTime, endTime: range.endTime }, signal, { root: this.v1Base(), timeoutMs: Math.max(this.options.timeoutMs, QUERY_TIMEOUT_MS), peek });
     } catch (error) {
       if (isAxiomError(error) && error.code === BODY_TOO_LARGE) throw resultTooLarge(error);
       throw error;
@@ -342,6 +353,7 @@ export class AxiomClient {
         throw error;
       }
       log({ status, traceId });
+      if (how.peek && status >= 200 && status < 300) await how.peek(text);
       return this.readBody(status, text, response.headers, traceId, root + path);
     } finally {
       abort.dispose();
@@ -417,7 +429,12 @@ interface SendOptions {
   root?: string;
   /** How long this request may take (the client's timeout unless said). */
   timeoutMs?: number;
+  /** Sees a successful answer's text before it is parsed (and parsing waits for it). */
+  peek?: (text: string) => Promise<void>;
 }
+
+/** Answers shorter than this are parsed whole at once: their first rows would come no sooner. */
+const HEAD_FIRST_CHARS = 1024 * 1024;
 
 /** How long a query may run at least: a month of logs can take minutes, and a run can be cancelled. */
 export const QUERY_TIMEOUT_MS = 5 * 60_000;

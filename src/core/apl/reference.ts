@@ -53,29 +53,51 @@ export interface AplWord {
   doc?: string;
 }
 
-/** Each category's folder in the reference, and the label shown in completion and hover. */
-const CATEGORIES: Record<FunctionCategory, { folder: string; label: string }> = {
-  aggregation: { folder: 'aggregation-function', label: 'aggregation function' },
-  array: { folder: 'scalar-functions/array-functions', label: 'array function' },
-  conditional: { folder: 'scalar-functions/conditional-function', label: 'conditional function' },
-  conversion: { folder: 'scalar-functions/conversion-functions', label: 'conversion function' },
-  datetime: { folder: 'scalar-functions/datetime-functions', label: 'datetime function' },
-  genai: { folder: 'scalar-functions/genai-functions', label: 'GenAI function' },
-  hash: { folder: 'scalar-functions/hash-functions', label: 'hash function' },
-  ip: { folder: 'scalar-functions/ip-functions', label: 'IP function' },
-  math: { folder: 'scalar-functions/mathematical-functions', label: 'mathematical function' },
-  metadata: { folder: 'scalar-functions/metadata-functions', label: 'metadata function' },
-  pair: { folder: 'scalar-functions/pair-functions', label: 'pair function' },
-  rounding: { folder: 'scalar-functions/rounding-functions', label: 'rounding function' },
-  sql: { folder: 'scalar-functions/sql-functions', label: 'SQL function' },
-  string: { folder: 'scalar-functions/string-functions', label: 'string function' },
-  series: { folder: 'scalar-functions/time-series', label: 'time series function' },
-  type: { folder: 'scalar-functions/type-functions', label: 'type function' },
-  literal: { folder: 'data-types/scalar-data-types', label: 'literal' },
+/** Each category's folder in the reference. */
+const CATEGORIES: Record<FunctionCategory, { folder: string }> = {
+  aggregation: { folder: 'aggregation-function' },
+  array: { folder: 'scalar-functions/array-functions' },
+  conditional: { folder: 'scalar-functions/conditional-function' },
+  conversion: { folder: 'scalar-functions/conversion-functions' },
+  datetime: { folder: 'scalar-functions/datetime-functions' },
+  genai: { folder: 'scalar-functions/genai-functions' },
+  hash: { folder: 'scalar-functions/hash-functions' },
+  ip: { folder: 'scalar-functions/ip-functions' },
+  math: { folder: 'scalar-functions/mathematical-functions' },
+  metadata: { folder: 'scalar-functions/metadata-functions' },
+  pair: { folder: 'scalar-functions/pair-functions' },
+  rounding: { folder: 'scalar-functions/rounding-functions' },
+  sql: { folder: 'scalar-functions/sql-functions' },
+  string: { folder: 'scalar-functions/string-functions' },
+  series: { folder: 'scalar-functions/time-series' },
+  type: { folder: 'scalar-functions/type-functions' },
+  literal: { folder: 'data-types/scalar-data-types' },
 };
 
+/** The label each category shows in hover: a vocabulary the VS Code side translates (platform/l10n.ts `translated`), as every core table of words. */
+export const CATEGORY_LABELS: Record<FunctionCategory, string> = {
+  aggregation: 'aggregation function',
+  array: 'array function',
+  conditional: 'conditional function',
+  conversion: 'conversion function',
+  datetime: 'datetime function',
+  genai: 'GenAI function',
+  hash: 'hash function',
+  ip: 'IP function',
+  math: 'mathematical function',
+  metadata: 'metadata function',
+  pair: 'pair function',
+  rounding: 'rounding function',
+  sql: 'SQL function',
+  string: 'string function',
+  series: 'time series function',
+  type: 'type function',
+  literal: 'literal',
+};
+
+/** A category's label in English (for what is not shown to a person as it is: agents' reports). */
 export function categoryLabel(category: FunctionCategory): string {
-  return CATEGORIES[category].label;
+  return CATEGORY_LABELS[category];
 }
 
 /** Pages named otherwise than the function: synonyms share one page. */

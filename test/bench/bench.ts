@@ -611,47 +611,44 @@ if (want('starred-open')) {
 }
 
 // ---------------------------------------------------------------------------------------------
+/** Runs a benchmark entry inside the real VS Code (out/test/bench/<name>.js, its `run()`), and
+ *  gives back the figure it printed as `AXIOM_BENCH <json>`. */
+async function hostFigure<T>(name: string, settings: Record<string, unknown> | undefined, timeoutSeconds: number): Promise<T> {
+  const sandbox = makeSandbox(`axiom-bench-${name}-`, settings ? { settings } : undefined);
+  let figure: T | undefined;
+  const heard: string[] = [];
+  const code = await runInExtensionHost({
+    sandbox,
+    extensionPath: split,
+    entry: path.join(projectRoot, `out/test/bench/${name}.js`),
+    timeoutSeconds,
+    onLog: (_type: string, args: unknown[]) => {
+      const line = args.find((a): a is string => typeof a === 'string' && a.startsWith('AXIOM_BENCH '));
+      if (line) figure = JSON.parse(line.slice('AXIOM_BENCH '.length)) as T;
+      else heard.push(args.map(String).join(' '));
+    },
+  });
+  fs.rmSync(sandbox.dir, { recursive: true, force: true });
+  if (code !== 0 || !figure) throw new Error(`the ${name} run failed (${code}); last words of the extension host:\n${heard.slice(-8).join('\n')}`);
+  return figure;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Completion with 10,000 fields, inside the real VS Code (test/bench/completion.ts): the
 // extension's provider, asked as the editor asks it, beside a provider that hands out the same
 // items prepared once.
 if (want('completion')) {
-  const sandbox = makeSandbox('axiom-bench-completion-', { settings: { 'editor.wordBasedSuggestions': 'off' } });
-  let figure: { ours: number[]; base: number[]; items: number } | undefined;
-  const code = await runInExtensionHost({
-    sandbox,
-    extensionPath: split,
-    entry: path.join(projectRoot, 'out/test/bench/completion.js'),
-    timeoutSeconds: 300,
-    onLog: (_type: string, args: unknown[]) => {
-      const line = args.find((a): a is string => typeof a === 'string' && a.startsWith('AXIOM_BENCH '));
-      if (line) figure = JSON.parse(line.slice('AXIOM_BENCH '.length)) as typeof figure;
-    },
-  });
-  fs.rmSync(sandbox.dir, { recursive: true, force: true });
-  if (code !== 0 || !figure) throw new Error(`the completion run failed (${code})`);
+  const figure = await hostFigure<{ ours: number[]; base: number[]; items: number }>('completion', { 'editor.wordBasedSuggestions': 'off' }, 300);
   const [ours, base] = [median(figure.ours), median(figure.base)];
-  rows.push({ what: 'completion, 10,000 fields (in VS Code)', ours: ms(ours), baseline: `prepared list of the same ${figure.items.toLocaleString('en')} items: ${ms(base)}`, ratio: ratioAndSpread(ours, base, figure.ours.map((x, i) => x / figure!.base[i])) });
+  rows.push({ what: 'completion, 10,000 fields (in VS Code)', ours: ms(ours), baseline: `prepared list of the same ${figure.items.toLocaleString('en')} items: ${ms(base)}`, ratio: ratioAndSpread(ours, base, figure.ours.map((x, i) => x / figure.base[i])) });
 }
 
 // ---------------------------------------------------------------------------------------------
 // The extension host's memory before and after opening and closing 20 results of 100,000 × 12
 // inside the real VS Code (test/bench/resultsMemory.ts), and the most it held while they were open.
 if (want('memory')) {
-  const sandbox = makeSandbox('axiom-bench-memory-');
   type Memory = { heapUsed: number; rss: number };
-  let figure: { before: Memory; peak: Memory; after: Memory; kept: number; results: number } | undefined;
-  const code = await runInExtensionHost({
-    sandbox,
-    extensionPath: split,
-    entry: path.join(projectRoot, 'out/test/bench/resultsMemory.js'),
-    timeoutSeconds: 600,
-    onLog: (_type: string, args: unknown[]) => {
-      const line = args.find((a): a is string => typeof a === 'string' && a.startsWith('AXIOM_BENCH '));
-      if (line) figure = JSON.parse(line.slice('AXIOM_BENCH '.length)) as typeof figure;
-    },
-  });
-  fs.rmSync(sandbox.dir, { recursive: true, force: true });
-  if (code !== 0 || !figure) throw new Error(`the memory run failed (${code})`);
+  const figure = await hostFigure<{ before: Memory; peak: Memory; after: Memory; kept: number; results: number }>('resultsMemory', undefined, 600);
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const { before, peak, after } = figure;
   rows.push({ what: `extension host heap after opening and closing ${figure.results} results of 100,000 × 12 (in VS Code)`, ours: mb(after.heapUsed), baseline: `before: ${mb(before.heapUsed)}`, ratio: ratio(after.heapUsed, before.heapUsed), target: target('back to where it was (≤ 1.1×)', after.heapUsed <= before.heapUsed * 1.1) });
@@ -662,20 +659,7 @@ if (want('memory')) {
 // ---------------------------------------------------------------------------------------------
 // The Datasets view and the query history, inside the real VS Code (test/bench/explore.ts).
 if (want('explore')) {
-  const sandbox = makeSandbox('axiom-bench-explore-', {});
-  let figure: { expand: { ours: number[]; base: number[] }; pick: { ours: number[]; base: number[] }; fields: number; runs: number } | undefined;
-  const code = await runInExtensionHost({
-    sandbox,
-    extensionPath: split,
-    entry: path.join(projectRoot, 'out/test/bench/explore.js'),
-    timeoutSeconds: 300,
-    onLog: (_type: string, args: unknown[]) => {
-      const line = args.find((a): a is string => typeof a === 'string' && a.startsWith('AXIOM_BENCH '));
-      if (line) figure = JSON.parse(line.slice('AXIOM_BENCH '.length)) as typeof figure;
-    },
-  });
-  fs.rmSync(sandbox.dir, { recursive: true, force: true });
-  if (code !== 0 || !figure) throw new Error(`the explore run failed (${code})`);
+  const figure = await hostFigure<{ expand: { ours: number[]; base: number[] }; pick: { ours: number[]; base: number[] }; fields: number; runs: number }>('explore', undefined, 300);
   const pair = (side: { ours: number[]; base: number[] }) => [median(side.ours), median(side.base), side.ours.map((x, i) => x / side.base[i])] as const;
   const [expand, bareFields, expandPairs] = pair(figure.expand);
   rows.push({ what: `expand a dataset of ${figure.fields.toLocaleString('en')} fields in the Datasets view (in VS Code; fields + virtual fields, merged, a tree item each)`, ours: ms(expand), baseline: `bare fetch + JSON parse of the fields: ${ms(bareFields)}`, ratio: ratioAndSpread(expand, bareFields, expandPairs) });

@@ -23,6 +23,17 @@ describe('after the reload', () => {
     assert.equal(editor.document.isDirty, false);
   });
 
+  it('the query run before the reload is in the Query History after it, read again from this machine\'s disk', async () => {
+    const api = await activateExtension();
+    const runs = await api.history.entries();
+    const run = runs.find((r) => r.apl === query);
+    assert.ok(run, 'the run is in the history');
+    assert.equal(run.outcome, 'ok');
+    assert.ok((run.rows ?? 0) > 0);
+    await api.historyView.refresh();
+    assert.ok(api.historyView.currentEntries.some((e) => e.id === run.id), 'and in its view');
+  });
+
   it('the results panel open at the reload comes back, and its Re-run runs its query again', async function () {
     this.timeout(60_000);
     const api = await activateExtension();

@@ -2,20 +2,16 @@
 // Loaded when the view is first shown or one of its commands first runs.
 import type { TimeRange } from '../core/run/timeRange';
 import type { AplSchema } from '../language/schema';
-import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
-import type { LazyTree } from '../platform/lazyEntries';
-import type { ListElement } from '../platform/listView';
-import type { Log } from '../platform/log';
+import type { ClientAccess } from '../platform/clientAccess';
+import type { ListFeatureDeps } from '../platform/listView';
 import type { Deployments } from '../platform/webApp';
 import { datasetCommands, type DatasetRun } from './datasetCommands';
 import { DatasetsView, type DatasetNode } from './datasetsView';
 
-export interface DatasetsDeps {
-  tree: LazyTree<ListElement<DatasetNode>>;
+export interface DatasetsDeps extends ListFeatureDeps<DatasetNode> {
   access: ClientAccess;
   deployments: Deployments;
-  log: Log;
   /** The one cache of datasets and fields, completion's too (the language feature's). */
   schema: AplSchema;
   /** Runs a query through the one runner (the run feature's). */

@@ -1,22 +1,16 @@
 // The "history" bundle (src/platform/lazy.ts): the query history of this machine (the one
 // recorder of runs), the Query History view and its commands, Show Query History. Loaded when
 // the view is first shown, a command first runs, or the first run is recorded.
-import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
-import type { LazyTree } from '../platform/lazyEntries';
-import type { ListElement } from '../platform/listView';
-import type { Log } from '../platform/log';
+import type { ListFeatureDeps } from '../platform/listView';
 import { historyCommands, type HistoryRun } from './historyCommands';
 import { HistoryView, type HistoryNode } from './historyView';
 import { QueryHistory, type ActiveDeployment } from './queryHistory';
 
-export interface HistoryDeps {
-  tree: LazyTree<ListElement<HistoryNode>>;
+export interface HistoryDeps extends ListFeatureDeps<HistoryNode> {
   /** The extension's global storage folder (this machine's, never synced). */
   folder: string;
-  access: ClientAccess;
   deployments: ActiveDeployment;
-  log: Log;
   /** Runs a query through the one runner (the run feature's). */
   run(request: HistoryRun): Promise<unknown>;
   /** Stars a query (the starred feature's Star this APL Query). */

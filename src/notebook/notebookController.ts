@@ -62,8 +62,8 @@ export class AplNotebookController implements vscode.Disposable {
       try {
         executions.push([cell, this.controller.createNotebookCellExecution(cell)]);
       } catch (error) {
-        // Already running or waiting: that run stands.
-        this.deps.log.warn(`a notebook cell asked to run twice: ${String(error)}`);
+        // Already running or waiting (that run stands), or this controller is not the notebook's.
+        this.deps.log.warn(`a notebook cell was not run: ${String(error)}`);
       }
     }
     const key = notebook.uri.toString();

@@ -22,14 +22,20 @@ const NOTEBOOK_COMMANDS = [
 export function registerNotebook(deps: NotebookDeps): { feature: Once<NotebookFeature>; disposables: vscode.Disposable[] } {
   const feature = once(() => load('notebook').createNotebook(deps));
   const ours = (notebook: vscode.NotebookDocument) => notebook.notebookType === NOTEBOOK_TYPE;
-  // A notebook opens only through its serializer, which activates the extension first: this
-  // listener sees every notebook of ours, one restored at reload too.
+  // And with a notebook made without a file (New APL Notebook, another extension's).
   const opened = vscode.workspace.onDidOpenNotebookDocument((notebook) => ours(notebook) && void feature().kernel());
   const disposables = [
     disposeIfMade(feature),
     vscode.workspace.registerNotebookSerializer(
       NOTEBOOK_TYPE,
-      { deserializeNotebook: (content) => feature().serializer.deserializeNotebook(content), serializeNotebook: (data) => feature().serializer.serializeNotebook(data) },
+      {
+        // The controller is made with the first notebook read (one restored at reload too).
+        deserializeNotebook: (content) => {
+          feature().kernel();
+          return feature().serializer.deserializeNotebook(content);
+        },
+        serializeNotebook: (data) => feature().serializer.serializeNotebook(data),
+      },
       // The file keeps the range (the notebook's metadata) and the outputs; nothing of the cells' metadata.
       { transientOutputs: false, transientCellMetadata: { inputCollapsed: true, outputCollapsed: true } },
     ),

@@ -29,6 +29,13 @@ export interface ClientSource {
   readonly onDidChange: vscode.Event<void>;
 }
 
+/** What every feature with a list view is made with: the view's tree, the service and the log. */
+export interface ListFeatureDeps<Row> {
+  tree: LazyTree<ListElement<Row>>;
+  access: ClientSource;
+  log: Log;
+}
+
 export interface ListViewOptions<Row> {
   viewId: string;
   /** The view's tree, registered at activation; the list view becomes its provider. */

@@ -194,9 +194,11 @@ describe('Datasets and Query History', () => {
   });
 
   it('Summarize by this Field counts by the field, quoted as APL needs', async () => {
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.summarizeByField', { dataset: 'http-logs', field: { name: 'geo.city' } });
-    assert.equal(editor.document.getText(), "['http-logs']\n| summarize count() by ['geo.city']\n| sort by count_ desc");
-    await waitFor('the run', () => sentBodies(fake).length === 1);
+    const expected = "['http-logs']\n| summarize count() by ['geo.city']\n| sort by count_ desc";
+    await vscode.commands.executeCommand('axiom.summarizeByField', { dataset: 'http-logs', field: { name: 'geo.city' } });
+    const [sent] = await waitFor('the run', () => sentBodies(fake).length === 1 && sentBodies(fake));
+    assert.equal(sent.apl, expected);
+    await waitFor('the query in an editor of its own', () => vscode.workspace.textDocuments.some((d) => d.getText() === expected));
   });
 
   it('the history is on the disk: read again as a reloaded window would, it holds the same runs; clearing empties it', async () => {

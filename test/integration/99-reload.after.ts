@@ -5,7 +5,7 @@ import { activateExtension, readReloadRequest, waitFor } from './helpers';
 /** Run by index.ts in the extension host after the reload that 99-reload.test.ts asked for. */
 describe('after the reload', () => {
   const { data } = readReloadRequest();
-  const { serverPid, starredUri, starredText, query, panelTitle } = data as { serverPid: number; starredUri: string; starredText: string; query: string; panelTitle: string };
+  const { serverPid, starredUri, starredText, query, panelTitle, notebookUri } = data as { serverPid: number; starredUri: string; starredText: string; query: string; panelTitle: string; notebookUri: string };
   after(() => {
     try {
       process.kill(serverPid, 'SIGTERM');
@@ -23,6 +23,17 @@ describe('after the reload', () => {
     assert.equal(editor.document.isDirty, false);
   });
 
+  it('the query run before the reload is in the Query History after it, read again from this machine\'s disk', async () => {
+    const api = await activateExtension();
+    const runs = await api.history.entries();
+    const run = runs.find((r) => r.apl === query);
+    assert.ok(run, 'the run is in the history');
+    assert.equal(run.outcome, 'ok');
+    assert.ok((run.rows ?? 0) > 0);
+    await api.historyView.refresh();
+    assert.ok(api.historyView.currentEntries.some((e) => e.id === run.id), 'and in its view');
+  });
+
   it('the results panel open at the reload comes back, and its Re-run runs its query again', async function () {
     this.timeout(60_000);
     const api = await activateExtension();
@@ -32,5 +43,27 @@ describe('after the reload', () => {
     const result = await waitFor('the re-run\'s result', () => panel.result, 30_000);
     assert.equal(result.query, query);
     assert.ok(result.tables[0].rowCount > 0);
+  });
+
+  it('the APL notebook open at the reload comes back with its saved output, and its cells run', async function () {
+    this.timeout(60_000);
+    // Its editor, not the "could not be opened" placeholder: VS Code activated the extension for
+    // the notebook type and waited for its serializer.
+    const editor = await waitFor('the notebook\'s editor', () => vscode.window.visibleNotebookEditors.find((e) => e.notebook.uri.toString() === notebookUri), 30_000);
+    const cell = editor.notebook.cellAt(1);
+    assert.equal(cell.document.getText(), query);
+    const before = cell.outputs[0]?.items.find((i) => i.mime === 'application/vnd.axiom.apl-result+json');
+    assert.ok(before, 'the saved output is back');
+    // Its controller was made when VS Code read it again; run from its editor, the cell runs.
+    const api = await activateExtension();
+    assert.ok(api.notebooks.kernel.made, 'the controller is there');
+    await vscode.window.showNotebookDocument(editor.notebook, { viewColumn: editor.viewColumn });
+    await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: 1, end: 2 }], document: editor.notebook.uri });
+    const after = await waitFor('the cell\'s new output', () => {
+      const item = editor.notebook.cellAt(1).outputs[0]?.items.find((i) => i.mime === 'application/vnd.axiom.apl-result+json');
+      const result = item && (JSON.parse(new TextDecoder().decode(item.data)) as { ranAt?: string; tables: { rowCount: number }[] });
+      return result?.ranAt ? result : undefined;
+    }, 30_000);
+    assert.ok(after.tables[0].rowCount > 0, 'the demo answered the cell');
   });
 });

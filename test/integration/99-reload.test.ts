@@ -10,7 +10,7 @@ import { DEMO_TOKEN, demoStarred } from '../support/demo';
 import { activateExtension, closeAllEditors, RELOAD_REQUEST, setSetting, waitFor, type ReloadRequest } from './helpers';
 
 /**
- * Editors that survive a reload. Here: a starred query's editor and a results panel are opened,
+ * Editors that survive a reload. Here: a starred query's editor, a results panel and an APL notebook are opened,
  * over the demo service in a process of its own (it must outlive this extension host); after the
  * suite the window reloads, and 99-reload.after.ts checks what came back.
  */
@@ -53,7 +53,14 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 99-
     // Its page has loaded (and been told what to keep across the reload).
     await waitFor('the panel\'s page', () => panel.received.includes('ready'), 30_000);
 
-    const request: ReloadRequest = { then: ['99-reload.after.js'], data: { serverPid: server.pid, starredUri: uri.toString(), starredText: starred.query.apl, query, panelTitle: panel.panel.title } };
+    // An APL notebook with a saved output, in a third column.
+    const notebookUri = vscode.Uri.joinPath(folder, 'reload.axiom-notebook');
+    const saved = { query, rangeLabel: 'Last hour', tables: [{ name: '0', fields: [{ name: 'service', type: 'string' }], rows: [['checkout']] }], status: { isPartial: false, messages: [] } };
+    await vscode.workspace.fs.writeFile(notebookUri, Buffer.from(JSON.stringify({ axiomNotebook: 1, cells: [{ kind: 'markdown', source: '# Before the reload' }, { kind: 'apl', source: query, outputs: [{ result: saved }] }] })));
+    await vscode.window.showNotebookDocument(await vscode.workspace.openNotebookDocument(notebookUri), { viewColumn: vscode.ViewColumn.Three, preview: false });
+    await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One, preview: false });
+
+    const request: ReloadRequest = { then: ['99-reload.after.js'], data: { serverPid: server.pid, starredUri: uri.toString(), starredText: starred.query.apl, query, panelTitle: panel.panel.title, notebookUri: notebookUri.toString() } };
     fs.writeFileSync(RELOAD_REQUEST, JSON.stringify(request));
   });
 });

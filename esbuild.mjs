@@ -37,7 +37,7 @@ export const LOADER = 'src/platform/lazy.ts';
 /**
  * The most dist/extension.js may weigh, in bytes, per build. Set close to its size: when a change
  * needs more, raise it here and say why in the commit (and measure activation: npm run bench).
- * Raised by 1 KB (production) for the axiom-monitor: file system and the eight monitor editing
+ * Raised by 1 KB (production) for the axiom-monitor: file system and the eleven monitor editing
  * commands registered at activation (a restored monitor document is read before any view loads),
  * and by about 1.2 KB more for the language model tools and @axiom, which VS Code needs
  * registered in activate() (their bodies are the agents bundle's). Raised by 2.2 KB (production)
@@ -46,7 +46,7 @@ export const LOADER = 'src/platform/lazy.ts';
  * notebooks: VS Code asks for the notebook serializer when a notebook opens, so it and the six
  * notebook commands are registered at activation.
  */
-export const ACTIVATION_BUDGET = { production: 16_700, development: 28_400 };
+export const ACTIVATION_BUDGET = { production: 16_800, development: 28_600 };
 
 /** The lazily loaded bundles, as the loader names them: `name: () => require('<path>')` lines of its BUNDLES. */
 export function lazyBundles(root) {

@@ -16,6 +16,7 @@ import type { StarQueryArgs } from '../starred/starQuery';
 import { copyMonitorQueryCommand } from './copyMonitorQuery';
 import { dryRunCommand } from './dryRunPanel';
 import { monitorEditCommands } from './monitorEditCommands';
+import { monitorFileCommands } from './monitorFileCommands';
 import { MonitorFiles } from './monitorFiles';
 import { MonitorsView } from './monitorsView';
 import { openMonitorInAxiomCommand } from './openMonitorInAxiom';
@@ -49,6 +50,7 @@ export function createMonitors(deps: MonitorsDeps) {
   const files = new MonitorFiles({ connection: deps.access, log: deps.log, onSaved: (monitor) => view.updated(monitor), labelOf: deps.labelOf });
   deps.files.provide(files);
   const edits = monitorEditCommands({ access: deps.access, log: deps.log, view, files });
+  const asFiles = monitorFileCommands({ access: deps.access, log: deps.log, view });
   const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments, deps.access.handlers);
   const commands = {
     [COMMANDS.refreshMonitors]: () => view.refresh(),
@@ -69,9 +71,12 @@ export function createMonitors(deps: MonitorsDeps) {
     [COMMANDS.snoozeMonitor]: edits.snooze,
     [COMMANDS.duplicateMonitor]: edits.duplicate,
     [COMMANDS.newMonitorFromQuery]: edits.newFromQuery,
+    [COMMANDS.exportMonitor]: asFiles.exportOne,
+    [COMMANDS.exportAllMonitors]: asFiles.exportAll,
+    [COMMANDS.applyMonitorFile]: asFiles.apply,
     [COMMANDS.dryRunMonitor]: dryRunCommand({ access: deps.access, log: deps.log, view, files, extensionUri: deps.extensionUri }),
   };
-  const disposables: vscode.Disposable[] = [view, files];
+  const disposables: vscode.Disposable[] = [view, files, asFiles];
   return { view, files, commands, dispose: () => disposables.forEach((d) => d.dispose()) };
 }
 

@@ -27,6 +27,9 @@ const MONITOR_COMMANDS = [
   COMMANDS.duplicateMonitor,
   COMMANDS.newMonitorFromQuery,
   COMMANDS.dryRunMonitor,
+  COMMANDS.exportMonitor,
+  COMMANDS.exportAllMonitors,
+  COMMANDS.applyMonitorFile,
 ] as const;
 
 /** The Monitors view and the commands on its rows: the view's tree and the command ids, whose

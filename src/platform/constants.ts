@@ -81,6 +81,9 @@ export const COMMANDS = {
   duplicateMonitor: 'axiom.duplicateMonitor',
   newMonitorFromQuery: 'axiom.newMonitorFromQuery',
   dryRunMonitor: 'axiom.dryRunMonitor',
+  exportMonitor: 'axiom.exportMonitor',
+  exportAllMonitors: 'axiom.exportAllMonitors',
+  applyMonitorFile: 'axiom.applyMonitorFile',
 } as const;
 
 export const SETTINGS = {

@@ -17,7 +17,7 @@
 //   Show Query History with 1,000 runs    vs a quick pick of the same 1,000 items prepared (in VS Code)
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
-// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore
+// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun
 // runs only those parts (the bundle always).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,12 +37,15 @@ import { lex } from '../../src/core/apl/lexer';
 import { foldChanges, statusOf } from '../../src/core/monitors/monitorStatus';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
 import { monitorRows } from '../../src/core/monitors/monitorRows';
+import { evaluate, normalRule, runWindows, samplesByTime, type Point } from '../../src/core/monitors/dryRun';
+import { planDryRun, runPlan, samplesFromAnswers } from '../../src/core/monitors/dryRunPlan';
 import { loadStarredPages, PAGE_SIZE } from '../../src/core/starred/starredPages';
 import { starredTree } from '../../src/core/starred/starredTree';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { DEV_EXTENSION_ARGS, makeSandbox, openBrowser, projectRoot, runInExtensionHost, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom, type HistoryEntry } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
+import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
 
 const quick = process.env.AXIOM_BENCH_QUICK === '1';
 const only = process.env.AXIOM_BENCH_ONLY?.split(',');
@@ -417,6 +420,59 @@ if (want('checks')) {
   const [ours, floor, pairs] = await paired(quick ? 5 : 41, 5, () => timed(async () => checkApl(text), held), () => timed(async () => lex(text), floorHeld));
   rows.push({ what: `local APL checks, ${lineCount.toLocaleString('en')} lines (${kb(text.length)})`, ours: ms(ours), baseline: `lexing alone: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
   notes.push(`The checks' file is ${lineCount} lines of ${fs.existsSync(path.join(projectRoot, '.vscode-test/apl-docs-queries.json')) ? "the documentation's queries" : "the project's own queries"}, one after another with a blank line between; the checks report ${problems} problems on it.`);
+}
+// ---------------------------------------------------------------------------------------------
+// The dry run of a 5-minute monitor over 24 hours (288 runs): one binned query when the query can
+// be binned by the interval (count over a range of one interval), one query per run when it cannot
+// (an average over 15 minutes), each beside one `_apl` query over the same period; and evaluating
+// again after a change of threshold, with no request, for 10,000 values.
+if (want('dryrun')) {
+  const fake = new FakeAxiom();
+  await fake.start();
+  const FIVE = 5 * 60_000;
+  const to = Math.floor(Date.now() / FIVE) * FIVE;
+  fake.aplAnswer = seriesAplAnswer(spikySeries([to - 20 * FIVE, to - 100 * FIVE], { base: 1, spike: 100 }));
+  const dryRun = async (definition: Record<string, unknown>) => {
+    const budget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 });
+    const client = new api.AxiomClient({ url: fake.url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', dispatcher: ourDispatcher, logger: { request: () => undefined, warn: () => undefined }, onRateLimit: (limit) => budget.observe(limit) });
+    const plan = planDryRun(definition, { to, periodMs: 24 * 60 * 60_000 });
+    const answers = await runPlan(plan, async (q, signal) => (await client.runApl(q.apl, { startTime: new Date(q.start).toISOString(), endTime: new Date(q.end).toISOString() }, signal)).tables[0], budget, new AbortController().signal);
+    const outcome = evaluate(samplesFromAnswers(plan, answers), normalRule({ operator: 'Above', threshold: Number(definition.threshold) }));
+    return { queries: plan.queries.length, runs: plan.runs.length, alerts: outcome.alerts.length, peak: budget.peakInFlight };
+  };
+  const oneQuery = async () => {
+    const client = clientFor(fake.url);
+    return client.runApl("['http-logs'] | summarize count() by bin(_time, 5m)", { startTime: new Date(to - 24 * 60 * 60_000).toISOString(), endTime: new Date(to).toISOString() });
+  };
+  for (const [label, definition] of [
+    ['count over one interval: one binned query', { type: 'Threshold', aplQuery: "['http-logs'] | summarize count()", operator: 'Above', threshold: 50, intervalMinutes: 5, rangeMinutes: 5 }],
+    ['average over 15 minutes: one query per run', { type: 'Threshold', aplQuery: "['http-logs'] | summarize avg(v)", operator: 'Above', threshold: 5, intervalMinutes: 5, rangeMinutes: 15 }],
+  ] as const) {
+    const held: Held = {};
+    fake.reset();
+    // Time, not the rate limit: a limit of its own is what the status sweep's row above measures.
+    fake.rateLimit = { limit: 1_000_000, windowMs: 60_000 };
+    fake.aplAnswer = seriesAplAnswer(spikySeries([to - 20 * FIVE, to - 100 * FIVE], { base: 1, spike: 100 }));
+    const [ours, floor, pairs] = await paired(quick ? 3 : 9, 1, () => timed(() => dryRun(definition), held), () => timed(oneQuery));
+    const last = held.last as { queries: number; runs: number; alerts: number; peak: number };
+    rows.push({ what: `dry run, 5-minute monitor over 24 hours (${last.runs} runs), ${label}`, ours: `${last.queries} ${last.queries === 1 ? 'request' : 'requests'}, ${ms(ours)} (peak ${last.peak} in flight; ${last.alerts} alerts found)`, baseline: `one _apl query over the 24 hours: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
+  }
+  await fake.stop();
+
+  // 10,000 values: 2,000 runs (a week of a 5-minute monitor) of 5 groups, compared anew after a threshold change.
+  const runs = runWindows({ intervalMinutes: 5, rangeMinutes: 5, delaySeconds: 0 }, to - 2000 * FIVE, to);
+  const values: Point[] = [];
+  for (let k = 0; k < runs.length; k++) for (let g = 0; g < 5; g++) values.push({ time: runs[k].start + 1000, group: `g${g}`, value: Math.sin(k / 7 + g) * 100 });
+  const samples = samplesByTime(runs, values);
+  let threshold = 50;
+  const [ours, floor, pairs] = await paired(quick ? 20 : 201, 20, () => timed(async () => evaluate(samples, normalRule({ operator: 'Above', threshold: (threshold = threshold === 50 ? 60 : 50), positives: 2, ofRuns: 3, notifyByGroup: true }))), () =>
+    timed(async () => {
+      let crossing = 0;
+      for (const p of values) if (p.value > threshold) crossing++;
+      return crossing;
+    }),
+  );
+  rows.push({ what: `dry run re-evaluated after a threshold change, ${values.length.toLocaleString('en')} values (no request)`, ours: ms(ours), baseline: `one comparison per value, nothing else: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
 }
 server.stop();
 await Promise.all([ourDispatcher.close(), floorDispatcher.close()]);

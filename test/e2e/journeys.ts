@@ -533,6 +533,9 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   const before = fake.requestsTo('POST /v1/datasets/_apl').length;
   const editor = page.locator('.editor-instance .view-lines').first();
   if (await editor.count()) await editor.click(); // out of any webview, for Ctrl+P
+  // One editor group, as wide as the window: the results panels of the run journey took two columns,
+  // which left the notebook's toolbar too narrow to show Run All.
+  await runCommand(page, 'View: Single Column Editor Layout');
   await openFile(page, 'investigation.axiom-notebook');
   await page.locator('.notebook-editor').first().waitFor({ timeout: 30_000 });
   await page.locator('.notebook-toolbar-container').getByText('Run All', { exact: true }).click();
@@ -541,7 +544,8 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   assert.deepEqual(sent.map((b) => b.apl), [NOTEBOOK.cells[1].source, NOTEBOOK.cells[2].source], 'in order');
   assert.equal(sent[0].startTime, 'now-6h', "the notebook's own range");
   // The outputs are drawn in the notebook's webview, each in a shadow root of its own.
-  const outputs = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  // The notebook's own webview (a results panel of an earlier journey may be open beside it).
+  const outputs = page.frameLocator('.notebook-editor iframe.webview.ready').frameLocator('#active-frame');
   // Outputs are in the webview in the order they arrived, not the cells': each is found by its columns.
   const first = outputs.locator('.axiom-output').filter({ hasText: 'duration_ms' });
   await first.locator('.grid-row[aria-rowindex="2"]').waitFor({ timeout: 30_000 });

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
@@ -236,5 +239,30 @@ describe('Editing monitors', () => {
     const edited = await vscode.commands.executeCommand<{ count: number }>('axiom.dryRunMonitor', monitorDocument('query', 'mon_dry').uri);
     assert.equal(edited.count, 0, 'the unsaved threshold of 500 is never crossed');
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'a dry run saves nothing');
+  });
+
+  it('Export writes the monitor as a file without ids; Apply of an edited file shows the difference, asks once and sends one PUT with that change', async () => {
+    const folder = vscode.Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-monitors-')));
+    const { showOpenDialog } = vscode.window;
+    Object.assign(vscode.window, { showOpenDialog: async () => [folder] });
+    try {
+      const view = await refreshedView();
+      const uri = await vscode.commands.executeCommand<vscode.Uri>('axiom.exportMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'));
+      assert.equal(path.basename(uri.fsPath), 'Checkout errors.axiom-monitor.json');
+      const written = JSON.parse(fs.readFileSync(uri.fsPath, 'utf8')) as Record<string, unknown>;
+      assert.deepEqual(written, Object.fromEntries(Object.entries(withoutReadOnly(CHECKOUT)).filter(([, v]) => v !== null)));
+      const file = await vscode.workspace.openTextDocument(uri);
+      await replaceText(file, JSON.stringify({ ...written, threshold: 321 }, null, 2));
+      assert.equal(await file.save(), true);
+      restore = answering([{ warning: 'Update' }]);
+      const applied = await vscode.commands.executeCommand<{ threshold?: number }>('axiom.applyMonitorFile', uri);
+      assert.equal(applied?.threshold, 321);
+      const puts = fake.requestsTo('PUT /v2/monitors/{id}');
+      assert.equal(puts.length, 1);
+      assert.deepEqual(JSON.parse(puts[0].body), { ...withoutReadOnly(CHECKOUT), threshold: 321 });
+      assert.ok(vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.scheme === 'axiom-monitor-apply'), 'the difference was shown');
+    } finally {
+      Object.assign(vscode.window, { showOpenDialog });
+    }
   });
 });

@@ -1,0 +1,144 @@
+import * as vscode from 'vscode';
+import type { Monitor } from '../core/api/schemas';
+import type { JsonObject } from '../core/json';
+import { postBody, putBody } from '../core/monitors/monitorBodies';
+import { checkMonitor } from '../core/monitors/monitorChecks';
+import { applyTarget, fileChanges, MONITOR_FILE_SUFFIX, monitorFileName, monitorFileText, readMonitorFile } from '../core/monitors/monitorFile';
+import type { AxiomClient } from '../core/api/client';
+import { phrase, type Phrase } from '../core/phrase';
+import { withClient, type ClientAccess } from '../platform/clientAccess';
+import { say } from '../platform/l10n';
+import type { Log } from '../platform/log';
+import type { MonitorsView } from './monitorsView';
+import { monitorFromArgs } from './pickMonitor';
+
+/** The scheme of the two sides of Apply's comparison (Axiom's monitor, and it with the file applied). */
+const APPLY_SCHEME = 'axiom-monitor-apply';
+
+interface Deps {
+  access: ClientAccess;
+  log: Log;
+  view: MonitorsView;
+}
+
+/**
+ * Monitors as files (`*.axiom-monitor.json`, see core/monitors/monitorFile.ts): Export writes a
+ * monitor's definition (or every monitor's) into a folder of the workspace; Apply sends a file
+ * back — it creates the monitor, or updates the one of its name with only the fields the file
+ * changes, after showing the difference and asking once.
+ */
+export function monitorFileCommands(deps: Deps) {
+  const texts = new Map<string, string>();
+  let provider: vscode.Disposable | undefined;
+  const withAxiom = <T>(doing: Phrase, work: (client: AxiomClient) => Promise<T>) => withClient(deps.access, { doing, log: deps.log }, (client) => work(client));
+
+  async function folder(): Promise<vscode.Uri | undefined> {
+    const picked = await vscode.window.showOpenDialog({
+      canSelectFiles: false,
+      canSelectFolders: true,
+      canSelectMany: false,
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+      openLabel: vscode.l10n.t('Export Here'),
+      title: vscode.l10n.t('Export monitors as files'),
+    });
+    return picked?.[0];
+  }
+
+  async function write(target: vscode.Uri, records: JsonObject[]): Promise<vscode.Uri[]> {
+    const written: vscode.Uri[] = [];
+    const used = new Set<string>();
+    for (const record of records) {
+      let name = monitorFileName(String(record.name ?? 'monitor'));
+      for (let n = 2; used.has(name); n++) name = monitorFileName(`${String(record.name ?? 'monitor')} ${n}`);
+      used.add(name);
+      const uri = vscode.Uri.joinPath(target, name);
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(monitorFileText(record)));
+      written.push(uri);
+    }
+    return written;
+  }
+
+  function show(name: string, text: string): vscode.Uri {
+    provider ??= vscode.workspace.registerTextDocumentContentProvider(APPLY_SCHEME, { provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '' });
+    const uri = vscode.Uri.from({ scheme: APPLY_SCHEME, path: `/${texts.size}/${name}` });
+    texts.set(uri.toString(), text);
+    return uri;
+  }
+
+  return {
+    /** Exports the monitor of a row (or one picked) into a chosen folder; opens the file. */
+    async exportOne(arg?: unknown): Promise<vscode.Uri | undefined> {
+      const monitor = await monitorFromArgs(arg, deps.view);
+      if (!monitor) return undefined;
+      const record = await withAxiom(phrase('Reading “{0}”', monitor.name), async (client) => (await client.getMonitor(monitor.id)).raw);
+      const target = record && (await folder());
+      if (!record || !target) return undefined;
+      const [uri] = await write(target, [record]);
+      await vscode.window.showTextDocument(uri);
+      return uri;
+    },
+
+    /** Exports every monitor into a chosen folder, one file each. */
+    async exportAll(): Promise<vscode.Uri[] | undefined> {
+      const list = await withAxiom(phrase('Loading monitors'), async (client) => (await client.listMonitors()).monitors as unknown as JsonObject[]);
+      const target = list && (await folder());
+      if (!list || !target) return undefined;
+      const written = await write(target, list);
+      void vscode.window.showInformationMessage(written.length === 1 ? vscode.l10n.t('Exported 1 monitor.') : vscode.l10n.t('Exported {0} monitors.', written.length));
+      return written;
+    },
+
+    /** Applies a monitor file (the active editor's, or the one given): create, or update the monitor of its name after showing what changes. */
+    async apply(arg?: unknown): Promise<Monitor | undefined> {
+      const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+      if (!uri || !uri.path.endsWith(MONITOR_FILE_SUFFIX)) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Open a monitor file ({0}) to apply it.', `*${MONITOR_FILE_SUFFIX}`));
+        return undefined;
+      }
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      const read = readMonitorFile(text);
+      if (!read.ok) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('The file cannot be applied: {0}', say(read.problem)));
+        return undefined;
+      }
+      const definition = read.definition;
+      const name = String(definition.name ?? '');
+      const result = await withAxiom(phrase('Applying “{0}”', name), async (client) => {
+        const target = applyTarget(definition, (await client.listMonitors()).monitors);
+        if (target.kind === 'ambiguous') {
+          void vscode.window.showErrorMessage(vscode.l10n.t('{0} monitors are named “{1}”: rename them in Axiom so that the file names one.', target.ids.length, name));
+          return undefined;
+        }
+        const fresh = target.kind === 'update' ? (await client.getMonitor(target.id)).raw : undefined;
+        const changed = fresh ? putBody(fresh, fileChanges(fresh, definition)) : postBody(definition);
+        const problems = checkMonitor(changed).filter((p) => p.level === 'error');
+        if (problems.length) {
+          void vscode.window.showErrorMessage(vscode.l10n.t('The file cannot be applied: {0}', problems.map((p) => say(p.reason)).join(' ')));
+          return undefined;
+        }
+        if (fresh && !Object.keys(fileChanges(fresh, definition)).length) {
+          void vscode.window.showInformationMessage(vscode.l10n.t('“{0}” in Axiom is already as the file says.', name));
+          return undefined;
+        }
+        const before = show(`${name} (Axiom)`, fresh ? monitorFileText(fresh) : '');
+        const after = show(`${name} (applied)`, monitorFileText(changed));
+        await vscode.commands.executeCommand('vscode.diff', before, after, vscode.l10n.t('“{0}”: Axiom’s ↔ the file applied', name), { preview: true });
+        const go = fresh ? vscode.l10n.t('Update') : vscode.l10n.t('Create');
+        const choice = await vscode.window.showWarningMessage(
+          fresh ? vscode.l10n.t('Update the monitor “{0}” in Axiom as shown?', name) : vscode.l10n.t('Create the monitor “{0}” in Axiom?', name),
+          { modal: true, detail: vscode.l10n.t('Fields the file leaves out are kept as they are in Axiom.') },
+          go,
+        );
+        if (choice !== go) return undefined;
+        return target.kind === 'update' ? (await client.updateMonitor(target.id, changed)).monitor : (await client.createMonitor(changed)).monitor;
+      });
+      if (result) await deps.view.added(result);
+      return result;
+    },
+
+    dispose(): void {
+      provider?.dispose();
+    },
+  };
+}

@@ -173,7 +173,8 @@ describe('Sign in with Axiom', () => {
   });
 
   it('an expired token is renewed and the request sent once more', async () => {
-    fake.requests.length = 0;
+    // The token of the list on screen: the last request made for it (a refresh may join a load that
+    // an earlier test started, so its request can predate this test).
     await refreshedView();
     const before = (fake.requestsTo('GET /v2/monitors').at(-1)!.headers.authorization ?? '').replace('Bearer ', '');
     oauth.expire(before);

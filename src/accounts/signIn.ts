@@ -159,7 +159,10 @@ async function clientFor(deps: SignInDeps, metadata: ServerMetadata, listener: C
   const candidates: string[] = [];
   if (vscode.env.remoteName !== undefined || vscode.env.uiKind === vscode.UIKind.Web) {
     try {
-      const external = (await vscode.env.asExternalUri(vscode.Uri.parse(listener.redirectUri))).toString(true);
+      const forwarded = await vscode.env.asExternalUri(vscode.Uri.parse(listener.redirectUri));
+      // Older VS Codes (1.96's code-server) forward the port and drop the path: put it back.
+      const path = vscode.Uri.parse(listener.redirectUri).path;
+      const external = (forwarded.path.endsWith(path) ? forwarded : forwarded.with({ path: forwarded.path.replace(/\/?$/, path) })).toString(true);
       if (external !== listener.redirectUri) candidates.push(external);
     } catch {
       // none forwarded: the loopback address, and the way by hand

@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
 import type { StarredQuery } from '../core/api/starred';
+import type { RecordedRun } from '../core/history/historyStore';
 import { MONITOR_WORDS, useMonitorVocabulary } from '../core/monitors/monitorVocabulary';
 import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
@@ -37,6 +38,8 @@ export interface MonitorsDeps {
   log: Log;
   /** The starred feature's Star Query flow, for Star Query on a monitor. */
   starQuery(args: StarQueryArgs): Promise<StarredQuery | undefined>;
+  /** Records a run in the query history (the history feature's record): dry runs go there. */
+  record?(run: RecordedRun): void;
 }
 
 /** The monitors feature, made once: its view and its commands as functions. */
@@ -74,7 +77,7 @@ export function createMonitors(deps: MonitorsDeps) {
     [COMMANDS.exportMonitor]: asFiles.exportOne,
     [COMMANDS.exportAllMonitors]: asFiles.exportAll,
     [COMMANDS.applyMonitorFile]: asFiles.apply,
-    [COMMANDS.dryRunMonitor]: dryRunCommand({ access: deps.access, log: deps.log, view, files, extensionUri: deps.extensionUri }),
+    [COMMANDS.dryRunMonitor]: dryRunCommand({ access: deps.access, log: deps.log, view, files, extensionUri: deps.extensionUri, record: deps.record }),
   };
   const disposables: vscode.Disposable[] = [view, files, asFiles];
   return { view, files, commands, dispose: () => disposables.forEach((d) => d.dispose()) };

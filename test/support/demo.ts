@@ -148,7 +148,7 @@ export function demoDatasets(now: number): DemoDataset[] {
 
 // ── Notifiers, by name and channel (their settings are made up: no real address or key) ─────────
 export const DEMO_NOTIFIERS = [
-  { id: 'notify_oncall', name: 'On-call (PagerDuty)', properties: { pagerduty: { routingKey: 'demo-routing-key-not-a-secret' } }, createdAt: '2026-01-12T09:00:00Z', createdBy: 'usr_demo' },
+  { id: 'notify_oncall', name: 'On-call', properties: { pagerduty: { routingKey: 'demo-routing-key-not-a-secret' } }, createdAt: '2026-01-12T09:00:00Z', createdBy: 'usr_demo' },
   { id: 'notify_search_team', name: '#search-team', properties: { slack: { slackUrl: 'https://hooks.slack.invalid/demo' } }, createdAt: '2026-02-03T14:20:00Z', createdBy: 'usr_teammate' },
   { id: 'notify_security', name: 'Security team', properties: { email: { emails: ['security@demo-shop.example'] } }, createdAt: '2026-03-18T08:45:00Z', createdBy: 'usr_demo' },
   { id: 'notify_shop_ops', name: 'Shop operations', properties: { microsoftTeams: { microsoftTeamsUrl: 'https://teams.invalid/demo' } }, createdAt: '2026-04-07T16:10:00Z', createdBy: 'usr_teammate' },

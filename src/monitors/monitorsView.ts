@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ClientAccess } from '../platform/clientAccess';
 import type { AxiomClient } from '../core/api/client';
 import type { Monitor } from '../core/api/schemas';
-import { formatDate, listDateFormatter } from '../core/format';
+import { formatDate, formatDay, listDateFormatter } from '../core/format';
 import { phrase } from '../core/phrase';
 import { requireEndpoint } from '../core/api/baseUrl';
 import { monitorLink } from '../core/links';
@@ -10,10 +10,9 @@ import { monitorHoverMarkdown } from '../core/monitors/monitorHover';
 import { firstSnoozeEnd, monitorRow, monitorRows, type MonitorRow } from '../core/monitors/monitorRows';
 import type { MonitorState } from '../core/monitors/monitorState';
 import type { MonitorStatus } from '../core/monitors/monitorStatus';
-import { lastChangeTime, notifierIndex, notifiersRowWords, type NotifierIndex } from '../core/monitors/monitorNotifiers';
-import { words } from '../core/monitors/monitorVocabulary';
-import { agoWords, triggeredWords } from '../core/monitors/statusWords';
-import { fill } from '../core/phrase';
+import { notifierIndex, notifiersRowWords, type NotifierIndex } from '../core/monitors/monitorNotifiers';
+import { changedWords, lastChangeTime } from '../core/monitors/monitorWords';
+import { triggeredWords } from '../core/monitors/statusWords';
 import { StatusPoller, type StatusChange } from './statusPoller';
 import { COMMANDS, CONTEXT_KEYS, MONITORS_STATE_KEY, SETTINGS, VIEWS } from '../platform/constants';
 import type { LazyTree } from '../platform/lazyEntries';
@@ -224,7 +223,7 @@ export class MonitorsView extends ListView<MonitorRow> {
     const changed = lastChangeTime(monitor);
     let text = row.description;
     if (notifiers) text += ` · ${notifiers}`;
-    if (changed !== undefined) text += ` · ${fill(words().changedAgo, [agoWords(changed, Date.now())])}`;
+    if (changed !== undefined) text += ` · ${changedWords(changed, Date.now(), formatDay)}`;
     return text;
   }
 

@@ -8,6 +8,7 @@ import { monitorLink } from '../../src/core/links';
 import { escapeMarkdown } from '../../src/core/markdown';
 import { monitorHoverMarkdown } from '../../src/core/monitors/monitorHover';
 import { notifierIndex, notifiersRowWords } from '../../src/core/monitors/monitorNotifiers';
+import { changedWords } from '../../src/core/monitors/monitorWords';
 import { parseNotifiers } from '../../src/core/monitors/monitorRecord';
 import type { StateChange } from '../../src/core/monitors/monitorStatus';
 import { latestChanges, RECENT_CHANGES } from '../../src/core/monitors/statusTracker';
@@ -93,5 +94,11 @@ describe('monitor hover', () => {
     assert.ok(changed.includes(`Last changed: ${escapeMarkdown('on local 90m before (1h 30m ago)')}`), changed);
     const never = monitorHoverMarkdown(monitor({ createdAt: created, updatedAt: created }), local, {}, NOW);
     assert.doesNotMatch(never, /Last changed/);
+    const day = (d: Date) => `day ${d.toISOString().slice(0, 10)}`;
+    assert.deepEqual(
+      [10, 5 * 60, 3 * 1440 + 100, 30 * 1440].map((minutes) => changedWords(NOW - minutes * 60_000, NOW, day)),
+      ['changed 10m ago', 'changed 5h ago', 'changed 3d ago', 'changed day 2026-10-23'],
+      'the row: how long ago within a week, else the day',
+    );
   });
 });

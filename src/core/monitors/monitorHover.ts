@@ -5,9 +5,9 @@ import { escapeMarkdown, fencedCode } from '../markdown';
 import { monitorState } from './monitorState';
 import { fill } from '../phrase';
 import { words } from './monitorVocabulary';
-import { conditionWords, minutesWords, stateWords, typeWords } from './monitorWords';
+import { conditionWords, lastChangeTime, minutesWords, stateWords, typeWords } from './monitorWords';
 import type { MonitorStatus, StateChange } from './monitorStatus';
-import { lastChangeTime, notifiersHoverWords, type NotifierIndex } from './monitorNotifiers';
+import { notifiersHoverWords, type NotifierIndex } from './monitorNotifiers';
 import { agoWords, recentChangeLines, statusHoverLines } from './statusWords';
 
 /** What the hover of a row in the view says beyond the monitor's settings. */

@@ -56,11 +56,3 @@ export function notifiersRowWords(ids: readonly string[] | undefined, index: Not
   const shown = ids.slice(0, 2).map((id) => notifierLabel(id, index, false)).join(', ');
   return fill(words().notifies, [ids.length > 2 ? fill(words().andMore, [shown, String(ids.length - 2)]) : shown]);
 }
-
-/** When the monitor last changed, when the service says so and it is not its creation (the service
- *  names who created a monitor, `createdBy`, but no one for a later change). */
-export function lastChangeTime(monitor: { createdAt?: string; updatedAt?: string }): number | undefined {
-  if (!monitor.updatedAt || monitor.updatedAt === monitor.createdAt) return undefined;
-  const time = Date.parse(monitor.updatedAt);
-  return Number.isNaN(time) ? undefined : time;
-}

@@ -38,6 +38,7 @@ export const MONITOR_WORDS = {
   created: 'Created',
   lastChanged: 'Last changed',
   changedAgo: 'changed {0} ago',
+  changedOn: 'changed {0}',
   ago: '{0} ago',
   yes: 'yes',
   no: 'no',

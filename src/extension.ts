@@ -18,6 +18,7 @@ import type { QueryHistory } from './history/queryHistory';
 import { registerHistory } from './history/register';
 import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
+import type { MonitorForms } from './monitors/monitorForm';
 import { registerMonitors } from './monitors/register';
 import type { NotebookFeature } from './notebook/bundle';
 import { registerNotebook } from './notebook/register';
@@ -34,6 +35,8 @@ import type { StarredView } from './starred/starredView';
  *  loaded when first read. */
 export interface AxiomExtensionApi {
   readonly monitorsView: MonitorsView;
+  /** The monitor settings forms, as their pages see them and are heard. */
+  readonly monitorForms: MonitorForms;
   /** Where the extension opens addresses in the browser: tests replace its `open` to follow them. */
   readonly browser: Browser;
   readonly starredView: StarredView;
@@ -115,6 +118,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   return {
     get monitorsView() {
       return monitors.feature().view;
+    },
+    get monitorForms() {
+      return monitors.feature().forms;
     },
     get browser() {
       return accounts().browser;

@@ -85,8 +85,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     // Every run is recorded in this machine's query history.
     record: (ran) => void history.feature().history.record(ran),
   });
-  const notebooks = registerNotebook({ runner: () => run.feature().runner(), deployments, handlers: () => access().handlers, log });
-  const runQuery = (request: Parameters<QueryRunner['run']>[0]) => run.feature().runner().run(request);
+  const runner = () => run.feature().runner();
+  const notebooks = registerNotebook({ runner, deployments, handlers: () => access().handlers, log });
+  const runQuery = (request: Parameters<QueryRunner['run']>[0]) => runner().run(request);
   const history = registerHistory(() => ({ folder: context.globalStorageUri.fsPath, access: access(), deployments: deployments(), log, run: runQuery, star: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
   const language = registerLanguage({ access, log });
   // The Datasets view fills the cache completion reads: one cache, the language feature's.
@@ -95,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     access: access(),
     monitors: monitors.feature().view,
     timeRange: () => run.feature().timeRange().range,
+    runner,
     log,
     onStarred: (created) => void starred.feature().view.added(created),
     openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),

@@ -19,6 +19,7 @@ import { dryRunCommand } from './dryRunPanel';
 import { monitorEditCommands } from './monitorEditCommands';
 import { monitorFileCommands } from './monitorFileCommands';
 import { MonitorFiles } from './monitorFiles';
+import { MonitorForms } from './monitorForm';
 import { MonitorsView } from './monitorsView';
 import { openMonitorInAxiomCommand } from './openMonitorInAxiom';
 import { openMonitorQueryCommand } from './openMonitorQuery';
@@ -54,6 +55,8 @@ export function createMonitors(deps: MonitorsDeps) {
   deps.files.provide(files);
   const edits = monitorEditCommands({ access: deps.access, log: deps.log, view, files });
   const asFiles = monitorFileCommands({ access: deps.access, log: deps.log, view });
+  const dryRun = dryRunCommand({ access: deps.access, log: deps.log, view, files, extensionUri: deps.extensionUri, record: deps.record });
+  const forms = new MonitorForms({ access: deps.access, log: deps.log, files, extensionUri: deps.extensionUri, dryRun, openQuery: (uri) => files.openQueryOf(uri) });
   const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments, deps.access.handlers);
   const commands = {
     [COMMANDS.refreshMonitors]: () => view.refresh(),
@@ -77,10 +80,10 @@ export function createMonitors(deps: MonitorsDeps) {
     [COMMANDS.exportMonitor]: asFiles.exportOne,
     [COMMANDS.exportAllMonitors]: asFiles.exportAll,
     [COMMANDS.applyMonitorFile]: asFiles.apply,
-    [COMMANDS.dryRunMonitor]: dryRunCommand({ access: deps.access, log: deps.log, view, files, extensionUri: deps.extensionUri, record: deps.record }),
+    [COMMANDS.dryRunMonitor]: dryRun,
   };
-  const disposables: vscode.Disposable[] = [view, files, asFiles];
-  return { view, files, commands, dispose: () => disposables.forEach((d) => d.dispose()) };
+  const disposables: vscode.Disposable[] = [view, forms, edits, files, asFiles];
+  return { view, files, forms, commands, dispose: () => disposables.forEach((d) => d.dispose()) };
 }
 
 export type MonitorsFeature = ReturnType<typeof createMonitors>;

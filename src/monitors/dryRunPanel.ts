@@ -147,7 +147,8 @@ export function dryRunCommand(deps: Deps) {
     let shown: OpenPanel | undefined;
     const once = async (): Promise<DryRunReport | undefined> => {
       try {
-        const record = (await client.getMonitor(id)).raw;
+        // A new monitor not created yet (a draft) is what its documents say; any other is read afresh.
+        const record = deps.files.draftDefinition(deployment, id) ?? (await client.getMonitor(id)).raw;
         const definition = edited(record, deployment, id);
         const name = String(definition.name ?? id);
         shown ??= panelFor(`${deployment}\u0000${id}`, name);

@@ -145,9 +145,9 @@ async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   // which says the state wherever it is not active (then VS Code's note of the row's actions).
   await row.filter({ hasText: 'triggered' }).waitFor({ timeout: 30_000 });
   // One of its notifiers is not among the service's notifiers (deleted since): the row says so.
-  assert.match((await row.getAttribute('aria-label')) ?? '', /^Checkout 5xx triggered \d+m ago · Threshold · Above 50 · every 5m · notifies On-call, notify_retired \(no longer exists\)(, |$)/);
+  assert.match((await row.getAttribute('aria-label')) ?? '', /^Checkout 5xx triggered \d+m ago · Threshold · Above 50 · every 5m · notifies On-call, notify_retired \(no longer exists\) · changed 3d ago(, |$)/);
   const normal = page.locator('.monaco-list-row', { hasText: 'Search latency p95' }).first();
-  assert.match((await normal.getAttribute('aria-label')) ?? '', /^Search latency p95 Threshold · At or above 400 · every 1m · notifies #search-team(, |$)/);
+  assert.match((await normal.getAttribute('aria-label')) ?? '', /^Search latency p95 Threshold · At or above 400 · every 1m · notifies #search-team · changed [A-Z][a-z]{2} \d+, \d{4}(, |$)/);
   const disabled = page.locator('.monaco-list-row', { hasText: 'Payments declined' }).first();
   assert.match((await disabled.getAttribute('aria-label')) ?? '', /^Payments declined disabled · /);
   await page.screenshot({ path: path.join(shots, 'monitors-view.png') });

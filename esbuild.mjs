@@ -44,9 +44,10 @@ export const LOADER = 'src/platform/lazy.ts';
  * for the Datasets view and the Query History: two views and their 22 command ids registered at
  * activation (their bodies load with their bundles). Raised by 1.2 KB (production) for APL
  * notebooks: VS Code asks for the notebook serializer when a notebook opens, so it and the six
- * notebook commands are registered at activation.
+ * notebook commands are registered at activation. Raised by 150 bytes (production) for the
+ * Monitors view's Filter and Clear Filter, the two command ids every list view now has.
  */
-export const ACTIVATION_BUDGET = { production: 16_800, development: 28_600 };
+export const ACTIVATION_BUDGET = { production: 16_950, development: 28_800 };
 
 /** The lazily loaded bundles, as the loader names them: `name: () => require('<path>')` lines of its BUNDLES. */
 export function lazyBundles(root) {

@@ -96,7 +96,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   private count = 0;
   protected readonly subscriptions: vscode.Disposable[] = [];
   private readonly clientSource: ClientSource;
-  private readonly log: Log;
+  private readonly viewLog: Log;
 
   constructor(
     private readonly ids: ListViewIds,
@@ -104,7 +104,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   ) {
     this.treeView = deps.tree.treeView;
     this.clientSource = deps.access;
-    this.log = deps.log;
+    this.viewLog = deps.log;
     deps.tree.provide(this);
     this.subscriptions.push(
       // A new token or new settings make the list in hand stale: start over, dropping any load in
@@ -200,7 +200,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
    *  and what a row that failed to load its rows shows under it. `retry` is the Retry row's command. */
   protected failureRows(error: unknown, doing: Phrase, retry: vscode.Command): { reason: string; rows: ActionRow[] } {
     const advice = adviceFor(error, doing);
-    this.log.error(advice.message);
+    this.viewLog.error(advice.message);
     const reason = say(advice.message);
     const actions = offeredActions(advice.actions);
     const rows = actions.map((action, i) => new ActionRow(action, action === 'retry' ? { ...retry, title: actionLabel(action) } : actionCommand(action, { retry: retry.command, setting: advice.setting }), reason, i === 0));
@@ -315,7 +315,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
       if (incomplete !== undefined) {
         // What loaded stays; the message says what did not, and why.
         const advice = adviceFor(incomplete, this.doing);
-        this.log.error(advice.message);
+        this.viewLog.error(advice.message);
         notes.push(say(phrase('{0} Only the first {1} are shown.', advice.message, countText(count))));
       }
       if (unreadable) {

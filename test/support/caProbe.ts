@@ -1,7 +1,7 @@
 // Run in a child Node process by test/unit/network.test.ts: loads monitors from the URL given
 // with the extension's client and prints the outcome as JSON. NODE_EXTRA_CA_CERTS is read by
 // Node only at start-up, which is why this needs a process of its own.
-import { createDispatcher } from '../../src/core/api/client';
+import { createDispatcher } from '../../src/core/api/undiciTransport';
 import { AxiomError } from '../../src/core/api/errors';
 import { CapturedLog, testClient } from './testClient';
 

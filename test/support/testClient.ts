@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
 import type { Dispatcher } from 'undici';
 import { AxiomClient, type ClientOptions, type RequestLogEntry } from '../../src/core/api/client';
+import { undiciTransport } from '../../src/core/api/undiciTransport';
 import { AxiomError } from '../../src/core/api/errors';
 import { FAKE_API_TOKEN, type FakeAxiom } from './fakeAxiom';
 
@@ -46,7 +47,7 @@ export function testClient(url: string, dispatcher: Dispatcher, log: CapturedLog
     token: FAKE_API_TOKEN,
     timeoutMs: 2000,
     userAgent: 'axiom-apl-vscode/0.0.0-test',
-    dispatcher,
+    transport: undiciTransport(dispatcher),
     logger: log.logger,
     retry: FAST_RETRY,
     ...overrides,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { createDispatcher } from '../../src/core/api/client';
+import { createDispatcher } from '../../src/core/api/undiciTransport';
 import { RequestBudget } from '../../src/core/api/requestBudget';
 import { render } from '../../src/core/phrase';
 import { crosses, evaluate, normalRule, runWindows, samplesByTime, summarize, WHOLE_MONITOR, type Point, type RunWindow, type TriggerRule } from '../../src/core/monitors/dryRun';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { createDispatcher } from '../../src/core/api/client';
+import { createDispatcher, undiciTransport } from '../../src/core/api/undiciTransport';
 import { AxiomError } from '../../src/core/api/errors';
 import { chooseProxy, describeProxy } from '../../src/core/api/proxy';
 import { checkConnection, type CheckInput } from '../../src/core/accounts/connectionCheck';
@@ -132,11 +132,12 @@ describe('through a real proxy, and over TLS', () => {
   });
 
   describe('Test Connection', () => {
-    const check = async (url: string, over: Partial<CheckInput> & { token?: string } = {}) => {
-      const dispatcher = createDispatcher({ proxy: over.proxy, strictSSL: over.strictSSL ?? true });
+    const check = async (url: string, { proxy, token, ...over }: Partial<CheckInput> & { token?: string; proxy?: string } = {}) => {
+      const dispatcher = createDispatcher({ proxy, strictSSL: over.strictSSL ?? true });
       try {
-        const client = async () => testClient(url, dispatcher, log, { token: over.token ?? FAKE_API_TOKEN });
-        const outcomes = await checkConnection({ url, strictSSL: true, timeoutMs: 2000, client, ...over });
+        const client = async () => testClient(url, dispatcher, log, { token: token ?? FAKE_API_TOKEN });
+        const transport = undiciTransport(dispatcher, { proxy });
+        const outcomes = await checkConnection({ url, transport, proxySettings: { proxy: proxy ?? '', noProxy: [] }, strictSSL: true, timeoutMs: 2000, client, ...over });
         return Object.fromEntries(outcomes.map((o) => [o.step, { ...o, detail: render(o.detail) }]));
       } finally {
         await dispatcher.close();

@@ -121,15 +121,18 @@ describe('through a real proxy, and over TLS', () => {
     }
   });
 
-  it('NODE_EXTRA_CA_CERTS naming the test authority makes the certificate trusted', async () => {
-    const probe = path.resolve(__dirname, '../support/caProbe.mjs');
-    const run = async (env: NodeJS.ProcessEnv) => JSON.parse((await promisify(execFile)(process.execPath, [probe, secure.url, FAKE_API_TOKEN], { env })).stdout) as { ok: boolean; count?: number; message?: string };
-    const { NODE_EXTRA_CA_CERTS: _, ...withoutExtra } = process.env;
-    assert.deepEqual(await run({ ...withoutExtra, NODE_EXTRA_CA_CERTS: certs.caFile }), { ok: true, count: REALISTIC_MONITORS.length });
-    const untrusted = await run(withoutExtra);
-    assert.equal(untrusted.ok, false);
-    assert.match(untrusted.message ?? '', /not trusted/);
-  });
+  for (const kind of ['undici', 'node']) {
+    it(`NODE_EXTRA_CA_CERTS naming the test authority makes the certificate trusted, and Test Connection says so (over ${kind})`, async () => {
+      const probe = path.resolve(__dirname, '../support/caProbe.mjs');
+      const run = async (env: NodeJS.ProcessEnv) => JSON.parse((await promisify(execFile)(process.execPath, [probe, secure.url, FAKE_API_TOKEN, kind], { env })).stdout) as { ok: boolean; count?: number; message?: string; tls?: string };
+      const { NODE_EXTRA_CA_CERTS: _, ...withoutExtra } = process.env;
+      assert.deepEqual(await run({ ...withoutExtra, NODE_EXTRA_CA_CERTS: certs.caFile }), { ok: true, count: REALISTIC_MONITORS.length, tls: 'ok: TLSv1.3, certificate trusted: issued by Axiom APL test CA, from NODE_EXTRA_CA_CERTS' });
+      const untrusted = await run(withoutExtra);
+      assert.equal(untrusted.ok, false);
+      assert.match(untrusted.message ?? '', /not trusted/);
+      assert.match(untrusted.tls ?? '', /^failed: The certificate of 127\.0\.0\.1:\d+ is not trusted \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)\. .*operating system’s store/);
+    });
+  }
 
   describe('Test Connection', () => {
     const check = async (url: string, { proxy, token, ...over }: Partial<CheckInput> & { token?: string; proxy?: string } = {}) => {

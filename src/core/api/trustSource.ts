@@ -20,12 +20,20 @@ export const TRUST_SOURCE_NAMES: Record<TrustSource, Phrase> = {
  *  VS Code added. */
 export function trustSource(chain: readonly CertificateInfo[], extraFile: string | undefined = process.env.NODE_EXTRA_CA_CERTS): TrustSource {
   const builtIn = fingerprints(tls.rootCertificates);
-  const extra = fingerprints(readPems(extraFile));
+  const extra = fingerprints(extraCertificates(extraFile));
   for (const cert of [...chain].reverse()) {
     if (builtIn.has(cert.fingerprint256)) return 'builtIn';
     if (extra.has(cert.fingerprint256)) return 'extra';
   }
   return 'system';
+}
+
+/** What Node read from NODE_EXTRA_CA_CERTS at start-up, where it says (Node 22.15 and later);
+ *  before that, the file as it is now (which may have changed since: see the closing words of
+ *  test/integration/0-certificates.test.ts). */
+function extraCertificates(file: string | undefined): readonly string[] {
+  const loaded = (tls as { getCACertificates?: (which: 'extra') => string[] }).getCACertificates;
+  return file && loaded ? loaded('extra') : readPems(file);
 }
 
 function readPems(file: string | undefined): string[] {

@@ -18,6 +18,7 @@ import type { QueryHistory } from './history/queryHistory';
 import { registerHistory } from './history/register';
 import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
+import type { MonitorForms } from './monitors/monitorForm';
 import { registerMonitors } from './monitors/register';
 import type { NotebookFeature } from './notebook/bundle';
 import { registerNotebook } from './notebook/register';
@@ -34,6 +35,8 @@ import type { StarredView } from './starred/starredView';
  *  loaded when first read. */
 export interface AxiomExtensionApi {
   readonly monitorsView: MonitorsView;
+  /** The monitor settings forms, as their pages see them and are heard. */
+  readonly monitorForms: MonitorForms;
   /** Where the extension opens addresses in the browser: tests replace its `open` to follow them. */
   readonly browser: Browser;
   readonly starredView: StarredView;
@@ -70,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const labelOf = (name: string) => accounts().label(name);
 
   const starred = registerStarred(() => ({ memory: context.globalState, access: access(), deployments: deployments(), labelOf, log }));
-  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), labelOf, extensionUri: context.extensionUri, log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
+  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), labelOf, extensionUri: context.extensionUri, log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args), record: (ran) => void history.feature().history.record(ran) }));
   const run = registerRun({
     extensionUri: context.extensionUri,
     memory: context.workspaceState,
@@ -82,8 +85,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     // Every run is recorded in this machine's query history.
     record: (ran) => void history.feature().history.record(ran),
   });
-  const notebooks = registerNotebook({ runner: () => run.feature().runner(), deployments, handlers: () => access().handlers, log });
-  const runQuery = (request: Parameters<QueryRunner['run']>[0]) => run.feature().runner().run(request);
+  const runner = () => run.feature().runner();
+  const notebooks = registerNotebook({ runner, deployments, handlers: () => access().handlers, log });
+  const runQuery = (request: Parameters<QueryRunner['run']>[0]) => runner().run(request);
   const history = registerHistory(() => ({ folder: context.globalStorageUri.fsPath, access: access(), deployments: deployments(), log, run: runQuery, star: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
   const language = registerLanguage({ access, log });
   // The Datasets view fills the cache completion reads: one cache, the language feature's.
@@ -92,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     access: access(),
     monitors: monitors.feature().view,
     timeRange: () => run.feature().timeRange().range,
+    runner,
     log,
     onStarred: (created) => void starred.feature().view.added(created),
     openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
@@ -115,6 +120,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   return {
     get monitorsView() {
       return monitors.feature().view;
+    },
+    get monitorForms() {
+      return monitors.feature().forms;
     },
     get browser() {
       return accounts().browser;

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { Deployment } from '../core/accounts/deployments';
 import type { AxiomClient } from '../core/api/client';
 import { reasonFor } from '../core/api/errorAdvice';
-import { isAxiomError } from '../core/api/errors';
+import { cancelledError, isAxiomError } from '../core/api/errors';
 import { resolveEndpoint } from '../core/api/baseUrl';
 import type { Monitor } from '../core/api/schemas';
 import { RequestBudget } from '../core/api/requestBudget';
@@ -33,6 +33,7 @@ import { TOOL_NAMES, type ToolInputs, type ToolName } from '../core/agents/toolS
 import { validateInput } from '../core/agents/validate';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import type { ClientAccess } from '../platform/clientAccess';
+import type { QueryRunner } from '../run/queryRunner';
 import { load } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import { ChatQueries, handleChat } from './chatParticipant';
@@ -49,6 +50,8 @@ export interface AgentToolDeps {
   monitors: MonitorStatuses;
   /** The time range in the status bar. */
   timeRange: () => TimeRange;
+  /** The one query runner: the query tool runs through it (its limits, its errors), recorded in the query history as an agent's run. */
+  runner: () => Pick<QueryRunner, 'query'>;
   log: Log;
   /** Told of a query starred, to show it at once (the Starred Queries view). */
   onStarred: (created: StarredQuery) => void;
@@ -332,13 +335,20 @@ export class AgentTools implements vscode.Disposable {
     }
     const { startTime, endTime } = rangeRequest(range);
     const rangeWords = `${render(rangeLabel(range))} (startTime ${startTime}, endTime ${endTime})`;
-    try {
-      const result = await this.gate(() => client.runApl(input.apl, { startTime, endTime }, signal), signal);
-      const limit = explainLimit(input.apl, result.tables, 'en');
-      return queryReport(label, rangeWords, result, limit && render(limit));
-    } catch (error) {
-      if (isAxiomError(error) && error.compile) return compileErrorReport(label, input.apl, error.compile);
-      throw error;
+    // Through the runner, as Run Query goes: the history records the run as the agent's.
+    const outcome = await this.gate(() => this.deps.runner().query(client, input.apl, range, signal, 0, 'agent'), signal);
+    switch (outcome.kind) {
+      case 'result': {
+        // The note in English, as the rest of the report: it is for the model.
+        const limit = explainLimit(input.apl, outcome.result.tables, 'en');
+        return queryReport(label, rangeWords, outcome.result, limit && render(limit));
+      }
+      case 'compile':
+        return compileErrorReport(label, input.apl, outcome.compile);
+      case 'cancelled':
+        throw cancelledError();
+      case 'failed':
+        throw outcome.error;
     }
   }
 

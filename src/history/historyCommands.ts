@@ -5,11 +5,9 @@ import * as vscode from 'vscode';
 import { queryHeadline } from '../core/history/historyList';
 import { entryRange, readEntry, type HistoryEntry } from '../core/history/historyStore';
 import type { TimeRange } from '../core/run/timeRange';
-import { rangeLabel } from '../core/run/timeRange';
 import { COMMANDS } from '../platform/constants';
-import { say } from '../platform/l10n';
 import { copyQueryText, openQueryInNewTab } from '../platform/openQuery';
-import { durationWords, outcomeWords, type HistoryView } from './historyView';
+import { runDescription, type HistoryView } from './historyView';
 import type { QueryHistory } from './queryHistory';
 
 /** A run of a query from the history: its text, the editor it opened in, and the range to run over. */
@@ -132,7 +130,7 @@ export async function showHistoryPick(entries: readonly HistoryEntry[], view: Hi
     }
     const item: EntryItem = {
       label: queryHeadline(entry.apl),
-      description: [time.format(entry.at), say(rangeLabel(entryRange(entry))), outcomeWords(entry), durationWords(entry.durationMs)].filter(Boolean).join(' · '),
+      description: runDescription(entry, time),
       detail: entry.apl.length > 200 ? `${entry.apl.slice(0, 199)}…` : entry.apl,
       buttons: [buttons.rerun, buttons.star, buttons.copy],
       entry,

@@ -47,6 +47,29 @@ export function outcomeWords(entry: HistoryEntry): string {
   }
 }
 
+/** What ran it, when not Run Query: a notebook cell, an agent's query tool, a dry run; a source
+ *  this version does not know, as it was written. */
+export function sourceWords(entry: HistoryEntry): string {
+  switch (entry.source) {
+    case 'query':
+      return '';
+    case 'notebook':
+      return vscode.l10n.t('notebook');
+    case 'agent':
+      return vscode.l10n.t('agent');
+    case 'dryRun':
+      return vscode.l10n.t('dry run');
+    default:
+      return entry.source;
+  }
+}
+
+/** A run in one line, as the view's rows and the quick pick's items describe it: when (by `time`),
+ *  what ran it, the range, how it ended, how long it took. */
+export function runDescription(entry: HistoryEntry, time: Intl.DateTimeFormat): string {
+  return [time.format(entry.at), sourceWords(entry), say(rangeLabel(entryRange(entry))), outcomeWords(entry), durationWords(entry.durationMs)].filter(Boolean).join(' · ');
+}
+
 /** A duration as a person reads it: 850 ms, 2.4 s, 3 min 5 s. */
 export function durationWords(ms: number): string {
   if (ms < 1000) return vscode.l10n.t('{0} ms', Math.round(ms));
@@ -147,7 +170,7 @@ export class HistoryView extends ListView<HistoryNode> {
     const { entry } = row;
     const item = new vscode.TreeItem(queryHeadline(entry.apl), vscode.TreeItemCollapsibleState.None);
     item.id = `run/${entry.id}`;
-    item.description = [this.times.format(entry.at), say(rangeLabel(entryRange(entry))), outcomeWords(entry), durationWords(entry.durationMs)].filter(Boolean).join(' · ');
+    item.description = runDescription(entry, this.times);
     item.iconPath = OUTCOME_ICONS[entry.outcome];
     item.contextValue = 'historyEntry';
     item.command = { command: COMMANDS.openHistoryQuery, title: this.openTitle, arguments: [row] };
@@ -159,6 +182,7 @@ export class HistoryView extends ListView<HistoryNode> {
     const { entry } = row;
     const facts = [
       [vscode.l10n.t('Ran'), this.full.format(entry.at)],
+      [vscode.l10n.t('Run by'), sourceWords(entry)],
       [vscode.l10n.t('Time range'), say(rangeLabel(entryRange(entry)))],
       [vscode.l10n.t('Took'), durationWords(entry.durationMs)],
       [vscode.l10n.t('Outcome'), outcomeWords(entry) || vscode.l10n.t('no rows')],

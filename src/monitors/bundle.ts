@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
 import type { StarredQuery } from '../core/api/starred';
+import type { RecordedRun } from '../core/history/historyStore';
 import { MONITOR_WORDS, useMonitorVocabulary } from '../core/monitors/monitorVocabulary';
 import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
@@ -18,6 +19,7 @@ import { dryRunCommand } from './dryRunPanel';
 import { monitorEditCommands } from './monitorEditCommands';
 import { monitorFileCommands } from './monitorFileCommands';
 import { MonitorFiles } from './monitorFiles';
+import { MonitorForms } from './monitorForm';
 import { MonitorsView } from './monitorsView';
 import { openMonitorInAxiomCommand } from './openMonitorInAxiom';
 import { openMonitorQueryCommand } from './openMonitorQuery';
@@ -37,6 +39,8 @@ export interface MonitorsDeps {
   log: Log;
   /** The starred feature's Star Query flow, for Star Query on a monitor. */
   starQuery(args: StarQueryArgs): Promise<StarredQuery | undefined>;
+  /** Records a run in the query history (the history feature's record): dry runs go there. */
+  record?(run: RecordedRun): void;
 }
 
 /** The monitors feature, made once: its view and its commands as functions. */
@@ -51,6 +55,8 @@ export function createMonitors(deps: MonitorsDeps) {
   deps.files.provide(files);
   const edits = monitorEditCommands({ access: deps.access, log: deps.log, view, files });
   const asFiles = monitorFileCommands({ access: deps.access, log: deps.log, view });
+  const dryRun = dryRunCommand({ access: deps.access, log: deps.log, view, files, extensionUri: deps.extensionUri, record: deps.record });
+  const forms = new MonitorForms({ access: deps.access, log: deps.log, files, extensionUri: deps.extensionUri, dryRun, openQuery: (uri) => files.openQueryOf(uri) });
   const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments, deps.access.handlers);
   const commands = {
     [COMMANDS.refreshMonitors]: () => view.refresh(),
@@ -74,10 +80,10 @@ export function createMonitors(deps: MonitorsDeps) {
     [COMMANDS.exportMonitor]: asFiles.exportOne,
     [COMMANDS.exportAllMonitors]: asFiles.exportAll,
     [COMMANDS.applyMonitorFile]: asFiles.apply,
-    [COMMANDS.dryRunMonitor]: dryRunCommand({ access: deps.access, log: deps.log, view, files, extensionUri: deps.extensionUri }),
+    [COMMANDS.dryRunMonitor]: dryRun,
   };
-  const disposables: vscode.Disposable[] = [view, files, asFiles];
-  return { view, files, commands, dispose: () => disposables.forEach((d) => d.dispose()) };
+  const disposables: vscode.Disposable[] = [view, forms, edits, files, asFiles];
+  return { view, files, forms, commands, dispose: () => disposables.forEach((d) => d.dispose()) };
 }
 
 export type MonitorsFeature = ReturnType<typeof createMonitors>;

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
 import type { AxiomClient } from '../core/api/client';
-import { postBody, putBody, type MonitorChanges } from '../core/monitors/monitorBodies';
-import { checkMonitor, hasErrors } from '../core/monitors/monitorChecks';
+import { putBody, type MonitorChanges } from '../core/monitors/monitorBodies';
+import { checkQueryShape } from '../core/monitors/monitorChecks';
 import { MONITOR_TYPES } from '../core/monitors/monitorFields';
 import { snoozeEnd, SNOOZE_CHOICES } from '../core/monitors/snooze';
 import { typeWords } from '../core/monitors/monitorWords';
@@ -55,22 +55,35 @@ export function monitorEditCommands(deps: Deps) {
     }
   }
 
-  /** Creates a monitor from a definition, after its checks; the row is selected and the monitor opened. */
-  async function create(definition: Record<string, unknown>): Promise<Monitor | undefined> {
-    const problems = checkMonitor(definition);
-    if (hasErrors(problems)) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The monitor was not created: {0}', problems.filter((p) => p.level === 'error').map((p) => say(p.reason)).join(' ')));
-      return undefined;
-    }
-    const created = await withAxiom(phrase('Creating “{0}”', String(definition.name)), async (client) => (await client.createMonitor(postBody(definition))).monitor);
-    if (!created) return undefined;
-    log.info(`created monitor ${created.id}`);
-    await view.added(created);
-    await edit(created);
-    return created;
+  /** Opens a new monitor of `definition` for editing, as a draft its first save creates (POST). */
+  async function openDraft(definition: Record<string, unknown>): Promise<vscode.TextEditor | undefined> {
+    const deployment = await withAxiom(phrase('Opening “{0}”', String(definition.name ?? '')), async (_client, name) => name);
+    if (deployment === undefined) return undefined;
+    const draft = files.draft(deployment, definition);
+    return (await files.open(deployment, draft)).query;
   }
 
+  /** A draft's first save created its monitor: listed and selected, and its documents give way to the monitor's own. */
+  async function created({ deployment, draftId, monitor, uri }: { deployment: string; draftId: string; monitor: Monitor; uri: vscode.Uri }): Promise<void> {
+    await view.added(monitor);
+    const drafts = () => files.documentsOf({ id: draftId, deployment });
+    // The save that created it finishes first; the other document (its text went into the POST) is saved to it.
+    await savedOrSoon(uri);
+    for (const document of drafts()) if (document.isDirty) await document.save();
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => {
+      const input = tab.input;
+      const tabUri = input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom ? input.uri : undefined;
+      return tabUri !== undefined && drafts().some((d) => d.uri.toString() === tabUri.toString());
+    });
+    if (tabs.some((tab) => tab.isDirty)) return;
+    await vscode.window.tabGroups.close(tabs);
+    await files.open(deployment, monitor);
+  }
+  const onCreated = files.onDidCreate((event) => void created(event).catch((error: unknown) => log.error(`opening the created monitor: ${String(error)}`)));
+
   return {
+    dispose: () => onCreated.dispose(),
+
     async edit(arg?: unknown): Promise<vscode.TextEditor | undefined> {
       const monitor = await monitorFromArgs(arg, view);
       return monitor && edit(monitor);
@@ -139,24 +152,17 @@ export function monitorEditCommands(deps: Deps) {
       return change(monitor, phrase('Snoozing “{0}”', monitor.name), { disabledUntil: until.toISOString() });
     },
 
-    /** A copy named "… (copy)", created after the name is confirmed, then opened for editing. */
-    async duplicate(arg?: unknown): Promise<Monitor | undefined> {
+    /** A copy named "… (copy)", opened as a new monitor: created by its first save. */
+    async duplicate(arg?: unknown): Promise<vscode.TextEditor | undefined> {
       const monitor = await monitorFromArgs(arg, view);
       if (!monitor) return undefined;
       const fresh = await withAxiom(phrase('Reading “{0}”', monitor.name), async (client) => (await client.getMonitor(monitor.id)).raw);
       if (!fresh) return undefined;
-      const name = await vscode.window.showInputBox({
-        title: vscode.l10n.t('Duplicate “{0}”', monitor.name),
-        prompt: vscode.l10n.t('The new monitor’s name. It is created in Axiom, with the same query, settings and notifiers.'),
-        value: vscode.l10n.t('{0} (copy)', monitor.name),
-        validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('A monitor needs a name.')),
-      });
-      if (!name) return undefined;
-      return create({ ...fresh, name: name.trim() });
+      return openDraft({ ...fresh, name: vscode.l10n.t('{0} (copy)', monitor.name) });
     },
 
-    /** The APL in the editor (or its selection) as a new monitor: type, name and threshold asked, the rest defaults. */
-    async newFromQuery(uri?: unknown): Promise<Monitor | undefined> {
+    /** The APL in the editor (or its selection) as a new monitor: its type asked, then opened with defaults as a draft its first save creates. */
+    async newFromQuery(uri?: unknown): Promise<vscode.TextEditor | undefined> {
       const editor = vscode.window.activeTextEditor;
       const document = uri instanceof vscode.Uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : editor?.document;
       const selection = editor && document === editor.document && !editor.selection.isEmpty ? document.getText(editor.selection) : undefined;
@@ -170,31 +176,17 @@ export function monitorEditCommands(deps: Deps) {
         { title: vscode.l10n.t('New monitor: type'), placeHolder: vscode.l10n.t('What should the monitor do with the query’s results?') },
       );
       if (!type) return undefined;
-      const definition: Record<string, unknown> = { name: '', type: type.type, aplQuery: apl, intervalMinutes: 5, rangeMinutes: 5 };
+      const definition: Record<string, unknown> = { name: '', type: type.type, intervalMinutes: 5, rangeMinutes: 5 };
       if (type.type !== 'MatchEvent') definition.operator = 'Above';
-      // The query's shape is checked before anything else is asked.
-      const shape = checkMonitor({ ...definition, name: 'x', threshold: 0 }).filter((p) => p.field === 'aplQuery' && p.level === 'error');
+      definition.aplQuery = apl;
+      // The query's shape is checked before the new monitor opens.
+      const shape = checkQueryShape(type.type, apl).filter((p) => p.level === 'error');
       if (shape.length) {
         void vscode.window.showErrorMessage(vscode.l10n.t('This query cannot be a {0} monitor: {1}', typeWords(type.type), shape.map((p) => say(p.reason)).join(' ')));
         return undefined;
       }
-      if (type.type === 'Threshold') {
-        const threshold = await vscode.window.showInputBox({
-          title: vscode.l10n.t('New monitor: threshold'),
-          prompt: vscode.l10n.t('It alerts when a value of the query’s results is above this (the operator can be changed in its settings).'),
-          validateInput: (value) => (value.trim() !== '' && Number.isFinite(Number(value)) ? undefined : vscode.l10n.t('Enter a number.')),
-        });
-        if (threshold === undefined) return undefined;
-        definition.threshold = Number(threshold);
-      }
-      const name = await vscode.window.showInputBox({
-        title: vscode.l10n.t('New monitor: name'),
-        value: suggestQueryName(apl, datasetFromApl(apl)),
-        validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('A monitor needs a name.')),
-      });
-      if (!name) return undefined;
-      definition.name = name.trim();
-      return create(definition);
+      definition.name = suggestQueryName(apl, datasetFromApl(apl));
+      return openDraft(definition);
     },
   };
 }
@@ -204,3 +196,20 @@ const TYPE_HELP: Record<(typeof MONITOR_TYPES)[number], Phrase> = {
   MatchEvent: phrase('Notifies for every event the query matches (no aggregation).'),
   AnomalyDetection: phrase('Alerts when a series departs from its own past (the service’s model).'),
 };
+
+/** Resolves once the document's save has finished (it is no longer dirty), or after a few seconds. */
+function savedOrSoon(uri: vscode.Uri): Promise<void> {
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (!document?.isDirty) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, 5000);
+    const listening = vscode.workspace.onDidSaveTextDocument((saved) => {
+      if (saved.uri.toString() === uri.toString()) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      listening.dispose();
+      resolve();
+    }
+  });
+}

@@ -3,10 +3,11 @@ import type { Monitor } from '../core/api/schemas';
 import { isAxiomError } from '../core/api/errors';
 import type { JsonObject } from '../core/json';
 import { checkMonitor, checkQueryShape, type MonitorProblem } from '../core/monitors/monitorChecks';
+import { postBody } from '../core/monitors/monitorBodies';
 import { monitorDocumentLocation, monitorDocumentPath, queryBody, queryField, queryText, readSettingsText, samePart, settingsBody, settingsText, type MonitorPart } from '../core/monitors/monitorDocuments';
 import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
 import { phrase } from '../core/phrase';
-import { deploymentUriQuery, type RecordLocation } from '../core/recordUri';
+import { deploymentUriQuery, recordKey, type RecordLocation } from '../core/recordUri';
 import type { ClientAccess } from '../platform/clientAccess';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import { say } from '../platform/l10n';
@@ -19,6 +20,18 @@ export interface MonitorDocumentRecord {
   raw: JsonObject;
   name: string;
 }
+
+/** A new monitor opened before it exists (Duplicate, New Monitor from Query): created by its first save. */
+interface Draft {
+  definition: JsonObject;
+  /** The document's time, moved by each save. */
+  time: number;
+  /** The monitor its first save created: later saves of its documents change that one. */
+  created?: MonitorDocumentRecord;
+}
+
+/** A draft's documents' id: never one the service gives (its ids have no `~`). */
+const DRAFT_PREFIX = 'new~';
 
 /** Why a save of a monitor's document failed: the problems found before sending, or the service's words. */
 export interface SaveFailure {
@@ -53,10 +66,18 @@ function problemsText(problems: readonly MonitorProblem[]): string {
 export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   private readonly failures = new vscode.EventEmitter<SaveFailure>();
   readonly onDidFailSave = this.failures.event;
+  private readonly creations = new vscode.EventEmitter<{ deployment: string; draftId: string; monitor: Monitor; uri: vscode.Uri }>();
+  /** A draft's first save created its monitor. */
+  readonly onDidCreate = this.creations.event;
+  private readonly saves = new vscode.EventEmitter<RecordLocation>();
+  /** A document of a monitor was saved (a draft's included). */
+  readonly onDidSave = this.saves.event;
+  private readonly drafts = new Map<string, Draft>();
+  private draftCount = 0;
 
   constructor(deps: Deps) {
     const named = (record: { monitor: Monitor; raw: JsonObject }): MonitorDocumentRecord => ({ ...record, name: record.monitor.name });
-    const fail = (id: string, part: MonitorPart, problems: MonitorProblem[], serviceMessage?: string) => this.failures.fire({ id, part, problems, serviceMessage });
+    const fail = (id: string, part: MonitorPart, problems: MonitorProblem[], serviceMessage?: string) => this.fail(id, part, problems, serviceMessage);
     const kind: RecordKind<MonitorDocumentRecord> = {
       scheme: MONITOR_SCHEME,
       remoteScheme: MONITOR_REMOTE_SCHEME,
@@ -85,7 +106,10 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
         }
         return body;
       },
-      onSaved: (record) => deps.onSaved(record.monitor),
+      onSaved: (record, location) => {
+        deps.onSaved(record.monitor);
+        this.saves.fire(location);
+      },
       failed: (location, error) => fail(location.id, location.part as MonitorPart, [], isAxiomError(error) ? (error.serviceMessage ?? error.message) : undefined),
       labelOf: deps.labelOf,
       words: {
@@ -106,7 +130,135 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       },
     };
     super(kind, deps.connection, deps.log);
-    this.subscriptions.push(this.failures);
+    this.subscriptions.push(this.failures, this.creations, this.saves);
+  }
+
+  private draftKey(location: { deployment: string; id: string }): string {
+    return recordKey({ ...location, part: '' });
+  }
+
+  /** A new monitor of `definition` (no id), for its documents to be opened: created by their first save. */
+  draft(deployment: string, definition: JsonObject): { id: string; name: string; aplQuery?: string } {
+    const id = `${DRAFT_PREFIX}${Date.now().toString(36)}${++this.draftCount}`;
+    const clean: JsonObject = { ...definition };
+    for (const key of ['id', 'createdAt', 'createdBy', 'updatedAt']) delete clean[key];
+    this.drafts.set(this.draftKey({ deployment, id }), { definition: clean, time: Date.now() });
+    return { id, name: String(clean.name ?? ''), ...(typeof clean.aplQuery === 'string' ? { aplQuery: clean.aplQuery } : {}) };
+  }
+
+  /** The definition a draft was opened with, while it is not created (undefined for any other monitor). */
+  draftDefinition(deployment: string, id: string): JsonObject | undefined {
+    const draft = this.drafts.get(this.draftKey({ deployment, id }));
+    return draft && !draft.created ? { ...draft.definition } : undefined;
+  }
+
+  /** Whether a document is of a monitor not created yet. */
+  isDraft(uri: vscode.Uri): boolean {
+    const location = this.locate(uri);
+    return location !== undefined && location.id.startsWith(DRAFT_PREFIX) && !this.drafts.get(this.draftKey(location))?.created;
+  }
+
+  /**
+   * The monitor as its open documents have it, saved or not: the record they were read from (a
+   * draft's definition before it is created) with the settings document's and the query
+   * document's texts over it. Undefined when nothing is known of it here.
+   */
+  edited(deployment: string, id: string): JsonObject | undefined {
+    const draft = this.drafts.get(this.draftKey({ deployment, id }));
+    const settingsDocument = this.documentsOf({ id, deployment, part: 'settings' })[0];
+    const queryDocument = this.documentsOf({ id, deployment, part: 'query' })[0];
+    const base = draft?.created?.raw ?? draft?.definition ?? (settingsDocument && this.baseOf(settingsDocument.uri)) ?? (queryDocument && this.baseOf(queryDocument.uri));
+    if (!base) return undefined;
+    const definition: JsonObject = { ...base };
+    if (settingsDocument) {
+      const read = readSettingsText(settingsDocument.getText());
+      if (read.ok) {
+        for (const key of Object.keys(definition)) if (key !== 'aplQuery' && key !== 'mplQuery' && key !== 'id') delete definition[key];
+        Object.assign(definition, read.definition);
+      }
+    }
+    if (queryDocument) definition[queryField(base)] = queryDocument.getText();
+    return definition;
+  }
+
+  override async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const draft = this.draftOf(uri);
+    if (!draft) return super.stat(uri);
+    const location = this.locationOf(uri);
+    const text = this.kind.text(draft.created?.raw ?? draft.definition, location.part);
+    return { type: vscode.FileType.File, ctime: 0, mtime: draft.time, size: new TextEncoder().encode(text).byteLength };
+  }
+
+  override async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const draft = this.draftOf(uri);
+    if (!draft) return super.readFile(uri);
+    return new TextEncoder().encode(this.kind.text(draft.created?.raw ?? draft.definition, this.locationOf(uri).part));
+  }
+
+  override async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const draft = this.draftOf(uri);
+    if (!draft) return super.writeFile(uri, content);
+    const location = this.locationOf(uri);
+    const text = new TextDecoder().decode(content);
+    const client = await this.client(location, this.kind.words.saving);
+    if (draft.created) {
+      // Created by the save of its other document: this one is saved to it, if it says anything else.
+      const created = draft.created;
+      if (text === this.kind.text(created.raw, location.part)) return;
+      const fresh = await this.read({ ...location, id: created.monitor.id }, this.kind.words.saving, client);
+      const body = this.kind.body(fresh.raw, created.raw, location.part, text);
+      try {
+        draft.created = await this.kind.put(client, created.monitor.id, body);
+      } catch (error) {
+        this.kind.failed?.(location, error);
+        throw this.fileError(error, phrase(this.kind.words.savingNamed, created.name));
+      }
+      draft.time = Math.max(Date.now(), draft.time + 1);
+      this.kind.onSaved(draft.created, location);
+      return;
+    }
+    // The first save: the definition as both documents have it now, checked, then one POST.
+    const definition = this.edited(location.deployment, location.id) ?? { ...draft.definition };
+    if (location.part === 'query') definition[queryField(draft.definition)] = text;
+    else {
+      const read = readSettingsText(text);
+      if (!read.ok) throw new vscode.FileSystemError(vscode.l10n.t('The settings were not saved: {0}', say(read.problem)));
+      const query = definition[queryField(draft.definition)];
+      for (const key of Object.keys(definition)) delete definition[key];
+      Object.assign(definition, read.definition, { [queryField(draft.definition)]: query });
+    }
+    const problems = checkMonitor(definition).filter((p) => p.level === 'error');
+    const name = String(definition.name ?? '');
+    if (problems.length) {
+      this.fail(location.id, location.part as MonitorPart, problems);
+      throw new vscode.FileSystemError(vscode.l10n.t('“{0}” was not created: {1}', name, problemsText(problems)));
+    }
+    let created: MonitorDocumentRecord;
+    try {
+      const record = await client.createMonitor(postBody(definition));
+      created = { ...record, name: record.monitor.name };
+    } catch (error) {
+      this.kind.failed?.(location, error);
+      throw this.fileError(error, phrase('Creating “{0}”', name));
+    }
+    draft.created = created;
+    draft.time = Math.max(Date.now(), draft.time + 1);
+    this.log.info(`created monitor ${created.monitor.id}`);
+    this.saves.fire(location);
+    this.creations.fire({ deployment: location.deployment, draftId: location.id, monitor: created.monitor, uri });
+  }
+
+  private draftOf(uri: vscode.Uri): Draft | undefined {
+    const location = this.locate(uri);
+    if (!location?.id.startsWith(DRAFT_PREFIX)) return undefined;
+    const draft = this.drafts.get(this.draftKey(location));
+    // A draft's documents restored in a window that no longer has it: nothing to read or save.
+    if (!draft) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('This new monitor was never created, and what it was made of is gone (the window was reloaded). Copy its text into a new monitor.'));
+    return draft;
+  }
+
+  private fail(id: string, part: MonitorPart, problems: MonitorProblem[], serviceMessage?: string): void {
+    this.failures.fire({ id, part, problems, serviceMessage });
   }
 
   /** Where a part of a monitor of the deployment lives: an open document of it, if there is one. */
@@ -122,8 +274,19 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     return uri.scheme === MONITOR_SCHEME ? monitorDocumentLocation(uri.path, uri.query) : undefined;
   }
 
+  /** Opens the query document of the monitor a settings document is of, beside it. */
+  async openQueryOf(settings: vscode.Uri): Promise<void> {
+    const location = this.locate(settings);
+    if (!location) return;
+    const uri = this.documentsOf({ ...location, part: 'query' })[0]?.uri ?? settings.with({ path: settings.path.replace(/\.monitor-settings\.json$/, '.apl') });
+    let document = await vscode.workspace.openTextDocument(uri);
+    const definition = this.edited(location.deployment, location.id);
+    if (definition && queryField(definition) === 'aplQuery' && document.languageId !== APL_LANGUAGE_ID) document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
+    await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+  }
+
   /** Opens the monitor's query (as Axiom APL, for an APL query) and its settings beside it. */
-  async open(deployment: string, monitor: Monitor): Promise<{ query: vscode.TextEditor }> {
+  async open(deployment: string, monitor: { id: string; name: string; aplQuery?: string }): Promise<{ query: vscode.TextEditor }> {
     let document = await vscode.workspace.openTextDocument(this.uriFor(deployment, monitor, 'query'));
     if (monitor.aplQuery !== undefined && document.languageId !== APL_LANGUAGE_ID) document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
     const query = await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Active });

@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
 import type { MonitorRow } from '../core/monitors/monitorRows';
 import { COMMANDS, VIEWS } from '../platform/constants';
@@ -6,6 +6,9 @@ import { load, once, type Once } from '../platform/lazy';
 import { disposeIfMade, LazyFiles, LazyTree, registerCommands } from '../platform/lazyEntries';
 import type { ListElement } from '../platform/listView';
 import type { MonitorsDeps, MonitorsFeature } from './bundle';
+
+/** The settings form's custom editor (package.json contributes.customEditors; its provider is the bundle's MonitorForms). */
+const MONITOR_FORM_VIEW_TYPE = 'axiom.monitorSettings';
 
 const MONITOR_COMMANDS = [
   COMMANDS.refreshMonitors,
@@ -42,6 +45,8 @@ export function registerMonitors(deps: () => Omit<MonitorsDeps, 'tree' | 'files'
   const disposables = [
     tree,
     files,
+    // The settings form: VS Code asks for it when a settings document opens, or one is restored.
+    vscode.window.registerCustomEditorProvider(MONITOR_FORM_VIEW_TYPE, { resolveCustomTextEditor: (document, panel) => feature().forms.resolveCustomTextEditor(document, panel) }, { webviewOptions: { retainContextWhenHidden: true } }),
     disposeIfMade(feature),
     ...registerCommands(MONITOR_COMMANDS, () => feature().commands),
   ];

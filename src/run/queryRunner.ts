@@ -49,7 +49,7 @@ export type QueryOutcome =
   | { kind: 'result'; result: ResultsView }
   | { kind: 'cancelled' }
   | { kind: 'compile'; compile: CompileError; message: string }
-  | { kind: 'failed'; advice: Advice; message: string };
+  | { kind: 'failed'; advice: Advice; message: string; error: unknown };
 
 type CompileError = { line: number; column: number; message: string };
 
@@ -163,7 +163,8 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   }
 
   /**
-   * One run of APL over a range, as every run goes (Run Query, a notebook's cells): the client's
+   * One run of APL over a range, as every run goes (Run Query, a notebook's cells, the agents'
+   * query tool): the client's
    * request with the query deadline, the limit note, the log line, and the failure as what it is —
    * stopped, a compile error (its place for the caller to show), or advice with its actions.
    */
@@ -196,7 +197,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       const advice = adviceFor(error, phrase('Running the query'));
       this.deps.log.error(advice.message);
       record('failed', { message: say(advice.message) });
-      return { kind: 'failed', advice, message: say(advice.message) };
+      return { kind: 'failed', advice, message: say(advice.message), error };
     }
   }
 

@@ -4,6 +4,8 @@
 // fetch + JSON parse of the same fields; (2) Show Query History with 1,000 runs recorded, from
 // the command until the quick pick is shown with its items, beside a quick pick of the same
 // 1,000 items prepared once. Prints one line, AXIOM_BENCH {"expand": {ours, base}, "pick": {ours, base}}.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
 import { BIG_DATASET, serveBigOrg } from '../support/bigOrg';
@@ -28,11 +30,23 @@ async function paired(ours: () => Promise<number>, base: () => Promise<number>):
   return { ours: a, base: b };
 }
 
+/**
+ * The `vscode` API object the extension itself was handed. VS Code gives each extension its own
+ * API object, chosen by the folder of the module that requires 'vscode': this entry lies outside
+ * the extension's folder (the benchmark runs a built copy), so its own `vscode.window` is another
+ * object, and replacing a function there reaches no call the extension makes (the quick pick's
+ * show was never seen, and the run waited for it until the harness's limit). Required from a
+ * file of the extension, 'vscode' is the extension's object.
+ */
+function extensionApi(extension: vscode.Extension<unknown>): typeof vscode {
+  return createRequire(path.join(extension.extensionPath, 'dist', 'extension.js'))('vscode') as typeof vscode;
+}
+
 /** Shows quick picks as they come, and notes when each is shown with its items; hides it at once. */
-function watchQuickPicks(): { shown: () => Promise<number>; restore(): void } {
-  const original = vscode.window.createQuickPick;
+function watchQuickPicks(window: typeof vscode.window): { shown: () => Promise<number>; restore(): void } {
+  const original = window.createQuickPick;
   let resolveShown: ((at: number) => void) | undefined;
-  vscode.window.createQuickPick = (<T extends vscode.QuickPickItem>() => {
+  window.createQuickPick = (<T extends vscode.QuickPickItem>() => {
     const pick = original<T>();
     const show = pick.show.bind(pick);
     pick.show = () => {
@@ -44,7 +58,7 @@ function watchQuickPicks(): { shown: () => Promise<number>; restore(): void } {
   }) as typeof original;
   return {
     shown: () => new Promise((resolve) => (resolveShown = resolve)),
-    restore: () => (vscode.window.createQuickPick = original),
+    restore: () => (window.createQuickPick = original),
   };
 }
 
@@ -56,12 +70,15 @@ export async function run(): Promise<void> {
   await fake.start();
   try {
     const api = await extension.activate();
+    console.log('explore: activated');  // progress, for the harness's last words if a step hangs
     await vscode.workspace.getConfiguration('axiom').update('url', fake.url, vscode.ConfigurationTarget.Global);
     await api.own.setToken({ token: FAKE_API_TOKEN });
 
     // (1) Expanding big-events: its fields are forgotten before each run, so each run fetches them.
     const view = api.datasetsView;
+    console.log('explore: token set');
     await view.reload();
+    console.log('explore: reloaded');
     const row = view.datasetRow(BIG_DATASET);
     if (!row) throw new Error(`no ${BIG_DATASET} in the view`);
     const expand = async () => {
@@ -82,6 +99,7 @@ export async function run(): Promise<void> {
       return elapsed;
     };
     const expanded = await paired(expand, bare);
+    console.log('explore: expanded');
 
     // (2) Show Query History with 1,000 runs recorded on this deployment.
     await api.history.clear();
@@ -89,7 +107,9 @@ export async function run(): Promise<void> {
       await api.history.record({ apl: `['${BIG_DATASET}']\n| where status == ${i}\n| summarize count() by bin_auto(_time)`, range: { kind: 'preset', preset: '1h' }, startedAt: Date.now() - i * 3_600_000, durationMs: 120 + i, rows: i, outcome: i % 10 ? 'ok' : 'failed', source: 'query' });
     }
     if ((await api.history.entries()).length !== RECORDED) throw new Error('the runs were not all recorded');
-    const picks = watchQuickPicks();
+    console.log('explore: recorded');
+    const window = extensionApi(extension).window;
+    const picks = watchQuickPicks(window);
     const prepared: vscode.QuickPickItem[] = (await api.history.entries()).map((e) => ({ label: e.apl.split('\n')[1] ?? e.apl, description: new Date(e.at).toLocaleTimeString(), detail: e.apl }));
     try {
       const ours = async () => {
@@ -101,7 +121,7 @@ export async function run(): Promise<void> {
       const base = async () => {
         const shown = picks.shown();
         const started = performance.now();
-        const pick = vscode.window.createQuickPick();
+        const pick = window.createQuickPick();
         pick.items = prepared;
         const hidden = new Promise<void>((resolve) => pick.onDidHide(() => resolve()));
         pick.show();

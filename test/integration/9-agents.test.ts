@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { ODD_TOKEN } from '../support/fakeAxiom';
 import { compileErrorBody, hugeTabular, TYPED_TABULAR } from '../support/tabularFixtures';
+import type { RunRow } from '../../src/history/historyView';
 import { activateExtension, closeAllEditors, connectedFake, EXTENSION_ID, waitFor } from './helpers';
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -119,6 +120,31 @@ describe('Language model tools', () => {
     const wrong = await invoke('axiom_runQuery', { apl: "['http-logs']\n| wher status == 500" });
     assert.match(wrong, /does not compile: line 2, column 3/);
     assert.deepEqual(data(wrong), [{ line: 2, column: 3, message: 'unknown operator "wher"', lineText: '| wher status == 500' }]);
+  });
+
+  it('axiom_runQuery runs through the query runner: the history records it as an agent’s run (cut at its take), failures too', async () => {
+    const { history, historyView } = await activateExtension();
+    await history.clear();
+    fake.aplAnswer = () => ({ body: TYPED_TABULAR });
+    await invoke('axiom_runQuery', { apl: "['http-logs'] | take 3 // by the agent", startTime: 'now-2h' });
+    fake.aplAnswer = () => ({ status: 400, body: compileErrorBody(1, 17, 'unknown operator "wher"') });
+    await invoke('axiom_runQuery', { apl: "['http-logs'] | wher status == 500" });
+    const [failed, ok] = await waitFor('both runs in the history', async () => {
+      const entries = await history.entries();
+      return entries.length === 2 ? entries : undefined;
+    });
+    assert.deepEqual(
+      { apl: ok.apl, source: ok.source, outcome: ok.outcome, rows: ok.rows, range: ok.range },
+      { apl: "['http-logs'] | take 3 // by the agent", source: 'agent', outcome: 'limited', rows: 3, range: { version: 1, start: 'now-2h', end: 'now' } },
+    );
+    assert.deepEqual({ source: failed.source, outcome: failed.outcome }, { source: 'agent', outcome: 'compileError' });
+    // The Query History tells it apart from a Run Query of the person's.
+    await historyView.refresh({ restart: true });
+    const [today] = historyView.getChildren();
+    const rows = (await historyView.getChildren(today)) as RunRow[];
+    const item = historyView.getTreeItem(rows.find((row) => row.entry.id === ok.id)!);
+    assert.match(String(item.description), / · agent · /);
+    await history.clear();
   });
 
   it('invalid input is refused before anything is sent', async () => {

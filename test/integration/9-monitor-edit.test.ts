@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import type { FormState } from '../../src/core/monitors/monitorForm';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
@@ -161,17 +162,136 @@ describe('Editing monitors', () => {
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 1);
   });
 
-  it('New Monitor from Query: type, threshold and name asked; one POST with the defaults; the new monitor is listed and opened', async () => {
-    const document = await vscode.workspace.openTextDocument({ language: 'axiom-apl', content: "['http-logs'] | where status >= 500 | summarize count() by bin(_time, 5m)" });
-    await vscode.window.showTextDocument(document);
-    restore = answering([{ pick: (items) => items.find((i) => i.label === 'Threshold') }, { input: '42' }, { input: 'Server errors' }]);
-    await vscode.commands.executeCommand('axiom.newMonitorFromQuery');
+  /** The settings form of a monitor's settings document, once its page was told the notifiers. */
+  async function formState(document: vscode.TextDocument, until: (state: FormState) => boolean = () => true): Promise<FormState> {
+    const forms = (await activateExtension()).monitorForms;
+    return waitFor('the settings form', () => {
+      const state = forms.stateOf(document.uri);
+      return state?.notifiers && until(state) ? state : undefined;
+    });
+  }
+  /** What the form's page sends when the person changes a field. */
+  async function typeInForm(document: vscode.TextDocument, key: string, value: unknown): Promise<void> {
+    await (await activateExtension()).monitorForms.receive(document.uri, { type: 'edit', key, value });
+  }
+
+  it('the settings open in the form; threshold and notifiers changed there are one PUT with only those two', async () => {
+    fake.monitorById('mon_errors_1')!.notifierIds = ['notify_slack_oncall', 'notify_gone'];
+    await editCheckout();
+    const document = monitorDocument('settings');
+    assert.ok(
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === 'axiom.monitorSettings' && t.input.uri.toString() === document.uri.toString()),
+      'the settings show in the form',
+    );
+    const before = await formState(document);
+    assert.deepEqual(
+      before.notifiers?.map((n) => [n.name, n.exists, n.chosen]),
+      [
+        ['On-call Slack', true, true],
+        ['Team mail', true, false],
+        ['notify_gone', false, true],
+      ],
+      'the notifiers by name, and an id no longer listed shown as such, kept',
+    );
+    await typeInForm(document, 'threshold', 250);
+    await typeInForm(document, 'notifierIds', ['notify_slack_oncall', 'notify_gone', 'notify_email_team']);
+    assert.equal(document.isDirty, true);
+    assert.deepEqual((await formState(document, (s) => s.definition?.threshold === 250)).problems.filter((p) => p.level === 'error'), []);
+    assert.equal(await document.save(), true);
+    const puts = fake.requestsTo('PUT /v2/monitors/{id}');
+    assert.equal(puts.length, 1);
+    assert.deepEqual(JSON.parse(puts[0].body), { ...withoutReadOnly(CHECKOUT), threshold: 250, notifierIds: ['notify_slack_oncall', 'notify_gone', 'notify_email_team'] });
+  });
+
+  it('the form checks as typed, greys what a type does not use without dropping it, and a failing save keeps the edits with the service’s reason at its field', async () => {
+    await editCheckout();
+    const document = monitorDocument('settings');
+    await formState(document);
+    await typeInForm(document, 'intervalMinutes', 0);
+    await typeInForm(document, 'threshold', 'ten');
+    let state = await formState(document, (s) => s.definition?.threshold === 'ten');
+    assert.deepEqual(
+      state.problems.filter((p) => p.level === 'error').map((p) => [p.field, p.reason]),
+      [
+        ['threshold', 'Enter a number.'],
+        ['intervalMinutes', 'Enter 1 or more.'],
+      ],
+    );
+    assert.equal(await document.save(), false, 'the checks refuse it');
+    assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0);
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await typeInForm(document, 'intervalMinutes', 5);
+    await typeInForm(document, 'threshold', 10);
+    await typeInForm(document, 'type', 'AnomalyDetection');
+    state = await formState(document, (s) => s.definition?.type === 'AnomalyDetection');
+    assert.equal(state.definition?.threshold, 10, 'the threshold is kept for a type that does not use it');
+    await typeInForm(document, 'type', 'Threshold');
+    await typeInForm(document, 'rangeMinutes', 15);
+    fake.fail('PUT /v2/monitors/{id}', { status: 400, body: { code: 400, message: 'invalid monitor: rangeMinutes too long' }, times: 1 });
+    assert.equal(await document.save(), false);
+    assert.equal(document.isDirty, true);
+    state = await formState(document, (s) => s.saveFailed !== undefined);
+    assert.deepEqual(state.saveFailed, { message: 'invalid monitor: rangeMinutes too long', field: 'rangeMinutes' }, 'the reason at the field it names');
+    assert.equal(state.definition?.rangeMinutes, 15, 'the edit is kept');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    assert.equal(await document.save(), true);
+    assert.equal((await formState(document, (s) => !s.saveFailed)).saveFailed, undefined);
+    assert.deepEqual(JSON.parse(fake.requestsTo('PUT /v2/monitors/{id}')[1].body), { ...withoutReadOnly(CHECKOUT), threshold: 10, rangeMinutes: 15 });
+  });
+
+  it('Duplicate opens "… (copy)" as a new monitor, not yet created; edited in the form and saved, it is one POST, listed and opened as itself', async () => {
+    const view = await refreshedView();
+    await vscode.commands.executeCommand('axiom.duplicateMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'));
+    const settings = await waitFor('the copy’s settings', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'axiom-monitor' && d.uri.path.startsWith('/new~') && d.uri.path.endsWith('.monitor-settings.json')));
+    const state = await formState(settings);
+    assert.equal(state.draft, true);
+    assert.equal(state.definition?.name, 'Checkout errors (copy)');
+    assert.equal(fake.requestsTo('POST /v2/monitors').length, 0, 'nothing is created before a save');
+    await typeInForm(settings, 'threshold', 5);
+    assert.equal(await settings.save(), true);
     const posts = fake.requestsTo('POST /v2/monitors');
     assert.equal(posts.length, 1);
-    assert.deepEqual(JSON.parse(posts[0].body), { name: 'Server errors', type: 'Threshold', aplQuery: "['http-logs'] | where status >= 500 | summarize count() by bin(_time, 5m)", intervalMinutes: 5, rangeMinutes: 5, operator: 'Above', threshold: 42 });
+    const copy: Record<string, unknown> = { ...withoutReadOnly(CHECKOUT), name: 'Checkout errors (copy)', threshold: 5 };
+    delete copy.disabledUntil; // null: a new monitor is sent without it
+    assert.deepEqual(JSON.parse(posts[0].body), copy);
+    assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0);
+    assert.ok(view.currentMonitors.some((m) => m.id === 'mon_new_1' && m.name === 'Checkout errors (copy)'), 'listed');
+    await waitFor('the new monitor opened as itself, the draft closed', () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.path.startsWith('/mon_new_1/')) &&
+      !vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => (t.input instanceof vscode.TabInputCustom || t.input instanceof vscode.TabInputText) && t.input.uri.path.startsWith('/new~')),
+    );
+  });
+
+  it('New Monitor from Query: the type asked, then a new monitor with the defaults in the form; the threshold asked for there; the dry run before it exists; one POST', async () => {
+    const apl = "['http-logs'] | where status >= 500 | summarize count() by bin(_time, 5m)";
+    const document = await vscode.workspace.openTextDocument({ language: 'axiom-apl', content: apl });
+    await vscode.window.showTextDocument(document);
+    restore = answering([{ pick: (items) => items.find((i) => i.label === 'Threshold') }]);
+    const query = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.newMonitorFromQuery');
+    assert.equal(query.document.getText(), apl);
+    assert.equal(query.document.languageId, 'axiom-apl');
+    const settings = await waitFor('its settings', () => vscode.workspace.textDocuments.find((d) => d.uri.path.startsWith(query.document.uri.path.split('/').slice(0, 2).join('/') + '/') && d.uri.path.endsWith('.monitor-settings.json')));
+    const state = await formState(settings);
+    assert.equal(state.draft, true);
+    assert.deepEqual(
+      state.problems.map((p) => [p.field, p.reason]),
+      [['threshold', 'A threshold monitor needs a threshold.']],
+    );
+    await typeInForm(settings, 'threshold', 42);
+    await typeInForm(settings, 'name', 'Server errors');
+    const FIVE = 5 * 60_000;
+    const start = Math.floor(Date.now() / FIVE) * FIVE - 24 * 60 * 60_000;
+    fake.aplAnswer = seriesAplAnswer(spikySeries([start + 50 * FIVE + 60_000], { base: 1, spike: 100 }));
+    const report = await vscode.commands.executeCommand<{ name: string; count: number; realAlerts: number; runs: number }>('axiom.dryRunMonitor', query.document.uri);
+    assert.deepEqual({ ...report, queries: undefined }, { name: 'Server errors', count: 1, realAlerts: 0, runs: 288, queries: undefined }, 'the dry run of the monitor not yet created, as typed');
+    assert.deepEqual([...fake.requestsTo('POST /v2/monitors'), ...fake.requestsTo('GET /v2/monitors/{id}')].map((r) => r.path), [], 'nothing created or read for it');
+    assert.equal(await settings.save(), true);
+    const posts = fake.requestsTo('POST /v2/monitors');
+    assert.equal(posts.length, 1);
+    assert.deepEqual(JSON.parse(posts[0].body), { name: 'Server errors', type: 'Threshold', aplQuery: apl, intervalMinutes: 5, rangeMinutes: 5, operator: 'Above', threshold: 42 });
     const view = (await activateExtension()).monitorsView;
     assert.ok(view.currentMonitors.some((m) => m.name === 'Server errors'));
-    await waitFor('the new monitor opened for editing', () => vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'axiom-monitor' && d.uri.path.includes('mon_new_1')));
+    await waitFor('the new monitor opened for editing', () => vscode.workspace.textDocuments.some((d) => !d.isClosed && d.uri.scheme === 'axiom-monitor' && d.uri.path.includes('mon_new_1')));
   });
 
   it('New Monitor from Query refuses a match query that aggregates, before sending', async () => {

@@ -62,6 +62,8 @@ export interface PanelOptions {
   language?: string;
   /** Theme variables set over THEME's. */
   theme?: Record<string, string>;
+  /** The page's script and stylesheet (dist/webview/<entry>.js and .css): the results panel's by default. */
+  entry?: string;
 }
 
 /** Answers /webview/<file> with that file of `dist`/webview, anything else with 404. */
@@ -76,7 +78,7 @@ export function sendWebviewFile(dist: string, pathname: string, res: http.Server
 }
 
 /** Serves the panel from `dist` (dist/webview inside it) and opens it in chromium. */
-export async function openPanel({ dist = path.join(projectRoot as string, 'dist'), words, language, theme }: PanelOptions = {}): Promise<PanelPage> {
+export async function openPanel({ dist = path.join(projectRoot as string, 'dist'), words, language, theme, entry = 'results' }: PanelOptions = {}): Promise<PanelPage> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/') {
@@ -84,8 +86,8 @@ export async function openPanel({ dist = path.join(projectRoot as string, 'dist'
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
         resultsPage({
-          scriptUri: `${origin}/webview/results.js`,
-          styleUri: `${origin}/webview/results.css`,
+          scriptUri: `${origin}/webview/${entry}.js`,
+          styleUri: `${origin}/webview/${entry}.css`,
           cspSource: origin,
           nonce: crypto.randomBytes(18).toString('base64url'),
           title: 'Results: ["<b>', // escaped like any other text

@@ -55,7 +55,7 @@ export function fieldsReport(deployment: DeploymentLabel, dataset: string, field
 }
 
 /** A run's answer: status, messages, and per table its columns, row count and first rows. */
-export function queryReport(deployment: DeploymentLabel, rangeLabel: string, result: TabularResult, limitNote: string | undefined): ToolReport {
+export function queryReport(deployment: DeploymentLabel, rangeLabel: string, result: Pick<TabularResult, 'tables' | 'status'>, limitNote: string | undefined): ToolReport {
   const { status } = result;
   const lines = [
     `The query ran over ${rangeLabel}: ${result.tables.length} table${result.tables.length === 1 ? '' : 's'}${status.elapsedMs !== undefined ? `, ${Math.round(status.elapsedMs)} ms` : ''}${status.rowsExamined !== undefined ? `, ${status.rowsExamined} rows examined` : ''}${status.rowsMatched !== undefined ? `, ${status.rowsMatched} matched` : ''}.`,

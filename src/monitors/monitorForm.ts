@@ -1,0 +1,189 @@
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import type { Notifier } from '../core/monitors/monitorRecord';
+import { adviceFor } from '../core/api/errorAdvice';
+import type { JsonObject } from '../core/json';
+import { checkMonitor } from '../core/monitors/monitorChecks';
+import { queryField, readSettingsText } from '../core/monitors/monitorDocuments';
+import { fieldNamedIn, formWords, notifierChoices, readFormPageMessage, withField, type FieldProblem, type FormState } from '../core/monitors/monitorForm';
+import { phrase } from '../core/phrase';
+import { resultsPage } from '../core/run/resultsPage';
+import type { ClientAccess } from '../platform/clientAccess';
+import { say, translated } from '../platform/l10n';
+import type { Log } from '../platform/log';
+import type { MonitorFiles, SaveFailure } from './monitorFiles';
+
+interface Deps {
+  access: ClientAccess;
+  log: Log;
+  files: MonitorFiles;
+  extensionUri: vscode.Uri;
+  /** The dry run of the monitor a document belongs to (its query and settings as edited). */
+  dryRun(uri: vscode.Uri): Promise<unknown>;
+  /** Opens the monitor's query document beside the form. */
+  openQuery(uri: vscode.Uri): Promise<unknown>;
+}
+
+/** One open form: its document, what it shows, and how to tell it. */
+interface OpenForm {
+  document: vscode.TextDocument;
+  post(state: FormState): void;
+  failure?: { message: string; field?: string };
+  notifiers?: Notifier[];
+  notifiersFailed?: string;
+  /** What the page was last told (for tests: what the person sees, in words). */
+  last?: FormState;
+}
+
+/**
+ * The settings form: a custom editor over a monitor's settings document
+ * (`*.monitor-settings.json`), so that unsaved changes, undo, Ctrl+S and hot exit are VS Code's
+ * own and "Open as JSON" shows the same document as text. Its page shows every field by name with
+ * the checks' reasons beside the fields as they are typed, the notifiers by name, and, after a
+ * save that failed, the service's reason at the field it names. Each change the page sends is
+ * one edit of the document.
+ */
+export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Disposable {
+  private readonly open = new Set<OpenForm>();
+  private readonly subscriptions: vscode.Disposable[];
+  /** Edits of a document are applied one after the other, each to the text the one before left. */
+  private editing: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: Deps) {
+    this.subscriptions = [
+      vscode.workspace.onDidChangeTextDocument(({ document }) => {
+        const location = deps.files.locate(document.uri);
+        if (location) for (const form of this.formsOf(location)) this.update(form);
+      }),
+      deps.files.onDidFailSave((failure) => this.failed(failure)),
+      deps.files.onDidSave((location) => {
+        for (const form of this.formsOf(location)) {
+          form.failure = undefined;
+          this.update(form);
+        }
+      }),
+    ];
+  }
+
+  private formsOf(location: { id: string; deployment: string }): OpenForm[] {
+    return [...this.open].filter((form) => {
+      const other = this.deps.files.locate(form.document.uri);
+      return other?.id === location.id && other.deployment === location.deployment;
+    });
+  }
+
+  async resolveCustomTextEditor(document: vscode.TextDocument, panel: vscode.WebviewPanel): Promise<void> {
+    const root = vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'webview');
+    const webview = panel.webview;
+    webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [root] };
+    webview.html = resultsPage({
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'monitorForm.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'monitorForm.css')).toString(),
+      cspSource: webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      title: vscode.l10n.t('Monitor settings'),
+      words: translated(formWords()),
+      language: vscode.env.language,
+    });
+    let ready = false;
+    const form: OpenForm = {
+      document,
+      post: (state) => {
+        form.last = state;
+        if (ready) void webview.postMessage(state);
+      },
+    };
+    this.open.add(form);
+    panel.onDidDispose(() => this.open.delete(form));
+    webview.onDidReceiveMessage((raw: unknown) => {
+      if (readFormPageMessage(raw)?.type === 'ready') {
+        ready = true;
+        this.update(form);
+        return;
+      }
+      void this.receive(document.uri, raw);
+    });
+    this.update(form);
+    void this.loadNotifiers(form);
+  }
+
+  /** What a page sends, handled as the page's messages are (the tests inside VS Code send them here). */
+  async receive(uri: vscode.Uri, raw: unknown): Promise<void> {
+    const message = readFormPageMessage(raw);
+    const form = [...this.open].find((f) => f.document.uri.toString() === uri.toString());
+    if (!message || !form) return;
+    switch (message.type) {
+      case 'edit':
+        await this.edit(form.document, message.key, message.value);
+        return;
+      case 'dryRun':
+        await this.deps.dryRun(form.document.uri);
+        return;
+      case 'openJson':
+        await vscode.commands.executeCommand('vscode.openWith', form.document.uri, 'default');
+        return;
+      case 'openQuery':
+        await this.deps.openQuery(form.document.uri);
+        return;
+    }
+  }
+
+  /** What the form of a document shows now (undefined when none is open). */
+  stateOf(uri: vscode.Uri): FormState | undefined {
+    return [...this.open].find((f) => f.document.uri.toString() === uri.toString())?.last;
+  }
+
+  private edit(document: vscode.TextDocument, key: string, value: unknown): Promise<unknown> {
+    this.editing = this.editing.then(async () => {
+      const text = withField(document.getText(), key, value);
+      if (text === undefined || text === document.getText()) return;
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
+      await vscode.workspace.applyEdit(edit);
+    });
+    return this.editing;
+  }
+
+  private async loadNotifiers(form: OpenForm): Promise<void> {
+    try {
+      const session = await this.deps.access.session();
+      if (!session.client) throw new Error(vscode.l10n.t('Set an Axiom API token first.'));
+      form.notifiers = await session.client.listNotifiers();
+    } catch (error) {
+      const advice = adviceFor(error, phrase('Listing the notifiers'));
+      this.deps.log.warn(say(advice.message));
+      form.notifiersFailed = say(advice.message);
+    }
+    this.update(form);
+  }
+
+  private failed(failure: SaveFailure): void {
+    for (const form of [...this.open].filter((f) => this.deps.files.locate(f.document.uri)?.id === failure.id)) {
+      if (failure.serviceMessage) form.failure = { message: failure.serviceMessage, field: fieldNamedIn(failure.serviceMessage) };
+      else if (failure.problems.length) form.failure = { message: failure.problems.map((p) => say(p.reason)).join(' '), field: failure.problems.length === 1 ? failure.problems[0].field : undefined };
+      this.update(form);
+    }
+  }
+
+  /** The form's state from its document's text, the monitor's query and what is known of its notifiers. */
+  private update(form: OpenForm): void {
+    const { document, notifiers } = form;
+    const draft = this.deps.files.isDraft(document.uri);
+    const base: FormState = { type: 'state', problems: [], draft, ...(form.failure ? { saveFailed: form.failure } : {}), ...(form.notifiersFailed ? { notifiersFailed: form.notifiersFailed } : {}) };
+    const read = readSettingsText(document.getText());
+    if (!read.ok) {
+      form.post({ ...base, invalid: say(read.problem) });
+      return;
+    }
+    const definition = read.definition;
+    const location = this.deps.files.locate(document.uri);
+    const whole: JsonObject = (location && this.deps.files.edited(location.deployment, location.id)) ?? { ...definition };
+    const problems: FieldProblem[] = checkMonitor({ ...definition, [queryField(whole)]: whole[queryField(whole)] }).map((p) => ({ field: p.field, reason: say(p.reason), level: p.level }));
+    form.post({ ...base, definition, problems, ...(notifiers ? { notifiers: notifierChoices(definition, notifiers) } : {}) });
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.open.clear();
+  }
+}

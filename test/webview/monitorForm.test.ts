@@ -1,0 +1,169 @@
+// The monitor settings form's page in a real chromium, under its own Content Security Policy:
+// what it shows of a state the extension sends (fields by name, reasons beside them, greyed fields
+// of another type, notifiers by name with a gone id kept, hostile text as text) and what it sends
+// back as a person types, ticks and clicks. npm run test:webview (after a build of dist/webview).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { FormState } from '../../src/core/monitors/monitorForm';
+import { openPanel, type PanelPage } from './panelPage';
+
+let panel: PanelPage;
+let page: Page;
+
+type Posted = { type: string; key?: string; value?: unknown };
+const posted = () => page.evaluate(() => window.__posted as Posted[]);
+const edits = async () => (await posted()).filter((m) => m.type === 'edit');
+const clearPosted = () => page.evaluate(() => void (window.__posted.length = 0));
+/** Posts a state to the page as the extension does, and resolves once the page has handled it (messages arrive in order). */
+const send = (state: FormState) =>
+  page.evaluate(
+    (message) =>
+      new Promise<void>((resolve) => {
+        window.postMessage(message, '*');
+        const handled = (event: MessageEvent) => {
+          if (event.data !== 'handled?') return;
+          window.removeEventListener('message', handled);
+          resolve();
+        };
+        window.addEventListener('message', handled);
+        window.postMessage('handled?', '*');
+      }),
+    state,
+  );
+const text = (selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? undefined, selector);
+const field = (key: string) => `.form-field[data-field="${key}"]`;
+
+const DEFINITION = {
+  name: 'Checkout errors',
+  description: '<img src=x onerror="window.__pwned=1">',
+  type: 'Threshold',
+  operator: 'Above',
+  threshold: 100,
+  tolerance: 20,
+  intervalMinutes: 5,
+  rangeMinutes: 10,
+  notifierIds: ['notify_slack', 'notify_gone'],
+  someFieldAddedLater: { nested: true },
+};
+
+const STATE: FormState = {
+  type: 'state',
+  draft: false,
+  definition: DEFINITION,
+  problems: [],
+  notifiers: [
+    { id: 'notify_slack', name: 'On-call <b>Slack</b>', kind: 'slack', exists: true, chosen: true },
+    { id: 'notify_mail', name: 'Team mail', kind: 'email', exists: true, chosen: false },
+    { id: 'notify_gone', name: 'notify_gone', kind: '', exists: false, chosen: true },
+  ],
+};
+
+describe('the monitor settings form in chromium', { timeout: 60_000 }, () => {
+  before(async () => {
+    panel = await openPanel({ entry: 'monitorForm' });
+    page = panel.page;
+    await send(STATE);
+    await page.waitForSelector(`${field('threshold')} input`);
+  });
+  after(async () => {
+    const violations = await page.evaluate(() => window.__violations);
+    await panel.close();
+    assert.deepEqual(violations, [], 'no Content Security Policy violations');
+  });
+
+  it('shows every field by name with its value, and data as text', async () => {
+    assert.equal(await page.inputValue(`${field('threshold')} input`), '100');
+    assert.equal(await page.inputValue(`${field('name')} input`), 'Checkout errors');
+    assert.equal(await page.inputValue(`${field('description')} textarea`), DEFINITION.description);
+    assert.equal(await page.inputValue(`${field('type')} select`), 'Threshold');
+    assert.equal(await text(`${field('threshold')} .form-label`), 'Threshold');
+    assert.equal(await text(`${field('intervalMinutes')} .form-label`), 'Run every (minutes)');
+    assert.match((await text('.form-others')) ?? '', /someFieldAddedLater: \{"nested":true\}/, 'an unknown field listed, kept');
+    const dom = await page.evaluate(() => ({ imgs: document.querySelectorAll('img').length, bold: document.querySelectorAll('b').length, pwned: window.__pwned }));
+    assert.deepEqual(dom, { imgs: 0, bold: 0, pwned: undefined });
+  });
+
+  it('greys the fields of another type, saying their values are kept', async () => {
+    const tolerance = field('tolerance');
+    assert.equal(await page.isDisabled(`${tolerance} input`), true);
+    assert.equal(await page.inputValue(`${tolerance} input`), '20');
+    assert.equal(await text(`${tolerance} .form-note`), 'Does not apply to Threshold monitors; its value is kept as it is.');
+    assert.equal(await page.isDisabled(`${field('threshold')} input`), false);
+  });
+
+  it('shows the notifiers by name, an id no longer listed as such, and sends the list a tick makes', async () => {
+    const names = await page.evaluate(() => [...document.querySelectorAll('.form-notifier')].map((n) => [n.querySelector('.form-notifier-name')?.textContent, (n.querySelector('input') as HTMLInputElement).checked, n.classList.contains('missing')]));
+    assert.deepEqual(names, [
+      ['On-call <b>Slack</b>', true, false],
+      ['Team mail', false, false],
+      ['notify_gone (no longer exists)', true, true],
+    ]);
+    await clearPosted();
+    await page.check('.form-notifier input[data-id="notify_mail"]');
+    assert.deepEqual(await edits(), [{ type: 'edit', key: 'notifierIds', value: ['notify_slack', 'notify_gone', 'notify_mail'] }]);
+  });
+
+  it('sends each keystroke as an edit (numbers as numbers, other text as typed, empty as removed) and keeps what is being typed', async () => {
+    await clearPosted();
+    const input = `${field('threshold')} input`;
+    await page.fill(input, '');
+    await page.focus(input);
+    await page.keyboard.type('2.');
+    const sent = await edits();
+    assert.deepEqual(sent.at(0), { type: 'edit', key: 'threshold', value: null });
+    assert.deepEqual(sent.at(-1), { type: 'edit', key: 'threshold', value: 2 });
+    // The extension's answer (2) does not clobber the "2." being typed.
+    await send({ ...STATE, definition: { ...DEFINITION, threshold: 2 } });
+    assert.equal(await page.inputValue(input), '2.');
+    await page.keyboard.type('x');
+    assert.deepEqual((await edits()).at(-1), { type: 'edit', key: 'threshold', value: '2.x' });
+  });
+
+  it('shows each problem beside its field, and a failed save’s reason at the field it names', async () => {
+    await send({
+      ...STATE,
+      definition: { ...DEFINITION, threshold: '2.x', rangeMinutes: 15 },
+      problems: [{ field: 'threshold', reason: 'Enter a number.', level: 'error' }],
+      saveFailed: { message: 'invalid monitor: rangeMinutes too long', field: 'rangeMinutes' },
+    });
+    assert.equal(await text(`${field('threshold')} .form-reason`), 'Enter a number.');
+    assert.equal(await page.getAttribute(`${field('threshold')} input`, 'aria-invalid'), 'true');
+    assert.equal(await text(`${field('rangeMinutes')} .form-reason`), 'invalid monitor: rangeMinutes too long');
+    assert.equal(await page.isHidden('.form-failure'), true, 'said at its field, not above');
+    await send({ ...STATE, saveFailed: { message: 'forbidden' } });
+    assert.equal(await text('.form-failure'), 'Not saved: forbidden');
+    assert.equal(await text(`${field('threshold')} .form-reason`), '');
+  });
+
+  it('a type, a checkbox and the Dry Run button are sent; the new-monitor banner shows for a draft', async () => {
+    await send({ ...STATE, draft: true });
+    assert.equal(await page.isVisible('.form-banner'), true);
+    await clearPosted();
+    await page.selectOption(`${field('type')} select`, 'AnomalyDetection');
+    await page.check(`${field('alertOnNoData')} input`);
+    await page.click('.form-dry-run');
+    assert.deepEqual(await posted(), [
+      { type: 'edit', key: 'type', value: 'AnomalyDetection' },
+      { type: 'edit', key: 'alertOnNoData', value: true },
+      { type: 'dryRun' },
+    ]);
+  });
+
+  it('is used with the keyboard alone: Tab reaches the fields in order, Space ticks a box', async () => {
+    await send(STATE);
+    await page.focus(`${field('name')} input`);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.closest<HTMLElement>('.form-field')?.dataset.field), 'description');
+    await page.focus(`${field('notifyEveryRun')} input`);
+    await clearPosted();
+    await page.keyboard.press('Space');
+    assert.deepEqual(await edits(), [{ type: 'edit', key: 'notifyEveryRun', value: true }]);
+  });
+
+  it('says when the text is not JSON it can show, and hides the fields', async () => {
+    await send({ type: 'state', draft: false, problems: [], invalid: 'Unexpected token' });
+    assert.equal(await page.isHidden('.form-fields'), true);
+    assert.match((await text('.form-invalid')) ?? '', /Unexpected token.*Open as JSON/);
+  });
+});

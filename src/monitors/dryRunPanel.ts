@@ -45,6 +45,8 @@ export interface DryRunReport {
   realAlerts: number;
   queries: number;
   runs: number;
+  /** Why nothing was asked (an MPL monitor). */
+  noQuery?: string;
 }
 
 /**
@@ -165,7 +167,7 @@ export function dryRunCommand(deps: Deps) {
         await shown.ready;
         post(result);
         const outcome = result.noVerdict || result.matches || result.noQuery ? undefined : evaluate(samplesFromMessage(result), result.rule);
-        return { name, count: outcome?.alerts.length ?? 0, realAlerts: result.realAlerts.length, queries: result.queries, runs: result.runs.length };
+        return { name, count: outcome?.alerts.length ?? 0, realAlerts: result.realAlerts.length, queries: result.queries, runs: result.runs.length, ...(result.noQuery ? { noQuery: result.noQuery } : {}) };
       } catch (error) {
         const advice = adviceFor(error, phrase('The dry run'));
         deps.log.error(advice.message);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { installVsix, makeSandbox, openBrowser, projectRoot, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 // @ts-expect-error: the same module; which VS Code (newest or oldest) comes from AXIOM_VSCODE
@@ -150,6 +150,9 @@ async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   assert.match((await normal.getAttribute('aria-label')) ?? '', /^Search latency p95 Threshold · At or above 400 · every 1m · notifies #search-team · changed [A-Z][a-z]{2} \d+, \d{4}(, |$)/);
   const disabled = page.locator('.monaco-list-row', { hasText: 'Payments declined' }).first();
   assert.match((await disabled.getAttribute('aria-label')) ?? '', /^Payments declined disabled · /);
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await page.locator('.notification-toast').first().waitFor({ state: 'detached', timeout: 5000 });
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5000 });
   await page.screenshot({ path: path.join(shots, 'monitors-view.png') });
 
   await row.hover();
@@ -172,6 +175,18 @@ async function waitUntil(what: string, done: () => boolean, timeoutMs = 15_000):
   for (const started = Date.now(); !done(); await new Promise((r) => setTimeout(r, 100))) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
   }
+}
+
+/** The results panel (two frames deep in the workbench) whose table has a column of that name. */
+async function panelWithColumn(page: Page, column: string): Promise<FrameLocator> {
+  const frames = page.locator('iframe.webview.ready');
+  for (const started = Date.now(); Date.now() - started < 15_000; await new Promise((r) => setTimeout(r, 200))) {
+    for (let i = 0, n = await frames.count(); i < n; i++) {
+      const panel = frames.nth(i).contentFrame().frameLocator('#active-frame');
+      if (await panel.locator('.grid-columnheader', { hasText: column }).count()) return panel;
+    }
+  }
+  throw new Error(`no results panel with a column ${column}`);
 }
 
 /** Opens a file of the workspace as a person does: Ctrl+P, its name, Enter. */
@@ -464,6 +479,7 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   const status = (await panel.locator('.status').innerText()).replace(/\s+/g, ' ');
   assert.match(status, /100,000 rows/);
   assert.match(status, /stops at 100,000 rows, the limit the query sets \(take 100000\)/);
+  await page.locator('.notification-toast', { hasText: 'Running the query' }).waitFor({ state: 'detached', timeout: 30_000 });
   await page.screenshot({ path: path.join(shots, 'results-table.png') });
 
   // Sort by user agent: what a scanner sent as one (`<img …>`, `<script>…`) comes first, as text.
@@ -510,8 +526,8 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   await page.locator('.editor-instance .view-lines').first().click();
   await page.keyboard.press('Control+Home'); // the click may have scrolled a long line sideways
   await page.keyboard.press('Control+Enter');
-  const chartPanel = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
-  await chartPanel.locator('.show-chart').waitFor({ timeout: 15_000 });
+  // Its own panel: the one whose table has the count column (the run.apl panel could chart its times too).
+  const chartPanel = await panelWithColumn(page, 'count_');
   await chartPanel.locator('.show-chart').click();
   await chartPanel.locator('canvas').first().waitFor({ timeout: 10_000 });
   await page.locator('.tab', { hasText: 'Results: by-service.apl' }).first().waitFor();

@@ -73,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const labelOf = (name: string) => accounts().label(name);
 
   const starred = registerStarred(() => ({ memory: context.globalState, access: access(), deployments: deployments(), labelOf, log }));
-  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), labelOf, extensionUri: context.extensionUri, log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
+  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), labelOf, extensionUri: context.extensionUri, log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args), record: (ran) => void history.feature().history.record(ran) }));
   const run = registerRun({
     extensionUri: context.extensionUri,
     memory: context.workspaceState,

@@ -1,11 +1,13 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+// Named imports: a default import of a Node module makes the bundle copy the module's properties
+// as it loads (esbuild's ESM wrapper), and this file is loaded at activation.
+import { access } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { cliJsonConfigPaths } from '../core/accounts/cliPaths';
 
 /** Where the Axiom CLI keeps its configuration, under a home folder. */
-export function cliConfigPath(home = os.homedir()): string {
-  return path.join(home, '.axiom.toml');
+export function cliConfigPath(home = homedir()): string {
+  return join(home, '.axiom.toml');
 }
 
 /** A CLI configuration on this machine: the Go CLI's TOML or the newer CLI's JSON. */
@@ -17,13 +19,13 @@ export interface CliSource {
 /** The CLI configurations that exist under a home folder, the Go CLI's first (the environment's
  *  XDG_CONFIG_HOME and APPDATA count only for the person's own home). */
 export async function findCliSources(home?: string): Promise<CliSource[]> {
-  const exists = (file: string) => fs.access(file).then(
+  const exists = (file: string) => access(file).then(
     () => true,
     () => false,
   );
   const found: CliSource[] = [];
   if (await exists(cliConfigPath(home))) found.push({ kind: 'toml', file: cliConfigPath(home) });
-  for (const file of cliJsonConfigPaths({ platform: process.platform, home: home ?? os.homedir(), env: home ? {} : process.env })) {
+  for (const file of cliJsonConfigPaths({ platform: process.platform, home: home ?? homedir(), env: home ? {} : process.env })) {
     if (await exists(file)) {
       found.push({ kind: 'json', file });
       break;

@@ -16,7 +16,7 @@ import { adviceFor } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
 import { phrase } from '../core/phrase';
 import type { Org } from '../core/api/schemas';
-import type { Browser } from '../platform/browser';
+import { type Browser, withOriginalPath } from '../platform/browser';
 import { OPEN_SETTINGS } from '../platform/adviceActions';
 import { load } from '../platform/lazy';
 import { say } from '../platform/l10n';
@@ -159,10 +159,9 @@ async function clientFor(deps: SignInDeps, metadata: ServerMetadata, listener: C
   const candidates: string[] = [];
   if (vscode.env.remoteName !== undefined || vscode.env.uiKind === vscode.UIKind.Web) {
     try {
-      const forwarded = await vscode.env.asExternalUri(vscode.Uri.parse(listener.redirectUri));
+      const loopback = vscode.Uri.parse(listener.redirectUri);
       // Older VS Codes (1.96's code-server) forward the port and drop the path: put it back.
-      const path = vscode.Uri.parse(listener.redirectUri).path;
-      const external = (forwarded.path.endsWith(path) ? forwarded : forwarded.with({ path: forwarded.path.replace(/\/?$/, path) })).toString(true);
+      const external = withOriginalPath(loopback, await vscode.env.asExternalUri(loopback)).toString(true);
       if (external !== listener.redirectUri) candidates.push(external);
     } catch {
       // none forwarded: the loopback address, and the way by hand

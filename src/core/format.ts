@@ -8,6 +8,14 @@ export function formatDate(date: Date): string {
   return dateFormat.format(date);
 }
 
+let dayFormat: Intl.DateTimeFormat | undefined;
+
+/** A day in the person's locale, e.g. "22 Nov 2026". */
+export function formatDay(date: Date): string {
+  dayFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+  return dayFormat.format(date);
+}
+
 /** formatDate for the rows of one list: a time seen before is not formatted again (monitors
  *  snoozed together share their end, and formatting is the dearest step of a row). Made per list,
  *  so it holds no more than that list's dates. */

@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
 import type { StarredQuery } from '../core/api/starred';
+import type { RecordedRun } from '../core/history/historyStore';
 import { MONITOR_WORDS, useMonitorVocabulary } from '../core/monitors/monitorVocabulary';
 import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
@@ -38,6 +39,8 @@ export interface MonitorsDeps {
   log: Log;
   /** The starred feature's Star Query flow, for Star Query on a monitor. */
   starQuery(args: StarQueryArgs): Promise<StarredQuery | undefined>;
+  /** Records a run in the query history (the history feature's record): dry runs go there. */
+  record?(run: RecordedRun): void;
 }
 
 /** The monitors feature, made once: its view and its commands as functions. */
@@ -52,7 +55,7 @@ export function createMonitors(deps: MonitorsDeps) {
   deps.files.provide(files);
   const edits = monitorEditCommands({ access: deps.access, log: deps.log, view, files });
   const asFiles = monitorFileCommands({ access: deps.access, log: deps.log, view });
-  const dryRun = dryRunCommand({ access: deps.access, log: deps.log, view, files, extensionUri: deps.extensionUri });
+  const dryRun = dryRunCommand({ access: deps.access, log: deps.log, view, files, extensionUri: deps.extensionUri, record: deps.record });
   const forms = new MonitorForms({ access: deps.access, log: deps.log, files, extensionUri: deps.extensionUri, dryRun, openQuery: (uri) => files.openQueryOf(uri) });
   const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments, deps.access.handlers);
   const commands = {
@@ -67,6 +70,8 @@ export function createMonitors(deps: MonitorsDeps) {
     [COMMANDS.monitorsByName]: () => view.setArrangement({ triggeredFirst: false }),
     [COMMANDS.monitorsOnlyTriggered]: () => view.setArrangement({ onlyTriggered: true }),
     [COMMANDS.monitorsShowAll]: () => view.setArrangement({ onlyTriggered: false }),
+    [COMMANDS.filterMonitors]: (arg?: unknown) => view.filter(arg),
+    [COMMANDS.clearMonitorsFilter]: () => view.clearFilter(),
     [COMMANDS.editMonitor]: edits.edit,
     [COMMANDS.deleteMonitor]: edits.delete,
     [COMMANDS.disableMonitor]: edits.disable,

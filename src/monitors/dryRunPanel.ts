@@ -1,18 +1,20 @@
 import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
 import type { AxiomClient } from '../core/api/client';
 import { adviceFor } from '../core/api/errorAdvice';
+import { isAxiomError } from '../core/api/errors';
 import { RequestBudget } from '../core/api/requestBudget';
+import type { RecordedRun } from '../core/history/historyStore';
 import type { JsonObject } from '../core/json';
-import { evaluate, normalRule, type TriggerRule } from '../core/monitors/dryRun';
-import { DRY_RUN_WORDS, readDryRunPageMessage, samplesFromMessage, samplesMessage, type DryRunHostMessage, type DryRunResult } from '../core/monitors/dryRunProtocol';
-import { DEFAULT_DRY_RUN_MS, MATCH_LIMIT_PER_DAY, matchesInLastDay, planDryRun, runPlan, samplesFromAnswers, scheduleOf } from '../core/monitors/dryRunPlan';
+import { evaluate } from '../core/monitors/dryRun';
+import { dryRunHistoryRun, dryRunMonitor, type DryRunEnding } from '../core/monitors/dryRunMonitor';
+import { DRY_RUN_WORDS, readDryRunPageMessage, samplesFromMessage, type DryRunHostMessage, type DryRunResult } from '../core/monitors/dryRunProtocol';
+import { DEFAULT_DRY_RUN_MS } from '../core/monitors/dryRunPlan';
 import { queryField, readSettingsText } from '../core/monitors/monitorDocuments';
 import { phrase } from '../core/phrase';
-import { resultsPage } from '../core/run/resultsPage';
 import type { ClientAccess } from '../platform/clientAccess';
-import { say, translated } from '../platform/l10n';
+import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
+import { pageOptions, setPage } from '../platform/webviewPage';
 import type { MonitorFiles } from './monitorFiles';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
@@ -25,6 +27,8 @@ interface Deps {
   view: MonitorsView;
   files: MonitorFiles;
   extensionUri: vscode.Uri;
+  /** Records a dry run in the query history (the history feature's record). */
+  record?(run: RecordedRun): void;
 }
 
 /** An open panel: the page, once it said it is ready, and what a change of its period runs. */
@@ -41,18 +45,8 @@ export interface DryRunReport {
   realAlerts: number;
   queries: number;
   runs: number;
-}
-
-function ruleOf(definition: JsonObject): TriggerRule {
-  return normalRule({
-    operator: typeof definition.operator === 'string' ? definition.operator : 'Above',
-    threshold: typeof definition.threshold === 'number' ? definition.threshold : 0,
-    alertOnNoData: definition.alertOnNoData === true,
-    notifyByGroup: definition.notifyByGroup === true,
-    notifyEveryRun: definition.notifyEveryRun === true,
-    positives: typeof definition.triggerAfterNPositiveResults === 'number' ? definition.triggerAfterNPositiveResults : undefined,
-    ofRuns: typeof definition.triggerFromNRuns === 'number' ? definition.triggerFromNRuns : undefined,
-  });
+  /** Why nothing was asked (an MPL monitor). */
+  noQuery?: string;
 }
 
 /**
@@ -78,44 +72,38 @@ export function dryRunCommand(deps: Deps) {
     return definition;
   }
 
+  /** One dry run, recorded in the query history however it ends (an MPL monitor's is not: nothing ran). */
   async function run(client: AxiomClient, definition: JsonObject, periodMs: number, post: (message: DryRunHostMessage) => void, token: vscode.CancellationToken, progress: vscode.Progress<{ message?: string; increment?: number }>): Promise<DryRunResult> {
     const to = Date.now();
-    const plan = planDryRun(definition, { to, periodMs });
     const budget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 });
     const listening = deps.access.onRateLimit((limit) => budget.observe(limit));
     const cancel = new AbortController();
     const onCancel = token.onCancellationRequested(() => cancel.abort());
+    const record = (ending: DryRunEnding) => {
+      const ran = dryRunHistoryRun(definition, { to, periodMs }, to, Date.now(), ending);
+      if (ran) deps.record?.(ran);
+    };
     try {
       let reported = 0;
-      const answers = await runPlan(
-        plan,
-        async (query, signal) => (await client.runApl(query.apl, { startTime: new Date(query.start).toISOString(), endTime: new Date(query.end).toISOString() }, signal)).tables[0],
-        budget,
-        cancel.signal,
-        (done, total) => {
-          post({ type: 'progress', done, total });
-          progress.report({ message: vscode.l10n.t('{0} of {1} queries', done, total), increment: ((done - reported) / total) * 100 });
-          reported = done;
-        },
-      );
-      const first = plan.runs[0]?.at ?? to - periodMs;
-      const history = typeof definition.id === 'string' ? await client.getMonitorHistory(definition.id, new Date(first), new Date(to), cancel.signal) : { changes: [] };
-      const samples = samplesFromAnswers(plan, answers);
-      const schedule = scheduleOf(definition);
-      const matches = plan.reading.kind === 'matches' ? { period: samples.perGroup.reduce((sum, g) => sum + g.max.reduce((a, b) => a + b, 0), 0), lastDay: matchesInLastDay(plan, answers[0], to), limit: MATCH_LIMIT_PER_DAY } : undefined;
-      return {
-        type: 'result',
-        name: String(definition.name ?? ''),
-        intervalMinutes: schedule.intervalMinutes,
+      const done = await dryRunMonitor(client, definition, {
+        to,
         periodMs,
-        ...samplesMessage(samples),
-        rule: ruleOf(definition),
-        realAlerts: history.changes.filter((c) => c.state === 'open').map((c) => c.time),
-        approximations: plan.approximations.map((a) => say(a)),
-        queries: plan.queries.length,
-        ...(plan.noVerdict ? { noVerdict: say(plan.noVerdict) } : {}),
-        ...(matches ? { matches } : {}),
-      };
+        budget,
+        signal: cancel.signal,
+        say,
+        progress: (count, total) => {
+          post({ type: 'progress', done: count, total });
+          progress.report({ message: vscode.l10n.t('{0} of {1} queries', count, total), increment: ((count - reported) / total) * 100 });
+          reported = count;
+        },
+      });
+      record({ outcome: 'ok', rows: done.rows, datasets: done.datasets });
+      return done.result;
+    } catch (error) {
+      if (isAxiomError(error) && error.kind === 'cancelled') record({ outcome: 'failed', message: vscode.l10n.t('Cancelled') });
+      else if (isAxiomError(error) && error.compile) record({ outcome: 'compileError', message: error.compile.message });
+      else record({ outcome: 'failed', message: say(adviceFor(error, phrase('The dry run')).message) });
+      throw error;
     } finally {
       listening.dispose();
       onCancel.dispose();
@@ -128,19 +116,10 @@ export function dryRunCommand(deps: Deps) {
       open.panel.reveal(vscode.ViewColumn.Beside, true);
       return open;
     }
-    const root = vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview');
     const title = vscode.l10n.t('Dry Run: {0}', name);
-    const panel = vscode.window.createWebviewPanel(DRY_RUN_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, enableCommandUris: false, localResourceRoots: [root], retainContextWhenHidden: true });
+    const panel = vscode.window.createWebviewPanel(DRY_RUN_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { ...pageOptions(deps.extensionUri), retainContextWhenHidden: true });
     const webview = panel.webview;
-    webview.html = resultsPage({
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'dryRun.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'dryRun.css')).toString(),
-      cspSource: webview.cspSource,
-      nonce: randomBytes(16).toString('base64'),
-      title,
-      words: translated(DRY_RUN_WORDS),
-      language: vscode.env.language,
-    });
+    setPage(webview, deps.extensionUri, { bundle: 'dryRun', title, words: DRY_RUN_WORDS });
     let isReady: () => void = () => undefined;
     const entry: OpenPanel = { panel, ready: new Promise<void>((resolve) => (isReady = resolve)) };
     webview.onDidReceiveMessage((raw: unknown) => {
@@ -187,8 +166,8 @@ export function dryRunCommand(deps: Deps) {
         );
         await shown.ready;
         post(result);
-        const outcome = result.noVerdict || result.matches ? undefined : evaluate(samplesFromMessage(result), result.rule);
-        return { name, count: outcome?.alerts.length ?? 0, realAlerts: result.realAlerts.length, queries: result.queries, runs: result.runs.length };
+        const outcome = result.noVerdict || result.matches || result.noQuery ? undefined : evaluate(samplesFromMessage(result), result.rule);
+        return { name, count: outcome?.alerts.length ?? 0, realAlerts: result.realAlerts.length, queries: result.queries, runs: result.runs.length, ...(result.noQuery ? { noQuery: result.noQuery } : {}) };
       } catch (error) {
         const advice = adviceFor(error, phrase('The dry run'));
         deps.log.error(advice.message);

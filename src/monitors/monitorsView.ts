@@ -2,14 +2,17 @@ import * as vscode from 'vscode';
 import type { ClientAccess } from '../platform/clientAccess';
 import type { AxiomClient } from '../core/api/client';
 import type { Monitor } from '../core/api/schemas';
-import { formatDate, listDateFormatter } from '../core/format';
+import { formatDate, formatDay, listDateFormatter } from '../core/format';
 import { phrase } from '../core/phrase';
+import { matchesText } from '../core/textMatch';
 import { requireEndpoint } from '../core/api/baseUrl';
 import { monitorLink } from '../core/links';
 import { monitorHoverMarkdown } from '../core/monitors/monitorHover';
 import { firstSnoozeEnd, monitorRow, monitorRows, type MonitorRow } from '../core/monitors/monitorRows';
 import type { MonitorState } from '../core/monitors/monitorState';
 import type { MonitorStatus } from '../core/monitors/monitorStatus';
+import { notifierIndex, notifiersRowWords, type NotifierIndex } from '../core/monitors/monitorNotifiers';
+import { changedWords, lastChangeTime } from '../core/monitors/monitorWords';
 import { triggeredWords } from '../core/monitors/statusWords';
 import { StatusPoller, type StatusChange } from './statusPoller';
 import { COMMANDS, CONTEXT_KEYS, MONITORS_STATE_KEY, SETTINGS, VIEWS } from '../platform/constants';
@@ -38,19 +41,22 @@ export class MonitorsView extends ListView<MonitorRow> {
   private wakeTimer?: ReturnType<typeof setTimeout>;
   /** Looked up once: getTreeItem runs for every monitor of the list at each load. */
   private readonly openQueryTitle = vscode.l10n.t('Open Query');
+  protected readonly filterWords = { title: vscode.l10n.t('Filter monitors'), prompt: vscode.l10n.t('Shows the monitors whose name or query has this text. Empty: all.') };
   private readonly poller: StatusPoller;
   private arrangement: MonitorsArrangement = { triggeredFirst: false, onlyTriggered: false };
   /** The web app's page of a monitor of the list shown, when the deployment's org id is known. */
   private appLink?: (monitorId: string) => string;
+  /** The organisation's notifiers by id, read with the list (undefined when they could not be). */
+  private notifiers?: NotifierIndex;
 
   constructor(
     tree: LazyTree<ListElement<MonitorRow>>,
     private readonly connection: ClientAccess,
-    log: Log,
+    private readonly log: Log,
     /** What the notification's buttons do. */
     private readonly notifyActions: { openQuery(monitor: Monitor): Promise<unknown>; openInAxiom(monitor: Monitor): Promise<unknown> },
   ) {
-    super({ viewId: VIEWS.monitors, tree, stateKey: MONITORS_STATE_KEY, refreshCommand: COMMANDS.refreshMonitors, connection, log });
+    super({ viewId: VIEWS.monitors, stateKey: MONITORS_STATE_KEY, filteredKey: CONTEXT_KEYS.monitorsFiltered, refreshCommand: COMMANDS.refreshMonitors }, { tree, access: connection, log });
     this.poller = new StatusPoller(
       connection,
       log,
@@ -72,12 +78,32 @@ export class MonitorsView extends ListView<MonitorRow> {
     return this.poller.readStatuses(ids, signal);
   }
 
-  /** Orders or filters the rows; the title bar's buttons call this. */
+  /** Orders or filters the rows; the title bar's buttons call this. Only Triggered is this view's
+   *  filter besides the text: Clear Filter clears it too. */
   async setArrangement(change: Partial<MonitorsArrangement>): Promise<void> {
     this.arrangement = { ...this.arrangement, ...change };
     await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.triggeredFirst, this.arrangement.triggeredFirst);
     await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.onlyTriggered, this.arrangement.onlyTriggered);
+    await this.showFiltered();
     this.redraw();
+  }
+
+  protected override get filtered(): boolean {
+    return super.filtered || this.arrangement.onlyTriggered;
+  }
+
+  override async clearFilter(): Promise<void> {
+    if (this.arrangement.onlyTriggered) await this.setArrangement({ onlyTriggered: false });
+    await super.clearFilter();
+  }
+
+  protected override async filterChanged(): Promise<void> {
+    await super.filterChanged();
+    this.showStatusCounts();
+  }
+
+  protected matchesFilter(row: MonitorRow, text: string): boolean {
+    return matchesText(row.monitor.name, text) || matchesText(row.monitor.aplQuery, text);
   }
 
   protected override arrange(rows: MonitorRow[]): MonitorRow[] {
@@ -164,8 +190,15 @@ export class MonitorsView extends ListView<MonitorRow> {
   }
 
   protected async fetch(client: AxiomClient, signal: AbortSignal): Promise<Loaded<MonitorRow>> {
+    // The notifiers, once per load and beside the list, through the status checks' budget: rows
+    // and hovers name them. A token that may not read them (or any failure) leaves the ids shown.
+    const notifiers = this.poller.budgeted(() => client.listNotifiers(signal), signal).then(notifierIndex, (error: unknown) => {
+      if (!signal.aborted) this.log.warn(`notifiers are shown by id: they could not be read (${error instanceof Error ? error.message : String(error)})`);
+      return undefined;
+    });
     const { monitors, skipped } = await client.listMonitors(signal);
     this.appLink = await this.appLinkMaker();
+    this.notifiers = await notifiers;
     return { rows: monitorRows(monitors, listDateFormatter()), unreadable: skipped.length };
   }
 
@@ -183,7 +216,7 @@ export class MonitorsView extends ListView<MonitorRow> {
   }
 
   protected describeCount(count: number): string {
-    return count === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', countText(count));
+    return this.describeFiltered(count === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', countText(count)), () => this.countShown());
   }
 
   protected rowItem(row: MonitorRow): vscode.TreeItem {
@@ -191,12 +224,13 @@ export class MonitorsView extends ListView<MonitorRow> {
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = monitor.id;
     const status = row.state === 'active' ? this.status(monitor.id) : undefined;
+    const description = this.rowWords(row);
     if (status?.kind === 'triggered') {
-      item.description = `${triggeredWords(status, Date.now())} · ${row.description}`;
+      item.description = `${triggeredWords(status, Date.now())} · ${description}`;
       item.iconPath = TRIGGERED_ICON;
       item.contextValue = 'monitor.triggered';
     } else {
-      item.description = row.description;
+      item.description = description;
       item.iconPath = STATE_ICONS[row.state];
       item.contextValue = `monitor.${row.state}`;
     }
@@ -204,11 +238,22 @@ export class MonitorsView extends ListView<MonitorRow> {
     return item;
   }
 
+  /** The row's words, then its notifiers by name and when it last changed. */
+  private rowWords(row: MonitorRow): string {
+    const { monitor } = row;
+    const notifiers = notifiersRowWords(monitor.notifierIds, this.notifiers);
+    const changed = lastChangeTime(monitor);
+    let text = row.description;
+    if (notifiers) text += ` · ${notifiers}`;
+    if (changed !== undefined) text += ` · ${changedWords(changed, Date.now(), formatDay)}`;
+    return text;
+  }
+
   protected hoverMarkdown(row: MonitorRow): string {
     const { id } = row.monitor;
     // A monitor that does not run has no status to speak of.
     const status = row.state === 'active' ? { status: this.status(id), recent: this.poller.tracker.recentChanges(id) } : undefined;
-    return monitorHoverMarkdown(row.monitor, formatDate, { status, appLink: this.appLink?.(id) });
+    return monitorHoverMarkdown(row.monitor, formatDate, { status, appLink: this.appLink?.(id), notifiers: this.notifiers });
   }
 
   /** A row says "snoozed until" only until then: when the first snooze ends, the rows are made

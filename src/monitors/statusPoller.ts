@@ -118,6 +118,11 @@ export class StatusPoller implements vscode.Disposable {
     return { forbidden: result.forbidden };
   }
 
+  /** Runs one request through the status checks' budget (the notifiers' list, read with each load). */
+  budgeted<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.budget.run(task, signal);
+  }
+
   stop(): void {
     clearTimeout(this.timer);
     this.timer = undefined;

@@ -112,3 +112,28 @@ export class LazyFiles implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 }
+
+/**
+ * Calls `start` once, when the first document of `languageId` is open: at once when one is open
+ * already (a window restored with one, or the extension activated by onLanguage), else when one
+ * opens (also a document whose language changes to it: VS Code closes and opens it again). For
+ * providers only documents of that language use: a window that never opens one never registers
+ * them. Disposing removes the listener, or what `start` registered.
+ */
+export function onFirstDocument(languageId: string, start: () => vscode.Disposable[]): vscode.Disposable {
+  const ours = (document: vscode.TextDocument) => document.languageId === languageId;
+  let started: vscode.Disposable[] | undefined;
+  let listener: vscode.Disposable | undefined;
+  if (vscode.workspace.textDocuments.some(ours)) started = start();
+  else {
+    listener = vscode.workspace.onDidOpenTextDocument((document) => {
+      if (started || !ours(document)) return;
+      listener?.dispose();
+      started = start();
+    });
+  }
+  return new vscode.Disposable(() => {
+    listener?.dispose();
+    for (const disposable of started ?? []) disposable.dispose();
+  });
+}

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { APL_LANGUAGE_ID, APL_SELECTOR, COMMANDS, RESULTS_VIEW_TYPE } from '../platform/constants';
 import { load, once, type Once } from '../platform/lazy';
-import { disposeIfMade, registerCommands } from '../platform/lazyEntries';
+import { disposeIfMade, onFirstDocument, registerCommands } from '../platform/lazyEntries';
 import type { RunDeps, RunFeature } from './bundle';
 
 const RUN_COMMANDS = [COMMANDS.runQuery, COMMANDS.runMonitorQuery, COMMANDS.runStarredQuery, COMMANDS.chooseTimeRange] as const;
@@ -21,7 +21,8 @@ export function registerRun(deps: RunDeps): { feature: Once<RunFeature>; disposa
     editors,
     new vscode.Disposable(() => clearTimeout(first)),
     ...registerCommands(RUN_COMMANDS, () => feature().commands),
-    vscode.languages.registerCodeLensProvider(APL_SELECTOR, { provideCodeLenses: (document) => feature().lens.provideCodeLenses(document) }),
+    // The Run Query lens, with the first Axiom APL document.
+    onFirstDocument(APL_LANGUAGE_ID, () => [vscode.languages.registerCodeLensProvider(APL_SELECTOR, { provideCodeLenses: (document) => feature().lens.provideCodeLenses(document) })]),
     // Panels open when the window reloaded come back (activation event onWebviewPanel:axiom.results).
     vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, { deserializeWebviewPanel: async (panel, state) => feature().restore(panel, state) }),
   ];

@@ -1,12 +1,10 @@
 import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
 import { readPanelMessage, type HostMessage, type PanelMessage, type PanelState, type ResultsView } from '../core/run/resultsProtocol';
 import { PANEL_WORDS } from '../core/run/panelWords';
 import { resultCells, type KeptResult } from '../core/run/resultsBudget';
 import { firstPart, remainingRows } from '../core/run/resultsDelivery';
-import { resultsPage } from '../core/run/resultsPage';
 import { RESULTS_VIEW_TYPE } from '../platform/constants';
-import { translated } from '../platform/l10n';
+import { pageOptions, setPage } from '../platform/webviewPage';
 import type { Log } from '../platform/log';
 
 /** What a panel asks of whoever runs its queries. */
@@ -83,8 +81,7 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
     private readonly log: Log,
     restored?: Restored,
   ) {
-    const root = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-    const options = { enableScripts: true, enableCommandUris: false, enableFindWidget: false, localResourceRoots: [root] };
+    const options = pageOptions(extensionUri);
     if (restored) {
       this.panel = restored.panel;
       this.panel.webview.options = options;
@@ -95,15 +92,7 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
       this.panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, options);
     }
     const webview = this.panel.webview;
-    webview.html = resultsPage({
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'results.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'results.css')).toString(),
-      cspSource: webview.cspSource,
-      nonce: randomBytes(16).toString('base64'),
-      title,
-      words: translated(PANEL_WORDS),
-      language: vscode.env.language,
-    });
+    setPage(webview, extensionUri, { bundle: 'results', title, words: PANEL_WORDS });
     this.subscriptions.push(
       webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
       this.panel.onDidDispose(() => this.dispose()),

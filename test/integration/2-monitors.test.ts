@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
-import { GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
+import { formatDay } from '../../src/core/format';
+import { FIXTURE_NOTIFIERS, GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
 import { manyMonitors } from '../support/manyMonitors';
 import { actionRows, activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
 
@@ -26,6 +27,7 @@ describe('Monitors view', () => {
   let fake: FakeAxiom;
   before(async () => {
     fake = await connectedFake(MONITORS);
+    fake.notifiers = FIXTURE_NOTIFIERS;
   });
   after(async () => {
     await closeAllEditors();
@@ -85,12 +87,12 @@ describe('Monitors view', () => {
     const item = (id: string) => view.getTreeItem(view.currentRows.find((row) => row.monitor.id === id)!);
     const checkout = item('mon_errors_1');
     assert.equal(checkout.label, 'Checkout errors');
-    assert.equal(checkout.description, 'Threshold · Above 100 · every 5m');
+    assert.equal(checkout.description, 'Threshold · Above 100 · every 5m · notifies #oncall', 'its notifier by name');
     assert.equal(checkout.contextValue, 'monitor.active');
     assert.equal((checkout.iconPath as vscode.ThemeIcon).id, 'bell');
     const disabled = item('mon_go_3');
     assert.equal(disabled.contextValue, 'monitor.disabled');
-    assert.match(String(disabled.description), /^disabled · Match event · every 1m$/);
+    assert.equal(disabled.description, 'disabled · Match event · every 1m · notifies Platform team, notify_email_2 (no longer exists)', 'a deleted notifier said as such');
     const snoozed = item('mon_snoozed');
     assert.equal(snoozed.contextValue, 'monitor.snoozed');
     assert.match(String(snoozed.description), /^snoozed until /);
@@ -112,7 +114,7 @@ describe('Monitors view', () => {
       assert.equal((item(monitor.id).iconPath as vscode.ThemeIcon).id, 'bell');
       assert.doesNotMatch(`${item(monitor.id).description}\n${hover(monitor.id)}`, /0001|null|undefined|NaN|oops|not a date|(^|\D)0m/, monitor.id);
     }
-    assert.equal(item('mon_go_nil_5').description, 'Threshold · Above 10 · every 5m');
+    assert.equal(item('mon_go_nil_5').description, `Threshold · Above 10 · every 5m · changed ${formatDay(new Date('2025-04-02T09:30:00Z'))}`, 'changed a day after it was made, long ago');
     assert.equal(item('mon_go_sdk_6').description, 'Unknown type · At or above 1000');
     assert.equal(item('mon_nulls_7').description, 'Match event · every 10m');
     assert.equal(item('mon_odd_8').description, 'Unknown type · every 5m');
@@ -146,7 +148,12 @@ describe('Monitors view', () => {
     assert.equal(tip.supportHtml, false);
     assert.ok(tip.value.includes("```axiom-apl\n['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)\n```"));
     assert.match(tip.value, /Condition: Above 100/);
-    assert.match(tip.value, /Notifiers: notify\\_slack\\_oncall/);
+    assert.ok(tip.value.includes('Notifiers: \\#oncall \\(Slack\\)'), 'the notifier by name and channel');
+    const go = view.currentRows.find((row) => row.monitor.id === 'mon_go_3')!;
+    const goTip = (view.resolveTreeItem(view.getTreeItem(go), go).tooltip as vscode.MarkdownString).value;
+    assert.ok(goTip.includes('Notifiers: Platform team \\(Email\\), notify\\_email\\_2 \\(no longer exists\\)'), goTip);
+    assert.ok(!/platform@example|hooks\.slack/.test(goTip + tip.value), 'a channel’s settings are never shown');
+    assert.equal(fake.requestsTo('GET /v2/notifiers').length >= 1, true, 'read with the list');
 
     const hostile = view.currentRows.find((row) => row.monitor.id === 'mon_hostile')!;
     const md = (view.resolveTreeItem(view.getTreeItem(hostile), hostile).tooltip as vscode.MarkdownString).value;

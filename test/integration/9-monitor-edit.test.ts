@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FormState } from '../../src/core/monitors/monitorForm';
+import type { RunRow } from '../../src/history/historyView';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
@@ -359,6 +360,35 @@ describe('Editing monitors', () => {
     const edited = await vscode.commands.executeCommand<{ count: number }>('axiom.dryRunMonitor', monitorDocument('query', 'mon_dry').uri);
     assert.equal(edited.count, 0, 'the unsaved threshold of 500 is never crossed');
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'a dry run saves nothing');
+  });
+
+  it('Dry Run of an MPL monitor asks nothing and says why, with its real alerts; a dry run of an APL monitor is in the Query History as a dry run', async () => {
+    const { history, historyView } = await activateExtension();
+    await history.clear();
+    const now = Date.now();
+    fake.histories.set('mon_metrics_2', [{ checkId: 'all', timestamp: new Date(now - 3 * 3600_000).toISOString(), state: 'open' }, { checkId: 'all', timestamp: new Date(now - 2 * 3600_000).toISOString(), state: 'closed' }]);
+    const view = await refreshedView();
+    const mpl = await vscode.commands.executeCommand<{ noQuery?: string; queries: number; realAlerts: number; runs: number }>('axiom.dryRunMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_metrics_2'));
+    assert.match(mpl.noQuery ?? '', /MPL/);
+    assert.deepEqual([mpl.queries, mpl.runs, mpl.realAlerts], [0, 0, 1], 'no values shown as if known; the alert it raised');
+    assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 0);
+
+    fake.aplAnswer = seriesAplAnswer(spikySeries([now - 3600_000], { base: 1, spike: 100 }));
+    fake.monitors = [...fake.monitors, { id: 'mon_hist', name: 'History errors', type: 'Threshold', aplQuery: "['http-logs'] | summarize count()", operator: 'Above', threshold: 50, intervalMinutes: 5, rangeMinutes: 5 }];
+    const listed = await refreshedView();
+    await vscode.commands.executeCommand('axiom.dryRunMonitor', listed.currentRows.find((r) => r.monitor.id === 'mon_hist'));
+    const [entry] = await waitFor('the dry run in the history', async () => {
+      const entries = await history.entries();
+      return entries.length ? entries : undefined;
+    });
+    assert.equal((await history.entries()).length, 1, 'one entry for the dry run, none for the MPL monitor');
+    assert.deepEqual({ apl: entry.apl, source: entry.source, outcome: entry.outcome }, { apl: "['http-logs'] | summarize count()", source: 'dryRun', outcome: 'ok' });
+    assert.ok('start' in entry.range && Date.parse(entry.range.end) - Date.parse(entry.range.start) === 24 * 3600_000, 'over the period it looked at');
+    await historyView.refresh({ restart: true });
+    const [today] = historyView.getChildren();
+    const rows = (await historyView.getChildren(today)) as RunRow[];
+    assert.match(String(historyView.getTreeItem(rows[0]).description), / · dry run · /);
+    await history.clear();
   });
 
   it('Export writes the monitor as a file without ids; Apply of an edited file shows the difference, asks once and sends one PUT with that change', async () => {

@@ -45,14 +45,52 @@ const ROUTES: Record<string, readonly string[]> = {
   payments: ['/payments/authorize', '/payments/capture'],
 };
 
+/** What a scanner probing the shop sends as its user agent, now and then: log data that must stay
+ *  text wherever it is shown (the journeys look for these in the results panel). */
+export const HOSTILE_USER_AGENTS = ['<img src=x onerror="window.__pwned=1">', '<script>window.__pwned=2</script>', 'command:workbench.action.quit'] as const;
+
+/**
+ * Three outages of the shop's traffic in the last day, each a whole number of the monitor "Traffic
+ * drop"'s 5-minute runs: requests per second fall to a fixed rate, far under the quietest night
+ * (about 31 a second, 9,450 in 5 minutes). A dry run of "Traffic drop" over the last 24 hours sees
+ * them at known runs (DEMO_DRY_RUN); each ends 5 minutes-aligned, so no run sees part of one.
+ */
+export function trafficDips(now: number): { start: number; end: number; perSecond: number }[] {
+  const aligned = Math.floor(now / (5 * MINUTE)) * 5 * MINUTE;
+  return [
+    // About 150 requests in each of 3 runs' 5 minutes.
+    { start: aligned - 19 * HOUR, end: aligned - 19 * HOUR + 15 * MINUTE, perSecond: 0.5 },
+    // About 450 in each of 2 runs.
+    { start: aligned - 11 * HOUR, end: aligned - 11 * HOUR + 10 * MINUTE, perSecond: 1.5 },
+    // About 750 in 1 run.
+    { start: aligned - 4 * HOUR, end: aligned - 4 * HOUR + 5 * MINUTE, perSecond: 2.5 },
+  ];
+}
+
+/**
+ * What a dry run of the demo's "Traffic drop" (count per 5 minutes Below a threshold, over the last
+ * 24 hours) finds, per threshold: the outages above, each one alert however many runs it lasts. The
+ * monitor as saved (threshold 1000) raised the same three in its history.
+ */
+export const DEMO_DRY_RUN = {
+  monitorId: 'mon_demo_traffic',
+  name: 'Traffic drop',
+  threshold: 1000,
+  /** Alerts the dry run counts at a threshold (operator Below). */
+  alertsAt: { 1000: 3, 500: 2, 200: 1, 100: 0 } as Record<number, number>,
+  /** Alerts the monitor really raised in the last 24 hours (its history). */
+  realAlerts: 3,
+};
+
 export function demoDatasets(now: number): DemoDataset[] {
   /** Checkout fails a lot from 14 minutes ago: the monitor "Checkout 5xx" is triggered. */
   const incident = (time: number) => time > now - 14 * MINUTE;
+  const dips = trafficDips(now);
   return [
     {
       name: 'http-logs',
       description: 'Requests to the shop’s web services',
-      rate: (t) => 40 * daily(t),
+      rate: (t) => dips.find((d) => t >= d.start && t < d.end)?.perSecond ?? 90 * daily(t),
       fields: [
         { name: '_time', type: 'datetime', description: 'When the request ended' },
         { name: 'service', type: 'string', make: (_t, r) => weighted(SERVICES, r) },
@@ -67,7 +105,7 @@ export function demoDatasets(now: number): DemoDataset[] {
         { name: 'req_duration_ms', type: 'float', unit: 'ms', description: 'Time to the last byte', make: (t, r, pick) => Math.round((18 + 160 * r ** 3 + (pick() < 0.02 ? 900 * pick() : 0) + (incident(t) ? 220 * pick() : 0)) * 10) / 10 },
         { name: 'geo.city', type: 'string', make: (_t, r) => CITIES[Math.floor(r * CITIES.length)][0] },
         { name: 'geo.country', type: 'string', make: (_t, r) => CITIES[Math.floor(r * CITIES.length)][1] },
-        { name: 'user_agent', type: 'string', make: (_t, r) => weighted([['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0', 5], ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1.15', 3], ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1) Mobile/15E148', 4], ['curl/8.5.0', 0.5]], r) },
+        { name: 'user_agent', type: 'string', make: (_t, r) => weighted([['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0', 5], ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1.15', 3], ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1) Mobile/15E148', 4], ['curl/8.5.0', 0.5], ...HOSTILE_USER_AGENTS.map((agent) => [agent, 0.005] as const)], r) },
         { name: 'trace_id', type: 'string', make: (_t, r, pick) => `${Math.floor(r * 0xffffffff).toString(16).padStart(8, '0')}${Math.floor(pick() * 0xffffffff).toString(16).padStart(8, '0')}` },
       ],
     },
@@ -112,18 +150,33 @@ export function demoDatasets(now: number): DemoDataset[] {
   ];
 }
 
+// ── Notifiers, by name and channel (their settings are made up: no real address or key) ─────────
+export const DEMO_NOTIFIERS = [
+  { id: 'notify_oncall', name: 'On-call', properties: { pagerduty: { routingKey: 'demo-routing-key-not-a-secret' } }, createdAt: '2026-01-12T09:00:00Z', createdBy: 'usr_demo' },
+  { id: 'notify_search_team', name: '#search-team', properties: { slack: { slackUrl: 'https://hooks.slack.invalid/demo' } }, createdAt: '2026-02-03T14:20:00Z', createdBy: 'usr_teammate' },
+  { id: 'notify_security', name: 'Security team', properties: { email: { emails: ['security@demo-shop.example'] } }, createdAt: '2026-03-18T08:45:00Z', createdBy: 'usr_demo' },
+  { id: 'notify_shop_ops', name: 'Shop operations', properties: { microsoftTeams: { microsoftTeamsUrl: 'https://teams.invalid/demo' } }, createdAt: '2026-04-07T16:10:00Z', createdBy: 'usr_teammate' },
+];
+
 // ── Monitors, one of each type, and their history ─────────────────────────────────────────────
+/** Each monitor names its notifiers by id; "Checkout 5xx" also names one that was deleted since
+ *  (`notify_retired`), as the service keeps such ids. createdBy/updatedAt say who made each and
+ *  when it last changed (the service names no one for a change). */
 export function demoMonitors(now: number): { monitors: Record<string, unknown>[]; histories: Map<string, HistoryEntry[]> } {
   const ago = (ms: number) => new Date(now - ms).toISOString();
   const monitors = [
-    { id: 'mon_demo_checkout_5xx', name: 'Checkout 5xx', type: 'Threshold', description: 'Server errors on checkout', aplQuery: "['http-logs']\n| where service == 'checkout' and status >= 500\n| summarize count() by bin_auto(_time)", operator: 'Above', threshold: 50, intervalMinutes: 5, rangeMinutes: 10, notifierIds: ['notify_oncall'], createdAt: ago(40 * DAY), createdBy: 'usr_demo' },
-    { id: 'mon_demo_latency', name: 'Search latency p95', type: 'Threshold', description: 'Slow search answers', aplQuery: "['http-logs']\n| where service == 'search'\n| summarize percentile(req_duration_ms, 95) by bin_auto(_time)", operator: 'AboveOrEqual', threshold: 400, intervalMinutes: 1, rangeMinutes: 5, notifierIds: ['notify_search_team'], createdAt: ago(30 * DAY) },
-    { id: 'mon_demo_failed_logins', name: 'Failed sign-ins', type: 'MatchEvent', description: 'Each failed sign-in in eu-west', aplQuery: "['auth']\n| where outcome == 'failure' and region == 'eu-west'", intervalMinutes: 1, notifyByGroup: true, notifierIds: ['notify_security'], createdAt: ago(12 * DAY) },
-    { id: 'mon_demo_error_logs', name: 'Error log volume', type: 'AnomalyDetection', description: 'More errors than usual', aplQuery: "['app-logs']\n| where level == 'error'\n| summarize count() by bin_auto(_time)", operator: 'Above', tolerance: 25, compareDays: 7, intervalMinutes: 10, rangeMinutes: 60, createdAt: ago(20 * DAY) },
-    { id: 'mon_demo_payments', name: 'Payments declined', type: 'Threshold', aplQuery: "['http-logs']\n| where service == 'payments' and status == 402\n| count", operator: 'Above', threshold: 20, intervalMinutes: 5, rangeMinutes: 15, disabled: true, createdAt: ago(60 * DAY) },
-    { id: 'mon_demo_traffic', name: 'Traffic drop', type: 'Threshold', description: 'Fewer requests than the shop ever has', aplQuery: "['http-logs']\n| summarize count() by bin(_time, 5m)", operator: 'Below', threshold: 1000, intervalMinutes: 5, rangeMinutes: 5, alertOnNoData: true, createdAt: ago(90 * DAY) },
+    { id: 'mon_demo_checkout_5xx', name: 'Checkout 5xx', type: 'Threshold', description: 'Server errors on checkout', aplQuery: "['http-logs']\n| where service == 'checkout' and status >= 500\n| summarize count() by bin_auto(_time)", operator: 'Above', threshold: 50, intervalMinutes: 5, rangeMinutes: 10, notifierIds: ['notify_oncall', 'notify_retired'], createdAt: ago(40 * DAY), createdBy: 'usr_demo', updatedAt: ago(3 * DAY + 2 * HOUR) },
+    { id: 'mon_demo_latency', name: 'Search latency p95', type: 'Threshold', description: 'Slow search answers', aplQuery: "['http-logs']\n| where service == 'search'\n| summarize percentile(req_duration_ms, 95) by bin_auto(_time)", operator: 'AboveOrEqual', threshold: 400, intervalMinutes: 1, rangeMinutes: 5, notifierIds: ['notify_search_team'], createdAt: ago(30 * DAY), createdBy: 'usr_teammate', updatedAt: ago(9 * DAY) },
+    { id: 'mon_demo_failed_logins', name: 'Failed sign-ins', type: 'MatchEvent', description: 'Each failed sign-in in eu-west', aplQuery: "['auth']\n| where outcome == 'failure' and region == 'eu-west'", intervalMinutes: 1, notifyByGroup: true, notifierIds: ['notify_security'], createdAt: ago(12 * DAY), createdBy: 'usr_demo', updatedAt: ago(12 * DAY) },
+    { id: 'mon_demo_error_logs', name: 'Error log volume', type: 'AnomalyDetection', description: 'More errors than usual', aplQuery: "['app-logs']\n| where level == 'error'\n| summarize count() by bin_auto(_time)", operator: 'Above', tolerance: 25, compareDays: 7, intervalMinutes: 10, rangeMinutes: 60, notifierIds: ['notify_shop_ops'], createdAt: ago(20 * DAY), createdBy: 'usr_teammate', updatedAt: ago(2 * DAY + 5 * HOUR) },
+    { id: 'mon_demo_payments', name: 'Payments declined', type: 'Threshold', aplQuery: "['http-logs']\n| where service == 'payments' and status == 402\n| count", operator: 'Above', threshold: 20, intervalMinutes: 5, rangeMinutes: 15, disabled: true, notifierIds: [], createdAt: ago(60 * DAY), createdBy: 'usr_demo', updatedAt: ago(6 * DAY) },
+    { id: 'mon_demo_traffic', name: 'Traffic drop', type: 'Threshold', description: 'Fewer requests than the shop ever has', aplQuery: "['http-logs']\n| summarize count() by bin(_time, 5m)", operator: 'Below', threshold: 1000, intervalMinutes: 5, rangeMinutes: 5, alertOnNoData: true, notifierIds: ['notify_oncall', 'notify_shop_ops'], createdAt: ago(90 * DAY), createdBy: 'usr_demo', updatedAt: ago(90 * DAY) },
+    // A monitor of metrics: its query is MPL (the service runs it; no public API call runs MPL).
+    { id: 'mon_demo_checkout_metrics', name: 'Checkout duration (metrics)', type: 'Threshold', description: 'Checkout request duration from the shop’s metrics', mplQuery: 'shop-metrics:checkout_request_duration_seconds', operator: 'Above', threshold: 2, intervalMinutes: 5, rangeMinutes: 5, notifierIds: ['notify_oncall'], createdAt: ago(8 * DAY), createdBy: 'usr_teammate', updatedAt: ago(8 * DAY) },
   ];
   const change = (name: string, checkId: string, at: number, state: 'open' | 'closed'): HistoryEntry => ({ name, checkId, timestamp: ago(at), state });
+  // "Traffic drop" opened at the first run after each outage's first 5 minutes and closed at the first run after it.
+  const traffic = trafficDips(now).flatMap((d) => [change('Traffic drop', 'all', now - d.start - 5 * MINUTE, 'open'), change('Traffic drop', 'all', now - d.end - 5 * MINUTE, 'closed')]);
   const histories = new Map<string, HistoryEntry[]>([
     // Triggered now: opened 12 minutes ago, after two short episodes yesterday.
     ['mon_demo_checkout_5xx', [change('Checkout 5xx', 'all', 26 * HOUR, 'open'), change('Checkout 5xx', 'all', 25.5 * HOUR, 'closed'), change('Checkout 5xx', 'all', 12 * MINUTE, 'open')]],
@@ -132,6 +185,7 @@ export function demoMonitors(now: number): { monitors: Record<string, unknown>[]
     // Back to normal 40 minutes ago.
     ['mon_demo_latency', [change('Search latency p95', 'all', 2 * HOUR, 'open'), change('Search latency p95', 'all', 40 * MINUTE, 'closed')]],
     ['mon_demo_error_logs', [change('Error log volume', 'all', 3 * DAY, 'open'), change('Error log volume', 'all', 3 * DAY - 30 * MINUTE, 'closed')]],
+    ['mon_demo_traffic', traffic],
   ]);
   return { monitors, histories };
 }
@@ -189,6 +243,7 @@ export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   const { monitors, histories } = demoMonitors(now);
   fake.monitors = monitors;
   fake.histories = histories;
+  fake.notifiers = DEMO_NOTIFIERS.map((n) => ({ ...n }));
   fake.user = DEMO_USER;
   fake.starred.push(...demoStarred(now));
   fake.aplAnswer = (body) => answerQuery(datasets, body);

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Agent } from 'undici';
+import { RequestBudget } from '../../src/core/api/requestBudget';
+import { render } from '../../src/core/phrase';
+import { evaluate } from '../../src/core/monitors/dryRun';
+import { dryRunHistoryRun, dryRunMonitor } from '../../src/core/monitors/dryRunMonitor';
+import { samplesFromMessage } from '../../src/core/monitors/dryRunProtocol';
 import { statusFromHistory } from '../../src/core/monitors/monitorStatus';
-import { DEMO_TOKEN, startDemo } from '../support/demo';
+import { DEMO_DRY_RUN, DEMO_TOKEN, HOSTILE_USER_AGENTS, startDemo } from '../support/demo';
 import { CapturedLog, testClient } from '../support/testClient';
 
 /** The demo as the extension sees it: over real HTTP, through the extension's client. */
@@ -73,6 +78,62 @@ describe('the demo deployment (npm start without a token)', () => {
       const again = await client.runApl("['auth'] | summarize count() by bin(_time, 5m), region", fixed);
       assert.deepEqual(again.tables[0].columns, once.tables[0].columns, 'the same range, the same answer');
       await assert.rejects(client.runApl("['nope'] | count", lastHour), /not found/);
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('gives a query that takes 100,000 rows of an hour as many, newest first, some sent by a scanner (the journeys read them)', async () => {
+    const { fake, client } = await open();
+    try {
+      const many = await client.runApl("['http-logs'] | take 100000", lastHour);
+      const [table] = many.tables;
+      assert.equal(table.rowCount, 100_000, 'the shop has more than 100,000 requests in any hour');
+      const times = (table.columns[0] as string[]).map((t) => Date.parse(t));
+      assert.ok(times.every((t, i) => i === 0 || t <= times[i - 1]), 'newest first');
+      const agents = new Set(table.columns[table.fields.findIndex((f) => f.name === 'user_agent')] as string[]);
+      for (const agent of HOSTILE_USER_AGENTS) assert.ok(agents.has(agent), agent);
+      // A smaller take still makes few events (the demo stays quick), also after a rare match.
+      assert.equal((await client.runApl("['http-logs'] | take 10", lastHour)).tables[0].rowCount, 10);
+      const rare = await client.runApl("['http-logs'] | where status >= 500 | project _time, status | take 50", { startTime: 'now-6h', endTime: 'now' });
+      assert.equal(rare.tables[0].rowCount, 50);
+      assert.ok((rare.tables[0].columns[1] as number[]).every((status) => status >= 500));
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('names its notifiers; the monitors name them by id, one of them a notifier deleted since', async () => {
+    const { fake, client } = await open();
+    try {
+      const notifiers = await client.listNotifiers();
+      const names = new Map(notifiers.map((n) => [n.id, n.name]));
+      assert.ok(notifiers.every((n) => n.name && n.kind), 'each has a name and a channel');
+      const { monitors } = await client.listMonitors();
+      const ids = monitors.flatMap((m) => m.notifierIds ?? []);
+      assert.deepEqual(ids.filter((id) => !names.has(id)), ['notify_retired']);
+      assert.ok(monitors.every((m) => m.createdBy && m.updatedAt), 'who made each, and when it last changed');
+      assert.ok(monitors.some((m) => m.mplQuery !== undefined && m.aplQuery === undefined), 'a monitor of metrics (MPL)');
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('a dry run of "Traffic drop" over the last 24 hours finds its outages at known runs, as its history says', async () => {
+    const { fake, client } = await open();
+    try {
+      const record = (await client.getMonitor(DEMO_DRY_RUN.monitorId)).raw;
+      const to = Date.now();
+      const done = await dryRunMonitor(client, record, { to, periodMs: 86_400_000, budget: new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 }), signal: new AbortController().signal, say: (p) => render(p) });
+      assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 1, 'one query binned by the interval');
+      assert.equal(done.result.realAlerts.length, DEMO_DRY_RUN.realAlerts);
+      const samples = samplesFromMessage(done.result);
+      for (const [threshold, alerts] of Object.entries(DEMO_DRY_RUN.alertsAt)) {
+        const outcome = evaluate(samples, { ...done.result.rule, threshold: Number(threshold) });
+        assert.equal(outcome.alerts.length, alerts, `Below ${threshold}`);
+      }
+      assert.equal(done.result.rule.threshold, DEMO_DRY_RUN.threshold);
+      assert.equal(dryRunHistoryRun(record, { to, periodMs: 86_400_000 }, to, to + 5, { outcome: 'ok', rows: done.rows, datasets: done.datasets })?.source, 'dryRun');
     } finally {
       await fake.stop();
     }

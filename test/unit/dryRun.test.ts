@@ -2,11 +2,16 @@
 // N of M, groups, no data, range ≠ interval, delay), its query plans and what they approximate, and
 // a whole dry run against the fake service whose data crosses the threshold at known runs.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createDispatcher } from '../../src/core/api/client';
 import { RequestBudget } from '../../src/core/api/requestBudget';
-import { render } from '../../src/core/phrase';
+import { render, type Phrase } from '../../src/core/phrase';
+import { DRY_RUN_SOURCE, HistoryStore, historyEntryOf } from '../../src/core/history/historyStore';
+import { dryRunHistoryRun, dryRunMonitor, isMplMonitor } from '../../src/core/monitors/dryRunMonitor';
 import { crosses, evaluate, normalRule, runWindows, samplesByTime, summarize, WHOLE_MONITOR, type Point, type RunWindow, type TriggerRule } from '../../src/core/monitors/dryRun';
 import { readDryRunHostMessage, readDryRunPageMessage, samplesFromMessage, samplesMessage } from '../../src/core/monitors/dryRunProtocol';
 import { matchesInLastDay, planDryRun, runPlan, samplesFromAnswers, summarizeShape, type DryRunPlan } from '../../src/core/monitors/dryRunPlan';
@@ -249,6 +254,58 @@ describe('dry run: against the service', () => {
     setTimeout(() => cancel.abort(), 100);
     await assert.rejects(runPlan(plan, (q, signal) => api.runApl(q.apl, { startTime: iso(q.start), endTime: iso(q.end) }, signal).then((r) => r.tables[0]), new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 10_000 }), cancel.signal));
     assert.ok(fake.requestsTo('POST /v1/datasets/_apl').length <= 4, `sent ${fake.requestsTo('POST /v1/datasets/_apl').length}`);
+  });
+});
+
+describe('dry run: a whole run, MPL monitors and the query history', () => {
+  const fake = new FakeAxiom();
+  const dispatcher = createDispatcher();
+  const log = new CapturedLog();
+  useFakeService(fake, dispatcher, log);
+  const client = () => testClient(fake.url, dispatcher, log);
+  const to = Math.floor(Date.now() / (5 * MINUTE)) * (5 * MINUTE);
+  const options = () => ({ to, periodMs: 24 * 60 * MINUTE, budget: new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 10_000 }), signal: new AbortController().signal, say: (p: Phrase) => render(p) });
+
+  it('an MPL monitor asks no query and says why; its real alerts are still shown, and nothing goes to the history', async () => {
+    fake.histories.set('mon_mpl', [{ name: 'm', checkId: 'all', timestamp: new Date(to - 3 * 60 * MINUTE).toISOString(), state: 'open' }]);
+    const definition = { id: 'mon_mpl', name: 'Metrics', type: 'Threshold', mplQuery: 'shop-metrics:latency', operator: 'Above', threshold: 2, intervalMinutes: 5, rangeMinutes: 5 };
+    const done = await dryRunMonitor(client(), definition, options());
+    assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 0);
+    assert.equal(done.result.queries, 0);
+    assert.match(done.result.noQuery ?? '', /MPL/);
+    assert.equal(done.result.realAlerts.length, 1);
+    assert.equal(done.result.runs.length, 0, 'no values, so none shown as if they were known');
+    assert.ok(readDryRunHostMessage(JSON.parse(JSON.stringify(done.result))), 'the page takes it');
+    assert.equal(dryRunHistoryRun(definition, { to, periodMs: 24 * 60 * MINUTE }, to, to + 1, { outcome: 'ok', rows: 0, datasets: [] }), undefined);
+    // A monitor with both (which the service refuses) is run by its APL.
+    assert.equal(isMplMonitor({ aplQuery: "['x'] | count", mplQuery: 'm' }), false);
+  });
+
+  it('is recorded in the query history as one dry run over its period, however it ends', async () => {
+    fake.aplAnswer = seriesAplAnswer(spikySeries([to - 60 * MINUTE], { base: 1, spike: 100 }));
+    const definition = { id: 'mon_h', name: 'H', type: 'Threshold', aplQuery: "['http-logs'] | summarize count()", operator: 'Above', threshold: 50, intervalMinutes: 5, rangeMinutes: 5 };
+    const done = await dryRunMonitor(client(), definition, options());
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dry-run-history-'));
+    try {
+      const store = new HistoryStore({ folder });
+      const period = { to, periodMs: 24 * 60 * MINUTE };
+      const ok = dryRunHistoryRun(definition, period, to, to + 250, { outcome: 'ok', rows: done.rows, datasets: done.datasets });
+      const failed = dryRunHistoryRun(definition, period, to + 1000, to + 1100, { outcome: 'failed', message: 'Cancelled' });
+      assert.ok(ok && failed);
+      await store.append(historyEntryOf(ok, 'prod'));
+      await store.append(historyEntryOf(failed, 'prod'));
+      const [second, first] = await store.read('prod');
+      assert.equal(first.source, DRY_RUN_SOURCE);
+      assert.equal(first.apl, definition.aplQuery, 'the monitor’s own query, not the binned one the dry run sent');
+      assert.deepEqual(first.range, { version: 1, start: new Date(to - 24 * 60 * MINUTE).toISOString(), end: new Date(to).toISOString() });
+      assert.equal(first.outcome, 'ok');
+      assert.equal(first.rows, done.rows);
+      assert.ok(done.rows > 0);
+      assert.equal(first.durationMs, 250);
+      assert.deepEqual([second.outcome, second.message, second.source], ['failed', 'Cancelled', DRY_RUN_SOURCE]);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

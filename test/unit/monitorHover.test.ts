@@ -5,7 +5,11 @@ import { describe, it } from 'node:test';
 import type { Monitor } from '../../src/core/api/schemas';
 import { requireEndpoint } from '../../src/core/api/baseUrl';
 import { monitorLink } from '../../src/core/links';
+import { escapeMarkdown } from '../../src/core/markdown';
 import { monitorHoverMarkdown } from '../../src/core/monitors/monitorHover';
+import { notifierIndex, notifiersRowWords } from '../../src/core/monitors/monitorNotifiers';
+import { changedWords } from '../../src/core/monitors/monitorWords';
+import { parseNotifiers } from '../../src/core/monitors/monitorRecord';
 import type { StateChange } from '../../src/core/monitors/monitorStatus';
 import { latestChanges, RECENT_CHANGES } from '../../src/core/monitors/statusTracker';
 
@@ -64,5 +68,37 @@ describe('monitor hover', () => {
     assert.deepEqual(next.map((c) => (NOW - c.time) / 60_000), [40, 50, 60, 70, 80]);
     const tie = latestChanges([], [change(5, 'open'), change(5, 'closed')]);
     assert.deepEqual(tie.map((c) => c.state), ['closed', 'open'], 'at one moment the close is listed first, as the history command lists it');
+  });
+
+  it('names the notifiers with their channels; an id the list lacks is a notifier that no longer exists; without a list, the ids', () => {
+    const { notifiers } = parseNotifiers([
+      { id: 'n_slack', name: '#alerts', properties: { slack: { slackUrl: 'https://hooks.invalid/secret-path' } } },
+      { id: 'n_mail', name: 'On-call *team*', properties: { email: { emails: ['x@example.com'] } } },
+    ]);
+    const index = notifierIndex(notifiers);
+    const m = monitor({ notifierIds: ['n_slack', 'n_gone', 'n_mail'] });
+    const md = monitorHoverMarkdown(m, local, { notifiers: index }, NOW);
+    const line = md.split('\n').find((l) => l.startsWith('Notifiers:'));
+    assert.equal(line, `Notifiers: ${escapeMarkdown('#alerts (Slack), n_gone (no longer exists), On-call *team* (Email)')}  `);
+    assert.doesNotMatch(md, /hooks\.invalid|x@example\.com/, 'a channel’s settings are never shown');
+    assert.match(monitorHoverMarkdown(m, local, {}, NOW), /Notifiers: n\\_slack, n\\_gone, n\\_mail/);
+    assert.equal(notifiersRowWords(m.notifierIds, index), 'notifies #alerts, n_gone (no longer exists) and 1 more');
+    assert.equal(notifiersRowWords(['n_mail'], index), 'notifies On-call *team*');
+    assert.equal(notifiersRowWords([], index), undefined);
+  });
+
+  it('says when the monitor last changed, unless that was its creation; who created it', () => {
+    const created = new Date(NOW - 3 * 86_400_000).toISOString();
+    const changed = monitorHoverMarkdown(monitor({ createdAt: created, createdBy: 'usr_1', updatedAt: new Date(NOW - 90 * 60_000).toISOString() }), local, {}, NOW);
+    assert.match(changed, /Created: by usr\\_1 on local 4320m before/);
+    assert.ok(changed.includes(`Last changed: ${escapeMarkdown('on local 90m before (1h 30m ago)')}`), changed);
+    const never = monitorHoverMarkdown(monitor({ createdAt: created, updatedAt: created }), local, {}, NOW);
+    assert.doesNotMatch(never, /Last changed/);
+    const day = (d: Date) => `day ${d.toISOString().slice(0, 10)}`;
+    assert.deepEqual(
+      [10, 5 * 60, 3 * 1440 + 100, 30 * 1440].map((minutes) => changedWords(NOW - minutes * 60_000, NOW, day)),
+      ['changed 10m ago', 'changed 5h ago', 'changed 3d ago', 'changed day 2026-10-23'],
+      'the row: how long ago within a week, else the day',
+    );
   });
 });

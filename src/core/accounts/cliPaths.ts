@@ -2,7 +2,7 @@
 // when that is set (on every platform), else `%APPDATA%\\axiom` on Windows, `~/Library/Application
 // Support/axiom` on macOS (older versions used `~/.config/axiom` there too), `~/.config/axiom`
 // elsewhere; its README also names `~/.axiom.json`. Paths only: light enough for activation.
-import path from 'node:path';
+import { posix, win32 } from 'node:path';
 
 export interface PlatformHome {
   platform: NodeJS.Platform;
@@ -12,7 +12,7 @@ export interface PlatformHome {
 
 /** Where the newer CLI's file may be, in the order it looks (the first that exists is its). */
 export function cliJsonConfigPaths({ platform, home, env }: PlatformHome): string[] {
-  const join = platform === 'win32' ? path.win32.join : path.posix.join;
+  const join = platform === 'win32' ? win32.join : posix.join;
   const inFolder = (folder: string) => join(folder, 'axiom', 'config.json');
   const paths: string[] = [];
   const xdg = env.XDG_CONFIG_HOME?.trim();

@@ -40,6 +40,9 @@ export interface HistoryEntry {
   source: string;
 }
 
+/** The source of a monitor's dry run (one entry per dry run, however many queries it took). */
+export const DRY_RUN_SOURCE = 'dryRun';
+
 const OUTCOMES: readonly string[] = ['ok', 'limited', 'compileError', 'failed'];
 
 export const DEFAULT_MAX_ENTRIES = 1000;

@@ -3,6 +3,7 @@
 // threshold or operator is evaluated there at once, without the service. Both sides read what they
 // receive through the readers below and drop anything else.
 import { isJsonObject } from '../json';
+import { parseWordTable } from '../run/panelWords';
 import type { RunSamples, TriggerRule } from './dryRun';
 
 /** The panel's words: English templates with holes, translated by the extension and filled by the page. */
@@ -29,15 +30,15 @@ export const DRY_RUN_WORDS = {
   realAlert: 'Alert as saved',
   noData: 'No run saw any data in this period.',
   queries: '{0} queries over {1} runs.',
+  savedAlerts: '{0} alerts in this period as saved.',
 } as const;
 
 export type DryRunWordKey = keyof typeof DRY_RUN_WORDS;
 export type DryRunWords = { readonly [K in DryRunWordKey]: string };
 
-export function readDryRunWords(value: unknown): DryRunWords {
-  const words: Record<string, string> = { ...DRY_RUN_WORDS };
-  if (isJsonObject(value)) for (const key of Object.keys(DRY_RUN_WORDS)) if (typeof value[key] === 'string') words[key] = value[key] as string;
-  return words as DryRunWords;
+/** The page's words from its data attribute's text, checked against the English (readWordTable). */
+export function parseDryRunWords(json: string | undefined): DryRunWords {
+  return parseWordTable(DRY_RUN_WORDS, json);
 }
 
 /** One dry run's result, as the panel receives it. */
@@ -59,6 +60,8 @@ export interface DryRunResult {
   queries: number;
   /** Anomaly monitors: why there is no verdict. */
   noVerdict?: string;
+  /** MPL monitors: why nothing was asked (no public call runs MPL); only the real alerts are shown. */
+  noQuery?: string;
   /** Match monitors: matching events in the period and in the last 24 hours. */
   matches?: { period: number; lastDay: number; limit: number };
 }
@@ -87,6 +90,7 @@ export function readDryRunHostMessage(value: unknown): DryRunHostMessage | undef
   if (!numbers(runs) || !strings(groups) || !numbers(empty) || !numbers(realAlerts) || !strings(approximations) || !Array.isArray(perGroup) || !isJsonObject(rule)) return undefined;
   if (!perGroup.every((g) => isJsonObject(g) && numbers(g.run) && numbers(g.min) && numbers(g.max))) return undefined;
   if (typeof rule.operator !== 'string' || typeof rule.threshold !== 'number') return undefined;
+  if ((value.noVerdict !== undefined && typeof value.noVerdict !== 'string') || (value.noQuery !== undefined && typeof value.noQuery !== 'string')) return undefined;
   return value as unknown as DryRunResult;
 }
 

@@ -5,9 +5,10 @@ import { escapeMarkdown, fencedCode } from '../markdown';
 import { monitorState } from './monitorState';
 import { fill } from '../phrase';
 import { words } from './monitorVocabulary';
-import { conditionWords, minutesWords, stateWords, typeWords } from './monitorWords';
+import { conditionWords, lastChangeTime, minutesWords, stateWords, typeWords } from './monitorWords';
 import type { MonitorStatus, StateChange } from './monitorStatus';
-import { recentChangeLines, statusHoverLines } from './statusWords';
+import { notifiersHoverWords, type NotifierIndex } from './monitorNotifiers';
+import { agoWords, recentChangeLines, statusHoverLines } from './statusWords';
 
 /** What the hover of a row in the view says beyond the monitor's settings. */
 export interface HoverExtras {
@@ -15,12 +16,14 @@ export interface HoverExtras {
   status?: { status: MonitorStatus | undefined; recent: readonly StateChange[] };
   /** The monitor's page in the web app, when the org id is known. */
   appLink?: string;
+  /** The organisation's notifiers by id, when read: the hover names them. */
+  notifiers?: NotifierIndex;
 }
 
 /** The view's hover: the name, then the status, the last few changes in local time and a link to
  *  the monitor in the web app, then the settings and the query. */
 export function monitorHoverMarkdown(monitor: Monitor, formatDate: (d: Date) => string, extras: HoverExtras, now: number = Date.now()): string {
-  const [title, ...rest] = monitorTooltipMarkdown(monitor, formatDate, now).split('\n');
+  const [title, ...rest] = monitorTooltipMarkdown(monitor, formatDate, now, extras.notifiers).split('\n');
   const top: string[] = [];
   if (extras.status) {
     top.push(...statusHoverLines(extras.status.status, formatDate, now).map((line) => `${line}  `));
@@ -36,7 +39,7 @@ export function monitorHoverMarkdown(monitor: Monitor, formatDate: (d: Date) => 
 
 /** Hover text as markdown. Every value from the service is escaped or fenced; the
  *  caller must still render it untrusted and without HTML. */
-export function monitorTooltipMarkdown(monitor: Monitor, formatDate: (d: Date) => string, now: number = Date.now()): string {
+export function monitorTooltipMarkdown(monitor: Monitor, formatDate: (d: Date) => string, now: number = Date.now(), notifiers?: NotifierIndex): string {
   const w = words();
   const rows: [string, string | undefined][] = [
     [w.type, typeWords(monitor.type)],
@@ -56,8 +59,9 @@ export function monitorTooltipMarkdown(monitor: Monitor, formatDate: (d: Date) =
     [w.skipResolved, yesNo(monitor.skipResolved)],
     [w.triggerAfter, monitor.triggerAfterNPositiveResults === undefined ? undefined : fill(w.positiveResults, [String(monitor.triggerAfterNPositiveResults)])],
     [w.triggerFrom, monitor.triggerFromNRuns === undefined ? undefined : fill(w.runs, [String(monitor.triggerFromNRuns)])],
-    [w.notifiers, monitor.notifierIds?.length ? monitor.notifierIds.join(', ') : undefined],
+    [w.notifiers, notifiersHoverWords(monitor.notifierIds, notifiers)],
     [w.created, [monitor.createdBy && fill(w.by, [monitor.createdBy]), dateWords(monitor.createdAt, formatDate)].filter(Boolean).join(' ') || undefined],
+    [w.lastChanged, lastChangeWords(monitor, formatDate, now)],
   ];
   const lines = [`**${escapeMarkdown(monitor.name)}**`];
   if (monitor.description) lines.push('', escapeMarkdown(monitor.description));
@@ -72,6 +76,12 @@ export function monitorTooltipMarkdown(monitor: Monitor, formatDate: (d: Date) =
 
 function yesNo(value: boolean | undefined): string | undefined {
   return value === undefined ? undefined : value ? words().yes : words().no;
+}
+
+/** "on 21 Nov 2026, 14:05 (3d 2h ago)", when the monitor changed after it was created. */
+function lastChangeWords(monitor: Monitor, formatDate: (d: Date) => string, now: number): string | undefined {
+  const time = lastChangeTime(monitor);
+  return time === undefined ? undefined : `${fill(words().on, [formatDate(new Date(time))])} (${fill(words().ago, [agoWords(time, now)])})`;
 }
 
 function dateWords(value: string | undefined, formatDate: (d: Date) => string): string | undefined {

@@ -91,3 +91,19 @@ export function stateWords(state: MonitorState, formatDate: (d: Date) => string)
   }
 }
 
+/** When the monitor last changed, when the service says so and it is not its creation (the service
+ *  names who created a monitor, `createdBy`, but no one for a later change). */
+export function lastChangeTime(monitor: { createdAt?: string; updatedAt?: string }): number | undefined {
+  if (!monitor.updatedAt || monitor.updatedAt === monitor.createdAt) return undefined;
+  const time = Date.parse(monitor.updatedAt);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** The row's words for the last change: "changed 12m ago", "5h ago", "3d ago" within a week, else
+ *  "changed 2 Apr 2025" (the hover has the exact time). */
+export function changedWords(time: number, now: number, formatDay: (d: Date) => string): string {
+  const minutes = Math.max(1, Math.floor((now - time) / 60_000));
+  if (minutes >= 7 * 1440) return fill(words().changedOn, [formatDay(new Date(time))]);
+  const ago = minutes < 60 ? `${minutes}m` : minutes < 1440 ? `${Math.floor(minutes / 60)}h` : `${Math.floor(minutes / 1440)}d`;
+  return fill(words().changedAgo, [ago]);
+}

@@ -75,28 +75,40 @@ function holes(template: string): string {
 }
 
 /**
- * The words a page was given, checked: each key of the English table with a string of at most a
- * few hundred characters that has the same holes as the English; anything else (a missing key, a
- * number, a template that lost or gained a hole) is the English. Unknown keys are ignored.
+ * The words a page was given, checked against its English table: each key of the table with a
+ * string of at most a few hundred characters that has the same holes as the English; anything else
+ * (a missing key, a number, a template that lost or gained a hole) is the English. Unknown keys are
+ * ignored. Every page's words (the results panel's, the dry run's) are read through this.
  */
-export function readPanelWords(value: unknown): PanelWords {
+export function readWordTable<T extends Readonly<Record<string, string>>>(english: T, value: unknown): { readonly [K in keyof T]: string } {
   const given = isJsonObject(value) ? value : {};
   const out: Record<string, string> = {};
-  for (const [key, english] of Object.entries(PANEL_WORDS) as [PanelWordKey, string][]) {
+  for (const [key, template] of Object.entries(english)) {
     const word = Object.prototype.hasOwnProperty.call(given, key) ? given[key] : undefined;
-    out[key] = typeof word === 'string' && word.trim() !== '' && word.length <= 500 && holes(word) === holes(english) ? word : english;
+    out[key] = typeof word === 'string' && word.trim() !== '' && word.length <= 500 && holes(word) === holes(template) ? word : template;
   }
-  return out as PanelWords;
+  return out as { readonly [K in keyof T]: string };
 }
 
-/** The page's words from the text of its data attribute (JSON), or English when it is not JSON. */
-export function parsePanelWords(json: string | undefined): PanelWords {
-  if (!json) return readPanelWords(undefined);
+/** A page's words from the text of its data attribute (JSON), or English when it is not JSON. */
+export function parseWordTable<T extends Readonly<Record<string, string>>>(english: T, json: string | undefined): { readonly [K in keyof T]: string } {
+  let value: unknown;
   try {
-    return readPanelWords(JSON.parse(json));
+    value = json ? JSON.parse(json) : undefined;
   } catch {
-    return readPanelWords(undefined);
+    value = undefined;
   }
+  return readWordTable(english, value);
+}
+
+/** The results panel's words (see readWordTable). */
+export function readPanelWords(value: unknown): PanelWords {
+  return readWordTable(PANEL_WORDS, value);
+}
+
+/** The results panel's words from its data attribute's text. */
+export function parsePanelWords(json: string | undefined): PanelWords {
+  return parseWordTable(PANEL_WORDS, json);
 }
 
 /** The locale numbers are written in: the display language when Intl knows it, else en-US. */

@@ -10,7 +10,7 @@ import type uPlot from 'uplot';
 import { fill } from '../../core/phrase';
 import { evaluate, summarize, type DryRunOutcome } from '../../core/monitors/dryRun';
 import { OPERATORS } from '../../core/monitors/monitorFields';
-import { readDryRunHostMessage, readDryRunWords, samplesFromMessage, type DryRunPageMessage, type DryRunResult } from '../../core/monitors/dryRunProtocol';
+import { parseDryRunWords, readDryRunHostMessage, samplesFromMessage, type DryRunPageMessage, type DryRunResult } from '../../core/monitors/dryRunProtocol';
 import { Chart } from '../results/chart';
 import { el } from '../results/dom';
 import type { TimeSeries } from '../results/timeSeries';
@@ -22,13 +22,7 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const api = acquireVsCodeApi();
 const root = document.getElementById('results') ?? document.body;
-let parsedWords: unknown;
-try {
-  parsedWords = JSON.parse(root.dataset.words ?? '{}');
-} catch {
-  parsedWords = {};
-}
-const words = readDryRunWords(parsedWords);
+const words = parseDryRunWords(root.dataset.words);
 const locale = root.dataset.language || 'en';
 const say = (template: string, ...args: (string | number)[]) => fill(template, args.map(String));
 const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
@@ -138,7 +132,15 @@ function render(): void {
   const limit = Number(threshold.value);
   let outcome: DryRunOutcome | undefined;
   details.textContent = '';
-  if (result.noVerdict) {
+  chart.element.hidden = Boolean(result.noQuery);
+  legend.hidden = Boolean(result.noQuery);
+  if (result.noQuery) {
+    // MPL: nothing was asked; the alerts it really raised are all there is to show.
+    summary.textContent = result.noQuery;
+    details.textContent = say(words.savedAlerts, result.realAlerts.length);
+    root.dataset.count = '';
+    return;
+  } else if (result.noVerdict) {
     summary.textContent = result.noVerdict;
   } else if (result.matches) {
     summary.textContent = say(words.matches, result.matches.period, result.matches.lastDay);
@@ -167,11 +169,12 @@ function receive(result: DryRunResult): void {
   operator.value = (OPERATORS as readonly string[]).includes(result.rule.operator) ? result.rule.operator : 'Above';
   threshold.value = String(result.rule.threshold);
   period.value = String(result.periodMs);
-  const hideRule = Boolean(result.noVerdict || result.matches);
+  const hideRule = Boolean(result.noVerdict || result.matches || result.noQuery);
   operator.hidden = hideRule;
   threshold.hidden = hideRule;
   notes.textContent = '';
-  for (const note of [say(words.queries, result.queries, result.runs.length), ...result.approximations.map((a) => `${words.approximated}: ${a}`)]) notes.append(el('li', '', note));
+  const notesShown = result.noQuery ? [] : [say(words.queries, result.queries, result.runs.length), ...result.approximations.map((a) => `${words.approximated}: ${a}`)];
+  for (const note of notesShown) notes.append(el('li', '', note));
   root.dataset.state = 'done';
   render();
 }

@@ -1,0 +1,132 @@
+// One dry run, start to end, without VS Code: the plan's queries through the budget, the alerts the
+// monitor as saved raised in the period (its history), and what the panel is sent. A monitor whose
+// query is MPL gets no queries: no public API call runs MPL (API-NOTES: only `_apl` runs queries),
+// so its panel says so and shows only its real alerts. Also the query history's entry of a dry run.
+import { DRY_RUN_SOURCE, type RecordedRun, type RunOutcome } from '../history/historyStore';
+import type { JsonObject } from '../json';
+import { phrase, type Phrase } from '../phrase';
+import type { ResultTable } from '../run/resultsProtocol';
+import { normalRule, type TriggerRule } from './dryRun';
+import { MATCH_LIMIT_PER_DAY, matchesInLastDay, planDryRun, runPlan, samplesFromAnswers, scheduleOf, type Budget } from './dryRunPlan';
+import { samplesMessage, type DryRunResult } from './dryRunProtocol';
+import { queryField } from './monitorDocuments';
+
+/** What a dry run asks of the service (the client has these). */
+export interface DryRunService {
+  runApl(apl: string, range: { startTime: string; endTime: string }, signal?: AbortSignal): Promise<{ tables: ResultTable[]; datasetNames?: string[] }>;
+  getMonitorHistory(monitorId: string, start: Date, end: Date, signal?: AbortSignal): Promise<{ changes: { state: string; time: number }[] }>;
+}
+
+export interface DryRunOptions {
+  /** The period's end (now) and length. */
+  to: number;
+  periodMs: number;
+  budget: Budget;
+  signal: AbortSignal;
+  progress?: (done: number, total: number) => void;
+  /** Puts a phrase in the display language. */
+  say: (p: Phrase) => string;
+}
+
+/** What a dry run found: the panel's message, and what the history keeps of it. */
+export interface DryRunDone {
+  result: DryRunResult;
+  /** Rows the service answered, over all queries; the datasets it named. */
+  rows: number;
+  datasets: string[];
+}
+
+/** Why an MPL monitor has no dry run, in words. */
+export const MPL_NO_DRY_RUN = phrase('This monitor’s query is MPL (metrics). Axiom’s public API has no call that runs MPL, so a dry run cannot ask what its runs would have seen: only the alerts it really raised in this period are shown.');
+
+export function ruleOf(definition: JsonObject): TriggerRule {
+  return normalRule({
+    operator: typeof definition.operator === 'string' ? definition.operator : 'Above',
+    threshold: typeof definition.threshold === 'number' ? definition.threshold : 0,
+    alertOnNoData: definition.alertOnNoData === true,
+    notifyByGroup: definition.notifyByGroup === true,
+    notifyEveryRun: definition.notifyEveryRun === true,
+    positives: typeof definition.triggerAfterNPositiveResults === 'number' ? definition.triggerAfterNPositiveResults : undefined,
+    ofRuns: typeof definition.triggerFromNRuns === 'number' ? definition.triggerFromNRuns : undefined,
+  });
+}
+
+/** Whether the monitor's query is MPL, which no public call runs. */
+export function isMplMonitor(definition: JsonObject): boolean {
+  return queryField(definition) === 'mplQuery';
+}
+
+/** The dry run of `definition` (the monitor as edited) over the period ending at `options.to`. */
+export async function dryRunMonitor(service: DryRunService, definition: JsonObject, options: DryRunOptions): Promise<DryRunDone> {
+  const { to, periodMs, signal } = options;
+  const schedule = scheduleOf(definition);
+  const history = async (from: number) => (typeof definition.id === 'string' && definition.id ? (await service.getMonitorHistory(definition.id, new Date(from), new Date(to), signal)).changes : []);
+  const realAlerts = (changes: { state: string; time: number }[]) => changes.filter((c) => c.state === 'open').map((c) => c.time);
+  const base = { type: 'result' as const, name: String(definition.name ?? ''), intervalMinutes: schedule.intervalMinutes, rule: ruleOf(definition) };
+
+  if (isMplMonitor(definition)) {
+    const from = to - Math.min(7 * 86_400_000, Math.max(schedule.intervalMinutes * 60_000, periodMs));
+    return {
+      result: { ...base, periodMs, runs: [], groups: [], perGroup: [], empty: [], realAlerts: realAlerts(await history(from)), approximations: [], queries: 0, noQuery: options.say(MPL_NO_DRY_RUN) },
+      rows: 0,
+      datasets: [],
+    };
+  }
+
+  const plan = planDryRun(definition, { to, periodMs });
+  const datasets = new Set<string>();
+  let rows = 0;
+  const answers = await runPlan(
+    plan,
+    async (query, querySignal) => {
+      const answer = await service.runApl(query.apl, { startTime: new Date(query.start).toISOString(), endTime: new Date(query.end).toISOString() }, querySignal);
+      for (const name of answer.datasetNames ?? []) datasets.add(name);
+      rows += answer.tables.reduce((sum, t) => sum + t.rowCount, 0);
+      return answer.tables[0];
+    },
+    options.budget,
+    signal,
+    options.progress,
+  );
+  const first = plan.runs[0]?.at ?? to - periodMs;
+  const changes = await history(first);
+  const samples = samplesFromAnswers(plan, answers);
+  const matches = plan.reading.kind === 'matches' ? { period: samples.perGroup.reduce((sum, g) => sum + g.max.reduce((a, b) => a + b, 0), 0), lastDay: matchesInLastDay(plan, answers[0], to), limit: MATCH_LIMIT_PER_DAY } : undefined;
+  return {
+    result: {
+      ...base,
+      periodMs,
+      ...samplesMessage(samples),
+      realAlerts: realAlerts(changes),
+      approximations: plan.approximations.map((a) => options.say(a)),
+      queries: plan.queries.length,
+      ...(plan.noVerdict ? { noVerdict: options.say(plan.noVerdict) } : {}),
+      ...(matches ? { matches } : {}),
+    },
+    rows,
+    datasets: [...datasets],
+  };
+}
+
+/** How a dry run ended, for its history entry. */
+export type DryRunEnding = { outcome: 'ok'; rows: number; datasets: readonly string[] } | { outcome: Exclude<RunOutcome, 'ok' | 'limited'>; message: string };
+
+/**
+ * The query history's entry of a dry run: the monitor's APL as edited, over the period it looked
+ * at, one entry however many queries it took, with source 'dryRun'. None for an MPL monitor (no
+ * query ran, and the history's entries are APL that can be run again).
+ */
+export function dryRunHistoryRun(definition: JsonObject, period: { to: number; periodMs: number }, startedAt: number, endedAt: number, ending: DryRunEnding): RecordedRun | undefined {
+  if (isMplMonitor(definition)) return undefined;
+  const apl = typeof definition.aplQuery === 'string' ? definition.aplQuery : '';
+  if (!apl.trim()) return undefined;
+  return {
+    apl,
+    range: { kind: 'custom', start: new Date(period.to - period.periodMs).toISOString(), end: new Date(period.to).toISOString() },
+    startedAt,
+    durationMs: Math.max(0, endedAt - startedAt),
+    outcome: ending.outcome,
+    source: DRY_RUN_SOURCE,
+    ...(ending.outcome === 'ok' ? { rows: ending.rows, datasets: ending.datasets } : { message: ending.message }),
+  };
+}

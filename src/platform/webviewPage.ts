@@ -1,0 +1,31 @@
+// The extension's webview pages (the results panel, the dry run's panel): where their files are,
+// the options they are opened with, and their HTML (resultsPage: a strict Content Security
+// Policy, a fresh nonce, the translated words and the display language). One way for every page.
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import { resultsPage } from '../core/run/resultsPage';
+import { translated } from './l10n';
+
+/** dist/webview: the pages' scripts and stylesheets, and the only place they may load from. */
+export function pageRoot(extensionUri: vscode.Uri): vscode.Uri {
+  return vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+}
+
+/** A page's options: scripts on, no command links, files only from dist/webview. */
+export function pageOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return { enableScripts: true, enableCommandUris: false, enableFindWidget: false, localResourceRoots: [pageRoot(extensionUri)] };
+}
+
+/** Puts page `bundle` (dist/webview/<bundle>.js and .css) into the webview, with its words (English templates, translated here). */
+export function setPage(webview: vscode.Webview, extensionUri: vscode.Uri, page: { bundle: string; title: string; words: Readonly<Record<string, string>> }): void {
+  const root = pageRoot(extensionUri);
+  webview.html = resultsPage({
+    scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, `${page.bundle}.js`)).toString(),
+    styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, `${page.bundle}.css`)).toString(),
+    cspSource: webview.cspSource,
+    nonce: randomBytes(16).toString('base64'),
+    title: page.title,
+    words: translated(page.words),
+    language: vscode.env.language,
+  });
+}

@@ -608,6 +608,10 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     const row = page.locator('.monaco-list-row[aria-label^="Traffic drop"]').first();
     await row.waitFor({ timeout: 30_000 });
     assert.match((await row.getAttribute('aria-label')) ?? '', /^Traffic drop Threshold · Below 1000 /);
+    // No hover of another row over it (the mouse may rest on the view).
+    await page.mouse.move(900, 500);
+    await page.keyboard.press('Escape');
+    await page.locator('.context-view .rendered-markdown').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
     await row.click({ button: 'right' });
     const entry = page.getByRole('menuitem', { name: 'Edit Monitor' });
     await entry.hover();

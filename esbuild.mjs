@@ -304,7 +304,7 @@ if (main && tests) {
   await esbuild.build({
     ...common,
     format: 'esm',
-    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/support/demo.ts', 'test/support/serveDemo.ts', 'test/support/historyWriter.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/bench/notebookPaint.ts', 'test/webview/results.test.ts', 'test/webview/notebook.test.ts', 'test/webview/monitorForm.test.ts'],
+    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/support/demo.ts', 'test/support/serveDemo.ts', 'test/support/historyWriter.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/bench/notebookPaint.ts', 'test/webview/results.test.ts', 'test/webview/notebook.test.ts', 'test/webview/monitorForm.test.ts', 'test/webview/dryRun.test.ts'],
     outdir: 'out',
     outbase: '.',
     outExtension: { '.js': '.mjs' },

@@ -266,6 +266,8 @@ async function journeyDeployments(page: Page, fake: FakeAxiom, openWindow: () =>
     await page.keyboard.press('Escape');
 
     const second = await openWindow();
+    // The second window shows the Axiom view, as a person opens it (with no Axiom editor restored, nothing else starts the extension there).
+    await second.locator('.activitybar [aria-label^="Axiom"]').first().click({ timeout: 60_000 });
     await status(second).waitFor({ timeout: 60_000 });
     await second.locator('.statusbar-item', { hasText: 'staging' }).first().waitFor({ timeout: 15_000 });
 
@@ -451,7 +453,9 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   await page.mouse.move(900, 500);
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(shots, 'history.png') });
+  // As the workbench opened: Monitors and Starred Queries open, Datasets and Query History folded (the monitors' rows need the room).
   for (const name of ['Monitors', 'Starred Queries']) if ((await header(name).getAttribute('aria-expanded')) === 'false') await header(name).click();
+  for (const name of ['Datasets', 'Query History']) if ((await header(name).getAttribute('aria-expanded')) === 'true') await header(name).click();
 }
 
 async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promise<void> {
@@ -607,9 +611,12 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     last - 250 * FIVE,
   ];
   const answer = fake.aplAnswer;
+  const starred = page.locator('.pane-header', { hasText: 'Starred Queries' }).first();
   fake.aplAnswer = seriesAplAnswer(spikySeries(dips, { base: 300, spike: 0 }));
   try {
     await runCommand(page, 'Focus on Monitors View');
+    // Starred Queries folded while the monitors need the room ("Traffic drop" is the last of seven rows).
+    if ((await starred.getAttribute('aria-expanded')) === 'true') await starred.click();
     await runCommand(page, 'Axiom: Refresh Monitors');
     const row = page.locator('.monaco-list-row[aria-label^="Traffic drop"]').first();
     await row.waitFor({ timeout: 30_000 });
@@ -665,6 +672,9 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
   } finally {
     fake.aplAnswer = answer;
     await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+    // Untitled queries of earlier journeys are not saved (VS Code asks about them).
+    await page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Don't Save$/ }).first().click({ timeout: 5000 }).catch(() => undefined);
+    if ((await starred.getAttribute('aria-expanded')) === 'false') await starred.click();
   }
 }
 

@@ -47,8 +47,10 @@ export const LOADER = 'src/platform/lazy.ts';
  * notebook commands are registered at activation. Raised by 200 bytes (production) for the monitor
  * settings form's custom editor: VS Code asks for its provider when a settings document opens or
  * is restored, so a thin provider is registered at activation (its body is the monitors bundle's).
+ * Raised by 200 bytes (production) for the Monitors view's Filter and Clear Filter, the two
+ * command ids every list view now has.
  */
-export const ACTIVATION_BUDGET = { production: 17_000, development: 29_000 };
+export const ACTIVATION_BUDGET = { production: 17_200, development: 29_300 };
 
 /** The lazily loaded bundles, as the loader names them: `name: () => require('<path>')` lines of its BUNDLES. */
 export function lazyBundles(root) {
@@ -302,7 +304,7 @@ if (main && tests) {
   await esbuild.build({
     ...common,
     format: 'esm',
-    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/support/demo.ts', 'test/support/serveDemo.ts', 'test/support/historyWriter.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/bench/notebookPaint.ts', 'test/webview/results.test.ts', 'test/webview/notebook.test.ts', 'test/webview/monitorForm.test.ts'],
+    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/support/demo.ts', 'test/support/serveDemo.ts', 'test/support/historyWriter.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/bench/notebookPaint.ts', 'test/webview/results.test.ts', 'test/webview/notebook.test.ts', 'test/webview/monitorForm.test.ts', 'test/webview/dryRun.test.ts'],
     outdir: 'out',
     outbase: '.',
     outExtension: { '.js': '.mjs' },

@@ -22,12 +22,12 @@ export interface DatasetsDeps extends ListFeatureDeps<DatasetNode> {
 
 /** The datasets feature, made once: its view and its commands as functions, by id. */
 export function createDatasets(deps: DatasetsDeps) {
-  const view = new DatasetsView(deps.tree, deps.access, deps.log, deps.schema);
+  const view = new DatasetsView(deps, deps.schema);
   const commands = {
     ...datasetCommands({ view, run: deps.run, range: deps.range, deployments: deps.deployments, handlers: deps.access.handlers }),
     [COMMANDS.refreshDatasets]: () => view.reload(),
-    [COMMANDS.filterDatasets]: () => view.askFilter(),
-    [COMMANDS.clearDatasetsFilter]: () => view.setFilterText(''),
+    [COMMANDS.filterDatasets]: (arg?: unknown) => view.filter(arg),
+    [COMMANDS.clearDatasetsFilter]: () => view.clearFilter(),
     [COMMANDS.retryDatasetFields]: (row?: unknown) => view.retryFieldsOf(row),
   };
   return {

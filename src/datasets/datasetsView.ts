@@ -1,15 +1,14 @@
 import * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
 import { isAxiomError } from '../core/api/errors';
-import { matchesText, type Dataset, type DatasetFields, type FieldInfo } from '../core/datasets/datasets';
+import type { Dataset, DatasetFields, FieldInfo } from '../core/datasets/datasets';
+import { matchesText } from '../core/textMatch';
 import { escapeMarkdown, fencedCode } from '../core/markdown';
 import { phrase } from '../core/phrase';
 import type { AplSchema } from '../language/schema';
 import { COMMANDS, DATASETS_KEYS, VIEWS } from '../platform/constants';
 import { say } from '../platform/l10n';
-import { countText, ListView, type ClientSource, type ListElement, type Loaded } from '../platform/listView';
-import type { LazyTree } from '../platform/lazyEntries';
-import type { Log } from '../platform/log';
+import { countText, ListView, type ListElement, type ListFeatureDeps, type Loaded } from '../platform/listView';
 
 export interface DatasetRow {
   kind: 'dataset';
@@ -68,13 +67,16 @@ export class DatasetsView extends ListView<DatasetNode> {
     hidden: vscode.l10n.t('Hidden fields'),
   };
 
+  protected readonly filterWords = {
+    title: vscode.l10n.t('Filter datasets'),
+    prompt: vscode.l10n.t('Shows the datasets whose name, kind or description has this text, and those of the expanded ones with such a field. Empty: all.'),
+  };
+
   constructor(
-    tree: LazyTree<ListElement<DatasetNode>>,
-    connection: ClientSource,
-    log: Log,
+    deps: ListFeatureDeps<DatasetNode>,
     private readonly schema: AplSchema,
   ) {
-    super({ viewId: VIEWS.datasets, tree, stateKey: DATASETS_KEYS.state, refreshCommand: COMMANDS.refreshDatasets, filteredKey: DATASETS_KEYS.filtered, connection, log });
+    super({ viewId: VIEWS.datasets, stateKey: DATASETS_KEYS.state, filteredKey: DATASETS_KEYS.filtered, refreshCommand: COMMANDS.refreshDatasets }, deps);
   }
 
   /** Loads the list afresh: datasets and every field, for completion too. */
@@ -101,28 +103,16 @@ export class DatasetsView extends ListView<DatasetNode> {
     this.redraw();
   }
 
-  /** The title bar's filter: asks for the text. */
-  askFilter(): Promise<string | undefined> {
-    return this.askFilterText(
-      vscode.l10n.t('Filter datasets'),
-      vscode.l10n.t('Shows the datasets whose name, kind or description has this text, and those of the expanded ones with such a field. Empty: all.'),
-    );
-  }
-
   protected async fetch(_client: AxiomClient, signal: AbortSignal): Promise<Loaded<DatasetNode>> {
     const datasets = await surviving(() => this.schema.datasetList(signal), signal);
     return { rows: datasets.map((dataset) => ({ kind: 'dataset', dataset })), unreadable: 0 };
   }
 
   protected describeCount(count: number): string {
-    const all = count === 1 ? vscode.l10n.t('1 dataset') : vscode.l10n.t('{0} datasets', countText(count));
-    const text = this.currentFilterText;
-    if (!text) return all;
-    const shown = this.rows.filter((row) => this.matchesFilter(row, text)).length;
-    return vscode.l10n.t('{0} of {1} · “{2}”', countText(shown), all, text);
+    return this.describeFiltered(count === 1 ? vscode.l10n.t('1 dataset') : vscode.l10n.t('{0} datasets', countText(count)), () => this.countShown());
   }
 
-  protected override matchesFilter(row: DatasetNode, text: string): boolean {
+  protected matchesFilter(row: DatasetNode, text: string): boolean {
     if (row.kind !== 'dataset') return true;
     const { name, kind, description } = row.dataset;
     if (matchesText(name, text) || matchesText(kind, text) || matchesText(description, text)) return true;

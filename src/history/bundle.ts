@@ -20,7 +20,7 @@ export interface HistoryDeps extends ListFeatureDeps<HistoryNode> {
 /** The history feature, made once: the recorder, the view and the commands by id. */
 export function createHistory(deps: HistoryDeps) {
   const history = new QueryHistory(deps.folder, deps.deployments, deps.log);
-  const view = new HistoryView(deps.tree, deps.access, deps.log, history);
+  const view = new HistoryView(deps, history);
   const commands = {
     ...historyCommands({ view, history, run: deps.run, star: deps.star }),
     [COMMANDS.refreshQueryHistory]: () => view.refresh({ restart: true }),

@@ -91,8 +91,8 @@ export function historyCommands(deps: HistoryCommandDeps) {
       await history.clear();
       return true;
     },
-    [COMMANDS.searchQueryHistory]: () => view.askFilterText(vscode.l10n.t('Search the query history'), vscode.l10n.t('Shows the runs whose query or datasets hold every word. Empty: all.')),
-    [COMMANDS.clearQueryHistorySearch]: () => view.setFilterText(''),
+    [COMMANDS.filterQueryHistory]: (arg?: unknown) => view.filter(arg),
+    [COMMANDS.clearQueryHistoryFilter]: () => view.clearFilter(),
 
     /** Show Query History: the runs in a quick pick, searched as typed; Enter opens, the buttons run again, star or copy. */
     async [COMMANDS.showQueryHistory](): Promise<unknown> {

@@ -7,9 +7,7 @@ import { phrase } from '../core/phrase';
 import { rangeLabel } from '../core/run/timeRange';
 import { COMMANDS, HISTORY_KEYS, VIEWS } from '../platform/constants';
 import { say } from '../platform/l10n';
-import type { LazyTree } from '../platform/lazyEntries';
-import { countText, ListView, type ClientSource, type ListElement, type Loaded } from '../platform/listView';
-import type { Log } from '../platform/log';
+import { countText, ListView, type ListFeatureDeps, type Loaded } from '../platform/listView';
 import type { QueryHistory } from './queryHistory';
 
 export interface DayRow {
@@ -47,21 +45,13 @@ export function outcomeWords(entry: HistoryEntry): string {
   }
 }
 
+let sources: Record<string, string> | undefined;
+
 /** What ran it, when not Run Query: a notebook cell, an agent's query tool, a dry run; a source
  *  this version does not know, as it was written. */
 export function sourceWords(entry: HistoryEntry): string {
-  switch (entry.source) {
-    case 'query':
-      return '';
-    case 'notebook':
-      return vscode.l10n.t('notebook');
-    case 'agent':
-      return vscode.l10n.t('agent');
-    case 'dryRun':
-      return vscode.l10n.t('dry run');
-    default:
-      return entry.source;
-  }
+  sources ??= { query: '', notebook: vscode.l10n.t('notebook'), agent: vscode.l10n.t('agent'), dryRun: vscode.l10n.t('dry run') };
+  return Object.hasOwn(sources, entry.source) ? sources[entry.source] : entry.source;
 }
 
 /** A run in one line, as the view's rows and the quick pick's items describe it: when (by `time`),
@@ -90,13 +80,16 @@ export class HistoryView extends ListView<HistoryNode> {
   private readonly openTitle = vscode.l10n.t('Open in New Editor');
   private total = 0;
 
+  protected readonly filterWords = {
+    title: vscode.l10n.t('Filter the query history'),
+    prompt: vscode.l10n.t('Shows the runs whose query or datasets hold every word. Empty: all.'),
+  };
+
   constructor(
-    tree: LazyTree<ListElement<HistoryNode>>,
-    connection: ClientSource,
-    log: Log,
+    deps: ListFeatureDeps<HistoryNode>,
     private readonly history: QueryHistory,
   ) {
-    super({ viewId: VIEWS.history, tree, stateKey: HISTORY_KEYS.state, refreshCommand: COMMANDS.refreshQueryHistory, filteredKey: HISTORY_KEYS.filtered, connection, log });
+    super({ viewId: VIEWS.history, stateKey: HISTORY_KEYS.state, filteredKey: HISTORY_KEYS.filtered, refreshCommand: COMMANDS.refreshQueryHistory }, deps);
     this.subscriptions.push(
       history.onDidChange(() => {
         if (this.listInHand || this.currentState !== 'loading') void this.refresh({ restart: true });
@@ -131,13 +124,10 @@ export class HistoryView extends ListView<HistoryNode> {
   }
 
   protected describeCount(count: number): string {
-    const all = count === 1 ? vscode.l10n.t('1 run') : vscode.l10n.t('{0} runs', countText(count));
-    const text = this.currentFilterText;
-    if (!text) return all;
-    return vscode.l10n.t('{0} of {1} · “{2}”', countText(this.shownEntries.length), all, text);
+    return this.describeFiltered(count === 1 ? vscode.l10n.t('1 run') : vscode.l10n.t('{0} runs', countText(count)), () => this.shownEntries.length);
   }
 
-  protected override matchesFilter(row: HistoryNode, text: string): boolean {
+  protected matchesFilter(row: HistoryNode, text: string): boolean {
     return row.kind === 'run' || searchHistory(row.day.entries, text).length > 0;
   }
 

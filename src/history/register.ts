@@ -9,8 +9,8 @@ import type { HistoryNode } from './historyView';
 const HISTORY_COMMANDS = [
   COMMANDS.showQueryHistory,
   COMMANDS.refreshQueryHistory,
-  COMMANDS.searchQueryHistory,
-  COMMANDS.clearQueryHistorySearch,
+  COMMANDS.filterQueryHistory,
+  COMMANDS.clearQueryHistoryFilter,
   COMMANDS.openHistoryQuery,
   COMMANDS.rerunHistoryQuery,
   COMMANDS.rerunHistoryQueryNow,

@@ -70,6 +70,8 @@ export function createMonitors(deps: MonitorsDeps) {
     [COMMANDS.monitorsByName]: () => view.setArrangement({ triggeredFirst: false }),
     [COMMANDS.monitorsOnlyTriggered]: () => view.setArrangement({ onlyTriggered: true }),
     [COMMANDS.monitorsShowAll]: () => view.setArrangement({ onlyTriggered: false }),
+    [COMMANDS.filterMonitors]: (arg?: unknown) => view.filter(arg),
+    [COMMANDS.clearMonitorsFilter]: () => view.clearFilter(),
     [COMMANDS.editMonitor]: edits.edit,
     [COMMANDS.deleteMonitor]: edits.delete,
     [COMMANDS.disableMonitor]: edits.disable,

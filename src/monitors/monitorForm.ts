@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
 import type { Notifier } from '../core/monitors/monitorRecord';
 import { adviceFor } from '../core/api/errorAdvice';
 import type { JsonObject } from '../core/json';
@@ -7,10 +6,10 @@ import { checkMonitor } from '../core/monitors/monitorChecks';
 import { queryField, readSettingsText } from '../core/monitors/monitorDocuments';
 import { fieldNamedIn, formWords, notifierChoices, readFormPageMessage, withField, type FieldProblem, type FormState } from '../core/monitors/monitorForm';
 import { phrase } from '../core/phrase';
-import { resultsPage } from '../core/run/resultsPage';
 import type { ClientAccess } from '../platform/clientAccess';
-import { say, translated } from '../platform/l10n';
+import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
+import { pageOptions, setPage } from '../platform/webviewPage';
 import type { MonitorFiles, SaveFailure } from './monitorFiles';
 
 interface Deps {
@@ -73,18 +72,9 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
   }
 
   async resolveCustomTextEditor(document: vscode.TextDocument, panel: vscode.WebviewPanel): Promise<void> {
-    const root = vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'webview');
     const webview = panel.webview;
-    webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [root] };
-    webview.html = resultsPage({
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'monitorForm.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'monitorForm.css')).toString(),
-      cspSource: webview.cspSource,
-      nonce: randomBytes(16).toString('base64'),
-      title: vscode.l10n.t('Monitor settings'),
-      words: translated(formWords()),
-      language: vscode.env.language,
-    });
+    webview.options = pageOptions(this.deps.extensionUri);
+    setPage(webview, this.deps.extensionUri, { bundle: 'monitorForm', title: vscode.l10n.t('Monitor settings'), words: formWords() });
     let ready = false;
     const form: OpenForm = {
       document,

@@ -4,6 +4,7 @@ import type { AxiomClient } from '../core/api/client';
 import type { Monitor } from '../core/api/schemas';
 import { formatDate, formatDay, listDateFormatter } from '../core/format';
 import { phrase } from '../core/phrase';
+import { matchesText } from '../core/textMatch';
 import { requireEndpoint } from '../core/api/baseUrl';
 import { monitorLink } from '../core/links';
 import { monitorHoverMarkdown } from '../core/monitors/monitorHover';
@@ -40,6 +41,7 @@ export class MonitorsView extends ListView<MonitorRow> {
   private wakeTimer?: ReturnType<typeof setTimeout>;
   /** Looked up once: getTreeItem runs for every monitor of the list at each load. */
   private readonly openQueryTitle = vscode.l10n.t('Open Query');
+  protected readonly filterWords = { title: vscode.l10n.t('Filter monitors'), prompt: vscode.l10n.t('Shows the monitors whose name or query has this text. Empty: all.') };
   private readonly poller: StatusPoller;
   private arrangement: MonitorsArrangement = { triggeredFirst: false, onlyTriggered: false };
   /** The web app's page of a monitor of the list shown, when the deployment's org id is known. */
@@ -54,7 +56,7 @@ export class MonitorsView extends ListView<MonitorRow> {
     /** What the notification's buttons do. */
     private readonly notifyActions: { openQuery(monitor: Monitor): Promise<unknown>; openInAxiom(monitor: Monitor): Promise<unknown> },
   ) {
-    super({ viewId: VIEWS.monitors, tree, stateKey: MONITORS_STATE_KEY, refreshCommand: COMMANDS.refreshMonitors, connection, log });
+    super({ viewId: VIEWS.monitors, stateKey: MONITORS_STATE_KEY, filteredKey: CONTEXT_KEYS.monitorsFiltered, refreshCommand: COMMANDS.refreshMonitors }, { tree, access: connection, log });
     this.poller = new StatusPoller(
       connection,
       log,
@@ -76,12 +78,32 @@ export class MonitorsView extends ListView<MonitorRow> {
     return this.poller.readStatuses(ids, signal);
   }
 
-  /** Orders or filters the rows; the title bar's buttons call this. */
+  /** Orders or filters the rows; the title bar's buttons call this. Only Triggered is this view's
+   *  filter besides the text: Clear Filter clears it too. */
   async setArrangement(change: Partial<MonitorsArrangement>): Promise<void> {
     this.arrangement = { ...this.arrangement, ...change };
     await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.triggeredFirst, this.arrangement.triggeredFirst);
     await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.onlyTriggered, this.arrangement.onlyTriggered);
+    await this.showFiltered();
     this.redraw();
+  }
+
+  protected override get filtered(): boolean {
+    return super.filtered || this.arrangement.onlyTriggered;
+  }
+
+  override async clearFilter(): Promise<void> {
+    if (this.arrangement.onlyTriggered) await this.setArrangement({ onlyTriggered: false });
+    await super.clearFilter();
+  }
+
+  protected override async filterChanged(): Promise<void> {
+    await super.filterChanged();
+    this.showStatusCounts();
+  }
+
+  protected matchesFilter(row: MonitorRow, text: string): boolean {
+    return matchesText(row.monitor.name, text) || matchesText(row.monitor.aplQuery, text);
   }
 
   protected override arrange(rows: MonitorRow[]): MonitorRow[] {
@@ -194,7 +216,7 @@ export class MonitorsView extends ListView<MonitorRow> {
   }
 
   protected describeCount(count: number): string {
-    return count === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', countText(count));
+    return this.describeFiltered(count === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', countText(count)), () => this.countShown());
   }
 
   protected rowItem(row: MonitorRow): vscode.TreeItem {

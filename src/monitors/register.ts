@@ -21,6 +21,8 @@ const MONITOR_COMMANDS = [
   COMMANDS.monitorsTriggeredFirst,
   COMMANDS.monitorsByName,
   COMMANDS.monitorsOnlyTriggered,
+  COMMANDS.filterMonitors,
+  COMMANDS.clearMonitorsFilter,
   COMMANDS.monitorsShowAll,
   COMMANDS.editMonitor,
   COMMANDS.deleteMonitor,

@@ -23,6 +23,8 @@ export const COMMANDS = {
   monitorsByName: 'axiom.monitorsByName',
   monitorsOnlyTriggered: 'axiom.monitorsOnlyTriggered',
   monitorsShowAll: 'axiom.monitorsShowAll',
+  filterMonitors: 'axiom.filterMonitors',
+  clearMonitorsFilter: 'axiom.clearMonitorsFilter',
   refreshStarredQueries: 'axiom.refreshStarredQueries',
   openStarredQuery: 'axiom.openStarredQuery',
   copyStarredQuery: 'axiom.copyStarredQuery',
@@ -64,8 +66,8 @@ export const COMMANDS = {
   summarizeByField: 'axiom.summarizeByField',
   showQueryHistory: 'axiom.showQueryHistory',
   refreshQueryHistory: 'axiom.refreshQueryHistory',
-  searchQueryHistory: 'axiom.searchQueryHistory',
-  clearQueryHistorySearch: 'axiom.clearQueryHistorySearch',
+  filterQueryHistory: 'axiom.filterQueryHistory',
+  clearQueryHistoryFilter: 'axiom.clearQueryHistoryFilter',
   openHistoryQuery: 'axiom.openHistoryQuery',
   rerunHistoryQuery: 'axiom.rerunHistoryQuery',
   rerunHistoryQueryNow: 'axiom.rerunHistoryQueryNow',
@@ -117,6 +119,8 @@ export const CONTEXT_KEYS = {
   /** The Monitors view puts triggered monitors first / shows only those. */
   triggeredFirst: 'axiom.monitors.triggeredFirst',
   onlyTriggered: 'axiom.monitors.onlyTriggered',
+  /** A filter is on in the Monitors view (a text, or Only Triggered). */
+  monitorsFiltered: 'axiom.monitors.filtered',
 } as const;
 
 /** Context key read by the Monitors view's welcome content. */

@@ -36,18 +36,16 @@ export interface ListFeatureDeps<Row> {
   log: Log;
 }
 
-export interface ListViewOptions<Row> {
+/** The ids that make a list view: its view, the context keys its welcome content and title bar
+ *  read, and its refresh command. */
+export interface ListViewIds {
   viewId: string;
-  /** The view's tree, registered at activation; the list view becomes its provider. */
-  tree: LazyTree<ListElement<Row>>;
   /** The context key the view's `viewsWelcome` entries read the state from. */
   stateKey: string;
+  /** The context key that says a filter is on: the title bar's Clear Filter shows then. */
+  filteredKey: string;
   /** The view's refresh command: what its Retry row runs. */
   refreshCommand: string;
-  /** For a view filtered by a text (setFilterText): the context key that says a filter is on. */
-  filteredKey?: string;
-  connection: ClientSource;
-  log: Log;
 }
 
 /**
@@ -76,6 +74,11 @@ export type ListElement<Row> = Row | ActionRow;
  * (no token, loading, loaded, empty, error by kind) goes to a context key for the welcome
  * content; a failure becomes one sentence in the view's message and the log, with the actions
  * that help as the tree's rows; hovers are untrusted markdown, built only when a person hovers.
+ * Every list view filters the same way: the title bar's Filter asks for a text (or takes
+ * `{ text }`), the rows are filtered by it with no request (matchesFilter), the description says
+ * how many of how many are shown, and Clear Filter shows up while a filter is on. A view may have
+ * filters of its own besides (Clear Filter clears them too), or ask the service with the text when
+ * the list in hand is not all of it (filterChanged).
  * Subclasses say how to load and how a row looks.
  */
 export abstract class ListView<Row extends object> implements vscode.TreeDataProvider<ListElement<Row>>, vscode.Disposable {
@@ -89,15 +92,24 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   private inFlight?: { promise: Promise<void>; controller: AbortController };
   private state: ListViewState = 'loading';
   private filterText = '';
+  /** The entries of the list in hand, as the description counts them. */
+  private count = 0;
   protected readonly subscriptions: vscode.Disposable[] = [];
+  private readonly clientSource: ClientSource;
+  private readonly viewLog: Log;
 
-  constructor(private readonly options: ListViewOptions<Row>) {
-    this.treeView = options.tree.treeView;
-    options.tree.provide(this);
+  constructor(
+    private readonly ids: ListViewIds,
+    deps: ListFeatureDeps<Row>,
+  ) {
+    this.treeView = deps.tree.treeView;
+    this.clientSource = deps.access;
+    this.viewLog = deps.log;
+    deps.tree.provide(this);
     this.subscriptions.push(
       // A new token or new settings make the list in hand stale: start over, dropping any load in
       // flight. A view never loaded asks for nothing: it loads when it is first shown.
-      options.connection.onDidChange(() => {
+      deps.access.onDidChange(() => {
         if (this.loaded || this.inFlight) void this.refresh({ restart: true });
       }),
     );
@@ -119,36 +131,76 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   protected childrenOf(_row: Row): ListElement<Row>[] | Promise<ListElement<Row>[]> {
     return [];
   }
-  /** Whether a row is shown under a filter text (views filtered by a text say how); every row by default. */
-  protected matchesFilter(_row: Row, _text: string): boolean {
-    return true;
-  }
+  /** Whether a row is shown under the filter text (each view says what a text matches). */
+  protected abstract matchesFilter(row: Row, text: string): boolean;
+  /** The title bar's Filter: the input box's title and prompt, in the view's words. */
+  protected abstract readonly filterWords: { title: string; prompt: string };
 
   /** The text the rows are filtered by ('' for none). */
   get currentFilterText(): string {
     return this.filterText;
   }
 
-  /** Filters the rows by a text (an empty text shows all), with no request; the title bar's filter calls this. */
+  /** The title bar's Filter: a `{ text }` argument sets the text (only a text: nothing else is
+   *  read from it); otherwise the person types it. Undefined when dismissed. */
+  async filter(arg?: unknown): Promise<string | undefined> {
+    const given = typeof arg === 'object' && arg !== null ? (arg as { text?: unknown }).text : undefined;
+    const text = typeof given === 'string' ? given : await vscode.window.showInputBox({ ...this.filterWords, value: this.filterText });
+    if (text !== undefined) await this.setFilterText(text);
+    return text;
+  }
+
+  /** Filters the rows by a text (an empty text shows all). */
   async setFilterText(text: string): Promise<void> {
     this.filterText = text.trim();
-    if (this.options.filteredKey) await vscode.commands.executeCommand('setContext', this.options.filteredKey, Boolean(this.filterText));
-    if (this.listInHand) this.treeView.description = this.describeCount(this.rows.length);
+    await this.filterChanged();
+  }
+
+  /** The title bar's Clear Filter: every filter off, the view's own too. */
+  clearFilter(): Promise<void> {
+    return this.setFilterText('');
+  }
+
+  /** Whether a filter is on (a view with filters of its own counts them too). */
+  protected get filtered(): boolean {
+    return Boolean(this.filterText);
+  }
+
+  /** A filter changed: the rows in hand are filtered again, with no request. A view whose list in
+   *  hand may not be all of it asks the service instead. */
+  protected async filterChanged(): Promise<void> {
+    await this.showFiltered();
+    if (this.listInHand) this.treeView.description = this.describeCount(this.count);
     this.changed.fire();
   }
 
-  /** Asks for the filter text in an input box (the title bar's Filter command); undefined when dismissed. */
-  async askFilterText(title: string, prompt: string): Promise<string | undefined> {
-    const text = await vscode.window.showInputBox({ title, prompt, value: this.filterText });
-    if (text !== undefined) await this.setFilterText(text);
-    return text;
+  /** Sets the context key that shows Clear Filter. */
+  protected async showFiltered(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', this.ids.filteredKey, this.filtered);
+  }
+
+  /** A description under the filter text: `all` alone without one, else "12 of 300 datasets · “k8s”". */
+  protected describeFiltered(all: string, shown: () => number): string {
+    const text = this.filterText;
+    return text ? vscode.l10n.t('{0} of {1} · “{2}”', countText(shown()), all, text) : all;
+  }
+
+  /** How many rows of the list in hand are shown, the filters applied (a view of groups counts its own way). */
+  protected countShown(): number {
+    return this.shownRows().length;
+  }
+
+  /** The top rows shown: the filter text applied, then the view's arrangement. */
+  private shownRows(): Row[] {
+    const text = this.filterText;
+    return this.arrange(text ? this.rows.filter((row) => this.matchesFilter(row, text)) : this.rows);
   }
 
   /** A failure in words with the actions that help, as rows: what the view shows in an error state,
    *  and what a row that failed to load its rows shows under it. `retry` is the Retry row's command. */
   protected failureRows(error: unknown, doing: Phrase, retry: vscode.Command): { reason: string; rows: ActionRow[] } {
     const advice = adviceFor(error, doing);
-    this.options.log.error(advice.message);
+    this.viewLog.error(advice.message);
     const reason = say(advice.message);
     const actions = offeredActions(advice.actions);
     const rows = actions.map((action, i) => new ActionRow(action, action === 'retry' ? { ...retry, title: actionLabel(action) } : actionCommand(action, { retry: retry.command, setting: advice.setting }), reason, i === 0));
@@ -166,7 +218,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
       this.inFlight.controller.abort();
     }
     const controller = new AbortController();
-    const loading = vscode.window.withProgress({ location: { viewId: this.options.viewId } }, () => this.load(controller.signal));
+    const loading = vscode.window.withProgress({ location: { viewId: this.ids.viewId } }, () => this.load(controller.signal));
     const promise = Promise.resolve(loading).then(() => {
       if (this.inFlight?.controller === controller) this.inFlight = undefined;
     });
@@ -195,8 +247,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     if (element) return element instanceof ActionRow ? [] : this.childrenOf(element);
     if (!this.loaded && !this.inFlight) void this.refresh();
     if (this.actions.length) return this.actions;
-    const text = this.filterText;
-    return this.arrange(text ? this.rows.filter((row) => this.matchesFilter(row, text)) : this.rows);
+    return this.shownRows();
   }
 
   /** The rows as the view shows them: a subclass may order or filter the list (a view option). */
@@ -234,6 +285,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   /** Shows the list in hand changed without a load (an entry added, renamed, deleted or filtered
    *  out): its rows, and `count` entries in the description and the state. */
   protected changeRows(rows: Row[], count: number = rows.length): void {
+    this.count = count;
     this.treeView.description = this.describeCount(count);
     void this.setState(count ? 'loaded' : 'empty');
     this.replaceRows(rows);
@@ -242,7 +294,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   /** The list, or 'noToken' when there is no token to ask with. By default: the window's client,
    *  then fetch; a view of what this machine keeps (no service to ask) loads its own way. */
   protected async loadList(signal: AbortSignal): Promise<Loaded<Row> | 'noToken' | undefined> {
-    const client = await this.options.connection.client();
+    const client = await this.clientSource.client();
     if (signal.aborted) return undefined;
     if (!client) return 'noToken';
     if (!this.loaded) await this.setState('loading');
@@ -263,7 +315,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
       if (incomplete !== undefined) {
         // What loaded stays; the message says what did not, and why.
         const advice = adviceFor(incomplete, this.doing);
-        this.options.log.error(advice.message);
+        this.viewLog.error(advice.message);
         notes.push(say(phrase('{0} Only the first {1} are shown.', advice.message, countText(count))));
       }
       if (unreadable) {
@@ -274,7 +326,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
       if (notes.length) this.treeView.message = notes.join(' ');
     } catch (error) {
       if (signal.aborted || (isAxiomError(error) && error.kind === 'cancelled')) return;
-      const { reason, rows: actions } = this.failureRows(error, this.doing, { command: this.options.refreshCommand, title: '' });
+      const { reason, rows: actions } = this.failureRows(error, this.doing, { command: this.ids.refreshCommand, title: '' });
       const kind = isAxiomError(error) ? error.kind : undefined;
       this.show([], kind === 'auth' || kind === 'forbidden' ? 'errorAuth' : kind === 'config' ? 'errorConfig' : 'error', actions);
       this.treeView.message = reason;
@@ -283,6 +335,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
 
   private show(rows: Row[], state: ListViewState, actions: ActionRow[] = [], count = rows.length): void {
     this.loaded = true;
+    this.count = count;
     this.actions = actions;
     this.treeView.message = undefined;
     this.treeView.description = state === 'loaded' || state === 'empty' ? this.describeCount(count) : undefined;
@@ -292,7 +345,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
 
   private async setState(state: ListViewState): Promise<void> {
     this.state = state;
-    await vscode.commands.executeCommand('setContext', this.options.stateKey, state);
+    await vscode.commands.executeCommand('setContext', this.ids.stateKey, state);
   }
 
   dispose(): void {

@@ -49,9 +49,9 @@ export function createStarred(deps: StarredDeps) {
     [COMMANDS.showMyStarredQueries]: () => view.setOwner('mine'),
     [COMMANDS.showTeamStarredQueries]: () => view.setOwner('team'),
     [COMMANDS.showAllStarredQueries]: () => view.setOwner('all'),
-    [COMMANDS.filterStarredQueries]: title.filter,
+    [COMMANDS.filterStarredQueries]: (arg?: unknown) => view.filter(arg),
     [COMMANDS.filterStarredByDataset]: title.filterByDataset,
-    [COMMANDS.clearStarredFilter]: title.clearFilter,
+    [COMMANDS.clearStarredFilter]: () => view.clearFilter(),
     [COMMANDS.groupStarredByDataset]: () => view.setGrouped(true),
     [COMMANDS.listStarredQueries]: () => view.setGrouped(false),
   };

@@ -25,16 +25,19 @@ export function ownerLabel(owner: StarredOwner): string {
 
 /**
  * The Starred Queries tree: the caller's, the team's or everyone's starred queries, by name,
- * filtered by a text and a dataset, flat or grouped by dataset. Lists of more than LOAD_MORE_AFTER
- * end in a row that loads more. A filter on a list in hand and whole is applied here, with no
- * request; otherwise the service is asked with it (`qs`, `dataset`) and its answer matched again
- * here, so that what shows follows one rule (name, dataset or APL) whatever the service matches.
+ * filtered by a text (the list views' Filter) and, its own filter besides, a dataset; flat or
+ * grouped by dataset. Lists of more than LOAD_MORE_AFTER end in a row that loads more. A filter on
+ * a list in hand and whole is applied here, with no request; otherwise the service is asked with
+ * it (`qs`, `dataset`), so that the filter also finds the queries not loaded yet, and its answer
+ * is matched again here, so that what shows follows one rule (name, dataset or APL) whatever the
+ * service matches.
  */
 export class StarredView extends ListView<StarredNode> {
   protected readonly doing = phrase('Loading starred queries');
   private owner: StarredOwner;
   private grouped: boolean;
-  private filter: StarredFilter = {};
+  /** The view's own filter besides the text: one dataset's queries. */
+  private dataset?: string;
   /** What the next load asks the service for. */
   private asked: StarredListQuery;
   /** The list as loaded, and what the service was asked for it. */
@@ -47,6 +50,7 @@ export class StarredView extends ListView<StarredNode> {
   private hoverWords?: StarredHoverWords;
   /** Looked up once: getTreeItem runs for every row at each load. */
   private readonly words = { open: vscode.l10n.t('Open Starred Query'), noDataset: vscode.l10n.t('No dataset'), loadMore: vscode.l10n.t('Load More'), loadRest: vscode.l10n.t('Load the Rest') };
+  protected readonly filterWords = { title: vscode.l10n.t('Filter starred queries'), prompt: vscode.l10n.t('Shows the queries whose name, dataset or APL has this text. Empty: all.') };
 
   constructor(
     tree: LazyTree<ListElement<StarredNode>>,
@@ -54,7 +58,7 @@ export class StarredView extends ListView<StarredNode> {
     log: Log,
     private readonly memory: vscode.Memento,
   ) {
-    super({ viewId: VIEWS.starred, tree, stateKey: STARRED_KEYS.state, refreshCommand: COMMANDS.refreshStarredQueries, connection, log });
+    super({ viewId: VIEWS.starred, stateKey: STARRED_KEYS.state, filteredKey: STARRED_KEYS.filtered, refreshCommand: COMMANDS.refreshStarredQueries }, { tree, access: connection, log });
     const remembered = memory.get<unknown>(REMEMBERED.owner);
     this.owner = OWNERS.find((o) => o === remembered) ?? 'mine';
     this.grouped = memory.get<unknown>(REMEMBERED.grouped) === true;
@@ -85,8 +89,9 @@ export class StarredView extends ListView<StarredNode> {
     return this.owner;
   }
 
+  /** The filter text and the dataset. */
   get currentFilter(): Readonly<StarredFilter> {
-    return this.filter;
+    return { text: this.currentFilterText || undefined, dataset: this.dataset };
   }
 
   /** A starred query in hand, by id. */
@@ -121,8 +126,8 @@ export class StarredView extends ListView<StarredNode> {
       ownerLabel(this.owner),
       complete ? (count === 1 ? vscode.l10n.t('1 query') : vscode.l10n.t('{0} queries', countText(count))) : vscode.l10n.t('{0} loaded', countText(count)),
     ];
-    if (this.filter.text) parts.push(`“${this.filter.text}”`);
-    if (this.filter.dataset) parts.push(this.filter.dataset);
+    if (this.currentFilterText) parts.push(`“${this.currentFilterText}”`);
+    if (this.dataset) parts.push(this.dataset);
     return parts.join(' · ');
   }
 
@@ -163,6 +168,11 @@ export class StarredView extends ListView<StarredNode> {
     return starredHoverMarkdown(node.query, this.me, this.hoverWords);
   }
 
+  /** The rows are filtered as the tree is made (starredTree: the name, dataset or APL has the text). */
+  protected matchesFilter(): boolean {
+    return true;
+  }
+
   protected override childrenOf(node: StarredNode): StarredNode[] {
     return node.kind === 'group' ? node.rows : [];
   }
@@ -176,7 +186,7 @@ export class StarredView extends ListView<StarredNode> {
     this.owner = owner;
     await this.memory.update(REMEMBERED.owner, owner);
     await this.setKeys();
-    this.asked = { owner, dataset: this.filter.dataset, qs: this.filter.text };
+    this.asked = { owner, ...this.askedFilter() };
     await this.refresh({ restart: true });
   }
 
@@ -187,19 +197,37 @@ export class StarredView extends ListView<StarredNode> {
     if (this.inHand && this.listInHand) this.showInHand();
   }
 
-  /** Sets the filter (an empty text or no dataset clears that part). */
-  async setFilter(filter: StarredFilter): Promise<void> {
-    this.filter = { text: filter.text?.trim() || undefined, dataset: filter.dataset?.trim() || undefined };
-    await this.setKeys();
+  /** Shows only the queries of one dataset (empty: every dataset), with the filter text. */
+  async filterByDataset(dataset: string): Promise<void> {
+    this.dataset = dataset.trim() || undefined;
+    await this.filterChanged();
+  }
+
+  protected override get filtered(): boolean {
+    return super.filtered || this.dataset !== undefined;
+  }
+
+  override clearFilter(): Promise<void> {
+    this.dataset = undefined;
+    return super.clearFilter();
+  }
+
+  /** The whole list in hand is filtered here, with no request; a part of it, by asking the service. */
+  protected override async filterChanged(): Promise<void> {
+    await this.showFiltered();
     const hand = this.inHand;
     if (hand && this.listInHand && hand.pages.complete && hand.query.owner === this.owner && !hand.query.dataset && !hand.query.qs) {
-      // The whole list is in hand: filtered here, with no request.
       this.asked = hand.query;
       this.showInHand();
       return;
     }
-    this.asked = { owner: this.owner, dataset: this.filter.dataset, qs: this.filter.text };
+    this.asked = { owner: this.owner, ...this.askedFilter() };
     await this.refresh({ restart: true });
+  }
+
+  /** The filter as the service is asked it. */
+  private askedFilter(): Pick<StarredListQuery, 'dataset' | 'qs'> {
+    return { dataset: this.dataset, qs: this.currentFilterText || undefined };
   }
 
   /** Loads the next entries of an incomplete list, keeping those in hand. */
@@ -247,7 +275,7 @@ export class StarredView extends ListView<StarredNode> {
     const pages = this.inHand!.pages;
     const more: MoreRow | undefined = pages.complete ? undefined : { kind: 'more', shown: pages.queries.length, failed: pages.failure !== undefined };
     // In a list of the caller's queries, no row names an owner.
-    const tree = starredTree(pages.queries, { me: this.owner === 'mine' ? undefined : this.me, filter: this.filter, grouped: this.grouped, more });
+    const tree = starredTree(pages.queries, { me: this.owner === 'mine' ? undefined : this.me, filter: this.currentFilter, grouped: this.grouped, more });
     this.shown = tree.rows;
     return tree;
   }
@@ -261,7 +289,6 @@ export class StarredView extends ListView<StarredNode> {
     this.keysSet = true;
     await Promise.all([
       vscode.commands.executeCommand('setContext', STARRED_KEYS.owner, this.owner),
-      vscode.commands.executeCommand('setContext', STARRED_KEYS.filtered, Boolean(this.filter.text || this.filter.dataset)),
       vscode.commands.executeCommand('setContext', STARRED_KEYS.grouped, this.grouped),
     ]);
   }

@@ -1,4 +1,5 @@
-// The commands of the Starred Queries view's title bar: whose queries, the filter, grouping.
+// The commands of the Starred Queries view's title bar of its own: whose queries, the dataset filter
+// (the text filter and Clear Filter are every list view's: platform/listView.ts).
 import * as vscode from 'vscode';
 import type { ClientAccess } from '../platform/clientAccess';
 import type { StarredOwner } from '../core/starred/starredPages';
@@ -24,18 +25,6 @@ export function starredViewCommands(view: StarredView, connection: ClientAccess)
         owner = (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Whose starred queries') }))?.owner;
       }
       if (owner) await view.setOwner(owner);
-    },
-
-    /** Filters by a text in the name, dataset or APL (or takes `{ text }`); an empty text shows all. */
-    async filter(args?: { text?: string }): Promise<void> {
-      const text =
-        args?.text ??
-        (await vscode.window.showInputBox({
-          title: vscode.l10n.t('Filter starred queries'),
-          prompt: vscode.l10n.t('Shows the queries whose name, dataset or APL has this text. Empty: all.'),
-          value: view.currentFilter.text ?? '',
-        }));
-      if (text !== undefined) await view.setFilter({ ...view.currentFilter, text });
     },
 
     /** Shows only the queries of one dataset (or takes `{ dataset }`; empty: every dataset). */
@@ -64,9 +53,7 @@ export function starredViewCommands(view: StarredView, connection: ClientAccess)
         controller.abort();
         pick.dispose();
       }
-      if (dataset !== undefined) await view.setFilter({ ...view.currentFilter, dataset });
+      if (dataset !== undefined) await view.filterByDataset(dataset);
     },
-
-    clearFilter: () => view.setFilter({}),
   };
 }

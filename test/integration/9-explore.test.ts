@@ -246,4 +246,50 @@ describe('Datasets and Query History', () => {
       await config.update('history.enabled', undefined, vscode.ConfigurationTarget.Global);
     }
   });
+
+  it('Monitors, Datasets and Query History filter the same way: Filter with a text, “n of m” in the description, Clear Filter', async () => {
+    const api = await activateExtension();
+    const { monitorsView, datasetsView: datasets, historyView, history } = api;
+    fake.monitors = [
+      { id: 'm1', name: 'Checkout errors', type: 'Threshold', aplQuery: "['http-logs'] | where status >= 500 | count" },
+      { id: 'm2', name: 'Slow pages', type: 'Threshold', aplQuery: "['http-logs'] | where duration > 2 | count" },
+      { id: 'm3', name: 'Sign-ups', type: 'Threshold', aplQuery: "['sample-app'] | count" },
+    ];
+    await monitorsView.refresh({ restart: true });
+    await datasets.refresh({ restart: true });
+    await history.clear();
+    for (const apl of ["['http-logs'] | count", "['sample-app'] | take 5", "['http-logs'] | summarize count() by status"]) {
+      await history.record({ apl, range: { kind: 'preset', preset: '1h' }, startedAt: Date.now(), durationMs: 5, rows: 1, outcome: 'ok', source: 'query' });
+    }
+    await historyView.refresh({ restart: true });
+    const cases = [
+      { view: monitorsView, filter: 'axiom.filterMonitors', clear: 'axiom.clearMonitorsFilter', text: 'http-logs', all: /^3 monitors$/, filtered: /^2 of 3 monitors · “http-logs”$/ },
+      { view: datasets, filter: 'axiom.filterDatasets', clear: 'axiom.clearDatasetsFilter', text: 'sample', all: /^2 datasets$/, filtered: /^1 of 2 datasets · “sample”$/ },
+      { view: historyView, filter: 'axiom.filterQueryHistory', clear: 'axiom.clearQueryHistoryFilter', text: 'http-logs', all: /^3 runs$/, filtered: /^2 of 3 runs · “http-logs”$/ },
+    ];
+    try {
+      for (const { view, filter, clear, text, all, filtered } of cases) {
+        assert.match(String(view.treeView.description), all, filter);
+        fake.reset();
+        assert.equal(await vscode.commands.executeCommand(filter, { text: ` ${text} ` }), ` ${text} `);
+        assert.equal(view.currentFilterText, text);
+        assert.match(String(view.treeView.description), filtered, filter);
+        // (The monitors' status checks may read histories meanwhile: not a request of the filter's.)
+        assert.deepEqual(fake.requests.filter((r) => !r.path.split('?')[0].endsWith('/history')).map((r) => r.path), [], `${filter}: the list in hand is filtered, with no request`);
+        await vscode.commands.executeCommand(clear);
+        assert.equal(view.currentFilterText, '');
+        assert.match(String(view.treeView.description), all, clear);
+      }
+      assert.deepEqual((monitorsView.getChildren() as { monitor: { id: string } }[]).map((r) => r.monitor.id), ['m1', 'm3', 'm2']);
+      // Only Triggered is the Monitors view's filter besides the text: Clear Filter clears it too.
+      await vscode.commands.executeCommand('axiom.monitorsOnlyTriggered');
+      assert.equal(monitorsView.getChildren().length, 0, 'no monitor is triggered');
+      await vscode.commands.executeCommand('axiom.clearMonitorsFilter');
+      assert.equal(monitorsView.getChildren().length, 3);
+    } finally {
+      fake.monitors = [];
+      await monitorsView.refresh({ restart: true });
+      await history.clear();
+    }
+  });
 });

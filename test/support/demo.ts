@@ -45,10 +45,14 @@ const ROUTES: Record<string, readonly string[]> = {
   payments: ['/payments/authorize', '/payments/capture'],
 };
 
+/** What a scanner probing the shop sends as its user agent, now and then: log data that must stay
+ *  text wherever it is shown (the journeys look for these in the results panel). */
+export const HOSTILE_USER_AGENTS = ['<img src=x onerror="window.__pwned=1">', '<script>window.__pwned=2</script>', 'command:workbench.action.quit'] as const;
+
 /**
  * Three outages of the shop's traffic in the last day, each a whole number of the monitor "Traffic
  * drop"'s 5-minute runs: requests per second fall to a fixed rate, far under the quietest night
- * (about 14 a second, 4,200 in 5 minutes). A dry run of "Traffic drop" over the last 24 hours sees
+ * (about 31 a second, 9,450 in 5 minutes). A dry run of "Traffic drop" over the last 24 hours sees
  * them at known runs (DEMO_DRY_RUN); each ends 5 minutes-aligned, so no run sees part of one.
  */
 export function trafficDips(now: number): { start: number; end: number; perSecond: number }[] {
@@ -86,7 +90,7 @@ export function demoDatasets(now: number): DemoDataset[] {
     {
       name: 'http-logs',
       description: 'Requests to the shop’s web services',
-      rate: (t) => dips.find((d) => t >= d.start && t < d.end)?.perSecond ?? 40 * daily(t),
+      rate: (t) => dips.find((d) => t >= d.start && t < d.end)?.perSecond ?? 90 * daily(t),
       fields: [
         { name: '_time', type: 'datetime', description: 'When the request ended' },
         { name: 'service', type: 'string', make: (_t, r) => weighted(SERVICES, r) },
@@ -101,7 +105,7 @@ export function demoDatasets(now: number): DemoDataset[] {
         { name: 'req_duration_ms', type: 'float', unit: 'ms', description: 'Time to the last byte', make: (t, r, pick) => Math.round((18 + 160 * r ** 3 + (pick() < 0.02 ? 900 * pick() : 0) + (incident(t) ? 220 * pick() : 0)) * 10) / 10 },
         { name: 'geo.city', type: 'string', make: (_t, r) => CITIES[Math.floor(r * CITIES.length)][0] },
         { name: 'geo.country', type: 'string', make: (_t, r) => CITIES[Math.floor(r * CITIES.length)][1] },
-        { name: 'user_agent', type: 'string', make: (_t, r) => weighted([['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0', 5], ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1.15', 3], ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1) Mobile/15E148', 4], ['curl/8.5.0', 0.5]], r) },
+        { name: 'user_agent', type: 'string', make: (_t, r) => weighted([['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0', 5], ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1.15', 3], ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1) Mobile/15E148', 4], ['curl/8.5.0', 0.5], ...HOSTILE_USER_AGENTS.map((agent) => [agent, 0.005] as const)], r) },
         { name: 'trace_id', type: 'string', make: (_t, r, pick) => `${Math.floor(r * 0xffffffff).toString(16).padStart(8, '0')}${Math.floor(pick() * 0xffffffff).toString(16).padStart(8, '0')}` },
       ],
     },

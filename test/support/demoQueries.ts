@@ -31,6 +31,9 @@ type Event = Record<string, unknown> & { _time: number; weight: number };
 const MAX_EVENTS = 3000;
 /** The service's default limit on returned rows. */
 const DEFAULT_LIMIT = 1000;
+/** A query that takes more rows than MAX_EVENTS (`take 100000`) gets as many events as the range
+ *  holds, up to what it takes and at most this many. */
+const MAX_TAKEN = 100_000;
 
 /** A number in [0, 1) from a seed, always the same for the same seed. */
 function random(seed: number): () => number {
@@ -61,10 +64,21 @@ function readSpan(text: string): number | undefined {
   return m ? Number(m[1]) * UNIT_MS[m[2]] : undefined;
 }
 
-/** The events of a dataset between two times: one per slot, each slot's the same on every call. */
-export function eventsBetween(dataset: DemoDataset, start: number, end: number): Event[] {
+/** How many events a dataset holds between two times, by its rate. */
+function expectedCount(dataset: DemoDataset, start: number, end: number): number {
+  const parts = 200;
+  const step = (end - start) / parts;
+  let sum = 0;
+  for (let i = 0; i < parts; i++) sum += dataset.rate(start + (i + 0.5) * step) * (step / 1000);
+  return sum;
+}
+
+/** The events of a dataset between two times: one per slot, each slot's the same on every call.
+ *  With `wanted` (a query's `take`), the slots are fine enough for that many where the range holds them. */
+export function eventsBetween(dataset: DemoDataset, start: number, end: number, wanted = 0): Event[] {
   if (!(end > start)) return [];
-  const slot = Math.max(1000, Math.ceil((end - start) / MAX_EVENTS / 1000) * 1000);
+  const count = Math.min(wanted, MAX_TAKEN, Math.floor(expectedCount(dataset, start, end)));
+  const slot = count > MAX_EVENTS ? Math.max(1, Math.floor((end - start) / (count + 1))) : Math.max(1000, Math.ceil((end - start) / MAX_EVENTS / 1000) * 1000);
   const events: Event[] = [];
   const seedOf = dataset.name.split('').reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
   for (let index = Math.ceil(start / slot); index * slot < end; index++) {
@@ -320,6 +334,18 @@ function take(table: Table, n: number): Table {
   return reorder(table, [...Array(Math.min(n, rowCount(table))).keys()]);
 }
 
+/** The `where` steps at the start of a query, as one test (the events they keep). */
+function leadingWheres(steps: readonly string[]): (e: Event) => boolean {
+  const tests: ((e: Event) => boolean)[] = [];
+  for (const step of steps) {
+    const m = /^(where|filter)\s+(.*)$/is.exec(step);
+    if (!m) break;
+    const test = condition(m[2]);
+    if (test) tests.push(test);
+  }
+  return (e) => tests.every((test) => test(e));
+}
+
 /** The answer to a query over the demo's datasets, as the service sends it with format=tabular. */
 export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBody, now = Date.now()): AplAnswer {
   const started = performance.now();
@@ -329,7 +355,20 @@ export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBo
   const name = fieldName(source);
   const dataset = datasets.find((d) => d.name === name);
   if (!dataset) return { status: 404, body: { code: 404, message: `dataset '${name}' not found (the demo has ${datasets.map((d) => d.name).join(', ')})` } };
-  const all = eventsBetween(dataset, range.start, range.end);
+  const taken = rest.map((step) => /^(?:take|limit)\s+(\d+)\s*$/i.exec(step)).find((m) => m !== null);
+  const wanted = taken ? Number(taken[1]) : 0;
+  let all = eventsBetween(dataset, range.start, range.end, wanted);
+  if (wanted) {
+    // A take after a `where` that keeps few of the events: finer slots, so that it gets as many as
+    // it takes where the range holds them (as the service would), not what a coarse sample kept.
+    const keeps = leadingWheres(rest);
+    for (let kept = all.filter(keeps).length, tries = 0; kept < wanted && kept < all.length && tries < 3; tries++) {
+      const finer = eventsBetween(dataset, range.start, range.end, Math.ceil(((wanted * all.length) / Math.max(1, kept)) * 1.5));
+      if (finer.length <= all.length) break;
+      all = finer;
+      kept = all.filter(keeps).length;
+    }
+  }
   let events = all;
   let table: Table | undefined;
   let limited = false;

@@ -7,7 +7,7 @@ import { evaluate } from '../../src/core/monitors/dryRun';
 import { dryRunHistoryRun, dryRunMonitor } from '../../src/core/monitors/dryRunMonitor';
 import { samplesFromMessage } from '../../src/core/monitors/dryRunProtocol';
 import { statusFromHistory } from '../../src/core/monitors/monitorStatus';
-import { DEMO_DRY_RUN, DEMO_TOKEN, startDemo } from '../support/demo';
+import { DEMO_DRY_RUN, DEMO_TOKEN, HOSTILE_USER_AGENTS, startDemo } from '../support/demo';
 import { CapturedLog, testClient } from '../support/testClient';
 
 /** The demo as the extension sees it: over real HTTP, through the extension's client. */
@@ -78,6 +78,26 @@ describe('the demo deployment (npm start without a token)', () => {
       const again = await client.runApl("['auth'] | summarize count() by bin(_time, 5m), region", fixed);
       assert.deepEqual(again.tables[0].columns, once.tables[0].columns, 'the same range, the same answer');
       await assert.rejects(client.runApl("['nope'] | count", lastHour), /not found/);
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('gives a query that takes 100,000 rows of an hour as many, newest first, some sent by a scanner (the journeys read them)', async () => {
+    const { fake, client } = await open();
+    try {
+      const many = await client.runApl("['http-logs'] | take 100000", lastHour);
+      const [table] = many.tables;
+      assert.equal(table.rowCount, 100_000, 'the shop has more than 100,000 requests in any hour');
+      const times = (table.columns[0] as string[]).map((t) => Date.parse(t));
+      assert.ok(times.every((t, i) => i === 0 || t <= times[i - 1]), 'newest first');
+      const agents = new Set(table.columns[table.fields.findIndex((f) => f.name === 'user_agent')] as string[]);
+      for (const agent of HOSTILE_USER_AGENTS) assert.ok(agents.has(agent), agent);
+      // A smaller take still makes few events (the demo stays quick), also after a rare match.
+      assert.equal((await client.runApl("['http-logs'] | take 10", lastHour)).tables[0].rowCount, 10);
+      const rare = await client.runApl("['http-logs'] | where status >= 500 | project _time, status | take 50", { startTime: 'now-6h', endTime: 'now' });
+      assert.equal(rare.tables[0].rowCount, 50);
+      assert.ok((rare.tables[0].columns[1] as number[]).every((status) => status >= 500));
     } finally {
       await fake.stop();
     }

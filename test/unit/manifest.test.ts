@@ -19,7 +19,7 @@ interface Manifest {
     virtualWorkspaces?: boolean | { supported?: boolean | 'limited' };
   };
   contributes: {
-    commands: { command: string; title: string }[];
+    commands: { command: string; title: string; icon?: string }[];
     menus: Record<string, MenuItem[]>;
     languages?: { id: string; aliases?: string[]; extensions?: string[]; configuration?: string }[];
     grammars?: { language?: string; scopeName: string; path: string; injectTo?: string[]; embeddedLanguages?: Record<string, string> }[];
@@ -152,6 +152,43 @@ describe('manifest: menus where they apply', () => {
     const welcome = (contributes.viewsWelcome ?? []).map((w) => (w.contents.match(/^%(.+)%$/) ? nls[w.contents.slice(1, -1)] ?? '' : w.contents));
     for (const [, command] of welcome.join('\n').matchAll(/\(command:(axiom\.[\w]+)/g)) {
       assert.ok(commands.has(command), `a welcome link runs ${command}, which is not in contributes.commands`);
+    }
+  });
+});
+
+describe('manifest: the list views filter the same way', () => {
+  // Each view: its Filter command, its Clear Filter command, the context key that says a filter is on.
+  const views = [
+    { view: 'axiom.monitors', filter: 'axiom.filterMonitors', clear: 'axiom.clearMonitorsFilter', key: 'axiom.monitors.filtered' },
+    { view: 'axiom.starredQueries', filter: 'axiom.filterStarredQueries', clear: 'axiom.clearStarredFilter', key: 'axiom.starred.filtered' },
+    { view: 'axiom.datasets', filter: 'axiom.filterDatasets', clear: 'axiom.clearDatasetsFilter', key: 'axiom.datasets.filtered' },
+    { view: 'axiom.queryHistory', filter: 'axiom.filterQueryHistory', clear: 'axiom.clearQueryHistoryFilter', key: 'axiom.history.filtered' },
+  ];
+  const command = (id: string) => contributes.commands.find((c) => c.command === id);
+  const titleItem = (id: string) => (contributes.menus['view/title'] ?? []).find((i) => i.command === id);
+
+  it('Filter first in each title bar, with the filter icon and a title "Filter …"', () => {
+    for (const { view, filter } of views) {
+      assert.equal(command(filter)?.icon, '$(filter)', filter);
+      assert.match(nls[command(filter)!.title.slice(1, -1)], /^Filter .+…$/, filter);
+      assert.deepEqual(titleItem(filter), { command: filter, when: `view == ${view}`, group: 'navigation@1' });
+    }
+  });
+
+  it('Clear Filter beside it while a filter is on, and in the Command Palette only then', () => {
+    for (const { view, clear, key } of views) {
+      assert.equal(command(clear)?.icon, '$(clear-all)', clear);
+      assert.match(nls[command(clear)!.title.slice(1, -1)], /^Clear .+ Filter$/, clear);
+      assert.deepEqual(titleItem(clear), { command: clear, when: `view == ${view} && ${key}`, group: 'navigation@2' });
+      assert.equal(contributes.menus.commandPalette.find((i) => i.command === clear)?.when, key, clear);
+    }
+  });
+
+  it('no other title bar button shows the filter icon', () => {
+    const filters = new Set(views.map((v) => v.filter));
+    for (const item of contributes.menus['view/title'] ?? []) {
+      const icon = command(item.command ?? '')?.icon;
+      if (item.group?.startsWith('navigation') && (icon === '$(filter)' || icon === '$(filter-filled)')) assert.ok(filters.has(item.command!), `${item.command} shows a filter icon in the title bar`);
     }
   });
 });

@@ -83,8 +83,3 @@ export function recentEventsQuery(dataset: string, count: number): string {
 export function summarizeByFieldQuery(dataset: string, field: string): string {
   return `${datasetReference(dataset)}\n| summarize count() by ${field}\n| sort by count_ desc`;
 }
-
-/** Whether a text (as typed into a filter) matches a name, case aside. */
-export function matchesText(name: string | undefined, text: string): boolean {
-  return name !== undefined && name.toLowerCase().includes(text.toLowerCase());
-}

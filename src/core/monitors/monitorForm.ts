@@ -8,6 +8,7 @@ import { isJsonObject, type JsonObject } from '../json';
 import { MONITOR_FIELDS, type MonitorField } from './monitorFields';
 import { notifierIdsOf } from './monitorBodies';
 import { settingsText } from './monitorDocuments';
+import { parseWordTable } from '../run/panelWords';
 
 /** The page's words: English templates, translated by the extension. Field names and help are MONITOR_FIELDS'. */
 export const FORM_WORDS = {
@@ -57,17 +58,9 @@ export function formWords(): Record<string, string> {
   return words;
 }
 
-/** Words received by the page (the JSON the page carries): English for any missing or not a string. */
+/** Words received by the page (the JSON the page carries), checked against the English (readWordTable). */
 export function readFormWords(json: string | undefined): FormWords {
-  const words = formWords();
-  let value: unknown;
-  try {
-    value = JSON.parse(json ?? '{}');
-  } catch {
-    value = undefined;
-  }
-  if (isJsonObject(value)) for (const key of Object.keys(words)) if (typeof value[key] === 'string') words[key] = value[key] as string;
-  return words;
+  return parseWordTable(formWords(), json);
 }
 
 /** A notifier as the pick shows it. */

@@ -3,6 +3,7 @@
 import type { StarredQuery } from '../api/starred';
 import { orderByKeys } from '../keyOrder';
 import { nameSortKey } from '../monitors/nameSortKey';
+import { matchesText } from '../textMatch';
 
 export interface StarredRow {
   readonly kind: 'query';
@@ -41,9 +42,9 @@ export interface StarredFilter {
 /** Case aside, the text in the name, the dataset or the APL; the dataset by equality. */
 export function matchesFilter(query: StarredQuery, filter: StarredFilter): boolean {
   if (filter.dataset !== undefined && query.dataset !== filter.dataset) return false;
-  const text = filter.text?.trim().toLowerCase();
+  const text = filter.text?.trim();
   if (!text) return true;
-  return query.name.toLowerCase().includes(text) || (query.dataset ?? '').toLowerCase().includes(text) || query.query.apl.toLowerCase().includes(text);
+  return matchesText(query.name, text) || matchesText(query.dataset, text) || matchesText(query.query.apl, text);
 }
 
 /** `me` is the caller's user id, or empty when unknown (then every owner is named); undefined

@@ -49,7 +49,9 @@ for (const [label, ms] of [
   [words.last7d, 7 * 86_400_000],
 ] as const)
   period.append(new Option(label, String(ms)));
-controls.append(el('label', '', words.operator), operator, el('label', '', words.threshold), threshold, el('label', '', words.period), period);
+const operatorLabel = el('label', '', words.operator);
+const thresholdLabel = el('label', '', words.threshold);
+controls.append(operatorLabel, operator, thresholdLabel, threshold, el('label', '', words.period), period);
 const legend = el('p', 'dry-run-legend');
 legend.append(el('span', 'mark would', words.wouldTrigger), el('span', 'mark real', words.realAlert));
 const chart = new Chart();
@@ -170,8 +172,7 @@ function receive(result: DryRunResult): void {
   threshold.value = String(result.rule.threshold);
   period.value = String(result.periodMs);
   const hideRule = Boolean(result.noVerdict || result.matches || result.noQuery);
-  operator.hidden = hideRule;
-  threshold.hidden = hideRule;
+  for (const control of [operator, threshold, operatorLabel, thresholdLabel]) control.hidden = hideRule;
   notes.textContent = '';
   const notesShown = result.noQuery ? [] : [say(words.queries, result.queries, result.runs.length), ...result.approximations.map((a) => `${words.approximated}: ${a}`)];
   for (const note of notesShown) notes.append(el('li', '', note));

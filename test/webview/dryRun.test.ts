@@ -1,0 +1,103 @@
+// The dry run's page in a real chromium, under its own Content Security Policy: the summary it
+// writes for a result the extension sends, a recount at once when the threshold or operator
+// changes (nothing sent for it), a change of period sent back, an MPL monitor's "no dry run" with
+// no chart, words read the one way (a translation that lost a hole is English), and data as text.
+// npm run test:webview (after a build of dist/webview).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { normalRule } from '../../src/core/monitors/dryRun';
+import type { DryRunResult } from '../../src/core/monitors/dryRunProtocol';
+import { openPanel, type PanelPage } from './panelPage';
+
+let panel: PanelPage;
+let page: Page;
+
+const FIVE = 5 * 60_000;
+const T0 = Date.UTC(2026, 10, 20, 0, 0);
+const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+
+/** Ten runs of one group: values 10 except runs 2, 3 (80) and 7 (60). */
+const RESULT: DryRunResult = {
+  type: 'result',
+  name: HOSTILE,
+  intervalMinutes: 5,
+  periodMs: 86_400_000,
+  runs: Array.from({ length: 10 }, (_, k) => T0 + k * FIVE),
+  groups: [''],
+  perGroup: [{ run: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], min: [10, 10, 80, 80, 10, 10, 10, 60, 10, 10], max: [10, 10, 80, 80, 10, 10, 10, 60, 10, 10] }],
+  empty: [],
+  rule: normalRule({ operator: 'Above', threshold: 50 }),
+  realAlerts: [T0 + 2 * FIVE],
+  approximations: [HOSTILE],
+  queries: 1,
+};
+
+/** Posts a message to the page as the extension does, and resolves once the page has handled it. */
+const send = (message: unknown) =>
+  page.evaluate(
+    (m) =>
+      new Promise<void>((resolve) => {
+        window.postMessage(m, '*');
+        const handled = (event: MessageEvent) => {
+          if (event.data !== 'handled?') return;
+          window.removeEventListener('message', handled);
+          resolve();
+        };
+        window.addEventListener('message', handled);
+        window.postMessage('handled?', '*');
+      }),
+    message,
+  );
+const text = (selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? undefined, selector);
+const count = () => page.evaluate(() => document.getElementById('results')?.dataset.count);
+const posted = () => page.evaluate(() => window.__posted as { type: string; periodMs?: number }[]);
+
+describe('the dry run’s page in chromium', () => {
+  before(async () => {
+    // One word translated, one whose translation lost its hole (read as English).
+    panel = await openPanel({ entry: 'dryRun', words: { operator: 'Operator (übersetzt)', savedAlerts: 'Alarme gespeichert' } });
+    page = panel.page;
+  });
+  after(() => panel?.close());
+
+  it('sums up what would have triggered beside the alerts as saved; a new threshold or operator recounts at once, asking nothing', async () => {
+    await send(RESULT);
+    assert.equal(await text('.dry-run-summary'), 'Would have triggered 2 times (1 alerts in this period as saved).');
+    assert.equal(await count(), '2');
+    await page.fill('.dry-run-threshold', '70');
+    assert.equal(await count(), '1');
+    assert.equal(await text('.dry-run-summary'), 'Would have triggered once (1 alerts in this period as saved).');
+    await page.selectOption('.dry-run-operator', 'Below');
+    assert.equal(await count(), '2', 'below 70: runs 0–1 and 4–9 (two stretches)');
+    assert.deepEqual((await posted()).map((m) => m.type), ['ready'], 'a recount sends nothing');
+    await page.selectOption('.dry-run-period', String(7 * 86_400_000));
+    assert.deepEqual((await posted()).at(-1), { type: 'period', periodMs: 7 * 86_400_000 });
+  });
+
+  it('sets everything from the service as text; words are read against the English', async () => {
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    assert.ok((await text('.dry-run-notes'))?.includes(HOSTILE), 'the approximation shows as text');
+    assert.equal(await page.evaluate(() => document.querySelector('.dry-run-operator')?.getAttribute('aria-label')), 'Operator (übersetzt)');
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  });
+
+  it('an MPL monitor: says why there is no dry run, with the alerts as saved, and no chart or rule', async () => {
+    const why = 'This monitor’s query is MPL (metrics).';
+    await send({ ...RESULT, runs: [], groups: [], perGroup: [], approximations: [], queries: 0, realAlerts: [T0, T0 + FIVE, T0 + 2 * FIVE], noQuery: why });
+    assert.equal(await text('.dry-run-summary'), why);
+    assert.equal(await text('.dry-run-details'), '3 alerts in this period as saved.', 'the translation without its hole is not used');
+    assert.equal(await count(), '');
+    assert.deepEqual(
+      await page.evaluate(() => ['.chart', '.dry-run-legend', '.dry-run-threshold', '.dry-run-operator'].map((s) => (document.querySelector(s) as HTMLElement | null)?.hidden)),
+      [true, true, true, true],
+    );
+    assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('.dry-run-controls label')].filter((l) => !(l as HTMLElement).hidden).map((l) => l.textContent)), ['Period'], 'only the period is left to choose');
+    assert.equal(await text('.dry-run-notes'), '', 'no query count for queries never sent');
+  });
+
+  it('a result that is not one (noQuery not text) is dropped', async () => {
+    await send({ ...RESULT, noQuery: { html: HOSTILE } });
+    assert.equal(await text('.dry-run-summary'), 'This monitor’s query is MPL (metrics).', 'unchanged');
+  });
+});

@@ -19,7 +19,8 @@
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,transport
-// runs only those parts (the bundle always).
+// runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
+// rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -275,7 +276,7 @@ await section(['pipeline'], 900, async () => {
 // Request overhead of the transport: 100 small requests (the user record, one after another) with
 // the client over Node's https/http, as shipped, against the same client over undici with an
 // explicit agent, as it was before VS Code's network support.
-if (want('transport')) {
+await section(['transport'], 300, async () => {
   const certs = makeTestCerts();
   for (const tls of [undefined, { key: certs.key, cert: certs.cert }]) {
     const fake = new FakeAxiom({ tls });
@@ -296,7 +297,7 @@ if (want('transport')) {
     await fake.stop();
   }
   fs.rmSync(certs.dir, { recursive: true, force: true });
-}
+});
 
 // ---------------------------------------------------------------------------------------------
 // The star round trip: the client's create against a bare POST of the same body.

@@ -20,6 +20,7 @@ import { addDeploymentCommand, importCliConfigCommand, removeDeploymentCommand, 
 import { DeploymentStatus } from './deploymentStatus';
 import { setTokenCommand, signOutCommand } from './setToken';
 import { testConnectionCommand } from './testConnection';
+import type { Transport } from '../core/api/transport';
 
 export interface AccountsDeps {
   context: vscode.ExtensionContext;
@@ -36,9 +37,9 @@ export function createAccounts(deps: AccountsDeps) {
   const settings = new SettingsStore();
   const tokens = new TokenStore(context.secrets);
   const machine = new MachineState<SwitchRecord>(context.globalStorageUri.fsPath, 'deployment.json', {});
-  // The connection's proxy choice, for requests to the sign-in server.
-  const network = (url: string): ReturnType<Connection['network']> => connection.network(url);
-  const signedIn = new SignedInTokens(tokens, log, userAgent, network);
+  // The connection's transport, for requests to the sign-in server.
+  const transport = (): Transport => connection.transport();
+  const signedIn = new SignedInTokens(tokens, log, userAgent, transport);
   const accounts = new Accounts(settings, tokens, machine, log, process.env, (name: string): Promise<void> => signedIn.revoke(name));
   // What a failure's Set API Token, Sign In and Show Log do (signIn is made below, with the connection).
   const handlers: AdviceHandlers = { askForToken: () => setToken(), signIn: async () => (await signIn()) !== undefined, log };
@@ -51,7 +52,7 @@ export function createAccounts(deps: AccountsDeps) {
   // The client registered with each sign-in server: this machine's, not synced.
   const clients = new MachineState<RegisteredClients>(context.globalStorageUri.fsPath, 'sign-in-clients.json', {});
   const browser = new Browser();
-  const signIn = signInCommand({ accounts, tokens, settings, clients, network, browser, log, handlers, userAgent, addWithToken: () => addDeployment(), rename: (name) => rename({ from: name }) });
+  const signIn = signInCommand({ accounts, tokens, settings, clients, transport, browser, log, handlers, userAgent, addWithToken: () => addDeployment(), rename: (name) => rename({ from: name }) });
   const authentication = new AxiomAuthenticationProvider(accounts, context.globalState, deps.sessionsChanged, () => signIn());
   let status: DeploymentStatus | undefined;
   const disposables: vscode.Disposable[] = [authentication, connection, accounts, signedIn, clients, machine, tokens, settings];

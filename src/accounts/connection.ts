@@ -1,21 +1,20 @@
 import * as vscode from 'vscode';
-import type { Dispatcher } from 'undici';
 import type { AxiomClient } from '../core/api/client';
 import type { TokenSource } from '../core/accounts/tokenRefresh';
 import type { RateLimit } from '../core/api/requestBudget';
-import { resolveEndpoint } from '../core/api/baseUrl';
-import { chooseProxy, describeProxy } from '../core/api/proxy';
+import type { Transport } from '../core/api/transport';
 import type { ClientAccess } from '../platform/clientAccess';
 import type { AdviceHandlers } from '../platform/showAdvice';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
-import { load, type Bundle } from '../platform/lazy';
+import { load } from '../platform/lazy';
+import { describeTransport, vscodeTransport } from '../platform/network';
 import type { Accounts, ActiveDeployment } from './accounts';
 
 /**
- * Hands out an API client for the window's deployment: its url, org id and token. The HTTP client module (undici, zod)
+ * Hands out an API client for the window's deployment: its url, org id and token. The HTTP client module (zod)
  * is loaded on first use, not at activation; clients are rebuilt only when a setting or the token
- * changes, and all of them share one keep-alive dispatcher, rebuilt only when the proxy changes.
+ * changes, and all of them share one transport (VS Code's network, see platform/network.ts).
  */
 export class Connection implements ClientAccess, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -25,8 +24,8 @@ export class Connection implements ClientAccess, vscode.Disposable {
   /** Fires when a token, a deployment or an `axiom.*` or proxy setting changes. */
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
-  private cached?: { key: string; client: AxiomClient };
-  private dispatcher?: { key: string; dispatcher: Dispatcher };
+  private cached?: { key: string; client: AxiomClient; transport: Transport };
+  private kept?: { key: string; transport: Transport };
 
   constructor(
     private readonly settings: SettingsStore,
@@ -66,38 +65,32 @@ export class Connection implements ClientAccess, vscode.Disposable {
     const token = await this.accounts.token(name);
     if (!token) return undefined;
     const { timeoutMs } = this.settings.read();
-    const network = this.network(url);
-    const key = JSON.stringify([url, orgId, timeoutMs, token, network]);
-    if (this.cached?.key === key) return this.cached.client;
+    const transport = this.transport();
+    const key = JSON.stringify([url, orgId, timeoutMs, token]);
+    if (this.cached?.key === key && this.cached.transport === transport) return this.cached.client;
     const api = load('client');
     const tokenSource = await this.signedIn?.source(name, token);
-    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, dispatcher: this.dispatcherFor(api, network), logger: this.log, onRateLimit: (limit) => this.rateLimits.fire(limit), tokenSource });
-    this.cached = { key, client };
+    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, transport, logger: this.log, onRateLimit: (limit) => this.rateLimits.fire(limit), tokenSource });
+    this.cached = { key, client, transport };
     return client;
   }
 
-  /** The proxy for the configured URL (by http.proxy, http.noProxy, the environment) and whether certificates are checked. */
-  network(url: string): { proxy?: string; strictSSL: boolean } {
-    const settings = this.settings.readNetwork();
-    const endpoint = resolveEndpoint(url);
-    const proxy = settings.proxyOff || !endpoint.ok ? undefined : chooseProxy(new URL(endpoint.endpoint.base), settings);
-    return { proxy, strictSSL: settings.strictSSL };
-  }
-
-  private dispatcherFor(api: Bundle<'client'>, network: { proxy?: string; strictSSL: boolean }): Dispatcher {
-    const key = JSON.stringify(network);
-    if (this.dispatcher?.key === key) return this.dispatcher.dispatcher;
-    void this.dispatcher?.dispatcher.close();
-    const dispatcher = api.createDispatcher(network);
-    this.log.info(`connecting ${network.proxy ? `through the proxy ${describeProxy(network.proxy)}` : 'directly'}${network.strictSSL ? '' : ', without checking certificates (http.proxyStrictSSL is off)'}`);
-    this.dispatcher = { key, dispatcher };
-    return dispatcher;
+  /** How requests go (shared by every client and the sign-in server's requests): made again only
+   *  when http.proxyStrictSSL changes; VS Code reads its proxy settings for each request. */
+  transport(): Transport {
+    const network = this.settings.readNetwork();
+    const key = String(network.strictSSL);
+    if (this.kept?.key === key) return this.kept.transport;
+    void this.kept?.transport.close();
+    this.kept = { key, transport: vscodeTransport(load('client'), network) };
+    this.log.info(describeTransport(network));
+    return this.kept.transport;
   }
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
     this.rateLimits.dispose();
-    void this.dispatcher?.dispatcher.close();
+    void this.kept?.transport.close();
   }
 }

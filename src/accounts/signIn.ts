@@ -12,6 +12,7 @@ import { signInUrlFor } from '../core/accounts/signInUrl';
 import type { CallbackListener } from '../core/accounts/oauthCallback';
 import type { Grant } from '../core/accounts/tokenRefresh';
 import { DEFAULT_API_URL } from '../core/api/baseUrl';
+import type { Transport } from '../core/api/transport';
 import { adviceFor } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
 import { phrase } from '../core/phrase';
@@ -37,7 +38,8 @@ export interface SignInDeps {
   tokens: TokenStore;
   settings: SettingsStore;
   clients: MachineState<RegisteredClients>;
-  network(url: string): { proxy?: string; strictSSL: boolean };
+  /** How requests go: the connection's transport. */
+  transport(): Transport;
   browser: Browser;
   log: Log;
   /** What a failure's actions do (Set API Token, Show Log). */
@@ -78,14 +80,14 @@ export function signInCommand(deps: SignInDeps) {
       return undefined;
     }
     const api = load('client');
-    const dispatcher = api.createDispatcher(deps.network(signInUrl));
+    const transport = deps.transport();
     try {
       return await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sign in with Axiom'), cancellable: true },
         async (progress, cancel) => {
           const controller = new AbortController();
           cancel.onCancellationRequested(() => controller.abort());
-          const http: OAuthHttp = { dispatcher, userAgent: deps.userAgent, timeoutMs: deps.settings.read().timeoutMs, signal: controller.signal };
+          const http: OAuthHttp = { transport, userAgent: deps.userAgent, timeoutMs: deps.settings.read().timeoutMs, signal: controller.signal };
           progress.report({ message: vscode.l10n.t('Finding the sign-in server…') });
           const metadata = await api.discover(signInUrl, http);
           const state = api.makeState();
@@ -136,8 +138,6 @@ export function signInCommand(deps: SignInDeps) {
       // Said without waiting for the person to answer: the command ends here either way.
       void tellFailure(deps, error, () => run(args));
       return undefined;
-    } finally {
-      void dispatcher.close();
     }
   };
   return run;
@@ -241,13 +241,7 @@ function offerByHand(deps: SignInDeps, listener: CallbackListener, address: vsco
 async function saveSignIn(deps: SignInDeps, apiUrl: string, grant: Grant, args: SignInArgs | undefined, signal: AbortSignal): Promise<Deployment | undefined> {
   const api = load('client');
   const { timeoutMs } = deps.settings.read();
-  const dispatcher = api.createDispatcher(deps.network(apiUrl));
-  let orgs: Org[];
-  try {
-    orgs = await new api.AxiomClient({ url: apiUrl, token: grant.accessToken, timeoutMs, userAgent: deps.userAgent, dispatcher, logger: deps.log }).listOrgs(signal);
-  } finally {
-    void dispatcher.close();
-  }
+  const orgs: Org[] = await new api.AxiomClient({ url: apiUrl, token: grant.accessToken, timeoutMs, userAgent: deps.userAgent, transport: deps.transport(), logger: deps.log }).listOrgs(signal);
   const org = await chooseOrg(orgs, args?.orgId);
   if (!org) return undefined;
   const name = nameFor(deps.accounts.listed(), apiUrl, org);

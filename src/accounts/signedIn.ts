@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { Dispatcher } from 'undici';
 import type { TokenSource } from '../core/accounts/tokenRefresh';
+import type { Transport } from '../core/api/transport';
 import { isAxiomError } from '../core/api/errors';
 import { phrase } from '../core/phrase';
 import { load } from '../platform/lazy';
@@ -16,13 +16,12 @@ const REVOKE_TIMEOUT_MS = 5_000;
  * pair in secret storage, and revocation at sign-out. A deployment whose token was pasted has none.
  */
 export class SignedInTokens implements vscode.Disposable {
-  private dispatcher?: { key: string; dispatcher: Dispatcher };
-
   constructor(
     private readonly tokens: TokenStore,
     private readonly log: Log,
     private readonly userAgent: string,
-    private readonly network: (url: string) => { proxy?: string; strictSSL: boolean },
+    /** How requests go: the connection's transport. */
+    private readonly transport: () => Transport,
   ) {}
 
   /** The source of a deployment's token when it was signed in with the browser and `token` is that sign-in's. */
@@ -41,7 +40,7 @@ export class SignedInTokens implements vscode.Disposable {
           this.log.info(`sign-in of “${name}” renewed${renewed.expiresAt ? `, valid until ${new Date(renewed.expiresAt).toISOString()}` : ''}`);
         },
       },
-      (held) => api.refreshTokens(held.tokenEndpoint, { clientId: held.clientId, refreshToken: held.refreshToken }, this.http(held.tokenEndpoint, 30_000)),
+      (held) => api.refreshTokens(held.tokenEndpoint, { clientId: held.clientId, refreshToken: held.refreshToken }, this.http(30_000)),
     );
   }
 
@@ -51,7 +50,7 @@ export class SignedInTokens implements vscode.Disposable {
     const grant = await this.tokens.getGrant(name);
     if (!grant?.revocationEndpoint) return;
     const api = load('client');
-    const http = this.http(grant.revocationEndpoint, REVOKE_TIMEOUT_MS);
+    const http = this.http(REVOKE_TIMEOUT_MS);
     const revoke = (token: string, hint: 'access_token' | 'refresh_token') => api.revokeToken(grant.revocationEndpoint!, { clientId: grant.clientId, token, hint }, http);
     try {
       if (grant.refreshToken) await revoke(grant.refreshToken, 'refresh_token');
@@ -62,17 +61,11 @@ export class SignedInTokens implements vscode.Disposable {
     }
   }
 
-  private http(url: string, timeoutMs: number) {
-    const network = this.network(url);
-    const key = JSON.stringify(network);
-    if (this.dispatcher?.key !== key) {
-      void this.dispatcher?.dispatcher.close();
-      this.dispatcher = { key, dispatcher: load('client').createDispatcher(network) };
-    }
-    return { dispatcher: this.dispatcher.dispatcher, userAgent: this.userAgent, timeoutMs };
+  private http(timeoutMs: number) {
+    return { transport: this.transport(), userAgent: this.userAgent, timeoutMs };
   }
 
   dispose(): void {
-    void this.dispatcher?.dispatcher.close();
+    // Nothing held: the transport is the connection's.
   }
 }

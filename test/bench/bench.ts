@@ -4,6 +4,7 @@
 //   activation inside code-server        vs the one-bundle build, same harness
 //   the monitors pipeline, 100 to 50,000 vs a bare undici GET + JSON.parse of the same bytes
 //   time to first items in the real view vs the same for 100 monitors
+//   100 small requests over the shipped transport vs the same client over undici (before)
 //   the star round trip                  vs a bare undici POST of the same body
 //   2,000 starred queries, every page    vs the same bare GETs + JSON.parse
 //   opening a starred query as a document vs opening an untitled document with its text
@@ -17,7 +18,7 @@
 //   Show Query History with 1,000 runs    vs a quick pick of the same 1,000 items prepared (in VS Code)
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
-// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun
+// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,transport
 // runs only those parts (the bundle always).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +42,8 @@ import { evaluate, normalRule, runWindows, samplesByTime, type Point } from '../
 import { planDryRun, runPlan, samplesFromAnswers } from '../../src/core/monitors/dryRunPlan';
 import { loadStarredPages, PAGE_SIZE } from '../../src/core/starred/starredPages';
 import { starredTree } from '../../src/core/starred/starredTree';
+import type { Transport } from '../../src/core/api/transport';
+import { createDispatcher, undiciTransport } from '../../src/core/api/undiciTransport';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { DEV_EXTENSION_ARGS, makeSandbox, openBrowser, projectRoot, runInExtensionHost, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom, type HistoryEntry } from '../support/fakeAxiom';
@@ -192,9 +195,11 @@ const server = ['pipeline', 'star', 'heap'].some(want) ? await serveMonitors(SIZ
 const { urls } = server;
 
 const api = createRequire(import.meta.url)(path.join(split, 'dist/client.js')) as Bundle<'client'>;
-const ourDispatcher = api.createDispatcher();
+// The shipped transport: Node's https and http (which VS Code patches with its proxies and
+// certificates inside the editor; plain here).
+const ourTransport = api.nodeTransport();
 const floorDispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 8 });
-const clientFor = (url: string) => new api.AxiomClient({ url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', dispatcher: ourDispatcher, logger: { request: () => undefined, warn: () => undefined } });
+const clientFor = (url: string, transport: Transport = ourTransport) => new api.AxiomClient({ url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', transport, logger: { request: () => undefined, warn: () => undefined } });
 const headers = { authorization: `Bearer ${FAKE_API_TOKEN}`, 'user-agent': 'axiom-apl-bench', accept: 'application/json' };
 
 /** The physical floor: the same bytes over the same loopback, parsed, and nothing else. */
@@ -264,6 +269,24 @@ await section(['pipeline'], 900, async () => {
   const flat = perMonitor[50_000] <= 2 * perMonitor[1_000];
   notes.push(`Per monitor, the pipeline costs ${perMonitor[1_000].toFixed(2)} µs at 1,000, ${perMonitor[10_000].toFixed(2)} µs at 10,000 and ${perMonitor[50_000].toFixed(2)} µs at 50,000 (${target('linear, at most twice the cost per monitor at 50,000 as at 1,000', flat)}).`);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Request overhead of the transport: 100 small requests (the user record, one after another) with
+// the client over Node's https/http, as shipped, against the same client over undici with an
+// explicit agent, as it was before VS Code's network support.
+if (want('transport')) {
+  const fake = new FakeAxiom();
+  await fake.start();
+  const undici = undiciTransport(createDispatcher());
+  const hundred = (transport: Transport) => async () => {
+    const client = clientFor(fake.url, transport);
+    for (let i = 0; i < 100; i++) await client.getCurrentUser();
+  };
+  const [ours, floor, pairs] = await paired(quick ? 5 : 41, 5, () => timed(hundred(ourTransport)), () => timed(hundred(undici)));
+  rows.push({ what: '100 small requests, one after another', ours: ms(ours), baseline: `the same client over undici: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
+  await undici.close();
+  await fake.stop();
+}
 
 // ---------------------------------------------------------------------------------------------
 // The star round trip: the client's create against a bare POST of the same body.
@@ -350,7 +373,7 @@ await section(['sweep', 'statuses'], 600, async () => {
   /** The extension's budget (see statusPoller.ts: 4 in flight, half of the announced limit, 60 a window assumed until announced). */
   const extensionBudget = (windowMs: number) => new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60, windowMs });
   const sweepOnce = async (budget: RequestBudget) => {
-    const client = new api.AxiomClient({ url: fake.url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', dispatcher: ourDispatcher, logger: { request: () => undefined, warn: () => undefined }, onRateLimit: (limit) => budget.observe(limit) });
+    const client = new api.AxiomClient({ url: fake.url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', transport: ourTransport, logger: { request: () => undefined, warn: () => undefined }, onRateLimit: (limit) => budget.observe(limit) });
     const tracker = new StatusTracker();
     const result = await tracker.sweep(client, sweepIds, budget, new AbortController().signal, () => undefined);
     if (result.read !== SWEPT) throw new Error(`the sweep read ${result.read} of ${SWEPT} (${JSON.stringify(result)})`);
@@ -479,7 +502,7 @@ await section(['dryrun'], 300, async () => {
   fake.aplAnswer = seriesAplAnswer(spikySeries([to - 20 * FIVE, to - 100 * FIVE], { base: 1, spike: 100 }));
   const dryRun = async (definition: Record<string, unknown>) => {
     const budget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 });
-    const client = new api.AxiomClient({ url: fake.url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', dispatcher: ourDispatcher, logger: { request: () => undefined, warn: () => undefined }, onRateLimit: (limit) => budget.observe(limit) });
+    const client = new api.AxiomClient({ url: fake.url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', transport: ourTransport, logger: { request: () => undefined, warn: () => undefined }, onRateLimit: (limit) => budget.observe(limit) });
     const plan = planDryRun(definition, { to, periodMs: 24 * 60 * 60_000 });
     const answers = await runPlan(plan, async (q, signal) => (await client.runApl(q.apl, { startTime: new Date(q.start).toISOString(), endTime: new Date(q.end).toISOString() }, signal)).tables[0], budget, new AbortController().signal);
     const outcome = evaluate(samplesFromAnswers(plan, answers), normalRule({ operator: 'Above', threshold: Number(definition.threshold) }));
@@ -520,7 +543,7 @@ await section(['dryrun'], 300, async () => {
   rows.push({ what: `dry run re-evaluated after a threshold change, ${values.length.toLocaleString('en')} values (no request)`, ours: ms(ours), baseline: `one comparison per value, nothing else: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
 });
 server.stop();
-await Promise.all([ourDispatcher.close(), floorDispatcher.close()]);
+await Promise.all([ourTransport.close(), floorDispatcher.close()]);
 
 // ---------------------------------------------------------------------------------------------
 // The grammar: every query of Axiom's APL documentation tokenized line by line, as VS Code's

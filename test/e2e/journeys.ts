@@ -536,7 +536,9 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   // which left the notebook's toolbar too narrow to show Run All.
   await runCommand(page, 'View: Single Column Editor Layout');
   await openFile(page, 'investigation.axiom-notebook');
-  await page.locator('.notebook-editor').first().waitFor({ timeout: 30_000 });
+  // The one on screen: VS Code 1.96 also keeps a hidden notebook editor element in the page.
+  const notebook = page.locator('.notebook-editor:visible').first();
+  await notebook.waitFor({ timeout: 30_000 });
   await page.locator('.notebook-toolbar-container').getByText('Run All', { exact: true }).click();
   await waitUntil('both cells at the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === before + 2, 30_000);
   const sent = fake.requestsTo('POST /v1/datasets/_apl').slice(before).map((r) => JSON.parse(r.body) as { apl: string; startTime: string });
@@ -544,7 +546,7 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   assert.equal(sent[0].startTime, 'now-6h', "the notebook's own range");
   // The outputs are drawn in the notebook's webview, each in a shadow root of its own.
   // The notebook's own webview (a results panel of an earlier journey may be open beside it).
-  const outputs = page.frameLocator('.notebook-editor iframe.webview.ready').frameLocator('#active-frame');
+  const outputs = page.frameLocator('.notebook-editor:visible iframe.webview.ready').frameLocator('#active-frame');
   // Outputs are in the webview in the order they arrived, not the cells': each is found by its columns.
   const chart = outputs.locator('.axiom-output').filter({ hasText: 'count_' });
   const table = outputs.locator('.axiom-output').filter({ hasText: 'req_duration_ms' });
@@ -553,7 +555,7 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   await chart.locator('.chart canvas').first().waitFor({ timeout: 10_000 });
   // The notebook draws the outputs of cells in view: scroll the list (over the cells' left margin;
   // over an output, the output would scroll) until the table of the second is on screen.
-  const box = await page.locator('.notebook-editor').first().boundingBox();
+  const box = await notebook.boundingBox();
   if (box) await page.mouse.move(box.x + 8, box.y + box.height / 2);
   const onScreen = async () => {
     const at = (await table.count()) ? await table.boundingBox() : null;

@@ -2,10 +2,12 @@
 // what the view and the star command do, that nothing is lost, and that the next try recovers.
 // Also Test Connection and VS Code's proxy settings, through a real tinyproxy.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { StepOutcome } from '../../src/core/accounts/connectionSteps';
 import { FAKE_API_TOKEN, FakeAxiom, ODD_TOKEN } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
+import { makeTestCerts } from '../support/testCerts';
 import { TinyProxy } from '../support/tinyproxy';
 import { actionRows, activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
 import { render } from '../../src/core/phrase';
@@ -188,29 +190,87 @@ describe('Test Connection and proxies inside VS Code', () => {
     }
   });
 
-  it('http.proxy: monitors load through the proxy, and http.noProxy exempts the host', async () => {
-    const http = vscode.workspace.getConfiguration('http');
-    await http.update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
-    const { monitorsView, starredView, datasetsView } = await activateExtension();
-    // Every view that loads from the service: whichever was loaded before reloads on a new setting,
-    // and is waited for here (a reload still in flight would pass the proxy after it was exempted).
-    const refreshed = () => Promise.all([monitorsView.refresh(), starredView.refresh(), datasetsView.refresh()]);
-    await refreshed();
-    assert.equal(monitorsView.getChildren().length, REALISTIC_MONITORS.length);
-    const target = `CONNECT ${new URL(fake.url).host}`;
-    const tunnels = () => proxy.requests().filter((r) => r === target).length;
-    assert.ok(tunnels() >= 1, 'the requests passed through tinyproxy');
-    const tunnelsBefore = tunnels();
+  /** A fake on 127.0.0.2, which VS Code's resolver (unlike 127.0.0.1 and localhost) does not send directly. */
+  async function awayFake(tls?: { key: string; cert: string }): Promise<FakeAxiom> {
+    const away = new FakeAxiom({ monitors: REALISTIC_MONITORS, host: '127.0.0.2', tls });
+    await away.start();
+    await setSetting('url', away.url);
+    return away;
+  }
 
-    // Registered by every VS Code this extension supports (1.96 and later), so written through the API.
-    await http.update('noProxy', ['127.0.0.1'], vscode.ConfigurationTarget.Global);
+  it('http.proxy: monitors load through the proxy VS Code resolves, Test Connection names it, and http.noProxy exempts the host', async function () {
+    this.timeout(60_000);
+    const http = vscode.workspace.getConfiguration('http');
+    const certs = makeTestCerts();
+    // The test authority is trusted nowhere: certificates are not checked here (what is checked is
+    // where the requests go), which VS Code's patched https honours through the tunnel too.
+    await http.update('proxyStrictSSL', false, vscode.ConfigurationTarget.Global);
+    const away = await awayFake({ key: certs.key, cert: certs.cert });
     try {
-      fake.reset();
+      await http.update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
+      const { monitorsView, starredView, datasetsView } = await activateExtension();
+      // Every view that loads from the service: whichever was loaded before reloads on a new setting,
+      // and is waited for here (a reload still in flight would pass the proxy after it was exempted).
+      const refreshed = () => Promise.all([monitorsView.refresh(), starredView.refresh(), datasetsView.refresh()]);
       await refreshed();
-      assert.ok(fake.requestsTo('GET /v2/monitors').length >= 1);
-      assert.equal(tunnels(), tunnelsBefore, 'the exempt host was reached directly (http.noProxy)');
+      assert.equal(monitorsView.getChildren().length, REALISTIC_MONITORS.length);
+      const target = `CONNECT ${new URL(away.url).host}`;
+      const tunnels = () => proxy.requests().filter((r) => r === target).length;
+      assert.ok(tunnels() >= 1, 'the requests passed through tinyproxy');
+
+      const outcomes = await vscode.commands.executeCommand<StepOutcome[]>('axiom.testConnection');
+      assert.deepEqual(statuses(outcomes), { url: 'ok', proxy: 'ok', dns: 'skipped', tcp: 'skipped', tls: 'ok', auth: 'ok', monitors: 'ok' });
+      const said = (step: string) => render(outcomes.find((o) => o.step === step)!.detail);
+      assert.match(said('proxy'), new RegExp(`^http://127\\.0\\.0\\.1:${proxy.port}, from http\\.proxy`));
+      assert.match(said('tls'), /certificate not checked \(http\.proxyStrictSSL is off\)/);
+      await vscode.commands.executeCommand('notifications.clearAll');
+      const tunnelsBefore = tunnels();
+
+      // Registered by every VS Code this extension supports (1.96 and later), so written through the API.
+      await http.update('noProxy', ['127.0.0.2'], vscode.ConfigurationTarget.Global);
+      try {
+        away.reset();
+        await refreshed();
+        assert.ok(away.requestsTo('GET /v2/monitors').length >= 1);
+        assert.equal(tunnels(), tunnelsBefore, 'the exempt host was reached directly (http.noProxy)');
+        const direct = await vscode.commands.executeCommand<StepOutcome[]>('axiom.testConnection');
+        assert.equal(render(direct.find((o) => o.step === 'proxy')!.detail), 'none: 127.0.0.2 is in http.noProxy');
+        await vscode.commands.executeCommand('notifications.clearAll');
+      } finally {
+        await http.update('noProxy', undefined, vscode.ConfigurationTarget.Global);
+      }
     } finally {
-      await http.update('noProxy', undefined, vscode.ConfigurationTarget.Global);
+      await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
+      await http.update('proxyStrictSSL', undefined, vscode.ConfigurationTarget.Global);
+      await setSetting('url', fake.url);
+      await away.stop();
+      fs.rmSync(certs.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('plain http that VS Code would send through a proxy goes nowhere: the proxy would read the token', async function () {
+    this.timeout(60_000);
+    const http = vscode.workspace.getConfiguration('http');
+    const away = await awayFake();
+    try {
+      await http.update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
+      const { starredView, datasetsView } = await activateExtension();
+      // What loaded before the proxy was set (directly, then) is not counted.
+      await Promise.all([starredView.refresh(), datasetsView.refresh()]);
+      away.reset();
+      const before = proxy.requests().length;
+      await Promise.all([starredView.refresh(), datasetsView.refresh()]);
+      const view = await refreshedView();
+      const message = String(view.treeView.message);
+      assert.equal(view.currentState, 'errorConfig');
+      assert.ok(message.includes(`send ${new URL(away.url).host} through the proxy http://127.0.0.1:${proxy.port}, which would see the token`), message);
+      assert.ok(message.includes('Add 127.0.0.2 to http.noProxy, or use https'), message);
+      assert.equal(away.requests.length, 0, 'nothing reached the service');
+      assert.equal(proxy.requests().length, before, 'the proxy was asked for nothing');
+    } finally {
+      await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
+      await setSetting('url', fake.url);
+      await away.stop();
     }
   });
 });

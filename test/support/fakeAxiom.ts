@@ -129,6 +129,9 @@ export interface FakeAxiomOptions {
   monitors?: unknown[];
   /** Serve https with this key and certificate instead of plain http. */
   tls?: { key: string; cert: string };
+  /** The loopback address to listen on (127.0.0.1 unless said; VS Code sends only that one and
+   *  localhost past its proxies, so a proxy test listens on 127.0.0.2). */
+  host?: string;
   /** Send the monitor list in chunks with no declared length, as a service written in Go does
    *  with a large body. Otherwise every body declares its length. */
   chunkedLists?: boolean;
@@ -205,6 +208,7 @@ export class FakeAxiom {
   private readonly chunkedLists: boolean;
   private readonly server: http.Server;
   private readonly secure: boolean;
+  private readonly host: string;
   private readonly sockets = new Set<import('node:net').Socket>();
 
   constructor(options: FakeAxiomOptions = {}) {
@@ -214,6 +218,7 @@ export class FakeAxiom {
     this.oauth = options.oauth;
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => void this.handle(req, res);
     this.secure = options.tls !== undefined;
+    this.host = options.host ?? '127.0.0.1';
     this.chunkedLists = options.chunkedLists ?? false;
     this.server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
     this.server.on('connection', (s: import('node:net').Socket) => {
@@ -223,12 +228,12 @@ export class FakeAxiom {
   }
 
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(0, this.host, resolve));
     return this.url;
   }
 
   get url(): string {
-    return `${this.secure ? 'https' : 'http'}://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return `${this.secure ? 'https' : 'http'}://${this.host}:${(this.server.address() as AddressInfo).port}`;
   }
 
   async stop(): Promise<void> {

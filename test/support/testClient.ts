@@ -3,7 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
 import type { Dispatcher } from 'undici';
+import type { Transport } from '../../src/core/api/transport';
 import { AxiomClient, type ClientOptions, type RequestLogEntry } from '../../src/core/api/client';
+import { nodeTransport } from '../../src/core/api/nodeTransport';
+import { undiciTransport } from '../../src/core/api/undiciTransport';
 import { AxiomError } from '../../src/core/api/errors';
 import { FAKE_API_TOKEN, type FakeAxiom } from './fakeAxiom';
 
@@ -40,13 +43,19 @@ export function useFakeService(fake: FakeAxiom, dispatcher: Dispatcher, log: Cap
   });
 }
 
+/** undici with the test's explicit agent, unless the file runs the same tests over the transport
+ *  the extension ships (overShippedTransport.ts): Node's http and https. */
+export function transportUnderTest(dispatcher: Dispatcher): Transport {
+  return process.env.AXIOM_TEST_TRANSPORT === 'node' ? nodeTransport() : undiciTransport(dispatcher);
+}
+
 export function testClient(url: string, dispatcher: Dispatcher, log: CapturedLog, overrides: Partial<ClientOptions> = {}): AxiomClient {
   return new AxiomClient({
     url,
     token: FAKE_API_TOKEN,
     timeoutMs: 2000,
     userAgent: 'axiom-apl-vscode/0.0.0-test',
-    dispatcher,
+    transport: transportUnderTest(dispatcher),
     logger: log.logger,
     retry: FAST_RETRY,
     ...overrides,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createDispatcher } from '../../src/core/api/client';
+import { createDispatcher } from '../../src/core/api/undiciTransport';
 import { fieldReference } from '../../src/core/apl/completion';
 import { lex } from '../../src/core/apl/lexer';
 import { datasetQuery, listDatasetFields, listDatasets, recentEventsQuery, summarizeByFieldQuery } from '../../src/core/datasets/datasets';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { createDispatcher } from '../../src/core/api/client';
+import { createDispatcher } from '../../src/core/api/undiciTransport';
 import { RequestBudget } from '../../src/core/api/requestBudget';
 import { render, type Phrase } from '../../src/core/phrase';
 import { DRY_RUN_SOURCE, HistoryStore, historyEntryOf } from '../../src/core/history/historyStore';

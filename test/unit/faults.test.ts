@@ -3,7 +3,7 @@
 // that the next load recovers, and that the token shows up nowhere.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { createDispatcher } from '../../src/core/api/client';
+import { createDispatcher } from '../../src/core/api/undiciTransport';
 import { AxiomError } from '../../src/core/api/errors';
 import { DEFAULT_RETRY_POLICY, retryDelay } from '../../src/core/api/retry';
 import { adviceFor } from '../../src/core/api/errorAdvice';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { createDispatcher } from '../../src/core/api/client';
+import { createDispatcher, undiciTransport } from '../../src/core/api/undiciTransport';
 import { AxiomError } from '../../src/core/api/errors';
 import { chooseProxy, describeProxy } from '../../src/core/api/proxy';
 import { checkConnection, type CheckInput } from '../../src/core/accounts/connectionCheck';
@@ -121,22 +121,26 @@ describe('through a real proxy, and over TLS', () => {
     }
   });
 
-  it('NODE_EXTRA_CA_CERTS naming the test authority makes the certificate trusted', async () => {
-    const probe = path.resolve(__dirname, '../support/caProbe.mjs');
-    const run = async (env: NodeJS.ProcessEnv) => JSON.parse((await promisify(execFile)(process.execPath, [probe, secure.url, FAKE_API_TOKEN], { env })).stdout) as { ok: boolean; count?: number; message?: string };
-    const { NODE_EXTRA_CA_CERTS: _, ...withoutExtra } = process.env;
-    assert.deepEqual(await run({ ...withoutExtra, NODE_EXTRA_CA_CERTS: certs.caFile }), { ok: true, count: REALISTIC_MONITORS.length });
-    const untrusted = await run(withoutExtra);
-    assert.equal(untrusted.ok, false);
-    assert.match(untrusted.message ?? '', /not trusted/);
-  });
+  for (const kind of ['undici', 'node']) {
+    it(`NODE_EXTRA_CA_CERTS naming the test authority makes the certificate trusted, and Test Connection says so (over ${kind})`, async () => {
+      const probe = path.resolve(__dirname, '../support/caProbe.mjs');
+      const run = async (env: NodeJS.ProcessEnv) => JSON.parse((await promisify(execFile)(process.execPath, [probe, secure.url, FAKE_API_TOKEN, kind], { env })).stdout) as { ok: boolean; count?: number; message?: string; tls?: string };
+      const { NODE_EXTRA_CA_CERTS: _, ...withoutExtra } = process.env;
+      assert.deepEqual(await run({ ...withoutExtra, NODE_EXTRA_CA_CERTS: certs.caFile }), { ok: true, count: REALISTIC_MONITORS.length, tls: 'ok: TLSv1.3, certificate trusted: issued by Axiom APL test CA, from NODE_EXTRA_CA_CERTS' });
+      const untrusted = await run(withoutExtra);
+      assert.equal(untrusted.ok, false);
+      assert.match(untrusted.message ?? '', /not trusted/);
+      assert.match(untrusted.tls ?? '', /^failed: The certificate of 127\.0\.0\.1:\d+ is not trusted \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)\. .*operating system’s store/);
+    });
+  }
 
   describe('Test Connection', () => {
-    const check = async (url: string, over: Partial<CheckInput> & { token?: string } = {}) => {
-      const dispatcher = createDispatcher({ proxy: over.proxy, strictSSL: over.strictSSL ?? true });
+    const check = async (url: string, { proxy, token, ...over }: Partial<CheckInput> & { token?: string; proxy?: string } = {}) => {
+      const dispatcher = createDispatcher({ proxy, strictSSL: over.strictSSL ?? true });
       try {
-        const client = async () => testClient(url, dispatcher, log, { token: over.token ?? FAKE_API_TOKEN });
-        const outcomes = await checkConnection({ url, strictSSL: true, timeoutMs: 2000, client, ...over });
+        const client = async () => testClient(url, dispatcher, log, { token: token ?? FAKE_API_TOKEN });
+        const transport = undiciTransport(dispatcher, { proxy });
+        const outcomes = await checkConnection({ url, transport, proxySettings: { proxy: proxy ?? '', noProxy: [] }, strictSSL: true, timeoutMs: 2000, client, ...over });
         return Object.fromEntries(outcomes.map((o) => [o.step, { ...o, detail: render(o.detail) }]));
       } finally {
         await dispatcher.close();

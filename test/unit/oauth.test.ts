@@ -7,7 +7,7 @@ import { authorizeUrl, discover, exchangeCode, makePkce, makeState, pkceChalleng
 import { checkSignInUrl, signInUrlFor } from '../../src/core/accounts/signInUrl';
 import { listenForCallback, readCallback, type CallbackListener } from '../../src/core/accounts/oauthCallback';
 import { RefreshingToken, type Grant } from '../../src/core/accounts/tokenRefresh';
-import { createDispatcher } from '../../src/core/api/client';
+import { createDispatcher, undiciTransport } from '../../src/core/api/undiciTransport';
 import { AxiomError } from '../../src/core/api/errors';
 import { maskSecrets } from '../../src/core/api/secrets';
 import { DEMO_ORG, startDemo, startDemoSignIn } from '../support/demo';
@@ -19,7 +19,7 @@ const dispatcher = createDispatcher();
 const oauth = new FakeOAuth();
 const fake = new FakeAxiom({ oauth });
 const log = new CapturedLog();
-const http: OAuthHttp = { dispatcher, userAgent: 'axiom-apl-vscode/0.0.0-test', timeoutMs: 2000 };
+const http: OAuthHttp = { transport: undiciTransport(dispatcher), userAgent: 'axiom-apl-vscode/0.0.0-test', timeoutMs: 2000 };
 const PAGES = { title: 'Axiom', success: 'Signed in. You can close this tab and return to VS Code.', failure: 'Sign-in did not finish. Return to VS Code to see why.' };
 
 before(async () => {

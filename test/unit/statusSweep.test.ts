@@ -2,7 +2,7 @@
 // monitors, the announced limit taken from the headers, 429 and 403 handling, cancellation.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createDispatcher } from '../../src/core/api/client';
+import { createDispatcher } from '../../src/core/api/undiciTransport';
 import { RequestBudget } from '../../src/core/api/requestBudget';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
 import { FakeAxiom } from '../support/fakeAxiom';

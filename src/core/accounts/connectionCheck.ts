@@ -1,12 +1,15 @@
 // Axiom: Test Connection, step by step: the URL, the proxy, DNS, TCP, TLS, the token, and the
-// right to list monitors. Stops at the first step that fails and says what to do about it.
+// right to list monitors. Stops at the first step that fails and says what to do about it. The
+// proxy and the certificate are the transport's (a request without a token, `probe`): inside VS
+// Code, the proxy VS Code chose and the certificates it trusts, named with where they came from.
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import tls from 'node:tls';
-import type { AxiomClient } from '../api/client';
+import { requestAbort, type AxiomClient } from '../api/client';
 import { bareHostname, portOf, requireEndpoint, type ApiEndpoint } from '../api/baseUrl';
 import { AxiomError, cancelledError, isAxiomError } from '../api/errors';
-import { describeProxy, parseProxy } from '../api/proxy';
+import { nameProxy, type ProxySettings } from '../api/proxy';
+import type { Probe, Transport } from '../api/transport';
+import { TRUST_SOURCE_NAMES, trustSource } from '../api/trustSource';
 import { errorCode, isCertificateError, networkMessage, timeoutMessage } from '../api/transportErrors';
 import { STEP_NAMES, type CheckStep, type StepOutcome } from './connectionSteps';
 import { adviceFor, reasonFor } from '../api/errorAdvice';
@@ -15,7 +18,10 @@ import { phrase, type Phrase } from '../phrase';
 export interface CheckInput {
   /** The `axiom.url` setting. */
   url: string;
-  proxy?: string;
+  /** How requests go; its probe tells the proxy and the certificate. */
+  transport: Transport;
+  /** The proxy settings, to say why the proxy (or none) was taken. */
+  proxySettings: ProxySettings & { off?: boolean };
   strictSSL: boolean;
   timeoutMs: number;
   /** The client for the current token, or undefined when none is set. */
@@ -29,6 +35,8 @@ export async function checkConnection(input: CheckInput, onStep: (outcome: StepO
   let endpoint: ApiEndpoint | undefined;
   // The API's origin as a URL, for the host name and port the network steps use.
   let origin: URL | undefined;
+  // What the transport's request without a token found (the proxy step makes it).
+  let probe: Probe | undefined;
   const run = async (step: CheckStep, body: () => Promise<Phrase | string | { skipped: Phrase }>): Promise<boolean> => {
     const started = performance.now();
     let outcome: StepOutcome;
@@ -53,28 +61,42 @@ export async function checkConnection(input: CheckInput, onStep: (outcome: StepO
       return endpoint.base;
     }],
     ['proxy', async () => {
-      if (!input.proxy) return { skipped: phrase('none: connecting directly') };
-      const proxy = parseProxy(input.proxy);
-      if (!proxy.ok) throw new AxiomError('config', proxy.problem);
-      await reach(bareHostname(proxy.url), portOf(proxy.url), timeouts, describeProxy(input.proxy));
-      return phrase('{0} accepts connections; it reaches {1} for us, so the next three steps are its to do', describeProxy(input.proxy), endpoint?.host ?? '');
+      const deadline = requestAbort(input.signal, input.timeoutMs);
+      try {
+        probe = await input.transport.probe(endpoint!.origin, deadline.signal);
+      } finally {
+        deadline.dispose();
+      }
+      if (input.signal?.aborted) throw cancelledError('test');
+      if (deadline.timedOut && probe.failure !== undefined) throw new AxiomError('timeout', timeoutMessage(endpoint!.host, input.timeoutMs));
+      const named = nameProxy(probe.proxy, origin!, input.proxySettings);
+      if (probe.failedAtProxy) throw asNetworkError(probe.failure, endpoint!.host);
+      if (!probe.proxy) return { skipped: named };
+      return phrase('{0}: it reaches {1} for us, so the next three steps are its to do', named, endpoint!.host);
     }],
     ['dns', async () => {
-      if (input.proxy) return { skipped: phrase('done by the proxy') };
+      if (probe?.proxy) return { skipped: phrase('done by the proxy') };
       const { hostname } = origin!;
       if (net.isIP(bareHostname(origin!))) return { skipped: phrase('{0} is an address', hostname) };
       const addresses = await withTimeout(dns.lookup(hostname, { all: true }), timeouts, endpoint!.host);
       return phrase('{0} is {1}', hostname, addresses.map((a) => a.address).join(', '));
     }],
     ['tcp', async () => {
-      if (input.proxy) return { skipped: phrase('done by the proxy') };
+      if (probe?.proxy) return { skipped: phrase('done by the proxy') };
       await reach(bareHostname(origin!), portOf(origin!), timeouts, endpoint!.host);
       return phrase('{0} accepts connections', endpoint!.host);
     }],
     ['tls', async () => {
       if (!endpoint!.secure) return { skipped: phrase('plain http, allowed only to this machine') };
-      if (input.proxy) return { skipped: phrase('checked through the proxy with the next step') };
-      return handshake(origin!, endpoint!.host, input.strictSSL, timeouts);
+      const tls = probe?.tls;
+      if (!tls) {
+        if (probe?.failure !== undefined) throw asNetworkError(probe.failure, endpoint!.host);
+        return { skipped: phrase('checked through the proxy with the next step') };
+      }
+      if (!tls.authorized && input.strictSSL) throw new AxiomError('network', networkMessage(tls.error, endpoint!.host), { code: tls.error });
+      if (!tls.authorized) return phrase('{0}, certificate not checked (http.proxyStrictSSL is off)', tls.protocol);
+      const issuer = tls.chain[tls.chain.length - 1]?.name ?? '?';
+      return phrase('{0}, certificate trusted: issued by {1}, from {2}', tls.protocol, issuer, TRUST_SOURCE_NAMES[trustSource(tls.chain)]);
     }],
     ['auth', async () => {
       const client = await input.client();
@@ -141,16 +163,9 @@ function reach(host: string, portNumber: number, limits: Limits, label: string):
   return withTimeout(connected, limits, label).finally(() => socket?.destroy());
 }
 
-/** A TLS handshake with the API host, checking its certificate as requests do. */
-function handshake(origin: URL, label: string, strictSSL: boolean, limits: Limits): Promise<Phrase> {
-  const host = bareHostname(origin);
-  let socket: tls.TLSSocket | undefined;
-  const done = new Promise<Phrase>((resolve, reject) => {
-    socket = tls.connect({ host, port: portOf(origin), servername: net.isIP(host) ? undefined : host, rejectUnauthorized: strictSSL }, () => {
-      const protocol = socket?.getProtocol() ?? 'TLS';
-      resolve(socket?.authorized ? phrase('{0}, certificate trusted', protocol) : phrase('{0}, certificate not checked (http.proxyStrictSSL is off)', protocol));
-    });
-    socket.once('error', reject);
-  });
-  return withTimeout(done, limits, label).finally(() => socket?.destroy());
+/** A failure of the transport's probe in words, with its code. */
+function asNetworkError(e: unknown, host: string): AxiomError {
+  if (isAxiomError(e)) return e;
+  const code = errorCode(e);
+  return new AxiomError('network', networkMessage(code, host), { code });
 }

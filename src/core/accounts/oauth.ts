@@ -5,13 +5,13 @@
 // built. Nothing here logs or repeats a token: errors carry the server's error code and words,
 // masked like the API's.
 import { createHash, randomBytes } from 'node:crypto';
-import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import { phrase } from '../phrase';
 import { checkSignInUrl } from './signInUrl';
 import { AxiomError, cancelledError, isAxiomError } from '../api/errors';
 import { rememberSecret } from '../api/secrets';
 import { errorCode, networkMessage, timeoutMessage } from '../api/transportErrors';
+import type { Transport, TransportResponse } from '../api/transport';
 
 const WELL_KNOWN = '/.well-known/oauth-authorization-server';
 
@@ -41,10 +41,10 @@ export interface TokenSet {
   expiresAt?: number;
 }
 
-/** How the extension's requests to the authorization server go: the same dispatcher (proxy,
+/** How the extension's requests to the authorization server go: the same transport (proxy,
  *  certificates) as the API's, a deadline, and the caller's cancellation. */
 export interface OAuthHttp {
-  dispatcher: Dispatcher;
+  transport: Transport;
   userAgent: string;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -203,17 +203,19 @@ async function send(http: OAuthHttp, method: 'GET' | 'POST', url: string, body?:
     payload = new URLSearchParams(body.form).toString();
   }
   try {
-    let response: Dispatcher.ResponseData;
+    let response: TransportResponse;
+    let text: string;
     try {
-      response = await request(url, { method, headers, body: payload, dispatcher: http.dispatcher, signal: controller.signal });
+      response = await http.transport.send({ method, url, headers, body: payload, signal: controller.signal });
+      text = await response.text();
     } catch (e) {
       if (http.signal?.aborted) throw cancelledError();
       if (timedOut) throw new AxiomError('timeout', timeoutMessage(host, http.timeoutMs));
+      if (isAxiomError(e)) throw e;
       const code = errorCode(e);
       throw new AxiomError('network', networkMessage(code, host), { code });
     }
-    const text = await response.body.text();
-    const status = response.statusCode;
+    const status = response.status;
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;

@@ -1,8 +1,10 @@
 // The "client" bundle (src/platform/lazy.ts), loaded on the first request rather than at
-// activation: the API client with undici and zod, and Test Connection with Node's net, tls and
-// dns, and the TOML reader of the Axiom CLI's config. Loading these costs tens of milliseconds
-// that nobody should pay at start-up.
-export { AxiomClient, createDispatcher } from './client';
+// activation: the API client with zod and its transport over Node's http and https (which VS Code
+// patches with its proxies and certificates, see src/platform/network.ts), and Test Connection with
+// Node's net, tls and dns, and the TOML reader of the Axiom CLI's config. Loading these costs tens
+// of milliseconds that nobody should pay at start-up.
+export { AxiomClient } from './client';
+export { nodeTransport } from './nodeTransport';
 export { checkConnection } from '../accounts/connectionCheck';
 export { readCliConfig } from '../accounts/cliConfig';
 export { readCliJsonConfig } from '../accounts/cliJsonConfig';

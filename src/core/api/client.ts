@@ -1,11 +1,9 @@
-import { isAscii } from 'node:buffer';
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { formatDate } from '../format';
 import { phrase, type Phrase } from '../phrase';
 import { AxiomError, cancelledError, isAxiomError, kindForStatus, type CompileDetail } from './errors';
 import { errorCode, networkMessage, timeoutMessage } from './transportErrors';
 import { DEFAULT_API_URL, requireEndpoint, type ApiEndpoint } from './baseUrl';
-import { parseProxy } from './proxy';
+import { BODY_TOO_LARGE, headerValue, MAX_BODY_BYTES, type ResponseHeaders, type Transport, type TransportResponse } from './transport';
 import { maskSecrets, rememberSecret } from './secrets';
 import { invalidResponse, parseBody, parseHistory, parseMonitorList, type HistoryList, type MonitorList } from './parse';
 import type { RateLimit } from './requestBudget';
@@ -50,8 +48,9 @@ export interface ClientOptions {
   orgId?: string;
   timeoutMs: number;
   userAgent: string;
-  /** From createDispatcher, which also enforces MAX_BODY_BYTES. */
-  dispatcher: Dispatcher;
+  /** How requests reach the service (see transport.ts): VS Code's network inside the editor,
+   *  undici with explicit agents outside it. It also enforces MAX_BODY_BYTES. */
+  transport: Transport;
   logger?: ClientLogger;
   /** How GETs are retried; tests shorten the waits. */
   retry?: RetryPolicy;
@@ -62,28 +61,9 @@ export interface ClientOptions {
   tokenSource?: TokenSource;
 }
 
-/** Largest body read; a bigger one is refused rather than held in the editor's memory. */
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+export { MAX_BODY_BYTES, decodeText } from './transport';
 
 const TRACE_HEADER = 'x-axiom-trace-id';
-
-export interface DispatcherOptions {
-  /** An http(s) proxy URL, chosen by `chooseProxy`; absent = connect directly. */
-  proxy?: string;
-  /** False only when the person turned `http.proxyStrictSSL` off: then any certificate is accepted. */
-  strictSSL?: boolean;
-}
-
-/** A keep-alive pool per origin, shared by every client the extension builds. Certificates are
- *  checked against Node's roots plus NODE_EXTRA_CA_CERTS, which Node reads at start-up. Bodies
- *  are cut off past MAX_BODY_BYTES as they arrive, whether or not their length was declared. */
-export function createDispatcher({ proxy, strictSSL = true }: DispatcherOptions = {}): Dispatcher {
-  const check = proxy ? parseProxy(proxy) : undefined;
-  if (check && !check.ok) throw new AxiomError('config', check.problem, { setting: 'http.proxy' });
-  const tls = { rejectUnauthorized: strictSSL };
-  const pool = { keepAliveTimeout: 30_000, connections: 8, maxResponseSize: MAX_BODY_BYTES };
-  return proxy ? new ProxyAgent({ ...pool, uri: proxy, requestTls: tls, proxyTls: tls }) : new Agent({ ...pool, connect: tls });
-}
 
 export class AxiomClient {
   readonly endpoint: ApiEndpoint;
@@ -317,18 +297,14 @@ export class AxiomClient {
     if (signal?.aborted) throw cancelledError();
     const abort = requestAbort(signal, timeoutMs);
     try {
-      let response: Dispatcher.ResponseData;
+      let response: TransportResponse;
       try {
-        response = await request(root + path, {
+        response = await this.options.transport.send({
           method,
+          url: root + path,
           headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },
           body: body === undefined ? undefined : JSON.stringify(body),
-          dispatcher: this.options.dispatcher,
           signal: abort.signal,
-          // The request's own deadline (abort) is the only one: undici's 300 s defaults would cut
-          // a query off before a longer timeout chosen here, as a network error.
-          headersTimeout: 0,
-          bodyTimeout: 0,
         });
       } catch (e) {
         const error = this.transportError(e, signal, abort.timedOut, timeoutMs);
@@ -336,7 +312,7 @@ export class AxiomClient {
         throw error;
       }
 
-      const status = response.statusCode;
+      const status = response.status;
       if (this.options.onRateLimit) {
         const rateLimit = readRateLimit(response.headers);
         if (rateLimit) this.options.onRateLimit(rateLimit);
@@ -346,7 +322,7 @@ export class AxiomClient {
       const traceId = trace === undefined ? undefined : maskSecrets(trace);
       let text: string;
       try {
-        text = await readText(response);
+        text = await response.text();
       } catch (e) {
         const error = isAxiomError(e) ? e : this.transportError(e, signal, abort.timedOut, timeoutMs);
         log({ status, traceId, error: error.kind });
@@ -360,7 +336,7 @@ export class AxiomClient {
     }
   }
 
-  private readBody(status: number, text: string, headers: Dispatcher.ResponseData['headers'], traceId: string | undefined, url: string): unknown {
+  private readBody(status: number, text: string, headers: ResponseHeaders, traceId: string | undefined, url: string): unknown {
     const contentType = headerValue(headers['content-type']) ?? '';
     if (status >= 300 && status < 400) throw this.redirectError(status, headers, traceId, url);
     if (status >= 400) throw this.statusError(status, text, contentType, headers, traceId);
@@ -386,7 +362,7 @@ export class AxiomClient {
    * redirect means axiom.url is not the API's address (an old host name, http for https, the web
    * app's address), so the person is told where it pointed and what to set instead.
    */
-  private redirectError(status: number, headers: Dispatcher.ResponseData['headers'], traceId: string | undefined, url: string): AxiomError {
+  private redirectError(status: number, headers: ResponseHeaders, traceId: string | undefined, url: string): AxiomError {
     const target = redirectTarget(headerValue(headers.location), url);
     const message = target
       ? phrase('The service at {0} redirected the request to {1} (status {2}). Redirects are not followed, so that the token goes nowhere else: set axiom.url to the API’s address, such as {3}.', this.endpoint.host, target, status, DEFAULT_API_URL)
@@ -397,11 +373,13 @@ export class AxiomClient {
   private transportError(e: unknown, signal: AbortSignal | undefined, timedOut: boolean, timeoutMs: number): AxiomError {
     if (signal?.aborted) return cancelledError();
     if (timedOut) return new AxiomError('timeout', timeoutMessage(this.endpoint.host, timeoutMs));
+    // The transport's own words (a proxy that failed, plain http that a proxy would read).
+    if (isAxiomError(e)) return e;
     const code = errorCode(e);
     return new AxiomError('network', networkMessage(code, this.endpoint.host), { code });
   }
 
-  private statusError(status: number, text: string, contentType: string, headers: Dispatcher.ResponseData['headers'], traceId: string | undefined): AxiomError {
+  private statusError(status: number, text: string, contentType: string, headers: ResponseHeaders, traceId: string | undefined): AxiomError {
     let serviceMessage: string | undefined;
     let compile: CompileDetail | undefined;
     if (/json/i.test(contentType) || looksLikeJson(text)) {
@@ -452,7 +430,7 @@ function starredPath(id: string): string {
  * lighter than AbortSignal.timeout + AbortSignal.any, which leave a timer and listeners behind
  * per request on Node 20.
  */
-function requestAbort(signal: AbortSignal | undefined, timeoutMs: number) {
+export function requestAbort(signal: AbortSignal | undefined, timeoutMs: number) {
   const controller = new AbortController();
   let timedOut = false;
   const onCancel = () => controller.abort();
@@ -471,48 +449,6 @@ function requestAbort(signal: AbortSignal | undefined, timeoutMs: number) {
       signal?.removeEventListener('abort', onCancel);
     },
   };
-}
-
-/**
- * The body as text, never more than MAX_BODY_BYTES of it: a larger declared length is refused
- * before reading, and the dispatcher cuts off a body without one (most large lists come chunked)
- * once it passes the limit. Read whole by undici rather than chunk by chunk here: for a chunked
- * list of 10,000 monitors that took 2–4 ms less (parsing the same list takes about 15).
- */
-async function readText(response: Dispatcher.ResponseData): Promise<string> {
-  const { body } = response;
-  if (Number(headerValue(response.headers['content-length'])) > MAX_BODY_BYTES) {
-    // Dropped unread: the abort that undici then reports on it is expected, and nobody else listens.
-    body.on('error', () => undefined).destroy();
-    throw tooLarge();
-  }
-  let bytes: Uint8Array;
-  try {
-    bytes = await body.bytes();
-  } catch (e) {
-    throw errorCode(e) === 'UND_ERR_RES_EXCEEDED_MAX_SIZE' ? tooLarge() : e;
-  }
-  return decodeText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-}
-
-const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
-
-/**
- * UTF-8 to text, as undici's text() would (a byte order mark dropped, bad sequences replaced).
- * JSON from the service is nearly always plain ASCII: that is checked in one pass and copied as
- * it is, which took 2.0 ms for the 8.7 MB of 10,000 monitors where decoding took 6.6.
- */
-export function decodeText(bytes: Buffer): string {
-  if (isAscii(bytes)) return bytes.toString('latin1');
-  const start = BYTE_ORDER_MARK.every((byte, i) => bytes[i] === byte) ? BYTE_ORDER_MARK.length : 0;
-  return bytes.toString('utf8', start);
-}
-
-const BODY_TOO_LARGE = 'bodyTooLarge';
-
-function tooLarge(): AxiomError {
-  const error = invalidResponse(phrase('the body is larger than {0} MB', MAX_BODY_BYTES / 1024 / 1024));
-  return new AxiomError(error.kind, error.phrase, { code: BODY_TOO_LARGE });
 }
 
 /** The same refusal in the words of someone who ran a query. */
@@ -560,12 +496,9 @@ function looksLikeJson(text: string): boolean {
   return first === '{' || first === '[';
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
 
 /** The X-RateLimit-* headers, when a response has any (the reset is UTC epoch seconds). */
-export function readRateLimit(headers: Dispatcher.ResponseData['headers']): RateLimit | undefined {
+export function readRateLimit(headers: ResponseHeaders): RateLimit | undefined {
   const number = (name: string) => {
     const value = Number(headerValue(headers[name]));
     return headerValue(headers[name]) !== undefined && Number.isFinite(value) && value >= 0 ? value : undefined;
@@ -582,7 +515,7 @@ export function readRateLimit(headers: Dispatcher.ResponseData['headers']): Rate
  * budget carries (the official Go client reads it before the rate-limit headers); then, unless
  * only the query limit counts (430), X-RateLimit-Reset. The resets are UTC epoch seconds.
  */
-export function rateLimitReset(headers: Dispatcher.ResponseData['headers'], now = Date.now(), queryLimitOnly = false): Date | undefined {
+export function rateLimitReset(headers: ResponseHeaders, now = Date.now(), queryLimitOnly = false): Date | undefined {
   const retryAfter = headerValue(headers['retry-after']);
   if (retryAfter) {
     const seconds = Number(retryAfter);

@@ -73,3 +73,36 @@ function splitHostPort(entry: string): [string, string | undefined] {
   // More than one colon and no brackets: a bare IPv6 address, with no port.
   return parts.length === 2 ? [parts[0], parts[1]] : [entry, undefined];
 }
+
+/** What Test Connection says of the proxy a request took (`used`, as a URL; undefined: none), and
+ *  why, in the order VS Code resolves it: its switch, this machine, http.noProxy or NO_PROXY,
+ *  http.proxy, HTTPS_PROXY/HTTP_PROXY, then the operating system's settings or PAC file. */
+export function nameProxy(used: string | undefined, target: URL, settings: ProxySettings & { off?: boolean }, env: Environment = process.env): Phrase {
+  const fromEnv = target.protocol === 'https:' ? envEntry(env, 'HTTPS_PROXY') ?? envEntry(env, 'HTTP_PROXY') : envEntry(env, 'HTTP_PROXY');
+  if (used) {
+    if (settings.proxy.trim() && sameProxy(settings.proxy, used)) return phrase('{0}, from http.proxy', describeProxy(used));
+    if (fromEnv && sameProxy(fromEnv.value, used)) return phrase('{0}, from {1}', describeProxy(used), fromEnv.name);
+    return phrase('{0}, from the system’s proxy settings or PAC file', describeProxy(used));
+  }
+  if (settings.off) return phrase('none: http.proxySupport is off');
+  const host = bareHostname(target).toLowerCase();
+  if (host === 'localhost' || host === '127.0.0.1' || host === '::1') return phrase('none: VS Code connects to this machine directly');
+  if (bypasses(target, settings.noProxy)) return phrase('none: {0} is in http.noProxy', host);
+  if ((settings.proxy.trim() || fromEnv) && bypasses(target, (envValue(env, 'NO_PROXY') ?? '').split(','))) return phrase('none: {0} is in NO_PROXY', host);
+  return phrase('none: no proxy is set, and the system’s settings name none for {0}', host);
+}
+
+function envEntry(env: Environment, name: string): { name: string; value: string } | undefined {
+  const value = envValue(env, name);
+  return value ? { name, value } : undefined;
+}
+
+/** The same proxy when both name the same host and port (a scheme or credentials aside). */
+function sameProxy(a: string, b: string): boolean {
+  try {
+    const [x, y] = [new URL(a.trim()), new URL(b.trim())];
+    return x.hostname === y.hostname && portOf(x) === portOf(y);
+  } catch {
+    return false;
+  }
+}

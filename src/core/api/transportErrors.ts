@@ -35,7 +35,7 @@ export function timeoutMessage(host: string, timeoutMs: number): Phrase {
 export function networkMessage(code: string | undefined, host: string): Phrase {
   if (isCertificateError(code)) {
     return phrase(
-      'The certificate of {0} is not trusted ({1}). If your network uses its own certificate authority, point NODE_EXTRA_CA_CERTS at it, or turn http.proxyStrictSSL off to accept any certificate.',
+      'The certificate of {0} is not trusted ({1}). If your network uses its own certificate authority, add it to the operating system’s store (VS Code trusts that store with http.systemCertificates) or point NODE_EXTRA_CA_CERTS at it, or turn http.proxyStrictSSL off to accept any certificate.',
       host,
       code ?? '',
     );

@@ -74,6 +74,8 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   readonly onDidSave = this.saves.event;
   private readonly drafts = new Map<string, Draft>();
   private draftCount = 0;
+  /** Documents whose save under way is VS Code's auto save, not the person's. */
+  private readonly autoSaving = new Set<string>();
 
   constructor(deps: Deps) {
     const named = (record: { monitor: Monitor; raw: JsonObject }): MonitorDocumentRecord => ({ ...record, name: record.monitor.name });
@@ -130,7 +132,16 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       },
     };
     super(kind, deps.connection, deps.log);
-    this.subscriptions.push(this.failures, this.creations, this.saves);
+    this.subscriptions.push(
+      this.failures,
+      this.creations,
+      this.saves,
+      vscode.workspace.onWillSaveTextDocument(({ document, reason }) => {
+        if (document.uri.scheme !== MONITOR_SCHEME) return;
+        if (reason === vscode.TextDocumentSaveReason.Manual) this.autoSaving.delete(document.uri.toString());
+        else this.autoSaving.add(document.uri.toString());
+      }),
+    );
   }
 
   private draftKey(location: { deployment: string; id: string }): string {
@@ -217,6 +228,8 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       this.kind.onSaved(draft.created, location);
       return;
     }
+    // A new monitor is created by the person's save, never by an auto save halfway through typing.
+    if (this.autoSaving.delete(uri.toString())) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('A new monitor is created when you save it yourself (Ctrl+S), not by an auto save.'));
     // The first save: the definition as both documents have it now, checked, then one POST.
     const definition = this.edited(location.deployment, location.id) ?? { ...draft.definition };
     if (location.part === 'query') definition[queryField(draft.definition)] = text;

@@ -6,14 +6,15 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { installVsix, makeSandbox, openBrowser, projectRoot, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 // @ts-expect-error: the same module; which VS Code (newest or oldest) comes from AXIOM_VSCODE
 import { describeVscode } from '../harness/codeServer.mjs';
-import { DEMO_FILES, DEMO_ORG, DEMO_ORG_ID, DEMO_TOKEN, HOSTILE_USER_AGENTS, startDemo, startDemoSignIn } from '../support/demo';
+import { DEMO_FILES, DEMO_ORG, DEMO_ORG_ID, DEMO_TOKEN, HOSTILE_USER_AGENTS, demoMonitors, startDemo, startDemoSignIn } from '../support/demo';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { type FakeOAuth, listening } from '../support/fakeOAuth';
+import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
 
 const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
 // `npm run screenshots` writes them into media/ for the README; test runs keep them in out/.
@@ -576,12 +577,100 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   await page.screenshot({ path: path.join(shots, 'notebook.png') });
 }
 
+/** The frame of a webview whose page holds `selector` (webviews sit two frames deep; several may be open). */
+async function webviewWith(page: Page, selector: string, timeoutMs = 30_000): Promise<Frame> {
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await page.waitForTimeout(200)) {
+    for (const frame of page.frames()) if (!frame.isDetached() && (await frame.$(selector).catch(() => null))) return frame;
+  }
+  throw new Error(`timed out waiting for a webview with ${selector}`);
+}
+
+/**
+ * Tuning a monitor (the demo's "Traffic drop": fewer than 1,000 requests in 5 minutes): Edit
+ * Monitor from its row's menu opens its query and its settings form; the threshold changed in
+ * the form, the Dry Run button shows what the edited monitor would have done over the last 24
+ * hours (data with known dips: 0, 600 and 1,200 requests in three runs, so 1,300 catches all
+ * three), Ctrl+S saves it with one PUT, and the row shows the new threshold.
+ */
+async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
+  const demo = demoMonitors(Date.now()).monitors.find((m) => m.id === 'mon_demo_traffic')!;
+  assert.equal(fake.monitorById('mon_demo_traffic')?.threshold, demo.threshold, 'the demo’s monitor, as the demo has it');
+  const FIVE = 5 * 60_000;
+  const last = Math.floor(Date.now() / FIVE) * FIVE;
+  const dips = [
+    ...[0, 1, 2, 3, 4].map((m) => last - 100 * FIVE + m * 60_000),
+    ...[0, 1, 2].map((m) => last - 200 * FIVE + m * 60_000),
+    last - 250 * FIVE,
+  ];
+  const answer = fake.aplAnswer;
+  fake.aplAnswer = seriesAplAnswer(spikySeries(dips, { base: 300, spike: 0 }));
+  try {
+    await runCommand(page, 'Focus on Monitors View');
+    await runCommand(page, 'Axiom: Refresh Monitors');
+    const row = page.locator('.monaco-list-row[aria-label^="Traffic drop"]').first();
+    await row.waitFor({ timeout: 30_000 });
+    assert.match((await row.getAttribute('aria-label')) ?? '', /^Traffic drop Threshold · Below 1000 /);
+    // No hover of another row over it (the mouse may rest on the view).
+    await page.mouse.move(900, 500);
+    await page.keyboard.press('Escape');
+    await page.locator('.context-view .rendered-markdown').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+    await row.click({ button: 'right' });
+    const entry = page.getByRole('menuitem', { name: 'Edit Monitor' });
+    await entry.hover();
+    await entry.click();
+
+    // The query's tab gives its room to the form and the dry run beside it.
+    const queryTab = page.locator('.tab', { hasText: 'Traffic drop.apl' }).first();
+    await queryTab.click({ button: 'middle', timeout: 15_000 });
+    await queryTab.waitFor({ state: 'detached' });
+    // Moved to the first group, the form's page is made again: the frame of the old one may still be found, then go.
+    let form: Frame | undefined;
+    for (let attempt = 0; !form; attempt++) {
+      const found = await webviewWith(page, '.monitor-form .form-field[data-field="threshold"] input');
+      try {
+        assert.equal(await found.locator('.form-field[data-field="threshold"] input').inputValue({ timeout: 5000 }), '1000');
+        await found.locator('.form-field[data-field="threshold"] input').fill('1300', { timeout: 5000 });
+        form = found;
+      } catch (error) {
+        if (!found.isDetached() || attempt > 5) throw error;
+      }
+    }
+    assert.equal(await form.locator('.form-field[data-field="notifierIds"] .form-notifiers').count(), 1, 'the notifiers as a pick');
+    await page.locator('.tab.dirty', { hasText: 'Traffic drop.monitor-settings.json' }).first().waitFor({ timeout: 15_000 });
+    await form.locator('.form-dry-run').click();
+    const dryRun = await webviewWith(page, '.dry-run .dry-run-summary');
+    const summary = dryRun.locator('.dry-run-summary');
+    await summary.filter({ hasText: /Would/ }).waitFor({ timeout: 60_000 });
+    const saved = (fake.histories.get('mon_demo_traffic') ?? []).filter((h) => h.state === 'open' && Date.parse(h.timestamp) > Date.now() - 24 * 3600_000).length;
+    assert.equal(await summary.innerText(), `Would have triggered 3 times (${saved} alerts in this period as saved).`);
+    await dryRun.locator('.chart canvas').first().waitFor({ timeout: 10_000 });
+    assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'a dry run saves nothing');
+    await page.locator('.notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page.mouse.move(640, 790);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(shots, 'monitor-edit.png') });
+
+    await page.locator('.tab', { hasText: 'Traffic drop.monitor-settings.json' }).first().click();
+    await page.keyboard.press('Control+S');
+    await waitUntil('the save', () => fake.requestsTo('PUT /v2/monitors/{id}').length === 1, 30_000);
+    const body = JSON.parse(fake.requestsTo('PUT /v2/monitors/{id}')[0].body) as Record<string, unknown>;
+    assert.equal(body.threshold, 1300);
+    assert.equal(body.aplQuery, demo.aplQuery, 'nothing else changed');
+    await page.locator('.monaco-list-row[aria-label^="Traffic drop Threshold · Below 1300 "]').first().waitFor({ timeout: 15_000 });
+    await page.locator('.tab.dirty', { hasText: 'Traffic drop.monitor-settings.json' }).first().waitFor({ state: 'detached', timeout: 15_000 });
+  } finally {
+    fake.aplAnswer = answer;
+    await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+  }
+}
+
 // The demo deployment `npm start` shows, with its sign-in server; no deployment is set up yet
 // (the first journey signs in), and the workspace holds the demo's files and the journeys' own.
 const fake = await startDemo();
 const oauth = await startDemoSignIn(fake);
 const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
-  settings: { 'axiom.url': fake.url, 'axiom.signInUrl': oauth.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
+  // Saves are a person's Ctrl+S, as in desktop VS Code (a browser-hosted one saves a second after typing by default).
+  settings: { 'axiom.url': fake.url, 'axiom.signInUrl': oauth.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'files.autoSave': 'off' },
   files: { ...DEMO_FILES, 'run.apl': RUN_APL, 'by-service.apl': "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service", 'checkout.apl': STAR_APL, 'server-errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)" },
 });
 let passed = 0;
@@ -607,6 +696,7 @@ try {
     ['notebook: the demo notebook, Run All in order, the chart and the table in its outputs', () => journeyNotebook(page, fake)],
     ['monitor status: a monitor open at the service is triggered in the view, counted on the Axiom icon', () => journeyStatus(page, fake)],
     ['datasets and history: a dataset expanded into its fields, three runs from the view, the history after them', () => journeyExplore(page, fake)],
+    ['monitor edit: the threshold changed in the settings form, the dry run’s count on screen, saved, the row follows', () => journeyMonitorEdit(page, fake)],
     ['deployments: the status bar names it, add one, a second window follows the switch', () => journeyDeployments(page, fake, async () => {
       const window = await browser!.context.newPage();
       await window.goto(workbenchUrl(codeServer!, sandbox));

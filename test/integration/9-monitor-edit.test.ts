@@ -50,9 +50,13 @@ function answering(answers: { pick?: (items: readonly vscode.QuickPickItem[]) =>
 describe('Editing monitors', () => {
   let fake: FakeAxiom;
   let restore: (() => void) | undefined;
+  let autoSave: unknown;
   before(async () => {
     await activateExtension();
     fake = await connectedFake();
+    // Saves here are the tests' own (a browser-hosted VS Code saves a second after typing by default).
+    autoSave = vscode.workspace.getConfiguration('files').inspect('autoSave')?.globalValue;
+    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
   });
   beforeEach(async () => {
     fake.reset();
@@ -70,6 +74,7 @@ describe('Editing monitors', () => {
     await closeAllEditors();
   });
   after(async () => {
+    await vscode.workspace.getConfiguration('files').update('autoSave', autoSave, vscode.ConfigurationTarget.Global);
     await fake.stop();
   });
 
@@ -293,6 +298,31 @@ describe('Editing monitors', () => {
     const view = (await activateExtension()).monitorsView;
     assert.ok(view.currentMonitors.some((m) => m.name === 'Server errors'));
     await waitFor('the new monitor opened for editing', () => vscode.workspace.textDocuments.some((d) => !d.isClosed && d.uri.scheme === 'axiom-monitor' && d.uri.path.includes('mon_new_1')));
+  });
+
+  it('an auto save never creates a new monitor; the person’s save does', async () => {
+    const view = await refreshedView();
+    await vscode.commands.executeCommand('axiom.duplicateMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'));
+    const settings = await waitFor('the copy’s settings', () => vscode.workspace.textDocuments.find((d) => d.uri.path.startsWith('/new~') && d.uri.path.endsWith('.monitor-settings.json')));
+    await formState(settings);
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSaveDelay', 50, vscode.ConfigurationTarget.Global);
+    await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    try {
+      let autoSaved = false;
+      const listening = vscode.workspace.onWillSaveTextDocument((e) => (autoSaved ||= e.document === settings && e.reason === vscode.TextDocumentSaveReason.AfterDelay));
+      await typeInForm(settings, 'threshold', 7);
+      await waitFor('an auto save', () => autoSaved);
+      listening.dispose();
+      await waitFor('the auto save refused', () => fake.requestsTo('POST /v2/monitors').length === 0 && settings.isDirty);
+    } finally {
+      await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+      await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await vscode.commands.executeCommand('notifications.clearAll');
+    assert.equal(fake.requestsTo('POST /v2/monitors').length, 0);
+    assert.equal(await settings.save(), true);
+    assert.equal(fake.requestsTo('POST /v2/monitors').length, 1);
   });
 
   it('New Monitor from Query refuses a match query that aggregates, before sending', async () => {

@@ -18,7 +18,6 @@ export const FORM_WORDS = {
   dryRunHelp: 'What this monitor, as edited here and in its query, would have done over the last hours or days, beside what it really did. Nothing is saved.',
   openJson: 'Open as JSON',
   openQuery: 'Open Query',
-  queryNote: 'The query is edited in its own editor, beside this form.',
   notApplicable: 'Does not apply to {0} monitors; its value is kept as it is.',
   unknownNotifier: '{0} (no longer exists)',
   noNotifiers: 'This organisation has no notifiers.',

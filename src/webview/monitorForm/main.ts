@@ -75,7 +75,7 @@ function selectControl(field: MonitorField, control: HTMLSelectElement, values: 
 
 function makeRow(field: MonitorField): Row {
   const id = `field-${field.key}`;
-  const element = el('div', `form-field kind-${field.kind}`);
+  const element = el('div', `form-field field-kind-${field.kind}`);
   element.dataset.field = field.key;
   const label = el('label', 'form-label', words[`label_${field.key}`] ?? field.label);
   label.htmlFor = id;
@@ -166,7 +166,6 @@ function makeRow(field: MonitorField): Row {
       break;
     }
     case 'query': {
-      control.append(el('span', 'form-help', words.queryNote));
       show = () => undefined;
       break;
     }

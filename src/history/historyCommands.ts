@@ -121,12 +121,13 @@ export async function showHistoryPick(entries: readonly HistoryEntry[], view: Hi
   };
   const time = new Intl.DateTimeFormat(vscode.env.language, { hour: '2-digit', minute: '2-digit' });
   const items: vscode.QuickPickItem[] = [];
-  let day = '';
+  // Newest first: a day's runs come together, and its label is made once, at its first run.
+  let dayStart = NaN;
   for (const entry of entries) {
-    const label = view.dayLabel({ day: '', start: new Date(new Date(entry.at).setHours(0, 0, 0, 0)).getTime(), entries: [] });
-    if (label !== day) {
-      items.push({ label, kind: vscode.QuickPickItemKind.Separator });
-      day = label;
+    const start = new Date(entry.at).setHours(0, 0, 0, 0);
+    if (start !== dayStart) {
+      items.push({ label: view.dayLabel({ day: '', start, entries: [] }), kind: vscode.QuickPickItemKind.Separator });
+      dayStart = start;
     }
     const item: EntryItem = {
       label: queryHeadline(entry.apl),

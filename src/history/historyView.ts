@@ -57,13 +57,32 @@ export function sourceWords(entry: HistoryEntry): string {
 /** A run in one line, as the view's rows and the quick pick's items describe it: when (by `time`),
  *  what ran it, the range, how it ended, how long it took. */
 export function runDescription(entry: HistoryEntry, time: Intl.DateTimeFormat): string {
-  return [time.format(entry.at), sourceWords(entry), say(rangeLabel(entryRange(entry))), outcomeWords(entry), durationWords(entry.durationMs)].filter(Boolean).join(' · ');
+  return [time.format(entry.at), sourceWords(entry), rangeWords(entry), outcomeWords(entry), durationWords(entry.durationMs)].filter(Boolean).join(' · ');
 }
+
+/** The range labels said so far, by range: the runs of a history share a few (a list of 1,000 says
+ *  each once, not 1,000 times). Kept to a bound: custom ranges may all differ. */
+const saidRanges = new Map<string, string>();
+
+/** A run's time range in words ("Last hour"). */
+export function rangeWords(entry: HistoryEntry): string {
+  const key = JSON.stringify(entry.range);
+  let words = saidRanges.get(key);
+  if (words === undefined) {
+    if (saidRanges.size >= 200) saidRanges.clear();
+    words = say(rangeLabel(entryRange(entry)));
+    saidRanges.set(key, words);
+  }
+  return words;
+}
+
+let seconds: Intl.NumberFormat | undefined;
 
 /** A duration as a person reads it: 850 ms, 2.4 s, 3 min 5 s. */
 export function durationWords(ms: number): string {
   if (ms < 1000) return vscode.l10n.t('{0} ms', Math.round(ms));
-  if (ms < 60_000) return vscode.l10n.t('{0} s', (ms / 1000).toLocaleString(vscode.env.language, { maximumFractionDigits: 1 }));
+  seconds ??= new Intl.NumberFormat(vscode.env.language, { maximumFractionDigits: 1 });
+  if (ms < 60_000) return vscode.l10n.t('{0} s', seconds.format(ms / 1000));
   return vscode.l10n.t('{0} min {1} s', Math.floor(ms / 60_000), Math.round((ms % 60_000) / 1000));
 }
 
@@ -173,7 +192,7 @@ export class HistoryView extends ListView<HistoryNode> {
     const facts = [
       [vscode.l10n.t('Ran'), this.full.format(entry.at)],
       [vscode.l10n.t('Run by'), sourceWords(entry)],
-      [vscode.l10n.t('Time range'), say(rangeLabel(entryRange(entry)))],
+      [vscode.l10n.t('Time range'), rangeWords(entry)],
       [vscode.l10n.t('Took'), durationWords(entry.durationMs)],
       [vscode.l10n.t('Outcome'), outcomeWords(entry) || vscode.l10n.t('no rows')],
       [vscode.l10n.t('Datasets'), entry.datasets.join(', ')],

@@ -604,7 +604,17 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
   ];
   const answer = fake.aplAnswer;
   fake.aplAnswer = seriesAplAnswer(spikySeries(dips, { base: 300, spike: 0 }));
+  // The views below Monitors folded for room (unfolded again at the end).
+  const header = (name: string) => page.locator('.pane-header', { hasText: name }).first();
+  const folded: string[] = [];
+  // The person saves with Ctrl+S, as in desktop VS Code: auto save (a browser-hosted VS Code's default, a second after typing) off meanwhile.
+  await runCommand(page, 'File: Toggle Auto Save');
   try {
+    for (const name of ['Starred Queries', 'Datasets', 'Query History']) {
+      if ((await header(name).getAttribute('aria-expanded')) !== 'true') continue;
+      await header(name).click();
+      folded.push(name);
+    }
     await runCommand(page, 'Focus on Monitors View');
     await runCommand(page, 'Axiom: Refresh Monitors');
     const row = page.locator('.monaco-list-row[aria-label^="Traffic drop"]').first();
@@ -660,7 +670,8 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     await page.locator('.tab.dirty', { hasText: 'Traffic drop.monitor-settings.json' }).first().waitFor({ state: 'detached', timeout: 15_000 });
   } finally {
     fake.aplAnswer = answer;
-    await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+    for (const name of folded) await header(name).click().catch(() => undefined);
+    await runCommand(page, 'File: Toggle Auto Save').catch(() => undefined);
   }
 }
 
@@ -669,8 +680,7 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
 const fake = await startDemo();
 const oauth = await startDemoSignIn(fake);
 const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
-  // Saves are a person's Ctrl+S, as in desktop VS Code (a browser-hosted one saves a second after typing by default).
-  settings: { 'axiom.url': fake.url, 'axiom.signInUrl': oauth.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'files.autoSave': 'off' },
+  settings: { 'axiom.url': fake.url, 'axiom.signInUrl': oauth.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
   files: { ...DEMO_FILES, 'run.apl': RUN_APL, 'by-service.apl': "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service", 'checkout.apl': STAR_APL, 'server-errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)" },
 });
 let passed = 0;

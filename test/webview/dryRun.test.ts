@@ -71,6 +71,13 @@ describe('the dry run’s page in chromium', () => {
     await page.selectOption('.dry-run-operator', 'Below');
     assert.equal(await count(), '2', 'below 70: runs 0–1 and 4–9 (two stretches)');
     assert.deepEqual((await posted()).map((m) => m.type), ['ready'], 'a recount sends nothing');
+    // The chart lies below the words and controls, not over them.
+    const [legendBottom, chartTop, chartHeight] = await page.evaluate(() => {
+      const legend = document.querySelector('.dry-run-legend')!.getBoundingClientRect();
+      const chart = document.querySelector('.chart')!.getBoundingClientRect();
+      return [legend.bottom, chart.top, chart.height];
+    });
+    assert.ok(chartTop >= legendBottom && chartHeight >= 200, `chart at ${chartTop} (${chartHeight} high), legend ends at ${legendBottom}`);
     await page.selectOption('.dry-run-period', String(7 * 86_400_000));
     assert.deepEqual((await posted()).at(-1), { type: 'period', periodMs: 7 * 86_400_000 });
   });

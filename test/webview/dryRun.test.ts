@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { normalRule } from '../../src/core/monitors/dryRun';
 import type { DryRunResult } from '../../src/core/monitors/dryRunProtocol';
-import { openPanel, type PanelPage } from './panelPage';
+import { openPanel, postToPage, type PanelPage } from './panelPage';
 
 let panel: PanelPage;
 let page: Page;
@@ -33,22 +33,7 @@ const RESULT: DryRunResult = {
   queries: 1,
 };
 
-/** Posts a message to the page as the extension does, and resolves once the page has handled it. */
-const send = (message: unknown) =>
-  page.evaluate(
-    (m) =>
-      new Promise<void>((resolve) => {
-        window.postMessage(m, '*');
-        const handled = (event: MessageEvent) => {
-          if (event.data !== 'handled?') return;
-          window.removeEventListener('message', handled);
-          resolve();
-        };
-        window.addEventListener('message', handled);
-        window.postMessage('handled?', '*');
-      }),
-    message,
-  );
+const send = (message: unknown) => postToPage(page, message);
 const text = (selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? undefined, selector);
 const count = () => page.evaluate(() => document.getElementById('results')?.dataset.count);
 const posted = () => page.evaluate(() => window.__posted as { type: string; periodMs?: number }[]);

@@ -124,7 +124,8 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
   }
 
   private edit(document: vscode.TextDocument, key: string, value: unknown): Promise<unknown> {
-    this.editing = this.editing.then(async () => {
+    // One failed edit does not stop the ones after it.
+    this.editing = this.editing.catch(() => undefined).then(async () => {
       const text = withField(document.getText(), key, value);
       if (text === undefined || text === document.getText()) return;
       const edit = new vscode.WorkspaceEdit();
@@ -148,6 +149,7 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
   }
 
   private failed(failure: SaveFailure): void {
+    // A failure names its monitor's id (the checks run before the deployment is known to them).
     for (const form of [...this.open].filter((f) => this.deps.files.locate(f.document.uri)?.id === failure.id)) {
       if (failure.serviceMessage) form.failure = { message: failure.serviceMessage, field: fieldNamedIn(failure.serviceMessage) };
       else if (failure.problems.length) form.failure = { message: failure.problems.map((p) => say(p.reason)).join(' '), field: failure.problems.length === 1 ? failure.problems[0].field : undefined };

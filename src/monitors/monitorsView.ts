@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ClientAccess } from '../platform/clientAccess';
 import type { AxiomClient } from '../core/api/client';
 import type { Monitor } from '../core/api/schemas';
-import { formatDate, formatDay, listDateFormatter } from '../core/format';
+import { formatDate, listDateFormatter } from '../core/format';
 import { phrase } from '../core/phrase';
 import { matchesText } from '../core/textMatch';
 import { requireEndpoint } from '../core/api/baseUrl';
@@ -11,8 +11,8 @@ import { monitorHoverMarkdown } from '../core/monitors/monitorHover';
 import { firstSnoozeEnd, monitorRow, monitorRows, type MonitorRow } from '../core/monitors/monitorRows';
 import type { MonitorState } from '../core/monitors/monitorState';
 import type { MonitorStatus } from '../core/monitors/monitorStatus';
-import { notifierIndex, notifiersRowWords, type NotifierIndex } from '../core/monitors/monitorNotifiers';
-import { changedWords, lastChangeTime } from '../core/monitors/monitorWords';
+import { listNotifierWords, notifierIndex, type NotifierIndex } from '../core/monitors/monitorNotifiers';
+import { lastChangeTime, listChangedWords } from '../core/monitors/monitorWords';
 import { triggeredWords } from '../core/monitors/statusWords';
 import { StatusPoller, type StatusChange } from './statusPoller';
 import { COMMANDS, CONTEXT_KEYS, MONITORS_STATE_KEY, SETTINGS, VIEWS } from '../platform/constants';
@@ -48,6 +48,12 @@ export class MonitorsView extends ListView<MonitorRow> {
   private appLink?: (monitorId: string) => string;
   /** The organisation's notifiers by id, read with the list (undefined when they could not be). */
   private notifiers?: NotifierIndex;
+  /** The rows' words for notifiers and last changes, made once per load (each list of ids, each
+   *  answer, once): getTreeItem runs for every row of the list at each redraw. */
+  private notifierWords = listNotifierWords(undefined);
+  private changedWords = listChangedWords(Date.now());
+  private changedWordsAt = Date.now();
+  private rowTexts = new WeakMap<MonitorRow, string>();
 
   constructor(
     tree: LazyTree<ListElement<MonitorRow>>,
@@ -199,6 +205,8 @@ export class MonitorsView extends ListView<MonitorRow> {
     const { monitors, skipped } = await client.listMonitors(signal);
     this.appLink = await this.appLinkMaker();
     this.notifiers = await notifiers;
+    this.notifierWords = listNotifierWords(this.notifiers);
+    this.rowTexts = new WeakMap();
     return { rows: monitorRows(monitors, listDateFormatter()), unreadable: skipped.length };
   }
 
@@ -238,14 +246,25 @@ export class MonitorsView extends ListView<MonitorRow> {
     return item;
   }
 
-  /** The row's words, then its notifiers by name and when it last changed. */
+  /** The row's words, then its notifiers by name and when it last changed: made once per row and
+   *  minute (getTreeItem runs for every row at each redraw, as after a status check). */
   private rowWords(row: MonitorRow): string {
-    const { monitor } = row;
-    const notifiers = notifiersRowWords(monitor.notifierIds, this.notifiers);
-    const changed = lastChangeTime(monitor);
-    let text = row.description;
-    if (notifiers) text += ` · ${notifiers}`;
-    if (changed !== undefined) text += ` · ${changedWords(changed, Date.now(), formatDay)}`;
+    const now = Date.now();
+    if (now - this.changedWordsAt >= 60_000) {
+      this.changedWords = listChangedWords(now);
+      this.changedWordsAt = now;
+      this.rowTexts = new WeakMap();
+    }
+    let text = this.rowTexts.get(row);
+    if (text === undefined) {
+      const { monitor } = row;
+      text = row.description;
+      const notifiers = this.notifierWords(monitor.notifierIds);
+      if (notifiers) text += ` · ${notifiers}`;
+      const changed = lastChangeTime(monitor);
+      if (changed !== undefined) text += ` · ${this.changedWords(changed)}`;
+      this.rowTexts.set(row, text);
+    }
     return text;
   }
 

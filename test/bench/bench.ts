@@ -19,7 +19,8 @@
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,transport
-// runs only those parts (the bundle always).
+// runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
+// rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -49,6 +50,7 @@ import { DEV_EXTENSION_ARGS, makeSandbox, openBrowser, projectRoot, runInExtensi
 import { FAKE_API_TOKEN, FakeAxiom, type HistoryEntry } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
 import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
+import { makeTestCerts } from '../support/testCerts';
 
 const quick = process.env.AXIOM_BENCH_QUICK === '1';
 const only = process.env.AXIOM_BENCH_ONLY?.split(',');
@@ -274,19 +276,28 @@ await section(['pipeline'], 900, async () => {
 // Request overhead of the transport: 100 small requests (the user record, one after another) with
 // the client over Node's https/http, as shipped, against the same client over undici with an
 // explicit agent, as it was before VS Code's network support.
-if (want('transport')) {
-  const fake = new FakeAxiom();
-  await fake.start();
-  const undici = undiciTransport(createDispatcher());
-  const hundred = (transport: Transport) => async () => {
-    const client = clientFor(fake.url, transport);
-    for (let i = 0; i < 100; i++) await client.getCurrentUser();
-  };
-  const [ours, floor, pairs] = await paired(quick ? 5 : 41, 5, () => timed(hundred(ourTransport)), () => timed(hundred(undici)));
-  rows.push({ what: '100 small requests, one after another', ours: ms(ours), baseline: `the same client over undici: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
-  await undici.close();
-  await fake.stop();
-}
+await section(['transport'], 300, async () => {
+  const certs = makeTestCerts();
+  for (const tls of [undefined, { key: certs.key, cert: certs.cert }]) {
+    const fake = new FakeAxiom({ tls });
+    // Thousands of requests in a minute: the fake's rate limit (the service's) is not what is measured.
+    fake.rateLimit = { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
+    await fake.start();
+    // Over TLS the test authority is trusted by neither side: both skip the check alike (as with
+    // http.proxyStrictSSL off), and keep their connections alive.
+    const node = tls ? api.nodeTransport({ strictSSL: false }) : ourTransport;
+    const undici = undiciTransport(createDispatcher({ strictSSL: !tls }));
+    const hundred = (transport: Transport) => async () => {
+      const client = clientFor(fake.url, transport);
+      for (let i = 0; i < 100; i++) await client.getCurrentUser();
+    };
+    const [ours, floor, pairs] = await paired(quick ? 5 : 41, 5, () => timed(hundred(node)), () => timed(hundred(undici)));
+    rows.push({ what: `100 small requests, one after another, ${tls ? 'https' : 'http'}`, ours: ms(ours), baseline: `the same client over undici: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
+    await undici.close();
+    await fake.stop();
+  }
+  fs.rmSync(certs.dir, { recursive: true, force: true });
+});
 
 // ---------------------------------------------------------------------------------------------
 // The star round trip: the client's create against a bare POST of the same body.

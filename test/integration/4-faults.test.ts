@@ -248,6 +248,42 @@ describe('Test Connection and proxies inside VS Code', () => {
     }
   });
 
+  it('a proxy that asks for a password gets the one in http.proxy (VS Code’s proxy authentication); without it the 407 is said', async function () {
+    this.timeout(60_000);
+    const http = vscode.workspace.getConfiguration('http');
+    const guarded = new TinyProxy({ basicAuth: { user: 'axiom', password: 'proxy-secret-42' } });
+    const certs = makeTestCerts();
+    await guarded.start();
+    await http.update('proxyStrictSSL', false, vscode.ConfigurationTarget.Global);
+    const away = await awayFake({ key: certs.key, cert: certs.cert });
+    try {
+      await http.update('proxy', `http://axiom:proxy-secret-42@127.0.0.1:${guarded.port}`, vscode.ConfigurationTarget.Global);
+      const { monitorsView } = await activateExtension();
+      await monitorsView.refresh();
+      assert.equal(monitorsView.getChildren().length, REALISTIC_MONITORS.length, String(monitorsView.treeView.message));
+      assert.ok(guarded.requests().includes(`CONNECT ${new URL(away.url).host}`), 'through the proxy, signed in');
+      const outcomes = await vscode.commands.executeCommand<StepOutcome[]>('axiom.testConnection');
+      const proxyStep = render(outcomes.find((o) => o.step === 'proxy')!.detail);
+      assert.equal(proxyStep.split(':').slice(0, 3).join(':'), `http://••••@127.0.0.1:${guarded.port}, from http.proxy`, proxyStep);
+      assert.ok(!proxyStep.includes('proxy-secret-42'));
+      await vscode.commands.executeCommand('notifications.clearAll');
+
+      await http.update('proxy', `http://127.0.0.1:${guarded.port}`, vscode.ConfigurationTarget.Global);
+      const view = await refreshedView();
+      assert.notEqual(view.currentState, 'loaded', 'refused without the password');
+      // The proxy's 407 comes back in place of the answer (VS Code asks for a password only where
+      // its window can: here none is given).
+      assert.match(String(view.treeView.message), /407/);
+    } finally {
+      await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
+      await http.update('proxyStrictSSL', undefined, vscode.ConfigurationTarget.Global);
+      await setSetting('url', fake.url);
+      await away.stop();
+      await guarded.stop();
+      fs.rmSync(certs.dir, { recursive: true, force: true });
+    }
+  });
+
   it('plain http that VS Code would send through a proxy goes nowhere: the proxy would read the token', async function () {
     this.timeout(60_000);
     const http = vscode.workspace.getConfiguration('http');

@@ -307,9 +307,18 @@ describe('Language model tools', () => {
     assert.deepEqual(buttons.map((b) => [b.command, b.title]), [['axiom.openChatQuery', 'Open in Editor'], ['axiom.openChatQuery', 'Run Query']]);
 
     fake.reset();
-    await vscode.commands.executeCommand(buttons[1].command, ...(buttons[1].arguments ?? []));
-    assert.equal(vscode.window.activeTextEditor?.document.getText(), "['http-logs'] | summarize count() by status");
-    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'axiom-apl');
+    // The documents the button opens, as they open: not read from the active editor, which the
+    // tests before may still be closing tabs around (a dirty untitled document's close asks a dialog).
+    const opened: vscode.TextDocument[] = [];
+    const listener = vscode.workspace.onDidOpenTextDocument((document) => opened.push(document));
+    try {
+      await vscode.commands.executeCommand(buttons[1].command, ...(buttons[1].arguments ?? []));
+    } finally {
+      listener.dispose();
+    }
+    const document = opened.find((d) => d.getText() === "['http-logs'] | summarize count() by status");
+    assert.ok(document, `the query opened in an editor (opened: ${JSON.stringify(opened.map((d) => d.getText()))})`);
+    assert.equal(document.languageId, 'axiom-apl');
     assert.deepEqual((JSON.parse(fake.requestsTo('POST /v1/datasets/_apl')[0].body) as { apl: string }).apl, "['http-logs'] | summarize count() by status");
     await closeAllEditors();
     await vscode.commands.executeCommand('axiom.openChatQuery', { id: 'made-up', run: true });

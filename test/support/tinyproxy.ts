@@ -7,6 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 export class TinyProxy {
+  /** With `basicAuth`, it asks every client for that user name and password (407 otherwise). */
+  constructor(private readonly options: { basicAuth?: { user: string; password: string } } = {}) {}
+
   private process?: ChildProcess;
   private readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-proxy-'));
   private readonly logFile = path.join(this.dir, 'tinyproxy.log');
@@ -20,7 +23,7 @@ export class TinyProxy {
     this.port = await freePort();
     const config = path.join(this.dir, 'tinyproxy.conf');
     // No ConnectPort line: CONNECT is allowed to any port, as the fake services use random ones.
-    fs.writeFileSync(config, [`Port ${this.port}`, 'Listen 127.0.0.1', 'Allow 127.0.0.1', 'Timeout 30', 'LogLevel Connect', `LogFile "${this.logFile}"`, 'DisableViaHeader Yes', 'MaxClients 50'].join('\n'));
+    fs.writeFileSync(config, [`Port ${this.port}`, 'Listen 127.0.0.1', 'Allow 127.0.0.1', 'Timeout 30', 'LogLevel Connect', `LogFile "${this.logFile}"`, 'DisableViaHeader Yes', 'MaxClients 50', ...(this.options.basicAuth ? [`BasicAuth ${this.options.basicAuth.user} ${this.options.basicAuth.password}`] : [])].join('\n'));
     this.process = spawn('tinyproxy', ['-d', '-c', config], { stdio: 'ignore' });
     const exited = new Promise<never>((_, reject) => {
       this.process?.once('error', (e) => reject(new Error(`tinyproxy could not start (${e.message}); npm test's setup installs it`)));

@@ -7,8 +7,9 @@ import { requireEndpoint } from '../../src/core/api/baseUrl';
 import { monitorLink } from '../../src/core/links';
 import { escapeMarkdown } from '../../src/core/markdown';
 import { monitorHoverMarkdown } from '../../src/core/monitors/monitorHover';
-import { notifierIndex, notifiersRowWords } from '../../src/core/monitors/monitorNotifiers';
-import { changedWords } from '../../src/core/monitors/monitorWords';
+import { listNotifierWords, notifierIndex, notifiersRowWords } from '../../src/core/monitors/monitorNotifiers';
+import { changedWords, listChangedWords } from '../../src/core/monitors/monitorWords';
+import { formatDay } from '../../src/core/format';
 import { parseNotifiers } from '../../src/core/monitors/monitorRecord';
 import type { StateChange } from '../../src/core/monitors/monitorStatus';
 import { latestChanges, RECENT_CHANGES } from '../../src/core/monitors/statusTracker';
@@ -85,6 +86,8 @@ describe('monitor hover', () => {
     assert.equal(notifiersRowWords(m.notifierIds, index), 'notifies #alerts, n_gone (no longer exists) and 1 more');
     assert.equal(notifiersRowWords(['n_mail'], index), 'notifies On-call *team*');
     assert.equal(notifiersRowWords([], index), undefined);
+    const words = listNotifierWords(index);
+    for (const ids of [m.notifierIds, ['n_mail'], m.notifierIds, [], undefined, ['n_gone']]) assert.equal(words(ids), notifiersRowWords(ids, index));
   });
 
   it('says when the monitor last changed, unless that was its creation; who created it', () => {
@@ -100,5 +103,10 @@ describe('monitor hover', () => {
       ['changed 10m ago', 'changed 5h ago', 'changed 3d ago', 'changed day 2026-10-23'],
       'the row: how long ago within a week, else the day',
     );
+    // The rows' per-list caches say what the plain functions say.
+    const listed = listChangedWords(NOW);
+    for (const minutes of [1, 59, 60, 61, 1439, 1440, 3 * 1440 + 5, 7 * 1440 - 1, 7 * 1440, 40 * 1440, 40 * 1440 + 30]) {
+      assert.equal(listed(NOW - minutes * 60_000), changedWords(NOW - minutes * 60_000, NOW, formatDay), `${minutes} minutes`);
+    }
   });
 });

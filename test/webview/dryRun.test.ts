@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { normalRule } from '../../src/core/monitors/dryRun';
 import type { DryRunResult } from '../../src/core/monitors/dryRunProtocol';
-import { openPanel, type PanelPage } from './panelPage';
+import { openPanel, postToPage, type PanelPage } from './panelPage';
 
 let panel: PanelPage;
 let page: Page;
@@ -33,22 +33,7 @@ const RESULT: DryRunResult = {
   queries: 1,
 };
 
-/** Posts a message to the page as the extension does, and resolves once the page has handled it. */
-const send = (message: unknown) =>
-  page.evaluate(
-    (m) =>
-      new Promise<void>((resolve) => {
-        window.postMessage(m, '*');
-        const handled = (event: MessageEvent) => {
-          if (event.data !== 'handled?') return;
-          window.removeEventListener('message', handled);
-          resolve();
-        };
-        window.addEventListener('message', handled);
-        window.postMessage('handled?', '*');
-      }),
-    message,
-  );
+const send = (message: unknown) => postToPage(page, message);
 const text = (selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? undefined, selector);
 const count = () => page.evaluate(() => document.getElementById('results')?.dataset.count);
 const posted = () => page.evaluate(() => window.__posted as { type: string; periodMs?: number }[]);
@@ -71,6 +56,13 @@ describe('the dry run’s page in chromium', () => {
     await page.selectOption('.dry-run-operator', 'Below');
     assert.equal(await count(), '2', 'below 70: runs 0–1 and 4–9 (two stretches)');
     assert.deepEqual((await posted()).map((m) => m.type), ['ready'], 'a recount sends nothing');
+    // The chart lies below the words and controls, not over them.
+    const [legendBottom, chartTop, chartHeight] = await page.evaluate(() => {
+      const legend = document.querySelector('.dry-run-legend')!.getBoundingClientRect();
+      const chart = document.querySelector('.chart')!.getBoundingClientRect();
+      return [legend.bottom, chart.top, chart.height];
+    });
+    assert.ok(chartTop >= legendBottom && chartHeight >= 200, `chart at ${chartTop} (${chartHeight} high), legend ends at ${legendBottom}`);
     await page.selectOption('.dry-run-period', String(7 * 86_400_000));
     assert.deepEqual((await posted()).at(-1), { type: 'period', periodMs: 7 * 86_400_000 });
   });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { FormState } from '../../src/core/monitors/monitorForm';
-import { openPanel, type PanelPage } from './panelPage';
+import { openPanel, postToPage, type PanelPage } from './panelPage';
 
 let panel: PanelPage;
 let page: Page;
@@ -15,22 +15,7 @@ type Posted = { type: string; key?: string; value?: unknown };
 const posted = () => page.evaluate(() => window.__posted as Posted[]);
 const edits = async () => (await posted()).filter((m) => m.type === 'edit');
 const clearPosted = () => page.evaluate(() => void (window.__posted.length = 0));
-/** Posts a state to the page as the extension does, and resolves once the page has handled it (messages arrive in order). */
-const send = (state: FormState) =>
-  page.evaluate(
-    (message) =>
-      new Promise<void>((resolve) => {
-        window.postMessage(message, '*');
-        const handled = (event: MessageEvent) => {
-          if (event.data !== 'handled?') return;
-          window.removeEventListener('message', handled);
-          resolve();
-        };
-        window.addEventListener('message', handled);
-        window.postMessage('handled?', '*');
-      }),
-    state,
-  );
+const send = (message: FormState) => postToPage(page, message);
 const text = (selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? undefined, selector);
 const field = (key: string) => `.form-field[data-field="${key}"]`;
 

@@ -172,3 +172,22 @@ export function makeResultsSource(rows: number): string {
     };
   })()`;
 }
+
+/** Posts a message to the page as the extension does, and resolves once the page has handled it
+ *  (messages arrive in order: a second one, answered by no page, marks the first as handled). */
+export function postToPage(page: Page, message: unknown): Promise<void> {
+  return page.evaluate(
+    (m) =>
+      new Promise<void>((resolve) => {
+        window.postMessage(m, '*');
+        const handled = (event: MessageEvent) => {
+          if (event.data !== 'handled?') return;
+          window.removeEventListener('message', handled);
+          resolve();
+        };
+        window.addEventListener('message', handled);
+        window.postMessage('handled?', '*');
+      }),
+    message,
+  );
+}

@@ -56,3 +56,17 @@ export function notifiersRowWords(ids: readonly string[] | undefined, index: Not
   const shown = ids.slice(0, 2).map((id) => notifierLabel(id, index, false)).join(', ');
   return fill(words().notifies, [ids.length > 2 ? fill(words().andMore, [shown, String(ids.length - 2)]) : shown]);
 }
+
+/** notifiersRowWords for the rows of one list: each distinct list of ids is put in words once (the
+ *  rows of an organisation share a few lists of notifiers). Made per list and index. */
+export function listNotifierWords(index: NotifierIndex | undefined): (ids: readonly string[] | undefined) => string | undefined {
+  const made = new Map<string, string | undefined>();
+  return (ids) => {
+    if (!ids?.length) return undefined;
+    const key = ids.length === 1 ? ids[0] : ids.join('\n');
+    if (made.has(key)) return made.get(key);
+    const text = notifiersRowWords(ids, index);
+    if (made.size < 10_000) made.set(key, text);
+    return text;
+  };
+}

@@ -1,5 +1,6 @@
 // A monitor in words: its type, condition, interval and state, and the one-line summary of a row.
 import type { Monitor } from '../api/schemas';
+import { formatDay } from '../format';
 import type { MonitorState } from './monitorState';
 import { fill } from '../phrase';
 import { vocabularyGeneration, words } from './monitorVocabulary';
@@ -106,4 +107,24 @@ export function changedWords(time: number, now: number, formatDay: (d: Date) => 
   if (minutes >= 7 * 1440) return fill(words().changedOn, [formatDay(new Date(time))]);
   const ago = minutes < 60 ? `${minutes}m` : minutes < 1440 ? `${Math.floor(minutes / 60)}h` : `${Math.floor(minutes / 1440)}d`;
   return fill(words().changedAgo, [ago]);
+}
+
+/** changedWords for the rows of one list, seen at `now`: each distinct answer made once (a week's
+ *  minutes, hours and days, and each older local day), so that 10,000 rows format a few dates. */
+export function listChangedWords(now: number): (time: number) => string {
+  const made = new Map<number, string>();
+  return (time) => {
+    const minutes = Math.max(1, Math.floor((now - time) / 60_000));
+    let key: number;
+    if (minutes < 60) key = minutes;
+    else if (minutes < 1440) key = 100 + Math.floor(minutes / 60);
+    else if (minutes < 7 * 1440) key = 200 + Math.floor(minutes / 1440);
+    else {
+      const date = new Date(time);
+      key = date.getFullYear() * 10_000 + date.getMonth() * 100 + date.getDate();
+    }
+    let text = made.get(key);
+    if (text === undefined) made.set(key, (text = changedWords(time, now, formatDay)));
+    return text;
+  };
 }

@@ -271,6 +271,8 @@ async function journeyDeployments(page: Page, fake: FakeAxiom, openWindow: () =>
     await status(second).waitFor({ timeout: 60_000 });
     await second.locator('.statusbar-item', { hasText: 'staging' }).first().waitFor({ timeout: 15_000 });
 
+    // Back to the first window, in front (a tab behind another paints nothing new for its screenshot).
+    await page.bringToFront();
     await status(page).click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'staging' }).first().waitFor();
     await page.waitForTimeout(300);

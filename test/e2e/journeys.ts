@@ -151,6 +151,9 @@ async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   assert.match((await normal.getAttribute('aria-label')) ?? '', /^Search latency p95 Threshold · At or above 400 · every 1m · notifies #search-team · changed [A-Z][a-z]{2} \d+, \d{4}(, |$)/);
   const disabled = page.locator('.monaco-list-row', { hasText: 'Payments declined' }).first();
   assert.match((await disabled.getAttribute('aria-label')) ?? '', /^Payments declined disabled · /);
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await page.locator('.notification-toast').first().waitFor({ state: 'detached', timeout: 5000 });
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5000 });
   await page.screenshot({ path: path.join(shots, 'monitors-view.png') });
 
   await row.hover();
@@ -263,6 +266,8 @@ async function journeyDeployments(page: Page, fake: FakeAxiom, openWindow: () =>
     await page.keyboard.press('Escape');
 
     const second = await openWindow();
+    // The second window shows the Axiom view, as a person opens it (with no Axiom editor restored, nothing else starts the extension there).
+    await second.locator('.activitybar [aria-label^="Axiom"]').first().click({ timeout: 60_000 });
     await status(second).waitFor({ timeout: 60_000 });
     await second.locator('.statusbar-item', { hasText: 'staging' }).first().waitFor({ timeout: 15_000 });
 
@@ -448,7 +453,9 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   await page.mouse.move(900, 500);
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(shots, 'history.png') });
+  // As the workbench opened: Monitors and Starred Queries open, Datasets and Query History folded (the monitors' rows need the room).
   for (const name of ['Monitors', 'Starred Queries']) if ((await header(name).getAttribute('aria-expanded')) === 'false') await header(name).click();
+  for (const name of ['Datasets', 'Query History']) if ((await header(name).getAttribute('aria-expanded')) === 'true') await header(name).click();
 }
 
 async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promise<void> {
@@ -465,6 +472,7 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   const status = (await panel.locator('.status').innerText()).replace(/\s+/g, ' ');
   assert.match(status, /100,000 rows/);
   assert.match(status, /stops at 100,000 rows, the limit the query sets \(take 100000\)/);
+  await page.locator('.notification-toast', { hasText: 'Running the query' }).waitFor({ state: 'detached', timeout: 30_000 });
   await page.screenshot({ path: path.join(shots, 'results-table.png') });
 
   // Sort by user agent: what a scanner sent as one (`<img …>`, `<script>…`) comes first, as text.
@@ -511,8 +519,8 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   await page.locator('.editor-instance .view-lines').first().click();
   await page.keyboard.press('Control+Home'); // the click may have scrolled a long line sideways
   await page.keyboard.press('Control+Enter');
-  const chartPanel = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
-  await chartPanel.locator('.show-chart').waitFor({ timeout: 15_000 });
+  // Its own panel: the one whose table has the count column (the run.apl panel could chart its times too).
+  const chartPanel = await webviewWith(page, '.grid-columnheader:has-text("count_")');
   await chartPanel.locator('.show-chart').click();
   await chartPanel.locator('canvas').first().waitFor({ timeout: 10_000 });
   await page.locator('.tab', { hasText: 'Results: by-service.apl' }).first().waitFor();

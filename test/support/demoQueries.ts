@@ -34,6 +34,8 @@ const DEFAULT_LIMIT = 1000;
 /** A query that takes more rows than MAX_EVENTS (`take 100000`) gets as many events as the range
  *  holds, up to what it takes and at most this many. */
 const MAX_TAKEN = 100_000;
+/** At most this many events are made for a count of rare events (a few seconds' work is too slow). */
+const MAX_FOR_RARE = 30_000;
 
 /** A number in [0, 1) from a seed, always the same for the same seed. */
 function random(seed: number): () => number {
@@ -358,16 +360,17 @@ export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBo
   const taken = rest.map((step) => /^(?:take|limit)\s+(\d+)\s*$/i.exec(step)).find((m) => m !== null);
   const wanted = taken ? Number(taken[1]) : 0;
   let all = eventsBetween(dataset, range.start, range.end, wanted);
-  if (wanted) {
-    // A take after a `where` that keeps few of the events: finer slots, so that it gets as many as
-    // it takes where the range holds them (as the service would), not what a coarse sample kept.
-    const keeps = leadingWheres(rest);
-    for (let kept = all.filter(keeps).length, tries = 0; kept < wanted && kept < all.length && tries < 3; tries++) {
-      const finer = eventsBetween(dataset, range.start, range.end, Math.ceil(((wanted * all.length) / Math.max(1, kept)) * 1.5));
-      if (finer.length <= all.length) break;
-      all = finer;
-      kept = all.filter(keeps).length;
-    }
+  // A `where` at the start that keeps few of the events: finer slots (at most MAX_TAKEN events for a
+  // take, MAX_FOR_RARE else), so
+  // that a take gets as many as it takes where the range holds them, as the service would, and a
+  // count of rare events (server errors over 6 hours) is drawn from enough of them.
+  const enough = wanted || MAX_EVENTS;
+  const keeps = leadingWheres(rest);
+  for (let kept = all.filter(keeps).length, tries = 0; kept < enough && kept < all.length && tries < 3; tries++) {
+    const finer = eventsBetween(dataset, range.start, range.end, Math.min(wanted ? MAX_TAKEN : MAX_FOR_RARE, Math.ceil(((enough * all.length) / Math.max(1, kept)) * 1.5)));
+    if (finer.length <= all.length) break;
+    all = finer;
+    kept = all.filter(keeps).length;
   }
   let events = all;
   let table: Table | undefined;

@@ -41,6 +41,14 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/** Chooses an item of the open context menu: the pointer highlights it, Enter chooses it (VS Code
+ *  1.96's menu at times took no click this soon after it opened). */
+async function chooseMenuItem(page: Page, item: string): Promise<void> {
+  await page.getByRole('menuitem', { name: item }).hover();
+  await page.locator('.monaco-menu .action-item.focused', { hasText: item }).first().waitFor({ timeout: 5000 });
+  await page.keyboard.press('Enter');
+}
+
 /** Types into the quick input; with a title, first waits until the widget shows that prompt
  *  (the widget is reused from one prompt to the next, so typing early lands in the old one). */
 async function answerInput(page: Page, text: string, title?: string): Promise<void> {
@@ -307,11 +315,7 @@ async function journeyStarredQueries(page: Page, fake: FakeAxiom): Promise<void>
     // The click opens the query; a menu opened before its tab is in front would close with it.
     await page.locator('.tab.active', { hasText: name }).first().waitFor({ timeout: 15_000 });
     await rowOf(name).click({ button: 'right' });
-    const entry = page.getByRole('menuitem', { name: item });
-    await entry.hover();
-    // The item the pointer highlighted, chosen with Enter: VS Code 1.96's menu at times took no click this soon after it opened.
-    await page.locator('.monaco-menu .action-item.focused', { hasText: item }).first().waitFor({ timeout: 5000 });
-    await page.keyboard.press('Enter');
+    await chooseMenuItem(page, item);
   };
 
   await runCommand(page, 'Axiom: Refresh Starred Queries');
@@ -418,9 +422,7 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   const rowOf = (name: string) => page.locator(`.monaco-list-row[aria-label^="${name}"]`).first();
   const fromMenu = async (name: string, item: string) => {
     await rowOf(name).click({ button: 'right' });
-    const entry = page.getByRole('menuitem', { name: item });
-    await entry.hover();
-    await entry.click();
+    await chooseMenuItem(page, item);
   };
   // Monitors and Starred Queries folded for room (unfolded again at the end).
   const header = (name: string) => page.locator('.pane-header', { hasText: name }).first();
@@ -637,9 +639,7 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     await page.keyboard.press('Escape');
     await page.locator('.context-view .rendered-markdown').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
     await row.click({ button: 'right' });
-    const entry = page.getByRole('menuitem', { name: 'Edit Monitor' });
-    await entry.hover();
-    await entry.click();
+    await chooseMenuItem(page, 'Edit Monitor');
 
     // The query's tab gives its room to the form and the dry run beside it.
     const queryTab = page.locator('.tab', { hasText: 'Traffic drop.apl' }).first();

@@ -8,7 +8,7 @@ import { matchesText } from '../core/textMatch';
 import { requireEndpoint } from '../core/api/baseUrl';
 import { monitorLink } from '../core/links';
 import { monitorHoverMarkdown } from '../core/monitors/monitorHover';
-import { firstSnoozeEnd, monitorRow, monitorRows, type MonitorRow } from '../core/monitors/monitorRows';
+import { firstSnoozeEnd, MONITOR_ROWS_PER_PAGE, monitorRow, monitorRows, monitorRowWords, type MonitorRow } from '../core/monitors/monitorRows';
 import type { MonitorState } from '../core/monitors/monitorState';
 import type { MonitorStatus } from '../core/monitors/monitorStatus';
 import { listNotifierWords, notifierIndex, type NotifierIndex } from '../core/monitors/monitorNotifiers';
@@ -33,8 +33,8 @@ export interface MonitorsArrangement {
   onlyTriggered: boolean;
 }
 
-/** The Monitors tree: one item per monitor, sorted by name, with a state shown in icon and words.
- *  Its rows are made once per list; each holds its monitor. */
+/** The Monitors tree: one item per monitor, sorted by name, with a state shown in icon and words,
+ *  a page at a time. Its rows are made once per list; each holds its monitor. */
 export class MonitorsView extends ListView<MonitorRow> {
   protected readonly doing = phrase('Loading monitors');
   /** Set while a shown monitor is snoozed: fires when the first snooze ends. */
@@ -53,6 +53,8 @@ export class MonitorsView extends ListView<MonitorRow> {
   private notifierWords = listNotifierWords(undefined);
   private changedWords = listChangedWords(Date.now());
   private changedWordsAt = Date.now();
+  /** Dates as the rows of one list say them (a snooze end shared by many rows formatted once). */
+  private rowDates = listDateFormatter();
   private rowTexts = new WeakMap<MonitorRow, string>();
 
   constructor(
@@ -62,7 +64,16 @@ export class MonitorsView extends ListView<MonitorRow> {
     /** What the notification's buttons do. */
     private readonly notifyActions: { openQuery(monitor: Monitor): Promise<unknown>; openInAxiom(monitor: Monitor): Promise<unknown> },
   ) {
-    super({ viewId: VIEWS.monitors, stateKey: MONITORS_STATE_KEY, filteredKey: CONTEXT_KEYS.monitorsFiltered, refreshCommand: COMMANDS.refreshMonitors }, { tree, access: connection, log });
+    super(
+      {
+        viewId: VIEWS.monitors,
+        stateKey: MONITORS_STATE_KEY,
+        filteredKey: CONTEXT_KEYS.monitorsFiltered,
+        refreshCommand: COMMANDS.refreshMonitors,
+        paging: { rowsPerPage: MONITOR_ROWS_PER_PAGE, showMoreCommand: COMMANDS.showMoreMonitors },
+      },
+      { tree, access: connection, log },
+    );
     this.poller = new StatusPoller(
       connection,
       log,
@@ -179,14 +190,14 @@ export class MonitorsView extends ListView<MonitorRow> {
 
   /** A monitor changed from here (saved, disabled, snoozed): its row is made again, with no list load. */
   updated(monitor: Monitor): void {
-    this.changeRows(monitorRows([...this.currentMonitors.filter((m) => m.id !== monitor.id), monitor], listDateFormatter()));
+    this.changeRows(monitorRows([...this.currentMonitors.filter((m) => m.id !== monitor.id), monitor]));
   }
 
   /** A monitor created from here: listed and selected. */
   async added(monitor: Monitor): Promise<void> {
     this.updated(monitor);
     const row = this.rows.find((r) => r.monitor.id === monitor.id);
-    if (row && this.treeView.visible) await this.treeView.reveal(row, { select: true, focus: false });
+    if (row) await this.revealRow(row);
   }
 
   /** A monitor deleted from here. */
@@ -207,7 +218,8 @@ export class MonitorsView extends ListView<MonitorRow> {
     this.notifiers = await notifiers;
     this.notifierWords = listNotifierWords(this.notifiers);
     this.rowTexts = new WeakMap();
-    return { rows: monitorRows(monitors, listDateFormatter()), unreadable: skipped.length };
+    this.rowDates = listDateFormatter();
+    return { rows: monitorRows(monitors), unreadable: skipped.length };
   }
 
   /** Links into the web app of the deployment the list came from; none without an org id (the
@@ -258,7 +270,7 @@ export class MonitorsView extends ListView<MonitorRow> {
     let text = this.rowTexts.get(row);
     if (text === undefined) {
       const { monitor } = row;
-      text = row.description;
+      text = monitorRowWords(row, this.rowDates);
       const notifiers = this.notifierWords(monitor.notifierIds);
       if (notifiers) text += ` · ${notifiers}`;
       const changed = lastChangeTime(monitor);
@@ -289,9 +301,8 @@ export class MonitorsView extends ListView<MonitorRow> {
     // An end already past (the rows were made just before it) remakes the rows at once. A timer
     // that fires a little early makes rows that still say "snoozed": they set the next timer.
     this.wakeTimer = setTimeout(() => {
-      const dates = listDateFormatter();
       const now = Date.now();
-      this.replaceRows(this.rows.map((row) => monitorRow(row.monitor, dates, now)));
+      this.replaceRows(this.rows.map((row) => monitorRow(row.monitor, now)));
     }, Math.max(0, Math.min(end - Date.now(), 2 ** 31 - 1)));
   }
 

@@ -24,6 +24,7 @@ const MONITOR_COMMANDS = [
   COMMANDS.filterMonitors,
   COMMANDS.clearMonitorsFilter,
   COMMANDS.monitorsShowAll,
+  COMMANDS.showMoreMonitors,
   COMMANDS.editMonitor,
   COMMANDS.deleteMonitor,
   COMMANDS.disableMonitor,

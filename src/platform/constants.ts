@@ -23,6 +23,7 @@ export const COMMANDS = {
   monitorsByName: 'axiom.monitorsByName',
   monitorsOnlyTriggered: 'axiom.monitorsOnlyTriggered',
   monitorsShowAll: 'axiom.monitorsShowAll',
+  showMoreMonitors: 'axiom.showMoreMonitors',
   filterMonitors: 'axiom.filterMonitors',
   clearMonitorsFilter: 'axiom.clearMonitorsFilter',
   refreshStarredQueries: 'axiom.refreshStarredQueries',

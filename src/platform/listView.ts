@@ -46,6 +46,10 @@ export interface ListViewIds {
   filteredKey: string;
   /** The view's refresh command: what its Retry row runs. */
   refreshCommand: string;
+  /** A view of lists that can be long shows a page of rows at a time, ending in a row that shows
+   *  the next page (with this command, which calls showMore): VS Code makes and keeps an item for
+   *  every row it is given, shown or not. */
+  paging?: { rowsPerPage: number; showMoreCommand: string };
 }
 
 /**
@@ -64,8 +68,18 @@ export class ActionRow {
   ) {}
 }
 
-/** What a list view's tree holds: the list's rows, or in an error state its action rows. */
-export type ListElement<Row> = Row | ActionRow;
+/** The last row of a list longer than the rows shown: shows the next page of the list in hand. */
+export class MoreRow {
+  constructor(
+    readonly shown: number,
+    readonly total: number,
+    readonly next: number,
+  ) {}
+}
+
+/** What a list view's tree holds: the list's rows (a page of them, then a MoreRow), or in an error
+ *  state its action rows. */
+export type ListElement<Row> = Row | ActionRow | MoreRow;
 
 /**
  * A tree view of one list from the service, the behaviour every such view shares: it loads on
@@ -94,6 +108,8 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   private filterText = '';
   /** The entries of the list in hand, as the description counts them. */
   private count = 0;
+  /** How many of the top rows are shown (paging); grows with each Show More. */
+  private rowLimit: number;
   protected readonly subscriptions: vscode.Disposable[] = [];
   private readonly clientSource: ClientSource;
   private readonly viewLog: Log;
@@ -105,11 +121,13 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     this.treeView = deps.tree.treeView;
     this.clientSource = deps.access;
     this.viewLog = deps.log;
+    this.rowLimit = ids.paging?.rowsPerPage ?? Number.POSITIVE_INFINITY;
     deps.tree.provide(this);
     this.subscriptions.push(
       // A new token or new settings make the list in hand stale: start over, dropping any load in
-      // flight. A view never loaded asks for nothing: it loads when it is first shown.
+      // flight, at the first page. A view never loaded asks for nothing: it loads when it is first shown.
       deps.access.onDidChange(() => {
+        this.rowLimit = ids.paging?.rowsPerPage ?? Number.POSITIVE_INFINITY;
         if (this.loaded || this.inFlight) void this.refresh({ restart: true });
       }),
     );
@@ -244,10 +262,39 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   getChildren(): ListElement<Row>[];
   getChildren(element?: ListElement<Row>): ListElement<Row>[] | Promise<ListElement<Row>[]>;
   getChildren(element?: ListElement<Row>): ListElement<Row>[] | Promise<ListElement<Row>[]> {
-    if (element) return element instanceof ActionRow ? [] : this.childrenOf(element);
+    if (element) return element instanceof ActionRow || element instanceof MoreRow ? [] : this.childrenOf(element);
     if (!this.loaded && !this.inFlight) void this.refresh();
     if (this.actions.length) return this.actions;
-    return this.shownRows();
+    const rows = this.shownRows();
+    const limit = this.rowLimit;
+    if (rows.length <= limit) return rows;
+    const page: ListElement<Row>[] = rows.slice(0, limit);
+    page.push(new MoreRow(limit, rows.length, Math.min(this.ids.paging?.rowsPerPage ?? 0, rows.length - limit)));
+    return page;
+  }
+
+  /** The More row's command: the next page of rows, the first of them selected (where the More
+   *  row was, so that the keyboard goes on from there). */
+  async showMore(): Promise<void> {
+    const paging = this.ids.paging;
+    if (!paging) return;
+    const first = this.shownRows()[this.rowLimit];
+    if (first === undefined) return;
+    this.rowLimit += paging.rowsPerPage;
+    this.changed.fire();
+    if (this.treeView.visible) await this.treeView.reveal(first, { select: true, focus: true });
+  }
+
+  /** Selects a row of the list shown (the page grows to it if need be), without taking the focus. */
+  protected async revealRow(row: Row): Promise<void> {
+    const paging = this.ids.paging;
+    const index = this.shownRows().indexOf(row);
+    if (index < 0) return;
+    if (paging && index >= this.rowLimit) {
+      this.rowLimit = Math.ceil((index + 1) / paging.rowsPerPage) * paging.rowsPerPage;
+      this.changed.fire();
+    }
+    if (this.treeView.visible) await this.treeView.reveal(row, { select: true, focus: false });
   }
 
   /** The rows as the view shows them: a subclass may order or filter the list (a view option). */
@@ -261,15 +308,17 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   }
 
   getParent(element: ListElement<Row>): ListElement<Row> | undefined {
-    return element instanceof ActionRow ? undefined : this.parentOf(element);
+    return element instanceof ActionRow || element instanceof MoreRow ? undefined : this.parentOf(element);
   }
 
   getTreeItem(element: ListElement<Row>): vscode.TreeItem {
-    return element instanceof ActionRow ? actionItem(element) : this.rowItem(element);
+    if (element instanceof ActionRow) return actionItem(element);
+    if (element instanceof MoreRow) return moreItem(element, this.ids.paging?.showMoreCommand ?? '');
+    return this.rowItem(element);
   }
 
   resolveTreeItem(item: vscode.TreeItem, element: ListElement<Row>): vscode.TreeItem {
-    if (element instanceof ActionRow) return item;
+    if (element instanceof ActionRow || element instanceof MoreRow) return item;
     const markdown = this.hoverMarkdown(element);
     if (markdown !== undefined) item.tooltip = untrustedMarkdown(markdown);
     return item;
@@ -365,6 +414,19 @@ function actionItem(row: ActionRow): vscode.TreeItem {
   item.contextValue = `action.${row.action}`;
   item.tooltip = row.reason;
   item.accessibilityInformation = { label: row.first ? `${row.reason} ${label}` : label };
+  return item;
+}
+
+/** The More row as VS Code shows it: "Show 500 more", and how many of how many are shown; its
+ *  hover says that the view's filter finds a row among all of them. */
+function moreItem(row: MoreRow, command: string): vscode.TreeItem {
+  const label = vscode.l10n.t('Show {0} more', countText(row.next));
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  item.description = vscode.l10n.t('{0} of {1} shown', countText(row.shown), countText(row.total));
+  item.iconPath = new vscode.ThemeIcon('ellipsis');
+  item.command = { command, title: label };
+  item.tooltip = vscode.l10n.t('The filter in the title bar searches all {0}.', countText(row.total));
+  item.contextValue = 'more';
   return item;
 }
 

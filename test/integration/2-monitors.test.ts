@@ -69,13 +69,62 @@ describe('Monitors view', () => {
     assert.equal(view.treeView.description, '1,234 monitors');
   });
 
+  it('shows a long list a page at a time: the More row shows the next page, the filter searches them all, and a monitor added beyond the page is shown', async () => {
+    fake.monitors = manyMonitors(1234);
+    const view = await refreshedView();
+    const names = view.currentRows.map((row) => row.label);
+    const page = view.getChildren();
+    assert.equal(page.length, 501, 'the first 500 rows, then the More row');
+    assert.deepEqual(page.slice(0, 500).map((element) => view.getTreeItem(element).label), names.slice(0, 500), 'the first page in name order');
+    const more = view.getTreeItem(page[500]);
+    assert.equal(more.label, 'Show 500 more');
+    assert.equal(more.description, '500 of 1,234 shown');
+    assert.equal(more.command?.command, 'axiom.showMoreMonitors');
+    assert.equal(more.contextValue, 'more', 'no row menu matches it');
+    assert.equal(view.getParent(page[500]), undefined);
+    assert.deepEqual(view.getChildren(page[500]), []);
+    assert.equal(view.treeView.description, '1,234 monitors', 'the description counts the whole list');
+
+    await vscode.commands.executeCommand(more.command.command, ...(more.command.arguments ?? []));
+    const two = view.getChildren();
+    assert.equal(two.length, 1001);
+    assert.equal(view.getTreeItem(two[500]).label, names[500], 'the next page follows the first');
+    await vscode.commands.executeCommand('axiom.showMoreMonitors');
+    const three = view.getChildren();
+    assert.equal(view.getTreeItem(three[1000]).label, names[1000]);
+    assert.equal(three.length, 1234, 'the last page: every row, no More row');
+
+    // A refresh keeps the rows shown; a filter looks through all of them.
+    await view.refresh();
+    assert.equal(view.getChildren().length, 1234);
+    const last = names[names.length - 1];
+    await vscode.commands.executeCommand('axiom.filterMonitors', { text: last });
+    assert.ok(view.getChildren().some((element) => view.getTreeItem(element).label === last));
+    await vscode.commands.executeCommand('axiom.clearMonitorsFilter');
+  });
+
+  it('a monitor created from here is shown even when it sorts beyond the page shown', async () => {
+    fake.monitors = manyMonitors(2345);
+    const { monitorsView } = await activateExtension();
+    // A new deployment's list starts at the first page; this one is a refresh of the same list.
+    await monitorsView.refresh();
+    const names = monitorsView.currentRows.map((row) => row.label);
+    const shownBefore = monitorsView.getChildren().length;
+    const name = `${names[names.length - 1]} zz new`;
+    const created = { id: 'mon_created_here', name, type: 'Threshold', aplQuery: "['x'] | count" } as never;
+    await monitorsView.added(created);
+    const shown = monitorsView.getChildren().map((element) => monitorsView.getTreeItem(element).label);
+    assert.ok(shown.includes(name), 'the page grew to the new row');
+    assert.ok(shown.length > shownBefore);
+  });
+
   it('entries that are not monitors (no id or no name) are left out and counted in the view, the rest shown', async () => {
     // The last one has an id and a name: a monitor, shown without the field it cannot read.
     fake.monitors = [...MONITORS, { id: 'mon_no_name', type: 'Threshold' }, { name: 'no id', type: 'Threshold' }, { id: 'mon_odd_type', name: 'Odd type', type: ['Threshold'] }];
     const view = await refreshedView();
     assert.equal(view.currentRows.length, MONITORS.length + 1);
     assert.equal(view.treeView.description, `${MONITORS.length + 1} monitors`);
-    assert.equal(view.currentRows.find((row) => row.monitor.id === 'mon_odd_type')?.description, 'Unknown type');
+    assert.equal(view.getTreeItem(view.currentRows.find((row) => row.monitor.id === 'mon_odd_type')!).description, 'Unknown type');
     assert.equal(view.treeView.message, '2 entries could not be read and are not shown; see the log.');
     fake.monitors = MONITORS;
     await view.refresh();

@@ -8,7 +8,7 @@ import { CapturedLog, rejection, testClient, useFakeService } from '../support/t
 import { FakeAxiom, FAKE_API_TOKEN, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN } from '../support/fakeAxiom';
 import { escapeMarkdown } from '../../src/core/markdown';
 import { monitorTooltipMarkdown } from '../../src/core/monitors/monitorHover';
-import { monitorRows } from '../../src/core/monitors/monitorRows';
+import { monitorRows, monitorRowWords } from '../../src/core/monitors/monitorRows';
 import { GO_SDK_DROPPED_FIELDS, GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
 
 const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
@@ -129,13 +129,14 @@ describe('listMonitors', () => {
     assert.equal(log.warnings[0], `left out 4 fields that could not be read from 1 of 8 monitors, shown without them; first: [${oddIndex}] ${dropped[0].reason}`);
 
     // As a person reads them: rows and hover say nothing of 0001, null or an empty type.
-    const rows = monitorRows(monitors, (d) => d.toISOString(), Date.parse('2026-06-01T00:00:00Z'));
+    const rows = monitorRows(monitors, Date.parse('2026-06-01T00:00:00Z'));
     const row = (id: string) => rows.find((r) => r.monitor.id === id)!;
-    assert.equal(row('mon_go_nil_5').description, 'Threshold · Above 10 · every 5m');
+    const words = (id: string) => monitorRowWords(row(id), (d) => d.toISOString());
+    assert.equal(words('mon_go_nil_5'), 'Threshold · Above 10 · every 5m');
     assert.equal(row('mon_go_nil_5').state, 'active');
-    assert.equal(row('mon_go_sdk_6').description, 'Unknown type · At or above 1000');
-    assert.equal(row('mon_nulls_7').description, 'Match event · every 10m');
-    assert.equal(row('mon_odd_8').description, 'Unknown type · every 5m');
+    assert.equal(words('mon_go_sdk_6'), 'Unknown type · At or above 1000');
+    assert.equal(words('mon_nulls_7'), 'Match event · every 10m');
+    assert.equal(words('mon_odd_8'), 'Unknown type · every 5m');
     const hover = (id: string) => monitorTooltipMarkdown(byId(id), (d) => d.toISOString(), Date.parse('2026-06-01T00:00:00Z'));
     for (const monitor of GO_SDK_MONITORS) {
       const text = hover(monitor.id);

@@ -380,8 +380,8 @@ describe('sorting by name', () => {
     fc.assert(
       fc.property(fc.array(fc.record({ id: anyText, name }), { maxLength: 100, size: 'max' }), (list) => {
         const monitors = list.map((m) => ({ ...m, type: 'Threshold' }) as Monitor);
-        const rows = monitorRows(monitors, String, 0);
-        for (const row of rows) assert.deepEqual(row, monitorRow(row.monitor, String, 0));
+        const rows = monitorRows(monitors, 0);
+        for (const row of rows) assert.deepEqual(row, monitorRow(row.monitor, 0));
         const sorted = rows.map((row) => row.monitor);
         const bag = (ms: Monitor[]) => ms.map((m) => JSON.stringify([m.id, m.name])).sort();
         assert.deepEqual(bag(sorted), bag(monitors), 'the same monitors');

@@ -7,7 +7,7 @@ import { adviceFor } from '../../src/core/api/errorAdvice';
 import { appOrigin, monitorLink, queryLink } from '../../src/core/links';
 import { formatDate, listDateFormatter } from '../../src/core/format';
 import { fencedCode } from '../../src/core/markdown';
-import { firstSnoozeEnd, monitorRow, monitorRows } from '../../src/core/monitors/monitorRows';
+import { firstSnoozeEnd, monitorRow, monitorRows, monitorRowWords } from '../../src/core/monitors/monitorRows';
 import { monitorState } from '../../src/core/monitors/monitorState';
 import { minutesWords, monitorSummary } from '../../src/core/monitors/monitorWords';
 import { checkOrgIdInput, checkTokenInput } from '../../src/core/accounts/tokenInput';
@@ -41,7 +41,7 @@ describe('monitor text', () => {
     assert.equal(fencedCode('plain', 'kusto'), '```kusto\nplain\n```');
   });
 
-  const sortMonitors = (monitors: Monitor[]) => monitorRows(monitors, formatDate).map((row) => row.monitor);
+  const sortMonitors = (monitors: Monitor[]) => monitorRows(monitors).map((row) => row.monitor);
   it('sorts by name, case-insensitively and numerically', () => {
     const sorted = sortMonitors([monitor({ id: '1', name: 'b10' }), monitor({ id: '2', name: 'B2' }), monitor({ id: '3', name: 'a' })]);
     assert.deepEqual(sorted.map((m) => m.name), ['a', 'B2', 'b10']);
@@ -60,7 +60,7 @@ describe('monitor text', () => {
   it('the first snooze end among the rows is when their text goes stale', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     const at = (ms: number) => new Date(now + ms).toISOString();
-    const rows = (untils: (string | undefined)[]) => monitorRows(untils.map((until, i) => monitor({ id: `m${i}`, disabledUntil: until })), formatDate, now);
+    const rows = (untils: (string | undefined)[]) => monitorRows(untils.map((until, i) => monitor({ id: `m${i}`, disabledUntil: until })), now);
     assert.equal(firstSnoozeEnd(rows([at(60_000), undefined, at(5_000), at(-5_000)])), now + 5_000);
     assert.equal(firstSnoozeEnd(rows([undefined, at(-1)])), undefined, 'nothing snoozed');
     assert.equal(firstSnoozeEnd(rows([at(5_000)])), now + 5_000, 'rows made before the end give it when asked after it: they still say "snoozed" and must be made again');
@@ -69,7 +69,7 @@ describe('monitor text', () => {
   it('rows of one list say a shared snooze end as formatDate does, and each end its own', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     const rowDates = listDateFormatter();
-    const row = (until: string) => monitorRow(monitor({ disabledUntil: until }), rowDates, now).description;
+    const row = (until: string) => monitorRowWords(monitorRow(monitor({ disabledUntil: until }), now), rowDates);
     const [first, second] = ['2026-03-01T09:00:00Z', '2026-04-01T09:00:00Z'].map((until) => formatDate(new Date(until)));
     assert.ok(row('2026-03-01T09:00:00Z').startsWith(`snoozed until ${first} · `));
     assert.equal(row('2026-03-01T09:00:00.000Z'), row('2026-03-01T09:00:00Z'));

@@ -5,9 +5,15 @@ import { monitorState, type MonitorState } from './monitorState';
 import { monitorSummary, stateWords } from './monitorWords';
 import { nameSortKey } from './nameSortKey';
 
+/** The Monitors view shows this many rows of a list, then a row that shows as many more: VS Code
+ *  makes an item for every row it is given, and a page of them is as much as anyone scrolls (the
+ *  view's filter finds any monitor of the list). */
+export const MONITOR_ROWS_PER_PAGE = 500;
+
 /**
- * One row of the Monitors view: the monitor, and the label, description and state it shows. A
- * screen reader reads the label and the description (VS Code's default for tree items), which
+ * One row of the Monitors view: the monitor, the label it shows and its state. Its words
+ * (monitorRowWords) are made when the row is shown: the view shows a page of a long list at a time.
+ * A screen reader reads the label and the description (VS Code's default for tree items), which
  * name the state wherever the icon shows one that is not "active"; a label of its own per row
  * would add only that word, at the cost of one more string per monitor made and sent to the
  * workbench.
@@ -15,19 +21,20 @@ import { nameSortKey } from './nameSortKey';
 export interface MonitorRow {
   readonly monitor: Monitor;
   label: string;
-  description: string;
   state: MonitorState['kind'];
 }
 
-export function monitorRow(monitor: Monitor, formatDate: (d: Date) => string, now: number = Date.now()): MonitorRow {
-  const state = monitorState(monitor, now);
-  const summary = monitorSummary(monitor);
-  return {
-    monitor,
-    label: monitor.name,
-    description: state.kind === 'active' ? summary : `${stateWords(state, formatDate)} · ${summary}`,
-    state: state.kind,
-  };
+export function monitorRow(monitor: Monitor, now: number = Date.now()): MonitorRow {
+  return { monitor, label: monitor.name, state: monitorState(monitor, now).kind };
+}
+
+/** The row's words: its state unless active, its type, condition and interval ("snoozed until 3 Mar,
+ *  09:00 · Threshold · Above 100 · every 5m"). */
+export function monitorRowWords(row: MonitorRow, formatDate: (d: Date) => string): string {
+  const summary = monitorSummary(row.monitor);
+  if (row.state === 'active') return summary;
+  const state: MonitorState = row.state === 'snoozed' ? { kind: 'snoozed', until: new Date(Date.parse(row.monitor.disabledUntil ?? '')) } : { kind: 'disabled' };
+  return `${stateWords(state, formatDate)} · ${summary}`;
 }
 
 /**
@@ -55,7 +62,7 @@ export function firstSnoozeEnd(rows: readonly MonitorRow[]): number | undefined 
  * less (of about 10) than sorting first and making the rows in name order, which reads the
  * monitors all over the heap.
  */
-export function monitorRows(monitors: readonly Monitor[], formatDate: (d: Date) => string, now: number = Date.now()): MonitorRow[] {
+export function monitorRows(monitors: readonly Monitor[], now: number = Date.now()): MonitorRow[] {
   const keys = new Array<string>(monitors.length);
   const ids = new Array<string>(monitors.length);
   const rows = new Array<MonitorRow>(monitors.length);
@@ -63,7 +70,7 @@ export function monitorRows(monitors: readonly Monitor[], formatDate: (d: Date) 
     const monitor = monitors[i];
     keys[i] = nameSortKey(monitor.name);
     ids[i] = monitor.id;
-    rows[i] = monitorRow(monitor, formatDate, now);
+    rows[i] = monitorRow(monitor, now);
   }
   const order = orderByKeys(keys, ids);
   const sorted = new Array<MonitorRow>(order.length);

@@ -3,7 +3,7 @@ import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorS
 import type { MonitorRow } from '../core/monitors/monitorRows';
 import { COMMANDS, VIEWS } from '../platform/constants';
 import { load, once, type Once } from '../platform/lazy';
-import { disposeIfMade, LazyFiles, LazyTree, registerCommands } from '../platform/lazyEntries';
+import { disposeIfMade, LazyFiles, LazyTree, onFirstEditor, registerCommands } from '../platform/lazyEntries';
 import type { ListElement } from '../platform/listView';
 import type { MonitorsDeps, MonitorsFeature } from './bundle';
 
@@ -49,7 +49,9 @@ export function registerMonitors(deps: () => Omit<MonitorsDeps, 'tree' | 'files'
     tree,
     files,
     // The settings form: VS Code asks for it when a settings document opens, or one is restored.
-    vscode.window.registerCustomEditorProvider(MONITOR_FORM_VIEW_TYPE, { resolveCustomTextEditor: (document, panel) => feature().forms.resolveCustomTextEditor(document, panel) }, { webviewOptions: { retainContextWhenHidden: true } }),
+    onFirstEditor(MONITOR_FORM_VIEW_TYPE, () =>
+      vscode.window.registerCustomEditorProvider(MONITOR_FORM_VIEW_TYPE, { resolveCustomTextEditor: (document, panel) => feature().forms.resolveCustomTextEditor(document, panel) }, { webviewOptions: { retainContextWhenHidden: true } }),
+    ),
     disposeIfMade(feature),
     ...registerCommands(MONITOR_COMMANDS, () => feature().commands),
   ];

@@ -137,3 +137,28 @@ export function onFirstDocument(languageId: string, start: () => vscode.Disposab
     for (const disposable of started ?? []) disposable.dispose();
   });
 }
+
+/**
+ * Registers a custom editor's provider when the first editor of `viewType` opens: at once when a
+ * tab of one is open already (a window restored with one), else when a tab of one opens (by
+ * default for its files, or through Reopen Editor With). VS Code waits for the provider of an
+ * editor being opened, so one registered as its tab opens resolves it; a window that never opens
+ * one never registers it (registering a custom editor was the dearest single call at activation).
+ */
+export function onFirstEditor(viewType: string, register: () => vscode.Disposable): vscode.Disposable {
+  const ours = (tab: vscode.Tab) => tab.input instanceof vscode.TabInputCustom && tab.input.viewType === viewType;
+  let registered: vscode.Disposable | undefined;
+  let listener: vscode.Disposable | undefined;
+  if (vscode.window.tabGroups.all.some((group) => group.tabs.some(ours))) registered = register();
+  else {
+    listener = vscode.window.tabGroups.onDidChangeTabs((event) => {
+      if (registered || !(event.opened.some(ours) || event.changed.some(ours))) return;
+      listener?.dispose();
+      registered = register();
+    });
+  }
+  return new vscode.Disposable(() => {
+    listener?.dispose();
+    registered?.dispose();
+  });
+}

@@ -651,7 +651,7 @@ await section(['activation'], 1200, async () => {
   delete manifest.contributes.languageModelTools;
   delete manifest.contributes.chatParticipants;
   fs.writeFileSync(path.join(noTools, 'package.json'), JSON.stringify(manifest));
-  const runs = quick ? 1 : 5;
+  const runs = quick ? 1 : 7;
   const samples: Record<string, Activation[]> = { split: [], single: [], empty: [], noTools: [] };
   for (let i = 0; i < runs; i++) {
     for (const [name, dir] of [['split', split], ['single', single], ['empty', empty], ['noTools', noTools]] as const) samples[name].push(await activation(dir));

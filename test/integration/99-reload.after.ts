@@ -5,7 +5,7 @@ import { activateExtension, readReloadRequest, waitFor } from './helpers';
 /** Run by index.ts in the extension host after the reload that 99-reload.test.ts asked for. */
 describe('after the reload', () => {
   const { data } = readReloadRequest();
-  const { serverPid, starredUri, starredText, query, panelTitle, notebookUri } = data as { serverPid: number; starredUri: string; starredText: string; query: string; panelTitle: string; notebookUri: string };
+  const { serverPid, starredUri, starredText, query, panelTitle, notebookUri, settingsUri } = data as { serverPid: number; starredUri: string; starredText: string; query: string; panelTitle: string; notebookUri: string; settingsUri: string };
   after(() => {
     try {
       process.kill(serverPid, 'SIGTERM');
@@ -43,6 +43,16 @@ describe('after the reload', () => {
     const result = await waitFor('the re-run\'s result', () => panel.result, 30_000);
     assert.equal(result.query, query);
     assert.ok(result.tables[0].rowCount > 0);
+  });
+
+  it('the monitor settings form open at the reload comes back as the form, its page told the monitor\'s notifiers', async function () {
+    this.timeout(60_000);
+    // VS Code waited for the form's provider, registered when its tab came back.
+    const tab = await waitFor('the form\'s tab', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.toString() === settingsUri), 30_000);
+    assert.equal((tab.input as vscode.TabInputCustom).viewType, 'axiom.monitorSettings');
+    const api = await activateExtension();
+    const state = await waitFor('the form\'s page', () => api.monitorForms.stateOf(vscode.Uri.parse(settingsUri))?.notifiers, 30_000);
+    assert.ok(Array.isArray(state));
   });
 
   it('the APL notebook open at the reload comes back with its saved output, and its cells run', async function () {

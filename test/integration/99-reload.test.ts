@@ -4,13 +4,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { monitorDocumentPath } from '../../src/core/monitors/monitorDocuments';
+import { MONITOR_SCHEME } from '../../src/core/monitors/monitorScheme';
 import { deploymentUriQuery } from '../../src/core/recordUri';
 import { STARRED_SCHEME, starredPath } from '../../src/core/starred/starredUri';
 import { DEMO_TOKEN, demoStarred } from '../support/demo';
 import { activateExtension, closeAllEditors, RELOAD_REQUEST, setSetting, waitFor, type ReloadRequest } from './helpers';
 
 /**
- * Editors that survive a reload. Here: a starred query's editor, a results panel and an APL notebook are opened,
+ * Editors that survive a reload. Here: a starred query's editor, a results panel, an APL notebook
+ * and a monitor's settings form are opened,
  * over the demo service in a process of its own (it must outlive this extension host); after the
  * suite the window reloads, and 99-reload.after.ts checks what came back.
  */
@@ -58,9 +61,16 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 99-
     const saved = { query, rangeLabel: 'Last hour', tables: [{ name: '0', fields: [{ name: 'service', type: 'string' }], rows: [['checkout']] }], status: { isPartial: false, messages: [] } };
     await vscode.workspace.fs.writeFile(notebookUri, Buffer.from(JSON.stringify({ axiomNotebook: 1, cells: [{ kind: 'markdown', source: '# Before the reload' }, { kind: 'apl', source: query, outputs: [{ result: saved }] }] })));
     await vscode.window.showNotebookDocument(await vscode.workspace.openNotebookDocument(notebookUri), { viewColumn: vscode.ViewColumn.Three, preview: false });
+
+    // A monitor's settings form, in a fourth column (a file of this name opens in the form).
+    await api.monitorsView.refresh();
+    const { monitor } = api.monitorsView.currentRows[0];
+    const settingsUri = vscode.Uri.from({ scheme: MONITOR_SCHEME, path: monitorDocumentPath(monitor.id, monitor.name, 'settings'), query: deploymentUriQuery('') });
+    await vscode.commands.executeCommand('vscode.open', settingsUri, { viewColumn: vscode.ViewColumn.Four, preview: false });
+    await waitFor('the settings form', () => api.monitorForms.stateOf(settingsUri)?.notifiers, 30_000);
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One, preview: false });
 
-    const request: ReloadRequest = { then: ['99-reload.after.js'], data: { serverPid: server.pid, starredUri: uri.toString(), starredText: starred.query.apl, query, panelTitle: panel.panel.title, notebookUri: notebookUri.toString() } };
+    const request: ReloadRequest = { then: ['99-reload.after.js'], data: { serverPid: server.pid, starredUri: uri.toString(), starredText: starred.query.apl, query, panelTitle: panel.panel.title, notebookUri: notebookUri.toString(), settingsUri: settingsUri.toString() } };
     fs.writeFileSync(RELOAD_REQUEST, JSON.stringify(request));
   });
 });

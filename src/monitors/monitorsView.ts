@@ -26,6 +26,8 @@ const STATE_ICONS: Record<MonitorState['kind'], vscode.ThemeIcon> = {
   snoozed: new vscode.ThemeIcon('bell-slash'),
 };
 const TRIGGERED_ICON = new vscode.ThemeIcon('alert', new vscode.ThemeColor('list.errorForeground'));
+/** How long a loaded list waits for the notifiers' names before it shows. */
+const NOTIFIERS_WAIT_MS = 300;
 
 /** How the rows are arranged: by name, or triggered first; all, or only the triggered. */
 export interface MonitorsArrangement {
@@ -56,6 +58,8 @@ export class MonitorsView extends ListView<MonitorRow> {
   /** Dates as the rows of one list say them (a snooze end shared by many rows formatted once). */
   private rowDates = listDateFormatter();
   private rowTexts = new WeakMap<MonitorRow, string>();
+  /** Loads begun: a notifiers' list that comes late is used only by its own load. */
+  private loads = 0;
 
   constructor(
     tree: LazyTree<ListElement<MonitorRow>>,
@@ -207,6 +211,7 @@ export class MonitorsView extends ListView<MonitorRow> {
   }
 
   protected async fetch(client: AxiomClient, signal: AbortSignal): Promise<Loaded<MonitorRow>> {
+    const load = ++this.loads;
     // The notifiers, once per load and beside the list, through the status checks' budget: rows
     // and hovers name them. A token that may not read them (or any failure) leaves the ids shown.
     const notifiers = this.poller.budgeted(() => client.listNotifiers(signal), signal).then(notifierIndex, (error: unknown) => {
@@ -215,11 +220,26 @@ export class MonitorsView extends ListView<MonitorRow> {
     });
     const { monitors, skipped } = await client.listMonitors(signal);
     this.appLink = await this.appLinkMaker();
-    this.notifiers = await notifiers;
-    this.notifierWords = listNotifierWords(this.notifiers);
+    // The list waits a moment for them, no more: a sweep of a long list can hold the budget for a
+    // minute. Until they come the rows keep the last load's names (ids on the first load).
+    const waited = await Promise.race([notifiers, new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), NOTIFIERS_WAIT_MS))]);
+    if (waited !== 'late') this.useNotifiers(waited);
+    else {
+      void notifiers.then((index) => {
+        if (signal.aborted || load !== this.loads) return;
+        this.useNotifiers(index);
+        this.redraw();
+      });
+    }
     this.rowTexts = new WeakMap();
     this.rowDates = listDateFormatter();
     return { rows: monitorRows(monitors), unreadable: skipped.length };
+  }
+
+  private useNotifiers(index: NotifierIndex | undefined): void {
+    this.notifiers = index;
+    this.notifierWords = listNotifierWords(index);
+    this.rowTexts = new WeakMap();
   }
 
   /** Links into the web app of the deployment the list came from; none without an org id (the

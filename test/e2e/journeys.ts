@@ -12,7 +12,9 @@ import { installVsix, makeSandbox, openBrowser, projectRoot, startCodeServer, wo
 // @ts-expect-error: the same module; which VS Code (newest or oldest) comes from AXIOM_VSCODE
 import { describeVscode } from '../harness/codeServer.mjs';
 import { DEMO_FILES, DEMO_ORG, DEMO_ORG_ID, DEMO_TOKEN, HOSTILE_USER_AGENTS, demoMonitors, startDemo, startDemoSignIn } from '../support/demo';
+import { monitorRows } from '../../src/core/monitors/monitorRows';
 import { FakeAxiom } from '../support/fakeAxiom';
+import { manyMonitors } from '../support/manyMonitors';
 import { type FakeOAuth, listening } from '../support/fakeOAuth';
 import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
 
@@ -176,6 +178,39 @@ async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   await page.locator('.tab', { hasText: 'Untitled' }).first().waitFor();
   assert.match(await editor.innerText(), /where\s+service\s+==\s+'checkout'\s+and\s+status\s+>=\s+500/);
   await page.screenshot({ path: path.join(shots, 'monitor-query-tab.png') });
+  await page.keyboard.press('Escape');
+}
+
+/** A large organisation's 1,234 monitors, for a moment: the view shows 500, then a row that shows
+ *  500 more; reached with the keyboard, it shows them and selects the first. The demo's come back. */
+async function journeyLongList(page: Page, fake: FakeAxiom): Promise<void> {
+  const demo = fake.monitors;
+  fake.monitors = manyMonitors(1234);
+  try {
+    const names = monitorRows(fake.monitors as never).map((row) => row.label);
+    await runCommand(page, 'Axiom: Refresh Monitors');
+    const more = page.locator('.monaco-list-row', { hasText: 'Show 500 more' }).first();
+    await page.locator('.monaco-list-row', { hasText: names[0] }).first().waitFor({ timeout: 30_000 });
+    await runCommand(page, 'Focus on Monitors View');
+    await page.keyboard.press('End');
+    await more.waitFor({ timeout: 15_000 });
+    assert.match((await more.innerText()).replace(/\s+/g, ' '), /Show 500 more\s*500 of 1,234 shown/);
+    await page.screenshot({ path: path.join(shots, 'monitors-more.png') });
+    await page.keyboard.press('Enter');
+    // The first of the next page, selected where the More row was; a new More row for the rest.
+    await page.locator('.monaco-list-row.selected', { hasText: names[500] }).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('End');
+    const rest = page.locator('.monaco-list-row', { hasText: 'Show 234 more' }).first();
+    await rest.waitFor({ timeout: 15_000 });
+    assert.match((await rest.innerText()).replace(/\s+/g, ' '), /1,000 of 1,234 shown/);
+  } finally {
+    fake.monitors = demo;
+    await runCommand(page, 'Axiom: Refresh Monitors');
+  }
+  await page.locator('.monaco-list-row', { hasText: '1,234' }).first().waitFor({ state: 'detached', timeout: 30_000 });
+  await runCommand(page, 'Focus on Monitors View');
+  await page.keyboard.press('Home');
+  await page.locator('.monaco-list-row', { hasText: TRIGGERED }).first().waitFor({ timeout: 30_000 });
   await page.keyboard.press('Escape');
 }
 
@@ -719,6 +754,8 @@ try {
     ['monitor status: a monitor open at the service is triggered in the view, counted on the Axiom icon', () => journeyStatus(page, fake)],
     ['datasets and history: a dataset expanded into its fields, three runs from the view, the history after them', () => journeyExplore(page, fake)],
     ['monitor edit: the threshold changed in the settings form, the dry run’s count on screen, saved, the row follows', () => journeyMonitorEdit(page, fake)],
+    // Late: its sweep of 1,234 monitors' statuses takes the status checks' budget for a minute.
+    ['monitors, a long list: 500 rows, then Show 500 more with the keyboard', () => journeyLongList(page, fake)],
     ['deployments: the status bar names it, add one, a second window follows the switch', () => journeyDeployments(page, fake, async () => {
       const window = await browser!.context.newPage();
       await window.goto(workbenchUrl(codeServer!, sandbox));

@@ -118,6 +118,20 @@ describe('Monitors view', () => {
     assert.ok(shown.length > shownBefore);
   });
 
+  it('notifiers that answer late (their budget taken by a long sweep) do not hold the list: it shows, with the last names, and the new names follow', async () => {
+    const view = await refreshedView();
+    const checkout = () => view.getTreeItem(view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')!).description;
+    assert.equal(checkout(), 'Threshold · Above 100 · every 5m · notifies #oncall');
+    fake.notifiers = FIXTURE_NOTIFIERS.map((n) => (n.id === 'notify_slack_oncall' ? { ...n, name: '#oncall-renamed' } : n));
+    fake.fail('GET /v2/notifiers', { delayMs: 3000, times: 1 });
+    const started = Date.now();
+    await view.refresh();
+    assert.ok(Date.now() - started < 2500, `the list did not wait for the notifiers (${Date.now() - started} ms)`);
+    assert.equal(checkout(), 'Threshold · Above 100 · every 5m · notifies #oncall', 'the last load’s names meanwhile');
+    await waitFor('the new names', () => checkout() === 'Threshold · Above 100 · every 5m · notifies #oncall-renamed', 10_000);
+    fake.notifiers = FIXTURE_NOTIFIERS;
+  });
+
   it('entries that are not monitors (no id or no name) are left out and counted in the view, the rest shown', async () => {
     // The last one has an id and a name: a monitor, shown without the field it cannot read.
     fake.monitors = [...MONITORS, { id: 'mon_no_name', type: 'Threshold' }, { name: 'no id', type: 'Threshold' }, { id: 'mon_odd_type', name: 'Odd type', type: ['Threshold'] }];

@@ -86,7 +86,12 @@ export class MonitorsView extends ListView<MonitorRow> {
       () => this.treeView.visible && this.currentState === 'loaded',
       (changes) => this.statusesChanged(changes),
     );
-    this.subscriptions.push(this.poller, this.treeView.onDidChangeVisibility(() => this.poller.scheduleWhenDue()));
+    this.subscriptions.push(
+      this.poller,
+      this.treeView.onDidChangeVisibility(() => this.poller.scheduleWhenDue()),
+      // Another deployment's notifiers are not this one's: ids until its own are read.
+      connection.onDidChange(() => this.useNotifiers(undefined)),
+    );
   }
 
   /** The status of a monitor: undefined until its history is read (or when it cannot be). */
@@ -222,7 +227,9 @@ export class MonitorsView extends ListView<MonitorRow> {
     this.appLink = await this.appLinkMaker();
     // The list waits a moment for them, no more: a sweep of a long list can hold the budget for a
     // minute. Until they come the rows keep the last load's names (ids on the first load).
-    const waited = await Promise.race([notifiers, new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), NOTIFIERS_WAIT_MS))]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = await Promise.race([notifiers, new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), NOTIFIERS_WAIT_MS)))]);
+    clearTimeout(timer);
     if (waited !== 'late') this.useNotifiers(waited);
     else {
       void notifiers.then((index) => {

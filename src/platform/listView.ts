@@ -121,13 +121,13 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     this.treeView = deps.tree.treeView;
     this.clientSource = deps.access;
     this.viewLog = deps.log;
-    this.rowLimit = ids.paging?.rowsPerPage ?? Number.POSITIVE_INFINITY;
+    this.rowLimit = this.firstPage;
     deps.tree.provide(this);
     this.subscriptions.push(
       // A new token or new settings make the list in hand stale: start over, dropping any load in
       // flight, at the first page. A view never loaded asks for nothing: it loads when it is first shown.
       deps.access.onDidChange(() => {
-        this.rowLimit = ids.paging?.rowsPerPage ?? Number.POSITIVE_INFINITY;
+        this.rowLimit = this.firstPage;
         if (this.loaded || this.inFlight) void this.refresh({ restart: true });
       }),
     );
@@ -271,6 +271,11 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     const page: ListElement<Row>[] = rows.slice(0, limit);
     page.push(new MoreRow(limit, rows.length, Math.min(this.ids.paging?.rowsPerPage ?? 0, rows.length - limit)));
     return page;
+  }
+
+  /** How many top rows a list shows before its first Show More (all, for a view without paging). */
+  private get firstPage(): number {
+    return this.ids.paging?.rowsPerPage ?? Number.POSITIVE_INFINITY;
   }
 
   /** The More row's command: the next page of rows, the first of them selected (where the More

@@ -15,7 +15,8 @@
 //   3. In src/<feature>/register.ts, register the thin entries: `registerCommands(ids, () => feature().commands)` (platform/lazyEntries.ts)
 //      where `feature = once(() => load('<name>').create<Feature>(deps))`; views through
 //      LazyTree (platform/lazyEntries.ts), providers through an object whose methods load the
-//      bundle on their first call. Import the bundle's types only (`import type`).
+//      bundle on their first call; providers only some documents or editors need, when the first
+//      of them opens (onFirstDocument, onFirstEditor). Import the bundle's types only (`import type`).
 //   4. Anything the screen needs at start-up (a status bar item, a view that is shown) loads after
 //      activation returns, not during it; anything else loads when first used. Run
 //      `AXIOM_BENCH_ONLY=activation npm run bench`: activation stays ≤ 5 ms.

@@ -18,7 +18,7 @@ import { activateExtension, closeAllEditors, RELOAD_REQUEST, setSetting, waitFor
  * suite the window reloads, and 99-reload.after.ts checks what came back.
  */
 describe('a reload keeps the open Axiom editors (checked after the reload by 99-reload.after)', () => {
-  it('opens a starred query\'s editor and a results panel, and asks for the reload', async function () {
+  it('opens a starred query\'s editor, a results panel, a notebook and a settings form, and asks for the reload', async function () {
     this.timeout(60_000);
     const api = await activateExtension();
     await closeAllEditors();

@@ -114,20 +114,16 @@ export class LazyFiles implements vscode.Disposable {
 }
 
 /**
- * Calls `start` once, when the first document of `languageId` is open: at once when one is open
- * already (a window restored with one, or the extension activated by onLanguage), else when one
- * opens (also a document whose language changes to it: VS Code closes and opens it again). For
- * providers only documents of that language use: a window that never opens one never registers
- * them. Disposing removes the listener, or what `start` registered.
+ * Calls `start` once: at once when `already` holds, else on the first event that `matches`.
+ * Disposing removes the listener, or what `start` registered.
  */
-export function onFirstDocument(languageId: string, start: () => vscode.Disposable[]): vscode.Disposable {
-  const ours = (document: vscode.TextDocument) => document.languageId === languageId;
+function onFirst<E>(already: boolean, event: vscode.Event<E>, matches: (e: E) => boolean, start: () => vscode.Disposable[]): vscode.Disposable {
   let started: vscode.Disposable[] | undefined;
   let listener: vscode.Disposable | undefined;
-  if (vscode.workspace.textDocuments.some(ours)) started = start();
+  if (already) started = start();
   else {
-    listener = vscode.workspace.onDidOpenTextDocument((document) => {
-      if (started || !ours(document)) return;
+    listener = event((e) => {
+      if (started || !matches(e)) return;
       listener?.dispose();
       started = start();
     });
@@ -139,6 +135,18 @@ export function onFirstDocument(languageId: string, start: () => vscode.Disposab
 }
 
 /**
+ * Calls `start` once, when the first document of `languageId` is open: at once when one is open
+ * already (a window restored with one, or the extension activated by onLanguage), else when one
+ * opens (also a document whose language changes to it: VS Code closes and opens it again). For
+ * providers only documents of that language use: a window that never opens one never registers
+ * them.
+ */
+export function onFirstDocument(languageId: string, start: () => vscode.Disposable[]): vscode.Disposable {
+  const ours = (document: vscode.TextDocument) => document.languageId === languageId;
+  return onFirst(vscode.workspace.textDocuments.some(ours), vscode.workspace.onDidOpenTextDocument, ours, start);
+}
+
+/**
  * Registers a custom editor's provider when the first editor of `viewType` opens: at once when a
  * tab of one is open already (a window restored with one), else when a tab of one opens (by
  * default for its files, or through Reopen Editor With). VS Code waits for the provider of an
@@ -147,18 +155,11 @@ export function onFirstDocument(languageId: string, start: () => vscode.Disposab
  */
 export function onFirstEditor(viewType: string, register: () => vscode.Disposable): vscode.Disposable {
   const ours = (tab: vscode.Tab) => tab.input instanceof vscode.TabInputCustom && tab.input.viewType === viewType;
-  let registered: vscode.Disposable | undefined;
-  let listener: vscode.Disposable | undefined;
-  if (vscode.window.tabGroups.all.some((group) => group.tabs.some(ours))) registered = register();
-  else {
-    listener = vscode.window.tabGroups.onDidChangeTabs((event) => {
-      if (registered || !(event.opened.some(ours) || event.changed.some(ours))) return;
-      listener?.dispose();
-      registered = register();
-    });
-  }
-  return new vscode.Disposable(() => {
-    listener?.dispose();
-    registered?.dispose();
-  });
+  const { tabGroups } = vscode.window;
+  return onFirst(
+    tabGroups.all.some((group) => group.tabs.some(ours)),
+    tabGroups.onDidChangeTabs,
+    (change) => change.opened.some(ours) || change.changed.some(ours),
+    () => [register()],
+  );
 }

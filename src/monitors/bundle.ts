@@ -70,7 +70,7 @@ export function createMonitors(deps: MonitorsDeps) {
     [COMMANDS.monitorsByName]: () => view.setArrangement({ triggeredFirst: false }),
     [COMMANDS.monitorsOnlyTriggered]: () => view.setArrangement({ onlyTriggered: true }),
     [COMMANDS.monitorsShowAll]: () => view.setArrangement({ onlyTriggered: false }),
-    [COMMANDS.showMoreMonitors]: () => view.showMore(),
+    [COMMANDS.showMoreMonitors]: (shownByRow?: unknown) => view.showMore(shownByRow),
     [COMMANDS.filterMonitors]: (arg?: unknown) => view.filter(arg),
     [COMMANDS.clearMonitorsFilter]: () => view.clearFilter(),
     [COMMANDS.editMonitor]: edits.edit,

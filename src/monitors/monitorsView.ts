@@ -58,8 +58,9 @@ export class MonitorsView extends ListView<MonitorRow> {
   /** Dates as the rows of one list say them (a snooze end shared by many rows formatted once). */
   private rowDates = listDateFormatter();
   private rowTexts = new WeakMap<MonitorRow, string>();
-  /** Loads begun: a notifiers' list that comes late is used only by its own load. */
-  private loads = 0;
+  /** The notifiers' request of the last load, which may outlive it: the next load, another
+   *  connection and dispose stop it. */
+  private notifiersRequest?: AbortController;
 
   constructor(
     tree: LazyTree<ListElement<MonitorRow>>,
@@ -90,7 +91,10 @@ export class MonitorsView extends ListView<MonitorRow> {
       this.poller,
       this.treeView.onDidChangeVisibility(() => this.poller.scheduleWhenDue()),
       // Another deployment's notifiers are not this one's: ids until its own are read.
-      connection.onDidChange(() => this.useNotifiers(undefined)),
+      connection.onDidChange(() => {
+        this.notifiersRequest?.abort();
+        this.useNotifiers(undefined);
+      }),
     );
   }
 
@@ -216,11 +220,14 @@ export class MonitorsView extends ListView<MonitorRow> {
   }
 
   protected async fetch(client: AxiomClient, signal: AbortSignal): Promise<Loaded<MonitorRow>> {
-    const load = ++this.loads;
     // The notifiers, once per load and beside the list, through the status checks' budget: rows
     // and hovers name them. A token that may not read them (or any failure) leaves the ids shown.
-    const notifiers = this.poller.budgeted(() => client.listNotifiers(signal), signal).then(notifierIndex, (error: unknown) => {
-      if (!signal.aborted) this.log.warn(`notifiers are shown by id: they could not be read (${error instanceof Error ? error.message : String(error)})`);
+    this.notifiersRequest?.abort();
+    const request = new AbortController();
+    this.notifiersRequest = request;
+    signal.addEventListener('abort', () => request.abort(), { once: true });
+    const notifiers = this.poller.budgeted(() => client.listNotifiers(request.signal), request.signal).then(notifierIndex, (error: unknown) => {
+      if (!request.signal.aborted) this.log.warn(`notifiers are shown by id: they could not be read (${error instanceof Error ? error.message : String(error)})`);
       return undefined;
     });
     const { monitors, skipped } = await client.listMonitors(signal);
@@ -230,10 +237,12 @@ export class MonitorsView extends ListView<MonitorRow> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = await Promise.race([notifiers, new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), NOTIFIERS_WAIT_MS)))]);
     clearTimeout(timer);
-    if (waited !== 'late') this.useNotifiers(waited);
-    else {
+    if (waited !== 'late') {
+      // A load superseded meanwhile shows nothing: the names shown stay.
+      if (!request.signal.aborted) this.useNotifiers(waited);
+    } else {
       void notifiers.then((index) => {
-        if (signal.aborted || load !== this.loads) return;
+        if (request.signal.aborted) return;
         this.useNotifiers(index);
         this.redraw();
       });
@@ -335,6 +344,7 @@ export class MonitorsView extends ListView<MonitorRow> {
 
   override dispose(): void {
     clearTimeout(this.wakeTimer);
+    this.notifiersRequest?.abort();
     super.dispose();
   }
 }

@@ -44,14 +44,19 @@ export function registerMonitors(deps: () => Omit<MonitorsDeps, 'tree' | 'files'
   const tree: LazyTree<ListElement<MonitorRow>> = new LazyTree(VIEWS.monitors, () => feature());
   // A monitor's documents (its query and its settings) and Axiom's version beside one.
   const files: LazyFiles = new LazyFiles(MONITOR_SCHEME, MONITOR_REMOTE_SCHEME, () => feature());
-  const feature: Once<MonitorsFeature> = once(() => load('monitors').createMonitors({ tree, files, ...deps() }));
+  // The settings form: VS Code asks for it when a settings document opens, or one is restored;
+  // and the feature, which opens them (Edit, Duplicate, Compare's diff of two), registers it first.
+  const form = onFirstEditor(MONITOR_FORM_VIEW_TYPE, () =>
+    vscode.window.registerCustomEditorProvider(MONITOR_FORM_VIEW_TYPE, { resolveCustomTextEditor: (document, panel) => feature().forms.resolveCustomTextEditor(document, panel) }, { webviewOptions: { retainContextWhenHidden: true } }),
+  );
+  const feature: Once<MonitorsFeature> = once(() => {
+    form.ensure();
+    return load('monitors').createMonitors({ tree, files, ...deps() });
+  });
   const disposables = [
     tree,
     files,
-    // The settings form: VS Code asks for it when a settings document opens, or one is restored.
-    onFirstEditor(MONITOR_FORM_VIEW_TYPE, () =>
-      vscode.window.registerCustomEditorProvider(MONITOR_FORM_VIEW_TYPE, { resolveCustomTextEditor: (document, panel) => feature().forms.resolveCustomTextEditor(document, panel) }, { webviewOptions: { retainContextWhenHidden: true } }),
-    ),
+    form,
     disposeIfMade(feature),
     ...registerCommands(MONITOR_COMMANDS, () => feature().commands),
   ];

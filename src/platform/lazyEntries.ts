@@ -113,25 +113,31 @@ export class LazyFiles implements vscode.Disposable {
   }
 }
 
-/**
- * Calls `start` once: at once when `already` holds, else on the first event that `matches`.
- * Disposing removes the listener, or what `start` registered.
- */
-function onFirst<E>(already: boolean, event: vscode.Event<E>, matches: (e: E) => boolean, start: () => vscode.Disposable[]): vscode.Disposable {
+/** What onFirst returns: disposing removes the listener, or what was started; `ensure` starts now
+ *  if nothing has yet. */
+export interface FirstStart extends vscode.Disposable {
+  ensure(): void;
+}
+
+/** Calls `start` once: at once when `already` holds, else on the first event that `matches` (or
+ *  the first `ensure`). */
+function onFirst<E>(already: boolean, event: vscode.Event<E>, matches: (e: E) => boolean, start: () => vscode.Disposable[]): FirstStart {
   let started: vscode.Disposable[] | undefined;
   let listener: vscode.Disposable | undefined;
-  if (already) started = start();
-  else {
-    listener = event((e) => {
-      if (started || !matches(e)) return;
-      listener?.dispose();
-      started = start();
-    });
-  }
-  return new vscode.Disposable(() => {
+  const ensure = () => {
+    if (started) return;
     listener?.dispose();
-    for (const disposable of started ?? []) disposable.dispose();
-  });
+    started = start();
+  };
+  if (already) ensure();
+  else listener = event((e) => matches(e) && ensure());
+  return {
+    ensure,
+    dispose: () => {
+      listener?.dispose();
+      for (const disposable of started ?? []) disposable.dispose();
+    },
+  };
 }
 
 /**
@@ -141,7 +147,7 @@ function onFirst<E>(already: boolean, event: vscode.Event<E>, matches: (e: E) =>
  * providers only documents of that language use: a window that never opens one never registers
  * them.
  */
-export function onFirstDocument(languageId: string, start: () => vscode.Disposable[]): vscode.Disposable {
+export function onFirstDocument(languageId: string, start: () => vscode.Disposable[]): FirstStart {
   const ours = (document: vscode.TextDocument) => document.languageId === languageId;
   return onFirst(vscode.workspace.textDocuments.some(ours), vscode.workspace.onDidOpenTextDocument, ours, start);
 }
@@ -152,8 +158,10 @@ export function onFirstDocument(languageId: string, start: () => vscode.Disposab
  * default for its files, or through Reopen Editor With). VS Code waits for the provider of an
  * editor being opened, so one registered as its tab opens resolves it; a window that never opens
  * one never registers it (registering a custom editor was the dearest single call at activation).
+ * A diff of two of its files shows no tab of this type (VS Code names its input unknown): whatever
+ * may open one calls `ensure` first.
  */
-export function onFirstEditor(viewType: string, register: () => vscode.Disposable): vscode.Disposable {
+export function onFirstEditor(viewType: string, register: () => vscode.Disposable): FirstStart {
   const ours = (tab: vscode.Tab) => tab.input instanceof vscode.TabInputCustom && tab.input.viewType === viewType;
   const { tabGroups } = vscode.window;
   return onFirst(

@@ -279,10 +279,12 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   }
 
   /** The More row's command: the next page of rows, the first of them selected (where the More
-   *  row was, so that the keyboard goes on from there). */
-  async showMore(): Promise<void> {
+   *  row was, so that the keyboard goes on from there). The row passes how many were shown when
+   *  it was drawn: a second call from the same row (a double-click runs its command twice) adds
+   *  nothing. */
+  async showMore(shownByRow?: unknown): Promise<void> {
     const paging = this.ids.paging;
-    if (!paging) return;
+    if (!paging || (typeof shownByRow === 'number' && shownByRow !== this.rowLimit)) return;
     const first = this.shownRows()[this.rowLimit];
     if (first === undefined) return;
     this.rowLimit += paging.rowsPerPage;
@@ -429,7 +431,7 @@ function moreItem(row: MoreRow, command: string): vscode.TreeItem {
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.description = vscode.l10n.t('{0} of {1} shown', countText(row.shown), countText(row.total));
   item.iconPath = new vscode.ThemeIcon('ellipsis');
-  item.command = { command, title: label };
+  item.command = { command, title: label, arguments: [row.shown] };
   item.tooltip = vscode.l10n.t('The filter in the title bar searches all {0}.', countText(row.total));
   item.contextValue = 'more';
   return item;

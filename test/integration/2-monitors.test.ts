@@ -85,7 +85,17 @@ describe('Monitors view', () => {
     assert.deepEqual(view.getChildren(page[500]), []);
     assert.equal(view.treeView.description, '1,234 monitors', 'the description counts the whole list');
 
-    await vscode.commands.executeCommand(more.command.command, ...(more.command.arguments ?? []));
+    // The filter looks through the whole list, not the page shown.
+    const last = names[names.length - 1];
+    await vscode.commands.executeCommand('axiom.filterMonitors', { text: last });
+    assert.ok(view.getChildren().some((element) => view.getTreeItem(element).label === last), 'a row beyond the first page is found');
+    await vscode.commands.executeCommand('axiom.clearMonitorsFilter');
+    assert.equal(view.getChildren().length, 501, 'the first page again');
+
+    // The More row's command, twice from the same row (a double-click): one page more.
+    const args = more.command.arguments ?? [];
+    await vscode.commands.executeCommand(more.command.command, ...args);
+    await vscode.commands.executeCommand(more.command.command, ...args);
     const two = view.getChildren();
     assert.equal(two.length, 1001);
     assert.equal(view.getTreeItem(two[500]).label, names[500], 'the next page follows the first');
@@ -94,13 +104,9 @@ describe('Monitors view', () => {
     assert.equal(view.getTreeItem(three[1000]).label, names[1000]);
     assert.equal(three.length, 1234, 'the last page: every row, no More row');
 
-    // A refresh keeps the rows shown; a filter looks through all of them.
+    // A refresh keeps the rows shown.
     await view.refresh();
     assert.equal(view.getChildren().length, 1234);
-    const last = names[names.length - 1];
-    await vscode.commands.executeCommand('axiom.filterMonitors', { text: last });
-    assert.ok(view.getChildren().some((element) => view.getTreeItem(element).label === last));
-    await vscode.commands.executeCommand('axiom.clearMonitorsFilter');
   });
 
   it('a monitor created from here is shown even when it sorts beyond the page shown', async () => {
@@ -130,6 +136,22 @@ describe('Monitors view', () => {
     assert.equal(checkout(), 'Threshold · Above 100 · every 5m · notifies #oncall', 'the last load’s names meanwhile');
     await waitFor('the new names', () => checkout() === 'Threshold · Above 100 · every 5m · notifies #oncall-renamed', 10_000);
     fake.notifiers = FIXTURE_NOTIFIERS;
+  });
+
+  it('a late notifiers answer of a load that a later load superseded is never shown', async () => {
+    const view = await refreshedView();
+    const checkout = () => view.getTreeItem(view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')!).description;
+    const named = (name: string) => FIXTURE_NOTIFIERS.map((n) => (n.id === 'notify_slack_oncall' ? { ...n, name } : n));
+    fake.notifiers = named('#stale');
+    fake.fail('GET /v2/notifiers', { delayMs: 2000, times: 1 });
+    await view.refresh();
+    fake.notifiers = named('#fresh');
+    await view.refresh();
+    assert.equal(checkout(), 'Threshold · Above 100 · every 5m · notifies #fresh');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    assert.equal(checkout(), 'Threshold · Above 100 · every 5m · notifies #fresh', 'the first load’s answer, come late, is dropped');
+    fake.notifiers = FIXTURE_NOTIFIERS;
+    await view.refresh();
   });
 
   it('entries that are not monitors (no id or no name) are left out and counted in the view, the rest shown', async () => {

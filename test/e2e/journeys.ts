@@ -659,10 +659,16 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
   // The person saves with Ctrl+S, as in desktop VS Code: auto save (a browser-hosted VS Code's default, a second after typing) off meanwhile.
   await runCommand(page, 'File: Toggle Auto Save');
   try {
+    // A click while the command palette still fades out can land nowhere: clicked until folded.
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5000 });
     for (const name of ['Starred Queries', 'Datasets', 'Query History']) {
       if ((await header(name).getAttribute('aria-expanded')) !== 'true') continue;
-      await header(name).click();
       folded.push(name);
+      for (let tries = 0; (await header(name).getAttribute('aria-expanded')) === 'true'; tries++) {
+        if (tries === 5) throw new Error(`the ${name} view does not fold`);
+        await header(name).click();
+        await page.waitForTimeout(200);
+      }
     }
     await runCommand(page, 'Focus on Monitors View');
     await runCommand(page, 'Axiom: Refresh Monitors');

@@ -100,19 +100,36 @@ export function proxyUrl(resolved: unknown): string | undefined {
   return `${scheme}://${match[2]}`;
 }
 
-/** The body as text, never more than MAX_BODY_BYTES of it: a larger declared length is refused
- *  before reading, and a body without one is cut off once it passes the limit. */
-async function readText(incoming: http.IncomingMessage): Promise<string> {
-  if (declaresTooMuch(incoming.headers)) {
-    incoming.destroy();
-    throw tooLarge();
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of incoming as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw tooLarge(); // leaving the loop destroys the stream
-    chunks.push(chunk);
-  }
-  return decodeText(Buffer.concat(chunks, size));
+/**
+ * The body as text, never more than MAX_BODY_BYTES of it: a larger declared length is refused
+ * before reading, and a body without one is cut off once it passes the limit. Read through the
+ * stream's events, chunk by chunk as they come: its async iterator joins the chunks waiting at each
+ * step into a new buffer first, which for a large body meant copies and page faults of its own.
+ */
+function readText(incoming: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (declaresTooMuch(incoming.headers)) {
+      incoming.destroy();
+      reject(tooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    incoming.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(tooLarge());
+        incoming.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    incoming.on('end', () => resolve(decodeText(Buffer.concat(chunks, size))));
+    // The request's error (its signal aborted, the connection lost) reaches the stream as this; a
+    // stream closed before its end without one is a connection closed too early all the same.
+    incoming.on('error', reject);
+    incoming.on('close', () => {
+      if (!incoming.complete) reject(Object.assign(new Error('the connection closed before the body ended'), { code: 'ECONNRESET' }));
+    });
+  });
 }

@@ -8,7 +8,7 @@ import { matchesText } from '../core/textMatch';
 import { requireEndpoint } from '../core/api/baseUrl';
 import { monitorLink } from '../core/links';
 import { monitorHoverMarkdown } from '../core/monitors/monitorHover';
-import { firstSnoozeEnd, MONITOR_ROWS_PER_PAGE, monitorRow, monitorRows, monitorRowWords, type MonitorRow } from '../core/monitors/monitorRows';
+import { firstMonitorRows, firstSnoozeEnd, MONITOR_ROWS_PER_PAGE, monitorRow, monitorRows, monitorRowWords, type MonitorRow } from '../core/monitors/monitorRows';
 import type { MonitorState } from '../core/monitors/monitorState';
 import type { MonitorStatus } from '../core/monitors/monitorStatus';
 import { listNotifierWords, notifierIndex, type NotifierIndex } from '../core/monitors/monitorNotifiers';
@@ -136,6 +136,10 @@ export class MonitorsView extends ListView<MonitorRow> {
     return matchesText(row.monitor.name, text) || matchesText(row.monitor.aplQuery, text);
   }
 
+  protected override get arranging(): boolean {
+    return this.arrangement.triggeredFirst || this.arrangement.onlyTriggered;
+  }
+
   protected override arrange(rows: MonitorRow[]): MonitorRow[] {
     const { triggeredFirst, onlyTriggered } = this.arrangement;
     if (!triggeredFirst && !onlyTriggered) return rows;
@@ -249,7 +253,9 @@ export class MonitorsView extends ListView<MonitorRow> {
     }
     this.rowTexts = new WeakMap();
     this.rowDates = listDateFormatter();
-    return { rows: monitorRows(monitors), unreadable: skipped.length };
+    // The first page in name order goes to VS Code first; the rest is put in order after.
+    const { first, all } = firstMonitorRows(monitors, MONITOR_ROWS_PER_PAGE);
+    return { rows: first, allRows: all, count: monitors.length, unreadable: skipped.length };
   }
 
   private useNotifiers(index: NotifierIndex | undefined): void {

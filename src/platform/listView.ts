@@ -21,6 +21,13 @@ export interface Loaded<Row> {
   count?: number;
   /** Set when only part of the list could be loaded: why the rest could not. The part is shown. */
   incomplete?: unknown;
+  /**
+   * Set when `rows` are only the list's first rows in order (at least a page of them, and `count`
+   * says how many there are): makes every row in order. The view shows the first rows at once and
+   * calls this on a later turn of the event loop, while VS Code asks for them, or as soon as
+   * anything needs more of the list.
+   */
+  allRows?: () => Row[];
 }
 
 /** Where a view gets its client, and hears that it changed (the accounts feature's Connection). */
@@ -99,7 +106,10 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly treeView: vscode.TreeView<ListElement<Row>>;
-  protected rows: Row[] = [];
+  /** The list in hand, in order; only its first rows while `rest` is set. */
+  private list: Row[] = [];
+  /** Set while only the first rows of the list in hand are in order: makes all of them. */
+  private rest?: { all: () => Row[]; total: number; timer: ReturnType<typeof setTimeout> };
   /** Set only in an error state, when there are no rows. */
   private actions: ActionRow[] = [];
   private loaded = false;
@@ -208,6 +218,17 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     return this.shownRows().length;
   }
 
+  /** The rows of the list in hand, in order. */
+  protected get rows(): Row[] {
+    this.finishRows();
+    return this.list;
+  }
+
+  /** Whether arrange() orders or filters the list otherwise than as loaded (a view option is on). */
+  protected get arranging(): boolean {
+    return false;
+  }
+
   /** The top rows shown: the filter text applied, then the view's arrangement. */
   private shownRows(): Row[] {
     const text = this.filterText;
@@ -265,11 +286,15 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     if (element) return element instanceof ActionRow || element instanceof MoreRow ? [] : this.childrenOf(element);
     if (!this.loaded && !this.inFlight) void this.refresh();
     if (this.actions.length) return this.actions;
-    const rows = this.shownRows();
     const limit = this.rowLimit;
-    if (rows.length <= limit) return rows;
+    // The first page of a list whose other rows are not in order yet, as long as it is the list as loaded.
+    const rest = this.rest;
+    const unordered = rest && limit <= this.list.length && !this.filterText && !this.arranging;
+    const rows = unordered ? this.list : this.shownRows();
+    const total = unordered ? rest.total : rows.length;
+    if (total <= limit) return rows;
     const page: ListElement<Row>[] = rows.slice(0, limit);
-    page.push(new MoreRow(limit, rows.length, Math.min(this.ids.paging?.rowsPerPage ?? 0, rows.length - limit)));
+    page.push(new MoreRow(limit, total, Math.min(this.ids.paging?.rowsPerPage ?? 0, total - limit)));
     return page;
   }
 
@@ -333,9 +358,24 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
 
   /** Shows other rows for the same list (made again, say, because time changed their words). */
   protected replaceRows(rows: Row[]): void {
-    this.rows = rows;
+    this.dropRest();
+    this.list = rows;
     this.rowsShown();
     this.changed.fire();
+  }
+
+  /** The whole list in order, when only its first rows were (Loaded.allRows); then as any list shown. */
+  private finishRows(): void {
+    const rest = this.rest;
+    if (!rest) return;
+    this.dropRest();
+    this.list = rest.all();
+    this.rowsShown();
+  }
+
+  private dropRest(): void {
+    clearTimeout(this.rest?.timer);
+    this.rest = undefined;
   }
 
   /** Shows the list in hand changed without a load (an entry added, renamed, deleted or filtered
@@ -365,8 +405,8 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
         this.show([], 'noToken');
         return;
       }
-      const { rows, unreadable, count = rows.length, incomplete } = list;
-      this.show(rows, count ? 'loaded' : 'empty', [], count);
+      const { rows, unreadable, count = rows.length, incomplete, allRows } = list;
+      this.show(rows, count ? 'loaded' : 'empty', [], count, allRows);
       const notes: string[] = [];
       if (incomplete !== undefined) {
         // What loaded stays; the message says what did not, and why.
@@ -389,14 +429,22 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     }
   }
 
-  private show(rows: Row[], state: ListViewState, actions: ActionRow[] = [], count = rows.length): void {
+  private show(rows: Row[], state: ListViewState, actions: ActionRow[] = [], count = rows.length, allRows?: () => Row[]): void {
     this.loaded = true;
     this.count = count;
     this.actions = actions;
     this.treeView.message = undefined;
     this.treeView.description = state === 'loaded' || state === 'empty' ? this.describeCount(count) : undefined;
     void this.setState(state);
-    this.replaceRows(rows);
+    if (!allRows) {
+      this.replaceRows(rows);
+      return;
+    }
+    // The first rows now; the rest of the list, and whatever the view does with a list shown, next.
+    this.dropRest();
+    this.list = rows;
+    this.rest = { all: allRows, total: count, timer: setTimeout(() => this.finishRows(), 0) };
+    this.changed.fire();
   }
 
   private async setState(state: ListViewState): Promise<void> {
@@ -405,6 +453,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   }
 
   dispose(): void {
+    this.dropRest();
     this.inFlight?.controller.abort();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();

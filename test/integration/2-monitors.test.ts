@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { formatDay } from '../../src/core/format';
+import { nameSortKey } from '../../src/core/monitors/nameSortKey';
 import { FIXTURE_NOTIFIERS, GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
 import { manyMonitors } from '../support/manyMonitors';
 import { actionRows, activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
@@ -67,6 +68,24 @@ describe('Monitors view', () => {
     fake.monitors = manyMonitors(1234);
     const view = await refreshedView();
     assert.equal(view.treeView.description, '1,234 monitors');
+  });
+
+  it('shows a long list’s first page at once and puts the rest in order just after: the same rows first, then the whole list by name', async () => {
+    fake.monitors = manyMonitors(1234);
+    const view = await refreshedView();
+    const early = view.getChildren();
+    assert.equal(early.length, 501, 'the first page, then the More row');
+    assert.equal(view.getTreeItem(early[500]).description, '500 of 1,234 shown', 'the More row counts the whole list');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const rows = view.currentRows;
+    assert.equal(rows.length, 1234);
+    early.slice(0, 500).forEach((row, i) => assert.equal(row, rows[i], `row ${i}: the same row in the same place`));
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [rows[i - 1].monitor, rows[i].monitor];
+      const [x, y] = [nameSortKey(a.name), nameSortKey(b.name)];
+      assert.ok(x < y || (x === y && a.id < b.id), `${a.name} (${a.id}) before ${b.name} (${b.id})`);
+    }
+    assert.equal(view.getChildren().length, 501);
   });
 
   it('shows a long list a page at a time: the More row shows the next page, the filter searches them all, and a monitor added beyond the page is shown', async () => {

@@ -15,9 +15,9 @@ import { parseStarredList, plainStarredQuery, starredQuerySchema } from '../../s
 import { orderByKeys } from '../../src/core/keyOrder';
 import { escapeMarkdown } from '../../src/core/markdown';
 import { monitorTooltipMarkdown } from '../../src/core/monitors/monitorHover';
-import { monitorRow, monitorRows } from '../../src/core/monitors/monitorRows';
+import { firstMonitorRows, kthSmallest, monitorRow, monitorRows } from '../../src/core/monitors/monitorRows';
 import { monitorSummary } from '../../src/core/monitors/monitorWords';
-import { nameSortKey } from '../../src/core/monitors/nameSortKey';
+import { nameSortKey, nameSortPrefix } from '../../src/core/monitors/nameSortKey';
 
 const RUNS = { numRuns: 500 };
 
@@ -372,6 +372,45 @@ describe('sorting by name', () => {
     fc.assert(
       fc.property(withTies, ([keys, ties]) => {
         assert.deepEqual(keyPairs(orderByKeys(keys, ties, () => 0), keys, ties), keyPairs(engineOrder(keys, ties), keys, ties));
+      }),
+      RUNS,
+    );
+  });
+  it('nameSortPrefix is the number of the key’s first three characters, read from the name where it can', () => {
+    const numberOf = (key: string) => [0, 1, 2].reduce((prefix, i) => prefix * 0x10001 + (i < key.length ? key.charCodeAt(i) + 1 : 0), 0);
+    fc.assert(
+      fc.property(fc.oneof(name, fc.string({ unit: 'binary' }), fc.constantFrom('', 'A', 'Ab', 'É10', '9', 'a12', 'Zz~')), (text) => {
+        assert.equal(nameSortPrefix(text), numberOf(nameSortKey(text)));
+      }),
+      RUNS,
+    );
+  });
+  it('kthSmallest picks what sorting would, the fallback too', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer()), { minLength: 1, maxLength: 300 }), fc.nat(), fc.boolean(), (list, at, fallback) => {
+        const k = at % list.length;
+        const sorted = [...list].sort((a, b) => a - b);
+        assert.equal(kthSmallest(Float64Array.from(list), k, fallback ? 0 : undefined), sorted[k]);
+      }),
+      RUNS,
+    );
+  });
+  it('firstMonitorRows gives the first rows of monitorRows, and then the whole list with those same rows', () => {
+    // Names that share their first characters often, so that many are candidates for the first rows.
+    const shared = fc.oneof(name, fc.stringMatching(/^[Aa][Bb]?[a-c0-9 ]{0,4}$/));
+    fc.assert(
+      fc.property(fc.array(fc.record({ id: fc.stringMatching(/^[a-z]{1,3}$/), name: shared }), { maxLength: 200, size: 'max' }), fc.integer({ min: 1, max: 220 }), (list, count) => {
+        // Ids are unique, as the service's are: monitors equal in name and id have no one order.
+        const monitors = list.map((m, i) => ({ ...m, id: `${m.id}${i}`, type: 'Threshold' }) as Monitor);
+        const whole = monitorRows(monitors, 0).map((row) => row.monitor);
+        const { first, all } = firstMonitorRows(monitors, count, 0);
+        assert.deepEqual(first.map((row) => row.monitor), whole.slice(0, count));
+        if (monitors.length <= count) assert.equal(all, undefined, 'a short list is all first rows');
+        else {
+          const rows = all!();
+          assert.deepEqual(rows.map((row) => row.monitor), whole);
+          first.forEach((row, i) => assert.equal(rows[i], row, 'the first rows are the same objects'));
+        }
       }),
       RUNS,
     );

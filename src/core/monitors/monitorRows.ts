@@ -3,7 +3,7 @@ import type { Monitor } from '../api/schemas';
 import { orderByKeys } from '../keyOrder';
 import { monitorState, type MonitorState } from './monitorState';
 import { monitorSummary, stateWords } from './monitorWords';
-import { nameSortKey } from './nameSortKey';
+import { nameSortKey, nameSortPrefix } from './nameSortKey';
 
 /** The Monitors view shows this many rows of a list, then a row that shows as many more: VS Code
  *  makes an item for every row it is given, and a page of them is as much as anyone scrolls (the
@@ -76,4 +76,73 @@ export function monitorRows(monitors: readonly Monitor[], now: number = Date.now
   const sorted = new Array<MonitorRow>(order.length);
   for (let i = 0; i < order.length; i++) sorted[i] = rows[order[i]];
   return sorted;
+}
+
+/** A list's first rows in name order, and every row when they are needed. */
+export interface FirstRows {
+  /** The first `count` rows of monitorRows(monitors), or all of them for a shorter list. */
+  first: MonitorRow[];
+  /** All rows, as monitorRows makes them, with the rows of `first` among them (the same objects);
+   *  undefined when `first` is all of them. */
+  all?: () => MonitorRow[];
+}
+
+/**
+ * The first `count` rows of a list in name order, without putting the others in order: a view
+ * shows a page of a long list first. The candidates are the names whose key begins no later than
+ * the count-th name's first three characters (nameSortPrefix, read from most names without a key);
+ * only they get keys and are sorted. For 10,000 monitors that took 0.5 ms where the whole order
+ * took 3.3–3.8; `all()` then makes the whole order.
+ */
+export function firstMonitorRows(monitors: readonly Monitor[], count: number, now: number = Date.now()): FirstRows {
+  const n = monitors.length;
+  if (n <= count) return { first: monitorRows(monitors, now) };
+  const prefixes = new Float64Array(n);
+  for (let i = 0; i < n; i++) prefixes[i] = nameSortPrefix(monitors[i].name);
+  // The count-th smallest number; every name up to it is a candidate for the first rows.
+  const last = kthSmallest(prefixes.slice(), count - 1);
+  const candidates: Monitor[] = [];
+  for (let i = 0; i < n; i++) if (prefixes[i] <= last) candidates.push(monitors[i]);
+  const first = monitorRows(candidates, now).slice(0, count);
+  return {
+    first,
+    all() {
+      const rows = monitorRows(monitors, now);
+      for (let i = 0; i < first.length; i++) if (rows[i].monitor === first[i].monitor) rows[i] = first[i];
+      return rows;
+    },
+  };
+}
+
+/**
+ * The k-th smallest of `values` (from 0), which it reorders: Hoare's selection, in linear time on
+ * average (sorting 10,000 numbers to pick one took 0.6 ms). A range still being split after
+ * `rounds` (2·log₂ of the list's length: an input that defeats the middle pivot) is sorted instead,
+ * so that no input is quadratic; the tests allow none, to check that way.
+ */
+export function kthSmallest(values: Float64Array, k: number, rounds = 2 * (32 - Math.clz32(values.length))): number {
+  let from = 0;
+  let to = values.length - 1;
+  for (; from < to; rounds--) {
+    if (rounds === 0) {
+      values.subarray(from, to + 1).sort();
+      break;
+    }
+    const pivot = values[(from + to) >> 1];
+    let i = from;
+    let j = to;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const swap = values[i];
+        values[i++] = values[j];
+        values[j--] = swap;
+      }
+    }
+    if (k <= j) to = j;
+    else if (k >= i) from = i;
+    else break;
+  }
+  return values[k];
 }

@@ -31,3 +31,30 @@ export function nameSortKey(name: string): string {
   return HAS_LONG_NUMBER.test(key) ? key.replace(LONG_NUMBER, longNumber) : key;
 }
 
+
+/** Characters of a key that nameSortPrefix reads. */
+const PREFIX_LENGTH = 3;
+
+/**
+ * The first three characters of a name's sort key as one number (each character's code plus one,
+ * 0 past the end): a name whose number is smaller sorts before, and names with the same number
+ * need their keys to tell. Read from the name itself when its first three characters are ASCII
+ * and no digit (the key's are then the same, in lower case), which spares most names their key:
+ * the first page of a long list is chosen by these numbers, and only its candidates get keys.
+ */
+export function nameSortPrefix(name: string): number {
+  let prefix = 0;
+  for (let i = 0; i < PREFIX_LENGTH; i++) {
+    let c = i < name.length ? name.charCodeAt(i) : -1;
+    if ((c >= 0x30 && c <= 0x39) || c >= 0x80) return keyPrefix(nameSortKey(name));
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    prefix = prefix * 0x10001 + c + 1;
+  }
+  return prefix;
+}
+
+function keyPrefix(key: string): number {
+  let prefix = 0;
+  for (let i = 0; i < PREFIX_LENGTH; i++) prefix = prefix * 0x10001 + (i < key.length ? key.charCodeAt(i) + 1 : 0);
+  return prefix;
+}

@@ -253,8 +253,8 @@ export class MonitorsView extends ListView<MonitorRow> {
     }
     this.rowTexts = new WeakMap();
     this.rowDates = listDateFormatter();
-    // The first page in name order goes to VS Code first; the rest is put in order after.
-    const { first, all } = firstMonitorRows(monitors, MONITOR_ROWS_PER_PAGE);
+    // The rows shown in name order go to VS Code first; the rest is put in order after.
+    const { first, all } = firstMonitorRows(monitors, this.pageRows);
     return { rows: first, allRows: all, count: monitors.length, unreadable: skipped.length };
   }
 

@@ -22,10 +22,10 @@ export interface Loaded<Row> {
   /** Set when only part of the list could be loaded: why the rest could not. The part is shown. */
   incomplete?: unknown;
   /**
-   * Set when `rows` are only the list's first rows in order (at least a page of them, and `count`
-   * says how many there are): makes every row in order. The view shows the first rows at once and
-   * calls this on a later turn of the event loop, while VS Code asks for them, or as soon as
-   * anything needs more of the list.
+   * Set when `rows` are only the list's first rows in order (at least pageRows of them; `count`
+   * then says how many rows there are in all): makes every row in order, `rows` first. The view
+   * shows the first rows at once and calls this on a later turn of the event loop, while VS Code
+   * asks for them, or as soon as anything needs more of the list.
    */
   allRows?: () => Row[];
 }
@@ -298,6 +298,11 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     return page;
   }
 
+  /** How many top rows the view shows: a page, more after Show More (all, for a view without paging). */
+  protected get pageRows(): number {
+    return this.rowLimit;
+  }
+
   /** How many top rows a list shows before its first Show More (all, for a view without paging). */
   private get firstPage(): number {
     return this.ids.paging?.rowsPerPage ?? Number.POSITIVE_INFINITY;
@@ -369,7 +374,14 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     const rest = this.rest;
     if (!rest) return;
     this.dropRest();
-    this.list = rest.all();
+    let rows: Row[];
+    try {
+      rows = rest.all();
+    } catch (error) {
+      this.showFailure(error);
+      return;
+    }
+    this.list = rows;
     this.rowsShown();
   }
 
@@ -422,11 +434,16 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
       if (notes.length) this.treeView.message = notes.join(' ');
     } catch (error) {
       if (signal.aborted || (isAxiomError(error) && error.kind === 'cancelled')) return;
-      const { reason, rows: actions } = this.failureRows(error, this.doing, { command: this.ids.refreshCommand, title: '' });
-      const kind = isAxiomError(error) ? error.kind : undefined;
-      this.show([], kind === 'auth' || kind === 'forbidden' ? 'errorAuth' : kind === 'config' ? 'errorConfig' : 'error', actions);
-      this.treeView.message = reason;
+      this.showFailure(error);
     }
+  }
+
+  /** The error state: the failure in the view's message, the actions that help as its rows. */
+  private showFailure(error: unknown): void {
+    const { reason, rows: actions } = this.failureRows(error, this.doing, { command: this.ids.refreshCommand, title: '' });
+    const kind = isAxiomError(error) ? error.kind : undefined;
+    this.show([], kind === 'auth' || kind === 'forbidden' ? 'errorAuth' : kind === 'config' ? 'errorConfig' : 'error', actions);
+    this.treeView.message = reason;
   }
 
   private show(rows: Row[], state: ListViewState, actions: ActionRow[] = [], count = rows.length, allRows?: () => Row[]): void {
@@ -434,16 +451,14 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     this.count = count;
     this.actions = actions;
     this.treeView.message = undefined;
-    this.treeView.description = state === 'loaded' || state === 'empty' ? this.describeCount(count) : undefined;
     void this.setState(state);
-    if (!allRows) {
-      this.replaceRows(rows);
-      return;
-    }
-    // The first rows now; the rest of the list, and whatever the view does with a list shown, next.
     this.dropRest();
     this.list = rows;
-    this.rest = { all: allRows, total: count, timer: setTimeout(() => this.finishRows(), 0) };
+    // Only the first rows now: the rest of the list, and what the view does with a list shown, next.
+    if (allRows) this.rest = { all: allRows, total: count, timer: setTimeout(() => this.finishRows(), 0) };
+    // Described with the new list in hand (a filter counts the rows it shows, which orders them all).
+    this.treeView.description = state === 'loaded' || state === 'empty' ? this.describeCount(count) : undefined;
+    if (!allRows) this.rowsShown();
     this.changed.fire();
   }
 

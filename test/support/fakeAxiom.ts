@@ -22,6 +22,8 @@ export interface Fault {
   drop?: boolean;
   /** Send the body in chunks with no declared length. */
   chunked?: boolean;
+  /** Send only the first `bytes` of the body, then close the connection or send nothing more. */
+  partial?: { bytes: number; then: 'close' | 'stall' };
   /** How many requests it applies to; absent = until cleared. */
   times?: number;
   /** How many requests on the route pass untouched before it applies (a later page fails, say). */
@@ -354,6 +356,12 @@ export class FakeAxiom {
       const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
       const length = chunked ? {} : { 'content-length': String(bytes.length) };
       res.writeHead(status, { 'content-type': 'application/json', 'x-axiom-trace-id': traceId, ...rateHeaders, ...length, ...headers });
+      const partial = fault?.partial;
+      if (partial) {
+        res.write(bytes.subarray(0, partial.bytes));
+        if (partial.then === 'close') setTimeout(() => req.socket.destroy(), 20);
+        return;
+      }
       if (chunked) {
         for (let i = 0; i < bytes.length; i += 1 << 20) res.write(bytes.subarray(i, i + (1 << 20)));
         res.end();

@@ -254,6 +254,26 @@ describe('errors', () => {
     assert.equal(error.kind, 'network');
   });
 
+  for (const chunked of [false, true]) {
+    it(`a connection lost in the middle of the body is a network error that says so (${chunked ? 'streamed, no length' : 'declared length'})`, async () => {
+      fake.fail('GET /v2/monitors', { chunked, partial: { bytes: 100, then: 'close' } });
+      const error = await rejection(client().listMonitors());
+      assert.equal(error.kind, 'network');
+      assert.match(error.message, /closed before the answer arrived/);
+    });
+  }
+
+  it('a body that stops coming is ended by the deadline as a timeout, and by an abort as a cancel', async () => {
+    fake.fail('GET /v2/monitors', { partial: { bytes: 100, then: 'stall' } });
+    const started = Date.now();
+    assert.equal((await rejection(client({ timeoutMs: 200 }).listMonitors())).kind, 'timeout');
+    assert.ok(Date.now() - started < 1200, 'did not wait for the rest of the body');
+    const controller = new AbortController();
+    const pending = client().listMonitors(controller.signal);
+    setTimeout(() => controller.abort(), 100);
+    assert.equal((await rejection(pending)).kind, 'cancelled');
+  });
+
   it('connection refused is a network error naming the host', async () => {
     const port = await closedPort();
     const error = await rejection(client({ url: `http://127.0.0.1:${port}` }).listMonitors());

@@ -104,13 +104,18 @@ export function proxyUrl(resolved: unknown): string | undefined {
  * The body as text, never more than MAX_BODY_BYTES of it: a larger declared length is refused
  * before reading, and a body without one is cut off once it passes the limit. Read through the
  * stream's events, chunk by chunk as they come: its async iterator joins the chunks waiting at each
- * step into a new buffer first, which for a large body meant copies and page faults of its own.
+ * step into a new buffer first, a copy of most of a large body on the way.
  */
 function readText(incoming: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     if (declaresTooMuch(incoming.headers)) {
       incoming.destroy();
       reject(tooLarge());
+      return;
+    }
+    // Ended before it was read (the request's signal, a lost connection): no event comes again.
+    if (incoming.destroyed) {
+      reject(incoming.errored ?? closedEarly());
       return;
     }
     const chunks: Buffer[] = [];
@@ -129,7 +134,11 @@ function readText(incoming: http.IncomingMessage): Promise<string> {
     // stream closed before its end without one is a connection closed too early all the same.
     incoming.on('error', reject);
     incoming.on('close', () => {
-      if (!incoming.complete) reject(Object.assign(new Error('the connection closed before the body ended'), { code: 'ECONNRESET' }));
+      if (!incoming.complete) reject(closedEarly());
     });
   });
+}
+
+function closedEarly(): Error {
+  return Object.assign(new Error('the connection closed before the body ended'), { code: 'ECONNRESET' });
 }

@@ -31,7 +31,6 @@ export function nameSortKey(name: string): string {
   return HAS_LONG_NUMBER.test(key) ? key.replace(LONG_NUMBER, longNumber) : key;
 }
 
-
 /** Characters of a key that nameSortPrefix reads. */
 const PREFIX_LENGTH = 3;
 

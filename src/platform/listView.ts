@@ -453,12 +453,17 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     this.treeView.message = undefined;
     void this.setState(state);
     this.dropRest();
+    // Only the first rows now, unless a filter or an arrangement shows others: the rest of the list,
+    // and what the view does with a list shown, next.
+    let rest = allRows;
+    if (rest && (this.filterText || this.arranging)) {
+      rows = rest();
+      rest = undefined;
+    }
     this.list = rows;
-    // Only the first rows now: the rest of the list, and what the view does with a list shown, next.
-    if (allRows) this.rest = { all: allRows, total: count, timer: setTimeout(() => this.finishRows(), 0) };
-    // Described with the new list in hand (a filter counts the rows it shows, which orders them all).
+    if (rest) this.rest = { all: rest, total: count, timer: setTimeout(() => this.finishRows(), 0) };
     this.treeView.description = state === 'loaded' || state === 'empty' ? this.describeCount(count) : undefined;
-    if (!allRows) this.rowsShown();
+    if (!rest) this.rowsShown();
     this.changed.fire();
   }
 

@@ -97,6 +97,24 @@ describe('Monitors view', () => {
     assert.equal(view.getChildren().length, 501);
   });
 
+  it('a long list loaded while a filter is on is filtered and counted whole at once', async () => {
+    fake.monitors = manyMonitors(1234);
+    const view = await refreshedView();
+    const last = view.currentRows[view.currentRows.length - 1].label;
+    await vscode.commands.executeCommand('axiom.filterMonitors', { text: last });
+    try {
+      const asked: ListElement<MonitorRow>[][] = [];
+      const listening = view.onDidChangeTreeData(() => asked.push(view.getChildren()));
+      await view.refresh();
+      listening.dispose();
+      const shown = asked[asked.length - 1].map((element) => view.getTreeItem(element).label);
+      assert.ok(shown.length > 0 && shown.every((label) => label === last), `only “${last}”: ${shown.slice(0, 3).join(', ')}`);
+      assert.equal(view.treeView.description, `${shown.length} of 1,234 monitors · “${last}”`);
+    } finally {
+      await vscode.commands.executeCommand('axiom.clearMonitorsFilter');
+    }
+  });
+
   it('shows a long list a page at a time: the More row shows the next page, the filter searches them all, and a monitor added beyond the page is shown', async () => {
     fake.monitors = manyMonitors(1234);
     const view = await refreshedView();

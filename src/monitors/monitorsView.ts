@@ -141,10 +141,9 @@ export class MonitorsView extends ListView<MonitorRow> {
   }
 
   protected override arrange(rows: MonitorRow[]): MonitorRow[] {
-    const { triggeredFirst, onlyTriggered } = this.arrangement;
-    if (!triggeredFirst && !onlyTriggered) return rows;
+    if (!this.arranging) return rows;
     const triggered = rows.filter((row) => this.triggered(row));
-    return onlyTriggered ? triggered : [...triggered, ...rows.filter((row) => !this.triggered(row))];
+    return this.arrangement.onlyTriggered ? triggered : [...triggered, ...rows.filter((row) => !this.triggered(row))];
   }
 
   private triggered(row: MonitorRow): boolean {

@@ -109,7 +109,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
   /** The list in hand, in order; only its first rows while `rest` is set. */
   private list: Row[] = [];
   /** Set while only the first rows of the list in hand are in order: makes all of them. */
-  private rest?: { all: () => Row[]; total: number; timer: ReturnType<typeof setTimeout> };
+  private rest?: { all: () => Row[]; timer: ReturnType<typeof setTimeout> };
   /** Set only in an error state, when there are no rows. */
   private actions: ActionRow[] = [];
   private loaded = false;
@@ -291,7 +291,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     const rest = this.rest;
     const unordered = rest && limit <= this.list.length && !this.filterText && !this.arranging;
     const rows = unordered ? this.list : this.shownRows();
-    const total = unordered ? rest.total : rows.length;
+    const total = unordered ? this.count : rows.length;
     if (total <= limit) return rows;
     const page: ListElement<Row>[] = rows.slice(0, limit);
     page.push(new MoreRow(limit, total, Math.min(this.ids.paging?.rowsPerPage ?? 0, total - limit)));
@@ -461,7 +461,7 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
       rest = undefined;
     }
     this.list = rows;
-    if (rest) this.rest = { all: rest, total: count, timer: setTimeout(() => this.finishRows(), 0) };
+    if (rest) this.rest = { all: rest, timer: setTimeout(() => this.finishRows(), 0) };
     this.treeView.description = state === 'loaded' || state === 'empty' ? this.describeCount(count) : undefined;
     if (!rest) this.rowsShown();
     this.changed.fire();

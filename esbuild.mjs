@@ -52,15 +52,20 @@ export const LOADER = 'src/platform/lazy.ts';
  * Show More command id, and for registering the settings form's custom editor only when a tab of
  * it opens (onFirstEditor): the registration, at about 0.4 ms, was the dearest single call in
  * activate(), and a window that never opens a form never makes it.
+ * The development budget raised by 2 KB when the tree was first formatted (Prettier): the unminified
+ * build keeps the source's line breaks; the production figure did not move.
  */
-export const ACTIVATION_BUDGET = { production: 17_550, development: 30_000 };
+export const ACTIVATION_BUDGET = { production: 17_550, development: 32_000 };
 
 /** The lazily loaded bundles, as the loader names them: `name: () => require('<path>')` lines of its BUNDLES. */
 export function lazyBundles(root) {
   const text = fs.readFileSync(path.join(root, LOADER), 'utf8');
   const bundles = {};
   for (const [, name, specifier] of text.matchAll(/^\s*(\w+): \(\) => require\('([^']+)'\)/gm)) {
-    bundles[name] = path.relative(root, path.resolve(root, path.dirname(LOADER), `${specifier}.ts`)).split(path.sep).join('/');
+    bundles[name] = path
+      .relative(root, path.resolve(root, path.dirname(LOADER), `${specifier}.ts`))
+      .split(path.sep)
+      .join('/');
   }
   return bundles;
 }
@@ -102,7 +107,10 @@ export function bundleProblems(metafile, { bundles, budget }) {
     for (const i of input.imports) {
       const target = i.external ? /^\.\/(\w+)\.js$/.exec(i.path)?.[1] : undefined;
       const name = target && bundles[target] ? target : entryNames.get(i.path);
-      if (name) problems.push(`${importer} imports the lazily loaded bundle "${name}" (${bundles[name]}): only ${LOADER} may; import its types only (import type)`);
+      if (name)
+        problems.push(
+          `${importer} imports the lazily loaded bundle "${name}" (${bundles[name]}): only ${LOADER} may; import its types only (import type)`,
+        );
     }
   }
   // What a bundle holds is in no other bundle.
@@ -111,28 +119,48 @@ export function bundleProblems(metafile, { bundles, budget }) {
     for (const i of metafile.inputs[entry]?.imports ?? []) {
       // The project's own modules only ('vscode' is everyone's, node_modules are the activation check's).
       if (i.external || !i.path.startsWith('src/') || i.path.startsWith(SHARED)) continue;
-      if (held.has(i.path) && held.get(i.path) !== name) problems.push(`${i.path} is imported by the entries of the bundles "${held.get(i.path)}" and "${name}": it belongs to one of them`);
+      if (held.has(i.path) && held.get(i.path) !== name)
+        problems.push(
+          `${i.path} is imported by the entries of the bundles "${held.get(i.path)}" and "${name}": it belongs to one of them`,
+        );
       else held.set(i.path, name);
     }
     held.set(entry, name);
   }
   const activation = outputOf('src/extension.ts');
   for (const [file, output] of outputs) {
-    const own = output.entryPoint === 'src/extension.ts' ? 'the activation bundle' : entryNames.has(output.entryPoint) ? `the bundle "${entryNames.get(output.entryPoint)}"` : undefined;
+    const own =
+      output.entryPoint === 'src/extension.ts'
+        ? 'the activation bundle'
+        : entryNames.has(output.entryPoint)
+          ? `the bundle "${entryNames.get(output.entryPoint)}"`
+          : undefined;
     if (!own) continue;
     for (const input of Object.keys(output.inputs)) {
       const holder = held.get(input);
-      if (holder && output.entryPoint !== bundles[holder]) problems.push(`${own} (${path.basename(file)}) holds ${input}, which belongs to the lazily loaded bundle "${holder}": reach it through ${LOADER}, and import its types only`);
+      if (holder && output.entryPoint !== bundles[holder])
+        problems.push(
+          `${own} (${path.basename(file)}) holds ${input}, which belongs to the lazily loaded bundle "${holder}": reach it through ${LOADER}, and import its types only`,
+        );
     }
   }
   if (!activation) return [...problems, 'no activation bundle (src/extension.ts) in the build'];
   const [activationFile, activationOutput] = activation;
   // Activation parses nothing from node_modules, nor Node's network modules.
   for (const input of Object.keys(activationOutput.inputs)) {
-    if (input.includes('node_modules')) problems.push(`the activation bundle holds ${input}: load it on first use, through ${LOADER}`);
-    else for (const i of metafile.inputs[input]?.imports ?? []) if (NETWORK_MODULES.test(i.path)) problems.push(`the activation bundle loads ${i.path} (imported by ${input}): load it on first use, through ${LOADER}`);
+    if (input.includes('node_modules'))
+      problems.push(`the activation bundle holds ${input}: load it on first use, through ${LOADER}`);
+    else
+      for (const i of metafile.inputs[input]?.imports ?? [])
+        if (NETWORK_MODULES.test(i.path))
+          problems.push(
+            `the activation bundle loads ${i.path} (imported by ${input}): load it on first use, through ${LOADER}`,
+          );
   }
-  if (activationOutput.bytes > budget) problems.push(`${path.basename(activationFile)} is ${activationOutput.bytes} bytes, over its budget of ${budget} (ACTIVATION_BUDGET in esbuild.mjs): move what activation does not need into a lazily loaded bundle, or raise the budget and say why`);
+  if (activationOutput.bytes > budget)
+    problems.push(
+      `${path.basename(activationFile)} is ${activationOutput.bytes} bytes, over its budget of ${budget} (ACTIVATION_BUDGET in esbuild.mjs): move what activation does not need into a lazily loaded bundle, or raise the budget and say why`,
+    );
   return problems;
 }
 
@@ -146,7 +174,8 @@ const tests = process.argv.includes('--tests');
 const single = process.argv.includes('--single');
 const watch = process.argv.includes('--watch');
 const root = path.resolve(argValue('--root') ?? '.');
-if (main && watch && (tests || single)) throw new Error('--watch rebuilds dist/ only (tests: node esbuild.mjs --tests)');
+if (main && watch && (tests || single))
+  throw new Error('--watch rebuilds dist/ only (tests: node esbuild.mjs --tests)');
 const outdir = process.env.AXIOM_DIST || path.join(root, 'dist');
 
 const common = {
@@ -169,15 +198,30 @@ const common = {
  * A name the declarations lack fails the build ("No matching export").
  */
 const vscodeNames = () => {
-  const declarations = fs.readFileSync(fileURLToPath(new URL('node_modules/@types/vscode/index.d.ts', import.meta.url)), 'utf8');
-  return [...new Set([...declarations.matchAll(/^\texport (?:namespace|class|enum|const|function|let|var) (\w+)/gm)].map((m) => m[1]))];
+  const declarations = fs.readFileSync(
+    fileURLToPath(new URL('node_modules/@types/vscode/index.d.ts', import.meta.url)),
+    'utf8',
+  );
+  return [
+    ...new Set(
+      [...declarations.matchAll(/^\texport (?:namespace|class|enum|const|function|let|var) (\w+)/gm)].map((m) => m[1]),
+    ),
+  ];
 };
 const vscodeOnce = {
   name: 'vscode-once',
   setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' }));
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-once'
+        ? { path: 'vscode', external: true }
+        : { path: 'vscode', namespace: 'vscode-once' },
+    );
     build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({
-      contents: ["const api = require('vscode');", 'const read = (name) => api[name];', ...vscodeNames().map((name) => `export const ${name} = /* @__PURE__ */ read(${JSON.stringify(name)});`)].join('\n'),
+      contents: [
+        "const api = require('vscode');",
+        'const read = (name) => api[name];',
+        ...vscodeNames().map((name) => `export const ${name} = /* @__PURE__ */ read(${JSON.stringify(name)});`),
+      ].join('\n'),
       loader: 'js',
     }));
   },
@@ -190,7 +234,11 @@ const webview = {
   platform: 'browser',
   // VS Code 1.96 runs on Electron 32 (Chromium 128); code-server runs in any recent browser.
   target: ['es2022', 'chrome114', 'firefox115', 'safari16'],
-  entryPoints: { results: 'src/webview/results/main.ts', dryRun: 'src/webview/dryRun/main.ts', monitorForm: 'src/webview/monitorForm/main.ts' },
+  entryPoints: {
+    results: 'src/webview/results/main.ts',
+    dryRun: 'src/webview/dryRun/main.ts',
+    monitorForm: 'src/webview/monitorForm/main.ts',
+  },
   outdir: `${outdir}/webview`,
   minify: production,
   sourcemap: !production,
@@ -204,7 +252,10 @@ const webview = {
  * shadow root of its own with the styles below in it (uPlot's, the results panel's, the output's),
  * given to the script as one string (read when the build starts).
  */
-const outputCss = () => ['node_modules/uplot/dist/uPlot.min.css', 'src/webview/results/results.css', 'src/webview/notebook/notebook.css'].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+const outputCss = () =>
+  ['node_modules/uplot/dist/uPlot.min.css', 'src/webview/results/results.css', 'src/webview/notebook/notebook.css']
+    .map((f) => fs.readFileSync(f, 'utf8'))
+    .join('\n');
 const notebookRenderer = () => ({
   ...webview,
   format: 'esm',
@@ -256,7 +307,13 @@ const watchReport = (checkLoads) => ({
 if (main) {
   fs.rmSync(outdir, { recursive: true, force: true });
   if (single) {
-    await esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: `${outdir}/extension.js`, minify: production, sourcemap: !production });
+    await esbuild.build({
+      ...common,
+      entryPoints: ['src/extension.ts'],
+      outfile: `${outdir}/extension.js`,
+      minify: production,
+      sourcemap: !production,
+    });
   } else {
     // Every bundle in one build: each entry is bundled on its own (no code is shared between the
     // files but through the loader's requires), and a watch has one rebuild to report.
@@ -271,15 +328,32 @@ if (main) {
       metafile: true,
       plugins: [vscodeOnce, lazyApart(root, bundles)],
     };
-    const check = (metafile) => bundleProblems(metafile, { bundles, budget: ACTIVATION_BUDGET[production ? 'production' : 'development'] });
+    const check = (metafile) =>
+      bundleProblems(metafile, { bundles, budget: ACTIVATION_BUDGET[production ? 'production' : 'development'] });
     if (watch) {
       // esbuild's own log is silenced: watchReport prints the problems.
-      const context = await esbuild.context({ ...options, logLevel: 'silent', plugins: [...options.plugins, watchReport(check)] });
-      const webviewContext = await esbuild.context({ ...webview, logLevel: 'silent', plugins: [watchReport(undefined)] });
-      const rendererContext = await esbuild.context({ ...notebookRenderer(), logLevel: 'silent', plugins: [watchReport(undefined)] });
+      const context = await esbuild.context({
+        ...options,
+        logLevel: 'silent',
+        plugins: [...options.plugins, watchReport(check)],
+      });
+      const webviewContext = await esbuild.context({
+        ...webview,
+        logLevel: 'silent',
+        plugins: [watchReport(undefined)],
+      });
+      const rendererContext = await esbuild.context({
+        ...notebookRenderer(),
+        logLevel: 'silent',
+        plugins: [watchReport(undefined)],
+      });
       await Promise.all([context.watch(), webviewContext.watch(), rendererContext.watch()]);
     } else {
-      const [built] = await Promise.all([esbuild.build(options), argValue('--root') ? undefined : esbuild.build(webview), argValue('--root') ? undefined : esbuild.build(notebookRenderer())]);
+      const [built] = await Promise.all([
+        esbuild.build(options),
+        argValue('--root') ? undefined : esbuild.build(webview),
+        argValue('--root') ? undefined : esbuild.build(notebookRenderer()),
+      ]);
       const problems = check(built.metafile);
       if (problems.length) {
         for (const problem of problems) console.error(`✘ ${problem}`);
@@ -290,12 +364,25 @@ if (main) {
 }
 
 if (main && tests) {
-  const files = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
+  const files = (dir) =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => path.join(dir, f));
   // The runners take every *.test.js they find: a test renamed or removed must leave no old copy.
-  for (const dir of ['out/test/unit', 'out/test/integration', 'out/test/webview']) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of ['out/test/unit', 'out/test/integration', 'out/test/webview'])
+    fs.rmSync(dir, { recursive: true, force: true });
   await esbuild.build({
     ...common,
-    entryPoints: [...files('test/unit'), ...files('test/integration'), 'test/bench/activation.ts', 'test/bench/openStarred.ts', 'test/bench/completion.ts', 'test/bench/resultsMemory.ts', 'test/bench/explore.ts'],
+    entryPoints: [
+      ...files('test/unit'),
+      ...files('test/integration'),
+      'test/bench/activation.ts',
+      'test/bench/openStarred.ts',
+      'test/bench/completion.ts',
+      'test/bench/resultsMemory.ts',
+      'test/bench/explore.ts',
+    ],
     outdir: 'out',
     outbase: '.',
     sourcemap: 'inline',
@@ -307,7 +394,21 @@ if (main && tests) {
   await esbuild.build({
     ...common,
     format: 'esm',
-    entryPoints: ['test/e2e/journeys.ts', 'test/support/caProbe.ts', 'test/support/demo.ts', 'test/support/serveDemo.ts', 'test/support/historyWriter.ts', 'test/bench/bench.ts', 'test/bench/serveMonitors.ts', 'test/bench/resultsPaint.ts', 'test/bench/notebookPaint.ts', 'test/webview/results.test.ts', 'test/webview/notebook.test.ts', 'test/webview/monitorForm.test.ts', 'test/webview/dryRun.test.ts'],
+    entryPoints: [
+      'test/e2e/journeys.ts',
+      'test/support/caProbe.ts',
+      'test/support/demo.ts',
+      'test/support/serveDemo.ts',
+      'test/support/historyWriter.ts',
+      'test/bench/bench.ts',
+      'test/bench/serveMonitors.ts',
+      'test/bench/resultsPaint.ts',
+      'test/bench/notebookPaint.ts',
+      'test/webview/results.test.ts',
+      'test/webview/notebook.test.ts',
+      'test/webview/monitorForm.test.ts',
+      'test/webview/dryRun.test.ts',
+    ],
     outdir: 'out',
     outbase: '.',
     outExtension: { '.js': '.mjs' },

@@ -60,20 +60,33 @@ export interface AxiomExtensionApi {
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
   const log = new Log();
   const sessionsChanged = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
-  const accounts = once(
-    (): AccountsFeature =>
-      load('accounts').createAccounts({
-        context,
-        log,
-        sessionsChanged: (event) => sessionsChanged.fire(event),
-      }),
+  const accounts = once((): AccountsFeature =>
+    load('accounts').createAccounts({
+      context,
+      log,
+      sessionsChanged: (event) => sessionsChanged.fire(event),
+    }),
   );
   const access = () => accounts().connection;
   const deployments = () => accounts().accounts;
   const labelOf = (name: string) => accounts().label(name);
 
-  const starred = registerStarred(() => ({ memory: context.globalState, access: access(), deployments: deployments(), labelOf, log }));
-  const monitors = registerMonitors(() => ({ access: access(), deployments: deployments(), labelOf, extensionUri: context.extensionUri, log, starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args), record: (ran) => void history.feature().history.record(ran) }));
+  const starred = registerStarred(() => ({
+    memory: context.globalState,
+    access: access(),
+    deployments: deployments(),
+    labelOf,
+    log,
+  }));
+  const monitors = registerMonitors(() => ({
+    access: access(),
+    deployments: deployments(),
+    labelOf,
+    extensionUri: context.extensionUri,
+    log,
+    starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args),
+    record: (ran) => void history.feature().history.record(ran),
+  }));
   const run = registerRun({
     extensionUri: context.extensionUri,
     memory: context.workspaceState,
@@ -88,10 +101,24 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const runner = () => run.feature().runner();
   const notebooks = registerNotebook({ runner, deployments, handlers: () => access().handlers, log });
   const runQuery = (request: Parameters<QueryRunner['run']>[0]) => runner().run(request);
-  const history = registerHistory(() => ({ folder: context.globalStorageUri.fsPath, access: access(), deployments: deployments(), log, run: runQuery, star: (args) => starred.feature().commands[COMMANDS.starQuery](args) }));
+  const history = registerHistory(() => ({
+    folder: context.globalStorageUri.fsPath,
+    access: access(),
+    deployments: deployments(),
+    log,
+    run: runQuery,
+    star: (args) => starred.feature().commands[COMMANDS.starQuery](args),
+  }));
   const language = registerLanguage({ access, log });
   // The Datasets view fills the cache completion reads: one cache, the language feature's.
-  const datasets = registerDatasets(() => ({ access: access(), deployments: deployments(), log, schema: language.feature().schema(), run: runQuery, range: () => run.feature().timeRange().range }));
+  const datasets = registerDatasets(() => ({
+    access: access(),
+    deployments: deployments(),
+    log,
+    schema: language.feature().schema(),
+    run: runQuery,
+    range: () => run.feature().timeRange().range,
+  }));
   const agents = registerAgents(context, () => ({
     access: access(),
     monitors: monitors.feature().view,

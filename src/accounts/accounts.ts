@@ -1,7 +1,13 @@
 import * as vscode from 'vscode';
 import { AxiomError } from '../core/api/errors';
 import { DEFAULT_API_URL } from '../core/api/baseUrl';
-import { chooseDeployment, readDeployments, SETTINGS_DEPLOYMENT, type ChosenBy, type Deployment } from '../core/accounts/deployments';
+import {
+  chooseDeployment,
+  readDeployments,
+  SETTINGS_DEPLOYMENT,
+  type ChosenBy,
+  type Deployment,
+} from '../core/accounts/deployments';
 import { phrase } from '../core/phrase';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
@@ -60,7 +66,9 @@ export class Accounts implements vscode.Disposable {
   /** The settings deployment as its settings say. */
   settingsDeployment(): Deployment {
     const { url, orgId } = this.settings.read();
-    return orgId ? { name: SETTINGS_DEPLOYMENT, url: url || DEFAULT_API_URL, orgId } : { name: SETTINGS_DEPLOYMENT, url: url || DEFAULT_API_URL };
+    return orgId
+      ? { name: SETTINGS_DEPLOYMENT, url: url || DEFAULT_API_URL, orgId }
+      : { name: SETTINGS_DEPLOYMENT, url: url || DEFAULT_API_URL };
   }
 
   /** Every deployment, the settings one first. */
@@ -86,11 +94,15 @@ export class Accounts implements vscode.Disposable {
       // Only asked where it decides: with one listed deployment and no other choice made.
       settingsHasToken: listed.length === 1 ? (await this.tokens.get()) !== undefined : true,
     });
-    const deployment = choice.name === SETTINGS_DEPLOYMENT ? this.settingsDeployment() : listed.find((d) => d.name === choice.name);
+    const deployment =
+      choice.name === SETTINGS_DEPLOYMENT ? this.settingsDeployment() : listed.find((d) => d.name === choice.name);
     if (!deployment) {
       throw new AxiomError(
         'config',
-        phrase('This workspace uses the deployment “{0}” (axiom.deployment in its settings), which is not set up here. Add it, or import it from the Axiom CLI.', choice.name),
+        phrase(
+          'This workspace uses the deployment “{0}” (axiom.deployment in its settings), which is not set up here. Add it, or import it from the Axiom CLI.',
+          choice.name,
+        ),
         { setting: 'axiom.deployment' },
       );
     }
@@ -116,9 +128,13 @@ export class Accounts implements vscode.Disposable {
     }
     const names = new Set(entries.map((e) => e.deployment.name));
     try {
-      await this.settings.saveDeployments([...this.listed().filter((d) => !names.has(d.name)), ...entries.map((e) => e.deployment)]);
+      await this.settings.saveDeployments([
+        ...this.listed().filter((d) => !names.has(d.name)),
+        ...entries.map((e) => e.deployment),
+      ]);
     } catch (error) {
-      for (const [name, token] of previous) await (token === undefined ? this.tokens.delete(name) : this.tokens.set(token, name));
+      for (const [name, token] of previous)
+        await (token === undefined ? this.tokens.delete(name) : this.tokens.set(token, name));
       throw error;
     }
   }

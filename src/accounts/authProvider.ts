@@ -64,8 +64,12 @@ export class AxiomAuthenticationProvider implements vscode.Disposable {
       const made = session(deployment, token);
       sessions.set(made.id, made);
     }
-    const names = this.accounts.all().filter((d) => sessions.has(SESSION_PREFIX + d.name)).map((d) => d.name);
-    if (JSON.stringify(names) !== JSON.stringify(this.memory.get<unknown>(HELD_KEY))) await this.memory.update(HELD_KEY, names);
+    const names = this.accounts
+      .all()
+      .filter((d) => sessions.has(SESSION_PREFIX + d.name))
+      .map((d) => d.name);
+    if (JSON.stringify(names) !== JSON.stringify(this.memory.get<unknown>(HELD_KEY)))
+      await this.memory.update(HELD_KEY, names);
     return sessions;
   }
 
@@ -77,7 +81,12 @@ export class AxiomAuthenticationProvider implements vscode.Disposable {
     const before = this.known ?? new Map<string, vscode.AuthenticationSession>();
     const after = await this.current();
     if (!this.known && Array.isArray(listedBefore)) {
-      for (const deployment of this.accounts.all()) if (listedBefore.includes(deployment.name)) before.set(SESSION_PREFIX + deployment.name, session(deployment, after.get(SESSION_PREFIX + deployment.name)?.accessToken ?? ''));
+      for (const deployment of this.accounts.all())
+        if (listedBefore.includes(deployment.name))
+          before.set(
+            SESSION_PREFIX + deployment.name,
+            session(deployment, after.get(SESSION_PREFIX + deployment.name)?.accessToken ?? ''),
+          );
     }
     this.known = after;
     const added = [...after.values()].filter((s) => !before.has(s.id));

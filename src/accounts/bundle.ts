@@ -16,7 +16,13 @@ import { Connection } from './connection';
 import { Browser } from '../platform/browser';
 import { signInCommand, type RegisteredClients } from './signIn';
 import { SignedInTokens } from './signedIn';
-import { addDeploymentCommand, importCliConfigCommand, removeDeploymentCommand, renameDeploymentCommand, switchDeploymentCommand } from './deploymentCommands';
+import {
+  addDeploymentCommand,
+  importCliConfigCommand,
+  removeDeploymentCommand,
+  renameDeploymentCommand,
+  switchDeploymentCommand,
+} from './deploymentCommands';
 import { DeploymentStatus } from './deploymentStatus';
 import { setTokenCommand, signOutCommand } from './setToken';
 import { testConnectionCommand } from './testConnection';
@@ -40,9 +46,15 @@ export function createAccounts(deps: AccountsDeps) {
   // The connection's transport, for requests to the sign-in server.
   const transport = (): Transport => connection.transport();
   const signedIn = new SignedInTokens(tokens, log, userAgent, transport);
-  const accounts = new Accounts(settings, tokens, machine, log, process.env, (name: string): Promise<void> => signedIn.revoke(name));
+  const accounts = new Accounts(settings, tokens, machine, log, process.env, (name: string): Promise<void> =>
+    signedIn.revoke(name),
+  );
   // What a failure's Set API Token, Sign In and Show Log do (signIn is made below, with the connection).
-  const handlers: AdviceHandlers = { askForToken: () => setToken(), signIn: async () => (await signIn()) !== undefined, log };
+  const handlers: AdviceHandlers = {
+    askForToken: () => setToken(),
+    signIn: async () => (await signIn()) !== undefined,
+    log,
+  };
   const setToken = setTokenCommand(accounts, handlers);
   const connection = new Connection(settings, accounts, log, userAgent, handlers, signedIn);
   const addDeployment = addDeploymentCommand(accounts);
@@ -52,10 +64,33 @@ export function createAccounts(deps: AccountsDeps) {
   // The client registered with each sign-in server: this machine's, not synced.
   const clients = new MachineState<RegisteredClients>(context.globalStorageUri.fsPath, 'sign-in-clients.json', {});
   const browser = new Browser();
-  const signIn = signInCommand({ accounts, tokens, settings, clients, transport, browser, log, handlers, userAgent, addWithToken: () => addDeployment(), rename: (name) => rename({ from: name }) });
-  const authentication = new AxiomAuthenticationProvider(accounts, context.globalState, deps.sessionsChanged, () => signIn());
+  const signIn = signInCommand({
+    accounts,
+    tokens,
+    settings,
+    clients,
+    transport,
+    browser,
+    log,
+    handlers,
+    userAgent,
+    addWithToken: () => addDeployment(),
+    rename: (name) => rename({ from: name }),
+  });
+  const authentication = new AxiomAuthenticationProvider(accounts, context.globalState, deps.sessionsChanged, () =>
+    signIn(),
+  );
   let status: DeploymentStatus | undefined;
-  const disposables: vscode.Disposable[] = [authentication, connection, accounts, signedIn, clients, machine, tokens, settings];
+  const disposables: vscode.Disposable[] = [
+    authentication,
+    connection,
+    accounts,
+    signedIn,
+    clients,
+    machine,
+    tokens,
+    settings,
+  ];
   return {
     accounts,
     connection,
@@ -75,7 +110,13 @@ export function createAccounts(deps: AccountsDeps) {
         return setToken();
       },
       [COMMANDS.signOut]: signOutCommand(accounts, handlers),
-      [COMMANDS.switchDeployment]: switchDeploymentCommand(accounts, { signIn: () => signIn(), add: () => addDeployment(), importCli: () => importCli(), rename, remove }),
+      [COMMANDS.switchDeployment]: switchDeploymentCommand(accounts, {
+        signIn: () => signIn(),
+        add: () => addDeployment(),
+        importCli: () => importCli(),
+        rename,
+        remove,
+      }),
       [COMMANDS.addDeployment]: (args?: unknown) => {
         withoutOwnArguments(COMMANDS.addDeployment, args, ['name', 'url', 'orgId', 'token'], log);
         return addDeployment();
@@ -102,7 +143,8 @@ export function createAccounts(deps: AccountsDeps) {
     async importEnvironmentToken(): Promise<void> {
       try {
         // For the deployment the window uses (which reads this machine's record of the last switch).
-        if (await tokens.importFromEnvironment(context.globalState, await accounts.active())) log.info('took the token from AXIOM_TOKEN');
+        if (await tokens.importFromEnvironment(context.globalState, await accounts.active()))
+          log.info('took the token from AXIOM_TOKEN');
       } catch (error) {
         log.warn(`AXIOM_TOKEN could not be stored: ${String(error)}`);
       }

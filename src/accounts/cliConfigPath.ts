@@ -19,13 +19,18 @@ export interface CliSource {
 /** The CLI configurations that exist under a home folder, the Go CLI's first (the environment's
  *  XDG_CONFIG_HOME and APPDATA count only for the person's own home). */
 export async function findCliSources(home?: string): Promise<CliSource[]> {
-  const exists = (file: string) => access(file).then(
-    () => true,
-    () => false,
-  );
+  const exists = (file: string) =>
+    access(file).then(
+      () => true,
+      () => false,
+    );
   const found: CliSource[] = [];
   if (await exists(cliConfigPath(home))) found.push({ kind: 'toml', file: cliConfigPath(home) });
-  for (const file of cliJsonConfigPaths({ platform: process.platform, home: home ?? homedir(), env: home ? {} : process.env })) {
+  for (const file of cliJsonConfigPaths({
+    platform: process.platform,
+    home: home ?? homedir(),
+    env: home ? {} : process.env,
+  })) {
     if (await exists(file)) {
       found.push({ kind: 'json', file });
       break;

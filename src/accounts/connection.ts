@@ -70,7 +70,17 @@ export class Connection implements ClientAccess, vscode.Disposable {
     if (this.cached?.key === key && this.cached.transport === transport) return this.cached.client;
     const api = load('client');
     const tokenSource = await this.signedIn?.source(name, token);
-    const client = new api.AxiomClient({ url, token, orgId: orgId || undefined, timeoutMs, userAgent: this.userAgent, transport, logger: this.log, onRateLimit: (limit) => this.rateLimits.fire(limit), tokenSource });
+    const client = new api.AxiomClient({
+      url,
+      token,
+      orgId: orgId || undefined,
+      timeoutMs,
+      userAgent: this.userAgent,
+      transport,
+      logger: this.log,
+      onRateLimit: (limit) => this.rateLimits.fire(limit),
+      tokenSource,
+    });
     this.cached = { key, client, transport };
     return client;
   }

@@ -1,6 +1,13 @@
 import fs from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { checkDeploymentName, checkDeploymentUrl, checkOptionalOrgId, SETTINGS_DEPLOYMENT, type Checked, type Deployment } from '../core/accounts/deployments';
+import {
+  checkDeploymentName,
+  checkDeploymentUrl,
+  checkOptionalOrgId,
+  SETTINGS_DEPLOYMENT,
+  type Checked,
+  type Deployment,
+} from '../core/accounts/deployments';
 import { checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
 import { DEFAULT_API_URL } from '../core/api/baseUrl';
 import { phrase } from '../core/phrase';
@@ -11,9 +18,11 @@ import { deploymentLabel, type Accounts } from './accounts';
 import type { CliConfig } from '../core/accounts/cliConfig';
 import { cliConfigPath, findCliSources, type CliSource } from './cliConfigPath';
 
-
 /** An input box that checks as the person types and returns the checked value, or undefined when dismissed. */
-async function ask<T>(options: vscode.InputBoxOptions, check: (text: string) => Checked<T>): Promise<{ value: T } | undefined> {
+async function ask<T>(
+  options: vscode.InputBoxOptions,
+  check: (text: string) => Checked<T>,
+): Promise<{ value: T } | undefined> {
   const text = await vscode.window.showInputBox({
     ignoreFocusOut: true,
     ...options,
@@ -62,7 +71,12 @@ export function addDeploymentCommand(accounts: Accounts) {
     };
     let entry: { name: string; url: string; orgId: string | undefined; token: string };
     if (args) {
-      const checked = [checks.name(args.name), checks.url(args.url), checks.orgId(args.orgId), checks.token(args.token)] as const;
+      const checked = [
+        checks.name(args.name),
+        checks.url(args.url),
+        checks.orgId(args.orgId),
+        checks.token(args.token),
+      ] as const;
       const failed = checked.find((c) => !c.ok);
       if (failed && !failed.ok) {
         void vscode.window.showErrorMessage(vscode.l10n.t('The deployment was not added: {0}', say(failed.problem)));
@@ -71,24 +85,52 @@ export function addDeploymentCommand(accounts: Accounts) {
       const [name, url, orgId, token] = checked.map((c) => (c.ok ? c.value : undefined));
       entry = { name: name!, url: url!, orgId: orgId ?? undefined, token: token! };
     } else {
-      const name = await ask({ title, prompt: vscode.l10n.t('A name for it, such as “staging” or “personal”') }, checks.name);
+      const name = await ask(
+        { title, prompt: vscode.l10n.t('A name for it, such as “staging” or “personal”') },
+        checks.name,
+      );
       if (!name) return undefined;
-      const url = await ask({ title, prompt: vscode.l10n.t('The address of its Axiom API'), value: DEFAULT_API_URL }, checks.url);
+      const url = await ask(
+        { title, prompt: vscode.l10n.t('The address of its Axiom API'), value: DEFAULT_API_URL },
+        checks.url,
+      );
       if (!url) return undefined;
-      const orgId = await ask({ title, prompt: vscode.l10n.t('Its organization id (needed with a personal token; leave empty for an API token)'), placeHolder: 'my-org-a1b2' }, checks.orgId);
+      const orgId = await ask(
+        {
+          title,
+          prompt: vscode.l10n.t('Its organization id (needed with a personal token; leave empty for an API token)'),
+          placeHolder: 'my-org-a1b2',
+        },
+        checks.orgId,
+      );
       if (!orgId) return undefined;
-      const token = await ask({ title, prompt: vscode.l10n.t('Its token: an API token (xaat-…) or a personal token (xapt-…), kept in VS Code’s secret storage'), password: true }, checks.token);
+      const token = await ask(
+        {
+          title,
+          prompt: vscode.l10n.t(
+            'Its token: an API token (xaat-…) or a personal token (xapt-…), kept in VS Code’s secret storage',
+          ),
+          password: true,
+        },
+        checks.token,
+      );
       if (!token) return undefined;
       entry = { name: name.value, url: url.value, orgId: orgId.value, token: token.value };
     }
     if (tokenKind(entry.token) === 'personal' && !entry.orgId) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The deployment was not added: a personal token needs an org id.'));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('The deployment was not added: a personal token needs an org id.'),
+      );
       return undefined;
     }
-    const deployment: Deployment = entry.orgId ? { name: entry.name, url: entry.url, orgId: entry.orgId } : { name: entry.name, url: entry.url };
+    const deployment: Deployment = entry.orgId
+      ? { name: entry.name, url: entry.url, orgId: entry.orgId }
+      : { name: entry.name, url: entry.url };
     await accounts.add(deployment, entry.token);
     await accounts.switchTo(deployment.name);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Added the Axiom deployment “{0}”, and switched to it.', deployment.name));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Added the Axiom deployment “{0}”, and switched to it.', deployment.name),
+    );
     return deployment;
   };
 }
@@ -112,7 +154,10 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
     const sources = await findCliSources(args?.home);
     if (!sources.length) {
       void vscode.window.showErrorMessage(
-        vscode.l10n.t('There is no Axiom CLI configuration on this machine ({0}). Sign in with the CLI first, or sign in with Axiom here.', cliConfigPath(args?.home)),
+        vscode.l10n.t(
+          'There is no Axiom CLI configuration on this machine ({0}). Sign in with the CLI first, or sign in with Axiom here.',
+          cliConfigPath(args?.home),
+        ),
       );
       return undefined;
     }
@@ -124,38 +169,58 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
       text = await fs.readFile(file, 'utf8');
     } catch (error) {
       const code = (error as { code?: string }).code;
-      void vscode.window.showErrorMessage(vscode.l10n.t('The Axiom CLI configuration at {0} could not be read ({1}).', file, code ?? String(error)));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('The Axiom CLI configuration at {0} could not be read ({1}).', file, code ?? String(error)),
+      );
       return undefined;
     }
     const config = readSource(source, text);
     if (!config.ok) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Nothing was imported: {0} is not valid: {1}', file, say(config.problem)));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Nothing was imported: {0} is not valid: {1}', file, say(config.problem)),
+      );
       return undefined;
     }
     for (const note of config.notes) log.warn(phrase('Import from {0}: {1}', file, note));
-    const usable = config.deployments.filter((d) => checkDeploymentUrl(d.url).ok && checkOptionalOrgId(d.orgId).ok && checkDeploymentName(d.name, []).ok);
-    for (const d of config.deployments) if (!usable.includes(d)) log.warn(phrase('Import from {0}: “{1}” has an unusable url, org id or name: left out.', file, d.name));
+    const usable = config.deployments.filter(
+      (d) => checkDeploymentUrl(d.url).ok && checkOptionalOrgId(d.orgId).ok && checkDeploymentName(d.name, []).ok,
+    );
+    for (const d of config.deployments)
+      if (!usable.includes(d))
+        log.warn(phrase('Import from {0}: “{1}” has an unusable url, org id or name: left out.', file, d.name));
     if (!usable.length) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('{0} holds no deployment that can be imported; see the log.', file));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('{0} holds no deployment that can be imported; see the log.', file),
+      );
       return undefined;
     }
     const existing = new Set(accounts.listed().map((d) => d.name));
-    const lines = usable.map((d) => `${d.name}: ${describe(d)}${existing.has(d.name) ? ` (${vscode.l10n.t('replaces the one of that name')})` : ''}${d.name === config.active ? ` (${vscode.l10n.t('active in the CLI')})` : ''}`);
+    const lines = usable.map(
+      (d) =>
+        `${d.name}: ${describe(d)}${existing.has(d.name) ? ` (${vscode.l10n.t('replaces the one of that name')})` : ''}${d.name === config.active ? ` (${vscode.l10n.t('active in the CLI')})` : ''}`,
+    );
     if (!args?.confirmed) {
       const importLabel = vscode.l10n.t('Import');
       const choice = await vscode.window.showInformationMessage(
         vscode.l10n.t('Import {0} deployments from the Axiom CLI?', usable.length),
-        { modal: true, detail: `${lines.join('\n')}\n\n${vscode.l10n.t('Tokens go into VS Code’s secret storage; names, urls and org ids into your user settings.')}` },
+        {
+          modal: true,
+          detail: `${lines.join('\n')}\n\n${vscode.l10n.t('Tokens go into VS Code’s secret storage; names, urls and org ids into your user settings.')}`,
+        },
         importLabel,
       );
       if (choice !== importLabel) return undefined;
     }
-    const deployments = usable.map((d) => (d.orgId ? { name: d.name, url: d.url, orgId: d.orgId } : { name: d.name, url: d.url }));
+    const deployments = usable.map((d) =>
+      d.orgId ? { name: d.name, url: d.url, orgId: d.orgId } : { name: d.name, url: d.url },
+    );
     await accounts.addMany(usable.map((d, i) => ({ deployment: deployments[i], token: d.token })));
     if (config.active && usable.some((d) => d.name === config.active)) await accounts.switchTo(config.active);
     log.info(`imported ${usable.length} deployment(s) from the Axiom CLI: ${usable.map((d) => d.name).join(', ')}`);
     void vscode.window.showInformationMessage(
-      config.active ? vscode.l10n.t('Imported {0} deployments from the Axiom CLI; using “{1}”.', usable.length, config.active) : vscode.l10n.t('Imported {0} deployments from the Axiom CLI.', usable.length),
+      config.active
+        ? vscode.l10n.t('Imported {0} deployments from the Axiom CLI; using “{1}”.', usable.length, config.active)
+        : vscode.l10n.t('Imported {0} deployments from the Axiom CLI.', usable.length),
     );
     return deployments;
   };
@@ -172,12 +237,29 @@ async function chooseSource(sources: CliSource[], wanted: 'toml' | 'json' | unde
   if (sources.length === 1) return sources[0];
   const items = await Promise.all(
     sources.map(async (source) => {
-      const config = await fs.readFile(source.file, 'utf8').then((text) => readSource(source, text), () => undefined);
-      const detail = !config ? vscode.l10n.t('cannot be read') : !config.ok ? say(config.problem) : config.deployments.map((d) => `${d.name} (${describe(d)})`).join(', ') || vscode.l10n.t('no deployments');
-      return { label: source.kind === 'toml' ? vscode.l10n.t('Axiom CLI') : vscode.l10n.t('axiom (npm)'), description: source.file, detail, source };
+      const config = await fs.readFile(source.file, 'utf8').then(
+        (text) => readSource(source, text),
+        () => undefined,
+      );
+      const detail = !config
+        ? vscode.l10n.t('cannot be read')
+        : !config.ok
+          ? say(config.problem)
+          : config.deployments.map((d) => `${d.name} (${describe(d)})`).join(', ') || vscode.l10n.t('no deployments');
+      return {
+        label: source.kind === 'toml' ? vscode.l10n.t('Axiom CLI') : vscode.l10n.t('axiom (npm)'),
+        description: source.file,
+        detail,
+        source,
+      };
     }),
   );
-  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Import from Axiom CLI'), placeHolder: vscode.l10n.t('Both CLIs are set up on this machine: import from which?') }))?.source;
+  return (
+    await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Import from Axiom CLI'),
+      placeHolder: vscode.l10n.t('Both CLIs are set up on this machine: import from which?'),
+    })
+  )?.source;
 }
 
 type DeploymentItem = vscode.QuickPickItem & { deployment?: Deployment; run?: () => Promise<unknown> };
@@ -218,7 +300,11 @@ export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentA
         description: listed ? describe(deployment) : vscode.l10n.t('axiom.url and axiom.orgId'),
         detail: hasToken ? undefined : vscode.l10n.t('no token on this machine'),
         deployment,
-        buttons: [...(listed ? [buttons.rename] : []), ...(hasToken ? [buttons.signOut] : []), ...(listed ? [buttons.remove] : [])],
+        buttons: [
+          ...(listed ? [buttons.rename] : []),
+          ...(hasToken ? [buttons.signOut] : []),
+          ...(listed ? [buttons.remove] : []),
+        ],
       });
     }
     items.push(
@@ -232,12 +318,14 @@ export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentA
     pick.placeholder = vscode.l10n.t('Pick the deployment this window uses');
     pick.items = items;
     pick.matchOnDescription = true;
-    const chosen = await new Promise<{ item: DeploymentItem; button?: vscode.QuickInputButton } | undefined>((resolve) => {
-      pick.onDidAccept(() => resolve(pick.selectedItems[0] ? { item: pick.selectedItems[0] } : undefined));
-      pick.onDidTriggerItemButton((e) => resolve({ item: e.item, button: e.button }));
-      pick.onDidHide(() => resolve(undefined));
-      pick.show();
-    });
+    const chosen = await new Promise<{ item: DeploymentItem; button?: vscode.QuickInputButton } | undefined>(
+      (resolve) => {
+        pick.onDidAccept(() => resolve(pick.selectedItems[0] ? { item: pick.selectedItems[0] } : undefined));
+        pick.onDidTriggerItemButton((e) => resolve({ item: e.item, button: e.button }));
+        pick.onDidHide(() => resolve(undefined));
+        pick.show();
+      },
+    );
     pick.dispose();
     if (!chosen) return false;
     const { item, button } = chosen;
@@ -248,7 +336,9 @@ export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentA
     if (button === buttons.remove) return actions.remove({ name });
     if (button === buttons.signOut) {
       await accounts.signOut(name);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(item.deployment)));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(item.deployment)),
+      );
       return true;
     }
     await accounts.switchTo(name);
@@ -260,7 +350,9 @@ export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentA
 async function pickListed(accounts: Accounts, placeHolder: string): Promise<string | undefined> {
   const listed = accounts.listed();
   if (!listed.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('There are no added deployments; the one from axiom.url cannot be renamed or removed.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('There are no added deployments; the one from axiom.url cannot be renamed or removed.'),
+    );
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
@@ -324,7 +416,9 @@ export function removeDeploymentCommand(accounts: Accounts) {
     if (wasActive) {
       const now = await accounts.active().catch(() => undefined);
       void vscode.window.showInformationMessage(
-        now ? vscode.l10n.t('Removed “{0}”; this window now uses “{1}”.', name, deploymentLabel(now)) : vscode.l10n.t('Removed “{0}”.', name),
+        now
+          ? vscode.l10n.t('Removed “{0}”; this window now uses “{1}”.', name, deploymentLabel(now))
+          : vscode.l10n.t('Removed “{0}”.', name),
       );
     }
     return true;

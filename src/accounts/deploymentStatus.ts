@@ -42,7 +42,11 @@ export class DeploymentStatus implements vscode.Disposable {
         active.url,
         active.orgId ? vscode.l10n.t('Org: {0}', active.orgId) : undefined,
         hasToken ? undefined : vscode.l10n.t('No token on this machine: run Axiom: Set API Token.'),
-        active.by === 'workspace' ? vscode.l10n.t('Chosen by this workspace (axiom.deployment).') : active.by === 'environment' ? vscode.l10n.t('Chosen by AXIOM_DEPLOYMENT.') : undefined,
+        active.by === 'workspace'
+          ? vscode.l10n.t('Chosen by this workspace (axiom.deployment).')
+          : active.by === 'environment'
+            ? vscode.l10n.t('Chosen by AXIOM_DEPLOYMENT.')
+            : undefined,
         vscode.l10n.t('Click to switch, add or import deployments.'),
       ]
         .filter(Boolean)

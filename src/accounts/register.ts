@@ -20,14 +20,20 @@ const ACCOUNT_COMMANDS = [
 
 /** Accounts: deployments and their tokens, the status bar item, the Accounts menu, Test Connection,
  *  and AXIOM_TOKEN taken in once. Thin: every body is in the accounts bundle, made by `feature`. */
-export function registerAccounts(deps: { feature: () => AccountsFeature; log: Log; sessionsChanged: vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent> }): vscode.Disposable[] {
+export function registerAccounts(deps: {
+  feature: () => AccountsFeature;
+  log: Log;
+  sessionsChanged: vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>;
+}): vscode.Disposable[] {
   const { feature, log } = deps;
   // After activation, off its path: the status bar shows the deployment (when one is set up), the
   // environment's token is taken in, and the welcome's Import button looks for the CLI's file.
   const later = setTimeout(() => {
     if (process.env.AXIOM_TOKEN) void feature().importEnvironmentToken();
     feature().showStatus();
-    void findCliSources().then((found) => found.length && vscode.commands.executeCommand('setContext', CONTEXT_KEYS.cliConfigFound, true));
+    void findCliSources().then(
+      (found) => found.length && vscode.commands.executeCommand('setContext', CONTEXT_KEYS.cliConfigFound, true),
+    );
   }, 0);
   const provider: vscode.AuthenticationProvider = {
     onDidChangeSessions: deps.sessionsChanged.event,
@@ -37,7 +43,9 @@ export function registerAccounts(deps: { feature: () => AccountsFeature; log: Lo
   };
   return [
     new vscode.Disposable(() => clearTimeout(later)),
-    vscode.authentication.registerAuthenticationProvider('axiom', 'Axiom', provider, { supportsMultipleAccounts: true }),
+    vscode.authentication.registerAuthenticationProvider('axiom', 'Axiom', provider, {
+      supportsMultipleAccounts: true,
+    }),
     ...registerCommands(ACCOUNT_COMMANDS, () => feature().commands),
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
   ];

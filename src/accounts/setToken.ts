@@ -14,7 +14,11 @@ export interface SetTokenArgs {
 }
 
 /** The window's deployment, or undefined after saying why there is none (a pin to one not set up here). */
-async function activeOrExplain(accounts: Accounts, doing: Phrase, handlers: AdviceHandlers): Promise<ActiveDeployment | undefined> {
+async function activeOrExplain(
+  accounts: Accounts,
+  doing: Phrase,
+  handlers: AdviceHandlers,
+): Promise<ActiveDeployment | undefined> {
   try {
     return await accounts.active();
   } catch (error) {
@@ -34,7 +38,9 @@ export function setTokenCommand(accounts: Accounts, handlers: AdviceHandlers) {
       args?.token ??
       (await vscode.window.showInputBox({
         title: listed ? vscode.l10n.t('Axiom API token for “{0}”', deployment.name) : vscode.l10n.t('Axiom API token'),
-        prompt: vscode.l10n.t('An API token (xaat-…) or a personal token (xapt-…). It is kept in VS Code’s secret storage.'),
+        prompt: vscode.l10n.t(
+          'An API token (xaat-…) or a personal token (xapt-…). It is kept in VS Code’s secret storage.',
+        ),
         password: true,
         ignoreFocusOut: true,
         validateInput: (text) => {
@@ -58,10 +64,18 @@ export function setTokenCommand(accounts: Accounts, handlers: AdviceHandlers) {
     }
     await accounts.setToken(deployment.name, check.token);
     if (tokenKind(check.token) === 'personal' && !(await accounts.active()).orgId) {
-      const orgId = await ensureOrgId(accounts, vscode.l10n.t('A personal token needs the id of the organization to act in.'));
-      if (!orgId) void vscode.window.showWarningMessage(vscode.l10n.t('The token is saved, but a personal token needs an org id: set axiom.orgId.'));
+      const orgId = await ensureOrgId(
+        accounts,
+        vscode.l10n.t('A personal token needs the id of the organization to act in.'),
+      );
+      if (!orgId)
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('The token is saved, but a personal token needs an org id: set axiom.orgId.'),
+        );
     }
-    void vscode.window.showInformationMessage(listed ? vscode.l10n.t('Axiom token saved for “{0}”.', deployment.name) : vscode.l10n.t('Axiom token saved.'));
+    void vscode.window.showInformationMessage(
+      listed ? vscode.l10n.t('Axiom token saved for “{0}”.', deployment.name) : vscode.l10n.t('Axiom token saved.'),
+    );
     return true;
   };
   return setToken;
@@ -73,6 +87,8 @@ export function signOutCommand(accounts: Accounts, handlers: AdviceHandlers) {
     const deployment = await activeOrExplain(accounts, phrase('Signing out'), handlers);
     if (!deployment) return;
     await accounts.signOut(deployment.name);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(deployment)));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(deployment)),
+    );
   };
 }

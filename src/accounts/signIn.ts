@@ -71,7 +71,10 @@ export function signInCommand(deps: SignInDeps) {
       const open = vscode.l10n.t('Open Settings');
       const token = vscode.l10n.t('Add with a Token');
       const choice = await vscode.window.showErrorMessage(
-        vscode.l10n.t('Sign in with Axiom needs to know where {0} signs in: set axiom.signInUrl, or add the deployment with a token.', hostOf(apiUrl)),
+        vscode.l10n.t(
+          'Sign in with Axiom needs to know where {0} signs in: set axiom.signInUrl, or add the deployment with a token.',
+          hostOf(apiUrl),
+        ),
         open,
         token,
       );
@@ -83,11 +86,20 @@ export function signInCommand(deps: SignInDeps) {
     const transport = deps.transport();
     try {
       return await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sign in with Axiom'), cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Sign in with Axiom'),
+          cancellable: true,
+        },
         async (progress, cancel) => {
           const controller = new AbortController();
           cancel.onCancellationRequested(() => controller.abort());
-          const http: OAuthHttp = { transport, userAgent: deps.userAgent, timeoutMs: deps.settings.read().timeoutMs, signal: controller.signal };
+          const http: OAuthHttp = {
+            transport,
+            userAgent: deps.userAgent,
+            timeoutMs: deps.settings.read().timeoutMs,
+            signal: controller.signal,
+          };
           progress.report({ message: vscode.l10n.t('Finding the sign-in server…') });
           const metadata = await api.discover(signInUrl, http);
           const state = api.makeState();
@@ -106,12 +118,22 @@ export function signInCommand(deps: SignInDeps) {
           });
           try {
             const { clientId, redirectUri } = await clientFor(deps, metadata, listener, remembered, http);
-            const address = vscode.Uri.parse(api.authorizeUrl(metadata, { clientId, redirectUri, challenge: pkce.challenge, state }));
+            const address = vscode.Uri.parse(
+              api.authorizeUrl(metadata, { clientId, redirectUri, challenge: pkce.challenge, state }),
+            );
             progress.report({ message: vscode.l10n.t('Waiting for you to approve in the browser…') });
-            deps.log.info(`sign-in: opened ${metadata.authorizationEndpoint.split('?')[0]} in the browser, waiting on port ${listener.port}`);
+            deps.log.info(
+              `sign-in: opened ${metadata.authorizationEndpoint.split('?')[0]} in the browser, waiting on port ${listener.port}`,
+            );
             const opened = await deps.browser.open(address);
             const remote = vscode.env.remoteName !== undefined || vscode.env.uiKind === vscode.UIKind.Web;
-            const offer = offerByHand(deps, listener, address, controller, opened ? (remote ? OFFER_PASTE_AFTER_MS : undefined) : 0);
+            const offer = offerByHand(
+              deps,
+              listener,
+              address,
+              controller,
+              opened ? (remote ? OFFER_PASTE_AFTER_MS : undefined) : 0,
+            );
             let code: string;
             try {
               code = await listener.code;
@@ -119,8 +141,18 @@ export function signInCommand(deps: SignInDeps) {
               offer.dispose();
             }
             progress.report({ message: vscode.l10n.t('Signing in…') });
-            const tokens = await api.exchangeCode(metadata, { clientId, code, verifier: pkce.verifier, redirectUri }, http);
-            const grant: Grant = { ...tokens, clientId, issuer: metadata.issuer, tokenEndpoint: metadata.tokenEndpoint, revocationEndpoint: metadata.revocationEndpoint };
+            const tokens = await api.exchangeCode(
+              metadata,
+              { clientId, code, verifier: pkce.verifier, redirectUri },
+              http,
+            );
+            const grant: Grant = {
+              ...tokens,
+              clientId,
+              issuer: metadata.issuer,
+              tokenEndpoint: metadata.tokenEndpoint,
+              revocationEndpoint: metadata.revocationEndpoint,
+            };
             // Tokens that end up unused (no org chosen, the orgs not listed) are revoked, not left valid.
             let saved: Deployment | undefined;
             try {
@@ -155,7 +187,13 @@ function rememberedPort(redirectUri: string | undefined): number | undefined {
  * VS Code) the address VS Code forwards to this machine comes first, when the server accepts it;
  * else the loopback one. A client registered before for the same address is used again.
  */
-async function clientFor(deps: SignInDeps, metadata: ServerMetadata, listener: CallbackListener, remembered: RegisteredClients[string] | undefined, http: OAuthHttp): Promise<{ clientId: string; redirectUri: string }> {
+async function clientFor(
+  deps: SignInDeps,
+  metadata: ServerMetadata,
+  listener: CallbackListener,
+  remembered: RegisteredClients[string] | undefined,
+  http: OAuthHttp,
+): Promise<{ clientId: string; redirectUri: string }> {
   const candidates: string[] = [];
   if (vscode.env.remoteName !== undefined || vscode.env.uiKind === vscode.UIKind.Web) {
     try {
@@ -173,12 +211,18 @@ async function clientFor(deps: SignInDeps, metadata: ServerMetadata, listener: C
     if (remembered?.redirectUri === redirectUri) return remembered;
     try {
       const clientId = await load('client').registerClient(metadata, redirectUri, CLIENT_NAME, http);
-      await deps.clients.set({ ...deps.clients.get(), [metadata.issuer]: { clientId, redirectUri, port: listener.port } });
+      await deps.clients.set({
+        ...deps.clients.get(),
+        [metadata.issuer]: { clientId, redirectUri, port: listener.port },
+      });
       deps.log.info(`sign-in: registered with ${metadata.issuer} for ${redirectUri.split('?')[0]}`);
       return { clientId, redirectUri };
     } catch (error) {
-      if (!(isAxiomError(error) && error.code === 'invalid_redirect_uri' && redirectUri !== listener.redirectUri)) throw error;
-      deps.log.info(`sign-in: ${metadata.issuer} does not take ${redirectUri.split('?')[0]} as a redirect; using ${listener.redirectUri}`);
+      if (!(isAxiomError(error) && error.code === 'invalid_redirect_uri' && redirectUri !== listener.redirectUri))
+        throw error;
+      deps.log.info(
+        `sign-in: ${metadata.issuer} does not take ${redirectUri.split('?')[0]} as a redirect; using ${listener.redirectUri}`,
+      );
       refusal = error;
     }
   }
@@ -190,7 +234,13 @@ async function clientFor(deps: SignInDeps, metadata: ServerMetadata, listener: C
  * message with Paste Address (the address the browser ended on), Copy Sign-in Address and Use a
  * Token Instead. Shown after `afterMs` (at once for 0; never for undefined).
  */
-function offerByHand(deps: SignInDeps, listener: CallbackListener, address: vscode.Uri, controller: AbortController, afterMs: number | undefined): vscode.Disposable {
+function offerByHand(
+  deps: SignInDeps,
+  listener: CallbackListener,
+  address: vscode.Uri,
+  controller: AbortController,
+  afterMs: number | undefined,
+): vscode.Disposable {
   if (afterMs === undefined) return new vscode.Disposable(() => undefined);
   let over = false;
   const timer = setTimeout(async () => {
@@ -199,7 +249,9 @@ function offerByHand(deps: SignInDeps, listener: CallbackListener, address: vsco
     const token = vscode.l10n.t('Use a Token Instead');
     for (;;) {
       const choice = await vscode.window.showInformationMessage(
-        vscode.l10n.t('Approve the sign-in in your browser. If the browser cannot come back to VS Code, paste the address it ended on.'),
+        vscode.l10n.t(
+          'Approve the sign-in in your browser. If the browser cannot come back to VS Code, paste the address it ended on.',
+        ),
         paste,
         copy,
         token,
@@ -216,9 +268,14 @@ function offerByHand(deps: SignInDeps, listener: CallbackListener, address: vsco
       if (choice === paste) {
         const pasted = await vscode.window.showInputBox({
           title: vscode.l10n.t('Sign in with Axiom'),
-          prompt: vscode.l10n.t('The whole address from the browser’s address bar, after you approved (it ends in …/callback?code=…&state=…)'),
+          prompt: vscode.l10n.t(
+            'The whole address from the browser’s address bar, after you approved (it ends in …/callback?code=…&state=…)',
+          ),
           ignoreFocusOut: true,
-          validateInput: (text) => (text.trim() && !/[?&]state=/.test(text) ? vscode.l10n.t('That address carries no sign-in answer.') : undefined),
+          validateInput: (text) =>
+            text.trim() && !/[?&]state=/.test(text)
+              ? vscode.l10n.t('That address carries no sign-in answer.')
+              : undefined,
         });
         if (pasted && !over) {
           const problem = listener.complete(pasted);
@@ -238,10 +295,23 @@ function offerByHand(deps: SignInDeps, listener: CallbackListener, address: vsco
 }
 
 /** Lists the token's orgs, asks which one when there are several, and saves the deployment. */
-async function saveSignIn(deps: SignInDeps, apiUrl: string, grant: Grant, args: SignInArgs | undefined, signal: AbortSignal): Promise<Deployment | undefined> {
+async function saveSignIn(
+  deps: SignInDeps,
+  apiUrl: string,
+  grant: Grant,
+  args: SignInArgs | undefined,
+  signal: AbortSignal,
+): Promise<Deployment | undefined> {
   const api = load('client');
   const { timeoutMs } = deps.settings.read();
-  const orgs: Org[] = await new api.AxiomClient({ url: apiUrl, token: grant.accessToken, timeoutMs, userAgent: deps.userAgent, transport: deps.transport(), logger: deps.log }).listOrgs(signal);
+  const orgs: Org[] = await new api.AxiomClient({
+    url: apiUrl,
+    token: grant.accessToken,
+    timeoutMs,
+    userAgent: deps.userAgent,
+    transport: deps.transport(),
+    logger: deps.log,
+  }).listOrgs(signal);
   const org = await chooseOrg(orgs, args?.orgId);
   if (!org) return undefined;
   const name = nameFor(deps.accounts.listed(), apiUrl, org);
@@ -250,26 +320,39 @@ async function saveSignIn(deps: SignInDeps, apiUrl: string, grant: Grant, args: 
   await deps.tokens.setGrant(name, grant);
   await deps.accounts.add(deployment, grant.accessToken);
   await deps.accounts.switchTo(name);
-  deps.log.info(`sign-in: saved the deployment “${name}” (org ${org.id})${grant.expiresAt ? `, token valid until ${new Date(grant.expiresAt).toISOString()}` : ''}${grant.refreshToken ? ', renewable' : ''}`);
+  deps.log.info(
+    `sign-in: saved the deployment “${name}” (org ${org.id})${grant.expiresAt ? `, token valid until ${new Date(grant.expiresAt).toISOString()}` : ''}${grant.refreshToken ? ', renewable' : ''}`,
+  );
   const rename = vscode.l10n.t('Rename…');
-  void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to Axiom: this window now uses “{0}”.', name), rename).then((choice) => (choice === rename ? deps.rename(name) : undefined));
+  void vscode.window
+    .showInformationMessage(vscode.l10n.t('Signed in to Axiom: this window now uses “{0}”.', name), rename)
+    .then((choice) => (choice === rename ? deps.rename(name) : undefined));
   return deployment;
 }
 
 async function chooseOrg(orgs: Org[], wanted: string | undefined): Promise<Org | undefined> {
   if (!orgs.length) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('This Axiom account belongs to no organization the extension can use. Nothing was changed.'));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('This Axiom account belongs to no organization the extension can use. Nothing was changed.'),
+    );
     return undefined;
   }
   if (wanted !== undefined) {
     const found = orgs.find((o) => o.id === wanted);
-    if (!found) void vscode.window.showErrorMessage(vscode.l10n.t('The account cannot act in the organization “{0}”. Nothing was changed.', wanted));
+    if (!found)
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('The account cannot act in the organization “{0}”. Nothing was changed.', wanted),
+      );
     return found;
   }
   if (orgs.length === 1) return orgs[0];
   const picked = await vscode.window.showQuickPick(
     orgs.map((org) => ({ label: org.name ?? org.id, description: org.id, org })),
-    { title: vscode.l10n.t('Sign in with Axiom'), placeHolder: vscode.l10n.t('The organization to work in'), ignoreFocusOut: true },
+    {
+      title: vscode.l10n.t('Sign in with Axiom'),
+      placeHolder: vscode.l10n.t('The organization to work in'),
+      ignoreFocusOut: true,
+    },
   );
   if (!picked) void vscode.window.showInformationMessage(vscode.l10n.t('Sign-in was cancelled; nothing was changed.'));
   return picked?.org;
@@ -281,8 +364,16 @@ function nameFor(listed: Deployment[], apiUrl: string, org: Org): string {
   const same = listed.find((d) => d.url === apiUrl && d.orgId === org.id);
   if (same) return same.name;
   const taken = listed.map((d) => d.name);
-  const base = (org.name ?? org.id).replace(/[\u0000-\u001f]/g, ' ').trim().slice(0, 48) || org.id;
-  for (const candidate of [base, `${base} (${org.id})`.slice(0, 64), ...Array.from({ length: 20 }, (_, i) => `${base} ${i + 2}`)]) {
+  const base =
+    (org.name ?? org.id)
+      .replace(/[\u0000-\u001f]/g, ' ')
+      .trim()
+      .slice(0, 48) || org.id;
+  for (const candidate of [
+    base,
+    `${base} (${org.id})`.slice(0, 64),
+    ...Array.from({ length: 20 }, (_, i) => `${base} ${i + 2}`),
+  ]) {
     if (checkDeploymentName(candidate, taken).ok) return candidate;
   }
   return `${org.id}-${Date.now()}`;
@@ -292,9 +383,15 @@ async function revokeQuietly(deps: SignInDeps, grant: Grant, http: OAuthHttp): P
   if (!grant.revocationEndpoint) return;
   try {
     const token = grant.refreshToken ?? grant.accessToken;
-    await load('client').revokeToken(grant.revocationEndpoint, { clientId: grant.clientId, token, hint: grant.refreshToken ? 'refresh_token' : 'access_token' }, { ...http, signal: undefined });
+    await load('client').revokeToken(
+      grant.revocationEndpoint,
+      { clientId: grant.clientId, token, hint: grant.refreshToken ? 'refresh_token' : 'access_token' },
+      { ...http, signal: undefined },
+    );
   } catch (error) {
-    deps.log.warn(phrase('sign-in: the unused token could not be revoked: {0}', isAxiomError(error) ? error.phrase : String(error)));
+    deps.log.warn(
+      phrase('sign-in: the unused token could not be revoked: {0}', isAxiomError(error) ? error.phrase : String(error)),
+    );
   }
 }
 
@@ -313,11 +410,20 @@ async function tellFailure(deps: SignInDeps, error: unknown, again: () => Promis
   }
   if (error.kind === 'auth' || error.kind === 'timeout') {
     const tryAgain = vscode.l10n.t('Try Again');
-    const choice = await vscode.window.showErrorMessage(vscode.l10n.t('{0} Nothing was changed.', say(error.phrase)), tryAgain);
+    const choice = await vscode.window.showErrorMessage(
+      vscode.l10n.t('{0} Nothing was changed.', say(error.phrase)),
+      tryAgain,
+    );
     if (choice === tryAgain) await again();
     return;
   }
-  if ((await showAdvice(adviceFor(error, phrase('Signing in with Axiom (nothing was changed)')), { ...deps.handlers, signIn: async () => Boolean(await again()) })) === 'retry') await again();
+  if (
+    (await showAdvice(adviceFor(error, phrase('Signing in with Axiom (nothing was changed)')), {
+      ...deps.handlers,
+      signIn: async () => Boolean(await again()),
+    })) === 'retry'
+  )
+    await again();
 }
 
 function hostOf(url: string): string {

@@ -37,10 +37,17 @@ export class SignedInTokens implements vscode.Disposable {
         },
         save: async (renewed) => {
           await this.tokens.setGrant(name, renewed, { renewal: true });
-          this.log.info(`sign-in of “${name}” renewed${renewed.expiresAt ? `, valid until ${new Date(renewed.expiresAt).toISOString()}` : ''}`);
+          this.log.info(
+            `sign-in of “${name}” renewed${renewed.expiresAt ? `, valid until ${new Date(renewed.expiresAt).toISOString()}` : ''}`,
+          );
         },
       },
-      (held) => api.refreshTokens(held.tokenEndpoint, { clientId: held.clientId, refreshToken: held.refreshToken }, this.http(30_000)),
+      (held) =>
+        api.refreshTokens(
+          held.tokenEndpoint,
+          { clientId: held.clientId, refreshToken: held.refreshToken },
+          this.http(30_000),
+        ),
     );
   }
 
@@ -51,13 +58,20 @@ export class SignedInTokens implements vscode.Disposable {
     if (!grant?.revocationEndpoint) return;
     const api = load('client');
     const http = this.http(REVOKE_TIMEOUT_MS);
-    const revoke = (token: string, hint: 'access_token' | 'refresh_token') => api.revokeToken(grant.revocationEndpoint!, { clientId: grant.clientId, token, hint }, http);
+    const revoke = (token: string, hint: 'access_token' | 'refresh_token') =>
+      api.revokeToken(grant.revocationEndpoint!, { clientId: grant.clientId, token, hint }, http);
     try {
       if (grant.refreshToken) await revoke(grant.refreshToken, 'refresh_token');
       await revoke(grant.accessToken, 'access_token');
       this.log.info(`signed out of “${name}”: the server revoked its tokens`);
     } catch (error) {
-      this.log.warn(phrase('signing out of “{0}”: the server did not revoke its tokens ({1}); they are forgotten here anyway', name, isAxiomError(error) ? error.phrase : String(error)));
+      this.log.warn(
+        phrase(
+          'signing out of “{0}”: the server did not revoke its tokens ({1}); they are forgotten here anyway',
+          name,
+          isAxiomError(error) ? error.phrase : String(error),
+        ),
+      );
     }
   }
 

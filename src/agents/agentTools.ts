@@ -25,10 +25,33 @@ import { loadStarredPages } from '../core/starred/starredPages';
 import { whoAmI } from '../core/starred/whoAmI';
 import type { StarredQuery } from '../core/api/starred';
 import { aplReferenceReport } from '../core/agents/aplReferenceReport';
-import { activeQueryReport, compileErrorReport, datasetsReport, fieldsReport, historyReport, monitorChanges, monitorRefusedReport, monitorSavedReport, monitorsReport, queryReport, starredDoneReport, starredReport, type ActiveQuery, type StatusKnown } from '../core/agents/reports';
+import {
+  activeQueryReport,
+  compileErrorReport,
+  datasetsReport,
+  fieldsReport,
+  historyReport,
+  monitorChanges,
+  monitorRefusedReport,
+  monitorSavedReport,
+  monitorsReport,
+  queryReport,
+  starredDoneReport,
+  starredReport,
+  type ActiveQuery,
+  type StatusKnown,
+} from '../core/agents/reports';
 import { postBody, putBody } from '../core/monitors/monitorBodies';
 import { checkMonitor } from '../core/monitors/monitorChecks';
-import { budgetFor, failureReport, renderReport, signInReport, type Budget, type DeploymentLabel, type ToolReport } from '../core/agents/resultText';
+import {
+  budgetFor,
+  failureReport,
+  renderReport,
+  signInReport,
+  type Budget,
+  type DeploymentLabel,
+  type ToolReport,
+} from '../core/agents/resultText';
 import { TOOL_NAMES, type ToolInputs, type ToolName } from '../core/agents/toolSpecs';
 import { validateInput } from '../core/agents/validate';
 import { APL_LANGUAGE_ID } from '../platform/constants';
@@ -97,13 +120,23 @@ export class AgentTools implements vscode.Disposable {
   tool(name: string): vscode.LanguageModelTool<unknown> {
     return (
       this.tools.get(name as ToolName) ?? {
-        invoke: () => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`The tool ${name} is not available in this version of the Axiom extension.`)]),
+        invoke: () =>
+          new vscode.LanguageModelToolResult([
+            new vscode.LanguageModelTextPart(
+              `The tool ${name} is not available in this version of the Axiom extension.`,
+            ),
+          ]),
       }
     );
   }
 
   /** A request to @axiom. Its tools are called here, in this process: only reading ones. */
-  chat(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+  chat(
+    request: vscode.ChatRequest,
+    context: vscode.ChatContext,
+    stream: vscode.ChatResponseStream,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.ChatResult> {
     const invokeTool = async (name: string, input: Record<string, unknown>, cancel: vscode.CancellationToken) => {
       if (name === 'axiom_starQuery') throw new Error('the chat participant does not change anything');
       const result = await this.invoke(name as ToolName, { input, toolInvocationToken: undefined }, cancel);
@@ -138,7 +171,11 @@ export class AgentTools implements vscode.Disposable {
       [
         vscode.l10n.t('Star this query in Axiom, on the deployment **{0}**?', escapeMarkdown(where)),
         '',
-        vscode.l10n.t('What will be sent: a starred query named **{0}**, dataset **{1}**, with this APL:', escapeMarkdown(queryName), escapeMarkdown(dataset || vscode.l10n.t('none'))),
+        vscode.l10n.t(
+          'What will be sent: a starred query named **{0}**, dataset **{1}**, with this APL:',
+          escapeMarkdown(queryName),
+          escapeMarkdown(dataset || vscode.l10n.t('none')),
+        ),
         '',
         fencedCode(maskSecrets(apl), APL_LANGUAGE_ID),
       ].join('\n'),
@@ -154,7 +191,10 @@ export class AgentTools implements vscode.Disposable {
    * it is now to what will be sent (read from the service, which changes nothing); a new monitor's
    * settings as they will be sent. Always a confirmation, whatever is found: the call writes.
    */
-  private async prepareMonitor(name: 'axiom_updateMonitor' | 'axiom_createMonitor', input: unknown): Promise<vscode.PreparedToolInvocation> {
+  private async prepareMonitor(
+    name: 'axiom_updateMonitor' | 'axiom_createMonitor',
+    input: unknown,
+  ): Promise<vscode.PreparedToolInvocation> {
     const checked = validateInput(name, input);
     let where = vscode.l10n.t('no deployment (nothing will be sent)');
     const lines: string[] = [];
@@ -164,28 +204,61 @@ export class AgentTools implements vscode.Disposable {
       if (!checked.ok) lines.push(vscode.l10n.t('The input is not valid: nothing will be sent.'));
       else if (name === 'axiom_createMonitor') {
         const settings = checked.value as ToolInputs['axiom_createMonitor'];
-        lines.push(vscode.l10n.t('Create a monitor named **{0}** with these settings:', escapeMarkdown(settings.name)), '', ...settingLines(Object.entries(settings).filter(([key]) => key !== 'aplQuery').map(([key, value]) => [key, undefined, value])));
+        lines.push(
+          vscode.l10n.t('Create a monitor named **{0}** with these settings:', escapeMarkdown(settings.name)),
+          '',
+          ...settingLines(
+            Object.entries(settings)
+              .filter(([key]) => key !== 'aplQuery')
+              .map(([key, value]) => [key, undefined, value]),
+          ),
+        );
         lines.push('', fencedCode(maskSecrets(settings.aplQuery), APL_LANGUAGE_ID));
       } else {
         const wanted = checked.value as ToolInputs['axiom_updateMonitor'];
         const found = client && (await this.findMonitor(client, wanted.monitor, new AbortController().signal));
-        if (!found) lines.push(vscode.l10n.t('No monitor has the id or name **{0}**: nothing will be sent.', escapeMarkdown(wanted.monitor)));
+        if (!found)
+          lines.push(
+            vscode.l10n.t(
+              'No monitor has the id or name **{0}**: nothing will be sent.',
+              escapeMarkdown(wanted.monitor),
+            ),
+          );
         else {
           const record = await client.getMonitor(found.id);
           const changes = monitorChanges(record.raw, wanted);
-          lines.push(vscode.l10n.t('Change the monitor **{0}** (id {1}):', escapeMarkdown(found.name), escapeMarkdown(found.id)), '', ...(changes.length ? settingLines(changes) : [vscode.l10n.t('nothing differs from what it is now')]));
-          if (typeof wanted.aplQuery === 'string' && changes.some(([key]) => key === 'aplQuery')) lines.push('', fencedCode(maskSecrets(wanted.aplQuery), APL_LANGUAGE_ID));
+          lines.push(
+            vscode.l10n.t('Change the monitor **{0}** (id {1}):', escapeMarkdown(found.name), escapeMarkdown(found.id)),
+            '',
+            ...(changes.length ? settingLines(changes) : [vscode.l10n.t('nothing differs from what it is now')]),
+          );
+          if (typeof wanted.aplQuery === 'string' && changes.some(([key]) => key === 'aplQuery'))
+            lines.push('', fencedCode(maskSecrets(wanted.aplQuery), APL_LANGUAGE_ID));
         }
       }
     } catch (error) {
-      lines.push(vscode.l10n.t('The monitor could not be read now ({0}); the call will read it again before changing anything.', escapeMarkdown(render(reasonFor(error)))));
+      lines.push(
+        vscode.l10n.t(
+          'The monitor could not be read now ({0}); the call will read it again before changing anything.',
+          escapeMarkdown(render(reasonFor(error))),
+        ),
+      );
     }
-    const title = name === 'axiom_createMonitor' ? vscode.l10n.t('Create a monitor in Axiom ({0})', where) : vscode.l10n.t('Change a monitor in Axiom ({0})', where);
-    const message = new vscode.MarkdownString(maskSecrets([vscode.l10n.t('On the deployment **{0}**:', escapeMarkdown(where)), '', ...lines].join('\n')));
+    const title =
+      name === 'axiom_createMonitor'
+        ? vscode.l10n.t('Create a monitor in Axiom ({0})', where)
+        : vscode.l10n.t('Change a monitor in Axiom ({0})', where);
+    const message = new vscode.MarkdownString(
+      maskSecrets([vscode.l10n.t('On the deployment **{0}**:', escapeMarkdown(where)), '', ...lines].join('\n')),
+    );
     return { invocationMessage: title, confirmationMessages: { title, message } };
   }
 
-  async invoke(name: ToolName, options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  async invoke(
+    name: ToolName,
+    options: vscode.LanguageModelToolInvocationOptions<unknown>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
     const started = Date.now();
     const controller = new AbortController();
     const cancel = token.onCancellationRequested(() => controller.abort());
@@ -196,19 +269,31 @@ export class AgentTools implements vscode.Disposable {
       if (!checked.ok) {
         report = { lines: [`The input of ${name} is not valid, so nothing was sent: ${checked.problems.join('; ')}.`] };
       } else if (name === 'axiom_getAplReference') {
-        budget = { rows: REFERENCE_BUDGET.rows, chars: Math.max(budget.chars, Math.min(REFERENCE_BUDGET.chars, (options.tokenizationOptions?.tokenBudget ?? Infinity) * 3)) };
+        budget = {
+          rows: REFERENCE_BUDGET.rows,
+          chars: Math.max(
+            budget.chars,
+            Math.min(REFERENCE_BUDGET.chars, (options.tokenizationOptions?.tokenBudget ?? Infinity) * 3),
+          ),
+        };
         report = aplReferenceReport((checked.value as ToolInputs['axiom_getAplReference']).search, load('apl'));
       } else if (name === 'axiom_getActiveQuery') {
         report = activeQueryReport(await this.label().catch(() => undefined), this.activeQuery());
       } else {
-        if (name === 'axiom_runQuery') budget = budgetFor({ tokenBudget: options.tokenizationOptions?.tokenBudget, maxRows: (checked.value as ToolInputs['axiom_runQuery']).maxRows });
+        if (name === 'axiom_runQuery')
+          budget = budgetFor({
+            tokenBudget: options.tokenizationOptions?.tokenBudget,
+            maxRows: (checked.value as ToolInputs['axiom_runQuery']).maxRows,
+          });
         report = await this.withSession(name, (session) => this.call(name, checked.value, session, controller.signal));
       }
     } finally {
       cancel.dispose();
     }
     const { text, cut } = renderReport(report, budget);
-    this.deps.log.info(`agent tool ${name}: ${text.length} characters${cut ? ' (cut to the budget)' : ''} in ${Date.now() - started} ms`);
+    this.deps.log.info(
+      `agent tool ${name}: ${text.length} characters${cut ? ' (cut to the budget)' : ''} in ${Date.now() - started} ms`,
+    );
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
   }
 
@@ -222,10 +307,23 @@ export class AgentTools implements vscode.Disposable {
       return await use({ label, deployment, client });
     } catch (error) {
       if (error instanceof OverBudget) {
-        return { deployment: label, lines: [`Nothing was sent: the tools' share of this token's rate limit is used for now. Try again in about ${Math.ceil(error.waitMs / 1000)} seconds.`] };
+        return {
+          deployment: label,
+          lines: [
+            `Nothing was sent: the tools' share of this token's rate limit is used for now. Try again in about ${Math.ceil(error.waitMs / 1000)} seconds.`,
+          ],
+        };
       }
-      if (isAxiomError(error) && error.kind === 'cancelled') return { deployment: label, lines: ['Cancelled: the request was stopped.'] };
-      return failureReport(label, name, render(reasonFor(error)), isAxiomError(error) && (error.kind === 'auth' || error.kind === 'config') ? 'Ask the person to run "Axiom: Set API Token" or "Axiom: Test Connection" from the Command Palette.' : undefined);
+      if (isAxiomError(error) && error.kind === 'cancelled')
+        return { deployment: label, lines: ['Cancelled: the request was stopped.'] };
+      return failureReport(
+        label,
+        name,
+        render(reasonFor(error)),
+        isAxiomError(error) && (error.kind === 'auth' || error.kind === 'config')
+          ? 'Ask the person to run "Axiom: Set API Token" or "Axiom: Test Connection" from the Command Palette.'
+          : undefined,
+      );
     }
   }
 
@@ -253,7 +351,13 @@ export class AgentTools implements vscode.Disposable {
         try {
           return fieldsReport(label, dataset, await this.gate(() => client.listFields(dataset, signal), signal));
         } catch (error) {
-          if (isAxiomError(error) && error.kind === 'notFound') return { deployment: label, lines: [`There is no dataset named ${JSON.stringify(dataset)} that this token may read. axiom_listDatasets lists the ones there are.`] };
+          if (isAxiomError(error) && error.kind === 'notFound')
+            return {
+              deployment: label,
+              lines: [
+                `There is no dataset named ${JSON.stringify(dataset)} that this token may read. axiom_listDatasets lists the ones there are.`,
+              ],
+            };
           throw error;
         }
       }
@@ -265,18 +369,43 @@ export class AgentTools implements vscode.Disposable {
         return this.monitorHistory(input as ToolInputs['axiom_getMonitorHistory'], session, signal);
       case 'axiom_listStarredQueries': {
         const { owner = 'mine', filter, dataset } = input as ToolInputs['axiom_listStarredQueries'];
-        const gated = { listStarredQueries: (page: Parameters<AxiomClient['listStarredQueries']>[0], s?: AbortSignal) => this.gate(() => client.listStarredQueries(page, s), signal) };
-        const pages = await loadStarredPages(gated, { owner, dataset, qs: filter }, { pageSize: 100, upTo: 100, signal });
+        const gated = {
+          listStarredQueries: (page: Parameters<AxiomClient['listStarredQueries']>[0], s?: AbortSignal) =>
+            this.gate(() => client.listStarredQueries(page, s), signal),
+        };
+        const pages = await loadStarredPages(
+          gated,
+          { owner, dataset, qs: filter },
+          { pageSize: 100, upTo: 100, signal },
+        );
         return starredReport(label, pages.queries, owner, !pages.complete);
       }
       case 'axiom_starQuery': {
         const { apl, name: queryName, dataset } = input as ToolInputs['axiom_starQuery'];
         const who = await this.gate(() => whoAmI(client), signal);
-        const created = await this.gate(() => client.createStarredQuery({ kind: 'apl', name: queryName, dataset: dataset ?? datasetFromApl(apl), who, query: { apl }, metadata: {} }, signal), signal);
+        const created = await this.gate(
+          () =>
+            client.createStarredQuery(
+              {
+                kind: 'apl',
+                name: queryName,
+                dataset: dataset ?? datasetFromApl(apl),
+                who,
+                query: { apl },
+                metadata: {},
+              },
+              signal,
+            ),
+          signal,
+        );
         this.deps.log.info(`agent tool starred query ${created.id}`);
         this.deps.onStarred(created);
         const orgId = session.deployment.orgId;
-        return starredDoneReport(label, created, orgId ? queryLink(client.endpoint, orgId, created.query.apl) : undefined);
+        return starredDoneReport(
+          label,
+          created,
+          orgId ? queryLink(client.endpoint, orgId, created.query.apl) : undefined,
+        );
       }
       case 'axiom_updateMonitor':
         return this.updateMonitor(input as ToolInputs['axiom_updateMonitor'], session, signal);
@@ -288,33 +417,66 @@ export class AgentTools implements vscode.Disposable {
   }
 
   /** Only the settings named change: the monitor is read afresh and sent back whole with them (a PUT replaces it). */
-  private async updateMonitor(input: ToolInputs['axiom_updateMonitor'], { client, label, deployment }: Session, signal: AbortSignal): Promise<ToolReport> {
+  private async updateMonitor(
+    input: ToolInputs['axiom_updateMonitor'],
+    { client, label, deployment }: Session,
+    signal: AbortSignal,
+  ): Promise<ToolReport> {
     const found = await this.findMonitor(client, input.monitor, signal);
-    if (!found) return { deployment: label, lines: [`No monitor has the id or name ${JSON.stringify(input.monitor)}; nothing was sent. axiom_listMonitors lists them.`] };
+    if (!found)
+      return {
+        deployment: label,
+        lines: [
+          `No monitor has the id or name ${JSON.stringify(input.monitor)}; nothing was sent. axiom_listMonitors lists them.`,
+        ],
+      };
     const record = await this.gate(() => client.getMonitor(found.id, signal), signal);
     const changes = Object.fromEntries(monitorChanges(record.raw, input).map(([key, , value]) => [key, value]));
-    if (!Object.keys(changes).length) return { deployment: label, lines: [`Nothing was sent: the monitor ${JSON.stringify(found.name)} already has these settings.`] };
+    if (!Object.keys(changes).length)
+      return {
+        deployment: label,
+        lines: [`Nothing was sent: the monitor ${JSON.stringify(found.name)} already has these settings.`],
+      };
     const body = putBody(record.raw, changes);
     // What was there before is the service's to judge: only the settings changed are checked.
     const refused = this.refusals(body, Object.keys(changes));
     if (refused) return monitorRefusedReport(label, refused);
     const saved = await this.gate(() => client.updateMonitor(found.id, body, signal), signal);
     this.deps.log.info(`agent tool updated monitor ${found.id}: ${Object.keys(changes).join(', ')}`);
-    return monitorSavedReport(label, saved.monitor, 'updated', Object.keys(changes), deployment.orgId ? monitorLink(client.endpoint, deployment.orgId, found.id) : undefined);
+    return monitorSavedReport(
+      label,
+      saved.monitor,
+      'updated',
+      Object.keys(changes),
+      deployment.orgId ? monitorLink(client.endpoint, deployment.orgId, found.id) : undefined,
+    );
   }
 
-  private async createMonitor(input: ToolInputs['axiom_createMonitor'], { client, label, deployment }: Session, signal: AbortSignal): Promise<ToolReport> {
+  private async createMonitor(
+    input: ToolInputs['axiom_createMonitor'],
+    { client, label, deployment }: Session,
+    signal: AbortSignal,
+  ): Promise<ToolReport> {
     const body = postBody({ ...input });
     const refused = this.refusals(body);
     if (refused) return monitorRefusedReport(label, refused);
     const created = await this.gate(() => client.createMonitor(body, signal), signal);
     this.deps.log.info(`agent tool created monitor ${created.monitor.id}`);
-    return monitorSavedReport(label, created.monitor, 'created', Object.keys(body), deployment.orgId ? monitorLink(client.endpoint, deployment.orgId, created.monitor.id) : undefined);
+    return monitorSavedReport(
+      label,
+      created.monitor,
+      'created',
+      Object.keys(body),
+      deployment.orgId ? monitorLink(client.endpoint, deployment.orgId, created.monitor.id) : undefined,
+    );
   }
 
   /** The errors the service would refuse the body for (warnings do not stop it), in words; with
    *  `fields`, only those about them. */
-  private refusals(body: Record<string, unknown>, fields?: readonly string[]): { field: string; reason: string }[] | undefined {
+  private refusals(
+    body: Record<string, unknown>,
+    fields?: readonly string[],
+  ): { field: string; reason: string }[] | undefined {
     const errors = checkMonitor(body).filter((p) => p.level === 'error' && (!fields || fields.includes(p.field)));
     return errors.length ? errors.map((p) => ({ field: p.field, reason: render(p.reason) })) : undefined;
   }
@@ -324,11 +486,16 @@ export class AgentTools implements vscode.Disposable {
     return monitors.find((m) => m.id === idOrName) ?? monitors.find((m) => m.name === idOrName);
   }
 
-  private async runQuery(input: ToolInputs['axiom_runQuery'], { client, label }: Session, signal: AbortSignal): Promise<ToolReport> {
+  private async runQuery(
+    input: ToolInputs['axiom_runQuery'],
+    { client, label }: Session,
+    signal: AbortSignal,
+  ): Promise<ToolReport> {
     let range: TimeRange;
     if (input.startTime !== undefined || input.endTime !== undefined) {
       const custom = customRange(input.startTime ?? 'now-1h', input.endTime ?? 'now');
-      if (!custom.ok) return { deployment: label, lines: [`The time range is not valid, so nothing ran: ${render(custom.problem)}`] };
+      if (!custom.ok)
+        return { deployment: label, lines: [`The time range is not valid, so nothing ran: ${render(custom.problem)}`] };
       range = custom.range;
     } else {
       range = this.deps.timeRange();
@@ -336,7 +503,10 @@ export class AgentTools implements vscode.Disposable {
     const { startTime, endTime } = rangeRequest(range);
     const rangeWords = `${render(rangeLabel(range))} (startTime ${startTime}, endTime ${endTime})`;
     // Through the runner, as Run Query goes: the history records the run as the agent's.
-    const outcome = await this.gate(() => this.deps.runner().query(client, input.apl, range, signal, 0, 'agent'), signal);
+    const outcome = await this.gate(
+      () => this.deps.runner().query(client, input.apl, range, signal, 0, 'agent'),
+      signal,
+    );
     switch (outcome.kind) {
       case 'result': {
         // The note in English, as the rest of the report: it is for the model.
@@ -352,26 +522,50 @@ export class AgentTools implements vscode.Disposable {
     }
   }
 
-  private async listMonitors(input: ToolInputs['axiom_listMonitors'], { client, label }: Session, signal: AbortSignal): Promise<ToolReport> {
+  private async listMonitors(
+    input: ToolInputs['axiom_listMonitors'],
+    { client, label }: Session,
+    signal: AbortSignal,
+  ): Promise<ToolReport> {
     const { monitors } = await this.gate(() => client.listMonitors(signal), signal);
     const { monitors: statuses } = this.deps;
     const now = Date.now();
     const active = monitors.filter((m) => !m.disabled && !(m.disabledUntil && Date.parse(m.disabledUntil) > now));
     const unknown = active.filter((m) => !statuses.status(m.id)).map((m) => m.id);
     let forbidden = false;
-    if (unknown.length) forbidden = (await statuses.readStatuses(unknown.slice(0, STATUS_READS_PER_CALL), signal)).forbidden;
+    if (unknown.length)
+      forbidden = (await statuses.readStatuses(unknown.slice(0, STATUS_READS_PER_CALL), signal)).forbidden;
     const status = (id: string): StatusKnown => statuses.status(id) ?? (forbidden ? 'unreadable' : 'unchecked');
     const unchecked = active.filter((m) => !statuses.status(m.id)).length;
     const report = monitorsReport(label, monitors, status, { ...input, unchecked: forbidden ? 0 : unchecked }, now);
-    return forbidden ? { ...report, lines: [...report.lines, 'This token may not read monitor history (403), so whether monitors are triggered is unknown ("unreadable").'] } : report;
+    return forbidden
+      ? {
+          ...report,
+          lines: [
+            ...report.lines,
+            'This token may not read monitor history (403), so whether monitors are triggered is unknown ("unreadable").',
+          ],
+        }
+      : report;
   }
 
-  private async monitorHistory(input: ToolInputs['axiom_getMonitorHistory'], { client, label }: Session, signal: AbortSignal): Promise<ToolReport> {
+  private async monitorHistory(
+    input: ToolInputs['axiom_getMonitorHistory'],
+    { client, label }: Session,
+    signal: AbortSignal,
+  ): Promise<ToolReport> {
     const monitor = await this.findMonitor(client, input.monitor, signal);
-    if (!monitor) return { deployment: label, lines: [`No monitor has the id or name ${JSON.stringify(input.monitor)}. axiom_listMonitors lists them.`] };
+    if (!monitor)
+      return {
+        deployment: label,
+        lines: [`No monitor has the id or name ${JSON.stringify(input.monitor)}. axiom_listMonitors lists them.`],
+      };
     const hours = input.hours ?? 24;
     const end = new Date();
-    const history = await this.gate(() => client.getMonitorHistory(monitor.id, new Date(end.getTime() - hours * 3600_000), end, signal), signal);
+    const history = await this.gate(
+      () => client.getMonitorHistory(monitor.id, new Date(end.getTime() - hours * 3600_000), end, signal),
+      signal,
+    );
     const status = this.deps.monitors.status(monitor.id) ?? statusFromHistory(history.changes);
     return historyReport(label, monitor, history.changes, hours, status);
   }
@@ -383,14 +577,19 @@ export class AgentTools implements vscode.Disposable {
     const { document } = editor;
     const isApl = document.languageId === APL_LANGUAGE_ID;
     if (!isApl && editor.selection.isEmpty) return undefined;
-    const chosen = queryToRun(document.getText(), { start: document.offsetAt(editor.selection.start), end: document.offsetAt(editor.selection.end) }, document.offsetAt(editor.selection.active));
+    const chosen = queryToRun(
+      document.getText(),
+      { start: document.offsetAt(editor.selection.start), end: document.offsetAt(editor.selection.end) },
+      document.offsetAt(editor.selection.active),
+    );
     if (!chosen.text.trim()) return undefined;
     const range = this.deps.timeRange();
     return {
       document: document.uri.path.split('/').pop() || document.uri.toString(),
       language: document.languageId,
       apl: chosen.text,
-      from: chosen.source === 'selection' ? 'selection' : chosen.source === 'block' ? 'query under the cursor' : 'document',
+      from:
+        chosen.source === 'selection' ? 'selection' : chosen.source === 'block' ? 'query under the cursor' : 'document',
       dataset: datasetFromApl(chosen.text),
       range: { label: render(rangeLabel(range)), ...rangeRequest(range) },
     };
@@ -412,7 +611,9 @@ function deploymentLabel(deployment: Deployment): DeploymentLabel {
 function settingLines(changes: readonly (readonly [string, unknown, unknown])[]): string[] {
   // A code span shows its text as typed; JSON has no line breaks, and backticks are swapped out.
   const shown = (value: unknown) => `\`${(JSON.stringify(value) ?? 'none').replace(/`/g, "'")}\``;
-  return changes.map(([key, before, after]) => (before === undefined ? `- ${key}: ${shown(after)}` : `- ${key}: ${shown(before)} → ${shown(after)}`));
+  return changes.map(([key, before, after]) =>
+    before === undefined ? `- ${key}: ${shown(after)}` : `- ${key}: ${shown(before)} → ${shown(after)}`,
+  );
 }
 
 function labelText(label: DeploymentLabel): string {

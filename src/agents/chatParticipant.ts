@@ -3,7 +3,13 @@
 // conversation so far, and for APL it wrote, buttons that open it in an editor or run it. Which
 // facts each command gathers and what the model is sent is src/core/agents/prompts.ts.
 import * as vscode from 'vscode';
-import { answer, type ChatModelPort, type ParticipantCommand, type PastTurn, type ToolsPort } from '../core/agents/prompts';
+import {
+  answer,
+  type ChatModelPort,
+  type ParticipantCommand,
+  type PastTurn,
+  type ToolsPort,
+} from '../core/agents/prompts';
 import { COMMANDS } from '../platform/constants';
 
 const COMMANDS_KNOWN: readonly string[] = ['query', 'explain', 'monitor'];
@@ -27,9 +33,20 @@ export class ChatQueries {
 }
 
 /** What a request's tools are: a call by name with input, answering with the tool's text. */
-export type InvokeTool = (name: string, input: Record<string, unknown>, token: vscode.CancellationToken) => Promise<string>;
+export type InvokeTool = (
+  name: string,
+  input: Record<string, unknown>,
+  token: vscode.CancellationToken,
+) => Promise<string>;
 
-export async function handleChat(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken, invokeTool: InvokeTool, queries: ChatQueries): Promise<vscode.ChatResult> {
+export async function handleChat(
+  request: vscode.ChatRequest,
+  context: vscode.ChatContext,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+  invokeTool: InvokeTool,
+  queries: ChatQueries,
+): Promise<vscode.ChatResult> {
   const controller = new AbortController();
   const cancel = token.onCancellationRequested(() => controller.abort());
   const command = (COMMANDS_KNOWN.includes(request.command ?? '') ? request.command : undefined) as ParticipantCommand;
@@ -37,7 +54,11 @@ export async function handleChat(request: vscode.ChatRequest, context: vscode.Ch
   const model: ChatModelPort = {
     async *send(messages) {
       const response = await request.model.sendRequest(
-        messages.map((m) => (m.role === 'user' ? vscode.LanguageModelChatMessage.User(m.text) : vscode.LanguageModelChatMessage.Assistant(m.text))),
+        messages.map((m) =>
+          m.role === 'user'
+            ? vscode.LanguageModelChatMessage.User(m.text)
+            : vscode.LanguageModelChatMessage.Assistant(m.text),
+        ),
         { justification: vscode.l10n.t('To answer your question from your Axiom data.') },
         token,
       );
@@ -45,16 +66,29 @@ export async function handleChat(request: vscode.ChatRequest, context: vscode.Ch
     },
   };
   try {
-    const result = await answer({ command, prompt: request.prompt, history: pastTurns(context) }, tools, model, { progress: (text) => stream.progress(text), markdown: (text) => stream.markdown(text) }, controller.signal);
+    const result = await answer(
+      { command, prompt: request.prompt, history: pastTurns(context) },
+      tools,
+      model,
+      { progress: (text) => stream.progress(text), markdown: (text) => stream.markdown(text) },
+      controller.signal,
+    );
     if (result.apl) {
       const id = queries.put(result.apl);
       stream.button({ command: COMMANDS.openChatQuery, title: vscode.l10n.t('Open in Editor'), arguments: [{ id }] });
-      stream.button({ command: COMMANDS.openChatQuery, title: vscode.l10n.t('Run Query'), arguments: [{ id, run: true }] });
+      stream.button({
+        command: COMMANDS.openChatQuery,
+        title: vscode.l10n.t('Run Query'),
+        arguments: [{ id, run: true }],
+      });
     }
     return { metadata: { command: command ?? '' } };
   } catch (error) {
     if (token.isCancellationRequested) return {};
-    const message = error instanceof vscode.LanguageModelError ? vscode.l10n.t('The chat model could not answer: {0}', error.message) : vscode.l10n.t('Something went wrong: {0}', error instanceof Error ? error.message : String(error));
+    const message =
+      error instanceof vscode.LanguageModelError
+        ? vscode.l10n.t('The chat model could not answer: {0}', error.message)
+        : vscode.l10n.t('Something went wrong: {0}', error instanceof Error ? error.message : String(error));
     return { errorDetails: { message } };
   } finally {
     cancel.dispose();
@@ -67,7 +101,9 @@ function pastTurns(context: vscode.ChatContext): PastTurn[] {
   for (const turn of context.history) {
     if (turn instanceof vscode.ChatRequestTurn) turns.push({ role: 'user', text: turn.prompt });
     else if (turn instanceof vscode.ChatResponseTurn) {
-      const text = turn.response.map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : '')).join('');
+      const text = turn.response
+        .map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : ''))
+        .join('');
       if (text) turns.push({ role: 'assistant', text });
     }
   }

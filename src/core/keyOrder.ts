@@ -39,10 +39,14 @@ export function orderByKeys(keys: readonly string[], tieKeys: readonly string[],
       continue;
     }
     // Median of three as the pivot character, then a three-way partition: below, equal, above.
-    const pivot = median(charAt(keys[order[from]], depth), charAt(keys[order[(from + to) >> 1]], depth), charAt(keys[order[to - 1]], depth));
+    const pivot = median(
+      charAt(keys[order[from]], depth),
+      charAt(keys[order[(from + to) >> 1]], depth),
+      charAt(keys[order[to - 1]], depth),
+    );
     let below = from;
     let above = to - 1;
-    for (let i = from; i <= above; ) {
+    for (let i = from; i <= above;) {
       const index = order[i];
       const c = charAt(keys[index], depth);
       if (c < pivot) {
@@ -76,7 +80,13 @@ function before(a: number, b: number, keys: readonly string[], tieKeys: readonly
   return keys[a] < keys[b] || (keys[a] === keys[b] && tieKeys[a] < tieKeys[b]);
 }
 
-function insertionSort(order: Int32Array, from: number, to: number, keys: readonly string[], tieKeys: readonly string[]): void {
+function insertionSort(
+  order: Int32Array,
+  from: number,
+  to: number,
+  keys: readonly string[],
+  tieKeys: readonly string[],
+): void {
   for (let i = from + 1; i < to; i++) {
     const index = order[i];
     let j = i - 1;
@@ -85,6 +95,12 @@ function insertionSort(order: Int32Array, from: number, to: number, keys: readon
   }
 }
 
-function engineSort(order: Int32Array, from: number, to: number, keys: readonly string[], tieKeys: readonly string[]): void {
+function engineSort(
+  order: Int32Array,
+  from: number,
+  to: number,
+  keys: readonly string[],
+  tieKeys: readonly string[],
+): void {
   order.subarray(from, to).sort((a, b) => (before(a, b, keys, tieKeys) ? -1 : before(b, a, keys, tieKeys) ? 1 : 0));
 }

@@ -19,11 +19,20 @@ export function monitorLink(endpoint: ApiEndpoint, orgId: string, monitorId: str
  * `queryOptions.startTime`/`endTime` in RFC 3339 (as Axiom's own link scripts write it); a relative
  * end of a custom range is resolved against `now`, since only instants were seen there.
  */
-export function queryLink(endpoint: ApiEndpoint, orgId: string, apl: string, range: TimeRange = DEFAULT_RANGE, now = Date.now()): string {
+export function queryLink(
+  endpoint: ApiEndpoint,
+  orgId: string,
+  apl: string,
+  range: TimeRange = DEFAULT_RANGE,
+  now = Date.now(),
+): string {
   const queryOptions =
     range.kind === 'preset'
       ? { quickRange: range.preset }
-      : { startTime: new Date(resolveRangeEnd(range.start, now)).toISOString(), endTime: new Date(resolveRangeEnd(range.end, now)).toISOString() };
+      : {
+          startTime: new Date(resolveRangeEnd(range.start, now)).toISOString(),
+          endTime: new Date(resolveRangeEnd(range.end, now)).toISOString(),
+        };
   const initForm = JSON.stringify({ apl, queryOptions });
   return `${appOrigin(endpoint)}/${encodeURIComponent(orgId)}/query?initForm=${encodeURIComponent(initForm)}`;
 }

@@ -12,4 +12,3 @@ export function fencedCode(text: string, language: string): string {
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&:=]/g, (c) => `\\${c}`).replace(/\r\n?|\n/g, '  \n');
 }
-

@@ -39,5 +39,8 @@ export function translateWords<T extends Record<string, string>>(words: T, trans
 /** The phrase with `change` applied to every text that fills a hole, at any depth (to mask secrets, say). */
 export function mapArgs(text: Phrase | string, change: (arg: string) => string): Phrase | string {
   if (typeof text === 'string') return change(text);
-  return { template: text.template, args: text.args.map((arg) => (typeof arg === 'number' ? arg : mapArgs(arg, change))) };
+  return {
+    template: text.template,
+    args: text.args.map((arg) => (typeof arg === 'number' ? arg : mapArgs(arg, change))),
+  };
 }

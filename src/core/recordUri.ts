@@ -54,11 +54,17 @@ export function deploymentFromUriQuery(query: string): string | undefined {
 }
 
 /** The record, deployment and part a URI's path and query part name; `partOf` reads the part from the file name (undefined: none). */
-export function recordLocation(path: string, query: string, partOf: (fileName: string) => string | undefined): RecordLocation | undefined {
+export function recordLocation(
+  path: string,
+  query: string,
+  partOf: (fileName: string) => string | undefined,
+): RecordLocation | undefined {
   const parts = recordPathParts(path);
   const deployment = deploymentFromUriQuery(query);
   const part = parts && partOf(parts.fileName);
-  return parts === undefined || deployment === undefined || part === undefined ? undefined : { id: parts.id, deployment, part };
+  return parts === undefined || deployment === undefined || part === undefined
+    ? undefined
+    : { id: parts.id, deployment, part };
 }
 
 /** One string per record, deployment and part, for maps of what is known about each document. */

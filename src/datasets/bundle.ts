@@ -24,7 +24,13 @@ export interface DatasetsDeps extends ListFeatureDeps<DatasetNode> {
 export function createDatasets(deps: DatasetsDeps) {
   const view = new DatasetsView(deps, deps.schema);
   const commands = {
-    ...datasetCommands({ view, run: deps.run, range: deps.range, deployments: deps.deployments, handlers: deps.access.handlers }),
+    ...datasetCommands({
+      view,
+      run: deps.run,
+      range: deps.range,
+      deployments: deps.deployments,
+      handlers: deps.access.handlers,
+    }),
     [COMMANDS.refreshDatasets]: () => view.reload(),
     [COMMANDS.filterDatasets]: (arg?: unknown) => view.filter(arg),
     [COMMANDS.clearDatasetsFilter]: () => view.clearFilter(),

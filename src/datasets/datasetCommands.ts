@@ -35,16 +35,30 @@ export interface DatasetCommandDeps {
 async function datasetFrom(arg: unknown, view: DatasetsView): Promise<string | undefined> {
   if (typeof arg === 'object' && arg !== null) {
     const a = arg as { kind?: unknown; dataset?: unknown };
-    if (a.kind === 'dataset' && typeof a.dataset === 'object' && a.dataset !== null && typeof (a.dataset as { name?: unknown }).name === 'string') return (a.dataset as { name: string }).name;
+    if (
+      a.kind === 'dataset' &&
+      typeof a.dataset === 'object' &&
+      a.dataset !== null &&
+      typeof (a.dataset as { name?: unknown }).name === 'string'
+    )
+      return (a.dataset as { name: string }).name;
     if (typeof a.dataset === 'string' && a.dataset) return a.dataset;
   }
   if (!view.currentDatasets.length) await view.refresh();
   const items = view.currentDatasets.map((d) => ({ label: d.name, description: d.kind, detail: d.description }));
   if (!items.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('There are no datasets to choose from; see the Datasets view.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('There are no datasets to choose from; see the Datasets view.'),
+    );
     return undefined;
   }
-  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Choose a dataset'), matchOnDescription: true, matchOnDetail: true }))?.label;
+  return (
+    await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Choose a dataset'),
+      matchOnDescription: true,
+      matchOnDetail: true,
+    })
+  )?.label;
 }
 
 /** The field a command was given: a field row of the view, or `{ dataset, field: name }`. */
@@ -53,7 +67,8 @@ function fieldFrom(arg: unknown): { dataset: string; name: string } | undefined 
   const a = arg as Partial<FieldRow> & { field?: unknown };
   if (typeof a.dataset !== 'string') return undefined;
   if (typeof a.field === 'string') return { dataset: a.dataset, name: a.field };
-  if (typeof a.field === 'object' && a.field !== null && typeof (a.field as { name?: unknown }).name === 'string') return { dataset: a.dataset, name: (a.field as { name: string }).name };
+  if (typeof a.field === 'object' && a.field !== null && typeof (a.field as { name?: unknown }).name === 'string')
+    return { dataset: a.dataset, name: (a.field as { name: string }).name };
   return undefined;
 }
 
@@ -69,8 +84,11 @@ export function datasetCommands(deps: DatasetCommandDeps) {
     const editor = await openQueryInNewTab(apl, 'apl');
     const end = editor.document.positionAt(editor.document.getText().length);
     editor.selection = new vscode.Selection(end, end);
-    const runAtOnce = vscode.workspace.getConfiguration(SETTINGS.section).get<boolean>(SETTINGS.datasetsRunAtOnce, true);
-    if (runAtOnce) void deps.run({ apl, documentUri: editor.document.uri, version: editor.document.version, startOffset: 0 });
+    const runAtOnce = vscode.workspace
+      .getConfiguration(SETTINGS.section)
+      .get<boolean>(SETTINGS.datasetsRunAtOnce, true);
+    if (runAtOnce)
+      void deps.run({ apl, documentUri: editor.document.uri, version: editor.document.version, startOffset: 0 });
     return editor;
   }
 
@@ -86,7 +104,12 @@ export function datasetCommands(deps: DatasetCommandDeps) {
       if (dataset === undefined) return undefined;
       const count = vscode.workspace.getConfiguration(SETTINGS.section).get<number>(SETTINGS.recentEventsCount, 100);
       const apl = recentEventsQuery(dataset, Math.max(1, Math.min(10_000, Math.floor(count) || 100)));
-      return deps.run({ apl, documentUri: vscode.Uri.from({ scheme: 'axiom-recent-events', path: `/${dataset}` }), version: 0, startOffset: 0 });
+      return deps.run({
+        apl,
+        documentUri: vscode.Uri.from({ scheme: 'axiom-recent-events', path: `/${dataset}` }),
+        version: 0,
+        startOffset: 0,
+      });
     },
 
     async [COMMANDS.copyDatasetName](arg?: unknown): Promise<void> {
@@ -100,16 +123,25 @@ export function datasetCommands(deps: DatasetCommandDeps) {
     async [COMMANDS.openDatasetInAxiom](arg?: unknown): Promise<string | undefined> {
       const dataset = await datasetFrom(arg, deps.view);
       if (dataset === undefined) return undefined;
-      return openAppPage(deps.deployments, phrase('Opening the dataset in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, datasetQuery(dataset), deps.range()), deps.handlers);
+      return openAppPage(
+        deps.deployments,
+        phrase('Opening the dataset in Axiom'),
+        (endpoint, orgId) => queryLink(endpoint, orgId, datasetQuery(dataset), deps.range()),
+        deps.handlers,
+      );
     },
 
     /** Puts the field, quoted as APL needs, where the cursor is in the active APL editor (each selection replaced). */
     async [COMMANDS.insertField](arg?: unknown): Promise<boolean> {
       const field = fieldFrom(arg);
       if (!field) return false;
-      const editor = [vscode.window.activeTextEditor, ...vscode.window.visibleTextEditors].find((e) => e?.document.languageId === APL_LANGUAGE_ID);
+      const editor = [vscode.window.activeTextEditor, ...vscode.window.visibleTextEditors].find(
+        (e) => e?.document.languageId === APL_LANGUAGE_ID,
+      );
       if (!editor) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Open an APL editor to insert the field into (Query this Dataset opens one).'));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Open an APL editor to insert the field into (Query this Dataset opens one).'),
+        );
         return false;
       }
       const text = fieldText(field.name);

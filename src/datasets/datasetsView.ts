@@ -69,14 +69,24 @@ export class DatasetsView extends ListView<DatasetNode> {
 
   protected readonly filterWords = {
     title: vscode.l10n.t('Filter datasets'),
-    prompt: vscode.l10n.t('Shows the datasets whose name, kind or description has this text, and those of the expanded ones with such a field. Empty: all.'),
+    prompt: vscode.l10n.t(
+      'Shows the datasets whose name, kind or description has this text, and those of the expanded ones with such a field. Empty: all.',
+    ),
   };
 
   constructor(
     deps: ListFeatureDeps<DatasetNode>,
     private readonly schema: AplSchema,
   ) {
-    super({ viewId: VIEWS.datasets, stateKey: DATASETS_KEYS.state, filteredKey: DATASETS_KEYS.filtered, refreshCommand: COMMANDS.refreshDatasets }, deps);
+    super(
+      {
+        viewId: VIEWS.datasets,
+        stateKey: DATASETS_KEYS.state,
+        filteredKey: DATASETS_KEYS.filtered,
+        refreshCommand: COMMANDS.refreshDatasets,
+      },
+      deps,
+    );
   }
 
   /** Loads the list afresh: datasets and every field, for completion too. */
@@ -97,7 +107,8 @@ export class DatasetsView extends ListView<DatasetNode> {
 
   /** Loads a dataset's fields again (its Retry row hands its dataset's row; any other argument does nothing). */
   retryFieldsOf(arg: unknown): void {
-    const name = typeof arg === 'object' && arg !== null ? (arg as { dataset?: { name?: unknown } }).dataset?.name : undefined;
+    const name =
+      typeof arg === 'object' && arg !== null ? (arg as { dataset?: { name?: unknown } }).dataset?.name : undefined;
     if (typeof name !== 'string' || !this.datasetRow(name)) return;
     this.schema.forgetFields(name);
     this.redraw();
@@ -109,7 +120,10 @@ export class DatasetsView extends ListView<DatasetNode> {
   }
 
   protected describeCount(count: number): string {
-    return this.describeFiltered(count === 1 ? vscode.l10n.t('1 dataset') : vscode.l10n.t('{0} datasets', countText(count)), () => this.countShown());
+    return this.describeFiltered(
+      count === 1 ? vscode.l10n.t('1 dataset') : vscode.l10n.t('{0} datasets', countText(count)),
+      () => this.countShown(),
+    );
   }
 
   protected matchesFilter(row: DatasetNode, text: string): boolean {
@@ -121,7 +135,8 @@ export class DatasetsView extends ListView<DatasetNode> {
   }
 
   protected override async childrenOf(row: DatasetNode): Promise<ListElement<DatasetNode>[]> {
-    if (row.kind === 'hidden') return row.fields.map((field) => ({ kind: 'field', dataset: row.dataset, field, parent: row }));
+    if (row.kind === 'hidden')
+      return row.fields.map((field) => ({ kind: 'field', dataset: row.dataset, field, parent: row }));
     if (row.kind !== 'dataset') return [];
     const name = row.dataset.name;
     let loaded: DatasetFields;
@@ -129,19 +144,40 @@ export class DatasetsView extends ListView<DatasetNode> {
       loaded = await surviving(() => this.schema.datasetFields(name));
     } catch (error) {
       if (isAxiomError(error) && error.kind === 'cancelled') return [];
-      const { reason, rows } = this.failureRows(error, phrase('Loading the fields of {0}', name), { command: COMMANDS.retryDatasetFields, title: '', arguments: [row] });
+      const { reason, rows } = this.failureRows(error, phrase('Loading the fields of {0}', name), {
+        command: COMMANDS.retryDatasetFields,
+        title: '',
+        arguments: [row],
+      });
       return [{ kind: 'note', dataset: name, text: reason, error: true, parent: row }, ...rows];
     }
     // A dataset found by its name shows every field; one found by its fields, those that match.
     const text = this.currentFilterText;
-    const byName = !text || matchesText(name, text) || matchesText(row.dataset.kind, text) || matchesText(row.dataset.description, text);
+    const byName =
+      !text ||
+      matchesText(name, text) ||
+      matchesText(row.dataset.kind, text) ||
+      matchesText(row.dataset.description, text);
     const shown = (fields: FieldInfo[]) => (byName ? fields : fields.filter((f) => matchesText(f.name, text)));
-    const nodes: ListElement<DatasetNode>[] = shown(loaded.fields).map((field) => ({ kind: 'field', dataset: name, field, parent: row }));
+    const nodes: ListElement<DatasetNode>[] = shown(loaded.fields).map((field) => ({
+      kind: 'field',
+      dataset: name,
+      field,
+      parent: row,
+    }));
     const hidden = shown(loaded.hidden);
     if (hidden.length) nodes.push({ kind: 'hidden', dataset: name, fields: hidden, parent: row });
     if (loaded.virtualFailure !== undefined) {
-      const why = isAxiomError(loaded.virtualFailure) ? say(loaded.virtualFailure.phrase) : String(loaded.virtualFailure);
-      nodes.push({ kind: 'note', dataset: name, text: vscode.l10n.t('Virtual fields could not be loaded: {0}', why), error: false, parent: row });
+      const why = isAxiomError(loaded.virtualFailure)
+        ? say(loaded.virtualFailure.phrase)
+        : String(loaded.virtualFailure);
+      nodes.push({
+        kind: 'note',
+        dataset: name,
+        text: vscode.l10n.t('Virtual fields could not be loaded: {0}', why),
+        error: false,
+        parent: row,
+      });
     }
     return nodes;
   }
@@ -164,7 +200,9 @@ export class DatasetsView extends ListView<DatasetNode> {
         const { field } = row;
         const item = new vscode.TreeItem(field.name, vscode.TreeItemCollapsibleState.None);
         item.id = `field/${row.dataset}/${row.parent.kind}/${field.name}`;
-        item.description = [field.virtual ? this.words.virtual : undefined, field.type, field.unit].filter(Boolean).join(' · ');
+        item.description = [field.virtual ? this.words.virtual : undefined, field.type, field.unit]
+          .filter(Boolean)
+          .join(' · ');
         item.iconPath = new vscode.ThemeIcon(field.virtual ? 'symbol-variable' : 'symbol-field');
         item.contextValue = field.virtual ? 'field.virtual' : 'field';
         return item;
@@ -194,13 +232,23 @@ export class DatasetsView extends ListView<DatasetNode> {
       const lines = [`**${escapeMarkdown(name)}**`];
       if (kind) lines.push(`${escapeMarkdown(vscode.l10n.t('Kind'))}: ${escapeMarkdown(kind)}`);
       if (description) lines.push(escapeMarkdown(description));
-      if (fields) lines.push(escapeMarkdown(vscode.l10n.t('{0} fields, {1} hidden', countText(fields.fields.length), countText(fields.hidden.length))));
+      if (fields)
+        lines.push(
+          escapeMarkdown(
+            vscode.l10n.t('{0} fields, {1} hidden', countText(fields.fields.length), countText(fields.hidden.length)),
+          ),
+        );
       return lines.join('\n\n');
     }
     if (row.kind !== 'field') return undefined;
     const { field } = row;
-    const lines = [`**${escapeMarkdown(field.name)}**${field.virtual ? ` · ${escapeMarkdown(this.words.virtual)}` : ''}`];
-    const facts = [field.type && `${vscode.l10n.t('Type')}: ${field.type}`, field.unit && `${vscode.l10n.t('Unit')}: ${field.unit}`].filter((f): f is string => !!f);
+    const lines = [
+      `**${escapeMarkdown(field.name)}**${field.virtual ? ` · ${escapeMarkdown(this.words.virtual)}` : ''}`,
+    ];
+    const facts = [
+      field.type && `${vscode.l10n.t('Type')}: ${field.type}`,
+      field.unit && `${vscode.l10n.t('Unit')}: ${field.unit}`,
+    ].filter((f): f is string => !!f);
     if (facts.length) lines.push(escapeMarkdown(facts.join(' · ')));
     if (field.description) lines.push(escapeMarkdown(field.description));
     if (field.expression) lines.push(fencedCode(field.expression, 'axiom-apl'));

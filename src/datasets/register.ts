@@ -22,8 +22,14 @@ const DATASET_COMMANDS = [
 
 /** The Datasets view and the commands on its rows: the view's tree and the command ids, whose
  *  bodies load with the datasets bundle when the view is first shown or a command first runs. */
-export function registerDatasets(deps: () => Omit<DatasetsDeps, 'tree'>): { feature: Once<DatasetsFeature>; disposables: vscode.Disposable[] } {
+export function registerDatasets(deps: () => Omit<DatasetsDeps, 'tree'>): {
+  feature: Once<DatasetsFeature>;
+  disposables: vscode.Disposable[];
+} {
   const tree: LazyTree<ListElement<DatasetNode>> = new LazyTree(VIEWS.datasets, () => feature());
   const feature = once(() => load('datasets').createDatasets({ tree, ...deps() }));
-  return { feature, disposables: [tree, disposeIfMade(feature), ...registerCommands(DATASET_COMMANDS, () => feature().commands)] };
+  return {
+    feature,
+    disposables: [tree, disposeIfMade(feature), ...registerCommands(DATASET_COMMANDS, () => feature().commands)],
+  };
 }

@@ -48,7 +48,13 @@ export function historyCommands(deps: HistoryCommandDeps) {
   async function rerun(entry: HistoryEntry, sameRange: boolean): Promise<unknown> {
     const editor = await open(entry);
     const document = editor.document;
-    return deps.run({ apl: entry.apl, documentUri: document.uri, version: document.version, startOffset: 0, range: sameRange ? entryRange(entry) : undefined });
+    return deps.run({
+      apl: entry.apl,
+      documentUri: document.uri,
+      version: document.version,
+      startOffset: 0,
+      range: sameRange ? entryRange(entry) : undefined,
+    });
   }
 
   async function pickEntry(): Promise<HistoryEntry | undefined> {
@@ -86,7 +92,14 @@ export function historyCommands(deps: HistoryCommandDeps) {
     /** Removes the deployment's history from this machine, after a confirmation. */
     async [COMMANDS.clearQueryHistory](): Promise<boolean> {
       const clear = vscode.l10n.t('Clear History');
-      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Clear the query history of this deployment from this machine?'), { modal: true, detail: vscode.l10n.t('Every query recorded here is deleted from the disk. This cannot be undone.') }, clear);
+      const choice = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Clear the query history of this deployment from this machine?'),
+        {
+          modal: true,
+          detail: vscode.l10n.t('Every query recorded here is deleted from the disk. This cannot be undone.'),
+        },
+        clear,
+      );
       if (choice !== clear) return false;
       await history.clear();
       return true;
@@ -113,7 +126,11 @@ interface EntryItem extends vscode.QuickPickItem {
 }
 
 /** The quick pick of runs, newest first, with a separator per day. Built with no request and no file read but the one given. */
-export async function showHistoryPick(entries: readonly HistoryEntry[], view: HistoryView, shown?: (pick: vscode.QuickPick<vscode.QuickPickItem>) => void): Promise<{ entry: HistoryEntry; action: PickAction } | undefined> {
+export async function showHistoryPick(
+  entries: readonly HistoryEntry[],
+  view: HistoryView,
+  shown?: (pick: vscode.QuickPick<vscode.QuickPickItem>) => void,
+): Promise<{ entry: HistoryEntry; action: PickAction } | undefined> {
   const buttons: Record<Exclude<PickAction, 'open'>, vscode.QuickInputButton> = {
     rerun: { iconPath: new vscode.ThemeIcon('play'), tooltip: vscode.l10n.t('Run Again (Same Range)') },
     star: { iconPath: new vscode.ThemeIcon('star-empty'), tooltip: vscode.l10n.t('Star this Query') },
@@ -140,7 +157,9 @@ export async function showHistoryPick(entries: readonly HistoryEntry[], view: Hi
   }
   const pick = vscode.window.createQuickPick<vscode.QuickPickItem>();
   pick.title = vscode.l10n.t('Query History');
-  pick.placeholder = entries.length ? vscode.l10n.t('Search the queries run on this deployment') : vscode.l10n.t('No query has been run on this deployment yet');
+  pick.placeholder = entries.length
+    ? vscode.l10n.t('Search the queries run on this deployment')
+    : vscode.l10n.t('No query has been run on this deployment yet');
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
   pick.items = items;

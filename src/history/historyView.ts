@@ -32,7 +32,12 @@ const OUTCOME_ICONS: Record<RunOutcome, vscode.ThemeIcon> = {
 
 /** How a run ended, in words. */
 export function outcomeWords(entry: HistoryEntry): string {
-  const rows = entry.rows === undefined ? '' : entry.rows === 1 ? vscode.l10n.t('1 row') : vscode.l10n.t('{0} rows', countText(entry.rows));
+  const rows =
+    entry.rows === undefined
+      ? ''
+      : entry.rows === 1
+        ? vscode.l10n.t('1 row')
+        : vscode.l10n.t('{0} rows', countText(entry.rows));
   switch (entry.outcome) {
     case 'ok':
       return rows;
@@ -50,14 +55,27 @@ let sources: Record<string, string> | undefined;
 /** What ran it, when not Run Query: a notebook cell, an agent's query tool, a dry run; a source
  *  this version does not know, as it was written. */
 export function sourceWords(entry: HistoryEntry): string {
-  sources ??= { query: '', notebook: vscode.l10n.t('notebook'), agent: vscode.l10n.t('agent'), dryRun: vscode.l10n.t('dry run') };
+  sources ??= {
+    query: '',
+    notebook: vscode.l10n.t('notebook'),
+    agent: vscode.l10n.t('agent'),
+    dryRun: vscode.l10n.t('dry run'),
+  };
   return Object.hasOwn(sources, entry.source) ? sources[entry.source] : entry.source;
 }
 
 /** A run in one line, as the view's rows and the quick pick's items describe it: when (by `time`),
  *  what ran it, the range, how it ended, how long it took. */
 export function runDescription(entry: HistoryEntry, time: Intl.DateTimeFormat): string {
-  return [time.format(entry.at), sourceWords(entry), rangeWords(entry), outcomeWords(entry), durationWords(entry.durationMs)].filter(Boolean).join(' · ');
+  return [
+    time.format(entry.at),
+    sourceWords(entry),
+    rangeWords(entry),
+    outcomeWords(entry),
+    durationWords(entry.durationMs),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The range labels said so far, by range: the runs of a history share a few (a list of 1,000 says
@@ -94,7 +112,12 @@ export function durationWords(ms: number): string {
 export class HistoryView extends ListView<HistoryNode> {
   protected readonly doing = phrase('Reading the query history');
   private readonly times = new Intl.DateTimeFormat(vscode.env.language, { hour: '2-digit', minute: '2-digit' });
-  private readonly days = new Intl.DateTimeFormat(vscode.env.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  private readonly days = new Intl.DateTimeFormat(vscode.env.language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   private readonly full = new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'full', timeStyle: 'medium' });
   private readonly openTitle = vscode.l10n.t('Open in New Editor');
   private total = 0;
@@ -108,7 +131,15 @@ export class HistoryView extends ListView<HistoryNode> {
     deps: ListFeatureDeps<HistoryNode>,
     private readonly history: QueryHistory,
   ) {
-    super({ viewId: VIEWS.history, stateKey: HISTORY_KEYS.state, filteredKey: HISTORY_KEYS.filtered, refreshCommand: COMMANDS.refreshQueryHistory }, deps);
+    super(
+      {
+        viewId: VIEWS.history,
+        stateKey: HISTORY_KEYS.state,
+        filteredKey: HISTORY_KEYS.filtered,
+        refreshCommand: COMMANDS.refreshQueryHistory,
+      },
+      deps,
+    );
     this.subscriptions.push(
       history.onDidChange(() => {
         if (this.listInHand || this.currentState !== 'loading') void this.refresh({ restart: true });
@@ -143,7 +174,10 @@ export class HistoryView extends ListView<HistoryNode> {
   }
 
   protected describeCount(count: number): string {
-    return this.describeFiltered(count === 1 ? vscode.l10n.t('1 run') : vscode.l10n.t('{0} runs', countText(count)), () => this.shownEntries.length);
+    return this.describeFiltered(
+      count === 1 ? vscode.l10n.t('1 run') : vscode.l10n.t('{0} runs', countText(count)),
+      () => this.shownEntries.length,
+    );
   }
 
   protected matchesFilter(row: HistoryNode, text: string): boolean {
@@ -163,14 +197,20 @@ export class HistoryView extends ListView<HistoryNode> {
   dayLabel(day: HistoryDay, now = new Date()): string {
     const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
     const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1).getTime();
-    return day.start === today ? vscode.l10n.t('Today') : day.start === yesterday ? vscode.l10n.t('Yesterday') : this.days.format(day.start);
+    return day.start === today
+      ? vscode.l10n.t('Today')
+      : day.start === yesterday
+        ? vscode.l10n.t('Yesterday')
+        : this.days.format(day.start);
   }
 
   protected rowItem(row: HistoryNode): vscode.TreeItem {
     if (row.kind === 'day') {
       const item = new vscode.TreeItem(this.dayLabel(row.day), vscode.TreeItemCollapsibleState.Expanded);
       item.id = `day/${row.day.day}`;
-      const shown = this.currentFilterText ? searchHistory(row.day.entries, this.currentFilterText).length : row.day.entries.length;
+      const shown = this.currentFilterText
+        ? searchHistory(row.day.entries, this.currentFilterText).length
+        : row.day.entries.length;
       item.description = countText(shown);
       item.iconPath = new vscode.ThemeIcon('calendar');
       item.contextValue = 'historyDay';
@@ -198,7 +238,10 @@ export class HistoryView extends ListView<HistoryNode> {
       [vscode.l10n.t('Datasets'), entry.datasets.join(', ')],
       [vscode.l10n.t('Deployment'), entry.deployment],
     ].filter(([, value]) => value);
-    const lines = [fencedCode(entry.apl, 'axiom-apl'), facts.map(([label, value]) => `${escapeMarkdown(label)}: ${escapeMarkdown(value)}`).join('  \n')];
+    const lines = [
+      fencedCode(entry.apl, 'axiom-apl'),
+      facts.map(([label, value]) => `${escapeMarkdown(label)}: ${escapeMarkdown(value)}`).join('  \n'),
+    ];
     if (entry.message) lines.push(escapeMarkdown(entry.message));
     return lines.join('\n\n');
   }

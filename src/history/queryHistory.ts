@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import * as vscode from 'vscode';
-import { DEFAULT_MAX_ENTRIES, historyEntryOf, HistoryStore, type HistoryEntry, type RecordedRun } from '../core/history/historyStore';
+import {
+  DEFAULT_MAX_ENTRIES,
+  historyEntryOf,
+  HistoryStore,
+  type HistoryEntry,
+  type RecordedRun,
+} from '../core/history/historyStore';
 import { SETTINGS } from '../platform/constants';
 import type { Log } from '../platform/log';
 
@@ -54,7 +60,9 @@ export class QueryHistory implements vscode.Disposable {
       this.changed.fire();
       return entry;
     } catch (error) {
-      this.log.warn(`the query history could not be written: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(
+        `the query history could not be written: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return undefined;
     }
   }
@@ -107,5 +115,7 @@ export class QueryHistory implements vscode.Disposable {
 
 function readMaxEntries(): number {
   const value = vscode.workspace.getConfiguration(SETTINGS.section).get<unknown>(SETTINGS.historyMaxEntries);
-  return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.min(Math.floor(value), 100_000) : DEFAULT_MAX_ENTRIES;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 1
+    ? Math.min(Math.floor(value), 100_000)
+    : DEFAULT_MAX_ENTRIES;
 }

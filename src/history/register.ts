@@ -23,8 +23,14 @@ const HISTORY_COMMANDS = [
 /** The query history: the Query History view's tree and the command ids, whose bodies load with
  *  the history bundle when the view is first shown, a command first runs, or a run is recorded
  *  (`feature().history.record`, the one way into the history). */
-export function registerHistory(deps: () => Omit<HistoryDeps, 'tree'>): { feature: Once<HistoryFeature>; disposables: vscode.Disposable[] } {
+export function registerHistory(deps: () => Omit<HistoryDeps, 'tree'>): {
+  feature: Once<HistoryFeature>;
+  disposables: vscode.Disposable[];
+} {
   const tree: LazyTree<ListElement<HistoryNode>> = new LazyTree(VIEWS.history, () => feature());
   const feature = once(() => load('history').createHistory({ tree, ...deps() }));
-  return { feature, disposables: [tree, disposeIfMade(feature), ...registerCommands(HISTORY_COMMANDS, () => feature().commands)] };
+  return {
+    feature,
+    disposables: [tree, disposeIfMade(feature), ...registerCommands(HISTORY_COMMANDS, () => feature().commands)],
+  };
 }

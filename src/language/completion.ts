@@ -9,7 +9,23 @@ import type { AplSchema } from './schema';
 const NETWORK_WAIT_MS = 300;
 
 /** The operators people use most come first after a pipe; the rest follow in alphabetical order. */
-const FREQUENT = ['where', 'summarize', 'extend', 'project', 'sort', 'take', 'limit', 'top', 'count', 'distinct', 'order', 'join', 'parse', 'make-series', 'mv-expand'];
+const FREQUENT = [
+  'where',
+  'summarize',
+  'extend',
+  'project',
+  'sort',
+  'take',
+  'limit',
+  'top',
+  'count',
+  'distinct',
+  'order',
+  'join',
+  'parse',
+  'make-series',
+  'mv-expand',
+];
 
 /**
  * Completion in Axiom APL: tabular operators after a pipe; datasets (from the service) where a
@@ -22,7 +38,12 @@ export class AplCompletions implements vscode.CompletionItemProvider {
 
   constructor(private readonly schema: AplSchema) {}
 
-  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken, request?: vscode.CompletionContext): Promise<vscode.CompletionList | undefined> {
+  async provideCompletionItems(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+    request?: vscode.CompletionContext,
+  ): Promise<vscode.CompletionList | undefined> {
     const apl = load('apl');
     const text = document.getText();
     const context = apl.completionContext(text, document.offsetAt(position));
@@ -52,7 +73,10 @@ export class AplCompletions implements vscode.CompletionItemProvider {
     return new vscode.CompletionList(items, this.schema.loading());
   }
 
-  private async datasetItems(context: Extract<CompletionContext, { kind: 'dataset' }>, token: vscode.CancellationToken): Promise<vscode.CompletionItem[]> {
+  private async datasetItems(
+    context: Extract<CompletionContext, { kind: 'dataset' }>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.CompletionItem[]> {
     const apl = load('apl');
     const items: vscode.CompletionItem[] = [];
     for (const name of (await this.schema.datasets(NETWORK_WAIT_MS, token)) ?? []) {
@@ -64,18 +88,27 @@ export class AplCompletions implements vscode.CompletionItemProvider {
       items.push(item);
     }
     if (!context.quoted) {
-      for (const name of context.letNames) items.push(withSort(new vscode.CompletionItem(name, vscode.CompletionItemKind.Variable), `1${name}`));
-      if (context.atStatementStart) for (const word of ['let', 'set', 'print', 'union', 'search']) items.push(withSort(new vscode.CompletionItem(word, vscode.CompletionItemKind.Keyword), `2${word}`));
+      for (const name of context.letNames)
+        items.push(withSort(new vscode.CompletionItem(name, vscode.CompletionItemKind.Variable), `1${name}`));
+      if (context.atStatementStart)
+        for (const word of ['let', 'set', 'print', 'union', 'search'])
+          items.push(withSort(new vscode.CompletionItem(word, vscode.CompletionItemKind.Keyword), `2${word}`));
     }
     return items;
   }
 
-  private async expressionItems(context: Extract<CompletionContext, { kind: 'expression' }>, token: vscode.CancellationToken): Promise<vscode.CompletionItem[]> {
+  private async expressionItems(
+    context: Extract<CompletionContext, { kind: 'expression' }>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.CompletionItem[]> {
     const apl = load('apl');
     const items: vscode.CompletionItem[] = [];
     const fields = context.dataset ? await this.schema.fields(context.dataset, NETWORK_WAIT_MS, token) : undefined;
     for (const field of fields ?? []) {
-      const item = new vscode.CompletionItem({ label: field.name, description: [field.type, field.unit].filter(Boolean).join(' · ') }, vscode.CompletionItemKind.Field);
+      const item = new vscode.CompletionItem(
+        { label: field.name, description: [field.type, field.unit].filter(Boolean).join(' · ') },
+        vscode.CompletionItemKind.Field,
+      );
       item.detail = field.type;
       if (field.description) item.documentation = field.description;
       item.insertText = context.quoted ? apl.quotedName(field.name) : apl.fieldReference(field.name);
@@ -84,21 +117,27 @@ export class AplCompletions implements vscode.CompletionItemProvider {
       items.push(item);
     }
     if (context.quoted) return items;
-    for (const name of context.letNames) items.push(withSort(new vscode.CompletionItem(name, vscode.CompletionItemKind.Variable), `1${name}`));
+    for (const name of context.letNames)
+      items.push(withSort(new vscode.CompletionItem(name, vscode.CompletionItemKind.Variable), `1${name}`));
     const aggregating = context.operator === 'summarize' || context.operator === 'make-series';
-    for (const fn of apl.FUNCTIONS) items.push(functionItem(fn, fn.kind === 'aggregation' ? (aggregating ? '2' : '4') : '3'));
+    for (const fn of apl.FUNCTIONS)
+      items.push(functionItem(fn, fn.kind === 'aggregation' ? (aggregating ? '2' : '4') : '3'));
     for (const word of apl.EXPRESSION_WORDS) {
       const item = new vscode.CompletionItem(word.name, vscode.CompletionItemKind.Keyword);
       item.documentation = referenceMarkdown({ kind: 'word', word });
       items.push(withSort(item, `5${word.name}`));
     }
-    for (const word of apl.CLAUSE_WORDS) items.push(withSort(new vscode.CompletionItem(word, vscode.CompletionItemKind.Keyword), `5${word}`));
+    for (const word of apl.CLAUSE_WORDS)
+      items.push(withSort(new vscode.CompletionItem(word, vscode.CompletionItemKind.Keyword), `5${word}`));
     return items;
   }
 }
 
 function functionItem(fn: AplFunction, rank: string): vscode.CompletionItem {
-  const item = new vscode.CompletionItem({ label: fn.name, detail: fn.signature.slice(fn.name.length) }, vscode.CompletionItemKind.Function);
+  const item = new vscode.CompletionItem(
+    { label: fn.name, detail: fn.signature.slice(fn.name.length) },
+    vscode.CompletionItemKind.Function,
+  );
   item.detail = fn.signature;
   item.documentation = referenceMarkdown({ kind: 'function', fn });
   item.insertText = new vscode.SnippetString(load('apl').callSnippet(fn));

@@ -53,7 +53,10 @@ export class AplDiagnostics implements vscode.Disposable {
     }
     if (document.isClosed) return;
     const problems = load('apl').checkApl(document.getText());
-    this.collection.set(document.uri, problems.map((p) => toDiagnostic(document, p)));
+    this.collection.set(
+      document.uri,
+      problems.map((p) => toDiagnostic(document, p)),
+    );
   }
 
   private forget(document: vscode.TextDocument): void {
@@ -73,7 +76,11 @@ export class AplDiagnostics implements vscode.Disposable {
 
 function toDiagnostic(document: vscode.TextDocument, problem: Problem): vscode.Diagnostic {
   const range = new vscode.Range(document.positionAt(problem.start), document.positionAt(problem.end));
-  const diagnostic = new vscode.Diagnostic(range, say(problem.message), problem.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error);
+  const diagnostic = new vscode.Diagnostic(
+    range,
+    say(problem.message),
+    problem.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error,
+  );
   diagnostic.source = DIAGNOSTIC_SOURCE;
   diagnostic.code = problem.code;
   return diagnostic;

@@ -9,13 +9,26 @@ import { untrustedMarkdown } from '../platform/markdown';
 const categoryLabels = once(() => translated(load('apl').CATEGORY_LABELS));
 
 /** The hover and completion documentation of an operator, a function or a word: its syntax, our sentence, the link to its page. */
-export function referenceMarkdown(entry: { kind: 'operator'; operator: AplOperator } | { kind: 'function'; fn: AplFunction } | { kind: 'word'; word: AplWord }): vscode.MarkdownString {
+export function referenceMarkdown(
+  entry:
+    | { kind: 'operator'; operator: AplOperator }
+    | { kind: 'function'; fn: AplFunction }
+    | { kind: 'word'; word: AplWord },
+): vscode.MarkdownString {
   const parts: string[] = [];
   if (entry.kind === 'operator') {
-    parts.push(fencedCode(entry.operator.syntax, 'axiom-apl'), escapeMarkdown(entry.operator.description), link(entry.operator.name, entry.operator.doc));
+    parts.push(
+      fencedCode(entry.operator.syntax, 'axiom-apl'),
+      escapeMarkdown(entry.operator.description),
+      link(entry.operator.name, entry.operator.doc),
+    );
   } else if (entry.kind === 'function') {
     const { fn } = entry;
-    parts.push(fencedCode(fn.signature, 'axiom-apl'), `*${escapeMarkdown(categoryLabels()[fn.category])}*: ${escapeMarkdown(fn.description)}`, link(fn.name, fn.doc));
+    parts.push(
+      fencedCode(fn.signature, 'axiom-apl'),
+      `*${escapeMarkdown(categoryLabels()[fn.category])}*: ${escapeMarkdown(fn.description)}`,
+      link(fn.name, fn.doc),
+    );
   } else {
     parts.push(`\`${entry.word.name}\`: ${escapeMarkdown(entry.word.description)}`);
     if (entry.word.doc) parts.push(link(entry.word.name, entry.word.doc));

@@ -15,11 +15,16 @@ const FIELDS_WAIT_MS = 300;
 export class AplHover implements vscode.HoverProvider {
   constructor(private readonly schema: AplSchema) {}
 
-  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  async provideHover(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
     const apl = load('apl');
     const text = document.getText();
     const offset = document.offsetAt(position);
-    const range = (start: number, end: number) => new vscode.Range(document.positionAt(start), document.positionAt(end));
+    const range = (start: number, end: number) =>
+      new vscode.Range(document.positionAt(start), document.positionAt(end));
     const target = apl.hoverTarget(text, offset);
     if (target) return new vscode.Hover(referenceMarkdown(target), range(target.start, target.end));
     const at = apl.fieldAt(text, offset);
@@ -28,7 +33,9 @@ export class AplHover implements vscode.HoverProvider {
     if (!field) return undefined;
     const kind = [field.type, field.unit].filter(Boolean).join(' · ');
     // Names, types and descriptions come from the service: escaped, shown as typed.
-    const lines = [`**${escapeMarkdown(at.name)}**${kind ? `: ${escapeMarkdown(kind)}` : ''} — ${escapeMarkdown(vscode.l10n.t('a field of {0}', at.dataset))}`];
+    const lines = [
+      `**${escapeMarkdown(at.name)}**${kind ? `: ${escapeMarkdown(kind)}` : ''} — ${escapeMarkdown(vscode.l10n.t('a field of {0}', at.dataset))}`,
+    ];
     if (field.description) lines.push(escapeMarkdown(field.description));
     return new vscode.Hover(untrustedMarkdown(lines.join('\n\n')), range(at.start, at.end));
   }
@@ -36,7 +43,6 @@ export class AplHover implements vscode.HoverProvider {
 
 /** The signature of the function being called, with the argument under the cursor. */
 export class AplSignatureHelp implements vscode.SignatureHelpProvider {
-
   provideSignatureHelp(document: vscode.TextDocument, position: vscode.Position): vscode.SignatureHelp | undefined {
     const found = load('apl').signatureAt(document.getText(), document.offsetAt(position));
     if (!found) return undefined;

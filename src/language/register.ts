@@ -16,7 +16,10 @@ const SIGNATURE_TRIGGERS = ['(', ','];
  * until the first Axiom APL document is open; the providers' bodies load with the language bundle
  * on their first call, and the checks just after that first document.
  */
-export function registerLanguage(deps: { access: () => ClientAccess; log: Log }): { feature: Once<LanguageFeature>; disposables: vscode.Disposable[] } {
+export function registerLanguage(deps: { access: () => ClientAccess; log: Log }): {
+  feature: Once<LanguageFeature>;
+  disposables: vscode.Disposable[];
+} {
   const feature = once(() => load('language').createLanguage(deps));
   // Registered with the first Axiom APL document: a window that never opens one asks none of them.
   // The checks start just after (they load the language bundle; at activation, after it returns),
@@ -25,10 +28,38 @@ export function registerLanguage(deps: { access: () => ClientAccess; log: Log })
     const checks = setTimeout(() => void feature().diagnostics(), 0);
     return [
       new vscode.Disposable(() => clearTimeout(checks)),
-      vscode.languages.registerCodeActionsProvider(APL_SELECTOR, { provideCodeActions: (document, range, context) => feature().quickFixes().provideCodeActions(document, range, context) }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
-      vscode.languages.registerCompletionItemProvider(APL_SELECTOR, { provideCompletionItems: (...args) => feature().completions().provideCompletionItems(...args) }, ...COMPLETION_TRIGGERS),
-      vscode.languages.registerHoverProvider(APL_SELECTOR, { provideHover: (...args) => feature().hover().provideHover(...args) }),
-      vscode.languages.registerSignatureHelpProvider(APL_SELECTOR, { provideSignatureHelp: (document, position) => feature().signatureHelp().provideSignatureHelp(document, position) }, ...SIGNATURE_TRIGGERS),
+      vscode.languages.registerCodeActionsProvider(
+        APL_SELECTOR,
+        {
+          provideCodeActions: (document, range, context) =>
+            feature().quickFixes().provideCodeActions(document, range, context),
+        },
+        { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+      ),
+      vscode.languages.registerCompletionItemProvider(
+        APL_SELECTOR,
+        {
+          provideCompletionItems: (...args) =>
+            feature()
+              .completions()
+              .provideCompletionItems(...args),
+        },
+        ...COMPLETION_TRIGGERS,
+      ),
+      vscode.languages.registerHoverProvider(APL_SELECTOR, {
+        provideHover: (...args) =>
+          feature()
+            .hover()
+            .provideHover(...args),
+      }),
+      vscode.languages.registerSignatureHelpProvider(
+        APL_SELECTOR,
+        {
+          provideSignatureHelp: (document, position) =>
+            feature().signatureHelp().provideSignatureHelp(document, position),
+        },
+        ...SIGNATURE_TRIGGERS,
+      ),
     ];
   });
   const disposables = [disposeIfMade(feature), providers];

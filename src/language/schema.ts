@@ -2,11 +2,18 @@ import type * as vscode from 'vscode';
 import type { ClientAccess } from '../platform/clientAccess';
 import type { AxiomClient } from '../core/api/client';
 import { cancelledError, isAxiomError } from '../core/api/errors';
-import { listDatasetFields, listDatasets, type Dataset, type DatasetFields, type FieldInfo } from '../core/datasets/datasets';
+import {
+  listDatasetFields,
+  listDatasets,
+  type Dataset,
+  type DatasetFields,
+  type FieldInfo,
+} from '../core/datasets/datasets';
 import { phrase, type Phrase } from '../core/phrase';
 import type { Log } from '../platform/log';
 
-type Entry<T> = { state: 'loading'; promise: Promise<T> } | { state: 'ready'; value: T } | { state: 'failed'; error: unknown };
+type Entry<T> =
+  { state: 'loading'; promise: Promise<T> } | { state: 'ready'; value: T } | { state: 'failed'; error: unknown };
 
 /**
  * The datasets and their fields, fetched once per deployment and dataset and kept until the
@@ -48,12 +55,18 @@ export class AplSchema implements vscode.Disposable {
 
   /** A dataset's fields; rejects with the failure. */
   datasetFields(dataset: string, signal?: AbortSignal): Promise<DatasetFields> {
-    return this.get(`fields\n${dataset}`, (client, s) => listDatasetFields(client, dataset, s), phrase('the fields of {0}', dataset), signal);
+    return this.get(
+      `fields\n${dataset}`,
+      (client, s) => listDatasetFields(client, dataset, s),
+      phrase('the fields of {0}', dataset),
+      signal,
+    );
   }
 
   /** A dataset's fields if they are loaded, with no request. */
   fieldsInHand(dataset: string): DatasetFields | undefined {
-    for (const [key, entry] of this.entries) if (entry.state === 'ready' && key.endsWith(`\nfields\n${dataset}`)) return entry.value as DatasetFields;
+    for (const [key, entry] of this.entries)
+      if (entry.state === 'ready' && key.endsWith(`\nfields\n${dataset}`)) return entry.value as DatasetFields;
     return undefined;
   }
 
@@ -74,7 +87,11 @@ export class AplSchema implements vscode.Disposable {
     for (const key of [...this.entries.keys()]) if (key.endsWith(`\nfields\n${dataset}`)) this.entries.delete(key);
   }
 
-  private soon<T>(promise: Promise<T>, waitMs: number, cancel: vscode.CancellationToken | undefined): Promise<T | undefined> {
+  private soon<T>(
+    promise: Promise<T>,
+    waitMs: number,
+    cancel: vscode.CancellationToken | undefined,
+  ): Promise<T | undefined> {
     return race(
       promise.catch(() => undefined),
       waitMs,
@@ -82,7 +99,12 @@ export class AplSchema implements vscode.Disposable {
     );
   }
 
-  private async get<T>(what: string, fetch: (client: AxiomClient, signal: AbortSignal) => Promise<T>, label: Phrase, caller?: AbortSignal): Promise<T> {
+  private async get<T>(
+    what: string,
+    fetch: (client: AxiomClient, signal: AbortSignal) => Promise<T>,
+    label: Phrase,
+    caller?: AbortSignal,
+  ): Promise<T> {
     // Taken before any wait: a switch of deployment meanwhile aborts it, so that nothing the next
     // deployment answers is filed under this one's key.
     const signal = this.controller.signal;
@@ -99,7 +121,12 @@ export class AplSchema implements vscode.Disposable {
     return caller ? abortable(entry.promise, caller) : entry.promise;
   }
 
-  private async load<T>(key: string, fetch: (client: AxiomClient, signal: AbortSignal) => Promise<T>, signal: AbortSignal, label: Phrase): Promise<T> {
+  private async load<T>(
+    key: string,
+    fetch: (client: AxiomClient, signal: AbortSignal) => Promise<T>,
+    signal: AbortSignal,
+    label: Phrase,
+  ): Promise<T> {
     const entries = this.entries;
     try {
       const client = await this.connection.client();
@@ -109,7 +136,8 @@ export class AplSchema implements vscode.Disposable {
       return value;
     } catch (error) {
       if (entries === this.entries) entries.set(key, { state: 'failed', error });
-      if (!signal.aborted && !(error instanceof NoToken)) this.log.warn(phrase('Could not load {0}: {1}', label, isAxiomError(error) ? error.phrase : String(error)));
+      if (!signal.aborted && !(error instanceof NoToken))
+        this.log.warn(phrase('Could not load {0}: {1}', label, isAxiomError(error) ? error.phrase : String(error)));
       throw error;
     }
   }
@@ -134,7 +162,11 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** The value if it comes within `waitMs` and the request is not cancelled; undefined otherwise (the load goes on). */
-function race<T>(promise: Promise<T | undefined>, waitMs: number, cancel: vscode.CancellationToken | undefined): Promise<T | undefined> {
+function race<T>(
+  promise: Promise<T | undefined>,
+  waitMs: number,
+  cancel: vscode.CancellationToken | undefined,
+): Promise<T | undefined> {
   if (cancel?.isCancellationRequested) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const timer = setTimeout(() => done(undefined), waitMs);

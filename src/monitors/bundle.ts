@@ -49,14 +49,36 @@ export function createMonitors(deps: MonitorsDeps) {
   // a hover or a status first needs them.
   useMonitorVocabulary(() => translated(MONITOR_WORDS));
   // The notification's buttons call the commands below (made just after the view).
-  const view = new MonitorsView(deps.tree, deps.access, deps.log, { openQuery: (monitor: Monitor) => openQuery(monitor), openInAxiom: (monitor: Monitor) => openInAxiom(monitor) });
+  const view = new MonitorsView(deps.tree, deps.access, deps.log, {
+    openQuery: (monitor: Monitor) => openQuery(monitor),
+    openInAxiom: (monitor: Monitor) => openInAxiom(monitor),
+  });
   const openQuery = openMonitorQueryCommand(view);
-  const files = new MonitorFiles({ connection: deps.access, log: deps.log, onSaved: (monitor) => view.updated(monitor), labelOf: deps.labelOf });
+  const files = new MonitorFiles({
+    connection: deps.access,
+    log: deps.log,
+    onSaved: (monitor) => view.updated(monitor),
+    labelOf: deps.labelOf,
+  });
   deps.files.provide(files);
   const edits = monitorEditCommands({ access: deps.access, log: deps.log, view, files });
   const asFiles = monitorFileCommands({ access: deps.access, log: deps.log, view });
-  const dryRun = dryRunCommand({ access: deps.access, log: deps.log, view, files, extensionUri: deps.extensionUri, record: deps.record });
-  const forms = new MonitorForms({ access: deps.access, log: deps.log, files, extensionUri: deps.extensionUri, dryRun, openQuery: (uri) => files.openQueryOf(uri) });
+  const dryRun = dryRunCommand({
+    access: deps.access,
+    log: deps.log,
+    view,
+    files,
+    extensionUri: deps.extensionUri,
+    record: deps.record,
+  });
+  const forms = new MonitorForms({
+    access: deps.access,
+    log: deps.log,
+    files,
+    extensionUri: deps.extensionUri,
+    dryRun,
+    openQuery: (uri) => files.openQueryOf(uri),
+  });
   const openInAxiom = openMonitorInAxiomCommand(view, deps.deployments, deps.access.handlers);
   const commands = {
     [COMMANDS.refreshMonitors]: () => view.refresh(),

@@ -7,7 +7,13 @@ import type { RecordedRun } from '../core/history/historyStore';
 import type { JsonObject } from '../core/json';
 import { evaluate } from '../core/monitors/dryRun';
 import { dryRunHistoryRun, dryRunMonitor, type DryRunEnding } from '../core/monitors/dryRunMonitor';
-import { DRY_RUN_WORDS, readDryRunPageMessage, samplesFromMessage, type DryRunHostMessage, type DryRunResult } from '../core/monitors/dryRunProtocol';
+import {
+  DRY_RUN_WORDS,
+  readDryRunPageMessage,
+  samplesFromMessage,
+  type DryRunHostMessage,
+  type DryRunResult,
+} from '../core/monitors/dryRunProtocol';
 import { DEFAULT_DRY_RUN_MS } from '../core/monitors/dryRunPlan';
 import { queryField, readSettingsText } from '../core/monitors/monitorDocuments';
 import { phrase } from '../core/phrase';
@@ -73,7 +79,14 @@ export function dryRunCommand(deps: Deps) {
   }
 
   /** One dry run, recorded in the query history however it ends (an MPL monitor's is not: nothing ran). */
-  async function run(client: AxiomClient, definition: JsonObject, periodMs: number, post: (message: DryRunHostMessage) => void, token: vscode.CancellationToken, progress: vscode.Progress<{ message?: string; increment?: number }>): Promise<DryRunResult> {
+  async function run(
+    client: AxiomClient,
+    definition: JsonObject,
+    periodMs: number,
+    post: (message: DryRunHostMessage) => void,
+    token: vscode.CancellationToken,
+    progress: vscode.Progress<{ message?: string; increment?: number }>,
+  ): Promise<DryRunResult> {
     const to = Date.now();
     const budget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 });
     const listening = deps.access.onRateLimit((limit) => budget.observe(limit));
@@ -93,15 +106,20 @@ export function dryRunCommand(deps: Deps) {
         say,
         progress: (count, total) => {
           post({ type: 'progress', done: count, total });
-          progress.report({ message: vscode.l10n.t('{0} of {1} queries', count, total), increment: ((count - reported) / total) * 100 });
+          progress.report({
+            message: vscode.l10n.t('{0} of {1} queries', count, total),
+            increment: ((count - reported) / total) * 100,
+          });
           reported = count;
         },
       });
       record({ outcome: 'ok', rows: done.rows, datasets: done.datasets });
       return done.result;
     } catch (error) {
-      if (isAxiomError(error) && error.kind === 'cancelled') record({ outcome: 'failed', message: vscode.l10n.t('Cancelled') });
-      else if (isAxiomError(error) && error.compile) record({ outcome: 'compileError', message: error.compile.message });
+      if (isAxiomError(error) && error.kind === 'cancelled')
+        record({ outcome: 'failed', message: vscode.l10n.t('Cancelled') });
+      else if (isAxiomError(error) && error.compile)
+        record({ outcome: 'compileError', message: error.compile.message });
       else record({ outcome: 'failed', message: say(adviceFor(error, phrase('The dry run')).message) });
       throw error;
     } finally {
@@ -117,7 +135,12 @@ export function dryRunCommand(deps: Deps) {
       return open;
     }
     const title = vscode.l10n.t('Dry Run: {0}', name);
-    const panel = vscode.window.createWebviewPanel(DRY_RUN_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { ...pageOptions(deps.extensionUri), retainContextWhenHidden: true });
+    const panel = vscode.window.createWebviewPanel(
+      DRY_RUN_VIEW_TYPE,
+      title,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { ...pageOptions(deps.extensionUri), retainContextWhenHidden: true },
+    );
     const webview = panel.webview;
     setPage(webview, deps.extensionUri, { bundle: 'dryRun', title, words: DRY_RUN_WORDS });
     let isReady: () => void = () => undefined;
@@ -134,7 +157,8 @@ export function dryRunCommand(deps: Deps) {
 
   /** Runs the dry run of the monitor (a row, a monitor, one of its documents, or the active editor's) and shows it. */
   return async function dryRun(arg?: unknown): Promise<DryRunReport | undefined> {
-    const uri = arg instanceof vscode.Uri ? arg : arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
+    const uri =
+      arg instanceof vscode.Uri ? arg : arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
     const location = uri && deps.files.locate(uri);
     const id = location?.id ?? (await monitorFromArgs(arg, deps.view))?.id;
     if (!id) return undefined;
@@ -161,13 +185,27 @@ export function dryRunCommand(deps: Deps) {
         const target = shown.panel;
         const post = (message: DryRunHostMessage) => void target.webview.postMessage(message);
         const result = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Dry run of “{0}”', name), cancellable: true },
+          {
+            location: vscode.ProgressLocation.Notification,
+            title: vscode.l10n.t('Dry run of “{0}”', name),
+            cancellable: true,
+          },
           (progress, token) => run(client, definition, periodMs, post, token, progress),
         );
         await shown.ready;
         post(result);
-        const outcome = result.noVerdict || result.matches || result.noQuery ? undefined : evaluate(samplesFromMessage(result), result.rule);
-        return { name, count: outcome?.alerts.length ?? 0, realAlerts: result.realAlerts.length, queries: result.queries, runs: result.runs.length, ...(result.noQuery ? { noQuery: result.noQuery } : {}) };
+        const outcome =
+          result.noVerdict || result.matches || result.noQuery
+            ? undefined
+            : evaluate(samplesFromMessage(result), result.rule);
+        return {
+          name,
+          count: outcome?.alerts.length ?? 0,
+          realAlerts: result.realAlerts.length,
+          queries: result.queries,
+          runs: result.runs.length,
+          ...(result.noQuery ? { noQuery: result.noQuery } : {}),
+        };
       } catch (error) {
         const advice = adviceFor(error, phrase('The dry run'));
         deps.log.error(advice.message);

@@ -30,10 +30,15 @@ interface Deps {
  */
 export function monitorEditCommands(deps: Deps) {
   const { view, files, log } = deps;
-  const withAxiom = <T>(doing: Phrase, work: (client: AxiomClient, deployment: string) => Promise<T>) => withClient(deps.access, { doing, log }, (client, { name }) => work(client, name));
+  const withAxiom = <T>(doing: Phrase, work: (client: AxiomClient, deployment: string) => Promise<T>) =>
+    withClient(deps.access, { doing, log }, (client, { name }) => work(client, name));
 
   /** One PUT of the monitor read afresh with `changes`; the row follows. */
-  async function change(monitor: Monitor, doing: Phrase, changes: MonitorChanges | ((fresh: Record<string, unknown>) => MonitorChanges)): Promise<Monitor | undefined> {
+  async function change(
+    monitor: Monitor,
+    doing: Phrase,
+    changes: MonitorChanges | ((fresh: Record<string, unknown>) => MonitorChanges),
+  ): Promise<Monitor | undefined> {
     const saved = await withAxiom(doing, async (client) => {
       const fresh = await client.getMonitor(monitor.id);
       const body = putBody(fresh.raw, typeof changes === 'function' ? changes(fresh.raw) : changes);
@@ -45,7 +50,10 @@ export function monitorEditCommands(deps: Deps) {
 
   /** Opens a monitor (created or read) for editing: its query and, beside it, its settings. */
   async function edit(monitor: Monitor): Promise<vscode.TextEditor | undefined> {
-    const opened = await withAxiom(phrase('Opening “{0}”', monitor.name), async (client, deployment) => ({ deployment, record: await files.prefetch(client, deployment, monitor.id) }));
+    const opened = await withAxiom(phrase('Opening “{0}”', monitor.name), async (client, deployment) => ({
+      deployment,
+      record: await files.prefetch(client, deployment, monitor.id),
+    }));
     if (!opened) return undefined;
     try {
       return (await files.open(opened.deployment, opened.record.monitor)).query;
@@ -57,29 +65,48 @@ export function monitorEditCommands(deps: Deps) {
 
   /** Opens a new monitor of `definition` for editing, as a draft its first save creates (POST). */
   async function openDraft(definition: Record<string, unknown>): Promise<vscode.TextEditor | undefined> {
-    const deployment = await withAxiom(phrase('Opening “{0}”', String(definition.name ?? '')), async (_client, name) => name);
+    const deployment = await withAxiom(
+      phrase('Opening “{0}”', String(definition.name ?? '')),
+      async (_client, name) => name,
+    );
     if (deployment === undefined) return undefined;
     const draft = files.draft(deployment, definition);
     return (await files.open(deployment, draft)).query;
   }
 
   /** A draft's first save created its monitor: listed and selected, and its documents give way to the monitor's own. */
-  async function created({ deployment, draftId, monitor, uri }: { deployment: string; draftId: string; monitor: Monitor; uri: vscode.Uri }): Promise<void> {
+  async function created({
+    deployment,
+    draftId,
+    monitor,
+    uri,
+  }: {
+    deployment: string;
+    draftId: string;
+    monitor: Monitor;
+    uri: vscode.Uri;
+  }): Promise<void> {
     await view.added(monitor);
     const drafts = () => files.documentsOf({ id: draftId, deployment });
     // The save that created it finishes first; the other document (its text went into the POST) is saved to it.
     await savedOrSoon(uri);
     for (const document of drafts()) if (document.isDirty) await document.save();
-    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => {
-      const input = tab.input;
-      const tabUri = input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom ? input.uri : undefined;
-      return tabUri !== undefined && drafts().some((d) => d.uri.toString() === tabUri.toString());
-    });
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => {
+        const input = tab.input;
+        const tabUri =
+          input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom ? input.uri : undefined;
+        return tabUri !== undefined && drafts().some((d) => d.uri.toString() === tabUri.toString());
+      });
     if (tabs.some((tab) => tab.isDirty)) return;
     await vscode.window.tabGroups.close(tabs);
     await files.open(deployment, monitor);
   }
-  const onCreated = files.onDidCreate((event) => void created(event).catch((error: unknown) => log.error(`opening the created monitor: ${String(error)}`)));
+  const onCreated = files.onDidCreate(
+    (event) =>
+      void created(event).catch((error: unknown) => log.error(`opening the created monitor: ${String(error)}`)),
+  );
 
   return {
     dispose: () => onCreated.dispose(),
@@ -96,7 +123,10 @@ export function monitorEditCommands(deps: Deps) {
       const remove = vscode.l10n.t('Delete');
       const choice = await vscode.window.showWarningMessage(
         vscode.l10n.t('Delete the monitor “{0}”?', monitor.name),
-        { modal: true, detail: vscode.l10n.t('It is deleted in Axiom and stops alerting, for everyone. This cannot be undone.') },
+        {
+          modal: true,
+          detail: vscode.l10n.t('It is deleted in Axiom and stops alerting, for everyone. This cannot be undone.'),
+        },
         remove,
       );
       if (choice !== remove) return false;
@@ -120,7 +150,13 @@ export function monitorEditCommands(deps: Deps) {
     /** Turns the monitor on: not disabled, and no snooze. */
     async enable(arg?: unknown): Promise<Monitor | undefined> {
       const monitor = await monitorFromArgs(arg, view);
-      return monitor && change(monitor, phrase('Enabling “{0}”', monitor.name), (fresh) => ({ disabled: false, ...(fresh.disabledUntil !== undefined ? { disabledUntil: null } : {}) }));
+      return (
+        monitor &&
+        change(monitor, phrase('Enabling “{0}”', monitor.name), (fresh) => ({
+          disabled: false,
+          ...(fresh.disabledUntil !== undefined ? { disabledUntil: null } : {}),
+        }))
+      );
     },
 
     /** Snoozes the monitor (disabledUntil) for a chosen time, 15 minutes to 7 days, or until a date. */
@@ -128,10 +164,13 @@ export function monitorEditCommands(deps: Deps) {
       const monitor = await monitorFromArgs(arg, view);
       if (!monitor) return undefined;
       const untilDate = vscode.l10n.t('Until a date…');
-      const picked = await vscode.window.showQuickPick([...SNOOZE_CHOICES.map((c) => ({ label: say(c.label), minutes: c.minutes })), { label: untilDate, minutes: 0 }], {
-        title: vscode.l10n.t('Snooze “{0}”', monitor.name),
-        placeHolder: vscode.l10n.t('For how long should the monitor not run?'),
-      });
+      const picked = await vscode.window.showQuickPick(
+        [...SNOOZE_CHOICES.map((c) => ({ label: say(c.label), minutes: c.minutes })), { label: untilDate, minutes: 0 }],
+        {
+          title: vscode.l10n.t('Snooze “{0}”', monitor.name),
+          placeHolder: vscode.l10n.t('For how long should the monitor not run?'),
+        },
+      );
       if (!picked) return undefined;
       let until: Date | undefined;
       if (picked.minutes) until = new Date(Date.now() + picked.minutes * 60_000);
@@ -156,7 +195,10 @@ export function monitorEditCommands(deps: Deps) {
     async duplicate(arg?: unknown): Promise<vscode.TextEditor | undefined> {
       const monitor = await monitorFromArgs(arg, view);
       if (!monitor) return undefined;
-      const fresh = await withAxiom(phrase('Reading “{0}”', monitor.name), async (client) => (await client.getMonitor(monitor.id)).raw);
+      const fresh = await withAxiom(
+        phrase('Reading “{0}”', monitor.name),
+        async (client) => (await client.getMonitor(monitor.id)).raw,
+      );
       if (!fresh) return undefined;
       return openDraft({ ...fresh, name: vscode.l10n.t('{0} (copy)', monitor.name) });
     },
@@ -164,16 +206,27 @@ export function monitorEditCommands(deps: Deps) {
     /** The APL in the editor (or its selection) as a new monitor: its type asked, then opened with defaults as a draft its first save creates. */
     async newFromQuery(uri?: unknown): Promise<vscode.TextEditor | undefined> {
       const editor = vscode.window.activeTextEditor;
-      const document = uri instanceof vscode.Uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : editor?.document;
-      const selection = editor && document === editor.document && !editor.selection.isEmpty ? document.getText(editor.selection) : undefined;
+      const document =
+        uri instanceof vscode.Uri
+          ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())
+          : editor?.document;
+      const selection =
+        editor && document === editor.document && !editor.selection.isEmpty
+          ? document.getText(editor.selection)
+          : undefined;
       const apl = (selection ?? document?.getText() ?? '').trim();
       if (!apl) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Open an Axiom APL query (or select one) to make a monitor of it.'));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Open an Axiom APL query (or select one) to make a monitor of it.'),
+        );
         return undefined;
       }
       const type = await vscode.window.showQuickPick(
         MONITOR_TYPES.map((t) => ({ label: typeWords(t), type: t, detail: say(TYPE_HELP[t]) })),
-        { title: vscode.l10n.t('New monitor: type'), placeHolder: vscode.l10n.t('What should the monitor do with the query’s results?') },
+        {
+          title: vscode.l10n.t('New monitor: type'),
+          placeHolder: vscode.l10n.t('What should the monitor do with the query’s results?'),
+        },
       );
       if (!type) return undefined;
       const definition: Record<string, unknown> = { name: '', type: type.type, intervalMinutes: 5, rangeMinutes: 5 };
@@ -182,7 +235,13 @@ export function monitorEditCommands(deps: Deps) {
       // The query's shape is checked before the new monitor opens.
       const shape = checkQueryShape(type.type, apl).filter((p) => p.level === 'error');
       if (shape.length) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('This query cannot be a {0} monitor: {1}', typeWords(type.type), shape.map((p) => say(p.reason)).join(' ')));
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t(
+            'This query cannot be a {0} monitor: {1}',
+            typeWords(type.type),
+            shape.map((p) => say(p.reason)).join(' '),
+          ),
+        );
         return undefined;
       }
       definition.name = suggestQueryName(apl, datasetFromApl(apl));

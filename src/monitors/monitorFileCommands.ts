@@ -3,7 +3,14 @@ import type { Monitor } from '../core/api/schemas';
 import type { JsonObject } from '../core/json';
 import { postBody, putBody } from '../core/monitors/monitorBodies';
 import { checkMonitor } from '../core/monitors/monitorChecks';
-import { applyTarget, fileChanges, MONITOR_FILE_SUFFIX, monitorFileName, monitorFileText, readMonitorFile } from '../core/monitors/monitorFile';
+import {
+  applyTarget,
+  fileChanges,
+  MONITOR_FILE_SUFFIX,
+  monitorFileName,
+  monitorFileText,
+  readMonitorFile,
+} from '../core/monitors/monitorFile';
 import type { AxiomClient } from '../core/api/client';
 import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
@@ -30,7 +37,8 @@ interface Deps {
 export function monitorFileCommands(deps: Deps) {
   const texts = new Map<string, string>();
   let provider: vscode.Disposable | undefined;
-  const withAxiom = <T>(doing: Phrase, work: (client: AxiomClient) => Promise<T>) => withClient(deps.access, { doing, log: deps.log }, (client) => work(client));
+  const withAxiom = <T>(doing: Phrase, work: (client: AxiomClient) => Promise<T>) =>
+    withClient(deps.access, { doing, log: deps.log }, (client) => work(client));
 
   async function folder(): Promise<vscode.Uri | undefined> {
     const picked = await vscode.window.showOpenDialog({
@@ -59,7 +67,9 @@ export function monitorFileCommands(deps: Deps) {
   }
 
   function show(name: string, text: string): vscode.Uri {
-    provider ??= vscode.workspace.registerTextDocumentContentProvider(APPLY_SCHEME, { provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '' });
+    provider ??= vscode.workspace.registerTextDocumentContentProvider(APPLY_SCHEME, {
+      provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '',
+    });
     const uri = vscode.Uri.from({ scheme: APPLY_SCHEME, path: `/${texts.size}/${name}` });
     texts.set(uri.toString(), text);
     return uri;
@@ -70,7 +80,10 @@ export function monitorFileCommands(deps: Deps) {
     async exportOne(arg?: unknown): Promise<vscode.Uri | undefined> {
       const monitor = await monitorFromArgs(arg, deps.view);
       if (!monitor) return undefined;
-      const record = await withAxiom(phrase('Reading “{0}”', monitor.name), async (client) => (await client.getMonitor(monitor.id)).raw);
+      const record = await withAxiom(
+        phrase('Reading “{0}”', monitor.name),
+        async (client) => (await client.getMonitor(monitor.id)).raw,
+      );
       const target = record && (await folder());
       if (!record || !target) return undefined;
       const [uri] = await write(target, [record]);
@@ -80,11 +93,18 @@ export function monitorFileCommands(deps: Deps) {
 
     /** Exports every monitor into a chosen folder, one file each. */
     async exportAll(): Promise<vscode.Uri[] | undefined> {
-      const list = await withAxiom(phrase('Loading monitors'), async (client) => (await client.listMonitors()).monitors as unknown as JsonObject[]);
+      const list = await withAxiom(
+        phrase('Loading monitors'),
+        async (client) => (await client.listMonitors()).monitors as unknown as JsonObject[],
+      );
       const target = list && (await folder());
       if (!list || !target) return undefined;
       const written = await write(target, list);
-      void vscode.window.showInformationMessage(written.length === 1 ? vscode.l10n.t('Exported 1 monitor.') : vscode.l10n.t('Exported {0} monitors.', written.length));
+      void vscode.window.showInformationMessage(
+        written.length === 1
+          ? vscode.l10n.t('Exported 1 monitor.')
+          : vscode.l10n.t('Exported {0} monitors.', written.length),
+      );
       return written;
     },
 
@@ -92,7 +112,9 @@ export function monitorFileCommands(deps: Deps) {
     async apply(arg?: unknown): Promise<Monitor | undefined> {
       const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
       if (!uri || !uri.path.endsWith(MONITOR_FILE_SUFFIX)) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Open a monitor file ({0}) to apply it.', `*${MONITOR_FILE_SUFFIX}`));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Open a monitor file ({0}) to apply it.', `*${MONITOR_FILE_SUFFIX}`),
+        );
         return undefined;
       }
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
@@ -107,14 +129,22 @@ export function monitorFileCommands(deps: Deps) {
       const result = await withAxiom(phrase('Applying “{0}”', name), async (client) => {
         const target = applyTarget(definition, (await client.listMonitors()).monitors);
         if (target.kind === 'ambiguous') {
-          void vscode.window.showErrorMessage(vscode.l10n.t('{0} monitors are named “{1}”: rename them in Axiom so that the file names one.', target.ids.length, name));
+          void vscode.window.showErrorMessage(
+            vscode.l10n.t(
+              '{0} monitors are named “{1}”: rename them in Axiom so that the file names one.',
+              target.ids.length,
+              name,
+            ),
+          );
           return undefined;
         }
         const fresh = target.kind === 'update' ? (await client.getMonitor(target.id)).raw : undefined;
         const changed = fresh ? putBody(fresh, fileChanges(fresh, definition)) : postBody(definition);
         const problems = checkMonitor(changed).filter((p) => p.level === 'error');
         if (problems.length) {
-          void vscode.window.showErrorMessage(vscode.l10n.t('The file cannot be applied: {0}', problems.map((p) => say(p.reason)).join(' ')));
+          void vscode.window.showErrorMessage(
+            vscode.l10n.t('The file cannot be applied: {0}', problems.map((p) => say(p.reason)).join(' ')),
+          );
           return undefined;
         }
         if (fresh && !Object.keys(fileChanges(fresh, definition)).length) {
@@ -123,15 +153,25 @@ export function monitorFileCommands(deps: Deps) {
         }
         const before = show(`${name} (Axiom)`, fresh ? monitorFileText(fresh) : '');
         const after = show(`${name} (applied)`, monitorFileText(changed));
-        await vscode.commands.executeCommand('vscode.diff', before, after, vscode.l10n.t('“{0}”: Axiom’s ↔ the file applied', name), { preview: true });
+        await vscode.commands.executeCommand(
+          'vscode.diff',
+          before,
+          after,
+          vscode.l10n.t('“{0}”: Axiom’s ↔ the file applied', name),
+          { preview: true },
+        );
         const go = fresh ? vscode.l10n.t('Update') : vscode.l10n.t('Create');
         const choice = await vscode.window.showWarningMessage(
-          fresh ? vscode.l10n.t('Update the monitor “{0}” in Axiom as shown?', name) : vscode.l10n.t('Create the monitor “{0}” in Axiom?', name),
+          fresh
+            ? vscode.l10n.t('Update the monitor “{0}” in Axiom as shown?', name)
+            : vscode.l10n.t('Create the monitor “{0}” in Axiom?', name),
           { modal: true, detail: vscode.l10n.t('Fields the file leaves out are kept as they are in Axiom.') },
           go,
         );
         if (choice !== go) return undefined;
-        return target.kind === 'update' ? (await client.updateMonitor(target.id, changed)).monitor : (await client.createMonitor(changed)).monitor;
+        return target.kind === 'update'
+          ? (await client.updateMonitor(target.id, changed)).monitor
+          : (await client.createMonitor(changed)).monitor;
       });
       if (result) await deps.view.added(result);
       return result;

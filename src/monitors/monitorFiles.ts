@@ -4,7 +4,18 @@ import { isAxiomError } from '../core/api/errors';
 import type { JsonObject } from '../core/json';
 import { checkMonitor, checkQueryShape, type MonitorProblem } from '../core/monitors/monitorChecks';
 import { postBody } from '../core/monitors/monitorBodies';
-import { monitorDocumentLocation, monitorDocumentPath, queryBody, queryField, queryText, readSettingsText, samePart, settingsBody, settingsText, type MonitorPart } from '../core/monitors/monitorDocuments';
+import {
+  monitorDocumentLocation,
+  monitorDocumentPath,
+  queryBody,
+  queryField,
+  queryText,
+  readSettingsText,
+  samePart,
+  settingsBody,
+  settingsText,
+  type MonitorPart,
+} from '../core/monitors/monitorDocuments';
 import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
 import { phrase } from '../core/phrase';
 import { deploymentUriQuery, recordKey, type RecordLocation } from '../core/recordUri';
@@ -66,7 +77,12 @@ function problemsText(problems: readonly MonitorProblem[]): string {
 export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   private readonly failures = new vscode.EventEmitter<SaveFailure>();
   readonly onDidFailSave = this.failures.event;
-  private readonly creations = new vscode.EventEmitter<{ deployment: string; draftId: string; monitor: Monitor; uri: vscode.Uri }>();
+  private readonly creations = new vscode.EventEmitter<{
+    deployment: string;
+    draftId: string;
+    monitor: Monitor;
+    uri: vscode.Uri;
+  }>();
   /** A draft's first save created its monitor. */
   readonly onDidCreate = this.creations.event;
   private readonly saves = new vscode.EventEmitter<RecordLocation>();
@@ -78,8 +94,12 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   private readonly autoSaving = new Set<string>();
 
   constructor(deps: Deps) {
-    const named = (record: { monitor: Monitor; raw: JsonObject }): MonitorDocumentRecord => ({ ...record, name: record.monitor.name });
-    const fail = (id: string, part: MonitorPart, problems: MonitorProblem[], serviceMessage?: string) => this.fail(id, part, problems, serviceMessage);
+    const named = (record: { monitor: Monitor; raw: JsonObject }): MonitorDocumentRecord => ({
+      ...record,
+      name: record.monitor.name,
+    });
+    const fail = (id: string, part: MonitorPart, problems: MonitorProblem[], serviceMessage?: string) =>
+      this.fail(id, part, problems, serviceMessage);
     const kind: RecordKind<MonitorDocumentRecord> = {
       scheme: MONITOR_SCHEME,
       remoteScheme: MONITOR_REMOTE_SCHEME,
@@ -91,20 +111,28 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       body: (fresh, base, part, text) => {
         const id = String(fresh.id ?? '');
         if (part === 'query') {
-          const problems = queryField(fresh) === 'aplQuery' ? checkQueryShape(String(fresh.type ?? ''), text).filter((p) => p.level === 'error') : [];
+          const problems =
+            queryField(fresh) === 'aplQuery'
+              ? checkQueryShape(String(fresh.type ?? ''), text).filter((p) => p.level === 'error')
+              : [];
           if (problems.length) {
             fail(id, part as MonitorPart, problems);
-            throw new vscode.FileSystemError(vscode.l10n.t('“{0}” was not saved: {1}', String(fresh.name ?? ''), problemsText(problems)));
+            throw new vscode.FileSystemError(
+              vscode.l10n.t('“{0}” was not saved: {1}', String(fresh.name ?? ''), problemsText(problems)),
+            );
           }
           return queryBody(fresh, text);
         }
         const read = readSettingsText(text);
-        if (!read.ok) throw new vscode.FileSystemError(vscode.l10n.t('The settings were not saved: {0}', say(read.problem)));
+        if (!read.ok)
+          throw new vscode.FileSystemError(vscode.l10n.t('The settings were not saved: {0}', say(read.problem)));
         const body = settingsBody(fresh, base, read.definition);
         const problems = checkMonitor(body).filter((p) => p.level === 'error');
         if (problems.length) {
           fail(id, part as MonitorPart, problems);
-          throw new vscode.FileSystemError(vscode.l10n.t('“{0}” was not saved: {1}', String(fresh.name ?? ''), problemsText(problems)));
+          throw new vscode.FileSystemError(
+            vscode.l10n.t('“{0}” was not saved: {1}', String(fresh.name ?? ''), problemsText(problems)),
+          );
         }
         return body;
       },
@@ -112,7 +140,13 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
         deps.onSaved(record.monitor);
         this.saves.fire(location);
       },
-      failed: (location, error) => fail(location.id, location.part as MonitorPart, [], isAxiomError(error) ? (error.serviceMessage ?? error.message) : undefined),
+      failed: (location, error) =>
+        fail(
+          location.id,
+          location.part as MonitorPart,
+          [],
+          isAxiomError(error) ? (error.serviceMessage ?? error.message) : undefined,
+        ),
       labelOf: deps.labelOf,
       words: {
         opening: phrase('Opening the monitor'),
@@ -120,13 +154,16 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
         comparing: phrase('Comparing with Axiom’s version'),
         savingNamed: 'Saving “{0}”',
         deleted: 'This monitor was deleted in Axiom; your text is kept.',
-        otherDeployment: 'This monitor was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
+        otherDeployment:
+          'This monitor was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
         listed: 'Monitors are listed in the Monitors view.',
         created: 'Monitors are created with Axiom: New Monitor from Query.',
         deleteFrom: 'Delete a monitor from the Monitors view.',
         renameFrom: 'Rename a monitor in its settings.',
-        conflictQuestion: '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s version with yours, or compare the two first?',
-        notSavedCompare: '“{0}” was not saved: it changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
+        conflictQuestion:
+          '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s version with yours, or compare the two first?',
+        notSavedCompare:
+          '“{0}” was not saved: it changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
         notSavedChanged: '“{0}” was not saved: it changed in Axiom since you opened it.',
         compareTitle: '“{0}”: Axiom’s ↔ yours',
       },
@@ -154,7 +191,11 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     const clean: JsonObject = { ...definition };
     for (const key of ['id', 'createdAt', 'createdBy', 'updatedAt']) delete clean[key];
     this.drafts.set(this.draftKey({ deployment, id }), { definition: clean, time: Date.now() });
-    return { id, name: String(clean.name ?? ''), ...(typeof clean.aplQuery === 'string' ? { aplQuery: clean.aplQuery } : {}) };
+    return {
+      id,
+      name: String(clean.name ?? ''),
+      ...(typeof clean.aplQuery === 'string' ? { aplQuery: clean.aplQuery } : {}),
+    };
   }
 
   /** The definition a draft was opened with, while it is not created (undefined for any other monitor). */
@@ -166,7 +207,11 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   /** Whether a document is of a monitor not created yet. */
   isDraft(uri: vscode.Uri): boolean {
     const location = this.locate(uri);
-    return location !== undefined && location.id.startsWith(DRAFT_PREFIX) && !this.drafts.get(this.draftKey(location))?.created;
+    return (
+      location !== undefined &&
+      location.id.startsWith(DRAFT_PREFIX) &&
+      !this.drafts.get(this.draftKey(location))?.created
+    );
   }
 
   /**
@@ -178,13 +223,18 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     const draft = this.drafts.get(this.draftKey({ deployment, id }));
     const settingsDocument = this.documentsOf({ id, deployment, part: 'settings' })[0];
     const queryDocument = this.documentsOf({ id, deployment, part: 'query' })[0];
-    const base = draft?.created?.raw ?? draft?.definition ?? (settingsDocument && this.baseOf(settingsDocument.uri)) ?? (queryDocument && this.baseOf(queryDocument.uri));
+    const base =
+      draft?.created?.raw ??
+      draft?.definition ??
+      (settingsDocument && this.baseOf(settingsDocument.uri)) ??
+      (queryDocument && this.baseOf(queryDocument.uri));
     if (!base) return undefined;
     const definition: JsonObject = { ...base };
     if (settingsDocument) {
       const read = readSettingsText(settingsDocument.getText());
       if (read.ok) {
-        for (const key of Object.keys(definition)) if (key !== 'aplQuery' && key !== 'mplQuery' && key !== 'id') delete definition[key];
+        for (const key of Object.keys(definition))
+          if (key !== 'aplQuery' && key !== 'mplQuery' && key !== 'id') delete definition[key];
         Object.assign(definition, read.definition);
       }
     }
@@ -229,13 +279,17 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       return;
     }
     // A new monitor is created by the person's save, never by an auto save halfway through typing.
-    if (this.autoSaving.delete(uri.toString())) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('A new monitor is created when you save it yourself (Ctrl+S), not by an auto save.'));
+    if (this.autoSaving.delete(uri.toString()))
+      throw vscode.FileSystemError.Unavailable(
+        vscode.l10n.t('A new monitor is created when you save it yourself (Ctrl+S), not by an auto save.'),
+      );
     // The first save: the definition as both documents have it now, checked, then one POST.
     const definition = this.edited(location.deployment, location.id) ?? { ...draft.definition };
     if (location.part === 'query') definition[queryField(draft.definition)] = text;
     else {
       const read = readSettingsText(text);
-      if (!read.ok) throw new vscode.FileSystemError(vscode.l10n.t('The settings were not saved: {0}', say(read.problem)));
+      if (!read.ok)
+        throw new vscode.FileSystemError(vscode.l10n.t('The settings were not saved: {0}', say(read.problem)));
       const query = definition[queryField(draft.definition)];
       for (const key of Object.keys(definition)) delete definition[key];
       Object.assign(definition, read.definition, { [queryField(draft.definition)]: query });
@@ -266,7 +320,12 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     if (!location?.id.startsWith(DRAFT_PREFIX)) return undefined;
     const draft = this.drafts.get(this.draftKey(location));
     // A draft's documents restored in a window that no longer has it: nothing to read or save.
-    if (!draft) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('This new monitor was never created, and what it was made of is gone (the window was reloaded). Copy its text into a new monitor.'));
+    if (!draft)
+      throw vscode.FileSystemError.FileNotFound(
+        vscode.l10n.t(
+          'This new monitor was never created, and what it was made of is gone (the window was reloaded). Copy its text into a new monitor.',
+        ),
+      );
     return draft;
   }
 
@@ -278,7 +337,11 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   uriFor(deployment: string, monitor: { id: string; name: string }, part: MonitorPart): vscode.Uri {
     return (
       this.documentsOf({ id: monitor.id, deployment, part })[0]?.uri ??
-      vscode.Uri.from({ scheme: MONITOR_SCHEME, path: monitorDocumentPath(monitor.id, monitor.name, part), query: deploymentUriQuery(deployment) })
+      vscode.Uri.from({
+        scheme: MONITOR_SCHEME,
+        path: monitorDocumentPath(monitor.id, monitor.name, part),
+        query: deploymentUriQuery(deployment),
+      })
     );
   }
 
@@ -291,19 +354,33 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   async openQueryOf(settings: vscode.Uri): Promise<void> {
     const location = this.locate(settings);
     if (!location) return;
-    const uri = this.documentsOf({ ...location, part: 'query' })[0]?.uri ?? settings.with({ path: settings.path.replace(/\.monitor-settings\.json$/, '.apl') });
+    const uri =
+      this.documentsOf({ ...location, part: 'query' })[0]?.uri ??
+      settings.with({ path: settings.path.replace(/\.monitor-settings\.json$/, '.apl') });
     let document = await vscode.workspace.openTextDocument(uri);
     const definition = this.edited(location.deployment, location.id);
-    if (definition && queryField(definition) === 'aplQuery' && document.languageId !== APL_LANGUAGE_ID) document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
+    if (definition && queryField(definition) === 'aplQuery' && document.languageId !== APL_LANGUAGE_ID)
+      document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
     await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
   }
 
   /** Opens the monitor's query (as Axiom APL, for an APL query) and its settings beside it. */
-  async open(deployment: string, monitor: { id: string; name: string; aplQuery?: string }): Promise<{ query: vscode.TextEditor }> {
+  async open(
+    deployment: string,
+    monitor: { id: string; name: string; aplQuery?: string },
+  ): Promise<{ query: vscode.TextEditor }> {
     let document = await vscode.workspace.openTextDocument(this.uriFor(deployment, monitor, 'query'));
-    if (monitor.aplQuery !== undefined && document.languageId !== APL_LANGUAGE_ID) document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
-    const query = await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Active });
-    await vscode.commands.executeCommand('vscode.open', this.uriFor(deployment, monitor, 'settings'), { viewColumn: vscode.ViewColumn.Beside, preview: false, preserveFocus: true });
+    if (monitor.aplQuery !== undefined && document.languageId !== APL_LANGUAGE_ID)
+      document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
+    const query = await vscode.window.showTextDocument(document, {
+      preview: false,
+      viewColumn: vscode.ViewColumn.Active,
+    });
+    await vscode.commands.executeCommand('vscode.open', this.uriFor(deployment, monitor, 'settings'), {
+      viewColumn: vscode.ViewColumn.Beside,
+      preview: false,
+      preserveFocus: true,
+    });
     return { query };
   }
 }

@@ -4,7 +4,15 @@ import { adviceFor } from '../core/api/errorAdvice';
 import type { JsonObject } from '../core/json';
 import { checkMonitor } from '../core/monitors/monitorChecks';
 import { queryField, readSettingsText } from '../core/monitors/monitorDocuments';
-import { fieldNamedIn, formWords, notifierChoices, readFormPageMessage, withField, type FieldProblem, type FormState } from '../core/monitors/monitorForm';
+import {
+  fieldNamedIn,
+  formWords,
+  notifierChoices,
+  readFormPageMessage,
+  withField,
+  type FieldProblem,
+  type FormState,
+} from '../core/monitors/monitorForm';
 import { phrase } from '../core/phrase';
 import type { ClientAccess } from '../platform/clientAccess';
 import { say } from '../platform/l10n';
@@ -74,7 +82,11 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
   async resolveCustomTextEditor(document: vscode.TextDocument, panel: vscode.WebviewPanel): Promise<void> {
     const webview = panel.webview;
     webview.options = pageOptions(this.deps.extensionUri);
-    setPage(webview, this.deps.extensionUri, { bundle: 'monitorForm', title: vscode.l10n.t('Monitor settings'), words: formWords() });
+    setPage(webview, this.deps.extensionUri, {
+      bundle: 'monitorForm',
+      title: vscode.l10n.t('Monitor settings'),
+      words: formWords(),
+    });
     let ready = false;
     const form: OpenForm = {
       document,
@@ -125,13 +137,19 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
 
   private edit(document: vscode.TextDocument, key: string, value: unknown): Promise<unknown> {
     // One failed edit does not stop the ones after it.
-    this.editing = this.editing.catch(() => undefined).then(async () => {
-      const text = withField(document.getText(), key, value);
-      if (text === undefined || text === document.getText()) return;
-      const edit = new vscode.WorkspaceEdit();
-      edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
-      await vscode.workspace.applyEdit(edit);
-    });
+    this.editing = this.editing
+      .catch(() => undefined)
+      .then(async () => {
+        const text = withField(document.getText(), key, value);
+        if (text === undefined || text === document.getText()) return;
+        const edit = new vscode.WorkspaceEdit();
+        edit.replace(
+          document.uri,
+          new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)),
+          text,
+        );
+        await vscode.workspace.applyEdit(edit);
+      });
     return this.editing;
   }
 
@@ -151,8 +169,13 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
   private failed(failure: SaveFailure): void {
     // A failure names its monitor's id (the checks run before the deployment is known to them).
     for (const form of [...this.open].filter((f) => this.deps.files.locate(f.document.uri)?.id === failure.id)) {
-      if (failure.serviceMessage) form.failure = { message: failure.serviceMessage, field: fieldNamedIn(failure.serviceMessage) };
-      else if (failure.problems.length) form.failure = { message: failure.problems.map((p) => say(p.reason)).join(' '), field: failure.problems.length === 1 ? failure.problems[0].field : undefined };
+      if (failure.serviceMessage)
+        form.failure = { message: failure.serviceMessage, field: fieldNamedIn(failure.serviceMessage) };
+      else if (failure.problems.length)
+        form.failure = {
+          message: failure.problems.map((p) => say(p.reason)).join(' '),
+          field: failure.problems.length === 1 ? failure.problems[0].field : undefined,
+        };
       this.update(form);
     }
   }
@@ -161,7 +184,13 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
   private update(form: OpenForm): void {
     const { document, notifiers } = form;
     const draft = this.deps.files.isDraft(document.uri);
-    const base: FormState = { type: 'state', problems: [], draft, ...(form.failure ? { saveFailed: form.failure } : {}), ...(form.notifiersFailed ? { notifiersFailed: form.notifiersFailed } : {}) };
+    const base: FormState = {
+      type: 'state',
+      problems: [],
+      draft,
+      ...(form.failure ? { saveFailed: form.failure } : {}),
+      ...(form.notifiersFailed ? { notifiersFailed: form.notifiersFailed } : {}),
+    };
     const read = readSettingsText(document.getText());
     if (!read.ok) {
       form.post({ ...base, invalid: say(read.problem) });
@@ -169,9 +198,18 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
     }
     const definition = read.definition;
     const location = this.deps.files.locate(document.uri);
-    const whole: JsonObject = (location && this.deps.files.edited(location.deployment, location.id)) ?? { ...definition };
-    const problems: FieldProblem[] = checkMonitor({ ...definition, [queryField(whole)]: whole[queryField(whole)] }).map((p) => ({ field: p.field, reason: say(p.reason), level: p.level }));
-    form.post({ ...base, definition, problems, ...(notifiers ? { notifiers: notifierChoices(definition, notifiers) } : {}) });
+    const whole: JsonObject = (location && this.deps.files.edited(location.deployment, location.id)) ?? {
+      ...definition,
+    };
+    const problems: FieldProblem[] = checkMonitor({ ...definition, [queryField(whole)]: whole[queryField(whole)] }).map(
+      (p) => ({ field: p.field, reason: say(p.reason), level: p.level }),
+    );
+    form.post({
+      ...base,
+      definition,
+      problems,
+      ...(notifiers ? { notifiers: notifierChoices(definition, notifiers) } : {}),
+    });
   }
 
   dispose(): void {

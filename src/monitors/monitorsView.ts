@@ -8,7 +8,15 @@ import { matchesText } from '../core/textMatch';
 import { requireEndpoint } from '../core/api/baseUrl';
 import { monitorLink } from '../core/links';
 import { monitorHoverMarkdown } from '../core/monitors/monitorHover';
-import { firstMonitorRows, firstSnoozeEnd, MONITOR_ROWS_PER_PAGE, monitorRow, monitorRows, monitorRowWords, type MonitorRow } from '../core/monitors/monitorRows';
+import {
+  firstMonitorRows,
+  firstSnoozeEnd,
+  MONITOR_ROWS_PER_PAGE,
+  monitorRow,
+  monitorRows,
+  monitorRowWords,
+  type MonitorRow,
+} from '../core/monitors/monitorRows';
 import type { MonitorState } from '../core/monitors/monitorState';
 import type { MonitorStatus } from '../core/monitors/monitorStatus';
 import { listNotifierWords, notifierIndex, type NotifierIndex } from '../core/monitors/monitorNotifiers';
@@ -43,7 +51,10 @@ export class MonitorsView extends ListView<MonitorRow> {
   private wakeTimer?: ReturnType<typeof setTimeout>;
   /** Looked up once: getTreeItem runs for every monitor of the list at each load. */
   private readonly openQueryTitle = vscode.l10n.t('Open Query');
-  protected readonly filterWords = { title: vscode.l10n.t('Filter monitors'), prompt: vscode.l10n.t('Shows the monitors whose name or query has this text. Empty: all.') };
+  protected readonly filterWords = {
+    title: vscode.l10n.t('Filter monitors'),
+    prompt: vscode.l10n.t('Shows the monitors whose name or query has this text. Empty: all.'),
+  };
   private readonly poller: StatusPoller;
   private arrangement: MonitorsArrangement = { triggeredFirst: false, onlyTriggered: false };
   /** The web app's page of a monitor of the list shown, when the deployment's org id is known. */
@@ -67,7 +78,10 @@ export class MonitorsView extends ListView<MonitorRow> {
     private readonly connection: ClientAccess,
     private readonly log: Log,
     /** What the notification's buttons do. */
-    private readonly notifyActions: { openQuery(monitor: Monitor): Promise<unknown>; openInAxiom(monitor: Monitor): Promise<unknown> },
+    private readonly notifyActions: {
+      openQuery(monitor: Monitor): Promise<unknown>;
+      openInAxiom(monitor: Monitor): Promise<unknown>;
+    },
   ) {
     super(
       {
@@ -83,7 +97,10 @@ export class MonitorsView extends ListView<MonitorRow> {
       connection,
       log,
       // Monitors that run, in the order shown; disabled and snoozed ones are turned off, not asked about.
-      () => this.arrange(this.rows).filter((row) => row.state === 'active').map((row) => row.monitor.id),
+      () =>
+        this.arrange(this.rows)
+          .filter((row) => row.state === 'active')
+          .map((row) => row.monitor.id),
       () => this.treeView.visible && this.currentState === 'loaded',
       (changes) => this.statusesChanged(changes),
     );
@@ -169,9 +186,19 @@ export class MonitorsView extends ListView<MonitorRow> {
     }
     const triggered = this.rows.filter((row) => this.triggered(row)).length;
     if ((this.treeView.badge?.value ?? 0) !== triggered) {
-      this.treeView.badge = triggered ? { value: triggered, tooltip: triggered === 1 ? vscode.l10n.t('1 monitor triggered') : vscode.l10n.t('{0} monitors triggered', countText(triggered)) } : undefined;
+      this.treeView.badge = triggered
+        ? {
+            value: triggered,
+            tooltip:
+              triggered === 1
+                ? vscode.l10n.t('1 monitor triggered')
+                : vscode.l10n.t('{0} monitors triggered', countText(triggered)),
+          }
+        : undefined;
     }
-    const description = triggered ? vscode.l10n.t('{0} triggered · {1}', countText(triggered), this.describeCount(this.rows.length)) : this.describeCount(this.rows.length);
+    const description = triggered
+      ? vscode.l10n.t('{0} triggered · {1}', countText(triggered), this.describeCount(this.rows.length))
+      : this.describeCount(this.rows.length);
     if (this.treeView.description !== description) this.treeView.description = description;
   }
 
@@ -229,16 +256,24 @@ export class MonitorsView extends ListView<MonitorRow> {
     const request = new AbortController();
     this.notifiersRequest = request;
     signal.addEventListener('abort', () => request.abort(), { once: true });
-    const notifiers = this.poller.budgeted(() => client.listNotifiers(request.signal), request.signal).then(notifierIndex, (error: unknown) => {
-      if (!request.signal.aborted) this.log.warn(`notifiers are shown by id: they could not be read (${error instanceof Error ? error.message : String(error)})`);
-      return undefined;
-    });
+    const notifiers = this.poller
+      .budgeted(() => client.listNotifiers(request.signal), request.signal)
+      .then(notifierIndex, (error: unknown) => {
+        if (!request.signal.aborted)
+          this.log.warn(
+            `notifiers are shown by id: they could not be read (${error instanceof Error ? error.message : String(error)})`,
+          );
+        return undefined;
+      });
     const { monitors, skipped } = await client.listMonitors(signal);
     this.appLink = await this.appLinkMaker();
     // The list waits a moment for them, no more: a sweep of a long list can hold the budget for a
     // minute. Until they come the rows keep the last load's names (ids on the first load).
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const waited = await Promise.race([notifiers, new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), NOTIFIERS_WAIT_MS)))]);
+    const waited = await Promise.race([
+      notifiers,
+      new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), NOTIFIERS_WAIT_MS))),
+    ]);
     clearTimeout(timer);
     if (waited !== 'late') {
       // A load superseded meanwhile shows nothing: the names shown stay.
@@ -277,7 +312,10 @@ export class MonitorsView extends ListView<MonitorRow> {
   }
 
   protected describeCount(count: number): string {
-    return this.describeFiltered(count === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', countText(count)), () => this.countShown());
+    return this.describeFiltered(
+      count === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', countText(count)),
+      () => this.countShown(),
+    );
   }
 
   protected rowItem(row: MonitorRow): vscode.TreeItem {
@@ -324,8 +362,13 @@ export class MonitorsView extends ListView<MonitorRow> {
   protected hoverMarkdown(row: MonitorRow): string {
     const { id } = row.monitor;
     // A monitor that does not run has no status to speak of.
-    const status = row.state === 'active' ? { status: this.status(id), recent: this.poller.tracker.recentChanges(id) } : undefined;
-    return monitorHoverMarkdown(row.monitor, formatDate, { status, appLink: this.appLink?.(id), notifiers: this.notifiers });
+    const status =
+      row.state === 'active' ? { status: this.status(id), recent: this.poller.tracker.recentChanges(id) } : undefined;
+    return monitorHoverMarkdown(row.monitor, formatDate, {
+      status,
+      appLink: this.appLink?.(id),
+      notifiers: this.notifiers,
+    });
   }
 
   /** A row says "snoozed until" only until then: when the first snooze ends, the rows are made
@@ -341,10 +384,13 @@ export class MonitorsView extends ListView<MonitorRow> {
     // A timer waits at most 2³¹−1 ms (about 24 days); a later end is simply looked at again then.
     // An end already past (the rows were made just before it) remakes the rows at once. A timer
     // that fires a little early makes rows that still say "snoozed": they set the next timer.
-    this.wakeTimer = setTimeout(() => {
-      const now = Date.now();
-      this.replaceRows(this.rows.map((row) => monitorRow(row.monitor, now)));
-    }, Math.max(0, Math.min(end - Date.now(), 2 ** 31 - 1)));
+    this.wakeTimer = setTimeout(
+      () => {
+        const now = Date.now();
+        this.replaceRows(this.rows.map((row) => monitorRow(row.monitor, now)));
+      },
+      Math.max(0, Math.min(end - Date.now(), 2 ** 31 - 1)),
+    );
   }
 
   override dispose(): void {

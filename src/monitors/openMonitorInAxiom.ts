@@ -10,6 +10,11 @@ export function openMonitorInAxiomCommand(view: MonitorsView, deployments: Deplo
   return async (arg?: unknown): Promise<string | undefined> => {
     const monitor = await monitorFromArgs(arg, view);
     if (!monitor) return undefined;
-    return openAppPage(deployments, phrase('Opening the monitor in Axiom'), (endpoint, orgId) => monitorLink(endpoint, orgId, monitor.id), handlers);
+    return openAppPage(
+      deployments,
+      phrase('Opening the monitor in Axiom'),
+      (endpoint, orgId) => monitorLink(endpoint, orgId, monitor.id),
+      handlers,
+    );
   };
 }

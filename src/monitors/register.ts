@@ -40,14 +40,21 @@ const MONITOR_COMMANDS = [
 
 /** The Monitors view and the commands on its rows: the view's tree and the command ids, whose
  *  bodies load with the monitors bundle when the view is first shown or a command first runs. */
-export function registerMonitors(deps: () => Omit<MonitorsDeps, 'tree' | 'files'>): { feature: Once<MonitorsFeature>; disposables: vscode.Disposable[] } {
+export function registerMonitors(deps: () => Omit<MonitorsDeps, 'tree' | 'files'>): {
+  feature: Once<MonitorsFeature>;
+  disposables: vscode.Disposable[];
+} {
   const tree: LazyTree<ListElement<MonitorRow>> = new LazyTree(VIEWS.monitors, () => feature());
   // A monitor's documents (its query and its settings) and Axiom's version beside one.
   const files: LazyFiles = new LazyFiles(MONITOR_SCHEME, MONITOR_REMOTE_SCHEME, () => feature());
   // The settings form: VS Code asks for it when a settings document opens, or one is restored;
   // and the feature, which opens them (Edit, Duplicate, Compare's diff of two), registers it first.
   const form = onFirstEditor(MONITOR_FORM_VIEW_TYPE, () =>
-    vscode.window.registerCustomEditorProvider(MONITOR_FORM_VIEW_TYPE, { resolveCustomTextEditor: (document, panel) => feature().forms.resolveCustomTextEditor(document, panel) }, { webviewOptions: { retainContextWhenHidden: true } }),
+    vscode.window.registerCustomEditorProvider(
+      MONITOR_FORM_VIEW_TYPE,
+      { resolveCustomTextEditor: (document, panel) => feature().forms.resolveCustomTextEditor(document, panel) },
+      { webviewOptions: { retainContextWhenHidden: true } },
+    ),
   );
   const feature: Once<MonitorsFeature> = once(() => {
     form.ensure();

@@ -21,26 +21,52 @@ export function showMonitorHistoryCommand(view: MonitorsView, access: ClientAcce
     if (!monitor) return undefined;
     const range =
       hours ??
-      (await vscode.window.showQuickPick(RANGES.map((r) => ({ label: r.label(), hours: r.hours })), { title: vscode.l10n.t('History of “{0}”', monitor.name) }))?.hours;
+      (
+        await vscode.window.showQuickPick(
+          RANGES.map((r) => ({ label: r.label(), hours: r.hours })),
+          { title: vscode.l10n.t('History of “{0}”', monitor.name) },
+        )
+      )?.hours;
     if (range === undefined) return undefined;
     const doing = phrase('Reading the history of “{0}”', monitor.name);
-    return withClient(access, { doing, why: vscode.l10n.t('Sign in to Axiom (or set an API token) to read monitor history.'), log }, async (client) => {
-      const end = new Date();
-      const history = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the history of “{0}”…', monitor.name), cancellable: true }, (_p, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        return client.getMonitorHistory(monitor.id, new Date(end.getTime() - range * 3600_000), end, controller.signal);
-      });
-      const lines = historyLines(history.changes, formatDate);
-      if (!lines.length) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('“{0}” did not change state in that time: it stayed as it was.', monitor.name));
-        return [];
-      }
-      void vscode.window.showQuickPick(
-        lines.map((line) => ({ label: line.label === 'open' ? `$(alert) ${vscode.l10n.t('open')}` : `$(pass) ${vscode.l10n.t('closed')}`, description: line.description })),
-        { title: vscode.l10n.t('History of “{0}”, newest first', monitor.name), matchOnDescription: true },
-      );
-      return lines.map((line) => `${line.label} · ${line.description}`);
-    });
+    return withClient(
+      access,
+      { doing, why: vscode.l10n.t('Sign in to Axiom (or set an API token) to read monitor history.'), log },
+      async (client) => {
+        const end = new Date();
+        const history = await vscode.window.withProgress(
+          {
+            location: vscode.ProgressLocation.Notification,
+            title: vscode.l10n.t('Reading the history of “{0}”…', monitor.name),
+            cancellable: true,
+          },
+          (_p, token) => {
+            const controller = new AbortController();
+            token.onCancellationRequested(() => controller.abort());
+            return client.getMonitorHistory(
+              monitor.id,
+              new Date(end.getTime() - range * 3600_000),
+              end,
+              controller.signal,
+            );
+          },
+        );
+        const lines = historyLines(history.changes, formatDate);
+        if (!lines.length) {
+          void vscode.window.showInformationMessage(
+            vscode.l10n.t('“{0}” did not change state in that time: it stayed as it was.', monitor.name),
+          );
+          return [];
+        }
+        void vscode.window.showQuickPick(
+          lines.map((line) => ({
+            label: line.label === 'open' ? `$(alert) ${vscode.l10n.t('open')}` : `$(pass) ${vscode.l10n.t('closed')}`,
+            description: line.description,
+          })),
+          { title: vscode.l10n.t('History of “{0}”, newest first', monitor.name), matchOnDescription: true },
+        );
+        return lines.map((line) => `${line.label} · ${line.description}`);
+      },
+    );
   };
 }

@@ -6,13 +6,18 @@ import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
 
 /** Star Query on a monitor: the star flow (the starred feature's, given), prompts included, with the monitor's APL. */
-export function starMonitorQueryCommand(view: MonitorsView, starQuery: (args: StarQueryArgs) => Promise<StarredQuery | undefined>) {
+export function starMonitorQueryCommand(
+  view: MonitorsView,
+  starQuery: (args: StarQueryArgs) => Promise<StarredQuery | undefined>,
+) {
   return async (arg?: unknown): Promise<StarredQuery | undefined> => {
     const monitor = await monitorFromArgs(arg, view);
     if (!monitor) return undefined;
     const query = monitorQuery(monitor);
     if (query?.language !== 'apl') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The monitor “{0}” has no APL query to star.', monitor.name));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('The monitor “{0}” has no APL query to star.', monitor.name),
+      );
       return undefined;
     }
     return starQuery({ apl: query.text });

@@ -53,7 +53,9 @@ export class StatusPoller implements vscode.Disposable {
         this.lastSweep = -Infinity;
       }),
       vscode.window.onDidChangeWindowState(() => this.scheduleWhenDue()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SETTINGS.section}.${SETTINGS.statusPollSeconds}`) && this.scheduleWhenDue()),
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => e.affectsConfiguration(`${SETTINGS.section}.${SETTINGS.statusPollSeconds}`) && this.scheduleWhenDue(),
+      ),
     ];
   }
 
@@ -72,12 +74,19 @@ export class StatusPoller implements vscode.Disposable {
       return;
     }
     if (this.sweeping) return; // the sweep in flight schedules the next one
-    this.timer = setTimeout(() => void this.sweep().catch((error: unknown) => this.log.warn(`monitor statuses: ${String(error)}`)), delayMs);
+    this.timer = setTimeout(
+      () => void this.sweep().catch((error: unknown) => this.log.warn(`monitor statuses: ${String(error)}`)),
+      delayMs,
+    );
   }
 
   private interval(): number {
     const seconds = vscode.workspace.getConfiguration(SETTINGS.section).get<unknown>(SETTINGS.statusPollSeconds);
-    return (typeof seconds === 'number' && Number.isFinite(seconds) ? Math.max(MIN_POLL_SECONDS, seconds) : DEFAULT_POLL_SECONDS) * 1000;
+    return (
+      (typeof seconds === 'number' && Number.isFinite(seconds)
+        ? Math.max(MIN_POLL_SECONDS, seconds)
+        : DEFAULT_POLL_SECONDS) * 1000
+    );
   }
 
   private async sweep(): Promise<void> {
@@ -88,7 +97,9 @@ export class StatusPoller implements vscode.Disposable {
       const client = await this.connection.client().catch(() => undefined);
       if (!client || controller.signal.aborted) return;
       const changes: StatusChange[] = [];
-      const result = await this.tracker.sweep(client, this.ids(), this.budget, controller.signal, (id, after, before) => changes.push({ id, before, after }));
+      const result = await this.tracker.sweep(client, this.ids(), this.budget, controller.signal, (id, after, before) =>
+        changes.push({ id, before, after }),
+      );
       if (result.forbidden && !this.forbiddenSaid) {
         this.forbiddenSaid = true;
         this.log.warn('monitor statuses are unknown: this token may not read monitor history (403)');
@@ -113,7 +124,9 @@ export class StatusPoller implements vscode.Disposable {
     const client = await this.connection.client();
     if (!client || !ids.length) return { forbidden: false };
     const changes: StatusChange[] = [];
-    const result = await this.tracker.sweep(client, ids, this.budget, signal, (id, after, before) => changes.push({ id, before, after }));
+    const result = await this.tracker.sweep(client, ids, this.budget, signal, (id, after, before) =>
+      changes.push({ id, before, after }),
+    );
     if (changes.length) this.changed(changes);
     return { forbidden: result.forbidden };
   }

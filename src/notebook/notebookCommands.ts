@@ -18,7 +18,14 @@ export interface NotebookSeed {
 
 function seedCells(seed: NotebookSeed): vscode.NotebookCellData[] {
   const cells: vscode.NotebookCellData[] = [];
-  if (seed.name) cells.push(new vscode.NotebookCellData(vscode.NotebookCellKind.Markup, `## ${seed.name.replace(/[\r\n]+/g, ' ')}`, 'markdown'));
+  if (seed.name)
+    cells.push(
+      new vscode.NotebookCellData(
+        vscode.NotebookCellKind.Markup,
+        `## ${seed.name.replace(/[\r\n]+/g, ' ')}`,
+        'markdown',
+      ),
+    );
   const code = new vscode.NotebookCellData(vscode.NotebookCellKind.Code, seed.apl, APL_LANGUAGE_ID);
   if (seed.output) code.outputs = [cellOutput(seed.output)];
   cells.push(code);
@@ -30,8 +37,16 @@ export async function newNotebook(seeds: NotebookSeed[] = []): Promise<vscode.No
   const cells = seeds.length
     ? seeds.flatMap(seedCells)
     : [
-        new vscode.NotebookCellData(vscode.NotebookCellKind.Markup, vscode.l10n.t('# Investigation\n\nWhat are we looking for?'), 'markdown'),
-        new vscode.NotebookCellData(vscode.NotebookCellKind.Code, "['dataset']\n| where _time > ago(1h)\n| take 10", APL_LANGUAGE_ID),
+        new vscode.NotebookCellData(
+          vscode.NotebookCellKind.Markup,
+          vscode.l10n.t('# Investigation\n\nWhat are we looking for?'),
+          'markdown',
+        ),
+        new vscode.NotebookCellData(
+          vscode.NotebookCellKind.Code,
+          "['dataset']\n| where _time > ago(1h)\n| take 10",
+          APL_LANGUAGE_ID,
+        ),
       ];
   const document = await vscode.workspace.openNotebookDocument(NOTEBOOK_TYPE, new vscode.NotebookData(cells));
   return vscode.window.showNotebookDocument(document);
@@ -50,17 +65,24 @@ export async function addToNotebook(runner: QueryRunner): Promise<vscode.Noteboo
   const panel = runner.panels.find((p) => p.panel.active) ?? runner.panels.at(-1);
   const result = panel?.result;
   if (!result) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Run a query first: its results panel adds it to a notebook.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Run a query first: its results panel adds it to a notebook.'),
+    );
     return undefined;
   }
   const { query, rangeLabel: label, tables, status } = result;
-  const seed: NotebookSeed = { apl: query, output: { kind: 'result', result: { query, rangeLabel: label, ranAt: new Date().toISOString(), tables, status } } };
+  const seed: NotebookSeed = {
+    apl: query,
+    output: { kind: 'result', result: { query, rangeLabel: label, ranAt: new Date().toISOString(), tables, status } },
+  };
   const notebook = activeNotebook();
   if (!notebook) return (await newNotebook([seed])).notebook;
   const edit = new vscode.WorkspaceEdit();
   edit.set(notebook.uri, [vscode.NotebookEdit.insertCells(notebook.cellCount, seedCells(seed))]);
   await vscode.workspace.applyEdit(edit);
-  await vscode.window.showNotebookDocument(notebook, { selections: [new vscode.NotebookRange(notebook.cellCount - 1, notebook.cellCount)] });
+  await vscode.window.showNotebookDocument(notebook, {
+    selections: [new vscode.NotebookRange(notebook.cellCount - 1, notebook.cellCount)],
+  });
   return notebook;
 }
 
@@ -79,16 +101,24 @@ function docOf(notebook: vscode.NotebookDocument): NotebookDoc {
 /** Export Notebook to Markdown: queries as axiom-apl fences, results as tables cut to a size. `target` skips the question. */
 export async function exportMarkdown(log: Log, arg?: unknown, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
   const uri = arg instanceof vscode.Uri ? arg.toString() : undefined;
-  const notebook = (uri && vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === uri)) || activeNotebook();
+  const notebook =
+    (uri && vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === uri)) || activeNotebook();
   if (!notebook) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Open an APL notebook to export it.'));
     return undefined;
   }
-  const base = notebook.uri.path.split('/').pop()?.replace(/\.axiom-notebook$/, '') || 'notebook';
+  const base =
+    notebook.uri.path
+      .split('/')
+      .pop()
+      ?.replace(/\.axiom-notebook$/, '') || 'notebook';
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   target ??= await vscode.window.showSaveDialog({
     title: vscode.l10n.t('Export the notebook as Markdown'),
-    defaultUri: notebook.uri.scheme === 'file' ? notebook.uri.with({ path: notebook.uri.path.replace(/(\.axiom-notebook)?$/, '.md') }) : folder && vscode.Uri.joinPath(folder, `${base}.md`),
+    defaultUri:
+      notebook.uri.scheme === 'file'
+        ? notebook.uri.with({ path: notebook.uri.path.replace(/(\.axiom-notebook)?$/, '.md') })
+        : folder && vscode.Uri.joinPath(folder, `${base}.md`),
     filters: { Markdown: ['md'] },
   });
   if (!target) return undefined;

@@ -50,7 +50,8 @@ export class AplNotebookController implements vscode.Disposable {
   }
 
   private prefer(notebook: vscode.NotebookDocument): void {
-    if (notebook.notebookType === NOTEBOOK_TYPE) this.controller.updateNotebookAffinity(notebook, vscode.NotebookControllerAffinity.Preferred);
+    if (notebook.notebookType === NOTEBOOK_TYPE)
+      this.controller.updateNotebookAffinity(notebook, vscode.NotebookControllerAffinity.Preferred);
   }
 
   /** Runs the cells in order, after any asked for earlier in the same notebook. */
@@ -77,7 +78,11 @@ export class AplNotebookController implements vscode.Disposable {
     return run;
   }
 
-  private async runCell(cell: vscode.NotebookCell, execution: vscode.NotebookCellExecution, notebook: vscode.NotebookDocument): Promise<void> {
+  private async runCell(
+    cell: vscode.NotebookCell,
+    execution: vscode.NotebookCellExecution,
+    notebook: vscode.NotebookDocument,
+  ): Promise<void> {
     execution.executionOrder = ++this.order;
     execution.start(Date.now());
     if (execution.token.isCancellationRequested) {
@@ -111,18 +116,41 @@ export class AplNotebookController implements vscode.Disposable {
           return;
         }
         case 'cancelled':
-          await execution.replaceOutput(cellOutput({ kind: 'problem', problem: { message: vscode.l10n.t('The query was stopped.'), actions: ['retry'] } }));
+          await execution.replaceOutput(
+            cellOutput({
+              kind: 'problem',
+              problem: { message: vscode.l10n.t('The query was stopped.'), actions: ['retry'] },
+            }),
+          );
           execution.end(false, Date.now());
           return;
         case 'compile': {
-          runner.showCompileError({ apl, documentUri: cell.document.uri, version: cell.document.version, startOffset: 0 }, outcome.compile);
+          runner.showCompileError(
+            { apl, documentUri: cell.document.uri, version: cell.document.version, startOffset: 0 },
+            outcome.compile,
+          );
           const { line, column, message } = outcome.compile;
-          await execution.replaceOutput(cellOutput({ kind: 'error', name: vscode.l10n.t('The query does not compile'), message: vscode.l10n.t('Line {0}, column {1}: {2}', line, column, message) }));
+          await execution.replaceOutput(
+            cellOutput({
+              kind: 'error',
+              name: vscode.l10n.t('The query does not compile'),
+              message: vscode.l10n.t('Line {0}, column {1}: {2}', line, column, message),
+            }),
+          );
           execution.end(false, Date.now());
           return;
         }
         case 'failed':
-          await execution.replaceOutput(cellOutput({ kind: 'problem', problem: { message: outcome.message, actions: outcome.advice.actions, ...(outcome.advice.setting ? { setting: outcome.advice.setting } : {}) } }));
+          await execution.replaceOutput(
+            cellOutput({
+              kind: 'problem',
+              problem: {
+                message: outcome.message,
+                actions: outcome.advice.actions,
+                ...(outcome.advice.setting ? { setting: outcome.advice.setting } : {}),
+              },
+            }),
+          );
           execution.end(false, Date.now());
           return;
       }
@@ -135,7 +163,10 @@ export class AplNotebookController implements vscode.Disposable {
   }
 
   /** The output of that id in the notebook, and its cell. */
-  private find(notebook: vscode.NotebookDocument, id: string): { cell: vscode.NotebookCell; output: vscode.NotebookCellOutput } | undefined {
+  private find(
+    notebook: vscode.NotebookDocument,
+    id: string,
+  ): { cell: vscode.NotebookCell; output: vscode.NotebookCellOutput } | undefined {
     for (const cell of notebook.getCells()) {
       const output = cell.outputs.find((o) => outputId(o) === id);
       if (output) return { cell, output };
@@ -162,17 +193,28 @@ export class AplNotebookController implements vscode.Disposable {
       case 'export': {
         const table = saved?.kind === 'result' ? saved.result.tables[message.table] : undefined;
         // Named by the notebook and the cell: "investigation-cell-3".
-        const name = `${notebook.uri.path.split('/').pop()?.replace(/\.axiom-notebook$/, '') || 'notebook'}-cell-${found.cell.index + 1}`;
+        const name = `${
+          notebook.uri.path
+            .split('/')
+            .pop()
+            ?.replace(/\.axiom-notebook$/, '') || 'notebook'
+        }-cell-${found.cell.index + 1}`;
         return table ? exportTable(table, message.format, name, this.deps.log, target) : undefined;
       }
       case 'openInAxiom': {
         if (saved?.kind !== 'result') return undefined;
         const range = notebookRange(notebook) ?? this.deps.runner().timeRange.range;
-        return openAppPage(this.deps.deployments(), phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, saved.result.query, range), this.deps.handlers());
+        return openAppPage(
+          this.deps.deployments(),
+          phrase('Opening the query in Axiom'),
+          (endpoint, orgId) => queryLink(endpoint, orgId, saved.result.query, range),
+          this.deps.handlers(),
+        );
       }
       case 'action': {
         const setting = saved?.kind === 'problem' ? saved.problem.setting : undefined;
-        if ((await carryOut(message.action as AdviceAction, this.deps.handlers(), setting)) === 'retry') return this.execute([found.cell], notebook);
+        if ((await carryOut(message.action as AdviceAction, this.deps.handlers(), setting)) === 'retry')
+          return this.execute([found.cell], notebook);
         return undefined;
       }
     }

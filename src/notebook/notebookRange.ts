@@ -17,13 +17,18 @@ export function notebookRange(notebook: vscode.NotebookDocument): TimeRange | un
 /** The notebook toolbar's Time Range: the notebook's own, kept in the file (default: the status bar's). */
 export async function chooseNotebookRange(runner: () => QueryRunner, arg?: unknown): Promise<boolean> {
   const uri = (arg as { notebookEditor?: { notebookUri?: unknown } } | undefined)?.notebookEditor?.notebookUri;
-  const notebook = (uri instanceof vscode.Uri && vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === uri.toString())) || activeNotebook();
+  const notebook =
+    (uri instanceof vscode.Uri &&
+      vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === uri.toString())) ||
+    activeNotebook();
   if (!notebook) return false;
   const now = notebookRange(notebook) ?? runner().timeRange.range;
   const range = await pickRange(now, vscode.l10n.t('Time range of this notebook’s queries'));
   if (!range) return false;
   const edit = new vscode.WorkspaceEdit();
-  edit.set(notebook.uri, [vscode.NotebookEdit.updateNotebookMetadata({ ...notebook.metadata, timeRange: storeRange(range) })]);
+  edit.set(notebook.uri, [
+    vscode.NotebookEdit.updateNotebookMetadata({ ...notebook.metadata, timeRange: storeRange(range) }),
+  ]);
   return vscode.workspace.applyEdit(edit);
 }
 
@@ -41,9 +46,14 @@ export class RangeOnCells implements vscode.NotebookCellStatusBarItemProvider {
     if (cell.kind !== vscode.NotebookCellKind.Code) return [];
     const own = notebookRange(cell.notebook);
     const label = say(rangeLabel(own ?? this.runner().timeRange.range));
-    const item = new vscode.NotebookCellStatusBarItem(`$(history) ${label}`, vscode.NotebookCellStatusBarAlignment.Right);
+    const item = new vscode.NotebookCellStatusBarItem(
+      `$(history) ${label}`,
+      vscode.NotebookCellStatusBarAlignment.Right,
+    );
     item.command = { command: COMMANDS.chooseNotebookTimeRange, title: vscode.l10n.t('Time Range') };
-    item.tooltip = own ? vscode.l10n.t('This notebook’s queries run over: {0}. Click to change.', label) : vscode.l10n.t('Runs over the status bar’s range: {0}. Click to give this notebook its own.', label);
+    item.tooltip = own
+      ? vscode.l10n.t('This notebook’s queries run over: {0}. Click to change.', label)
+      : vscode.l10n.t('Runs over the status bar’s range: {0}. Click to give this notebook its own.', label);
     item.accessibilityInformation = { label: vscode.l10n.t('Axiom query time range: {0}', label) };
     return [item];
   }

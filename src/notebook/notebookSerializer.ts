@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
-import { readNotebook, writeNotebook, type NotebookCellDoc, type NotebookDoc, type NotebookOutput } from '../core/notebook/notebookFile';
+import {
+  readNotebook,
+  writeNotebook,
+  type NotebookCellDoc,
+  type NotebookDoc,
+  type NotebookOutput,
+} from '../core/notebook/notebookFile';
 import { ERROR_MIME, PROBLEM_MIME, readProblem, readResult, RESULT_MIME } from '../core/notebook/notebookOutput';
 import { readStoredRange, storeRange } from '../core/run/timeRange';
 import { APL_LANGUAGE_ID } from '../platform/constants';
@@ -35,7 +41,8 @@ export function outputDoc(output: vscode.NotebookCellOutput): NotebookOutput | u
       if (problem) return { kind: 'problem', problem };
     } else if (item.mime === ERROR_MIME) {
       const error = json(item) as { name?: unknown; message?: unknown } | undefined;
-      if (typeof error?.message === 'string') return { kind: 'error', name: typeof error.name === 'string' ? error.name : 'Error', message: error.message };
+      if (typeof error?.message === 'string')
+        return { kind: 'error', name: typeof error.name === 'string' ? error.name : 'Error', message: error.message };
     }
   }
   return undefined;
@@ -45,9 +52,15 @@ export function outputDoc(output: vscode.NotebookCellOutput): NotebookOutput | u
 export function cellOutput(output: NotebookOutput): vscode.NotebookCellOutput {
   switch (output.kind) {
     case 'result':
-      return new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.json(output.result, RESULT_MIME)], outputMetadata());
+      return new vscode.NotebookCellOutput(
+        [vscode.NotebookCellOutputItem.json(output.result, RESULT_MIME)],
+        outputMetadata(),
+      );
     case 'problem':
-      return new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.json(output.problem, PROBLEM_MIME)], outputMetadata());
+      return new vscode.NotebookCellOutput(
+        [vscode.NotebookCellOutputItem.json(output.problem, PROBLEM_MIME)],
+        outputMetadata(),
+      );
     case 'error': {
       const error = new Error(output.message);
       error.name = output.name;
@@ -73,7 +86,8 @@ export class AplNotebookSerializer implements vscode.NotebookSerializer {
     const doc = readNotebook(decoder.decode(content));
     const data = new vscode.NotebookData(
       doc.cells.map((cell) => {
-        if (cell.kind === 'markdown') return new vscode.NotebookCellData(vscode.NotebookCellKind.Markup, cell.source, 'markdown');
+        if (cell.kind === 'markdown')
+          return new vscode.NotebookCellData(vscode.NotebookCellKind.Markup, cell.source, 'markdown');
         const data = new vscode.NotebookCellData(vscode.NotebookCellKind.Code, cell.source, APL_LANGUAGE_ID);
         data.outputs = cell.outputs.map(cellOutput);
         return data;

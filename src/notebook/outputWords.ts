@@ -13,7 +13,9 @@ let nextId = 1;
  *  VS Code's own output ids are not in its API) and the renderer's words in the display language
  *  (made once). The file keeps neither: each output gets them when it is made or read. */
 export function outputMetadata(): { axiomWords: OutputWords; axiomOutputId: string } {
-  words ??= { axiomWords: { language: vscode.env.language, panel: translated(PANEL_WORDS), notebook: translated(NOTEBOOK_WORDS) } };
+  words ??= {
+    axiomWords: { language: vscode.env.language, panel: translated(PANEL_WORDS), notebook: translated(NOTEBOOK_WORDS) },
+  };
   return { ...words, axiomOutputId: `${Date.now().toString(36)}-${nextId++}` };
 }
 

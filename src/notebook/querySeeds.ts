@@ -24,7 +24,10 @@ export function monitorSeed(arg: unknown): NotebookSeed | undefined {
 /** A starred query, from its row in the Starred Queries view, to start a notebook with. */
 export function starredSeed(arg: unknown): NotebookSeed | undefined {
   const row = arg as Partial<StarredRow> | undefined;
-  const query = typeof row === 'object' && row !== null && row.kind === 'query' ? (row.query as StarredQuery | undefined) : undefined;
+  const query =
+    typeof row === 'object' && row !== null && row.kind === 'query'
+      ? (row.query as StarredQuery | undefined)
+      : undefined;
   if (typeof query?.name !== 'string') return undefined;
   return aplOnly(query.name, typeof query.query?.apl === 'string' ? query.query.apl : undefined);
 }

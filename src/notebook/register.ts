@@ -19,7 +19,10 @@ const NOTEBOOK_COMMANDS = [
  * onNotebook:axiom-notebook, also for an editor restored at reload) or a notebook command runs;
  * the controller is made when the first notebook opens.
  */
-export function registerNotebook(deps: NotebookDeps): { feature: Once<NotebookFeature>; disposables: vscode.Disposable[] } {
+export function registerNotebook(deps: NotebookDeps): {
+  feature: Once<NotebookFeature>;
+  disposables: vscode.Disposable[];
+} {
   const feature = once(() => load('notebook').createNotebook(deps));
   const ours = (notebook: vscode.NotebookDocument) => notebook.notebookType === NOTEBOOK_TYPE;
   // And with a notebook made without a file (New APL Notebook, another extension's).

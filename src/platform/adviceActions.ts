@@ -79,7 +79,9 @@ export function actionCommand(action: OfferedAction, how: { retry: string; setti
  * Connection goes beside Retry.
  */
 export function offeredActions(actions: readonly AdviceAction[]): OfferedAction[] {
-  const offered: OfferedAction[] = actions.includes('setToken') ? ['setToken', 'switchDeployment', ...actions.filter((a) => a !== 'setToken')] : [...actions];
+  const offered: OfferedAction[] = actions.includes('setToken')
+    ? ['setToken', 'switchDeployment', ...actions.filter((a) => a !== 'setToken')]
+    : [...actions];
   const retry = offered.indexOf('retry');
   if (retry >= 0) offered.splice(retry + 1, 0, 'testConnection');
   return offered;

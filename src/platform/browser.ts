@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
  * the extension hands this object to them (see AxiomExtensionApi), and they replace `open`.
  */
 export class Browser {
-  open: (address: vscode.Uri) => Thenable<boolean> = async (address) => vscode.env.openExternal(await forwardedWhole(address));
+  open: (address: vscode.Uri) => Thenable<boolean> = async (address) =>
+    vscode.env.openExternal(await forwardedWhole(address));
 }
 
 /**
@@ -16,7 +17,11 @@ export class Browser {
  */
 export function withOriginalPath(original: vscode.Uri, forwarded: vscode.Uri): vscode.Uri {
   if (forwarded.path.endsWith(original.path) && forwarded.query === original.query) return forwarded;
-  return forwarded.with({ path: forwarded.path.replace(/\/?$/, '') + original.path, query: original.query, fragment: original.fragment });
+  return forwarded.with({
+    path: forwarded.path.replace(/\/?$/, '') + original.path,
+    query: original.query,
+    fragment: original.fragment,
+  });
 }
 
 /**

@@ -44,7 +44,11 @@ export async function withClient<T>(
       if (!client) {
         const signIn = vscode.l10n.t('Sign in with Axiom');
         const setToken = vscode.l10n.t('Set API Token');
-        const choice = await vscode.window.showWarningMessage(how.why ?? vscode.l10n.t('Sign in to Axiom or set an API token first.'), signIn, setToken);
+        const choice = await vscode.window.showWarningMessage(
+          how.why ?? vscode.l10n.t('Sign in to Axiom or set an API token first.'),
+          signIn,
+          setToken,
+        );
         if (choice === signIn && (await access.handlers.signIn())) continue;
         if (choice === setToken && (await access.handlers.askForToken())) continue;
         return undefined;
@@ -60,6 +64,9 @@ export async function withClient<T>(
 }
 
 /** The window's client for work that handles its own failures: asked for as withClient does. */
-export function clientFor(access: ClientAccess, how: { doing: Phrase; why?: string; log: Log }): Promise<AxiomClient | undefined> {
+export function clientFor(
+  access: ClientAccess,
+  how: { doing: Phrase; why?: string; log: Log },
+): Promise<AxiomClient | undefined> {
   return withClient(access, how, async (client) => client);
 }

@@ -108,7 +108,12 @@ export const SETTINGS = {
 /** The notebook type of *.axiom-notebook files (package.json contributes.notebooks). */
 export const NOTEBOOK_TYPE = 'axiom-notebook';
 
-export const VIEWS = { monitors: 'axiom.monitors', starred: 'axiom.starredQueries', datasets: 'axiom.datasets', history: 'axiom.queryHistory' } as const;
+export const VIEWS = {
+  monitors: 'axiom.monitors',
+  starred: 'axiom.starredQueries',
+  datasets: 'axiom.datasets',
+  history: 'axiom.queryHistory',
+} as const;
 
 /** The results panels' webview type: VS Code brings them back after a reload through its serializer (run/register.ts). */
 export const RESULTS_VIEW_TYPE = 'axiom.results';

@@ -7,7 +7,10 @@ import * as vscode from 'vscode';
  * any other document). A language change closes and opens the same document at once: the state is
  * forgotten only if, a turn later, no document of the key is open.
  */
-export function forgetWhenClosed(keyOf: (uri: vscode.Uri) => string | undefined, forget: (key: string) => void): vscode.Disposable {
+export function forgetWhenClosed(
+  keyOf: (uri: vscode.Uri) => string | undefined,
+  forget: (key: string) => void,
+): vscode.Disposable {
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const listener = vscode.workspace.onDidCloseTextDocument((document) => {
     const key = keyOf(document.uri);

@@ -7,7 +7,10 @@ import type { Once } from './lazy';
 type Body = (...args: never[]) => unknown;
 
 /** Registers each command id; its body is `commands()[id]`, the feature's, made on the first run. */
-export function registerCommands<Id extends string>(ids: readonly Id[], commands: () => { readonly [K in Id]: Body }): vscode.Disposable[] {
+export function registerCommands<Id extends string>(
+  ids: readonly Id[],
+  commands: () => { readonly [K in Id]: Body },
+): vscode.Disposable[] {
   return ids.map((id) => vscode.commands.registerCommand(id, (...args: never[]) => (commands()[id] as Body)(...args)));
 }
 
@@ -15,7 +18,6 @@ export function registerCommands<Id extends string>(ids: readonly Id[], commands
 export function disposeIfMade(feature: Once<{ dispose(): unknown }>): vscode.Disposable {
   return new vscode.Disposable(() => feature.made?.dispose());
 }
-
 
 /**
  * A tree view registered at activation whose data provider loads on first use. VS Code needs a
@@ -30,7 +32,10 @@ export class LazyTree<T> implements vscode.Disposable {
   private provider?: vscode.TreeDataProvider<T>;
   private forwarding?: vscode.Disposable;
 
-  constructor(viewId: string, private readonly make: () => unknown) {
+  constructor(
+    viewId: string,
+    private readonly make: () => unknown,
+  ) {
     const real = () => {
       if (!this.provider) this.make();
       if (!this.provider) throw new Error(`${viewId}: the feature made no provider`);
@@ -60,7 +65,8 @@ export class LazyTree<T> implements vscode.Disposable {
 }
 
 /** What LazyFiles forwards to: a feature's documents of records (platform/recordFiles.ts). */
-export type RecordFileSystem = vscode.FileSystemProvider & vscode.TextDocumentContentProvider & { readonly onDidChange: vscode.Event<vscode.Uri> };
+export type RecordFileSystem = vscode.FileSystemProvider &
+  vscode.TextDocumentContentProvider & { readonly onDidChange: vscode.Event<vscode.Uri> };
 
 /**
  * A scheme's file system, and the scheme of Axiom's version beside a document, registered at
@@ -73,7 +79,11 @@ export class LazyFiles implements vscode.Disposable {
   private files?: RecordFileSystem;
   private readonly disposables: vscode.Disposable[];
 
-  constructor(scheme: string, remoteScheme: string, private readonly make: () => unknown) {
+  constructor(
+    scheme: string,
+    remoteScheme: string,
+    private readonly make: () => unknown,
+  ) {
     const real = (): RecordFileSystem => {
       if (!this.files) this.make();
       if (!this.files) throw new Error(`${scheme}: the feature made no file system`);
@@ -90,7 +100,10 @@ export class LazyFiles implements vscode.Disposable {
       delete: (uri, options) => real().delete(uri, options),
       rename: (from, to, options) => real().rename(from, to, options),
     };
-    const remote: vscode.TextDocumentContentProvider = { onDidChange: this.remoteChanges.event, provideTextDocumentContent: (uri, token) => real().provideTextDocumentContent(uri, token) };
+    const remote: vscode.TextDocumentContentProvider = {
+      onDidChange: this.remoteChanges.event,
+      provideTextDocumentContent: (uri, token) => real().provideTextDocumentContent(uri, token),
+    };
     this.disposables = [
       this.fileChanges,
       this.remoteChanges,
@@ -121,7 +134,12 @@ export interface FirstStart extends vscode.Disposable {
 
 /** Calls `start` once: at once when `already` holds, else on the first event that `matches` (or
  *  the first `ensure`). */
-function onFirst<E>(already: boolean, event: vscode.Event<E>, matches: (e: E) => boolean, start: () => vscode.Disposable[]): FirstStart {
+function onFirst<E>(
+  already: boolean,
+  event: vscode.Event<E>,
+  matches: (e: E) => boolean,
+  start: () => vscode.Disposable[],
+): FirstStart {
   let started: vscode.Disposable[] | undefined;
   let listener: vscode.Disposable | undefined;
   const ensure = () => {

@@ -102,7 +102,9 @@ export type ListElement<Row> = Row | ActionRow | MoreRow;
  * the list in hand is not all of it (filterChanged).
  * Subclasses say how to load and how a row looks.
  */
-export abstract class ListView<Row extends object> implements vscode.TreeDataProvider<ListElement<Row>>, vscode.Disposable {
+export abstract class ListView<Row extends object>
+  implements vscode.TreeDataProvider<ListElement<Row>>, vscode.Disposable
+{
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly treeView: vscode.TreeView<ListElement<Row>>;
@@ -173,7 +175,10 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
    *  read from it); otherwise the person types it. Undefined when dismissed. */
   async filter(arg?: unknown): Promise<string | undefined> {
     const given = typeof arg === 'object' && arg !== null ? (arg as { text?: unknown }).text : undefined;
-    const text = typeof given === 'string' ? given : await vscode.window.showInputBox({ ...this.filterWords, value: this.filterText });
+    const text =
+      typeof given === 'string'
+        ? given
+        : await vscode.window.showInputBox({ ...this.filterWords, value: this.filterText });
     if (text !== undefined) await this.setFilterText(text);
     return text;
   }
@@ -242,7 +247,17 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
     this.viewLog.error(advice.message);
     const reason = say(advice.message);
     const actions = offeredActions(advice.actions);
-    const rows = actions.map((action, i) => new ActionRow(action, action === 'retry' ? { ...retry, title: actionLabel(action) } : actionCommand(action, { retry: retry.command, setting: advice.setting }), reason, i === 0));
+    const rows = actions.map(
+      (action, i) =>
+        new ActionRow(
+          action,
+          action === 'retry'
+            ? { ...retry, title: actionLabel(action) }
+            : actionCommand(action, { retry: retry.command, setting: advice.setting }),
+          reason,
+          i === 0,
+        ),
+    );
     return { reason, rows };
   }
   /** The row a row is under; undefined for the top level. Needed to reveal a row that is under another. */
@@ -257,7 +272,9 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
       this.inFlight.controller.abort();
     }
     const controller = new AbortController();
-    const loading = vscode.window.withProgress({ location: { viewId: this.ids.viewId } }, () => this.load(controller.signal));
+    const loading = vscode.window.withProgress({ location: { viewId: this.ids.viewId } }, () =>
+      this.load(controller.signal),
+    );
     const promise = Promise.resolve(loading).then(() => {
       if (this.inFlight?.controller === controller) this.inFlight = undefined;
     });
@@ -428,7 +445,9 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
       }
       if (unreadable) {
         notes.push(
-          unreadable === 1 ? vscode.l10n.t('1 entry could not be read and is not shown; see the log.') : vscode.l10n.t('{0} entries could not be read and are not shown; see the log.', countText(unreadable)),
+          unreadable === 1
+            ? vscode.l10n.t('1 entry could not be read and is not shown; see the log.')
+            : vscode.l10n.t('{0} entries could not be read and are not shown; see the log.', countText(unreadable)),
         );
       }
       if (notes.length) this.treeView.message = notes.join(' ');
@@ -440,13 +459,26 @@ export abstract class ListView<Row extends object> implements vscode.TreeDataPro
 
   /** The error state: the failure in the view's message, the actions that help as its rows. */
   private showFailure(error: unknown): void {
-    const { reason, rows: actions } = this.failureRows(error, this.doing, { command: this.ids.refreshCommand, title: '' });
+    const { reason, rows: actions } = this.failureRows(error, this.doing, {
+      command: this.ids.refreshCommand,
+      title: '',
+    });
     const kind = isAxiomError(error) ? error.kind : undefined;
-    this.show([], kind === 'auth' || kind === 'forbidden' ? 'errorAuth' : kind === 'config' ? 'errorConfig' : 'error', actions);
+    this.show(
+      [],
+      kind === 'auth' || kind === 'forbidden' ? 'errorAuth' : kind === 'config' ? 'errorConfig' : 'error',
+      actions,
+    );
     this.treeView.message = reason;
   }
 
-  private show(rows: Row[], state: ListViewState, actions: ActionRow[] = [], count = rows.length, allRows?: () => Row[]): void {
+  private show(
+    rows: Row[],
+    state: ListViewState,
+    actions: ActionRow[] = [],
+    count = rows.length,
+    allRows?: () => Row[],
+  ): void {
     this.loaded = true;
     this.count = count;
     this.actions = actions;

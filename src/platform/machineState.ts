@@ -44,7 +44,9 @@ export class MachineState<T extends object> implements vscode.Disposable {
   private read(): T {
     try {
       const parsed: unknown = JSON.parse(fs.readFileSync(this.file, 'utf8'));
-      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...this.empty, ...parsed } : this.empty;
+      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? { ...this.empty, ...parsed }
+        : this.empty;
     } catch {
       return this.empty; // none yet, or unreadable: as if nothing was chosen
     }

@@ -17,6 +17,8 @@ export function vscodeTransport(api: Bundle<'client'>, { strictSSL }: Pick<Netwo
 
 /** For the log, once per transport made. */
 export function describeTransport({ strictSSL, proxyOff }: Pick<NetworkSettings, 'strictSSL' | 'proxyOff'>): string {
-  const proxy = proxyOff ? 'directly (http.proxySupport is off)' : 'through the proxy VS Code resolves for each address';
+  const proxy = proxyOff
+    ? 'directly (http.proxySupport is off)'
+    : 'through the proxy VS Code resolves for each address';
   return `requests go ${proxy}, with VS Code's certificates${strictSSL ? '' : ', without checking them (http.proxyStrictSSL is off)'}`;
 }

@@ -3,7 +3,10 @@ import { APL_LANGUAGE_ID } from './constants';
 
 /** Opens query text in a new untitled tab of its own (APL in the Axiom APL language, anything else as plain text). */
 export async function openQueryInNewTab(text: string, language: 'apl' | 'other'): Promise<vscode.TextEditor> {
-  const document = await vscode.workspace.openTextDocument({ content: text, language: language === 'apl' ? APL_LANGUAGE_ID : 'plaintext' });
+  const document = await vscode.workspace.openTextDocument({
+    content: text,
+    language: language === 'apl' ? APL_LANGUAGE_ID : 'plaintext',
+  });
   return vscode.window.showTextDocument(document, { preview: false });
 }
 

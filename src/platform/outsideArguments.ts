@@ -11,7 +11,9 @@ export function withoutOwnArguments<T>(command: string, args: T, keys: readonly 
   if (typeof args !== 'object' || args === null) return args;
   const dropped = keys.filter((key) => key in args);
   if (!dropped.length) return args;
-  log.warn(`${command}: ${dropped.join(', ')} from outside the extension is ignored; it asks as from the Command Palette`);
+  log.warn(
+    `${command}: ${dropped.join(', ')} from outside the extension is ignored; it asks as from the Command Palette`,
+  );
   const kept: Record<string, unknown> = { ...(args as Record<string, unknown>) };
   for (const key of dropped) delete kept[key];
   return kept as T;

@@ -92,7 +92,9 @@ export interface RecordKind<R extends ServiceRecord> {
  * reads, saves, comparisons and stats send nothing and fail, saying so (the text stays unsaved).
  * What is known of each document below is kept per record, part and deployment (recordKey).
  */
-export class RecordFiles<R extends ServiceRecord> implements vscode.FileSystemProvider, vscode.TextDocumentContentProvider, vscode.Disposable {
+export class RecordFiles<R extends ServiceRecord>
+  implements vscode.FileSystemProvider, vscode.TextDocumentContentProvider, vscode.Disposable
+{
   private readonly fileChanges = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.fileChanges.event;
   private readonly remoteChanges = new vscode.EventEmitter<vscode.Uri>();
@@ -157,7 +159,15 @@ export class RecordFiles<R extends ServiceRecord> implements vscode.FileSystemPr
   /** How many records (of a deployment) something is known of, whatever their parts (for tests:
    *  none once all their documents are closed). */
   get documentsKnown(): number {
-    const keys = [...this.bases.keys(), ...this.pending.keys(), ...this.times.keys(), ...this.fetched.keys(), ...this.compared.keys(), ...this.remoteText.keys(), ...this.gone];
+    const keys = [
+      ...this.bases.keys(),
+      ...this.pending.keys(),
+      ...this.times.keys(),
+      ...this.fetched.keys(),
+      ...this.compared.keys(),
+      ...this.remoteText.keys(),
+      ...this.gone,
+    ];
     return new Set(keys.map((key) => JSON.stringify((JSON.parse(key) as string[]).slice(0, 2)))).size;
   }
 
@@ -165,7 +175,12 @@ export class RecordFiles<R extends ServiceRecord> implements vscode.FileSystemPr
   documentsOf(location: { id: string; deployment: string; part?: string }): vscode.TextDocument[] {
     return vscode.workspace.textDocuments.filter((d) => {
       const other = d.uri.scheme === this.kind.scheme ? this.kind.locate(d.uri) : undefined;
-      return other !== undefined && other.id === location.id && other.deployment === location.deployment && (location.part === undefined || other.part === location.part);
+      return (
+        other !== undefined &&
+        other.id === location.id &&
+        other.deployment === location.deployment &&
+        (location.part === undefined || other.part === location.part)
+      );
     });
   }
 
@@ -242,7 +257,12 @@ export class RecordFiles<R extends ServiceRecord> implements vscode.FileSystemPr
     this.remoteText.set(key, this.kind.text(current.raw, location.part));
     const remote = uri.with({ scheme: this.kind.remoteScheme });
     this.remoteChanges.fire(remote);
-    await vscode.commands.executeCommand('vscode.diff', remote, uri, vscode.l10n.t(this.kind.words.compareTitle, current.name));
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      remote,
+      uri,
+      vscode.l10n.t(this.kind.words.compareTitle, current.name),
+    );
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -303,13 +323,18 @@ export class RecordFiles<R extends ServiceRecord> implements vscode.FileSystemPr
     const name = fresh.name;
     const base = this.bases.get(key);
     const compared = this.compared.get(key);
-    if (base && !this.kind.same(base, fresh.raw, location.part) && !(compared && this.kind.same(compared, fresh.raw, location.part))) {
+    if (
+      base &&
+      !this.kind.same(base, fresh.raw, location.part) &&
+      !(compared && this.kind.same(compared, fresh.raw, location.part))
+    ) {
       const choice = await this.askOnConflict(name);
       if (choice === 'compare') {
         await this.compare(uri, fresh);
         throw new vscode.FileSystemError(vscode.l10n.t(this.kind.words.notSavedCompare, name));
       }
-      if (choice !== 'overwrite') throw new vscode.FileSystemError(vscode.l10n.t(this.kind.words.notSavedChanged, name));
+      if (choice !== 'overwrite')
+        throw new vscode.FileSystemError(vscode.l10n.t(this.kind.words.notSavedChanged, name));
     }
     const body = this.kind.body(fresh.raw, base, location.part, text);
     let saved: R;
@@ -331,7 +356,11 @@ export class RecordFiles<R extends ServiceRecord> implements vscode.FileSystemPr
    *  a file changed on disk with a notification, and the save waits for the answer. */
   protected async askOnConflict(name: string): Promise<ConflictChoice> {
     const [overwrite, compare] = [vscode.l10n.t('Overwrite'), vscode.l10n.t('Compare')];
-    const choice = await vscode.window.showWarningMessage(vscode.l10n.t(this.kind.words.conflictQuestion, name), overwrite, compare);
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t(this.kind.words.conflictQuestion, name),
+      overwrite,
+      compare,
+    );
     return choice === overwrite ? 'overwrite' : choice === compare ? 'compare' : undefined;
   }
 
@@ -387,15 +416,19 @@ export class RecordFiles<R extends ServiceRecord> implements vscode.FileSystemPr
     if (session.deployment.name !== location.deployment) {
       const opened = this.kind.labelOf(location.deployment);
       const now = this.kind.labelOf(session.deployment.name);
-      this.log.warn(`${this.kind.scheme} ${location.id}: opened from another deployment than the one in use; nothing sent`);
+      this.log.warn(
+        `${this.kind.scheme} ${location.id}: opened from another deployment than the one in use; nothing sent`,
+      );
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t(this.kind.words.otherDeployment, opened, now));
     }
-    if (!session.client) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Set an Axiom API token first (Axiom: Set API Token).'));
+    if (!session.client)
+      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Set an Axiom API token first (Axiom: Set API Token).'));
     return session.client;
   }
 
   protected async read(location: RecordLocation, doing: Phrase, client?: AxiomClient): Promise<R> {
-    if (this.isGone(location.deployment, location.id)) throw vscode.FileSystemError.FileNotFound(vscode.l10n.t(this.kind.words.deleted));
+    if (this.isGone(location.deployment, location.id))
+      throw vscode.FileSystemError.FileNotFound(vscode.l10n.t(this.kind.words.deleted));
     const using = client ?? (await this.client(location, doing));
     try {
       return await this.kind.get(using, location.id);
@@ -410,8 +443,12 @@ export class RecordFiles<R extends ServiceRecord> implements vscode.FileSystemPr
     const advice = adviceFor(error, doing);
     this.log.error(advice.message);
     const message = say(advice.message);
-    if (isAxiomError(error) && error.kind === 'notFound') return vscode.FileSystemError.FileNotFound(vscode.l10n.t('{0} It may have been deleted in Axiom; your text is kept.', message));
-    if (isAxiomError(error) && (error.kind === 'auth' || error.kind === 'forbidden')) return vscode.FileSystemError.NoPermissions(message);
+    if (isAxiomError(error) && error.kind === 'notFound')
+      return vscode.FileSystemError.FileNotFound(
+        vscode.l10n.t('{0} It may have been deleted in Axiom; your text is kept.', message),
+      );
+    if (isAxiomError(error) && (error.kind === 'auth' || error.kind === 'forbidden'))
+      return vscode.FileSystemError.NoPermissions(message);
     return vscode.FileSystemError.Unavailable(message);
   }
 }

@@ -28,7 +28,15 @@ const DEFAULT_TIMEOUT_SECONDS = 30;
 const NETWORK_KEYS = ['http.proxy', 'http.noProxy', 'http.proxyStrictSSL', 'http.proxySupport'];
 /** The settings a connection is made of: a change of any other (how often statuses are polled,
  *  say) must not make every view start over. */
-const CONNECTION_KEYS = [SETTINGS.url, SETTINGS.orgId, SETTINGS.requestTimeoutSeconds, SETTINGS.deployments, SETTINGS.deployment].map((key) => `${SETTINGS.section}.${key}`).concat(NETWORK_KEYS);
+const CONNECTION_KEYS = [
+  SETTINGS.url,
+  SETTINGS.orgId,
+  SETTINGS.requestTimeoutSeconds,
+  SETTINGS.deployments,
+  SETTINGS.deployment,
+]
+  .map((key) => `${SETTINGS.section}.${key}`)
+  .concat(NETWORK_KEYS);
 
 /** Reads and writes the `axiom.*` settings and reads the proxy ones; fires when one a connection is
  *  made of changes, in this window or another. */
@@ -42,7 +50,10 @@ export class SettingsStore implements vscode.Disposable {
   read(): ConnectionSettings {
     const config = vscode.workspace.getConfiguration(SETTINGS.section);
     const seconds = config.get<unknown>(SETTINGS.requestTimeoutSeconds);
-    const timeout = typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) : DEFAULT_TIMEOUT_SECONDS;
+    const timeout =
+      typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+        ? Math.min(seconds, 600)
+        : DEFAULT_TIMEOUT_SECONDS;
     return {
       url: String(config.get<unknown>(SETTINGS.url) ?? '').trim(),
       orgId: String(config.get<unknown>(SETTINGS.orgId) ?? '').trim(),
@@ -68,7 +79,9 @@ export class SettingsStore implements vscode.Disposable {
   }
 
   async saveOrgId(orgId: string): Promise<void> {
-    await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.orgId, orgId, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration(SETTINGS.section)
+      .update(SETTINGS.orgId, orgId, vscode.ConfigurationTarget.Global);
   }
 
   readDeployments(): DeploymentSettings {
@@ -82,13 +95,17 @@ export class SettingsStore implements vscode.Disposable {
 
   /** The person's list of deployments, in their user settings. */
   async saveDeployments(list: readonly object[]): Promise<void> {
-    await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.deployments, list.length ? list : undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration(SETTINGS.section)
+      .update(SETTINGS.deployments, list.length ? list : undefined, vscode.ConfigurationTarget.Global);
   }
 
   /** A new pin for this workspace (only when it already pins one: switching there moves the pin).
    *  `axiom.deployment` is window-scoped: a workspace holds it, never a folder. */
   async savePin(name: string): Promise<void> {
-    await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.deployment, name, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration(SETTINGS.section)
+      .update(SETTINGS.deployment, name, vscode.ConfigurationTarget.Workspace);
   }
 
   dispose(): void {

@@ -25,7 +25,11 @@ export async function showAdvice(advice: Advice, handlers: AdviceHandlers): Prom
 
 /** Carries out an advice's action chosen (a notification's button, a notebook output's): Set
  *  Token, Open Settings and Show Log here; says whether to try again (Retry, or a new token). */
-export async function carryOut(action: AdviceAction | undefined, handlers: AdviceHandlers, setting?: string): Promise<'retry' | undefined> {
+export async function carryOut(
+  action: AdviceAction | undefined,
+  handlers: AdviceHandlers,
+  setting?: string,
+): Promise<'retry' | undefined> {
   switch (action) {
     case 'retry':
       return 'retry';

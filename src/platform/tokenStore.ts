@@ -62,7 +62,12 @@ export class TokenStore implements vscode.Disposable {
     if (!text) return undefined;
     try {
       const grant = JSON.parse(text) as Grant;
-      if (typeof grant.accessToken !== 'string' || typeof grant.clientId !== 'string' || typeof grant.tokenEndpoint !== 'string') return undefined;
+      if (
+        typeof grant.accessToken !== 'string' ||
+        typeof grant.clientId !== 'string' ||
+        typeof grant.tokenEndpoint !== 'string'
+      )
+        return undefined;
       rememberSecret(grant.accessToken);
       if (grant.refreshToken) rememberSecret(grant.refreshToken);
       return grant;
@@ -93,7 +98,11 @@ export class TokenStore implements vscode.Disposable {
    * Official Axiom clients read AXIOM_TOKEN. When the deployment the window uses has no token yet,
    * take it from the extension host's environment once; after Sign Out it is not taken again.
    */
-  async importFromEnvironment(state: vscode.Memento, deployment: { name: string; url: string }, environment: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  async importFromEnvironment(
+    state: vscode.Memento,
+    deployment: { name: string; url: string },
+    environment: NodeJS.ProcessEnv = process.env,
+  ): Promise<boolean> {
     const token = environment.AXIOM_TOKEN?.trim();
     if (!token || state.get<boolean>(ENV_IMPORTED_KEY) || (await this.get(deployment.name))) return false;
     // A token meant for the service AXIOM_URL names does not go to another one.

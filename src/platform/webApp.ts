@@ -23,7 +23,10 @@ export async function ensureOrgId(orgIds: OrgIds, why: string): Promise<string |
   if (deployment.orgId) return deployment.orgId;
   const value = await vscode.window.showInputBox({
     title: vscode.l10n.t('Axiom organization id'),
-    prompt: vscode.l10n.t("{0} It is the part after the host in the web app's address: https://app.axiom.co/<org-id>/…", why),
+    prompt: vscode.l10n.t(
+      "{0} It is the part after the host in the web app's address: https://app.axiom.co/<org-id>/…",
+      why,
+    ),
     placeHolder: 'my-org-a1b2',
     ignoreFocusOut: true,
     validateInput: (text) => {
@@ -52,7 +55,12 @@ export async function openInWebApp(orgIds: OrgIds, linkFor: (orgId: string) => s
  * and the org id. A bad axiom.url is said as every other use of it says it (`doing` names what
  * failed), with Open Settings; no link is built from it. Returns the link opened.
  */
-export async function openAppPage(deployments: Deployments, doing: Phrase, linkFor: (endpoint: ApiEndpoint, orgId: string) => string, handlers: AdviceHandlers): Promise<string | undefined> {
+export async function openAppPage(
+  deployments: Deployments,
+  doing: Phrase,
+  linkFor: (endpoint: ApiEndpoint, orgId: string) => string,
+  handlers: AdviceHandlers,
+): Promise<string | undefined> {
   let endpoint: ApiEndpoint;
   try {
     endpoint = requireEndpoint((await deployments.active()).url);

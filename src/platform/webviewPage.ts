@@ -13,11 +13,20 @@ export function pageRoot(extensionUri: vscode.Uri): vscode.Uri {
 
 /** A page's options: scripts on, no command links, files only from dist/webview. */
 export function pageOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
-  return { enableScripts: true, enableCommandUris: false, enableFindWidget: false, localResourceRoots: [pageRoot(extensionUri)] };
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    enableFindWidget: false,
+    localResourceRoots: [pageRoot(extensionUri)],
+  };
 }
 
 /** Puts page `bundle` (dist/webview/<bundle>.js and .css) into the webview, with its words (English templates, translated here). */
-export function setPage(webview: vscode.Webview, extensionUri: vscode.Uri, page: { bundle: string; title: string; words: Readonly<Record<string, string>> }): void {
+export function setPage(
+  webview: vscode.Webview,
+  extensionUri: vscode.Uri,
+  page: { bundle: string; title: string; words: Readonly<Record<string, string>> },
+): void {
   const root = pageRoot(extensionUri);
   webview.html = resultsPage({
     scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, `${page.bundle}.js`)).toString(),

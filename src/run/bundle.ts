@@ -33,7 +33,17 @@ export interface RunDeps {
  *  lens, and the commands as functions. */
 export function createRun(deps: RunDeps) {
   const timeRange = once(() => new TimeRangeItem(deps.memory));
-  const runner = once(() => new QueryRunner({ extensionUri: deps.extensionUri, connection: deps.access(), deployments: deps.deployments(), timeRange: timeRange(), log: deps.log, record: deps.record }));
+  const runner = once(
+    () =>
+      new QueryRunner({
+        extensionUri: deps.extensionUri,
+        connection: deps.access(),
+        deployments: deps.deployments(),
+        timeRange: timeRange(),
+        log: deps.log,
+        record: deps.record,
+      }),
+  );
   const commands = {
     [COMMANDS.runQuery]: runQueryCommand(runner),
     [COMMANDS.runMonitorQuery]: runFromRowCommand(runner, deps.openMonitorQuery),

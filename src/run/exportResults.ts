@@ -6,8 +6,18 @@ import type { Log } from '../platform/log';
 
 /** Asks where to save a table of results, as CSV or JSON, and writes it there. */
 /** `target` skips the question (tests, scripts). */
-export async function exportTable(table: ResultTable, format: 'csv' | 'json', title: string, log: Log, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
-  const base = title.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'axiom-results';
+export async function exportTable(
+  table: ResultTable,
+  format: 'csv' | 'json',
+  title: string,
+  log: Log,
+  target?: vscode.Uri,
+): Promise<vscode.Uri | undefined> {
+  const base =
+    title
+      .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'axiom-results';
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `${base}.${format}`;
   target ??= await vscode.window.showSaveDialog({
@@ -22,9 +32,18 @@ export async function exportTable(table: ResultTable, format: 'csv' | 'json', ti
     await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
     log.info(`exported ${table.rowCount} rows as ${format}`);
     const open = vscode.l10n.t('Open');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', table.rowCount.toLocaleString(panelLocale(vscode.env.language)), vscode.workspace.asRelativePath(saved)), open).then((choice) => {
-      if (choice === open) void vscode.window.showTextDocument(saved);
-    });
+    void vscode.window
+      .showInformationMessage(
+        vscode.l10n.t(
+          'Exported {0} rows to {1}.',
+          table.rowCount.toLocaleString(panelLocale(vscode.env.language)),
+          vscode.workspace.asRelativePath(saved),
+        ),
+        open,
+      )
+      .then((choice) => {
+        if (choice === open) void vscode.window.showTextDocument(saved);
+      });
     return target;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -9,10 +9,20 @@ export async function pickRange(now: TimeRange, title: string): Promise<TimeRang
   type Item = vscode.QuickPickItem & { range?: TimeRange };
   const items: Item[] = PRESET_IDS.map((preset): Item => {
     const range: TimeRange = { kind: 'preset', preset };
-    return { label: say(rangeLabel(range)), range, description: now.kind === 'preset' && now.preset === preset ? vscode.l10n.t('now') : undefined };
+    return {
+      label: say(rangeLabel(range)),
+      range,
+      description: now.kind === 'preset' && now.preset === preset ? vscode.l10n.t('now') : undefined,
+    };
   });
-  items.push({ label: vscode.l10n.t('Custom range…'), description: vscode.l10n.t('a start and an end, as dates or relative to now') });
-  const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Now: {0}', say(rangeLabel(now))) });
+  items.push({
+    label: vscode.l10n.t('Custom range…'),
+    description: vscode.l10n.t('a start and an end, as dates or relative to now'),
+  });
+  const chosen = await vscode.window.showQuickPick(items, {
+    title,
+    placeHolder: vscode.l10n.t('Now: {0}', say(rangeLabel(now))),
+  });
   if (!chosen) return undefined;
   return chosen.range ?? (await askCustom());
 }
@@ -23,7 +33,9 @@ async function askCustom(): Promise<TimeRange | undefined> {
     vscode.window.showInputBox({
       title,
       value,
-      prompt: vscode.l10n.t('A date and time (2026-11-23T08:00Z, 2026-11-23), or relative to now (now, now-2h, now-30m, now-7d)'),
+      prompt: vscode.l10n.t(
+        'A date and time (2026-11-23T08:00Z, 2026-11-23), or relative to now (now, now-2h, now-30m, now-7d)',
+      ),
       ignoreFocusOut: true,
       validateInput: check,
     });

@@ -115,11 +115,17 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     panel.reveal();
     try {
       const outcome = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running the query ({0})…', label), cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Running the query ({0})…', label),
+          cancellable: true,
+        },
         (_progress, token) => {
           token.onCancellationRequested(() => controller.abort());
           // A large answer's first rows go to the panel before the whole answer is parsed.
-          return this.query(client, request.apl, range, controller.signal, runId, 'query', (head) => (current() ? panel.showFirstRows(head) : undefined));
+          return this.query(client, request.apl, range, controller.signal, runId, 'query', (head) =>
+            current() ? panel.showFirstRows(head) : undefined,
+          );
         },
       );
       if (!current()) return undefined;
@@ -159,7 +165,11 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
 
   /** The window's client, or, without a token, the question that asks for one (undefined if none comes). */
   client(): Promise<AxiomClient | undefined> {
-    return clientFor(this.deps.connection, { doing: phrase('Running the query'), why: vscode.l10n.t('Sign in to Axiom (or set an API token) to run queries.'), log: this.deps.log });
+    return clientFor(this.deps.connection, {
+      doing: phrase('Running the query'),
+      why: vscode.l10n.t('Sign in to Axiom (or set an API token) to run queries.'),
+      log: this.deps.log,
+    });
   }
 
   /**
@@ -168,21 +178,53 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
    * request with the query deadline, the limit note, the log line, and the failure as what it is —
    * stopped, a compile error (its place for the caller to show), or advice with its actions.
    */
-  async query(client: AxiomClient, apl: string, range: TimeRange, signal: AbortSignal, runId = 0, source = 'query', firstRows?: (head: ResultsView) => unknown): Promise<QueryOutcome> {
+  async query(
+    client: AxiomClient,
+    apl: string,
+    range: TimeRange,
+    signal: AbortSignal,
+    runId = 0,
+    source = 'query',
+    firstRows?: (head: ResultsView) => unknown,
+  ): Promise<QueryOutcome> {
     const label = say(rangeLabel(range));
     const started = Date.now();
     const record = (outcome: RecordedOutcome, details: { rows?: number; message?: string; datasets?: string[] } = {}) =>
-      this.deps.record?.({ apl, range, startedAt: started, durationMs: Date.now() - started, outcome, source, ...details });
+      this.deps.record?.({
+        apl,
+        range,
+        startedAt: started,
+        durationMs: Date.now() - started,
+        outcome,
+        source,
+        ...details,
+      });
     const view = (answer: TabularResult): ResultsView => {
       const limit = explainLimit(apl, answer.tables, panelLocale(vscode.env.language));
-      return { runId, query: apl, rangeLabel: label, tables: answer.tables, status: { ...answer.status, limitNote: limit && say(limit) } };
+      return {
+        runId,
+        query: apl,
+        rangeLabel: label,
+        tables: answer.tables,
+        status: { ...answer.status, limitNote: limit && say(limit) },
+      };
     };
     try {
       // With firstRows, a large answer's first rows are shown before the whole is parsed (runApl).
-      const answer = await client.runApl(apl, rangeRequest(range), signal, firstRows && ((head) => firstRows(view(head))));
+      const answer = await client.runApl(
+        apl,
+        rangeRequest(range),
+        signal,
+        firstRows && ((head) => firstRows(view(head))),
+      );
       const result = view(answer);
-      this.deps.log.info(`ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`);
-      record(result.status.limitNote ? 'limited' : 'ok', { rows: answer.tables.reduce((sum, t) => sum + t.rowCount, 0), datasets: answer.datasetNames });
+      this.deps.log.info(
+        `ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`,
+      );
+      record(result.status.limitNote ? 'limited' : 'ok', {
+        rows: answer.tables.reduce((sum, t) => sum + t.rowCount, 0),
+        datasets: answer.datasetNames,
+      });
       return { kind: 'result', result };
     } catch (error) {
       if (isAxiomError(error) && error.kind === 'cancelled') {
@@ -200,7 +242,6 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       return { kind: 'failed', advice, message: say(advice.message), error };
     }
   }
-
 
   /**
    * A panel VS Code brought back after a reload: it shows that it was, and Re-run runs its query
@@ -220,7 +261,12 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       return;
     }
     this.deps.log.info('a results panel open before the reload is back; Re-run shows its results again');
-    const panel = this.track(new ResultsPanel(this.deps.extensionUri, state.documentUri, webviewPanel.title, this, this.deps.log, { panel: webviewPanel, state }));
+    const panel = this.track(
+      new ResultsPanel(this.deps.extensionUri, state.documentUri, webviewPanel.title, this, this.deps.log, {
+        panel: webviewPanel,
+        state,
+      }),
+    );
     // No version of the document matches: a compile error of a re-run is not placed in it.
     this.requests.set(panel, { apl: state.query, documentUri, version: -1, startOffset: 0 });
   }
@@ -241,10 +287,20 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     const request = this.requests.get(panel);
     const shown = this.shown.get(panel) ?? (request && { apl: request.apl, range: this.deps.timeRange.range });
     if (!shown) return;
-    void openAppPage(this.deps.deployments, phrase('Opening the query in Axiom'), (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range), this.deps.connection.handlers);
+    void openAppPage(
+      this.deps.deployments,
+      phrase('Opening the query in Axiom'),
+      (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range),
+      this.deps.connection.handlers,
+    );
   }
 
-  export(panel: ResultsPanel, format: 'csv' | 'json', table: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  export(
+    panel: ResultsPanel,
+    format: 'csv' | 'json',
+    table: number,
+    target?: vscode.Uri,
+  ): Promise<vscode.Uri | undefined> {
     const result = panel.result;
     const chosen = result?.tables[table];
     if (!result || !chosen) return Promise.resolve(undefined);
@@ -256,8 +312,16 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     const document = openDocument(request.documentUri.toString());
     // The text moved since it was sent: the place the service names is no longer where it was.
     if (!document || document.version !== request.version) return;
-    const { start, end } = compileErrorRange(compile, { text: request.apl, startOffset: request.startOffset }, document.getText());
-    const diagnostic = new vscode.Diagnostic(new vscode.Range(document.positionAt(start), document.positionAt(end)), compile.message, vscode.DiagnosticSeverity.Error);
+    const { start, end } = compileErrorRange(
+      compile,
+      { text: request.apl, startOffset: request.startOffset },
+      document.getText(),
+    );
+    const diagnostic = new vscode.Diagnostic(
+      new vscode.Range(document.positionAt(start), document.positionAt(end)),
+      compile.message,
+      vscode.DiagnosticSeverity.Error,
+    );
     diagnostic.source = DIAGNOSTIC_SOURCE;
     this.diagnostics.set(document.uri, [diagnostic]);
   }
@@ -269,7 +333,9 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     if (reusable) return reusable;
     // Named by its document: several panels of queries on the same dataset stay told apart.
     const name = documentUri.path.split('/').pop() || documentUri.toString();
-    return this.track(new ResultsPanel(this.deps.extensionUri, key, vscode.l10n.t('Results: {0}', name), this, this.deps.log));
+    return this.track(
+      new ResultsPanel(this.deps.extensionUri, key, vscode.l10n.t('Results: {0}', name), this, this.deps.log),
+    );
   }
 
   /** A new panel among the open ones, until it closes. */

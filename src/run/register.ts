@@ -4,7 +4,12 @@ import { load, once, type Once } from '../platform/lazy';
 import { disposeIfMade, onFirstDocument, registerCommands } from '../platform/lazyEntries';
 import type { RunDeps, RunFeature } from './bundle';
 
-const RUN_COMMANDS = [COMMANDS.runQuery, COMMANDS.runMonitorQuery, COMMANDS.runStarredQuery, COMMANDS.chooseTimeRange] as const;
+const RUN_COMMANDS = [
+  COMMANDS.runQuery,
+  COMMANDS.runMonitorQuery,
+  COMMANDS.runStarredQuery,
+  COMMANDS.chooseTimeRange,
+] as const;
 
 /** Running APL: Run Query (keyboard, editor title, CodeLens, monitor and starred rows), the time
  *  range in the status bar, the results panels (also after a reload) and the service's compile
@@ -13,7 +18,8 @@ const RUN_COMMANDS = [COMMANDS.runQuery, COMMANDS.runMonitorQuery, COMMANDS.runS
  *  editor, where it shows. */
 export function registerRun(deps: RunDeps): { feature: Once<RunFeature>; disposables: vscode.Disposable[] } {
   const feature = once(() => load('run').createRun(deps));
-  const showTimeRange = (editor: vscode.TextEditor | undefined) => editor?.document.languageId === APL_LANGUAGE_ID && void feature().timeRange();
+  const showTimeRange = (editor: vscode.TextEditor | undefined) =>
+    editor?.document.languageId === APL_LANGUAGE_ID && void feature().timeRange();
   const editors = vscode.window.onDidChangeActiveTextEditor(showTimeRange);
   const first = setTimeout(() => showTimeRange(vscode.window.activeTextEditor), 0);
   const disposables = [
@@ -22,9 +28,15 @@ export function registerRun(deps: RunDeps): { feature: Once<RunFeature>; disposa
     new vscode.Disposable(() => clearTimeout(first)),
     ...registerCommands(RUN_COMMANDS, () => feature().commands),
     // The Run Query lens, with the first Axiom APL document.
-    onFirstDocument(APL_LANGUAGE_ID, () => [vscode.languages.registerCodeLensProvider(APL_SELECTOR, { provideCodeLenses: (document) => feature().lens.provideCodeLenses(document) })]),
+    onFirstDocument(APL_LANGUAGE_ID, () => [
+      vscode.languages.registerCodeLensProvider(APL_SELECTOR, {
+        provideCodeLenses: (document) => feature().lens.provideCodeLenses(document),
+      }),
+    ]),
     // Panels open when the window reloaded come back (activation event onWebviewPanel:axiom.results).
-    vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, { deserializeWebviewPanel: async (panel, state) => feature().restore(panel, state) }),
+    vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state) => feature().restore(panel, state),
+    }),
   ];
   return { feature, disposables };
 }

@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
-import { readPanelMessage, type HostMessage, type PanelMessage, type PanelState, type ResultsView } from '../core/run/resultsProtocol';
+import {
+  readPanelMessage,
+  type HostMessage,
+  type PanelMessage,
+  type PanelState,
+  type ResultsView,
+} from '../core/run/resultsProtocol';
 import { PANEL_WORDS } from '../core/run/panelWords';
 import { resultCells, type KeptResult } from '../core/run/resultsBudget';
 import { firstPart, remainingRows } from '../core/run/resultsDelivery';
@@ -38,7 +44,11 @@ function sameStart(head: ResultsView, result: ResultsView): boolean {
     head.tables.length === first.tables.length &&
     head.tables.every((t, i) => {
       const other = first.tables[i];
-      return t.rowCount === other.rowCount && t.fields.length === other.fields.length && t.columns.every((c, j) => c.length === other.columns[j]?.length);
+      return (
+        t.rowCount === other.rowCount &&
+        t.fields.length === other.fields.length &&
+        t.columns.every((c, j) => c.length === other.columns[j]?.length)
+      );
     })
   );
 }
@@ -89,7 +99,12 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
       this.pinned = restored.state.pinned;
       this.restored = true;
     } else {
-      this.panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, options);
+      this.panel = vscode.window.createWebviewPanel(
+        RESULTS_VIEW_TYPE,
+        title,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        options,
+      );
     }
     const webview = this.panel.webview;
     setPage(webview, extensionUri, { bundle: 'results', title, words: PANEL_WORDS });
@@ -189,7 +204,8 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
 
   /** What the page keeps for VS Code to give back after a reload. */
   private remember(): void {
-    if (this.query !== undefined) this.post({ type: 'remember', state: { documentUri: this.documentUri, query: this.query, pinned: this.pinned } });
+    if (this.query !== undefined)
+      this.post({ type: 'remember', state: { documentUri: this.documentUri, query: this.query, pinned: this.pinned } });
   }
 
   private post(message: HostMessage): void {
@@ -267,6 +283,10 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
 
 /** A short name for a query (an export's file name): its first line that says something, shortened. */
 export function titleFor(query: string): string {
-  const line = query.split(/\r?\n/).map((l) => l.trim()).find((l) => l && !l.startsWith('//')) ?? query.trim();
+  const line =
+    query
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l && !l.startsWith('//')) ?? query.trim();
   return line.length > 40 ? `${line.slice(0, 39)}…` : line || vscode.l10n.t('Axiom results');
 }

@@ -14,7 +14,14 @@ export interface RunLensArgs {
 
 function isLensArgs(arg: unknown): arg is RunLensArgs {
   const a = arg as Partial<RunLensArgs> | undefined;
-  return typeof a === 'object' && a !== null && typeof a.uri === 'string' && typeof a.text === 'string' && Number.isInteger(a.start) && Number.isInteger(a.end);
+  return (
+    typeof a === 'object' &&
+    a !== null &&
+    typeof a.uri === 'string' &&
+    typeof a.text === 'string' &&
+    Number.isInteger(a.start) &&
+    Number.isInteger(a.end)
+  );
 }
 
 /**
@@ -29,7 +36,8 @@ export function requestFromEditor(editor: vscode.TextEditor): RunRequest | strin
   const run = queryToRun(text, selection, document.offsetAt(editor.selection.active));
   if (!run.text.trim()) return vscode.l10n.t('There is no query to run here.');
   const queries = run.source === 'document' ? queryBlocks(text).length : 1;
-  if (queries > 1) return vscode.l10n.t('This file holds {0} queries: put the cursor in the one to run, or select it.', queries);
+  if (queries > 1)
+    return vscode.l10n.t('This file holds {0} queries: put the cursor in the one to run, or select it.', queries);
   return { apl: run.text, documentUri: document.uri, version: document.version, startOffset: run.startOffset };
 }
 
@@ -40,9 +48,17 @@ function requestFromLens(args: RunLensArgs): RunRequest | undefined {
   if (!document || !args.text.trim()) return undefined;
   const text = document.getText();
   const start = nearestOccurrence(text, args.text, args.start);
-  if (start !== undefined) return { apl: args.text, documentUri: document.uri, version: document.version, startOffset: start };
+  if (start !== undefined)
+    return { apl: args.text, documentUri: document.uri, version: document.version, startOffset: start };
   const block = blockAt(text, Math.min(args.start, text.length));
-  return block && { apl: text.slice(block.start, block.end), documentUri: document.uri, version: document.version, startOffset: block.start };
+  return (
+    block && {
+      apl: text.slice(block.start, block.end),
+      documentUri: document.uri,
+      version: document.version,
+      startOffset: block.start,
+    }
+  );
 }
 
 function nearestOccurrence(text: string, query: string, near: number): number | undefined {
@@ -57,24 +73,40 @@ function nearestOccurrence(text: string, query: string, near: number): number | 
 export function runQueryCommand(runner: () => QueryRunner) {
   return async (arg?: unknown) => {
     const editor = vscode.window.activeTextEditor;
-    const request = isLensArgs(arg) ? requestFromLens(arg) : editor && editor.document.languageId === APL_LANGUAGE_ID ? requestFromEditor(editor) : undefined;
+    const request = isLensArgs(arg)
+      ? requestFromLens(arg)
+      : editor && editor.document.languageId === APL_LANGUAGE_ID
+        ? requestFromEditor(editor)
+        : undefined;
     if (typeof request === 'object') return runner().run(request);
-    void vscode.window.showWarningMessage(request ?? vscode.l10n.t('Run Query runs Axiom APL: open an .apl file, or a monitor’s or starred query.'));
+    void vscode.window.showWarningMessage(
+      request ?? vscode.l10n.t('Run Query runs Axiom APL: open an .apl file, or a monitor’s or starred query.'),
+    );
     return undefined;
   };
 }
 
 /** Runs a monitor's or a starred query's APL from its row: the query opens in an editor of its
  *  own first, so that a compile error has a place to show. */
-export function runFromRowCommand(runner: () => QueryRunner, openRow: (arg: unknown) => Promise<vscode.TextEditor | undefined>) {
+export function runFromRowCommand(
+  runner: () => QueryRunner,
+  openRow: (arg: unknown) => Promise<vscode.TextEditor | undefined>,
+) {
   return async (arg?: unknown) => {
     const editor = await openRow(arg);
     if (!editor) return undefined;
     if (editor.document.languageId !== APL_LANGUAGE_ID) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('This query is not APL, so it cannot run here; it is open to read.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('This query is not APL, so it cannot run here; it is open to read.'),
+      );
       return undefined;
     }
     const document = editor.document;
-    return runner().run({ apl: document.getText(), documentUri: document.uri, version: document.version, startOffset: 0 });
+    return runner().run({
+      apl: document.getText(),
+      documentUri: document.uri,
+      version: document.version,
+      startOffset: 0,
+    });
   };
 }

@@ -10,9 +10,18 @@ export class RunLens implements vscode.CodeLensProvider {
     if (document.uri.scheme === 'vscode-notebook-cell') return [];
     const text = document.getText();
     return queryBlocks(text).map((block) => {
-      const args: RunLensArgs = { uri: document.uri.toString(), start: block.start, end: block.end, text: text.slice(block.start, block.end) };
+      const args: RunLensArgs = {
+        uri: document.uri.toString(),
+        start: block.start,
+        end: block.end,
+        text: text.slice(block.start, block.end),
+      };
       const at = document.positionAt(block.start);
-      return new vscode.CodeLens(new vscode.Range(at, at), { title: `$(play) ${vscode.l10n.t('Run Query')}`, command: COMMANDS.runQuery, arguments: [args] });
+      return new vscode.CodeLens(new vscode.Range(at, at), {
+        title: `$(play) ${vscode.l10n.t('Run Query')}`,
+        command: COMMANDS.runQuery,
+        arguments: [args],
+      });
     });
   }
 }

@@ -30,10 +30,21 @@ export interface StarredDeps {
 /** The starred feature, made once: its view, its documents, and its commands as functions. */
 export function createStarred(deps: StarredDeps) {
   const view = new StarredView(deps.tree, deps.access, deps.log, deps.memory);
-  const files = new StarredFiles({ connection: deps.access, log: deps.log, onSaved: (query) => view.updated(query), labelOf: deps.labelOf });
+  const files = new StarredFiles({
+    connection: deps.access,
+    log: deps.log,
+    onSaved: (query) => view.updated(query),
+    labelOf: deps.labelOf,
+  });
   const rows = starredCommands({ connection: deps.access, log: deps.log, view, files, deployments: deps.deployments });
   const title = starredViewCommands(view, deps.access);
-  const starQuery = starQueryCommand({ connection: deps.access, orgIds: deps.deployments, log: deps.log, recent: new RecentDatasets(deps.memory), onStarred: (created) => void view.added(created) });
+  const starQuery = starQueryCommand({
+    connection: deps.access,
+    orgIds: deps.deployments,
+    log: deps.log,
+    recent: new RecentDatasets(deps.memory),
+    onStarred: (created) => void view.added(created),
+  });
   const commands = {
     [COMMANDS.starQuery]: starQuery,
     [COMMANDS.refreshStarredQueries]: () => view.refresh(),
@@ -43,7 +54,8 @@ export function createStarred(deps: StarredDeps) {
     [COMMANDS.openStarredQueryInAxiom]: rows.openInAxiom,
     [COMMANDS.renameStarredQuery]: rows.rename,
     // From outside (platform/outsideArguments.ts): it asks first, whatever `confirmed` says.
-    [COMMANDS.deleteStarredQuery]: (arg?: Parameters<typeof rows.delete>[0]) => rows.delete(withoutOwnArguments(COMMANDS.deleteStarredQuery, arg, ['confirmed'], deps.log)),
+    [COMMANDS.deleteStarredQuery]: (arg?: Parameters<typeof rows.delete>[0]) =>
+      rows.delete(withoutOwnArguments(COMMANDS.deleteStarredQuery, arg, ['confirmed'], deps.log)),
     [COMMANDS.compareStarredQuery]: rows.compare,
     [COMMANDS.chooseStarredOwner]: title.chooseOwner,
     [COMMANDS.showMyStarredQueries]: () => view.setOwner('mine'),

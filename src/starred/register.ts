@@ -31,7 +31,10 @@ const STARRED_COMMANDS = [
 /** Starred queries: Star this APL Query, the Starred Queries view and its commands, and the
  *  documents that save back to Axiom: the ids, the view's tree and the two schemes' providers,
  *  whose bodies load with the starred bundle on first use. */
-export function registerStarred(deps: () => Omit<StarredDeps, 'tree'>): { feature: Once<StarredFeature>; disposables: vscode.Disposable[] } {
+export function registerStarred(deps: () => Omit<StarredDeps, 'tree'>): {
+  feature: Once<StarredFeature>;
+  disposables: vscode.Disposable[];
+} {
   const tree: LazyTree<ListElement<StarredNode>> = new LazyTree(VIEWS.starred, () => feature());
   // The documents' file system (VS Code asks it only for axiom-starred: documents) and Axiom's
   // version beside one: the feature's, from when it is made.
@@ -41,6 +44,11 @@ export function registerStarred(deps: () => Omit<StarredDeps, 'tree'>): { featur
     files.provide(made.files);
     return made;
   });
-  const disposables = [tree, disposeIfMade(feature), files, ...registerCommands(STARRED_COMMANDS, () => feature().commands)];
+  const disposables = [
+    tree,
+    disposeIfMade(feature),
+    files,
+    ...registerCommands(STARRED_COMMANDS, () => feature().commands),
+  ];
   return { feature, disposables };
 }

@@ -39,7 +39,11 @@ export function starQueryCommand(deps: Deps) {
       return undefined;
     }
     const apl = source.apl;
-    const client = await clientFor(deps.connection, { doing: phrase('Starring the query'), why: vscode.l10n.t('Sign in to Axiom (or set an API token) to star queries.'), log: deps.log });
+    const client = await clientFor(deps.connection, {
+      doing: phrase('Starring the query'),
+      why: vscode.l10n.t('Sign in to Axiom (or set an API token) to star queries.'),
+      log: deps.log,
+    });
     if (!client) return undefined;
 
     const guessed = datasetFromApl(apl);
@@ -48,7 +52,14 @@ export function starQueryCommand(deps: Deps) {
     const dataset = args?.dataset?.trim() || (await pickDataset(client, guessed, deps.recent.list()));
     if (!dataset) return undefined;
 
-    const body: StarredQueryInput = { kind: 'apl', name, dataset, who: await whoAmI(client), query: { apl }, metadata: {} };
+    const body: StarredQueryInput = {
+      kind: 'apl',
+      name,
+      dataset,
+      who: await whoAmI(client),
+      query: { apl },
+      metadata: {},
+    };
     // Taken afresh on each try (withClient): a Retry after Set API Token uses the new token.
     return withClient(deps.connection, { doing: phrase('Starring “{0}”', name), log: deps.log }, async (current) => {
       const created = await postWithProgress(current, body);
@@ -71,7 +82,9 @@ function queryFromEditor(): { apl: string; wholeDocument: boolean } | undefined 
 
 async function askName(apl: string, dataset: string | undefined, wholeDocument: boolean): Promise<string | undefined> {
   const name = await vscode.window.showInputBox({
-    title: wholeDocument ? vscode.l10n.t('Star APL query (the whole document: nothing is selected)') : vscode.l10n.t('Star APL query'),
+    title: wholeDocument
+      ? vscode.l10n.t('Star APL query (the whole document: nothing is selected)')
+      : vscode.l10n.t('Star APL query'),
     prompt: vscode.l10n.t('A name for the starred query'),
     value: suggestQueryName(apl, dataset),
     ignoreFocusOut: true,
@@ -84,7 +97,11 @@ type DatasetItem = vscode.QuickPickItem & { dataset: string };
 
 /** A quick pick that takes free text, offering the query's own dataset, recent ones, and the
  *  token's datasets once they arrive (a refusal there is silent: typing still works). */
-async function pickDataset(client: AxiomClient, guessed: string | undefined, recent: string[]): Promise<string | undefined> {
+async function pickDataset(
+  client: AxiomClient,
+  guessed: string | undefined,
+  recent: string[],
+): Promise<string | undefined> {
   const pick = vscode.window.createQuickPick<DatasetItem>();
   pick.title = vscode.l10n.t('Star APL query: dataset');
   pick.placeholder = vscode.l10n.t('Pick or type the dataset');
@@ -133,7 +150,11 @@ async function pickDataset(client: AxiomClient, guessed: string | undefined, rec
 function postWithProgress(client: AxiomClient, body: StarredQueryInput): Promise<StarredQuery> {
   return Promise.resolve(
     vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starring “{0}”…', body.name), cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Starring “{0}”…', body.name),
+        cancellable: true,
+      },
       (_progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
@@ -145,7 +166,11 @@ function postWithProgress(client: AxiomClient, body: StarredQueryInput): Promise
 
 async function confirm(created: StarredQuery, orgIds: OrgIds, client: AxiomClient): Promise<void> {
   const [copyId, openInAxiom] = [vscode.l10n.t('Copy ID'), vscode.l10n.t('Open in Axiom')];
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Starred “{0}” (id {1}).', created.name, created.id), copyId, openInAxiom);
+  const choice = await vscode.window.showInformationMessage(
+    vscode.l10n.t('Starred “{0}” (id {1}).', created.name, created.id),
+    copyId,
+    openInAxiom,
+  );
   if (choice === copyId) {
     await vscode.env.clipboard.writeText(created.id);
   } else if (choice === openInAxiom) {

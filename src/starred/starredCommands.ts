@@ -46,7 +46,14 @@ export function starredCommands(deps: Deps) {
     if (target.kind === 'query' && target.query) return target.query;
     if (typeof target.id !== 'string') return undefined;
     const id = target.id;
-    return view.queryById(id) ?? (await withClient(deps.connection, { doing: phrase('Reading the starred query {0}', id), log: deps.log }, async (client) => (await client.getStarredQuery(id)).query));
+    return (
+      view.queryById(id) ??
+      (await withClient(
+        deps.connection,
+        { doing: phrase('Reading the starred query {0}', id), log: deps.log },
+        async (client) => (await client.getStarredQuery(id)).query,
+      ))
+    );
   }
 
   return {
@@ -55,7 +62,11 @@ export function starredCommands(deps: Deps) {
       const query = await queryOf(arg);
       if (!query) return undefined;
       // The document is the deployment's the query was read from: it saves nowhere else.
-      const opened = await withClient(deps.connection, { doing: phrase('Opening “{0}”', query.name), log: deps.log }, async (client, { name }) => ({ deployment: name, record: await files.prefetch(client, name, query.id) }));
+      const opened = await withClient(
+        deps.connection,
+        { doing: phrase('Opening “{0}”', query.name), log: deps.log },
+        async (client, { name }) => ({ deployment: name, record: await files.prefetch(client, name, query.id) }),
+      );
       if (!opened) return undefined;
       try {
         return await files.open(opened.deployment, opened.record.query, options);
@@ -74,7 +85,12 @@ export function starredCommands(deps: Deps) {
     async openInAxiom(arg?: StarredTarget): Promise<string | undefined> {
       const query = await queryOf(arg);
       if (!query) return undefined;
-      return openAppPage(deps.deployments, phrase('Opening “{0}” in Axiom', query.name), (endpoint, orgId) => queryLink(endpoint, orgId, query.query.apl), deps.connection.handlers);
+      return openAppPage(
+        deps.deployments,
+        phrase('Opening “{0}” in Axiom', query.name),
+        (endpoint, orgId) => queryLink(endpoint, orgId, query.query.apl),
+        deps.connection.handlers,
+      );
     },
 
     /** Renames the query: the record read afresh, only its name changed. Returns the query renamed. */
@@ -92,10 +108,14 @@ export function starredCommands(deps: Deps) {
         }))
       )?.trim();
       if (!name || name === query.name) return undefined;
-      const renamed = await withClient(deps.connection, { doing: phrase('Renaming “{0}”', query.name), log: deps.log }, async (client) => {
-        const fresh = await client.getStarredQuery(query.id);
-        return (await client.updateStarredQuery(query.id, bodyWithName(fresh.raw, name))).query;
-      });
+      const renamed = await withClient(
+        deps.connection,
+        { doing: phrase('Renaming “{0}”', query.name), log: deps.log },
+        async (client) => {
+          const fresh = await client.getStarredQuery(query.id);
+          return (await client.updateStarredQuery(query.id, bodyWithName(fresh.raw, name))).query;
+        },
+      );
       if (!renamed) return undefined;
       view.updated(renamed);
       vscode.window.setStatusBarMessage(vscode.l10n.t('Renamed “{0}” to “{1}”.', query.name, renamed.name), 3000);
@@ -111,15 +131,22 @@ export function starredCommands(deps: Deps) {
         const remove = vscode.l10n.t('Delete');
         const choice = await vscode.window.showWarningMessage(
           vscode.l10n.t('Delete the starred query “{0}”?', query.name),
-          { modal: true, detail: vscode.l10n.t('It is deleted in Axiom, for everyone who can see it. This cannot be undone.') },
+          {
+            modal: true,
+            detail: vscode.l10n.t('It is deleted in Axiom, for everyone who can see it. This cannot be undone.'),
+          },
           remove,
         );
         if (choice !== remove) return false;
       }
-      const deleted = await withClient(deps.connection, { doing: phrase('Deleting “{0}”', query.name), log: deps.log }, async (client, { name }) => {
-        await client.deleteStarredQuery(query.id);
-        return { deployment: name };
-      });
+      const deleted = await withClient(
+        deps.connection,
+        { doing: phrase('Deleting “{0}”', query.name), log: deps.log },
+        async (client, { name }) => {
+          await client.deleteStarredQuery(query.id);
+          return { deployment: name };
+        },
+      );
       if (!deleted) return false;
       deps.log.info(`deleted starred query ${query.id}`);
       view.removed(query.id);

@@ -2,7 +2,13 @@ import * as vscode from 'vscode';
 import type { JsonObject, StarredQuery, StarredRecord } from '../core/api/starred';
 import { phrase } from '../core/phrase';
 import { deploymentUriQuery } from '../core/recordUri';
-import { STARRED_PART, STARRED_REMOTE_SCHEME, STARRED_SCHEME, starredLocation, starredPath } from '../core/starred/starredUri';
+import {
+  STARRED_PART,
+  STARRED_REMOTE_SCHEME,
+  STARRED_SCHEME,
+  starredLocation,
+  starredPath,
+} from '../core/starred/starredUri';
 import { bodyWithApl, sameQuery } from '../core/starred/writeBack';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import type { ClientAccess } from '../platform/clientAccess';
@@ -47,14 +53,18 @@ function starredKind(deps: Deps): RecordKind<NamedStarred> {
       saving: phrase('Saving the starred query'),
       comparing: phrase('Comparing with Axiom’s version'),
       savingNamed: 'Saving “{0}”',
-      deleted: 'This starred query was deleted in Axiom; your text is kept. Star it again with Axiom: Star this APL Query.',
-      otherDeployment: 'This starred query was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
+      deleted:
+        'This starred query was deleted in Axiom; your text is kept. Star it again with Axiom: Star this APL Query.',
+      otherDeployment:
+        'This starred query was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
       listed: 'Starred queries are listed in the Starred Queries view.',
       created: 'Starred queries are created with Axiom: Star this APL Query.',
       deleteFrom: 'Delete a starred query from the Starred Queries view.',
       renameFrom: 'Rename a starred query from the Starred Queries view.',
-      conflictQuestion: '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s query with yours, or compare the two first?',
-      notSavedCompare: '“{0}” was not saved: its query changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
+      conflictQuestion:
+        '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s query with yours, or compare the two first?',
+      notSavedCompare:
+        '“{0}” was not saved: its query changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
       notSavedChanged: '“{0}” was not saved: its query changed in Axiom since you opened it.',
       compareTitle: '“{0}”: Axiom’s ↔ yours',
     },
@@ -77,14 +87,23 @@ export class StarredFiles extends RecordFiles<NamedStarred> {
   uriFor(deployment: string, query: StarredQuery): vscode.Uri {
     return (
       this.documentsOf({ id: query.id, deployment, part: STARRED_PART })[0]?.uri ??
-      vscode.Uri.from({ scheme: STARRED_SCHEME, path: starredPath(query.id, query.name), query: deploymentUriQuery(deployment) })
+      vscode.Uri.from({
+        scheme: STARRED_SCHEME,
+        path: starredPath(query.id, query.name),
+        query: deploymentUriQuery(deployment),
+      })
     );
   }
 
   /** Opens the query's document for the deployment it was read from (Axiom APL, whatever `.apl` is associated with here). */
-  async open(deployment: string, query: StarredQuery, options: vscode.TextDocumentShowOptions = {}): Promise<vscode.TextEditor> {
+  async open(
+    deployment: string,
+    query: StarredQuery,
+    options: vscode.TextDocumentShowOptions = {},
+  ): Promise<vscode.TextEditor> {
     let document = await vscode.workspace.openTextDocument(this.uriFor(deployment, query));
-    if (document.languageId !== APL_LANGUAGE_ID) document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
+    if (document.languageId !== APL_LANGUAGE_ID)
+      document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
     return vscode.window.showTextDocument(document, options);
   }
 }

@@ -5,8 +5,22 @@ import type { AxiomClient } from '../core/api/client';
 import type { StarredQuery } from '../core/api/starred';
 import { phrase } from '../core/phrase';
 import { STARRED_HOVER_WORDS, starredHoverMarkdown, type StarredHoverWords } from '../core/starred/starredHover';
-import { LOAD_MORE_AFTER, loadStarredPages, type StarredListQuery, type StarredOwner, type StarredPages } from '../core/starred/starredPages';
-import { belongsTo, starredTree, withQuery, type MoreRow, type StarredFilter, type StarredNode, type StarredRow } from '../core/starred/starredTree';
+import {
+  LOAD_MORE_AFTER,
+  loadStarredPages,
+  type StarredListQuery,
+  type StarredOwner,
+  type StarredPages,
+} from '../core/starred/starredPages';
+import {
+  belongsTo,
+  starredTree,
+  withQuery,
+  type MoreRow,
+  type StarredFilter,
+  type StarredNode,
+  type StarredRow,
+} from '../core/starred/starredTree';
 import { whoAmI } from '../core/starred/whoAmI';
 import { COMMANDS, STARRED_KEYS, VIEWS } from '../platform/constants';
 import { translated } from '../platform/l10n';
@@ -49,8 +63,16 @@ export class StarredView extends ListView<StarredNode> {
   private shown: StarredRow[] = [];
   private hoverWords?: StarredHoverWords;
   /** Looked up once: getTreeItem runs for every row at each load. */
-  private readonly words = { open: vscode.l10n.t('Open Starred Query'), noDataset: vscode.l10n.t('No dataset'), loadMore: vscode.l10n.t('Load More'), loadRest: vscode.l10n.t('Load the Rest') };
-  protected readonly filterWords = { title: vscode.l10n.t('Filter starred queries'), prompt: vscode.l10n.t('Shows the queries whose name, dataset or APL has this text. Empty: all.') };
+  private readonly words = {
+    open: vscode.l10n.t('Open Starred Query'),
+    noDataset: vscode.l10n.t('No dataset'),
+    loadMore: vscode.l10n.t('Load More'),
+    loadRest: vscode.l10n.t('Load the Rest'),
+  };
+  protected readonly filterWords = {
+    title: vscode.l10n.t('Filter starred queries'),
+    prompt: vscode.l10n.t('Shows the queries whose name, dataset or APL has this text. Empty: all.'),
+  };
 
   constructor(
     tree: LazyTree<ListElement<StarredNode>>,
@@ -58,7 +80,15 @@ export class StarredView extends ListView<StarredNode> {
     log: Log,
     private readonly memory: vscode.Memento,
   ) {
-    super({ viewId: VIEWS.starred, stateKey: STARRED_KEYS.state, filteredKey: STARRED_KEYS.filtered, refreshCommand: COMMANDS.refreshStarredQueries }, { tree, access: connection, log });
+    super(
+      {
+        viewId: VIEWS.starred,
+        stateKey: STARRED_KEYS.state,
+        filteredKey: STARRED_KEYS.filtered,
+        refreshCommand: COMMANDS.refreshStarredQueries,
+      },
+      { tree, access: connection, log },
+    );
     const remembered = memory.get<unknown>(REMEMBERED.owner);
     this.owner = OWNERS.find((o) => o === remembered) ?? 'mine';
     this.grouped = memory.get<unknown>(REMEMBERED.grouped) === true;
@@ -69,8 +99,12 @@ export class StarredView extends ListView<StarredNode> {
   private keysSet = false;
 
   override getChildren(): ListElement<StarredNode>[];
-  override getChildren(element?: ListElement<StarredNode>): ListElement<StarredNode>[] | Promise<ListElement<StarredNode>[]>;
-  override getChildren(element?: ListElement<StarredNode>): ListElement<StarredNode>[] | Promise<ListElement<StarredNode>[]> {
+  override getChildren(
+    element?: ListElement<StarredNode>,
+  ): ListElement<StarredNode>[] | Promise<ListElement<StarredNode>[]>;
+  override getChildren(
+    element?: ListElement<StarredNode>,
+  ): ListElement<StarredNode>[] | Promise<ListElement<StarredNode>[]> {
     if (!this.keysSet) void this.setKeys();
     return super.getChildren(element);
   }
@@ -111,7 +145,10 @@ export class StarredView extends ListView<StarredNode> {
     const hand = this.inHand;
     const from = this.continuing && hand && sameList(hand.query, query) ? hand.pages : undefined;
     this.continuing = false;
-    const [pages, me] = await Promise.all([loadStarredPages(client, query, { from, upTo: LOAD_MORE_AFTER, signal }), whoAmI(client)]);
+    const [pages, me] = await Promise.all([
+      loadStarredPages(client, query, { from, upTo: LOAD_MORE_AFTER, signal }),
+      whoAmI(client),
+    ]);
     // A load superseded meanwhile (another deployment, say) must not leave its list in hand.
     if (signal.aborted) throw cancelledError();
     this.inHand = { query, pages };
@@ -124,7 +161,11 @@ export class StarredView extends ListView<StarredNode> {
     const complete = this.inHand?.pages.complete ?? true;
     const parts = [
       ownerLabel(this.owner),
-      complete ? (count === 1 ? vscode.l10n.t('1 query') : vscode.l10n.t('{0} queries', countText(count))) : vscode.l10n.t('{0} loaded', countText(count)),
+      complete
+        ? count === 1
+          ? vscode.l10n.t('1 query')
+          : vscode.l10n.t('{0} queries', countText(count))
+        : vscode.l10n.t('{0} loaded', countText(count)),
     ];
     if (this.currentFilterText) parts.push(`“${this.currentFilterText}”`);
     if (this.dataset) parts.push(this.dataset);
@@ -143,7 +184,10 @@ export class StarredView extends ListView<StarredNode> {
         return item;
       }
       case 'group': {
-        const item = new vscode.TreeItem(node.dataset ?? this.words.noDataset, vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(
+          node.dataset ?? this.words.noDataset,
+          vscode.TreeItemCollapsibleState.Expanded,
+        );
         item.id = `group/${node.dataset ?? ''}`;
         item.description = countText(node.rows.length);
         item.iconPath = new vscode.ThemeIcon('database');
@@ -151,7 +195,10 @@ export class StarredView extends ListView<StarredNode> {
         return item;
       }
       case 'more': {
-        const item = new vscode.TreeItem(node.failed ? this.words.loadRest : this.words.loadMore, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+          node.failed ? this.words.loadRest : this.words.loadMore,
+          vscode.TreeItemCollapsibleState.None,
+        );
         item.id = 'more';
         item.description = vscode.l10n.t('{0} loaded so far', countText(node.shown));
         item.iconPath = new vscode.ThemeIcon(node.failed ? 'refresh' : 'ellipsis');
@@ -216,7 +263,14 @@ export class StarredView extends ListView<StarredNode> {
   protected override async filterChanged(): Promise<void> {
     await this.showFiltered();
     const hand = this.inHand;
-    if (hand && this.listInHand && hand.pages.complete && hand.query.owner === this.owner && !hand.query.dataset && !hand.query.qs) {
+    if (
+      hand &&
+      this.listInHand &&
+      hand.pages.complete &&
+      hand.query.owner === this.owner &&
+      !hand.query.dataset &&
+      !hand.query.qs
+    ) {
       this.asked = hand.query;
       this.showInHand();
       return;
@@ -267,15 +321,26 @@ export class StarredView extends ListView<StarredNode> {
     const hand = this.inHand;
     if (!hand || !this.listInHand || !hand.pages.queries.some((q) => q.id === id)) return;
     // It was before the offset: the entries after it moved up by one.
-    hand.pages = { ...hand.pages, queries: hand.pages.queries.filter((q) => q.id !== id), nextOffset: Math.max(0, hand.pages.nextOffset - 1) };
+    hand.pages = {
+      ...hand.pages,
+      queries: hand.pages.queries.filter((q) => q.id !== id),
+      nextOffset: Math.max(0, hand.pages.nextOffset - 1),
+    };
     this.showInHand();
   }
 
   private tree() {
     const pages = this.inHand!.pages;
-    const more: MoreRow | undefined = pages.complete ? undefined : { kind: 'more', shown: pages.queries.length, failed: pages.failure !== undefined };
+    const more: MoreRow | undefined = pages.complete
+      ? undefined
+      : { kind: 'more', shown: pages.queries.length, failed: pages.failure !== undefined };
     // In a list of the caller's queries, no row names an owner.
-    const tree = starredTree(pages.queries, { me: this.owner === 'mine' ? undefined : this.me, filter: this.currentFilter, grouped: this.grouped, more });
+    const tree = starredTree(pages.queries, {
+      me: this.owner === 'mine' ? undefined : this.me,
+      filter: this.currentFilter,
+      grouped: this.grouped,
+      more,
+    });
     this.shown = tree.rows;
     return tree;
   }

@@ -34,7 +34,8 @@ export function starredViewCommands(view: StarredView, connection: ClientAccess)
         const every = { label: vscode.l10n.t('Every dataset'), dataset: '' };
         const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { dataset: string }>();
         pick.title = vscode.l10n.t('Starred queries of one dataset');
-        const show = (names: string[]) => (pick.items = [every, ...names.map((name) => ({ label: name, dataset: name }))]);
+        const show = (names: string[]) =>
+          (pick.items = [every, ...names.map((name) => ({ label: name, dataset: name }))]);
         show(view.datasetsInHand());
         pick.busy = true;
         const controller = new AbortController();
@@ -42,7 +43,15 @@ export function starredViewCommands(view: StarredView, connection: ClientAccess)
         void connection
           .client()
           .then((client) => client?.listDatasets(controller.signal))
-          .then((datasets) => datasets && show([...new Set([...view.datasetsInHand(), ...datasets.map((d) => d.name)])].sort((a, b) => a.localeCompare(b))))
+          .then(
+            (datasets) =>
+              datasets &&
+              show(
+                [...new Set([...view.datasetsInHand(), ...datasets.map((d) => d.name)])].sort((a, b) =>
+                  a.localeCompare(b),
+                ),
+              ),
+          )
           .catch(() => undefined)
           .finally(() => (pick.busy = false));
         dataset = await new Promise<string | undefined>((resolve) => {

@@ -22,7 +22,9 @@ export async function run(): Promise<void> {
   const extension = vscode.extensions.getExtension('axiom-apl-community.axiom-apl');
   if (!extension) throw new Error('the extension is not loaded');
   if (extension.isActive) throw new Error('the extension was already active: nothing to measure');
-  const file = require.resolve(path.join(extension.extensionPath, String((extension.packageJSON as { main?: unknown }).main)));
+  const file = require.resolve(
+    path.join(extension.extensionPath, String((extension.packageJSON as { main?: unknown }).main)),
+  );
 
   const loadStarted = performance.now();
   const real = require(file) as ExtensionModule;

@@ -39,15 +39,28 @@ import { checkApl } from '../../src/core/apl/checks';
 import { lex } from '../../src/core/apl/lexer';
 import { foldChanges, statusOf } from '../../src/core/monitors/monitorStatus';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
-import { firstMonitorRows, MONITOR_ROWS_PER_PAGE, monitorRows, monitorRowWords } from '../../src/core/monitors/monitorRows';
+import {
+  firstMonitorRows,
+  MONITOR_ROWS_PER_PAGE,
+  monitorRows,
+  monitorRowWords,
+} from '../../src/core/monitors/monitorRows';
 import { evaluate, normalRule, runWindows, samplesByTime, type Point } from '../../src/core/monitors/dryRun';
 import { planDryRun, runPlan, samplesFromAnswers } from '../../src/core/monitors/dryRunPlan';
 import { loadStarredPages, PAGE_SIZE } from '../../src/core/starred/starredPages';
 import { starredTree } from '../../src/core/starred/starredTree';
 import type { Transport } from '../../src/core/api/transport';
 import { createDispatcher, undiciTransport } from '../../src/core/api/undiciTransport';
-// @ts-expect-error: a plain JavaScript module shared with the test runner
-import { DEV_EXTENSION_ARGS, makeSandbox, openBrowser, projectRoot, runInExtensionHost, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import {
+  DEV_EXTENSION_ARGS,
+  makeSandbox,
+  openBrowser,
+  projectRoot,
+  runInExtensionHost,
+  startCodeServer,
+  workbenchUrl,
+  // @ts-expect-error: a plain JavaScript module shared with the test runner
+} from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom, type HistoryEntry } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
 import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
@@ -85,7 +98,12 @@ function ratioAndSpread(ours: number, base: number, pairs: number[]): string {
 
 /** Alternates the two measurements run by run, so that drift in the machine hits both alike.
  *  Gives both medians and each run's ratio. */
-async function paired(runs: number, warmup: number, ours: () => Promise<number>, base: () => Promise<number>): Promise<[number, number, number[]]> {
+async function paired(
+  runs: number,
+  warmup: number,
+  ours: () => Promise<number>,
+  base: () => Promise<number>,
+): Promise<[number, number, number[]]> {
   for (let i = 0; i < warmup; i++) {
     await ours();
     await base();
@@ -118,17 +136,29 @@ async function section(names: string[], boundSeconds: number, part: () => Promis
   const started = performance.now();
   log(`${name}: started (bound ${boundSeconds} s)`);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const bound = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), boundSeconds * 1000)));
+  const bound = new Promise<'timeout'>(
+    (resolve) => (timer = setTimeout(() => resolve('timeout'), boundSeconds * 1000)),
+  );
   try {
     const ended = await Promise.race([part().then(() => 'done' as const), bound]);
-    if (ended === 'timeout') rows.splice(first, rows.length - first, { what: name, ours: `did not finish within ${boundSeconds} s`, baseline: '' });
+    if (ended === 'timeout')
+      rows.splice(first, rows.length - first, {
+        what: name,
+        ours: `did not finish within ${boundSeconds} s`,
+        baseline: '',
+      });
   } catch (error) {
-    rows.push({ what: name, ours: `failed: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`, baseline: '' });
+    rows.push({
+      what: name,
+      ours: `failed: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`,
+      baseline: '',
+    });
     log(`${name}: failed`, error);
   } finally {
     clearTimeout(timer);
   }
-  for (const row of rows.slice(first)) log(`${row.what} | ${row.ours} | ${row.baseline} | ${row.ratio ?? ''} | ${row.target ?? ''}`);
+  for (const row of rows.slice(first))
+    log(`${row.what} | ${row.ours} | ${row.baseline} | ${row.ratio ?? ''} | ${row.target ?? ''}`);
   log(`${name}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   writeReport();
 }
@@ -156,9 +186,15 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-bench-'));
 function buildExtension(name: string, single: boolean): string {
   const dir = path.join(work, name);
   fs.mkdirSync(dir, { recursive: true });
-  execFileSync(process.execPath, ['esbuild.mjs', '--production', ...(single ? ['--single'] : [])], { cwd: projectRoot, env: { ...process.env, AXIOM_DIST: path.join(dir, 'dist') }, stdio: 'inherit' });
-  for (const file of ['package.json', 'package.nls.json']) fs.copyFileSync(path.join(projectRoot, file), path.join(dir, file));
-  for (const folder of ['media', 'syntaxes']) fs.cpSync(path.join(projectRoot, folder), path.join(dir, folder), { recursive: true });
+  execFileSync(process.execPath, ['esbuild.mjs', '--production', ...(single ? ['--single'] : [])], {
+    cwd: projectRoot,
+    env: { ...process.env, AXIOM_DIST: path.join(dir, 'dist') },
+    stdio: 'inherit',
+  });
+  for (const file of ['package.json', 'package.nls.json'])
+    fs.copyFileSync(path.join(projectRoot, file), path.join(dir, file));
+  for (const folder of ['media', 'syntaxes'])
+    fs.cpSync(path.join(projectRoot, folder), path.join(dir, folder), { recursive: true });
   return dir;
 }
 const split = buildExtension('split', false);
@@ -177,24 +213,45 @@ function bundleFigures(dir: string, files: string[]): { bytes: number; gzip: num
 {
   const activation = bundleFigures(split, ['extension.js']);
   // The extension's own bundles; the results panel's (dist/webview/) is measured by bench:results.
-  const whole = bundleFigures(split, fs.readdirSync(path.join(split, 'dist')).filter((file) => file.endsWith('.js')));
+  const whole = bundleFigures(
+    split,
+    fs.readdirSync(path.join(split, 'dist')).filter((file) => file.endsWith('.js')),
+  );
   const one = bundleFigures(single, ['extension.js']);
-  rows.push({ what: 'bundle loaded at activation', ours: `${kb(activation.bytes)} (${kb(activation.gzip)} gz)`, baseline: `one bundle: ${kb(one.bytes)} (${kb(one.gzip)} gz)`, ratio: ratio(activation.bytes, one.bytes) });
-  rows.push({ what: 'whole dist/ (+ the lazily loaded bundles, on first use)', ours: `${kb(whole.bytes)} (${kb(whole.gzip)} gz)`, baseline: `one bundle: ${kb(one.bytes)} (${kb(one.gzip)} gz)`, ratio: ratio(whole.bytes, one.bytes) });
+  rows.push({
+    what: 'bundle loaded at activation',
+    ours: `${kb(activation.bytes)} (${kb(activation.gzip)} gz)`,
+    baseline: `one bundle: ${kb(one.bytes)} (${kb(one.gzip)} gz)`,
+    ratio: ratio(activation.bytes, one.bytes),
+  });
+  rows.push({
+    what: 'whole dist/ (+ the lazily loaded bundles, on first use)',
+    ours: `${kb(whole.bytes)} (${kb(whole.gzip)} gz)`,
+    baseline: `one bundle: ${kb(one.bytes)} (${kb(one.gzip)} gz)`,
+    ratio: ratio(whole.bytes, one.bytes),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // The fake service in a child process, one server per list size.
 /** Starts test/bench/serveMonitors.ts (a size, or `starred:N`, per server); `stop()` ends it. */
 async function serveMonitors(sizes: (number | string)[]): Promise<{ urls: Record<string, string>; stop(): void }> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'out/test/bench/serveMonitors.mjs'), ...sizes.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout! }).once('line', resolve));
+  const child = spawn(
+    process.execPath,
+    [path.join(projectRoot, 'out/test/bench/serveMonitors.mjs'), ...sizes.map(String)],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const line = await new Promise<string>((resolve) =>
+    readline.createInterface({ input: child.stdout! }).once('line', resolve),
+  );
   return { urls: JSON.parse(line) as Record<string, string>, stop: () => child.stdin!.end() };
 }
 
 const SIZES = [100, 1_000, 10_000, 50_000];
 // The lists are made only for the parts that read them (50,000 monitors take a while to make).
-const server = ['pipeline', 'star', 'heap'].some(want) ? await serveMonitors(SIZES) : { urls: {} as Record<string, string>, stop: () => undefined };
+const server = ['pipeline', 'star', 'heap'].some(want)
+  ? await serveMonitors(SIZES)
+  : { urls: {} as Record<string, string>, stop: () => undefined };
 const { urls } = server;
 
 const api = createRequire(import.meta.url)(path.join(split, 'dist/client.js')) as Bundle<'client'>;
@@ -202,8 +259,20 @@ const api = createRequire(import.meta.url)(path.join(split, 'dist/client.js')) a
 // certificates inside the editor; plain here).
 const ourTransport = api.nodeTransport();
 const floorDispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 8 });
-const clientFor = (url: string, transport: Transport = ourTransport) => new api.AxiomClient({ url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', transport, logger: { request: () => undefined, warn: () => undefined } });
-const headers = { authorization: `Bearer ${FAKE_API_TOKEN}`, 'user-agent': 'axiom-apl-bench', accept: 'application/json' };
+const clientFor = (url: string, transport: Transport = ourTransport) =>
+  new api.AxiomClient({
+    url,
+    token: FAKE_API_TOKEN,
+    timeoutMs: 60_000,
+    userAgent: 'axiom-apl-bench',
+    transport,
+    logger: { request: () => undefined, warn: () => undefined },
+  });
+const headers = {
+  authorization: `Bearer ${FAKE_API_TOKEN}`,
+  'user-agent': 'axiom-apl-bench',
+  accept: 'application/json',
+};
 
 /** The physical floor: the same bytes over the same loopback, parsed, and nothing else. */
 async function floorGet(url: string): Promise<unknown> {
@@ -258,7 +327,12 @@ await section(['pipeline'], 900, async () => {
     for (const list of Object.values(phases)) list.length = 0;
     const ourHeld: Held = {};
     const floorHeld: Held = {};
-    const [ours, floor, pairs] = await paired(runs, quick ? 1 : 5, () => timed(() => ourPipeline(urls[size]), ourHeld), () => timed(() => floorGet(urls[size]), floorHeld));
+    const [ours, floor, pairs] = await paired(
+      runs,
+      quick ? 1 : 5,
+      () => timed(() => ourPipeline(urls[size]), ourHeld),
+      () => timed(() => floorGet(urls[size]), floorHeld),
+    );
     if (size === 10_000) {
       // The rest of the order, as the view makes it just after the first page: on the list last held.
       for (let i = 0; i < 11; i++) {
@@ -272,18 +346,36 @@ await section(['pipeline'], 900, async () => {
       );
     }
     perMonitor[size] = (ours / size) * 1000;
-    rows.push({ what: `monitors pipeline, ${size.toLocaleString('en')}`, ours: ms(ours), baseline: `GET + JSON.parse: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs), target: size === 10_000 ? target('≤ 1.3×', ours <= 1.3 * floor) : undefined });
+    rows.push({
+      what: `monitors pipeline, ${size.toLocaleString('en')}`,
+      ours: ms(ours),
+      baseline: `GET + JSON.parse: ${ms(floor)}`,
+      ratio: ratioAndSpread(ours, floor, pairs),
+      target: size === 10_000 ? target('≤ 1.3×', ours <= 1.3 * floor) : undefined,
+    });
     log(`pipeline ${size}: ${ms(ours)} vs ${ms(floor)}`);
     if (size === 10_000) {
       ourHeld.last = floorHeld.last = undefined;
-      const [cold, coldFloor, coldPairs] = await paired(runs, quick ? 1 : 5, () => timed(() => ourPipeline(urls[size])), () => timed(() => floorGet(urls[size])));
-      rows.push({ what: '… 10,000, nothing kept between runs', ours: ms(cold), baseline: `GET + JSON.parse: ${ms(coldFloor)}`, ratio: ratioAndSpread(cold, coldFloor, coldPairs) });
+      const [cold, coldFloor, coldPairs] = await paired(
+        runs,
+        quick ? 1 : 5,
+        () => timed(() => ourPipeline(urls[size])),
+        () => timed(() => floorGet(urls[size])),
+      );
+      rows.push({
+        what: '… 10,000, nothing kept between runs',
+        ours: ms(cold),
+        baseline: `GET + JSON.parse: ${ms(coldFloor)}`,
+        ratio: ratioAndSpread(cold, coldFloor, coldPairs),
+      });
       log(`pipeline ${size}, nothing kept: ${ms(cold)} vs ${ms(coldFloor)}`);
     }
   }
   // A quadratic step would make the cost per monitor 50 times larger at 50,000 than at 1,000.
   const flat = perMonitor[50_000] <= 2 * perMonitor[1_000];
-  notes.push(`Per monitor, the pipeline costs ${perMonitor[1_000].toFixed(2)} µs at 1,000, ${perMonitor[10_000].toFixed(2)} µs at 10,000 and ${perMonitor[50_000].toFixed(2)} µs at 50,000 (${target('linear, at most twice the cost per monitor at 50,000 as at 1,000', flat)}).`);
+  notes.push(
+    `Per monitor, the pipeline costs ${perMonitor[1_000].toFixed(2)} µs at 1,000, ${perMonitor[10_000].toFixed(2)} µs at 10,000 and ${perMonitor[50_000].toFixed(2)} µs at 50,000 (${target('linear, at most twice the cost per monitor at 50,000 as at 1,000', flat)}).`,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -305,8 +397,18 @@ await section(['transport'], 300, async () => {
       const client = clientFor(fake.url, transport);
       for (let i = 0; i < 100; i++) await client.getCurrentUser();
     };
-    const [ours, floor, pairs] = await paired(quick ? 5 : 41, 5, () => timed(hundred(node)), () => timed(hundred(undici)));
-    rows.push({ what: `100 small requests, one after another, ${tls ? 'https' : 'http'}`, ours: ms(ours), baseline: `the same client over undici: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
+    const [ours, floor, pairs] = await paired(
+      quick ? 5 : 41,
+      5,
+      () => timed(hundred(node)),
+      () => timed(hundred(undici)),
+    );
+    rows.push({
+      what: `100 small requests, one after another, ${tls ? 'https' : 'http'}`,
+      ours: ms(ours),
+      baseline: `the same client over undici: ${ms(floor)}`,
+      ratio: ratioAndSpread(ours, floor, pairs),
+    });
     await undici.close();
     await fake.stop();
   }
@@ -316,15 +418,38 @@ await section(['transport'], 300, async () => {
 // ---------------------------------------------------------------------------------------------
 // The star round trip: the client's create against a bare POST of the same body.
 await section(['star'], 300, async () => {
-  const input = { kind: 'apl' as const, name: 'Checkout 5xx', dataset: 'http-logs', who: '', query: { apl: "['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)" }, metadata: {} };
+  const input = {
+    kind: 'apl' as const,
+    name: 'Checkout 5xx',
+    dataset: 'http-logs',
+    who: '',
+    query: { apl: "['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)" },
+    metadata: {},
+  };
   const client = clientFor(urls[100]);
   const body = JSON.stringify(input);
   const bare = async () => {
-    const response = await request(`${urls[100]}/v2/apl-starred-queries`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body, dispatcher: floorDispatcher });
+    const response = await request(`${urls[100]}/v2/apl-starred-queries`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+      dispatcher: floorDispatcher,
+    });
     return JSON.parse(await response.body.text());
   };
-  const [ours, floor, pairs] = await paired(quick ? 50 : 400, 50, () => timed(() => client.createStarredQuery(input)), () => timed(bare));
-  rows.push({ what: 'star round trip', ours: ms(ours), baseline: `bare undici POST: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs), target: target('≤ 1.2×', ours <= 1.2 * floor) });
+  const [ours, floor, pairs] = await paired(
+    quick ? 50 : 400,
+    50,
+    () => timed(() => client.createStarredQuery(input)),
+    () => timed(bare),
+  );
+  rows.push({
+    what: 'star round trip',
+    ours: ms(ours),
+    baseline: `bare undici POST: ${ms(floor)}`,
+    ratio: ratioAndSpread(ours, floor, pairs),
+    target: target('≤ 1.2×', ours <= 1.2 * floor),
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -335,16 +460,35 @@ await section(['starred'], 300, async () => {
   const served = await serveMonitors([`starred:${STARRED}`]);
   const url = served.urls[`starred:${STARRED}`];
   const client = clientFor(url);
-  const pages = Array.from({ length: Math.floor(STARRED / PAGE_SIZE) + 1 }, (_, i) => `${url}/v2/apl-starred-queries?limit=${PAGE_SIZE}&offset=${i * PAGE_SIZE}`);
+  const pages = Array.from(
+    { length: Math.floor(STARRED / PAGE_SIZE) + 1 },
+    (_, i) => `${url}/v2/apl-starred-queries?limit=${PAGE_SIZE}&offset=${i * PAGE_SIZE}`,
+  );
   const bare = async () => {
     const lists: unknown[] = [];
-    for (const page of pages) lists.push(JSON.parse(await (await request(page, { headers, dispatcher: floorDispatcher })).body.text()));
+    for (const page of pages)
+      lists.push(JSON.parse(await (await request(page, { headers, dispatcher: floorDispatcher })).body.text()));
     return lists;
   };
-  const ours = async () => starredTree((await loadStarredPages(client, { owner: 'mine' })).queries, { me: undefined, filter: {}, grouped: false });
+  const ours = async () =>
+    starredTree((await loadStarredPages(client, { owner: 'mine' })).queries, {
+      me: undefined,
+      filter: {},
+      grouped: false,
+    });
   const [held, floorHeld]: Held[] = [{}, {}];
-  const [mine, floor, pairs] = await paired(quick ? 5 : 41, 5, () => timed(ours, held), () => timed(bare, floorHeld));
-  rows.push({ what: `list ${STARRED.toLocaleString('en')} starred queries (${pages.length} pages)`, ours: ms(mine), baseline: `the same ${pages.length} bare GETs + JSON.parse: ${ms(floor)}`, ratio: ratioAndSpread(mine, floor, pairs) });
+  const [mine, floor, pairs] = await paired(
+    quick ? 5 : 41,
+    5,
+    () => timed(ours, held),
+    () => timed(bare, floorHeld),
+  );
+  rows.push({
+    what: `list ${STARRED.toLocaleString('en')} starred queries (${pages.length} pages)`,
+    ours: ms(mine),
+    baseline: `the same ${pages.length} bare GETs + JSON.parse: ${ms(floor)}`,
+    ratio: ratioAndSpread(mine, floor, pairs),
+  });
   served.stop();
 });
 
@@ -363,8 +507,18 @@ await section(['heap'], 300, async () => {
     if (lists.some((list) => !list)) throw new Error('nothing held');
     return (five - one) / 4;
   };
-  const [ours, base] = await paired(quick ? 2 : 5, 0, () => held(async () => monitorRows((await clientFor(urls[10_000]).listMonitors()).monitors)), () => held(() => floorGet(urls[10_000])));
-  rows.push({ what: 'heap held per 10,000 monitors', ours: `${(ours / 1048576).toFixed(1)} MB`, baseline: `JSON.parse result: ${(base / 1048576).toFixed(1)} MB`, ratio: ratio(ours, base) });
+  const [ours, base] = await paired(
+    quick ? 2 : 5,
+    0,
+    () => held(async () => monitorRows((await clientFor(urls[10_000]).listMonitors()).monitors)),
+    () => held(() => floorGet(urls[10_000])),
+  );
+  rows.push({
+    what: 'heap held per 10,000 monitors',
+    ours: `${(ours / 1048576).toFixed(1)} MB`,
+    baseline: `JSON.parse result: ${(base / 1048576).toFixed(1)} MB`,
+    ratio: ratio(ours, base),
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -382,10 +536,22 @@ function monthOfHistory(i: number, now: number): HistoryEntry[] {
   const changes = kind === 9 ? 6 : 2 + (i % 9);
   for (let g = 0; g < groups; g++) {
     const checkId = groups === 1 ? '' : `region-${g}`;
-    for (let c = 0; c < changes; c++) entries.push({ name: `Monitor ${i}`, checkId, timestamp: ago(40_000 - c * 3000 - g * 7 - (i % 50)), state: c % 2 ? 'closed' : 'open' });
+    for (let c = 0; c < changes; c++)
+      entries.push({
+        name: `Monitor ${i}`,
+        checkId,
+        timestamp: ago(40_000 - c * 3000 - g * 7 - (i % 50)),
+        state: c % 2 ? 'closed' : 'open',
+      });
   }
   // Every third noisy monitor is open now.
-  if (i % 3 === 0) entries.push({ name: `Monitor ${i}`, checkId: groups === 1 ? '' : 'region-0', timestamp: ago(5 + (i % 60)), state: 'open' });
+  if (i % 3 === 0)
+    entries.push({
+      name: `Monitor ${i}`,
+      checkId: groups === 1 ? '' : 'region-0',
+      timestamp: ago(5 + (i % 60)),
+      state: 'open',
+    });
   return entries;
 }
 const sweepIds = Array.from({ length: SWEPT }, (_, i) => `mon_${i}`);
@@ -396,9 +562,18 @@ await section(['sweep', 'statuses'], 600, async () => {
   sweepIds.forEach((id, i) => fake.histories.set(id, monthOfHistory(i, now)));
   const changes = [...fake.histories.values()].reduce((n, h) => n + h.length, 0);
   /** The extension's budget (see statusPoller.ts: 4 in flight, half of the announced limit, 60 a window assumed until announced). */
-  const extensionBudget = (windowMs: number) => new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60, windowMs });
+  const extensionBudget = (windowMs: number) =>
+    new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60, windowMs });
   const sweepOnce = async (budget: RequestBudget) => {
-    const client = new api.AxiomClient({ url: fake.url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', transport: ourTransport, logger: { request: () => undefined, warn: () => undefined }, onRateLimit: (limit) => budget.observe(limit) });
+    const client = new api.AxiomClient({
+      url: fake.url,
+      token: FAKE_API_TOKEN,
+      timeoutMs: 60_000,
+      userAgent: 'axiom-apl-bench',
+      transport: ourTransport,
+      logger: { request: () => undefined, warn: () => undefined },
+      onRateLimit: (limit) => budget.observe(limit),
+    });
     const tracker = new StatusTracker();
     const result = await tracker.sweep(client, sweepIds, budget, new AbortController().signal, () => undefined);
     if (result.read !== SWEPT) throw new Error(`the sweep read ${result.read} of ${SWEPT} (${JSON.stringify(result)})`);
@@ -425,10 +600,17 @@ await section(['sweep', 'statuses'], 600, async () => {
       ours: `${asked.toLocaleString('en')} requests in ${(wall / 1000).toFixed(1)} s (${(wall / WINDOW).toFixed(1)} windows), ≤ ${fake.maxPerWindow} in any window, peak ${budget.peakInFlight} in flight (${fake.maxConcurrent} at the service)`,
       baseline: `announced ${LIMIT} a window; our budget ${budget.allowance} a window, ${budget.concurrency} in flight`,
       ratio: `${(fake.maxPerWindow / LIMIT).toFixed(2)}× of the limit`,
-      target: target('≤ half the limit, ≤ 4 in flight, no 429', fake.maxPerWindow <= LIMIT / 2 && budget.peakInFlight <= 4 && refused === 0),
+      target: target(
+        '≤ half the limit, ≤ 4 in flight, no 429',
+        fake.maxPerWindow <= LIMIT / 2 && budget.peakInFlight <= 4 && refused === 0,
+      ),
     });
-    notes.push(`The limited sweep: ${asked} history requests for ${SWEPT} monitors (one each), at most ${fake.maxPerWindow} in any ${WINDOW / 1000} s at the service against a budget of ${budget.allowance} (30 until the first answer announced ${LIMIT}); it waits for the window to move on, so with a real limit of ${LIMIT} a minute the same sweep would take about ${Math.ceil(SWEPT / budget.allowance) - 1}–${Math.ceil(SWEPT / budget.allowance)} minutes. Later sweeps ask each monitor only for what is new: as many requests, smaller answers.`);
-    log(`sweep limited: ${asked} requests, ${ms(wall)}, per window ${fake.maxPerWindow}, in flight ${fake.maxConcurrent}`);
+    notes.push(
+      `The limited sweep: ${asked} history requests for ${SWEPT} monitors (one each), at most ${fake.maxPerWindow} in any ${WINDOW / 1000} s at the service against a budget of ${budget.allowance} (30 until the first answer announced ${LIMIT}); it waits for the window to move on, so with a real limit of ${LIMIT} a minute the same sweep would take about ${Math.ceil(SWEPT / budget.allowance) - 1}–${Math.ceil(SWEPT / budget.allowance)} minutes. Later sweeps ask each monitor only for what is new: as many requests, smaller answers.`,
+    );
+    log(
+      `sweep limited: ${asked} requests, ${ms(wall)}, per window ${fake.maxPerWindow}, in flight ${fake.maxConcurrent}`,
+    );
 
     // With a limit far away: how long a sweep takes when only its 4 in flight hold it back, beside
     // the same 1,000 GETs sent bare, 4 at a time, each parsed.
@@ -440,7 +622,10 @@ await section(['sweep', 'statuses'], 600, async () => {
       const worker = async () => {
         while (next < SWEPT) {
           const id = sweepIds[next++];
-          const response = await request(`${fake.url}/v2/monitors/${id}/history?startTime=${encodeURIComponent(start)}&endTime=${encodeURIComponent(end)}`, { headers, dispatcher: floorDispatcher });
+          const response = await request(
+            `${fake.url}/v2/monitors/${id}/history?startTime=${encodeURIComponent(start)}&endTime=${encodeURIComponent(end)}`,
+            { headers, dispatcher: floorDispatcher },
+          );
           JSON.parse(await response.body.text());
         }
       };
@@ -463,7 +648,12 @@ await section(['sweep', 'statuses'], 600, async () => {
         return timed(bare);
       },
     );
-    rows.push({ what: `status sweep, ${SWEPT.toLocaleString('en')} monitors, limit not reached`, ours: `${ms(ours)} (peak ${Math.max(...peaks)} in flight)`, baseline: `the same ${SWEPT.toLocaleString('en')} bare GETs + JSON.parse, 4 at a time: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
+    rows.push({
+      what: `status sweep, ${SWEPT.toLocaleString('en')} monitors, limit not reached`,
+      ours: `${ms(ours)} (peak ${Math.max(...peaks)} in flight)`,
+      baseline: `the same ${SWEPT.toLocaleString('en')} bare GETs + JSON.parse, 4 at a time: ${ms(floor)}`,
+      ratio: ratioAndSpread(ours, floor, pairs),
+    });
     log(`sweep unlimited: ${ms(ours)} vs ${ms(floor)}`);
   }
 
@@ -475,7 +665,15 @@ await section(['sweep', 'statuses'], 600, async () => {
     const end = new Date(now).toISOString();
     const start = new Date(now - 30 * 24 * 3600_000).toISOString();
     const bodies: string[] = [];
-    for (const id of sweepIds) bodies.push(await (await request(`${fake.url}/v2/monitors/${id}/history?startTime=${encodeURIComponent(start)}&endTime=${encodeURIComponent(end)}`, { headers, dispatcher: floorDispatcher })).body.text());
+    for (const id of sweepIds)
+      bodies.push(
+        await (
+          await request(
+            `${fake.url}/v2/monitors/${id}/history?startTime=${encodeURIComponent(start)}&endTime=${encodeURIComponent(end)}`,
+            { headers, dispatcher: floorDispatcher },
+          )
+        ).body.text(),
+      );
     const bytes = bodies.reduce((n, b) => n + b.length, 0);
     const foldMs: number[] = [];
     const statuses = async () => {
@@ -487,10 +685,22 @@ await section(['sweep', 'statuses'], 600, async () => {
     };
     const parseOnly = async () => bodies.map((body) => JSON.parse(body) as unknown);
     const [held, floorHeld]: Held[] = [{}, {}];
-    const [ours, floor, pairs] = await paired(quick ? 5 : 41, 5, () => timed(statuses, held), () => timed(parseOnly, floorHeld));
+    const [ours, floor, pairs] = await paired(
+      quick ? 5 : 41,
+      5,
+      () => timed(statuses, held),
+      () => timed(parseOnly, floorHeld),
+    );
     const triggered = (held.last as { kind: string }[]).filter((s) => s.kind === 'triggered').length;
-    rows.push({ what: `statuses from ${SWEPT.toLocaleString('en')} histories (${changes.toLocaleString('en')} changes, ${kb(bytes)})`, ours: ms(ours), baseline: `JSON.parse of the same: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
-    notes.push(`Statuses from ${SWEPT} histories: of ${ms(ours)}, folding the changes per check and the status take ${ms(median(foldMs))} (the rest is JSON.parse and reading each entry); ${triggered} monitors come out triggered.`);
+    rows.push({
+      what: `statuses from ${SWEPT.toLocaleString('en')} histories (${changes.toLocaleString('en')} changes, ${kb(bytes)})`,
+      ours: ms(ours),
+      baseline: `JSON.parse of the same: ${ms(floor)}`,
+      ratio: ratioAndSpread(ours, floor, pairs),
+    });
+    notes.push(
+      `Statuses from ${SWEPT} histories: of ${ms(ours)}, folding the changes per check and the status take ${ms(median(foldMs))} (the rest is JSON.parse and reading each entry); ${triggered} monitors come out triggered.`,
+    );
   }
   await fake.stop();
 });
@@ -500,7 +710,9 @@ await section(['sweep', 'statuses'], 600, async () => {
 // lexing they start with.
 function aplFile(lineCount: number): string {
   const docsFile = path.join(projectRoot, '.vscode-test/apl-docs-queries.json');
-  const queries = fs.existsSync(docsFile) ? (JSON.parse(fs.readFileSync(docsFile, 'utf8')) as { queries: string[] }).queries : [...VALID_QUERIES, ...PROJECT_QUERIES];
+  const queries = fs.existsSync(docsFile)
+    ? (JSON.parse(fs.readFileSync(docsFile, 'utf8')) as { queries: string[] }).queries
+    : [...VALID_QUERIES, ...PROJECT_QUERIES];
   const lines: string[] = [];
   for (let i = 0; lines.length < lineCount; i++) lines.push(...queries[i % queries.length].split('\n'), '');
   return lines.join('\n');
@@ -510,9 +722,21 @@ await section(['checks'], 300, async () => {
   const lineCount = text.split('\n').length;
   const problems = checkApl(text).length;
   const [held, floorHeld]: Held[] = [{}, {}];
-  const [ours, floor, pairs] = await paired(quick ? 5 : 41, 5, () => timed(async () => checkApl(text), held), () => timed(async () => lex(text), floorHeld));
-  rows.push({ what: `local APL checks, ${lineCount.toLocaleString('en')} lines (${kb(text.length)})`, ours: ms(ours), baseline: `lexing alone: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
-  notes.push(`The checks' file is ${lineCount} lines of ${fs.existsSync(path.join(projectRoot, '.vscode-test/apl-docs-queries.json')) ? "the documentation's queries" : "the project's own queries"}, one after another with a blank line between; the checks report ${problems} problems on it.`);
+  const [ours, floor, pairs] = await paired(
+    quick ? 5 : 41,
+    5,
+    () => timed(async () => checkApl(text), held),
+    () => timed(async () => lex(text), floorHeld),
+  );
+  rows.push({
+    what: `local APL checks, ${lineCount.toLocaleString('en')} lines (${kb(text.length)})`,
+    ours: ms(ours),
+    baseline: `lexing alone: ${ms(floor)}`,
+    ratio: ratioAndSpread(ours, floor, pairs),
+  });
+  notes.push(
+    `The checks' file is ${lineCount} lines of ${fs.existsSync(path.join(projectRoot, '.vscode-test/apl-docs-queries.json')) ? "the documentation's queries" : "the project's own queries"}, one after another with a blank line between; the checks report ${problems} problems on it.`,
+  );
 });
 // ---------------------------------------------------------------------------------------------
 // The dry run of a 5-minute monitor over 24 hours (288 runs): one binned query when the query can
@@ -527,45 +751,129 @@ await section(['dryrun'], 300, async () => {
   fake.aplAnswer = seriesAplAnswer(spikySeries([to - 20 * FIVE, to - 100 * FIVE], { base: 1, spike: 100 }));
   const dryRun = async (definition: Record<string, unknown>) => {
     const budget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 });
-    const client = new api.AxiomClient({ url: fake.url, token: FAKE_API_TOKEN, timeoutMs: 60_000, userAgent: 'axiom-apl-bench', transport: ourTransport, logger: { request: () => undefined, warn: () => undefined }, onRateLimit: (limit) => budget.observe(limit) });
+    const client = new api.AxiomClient({
+      url: fake.url,
+      token: FAKE_API_TOKEN,
+      timeoutMs: 60_000,
+      userAgent: 'axiom-apl-bench',
+      transport: ourTransport,
+      logger: { request: () => undefined, warn: () => undefined },
+      onRateLimit: (limit) => budget.observe(limit),
+    });
     const plan = planDryRun(definition, { to, periodMs: 24 * 60 * 60_000 });
-    const answers = await runPlan(plan, async (q, signal) => (await client.runApl(q.apl, { startTime: new Date(q.start).toISOString(), endTime: new Date(q.end).toISOString() }, signal)).tables[0], budget, new AbortController().signal);
-    const outcome = evaluate(samplesFromAnswers(plan, answers), normalRule({ operator: 'Above', threshold: Number(definition.threshold) }));
-    return { queries: plan.queries.length, runs: plan.runs.length, alerts: outcome.alerts.length, peak: budget.peakInFlight };
+    const answers = await runPlan(
+      plan,
+      async (q, signal) =>
+        (
+          await client.runApl(
+            q.apl,
+            { startTime: new Date(q.start).toISOString(), endTime: new Date(q.end).toISOString() },
+            signal,
+          )
+        ).tables[0],
+      budget,
+      new AbortController().signal,
+    );
+    const outcome = evaluate(
+      samplesFromAnswers(plan, answers),
+      normalRule({ operator: 'Above', threshold: Number(definition.threshold) }),
+    );
+    return {
+      queries: plan.queries.length,
+      runs: plan.runs.length,
+      alerts: outcome.alerts.length,
+      peak: budget.peakInFlight,
+    };
   };
   const oneQuery = async () => {
     const client = clientFor(fake.url);
-    return client.runApl("['http-logs'] | summarize count() by bin(_time, 5m)", { startTime: new Date(to - 24 * 60 * 60_000).toISOString(), endTime: new Date(to).toISOString() });
+    return client.runApl("['http-logs'] | summarize count() by bin(_time, 5m)", {
+      startTime: new Date(to - 24 * 60 * 60_000).toISOString(),
+      endTime: new Date(to).toISOString(),
+    });
   };
   for (const [label, definition] of [
-    ['count over one interval: one binned query', { type: 'Threshold', aplQuery: "['http-logs'] | summarize count()", operator: 'Above', threshold: 50, intervalMinutes: 5, rangeMinutes: 5 }],
-    ['average over 15 minutes: one query per run', { type: 'Threshold', aplQuery: "['http-logs'] | summarize avg(v)", operator: 'Above', threshold: 5, intervalMinutes: 5, rangeMinutes: 15 }],
+    [
+      'count over one interval: one binned query',
+      {
+        type: 'Threshold',
+        aplQuery: "['http-logs'] | summarize count()",
+        operator: 'Above',
+        threshold: 50,
+        intervalMinutes: 5,
+        rangeMinutes: 5,
+      },
+    ],
+    [
+      'average over 15 minutes: one query per run',
+      {
+        type: 'Threshold',
+        aplQuery: "['http-logs'] | summarize avg(v)",
+        operator: 'Above',
+        threshold: 5,
+        intervalMinutes: 5,
+        rangeMinutes: 15,
+      },
+    ],
   ] as const) {
     const held: Held = {};
     fake.reset();
     // Time, not the rate limit: a limit of its own is what the status sweep's row above measures.
     fake.rateLimit = { limit: 1_000_000, windowMs: 60_000 };
     fake.aplAnswer = seriesAplAnswer(spikySeries([to - 20 * FIVE, to - 100 * FIVE], { base: 1, spike: 100 }));
-    const [ours, floor, pairs] = await paired(quick ? 3 : 9, 1, () => timed(() => dryRun(definition), held), () => timed(oneQuery));
+    const [ours, floor, pairs] = await paired(
+      quick ? 3 : 9,
+      1,
+      () => timed(() => dryRun(definition), held),
+      () => timed(oneQuery),
+    );
     const last = held.last as { queries: number; runs: number; alerts: number; peak: number };
-    rows.push({ what: `dry run, 5-minute monitor over 24 hours (${last.runs} runs), ${label}`, ours: `${last.queries} ${last.queries === 1 ? 'request' : 'requests'}, ${ms(ours)} (peak ${last.peak} in flight; ${last.alerts} alerts found)`, baseline: `one _apl query over the 24 hours: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
+    rows.push({
+      what: `dry run, 5-minute monitor over 24 hours (${last.runs} runs), ${label}`,
+      ours: `${last.queries} ${last.queries === 1 ? 'request' : 'requests'}, ${ms(ours)} (peak ${last.peak} in flight; ${last.alerts} alerts found)`,
+      baseline: `one _apl query over the 24 hours: ${ms(floor)}`,
+      ratio: ratioAndSpread(ours, floor, pairs),
+    });
   }
   await fake.stop();
 
   // 10,000 values: 2,000 runs (a week of a 5-minute monitor) of 5 groups, compared anew after a threshold change.
   const runs = runWindows({ intervalMinutes: 5, rangeMinutes: 5, delaySeconds: 0 }, to - 2000 * FIVE, to);
   const values: Point[] = [];
-  for (let k = 0; k < runs.length; k++) for (let g = 0; g < 5; g++) values.push({ time: runs[k].start + 1000, group: `g${g}`, value: Math.sin(k / 7 + g) * 100 });
+  for (let k = 0; k < runs.length; k++)
+    for (let g = 0; g < 5; g++)
+      values.push({ time: runs[k].start + 1000, group: `g${g}`, value: Math.sin(k / 7 + g) * 100 });
   const samples = samplesByTime(runs, values);
   let threshold = 50;
-  const [ours, floor, pairs] = await paired(quick ? 20 : 201, 20, () => timed(async () => evaluate(samples, normalRule({ operator: 'Above', threshold: (threshold = threshold === 50 ? 60 : 50), positives: 2, ofRuns: 3, notifyByGroup: true }))), () =>
-    timed(async () => {
-      let crossing = 0;
-      for (const p of values) if (p.value > threshold) crossing++;
-      return crossing;
-    }),
+  const [ours, floor, pairs] = await paired(
+    quick ? 20 : 201,
+    20,
+    () =>
+      timed(async () =>
+        evaluate(
+          samples,
+          normalRule({
+            operator: 'Above',
+            threshold: (threshold = threshold === 50 ? 60 : 50),
+            positives: 2,
+            ofRuns: 3,
+            notifyByGroup: true,
+          }),
+        ),
+      ),
+    () =>
+      timed(async () => {
+        let crossing = 0;
+        for (const p of values) if (p.value > threshold) crossing++;
+        return crossing;
+      }),
   );
-  rows.push({ what: `dry run re-evaluated after a threshold change, ${values.length.toLocaleString('en')} values (no request)`, ours: ms(ours), baseline: `one comparison per value, nothing else: ${ms(floor)}`, ratio: ratioAndSpread(ours, floor, pairs) });
+  rows.push({
+    what: `dry run re-evaluated after a threshold change, ${values.length.toLocaleString('en')} values (no request)`,
+    ours: ms(ours),
+    baseline: `one comparison per value, nothing else: ${ms(floor)}`,
+    ratio: ratioAndSpread(ours, floor, pairs),
+  });
 });
 server.stop();
 await Promise.all([ourTransport.close(), floorDispatcher.close()]);
@@ -580,9 +888,14 @@ await section(['grammar'], 600, async () => {
   const oniguruma = require('vscode-oniguruma') as typeof import('vscode-oniguruma');
   await oniguruma.loadWASM(fs.readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm')).buffer);
   const kusto = ((await import('@shikijs/langs/kusto')) as { default: { scopeName: string }[] }).default[0];
-  const ours = JSON.parse(fs.readFileSync(path.join(projectRoot, 'syntaxes/axiom-apl.tmLanguage.json'), 'utf8')) as { scopeName: string };
+  const ours = JSON.parse(fs.readFileSync(path.join(projectRoot, 'syntaxes/axiom-apl.tmLanguage.json'), 'utf8')) as {
+    scopeName: string;
+  };
   const registry = new textmate.Registry({
-    onigLib: Promise.resolve({ createOnigScanner: (p: string[]) => new oniguruma.OnigScanner(p), createOnigString: (s: string) => new oniguruma.OnigString(s) }),
+    onigLib: Promise.resolve({
+      createOnigScanner: (p: string[]) => new oniguruma.OnigScanner(p),
+      createOnigString: (s: string) => new oniguruma.OnigString(s),
+    }),
     loadGrammar: async (scope: string) => ([ours, kusto].find((g) => g.scopeName === scope) as never) ?? null,
   });
   // The documentation's queries when a local copy was made (test/support/extractDocsQueries.mjs),
@@ -615,10 +928,24 @@ await section(['grammar'], 600, async () => {
   const count = docsQueries.reduce((n, q) => n + q.length, 0);
   const source = fs.existsSync(docsFile) ? 'docs queries' : "the project's queries";
   const [oursMs, baseMs, pairs] = await paired(quick ? 3 : 15, 3, tokenizeQueries(apl), tokenizeQueries(kql));
-  rows.push({ what: `APL grammar, ${queries.length.toLocaleString('en')} ${source} (${count.toLocaleString('en')} lines)`, ours: ms(oursMs), baseline: `Kusto grammar: ${ms(baseMs)}`, ratio: ratioAndSpread(oursMs, baseMs, pairs), target: target('≤ 1.0× (10% noise)', oursMs / baseMs <= 1.1) });
+  rows.push({
+    what: `APL grammar, ${queries.length.toLocaleString('en')} ${source} (${count.toLocaleString('en')} lines)`,
+    ours: ms(oursMs),
+    baseline: `Kusto grammar: ${ms(baseMs)}`,
+    ratio: ratioAndSpread(oursMs, baseMs, pairs),
+    target: target('≤ 1.0× (10% noise)', oursMs / baseMs <= 1.1),
+  });
   const [fileMs, fileBaseMs, filePairs] = await paired(quick ? 3 : 15, 3, tokenizeFile(apl), tokenizeFile(kql));
-  rows.push({ what: `APL grammar, one file of ${fileLines.length.toLocaleString('en')} lines`, ours: ms(fileMs), baseline: `Kusto grammar: ${ms(fileBaseMs)}`, ratio: ratioAndSpread(fileMs, fileBaseMs, filePairs), target: target('≤ 1.0× (10% noise)', fileMs / fileBaseMs <= 1.1) });
-  notes.push(`The grammar rows tokenize ${count.toLocaleString('en')} lines: ${((oursMs * 1000) / count).toFixed(1)} µs a line with ours, ${((baseMs * 1000) / count).toFixed(1)} µs with the Kusto grammar (which knows neither hyphenated operators nor matches regex); the file of ${fileLines.length.toLocaleString('en')} lines is the checks' file, tokenized as one document.`);
+  rows.push({
+    what: `APL grammar, one file of ${fileLines.length.toLocaleString('en')} lines`,
+    ours: ms(fileMs),
+    baseline: `Kusto grammar: ${ms(fileBaseMs)}`,
+    ratio: ratioAndSpread(fileMs, fileBaseMs, filePairs),
+    target: target('≤ 1.0× (10% noise)', fileMs / fileBaseMs <= 1.1),
+  });
+  notes.push(
+    `The grammar rows tokenize ${count.toLocaleString('en')} lines: ${((oursMs * 1000) / count).toFixed(1)} µs a line with ours, ${((baseMs * 1000) / count).toFixed(1)} µs with the Kusto grammar (which knows neither hyphenated operators nor matches regex); the file of ${fileLines.length.toLocaleString('en')} lines is the checks' file, tokenized as one document.`,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -652,29 +979,65 @@ await section(['activation'], 1200, async () => {
   // and whose activate() does nothing.
   const empty = path.join(work, 'empty');
   fs.mkdirSync(path.join(empty, 'dist'), { recursive: true });
-  for (const file of ['package.json', 'package.nls.json']) fs.copyFileSync(path.join(split, file), path.join(empty, file));
+  for (const file of ['package.json', 'package.nls.json'])
+    fs.copyFileSync(path.join(split, file), path.join(empty, file));
   fs.writeFileSync(path.join(empty, 'dist/extension.js'), "require('vscode');\nexports.activate = function () {};\n");
   // The same build with no language model tools and no chat participant declared: what
   // registering the eleven tools and @axiom costs at activation.
   const noTools = path.join(work, 'no-tools');
   fs.cpSync(split, noTools, { recursive: true });
-  const manifest = JSON.parse(fs.readFileSync(path.join(noTools, 'package.json'), 'utf8')) as { contributes: Record<string, unknown> };
+  const manifest = JSON.parse(fs.readFileSync(path.join(noTools, 'package.json'), 'utf8')) as {
+    contributes: Record<string, unknown>;
+  };
   delete manifest.contributes.languageModelTools;
   delete manifest.contributes.chatParticipants;
   fs.writeFileSync(path.join(noTools, 'package.json'), JSON.stringify(manifest));
   const runs = quick ? 1 : 7;
   const samples: Record<string, Activation[]> = { split: [], single: [], empty: [], noTools: [] };
   for (let i = 0; i < runs; i++) {
-    for (const [name, dir] of [['split', split], ['single', single], ['empty', empty], ['noTools', noTools]] as const) samples[name].push(await activation(dir));
+    for (const [name, dir] of [
+      ['split', split],
+      ['single', single],
+      ['empty', empty],
+      ['noTools', noTools],
+    ] as const)
+      samples[name].push(await activation(dir));
   }
-  const m = (name: string, part: keyof Activation | 'total') => median(samples[name].map((a) => (part === 'total' ? a.loadMs + a.activateMs : a[part])));
-  rows.push({ what: 'activation in VS Code: load + activate()', ours: ms(m('split', 'total')), baseline: `one bundle: ${ms(m('single', 'total'))}`, ratio: ratio(m('split', 'total'), m('single', 'total')), target: target('≤ 5 ms', m('split', 'total') <= 5) });
-  rows.push({ what: '… of which loading the bundle', ours: ms(m('split', 'loadMs')), baseline: `empty, requiring vscode: ${ms(m('empty', 'loadMs'))}`, ratio: ratio(m('split', 'loadMs'), m('empty', 'loadMs')) });
-  rows.push({ what: '… of which activate()', ours: ms(m('split', 'activateMs')), baseline: `one bundle: ${ms(m('single', 'activateMs'))}`, ratio: ratio(m('split', 'activateMs'), m('single', 'activateMs')) });
+  const m = (name: string, part: keyof Activation | 'total') =>
+    median(samples[name].map((a) => (part === 'total' ? a.loadMs + a.activateMs : a[part])));
+  rows.push({
+    what: 'activation in VS Code: load + activate()',
+    ours: ms(m('split', 'total')),
+    baseline: `one bundle: ${ms(m('single', 'total'))}`,
+    ratio: ratio(m('split', 'total'), m('single', 'total')),
+    target: target('≤ 5 ms', m('split', 'total') <= 5),
+  });
+  rows.push({
+    what: '… of which loading the bundle',
+    ours: ms(m('split', 'loadMs')),
+    baseline: `empty, requiring vscode: ${ms(m('empty', 'loadMs'))}`,
+    ratio: ratio(m('split', 'loadMs'), m('empty', 'loadMs')),
+  });
+  rows.push({
+    what: '… of which activate()',
+    ours: ms(m('split', 'activateMs')),
+    baseline: `one bundle: ${ms(m('single', 'activateMs'))}`,
+    ratio: ratio(m('split', 'activateMs'), m('single', 'activateMs')),
+  });
   // activate() of a few ms swings with the machine's load: the least of the runs beside the median.
   const least = (name: string) => Math.min(...samples[name].map((a) => a.activateMs));
-  rows.push({ what: 'activate() with the language model tools and @axiom registered', ours: `${ms(m('split', 'activateMs'))} (least ${ms(least('split'))})`, baseline: `none declared: ${ms(m('noTools', 'activateMs'))} (least ${ms(least('noTools'))})`, ratio: ratio(m('split', 'activateMs'), m('noTools', 'activateMs')) });
-  rows.push({ what: 'VS Code\'s whole extension.activate()', ours: ms(m('split', 'vscodeMs')), baseline: `empty extension: ${ms(m('empty', 'vscodeMs'))}`, ratio: ratio(m('split', 'vscodeMs'), m('empty', 'vscodeMs')) });
+  rows.push({
+    what: 'activate() with the language model tools and @axiom registered',
+    ours: `${ms(m('split', 'activateMs'))} (least ${ms(least('split'))})`,
+    baseline: `none declared: ${ms(m('noTools', 'activateMs'))} (least ${ms(least('noTools'))})`,
+    ratio: ratio(m('split', 'activateMs'), m('noTools', 'activateMs')),
+  });
+  rows.push({
+    what: "VS Code's whole extension.activate()",
+    ours: ms(m('split', 'vscodeMs')),
+    baseline: `empty extension: ${ms(m('empty', 'vscodeMs'))}`,
+    ratio: ratio(m('split', 'vscodeMs'), m('empty', 'vscodeMs')),
+  });
   log(`activation: ${JSON.stringify(samples)}`);
 });
 
@@ -700,13 +1063,26 @@ await section(['starred-open'], 400, async () => {
   fs.rmSync(sandbox.dir, { recursive: true, force: true });
   if (code !== 0 || !figure) throw new Error(`the starred-open run failed (${code})`);
   const [ours, base] = [median(figure.ours), median(figure.base)];
-  rows.push({ what: 'open a starred query as a document', ours: ms(ours), baseline: `untitled document, same text: ${ms(base)}`, ratio: ratioAndSpread(ours, base, figure.ours.map((x, i) => x / figure!.base[i])) });
+  rows.push({
+    what: 'open a starred query as a document',
+    ours: ms(ours),
+    baseline: `untitled document, same text: ${ms(base)}`,
+    ratio: ratioAndSpread(
+      ours,
+      base,
+      figure.ours.map((x, i) => x / figure!.base[i]),
+    ),
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
 /** Runs a benchmark entry inside the real VS Code (out/test/bench/<name>.js, its `run()`), and
  *  gives back the figure it printed as `AXIOM_BENCH <json>`. */
-async function hostFigure<T>(name: string, settings: Record<string, unknown> | undefined, timeoutSeconds: number): Promise<T> {
+async function hostFigure<T>(
+  name: string,
+  settings: Record<string, unknown> | undefined,
+  timeoutSeconds: number,
+): Promise<T> {
   const sandbox = makeSandbox(`axiom-bench-${name}-`, settings ? { settings } : undefined);
   let figure: T | undefined;
   const heard: string[] = [];
@@ -722,7 +1098,10 @@ async function hostFigure<T>(name: string, settings: Record<string, unknown> | u
     },
   });
   fs.rmSync(sandbox.dir, { recursive: true, force: true });
-  if (code !== 0 || !figure) throw new Error(`the ${name} run failed (${code}); last words of the extension host:\n${heard.slice(-8).join('\n')}`);
+  if (code !== 0 || !figure)
+    throw new Error(
+      `the ${name} run failed (${code}); last words of the extension host:\n${heard.slice(-8).join('\n')}`,
+    );
   return figure;
 }
 
@@ -731,9 +1110,22 @@ async function hostFigure<T>(name: string, settings: Record<string, unknown> | u
 // extension's provider, asked as the editor asks it, beside a provider that hands out the same
 // items prepared once.
 await section(['completion'], 400, async () => {
-  const figure = await hostFigure<{ ours: number[]; base: number[]; items: number }>('completion', { 'editor.wordBasedSuggestions': 'off' }, 300);
+  const figure = await hostFigure<{ ours: number[]; base: number[]; items: number }>(
+    'completion',
+    { 'editor.wordBasedSuggestions': 'off' },
+    300,
+  );
   const [ours, base] = [median(figure.ours), median(figure.base)];
-  rows.push({ what: 'completion, 10,000 fields (in VS Code)', ours: ms(ours), baseline: `prepared list of the same ${figure.items.toLocaleString('en')} items: ${ms(base)}`, ratio: ratioAndSpread(ours, base, figure.ours.map((x, i) => x / figure.base[i])) });
+  rows.push({
+    what: 'completion, 10,000 fields (in VS Code)',
+    ours: ms(ours),
+    baseline: `prepared list of the same ${figure.items.toLocaleString('en')} items: ${ms(base)}`,
+    ratio: ratioAndSpread(
+      ours,
+      base,
+      figure.ours.map((x, i) => x / figure.base[i]),
+    ),
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -741,24 +1133,64 @@ await section(['completion'], 400, async () => {
 // inside the real VS Code (test/bench/resultsMemory.ts), and the most it held while they were open.
 await section(['memory'], 700, async () => {
   type Memory = { heapUsed: number; rss: number };
-  const figure = await hostFigure<{ before: Memory; peak: Memory; after: Memory; kept: number; results: number }>('resultsMemory', undefined, 600);
+  const figure = await hostFigure<{ before: Memory; peak: Memory; after: Memory; kept: number; results: number }>(
+    'resultsMemory',
+    undefined,
+    600,
+  );
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const { before, peak, after } = figure;
-  rows.push({ what: `extension host heap after opening and closing ${figure.results} results of 100,000 × 12 (in VS Code)`, ours: mb(after.heapUsed), baseline: `before: ${mb(before.heapUsed)}`, ratio: ratio(after.heapUsed, before.heapUsed), target: target('back to where it was (≤ 1.1×)', after.heapUsed <= before.heapUsed * 1.1) });
-  rows.push({ what: `… the most it held while they were open`, ours: mb(peak.heapUsed), baseline: `before: ${mb(before.heapUsed)}`, ratio: `+${mb(peak.heapUsed - before.heapUsed)}`, target: `${figure.kept} of ${figure.results} panels keeping their rows` });
-  notes.push(`The memory rows: heap used after a full collection, in the extension host of code-server; its resident size went from ${mb(before.rss)} before to ${mb(peak.rss)} at most while the results were open and ${mb(after.rss)} after they were closed (the resident size also holds code, buffers and memory V8 keeps for later).`);
+  rows.push({
+    what: `extension host heap after opening and closing ${figure.results} results of 100,000 × 12 (in VS Code)`,
+    ours: mb(after.heapUsed),
+    baseline: `before: ${mb(before.heapUsed)}`,
+    ratio: ratio(after.heapUsed, before.heapUsed),
+    target: target('back to where it was (≤ 1.1×)', after.heapUsed <= before.heapUsed * 1.1),
+  });
+  rows.push({
+    what: `… the most it held while they were open`,
+    ours: mb(peak.heapUsed),
+    baseline: `before: ${mb(before.heapUsed)}`,
+    ratio: `+${mb(peak.heapUsed - before.heapUsed)}`,
+    target: `${figure.kept} of ${figure.results} panels keeping their rows`,
+  });
+  notes.push(
+    `The memory rows: heap used after a full collection, in the extension host of code-server; its resident size went from ${mb(before.rss)} before to ${mb(peak.rss)} at most while the results were open and ${mb(after.rss)} after they were closed (the resident size also holds code, buffers and memory V8 keeps for later).`,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
 // The Datasets view and the query history, inside the real VS Code (test/bench/explore.ts).
 await section(['explore'], 400, async () => {
-  const figure = await hostFigure<{ expand: { ours: number[]; base: number[] }; pick: { ours: number[]; base: number[] }; read: number[]; fields: number; runs: number }>('explore', undefined, 300);
-  const pair = (side: { ours: number[]; base: number[] }) => [median(side.ours), median(side.base), side.ours.map((x, i) => x / side.base[i])] as const;
+  const figure = await hostFigure<{
+    expand: { ours: number[]; base: number[] };
+    pick: { ours: number[]; base: number[] };
+    read: number[];
+    fields: number;
+    runs: number;
+  }>('explore', undefined, 300);
+  const pair = (side: { ours: number[]; base: number[] }) =>
+    [median(side.ours), median(side.base), side.ours.map((x, i) => x / side.base[i])] as const;
   const [expand, bareFields, expandPairs] = pair(figure.expand);
-  rows.push({ what: `expand a dataset of ${figure.fields.toLocaleString('en')} fields in the Datasets view (in VS Code; fields + virtual fields, merged, a tree item each)`, ours: ms(expand), baseline: `bare fetch + JSON parse of the fields: ${ms(bareFields)}`, ratio: ratioAndSpread(expand, bareFields, expandPairs) });
+  rows.push({
+    what: `expand a dataset of ${figure.fields.toLocaleString('en')} fields in the Datasets view (in VS Code; fields + virtual fields, merged, a tree item each)`,
+    ours: ms(expand),
+    baseline: `bare fetch + JSON parse of the fields: ${ms(bareFields)}`,
+    ratio: ratioAndSpread(expand, bareFields, expandPairs),
+  });
   const [pick, preparedPick, pickPairs] = pair(figure.pick);
-  rows.push({ what: `Show Query History with ${figure.runs.toLocaleString('en')} runs, until the quick pick shows (in VS Code)`, ours: ms(pick), baseline: `a quick pick of ${figure.runs.toLocaleString('en')} prepared items: ${ms(preparedPick)}`, ratio: ratioAndSpread(pick, preparedPick, pickPairs) });
-  rows.push({ what: `… of which reading the ${figure.runs.toLocaleString('en')} runs from the disk`, ours: ms(median(figure.read)), baseline: `the whole: ${ms(pick)}`, ratio: ratio(median(figure.read), pick) });
+  rows.push({
+    what: `Show Query History with ${figure.runs.toLocaleString('en')} runs, until the quick pick shows (in VS Code)`,
+    ours: ms(pick),
+    baseline: `a quick pick of ${figure.runs.toLocaleString('en')} prepared items: ${ms(preparedPick)}`,
+    ratio: ratioAndSpread(pick, preparedPick, pickPairs),
+  });
+  rows.push({
+    what: `… of which reading the ${figure.runs.toLocaleString('en')} runs from the disk`,
+    ours: ms(median(figure.read)),
+    baseline: `the whole: ${ms(pick)}`,
+    ratio: ratio(median(figure.read), pick),
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -769,7 +1201,10 @@ async function firstItemsMs(size: number): Promise<number> {
   const url = served.urls[size];
   const firstName = monitorRows(manyMonitors(size) as never)[0].label;
   const sandbox = makeSandbox('axiom-bench-view-', { settings: { 'axiom.url': url } });
-  const codeServer = await startCodeServer(sandbox, { env: { AXIOM_TOKEN: FAKE_API_TOKEN }, extraArgs: DEV_EXTENSION_ARGS });
+  const codeServer = await startCodeServer(sandbox, {
+    env: { AXIOM_TOKEN: FAKE_API_TOKEN },
+    extraArgs: DEV_EXTENSION_ARGS,
+  });
   const browser = await openBrowser(sandbox);
   try {
     await browser.page.goto(workbenchUrl(codeServer, sandbox, { extensionPath: split }));
@@ -788,8 +1223,19 @@ async function firstItemsMs(size: number): Promise<number> {
   }
 }
 await section(['view'], 900, async () => {
-  const [ours, base] = await paired(quick ? 1 : 3, 0, () => firstItemsMs(10_000), () => firstItemsMs(100));
-  rows.push({ what: 'first items in the view, 10,000 monitors', ours: ms(ours), baseline: `100 monitors: ${ms(base)}`, ratio: ratio(ours, base), target: target('≤ 1.2×', ours <= 1.2 * base) });
+  const [ours, base] = await paired(
+    quick ? 1 : 3,
+    0,
+    () => firstItemsMs(10_000),
+    () => firstItemsMs(100),
+  );
+  rows.push({
+    what: 'first items in the view, 10,000 monitors',
+    ours: ms(ours),
+    baseline: `100 monitors: ${ms(base)}`,
+    ratio: ratio(ours, base),
+    target: target('≤ 1.2×', ours <= 1.2 * base),
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -42,7 +42,8 @@ export async function run(): Promise<void> {
     const apl = await vscode.workspace.openTextDocument({ content: text, language: 'axiom-apl' });
     const plain = await vscode.workspace.openTextDocument({ content: text, language: 'plaintext' });
     const position = apl.positionAt(text.length);
-    const ask = (document: vscode.TextDocument) => vscode.commands.executeCommand<Answer>('vscode.executeCompletionItemProvider', document.uri, position);
+    const ask = (document: vscode.TextDocument) =>
+      vscode.commands.executeCommand<Answer>('vscode.executeCompletionItemProvider', document.uri, position);
 
     // The first requests fetch the fields (completion does not wait long for them): ask until they are in.
     let items: vscode.CompletionItem[] = [];
@@ -54,7 +55,10 @@ export async function run(): Promise<void> {
 
     // The baseline: the same items, made once, handed out as they are.
     const prepared = new vscode.CompletionList(items, false);
-    const registration = vscode.languages.registerCompletionItemProvider({ language: 'plaintext' }, { provideCompletionItems: () => prepared });
+    const registration = vscode.languages.registerCompletionItemProvider(
+      { language: 'plaintext' },
+      { provideCompletionItems: () => prepared },
+    );
     const ours: number[] = [];
     const base: number[] = [];
     const timed = async (document: vscode.TextDocument, into: number[] | undefined) => {

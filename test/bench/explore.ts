@@ -17,7 +17,10 @@ const WARMUP = 3;
 const RECORDED = 1000;
 
 /** Alternates the two, run by run, after a warm-up; the counted times of each. */
-async function paired(ours: () => Promise<number>, base: () => Promise<number>): Promise<{ ours: number[]; base: number[] }> {
+async function paired(
+  ours: () => Promise<number>,
+  base: () => Promise<number>,
+): Promise<{ ours: number[]; base: number[] }> {
   const a: number[] = [];
   const b: number[] = [];
   for (let i = 0; i < RUNS + WARMUP; i++) {
@@ -71,7 +74,7 @@ export async function run(): Promise<void> {
   await fake.start();
   try {
     const api = await extension.activate();
-    console.log('explore: activated');  // progress, for the harness's last words if a step hangs
+    console.log('explore: activated'); // progress, for the harness's last words if a step hangs
     await vscode.workspace.getConfiguration('axiom').update('url', fake.url, vscode.ConfigurationTarget.Global);
     await api.own.setToken({ token: FAKE_API_TOKEN });
 
@@ -94,7 +97,9 @@ export async function run(): Promise<void> {
     const url = `${fake.url}/v2/datasets/${BIG_DATASET}/fields`;
     const bare = async () => {
       const started = performance.now();
-      const fields = (await (await fetch(url, { headers: { authorization: `Bearer ${FAKE_API_TOKEN}`, accept: 'application/json' } })).json()) as unknown[];
+      const fields = (await (
+        await fetch(url, { headers: { authorization: `Bearer ${FAKE_API_TOKEN}`, accept: 'application/json' } })
+      ).json()) as unknown[];
       const elapsed = performance.now() - started;
       if (fields.length < 5000) throw new Error('no fields');
       return elapsed;
@@ -105,13 +110,25 @@ export async function run(): Promise<void> {
     // (2) Show Query History with 1,000 runs recorded on this deployment.
     await api.history.clear();
     for (let i = 0; i < RECORDED; i++) {
-      await api.history.record({ apl: `['${BIG_DATASET}']\n| where status == ${i}\n| summarize count() by bin_auto(_time)`, range: { kind: 'preset', preset: '1h' }, startedAt: Date.now() - i * 3_600_000, durationMs: 120 + i, rows: i, outcome: i % 10 ? 'ok' : 'failed', source: 'query' });
+      await api.history.record({
+        apl: `['${BIG_DATASET}']\n| where status == ${i}\n| summarize count() by bin_auto(_time)`,
+        range: { kind: 'preset', preset: '1h' },
+        startedAt: Date.now() - i * 3_600_000,
+        durationMs: 120 + i,
+        rows: i,
+        outcome: i % 10 ? 'ok' : 'failed',
+        source: 'query',
+      });
     }
     if ((await api.history.entries()).length !== RECORDED) throw new Error('the runs were not all recorded');
     console.log('explore: recorded');
     const window = extensionApi(extension).window;
     const picks = watchQuickPicks(window);
-    const prepared: vscode.QuickPickItem[] = (await api.history.entries()).map((e) => ({ label: e.apl.split('\n')[1] ?? e.apl, description: new Date(e.at).toLocaleTimeString(), detail: e.apl }));
+    const prepared: vscode.QuickPickItem[] = (await api.history.entries()).map((e) => ({
+      label: e.apl.split('\n')[1] ?? e.apl,
+      description: new Date(e.at).toLocaleTimeString(),
+      detail: e.apl,
+    }));
     try {
       const ours = async () => {
         const shown = picks.shown();
@@ -138,7 +155,9 @@ export async function run(): Promise<void> {
         await api.history.entries();
         if (i >= WARMUP) read.push(performance.now() - started);
       }
-      console.log(`AXIOM_BENCH ${JSON.stringify({ expand: expanded, pick: picked, read, fields: 5000, runs: RECORDED })}`);
+      console.log(
+        `AXIOM_BENCH ${JSON.stringify({ expand: expanded, pick: picked, read, fields: 5000, runs: RECORDED })}`,
+      );
     } finally {
       picks.restore();
       await api.history.clear();

@@ -15,7 +15,12 @@ import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error: a plain JavaScript module shared with the test runner
 import { projectRoot } from '../harness/codeServer.mjs';
-import { readNotebook, writeNotebook, type NotebookDoc, type NotebookResult } from '../../src/core/notebook/notebookFile';
+import {
+  readNotebook,
+  writeNotebook,
+  type NotebookDoc,
+  type NotebookResult,
+} from '../../src/core/notebook/notebookFile';
 import { firstPart } from '../../src/core/run/resultsDelivery';
 import { readTabular } from '../../src/core/run/tabular';
 import { hugeTabular } from '../support/tabularFixtures';
@@ -31,12 +36,23 @@ const ms = (v: number) => (v < 10 ? `${v.toFixed(2)} ms` : `${v.toFixed(1)} ms`)
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-notebook-bench-'));
 log('building the production bundle');
-execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: projectRoot as string, env: { ...process.env, AXIOM_DIST: dist }, stdio: 'inherit' });
+execFileSync(process.execPath, ['esbuild.mjs', '--production'], {
+  cwd: projectRoot as string,
+  env: { ...process.env, AXIOM_DIST: dist },
+  stdio: 'inherit',
+});
 
 const body = answerBody(new Function(`return ${makeResultsSource(ROWS)}`)() as Parameters<typeof answerBody>[0]);
 const notebook = await openNotebookPage(dist);
 const panel = await openPanel({ dist });
-const paint = { parse: [] as number[], notebook: [] as number[], notebookHost: [] as number[], notebookPage: [] as number[], panel: [] as number[], bytes: 0 };
+const paint = {
+  parse: [] as number[],
+  notebook: [] as number[],
+  notebookHost: [] as number[],
+  notebookPage: [] as number[],
+  panel: [] as number[],
+  bytes: 0,
+};
 try {
   await notebook.page.evaluate(() => {
     const w = window as unknown as Record<string, unknown>;
@@ -47,7 +63,10 @@ try {
         requestAnimationFrame(() => {
           const channel = new MessageChannel();
           channel.port1.onmessage = () => {
-            const shown = element.firstElementChild?.shadowRoot?.querySelector('.grid-row[aria-rowindex="2"]:not([hidden])')?.textContent?.includes('2024-05-01T00:00:00') ?? false;
+            const shown =
+              element.firstElementChild?.shadowRoot
+                ?.querySelector('.grid-row[aria-rowindex="2"]:not([hidden])')
+                ?.textContent?.includes('2024-05-01T00:00:00') ?? false;
             element.remove();
             resolve({ shown, page: performance.now() - started });
           };
@@ -62,7 +81,8 @@ try {
         window.dispatchEvent(new MessageEvent('message', { data: JSON.parse(json) }));
         requestAnimationFrame(() => {
           const channel = new MessageChannel();
-          channel.port1.onmessage = () => resolve(!!document.querySelector('.grid-row[aria-rowindex="2"]:not([hidden])'));
+          channel.port1.onmessage = () =>
+            resolve(!!document.querySelector('.grid-row[aria-rowindex="2"]:not([hidden])'));
           channel.port2.postMessage(0);
         });
       });
@@ -78,10 +98,22 @@ try {
     // A notebook cell: the controller reads the answer and makes the output's JSON; the renderer reads it and draws.
     t0 = performance.now();
     const answer = readTabular(JSON.parse(body));
-    const result: NotebookResult = { query: 'big', rangeLabel: 'Last hour', ranAt: new Date().toISOString(), tables: answer.tables, status: answer.status };
+    const result: NotebookResult = {
+      query: 'big',
+      rangeLabel: 'Last hour',
+      ranAt: new Date().toISOString(),
+      tables: answer.tables,
+      status: answer.status,
+    };
     const text = JSON.stringify(result);
     const host = performance.now() - t0;
-    const { shown, page } = await notebook.page.evaluate((t) => (window as unknown as { __paintOutput: (t: string) => Promise<{ shown: boolean; page: number }> }).__paintOutput(t), text);
+    const { shown, page } = await notebook.page.evaluate(
+      (t) =>
+        (
+          window as unknown as { __paintOutput: (t: string) => Promise<{ shown: boolean; page: number }> }
+        ).__paintOutput(t),
+      text,
+    );
     if (!shown) throw new Error('the notebook output did not paint its first rows');
     if (keep) {
       paint.notebookPage.push(page);
@@ -93,8 +125,20 @@ try {
     // The results panel: its first message (the first rows; the rest follow).
     t0 = performance.now();
     const again = readTabular(JSON.parse(body));
-    const first = JSON.stringify({ type: 'results', result: firstPart({ runId: ++runId, query: 'big', rangeLabel: 'Last hour', tables: again.tables, status: again.status }) });
-    const painted = await panel.page.evaluate((j) => (window as unknown as { __deliver: (j: string) => Promise<boolean> }).__deliver(j), first);
+    const first = JSON.stringify({
+      type: 'results',
+      result: firstPart({
+        runId: ++runId,
+        query: 'big',
+        rangeLabel: 'Last hour',
+        tables: again.tables,
+        status: again.status,
+      }),
+    });
+    const painted = await panel.page.evaluate(
+      (j) => (window as unknown as { __deliver: (j: string) => Promise<boolean> }).__deliver(j),
+      first,
+    );
     if (!painted) throw new Error('the results panel did not paint its first rows');
     if (keep) paint.panel.push(performance.now() - t0);
   }
@@ -111,7 +155,12 @@ const doc: NotebookDoc = {
   cells: Array.from({ length: 50 }, (_, i) => ({
     kind: 'apl' as const,
     source: `['http-logs']\n| where status >= 500\n| take ${1000 + i}`,
-    outputs: [{ kind: 'result' as const, result: { query: 'q', rangeLabel: 'Last hour', tables: read.tables, status: read.status } }],
+    outputs: [
+      {
+        kind: 'result' as const,
+        result: { query: 'q', rangeLabel: 'Last hour', tables: read.tables, status: read.status },
+      },
+    ],
   })),
 };
 const file = writeNotebook(doc, 50);
@@ -122,7 +171,9 @@ for (let i = 0; i < RUNS * 3 + 1; i++) {
   const parse = performance.now() - t0;
   t0 = performance.now();
   const opened = readNotebook(file);
-  for (const cell of opened.cells) for (const output of cell.outputs) if (output.kind === 'result') new TextEncoder().encode(JSON.stringify(output.result));
+  for (const cell of opened.cells)
+    for (const output of cell.outputs)
+      if (output.kind === 'result') new TextEncoder().encode(JSON.stringify(output.result));
   const ours = performance.now() - t0;
   if (i > 0) {
     open.ours.push(ours);
@@ -131,12 +182,30 @@ for (let i = 0; i < RUNS * 3 + 1; i++) {
 }
 
 const rows: [string, string, string][] = [
-  ['answer\'s last byte → first rows painted in a notebook output, 100,000 × 12', ms(median(paint.notebook)), `the results panel, same answer: ${ms(median(paint.panel))} (${(median(paint.notebook) / median(paint.panel)).toFixed(2)}×); JSON.parse of the body: ${ms(median(paint.parse))} (${(median(paint.notebook) / median(paint.parse)).toFixed(2)}×)`],
-  ['… of which the extension\'s side (JSON.parse, readTabular, the output\'s JSON)', ms(median(paint.notebookHost)), `output ${(paint.bytes / 1024 / 1024).toFixed(1)} MB of JSON, handed whole to the renderer (VS Code carries an output in one piece)`],
-  ['… of which the renderer (item.json(), the table, the first rows painted)', ms(median(paint.notebookPage)), 'the rest: handing 12 MB of text to the page (here through the browser driver; VS Code posts the output\'s bytes)'],
-  ['opening a notebook of 50 cells with saved outputs (50 rows × 12 each): the file read and the outputs made', ms(median(open.ours)), `JSON.parse of the same ${(file.length / 1024).toFixed(0)} KB file: ${ms(median(open.parse))} (${(median(open.ours) / median(open.parse)).toFixed(2)}×)`],
+  [
+    "answer's last byte → first rows painted in a notebook output, 100,000 × 12",
+    ms(median(paint.notebook)),
+    `the results panel, same answer: ${ms(median(paint.panel))} (${(median(paint.notebook) / median(paint.panel)).toFixed(2)}×); JSON.parse of the body: ${ms(median(paint.parse))} (${(median(paint.notebook) / median(paint.parse)).toFixed(2)}×)`,
+  ],
+  [
+    "… of which the extension's side (JSON.parse, readTabular, the output's JSON)",
+    ms(median(paint.notebookHost)),
+    `output ${(paint.bytes / 1024 / 1024).toFixed(1)} MB of JSON, handed whole to the renderer (VS Code carries an output in one piece)`,
+  ],
+  [
+    '… of which the renderer (item.json(), the table, the first rows painted)',
+    ms(median(paint.notebookPage)),
+    "the rest: handing 12 MB of text to the page (here through the browser driver; VS Code posts the output's bytes)",
+  ],
+  [
+    'opening a notebook of 50 cells with saved outputs (50 rows × 12 each): the file read and the outputs made',
+    ms(median(open.ours)),
+    `JSON.parse of the same ${(file.length / 1024).toFixed(0)} KB file: ${ms(median(open.parse))} (${(median(open.ours) / median(open.parse)).toFixed(2)}×)`,
+  ],
 ];
-const table = ['| what | ours | beside |', '| --- | --- | --- |', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const table = ['| what | ours | beside |', '| --- | --- | --- |', ...rows.map((r) => `| ${r.join(' | ')} |`)].join(
+  '\n',
+);
 console.log(table);
 fs.mkdirSync(path.join(projectRoot as string, 'bench-results'), { recursive: true });
 fs.writeFileSync(path.join(projectRoot as string, 'bench-results', 'notebook.md'), `${table}\n`);

@@ -25,7 +25,8 @@ export async function run(): Promise<void> {
     const started = performance.now();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('axiom.openStarredQuery', row);
     const oursMs = performance.now() - started;
-    if (editor?.document.getText() !== row.query.query.apl) throw new Error(`opening ${row.query.id} showed other text`);
+    if (editor?.document.getText() !== row.query.query.apl)
+      throw new Error(`opening ${row.query.id} showed other text`);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
     const untitledStarted = performance.now();

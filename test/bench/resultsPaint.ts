@@ -39,7 +39,11 @@ const gc = vm.runInNewContext('gc') as () => void;
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-results-bench-'));
 log('building the production bundle');
-execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: projectRoot as string, env: { ...process.env, AXIOM_DIST: dist }, stdio: 'inherit' });
+execFileSync(process.execPath, ['esbuild.mjs', '--production'], {
+  cwd: projectRoot as string,
+  env: { ...process.env, AXIOM_DIST: dist },
+  stdio: 'inherit',
+});
 const size = (file: string) => {
   const bytes = fs.readFileSync(path.join(dist, 'webview', file));
   return { plain: bytes.length, gz: zlib.gzipSync(bytes, { level: 9 }).length };
@@ -73,15 +77,41 @@ try {
       if (paint) await afterPaint();
       return {
         script,
-        firstRow: document.querySelector('.grid-row[aria-rowindex="2"]:not([hidden])')?.textContent?.includes('2024-05-01T00:00:00') ?? false,
+        firstRow:
+          document
+            .querySelector('.grid-row[aria-rowindex="2"]:not([hidden])')
+            ?.textContent?.includes('2024-05-01T00:00:00') ?? false,
         receiving: !!document.querySelector('.status-receiving'),
       };
     };
   });
-  const deliver = (json: string, paint = true) => page.evaluate(([j, p]) => (window as unknown as { __deliver: (j: string, p: boolean) => Promise<{ script: number; firstRow: boolean; receiving: boolean }> }).__deliver(j, p), [json, paint] as const);
-  const quiet = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const deliver = (json: string, paint = true) =>
+    page.evaluate(
+      ([j, p]) =>
+        (
+          window as unknown as {
+            __deliver: (j: string, p: boolean) => Promise<{ script: number; firstRow: boolean; receiving: boolean }>;
+          }
+        ).__deliver(j, p),
+      [json, paint] as const,
+    );
+  const quiet = () =>
+    page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   let runId = 1;
-  const paint = { parse: [] as number[], ours: [] as number[], oursHead: [] as number[], oursParse: [] as number[], oursDispatch: [] as number[], allIn: [] as number[], sliceWork: [] as number[], slices: [] as number[], oneMessage: [] as number[], painted: [] as boolean[], whole: [] as boolean[], bodyBytes: body.length };
+  const paint = {
+    parse: [] as number[],
+    ours: [] as number[],
+    oursHead: [] as number[],
+    oursParse: [] as number[],
+    oursDispatch: [] as number[],
+    allIn: [] as number[],
+    sliceWork: [] as number[],
+    slices: [] as number[],
+    oneMessage: [] as number[],
+    painted: [] as boolean[],
+    whole: [] as boolean[],
+    bodyBytes: body.length,
+  };
   for (let i = 0; i < RUNS + 1; i++) {
     const keep = i > 0; // the first round warms up
     gc();
@@ -96,7 +126,16 @@ try {
     t0 = performance.now();
     const head = readTabularHead(body, FIRST_ROWS);
     if (!head) throw new Error('the first rows were not read from the body');
-    const first = JSON.stringify({ type: 'results', result: firstPart({ runId: ++runId, query: 'big', rangeLabel: 'Last hour', tables: head.tables, status: head.status }) });
+    const first = JSON.stringify({
+      type: 'results',
+      result: firstPart({
+        runId: ++runId,
+        query: 'big',
+        rangeLabel: 'Last hour',
+        tables: head.tables,
+        status: head.status,
+      }),
+    });
     const t1 = performance.now();
     const shown = await deliver(first);
     const painted = performance.now();
@@ -128,7 +167,12 @@ try {
     gc();
     t0 = performance.now();
     const all = readTabular(JSON.parse(body));
-    await deliver(JSON.stringify({ type: 'results', result: { runId: ++runId, query: 'big', rangeLabel: 'Last hour', tables: all.tables, status: all.status } }));
+    await deliver(
+      JSON.stringify({
+        type: 'results',
+        result: { runId: ++runId, query: 'big', rangeLabel: 'Last hour', tables: all.tables, status: all.status },
+      }),
+    );
     if (keep) paint.oneMessage.push(performance.now() - t0);
     await quiet();
   }
@@ -137,43 +181,46 @@ try {
   // The tables the rest of the benchmark works on: the last result, whole.
 
   log('scrolling');
-  const scroll = await page.evaluate(async (frames) => {
-    const grid = document.querySelector('.grid') as HTMLElement;
-    const work: number[] = [];
-    const raf = window.requestAnimationFrame.bind(window);
-    // Times every frame callback the panel asks for (the table paints its rows in one).
-    window.requestAnimationFrame = (cb) =>
-      raf((t) => {
-        const s = performance.now();
-        cb(t);
-        work.push(performance.now() - s);
-      });
-    const run = async (step: number) => {
-      work.length = 0;
-      const intervals: number[] = [];
-      grid.scrollTop = 0;
-      await new Promise((r) => raf(() => raf(r)));
-      let last = performance.now();
-      for (let i = 0; i < frames; i++) {
-        await new Promise<void>((resolve) =>
-          raf(() => {
-            grid.scrollTop += step;
-            resolve();
-          }),
-        );
-        const now = performance.now();
-        intervals.push(now - last);
-        last = now;
-      }
-      await new Promise((r) => raf(() => raf(r)));
-      return { intervals, work: [...work], rows: document.querySelectorAll('.grid-row').length };
-    };
-    const page = grid.clientHeight;
-    const smooth = await run(66);
-    const jumps = await run(page);
-    window.requestAnimationFrame = raf;
-    return { smooth, jumps };
-  }, quick ? 60 : 240);
+  const scroll = await page.evaluate(
+    async (frames) => {
+      const grid = document.querySelector('.grid') as HTMLElement;
+      const work: number[] = [];
+      const raf = window.requestAnimationFrame.bind(window);
+      // Times every frame callback the panel asks for (the table paints its rows in one).
+      window.requestAnimationFrame = (cb) =>
+        raf((t) => {
+          const s = performance.now();
+          cb(t);
+          work.push(performance.now() - s);
+        });
+      const run = async (step: number) => {
+        work.length = 0;
+        const intervals: number[] = [];
+        grid.scrollTop = 0;
+        await new Promise((r) => raf(() => raf(r)));
+        let last = performance.now();
+        for (let i = 0; i < frames; i++) {
+          await new Promise<void>((resolve) =>
+            raf(() => {
+              grid.scrollTop += step;
+              resolve();
+            }),
+          );
+          const now = performance.now();
+          intervals.push(now - last);
+          last = now;
+        }
+        await new Promise((r) => raf(() => raf(r)));
+        return { intervals, work: [...work], rows: document.querySelectorAll('.grid-row').length };
+      };
+      const page = grid.clientHeight;
+      const smooth = await run(66);
+      const jumps = await run(page);
+      window.requestAnimationFrame = raf;
+      return { smooth, jumps };
+    },
+    quick ? 60 : 240,
+  );
 
   log('sort and find');
   const ops = await page.evaluate(async (runs) => {
@@ -202,22 +249,64 @@ try {
   }, RUNS);
 
   const rows: [string, string, string][] = [
-    ['answer\'s last byte → first rows painted, 100,000 × 12', ms(median(paint.ours)), `JSON.parse of the same body: ${ms(median(paint.parse))} (${(median(paint.ours) / median(paint.parse)).toFixed(2)}×; target ≤ 1.2×: ${median(paint.ours) / median(paint.parse) <= 1.2 ? 'met' : 'not met'})`],
-    ['… of which the host reading the first 200 rows from the body (readTabularHead) and their message', ms(median(paint.oursHead)), `body ${kb(paint.bodyBytes)}`],
-    ['… of which the panel\'s script (check, model, first rows into the DOM)', ms(median(paint.oursDispatch)), 'the rest: the hand-over between processes, style, layout, paint'],
-    ['… then the host parsing the whole answer (JSON.parse, readTabular)', ms(median(paint.oursParse)), 'while the first rows are on screen'],
-    ['… every row in (the rest in messages of 100,000 values), from the last byte', ms(median(paint.allIn)), `${median(paint.slices)} messages; the panel's work per message: median ${ms(median(paint.sliceWork))}, p95 ${ms(pct(paint.sliceWork, 0.95))}`],
-    ['the whole result in one message, as before: first rows painted', ms(median(paint.oneMessage)), `${(median(paint.oneMessage) / median(paint.parse)).toFixed(2)}× JSON.parse (12 MB of JSON handed over, read again by the page)`],
-    ['webview bundle (minified)', `${kb(js.plain)} (${kb(js.gz)} gz)`, `results.css ${kb(css.plain)} (${kb(css.gz)} gz)`],
-    ['scrolling 3 rows a frame: frame interval', `median ${ms(median(scroll.smooth.intervals))}, p95 ${ms(pct(scroll.smooth.intervals, 0.95))}`, `table's work per frame: median ${ms(median(scroll.smooth.work))}, p95 ${ms(pct(scroll.smooth.work, 0.95))}`],
-    ['scrolling a page a frame: frame interval', `median ${ms(median(scroll.jumps.intervals))}, p95 ${ms(pct(scroll.jumps.intervals, 0.95))}`, `table's work per frame: median ${ms(median(scroll.jumps.work))}, p95 ${ms(pct(scroll.jumps.work, 0.95))}; ${scroll.jumps.rows} row elements`],
+    [
+      "answer's last byte → first rows painted, 100,000 × 12",
+      ms(median(paint.ours)),
+      `JSON.parse of the same body: ${ms(median(paint.parse))} (${(median(paint.ours) / median(paint.parse)).toFixed(2)}×; target ≤ 1.2×: ${median(paint.ours) / median(paint.parse) <= 1.2 ? 'met' : 'not met'})`,
+    ],
+    [
+      '… of which the host reading the first 200 rows from the body (readTabularHead) and their message',
+      ms(median(paint.oursHead)),
+      `body ${kb(paint.bodyBytes)}`,
+    ],
+    [
+      "… of which the panel's script (check, model, first rows into the DOM)",
+      ms(median(paint.oursDispatch)),
+      'the rest: the hand-over between processes, style, layout, paint',
+    ],
+    [
+      '… then the host parsing the whole answer (JSON.parse, readTabular)',
+      ms(median(paint.oursParse)),
+      'while the first rows are on screen',
+    ],
+    [
+      '… every row in (the rest in messages of 100,000 values), from the last byte',
+      ms(median(paint.allIn)),
+      `${median(paint.slices)} messages; the panel's work per message: median ${ms(median(paint.sliceWork))}, p95 ${ms(pct(paint.sliceWork, 0.95))}`,
+    ],
+    [
+      'the whole result in one message, as before: first rows painted',
+      ms(median(paint.oneMessage)),
+      `${(median(paint.oneMessage) / median(paint.parse)).toFixed(2)}× JSON.parse (12 MB of JSON handed over, read again by the page)`,
+    ],
+    [
+      'webview bundle (minified)',
+      `${kb(js.plain)} (${kb(js.gz)} gz)`,
+      `results.css ${kb(css.plain)} (${kb(css.gz)} gz)`,
+    ],
+    [
+      'scrolling 3 rows a frame: frame interval',
+      `median ${ms(median(scroll.smooth.intervals))}, p95 ${ms(pct(scroll.smooth.intervals, 0.95))}`,
+      `table's work per frame: median ${ms(median(scroll.smooth.work))}, p95 ${ms(pct(scroll.smooth.work, 0.95))}`,
+    ],
+    [
+      'scrolling a page a frame: frame interval',
+      `median ${ms(median(scroll.jumps.intervals))}, p95 ${ms(pct(scroll.jumps.intervals, 0.95))}`,
+      `table's work per frame: median ${ms(median(scroll.jumps.work))}, p95 ${ms(pct(scroll.jumps.work, 0.95))}; ${scroll.jumps.rows} row elements`,
+    ],
     ['sort 100,000 rows by a float column', ms(median(ops.sort)), ''],
-    ['find in 100,000 × 12, first term (makes the text)', ms(ops.first), `later terms: ${ms(median(ops.again))} (${ops.count})`],
+    [
+      'find in 100,000 × 12, first term (makes the text)',
+      ms(ops.first),
+      `later terms: ${ms(median(ops.again))} (${ops.count})`,
+    ],
   ];
   const violations = await page.evaluate(() => window.__violations);
   if (violations.length) throw new Error(`CSP violations: ${violations.join(', ')}`);
   const cpu = os.cpus();
-  console.log(`Results panel, ${new Date().toISOString().slice(0, 10)}, ${cpu[0]?.model ?? 'cpu'} × ${cpu.length}, chromium ${page.context().browser()?.version() ?? ''}, medians of ${RUNS}\n`);
+  console.log(
+    `Results panel, ${new Date().toISOString().slice(0, 10)}, ${cpu[0]?.model ?? 'cpu'} × ${cpu.length}, chromium ${page.context().browser()?.version() ?? ''}, medians of ${RUNS}\n`,
+  );
   console.log('| what | ours | beside |\n| --- | --- | --- |');
   for (const [what, ours, beside] of rows) console.log(`| ${what} | ${ours} | ${beside} |`);
 } finally {

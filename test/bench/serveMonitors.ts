@@ -11,7 +11,10 @@ const servers = await Promise.all(
   lists.map(async (list) => {
     const starred = list.startsWith('starred:') ? Number(list.slice('starred:'.length)) : undefined;
     // Chunked, with no declared length, as a service written in Go sends a large body.
-    const fake = new FakeAxiom({ monitors: starred === undefined ? manyMonitors(Number(list)) : [], chunkedLists: true });
+    const fake = new FakeAxiom({
+      monitors: starred === undefined ? manyMonitors(Number(list)) : [],
+      chunkedLists: true,
+    });
     if (starred !== undefined) fake.starred.push(...manyStarred(starred));
     await fake.start();
     return [list, fake] as const;

@@ -7,11 +7,27 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-// @ts-expect-error: a plain JavaScript module shared with the test runner
-import { installVsix, makeSandbox, openBrowser, projectRoot, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import {
+  installVsix,
+  makeSandbox,
+  openBrowser,
+  projectRoot,
+  startCodeServer,
+  workbenchUrl,
+  // @ts-expect-error: a plain JavaScript module shared with the test runner
+} from '../harness/codeServer.mjs';
 // @ts-expect-error: the same module; which VS Code (newest or oldest) comes from AXIOM_VSCODE
 import { describeVscode } from '../harness/codeServer.mjs';
-import { DEMO_FILES, DEMO_ORG, DEMO_ORG_ID, DEMO_TOKEN, HOSTILE_USER_AGENTS, demoMonitors, startDemo, startDemoSignIn } from '../support/demo';
+import {
+  DEMO_FILES,
+  DEMO_ORG,
+  DEMO_ORG_ID,
+  DEMO_TOKEN,
+  HOSTILE_USER_AGENTS,
+  demoMonitors,
+  startDemo,
+  startDemoSignIn,
+} from '../support/demo';
 import { monitorRows } from '../../src/core/monitors/monitorRows';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
@@ -23,7 +39,8 @@ const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
 const shots = path.resolve(projectRoot, process.env.AXIOM_SCREENSHOTS ?? 'out/screenshots');
 fs.mkdirSync(shots, { recursive: true });
 const RUN_APL = "['http-logs']\n| take 100000";
-const STAR_APL = "['http-logs']\n| where service == 'checkout' and status >= 500\n| summarize count() by bin_auto(_time)";
+const STAR_APL =
+  "['http-logs']\n| where service == 'checkout' and status >= 500\n| summarize count() by bin_auto(_time)";
 /** The quick input's text box. Not `.quick-input-widget input`: in VS Code 1.90 its checkboxes are inputs too. */
 const QUICK_INPUT_TEXT = '.quick-input-widget .quick-input-box input';
 /** The demo's monitor that is triggered from the start. */
@@ -67,15 +84,28 @@ async function answerInput(page: Page, text: string, title?: string): Promise<vo
  * listener; the tab says to return to VS Code, and VS Code shows the monitors of the org. Then
  * the deployment is removed again (through the palette), so the next journey starts without one.
  */
-async function journeySignIn(page: Page, fake: FakeAxiom, oauth: FakeOAuth, tabs: { waitForEvent(event: 'page', options: { timeout: number }): Promise<Page> }): Promise<void> {
+async function journeySignIn(
+  page: Page,
+  fake: FakeAxiom,
+  oauth: FakeOAuth,
+  tabs: { waitForEvent(event: 'page', options: { timeout: number }): Promise<Page> },
+): Promise<void> {
   await page.locator('.activitybar [aria-label^="Axiom"]').first().click();
   await page.getByText('Connect to Axiom to see your monitors here.').first().waitFor({ timeout: 30_000 });
   const signIn = page.getByRole('button', { name: 'Sign in with Axiom' }).first();
   await signIn.waitFor();
   // No tooltip over the view in the screenshot (the Axiom icon's, from the click above).
   await page.mouse.move(800, 500);
-  await page.locator('.workbench-hover-container, .monaco-hover').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
-  await page.getByText('Activating Extensions').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('.workbench-hover-container, .monaco-hover')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .catch(() => undefined);
+  await page
+    .getByText('Activating Extensions')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 15_000 })
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(shots, 'sign-in.png') });
   const opened = tabs.waitForEvent('page', { timeout: 30_000 });
   await signIn.click();
@@ -83,9 +113,12 @@ async function journeySignIn(page: Page, fake: FakeAxiom, oauth: FakeOAuth, tabs
   const ask = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Open$/ }).first();
   await Promise.race([ask.waitFor({ timeout: 10_000 }).then(() => ask.click()), opened]).catch(() => undefined);
   const tab = await opened;
-  await tab.getByText('You are signed in. You can close this tab and return to VS Code.').waitFor({ timeout: 30_000 }).catch((error: Error) => {
-    throw new Error(`the browser tab ended on ${tab.url()}: ${error.message}`);
-  });
+  await tab
+    .getByText('You are signed in. You can close this tab and return to VS Code.')
+    .waitFor({ timeout: 30_000 })
+    .catch((error: Error) => {
+      throw new Error(`the browser tab ended on ${tab.url()}: ${error.message}`);
+    });
   const redirect = new URL(tab.url());
   assert.equal(redirect.pathname, '/callback');
   assert.equal(oauth.requestsTo('/oauth2/authorize').length, 1, 'the browser tab reached the sign-in server');
@@ -93,7 +126,11 @@ async function journeySignIn(page: Page, fake: FakeAxiom, oauth: FakeOAuth, tabs
   await page.bringToFront();
   await page.locator('.monaco-list-row', { hasText: TRIGGERED }).first().waitFor({ timeout: 30_000 });
   const sent = fake.requestsTo('GET /v2/monitors').at(-1)!;
-  assert.equal(oauth.check((sent.headers.authorization ?? '').replace('Bearer ', '')), 'live', 'with the token the sign-in got');
+  assert.equal(
+    oauth.check((sent.headers.authorization ?? '').replace('Bearer ', '')),
+    'live',
+    'with the token the sign-in got',
+  );
   assert.equal(sent.headers['x-axiom-org-id'], DEMO_ORG_ID);
   await page.locator('.statusbar-item', { hasText: DEMO_ORG.name }).first().waitFor({ timeout: 15_000 });
   assert.equal(await listening(Number(redirect.port)), false, 'the loopback port is closed');
@@ -101,10 +138,17 @@ async function journeySignIn(page: Page, fake: FakeAxiom, oauth: FakeOAuth, tabs
 
   await runCommand(page, 'Axiom: Remove Deployment');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: DEMO_ORG.name }).first().click();
-  await page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Remove$/ }).first().click();
+  await page
+    .locator('.monaco-dialog-box .monaco-button', { hasText: /^Remove$/ })
+    .first()
+    .click();
   await page.getByText('Connect to Axiom to see your monitors here.').first().waitFor({ timeout: 30_000 });
   assert.ok(oauth.revoked.length >= 1, 'removing it revoked its tokens');
-  await page.locator('.notification-toast').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('.notification-toast')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 15_000 })
+    .catch(() => undefined);
   // Back to the Explorer, as the workbench opened: the next journey opens the Axiom view itself.
   await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
   forgetRequests(fake);
@@ -128,15 +172,34 @@ async function journeyWrongToken(page: Page, fake: FakeAxiom): Promise<void> {
   await reason.waitFor({ timeout: 30_000 });
   // The Monitors view's rows (the Starred Queries view below it offers the same actions).
   const monitorsPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Monitors' }) });
-  const actions = monitorsPane.locator('.monaco-list-row').filter({ has: page.locator('.codicon-key, .codicon-cloud, .codicon-refresh, .codicon-plug, .codicon-output') });
+  const actions = monitorsPane
+    .locator('.monaco-list-row')
+    .filter({ has: page.locator('.codicon-key, .codicon-cloud, .codicon-refresh, .codicon-plug, .codicon-output') });
   await page.locator('.monaco-list-row', { hasText: 'Show Log' }).first().waitFor();
-  assert.deepEqual(await actions.allInnerTexts().then((texts) => texts.map((t) => t.trim())), ['Set API Token', 'Switch Deployment', 'Retry', 'Test Connection', 'Show Log']);
+  assert.deepEqual(await actions.allInnerTexts().then((texts) => texts.map((t) => t.trim())), [
+    'Set API Token',
+    'Switch Deployment',
+    'Retry',
+    'Test Connection',
+    'Show Log',
+  ]);
   const setToken = actions.first();
   assert.equal(await setToken.locator('.codicon-key').count(), 1, 'the row shows its icon');
-  assert.match((await setToken.getAttribute('aria-label')) ?? '', /^Loading monitors failed: the token is not allowed to do this \(403\).* Set API Token$/, 'a screen reader hears the reason and the action');
-  assert.ok(!(await page.locator('.monaco-workbench').innerText()).includes(WRONG_TOKEN), 'the token is not on the screen');
+  assert.match(
+    (await setToken.getAttribute('aria-label')) ?? '',
+    /^Loading monitors failed: the token is not allowed to do this \(403\).* Set API Token$/,
+    'a screen reader hears the reason and the action',
+  );
+  assert.ok(
+    !(await page.locator('.monaco-workbench').innerText()).includes(WRONG_TOKEN),
+    'the token is not on the screen',
+  );
   assert.ok(fake.requestsTo('GET /v2/monitors').every((r) => r.headers.authorization === `Bearer ${WRONG_TOKEN}`));
-  await page.locator('.notification-toast').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('.notification-toast')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 15_000 })
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(shots, 'error-wrong-token.png') });
 
   forgetRequests(fake); // from here on, every request must carry the right token (journeyMonitors checks)
@@ -144,21 +207,32 @@ async function journeyWrongToken(page: Page, fake: FakeAxiom): Promise<void> {
   await answerInput(page, DEMO_TOKEN, 'Axiom API token');
   await page.locator('.monaco-list-row', { hasText: TRIGGERED }).first().waitFor({ timeout: 30_000 });
   assert.equal(await reason.count(), 0, 'the reason is gone with the failure');
-  assert.equal(await page.locator('.monaco-list-row', { hasText: 'Set API Token' }).count(), 0, 'so are the action rows');
+  assert.equal(
+    await page.locator('.monaco-list-row', { hasText: 'Set API Token' }).count(),
+    0,
+    'so are the action rows',
+  );
 }
 
 async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   const row = page.locator('.monaco-list-row', { hasText: TRIGGERED }).first();
   await row.waitFor({ timeout: 30_000 });
-  for (const monitor of fake.monitors as { name: string }[]) await page.getByText(monitor.name, { exact: true }).first().waitFor();
+  for (const monitor of fake.monitors as { name: string }[])
+    await page.getByText(monitor.name, { exact: true }).first().waitFor();
   assert.ok(fake.requestsTo('GET /v2/monitors').every((r) => r.headers.authorization === `Bearer ${DEMO_TOKEN}`));
   // What a screen reader says of a row: VS Code's own label from the name and the description,
   // which says the state wherever it is not active (then VS Code's note of the row's actions).
   await row.filter({ hasText: 'triggered' }).waitFor({ timeout: 30_000 });
   // One of its notifiers is not among the service's notifiers (deleted since): the row says so.
-  assert.match((await row.getAttribute('aria-label')) ?? '', /^Checkout 5xx triggered \d+m ago · Threshold · Above 50 · every 5m · notifies On-call, notify_retired \(no longer exists\) · changed 3d ago(, |$)/);
+  assert.match(
+    (await row.getAttribute('aria-label')) ?? '',
+    /^Checkout 5xx triggered \d+m ago · Threshold · Above 50 · every 5m · notifies On-call, notify_retired \(no longer exists\) · changed 3d ago(, |$)/,
+  );
   const normal = page.locator('.monaco-list-row', { hasText: 'Search latency p95' }).first();
-  assert.match((await normal.getAttribute('aria-label')) ?? '', /^Search latency p95 Threshold · At or above 400 · every 1m · notifies #search-team · changed [A-Z][a-z]{2} \d+, \d{4}(, |$)/);
+  assert.match(
+    (await normal.getAttribute('aria-label')) ?? '',
+    /^Search latency p95 Threshold · At or above 400 · every 1m · notifies #search-team · changed [A-Z][a-z]{2} \d+, \d{4}(, |$)/,
+  );
   const disabled = page.locator('.monaco-list-row', { hasText: 'Payments declined' }).first();
   assert.match((await disabled.getAttribute('aria-label')) ?? '', /^Payments declined disabled · /);
   await runCommand(page, 'Notifications: Clear All Notifications');
@@ -167,7 +241,10 @@ async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   await page.screenshot({ path: path.join(shots, 'monitors-view.png') });
 
   await row.hover();
-  const hover = page.locator('.monaco-hover, .custom-hover, .workbench-hover').filter({ hasText: 'status >= 500' }).first();
+  const hover = page
+    .locator('.monaco-hover, .custom-hover, .workbench-hover')
+    .filter({ hasText: 'status >= 500' })
+    .first();
   await hover.waitFor({ timeout: 15_000 });
   assert.match(await hover.innerText(), /\['http-logs'\]\s+\|\s+where service == 'checkout' and status >= 500/);
   await page.screenshot({ path: path.join(shots, 'monitor-hover.png') });
@@ -260,13 +337,19 @@ async function journeyStatus(page: Page, fake: FakeAxiom): Promise<void> {
   await badge.waitFor({ timeout: 10_000 });
   const before = Number((await badge.innerText()).trim());
   const history = fake.histories.get('mon_demo_latency') ?? [];
-  fake.histories.set('mon_demo_latency', [...history, { name: 'Search latency p95', checkId: 'all', timestamp: new Date(Date.now() - 5000).toISOString(), state: 'open' }]);
+  fake.histories.set('mon_demo_latency', [
+    ...history,
+    { name: 'Search latency p95', checkId: 'all', timestamp: new Date(Date.now() - 5000).toISOString(), state: 'open' },
+  ]);
   await runCommand(page, 'Axiom: Refresh Monitors');
   const row = page.locator('.monaco-list-row', { hasText: 'Search latency p95' }).first();
   await row.filter({ hasText: 'triggered 1m ago' }).waitFor({ timeout: 30_000 });
   assert.equal(await row.locator('.codicon-alert').count(), 1, 'the row shows the triggered icon');
   assert.match((await row.getAttribute('aria-label')) ?? '', /triggered 1m ago/, 'a screen reader hears it');
-  await page.locator('.activitybar [aria-label^="Axiom"] .badge', { hasText: String(before + 1) }).first().waitFor({ timeout: 10_000 });
+  await page
+    .locator('.activitybar [aria-label^="Axiom"] .badge', { hasText: String(before + 1) })
+    .first()
+    .waitFor({ timeout: 10_000 });
   await page.screenshot({ path: path.join(shots, 'monitor-status.png') });
   fake.histories.set('mon_demo_latency', history);
 }
@@ -277,11 +360,17 @@ async function journeyStatus(page: Page, fake: FakeAxiom): Promise<void> {
  * and switching back in the first window switches the second one too.
  */
 async function journeyDeployments(page: Page, fake: FakeAxiom, openWindow: () => Promise<Page>): Promise<void> {
-  const staging = new FakeAxiom({ token: STAGING_TOKEN, monitors: [{ id: 'mon_staging', name: 'Staging checkout errors', type: 'Threshold', aplQuery: "['staging'] | count" }] });
+  const staging = new FakeAxiom({
+    token: STAGING_TOKEN,
+    monitors: [
+      { id: 'mon_staging', name: 'Staging checkout errors', type: 'Threshold', aplQuery: "['staging'] | count" },
+    ],
+  });
   await staging.start();
   try {
     const settingsHost = new URL(fake.url).host;
-    const status = (window: Page) => window.locator('.statusbar-item', { has: window.locator('.codicon-cloud') }).first();
+    const status = (window: Page) =>
+      window.locator('.statusbar-item', { has: window.locator('.codicon-cloud') }).first();
     await status(page).waitFor();
     assert.match(await status(page).innerText(), new RegExp(settingsHost.replace(/\./g, '\\.')));
 
@@ -300,7 +389,10 @@ async function journeyDeployments(page: Page, fake: FakeAxiom, openWindow: () =>
     await page.locator('.statusbar-item', { hasText: 'staging' }).first().waitFor({ timeout: 15_000 });
     await page.getByText('Staging checkout errors').first().waitFor({ timeout: 15_000 });
     assert.equal(staging.requestsTo('GET /v2/monitors').at(-1)?.headers.authorization, `Bearer ${STAGING_TOKEN}`);
-    assert.ok(!(await page.locator('.monaco-workbench').innerText()).includes(STAGING_TOKEN), 'the token is not on the screen');
+    assert.ok(
+      !(await page.locator('.monaco-workbench').innerText()).includes(STAGING_TOKEN),
+      'the token is not on the screen',
+    );
 
     // Each deployment with a token is an account in VS Code's Accounts menu.
     await page.locator('.activitybar .action-label[aria-label^="Accounts"]').first().click();
@@ -357,7 +449,10 @@ async function journeyStarredQueries(page: Page, fake: FakeAxiom): Promise<void>
   for (const q of mine) await rowOf(String(q.name)).waitFor({ timeout: 30_000 });
   await rowOf('Checkout server errors').waitFor();
   await page.getByText(`Mine · ${mine.length} queries`).first().waitFor();
-  assert.match((await rowOf(nameOf(renamed)).getAttribute('aria-label')) ?? '', new RegExp(`^${nameOf(renamed)} http-logs`));
+  assert.match(
+    (await rowOf(nameOf(renamed)).getAttribute('aria-label')) ?? '',
+    new RegExp(`^${nameOf(renamed)} http-logs`),
+  );
 
   // Open one: its APL in a tab of its own, named after it; edit it and save it back.
   const before = structuredClone(fake.starredById(edited)!);
@@ -365,23 +460,34 @@ async function journeyStarredQueries(page: Page, fake: FakeAxiom): Promise<void>
   const tab = page.locator('.tab', { hasText: `${nameOf(edited)}.apl` }).first();
   await tab.waitFor({ timeout: 15_000 });
   const editor = page.locator('.editor-instance .view-lines').first();
-  await page.locator('.editor-instance .view-lines', { hasText: aplOf(edited).split('\n').at(-1)! }).first().waitFor();
+  await page
+    .locator('.editor-instance .view-lines', { hasText: aplOf(edited).split('\n').at(-1)! })
+    .first()
+    .waitFor();
   await editor.click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\n| take 5');
   await page.keyboard.press('Control+S');
   const expected = `${aplOf(edited)}\n| take 5`;
-  for (let i = 0; i < 100 && fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length === 0; i++) await page.waitForTimeout(100);
+  for (let i = 0; i < 100 && fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length === 0; i++)
+    await page.waitForTimeout(100);
   const [put] = fake.requestsTo('PUT /v2/apl-starred-queries/{id}');
   assert.ok(put, 'Ctrl+S puts the query back');
   const body = JSON.parse(put.body);
   assert.equal(body.query.apl, expected);
-  assert.deepEqual(fake.starredById(edited), { ...before, query: { ...(before.query as object), apl: expected } }, 'nothing else changed');
-  await page.locator('.tab.dirty', { hasText: `${nameOf(edited)}.apl` }).waitFor({ state: 'detached', timeout: 15_000 });
+  assert.deepEqual(
+    fake.starredById(edited),
+    { ...before, query: { ...(before.query as object), apl: expected } },
+    'nothing else changed',
+  );
+  await page
+    .locator('.tab.dirty', { hasText: `${nameOf(edited)}.apl` })
+    .waitFor({ state: 'detached', timeout: 15_000 });
   // For the screenshot: the query's row selected, the editor in focus (the view's title then
   // shows its description rather than its buttons), no notification left over.
   await rowOf(nameOf(edited)).click();
-  for (const close of await page.locator('.notification-toast .codicon-notifications-clear').all()) await close.click().catch(() => undefined);
+  for (const close of await page.locator('.notification-toast .codicon-notifications-clear').all())
+    await close.click().catch(() => undefined);
   await editor.click();
   await page.mouse.move(900, 500);
   await page.waitForTimeout(800);
@@ -403,7 +509,10 @@ async function journeyStarredQueries(page: Page, fake: FakeAxiom): Promise<void>
   await rowOf(gone).waitFor({ state: 'detached', timeout: 15_000 });
   assert.equal(fake.requestsTo('DELETE /v2/apl-starred-queries/{id}').length, 1);
   assert.equal(fake.starredById(deleted), undefined);
-  await page.getByText(`Mine · ${mine.length - 1} queries`).first().waitFor();
+  await page
+    .getByText(`Mine · ${mine.length - 1} queries`)
+    .first()
+    .waitFor();
 }
 
 /** The Axiom APL language through the packaged .vsix: the grammar colours, the checks underline
@@ -414,12 +523,16 @@ async function journeyLanguage(page: Page): Promise<void> {
   const lines = page.locator('.editor-instance .view-lines').first();
   await lines.waitFor();
   // Colours: the dataset, the operator and the number each get a theme colour of their own.
-  const colourOf = async (text: string) => (await lines.locator('span span', { hasText: text }).first().getAttribute('class')) ?? '';
+  const colourOf = async (text: string) =>
+    (await lines.locator('span span', { hasText: text }).first().getAttribute('class')) ?? '';
   await lines.locator('span span[class^="mtk"]').nth(6).waitFor();
   const dataset = await colourOf('http-logs');
   const operator = await colourOf('summarize');
   const number = await colourOf('500');
-  assert.ok(new Set([dataset, operator, number]).size === 3, `dataset ${dataset}, operator ${operator}, number ${number} in colours of their own`);
+  assert.ok(
+    new Set([dataset, operator, number]).size === 3,
+    `dataset ${dataset}, operator ${operator}, number ${number} in colours of their own`,
+  );
 
   // The misspelt operator is underlined; its quick fix corrects it.
   await page.locator('.squiggly-error').first().waitFor({ timeout: 15_000 });
@@ -428,10 +541,14 @@ async function journeyLanguage(page: Page): Promise<void> {
   const fix = page.locator('.action-widget .monaco-list-row', { hasText: "Change to 'where'" }).first();
   await fix.waitFor({ timeout: 15_000 });
   // By keyboard, as a person who pressed Ctrl+. would: VS Code 1.90's action widget took no click.
-  for (let i = 0; i < 5 && !((await fix.getAttribute('class')) ?? '').includes('focused'); i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 5 && !((await fix.getAttribute('class')) ?? '').includes('focused'); i++)
+    await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   // Monaco draws spaces as no-break spaces, which \s matches.
-  await lines.locator('.view-line', { hasText: /^\|\swhere\sstatus/ }).first().waitFor({ timeout: 10_000 });
+  await lines
+    .locator('.view-line', { hasText: /^\|\swhere\sstatus/ })
+    .first()
+    .waitFor({ timeout: 10_000 });
   await page.locator('.squiggly-error').first().waitFor({ state: 'detached', timeout: 15_000 });
 
   // Completion after `| where ` lists the dataset's fields from the service.
@@ -461,10 +578,14 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   };
   // Monitors and Starred Queries folded for room (unfolded again at the end).
   const header = (name: string) => page.locator('.pane-header', { hasText: name }).first();
-  for (const name of ['Monitors', 'Starred Queries']) if ((await header(name).getAttribute('aria-expanded')) === 'true') await header(name).click();
+  for (const name of ['Monitors', 'Starred Queries'])
+    if ((await header(name).getAttribute('aria-expanded')) === 'true') await header(name).click();
   await runCommand(page, 'Focus on Datasets View');
   await rowOf('http-logs').waitFor({ timeout: 30_000 });
-  assert.match((await rowOf('http-logs').getAttribute('aria-label')) ?? '', /^http-logs axiom:events:v1 · Requests to the shop’s web services/);
+  assert.match(
+    (await rowOf('http-logs').getAttribute('aria-label')) ?? '',
+    /^http-logs axiom:events:v1 · Requests to the shop’s web services/,
+  );
   await rowOf('http-logs').click();
   await rowOf('geo.city').waitFor({ timeout: 15_000 });
   await rowOf('is_server_error').waitFor();
@@ -475,28 +596,43 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   await page.screenshot({ path: path.join(shots, 'datasets.png') });
 
   await fromMenu('http-logs', 'Query this Dataset');
-  await page.locator('.editor-instance .view-lines', { hasText: "['http-logs'] | take 100" }).first().waitFor({ timeout: 15_000 });
+  await page
+    .locator('.editor-instance .view-lines', { hasText: "['http-logs'] | take 100" })
+    .first()
+    .waitFor({ timeout: 15_000 });
   await waitUntil('the first run', () => fake.requestsTo('POST /v1/datasets/_apl').length >= before + 1);
   await fromMenu('http-logs', 'Show Recent Events');
   await waitUntil('the second run', () => fake.requestsTo('POST /v1/datasets/_apl').length >= before + 2);
   await fromMenu('geo.city', 'Summarize by this Field');
   await waitUntil('the third run', () => fake.requestsTo('POST /v1/datasets/_apl').length >= before + 3);
-  const sent = fake.requestsTo('POST /v1/datasets/_apl').slice(before).map((r) => JSON.parse(r.body).apl as string);
-  assert.deepEqual(sent, ["['http-logs'] | take 100", "['http-logs']\n| sort by _time desc\n| take 100", "['http-logs']\n| summarize count() by ['geo.city']\n| sort by count_ desc"]);
+  const sent = fake
+    .requestsTo('POST /v1/datasets/_apl')
+    .slice(before)
+    .map((r) => JSON.parse(r.body).apl as string);
+  assert.deepEqual(sent, [
+    "['http-logs'] | take 100",
+    "['http-logs']\n| sort by _time desc\n| take 100",
+    "['http-logs']\n| summarize count() by ['geo.city']\n| sort by count_ desc",
+  ]);
 
   await runCommand(page, 'Focus on Query History View');
   await rowOf('Today').waitFor({ timeout: 15_000 });
   const runs = page.locator(`.monaco-list-row[aria-label^="['http-logs']"]`);
   await rowOf("['http-logs'] | summarize count() by ['geo.city'] | sort by count_ desc").waitFor({ timeout: 15_000 });
   assert.ok((await runs.count()) >= 3, 'the three runs are in the history');
-  assert.match((await rowOf("['http-logs'] | take 100").getAttribute('aria-label')) ?? '', /Last hour · 100 rows(, cut at a limit)? · /);
+  assert.match(
+    (await rowOf("['http-logs'] | take 100").getAttribute('aria-label')) ?? '',
+    /Last hour · 100 rows(, cut at a limit)? · /,
+  );
   await rowOf("['http-logs'] | take 100").click();
   await page.mouse.move(900, 500);
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(shots, 'history.png') });
   // As the workbench opened: Monitors and Starred Queries open, Datasets and Query History folded (the monitors' rows need the room).
-  for (const name of ['Monitors', 'Starred Queries']) if ((await header(name).getAttribute('aria-expanded')) === 'false') await header(name).click();
-  for (const name of ['Datasets', 'Query History']) if ((await header(name).getAttribute('aria-expanded')) === 'true') await header(name).click();
+  for (const name of ['Monitors', 'Starred Queries'])
+    if ((await header(name).getAttribute('aria-expanded')) === 'false') await header(name).click();
+  for (const name of ['Datasets', 'Query History'])
+    if ((await header(name).getAttribute('aria-expanded')) === 'true') await header(name).click();
 }
 
 async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promise<void> {
@@ -513,7 +649,9 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   const status = (await panel.locator('.status').innerText()).replace(/\s+/g, ' ');
   assert.match(status, /100,000 rows/);
   assert.match(status, /stops at 100,000 rows, the limit the query sets \(take 100000\)/);
-  await page.locator('.notification-toast', { hasText: 'Running the query' }).waitFor({ state: 'detached', timeout: 30_000 });
+  await page
+    .locator('.notification-toast', { hasText: 'Running the query' })
+    .waitFor({ state: 'detached', timeout: 30_000 });
   await page.screenshot({ path: path.join(shots, 'results-table.png') });
 
   // Sort by user agent: what a scanner sent as one (`<img …>`, `<script>…`) comes first, as text.
@@ -528,7 +666,11 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
     const agent = await agentOf(row).innerText();
     assert.ok((HOSTILE_USER_AGENTS as readonly string[]).includes(agent), `${agent} as the scanner sent it`);
   }
-  const dom = await panel.locator('body').evaluate("({ imgs: document.querySelectorAll('img').length, links: document.querySelectorAll('a').length, pwned: window.__pwned })");
+  const dom = await panel
+    .locator('body')
+    .evaluate(
+      "({ imgs: document.querySelectorAll('img').length, links: document.querySelectorAll('a').length, pwned: window.__pwned })",
+    );
   assert.deepEqual(dom, { imgs: 0, links: 0, pwned: undefined }, 'hostile cells stayed text');
   await panel.locator('.grid-row[aria-rowindex="2"] [aria-colindex="1"]').click();
   await page.keyboard.press('Control+End');
@@ -565,13 +707,17 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   await chartPanel.locator('.show-chart').click();
   await chartPanel.locator('canvas').first().waitFor({ timeout: 10_000 });
   await page.locator('.tab', { hasText: 'Results: by-service.apl' }).first().waitFor();
-  await page.locator('.notification-toast', { hasText: 'Running the query' }).waitFor({ state: 'detached', timeout: 10_000 });
+  await page
+    .locator('.notification-toast', { hasText: 'Running the query' })
+    .waitFor({ state: 'detached', timeout: 10_000 });
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(shots, 'results-chart.png') });
 }
 
 /** The demo's notebook (what `npm start` opens too). */
-const NOTEBOOK = JSON.parse(DEMO_FILES['investigation.axiom-notebook']) as { cells: { kind: string; source: string }[] };
+const NOTEBOOK = JSON.parse(DEMO_FILES['investigation.axiom-notebook']) as {
+  cells: { kind: string; source: string }[];
+};
 
 /**
  * APL notebooks: the demo's notebook of Markdown and two APL cells opens from the workspace; Run All
@@ -590,9 +736,20 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   const notebook = page.locator('.notebook-editor:visible').first();
   await notebook.waitFor({ timeout: 30_000 });
   await page.locator('.notebook-toolbar-container').getByText('Run All', { exact: true }).click();
-  await waitUntil('both cells at the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === before + 2, 30_000);
-  const sent = fake.requestsTo('POST /v1/datasets/_apl').slice(before).map((r) => JSON.parse(r.body) as { apl: string; startTime: string });
-  assert.deepEqual(sent.map((b) => b.apl), NOTEBOOK.cells.filter((c) => c.kind === 'apl').map((c) => c.source), 'in order');
+  await waitUntil(
+    'both cells at the service',
+    () => fake.requestsTo('POST /v1/datasets/_apl').length === before + 2,
+    30_000,
+  );
+  const sent = fake
+    .requestsTo('POST /v1/datasets/_apl')
+    .slice(before)
+    .map((r) => JSON.parse(r.body) as { apl: string; startTime: string });
+  assert.deepEqual(
+    sent.map((b) => b.apl),
+    NOTEBOOK.cells.filter((c) => c.kind === 'apl').map((c) => c.source),
+    'in order',
+  );
   assert.equal(sent[0].startTime, 'now-6h', "the notebook's own range");
   // The outputs are drawn in the notebook's webview, each in a shadow root of its own.
   // The notebook's own webview (a results panel of an earlier journey may be open beside it).
@@ -618,10 +775,22 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   await table.locator('.grid-row[aria-rowindex="2"]').waitFor({ timeout: 30_000 });
   assert.match(await table.locator('.grid-row[aria-rowindex="2"]').innerText(), /\b50[0-9]\b/, 'a server error');
   assert.match((await table.locator('.status').innerText()).replace(/\s+/g, ' '), /50 rows/);
-  const dom = await outputs.locator('body').evaluate("({ imgs: document.querySelectorAll('img').length, links: document.querySelectorAll('a').length, pwned: window.__pwned })");
+  const dom = await outputs
+    .locator('body')
+    .evaluate(
+      "({ imgs: document.querySelectorAll('img').length, links: document.querySelectorAll('a').length, pwned: window.__pwned })",
+    );
   assert.deepEqual(dom, { imgs: 0, links: 0, pwned: undefined }, 'cells stayed text');
-  await page.locator('.notifications-toasts .codicon-notifications-clear-all, .notification-toast .codicon-notifications-clear').first().click({ timeout: 2000 }).catch(() => undefined);
-  await page.locator('.notification-toast').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+  await page
+    .locator('.notifications-toasts .codicon-notifications-clear-all, .notification-toast .codicon-notifications-clear')
+    .first()
+    .click({ timeout: 2000 })
+    .catch(() => undefined);
+  await page
+    .locator('.notification-toast')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
   await page.waitForTimeout(800);
   await page.screenshot({ path: path.join(shots, 'notebook.png') });
 }
@@ -629,7 +798,8 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
 /** The frame of a webview whose page holds `selector` (webviews sit two frames deep; several may be open). */
 async function webviewWith(page: Page, selector: string, timeoutMs = 30_000): Promise<Frame> {
   for (const started = Date.now(); Date.now() - started < timeoutMs; await page.waitForTimeout(200)) {
-    for (const frame of page.frames()) if (!frame.isDetached() && (await frame.$(selector).catch(() => null))) return frame;
+    for (const frame of page.frames())
+      if (!frame.isDetached() && (await frame.$(selector).catch(() => null))) return frame;
   }
   throw new Error(`timed out waiting for a webview with ${selector}`);
 }
@@ -643,7 +813,11 @@ async function webviewWith(page: Page, selector: string, timeoutMs = 30_000): Pr
  */
 async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
   const demo = demoMonitors(Date.now()).monitors.find((m) => m.id === 'mon_demo_traffic')!;
-  assert.equal(fake.monitorById('mon_demo_traffic')?.threshold, demo.threshold, 'the demo’s monitor, as the demo has it');
+  assert.equal(
+    fake.monitorById('mon_demo_traffic')?.threshold,
+    demo.threshold,
+    'the demo’s monitor, as the demo has it',
+  );
   const FIVE = 5 * 60_000;
   const last = Math.floor(Date.now() / FIVE) * FIVE;
   const dips = [
@@ -678,7 +852,11 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     // No hover of another row over it (the mouse may rest on the view).
     await page.mouse.move(900, 500);
     await page.keyboard.press('Escape');
-    await page.locator('.context-view .rendered-markdown').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+    await page
+      .locator('.context-view .rendered-markdown')
+      .first()
+      .waitFor({ state: 'detached', timeout: 5000 })
+      .catch(() => undefined);
     await row.click({ button: 'right' });
     await chooseMenuItem(page, 'Edit Monitor');
 
@@ -691,24 +869,40 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     for (let attempt = 0; !form; attempt++) {
       const found = await webviewWith(page, '.monitor-form .form-field[data-field="threshold"] input');
       try {
-        assert.equal(await found.locator('.form-field[data-field="threshold"] input').inputValue({ timeout: 5000 }), '1000');
+        assert.equal(
+          await found.locator('.form-field[data-field="threshold"] input').inputValue({ timeout: 5000 }),
+          '1000',
+        );
         await found.locator('.form-field[data-field="threshold"] input').fill('1300', { timeout: 5000 });
         form = found;
       } catch (error) {
         if (!found.isDetached() || attempt > 5) throw error;
       }
     }
-    assert.equal(await form.locator('.form-field[data-field="notifierIds"] .form-notifiers').count(), 1, 'the notifiers as a pick');
-    await page.locator('.tab.dirty', { hasText: 'Traffic drop.monitor-settings.json' }).first().waitFor({ timeout: 15_000 });
+    assert.equal(
+      await form.locator('.form-field[data-field="notifierIds"] .form-notifiers').count(),
+      1,
+      'the notifiers as a pick',
+    );
+    await page
+      .locator('.tab.dirty', { hasText: 'Traffic drop.monitor-settings.json' })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await form.locator('.form-dry-run').click();
     const dryRun = await webviewWith(page, '.dry-run .dry-run-summary');
     const summary = dryRun.locator('.dry-run-summary');
     await summary.filter({ hasText: /Would/ }).waitFor({ timeout: 60_000 });
-    const saved = (fake.histories.get('mon_demo_traffic') ?? []).filter((h) => h.state === 'open' && Date.parse(h.timestamp) > Date.now() - 24 * 3600_000).length;
+    const saved = (fake.histories.get('mon_demo_traffic') ?? []).filter(
+      (h) => h.state === 'open' && Date.parse(h.timestamp) > Date.now() - 24 * 3600_000,
+    ).length;
     assert.equal(await summary.innerText(), `Would have triggered 3 times (${saved} alerts in this period as saved).`);
     await dryRun.locator('.chart canvas').first().waitFor({ timeout: 10_000 });
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'a dry run saves nothing');
-    await page.locator('.notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('.notification-toast')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     await page.mouse.move(640, 790);
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(shots, 'monitor-edit.png') });
@@ -719,11 +913,20 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     const body = JSON.parse(fake.requestsTo('PUT /v2/monitors/{id}')[0].body) as Record<string, unknown>;
     assert.equal(body.threshold, 1300);
     assert.equal(body.aplQuery, demo.aplQuery, 'nothing else changed');
-    await page.locator('.monaco-list-row[aria-label^="Traffic drop Threshold · Below 1300 "]').first().waitFor({ timeout: 15_000 });
-    await page.locator('.tab.dirty', { hasText: 'Traffic drop.monitor-settings.json' }).first().waitFor({ state: 'detached', timeout: 15_000 });
+    await page
+      .locator('.monaco-list-row[aria-label^="Traffic drop Threshold · Below 1300 "]')
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await page
+      .locator('.tab.dirty', { hasText: 'Traffic drop.monitor-settings.json' })
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 });
   } finally {
     fake.aplAnswer = answer;
-    for (const name of folded) await header(name).click().catch(() => undefined);
+    for (const name of folded)
+      await header(name)
+        .click()
+        .catch(() => undefined);
     await runCommand(page, 'File: Toggle Auto Save').catch(() => undefined);
   }
 }
@@ -733,13 +936,33 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
 const fake = await startDemo();
 const oauth = await startDemoSignIn(fake);
 const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
-  settings: { 'axiom.url': fake.url, 'axiom.signInUrl': oauth.url, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
-  files: { ...DEMO_FILES, 'run.apl': RUN_APL, 'by-service.apl': "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service", 'checkout.apl': STAR_APL, 'server-errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)" },
+  settings: {
+    'axiom.url': fake.url,
+    'axiom.signInUrl': oauth.url,
+    'workbench.colorTheme': 'Default Dark Modern',
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  },
+  files: {
+    ...DEMO_FILES,
+    'run.apl': RUN_APL,
+    'by-service.apl': "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service",
+    'checkout.apl': STAR_APL,
+    'server-errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)",
+  },
 });
 let passed = 0;
 let failed = 0;
 let codeServer: { url: string; stop(): void } | undefined;
-let browser: { context: { close(): Promise<void>; newPage(): Promise<Page>; waitForEvent(event: 'page', options: { timeout: number }): Promise<Page> }; page: Page } | undefined;
+let browser:
+  | {
+      context: {
+        close(): Promise<void>;
+        newPage(): Promise<Page>;
+        waitForEvent(event: 'page', options: { timeout: number }): Promise<Page>;
+      };
+      page: Page;
+    }
+  | undefined;
 try {
   console.log(`Journeys in ${describeVscode()} (AXIOM_VSCODE picks it)`);
   console.log(await installVsix(sandbox, vsix));
@@ -749,24 +972,52 @@ try {
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1500);
   for (const [name, journey] of [
-    ['sign in with Axiom from the welcome view: the browser tab reaches the sign-in server, VS Code shows the monitors', () => journeySignIn(page, fake, oauth, browser!.context)],
-    ['a wrong token: the view says why, its Set API Token row asks for another, the monitors load', () => journeyWrongToken(page, fake)],
+    [
+      'sign in with Axiom from the welcome view: the browser tab reaches the sign-in server, VS Code shows the monitors',
+      () => journeySignIn(page, fake, oauth, browser!.context),
+    ],
+    [
+      'a wrong token: the view says why, its Set API Token row asks for another, the monitors load',
+      () => journeyWrongToken(page, fake),
+    ],
     ['monitors: the list, what a screen reader hears, hover, open the query', () => journeyMonitors(page, fake)],
     ['star: select APL, run the command, name it, pick the dataset, see the id', () => journeyStar(page, fake)],
-    ['starred queries: the list, open one, edit and save it back, rename, delete', () => journeyStarredQueries(page, fake)],
+    [
+      'starred queries: the list, open one, edit and save it back, rename, delete',
+      () => journeyStarredQueries(page, fake),
+    ],
     ['language: colours, an underlined operator and its quick fix, fields in completion', () => journeyLanguage(page)],
-    ['run a query: 100,000 rows in the panel, sort, scroll to the end, hostile cells as text, export CSV, a chart', () => journeyRun(page, fake, sandbox.workspace)],
-    ['notebook: the demo notebook, Run All in order, the chart and the table in its outputs', () => journeyNotebook(page, fake)],
-    ['monitor status: a monitor open at the service is triggered in the view, counted on the Axiom icon', () => journeyStatus(page, fake)],
-    ['datasets and history: a dataset expanded into its fields, three runs from the view, the history after them', () => journeyExplore(page, fake)],
-    ['monitor edit: the threshold changed in the settings form, the dry run’s count on screen, saved, the row follows', () => journeyMonitorEdit(page, fake)],
+    [
+      'run a query: 100,000 rows in the panel, sort, scroll to the end, hostile cells as text, export CSV, a chart',
+      () => journeyRun(page, fake, sandbox.workspace),
+    ],
+    [
+      'notebook: the demo notebook, Run All in order, the chart and the table in its outputs',
+      () => journeyNotebook(page, fake),
+    ],
+    [
+      'monitor status: a monitor open at the service is triggered in the view, counted on the Axiom icon',
+      () => journeyStatus(page, fake),
+    ],
+    [
+      'datasets and history: a dataset expanded into its fields, three runs from the view, the history after them',
+      () => journeyExplore(page, fake),
+    ],
+    [
+      'monitor edit: the threshold changed in the settings form, the dry run’s count on screen, saved, the row follows',
+      () => journeyMonitorEdit(page, fake),
+    ],
     // Late: its sweep of 1,234 monitors' statuses takes the status checks' budget for a minute.
     ['monitors, a long list: 500 rows, then Show 500 more with the keyboard', () => journeyLongList(page, fake)],
-    ['deployments: the status bar names it, add one, a second window follows the switch', () => journeyDeployments(page, fake, async () => {
-      const window = await browser!.context.newPage();
-      await window.goto(workbenchUrl(codeServer!, sandbox));
-      return window;
-    })],
+    [
+      'deployments: the status bar names it, add one, a second window follows the switch',
+      () =>
+        journeyDeployments(page, fake, async () => {
+          const window = await browser!.context.newPage();
+          await window.goto(workbenchUrl(codeServer!, sandbox));
+          return window;
+        }),
+    ],
   ] as const) {
     // AXIOM_JOURNEYS=notebook,run runs only the journeys whose names start with one of those words.
     const only = process.env.AXIOM_JOURNEYS?.split(',').filter(Boolean);

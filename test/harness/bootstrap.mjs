@@ -38,12 +38,15 @@ export function staleReason(dir = root) {
       if (wanted.optional || wanted.devOptional) continue;
       return `${where.slice('node_modules/'.length)} is not installed`;
     }
-    if (have.version !== wanted.version) return `${where.slice('node_modules/'.length)} is ${have.version}, the lock file says ${wanted.version}`;
+    if (have.version !== wanted.version)
+      return `${where.slice('node_modules/'.length)} is ${have.version}, the lock file says ${wanted.version}`;
   }
   const extra = Object.keys(installed).find((where) => where.startsWith('node_modules/') && !lock.packages[where]);
   if (extra) return `${extra.slice('node_modules/'.length)} is installed but not in the lock file`;
   // A package removed by hand leaves its record behind: check that each top-level one is there.
-  const missing = Object.keys(installed).find((where) => /^node_modules\/(@[^/]+\/)?[^/@]+$/.test(where) && !fs.existsSync(path.join(dir, where, 'package.json')));
+  const missing = Object.keys(installed).find(
+    (where) => /^node_modules\/(@[^/]+\/)?[^/@]+$/.test(where) && !fs.existsSync(path.join(dir, where, 'package.json')),
+  );
   if (missing) return `${missing.slice('node_modules/'.length)} is recorded but its folder is gone`;
   return undefined;
 }
@@ -58,7 +61,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (reason) {
     console.log(`Installing the project's dependencies (npm ci), because ${reason}...`);
     // `npm_config_user_agent` and friends of an outer `npm run` are inherited; npm ci reads its own.
-    execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['ci', '--no-fund', '--no-audit'], { cwd: root, stdio: 'inherit' });
+    execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['ci', '--no-fund', '--no-audit'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     const still = staleReason();
     if (still) {
       console.error(`npm ci finished, but ${still}.`);

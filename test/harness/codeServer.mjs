@@ -50,7 +50,10 @@ export const VSCODES = {
 const choice = process.env.AXIOM_VSCODE || 'newest';
 if (!VSCODES[choice]) throw new Error(`AXIOM_VSCODE=${choice}: expected one of ${Object.keys(VSCODES).join(', ')}`);
 /** The VS Code this process tests in: `{ name, dir, node, devArgs, entry }`. */
-export const vscodeUnderTest = { ...VSCODES[choice], entry: path.join(VSCODES[choice].dir, 'node_modules/code-server/out/node/entry.js') };
+export const vscodeUnderTest = {
+  ...VSCODES[choice],
+  entry: path.join(VSCODES[choice].dir, 'node_modules/code-server/out/node/entry.js'),
+};
 
 const QUIET_SETTINGS = {
   'workbench.startupEditor': 'none',
@@ -84,7 +87,10 @@ export function makeSandbox(prefix, { settings = {}, files = {} } = {}) {
   fs.mkdirSync(workspace, { recursive: true });
   fs.mkdirSync(path.join(dir, 't'));
   fs.writeFileSync(path.join(dir, 'config.yaml'), 'auth: none\n');
-  fs.writeFileSync(path.join(dir, 'data', 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, 'data', 'User', 'settings.json'),
+    JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2),
+  );
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(workspace, name), text);
   const env = {
     TMPDIR: path.join(dir, 't'),
@@ -98,7 +104,9 @@ export function makeSandbox(prefix, { settings = {}, files = {} } = {}) {
 export function assertInstalled() {
   const { name, node, nodeMajor, entry } = vscodeUnderTest;
   if (!fs.existsSync(node) || !fs.existsSync(entry)) {
-    throw new Error(`The ${name} test VS Code is not installed: run \`sh test/harness/setup.sh ${name}\` (npm test and npm start do it for you).`);
+    throw new Error(
+      `The ${name} test VS Code is not installed: run \`sh test/harness/setup.sh ${name}\` (npm test and npm start do it for you).`,
+    );
   }
   if (nodeMajor && Number(process.versions.node.split('.')[0]) !== nodeMajor) {
     throw new Error(`The ${name} test VS Code runs on Node ${nodeMajor}, and this is Node ${process.versions.node}.`);
@@ -108,7 +116,8 @@ export function assertInstalled() {
 /** "VS Code 1.96.4, the oldest (code-server 4.96.4 on Node v20.20.2)": read from what is installed. */
 export function describeVscode() {
   assertInstalled();
-  const read = (file) => JSON.parse(fs.readFileSync(path.join(vscodeUnderTest.dir, 'node_modules/code-server', file), 'utf8')).version;
+  const read = (file) =>
+    JSON.parse(fs.readFileSync(path.join(vscodeUnderTest.dir, 'node_modules/code-server', file), 'utf8')).version;
   const nodeVersion = execFileSync(vscodeUnderTest.node, ['--version'], { encoding: 'utf8' }).trim();
   return `VS Code ${read('lib/vscode/package.json')}, the ${vscodeUnderTest.name} (code-server ${read('package.json')} on Node ${nodeVersion})`;
 }
@@ -117,14 +126,28 @@ export function describeVscode() {
 export function installVsix(sandbox, vsix) {
   assertInstalled();
   return new Promise((resolve, reject) => {
-    const p = spawn(vscodeUnderTest.node, [vscodeUnderTest.entry, '--extensions-dir', sandbox.extensionsDir, '--user-data-dir', sandbox.userDataDir, '--install-extension', vsix], {
-      env: { ...process.env, ...sandbox.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const p = spawn(
+      vscodeUnderTest.node,
+      [
+        vscodeUnderTest.entry,
+        '--extensions-dir',
+        sandbox.extensionsDir,
+        '--user-data-dir',
+        sandbox.userDataDir,
+        '--install-extension',
+        vsix,
+      ],
+      {
+        env: { ...process.env, ...sandbox.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     p.stdout.on('data', (d) => (out += d));
     p.stderr.on('data', (d) => (out += d));
-    p.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`install of ${vsix} failed (${code}): ${out}`))));
+    p.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`install of ${vsix} failed (${code}): ${out}`)),
+    );
   });
 }
 
@@ -136,13 +159,21 @@ export async function startCodeServer(sandbox, { port, extraArgs = [], env = {},
     vscodeUnderTest.node,
     [
       vscodeUnderTest.entry,
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--config', path.join(sandbox.dir, 'config.yaml'),
-      '--user-data-dir', sandbox.userDataDir,
-      '--extensions-dir', sandbox.extensionsDir,
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-      '--disable-getting-started-override', '--disable-file-downloads',
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--config',
+      path.join(sandbox.dir, 'config.yaml'),
+      '--user-data-dir',
+      sandbox.userDataDir,
+      '--extensions-dir',
+      sandbox.extensionsDir,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--disable-file-downloads',
       ...extraArgs,
       sandbox.workspace,
     ],
@@ -156,7 +187,12 @@ export async function startCodeServer(sandbox, { port, extraArgs = [], env = {},
   server.on('exit', () => (exited = true));
   for (let i = 0; ; i++) {
     const ok = await new Promise((r) =>
-      http.get(`http://127.0.0.1:${port}/healthz`, (res) => { res.resume(); r(res.statusCode === 200); }).on('error', () => r(false)),
+      http
+        .get(`http://127.0.0.1:${port}/healthz`, (res) => {
+          res.resume();
+          r(res.statusCode === 200);
+        })
+        .on('error', () => r(false)),
     );
     if (ok) break;
     if (exited || i > 600) throw new Error(`code-server did not come up; see ${path.join(sandbox.dir, 'server.log')}`);
@@ -184,7 +220,15 @@ export async function openBrowser(sandbox, url) {
     // even under tests (later ones keep a test clipboard of their own), which headless chromium
     // denies without this.
     permissions: ['clipboard-read', 'clipboard-write'],
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   if (url) await page.goto(url);
@@ -202,7 +246,11 @@ export function workbenchUrl(codeServer, sandbox, { extensionPath, testsEntry } 
   const url = `${codeServer.url}/?folder=${encodeURIComponent(sandbox.workspace)}`;
   if (!extensionPath) return url;
   const remote = (p) => `vscode-remote://127.0.0.1:${codeServer.port}${p}`;
-  const payload = [['extensionDevelopmentPath', remote(extensionPath)], ...(testsEntry ? [['extensionTestsPath', remote(testsEntry)]] : []), ['skipWelcome', 'true']];
+  const payload = [
+    ['extensionDevelopmentPath', remote(extensionPath)],
+    ...(testsEntry ? [['extensionTestsPath', remote(testsEntry)]] : []),
+    ['skipWelcome', 'true'],
+  ];
   return `${url}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
@@ -212,7 +260,14 @@ export function workbenchUrl(codeServer, sandbox, { extensionPath, testsEntry } 
  * own browser integration tests. The entry's console reaches `onLog`; resolves with its verdict
  * (0 = run() resolved), or 2 on time-out or a harness failure.
  */
-export async function runInExtensionHost({ sandbox, extensionPath = projectRoot, entry, timeoutSeconds = 600, onLog = console.log, stamp = () => {} }) {
+export async function runInExtensionHost({
+  sandbox,
+  extensionPath = projectRoot,
+  entry,
+  timeoutSeconds = 600,
+  onLog = console.log,
+  stamp = () => {},
+}) {
   let codeServer;
   let browser;
   let timer;
@@ -234,7 +289,16 @@ export async function runInExtensionHost({ sandbox, extensionPath = projectRoot,
         page.on('pageerror', (e) => browserLog.write(`[pageerror] ${e}\n`));
         await page.exposeFunction('codeAutomationLog', (type, args) => {
           // The workbench's own offline noise (no extension gallery here) is not the entry's output.
-          if (args.some((a) => typeof a === 'string' && /ENOTFOUND open-vsx\.org|Service Worker|socket|grace time|builtin extensions cache|AgentHost|AccountPolicyGate|connection token/i.test(a))) return;
+          if (
+            args.some(
+              (a) =>
+                typeof a === 'string' &&
+                /ENOTFOUND open-vsx\.org|Service Worker|socket|grace time|builtin extensions cache|AgentHost|AccountPolicyGate|connection token/i.test(
+                  a,
+                ),
+            )
+          )
+            return;
           onLog(type, args);
         });
         await page.exposeFunction('codeAutomationExit', (code) => resolve(code));
@@ -243,7 +307,11 @@ export async function runInExtensionHost({ sandbox, extensionPath = projectRoot,
     });
   } finally {
     clearTimeout(timer);
-    try { await browser?.context.close(); } catch { /* closing anyway */ }
+    try {
+      await browser?.context.close();
+    } catch {
+      /* closing anyway */
+    }
     codeServer?.stop();
   }
 }

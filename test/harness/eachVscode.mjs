@@ -23,13 +23,21 @@ const results = [];
 for (const name of names) {
   const env = { ...process.env, AXIOM_VSCODE: name };
   const describe = `import('./test/harness/codeServer.mjs').then((m) => console.log(m.describeVscode()))`;
-  const label = execFileSync(process.execPath, ['--input-type=module', '-e', describe], { cwd: projectRoot, env, encoding: 'utf8' }).trim();
+  const label = execFileSync(process.execPath, ['--input-type=module', '-e', describe], {
+    cwd: projectRoot,
+    env,
+    encoding: 'utf8',
+  }).trim();
   console.log(`\n=== ${path.basename(script)} in ${label} ===`);
   const t0 = Date.now();
   let counts = '';
   let partial = '';
   const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: projectRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
       const lines = (partial + chunk).split('\n');
@@ -42,6 +50,9 @@ for (const name of names) {
 }
 
 console.log(`\n${path.basename(script)}, per VS Code:`);
-for (const r of results) console.log(`  ${r.code === 0 ? '✔' : '✖'} ${r.label}: ${r.counts || 'no count printed'}, exit ${r.code}, ${r.seconds.toFixed(0)} s`);
+for (const r of results)
+  console.log(
+    `  ${r.code === 0 ? '✔' : '✖'} ${r.label}: ${r.counts || 'no count printed'}, exit ${r.code}, ${r.seconds.toFixed(0)} s`,
+  );
 const codes = results.map((r) => r.code);
-process.exit(codes.includes(2) ? 2 : codes.find((c) => c !== 0) ?? 0);
+process.exit(codes.includes(2) ? 2 : (codes.find((c) => c !== 0) ?? 0));

@@ -34,7 +34,7 @@ function scanForTokens() {
   walk(sandbox.dir);
   const axiomLog = files.find((f) => f.endsWith(`${path.sep}Axiom.log`));
   if (!axiomLog || fs.statSync(axiomLog).size === 0) {
-    stamp('token scan: the extension\'s Axiom.log was not found or is empty, so the scan would prove nothing');
+    stamp("token scan: the extension's Axiom.log was not found or is empty, so the scan would prove nothing");
     return 1;
   }
   let bytes = 0;
@@ -47,9 +47,12 @@ function scanForTokens() {
       continue; // a lock or socket file that went away with code-server
     }
     bytes += text.length;
-    if (/xa[ap]t-[A-Za-z0-9]/.test(text) || text.includes(ODD_TOKEN) || ISSUED_TOKEN.test(text)) leaks.push(path.relative(sandbox.dir, file));
+    if (/xa[ap]t-[A-Za-z0-9]/.test(text) || text.includes(ODD_TOKEN) || ISSUED_TOKEN.test(text))
+      leaks.push(path.relative(sandbox.dir, file));
   }
-  stamp(`token scan: ${files.length} files (${(bytes / 1e6).toFixed(1)} MB, ${fs.readFileSync(axiomLog, 'utf8').split('\n').length} lines of Axiom.log): ${leaks.length ? `TOKEN FOUND in ${leaks.join(', ')}` : 'no token'}`);
+  stamp(
+    `token scan: ${files.length} files (${(bytes / 1e6).toFixed(1)} MB, ${fs.readFileSync(axiomLog, 'utf8').split('\n').length} lines of Axiom.log): ${leaks.length ? `TOKEN FOUND in ${leaks.join(', ')}` : 'no token'}`,
+  );
   return leaks.length ? 1 : 0;
 }
 
@@ -62,7 +65,11 @@ try {
     stamp,
     onLog: (type, args) => console[type === 'error' ? 'error' : 'log'](...args),
   });
-  stamp(code === 2 ? 'the suite did not finish (time-out or code-server failure)' : `extension host finished the suite with code ${code}`);
+  stamp(
+    code === 2
+      ? 'the suite did not finish (time-out or code-server failure)'
+      : `extension host finished the suite with code ${code}`,
+  );
 } catch (e) {
   stamp(`harness error: ${e?.stack ?? e}`);
   code = 2;

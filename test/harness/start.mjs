@@ -9,7 +9,15 @@
 import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describeVscode, installVsix, makeSandbox, projectRoot, startCodeServer, vscodeUnderTest, workbenchUrl } from './codeServer.mjs';
+import {
+  describeVscode,
+  installVsix,
+  makeSandbox,
+  projectRoot,
+  startCodeServer,
+  vscodeUnderTest,
+  workbenchUrl,
+} from './codeServer.mjs';
 
 const run = (command) => execSync(command, { cwd: projectRoot, stdio: 'inherit' });
 run(`sh test/harness/setup.sh ${vscodeUnderTest.name}`);
@@ -19,10 +27,14 @@ run('npm run --silent package');
 
 const settings = {};
 const env = {};
-let files = { 'example.apl': "['sample-http-logs']\n| where status == '500'\n| summarize count() by bin_auto(_time)\n" };
+let files = {
+  'example.apl': "['sample-http-logs']\n| where status == '500'\n| summarize count() by bin_auto(_time)\n",
+};
 let service;
 if (demo) {
-  const { DEMO_DEPLOYMENT, DEMO_FILES, DEMO_ORG_ID, DEMO_TOKEN, startDemo, startDemoSignIn } = await import(pathToFileURL(path.join(projectRoot, 'out/test/support/demo.mjs')).href);
+  const { DEMO_DEPLOYMENT, DEMO_FILES, DEMO_ORG_ID, DEMO_TOKEN, startDemo, startDemoSignIn } = await import(
+    pathToFileURL(path.join(projectRoot, 'out/test/support/demo.mjs')).href
+  );
   service = await startDemo();
   settings['axiom.deployments'] = [{ name: DEMO_DEPLOYMENT, url: service.url, orgId: DEMO_ORG_ID }];
   // Sign in with Axiom works in the demo too: the service's own sign-in server approves at once.
@@ -39,7 +51,10 @@ await installVsix(sandbox, path.join(projectRoot, 'dist-vsix/axiom-apl.vsix'));
 const port = Number(process.env.PORT ?? 8080);
 const codeServer = await startCodeServer(sandbox, { port, env });
 console.log(`\n${describeVscode()} with the Axiom APL extension: ${workbenchUrl(codeServer, sandbox)}`);
-if (demo) console.log(`Connected to the demo deployment “Demo” (the fake Axiom service at ${service.url}); set AXIOM_TOKEN (and AXIOM_URL, AXIOM_ORG_ID) to use yours.`);
+if (demo)
+  console.log(
+    `Connected to the demo deployment “Demo” (the fake Axiom service at ${service.url}); set AXIOM_TOKEN (and AXIOM_URL, AXIOM_ORG_ID) to use yours.`,
+  );
 console.log(`(user data and logs in ${sandbox.dir}; Ctrl+C to stop)`);
 const stop = () => {
   codeServer.stop();

@@ -23,12 +23,32 @@ function loadedBundles(extensionPath: string): string[] {
 function cancelEveryQuestion(): { asked: string[]; restore(): void } {
   const asked: string[] = [];
   const window = vscode.window;
-  const { showQuickPick, showInputBox, showWarningMessage, showInformationMessage, showErrorMessage, showSaveDialog, showOpenDialog, createQuickPick } = window;
-  const saved = { showQuickPick, showInputBox, showWarningMessage, showInformationMessage, showErrorMessage, showSaveDialog, showOpenDialog, createQuickPick };
-  const cancel = (what: string) => (...args: unknown[]) => {
-    asked.push(`${what}: ${typeof args[0] === 'string' ? args[0] : ''}`);
-    return Promise.resolve(undefined);
+  const {
+    showQuickPick,
+    showInputBox,
+    showWarningMessage,
+    showInformationMessage,
+    showErrorMessage,
+    showSaveDialog,
+    showOpenDialog,
+    createQuickPick,
+  } = window;
+  const saved = {
+    showQuickPick,
+    showInputBox,
+    showWarningMessage,
+    showInformationMessage,
+    showErrorMessage,
+    showSaveDialog,
+    showOpenDialog,
+    createQuickPick,
   };
+  const cancel =
+    (what: string) =>
+    (...args: unknown[]) => {
+      asked.push(`${what}: ${typeof args[0] === 'string' ? args[0] : ''}`);
+      return Promise.resolve(undefined);
+    };
   Object.assign(window, {
     showQuickPick: cancel('pick'),
     showInputBox: cancel('input'),
@@ -69,15 +89,29 @@ describe('every contributed command from a cold start', () => {
     await extension.activate();
     // Activation loaded none of the features that nothing on screen needs yet.
     const atActivation = loadedBundles(extension.extensionPath);
-    for (const late of ['language', 'run', 'client', 'notebook']) assert.ok(!atActivation.includes(late), `${late}.js is not loaded at activation (loaded: ${atActivation.join(', ')})`);
+    for (const late of ['language', 'run', 'client', 'notebook'])
+      assert.ok(
+        !atActivation.includes(late),
+        `${late}.js is not loaded at activation (loaded: ${atActivation.join(', ')})`,
+      );
 
     fake = await connectedFake(REALISTIC_MONITORS);
-    const contributed = (extension.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map((c) => c.command);
+    const contributed = (
+      extension.packageJSON as { contributes: { commands: { command: string }[] } }
+    ).contributes.commands.map((c) => c.command);
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(contributed.filter((id) => !registered.has(id)), [], 'every contributed command is registered');
+    assert.deepEqual(
+      contributed.filter((id) => !registered.has(id)),
+      [],
+      'every contributed command is registered',
+    );
 
     // Sign Out last, so that the others run signed in; the view options end as they began.
-    const order = [...contributed.filter((id) => id !== 'axiom.signOut'), 'axiom.showMyStarredQueries', 'axiom.signOut'];
+    const order = [
+      ...contributed.filter((id) => id !== 'axiom.signOut'),
+      'axiom.showMyStarredQueries',
+      'axiom.signOut',
+    ];
     const questions = cancelEveryQuestion();
     const failed: string[] = [];
     try {
@@ -86,7 +120,9 @@ describe('every contributed command from a cold start', () => {
           () => undefined,
           (error: unknown) => `${id}: ${error instanceof Error ? error.message : String(error)}`,
         );
-        const late = new Promise<string>((resolve) => setTimeout(() => resolve(`${id}: did not finish in 20 s`), 20_000));
+        const late = new Promise<string>((resolve) =>
+          setTimeout(() => resolve(`${id}: did not finish in 20 s`), 20_000),
+        );
         const problem = await Promise.race([ran, late]);
         if (problem) failed.push(problem);
       }
@@ -97,6 +133,7 @@ describe('every contributed command from a cold start', () => {
     assert.ok(questions.asked.length > 0, 'the commands asked their questions (and were answered by cancelling)');
     // Each feature's bundle was loaded by its commands.
     const after = loadedBundles(extension.extensionPath);
-    for (const bundle of ['accounts', 'monitors', 'starred', 'run']) assert.ok(after.includes(bundle), `${bundle}.js was loaded by its commands (loaded: ${after.join(', ')})`);
+    for (const bundle of ['accounts', 'monitors', 'starred', 'run'])
+      assert.ok(after.includes(bundle), `${bundle}.js was loaded by its commands (loaded: ${after.join(', ')})`);
   });
 });

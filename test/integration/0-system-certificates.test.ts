@@ -70,7 +70,9 @@ describe('certificates from the operating system’s store, inside VS Code', () 
 
   before(async function () {
     if (process.platform !== 'linux' || process.getuid?.() !== 0 || !fs.existsSync(UPDATE) || !fs.existsSync(STORE)) {
-      console.log('    (skipped: placing an authority in the operating system’s store needs root and Debian’s update-ca-certificates)');
+      console.log(
+        '    (skipped: placing an authority in the operating system’s store needs root and Debian’s update-ca-certificates)',
+      );
       this.skip();
     }
     this.timeout(60_000);
@@ -117,9 +119,18 @@ describe('certificates from the operating system’s store, inside VS Code', () 
     // 1.96 runs on Node 20) the file is read as it is now, so where NODE_EXTRA_CA_CERTS is the
     // store's own bundle, which holds the authority by now, that is the name given.
     const knowsStartup = typeof (tls as { getCACertificates?: unknown }).getCACertificates === 'function';
-    const bundleIsExtra = process.env.NODE_EXTRA_CA_CERTS !== undefined && fs.existsSync(process.env.NODE_EXTRA_CA_CERTS) && fs.readFileSync(process.env.NODE_EXTRA_CA_CERTS, 'utf8').includes(fs.readFileSync(certs!.caFile, 'utf8').trim().split('\n')[1]);
-    const source = knowsStartup || !bundleIsExtra ? 'the operating system’s store, through VS Code' : 'NODE_EXTRA_CA_CERTS';
-    assert.equal(said.tls.replace(/TLSv1\.[23]/, 'TLS'), `ok: TLS, certificate trusted: issued by Axiom APL test CA, from ${source}`);
+    const bundleIsExtra =
+      process.env.NODE_EXTRA_CA_CERTS !== undefined &&
+      fs.existsSync(process.env.NODE_EXTRA_CA_CERTS) &&
+      fs
+        .readFileSync(process.env.NODE_EXTRA_CA_CERTS, 'utf8')
+        .includes(fs.readFileSync(certs!.caFile, 'utf8').trim().split('\n')[1]);
+    const source =
+      knowsStartup || !bundleIsExtra ? 'the operating system’s store, through VS Code' : 'NODE_EXTRA_CA_CERTS';
+    assert.equal(
+      said.tls.replace(/TLSv1\.[23]/, 'TLS'),
+      `ok: TLS, certificate trusted: issued by Axiom APL test CA, from ${source}`,
+    );
     assert.match(said.monitors, /^ok: /);
     await vscode.commands.executeCommand('notifications.clearAll');
   });

@@ -23,7 +23,16 @@ describe('foundation: activation, commands, token storage', () => {
 
   it('contributes its commands', async () => {
     const all = await vscode.commands.getCommands(true);
-    for (const id of ['axiom.setToken', 'axiom.signOut', 'axiom.refreshMonitors', 'axiom.openMonitorQuery', 'axiom.starQuery', 'axiom.copyMonitorQuery', 'axiom.openMonitorInAxiom', 'axiom.showLog']) {
+    for (const id of [
+      'axiom.setToken',
+      'axiom.signOut',
+      'axiom.refreshMonitors',
+      'axiom.openMonitorQuery',
+      'axiom.starQuery',
+      'axiom.copyMonitorQuery',
+      'axiom.openMonitorInAxiom',
+      'axiom.showLog',
+    ]) {
       assert.ok(all.includes(id), `${id} is registered`);
     }
   });
@@ -46,7 +55,10 @@ describe('foundation: activation, commands, token storage', () => {
   });
 
   it('Set Token refuses an org id argument that is not one, saving neither', async () => {
-    assert.equal(await (await activateExtension()).own.setToken({ token: FAKE_PERSONAL_TOKEN, orgId: 'not/an org' }), false);
+    assert.equal(
+      await (await activateExtension()).own.setToken({ token: FAKE_PERSONAL_TOKEN, orgId: 'not/an org' }),
+      false,
+    );
     assert.equal(vscode.workspace.getConfiguration('axiom').get('orgId'), '');
     fake.reset();
     const { monitorsView } = await activateExtension();
@@ -61,7 +73,9 @@ describe('foundation: activation, commands, token storage', () => {
     fake.reset();
     await waitFor('a reload with the personal token', async () => {
       await monitorsView.refresh();
-      return fake.requestsTo('GET /v2/monitors').some((r) => r.headers.authorization === `Bearer ${FAKE_PERSONAL_TOKEN}`);
+      return fake
+        .requestsTo('GET /v2/monitors')
+        .some((r) => r.headers.authorization === `Bearer ${FAKE_PERSONAL_TOKEN}`);
     });
     const last = fake.requestsTo('GET /v2/monitors').at(-1);
     assert.equal(last?.headers['x-axiom-org-id'], FAKE_ORG_ID);

@@ -7,20 +7,40 @@ import { nameSortKey } from '../../src/core/monitors/nameSortKey';
 import type { ListElement } from '../../src/platform/listView';
 import { FIXTURE_NOTIFIERS, GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
 import { manyMonitors } from '../support/manyMonitors';
-import { actionRows, activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
+import {
+  actionRows,
+  activateExtension,
+  closeAllEditors,
+  connectedFake,
+  refreshedView,
+  setSetting,
+  waitFor,
+} from './helpers';
 
 const SNOOZED_UNTIL = new Date(Date.now() + 3 * 3600_000).toISOString();
 const MONITORS = [
   ...REALISTIC_MONITORS,
   ...GO_SDK_MONITORS,
-  { id: 'mon_snoozed', name: 'beta snoozed', type: 'Threshold', aplQuery: "['x'] | count", disabledUntil: SNOOZED_UNTIL },
-  { id: 'mon_past', name: 'Gamma woke up', type: 'Threshold', aplQuery: "['x'] | count", disabledUntil: '2020-01-01T00:00:00Z' },
+  {
+    id: 'mon_snoozed',
+    name: 'beta snoozed',
+    type: 'Threshold',
+    aplQuery: "['x'] | count",
+    disabledUntil: SNOOZED_UNTIL,
+  },
+  {
+    id: 'mon_past',
+    name: 'Gamma woke up',
+    type: 'Threshold',
+    aplQuery: "['x'] | count",
+    disabledUntil: '2020-01-01T00:00:00Z',
+  },
   {
     id: 'mon_hostile',
     name: 'Hostile [click](command:axiom.signOut) <img src=x onerror=alert(1)>',
     type: 'Threshold',
     description: '<script>alert(1)</script> [link](command:workbench.action.quit)',
-    aplQuery: "['logs']\n| where msg == \"```\"\n```\n[pwn](command:axiom.signOut)\n<b>bold</b>\n| take 1",
+    aplQuery: '[\'logs\']\n| where msg == "```"\n```\n[pwn](command:axiom.signOut)\n<b>bold</b>\n| take 1',
   },
   { id: 'mon_noquery', name: 'no query at all', type: 'MatchEvent' },
 ];
@@ -108,7 +128,10 @@ describe('Monitors view', () => {
       await view.refresh();
       listening.dispose();
       const shown = asked[asked.length - 1].map((element) => view.getTreeItem(element).label);
-      assert.ok(shown.length > 0 && shown.every((label) => label === last), `only “${last}”: ${shown.slice(0, 3).join(', ')}`);
+      assert.ok(
+        shown.length > 0 && shown.every((label) => label === last),
+        `only “${last}”: ${shown.slice(0, 3).join(', ')}`,
+      );
       assert.equal(view.treeView.description, `${shown.length} of 1,234 monitors · “${last}”`);
     } finally {
       await vscode.commands.executeCommand('axiom.clearMonitorsFilter');
@@ -121,7 +144,11 @@ describe('Monitors view', () => {
     const names = view.currentRows.map((row) => row.label);
     const page = view.getChildren();
     assert.equal(page.length, 501, 'the first 500 rows, then the More row');
-    assert.deepEqual(page.slice(0, 500).map((element) => view.getTreeItem(element).label), names.slice(0, 500), 'the first page in name order');
+    assert.deepEqual(
+      page.slice(0, 500).map((element) => view.getTreeItem(element).label),
+      names.slice(0, 500),
+      'the first page in name order',
+    );
     const more = view.getTreeItem(page[500]);
     assert.equal(more.label, 'Show 500 more');
     assert.equal(more.description, '500 of 1,234 shown');
@@ -134,7 +161,10 @@ describe('Monitors view', () => {
     // The filter looks through the whole list, not the page shown.
     const last = names[names.length - 1];
     await vscode.commands.executeCommand('axiom.filterMonitors', { text: last });
-    assert.ok(view.getChildren().some((element) => view.getTreeItem(element).label === last), 'a row beyond the first page is found');
+    assert.ok(
+      view.getChildren().some((element) => view.getTreeItem(element).label === last),
+      'a row beyond the first page is found',
+    );
     await vscode.commands.executeCommand('axiom.clearMonitorsFilter');
     assert.equal(view.getChildren().length, 501, 'the first page again');
 
@@ -172,21 +202,29 @@ describe('Monitors view', () => {
 
   it('notifiers that answer late (their budget taken by a long sweep) do not hold the list: it shows, with the last names, and the new names follow', async () => {
     const view = await refreshedView();
-    const checkout = () => view.getTreeItem(view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')!).description;
+    const checkout = () =>
+      view.getTreeItem(view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')!).description;
     assert.equal(checkout(), 'Threshold · Above 100 · every 5m · notifies #oncall');
-    fake.notifiers = FIXTURE_NOTIFIERS.map((n) => (n.id === 'notify_slack_oncall' ? { ...n, name: '#oncall-renamed' } : n));
+    fake.notifiers = FIXTURE_NOTIFIERS.map((n) =>
+      n.id === 'notify_slack_oncall' ? { ...n, name: '#oncall-renamed' } : n,
+    );
     fake.fail('GET /v2/notifiers', { delayMs: 3000, times: 1 });
     const started = Date.now();
     await view.refresh();
     assert.ok(Date.now() - started < 2500, `the list did not wait for the notifiers (${Date.now() - started} ms)`);
     assert.equal(checkout(), 'Threshold · Above 100 · every 5m · notifies #oncall', 'the last load’s names meanwhile');
-    await waitFor('the new names', () => checkout() === 'Threshold · Above 100 · every 5m · notifies #oncall-renamed', 10_000);
+    await waitFor(
+      'the new names',
+      () => checkout() === 'Threshold · Above 100 · every 5m · notifies #oncall-renamed',
+      10_000,
+    );
     fake.notifiers = FIXTURE_NOTIFIERS;
   });
 
   it('a late notifiers answer of a load that a later load superseded is never shown', async () => {
     const view = await refreshedView();
-    const checkout = () => view.getTreeItem(view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')!).description;
+    const checkout = () =>
+      view.getTreeItem(view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')!).description;
     const named = (name: string) => FIXTURE_NOTIFIERS.map((n) => (n.id === 'notify_slack_oncall' ? { ...n, name } : n));
     fake.notifiers = named('#stale');
     fake.fail('GET /v2/notifiers', { delayMs: 2000, times: 1 });
@@ -195,18 +233,30 @@ describe('Monitors view', () => {
     await view.refresh();
     assert.equal(checkout(), 'Threshold · Above 100 · every 5m · notifies #fresh');
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    assert.equal(checkout(), 'Threshold · Above 100 · every 5m · notifies #fresh', 'the first load’s answer, come late, is dropped');
+    assert.equal(
+      checkout(),
+      'Threshold · Above 100 · every 5m · notifies #fresh',
+      'the first load’s answer, come late, is dropped',
+    );
     fake.notifiers = FIXTURE_NOTIFIERS;
     await view.refresh();
   });
 
   it('entries that are not monitors (no id or no name) are left out and counted in the view, the rest shown', async () => {
     // The last one has an id and a name: a monitor, shown without the field it cannot read.
-    fake.monitors = [...MONITORS, { id: 'mon_no_name', type: 'Threshold' }, { name: 'no id', type: 'Threshold' }, { id: 'mon_odd_type', name: 'Odd type', type: ['Threshold'] }];
+    fake.monitors = [
+      ...MONITORS,
+      { id: 'mon_no_name', type: 'Threshold' },
+      { name: 'no id', type: 'Threshold' },
+      { id: 'mon_odd_type', name: 'Odd type', type: ['Threshold'] },
+    ];
     const view = await refreshedView();
     assert.equal(view.currentRows.length, MONITORS.length + 1);
     assert.equal(view.treeView.description, `${MONITORS.length + 1} monitors`);
-    assert.equal(view.getTreeItem(view.currentRows.find((row) => row.monitor.id === 'mon_odd_type')!).description, 'Unknown type');
+    assert.equal(
+      view.getTreeItem(view.currentRows.find((row) => row.monitor.id === 'mon_odd_type')!).description,
+      'Unknown type',
+    );
     assert.equal(view.treeView.message, '2 entries could not be read and are not shown; see the log.');
     fake.monitors = MONITORS;
     await view.refresh();
@@ -223,7 +273,11 @@ describe('Monitors view', () => {
     assert.equal((checkout.iconPath as vscode.ThemeIcon).id, 'bell');
     const disabled = item('mon_go_3');
     assert.equal(disabled.contextValue, 'monitor.disabled');
-    assert.equal(disabled.description, 'disabled · Match event · every 1m · notifies Platform team, notify_email_2 (no longer exists)', 'a deleted notifier said as such');
+    assert.equal(
+      disabled.description,
+      'disabled · Match event · every 1m · notifies Platform team, notify_email_2 (no longer exists)',
+      'a deleted notifier said as such',
+    );
     const snoozed = item('mon_snoozed');
     assert.equal(snoozed.contextValue, 'monitor.snoozed');
     assert.match(String(snoozed.description), /^snoozed until /);
@@ -231,10 +285,14 @@ describe('Monitors view', () => {
     assert.equal(item('mon_past').contextValue, 'monitor.active', 'a past disabledUntil is not snoozed');
     assert.equal(item('mon_future_4').description, 'ForecastDeviation · SomethingNew');
     assert.equal(checkout.command?.command, 'axiom.openMonitorQuery');
-    assert.equal(checkout.command?.arguments?.[0], view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')?.monitor, 'a click passes the monitor itself');
+    assert.equal(
+      checkout.command?.arguments?.[0],
+      view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')?.monitor,
+      'a click passes the monitor itself',
+    );
   });
 
-  it('monitors in the Go SDK\'s shapes: listed, with rows and hovers that read as any other', async () => {
+  it("monitors in the Go SDK's shapes: listed, with rows and hovers that read as any other", async () => {
     const view = await refreshedView();
     const row = (id: string) => view.currentRows.find((r) => r.monitor.id === id)!;
     const item = (id: string) => view.getTreeItem(row(id));
@@ -243,9 +301,17 @@ describe('Monitors view', () => {
       assert.equal(item(monitor.id).label, monitor.name);
       assert.equal(item(monitor.id).contextValue, 'monitor.active', `${monitor.id}: a zero time is no snooze`);
       assert.equal((item(monitor.id).iconPath as vscode.ThemeIcon).id, 'bell');
-      assert.doesNotMatch(`${item(monitor.id).description}\n${hover(monitor.id)}`, /0001|null|undefined|NaN|oops|not a date|(^|\D)0m/, monitor.id);
+      assert.doesNotMatch(
+        `${item(monitor.id).description}\n${hover(monitor.id)}`,
+        /0001|null|undefined|NaN|oops|not a date|(^|\D)0m/,
+        monitor.id,
+      );
     }
-    assert.equal(item('mon_go_nil_5').description, `Threshold · Above 10 · every 5m · changed ${formatDay(new Date('2025-04-02T09:30:00Z'))}`, 'changed a day after it was made, long ago');
+    assert.equal(
+      item('mon_go_nil_5').description,
+      `Threshold · Above 10 · every 5m · changed ${formatDay(new Date('2025-04-02T09:30:00Z'))}`,
+      'changed a day after it was made, long ago',
+    );
     assert.equal(item('mon_go_sdk_6').description, 'Unknown type · At or above 1000');
     assert.equal(item('mon_nulls_7').description, 'Match event · every 10m');
     assert.equal(item('mon_odd_8').description, 'Unknown type · every 5m');
@@ -256,12 +322,22 @@ describe('Monitors view', () => {
     assert.doesNotMatch(hover('mon_go_nil_5'), /Notifiers/);
     assert.match(hover('mon_odd_8'), /^Type: Unknown type {2}$/m);
     // A monitor without a type is a monitor to the commands too.
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQuery', row('mon_go_sdk_6').monitor);
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'axiom.openMonitorQuery',
+      row('mon_go_sdk_6').monitor,
+    );
     assert.equal(editor.document.getText(), "['test'] | count");
   });
 
   it('a snooze that ends while the list is shown: the row turns active then, with no new request', async () => {
-    fake.monitors = [{ id: 'mon_wakes', name: 'Wakes soon', type: 'Threshold', disabledUntil: new Date(Date.now() + 1500).toISOString() }];
+    fake.monitors = [
+      {
+        id: 'mon_wakes',
+        name: 'Wakes soon',
+        type: 'Threshold',
+        disabledUntil: new Date(Date.now() + 1500).toISOString(),
+      },
+    ];
     const view = await refreshedView();
     const state = () => view.getTreeItem(view.currentRows[0]).contextValue;
     assert.equal(state(), 'monitor.snoozed');
@@ -277,7 +353,11 @@ describe('Monitors view', () => {
     const tip = view.resolveTreeItem(view.getTreeItem(checkout), checkout).tooltip as vscode.MarkdownString;
     assert.equal(tip.isTrusted, false);
     assert.equal(tip.supportHtml, false);
-    assert.ok(tip.value.includes("```axiom-apl\n['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)\n```"));
+    assert.ok(
+      tip.value.includes(
+        "```axiom-apl\n['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)\n```",
+      ),
+    );
     assert.match(tip.value, /Condition: Above 100/);
     assert.ok(tip.value.includes('Notifiers: \\#oncall \\(Slack\\)'), 'the notifier by name and channel');
     const go = view.currentRows.find((row) => row.monitor.id === 'mon_go_3')!;
@@ -312,21 +392,30 @@ describe('Monitors view', () => {
   it('a monitor with no query opens no tab', async () => {
     const view = await refreshedView();
     const before = vscode.workspace.textDocuments.length;
-    const result = await vscode.commands.executeCommand('axiom.openMonitorQuery', view.currentRows.find((row) => row.monitor.id === 'mon_noquery'));
+    const result = await vscode.commands.executeCommand(
+      'axiom.openMonitorQuery',
+      view.currentRows.find((row) => row.monitor.id === 'mon_noquery'),
+    );
     assert.equal(result, undefined);
     assert.equal(vscode.workspace.textDocuments.length, before);
   });
 
   it('copies the APL query', async () => {
     const view = await refreshedView();
-    await vscode.commands.executeCommand('axiom.copyMonitorQuery', view.currentRows.find((row) => row.monitor.id === 'mon_go_3'));
+    await vscode.commands.executeCommand(
+      'axiom.copyMonitorQuery',
+      view.currentRows.find((row) => row.monitor.id === 'mon_go_3'),
+    );
     assert.equal(await vscode.env.clipboard.readText(), "['auth'] | where outcome == 'failure'");
   });
 
   it('Open in Axiom builds the monitor link from the API host and org id', async () => {
     const view = await refreshedView();
     await setSetting('orgId', 'my-org');
-    const link = await vscode.commands.executeCommand<string>('axiom.openMonitorInAxiom', view.currentRows.find((row) => row.monitor.id === 'mon_errors_1'));
+    const link = await vscode.commands.executeCommand<string>(
+      'axiom.openMonitorInAxiom',
+      view.currentRows.find((row) => row.monitor.id === 'mon_errors_1'),
+    );
     assert.equal(link, `${fake.url}/my-org/monitors/mon_errors_1`);
     await setSetting('orgId', undefined);
   });
@@ -342,7 +431,11 @@ describe('Monitors view', () => {
     },
     {
       name: '403',
-      arrange: () => fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: 'token does not have access to resource: monitors with action: read' } }),
+      arrange: () =>
+        fake.fail('GET /v2/monitors', {
+          status: 403,
+          body: { code: 403, message: 'token does not have access to resource: monitors with action: read' },
+        }),
       state: 'errorAuth',
       message: /not allowed.*monitors with action: read/,
       actions: ['Set API Token', 'Switch Deployment', 'Retry', 'Test Connection', 'Show Log'],
@@ -361,7 +454,10 @@ describe('Monitors view', () => {
       const view = await refreshedView();
       assert.equal(view.currentState, c.state);
       assert.deepEqual(view.currentRows, []);
-      assert.deepEqual(actionRows(view).map((row) => row.label), c.actions);
+      assert.deepEqual(
+        actionRows(view).map((row) => row.label),
+        c.actions,
+      );
       if (c.message) assert.match(String(view.treeView.message), c.message);
       fake.clearFaults();
       fake.monitors = MONITORS;
@@ -374,7 +470,10 @@ describe('Monitors view', () => {
   }
 
   it('after a 403 the rows run Set API Token, Switch Deployment, Retry, Test Connection and Show Log; none carries a monitor menu; the first says the reason', async () => {
-    fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: 'token does not have access to resource: monitors with action: read' } });
+    fake.fail('GET /v2/monitors', {
+      status: 403,
+      body: { code: 403, message: 'token does not have access to resource: monitors with action: read' },
+    });
     const view = await refreshedView();
     const rows = actionRows(view);
     assert.deepEqual(
@@ -393,7 +492,11 @@ describe('Monitors view', () => {
       assert.ok(!/^monitor/.test(row.contextValue ?? ''), `no monitor menu on ${row.label}`);
       assert.equal(row.tooltip, view.treeView.message, 'the hover says why');
     }
-    assert.equal(rows[0].accessibleLabel, `${view.treeView.message} Set API Token`, 'a screen reader hears the reason with the first action');
+    assert.equal(
+      rows[0].accessibleLabel,
+      `${view.treeView.message} Set API Token`,
+      'a screen reader hears the reason with the first action',
+    );
     assert.equal(rows[1].accessibleLabel, 'Switch Deployment');
   });
 
@@ -425,10 +528,19 @@ describe('Monitors view', () => {
       assert.match(String(monitorsView.treeView.message), /ftp/);
       assert.equal(fake.requests.length, 0);
       const rows = actionRows(monitorsView);
-      assert.deepEqual(rows.map((row) => row.label), ['Open Settings', 'Show Log']);
-      assert.deepEqual([rows[0].command, rows[0].args, rows[0].icon], ['workbench.action.openSettings', ['axiom.url'], 'settings-gear']);
+      assert.deepEqual(
+        rows.map((row) => row.label),
+        ['Open Settings', 'Show Log'],
+      );
+      assert.deepEqual(
+        [rows[0].command, rows[0].args, rows[0].icon],
+        ['workbench.action.openSettings', ['axiom.url'], 'settings-gear'],
+      );
       await vscode.commands.executeCommand(rows[0].command!, ...rows[0].args);
-      await waitFor('the Settings editor', () => vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'Settings');
+      await waitFor(
+        'the Settings editor',
+        () => vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'Settings',
+      );
       await setSetting('orgId', 'my-org');
       assert.equal(await vscode.commands.executeCommand('axiom.openMonitorInAxiom', shown), undefined);
       await vscode.commands.executeCommand('notifications.clearAll');

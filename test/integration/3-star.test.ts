@@ -31,7 +31,11 @@ describe('Star this APL Query', () => {
   }
 
   it('argument form: posts exactly what the API requires, headers and body field by field', async () => {
-    const created = await vscode.commands.executeCommand<{ id: string }>('axiom.starQuery', { apl: APL, name: 'Checkout 5xx', dataset: 'http-logs' });
+    const created = await vscode.commands.executeCommand<{ id: string }>('axiom.starQuery', {
+      apl: APL,
+      name: 'Checkout 5xx',
+      dataset: 'http-logs',
+    });
     assert.equal(created.id, 'sq_000001');
     const [req] = fake.requestsTo('POST /v2/apl-starred-queries');
     assert.equal(req.path, '/v2/apl-starred-queries');
@@ -71,11 +75,18 @@ describe('Star this APL Query', () => {
 
   for (const failure of [
     { status: 500, body: { message: 'internal error' } },
-    { status: 403, body: { code: 403, message: 'token does not have access to resource: starredQueries with action: create' } },
+    {
+      status: 403,
+      body: { code: 403, message: 'token does not have access to resource: starredQueries with action: create' },
+    },
   ]) {
     it(`${failure.status}, then Retry re-posts the identical body`, async () => {
       fake.fail('POST /v2/apl-starred-queries', { ...failure, times: 1 });
-      const pending = vscode.commands.executeCommand<{ id: string } | undefined>('axiom.starQuery', { apl: APL, name: 'retry me', dataset: 'http-logs' });
+      const pending = vscode.commands.executeCommand<{ id: string } | undefined>('axiom.starQuery', {
+        apl: APL,
+        name: 'retry me',
+        dataset: 'http-logs',
+      });
       await waitFor('the failed post', () => fake.requestsTo('POST /v2/apl-starred-queries').length === 1);
       // Retry is the notification's primary action: choose it as a person would.
       await waitFor('the Retry choice to take', async () => {

@@ -9,7 +9,15 @@ import { FAKE_API_TOKEN, FakeAxiom, ODD_TOKEN } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { makeTestCerts } from '../support/testCerts';
 import { TinyProxy } from '../support/tinyproxy';
-import { actionRows, activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
+import {
+  actionRows,
+  activateExtension,
+  closeAllEditors,
+  connectedFake,
+  refreshedView,
+  setSetting,
+  waitFor,
+} from './helpers';
 import { render } from '../../src/core/phrase';
 
 const STAR = { apl: "['http-logs'] | where status >= 500", name: 'Retry me', dataset: 'http-logs' };
@@ -50,7 +58,11 @@ describe('Faults inside VS Code', () => {
   });
 
   it('an HTML 502 from a proxy: tried three times, then said plainly; the next refresh recovers', async () => {
-    fake.fail('GET /v2/monitors', { status: 502, body: '<html><h1>502 Bad Gateway</h1></html>', headers: { 'content-type': 'text/html' } });
+    fake.fail('GET /v2/monitors', {
+      status: 502,
+      body: '<html><h1>502 Bad Gateway</h1></html>',
+      headers: { 'content-type': 'text/html' },
+    });
     const view = await refreshedView();
     assert.equal(fake.requestsTo('GET /v2/monitors').length, 3);
     assert.equal(view.currentState, 'error');
@@ -71,7 +83,11 @@ describe('Faults inside VS Code', () => {
   });
 
   it('429 for an hour: "rate limited until" a local time, at once, without waiting', async () => {
-    fake.fail('GET /v2/monitors', { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'retry-after': '3600' } });
+    fake.fail('GET /v2/monitors', {
+      status: 429,
+      body: { message: 'rate limit exceeded' },
+      headers: { 'retry-after': '3600' },
+    });
     const started = Date.now();
     const view = await refreshedView();
     assert.ok(Date.now() - started < 2000);
@@ -81,7 +97,10 @@ describe('Faults inside VS Code', () => {
   });
 
   it('a service message that echoes the token is masked in the view', async () => {
-    fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: `token ${FAKE_API_TOKEN} is not valid` } });
+    fake.fail('GET /v2/monitors', {
+      status: 403,
+      body: { code: 403, message: `token ${FAKE_API_TOKEN} is not valid` },
+    });
     const view = await refreshedView();
     assert.match(String(view.treeView.message), /token xaat-•••• is not valid/);
     assert.ok(!String(view.treeView.message).includes(FAKE_API_TOKEN));
@@ -95,7 +114,11 @@ describe('Faults inside VS Code', () => {
     const elsewhere = new FakeAxiom({ monitors: REALISTIC_MONITORS });
     await elsewhere.start();
     try {
-      fake.fail('GET /v2/monitors', { status: 302, body: '', headers: { location: `${elsewhere.url}/v2/monitors?token=${FAKE_API_TOKEN}` } });
+      fake.fail('GET /v2/monitors', {
+        status: 302,
+        body: '',
+        headers: { location: `${elsewhere.url}/v2/monitors?token=${FAKE_API_TOKEN}` },
+      });
       const view = await refreshedView();
       const message = String(view.treeView.message);
       assert.equal(view.currentState, 'errorConfig');
@@ -121,7 +144,10 @@ describe('Faults inside VS Code', () => {
     fake.token = ODD_TOKEN;
     try {
       await (await activateExtension()).own.setToken({ token: ODD_TOKEN });
-      fake.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: `token ${ODD_TOKEN} is invalid; header was Bearer ${ODD_TOKEN}` } });
+      fake.fail('GET /v2/monitors', {
+        status: 403,
+        body: { code: 403, message: `token ${ODD_TOKEN} is invalid; header was Bearer ${ODD_TOKEN}` },
+      });
       const view = await refreshedView();
       await waitFor('the error to show', () => view.currentState === 'errorAuth');
       assert.equal(fake.requestsTo('GET /v2/monitors').at(-1)?.headers.authorization, `Bearer ${ODD_TOKEN}`);
@@ -169,7 +195,15 @@ describe('Test Connection and proxies inside VS Code', () => {
 
   it('Test Connection against the fake: every step passes', async () => {
     const outcomes = await vscode.commands.executeCommand<StepOutcome[]>('axiom.testConnection');
-    assert.deepEqual(statuses(outcomes), { url: 'ok', proxy: 'skipped', dns: 'skipped', tcp: 'ok', tls: 'skipped', auth: 'ok', monitors: 'ok' });
+    assert.deepEqual(statuses(outcomes), {
+      url: 'ok',
+      proxy: 'skipped',
+      dns: 'skipped',
+      tcp: 'ok',
+      tls: 'skipped',
+      auth: 'ok',
+      monitors: 'ok',
+    });
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
@@ -219,7 +253,15 @@ describe('Test Connection and proxies inside VS Code', () => {
       assert.ok(tunnels() >= 1, 'the requests passed through tinyproxy');
 
       const outcomes = await vscode.commands.executeCommand<StepOutcome[]>('axiom.testConnection');
-      assert.deepEqual(statuses(outcomes), { url: 'ok', proxy: 'ok', dns: 'skipped', tcp: 'skipped', tls: 'ok', auth: 'ok', monitors: 'ok' });
+      assert.deepEqual(statuses(outcomes), {
+        url: 'ok',
+        proxy: 'ok',
+        dns: 'skipped',
+        tcp: 'skipped',
+        tls: 'ok',
+        auth: 'ok',
+        monitors: 'ok',
+      });
       const said = (step: string) => render(outcomes.find((o) => o.step === step)!.detail);
       assert.match(said('proxy'), new RegExp(`^http://127\\.0\\.0\\.1:${proxy.port}, from http\\.proxy`));
       assert.match(said('tls'), /certificate not checked \(http\.proxyStrictSSL is off\)/);
@@ -257,14 +299,22 @@ describe('Test Connection and proxies inside VS Code', () => {
     await http.update('proxyStrictSSL', false, vscode.ConfigurationTarget.Global);
     const away = await awayFake({ key: certs.key, cert: certs.cert });
     try {
-      await http.update('proxy', `http://axiom:proxy-secret-42@127.0.0.1:${guarded.port}`, vscode.ConfigurationTarget.Global);
+      await http.update(
+        'proxy',
+        `http://axiom:proxy-secret-42@127.0.0.1:${guarded.port}`,
+        vscode.ConfigurationTarget.Global,
+      );
       const { monitorsView } = await activateExtension();
       await monitorsView.refresh();
       assert.equal(monitorsView.getChildren().length, REALISTIC_MONITORS.length, String(monitorsView.treeView.message));
       assert.ok(guarded.requests().includes(`CONNECT ${new URL(away.url).host}`), 'through the proxy, signed in');
       const outcomes = await vscode.commands.executeCommand<StepOutcome[]>('axiom.testConnection');
       const proxyStep = render(outcomes.find((o) => o.step === 'proxy')!.detail);
-      assert.equal(proxyStep.split(':').slice(0, 3).join(':'), `http://••••@127.0.0.1:${guarded.port}, from http.proxy`, proxyStep);
+      assert.equal(
+        proxyStep.split(':').slice(0, 3).join(':'),
+        `http://••••@127.0.0.1:${guarded.port}, from http.proxy`,
+        proxyStep,
+      );
       assert.ok(!proxyStep.includes('proxy-secret-42'));
       await vscode.commands.executeCommand('notifications.clearAll');
 
@@ -299,7 +349,12 @@ describe('Test Connection and proxies inside VS Code', () => {
       const view = await refreshedView();
       const message = String(view.treeView.message);
       assert.equal(view.currentState, 'errorConfig');
-      assert.ok(message.includes(`send ${new URL(away.url).host} through the proxy http://127.0.0.1:${proxy.port}, which would see the token`), message);
+      assert.ok(
+        message.includes(
+          `send ${new URL(away.url).host} through the proxy http://127.0.0.1:${proxy.port}, which would see the token`,
+        ),
+        message,
+      );
       assert.ok(message.includes('Add 127.0.0.2 to http.noProxy, or use https'), message);
       assert.equal(away.requests.length, 0, 'nothing reached the service');
       assert.equal(proxy.requests().length, before, 'the proxy was asked for nothing');

@@ -30,10 +30,19 @@ describe('A workspace cannot redirect the token', () => {
       (bytes) => bytes,
       () => undefined,
     );
-    const workspaceSettings = { 'axiom.url': other.url, 'axiom.orgId': 'workspace-org', 'axiom.requestTimeoutSeconds': SENTINEL_TIMEOUT };
+    const workspaceSettings = {
+      'axiom.url': other.url,
+      'axiom.orgId': 'workspace-org',
+      'axiom.requestTimeoutSeconds': SENTINEL_TIMEOUT,
+    };
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(folder.uri, '.vscode'));
     await vscode.workspace.fs.writeFile(settingsFile, Buffer.from(JSON.stringify(workspaceSettings, null, 2)));
-    await waitFor('VS Code to read the workspace settings', () => vscode.workspace.getConfiguration('axiom').inspect('requestTimeoutSeconds')?.workspaceValue === SENTINEL_TIMEOUT);
+    await waitFor(
+      'VS Code to read the workspace settings',
+      () =>
+        vscode.workspace.getConfiguration('axiom').inspect('requestTimeoutSeconds')?.workspaceValue ===
+        SENTINEL_TIMEOUT,
+    );
     user.reset();
   });
 
@@ -41,7 +50,10 @@ describe('A workspace cannot redirect the token', () => {
     if (settingsFile) {
       if (previous) await vscode.workspace.fs.writeFile(settingsFile, previous);
       else await vscode.workspace.fs.delete(settingsFile);
-      await waitFor('VS Code to forget the workspace settings', () => vscode.workspace.getConfiguration('axiom').inspect('requestTimeoutSeconds')?.workspaceValue === undefined);
+      await waitFor(
+        'VS Code to forget the workspace settings',
+        () => vscode.workspace.getConfiguration('axiom').inspect('requestTimeoutSeconds')?.workspaceValue === undefined,
+      );
     }
     await setSetting('url', undefined);
     await closeAllEditors();
@@ -53,22 +65,30 @@ describe('A workspace cannot redirect the token', () => {
     const config = vscode.workspace.getConfiguration('axiom');
     assert.equal(config.get('url'), user!.url);
     assert.equal(config.get('orgId'), '');
-    assert.equal(config.get('requestTimeoutSeconds'), SENTINEL_TIMEOUT, 'the window-scoped setting beside them is read from the workspace');
+    assert.equal(
+      config.get('requestTimeoutSeconds'),
+      SENTINEL_TIMEOUT,
+      'the window-scoped setting beside them is read from the workspace',
+    );
   });
 
-  it('monitors and a star go to the user\'s service, and the workspace\'s service hears nothing', async () => {
+  it("monitors and a star go to the user's service, and the workspace's service hears nothing", async () => {
     const view = await refreshedView();
     assert.equal(view.currentState, 'loaded');
-    assert.deepEqual(
-      view.currentRows.map((row) => row.monitor.id).sort(),
-      REALISTIC_MONITORS.map((m) => m.id).sort(),
-    );
-    const created = await vscode.commands.executeCommand<{ id: string } | undefined>('axiom.starQuery', { apl: "['logs'] | take 1", name: 'x', dataset: 'logs' });
+    assert.deepEqual(view.currentRows.map((row) => row.monitor.id).sort(), REALISTIC_MONITORS.map((m) => m.id).sort());
+    const created = await vscode.commands.executeCommand<{ id: string } | undefined>('axiom.starQuery', {
+      apl: "['logs'] | take 1",
+      name: 'x',
+      dataset: 'logs',
+    });
     assert.ok(created?.id, 'the query was starred');
 
-    assert.ok(user!.requestsTo('GET /v2/monitors').length >= 1, 'the monitors came from the user\'s service');
-    assert.equal(user!.requestsTo('POST /v2/apl-starred-queries').length, 1, 'the star went to the user\'s service');
-    assert.ok(user!.requests.every((r) => r.headers['x-axiom-org-id'] === undefined), 'no request carried the workspace\'s org id');
+    assert.ok(user!.requestsTo('GET /v2/monitors').length >= 1, "the monitors came from the user's service");
+    assert.equal(user!.requestsTo('POST /v2/apl-starred-queries').length, 1, "the star went to the user's service");
+    assert.ok(
+      user!.requests.every((r) => r.headers['x-axiom-org-id'] === undefined),
+      "no request carried the workspace's org id",
+    );
     assert.deepEqual(
       other!.requests.map((r) => `${r.method} ${r.path}`),
       [],

@@ -22,7 +22,8 @@ describe('Deployments', () => {
 
   const config = () => vscode.workspace.getConfiguration('axiom');
   const active = async () => (await activateExtension()).activeDeployment();
-  const listedNames = () => ((config().get<{ name: string }[]>('deployments') ?? []) as { name: string }[]).map((d) => d.name);
+  const listedNames = () =>
+    ((config().get<{ name: string }[]>('deployments') ?? []) as { name: string }[]).map((d) => d.name);
   /** The names of the monitors the view shows once its load has finished. */
   const shown = async () => (await refreshedView()).currentRows.map((row) => row.monitor.id);
 
@@ -32,7 +33,10 @@ describe('Deployments', () => {
 
   before(async () => {
     settingsService = await connectedFake(REALISTIC_MONITORS);
-    prod = new FakeAxiom({ token: PROD_TOKEN, monitors: [{ id: 'mon_prod', name: 'prod monitor', type: 'Threshold' }] });
+    prod = new FakeAxiom({
+      token: PROD_TOKEN,
+      monitors: [{ id: 'mon_prod', name: 'prod monitor', type: 'Threshold' }],
+    });
     staging = new FakeAxiom({ monitors: [{ id: 'mon_staging', name: 'staging monitor', type: 'Threshold' }] });
     staging.personalToken = STAGING_TOKEN;
     staging.orgId = STAGING_ORG;
@@ -49,12 +53,15 @@ describe('Deployments', () => {
     fs.rmSync(home, { recursive: true, force: true });
   });
 
-  it('imports the CLI\'s deployments (tokens to secret storage, the rest to settings) and uses its active one', async () => {
+  it("imports the CLI's deployments (tokens to secret storage, the rest to settings) and uses its active one", async () => {
     writeCliConfig(
       `active_deployment = "staging"\n\n[deployments.prod]\nurl = "${prod.url}"\ntoken = "${PROD_TOKEN}"\n\n[deployments.staging]\nurl = "${staging.url}"\ntoken = "${STAGING_TOKEN}"\norg_id = "${STAGING_ORG}"\nedge_region = "eu-central-1"\n`,
     );
     const imported = await (await activateExtension()).own.importCliConfig({ home, confirmed: true });
-    assert.deepEqual(imported?.map((d) => d.name), ['prod', 'staging']);
+    assert.deepEqual(
+      imported?.map((d) => d.name),
+      ['prod', 'staging'],
+    );
     assert.deepEqual(listedNames(), ['prod', 'staging']);
     assert.ok(!JSON.stringify(config().get('deployments')).includes('test-token'), 'no token in the settings');
     assert.equal(await active(), 'staging');
@@ -74,7 +81,10 @@ describe('Deployments', () => {
     // Back to the settings deployment (axiom.url and the token from Set API Token).
     await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
     await waitFor('the settings list', async () => (await shown()).length === REALISTIC_MONITORS.length);
-    assert.equal(settingsService.requestsTo('GET /v2/monitors').at(-1)!.headers.authorization, `Bearer ${FAKE_API_TOKEN}`);
+    assert.equal(
+      settingsService.requestsTo('GET /v2/monitors').at(-1)!.headers.authorization,
+      `Bearer ${FAKE_API_TOKEN}`,
+    );
   });
 
   it('a workspace pins a deployment by name; one not set up here is said, and nothing is sent', async () => {
@@ -88,7 +98,11 @@ describe('Deployments', () => {
       const view = await refreshedView();
       await waitFor('the config error', () => view.currentState === 'errorConfig');
       assert.match(String(view.treeView.message), /deployment “qa” .*not set up here/);
-      assert.equal(prod.requests.length + staging.requests.length + settingsService.requests.length, requests, 'no request went anywhere');
+      assert.equal(
+        prod.requests.length + staging.requests.length + settingsService.requests.length,
+        requests,
+        'no request went anywhere',
+      );
     } finally {
       await config().update('deployment', undefined, vscode.ConfigurationTarget.Workspace);
     }
@@ -96,18 +110,29 @@ describe('Deployments', () => {
 
   it('renaming keeps its token; removing the one in use falls back and deletes its token', async () => {
     await vscode.commands.executeCommand('axiom.switchDeployment', { name: 'prod' });
-    assert.equal(await vscode.commands.executeCommand('axiom.renameDeployment', { from: 'prod', to: 'production' }), true);
+    assert.equal(
+      await vscode.commands.executeCommand('axiom.renameDeployment', { from: 'prod', to: 'production' }),
+      true,
+    );
     assert.deepEqual(listedNames().sort(), ['production', 'staging']);
     assert.equal(await active(), 'production', 'the window keeps using it');
     prod.reset();
     await waitFor('the prod list under its new name', async () => (await shown()).join() === 'mon_prod');
-    assert.equal(prod.requestsTo('GET /v2/monitors').at(-1)!.headers.authorization, `Bearer ${PROD_TOKEN}`, 'the token moved with it');
+    assert.equal(
+      prod.requestsTo('GET /v2/monitors').at(-1)!.headers.authorization,
+      `Bearer ${PROD_TOKEN}`,
+      'the token moved with it',
+    );
 
     assert.equal(await (await activateExtension()).own.removeDeployment({ name: 'production', confirmed: true }), true);
     assert.deepEqual(listedNames(), ['staging']);
     await waitFor('the settings list again', async () => (await shown()).length === REALISTIC_MONITORS.length);
     // Listed again under the old name, without a token: the view asks for one rather than reusing it.
-    await config().update('deployments', [...(config().get<object[]>('deployments') ?? []), { name: 'production', url: prod.url }], vscode.ConfigurationTarget.Global);
+    await config().update(
+      'deployments',
+      [...(config().get<object[]>('deployments') ?? []), { name: 'production', url: prod.url }],
+      vscode.ConfigurationTarget.Global,
+    );
     await vscode.commands.executeCommand('axiom.switchDeployment', { name: 'production' });
     const view = await refreshedView();
     await waitFor('no token', () => view.currentState === 'noToken');
@@ -115,18 +140,35 @@ describe('Deployments', () => {
 
   it('bad input is refused with nothing stored: a taken name, credentials in the url, a malformed file', async () => {
     const before = JSON.stringify(config().get('deployments'));
-    assert.equal(await (await activateExtension()).own.addDeployment({ name: 'STAGING', url: prod.url, token: PROD_TOKEN }), undefined);
-    assert.equal(await (await activateExtension()).own.addDeployment({ name: 'creds', url: 'https://user:secret@api.axiom.co', token: PROD_TOKEN }), undefined);
-    assert.equal(await vscode.commands.executeCommand('axiom.renameDeployment', { from: 'staging', to: 'production' }), false);
+    assert.equal(
+      await (await activateExtension()).own.addDeployment({ name: 'STAGING', url: prod.url, token: PROD_TOKEN }),
+      undefined,
+    );
+    assert.equal(
+      await (
+        await activateExtension()
+      ).own.addDeployment({ name: 'creds', url: 'https://user:secret@api.axiom.co', token: PROD_TOKEN }),
+      undefined,
+    );
+    assert.equal(
+      await vscode.commands.executeCommand('axiom.renameDeployment', { from: 'staging', to: 'production' }),
+      false,
+    );
     writeCliConfig('[deployments.broken]\nurl = "https://api.axiom.co\n');
     assert.equal(await (await activateExtension()).own.importCliConfig({ home, confirmed: true }), undefined);
     fs.rmSync(path.join(home, '.axiom.toml'));
-    assert.equal(await (await activateExtension()).own.importCliConfig({ home, confirmed: true }), undefined, 'no file: nothing imported');
+    assert.equal(
+      await (await activateExtension()).own.importCliConfig({ home, confirmed: true }),
+      undefined,
+      'no file: nothing imported',
+    );
     assert.equal(JSON.stringify(config().get('deployments')), before);
   });
 
   it('adds a deployment by hand and switches to it', async () => {
-    const added = await (await activateExtension()).own.addDeployment({ name: 'by hand', url: prod.url, token: PROD_TOKEN });
+    const added = await (
+      await activateExtension()
+    ).own.addDeployment({ name: 'by hand', url: prod.url, token: PROD_TOKEN });
     assert.equal(added?.name, 'by hand');
     assert.equal(await active(), 'by hand');
     await waitFor('the prod list', async () => (await shown()).join() === 'mon_prod');

@@ -20,18 +20,40 @@ describe('commands from outside ask the person', () => {
   /** What the extension asked through vscode.window while a test ran: each question is dismissed. */
   let asked: { kind: string; text: string }[] = [];
   const window = vscode.window;
-  const originals = { showInputBox: window.showInputBox, showWarningMessage: window.showWarningMessage, showInformationMessage: window.showInformationMessage, showErrorMessage: window.showErrorMessage };
+  const originals = {
+    showInputBox: window.showInputBox,
+    showWarningMessage: window.showWarningMessage,
+    showInformationMessage: window.showInformationMessage,
+    showErrorMessage: window.showErrorMessage,
+  };
 
   before(async () => {
     fake = await connectedFake();
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-outside-home-'));
-    fs.writeFileSync(path.join(home, '.axiom.toml'), `active_deployment = "planted"\n\n[deployments.planted]\nurl = "${fake.url}"\ntoken = "${OTHER_TOKEN}"\norg_id = ""\n`, { mode: 0o600 });
-    const record = (kind: string) => async (...args: unknown[]) => {
-      const first = args[0];
-      asked.push({ kind, text: typeof first === 'string' ? first : JSON.stringify((first as vscode.InputBoxOptions | undefined)?.title ?? '') });
-      return undefined;
-    };
-    Object.assign(window, { showInputBox: record('input'), showWarningMessage: record('warning'), showInformationMessage: record('information'), showErrorMessage: record('error') });
+    fs.writeFileSync(
+      path.join(home, '.axiom.toml'),
+      `active_deployment = "planted"\n\n[deployments.planted]\nurl = "${fake.url}"\ntoken = "${OTHER_TOKEN}"\norg_id = ""\n`,
+      { mode: 0o600 },
+    );
+    const record =
+      (kind: string) =>
+      async (...args: unknown[]) => {
+        const first = args[0];
+        asked.push({
+          kind,
+          text:
+            typeof first === 'string'
+              ? first
+              : JSON.stringify((first as vscode.InputBoxOptions | undefined)?.title ?? ''),
+        });
+        return undefined;
+      };
+    Object.assign(window, {
+      showInputBox: record('input'),
+      showWarningMessage: record('warning'),
+      showInformationMessage: record('information'),
+      showErrorMessage: record('error'),
+    });
   });
   beforeEach(() => {
     asked = [];
@@ -52,8 +74,14 @@ describe('commands from outside ask the person', () => {
   }
 
   it('Set API Token with a token asks for one in its password box, and keeps the token stored', async () => {
-    assert.equal(await vscode.commands.executeCommand('axiom.setToken', { token: OTHER_TOKEN, orgId: 'some-org' }), false);
-    assert.deepEqual(asked.map((a) => a.kind), ['input']);
+    assert.equal(
+      await vscode.commands.executeCommand('axiom.setToken', { token: OTHER_TOKEN, orgId: 'some-org' }),
+      false,
+    );
+    assert.deepEqual(
+      asked.map((a) => a.kind),
+      ['input'],
+    );
     assert.equal(await tokenInUse(), `Bearer ${FAKE_API_TOKEN}`);
     assert.equal(vscode.workspace.getConfiguration('axiom').get('orgId'), '');
   });
@@ -61,17 +89,27 @@ describe('commands from outside ask the person', () => {
   it('Add Deployment with a name, an address and a token asks for each, starting with the name, and adds nothing', async () => {
     const { own } = await activateExtension();
     const before = vscode.workspace.getConfiguration('axiom').get<unknown[]>('deployments');
-    assert.equal(await vscode.commands.executeCommand('axiom.addDeployment', { name: 'planted', url: fake.url, token: OTHER_TOKEN }), undefined);
+    assert.equal(
+      await vscode.commands.executeCommand('axiom.addDeployment', {
+        name: 'planted',
+        url: fake.url,
+        token: OTHER_TOKEN,
+      }),
+      undefined,
+    );
     assert.equal(asked[0]?.kind, 'input');
     assert.deepEqual(vscode.workspace.getConfiguration('axiom').get('deployments'), before);
     assert.ok(own, 'the own functions are there for the extension and its tests');
   });
 
-  it('Import from Axiom CLI with another home and a confirmation reads only the person\'s own home, and asks before importing', async () => {
+  it("Import from Axiom CLI with another home and a confirmation reads only the person's own home, and asks before importing", async () => {
     const before = vscode.workspace.getConfiguration('axiom').get<unknown[]>('deployments');
     await vscode.commands.executeCommand('axiom.importCliConfig', { home, confirmed: true });
     assert.ok(asked.length >= 1, 'it told or asked the person something');
-    assert.ok(asked.every((a) => !a.text.includes(home)), `the given home was not read: ${JSON.stringify(asked)}`);
+    assert.ok(
+      asked.every((a) => !a.text.includes(home)),
+      `the given home was not read: ${JSON.stringify(asked)}`,
+    );
     assert.deepEqual(vscode.workspace.getConfiguration('axiom').get('deployments'), before, 'nothing imported');
   });
 
@@ -80,9 +118,17 @@ describe('commands from outside ask the person', () => {
     assert.ok(await own.addDeployment({ name: 'keep', url: fake.url, token: FAKE_API_TOKEN }));
     try {
       asked = [];
-      assert.equal(await vscode.commands.executeCommand('axiom.removeDeployment', { name: 'keep', confirmed: true }), false);
+      assert.equal(
+        await vscode.commands.executeCommand('axiom.removeDeployment', { name: 'keep', confirmed: true }),
+        false,
+      );
       assert.deepEqual(asked, [{ kind: 'warning', text: 'Remove the Axiom deployment “keep”?' }]);
-      assert.ok(vscode.workspace.getConfiguration('axiom').get<{ name: string }[]>('deployments')!.some((d) => d.name === 'keep'));
+      assert.ok(
+        vscode.workspace
+          .getConfiguration('axiom')
+          .get<{ name: string }[]>('deployments')!
+          .some((d) => d.name === 'keep'),
+      );
     } finally {
       assert.equal(await own.removeDeployment({ name: 'keep', confirmed: true }), true);
       await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
@@ -90,11 +136,22 @@ describe('commands from outside ask the person', () => {
   });
 
   it('Delete a starred query with a confirmation asks first, and deletes nothing', async () => {
-    fake.starred.push({ id: 'sq_keep', kind: 'apl', name: 'Keep me', dataset: 'http-logs', who: fake.user.id, query: { apl: "['http-logs'] | count" }, metadata: {} });
+    fake.starred.push({
+      id: 'sq_keep',
+      kind: 'apl',
+      name: 'Keep me',
+      dataset: 'http-logs',
+      who: fake.user.id,
+      query: { apl: "['http-logs'] | count" },
+      metadata: {},
+    });
     const { starredView } = await activateExtension();
     await starredView.refresh();
     await waitFor('the starred query listed', () => starredView.queryById('sq_keep'));
-    assert.equal(await vscode.commands.executeCommand('axiom.deleteStarredQuery', { id: 'sq_keep', confirmed: true }), false);
+    assert.equal(
+      await vscode.commands.executeCommand('axiom.deleteStarredQuery', { id: 'sq_keep', confirmed: true }),
+      false,
+    );
     assert.deepEqual(asked, [{ kind: 'warning', text: 'Delete the starred query “Keep me”?' }]);
     assert.equal(fake.requestsTo('DELETE /v2/apl-starred-queries/{id}').length, 0);
     assert.ok(fake.starredById('sq_keep'));

@@ -24,7 +24,11 @@ describe('Axiom APL: the language configuration in the editor', () => {
     assert.match(editor.document.lineAt(1).text, /^\s+$/, 'the line after a pipe is indented');
     await vscode.commands.executeCommand('type', { text: 'where x > 1' });
     await vscode.commands.executeCommand('type', { text: '\n' });
-    assert.equal(editor.document.lineAt(2).text, editor.document.lineAt(1).text.match(/^\s*/)?.[0], 'the next line keeps that indentation');
+    assert.equal(
+      editor.document.lineAt(2).text,
+      editor.document.lineAt(1).text.match(/^\s*/)?.[0],
+      'the next line keeps that indentation',
+    );
   });
 
   it('Toggle Line Comment writes //', async () => {
@@ -46,7 +50,11 @@ describe('Axiom APL: the language configuration in the editor', () => {
 });
 
 /** The extension's diagnostics of a document, once they satisfy `ready`. */
-async function ourDiagnostics(uri: vscode.Uri, ready: (d: vscode.Diagnostic[]) => boolean, what: string): Promise<vscode.Diagnostic[]> {
+async function ourDiagnostics(
+  uri: vscode.Uri,
+  ready: (d: vscode.Diagnostic[]) => boolean,
+  what: string,
+): Promise<vscode.Diagnostic[]> {
   return waitFor(what, () => {
     const diagnostics = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Axiom APL');
     return ready(diagnostics) ? diagnostics : undefined;
@@ -63,10 +71,18 @@ describe('Axiom APL: checks in the editor', () => {
     const [diagnostic] = await ourDiagnostics(uri, (d) => d.length > 0, 'a diagnostic');
     assert.equal(diagnostic.code, 'unknown-operator');
     assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
-    assert.deepEqual([diagnostic.range.start.line, diagnostic.range.start.character, diagnostic.range.end.character], [1, 2, 6]);
+    assert.deepEqual(
+      [diagnostic.range.start.line, diagnostic.range.start.character, diagnostic.range.end.character],
+      [1, 2, 6],
+    );
     assert.match(diagnostic.message, /'wher'.*'where'/);
 
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      diagnostic.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const fix = actions.find((a) => a.title.includes("'where'"));
     assert.ok(fix?.edit, `a quick fix to where among: ${actions.map((a) => a.title).join(', ')}`);
     await vscode.workspace.applyEdit(fix.edit);
@@ -74,7 +90,9 @@ describe('Axiom APL: checks in the editor', () => {
     await ourDiagnostics(uri, (d) => d.length === 0, 'the diagnostics to clear');
 
     // Typing a new mistake brings a diagnostic back, a moment after the typing stops.
-    await editor.edit((edit) => edit.insert(new vscode.Position(2, editor.document.lineAt(2).text.length), '\n| summarise count()'));
+    await editor.edit((edit) =>
+      edit.insert(new vscode.Position(2, editor.document.lineAt(2).text.length), '\n| summarise count()'),
+    );
     const [again] = await ourDiagnostics(uri, (d) => d.length === 1, 'a diagnostic after typing');
     assert.equal(editor.document.getText(again.range), 'summarise');
   });
@@ -90,11 +108,16 @@ describe('Axiom APL: checks in the editor', () => {
   });
 
   it('a valid query gets no diagnostics', async () => {
-    const valid = await aplEditor("let t = 5m;\n['http-logs']\n| where _time > ago(t) and uri matches regex @'^/api'\n| parse-kv msg as (a:string) with (pair_delimiter=',', kv_delimiter='=')\n| project-away ['geo.city']\n| summarize count() by bin_auto(_time)");
+    const valid = await aplEditor(
+      "let t = 5m;\n['http-logs']\n| where _time > ago(t) and uri matches regex @'^/api'\n| parse-kv msg as (a:string) with (pair_delimiter=',', kv_delimiter='=')\n| project-away ['geo.city']\n| summarize count() by bin_auto(_time)",
+    );
     // A document opened after it, with a mistake: once its diagnostic is there, the valid one has been checked too.
     const invalid = await aplEditor("['logs'] | wher x");
     await ourDiagnostics(invalid.document.uri, (d) => d.length === 1, 'the diagnostic of the later document');
-    assert.deepEqual(vscode.languages.getDiagnostics(valid.document.uri).filter((d) => d.source === 'Axiom APL'), []);
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(valid.document.uri).filter((d) => d.source === 'Axiom APL'),
+      [],
+    );
   });
 
   it('a document of another language gets no diagnostics from this extension, nor one that stops being Axiom APL', async () => {
@@ -103,7 +126,10 @@ describe('Axiom APL: checks in the editor', () => {
     await vscode.window.showTextDocument(plain);
     const apl = await aplEditor(text);
     await ourDiagnostics(apl.document.uri, (d) => d.length > 0, 'diagnostics on the APL document');
-    assert.deepEqual(vscode.languages.getDiagnostics(plain.uri).filter((d) => d.source === 'Axiom APL'), []);
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(plain.uri).filter((d) => d.source === 'Axiom APL'),
+      [],
+    );
     await vscode.languages.setTextDocumentLanguage(apl.document, 'plaintext');
     await ourDiagnostics(apl.document.uri, (d) => d.length === 0, 'the diagnostics to go with the language');
   });
@@ -113,8 +139,14 @@ const label = (item: vscode.CompletionItem) => (typeof item.label === 'string' ?
 
 async function completions(editor: vscode.TextEditor, marked: string): Promise<vscode.CompletionItem[]> {
   const offset = marked.indexOf('‸');
-  await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), marked.replace('‸', '')));
-  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, editor.document.positionAt(offset));
+  await editor.edit((edit) =>
+    edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), marked.replace('‸', '')),
+  );
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+    'vscode.executeCompletionItemProvider',
+    editor.document.uri,
+    editor.document.positionAt(offset),
+  );
   return list.items;
 }
 
@@ -142,7 +174,7 @@ describe('Axiom APL: completion, hover and signature help', () => {
     assert.ok(where && (where.sortText ?? '') < (operator.sortText ?? ''));
   });
 
-  it('the fields of the query\'s dataset come from the service, fetched once, beside functions with snippets and keywords', async () => {
+  it("the fields of the query's dataset come from the service, fetched once, beside functions with snippets and keywords", async () => {
     const editor = await aplEditor('');
     fake.reset();
     const fieldsOf = () => completions(editor, "['http-logs']\n| where ‸");
@@ -153,7 +185,11 @@ describe('Axiom APL: completion, hover and signature help', () => {
     const status = items.find((i) => label(i) === 'status');
     assert.equal(status?.kind, vscode.CompletionItemKind.Field);
     assert.equal(status?.detail, 'integer');
-    assert.equal(items.find((i) => label(i) === 'geo.city')?.insertText, "['geo.city']", 'a name with a dot is inserted quoted');
+    assert.equal(
+      items.find((i) => label(i) === 'geo.city')?.insertText,
+      "['geo.city']",
+      'a name with a dot is inserted quoted',
+    );
     assert.ok(!items.some((i) => label(i) === 'internal_id'), 'hidden fields are left out');
     const strlen = items.find((i) => label(i) === 'strlen');
     assert.equal(strlen?.kind, vscode.CompletionItemKind.Function);
@@ -164,7 +200,7 @@ describe('Axiom APL: completion, hover and signature help', () => {
     assert.equal(fake.requestsTo('GET /v2/datasets/http-logs/fields').length, 1, 'the fields are fetched once');
   });
 
-  it('typing inside [\' offers quoted fields replacing what was typed', async () => {
+  it("typing inside [' offers quoted fields replacing what was typed", async () => {
     const editor = await aplEditor('');
     const items = await waitFor('quoted fields', async () => {
       const found = await completions(editor, "['http-logs']\n| project ['geo‸");
@@ -176,11 +212,18 @@ describe('Axiom APL: completion, hover and signature help', () => {
     assert.ok(!items.some((i) => label(i) === 'strlen'), 'no functions inside a quoted name');
   });
 
-  it("a quote typed after [ opens the quoted fields; a quote that starts a string opens nothing of ours", async () => {
+  it('a quote typed after [ opens the quoted fields; a quote that starts a string opens nothing of ours', async () => {
     const editor = await aplEditor('');
     const byQuote = async (marked: string) => {
-      await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), marked.replace('‸', '')));
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, editor.document.positionAt(marked.indexOf('‸')), "'");
+      await editor.edit((edit) =>
+        edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), marked.replace('‸', '')),
+      );
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        editor.document.uri,
+        editor.document.positionAt(marked.indexOf('‸')),
+        "'",
+      );
       return list.items;
     };
     const fields = await waitFor('quoted fields on a quote', async () => {
@@ -189,7 +232,10 @@ describe('Axiom APL: completion, hover and signature help', () => {
     });
     assert.equal(fields.find((i) => label(i) === 'geo.city')?.insertText, "['geo.city']");
     const inString = await byQuote("['http-logs']\n| where method == '‸'");
-    assert.ok(!inString.some((i) => ['strlen', 'status', 'summarize'].includes(label(i))), 'nothing of ours in a string (words of the document may come from VS Code itself)');
+    assert.ok(
+      !inString.some((i) => ['strlen', 'status', 'summarize'].includes(label(i))),
+      'nothing of ours in a string (words of the document may come from VS Code itself)',
+    );
   });
 
   it('the head of a query: datasets from the service and let names', async () => {
@@ -202,7 +248,7 @@ describe('Axiom APL: completion, hover and signature help', () => {
     assert.ok(items.some((i) => label(i) === 'errors' && i.kind === vscode.CompletionItemKind.Variable));
   });
 
-  it('without a token: the reference\'s names only, and no request', async () => {
+  it("without a token: the reference's names only, and no request", async () => {
     await vscode.commands.executeCommand('axiom.signOut');
     try {
       const editor = await aplEditor('');
@@ -216,7 +262,7 @@ describe('Axiom APL: completion, hover and signature help', () => {
     }
   });
 
-  it('completion never waits on a slow service: the reference\'s names at once, the fields when they come', async () => {
+  it("completion never waits on a slow service: the reference's names at once, the fields when they come", async () => {
     const editor = await aplEditor('');
     fake.fields['sample-app'] = [{ name: 'slow_field', type: 'string' }];
     fake.fail('GET /v2/datasets/sample-app/fields', { delayMs: 3000, times: 1 });
@@ -226,14 +272,22 @@ describe('Axiom APL: completion, hover and signature help', () => {
     assert.ok(Date.now() - started < 2000, `answered in ${Date.now() - started} ms`);
     assert.ok(first.some((i) => label(i) === 'strlen'));
     assert.ok(!first.some((i) => label(i) === 'slow_field'));
-    await waitFor('the slow fields', async () => (await completions(editor, marked)).some((i) => label(i) === 'slow_field'), 10_000);
+    await waitFor(
+      'the slow fields',
+      async () => (await completions(editor, marked)).some((i) => label(i) === 'slow_field'),
+      10_000,
+    );
     assert.equal(fake.requestsTo('GET /v2/datasets/sample-app/fields').length, 1);
   });
 
-  it('hover: an operator\'s syntax, a function\'s signature, each with a sentence and its page; a field\'s type from the service', async () => {
+  it("hover: an operator's syntax, a function's signature, each with a sentence and its page; a field's type from the service", async () => {
     const editor = await aplEditor("['http-logs']\n| project-away status\n| extend n = strlen(method)");
     const hoverText = async (line: number, character: number) => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(line, character));
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        editor.document.uri,
+        new vscode.Position(line, character),
+      );
       return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     };
     const operator = await hoverText(1, 5);
@@ -254,7 +308,11 @@ describe('Axiom APL: completion, hover and signature help', () => {
 
   it('signature help names the argument under the cursor', async () => {
     const editor = await aplEditor("['http-logs'] | extend s = substring(method, 1, ");
-    const help = await vscode.commands.executeCommand<vscode.SignatureHelp>('vscode.executeSignatureHelpProvider', editor.document.uri, new vscode.Position(0, editor.document.lineAt(0).text.length));
+    const help = await vscode.commands.executeCommand<vscode.SignatureHelp>(
+      'vscode.executeSignatureHelpProvider',
+      editor.document.uri,
+      new vscode.Position(0, editor.document.lineAt(0).text.length),
+    );
     assert.equal(help.signatures[0]?.label, 'substring(text, start, [length])');
     assert.equal(help.activeParameter, 2);
   });
@@ -263,15 +321,34 @@ describe('Axiom APL: completion, hover and signature help', () => {
     const editor = await aplEditor('');
     const items = await completions(editor, 'errors‸');
     const snippet = items.find((i) => i.kind === vscode.CompletionItemKind.Snippet && label(i) === 'errors-over-time');
-    assert.ok(snippet, `a snippet among: ${items.filter((i) => i.kind === vscode.CompletionItemKind.Snippet).map(label).join(', ')}`);
+    assert.ok(
+      snippet,
+      `a snippet among: ${items
+        .filter((i) => i.kind === vscode.CompletionItemKind.Snippet)
+        .map(label)
+        .join(', ')}`,
+    );
   });
 
   it('a document of another language gets neither completion nor hover from this extension', async () => {
-    const plain = await vscode.workspace.openTextDocument({ content: "['http-logs'] | where x | project-away y", language: 'plaintext' });
+    const plain = await vscode.workspace.openTextDocument({
+      content: "['http-logs'] | where x | project-away y",
+      language: 'plaintext',
+    });
     await vscode.window.showTextDocument(plain);
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', plain.uri, new vscode.Position(0, 16));
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      plain.uri,
+      new vscode.Position(0, 16),
+    );
     assert.ok(!list.items.some((i) => ['summarize', 'strlen', 'percentile'].includes(label(i))), 'none of our items');
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', plain.uri, new vscode.Position(0, 30));
-    assert.ok(!hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('APL reference'))));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      plain.uri,
+      new vscode.Position(0, 30),
+    );
+    assert.ok(
+      !hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('APL reference'))),
+    );
   });
 });

@@ -38,7 +38,9 @@ async function discardStarredEdits(): Promise<void> {
 
 async function replaceText(editor: vscode.TextEditor, text: string): Promise<void> {
   const { document } = editor;
-  await editor.edit((edit) => edit.replace(new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text));
+  await editor.edit((edit) =>
+    edit.replace(new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text),
+  );
 }
 
 describe('Starred Queries view', () => {
@@ -64,7 +66,10 @@ describe('Starred Queries view', () => {
 
   it('lists my starred queries by name with their dataset; unreadable entries are counted; no owner is named', async () => {
     const view = await loadedView();
-    assert.deepEqual(view.currentQueries.map((q) => q.id), ['sq_go_nulls', 'sq_checkout']);
+    assert.deepEqual(
+      view.currentQueries.map((q) => q.id),
+      ['sq_go_nulls', 'sq_checkout'],
+    );
     assert.equal(view.treeView.description, 'Mine · 2 queries');
     assert.equal(view.treeView.message, '2 entries could not be read and are not shown; see the log.');
     const item = view.getTreeItem(row(view, 'sq_checkout'));
@@ -82,20 +87,26 @@ describe('Starred Queries view', () => {
     const view = await loadedView();
     await vscode.commands.executeCommand('axiom.showTeamStarredQueries');
     assert.equal(view.currentOwner, 'team');
-    assert.deepEqual(view.currentQueries.map((q) => q.id), ['sq_hostile', 'sq_team_1']);
+    assert.deepEqual(
+      view.currentQueries.map((q) => q.id),
+      ['sq_hostile', 'sq_team_1'],
+    );
     assert.equal(view.getTreeItem(row(view, 'sq_team_1')).description, 'sample-app · usr_colleague_2');
     assert.equal(view.treeView.description, 'Team · 2 queries');
     await vscode.commands.executeCommand('axiom.chooseStarredOwner', { owner: 'all' });
     assert.equal(view.treeView.description, 'All · 4 queries');
     assert.equal(view.getTreeItem(row(view, 'sq_checkout')).description, 'http-logs', 'my own: no owner');
-    const who = fake.requestsTo('GET /v2/apl-starred-queries').map((r) => new URL(r.path, fake.url).searchParams.get('who'));
+    const who = fake
+      .requestsTo('GET /v2/apl-starred-queries')
+      .map((r) => new URL(r.path, fake.url).searchParams.get('who'));
     assert.deepEqual(who.slice(-2), ['team', 'all']);
   });
 
   it('hover: untrusted markdown, no HTML, the APL in one intact fence, dataset, owner, time range and options', async () => {
     const view = await loadedView();
     await vscode.commands.executeCommand('axiom.showAllStarredQueries');
-    const tip = (r: ReturnType<typeof row>) => view.resolveTreeItem(view.getTreeItem(r), r).tooltip as vscode.MarkdownString;
+    const tip = (r: ReturnType<typeof row>) =>
+      view.resolveTreeItem(view.getTreeItem(r), r).tooltip as vscode.MarkdownString;
     const checkout = tip(row(view, 'sq_checkout'));
     assert.equal(checkout.isTrusted, false);
     assert.equal(checkout.supportHtml, false);
@@ -118,11 +129,18 @@ describe('Starred Queries view', () => {
     await vscode.commands.executeCommand('axiom.showAllStarredQueries');
     const requests = fake.requestsTo('GET /v2/apl-starred-queries').length;
     await vscode.commands.executeCommand('axiom.filterStarredQueries', { text: 'OUTCOME' });
-    assert.deepEqual(view.currentQueries.map((q) => q.id), ['sq_go_nulls'], 'matched in the APL');
+    assert.deepEqual(
+      view.currentQueries.map((q) => q.id),
+      ['sq_go_nulls'],
+      'matched in the APL',
+    );
     assert.equal(view.treeView.description, 'All · 1 query · “OUTCOME”');
     await vscode.commands.executeCommand('axiom.filterStarredQueries', { text: '' });
     await vscode.commands.executeCommand('axiom.filterStarredByDataset', { dataset: 'sample-app' });
-    assert.deepEqual(view.currentQueries.map((q) => q.id), ['sq_team_1']);
+    assert.deepEqual(
+      view.currentQueries.map((q) => q.id),
+      ['sq_team_1'],
+    );
     assert.equal(view.treeView.description, 'All · 1 query · sample-app');
     await vscode.commands.executeCommand('axiom.filterStarredQueries', { text: 'nothing like this' });
     assert.equal(view.currentState, 'empty');
@@ -163,7 +181,9 @@ describe('Starred Queries view', () => {
     assert.equal(view.currentQueries.length, 2347);
     assert.equal(nodes().at(-1)?.kind, 'query');
     assert.equal(view.treeView.description, 'Mine · 2,347 queries');
-    const offsets = fake.requestsTo('GET /v2/apl-starred-queries').map((r) => Number(new URL(r.path, fake.url).searchParams.get('offset')));
+    const offsets = fake
+      .requestsTo('GET /v2/apl-starred-queries')
+      .map((r) => Number(new URL(r.path, fake.url).searchParams.get('offset')));
     assert.deepEqual(offsets, [0, 500, 1000, 1500, 2000]);
     // Complete now: a filter needs no request.
     await vscode.commands.executeCommand('axiom.filterStarredQueries', { text: 'payments p99' });
@@ -182,13 +202,20 @@ describe('Starred Queries view', () => {
     const view = await loadedView();
     assert.equal(view.currentState, 'loaded');
     assert.equal(view.currentQueries.length, 498, 'the first page: 500 entries, 2 of them unreadable');
-    assert.match(String(view.treeView.message), /^Loading starred queries failed: Axiom had a problem \(500\)\. Axiom said: “internal error”\. Try again shortly\. Only the first 498 are shown\./);
+    assert.match(
+      String(view.treeView.message),
+      /^Loading starred queries failed: Axiom had a problem \(500\)\. Axiom said: “internal error”\. Try again shortly\. Only the first 498 are shown\./,
+    );
     const more = (view.getChildren() as StarredNode[]).at(-1)!;
     assert.equal(view.getTreeItem(more).label, 'Load the Rest');
     fake.clearFaults();
     await vscode.commands.executeCommand('axiom.loadMoreStarredQueries');
     assert.equal(view.currentQueries.length, 702);
-    assert.equal(view.treeView.message, '2 entries could not be read and are not shown; see the log.', 'the failure is gone; the unreadable entries are still said');
+    assert.equal(
+      view.treeView.message,
+      '2 entries could not be read and are not shown; see the log.',
+      'the failure is gone; the unreadable entries are still said',
+    );
   });
 
   it('empty: the state says so (the welcome names Team and All); a 403 shows the actions as rows, and Retry reloads', async () => {
@@ -197,12 +224,21 @@ describe('Starred Queries view', () => {
     assert.equal(view.currentState, 'empty');
     assert.equal(view.treeView.description, 'Mine · 0 queries');
     fake.starred.push(...realisticStarred());
-    fake.fail('GET /v2/apl-starred-queries', { status: 403, body: { code: 403, message: 'token does not have access to resource: starredQueries with action: read' } });
+    fake.fail('GET /v2/apl-starred-queries', {
+      status: 403,
+      body: { code: 403, message: 'token does not have access to resource: starredQueries with action: read' },
+    });
     await view.refresh();
     assert.equal(view.currentState, 'errorAuth');
-    assert.match(String(view.treeView.message), /^Loading starred queries failed: the token is not allowed to do this \(403\)/);
+    assert.match(
+      String(view.treeView.message),
+      /^Loading starred queries failed: the token is not allowed to do this \(403\)/,
+    );
     const rows = actionRows(view as unknown as AxiomExtensionApi['monitorsView']);
-    assert.deepEqual(rows.map((r) => r.label), ['Set API Token', 'Switch Deployment', 'Retry', 'Test Connection', 'Show Log']);
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      ['Set API Token', 'Switch Deployment', 'Retry', 'Test Connection', 'Show Log'],
+    );
     fake.clearFaults();
     const retry = rows.find((r) => r.label === 'Retry')!;
     assert.equal(retry.command, 'axiom.refreshStarredQueries');
@@ -214,13 +250,18 @@ describe('Starred Queries view', () => {
   it('open: the query as its own Axiom APL document, one per query; edit, save, and the service has the new APL and nothing else changed', async () => {
     const view = await loadedView();
     const before = structuredClone(fake.starredById('sq_checkout')!);
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', row(view, 'sq_checkout'));
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'axiom.openStarredQuery',
+      row(view, 'sq_checkout'),
+    );
     const { document } = editor;
     assert.equal(document.uri.scheme, 'axiom-starred');
     assert.equal(document.uri.path, '/sq_checkout/Checkout 5xx.apl');
     assert.equal(document.languageId, 'axiom-apl');
     assert.equal(document.getText(), CHECKOUT_APL);
-    const again = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', { id: 'sq_checkout' });
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', {
+      id: 'sq_checkout',
+    });
     assert.equal(again.document, document, 'one document per query');
 
     await replaceText(editor, "['http-logs'] | where status == 502 | count");
@@ -229,8 +270,15 @@ describe('Starred Queries view', () => {
     const puts = fake.requestsTo('PUT /v2/apl-starred-queries/{id}');
     assert.equal(puts.length, 1);
     assert.equal(puts[0].path, '/v2/apl-starred-queries/sq_checkout');
-    assert.deepEqual(fake.starredById('sq_checkout'), { ...before, query: { ...(before.query as object), apl: "['http-logs'] | where status == 502 | count" } });
-    assert.equal(view.queryById('sq_checkout')?.query.apl, "['http-logs'] | where status == 502 | count", 'the row has the new APL, with no new list');
+    assert.deepEqual(fake.starredById('sq_checkout'), {
+      ...before,
+      query: { ...(before.query as object), apl: "['http-logs'] | where status == 502 | count" },
+    });
+    assert.equal(
+      view.queryById('sq_checkout')?.query.apl,
+      "['http-logs'] | where status == 502 | count",
+      'the row has the new APL, with no new list',
+    );
   });
 
   it('closed, starred documents leave nothing behind: what was kept for each is forgotten', async function () {
@@ -240,22 +288,40 @@ describe('Starred Queries view', () => {
     fake.starred.push(...manyStarred(60));
     const { starredFiles } = await activateExtension();
     const opened: vscode.TextDocument[] = [];
-    for (const query of manyStarred(60)) opened.push(await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'axiom-starred', path: starredPath(String(query.id), String(query.name)) })));
-    await waitFor('VS Code to close the first documents', () => opened.filter((document) => document.isClosed).length >= 5, 30_000);
+    for (const query of manyStarred(60))
+      opened.push(
+        await vscode.workspace.openTextDocument(
+          vscode.Uri.from({ scheme: 'axiom-starred', path: starredPath(String(query.id), String(query.name)) }),
+        ),
+      );
+    await waitFor(
+      'VS Code to close the first documents',
+      () => opened.filter((document) => document.isClosed).length >= 5,
+      30_000,
+    );
     const stillOpen = () => opened.filter((document) => !document.isClosed).length;
-    await waitFor(`what is kept to be only for the documents still open (${starredFiles.documentsKnown} kept)`, () => starredFiles.documentsKnown === stillOpen());
+    await waitFor(
+      `what is kept to be only for the documents still open (${starredFiles.documentsKnown} kept)`,
+      () => starredFiles.documentsKnown === stillOpen(),
+    );
     assert.ok(stillOpen() < opened.length);
   });
 
   it('save while the query changed in Axiom: the save asks; Overwrite puts ours, keeping the name changed there', async () => {
     const view = await loadedView();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', row(view, 'sq_checkout'));
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'axiom.openStarredQuery',
+      row(view, 'sq_checkout'),
+    );
     await replaceText(editor, 'print "mine"');
     const record = fake.starredById('sq_checkout')!;
     record.query = { ...(record.query as object), apl: 'print "theirs"' };
     record.name = 'Renamed elsewhere';
     const saving = editor.document.save();
-    await waitFor('the save to read the query afresh', () => fake.requestsTo('GET /v2/apl-starred-queries/{id}').length >= 2);
+    await waitFor(
+      'the save to read the query afresh',
+      () => fake.requestsTo('GET /v2/apl-starred-queries/{id}').length >= 2,
+    );
     await waitFor('Overwrite to be chosen', async () => {
       await vscode.commands.executeCommand('notification.acceptPrimaryAction');
       return fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length === 1;
@@ -267,7 +333,10 @@ describe('Starred Queries view', () => {
 
   it('save while the query changed in Axiom: dismissed, nothing is saved and the text stays; after Compare, a save overwrites without asking', async () => {
     const view = await loadedView();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', row(view, 'sq_checkout'));
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'axiom.openStarredQuery',
+      row(view, 'sq_checkout'),
+    );
     assert.equal(editor.document.getText(), CHECKOUT_APL, 'a document still open from before shows Axiom’s text again');
     await replaceText(editor, 'print "mine"');
     const record = fake.starredById('sq_checkout')!;
@@ -285,7 +354,13 @@ describe('Starred Queries view', () => {
 
     await vscode.commands.executeCommand('axiom.compareStarredQuery', editor.document.uri);
     const diff = await waitFor('the comparison', () =>
-      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === editor.document.uri.toString()),
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .find(
+          (t) =>
+            t.input instanceof vscode.TabInputTextDiff &&
+            t.input.modified.toString() === editor.document.uri.toString(),
+        ),
     );
     const original = await vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).original);
     assert.equal(original.getText(), 'print "theirs"');
@@ -295,7 +370,10 @@ describe('Starred Queries view', () => {
 
   it('a save that fails keeps the text unsaved in the editor; the next one succeeds', async () => {
     const view = await loadedView();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', row(view, 'sq_checkout'));
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'axiom.openStarredQuery',
+      row(view, 'sq_checkout'),
+    );
     await replaceText(editor, 'print "typed"');
     fake.fail('PUT /v2/apl-starred-queries/{id}', { status: 500, body: { message: 'internal error' }, times: 1 });
     assert.equal(await editor.document.save(), false);
@@ -310,7 +388,10 @@ describe('Starred Queries view', () => {
   it('a document belongs to the deployment it was opened from: after a switch nothing is sent and its save fails; back there, it saves', async () => {
     const OTHER_TOKEN = 'xaat-33333333-other-test-token';
     const view = await loadedView();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', row(view, 'sq_checkout'));
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'axiom.openStarredQuery',
+      row(view, 'sq_checkout'),
+    );
     const mine = editor.document;
     assert.equal(mine.uri.query, '', 'the settings deployment keeps the plain URI');
     // Another org whose starred query has the same id.
@@ -319,9 +400,12 @@ describe('Starred Queries view', () => {
     const theirRecord = structuredClone(fake.starredById('sq_checkout')!);
     theirRecord.query = { ...(theirRecord.query as object), apl: 'print "the other org’s"' };
     other.starred.push(theirRecord);
-    const byId = (service: FakeAxiom) => service.requests.filter((r) => r.path.startsWith('/v2/apl-starred-queries/sq_checkout'));
+    const byId = (service: FakeAxiom) =>
+      service.requests.filter((r) => r.path.startsWith('/v2/apl-starred-queries/sq_checkout'));
     try {
-      assert.ok(await (await activateExtension()).own.addDeployment({ name: 'other org', url: other.url, token: OTHER_TOKEN }));
+      assert.ok(
+        await (await activateExtension()).own.addDeployment({ name: 'other org', url: other.url, token: OTHER_TOKEN }),
+      );
       assert.equal(await (await activateExtension()).activeDeployment(), 'other org');
 
       await replaceText(editor, 'print "for the settings deployment"');
@@ -329,7 +413,12 @@ describe('Starred Queries view', () => {
       assert.equal(mine.isDirty, true);
       assert.equal(mine.getText(), 'print "for the settings deployment"');
       await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(mine.uri)), (error: Error) => {
-        assert.match(error.message, new RegExp(`opened from the deployment “${new URL(fake.url).host}”, but this window now uses “other org”: nothing was sent\\. Switch back to “${new URL(fake.url).host}” to save it`));
+        assert.match(
+          error.message,
+          new RegExp(
+            `opened from the deployment “${new URL(fake.url).host}”, but this window now uses “other org”: nothing was sent\\. Switch back to “${new URL(fake.url).host}” to save it`,
+          ),
+        );
         return true;
       });
       assert.deepEqual(byId(other), [], 'the other deployment was asked nothing of that id');
@@ -337,21 +426,33 @@ describe('Starred Queries view', () => {
       await vscode.commands.executeCommand('notifications.clearAll');
 
       // Opened again now, the query is the other deployment's, in a document of its own.
-      const theirs = (await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', { id: 'sq_checkout' })).document;
+      const theirs = (
+        await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', { id: 'sq_checkout' })
+      ).document;
       assert.notEqual(theirs, mine);
       assert.equal(theirs.uri.path, mine.uri.path, 'the same tab title');
       assert.equal(theirs.uri.query, 'deployment=other%20org');
       assert.equal(theirs.getText(), 'print "the other org’s"');
-      assert.equal(vscode.Uri.parse(theirs.uri.toString()).query, theirs.uri.query, 'the deployment survives the URI as text');
+      assert.equal(
+        vscode.Uri.parse(theirs.uri.toString()).query,
+        theirs.uri.query,
+        'the deployment survives the URI as text',
+      );
 
       await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
       const asked = byId(other).length;
       assert.equal(await mine.save(), true);
       assert.equal(mine.isDirty, false);
-      assert.equal((fake.starredById('sq_checkout')!.query as { apl: string }).apl, 'print "for the settings deployment"');
+      assert.equal(
+        (fake.starredById('sq_checkout')!.query as { apl: string }).apl,
+        'print "for the settings deployment"',
+      );
       assert.equal(byId(other).length, asked, 'the save went to its own deployment only');
       assert.equal((other.starredById('sq_checkout')!.query as { apl: string }).apl, 'print "the other org’s"');
-      await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(theirs.uri)), /opened from the deployment “other org”/);
+      await assert.rejects(
+        Promise.resolve(vscode.workspace.fs.readFile(theirs.uri)),
+        /opened from the deployment “other org”/,
+      );
     } finally {
       await (await activateExtension()).own.removeDeployment({ name: 'other org', confirmed: true });
       await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
@@ -363,7 +464,10 @@ describe('Starred Queries view', () => {
     const view = await loadedView();
     const before = structuredClone(fake.starredById('sq_checkout')!);
     const lists = fake.requestsTo('GET /v2/apl-starred-queries').length;
-    const renamed = await vscode.commands.executeCommand<{ name: string }>('axiom.renameStarredQuery', { id: 'sq_checkout', name: 'Checkout errors' });
+    const renamed = await vscode.commands.executeCommand<{ name: string }>('axiom.renameStarredQuery', {
+      id: 'sq_checkout',
+      name: 'Checkout errors',
+    });
     assert.equal(renamed.name, 'Checkout errors');
     assert.deepEqual(fake.starredById('sq_checkout'), { ...before, name: 'Checkout errors' });
     assert.equal(view.getTreeItem(row(view, 'sq_checkout')).label, 'Checkout errors');
@@ -372,11 +476,20 @@ describe('Starred Queries view', () => {
 
   it('delete (confirmed): one DELETE, the row goes, and an open document of it can no longer be saved over it', async () => {
     const view = await loadedView();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openStarredQuery', row(view, 'sq_checkout'));
-    assert.equal(await (await activateExtension()).own.deleteStarredQuery({ ...row(view, 'sq_checkout'), confirmed: true }), true);
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'axiom.openStarredQuery',
+      row(view, 'sq_checkout'),
+    );
+    assert.equal(
+      await (await activateExtension()).own.deleteStarredQuery({ ...row(view, 'sq_checkout'), confirmed: true }),
+      true,
+    );
     assert.equal(fake.requestsTo('DELETE /v2/apl-starred-queries/{id}').length, 1);
     assert.equal(fake.starredById('sq_checkout'), undefined);
-    assert.deepEqual(view.currentQueries.map((q) => q.id), ['sq_go_nulls']);
+    assert.deepEqual(
+      view.currentQueries.map((q) => q.id),
+      ['sq_go_nulls'],
+    );
     assert.equal(view.treeView.description, 'Mine · 1 query');
     await replaceText(editor, 'print "still here"');
     assert.equal(await editor.document.save(), false);
@@ -402,7 +515,10 @@ describe('Starred Queries view', () => {
     assert.equal(await vscode.env.clipboard.readText(), CHECKOUT_APL);
     await setSetting('orgId', 'my-org');
     try {
-      const link = await vscode.commands.executeCommand<string>('axiom.openStarredQueryInAxiom', row(view, 'sq_checkout'));
+      const link = await vscode.commands.executeCommand<string>(
+        'axiom.openStarredQueryInAxiom',
+        row(view, 'sq_checkout'),
+      );
       const url = new URL(link);
       assert.equal(`${url.origin}${url.pathname}`, `${fake.url}/my-org/query`);
       assert.equal(JSON.parse(url.searchParams.get('initForm')!).apl, CHECKOUT_APL);
@@ -416,11 +532,17 @@ describe('Starred Queries view', () => {
     await vscode.commands.executeCommand('axiom.starredQueries.focus');
     await waitFor('the view to show', () => view.treeView.visible);
     const lists = fake.requestsTo('GET /v2/apl-starred-queries').length;
-    const created = await vscode.commands.executeCommand<{ id: string }>('axiom.starQuery', { apl: "['sample-app'] | take 5", name: 'A new one', dataset: 'sample-app' });
+    const created = await vscode.commands.executeCommand<{ id: string }>('axiom.starQuery', {
+      apl: "['sample-app'] | take 5",
+      name: 'A new one',
+      dataset: 'sample-app',
+    });
     await waitFor('the new row', () => view.currentQueries.some((q) => q.id === created.id));
     assert.equal(fake.requestsTo('GET /v2/apl-starred-queries').length, lists);
     assert.equal(view.treeView.description, 'Mine · 3 queries');
-    await waitFor('the new row to be selected', () => view.treeView.selection.some((n) => 'kind' in n && n.kind === 'query' && n.query.id === created.id));
+    await waitFor('the new row to be selected', () =>
+      view.treeView.selection.some((n) => 'kind' in n && n.kind === 'query' && n.query.id === created.id),
+    );
     assert.equal(fake.starredById(created.id)?.who, ME);
   });
 

@@ -41,7 +41,11 @@ describe('Monitor status', () => {
 
   it('a triggered monitor: its own icon, "triggered … ago" in words, the badge and the count', async () => {
     const view = await refreshedView();
-    await waitFor('the statuses', () => view.status('mon_fire')?.kind === 'triggered' && view.status('mon_quiet')?.kind === 'normal', 15_000);
+    await waitFor(
+      'the statuses',
+      () => view.status('mon_fire')?.kind === 'triggered' && view.status('mon_quiet')?.kind === 'normal',
+      15_000,
+    );
     const item = (id: string) => view.getTreeItem(view.currentRows.find((row) => row.monitor.id === id)!);
     const fire = item('mon_fire');
     assert.match(String(fire.description), /^triggered 12m ago · Threshold$/);
@@ -53,7 +57,12 @@ describe('Monitor status', () => {
     assert.ok(!fake.requestsTo('GET /v2/monitors/*/history').some((r) => r.path.includes('mon_off')));
     assert.equal(view.treeView.badge?.value, 1);
     assert.equal(view.treeView.description, '1 triggered · 3 monitors');
-    const hover = (view.resolveTreeItem(fire, view.currentRows.find((row) => row.monitor.id === 'mon_fire')!).tooltip as vscode.MarkdownString).value;
+    const hover = (
+      view.resolveTreeItem(
+        fire,
+        view.currentRows.find((row) => row.monitor.id === 'mon_fire')!,
+      ).tooltip as vscode.MarkdownString
+    ).value;
     assert.match(hover, /Status: \*\*triggered\*\* since .* \(12m ago\)/);
     assert.match(hover, /Open: eu, us/);
     assert.match(hover, /^Last changes:$/m);
@@ -80,9 +89,15 @@ describe('Monitor status', () => {
   it('triggered first, then only triggered, from the title bar', async () => {
     const view = await refreshedView();
     await vscode.commands.executeCommand('axiom.monitorsTriggeredFirst');
-    assert.deepEqual(view.getChildren().map((row) => ('monitor' in row ? row.monitor.id : 'an action row')), ['mon_fire', 'mon_quiet', 'mon_off']);
+    assert.deepEqual(
+      view.getChildren().map((row) => ('monitor' in row ? row.monitor.id : 'an action row')),
+      ['mon_fire', 'mon_quiet', 'mon_off'],
+    );
     await vscode.commands.executeCommand('axiom.monitorsOnlyTriggered');
-    assert.deepEqual(view.getChildren().map((row) => ('monitor' in row ? row.monitor.id : 'an action row')), ['mon_fire']);
+    assert.deepEqual(
+      view.getChildren().map((row) => ('monitor' in row ? row.monitor.id : 'an action row')),
+      ['mon_fire'],
+    );
     await vscode.commands.executeCommand('axiom.monitorsShowAll');
     await vscode.commands.executeCommand('axiom.monitorsByName');
     assert.equal(view.getChildren().length, 3);
@@ -90,17 +105,22 @@ describe('Monitor status', () => {
 
   it('a change at the service shows within one interval; later polls ask only for what is new', async () => {
     const view = await refreshedView();
-    fake.histories.get('mon_fire')!.push(
-      { name: 'B on fire', checkId: 'eu', timestamp: new Date().toISOString(), state: 'closed' },
-      { name: 'B on fire', checkId: 'us', timestamp: new Date().toISOString(), state: 'closed' },
-    );
+    fake.histories
+      .get('mon_fire')!
+      .push(
+        { name: 'B on fire', checkId: 'eu', timestamp: new Date().toISOString(), state: 'closed' },
+        { name: 'B on fire', checkId: 'us', timestamp: new Date().toISOString(), state: 'closed' },
+      );
     const started = Date.now();
     await waitFor('the monitor back to normal', () => view.status('mon_fire')?.kind === 'normal', 12_000);
     assert.ok(Date.now() - started < 11_000, `seen after ${Date.now() - started} ms, the interval is 5 s`);
     assert.equal(view.treeView.badge, undefined);
     const last = fake.requestsTo('GET /v2/monitors/*/history').at(-1)!;
     const params = new URL(last.path, 'http://x').searchParams;
-    assert.ok(Date.parse(params.get('endTime')!) - Date.parse(params.get('startTime')!) < 5 * 60_000, 'a poll asks for minutes, not the month of the first look');
+    assert.ok(
+      Date.parse(params.get('endTime')!) - Date.parse(params.get('startTime')!) < 5 * 60_000,
+      'a poll asks for minutes, not the month of the first look',
+    );
   });
 
   it('polling stops while the view is hidden, and starts again when it shows', async () => {
@@ -127,23 +147,33 @@ describe('Monitor status', () => {
     // Six polls of 5 s at most.
     this.timeout(60_000);
     const view = await refreshedView();
-    await waitFor('both monitors normal', () => view.status('mon_fire')?.kind === 'normal' && view.status('mon_quiet')?.kind === 'normal', 15_000);
+    await waitFor(
+      'both monitors normal',
+      () => view.status('mon_fire')?.kind === 'normal' && view.status('mon_quiet')?.kind === 'normal',
+      15_000,
+    );
     // The extension host runs the tests and the extension in one process: what the extension asks
     // VS Code to show is recorded here instead of shown.
     const shown: { kind: 'warning' | 'information'; message: string; actions: unknown[] }[] = [];
     const { showWarningMessage, showInformationMessage } = vscode.window;
-    const record = (kind: 'warning' | 'information') => (message: string, ...actions: unknown[]) => {
-      shown.push({ kind, message, actions });
-      return Promise.resolve(undefined);
-    };
-    Object.assign(vscode.window, { showWarningMessage: record('warning'), showInformationMessage: record('information') });
+    const record =
+      (kind: 'warning' | 'information') =>
+      (message: string, ...actions: unknown[]) => {
+        shown.push({ kind, message, actions });
+        return Promise.resolve(undefined);
+      };
+    Object.assign(vscode.window, {
+      showWarningMessage: record('warning'),
+      showInformationMessage: record('information'),
+    });
     /** Resolves after the next sweep has asked both monitors. */
     const nextSweep = async () => {
       const before = historyRequests();
       await waitFor('a sweep', () => historyRequests() >= before + 2, 12_000);
       await new Promise((r) => setTimeout(r, 300));
     };
-    const change = (id: string, name: string, state: 'open' | 'closed') => fake.histories.get(id)!.push({ name, checkId: 'eu', timestamp: new Date().toISOString(), state });
+    const change = (id: string, name: string, state: 'open' | 'closed') =>
+      fake.histories.get(id)!.push({ name, checkId: 'eu', timestamp: new Date().toISOString(), state });
     try {
       await config().update('monitorStatus.notify', true, vscode.ConfigurationTarget.Global);
       // Just after a sweep, so that the next one reads both changes.
@@ -153,11 +183,25 @@ describe('Monitor status', () => {
       await waitFor('a notification', () => shown.length > 0, 12_000);
       await nextSweep();
       assert.equal(view.treeView.badge?.value, 2);
-      assert.deepEqual(shown, [{ kind: 'warning', message: 'Axiom monitors: 2 triggered, 0 back to normal.', actions: ['Open Query', 'Open in Axiom'] }], 'one notification for both, and no more at the next poll');
+      assert.deepEqual(
+        shown,
+        [
+          {
+            kind: 'warning',
+            message: 'Axiom monitors: 2 triggered, 0 back to normal.',
+            actions: ['Open Query', 'Open in Axiom'],
+          },
+        ],
+        'one notification for both, and no more at the next poll',
+      );
 
       change('mon_quiet', 'A quiet one', 'closed');
       await waitFor('a second notification', () => shown.length > 1, 12_000);
-      assert.deepEqual(shown[1], { kind: 'information', message: 'Axiom monitor “A quiet one” is back to normal.', actions: ['Open Query', 'Open in Axiom'] });
+      assert.deepEqual(shown[1], {
+        kind: 'information',
+        message: 'Axiom monitor “A quiet one” is back to normal.',
+        actions: ['Open Query', 'Open in Axiom'],
+      });
 
       await config().update('monitorStatus.notify', false, vscode.ConfigurationTarget.Global);
       change('mon_fire', 'B on fire', 'closed');

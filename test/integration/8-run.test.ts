@@ -15,7 +15,9 @@ async function aplEditor(text: string): Promise<vscode.TextEditor> {
 }
 
 function sentBodies(fake: FakeAxiom): { apl: string; startTime: string; endTime: string }[] {
-  return fake.requestsTo('POST /v1/datasets/_apl').map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
+  return fake
+    .requestsTo('POST /v1/datasets/_apl')
+    .map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
 }
 
 const TWO_QUERIES = "['logs']\n| count\n\n// errors\n['logs']\n| where status >= 500\n| take 10\n";
@@ -80,7 +82,9 @@ describe('Run Query', () => {
     assert.equal(editor.document.getText(diagnostics[0].range), 'wher');
     assert.match(diagnostics[0].message, /unknown operator/);
     await editor.edit((edit) => edit.insert(new vscode.Position(3, 6), 'e'));
-    await waitFor('the compile error to clear', () => vscode.languages.getDiagnostics(editor.document.uri).every((d) => d.source !== 'Axiom'));
+    await waitFor('the compile error to clear', () =>
+      vscode.languages.getDiagnostics(editor.document.uri).every((d) => d.source !== 'Axiom'),
+    );
   });
 
   it('with the cursor between two queries nothing is sent (the whole file would not compile)', async () => {
@@ -91,7 +95,12 @@ describe('Run Query', () => {
   });
 
   it('a monitor’s query runs from its row, in a tab of its own beside the results', async () => {
-    const monitor = { id: 'mon_run', name: 'Checkout errors', type: 'Threshold', aplQuery: "['http-logs'] | where status >= 500 | count" };
+    const monitor = {
+      id: 'mon_run',
+      name: 'Checkout errors',
+      type: 'Threshold',
+      aplQuery: "['http-logs'] | where status >= 500 | count",
+    };
     const { runner } = await activateExtension();
     const result = await vscode.commands.executeCommand<unknown>('axiom.runMonitorQuery', monitor);
     assert.ok(result);
@@ -99,13 +108,18 @@ describe('Run Query', () => {
     assert.equal(runner.panels.length, 1);
     // Asked of the editors shown, not of the active one: which editor holds the focus after the panel
     // opened beside it depends on what the files before this one left open.
-    const shown = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === runner.panels[0].documentUri);
+    const shown = vscode.window.visibleTextEditors.find(
+      (editor) => editor.document.uri.toString() === runner.panels[0].documentUri,
+    );
     assert.equal(shown?.document.getText(), monitor.aplQuery, 'the query is open in an editor');
   });
 
   it('the CodeLens above each query runs that query, also after an edit above it moved it', async () => {
     const editor = await aplEditor(TWO_QUERIES);
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+      'vscode.executeCodeLensProvider',
+      editor.document.uri,
+    );
     const ours = lenses.filter((lens) => lens.command?.command === 'axiom.runQuery');
     assert.equal(ours.length, 2, 'one lens per query');
     await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '// a note\n'));
@@ -132,7 +146,9 @@ describe('Run Query', () => {
     await waitFor('the request to reach the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === 1);
     runner.cancel(runner.panels.at(-1)!);
     assert.equal(await running, undefined);
-    await waitFor('the service to see the request abandoned', () => fake.abandoned.some((r) => r.path.startsWith('/v1/datasets/_apl')));
+    await waitFor('the service to see the request abandoned', () =>
+      fake.abandoned.some((r) => r.path.startsWith('/v1/datasets/_apl')),
+    );
   });
 
   it('a run replaced by a newer one in the same panel changes nothing when it ends', async () => {
@@ -166,7 +182,10 @@ describe('Run Query', () => {
     const pinned = runner.panels[0];
     pinned.setPinned(true);
     runner.rerun(pinned);
-    await waitFor('the re-run', () => fake.requestsTo('POST /v1/datasets/_apl').length === 2 && pinned.result?.runId !== undefined);
+    await waitFor(
+      'the re-run',
+      () => fake.requestsTo('POST /v1/datasets/_apl').length === 2 && pinned.result?.runId !== undefined,
+    );
     assert.equal(runner.panels.length, 1, 're-run stayed in the pinned panel');
     await vscode.window.showTextDocument(vscode.window.visibleTextEditors[0].document);
     await vscode.commands.executeCommand('axiom.runQuery');
@@ -214,7 +233,10 @@ describe('Run Query', () => {
     // 19,800 rows after the first 200, at most 100,000 values (8,333 rows of 12) a message.
     await waitFor('every row sent', () => panel.sent.slice(before).filter((t) => t === 'rows').length === 3);
     // One first message (the rows read ahead), never a second for the whole result, then the rest.
-    assert.deepEqual(panel.sent.slice(before).filter((t) => t !== 'remember'), ['running', 'results:ahead', 'rows', 'rows', 'rows']);
+    assert.deepEqual(
+      panel.sent.slice(before).filter((t) => t !== 'remember'),
+      ['running', 'results:ahead', 'rows', 'rows', 'rows'],
+    );
   });
 
   it('keeps at most a set amount of results: older unpinned panels let their rows go, and Re-run brings them back', async () => {
@@ -230,16 +252,27 @@ describe('Run Query', () => {
         panels.push(runner.panels.at(-1)!);
         if (name === 'a') panels[0].setPinned(true);
       }
-      assert.deepEqual(panels.map((p) => p.result?.tables[0].rowCount), [1000, 1000, 1000], 'a pinned panel keeps its rows');
+      assert.deepEqual(
+        panels.map((p) => p.result?.tables[0].rowCount),
+        [1000, 1000, 1000],
+        'a pinned panel keeps its rows',
+      );
       await aplEditor("['d'] | take 1000");
       await vscode.commands.executeCommand('axiom.runQuery');
       panels.push(runner.panels.at(-1)!);
-      assert.deepEqual(panels.map((p) => p.result?.tables[0].rowCount), [1000, undefined, 1000, 1000], 'the oldest unpinned panel let its rows go');
+      assert.deepEqual(
+        panels.map((p) => p.result?.tables[0].rowCount),
+        [1000, undefined, 1000, 1000],
+        'the oldest unpinned panel let its rows go',
+      );
       // Re-run (the page's button sends this) runs its query again in the same panel; the next oldest goes.
       runner.rerun(panels[1]);
       await waitFor('the re-run', () => panels[1].result !== undefined);
       assert.equal(sentBodies(fake).at(-1)!.apl, "['b'] | take 1000");
-      assert.deepEqual(panels.map((p) => p.result?.tables[0].rowCount), [1000, 1000, undefined, 1000]);
+      assert.deepEqual(
+        panels.map((p) => p.result?.tables[0].rowCount),
+        [1000, 1000, undefined, 1000],
+      );
       // A closed panel holds nothing.
       panels[3].dispose();
       assert.equal(panels[3].result, undefined);

@@ -12,8 +12,26 @@ import { activateExtension, closeAllEditors, connectedFake, EXTENSION_ID, waitFo
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const MONITORS = [
-  { id: 'mon_quiet', name: 'A quiet one', type: 'Threshold', operator: 'Above', threshold: 10, intervalMinutes: 5, rangeMinutes: 5, aplQuery: "['http-logs'] | count" },
-  { id: 'mon_fire', name: 'Checkout errors', type: 'Threshold', operator: 'Above', threshold: 0, intervalMinutes: 1, rangeMinutes: 5, aplQuery: "['http-logs'] | where status >= 500 | count" },
+  {
+    id: 'mon_quiet',
+    name: 'A quiet one',
+    type: 'Threshold',
+    operator: 'Above',
+    threshold: 10,
+    intervalMinutes: 5,
+    rangeMinutes: 5,
+    aplQuery: "['http-logs'] | count",
+  },
+  {
+    id: 'mon_fire',
+    name: 'Checkout errors',
+    type: 'Threshold',
+    operator: 'Above',
+    threshold: 0,
+    intervalMinutes: 1,
+    rangeMinutes: 5,
+    aplQuery: "['http-logs'] | where status >= 500 | count",
+  },
   { id: 'mon_off', name: 'Turned off', type: 'Threshold', disabled: true, aplQuery: "['c'] | count" },
 ];
 
@@ -27,8 +45,14 @@ describe('Language model tools', () => {
   const texts: string[] = [];
 
   async function invoke(name: string, input: object): Promise<string> {
-    const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
-    const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    const result = await vscode.lm.invokeTool(
+      name,
+      { input, toolInvocationToken: undefined },
+      new vscode.CancellationTokenSource().token,
+    );
+    const text = result.content
+      .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
+      .join('');
     texts.push(text);
     return text;
   }
@@ -73,7 +97,11 @@ describe('Language model tools', () => {
   afterEach(() => fake.reset());
 
   it('VS Code lists every tool with the schema package.json declares', async () => {
-    const declared = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { languageModelTools: DeclaredTool[] } }).contributes.languageModelTools;
+    const declared = (
+      vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+        contributes: { languageModelTools: DeclaredTool[] };
+      }
+    ).contributes.languageModelTools;
     assert.equal(declared.length, 11);
     // Agent mode on (the harness turns it off): later VS Codes list extensions' tools only then.
     await waitFor('the tools to be listed', () => vscode.lm.tools.some((t) => t.name === 'axiom_listDatasets'));
@@ -88,7 +116,10 @@ describe('Language model tools', () => {
   it('axiom_listDatasets and axiom_getDatasetFields: names, then fields with types, the deployment named', async () => {
     const datasets = await invoke('axiom_listDatasets', {});
     assert.match(datasets, /^Axiom deployment: 127\.0\.0\.1:\d+\n/);
-    assert.deepEqual(data(datasets), [{ name: 'http-logs', kind: 'axiom:events:v1', description: 'Requests to the web servers' }, { name: 'sample-app', kind: 'otel:traces:v1' }]);
+    assert.deepEqual(data(datasets), [
+      { name: 'http-logs', kind: 'axiom:events:v1', description: 'Requests to the web servers' },
+      { name: 'sample-app', kind: 'otel:traces:v1' },
+    ]);
     const fields = await invoke('axiom_getDatasetFields', { dataset: 'http-logs' });
     assert.match(fields, /5 fields \(1 hidden ones left out\)/);
     assert.deepEqual(data(fields)[1], { name: 'status', type: 'integer', description: 'HTTP status' });
@@ -100,10 +131,32 @@ describe('Language model tools', () => {
     const text = await invoke('axiom_runQuery', { apl: "['http-logs'] | take 3", startTime: 'now-2h' });
     const [request] = fake.requestsTo('POST /v1/datasets/_apl');
     assert.deepEqual(JSON.parse(request.body), { apl: "['http-logs'] | take 3", startTime: 'now-2h', endTime: 'now' });
-    assert.match(text, /ran over now-2h – now \(startTime now-2h, endTime now\): 1 table, 2 ms, 1200 rows examined, 3 matched/);
+    assert.match(
+      text,
+      /ran over now-2h – now \(startTime now-2h, endTime now\): 1 table, 2 ms, 1200 rows examined, 3 matched/,
+    );
     const [header, first, second] = data(text);
-    assert.deepEqual(header, { columns: ['_time: datetime', 'status: integer', 'duration: float', 'ok: boolean', 'method: string', 'attrs: map[string]any|null', 'tags: array'], rowCount: 3 });
-    assert.deepEqual(first, ['2026-01-01T00:00:03Z', 200, 1.5, true, 'GET', { user: { id: 7, name: 'Zoë' } }, ['a', 'b']]);
+    assert.deepEqual(header, {
+      columns: [
+        '_time: datetime',
+        'status: integer',
+        'duration: float',
+        'ok: boolean',
+        'method: string',
+        'attrs: map[string]any|null',
+        'tags: array',
+      ],
+      rowCount: 3,
+    });
+    assert.deepEqual(first, [
+      '2026-01-01T00:00:03Z',
+      200,
+      1.5,
+      true,
+      'GET',
+      { user: { id: 7, name: 'Zoë' } },
+      ['a', 'b'],
+    ]);
     assert.deepEqual(second, ['2026-01-01T00:00:02Z', null, 0.25, false, 'POST', null, []]);
   });
 
@@ -119,7 +172,9 @@ describe('Language model tools', () => {
     fake.aplAnswer = () => ({ status: 400, body: compileErrorBody(2, 3, 'unknown operator "wher"') });
     const wrong = await invoke('axiom_runQuery', { apl: "['http-logs']\n| wher status == 500" });
     assert.match(wrong, /does not compile: line 2, column 3/);
-    assert.deepEqual(data(wrong), [{ line: 2, column: 3, message: 'unknown operator "wher"', lineText: '| wher status == 500' }]);
+    assert.deepEqual(data(wrong), [
+      { line: 2, column: 3, message: 'unknown operator "wher"', lineText: '| wher status == 500' },
+    ]);
   });
 
   it('axiom_runQuery runs through the query runner: the history records it as an agent’s run (cut at its take), failures too', async () => {
@@ -135,7 +190,13 @@ describe('Language model tools', () => {
     });
     assert.deepEqual(
       { apl: ok.apl, source: ok.source, outcome: ok.outcome, rows: ok.rows, range: ok.range },
-      { apl: "['http-logs'] | take 3 // by the agent", source: 'agent', outcome: 'limited', rows: 3, range: { version: 1, start: 'now-2h', end: 'now' } },
+      {
+        apl: "['http-logs'] | take 3 // by the agent",
+        source: 'agent',
+        outcome: 'limited',
+        rows: 3,
+        range: { version: 1, start: 'now-2h', end: 'now' },
+      },
     );
     assert.deepEqual({ source: failed.source, outcome: failed.outcome }, { source: 'agent', outcome: 'compileError' });
     // The Query History tells it apart from a Run Query of the person's.
@@ -156,7 +217,10 @@ describe('Language model tools', () => {
   it('axiom_listMonitors: triggered first, since when and the open groups, read within the status budget', async () => {
     const text = await invoke('axiom_listMonitors', {});
     const monitors = data(text) as { id: string; status?: unknown; condition?: string }[];
-    assert.deepEqual(monitors.map((m) => m.id), ['mon_fire', 'mon_quiet', 'mon_off']);
+    assert.deepEqual(
+      monitors.map((m) => m.id),
+      ['mon_fire', 'mon_quiet', 'mon_off'],
+    );
     const fire = monitors[0].status as { triggered: boolean; since: string; openGroups: string[] };
     assert.equal(fire.triggered, true);
     assert.deepEqual(fire.openGroups, ['eu', 'us']);
@@ -166,12 +230,18 @@ describe('Language model tools', () => {
     // Histories the status checks already hold (the Monitors view's, in a full run) are not read again;
     // what is read is only an enabled monitor's, and each once.
     const asked = fake.requestsTo('GET /v2/monitors/*/history').map((r) => r.path.split('/')[3]);
-    assert.ok(asked.every((id) => id === 'mon_fire' || id === 'mon_quiet'), `asked about ${asked.join(', ')}`);
+    assert.ok(
+      asked.every((id) => id === 'mon_fire' || id === 'mon_quiet'),
+      `asked about ${asked.join(', ')}`,
+    );
     assert.equal(new Set(asked).size, asked.length, 'each history read once');
     assert.match(text, /3 monitors \(of 3\); 1 triggered now\./);
     // Known now: a second call reads no history again.
     fake.reset();
-    assert.deepEqual((data(await invoke('axiom_listMonitors', { onlyTriggered: true })) as { id: string }[]).map((m) => m.id), ['mon_fire']);
+    assert.deepEqual(
+      (data(await invoke('axiom_listMonitors', { onlyTriggered: true })) as { id: string }[]).map((m) => m.id),
+      ['mon_fire'],
+    );
     assert.equal(fake.requestsTo('GET /v2/monitors/*/history').length, 0);
   });
 
@@ -185,16 +255,32 @@ describe('Language model tools', () => {
   });
 
   it('axiom_listStarredQueries and axiom_getActiveQuery', async () => {
-    fake.starred.push({ id: 'sq_team', kind: 'apl', name: 'Team errors', dataset: 'http-logs', who: 'usr_other', query: { apl: "['http-logs'] | where status >= 500" }, metadata: {} });
+    fake.starred.push({
+      id: 'sq_team',
+      kind: 'apl',
+      name: 'Team errors',
+      dataset: 'http-logs',
+      who: 'usr_other',
+      query: { apl: "['http-logs'] | where status >= 500" },
+      metadata: {},
+    });
     const starred = await invoke('axiom_listStarredQueries', { owner: 'all' });
-    assert.deepEqual(data(starred), [{ id: 'sq_team', name: 'Team errors', dataset: 'http-logs', apl: "['http-logs'] | where status >= 500" }]);
+    assert.deepEqual(data(starred), [
+      { id: 'sq_team', name: 'Team errors', dataset: 'http-logs', apl: "['http-logs'] | where status >= 500" },
+    ]);
     assert.match(fake.requestsTo('GET /v2/apl-starred-queries')[0].path, /who=all/);
 
-    const document = await vscode.workspace.openTextDocument({ language: 'axiom-apl', content: "['http-logs']\n| count\n\n['sample-app'] | take 5" });
+    const document = await vscode.workspace.openTextDocument({
+      language: 'axiom-apl',
+      content: "['http-logs']\n| count\n\n['sample-app'] | take 5",
+    });
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(3, 2, 3, 2);
     const active = await invoke('axiom_getActiveQuery', {});
-    assert.match(active, /The query under the cursor in the active editor \("Untitled-\d+", language axiom-apl\); dataset "sample-app"; time range in the status bar: Last hour \(startTime now-1h, endTime now\)\./);
+    assert.match(
+      active,
+      /The query under the cursor in the active editor \("Untitled-\d+", language axiom-apl\); dataset "sample-app"; time range in the status bar: Last hour \(startTime now-1h, endTime now\)\./,
+    );
     assert.deepEqual(data(active), ["['sample-app'] | take 5"]);
     await closeAllEditors();
     assert.match(await invoke('axiom_getActiveQuery', {}), /No APL query is open/);
@@ -216,21 +302,38 @@ describe('Language model tools', () => {
     assert.match(confirmation.title, /^Star a query in Axiom \(127\.0\.0\.1:\d+\)$/);
     const message = typeof confirmation.message === 'string' ? confirmation.message : confirmation.message.value;
     assert.match(message, /on the deployment \*\*127\\\.0\\\.0\\\.1\\:\d+\*\*/);
-    assert.match(message, /named \*\*Errors \\\*now\\\*\*\*, dataset \*\*http\\-logs\*\*/, 'the name escaped: shown as typed');
+    assert.match(
+      message,
+      /named \*\*Errors \\\*now\\\*\*\*, dataset \*\*http\\-logs\*\*/,
+      'the name escaped: shown as typed',
+    );
     assert.match(message, /```axiom-apl\n\['http-logs'\] \| where status >= 500\n```/);
     assert.equal(fake.requests.length, 0, 'preparing sends nothing');
     for (const read of ['axiom_listDatasets', 'axiom_runQuery']) {
-      const plain = await agentTools.tool(read).prepareInvocation!({ input: { apl: 'x' } }, new vscode.CancellationTokenSource().token);
+      const plain = await agentTools.tool(read).prepareInvocation!(
+        { input: { apl: 'x' } },
+        new vscode.CancellationTokenSource().token,
+      );
       assert.equal(plain?.confirmationMessages, undefined, `${read} reads only: no confirmation`);
     }
 
     // What VS Code does once the person chose Continue.
-    const result = await tool.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    const result = await tool.invoke(
+      { input, toolInvocationToken: undefined },
+      new vscode.CancellationTokenSource().token,
+    );
     const text = (result!.content[0] as vscode.LanguageModelTextPart).value;
     texts.push(text);
     assert.match(text, /Starred the query as "Errors \*now\*" \(id sq_\d+, dataset "http-logs"\)/);
     const posted = JSON.parse(fake.requestsTo('POST /v2/apl-starred-queries')[0].body) as Record<string, unknown>;
-    assert.deepEqual(posted, { kind: 'apl', name: 'Errors *now*', dataset: 'http-logs', who: 'usr_fake_1', query: { apl: input.apl }, metadata: {} });
+    assert.deepEqual(posted, {
+      kind: 'apl',
+      name: 'Errors *now*',
+      dataset: 'http-logs',
+      who: 'usr_fake_1',
+      query: { apl: input.apl },
+      metadata: {},
+    });
   });
 
   it('axiom_updateMonitor: the confirmation shows each setting from now to then; only those change, the rest goes back as it was', async () => {
@@ -248,31 +351,58 @@ describe('Language model tools', () => {
     assert.doesNotMatch(message, /intervalMinutes/, 'a setting that does not change is not listed');
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'preparing changes nothing');
 
-    const text = ((await tool.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token))!.content[0] as vscode.LanguageModelTextPart).value;
+    const text = (
+      (await tool.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token))!
+        .content[0] as vscode.LanguageModelTextPart
+    ).value;
     texts.push(text);
     assert.match(text, /Updated the monitor "Checkout errors" \(id mon_fire\): description, threshold\./);
     const [put] = fake.requestsTo('PUT /v2/monitors/{id}');
     const sent = JSON.parse(put.body) as Record<string, unknown>;
     const before = MONITORS[1] as Record<string, unknown>;
-    assert.deepEqual(sent, { ...Object.fromEntries(Object.entries(before).filter(([key]) => key !== 'id')), threshold: 3, description: 'Pages the *on-call*' });
+    assert.deepEqual(sent, {
+      ...Object.fromEntries(Object.entries(before).filter(([key]) => key !== 'id')),
+      threshold: 3,
+      description: 'Pages the *on-call*',
+    });
   });
 
   it('axiom_createMonitor: refused before sending when the service would refuse it; else created after the confirmation', async () => {
     const { agentTools } = await activateExtension();
     const tool = agentTools.tool('axiom_createMonitor');
     const call = async (input: object) => {
-      const text = ((await tool.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token))!.content[0] as vscode.LanguageModelTextPart).value;
+      const text = (
+        (await tool.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token))!
+          .content[0] as vscode.LanguageModelTextPart
+      ).value;
       texts.push(text);
       return text;
     };
-    const unsummarized = await call({ name: 'No summarize', type: 'Threshold', aplQuery: "['http-logs'] | where status >= 500", operator: 'Above', threshold: 0 });
+    const unsummarized = await call({
+      name: 'No summarize',
+      type: 'Threshold',
+      aplQuery: "['http-logs'] | where status >= 500",
+      operator: 'Above',
+      threshold: 0,
+    });
     assert.match(unsummarized, /Nothing was sent: the monitor would not be valid/);
     assert.equal(fake.requestsTo('POST /v2/monitors').length, 0);
 
-    const input = { name: '5xx on checkout', type: 'Threshold', aplQuery: "['http-logs'] | where status >= 500 | summarize count()", operator: 'Above', threshold: 10, intervalMinutes: 5, rangeMinutes: 5 };
+    const input = {
+      name: '5xx on checkout',
+      type: 'Threshold',
+      aplQuery: "['http-logs'] | where status >= 500 | summarize count()",
+      operator: 'Above',
+      threshold: 10,
+      intervalMinutes: 5,
+      rangeMinutes: 5,
+    };
     const prepared = await tool.prepareInvocation!({ input }, new vscode.CancellationTokenSource().token);
     const message = prepared?.confirmationMessages?.message;
-    assert.match(typeof message === 'string' ? message : message?.value ?? '', /Create a monitor named \*\*5xx on checkout\*\*[\s\S]*- threshold: `10`[\s\S]*```axiom-apl\n\['http-logs'\] \| where status >= 500 \| summarize count\(\)\n```/);
+    assert.match(
+      typeof message === 'string' ? message : (message?.value ?? ''),
+      /Create a monitor named \*\*5xx on checkout\*\*[\s\S]*- threshold: `10`[\s\S]*```axiom-apl\n\['http-logs'\] \| where status >= 500 \| summarize count\(\)\n```/,
+    );
     const created = await call(input);
     assert.match(created, /Created the monitor "5xx on checkout" \(id mon_new_\d+\)\./);
     assert.deepEqual(JSON.parse(fake.requestsTo('POST /v2/monitors')[0].body), input);
@@ -290,21 +420,54 @@ describe('Language model tools', () => {
     const sent: string[][] = [];
     const model = {
       sendRequest: async (messages: vscode.LanguageModelChatMessage[]) => {
-        sent.push(messages.map((m) => m.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('')));
-        return { text: (async function* () { yield 'Counts:\n```axiom-apl\n'; yield "['http-logs'] | summarize count() by status\n```"; })() };
+        sent.push(
+          messages.map((m) =>
+            m.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join(''),
+          ),
+        );
+        return {
+          text: (async function* () {
+            yield 'Counts:\n```axiom-apl\n';
+            yield "['http-logs'] | summarize count() by status\n```";
+          })(),
+        };
       },
     };
-    const request = { prompt: 'count http-logs by status', command: 'query', references: [], toolReferences: [], toolInvocationToken: undefined, model } as unknown as vscode.ChatRequest;
+    const request = {
+      prompt: 'count http-logs by status',
+      command: 'query',
+      references: [],
+      toolReferences: [],
+      toolInvocationToken: undefined,
+      model,
+    } as unknown as vscode.ChatRequest;
     const shown: string[] = [];
     const buttons: vscode.Command[] = [];
-    const stream = { markdown: (text: string) => shown.push(text), progress: (text: string) => shown.push(`(${text})`), button: (command: vscode.Command) => buttons.push(command) } as unknown as vscode.ChatResponseStream;
+    const stream = {
+      markdown: (text: string) => shown.push(text),
+      progress: (text: string) => shown.push(`(${text})`),
+      button: (command: vscode.Command) => buttons.push(command),
+    } as unknown as vscode.ChatResponseStream;
     const result = await agentTools.chat(request, { history: [] }, stream, new vscode.CancellationTokenSource().token);
     assert.equal(result.errorDetails, undefined);
     assert.equal(sent.length, 1);
-    assert.match(sent[0].join('\n'), /Result of axiom_getDatasetFields \{"dataset":"http-logs"\}:\nAxiom deployment: 127\.0\.0\.1/);
+    assert.match(
+      sent[0].join('\n'),
+      /Result of axiom_getDatasetFields \{"dataset":"http-logs"\}:\nAxiom deployment: 127\.0\.0\.1/,
+    );
     assert.equal(sent[0].at(-1), 'The question: count http-logs by status');
-    assert.deepEqual(shown.slice(0, 3), ['(Reading the datasets…)', '(Reading the fields of http-logs…)', '(Reading the APL reference…)']);
-    assert.deepEqual(buttons.map((b) => [b.command, b.title]), [['axiom.openChatQuery', 'Open in Editor'], ['axiom.openChatQuery', 'Run Query']]);
+    assert.deepEqual(shown.slice(0, 3), [
+      '(Reading the datasets…)',
+      '(Reading the fields of http-logs…)',
+      '(Reading the APL reference…)',
+    ]);
+    assert.deepEqual(
+      buttons.map((b) => [b.command, b.title]),
+      [
+        ['axiom.openChatQuery', 'Open in Editor'],
+        ['axiom.openChatQuery', 'Run Query'],
+      ],
+    );
 
     fake.reset();
     // The documents the button opens, as they open: not read from the active editor, which the
@@ -319,7 +482,10 @@ describe('Language model tools', () => {
     const document = opened.find((d) => d.getText() === "['http-logs'] | summarize count() by status");
     assert.ok(document, `the query opened in an editor (opened: ${JSON.stringify(opened.map((d) => d.getText()))})`);
     assert.equal(document.languageId, 'axiom-apl');
-    assert.deepEqual((JSON.parse(fake.requestsTo('POST /v1/datasets/_apl')[0].body) as { apl: string }).apl, "['http-logs'] | summarize count() by status");
+    assert.deepEqual(
+      (JSON.parse(fake.requestsTo('POST /v1/datasets/_apl')[0].body) as { apl: string }).apl,
+      "['http-logs'] | summarize count() by status",
+    );
     await closeAllEditors();
     await vscode.commands.executeCommand('axiom.openChatQuery', { id: 'made-up', run: true });
     assert.equal(vscode.window.activeTextEditor, undefined, 'an argument naming no answer opens nothing');
@@ -328,7 +494,11 @@ describe('Language model tools', () => {
   it('signed out: every tool that needs Axiom says how to sign in, and sends nothing', async () => {
     await vscode.commands.executeCommand('axiom.signOut');
     try {
-      for (const [name, input] of [['axiom_listDatasets', {}], ['axiom_listMonitors', {}], ['axiom_runQuery', { apl: "['x']" }]] as const) {
+      for (const [name, input] of [
+        ['axiom_listDatasets', {}],
+        ['axiom_listMonitors', {}],
+        ['axiom_runQuery', { apl: "['x']" }],
+      ] as const) {
         const text = await invoke(name, input);
         assert.match(text, /Not signed in: this deployment has no Axiom token in VS Code, so nothing was sent\./, name);
         assert.match(text, /Axiom: Set API Token/);

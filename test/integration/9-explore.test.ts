@@ -15,7 +15,9 @@ import { compileErrorBody, TYPED_TABULAR } from '../support/tabularFixtures';
 import { activateExtension, useRunningFake, waitFor } from './helpers';
 
 function sentBodies(fake: FakeAxiom): { apl: string; startTime: string; endTime: string }[] {
-  return fake.requestsTo('POST /v1/datasets/_apl').map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
+  return fake
+    .requestsTo('POST /v1/datasets/_apl')
+    .map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
 }
 
 async function datasetsView() {
@@ -24,7 +26,10 @@ async function datasetsView() {
   return view;
 }
 
-async function children(view: Awaited<ReturnType<typeof datasetsView>>, row: DatasetNode): Promise<ListElement<DatasetNode>[]> {
+async function children(
+  view: Awaited<ReturnType<typeof datasetsView>>,
+  row: DatasetNode,
+): Promise<ListElement<DatasetNode>[]> {
   return view.getChildren(row);
 }
 
@@ -49,7 +54,12 @@ describe('Datasets and Query History', () => {
   const original: Partial<FakeAxiom> = {};
   before(async () => {
     fake = suite.fake;
-    Object.assign(original, { datasets: fake.datasets, datasetDetails: fake.datasetDetails, fields: fake.fields, virtualFields: fake.virtualFields });
+    Object.assign(original, {
+      datasets: fake.datasets,
+      datasetDetails: fake.datasetDetails,
+      fields: fake.fields,
+      virtualFields: fake.virtualFields,
+    });
     const { history, datasetsView: view } = await activateExtension();
     await history.clear();
     await view.reload();
@@ -58,28 +68,48 @@ describe('Datasets and Query History', () => {
   it('lists the datasets with their kind, expands one into its fields (virtual marked, hidden apart) and inserts a field into the editor', async () => {
     const view = await datasetsView();
     const rows = view.getChildren() as DatasetRow[];
-    assert.deepEqual(rows.map((r) => r.dataset.name), ['http-logs', 'sample-app']);
+    assert.deepEqual(
+      rows.map((r) => r.dataset.name),
+      ['http-logs', 'sample-app'],
+    );
     assert.equal(view.getTreeItem(rows[0]).description, 'axiom:events:v1 · Requests to the web servers');
     const fields = await children(view, rows[0]);
     const items = fields.map((f) => view.getTreeItem(f));
-    assert.deepEqual(items.map(label), ['_time', 'geo.city', 'is_error', 'method', 'req_duration_ms', 'status', 'Hidden fields']);
+    assert.deepEqual(items.map(label), [
+      '_time',
+      'geo.city',
+      'is_error',
+      'method',
+      'req_duration_ms',
+      'status',
+      'Hidden fields',
+    ]);
     const virtual = items.find((i) => label(i) === 'is_error')!;
     assert.equal(virtual.contextValue, 'field.virtual');
     assert.match(String(virtual.description), /^virtual · boolean/);
     const hiddenRow = fields.at(-1) as DatasetNode;
-    assert.deepEqual((await children(view, hiddenRow)).map((f) => label(view.getTreeItem(f))), ['internal_id']);
+    assert.deepEqual(
+      (await children(view, hiddenRow)).map((f) => label(view.getTreeItem(f))),
+      ['internal_id'],
+    );
     // The hover is built when asked, from untrusted markdown.
     const hover = view.resolveTreeItem(view.getTreeItem(fields[4]), fields[4]).tooltip as vscode.MarkdownString;
     assert.equal(hover.isTrusted, false);
     assert.match(hover.value, /Unit\\: ms/);
 
-    const document = await vscode.workspace.openTextDocument({ content: "['http-logs']\n| project ", language: 'axiom-apl' });
+    const document = await vscode.workspace.openTextDocument({
+      content: "['http-logs']\n| project ",
+      language: 'axiom-apl',
+    });
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(1, 10, 1, 10);
     const geo = fields.find((f) => label(view.getTreeItem(f)) === 'geo.city');
     assert.equal(await vscode.commands.executeCommand('axiom.insertField', geo), true);
     assert.equal(document.getText(), "['http-logs']\n| project ['geo.city']");
-    await vscode.commands.executeCommand('axiom.insertField', fields.find((f) => label(view.getTreeItem(f)) === 'status'));
+    await vscode.commands.executeCommand(
+      'axiom.insertField',
+      fields.find((f) => label(view.getTreeItem(f)) === 'status'),
+    );
     assert.equal(document.getText(), "['http-logs']\n| project ['geo.city']status", 'a plain name goes in bare');
   });
 
@@ -88,9 +118,16 @@ describe('Datasets and Query History', () => {
     const [httpLogs] = view.getChildren() as DatasetRow[];
     await children(view, httpLogs);
     fake.reset();
-    const document = await vscode.workspace.openTextDocument({ content: "['http-logs']\n| where ", language: 'axiom-apl' });
+    const document = await vscode.workspace.openTextDocument({
+      content: "['http-logs']\n| where ",
+      language: 'axiom-apl',
+    });
     await vscode.window.showTextDocument(document);
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(1, 8));
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      document.uri,
+      new vscode.Position(1, 8),
+    );
     const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     assert.ok(labels.includes('geo.city') && labels.includes('is_error'), 'the fields, virtual ones too');
     assert.equal(labels.includes('internal_id'), false, 'hidden fields are not offered');
@@ -125,8 +162,14 @@ describe('Datasets and Query History', () => {
       assert.match(String(view.treeView.description), /^30 of 300 datasets · “k8s-”$/);
       // A field name found only among the loaded fields of big-events: the dataset shows, with only those fields.
       await view.setFilterText('.4999');
-      assert.deepEqual((view.getChildren() as DatasetRow[]).map((r) => r.dataset.name), [BIG_DATASET]);
-      assert.deepEqual((await children(view, big)).map((f) => label(view.getTreeItem(f))), ['container.service.name.4999']);
+      assert.deepEqual(
+        (view.getChildren() as DatasetRow[]).map((r) => r.dataset.name),
+        [BIG_DATASET],
+      );
+      assert.deepEqual(
+        (await children(view, big)).map((f) => label(view.getTreeItem(f))),
+        ['container.service.name.4999'],
+      );
     } finally {
       await view.setFilterText('');
       Object.assign(fake, original);
@@ -138,7 +181,10 @@ describe('Datasets and Query History', () => {
   it('Query this Dataset opens the query with the cursor after it and runs it; the run is in the history with its range and outcome', async () => {
     const view = await datasetsView();
     const { runner } = await activateExtension();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.queryDataset', view.datasetRow('http-logs'));
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'axiom.queryDataset',
+      view.datasetRow('http-logs'),
+    );
     assert.equal(editor.document.getText(), "['http-logs'] | take 100");
     assert.equal(editor.document.languageId, 'axiom-apl');
     assert.deepEqual(editor.selection.active, editor.document.positionAt(editor.document.getText().length));
@@ -159,7 +205,10 @@ describe('Datasets and Query History', () => {
 
   it('a query that does not compile is recorded as such; Run Again sends the same query over the same range', async () => {
     fake.aplAnswer = () => ({ status: 400, body: compileErrorBody(1, 10, 'unknown operator "wher"') });
-    const document = await vscode.workspace.openTextDocument({ content: "['http-logs'] | wher x", language: 'axiom-apl' });
+    const document = await vscode.workspace.openTextDocument({
+      content: "['http-logs'] | wher x",
+      language: 'axiom-apl',
+    });
     await vscode.window.showTextDocument(document);
     const { runner } = await activateExtension();
     await runner.timeRange.set({ kind: 'preset', preset: '24h' });
@@ -202,12 +251,18 @@ describe('Datasets and Query History', () => {
     const opened: vscode.TextDocument[] = [];
     const listener = vscode.workspace.onDidOpenTextDocument((document) => opened.push(document));
     try {
-      await vscode.commands.executeCommand('axiom.summarizeByField', { dataset: 'http-logs', field: { name: 'geo.city' } });
+      await vscode.commands.executeCommand('axiom.summarizeByField', {
+        dataset: 'http-logs',
+        field: { name: 'geo.city' },
+      });
     } finally {
       listener.dispose();
     }
     const document = opened.find((d) => d.getText() === expected);
-    assert.ok(document, `the query in a document of its own (opened: ${JSON.stringify(opened.map((d) => d.getText()))})`);
+    assert.ok(
+      document,
+      `the query in a document of its own (opened: ${JSON.stringify(opened.map((d) => d.getText()))})`,
+    );
     assert.equal(document.languageId, 'axiom-apl');
     const [sent] = await waitFor('the run', () => sentBodies(fake).length === 1 && sentBodies(fake));
     assert.equal(sent.apl, expected);
@@ -218,7 +273,9 @@ describe('Datasets and Query History', () => {
     const runs = await history.entries();
     assert.ok(runs.length >= 3);
     const file = await history.file();
-    const again = await new HistoryStore({ folder: path.dirname(file) }).read(await (await activateExtension()).activeDeployment());
+    const again = await new HistoryStore({ folder: path.dirname(file) }).read(
+      await (await activateExtension()).activeDeployment(),
+    );
     assert.deepEqual(again, runs);
 
     // Remove one, then clear all (the confirmation answered as a person would).
@@ -270,14 +327,47 @@ describe('Datasets and Query History', () => {
     await monitorsView.refresh({ restart: true });
     await datasets.refresh({ restart: true });
     await history.clear();
-    for (const apl of ["['http-logs'] | count", "['sample-app'] | take 5", "['http-logs'] | summarize count() by status"]) {
-      await history.record({ apl, range: { kind: 'preset', preset: '1h' }, startedAt: Date.now(), durationMs: 5, rows: 1, outcome: 'ok', source: 'query' });
+    for (const apl of [
+      "['http-logs'] | count",
+      "['sample-app'] | take 5",
+      "['http-logs'] | summarize count() by status",
+    ]) {
+      await history.record({
+        apl,
+        range: { kind: 'preset', preset: '1h' },
+        startedAt: Date.now(),
+        durationMs: 5,
+        rows: 1,
+        outcome: 'ok',
+        source: 'query',
+      });
     }
     await historyView.refresh({ restart: true });
     const cases = [
-      { view: monitorsView, filter: 'axiom.filterMonitors', clear: 'axiom.clearMonitorsFilter', text: 'http-logs', all: /^3 monitors$/, filtered: /^2 of 3 monitors · “http-logs”$/ },
-      { view: datasets, filter: 'axiom.filterDatasets', clear: 'axiom.clearDatasetsFilter', text: 'sample', all: /^2 datasets$/, filtered: /^1 of 2 datasets · “sample”$/ },
-      { view: historyView, filter: 'axiom.filterQueryHistory', clear: 'axiom.clearQueryHistoryFilter', text: 'http-logs', all: /^3 runs$/, filtered: /^2 of 3 runs · “http-logs”$/ },
+      {
+        view: monitorsView,
+        filter: 'axiom.filterMonitors',
+        clear: 'axiom.clearMonitorsFilter',
+        text: 'http-logs',
+        all: /^3 monitors$/,
+        filtered: /^2 of 3 monitors · “http-logs”$/,
+      },
+      {
+        view: datasets,
+        filter: 'axiom.filterDatasets',
+        clear: 'axiom.clearDatasetsFilter',
+        text: 'sample',
+        all: /^2 datasets$/,
+        filtered: /^1 of 2 datasets · “sample”$/,
+      },
+      {
+        view: historyView,
+        filter: 'axiom.filterQueryHistory',
+        clear: 'axiom.clearQueryHistoryFilter',
+        text: 'http-logs',
+        all: /^3 runs$/,
+        filtered: /^2 of 3 runs · “http-logs”$/,
+      },
     ];
     try {
       for (const { view, filter, clear, text, all, filtered } of cases) {
@@ -287,12 +377,19 @@ describe('Datasets and Query History', () => {
         assert.equal(view.currentFilterText, text);
         assert.match(String(view.treeView.description), filtered, filter);
         // (The monitors' status checks may read histories meanwhile: not a request of the filter's.)
-        assert.deepEqual(fake.requests.filter((r) => !r.path.split('?')[0].endsWith('/history')).map((r) => r.path), [], `${filter}: the list in hand is filtered, with no request`);
+        assert.deepEqual(
+          fake.requests.filter((r) => !r.path.split('?')[0].endsWith('/history')).map((r) => r.path),
+          [],
+          `${filter}: the list in hand is filtered, with no request`,
+        );
         await vscode.commands.executeCommand(clear);
         assert.equal(view.currentFilterText, '');
         assert.match(String(view.treeView.description), all, clear);
       }
-      assert.deepEqual((monitorsView.getChildren() as { monitor: { id: string } }[]).map((r) => r.monitor.id), ['m1', 'm3', 'm2']);
+      assert.deepEqual(
+        (monitorsView.getChildren() as { monitor: { id: string } }[]).map((r) => r.monitor.id),
+        ['m1', 'm3', 'm2'],
+      );
       // Only Triggered is the Monitors view's filter besides the text: Clear Filter clears it too.
       await vscode.commands.executeCommand('axiom.monitorsOnlyTriggered');
       assert.equal(monitorsView.getChildren().length, 0, 'no monitor is triggered');

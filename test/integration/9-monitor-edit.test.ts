@@ -12,16 +12,27 @@ import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitF
 
 const CHECKOUT = REALISTIC_MONITORS[0] as Record<string, unknown>;
 const READ_ONLY = ['id', 'createdAt', 'createdBy', 'updatedAt'];
-const withoutReadOnly = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([key]) => !READ_ONLY.includes(key)));
+const withoutReadOnly = (record: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(record).filter(([key]) => !READ_ONLY.includes(key)));
 
 async function replaceText(document: vscode.TextDocument, text: string): Promise<void> {
   const edit = new vscode.WorkspaceEdit();
-  edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
+  edit.replace(
+    document.uri,
+    new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)),
+    text,
+  );
   assert.ok(await vscode.workspace.applyEdit(edit));
 }
 
 function monitorDocument(part: 'query' | 'settings', id = 'mon_errors_1'): vscode.TextDocument {
-  const document = vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.scheme === 'axiom-monitor' && d.uri.path.startsWith(`/${id}/`) && (part === 'settings') === d.uri.path.endsWith('.monitor-settings.json'));
+  const document = vscode.workspace.textDocuments.find(
+    (d) =>
+      !d.isClosed &&
+      d.uri.scheme === 'axiom-monitor' &&
+      d.uri.path.startsWith(`/${id}/`) &&
+      (part === 'settings') === d.uri.path.endsWith('.monitor-settings.json'),
+  );
   assert.ok(document, `the monitor's ${part} document is open`);
   return document;
 }
@@ -35,12 +46,19 @@ async function discardEdits(): Promise<void> {
 }
 
 /** Answers the next quick picks and input boxes (and modal questions) as a person would, in order. */
-function answering(answers: { pick?: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined; input?: string; warning?: string }[]): () => void {
+function answering(
+  answers: {
+    pick?: (items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined;
+    input?: string;
+    warning?: string;
+  }[],
+): () => void {
   const { showQuickPick, showInputBox, showWarningMessage } = vscode.window;
   const queue = [...answers];
   const next = () => queue.shift() ?? {};
   Object.assign(vscode.window, {
-    showQuickPick: async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => next().pick?.(await items),
+    showQuickPick: async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) =>
+      next().pick?.(await items),
     showInputBox: async () => next().input,
     showWarningMessage: async () => next().warning,
   });
@@ -83,7 +101,9 @@ describe('Editing monitors', () => {
     const row = view.currentRows.find((r) => r.monitor.id === 'mon_errors_1');
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.editMonitor', row);
     assert.ok(editor, 'the query opened');
-    await waitFor('the settings beside it', () => vscode.workspace.textDocuments.some((d) => d.uri.path.endsWith('.monitor-settings.json')));
+    await waitFor('the settings beside it', () =>
+      vscode.workspace.textDocuments.some((d) => d.uri.path.endsWith('.monitor-settings.json')),
+    );
     return editor;
   }
 
@@ -98,22 +118,44 @@ describe('Editing monitors', () => {
     assert.equal(await editor.document.save(), true);
     const puts = fake.requestsTo('PUT /v2/monitors/{id}');
     assert.equal(puts.length, 1);
-    assert.deepEqual(JSON.parse(puts[0].body), { ...withoutReadOnly(CHECKOUT), aplQuery: "['http-logs'] | where status >= 502 | summarize count() by bin(_time, 5m)" });
+    assert.deepEqual(JSON.parse(puts[0].body), {
+      ...withoutReadOnly(CHECKOUT),
+      aplQuery: "['http-logs'] | where status >= 502 | summarize count() by bin(_time, 5m)",
+    });
     const view = await activateExtension().then((api) => api.monitorsView);
-    assert.equal(view.currentMonitors.find((m) => m.id === 'mon_errors_1')?.aplQuery, "['http-logs'] | where status >= 502 | summarize count() by bin(_time, 5m)", 'the row follows, with no new list');
+    assert.equal(
+      view.currentMonitors.find((m) => m.id === 'mon_errors_1')?.aplQuery,
+      "['http-logs'] | where status >= 502 | summarize count() by bin(_time, 5m)",
+      'the row follows, with no new list',
+    );
   });
 
   it('threshold and notifiers changed in the settings: one PUT with those two changed', async () => {
     await editCheckout();
     const document = monitorDocument('settings');
     const settings = JSON.parse(document.getText()) as Record<string, unknown>;
-    await replaceText(document, JSON.stringify({ ...settings, threshold: 250, notifierIds: ['notify_slack_oncall', 'notify_email_team'] }, null, 2));
+    await replaceText(
+      document,
+      JSON.stringify(
+        { ...settings, threshold: 250, notifierIds: ['notify_slack_oncall', 'notify_email_team'] },
+        null,
+        2,
+      ),
+    );
     assert.equal(await document.save(), true);
     const puts = fake.requestsTo('PUT /v2/monitors/{id}');
     assert.equal(puts.length, 1);
-    assert.deepEqual(JSON.parse(puts[0].body), { ...withoutReadOnly(CHECKOUT), threshold: 250, notifierIds: ['notify_slack_oncall', 'notify_email_team'] });
+    assert.deepEqual(JSON.parse(puts[0].body), {
+      ...withoutReadOnly(CHECKOUT),
+      threshold: 250,
+      notifierIds: ['notify_slack_oncall', 'notify_email_team'],
+    });
     const view = (await activateExtension()).monitorsView;
-    assert.match(String(view.getTreeItem(view.currentRows.find((r) => r.monitor.id === 'mon_errors_1')!).description), /250/, 'the row shows the new threshold');
+    assert.match(
+      String(view.getTreeItem(view.currentRows.find((r) => r.monitor.id === 'mon_errors_1')!).description),
+      /250/,
+      'the row shows the new threshold',
+    );
   });
 
   it('a save the checks refuse sends nothing and keeps the text; a save the service refuses keeps it too', async () => {
@@ -127,7 +169,11 @@ describe('Editing monitors', () => {
     const document = monitorDocument('settings');
     const settings = JSON.parse(document.getText()) as Record<string, unknown>;
     await replaceText(document, JSON.stringify({ ...settings, rangeMinutes: 15 }, null, 2));
-    fake.fail('PUT /v2/monitors/{id}', { status: 400, body: { code: 400, message: 'invalid monitor: rangeMinutes too long' }, times: 1 });
+    fake.fail('PUT /v2/monitors/{id}', {
+      status: 400,
+      body: { code: 400, message: 'invalid monitor: rangeMinutes too long' },
+      times: 1,
+    });
     assert.equal(await document.save(), false);
     assert.equal(document.isDirty, true);
     assert.equal((JSON.parse(document.getText()) as { rangeMinutes: number }).rangeMinutes, 15);
@@ -159,7 +205,13 @@ describe('Editing monitors', () => {
     restore = answering([{ warning: 'Compare' }]);
     assert.equal(await editor.document.save(), false);
     const diff = await waitFor('the comparison', () =>
-      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === editor.document.uri.toString()),
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .find(
+          (t) =>
+            t.input instanceof vscode.TabInputTextDiff &&
+            t.input.modified.toString() === editor.document.uri.toString(),
+        ),
     );
     const original = await vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).original);
     assert.equal(original.getText(), "['http-logs'] | summarize theirs = count()");
@@ -169,7 +221,10 @@ describe('Editing monitors', () => {
   });
 
   /** The settings form of a monitor's settings document, once its page was told the notifiers. */
-  async function formState(document: vscode.TextDocument, until: (state: FormState) => boolean = () => true): Promise<FormState> {
+  async function formState(
+    document: vscode.TextDocument,
+    until: (state: FormState) => boolean = () => true,
+  ): Promise<FormState> {
     const forms = (await activateExtension()).monitorForms;
     return waitFor('the settings form', () => {
       const state = forms.stateOf(document.uri);
@@ -186,7 +241,14 @@ describe('Editing monitors', () => {
     await editCheckout();
     const document = monitorDocument('settings');
     assert.ok(
-      vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === 'axiom.monitorSettings' && t.input.uri.toString() === document.uri.toString()),
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .some(
+          (t) =>
+            t.input instanceof vscode.TabInputCustom &&
+            t.input.viewType === 'axiom.monitorSettings' &&
+            t.input.uri.toString() === document.uri.toString(),
+        ),
       'the settings show in the form',
     );
     const before = await formState(document);
@@ -202,11 +264,18 @@ describe('Editing monitors', () => {
     await typeInForm(document, 'threshold', 250);
     await typeInForm(document, 'notifierIds', ['notify_slack_oncall', 'notify_gone', 'notify_email_team']);
     assert.equal(document.isDirty, true);
-    assert.deepEqual((await formState(document, (s) => s.definition?.threshold === 250)).problems.filter((p) => p.level === 'error'), []);
+    assert.deepEqual(
+      (await formState(document, (s) => s.definition?.threshold === 250)).problems.filter((p) => p.level === 'error'),
+      [],
+    );
     assert.equal(await document.save(), true);
     const puts = fake.requestsTo('PUT /v2/monitors/{id}');
     assert.equal(puts.length, 1);
-    assert.deepEqual(JSON.parse(puts[0].body), { ...withoutReadOnly(CHECKOUT), threshold: 250, notifierIds: ['notify_slack_oncall', 'notify_gone', 'notify_email_team'] });
+    assert.deepEqual(JSON.parse(puts[0].body), {
+      ...withoutReadOnly(CHECKOUT),
+      threshold: 250,
+      notifierIds: ['notify_slack_oncall', 'notify_gone', 'notify_email_team'],
+    });
   });
 
   it('the form checks as typed, greys what a type does not use without dropping it, and a failing save keeps the edits with the service’s reason at its field', async () => {
@@ -233,22 +302,44 @@ describe('Editing monitors', () => {
     assert.equal(state.definition?.threshold, 10, 'the threshold is kept for a type that does not use it');
     await typeInForm(document, 'type', 'Threshold');
     await typeInForm(document, 'rangeMinutes', 15);
-    fake.fail('PUT /v2/monitors/{id}', { status: 400, body: { code: 400, message: 'invalid monitor: rangeMinutes too long' }, times: 1 });
+    fake.fail('PUT /v2/monitors/{id}', {
+      status: 400,
+      body: { code: 400, message: 'invalid monitor: rangeMinutes too long' },
+      times: 1,
+    });
     assert.equal(await document.save(), false);
     assert.equal(document.isDirty, true);
     state = await formState(document, (s) => s.saveFailed !== undefined);
-    assert.deepEqual(state.saveFailed, { message: 'invalid monitor: rangeMinutes too long', field: 'rangeMinutes' }, 'the reason at the field it names');
+    assert.deepEqual(
+      state.saveFailed,
+      { message: 'invalid monitor: rangeMinutes too long', field: 'rangeMinutes' },
+      'the reason at the field it names',
+    );
     assert.equal(state.definition?.rangeMinutes, 15, 'the edit is kept');
     await vscode.commands.executeCommand('notifications.clearAll');
     assert.equal(await document.save(), true);
     assert.equal((await formState(document, (s) => !s.saveFailed)).saveFailed, undefined);
-    assert.deepEqual(JSON.parse(fake.requestsTo('PUT /v2/monitors/{id}')[1].body), { ...withoutReadOnly(CHECKOUT), threshold: 10, rangeMinutes: 15 });
+    assert.deepEqual(JSON.parse(fake.requestsTo('PUT /v2/monitors/{id}')[1].body), {
+      ...withoutReadOnly(CHECKOUT),
+      threshold: 10,
+      rangeMinutes: 15,
+    });
   });
 
   it('Duplicate opens "… (copy)" as a new monitor, not yet created; edited in the form and saved, it is one POST, listed and opened as itself', async () => {
     const view = await refreshedView();
-    await vscode.commands.executeCommand('axiom.duplicateMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'));
-    const settings = await waitFor('the copy’s settings', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'axiom-monitor' && d.uri.path.startsWith('/new~') && d.uri.path.endsWith('.monitor-settings.json')));
+    await vscode.commands.executeCommand(
+      'axiom.duplicateMonitor',
+      view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'),
+    );
+    const settings = await waitFor('the copy’s settings', () =>
+      vscode.workspace.textDocuments.find(
+        (d) =>
+          d.uri.scheme === 'axiom-monitor' &&
+          d.uri.path.startsWith('/new~') &&
+          d.uri.path.endsWith('.monitor-settings.json'),
+      ),
+    );
     const state = await formState(settings);
     assert.equal(state.draft, true);
     assert.equal(state.definition?.name, 'Checkout errors (copy)');
@@ -257,14 +348,31 @@ describe('Editing monitors', () => {
     assert.equal(await settings.save(), true);
     const posts = fake.requestsTo('POST /v2/monitors');
     assert.equal(posts.length, 1);
-    const copy: Record<string, unknown> = { ...withoutReadOnly(CHECKOUT), name: 'Checkout errors (copy)', threshold: 5 };
+    const copy: Record<string, unknown> = {
+      ...withoutReadOnly(CHECKOUT),
+      name: 'Checkout errors (copy)',
+      threshold: 5,
+    };
     delete copy.disabledUntil; // null: a new monitor is sent without it
     assert.deepEqual(JSON.parse(posts[0].body), copy);
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0);
-    assert.ok(view.currentMonitors.some((m) => m.id === 'mon_new_1' && m.name === 'Checkout errors (copy)'), 'listed');
-    await waitFor('the new monitor opened as itself, the draft closed', () =>
-      vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.path.startsWith('/mon_new_1/')) &&
-      !vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => (t.input instanceof vscode.TabInputCustom || t.input instanceof vscode.TabInputText) && t.input.uri.path.startsWith('/new~')),
+    assert.ok(
+      view.currentMonitors.some((m) => m.id === 'mon_new_1' && m.name === 'Checkout errors (copy)'),
+      'listed',
+    );
+    await waitFor(
+      'the new monitor opened as itself, the draft closed',
+      () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .some((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.path.startsWith('/mon_new_1/')) &&
+        !vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .some(
+            (t) =>
+              (t.input instanceof vscode.TabInputCustom || t.input instanceof vscode.TabInputText) &&
+              t.input.uri.path.startsWith('/new~'),
+          ),
     );
   });
 
@@ -276,7 +384,13 @@ describe('Editing monitors', () => {
     const query = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.newMonitorFromQuery');
     assert.equal(query.document.getText(), apl);
     assert.equal(query.document.languageId, 'axiom-apl');
-    const settings = await waitFor('its settings', () => vscode.workspace.textDocuments.find((d) => d.uri.path.startsWith(query.document.uri.path.split('/').slice(0, 2).join('/') + '/') && d.uri.path.endsWith('.monitor-settings.json')));
+    const settings = await waitFor('its settings', () =>
+      vscode.workspace.textDocuments.find(
+        (d) =>
+          d.uri.path.startsWith(query.document.uri.path.split('/').slice(0, 2).join('/') + '/') &&
+          d.uri.path.endsWith('.monitor-settings.json'),
+      ),
+    );
     const state = await formState(settings);
     assert.equal(state.draft, true);
     assert.deepEqual(
@@ -288,33 +402,70 @@ describe('Editing monitors', () => {
     const FIVE = 5 * 60_000;
     const start = Math.floor(Date.now() / FIVE) * FIVE - 24 * 60 * 60_000;
     fake.aplAnswer = seriesAplAnswer(spikySeries([start + 50 * FIVE + 60_000], { base: 1, spike: 100 }));
-    const report = await vscode.commands.executeCommand<{ name: string; count: number; realAlerts: number; runs: number }>('axiom.dryRunMonitor', query.document.uri);
-    assert.deepEqual({ ...report, queries: undefined }, { name: 'Server errors', count: 1, realAlerts: 0, runs: 288, queries: undefined }, 'the dry run of the monitor not yet created, as typed');
-    assert.deepEqual([...fake.requestsTo('POST /v2/monitors'), ...fake.requestsTo('GET /v2/monitors/{id}')].map((r) => r.path), [], 'nothing created or read for it');
+    const report = await vscode.commands.executeCommand<{
+      name: string;
+      count: number;
+      realAlerts: number;
+      runs: number;
+    }>('axiom.dryRunMonitor', query.document.uri);
+    assert.deepEqual(
+      { ...report, queries: undefined },
+      { name: 'Server errors', count: 1, realAlerts: 0, runs: 288, queries: undefined },
+      'the dry run of the monitor not yet created, as typed',
+    );
+    assert.deepEqual(
+      [...fake.requestsTo('POST /v2/monitors'), ...fake.requestsTo('GET /v2/monitors/{id}')].map((r) => r.path),
+      [],
+      'nothing created or read for it',
+    );
     assert.equal(await settings.save(), true);
     const posts = fake.requestsTo('POST /v2/monitors');
     assert.equal(posts.length, 1);
-    assert.deepEqual(JSON.parse(posts[0].body), { name: 'Server errors', type: 'Threshold', aplQuery: apl, intervalMinutes: 5, rangeMinutes: 5, operator: 'Above', threshold: 42 });
+    assert.deepEqual(JSON.parse(posts[0].body), {
+      name: 'Server errors',
+      type: 'Threshold',
+      aplQuery: apl,
+      intervalMinutes: 5,
+      rangeMinutes: 5,
+      operator: 'Above',
+      threshold: 42,
+    });
     const view = (await activateExtension()).monitorsView;
     assert.ok(view.currentMonitors.some((m) => m.name === 'Server errors'));
-    await waitFor('the new monitor opened for editing', () => vscode.workspace.textDocuments.some((d) => !d.isClosed && d.uri.scheme === 'axiom-monitor' && d.uri.path.includes('mon_new_1')));
+    await waitFor('the new monitor opened for editing', () =>
+      vscode.workspace.textDocuments.some(
+        (d) => !d.isClosed && d.uri.scheme === 'axiom-monitor' && d.uri.path.includes('mon_new_1'),
+      ),
+    );
   });
 
   it('an auto save never creates a new monitor; the person’s save does', async () => {
     const view = await refreshedView();
-    await vscode.commands.executeCommand('axiom.duplicateMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'));
-    const settings = await waitFor('the copy’s settings', () => vscode.workspace.textDocuments.find((d) => d.uri.path.startsWith('/new~') && d.uri.path.endsWith('.monitor-settings.json')));
+    await vscode.commands.executeCommand(
+      'axiom.duplicateMonitor',
+      view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'),
+    );
+    const settings = await waitFor('the copy’s settings', () =>
+      vscode.workspace.textDocuments.find(
+        (d) => d.uri.path.startsWith('/new~') && d.uri.path.endsWith('.monitor-settings.json'),
+      ),
+    );
     await formState(settings);
     const files = vscode.workspace.getConfiguration('files');
     await files.update('autoSaveDelay', 50, vscode.ConfigurationTarget.Global);
     await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
     try {
       let autoSaved = false;
-      const listening = vscode.workspace.onWillSaveTextDocument((e) => (autoSaved ||= e.document === settings && e.reason === vscode.TextDocumentSaveReason.AfterDelay));
+      const listening = vscode.workspace.onWillSaveTextDocument(
+        (e) => (autoSaved ||= e.document === settings && e.reason === vscode.TextDocumentSaveReason.AfterDelay),
+      );
       await typeInForm(settings, 'threshold', 7);
       await waitFor('an auto save', () => autoSaved);
       listening.dispose();
-      await waitFor('the auto save refused', () => fake.requestsTo('POST /v2/monitors').length === 0 && settings.isDirty);
+      await waitFor(
+        'the auto save refused',
+        () => fake.requestsTo('POST /v2/monitors').length === 0 && settings.isDirty,
+      );
     } finally {
       await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
       await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
@@ -326,7 +477,10 @@ describe('Editing monitors', () => {
   });
 
   it('New Monitor from Query refuses a match query that aggregates, before sending', async () => {
-    const document = await vscode.workspace.openTextDocument({ language: 'axiom-apl', content: "['http-logs'] | summarize count()" });
+    const document = await vscode.workspace.openTextDocument({
+      language: 'axiom-apl',
+      content: "['http-logs'] | summarize count()",
+    });
     await vscode.window.showTextDocument(document);
     restore = answering([{ pick: (items) => items.find((i) => i.label === 'Match event') }]);
     assert.equal(await vscode.commands.executeCommand('axiom.newMonitorFromQuery'), undefined);
@@ -338,14 +492,29 @@ describe('Editing monitors', () => {
     await replaceText(editor.document, "['http-logs'] | summarize kept = count()");
     const view = (await activateExtension()).monitorsView;
     restore = answering([{ warning: undefined }]);
-    assert.equal(await vscode.commands.executeCommand('axiom.deleteMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_errors_1')), false);
+    assert.equal(
+      await vscode.commands.executeCommand(
+        'axiom.deleteMonitor',
+        view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'),
+      ),
+      false,
+    );
     assert.equal(fake.requestsTo('DELETE /v2/monitors/{id}').length, 0, 'dismissed: nothing sent');
     restore();
     restore = answering([{ warning: 'Delete' }]);
-    assert.equal(await vscode.commands.executeCommand('axiom.deleteMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_errors_1')), true);
+    assert.equal(
+      await vscode.commands.executeCommand(
+        'axiom.deleteMonitor',
+        view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'),
+      ),
+      true,
+    );
     assert.equal(fake.requestsTo('DELETE /v2/monitors/{id}').length, 1);
     assert.equal(fake.monitorById('mon_errors_1'), undefined);
-    assert.equal(view.currentMonitors.some((m) => m.id === 'mon_errors_1'), false);
+    assert.equal(
+      view.currentMonitors.some((m) => m.id === 'mon_errors_1'),
+      false,
+    );
     assert.equal(editor.document.getText(), "['http-logs'] | summarize kept = count()");
     assert.equal(await editor.document.save(), false, 'a deleted monitor is not saved again');
   });
@@ -356,9 +525,14 @@ describe('Editing monitors', () => {
     restore = answering([{ pick: (items) => items.find((i) => i.label === '4 hours') }]);
     const before = Date.now();
     await vscode.commands.executeCommand('axiom.snoozeMonitor', row());
-    const [snoozed] = fake.requestsTo('PUT /v2/monitors/{id}').map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    const [snoozed] = fake
+      .requestsTo('PUT /v2/monitors/{id}')
+      .map((r) => JSON.parse(r.body) as Record<string, unknown>);
     const until = Date.parse(String(snoozed.disabledUntil));
-    assert.ok(until >= before + 4 * 3600_000 && until <= Date.now() + 4 * 3600_000, `disabledUntil ${String(snoozed.disabledUntil)}`);
+    assert.ok(
+      until >= before + 4 * 3600_000 && until <= Date.now() + 4 * 3600_000,
+      `disabledUntil ${String(snoozed.disabledUntil)}`,
+    );
     assert.deepEqual(snoozed, { ...withoutReadOnly(CHECKOUT), disabledUntil: snoozed.disabledUntil });
     assert.equal(row()?.state, 'snoozed');
     await vscode.commands.executeCommand('axiom.enableMonitor', row());
@@ -375,19 +549,61 @@ describe('Editing monitors', () => {
     const start = Math.floor(Date.now() / FIVE) * FIVE - 24 * 60 * 60_000;
     const spikes = [30, 31, 100, 200].map((k) => start + k * FIVE + 2 * 60_000);
     fake.aplAnswer = seriesAplAnswer(spikySeries(spikes, { base: 1, spike: 100 }));
-    fake.monitors = [{ id: 'mon_dry', name: 'Dry errors', type: 'Threshold', aplQuery: "['http-logs'] | summarize count()", operator: 'Above', threshold: 50, intervalMinutes: 5, rangeMinutes: 5 }];
-    fake.histories.set('mon_dry', [{ checkId: 'c1', timestamp: new Date(start + 3600_000).toISOString(), state: 'open' }, { checkId: 'c1', timestamp: new Date(start + 7200_000).toISOString(), state: 'closed' }]);
+    fake.monitors = [
+      {
+        id: 'mon_dry',
+        name: 'Dry errors',
+        type: 'Threshold',
+        aplQuery: "['http-logs'] | summarize count()",
+        operator: 'Above',
+        threshold: 50,
+        intervalMinutes: 5,
+        rangeMinutes: 5,
+      },
+    ];
+    fake.histories.set('mon_dry', [
+      { checkId: 'c1', timestamp: new Date(start + 3600_000).toISOString(), state: 'open' },
+      { checkId: 'c1', timestamp: new Date(start + 7200_000).toISOString(), state: 'closed' },
+    ]);
     const view = await refreshedView();
-    const report = await vscode.commands.executeCommand<{ count: number; realAlerts: number; queries: number; runs: number }>('axiom.dryRunMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_dry'));
-    assert.deepEqual(report, { name: 'Dry errors', count: 3, realAlerts: 1, queries: 1, runs: 288 }, 'runs 30 and 31 in one stretch, 100 and 200 alone');
+    const report = await vscode.commands.executeCommand<{
+      count: number;
+      realAlerts: number;
+      queries: number;
+      runs: number;
+    }>(
+      'axiom.dryRunMonitor',
+      view.currentRows.find((r) => r.monitor.id === 'mon_dry'),
+    );
+    assert.deepEqual(
+      report,
+      { name: 'Dry errors', count: 3, realAlerts: 1, queries: 1, runs: 288 },
+      'runs 30 and 31 in one stretch, 100 and 200 alone',
+    );
     assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 1);
-    assert.ok(vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.label === 'Dry Run: Dry errors'), 'the panel is open');
+    assert.ok(
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.label === 'Dry Run: Dry errors'),
+      'the panel is open',
+    );
 
-    await vscode.commands.executeCommand('axiom.editMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_dry'));
-    await waitFor('the settings', () => vscode.workspace.textDocuments.some((d) => d.uri.path.startsWith('/mon_dry/') && d.uri.path.endsWith('.monitor-settings.json')));
+    await vscode.commands.executeCommand(
+      'axiom.editMonitor',
+      view.currentRows.find((r) => r.monitor.id === 'mon_dry'),
+    );
+    await waitFor('the settings', () =>
+      vscode.workspace.textDocuments.some(
+        (d) => d.uri.path.startsWith('/mon_dry/') && d.uri.path.endsWith('.monitor-settings.json'),
+      ),
+    );
     const settings = monitorDocument('settings', 'mon_dry');
-    await replaceText(settings, JSON.stringify({ ...(JSON.parse(settings.getText()) as object), threshold: 500 }, null, 2));
-    const edited = await vscode.commands.executeCommand<{ count: number }>('axiom.dryRunMonitor', monitorDocument('query', 'mon_dry').uri);
+    await replaceText(
+      settings,
+      JSON.stringify({ ...(JSON.parse(settings.getText()) as object), threshold: 500 }, null, 2),
+    );
+    const edited = await vscode.commands.executeCommand<{ count: number }>(
+      'axiom.dryRunMonitor',
+      monitorDocument('query', 'mon_dry').uri,
+    );
     assert.equal(edited.count, 0, 'the unsaved threshold of 500 is never crossed');
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'a dry run saves nothing');
   });
@@ -396,24 +612,60 @@ describe('Editing monitors', () => {
     const { history, historyView } = await activateExtension();
     await history.clear();
     const now = Date.now();
-    fake.histories.set('mon_metrics_2', [{ checkId: 'all', timestamp: new Date(now - 3 * 3600_000).toISOString(), state: 'open' }, { checkId: 'all', timestamp: new Date(now - 2 * 3600_000).toISOString(), state: 'closed' }]);
+    fake.histories.set('mon_metrics_2', [
+      { checkId: 'all', timestamp: new Date(now - 3 * 3600_000).toISOString(), state: 'open' },
+      { checkId: 'all', timestamp: new Date(now - 2 * 3600_000).toISOString(), state: 'closed' },
+    ]);
     const view = await refreshedView();
-    const mpl = await vscode.commands.executeCommand<{ noQuery?: string; queries: number; realAlerts: number; runs: number }>('axiom.dryRunMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_metrics_2'));
+    const mpl = await vscode.commands.executeCommand<{
+      noQuery?: string;
+      queries: number;
+      realAlerts: number;
+      runs: number;
+    }>(
+      'axiom.dryRunMonitor',
+      view.currentRows.find((r) => r.monitor.id === 'mon_metrics_2'),
+    );
     assert.match(mpl.noQuery ?? '', /MPL/);
-    assert.deepEqual([mpl.queries, mpl.runs, mpl.realAlerts], [0, 0, 1], 'no values shown as if known; the alert it raised');
+    assert.deepEqual(
+      [mpl.queries, mpl.runs, mpl.realAlerts],
+      [0, 0, 1],
+      'no values shown as if known; the alert it raised',
+    );
     assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 0);
 
     fake.aplAnswer = seriesAplAnswer(spikySeries([now - 3600_000], { base: 1, spike: 100 }));
-    fake.monitors = [...fake.monitors, { id: 'mon_hist', name: 'History errors', type: 'Threshold', aplQuery: "['http-logs'] | summarize count()", operator: 'Above', threshold: 50, intervalMinutes: 5, rangeMinutes: 5 }];
+    fake.monitors = [
+      ...fake.monitors,
+      {
+        id: 'mon_hist',
+        name: 'History errors',
+        type: 'Threshold',
+        aplQuery: "['http-logs'] | summarize count()",
+        operator: 'Above',
+        threshold: 50,
+        intervalMinutes: 5,
+        rangeMinutes: 5,
+      },
+    ];
     const listed = await refreshedView();
-    await vscode.commands.executeCommand('axiom.dryRunMonitor', listed.currentRows.find((r) => r.monitor.id === 'mon_hist'));
+    await vscode.commands.executeCommand(
+      'axiom.dryRunMonitor',
+      listed.currentRows.find((r) => r.monitor.id === 'mon_hist'),
+    );
     const [entry] = await waitFor('the dry run in the history', async () => {
       const entries = await history.entries();
       return entries.length ? entries : undefined;
     });
     assert.equal((await history.entries()).length, 1, 'one entry for the dry run, none for the MPL monitor');
-    assert.deepEqual({ apl: entry.apl, source: entry.source, outcome: entry.outcome }, { apl: "['http-logs'] | summarize count()", source: 'dryRun', outcome: 'ok' });
-    assert.ok('start' in entry.range && Date.parse(entry.range.end) - Date.parse(entry.range.start) === 24 * 3600_000, 'over the period it looked at');
+    assert.deepEqual(
+      { apl: entry.apl, source: entry.source, outcome: entry.outcome },
+      { apl: "['http-logs'] | summarize count()", source: 'dryRun', outcome: 'ok' },
+    );
+    assert.ok(
+      'start' in entry.range && Date.parse(entry.range.end) - Date.parse(entry.range.start) === 24 * 3600_000,
+      'over the period it looked at',
+    );
     await historyView.refresh({ restart: true });
     const [today] = historyView.getChildren();
     const rows = (await historyView.getChildren(today)) as RunRow[];
@@ -427,10 +679,16 @@ describe('Editing monitors', () => {
     Object.assign(vscode.window, { showOpenDialog: async () => [folder] });
     try {
       const view = await refreshedView();
-      const uri = await vscode.commands.executeCommand<vscode.Uri>('axiom.exportMonitor', view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'));
+      const uri = await vscode.commands.executeCommand<vscode.Uri>(
+        'axiom.exportMonitor',
+        view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'),
+      );
       assert.equal(path.basename(uri.fsPath), 'Checkout errors.axiom-monitor.json');
       const written = JSON.parse(fs.readFileSync(uri.fsPath, 'utf8')) as Record<string, unknown>;
-      assert.deepEqual(written, Object.fromEntries(Object.entries(withoutReadOnly(CHECKOUT)).filter(([, v]) => v !== null)));
+      assert.deepEqual(
+        written,
+        Object.fromEntries(Object.entries(withoutReadOnly(CHECKOUT)).filter(([, v]) => v !== null)),
+      );
       const file = await vscode.workspace.openTextDocument(uri);
       await replaceText(file, JSON.stringify({ ...written, threshold: 321 }, null, 2));
       assert.equal(await file.save(), true);
@@ -440,7 +698,12 @@ describe('Editing monitors', () => {
       const puts = fake.requestsTo('PUT /v2/monitors/{id}');
       assert.equal(puts.length, 1);
       assert.deepEqual(JSON.parse(puts[0].body), { ...withoutReadOnly(CHECKOUT), threshold: 321 });
-      assert.ok(vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.scheme === 'axiom-monitor-apply'), 'the difference was shown');
+      assert.ok(
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.scheme === 'axiom-monitor-apply'),
+        'the difference was shown',
+      );
     } finally {
       Object.assign(vscode.window, { showOpenDialog });
     }

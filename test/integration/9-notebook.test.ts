@@ -18,7 +18,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-notebooks-'));
 let files = 0;
 
 /** A notebook file with these cells (and range), opened in an editor. */
-async function openNotebook(cells: { kind: 'markdown' | 'apl'; source: string }[], timeRange?: unknown): Promise<vscode.NotebookDocument> {
+async function openNotebook(
+  cells: { kind: 'markdown' | 'apl'; source: string }[],
+  timeRange?: unknown,
+): Promise<vscode.NotebookDocument> {
   const file = path.join(dir, `investigation-${++files}.axiom-notebook`);
   fs.writeFileSync(file, JSON.stringify({ axiomNotebook: 1, ...(timeRange ? { timeRange } : {}), cells }));
   const notebook = await vscode.workspace.openNotebookDocument(vscode.Uri.file(file));
@@ -27,7 +30,9 @@ async function openNotebook(cells: { kind: 'markdown' | 'apl'; source: string }[
 }
 
 function sentBodies(fake: FakeAxiom): { apl: string; startTime: string; endTime: string }[] {
-  return fake.requestsTo('POST /v1/datasets/_apl').map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
+  return fake
+    .requestsTo('POST /v1/datasets/_apl')
+    .map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
 }
 
 function runCells(notebook: vscode.NotebookDocument, start: number, end = start + 1): Thenable<unknown> {
@@ -57,7 +62,9 @@ describe('APL notebooks', () => {
   });
   after(async () => {
     await closeAllEditors();
-    await vscode.workspace.getConfiguration('axiom').update('notebook.saveOutputs', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('axiom')
+      .update('notebook.saveOutputs', undefined, vscode.ConfigurationTarget.Global);
     await fake.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -87,7 +94,10 @@ describe('APL notebooks', () => {
     assert.equal(result.tables[0].rowCount, 3);
     assert.deepEqual(result.tables[0].columns[1], [200, null, 503]);
     assert.equal(cell.executionSummary?.success, true);
-    assert.ok((cell.executionSummary?.timing?.endTime ?? 0) >= (cell.executionSummary?.timing?.startTime ?? Infinity), 'a duration');
+    assert.ok(
+      (cell.executionSummary?.timing?.endTime ?? 0) >= (cell.executionSummary?.timing?.startTime ?? Infinity),
+      'a duration',
+    );
     const { notebooks } = await activateExtension();
     assert.ok(notebooks.kernel.made, 'the controller was made when the notebook opened');
   });
@@ -109,8 +119,15 @@ describe('APL notebooks', () => {
     );
     const first = notebook.cellAt(1).executionSummary;
     const second = notebook.cellAt(3).executionSummary;
-    assert.ok(first?.executionOrder !== undefined && second?.executionOrder !== undefined && first.executionOrder < second.executionOrder);
-    assert.ok((first?.timing?.endTime ?? Infinity) <= (second?.timing?.startTime ?? 0), 'the second started after the first ended (the first was slow)');
+    assert.ok(
+      first?.executionOrder !== undefined &&
+        second?.executionOrder !== undefined &&
+        first.executionOrder < second.executionOrder,
+    );
+    assert.ok(
+      (first?.timing?.endTime ?? Infinity) <= (second?.timing?.startTime ?? 0),
+      'the second started after the first ended (the first was slow)',
+    );
     assert.equal(json<SavedResult>(item(notebook.cellAt(3), RESULT_MIME)).query, "// second\n['b'] | count");
   });
 
@@ -119,9 +136,14 @@ describe('APL notebooks', () => {
     const notebook = await openNotebook([{ kind: 'apl', source: "['logs'] | count" }]);
     const running = runCells(notebook, 0);
     await waitFor('the request to reach the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === 1);
-    await vscode.commands.executeCommand('notebook.cell.cancelExecution', { ranges: [{ start: 0, end: 1 }], document: notebook.uri });
+    await vscode.commands.executeCommand('notebook.cell.cancelExecution', {
+      ranges: [{ start: 0, end: 1 }],
+      document: notebook.uri,
+    });
     await running;
-    await waitFor('the service to see the request abandoned', () => fake.abandoned.some((r) => r.path.startsWith('/v1/datasets/_apl')));
+    await waitFor('the service to see the request abandoned', () =>
+      fake.abandoned.some((r) => r.path.startsWith('/v1/datasets/_apl')),
+    );
     await waitFor('the stopped output', () => item(notebook.cellAt(0), PROBLEM_MIME));
     assert.equal(notebook.cellAt(0).executionSummary?.success, false);
   });
@@ -146,19 +168,35 @@ describe('APL notebooks', () => {
     fake.aplAnswer = () => rateLimitedAnswer(Math.floor(Date.now() / 1000) + 60);
     const notebook = await openNotebook([{ kind: 'apl', source: "['logs'] | count" }]);
     await runCells(notebook, 0);
-    const problem = json<{ message: string; actions: string[] }>(await waitFor('the problem output', () => item(notebook.cellAt(0), PROBLEM_MIME)));
+    const problem = json<{ message: string; actions: string[] }>(
+      await waitFor('the problem output', () => item(notebook.cellAt(0), PROBLEM_MIME)),
+    );
     assert.match(problem.message, /rate limited until/);
     assert.ok(problem.actions.includes('retry'));
   });
 
   it('saves its outputs cut to N rows (axiom.notebook.saveOutputs), and opens them again with the cut said', async () => {
-    await vscode.workspace.getConfiguration('axiom').update('notebook.saveOutputs', 2, vscode.ConfigurationTarget.Global);
-    const notebook = await openNotebook([{ kind: 'markdown', source: 'Why' }, { kind: 'apl', source: "['http-logs'] | take 3" }]);
+    await vscode.workspace
+      .getConfiguration('axiom')
+      .update('notebook.saveOutputs', 2, vscode.ConfigurationTarget.Global);
+    const notebook = await openNotebook([
+      { kind: 'markdown', source: 'Why' },
+      { kind: 'apl', source: "['http-logs'] | take 3" },
+    ]);
     await runCells(notebook, 1);
     await waitFor('the output', () => item(notebook.cellAt(1), RESULT_MIME));
     assert.ok(await notebook.save(), 'saved');
-    const file = JSON.parse(fs.readFileSync(notebook.uri.fsPath, 'utf8')) as { cells: { kind: string; source: string; outputs?: { result: { tables: { rows: unknown[][]; totalRows?: number }[] } }[] }[] };
-    assert.deepEqual(file.cells.map((c) => c.kind), ['markdown', 'apl']);
+    const file = JSON.parse(fs.readFileSync(notebook.uri.fsPath, 'utf8')) as {
+      cells: {
+        kind: string;
+        source: string;
+        outputs?: { result: { tables: { rows: unknown[][]; totalRows?: number }[] } }[];
+      }[];
+    };
+    assert.deepEqual(
+      file.cells.map((c) => c.kind),
+      ['markdown', 'apl'],
+    );
     const saved = file.cells[1].outputs?.[0].result.tables[0];
     assert.equal(saved?.rows.length, 2);
     assert.equal(saved?.totalRows, 3);
@@ -176,7 +214,10 @@ describe('APL notebooks', () => {
   });
 
   it('exports to Markdown: the query as an axiom-apl fence, the result as a table', async () => {
-    const notebook = await openNotebook([{ kind: 'markdown', source: '# Incident' }, { kind: 'apl', source: "['http-logs'] | take 3" }]);
+    const notebook = await openNotebook([
+      { kind: 'markdown', source: '# Incident' },
+      { kind: 'apl', source: "['http-logs'] | take 3" },
+    ]);
     await runCells(notebook, 1);
     await waitFor('the output', () => item(notebook.cellAt(1), RESULT_MIME));
     const target = vscode.Uri.file(path.join(dir, 'incident.md'));
@@ -196,7 +237,9 @@ describe('APL notebooks', () => {
     assert.ok(id, 'the output has an id the renderer names it by');
     const target = vscode.Uri.file(path.join(dir, 'out.csv'));
     const { notebooks } = await activateExtension();
-    await notebooks.kernel().controller.receive(notebook, { type: 'export', output: id, format: 'csv', table: 0 }, target);
+    await notebooks
+      .kernel()
+      .controller.receive(notebook, { type: 'export', output: id, format: 'csv', table: 0 }, target);
     const csv = fs.readFileSync(target.fsPath, 'utf8').split('\r\n');
     assert.equal(csv[0], '_time,status,duration,ok,method,attrs,tags');
     assert.equal(csv.length, 5, 'header, three rows, and the last line break');
@@ -206,8 +249,14 @@ describe('APL notebooks', () => {
     const notebook = await openNotebook([{ kind: 'apl', source: "['http-logs']\n| where " }]);
     const cell = notebook.cellAt(0);
     const items = await waitFor('the dataset’s fields', async () => {
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', cell.document.uri, new vscode.Position(1, 8));
-      return list.items.some((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'geo.city') ? list.items : undefined;
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        cell.document.uri,
+        new vscode.Position(1, 8),
+      );
+      return list.items.some((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'geo.city')
+        ? list.items
+        : undefined;
     });
     assert.ok(items.length > 1);
   });

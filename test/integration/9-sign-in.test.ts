@@ -14,7 +14,10 @@ const SECOND_ORG = { id: 'second-org-2', name: 'Second Org' };
 
 describe('Sign in with Axiom', () => {
   const oauth = new FakeOAuth();
-  const fake = new FakeAxiom({ oauth, monitors: [{ id: 'mon_signed_in', name: 'signed-in monitor', type: 'Threshold' }] });
+  const fake = new FakeAxiom({
+    oauth,
+    monitors: [{ id: 'mon_signed_in', name: 'signed-in monitor', type: 'Threshold' }],
+  });
   let api: AxiomExtensionApi;
   let restoreOpen: AxiomExtensionApi['browser']['open'];
   const opened: string[] = [];
@@ -22,7 +25,9 @@ describe('Sign in with Axiom', () => {
   const listed = () => JSON.stringify(config().get('deployments') ?? []);
 
   /** Starts Sign in with Axiom and waits for the address it opens in the "browser". */
-  async function start(args?: { orgId?: string }): Promise<{ done: Thenable<{ name: string; orgId?: string } | undefined>; address: string; port: number }> {
+  async function start(args?: {
+    orgId?: string;
+  }): Promise<{ done: Thenable<{ name: string; orgId?: string } | undefined>; address: string; port: number }> {
     const before = opened.length;
     const done = vscode.commands.executeCommand<{ name: string; orgId?: string } | undefined>('axiom.signIn', args);
     const address = await waitFor('the authorize address', () => opened[before]);
@@ -101,7 +106,10 @@ describe('Sign in with Axiom', () => {
 
     fake.requests.length = 0;
     const view = await refreshedView();
-    assert.deepEqual(view.currentRows.map((r) => r.monitor.id), ['mon_signed_in']);
+    assert.deepEqual(
+      view.currentRows.map((r) => r.monitor.id),
+      ['mon_signed_in'],
+    );
     const sent = fake.requestsTo('GET /v2/monitors').at(-1)!;
     const token = (sent.headers.authorization ?? '').replace('Bearer ', '');
     assert.equal(oauth.check(token), 'live', 'the token the fake issued');
@@ -128,8 +136,11 @@ describe('Sign in with Axiom', () => {
     }
     assert.deepEqual(offered, ['Fake Org (fake-org-1)', `${SECOND_ORG.name} (${SECOND_ORG.id})`]);
     // In a browser-hosted VS Code the extension first offers the address VS Code forwards to it.
-    const registrations = oauth.requestsTo('/oauth2/register').map((r) => (JSON.parse(r.body) as { redirect_uris: string[] }).redirect_uris[0]);
-    if (vscode.env.uiKind === vscode.UIKind.Web && registrations.length) assert.match(registrations[0], /\/proxy\/\d+\/callback$/);
+    const registrations = oauth
+      .requestsTo('/oauth2/register')
+      .map((r) => (JSON.parse(r.body) as { redirect_uris: string[] }).redirect_uris[0]);
+    if (vscode.env.uiKind === vscode.UIKind.Web && registrations.length)
+      assert.match(registrations[0], /\/proxy\/\d+\/callback$/);
   });
 
   it('an org pick dismissed changes nothing, and the unused tokens are revoked', async () => {
@@ -181,8 +192,13 @@ describe('Sign in with Axiom', () => {
     oauth.requests.length = 0;
     fake.requests.length = 0;
     const view = await refreshedView();
-    assert.deepEqual(view.currentRows.map((r) => r.monitor.id), ['mon_signed_in']);
-    const tokens = fake.requestsTo('GET /v2/monitors').map((r) => (r.headers.authorization ?? '').replace('Bearer ', ''));
+    assert.deepEqual(
+      view.currentRows.map((r) => r.monitor.id),
+      ['mon_signed_in'],
+    );
+    const tokens = fake
+      .requestsTo('GET /v2/monitors')
+      .map((r) => (r.headers.authorization ?? '').replace('Bearer ', ''));
     const serials = tokens.map((t) => t.split('-')[3]).join(' ');
     assert.equal(tokens[0], before, serials);
     assert.notEqual(tokens.at(-1), before, serials);
@@ -200,7 +216,10 @@ describe('Sign in with Axiom', () => {
     oauth.revokeRefreshTokens();
     const view = await refreshedView();
     const rows = actionRows(view);
-    assert.deepEqual(rows.map((r) => r.label), ['Sign in with Axiom', 'Show Log']);
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      ['Sign in with Axiom', 'Show Log'],
+    );
     assert.equal(rows[0].command, 'axiom.signIn');
     assert.match(String(view.treeView.message ?? rows[0].tooltip), /sign-in has expired/i);
     assert.ok(listed().includes(SECOND_ORG.name), 'the deployment stays');
@@ -208,7 +227,10 @@ describe('Sign in with Axiom', () => {
     const { done, address } = await start({ orgId: SECOND_ORG.id });
     await followAuthorize(address);
     assert.equal((await done)?.name, SECOND_ORG.name);
-    assert.deepEqual((await refreshedView()).currentRows.map((r) => r.monitor.id), ['mon_signed_in']);
+    assert.deepEqual(
+      (await refreshedView()).currentRows.map((r) => r.monitor.id),
+      ['mon_signed_in'],
+    );
   });
 
   it('sign out revokes the tokens and forgets them', async () => {

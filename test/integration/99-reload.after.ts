@@ -5,7 +5,15 @@ import { activateExtension, readReloadRequest, waitFor } from './helpers';
 /** Run by index.ts in the extension host after the reload that 99-reload.test.ts asked for. */
 describe('after the reload', () => {
   const { data } = readReloadRequest();
-  const { serverPid, starredUri, starredText, query, panelTitle, notebookUri, settingsUri } = data as { serverPid: number; starredUri: string; starredText: string; query: string; panelTitle: string; notebookUri: string; settingsUri: string };
+  const { serverPid, starredUri, starredText, query, panelTitle, notebookUri, settingsUri } = data as {
+    serverPid: number;
+    starredUri: string;
+    starredText: string;
+    query: string;
+    panelTitle: string;
+    notebookUri: string;
+    settingsUri: string;
+  };
   after(() => {
     try {
       process.kill(serverPid, 'SIGTERM');
@@ -14,16 +22,20 @@ describe('after the reload', () => {
     }
   });
 
-  it('the starred query\'s editor open at the reload opens again with its text', async function () {
+  it("the starred query's editor open at the reload opens again with its text", async function () {
     this.timeout(60_000);
     // A text editor, not the "could not be opened" placeholder: VS Code waited for the extension
     // (activation on the file system) before it read the document.
-    const editor = await waitFor('the starred query\'s editor', () => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === starredUri), 30_000);
+    const editor = await waitFor(
+      "the starred query's editor",
+      () => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === starredUri),
+      30_000,
+    );
     assert.equal(editor.document.getText(), starredText);
     assert.equal(editor.document.isDirty, false);
   });
 
-  it('the query run before the reload is in the Query History after it, read again from this machine\'s disk', async () => {
+  it("the query run before the reload is in the Query History after it, read again from this machine's disk", async () => {
     const api = await activateExtension();
     const runs = await api.history.entries();
     const run = runs.find((r) => r.apl === query);
@@ -31,27 +43,45 @@ describe('after the reload', () => {
     assert.equal(run.outcome, 'ok');
     assert.ok((run.rows ?? 0) > 0);
     await api.historyView.refresh();
-    assert.ok(api.historyView.currentEntries.some((e) => e.id === run.id), 'and in its view');
+    assert.ok(
+      api.historyView.currentEntries.some((e) => e.id === run.id),
+      'and in its view',
+    );
   });
 
   it('the results panel open at the reload comes back, and its Re-run runs its query again', async function () {
     this.timeout(60_000);
     const api = await activateExtension();
-    const panel = await waitFor('the results panel back, its page ready', () => api.runner.panels.find((p) => p.panel.title === panelTitle && p.received.includes('ready')), 30_000);
+    const panel = await waitFor(
+      'the results panel back, its page ready',
+      () => api.runner.panels.find((p) => p.panel.title === panelTitle && p.received.includes('ready')),
+      30_000,
+    );
     assert.equal(panel.result, undefined, 'results are not kept across a reload');
     api.runner.rerun(panel);
-    const result = await waitFor('the re-run\'s result', () => panel.result, 30_000);
+    const result = await waitFor("the re-run's result", () => panel.result, 30_000);
     assert.equal(result.query, query);
     assert.ok(result.tables[0].rowCount > 0);
   });
 
-  it('the monitor settings form open at the reload comes back as the form, its page told the monitor\'s notifiers', async function () {
+  it("the monitor settings form open at the reload comes back as the form, its page told the monitor's notifiers", async function () {
     this.timeout(60_000);
     // VS Code waited for the form's provider, registered when its tab came back.
-    const tab = await waitFor('the form\'s tab', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.toString() === settingsUri), 30_000);
+    const tab = await waitFor(
+      "the form's tab",
+      () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .find((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.toString() === settingsUri),
+      30_000,
+    );
     assert.equal((tab.input as vscode.TabInputCustom).viewType, 'axiom.monitorSettings');
     const api = await activateExtension();
-    const state = await waitFor('the form\'s page', () => api.monitorForms.stateOf(vscode.Uri.parse(settingsUri))?.notifiers, 30_000);
+    const state = await waitFor(
+      "the form's page",
+      () => api.monitorForms.stateOf(vscode.Uri.parse(settingsUri))?.notifiers,
+      30_000,
+    );
     assert.ok(Array.isArray(state));
   });
 
@@ -59,7 +89,11 @@ describe('after the reload', () => {
     this.timeout(60_000);
     // Its editor, not the "could not be opened" placeholder: VS Code activated the extension for
     // the notebook type and waited for its serializer.
-    const editor = await waitFor('the notebook\'s editor', () => vscode.window.visibleNotebookEditors.find((e) => e.notebook.uri.toString() === notebookUri), 30_000);
+    const editor = await waitFor(
+      "the notebook's editor",
+      () => vscode.window.visibleNotebookEditors.find((e) => e.notebook.uri.toString() === notebookUri),
+      30_000,
+    );
     const cell = editor.notebook.cellAt(1);
     assert.equal(cell.document.getText(), query);
     const before = cell.outputs[0]?.items.find((i) => i.mime === 'application/vnd.axiom.apl-result+json');
@@ -68,12 +102,23 @@ describe('after the reload', () => {
     const api = await activateExtension();
     assert.ok(api.notebooks.kernel.made, 'the controller is there');
     await vscode.window.showNotebookDocument(editor.notebook, { viewColumn: editor.viewColumn });
-    await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: 1, end: 2 }], document: editor.notebook.uri });
-    const after = await waitFor('the cell\'s new output', () => {
-      const item = editor.notebook.cellAt(1).outputs[0]?.items.find((i) => i.mime === 'application/vnd.axiom.apl-result+json');
-      const result = item && (JSON.parse(new TextDecoder().decode(item.data)) as { ranAt?: string; tables: { rowCount: number }[] });
-      return result?.ranAt ? result : undefined;
-    }, 30_000);
+    await vscode.commands.executeCommand('notebook.cell.execute', {
+      ranges: [{ start: 1, end: 2 }],
+      document: editor.notebook.uri,
+    });
+    const after = await waitFor(
+      "the cell's new output",
+      () => {
+        const item = editor.notebook
+          .cellAt(1)
+          .outputs[0]?.items.find((i) => i.mime === 'application/vnd.axiom.apl-result+json');
+        const result =
+          item &&
+          (JSON.parse(new TextDecoder().decode(item.data)) as { ranAt?: string; tables: { rowCount: number }[] });
+        return result?.ranAt ? result : undefined;
+      },
+      30_000,
+    );
     assert.ok(after.tables[0].rowCount > 0, 'the demo answered the cell');
   });
 });

@@ -25,7 +25,9 @@ function readRequest(): ReloadRequest | undefined {
 }
 
 export function run(): Promise<void> {
-  console.log(`Integration suite inside VS Code ${vscode.version} (${vscode.env.appName}, ui kind ${vscode.UIKind[vscode.env.uiKind]}, remote ${vscode.env.remoteName ?? 'none'})`);
+  console.log(
+    `Integration suite inside VS Code ${vscode.version} (${vscode.env.appName}, ui kind ${vscode.UIKind[vscode.env.uiKind]}, remote ${vscode.env.remoteName ?? 'none'})`,
+  );
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20_000, reporter: 'spec' });
   const before = readRequest();
   const carried = before?.carried;
@@ -37,14 +39,21 @@ export function run(): Promise<void> {
     // AXIOM_TEST_FILES=2-monitors,7-status runs only the files whose names hold one of those words
     // (while working on them; the token scan after the run still applies).
     const only = process.env.AXIOM_TEST_FILES?.split(',').filter(Boolean);
-    for (const file of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+    for (const file of fs
+      .readdirSync(__dirname)
+      .filter((f) => f.endsWith('.test.js'))
+      .sort()) {
       if (!only || only.some((word) => file.includes(word))) mocha.addFile(path.join(__dirname, file));
     }
   }
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       const stats = runner.stats ?? { passes: 0, failures, pending: 0 };
-      const counts: Counts = { passes: stats.passes + (carried?.passes ?? 0), failures: stats.failures + (carried?.failures ?? 0), pending: stats.pending + (carried?.pending ?? 0) };
+      const counts: Counts = {
+        passes: stats.passes + (carried?.passes ?? 0),
+        failures: stats.failures + (carried?.failures ?? 0),
+        pending: stats.pending + (carried?.pending ?? 0),
+      };
       const request = carried ? undefined : readRequest();
       if (request) {
         fs.writeFileSync(RELOAD_REQUEST, JSON.stringify({ ...request, carried: counts }));

@@ -70,7 +70,7 @@ export const VALID_QUERIES: readonly string[] = [
   "['http-logs'] | extend tags = dynamic(['a', 'b']), bag = dynamic({\"k\": [1, 2.5, true, null]}), nothing = dynamic(null)",
   "['http-logs'] | extend b = bool(null), l = long(null), r = real(null), t = time(null), d = datetime(null)",
   "['otel-demo-traces'] | where ['attributes.custom']['http.protocol'] == 'HTTP/1.1' and ['resource'].service.name == 'cart'",
-  "['http-logs'] | where ['it\\'s a field'] == \"say \\\"hi\\\"\" and [\"user agent\"] != @\"C:\\temp\"",
+  '[\'http-logs\'] | where [\'it\\\'s a field\'] == "say \\"hi\\"" and ["user agent"] != @"C:\\temp"',
   "['http-logs'] | extend host = tostring(parse_url(uri).host), first = split(uri, '/')[1]",
   "['http-logs']\n| extend level = case(status >= 500, 'error', status >= 400, 'warning', 'ok'), ok = iff(status < 400, true, false)",
   "['http-logs'] | summarize arg_max(_time, *), make_list_if(uri, status == 404), countif(status >= 500), topk(uri, 10) by method",
@@ -92,7 +92,9 @@ export const VALID_QUERIES: readonly string[] = [
 
 /** The queries the project's tests and fixtures use as APL (copied where they are not exported). */
 export const PROJECT_QUERIES: readonly string[] = [
-  ...[...REALISTIC_MONITORS, ...manyMonitors(20)].map((m) => (m as { aplQuery?: unknown }).aplQuery).filter((q): q is string => typeof q === 'string'),
+  ...[...REALISTIC_MONITORS, ...manyMonitors(20)]
+    .map((m) => (m as { aplQuery?: unknown }).aplQuery)
+    .filter((q): q is string => typeof q === 'string'),
   "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time)",
   "['x'] | count",
   "['x'] | take 1",

@@ -7,7 +7,22 @@ import type { FakeAxiom } from './fakeAxiom';
 const AREAS = ['http', 'db', 'queue', 'auth', 'cache', 'k8s', 'lambda', 'cdn', 'billing', 'search'];
 const KINDS = ['axiom:events:v1', 'axiom:events:v1', 'otel:logs:v1', 'otel:traces:v1', 'otel:metrics:v1'];
 const PARTS = ['request', 'response', 'user', 'geo', 'service', 'span', 'resource', 'attributes', 'host', 'container'];
-const LEAVES = ['id', 'name', 'status', 'duration_ms', 'bytes', 'city', 'country', 'method', 'path', 'error', 'region', 'version', 'kind', 'code'];
+const LEAVES = [
+  'id',
+  'name',
+  'status',
+  'duration_ms',
+  'bytes',
+  'city',
+  'country',
+  'method',
+  'path',
+  'error',
+  'region',
+  'version',
+  'kind',
+  'code',
+];
 const TYPES = ['string', 'string', 'integer', 'float', 'boolean', 'datetime', 'string|integer'];
 
 /** The dataset whose fields answer 500 (the fake's `failingFields`). */
@@ -24,11 +39,14 @@ export interface BigOrg {
 
 /** `fields` of one made-up dataset, in the service's shape. */
 export function madeUpFields(count: number, salt = 0): Record<string, unknown>[] {
-  const fields: Record<string, unknown>[] = [{ name: '_time', type: 'datetime', description: 'When the event happened', unit: '', hidden: false }];
+  const fields: Record<string, unknown>[] = [
+    { name: '_time', type: 'datetime', description: 'When the event happened', unit: '', hidden: false },
+  ];
   for (let i = 1; i < count; i++) {
     const n = i + salt;
     const leaf = LEAVES[n % LEAVES.length];
-    const name = i % 7 === 0 ? `${leaf}_${i}` : `${PARTS[n % PARTS.length]}.${PARTS[(n >> 3) % PARTS.length]}.${leaf}.${i}`;
+    const name =
+      i % 7 === 0 ? `${leaf}_${i}` : `${PARTS[n % PARTS.length]}.${PARTS[(n >> 3) % PARTS.length]}.${leaf}.${i}`;
     fields.push({
       name: i % 53 === 0 ? `${name} copy` : name,
       type: TYPES[n % TYPES.length],
@@ -48,15 +66,37 @@ export function bigOrg(): BigOrg {
   const rest = 300 - 2;
   const restFields = 20_000 - 5_000 - 12;
   for (let i = 0; i < 300; i++) {
-    const name = i === 0 ? BIG_DATASET : i === 1 ? BROKEN_DATASET : `${AREAS[i % AREAS.length]}-${['prod', 'staging', 'dev'][i % 3]}-${String(i).padStart(3, '0')}`;
+    const name =
+      i === 0
+        ? BIG_DATASET
+        : i === 1
+          ? BROKEN_DATASET
+          : `${AREAS[i % AREAS.length]}-${['prod', 'staging', 'dev'][i % 3]}-${String(i).padStart(3, '0')}`;
     datasets.push(name);
-    details[name] = { kind: KINDS[i % KINDS.length], description: i % 4 === 0 ? null : `Events of ${AREAS[i % AREAS.length]} (${i})` };
+    details[name] = {
+      kind: KINDS[i % KINDS.length],
+      description: i % 4 === 0 ? null : `Events of ${AREAS[i % AREAS.length]} (${i})`,
+    };
     const count = i === 0 ? 5_000 : i === 1 ? 12 : Math.floor(restFields / rest) + (i - 2 < restFields % rest ? 1 : 0);
     fields[name] = madeUpFields(count, i);
     if (i % 10 === 0) {
       virtualFields[name] = [
-        { id: `vf_${i}_1`, dataset: name, name: 'is_error', expression: "['response.status.code'] >= 500", description: 'Server errors', type: 'boolean' },
-        { id: `vf_${i}_2`, dataset: name, name: 'duration_s', expression: 'duration_ms / 1000', type: 'float', unit: 's' },
+        {
+          id: `vf_${i}_1`,
+          dataset: name,
+          name: 'is_error',
+          expression: "['response.status.code'] >= 500",
+          description: 'Server errors',
+          type: 'boolean',
+        },
+        {
+          id: `vf_${i}_2`,
+          dataset: name,
+          name: 'duration_s',
+          expression: 'duration_ms / 1000',
+          type: 'float',
+          unit: 's',
+        },
       ];
     }
   }

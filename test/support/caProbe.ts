@@ -15,14 +15,27 @@ const dispatcher = createDispatcher();
 const transport = kind === 'node' ? nodeTransport() : undiciTransport(dispatcher);
 const client = async () => testClient(url, dispatcher, new CapturedLog(), { token });
 try {
-  const outcomes = await checkConnection({ url, transport, proxySettings: { proxy: '', noProxy: [] }, strictSSL: true, timeoutMs: 5000, client });
+  const outcomes = await checkConnection({
+    url,
+    transport,
+    proxySettings: { proxy: '', noProxy: [] },
+    strictSSL: true,
+    timeoutMs: 5000,
+    client,
+  });
   const tls = outcomes.find((o) => o.step === 'tls');
   const said = tls ? `${tls.status}: ${render(tls.detail)}` : undefined;
   try {
     const { monitors } = await (await client()).listMonitors();
     console.log(JSON.stringify({ ok: true, count: monitors.length, tls: said }));
   } catch (e) {
-    console.log(JSON.stringify(e instanceof AxiomError ? { ok: false, kind: e.kind, code: e.code, message: e.message, tls: said } : { ok: false, message: String(e), tls: said }));
+    console.log(
+      JSON.stringify(
+        e instanceof AxiomError
+          ? { ok: false, kind: e.kind, code: e.code, message: e.message, tls: said }
+          : { ok: false, message: String(e), tls: said },
+      ),
+    );
   }
 } finally {
   await dispatcher.close();

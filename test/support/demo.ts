@@ -35,8 +35,22 @@ function daily(time: number): number {
 }
 
 // ── Datasets and their fields ──────────────────────────────────────────────────────────────────
-const SERVICES = [['checkout', 3], ['cart', 4], ['search', 6], ['catalog', 5], ['payments', 2]] as const;
-const CITIES = [['Berlin', 'DE'], ['Paris', 'FR'], ['London', 'GB'], ['New York', 'US'], ['São Paulo', 'BR'], ['Tokyo', 'JP'], ['Sydney', 'AU']] as const;
+const SERVICES = [
+  ['checkout', 3],
+  ['cart', 4],
+  ['search', 6],
+  ['catalog', 5],
+  ['payments', 2],
+] as const;
+const CITIES = [
+  ['Berlin', 'DE'],
+  ['Paris', 'FR'],
+  ['London', 'GB'],
+  ['New York', 'US'],
+  ['São Paulo', 'BR'],
+  ['Tokyo', 'JP'],
+  ['Sydney', 'AU'],
+] as const;
 const ROUTES: Record<string, readonly string[]> = {
   checkout: ['/checkout', '/checkout/confirm'],
   cart: ['/cart', '/cart/items'],
@@ -47,7 +61,11 @@ const ROUTES: Record<string, readonly string[]> = {
 
 /** What a scanner probing the shop sends as its user agent, now and then: log data that must stay
  *  text wherever it is shown (the journeys look for these in the results panel). */
-export const HOSTILE_USER_AGENTS = ['<img src=x onerror="window.__pwned=1">', '<script>window.__pwned=2</script>', 'command:workbench.action.quit'] as const;
+export const HOSTILE_USER_AGENTS = [
+  '<img src=x onerror="window.__pwned=1">',
+  '<script>window.__pwned=2</script>',
+  'command:workbench.action.quit',
+] as const;
 
 /**
  * Three outages of the shop's traffic in the last day, each a whole number of the monitor "Traffic
@@ -94,19 +112,95 @@ export function demoDatasets(now: number): DemoDataset[] {
       fields: [
         { name: '_time', type: 'datetime', description: 'When the request ended' },
         { name: 'service', type: 'string', make: (_t, r) => weighted(SERVICES, r) },
-        { name: 'method', type: 'string', make: (_t, r) => weighted([['GET', 8], ['POST', 3], ['PUT', 1], ['DELETE', 0.3]], r) },
-        { name: 'route', type: 'string', make: (_t, r) => { const all = Object.values(ROUTES).flat(); return all[Math.floor(r * all.length)]; } },
+        {
+          name: 'method',
+          type: 'string',
+          make: (_t, r) =>
+            weighted(
+              [
+                ['GET', 8],
+                ['POST', 3],
+                ['PUT', 1],
+                ['DELETE', 0.3],
+              ],
+              r,
+            ),
+        },
+        {
+          name: 'route',
+          type: 'string',
+          make: (_t, r) => {
+            const all = Object.values(ROUTES).flat();
+            return all[Math.floor(r * all.length)];
+          },
+        },
         {
           name: 'status',
           type: 'integer',
           description: 'HTTP status',
-          make: (t, r) => (incident(t) && r < 0.25 ? weighted([[500, 3], [502, 1], [503, 2]], r * 4) : weighted([[200, 85], [201, 4], [204, 3], [301, 1], [304, 2], [400, 1.5], [401, 1], [404, 2.2], [429, 0.2], [500, 0.08]], r)),
+          make: (t, r) =>
+            incident(t) && r < 0.25
+              ? weighted(
+                  [
+                    [500, 3],
+                    [502, 1],
+                    [503, 2],
+                  ],
+                  r * 4,
+                )
+              : weighted(
+                  [
+                    [200, 85],
+                    [201, 4],
+                    [204, 3],
+                    [301, 1],
+                    [304, 2],
+                    [400, 1.5],
+                    [401, 1],
+                    [404, 2.2],
+                    [429, 0.2],
+                    [500, 0.08],
+                  ],
+                  r,
+                ),
         },
-        { name: 'req_duration_ms', type: 'float', unit: 'ms', description: 'Time to the last byte', make: (t, r, pick) => Math.round((18 + 160 * r ** 3 + (pick() < 0.02 ? 900 * pick() : 0) + (incident(t) ? 220 * pick() : 0)) * 10) / 10 },
+        {
+          name: 'req_duration_ms',
+          type: 'float',
+          unit: 'ms',
+          description: 'Time to the last byte',
+          make: (t, r, pick) =>
+            Math.round(
+              (18 + 160 * r ** 3 + (pick() < 0.02 ? 900 * pick() : 0) + (incident(t) ? 220 * pick() : 0)) * 10,
+            ) / 10,
+        },
         { name: 'geo.city', type: 'string', make: (_t, r) => CITIES[Math.floor(r * CITIES.length)][0] },
         { name: 'geo.country', type: 'string', make: (_t, r) => CITIES[Math.floor(r * CITIES.length)][1] },
-        { name: 'user_agent', type: 'string', make: (_t, r) => weighted([['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0', 5], ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1.15', 3], ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1) Mobile/15E148', 4], ['curl/8.5.0', 0.5], ...HOSTILE_USER_AGENTS.map((agent) => [agent, 0.005] as const)], r) },
-        { name: 'trace_id', type: 'string', make: (_t, r, pick) => `${Math.floor(r * 0xffffffff).toString(16).padStart(8, '0')}${Math.floor(pick() * 0xffffffff).toString(16).padStart(8, '0')}` },
+        {
+          name: 'user_agent',
+          type: 'string',
+          make: (_t, r) =>
+            weighted(
+              [
+                ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0', 5],
+                ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1.15', 3],
+                ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1) Mobile/15E148', 4],
+                ['curl/8.5.0', 0.5],
+                ...HOSTILE_USER_AGENTS.map((agent) => [agent, 0.005] as const),
+              ],
+              r,
+            ),
+        },
+        {
+          name: 'trace_id',
+          type: 'string',
+          make: (_t, r, pick) =>
+            `${Math.floor(r * 0xffffffff)
+              .toString(16)
+              .padStart(8, '0')}${Math.floor(pick() * 0xffffffff)
+              .toString(16)
+              .padStart(8, '0')}`,
+        },
       ],
     },
     {
@@ -115,7 +209,20 @@ export function demoDatasets(now: number): DemoDataset[] {
       rate: (t) => 12 * daily(t),
       fields: [
         { name: '_time', type: 'datetime' },
-        { name: 'level', type: 'string', make: (t, r) => weighted([['info', 80], ['debug', 10], ['warn', 7], ['error', incident(t) ? 12 : 2]], r) },
+        {
+          name: 'level',
+          type: 'string',
+          make: (t, r) =>
+            weighted(
+              [
+                ['info', 80],
+                ['debug', 10],
+                ['warn', 7],
+                ['error', incident(t) ? 12 : 2],
+              ],
+              r,
+            ),
+        },
         { name: 'service', type: 'string', make: (_t, r) => weighted(SERVICES, r) },
         { name: 'host', type: 'string', make: (_t, r) => `web-${1 + Math.floor(r * 6)}` },
         {
@@ -141,9 +248,46 @@ export function demoDatasets(now: number): DemoDataset[] {
       rate: (t) => 3 * daily(t),
       fields: [
         { name: '_time', type: 'datetime' },
-        { name: 'outcome', type: 'string', make: (t, r) => (t > now - 6 * MINUTE && r < 0.4 ? 'failure' : weighted([['success', 92], ['failure', 8]], r)) },
-        { name: 'region', type: 'string', make: (_t, r) => weighted([['eu-west', 5], ['us-east', 4], ['ap-south', 2]], r) },
-        { name: 'method', type: 'string', make: (_t, r) => weighted([['password', 5], ['sso', 3], ['passkey', 2]], r) },
+        {
+          name: 'outcome',
+          type: 'string',
+          make: (t, r) =>
+            t > now - 6 * MINUTE && r < 0.4
+              ? 'failure'
+              : weighted(
+                  [
+                    ['success', 92],
+                    ['failure', 8],
+                  ],
+                  r,
+                ),
+        },
+        {
+          name: 'region',
+          type: 'string',
+          make: (_t, r) =>
+            weighted(
+              [
+                ['eu-west', 5],
+                ['us-east', 4],
+                ['ap-south', 2],
+              ],
+              r,
+            ),
+        },
+        {
+          name: 'method',
+          type: 'string',
+          make: (_t, r) =>
+            weighted(
+              [
+                ['password', 5],
+                ['sso', 3],
+                ['passkey', 2],
+              ],
+              r,
+            ),
+        },
         { name: 'user', type: 'string', make: (_t, r) => `user_${1000 + Math.floor(r * 800)}` },
       ],
     },
@@ -152,75 +296,322 @@ export function demoDatasets(now: number): DemoDataset[] {
 
 // ── Notifiers, by name and channel (their settings are made up: no real address or key) ─────────
 export const DEMO_NOTIFIERS = [
-  { id: 'notify_oncall', name: 'On-call', properties: { pagerduty: { routingKey: 'demo-routing-key-not-a-secret' } }, createdAt: '2026-01-12T09:00:00Z', createdBy: 'usr_demo' },
-  { id: 'notify_search_team', name: '#search-team', properties: { slack: { slackUrl: 'https://hooks.slack.invalid/demo' } }, createdAt: '2026-02-03T14:20:00Z', createdBy: 'usr_teammate' },
-  { id: 'notify_security', name: 'Security team', properties: { email: { emails: ['security@demo-shop.example'] } }, createdAt: '2026-03-18T08:45:00Z', createdBy: 'usr_demo' },
-  { id: 'notify_shop_ops', name: 'Shop operations', properties: { microsoftTeams: { microsoftTeamsUrl: 'https://teams.invalid/demo' } }, createdAt: '2026-04-07T16:10:00Z', createdBy: 'usr_teammate' },
+  {
+    id: 'notify_oncall',
+    name: 'On-call',
+    properties: { pagerduty: { routingKey: 'demo-routing-key-not-a-secret' } },
+    createdAt: '2026-01-12T09:00:00Z',
+    createdBy: 'usr_demo',
+  },
+  {
+    id: 'notify_search_team',
+    name: '#search-team',
+    properties: { slack: { slackUrl: 'https://hooks.slack.invalid/demo' } },
+    createdAt: '2026-02-03T14:20:00Z',
+    createdBy: 'usr_teammate',
+  },
+  {
+    id: 'notify_security',
+    name: 'Security team',
+    properties: { email: { emails: ['security@demo-shop.example'] } },
+    createdAt: '2026-03-18T08:45:00Z',
+    createdBy: 'usr_demo',
+  },
+  {
+    id: 'notify_shop_ops',
+    name: 'Shop operations',
+    properties: { microsoftTeams: { microsoftTeamsUrl: 'https://teams.invalid/demo' } },
+    createdAt: '2026-04-07T16:10:00Z',
+    createdBy: 'usr_teammate',
+  },
 ];
 
 // ── Monitors, one of each type, and their history ─────────────────────────────────────────────
 /** Each monitor names its notifiers by id; "Checkout 5xx" also names one that was deleted since
  *  (`notify_retired`), as the service keeps such ids. createdBy/updatedAt say who made each and
  *  when it last changed (the service names no one for a change). */
-export function demoMonitors(now: number): { monitors: Record<string, unknown>[]; histories: Map<string, HistoryEntry[]> } {
+export function demoMonitors(now: number): {
+  monitors: Record<string, unknown>[];
+  histories: Map<string, HistoryEntry[]>;
+} {
   const ago = (ms: number) => new Date(now - ms).toISOString();
   const monitors = [
-    { id: 'mon_demo_checkout_5xx', name: 'Checkout 5xx', type: 'Threshold', description: 'Server errors on checkout', aplQuery: "['http-logs']\n| where service == 'checkout' and status >= 500\n| summarize count() by bin_auto(_time)", operator: 'Above', threshold: 50, intervalMinutes: 5, rangeMinutes: 10, notifierIds: ['notify_oncall', 'notify_retired'], createdAt: ago(40 * DAY), createdBy: 'usr_demo', updatedAt: ago(3 * DAY + 2 * HOUR) },
-    { id: 'mon_demo_latency', name: 'Search latency p95', type: 'Threshold', description: 'Slow search answers', aplQuery: "['http-logs']\n| where service == 'search'\n| summarize percentile(req_duration_ms, 95) by bin_auto(_time)", operator: 'AboveOrEqual', threshold: 400, intervalMinutes: 1, rangeMinutes: 5, notifierIds: ['notify_search_team'], createdAt: ago(30 * DAY), createdBy: 'usr_teammate', updatedAt: ago(9 * DAY) },
-    { id: 'mon_demo_failed_logins', name: 'Failed sign-ins', type: 'MatchEvent', description: 'Each failed sign-in in eu-west', aplQuery: "['auth']\n| where outcome == 'failure' and region == 'eu-west'", intervalMinutes: 1, notifyByGroup: true, notifierIds: ['notify_security'], createdAt: ago(12 * DAY), createdBy: 'usr_demo', updatedAt: ago(12 * DAY) },
-    { id: 'mon_demo_error_logs', name: 'Error log volume', type: 'AnomalyDetection', description: 'More errors than usual', aplQuery: "['app-logs']\n| where level == 'error'\n| summarize count() by bin_auto(_time)", operator: 'Above', tolerance: 25, compareDays: 7, intervalMinutes: 10, rangeMinutes: 60, notifierIds: ['notify_shop_ops'], createdAt: ago(20 * DAY), createdBy: 'usr_teammate', updatedAt: ago(2 * DAY + 5 * HOUR) },
-    { id: 'mon_demo_payments', name: 'Payments declined', type: 'Threshold', aplQuery: "['http-logs']\n| where service == 'payments' and status == 402\n| count", operator: 'Above', threshold: 20, intervalMinutes: 5, rangeMinutes: 15, disabled: true, notifierIds: [], createdAt: ago(60 * DAY), createdBy: 'usr_demo', updatedAt: ago(6 * DAY) },
-    { id: 'mon_demo_traffic', name: 'Traffic drop', type: 'Threshold', description: 'Fewer requests than the shop ever has', aplQuery: "['http-logs']\n| summarize count() by bin(_time, 5m)", operator: 'Below', threshold: 1000, intervalMinutes: 5, rangeMinutes: 5, alertOnNoData: true, notifierIds: ['notify_oncall', 'notify_shop_ops'], createdAt: ago(90 * DAY), createdBy: 'usr_demo', updatedAt: ago(90 * DAY) },
+    {
+      id: 'mon_demo_checkout_5xx',
+      name: 'Checkout 5xx',
+      type: 'Threshold',
+      description: 'Server errors on checkout',
+      aplQuery:
+        "['http-logs']\n| where service == 'checkout' and status >= 500\n| summarize count() by bin_auto(_time)",
+      operator: 'Above',
+      threshold: 50,
+      intervalMinutes: 5,
+      rangeMinutes: 10,
+      notifierIds: ['notify_oncall', 'notify_retired'],
+      createdAt: ago(40 * DAY),
+      createdBy: 'usr_demo',
+      updatedAt: ago(3 * DAY + 2 * HOUR),
+    },
+    {
+      id: 'mon_demo_latency',
+      name: 'Search latency p95',
+      type: 'Threshold',
+      description: 'Slow search answers',
+      aplQuery:
+        "['http-logs']\n| where service == 'search'\n| summarize percentile(req_duration_ms, 95) by bin_auto(_time)",
+      operator: 'AboveOrEqual',
+      threshold: 400,
+      intervalMinutes: 1,
+      rangeMinutes: 5,
+      notifierIds: ['notify_search_team'],
+      createdAt: ago(30 * DAY),
+      createdBy: 'usr_teammate',
+      updatedAt: ago(9 * DAY),
+    },
+    {
+      id: 'mon_demo_failed_logins',
+      name: 'Failed sign-ins',
+      type: 'MatchEvent',
+      description: 'Each failed sign-in in eu-west',
+      aplQuery: "['auth']\n| where outcome == 'failure' and region == 'eu-west'",
+      intervalMinutes: 1,
+      notifyByGroup: true,
+      notifierIds: ['notify_security'],
+      createdAt: ago(12 * DAY),
+      createdBy: 'usr_demo',
+      updatedAt: ago(12 * DAY),
+    },
+    {
+      id: 'mon_demo_error_logs',
+      name: 'Error log volume',
+      type: 'AnomalyDetection',
+      description: 'More errors than usual',
+      aplQuery: "['app-logs']\n| where level == 'error'\n| summarize count() by bin_auto(_time)",
+      operator: 'Above',
+      tolerance: 25,
+      compareDays: 7,
+      intervalMinutes: 10,
+      rangeMinutes: 60,
+      notifierIds: ['notify_shop_ops'],
+      createdAt: ago(20 * DAY),
+      createdBy: 'usr_teammate',
+      updatedAt: ago(2 * DAY + 5 * HOUR),
+    },
+    {
+      id: 'mon_demo_payments',
+      name: 'Payments declined',
+      type: 'Threshold',
+      aplQuery: "['http-logs']\n| where service == 'payments' and status == 402\n| count",
+      operator: 'Above',
+      threshold: 20,
+      intervalMinutes: 5,
+      rangeMinutes: 15,
+      disabled: true,
+      notifierIds: [],
+      createdAt: ago(60 * DAY),
+      createdBy: 'usr_demo',
+      updatedAt: ago(6 * DAY),
+    },
+    {
+      id: 'mon_demo_traffic',
+      name: 'Traffic drop',
+      type: 'Threshold',
+      description: 'Fewer requests than the shop ever has',
+      aplQuery: "['http-logs']\n| summarize count() by bin(_time, 5m)",
+      operator: 'Below',
+      threshold: 1000,
+      intervalMinutes: 5,
+      rangeMinutes: 5,
+      alertOnNoData: true,
+      notifierIds: ['notify_oncall', 'notify_shop_ops'],
+      createdAt: ago(90 * DAY),
+      createdBy: 'usr_demo',
+      updatedAt: ago(90 * DAY),
+    },
     // A monitor of metrics: its query is MPL (the service runs it; no public API call runs MPL).
-    { id: 'mon_demo_checkout_metrics', name: 'Checkout duration (metrics)', type: 'Threshold', description: 'Checkout request duration from the shop’s metrics', mplQuery: 'shop-metrics:checkout_request_duration_seconds', operator: 'Above', threshold: 2, intervalMinutes: 5, rangeMinutes: 5, notifierIds: ['notify_oncall'], createdAt: ago(8 * DAY), createdBy: 'usr_teammate', updatedAt: ago(8 * DAY) },
+    {
+      id: 'mon_demo_checkout_metrics',
+      name: 'Checkout duration (metrics)',
+      type: 'Threshold',
+      description: 'Checkout request duration from the shop’s metrics',
+      mplQuery: 'shop-metrics:checkout_request_duration_seconds',
+      operator: 'Above',
+      threshold: 2,
+      intervalMinutes: 5,
+      rangeMinutes: 5,
+      notifierIds: ['notify_oncall'],
+      createdAt: ago(8 * DAY),
+      createdBy: 'usr_teammate',
+      updatedAt: ago(8 * DAY),
+    },
   ];
-  const change = (name: string, checkId: string, at: number, state: 'open' | 'closed'): HistoryEntry => ({ name, checkId, timestamp: ago(at), state });
+  const change = (name: string, checkId: string, at: number, state: 'open' | 'closed'): HistoryEntry => ({
+    name,
+    checkId,
+    timestamp: ago(at),
+    state,
+  });
   // "Traffic drop" opened at the first run after each outage's first 5 minutes and closed at the first run after it.
-  const traffic = trafficDips(now).flatMap((d) => [change('Traffic drop', 'all', now - d.start - 5 * MINUTE, 'open'), change('Traffic drop', 'all', now - d.end - 5 * MINUTE, 'closed')]);
+  const traffic = trafficDips(now).flatMap((d) => [
+    change('Traffic drop', 'all', now - d.start - 5 * MINUTE, 'open'),
+    change('Traffic drop', 'all', now - d.end - 5 * MINUTE, 'closed'),
+  ]);
   const histories = new Map<string, HistoryEntry[]>([
     // Triggered now: opened 12 minutes ago, after two short episodes yesterday.
-    ['mon_demo_checkout_5xx', [change('Checkout 5xx', 'all', 26 * HOUR, 'open'), change('Checkout 5xx', 'all', 25.5 * HOUR, 'closed'), change('Checkout 5xx', 'all', 12 * MINUTE, 'open')]],
+    [
+      'mon_demo_checkout_5xx',
+      [
+        change('Checkout 5xx', 'all', 26 * HOUR, 'open'),
+        change('Checkout 5xx', 'all', 25.5 * HOUR, 'closed'),
+        change('Checkout 5xx', 'all', 12 * MINUTE, 'open'),
+      ],
+    ],
     // Triggered now, per group: two groups open.
-    ['mon_demo_failed_logins', [change('Failed sign-ins', 'eu-west/password', 5 * MINUTE, 'open'), change('Failed sign-ins', 'eu-west/sso', 3 * MINUTE, 'open')]],
+    [
+      'mon_demo_failed_logins',
+      [
+        change('Failed sign-ins', 'eu-west/password', 5 * MINUTE, 'open'),
+        change('Failed sign-ins', 'eu-west/sso', 3 * MINUTE, 'open'),
+      ],
+    ],
     // Back to normal 40 minutes ago.
-    ['mon_demo_latency', [change('Search latency p95', 'all', 2 * HOUR, 'open'), change('Search latency p95', 'all', 40 * MINUTE, 'closed')]],
-    ['mon_demo_error_logs', [change('Error log volume', 'all', 3 * DAY, 'open'), change('Error log volume', 'all', 3 * DAY - 30 * MINUTE, 'closed')]],
+    [
+      'mon_demo_latency',
+      [
+        change('Search latency p95', 'all', 2 * HOUR, 'open'),
+        change('Search latency p95', 'all', 40 * MINUTE, 'closed'),
+      ],
+    ],
+    [
+      'mon_demo_error_logs',
+      [
+        change('Error log volume', 'all', 3 * DAY, 'open'),
+        change('Error log volume', 'all', 3 * DAY - 30 * MINUTE, 'closed'),
+      ],
+    ],
     ['mon_demo_traffic', traffic],
   ]);
   return { monitors, histories };
 }
 
 // ── Starred queries: the person's own and the team's ──────────────────────────────────────────
-export const DEMO_USER = { id: 'usr_demo', name: 'Dana Demo', email: 'dana@demo-shop.example', role: { id: 'admin', name: 'admin' } };
+export const DEMO_USER = {
+  id: 'usr_demo',
+  name: 'Dana Demo',
+  email: 'dana@demo-shop.example',
+  role: { id: 'admin', name: 'admin' },
+};
 
 export function demoStarred(now: number): Record<string, unknown>[] {
   const created = (days: number) => new Date(now - days * DAY).toISOString();
-  const starred = (id: string, name: string, dataset: string, apl: string, who: string, days: number, range = 'now-1h') => ({ id, kind: 'apl', name, dataset, who, query: { apl, startTime: range, endTime: 'now' }, metadata: {}, created: created(days) });
+  const starred = (
+    id: string,
+    name: string,
+    dataset: string,
+    apl: string,
+    who: string,
+    days: number,
+    range = 'now-1h',
+  ) => ({
+    id,
+    kind: 'apl',
+    name,
+    dataset,
+    who,
+    query: { apl, startTime: range, endTime: 'now' },
+    metadata: {},
+    created: created(days),
+  });
   return [
-    starred('sq_demo_1', 'Requests by service', 'http-logs', "['http-logs']\n| summarize count() by bin_auto(_time), service", DEMO_USER.id, 14),
-    starred('sq_demo_2', 'Slowest routes', 'http-logs', "['http-logs']\n| summarize p95 = percentile(req_duration_ms, 95), requests = count() by route\n| order by p95 desc", DEMO_USER.id, 9, 'now-6h'),
-    starred('sq_demo_3', 'Errors by status', 'http-logs', "['http-logs']\n| where status >= 400\n| summarize count() by status\n| order by count_ desc", DEMO_USER.id, 5),
-    starred('sq_demo_4', 'Failed sign-ins by region', 'auth', "['auth']\n| where outcome == 'failure'\n| summarize failures = count() by region\n| order by failures desc", DEMO_USER.id, 3, 'now-24h'),
-    starred('sq_demo_5', 'Recent errors', 'app-logs', "['app-logs']\n| where level == 'error'\n| project _time, service, host, message\n| take 200", DEMO_USER.id, 1),
-    starred('sq_demo_6', 'Top cities', 'http-logs', "['http-logs']\n| summarize count() by ['geo.city']\n| top 5 by count_", 'usr_teammate', 21, 'now-7d'),
-    starred('sq_demo_7', 'Checkout funnel', 'http-logs', "['http-logs']\n| where service == 'checkout'\n| summarize count() by bin(_time, 5m), route", 'usr_teammate', 2, 'now-3h'),
+    starred(
+      'sq_demo_1',
+      'Requests by service',
+      'http-logs',
+      "['http-logs']\n| summarize count() by bin_auto(_time), service",
+      DEMO_USER.id,
+      14,
+    ),
+    starred(
+      'sq_demo_2',
+      'Slowest routes',
+      'http-logs',
+      "['http-logs']\n| summarize p95 = percentile(req_duration_ms, 95), requests = count() by route\n| order by p95 desc",
+      DEMO_USER.id,
+      9,
+      'now-6h',
+    ),
+    starred(
+      'sq_demo_3',
+      'Errors by status',
+      'http-logs',
+      "['http-logs']\n| where status >= 400\n| summarize count() by status\n| order by count_ desc",
+      DEMO_USER.id,
+      5,
+    ),
+    starred(
+      'sq_demo_4',
+      'Failed sign-ins by region',
+      'auth',
+      "['auth']\n| where outcome == 'failure'\n| summarize failures = count() by region\n| order by failures desc",
+      DEMO_USER.id,
+      3,
+      'now-24h',
+    ),
+    starred(
+      'sq_demo_5',
+      'Recent errors',
+      'app-logs',
+      "['app-logs']\n| where level == 'error'\n| project _time, service, host, message\n| take 200",
+      DEMO_USER.id,
+      1,
+    ),
+    starred(
+      'sq_demo_6',
+      'Top cities',
+      'http-logs',
+      "['http-logs']\n| summarize count() by ['geo.city']\n| top 5 by count_",
+      'usr_teammate',
+      21,
+      'now-7d',
+    ),
+    starred(
+      'sq_demo_7',
+      'Checkout funnel',
+      'http-logs',
+      "['http-logs']\n| where service == 'checkout'\n| summarize count() by bin(_time, 5m), route",
+      'usr_teammate',
+      2,
+      'now-3h',
+    ),
   ];
 }
 
 /** The files `npm start` opens the demo with. */
 export const DEMO_FILES: Record<string, string> = {
-  'errors-by-service.apl': "// Ctrl+Enter runs the query under the cursor over the time range in the status bar.\n['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time), service\n\n['app-logs']\n| where level == 'error'\n| summarize count() by service\n| order by count_ desc\n",
-  'slow-requests.apl': "['http-logs']\n| where req_duration_ms > 500\n| project _time, service, route, status, req_duration_ms, ['geo.city']\n| take 500\n",
+  'errors-by-service.apl':
+    "// Ctrl+Enter runs the query under the cursor over the time range in the status bar.\n['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time), service\n\n['app-logs']\n| where level == 'error'\n| summarize count() by service\n| order by count_ desc\n",
+  'slow-requests.apl':
+    "['http-logs']\n| where req_duration_ms > 500\n| project _time, service, route, status, req_duration_ms, ['geo.city']\n| take 500\n",
   // An APL notebook: notes and queries, run cell by cell (Run All in its toolbar).
   'investigation.axiom-notebook': `${JSON.stringify(
     {
       axiomNotebook: 1,
       timeRange: { preset: '6h' },
       cells: [
-        { kind: 'markdown', source: '# Checkout errors\n\nServer errors rose this morning. Which services, and since when?' },
-        { kind: 'apl', source: "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time), service" },
+        {
+          kind: 'markdown',
+          source: '# Checkout errors\n\nServer errors rose this morning. Which services, and since when?',
+        },
+        {
+          kind: 'apl',
+          source: "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time), service",
+        },
         { kind: 'markdown', source: 'The slowest requests among them:' },
-        { kind: 'apl', source: "['http-logs']\n| where status >= 500\n| project _time, service, route, status, req_duration_ms\n| order by req_duration_ms desc\n| take 50" },
+        {
+          kind: 'apl',
+          source:
+            "['http-logs']\n| where status >= 500\n| project _time, service, route, status, req_duration_ms\n| order by req_duration_ms desc\n| take 50",
+        },
       ],
     },
     null,
@@ -230,15 +621,37 @@ export const DEMO_FILES: Record<string, string> = {
 
 /** Virtual fields of the demo's datasets (the Datasets view marks them). */
 const DEMO_VIRTUAL_FIELDS: Record<string, unknown[]> = {
-  'http-logs': [{ id: 'vf_demo_1', dataset: 'http-logs', name: 'is_server_error', expression: 'status >= 500', description: 'The request failed on the server side', type: 'boolean' }],
+  'http-logs': [
+    {
+      id: 'vf_demo_1',
+      dataset: 'http-logs',
+      name: 'is_server_error',
+      expression: 'status >= 500',
+      description: 'The request failed on the server side',
+      type: 'boolean',
+    },
+  ],
 };
 
 /** Fills a fake service with the demo, relative to `now`. */
 export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   const datasets = demoDatasets(now);
   fake.datasets = datasets.map((d) => d.name);
-  fake.fields = Object.fromEntries(datasets.map((d) => [d.name, d.fields.map((f) => ({ name: f.name, type: f.type, description: f.description ?? '', unit: f.unit ?? '', hidden: false }))]));
-  fake.datasetDetails = Object.fromEntries(datasets.map((d) => [d.name, { kind: 'axiom:events:v1', description: d.description ?? null }]));
+  fake.fields = Object.fromEntries(
+    datasets.map((d) => [
+      d.name,
+      d.fields.map((f) => ({
+        name: f.name,
+        type: f.type,
+        description: f.description ?? '',
+        unit: f.unit ?? '',
+        hidden: false,
+      })),
+    ]),
+  );
+  fake.datasetDetails = Object.fromEntries(
+    datasets.map((d) => [d.name, { kind: 'axiom:events:v1', description: d.description ?? null }]),
+  );
   fake.virtualFields = DEMO_VIRTUAL_FIELDS;
   const { monitors, histories } = demoMonitors(now);
   fake.monitors = monitors;

@@ -55,7 +55,8 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
 export function readTime(value: unknown, now: number): number | undefined {
   if (typeof value !== 'string') return undefined;
   const relative = /^\s*now\s*(?:([-+])\s*(\d+)\s*(ms|s|m|h|d|w))?\s*$/.exec(value);
-  if (relative) return relative[1] ? now + (relative[1] === '-' ? -1 : 1) * Number(relative[2]) * UNIT_MS[relative[3]] : now;
+  if (relative)
+    return relative[1] ? now + (relative[1] === '-' ? -1 : 1) * Number(relative[2]) * UNIT_MS[relative[3]] : now;
   const parsed = Date.parse(value);
   return Number.isNaN(parsed) ? undefined : parsed;
 }
@@ -80,7 +81,10 @@ function expectedCount(dataset: DemoDataset, start: number, end: number): number
 export function eventsBetween(dataset: DemoDataset, start: number, end: number, wanted = 0): Event[] {
   if (!(end > start)) return [];
   const count = Math.min(wanted, MAX_TAKEN, Math.floor(expectedCount(dataset, start, end)));
-  const slot = count > MAX_EVENTS ? Math.max(1, Math.floor((end - start) / (count + 1))) : Math.max(1000, Math.ceil((end - start) / MAX_EVENTS / 1000) * 1000);
+  const slot =
+    count > MAX_EVENTS
+      ? Math.max(1, Math.floor((end - start) / (count + 1)))
+      : Math.max(1000, Math.ceil((end - start) / MAX_EVENTS / 1000) * 1000);
   const events: Event[] = [];
   const seedOf = dataset.name.split('').reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
   for (let index = Math.ceil(start / slot); index * slot < end; index++) {
@@ -137,7 +141,10 @@ type Test = (e: Event) => boolean;
 
 function condition(text: string): Test | undefined {
   const parts = text.split(/\s+and\s+/i).map((part) => {
-    const m = /^\s*(.+?)\s*(==|!=|>=|<=|>|<|=~|!contains|contains_cs|contains|startswith|!startswith|has)\s*(.+?)\s*$/i.exec(part);
+    const m =
+      /^\s*(.+?)\s*(==|!=|>=|<=|>|<|=~|!contains|contains_cs|contains|startswith|!startswith|has)\s*(.+?)\s*$/i.exec(
+        part,
+      );
     if (!m) return undefined;
     const field = fieldName(m[1]);
     const op = m[2].toLowerCase();
@@ -197,7 +204,13 @@ function typeOf(dataset: DemoDataset, name: string): string {
 }
 
 function eventsTable(dataset: DemoDataset, events: Event[]): Table {
-  return { columns: dataset.fields.map((f) => ({ name: f.name, type: f.type, values: events.map((e) => (f.name === '_time' ? new Date(e._time).toISOString() : e[f.name])) })) };
+  return {
+    columns: dataset.fields.map((f) => ({
+      name: f.name,
+      type: f.type,
+      values: events.map((e) => (f.name === '_time' ? new Date(e._time).toISOString() : e[f.name])),
+    })),
+  };
 }
 
 interface Aggregate {
@@ -214,7 +227,8 @@ function aggregates(text: string): Aggregate[] | undefined {
     if (!m) return undefined;
     const fn = m[2].toLowerCase();
     const field = m[3] ? fieldName(m[3]) : undefined;
-    const defaultName = fn === 'count' ? 'count_' : fn === 'percentile' ? `percentile_${field}_${m[4]}` : `${fn}_${field}`;
+    const defaultName =
+      fn === 'count' ? 'count_' : fn === 'percentile' ? `percentile_${field}_${m[4]}` : `${fn}_${field}`;
     out.push({ name: m[1] ?? defaultName, fn, field, arg: m[4] ? Number(m[4]) : undefined });
   }
   return out;
@@ -245,7 +259,14 @@ function aggregate(agg: Aggregate, events: Event[]): number | null {
   if (!values.length) return null;
   switch (agg.fn) {
     case 'sum':
-      return Math.round(events.reduce((s, e) => s + (typeof e[agg.field ?? ''] === 'number' ? (e[agg.field!] as number) * e.weight : 0), 0) * 100) / 100;
+      return (
+        Math.round(
+          events.reduce(
+            (s, e) => s + (typeof e[agg.field ?? ''] === 'number' ? (e[agg.field!] as number) * e.weight : 0),
+            0,
+          ) * 100,
+        ) / 100
+      );
     case 'avg':
       return Math.round((values.reduce((s, v) => s + v, 0) / values.length) * 100) / 100;
     case 'min':
@@ -261,7 +282,12 @@ function aggregate(agg: Aggregate, events: Event[]): number | null {
   }
 }
 
-function summarize(dataset: DemoDataset, events: Event[], text: string, range: { start: number; end: number }): Table | undefined {
+function summarize(
+  dataset: DemoDataset,
+  events: Event[],
+  text: string,
+  range: { start: number; end: number },
+): Table | undefined {
   const [aggText, byText] = text.split(/\s+by\s+/i);
   const aggs = aggregates(aggText);
   if (!aggs) return undefined;
@@ -289,7 +315,9 @@ function summarize(dataset: DemoDataset, events: Event[], text: string, range: {
       if (!groups.has(id)) groups.set(id, { time: t, key: [], events: [] });
     }
   }
-  const rows = [...groups.values()].sort((a, b) => (a.time ?? 0) - (b.time ?? 0) || (bin ? 0 : b.events.length - a.events.length));
+  const rows = [...groups.values()].sort(
+    (a, b) => (a.time ?? 0) - (b.time ?? 0) || (bin ? 0 : b.events.length - a.events.length),
+  );
   const columns: Column[] = [];
   if (bin) columns.push({ name: '_time', type: 'datetime', values: rows.map((r) => new Date(r.time!).toISOString()) });
   keys.forEach((k, i) => columns.push({ name: k, type: typeOf(dataset, k), values: rows.map((r) => r.key[i]) }));
@@ -327,7 +355,18 @@ function sortBy(table: Table, text: string): Table {
   const order = [...Array(rowCount(table)).keys()].sort((a, b) => {
     const x = column.values[a];
     const y = column.values[b];
-    return sign * (x === y ? 0 : x === null || x === undefined ? -1 : y === null || y === undefined ? 1 : (x as number) < (y as number) ? -1 : 1);
+    return (
+      sign *
+      (x === y
+        ? 0
+        : x === null || x === undefined
+          ? -1
+          : y === null || y === undefined
+            ? 1
+            : (x as number) < (y as number)
+              ? -1
+              : 1)
+    );
   });
   return reorder(table, order);
 }
@@ -352,11 +391,21 @@ function leadingWheres(steps: readonly string[]): (e: Event) => boolean {
 export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBody, now = Date.now()): AplAnswer {
   const started = performance.now();
   const apl = String(body.apl ?? '');
-  const range = { start: readTime(body.startTime ?? 'now-1h', now) ?? now - 3_600_000, end: readTime(body.endTime ?? 'now', now) ?? now };
+  const range = {
+    start: readTime(body.startTime ?? 'now-1h', now) ?? now - 3_600_000,
+    end: readTime(body.endTime ?? 'now', now) ?? now,
+  };
   const [source, ...rest] = steps(apl);
   const name = fieldName(source);
   const dataset = datasets.find((d) => d.name === name);
-  if (!dataset) return { status: 404, body: { code: 404, message: `dataset '${name}' not found (the demo has ${datasets.map((d) => d.name).join(', ')})` } };
+  if (!dataset)
+    return {
+      status: 404,
+      body: {
+        code: 404,
+        message: `dataset '${name}' not found (the demo has ${datasets.map((d) => d.name).join(', ')})`,
+      },
+    };
   const taken = rest.map((step) => /^(?:take|limit)\s+(\d+)\s*$/i.exec(step)).find((m) => m !== null);
   const wanted = taken ? Number(taken[1]) : 0;
   let all = eventsBetween(dataset, range.start, range.end, wanted);
@@ -367,7 +416,12 @@ export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBo
   const enough = wanted || MAX_EVENTS;
   const keeps = leadingWheres(rest);
   for (let kept = all.filter(keeps).length, tries = 0; kept < enough && kept < all.length && tries < 3; tries++) {
-    const finer = eventsBetween(dataset, range.start, range.end, Math.min(wanted ? MAX_TAKEN : MAX_FOR_RARE, Math.ceil(((enough * all.length) / Math.max(1, kept)) * 1.5)));
+    const finer = eventsBetween(
+      dataset,
+      range.start,
+      range.end,
+      Math.min(wanted ? MAX_TAKEN : MAX_FOR_RARE, Math.ceil(((enough * all.length) / Math.max(1, kept)) * 1.5)),
+    );
     if (finer.length <= all.length) break;
     all = finer;
     kept = all.filter(keeps).length;
@@ -384,11 +438,25 @@ export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBo
     } else if (!table && word === 'summarize') {
       table = summarize(dataset, events, args, range);
     } else if (!table && word === 'count') {
-      table = { columns: [{ name: 'count_', type: 'integer', agg: { name: 'count' }, values: [Math.round(events.reduce((s, e) => s + e.weight, 0))] }] };
+      table = {
+        columns: [
+          {
+            name: 'count_',
+            type: 'integer',
+            agg: { name: 'count' },
+            values: [Math.round(events.reduce((s, e) => s + e.weight, 0))],
+          },
+        ],
+      };
     } else if (word === 'project') {
       const names = splitTop(args).map(fieldName);
-      table ??= eventsTable(dataset, [...events].sort((a, b) => b._time - a._time));
-      table = { columns: names.map((n) => table!.columns.find((c) => c.name === n)).filter((c): c is Column => c !== undefined) };
+      table ??= eventsTable(
+        dataset,
+        [...events].sort((a, b) => b._time - a._time),
+      );
+      table = {
+        columns: names.map((n) => table!.columns.find((c) => c.name === n)).filter((c): c is Column => c !== undefined),
+      };
     } else if (word === 'order' || word === 'sort') {
       table ??= eventsTable(dataset, events);
       table = sortBy(table, args.replace(/^by\s+/i, ''));
@@ -397,12 +465,18 @@ export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBo
       table ??= eventsTable(dataset, events);
       if (m) table = take(sortBy(table, m[2]), Number(m[1]));
     } else if (word === 'take' || word === 'limit') {
-      table ??= eventsTable(dataset, [...events].sort((a, b) => b._time - a._time));
+      table ??= eventsTable(
+        dataset,
+        [...events].sort((a, b) => b._time - a._time),
+      );
       table = take(table, Number(args) || DEFAULT_LIMIT);
       limited = true;
     }
   }
-  table ??= eventsTable(dataset, [...events].sort((a, b) => b._time - a._time));
+  table ??= eventsTable(
+    dataset,
+    [...events].sort((a, b) => b._time - a._time),
+  );
   if (!limited && rowCount(table) > DEFAULT_LIMIT) table = take(table, DEFAULT_LIMIT);
   const matched = Math.round(events.reduce((s, e) => s + e.weight, 0));
   return {
@@ -420,7 +494,9 @@ export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBo
         {
           name: '0',
           sources: [{ name: dataset.name }],
-          fields: table.columns.map((c) => (c.agg ? { name: c.name, type: c.type, agg: c.agg } : { name: c.name, type: c.type })),
+          fields: table.columns.map((c) =>
+            c.agg ? { name: c.name, type: c.type, agg: c.agg } : { name: c.name, type: c.type },
+          ),
           ...(table.buckets ? { buckets: table.buckets } : {}),
           columns: table.columns.map((c) => c.values),
         },

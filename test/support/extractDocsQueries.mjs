@@ -14,12 +14,18 @@ if (!checkout) throw new Error('usage: node test/support/extractDocsQueries.mjs 
 const folder = 'content/docs/(query-reference)/apl';
 const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: checkout, encoding: 'utf8' }).trim();
 
-const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.mdx') ? [path.join(dir, e.name)] : []));
+const walk = (dir) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) =>
+      e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.mdx') ? [path.join(dir, e.name)] : [],
+    );
 
 /** The text without its // comments (strings, plain and verbatim, are kept whole), lines right-trimmed. */
 function withoutComments(apl) {
   let out = '';
-  for (let i = 0; i < apl.length; ) {
+  for (let i = 0; i < apl.length;) {
     const c = apl[i];
     const verbatim = c === '@' && (apl[i + 1] === "'" || apl[i + 1] === '"');
     if (verbatim || c === "'" || c === '"') {
@@ -35,19 +41,28 @@ function withoutComments(apl) {
       i++;
     }
   }
-  return out.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '').join('\n');
+  return out
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== '')
+    .join('\n');
 }
 
 const queries = new Set();
 for (const file of walk(path.join(checkout, folder))) {
   const text = fs.readFileSync(file, 'utf8');
   for (const [, indent, body] of text.matchAll(/^([ \t]*)```kusto[^\n]*\n([\s\S]*?)^[ \t]*```/gm)) {
-    const apl = body.split('\n').map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l)).join('\n').trim();
+    const apl = body
+      .split('\n')
+      .map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l))
+      .join('\n')
+      .trim();
     if (apl.startsWith("['")) queries.add(withoutComments(apl));
   }
 }
 const out = {
-  about: 'The complete APL queries in the APL reference of Axiom\'s documentation: data for the tests (no false alarms, grammar scopes) and the benchmark. Made by test/support/extractDocsQueries.mjs.',
+  about:
+    "The complete APL queries in the APL reference of Axiom's documentation: data for the tests (no false alarms, grammar scopes) and the benchmark. Made by test/support/extractDocsQueries.mjs.",
   repository: 'axiomhq/docs',
   folder,
   commit,

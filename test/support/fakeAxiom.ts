@@ -82,20 +82,32 @@ export function monitorBodyProblem(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the body is not an object';
   const m = body as Record<string, unknown>;
   if (typeof m.name !== 'string' || !m.name) return 'name is required';
-  if (typeof m.type !== 'string' || !MONITOR_TYPES.includes(m.type)) return 'type must be one of Threshold, MatchEvent, AnomalyDetection';
+  if (typeof m.type !== 'string' || !MONITOR_TYPES.includes(m.type))
+    return 'type must be one of Threshold, MatchEvent, AnomalyDetection';
   const apl = typeof m.aplQuery === 'string' && m.aplQuery !== '';
   const mpl = typeof m.mplQuery === 'string' && m.mplQuery !== '';
   if (apl === mpl) return 'exactly one of aplQuery and mplQuery is required';
-  if (m.operator !== undefined && m.operator !== null && !MONITOR_OPERATORS.includes(m.operator as string)) return 'operator is not valid';
-  const int = (key: string) => m[key] === undefined || m[key] === null || (typeof m[key] === 'number' && Number.isInteger(m[key]));
-  for (const key of ['intervalMinutes', 'rangeMinutes', 'compareDays', 'secondDelay', 'triggerAfterNPositiveResults', 'triggerFromNRuns']) if (!int(key)) return `${key} must be an integer`;
+  if (m.operator !== undefined && m.operator !== null && !MONITOR_OPERATORS.includes(m.operator as string))
+    return 'operator is not valid';
+  const int = (key: string) =>
+    m[key] === undefined || m[key] === null || (typeof m[key] === 'number' && Number.isInteger(m[key]));
+  for (const key of [
+    'intervalMinutes',
+    'rangeMinutes',
+    'compareDays',
+    'secondDelay',
+    'triggerAfterNPositiveResults',
+    'triggerFromNRuns',
+  ])
+    if (!int(key)) return `${key} must be an integer`;
   const num = (key: string) => (typeof m[key] === 'number' ? (m[key] as number) : undefined);
   if ((num('intervalMinutes') ?? 1) < 1) return 'intervalMinutes must be at least 1';
   if ((num('rangeMinutes') ?? 1) < 1) return 'rangeMinutes must be at least 1';
   if ((num('compareDays') ?? 0) > 7) return 'compareDays must be at most 7';
   if ((num('tolerance') ?? 0) > 100) return 'tolerance must be at most 100';
   if ((num('secondDelay') ?? 0) > 86400) return 'secondDelay must be at most 86400';
-  for (const key of ['notifierIds', 'notifierIDs']) if (m[key] !== undefined && m[key] !== null && !Array.isArray(m[key])) return `${key} must be a list`;
+  for (const key of ['notifierIds', 'notifierIDs'])
+    if (m[key] !== undefined && m[key] !== null && !Array.isArray(m[key])) return `${key} must be a list`;
   return undefined;
 }
 
@@ -103,7 +115,9 @@ export function monitorBodyProblem(body: unknown): string | undefined {
 function starredBodyProblem(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the body is not an object';
   const record = body as Record<string, unknown>;
-  const missing = ['kind', 'name', 'who', 'query', 'metadata'].filter((k) => record[k] === undefined || record[k] === null);
+  const missing = ['kind', 'name', 'who', 'query', 'metadata'].filter(
+    (k) => record[k] === undefined || record[k] === null,
+  );
   if (missing.length) return `missing ${missing.join(', ')}`;
   if (record.kind !== 'apl') return 'kind must be apl';
   if (typeof record.name !== 'string' || !record.name) return 'name must be a non-empty string';
@@ -111,7 +125,12 @@ function starredBodyProblem(body: unknown): string | undefined {
   const query = record.query as { apl?: unknown };
   if (typeof query !== 'object' || typeof query.apl !== 'string') return 'query.apl must be a string';
   const metadata = record.metadata;
-  if (typeof metadata !== 'object' || Array.isArray(metadata) || Object.values(metadata as object).some((v) => typeof v !== 'string')) return 'metadata must be an object of strings';
+  if (
+    typeof metadata !== 'object' ||
+    Array.isArray(metadata) ||
+    Object.values(metadata as object).some((v) => typeof v !== 'string')
+  )
+    return 'metadata must be an object of strings';
   if (record.dataset !== undefined && typeof record.dataset !== 'string') return 'dataset must be a string';
   return undefined;
 }
@@ -142,7 +161,9 @@ export interface FakeAxiomOptions {
 }
 
 /** The orgs GET /v2/orgs lists by default: one (a test adds a second). */
-export const FAKE_ORGS = [{ id: 'fake-org-1', name: 'Fake Org', defaultEdgeDeployment: 'cloud.us-east-1.aws', plan: 'personal' }];
+export const FAKE_ORGS = [
+  { id: 'fake-org-1', name: 'Fake Org', defaultEdgeDeployment: 'cloud.us-east-1.aws', plan: 'personal' },
+];
 
 export const FAKE_API_TOKEN = 'xaat-00000000-fake-test-token';
 export const FAKE_PERSONAL_TOKEN = 'xapt-00000000-fake-personal-token';
@@ -172,7 +193,16 @@ export class FakeAxiom {
   };
   /** Each dataset's virtual fields, as GET /v2/vfields?dataset= sends them; a dataset not here has none (null, Go's nil slice). */
   virtualFields: Record<string, unknown[]> = {
-    'http-logs': [{ id: 'vf_1', dataset: 'http-logs', name: 'is_error', expression: 'status >= 500', description: 'A server error', type: 'boolean' }],
+    'http-logs': [
+      {
+        id: 'vf_1',
+        dataset: 'http-logs',
+        name: 'is_error',
+        expression: 'status >= 500',
+        description: 'A server error',
+        type: 'boolean',
+      },
+    ],
   };
   /** Datasets whose fields answer 500 until removed from here. */
   failingFields = new Set<string>();
@@ -293,8 +323,10 @@ export class FakeAxiom {
     const params = url.searchParams;
     const limit = params.has('limit') ? Number(params.get('limit')) : 100;
     const offset = params.has('offset') ? Number(params.get('offset')) : 0;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return { status: 400, body: { code: 400, message: 'limit must be between 1 and 1000' } };
-    if (!Number.isInteger(offset) || offset < 0) return { status: 400, body: { code: 400, message: 'offset must not be negative' } };
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+      return { status: 400, body: { code: 400, message: 'limit must be between 1 and 1000' } };
+    if (!Number.isInteger(offset) || offset < 0)
+      return { status: 400, body: { code: 400, message: 'offset must not be negative' } };
     const who = params.get('who');
     const dataset = params.get('dataset');
     const qs = params.get('qs')?.toLowerCase();
@@ -303,14 +335,18 @@ export class FakeAxiom {
       (q) =>
         (who === null ? q.who === me : who === 'team' ? q.who !== me : who === 'all' ? true : q.who === who) &&
         (dataset === null || q.dataset === dataset) &&
-        (!qs || String(q.name ?? '').toLowerCase().includes(qs)),
+        (!qs ||
+          String(q.name ?? '')
+            .toLowerCase()
+            .includes(qs)),
     );
     return { status: 200, body: matching.slice(offset, offset + limit) };
   }
 
   /** The list as JSON, made once per list: a benchmark asks for 50,000 monitors many times. */
   private monitorsBody(): Buffer {
-    if (this.monitorsJson?.source !== this.monitors) this.monitorsJson = { source: this.monitors, bytes: Buffer.from(JSON.stringify(this.monitors)) };
+    if (this.monitorsJson?.source !== this.monitors)
+      this.monitorsJson = { source: this.monitors, bytes: Buffer.from(JSON.stringify(this.monitors)) };
     return this.monitorsJson.bytes;
   }
 
@@ -325,7 +361,12 @@ export class FakeAxiom {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const recorded: RecordedRequest = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     this.requests.push(recorded);
     this.maxConcurrent = Math.max(this.maxConcurrent, ++this.concurrent);
     res.on('close', () => {
@@ -341,7 +382,12 @@ export class FakeAxiom {
     this.maxPerWindow = Math.max(this.maxPerWindow, this.windowStarts.length);
     const resetAt = (this.windowStarts[0] ?? now) + this.rateLimit.windowMs;
     const remaining = Math.max(0, this.rateLimit.limit - this.windowStarts.length);
-    const rateHeaders = { 'x-ratelimit-scope': 'user', 'x-ratelimit-limit': String(this.rateLimit.limit), 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)) };
+    const rateHeaders = {
+      'x-ratelimit-scope': 'user',
+      'x-ratelimit-limit': String(this.rateLimit.limit),
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)),
+    };
 
     const fault = this.takeFault(route);
     if (fault?.delayMs) {
@@ -355,7 +401,13 @@ export class FakeAxiom {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}, chunked = fault?.chunked) => {
       const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
       const length = chunked ? {} : { 'content-length': String(bytes.length) };
-      res.writeHead(status, { 'content-type': 'application/json', 'x-axiom-trace-id': traceId, ...rateHeaders, ...length, ...headers });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'x-axiom-trace-id': traceId,
+        ...rateHeaders,
+        ...length,
+        ...headers,
+      });
       const partial = fault?.partial;
       if (partial) {
         res.write(bytes.subarray(0, partial.bytes));
@@ -378,7 +430,11 @@ export class FakeAxiom {
     const token = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
     const signedIn = this.oauth?.check(token) ?? 'unknown';
     if (signedIn === 'expired') {
-      send(401, { code: 401, message: 'token expired' }, { 'www-authenticate': 'Bearer error="invalid_token", error_description="token expired"' });
+      send(
+        401,
+        { code: 401, message: 'token expired' },
+        { 'www-authenticate': 'Bearer error="invalid_token", error_description="token expired"' },
+      );
       return;
     }
     if (token !== this.token && token !== this.personalToken && signedIn !== 'live') {
@@ -439,7 +495,13 @@ export class FakeAxiom {
         do id = `mon_new_${++this.monitorSerial}`;
         while (this.monitorById(id));
         const at = new Date().toISOString();
-        const created = { ...(body as Record<string, unknown>), id, createdAt: at, createdBy: this.user.id, updatedAt: at };
+        const created = {
+          ...(body as Record<string, unknown>),
+          id,
+          createdAt: at,
+          createdBy: this.user.id,
+          updatedAt: at,
+        };
         // A new list, so that the list's JSON is made again.
         this.monitors = [...this.monitors, created];
         send(200, created);
@@ -468,7 +530,13 @@ export class FakeAxiom {
             return;
           }
           const before = this.monitors[index] as Record<string, unknown>;
-          const updated = { ...(body as Record<string, unknown>), id, createdAt: before.createdAt, createdBy: before.createdBy, updatedAt: new Date().toISOString() };
+          const updated = {
+            ...(body as Record<string, unknown>),
+            id,
+            createdAt: before.createdAt,
+            createdBy: before.createdBy,
+            updatedAt: new Date().toISOString(),
+          };
           this.monitors = this.monitors.map((m, i) => (i === index ? updated : m));
           send(200, updated);
         }
@@ -482,7 +550,16 @@ export class FakeAxiom {
           200,
           this.datasets.map((name, i) => {
             const details = this.datasetDetails[name];
-            return { id: name, name, description: details?.description === undefined ? '' : details.description, created: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z', who: 'usr_fake_1', kind: details?.kind === undefined ? 'axiom:events:v1' : details.kind, n: i };
+            return {
+              id: name,
+              name,
+              description: details?.description === undefined ? '' : details.description,
+              created: '2024-01-01T00:00:00Z',
+              updatedAt: '2024-01-01T00:00:00Z',
+              who: 'usr_fake_1',
+              kind: details?.kind === undefined ? 'axiom:events:v1' : details.kind,
+              n: i,
+            };
           }),
         );
         return;

@@ -112,11 +112,20 @@ export class FakeOAuth {
 
   private issue(clientId: string): Record<string, unknown> {
     const accessToken = this.newToken(FAKE_ACCESS_PREFIX);
-    this.access.set(accessToken, { clientId, expiresAt: Date.now() + this.accessLifetimeSeconds * 1000, revoked: false });
+    this.access.set(accessToken, {
+      clientId,
+      expiresAt: Date.now() + this.accessLifetimeSeconds * 1000,
+      revoked: false,
+    });
     const body: Record<string, unknown> = { access_token: accessToken, token_type: 'Bearer' };
     if (this.issueRefreshTokens) {
       const refreshToken = this.newToken(FAKE_REFRESH_PREFIX);
-      this.refresh.set(refreshToken, { clientId, expiresAt: Date.now() + 30 * 24 * 3600_000, revoked: false, used: false });
+      this.refresh.set(refreshToken, {
+        clientId,
+        expiresAt: Date.now() + 30 * 24 * 3600_000,
+        revoked: false,
+        used: false,
+      });
       body.refresh_token = refreshToken;
       body.expires_in = this.accessLifetimeSeconds;
     }
@@ -133,7 +142,8 @@ export class FakeOAuth {
       res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(JSON.stringify(value));
     };
-    const oauthError = (status: number, error: string, description: string) => json(status, { error, error_description: description });
+    const oauthError = (status: number, error: string, description: string) =>
+      json(status, { error, error_description: description });
     const route = `${req.method} ${url.pathname}`;
 
     if (route === 'GET /.well-known/oauth-authorization-server') {
@@ -165,7 +175,11 @@ export class FakeOAuth {
       }
       for (const uri of uris as string[]) {
         const parsed = new URL(uri);
-        if (this.refuseIpRedirects && parsed.protocol === 'http:' && (/^\d+\.\d+\.\d+\.\d+$/.test(parsed.hostname) || parsed.hostname.startsWith('['))) {
+        if (
+          this.refuseIpRedirects &&
+          parsed.protocol === 'http:' &&
+          (/^\d+\.\d+\.\d+\.\d+$/.test(parsed.hostname) || parsed.hostname.startsWith('['))
+        ) {
           oauthError(400, 'invalid_redirect_uri', 'http redirect URIs must use localhost');
           return;
         }
@@ -176,7 +190,12 @@ export class FakeOAuth {
       }
       const id = `client-${this.clients.size + 1}-${randomBytes(4).toString('hex')}`;
       this.clients.set(id, { id, redirectUris: uris as string[] });
-      json(201, { client_id: id, redirect_uris: uris, token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+      json(201, {
+        client_id: id,
+        redirect_uris: uris,
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+      });
       return;
     }
     if (route === 'GET /oauth2/authorize') {
@@ -189,7 +208,12 @@ export class FakeOAuth {
         res.end('unknown client or redirect_uri');
         return;
       }
-      if (p.get('response_type') !== 'code' || p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge') || !p.get('state')) {
+      if (
+        p.get('response_type') !== 'code' ||
+        p.get('code_challenge_method') !== 'S256' ||
+        !p.get('code_challenge') ||
+        !p.get('state')
+      ) {
         res.writeHead(400, { 'content-type': 'text/plain' });
         res.end('response_type=code, PKCE S256 and state are required');
         return;
@@ -279,7 +303,9 @@ export class FakeOAuth {
 
 /** What a browser does with the authorize address: asks the server, then goes where it redirects
  *  (the loopback listener). The page's status and text, and where it went. */
-export async function followAuthorize(authorizeUrl: string): Promise<{ redirectedTo?: string; status: number; page: string }> {
+export async function followAuthorize(
+  authorizeUrl: string,
+): Promise<{ redirectedTo?: string; status: number; page: string }> {
   const first = await fetch(authorizeUrl, { redirect: 'manual' });
   const location = first.headers.get('location');
   if (!location) return { status: first.status, page: await first.text() };

@@ -3,7 +3,11 @@
 /** The notifiers REALISTIC_MONITORS name, as GET /v2/notifiers lists them (one of the ids the
  *  monitors name, notify_email_2, is not here: deleted since). */
 export const FIXTURE_NOTIFIERS = [
-  { id: 'notify_slack_oncall', name: '#oncall', properties: { slack: { slackUrl: 'https://hooks.slack.invalid/T000/B000/not-a-secret' } } },
+  {
+    id: 'notify_slack_oncall',
+    name: '#oncall',
+    properties: { slack: { slackUrl: 'https://hooks.slack.invalid/T000/B000/not-a-secret' } },
+  },
   { id: 'notify_email_1', name: 'Platform team', properties: { email: { emails: ['platform@example.com'] } } },
 ];
 

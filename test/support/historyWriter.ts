@@ -7,7 +7,18 @@ const [folder, writer, countText, everyText, maxText] = process.argv.slice(2);
 const store = new HistoryStore({ folder, maxEntries: Number(maxText) });
 const every = Number(everyText);
 for (let i = 0; i < Number(countText); i++) {
-  await store.append({ id: `${writer}-${i}`, at: Date.now(), apl: `['${writer}'] | take ${i}`, deployment: 'prod', datasets: [writer], range: { version: 1, preset: '1h' }, durationMs: 1, rows: i, outcome: 'ok', source: 'query' });
+  await store.append({
+    id: `${writer}-${i}`,
+    at: Date.now(),
+    apl: `['${writer}'] | take ${i}`,
+    deployment: 'prod',
+    datasets: [writer],
+    range: { version: 1, preset: '1h' },
+    durationMs: 1,
+    rows: i,
+    outcome: 'ok',
+    source: 'query',
+  });
   if (every && i % every === every - 1) await store.compact('prod');
 }
 console.log('done');

@@ -5,9 +5,50 @@
 // null or Go's zero time 0001-01-01T00:00:00Z, an unset interval is 0, some monitors have no type
 // and some descriptions are null (see API-NOTES, Monitors).
 
-const SERVICES = ['checkout', 'payments', 'auth', 'search', 'inventory', 'shipping', 'gateway', 'billing', 'profile', 'notifications'];
-const SIGNALS = ['5xx rate', 'p99 latency', 'error logs', 'queue depth', 'failed logins', 'timeouts', 'cold starts', 'retries'];
-const TEAMS = ['atlas', 'borealis', 'cobalt', 'delta', 'ember', 'fjord', 'granite', 'harbor', 'iris', 'juniper', 'kestrel', 'lumen', 'meridian', 'nimbus', 'onyx', 'prism', 'quartz', 'raven', 'sierra', 'tundra'];
+const SERVICES = [
+  'checkout',
+  'payments',
+  'auth',
+  'search',
+  'inventory',
+  'shipping',
+  'gateway',
+  'billing',
+  'profile',
+  'notifications',
+];
+const SIGNALS = [
+  '5xx rate',
+  'p99 latency',
+  'error logs',
+  'queue depth',
+  'failed logins',
+  'timeouts',
+  'cold starts',
+  'retries',
+];
+const TEAMS = [
+  'atlas',
+  'borealis',
+  'cobalt',
+  'delta',
+  'ember',
+  'fjord',
+  'granite',
+  'harbor',
+  'iris',
+  'juniper',
+  'kestrel',
+  'lumen',
+  'meridian',
+  'nimbus',
+  'onyx',
+  'prism',
+  'quartz',
+  'raven',
+  'sierra',
+  'tundra',
+];
 const ENVIRONMENTS = ['prod', 'staging', 'dev', 'canary', 'perf'];
 const REGIONS = ['us-east-1', 'us-west-2', 'eu-west-1', 'eu-central-1', 'ap-south-1', 'ap-northeast-1'];
 const TYPES = ['Threshold', 'Threshold', 'MatchEvent', 'AnomalyDetection'];

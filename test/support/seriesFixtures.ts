@@ -15,23 +15,39 @@ export interface MinuteSeries {
 }
 
 /** A quiet series with spikes: `base` each minute, `spike` in the minutes listed (ms, any time inside the minute), in `spikeGroup` only. */
-export function spikySeries(spikes: readonly number[], options: { base?: number; spike?: number; groups?: string[]; spikeGroup?: string } = {}): MinuteSeries {
+export function spikySeries(
+  spikes: readonly number[],
+  options: { base?: number; spike?: number; groups?: string[]; spikeGroup?: string } = {},
+): MinuteSeries {
   const minutes = new Set(spikes.map((t) => Math.floor(t / MINUTE) * MINUTE));
   const base = options.base ?? 1;
   const spike = options.spike ?? 100;
   const groups = options.groups ?? [''];
-  return { groups, value: (minute, group) => (minutes.has(minute) && (options.spikeGroup === undefined || group === options.spikeGroup) ? spike : base) };
+  return {
+    groups,
+    value: (minute, group) =>
+      minutes.has(minute) && (options.spikeGroup === undefined || group === options.spikeGroup) ? spike : base,
+  };
 }
 
 function readTimeArg(value: unknown, now: number): number {
   if (typeof value !== 'string') return now;
   const relative = /^now(?:-(\d+)([mhd]))?$/.exec(value);
-  if (relative) return now - (relative[1] ? Number(relative[1]) * { m: MINUTE, h: 60 * MINUTE, d: 1440 * MINUTE }[relative[2] as 'm' | 'h' | 'd'] : 0);
+  if (relative)
+    return (
+      now -
+      (relative[1]
+        ? Number(relative[1]) * { m: MINUTE, h: 60 * MINUTE, d: 1440 * MINUTE }[relative[2] as 'm' | 'h' | 'd']
+        : 0)
+    );
   return Date.parse(value);
 }
 
 /** The fake's `aplAnswer` for a series; `seen` hears every range asked. */
-export function seriesAplAnswer(series: MinuteSeries, seen?: (range: { start: number; end: number; apl: string }) => void): (body: AplRequestBody) => AplAnswer {
+export function seriesAplAnswer(
+  series: MinuteSeries,
+  seen?: (range: { start: number; end: number; apl: string }) => void,
+): (body: AplRequestBody) => AplAnswer {
   return (body) => {
     const apl = String(body.apl);
     const now = Date.now();
@@ -65,11 +81,21 @@ export function seriesAplAnswer(series: MinuteSeries, seen?: (range: { start: nu
         if (!any) continue;
         times.push(new Date(from).toISOString());
         names.push(group);
-        values.push(aggregate === 'max' ? greatest : aggregate === 'avg' ? total / ((Math.min(to, end) - Math.max(from, start)) / MINUTE) : total);
+        values.push(
+          aggregate === 'max'
+            ? greatest
+            : aggregate === 'avg'
+              ? total / ((Math.min(to, end) - Math.max(from, start)) / MINUTE)
+              : total,
+        );
       }
     }
     const valueName = aggregate === 'count' ? 'count_' : `${aggregate}_v`;
-    const fields = [...(binMs ? [{ name: '_time', type: 'datetime' }] : []), ...(grouped ? [{ name: 'service', type: 'string' }] : []), { name: valueName, type: 'integer', agg: { name: aggregate } }];
+    const fields = [
+      ...(binMs ? [{ name: '_time', type: 'datetime' }] : []),
+      ...(grouped ? [{ name: 'service', type: 'string' }] : []),
+      { name: valueName, type: 'integer', agg: { name: aggregate } },
+    ];
     const columns = [...(binMs ? [times] : []), ...(grouped ? [names] : []), values];
     return {
       body: {

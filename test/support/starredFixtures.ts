@@ -24,15 +24,31 @@ export function realisticStarred(): Record<string, unknown>[] {
       someFieldAddedLater: { nested: [1, 2, 3] },
     },
     // The service's Go types write nil maps and unset strings as null, and may leave out what the API requires.
-    { id: 'sq_go_nulls', name: 'auth failures by region', dataset: null, who: ME, kind: null, query: { apl: "['auth'] | where outcome == 'failure' | summarize count() by region" }, metadata: null },
-    { id: 'sq_team_1', kind: 'apl', name: 'Slow searches', dataset: 'sample-app', who: 'usr_colleague_2', query: { apl: "['sample-app'] | where duration > 2s" }, metadata: {} },
+    {
+      id: 'sq_go_nulls',
+      name: 'auth failures by region',
+      dataset: null,
+      who: ME,
+      kind: null,
+      query: { apl: "['auth'] | where outcome == 'failure' | summarize count() by region" },
+      metadata: null,
+    },
+    {
+      id: 'sq_team_1',
+      kind: 'apl',
+      name: 'Slow searches',
+      dataset: 'sample-app',
+      who: 'usr_colleague_2',
+      query: { apl: "['sample-app'] | where duration > 2s" },
+      metadata: {},
+    },
     {
       id: 'sq_hostile',
       kind: 'apl',
       name: 'Hostile [click](command:axiom.signOut) <img src=x onerror=alert(1)>',
       dataset: 'logs <b>',
       who: 'usr_colleague_3',
-      query: { apl: "['logs']\n| where msg == \"```\"\n```\n[pwn](command:axiom.signOut)\n<b>bold</b>\n| take 1" },
+      query: { apl: '[\'logs\']\n| where msg == "```"\n```\n[pwn](command:axiom.signOut)\n<b>bold</b>\n| take 1' },
       metadata: {},
     },
     // Not a starred query the extension can read: no name, then no id.
@@ -42,7 +58,16 @@ export function realisticStarred(): Record<string, unknown>[] {
 }
 
 const SERVICES = ['checkout', 'payments', 'auth', 'search', 'inventory', 'shipping', 'gateway', 'billing'];
-const WHAT = ['5xx by route', 'p99 latency', 'error logs', 'slow queries', 'failed logins', 'timeouts by host', 'top users', 'retries'];
+const WHAT = [
+  '5xx by route',
+  'p99 latency',
+  'error logs',
+  'slow queries',
+  'failed logins',
+  'timeouts by host',
+  'top users',
+  'retries',
+];
 const DATASETS = ['http-logs', 'sample-app', 'otel-traces', 'k8s-events', 'billing-audit'];
 
 /** `count` starred queries of the caller (or of `who`), deterministic, about 400 bytes of JSON each. */
@@ -58,7 +83,11 @@ export function manyStarred(count: number, who: string = ME, prefix = 'sq_many_'
       name: `${service} ${what} ${i + 1}`,
       dataset,
       who,
-      query: { apl: `['${dataset}']\n| where service == '${service}'\n| summarize count() by bin_auto(_time), route\n| top 10 by count_`, startTime: 'now-1h', endTime: 'now' },
+      query: {
+        apl: `['${dataset}']\n| where service == '${service}'\n| summarize count() by bin_auto(_time), route\n| top 10 by count_`,
+        startTime: 'now-1h',
+        endTime: 'now',
+      },
       metadata: {},
     });
   }

@@ -5,7 +5,18 @@ import type { AplAnswer } from './fakeAxiom';
 /** Typed columns with nulls, a nested object, an array and an odd composite type name. */
 export const TYPED_TABULAR = {
   format: 'tabular',
-  status: { elapsedTime: 2345, blocksExamined: 4, rowsExamined: 1200, rowsMatched: 3, numGroups: 0, isPartial: false, cacheStatus: 1, minBlockTime: '2026-01-01T00:00:00Z', maxBlockTime: '2026-01-01T01:00:00Z', messages: [] },
+  status: {
+    elapsedTime: 2345,
+    blocksExamined: 4,
+    rowsExamined: 1200,
+    rowsMatched: 3,
+    numGroups: 0,
+    isPartial: false,
+    cacheStatus: 1,
+    minBlockTime: '2026-01-01T00:00:00Z',
+    maxBlockTime: '2026-01-01T01:00:00Z',
+    messages: [],
+  },
   tables: [
     {
       name: '0',
@@ -34,7 +45,9 @@ export const TYPED_TABULAR = {
     },
   ],
   datasetNames: ['http-logs'],
-  fieldsMetaMap: { 'http-logs': [{ name: 'status', type: 'integer', unit: '', hidden: false, description: 'HTTP status' }] },
+  fieldsMetaMap: {
+    'http-logs': [{ name: 'status', type: 'integer', unit: '', hidden: false, description: 'HTTP status' }],
+  },
 };
 
 /** A summarize: its groups in table "0", the totals in "_totals". */
@@ -98,7 +111,13 @@ export const PARTIAL = {
 
 /** As the official Go client's tests send it: no format, a minimal status, `string` also for _time. */
 export const GO_SDK_TABULAR = {
-  status: { minCursor: '0d3wo7v7e1oii-075a8c41710018b9-0000ecc5', maxCursor: '0d3wo7v7e1oii-075a8c41710018b9-0000ecc6', elapsedTime: 542114, rowsExamined: 142655, rowsMatched: 142655 },
+  status: {
+    minCursor: '0d3wo7v7e1oii-075a8c41710018b9-0000ecc5',
+    maxCursor: '0d3wo7v7e1oii-075a8c41710018b9-0000ecc6',
+    elapsedTime: 542114,
+    rowsExamined: 142655,
+    rowsMatched: 142655,
+  },
   tables: [
     {
       name: '0',
@@ -121,13 +140,25 @@ export const GO_SDK_TABULAR = {
 };
 
 /** A query that does not compile: where (line, column) and the compiler's own words. */
-export function compileErrorBody(line: number, column: number, message = 'syntax error: unexpected token "|"'): unknown {
-  return { code: 400, message: `invalid query: ${message}`, detail: { errorType: 1, compileErrorCode: 1, line, column, message } };
+export function compileErrorBody(
+  line: number,
+  column: number,
+  message = 'syntax error: unexpected token "|"',
+): unknown {
+  return {
+    code: 400,
+    message: `invalid query: ${message}`,
+    detail: { errorType: 1, compileErrorCode: 1, line, column, message },
+  };
 }
 
 /** 429 with the reset time (X-RateLimit-Reset, UTC epoch seconds). */
 export function rateLimitedAnswer(resetEpochSeconds: number): AplAnswer {
-  return { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetEpochSeconds) } };
+  return {
+    status: 429,
+    body: { message: 'rate limit exceeded' },
+    headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetEpochSeconds) },
+  };
 }
 
 /** 430: the organisation's query limit is reached. */
@@ -138,7 +169,20 @@ export function queryLimitedAnswer(resetEpochSeconds?: number): AplAnswer {
 }
 
 /** Column names as a log dataset has them, in the order of hugeTabular's kinds (time, integer, float, text, boolean, object). */
-const HUGE_NAMES = ['_time', 'status', 'duration_ms', 'path', 'cached', 'attributes', 'ingested_at', 'bytes', 'cpu_ms', 'user_agent', 'sampled', 'labels'];
+const HUGE_NAMES = [
+  '_time',
+  'status',
+  'duration_ms',
+  'path',
+  'cached',
+  'attributes',
+  'ingested_at',
+  'bytes',
+  'cpu_ms',
+  'user_agent',
+  'sampled',
+  'labels',
+];
 
 /**
  * A table of `rows` × `columns` cells of mixed kinds (time, numbers, text, null, a nested
@@ -150,27 +194,43 @@ export function hugeTabular(rows: number, columns = 12): { tables: unknown[]; st
   const start = Date.UTC(2026, 0, 1);
   for (let c = 0; c < columns; c++) {
     const kind = c % 6;
-    fields.push({ name: c < HUGE_NAMES.length ? HUGE_NAMES[c] : `field_${c}`, type: ['datetime', 'integer', 'float', 'string', 'boolean', 'map'][kind] });
+    fields.push({
+      name: c < HUGE_NAMES.length ? HUGE_NAMES[c] : `field_${c}`,
+      type: ['datetime', 'integer', 'float', 'string', 'boolean', 'map'][kind],
+    });
     const column: unknown[] = new Array<unknown>(rows);
     for (let r = 0; r < rows; r++) {
       column[r] =
-        kind === 0 ? new Date(start + r * 1000).toISOString()
-        : kind === 1 ? r * 7
-        : kind === 2 ? r / 3
-        : kind === 3 ? (r % 10 === 0 ? null : `value ${r}, "quoted"`)
-        : kind === 4 ? r % 2 === 0
-        : { id: r, path: ['a', 'b'] };
+        kind === 0
+          ? new Date(start + r * 1000).toISOString()
+          : kind === 1
+            ? r * 7
+            : kind === 2
+              ? r / 3
+              : kind === 3
+                ? r % 10 === 0
+                  ? null
+                  : `value ${r}, "quoted"`
+                : kind === 4
+                  ? r % 2 === 0
+                  : { id: r, path: ['a', 'b'] };
     }
     data.push(column);
   }
-  return { status: { elapsedTime: 123_456, rowsExamined: rows * 2, rowsMatched: rows, isPartial: false }, tables: [{ name: '0', fields, columns: data }] };
+  return {
+    status: { elapsedTime: 123_456, rowsExamined: rows * 2, rowsMatched: rows, isPartial: false },
+    tables: [{ name: '0', fields, columns: data }],
+  };
 }
 
 /**
  * `summarize count() by bin(_time, 1m), service` over `minutes` minutes: one row per minute and
  * service, rows in time order, counts that rise and fall as traffic does (for the chart).
  */
-export function countsByService(minutes = 60, services = ['checkout', 'cart', 'search']): { status: unknown; tables: unknown[] } {
+export function countsByService(
+  minutes = 60,
+  services = ['checkout', 'cart', 'search'],
+): { status: unknown; tables: unknown[] } {
   const start = Date.UTC(2026, 10, 23, 7, 0);
   const times: string[] = [];
   const names: string[] = [];
@@ -184,6 +244,16 @@ export function countsByService(minutes = 60, services = ['checkout', 'cart', 's
   }
   return {
     status: { elapsedTime: 48_000, rowsExamined: 1_250_000, rowsMatched: 96_400, isPartial: false },
-    tables: [{ name: '0', fields: [{ name: '_time', type: 'datetime' }, { name: 'service', type: 'string' }, { name: 'count_', type: 'integer', agg: { name: 'count' } }], columns: [times, names, counts] }],
+    tables: [
+      {
+        name: '0',
+        fields: [
+          { name: '_time', type: 'datetime' },
+          { name: 'service', type: 'string' },
+          { name: 'count_', type: 'integer', agg: { name: 'count' } },
+        ],
+        columns: [times, names, counts],
+      },
+    ],
   };
 }

@@ -16,7 +16,10 @@ export const FAST_RETRY = { maxTries: 3, budgetMs: 1000, baseDelayMs: 10 };
 export class CapturedLog {
   requests: RequestLogEntry[] = [];
   warnings: string[] = [];
-  readonly logger = { request: (e: RequestLogEntry) => this.requests.push(e), warn: (m: string) => this.warnings.push(m) };
+  readonly logger = {
+    request: (e: RequestLogEntry) => this.requests.push(e),
+    warn: (m: string) => this.warnings.push(m),
+  };
 
   text(): string {
     return JSON.stringify(this.requests) + '\n' + this.warnings.join('\n');
@@ -30,7 +33,12 @@ export class CapturedLog {
 
 /** The file's fake service up for its tests, reset with the log after each (and `alsoAfterEach`
  *  then), and stopped with the dispatcher at the end. */
-export function useFakeService(fake: FakeAxiom, dispatcher: Dispatcher, log: CapturedLog, alsoAfterEach?: () => void): void {
+export function useFakeService(
+  fake: FakeAxiom,
+  dispatcher: Dispatcher,
+  log: CapturedLog,
+  alsoAfterEach?: () => void,
+): void {
   before(() => fake.start());
   after(async () => {
     await fake.stop();
@@ -49,7 +57,12 @@ export function transportUnderTest(dispatcher: Dispatcher): Transport {
   return process.env.AXIOM_TEST_TRANSPORT === 'node' ? nodeTransport() : undiciTransport(dispatcher);
 }
 
-export function testClient(url: string, dispatcher: Dispatcher, log: CapturedLog, overrides: Partial<ClientOptions> = {}): AxiomClient {
+export function testClient(
+  url: string,
+  dispatcher: Dispatcher,
+  log: CapturedLog,
+  overrides: Partial<ClientOptions> = {},
+): AxiomClient {
   return new AxiomClient({
     url,
     token: FAKE_API_TOKEN,

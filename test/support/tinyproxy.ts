@@ -23,10 +23,27 @@ export class TinyProxy {
     this.port = await freePort();
     const config = path.join(this.dir, 'tinyproxy.conf');
     // No ConnectPort line: CONNECT is allowed to any port, as the fake services use random ones.
-    fs.writeFileSync(config, [`Port ${this.port}`, 'Listen 127.0.0.1', 'Allow 127.0.0.1', 'Timeout 30', 'LogLevel Connect', `LogFile "${this.logFile}"`, 'DisableViaHeader Yes', 'MaxClients 50', ...(this.options.basicAuth ? [`BasicAuth ${this.options.basicAuth.user} ${this.options.basicAuth.password}`] : [])].join('\n'));
+    fs.writeFileSync(
+      config,
+      [
+        `Port ${this.port}`,
+        'Listen 127.0.0.1',
+        'Allow 127.0.0.1',
+        'Timeout 30',
+        'LogLevel Connect',
+        `LogFile "${this.logFile}"`,
+        'DisableViaHeader Yes',
+        'MaxClients 50',
+        ...(this.options.basicAuth
+          ? [`BasicAuth ${this.options.basicAuth.user} ${this.options.basicAuth.password}`]
+          : []),
+      ].join('\n'),
+    );
     this.process = spawn('tinyproxy', ['-d', '-c', config], { stdio: 'ignore' });
     const exited = new Promise<never>((_, reject) => {
-      this.process?.once('error', (e) => reject(new Error(`tinyproxy could not start (${e.message}); npm test's setup installs it`)));
+      this.process?.once('error', (e) =>
+        reject(new Error(`tinyproxy could not start (${e.message}); npm test's setup installs it`)),
+      );
       this.process?.once('exit', (code) => reject(new Error(`tinyproxy exited with ${code}`)));
     });
     await Promise.race([waitForPort(this.port), exited]);

@@ -25,7 +25,10 @@ describe('datasetFromApl', () => {
 
 describe('suggestQueryName', () => {
   it('names the dataset and the first operators', () => {
-    assert.equal(suggestQueryName("['http-logs'] | where status >= 500 | summarize count()", 'http-logs'), 'http-logs: where, summarize');
+    assert.equal(
+      suggestQueryName("['http-logs'] | where status >= 500 | summarize count()", 'http-logs'),
+      'http-logs: where, summarize',
+    );
   });
   it('is short', () => {
     assert.ok(suggestQueryName('x'.repeat(200), undefined).length <= 60);

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { callSnippet, completionContext, datasetOf, fieldAt, fieldReference, hoverTarget, signatureAt } from '../../src/core/apl/completion';
+import {
+  callSnippet,
+  completionContext,
+  datasetOf,
+  fieldAt,
+  fieldReference,
+  hoverTarget,
+  signatureAt,
+} from '../../src/core/apl/completion';
 import { findFunction } from '../../src/core/apl/reference';
 
 /** The text without its cursor mark ‸, and the offset of the mark. */
@@ -10,11 +18,20 @@ function at(marked: string): [string, number] {
 }
 
 /** The context's kind and the text its range would replace. */
-function context(marked: string): { kind: string; replaces?: string; dataset?: string; operator?: string; quoted?: boolean } {
+function context(marked: string): {
+  kind: string;
+  replaces?: string;
+  dataset?: string;
+  operator?: string;
+  quoted?: boolean;
+} {
   const [text, offset] = at(marked);
   const c = completionContext(text, offset);
   if (c.kind === 'none') return { kind: 'none' };
-  const out: { kind: string; replaces: string; dataset?: string; operator?: string; quoted?: boolean } = { kind: c.kind, replaces: text.slice(c.start, c.end) };
+  const out: { kind: string; replaces: string; dataset?: string; operator?: string; quoted?: boolean } = {
+    kind: c.kind,
+    replaces: text.slice(c.start, c.end),
+  };
   if (c.kind === 'expression') {
     if (c.dataset) out.dataset = c.dataset;
     if (c.operator) out.operator = c.operator;
@@ -35,7 +52,7 @@ describe('APL completion contexts', () => {
     assert.deepEqual(context('‸'), { kind: 'dataset', replaces: '' });
     assert.deepEqual(context('htt‸'), { kind: 'dataset', replaces: 'htt' });
     assert.deepEqual(context("['htt‸"), { kind: 'dataset', replaces: "['htt", quoted: true });
-    assert.deepEqual(context("let x = 1;\n‸"), { kind: 'dataset', replaces: '' });
+    assert.deepEqual(context('let x = 1;\n‸'), { kind: 'dataset', replaces: '' });
     assert.deepEqual(context("['a'] | union ‸"), { kind: 'dataset', replaces: '' });
     assert.deepEqual(context("['a'] | union ['b'], ‸"), { kind: 'dataset', replaces: '' });
     assert.deepEqual(context("['a'] | join kind=inner (‸"), { kind: 'dataset', replaces: '' });
@@ -44,13 +61,45 @@ describe('APL completion contexts', () => {
     assert.deepEqual(context("['a'] | take 1\n\nsam‸"), { kind: 'dataset', replaces: 'sam' });
   });
 
-  it('inside an operator: an expression, knowing the query\'s dataset and the operator', () => {
-    assert.deepEqual(context("['http-logs'] | where st‸"), { kind: 'expression', replaces: 'st', dataset: 'http-logs', operator: 'where' });
-    assert.deepEqual(context("['http-logs']\n| summarize count() by ‸"), { kind: 'expression', replaces: '', dataset: 'http-logs', operator: 'summarize' });
-    assert.deepEqual(context("let t = 5m;\nlogs | where _time > ago(‸)"), { kind: 'expression', replaces: '', dataset: 'logs', operator: 'where' });
-    assert.deepEqual(context("['http-logs'] | project ['geo.c‸"), { kind: 'expression', replaces: "['geo.c", dataset: 'http-logs', operator: 'project', quoted: true });
-    assert.deepEqual(context("['http-logs'] | project ['geo.c‸ity']"), { kind: 'expression', replaces: "['geo.city']", dataset: 'http-logs', operator: 'project', quoted: true });
-    assert.deepEqual(context("['a'] | join (['b']) on ‸"), { kind: 'expression', replaces: '', dataset: 'a', operator: 'join' });
+  it("inside an operator: an expression, knowing the query's dataset and the operator", () => {
+    assert.deepEqual(context("['http-logs'] | where st‸"), {
+      kind: 'expression',
+      replaces: 'st',
+      dataset: 'http-logs',
+      operator: 'where',
+    });
+    assert.deepEqual(context("['http-logs']\n| summarize count() by ‸"), {
+      kind: 'expression',
+      replaces: '',
+      dataset: 'http-logs',
+      operator: 'summarize',
+    });
+    assert.deepEqual(context('let t = 5m;\nlogs | where _time > ago(‸)'), {
+      kind: 'expression',
+      replaces: '',
+      dataset: 'logs',
+      operator: 'where',
+    });
+    assert.deepEqual(context("['http-logs'] | project ['geo.c‸"), {
+      kind: 'expression',
+      replaces: "['geo.c",
+      dataset: 'http-logs',
+      operator: 'project',
+      quoted: true,
+    });
+    assert.deepEqual(context("['http-logs'] | project ['geo.c‸ity']"), {
+      kind: 'expression',
+      replaces: "['geo.city']",
+      dataset: 'http-logs',
+      operator: 'project',
+      quoted: true,
+    });
+    assert.deepEqual(context("['a'] | join (['b']) on ‸"), {
+      kind: 'expression',
+      replaces: '',
+      dataset: 'a',
+      operator: 'join',
+    });
   });
 
   it('nothing inside a string or a comment', () => {
@@ -85,7 +134,7 @@ describe('APL hover and signature targets', () => {
     assert.equal(hover("['a'] | where x == 'str‸len(1)'"), undefined);
   });
 
-  it('a field under the cursor, bare or quoted, with its query\'s dataset; not the dataset, an operator or a call', () => {
+  it("a field under the cursor, bare or quoted, with its query's dataset; not the dataset, an operator or a call", () => {
     const field = (marked: string) => {
       const [text, offset] = at(marked);
       const f = fieldAt(text, offset);

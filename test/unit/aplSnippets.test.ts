@@ -8,21 +8,37 @@ import { checkApl } from '../../src/core/apl/checks';
 import { render } from '../../src/core/phrase';
 
 const root = (() => {
-  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) if (fs.existsSync(path.join(dir, 'media/axiom-apl-snippets.json'))) return dir;
+  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir))
+    if (fs.existsSync(path.join(dir, 'media/axiom-apl-snippets.json'))) return dir;
   throw new Error('media/axiom-apl-snippets.json not found');
 })();
-const snippets = JSON.parse(fs.readFileSync(path.join(root, 'media/axiom-apl-snippets.json'), 'utf8')) as Record<string, { prefix: string | string[]; description: string; body: string[] }>;
+const snippets = JSON.parse(fs.readFileSync(path.join(root, 'media/axiom-apl-snippets.json'), 'utf8')) as Record<
+  string,
+  { prefix: string | string[]; description: string; body: string[] }
+>;
 
 /** The text a snippet inserts when every placeholder keeps its default (the first choice of a list). */
 function expand(body: string[]): string {
-  return body.join('\n').replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+  return body
+    .join('\n')
+    .replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1')
+    .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+    .replace(/\$\d+/g, '');
 }
 
 describe('snippets', () => {
   it('are contributed for axiom-apl only', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: { snippets: { language: string; path: string }[] } };
-    assert.deepEqual(manifest.contributes.snippets.map((s) => s.language), ['axiom-apl']);
-    assert.ok(fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').includes('!media/axiom-apl-snippets.json'), 'the snippets ship in the .vsix');
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      contributes: { snippets: { language: string; path: string }[] };
+    };
+    assert.deepEqual(
+      manifest.contributes.snippets.map((s) => s.language),
+      ['axiom-apl'],
+    );
+    assert.ok(
+      fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').includes('!media/axiom-apl-snippets.json'),
+      'the snippets ship in the .vsix',
+    );
   });
 
   for (const [name, snippet] of Object.entries(snippets)) {
@@ -30,7 +46,11 @@ describe('snippets', () => {
       assert.ok(snippet.prefix.length > 0 && snippet.description.length > 0);
       const text = expand(snippet.body);
       // A snippet for after a pipe, or a let statement, is tried in a query around it.
-      const query = text.startsWith("['") ? text : text.startsWith('let ') ? `${text}\n['logs'] | take 1` : `['logs']\n| ${text}`;
+      const query = text.startsWith("['")
+        ? text
+        : text.startsWith('let ')
+          ? `${text}\n['logs'] | take 1`
+          : `['logs']\n| ${text}`;
       const problems = checkApl(query).map((p) => `${query.slice(p.start, p.end)}: ${render(p.message)}`);
       assert.deepEqual(problems, [], query);
     });

@@ -21,13 +21,19 @@ const LOCK = {
 };
 
 /** A project folder with that lock file and, unless `installed` is undefined, node_modules holding those packages. */
-function project(installed: Record<string, { version: string }> | undefined, folders_: string[] = Object.keys(installed ?? {})): string {
+function project(
+  installed: Record<string, { version: string }> | undefined,
+  folders_: string[] = Object.keys(installed ?? {}),
+): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-bootstrap-'));
   folders.push(root);
   fs.writeFileSync(path.join(root, 'package-lock.json'), JSON.stringify(LOCK));
   if (installed) {
     fs.mkdirSync(path.join(root, 'node_modules'));
-    fs.writeFileSync(path.join(root, 'node_modules/.package-lock.json'), JSON.stringify({ name: 'x', lockfileVersion: 3, packages: installed }));
+    fs.writeFileSync(
+      path.join(root, 'node_modules/.package-lock.json'),
+      JSON.stringify({ name: 'x', lockfileVersion: 3, packages: installed }),
+    );
     for (const where of folders_) {
       fs.mkdirSync(path.join(root, where), { recursive: true });
       fs.writeFileSync(path.join(root, where, 'package.json'), '{}');
@@ -45,7 +51,7 @@ describe('npm start and npm test install the dependencies when node_modules is m
   after(() => folders.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
   const complete = { 'node_modules/esbuild': { version: '0.28.2' }, 'node_modules/@scope/lib': { version: '1.0.0' } };
 
-  it('nothing to do when node_modules holds what the lock file names (another platform\'s optional packages aside)', () => {
+  it("nothing to do when node_modules holds what the lock file names (another platform's optional packages aside)", () => {
     assert.deepEqual(check(project(complete)), { code: 0, output: 'node_modules matches package-lock.json\n' });
   });
 
@@ -53,13 +59,20 @@ describe('npm start and npm test install the dependencies when node_modules is m
     const cases: [string, string][] = [
       [project(undefined), 'node_modules is missing'],
       [project({ 'node_modules/esbuild': { version: '0.28.2' } }), '@scope/lib is not installed'],
-      [project({ ...complete, 'node_modules/esbuild': { version: '0.27.0' } }), 'esbuild is 0.27.0, the lock file says 0.28.2'],
-      [project({ ...complete, 'node_modules/left-pad': { version: '1.0.0' } }), 'left-pad is installed but not in the lock file'],
+      [
+        project({ ...complete, 'node_modules/esbuild': { version: '0.27.0' } }),
+        'esbuild is 0.27.0, the lock file says 0.28.2',
+      ],
+      [
+        project({ ...complete, 'node_modules/left-pad': { version: '1.0.0' } }),
+        'left-pad is installed but not in the lock file',
+      ],
       [project(complete, ['node_modules/esbuild']), '@scope/lib is recorded but its folder is gone'],
     ];
     const noRecord = project({});
     fs.rmSync(path.join(noRecord, 'node_modules/.package-lock.json'));
     cases.push([noRecord, 'node_modules holds no record of an install']);
-    for (const [root, reason] of cases) assert.deepEqual(check(root), { code: 1, output: `install needed: ${reason}\n` });
+    for (const [root, reason] of cases)
+      assert.deepEqual(check(root), { code: 1, output: `install needed: ${reason}\n` });
   });
 });

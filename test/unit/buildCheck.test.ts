@@ -24,8 +24,10 @@ const GOOD: Record<string, string> = {
   'src/platform/lazy.ts': LOADER,
   'src/feature/bundle.ts': "export { work } from './work';\n",
   'src/feature/work.ts': "export function work(): string {\n  return 'the feature at work, loaded late';\n}\n",
-  'src/feature/register.ts': "import * as vscode from 'vscode';\nimport { load } from '../platform/lazy';\nexport function register() {\n  return vscode.commands.registerCommand('x.work', () => load('feature').work());\n}\n",
-  'src/extension.ts': "import { register } from './feature/register';\nexport function activate(context: { subscriptions: unknown[] }) {\n  context.subscriptions.push(register());\n}\n",
+  'src/feature/register.ts':
+    "import * as vscode from 'vscode';\nimport { load } from '../platform/lazy';\nexport function register() {\n  return vscode.commands.registerCommand('x.work', () => load('feature').work());\n}\n",
+  'src/extension.ts':
+    "import { register } from './feature/register';\nexport function activate(context: { subscriptions: unknown[] }) {\n  context.subscriptions.push(register());\n}\n",
 };
 
 /** Builds the tree made of `GOOD` changed by `files` with the project's esbuild.mjs and its checks. */
@@ -36,7 +38,10 @@ function build(files: Record<string, string>): { code: number | null; output: st
     fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
     fs.writeFileSync(path.join(root, name), text);
   }
-  const run = spawnSync(process.execPath, [BUILD, '--root', root, '--production'], { encoding: 'utf8', env: { ...process.env, AXIOM_DIST: '' } });
+  const run = spawnSync(process.execPath, [BUILD, '--root', root, '--production'], {
+    encoding: 'utf8',
+    env: { ...process.env, AXIOM_DIST: '' },
+  });
   return { code: run.status, output: run.stdout + run.stderr, root };
 }
 
@@ -53,42 +58,74 @@ describe('the build check of the lazy boundary and the activation budget (esbuil
   });
 
   it('passes a types-only import of the bundle', () => {
-    const result = build({ 'src/feature/register.ts': "import * as vscode from 'vscode';\nimport { load } from '../platform/lazy';\nimport type { work } from './bundle';\nexport function register() {\n  const run: typeof work = () => load('feature').work();\n  return vscode.commands.registerCommand('x.work', run);\n}\n" });
+    const result = build({
+      'src/feature/register.ts':
+        "import * as vscode from 'vscode';\nimport { load } from '../platform/lazy';\nimport type { work } from './bundle';\nexport function register() {\n  const run: typeof work = () => load('feature').work();\n  return vscode.commands.registerCommand('x.work', run);\n}\n",
+    });
     assert.equal(result.code, 0, result.output);
   });
 
   it('fails a value import of the bundle’s entry by any file but the loader, naming the file', () => {
-    const result = build({ 'src/feature/register.ts': "import * as vscode from 'vscode';\nimport { work } from './bundle';\nexport function register() {\n  return vscode.commands.registerCommand('x.work', () => work());\n}\n" });
+    const result = build({
+      'src/feature/register.ts':
+        "import * as vscode from 'vscode';\nimport { work } from './bundle';\nexport function register() {\n  return vscode.commands.registerCommand('x.work', () => work());\n}\n",
+    });
     assert.equal(result.code, 1, result.output);
-    assert.match(result.output, /src\/feature\/register\.ts imports the lazily loaded bundle "feature" \(src\/feature\/bundle\.ts\): only src\/platform\/lazy\.ts may/);
+    assert.match(
+      result.output,
+      /src\/feature\/register\.ts imports the lazily loaded bundle "feature" \(src\/feature\/bundle\.ts\): only src\/platform\/lazy\.ts may/,
+    );
   });
 
   it('fails activation reaching what a bundle holds by a value import, naming the module', () => {
-    const result = build({ 'src/feature/register.ts': "import * as vscode from 'vscode';\nimport { work } from './work';\nexport function register() {\n  return vscode.commands.registerCommand('x.work', () => work());\n}\n" });
+    const result = build({
+      'src/feature/register.ts':
+        "import * as vscode from 'vscode';\nimport { work } from './work';\nexport function register() {\n  return vscode.commands.registerCommand('x.work', () => work());\n}\n",
+    });
     assert.equal(result.code, 1, result.output);
-    assert.match(result.output, /the activation bundle \(extension\.js\) holds src\/feature\/work\.ts, which belongs to the lazily loaded bundle "feature"/);
+    assert.match(
+      result.output,
+      /the activation bundle \(extension\.js\) holds src\/feature\/work\.ts, which belongs to the lazily loaded bundle "feature"/,
+    );
   });
 
   it('fails a bundle holding what another bundle holds', () => {
     const result = build({
-      'src/platform/lazy.ts': LOADER.replace("type Bundles = { feature: typeof import('../feature/bundle') };", "type Bundles = { feature: typeof import('../feature/bundle'); other: typeof import('../other/bundle') };").replace("  feature: () => require('../feature/bundle'),\n", "  feature: () => require('../feature/bundle'),\n  other: () => require('../other/bundle'),\n"),
+      'src/platform/lazy.ts': LOADER.replace(
+        "type Bundles = { feature: typeof import('../feature/bundle') };",
+        "type Bundles = { feature: typeof import('../feature/bundle'); other: typeof import('../other/bundle') };",
+      ).replace(
+        "  feature: () => require('../feature/bundle'),\n",
+        "  feature: () => require('../feature/bundle'),\n  other: () => require('../other/bundle'),\n",
+      ),
       'src/other/bundle.ts': "export { twice } from './twice';\n",
       'src/other/twice.ts': "import { work } from '../feature/work';\nexport const twice = () => work() + work();\n",
     });
     assert.equal(result.code, 1, result.output);
-    assert.match(result.output, /the bundle "other" \(other\.js\) holds src\/feature\/work\.ts, which belongs to the lazily loaded bundle "feature"/);
+    assert.match(
+      result.output,
+      /the bundle "other" \(other\.js\) holds src\/feature\/work\.ts, which belongs to the lazily loaded bundle "feature"/,
+    );
   });
 
   it('fails Node’s network modules at activation', () => {
-    const result = build({ 'src/extension.ts': "import net from 'node:net';\nexport function activate() {\n  return net.isIP('127.0.0.1');\n}\n" });
+    const result = build({
+      'src/extension.ts':
+        "import net from 'node:net';\nexport function activate() {\n  return net.isIP('127.0.0.1');\n}\n",
+    });
     assert.equal(result.code, 1, result.output);
     assert.match(result.output, /the activation bundle loads node:net \(imported by src\/extension\.ts\)/);
   });
 
   it('fails an extension.js over its byte budget', () => {
     const big = Array.from({ length: 40_000 }, (_, i) => `w${i}`).join(' ');
-    const result = build({ 'src/extension.ts': `const WORDS = ${JSON.stringify(big)};\nexport function activate() {\n  return WORDS.length;\n}\n` });
+    const result = build({
+      'src/extension.ts': `const WORDS = ${JSON.stringify(big)};\nexport function activate() {\n  return WORDS.length;\n}\n`,
+    });
     assert.equal(result.code, 1, result.output);
-    assert.match(result.output, /extension\.js is \d+ bytes, over its budget of \d+ \(ACTIVATION_BUDGET in esbuild\.mjs\)/);
+    assert.match(
+      result.output,
+      /extension\.js is \d+ bytes, over its budget of \d+ \(ACTIVATION_BUDGET in esbuild\.mjs\)/,
+    );
   });
 });

@@ -25,12 +25,19 @@ describe('listMonitors', () => {
   it('reads a realistic list, tolerating absent fields, both notifier spellings, null disabledUntil and unknown types', async () => {
     const { monitors, skipped } = await client().listMonitors();
     assert.equal(skipped.length, 0);
-    assert.deepEqual(monitors.map((m) => m.id), ['mon_errors_1', 'mon_metrics_2', 'mon_go_3', 'mon_future_4']);
+    assert.deepEqual(
+      monitors.map((m) => m.id),
+      ['mon_errors_1', 'mon_metrics_2', 'mon_go_3', 'mon_future_4'],
+    );
     const [errors, metrics, go, future] = monitors;
     assert.equal(errors.aplQuery, "['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)");
     assert.equal(errors.disabledUntil, undefined, 'null is read as absent');
     assert.deepEqual(errors.notifierIds, ['notify_slack_oncall']);
-    assert.deepEqual((errors as Record<string, unknown>).someFieldAddedLater, { nested: true }, 'unknown fields are tolerated, kept unread');
+    assert.deepEqual(
+      (errors as Record<string, unknown>).someFieldAddedLater,
+      { nested: true },
+      'unknown fields are tolerated, kept unread',
+    );
     assert.equal(metrics.aplQuery, undefined);
     assert.equal(metrics.mplQuery, 'otel-metrics:http_request_duration_seconds:p99');
     assert.deepEqual(go.notifierIds, ['notify_email_1', 'notify_email_2']);
@@ -59,7 +66,10 @@ describe('listMonitors', () => {
       const { monitors } = await client({ url }).listMonitors();
       assert.equal(monitors.length, 4, url);
     }
-    assert.deepEqual(fake.requests.map((r) => r.path), ['/v2/monitors', '/v2/monitors', '/v2/monitors']);
+    assert.deepEqual(
+      fake.requests.map((r) => r.path),
+      ['/v2/monitors', '/v2/monitors', '/v2/monitors'],
+    );
   });
 
   it('reads an empty list', async () => {
@@ -79,10 +89,22 @@ describe('listMonitors', () => {
   });
 
   it('skips entries that are not monitors (no id, no name, no object), counts them and keeps the rest', async () => {
-    fake.monitors = [...REALISTIC_MONITORS, { id: 'mon_bad', type: 'Threshold', threshold: 'high' }, 42, { name: 'no id', type: 'Threshold' }, { id: 'mon_n', name: 5 }];
+    fake.monitors = [
+      ...REALISTIC_MONITORS,
+      { id: 'mon_bad', type: 'Threshold', threshold: 'high' },
+      42,
+      { name: 'no id', type: 'Threshold' },
+      { id: 'mon_n', name: 5 },
+    ];
     const { monitors, skipped, dropped } = await client().listMonitors();
-    assert.deepEqual(monitors.map((m) => m.id), ['mon_errors_1', 'mon_metrics_2', 'mon_go_3', 'mon_future_4']);
-    assert.deepEqual(skipped.map((s) => s.index), [4, 5, 6, 7]);
+    assert.deepEqual(
+      monitors.map((m) => m.id),
+      ['mon_errors_1', 'mon_metrics_2', 'mon_go_3', 'mon_future_4'],
+    );
+    assert.deepEqual(
+      skipped.map((s) => s.index),
+      [4, 5, 6, 7],
+    );
     assert.match(skipped[0].reason, /^name: /, 'the missing name is the reason, not the bad threshold');
     assert.match(skipped[1].reason, /^the body: /);
     assert.match(skipped[2].reason, /^id: /);
@@ -92,11 +114,15 @@ describe('listMonitors', () => {
     assert.match(log.warnings[0], /skipped 4 of 8 monitors/);
   });
 
-  it('lists every monitor in the Go SDK\'s shapes, beside ordinary ones: null is absent, zero times are never, no type is unknown, unreadable fields are left out and counted', async () => {
+  it("lists every monitor in the Go SDK's shapes, beside ordinary ones: null is absent, zero times are never, no type is unknown, unreadable fields are left out and counted", async () => {
     fake.monitors = [...REALISTIC_MONITORS, ...GO_SDK_MONITORS];
     const { monitors, skipped, dropped } = await client().listMonitors();
     assert.deepEqual(skipped, []);
-    assert.deepEqual(monitors.map((m) => m.id), [...REALISTIC_MONITORS, ...GO_SDK_MONITORS].map((m) => m.id), 'every monitor, in the order sent');
+    assert.deepEqual(
+      monitors.map((m) => m.id),
+      [...REALISTIC_MONITORS, ...GO_SDK_MONITORS].map((m) => m.id),
+      'every monitor, in the order sent',
+    );
     const byId = (id: string) => monitors.find((m) => m.id === id)!;
 
     const nil = byId('mon_go_nil_5');
@@ -109,7 +135,8 @@ describe('listMonitors', () => {
     const sdk = byId('mon_go_sdk_6');
     assert.equal(sdk.type, undefined);
     assert.equal(sdk.intervalMinutes, 0);
-    for (const field of ['disabledUntil', 'createdAt', 'updatedAt', 'notifierIds'] as const) assert.equal(sdk[field], undefined, field);
+    for (const field of ['disabledUntil', 'createdAt', 'updatedAt', 'notifierIds'] as const)
+      assert.equal(sdk[field], undefined, field);
 
     const nulls = byId('mon_nulls_7') as Record<string, unknown>;
     for (const [key, value] of Object.entries(nulls)) assert.notEqual(value, null, `${key} is absent, not null`);
@@ -117,16 +144,25 @@ describe('listMonitors', () => {
     assert.equal(nulls.intervalMinutes, 10);
 
     const odd = byId('mon_odd_8');
-    assert.deepEqual([odd.type, odd.threshold, odd.disabledUntil, odd.notifierIds, odd.description], [undefined, undefined, undefined, undefined, undefined]);
+    assert.deepEqual(
+      [odd.type, odd.threshold, odd.disabledUntil, odd.notifierIds, odd.description],
+      [undefined, undefined, undefined, undefined, undefined],
+    );
     assert.equal(odd.aplQuery, "['odd'] | count", 'the readable fields stay');
     assert.equal(odd.intervalMinutes, 5);
 
     const oddIndex = REALISTIC_MONITORS.length + 3;
-    assert.deepEqual(dropped.map((d) => [d.index, d.field]), GO_SDK_DROPPED_FIELDS.map((field) => [oddIndex, field]));
+    assert.deepEqual(
+      dropped.map((d) => [d.index, d.field]),
+      GO_SDK_DROPPED_FIELDS.map((field) => [oddIndex, field]),
+    );
     assert.match(dropped[0].reason, /^type: .*expected string/);
     assert.match(dropped[2].reason, /^disabledUntil: expected a time/);
     assert.equal(log.warnings.length, 1, 'one line for the list');
-    assert.equal(log.warnings[0], `left out 4 fields that could not be read from 1 of 8 monitors, shown without them; first: [${oddIndex}] ${dropped[0].reason}`);
+    assert.equal(
+      log.warnings[0],
+      `left out 4 fields that could not be read from 1 of 8 monitors, shown without them; first: [${oddIndex}] ${dropped[0].reason}`,
+    );
 
     // As a person reads them: rows and hover say nothing of 0001, null or an empty type.
     const rows = monitorRows(monitors, Date.parse('2026-06-01T00:00:00Z'));
@@ -137,7 +173,8 @@ describe('listMonitors', () => {
     assert.equal(words('mon_go_sdk_6'), 'Unknown type · At or above 1000');
     assert.equal(words('mon_nulls_7'), 'Match event · every 10m');
     assert.equal(words('mon_odd_8'), 'Unknown type · every 5m');
-    const hover = (id: string) => monitorTooltipMarkdown(byId(id), (d) => d.toISOString(), Date.parse('2026-06-01T00:00:00Z'));
+    const hover = (id: string) =>
+      monitorTooltipMarkdown(byId(id), (d) => d.toISOString(), Date.parse('2026-06-01T00:00:00Z'));
     for (const monitor of GO_SDK_MONITORS) {
       const text = hover(monitor.id);
       assert.doesNotMatch(text, /0001|null|undefined|NaN|oops|not a date|(^|\D)0m/, monitor.id);
@@ -145,19 +182,47 @@ describe('listMonitors', () => {
     assert.match(hover('mon_go_sdk_6'), /^Type: Unknown type {2}$/m);
     assert.match(hover('mon_go_sdk_6'), /^Condition: At or above 1000 {2}$/m);
     assert.doesNotMatch(hover('mon_go_sdk_6'), /Created|Runs every|Over the last/);
-    assert.ok(hover('mon_go_nil_5').includes(`\nCreated: ${escapeMarkdown('by usr_2 on 2025-04-01T09:00:00.123Z')}  \n`), 'the time with nanoseconds is read');
+    assert.ok(
+      hover('mon_go_nil_5').includes(`\nCreated: ${escapeMarkdown('by usr_2 on 2025-04-01T09:00:00.123Z')}  \n`),
+      'the time with nanoseconds is read',
+    );
     assert.match(hover('mon_odd_8'), /^Type: Unknown type {2}$/m);
     assert.match(hover('mon_odd_8'), /^State: active {2}$/m);
   });
 });
 
 describe('errors', () => {
-  const cases: { name: string; status: number; body: unknown; headers?: Record<string, string>; kind: AxiomError['kind']; message: RegExp }[] = [
+  const cases: {
+    name: string;
+    status: number;
+    body: unknown;
+    headers?: Record<string, string>;
+    kind: AxiomError['kind'];
+    message: RegExp;
+  }[] = [
     { name: '401', status: 401, body: { message: 'invalid token' }, kind: 'auth', message: /^401: invalid token$/ },
-    { name: '403 with the service message', status: 403, body: { code: 403, message: 'token does not have access to resource: monitors with action: read' }, kind: 'forbidden', message: /monitors with action: read/ },
-    { name: '404', status: 404, body: { code: 404, message: 'not found' }, kind: 'notFound', message: /^404: not found$/ },
+    {
+      name: '403 with the service message',
+      status: 403,
+      body: { code: 403, message: 'token does not have access to resource: monitors with action: read' },
+      kind: 'forbidden',
+      message: /monitors with action: read/,
+    },
+    {
+      name: '404',
+      status: 404,
+      body: { code: 404, message: 'not found' },
+      kind: 'notFound',
+      message: /^404: not found$/,
+    },
     { name: '500', status: 500, body: { message: 'internal error' }, kind: 'server', message: /^500: internal error$/ },
-    { name: '400 with only code', status: 400, body: { code: 'bad' }, kind: 'badRequest', message: /unexpected response \(application\/json, status 400\)/ },
+    {
+      name: '400 with only code',
+      status: 400,
+      body: { code: 'bad' },
+      kind: 'badRequest',
+      message: /unexpected response \(application\/json, status 400\)/,
+    },
   ];
   for (const c of cases) {
     it(`${c.name} becomes a ${c.kind} error with status, message and trace id`, async () => {
@@ -172,7 +237,11 @@ describe('errors', () => {
 
   it('429 carries the rate-limit reset time', async () => {
     const reset = Math.floor(Date.now() / 1000) + 120;
-    fake.fail('GET /v2/monitors', { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'x-ratelimit-reset': String(reset), 'x-ratelimit-remaining': '0' } });
+    fake.fail('GET /v2/monitors', {
+      status: 429,
+      body: { message: 'rate limit exceeded' },
+      headers: { 'x-ratelimit-reset': String(reset), 'x-ratelimit-remaining': '0' },
+    });
     const error = await rejection(client().listMonitors());
     assert.equal(error.kind, 'rateLimited');
     assert.equal(error.serviceMessage, 'rate limit exceeded');
@@ -180,7 +249,11 @@ describe('errors', () => {
   });
 
   it('429 prefers Retry-After', async () => {
-    fake.fail('GET /v2/monitors', { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'retry-after': '7' } });
+    fake.fail('GET /v2/monitors', {
+      status: 429,
+      body: { message: 'rate limit exceeded' },
+      headers: { 'retry-after': '7' },
+    });
     const before = Date.now();
     const error = await rejection(client().listMonitors());
     const wait = (error.retryAt?.getTime() ?? 0) - before;
@@ -208,7 +281,11 @@ describe('errors', () => {
   });
 
   it('an HTML page from a proxy is described by content type, status and host', async () => {
-    fake.fail('GET /v2/monitors', { status: 502, body: '<html><body>Bad gateway</body></html>', headers: { 'content-type': 'text/html' } });
+    fake.fail('GET /v2/monitors', {
+      status: 502,
+      body: '<html><body>Bad gateway</body></html>',
+      headers: { 'content-type': 'text/html' },
+    });
     const error = await rejection(client().listMonitors());
     assert.equal(error.kind, 'server');
     assert.match(error.message, /unexpected response \(text\/html, status 502\) from 127\.0\.0\.1:\d+/);
@@ -284,10 +361,17 @@ describe('errors', () => {
 
   it('a bad URL setting is a config error before any request', () => {
     for (const url of ['not a url', 'ftp://api.axiom.co', 'https://api.axiom.co/?x=1', 'http://api.axiom.co']) {
-      assert.throws(() => client({ url }), (e: unknown) => e instanceof AxiomError && e.kind === 'config' && e.setting === 'axiom.url', url);
+      assert.throws(
+        () => client({ url }),
+        (e: unknown) => e instanceof AxiomError && e.kind === 'config' && e.setting === 'axiom.url',
+        url,
+      );
     }
     assert.equal(fake.requests.length, 0);
-    assert.throws(() => createDispatcher({ proxy: 'socks5://proxy.example' }), (e: unknown) => e instanceof AxiomError && e.kind === 'config' && e.setting === 'http.proxy');
+    assert.throws(
+      () => createDispatcher({ proxy: 'socks5://proxy.example' }),
+      (e: unknown) => e instanceof AxiomError && e.kind === 'config' && e.setting === 'http.proxy',
+    );
   });
 });
 
@@ -322,7 +406,9 @@ describe('createStarredQuery', () => {
 
   it('a created record without an id is an invalid response', async () => {
     fake.fail('POST /v2/apl-starred-queries', { status: 200, body: { name: 'x' } });
-    const error = await rejection(client().createStarredQuery({ kind: 'apl', name: 'x', who: 'u', query: { apl: 'x' }, metadata: {} }));
+    const error = await rejection(
+      client().createStarredQuery({ kind: 'apl', name: 'x', who: 'u', query: { apl: 'x' }, metadata: {} }),
+    );
     assert.equal(error.kind, 'invalidResponse');
     assert.match(error.message, /id: /);
   });
@@ -339,7 +425,11 @@ describe('datasets and user', () => {
 
   it("lists a dataset's fields, typed, with the dataset's name in the path", async () => {
     const fields = await client().listFields('http-logs');
-    assert.deepEqual(fields.map((f) => [f.name, f.type]).slice(0, 3), [['_time', 'datetime'], ['status', 'integer'], ['method', 'string']]);
+    assert.deepEqual(fields.map((f) => [f.name, f.type]).slice(0, 3), [
+      ['_time', 'datetime'],
+      ['status', 'integer'],
+      ['method', 'string'],
+    ]);
     assert.equal(fields.find((f) => f.name === 'internal_id')?.hidden, true);
     assert.equal(fake.requestsTo('GET /v2/datasets/http-logs/fields').length, 1);
   });

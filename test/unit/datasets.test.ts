@@ -3,7 +3,13 @@ import { describe, it } from 'node:test';
 import { createDispatcher } from '../../src/core/api/undiciTransport';
 import { fieldReference } from '../../src/core/apl/completion';
 import { lex } from '../../src/core/apl/lexer';
-import { datasetQuery, listDatasetFields, listDatasets, recentEventsQuery, summarizeByFieldQuery } from '../../src/core/datasets/datasets';
+import {
+  datasetQuery,
+  listDatasetFields,
+  listDatasets,
+  recentEventsQuery,
+  summarizeByFieldQuery,
+} from '../../src/core/datasets/datasets';
 import { BIG_DATASET, BROKEN_DATASET, serveBigOrg } from '../support/bigOrg';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { CapturedLog, rejection, testClient, useFakeService } from '../support/testClient';
@@ -12,7 +18,12 @@ const fake = new FakeAxiom();
 const dispatcher = createDispatcher();
 const log = new CapturedLog();
 const client = () => testClient(fake.url, dispatcher, log);
-const original = { datasets: fake.datasets, details: fake.datasetDetails, fields: fake.fields, virtual: fake.virtualFields };
+const original = {
+  datasets: fake.datasets,
+  details: fake.datasetDetails,
+  fields: fake.fields,
+  virtual: fake.virtualFields,
+};
 
 useFakeService(fake, dispatcher, log, () => {
   fake.datasets = original.datasets;
@@ -25,7 +36,10 @@ useFakeService(fake, dispatcher, log, () => {
 describe('datasets', () => {
   it('lists datasets by name with kind and description (absent when empty or null)', async () => {
     fake.datasets = ['zeta', 'Alpha', 'http-logs'];
-    fake.datasetDetails = { zeta: { kind: 'otel:logs:v1', description: '' }, Alpha: { kind: null, description: 'First' } };
+    fake.datasetDetails = {
+      zeta: { kind: 'otel:logs:v1', description: '' },
+      Alpha: { kind: null, description: 'First' },
+    };
     assert.deepEqual(await listDatasets(client()), [
       { name: 'Alpha', kind: undefined, description: 'First' },
       { name: 'http-logs', kind: 'axiom:events:v1', description: undefined },
@@ -35,10 +49,24 @@ describe('datasets', () => {
 
   it('reads fields and virtual fields in one list by name, marks the virtual ones and keeps the hidden apart', async () => {
     const { fields, hidden, virtualFailure } = await listDatasetFields(client(), 'http-logs');
-    assert.deepEqual(fields.map((f) => f.name), ['_time', 'geo.city', 'is_error', 'method', 'req_duration_ms', 'status']);
-    assert.deepEqual(hidden.map((f) => f.name), ['internal_id']);
+    assert.deepEqual(
+      fields.map((f) => f.name),
+      ['_time', 'geo.city', 'is_error', 'method', 'req_duration_ms', 'status'],
+    );
+    assert.deepEqual(
+      hidden.map((f) => f.name),
+      ['internal_id'],
+    );
     const virtual = fields.find((f) => f.name === 'is_error');
-    assert.deepEqual(virtual, { name: 'is_error', type: 'boolean', unit: undefined, description: 'A server error', hidden: false, virtual: true, expression: 'status >= 500' });
+    assert.deepEqual(virtual, {
+      name: 'is_error',
+      type: 'boolean',
+      unit: undefined,
+      description: 'A server error',
+      hidden: false,
+      virtual: true,
+      expression: 'status >= 500',
+    });
     assert.equal(fields.find((f) => f.name === 'req_duration_ms')?.unit, 'ms');
     assert.equal(fields.find((f) => f.name === 'method')?.description, undefined, 'an empty description is none');
     assert.equal(virtualFailure, undefined);
@@ -47,9 +75,15 @@ describe('datasets', () => {
   });
 
   it('shows the stored fields when only the virtual fields fail, and says why beside them', async () => {
-    fake.fail('GET /v2/vfields', { status: 403, body: { code: 403, message: 'token does not have access to resource: vfields with action: read' } });
+    fake.fail('GET /v2/vfields', {
+      status: 403,
+      body: { code: 403, message: 'token does not have access to resource: vfields with action: read' },
+    });
     const { fields, virtualFailure } = await listDatasetFields(client(), 'http-logs');
-    assert.equal(fields.some((f) => f.virtual), false);
+    assert.equal(
+      fields.some((f) => f.virtual),
+      false,
+    );
     assert.equal(fields.length, 5);
     assert.equal((virtualFailure as { kind?: string }).kind, 'forbidden');
   });
@@ -65,19 +99,32 @@ describe('datasets', () => {
     const org = serveBigOrg(fake);
     const datasets = await listDatasets(client());
     assert.equal(datasets.length, 300);
-    assert.equal(Object.values(org.fields).reduce((n, f) => n + f.length, 0), 20_000);
+    assert.equal(
+      Object.values(org.fields).reduce((n, f) => n + f.length, 0),
+      20_000,
+    );
     const big = await listDatasetFields(client(), BIG_DATASET);
     assert.equal(big.fields.length + big.hidden.length, 5_000 + 2, 'stored and virtual fields');
     assert.equal(big.hidden.length, 199);
     assert.equal(big.fields.filter((f) => f.virtual).length, 2);
     const names = big.fields.map((f) => f.name);
-    assert.deepEqual(names, [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()) || (a < b ? -1 : 1)));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()) || (a < b ? -1 : 1)),
+    );
   });
 });
 
 describe('query text from the Datasets view', () => {
   it('quotes a field for insertion as APL needs (beside the cases of aplCompletion.test.ts): nested names, dashes, operators, a leading digit, backslashes', () => {
-    assert.deepEqual(['a.b', 'x-request-id', 'project', '9lives', 'snake_case_1', "it's\\here"].map(fieldReference), ["['a.b']", "['x-request-id']", "['project']", "['9lives']", 'snake_case_1', "['it\\'s\\\\here']"]);
+    assert.deepEqual(['a.b', 'x-request-id', 'project', '9lives', 'snake_case_1', "it's\\here"].map(fieldReference), [
+      "['a.b']",
+      "['x-request-id']",
+      "['project']",
+      "['9lives']",
+      'snake_case_1',
+      "['it\\'s\\\\here']",
+    ]);
   });
 
   it('every quoted name reads back as the same name', () => {
@@ -92,6 +139,9 @@ describe('query text from the Datasets view', () => {
     assert.equal(datasetQuery('http-logs'), "['http-logs'] | take 100");
     assert.equal(datasetQuery("o'brien"), "['o\\'brien'] | take 100");
     assert.equal(recentEventsQuery('http-logs', 50), "['http-logs']\n| sort by _time desc\n| take 50");
-    assert.equal(summarizeByFieldQuery('http-logs', fieldReference('geo.city')), "['http-logs']\n| summarize count() by ['geo.city']\n| sort by count_ desc");
+    assert.equal(
+      summarizeByFieldQuery('http-logs', fieldReference('geo.city')),
+      "['http-logs']\n| summarize count() by ['geo.city']\n| sort by count_ desc",
+    );
   });
 });

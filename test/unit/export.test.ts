@@ -7,7 +7,12 @@ import { readTabular } from '../../src/core/run/tabular';
 import { hugeTabular, TYPED_TABULAR } from '../support/tabularFixtures';
 
 function table(names: string[], columns: unknown[][]): ResultTable {
-  return { name: '0', fields: names.map((name) => ({ name, type: 'string' })), columns, rowCount: columns[0]?.length ?? 0 };
+  return {
+    name: '0',
+    fields: names.map((name) => ({ name, type: 'string' })),
+    columns,
+    rowCount: columns[0]?.length ?? 0,
+  };
 }
 
 /** A strict RFC 4180 reader: records of fields, CRLF between records, quotes doubled inside quotes. */
@@ -53,7 +58,15 @@ describe('toCsv', () => {
     const [typed] = readTabular(JSON.parse(JSON.stringify(TYPED_TABULAR))).tables;
     const records = parseCsv(toCsv(typed));
     assert.deepEqual(records[0], ['_time', 'status', 'duration', 'ok', 'method', 'attrs', 'tags']);
-    assert.deepEqual(records[1], ['2026-01-01T00:00:03Z', '200', '1.5', 'true', 'GET', '{"user":{"id":7,"name":"Zoë"}}', '["a","b"]']);
+    assert.deepEqual(records[1], [
+      '2026-01-01T00:00:03Z',
+      '200',
+      '1.5',
+      'true',
+      'GET',
+      '{"user":{"id":7,"name":"Zoë"}}',
+      '["a","b"]',
+    ]);
     assert.deepEqual(records[2], ['2026-01-01T00:00:02Z', '', '0.25', 'false', 'POST', '', '[]']);
     assert.deepEqual(records[3][5], '{"a,b":"x\\"y"}');
     assert.ok(toCsv(typed).includes('"{""a,b"":""x\\""y""}"'), 'quotes doubled inside quotes');
@@ -66,18 +79,44 @@ describe('toCsv', () => {
 
   it('defuses text a spreadsheet would run as a formula; numbers stay numbers', () => {
     const csv = toCsv(table(['=name'], [['=1+1', '+cmd', '-2', '@SUM(A1)', '\tx', '\rx', -2, 'a=b']]));
-    assert.deepEqual(parseCsv(csv), [["'=name"], ["'=1+1"], ["'+cmd"], ["'-2"], ["'@SUM(A1)"], ["'\tx"], ["'\rx"], ['-2'], ['a=b']]);
+    assert.deepEqual(parseCsv(csv), [
+      ["'=name"],
+      ["'=1+1"],
+      ["'+cmd"],
+      ["'-2"],
+      ["'@SUM(A1)"],
+      ["'\tx"],
+      ["'\rx"],
+      ['-2'],
+      ['a=b'],
+    ]);
   });
 
   it('round-trips any text through a strict CSV reader', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.string({ unit: fc.constantFrom('a', 'é', '😀', ',', '"', '\r', '\n', ' ', '=', '-', '+', '@', '\t', '\'') }), { minLength: 1, maxLength: 4 }),
-        fc.array(fc.array(fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: fc.constantFrom(',', '"', '\r\n', '=', 'x') }), fc.constant(null)), { minLength: 4, maxLength: 4 }), { maxLength: 6 }),
+        fc.array(
+          fc.string({
+            unit: fc.constantFrom('a', 'é', '😀', ',', '"', '\r', '\n', ' ', '=', '-', '+', '@', '\t', "'"),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        fc.array(
+          fc.array(
+            fc.oneof(
+              fc.string({ unit: 'grapheme' }),
+              fc.string({ unit: fc.constantFrom(',', '"', '\r\n', '=', 'x') }),
+              fc.constant(null),
+            ),
+            { minLength: 4, maxLength: 4 },
+          ),
+          { maxLength: 6 },
+        ),
         (names, rows) => {
           const columns = names.map((_, f) => rows.map((row) => row[f]));
           const records = parseCsv(toCsv(table(names, columns)));
-          const expect = (cell: unknown) => (cell === null ? '' : /^[=+\-@\t\r]/.test(cell as string) ? `'${cell as string}` : (cell as string));
+          const expect = (cell: unknown) =>
+            cell === null ? '' : /^[=+\-@\t\r]/.test(cell as string) ? `'${cell as string}` : (cell as string);
           assert.deepEqual(records, [names.map(expect), ...rows.map((row) => names.map((_, f) => expect(row[f])))]);
         },
       ),
@@ -88,7 +127,9 @@ describe('toCsv', () => {
 describe('toJson', () => {
   it('writes a list of row objects keyed by field name, pretty-printed as JSON.stringify does', () => {
     const [typed] = readTabular(JSON.parse(JSON.stringify(TYPED_TABULAR))).tables;
-    const rows = Array.from({ length: typed.rowCount }, (_, r) => Object.fromEntries(typed.fields.map((f, c) => [f.name, typed.columns[c][r]])));
+    const rows = Array.from({ length: typed.rowCount }, (_, r) =>
+      Object.fromEntries(typed.fields.map((f, c) => [f.name, typed.columns[c][r]])),
+    );
     assert.equal(toJson(typed), JSON.stringify(rows, null, 2));
     assert.deepEqual(JSON.parse(toJson(typed)), rows);
     assert.equal(toJson(table(['a'], [[]])), '[]');
@@ -103,15 +144,22 @@ describe('toJson', () => {
   it('matches JSON.stringify for any cells', () => {
     fc.assert(
       // Names that read as array indexes are left out: a JS object lists those first, the export keeps the fields' order.
-      fc.property(fc.uniqueArray(fc.string().filter((s) => !/^(0|[1-9]\d*)$/.test(s)), { minLength: 1, maxLength: 3 }), fc.array(fc.array(fc.jsonValue(), { minLength: 3, maxLength: 3 }), { maxLength: 4 }), (names, rows) => {
-        const columns = names.map((_, f) => rows.map((row) => row[f]));
-        const expected = rows.map((row) => {
-          const object: Record<string, unknown> = {};
-          names.forEach((name, f) => Object.defineProperty(object, name, { value: row[f], enumerable: true }));
-          return object;
-        });
-        assert.equal(toJson(table(names, columns)), JSON.stringify(expected, null, 2));
-      }),
+      fc.property(
+        fc.uniqueArray(
+          fc.string().filter((s) => !/^(0|[1-9]\d*)$/.test(s)),
+          { minLength: 1, maxLength: 3 },
+        ),
+        fc.array(fc.array(fc.jsonValue(), { minLength: 3, maxLength: 3 }), { maxLength: 4 }),
+        (names, rows) => {
+          const columns = names.map((_, f) => rows.map((row) => row[f]));
+          const expected = rows.map((row) => {
+            const object: Record<string, unknown> = {};
+            names.forEach((name, f) => Object.defineProperty(object, name, { value: row[f], enumerable: true }));
+            return object;
+          });
+          assert.equal(toJson(table(names, columns)), JSON.stringify(expected, null, 2));
+        },
+      ),
     );
   });
 
@@ -120,7 +168,12 @@ describe('toJson', () => {
     const [huge] = readTabular(hugeTabular(20_000)).tables;
     const csv = toCsv(huge);
     assert.equal(csv.split('\r\n').length, 20_002, 'no cell of these holds a line break');
-    assert.deepEqual(parseCsv(csv.slice(0, csv.indexOf('\r\n', csv.indexOf('\r\n') + 2) + 2))[1].slice(0, 4), ['2026-01-01T00:00:00.000Z', '0', '0', '']);
+    assert.deepEqual(parseCsv(csv.slice(0, csv.indexOf('\r\n', csv.indexOf('\r\n') + 2) + 2))[1].slice(0, 4), [
+      '2026-01-01T00:00:00.000Z',
+      '0',
+      '0',
+      '',
+    ]);
     assert.equal((JSON.parse(toJson(huge)) as unknown[]).length, 20_000);
   });
 });

@@ -8,7 +8,14 @@ import { AxiomError } from '../../src/core/api/errors';
 import { DEFAULT_RETRY_POLICY, retryDelay } from '../../src/core/api/retry';
 import { adviceFor } from '../../src/core/api/errorAdvice';
 import { formatDate } from '../../src/core/format';
-import { FAKE_API_TOKEN, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, FakeAxiom, ODD_TOKEN, type Fault } from '../support/fakeAxiom';
+import {
+  FAKE_API_TOKEN,
+  FAKE_ORG_ID,
+  FAKE_PERSONAL_TOKEN,
+  FakeAxiom,
+  ODD_TOKEN,
+  type Fault,
+} from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { CapturedLog, rejection, testClient, useFakeService } from '../support/testClient';
 import { render } from '../../src/core/phrase';
@@ -24,7 +31,14 @@ const TOKENS = [
   { shape: 'personal', token: FAKE_PERSONAL_TOKEN, orgId: FAKE_ORG_ID },
   { shape: 'of no known prefix', token: ODD_TOKEN },
 ];
-const STAR = { kind: 'apl' as const, name: 'Checkout 5xx', dataset: 'http-logs', who: '', query: { apl: "['http-logs'] | where status >= 500" }, metadata: {} };
+const STAR = {
+  kind: 'apl' as const,
+  name: 'Checkout 5xx',
+  dataset: 'http-logs',
+  who: '',
+  query: { apl: "['http-logs'] | where status >= 500" },
+  metadata: {},
+};
 
 /** Every place a secret could surface from a failure: what is shown, thrown and logged. */
 function assertNoToken(error: AxiomError, shown: string, token = FAKE_API_TOKEN): void {
@@ -57,19 +71,83 @@ interface Row {
 
 const echo = `token ${FAKE_API_TOKEN} does not have access to resource: monitors with action: read`;
 const MATRIX: Row[] = [
-  { name: '400', fault: { status: 400, body: { code: 400, message: 'invalid request' } }, kind: 'badRequest', says: /Axiom refused the request \(400\)\. Axiom said: “invalid request”/ },
-  { name: '401', fault: { status: 401, body: { message: 'invalid token' } }, kind: 'auth', says: /the token was not accepted \(401\)/ },
-  { name: '403 echoing the token', fault: { status: 403, body: { code: 403, message: echo } }, kind: 'forbidden', says: /not allowed to do this \(403\)\. Axiom said: “token xaat-•••• does not have access/ },
-  { name: '404', fault: { status: 404, body: { code: 404, message: 'not found' } }, kind: 'notFound', says: /not found \(404\)/ },
-  { name: '429 for an hour', fault: { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'retry-after': '3600' } }, kind: 'rateLimited', says: /rate limited until .+\d/ },
-  { name: '500', fault: { status: 500, body: { message: 'internal error' } }, kind: 'server', says: /Axiom had a problem \(500\)/ },
-  { name: '502 HTML from a proxy', fault: { status: 502, body: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } }, kind: 'server', says: /unexpected response \(text\/html, status 502\) from 127\.0\.0\.1:\d+/, transient: true },
-  { name: '503', fault: { status: 503, body: { message: 'unavailable' } }, kind: 'server', says: /\(503\)/, transient: true },
-  { name: '504', fault: { status: 504, body: { message: 'gateway timeout' } }, kind: 'server', says: /\(504\)/, transient: true },
-  { name: 'no answer in time', fault: { delayMs: 800 }, kind: 'timeout', says: /No answer from 127\.0\.0\.1:\d+ within/ },
-  { name: 'dropped connection', fault: { drop: true }, kind: 'network', says: /closed before the answer arrived/, transient: true },
+  {
+    name: '400',
+    fault: { status: 400, body: { code: 400, message: 'invalid request' } },
+    kind: 'badRequest',
+    says: /Axiom refused the request \(400\)\. Axiom said: “invalid request”/,
+  },
+  {
+    name: '401',
+    fault: { status: 401, body: { message: 'invalid token' } },
+    kind: 'auth',
+    says: /the token was not accepted \(401\)/,
+  },
+  {
+    name: '403 echoing the token',
+    fault: { status: 403, body: { code: 403, message: echo } },
+    kind: 'forbidden',
+    says: /not allowed to do this \(403\)\. Axiom said: “token xaat-•••• does not have access/,
+  },
+  {
+    name: '404',
+    fault: { status: 404, body: { code: 404, message: 'not found' } },
+    kind: 'notFound',
+    says: /not found \(404\)/,
+  },
+  {
+    name: '429 for an hour',
+    fault: { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'retry-after': '3600' } },
+    kind: 'rateLimited',
+    says: /rate limited until .+\d/,
+  },
+  {
+    name: '500',
+    fault: { status: 500, body: { message: 'internal error' } },
+    kind: 'server',
+    says: /Axiom had a problem \(500\)/,
+  },
+  {
+    name: '502 HTML from a proxy',
+    fault: { status: 502, body: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } },
+    kind: 'server',
+    says: /unexpected response \(text\/html, status 502\) from 127\.0\.0\.1:\d+/,
+    transient: true,
+  },
+  {
+    name: '503',
+    fault: { status: 503, body: { message: 'unavailable' } },
+    kind: 'server',
+    says: /\(503\)/,
+    transient: true,
+  },
+  {
+    name: '504',
+    fault: { status: 504, body: { message: 'gateway timeout' } },
+    kind: 'server',
+    says: /\(504\)/,
+    transient: true,
+  },
+  {
+    name: 'no answer in time',
+    fault: { delayMs: 800 },
+    kind: 'timeout',
+    says: /No answer from 127\.0\.0\.1:\d+ within/,
+  },
+  {
+    name: 'dropped connection',
+    fault: { drop: true },
+    kind: 'network',
+    says: /closed before the answer arrived/,
+    transient: true,
+  },
   { name: 'broken JSON', fault: { status: 200, body: '[{"id": ' }, kind: 'invalidResponse', says: /not valid JSON/ },
-  { name: 'null instead of the record', fault: { status: 200, body: 'null' }, kind: 'invalidResponse', says: /Invalid response/ },
+  {
+    name: 'null instead of the record',
+    fault: { status: 200, body: 'null' },
+    kind: 'invalidResponse',
+    says: /Invalid response/,
+  },
 ];
 
 describe('fault matrix', () => {
@@ -109,10 +187,34 @@ describe('fault matrix', () => {
 /** The ways a service may echo a token back: in a JSON message, in a text or HTML body, in a header. */
 function echoes(token: string): { name: string; fault: Fault }[] {
   return [
-    { name: 'a JSON 403 message', fault: { status: 403, body: { code: 403, message: `token ${token} is invalid; header was Bearer ${token}` } } },
-    { name: 'a text/plain 500', fault: { status: 500, body: `bad token ${encodeURIComponent(token)} (${token})`, headers: { 'content-type': 'text/plain' } } },
-    { name: 'an HTML 502', fault: { status: 502, body: `<html>${JSON.stringify({ token })}</html>`, headers: { 'content-type': 'text/html' } } },
-    { name: 'a trace header', fault: { status: 404, body: { message: `no such thing for ${JSON.stringify(token).slice(1, -1)}` }, headers: { 'x-axiom-trace-id': token } } },
+    {
+      name: 'a JSON 403 message',
+      fault: { status: 403, body: { code: 403, message: `token ${token} is invalid; header was Bearer ${token}` } },
+    },
+    {
+      name: 'a text/plain 500',
+      fault: {
+        status: 500,
+        body: `bad token ${encodeURIComponent(token)} (${token})`,
+        headers: { 'content-type': 'text/plain' },
+      },
+    },
+    {
+      name: 'an HTML 502',
+      fault: {
+        status: 502,
+        body: `<html>${JSON.stringify({ token })}</html>`,
+        headers: { 'content-type': 'text/html' },
+      },
+    },
+    {
+      name: 'a trace header',
+      fault: {
+        status: 404,
+        body: { message: `no such thing for ${JSON.stringify(token).slice(1, -1)}` },
+        headers: { 'x-axiom-trace-id': token },
+      },
+    },
   ];
 }
 
@@ -122,14 +224,20 @@ describe('a token of any shape echoed by the service is masked by its value', ()
       it(`${shape} token, echoed in ${echo.name}`, async () => {
         fake.token = token;
         try {
-          for (const call of [() => client({ token, orgId }).listMonitors(), () => client({ token, orgId }).createStarredQuery(STAR)]) {
+          for (const call of [
+            () => client({ token, orgId }).listMonitors(),
+            () => client({ token, orgId }).createStarredQuery(STAR),
+          ]) {
             fake.fail('GET /v2/monitors', echo.fault);
             fake.fail('POST /v2/apl-starred-queries', echo.fault);
             const error = await rejection(call());
             assertNoToken(error, render(adviceFor(error, 'Loading monitors').message), token);
             fake.clearFaults();
           }
-          assert.ok(fake.requests.some((r) => r.headers.authorization === `Bearer ${token}`), 'the token was sent, so there was something to echo');
+          assert.ok(
+            fake.requests.some((r) => r.headers.authorization === `Bearer ${token}`),
+            'the token was sent, so there was something to echo',
+          );
         } finally {
           fake.token = FAKE_API_TOKEN;
         }
@@ -171,7 +279,12 @@ describe('redirects are not followed: axiom.url is not the API’s address', () 
       fake.fail('GET /v2/monitors', { status, body: '' });
       const error = await rejection(client().listMonitors());
       assert.equal(error.kind, 'config');
-      assert.match(render(error.phrase), new RegExp(`answered with a redirect \\(status ${status}\\) that names no web address\\. Set axiom\\.url to the API’s address, such as https://api\\.axiom\\.co\\.$`));
+      assert.match(
+        render(error.phrase),
+        new RegExp(
+          `answered with a redirect \\(status ${status}\\) that names no web address\\. Set axiom\\.url to the API’s address, such as https://api\\.axiom\\.co\\.$`,
+        ),
+      );
       assert.equal(fake.requestsTo('GET /v2/monitors').length, 1);
     });
   }
@@ -181,7 +294,11 @@ describe('redirects are not followed: axiom.url is not the API’s address', () 
     let error = await rejection(client().listMonitors());
     assert.match(render(error.phrase), new RegExp(`redirected the request to ${fake.url}/login \\(status 302\\)`));
 
-    fake.fail('GET /v2/monitors', { status: 301, body: '', headers: { location: `https://person:pa55word@app.axiom.co/${ODD_TOKEN}/${FAKE_API_TOKEN}/x` } });
+    fake.fail('GET /v2/monitors', {
+      status: 301,
+      body: '',
+      headers: { location: `https://person:pa55word@app.axiom.co/${ODD_TOKEN}/${FAKE_API_TOKEN}/x` },
+    });
     fake.token = ODD_TOKEN;
     try {
       error = await rejection(client({ token: ODD_TOKEN }).listMonitors());
@@ -197,13 +314,21 @@ describe('redirects are not followed: axiom.url is not the API’s address', () 
   it('a Location that is no web address, or could read as a link, is not repeated as one', async () => {
     fake.fail('GET /v2/monitors', { status: 302, body: '', headers: { location: 'javascript:alert(1)' } });
     assert.match(render((await rejection(client().listMonitors())).phrase), /names no web address/);
-    fake.fail('GET /v2/monitors', { status: 302, body: '', headers: { location: 'https://evil.example/[x](command:axiom.signOut)' } });
+    fake.fail('GET /v2/monitors', {
+      status: 302,
+      body: '',
+      headers: { location: 'https://evil.example/[x](command:axiom.signOut)' },
+    });
     const shown = render((await rejection(client().listMonitors())).phrase);
     assert.match(shown, /https:\/\/evil\.example\/%5Bx%5D%28command:axiom\.signOut%29 /);
   });
 
   it('a starred query that meets a redirect is not posted again, nor to the Location', async () => {
-    fake.fail('POST /v2/apl-starred-queries', { status: 307, body: '', headers: { location: `${elsewhere.url}/v2/apl-starred-queries` } });
+    fake.fail('POST /v2/apl-starred-queries', {
+      status: 307,
+      body: '',
+      headers: { location: `${elsewhere.url}/v2/apl-starred-queries` },
+    });
     const error = await rejection(client().createStarredQuery(STAR));
     assert.equal(error.kind, 'config');
     assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 1);
@@ -217,11 +342,19 @@ describe('retries', () => {
     const { monitors } = await client().listMonitors();
     assert.equal(monitors.length, REALISTIC_MONITORS.length);
     assert.equal(fake.requestsTo('GET /v2/monitors').length, 3);
-    assert.deepEqual(log.warnings.map((w) => w.replace(/\d+ ms/, 'N ms')), ['GET /monitors: 503; try 2 of 3 in N ms', 'GET /monitors: 503; try 3 of 3 in N ms']);
+    assert.deepEqual(
+      log.warnings.map((w) => w.replace(/\d+ ms/, 'N ms')),
+      ['GET /monitors: 503; try 2 of 3 in N ms', 'GET /monitors: 503; try 3 of 3 in N ms'],
+    );
   });
 
   it('a 429 whose Retry-After fits the budget is waited out', async () => {
-    fake.fail('GET /v2/monitors', { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'retry-after': '1' }, times: 1 });
+    fake.fail('GET /v2/monitors', {
+      status: 429,
+      body: { message: 'rate limit exceeded' },
+      headers: { 'retry-after': '1' },
+      times: 1,
+    });
     const started = Date.now();
     const { monitors } = await client({ retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 10 } }).listMonitors();
     assert.equal(monitors.length, REALISTIC_MONITORS.length);
@@ -231,7 +364,11 @@ describe('retries', () => {
 
   it('a 429 beyond the budget fails at once with the local time of the reset', async () => {
     const reset = Math.floor(Date.now() / 1000) + 600;
-    fake.fail('GET /v2/monitors', { status: 429, body: { message: 'rate limit exceeded' }, headers: { 'x-ratelimit-reset': String(reset) } });
+    fake.fail('GET /v2/monitors', {
+      status: 429,
+      body: { message: 'rate limit exceeded' },
+      headers: { 'x-ratelimit-reset': String(reset) },
+    });
     const started = Date.now();
     const error = await rejection(client({ retry: DEFAULT_RETRY_POLICY }).listMonitors());
     assert.ok(Date.now() - started < 500);
@@ -242,7 +379,9 @@ describe('retries', () => {
   it('a cancel during the backoff stops at once', async () => {
     fake.fail('GET /v2/monitors', { status: 503, body: { message: 'unavailable' } });
     const controller = new AbortController();
-    const pending = client({ retry: { maxTries: 3, budgetMs: 20_000, baseDelayMs: 5000 } }).listMonitors(controller.signal);
+    const pending = client({ retry: { maxTries: 3, budgetMs: 20_000, baseDelayMs: 5000 } }).listMonitors(
+      controller.signal,
+    );
     await new Promise((r) => setTimeout(r, 100));
     const started = Date.now();
     controller.abort();
@@ -264,16 +403,52 @@ describe('retries', () => {
   it('backoff doubles per try, jittered between half and all of its step, within the budget', () => {
     const error = new AxiomError('server', '503: unavailable', { status: 503 });
     const policy = DEFAULT_RETRY_POLICY;
-    assert.equal(retryDelay(error, 1, 0, policy, 0, () => 0), 250);
-    assert.equal(retryDelay(error, 1, 0, policy, 0, () => 1), 500);
-    assert.equal(retryDelay(error, 2, 0, policy, 0, () => 0), 500);
-    assert.equal(retryDelay(error, 2, 0, policy, 0, () => 1), 1000);
-    assert.equal(retryDelay(error, 3, 0, policy, 0, () => 0), undefined, 'three tries at most');
-    assert.equal(retryDelay(error, 2, 9_600, policy, 0, () => 0), undefined, 'ten seconds at most');
-    for (const kind of ['auth', 'forbidden', 'badRequest', 'notFound', 'timeout', 'invalidResponse', 'cancelled'] as const) {
+    assert.equal(
+      retryDelay(error, 1, 0, policy, 0, () => 0),
+      250,
+    );
+    assert.equal(
+      retryDelay(error, 1, 0, policy, 0, () => 1),
+      500,
+    );
+    assert.equal(
+      retryDelay(error, 2, 0, policy, 0, () => 0),
+      500,
+    );
+    assert.equal(
+      retryDelay(error, 2, 0, policy, 0, () => 1),
+      1000,
+    );
+    assert.equal(
+      retryDelay(error, 3, 0, policy, 0, () => 0),
+      undefined,
+      'three tries at most',
+    );
+    assert.equal(
+      retryDelay(error, 2, 9_600, policy, 0, () => 0),
+      undefined,
+      'ten seconds at most',
+    );
+    for (const kind of [
+      'auth',
+      'forbidden',
+      'badRequest',
+      'notFound',
+      'timeout',
+      'invalidResponse',
+      'cancelled',
+    ] as const) {
       assert.equal(retryDelay(new AxiomError(kind, 'x'), 1, 0, policy), undefined, `${kind} is not retried`);
     }
-    assert.equal(retryDelay(new AxiomError('server', '500', { status: 500 }), 1, 0, policy), undefined, '500 is not retried');
-    assert.equal(retryDelay(new AxiomError('rateLimited', '429', { status: 429 }), 1, 0, policy), undefined, 'a 429 without a reset time is not looped on');
+    assert.equal(
+      retryDelay(new AxiomError('server', '500', { status: 500 }), 1, 0, policy),
+      undefined,
+      '500 is not retried',
+    );
+    assert.equal(
+      retryDelay(new AxiomError('rateLimited', '429', { status: 429 }), 1, 0, policy),
+      undefined,
+      'a 429 without a reset time is not looped on',
+    );
   });
 });

@@ -46,14 +46,45 @@ describe('language configuration', () => {
   });
 
   it('a word keeps hyphenated operators, bracketed fields and timespans whole', () => {
-    assert.deepEqual(words("| project-away ['geo.city'], [\"user agent\"], _time"), ['project-away', "['geo.city']", '["user agent"]', '_time']);
-    assert.deepEqual(words('| mv-expand tags | parse-kv msg as (a) with (pair_delimiter=";")'), ['mv-expand', 'tags', 'parse-kv', 'msg', 'as', 'a', 'with', 'pair_delimiter']);
-    assert.deepEqual(words("| where ['it\\'s'] in~ (a) and d > ago(5m) and n !has x"), ['where', "['it\\'s']", 'in~', 'a', 'and', 'd', 'ago', '5m', 'and', 'n', '!has', 'x']);
+    assert.deepEqual(words('| project-away [\'geo.city\'], ["user agent"], _time'), [
+      'project-away',
+      "['geo.city']",
+      '["user agent"]',
+      '_time',
+    ]);
+    assert.deepEqual(words('| mv-expand tags | parse-kv msg as (a) with (pair_delimiter=";")'), [
+      'mv-expand',
+      'tags',
+      'parse-kv',
+      'msg',
+      'as',
+      'a',
+      'with',
+      'pair_delimiter',
+    ]);
+    assert.deepEqual(words("| where ['it\\'s'] in~ (a) and d > ago(5m) and n !has x"), [
+      'where',
+      "['it\\'s']",
+      'in~',
+      'a',
+      'and',
+      'd',
+      'ago',
+      '5m',
+      'and',
+      'n',
+      '!has',
+      'x',
+    ]);
     assert.deepEqual(words('| where $left.id == $right.id'), ['where', '$left', 'id', '$right', 'id']);
   });
 
   it('Enter after a pipe, or after a comma on a pipe line, indents the next line', () => {
-    const indents = (line: string) => configuration.onEnterRules.some((rule) => rule.action.indent === 'indent' && new RegExp(rule.beforeText.pattern, rule.beforeText.flags).test(line));
+    const indents = (line: string) =>
+      configuration.onEnterRules.some(
+        (rule) =>
+          rule.action.indent === 'indent' && new RegExp(rule.beforeText.pattern, rule.beforeText.flags).test(line),
+      );
     assert.ok(indents("['logs'] |"));
     assert.ok(indents('| take 10 | // then'));
     assert.ok(indents('| project a,'));

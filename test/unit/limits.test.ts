@@ -5,7 +5,12 @@ import { render } from '../../src/core/phrase';
 import { explainLimit, pipelineOperators } from '../../src/core/run/limits';
 import type { ResultTable } from '../../src/core/run/resultsProtocol';
 
-const rows = (count: number, name = '0'): ResultTable => ({ name, fields: [{ name: 'n', type: 'integer' }], columns: [new Array<unknown>(count).fill(1)], rowCount: count });
+const rows = (count: number, name = '0'): ResultTable => ({
+  name,
+  fields: [{ name: 'n', type: 'integer' }],
+  columns: [new Array<unknown>(count).fill(1)],
+  rowCount: count,
+});
 const note = (query: string, tables: ResultTable[]) => {
   const said = explainLimit(query, tables);
   return said && render(said);
@@ -13,15 +18,24 @@ const note = (query: string, tables: ResultTable[]) => {
 
 describe('explainLimit', () => {
   it('names the service’s default cap when a query without take or limit returns 1,000 rows', () => {
-    assert.match(note("['http-logs'] | where status == 500", [rows(1000)]) ?? '', /^Axiom returns at most 1,000 rows when a query sets no limit/);
+    assert.match(
+      note("['http-logs'] | where status == 500", [rows(1000)]) ?? '',
+      /^Axiom returns at most 1,000 rows when a query sets no limit/,
+    );
     assert.equal(note("['http-logs'] | where status == 500", [rows(999)]), undefined);
     const german = explainLimit("['http-logs'] | where status == 500", [rows(1000)], 'de');
     assert.match(german ? render(german) : '', /at most 1\.000 rows/, 'counts written in the locale given');
   });
 
   it('names the query’s own last take or limit when the rows reach it', () => {
-    assert.equal(note("['x'] | take 5000 | project a | limit 50", [rows(50)]), 'The result stops at 50 rows, the limit the query sets (limit 50).');
-    assert.equal(note("['x']\n| sort by _time desc\n| take 10\n| extend b = 1", [rows(10)]), 'The result stops at 10 rows, the limit the query sets (take 10).');
+    assert.equal(
+      note("['x'] | take 5000 | project a | limit 50", [rows(50)]),
+      'The result stops at 50 rows, the limit the query sets (limit 50).',
+    );
+    assert.equal(
+      note("['x']\n| sort by _time desc\n| take 10\n| extend b = 1", [rows(10)]),
+      'The result stops at 10 rows, the limit the query sets (take 10).',
+    );
     assert.equal(note("['x'] | take 10", [rows(7)]), undefined, 'fewer rows than asked: the data ended');
     assert.equal(note("['x'] | take 2000", [rows(1000)]), undefined, 'a take sets the limit: no default cap');
   });
@@ -37,10 +51,15 @@ describe('explainLimit', () => {
 
   it('looks past strings, comments, parentheses and let statements', () => {
     assert.deepEqual(
-      pipelineOperators("let t = ['a'] | take 1;\n// | take 3\n['x'] | where msg == '| take 4' and s == \"a\\\"| limit 5\" | join (['y'] | take 6) on id | take 7"),
+      pipelineOperators(
+        "let t = ['a'] | take 1;\n// | take 3\n['x'] | where msg == '| take 4' and s == \"a\\\"| limit 5\" | join (['y'] | take 6) on id | take 7",
+      ),
       [{ name: 'where' }, { name: 'join' }, { name: 'take', count: 7 }],
     );
-    assert.deepEqual(pipelineOperators("['x'] | where a has @'c:\\dir|' | Take 3"), [{ name: 'where' }, { name: 'take', count: 3 }]);
+    assert.deepEqual(pipelineOperators("['x'] | where a has @'c:\\dir|' | Take 3"), [
+      { name: 'where' },
+      { name: 'take', count: 3 },
+    ]);
   });
 
   it('never throws, whatever the text', () => {

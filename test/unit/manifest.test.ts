@@ -22,7 +22,13 @@ interface Manifest {
     commands: { command: string; title: string; icon?: string }[];
     menus: Record<string, MenuItem[]>;
     languages?: { id: string; aliases?: string[]; extensions?: string[]; configuration?: string }[];
-    grammars?: { language?: string; scopeName: string; path: string; injectTo?: string[]; embeddedLanguages?: Record<string, string> }[];
+    grammars?: {
+      language?: string;
+      scopeName: string;
+      path: string;
+      injectTo?: string[];
+      embeddedLanguages?: Record<string, string>;
+    }[];
     configuration: { properties: Record<string, { scope?: string }> };
     viewsWelcome?: { view: string; contents: string; when?: string }[];
   };
@@ -33,7 +39,8 @@ const root = (() => {
   for (const start of [__dirname, process.cwd()]) {
     for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) {
       const file = path.join(dir, 'package.json');
-      if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'axiom-apl') return dir;
+      if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'axiom-apl')
+        return dir;
     }
   }
   throw new Error('cannot find the axiom-apl project folder');
@@ -42,19 +49,30 @@ const manifestText = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
 const manifest = JSON.parse(manifestText) as Manifest;
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 const { contributes } = manifest;
-const menuItems = Object.entries(contributes.menus).flatMap(([menu, items]) => items.map((item) => ({ menu, ...item })));
-const whenClauses = [...menuItems.map((i) => i.when), ...(contributes.viewsWelcome ?? []).map((w) => w.when)].filter((w): w is string => w !== undefined);
+const menuItems = Object.entries(contributes.menus).flatMap(([menu, items]) =>
+  items.map((item) => ({ menu, ...item })),
+);
+const whenClauses = [...menuItems.map((i) => i.when), ...(contributes.viewsWelcome ?? []).map((w) => w.when)].filter(
+  (w): w is string => w !== undefined,
+);
 
 describe('manifest: ids of its own', () => {
   it('contributes no language "apl" (the APL programming language\'s id) and no grammar for it', () => {
     for (const language of contributes.languages ?? []) {
-      assert.notEqual(language.id.toLowerCase(), 'apl', 'the language id "apl" belongs to the APL programming language');
+      assert.notEqual(
+        language.id.toLowerCase(),
+        'apl',
+        'the language id "apl" belongs to the APL programming language',
+      );
     }
     for (const grammar of contributes.grammars ?? []) {
       assert.notEqual(grammar.language?.toLowerCase(), 'apl', `grammar ${grammar.scopeName} is for the language "apl"`);
-      assert.notEqual(grammar.scopeName, 'source.apl', 'source.apl is the APL programming language\'s scope');
+      assert.notEqual(grammar.scopeName, 'source.apl', "source.apl is the APL programming language's scope");
     }
-    assert.ok(!(manifest.activationEvents ?? []).includes('onLanguage:apl'), 'activation on the APL programming language');
+    assert.ok(
+      !(manifest.activationEvents ?? []).includes('onLanguage:apl'),
+      'activation on the APL programming language',
+    );
   });
 
   it('the Axiom APL language is axiom-apl, for .apl files, with a configuration file that exists and ships', () => {
@@ -64,8 +82,14 @@ describe('manifest: ids of its own', () => {
     assert.ok(language.configuration, 'it has a language configuration');
     const configuration = path.normalize(language.configuration).replace(/^[./\\]+/, '');
     assert.ok(fs.existsSync(path.join(root, configuration)), `${configuration} exists`);
-    const shipped = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim());
-    assert.ok(shipped.includes(`!${configuration.split(path.sep).join('/')}`), `.vscodeignore lets ${configuration} into the .vsix`);
+    const shipped = fs
+      .readFileSync(path.join(root, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
+    assert.ok(
+      shipped.includes(`!${configuration.split(path.sep).join('/')}`),
+      `.vscodeignore lets ${configuration} into the .vsix`,
+    );
   });
 
   it('the grammars: source.axiom-apl for axiom-apl, an injection for Markdown code blocks of axiom-apl; each file exists and ships', () => {
@@ -74,13 +98,38 @@ describe('manifest: ids of its own', () => {
     assert.equal(main?.scopeName, 'source.axiom-apl');
     const injection = grammars.find((g) => g.injectTo?.includes('text.html.markdown'));
     assert.ok(injection, 'a grammar is injected into Markdown');
-    assert.deepEqual(Object.values(injection.embeddedLanguages ?? {}), ['axiom-apl'], 'the embedded block is axiom-apl, never apl');
-    const allowed = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l.startsWith('!'));
-    const ships = (file: string) => allowed.some((line) => new RegExp(`^${line.slice(1).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '.*').replace(/(?<!\.)\*/g, '[^/]*')}$`).test(file));
+    assert.deepEqual(
+      Object.values(injection.embeddedLanguages ?? {}),
+      ['axiom-apl'],
+      'the embedded block is axiom-apl, never apl',
+    );
+    const allowed = fs
+      .readFileSync(path.join(root, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith('!'));
+    const ships = (file: string) =>
+      allowed.some((line) =>
+        new RegExp(
+          `^${line
+            .slice(1)
+            .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+            .replace(/\*\*/g, '.*')
+            .replace(/(?<!\.)\*/g, '[^/]*')}$`,
+        ).test(file),
+      );
     for (const grammar of grammars) {
-      const file = path.normalize(grammar.path).replace(/^[./\\]+/, '').split(path.sep).join('/');
+      const file = path
+        .normalize(grammar.path)
+        .replace(/^[./\\]+/, '')
+        .split(path.sep)
+        .join('/');
       const text = fs.readFileSync(path.join(root, file), 'utf8');
-      assert.equal((JSON.parse(text) as { scopeName?: string }).scopeName, grammar.scopeName, `${file} declares ${grammar.scopeName}`);
+      assert.equal(
+        (JSON.parse(text) as { scopeName?: string }).scopeName,
+        grammar.scopeName,
+        `${file} declares ${grammar.scopeName}`,
+      );
       assert.ok(ships(file), `.vscodeignore lets ${file} into the .vsix`);
     }
   });
@@ -95,11 +144,14 @@ describe('manifest: ids of its own', () => {
   });
 });
 
-describe('manifest: settings that decide where the token goes are the person\'s', () => {
+describe("manifest: settings that decide where the token goes are the person's", () => {
   const properties = contributes.configuration.properties;
   /** A workspace may pick one of the person's own deployments by name: that cannot point anywhere new. */
   const PICKS_BY_NAME = 'axiom.deployment';
-  const destination = Object.keys(properties).filter((key) => key.startsWith('axiom.') && key !== PICKS_BY_NAME && /url|org|deployment/i.test(key.slice('axiom.'.length)));
+  const destination = Object.keys(properties).filter(
+    (key) =>
+      key.startsWith('axiom.') && key !== PICKS_BY_NAME && /url|org|deployment/i.test(key.slice('axiom.'.length)),
+  );
 
   it('finds them (axiom.url, axiom.orgId and the deployments at least)', () => {
     for (const key of ['axiom.url', 'axiom.orgId', 'axiom.deployments']) assert.ok(destination.includes(key), key);
@@ -113,7 +165,10 @@ describe('manifest: settings that decide where the token goes are the person\'s'
 
   it('each is application or machine scoped, so that a workspace value is ignored', () => {
     for (const key of destination) {
-      assert.ok(['application', 'machine'].includes(properties[key].scope ?? 'window'), `${key} has scope ${properties[key].scope ?? 'window (the default)'}`);
+      assert.ok(
+        ['application', 'machine'].includes(properties[key].scope ?? 'window'),
+        `${key} has scope ${properties[key].scope ?? 'window (the default)'}`,
+      );
     }
   });
 
@@ -123,7 +178,8 @@ describe('manifest: settings that decide where the token goes are the person\'s'
     const untrusted = capabilities.untrustedWorkspaces;
     assert.ok(untrusted && untrusted.supported !== undefined, 'capabilities.untrustedWorkspaces.supported is declared');
     if (untrusted.supported === 'limited') {
-      for (const key of destination) assert.ok(untrusted.restrictedConfigurations?.includes(key), `${key} is restricted in untrusted workspaces`);
+      for (const key of destination)
+        assert.ok(untrusted.restrictedConfigurations?.includes(key), `${key} is restricted in untrusted workspaces`);
     }
     assert.ok(capabilities.virtualWorkspaces !== undefined, 'capabilities.virtualWorkspaces is declared');
   });
@@ -141,15 +197,23 @@ describe('manifest: menus where they apply', () => {
   });
 
   it('no menu item shows on editorIsOpen alone', () => {
-    for (const item of menuItems) assert.notEqual(item.when?.trim(), 'editorIsOpen', `${item.command} in ${item.menu} shows whenever any editor is open`);
+    for (const item of menuItems)
+      assert.notEqual(
+        item.when?.trim(),
+        'editorIsOpen',
+        `${item.command} in ${item.menu} shows whenever any editor is open`,
+      );
   });
 
   it('every command in a menu or a welcome link is contributed', () => {
     const commands = new Set(contributes.commands.map((c) => c.command));
     for (const item of menuItems) {
-      if (item.command) assert.ok(commands.has(item.command), `${item.command} in ${item.menu} is not in contributes.commands`);
+      if (item.command)
+        assert.ok(commands.has(item.command), `${item.command} in ${item.menu} is not in contributes.commands`);
     }
-    const welcome = (contributes.viewsWelcome ?? []).map((w) => (w.contents.match(/^%(.+)%$/) ? nls[w.contents.slice(1, -1)] ?? '' : w.contents));
+    const welcome = (contributes.viewsWelcome ?? []).map((w) =>
+      w.contents.match(/^%(.+)%$/) ? (nls[w.contents.slice(1, -1)] ?? '') : w.contents,
+    );
     for (const [, command] of welcome.join('\n').matchAll(/\(command:(axiom\.[\w]+)/g)) {
       assert.ok(commands.has(command), `a welcome link runs ${command}, which is not in contributes.commands`);
     }
@@ -159,10 +223,30 @@ describe('manifest: menus where they apply', () => {
 describe('manifest: the list views filter the same way', () => {
   // Each view: its Filter command, its Clear Filter command, the context key that says a filter is on.
   const views = [
-    { view: 'axiom.monitors', filter: 'axiom.filterMonitors', clear: 'axiom.clearMonitorsFilter', key: 'axiom.monitors.filtered' },
-    { view: 'axiom.starredQueries', filter: 'axiom.filterStarredQueries', clear: 'axiom.clearStarredFilter', key: 'axiom.starred.filtered' },
-    { view: 'axiom.datasets', filter: 'axiom.filterDatasets', clear: 'axiom.clearDatasetsFilter', key: 'axiom.datasets.filtered' },
-    { view: 'axiom.queryHistory', filter: 'axiom.filterQueryHistory', clear: 'axiom.clearQueryHistoryFilter', key: 'axiom.history.filtered' },
+    {
+      view: 'axiom.monitors',
+      filter: 'axiom.filterMonitors',
+      clear: 'axiom.clearMonitorsFilter',
+      key: 'axiom.monitors.filtered',
+    },
+    {
+      view: 'axiom.starredQueries',
+      filter: 'axiom.filterStarredQueries',
+      clear: 'axiom.clearStarredFilter',
+      key: 'axiom.starred.filtered',
+    },
+    {
+      view: 'axiom.datasets',
+      filter: 'axiom.filterDatasets',
+      clear: 'axiom.clearDatasetsFilter',
+      key: 'axiom.datasets.filtered',
+    },
+    {
+      view: 'axiom.queryHistory',
+      filter: 'axiom.filterQueryHistory',
+      clear: 'axiom.clearQueryHistoryFilter',
+      key: 'axiom.history.filtered',
+    },
   ];
   const command = (id: string) => contributes.commands.find((c) => c.command === id);
   const titleItem = (id: string) => (contributes.menus['view/title'] ?? []).find((i) => i.command === id);
@@ -188,7 +272,8 @@ describe('manifest: the list views filter the same way', () => {
     const filters = new Set(views.map((v) => v.filter));
     for (const item of contributes.menus['view/title'] ?? []) {
       const icon = command(item.command ?? '')?.icon;
-      if (item.group?.startsWith('navigation') && (icon === '$(filter)' || icon === '$(filter-filled)')) assert.ok(filters.has(item.command!), `${item.command} shows a filter icon in the title bar`);
+      if (item.group?.startsWith('navigation') && (icon === '$(filter)' || icon === '$(filter-filled)'))
+        assert.ok(filters.has(item.command!), `${item.command} shows a filter icon in the title bar`);
     }
   });
 });
@@ -202,6 +287,7 @@ describe('manifest: strings', () => {
   });
 
   it('every key of package.nls.json is used', () => {
-    for (const key of Object.keys(nls)) assert.ok(keys.includes(key), `${key} in package.nls.json is not used by package.json`);
+    for (const key of Object.keys(nls))
+      assert.ok(keys.includes(key), `${key} in package.nls.json is not used by package.json`);
   });
 });

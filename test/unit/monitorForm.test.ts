@@ -5,10 +5,29 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { readSettingsText, settingsText } from '../../src/core/monitors/monitorDocuments';
-import { fieldNamedIn, localTimeText, notifierChoices, readFormHostMessage, readFormPageMessage, readFormWords, toggledNotifiers, typedValue, withField, FORM_WORDS } from '../../src/core/monitors/monitorForm';
+import {
+  fieldNamedIn,
+  localTimeText,
+  notifierChoices,
+  readFormHostMessage,
+  readFormPageMessage,
+  readFormWords,
+  toggledNotifiers,
+  typedValue,
+  withField,
+  FORM_WORDS,
+} from '../../src/core/monitors/monitorForm';
 import { MONITOR_FIELDS } from '../../src/core/monitors/monitorFields';
 
-const SETTINGS = settingsText({ name: 'Checkout errors', type: 'Threshold', operator: 'Above', threshold: 100, intervalMinutes: 5, notifierIDs: ['a'], someFieldAddedLater: { nested: true } });
+const SETTINGS = settingsText({
+  name: 'Checkout errors',
+  type: 'Threshold',
+  operator: 'Above',
+  threshold: 100,
+  intervalMinutes: 5,
+  notifierIDs: ['a'],
+  someFieldAddedLater: { nested: true },
+});
 
 describe('the settings form, plain', () => {
   it('typed text becomes a number, the text as typed, or nothing', () => {
@@ -48,7 +67,10 @@ describe('the settings form, plain', () => {
         }
         const read = readSettingsText(text);
         assert.ok(read.ok);
-        assert.deepEqual(read.definition, Object.fromEntries(Object.entries(expected).map(([k, v]) => [k === 'notifierIDs' ? 'notifierIds' : k, v])));
+        assert.deepEqual(
+          read.definition,
+          Object.fromEntries(Object.entries(expected).map(([k, v]) => [k === 'notifierIDs' ? 'notifierIds' : k, v])),
+        );
       }),
     );
   });
@@ -69,7 +91,12 @@ describe('the settings form, plain', () => {
 
   it('finds the field a service’s refusal names', () => {
     assert.equal(fieldNamedIn('invalid monitor: rangeMinutes too long'), 'rangeMinutes');
-    assert.equal(fieldNamedIn('Key: \'Monitor.IntervalMinutes\' Error:Field validation for \'IntervalMinutes\' failed on the \'min\' tag'), 'intervalMinutes');
+    assert.equal(
+      fieldNamedIn(
+        "Key: 'Monitor.IntervalMinutes' Error:Field validation for 'IntervalMinutes' failed on the 'min' tag",
+      ),
+      'intervalMinutes',
+    );
     assert.equal(fieldNamedIn('triggerFromNRuns must be >= triggerAfterNPositiveResults'), 'triggerFromNRuns');
     assert.equal(fieldNamedIn('unknown notifier id'), 'notifierIds');
     assert.equal(fieldNamedIn('forbidden'), undefined);
@@ -77,19 +104,50 @@ describe('the settings form, plain', () => {
   });
 
   it('a time as a datetime-local input shows it', () => {
-    assert.equal(localTimeText('2026-05-01T09:00:00Z', () => -120), '2026-05-01T11:00');
-    assert.equal(localTimeText('never', () => 0), '');
+    assert.equal(
+      localTimeText('2026-05-01T09:00:00Z', () => -120),
+      '2026-05-01T11:00',
+    );
+    assert.equal(
+      localTimeText('never', () => 0),
+      '',
+    );
     assert.equal(localTimeText(undefined), '');
   });
 
   it('reads only the messages it knows, and words with English for what is missing', () => {
-    assert.deepEqual(readFormPageMessage({ type: 'edit', key: 'threshold', value: 3 }), { type: 'edit', key: 'threshold', value: 3 });
+    assert.deepEqual(readFormPageMessage({ type: 'edit', key: 'threshold', value: 3 }), {
+      type: 'edit',
+      key: 'threshold',
+      value: 3,
+    });
     assert.deepEqual(readFormPageMessage({ type: 'dryRun', extra: 1 }), { type: 'dryRun' });
     assert.equal(readFormPageMessage({ type: 'edit', key: '', value: 3 }), undefined);
     assert.equal(readFormPageMessage({ type: 'runCommand' }), undefined);
-    assert.equal(readFormHostMessage({ type: 'state', problems: [{ field: 'x', reason: 1, level: 'error' }], draft: false }), undefined);
-    assert.equal(readFormHostMessage({ type: 'state', problems: [], draft: false, notifiers: [{ id: 'a' }] }), undefined);
-    assert.deepEqual(readFormHostMessage({ type: 'state', problems: [], draft: true, definition: { name: 'n' }, saveFailed: { message: 'm', field: 'name' } }), { type: 'state', problems: [], draft: true, definition: { name: 'n' }, saveFailed: { message: 'm', field: 'name' } });
+    assert.equal(
+      readFormHostMessage({ type: 'state', problems: [{ field: 'x', reason: 1, level: 'error' }], draft: false }),
+      undefined,
+    );
+    assert.equal(
+      readFormHostMessage({ type: 'state', problems: [], draft: false, notifiers: [{ id: 'a' }] }),
+      undefined,
+    );
+    assert.deepEqual(
+      readFormHostMessage({
+        type: 'state',
+        problems: [],
+        draft: true,
+        definition: { name: 'n' },
+        saveFailed: { message: 'm', field: 'name' },
+      }),
+      {
+        type: 'state',
+        problems: [],
+        draft: true,
+        definition: { name: 'n' },
+        saveFailed: { message: 'm', field: 'name' },
+      },
+    );
     assert.equal(readFormWords('{ broken').dryRun, 'Dry Run');
     const words = readFormWords(JSON.stringify({ dryRun: 'Probelauf', openJson: 7 }));
     assert.equal(words.dryRun, 'Probelauf');

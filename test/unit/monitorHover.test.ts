@@ -14,18 +14,41 @@ import { parseNotifiers } from '../../src/core/monitors/monitorRecord';
 import type { StateChange } from '../../src/core/monitors/monitorStatus';
 import { latestChanges, RECENT_CHANGES } from '../../src/core/monitors/statusTracker';
 
-const monitor = (over: Partial<Monitor> = {}): Monitor => ({ id: 'mon_1', name: 'Checkout errors', type: 'Threshold', description: 'Errors at checkout', aplQuery: "['http'] | count", ...over }) as Monitor;
+const monitor = (over: Partial<Monitor> = {}): Monitor =>
+  ({
+    id: 'mon_1',
+    name: 'Checkout errors',
+    type: 'Threshold',
+    description: 'Errors at checkout',
+    aplQuery: "['http'] | count",
+    ...over,
+  }) as Monitor;
 const NOW = Date.parse('2026-11-22T14:00:00Z');
 /** A stand-in for the local date format (the view passes formatDate: the person's locale and time
  *  zone), so that the test says which time each line shows. */
 const local = (d: Date) => `local ${(NOW - d.getTime()) / 60_000}m before`;
-const change = (minutesAgo: number, state: 'open' | 'closed', checkId = ''): StateChange => ({ time: NOW - minutesAgo * 60_000, state, checkId });
+const change = (minutesAgo: number, state: 'open' | 'closed', checkId = ''): StateChange => ({
+  time: NOW - minutesAgo * 60_000,
+  state,
+  checkId,
+});
 
 describe('monitor hover', () => {
   it('shows the status, the last changes newest first in local time, and a link to the monitor in the web app', () => {
     const link = monitorLink(requireEndpoint('https://api.axiom.co'), 'my-org', 'mon_1');
-    const recent = latestChanges([], [change(90, 'open', 'eu-west'), change(30, 'closed', 'eu-west'), change(10, 'open', 'eu-west')]);
-    const md = monitorHoverMarkdown(monitor(), local, { status: { status: { kind: 'triggered', since: NOW - 10 * 60_000, openChecks: ['eu-west'] }, recent }, appLink: link }, NOW);
+    const recent = latestChanges(
+      [],
+      [change(90, 'open', 'eu-west'), change(30, 'closed', 'eu-west'), change(10, 'open', 'eu-west')],
+    );
+    const md = monitorHoverMarkdown(
+      monitor(),
+      local,
+      {
+        status: { status: { kind: 'triggered', since: NOW - 10 * 60_000, openChecks: ['eu-west'] }, recent },
+        appLink: link,
+      },
+      NOW,
+    );
     const lines = md.split('\n');
     assert.equal(lines[0], '**Checkout errors**');
     const at = (text: string) => lines.findIndex((l) => l.includes(text));
@@ -42,7 +65,12 @@ describe('monitor hover', () => {
   });
 
   it('a change without a group names none; a group name from the service is escaped', () => {
-    const md = monitorHoverMarkdown(monitor(), local, { status: { status: { kind: 'normal' }, recent: [change(5, 'closed'), change(8, 'open', '[x](command:evil)')] } }, NOW);
+    const md = monitorHoverMarkdown(
+      monitor(),
+      local,
+      { status: { status: { kind: 'normal' }, recent: [change(5, 'closed'), change(8, 'open', '[x](command:evil)')] } },
+      NOW,
+    );
     assert.ok(md.includes('- local 5m before · closed\n'));
     assert.ok(md.includes('· opened · \\[x\\]\\('), 'the group shows as text');
     assert.doesNotMatch(md, /\]\(command:/, 'no live link made of it');
@@ -63,12 +91,27 @@ describe('monitor hover', () => {
   });
 
   it('the tracker keeps the newest few changes, each once, across overlapping looks', () => {
-    const first = latestChanges([], [change(100, 'open'), change(90, 'closed'), change(80, 'open'), change(70, 'closed')]);
-    const next = latestChanges(first, [change(70, 'closed'), change(60, 'open'), change(50, 'closed'), change(40, 'open')]);
+    const first = latestChanges(
+      [],
+      [change(100, 'open'), change(90, 'closed'), change(80, 'open'), change(70, 'closed')],
+    );
+    const next = latestChanges(first, [
+      change(70, 'closed'),
+      change(60, 'open'),
+      change(50, 'closed'),
+      change(40, 'open'),
+    ]);
     assert.equal(next.length, RECENT_CHANGES);
-    assert.deepEqual(next.map((c) => (NOW - c.time) / 60_000), [40, 50, 60, 70, 80]);
+    assert.deepEqual(
+      next.map((c) => (NOW - c.time) / 60_000),
+      [40, 50, 60, 70, 80],
+    );
     const tie = latestChanges([], [change(5, 'open'), change(5, 'closed')]);
-    assert.deepEqual(tie.map((c) => c.state), ['closed', 'open'], 'at one moment the close is listed first, as the history command lists it');
+    assert.deepEqual(
+      tie.map((c) => c.state),
+      ['closed', 'open'],
+      'at one moment the close is listed first, as the history command lists it',
+    );
   });
 
   it('names the notifiers with their channels; an id the list lacks is a notifier that no longer exists; without a list, the ids', () => {
@@ -80,19 +123,28 @@ describe('monitor hover', () => {
     const m = monitor({ notifierIds: ['n_slack', 'n_gone', 'n_mail'] });
     const md = monitorHoverMarkdown(m, local, { notifiers: index }, NOW);
     const line = md.split('\n').find((l) => l.startsWith('Notifiers:'));
-    assert.equal(line, `Notifiers: ${escapeMarkdown('#alerts (Slack), n_gone (no longer exists), On-call *team* (Email)')}  `);
+    assert.equal(
+      line,
+      `Notifiers: ${escapeMarkdown('#alerts (Slack), n_gone (no longer exists), On-call *team* (Email)')}  `,
+    );
     assert.doesNotMatch(md, /hooks\.invalid|x@example\.com/, 'a channel’s settings are never shown');
     assert.match(monitorHoverMarkdown(m, local, {}, NOW), /Notifiers: n\\_slack, n\\_gone, n\\_mail/);
     assert.equal(notifiersRowWords(m.notifierIds, index), 'notifies #alerts, n_gone (no longer exists) and 1 more');
     assert.equal(notifiersRowWords(['n_mail'], index), 'notifies On-call *team*');
     assert.equal(notifiersRowWords([], index), undefined);
     const words = listNotifierWords(index);
-    for (const ids of [m.notifierIds, ['n_mail'], m.notifierIds, [], undefined, ['n_gone']]) assert.equal(words(ids), notifiersRowWords(ids, index));
+    for (const ids of [m.notifierIds, ['n_mail'], m.notifierIds, [], undefined, ['n_gone']])
+      assert.equal(words(ids), notifiersRowWords(ids, index));
   });
 
   it('says when the monitor last changed, unless that was its creation; who created it', () => {
     const created = new Date(NOW - 3 * 86_400_000).toISOString();
-    const changed = monitorHoverMarkdown(monitor({ createdAt: created, createdBy: 'usr_1', updatedAt: new Date(NOW - 90 * 60_000).toISOString() }), local, {}, NOW);
+    const changed = monitorHoverMarkdown(
+      monitor({ createdAt: created, createdBy: 'usr_1', updatedAt: new Date(NOW - 90 * 60_000).toISOString() }),
+      local,
+      {},
+      NOW,
+    );
     assert.match(changed, /Created: by usr\\_1 on local 4320m before/);
     assert.ok(changed.includes(`Last changed: ${escapeMarkdown('on local 90m before (1h 30m ago)')}`), changed);
     const never = monitorHoverMarkdown(monitor({ createdAt: created, updatedAt: created }), local, {}, NOW);
@@ -105,8 +157,24 @@ describe('monitor hover', () => {
     );
     // The rows' per-list caches say what the plain functions say.
     const listed = listChangedWords(NOW);
-    for (const minutes of [1, 59, 60, 61, 1439, 1440, 3 * 1440 + 5, 7 * 1440 - 1, 7 * 1440, 40 * 1440, 40 * 1440 + 30]) {
-      assert.equal(listed(NOW - minutes * 60_000), changedWords(NOW - minutes * 60_000, NOW, formatDay), `${minutes} minutes`);
+    for (const minutes of [
+      1,
+      59,
+      60,
+      61,
+      1439,
+      1440,
+      3 * 1440 + 5,
+      7 * 1440 - 1,
+      7 * 1440,
+      40 * 1440,
+      40 * 1440 + 30,
+    ]) {
+      assert.equal(
+        listed(NOW - minutes * 60_000),
+        changedWords(NOW - minutes * 60_000, NOW, formatDay),
+        `${minutes} minutes`,
+      );
     }
   });
 });

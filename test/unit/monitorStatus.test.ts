@@ -6,7 +6,11 @@ import { foldChanges, statusFromHistory, statusOf, type StateChange } from '../.
 
 const T0 = Date.parse('2026-11-20T10:00:00Z');
 const at = (minutes: number) => T0 + minutes * 60_000;
-const change = (checkId: string, minutes: number, state: 'open' | 'closed'): StateChange => ({ checkId, time: at(minutes), state });
+const change = (checkId: string, minutes: number, state: 'open' | 'closed'): StateChange => ({
+  checkId,
+  time: at(minutes),
+  state,
+});
 
 /** The rule as plainly as it can be said, to hold the folded version against. */
 function reference(changes: readonly StateChange[]) {
@@ -26,11 +30,24 @@ describe('monitor status from its history', () => {
   it('no change in the range: normal; an open after the last close: triggered since that open', () => {
     assert.deepEqual(statusFromHistory([]), { kind: 'normal' });
     assert.deepEqual(statusFromHistory([change('a', 0, 'open'), change('a', 5, 'closed')]), { kind: 'normal' });
-    assert.deepEqual(statusFromHistory([change('a', 0, 'open'), change('a', 5, 'closed'), change('a', 9, 'open'), change('a', 12, 'open')]), { kind: 'triggered', since: at(9), openChecks: ['a'] });
+    assert.deepEqual(
+      statusFromHistory([
+        change('a', 0, 'open'),
+        change('a', 5, 'closed'),
+        change('a', 9, 'open'),
+        change('a', 12, 'open'),
+      ]),
+      { kind: 'triggered', since: at(9), openChecks: ['a'] },
+    );
   });
 
   it('a monitor that groups: triggered while any group is open, since the longest-open one', () => {
-    const status = statusFromHistory([change('eu', 3, 'open'), change('us', 1, 'open'), change('us', 2, 'closed'), change('ap', 7, 'open')]);
+    const status = statusFromHistory([
+      change('eu', 3, 'open'),
+      change('us', 1, 'open'),
+      change('us', 2, 'closed'),
+      change('ap', 7, 'open'),
+    ]);
     assert.deepEqual(status, { kind: 'triggered', since: at(3), openChecks: ['eu', 'ap'] });
   });
 
@@ -39,7 +56,11 @@ describe('monitor status from its history', () => {
   });
 
   const arbitraryChanges = fc.array(
-    fc.record({ checkId: fc.constantFrom('a', 'b', 'c'), time: fc.integer({ min: 0, max: 30 }).map(at), state: fc.constantFrom<'open' | 'closed'>('open', 'closed') }),
+    fc.record({
+      checkId: fc.constantFrom('a', 'b', 'c'),
+      time: fc.integer({ min: 0, max: 30 }).map(at),
+      state: fc.constantFrom<'open' | 'closed'>('open', 'closed'),
+    }),
     { maxLength: 40 },
   );
 

@@ -3,7 +3,13 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Monitor } from '../../src/core/api/schemas';
-import { MONITOR_WORDS, useMonitorVocabulary, vocabularyGeneration, words, type MonitorWords } from '../../src/core/monitors/monitorVocabulary';
+import {
+  MONITOR_WORDS,
+  useMonitorVocabulary,
+  vocabularyGeneration,
+  words,
+  type MonitorWords,
+} from '../../src/core/monitors/monitorVocabulary';
 import { monitorSummary, typeWords } from '../../src/core/monitors/monitorWords';
 
 describe('monitor vocabulary', () => {
@@ -17,13 +23,18 @@ describe('monitor vocabulary', () => {
     let made = 0;
     const shouting = (): MonitorWords => {
       made++;
-      return Object.fromEntries(Object.entries(MONITOR_WORDS).map(([key, text]) => [key, text.toUpperCase()])) as MonitorWords;
+      return Object.fromEntries(
+        Object.entries(MONITOR_WORDS).map(([key, text]) => [key, text.toUpperCase()]),
+      ) as MonitorWords;
     };
     const before = vocabularyGeneration();
     useMonitorVocabulary(shouting);
     assert.equal(made, 0, 'nothing is made when it is handed over');
     assert.equal(vocabularyGeneration(), before + 1);
-    const monitors: Monitor[] = Array.from({ length: 10_000 }, (_, i) => ({ id: `mon_${i}`, name: `m${i}`, type: 'MatchEvent', intervalMinutes: 1 + (i % 90) }) as Monitor);
+    const monitors: Monitor[] = Array.from(
+      { length: 10_000 },
+      (_, i) => ({ id: `mon_${i}`, name: `m${i}`, type: 'MatchEvent', intervalMinutes: 1 + (i % 90) }) as Monitor,
+    );
     const summaries = monitors.map(monitorSummary);
     assert.equal(made, 1);
     assert.equal(summaries[0], 'MATCH EVENT · EVERY 1m');
@@ -38,7 +49,10 @@ describe('monitor vocabulary', () => {
       return { ...MONITOR_WORDS, every: 'each {0}' };
     });
     assert.equal(made, 0);
-    assert.equal(monitorSummary({ id: 'm', name: 'm', type: 'MatchEvent', intervalMinutes: 1 } as Monitor), 'Match event · each 1m');
+    assert.equal(
+      monitorSummary({ id: 'm', name: 'm', type: 'MatchEvent', intervalMinutes: 1 } as Monitor),
+      'Match event · each 1m',
+    );
     assert.equal(made, 1);
   });
 });

@@ -26,18 +26,26 @@ describe('choosing a proxy', () => {
   const api = new URL('https://api.axiom.co/v2');
   const none = { proxy: '', noProxy: [] };
   it('the http.proxy setting wins over the environment', () => {
-    assert.equal(chooseProxy(api, { proxy: 'http://corp:3128', noProxy: [] }, { HTTPS_PROXY: 'http://env:8080' }), 'http://corp:3128');
+    assert.equal(
+      chooseProxy(api, { proxy: 'http://corp:3128', noProxy: [] }, { HTTPS_PROXY: 'http://env:8080' }),
+      'http://corp:3128',
+    );
   });
   it('HTTPS_PROXY for https, falling back to HTTP_PROXY; lower case first', () => {
     assert.equal(chooseProxy(api, none, { HTTPS_PROXY: 'http://a:1', HTTP_PROXY: 'http://b:2' }), 'http://a:1');
     assert.equal(chooseProxy(api, none, { HTTP_PROXY: 'http://b:2' }), 'http://b:2');
     assert.equal(chooseProxy(api, none, { https_proxy: 'http://low:1', HTTPS_PROXY: 'http://up:2' }), 'http://low:1');
-    assert.equal(chooseProxy(new URL('http://localhost:8080'), none, { HTTPS_PROXY: 'http://a:1' }), undefined, 'http uses HTTP_PROXY only');
+    assert.equal(
+      chooseProxy(new URL('http://localhost:8080'), none, { HTTPS_PROXY: 'http://a:1' }),
+      undefined,
+      'http uses HTTP_PROXY only',
+    );
     assert.equal(chooseProxy(api, none, {}), undefined);
   });
   it('http.noProxy and NO_PROXY: exact hosts, domains with or without a dot, ports, *', () => {
     const proxy = { proxy: 'http://corp:3128', noProxy: [] };
-    const bypass = (noProxy: string[], env = {}, url = api) => chooseProxy(url, { ...proxy, noProxy }, env) === undefined;
+    const bypass = (noProxy: string[], env = {}, url = api) =>
+      chooseProxy(url, { ...proxy, noProxy }, env) === undefined;
     assert.ok(bypass(['api.axiom.co']));
     assert.ok(bypass(['axiom.co']));
     assert.ok(bypass(['.axiom.co']));
@@ -52,7 +60,11 @@ describe('choosing a proxy', () => {
   });
   it('a proxy that is not an http(s) URL is a config error before any request', () => {
     for (const proxy of ['corp proxy', 'socks5://corp:1080']) {
-      assert.throws(() => createDispatcher({ proxy }), (e: unknown) => e instanceof AxiomError && e.kind === 'config' && /proxy/.test(e.message), proxy);
+      assert.throws(
+        () => createDispatcher({ proxy }),
+        (e: unknown) => e instanceof AxiomError && e.kind === 'config' && /proxy/.test(e.message),
+        proxy,
+      );
     }
   });
   it('a proxy address in the log hides its credentials', () => {
@@ -74,17 +86,41 @@ describe('naming the proxy and the certificate source, as Test Connection says t
     assert.equal(proxyUrl('PROXY'), undefined);
   });
   it('a proxy used is named by where it came from: http.proxy, the environment, else the system or PAC', () => {
-    assert.equal(render(nameProxy('http://corp:3128', api, { ...settings, proxy: 'http://corp:3128/' }, {})), 'http://corp:3128, from http.proxy');
-    assert.equal(render(nameProxy('http://env:8080', api, settings, { HTTPS_PROXY: 'http://env:8080' })), 'http://env:8080, from HTTPS_PROXY');
-    assert.equal(render(nameProxy('http://pac:8080', api, settings, {})), 'http://pac:8080, from the system’s proxy settings or PAC file');
-    assert.equal(render(nameProxy('http://user:secret@pac:8080', api, settings, {})), 'http://••••@pac:8080, from the system’s proxy settings or PAC file');
+    assert.equal(
+      render(nameProxy('http://corp:3128', api, { ...settings, proxy: 'http://corp:3128/' }, {})),
+      'http://corp:3128, from http.proxy',
+    );
+    assert.equal(
+      render(nameProxy('http://env:8080', api, settings, { HTTPS_PROXY: 'http://env:8080' })),
+      'http://env:8080, from HTTPS_PROXY',
+    );
+    assert.equal(
+      render(nameProxy('http://pac:8080', api, settings, {})),
+      'http://pac:8080, from the system’s proxy settings or PAC file',
+    );
+    assert.equal(
+      render(nameProxy('http://user:secret@pac:8080', api, settings, {})),
+      'http://••••@pac:8080, from the system’s proxy settings or PAC file',
+    );
   });
   it('no proxy is named by why, in the order VS Code decides', () => {
     assert.equal(render(nameProxy(undefined, api, { ...settings, off: true }, {})), 'none: http.proxySupport is off');
-    assert.equal(render(nameProxy(undefined, new URL('http://127.0.0.1:8080'), { ...settings, proxy: 'http://corp:3128' }, {})), 'none: VS Code connects to this machine directly');
-    assert.equal(render(nameProxy(undefined, api, { proxy: 'http://corp:3128', noProxy: ['.axiom.co'] }, {})), 'none: api.axiom.co is in http.noProxy');
-    assert.equal(render(nameProxy(undefined, api, settings, { HTTPS_PROXY: 'http://env:1', NO_PROXY: 'axiom.co' })), 'none: api.axiom.co is in NO_PROXY');
-    assert.equal(render(nameProxy(undefined, api, settings, {})), 'none: no proxy is set, and the system’s settings name none for api.axiom.co');
+    assert.equal(
+      render(nameProxy(undefined, new URL('http://127.0.0.1:8080'), { ...settings, proxy: 'http://corp:3128' }, {})),
+      'none: VS Code connects to this machine directly',
+    );
+    assert.equal(
+      render(nameProxy(undefined, api, { proxy: 'http://corp:3128', noProxy: ['.axiom.co'] }, {})),
+      'none: api.axiom.co is in http.noProxy',
+    );
+    assert.equal(
+      render(nameProxy(undefined, api, settings, { HTTPS_PROXY: 'http://env:1', NO_PROXY: 'axiom.co' })),
+      'none: api.axiom.co is in NO_PROXY',
+    );
+    assert.equal(
+      render(nameProxy(undefined, api, settings, {})),
+      'none: no proxy is set, and the system’s settings name none for api.axiom.co',
+    );
   });
   it('the trust in a chain comes from Node’s list, NODE_EXTRA_CA_CERTS, or else what VS Code added', () => {
     const certs = makeTestCerts();
@@ -95,9 +131,18 @@ describe('naming the proxy and the certificate source, as Test Connection says t
       // Node 22.15 and later tell what NODE_EXTRA_CA_CERTS held at start-up (not this file, made
       // since); before them the file named is read as it is now.
       const knowsStartup = typeof (tls as { getCACertificates?: unknown }).getCACertificates === 'function';
-      assert.equal(trustSource([leaf, { name: 'a root', fingerprint256: builtIn.fingerprint256 }], undefined), 'builtIn');
-      assert.equal(trustSource([leaf, { name: 'Axiom APL test CA', fingerprint256: testCa.fingerprint256 }], certs.caFile), knowsStartup ? 'system' : 'extra');
-      assert.equal(trustSource([leaf, { name: 'Axiom APL test CA', fingerprint256: testCa.fingerprint256 }], undefined), 'system');
+      assert.equal(
+        trustSource([leaf, { name: 'a root', fingerprint256: builtIn.fingerprint256 }], undefined),
+        'builtIn',
+      );
+      assert.equal(
+        trustSource([leaf, { name: 'Axiom APL test CA', fingerprint256: testCa.fingerprint256 }], certs.caFile),
+        knowsStartup ? 'system' : 'extra',
+      );
+      assert.equal(
+        trustSource([leaf, { name: 'Axiom APL test CA', fingerprint256: testCa.fingerprint256 }], undefined),
+        'system',
+      );
     } finally {
       fs.rmSync(certs.dir, { recursive: true, force: true });
     }
@@ -127,7 +172,11 @@ describe('through a real proxy, and over TLS', () => {
       const { monitors } = await testClient(plain.url, dispatcher, log).listMonitors();
       assert.equal(monitors.length, REALISTIC_MONITORS.length);
       assert.deepEqual(proxy.requests(), [`CONNECT ${new URL(plain.url).host}`]);
-      assert.equal(plain.requests[0].headers.authorization, `Bearer ${FAKE_API_TOKEN}`, 'the token reached the service inside the tunnel');
+      assert.equal(
+        plain.requests[0].headers.authorization,
+        `Bearer ${FAKE_API_TOKEN}`,
+        'the token reached the service inside the tunnel',
+      );
     } finally {
       await dispatcher.close();
     }
@@ -171,33 +220,63 @@ describe('through a real proxy, and over TLS', () => {
   for (const kind of ['undici', 'node']) {
     it(`NODE_EXTRA_CA_CERTS naming the test authority makes the certificate trusted, and Test Connection says so (over ${kind})`, async () => {
       const probe = path.resolve(__dirname, '../support/caProbe.mjs');
-      const run = async (env: NodeJS.ProcessEnv) => JSON.parse((await promisify(execFile)(process.execPath, [probe, secure.url, FAKE_API_TOKEN, kind], { env })).stdout) as { ok: boolean; count?: number; message?: string; tls?: string };
+      const run = async (env: NodeJS.ProcessEnv) =>
+        JSON.parse(
+          (await promisify(execFile)(process.execPath, [probe, secure.url, FAKE_API_TOKEN, kind], { env })).stdout,
+        ) as { ok: boolean; count?: number; message?: string; tls?: string };
       const { NODE_EXTRA_CA_CERTS: _, ...withoutExtra } = process.env;
-      assert.deepEqual(await run({ ...withoutExtra, NODE_EXTRA_CA_CERTS: certs.caFile }), { ok: true, count: REALISTIC_MONITORS.length, tls: 'ok: TLSv1.3, certificate trusted: issued by Axiom APL test CA, from NODE_EXTRA_CA_CERTS' });
+      assert.deepEqual(await run({ ...withoutExtra, NODE_EXTRA_CA_CERTS: certs.caFile }), {
+        ok: true,
+        count: REALISTIC_MONITORS.length,
+        tls: 'ok: TLSv1.3, certificate trusted: issued by Axiom APL test CA, from NODE_EXTRA_CA_CERTS',
+      });
       const untrusted = await run(withoutExtra);
       assert.equal(untrusted.ok, false);
       assert.match(untrusted.message ?? '', /not trusted/);
-      assert.match(untrusted.tls ?? '', /^failed: The certificate of 127\.0\.0\.1:\d+ is not trusted \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)\. .*operating system’s store/);
+      assert.match(
+        untrusted.tls ?? '',
+        /^failed: The certificate of 127\.0\.0\.1:\d+ is not trusted \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)\. .*operating system’s store/,
+      );
     });
   }
 
   describe('Test Connection', () => {
-    const check = async (url: string, { proxy, token, ...over }: Partial<CheckInput> & { token?: string; proxy?: string } = {}) => {
+    const check = async (
+      url: string,
+      { proxy, token, ...over }: Partial<CheckInput> & { token?: string; proxy?: string } = {},
+    ) => {
       const dispatcher = createDispatcher({ proxy, strictSSL: over.strictSSL ?? true });
       try {
         const client = async () => testClient(url, dispatcher, log, { token: token ?? FAKE_API_TOKEN });
         const transport = undiciTransport(dispatcher, { proxy });
-        const outcomes = await checkConnection({ url, transport, proxySettings: { proxy: proxy ?? '', noProxy: [] }, strictSSL: true, timeoutMs: 2000, client, ...over });
+        const outcomes = await checkConnection({
+          url,
+          transport,
+          proxySettings: { proxy: proxy ?? '', noProxy: [] },
+          strictSSL: true,
+          timeoutMs: 2000,
+          client,
+          ...over,
+        });
         return Object.fromEntries(outcomes.map((o) => [o.step, { ...o, detail: render(o.detail) }]));
       } finally {
         await dispatcher.close();
       }
     };
-    const statuses = (result: Record<string, { status: string }>) => Object.fromEntries(Object.entries(result).map(([k, v]) => [k, v.status]));
+    const statuses = (result: Record<string, { status: string }>) =>
+      Object.fromEntries(Object.entries(result).map(([k, v]) => [k, v.status]));
 
     it('all steps pass against the service on this machine', async () => {
       const result = await check(plain.url);
-      assert.deepEqual(statuses(result), { url: 'ok', proxy: 'skipped', dns: 'skipped', tcp: 'ok', tls: 'skipped', auth: 'ok', monitors: 'ok' });
+      assert.deepEqual(statuses(result), {
+        url: 'ok',
+        proxy: 'skipped',
+        dns: 'skipped',
+        tcp: 'ok',
+        tls: 'skipped',
+        auth: 'ok',
+        monitors: 'ok',
+      });
       assert.equal(result.auth.detail, 'the token acts as Test Person');
       assert.equal(result.monitors.detail, `${REALISTIC_MONITORS.length} monitors visible`);
     });
@@ -248,7 +327,11 @@ describe('through a real proxy, and over TLS', () => {
     });
 
     it('a token without the monitors capability fails at the last step', async () => {
-      plain.fail('GET /v2/monitors', { status: 403, body: { code: 403, message: 'token does not have access to resource: monitors with action: read' }, times: 1 });
+      plain.fail('GET /v2/monitors', {
+        status: 403,
+        body: { code: 403, message: 'token does not have access to resource: monitors with action: read' },
+        times: 1,
+      });
       const result = await check(plain.url);
       assert.equal(result.auth.status, 'ok');
       assert.equal(result.monitors.status, 'failed');

@@ -3,7 +3,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { cutNotebook, readNotebook, writeNotebook, NotebookFileError, type NotebookCellDoc, type NotebookDoc, type NotebookOutput, type NotebookResult } from '../../src/core/notebook/notebookFile';
+import {
+  cutNotebook,
+  readNotebook,
+  writeNotebook,
+  NotebookFileError,
+  type NotebookCellDoc,
+  type NotebookDoc,
+  type NotebookOutput,
+  type NotebookResult,
+} from '../../src/core/notebook/notebookFile';
 import { notebookMarkdown, tableCell } from '../../src/core/notebook/notebookMarkdown';
 import type { ResultTable } from '../../src/core/run/resultsProtocol';
 
@@ -14,17 +23,28 @@ const text = fc.string({ unit: 'binary', maxLength: 40 });
 const table: fc.Arbitrary<ResultTable> = fc
   .record({
     name: fc.oneof(fc.constantFrom('0', '1', '_totals'), text),
-    fields: fc.array(fc.record({ name: text, type: fc.constantFrom('string', 'integer', 'datetime', 'float', 'map[string]string') }, { requiredKeys: ['name', 'type'], noNullPrototype: true }), { maxLength: 5 }),
+    fields: fc.array(
+      fc.record(
+        { name: text, type: fc.constantFrom('string', 'integer', 'datetime', 'float', 'map[string]string') },
+        { requiredKeys: ['name', 'type'], noNullPrototype: true },
+      ),
+      { maxLength: 5 },
+    ),
     rows: fc.nat(30),
     agg: fc.option(fc.constantFrom('count', 'avg'), { nil: undefined }),
   })
   .chain(({ name, fields, rows, agg }) =>
-    fc.array(fc.array(jsonValue, { minLength: rows, maxLength: rows }), { minLength: fields.length, maxLength: fields.length }).map((columns) => ({
-      name,
-      fields: fields.map((f, i) => (agg && i === 0 ? { ...f, agg } : f)),
-      columns,
-      rowCount: fields.length ? rows : 0,
-    })),
+    fc
+      .array(fc.array(jsonValue, { minLength: rows, maxLength: rows }), {
+        minLength: fields.length,
+        maxLength: fields.length,
+      })
+      .map((columns) => ({
+        name,
+        fields: fields.map((f, i) => (agg && i === 0 ? { ...f, agg } : f)),
+        columns,
+        rowCount: fields.length ? rows : 0,
+      })),
   );
 
 const result: fc.Arbitrary<NotebookResult> = fc.record(
@@ -40,7 +60,10 @@ const result: fc.Arbitrary<NotebookResult> = fc.record(
         rowsMatched: fc.nat(),
         isPartial: fc.boolean(),
         limitNote: text,
-        messages: fc.array(fc.record({ priority: text, code: text, text, count: fc.nat(9) }, { noNullPrototype: true }), { maxLength: 2 }),
+        messages: fc.array(
+          fc.record({ priority: text, code: text, text, count: fc.nat(9) }, { noNullPrototype: true }),
+          { maxLength: 2 },
+        ),
       },
       { requiredKeys: ['isPartial', 'messages'], noNullPrototype: true },
     ),
@@ -50,18 +73,42 @@ const result: fc.Arbitrary<NotebookResult> = fc.record(
 
 const output: fc.Arbitrary<NotebookOutput> = fc.oneof(
   result.map((r): NotebookOutput => ({ kind: 'result', result: r })),
-  fc.record({ message: text, actions: fc.array(fc.constantFrom('retry', 'setToken', 'showLog'), { maxLength: 3 }) }, { noNullPrototype: true }).map((problem): NotebookOutput => ({ kind: 'problem', problem })),
-  fc.record({ name: text, message: text }).map(({ name, message }): NotebookOutput => ({ kind: 'error', name, message })),
+  fc
+    .record(
+      { message: text, actions: fc.array(fc.constantFrom('retry', 'setToken', 'showLog'), { maxLength: 3 }) },
+      { noNullPrototype: true },
+    )
+    .map((problem): NotebookOutput => ({ kind: 'problem', problem })),
+  fc
+    .record({ name: text, message: text })
+    .map(({ name, message }): NotebookOutput => ({ kind: 'error', name, message })),
 );
 
 const cell: fc.Arbitrary<NotebookCellDoc> = fc.oneof(
-  fc.record({ kind: fc.constant<'markdown'>('markdown'), source: fc.string({ unit: 'binary', maxLength: 200 }), outputs: fc.constant<NotebookOutput[]>([]) }, { noNullPrototype: true }),
-  fc.record({ kind: fc.constant<'apl'>('apl'), source: fc.string({ unit: 'binary', maxLength: 200 }), outputs: fc.array(output, { maxLength: 2 }) }, { noNullPrototype: true }),
+  fc.record(
+    {
+      kind: fc.constant<'markdown'>('markdown'),
+      source: fc.string({ unit: 'binary', maxLength: 200 }),
+      outputs: fc.constant<NotebookOutput[]>([]),
+    },
+    { noNullPrototype: true },
+  ),
+  fc.record(
+    {
+      kind: fc.constant<'apl'>('apl'),
+      source: fc.string({ unit: 'binary', maxLength: 200 }),
+      outputs: fc.array(output, { maxLength: 2 }),
+    },
+    { noNullPrototype: true },
+  ),
 );
 
 const notebook: fc.Arbitrary<NotebookDoc> = fc.record(
   {
-    timeRange: fc.oneof(fc.constantFrom('15m', '1h', '7d').map((preset) => ({ version: 1 as const, preset: preset as '1h' })), fc.constant({ version: 1 as const, start: 'now-2h', end: 'now' })),
+    timeRange: fc.oneof(
+      fc.constantFrom('15m', '1h', '7d').map((preset) => ({ version: 1 as const, preset: preset as '1h' })),
+      fc.constant({ version: 1 as const, start: 'now-2h', end: 'now' }),
+    ),
     cells: fc.array(cell, { maxLength: 6 }),
   },
   { requiredKeys: ['cells'], noNullPrototype: true },
@@ -73,11 +120,19 @@ const rows = (n: number): ResultTable => ({
     { name: '_time', type: 'datetime' },
     { name: 'count', type: 'integer', agg: 'count' },
   ],
-  columns: [Array.from({ length: n }, (_, i) => `2026-11-24T10:${String(i % 60).padStart(2, '0')}:00Z`), Array.from({ length: n }, (_, i) => i)],
+  columns: [
+    Array.from({ length: n }, (_, i) => `2026-11-24T10:${String(i % 60).padStart(2, '0')}:00Z`),
+    Array.from({ length: n }, (_, i) => i),
+  ],
   rowCount: n,
 });
 
-const resultOf = (...tables: ResultTable[]): NotebookResult => ({ query: "['logs'] | count", rangeLabel: 'Last hour', tables, status: { isPartial: false, messages: [] } });
+const resultOf = (...tables: ResultTable[]): NotebookResult => ({
+  query: "['logs'] | count",
+  rangeLabel: 'Last hour',
+  tables,
+  status: { isPartial: false, messages: [] },
+});
 
 describe('notebook file', () => {
   it('any notebook of cells and outputs survives save → open', () => {
@@ -94,14 +149,24 @@ describe('notebook file', () => {
       fc.property(notebook, fc.nat(12), (doc, n) => {
         const opened = readNotebook(writeNotebook(doc, n));
         assert.deepStrictEqual(opened, cutNotebook(doc, n));
-        for (const c of opened.cells) for (const o of c.outputs) if (o.kind === 'result') for (const t of o.result.tables) assert.ok(t.rowCount <= n);
+        for (const c of opened.cells)
+          for (const o of c.outputs)
+            if (o.kind === 'result') for (const t of o.result.tables) assert.ok(t.rowCount <= n);
       }),
       { numRuns: 300 },
     );
   });
 
   it('cuts a result to N rows and keeps how many there were; saving again keeps the first count', () => {
-    const doc: NotebookDoc = { cells: [{ kind: 'apl', source: "['logs'] | count", outputs: [{ kind: 'result', result: resultOf(rows(1234), rows(3)) }] }] };
+    const doc: NotebookDoc = {
+      cells: [
+        {
+          kind: 'apl',
+          source: "['logs'] | count",
+          outputs: [{ kind: 'result', result: resultOf(rows(1234), rows(3)) }],
+        },
+      ],
+    };
     const text = writeNotebook(doc, 50);
     const opened = readNotebook(text);
     const out = opened.cells[0].outputs[0];
@@ -118,7 +183,9 @@ describe('notebook file', () => {
   });
 
   it('saves no outputs with 0 (axiom.notebook.saveOutputs: none)', () => {
-    const doc: NotebookDoc = { cells: [{ kind: 'apl', source: 'x', outputs: [{ kind: 'result', result: resultOf(rows(5)) }] }] };
+    const doc: NotebookDoc = {
+      cells: [{ kind: 'apl', source: 'x', outputs: [{ kind: 'result', result: resultOf(rows(5)) }] }],
+    };
     const text = writeNotebook(doc, 0);
     assert.ok(!text.includes('outputs'));
     assert.deepEqual(readNotebook(text).cells[0].outputs, []);
@@ -129,7 +196,11 @@ describe('notebook file', () => {
       timeRange: { version: 1, preset: '6h' },
       cells: [
         { kind: 'markdown', source: '# Checkout errors\nWhat happened at 14:00?' },
-        { kind: 'apl', source: "['logs']\n| summarize count() by bin(_time, 1m)", outputs: [{ kind: 'result', result: resultOf(rows(3)) }] },
+        {
+          kind: 'apl',
+          source: "['logs']\n| summarize count() by bin(_time, 1m)",
+          outputs: [{ kind: 'result', result: resultOf(rows(3)) }],
+        },
       ].map((c) => ({ outputs: [], ...c }) as NotebookCellDoc),
     };
     const text = writeNotebook(doc);
@@ -191,7 +262,15 @@ describe('notebook file', () => {
         axiomNotebook: 1,
         extra: true,
         timeRange: { preset: 'forever' },
-        cells: [{ kind: 'code', source: 'x', outputs: [{ result: {} }] }, { kind: 'apl', source: ['a', 'b'], outputs: [{ nonsense: 1 }, { result: { tables: [{ fields: [{ name: 'n' }], rows: [[1, 2], 'x', []] }] } }] }, 7],
+        cells: [
+          { kind: 'code', source: 'x', outputs: [{ result: {} }] },
+          {
+            kind: 'apl',
+            source: ['a', 'b'],
+            outputs: [{ nonsense: 1 }, { result: { tables: [{ fields: [{ name: 'n' }], rows: [[1, 2], 'x', []] }] } }],
+          },
+          7,
+        ],
       }),
     );
     assert.equal(doc.timeRange, undefined);
@@ -206,7 +285,10 @@ describe('notebook file', () => {
   });
 
   it('refuses text that is not a notebook, saying why', () => {
-    assert.throws(() => readNotebook('{ not json'), (e: unknown) => e instanceof NotebookFileError && /not JSON/.test(e.message));
+    assert.throws(
+      () => readNotebook('{ not json'),
+      (e: unknown) => e instanceof NotebookFileError && /not JSON/.test(e.message),
+    );
     assert.throws(() => readNotebook('[1,2]'), NotebookFileError);
     assert.throws(() => readNotebook('{"axiomNotebook": 99, "cells": []}'), /newer version/);
   });
@@ -217,7 +299,11 @@ describe('notebook as Markdown', () => {
     const doc: NotebookDoc = {
       cells: [
         { kind: 'markdown', source: '# Incident 42\n\nErrors rose at 14:00.', outputs: [] },
-        { kind: 'apl', source: "['logs'] | summarize count() by bin(_time, 1m)\n", outputs: [{ kind: 'result', result: { ...resultOf(rows(30)), ranAt: '2026-11-24T14:05:00Z' } }] },
+        {
+          kind: 'apl',
+          source: "['logs'] | summarize count() by bin(_time, 1m)\n",
+          outputs: [{ kind: 'result', result: { ...resultOf(rows(30)), ranAt: '2026-11-24T14:05:00Z' } }],
+        },
       ],
     };
     const md = notebookMarkdown(doc, { maxRows: 2 });
@@ -233,14 +319,26 @@ describe('notebook as Markdown', () => {
   });
 
   it('the cut counts rows saved before (a notebook saved with 50 of 1,234)', () => {
-    const doc = readNotebook(writeNotebook({ cells: [{ kind: 'apl', source: 'q', outputs: [{ kind: 'result', result: resultOf(rows(1234)) }] }] }, 50));
+    const doc = readNotebook(
+      writeNotebook(
+        { cells: [{ kind: 'apl', source: 'q', outputs: [{ kind: 'result', result: resultOf(rows(1234)) }] }] },
+        50,
+      ),
+    );
     assert.match(notebookMarkdown(doc, { maxRows: 5 }), /_The first 5 of 1,234 rows\._/);
     assert.match(notebookMarkdown(doc, { maxRows: 500 }), /_The first 50 of 1,234 rows\._/);
   });
 
   it('a fence in the query cannot close its block; values with | and line breaks stay in their cell, as text', () => {
-    const hostile: ResultTable = { name: '0', fields: [{ name: 'msg|x', type: 'string' }], columns: [['a|b\nc', '<img src=x onerror=alert(1)>', '[link](command:axiom.setToken)', { k: 'v|w' }, null]], rowCount: 5 };
-    const md = notebookMarkdown({ cells: [{ kind: 'apl', source: 'q ``` x', outputs: [{ kind: 'result', result: resultOf(hostile) }] }] });
+    const hostile: ResultTable = {
+      name: '0',
+      fields: [{ name: 'msg|x', type: 'string' }],
+      columns: [['a|b\nc', '<img src=x onerror=alert(1)>', '[link](command:axiom.setToken)', { k: 'v|w' }, null]],
+      rowCount: 5,
+    };
+    const md = notebookMarkdown({
+      cells: [{ kind: 'apl', source: 'q ``` x', outputs: [{ kind: 'result', result: resultOf(hostile) }] }],
+    });
     assert.match(md, /^````axiom-apl\nq ``` x\n````$/m);
     const lines = md.split('\n').filter((l) => l.startsWith('|'));
     assert.equal(lines.length, 7, 'header, rule and five rows: nothing broke a row');
@@ -254,8 +352,19 @@ describe('notebook as Markdown', () => {
   it('errors and problems as quotes; tables of several results are named', () => {
     const md = notebookMarkdown({
       cells: [
-        { kind: 'apl', source: 'q', outputs: [{ kind: 'error', name: 'Compile error', message: 'line 1: unknown operator "wher"' }] },
-        { kind: 'apl', source: 'r', outputs: [{ kind: 'problem', problem: { message: 'Running the query failed: rate limited.', actions: ['retry'] } }, { kind: 'result', result: resultOf(rows(1), { ...rows(0), name: '_totals' }) }] },
+        {
+          kind: 'apl',
+          source: 'q',
+          outputs: [{ kind: 'error', name: 'Compile error', message: 'line 1: unknown operator "wher"' }],
+        },
+        {
+          kind: 'apl',
+          source: 'r',
+          outputs: [
+            { kind: 'problem', problem: { message: 'Running the query failed: rate limited.', actions: ['retry'] } },
+            { kind: 'result', result: resultOf(rows(1), { ...rows(0), name: '_totals' }) },
+          ],
+        },
       ],
     });
     assert.match(md, /^> \*\*Compile error\*\*: line 1\\: unknown operator "wher"$/m);

@@ -11,7 +11,17 @@ describe('results panel: what it keeps across a reload', () => {
   });
 
   it('keeps nothing it cannot use: no document, no query, a blank query, other types, too long', () => {
-    for (const odd of [undefined, null, 'x', [], {}, { ...state, documentUri: '' }, { ...state, query: '  ' }, { ...state, query: 3 }, { ...state, documentUri: 'x'.repeat(1024 * 1024 + 1) }]) {
+    for (const odd of [
+      undefined,
+      null,
+      'x',
+      [],
+      {},
+      { ...state, documentUri: '' },
+      { ...state, query: '  ' },
+      { ...state, query: 3 },
+      { ...state, documentUri: 'x'.repeat(1024 * 1024 + 1) },
+    ]) {
       assert.equal(readPanelState(odd), undefined, JSON.stringify(odd)?.slice(0, 80));
     }
   });

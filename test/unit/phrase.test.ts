@@ -15,7 +15,11 @@ describe('phrases: core sentences the VS Code side translates', () => {
   });
 
   it('translates every template, nested ones included, and never the texts in the holes', () => {
-    const nested = phrase('{0} failed: {1}', phrase('Loading monitors'), phrase('No answer from {0} within {1} s.', 'api.example.com', 30));
+    const nested = phrase(
+      '{0} failed: {1}',
+      phrase('Loading monitors'),
+      phrase('No answer from {0} within {1} s.', 'api.example.com', 30),
+    );
     assert.equal(render(nested, shout), 'LOADING MONITORS FAILED: NO ANSWER FROM api.example.com WITHIN 30 S.');
   });
 
@@ -39,6 +43,9 @@ describe('phrases: core sentences the VS Code side translates', () => {
   });
 
   it('a words table is translated entry by entry, keys kept', () => {
-    assert.deepEqual(translateWords({ a: 'every {0}', b: 'active' }, (t) => t.toUpperCase()), { a: 'EVERY {0}', b: 'ACTIVE' });
+    assert.deepEqual(
+      translateWords({ a: 'every {0}', b: 'active' }, (t) => t.toUpperCase()),
+      { a: 'EVERY {0}', b: 'ACTIVE' },
+    );
   });
 });

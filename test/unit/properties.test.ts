@@ -43,20 +43,58 @@ function typedOutcome(parse: () => unknown): 'value' | 'invalid' {
 }
 
 // Objects that look like monitors often enough to reach the field checks, not only the top level.
-const monitorKeys = fc.constantFrom('id', 'name', 'type', 'aplQuery', 'threshold', 'disabledUntil', 'createdAt', 'notifierIds', 'notifierIDs', 'disabled', 'intervalMinutes', '__proto__', 'constructor');
+const monitorKeys = fc.constantFrom(
+  'id',
+  'name',
+  'type',
+  'aplQuery',
+  'threshold',
+  'disabledUntil',
+  'createdAt',
+  'notifierIds',
+  'notifierIDs',
+  'disabled',
+  'intervalMinutes',
+  '__proto__',
+  'constructor',
+);
 const monitorish = fc.dictionary(monitorKeys, fc.jsonValue());
 const anyText = fc.string({ unit: 'binary', maxLength: 80 });
 
 // Text for time fields: the form the service writes (every digit in every place, so that months,
 // days and hours out of range occur), Go's zero time, other forms Date.parse reads, and any text.
-const padded = (max: number, width = 2) => fc.oneof({ weight: 19, arbitrary: fc.integer({ min: 0, max }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 10 ** width - 1 }) }).map((n) => String(n).padStart(width, '0'));
+const padded = (max: number, width = 2) =>
+  fc
+    .oneof(
+      { weight: 19, arbitrary: fc.integer({ min: 0, max }) },
+      { weight: 1, arbitrary: fc.integer({ min: 0, max: 10 ** width - 1 }) },
+    )
+    .map((n) => String(n).padStart(width, '0'));
 const plainTime = fc
-  .tuple(fc.oneof(padded(9999, 4), fc.constantFrom('1969', '1970', '0001')), padded(13), padded(32), padded(24), padded(60), padded(60), fc.constantFrom('', '.', '.1', '.123', '.123456789', '.1234567890'), fc.constantFrom('Z', 'Z', 'Z', 'z', '+02:00', '-00:30', ''))
+  .tuple(
+    fc.oneof(padded(9999, 4), fc.constantFrom('1969', '1970', '0001')),
+    padded(13),
+    padded(32),
+    padded(24),
+    padded(60),
+    padded(60),
+    fc.constantFrom('', '.', '.1', '.123', '.123456789', '.1234567890'),
+    fc.constantFrom('Z', 'Z', 'Z', 'z', '+02:00', '-00:30', ''),
+  )
   .map(([y, mo, d, h, mi, s, fraction, zone]) => `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction}${zone}`);
 const timeText = fc.oneof(
   plainTime,
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-  fc.constantFrom('0001-01-01T00:00:00Z', '1969-12-31T23:59:59.999Z', '1970-01-01T00:00:00Z', '2025-03-20 10:00:00', 'Mar 20 2025', 'not a date', '', '2025'),
+  fc.constantFrom(
+    '0001-01-01T00:00:00Z',
+    '1969-12-31T23:59:59.999Z',
+    '1970-01-01T00:00:00Z',
+    '2025-03-20 10:00:00',
+    'Mar 20 2025',
+    'not a date',
+    '',
+    '2025',
+  ),
   anyText,
 );
 
@@ -64,10 +102,32 @@ const timeText = fc.oneof(
 // the reader to, written apart from the schema.
 type Kind = 'string' | 'number' | 'boolean' | 'time' | 'strings';
 const OPTIONAL_FIELDS: Record<string, Kind> = {
-  type: 'string', description: 'string', aplQuery: 'string', mplQuery: 'string', operator: 'string', threshold: 'number', tolerance: 'number',
-  columnName: 'string', compareDays: 'number', intervalMinutes: 'number', rangeMinutes: 'number', secondDelay: 'number', alertOnNoData: 'boolean',
-  notifyByGroup: 'boolean', notifyEveryRun: 'boolean', resolvable: 'boolean', skipResolved: 'boolean', triggerAfterNPositiveResults: 'number',
-  triggerFromNRuns: 'number', disabled: 'boolean', disabledUntil: 'time', createdAt: 'time', createdBy: 'string', updatedAt: 'time', notifierIds: 'strings', notifierIDs: 'strings',
+  type: 'string',
+  description: 'string',
+  aplQuery: 'string',
+  mplQuery: 'string',
+  operator: 'string',
+  threshold: 'number',
+  tolerance: 'number',
+  columnName: 'string',
+  compareDays: 'number',
+  intervalMinutes: 'number',
+  rangeMinutes: 'number',
+  secondDelay: 'number',
+  alertOnNoData: 'boolean',
+  notifyByGroup: 'boolean',
+  notifyEveryRun: 'boolean',
+  resolvable: 'boolean',
+  skipResolved: 'boolean',
+  triggerAfterNPositiveResults: 'number',
+  triggerFromNRuns: 'number',
+  disabled: 'boolean',
+  disabledUntil: 'time',
+  createdAt: 'time',
+  createdBy: 'string',
+  updatedAt: 'time',
+  notifierIds: 'strings',
+  notifierIDs: 'strings',
 };
 const validValue: Record<Kind, fc.Arbitrary<unknown>> = {
   string: anyText,
@@ -77,20 +137,40 @@ const validValue: Record<Kind, fc.Arbitrary<unknown>> = {
   strings: fc.array(anyText, { maxLength: 3 }),
 };
 /** Near-monitors: every optional field possibly odd (any JSON at all), and now and then no id or name. */
-const nearMonitor = fc.record({
-  id: fc.oneof({ weight: 8, arbitrary: anyText }, { weight: 1, arbitrary: fc.jsonValue() }),
-  name: fc.oneof({ weight: 8, arbitrary: anyText }, { weight: 1, arbitrary: fc.jsonValue() }),
-  ...Object.fromEntries(Object.entries(OPTIONAL_FIELDS).map(([key, kind]) => [key, fc.oneof(validValue[kind], fc.constant(null), fc.jsonValue())])),
-  laterField: fc.jsonValue(),
-}, { requiredKeys: [] });
+const nearMonitor = fc.record(
+  {
+    id: fc.oneof({ weight: 8, arbitrary: anyText }, { weight: 1, arbitrary: fc.jsonValue() }),
+    name: fc.oneof({ weight: 8, arbitrary: anyText }, { weight: 1, arbitrary: fc.jsonValue() }),
+    ...Object.fromEntries(
+      Object.entries(OPTIONAL_FIELDS).map(([key, kind]) => [
+        key,
+        fc.oneof(validValue[kind], fc.constant(null), fc.jsonValue()),
+      ]),
+    ),
+    laterField: fc.jsonValue(),
+  },
+  { requiredKeys: [] },
+);
 /** Monitors as a Go service writes them: every optional field of its kind, null or absent; times
  *  that are Go's zero time, before 1970, or any other. Most of these pass the shape check. */
-const goTime = fc.oneof(fc.constant('0001-01-01T00:00:00Z'), fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), plainTime);
-const goShaped = fc.record({
-  id: anyText,
-  name: anyText,
-  ...Object.fromEntries(Object.entries(OPTIONAL_FIELDS).map(([key, kind]) => [key, fc.oneof(kind === 'time' ? goTime : validValue[kind], fc.constant(null))])),
-}, { requiredKeys: ['id', 'name'] });
+const goTime = fc.oneof(
+  fc.constant('0001-01-01T00:00:00Z'),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  plainTime,
+);
+const goShaped = fc.record(
+  {
+    id: anyText,
+    name: anyText,
+    ...Object.fromEntries(
+      Object.entries(OPTIONAL_FIELDS).map(([key, kind]) => [
+        key,
+        fc.oneof(kind === 'time' ? goTime : validValue[kind], fc.constant(null)),
+      ]),
+    ),
+  },
+  { requiredKeys: ['id', 'name'] },
+);
 
 /** The reading the spec asks for, worked out plainly: a monitor (with the fields it could not
  *  read), or undefined when the entry is no monitor. */
@@ -105,10 +185,13 @@ function expectedReading(entry: unknown): { monitor: Record<string, unknown>; dr
     const value = wire[key];
     if (value === null) continue;
     const readable =
-      kind === 'strings' ? Array.isArray(value) && value.every((x) => typeof x === 'string')
-      : kind === 'time' ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
-      : kind === 'number' ? typeof value === 'number' && Number.isFinite(value)
-      : typeof value === kind;
+      kind === 'strings'
+        ? Array.isArray(value) && value.every((x) => typeof x === 'string')
+        : kind === 'time'
+          ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
+          : kind === 'number'
+            ? typeof value === 'number' && Number.isFinite(value)
+            : typeof value === kind;
     if (!readable) dropped.push(key);
     else if (!(kind === 'time' && Date.parse(value as string) < 0)) monitor[key] = value;
   }
@@ -121,7 +204,9 @@ function expectedReading(entry: unknown): { monitor: Record<string, unknown>; dr
 
 /** The fields a monitor holds that the schema names, without those left undefined. */
 function monitorFields(monitor: Monitor): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(monitor).filter(([key, value]) => key in monitorWireSchema.shape && value !== undefined));
+  return Object.fromEntries(
+    Object.entries(monitor).filter(([key, value]) => key in monitorWireSchema.shape && value !== undefined),
+  );
 }
 
 const validMonitor = fc.record(
@@ -136,7 +221,10 @@ const validMonitor = fc.record(
     intervalMinutes: fc.nat(100_000),
     rangeMinutes: fc.nat(100_000),
     disabled: fc.boolean(),
-    disabledUntil: fc.option(fc.date({ noInvalidDate: true, min: new Date(0) }).map((d) => d.toISOString()), { nil: null }),
+    disabledUntil: fc.option(
+      fc.date({ noInvalidDate: true, min: new Date(0) }).map((d) => d.toISOString()),
+      { nil: null },
+    ),
     notifierIds: fc.array(anyText, { maxLength: 3 }),
     unknownLaterField: fc.jsonValue(),
   },
@@ -145,7 +233,10 @@ const validMonitor = fc.record(
 
 describe('parsers never throw anything but the typed error', () => {
   it('monitor list: arbitrary JSON', () => {
-    fc.assert(fc.property(fc.jsonValue(), (body) => void typedOutcome(() => parseMonitorList(body))), RUNS);
+    fc.assert(
+      fc.property(fc.jsonValue(), (body) => void typedOutcome(() => parseMonitorList(body))),
+      RUNS,
+    );
   });
 
   it('monitor list: lists of near-monitors keep the readable ones and count the rest', () => {
@@ -160,13 +251,28 @@ describe('parsers never throw anything but the typed error', () => {
   });
 
   it('starred query: arbitrary JSON and near-records', () => {
-    const nearRecord = fc.dictionary(fc.constantFrom('id', 'kind', 'name', 'dataset', 'who', 'query', 'metadata'), fc.oneof(fc.jsonValue(), fc.record({ apl: fc.jsonValue() })));
-    fc.assert(fc.property(fc.oneof(fc.jsonValue(), nearRecord), (body) => void typedOutcome(() => parseBody(starredQuerySchema, body, 'starred query'))), RUNS);
+    const nearRecord = fc.dictionary(
+      fc.constantFrom('id', 'kind', 'name', 'dataset', 'who', 'query', 'metadata'),
+      fc.oneof(fc.jsonValue(), fc.record({ apl: fc.jsonValue() })),
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.jsonValue(), nearRecord),
+        (body) => void typedOutcome(() => parseBody(starredQuerySchema, body, 'starred query')),
+      ),
+      RUNS,
+    );
   });
 
   it('starred query list: arbitrary JSON, and lists of near-records (a bad entry is skipped, never thrown)', () => {
-    const nearRecord = fc.dictionary(fc.constantFrom('id', 'kind', 'name', 'dataset', 'who', 'query', 'metadata', '__proto__'), fc.oneof(fc.jsonValue(), fc.record({ apl: fc.jsonValue(), queryOptions: fc.jsonValue() })));
-    fc.assert(fc.property(fc.jsonValue(), (body) => void typedOutcome(() => parseStarredList(body))), RUNS);
+    const nearRecord = fc.dictionary(
+      fc.constantFrom('id', 'kind', 'name', 'dataset', 'who', 'query', 'metadata', '__proto__'),
+      fc.oneof(fc.jsonValue(), fc.record({ apl: fc.jsonValue(), queryOptions: fc.jsonValue() })),
+    );
+    fc.assert(
+      fc.property(fc.jsonValue(), (body) => void typedOutcome(() => parseStarredList(body))),
+      RUNS,
+    );
     fc.assert(
       fc.property(fc.array(nearRecord), (entries) => {
         const { queries, skipped } = parseStarredList(entries);
@@ -185,7 +291,18 @@ describe('parsers never throw anything but the typed error', () => {
         kind: text,
         dataset: text,
         who: text,
-        query: fc.oneof(fc.constant(null), fc.record({ apl: text, startTime: text, endTime: text, queryOptions: fc.oneof(fc.constant(null), fc.dictionary(fc.string({ maxLength: 2 }), fc.jsonValue())) }, { requiredKeys: [] })),
+        query: fc.oneof(
+          fc.constant(null),
+          fc.record(
+            {
+              apl: text,
+              startTime: text,
+              endTime: text,
+              queryOptions: fc.oneof(fc.constant(null), fc.dictionary(fc.string({ maxLength: 2 }), fc.jsonValue())),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
         metadata: fc.oneof(fc.constant(null), fc.dictionary(fc.string({ maxLength: 2 }), text)),
         extra: fc.jsonValue(),
       },
@@ -220,7 +337,14 @@ describe('parsers never throw anything but the typed error', () => {
 
 describe('the allocation-free shape check agrees with zod', () => {
   it('defers to zod for what it cannot express, and reads lists, nulls and absent fields', () => {
-    const check = compileShapeCheck(z.object({ id: z.string(), tags: z.array(z.string()).optional(), until: z.string().nullable().optional(), n: z.number().optional() }));
+    const check = compileShapeCheck(
+      z.object({
+        id: z.string(),
+        tags: z.array(z.string()).optional(),
+        until: z.string().nullable().optional(),
+        n: z.number().optional(),
+      }),
+    );
     assert.equal(check({ id: 'a' }), true);
     assert.equal(check({ id: 'a', tags: ['x'], until: null, n: 1, extra: {} }), true);
     assert.equal(check({ id: 'a', tags: ['x', 1] }), false);
@@ -235,10 +359,17 @@ describe('the allocation-free shape check agrees with zod', () => {
   });
 
   it('the shape check reads null in optional fields as absent, and a time before 1970 as never', () => {
-    const check = compileShapeCheck(z.object({ id: z.string(), n: z.number().nullish(), kept: z.number().nullable(), at: z.string().nullish() }), { time: z.string() });
+    const check = compileShapeCheck(
+      z.object({ id: z.string(), n: z.number().nullish(), kept: z.number().nullable(), at: z.string().nullish() }),
+      { time: z.string() },
+    );
     const value: Record<string, unknown> = { id: 'a', n: null, kept: null, at: null };
     assert.equal(check(value), true);
-    assert.deepEqual(value, { id: 'a', n: undefined, kept: null, at: undefined }, 'null kept where the field may not be absent');
+    assert.deepEqual(
+      value,
+      { id: 'a', n: undefined, kept: null, at: undefined },
+      'null kept where the field may not be absent',
+    );
     const time = z.string().refine((text) => readTime(text) !== 'unreadable');
     const times = compileShapeCheck(z.object({ at: time.nullish(), required: time }), { time });
     const zero = { at: '0001-01-01T00:00:00Z', required: '0001-01-01T00:00:00Z' };
@@ -250,7 +381,16 @@ describe('the allocation-free shape check agrees with zod', () => {
 
   // Each list is read twice: as parseMonitorList reads it (the shape check first) and by zod
   // alone. The two must agree entry by entry: what is kept, skipped and left out, and every field.
-  const entry = fc.oneof(validMonitor, goShaped, nearMonitor, monitorish, fc.jsonValue(), validMonitor.chain((m) => fc.record({ notifierIDs: fc.oneof(fc.array(anyText), fc.jsonValue()) }).map((extra) => ({ ...m, ...extra }))));
+  const entry = fc.oneof(
+    validMonitor,
+    goShaped,
+    nearMonitor,
+    monitorish,
+    fc.jsonValue(),
+    validMonitor.chain((m) =>
+      fc.record({ notifierIDs: fc.oneof(fc.array(anyText), fc.jsonValue()) }).map((extra) => ({ ...m, ...extra })),
+    ),
+  );
   it('the fast path and zod agree entry by entry', () => {
     fc.assert(
       fc.property(fc.array(entry, { maxLength: 6 }), (wire) => {
@@ -272,8 +412,14 @@ describe('the allocation-free shape check agrees with zod', () => {
         const body = JSON.parse(JSON.stringify(wire)) as unknown[];
         const expected = body.map((item) => expectedReading(structuredClone(item)));
         const { monitors, skipped, dropped } = parseMonitorList(body);
-        assert.deepEqual(skipped.map((s) => s.index), expected.flatMap((r, i) => (r ? [] : [i])));
-        assert.deepEqual(dropped.map((d) => [d.index, d.field]), expected.flatMap((r, i) => (r ? r.dropped.map((field) => [i, field]) : [])));
+        assert.deepEqual(
+          skipped.map((s) => s.index),
+          expected.flatMap((r, i) => (r ? [] : [i])),
+        );
+        assert.deepEqual(
+          dropped.map((d) => [d.index, d.field]),
+          expected.flatMap((r, i) => (r ? r.dropped.map((field) => [i, field]) : [])),
+        );
         const kept = expected.flatMap((r) => (r ? [r.monitor] : []));
         assert.equal(monitors.length, kept.length);
         monitors.forEach((m, i) => assert.deepEqual(monitorFields(m), kept[i]));
@@ -302,7 +448,20 @@ describe('valid monitors survive parsing', () => {
         assert.equal(monitors.length, wire.length);
         monitors.forEach((m, i) => {
           const w = JSON.parse(JSON.stringify(wire[i])) as Record<string, unknown>;
-          for (const key of ['id', 'name', 'type', 'description', 'aplQuery', 'operator', 'threshold', 'intervalMinutes', 'rangeMinutes', 'disabled', 'disabledUntil', 'notifierIds'] as const) {
+          for (const key of [
+            'id',
+            'name',
+            'type',
+            'description',
+            'aplQuery',
+            'operator',
+            'threshold',
+            'intervalMinutes',
+            'rangeMinutes',
+            'disabled',
+            'disabledUntil',
+            'notifierIds',
+          ] as const) {
             assert.deepEqual(m[key], w[key] ?? undefined, key);
           }
           assert.equal(typeof monitorSummary(m), 'string');
@@ -334,64 +493,112 @@ describe('sorting by name', () => {
   const name = fc.oneof(anyText, fc.stringMatching(/^[A-Za-z ]{0,4}[0-9]{0,4}[a-z]{0,2}[0-9]{0,3}$/));
   it('digit runs compare by value: keys of numbered names follow the numbers', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z ]{0,5}$/), fc.nat(10 ** 9), fc.nat(10 ** 9), fc.stringMatching(/^[a-z .-]{0,3}$/), (prefix, m, n, suffix) => {
-        const [a, b] = [nameSortKey(`${prefix}${m}${suffix}`), nameSortKey(`${prefix}${n}${suffix}`)];
-        assert.equal(Math.sign(a < b ? -1 : a > b ? 1 : 0), Math.sign(m - n));
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-z ]{0,5}$/),
+        fc.nat(10 ** 9),
+        fc.nat(10 ** 9),
+        fc.stringMatching(/^[a-z .-]{0,3}$/),
+        (prefix, m, n, suffix) => {
+          const [a, b] = [nameSortKey(`${prefix}${m}${suffix}`), nameSortKey(`${prefix}${n}${suffix}`)];
+          assert.equal(Math.sign(a < b ? -1 : a > b ? 1 : 0), Math.sign(m - n));
+        },
+      ),
       RUNS,
     );
   });
   it('the fast key agrees with its plain definition', () => {
     const longNumber = (run: string) => String.fromCharCode(0x40 + Math.min(run.length, 26)) + run;
-    const plainKey = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/\d{2,}/g, longNumber);
+    const plainKey = (text: string) =>
+      text
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
+        .replace(/\d{2,}/g, longNumber);
     fc.assert(
-      fc.property(fc.oneof(name, fc.string({ unit: 'binary' }), fc.constantFrom('①2', 'x²3', 'É10', 'a1b22c333', 'v1.10')), (text) => {
-        assert.equal(nameSortKey(text), plainKey(text));
-      }),
+      fc.property(
+        fc.oneof(name, fc.string({ unit: 'binary' }), fc.constantFrom('①2', 'x²3', 'É10', 'a1b22c333', 'v1.10')),
+        (text) => {
+          assert.equal(nameSortKey(text), plainKey(text));
+        },
+      ),
       RUNS,
     );
   });
   // Few letters, so that keys share long prefixes, repeat, and end inside one another; and any text.
-  const keyLists = fc.oneof(fc.array(fc.stringMatching(/^[ab]{0,6}$/), { maxLength: 300, size: 'max' }), fc.array(fc.stringMatching(/^[a-c ]{0,12}$/), { maxLength: 300, size: 'max' }), fc.array(anyText, { maxLength: 100, size: 'max' }), fc.array(fc.string({ unit: 'binary' }), { maxLength: 100, size: 'max' }));
+  const keyLists = fc.oneof(
+    fc.array(fc.stringMatching(/^[ab]{0,6}$/), { maxLength: 300, size: 'max' }),
+    fc.array(fc.stringMatching(/^[a-c ]{0,12}$/), { maxLength: 300, size: 'max' }),
+    fc.array(anyText, { maxLength: 100, size: 'max' }),
+    fc.array(fc.string({ unit: 'binary' }), { maxLength: 100, size: 'max' }),
+  );
   // Tie keys that repeat too, so that some keys are equal throughout.
-  const withTies = keyLists.chain((keys) => fc.tuple(fc.constant(keys), fc.array(fc.stringMatching(/^[xy]{0,2}$/), { minLength: keys.length, maxLength: keys.length })));
-  const engineOrder = (keys: string[], ties: string[]) => [...keys.keys()].sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : ties[a] < ties[b] ? -1 : ties[a] > ties[b] ? 1 : 0));
+  const withTies = keyLists.chain((keys) =>
+    fc.tuple(
+      fc.constant(keys),
+      fc.array(fc.stringMatching(/^[xy]{0,2}$/), { minLength: keys.length, maxLength: keys.length }),
+    ),
+  );
+  const engineOrder = (keys: string[], ties: string[]) =>
+    [...keys.keys()].sort((a, b) =>
+      keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : ties[a] < ties[b] ? -1 : ties[a] > ties[b] ? 1 : 0,
+    );
   /** Indexes whose key and tie key are both equal may come in any order: compared by what they hold. */
-  const keyPairs = (order: Iterable<number>, keys: string[], ties: string[]) => [...order].map((i) => [keys[i], ties[i]]);
-  it('orderByKeys gives the order of the engine\'s sort, equal keys by their tie keys', () => {
+  const keyPairs = (order: Iterable<number>, keys: string[], ties: string[]) =>
+    [...order].map((i) => [keys[i], ties[i]]);
+  it("orderByKeys gives the order of the engine's sort, equal keys by their tie keys", () => {
     fc.assert(
       fc.property(withTies, ([keys, ties]) => {
         const order = orderByKeys(keys, ties);
-        assert.deepEqual([...order].sort((a, b) => a - b), [...keys.keys()], 'every index once');
+        assert.deepEqual(
+          [...order].sort((a, b) => a - b),
+          [...keys.keys()],
+          'every index once',
+        );
         assert.deepEqual(keyPairs(order, keys, ties), keyPairs(engineOrder(keys, ties), keys, ties));
       }),
       RUNS,
     );
   });
-  it('orderByKeys gives the same order when it falls back to the engine\'s sort at once', () => {
+  it("orderByKeys gives the same order when it falls back to the engine's sort at once", () => {
     fc.assert(
       fc.property(withTies, ([keys, ties]) => {
-        assert.deepEqual(keyPairs(orderByKeys(keys, ties, () => 0), keys, ties), keyPairs(engineOrder(keys, ties), keys, ties));
+        assert.deepEqual(
+          keyPairs(
+            orderByKeys(keys, ties, () => 0),
+            keys,
+            ties,
+          ),
+          keyPairs(engineOrder(keys, ties), keys, ties),
+        );
       }),
       RUNS,
     );
   });
   it('nameSortPrefix is the number of the key’s first three characters, read from the name where it can', () => {
-    const numberOf = (key: string) => [0, 1, 2].reduce((prefix, i) => prefix * 0x10001 + (i < key.length ? key.charCodeAt(i) + 1 : 0), 0);
+    const numberOf = (key: string) =>
+      [0, 1, 2].reduce((prefix, i) => prefix * 0x10001 + (i < key.length ? key.charCodeAt(i) + 1 : 0), 0);
     fc.assert(
-      fc.property(fc.oneof(name, fc.string({ unit: 'binary' }), fc.constantFrom('', 'A', 'Ab', 'É10', '9', 'a12', 'Zz~')), (text) => {
-        assert.equal(nameSortPrefix(text), numberOf(nameSortKey(text)));
-      }),
+      fc.property(
+        fc.oneof(name, fc.string({ unit: 'binary' }), fc.constantFrom('', 'A', 'Ab', 'É10', '9', 'a12', 'Zz~')),
+        (text) => {
+          assert.equal(nameSortPrefix(text), numberOf(nameSortKey(text)));
+        },
+      ),
       RUNS,
     );
   });
   it('kthSmallest picks what sorting would, the fallback too', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer()), { minLength: 1, maxLength: 300 }), fc.nat(), fc.boolean(), (list, at, fallback) => {
-        const k = at % list.length;
-        const sorted = [...list].sort((a, b) => a - b);
-        assert.equal(kthSmallest(Float64Array.from(list), k, fallback ? 0 : undefined), sorted[k]);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer()), { minLength: 1, maxLength: 300 }),
+        fc.nat(),
+        fc.boolean(),
+        (list, at, fallback) => {
+          const k = at % list.length;
+          const sorted = [...list].sort((a, b) => a - b);
+          assert.equal(kthSmallest(Float64Array.from(list), k, fallback ? 0 : undefined), sorted[k]);
+        },
+      ),
       RUNS,
     );
   });
@@ -399,19 +606,29 @@ describe('sorting by name', () => {
     // Names that share their first characters often, so that many are candidates for the first rows.
     const shared = fc.oneof(name, fc.stringMatching(/^[Aa][Bb]?[a-c0-9 ]{0,4}$/));
     fc.assert(
-      fc.property(fc.array(fc.record({ id: fc.stringMatching(/^[a-z]{1,3}$/), name: shared }), { maxLength: 200, size: 'max' }), fc.integer({ min: 1, max: 220 }), (list, count) => {
-        // Ids are unique, as the service's are: monitors equal in name and id have no one order.
-        const monitors = list.map((m, i) => ({ ...m, id: `${m.id}${i}`, type: 'Threshold' }) as Monitor);
-        const whole = monitorRows(monitors, 0).map((row) => row.monitor);
-        const { first, all } = firstMonitorRows(monitors, count, 0);
-        assert.deepEqual(first.map((row) => row.monitor), whole.slice(0, count));
-        if (monitors.length <= count) assert.equal(all, undefined, 'a short list is all first rows');
-        else {
-          const rows = all!();
-          assert.deepEqual(rows.map((row) => row.monitor), whole);
-          first.forEach((row, i) => assert.equal(rows[i], row, 'the first rows are the same objects'));
-        }
-      }),
+      fc.property(
+        fc.array(fc.record({ id: fc.stringMatching(/^[a-z]{1,3}$/), name: shared }), { maxLength: 200, size: 'max' }),
+        fc.integer({ min: 1, max: 220 }),
+        (list, count) => {
+          // Ids are unique, as the service's are: monitors equal in name and id have no one order.
+          const monitors = list.map((m, i) => ({ ...m, id: `${m.id}${i}`, type: 'Threshold' }) as Monitor);
+          const whole = monitorRows(monitors, 0).map((row) => row.monitor);
+          const { first, all } = firstMonitorRows(monitors, count, 0);
+          assert.deepEqual(
+            first.map((row) => row.monitor),
+            whole.slice(0, count),
+          );
+          if (monitors.length <= count) assert.equal(all, undefined, 'a short list is all first rows');
+          else {
+            const rows = all!();
+            assert.deepEqual(
+              rows.map((row) => row.monitor),
+              whole,
+            );
+            first.forEach((row, i) => assert.equal(rows[i], row, 'the first rows are the same objects'));
+          }
+        },
+      ),
       RUNS,
     );
   });
@@ -452,8 +669,30 @@ describe('hover text keeps the service’s strings inert', () => {
   });
 
   it('a monitor’s tooltip: one intact fence holding exactly the query; outside it nothing live', () => {
-    const hostile = fc.oneof(anyText, fc.constantFrom('<img src=x onerror=alert(1)>', '[click](command:axiom.signOut)', 'https://evil.example', '```\n# not a heading', 'a\r\n===', '<!-- x', 'user@example.com', '~~~'));
-    const monitor = fc.record({ id: anyText, name: hostile, type: hostile, description: hostile, aplQuery: hostile, operator: hostile, columnName: hostile, createdBy: hostile, notifierIds: fc.array(hostile, { maxLength: 2 }) });
+    const hostile = fc.oneof(
+      anyText,
+      fc.constantFrom(
+        '<img src=x onerror=alert(1)>',
+        '[click](command:axiom.signOut)',
+        'https://evil.example',
+        '```\n# not a heading',
+        'a\r\n===',
+        '<!-- x',
+        'user@example.com',
+        '~~~',
+      ),
+    );
+    const monitor = fc.record({
+      id: anyText,
+      name: hostile,
+      type: hostile,
+      description: hostile,
+      aplQuery: hostile,
+      operator: hostile,
+      columnName: hostile,
+      createdBy: hostile,
+      notifierIds: fc.array(hostile, { maxLength: 2 }),
+    });
     fc.assert(
       fc.property(monitor, (m) => {
         const markdown = monitorTooltipMarkdown(m as Monitor, () => 'a date');

@@ -26,7 +26,10 @@ describe('queryBlocks', () => {
     const blocks = queryBlocks(DOC);
     assert.deepEqual(
       blocks.map((b) => DOC.slice(b.start, b.end)),
-      ["// Requests per method\n['http-logs']\n| summarize count() by method", "['sample-app']\n| where level == \"error\"\n| take 10"],
+      [
+        "// Requests per method\n['http-logs']\n| summarize count() by method",
+        '[\'sample-app\']\n| where level == "error"\n| take 10',
+      ],
     );
   });
 
@@ -34,7 +37,10 @@ describe('queryBlocks', () => {
     const crlf = DOC.replace(/\n/g, '\r\n');
     assert.deepEqual(
       queryBlocks(crlf).map((b) => crlf.slice(b.start, b.end)),
-      ["// Requests per method\r\n['http-logs']\r\n| summarize count() by method", "['sample-app']\r\n| where level == \"error\"\r\n| take 10"],
+      [
+        "// Requests per method\r\n['http-logs']\r\n| summarize count() by method",
+        '[\'sample-app\']\r\n| where level == "error"\r\n| take 10',
+      ],
     );
   });
 
@@ -56,12 +62,20 @@ describe('queryToRun', () => {
   it('runs the block under the cursor when nothing (or only space) is selected, its end included', () => {
     const cursor = offsetOf(DOC, 'level');
     const run = queryToRun(DOC, { start: cursor, end: cursor }, cursor);
-    assert.equal(run.text, "['sample-app']\n| where level == \"error\"\n| take 10");
+    assert.equal(run.text, '[\'sample-app\']\n| where level == "error"\n| take 10');
     assert.equal(run.startOffset, offsetOf(DOC, "['sample-app']"));
     assert.equal(run.source, 'block');
-    assert.equal(queryToRun(DOC, { start: 0, end: 0 }, DOC.length).startOffset, run.startOffset, 'at the very end of the block');
+    assert.equal(
+      queryToRun(DOC, { start: 0, end: 0 }, DOC.length).startOffset,
+      run.startOffset,
+      'at the very end of the block',
+    );
     const space = offsetOf(DOC, '   ');
-    assert.equal(queryToRun(DOC, { start: space, end: space + 3 }, 30).startOffset, 0, 'whitespace selected: the block at the cursor');
+    assert.equal(
+      queryToRun(DOC, { start: space, end: space + 3 }, 30).startOffset,
+      0,
+      'whitespace selected: the block at the cursor',
+    );
   });
 
   it('runs the whole document when the cursor is on a blank line or a comment-only block', () => {
@@ -76,7 +90,7 @@ describe('blockAt', () => {
   it('finds the block an offset is in, its end included, and none on a blank line', () => {
     const at = offsetOf(DOC, 'level');
     const block = blockAt(DOC, at)!;
-    assert.equal(DOC.slice(block.start, block.end), "['sample-app']\n| where level == \"error\"\n| take 10");
+    assert.equal(DOC.slice(block.start, block.end), '[\'sample-app\']\n| where level == "error"\n| take 10');
     assert.deepEqual(blockAt(DOC, block.end), block);
     assert.equal(blockAt(DOC, offsetOf(DOC, '   ') + 1), undefined);
   });
@@ -93,7 +107,10 @@ describe('compileErrorRange', () => {
     return { line: before.length - 1 + base.line, column: before[before.length - 1].length + base.column };
   }
 
-  for (const [name, base] of [['from 1', ONE], ['from 0', ZERO]] as const) {
+  for (const [name, base] of [
+    ['from 1', ONE],
+    ['from 0', ZERO],
+  ] as const) {
     for (const eol of ['\n', '\r\n']) {
       const doc = DOC.replace(/\n/g, eol);
       const label = `${name}, ${eol === '\n' ? 'LF' : 'CRLF'}`;
@@ -112,7 +129,11 @@ describe('compileErrorRange', () => {
         const range = compileErrorRange(placeOf(run.text, 'where', base), run, doc, base);
         assert.equal(doc.slice(range.start, range.end), 'where');
         const first = compileErrorRange(placeOf(run.text, 'by', base), run, doc, base);
-        assert.equal(doc.slice(first.start, first.end), 'by', 'on the selection’s first line, columns count from the selection');
+        assert.equal(
+          doc.slice(first.start, first.end),
+          'by',
+          'on the selection’s first line, columns count from the selection',
+        );
       });
 
       it(`marks the token in the whole document (${label})`, () => {
@@ -128,7 +149,11 @@ describe('compileErrorRange', () => {
   it('a 0 in either number means that one counts from 0, whatever the default', () => {
     const doc = "['a'] | bad";
     const run = { text: doc, startOffset: 0 };
-    assert.equal(compileErrorRange({ line: 0, column: 8 }, run, doc, ONE).start, 8, 'line 0: lines from 0; column taken from 1 → offset 7 is space, moved to the word');
+    assert.equal(
+      compileErrorRange({ line: 0, column: 8 }, run, doc, ONE).start,
+      8,
+      'line 0: lines from 0; column taken from 1 → offset 7 is space, moved to the word',
+    );
     assert.equal(compileErrorRange({ line: 1, column: 0 }, run, doc, ONE).start, 0);
   });
 

@@ -2,12 +2,25 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { KEPT_CELLS, resultCells, resultsToDrop, type KeptResult } from '../../src/core/run/resultsBudget';
 
-const panel = (name: string, cells: number, lastUsed: number, more: Partial<KeptResult> = {}) => ({ name, cells, lastUsed, pinned: false, visible: false, ...more });
+const panel = (name: string, cells: number, lastUsed: number, more: Partial<KeptResult> = {}) => ({
+  name,
+  cells,
+  lastUsed,
+  pinned: false,
+  visible: false,
+  ...more,
+});
 const names = (ps: { name: string }[]) => ps.map((p) => p.name);
 
 describe('results budget: how much result data the panels keep', () => {
-  it('counts a result\'s values over its tables', () => {
-    assert.equal(resultCells([{ rowCount: 100_000, fields: new Array(12) }, { rowCount: 1, fields: [1] }]), 1_200_001);
+  it("counts a result's values over its tables", () => {
+    assert.equal(
+      resultCells([
+        { rowCount: 100_000, fields: new Array(12) },
+        { rowCount: 1, fields: [1] },
+      ]),
+      1_200_001,
+    );
     assert.equal(KEPT_CELLS, 2 * 100_000 * 12, 'two results of 100,000 × 12');
   });
 

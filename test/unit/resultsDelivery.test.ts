@@ -30,17 +30,28 @@ function received(view: ResultsView, rows?: number, cells?: number): TableModel[
 }
 
 describe('results delivery: the first rows at once, the rest after', () => {
-  it('sends each table\'s first 200 rows first, and the rest in messages of at most 100,000 values', () => {
+  it("sends each table's first 200 rows first, and the rest in messages of at most 100,000 values", () => {
     const big = table('0', 12, 100_000);
     const view = result([big, table('_totals', 1, 1)]);
     const first = firstPart(view);
-    assert.deepEqual(first.tables.map((t) => [t.rowCount, t.columns[0].length]), [[100_000, FIRST_ROWS], [1, 1]]);
+    assert.deepEqual(
+      first.tables.map((t) => [t.rowCount, t.columns[0].length]),
+      [
+        [100_000, FIRST_ROWS],
+        [1, 1],
+      ],
+    );
     assert.equal(first.tables[1], view.tables[1], 'a small table goes as it is');
     assert.ok(JSON.stringify(first).length < 100_000, 'the first message is small');
     const rest = [...remainingRows(view)];
-    assert.ok(rest.every((m) => m.table === 0 && m.runId === 7 && m.columns.length * m.columns[0].length <= CHUNK_CELLS));
+    assert.ok(
+      rest.every((m) => m.table === 0 && m.runId === 7 && m.columns.length * m.columns[0].length <= CHUNK_CELLS),
+    );
     assert.equal(rest[0].start, FIRST_ROWS);
-    assert.equal(rest.reduce((n, m) => n + m.columns[0].length, 0), 100_000 - FIRST_ROWS);
+    assert.equal(
+      rest.reduce((n, m) => n + m.columns[0].length, 0),
+      100_000 - FIRST_ROWS,
+    );
     assert.ok(hasMoreRows(view));
     assert.ok(!hasMoreRows(result([table('0', 3, FIRST_ROWS)])));
   });
@@ -72,13 +83,35 @@ describe('results delivery: the first rows at once, the rest after', () => {
     const tooLong = structuredClone(first);
     tooLong.result.tables[0].rowCount = 10;
     assert.equal(readHostMessage(tooLong), undefined);
-    assert.deepEqual(readHostMessage({ type: 'rows', runId: 1, table: 0, start: 200, columns: [[1, 2], [3, 4]] }), { type: 'rows', runId: 1, table: 0, start: 200, columns: [[1, 2], [3, 4]] });
+    assert.deepEqual(
+      readHostMessage({
+        type: 'rows',
+        runId: 1,
+        table: 0,
+        start: 200,
+        columns: [
+          [1, 2],
+          [3, 4],
+        ],
+      }),
+      {
+        type: 'rows',
+        runId: 1,
+        table: 0,
+        start: 200,
+        columns: [
+          [1, 2],
+          [3, 4],
+        ],
+      },
+    );
     for (const odd of [
       { type: 'rows', runId: 1, table: 0, start: 200, columns: [[1, 2], [3]] },
       { type: 'rows', runId: 1, table: -1, start: 200, columns: [] },
       { type: 'rows', runId: 1, table: 0, start: 1.5, columns: [] },
       { type: 'rows', runId: 1, table: 0, start: 0, columns: 'x' },
-    ]) assert.equal(readHostMessage(odd), undefined, JSON.stringify(odd));
+    ])
+      assert.equal(readHostMessage(odd), undefined, JSON.stringify(odd));
   });
 });
 
@@ -114,7 +147,12 @@ describe('results delivery: a table shown before all its rows are there', () => 
     assert.ok(m.complete);
     assert.equal(m.rows[0], 999, 'sorted, descending');
     // Values r * 100 + c: "99" is in rows 99, 199, …, 990–999 (the text of column 0 or 1).
-    const expected = [...Array(1000).keys()].filter((r) => String(r * 100).includes('99') || String(r * 100 + 1).includes('99'));
-    assert.deepEqual([...m.rows].sort((x, y) => x - y), expected);
+    const expected = [...Array(1000).keys()].filter(
+      (r) => String(r * 100).includes('99') || String(r * 100 + 1).includes('99'),
+    );
+    assert.deepEqual(
+      [...m.rows].sort((x, y) => x - y),
+      expected,
+    );
   });
 });

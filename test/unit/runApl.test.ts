@@ -5,7 +5,13 @@ import { createDispatcher } from '../../src/core/api/undiciTransport';
 import { adviceFor } from '../../src/core/api/errorAdvice';
 import { render } from '../../src/core/phrase';
 import { FakeAxiom, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, type AplRequestBody } from '../support/fakeAxiom';
-import { compileErrorBody, hugeTabular, queryLimitedAnswer, rateLimitedAnswer, TYPED_TABULAR } from '../support/tabularFixtures';
+import {
+  compileErrorBody,
+  hugeTabular,
+  queryLimitedAnswer,
+  rateLimitedAnswer,
+  TYPED_TABULAR,
+} from '../support/tabularFixtures';
 import { CapturedLog, rejection, testClient, useFakeService } from '../support/testClient';
 
 const fake = new FakeAxiom();
@@ -22,18 +28,28 @@ useFakeService(fake, dispatcher, log);
 describe('runApl', () => {
   it('posts the query and its range once to /v1/datasets/_apl?format=tabular and reads the tables', async () => {
     const apl = "['http-logs'] | take 2";
-    const result = await client().runApl(apl, { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-01T01:00:00.000Z' });
+    const result = await client().runApl(apl, {
+      startTime: '2026-01-01T00:00:00Z',
+      endTime: '2026-01-01T01:00:00.000Z',
+    });
     const [request] = fake.requestsTo('POST /v1/datasets/_apl');
     assert.equal(request.path, '/v1/datasets/_apl?format=tabular');
     assert.equal(request.headers['content-type'], 'application/json');
-    assert.deepEqual(JSON.parse(request.body), { apl, startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-01T01:00:00.000Z' });
+    assert.deepEqual(JSON.parse(request.body), {
+      apl,
+      startTime: '2026-01-01T00:00:00Z',
+      endTime: '2026-01-01T01:00:00.000Z',
+    });
     assert.equal(result.tables[0].rowCount, 2);
     assert.deepEqual(result.tables[0].columns[1], [apl, apl]);
     assert.equal(result.status.elapsedMs, 1.5);
-    assert.deepEqual(log.requests.map((r) => `${r.method} ${r.path} ${r.status}`), ['POST /v1/datasets/_apl?format=tabular 200']);
+    assert.deepEqual(
+      log.requests.map((r) => `${r.method} ${r.path} ${r.status}`),
+      ['POST /v1/datasets/_apl?format=tabular 200'],
+    );
   });
 
-  it('hands a large answer\'s first rows over before it parses the whole, and waits for them to be taken', async () => {
+  it("hands a large answer's first rows over before it parses the whole, and waits for them to be taken", async () => {
     fake.aplAnswer = () => ({ body: hugeTabular(20_000, 12) });
     const events: string[] = [];
     const running = client().runApl('x', RANGE, undefined, async (head) => {
@@ -75,7 +91,9 @@ describe('runApl', () => {
   });
 
   it('logs a warning when parts of the answer did not fit', async () => {
-    fake.aplAnswer = () => ({ body: { tables: [{ name: '0', fields: [{ name: 'a', type: 'string' }], columns: [] }] } });
+    fake.aplAnswer = () => ({
+      body: { tables: [{ name: '0', fields: [{ name: 'a', type: 'string' }], columns: [] }] },
+    });
     const result = await client().runApl('q', RANGE);
     assert.deepEqual(result.tables[0].columns, [[]]);
     assert.match(log.warnings.join('\n'), /1 parts did not fit.*column "a" is missing/);
@@ -87,7 +105,10 @@ describe('runApl', () => {
       const error = await rejection(client().runApl("['x'] | summarize cuont()", RANGE));
       assert.equal(error.kind, 'badRequest');
       assert.deepEqual(error.compile, { line: base, column: base + 4, message: 'unknown function "cuont"' });
-      assert.equal(render(adviceFor(error, 'Running the query').message), 'Running the query failed: the query does not compile: unknown function "cuont"');
+      assert.equal(
+        render(adviceFor(error, 'Running the query').message),
+        'Running the query failed: the query does not compile: unknown function "cuont"',
+      );
       assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 1, 'never repeated');
     });
   }
@@ -99,7 +120,10 @@ describe('runApl', () => {
   });
 
   it('a 400 without a place is a plain badRequest', async () => {
-    fake.aplAnswer = () => ({ status: 400, body: { code: 400, message: 'dataset not found', detail: { errorType: 2, message: 'no such dataset' } } });
+    fake.aplAnswer = () => ({
+      status: 400,
+      body: { code: 400, message: 'dataset not found', detail: { errorType: 2, message: 'no such dataset' } },
+    });
     const error = await rejection(client().runApl('x', RANGE));
     assert.equal(error.kind, 'badRequest');
     assert.equal(error.compile, undefined);
@@ -126,7 +150,10 @@ describe('runApl', () => {
     const without = await rejection(client().runApl('x', RANGE));
     assert.equal(without.retryAt, undefined);
     const advice = adviceFor(without, 'Running the query');
-    assert.match(render(advice.message), /query limit of the Axiom organisation is reached \(430\). Axiom said: “query limit exceeded”/);
+    assert.match(
+      render(advice.message),
+      /query limit of the Axiom organisation is reached \(430\). Axiom said: “query limit exceeded”/,
+    );
     assert.deepEqual(advice.actions, ['showLog']);
   });
 
@@ -135,7 +162,10 @@ describe('runApl', () => {
     const error = await rejection(client({ timeoutMs: 20_000 }).runApl('x', RANGE));
     assert.equal(error.kind, 'invalidResponse');
     assert.equal(error.code, 'bodyTooLarge');
-    assert.match(error.message, /^The result is larger than 64 MB, more than the editor takes in\. Narrow the time range/);
+    assert.match(
+      error.message,
+      /^The result is larger than 64 MB, more than the editor takes in\. Narrow the time range/,
+    );
   });
 
   it('a query may take longer than the client’s request timeout (queries wait at least QUERY_TIMEOUT_MS); other requests do not', async () => {
@@ -145,11 +175,16 @@ describe('runApl', () => {
     assert.ok(result.tables.length > 0, 'the slow query was answered');
     assert.ok(QUERY_TIMEOUT_MS >= 300_000);
     fake.fail('POST /v2/apl-starred-queries', { delayMs: 400, times: 1 });
-    const error = await rejection(quick.createStarredQuery({ kind: 'apl', name: 'n', dataset: 'd', who: '', query: { apl: 'x' }, metadata: {} }));
+    const error = await rejection(
+      quick.createStarredQuery({ kind: 'apl', name: 'n', dataset: 'd', who: '', query: { apl: 'x' }, metadata: {} }),
+    );
     assert.equal(error.kind, 'timeout');
     // The fake hears of the abandoned POST a moment later: waited for here, not in the next test.
     for (let i = 0; i < 100 && fake.abandoned.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    assert.deepEqual(fake.abandoned.map((r) => r.path), ['/v2/apl-starred-queries']);
+    assert.deepEqual(
+      fake.abandoned.map((r) => r.path),
+      ['/v2/apl-starred-queries'],
+    );
   });
 
   it('a cancelled run aborts the request: the fake sees the connection closed before its answer', async () => {
@@ -161,11 +196,18 @@ describe('runApl', () => {
     const error = await rejection(running);
     assert.equal(error.kind, 'cancelled');
     for (let i = 0; i < 100 && fake.abandoned.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    assert.deepEqual(fake.abandoned.map((r) => r.path), ['/v1/datasets/_apl?format=tabular']);
+    assert.deepEqual(
+      fake.abandoned.map((r) => r.path),
+      ['/v1/datasets/_apl?format=tabular'],
+    );
   });
 
   it('the fake refuses a query without format=tabular, as a test of the fake', async () => {
-    const response = await fetch(`${fake.url}/v1/datasets/_apl`, { method: 'POST', headers: { authorization: `Bearer ${FAKE_PERSONAL_TOKEN}`, 'x-axiom-org-id': FAKE_ORG_ID }, body: '{"apl":"x"}' });
+    const response = await fetch(`${fake.url}/v1/datasets/_apl`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${FAKE_PERSONAL_TOKEN}`, 'x-axiom-org-id': FAKE_ORG_ID },
+      body: '{"apl":"x"}',
+    });
     assert.equal(response.status, 400);
   });
 });

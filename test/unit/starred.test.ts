@@ -8,7 +8,12 @@ import type { StarredQuery } from '../../src/core/api/starred';
 import { starredHoverMarkdown } from '../../src/core/starred/starredHover';
 import { LOAD_MORE_AFTER, loadStarredPages, PAGE_SIZE } from '../../src/core/starred/starredPages';
 import { belongsTo, matchesFilter, starredTree, withQuery } from '../../src/core/starred/starredTree';
-import { deploymentFromUriQuery as starredDeploymentFromQuery, deploymentUriQuery as starredUriQuery, recordKey, recordPathParts } from '../../src/core/recordUri';
+import {
+  deploymentFromUriQuery as starredDeploymentFromQuery,
+  deploymentUriQuery as starredUriQuery,
+  recordKey,
+  recordPathParts,
+} from '../../src/core/recordUri';
 import { starredFileName, starredLocation, starredPath } from '../../src/core/starred/starredUri';
 
 const starredIdFromPath = (path: string) => recordPathParts(path)?.id;
@@ -22,9 +27,11 @@ import { CapturedLog, rejection, testClient } from '../support/testClient';
 const fake = new FakeAxiom();
 const dispatcher = createDispatcher();
 const log = new CapturedLog();
-const client = (overrides: Partial<ClientOptions> = {}): AxiomClient => testClient(fake.url, dispatcher, log, overrides);
+const client = (overrides: Partial<ClientOptions> = {}): AxiomClient =>
+  testClient(fake.url, dispatcher, log, overrides);
 const seed = (queries: Record<string, unknown>[]) => fake.starred.push(...queries);
-const listRequests = () => fake.requestsTo('GET /v2/apl-starred-queries').map((r) => new URL(r.path, 'http://x').searchParams);
+const listRequests = () =>
+  fake.requestsTo('GET /v2/apl-starred-queries').map((r) => new URL(r.path, 'http://x').searchParams);
 
 before(() => fake.start());
 after(() => Promise.all([fake.stop(), dispatcher.close()]));
@@ -48,8 +55,14 @@ describe('starred queries: the client', () => {
   it('reads the list tolerantly: null is absent, unknown fields stay, an entry without name or id is skipped, counted and logged', async () => {
     seed(realisticStarred());
     const { queries, skipped } = await client().listStarredQueries({ limit: 100, offset: 0, who: 'all' });
-    assert.deepEqual(queries.map((q) => q.id), ['sq_checkout', 'sq_go_nulls', 'sq_team_1', 'sq_hostile']);
-    assert.deepEqual(skipped.map((s) => s.index), [4, 5]);
+    assert.deepEqual(
+      queries.map((q) => q.id),
+      ['sq_checkout', 'sq_go_nulls', 'sq_team_1', 'sq_hostile'],
+    );
+    assert.deepEqual(
+      skipped.map((s) => s.index),
+      [4, 5],
+    );
     assert.match(log.warnings.join('\n'), /skipped 2 of 6 starred queries/);
     const [checkout, nulls] = queries;
     assert.deepEqual(checkout.someFieldAddedLater, { nested: [1, 2, 3] });
@@ -62,10 +75,28 @@ describe('starred queries: the client', () => {
   });
 
   it('an optional field of an odd type is left out, the query still shown', async () => {
-    seed([{ id: 'sq_odd', name: 'odd', dataset: 42, who: ['x'], query: { apl: 'x', startTime: 5, queryOptions: 'no' }, metadata: { a: 1 } }]);
+    seed([
+      {
+        id: 'sq_odd',
+        name: 'odd',
+        dataset: 42,
+        who: ['x'],
+        query: { apl: 'x', startTime: 5, queryOptions: 'no' },
+        metadata: { a: 1 },
+      },
+    ]);
     const { queries, skipped } = await client().listStarredQueries({ limit: 100, offset: 0, who: 'all' });
     assert.equal(skipped.length, 0);
-    assert.deepEqual([queries[0].dataset, queries[0].who, queries[0].query.startTime, queries[0].query.queryOptions, queries[0].metadata], [undefined, undefined, undefined, undefined, undefined]);
+    assert.deepEqual(
+      [
+        queries[0].dataset,
+        queries[0].who,
+        queries[0].query.startTime,
+        queries[0].query.queryOptions,
+        queries[0].metadata,
+      ],
+      [undefined, undefined, undefined, undefined, undefined],
+    );
   });
 
   it('a body that is no list is an invalid response naming what came', async () => {
@@ -112,7 +143,9 @@ describe('starred queries: the client', () => {
 
   it('a body the API would refuse is refused before anything is sent', async () => {
     seed(realisticStarred());
-    const error = await rejection(client().updateStarredQuery('sq_checkout', { kind: 'apl', name: '', who: '', query: { apl: 'x' }, metadata: {} }));
+    const error = await rejection(
+      client().updateStarredQuery('sq_checkout', { kind: 'apl', name: '', who: '', query: { apl: 'x' }, metadata: {} }),
+    );
     assert.equal(error.kind, 'badRequest');
     assert.match(error.message, /cannot be saved: name/);
     assert.equal(fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length, 0);
@@ -120,8 +153,16 @@ describe('starred queries: the client', () => {
 
   it('the fake refuses a PUT without what the API requires', async () => {
     seed(realisticStarred());
-    for (const body of [{ name: 'x', who: '', query: { apl: 'x' }, metadata: {} }, { kind: 'apl', name: 'x', who: '', query: {}, metadata: {} }, { kind: 'apl', name: 'x', who: '', query: { apl: 'x' }, metadata: null }]) {
-      const response = await fetch(`${fake.url}/v2/apl-starred-queries/sq_checkout`, { method: 'PUT', headers: { authorization: `Bearer ${fake.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    for (const body of [
+      { name: 'x', who: '', query: { apl: 'x' }, metadata: {} },
+      { kind: 'apl', name: 'x', who: '', query: {}, metadata: {} },
+      { kind: 'apl', name: 'x', who: '', query: { apl: 'x' }, metadata: null },
+    ]) {
+      const response = await fetch(`${fake.url}/v2/apl-starred-queries/sq_checkout`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${fake.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       assert.equal(response.status, 400, JSON.stringify(body));
     }
   });
@@ -137,7 +178,10 @@ describe('starred queries: paging', () => {
     assert.equal(pages.nextOffset, 2345);
     const asked = listRequests();
     assert.equal(asked.length, 24);
-    assert.deepEqual(asked.map((p) => Number(p.get('offset'))), Array.from({ length: 24 }, (_, i) => i * 100));
+    assert.deepEqual(
+      asked.map((p) => Number(p.get('offset'))),
+      Array.from({ length: 24 }, (_, i) => i * 100),
+    );
     assert.ok(asked.every((p) => p.get('limit') === '100' && !p.has('who')));
   });
 
@@ -157,7 +201,10 @@ describe('starred queries: paging', () => {
     const second = await loadStarredPages(client(), { owner: 'mine' }, { from: first, upTo: LOAD_MORE_AFTER });
     const third = await loadStarredPages(client(), { owner: 'mine' }, { from: second, upTo: LOAD_MORE_AFTER });
     assert.equal(third.complete, true);
-    assert.deepEqual(third.queries.map((q) => q.id), manyStarred(2345).map((q) => q.id));
+    assert.deepEqual(
+      third.queries.map((q) => q.id),
+      manyStarred(2345).map((q) => q.id),
+    );
   });
 
   it('a page that fails after others loaded keeps them, says why, and the next load goes on from there', async () => {
@@ -177,7 +224,10 @@ describe('starred queries: paging', () => {
 
   it('a first page that fails is thrown; so is a cancel at any page', async () => {
     seed(manyStarred(300));
-    fake.fail('GET /v2/apl-starred-queries', { status: 403, body: { message: 'token does not have access to resource: starredQueries with action: read' } });
+    fake.fail('GET /v2/apl-starred-queries', {
+      status: 403,
+      body: { message: 'token does not have access to resource: starredQueries with action: read' },
+    });
     assert.equal((await rejection(loadStarredPages(client(), { owner: 'mine' }, { pageSize: 100 }))).kind, 'forbidden');
     fake.clearFaults();
     fake.fail('GET /v2/apl-starred-queries', { delayMs: 2000, after: 1 });
@@ -197,13 +247,17 @@ describe('starred queries: paging', () => {
 
   it('whose: mine (no who), team (the others), all; the dataset and qs go to the service', async () => {
     seed([...manyStarred(3, ME, 'sq_me_'), ...manyStarred(4, 'usr_other', 'sq_other_')]);
-    const ids = async (query: Parameters<typeof loadStarredPages>[1]) => (await loadStarredPages(client(), query)).queries.map((q) => q.id);
+    const ids = async (query: Parameters<typeof loadStarredPages>[1]) =>
+      (await loadStarredPages(client(), query)).queries.map((q) => q.id);
     assert.equal((await ids({ owner: 'mine' })).length, 3);
     assert.ok((await ids({ owner: 'team' })).every((id) => id.startsWith('sq_other_')));
     assert.equal((await ids({ owner: 'all' })).length, 7);
     assert.deepEqual(await ids({ owner: 'all', dataset: 'sample-app' }), ['sq_me_00002', 'sq_other_00002']);
     assert.deepEqual(await ids({ owner: 'all', qs: 'PAYMENTS' }), ['sq_me_00002', 'sq_other_00002']);
-    assert.deepEqual(listRequests().map((p) => p.get('who')), [null, 'team', 'all', 'all', 'all']);
+    assert.deepEqual(
+      listRequests().map((p) => p.get('who')),
+      [null, 'team', 'all', 'all', 'all'],
+    );
   });
 });
 
@@ -211,26 +265,53 @@ describe('starred queries: the rows', () => {
   const queries = (): StarredQuery[] =>
     [
       { id: 'b', name: 'beta 10', dataset: 'http-logs', who: ME, query: { apl: "['http-logs'] | count" } },
-      { id: 'a', name: 'Alpha', dataset: 'sample-app', who: 'usr_other', query: { apl: "['sample-app'] | where checkout" } },
+      {
+        id: 'a',
+        name: 'Alpha',
+        dataset: 'sample-app',
+        who: 'usr_other',
+        query: { apl: "['sample-app'] | where checkout" },
+      },
       { id: 'c', name: 'beta 9', query: { apl: 'print 1' } },
     ] as StarredQuery[];
 
   it('in name order (numbers by value); dataset, and the owner when not the caller, as description', () => {
     const { rows, nodes } = starredTree(queries(), { me: ME, filter: {}, grouped: false });
-    assert.deepEqual(rows.map((r) => r.label), ['Alpha', 'beta 9', 'beta 10']);
-    assert.deepEqual(rows.map((r) => r.description), ['sample-app · usr_other', '', 'http-logs']);
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      ['Alpha', 'beta 9', 'beta 10'],
+    );
+    assert.deepEqual(
+      rows.map((r) => r.description),
+      ['sample-app · usr_other', '', 'http-logs'],
+    );
     assert.deepEqual(nodes, rows);
-    assert.deepEqual(starredTree(queries(), { me: undefined, filter: {}, grouped: false }).rows.map((r) => r.description), ['sample-app', '', 'http-logs'], 'in a list of the caller’s, no owner');
+    assert.deepEqual(
+      starredTree(queries(), { me: undefined, filter: {}, grouped: false }).rows.map((r) => r.description),
+      ['sample-app', '', 'http-logs'],
+      'in a list of the caller’s, no owner',
+    );
   });
 
   it('grouped by dataset, by name, the queries with no dataset last; each row knows its group; Load more at the end', () => {
-    const { nodes, rows } = starredTree(queries(), { me: ME, filter: {}, grouped: true, more: { kind: 'more', shown: 3, failed: false } });
-    assert.deepEqual(nodes.map((n) => (n.kind === 'group' ? n.dataset ?? '(none)' : n.kind)), ['http-logs', 'sample-app', '(none)', 'more']);
+    const { nodes, rows } = starredTree(queries(), {
+      me: ME,
+      filter: {},
+      grouped: true,
+      more: { kind: 'more', shown: 3, failed: false },
+    });
+    assert.deepEqual(
+      nodes.map((n) => (n.kind === 'group' ? (n.dataset ?? '(none)') : n.kind)),
+      ['http-logs', 'sample-app', '(none)', 'more'],
+    );
     assert.ok(rows.every((row) => row.group?.rows.includes(row)));
   });
 
   it('the filter matches name, dataset or APL, case aside; the dataset by equality', () => {
-    const ids = (filter: Parameters<typeof matchesFilter>[1]) => queries().filter((q) => matchesFilter(q, filter)).map((q) => q.id);
+    const ids = (filter: Parameters<typeof matchesFilter>[1]) =>
+      queries()
+        .filter((q) => matchesFilter(q, filter))
+        .map((q) => q.id);
     assert.deepEqual(ids({ text: 'ALPHA' }), ['a']);
     assert.deepEqual(ids({ text: 'http' }), ['b']);
     assert.deepEqual(ids({ text: 'CHECKOUT' }), ['a'], 'in the APL');
@@ -241,17 +322,32 @@ describe('starred queries: the rows', () => {
 
   it('a new query replaces the one of its id, or comes first; whose list it belongs in', () => {
     const list = queries();
-    assert.deepEqual(withQuery(list, { ...list[1], name: 'renamed' }).map((q) => q.name), ['beta 10', 'renamed', 'beta 9']);
-    assert.deepEqual(withQuery(list, { id: 'new', name: 'n', query: { apl: 'x' } } as StarredQuery).map((q) => q.id), ['new', 'b', 'a', 'c']);
+    assert.deepEqual(
+      withQuery(list, { ...list[1], name: 'renamed' }).map((q) => q.name),
+      ['beta 10', 'renamed', 'beta 9'],
+    );
+    assert.deepEqual(
+      withQuery(list, { id: 'new', name: 'n', query: { apl: 'x' } } as StarredQuery).map((q) => q.id),
+      ['new', 'b', 'a', 'c'],
+    );
     const mine = list[0];
-    assert.deepEqual([belongsTo(mine, 'mine', ME), belongsTo(mine, 'team', ME), belongsTo(mine, 'all', ME)], [true, false, true]);
+    assert.deepEqual(
+      [belongsTo(mine, 'mine', ME), belongsTo(mine, 'team', ME), belongsTo(mine, 'all', ME)],
+      [true, false, true],
+    );
     assert.deepEqual([belongsTo(list[1], 'mine', ME), belongsTo(list[1], 'team', ME)], [false, true]);
     assert.equal(belongsTo(mine, 'mine', ''), true, 'with no user known, a new query is taken as the caller’s');
   });
 
   it('hover: the APL in a fence it cannot close, every value escaped, the fields present only', () => {
     const [hostile] = realisticStarred().filter((q) => q.id === 'sq_hostile') as StarredQuery[];
-    const md = starredHoverMarkdown({ ...hostile, query: { ...hostile.query, startTime: 'now-1h', endTime: 'now', queryOptions: { quickRange: '<b>1h</b>' } } }, ME);
+    const md = starredHoverMarkdown(
+      {
+        ...hostile,
+        query: { ...hostile.query, startTime: 'now-1h', endTime: 'now', queryOptions: { quickRange: '<b>1h</b>' } },
+      },
+      ME,
+    );
     const apl = hostile.query.apl;
     assert.ok(md.includes(`\`\`\`\`axiom-apl\n${apl}\n\`\`\`\``));
     const outside = md.replace(`\`\`\`\`axiom-apl\n${apl}\n\`\`\`\``, '');
@@ -286,7 +382,10 @@ describe('starred queries: writing back', () => {
     await client().updateStarredQuery('sq_checkout', body);
     const [put] = fake.requestsTo('PUT /v2/apl-starred-queries/{id}');
     assert.deepEqual(JSON.parse(put.body), body);
-    assert.deepEqual(fake.starredById('sq_checkout'), { ...before, query: { ...(before.query as object), apl: "['http-logs'] | count" } });
+    assert.deepEqual(fake.starredById('sq_checkout'), {
+      ...before,
+      query: { ...(before.query as object), apl: "['http-logs'] | count" },
+    });
   });
 
   it('a rename changes the name and nothing else', async () => {
@@ -302,7 +401,14 @@ describe('starred queries: writing back', () => {
     seed(realisticStarred());
     const { raw } = await client().getStarredQuery('sq_go_nulls');
     const body = bodyWithApl(raw, 'print 2');
-    assert.deepEqual(body, { id: 'sq_go_nulls', name: 'auth failures by region', who: ME, kind: 'apl', query: { apl: 'print 2' }, metadata: {} });
+    assert.deepEqual(body, {
+      id: 'sq_go_nulls',
+      name: 'auth failures by region',
+      who: ME,
+      kind: 'apl',
+      query: { apl: 'print 2' },
+      metadata: {},
+    });
     await client().updateStarredQuery('sq_go_nulls', body);
     assert.equal(fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length, 1);
     const noOwner = bodyWithName({ id: 'x', name: 'x', query: { apl: 'x' } }, 'y');
@@ -367,7 +473,8 @@ describe('starred queries: documents and owners', () => {
     assert.equal(starredUriQuery(''), '');
     assert.equal(starredUriQuery('prod'), 'deployment=prod');
     assert.equal(starredUriQuery('by hand & co=1'), 'deployment=by%20hand%20%26%20co%3D1');
-    for (const name of ['', 'prod', 'by hand & co=1', 'a+b', 'ünï/cödé?%']) assert.equal(starredDeploymentFromQuery(starredUriQuery(name)), name);
+    for (const name of ['', 'prod', 'by hand & co=1', 'a+b', 'ünï/cödé?%'])
+      assert.equal(starredDeploymentFromQuery(starredUriQuery(name)), name);
     assert.equal(starredDeploymentFromQuery(''), '', 'no query part: the settings deployment');
     assert.equal(starredDeploymentFromQuery('other=1&deployment=eu'), 'eu', 'other parameters are let be');
     assert.equal(starredDeploymentFromQuery('deployment'), '');
@@ -375,7 +482,7 @@ describe('starred queries: documents and owners', () => {
     assert.equal(starredDeploymentFromQuery('deployment=%E0%A4%A'), undefined);
   });
 
-  it('a document\'s location is its query and deployment; one key per pair', () => {
+  it("a document's location is its query and deployment; one key per pair", () => {
     const path = starredPath('sq_1', 'Checkout 5xx');
     assert.deepEqual(starredLocation(path, starredUriQuery('prod')), { id: 'sq_1', deployment: 'prod', part: 'apl' });
     assert.deepEqual(starredLocation(path, ''), { id: 'sq_1', deployment: '', part: 'apl' });

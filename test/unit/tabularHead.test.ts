@@ -9,7 +9,11 @@ import { hugeTabular } from '../support/tabularFixtures';
  *  the whole reading's to report, and is left out). */
 function expected(text: string, rows: number) {
   const whole = readTabular(JSON.parse(text));
-  return { ...whole, repairs: [], tables: whole.tables.map((t) => ({ ...t, columns: t.columns.map((c) => c.slice(0, rows)) })) };
+  return {
+    ...whole,
+    repairs: [],
+    tables: whole.tables.map((t) => ({ ...t, columns: t.columns.map((c) => c.slice(0, rows)) })),
+  };
 }
 const headOf = (text: string, rows: number) => {
   const head = readTabularHead(text, rows);
@@ -40,7 +44,9 @@ describe('the first rows of a tabular answer, read before the whole of it', () =
             name: String(i),
             fields: Array.from({ length: columns }, (_, c) => ({ name: `f${c}`, type: 'string' })),
             // Columns of different lengths now and then: read as the whole answer reads them.
-            columns: Array.from({ length: columns }, (_, c) => Array.from({ length: Math.max(0, count - (c === 1 ? 2 : 0)) }, () => values[v++ % values.length])),
+            columns: Array.from({ length: columns }, (_, c) =>
+              Array.from({ length: Math.max(0, count - (c === 1 ? 2 : 0)) }, () => values[v++ % values.length]),
+            ),
           }));
           const status = { elapsedTime: 5, isPartial: false, messages: [{ msg: 'x', priority: 'warn' }] };
           const body = statusFirst ? { status, tables, datasetNames: ['a'] } : { tables, status };
@@ -60,7 +66,16 @@ describe('the first rows of a tabular answer, read before the whole of it', () =
   });
 
   it('gives nothing for what it does not expect, and the answer is then read whole', () => {
-    for (const text of ['', '[]', '{"tables": 1', '{"tables": [1]}', '{"tables": [{"columns": [[1, 2]}]}', '{"tables": []} x', '{"tables": [{"columns": [["unclosed]]}]}', 'null']) {
+    for (const text of [
+      '',
+      '[]',
+      '{"tables": 1',
+      '{"tables": [1]}',
+      '{"tables": [{"columns": [[1, 2]}]}',
+      '{"tables": []} x',
+      '{"tables": [{"columns": [["unclosed]]}]}',
+      'null',
+    ]) {
       assert.equal(readTabularHead(text, 5), undefined, text);
     }
   });

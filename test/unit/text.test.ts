@@ -14,17 +14,27 @@ import { checkOrgIdInput, checkTokenInput } from '../../src/core/accounts/tokenI
 import { maskSecrets, rememberSecret } from '../../src/core/api/secrets';
 import { render } from '../../src/core/phrase';
 
-const monitor = (over: Partial<Monitor>): Monitor => ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over }) as Monitor;
+const monitor = (over: Partial<Monitor>): Monitor =>
+  ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over }) as Monitor;
 
 describe('monitor text', () => {
   it('summarises type, condition and interval', () => {
-    assert.equal(monitorSummary(monitor({ operator: 'Above', threshold: 100, intervalMinutes: 5 })), 'Threshold · Above 100 · every 5m');
-    assert.equal(monitorSummary(monitor({ type: 'AnomalyDetection', intervalMinutes: 90 })), 'Anomaly detection · every 1h 30m');
+    assert.equal(
+      monitorSummary(monitor({ operator: 'Above', threshold: 100, intervalMinutes: 5 })),
+      'Threshold · Above 100 · every 5m',
+    );
+    assert.equal(
+      monitorSummary(monitor({ type: 'AnomalyDetection', intervalMinutes: 90 })),
+      'Anomaly detection · every 1h 30m',
+    );
     assert.equal(minutesWords(1440), '1d');
   });
 
   it('a type the service did not send (or left empty) is unknown; an unset interval (Go writes 0) is left unsaid', () => {
-    assert.equal(monitorSummary(monitor({ type: undefined, operator: 'Below', threshold: 0, intervalMinutes: 0 })), 'Unknown type · Below 0');
+    assert.equal(
+      monitorSummary(monitor({ type: undefined, operator: 'Below', threshold: 0, intervalMinutes: 0 })),
+      'Unknown type · Below 0',
+    );
     assert.equal(monitorSummary(monitor({ type: '', intervalMinutes: 15 })), 'Unknown type · every 15m');
     assert.equal(monitorSummary(monitor({ type: 'Threshold', intervalMinutes: 0 })), 'Threshold');
   });
@@ -43,34 +53,60 @@ describe('monitor text', () => {
 
   const sortMonitors = (monitors: Monitor[]) => monitorRows(monitors).map((row) => row.monitor);
   it('sorts by name, case-insensitively and numerically', () => {
-    const sorted = sortMonitors([monitor({ id: '1', name: 'b10' }), monitor({ id: '2', name: 'B2' }), monitor({ id: '3', name: 'a' })]);
-    assert.deepEqual(sorted.map((m) => m.name), ['a', 'B2', 'b10']);
+    const sorted = sortMonitors([
+      monitor({ id: '1', name: 'b10' }),
+      monitor({ id: '2', name: 'B2' }),
+      monitor({ id: '3', name: 'a' }),
+    ]);
+    assert.deepEqual(
+      sorted.map((m) => m.name),
+      ['a', 'B2', 'b10'],
+    );
   });
 
   it('sorts accents with their letters, numbers by value inside names, equal names by id', () => {
     const names = ['edge', 'École 10', 'École 9', 'eb', 'x100', 'x99', 'x9'];
     const sorted = sortMonitors(names.map((name, i) => monitor({ id: `m${i}`, name })));
-    assert.deepEqual(sorted.map((m) => m.name), ['eb', 'École 9', 'École 10', 'edge', 'x9', 'x99', 'x100']);
+    assert.deepEqual(
+      sorted.map((m) => m.name),
+      ['eb', 'École 9', 'École 10', 'edge', 'x9', 'x99', 'x100'],
+    );
     const ties = sortMonitors([monitor({ id: 'b', name: 'Same' }), monitor({ id: 'a', name: 'same' })]);
-    assert.deepEqual(ties.map((m) => m.id), ['a', 'b']);
+    assert.deepEqual(
+      ties.map((m) => m.id),
+      ['a', 'b'],
+    );
     const three = sortMonitors(['c', 'a', 'b'].map((id) => monitor({ id, name: 'Same' })));
-    assert.deepEqual(three.map((m) => m.id), ['a', 'b', 'c']);
+    assert.deepEqual(
+      three.map((m) => m.id),
+      ['a', 'b', 'c'],
+    );
   });
 
   it('the first snooze end among the rows is when their text goes stale', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     const at = (ms: number) => new Date(now + ms).toISOString();
-    const rows = (untils: (string | undefined)[]) => monitorRows(untils.map((until, i) => monitor({ id: `m${i}`, disabledUntil: until })), now);
+    const rows = (untils: (string | undefined)[]) =>
+      monitorRows(
+        untils.map((until, i) => monitor({ id: `m${i}`, disabledUntil: until })),
+        now,
+      );
     assert.equal(firstSnoozeEnd(rows([at(60_000), undefined, at(5_000), at(-5_000)])), now + 5_000);
     assert.equal(firstSnoozeEnd(rows([undefined, at(-1)])), undefined, 'nothing snoozed');
-    assert.equal(firstSnoozeEnd(rows([at(5_000)])), now + 5_000, 'rows made before the end give it when asked after it: they still say "snoozed" and must be made again');
+    assert.equal(
+      firstSnoozeEnd(rows([at(5_000)])),
+      now + 5_000,
+      'rows made before the end give it when asked after it: they still say "snoozed" and must be made again',
+    );
   });
 
   it('rows of one list say a shared snooze end as formatDate does, and each end its own', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     const rowDates = listDateFormatter();
     const row = (until: string) => monitorRowWords(monitorRow(monitor({ disabledUntil: until }), now), rowDates);
-    const [first, second] = ['2026-03-01T09:00:00Z', '2026-04-01T09:00:00Z'].map((until) => formatDate(new Date(until)));
+    const [first, second] = ['2026-03-01T09:00:00Z', '2026-04-01T09:00:00Z'].map((until) =>
+      formatDate(new Date(until)),
+    );
     assert.ok(row('2026-03-01T09:00:00Z').startsWith(`snoozed until ${first} · `));
     assert.equal(row('2026-03-01T09:00:00.000Z'), row('2026-03-01T09:00:00Z'));
     assert.ok(row('2026-04-01T09:00:00Z').startsWith(`snoozed until ${second} · `));
@@ -87,12 +123,19 @@ describe('endpoint and links', () => {
   });
 
   it('the app host follows the API host', () => {
-    const endpoint = (url: string) => (resolveEndpoint(url) as { ok: true; endpoint: Parameters<typeof appOrigin>[0] }).endpoint;
+    const endpoint = (url: string) =>
+      (resolveEndpoint(url) as { ok: true; endpoint: Parameters<typeof appOrigin>[0] }).endpoint;
     assert.equal(appOrigin(endpoint('https://api.axiom.co')), 'https://app.axiom.co');
     assert.equal(appOrigin(endpoint('https://api.eu.axiom.co')), 'https://app.eu.axiom.co');
-    assert.equal(monitorLink(endpoint('https://api.axiom.co'), 'org-1', 'mon_9'), 'https://app.axiom.co/org-1/monitors/mon_9');
+    assert.equal(
+      monitorLink(endpoint('https://api.axiom.co'), 'org-1', 'mon_9'),
+      'https://app.axiom.co/org-1/monitors/mon_9',
+    );
     const link = new URL(queryLink(endpoint('https://api.axiom.co'), 'org-1', "['x'] | take 1"));
-    assert.deepEqual(JSON.parse(link.searchParams.get('initForm') ?? ''), { apl: "['x'] | take 1", queryOptions: { quickRange: '1h' } });
+    assert.deepEqual(JSON.parse(link.searchParams.get('initForm') ?? ''), {
+      apl: "['x'] | take 1",
+      queryOptions: { quickRange: '1h' },
+    });
   });
 });
 
@@ -108,7 +151,10 @@ describe('secrets and input', () => {
     assert.equal(checkOrgIdInput('a/b').ok, false);
   });
   it('error messages never carry a token the service echoed', () => {
-    const error = new AxiomError('forbidden', '403: token xaat-secret-1 is invalid', { status: 403, serviceMessage: 'token xaat-secret-1 is invalid' });
+    const error = new AxiomError('forbidden', '403: token xaat-secret-1 is invalid', {
+      status: 403,
+      serviceMessage: 'token xaat-secret-1 is invalid',
+    });
     const advice = adviceFor(error, 'Loading monitors');
     assert.ok(!render(advice.message).includes('xaat-secret-1'));
     assert.deepEqual(advice.actions, ['retry', 'setToken', 'showLog']);

@@ -4,7 +4,18 @@ import fc from 'fast-check';
 import { resolveEndpoint, type ApiEndpoint } from '../../src/core/api/baseUrl';
 import { queryLink } from '../../src/core/links';
 import { render } from '../../src/core/phrase';
-import { customRange, DEFAULT_RANGE, parseRangeInput, PRESET_IDS, rangeLabel, rangeRequest, readStoredRange, resolveRangeEnd, storeRange, type TimeRange } from '../../src/core/run/timeRange';
+import {
+  customRange,
+  DEFAULT_RANGE,
+  parseRangeInput,
+  PRESET_IDS,
+  rangeLabel,
+  rangeRequest,
+  readStoredRange,
+  resolveRangeEnd,
+  storeRange,
+  type TimeRange,
+} from '../../src/core/run/timeRange';
 
 const value = (text: string) => {
   const parsed = parseRangeInput(text);
@@ -24,7 +35,11 @@ describe('time ranges', () => {
     assert.deepEqual(rangeRequest({ kind: 'preset', preset: '7d' }), { startTime: 'now-7d', endTime: 'now' });
     assert.equal(render(rangeLabel(DEFAULT_RANGE)), 'Last hour');
     assert.equal(render(rangeLabel({ kind: 'preset', preset: '7d' })), 'Last 7 days');
-    assert.equal(rangeLabel({ kind: 'preset', preset: '15m' }).template, 'Last 15 minutes', 'a phrase the VS Code side translates');
+    assert.equal(
+      rangeLabel({ kind: 'preset', preset: '15m' }).template,
+      'Last 15 minutes',
+      'a phrase the VS Code side translates',
+    );
   });
 
   it('a custom range is sent as typed (RFC 3339 or relative) and labelled start – end', () => {
@@ -44,7 +59,11 @@ describe('time ranges', () => {
     assert.equal(value('2026-01-31 14:30+02:00'), '2026-01-31T12:30:00.000Z');
     assert.equal(value('2026-01-31T14:30:00-0530'), '2026-01-31T20:00:00.000Z');
     assert.equal(value('2026-01-31'), new Date(2026, 0, 31).toISOString(), 'a date is local midnight');
-    assert.equal(value('2026-01-31T14:30'), new Date(2026, 0, 31, 14, 30).toISOString(), 'without an offset: local time');
+    assert.equal(
+      value('2026-01-31T14:30'),
+      new Date(2026, 0, 31, 14, 30).toISOString(),
+      'without an offset: local time',
+    );
   });
 
   it('says what is wrong with what it cannot read', () => {
@@ -52,7 +71,14 @@ describe('time ranges', () => {
     assert.match(problem('yesterday'), /“yesterday” is not a date or time/);
     assert.match(problem('now-2y'), /“y” is not a unit/);
     assert.match(problem('now-99999999999d'), /too far back/);
-    for (const text of ['2026-02-30', '2026-13-01', '2026-04-31T10:00Z', '2026-01-01T25:00', '2026-01-01T10:60Z', '2026-01-01T10:00+25:00']) {
+    for (const text of [
+      '2026-02-30',
+      '2026-13-01',
+      '2026-04-31T10:00Z',
+      '2026-01-01T25:00',
+      '2026-01-01T10:60Z',
+      '2026-01-01T10:00+25:00',
+    ]) {
       assert.match(problem(text), /is not a real date or time/, text);
     }
   });
@@ -71,7 +97,10 @@ describe('time ranges', () => {
 
   it('a custom range needs its start before its end', () => {
     const now = Date.parse('2026-06-01T00:00:00Z');
-    assert.deepEqual(customRange('now-2h', 'now', now), { ok: true, range: { kind: 'custom', start: 'now-2h', end: 'now' } });
+    assert.deepEqual(customRange('now-2h', 'now', now), {
+      ok: true,
+      range: { kind: 'custom', start: 'now-2h', end: 'now' },
+    });
     const backwards = customRange('now', '2026-01-01T00:00:00Z', now);
     assert.ok(!backwards.ok && render(backwards.problem) === 'The start must be before the end.');
     const bad = customRange('2026-01-01', 'later', now);
@@ -80,7 +109,11 @@ describe('time ranges', () => {
   });
 
   it('is remembered as plain JSON and read back; anything else is refused', () => {
-    const ranges: TimeRange[] = [DEFAULT_RANGE, { kind: 'preset', preset: '30d' }, { kind: 'custom', start: '2026-01-01T00:00:00.000Z', end: 'now' }];
+    const ranges: TimeRange[] = [
+      DEFAULT_RANGE,
+      { kind: 'preset', preset: '30d' },
+      { kind: 'custom', start: '2026-01-01T00:00:00.000Z', end: 'now' },
+    ];
     for (const range of ranges) assert.deepEqual(readStoredRange(JSON.parse(JSON.stringify(storeRange(range)))), range);
     for (const bad of [
       null,
@@ -110,12 +143,24 @@ describe('queryLink carries the range', () => {
 
   it('a preset as quickRange, the last hour when none is given', () => {
     assert.deepEqual(initForm(queryLink(endpoint, 'org-1', 'q')), { apl: 'q', queryOptions: { quickRange: '1h' } });
-    assert.deepEqual(initForm(queryLink(endpoint, 'org-1', 'q', { kind: 'preset', preset: '7d' })), { apl: 'q', queryOptions: { quickRange: '7d' } });
+    assert.deepEqual(initForm(queryLink(endpoint, 'org-1', 'q', { kind: 'preset', preset: '7d' })), {
+      apl: 'q',
+      queryOptions: { quickRange: '7d' },
+    });
   });
 
   it('a custom range as instants, relative ends resolved against now', () => {
     const now = Date.parse('2026-06-01T12:00:00Z');
-    const link = queryLink(endpoint, 'org-1', 'q', { kind: 'custom', start: '2026-06-01T09:00:00.000Z', end: 'now-1h' }, now);
-    assert.deepEqual(initForm(link), { apl: 'q', queryOptions: { startTime: '2026-06-01T09:00:00.000Z', endTime: '2026-06-01T11:00:00.000Z' } });
+    const link = queryLink(
+      endpoint,
+      'org-1',
+      'q',
+      { kind: 'custom', start: '2026-06-01T09:00:00.000Z', end: 'now-1h' },
+      now,
+    );
+    assert.deepEqual(initForm(link), {
+      apl: 'q',
+      queryOptions: { startTime: '2026-06-01T09:00:00.000Z', endTime: '2026-06-01T11:00:00.000Z' },
+    });
   });
 });

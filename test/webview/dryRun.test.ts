@@ -25,7 +25,13 @@ const RESULT: DryRunResult = {
   periodMs: 86_400_000,
   runs: Array.from({ length: 10 }, (_, k) => T0 + k * FIVE),
   groups: [''],
-  perGroup: [{ run: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], min: [10, 10, 80, 80, 10, 10, 10, 60, 10, 10], max: [10, 10, 80, 80, 10, 10, 10, 60, 10, 10] }],
+  perGroup: [
+    {
+      run: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      min: [10, 10, 80, 80, 10, 10, 10, 60, 10, 10],
+      max: [10, 10, 80, 80, 10, 10, 10, 60, 10, 10],
+    },
+  ],
   empty: [],
   rule: normalRule({ operator: 'Above', threshold: 50 }),
   realAlerts: [T0 + 2 * FIVE],
@@ -41,7 +47,10 @@ const posted = () => page.evaluate(() => window.__posted as { type: string; peri
 describe('the dry run’s page in chromium', () => {
   before(async () => {
     // One word translated, one whose translation lost its hole (read as English).
-    panel = await openPanel({ entry: 'dryRun', words: { operator: 'Operator (übersetzt)', savedAlerts: 'Alarme gespeichert' } });
+    panel = await openPanel({
+      entry: 'dryRun',
+      words: { operator: 'Operator (übersetzt)', savedAlerts: 'Alarme gespeichert' },
+    });
     page = panel.page;
   });
   after(() => panel?.close());
@@ -55,14 +64,21 @@ describe('the dry run’s page in chromium', () => {
     assert.equal(await text('.dry-run-summary'), 'Would have triggered once (1 alerts in this period as saved).');
     await page.selectOption('.dry-run-operator', 'Below');
     assert.equal(await count(), '2', 'below 70: runs 0–1 and 4–9 (two stretches)');
-    assert.deepEqual((await posted()).map((m) => m.type), ['ready'], 'a recount sends nothing');
+    assert.deepEqual(
+      (await posted()).map((m) => m.type),
+      ['ready'],
+      'a recount sends nothing',
+    );
     // The chart lies below the words and controls, not over them.
     const [legendBottom, chartTop, chartHeight] = await page.evaluate(() => {
       const legend = document.querySelector('.dry-run-legend')!.getBoundingClientRect();
       const chart = document.querySelector('.chart')!.getBoundingClientRect();
       return [legend.bottom, chart.top, chart.height];
     });
-    assert.ok(chartTop >= legendBottom && chartHeight >= 200, `chart at ${chartTop} (${chartHeight} high), legend ends at ${legendBottom}`);
+    assert.ok(
+      chartTop >= legendBottom && chartHeight >= 200,
+      `chart at ${chartTop} (${chartHeight} high), legend ends at ${legendBottom}`,
+    );
     await page.selectOption('.dry-run-period', String(7 * 86_400_000));
     assert.deepEqual((await posted()).at(-1), { type: 'period', periodMs: 7 * 86_400_000 });
   });
@@ -70,21 +86,49 @@ describe('the dry run’s page in chromium', () => {
   it('sets everything from the service as text; words are read against the English', async () => {
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
     assert.ok((await text('.dry-run-notes'))?.includes(HOSTILE), 'the approximation shows as text');
-    assert.equal(await page.evaluate(() => document.querySelector('.dry-run-operator')?.getAttribute('aria-label')), 'Operator (übersetzt)');
+    assert.equal(
+      await page.evaluate(() => document.querySelector('.dry-run-operator')?.getAttribute('aria-label')),
+      'Operator (übersetzt)',
+    );
     assert.deepEqual(await page.evaluate(() => window.__violations), []);
   });
 
   it('an MPL monitor: says why there is no dry run, with the alerts as saved, and no chart or rule', async () => {
     const why = 'This monitor’s query is MPL (metrics).';
-    await send({ ...RESULT, runs: [], groups: [], perGroup: [], approximations: [], queries: 0, realAlerts: [T0, T0 + FIVE, T0 + 2 * FIVE], noQuery: why });
+    await send({
+      ...RESULT,
+      runs: [],
+      groups: [],
+      perGroup: [],
+      approximations: [],
+      queries: 0,
+      realAlerts: [T0, T0 + FIVE, T0 + 2 * FIVE],
+      noQuery: why,
+    });
     assert.equal(await text('.dry-run-summary'), why);
-    assert.equal(await text('.dry-run-details'), '3 alerts in this period as saved.', 'the translation without its hole is not used');
+    assert.equal(
+      await text('.dry-run-details'),
+      '3 alerts in this period as saved.',
+      'the translation without its hole is not used',
+    );
     assert.equal(await count(), '');
     assert.deepEqual(
-      await page.evaluate(() => ['.chart', '.dry-run-legend', '.dry-run-threshold', '.dry-run-operator'].map((s) => (document.querySelector(s) as HTMLElement | null)?.hidden)),
+      await page.evaluate(() =>
+        ['.chart', '.dry-run-legend', '.dry-run-threshold', '.dry-run-operator'].map(
+          (s) => (document.querySelector(s) as HTMLElement | null)?.hidden,
+        ),
+      ),
       [true, true, true, true],
     );
-    assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('.dry-run-controls label')].filter((l) => !(l as HTMLElement).hidden).map((l) => l.textContent)), ['Period'], 'only the period is left to choose');
+    assert.deepEqual(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('.dry-run-controls label')]
+          .filter((l) => !(l as HTMLElement).hidden)
+          .map((l) => l.textContent),
+      ),
+      ['Period'],
+      'only the period is left to choose',
+    );
     assert.equal(await text('.dry-run-notes'), '', 'no query count for queries never sent');
   });
 

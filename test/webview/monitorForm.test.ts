@@ -64,8 +64,16 @@ describe('the monitor settings form in chromium', { timeout: 60_000 }, () => {
     assert.equal(await page.inputValue(`${field('type')} select`), 'Threshold');
     assert.equal(await text(`${field('threshold')} .form-label`), 'Threshold');
     assert.equal(await text(`${field('intervalMinutes')} .form-label`), 'Run every (minutes)');
-    assert.match((await text('.form-others')) ?? '', /someFieldAddedLater: \{"nested":true\}/, 'an unknown field listed, kept');
-    const dom = await page.evaluate(() => ({ imgs: document.querySelectorAll('img').length, bold: document.querySelectorAll('b').length, pwned: window.__pwned }));
+    assert.match(
+      (await text('.form-others')) ?? '',
+      /someFieldAddedLater: \{"nested":true\}/,
+      'an unknown field listed, kept',
+    );
+    const dom = await page.evaluate(() => ({
+      imgs: document.querySelectorAll('img').length,
+      bold: document.querySelectorAll('b').length,
+      pwned: window.__pwned,
+    }));
     assert.deepEqual(dom, { imgs: 0, bold: 0, pwned: undefined });
   });
 
@@ -73,12 +81,21 @@ describe('the monitor settings form in chromium', { timeout: 60_000 }, () => {
     const tolerance = field('tolerance');
     assert.equal(await page.isDisabled(`${tolerance} input`), true);
     assert.equal(await page.inputValue(`${tolerance} input`), '20');
-    assert.equal(await text(`${tolerance} .form-note`), 'Does not apply to Threshold monitors; its value is kept as it is.');
+    assert.equal(
+      await text(`${tolerance} .form-note`),
+      'Does not apply to Threshold monitors; its value is kept as it is.',
+    );
     assert.equal(await page.isDisabled(`${field('threshold')} input`), false);
   });
 
   it('shows the notifiers by name, an id no longer listed as such, and sends the list a tick makes', async () => {
-    const names = await page.evaluate(() => [...document.querySelectorAll('.form-notifier')].map((n) => [n.querySelector('.form-notifier-name')?.textContent, (n.querySelector('input') as HTMLInputElement).checked, n.classList.contains('missing')]));
+    const names = await page.evaluate(() =>
+      [...document.querySelectorAll('.form-notifier')].map((n) => [
+        n.querySelector('.form-notifier-name')?.textContent,
+        (n.querySelector('input') as HTMLInputElement).checked,
+        n.classList.contains('missing'),
+      ]),
+    );
     assert.deepEqual(names, [
       ['On-call <b>Slack</b>', true, false],
       ['Team mail', false, false],
@@ -86,7 +103,9 @@ describe('the monitor settings form in chromium', { timeout: 60_000 }, () => {
     ]);
     await clearPosted();
     await page.check('.form-notifier input[data-id="notify_mail"]');
-    assert.deepEqual(await edits(), [{ type: 'edit', key: 'notifierIds', value: ['notify_slack', 'notify_gone', 'notify_mail'] }]);
+    assert.deepEqual(await edits(), [
+      { type: 'edit', key: 'notifierIds', value: ['notify_slack', 'notify_gone', 'notify_mail'] },
+    ]);
   });
 
   it('sends each keystroke as an edit (numbers as numbers, other text as typed, empty as removed) and keeps what is being typed', async () => {
@@ -139,7 +158,10 @@ describe('the monitor settings form in chromium', { timeout: 60_000 }, () => {
     await send(STATE);
     await page.focus(`${field('name')} input`);
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.closest<HTMLElement>('.form-field')?.dataset.field), 'description');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.closest<HTMLElement>('.form-field')?.dataset.field),
+      'description',
+    );
     await page.focus(`${field('notifyEveryRun')} input`);
     await clearPosted();
     await page.keyboard.press('Space');

@@ -17,16 +17,28 @@ type Posted = { type: string; output?: string; format?: string; table?: number; 
 const posted = () => page.evaluate(() => window.__posted as Posted[]);
 
 /** Renders an output in the page (the 100,000 rows are made inside it) and returns its index. */
-async function render(mime: string, jsonSource: string, metadata: unknown = { axiomOutputId: 'out-1' }): Promise<number> {
-  return page.evaluate(`(() => { window.__render(${JSON.stringify(mime)}, ${jsonSource}, ${JSON.stringify(metadata)}); return document.querySelectorAll('.output').length - 1; })()`) as Promise<number>;
+async function render(
+  mime: string,
+  jsonSource: string,
+  metadata: unknown = { axiomOutputId: 'out-1' },
+): Promise<number> {
+  return page.evaluate(
+    `(() => { window.__render(${JSON.stringify(mime)}, ${jsonSource}, ${JSON.stringify(metadata)}); return document.querySelectorAll('.output').length - 1; })()`,
+  ) as Promise<number>;
 }
 
 /** Runs `body` with the shadow root of output `index` as `root`. */
 function inOutput<T>(index: number, body: string): Promise<T> {
-  return page.evaluate(`(() => { const root = document.querySelectorAll('.output')[${index}].firstElementChild.shadowRoot; ${body} })()`) as Promise<T>;
+  return page.evaluate(
+    `(() => { const root = document.querySelectorAll('.output')[${index}].firstElementChild.shadowRoot; ${body} })()`,
+  ) as Promise<T>;
 }
 
-const cell = (index: number, row: number, column: number) => inOutput<string | undefined>(index, `return root.querySelector('.grid-row[aria-rowindex="${row}"]:not([hidden]) [aria-colindex="${column}"]')?.textContent ?? undefined;`);
+const cell = (index: number, row: number, column: number) =>
+  inOutput<string | undefined>(
+    index,
+    `return root.querySelector('.grid-row[aria-rowindex="${row}"]:not([hidden]) [aria-colindex="${column}"]')?.textContent ?? undefined;`,
+  );
 const rowElements = (index: number) => inOutput<number>(index, `return root.querySelectorAll('.grid-row').length;`);
 
 describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
@@ -42,37 +54,69 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
 
   it('draws 100,000 × 12 rows with the results panel’s table, a bounded DOM, grid semantics and the status line', async () => {
     const index = await render(RESULT_MIME, `(${makeResultsSource(ROWS)}).result`);
-    await page.waitForFunction((i) => document.querySelectorAll('.output')[i].firstElementChild?.shadowRoot?.querySelector('.grid-row[aria-rowindex="2"]'), index);
+    await page.waitForFunction(
+      (i) =>
+        document
+          .querySelectorAll('.output')
+          [i].firstElementChild?.shadowRoot?.querySelector('.grid-row[aria-rowindex="2"]'),
+      index,
+    );
     assert.equal(await cell(index, 2, 2), '0');
-    const grid = await inOutput<{ rows: string; columns: string; role: string }>(index, `const g = root.querySelector('.grid'); return { rows: g.getAttribute('aria-rowcount'), columns: g.getAttribute('aria-colcount'), role: g.getAttribute('role') };`);
+    const grid = await inOutput<{ rows: string; columns: string; role: string }>(
+      index,
+      `const g = root.querySelector('.grid'); return { rows: g.getAttribute('aria-rowcount'), columns: g.getAttribute('aria-colcount'), role: g.getAttribute('role') };`,
+    );
     assert.deepEqual(grid, { rows: String(ROWS + 1), columns: '12', role: 'grid' });
     assert.ok((await rowElements(index)) < 100, `${await rowElements(index)} row elements`);
     const status = await inOutput<string>(index, `return root.querySelector('.status').textContent;`);
-    for (const part of ['100,000 rows', 'Last hour', 'Partial results', 'Showing the first 100,000 rows']) assert.ok(status.includes(part), `${part} in ${status}`);
+    for (const part of ['100,000 rows', 'Last hour', 'Partial results', 'Showing the first 100,000 rows'])
+      assert.ok(status.includes(part), `${part} in ${status}`);
     // The panel's styles reached the output's shadow root (a constructed stylesheet: no inline style).
-    const styled = await inOutput<{ body: string; hidden: string }>(index, `return { body: getComputedStyle(root.querySelector('.grid-body')).position, hidden: getComputedStyle(root.querySelector('.chart')).display };`);
+    const styled = await inOutput<{ body: string; hidden: string }>(
+      index,
+      `return { body: getComputedStyle(root.querySelector('.grid-body')).position, hidden: getComputedStyle(root.querySelector('.chart')).display };`,
+    );
     assert.deepEqual(styled, { body: 'relative', hidden: 'none' });
     // No Stop, Re-run or Pin in an output: its cell runs it.
-    const buttons = await inOutput<string[]>(index, `return [...root.querySelectorAll('.toolbar button')].map((b) => b.textContent);`);
+    const buttons = await inOutput<string[]>(
+      index,
+      `return [...root.querySelectorAll('.toolbar button')].map((b) => b.textContent);`,
+    );
     assert.deepEqual(buttons, ['Export CSV', 'Export JSON', 'Copy Row', 'Copy Column', 'Open in Axiom']);
     // The output has a height of its own: the table scrolls inside it.
-    const height = await page.evaluate((i) => (document.querySelectorAll('.output')[i].firstElementChild as HTMLElement).getBoundingClientRect().height, index);
+    const height = await page.evaluate(
+      (i) => (document.querySelectorAll('.output')[i].firstElementChild as HTMLElement).getBoundingClientRect().height,
+      index,
+    );
     assert.ok(height >= 180 && height <= 460, `height ${height}`);
   });
 
   it('scrolls to the last row with Ctrl+End and keeps the DOM bounded; sorts from the header', async () => {
     await page.locator('.output >> nth=0').locator('.grid').focus();
     await page.keyboard.press('Control+End');
-    await page.waitForFunction(() => document.querySelector('.output')?.firstElementChild?.shadowRoot?.querySelector(`.grid-row[aria-rowindex="${100_001}"]:not([hidden])`));
+    await page.waitForFunction(() =>
+      document
+        .querySelector('.output')
+        ?.firstElementChild?.shadowRoot?.querySelector(`.grid-row[aria-rowindex="${100_001}"]:not([hidden])`),
+    );
     assert.equal(await cell(0, ROWS + 1, 2), String(ROWS - 1));
     assert.ok((await rowElements(0)) < 100);
     // The active cell is named inside the output's own tree (its id is its own there).
-    const active = await inOutput<string | undefined>(0, `const id = root.querySelector('.grid').getAttribute('aria-activedescendant'); return root.getElementById(id)?.textContent;`);
+    const active = await inOutput<string | undefined>(
+      0,
+      `const id = root.querySelector('.grid').getAttribute('aria-activedescendant'); return root.getElementById(id)?.textContent;`,
+    );
     assert.ok(active !== undefined, 'the active cell resolves within the output');
     await page.keyboard.press('Control+Home');
     await page.locator('.output >> nth=0').locator('.grid-columnheader[aria-colindex="2"]').click();
     await page.locator('.output >> nth=0').locator('.grid-columnheader[aria-colindex="2"]').click();
-    await page.waitForFunction(() => document.querySelector('.output')?.firstElementChild?.shadowRoot?.querySelector('.grid-columnheader[aria-colindex="2"]')?.getAttribute('aria-sort') === 'descending');
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('.output')
+          ?.firstElementChild?.shadowRoot?.querySelector('.grid-columnheader[aria-colindex="2"]')
+          ?.getAttribute('aria-sort') === 'descending',
+    );
     assert.equal(await cell(0, 2, 2), String(ROWS - 1));
   });
 
@@ -81,7 +125,10 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
     assert.equal(await cell(0, 2, 4), '<img src=x onerror="window.__pwned=1">');
     assert.equal(await cell(0, 3, 4), '<script>window.__pwned=2</script>');
     assert.equal(await cell(0, 4, 4), 'command:workbench.action.quit');
-    const dom = await inOutput<{ imgs: number; scripts: number; links: number }>(0, `return { imgs: root.querySelectorAll('img').length, scripts: root.querySelectorAll('script').length, links: root.querySelectorAll('a').length };`);
+    const dom = await inOutput<{ imgs: number; scripts: number; links: number }>(
+      0,
+      `return { imgs: root.querySelectorAll('img').length, scripts: root.querySelectorAll('script').length, links: root.querySelectorAll('a').length };`,
+    );
     assert.deepEqual(dom, { imgs: 0, scripts: 0, links: 0 });
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
   });
@@ -91,8 +138,14 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
     await page.locator('.output >> nth=0').locator('.grid-row[aria-rowindex="2"] [aria-colindex="2"]').click();
     await page.keyboard.press('Control+c');
     const messages = await posted();
-    assert.deepEqual(messages.find((m) => m.type === 'export'), { type: 'export', output: 'out-1', format: 'csv', table: 0 });
-    assert.deepEqual(messages.find((m) => m.type === 'copy'), { type: 'copy', text: '0' });
+    assert.deepEqual(
+      messages.find((m) => m.type === 'export'),
+      { type: 'export', output: 'out-1', format: 'csv', table: 0 },
+    );
+    assert.deepEqual(
+      messages.find((m) => m.type === 'copy'),
+      { type: 'copy', text: '0' },
+    );
   });
 
   it('draws a time series as a chart, lines or bars; says what a save cut', async () => {
@@ -111,22 +164,39 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
     assert.match((await output.locator('.chart').getAttribute('aria-label')) ?? '', /Line chart over time of count/);
     await output.locator('button.chart-bar').click();
     assert.equal(await output.locator('.chart').getAttribute('data-kind'), 'bar');
-    assert.match((await output.locator('.status').textContent()) ?? '', /Saved with the first 3 of 60 rows; run the cell again for all of them\./);
+    assert.match(
+      (await output.locator('.status').textContent()) ?? '',
+      /Saved with the first 3 of 60 rows; run the cell again for all of them\./,
+    );
     // The first output is as it was: each output is its own.
     assert.equal(await cell(0, 2, 2), '0');
   });
 
   it('a problem shows its sentence and the actions that help, as buttons that ask the extension', async () => {
-    const index = await render(PROBLEM_MIME, `{ message: 'Running the query failed: rate limited until 10:00. <b>x</b>', actions: ['retry', 'showLog', 'rm -rf'] }`, { axiomOutputId: 'out-3' });
+    const index = await render(
+      PROBLEM_MIME,
+      `{ message: 'Running the query failed: rate limited until 10:00. <b>x</b>', actions: ['retry', 'showLog', 'rm -rf'] }`,
+      { axiomOutputId: 'out-3' },
+    );
     const output = page.locator('.output').nth(index);
-    assert.equal(await output.locator('.notice').textContent(), 'Running the query failed: rate limited until 10:00. <b>x</b>');
+    assert.equal(
+      await output.locator('.notice').textContent(),
+      'Running the query failed: rate limited until 10:00. <b>x</b>',
+    );
     assert.deepEqual(await output.locator('button').allTextContents(), ['Run Again', 'Show Log']);
     await output.locator('button', { hasText: 'Run Again' }).click();
     assert.deepEqual((await posted()).at(-1), { type: 'action', output: 'out-3', action: 'retry' });
   });
 
   it('speaks the words it is given', async () => {
-    const words = { axiomOutputId: 'out-4', axiomWords: { language: 'de', panel: { exportCsv: 'CSV exportieren', rows: '{0} Zeilen' }, notebook: { retry: 'Erneut ausführen' } } };
+    const words = {
+      axiomOutputId: 'out-4',
+      axiomWords: {
+        language: 'de',
+        panel: { exportCsv: 'CSV exportieren', rows: '{0} Zeilen' },
+        notebook: { retry: 'Erneut ausführen' },
+      },
+    };
     const index = await render(RESULT_MIME, `(${makeResultsSource(1234)}).result`, words);
     const output = page.locator('.output').nth(index);
     await output.locator('button.export-csv').waitFor();

@@ -78,7 +78,13 @@ export function sendWebviewFile(dist: string, pathname: string, res: http.Server
 }
 
 /** Serves the panel from `dist` (dist/webview inside it) and opens it in chromium. */
-export async function openPanel({ dist = path.join(projectRoot as string, 'dist'), words, language, theme, entry = 'results' }: PanelOptions = {}): Promise<PanelPage> {
+export async function openPanel({
+  dist = path.join(projectRoot as string, 'dist'),
+  words,
+  language,
+  theme,
+  entry = 'results',
+}: PanelOptions = {}): Promise<PanelPage> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/') {
@@ -105,9 +111,12 @@ export async function openPanel({ dist = path.join(projectRoot as string, 'dist'
   const { context, page } = (await openBrowser(sandbox)) as { context: BrowserContext; page: Page };
   await page.addInitScript(INIT);
   await page.goto(url);
-  await page.evaluate((theme) => {
-    for (const [k, v] of Object.entries(theme)) document.documentElement.style.setProperty(k, v);
-  }, { ...THEME, ...theme });
+  await page.evaluate(
+    (theme) => {
+      for (const [k, v] of Object.entries(theme)) document.documentElement.style.setProperty(k, v);
+    },
+    { ...THEME, ...theme },
+  );
   await page.waitForFunction(() => window.__posted.some((m) => (m as { type: string }).type === 'ready'));
   return {
     page,
@@ -122,11 +131,28 @@ export async function openPanel({ dist = path.join(projectRoot as string, 'dist'
 
 /** The answer's body (the service's tabular format, as a string) holding the same tables and
  *  status as a `results` message made by makeResultsSource; for Node or a page. */
-export function answerBody(message: { result: { tables: { name: string; fields: unknown[]; columns: unknown[][] }[]; status: { elapsedMs: number; rowsExamined: number; rowsMatched: number; isPartial: boolean; messages: { priority: string; code: string; text: string; count: number }[] } } }): string {
+export function answerBody(message: {
+  result: {
+    tables: { name: string; fields: unknown[]; columns: unknown[][] }[];
+    status: {
+      elapsedMs: number;
+      rowsExamined: number;
+      rowsMatched: number;
+      isPartial: boolean;
+      messages: { priority: string; code: string; text: string; count: number }[];
+    };
+  };
+}): string {
   const { tables, status } = message.result;
   return JSON.stringify({
     tables: tables.map((t) => ({ name: t.name, fields: t.fields, columns: t.columns })),
-    status: { elapsedTime: status.elapsedMs * 1000, rowsExamined: status.rowsExamined, rowsMatched: status.rowsMatched, isPartial: status.isPartial, messages: status.messages.map((m) => ({ priority: m.priority, code: m.code, msg: m.text, count: m.count })) },
+    status: {
+      elapsedTime: status.elapsedMs * 1000,
+      rowsExamined: status.rowsExamined,
+      rowsMatched: status.rowsMatched,
+      isPartial: status.isPartial,
+      messages: status.messages.map((m) => ({ priority: m.priority, code: m.code, msg: m.text, count: m.count })),
+    },
   });
 }
 

@@ -16,17 +16,29 @@ let page: Page;
 type Posted = { type: string; text?: string; format?: string; table?: number };
 const posted = () => page.evaluate(() => window.__posted as Posted[]);
 const lastPosted = async () => (await posted()).at(-1);
-const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+const frames = () =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 const send = (source: string) => page.evaluate(`window.postMessage(${source}, '*')`);
 /** The text of the cell at (aria-rowindex, aria-colindex), or undefined when it is not in the DOM. */
 const cell = (row: number, column: number) =>
-  page.evaluate(([r, c]) => document.querySelector(`.grid-row[aria-rowindex="${r}"]:not([hidden]) [aria-colindex="${c}"]`)?.textContent ?? undefined, [row, column]);
+  page.evaluate(
+    ([r, c]) =>
+      document.querySelector(`.grid-row[aria-rowindex="${r}"]:not([hidden]) [aria-colindex="${c}"]`)?.textContent ??
+      undefined,
+    [row, column],
+  );
 const rowElements = () => page.evaluate(() => document.querySelectorAll('.grid-row').length);
 const active = () =>
   page.evaluate(() => {
     const id = document.querySelector('.grid')?.getAttribute('aria-activedescendant');
     const e = id ? document.getElementById(id) : null;
-    return e ? { row: Number(e.parentElement?.getAttribute('aria-rowindex')), column: Number(e.getAttribute('aria-colindex')), text: e.textContent } : undefined;
+    return e
+      ? {
+          row: Number(e.parentElement?.getAttribute('aria-rowindex')),
+          column: Number(e.getAttribute('aria-colindex')),
+          text: e.textContent,
+        }
+      : undefined;
   });
 
 describe('the results panel in chromium', { timeout: 90_000 }, () => {
@@ -46,18 +58,36 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     await page.waitForSelector('.grid-row[aria-rowindex="2"]');
     assert.equal(await cell(2, 2), '0');
     assert.equal(await cell(3, 4), '<script>window.__pwned=2</script>');
-    const grid = await page.evaluate(() => ({ rows: document.querySelector('.grid')?.getAttribute('aria-rowcount'), columns: document.querySelector('.grid')?.getAttribute('aria-colcount') }));
+    const grid = await page.evaluate(() => ({
+      rows: document.querySelector('.grid')?.getAttribute('aria-rowcount'),
+      columns: document.querySelector('.grid')?.getAttribute('aria-colcount'),
+    }));
     assert.deepEqual(grid, { rows: String(ROWS + 1), columns: '12' });
     assert.ok((await rowElements()) < 300, `${await rowElements()} row elements`);
-    if (process.env.AXIOM_WEBVIEW_SHOTS) await page.screenshot({ path: `${process.env.AXIOM_WEBVIEW_SHOTS}/table.png` });
+    if (process.env.AXIOM_WEBVIEW_SHOTS)
+      await page.screenshot({ path: `${process.env.AXIOM_WEBVIEW_SHOTS}/table.png` });
     const status = await page.textContent('.status');
-    for (const part of ['100,000 rows', 'Last hour', '1.23 s', '5,000,000 rows examined', 'Partial results', 'Showing the first 100,000 rows', 'warn: took a while']) assert.ok(status?.includes(part), `${part} in ${status}`);
+    for (const part of [
+      '100,000 rows',
+      'Last hour',
+      '1.23 s',
+      '5,000,000 rows examined',
+      'Partial results',
+      'Showing the first 100,000 rows',
+      'warn: took a while',
+    ])
+      assert.ok(status?.includes(part), `${part} in ${status}`);
   });
 
   it('shows hostile cells as literal text and runs none of them', async () => {
     assert.equal(await cell(2, 4), '<img src=x onerror="window.__pwned=1">');
     assert.equal(await cell(4, 4), 'command:workbench.action.quit');
-    const dom = await page.evaluate(() => ({ imgs: document.querySelectorAll('img').length, scripts: document.querySelectorAll('script').length, links: document.querySelectorAll('a').length, pwned: window.__pwned }));
+    const dom = await page.evaluate(() => ({
+      imgs: document.querySelectorAll('img').length,
+      scripts: document.querySelectorAll('script').length,
+      links: document.querySelectorAll('a').length,
+      pwned: window.__pwned,
+    }));
     assert.deepEqual(dom, { imgs: 0, scripts: 1, links: 0, pwned: undefined });
   });
 
@@ -66,7 +96,13 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
       const row = document.querySelector('.grid-row[aria-rowindex="3"]');
       const at = (c: number) => row?.querySelector(`[aria-colindex="${c}"]`) as HTMLElement;
       const nullCell = document.querySelector('.grid-row[aria-rowindex="2"] [aria-colindex="6"]') as HTMLElement;
-      return { nullText: nullCell.textContent, nullClass: nullCell.className, json: at(7).textContent, jsonClass: at(7).className, title: at(7).title };
+      return {
+        nullText: nullCell.textContent,
+        nullClass: nullCell.className,
+        json: at(7).textContent,
+        jsonClass: at(7).className,
+        title: at(7).title,
+      };
     });
     assert.equal(cells.nullText, 'null');
     assert.match(cells.nullClass, /kind-null/);
@@ -149,7 +185,12 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
   });
 
   it('resizes a column by dragging its header edge', async () => {
-    const width = () => page.evaluate(() => (document.querySelector('.grid-row:not([hidden]) [aria-colindex="4"]') as HTMLElement).getBoundingClientRect().width);
+    const width = () =>
+      page.evaluate(
+        () =>
+          (document.querySelector('.grid-row:not([hidden]) [aria-colindex="4"]') as HTMLElement).getBoundingClientRect()
+            .width,
+      );
     const before = await width();
     const handle = await page.$('.grid-columnheader[aria-colindex="4"] .resize-handle');
     const box = await handle?.boundingBox();
@@ -159,7 +200,11 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 4 });
     await page.mouse.up();
     assert.equal(Math.round((await width()) - before), 60);
-    assert.equal(await page.getAttribute('.grid-columnheader[aria-colindex="4"]', 'aria-sort'), 'none', 'the drag did not sort');
+    assert.equal(
+      await page.getAttribute('.grid-columnheader[aria-colindex="4"]', 'aria-sort'),
+      'none',
+      'the drag did not sort',
+    );
   });
 
   it('copies a row (tab-separated) and a column from the context menu', async () => {
@@ -167,7 +212,16 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     await page.click('.context-menu .menu-item:has-text("Copy Row")');
     const row = await lastPosted();
     assert.equal(row?.type, 'copy');
-    assert.deepEqual(row?.text?.split('\t').slice(0, 8), ['2024-05-01T00:00:01.000Z', '1', String(ROWS - 1 + 0.5), '<script>window.__pwned=2</script>', 'host-1', '1', '{"a":1,"b":[1,2]}', 'false']);
+    assert.deepEqual(row?.text?.split('\t').slice(0, 8), [
+      '2024-05-01T00:00:01.000Z',
+      '1',
+      String(ROWS - 1 + 0.5),
+      '<script>window.__pwned=2</script>',
+      'host-1',
+      '1',
+      '{"a":1,"b":[1,2]}',
+      'false',
+    ]);
     await page.click('.grid-row[aria-rowindex="3"] [aria-colindex="6"]', { button: 'right' });
     await page.click('.context-menu .menu-item:has-text("Copy Column")');
     const column = (await lastPosted())?.text?.split('\n');
@@ -187,10 +241,13 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
   });
 
   it('shows each table in a tab', async () => {
-    assert.deepEqual(await page.$$eval('[role="tab"]', (tabs) => tabs.map((t) => [t.textContent, t.getAttribute('aria-selected')])), [
-      ['Results', 'true'],
-      ['_totals', 'false'],
-    ]);
+    assert.deepEqual(
+      await page.$$eval('[role="tab"]', (tabs) => tabs.map((t) => [t.textContent, t.getAttribute('aria-selected')])),
+      [
+        ['Results', 'true'],
+        ['_totals', 'false'],
+      ],
+    );
     await page.click('[role="tab"]:has-text("_totals")');
     await frames();
     assert.equal(await cell(2, 1), String(ROWS));
@@ -210,17 +267,26 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     await page.waitForSelector('.view-switch:not([hidden])');
     await page.click('.show-chart');
     await page.waitForSelector('.chart canvas');
-    if (process.env.AXIOM_WEBVIEW_SHOTS) await page.screenshot({ path: `${process.env.AXIOM_WEBVIEW_SHOTS}/chart.png` });
+    if (process.env.AXIOM_WEBVIEW_SHOTS)
+      await page.screenshot({ path: `${process.env.AXIOM_WEBVIEW_SHOTS}/chart.png` });
     const chart = await page.evaluate(() => {
       const canvas = document.querySelector('.chart canvas') as HTMLCanvasElement;
-      return { width: canvas.width, legend: [...document.querySelectorAll('.chart .u-legend .u-series .u-label')].map((e) => e.textContent), gridHidden: (document.querySelector('.grid') as HTMLElement).hidden };
+      return {
+        width: canvas.width,
+        legend: [...document.querySelectorAll('.chart .u-legend .u-series .u-label')].map((e) => e.textContent),
+        gridHidden: (document.querySelector('.grid') as HTMLElement).hidden,
+      };
     });
     assert.ok(chart.width > 100);
     assert.deepEqual(chart.legend.slice(1), ['h0', '<img src=x onerror="window.__pwned=5">'], 'series names are text');
-    assert.equal(await page.evaluate(() => document.querySelectorAll('img').length + String(window.__pwned ?? '')), '0');
+    assert.equal(
+      await page.evaluate(() => document.querySelectorAll('img').length + String(window.__pwned ?? '')),
+      '0',
+    );
     assert.equal(chart.gridHidden, true);
     // Line or bar: a toggle beside the chart, reached by the keyboard, that redraws it.
-    const picture = () => page.evaluate(() => (document.querySelector('.chart canvas') as HTMLCanvasElement).toDataURL());
+    const picture = () =>
+      page.evaluate(() => (document.querySelector('.chart canvas') as HTMLCanvasElement).toDataURL());
     const kind = () =>
       page.evaluate(() => ({
         kind: (document.querySelector('.chart') as HTMLElement).dataset.kind,
@@ -233,7 +299,11 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     const lines = await picture();
     await page.focus('.chart-line');
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('chart-bar')), true, 'Tab reaches Bar');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.classList.contains('chart-bar')),
+      true,
+      'Tab reaches Bar',
+    );
     await page.keyboard.press('Enter');
     await frames();
     assert.deepEqual(await kind(), { kind: 'bar', line: 'false', bar: 'true', label: 'Bar' });
@@ -259,11 +329,17 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     await page.waitForSelector('.stop', { state: 'hidden' });
     assert.equal(await page.textContent('.notice'), 'The query was stopped.');
     await send(`{ type: 'failed', runId: 4, message: '<b>bad</b> query' }`);
-    await page.waitForFunction(() => document.querySelector('.notice')?.textContent === 'The query failed: <b>bad</b> query');
+    await page.waitForFunction(
+      () => document.querySelector('.notice')?.textContent === 'The query failed: <b>bad</b> query',
+    );
     assert.equal(await cell(2, 3), '0', 'the previous results stay');
     await send(`{ type: 'pinned', pinned: true }`);
     await page.waitForSelector('.pin[aria-pressed="true"]');
-    for (const [selector, type] of [['.rerun', 'rerun'], ['.open', 'openInAxiom'], ['.pin', 'togglePin']]) {
+    for (const [selector, type] of [
+      ['.rerun', 'rerun'],
+      ['.open', 'openInAxiom'],
+      ['.pin', 'togglePin'],
+    ]) {
       await page.click(selector);
       assert.deepEqual(await lastPosted(), { type });
     }
@@ -305,7 +381,9 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
   it('ignores messages it does not know', async () => {
     const before = (await page.textContent('.grid-body')) ?? '';
     await send(`{ type: 'results', result: { runId: 9, tables: 'nope' } }`);
-    await send(`{ type: 'results', result: { runId: 9, query: '', rangeLabel: '', status: { isPartial: false, messages: [] }, tables: [{ name: 'x', fields: [{ name: 'a', type: 's' }], columns: [[1, 2]], rowCount: 1 }] } }`);
+    await send(
+      `{ type: 'results', result: { runId: 9, query: '', rangeLabel: '', status: { isPartial: false, messages: [] }, tables: [{ name: 'x', fields: [{ name: 'a', type: 's' }], columns: [[1, 2]], rowCount: 1 }] } }`,
+    );
     await send(`'<img src=x onerror="window.__pwned=3">'`);
     await frames();
     assert.equal(await page.textContent('.grid-body'), before);
@@ -326,7 +404,11 @@ describe('the results panel in another language, at a large editor font', { time
   };
   delete words.pin;
   before(async () => {
-    other = await openPanel({ words: { ...words, exportCsv: 7 } as unknown as Record<string, string>, language: 'de', theme: { '--vscode-editor-font-size': '24px' } });
+    other = await openPanel({
+      words: { ...words, exportCsv: 7 } as unknown as Record<string, string>,
+      language: 'de',
+      theme: { '--vscode-editor-font-size': '24px' },
+    });
     p = other.page;
   });
   after(async () => {
@@ -346,7 +428,8 @@ describe('the results panel in another language, at a large editor font', { time
     await p.evaluate(`window.postMessage(${makeResultsSource(2000)}, '*')`);
     await p.waitForSelector('.grid-row[aria-rowindex="2"]');
     const status = (await p.textContent('.status')) ?? '';
-    for (const part of ['2.000 Zeilen', '1,23 s', '5.000.000 rows examined']) assert.ok(status.includes(part), `${part} in ${status}`);
+    for (const part of ['2.000 Zeilen', '1,23 s', '5.000.000 rows examined'])
+      assert.ok(status.includes(part), `${part} in ${status}`);
     assert.equal(await p.evaluate(() => document.querySelectorAll('img').length + String(window.__pwned ?? '')), '0');
   });
 
@@ -393,11 +476,15 @@ describe('the results panel receiving a large result in parts, as the extension 
   });
   // The messages the extension sends for a result of 100,000 × 12: made here by its own code.
   const result = (new Function(`return ${makeResultsSource(ROWS)}`)() as { result: ResultsView }).result;
-  const deliver = (message: unknown) => d.page.evaluate((json) => window.postMessage(JSON.parse(json), '*'), JSON.stringify(message));
+  const deliver = (message: unknown) =>
+    d.page.evaluate((json) => window.postMessage(JSON.parse(json), '*'), JSON.stringify(message));
   const text = (selector: string) => d.page.evaluate((s) => document.querySelector(s)?.textContent ?? '', selector);
-  const firstCell = () => d.page.evaluate(() => document.querySelector('.grid-row[aria-rowindex="2"]:not([hidden]) [aria-colindex="1"]')?.textContent);
+  const firstCell = () =>
+    d.page.evaluate(
+      () => document.querySelector('.grid-row[aria-rowindex="2"]:not([hidden]) [aria-colindex="1"]')?.textContent,
+    );
 
-  it('shows the first rows before the rest arrive, and the whole table\'s size from the start', async () => {
+  it("shows the first rows before the rest arrive, and the whole table's size from the start", async () => {
     await deliver({ type: 'results', result: firstPart(result) });
     await d.page.waitForSelector('.grid-row[aria-rowindex="2"]');
     assert.equal(await firstCell(), '2024-05-01T00:00:00.000Z');
@@ -409,8 +496,18 @@ describe('the results panel receiving a large result in parts, as the extension 
       grid.scrollTop = grid.scrollHeight;
     });
     await d.page.waitForSelector(`.grid-row[aria-rowindex="${ROWS + 1}"]:not([hidden])`);
-    const last = await d.page.evaluate((r) => [...document.querySelectorAll(`.grid-row[aria-rowindex="${r}"] .grid-cell`)].map((c) => [c.textContent, c.className]), ROWS + 1);
-    assert.ok(last.every(([t, c]) => t === '' && c?.includes('kind-pending')), JSON.stringify(last.slice(0, 2)));
+    const last = await d.page.evaluate(
+      (r) =>
+        [...document.querySelectorAll(`.grid-row[aria-rowindex="${r}"] .grid-cell`)].map((c) => [
+          c.textContent,
+          c.className,
+        ]),
+      ROWS + 1,
+    );
+    assert.ok(
+      last.every(([t, c]) => t === '' && c?.includes('kind-pending')),
+      JSON.stringify(last.slice(0, 2)),
+    );
     await d.page.evaluate(() => ((document.querySelector('.grid') as HTMLElement).scrollTop = 0));
   });
 
@@ -421,9 +518,19 @@ describe('the results panel receiving a large result in parts, as the extension 
     await d.page.press('.filter', 'Enter');
     assert.equal(await d.page.getAttribute('.grid-columnheader[aria-colindex="3"]', 'aria-sort'), 'ascending');
     assert.equal(await firstCell(), '2024-05-01T00:00:00.000Z', 'not sorted from a part of the rows');
-    assert.equal(await d.page.getAttribute('.grid', 'aria-rowcount'), String(ROWS + 1), 'not filtered from a part of the rows');
+    assert.equal(
+      await d.page.getAttribute('.grid', 'aria-rowcount'),
+      String(ROWS + 1),
+      'not filtered from a part of the rows',
+    );
     // Rows of another run are not this table's.
-    await deliver({ type: 'rows', runId: result.runId + 1, table: 0, start: 200, columns: result.tables[0].columns.map(() => ['x']) });
+    await deliver({
+      type: 'rows',
+      runId: result.runId + 1,
+      table: 0,
+      start: 200,
+      columns: result.tables[0].columns.map(() => ['x']),
+    });
     let count = 0;
     for (const rows of remainingRows(result)) {
       await deliver(rows);
@@ -438,14 +545,24 @@ describe('the results panel receiving a large result in parts, as the extension 
     await d.page.fill('.filter', '');
     await d.page.press('.filter', 'Enter');
     await d.page.waitForFunction(() => document.querySelector('.grid')?.getAttribute('aria-rowcount') === '100001');
-    assert.equal(await firstCell(), new Date(Date.parse('2024-05-01T00:00:00Z') + 99_999 * 1000).toISOString(), 'the last row first');
+    assert.equal(
+      await firstCell(),
+      new Date(Date.parse('2024-05-01T00:00:00Z') + 99_999 * 1000).toISOString(),
+      'the last row first',
+    );
     // Every value arrived where it belongs: the last row's "n" is its number.
     await d.page.evaluate(() => {
       const grid = document.querySelector('.grid') as HTMLElement;
       grid.scrollTop = grid.scrollHeight;
     });
     await d.page.waitForSelector(`.grid-row[aria-rowindex="${ROWS + 1}"]:not([hidden])`);
-    assert.equal(await d.page.evaluate((r) => document.querySelector(`.grid-row[aria-rowindex="${r}"] [aria-colindex="2"]`)?.textContent, ROWS + 1), '0');
+    assert.equal(
+      await d.page.evaluate(
+        (r) => document.querySelector(`.grid-row[aria-rowindex="${r}"] [aria-colindex="2"]`)?.textContent,
+        ROWS + 1,
+      ),
+      '0',
+    );
   });
 
   it('lets the rows go when the extension says so, says why, and offers Re-run', async () => {
@@ -454,7 +571,11 @@ describe('the results panel receiving a large result in parts, as the extension 
     await deliver({ type: 'dropped', runId: result.runId });
     await d.page.waitForSelector('.grid', { state: 'hidden' });
     assert.match(await text('.empty-text'), /let go to keep memory in bounds.*Re-run the query/);
-    assert.equal(await d.page.evaluate(() => document.querySelectorAll('.grid-row').length), 0, 'no rows left in the page');
+    assert.equal(
+      await d.page.evaluate(() => document.querySelectorAll('.grid-row').length),
+      0,
+      'no rows left in the page',
+    );
     assert.equal(await text('.status'), '');
     assert.equal(await d.page.isDisabled('.export-csv'), true);
     await d.page.click('.empty-rerun');

@@ -15,8 +15,7 @@ export interface CliDeployment {
 }
 
 export type CliConfig =
-  | { ok: true; deployments: CliDeployment[]; active?: string; notes: Phrase[] }
-  | { ok: false; problem: Phrase };
+  { ok: true; deployments: CliDeployment[]; active?: string; notes: Phrase[] } | { ok: false; problem: Phrase };
 
 export type Table = Record<string, unknown>;
 
@@ -67,7 +66,8 @@ export interface CliRules {
 export function readDeploymentTables(document: Table, rules: CliRules): CliConfig {
   const notes: Phrase[] = [];
   const tables = document.deployments;
-  if (tables === undefined || (isTable(tables) && !Object.keys(tables).length)) return { ok: true, deployments: [], notes: [phrase('it lists no deployments.')] };
+  if (tables === undefined || (isTable(tables) && !Object.keys(tables).length))
+    return { ok: true, deployments: [], notes: [phrase('it lists no deployments.')] };
   if (!isTable(tables)) return { ok: false, problem: phrase('“deployments” is not a table of deployments.') };
 
   const deployments: CliDeployment[] = [];

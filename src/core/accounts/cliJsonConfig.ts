@@ -11,7 +11,10 @@ export function readCliJsonConfig(source: string): CliConfig {
   try {
     document = JSON.parse(source.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return { ok: false, problem: phrase('the file is not valid JSON ({0}).', error instanceof Error ? error.message : String(error)) };
+    return {
+      ok: false,
+      problem: phrase('the file is not valid JSON ({0}).', error instanceof Error ? error.message : String(error)),
+    };
   }
   if (!isTable(document)) return { ok: false, problem: phrase('the file does not hold a JSON object.') };
   return readDeploymentTables(document, { cloudToApi: false, singleIsActive: false });

@@ -18,7 +18,8 @@ export function cliJsonConfigPaths({ platform, home, env }: PlatformHome): strin
   const xdg = env.XDG_CONFIG_HOME?.trim();
   if (xdg) paths.push(inFolder(xdg));
   if (platform === 'win32') paths.push(inFolder(env.APPDATA?.trim() || join(home, 'AppData', 'Roaming')));
-  else if (platform === 'darwin') paths.push(inFolder(join(home, 'Library', 'Application Support')), inFolder(join(home, '.config')));
+  else if (platform === 'darwin')
+    paths.push(inFolder(join(home, 'Library', 'Application Support')), inFolder(join(home, '.config')));
   else paths.push(inFolder(join(home, '.config')));
   paths.push(join(home, '.axiom.json'));
   return [...new Set(paths)];

@@ -30,7 +30,10 @@ export interface CheckInput {
 }
 
 /** Runs the steps in order; the last outcome is the failure, if any. `onStep` hears each as it ends. */
-export async function checkConnection(input: CheckInput, onStep: (outcome: StepOutcome) => void = () => undefined): Promise<StepOutcome[]> {
+export async function checkConnection(
+  input: CheckInput,
+  onStep: (outcome: StepOutcome) => void = () => undefined,
+): Promise<StepOutcome[]> {
   const outcomes: StepOutcome[] = [];
   let endpoint: ApiEndpoint | undefined;
   // The API's origin as a URL, for the host name and port the network steps use.
@@ -43,7 +46,10 @@ export async function checkConnection(input: CheckInput, onStep: (outcome: StepO
     try {
       if (input.signal?.aborted) throw cancelledError('test');
       const result = await body();
-      outcome = typeof result === 'object' && 'skipped' in result ? { step, status: 'skipped', detail: result.skipped, actions: [], ms: 0 } : { step, status: 'ok', detail: result, actions: [], ms: 0 };
+      outcome =
+        typeof result === 'object' && 'skipped' in result
+          ? { step, status: 'skipped', detail: result.skipped, actions: [], ms: 0 }
+          : { step, status: 'ok', detail: result, actions: [], ms: 0 };
     } catch (e) {
       outcome = failure(step, e);
     }
@@ -55,67 +61,97 @@ export async function checkConnection(input: CheckInput, onStep: (outcome: StepO
   const timeouts = { timeoutMs: input.timeoutMs, signal: input.signal };
 
   const steps: [CheckStep, () => Promise<Phrase | string | { skipped: Phrase }>][] = [
-    ['url', async () => {
-      endpoint = requireEndpoint(input.url);
-      origin = new URL(endpoint.origin);
-      return endpoint.base;
-    }],
-    ['proxy', async () => {
-      const deadline = requestAbort(input.signal, input.timeoutMs);
-      try {
-        probe = await input.transport.probe(endpoint!.origin, deadline.signal);
-      } finally {
-        deadline.dispose();
-      }
-      if (input.signal?.aborted) throw cancelledError('test');
-      if (deadline.timedOut && probe.failure !== undefined) throw new AxiomError('timeout', timeoutMessage(endpoint!.host, input.timeoutMs));
-      const named = nameProxy(probe.proxy, origin!, input.proxySettings);
-      if (probe.failedAtProxy) throw asNetworkError(probe.failure, endpoint!.host);
-      if (!probe.proxy) return { skipped: named };
-      return phrase('{0}: it reaches {1} for us, so the next three steps are its to do', named, endpoint!.host);
-    }],
-    ['dns', async () => {
-      if (probe?.proxy) return { skipped: phrase('done by the proxy') };
-      const { hostname } = origin!;
-      if (net.isIP(bareHostname(origin!))) return { skipped: phrase('{0} is an address', hostname) };
-      const addresses = await withTimeout(dns.lookup(hostname, { all: true }), timeouts, endpoint!.host);
-      return phrase('{0} is {1}', hostname, addresses.map((a) => a.address).join(', '));
-    }],
-    ['tcp', async () => {
-      if (probe?.proxy) return { skipped: phrase('done by the proxy') };
-      await reach(bareHostname(origin!), portOf(origin!), timeouts, endpoint!.host);
-      return phrase('{0} accepts connections', endpoint!.host);
-    }],
-    ['tls', async () => {
-      if (!endpoint!.secure) return { skipped: phrase('plain http, allowed only to this machine') };
-      const tls = probe?.tls;
-      if (!tls) {
-        if (probe?.failure !== undefined) throw asNetworkError(probe.failure, endpoint!.host);
-        return { skipped: phrase('checked through the proxy with the next step') };
-      }
-      if (!tls.authorized && input.strictSSL) throw new AxiomError('network', networkMessage(tls.error, endpoint!.host), { code: tls.error });
-      if (!tls.authorized) return phrase('{0}, certificate not checked (http.proxyStrictSSL is off)', tls.protocol);
-      const issuer = tls.chain[tls.chain.length - 1]?.name ?? '?';
-      return phrase('{0}, certificate trusted: issued by {1}, from {2}', tls.protocol, issuer, TRUST_SOURCE_NAMES[trustSource(tls.chain)]);
-    }],
-    ['auth', async () => {
-      const client = await input.client();
-      if (!client) throw new NoTokenError();
-      try {
-        const user = await client.getCurrentUser(input.signal);
-        return phrase('the token acts as {0}', user.name ?? user.id);
-      } catch (e) {
-        // An API token may be refused the user record for lack of that capability: it was still accepted.
-        if (isAxiomError(e) && e.kind === 'forbidden' && /does not have access/i.test(e.serviceMessage ?? '')) return phrase('the API token was accepted');
-        throw e;
-      }
-    }],
-    ['monitors', async () => {
-      const client = await input.client();
-      const { monitors } = await client!.listMonitors(input.signal);
-      if (!monitors.length) return phrase('the list is empty: the API lists only monitors on datasets this token may query');
-      return monitors.length === 1 ? phrase('1 monitor visible') : phrase('{0} monitors visible', monitors.length);
-    }],
+    [
+      'url',
+      async () => {
+        endpoint = requireEndpoint(input.url);
+        origin = new URL(endpoint.origin);
+        return endpoint.base;
+      },
+    ],
+    [
+      'proxy',
+      async () => {
+        const deadline = requestAbort(input.signal, input.timeoutMs);
+        try {
+          probe = await input.transport.probe(endpoint!.origin, deadline.signal);
+        } finally {
+          deadline.dispose();
+        }
+        if (input.signal?.aborted) throw cancelledError('test');
+        if (deadline.timedOut && probe.failure !== undefined)
+          throw new AxiomError('timeout', timeoutMessage(endpoint!.host, input.timeoutMs));
+        const named = nameProxy(probe.proxy, origin!, input.proxySettings);
+        if (probe.failedAtProxy) throw asNetworkError(probe.failure, endpoint!.host);
+        if (!probe.proxy) return { skipped: named };
+        return phrase('{0}: it reaches {1} for us, so the next three steps are its to do', named, endpoint!.host);
+      },
+    ],
+    [
+      'dns',
+      async () => {
+        if (probe?.proxy) return { skipped: phrase('done by the proxy') };
+        const { hostname } = origin!;
+        if (net.isIP(bareHostname(origin!))) return { skipped: phrase('{0} is an address', hostname) };
+        const addresses = await withTimeout(dns.lookup(hostname, { all: true }), timeouts, endpoint!.host);
+        return phrase('{0} is {1}', hostname, addresses.map((a) => a.address).join(', '));
+      },
+    ],
+    [
+      'tcp',
+      async () => {
+        if (probe?.proxy) return { skipped: phrase('done by the proxy') };
+        await reach(bareHostname(origin!), portOf(origin!), timeouts, endpoint!.host);
+        return phrase('{0} accepts connections', endpoint!.host);
+      },
+    ],
+    [
+      'tls',
+      async () => {
+        if (!endpoint!.secure) return { skipped: phrase('plain http, allowed only to this machine') };
+        const tls = probe?.tls;
+        if (!tls) {
+          if (probe?.failure !== undefined) throw asNetworkError(probe.failure, endpoint!.host);
+          return { skipped: phrase('checked through the proxy with the next step') };
+        }
+        if (!tls.authorized && input.strictSSL)
+          throw new AxiomError('network', networkMessage(tls.error, endpoint!.host), { code: tls.error });
+        if (!tls.authorized) return phrase('{0}, certificate not checked (http.proxyStrictSSL is off)', tls.protocol);
+        const issuer = tls.chain[tls.chain.length - 1]?.name ?? '?';
+        return phrase(
+          '{0}, certificate trusted: issued by {1}, from {2}',
+          tls.protocol,
+          issuer,
+          TRUST_SOURCE_NAMES[trustSource(tls.chain)],
+        );
+      },
+    ],
+    [
+      'auth',
+      async () => {
+        const client = await input.client();
+        if (!client) throw new NoTokenError();
+        try {
+          const user = await client.getCurrentUser(input.signal);
+          return phrase('the token acts as {0}', user.name ?? user.id);
+        } catch (e) {
+          // An API token may be refused the user record for lack of that capability: it was still accepted.
+          if (isAxiomError(e) && e.kind === 'forbidden' && /does not have access/i.test(e.serviceMessage ?? ''))
+            return phrase('the API token was accepted');
+          throw e;
+        }
+      },
+    ],
+    [
+      'monitors',
+      async () => {
+        const client = await input.client();
+        const { monitors } = await client!.listMonitors(input.signal);
+        if (!monitors.length)
+          return phrase('the list is empty: the API lists only monitors on datasets this token may query');
+        return monitors.length === 1 ? phrase('1 monitor visible') : phrase('{0} monitors visible', monitors.length);
+      },
+    ],
   ];
   for (const [step, body] of steps) {
     if (!(await run(step, body))) break;
@@ -127,13 +163,29 @@ class NoTokenError extends Error {}
 
 /** A failure in words. Network failures seen by a later step are put where they belong (TLS, proxy). */
 function failure(step: CheckStep, e: unknown): StepOutcome {
-  if (e instanceof NoTokenError) return { step, status: 'failed', detail: phrase('no API token is set.'), actions: ['setToken'], ms: 0 };
+  if (e instanceof NoTokenError)
+    return { step, status: 'failed', detail: phrase('no API token is set.'), actions: ['setToken'], ms: 0 };
   let where = step;
-  if (isAxiomError(e) && e.kind === 'network' && (step === 'auth' || step === 'monitors')) where = isCertificateError(e.code) ? 'tls' : 'proxy';
+  if (isAxiomError(e) && e.kind === 'network' && (step === 'auth' || step === 'monitors'))
+    where = isCertificateError(e.code) ? 'tls' : 'proxy';
   if (isAxiomError(e) && e.kind === 'forbidden' && step === 'monitors') {
-    return { step, status: 'failed', detail: phrase('the token may not list monitors (403). Give it the monitors: read capability, or set another token.'), actions: ['retry', 'setToken', 'showLog'], ms: 0 };
+    return {
+      step,
+      status: 'failed',
+      detail: phrase(
+        'the token may not list monitors (403). Give it the monitors: read capability, or set another token.',
+      ),
+      actions: ['retry', 'setToken', 'showLog'],
+      ms: 0,
+    };
   }
-  return { step: where, status: 'failed', detail: reasonFor(e), actions: adviceFor(e, STEP_NAMES[where]).actions, ms: 0 };
+  return {
+    step: where,
+    status: 'failed',
+    detail: reasonFor(e),
+    actions: adviceFor(e, STEP_NAMES[where]).actions,
+    ms: 0,
+  };
 }
 
 interface Limits {
@@ -146,10 +198,14 @@ function withTimeout<T>(work: Promise<T>, { timeoutMs, signal }: Limits, host: s
     const timer = setTimeout(() => reject(new AxiomError('timeout', timeoutMessage(host, timeoutMs))), timeoutMs);
     const onAbort = () => reject(cancelledError('test'));
     signal?.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, (e: unknown) => reject(new AxiomError('network', networkMessage(errorCode(e), host), { code: errorCode(e) }))).finally(() => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    });
+    work
+      .then(resolve, (e: unknown) =>
+        reject(new AxiomError('network', networkMessage(errorCode(e), host), { code: errorCode(e) })),
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      });
   });
 }
 

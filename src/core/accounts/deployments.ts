@@ -45,7 +45,8 @@ export interface ChoiceInput {
  * last switch, then the only listed one when the settings deployment has no token, else that one.
  */
 export function chooseDeployment(input: ChoiceInput): DeploymentChoice {
-  const known = (name: string | undefined) => name !== undefined && (name === SETTINGS_DEPLOYMENT || input.listed.includes(name));
+  const known = (name: string | undefined) =>
+    name !== undefined && (name === SETTINGS_DEPLOYMENT || input.listed.includes(name));
   const pinned = input.pinned?.trim();
   if (pinned) return { name: pinned, by: 'workspace' };
   const environment = input.environment?.trim();
@@ -58,7 +59,11 @@ export function chooseDeployment(input: ChoiceInput): DeploymentChoice {
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: Phrase };
 
 /** A name for a new or renamed deployment: not empty, one line, not taken (ignoring case). */
-export function checkDeploymentName(raw: string | undefined, taken: readonly string[], renaming?: string): Checked<string> {
+export function checkDeploymentName(
+  raw: string | undefined,
+  taken: readonly string[],
+  renaming?: string,
+): Checked<string> {
   const name = (raw ?? '').trim();
   if (!name) return { ok: false, problem: phrase('A deployment needs a name.') };
   if (/[\u0000-\u001f]/.test(name)) return { ok: false, problem: phrase('A deployment name is one line of text.') };
@@ -71,7 +76,8 @@ export function checkDeploymentName(raw: string | undefined, taken: readonly str
 /** A deployment's API url: what `axiom.url` accepts (https, no credentials, no query). */
 export function checkDeploymentUrl(raw: string | undefined): Checked<string> {
   const url = (raw ?? '').trim();
-  if (!url) return { ok: false, problem: phrase('A deployment needs the API\'s address, such as https://api.axiom.co.') };
+  if (!url)
+    return { ok: false, problem: phrase("A deployment needs the API's address, such as https://api.axiom.co.") };
   const check = resolveEndpoint(url);
   return check.ok ? { ok: true, value: url.replace(/\/+$/, '') } : { ok: false, problem: check.problem };
 }
@@ -91,10 +97,14 @@ export function readDeployments(value: unknown): { deployments: Deployment[]; pr
   const deployments: Deployment[] = [];
   const problems: Phrase[] = [];
   if (value === undefined || value === null) return { deployments, problems };
-  if (!Array.isArray(value)) return { deployments, problems: [phrase('axiom.deployments is not a list; it is ignored.')] };
+  if (!Array.isArray(value))
+    return { deployments, problems: [phrase('axiom.deployments is not a list; it is ignored.')] };
   value.forEach((entry: unknown, index) => {
     const record = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-    const name = checkDeploymentName(typeof record.name === 'string' ? record.name : undefined, deployments.map((d) => d.name));
+    const name = checkDeploymentName(
+      typeof record.name === 'string' ? record.name : undefined,
+      deployments.map((d) => d.name),
+    );
     const url = checkDeploymentUrl(typeof record.url === 'string' ? record.url : undefined);
     const orgId = checkOptionalOrgId(typeof record.orgId === 'string' ? record.orgId : undefined);
     const problem = !name.ok ? name.problem : !url.ok ? url.problem : !orgId.ok ? orgId.problem : undefined;
@@ -102,7 +112,9 @@ export function readDeployments(value: unknown): { deployments: Deployment[]; pr
       problems.push(phrase('axiom.deployments, entry {0}: {1}', index + 1, problem ?? ''));
       return;
     }
-    deployments.push(orgId.value ? { name: name.value, url: url.value, orgId: orgId.value } : { name: name.value, url: url.value });
+    deployments.push(
+      orgId.value ? { name: name.value, url: url.value, orgId: orgId.value } : { name: name.value, url: url.value },
+    );
   });
   return { deployments, problems };
 }

@@ -60,15 +60,26 @@ export async function discover(signInUrl: string, http: OAuthHttp): Promise<Serv
   const parsed = metadataSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AxiomError('invalidResponse', phrase('the sign-in server’s metadata is not usable: {0} ({1})', issue.path.join('.') || 'body', issue.message));
+    throw new AxiomError(
+      'invalidResponse',
+      phrase('the sign-in server’s metadata is not usable: {0} ({1})', issue.path.join('.') || 'body', issue.message),
+    );
   }
   const m = parsed.data;
   const methods = m.code_challenge_methods_supported;
-  if (methods && !methods.includes('S256')) throw new AxiomError('config', phrase('The sign-in server at {0} does not offer PKCE with S256, which sign-in needs.', checked.url.host));
+  if (methods && !methods.includes('S256'))
+    throw new AxiomError(
+      'config',
+      phrase('The sign-in server at {0} does not offer PKCE with S256, which sign-in needs.', checked.url.host),
+    );
   const endpoint = (value: string | undefined, name: string) => {
     if (value === undefined) return undefined;
     const check = checkSignInUrl(value);
-    if (!check.ok) throw new AxiomError('invalidResponse', phrase('the sign-in server’s {0} is not usable: {1}', name, check.problem));
+    if (!check.ok)
+      throw new AxiomError(
+        'invalidResponse',
+        phrase('the sign-in server’s {0} is not usable: {1}', name, check.problem),
+      );
     return check.url.href;
   };
   return {
@@ -81,9 +92,20 @@ export async function discover(signInUrl: string, http: OAuthHttp): Promise<Serv
 }
 
 /** Registers the extension as a public client (no secret) for one redirect address; its client id. */
-export async function registerClient(metadata: ServerMetadata, redirectUri: string, clientName: string, http: OAuthHttp): Promise<string> {
+export async function registerClient(
+  metadata: ServerMetadata,
+  redirectUri: string,
+  clientName: string,
+  http: OAuthHttp,
+): Promise<string> {
   if (!metadata.registrationEndpoint) {
-    throw new AxiomError('config', phrase('The sign-in server {0} does not let programs register themselves, so the extension cannot sign in there. Add a deployment with a token instead.', metadata.issuer));
+    throw new AxiomError(
+      'config',
+      phrase(
+        'The sign-in server {0} does not let programs register themselves, so the extension cannot sign in there. Add a deployment with a token instead.',
+        metadata.issuer,
+      ),
+    );
   }
   const body = await send(http, 'POST', metadata.registrationEndpoint, {
     json: {
@@ -95,7 +117,8 @@ export async function registerClient(metadata: ServerMetadata, redirectUri: stri
     },
   });
   const parsed = z.object({ client_id: z.string().min(1) }).safeParse(body);
-  if (!parsed.success) throw new AxiomError('invalidResponse', phrase('the sign-in server’s registration answer has no client_id'));
+  if (!parsed.success)
+    throw new AxiomError('invalidResponse', phrase('the sign-in server’s registration answer has no client_id'));
   return parsed.data.client_id;
 }
 
@@ -145,9 +168,14 @@ const tokenSchema = z.object({
 
 function readTokens(body: unknown, now: number): TokenSet {
   const parsed = tokenSchema.safeParse(body);
-  if (!parsed.success) throw new AxiomError('invalidResponse', phrase('the sign-in server’s token answer has no access_token'));
+  if (!parsed.success)
+    throw new AxiomError('invalidResponse', phrase('the sign-in server’s token answer has no access_token'));
   const t = parsed.data;
-  if (t.token_type && t.token_type.toLowerCase() !== 'bearer') throw new AxiomError('invalidResponse', phrase('the sign-in server issued a token of type {0}, not a bearer token', t.token_type));
+  if (t.token_type && t.token_type.toLowerCase() !== 'bearer')
+    throw new AxiomError(
+      'invalidResponse',
+      phrase('the sign-in server issued a token of type {0}, not a bearer token', t.token_type),
+    );
   rememberSecret(t.access_token);
   if (t.refresh_token) rememberSecret(t.refresh_token);
   const seconds = Number(t.expires_in);
@@ -158,31 +186,60 @@ function readTokens(body: unknown, now: number): TokenSet {
 }
 
 /** Trades the authorization code (with the PKCE verifier and the same redirect address) for tokens. */
-export async function exchangeCode(metadata: ServerMetadata, r: { clientId: string; code: string; verifier: string; redirectUri: string }, http: OAuthHttp, now = Date.now): Promise<TokenSet> {
+export async function exchangeCode(
+  metadata: ServerMetadata,
+  r: { clientId: string; code: string; verifier: string; redirectUri: string },
+  http: OAuthHttp,
+  now = Date.now,
+): Promise<TokenSet> {
   const body = await send(http, 'POST', metadata.tokenEndpoint, {
-    form: { grant_type: 'authorization_code', code: r.code, redirect_uri: r.redirectUri, client_id: r.clientId, code_verifier: r.verifier },
+    form: {
+      grant_type: 'authorization_code',
+      code: r.code,
+      redirect_uri: r.redirectUri,
+      client_id: r.clientId,
+      code_verifier: r.verifier,
+    },
   });
   return readTokens(body, now());
 }
 
 /** New tokens for a refresh token. A server that does not send a new refresh token keeps the old one valid. */
-export async function refreshTokens(tokenEndpoint: string, r: { clientId: string; refreshToken: string }, http: OAuthHttp, now = Date.now): Promise<TokenSet> {
+export async function refreshTokens(
+  tokenEndpoint: string,
+  r: { clientId: string; refreshToken: string },
+  http: OAuthHttp,
+  now = Date.now,
+): Promise<TokenSet> {
   rememberSecret(r.refreshToken);
-  const body = await send(http, 'POST', tokenEndpoint, { form: { grant_type: 'refresh_token', refresh_token: r.refreshToken, client_id: r.clientId } });
+  const body = await send(http, 'POST', tokenEndpoint, {
+    form: { grant_type: 'refresh_token', refresh_token: r.refreshToken, client_id: r.clientId },
+  });
   const set = readTokens(body, now());
   return set.refreshToken ? set : { ...set, refreshToken: r.refreshToken };
 }
 
 /** Asks the server to revoke a token (RFC 7009). */
-export async function revokeToken(revocationEndpoint: string, r: { clientId: string; token: string; hint: 'access_token' | 'refresh_token' }, http: OAuthHttp): Promise<void> {
-  await send(http, 'POST', revocationEndpoint, { form: { token: r.token, token_type_hint: r.hint, client_id: r.clientId } });
+export async function revokeToken(
+  revocationEndpoint: string,
+  r: { clientId: string; token: string; hint: 'access_token' | 'refresh_token' },
+  http: OAuthHttp,
+): Promise<void> {
+  await send(http, 'POST', revocationEndpoint, {
+    form: { token: r.token, token_type_hint: r.hint, client_id: r.clientId },
+  });
 }
 
 const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
 
 /** One request to the authorization server: no redirect followed, JSON read, an OAuth error body
  *  turned into an AxiomError whose words are the server's (the code and its description). */
-async function send(http: OAuthHttp, method: 'GET' | 'POST', url: string, body?: { json?: unknown; form?: Record<string, string> }): Promise<unknown> {
+async function send(
+  http: OAuthHttp,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: { json?: unknown; form?: Record<string, string> },
+): Promise<unknown> {
   if (http.signal?.aborted) throw cancelledError();
   const host = new URL(url).host;
   const controller = new AbortController();
@@ -223,14 +280,30 @@ async function send(http: OAuthHttp, method: 'GET' | 'POST', url: string, body?:
       json = undefined;
     }
     if (status >= 200 && status < 300) {
-      if (json === undefined && text) throw new AxiomError('invalidResponse', phrase('the sign-in server at {0} answered with something other than JSON (status {1})', host, status), { status });
+      if (json === undefined && text)
+        throw new AxiomError(
+          'invalidResponse',
+          phrase('the sign-in server at {0} answered with something other than JSON (status {1})', host, status),
+          { status },
+        );
       return json;
     }
     const oauthError = oauthErrorSchema.safeParse(json);
     if (oauthError.success) {
       const { error, error_description: description } = oauthError.data;
-      const kind = error === 'invalid_grant' || error === 'invalid_client' || error === 'unauthorized_client' ? 'auth' : status >= 500 ? 'server' : 'badRequest';
-      throw new AxiomError(kind, description ? phrase('the sign-in server said {0}: {1}', error, description) : phrase('the sign-in server said {0}', error), { status, serviceMessage: error, code: error });
+      const kind =
+        error === 'invalid_grant' || error === 'invalid_client' || error === 'unauthorized_client'
+          ? 'auth'
+          : status >= 500
+            ? 'server'
+            : 'badRequest';
+      throw new AxiomError(
+        kind,
+        description
+          ? phrase('the sign-in server said {0}: {1}', error, description)
+          : phrase('the sign-in server said {0}', error),
+        { status, serviceMessage: error, code: error },
+      );
     }
     const kind = status >= 500 ? 'server' : status >= 300 && status < 400 ? 'config' : 'badRequest';
     throw new AxiomError(kind, phrase('the sign-in server at {0} answered {1}', host, status), { status });

@@ -43,13 +43,23 @@ export interface CallbackListener {
 /** What an answer to the redirect means: the code, or why there is none. */
 export function readCallback(params: URLSearchParams, state: string): { code: string } | AxiomError {
   if (params.get('state') !== state) {
-    return new AxiomError('auth', phrase('The answer from the browser does not belong to this sign-in (its state is not the one sent), so it was not used.'), { code: 'state_mismatch' });
+    return new AxiomError(
+      'auth',
+      phrase(
+        'The answer from the browser does not belong to this sign-in (its state is not the one sent), so it was not used.',
+      ),
+      { code: 'state_mismatch' },
+    );
   }
   const error = params.get('error');
-  if (error === 'access_denied') return new AxiomError('auth', phrase('Sign-in was declined in the browser.'), { code: 'access_denied' });
+  if (error === 'access_denied')
+    return new AxiomError('auth', phrase('Sign-in was declined in the browser.'), { code: 'access_denied' });
   if (error) return new AxiomError('auth', phrase('The sign-in server ended the sign-in: {0}', error), { code: error });
   const code = params.get('code');
-  if (!code) return new AxiomError('auth', phrase('The answer from the browser carries no authorization code.'), { code: 'no_code' });
+  if (!code)
+    return new AxiomError('auth', phrase('The answer from the browser carries no authorization code.'), {
+      code: 'no_code',
+    });
   return { code };
 }
 
@@ -93,7 +103,11 @@ export async function listenForCallback(options: CallbackOptions): Promise<Callb
     }
     const outcome = readCallback(url.searchParams, options.state);
     const ok = !isAxiomError(outcome);
-    res.writeHead(ok ? 200 : 400, { 'content-type': 'text/html; charset=utf-8', connection: 'close', ...SECURITY_HEADERS });
+    res.writeHead(ok ? 200 : 400, {
+      'content-type': 'text/html; charset=utf-8',
+      connection: 'close',
+      ...SECURITY_HEADERS,
+    });
     res.end(page(options.pages.title, ok ? options.pages.success : options.pages.failure), () => finish(outcome));
   };
 
@@ -111,7 +125,16 @@ export async function listenForCallback(options: CallbackOptions): Promise<Callb
   const port = await bindBoth(servers, handler, options.port);
   const onAbort = () => finish(cancelledError());
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => finish(new AxiomError('timeout', phrase('No answer came from the browser within {0} minutes.', Math.round(options.timeoutMs / 60_000) || 1))), options.timeoutMs);
+  const timer = setTimeout(
+    () =>
+      finish(
+        new AxiomError(
+          'timeout',
+          phrase('No answer came from the browser within {0} minutes.', Math.round(options.timeoutMs / 60_000) || 1),
+        ),
+      ),
+    options.timeoutMs,
+  );
   const closed = code.then(
     () => undefined,
     () => undefined,
@@ -125,9 +148,16 @@ export async function listenForCallback(options: CallbackOptions): Promise<Callb
       try {
         url = new URL(address.trim());
       } catch {
-        return new AxiomError('badRequest', phrase('That is not a web address. Paste the whole address from the browser’s address bar.'));
+        return new AxiomError(
+          'badRequest',
+          phrase('That is not a web address. Paste the whole address from the browser’s address bar.'),
+        );
       }
-      if (!url.searchParams.has('state')) return new AxiomError('badRequest', phrase('That address carries no sign-in answer. Paste the address the browser ended on after you approved.'));
+      if (!url.searchParams.has('state'))
+        return new AxiomError(
+          'badRequest',
+          phrase('That address carries no sign-in answer. Paste the address the browser ended on after you approved.'),
+        );
       finish(readCallback(url.searchParams, options.state));
       return undefined;
     },
@@ -144,12 +174,18 @@ export async function listenForCallback(options: CallbackOptions): Promise<Callb
 async function bindBoth(servers: http.Server[], handler: http.RequestListener, preferred?: number): Promise<number> {
   for (let attempt = 0; attempt < 8; attempt++) {
     const v4 = http.createServer(handler);
-    const wanted = attempt === 0 ? preferred ?? 0 : 0;
+    const wanted = attempt === 0 ? (preferred ?? 0) : 0;
     try {
       await listen(v4, wanted, '127.0.0.1');
     } catch (error) {
       if (wanted !== 0 && (error as { code?: string }).code === 'EADDRINUSE') continue;
-      throw new AxiomError('network', phrase('No port on this machine could be opened for the browser to return to ({0}).', String((error as { code?: string }).code ?? error)));
+      throw new AxiomError(
+        'network',
+        phrase(
+          'No port on this machine could be opened for the browser to return to ({0}).',
+          String((error as { code?: string }).code ?? error),
+        ),
+      );
     }
     const port = (v4.address() as AddressInfo).port;
     const v6 = http.createServer(handler);

@@ -13,7 +13,8 @@ export function checkSignInUrl(raw: string): { ok: true; url: URL } | { ok: fals
   } catch {
     return { ok: false, problem: phrase('"{0}" is not a web address.', raw) };
   }
-  if (url.username || url.password || url.search || url.hash) return { ok: false, problem: phrase('"{0}" holds more than an address (a user, a query or a fragment).', raw) };
+  if (url.username || url.password || url.search || url.hash)
+    return { ok: false, problem: phrase('"{0}" holds more than an address (a user, a query or a fragment).', raw) };
   if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return { ok: true, url };
   return { ok: false, problem: phrase('"{0}" is not https: sign-in needs an encrypted connection.', raw) };
 }
@@ -28,4 +29,3 @@ export function signInUrlFor(apiUrl: string, setting: string): string | undefine
     return undefined;
   }
 }
-

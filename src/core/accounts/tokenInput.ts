@@ -25,6 +25,7 @@ export function checkOrgIdInput(raw: string | undefined): { ok: true; orgId: str
   const fromUrl = /^https?:\/\/[^/]+\/([^/?#]+)/.exec(value);
   if (fromUrl) value = fromUrl[1];
   if (value === '') return { ok: false, problem: phrase('The org id is empty.') };
-  if (!/^[A-Za-z0-9._-]+$/.test(value)) return { ok: false, problem: phrase('An org id holds only letters, digits, dots, dashes and underscores.') };
+  if (!/^[A-Za-z0-9._-]+$/.test(value))
+    return { ok: false, problem: phrase('An org id holds only letters, digits, dots, dashes and underscores.') };
   return { ok: true, orgId: value };
 }

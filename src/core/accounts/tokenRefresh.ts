@@ -35,8 +35,12 @@ export const REFRESH_MARGIN_MS = 60_000;
 /** The error of a sign-in that can no longer be refreshed: the person signs in again. */
 export function signInExpired(cause?: unknown): AxiomError {
   // A network failure or a server down is said as such: signing in again would not help.
-  if (isAxiomError(cause) && ['network', 'timeout', 'server', 'cancelled', 'rateLimited'].includes(cause.kind)) return cause;
-  return new AxiomError('auth', phrase('The sign-in has expired and could not be renewed. Sign in with Axiom again.'), { status: 401, code: 'sign_in_expired' });
+  if (isAxiomError(cause) && ['network', 'timeout', 'server', 'cancelled', 'rateLimited'].includes(cause.kind))
+    return cause;
+  return new AxiomError('auth', phrase('The sign-in has expired and could not be renewed. Sign in with Axiom again.'), {
+    status: 401,
+    code: 'sign_in_expired',
+  });
 }
 
 export class RefreshingToken implements TokenSource {
@@ -53,7 +57,8 @@ export class RefreshingToken implements TokenSource {
   ) {}
 
   async current(): Promise<string> {
-    const fresh = (grant: Grant) => grant.expiresAt === undefined || grant.expiresAt - this.marginMs > this.now() || !grant.refreshToken;
+    const fresh = (grant: Grant) =>
+      grant.expiresAt === undefined || grant.expiresAt - this.marginMs > this.now() || !grant.refreshToken;
     const cached = this.cached ?? (await this.loaded());
     if (fresh(cached)) return cached.accessToken;
     const grant = await this.loaded();
@@ -90,7 +95,12 @@ export class RefreshingToken implements TokenSource {
       if (stored && stored.refreshToken !== grant.refreshToken) return (this.cached = stored);
       throw signInExpired(error);
     }
-    const next: Grant = { ...grant, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? grant.refreshToken, expiresAt: tokens.expiresAt };
+    const next: Grant = {
+      ...grant,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken ?? grant.refreshToken,
+      expiresAt: tokens.expiresAt,
+    };
     await this.store.save(next);
     this.cached = next;
     return next;

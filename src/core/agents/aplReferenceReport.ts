@@ -19,17 +19,34 @@ const basics = (docsBase: string) => [
   `Reference: ${docsBase}`,
 ];
 
-export function aplReferenceReport(search: string | undefined, { FUNCTIONS, TABULAR_OPERATORS, categoryLabel, DOCS_BASE }: AplReferenceData): ToolReport {
+export function aplReferenceReport(
+  search: string | undefined,
+  { FUNCTIONS, TABULAR_OPERATORS, categoryLabel, DOCS_BASE }: AplReferenceData,
+): ToolReport {
   const BASICS = basics(DOCS_BASE);
   const term = search?.trim().toLowerCase();
   if (!term) {
     const byCategory = new Map<FunctionCategory, string[]>();
     for (const f of FUNCTIONS) byCategory.set(f.category, [...(byCategory.get(f.category) ?? []), f.name]);
     return {
-      lines: [...BASICS, `${TABULAR_OPERATORS.length} tabular operators and ${FUNCTIONS.length} functions. Call again with search (a name or a category) for signatures, descriptions and links.`],
+      lines: [
+        ...BASICS,
+        `${TABULAR_OPERATORS.length} tabular operators and ${FUNCTIONS.length} functions. Call again with search (a name or a category) for signatures, descriptions and links.`,
+      ],
       blocks: [
-        { label: 'tabular operators', ours: true, items: TABULAR_OPERATORS.map((o) => ({ name: o.name, syntax: o.syntax, description: o.description })) },
-        { label: 'function names by category', ours: true, items: [...byCategory].map(([category, names]) => ({ category: categoryLabel(category), functions: names.join(', ') })) },
+        {
+          label: 'tabular operators',
+          ours: true,
+          items: TABULAR_OPERATORS.map((o) => ({ name: o.name, syntax: o.syntax, description: o.description })),
+        },
+        {
+          label: 'function names by category',
+          ours: true,
+          items: [...byCategory].map(([category, names]) => ({
+            category: categoryLabel(category),
+            functions: names.join(', '),
+          })),
+        },
       ],
     };
   }
@@ -37,12 +54,42 @@ export function aplReferenceReport(search: string | undefined, { FUNCTIONS, TABU
   const operators = TABULAR_OPERATORS.filter((o) => matches(o.name, o.description));
   const functions = FUNCTIONS.filter((f) => matches(f.name, categoryLabel(f.category), f.description));
   // Exact names first: "count" is the operator and the aggregation before the 20 that mention it.
-  const exactFirst = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => Number(b.name.toLowerCase() === term) - Number(a.name.toLowerCase() === term));
+  const exactFirst = <T extends { name: string }>(list: T[]) =>
+    [...list].sort((a, b) => Number(b.name.toLowerCase() === term) - Number(a.name.toLowerCase() === term));
   return {
-    lines: [BASICS[0], `${operators.length} operators and ${functions.length} functions match ${JSON.stringify(search)}.`],
+    lines: [
+      BASICS[0],
+      `${operators.length} operators and ${functions.length} functions match ${JSON.stringify(search)}.`,
+    ],
     blocks: [
-      ...(operators.length ? [{ label: 'tabular operators', ours: true, items: exactFirst(operators).map((o) => ({ name: o.name, syntax: o.syntax, description: o.description, doc: o.doc })) }] : []),
-      ...(functions.length ? [{ label: 'functions', ours: true, items: exactFirst(functions).map((f) => ({ signature: f.signature, kind: categoryLabel(f.category), description: f.description, doc: f.doc })) }] : []),
+      ...(operators.length
+        ? [
+            {
+              label: 'tabular operators',
+              ours: true,
+              items: exactFirst(operators).map((o) => ({
+                name: o.name,
+                syntax: o.syntax,
+                description: o.description,
+                doc: o.doc,
+              })),
+            },
+          ]
+        : []),
+      ...(functions.length
+        ? [
+            {
+              label: 'functions',
+              ours: true,
+              items: exactFirst(functions).map((f) => ({
+                signature: f.signature,
+                kind: categoryLabel(f.category),
+                description: f.description,
+                doc: f.doc,
+              })),
+            },
+          ]
+        : []),
     ],
   };
 }

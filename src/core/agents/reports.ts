@@ -20,13 +20,28 @@ export interface DatasetInfo {
   description?: string;
 }
 
-export function datasetsReport(deployment: DeploymentLabel, datasets: readonly DatasetInfo[], filter: string | undefined): ToolReport {
+export function datasetsReport(
+  deployment: DeploymentLabel,
+  datasets: readonly DatasetInfo[],
+  filter: string | undefined,
+): ToolReport {
   const wanted = filter ? datasets.filter((d) => d.name.toLowerCase().includes(filter.toLowerCase())) : datasets;
   const sorted = [...wanted].sort((a, b) => a.name.localeCompare(b.name));
   return {
     deployment,
-    lines: [`${sorted.length} datasets${filter ? ` whose name contains ${JSON.stringify(filter)}` : ''} (of ${datasets.length} this token may read). In APL, a dataset is named first, in brackets: ['name'].`],
-    blocks: [{ label: 'datasets', items: sorted.map((d) => ({ name: d.name, ...(d.kind ? { kind: d.kind } : {}), ...(d.description ? { description: d.description } : {}) })) }],
+    lines: [
+      `${sorted.length} datasets${filter ? ` whose name contains ${JSON.stringify(filter)}` : ''} (of ${datasets.length} this token may read). In APL, a dataset is named first, in brackets: ['name'].`,
+    ],
+    blocks: [
+      {
+        label: 'datasets',
+        items: sorted.map((d) => ({
+          name: d.name,
+          ...(d.kind ? { kind: d.kind } : {}),
+          ...(d.description ? { description: d.description } : {}),
+        })),
+      },
+    ],
   };
 }
 
@@ -38,11 +53,26 @@ export interface FieldInfo {
   hidden?: boolean;
 }
 
-export function fieldsReport(deployment: DeploymentLabel, dataset: string, fields: readonly FieldInfo[], virtual: readonly { name: string; expression?: string; description?: string }[] = []): ToolReport {
+export function fieldsReport(
+  deployment: DeploymentLabel,
+  dataset: string,
+  fields: readonly FieldInfo[],
+  virtual: readonly { name: string; expression?: string; description?: string }[] = [],
+): ToolReport {
   const visible = fields.filter((f) => !f.hidden);
   const items = [
-    ...visible.map((f) => ({ name: f.name, type: f.type ?? 'unknown', ...(f.description ? { description: f.description } : {}), ...(f.unit ? { unit: f.unit } : {}) })),
-    ...virtual.map((v) => ({ name: v.name, virtual: true, ...(v.expression ? { expression: v.expression } : {}), ...(v.description ? { description: v.description } : {}) })),
+    ...visible.map((f) => ({
+      name: f.name,
+      type: f.type ?? 'unknown',
+      ...(f.description ? { description: f.description } : {}),
+      ...(f.unit ? { unit: f.unit } : {}),
+    })),
+    ...virtual.map((v) => ({
+      name: v.name,
+      virtual: true,
+      ...(v.expression ? { expression: v.expression } : {}),
+      ...(v.description ? { description: v.description } : {}),
+    })),
   ];
   return {
     deployment,
@@ -55,25 +85,41 @@ export function fieldsReport(deployment: DeploymentLabel, dataset: string, field
 }
 
 /** A run's answer: status, messages, and per table its columns, row count and first rows. */
-export function queryReport(deployment: DeploymentLabel, rangeLabel: string, result: Pick<TabularResult, 'tables' | 'status'>, limitNote: string | undefined): ToolReport {
+export function queryReport(
+  deployment: DeploymentLabel,
+  rangeLabel: string,
+  result: Pick<TabularResult, 'tables' | 'status'>,
+  limitNote: string | undefined,
+): ToolReport {
   const { status } = result;
   const lines = [
     `The query ran over ${rangeLabel}: ${result.tables.length} table${result.tables.length === 1 ? '' : 's'}${status.elapsedMs !== undefined ? `, ${Math.round(status.elapsedMs)} ms` : ''}${status.rowsExamined !== undefined ? `, ${status.rowsExamined} rows examined` : ''}${status.rowsMatched !== undefined ? `, ${status.rowsMatched} matched` : ''}.`,
   ];
-  if (status.isPartial) lines.push('The result is partial: the service stopped before reading everything (narrow the time range or the query).');
+  if (status.isPartial)
+    lines.push(
+      'The result is partial: the service stopped before reading everything (narrow the time range or the query).',
+    );
   if (limitNote) lines.push(limitNote);
   const blocks: DataBlock[] = result.tables.map((table, index) => {
     const items: unknown[][] = [];
     // Never more rows than any budget shows: a result may hold 100,000.
-    for (let r = 0; r < Math.min(table.rowCount, MOST_ROWS); r++) items.push(table.columns.map((column) => column[r] ?? null));
+    for (let r = 0; r < Math.min(table.rowCount, MOST_ROWS); r++)
+      items.push(table.columns.map((column) => column[r] ?? null));
     return {
       label: `rows of table ${index} (${table.name})`,
-      header: { columns: table.fields.map((f) => (f.agg ? `${f.name}: ${f.type} (${f.agg})` : `${f.name}: ${f.type}`)), rowCount: table.rowCount },
+      header: {
+        columns: table.fields.map((f) => (f.agg ? `${f.name}: ${f.type} (${f.agg})` : `${f.name}: ${f.type}`)),
+        rowCount: table.rowCount,
+      },
       items,
       total: table.rowCount,
     };
   });
-  if (status.messages.length) blocks.push({ label: 'service messages', items: status.messages.map((m) => ({ priority: m.priority, code: m.code, text: m.text, count: m.count })) });
+  if (status.messages.length)
+    blocks.push({
+      label: 'service messages',
+      items: status.messages.map((m) => ({ priority: m.priority, code: m.code, text: m.text, count: m.count })),
+    });
   return { deployment, lines, blocks };
 }
 
@@ -84,15 +130,35 @@ export function compileErrorReport(deployment: DeploymentLabel, apl: string, com
   const text = apl.split(/\r?\n/)[line - 1];
   return {
     deployment,
-    lines: [`The query does not compile: line ${compile.line}, column ${compile.column}. Nothing ran. Fix the query and call axiom_runQuery again (axiom_getAplReference lists the operators and functions APL has).`],
-    blocks: [{ label: 'compile error', items: [{ line: compile.line, column: compile.column, message: compile.message, ...(text !== undefined ? { lineText: text } : {}) }] }],
+    lines: [
+      `The query does not compile: line ${compile.line}, column ${compile.column}. Nothing ran. Fix the query and call axiom_runQuery again (axiom_getAplReference lists the operators and functions APL has).`,
+    ],
+    blocks: [
+      {
+        label: 'compile error',
+        items: [
+          {
+            line: compile.line,
+            column: compile.column,
+            message: compile.message,
+            ...(text !== undefined ? { lineText: text } : {}),
+          },
+        ],
+      },
+    ],
   };
 }
 
 /** What a monitor's status is, in the words the tool returns. */
 export type StatusKnown = MonitorStatus | 'unchecked' | 'unreadable';
 
-export function monitorsReport(deployment: DeploymentLabel, monitors: readonly Monitor[], status: (id: string) => StatusKnown, options: { onlyTriggered?: boolean; filter?: string; unchecked?: number }, now = Date.now()): ToolReport {
+export function monitorsReport(
+  deployment: DeploymentLabel,
+  monitors: readonly Monitor[],
+  status: (id: string) => StatusKnown,
+  options: { onlyTriggered?: boolean; filter?: string; unchecked?: number },
+  now = Date.now(),
+): ToolReport {
   const filter = options.filter?.toLowerCase();
   const rows = monitors
     .filter((m) => !filter || m.name.toLowerCase().includes(filter))
@@ -105,8 +171,13 @@ export function monitorsReport(deployment: DeploymentLabel, monitors: readonly M
     // Triggered first, the longest-open first; then by name.
     .sort((a, b) => triggeredSince(a.known) - triggeredSince(b.known) || a.monitor.name.localeCompare(b.monitor.name));
   const triggered = rows.filter((row) => typeof row.known === 'object' && row.known.kind === 'triggered').length;
-  const lines = [`${rows.length} monitors${options.filter ? ` whose name contains ${JSON.stringify(options.filter)}` : ''}${options.onlyTriggered ? ' that are triggered now' : ''} (of ${monitors.length}); ${triggered} triggered now.`];
-  if (options.unchecked) lines.push(`The status of ${options.unchecked} active monitors is not known yet ("unchecked"): their history was not read in this call (the request budget). Call again later, or axiom_getMonitorHistory for one.`);
+  const lines = [
+    `${rows.length} monitors${options.filter ? ` whose name contains ${JSON.stringify(options.filter)}` : ''}${options.onlyTriggered ? ' that are triggered now' : ''} (of ${monitors.length}); ${triggered} triggered now.`,
+  ];
+  if (options.unchecked)
+    lines.push(
+      `The status of ${options.unchecked} active monitors is not known yet ("unchecked"): their history was not read in this call (the request budget). Call again later, or axiom_getMonitorHistory for one.`,
+    );
   return {
     deployment,
     lines,
@@ -135,7 +206,9 @@ function triggeredSince(known: StatusKnown | undefined): number {
 
 function statusValue(known: StatusKnown): unknown {
   if (known === 'unchecked' || known === 'unreadable') return known;
-  return known.kind === 'triggered' ? { triggered: true, since: iso(known.since), openGroups: known.openChecks } : { triggered: false };
+  return known.kind === 'triggered'
+    ? { triggered: true, since: iso(known.since), openGroups: known.openChecks }
+    : { triggered: false };
 }
 
 function condition(monitor: Monitor): string | undefined {
@@ -145,12 +218,23 @@ function condition(monitor: Monitor): string | undefined {
   return monitor.operator || undefined;
 }
 
-export function historyReport(deployment: DeploymentLabel, monitor: Monitor, changes: readonly StateChange[], hours: number, status: MonitorStatus): ToolReport {
+export function historyReport(
+  deployment: DeploymentLabel,
+  monitor: Monitor,
+  changes: readonly StateChange[],
+  hours: number,
+  status: MonitorStatus,
+): ToolReport {
   const newest = [...changes].sort((a, b) => b.time - a.time);
-  const now = status.kind === 'triggered' ? `triggered since ${iso(status.since)} (open groups: ${status.openChecks.length})` : 'not triggered by what this range shows';
+  const now =
+    status.kind === 'triggered'
+      ? `triggered since ${iso(status.since)} (open groups: ${status.openChecks.length})`
+      : 'not triggered by what this range shows';
   return {
     deployment,
-    lines: [`History of the monitor ${JSON.stringify(monitor.name)} (id ${monitor.id}) over the last ${hours} hours: ${newest.length} state changes, newest first; ${now}. A check is one group of the monitor; "open" means it alerted, "closed" that it recovered.`],
+    lines: [
+      `History of the monitor ${JSON.stringify(monitor.name)} (id ${monitor.id}) over the last ${hours} hours: ${newest.length} state changes, newest first; ${now}. A check is one group of the monitor; "open" means it alerted, "closed" that it recovered.`,
+    ],
     blocks: [
       ...(monitor.aplQuery ? [{ label: "monitor's APL query", items: [monitor.aplQuery] }] : []),
       { label: 'state changes', items: newest.map((c) => ({ time: iso(c.time), state: c.state, check: c.checkId })) },
@@ -158,12 +242,28 @@ export function historyReport(deployment: DeploymentLabel, monitor: Monitor, cha
   };
 }
 
-export function starredReport(deployment: DeploymentLabel, queries: readonly StarredQuery[], owner: 'mine' | 'team' | 'all', more: boolean): ToolReport {
+export function starredReport(
+  deployment: DeploymentLabel,
+  queries: readonly StarredQuery[],
+  owner: 'mine' | 'team' | 'all',
+  more: boolean,
+): ToolReport {
   const whose = owner === 'mine' ? "the person's own" : owner === 'team' ? "the person's team's" : 'all';
   return {
     deployment,
     lines: [`${queries.length}${more ? ' (and more not loaded)' : ''} starred queries, ${whose}.`],
-    blocks: [{ label: 'starred queries', items: queries.map((q) => ({ id: q.id, name: q.name, ...(q.dataset ? { dataset: q.dataset } : {}), apl: q.query.apl })), total: more ? queries.length + 1 : queries.length }],
+    blocks: [
+      {
+        label: 'starred queries',
+        items: queries.map((q) => ({
+          id: q.id,
+          name: q.name,
+          ...(q.dataset ? { dataset: q.dataset } : {}),
+          apl: q.query.apl,
+        })),
+        total: more ? queries.length + 1 : queries.length,
+      },
+    ],
   };
 }
 
@@ -178,8 +278,15 @@ export interface ActiveQuery {
   range: { label: string; startTime: string; endTime: string };
 }
 
-export function activeQueryReport(deployment: DeploymentLabel | undefined, active: ActiveQuery | undefined): ToolReport {
-  if (!active) return { deployment, lines: ['No APL query is open: the active editor is not an Axiom APL document and has no selection.'] };
+export function activeQueryReport(
+  deployment: DeploymentLabel | undefined,
+  active: ActiveQuery | undefined,
+): ToolReport {
+  if (!active)
+    return {
+      deployment,
+      lines: ['No APL query is open: the active editor is not an Axiom APL document and has no selection.'],
+    };
   return {
     deployment,
     lines: [
@@ -189,10 +296,16 @@ export function activeQueryReport(deployment: DeploymentLabel | undefined, activ
   };
 }
 
-export function starredDoneReport(deployment: DeploymentLabel, created: StarredQuery, link: string | undefined): ToolReport {
+export function starredDoneReport(
+  deployment: DeploymentLabel,
+  created: StarredQuery,
+  link: string | undefined,
+): ToolReport {
   return {
     deployment,
-    lines: [`Starred the query as ${JSON.stringify(created.name)} (id ${created.id}${created.dataset ? `, dataset ${JSON.stringify(created.dataset)}` : ''}).${link ? ` In the web app: ${link}` : ''}`],
+    lines: [
+      `Starred the query as ${JSON.stringify(created.name)} (id ${created.id}${created.dataset ? `, dataset ${JSON.stringify(created.dataset)}` : ''}).${link ? ` In the web app: ${link}` : ''}`,
+    ],
   };
 }
 
@@ -200,11 +313,20 @@ export function starredDoneReport(deployment: DeploymentLabel, created: StarredQ
 export function monitorChanges(raw: Record<string, unknown>, wanted: object): [string, unknown, unknown][] {
   // `disabled` and the rest as named; `monitor` names which one, it is no setting.
   return Object.entries(wanted as Record<string, unknown>)
-    .filter(([key, value]) => key !== 'monitor' && value !== undefined && JSON.stringify(raw[key] ?? null) !== JSON.stringify(value))
+    .filter(
+      ([key, value]) =>
+        key !== 'monitor' && value !== undefined && JSON.stringify(raw[key] ?? null) !== JSON.stringify(value),
+    )
     .map(([key, value]) => [key, raw[key] ?? null, value]);
 }
 
-export function monitorSavedReport(deployment: DeploymentLabel, monitor: { id: string; name: string }, what: 'updated' | 'created', fields: readonly string[], link: string | undefined): ToolReport {
+export function monitorSavedReport(
+  deployment: DeploymentLabel,
+  monitor: { id: string; name: string },
+  what: 'updated' | 'created',
+  fields: readonly string[],
+  link: string | undefined,
+): ToolReport {
   return {
     deployment,
     lines: [
@@ -216,7 +338,10 @@ export function monitorSavedReport(deployment: DeploymentLabel, monitor: { id: s
 }
 
 /** What the service would refuse, found before anything was sent. */
-export function monitorRefusedReport(deployment: DeploymentLabel, problems: readonly { field: string; reason: string }[]): ToolReport {
+export function monitorRefusedReport(
+  deployment: DeploymentLabel,
+  problems: readonly { field: string; reason: string }[],
+): ToolReport {
   return {
     deployment,
     lines: ['Nothing was sent: the monitor would not be valid. Fix these and call the tool again.'],

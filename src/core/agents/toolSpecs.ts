@@ -36,8 +36,17 @@ export interface ToolSpec {
 export const MAX_APL_CHARS = 20_000;
 
 const range = {
-  startTime: { type: 'string', maxLength: 64, description: 'Start of the time range: RFC 3339 (2026-01-31T14:30:00Z), a date (2026-01-31), or relative to now (now-1h, now-30m, now-7d). Default: the range in the status bar (or the last hour).' },
-  endTime: { type: 'string', maxLength: 64, description: 'End of the time range, in the same forms as startTime (default: now).' },
+  startTime: {
+    type: 'string',
+    maxLength: 64,
+    description:
+      'Start of the time range: RFC 3339 (2026-01-31T14:30:00Z), a date (2026-01-31), or relative to now (now-1h, now-30m, now-7d). Default: the range in the status bar (or the last hour).',
+  },
+  endTime: {
+    type: 'string',
+    maxLength: 64,
+    description: 'End of the time range, in the same forms as startTime (default: now).',
+  },
 } as const;
 
 const object = (properties: Record<string, PropertySchema>, required: string[] = []): InputSchema => ({
@@ -52,13 +61,29 @@ export const TOOL_SPECS = [
     name: 'axiom_listDatasets',
     referenceName: 'axiomDatasets',
     writes: false,
-    inputSchema: object({ filter: { type: 'string', maxLength: 200, description: 'Only datasets whose name contains this text (case-insensitive).' } }),
+    inputSchema: object({
+      filter: {
+        type: 'string',
+        maxLength: 200,
+        description: 'Only datasets whose name contains this text (case-insensitive).',
+      },
+    }),
   },
   {
     name: 'axiom_getDatasetFields',
     referenceName: 'axiomFields',
     writes: false,
-    inputSchema: object({ dataset: { type: 'string', minLength: 1, maxLength: 200, description: 'The dataset name, as axiom_listDatasets returns it.' } }, ['dataset']),
+    inputSchema: object(
+      {
+        dataset: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'The dataset name, as axiom_listDatasets returns it.',
+        },
+      },
+      ['dataset'],
+    ),
   },
   {
     name: 'axiom_runQuery',
@@ -66,9 +91,20 @@ export const TOOL_SPECS = [
     writes: false,
     inputSchema: object(
       {
-        apl: { type: 'string', minLength: 1, maxLength: MAX_APL_CHARS, description: "The APL query, starting with the dataset in brackets: ['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)" },
+        apl: {
+          type: 'string',
+          minLength: 1,
+          maxLength: MAX_APL_CHARS,
+          description:
+            "The APL query, starting with the dataset in brackets: ['http-logs'] | where status >= 500 | summarize count() by bin_auto(_time)",
+        },
         ...range,
-        maxRows: { type: 'integer', minimum: 1, maximum: 200, description: 'Most rows to return per table (default 50); the row count is always given.' },
+        maxRows: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 200,
+          description: 'Most rows to return per table (default 50); the row count is always given.',
+        },
       },
       ['apl'],
     ),
@@ -78,7 +114,12 @@ export const TOOL_SPECS = [
     referenceName: 'axiomAplReference',
     writes: false,
     inputSchema: object({
-      search: { type: 'string', maxLength: 100, description: 'Only operators and functions whose name, category or description contains this text (for example "summarize", "string", "bin"). Without it: every operator and the function names by category.' },
+      search: {
+        type: 'string',
+        maxLength: 100,
+        description:
+          'Only operators and functions whose name, category or description contains this text (for example "summarize", "string", "bin"). Without it: every operator and the function names by category.',
+      },
     }),
   },
   {
@@ -87,7 +128,11 @@ export const TOOL_SPECS = [
     writes: false,
     inputSchema: object({
       onlyTriggered: { type: 'boolean', description: 'Only monitors whose alert is open now.' },
-      filter: { type: 'string', maxLength: 200, description: 'Only monitors whose name contains this text (case-insensitive).' },
+      filter: {
+        type: 'string',
+        maxLength: 200,
+        description: 'Only monitors whose name contains this text (case-insensitive).',
+      },
     }),
   },
   {
@@ -96,8 +141,18 @@ export const TOOL_SPECS = [
     writes: false,
     inputSchema: object(
       {
-        monitor: { type: 'string', minLength: 1, maxLength: 200, description: 'The monitor id, or its exact name, as axiom_listMonitors returns them.' },
-        hours: { type: 'integer', minimum: 1, maximum: 720, description: 'How many hours back from now (default 24, at most 720 = 30 days).' },
+        monitor: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'The monitor id, or its exact name, as axiom_listMonitors returns them.',
+        },
+        hours: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 720,
+          description: 'How many hours back from now (default 24, at most 720 = 30 days).',
+        },
       },
       ['monitor'],
     ),
@@ -107,8 +162,16 @@ export const TOOL_SPECS = [
     referenceName: 'axiomStarred',
     writes: false,
     inputSchema: object({
-      owner: { type: 'string', enum: ['mine', 'team', 'all'], description: "Whose starred queries: the person's own (mine, the default), their team's, or all." },
-      filter: { type: 'string', maxLength: 200, description: 'Only starred queries whose name or query contains this text.' },
+      owner: {
+        type: 'string',
+        enum: ['mine', 'team', 'all'],
+        description: "Whose starred queries: the person's own (mine, the default), their team's, or all.",
+      },
+      filter: {
+        type: 'string',
+        maxLength: 200,
+        description: 'Only starred queries whose name or query contains this text.',
+      },
       dataset: { type: 'string', maxLength: 200, description: 'Only starred queries of this dataset.' },
     }),
   },
@@ -126,7 +189,12 @@ export const TOOL_SPECS = [
       {
         apl: { type: 'string', minLength: 1, maxLength: MAX_APL_CHARS, description: 'The APL query to star.' },
         name: { type: 'string', minLength: 1, maxLength: 200, description: 'A short name for the starred query.' },
-        dataset: { type: 'string', minLength: 1, maxLength: 200, description: "The query's dataset (default: the one the query starts with)." },
+        dataset: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: "The query's dataset (default: the one the query starts with).",
+        },
       },
       ['apl', 'name'],
     ),
@@ -135,7 +203,19 @@ export const TOOL_SPECS = [
     name: 'axiom_updateMonitor',
     referenceName: 'axiomUpdateMonitor',
     writes: true,
-    inputSchema: object({ monitor: { type: 'string', minLength: 1, maxLength: 200, description: 'The monitor id, or its exact name, as axiom_listMonitors returns them.' }, ...monitorSettings(), disabled: { type: 'boolean', description: 'true stops the monitor from running; false lets it run again.' } }, ['monitor']),
+    inputSchema: object(
+      {
+        monitor: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'The monitor id, or its exact name, as axiom_listMonitors returns them.',
+        },
+        ...monitorSettings(),
+        disabled: { type: 'boolean', description: 'true stops the monitor from running; false lets it run again.' },
+      },
+      ['monitor'],
+    ),
   },
   {
     name: 'axiom_createMonitor',
@@ -143,7 +223,12 @@ export const TOOL_SPECS = [
     writes: true,
     inputSchema: object(
       {
-        type: { type: 'string', enum: MONITOR_TYPES, description: 'Threshold compares a number from the query with a threshold; MatchEvent alerts for every event the query returns; AnomalyDetection compares a series with its own past.' },
+        type: {
+          type: 'string',
+          enum: MONITOR_TYPES,
+          description:
+            'Threshold compares a number from the query with a threshold; MatchEvent alerts for every event the query returns; AnomalyDetection compares a series with its own past.',
+        },
         ...monitorSettings(),
       },
       ['name', 'type', 'aplQuery'],
@@ -154,14 +239,43 @@ export const TOOL_SPECS = [
 /** The monitor settings a tool may set; only those named are changed. */
 function monitorSettings() {
   return {
-    name: { type: 'string', minLength: 1, maxLength: 200, description: 'What the monitor is called in Axiom and in notifications.' },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: 'What the monitor is called in Axiom and in notifications.',
+    },
     description: { type: 'string', maxLength: 2000, description: 'What the monitor watches and why.' },
-    aplQuery: { type: 'string', minLength: 1, maxLength: MAX_APL_CHARS, description: 'The APL query each run executes. A Threshold monitor\'s query ends with summarize; a MatchEvent monitor\'s does not aggregate.' },
-    operator: { type: 'string', enum: OPERATORS, description: 'How the value is compared with the threshold (Threshold and AnomalyDetection).' },
-    threshold: { type: 'number', description: 'The value the query\'s result is compared with (Threshold).' },
-    columnName: { type: 'string', maxLength: 200, description: 'The result column compared with the threshold; empty compares every numeric column.' },
-    intervalMinutes: { type: 'integer', minimum: 1, maximum: 1440, description: 'How often the monitor runs, in minutes.' },
-    rangeMinutes: { type: 'integer', minimum: 1, maximum: 43200, description: 'How much time each run looks at, in minutes, ending at the run.' },
+    aplQuery: {
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_APL_CHARS,
+      description:
+        "The APL query each run executes. A Threshold monitor's query ends with summarize; a MatchEvent monitor's does not aggregate.",
+    },
+    operator: {
+      type: 'string',
+      enum: OPERATORS,
+      description: 'How the value is compared with the threshold (Threshold and AnomalyDetection).',
+    },
+    threshold: { type: 'number', description: "The value the query's result is compared with (Threshold)." },
+    columnName: {
+      type: 'string',
+      maxLength: 200,
+      description: 'The result column compared with the threshold; empty compares every numeric column.',
+    },
+    intervalMinutes: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1440,
+      description: 'How often the monitor runs, in minutes.',
+    },
+    rangeMinutes: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 43200,
+      description: 'How much time each run looks at, in minutes, ending at the run.',
+    },
     alertOnNoData: { type: 'boolean', description: 'A run whose query returns nothing counts as crossing.' },
     notifyByGroup: { type: 'boolean', description: 'Each group of the query (its by clause) alerts on its own.' },
   } as const;

@@ -10,11 +10,18 @@ export function validateInput<N extends ToolName>(name: N, input: unknown): Chec
   const { inputSchema } = toolSpec(name);
   // No input at all is an empty one (a tool without required properties can be called so).
   const given = input === undefined || input === null ? {} : input;
-  if (!isJsonObject(given)) return { ok: false, problems: [`the input must be a JSON object, not ${Array.isArray(given) ? 'a list' : typeof given}`] };
+  if (!isJsonObject(given))
+    return {
+      ok: false,
+      problems: [`the input must be a JSON object, not ${Array.isArray(given) ? 'a list' : typeof given}`],
+    };
   const problems: string[] = [];
   const value: Record<string, unknown> = {};
   for (const key of Object.keys(given)) {
-    if (!(key in inputSchema.properties)) problems.push(`unknown property "${clip(key)}" (known: ${Object.keys(inputSchema.properties).join(', ') || 'none'})`);
+    if (!(key in inputSchema.properties))
+      problems.push(
+        `unknown property "${clip(key)}" (known: ${Object.keys(inputSchema.properties).join(', ') || 'none'})`,
+      );
   }
   for (const [key, schema] of Object.entries(inputSchema.properties)) {
     const raw = given[key];
@@ -34,8 +41,10 @@ function checkProperty(raw: unknown, schema: PropertySchema): string | undefined
     case 'string': {
       if (typeof raw !== 'string') return `must be a string, not ${describe(raw)}`;
       if (schema.minLength !== undefined && raw.trim().length < schema.minLength) return 'must not be empty';
-      if (schema.maxLength !== undefined && raw.length > schema.maxLength) return `is ${raw.length} characters long; at most ${schema.maxLength}`;
-      if (schema.enum && !schema.enum.includes(raw)) return `must be one of ${schema.enum.join(', ')}, not "${clip(raw)}"`;
+      if (schema.maxLength !== undefined && raw.length > schema.maxLength)
+        return `is ${raw.length} characters long; at most ${schema.maxLength}`;
+      if (schema.enum && !schema.enum.includes(raw))
+        return `must be one of ${schema.enum.join(', ')}, not "${clip(raw)}"`;
       return undefined;
     }
     case 'boolean':

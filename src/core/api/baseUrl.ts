@@ -27,15 +27,32 @@ export function resolveEndpoint(setting: string | undefined): EndpointCheck {
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, problem: phrase('"{0}" is not a URL. Use the API\'s address, such as {1}.', raw, DEFAULT_API_URL) };
+    return {
+      ok: false,
+      problem: phrase('"{0}" is not a URL. Use the API\'s address, such as {1}.', raw, DEFAULT_API_URL),
+    };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, problem: phrase('"{0}" uses {1}; the API is reached over https.', raw, url.protocol.replace(':', '')) };
+    return {
+      ok: false,
+      problem: phrase('"{0}" uses {1}; the API is reached over https.', raw, url.protocol.replace(':', '')),
+    };
   }
-  if (url.search || url.hash) return { ok: false, problem: phrase('"{0}" has a query string or fragment; give only the address.', raw) };
-  if (url.username || url.password) return { ok: false, problem: phrase('The URL holds a user name or password; remove it (the token is sent separately).') };
+  if (url.search || url.hash)
+    return { ok: false, problem: phrase('"{0}" has a query string or fragment; give only the address.', raw) };
+  if (url.username || url.password)
+    return {
+      ok: false,
+      problem: phrase('The URL holds a user name or password; remove it (the token is sent separately).'),
+    };
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { ok: false, problem: phrase('"{0}" is plain http: the token would travel unencrypted. Use https (http is allowed only for localhost).', raw) };
+    return {
+      ok: false,
+      problem: phrase(
+        '"{0}" is plain http: the token would travel unencrypted. Use https (http is allowed only for localhost).',
+        raw,
+      ),
+    };
   }
   const path = url.pathname.replace(/\/+$/, '');
   const base = url.origin + (path.endsWith('/v2') ? path : `${path}/v2`);
@@ -45,7 +62,8 @@ export function resolveEndpoint(setting: string | undefined): EndpointCheck {
 /** The API root for the `axiom.url` setting, or a `config` error that names the setting. */
 export function requireEndpoint(setting: string | undefined): ApiEndpoint {
   const check = resolveEndpoint(setting);
-  if (!check.ok) throw new AxiomError('config', phrase('The axiom.url setting: {0}', check.problem), { setting: 'axiom.url' });
+  if (!check.ok)
+    throw new AxiomError('config', phrase('The axiom.url setting: {0}', check.problem), { setting: 'axiom.url' });
   return check.endpoint;
 }
 

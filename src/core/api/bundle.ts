@@ -9,6 +9,15 @@ export { checkConnection } from '../accounts/connectionCheck';
 export { readCliConfig } from '../accounts/cliConfig';
 export { readCliJsonConfig } from '../accounts/cliJsonConfig';
 // Signing in with the browser: the OAuth flow, its loopback listener (node:http), and refreshing.
-export { authorizeUrl, discover, exchangeCode, makePkce, makeState, refreshTokens, registerClient, revokeToken } from '../accounts/oauth';
+export {
+  authorizeUrl,
+  discover,
+  exchangeCode,
+  makePkce,
+  makeState,
+  refreshTokens,
+  registerClient,
+  revokeToken,
+} from '../accounts/oauth';
 export { listenForCallback } from '../accounts/oauthCallback';
 export { RefreshingToken } from '../accounts/tokenRefresh';

@@ -3,18 +3,55 @@ import { phrase, type Phrase } from '../phrase';
 import { AxiomError, cancelledError, isAxiomError, kindForStatus, type CompileDetail } from './errors';
 import { errorCode, networkMessage, timeoutMessage } from './transportErrors';
 import { DEFAULT_API_URL, requireEndpoint, type ApiEndpoint } from './baseUrl';
-import { BODY_TOO_LARGE, headerValue, MAX_BODY_BYTES, type ResponseHeaders, type Transport, type TransportResponse } from './transport';
+import {
+  BODY_TOO_LARGE,
+  headerValue,
+  MAX_BODY_BYTES,
+  type ResponseHeaders,
+  type Transport,
+  type TransportResponse,
+} from './transport';
 import { maskSecrets, rememberSecret } from './secrets';
-import { invalidResponse, parseBody, parseHistory, parseMonitorList, type HistoryList, type MonitorList } from './parse';
+import {
+  invalidResponse,
+  parseBody,
+  parseHistory,
+  parseMonitorList,
+  type HistoryList,
+  type MonitorList,
+} from './parse';
 import type { RateLimit } from './requestBudget';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
-import { currentUserSchema, orgListSchema, type Org, datasetFieldListSchema, datasetListSchema, errorBodySchema, starredQueryInputSchema, virtualFieldListSchema, type CurrentUser, type Dataset, type DatasetField, type StarredQueryInput, type VirtualField } from './schemas';
+import {
+  currentUserSchema,
+  orgListSchema,
+  type Org,
+  datasetFieldListSchema,
+  datasetListSchema,
+  errorBodySchema,
+  starredQueryInputSchema,
+  virtualFieldListSchema,
+  type CurrentUser,
+  type Dataset,
+  type DatasetField,
+  type StarredQueryInput,
+  type VirtualField,
+} from './schemas';
 import { readTabular, type TabularResult } from '../run/tabular';
 import { readTabularHead } from '../run/tabularHead';
 import { FIRST_ROWS } from '../run/resultsDelivery';
 import { parseNotifiers, readMonitorRecord, type MonitorRecord, type Notifier } from '../monitors/monitorRecord';
 import { saysExpired, type TokenSource } from '../accounts/tokenRefresh';
-import { checkStarredBody, parseStarredList, readStarredRecord, type JsonObject, type StarredList, type StarredPageRequest, type StarredQuery, type StarredRecord } from './starred';
+import {
+  checkStarredBody,
+  parseStarredList,
+  readStarredRecord,
+  type JsonObject,
+  type StarredList,
+  type StarredPageRequest,
+  type StarredQuery,
+  type StarredRecord,
+} from './starred';
 
 export type { MonitorList } from './parse';
 export type { Dataset, DatasetField, VirtualField } from './schemas';
@@ -87,12 +124,16 @@ export class AxiomClient {
     const { skipped, dropped } = list;
     if (skipped.length) {
       const total = skipped.length + list.monitors.length;
-      this.options.logger?.warn(`skipped ${skipped.length} of ${total} monitors that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`);
+      this.options.logger?.warn(
+        `skipped ${skipped.length} of ${total} monitors that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`,
+      );
     }
     if (dropped.length) {
       const monitors = new Set(dropped.map((d) => d.index)).size;
       const total = skipped.length + list.monitors.length;
-      this.options.logger?.warn(`left out ${dropped.length} fields that could not be read from ${monitors} of ${total} monitors, shown without them; first: [${dropped[0].index}] ${dropped[0].reason}`);
+      this.options.logger?.warn(
+        `left out ${dropped.length} fields that could not be read from ${monitors} of ${total} monitors, shown without them; first: [${dropped[0].index}] ${dropped[0].reason}`,
+      );
     }
     return list;
   }
@@ -100,7 +141,9 @@ export class AxiomClient {
   /** A monitor's state changes between two times (both required by the API). */
   async getMonitorHistory(monitorId: string, start: Date, end: Date, signal?: AbortSignal): Promise<HistoryList> {
     const query = `startTime=${encodeURIComponent(start.toISOString())}&endTime=${encodeURIComponent(end.toISOString())}`;
-    return parseHistory(await this.send('GET', `/monitors/${encodeURIComponent(monitorId)}/history?${query}`, undefined, signal));
+    return parseHistory(
+      await this.send('GET', `/monitors/${encodeURIComponent(monitorId)}/history?${query}`, undefined, signal),
+    );
   }
 
   /** One monitor, read to be changed: the record as sent is kept beside what the extension reads of it. */
@@ -137,7 +180,14 @@ export class AxiomClient {
    * A PUT or POST, sent once. When the service answered 2xx with a body that cannot be read and
    * `sent` is given (an update: the record is what was sent), `sent` is read instead: it was saved.
    */
-  private async write<T>(method: 'PUT' | 'POST', path: string, body: JsonObject, signal: AbortSignal | undefined, read: (body: unknown) => T, sent?: JsonObject): Promise<T> {
+  private async write<T>(
+    method: 'PUT' | 'POST',
+    path: string,
+    body: JsonObject,
+    signal: AbortSignal | undefined,
+    read: (body: unknown) => T,
+    sent?: JsonObject,
+  ): Promise<T> {
     let answered = false;
     try {
       const answer = await this.send(method, path, body, signal);
@@ -145,9 +195,15 @@ export class AxiomClient {
       return read(answer);
     } catch (error) {
       // Only a 2xx whose body cannot be read is a save; every other failure is one.
-      const saved = sent !== undefined && isAxiomError(error) && error.kind === 'invalidResponse' && (answered || (error.status !== undefined && error.status < 300));
+      const saved =
+        sent !== undefined &&
+        isAxiomError(error) &&
+        error.kind === 'invalidResponse' &&
+        (answered || (error.status !== undefined && error.status < 300));
       if (!saved) throw error;
-      this.options.logger?.warn(`${method} ${path}: the answer cannot be read (${error.message}); taking what was sent`);
+      this.options.logger?.warn(
+        `${method} ${path}: the answer cannot be read (${error.message}); taking what was sent`,
+      );
       return read(sent);
     }
   }
@@ -166,7 +222,9 @@ export class AxiomClient {
     const list = parseStarredList(await this.send('GET', `/apl-starred-queries?${params}`, undefined, signal));
     if (list.skipped.length) {
       const { skipped } = list;
-      this.options.logger?.warn(`skipped ${skipped.length} of ${skipped.length + list.queries.length} starred queries that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`);
+      this.options.logger?.warn(
+        `skipped ${skipped.length} of ${skipped.length + list.queries.length} starred queries that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`,
+      );
     }
     return list;
   }
@@ -197,12 +255,20 @@ export class AxiomClient {
 
   /** A dataset's virtual fields (fields computed by an APL expression). */
   async listVirtualFields(dataset: string, signal?: AbortSignal): Promise<VirtualField[]> {
-    return parseBody(virtualFieldListSchema, await this.send('GET', `/vfields?dataset=${encodeURIComponent(dataset)}`, undefined, signal), phrase('virtual field list'));
+    return parseBody(
+      virtualFieldListSchema,
+      await this.send('GET', `/vfields?dataset=${encodeURIComponent(dataset)}`, undefined, signal),
+      phrase('virtual field list'),
+    );
   }
 
   /** The fields of a dataset (its name works as its id), hidden ones included. */
   async listFields(dataset: string, signal?: AbortSignal): Promise<DatasetField[]> {
-    return parseBody(datasetFieldListSchema, await this.send('GET', `/datasets/${encodeURIComponent(dataset)}/fields`, undefined, signal), phrase('field list'));
+    return parseBody(
+      datasetFieldListSchema,
+      await this.send('GET', `/datasets/${encodeURIComponent(dataset)}/fields`, undefined, signal),
+      phrase('field list'),
+    );
   }
 
   /** The orgs the token can act in (a signed-in token, before its org is chosen). */
@@ -224,21 +290,36 @@ export class AxiomClient {
    * before the whole body is parsed, and parsing waits until what it returns has settled: the
    * results panel paints them while the rest is read.
    */
-  async runApl(apl: string, range: AplRange, signal?: AbortSignal, firstRows?: (head: TabularResult) => unknown): Promise<TabularResult> {
+  async runApl(
+    apl: string,
+    range: AplRange,
+    signal?: AbortSignal,
+    firstRows?: (head: TabularResult) => unknown,
+  ): Promise<TabularResult> {
     let body: unknown;
-    const peek = firstRows && (async (text: string) => {
-      const head = text.length >= HEAD_FIRST_CHARS ? readTabularHead(text, FIRST_ROWS) : undefined;
-      if (head) await firstRows(head);
-    });
+    const peek =
+      firstRows &&
+      (async (text: string) => {
+        const head = text.length >= HEAD_FIRST_CHARS ? readTabularHead(text, FIRST_ROWS) : undefined;
+        if (head) await firstRows(head);
+      });
     try {
-      body = await this.send('POST', '/datasets/_apl?format=tabular', { apl, startTime: range.startTime, endTime: range.endTime }, signal, { root: this.v1Base(), timeoutMs: Math.max(this.options.timeoutMs, QUERY_TIMEOUT_MS), peek });
+      body = await this.send(
+        'POST',
+        '/datasets/_apl?format=tabular',
+        { apl, startTime: range.startTime, endTime: range.endTime },
+        signal,
+        { root: this.v1Base(), timeoutMs: Math.max(this.options.timeoutMs, QUERY_TIMEOUT_MS), peek },
+      );
     } catch (error) {
       if (isAxiomError(error) && error.code === BODY_TOO_LARGE) throw resultTooLarge(error);
       throw error;
     }
     const result = readTabular(body);
     if (result.repairs.length) {
-      this.options.logger?.warn(`query result: ${result.repairs.length} parts did not fit and were left out or shown empty; first: ${maskSecrets(result.repairs[0])}`);
+      this.options.logger?.warn(
+        `query result: ${result.repairs.length} parts did not fit and were left out or shown empty; first: ${maskSecrets(result.repairs[0])}`,
+      );
     }
     return result;
   }
@@ -256,7 +337,13 @@ export class AxiomClient {
   }
 
   /** GETs are retried on transient failures (see retry.ts); a POST, PUT or DELETE goes out once. */
-  private async send(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined, how: SendOptions = {}): Promise<unknown> {
+  private async send(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+    how: SendOptions = {},
+  ): Promise<unknown> {
     const policy = this.options.retry ?? DEFAULT_RETRY_POLICY;
     const started = Date.now();
     const source = this.options.tokenSource;
@@ -280,19 +367,32 @@ export class AxiomClient {
         if (method !== 'GET' || !isAxiomError(e)) throw e;
         const delay = retryDelay(e, tries, Date.now() - started, policy);
         if (delay === undefined) throw e;
-        this.options.logger?.warn(`${method} ${path}: ${e.status ?? e.code ?? e.kind}; try ${tries + 1} of ${policy.maxTries} in ${delay} ms`);
+        this.options.logger?.warn(
+          `${method} ${path}: ${e.status ?? e.code ?? e.kind}; try ${tries + 1} of ${policy.maxTries} in ${delay} ms`,
+        );
         await pause(delay, signal);
       }
     }
   }
 
-  private async sendOnce(method: HttpMethod, path: string, body: unknown, signal: AbortSignal | undefined, how: SendOptions): Promise<unknown> {
+  private async sendOnce(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+    how: SendOptions,
+  ): Promise<unknown> {
     const started = performance.now();
     const root = how.root ?? this.endpoint.base;
     const timeoutMs = how.timeoutMs ?? this.options.timeoutMs;
     const logPath = root === this.endpoint.base ? path : root.slice(this.endpoint.base.length - '/v2'.length) + path;
     const log = (entry: Omit<RequestLogEntry, 'method' | 'path' | 'durationMs'>) =>
-      this.options.logger?.request({ method, path: logPath, durationMs: Math.round(performance.now() - started), ...entry });
+      this.options.logger?.request({
+        method,
+        path: logPath,
+        durationMs: Math.round(performance.now() - started),
+        ...entry,
+      });
 
     if (signal?.aborted) throw cancelledError();
     const abort = requestAbort(signal, timeoutMs);
@@ -336,7 +436,13 @@ export class AxiomClient {
     }
   }
 
-  private readBody(status: number, text: string, headers: ResponseHeaders, traceId: string | undefined, url: string): unknown {
+  private readBody(
+    status: number,
+    text: string,
+    headers: ResponseHeaders,
+    traceId: string | undefined,
+    url: string,
+  ): unknown {
     const contentType = headerValue(headers['content-type']) ?? '';
     if (status >= 300 && status < 400) throw this.redirectError(status, headers, traceId, url);
     if (status >= 400) throw this.statusError(status, text, contentType, headers, traceId);
@@ -347,7 +453,11 @@ export class AxiomClient {
     try {
       return JSON.parse(text);
     } catch {
-      throw invalidResponse(phrase('the body is not valid JSON (status {0}, {1} characters)', status, text.length), status, traceId);
+      throw invalidResponse(
+        phrase('the body is not valid JSON (status {0}, {1} characters)', status, text.length),
+        status,
+        traceId,
+      );
     }
   }
 
@@ -362,15 +472,36 @@ export class AxiomClient {
    * redirect means axiom.url is not the API's address (an old host name, http for https, the web
    * app's address), so the person is told where it pointed and what to set instead.
    */
-  private redirectError(status: number, headers: ResponseHeaders, traceId: string | undefined, url: string): AxiomError {
+  private redirectError(
+    status: number,
+    headers: ResponseHeaders,
+    traceId: string | undefined,
+    url: string,
+  ): AxiomError {
     const target = redirectTarget(headerValue(headers.location), url);
     const message = target
-      ? phrase('The service at {0} redirected the request to {1} (status {2}). Redirects are not followed, so that the token goes nowhere else: set axiom.url to the API’s address, such as {3}.', this.endpoint.host, target, status, DEFAULT_API_URL)
-      : phrase('The service at {0} answered with a redirect (status {1}) that names no web address. Set axiom.url to the API’s address, such as {2}.', this.endpoint.host, status, DEFAULT_API_URL);
+      ? phrase(
+          'The service at {0} redirected the request to {1} (status {2}). Redirects are not followed, so that the token goes nowhere else: set axiom.url to the API’s address, such as {3}.',
+          this.endpoint.host,
+          target,
+          status,
+          DEFAULT_API_URL,
+        )
+      : phrase(
+          'The service at {0} answered with a redirect (status {1}) that names no web address. Set axiom.url to the API’s address, such as {2}.',
+          this.endpoint.host,
+          status,
+          DEFAULT_API_URL,
+        );
     return new AxiomError('config', message, { status, traceId, setting: 'axiom.url' });
   }
 
-  private transportError(e: unknown, signal: AbortSignal | undefined, timedOut: boolean, timeoutMs: number): AxiomError {
+  private transportError(
+    e: unknown,
+    signal: AbortSignal | undefined,
+    timedOut: boolean,
+    timeoutMs: number,
+  ): AxiomError {
     if (signal?.aborted) return cancelledError();
     if (timedOut) return new AxiomError('timeout', timeoutMessage(this.endpoint.host, timeoutMs));
     // The transport's own words (a proxy that failed, plain http that a proxy would read).
@@ -379,7 +510,13 @@ export class AxiomClient {
     return new AxiomError('network', networkMessage(code, this.endpoint.host), { code });
   }
 
-  private statusError(status: number, text: string, contentType: string, headers: ResponseHeaders, traceId: string | undefined): AxiomError {
+  private statusError(
+    status: number,
+    text: string,
+    contentType: string,
+    headers: ResponseHeaders,
+    traceId: string | undefined,
+  ): AxiomError {
     let serviceMessage: string | undefined;
     let compile: CompileDetail | undefined;
     if (/json/i.test(contentType) || looksLikeJson(text)) {
@@ -393,10 +530,22 @@ export class AxiomClient {
       }
     }
     const kind = kindForStatus(status);
-    const retryAt = kind === 'rateLimited' || kind === 'queryLimited' ? rateLimitReset(headers, Date.now(), kind === 'queryLimited') : undefined;
+    const retryAt =
+      kind === 'rateLimited' || kind === 'queryLimited'
+        ? rateLimitReset(headers, Date.now(), kind === 'queryLimited')
+        : undefined;
     const what = serviceMessage ?? this.unexpected(contentType, status);
-    const message = kind === 'rateLimited' && retryAt ? phrase('rate limited until {0}', formatDate(retryAt)) : phrase('{0}: {1}', status, what);
-    return new AxiomError(kind, message, { status, serviceMessage, traceId, retryAt, compile: kind === 'badRequest' ? compile : undefined });
+    const message =
+      kind === 'rateLimited' && retryAt
+        ? phrase('rate limited until {0}', formatDate(retryAt))
+        : phrase('{0}: {1}', status, what);
+    return new AxiomError(kind, message, {
+      status,
+      serviceMessage,
+      traceId,
+      retryAt,
+      compile: kind === 'badRequest' ? compile : undefined,
+    });
   }
 }
 
@@ -455,7 +604,10 @@ export function requestAbort(signal: AbortSignal | undefined, timeoutMs: number)
 function resultTooLarge(error: AxiomError): AxiomError {
   return new AxiomError(
     'invalidResponse',
-    phrase('The result is larger than {0} MB, more than the editor takes in. Narrow the time range, or add take, project or summarize to the query.', MAX_BODY_BYTES / 1024 / 1024),
+    phrase(
+      'The result is larger than {0} MB, more than the editor takes in. Narrow the time range, or add take, project or summarize to the query.',
+      MAX_BODY_BYTES / 1024 / 1024,
+    ),
     { status: error.status, traceId: error.traceId, code: BODY_TOO_LARGE },
   );
 }
@@ -495,7 +647,6 @@ function looksLikeJson(text: string): boolean {
   const first = text.trimStart()[0];
   return first === '{' || first === '[';
 }
-
 
 /** The X-RateLimit-* headers, when a response has any (the reset is UTC epoch seconds). */
 export function readRateLimit(headers: ResponseHeaders): RateLimit | undefined {

@@ -15,7 +15,10 @@ export interface Advice {
 
 /** `doing` names what failed, as the start of the sentence: "Loading monitors". */
 export function adviceFor(error: unknown, doing: Phrase | string): Advice {
-  const advice: Advice = { message: phrase('{0} failed: {1}', doing, reasonFor(error)), actions: isAxiomError(error) ? actionsFor(error) : ['retry', 'showLog'] };
+  const advice: Advice = {
+    message: phrase('{0} failed: {1}', doing, reasonFor(error)),
+    actions: isAxiomError(error) ? actionsFor(error) : ['retry', 'showLog'],
+  };
   if (isAxiomError(error) && error.setting) advice.setting = error.setting;
   return advice;
 }
@@ -31,10 +34,15 @@ function sentence(error: AxiomError): Phrase | string {
   if (error.code === SIGN_IN_EXPIRED) return error.phrase;
   switch (error.kind) {
     case 'auth':
-      return said ? phrase('the token was not accepted (401). Axiom said: “{0}”. Set a valid API token.', said) : phrase('the token was not accepted (401). Set a valid API token.');
+      return said
+        ? phrase('the token was not accepted (401). Axiom said: “{0}”. Set a valid API token.', said)
+        : phrase('the token was not accepted (401). Set a valid API token.');
     case 'forbidden':
       return said
-        ? phrase('the token is not allowed to do this (403). Axiom said: “{0}”. Check its capabilities, or set another token.', said)
+        ? phrase(
+            'the token is not allowed to do this (403). Axiom said: “{0}”. Check its capabilities, or set another token.',
+            said,
+          )
         : phrase('the token is not allowed to do this (403). Check its capabilities, or set another token.');
     case 'notFound':
       return said ? phrase('not found (404). Axiom said: “{0}”.', said) : phrase('not found (404).');
@@ -42,15 +50,28 @@ function sentence(error: AxiomError): Phrase | string {
       if (error.retryAt) return phrase('rate limited until {0}.', formatDate(error.retryAt));
       return said ? phrase('rate limited. Axiom said: “{0}”.', said) : phrase('rate limited.');
     case 'queryLimited':
-      if (error.retryAt) return phrase('the query limit of the Axiom organisation is reached (430); it resets at {0}.', formatDate(error.retryAt));
+      if (error.retryAt)
+        return phrase(
+          'the query limit of the Axiom organisation is reached (430); it resets at {0}.',
+          formatDate(error.retryAt),
+        );
       return said
-        ? phrase('the query limit of the Axiom organisation is reached (430). Axiom said: “{0}”. Wait for the limit to reset, or ask an admin of the organisation about its plan.', said)
-        : phrase('the query limit of the Axiom organisation is reached (430). Wait for the limit to reset, or ask an admin of the organisation about its plan.');
+        ? phrase(
+            'the query limit of the Axiom organisation is reached (430). Axiom said: “{0}”. Wait for the limit to reset, or ask an admin of the organisation about its plan.',
+            said,
+          )
+        : phrase(
+            'the query limit of the Axiom organisation is reached (430). Wait for the limit to reset, or ask an admin of the organisation about its plan.',
+          );
     case 'badRequest':
       if (error.compile) return phrase('the query does not compile: {0}', error.compile.message);
-      return said ? phrase('Axiom refused the request ({0}). Axiom said: “{1}”.', error.status ?? 'error', said) : phrase('Axiom refused the request ({0}).', error.status ?? 'error');
+      return said
+        ? phrase('Axiom refused the request ({0}). Axiom said: “{1}”.', error.status ?? 'error', said)
+        : phrase('Axiom refused the request ({0}).', error.status ?? 'error');
     case 'server':
-      return said ? phrase('Axiom had a problem ({0}). Axiom said: “{1}”. Try again shortly.', error.status ?? '', said) : phrase('{0} Try again shortly.', error.phrase);
+      return said
+        ? phrase('Axiom had a problem ({0}). Axiom said: “{1}”. Try again shortly.', error.status ?? '', said)
+        : phrase('{0} Try again shortly.', error.phrase);
     default:
       return error.phrase;
   }

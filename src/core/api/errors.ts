@@ -77,7 +77,10 @@ export function isAxiomError(e: unknown): e is AxiomError {
 
 /** What a cancelled request (or Test Connection) rejects with. */
 export function cancelledError(what: 'request' | 'test' = 'request'): AxiomError {
-  return new AxiomError('cancelled', what === 'test' ? phrase('The test was cancelled.') : phrase('The request was cancelled.'));
+  return new AxiomError(
+    'cancelled',
+    what === 'test' ? phrase('The test was cancelled.') : phrase('The request was cancelled.'),
+  );
 }
 
 export function kindForStatus(status: number): AxiomErrorKind {

@@ -15,7 +15,16 @@ import { bareHostname } from './baseUrl';
 import { AxiomError } from './errors';
 import { describeProxy } from './proxy';
 import { errorCode } from './transportErrors';
-import { declaresTooMuch, decodeText, MAX_BODY_BYTES, readTls, tooLarge, type Probe, type Transport, type TransportResponse } from './transport';
+import {
+  declaresTooMuch,
+  decodeText,
+  MAX_BODY_BYTES,
+  readTls,
+  tooLarge,
+  type Probe,
+  type Transport,
+  type TransportResponse,
+} from './transport';
 
 export interface NodeTransportOptions {
   /** False only when the person turned `http.proxyStrictSSL` off: then any certificate is accepted. */
@@ -37,18 +46,43 @@ export function nodeTransport({ strictSSL = true }: NodeTransportOptions = {}): 
         const target = new URL(url);
         const secure = target.protocol === 'https:';
         const sized = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
-        const outgoing = (secure ? https : http).request(target, { method, headers: sized, signal, ...(secure ? { rejectUnauthorized: strictSSL } : {}) });
+        const outgoing = (secure ? https : http).request(target, {
+          method,
+          headers: sized,
+          signal,
+          ...(secure ? { rejectUnauthorized: strictSSL } : {}),
+        });
         let proxyFailure: AxiomError | undefined;
         outgoing.on('proxy', (event: ProxyEvent) => {
           const proxy = proxyUrl(event.proxy);
           if (!proxy) return;
           if (event.error) {
             const code = errorCode(event.error);
-            proxyFailure = new AxiomError('network', phrase('Could not connect through the proxy {0} ({1}), which VS Code chose for {2}.', describeProxy(proxy), code ?? String(event.error), target.host), { code });
+            proxyFailure = new AxiomError(
+              'network',
+              phrase(
+                'Could not connect through the proxy {0} ({1}), which VS Code chose for {2}.',
+                describeProxy(proxy),
+                code ?? String(event.error),
+                target.host,
+              ),
+              { code },
+            );
           } else if (!secure) {
             // Plain http is allowed only to this machine, and VS Code sends 127.0.0.1 and localhost
             // directly; another loopback name may still get a proxy, which would read the token.
-            outgoing.destroy(new AxiomError('config', phrase('VS Code’s proxy settings send {0} through the proxy {1}, which would see the token: plain http goes only directly to this machine. Add {2} to http.noProxy, or use https.', target.host, describeProxy(proxy), bareHostname(target)), { setting: 'http.noProxy' }));
+            outgoing.destroy(
+              new AxiomError(
+                'config',
+                phrase(
+                  'VS Code’s proxy settings send {0} through the proxy {1}, which would see the token: plain http goes only directly to this machine. Add {2} to http.noProxy, or use https.',
+                  target.host,
+                  describeProxy(proxy),
+                  bareHostname(target),
+                ),
+                { setting: 'http.noProxy' },
+              ),
+            );
           }
         });
         outgoing.on('response', (incoming) => {
@@ -68,7 +102,11 @@ export function nodeTransport({ strictSSL = true }: NodeTransportOptions = {}): 
         let failedAtProxy = false;
         let proxyError: unknown;
         // The certificate is read even when it is not trusted: the TLS step says why.
-        const outgoing = (secure ? https : http).request(target, { method: 'HEAD', signal, ...(secure ? { rejectUnauthorized: false } : {}) });
+        const outgoing = (secure ? https : http).request(target, {
+          method: 'HEAD',
+          signal,
+          ...(secure ? { rejectUnauthorized: false } : {}),
+        });
         outgoing.on('proxy', (event: ProxyEvent) => {
           proxy = proxyUrl(event.proxy);
           if (event.error) {
@@ -96,7 +134,8 @@ export function proxyUrl(resolved: unknown): string | undefined {
   const match = typeof resolved === 'string' ? /^\s*(PROXY|HTTPS?|SOCKS[45]?)\s+(\S+)/i.exec(resolved) : null;
   if (!match) return undefined;
   const type = match[1].toUpperCase();
-  const scheme = type === 'HTTPS' ? 'https' : type === 'SOCKS4' ? 'socks4' : type.startsWith('SOCKS') ? 'socks' : 'http';
+  const scheme =
+    type === 'HTTPS' ? 'https' : type === 'SOCKS4' ? 'socks4' : type.startsWith('SOCKS') ? 'socks' : 'http';
   return `${scheme}://${match[2]}`;
 }
 

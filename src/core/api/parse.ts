@@ -3,7 +3,16 @@
 import type { z } from 'zod';
 import { phrase, type Phrase } from '../phrase';
 import { AxiomError } from './errors';
-import { describeIssue, describeOneIssue, mergedNotifierIds, monitorWireSchema, REQUIRED_MONITOR_FIELDS, serviceTime, tidyMonitor, type Monitor } from './schemas';
+import {
+  describeIssue,
+  describeOneIssue,
+  mergedNotifierIds,
+  monitorWireSchema,
+  REQUIRED_MONITOR_FIELDS,
+  serviceTime,
+  tidyMonitor,
+  type Monitor,
+} from './schemas';
 import { compileShapeCheck, type ShapeCheck } from './shapeCheck';
 
 export interface MonitorList {
@@ -26,7 +35,8 @@ const certainlyMonitor = compileShapeCheck(monitorWireSchema, { time: serviceTim
  * `check` is for tests, which compare the two ways of reading an entry.
  */
 export function parseMonitorList(body: unknown, check: ShapeCheck = certainlyMonitor): MonitorList {
-  if (!Array.isArray(body)) throw invalidResponse(phrase('expected a list of monitors, got {0}', describeJsonType(body)));
+  if (!Array.isArray(body))
+    throw invalidResponse(phrase('expected a list of monitors, got {0}', describeJsonType(body)));
   const list: unknown[] = body;
   const skipped: MonitorList['skipped'] = [];
   const dropped: MonitorList['dropped'] = [];
@@ -91,7 +101,8 @@ export function parseMonitor(body: unknown): Monitor {
   const dropped: MonitorList['dropped'] = [];
   const item = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body as object) } : body;
   const read = readWithZod(item, 0, dropped);
-  if (typeof read === 'string') throw invalidResponse(phrase('the {0} is not in the expected shape ({1})', phrase('monitor'), read));
+  if (typeof read === 'string')
+    throw invalidResponse(phrase('the {0} is not in the expected shape ({1})', phrase('monitor'), read));
   return read;
 }
 
@@ -112,12 +123,14 @@ export interface HistoryList {
 /** A monitor's history. `null` is an empty list (a Go nil slice); entries are read one by one. */
 export function parseHistory(body: unknown): HistoryList {
   if (body === null) return { changes: [], unreadable: 0 };
-  if (!Array.isArray(body)) throw invalidResponse(phrase('expected a list of state changes, got {0}', describeJsonType(body)));
+  if (!Array.isArray(body))
+    throw invalidResponse(phrase('expected a list of state changes, got {0}', describeJsonType(body)));
   const changes: StateChange[] = [];
   let unreadable = 0;
   for (const entry of body as unknown[]) {
     const record = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-    const checkId = typeof record.checkId === 'string' || typeof record.checkId === 'number' ? String(record.checkId) : undefined;
+    const checkId =
+      typeof record.checkId === 'string' || typeof record.checkId === 'number' ? String(record.checkId) : undefined;
     const time = typeof record.timestamp === 'string' ? Date.parse(record.timestamp) : NaN;
     const state = record.state === 'open' || record.state === 'closed' ? record.state : undefined;
     if (checkId === undefined || !Number.isFinite(time) || !state) unreadable++;
@@ -129,7 +142,8 @@ export function parseHistory(body: unknown): HistoryList {
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown, what: Phrase | string): z.output<T> {
   const parsed = schema.safeParse(body);
   // zod's own words for the issue stay as they are: they name the JSON, not the person's task.
-  if (!parsed.success) throw invalidResponse(phrase('the {0} is not in the expected shape ({1})', what, describeIssue(parsed.error)));
+  if (!parsed.success)
+    throw invalidResponse(phrase('the {0} is not in the expected shape ({1})', what, describeIssue(parsed.error)));
   return parsed.data;
 }
 
@@ -141,5 +155,11 @@ export function describeJsonType(value: unknown): Phrase | string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return phrase('a list');
   if (typeof value === 'object') return phrase('an object');
-  return typeof value === 'string' ? phrase('a string') : typeof value === 'number' ? phrase('a number') : typeof value === 'boolean' ? phrase('a boolean') : typeof value;
+  return typeof value === 'string'
+    ? phrase('a string')
+    : typeof value === 'number'
+      ? phrase('a number')
+      : typeof value === 'boolean'
+        ? phrase('a boolean')
+        : typeof value;
 }

@@ -14,7 +14,10 @@ export interface ProxySettings {
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 export function chooseProxy(target: URL, settings: ProxySettings, env: Environment = process.env): string | undefined {
-  const fromEnv = target.protocol === 'https:' ? envValue(env, 'HTTPS_PROXY') ?? envValue(env, 'HTTP_PROXY') : envValue(env, 'HTTP_PROXY');
+  const fromEnv =
+    target.protocol === 'https:'
+      ? (envValue(env, 'HTTPS_PROXY') ?? envValue(env, 'HTTP_PROXY'))
+      : envValue(env, 'HTTP_PROXY');
   const proxy = settings.proxy.trim() || fromEnv;
   if (!proxy) return undefined;
   const exceptions = [...settings.noProxy, ...(envValue(env, 'NO_PROXY') ?? '').split(',')];
@@ -27,10 +30,23 @@ export function parseProxy(proxy: string): { ok: true; url: URL } | { ok: false;
   try {
     url = new URL(proxy);
   } catch {
-    return { ok: false, problem: phrase('The proxy "{0}" (http.proxy or HTTPS_PROXY) is not a URL such as http://proxy.example.com:3128.', describeProxy(proxy)) };
+    return {
+      ok: false,
+      problem: phrase(
+        'The proxy "{0}" (http.proxy or HTTPS_PROXY) is not a URL such as http://proxy.example.com:3128.',
+        describeProxy(proxy),
+      ),
+    };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, problem: phrase('The proxy {0} uses {1}; only http and https proxies are supported.', describeProxy(proxy), url.protocol.replace(':', '')) };
+    return {
+      ok: false,
+      problem: phrase(
+        'The proxy {0} uses {1}; only http and https proxies are supported.',
+        describeProxy(proxy),
+        url.protocol.replace(':', ''),
+      ),
+    };
   }
   return { ok: true, url };
 }
@@ -77,18 +93,29 @@ function splitHostPort(entry: string): [string, string | undefined] {
 /** What Test Connection says of the proxy a request took (`used`, as a URL; undefined: none), and
  *  why, in the order VS Code resolves it: its switch, this machine, http.noProxy or NO_PROXY,
  *  http.proxy, HTTPS_PROXY/HTTP_PROXY, then the operating system's settings or PAC file. */
-export function nameProxy(used: string | undefined, target: URL, settings: ProxySettings & { off?: boolean }, env: Environment = process.env): Phrase {
-  const fromEnv = target.protocol === 'https:' ? envEntry(env, 'HTTPS_PROXY') ?? envEntry(env, 'HTTP_PROXY') : envEntry(env, 'HTTP_PROXY');
+export function nameProxy(
+  used: string | undefined,
+  target: URL,
+  settings: ProxySettings & { off?: boolean },
+  env: Environment = process.env,
+): Phrase {
+  const fromEnv =
+    target.protocol === 'https:'
+      ? (envEntry(env, 'HTTPS_PROXY') ?? envEntry(env, 'HTTP_PROXY'))
+      : envEntry(env, 'HTTP_PROXY');
   if (used) {
-    if (settings.proxy.trim() && sameProxy(settings.proxy, used)) return phrase('{0}, from http.proxy', describeProxy(used));
+    if (settings.proxy.trim() && sameProxy(settings.proxy, used))
+      return phrase('{0}, from http.proxy', describeProxy(used));
     if (fromEnv && sameProxy(fromEnv.value, used)) return phrase('{0}, from {1}', describeProxy(used), fromEnv.name);
     return phrase('{0}, from the system’s proxy settings or PAC file', describeProxy(used));
   }
   if (settings.off) return phrase('none: http.proxySupport is off');
   const host = bareHostname(target).toLowerCase();
-  if (host === 'localhost' || host === '127.0.0.1' || host === '::1') return phrase('none: VS Code connects to this machine directly');
+  if (host === 'localhost' || host === '127.0.0.1' || host === '::1')
+    return phrase('none: VS Code connects to this machine directly');
   if (bypasses(target, settings.noProxy)) return phrase('none: {0} is in http.noProxy', host);
-  if ((settings.proxy.trim() || fromEnv) && bypasses(target, (envValue(env, 'NO_PROXY') ?? '').split(','))) return phrase('none: {0} is in NO_PROXY', host);
+  if ((settings.proxy.trim() || fromEnv) && bypasses(target, (envValue(env, 'NO_PROXY') ?? '').split(',')))
+    return phrase('none: {0} is in NO_PROXY', host);
   return phrase('none: no proxy is set, and the system’s settings name none for {0}', host);
 }
 

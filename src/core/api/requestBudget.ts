@@ -80,7 +80,8 @@ export class RequestBudget {
   /** What a response's headers said. */
   observe(rateLimit: RateLimit): void {
     const { limit, remaining, resetAt } = rateLimit;
-    if (limit !== undefined && Number.isFinite(limit) && limit > 0) this.perWindow = Math.max(1, Math.floor(limit * this.options.share));
+    if (limit !== undefined && Number.isFinite(limit) && limit > 0)
+      this.perWindow = Math.max(1, Math.floor(limit * this.options.share));
     if (limit !== undefined && remaining !== undefined && resetAt !== undefined) {
       // What is left is the person's own: stop until the window starts again.
       const reserve = limit - Math.floor(limit * this.options.share);

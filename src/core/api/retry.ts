@@ -25,7 +25,14 @@ export function isTransient(error: AxiomError): boolean {
  * Backoff doubles per try with jitter (half to all of the step) so that many windows do not
  * retry in step; a 429 waits until the time the service named, when that fits in the budget.
  */
-export function retryDelay(error: AxiomError, tries: number, elapsedMs: number, policy: RetryPolicy, now = Date.now(), random = Math.random): number | undefined {
+export function retryDelay(
+  error: AxiomError,
+  tries: number,
+  elapsedMs: number,
+  policy: RetryPolicy,
+  now = Date.now(),
+  random = Math.random,
+): number | undefined {
   if (tries >= policy.maxTries) return undefined;
   let delay: number;
   if (error.kind === 'rateLimited') {

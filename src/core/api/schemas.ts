@@ -66,7 +66,10 @@ export const REQUIRED_MONITOR_FIELDS: ReadonlySet<string> = new Set(
 );
 
 /** The one rule for the two spellings: notifierIds wins when both are sent. */
-export function mergedNotifierIds(wire: { notifierIds?: string[] | null; notifierIDs?: string[] | null }): string[] | undefined {
+export function mergedNotifierIds(wire: {
+  notifierIds?: string[] | null;
+  notifierIDs?: string[] | null;
+}): string[] | undefined {
   return wire.notifierIds ?? wire.notifierIDs ?? undefined;
 }
 
@@ -79,7 +82,8 @@ export function tidyMonitor(wire: MonitorWire): Monitor {
   const monitor: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(wire)) {
     if (value === null || value === undefined || key === 'notifierIds' || key === 'notifierIDs') continue;
-    if (monitorWireSchema.shape[key as keyof MonitorWire] === maybeTime && readTime(value as string) === 'never') continue;
+    if (monitorWireSchema.shape[key as keyof MonitorWire] === maybeTime && readTime(value as string) === 'never')
+      continue;
     monitor[key] = value;
   }
   const notifierIds = mergedNotifierIds(wire);
@@ -103,8 +107,14 @@ export type StarredQueryInput = z.output<typeof starredQueryInputSchema>;
  *  `otel:logs:v1`, …, kept as sent) and description are shown when they are there. */
 export const datasetSchema = z.object({
   name: z.string(),
-  kind: z.string().nullish().transform((v) => v || undefined),
-  description: z.string().nullish().transform((v) => v || undefined),
+  kind: z
+    .string()
+    .nullish()
+    .transform((v) => v || undefined),
+  description: z
+    .string()
+    .nullish()
+    .transform((v) => v || undefined),
 });
 
 export type Dataset = z.output<typeof datasetSchema>;
@@ -136,19 +146,31 @@ export const virtualFieldSchema = z.object({
 export type VirtualField = z.output<typeof virtualFieldSchema>;
 
 /** Go's nil slice (null) is an empty list. */
-export const virtualFieldListSchema = z.array(virtualFieldSchema).nullable().transform((list) => list ?? []);
+export const virtualFieldListSchema = z
+  .array(virtualFieldSchema)
+  .nullable()
+  .transform((list) => list ?? []);
 
 export const currentUserSchema = z.object({ id: z.string(), name: optionalString, email: optionalString });
 
 export type CurrentUser = z.output<typeof currentUserSchema>;
 
 /** GET /v2/orgs: the orgs a token can act in (only id is needed; the name is shown when there). */
-export const orgListSchema = z.array(z.object({ id: z.string().min(1), name: optionalString.nullable().transform((n) => n ?? undefined), defaultEdgeDeployment: optionalString.nullable().transform((n) => n ?? undefined) }));
+export const orgListSchema = z.array(
+  z.object({
+    id: z.string().min(1),
+    name: optionalString.nullable().transform((n) => n ?? undefined),
+    defaultEdgeDeployment: optionalString.nullable().transform((n) => n ?? undefined),
+  }),
+);
 
 export type Org = z.output<typeof orgListSchema>[number];
 
 /** Error bodies are `{code?, message}`; some services in front of the API send other shapes. */
-export const errorBodySchema = z.object({ message: z.string().optional(), code: z.union([z.number(), z.string()]).optional() });
+export const errorBodySchema = z.object({
+  message: z.string().optional(),
+  code: z.union([z.number(), z.string()]).optional(),
+});
 
 /** Names the first thing that failed, as a dotted path a person can find in the JSON. */
 export function describeIssue(error: z.ZodError): string {

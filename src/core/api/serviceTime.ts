@@ -14,7 +14,8 @@ const GO_ZERO_TIME = '0001-01-01T00:00:00Z';
  * Date.parse costs about 0.2 µs each where this test costs a fifth of that (measured on 20,000
  * times). Any other text (an offset, another form) goes to Date.parse.
  */
-const PLAIN_RECENT_UTC = /^(?:19[7-9]\d|[2-9]\d{3})-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?Z$/;
+const PLAIN_RECENT_UTC =
+  /^(?:19[7-9]\d|[2-9]\d{3})-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?Z$/;
 
 /** What a time field's text means: a time, never (null's other spelling), or nothing readable. */
 export function readTime(text: string): TimeReading {

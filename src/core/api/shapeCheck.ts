@@ -83,15 +83,23 @@ export function compileShapeCheck(schema: z.ZodObject, options: ShapeCheckOption
   }
   lines.push('return true;');
   // The source holds only the schema's own keys, quoted by JSON.stringify: nothing from the service.
-  return new Function('isFinite', 'readTime', `return function shapeCheck(v) {\n${lines.join('\n')}\n};`)(Number.isFinite, readTime) as ShapeCheck;
+  return new Function('isFinite', 'readTime', `return function shapeCheck(v) {\n${lines.join('\n')}\n};`)(
+    Number.isFinite,
+    readTime,
+  ) as ShapeCheck;
 }
 
 /** Statements over `f` (the field `v[key]`) that return false when the field fails. */
 function fieldStatements(check: FieldCheck): string[] {
   const field = `v[${JSON.stringify(check.key)}]`;
-  const fails = (x: string) => (check.leaf === 'number' ? `!(typeof ${x} === "number" && isFinite(${x}))` : `typeof ${x} !== "${check.leaf === 'time' ? 'string' : check.leaf}"`);
+  const fails = (x: string) =>
+    check.leaf === 'number'
+      ? `!(typeof ${x} === "number" && isFinite(${x}))`
+      : `typeof ${x} !== "${check.leaf === 'time' ? 'string' : check.leaf}"`;
   // The statements for a present, non-null value.
-  const present = check.list ? ['if (!Array.isArray(f)) return false;', `for (const x of f) if (${fails('x')}) return false;`] : [`if (${fails('f')}) return false;`];
+  const present = check.list
+    ? ['if (!Array.isArray(f)) return false;', `for (const x of f) if (${fails('x')}) return false;`]
+    : [`if (${fails('f')}) return false;`];
   if (check.leaf === 'time') {
     present.push('const t = readTime(f);', 'if (t === "unreadable") return false;');
     // A time that means never is absent, where the field may be.
@@ -101,7 +109,8 @@ function fieldStatements(check: FieldCheck): string[] {
   const absent = [check.optional && 'f === undefined', check.nullable && 'f === null'].filter(Boolean) as string[];
   const lines: string[] = [];
   // null means absent where the field may be both.
-  if (check.optional && check.nullable) lines.push(`if (f === null) ${field} = undefined;`, 'else if (f !== undefined) {');
+  if (check.optional && check.nullable)
+    lines.push(`if (f === null) ${field} = undefined;`, 'else if (f !== undefined) {');
   else if (absent.length) lines.push(`if (!(${absent.join(' || ')})) {`);
   else lines.push('{');
   lines.push(...present.map((line) => `  ${line}`), '}');

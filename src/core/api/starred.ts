@@ -46,7 +46,9 @@ export interface StarredRecord {
 }
 
 /** What a PUT must carry: what a POST does; anything else in the body goes along as it is. */
-export const starredBodySchema = starredQueryInputSchema.extend({ query: starredQueryInputSchema.shape.query.loose() }).loose();
+export const starredBodySchema = starredQueryInputSchema
+  .extend({ query: starredQueryInputSchema.shape.query.loose() })
+  .loose();
 
 /** The filters of GET /v2/apl-starred-queries. `who`: absent = the caller's, `team` = the team's
  *  but the caller's, `all` = everyone's. */
@@ -77,13 +79,22 @@ export function plainStarredQuery(value: unknown): value is StarredQuery {
   const { id, name, kind, dataset, who, query, metadata } = value;
   if (typeof id !== 'string' || !id || typeof name !== 'string' || !name) return false;
   if (!absentOrString(kind) || !absentOrString(dataset) || !absentOrString(who)) return false;
-  if (!isJsonObject(query) || typeof query.apl !== 'string' || !absentOrString(query.startTime) || !absentOrString(query.endTime)) return false;
+  if (
+    !isJsonObject(query) ||
+    typeof query.apl !== 'string' ||
+    !absentOrString(query.startTime) ||
+    !absentOrString(query.endTime)
+  )
+    return false;
   if (query.queryOptions !== undefined && !isJsonObject(query.queryOptions)) return false;
-  return metadata === undefined || (isJsonObject(metadata) && Object.values(metadata).every((v) => typeof v === 'string'));
+  return (
+    metadata === undefined || (isJsonObject(metadata) && Object.values(metadata).every((v) => typeof v === 'string'))
+  );
 }
 
 export function parseStarredList(body: unknown): StarredList {
-  if (!Array.isArray(body)) throw invalidResponse(phrase('expected a list of starred queries, got {0}', describeJsonType(body)));
+  if (!Array.isArray(body))
+    throw invalidResponse(phrase('expected a list of starred queries, got {0}', describeJsonType(body)));
   const queries: StarredQuery[] = [];
   const skipped: StarredList['skipped'] = [];
   body.forEach((item: unknown, index) => {
@@ -106,5 +117,6 @@ export function readStarredRecord(body: unknown): StarredRecord {
 /** Refuses a body the API would refuse, before it is sent. */
 export function checkStarredBody(body: JsonObject): void {
   const parsed = starredBodySchema.safeParse(body);
-  if (!parsed.success) throw new AxiomError('badRequest', phrase('The starred query cannot be saved: {0}.', describeIssue(parsed.error)));
+  if (!parsed.success)
+    throw new AxiomError('badRequest', phrase('The starred query cannot be saved: {0}.', describeIssue(parsed.error)));
 }

@@ -106,7 +106,11 @@ export function readTls(socket: TLSSocket): ProbeTls {
   const chain: CertificateInfo[] = [];
   const seen = new Set<string>();
   // The chain as Node completes it from the trusted certificates: its last link issues itself.
-  for (let cert: DetailedPeerCertificate | undefined = socket.getPeerCertificate(true); cert?.fingerprint256 && !seen.has(cert.fingerprint256); cert = cert.issuerCertificate) {
+  for (
+    let cert: DetailedPeerCertificate | undefined = socket.getPeerCertificate(true);
+    cert?.fingerprint256 && !seen.has(cert.fingerprint256);
+    cert = cert.issuerCertificate
+  ) {
     seen.add(cert.fingerprint256);
     chain.push({ name: certificateName(cert.subject), fingerprint256: cert.fingerprint256 });
   }

@@ -18,7 +18,10 @@ export const TRUST_SOURCE_NAMES: Record<TrustSource, Phrase> = {
 /** For a chain the transport trusted: the first of its certificates, from the root down, that a
  *  source holds. One that neither Node's list nor NODE_EXTRA_CA_CERTS holds was trusted by what
  *  VS Code added. */
-export function trustSource(chain: readonly CertificateInfo[], extraFile: string | undefined = process.env.NODE_EXTRA_CA_CERTS): TrustSource {
+export function trustSource(
+  chain: readonly CertificateInfo[],
+  extraFile: string | undefined = process.env.NODE_EXTRA_CA_CERTS,
+): TrustSource {
   const builtIn = fingerprints(tls.rootCertificates);
   const extra = fingerprints(extraCertificates(extraFile));
   for (const cert of [...chain].reverse()) {

@@ -8,7 +8,15 @@ import { AxiomError } from './errors';
 import { bareHostname, portOf } from './baseUrl';
 import { parseProxy } from './proxy';
 import { errorCode, isCertificateError } from './transportErrors';
-import { declaresTooMuch, decodeText, MAX_BODY_BYTES, readTls, tooLarge, type ProbeTls, type Transport } from './transport';
+import {
+  declaresTooMuch,
+  decodeText,
+  MAX_BODY_BYTES,
+  readTls,
+  tooLarge,
+  type ProbeTls,
+  type Transport,
+} from './transport';
 
 export interface DispatcherOptions {
   /** An http(s) proxy URL, chosen by `chooseProxy`; absent = connect directly. */
@@ -24,7 +32,9 @@ export function createDispatcher({ proxy, strictSSL = true }: DispatcherOptions 
   if (check && !check.ok) throw new AxiomError('config', check.problem, { setting: 'http.proxy' });
   const tlsOptions = { rejectUnauthorized: strictSSL };
   const pool = { keepAliveTimeout: 30_000, connections: 8, maxResponseSize: MAX_BODY_BYTES };
-  return proxy ? new ProxyAgent({ ...pool, uri: proxy, requestTls: tlsOptions, proxyTls: tlsOptions }) : new Agent({ ...pool, connect: tlsOptions });
+  return proxy
+    ? new ProxyAgent({ ...pool, uri: proxy, requestTls: tlsOptions, proxyTls: tlsOptions })
+    : new Agent({ ...pool, connect: tlsOptions });
 }
 
 /** Requests through `dispatcher` (made by createDispatcher with the same `proxy`, which the
@@ -56,7 +66,11 @@ export function undiciTransport(dispatcher: Dispatcher, { proxy }: Pick<Dispatch
         }
         return url.protocol === 'https:' ? { tls: await handshake(url, signal) } : {};
       } catch (failure) {
-        return { proxy, failure, failedAtProxy: proxy !== undefined && !signal.aborted && !isCertificateError(errorCode(failure)) };
+        return {
+          proxy,
+          failure,
+          failedAtProxy: proxy !== undefined && !signal.aborted && !isCertificateError(errorCode(failure)),
+        };
       }
     },
     close: () => dispatcher.close(),
@@ -90,10 +104,13 @@ async function readText(response: Dispatcher.ResponseData): Promise<string> {
 function handshake(origin: URL, signal: AbortSignal): Promise<ProbeTls> {
   const host = bareHostname(origin);
   return new Promise<ProbeTls>((resolve, reject) => {
-    const socket = tls.connect({ host, port: portOf(origin), servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false }, () => {
-      resolve(readTls(socket));
-      socket.destroy();
-    });
+    const socket = tls.connect(
+      { host, port: portOf(origin), servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false },
+      () => {
+        resolve(readTls(socket));
+        socket.destroy();
+      },
+    );
     const stop = () => socket.destroy(new Error('cancelled'));
     signal.addEventListener('abort', stop, { once: true });
     socket.once('error', reject);

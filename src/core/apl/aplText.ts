@@ -34,8 +34,16 @@ function stripLeading(text: string): string {
 
 /** A name to offer for a starred query: the first line of real text, shortened. */
 export function suggestQueryName(apl: string, dataset: string | undefined): string {
-  const body = stripLeading(apl).split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('//'));
-  const operators = body.join(' ').split('|').slice(1).map((s) => s.trim().split(/\s+/)[0]).filter(Boolean);
+  const body = stripLeading(apl)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('//'));
+  const operators = body
+    .join(' ')
+    .split('|')
+    .slice(1)
+    .map((s) => s.trim().split(/\s+/)[0])
+    .filter(Boolean);
   const head = dataset ?? body[0] ?? 'query';
   const text = operators.length ? `${head}: ${operators.slice(0, 3).join(', ')}` : head;
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;

@@ -5,5 +5,23 @@
 // opens APL.
 export { checkApl, suggest } from './checks';
 export { lex } from './lexer';
-export { FUNCTIONS, TABULAR_OPERATORS, findFunction, findOperator, CLAUSE_WORDS, EXPRESSION_WORDS, CATEGORY_LABELS, categoryLabel, DOCS_BASE } from './reference';
-export { callSnippet, completionContext, fieldAt, fieldReference, hoverTarget, quotedName, signatureAt } from './completion';
+export {
+  FUNCTIONS,
+  TABULAR_OPERATORS,
+  findFunction,
+  findOperator,
+  CLAUSE_WORDS,
+  EXPRESSION_WORDS,
+  CATEGORY_LABELS,
+  categoryLabel,
+  DOCS_BASE,
+} from './reference';
+export {
+  callSnippet,
+  completionContext,
+  fieldAt,
+  fieldReference,
+  hoverTarget,
+  quotedName,
+  signatureAt,
+} from './completion';

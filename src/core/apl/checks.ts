@@ -5,9 +5,26 @@
 // Axiom's documentation), so each check stays on what it can be sure of.
 import { phrase, type Phrase } from '../phrase';
 import { lex, significant, type Token } from './lexer';
-import { CLAUSE_WORDS, EXPRESSION_WORDS, FUNCTIONS, KIND_VALUES, QUERY_STARTS, TABULAR_OPERATORS, TYPE_NAMES, findFunction, findOperator } from './reference';
+import {
+  CLAUSE_WORDS,
+  EXPRESSION_WORDS,
+  FUNCTIONS,
+  KIND_VALUES,
+  QUERY_STARTS,
+  TABULAR_OPERATORS,
+  TYPE_NAMES,
+  findFunction,
+  findOperator,
+} from './reference';
 
-export type ProblemCode = 'unclosed-string' | 'unclosed-bracket' | 'unmatched-bracket' | 'empty-pipe' | 'operator-expected' | 'unknown-operator' | 'unknown-function';
+export type ProblemCode =
+  | 'unclosed-string'
+  | 'unclosed-bracket'
+  | 'unmatched-bracket'
+  | 'empty-pipe'
+  | 'operator-expected'
+  | 'unknown-operator'
+  | 'unknown-function';
 
 export interface Problem {
   code: ProblemCode;
@@ -37,13 +54,24 @@ const NOT_CALLS = new Set<string>([
 export function checkApl(text: string): Problem[] {
   const all = lex(text);
   const tokens = significant(all);
-  return [...checkStrings(tokens), ...checkBrackets(text, tokens), ...checkPipes(tokens), ...checkCalls(tokens)].sort((a, b) => a.start - b.start || a.end - b.end);
+  return [...checkStrings(tokens), ...checkBrackets(text, tokens), ...checkPipes(tokens), ...checkCalls(tokens)].sort(
+    (a, b) => a.start - b.start || a.end - b.end,
+  );
 }
 
 function checkStrings(tokens: Token[]): Problem[] {
   return tokens
     .filter((t) => t.kind === 'string' && t.unterminated)
-    .map((t) => ({ code: 'unclosed-string', severity: 'error', start: t.start, end: t.end, message: phrase('This string is not closed before the end of the line.') }) satisfies Problem);
+    .map(
+      (t) =>
+        ({
+          code: 'unclosed-string',
+          severity: 'error',
+          start: t.start,
+          end: t.end,
+          message: phrase('This string is not closed before the end of the line.'),
+        }) satisfies Problem,
+    );
 }
 
 function checkBrackets(text: string, tokens: Token[]): Problem[] {
@@ -59,7 +87,13 @@ function checkBrackets(text: string, tokens: Token[]): Problem[] {
     if (!expected) return;
     const top = open.at(-1);
     if (!top) {
-      problems.push({ code: 'unmatched-bracket', severity: 'error', start: token.start, end: token.end, message: phrase('{0} has no matching {1}.', quoted(token.text), quoted(expected)) });
+      problems.push({
+        code: 'unmatched-bracket',
+        severity: 'error',
+        start: token.start,
+        end: token.end,
+        message: phrase('{0} has no matching {1}.', quoted(token.text), quoted(expected)),
+      });
     } else if (top.token.text !== expected) {
       const { line, column } = lineAndColumn(text, top.token.start);
       problems.push({
@@ -67,7 +101,14 @@ function checkBrackets(text: string, tokens: Token[]): Problem[] {
         severity: 'error',
         start: token.start,
         end: token.end,
-        message: phrase('{0} does not close {1} (line {2}, column {3}), which needs {4}.', quoted(token.text), quoted(top.token.text), line, column, quoted(OPENERS[top.token.text])),
+        message: phrase(
+          '{0} does not close {1} (line {2}, column {3}), which needs {4}.',
+          quoted(token.text),
+          quoted(top.token.text),
+          line,
+          column,
+          quoted(OPENERS[top.token.text]),
+        ),
       });
       // The closer may belong to an opener further out (the inner ones were left open, and are
       // reported so); otherwise it is taken for a mistyped closer of the innermost one.
@@ -91,7 +132,13 @@ function checkBrackets(text: string, tokens: Token[]): Problem[] {
 }
 
 function unclosed(token: Token): Problem {
-  return { code: 'unclosed-bracket', severity: 'error', start: token.start, end: token.end, message: phrase('{0} is never closed: {1} is missing.', quoted(token.text), quoted(OPENERS[token.text])) };
+  return {
+    code: 'unclosed-bracket',
+    severity: 'error',
+    start: token.start,
+    end: token.end,
+    message: phrase('{0} is never closed: {1} is missing.', quoted(token.text), quoted(OPENERS[token.text])),
+  };
 }
 
 function checkPipes(tokens: Token[]): Problem[] {
@@ -100,17 +147,34 @@ function checkPipes(tokens: Token[]): Problem[] {
     if (pipe.kind !== 'pipe') return;
     const next = tokens[index + 1];
     if (!next || next.kind === 'pipe' || next.text === ';' || next.text === ')' || next.text === '}') {
-      problems.push({ code: 'empty-pipe', severity: 'error', start: pipe.start, end: pipe.end, message: phrase('Nothing follows this pipe: a tabular operator such as where or summarize is expected.') });
+      problems.push({
+        code: 'empty-pipe',
+        severity: 'error',
+        start: pipe.start,
+        end: pipe.end,
+        message: phrase('Nothing follows this pipe: a tabular operator such as where or summarize is expected.'),
+      });
     } else if (next.kind !== 'identifier') {
-      problems.push({ code: 'operator-expected', severity: 'error', start: next.start, end: next.end, message: phrase('A tabular operator is expected after the pipe, not {0}.', quoted(next.text)) });
+      problems.push({
+        code: 'operator-expected',
+        severity: 'error',
+        start: next.start,
+        end: next.end,
+        message: phrase('A tabular operator is expected after the pipe, not {0}.', quoted(next.text)),
+      });
     } else if (!findOperator(next.text)) {
-      const suggestions = suggest(next.text, TABULAR_OPERATORS.map((o) => o.name));
+      const suggestions = suggest(
+        next.text,
+        TABULAR_OPERATORS.map((o) => o.name),
+      );
       problems.push({
         code: 'unknown-operator',
         severity: 'error',
         start: next.start,
         end: next.end,
-        message: suggestions.length ? phrase('Unknown tabular operator {0}. Did you mean {1}?', quoted(next.text), quoted(suggestions[0])) : phrase('Unknown tabular operator {0}.', quoted(next.text)),
+        message: suggestions.length
+          ? phrase('Unknown tabular operator {0}. Did you mean {1}?', quoted(next.text), quoted(suggestions[0]))
+          : phrase('Unknown tabular operator {0}.', quoted(next.text)),
         suggestions,
       });
     }
@@ -135,7 +199,8 @@ function checkCalls(tokens: Token[]): Problem[] {
   tokens.forEach((token, index) => {
     if (token.kind !== 'identifier' || tokens[index + 1]?.text !== '(') return;
     const before = tokens[index - 1];
-    if (before?.kind === 'pipe' || before?.text === '.' || (before?.text === '=' && tokens[index - 2]?.text === 'kind')) return;
+    if (before?.kind === 'pipe' || before?.text === '.' || (before?.text === '=' && tokens[index - 2]?.text === 'kind'))
+      return;
     const name = token.text;
     if (findFunction(name) || declared.has(name) || NOT_CALLS.has(name) || name.startsWith('$')) return;
     const suggestions = suggest(name, names);
@@ -144,7 +209,13 @@ function checkCalls(tokens: Token[]): Problem[] {
       severity: 'warning',
       start: token.start,
       end: token.end,
-      message: suggestions.length ? phrase('Unknown function {0}: APL\'s reference has no such function. Did you mean {1}?', quoted(name), quoted(suggestions[0])) : phrase('Unknown function {0}: APL\'s reference has no such function.', quoted(name)),
+      message: suggestions.length
+        ? phrase(
+            "Unknown function {0}: APL's reference has no such function. Did you mean {1}?",
+            quoted(name),
+            quoted(suggestions[0]),
+          )
+        : phrase("Unknown function {0}: APL's reference has no such function.", quoted(name)),
       suggestions,
     });
   });
@@ -176,7 +247,8 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
     }
   }
   return rows[a.length][b.length];

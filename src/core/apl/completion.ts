@@ -3,7 +3,15 @@
 // (functions, fields, let names, keywords), or inside a string or comment (nothing). Plain text
 // work on the lexer's tokens; the VS Code side turns the answers into items.
 import { lex, type Token } from './lexer';
-import { QUERY_STARTS, findExpressionWord, findFunction, findOperator, type AplFunction, type AplOperator, type AplWord } from './reference';
+import {
+  QUERY_STARTS,
+  findExpressionWord,
+  findFunction,
+  findOperator,
+  type AplFunction,
+  type AplOperator,
+  type AplWord,
+} from './reference';
 import { quotedName } from './names';
 
 export type CompletionContext =
@@ -14,14 +22,24 @@ export type CompletionContext =
   /** Where a dataset goes: the head of a query, or what union, join and lookup take. `quoted`: typing inside ['…. */
   | { kind: 'dataset'; start: number; end: number; quoted: boolean; letNames: string[]; atStatementStart: boolean }
   /** Inside an operator's arguments. `operator`: the tabular operator of this part of the query. */
-  | { kind: 'expression'; start: number; end: number; quoted: boolean; dataset?: string; operator?: string; letNames: string[] };
+  | {
+      kind: 'expression';
+      start: number;
+      end: number;
+      quoted: boolean;
+      dataset?: string;
+      operator?: string;
+      letNames: string[];
+    };
 
 const WORD_CHAR = /[A-Za-z0-9_$!~-]/;
 
 /** The context at `offset`, and the range [start, end) that a chosen item replaces. */
 export function completionContext(text: string, offset: number): CompletionContext {
   const tokens = lex(text);
-  const here = tokens.find((t) => t.start < offset && offset < t.end) ?? tokens.find((t) => t.end === offset && (t.kind === 'comment' || (t.kind === 'string' && t.unterminated)));
+  const here =
+    tokens.find((t) => t.start < offset && offset < t.end) ??
+    tokens.find((t) => t.end === offset && (t.kind === 'comment' || (t.kind === 'string' && t.unterminated)));
   if (here?.kind === 'comment') return { kind: 'none' };
 
   // Typing a quoted name: ['se| (an unclosed string right after a bracket) or inside ['service.name'].
@@ -29,7 +47,13 @@ export function completionContext(text: string, offset: number): CompletionConte
   let end = offset;
   let quoted = false;
   let before: Token[];
-  if (here?.kind === 'quotedName' || (here?.kind === 'string' && here.unterminated && previous(tokens, here)?.text === '[' && previous(tokens, here)?.end === here.start)) {
+  if (
+    here?.kind === 'quotedName' ||
+    (here?.kind === 'string' &&
+      here.unterminated &&
+      previous(tokens, here)?.text === '[' &&
+      previous(tokens, here)?.end === here.start)
+  ) {
     quoted = true;
     const open = here.kind === 'quotedName' ? here : (previous(tokens, here) as Token);
     start = open.start;
@@ -46,15 +70,30 @@ export function completionContext(text: string, offset: number): CompletionConte
   const last = before.at(-1);
   const letNames = letNamesOf(tokens);
   if (last?.kind === 'pipe' && !quoted) return { kind: 'operator', start, end };
-  if (!last || last.text === ';' || blankLineBetween(text, last.end, start)) return { kind: 'dataset', start, end, quoted, letNames, atStatementStart: true };
+  if (!last || last.text === ';' || blankLineBetween(text, last.end, start))
+    return { kind: 'dataset', start, end, quoted, letNames, atStatementStart: true };
 
   const segment = currentSegment(before);
   // union, join and lookup name datasets: after the operator, after kind=…, after a comma; not after `on`.
   const namesDatasets = segment.operator === 'union' || segment.operator === 'join' || segment.operator === 'lookup';
-  const datasetSlot = last.text === segment.operator || last.text === ',' || last.text === '(' || (last.kind === 'identifier' && before.at(-2)?.text === '=');
-  if (namesDatasets && !segment.afterOn && datasetSlot) return { kind: 'dataset', start, end, quoted, letNames, atStatementStart: false };
-  if (last.text === '(' && segment.parenHead) return { kind: 'dataset', start, end, quoted, letNames, atStatementStart: false };
-  return { kind: 'expression', start, end, quoted, dataset: datasetOf(text, offset), operator: segment.operator, letNames };
+  const datasetSlot =
+    last.text === segment.operator ||
+    last.text === ',' ||
+    last.text === '(' ||
+    (last.kind === 'identifier' && before.at(-2)?.text === '=');
+  if (namesDatasets && !segment.afterOn && datasetSlot)
+    return { kind: 'dataset', start, end, quoted, letNames, atStatementStart: false };
+  if (last.text === '(' && segment.parenHead)
+    return { kind: 'dataset', start, end, quoted, letNames, atStatementStart: false };
+  return {
+    kind: 'expression',
+    start,
+    end,
+    quoted,
+    dataset: datasetOf(text, offset),
+    operator: segment.operator,
+    letNames,
+  };
 }
 
 function previous(tokens: Token[], token: Token): Token | undefined {
@@ -73,7 +112,12 @@ function currentSegment(before: Token[]): { operator?: string; afterOn: boolean;
       if (depth === 0) {
         // A parenthesis right after join, lookup, union or kind=…: a subquery starts here.
         const opener = before[i - 1];
-        const parenHead = i === before.length - 1 && (opener?.text === 'join' || opener?.text === 'lookup' || opener?.text === 'union' || (before[i - 2]?.text === '=' && before[i - 3]?.text === 'kind'));
+        const parenHead =
+          i === before.length - 1 &&
+          (opener?.text === 'join' ||
+            opener?.text === 'lookup' ||
+            opener?.text === 'union' ||
+            (before[i - 2]?.text === '=' && before[i - 3]?.text === 'kind'));
         if (parenHead) return { afterOn: false, parenHead: true };
         depth = -1;
         continue;
@@ -96,7 +140,8 @@ export function letNamesOf(tokens: readonly Token[]): string[] {
   const names: string[] = [];
   tokens.forEach((t, i) => {
     const name = tokens[i + 1];
-    if (t.kind === 'identifier' && t.text === 'let' && name?.kind === 'identifier' && !names.includes(name.text)) names.push(name.text);
+    if (t.kind === 'identifier' && t.text === 'let' && name?.kind === 'identifier' && !names.includes(name.text))
+      names.push(name.text);
   });
   return names;
 }
@@ -118,7 +163,13 @@ export function datasetOf(text: string, offset: number): string | undefined {
   const head = tokens[first];
   if (!head) return undefined;
   if (head.kind === 'quotedName') return head.value;
-  if (head.kind === 'identifier' && !QUERY_STARTS.includes(head.text) && !head.text.startsWith('$') && tokens[first + 1]?.text !== '(') return head.text;
+  if (
+    head.kind === 'identifier' &&
+    !QUERY_STARTS.includes(head.text) &&
+    !head.text.startsWith('$') &&
+    tokens[first + 1]?.text !== '('
+  )
+    return head.text;
   return undefined;
 }
 
@@ -162,16 +213,26 @@ export function hoverTarget(text: string, offset: number): HoverTarget | undefin
 }
 
 /** A field name at `offset` (bare or ['quoted']), with the dataset of its query: what a field hover shows. */
-export function fieldAt(text: string, offset: number): { name: string; start: number; end: number; dataset: string } | undefined {
+export function fieldAt(
+  text: string,
+  offset: number,
+): { name: string; start: number; end: number; dataset: string } | undefined {
   const all = lex(text).filter((t) => t.kind !== 'comment');
   const index = all.findIndex((t) => t.start <= offset && offset < t.end);
   const token = all[index];
   if (!token || (token.kind !== 'identifier' && token.kind !== 'quotedName')) return undefined;
   const before = all[index - 1];
-  if (before?.kind === 'pipe' || all[index + 1]?.text === '(' || before?.text === 'let' || (token.kind === 'identifier' && (findExpressionWord(token.text) || QUERY_STARTS.includes(token.text) || token.text.startsWith('$')))) return undefined;
+  if (
+    before?.kind === 'pipe' ||
+    all[index + 1]?.text === '(' ||
+    before?.text === 'let' ||
+    (token.kind === 'identifier' &&
+      (findExpressionWord(token.text) || QUERY_STARTS.includes(token.text) || token.text.startsWith('$')))
+  )
+    return undefined;
   // The head of the query is its dataset, not a field.
   if (index === 0 || before?.text === ';') return undefined;
-  const name = token.kind === 'quotedName' ? token.value ?? '' : token.text;
+  const name = token.kind === 'quotedName' ? (token.value ?? '') : token.text;
   const dataset = datasetOf(text, offset);
   return dataset && name ? { name, start: token.start, end: token.end, dataset } : undefined;
 }
@@ -188,8 +249,7 @@ export function signatureAt(text: string, offset: number): { fn: AplFunction; ac
       // An unclosed bracket inside the call, as in dynamic([1, 2: its commas are not the call's.
       if (depth > 0) depth--;
       else commas = 0;
-    }
-    else if (t.text === '(') {
+    } else if (t.text === '(') {
       if (depth > 0) {
         depth--;
         continue;
@@ -208,7 +268,9 @@ export function signatureAt(text: string, offset: number): { fn: AplFunction; ac
 
 /** A name as it can be written in a query: bare when it is a plain identifier, ['quoted'] otherwise. */
 export function fieldReference(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !findOperator(name) && !findExpressionWord(name) ? name : quotedName(name);
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !findOperator(name) && !findExpressionWord(name)
+    ? name
+    : quotedName(name);
 }
 
 export { quotedName };

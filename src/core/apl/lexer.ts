@@ -31,7 +31,37 @@ export interface Token {
   unterminated?: boolean;
 }
 
-const TIMESPAN_UNITS = new Set(['d', 'day', 'days', 'h', 'hr', 'hrs', 'hour', 'hours', 'm', 'min', 'minute', 'minutes', 's', 'sec', 'second', 'seconds', 'ms', 'milli', 'millis', 'millisecond', 'milliseconds', 'micro', 'microsecond', 'microseconds', 'nano', 'nanosecond', 'nanoseconds', 'tick', 'ticks']);
+const TIMESPAN_UNITS = new Set([
+  'd',
+  'day',
+  'days',
+  'h',
+  'hr',
+  'hrs',
+  'hour',
+  'hours',
+  'm',
+  'min',
+  'minute',
+  'minutes',
+  's',
+  'sec',
+  'second',
+  'seconds',
+  'ms',
+  'milli',
+  'millis',
+  'millisecond',
+  'milliseconds',
+  'micro',
+  'microsecond',
+  'microseconds',
+  'nano',
+  'nanosecond',
+  'nanoseconds',
+  'tick',
+  'ticks',
+]);
 
 const TWO_CHAR_OPERATORS = new Set(['==', '!=', '<>', '<=', '>=', '=~', '!~', '..']);
 
@@ -71,12 +101,22 @@ function scanQuoted(text: string, open: number, verbatim: boolean): { end: numbe
 
 export function lex(text: string): Token[] {
   const tokens: Token[] = [];
-  const push = (kind: TokenKind, start: number, end: number, extra: Partial<Token> = {}) => tokens.push({ kind, text: text.slice(start, end), start, end, ...extra });
+  const push = (kind: TokenKind, start: number, end: number, extra: Partial<Token> = {}) =>
+    tokens.push({ kind, text: text.slice(start, end), start, end, ...extra });
   let i = 0;
   while (i < text.length) {
     const c = text[i];
     const next = text[i + 1] ?? '';
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v' || c === '\u00a0' || c === '\ufeff') {
+    if (
+      c === ' ' ||
+      c === '\t' ||
+      c === '\n' ||
+      c === '\r' ||
+      c === '\f' ||
+      c === '\v' ||
+      c === '\u00a0' ||
+      c === '\ufeff'
+    ) {
       i++;
     } else if (c === '/' && next === '/') {
       let end = text.indexOf('\n', i);
@@ -100,7 +140,11 @@ export function lex(text: string): Token[] {
       }
     } else if (isDigit(c) || (c === '.' && isDigit(next))) {
       i = scanNumber(text, i, push);
-    } else if (isIdentifierStart(c) || (c === '$' && isIdentifierStart(next)) || (c === '!' && isIdentifierStart(next))) {
+    } else if (
+      isIdentifierStart(c) ||
+      (c === '$' && isIdentifierStart(next)) ||
+      (c === '!' && isIdentifierStart(next))
+    ) {
       let end = i + 1;
       while (end < text.length && isIdentifierPart(text[end])) end++;
       // Hyphenated words are one: project-away, mv-expand, granny-asc, sample-http-logs.
@@ -159,7 +203,10 @@ function scanNumber(text: string, start: number, push: (kind: TokenKind, start: 
     i++;
     while (i < text.length && isDigit(text[i])) i++;
   }
-  if ((text[i] === 'e' || text[i] === 'E') && (isDigit(text[i + 1] ?? '') || ((text[i + 1] === '+' || text[i + 1] === '-') && isDigit(text[i + 2] ?? '')))) {
+  if (
+    (text[i] === 'e' || text[i] === 'E') &&
+    (isDigit(text[i + 1] ?? '') || ((text[i + 1] === '+' || text[i + 1] === '-') && isDigit(text[i + 2] ?? '')))
+  ) {
     i += 2;
     while (i < text.length && isDigit(text[i])) i++;
   }

@@ -114,23 +114,47 @@ const TABLE: Record<FunctionCategory, Row[]> = {
     ['count()', 'How many rows each group has.'],
     ['countif(predicate)', 'How many rows of each group satisfy the predicate.'],
     ['dcount(expression)', 'An estimate of how many distinct values the expression takes in each group.'],
-    ['dcountif(expression, predicate)', 'An estimate of the distinct values of the expression among the rows where the predicate holds.'],
+    [
+      'dcountif(expression, predicate)',
+      'An estimate of the distinct values of the expression among the rows where the predicate holds.',
+    ],
     ['histogram(expression, bins)', 'Spreads the numeric values of each group over the given number of buckets.'],
     ['histogramif(expression, bins, predicate)', 'A histogram of the rows where the predicate holds.'],
-    ['make_list_if(expression, predicate)', 'Collects the values of the expression from the rows where the predicate holds into an array.'],
+    [
+      'make_list_if(expression, predicate)',
+      'Collects the values of the expression from the rows where the predicate holds into an array.',
+    ],
     ['make_list(expression)', 'Collects every value of the expression in the group into an array.'],
-    ['make_set_if(expression, predicate, [max_size])', 'An array of the distinct values of the expression from the rows where the predicate holds.'],
+    [
+      'make_set_if(expression, predicate, [max_size])',
+      'An array of the distinct values of the expression from the rows where the predicate holds.',
+    ],
     ['make_set(expression, [max_size])', 'An array of the distinct values the expression takes in the group.'],
     ['max(expression)', 'The largest value of the expression in each group.'],
     ['maxif(expression, predicate)', 'The largest value among the rows where the predicate holds.'],
     ['min(expression)', 'The smallest value of the expression in each group.'],
     ['minif(expression, predicate)', 'The smallest value among the rows where the predicate holds.'],
-    ['percentile(expression, percentile)', 'An estimate of the value below which the given percentage of the group falls.'],
-    ['percentileif(expression, percentile, predicate)', 'A percentile estimated over the rows where the predicate holds.'],
-    ['percentiles_array(expression, percentile1, [percentile2, ...])', 'Several percentile estimates at once, as an array.'],
-    ['percentiles_arrayif(expression, percentiles, predicate)', 'An array of percentile estimates over the rows where the predicate holds.'],
+    [
+      'percentile(expression, percentile)',
+      'An estimate of the value below which the given percentage of the group falls.',
+    ],
+    [
+      'percentileif(expression, percentile, predicate)',
+      'A percentile estimated over the rows where the predicate holds.',
+    ],
+    [
+      'percentiles_array(expression, percentile1, [percentile2, ...])',
+      'Several percentile estimates at once, as an array.',
+    ],
+    [
+      'percentiles_arrayif(expression, percentiles, predicate)',
+      'An array of percentile estimates over the rows where the predicate holds.',
+    ],
     ['rate(expression)', 'How fast the summed value grows, per second, in each group.'],
-    ['spotlight(selection, field1, [field2, ...])', 'Finds the field values that set the selected rows apart from the rest.'],
+    [
+      'spotlight(selection, field1, [field2, ...])',
+      'Finds the field values that set the selected rows apart from the rest.',
+    ],
     ['stdev(expression)', 'The standard deviation of the expression over each group.'],
     ['stdevif(expression, predicate)', 'The standard deviation over the rows where the predicate holds.'],
     ['sum(expression)', 'The total of the expression over each group.'],
@@ -144,15 +168,33 @@ const TABLE: Record<FunctionCategory, Row[]> = {
   array: [
     ['array_concat(array1, array2, [...])', 'Joins arrays end to end into one.'],
     ['array_extract(array, json_path)', 'Picks values out of an array of objects with a JSONPath expression.'],
-    ['array_iff(conditions, if_true, if_false)', 'Chooses element by element between two arrays, following an array of booleans.'],
-    ['array_index_of(array, value, [start], [length], [occurrence])', 'The position of a value in an array, or -1 when it is absent.'],
+    [
+      'array_iff(conditions, if_true, if_false)',
+      'Chooses element by element between two arrays, following an array of booleans.',
+    ],
+    [
+      'array_index_of(array, value, [start], [length], [occurrence])',
+      'The position of a value in an array, or -1 when it is absent.',
+    ],
     ['array_length(array)', 'How many elements an array holds.'],
     ['array_reverse(array)', 'The same elements in the opposite order.'],
-    ['array_rotate_left(array, positions)', 'Moves every element left by some positions, wrapping around at the start.'],
-    ['array_rotate_right(array, positions)', 'Moves every element right by some positions, wrapping around at the end.'],
+    [
+      'array_rotate_left(array, positions)',
+      'Moves every element left by some positions, wrapping around at the start.',
+    ],
+    [
+      'array_rotate_right(array, positions)',
+      'Moves every element right by some positions, wrapping around at the end.',
+    ],
     ['array_select_dict(array, key, value)', 'The first object in an array whose key has the given value.'],
-    ['array_shift_left(array, positions, [fill])', 'Moves the elements left, dropping those that fall off and filling the end.'],
-    ['array_shift_right(array, positions, [fill])', 'Moves the elements right, dropping those that fall off and filling the start.'],
+    [
+      'array_shift_left(array, positions, [fill])',
+      'Moves the elements left, dropping those that fall off and filling the end.',
+    ],
+    [
+      'array_shift_right(array, positions, [fill])',
+      'Moves the elements right, dropping those that fall off and filling the start.',
+    ],
     ['array_slice(array, start, end)', 'The elements between two positions, both included.'],
     ['array_sort_asc(array)', 'The elements sorted from smallest to largest.'],
     ['array_sort_desc(array)', 'The elements sorted from largest to smallest.'],
@@ -165,12 +207,18 @@ const TABLE: Record<FunctionCategory, Row[]> = {
     ['isarray(value)', 'Whether the value is a dynamic array.'],
     ['len(value)', 'The length of a string or of an array.'],
     ['pack_array(value1, [value2, ...])', 'Makes a dynamic array of its arguments.'],
-    ['pack_dictionary(key1, value1, [key2, value2, ...])', 'Builds a dynamic object from keys and values given in turn.'],
+    [
+      'pack_dictionary(key1, value1, [key2, value2, ...])',
+      'Builds a dynamic object from keys and values given in turn.',
+    ],
     ['pack(key1, value1, [key2, value2, ...])', 'Another name of bag_pack: an object from keys and values.'],
     ['strcat_array(array, delimiter)', 'Joins the elements of an array into a string, with a delimiter between them.'],
   ],
   conditional: [
-    ['case(predicate1, then1, [predicate2, then2, ...], else)', 'The value paired with the first predicate that holds, or the last argument when none does.'],
+    [
+      'case(predicate1, then1, [predicate2, then2, ...], else)',
+      'The value paired with the first predicate that holds, or the last argument when none does.',
+    ],
     ['iff(predicate, if_true, if_false)', 'One of two values, by whether the predicate holds.'],
   ],
   conversion: [
@@ -221,11 +269,11 @@ const TABLE: Record<FunctionCategory, Row[]> = {
     ['genai_conversation_turns(messages)', 'How many exchanges a conversation holds.'],
     ['genai_cost(model, input_tokens, output_tokens)', 'What the tokens of a call cost with the given model.'],
     ['genai_estimate_tokens(text)', 'A rough count of the tokens a text would take.'],
-    ['genai_extract_assistant_response(messages)', 'The text of the assistant\'s last answer.'],
+    ['genai_extract_assistant_response(messages)', "The text of the assistant's last answer."],
     ['genai_extract_function_results(messages)', 'The results that function or tool calls returned.'],
     ['genai_extract_system_prompt(messages)', 'The text of the system message.'],
     ['genai_extract_tool_calls(messages)', 'The tool calls the assistant asked for.'],
-    ['genai_extract_user_prompt(messages)', 'The text of the user\'s last message.'],
+    ['genai_extract_user_prompt(messages)', "The text of the user's last message."],
     ['genai_get_content_by_index(messages, index)', 'The text of the message at a position.'],
     ['genai_get_content_by_role(messages, role)', 'The text of the first message with the given role.'],
     ['genai_get_pricing(model)', 'The price per token of a model, as a dynamic object.'],
@@ -247,7 +295,10 @@ const TABLE: Record<FunctionCategory, Row[]> = {
     ['format_ipv4_mask(ip, [prefix])', 'Writes an IPv4 address and prefix length as CIDR text.'],
     ['format_ipv4(ip, [prefix])', 'Writes an IPv4 address in dotted form, optionally masked.'],
     ['geo_info_from_ip_address(ip)', 'Where an IP address is located: country, city, coordinates.'],
-    ['has_any_ipv4_prefix(text, prefixes)', 'Whether the text holds an IPv4 address starting with any of the prefixes.'],
+    [
+      'has_any_ipv4_prefix(text, prefixes)',
+      'Whether the text holds an IPv4 address starting with any of the prefixes.',
+    ],
     ['has_any_ipv4(text, addresses)', 'Whether the text holds any of the IPv4 addresses.'],
     ['has_ipv4_prefix(text, prefix)', 'Whether the text holds an IPv4 address starting with the prefix.'],
     ['has_ipv4(text, address)', 'Whether the text holds the IPv4 address.'],
@@ -309,13 +360,16 @@ const TABLE: Record<FunctionCategory, Row[]> = {
     ['ingestion_time()', 'When Axiom received the row.'],
   ],
   pair: [
-    ['find_pair(array, key_pattern, value_pattern, [separator])', 'The first key-value pair in an array whose key and value match the patterns.'],
+    [
+      'find_pair(array, key_pattern, value_pattern, [separator])',
+      'The first key-value pair in an array whose key and value match the patterns.',
+    ],
     ['pair(key, value, [separator])', 'Writes a key and a value as one pair string.'],
     ['parse_pair(pair, [separator])', 'Reads a pair string into its key and its value.'],
   ],
   rounding: [
     ['bin(value, size)', 'Rounds down to a multiple of the size: puts values, often times, into buckets.'],
-    ['bin_auto(expression)', 'Buckets times by a size chosen from the query\'s time range.'],
+    ['bin_auto(expression)', "Buckets times by a size chosen from the query's time range."],
     ['ceiling(x)', 'The smallest integer not below the number.'],
     ['floor(x)', 'The largest integer not above the number.'],
   ],
@@ -331,13 +385,19 @@ const TABLE: Record<FunctionCategory, Row[]> = {
     ['coalesce(value1, value2, [...])', 'The first argument that is not null or empty.'],
     ['countof_regex(regex, text)', 'How many times the regular expression matches in the text.'],
     ['countof(search, text)', 'How many times a substring occurs in the text.'],
-    ['extract_all(regex, [groups], text)', 'Every match of a regular expression, with its capture groups, as an array.'],
+    [
+      'extract_all(regex, [groups], text)',
+      'Every match of a regular expression, with its capture groups, as an array.',
+    ],
     ['extract(regex, group, text)', 'The first match of a regular expression, or one of its capture groups.'],
     ['format_bytes(value, [precision], [unit], [base])', 'A byte count written with a unit, such as 1.5 MB.'],
     ['format_url(parts)', 'Builds a URL from a dynamic object of its parts.'],
-    ['gettype(value)', 'The name of the value\'s type.'],
+    ['gettype(value)', "The name of the value's type."],
     ['indexof(text, search, [start], [length], [occurrence])', 'Where a substring first occurs in the text, or -1.'],
-    ['indexof_regex(text, regex, [start], [occurrence], [length])', 'Where a regular expression first matches in the text, or -1.'],
+    [
+      'indexof_regex(text, regex, [start], [occurrence], [length])',
+      'Where a regular expression first matches in the text, or -1.',
+    ],
     ['isascii(text)', 'Whether every character is ASCII.'],
     ['isempty(value)', 'Whether the value is null or an empty string.'],
     ['isnotempty(value)', 'Whether the value is neither null nor an empty string.'],
@@ -351,12 +411,18 @@ const TABLE: Record<FunctionCategory, Row[]> = {
     ['parse_urlquery(query)', 'Reads the parameters of a URL query string into a dynamic object.'],
     ['quote(text)', 'The text in quotes, with its special characters escaped.'],
     ['regex_quote(text)', 'The text with every regular expression character escaped, to match it literally.'],
-    ['replace_regex(regex, rewrite, text)', 'Replaces every match of a regular expression; \\1 and so on refer to capture groups.'],
+    [
+      'replace_regex(regex, rewrite, text)',
+      'Replaces every match of a regular expression; \\1 and so on refer to capture groups.',
+    ],
     ['replace_string(search, rewrite, text)', 'Replaces every occurrence of a substring.'],
     ['replace(regex, rewrite, text)', 'Replaces every match of a regular expression.'],
     ['reverse(text)', 'The characters of the text in the opposite order.'],
     ['split(text, delimiter, [index])', 'Cuts the text at each delimiter into an array.'],
-    ['strcat_delim(delimiter, value1, value2, [...])', 'Joins its arguments into a string with a delimiter between them.'],
+    [
+      'strcat_delim(delimiter, value1, value2, [...])',
+      'Joins its arguments into a string with a delimiter between them.',
+    ],
     ['strcat(value1, [value2, ...])', 'Joins its arguments into one string.'],
     ['strcmp(text1, text2)', 'Compares two strings: negative, zero or positive.'],
     ['string_size(text)', 'The length of the text in bytes.'],
@@ -458,11 +524,20 @@ function pageOf(category: FunctionCategory, name: string): string {
   return `${DOCS_BASE}${CATEGORIES[category].folder}/${(PAGE_OF[name] ?? name).replace(/_/g, '-')}`;
 }
 
-export const FUNCTIONS: readonly AplFunction[] = (Object.entries(TABLE) as [FunctionCategory, Row[]][]).flatMap(([category, rows]) =>
-  rows.map(([signature, description]) => {
-    const name = signature.slice(0, signature.indexOf('('));
-    return { name, kind: category === 'aggregation' ? 'aggregation' : 'scalar', category, signature, parameters: parametersOf(signature), description, doc: pageOf(category, name) } satisfies AplFunction;
-  }),
+export const FUNCTIONS: readonly AplFunction[] = (Object.entries(TABLE) as [FunctionCategory, Row[]][]).flatMap(
+  ([category, rows]) =>
+    rows.map(([signature, description]) => {
+      const name = signature.slice(0, signature.indexOf('('));
+      return {
+        name,
+        kind: category === 'aggregation' ? 'aggregation' : 'scalar',
+        category,
+        signature,
+        parameters: parametersOf(signature),
+        description,
+        doc: pageOf(category, name),
+      } satisfies AplFunction;
+    }),
 );
 
 const FUNCTION_BY_NAME = new Map(FUNCTIONS.map((f) => [f.name, f]));
@@ -475,36 +550,146 @@ export function findFunction(name: string): AplFunction | undefined {
 export const TABULAR_OPERATORS: readonly AplOperator[] = (
   [
     ['count', '| count', 'Replaces the rows by a single row holding how many there were.', 'count-operator'],
-    ['distinct', '| distinct field1, [field2, ...]', 'One row for each distinct combination of the given fields.', 'distinct-operator'],
+    [
+      'distinct',
+      '| distinct field1, [field2, ...]',
+      'One row for each distinct combination of the given fields.',
+      'distinct-operator',
+    ],
     ['extend', '| extend name = expression, [...]', 'Adds computed fields to every row.', 'extend-operator'],
-    ['extend-valid', '| extend-valid name = expression, [...]', 'Adds computed fields, setting them only where the expression gives a valid value.', 'extend-valid-operator'],
-    ['externaldata', 'externaldata (field:type, [...]) ["url", ...] [with (format = "csv")]', 'Reads rows of the given schema from files at URLs.', 'externaldata-operator'],
+    [
+      'extend-valid',
+      '| extend-valid name = expression, [...]',
+      'Adds computed fields, setting them only where the expression gives a valid value.',
+      'extend-valid-operator',
+    ],
+    [
+      'externaldata',
+      'externaldata (field:type, [...]) ["url", ...] [with (format = "csv")]',
+      'Reads rows of the given schema from files at URLs.',
+      'externaldata-operator',
+    ],
     ['getschema', '| getschema', 'The fields of the input and their types, one row per field.', 'getschema-operator'],
-    ['join', '| join [kind=inner|innerunique|leftouter|rightouter|fullouter|leftanti|rightanti|leftsemi|rightsemi] (right) on conditions', 'Combines each row with the rows of another table that match on the conditions.', 'join-operator'],
+    [
+      'join',
+      '| join [kind=inner|innerunique|leftouter|rightouter|fullouter|leftanti|rightanti|leftsemi|rightsemi] (right) on conditions',
+      'Combines each row with the rows of another table that match on the conditions.',
+      'join-operator',
+    ],
     ['limit', '| limit n', 'Keeps at most n rows.', 'limit-operator'],
-    ['lookup', '| lookup [kind=leftouter|inner] table on conditions', 'Adds the fields of the matching row of a lookup table to each row.', 'lookup-operator'],
-    ['make-series', '| make-series aggregation [default = value] on time_field [from start] [to end] step size [by field, ...]', 'Turns the rows into time series: one array of aggregated values per group.', 'make-series'],
-    ['mv-expand', '| mv-expand [kind=bag|array] [with_itemindex=name] field [to typeof(type)] [limit n]', 'Makes one row per element of an array or property bag field.', 'mv-expand'],
-    ['order', '| order by field [asc|desc] [nulls first|last], [...]', 'Sorts the rows (another name of sort).', 'order-operator'],
-    ['parse', '| parse [kind=simple|regex|relaxed] expression with [*] "text" name [: type] [*] ...', 'Reads new fields out of a string by a pattern of literal text and field names.', 'parse-operator'],
-    ['parse-kv', '| parse-kv expression as (key1 [: type], ...) with (pair_delimiter = "x", kv_delimiter = "y", [...])', 'Reads key-value pairs out of a string into fields.', 'parse-kv'],
-    ['parse-where', '| parse-where [kind=simple|regex] expression with [*] "text" name [: type] [*] ...', 'Like parse, but drops the rows whose string does not match the pattern.', 'parse-where'],
-    ['project-away', '| project-away field1, [field2, ...]', 'Removes the given fields and keeps all the others.', 'project-away-operator'],
-    ['project-keep', '| project-keep field1, [field2, ...]', 'Keeps only the given fields (wildcards allowed), in their original order.', 'project-keep-operator'],
+    [
+      'lookup',
+      '| lookup [kind=leftouter|inner] table on conditions',
+      'Adds the fields of the matching row of a lookup table to each row.',
+      'lookup-operator',
+    ],
+    [
+      'make-series',
+      '| make-series aggregation [default = value] on time_field [from start] [to end] step size [by field, ...]',
+      'Turns the rows into time series: one array of aggregated values per group.',
+      'make-series',
+    ],
+    [
+      'mv-expand',
+      '| mv-expand [kind=bag|array] [with_itemindex=name] field [to typeof(type)] [limit n]',
+      'Makes one row per element of an array or property bag field.',
+      'mv-expand',
+    ],
+    [
+      'order',
+      '| order by field [asc|desc] [nulls first|last], [...]',
+      'Sorts the rows (another name of sort).',
+      'order-operator',
+    ],
+    [
+      'parse',
+      '| parse [kind=simple|regex|relaxed] expression with [*] "text" name [: type] [*] ...',
+      'Reads new fields out of a string by a pattern of literal text and field names.',
+      'parse-operator',
+    ],
+    [
+      'parse-kv',
+      '| parse-kv expression as (key1 [: type], ...) with (pair_delimiter = "x", kv_delimiter = "y", [...])',
+      'Reads key-value pairs out of a string into fields.',
+      'parse-kv',
+    ],
+    [
+      'parse-where',
+      '| parse-where [kind=simple|regex] expression with [*] "text" name [: type] [*] ...',
+      'Like parse, but drops the rows whose string does not match the pattern.',
+      'parse-where',
+    ],
+    [
+      'project-away',
+      '| project-away field1, [field2, ...]',
+      'Removes the given fields and keeps all the others.',
+      'project-away-operator',
+    ],
+    [
+      'project-keep',
+      '| project-keep field1, [field2, ...]',
+      'Keeps only the given fields (wildcards allowed), in their original order.',
+      'project-keep-operator',
+    ],
     ['project-rename', '| project-rename new_name = old_name, [...]', 'Gives fields new names.', 'project-rename'],
-    ['project-reorder', '| project-reorder field1 [asc|desc|granny-asc|granny-desc], [...]', 'Moves the given fields to the front, in the order given; the rest follow.', 'project-reorder-operator'],
-    ['project', '| project field1, [name = expression, ...]', 'Keeps only the given fields and computed ones, in that order.', 'project-operator'],
-    ['redact', '| redact [replaceToken="*"] [replaceHash=false] [redactGroups=false] regex, [...] [on field]', 'Masks or hashes the parts of fields that match regular expressions.', 'redact-operator'],
+    [
+      'project-reorder',
+      '| project-reorder field1 [asc|desc|granny-asc|granny-desc], [...]',
+      'Moves the given fields to the front, in the order given; the rest follow.',
+      'project-reorder-operator',
+    ],
+    [
+      'project',
+      '| project field1, [name = expression, ...]',
+      'Keeps only the given fields and computed ones, in that order.',
+      'project-operator',
+    ],
+    [
+      'redact',
+      '| redact [replaceToken="*"] [replaceHash=false] [redactGroups=false] regex, [...] [on field]',
+      'Masks or hashes the parts of fields that match regular expressions.',
+      'redact-operator',
+    ],
     ['sample', '| sample n', 'Keeps a random selection of rows.', 'sample-operator'],
-    ['search', '| search [kind=case_sensitive|case_insensitive] predicate', 'Keeps the rows where a term appears in any field.', 'search-operator'],
-    ['sort', '| sort by field [asc|desc] [nulls first|last], [...]', 'Sorts the rows by the given fields (descending unless asc is given).', 'sort-operator'],
-    ['summarize', '| summarize [name =] aggregation, [...] [by [name =] expression, ...]', 'Groups the rows and computes aggregations for each group.', 'summarize-operator'],
+    [
+      'search',
+      '| search [kind=case_sensitive|case_insensitive] predicate',
+      'Keeps the rows where a term appears in any field.',
+      'search-operator',
+    ],
+    [
+      'sort',
+      '| sort by field [asc|desc] [nulls first|last], [...]',
+      'Sorts the rows by the given fields (descending unless asc is given).',
+      'sort-operator',
+    ],
+    [
+      'summarize',
+      '| summarize [name =] aggregation, [...] [by [name =] expression, ...]',
+      'Groups the rows and computes aggregations for each group.',
+      'summarize-operator',
+    ],
     ['take', '| take n', 'Keeps at most n rows, in no particular order.', 'take-operator'],
-    ['top', '| top n by expression [asc|desc] [nulls first|last]', 'The first n rows by the given sort order.', 'top-operator'],
-    ['union', '| union [withsource=name] table1, [table2, ...]', 'Appends the rows of other datasets or queries.', 'union-operator'],
+    [
+      'top',
+      '| top n by expression [asc|desc] [nulls first|last]',
+      'The first n rows by the given sort order.',
+      'top-operator',
+    ],
+    [
+      'union',
+      '| union [withsource=name] table1, [table2, ...]',
+      'Appends the rows of other datasets or queries.',
+      'union-operator',
+    ],
     ['where', '| where predicate', 'Keeps only the rows where the predicate holds.', 'where-operator'],
   ] as const
-).map(([name, syntax, description, page]) => ({ name, syntax, description, doc: `${DOCS_BASE}tabular-operators/${page}` }));
+).map(([name, syntax, description, page]) => ({
+  name,
+  syntax,
+  description,
+  doc: `${DOCS_BASE}tabular-operators/${page}`,
+}));
 
 const OPERATOR_BY_NAME = new Map(TABULAR_OPERATORS.map((o) => [o.name, o]));
 
@@ -513,7 +698,16 @@ export function findOperator(name: string): AplOperator | undefined {
 }
 
 /** Words that may start a query instead of a dataset. */
-export const QUERY_STARTS: readonly string[] = ['print', 'range', 'datatable', 'union', 'search', 'externaldata', 'let', 'set'];
+export const QUERY_STARTS: readonly string[] = [
+  'print',
+  'range',
+  'datatable',
+  'union',
+  'search',
+  'externaldata',
+  'let',
+  'set',
+];
 
 const STRING_OPERATORS_DOC = `${DOCS_BASE}scalar-operators/string-operators`;
 const LOGICAL_DOC = `${DOCS_BASE}scalar-operators/logical-operators`;
@@ -526,10 +720,26 @@ export const EXPRESSION_WORDS: readonly AplWord[] = [
   { name: 'not', description: 'Turns true into false and false into true.', doc: LOGICAL_DOC },
   { name: 'between', description: 'value between (low .. high): whether the value lies in the range, ends included.' },
   { name: '!between', description: 'value !between (low .. high): whether the value lies outside the range.' },
-  { name: 'in', description: 'value in (a, b, ...): whether the value equals one in the list (case-sensitive).', doc: `${IN_DOC}in-operator` },
-  { name: '!in', description: 'value !in (a, b, ...): whether the value equals none in the list (case-sensitive).', doc: `${IN_DOC}not-in-operator` },
-  { name: 'in~', description: 'value in~ (a, b, ...): whether the value equals one in the list, ignoring case.', doc: `${IN_DOC}in-tilde-operator` },
-  { name: '!in~', description: 'value !in~ (a, b, ...): whether the value equals none in the list, ignoring case.', doc: `${IN_DOC}not-in-tilde-operator` },
+  {
+    name: 'in',
+    description: 'value in (a, b, ...): whether the value equals one in the list (case-sensitive).',
+    doc: `${IN_DOC}in-operator`,
+  },
+  {
+    name: '!in',
+    description: 'value !in (a, b, ...): whether the value equals none in the list (case-sensitive).',
+    doc: `${IN_DOC}not-in-operator`,
+  },
+  {
+    name: 'in~',
+    description: 'value in~ (a, b, ...): whether the value equals one in the list, ignoring case.',
+    doc: `${IN_DOC}in-tilde-operator`,
+  },
+  {
+    name: '!in~',
+    description: 'value !in~ (a, b, ...): whether the value equals none in the list, ignoring case.',
+    doc: `${IN_DOC}not-in-tilde-operator`,
+  },
   ...stringOperators(),
   { name: 'true', description: 'The boolean true.' },
   { name: 'false', description: 'The boolean false.' },
@@ -548,14 +758,42 @@ function stringOperators(): AplWord[] {
   const out: AplWord[] = [];
   for (const [name, meaning] of words) {
     out.push({ name, description: `Whether the left side ${meaning}, ignoring case.`, doc: STRING_OPERATORS_DOC });
-    out.push({ name: `${name}_cs`, description: `Whether the left side ${meaning}, matching case.`, doc: STRING_OPERATORS_DOC });
-    out.push({ name: `!${name}`, description: `Whether the left side does not hold what ${name} looks for, ignoring case.`, doc: STRING_OPERATORS_DOC });
-    out.push({ name: `!${name}_cs`, description: `Whether the left side does not hold what ${name}_cs looks for, matching case.`, doc: STRING_OPERATORS_DOC });
+    out.push({
+      name: `${name}_cs`,
+      description: `Whether the left side ${meaning}, matching case.`,
+      doc: STRING_OPERATORS_DOC,
+    });
+    out.push({
+      name: `!${name}`,
+      description: `Whether the left side does not hold what ${name} looks for, ignoring case.`,
+      doc: STRING_OPERATORS_DOC,
+    });
+    out.push({
+      name: `!${name}_cs`,
+      description: `Whether the left side does not hold what ${name}_cs looks for, matching case.`,
+      doc: STRING_OPERATORS_DOC,
+    });
   }
-  out.push({ name: 'has_any', description: 'Whether the left side holds any of the listed terms, ignoring case.', doc: STRING_OPERATORS_DOC });
-  out.push({ name: 'has_any_cs', description: 'Whether the left side holds any of the listed terms, matching case.', doc: STRING_OPERATORS_DOC });
-  out.push({ name: 'matches regex', description: 'Whether the regular expression on the right matches somewhere in the left side.', doc: STRING_OPERATORS_DOC });
-  out.push({ name: '!matches regex', description: 'Whether the regular expression on the right matches nowhere in the left side.', doc: STRING_OPERATORS_DOC });
+  out.push({
+    name: 'has_any',
+    description: 'Whether the left side holds any of the listed terms, ignoring case.',
+    doc: STRING_OPERATORS_DOC,
+  });
+  out.push({
+    name: 'has_any_cs',
+    description: 'Whether the left side holds any of the listed terms, matching case.',
+    doc: STRING_OPERATORS_DOC,
+  });
+  out.push({
+    name: 'matches regex',
+    description: 'Whether the regular expression on the right matches somewhere in the left side.',
+    doc: STRING_OPERATORS_DOC,
+  });
+  out.push({
+    name: '!matches regex',
+    description: 'Whether the regular expression on the right matches nowhere in the left side.',
+    doc: STRING_OPERATORS_DOC,
+  });
   return out;
 }
 
@@ -566,10 +804,63 @@ export function findExpressionWord(name: string): AplWord | undefined {
 }
 
 /** Words that operators take after their expressions: by, on, asc, … */
-export const CLAUSE_WORDS: readonly string[] = ['by', 'on', 'kind', 'with', 'as', 'asc', 'desc', 'nulls', 'first', 'last', 'to', 'from', 'step', 'default', 'withsource', 'with_itemindex', 'granny-asc', 'granny-desc'];
+export const CLAUSE_WORDS: readonly string[] = [
+  'by',
+  'on',
+  'kind',
+  'with',
+  'as',
+  'asc',
+  'desc',
+  'nulls',
+  'first',
+  'last',
+  'to',
+  'from',
+  'step',
+  'default',
+  'withsource',
+  'with_itemindex',
+  'granny-asc',
+  'granny-desc',
+];
 
 /** The values join's and lookup's kind= takes, and those of the other operators. */
-export const KIND_VALUES: readonly string[] = ['inner', 'innerunique', 'leftouter', 'rightouter', 'fullouter', 'leftanti', 'rightanti', 'leftsemi', 'rightsemi', 'anti', 'semi', 'simple', 'regex', 'relaxed', 'bag', 'array', 'case_sensitive', 'case_insensitive'];
+export const KIND_VALUES: readonly string[] = [
+  'inner',
+  'innerunique',
+  'leftouter',
+  'rightouter',
+  'fullouter',
+  'leftanti',
+  'rightanti',
+  'leftsemi',
+  'rightsemi',
+  'anti',
+  'semi',
+  'simple',
+  'regex',
+  'relaxed',
+  'bag',
+  'array',
+  'case_sensitive',
+  'case_insensitive',
+];
 
 /** Type names, as written after a colon or in typeof(). */
-export const TYPE_NAMES: readonly string[] = ['bool', 'boolean', 'datetime', 'date', 'dynamic', 'int', 'long', 'real', 'double', 'decimal', 'string', 'timespan', 'time', 'guid'];
+export const TYPE_NAMES: readonly string[] = [
+  'bool',
+  'boolean',
+  'datetime',
+  'date',
+  'dynamic',
+  'int',
+  'long',
+  'real',
+  'double',
+  'decimal',
+  'string',
+  'timespan',
+  'time',
+  'guid',
+];

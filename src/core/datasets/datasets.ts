@@ -36,7 +36,11 @@ export async function listDatasets(client: AxiomClient, signal?: AbortSignal): P
  * whole; a failure of the virtual fields alone (a token without that right, an older service) is
  * kept beside the stored fields, which are shown.
  */
-export async function listDatasetFields(client: AxiomClient, dataset: string, signal?: AbortSignal): Promise<DatasetFields> {
+export async function listDatasetFields(
+  client: AxiomClient,
+  dataset: string,
+  signal?: AbortSignal,
+): Promise<DatasetFields> {
   const virtual: Promise<{ list: VirtualField[]; failure?: unknown }> = client.listVirtualFields(dataset, signal).then(
     (list) => ({ list }),
     (failure: unknown) => ({ list: [], failure }),
@@ -45,8 +49,23 @@ export async function listDatasetFields(client: AxiomClient, dataset: string, si
   const { list, failure } = await virtual;
   if (failure !== undefined && isAxiomError(failure) && failure.kind === 'cancelled') throw failure;
   return arrangeFields(
-    stored.map((f) => ({ name: f.name, type: f.type, unit: f.unit || undefined, description: f.description || undefined, hidden: f.hidden === true, virtual: false })),
-    list.map((v) => ({ name: v.name, type: v.type || undefined, unit: v.unit || undefined, description: v.description || undefined, hidden: false, virtual: true, expression: v.expression || undefined })),
+    stored.map((f) => ({
+      name: f.name,
+      type: f.type,
+      unit: f.unit || undefined,
+      description: f.description || undefined,
+      hidden: f.hidden === true,
+      virtual: false,
+    })),
+    list.map((v) => ({
+      name: v.name,
+      type: v.type || undefined,
+      unit: v.unit || undefined,
+      description: v.description || undefined,
+      hidden: false,
+      virtual: true,
+      expression: v.expression || undefined,
+    })),
     failure,
   );
 }

@@ -26,7 +26,10 @@ export function groupByDay(entries: readonly HistoryEntry[]): HistoryDay[] {
     const date = new Date(entry.at);
     const day = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
     let group = days[days.length - 1]?.day === day ? days[days.length - 1] : days.find((d) => d.day === day);
-    if (!group) days.push((group = { day, start: new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime(), entries: [] }));
+    if (!group)
+      days.push(
+        (group = { day, start: new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime(), entries: [] }),
+      );
     group.entries.push(entry);
   }
   return days;

@@ -72,7 +72,10 @@ export class HistoryStore {
 
   /** The file of a deployment's history: named by a hash of the deployment's name, so that any name makes a file name (and two names differing in case make two). */
   fileOf(deployment: string): string {
-    return path.join(this.folder, `history-${createHash('sha256').update(deployment).digest('hex').slice(0, 16)}.jsonl`);
+    return path.join(
+      this.folder,
+      `history-${createHash('sha256').update(deployment).digest('hex').slice(0, 16)}.jsonl`,
+    );
   }
 
   /** Records a run. Returns the entry as kept. */
@@ -253,7 +256,9 @@ export function readLines(text: string): { entries: HistoryEntry[]; lines: numbe
     const entry = readEntry(value);
     if (entry && !seen.has(entry.id)) seen.set(entry.id, { entry, line: index });
   }
-  const entries = [...seen.values()].filter((e) => !removed.has(e.entry.id)).sort((a, b) => b.entry.at - a.entry.at || b.line - a.line);
+  const entries = [...seen.values()]
+    .filter((e) => !removed.has(e.entry.id))
+    .sort((a, b) => b.entry.at - a.entry.at || b.line - a.line);
   return { entries: entries.map((e) => e.entry), lines };
 }
 
@@ -262,7 +267,8 @@ export function readEntry(value: unknown): HistoryEntry | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const v = value as Record<string, unknown>;
   const range = readStoredRangeLoose(v.range);
-  if (typeof v.id !== 'string' || typeof v.apl !== 'string' || typeof v.deployment !== 'string' || !range) return undefined;
+  if (typeof v.id !== 'string' || typeof v.apl !== 'string' || typeof v.deployment !== 'string' || !range)
+    return undefined;
   if (typeof v.at !== 'number' || !Number.isFinite(v.at)) return undefined;
   const entry: HistoryEntry = {
     id: v.id,
@@ -287,12 +293,16 @@ function readStoredRangeLoose(value: unknown): StoredRange | undefined {
   const stored = value as Record<string, unknown>;
   if (stored.version !== 1) return undefined;
   if ('preset' in stored) return readStoredRange(value) ? (value as StoredRange) : undefined;
-  return typeof stored.start === 'string' && typeof stored.end === 'string' ? { version: 1, start: stored.start, end: stored.end } : undefined;
+  return typeof stored.start === 'string' && typeof stored.end === 'string'
+    ? { version: 1, start: stored.start, end: stored.end }
+    : undefined;
 }
 
 /** The range of an entry as runs take it. */
 export function entryRange(entry: HistoryEntry): TimeRange {
-  return 'preset' in entry.range ? { kind: 'preset', preset: entry.range.preset } : { kind: 'custom', start: entry.range.start, end: entry.range.end };
+  return 'preset' in entry.range
+    ? { kind: 'preset', preset: entry.range.preset }
+    : { kind: 'custom', start: entry.range.start, end: entry.range.end };
 }
 
 function isMissing(error: unknown): boolean {

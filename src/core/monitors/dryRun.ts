@@ -30,7 +30,8 @@ export function runWindows(schedule: Schedule, from: number, to: number): RunWin
   const range = Math.max(1, schedule.rangeMinutes) * MINUTE;
   const delay = Math.max(0, schedule.delaySeconds) * 1000;
   const windows: RunWindow[] = [];
-  for (let at = Math.floor(from / step) * step + step; at <= to; at += step) windows.push({ at, start: at - delay - range, end: at - delay });
+  for (let at = Math.floor(from / step) * step + step; at <= to; at += step)
+    windows.push({ at, start: at - delay - range, end: at - delay });
   return windows;
 }
 
@@ -70,7 +71,10 @@ export function samplesByTime(runs: RunWindow[], points: readonly Point[]): RunS
 }
 
 /** Gathers points already known per run (one query per run, or bins combined per run). */
-export function samplesByRun(runs: RunWindow[], perRun: readonly (readonly { group: string; value: number }[])[]): RunSamples {
+export function samplesByRun(
+  runs: RunWindow[],
+  perRun: readonly (readonly { group: string; value: number }[])[],
+): RunSamples {
   const groupIndex = new Map<string, number>();
   const lists: { run: number[]; min: number[]; max: number[] }[] = [];
   const empty = new Uint8Array(runs.length);
@@ -102,7 +106,11 @@ export function samplesByRun(runs: RunWindow[], perRun: readonly (readonly { gro
   return {
     runs,
     groups: [...groupIndex.keys()],
-    perGroup: lists.map((l) => ({ run: Int32Array.from(l.run), min: Float64Array.from(l.min), max: Float64Array.from(l.max) })),
+    perGroup: lists.map((l) => ({
+      run: Int32Array.from(l.run),
+      min: Float64Array.from(l.min),
+      max: Float64Array.from(l.max),
+    })),
     empty,
     points,
   };
@@ -260,7 +268,8 @@ export function summarize(samples: RunSamples, outcome: DryRunOutcome, intervalM
   let longestCheck: string | undefined;
   for (const alert of alerts) {
     const start = runs[alert.openRun].at;
-    const end = alert.closeRun === undefined ? runs[runs.length - 1].at + intervalMinutes * MINUTE : runs[alert.closeRun].at;
+    const end =
+      alert.closeRun === undefined ? runs[runs.length - 1].at + intervalMinutes * MINUTE : runs[alert.closeRun].at;
     if (longestMs === undefined || end - start > longestMs) {
       longestMs = end - start;
       longestCheck = alert.check;

@@ -7,14 +7,31 @@ import type { JsonObject } from '../json';
 import { phrase, type Phrase } from '../phrase';
 import type { ResultTable } from '../run/resultsProtocol';
 import { normalRule, type TriggerRule } from './dryRun';
-import { MATCH_LIMIT_PER_DAY, matchesInLastDay, planDryRun, runPlan, samplesFromAnswers, scheduleOf, type Budget } from './dryRunPlan';
+import {
+  MATCH_LIMIT_PER_DAY,
+  matchesInLastDay,
+  planDryRun,
+  runPlan,
+  samplesFromAnswers,
+  scheduleOf,
+  type Budget,
+} from './dryRunPlan';
 import { samplesMessage, type DryRunResult } from './dryRunProtocol';
 import { queryField } from './monitorDocuments';
 
 /** What a dry run asks of the service (the client has these). */
 export interface DryRunService {
-  runApl(apl: string, range: { startTime: string; endTime: string }, signal?: AbortSignal): Promise<{ tables: ResultTable[]; datasetNames?: string[] }>;
-  getMonitorHistory(monitorId: string, start: Date, end: Date, signal?: AbortSignal): Promise<{ changes: { state: string; time: number }[] }>;
+  runApl(
+    apl: string,
+    range: { startTime: string; endTime: string },
+    signal?: AbortSignal,
+  ): Promise<{ tables: ResultTable[]; datasetNames?: string[] }>;
+  getMonitorHistory(
+    monitorId: string,
+    start: Date,
+    end: Date,
+    signal?: AbortSignal,
+  ): Promise<{ changes: { state: string; time: number }[] }>;
 }
 
 export interface DryRunOptions {
@@ -37,7 +54,9 @@ export interface DryRunDone {
 }
 
 /** Why an MPL monitor has no dry run, in words. */
-export const MPL_NO_DRY_RUN = phrase('This monitor’s query is MPL (metrics). Axiom’s public API has no call that runs MPL, so a dry run cannot ask what its runs would have seen: only the alerts it really raised in this period are shown.');
+export const MPL_NO_DRY_RUN = phrase(
+  'This monitor’s query is MPL (metrics). Axiom’s public API has no call that runs MPL, so a dry run cannot ask what its runs would have seen: only the alerts it really raised in this period are shown.',
+);
 
 export function ruleOf(definition: JsonObject): TriggerRule {
   return normalRule({
@@ -46,7 +65,8 @@ export function ruleOf(definition: JsonObject): TriggerRule {
     alertOnNoData: definition.alertOnNoData === true,
     notifyByGroup: definition.notifyByGroup === true,
     notifyEveryRun: definition.notifyEveryRun === true,
-    positives: typeof definition.triggerAfterNPositiveResults === 'number' ? definition.triggerAfterNPositiveResults : undefined,
+    positives:
+      typeof definition.triggerAfterNPositiveResults === 'number' ? definition.triggerAfterNPositiveResults : undefined,
     ofRuns: typeof definition.triggerFromNRuns === 'number' ? definition.triggerFromNRuns : undefined,
   });
 }
@@ -57,17 +77,41 @@ export function isMplMonitor(definition: JsonObject): boolean {
 }
 
 /** The dry run of `definition` (the monitor as edited) over the period ending at `options.to`. */
-export async function dryRunMonitor(service: DryRunService, definition: JsonObject, options: DryRunOptions): Promise<DryRunDone> {
+export async function dryRunMonitor(
+  service: DryRunService,
+  definition: JsonObject,
+  options: DryRunOptions,
+): Promise<DryRunDone> {
   const { to, periodMs, signal } = options;
   const schedule = scheduleOf(definition);
-  const history = async (from: number) => (typeof definition.id === 'string' && definition.id ? (await service.getMonitorHistory(definition.id, new Date(from), new Date(to), signal)).changes : []);
-  const realAlerts = (changes: { state: string; time: number }[]) => changes.filter((c) => c.state === 'open').map((c) => c.time);
-  const base = { type: 'result' as const, name: String(definition.name ?? ''), intervalMinutes: schedule.intervalMinutes, rule: ruleOf(definition) };
+  const history = async (from: number) =>
+    typeof definition.id === 'string' && definition.id
+      ? (await service.getMonitorHistory(definition.id, new Date(from), new Date(to), signal)).changes
+      : [];
+  const realAlerts = (changes: { state: string; time: number }[]) =>
+    changes.filter((c) => c.state === 'open').map((c) => c.time);
+  const base = {
+    type: 'result' as const,
+    name: String(definition.name ?? ''),
+    intervalMinutes: schedule.intervalMinutes,
+    rule: ruleOf(definition),
+  };
 
   if (isMplMonitor(definition)) {
     const from = to - Math.min(7 * 86_400_000, Math.max(schedule.intervalMinutes * 60_000, periodMs));
     return {
-      result: { ...base, periodMs, runs: [], groups: [], perGroup: [], empty: [], realAlerts: realAlerts(await history(from)), approximations: [], queries: 0, noQuery: options.say(MPL_NO_DRY_RUN) },
+      result: {
+        ...base,
+        periodMs,
+        runs: [],
+        groups: [],
+        perGroup: [],
+        empty: [],
+        realAlerts: realAlerts(await history(from)),
+        approximations: [],
+        queries: 0,
+        noQuery: options.say(MPL_NO_DRY_RUN),
+      },
       rows: 0,
       datasets: [],
     };
@@ -79,7 +123,11 @@ export async function dryRunMonitor(service: DryRunService, definition: JsonObje
   const answers = await runPlan(
     plan,
     async (query, querySignal) => {
-      const answer = await service.runApl(query.apl, { startTime: new Date(query.start).toISOString(), endTime: new Date(query.end).toISOString() }, querySignal);
+      const answer = await service.runApl(
+        query.apl,
+        { startTime: new Date(query.start).toISOString(), endTime: new Date(query.end).toISOString() },
+        querySignal,
+      );
       for (const name of answer.datasetNames ?? []) datasets.add(name);
       rows += answer.tables.reduce((sum, t) => sum + t.rowCount, 0);
       return answer.tables[0];
@@ -91,7 +139,14 @@ export async function dryRunMonitor(service: DryRunService, definition: JsonObje
   const first = plan.runs[0]?.at ?? to - periodMs;
   const changes = await history(first);
   const samples = samplesFromAnswers(plan, answers);
-  const matches = plan.reading.kind === 'matches' ? { period: samples.perGroup.reduce((sum, g) => sum + g.max.reduce((a, b) => a + b, 0), 0), lastDay: matchesInLastDay(plan, answers[0], to), limit: MATCH_LIMIT_PER_DAY } : undefined;
+  const matches =
+    plan.reading.kind === 'matches'
+      ? {
+          period: samples.perGroup.reduce((sum, g) => sum + g.max.reduce((a, b) => a + b, 0), 0),
+          lastDay: matchesInLastDay(plan, answers[0], to),
+          limit: MATCH_LIMIT_PER_DAY,
+        }
+      : undefined;
   return {
     result: {
       ...base,
@@ -109,20 +164,32 @@ export async function dryRunMonitor(service: DryRunService, definition: JsonObje
 }
 
 /** How a dry run ended, for its history entry. */
-export type DryRunEnding = { outcome: 'ok'; rows: number; datasets: readonly string[] } | { outcome: Exclude<RunOutcome, 'ok' | 'limited'>; message: string };
+export type DryRunEnding =
+  | { outcome: 'ok'; rows: number; datasets: readonly string[] }
+  | { outcome: Exclude<RunOutcome, 'ok' | 'limited'>; message: string };
 
 /**
  * The query history's entry of a dry run: the monitor's APL as edited, over the period it looked
  * at, one entry however many queries it took, with source 'dryRun'. None for an MPL monitor (no
  * query ran, and the history's entries are APL that can be run again).
  */
-export function dryRunHistoryRun(definition: JsonObject, period: { to: number; periodMs: number }, startedAt: number, endedAt: number, ending: DryRunEnding): RecordedRun | undefined {
+export function dryRunHistoryRun(
+  definition: JsonObject,
+  period: { to: number; periodMs: number },
+  startedAt: number,
+  endedAt: number,
+  ending: DryRunEnding,
+): RecordedRun | undefined {
   if (isMplMonitor(definition)) return undefined;
   const apl = typeof definition.aplQuery === 'string' ? definition.aplQuery : '';
   if (!apl.trim()) return undefined;
   return {
     apl,
-    range: { kind: 'custom', start: new Date(period.to - period.periodMs).toISOString(), end: new Date(period.to).toISOString() },
+    range: {
+      kind: 'custom',
+      start: new Date(period.to - period.periodMs).toISOString(),
+      end: new Date(period.to).toISOString(),
+    },
     startedAt,
     durationMs: Math.max(0, endedAt - startedAt),
     outcome: ending.outcome,

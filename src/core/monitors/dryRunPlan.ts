@@ -7,7 +7,15 @@ import { canonicalJson, type JsonObject } from '../json';
 import { phrase, type Phrase } from '../phrase';
 import { blankOut } from '../run/limits';
 import type { ResultTable } from '../run/resultsProtocol';
-import { runWindows, samplesByRun, samplesByTime, type Point, type RunSamples, type RunWindow, type Schedule } from './dryRun';
+import {
+  runWindows,
+  samplesByRun,
+  samplesByTime,
+  type Point,
+  type RunSamples,
+  type RunWindow,
+  type Schedule,
+} from './dryRun';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -79,7 +87,12 @@ export function summarizeShape(apl: string): SummarizeShape | undefined {
     const c = blankBody[i];
     if (c === '(' || c === '[' || c === '{') depth++;
     else if (c === ')' || c === ']' || c === '}') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && /\bby\b/y.test(blankBody.slice(i, i + 3)) && (i === 0 || /\s/.test(blankBody[i - 1])) && /\s|$/.test(blankBody[i + 2] ?? '')) {
+    else if (
+      depth === 0 &&
+      /\bby\b/y.test(blankBody.slice(i, i + 3)) &&
+      (i === 0 || /\s/.test(blankBody[i - 1])) &&
+      /\s|$/.test(blankBody[i + 2] ?? '')
+    ) {
       by = i;
       break;
     }
@@ -113,7 +126,11 @@ function combineOf(aggregations: string[]): Combine | undefined {
   const kinds = new Set(
     aggregations.map((agg) => {
       const fn = /^(?:[A-Za-z_]\w*\s*=\s*)?([A-Za-z_]\w*)\s*\(/.exec(agg)?.[1];
-      return fn === 'count' || fn === 'sum' || fn === 'countif' || fn === 'sumif' ? 'sum' : fn === 'min' || fn === 'max' ? fn : 'other';
+      return fn === 'count' || fn === 'sum' || fn === 'countif' || fn === 'sumif'
+        ? 'sum'
+        : fn === 'min' || fn === 'max'
+          ? fn
+          : 'other';
     }),
   );
   if (kinds.size !== 1) return undefined;
@@ -191,7 +208,9 @@ export function planDryRun(definition: JsonObject, options: PlanOptions): DryRun
   const schedule = scheduleOf(definition);
   const periodMs = Math.min(MAX_DRY_RUN_MS, Math.max(schedule.intervalMinutes * MINUTE, options.periodMs));
   const runs = runWindows(schedule, options.to - periodMs, options.to);
-  const approximations: Phrase[] = [phrase('Runs are placed at whole multiples of the interval; when the service really ran them is not public.')];
+  const approximations: Phrase[] = [
+    phrase('Runs are placed at whole multiples of the interval; when the service really ran them is not public.'),
+  ];
   const column = typeof definition.columnName === 'string' && definition.columnName ? definition.columnName : undefined;
   const first = runs[0];
   const last = runs[runs.length - 1];
@@ -200,21 +219,61 @@ export function planDryRun(definition: JsonObject, options: PlanOptions): DryRun
   const rangeMs = schedule.rangeMinutes * MINUTE;
   const delayMs = schedule.delaySeconds * 1000;
   const base = { runs, column, approximations };
-  if (schedule.rangeMinutes < schedule.intervalMinutes) approximations.push(phrase('Each run looks at {0} minutes of every {1}: events in between are seen by no run.', schedule.rangeMinutes, schedule.intervalMinutes));
+  if (schedule.rangeMinutes < schedule.intervalMinutes)
+    approximations.push(
+      phrase(
+        'Each run looks at {0} minutes of every {1}: events in between are seen by no run.',
+        schedule.rangeMinutes,
+        schedule.intervalMinutes,
+      ),
+    );
 
   if (definition.type === 'MatchEvent') {
     // Every matching event is a notification: counted per interval, and over the last 24 hours.
     const countStart = Math.min(whole.start, options.to - DAY);
-    if (rangeMs !== intervalMs) approximations.push(phrase('Matching events are counted per interval of {0} minutes rather than per run range of {1}.', schedule.intervalMinutes, schedule.rangeMinutes));
-    return { ...base, queries: [{ apl: `${apl}\n| summarize count() by bin(_time, ${schedule.intervalMinutes}m)`, start: countStart, end: options.to }], reading: { kind: 'matches', binMs: intervalMs }, groupColumns: ['_time'] };
+    if (rangeMs !== intervalMs)
+      approximations.push(
+        phrase(
+          'Matching events are counted per interval of {0} minutes rather than per run range of {1}.',
+          schedule.intervalMinutes,
+          schedule.rangeMinutes,
+        ),
+      );
+    return {
+      ...base,
+      queries: [
+        {
+          apl: `${apl}\n| summarize count() by bin(_time, ${schedule.intervalMinutes}m)`,
+          start: countStart,
+          end: options.to,
+        },
+      ],
+      reading: { kind: 'matches', binMs: intervalMs },
+      groupColumns: ['_time'],
+    };
   }
   const shape = summarizeShape(apl);
-  const groupColumns = shape ? shape.groups.map(groupColumnName).filter((name): name is string => name !== undefined) : [];
+  const groupColumns = shape
+    ? shape.groups.map(groupColumnName).filter((name): name is string => name !== undefined)
+    : [];
   if (definition.type === 'AnomalyDetection') {
-    return { ...base, groupColumns, queries: [{ apl, start: whole.start, end: whole.end }], reading: { kind: 'byTime' }, noVerdict: phrase('Anomaly monitors compare a series with its own past by the service’s model, which is not public: the series is shown without a verdict.') };
+    return {
+      ...base,
+      groupColumns,
+      queries: [{ apl, start: whole.start, end: whole.end }],
+      reading: { kind: 'byTime' },
+      noVerdict: phrase(
+        'Anomaly monitors compare a series with its own past by the service’s model, which is not public: the series is shown without a verdict.',
+      ),
+    };
   }
 
-  const perRun = (): DryRunPlan => ({ ...base, groupColumns, queries: runs.map((run, index) => ({ apl, start: run.start, end: run.end, run: index })), reading: { kind: 'perRun' } });
+  const perRun = (): DryRunPlan => ({
+    ...base,
+    groupColumns,
+    queries: runs.map((run, index) => ({ apl, start: run.start, end: run.end, run: index })),
+    reading: { kind: 'perRun' },
+  });
   if (!shape) return perRun();
   const maxQueries = options.maxRunQueries ?? MAX_RUN_QUERIES;
   const tooMany = runs.length > maxQueries;
@@ -222,15 +281,37 @@ export function planDryRun(definition: JsonObject, options: PlanOptions): DryRun
   if (shape.timeBin && !shape.timeBin.auto && shape.timeBin.sizeMs) {
     // A chart: every point of a run's range is compared. One query over the period holds them all.
     const bin = shape.timeBin.sizeMs;
-    if (rangeMs % bin !== 0 || intervalMs % bin !== 0 || delayMs % bin !== 0) approximations.push(phrase('Bins of {0} do not line up with the runs’ ranges: each run takes the bins that start in its range, where the service would see part of a bin at each end.', shape.groups[shape.timeBin.index]));
-    return { ...base, groupColumns, queries: [{ apl, start: whole.start, end: whole.end }], reading: { kind: 'byTime' } };
+    if (rangeMs % bin !== 0 || intervalMs % bin !== 0 || delayMs % bin !== 0)
+      approximations.push(
+        phrase(
+          'Bins of {0} do not line up with the runs’ ranges: each run takes the bins that start in its range, where the service would see part of a bin at each end.',
+          shape.groups[shape.timeBin.index],
+        ),
+      );
+    return {
+      ...base,
+      groupColumns,
+      queries: [{ apl, start: whole.start, end: whole.end }],
+      reading: { kind: 'byTime' },
+    };
   }
   if (shape.timeBin?.auto) {
     // bin_auto's bins change with the range: exact only one run at a time.
     if (!tooMany) return perRun();
     const minutes = largestDivisorAtMost(schedule.rangeMinutes, Math.max(1, Math.floor(schedule.rangeMinutes / 10)));
-    approximations.push(phrase('bin_auto was read as bin(_time, {0}m): its buckets depend on the range, and one query per run would take {1} queries.', minutes, runs.length));
-    return { ...base, groupColumns, queries: [{ apl: withTimeBin(apl, shape, minutes), start: whole.start, end: whole.end }], reading: { kind: 'byTime' } };
+    approximations.push(
+      phrase(
+        'bin_auto was read as bin(_time, {0}m): its buckets depend on the range, and one query per run would take {1} queries.',
+        minutes,
+        runs.length,
+      ),
+    );
+    return {
+      ...base,
+      groupColumns,
+      queries: [{ apl: withTimeBin(apl, shape, minutes), start: whole.start, end: whole.end }],
+      reading: { kind: 'byTime' },
+    };
   }
   // A table: each run compares the values over its whole range. Binned by the interval, one query
   // gives each run's values when the range is one interval, or whole intervals of counts, sums,
@@ -238,16 +319,35 @@ export function planDryRun(definition: JsonObject, options: PlanOptions): DryRun
   const combine = combineOf(shape.aggregations);
   const wholeIntervals = rangeMs % intervalMs === 0;
   if (rangeMs === intervalMs || (wholeIntervals && combine)) {
-    if (delayMs % intervalMs !== 0) approximations.push(phrase('The delay of {0} seconds is not a whole number of intervals: each run’s range is taken from the interval bins nearest to it.', schedule.delaySeconds));
+    if (delayMs % intervalMs !== 0)
+      approximations.push(
+        phrase(
+          'The delay of {0} seconds is not a whole number of intervals: each run’s range is taken from the interval bins nearest to it.',
+          schedule.delaySeconds,
+        ),
+      );
     return {
       ...base,
       groupColumns: [...groupColumns, '_time'],
-      queries: [{ apl: withTimeBin(apl, shape, schedule.intervalMinutes), start: whole.start - (delayMs % intervalMs), end: whole.end }],
+      queries: [
+        {
+          apl: withTimeBin(apl, shape, schedule.intervalMinutes),
+          start: whole.start - (delayMs % intervalMs),
+          end: whole.end,
+        },
+      ],
       reading: { kind: 'combineBins', combine: combine ?? 'max', binMs: intervalMs },
     };
   }
   if (!tooMany) return perRun();
-  approximations.push(phrase('Each run’s range of {0} minutes was read as its own interval of {1} minutes: {2} queries, one per run, would be too many.', schedule.rangeMinutes, schedule.intervalMinutes, runs.length));
+  approximations.push(
+    phrase(
+      'Each run’s range of {0} minutes was read as its own interval of {1} minutes: {2} queries, one per run, would be too many.',
+      schedule.rangeMinutes,
+      schedule.intervalMinutes,
+      runs.length,
+    ),
+  );
   return {
     ...base,
     groupColumns: [...groupColumns, '_time'],
@@ -263,7 +363,12 @@ function largestDivisorAtMost(n: number, most: number): number {
 
 /** The rows of a result as values: per row, its time (when it has a `_time`), its group (the
  *  group columns' values joined) and each numeric value compared (the named column only, if any). */
-export function resultPoints(table: ResultTable, groupColumns: readonly string[], column: string | undefined, fallbackTime: number): Point[] {
+export function resultPoints(
+  table: ResultTable,
+  groupColumns: readonly string[],
+  column: string | undefined,
+  fallbackTime: number,
+): Point[] {
   const timeIndex = table.fields.findIndex((f) => f.name === '_time');
   const groupSet = new Set(groupColumns);
   const groupIndexes: number[] = [];
@@ -286,7 +391,12 @@ export function resultPoints(table: ResultTable, groupColumns: readonly string[]
     const group = [...groupIndexes.map((i) => groupText(table.columns[i][r])), ...textGroups].join(' · ');
     for (const index of valueIndexes) {
       const cell = table.columns[index][r];
-      if (typeof cell === 'number' && Number.isFinite(cell)) points.push({ time, group: valueIndexes.length > 1 && !column ? labelled(group, table.fields[index].name) : group, value: cell });
+      if (typeof cell === 'number' && Number.isFinite(cell))
+        points.push({
+          time,
+          group: valueIndexes.length > 1 && !column ? labelled(group, table.fields[index].name) : group,
+          value: cell,
+        });
     }
   }
   return points;
@@ -383,7 +493,13 @@ export interface Budget {
  * Sends the plan's queries, each through the budget (few in flight, under the announced limit),
  * reporting progress as they end; the first failure stops the rest. Answers come back in the plan's order.
  */
-export async function runPlan(plan: DryRunPlan, runQuery: RunQuery, budget: Budget, signal: AbortSignal, progress?: (done: number, total: number) => void): Promise<(ResultTable | undefined)[]> {
+export async function runPlan(
+  plan: DryRunPlan,
+  runQuery: RunQuery,
+  budget: Budget,
+  signal: AbortSignal,
+  progress?: (done: number, total: number) => void,
+): Promise<(ResultTable | undefined)[]> {
   const answers: (ResultTable | undefined)[] = new Array<ResultTable | undefined>(plan.queries.length);
   let done = 0;
   const stop = new AbortController();
@@ -394,13 +510,15 @@ export async function runPlan(plan: DryRunPlan, runQuery: RunQuery, budget: Budg
   try {
     await Promise.all(
       plan.queries.map((query, index) =>
-        budget.run(async () => {
-          answers[index] = await runQuery(query, stop.signal);
-          progress?.(++done, plan.queries.length);
-        }, stop.signal).catch((error: unknown) => {
-          stop.abort();
-          throw error;
-        }),
+        budget
+          .run(async () => {
+            answers[index] = await runQuery(query, stop.signal);
+            progress?.(++done, plan.queries.length);
+          }, stop.signal)
+          .catch((error: unknown) => {
+            stop.abort();
+            throw error;
+          }),
       ),
     );
   } finally {

@@ -17,8 +17,10 @@ export const DRY_RUN_WORDS = {
   longest: 'Longest open: {0}.',
   stillOpen: 'An alert is still open at the end.',
   notifications: '{0} notifications.',
-  matches: '{0} matching events in the period, each a notification (at most 10 a minute and 500 a day); {1} in the last 24 hours.',
-  matchRefused: 'More than {0} matches in the last 24 hours: Axiom refuses a match monitor like this one. Narrow the query before saving.',
+  matches:
+    '{0} matching events in the period, each a notification (at most 10 a minute and 500 a day); {1} in the last 24 hours.',
+  matchRefused:
+    'More than {0} matches in the last 24 hours: Axiom refuses a match monitor like this one. Narrow the query before saving.',
   operator: 'Operator',
   threshold: 'Threshold',
   period: 'Period',
@@ -66,31 +68,61 @@ export interface DryRunResult {
   matches?: { period: number; lastDay: number; limit: number };
 }
 
-export type DryRunHostMessage = DryRunResult | { type: 'progress'; done: number; total: number } | { type: 'failed'; message: string };
+export type DryRunHostMessage =
+  DryRunResult | { type: 'progress'; done: number; total: number } | { type: 'failed'; message: string };
 
 export type DryRunPageMessage = { type: 'ready' } | { type: 'period'; periodMs: number };
 
 export function readDryRunPageMessage(value: unknown): DryRunPageMessage | undefined {
   if (!isJsonObject(value)) return undefined;
   if (value.type === 'ready') return { type: 'ready' };
-  if (value.type === 'period' && typeof value.periodMs === 'number' && Number.isFinite(value.periodMs) && value.periodMs > 0) return { type: 'period', periodMs: value.periodMs };
+  if (
+    value.type === 'period' &&
+    typeof value.periodMs === 'number' &&
+    Number.isFinite(value.periodMs) &&
+    value.periodMs > 0
+  )
+    return { type: 'period', periodMs: value.periodMs };
   return undefined;
 }
 
-const numbers = (value: unknown): value is number[] => Array.isArray(value) && value.every((n) => typeof n === 'number');
-const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((s) => typeof s === 'string');
+const numbers = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((n) => typeof n === 'number');
+const strings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((s) => typeof s === 'string');
 
 export function readDryRunHostMessage(value: unknown): DryRunHostMessage | undefined {
   if (!isJsonObject(value)) return undefined;
-  if (value.type === 'progress' && typeof value.done === 'number' && typeof value.total === 'number') return { type: 'progress', done: value.done, total: value.total };
+  if (value.type === 'progress' && typeof value.done === 'number' && typeof value.total === 'number')
+    return { type: 'progress', done: value.done, total: value.total };
   if (value.type === 'failed' && typeof value.message === 'string') return { type: 'failed', message: value.message };
   if (value.type !== 'result') return undefined;
-  const { name, intervalMinutes, periodMs, runs, groups, perGroup, empty, rule, realAlerts, approximations, queries } = value;
-  if (typeof name !== 'string' || typeof intervalMinutes !== 'number' || typeof periodMs !== 'number' || typeof queries !== 'number') return undefined;
-  if (!numbers(runs) || !strings(groups) || !numbers(empty) || !numbers(realAlerts) || !strings(approximations) || !Array.isArray(perGroup) || !isJsonObject(rule)) return undefined;
+  const { name, intervalMinutes, periodMs, runs, groups, perGroup, empty, rule, realAlerts, approximations, queries } =
+    value;
+  if (
+    typeof name !== 'string' ||
+    typeof intervalMinutes !== 'number' ||
+    typeof periodMs !== 'number' ||
+    typeof queries !== 'number'
+  )
+    return undefined;
+  if (
+    !numbers(runs) ||
+    !strings(groups) ||
+    !numbers(empty) ||
+    !numbers(realAlerts) ||
+    !strings(approximations) ||
+    !Array.isArray(perGroup) ||
+    !isJsonObject(rule)
+  )
+    return undefined;
   if (!perGroup.every((g) => isJsonObject(g) && numbers(g.run) && numbers(g.min) && numbers(g.max))) return undefined;
   if (typeof rule.operator !== 'string' || typeof rule.threshold !== 'number') return undefined;
-  if ((value.noVerdict !== undefined && typeof value.noVerdict !== 'string') || (value.noQuery !== undefined && typeof value.noQuery !== 'string')) return undefined;
+  if (
+    (value.noVerdict !== undefined && typeof value.noVerdict !== 'string') ||
+    (value.noQuery !== undefined && typeof value.noQuery !== 'string')
+  )
+    return undefined;
   return value as unknown as DryRunResult;
 }
 
@@ -113,7 +145,11 @@ export function samplesFromMessage(result: Pick<DryRunResult, 'runs' | 'groups' 
   return {
     runs: result.runs.map((at) => ({ at, start: at, end: at })),
     groups: result.groups,
-    perGroup: result.perGroup.map((g) => ({ run: Int32Array.from(g.run), min: Float64Array.from(g.min), max: Float64Array.from(g.max) })),
+    perGroup: result.perGroup.map((g) => ({
+      run: Int32Array.from(g.run),
+      min: Float64Array.from(g.min),
+      max: Float64Array.from(g.max),
+    })),
     empty,
     points: result.perGroup.reduce((sum, g) => sum + g.run.length, 0),
   };

@@ -22,7 +22,8 @@ export function putBody(fresh: JsonObject, changes: MonitorChanges): JsonObject 
   for (const [key, value] of Object.entries(changes)) {
     if (READ_ONLY_FIELDS.includes(key)) continue;
     if (NOTIFIER_KEYS.includes(key)) {
-      const spelling = fresh.notifierIds === undefined && fresh.notifierIDs !== undefined ? 'notifierIDs' : 'notifierIds';
+      const spelling =
+        fresh.notifierIds === undefined && fresh.notifierIDs !== undefined ? 'notifierIDs' : 'notifierIds';
       for (const k of NOTIFIER_KEYS) delete body[k];
       if (value !== undefined) body[spelling] = value;
       continue;
@@ -57,13 +58,18 @@ function comparable(record: JsonObject, key: string): string {
 
 /** The fields whose values differ between two records (the service's fields aside). */
 export function changedFields(before: JsonObject, after: JsonObject): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)].map((key) => (NOTIFIER_KEYS.includes(key) ? 'notifierIds' : key)));
-  return [...keys].filter((key) => !READ_ONLY_FIELDS.includes(key) && comparable(before, key) !== comparable(after, key)).sort();
+  const keys = new Set(
+    [...Object.keys(before), ...Object.keys(after)].map((key) => (NOTIFIER_KEYS.includes(key) ? 'notifierIds' : key)),
+  );
+  return [...keys]
+    .filter((key) => !READ_ONLY_FIELDS.includes(key) && comparable(before, key) !== comparable(after, key))
+    .sort();
 }
 
 /** What changed from `base` to `edited`, as changes to apply to a record read afresh. */
 export function changesBetween(base: JsonObject, edited: JsonObject): MonitorChanges {
   const changes: MonitorChanges = {};
-  for (const key of changedFields(base, edited)) changes[key] = key === 'notifierIds' ? notifierIdsOf(edited) : (edited[key] ?? undefined);
+  for (const key of changedFields(base, edited))
+    changes[key] = key === 'notifierIds' ? notifierIdsOf(edited) : (edited[key] ?? undefined);
   return changes;
 }

@@ -21,7 +21,8 @@ const AGGREGATING = new Set(['summarize', 'count', 'top', 'top-hitters', 'distin
 function numberProblem(field: MonitorField, value: unknown): Phrase | undefined {
   if (typeof value !== 'number' || !Number.isFinite(value)) return phrase('Enter a number.');
   if (field.kind === 'integer' && !Number.isInteger(value)) return phrase('Enter a whole number.');
-  if (field.min !== undefined && field.max !== undefined && (value < field.min || value > field.max)) return phrase('Enter a number from {0} to {1}.', field.min, field.max);
+  if (field.min !== undefined && field.max !== undefined && (value < field.min || value > field.max))
+    return phrase('Enter a number from {0} to {1}.', field.min, field.max);
   if (field.min !== undefined && value < field.min) return phrase('Enter {0} or more.', field.min);
   if (field.max !== undefined && value > field.max) return phrase('Enter {0} or less.', field.max);
   return undefined;
@@ -43,8 +44,10 @@ export function checkMonitor(definition: JsonObject): MonitorProblem[] {
   const type = definition.type;
 
   if (typeof definition.name !== 'string' || !definition.name.trim()) error('name', phrase('A monitor needs a name.'));
-  if (typeof type !== 'string' || !type) error('type', phrase('Choose a type: Threshold, Match event or Anomaly detection.'));
-  else if (!(MONITOR_TYPES as readonly string[]).includes(type)) warn('type', phrase('“{0}” is not a type the API describes; the service may refuse it.', type));
+  if (typeof type !== 'string' || !type)
+    error('type', phrase('Choose a type: Threshold, Match event or Anomaly detection.'));
+  else if (!(MONITOR_TYPES as readonly string[]).includes(type))
+    warn('type', phrase('“{0}” is not a type the API describes; the service may refuse it.', type));
 
   const apl = definition.aplQuery;
   const mpl = definition.mplQuery;
@@ -61,13 +64,20 @@ export function checkMonitor(definition: JsonObject): MonitorProblem[] {
       if (reason) error(field.key, reason);
     } else if (field.kind === 'boolean' && typeof value !== 'boolean') {
       error(field.key, phrase('Expected yes or no (true or false).'));
-    } else if ((field.kind === 'text' || field.kind === 'longText' || field.kind === 'query') && typeof value !== 'string') {
+    } else if (
+      (field.kind === 'text' || field.kind === 'longText' || field.kind === 'query') &&
+      typeof value !== 'string'
+    ) {
       error(field.key, phrase('Expected text.'));
     } else if (field.kind === 'time' && (typeof value !== 'string' || Number.isNaN(Date.parse(value)))) {
       error(field.key, phrase('Expected a date and time, such as 2026-05-01T09:00:00Z.'));
     } else if (field.kind === 'notifiers' && (!Array.isArray(value) || value.some((id) => typeof id !== 'string'))) {
       error(field.key, phrase('Expected a list of notifier ids.'));
-    } else if (field.kind === 'operator' && typeof value === 'string' && !(OPERATORS as readonly string[]).includes(value)) {
+    } else if (
+      field.kind === 'operator' &&
+      typeof value === 'string' &&
+      !(OPERATORS as readonly string[]).includes(value)
+    ) {
       warn(field.key, phrase('“{0}” is not an operator the API describes; the service may refuse it.', value));
     }
   }
@@ -78,7 +88,8 @@ export function checkMonitor(definition: JsonObject): MonitorProblem[] {
   }
   const n = definition.triggerAfterNPositiveResults;
   const m = definition.triggerFromNRuns;
-  if (typeof n === 'number' && typeof m === 'number' && n > m) error('triggerAfterNPositiveResults', phrase('{0} positive runs cannot happen among the last {1}.', n, m));
+  if (typeof n === 'number' && typeof m === 'number' && n > m)
+    error('triggerAfterNPositiveResults', phrase('{0} positive runs cannot happen among the last {1}.', n, m));
 
   if (hasApl && !hasMpl) problems.push(...checkQueryShape(String(type ?? ''), apl));
   return problems;
@@ -91,13 +102,27 @@ export function checkQueryShape(type: string, apl: string): MonitorProblem[] {
   const problems: MonitorProblem[] = [];
   if (type === 'Threshold') {
     if (last !== 'summarize') {
-      const reason = last ? phrase('A threshold monitor’s query must end with summarize; this one ends with {0}.', last) : phrase('A threshold monitor’s query must end with summarize.');
+      const reason = last
+        ? phrase('A threshold monitor’s query must end with summarize; this one ends with {0}.', last)
+        : phrase('A threshold monitor’s query must end with summarize.');
       problems.push({ field: 'aplQuery', reason, level: 'error' });
     }
-    if (/\bbin_auto\s*\(/.test(apl)) problems.push({ field: 'aplQuery', reason: phrase('Axiom advises bin(_time, …) rather than bin_auto in monitors: bin_auto’s buckets change with the range.'), level: 'warning' });
+    if (/\bbin_auto\s*\(/.test(apl))
+      problems.push({
+        field: 'aplQuery',
+        reason: phrase(
+          'Axiom advises bin(_time, …) rather than bin_auto in monitors: bin_auto’s buckets change with the range.',
+        ),
+        level: 'warning',
+      });
   } else if (type === 'MatchEvent') {
     const aggregating = operators.find((op) => AGGREGATING.has(op));
-    if (aggregating) problems.push({ field: 'aplQuery', reason: phrase('A match monitor’s query filters events and cannot aggregate; this one uses {0}.', aggregating), level: 'error' });
+    if (aggregating)
+      problems.push({
+        field: 'aplQuery',
+        reason: phrase('A match monitor’s query filters events and cannot aggregate; this one uses {0}.', aggregating),
+        level: 'error',
+      });
   }
   return problems;
 }

@@ -9,7 +9,6 @@ import { recordLocation, recordPath, type RecordLocation } from '../recordUri';
 import { changesBetween, putBody } from './monitorBodies';
 import { monitorDefinition, readMonitorFile, type ReadFile } from './monitorFile';
 
-
 export type MonitorPart = 'query' | 'settings';
 
 export const SETTINGS_SUFFIX = '.monitor-settings.json';
@@ -20,7 +19,9 @@ export function monitorDocumentPath(id: string, name: string, part: MonitorPart)
 }
 
 export function monitorDocumentLocation(path: string, query: string): RecordLocation | undefined {
-  return recordLocation(path, query, (fileName) => (fileName.endsWith(SETTINGS_SUFFIX) ? 'settings' : fileName.endsWith(QUERY_SUFFIX) ? 'query' : undefined));
+  return recordLocation(path, query, (fileName) =>
+    fileName.endsWith(SETTINGS_SUFFIX) ? 'settings' : fileName.endsWith(QUERY_SUFFIX) ? 'query' : undefined,
+  );
 }
 
 /** The field the query document edits: the APL query, or the MPL one of a monitor that has only that. */
@@ -55,7 +56,9 @@ export function readSettingsText(text: string): ReadFile {
 
 /** Whether a part reads the same in two versions of the record. */
 export function samePart(a: JsonObject, b: JsonObject, part: string): boolean {
-  return part === 'query' ? queryText(a) === queryText(b) : canonicalJson(settingsDefinition(a)) === canonicalJson(settingsDefinition(b));
+  return part === 'query'
+    ? queryText(a) === queryText(b)
+    : canonicalJson(settingsDefinition(a)) === canonicalJson(settingsDefinition(b));
 }
 
 /** The PUT body that saves the query document's text. */

@@ -17,11 +17,16 @@ const FIELD_ORDER = new Map(MONITOR_FIELDS.map((field, index) => [field.key, ind
 /** A monitor's definition as a file's content: what the service set left out, null and never-times left out. */
 export function monitorDefinition(record: JsonObject): JsonObject {
   // The Go spelling of the notifier list is written as the spec's.
-  const source: JsonObject = record.notifierIds === undefined && record.notifierIDs !== undefined ? { ...record, notifierIds: record.notifierIDs } : record;
+  const source: JsonObject =
+    record.notifierIds === undefined && record.notifierIDs !== undefined
+      ? { ...record, notifierIds: record.notifierIDs }
+      : record;
   const definition: JsonObject = {};
   const keys = Object.keys(source)
     .filter((key) => !READ_ONLY_FIELDS.includes(key) && key !== 'notifierIDs')
-    .sort((a, b) => (FIELD_ORDER.get(a) ?? Infinity) - (FIELD_ORDER.get(b) ?? Infinity) || (a < b ? -1 : a > b ? 1 : 0));
+    .sort(
+      (a, b) => (FIELD_ORDER.get(a) ?? Infinity) - (FIELD_ORDER.get(b) ?? Infinity) || (a < b ? -1 : a > b ? 1 : 0),
+    );
   for (const key of keys) {
     const value = source[key];
     if (value === undefined || value === null) continue;
@@ -48,11 +53,15 @@ export function readMonitorFile(text: string): ReadFile {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problem: phrase('The file is not valid JSON ({0}).', error instanceof Error ? error.message : String(error)) };
+    return {
+      ok: false,
+      problem: phrase('The file is not valid JSON ({0}).', error instanceof Error ? error.message : String(error)),
+    };
   }
   if (!isJsonObject(json)) return { ok: false, problem: phrase('The file does not hold a monitor (a JSON object).') };
   const definition: JsonObject = {};
-  for (const [key, value] of Object.entries(json)) if (!READ_ONLY_FIELDS.includes(key) && key !== '$schema') definition[key] = value;
+  for (const [key, value] of Object.entries(json))
+    if (!READ_ONLY_FIELDS.includes(key) && key !== '$schema') definition[key] = value;
   return { ok: true, definition };
 }
 

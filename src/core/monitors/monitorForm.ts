@@ -15,7 +15,8 @@ export const FORM_WORDS = {
   title: 'Monitor settings',
   newMonitor: 'A new monitor, not created yet: saving (Ctrl+S) creates it in Axiom with this query and these settings.',
   dryRun: 'Dry Run',
-  dryRunHelp: 'What this monitor, as edited here and in its query, would have done over the last hours or days, beside what it really did. Nothing is saved.',
+  dryRunHelp:
+    'What this monitor, as edited here and in its query, would have done over the last hours or days, beside what it really did. Nothing is saved.',
   openJson: 'Open as JSON',
   openQuery: 'Open Query',
   notApplicable: 'Does not apply to {0} monitors; its value is kept as it is.',
@@ -99,28 +100,64 @@ export interface FormState {
 export type FormHostMessage = FormState;
 
 /** An edit: a field set to a value, or removed (null). */
-export type FormPageMessage = { type: 'ready' } | { type: 'edit'; key: string; value: unknown } | { type: 'dryRun' } | { type: 'openJson' } | { type: 'openQuery' };
+export type FormPageMessage =
+  | { type: 'ready' }
+  | { type: 'edit'; key: string; value: unknown }
+  | { type: 'dryRun' }
+  | { type: 'openJson' }
+  | { type: 'openQuery' };
 
 const ACTIONS = new Set(['ready', 'dryRun', 'openJson', 'openQuery']);
 
 export function readFormPageMessage(value: unknown): FormPageMessage | undefined {
   if (!isJsonObject(value) || typeof value.type !== 'string') return undefined;
   if (ACTIONS.has(value.type)) return { type: value.type } as FormPageMessage;
-  if (value.type === 'edit' && typeof value.key === 'string' && value.key && 'value' in value) return { type: 'edit', key: value.key, value: value.value };
+  if (value.type === 'edit' && typeof value.key === 'string' && value.key && 'value' in value)
+    return { type: 'edit', key: value.key, value: value.value };
   return undefined;
 }
 
 const problemList = (value: unknown): value is FieldProblem[] =>
-  Array.isArray(value) && value.every((p) => isJsonObject(p) && typeof p.field === 'string' && typeof p.reason === 'string' && (p.level === 'error' || p.level === 'warning'));
+  Array.isArray(value) &&
+  value.every(
+    (p) =>
+      isJsonObject(p) &&
+      typeof p.field === 'string' &&
+      typeof p.reason === 'string' &&
+      (p.level === 'error' || p.level === 'warning'),
+  );
 const choiceList = (value: unknown): value is NotifierChoice[] =>
-  Array.isArray(value) && value.every((n) => isJsonObject(n) && typeof n.id === 'string' && typeof n.name === 'string' && typeof n.kind === 'string' && typeof n.exists === 'boolean' && typeof n.chosen === 'boolean');
+  Array.isArray(value) &&
+  value.every(
+    (n) =>
+      isJsonObject(n) &&
+      typeof n.id === 'string' &&
+      typeof n.name === 'string' &&
+      typeof n.kind === 'string' &&
+      typeof n.exists === 'boolean' &&
+      typeof n.chosen === 'boolean',
+  );
 
 export function readFormHostMessage(value: unknown): FormHostMessage | undefined {
-  if (!isJsonObject(value) || value.type !== 'state' || !problemList(value.problems) || typeof value.draft !== 'boolean') return undefined;
+  if (
+    !isJsonObject(value) ||
+    value.type !== 'state' ||
+    !problemList(value.problems) ||
+    typeof value.draft !== 'boolean'
+  )
+    return undefined;
   if (value.definition !== undefined && !isJsonObject(value.definition)) return undefined;
   if (value.notifiers !== undefined && !choiceList(value.notifiers)) return undefined;
   const failed = value.saveFailed;
-  if (failed !== undefined && !(isJsonObject(failed) && typeof failed.message === 'string' && (failed.field === undefined || typeof failed.field === 'string'))) return undefined;
+  if (
+    failed !== undefined &&
+    !(
+      isJsonObject(failed) &&
+      typeof failed.message === 'string' &&
+      (failed.field === undefined || typeof failed.field === 'string')
+    )
+  )
+    return undefined;
   return {
     type: 'state',
     problems: value.problems,
@@ -174,7 +211,10 @@ export function withField(text: string, key: string, value: unknown): string | u
 }
 
 /** The notifiers as a pick: those listed, in the list's order, then the ids the monitor holds that are not listed (kept, and said so). */
-export function notifierChoices(definition: JsonObject, listed: readonly { id: string; name: string; kind: string }[]): NotifierChoice[] {
+export function notifierChoices(
+  definition: JsonObject,
+  listed: readonly { id: string; name: string; kind: string }[],
+): NotifierChoice[] {
   const chosen = notifierIdsOf(definition);
   const known = new Set(listed.map((n) => n.id));
   return [
@@ -197,7 +237,8 @@ export function fieldNamedIn(message: string): string | undefined {
     const pattern = new RegExp(`(^|[^a-z])${field.key.toLowerCase()}([^a-z]|$)`);
     const match = pattern.exec(lower);
     // The first named wins (the subject of the sentence); at one place, the longer name.
-    if (match && (!best || match.index < best.at || (match.index === best.at && field.key.length > best.key.length))) best = { key: field.key, at: match.index };
+    if (match && (!best || match.index < best.at || (match.index === best.at && field.key.length > best.key.length)))
+      best = { key: field.key, at: match.index };
   }
   if (best) return best.key;
   if (/notifier/.test(lower)) return 'notifierIds';
@@ -205,7 +246,10 @@ export function fieldNamedIn(message: string): string | undefined {
 }
 
 /** A time from the document as a datetime-local input shows it (local time, minutes), or '' when it is not one. */
-export function localTimeText(value: unknown, offsetMinutes: (ms: number) => number = (ms) => new Date(ms).getTimezoneOffset()): string {
+export function localTimeText(
+  value: unknown,
+  offsetMinutes: (ms: number) => number = (ms) => new Date(ms).getTimezoneOffset(),
+): string {
   if (typeof value !== 'string') return '';
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) return '';

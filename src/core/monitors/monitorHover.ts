@@ -22,7 +22,12 @@ export interface HoverExtras {
 
 /** The view's hover: the name, then the status, the last few changes in local time and a link to
  *  the monitor in the web app, then the settings and the query. */
-export function monitorHoverMarkdown(monitor: Monitor, formatDate: (d: Date) => string, extras: HoverExtras, now: number = Date.now()): string {
+export function monitorHoverMarkdown(
+  monitor: Monitor,
+  formatDate: (d: Date) => string,
+  extras: HoverExtras,
+  now: number = Date.now(),
+): string {
   const [title, ...rest] = monitorTooltipMarkdown(monitor, formatDate, now, extras.notifiers).split('\n');
   const top: string[] = [];
   if (extras.status) {
@@ -32,14 +37,20 @@ export function monitorHoverMarkdown(monitor: Monitor, formatDate: (d: Date) => 
   }
   // A web link (https only) is all an untrusted hover can follow; the address is made by
   // monitorLink, with the org and monitor ids percent-encoded, and its brackets escaped here.
-  if (extras.appLink && /^https?:\/\//.test(extras.appLink)) top.push('', `[${escapeMarkdown(words().openInAxiom)}](${extras.appLink.replace(/[()\s]/g, percentEncoded)})`);
+  if (extras.appLink && /^https?:\/\//.test(extras.appLink))
+    top.push('', `[${escapeMarkdown(words().openInAxiom)}](${extras.appLink.replace(/[()\s]/g, percentEncoded)})`);
   if (!top.length) return [title, ...rest].join('\n');
   return [title, '', ...top, ...rest].join('\n');
 }
 
 /** Hover text as markdown. Every value from the service is escaped or fenced; the
  *  caller must still render it untrusted and without HTML. */
-export function monitorTooltipMarkdown(monitor: Monitor, formatDate: (d: Date) => string, now: number = Date.now(), notifiers?: NotifierIndex): string {
+export function monitorTooltipMarkdown(
+  monitor: Monitor,
+  formatDate: (d: Date) => string,
+  now: number = Date.now(),
+  notifiers?: NotifierIndex,
+): string {
   const w = words();
   const rows: [string, string | undefined][] = [
     [w.type, typeWords(monitor.type)],
@@ -57,10 +68,23 @@ export function monitorTooltipMarkdown(monitor: Monitor, formatDate: (d: Date) =
     [w.notifyEveryRun, yesNo(monitor.notifyEveryRun)],
     [w.resolvable, yesNo(monitor.resolvable)],
     [w.skipResolved, yesNo(monitor.skipResolved)],
-    [w.triggerAfter, monitor.triggerAfterNPositiveResults === undefined ? undefined : fill(w.positiveResults, [String(monitor.triggerAfterNPositiveResults)])],
-    [w.triggerFrom, monitor.triggerFromNRuns === undefined ? undefined : fill(w.runs, [String(monitor.triggerFromNRuns)])],
+    [
+      w.triggerAfter,
+      monitor.triggerAfterNPositiveResults === undefined
+        ? undefined
+        : fill(w.positiveResults, [String(monitor.triggerAfterNPositiveResults)]),
+    ],
+    [
+      w.triggerFrom,
+      monitor.triggerFromNRuns === undefined ? undefined : fill(w.runs, [String(monitor.triggerFromNRuns)]),
+    ],
     [w.notifiers, notifiersHoverWords(monitor.notifierIds, notifiers)],
-    [w.created, [monitor.createdBy && fill(w.by, [monitor.createdBy]), dateWords(monitor.createdAt, formatDate)].filter(Boolean).join(' ') || undefined],
+    [
+      w.created,
+      [monitor.createdBy && fill(w.by, [monitor.createdBy]), dateWords(monitor.createdAt, formatDate)]
+        .filter(Boolean)
+        .join(' ') || undefined,
+    ],
     [w.lastChanged, lastChangeWords(monitor, formatDate, now)],
   ];
   const lines = [`**${escapeMarkdown(monitor.name)}**`];
@@ -81,7 +105,9 @@ function yesNo(value: boolean | undefined): string | undefined {
 /** "on 21 Nov 2026, 14:05 (3d 2h ago)", when the monitor changed after it was created. */
 function lastChangeWords(monitor: Monitor, formatDate: (d: Date) => string, now: number): string | undefined {
   const time = lastChangeTime(monitor);
-  return time === undefined ? undefined : `${fill(words().on, [formatDate(new Date(time))])} (${fill(words().ago, [agoWords(time, now)])})`;
+  return time === undefined
+    ? undefined
+    : `${fill(words().on, [formatDate(new Date(time))])} (${fill(words().ago, [agoWords(time, now)])})`;
 }
 
 function dateWords(value: string | undefined, formatDate: (d: Date) => string): string | undefined {

@@ -46,20 +46,31 @@ export function notifierLabel(id: string, index: NotifierIndex | undefined, with
 }
 
 /** The hover's line: every notifier, by name and channel. */
-export function notifiersHoverWords(ids: readonly string[] | undefined, index: NotifierIndex | undefined): string | undefined {
+export function notifiersHoverWords(
+  ids: readonly string[] | undefined,
+  index: NotifierIndex | undefined,
+): string | undefined {
   return ids?.length ? ids.map((id) => notifierLabel(id, index, true)).join(', ') : undefined;
 }
 
 /** The row's words: "notifies On-call, Shop operations", past two "… and 3 more". */
-export function notifiersRowWords(ids: readonly string[] | undefined, index: NotifierIndex | undefined): string | undefined {
+export function notifiersRowWords(
+  ids: readonly string[] | undefined,
+  index: NotifierIndex | undefined,
+): string | undefined {
   if (!ids?.length) return undefined;
-  const shown = ids.slice(0, 2).map((id) => notifierLabel(id, index, false)).join(', ');
+  const shown = ids
+    .slice(0, 2)
+    .map((id) => notifierLabel(id, index, false))
+    .join(', ');
   return fill(words().notifies, [ids.length > 2 ? fill(words().andMore, [shown, String(ids.length - 2)]) : shown]);
 }
 
 /** notifiersRowWords for the rows of one list: each distinct list of ids is put in words once (the
  *  rows of an organisation share a few lists of notifiers). Made per list and index. */
-export function listNotifierWords(index: NotifierIndex | undefined): (ids: readonly string[] | undefined) => string | undefined {
+export function listNotifierWords(
+  index: NotifierIndex | undefined,
+): (ids: readonly string[] | undefined) => string | undefined {
   const made = new Map<string, string | undefined>();
   return (ids) => {
     if (!ids?.length) return undefined;

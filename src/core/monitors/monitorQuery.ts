@@ -6,4 +6,3 @@ export function monitorQuery(monitor: Monitor): { text: string; language: 'apl' 
   if (monitor.mplQuery?.trim()) return { text: monitor.mplQuery, language: 'mpl' };
   return undefined;
 }
-

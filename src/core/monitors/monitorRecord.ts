@@ -43,7 +43,8 @@ export interface NotifierList {
 /** GET /v2/notifiers: entries without an id are skipped and counted; a `null` body is an empty list. */
 export function parseNotifiers(body: unknown): NotifierList {
   if (body === null) return { notifiers: [], skipped: 0 };
-  if (!Array.isArray(body)) throw invalidResponse(phrase('expected a list of notifiers, got {0}', describeJsonType(body)));
+  if (!Array.isArray(body))
+    throw invalidResponse(phrase('expected a list of notifiers, got {0}', describeJsonType(body)));
   const notifiers: Notifier[] = [];
   let skipped = 0;
   for (const entry of body as unknown[]) {
@@ -53,7 +54,9 @@ export function parseNotifiers(body: unknown): NotifierList {
       continue;
     }
     const { id, name, properties, disabledUntil } = parsed.data;
-    const kind = isJsonObject(properties) ? (Object.keys(properties).find((key) => properties[key] !== null && properties[key] !== undefined) ?? '') : '';
+    const kind = isJsonObject(properties)
+      ? (Object.keys(properties).find((key) => properties[key] !== null && properties[key] !== undefined) ?? '')
+      : '';
     notifiers.push({ id, name: name || id, kind, ...(disabledUntil ? { disabledUntil } : {}) });
   }
   return { notifiers, skipped };

@@ -33,7 +33,10 @@ export function monitorRow(monitor: Monitor, now: number = Date.now()): MonitorR
 export function monitorRowWords(row: MonitorRow, formatDate: (d: Date) => string): string {
   const summary = monitorSummary(row.monitor);
   if (row.state === 'active') return summary;
-  const state: MonitorState = row.state === 'snoozed' ? { kind: 'snoozed', until: new Date(Date.parse(row.monitor.disabledUntil ?? '')) } : { kind: 'disabled' };
+  const state: MonitorState =
+    row.state === 'snoozed'
+      ? { kind: 'snoozed', until: new Date(Date.parse(row.monitor.disabledUntil ?? '')) }
+      : { kind: 'disabled' };
   return `${stateWords(state, formatDate)} · ${summary}`;
 }
 
@@ -111,7 +114,16 @@ export function firstMonitorRows(monitors: readonly Monitor[], count: number, no
   // The others after them, in order: the whole list agrees with the first rows even where two
   // monitors tie on name and id.
   const shown = new Set(first.map((row) => row.monitor));
-  return { first, all: () => [...first, ...monitorRows(monitors.filter((monitor) => !shown.has(monitor)), now)] };
+  return {
+    first,
+    all: () => [
+      ...first,
+      ...monitorRows(
+        monitors.filter((monitor) => !shown.has(monitor)),
+        now,
+      ),
+    ],
+  };
 }
 
 /**

@@ -5,7 +5,10 @@ import { MONITOR_FIELDS, MONITOR_TYPES, OPERATORS, type MonitorField } from './m
 
 function fieldSchema(field: MonitorField): Record<string, unknown> {
   const description = `${field.label}: ${field.help}${field.types ? ` (${field.types.join(', ')})` : ''}`;
-  const bounds = { ...(field.min !== undefined ? { minimum: field.min } : {}), ...(field.max !== undefined ? { maximum: field.max } : {}) };
+  const bounds = {
+    ...(field.min !== undefined ? { minimum: field.min } : {}),
+    ...(field.max !== undefined ? { maximum: field.max } : {}),
+  };
   switch (field.kind) {
     case 'type':
       return { description, type: 'string', enum: [...MONITOR_TYPES] };
@@ -30,7 +33,8 @@ export function monitorJsonSchema(): Record<string, unknown> {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Axiom monitor',
-    description: 'An Axiom monitor’s definition, without the fields the service sets (id, createdAt, createdBy, updatedAt). Fields not listed here are kept as they are.',
+    description:
+      'An Axiom monitor’s definition, without the fields the service sets (id, createdAt, createdBy, updatedAt). Fields not listed here are kept as they are.',
     type: 'object',
     required: ['name', 'type'],
     properties: Object.fromEntries(MONITOR_FIELDS.map((field) => [field.key, fieldSchema(field)])),

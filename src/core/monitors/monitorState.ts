@@ -14,4 +14,3 @@ export function monitorState(monitor: Monitor, now: number = Date.now()): Monito
   }
   return monitor.disabled ? DISABLED : ACTIVE;
 }
-

@@ -105,7 +105,8 @@ export function lastChangeTime(monitor: { createdAt?: string; updatedAt?: string
 export function changedWords(time: number, now: number, formatDay: (d: Date) => string): string {
   const minutes = Math.max(1, Math.floor((now - time) / 60_000));
   if (minutes >= 7 * 1440) return fill(words().changedOn, [formatDay(new Date(time))]);
-  const ago = minutes < 60 ? `${minutes}m` : minutes < 1440 ? `${Math.floor(minutes / 60)}h` : `${Math.floor(minutes / 1440)}d`;
+  const ago =
+    minutes < 60 ? `${minutes}m` : minutes < 1440 ? `${Math.floor(minutes / 60)}h` : `${Math.floor(minutes / 1440)}d`;
   return fill(words().changedAgo, [ago]);
 }
 

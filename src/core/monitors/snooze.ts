@@ -21,7 +21,13 @@ export function snoozeEnd(text: string, now: number): Date | Phrase {
   if (!match) return phrase('Enter a date and time such as 2026-05-01 09:00.');
   const [, y, mo, d, h = '0', mi = '0'] = match;
   const end = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi));
-  if (end.getFullYear() !== Number(y) || end.getMonth() !== Number(mo) - 1 || end.getDate() !== Number(d) || Number(h) > 23) return phrase('Enter a date and time such as 2026-05-01 09:00.');
+  if (
+    end.getFullYear() !== Number(y) ||
+    end.getMonth() !== Number(mo) - 1 ||
+    end.getDate() !== Number(d) ||
+    Number(h) > 23
+  )
+    return phrase('Enter a date and time such as 2026-05-01 09:00.');
   if (end.getTime() <= now) return phrase('Enter a time in the future.');
   return end;
 }

@@ -63,7 +63,14 @@ export class StatusTracker {
    * `changed` hears each monitor whose status is new or different. Resolves when every monitor
    * was asked, or at the first 403, or when `signal` fires.
    */
-  async sweep(source: HistorySource, ids: readonly string[], budget: RequestBudget, signal: AbortSignal, changed: (id: string, status: MonitorStatus, before: MonitorStatus | undefined) => void, now: () => number = Date.now): Promise<SweepResult> {
+  async sweep(
+    source: HistorySource,
+    ids: readonly string[],
+    budget: RequestBudget,
+    signal: AbortSignal,
+    changed: (id: string, status: MonitorStatus, before: MonitorStatus | undefined) => void,
+    now: () => number = Date.now,
+  ): Promise<SweepResult> {
     const result: SweepResult = { read: 0, failed: 0, forbidden: false, unreadable: 0 };
     const stop = new AbortController();
     const onAbort = () => stop.abort();
@@ -74,7 +81,10 @@ export class StatusTracker {
       const start = previous === undefined ? end - FIRST_LOOKBACK_MS : previous - OVERLAP_MS;
       let history: HistoryList;
       try {
-        history = await budget.run(() => source.getMonitorHistory(id, new Date(start), new Date(end), stop.signal), stop.signal);
+        history = await budget.run(
+          () => source.getMonitorHistory(id, new Date(start), new Date(end), stop.signal),
+          stop.signal,
+        );
       } catch (error) {
         if (error instanceof BudgetCancelled || stop.signal.aborted) return;
         if (isAxiomError(error) && error.kind === 'forbidden') {
@@ -82,7 +92,8 @@ export class StatusTracker {
           stop.abort();
           return;
         }
-        if (isAxiomError(error) && error.kind === 'rateLimited') budget.pauseUntil(error.retryAt?.getTime() ?? now() + 60_000);
+        if (isAxiomError(error) && error.kind === 'rateLimited')
+          budget.pauseUntil(error.retryAt?.getTime() ?? now() + 60_000);
         result.failed++;
         return;
       }
@@ -124,5 +135,7 @@ export function latestChanges(kept: readonly StateChange[], added: readonly Stat
     seen.add(key);
     all.push(change);
   }
-  return all.sort((a, b) => b.time - a.time || (a.state === b.state ? 0 : a.state === 'closed' ? -1 : 1)).slice(0, RECENT_CHANGES);
+  return all
+    .sort((a, b) => b.time - a.time || (a.state === b.state ? 0 : a.state === 'closed' ? -1 : 1))
+    .slice(0, RECENT_CHANGES);
 }

@@ -17,14 +17,24 @@ export function triggeredWords(status: Extract<MonitorStatus, { kind: 'triggered
 }
 
 /** The hover's lines about the status, as markdown; check ids come from the service and are escaped. */
-export function statusHoverLines(status: MonitorStatus | undefined, formatDate: (d: Date) => string, now: number): string[] {
+export function statusHoverLines(
+  status: MonitorStatus | undefined,
+  formatDate: (d: Date) => string,
+  now: number,
+): string[] {
   const w = words();
   if (!status) return [w.statusUnknown];
   if (status.kind === 'normal') return [w.statusNormal];
-  const lines = [fill(w.statusTriggered, [escapeMarkdown(formatDate(new Date(status.since))), agoWords(status.since, now)])];
+  const lines = [
+    fill(w.statusTriggered, [escapeMarkdown(formatDate(new Date(status.since))), agoWords(status.since, now)]),
+  ];
   if (status.openChecks.length > 1 || status.openChecks[0] !== '') {
     const shown = status.openChecks.slice(0, 10).map(escapeMarkdown).join(', ');
-    lines.push(fill(w.statusOpen, [status.openChecks.length > 10 ? fill(w.andMore, [shown, String(status.openChecks.length - 10)]) : shown]));
+    lines.push(
+      fill(w.statusOpen, [
+        status.openChecks.length > 10 ? fill(w.andMore, [shown, String(status.openChecks.length - 10)]) : shown,
+      ]),
+    );
   }
   return lines;
 }
@@ -37,14 +47,23 @@ export function recentChangeLines(changes: readonly StateChange[], formatDate: (
   const lines = [w.lastChanges, ''];
   for (const change of changes) {
     const what = change.state === 'open' ? w.changeOpened : w.changeClosed;
-    lines.push(`- ${escapeMarkdown(formatDate(new Date(change.time)))} · ${what}${change.checkId ? ` · ${escapeMarkdown(change.checkId)}` : ''}`);
+    lines.push(
+      `- ${escapeMarkdown(formatDate(new Date(change.time)))} · ${what}${change.checkId ? ` · ${escapeMarkdown(change.checkId)}` : ''}`,
+    );
   }
   return lines;
 }
 
 /** One line per change, newest first: "open · eu-west · 22 Nov 2026, 14:05". */
-export function historyLines(changes: readonly StateChange[], formatDate: (d: Date) => string): { label: string; description: string; time: number }[] {
+export function historyLines(
+  changes: readonly StateChange[],
+  formatDate: (d: Date) => string,
+): { label: string; description: string; time: number }[] {
   return [...changes]
     .sort((a, b) => b.time - a.time || (a.state === 'closed' ? -1 : 1))
-    .map((change) => ({ label: change.state, description: `${change.checkId} · ${formatDate(new Date(change.time))}`, time: change.time }));
+    .map((change) => ({
+      label: change.state,
+      description: `${change.checkId} · ${formatDate(new Date(change.time))}`,
+      time: change.time,
+    }));
 }

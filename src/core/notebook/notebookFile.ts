@@ -62,7 +62,9 @@ export function cutResult(result: NotebookResult, maxRows: number): NotebookResu
   });
   return {
     ...result,
-    tables: result.tables.map((t) => (t.rowCount > maxRows ? { ...t, columns: t.columns.map((c) => c.slice(0, maxRows)), rowCount: maxRows } : t)),
+    tables: result.tables.map((t) =>
+      t.rowCount > maxRows ? { ...t, columns: t.columns.map((c) => c.slice(0, maxRows)), rowCount: maxRows } : t,
+    ),
     totalRows: totals,
   };
 }
@@ -74,7 +76,10 @@ export function cutNotebook(doc: NotebookDoc, maxRows: number): NotebookDoc {
     ...doc,
     cells: doc.cells.map((cell) => ({
       ...cell,
-      outputs: rows === 0 ? [] : cell.outputs.map((o) => (o.kind === 'result' ? { kind: 'result', result: cutResult(o.result, rows) } : o)),
+      outputs:
+        rows === 0
+          ? []
+          : cell.outputs.map((o) => (o.kind === 'result' ? { kind: 'result', result: cutResult(o.result, rows) } : o)),
     })),
   };
 }
@@ -111,7 +116,11 @@ function tableOut(table: ResultTable, total: number | null | undefined): JsonObj
   for (let r = 0; r < table.rowCount; r++) rows[r] = table.columns.map((c) => (c[r] === undefined ? null : c[r]));
   return {
     name: table.name,
-    fields: new Lines(table.fields.map((f) => (f.agg === undefined ? { name: f.name, type: f.type } : { name: f.name, type: f.type, agg: f.agg }))),
+    fields: new Lines(
+      table.fields.map((f) =>
+        f.agg === undefined ? { name: f.name, type: f.type } : { name: f.name, type: f.type, agg: f.agg },
+      ),
+    ),
     totalRows: typeof total === 'number' && total > table.rowCount ? total : undefined,
     rows: new Lines(rows),
   };
@@ -124,7 +133,9 @@ function statusOut(status: ResultStatus): JsonObject {
     rowsMatched: status.rowsMatched,
     isPartial: status.isPartial,
     limitNote: status.limitNote,
-    messages: new Lines(status.messages.map((m) => ({ priority: m.priority, code: m.code, text: m.text, count: m.count }))),
+    messages: new Lines(
+      status.messages.map((m) => ({ priority: m.priority, code: m.code, text: m.text, count: m.count })),
+    ),
   };
 }
 
@@ -132,10 +143,20 @@ function outputOut(output: NotebookOutput): JsonObject {
   switch (output.kind) {
     case 'result': {
       const r = output.result;
-      return { result: { query: r.query, rangeLabel: r.rangeLabel, ranAt: r.ranAt, tables: r.tables.map((t, i) => tableOut(t, r.totalRows?.[i])), status: statusOut(r.status) } };
+      return {
+        result: {
+          query: r.query,
+          rangeLabel: r.rangeLabel,
+          ranAt: r.ranAt,
+          tables: r.tables.map((t, i) => tableOut(t, r.totalRows?.[i])),
+          status: statusOut(r.status),
+        },
+      };
     }
     case 'problem':
-      return { problem: { message: output.problem.message, actions: output.problem.actions, setting: output.problem.setting } };
+      return {
+        problem: { message: output.problem.message, actions: output.problem.actions, setting: output.problem.setting },
+      };
     case 'error':
       return { error: { name: output.name, message: output.message } };
   }
@@ -146,8 +167,16 @@ export function writeNotebook(doc: NotebookDoc, maxRows = Infinity): string {
   const saved = cutNotebook(doc, maxRows);
   const file = {
     axiomNotebook: FILE_VERSION,
-    timeRange: saved.timeRange && ('preset' in saved.timeRange ? { preset: saved.timeRange.preset } : { start: saved.timeRange.start, end: saved.timeRange.end }),
-    cells: saved.cells.map((cell) => ({ kind: cell.kind, source: cell.source, outputs: cell.outputs.length ? cell.outputs.map(outputOut) : undefined })),
+    timeRange:
+      saved.timeRange &&
+      ('preset' in saved.timeRange
+        ? { preset: saved.timeRange.preset }
+        : { start: saved.timeRange.start, end: saved.timeRange.end }),
+    cells: saved.cells.map((cell) => ({
+      kind: cell.kind,
+      source: cell.source,
+      outputs: cell.outputs.length ? cell.outputs.map(outputOut) : undefined,
+    })),
   };
   return `${write(file, '')}\n`;
 }
@@ -160,7 +189,8 @@ const finite = (n: unknown): number | undefined => (typeof n === 'number' && Num
 function readRange(value: unknown): StoredRange | undefined {
   if (!isJsonObject(value)) return undefined;
   if (isPresetId(value.preset)) return { version: 1, preset: value.preset };
-  if (typeof value.start === 'string' && typeof value.end === 'string') return { version: 1, start: value.start, end: value.end };
+  if (typeof value.start === 'string' && typeof value.end === 'string')
+    return { version: 1, start: value.start, end: value.end };
   return undefined;
 }
 
@@ -175,16 +205,33 @@ function readTable(value: unknown): { table: ResultTable; total: number | null }
   const fields = value.fields.map(readField);
   if (fields.some((f) => !f)) return undefined;
   const rows = Array.isArray(value.rows) ? value.rows : [];
-  const columns = fields.map((_, f) => rows.map((row) => (Array.isArray(row) && row[f] !== undefined ? (row[f] as unknown) : null)));
+  const columns = fields.map((_, f) =>
+    rows.map((row) => (Array.isArray(row) && row[f] !== undefined ? (row[f] as unknown) : null)),
+  );
   const total = isCount(value.totalRows) && value.totalRows > rows.length ? value.totalRows : null;
-  return { table: { name: typeof value.name === 'string' ? value.name : '', fields: fields as ResultField[], columns, rowCount: rows.length }, total };
+  return {
+    table: {
+      name: typeof value.name === 'string' ? value.name : '',
+      fields: fields as ResultField[],
+      columns,
+      rowCount: rows.length,
+    },
+    total,
+  };
 }
 
 export function readStatus(value: unknown): ResultStatus {
   const s = isJsonObject(value) ? value : {};
-  const messages = (Array.isArray(s.messages) ? s.messages : []).filter(
-    (m): m is ResultMessage => isJsonObject(m) && typeof m.priority === 'string' && typeof m.code === 'string' && typeof m.text === 'string' && isCount(m.count),
-  ).map((m) => ({ priority: m.priority, code: m.code, text: m.text, count: m.count }));
+  const messages = (Array.isArray(s.messages) ? s.messages : [])
+    .filter(
+      (m): m is ResultMessage =>
+        isJsonObject(m) &&
+        typeof m.priority === 'string' &&
+        typeof m.code === 'string' &&
+        typeof m.text === 'string' &&
+        isCount(m.count),
+    )
+    .map((m) => ({ priority: m.priority, code: m.code, text: m.text, count: m.count }));
   const status: ResultStatus = { isPartial: s.isPartial === true, messages };
   const elapsedMs = finite(s.elapsedMs);
   const rowsExamined = finite(s.rowsExamined);
@@ -199,11 +246,22 @@ export function readStatus(value: unknown): ResultStatus {
 /** A table as the service and the results panel hold it (column-major): every column as long as
  *  its rows, else undefined. */
 export function readColumnTable(value: unknown): ResultTable | undefined {
-  if (!isJsonObject(value) || !isCount(value.rowCount) || !Array.isArray(value.fields) || !Array.isArray(value.columns)) return undefined;
+  if (!isJsonObject(value) || !isCount(value.rowCount) || !Array.isArray(value.fields) || !Array.isArray(value.columns))
+    return undefined;
   const fields = value.fields.map(readField);
   const rowCount = value.rowCount;
-  if (fields.some((f) => !f) || value.columns.length !== fields.length || !value.columns.every((c) => Array.isArray(c) && c.length === rowCount)) return undefined;
-  return { name: typeof value.name === 'string' ? value.name : '', fields: fields as ResultField[], columns: value.columns as unknown[][], rowCount };
+  if (
+    fields.some((f) => !f) ||
+    value.columns.length !== fields.length ||
+    !value.columns.every((c) => Array.isArray(c) && c.length === rowCount)
+  )
+    return undefined;
+  return {
+    name: typeof value.name === 'string' ? value.name : '',
+    fields: fields as ResultField[],
+    columns: value.columns as unknown[][],
+    rowCount,
+  };
 }
 
 function readOutput(value: unknown): NotebookOutput | undefined {
@@ -211,26 +269,45 @@ function readOutput(value: unknown): NotebookOutput | undefined {
   if (isJsonObject(value.result)) {
     const r = value.result;
     const read = (Array.isArray(r.tables) ? r.tables : []).map(readTable).filter((t) => t !== undefined);
-    const result: NotebookResult = { query: typeof r.query === 'string' ? r.query : '', rangeLabel: typeof r.rangeLabel === 'string' ? r.rangeLabel : '', tables: read.map((t) => t.table), status: readStatus(r.status) };
+    const result: NotebookResult = {
+      query: typeof r.query === 'string' ? r.query : '',
+      rangeLabel: typeof r.rangeLabel === 'string' ? r.rangeLabel : '',
+      tables: read.map((t) => t.table),
+      status: readStatus(r.status),
+    };
     if (typeof r.ranAt === 'string') result.ranAt = r.ranAt;
     if (read.some((t) => t.total !== null)) result.totalRows = read.map((t) => t.total);
     return { kind: 'result', result };
   }
   if (isJsonObject(value.problem) && typeof value.problem.message === 'string') {
     const p = value.problem;
-    const problem: NotebookProblem = { message: p.message as string, actions: Array.isArray(p.actions) ? p.actions.filter((a): a is string => typeof a === 'string') : [] };
+    const problem: NotebookProblem = {
+      message: p.message as string,
+      actions: Array.isArray(p.actions) ? p.actions.filter((a): a is string => typeof a === 'string') : [],
+    };
     if (typeof p.setting === 'string') problem.setting = p.setting;
     return { kind: 'problem', problem };
   }
-  if (isJsonObject(value.error) && typeof value.error.message === 'string') return { kind: 'error', name: typeof value.error.name === 'string' ? value.error.name : 'Error', message: value.error.message };
+  if (isJsonObject(value.error) && typeof value.error.message === 'string')
+    return {
+      kind: 'error',
+      name: typeof value.error.name === 'string' ? value.error.name : 'Error',
+      message: value.error.message,
+    };
   return undefined;
 }
 
 function readCell(value: unknown): NotebookCellDoc | undefined {
   if (!isJsonObject(value)) return undefined;
-  const source = typeof value.source === 'string' ? value.source : Array.isArray(value.source) ? value.source.filter((s) => typeof s === 'string').join('') : '';
+  const source =
+    typeof value.source === 'string'
+      ? value.source
+      : Array.isArray(value.source)
+        ? value.source.filter((s) => typeof s === 'string').join('')
+        : '';
   const kind = value.kind === 'apl' ? 'apl' : 'markdown';
-  const outputs = kind === 'apl' && Array.isArray(value.outputs) ? value.outputs.map(readOutput).filter((o) => o !== undefined) : [];
+  const outputs =
+    kind === 'apl' && Array.isArray(value.outputs) ? value.outputs.map(readOutput).filter((o) => o !== undefined) : [];
   return { kind, source, outputs };
 }
 
@@ -244,7 +321,8 @@ export function readNotebook(text: string): NotebookDoc {
     throw new NotebookFileError(`not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!isJsonObject(parsed)) throw new NotebookFileError('not a notebook: the file holds no JSON object');
-  if (typeof parsed.axiomNotebook === 'number' && parsed.axiomNotebook > FILE_VERSION) throw new NotebookFileError(`written by a newer version of the extension (file version ${parsed.axiomNotebook})`);
+  if (typeof parsed.axiomNotebook === 'number' && parsed.axiomNotebook > FILE_VERSION)
+    throw new NotebookFileError(`written by a newer version of the extension (file version ${parsed.axiomNotebook})`);
   const cells = (Array.isArray(parsed.cells) ? parsed.cells : []).map(readCell).filter((c) => c !== undefined);
   const timeRange = readRange(parsed.timeRange);
   return timeRange ? { timeRange, cells } : { cells };

@@ -34,12 +34,20 @@ export function tableCell(value: unknown, maxChars = 120): string {
     .join('<br>');
 }
 
-function markdownTable(table: ResultTable, total: number | null | undefined, options: Required<MarkdownOptions>): string {
+function markdownTable(
+  table: ResultTable,
+  total: number | null | undefined,
+  options: Required<MarkdownOptions>,
+): string {
   if (!table.fields.length) return '';
   const shown = Math.min(table.rowCount, options.maxRows);
   const all = Math.max(table.rowCount, total ?? 0);
-  const lines = [`| ${table.fields.map((f) => tableCell(f.name, options.maxValueChars)).join(' | ')} |`, `|${table.fields.map(() => ' --- |').join('')}`];
-  for (let r = 0; r < shown; r++) lines.push(`| ${table.columns.map((c) => tableCell(c[r], options.maxValueChars)).join(' | ')} |`);
+  const lines = [
+    `| ${table.fields.map((f) => tableCell(f.name, options.maxValueChars)).join(' | ')} |`,
+    `|${table.fields.map(() => ' --- |').join('')}`,
+  ];
+  for (let r = 0; r < shown; r++)
+    lines.push(`| ${table.columns.map((c) => tableCell(c[r], options.maxValueChars)).join(' | ')} |`);
   const count = (n: number) => n.toLocaleString(options.locale);
   if (shown < all) lines.push('', `_${options.say(phrase('The first {0} of {1} rows.', count(shown), count(all)))}_`);
   else if (all === 0) lines.push('', `_${options.say(phrase('No rows.'))}_`);
@@ -51,10 +59,16 @@ function outputMarkdown(output: NotebookOutput, options: Required<MarkdownOption
     case 'result': {
       const r = output.result;
       const tables = r.tables.map((t, i) => {
-        const heading = r.tables.length > 1 ? `**${escapeMarkdown(/^\d+$/.test(t.name) ? options.say(phrase('Table {0}', Number(t.name) + 1)) : t.name)}**\n\n` : '';
+        const heading =
+          r.tables.length > 1
+            ? `**${escapeMarkdown(/^\d+$/.test(t.name) ? options.say(phrase('Table {0}', Number(t.name) + 1)) : t.name)}**\n\n`
+            : '';
         return heading + markdownTable(t, r.totalRows?.[i], options);
       });
-      const facts = [r.rangeLabel && options.say(phrase('Time range: {0}', r.rangeLabel)), r.ranAt && options.say(phrase('ran at {0}', r.ranAt))].filter(Boolean) as string[];
+      const facts = [
+        r.rangeLabel && options.say(phrase('Time range: {0}', r.rangeLabel)),
+        r.ranAt && options.say(phrase('ran at {0}', r.ranAt)),
+      ].filter(Boolean) as string[];
       return [...tables, ...(facts.length ? [`_${escapeMarkdown(facts.join(', '))}_`] : [])].join('\n\n');
     }
     case 'problem':
@@ -66,7 +80,13 @@ function outputMarkdown(output: NotebookOutput, options: Required<MarkdownOption
 
 /** The notebook as one Markdown document. */
 export function notebookMarkdown(doc: NotebookDoc, options: MarkdownOptions = {}): string {
-  const o: Required<MarkdownOptions> = { maxRows: 20, maxValueChars: 120, say: (p) => render(p), locale: 'en-US', ...options };
+  const o: Required<MarkdownOptions> = {
+    maxRows: 20,
+    maxValueChars: 120,
+    say: (p) => render(p),
+    locale: 'en-US',
+    ...options,
+  };
   const parts: string[] = [];
   for (const cell of doc.cells) {
     if (cell.kind === 'markdown') {

@@ -38,7 +38,10 @@ export interface OutputWords {
 export function readOutputWords(value: unknown): Partial<OutputWords> {
   const words = isJsonObject(value) && isJsonObject(value.axiomWords) ? value.axiomWords : undefined;
   if (!words) return {};
-  const strings = (o: unknown) => (isJsonObject(o) ? Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === 'string')) as Record<string, string> : undefined);
+  const strings = (o: unknown) =>
+    isJsonObject(o)
+      ? (Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === 'string')) as Record<string, string>)
+      : undefined;
   const notebook = strings(words.notebook);
   return {
     language: typeof words.language === 'string' ? words.language : undefined,
@@ -48,12 +51,25 @@ export function readOutputWords(value: unknown): Partial<OutputWords> {
 }
 
 /** The view the results panel's code draws for a cell's result: a note says what the save cut. */
-export function resultView(result: NotebookResult, savedCut: (kept: string, total: string) => string, count: (n: number) => string): ResultsView {
+export function resultView(
+  result: NotebookResult,
+  savedCut: (kept: string, total: string) => string,
+  count: (n: number) => string,
+): ResultsView {
   const shown = result.tables[0];
   const total = result.totalRows?.[0];
-  const cut = shown && typeof total === 'number' && total > shown.rowCount ? savedCut(count(shown.rowCount), count(total)) : undefined;
+  const cut =
+    shown && typeof total === 'number' && total > shown.rowCount
+      ? savedCut(count(shown.rowCount), count(total))
+      : undefined;
   const limitNote = [result.status.limitNote, cut].filter(Boolean).join(' ') || undefined;
-  return { runId: 0, query: result.query, rangeLabel: result.rangeLabel, tables: result.tables, status: { ...result.status, limitNote } };
+  return {
+    runId: 0,
+    query: result.query,
+    rangeLabel: result.rangeLabel,
+    tables: result.tables,
+    status: { ...result.status, limitNote },
+  };
 }
 
 /** Renderer → extension. `output` is the id of the output the message is about. */
@@ -70,11 +86,17 @@ export function readRendererMessage(value: unknown): RendererMessage | undefined
   const output = typeof value.output === 'string' && value.output.length <= 200 ? value.output : undefined;
   switch (value.type) {
     case 'export':
-      return output && (value.format === 'csv' || value.format === 'json') && typeof value.table === 'number' && Number.isInteger(value.table) && value.table >= 0
+      return output &&
+        (value.format === 'csv' || value.format === 'json') &&
+        typeof value.table === 'number' &&
+        Number.isInteger(value.table) &&
+        value.table >= 0
         ? { type: 'export', output, format: value.format, table: value.table }
         : undefined;
     case 'copy':
-      return typeof value.text === 'string' && value.text.length <= MAX_COPY_CHARS ? { type: 'copy', text: value.text } : undefined;
+      return typeof value.text === 'string' && value.text.length <= MAX_COPY_CHARS
+        ? { type: 'copy', text: value.text }
+        : undefined;
     case 'openInAxiom':
       return output ? { type: 'openInAxiom', output } : undefined;
     case 'action':
@@ -86,16 +108,33 @@ export function readRendererMessage(value: unknown): RendererMessage | undefined
 
 /** A result or a problem from an output's JSON, or undefined when it is not one. */
 export function readResult(value: unknown): NotebookResult | undefined {
-  if (!isJsonObject(value) || typeof value.query !== 'string' || typeof value.rangeLabel !== 'string' || !Array.isArray(value.tables) || !isJsonObject(value.status)) return undefined;
+  if (
+    !isJsonObject(value) ||
+    typeof value.query !== 'string' ||
+    typeof value.rangeLabel !== 'string' ||
+    !Array.isArray(value.tables) ||
+    !isJsonObject(value.status)
+  )
+    return undefined;
   const tables = value.tables.map(readColumnTable);
   if (tables.some((t) => !t)) return undefined;
-  const result: NotebookResult = { query: value.query, rangeLabel: value.rangeLabel, tables: tables as ResultTable[], status: readStatus(value.status) };
+  const result: NotebookResult = {
+    query: value.query,
+    rangeLabel: value.rangeLabel,
+    tables: tables as ResultTable[],
+    status: readStatus(value.status),
+  };
   if (typeof value.ranAt === 'string') result.ranAt = value.ranAt;
-  if (Array.isArray(value.totalRows)) result.totalRows = value.totalRows.map((n) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null));
+  if (Array.isArray(value.totalRows))
+    result.totalRows = value.totalRows.map((n) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null));
   return result;
 }
 
 export function readProblem(value: unknown): NotebookProblem | undefined {
   if (!isJsonObject(value) || typeof value.message !== 'string') return undefined;
-  return { message: value.message, actions: Array.isArray(value.actions) ? value.actions.filter((a): a is string => typeof a === 'string') : [], ...(typeof value.setting === 'string' ? { setting: value.setting } : {}) };
+  return {
+    message: value.message,
+    actions: Array.isArray(value.actions) ? value.actions.filter((a): a is string => typeof a === 'string') : [],
+    ...(typeof value.setting === 'string' ? { setting: value.setting } : {}),
+  };
 }

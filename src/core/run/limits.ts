@@ -8,7 +8,19 @@ import type { ResultTable } from './resultsProtocol';
 export const DEFAULT_ROW_CAP = 1000;
 
 /** Operators that never add rows: after a `take N`, the result still cannot pass N. */
-const KEEPS_ROWS = new Set(['project', 'project-away', 'project-keep', 'project-rename', 'project-reorder', 'extend', 'where', 'sort', 'order', 'take', 'limit']);
+const KEEPS_ROWS = new Set([
+  'project',
+  'project-away',
+  'project-keep',
+  'project-rename',
+  'project-reorder',
+  'extend',
+  'where',
+  'sort',
+  'order',
+  'take',
+  'limit',
+]);
 
 /** A note when the main table's rows stop at a limit, else undefined. */
 /** `locale` writes the counts (1,000), as the panel writes its own. */
@@ -25,21 +37,33 @@ export function explainLimit(query: string, tables: readonly ResultTable[], loca
       break;
     }
   }
-  if (own) return main.rowCount >= own.count ? phrase('The result stops at {0} rows, the limit the query sets ({1} {2}).', grouped(own.count), own.name, own.count) : undefined;
+  if (own)
+    return main.rowCount >= own.count
+      ? phrase(
+          'The result stops at {0} rows, the limit the query sets ({1} {2}).',
+          grouped(own.count),
+          own.name,
+          own.count,
+        )
+      : undefined;
   const setsLimit = operators.some((o) => o.name === 'take' || o.name === 'limit');
   if (!setsLimit && main.rowCount >= DEFAULT_ROW_CAP) {
-    return phrase('Axiom returns at most {0} rows when a query sets no limit: there may be more. Add take or limit to the query to see more.', grouped(DEFAULT_ROW_CAP));
+    return phrase(
+      'Axiom returns at most {0} rows when a query sets no limit: there may be more. Add take or limit to the query to see more.',
+      grouped(DEFAULT_ROW_CAP),
+    );
   }
   return undefined;
 }
-
 
 /**
  * The tabular operators of the query's last statement, in order: the word after each `|` outside
  * parentheses, strings and comments, and the number right after it when there is one.
  */
 export function pipelineOperators(query: string): { name: string; count?: number }[] {
-  const statements = blankOut(query).split(';').filter((s) => s.trim());
+  const statements = blankOut(query)
+    .split(';')
+    .filter((s) => s.trim());
   const last = statements[statements.length - 1] ?? '';
   const operators: { name: string; count?: number }[] = [];
   let depth = 0;
@@ -49,7 +73,12 @@ export function pipelineOperators(query: string): { name: string; count?: number
     else if (c === ')' || c === ']' || c === '}') depth = Math.max(0, depth - 1);
     else if (c === '|' && depth === 0) {
       const match = /^\s*([A-Za-z_][\w-]*)(?:\s+(\d+)\b)?/.exec(last.slice(i + 1, i + 200));
-      if (match) operators.push(match[2] === undefined ? { name: match[1].toLowerCase() } : { name: match[1].toLowerCase(), count: Number(match[2]) });
+      if (match)
+        operators.push(
+          match[2] === undefined
+            ? { name: match[1].toLowerCase() }
+            : { name: match[1].toLowerCase(), count: Number(match[2]) },
+        );
     }
   }
   return operators;

@@ -44,7 +44,8 @@ export const PANEL_WORDS = {
   emptyNoTable: 'The query returned no table.',
   failed: 'The query failed: {0}',
   stopped: 'The query was stopped.',
-  dropped: 'These results were let go to keep memory in bounds, as newer results arrived in other panels. Re-run the query to see them again.',
+  dropped:
+    'These results were let go to keep memory in bounds, as newer results arrived in other panels. Re-run the query to see them again.',
   restored: 'These results were shown before the window reloaded. Re-run shows them again.',
   results: 'Results',
   tableNumber: 'Table {0}',
@@ -80,18 +81,27 @@ function holes(template: string): string {
  * (a missing key, a number, a template that lost or gained a hole) is the English. Unknown keys are
  * ignored. Every page's words (the results panel's, the dry run's) are read through this.
  */
-export function readWordTable<T extends Readonly<Record<string, string>>>(english: T, value: unknown): { readonly [K in keyof T]: string } {
+export function readWordTable<T extends Readonly<Record<string, string>>>(
+  english: T,
+  value: unknown,
+): { readonly [K in keyof T]: string } {
   const given = isJsonObject(value) ? value : {};
   const out: Record<string, string> = {};
   for (const [key, template] of Object.entries(english)) {
     const word = Object.prototype.hasOwnProperty.call(given, key) ? given[key] : undefined;
-    out[key] = typeof word === 'string' && word.trim() !== '' && word.length <= 500 && holes(word) === holes(template) ? word : template;
+    out[key] =
+      typeof word === 'string' && word.trim() !== '' && word.length <= 500 && holes(word) === holes(template)
+        ? word
+        : template;
   }
   return out as { readonly [K in keyof T]: string };
 }
 
 /** A page's words from the text of its data attribute (JSON), or English when it is not JSON. */
-export function parseWordTable<T extends Readonly<Record<string, string>>>(english: T, json: string | undefined): { readonly [K in keyof T]: string } {
+export function parseWordTable<T extends Readonly<Record<string, string>>>(
+  english: T,
+  json: string | undefined,
+): { readonly [K in keyof T]: string } {
   let value: unknown;
   try {
     value = json ? JSON.parse(json) : undefined;

@@ -70,7 +70,11 @@ export function queryBlocks(text: string): QueryBlock[] {
  * The text to run: the selection when it holds more than whitespace; else the query block the
  * cursor is in (at its end counts); else the whole document.
  */
-export function queryToRun(documentText: string, selection: { start: number; end: number }, cursor: number): ChosenText {
+export function queryToRun(
+  documentText: string,
+  selection: { start: number; end: number },
+  cursor: number,
+): ChosenText {
   const start = Math.min(selection.start, selection.end);
   const end = Math.max(selection.start, selection.end);
   const selected = documentText.slice(start, end);
@@ -109,7 +113,12 @@ const WORD = /[\p{L}\p{N}_$]/u;
  * units from the line's start, or from the run's start on its first line (a selection may begin
  * mid-line).
  */
-export function compileErrorRange(detail: { line: number; column: number }, run: RunText, documentText: string, base: PositionBase = DEFAULT_POSITION_BASE): { start: number; end: number } {
+export function compileErrorRange(
+  detail: { line: number; column: number },
+  run: RunText,
+  documentText: string,
+  base: PositionBase = DEFAULT_POSITION_BASE,
+): { start: number; end: number } {
   const runEnd = Math.min(run.startOffset + run.text.length, documentText.length);
   const runStart = Math.min(run.startOffset, runEnd);
   const text = documentText.slice(runStart, runEnd);

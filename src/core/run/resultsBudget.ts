@@ -29,7 +29,9 @@ export function resultCells(tables: readonly { rowCount: number; fields: readonl
 export function resultsToDrop<T extends KeptResult>(panels: readonly T[], keep: T, budget = KEPT_CELLS): T[] {
   let total = panels.reduce((n, p) => n + p.cells, 0);
   if (total <= budget) return [];
-  const candidates = panels.filter((p) => p !== keep && !p.pinned && p.cells > 0).sort((a, b) => Number(a.visible) - Number(b.visible) || a.lastUsed - b.lastUsed);
+  const candidates = panels
+    .filter((p) => p !== keep && !p.pinned && p.cells > 0)
+    .sort((a, b) => Number(a.visible) - Number(b.visible) || a.lastUsed - b.lastUsed);
   const dropped: T[] = [];
   for (const p of candidates) {
     if (total <= budget) break;

@@ -13,7 +13,9 @@ export type RowsMessage = Extract<HostMessage, { type: 'rows' }>;
 
 /** The result with each table's first `rows` rows (the tables themselves when they are no longer). */
 export function firstPart(result: ResultsView, rows = FIRST_ROWS): ResultsView {
-  const tables = result.tables.map((t) => (t.rowCount <= rows ? t : { ...t, columns: t.columns.map((c) => c.slice(0, rows)) }));
+  const tables = result.tables.map((t) =>
+    t.rowCount <= rows ? t : { ...t, columns: t.columns.map((c) => c.slice(0, rows)) },
+  );
   return { ...result, tables };
 }
 

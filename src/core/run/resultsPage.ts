@@ -32,8 +32,17 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function resultsPage({ scriptUri, styleUri, cspSource, nonce, title, words = PANEL_WORDS, language }: ResultsPageOptions): string {
-  if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(nonce)) throw new Error('resultsPage: the nonce must be at least 16 letters or digits');
+export function resultsPage({
+  scriptUri,
+  styleUri,
+  cspSource,
+  nonce,
+  title,
+  words = PANEL_WORDS,
+  language,
+}: ResultsPageOptions): string {
+  if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(nonce))
+    throw new Error('resultsPage: the nonce must be at least 16 letters or digits');
   // VS Code's cspSource is a list of sources ("'self' https://*.vscode-cdn.net"). Only 'self' and
   // plain host or scheme sources are kept: no other keyword (no 'unsafe-…'), no semicolon that
   // would start a directive, no character that means something in HTML.

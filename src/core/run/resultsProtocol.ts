@@ -103,7 +103,6 @@ export type PanelMessage =
 
 const MAX_COPY_CHARS = 50 * 1024 * 1024;
 
-
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
@@ -119,9 +118,13 @@ export function readPanelMessage(value: unknown): PanelMessage | undefined {
     case 'togglePin':
       return { type: value.type };
     case 'export':
-      return (value.format === 'csv' || value.format === 'json') && isCount(value.table) ? { type: 'export', format: value.format, table: value.table } : undefined;
+      return (value.format === 'csv' || value.format === 'json') && isCount(value.table)
+        ? { type: 'export', format: value.format, table: value.table }
+        : undefined;
     case 'copy':
-      return typeof value.text === 'string' && value.text.length <= MAX_COPY_CHARS ? { type: 'copy', text: value.text } : undefined;
+      return typeof value.text === 'string' && value.text.length <= MAX_COPY_CHARS
+        ? { type: 'copy', text: value.text }
+        : undefined;
     default:
       return undefined;
   }
@@ -129,17 +132,27 @@ export function readPanelMessage(value: unknown): PanelMessage | undefined {
 
 function readField(value: unknown): ResultField | undefined {
   if (!isJsonObject(value) || typeof value.name !== 'string' || typeof value.type !== 'string') return undefined;
-  return typeof value.agg === 'string' ? { name: value.name, type: value.type, agg: value.agg } : { name: value.name, type: value.type };
+  return typeof value.agg === 'string'
+    ? { name: value.name, type: value.type, agg: value.agg }
+    : { name: value.name, type: value.type };
 }
 
 function readTable(value: unknown): ResultTable | undefined {
-  if (!isJsonObject(value) || typeof value.name !== 'string' || !isCount(value.rowCount) || !Array.isArray(value.fields) || !Array.isArray(value.columns)) return undefined;
+  if (
+    !isJsonObject(value) ||
+    typeof value.name !== 'string' ||
+    !isCount(value.rowCount) ||
+    !Array.isArray(value.fields) ||
+    !Array.isArray(value.columns)
+  )
+    return undefined;
   const fields = value.fields.map(readField);
   if (fields.some((f) => f === undefined) || value.columns.length !== fields.length) return undefined;
   const rowCount = value.rowCount;
   // The first message holds the first rows of each column, the same number in every column.
   const loaded = fields.length ? (Array.isArray(value.columns[0]) ? value.columns[0].length : -1) : rowCount;
-  if (loaded < 0 || loaded > rowCount || !value.columns.every((c) => Array.isArray(c) && c.length === loaded)) return undefined;
+  if (loaded < 0 || loaded > rowCount || !value.columns.every((c) => Array.isArray(c) && c.length === loaded))
+    return undefined;
   return { name: value.name, fields: fields as ResultField[], columns: value.columns as unknown[][], rowCount };
 }
 
@@ -147,7 +160,12 @@ function readStatus(value: unknown): ResultStatus | undefined {
   if (!isJsonObject(value) || typeof value.isPartial !== 'boolean' || !Array.isArray(value.messages)) return undefined;
   const number = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
   const messages = value.messages.filter(
-    (m): m is ResultMessage => isJsonObject(m) && typeof m.priority === 'string' && typeof m.code === 'string' && typeof m.text === 'string' && isCount(m.count),
+    (m): m is ResultMessage =>
+      isJsonObject(m) &&
+      typeof m.priority === 'string' &&
+      typeof m.code === 'string' &&
+      typeof m.text === 'string' &&
+      isCount(m.count),
   );
   return {
     elapsedMs: number(value.elapsedMs),
@@ -164,9 +182,13 @@ export function readHostMessage(value: unknown): HostMessage | undefined {
   if (!isJsonObject(value)) return undefined;
   switch (value.type) {
     case 'running':
-      return isCount(value.runId) && typeof value.query === 'string' && typeof value.rangeLabel === 'string' ? { type: 'running', runId: value.runId, query: value.query, rangeLabel: value.rangeLabel } : undefined;
+      return isCount(value.runId) && typeof value.query === 'string' && typeof value.rangeLabel === 'string'
+        ? { type: 'running', runId: value.runId, query: value.query, rangeLabel: value.rangeLabel }
+        : undefined;
     case 'failed':
-      return isCount(value.runId) && typeof value.message === 'string' ? { type: 'failed', runId: value.runId, message: value.message } : undefined;
+      return isCount(value.runId) && typeof value.message === 'string'
+        ? { type: 'failed', runId: value.runId, message: value.message }
+        : undefined;
     case 'cancelled':
       return isCount(value.runId) ? { type: 'cancelled', runId: value.runId } : undefined;
     case 'dropped':
@@ -181,18 +203,41 @@ export function readHostMessage(value: unknown): HostMessage | undefined {
       return isCount(value.runId) ? { type: 'restored', runId: value.runId } : undefined;
     case 'rows': {
       const columns = value.columns;
-      if (!isCount(value.runId) || !isCount(value.table) || !isCount(value.start) || !Array.isArray(columns)) return undefined;
+      if (!isCount(value.runId) || !isCount(value.table) || !isCount(value.start) || !Array.isArray(columns))
+        return undefined;
       const length = Array.isArray(columns[0]) ? columns[0].length : 0;
       if (!columns.every((c) => Array.isArray(c) && c.length === length)) return undefined;
-      return { type: 'rows', runId: value.runId, table: value.table, start: value.start, columns: columns as unknown[][] };
+      return {
+        type: 'rows',
+        runId: value.runId,
+        table: value.table,
+        start: value.start,
+        columns: columns as unknown[][],
+      };
     }
     case 'results': {
       const result = value.result;
-      if (!isJsonObject(result) || !isCount(result.runId) || typeof result.query !== 'string' || typeof result.rangeLabel !== 'string' || !Array.isArray(result.tables)) return undefined;
+      if (
+        !isJsonObject(result) ||
+        !isCount(result.runId) ||
+        typeof result.query !== 'string' ||
+        typeof result.rangeLabel !== 'string' ||
+        !Array.isArray(result.tables)
+      )
+        return undefined;
       const tables = result.tables.map(readTable);
       const status = readStatus(result.status);
       if (!status || tables.some((t) => t === undefined)) return undefined;
-      return { type: 'results', result: { runId: result.runId, query: result.query, rangeLabel: result.rangeLabel, tables: tables as ResultTable[], status } };
+      return {
+        type: 'results',
+        result: {
+          runId: result.runId,
+          query: result.query,
+          rangeLabel: result.rangeLabel,
+          tables: tables as ResultTable[],
+          status,
+        },
+      };
     }
     default:
       return undefined;

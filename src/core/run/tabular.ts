@@ -34,19 +34,29 @@ export function readTabular(body: unknown): TabularResult {
     if (isJsonObject(raw)) tables.push(readTable(raw, index, repairs));
     else repairs.push(`table ${index}: not an object, left out`);
   });
-  const datasetNames = Array.isArray(body.datasetNames) ? body.datasetNames.filter((n): n is string => typeof n === 'string') : [];
+  const datasetNames = Array.isArray(body.datasetNames)
+    ? body.datasetNames.filter((n): n is string => typeof n === 'string')
+    : [];
   return { tables, status: readStatus(body.status, repairs), datasetNames, repairs };
 }
 
 function notTabular(what: string): AxiomError {
-  return new AxiomError('invalidResponse', phrase('Invalid response: {0}.', phrase('the query result is not a tabular result ({0})', what)));
+  return new AxiomError(
+    'invalidResponse',
+    phrase('Invalid response: {0}.', phrase('the query result is not a tabular result ({0})', what)),
+  );
 }
 
 function readField(raw: unknown, index: number): ResultField {
   const record = isJsonObject(raw) ? raw : {};
   const name = typeof record.name === 'string' ? record.name : `column ${index + 1}`;
   // A composite type may come as text or as a structure: shown as it is either way.
-  const type = typeof record.type === 'string' ? record.type : record.type === undefined || record.type === null ? 'unknown' : JSON.stringify(record.type);
+  const type =
+    typeof record.type === 'string'
+      ? record.type
+      : record.type === undefined || record.type === null
+        ? 'unknown'
+        : JSON.stringify(record.type);
   const agg = isJsonObject(record.agg) ? record.agg.name : record.agg;
   return typeof agg === 'string' && agg ? { name, type, agg } : { name, type };
 }
@@ -57,8 +67,10 @@ function readTable(raw: Json, index: number, repairs: string[]): ResultTable {
   const rawColumns: unknown[] = Array.isArray(raw.columns) ? raw.columns : [];
   const fields = rawFields.map(readField);
   const where = `table "${name}"`;
-  if (!Array.isArray(raw.fields) && raw.fields !== undefined && raw.fields !== null) repairs.push(`${where}: fields is not a list`);
-  if (!Array.isArray(raw.columns) && raw.columns !== undefined && raw.columns !== null) repairs.push(`${where}: columns is not a list`);
+  if (!Array.isArray(raw.fields) && raw.fields !== undefined && raw.fields !== null)
+    repairs.push(`${where}: fields is not a list`);
+  if (!Array.isArray(raw.columns) && raw.columns !== undefined && raw.columns !== null)
+    repairs.push(`${where}: columns is not a list`);
   if (rawColumns.length > fields.length) {
     repairs.push(`${where}: ${rawColumns.length - fields.length} columns without a field left out`);
   }
@@ -73,7 +85,9 @@ function readTable(raw: Json, index: number, repairs: string[]): ResultTable {
     const column = rawColumns[f];
     if (Array.isArray(column)) {
       if (column.length < rowCount) {
-        repairs.push(`${where}: column "${fields[f].name}" has ${column.length} of ${rowCount} values; the rest shown empty`);
+        repairs.push(
+          `${where}: column "${fields[f].name}" has ${column.length} of ${rowCount} values; the rest shown empty`,
+        );
         // The array came from JSON.parse and is nobody else's: filled in place.
         for (let r = column.length; r < rowCount; r++) column.push(null);
       }

@@ -78,7 +78,17 @@ class Scanner {
     }
     // A number, true, false or null: up to what ends it.
     const start = this.i;
-    while (c !== COMMA && c !== CLOSE_ARRAY && c !== CLOSE_OBJECT && c !== 32 && c !== 10 && c !== 13 && c !== 9 && !Number.isNaN(c)) c = text.charCodeAt(++this.i);
+    while (
+      c !== COMMA &&
+      c !== CLOSE_ARRAY &&
+      c !== CLOSE_OBJECT &&
+      c !== 32 &&
+      c !== 10 &&
+      c !== 13 &&
+      c !== 9 &&
+      !Number.isNaN(c)
+    )
+      c = text.charCodeAt(++this.i);
     if (this.i === start) throw new NotAsExpected();
   }
 
@@ -152,7 +162,17 @@ class Scanner {
           i = this.i;
         } else {
           const first = i;
-          while (c !== COMMA && c !== CLOSE_ARRAY && c !== CLOSE_OBJECT && c !== 32 && c !== 10 && c !== 13 && c !== 9 && !Number.isNaN(c)) c = text.charCodeAt(++i);
+          while (
+            c !== COMMA &&
+            c !== CLOSE_ARRAY &&
+            c !== CLOSE_OBJECT &&
+            c !== 32 &&
+            c !== 10 &&
+            c !== 13 &&
+            c !== 9 &&
+            !Number.isNaN(c)
+          )
+            c = text.charCodeAt(++i);
           if (i === first) throw new NotAsExpected();
         }
         if (++count === keep) headEnd = i;

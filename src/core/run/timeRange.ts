@@ -29,7 +29,9 @@ export function isPresetId(value: unknown): value is PresetId {
 
 /** The range as the query API takes it. */
 export function rangeRequest(range: TimeRange): { startTime: string; endTime: string } {
-  return range.kind === 'preset' ? { startTime: `now-${range.preset}`, endTime: 'now' } : { startTime: range.start, endTime: range.end };
+  return range.kind === 'preset'
+    ? { startTime: `now-${range.preset}`, endTime: 'now' }
+    : { startTime: range.start, endTime: range.end };
 }
 
 /** "Last hour", or "<start> – <end>" with instants in the person's locale and relative ends as typed. */
@@ -64,21 +66,41 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)
  */
 export function parseRangeInput(text: string): RangeInput {
   const input = text.trim();
-  if (!input) return { ok: false, problem: phrase('Enter a date (2026-01-31), a date and time (2026-01-31T14:30), or a time relative to now (now-2h).') };
+  if (!input)
+    return {
+      ok: false,
+      problem: phrase(
+        'Enter a date (2026-01-31), a date and time (2026-01-31T14:30), or a time relative to now (now-2h).',
+      ),
+    };
   const relative = /^now\s*(?:-\s*(\d+)\s*([a-z]+))?$/i.exec(input);
   if (relative) {
     if (relative[1] === undefined) return { ok: true, value: 'now' };
     const unit = relative[2].toLowerCase();
-    if (!(unit in UNIT_MS)) return { ok: false, problem: phrase('“{0}” is not a unit: use m (minutes), h (hours) or d (days), as in now-30m.', relative[2]) };
+    if (!(unit in UNIT_MS))
+      return {
+        ok: false,
+        problem: phrase('“{0}” is not a unit: use m (minutes), h (hours) or d (days), as in now-30m.', relative[2]),
+      };
     const amount = Number(relative[1]);
-    if (!Number.isSafeInteger(amount) || amount * UNIT_MS[unit] > 100 * 365 * UNIT_MS.d) return { ok: false, problem: phrase('{0} reaches too far back.', input) };
+    if (!Number.isSafeInteger(amount) || amount * UNIT_MS[unit] > 100 * 365 * UNIT_MS.d)
+      return { ok: false, problem: phrase('{0} reaches too far back.', input) };
     return { ok: true, value: `now-${amount}${unit}` };
   }
   const date = DATE.exec(input);
   const dateTime = date ? undefined : DATE_TIME.exec(input);
   const parts = date ?? dateTime;
-  if (!parts) return { ok: false, problem: phrase('“{0}” is not a date or time. Use 2026-01-31, 2026-01-31T14:30, 2026-01-31T14:30:00Z, now or now-2h.', input) };
-  const [year, month, day, hour = 0, minute = 0, second = 0] = parts.slice(1, 7).map((p) => (p === undefined ? undefined : Number(p)));
+  if (!parts)
+    return {
+      ok: false,
+      problem: phrase(
+        '“{0}” is not a date or time. Use 2026-01-31, 2026-01-31T14:30, 2026-01-31T14:30:00Z, now or now-2h.',
+        input,
+      ),
+    };
+  const [year, month, day, hour = 0, minute = 0, second = 0] = parts
+    .slice(1, 7)
+    .map((p) => (p === undefined ? undefined : Number(p)));
   const fraction = dateTime?.[7] ? Math.floor(Number(dateTime[7]) * 1000) : 0;
   const zone = dateTime?.[8];
   const bad: RangeInput = { ok: false, problem: phrase('“{0}” is not a real date or time.', input) };
@@ -87,14 +109,30 @@ export function parseRangeInput(text: string): RangeInput {
   let time: number;
   if (zone) {
     const utc = new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second));
-    if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month! - 1 || utc.getUTCDate() !== day || utc.getUTCHours() !== hour || utc.getUTCMinutes() !== minute || utc.getUTCSeconds() !== second) return bad;
+    if (
+      utc.getUTCFullYear() !== year ||
+      utc.getUTCMonth() !== month! - 1 ||
+      utc.getUTCDate() !== day ||
+      utc.getUTCHours() !== hour ||
+      utc.getUTCMinutes() !== minute ||
+      utc.getUTCSeconds() !== second
+    )
+      return bad;
     const offset = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
     const offsetMinutes = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : 0;
     if (offset && (Number(offset[2]) > 23 || Number(offset[3]) > 59)) return bad;
     time = utc.getTime() - offsetMinutes * 60_000 + fraction;
   } else {
     const local = new Date(year!, month! - 1, day!, hour, minute, second);
-    if (local.getFullYear() !== year || local.getMonth() !== month! - 1 || local.getDate() !== day || local.getHours() !== hour || local.getMinutes() !== minute || local.getSeconds() !== second) return bad;
+    if (
+      local.getFullYear() !== year ||
+      local.getMonth() !== month! - 1 ||
+      local.getDate() !== day ||
+      local.getHours() !== hour ||
+      local.getMinutes() !== minute ||
+      local.getSeconds() !== second
+    )
+      return bad;
     time = local.getTime() + fraction;
   }
   if (!Number.isFinite(time)) return bad;
@@ -102,12 +140,17 @@ export function parseRangeInput(text: string): RangeInput {
 }
 
 /** A custom range from two inputs, or what is wrong with it (either end, or their order). */
-export function customRange(startText: string, endText: string, now = Date.now()): { ok: true; range: TimeRange } | { ok: false; problem: Phrase } {
+export function customRange(
+  startText: string,
+  endText: string,
+  now = Date.now(),
+): { ok: true; range: TimeRange } | { ok: false; problem: Phrase } {
   const start = parseRangeInput(startText);
   if (!start.ok) return { ok: false, problem: phrase('Start: {0}', start.problem) };
   const end = parseRangeInput(endText);
   if (!end.ok) return { ok: false, problem: phrase('End: {0}', end.problem) };
-  if (resolveRangeEnd(start.value, now) >= resolveRangeEnd(end.value, now)) return { ok: false, problem: phrase('The start must be before the end.') };
+  if (resolveRangeEnd(start.value, now) >= resolveRangeEnd(end.value, now))
+    return { ok: false, problem: phrase('The start must be before the end.') };
   return { ok: true, range: { kind: 'custom', start: start.value, end: end.value } };
 }
 
@@ -115,7 +158,9 @@ export function customRange(startText: string, endText: string, now = Date.now()
 export type StoredRange = { version: 1; preset: PresetId } | { version: 1; start: string; end: string };
 
 export function storeRange(range: TimeRange): StoredRange {
-  return range.kind === 'preset' ? { version: 1, preset: range.preset } : { version: 1, start: range.start, end: range.end };
+  return range.kind === 'preset'
+    ? { version: 1, preset: range.preset }
+    : { version: 1, start: range.start, end: range.end };
 }
 
 /** A stored range, or undefined for anything that is not one exactly as storeRange writes it. */
@@ -123,11 +168,17 @@ export function readStoredRange(value: unknown): TimeRange | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const stored = value as Record<string, unknown>;
   if (stored.version !== 1) return undefined;
-  if ('preset' in stored) return isPresetId(stored.preset) && Object.keys(stored).length === 2 ? { kind: 'preset', preset: stored.preset } : undefined;
-  if (typeof stored.start !== 'string' || typeof stored.end !== 'string' || Object.keys(stored).length !== 3) return undefined;
+  if ('preset' in stored)
+    return isPresetId(stored.preset) && Object.keys(stored).length === 2
+      ? { kind: 'preset', preset: stored.preset }
+      : undefined;
+  if (typeof stored.start !== 'string' || typeof stored.end !== 'string' || Object.keys(stored).length !== 3)
+    return undefined;
   const start = parseRangeInput(stored.start);
   const end = parseRangeInput(stored.end);
   // Only the spelling storeRange writes is read back: a stored end that parsing would change is not.
   if (!start.ok || !end.ok || start.value !== stored.start || end.value !== stored.end) return undefined;
-  return resolveRangeEnd(start.value) < resolveRangeEnd(end.value) ? { kind: 'custom', start: start.value, end: end.value } : undefined;
+  return resolveRangeEnd(start.value) < resolveRangeEnd(end.value)
+    ? { kind: 'custom', start: start.value, end: end.value }
+    : undefined;
 }

@@ -17,14 +17,31 @@ export const STARRED_HOVER_WORDS = {
 
 export type StarredHoverWords = typeof STARRED_HOVER_WORDS;
 
-const fill = (template: string, ...args: string[]) => template.replace(/\{(\d)\}/g, (_, i: string) => args[Number(i)] ?? '');
+const fill = (template: string, ...args: string[]) =>
+  template.replace(/\{(\d)\}/g, (_, i: string) => args[Number(i)] ?? '');
 
 /** Hover text as markdown. Every value from the service is escaped or fenced; the caller must
  *  still render it untrusted and without HTML. `me` is the caller's user id, or empty. */
-export function starredHoverMarkdown(query: StarredQuery, me: string, words: StarredHoverWords = STARRED_HOVER_WORDS): string {
+export function starredHoverMarkdown(
+  query: StarredQuery,
+  me: string,
+  words: StarredHoverWords = STARRED_HOVER_WORDS,
+): string {
   const { startTime, endTime, queryOptions } = query.query;
-  const range = startTime && endTime ? fill(words.fromTo, startTime, endTime) : startTime ? fill(words.from, startTime) : endTime ? fill(words.until, endTime) : undefined;
-  const options = queryOptions && Object.keys(queryOptions).length ? Object.entries(queryOptions).map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join(', ') : undefined;
+  const range =
+    startTime && endTime
+      ? fill(words.fromTo, startTime, endTime)
+      : startTime
+        ? fill(words.from, startTime)
+        : endTime
+          ? fill(words.until, endTime)
+          : undefined;
+  const options =
+    queryOptions && Object.keys(queryOptions).length
+      ? Object.entries(queryOptions)
+          .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+          .join(', ')
+      : undefined;
   const owner = query.who ? (query.who === me ? fill(words.ownerYou, query.who) : query.who) : undefined;
   const fields: [string, string | undefined][] = [
     [words.dataset, query.dataset],

@@ -47,7 +47,11 @@ export interface LoadOptions {
  * page that brings no id not seen before ends the list too: a service that ignored the offset would
  * otherwise be asked forever.
  */
-export async function loadStarredPages(client: Pick<AxiomClient, 'listStarredQueries'>, query: StarredListQuery, options: LoadOptions = {}): Promise<StarredPages> {
+export async function loadStarredPages(
+  client: Pick<AxiomClient, 'listStarredQueries'>,
+  query: StarredListQuery,
+  options: LoadOptions = {},
+): Promise<StarredPages> {
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const upTo = options.upTo ?? Number.POSITIVE_INFINITY;
   const queries = options.from ? [...options.from.queries] : [];
@@ -60,7 +64,10 @@ export async function loadStarredPages(client: Pick<AxiomClient, 'listStarredQue
     if (arrived >= upTo) return { queries, skipped, nextOffset: offset, complete: false };
     let page;
     try {
-      page = await client.listStarredQueries({ limit: pageSize, offset, who, dataset: query.dataset, qs: query.qs }, options.signal);
+      page = await client.listStarredQueries(
+        { limit: pageSize, offset, who, dataset: query.dataset, qs: query.qs },
+        options.signal,
+      );
     } catch (error) {
       if ((isAxiomError(error) && error.kind === 'cancelled') || (!options.from && offset === 0)) throw error;
       return { queries, skipped, nextOffset: offset, complete: false, failure: error };
@@ -76,6 +83,7 @@ export async function loadStarredPages(client: Pick<AxiomClient, 'listStarredQue
     skipped += page.skipped.length;
     offset += sent;
     arrived += sent;
-    if (sent < pageSize || (fresh === 0 && page.skipped.length === 0)) return { queries, skipped, nextOffset: offset, complete: true };
+    if (sent < pageSize || (fresh === 0 && page.skipped.length === 0))
+      return { queries, skipped, nextOffset: offset, complete: true };
   }
 }

@@ -63,7 +63,10 @@ export interface StarredTree {
 
 /** The rows the filter matches, by name (equal names by id); in groups by dataset name, the
  *  queries with no dataset last, when `grouped`. */
-export function starredTree(queries: readonly StarredQuery[], options: { me: string | undefined; filter: StarredFilter; grouped: boolean; more?: MoreRow }): StarredTree {
+export function starredTree(
+  queries: readonly StarredQuery[],
+  options: { me: string | undefined; filter: StarredFilter; grouped: boolean; more?: MoreRow },
+): StarredTree {
   const matching = queries.filter((q) => matchesFilter(q, options.filter));
   const order = orderByKeys(
     matching.map((q) => nameSortKey(q.name)),

@@ -10,7 +10,13 @@ import type uPlot from 'uplot';
 import { fill } from '../../core/phrase';
 import { evaluate, summarize, type DryRunOutcome } from '../../core/monitors/dryRun';
 import { OPERATORS } from '../../core/monitors/monitorFields';
-import { parseDryRunWords, readDryRunHostMessage, samplesFromMessage, type DryRunPageMessage, type DryRunResult } from '../../core/monitors/dryRunProtocol';
+import {
+  parseDryRunWords,
+  readDryRunHostMessage,
+  samplesFromMessage,
+  type DryRunPageMessage,
+  type DryRunResult,
+} from '../../core/monitors/dryRunProtocol';
 import { Chart } from '../results/chart';
 import { el } from '../results/dom';
 import type { TimeSeries } from '../results/timeSeries';
@@ -71,7 +77,13 @@ function series(result: DryRunResult, op: string): TimeSeries {
   const lines = result.perGroup.slice(0, MAX_SERIES).map((g, i) => {
     const values: (number | null)[] = new Array<number | null>(result.runs.length).fill(null);
     g.run.forEach((k, j) => {
-      values[k] = op.startsWith('Below') ? g.min[j] : op === 'AboveOrBelow' ? (Math.abs(g.min[j]) > Math.abs(g.max[j]) ? g.min[j] : g.max[j]) : g.max[j];
+      values[k] = op.startsWith('Below')
+        ? g.min[j]
+        : op === 'AboveOrBelow'
+          ? Math.abs(g.min[j]) > Math.abs(g.max[j])
+            ? g.min[j]
+            : g.max[j]
+          : g.max[j];
     });
     return { label: result.groups[i] || result.name, values };
   });
@@ -86,7 +98,12 @@ function duration(ms: number): string {
   return [d && `${d}d`, h && `${h}h`, m && `${m}m`].filter(Boolean).join(' ') || '0m';
 }
 
-function overlay(result: DryRunResult, outcome: DryRunOutcome | undefined, op: string, limit: number): (plot: uPlot) => void {
+function overlay(
+  result: DryRunResult,
+  outcome: DryRunOutcome | undefined,
+  op: string,
+  limit: number,
+): (plot: uPlot) => void {
   return (plot) => {
     const ctx = plot.ctx;
     const { left, top, width, height } = plot.bbox;
@@ -120,7 +137,8 @@ function overlay(result: DryRunResult, outcome: DryRunOutcome | undefined, op: s
         line(-Math.abs(limit), colour);
       } else line(limit, colour);
     }
-    for (const k of outcome?.openingRuns ?? []) mark(result.runs[k], themeColour('--vscode-charts-orange', '#d18616'), []);
+    for (const k of outcome?.openingRuns ?? [])
+      mark(result.runs[k], themeColour('--vscode-charts-orange', '#d18616'), []);
     for (const t of result.realAlerts) mark(t, themeColour('--vscode-charts-purple', '#b180d7'), [2, 3]);
     ctx.restore();
   };
@@ -146,14 +164,20 @@ function render(): void {
     summary.textContent = result.noVerdict;
   } else if (result.matches) {
     summary.textContent = say(words.matches, result.matches.period, result.matches.lastDay);
-    if (result.matches.lastDay > result.matches.limit) details.textContent = say(words.matchRefused, result.matches.limit);
+    if (result.matches.lastDay > result.matches.limit)
+      details.textContent = say(words.matchRefused, result.matches.limit);
   } else if (Number.isFinite(limit) && threshold.value.trim() !== '') {
     outcome = evaluate(samples, { ...result.rule, operator: op, threshold: limit });
     const s = summarize(samples, outcome, result.intervalMinutes);
     const real = result.realAlerts.length;
-    summary.textContent = say(s.count === 0 ? words.triggeredNone : s.count === 1 ? words.triggeredOne : words.triggeredMany, s.count, real);
+    summary.textContent = say(
+      s.count === 0 ? words.triggeredNone : s.count === 1 ? words.triggeredOne : words.triggeredMany,
+      s.count,
+      real,
+    );
     const parts: string[] = [];
-    if (s.first !== undefined && s.last !== undefined) parts.push(say(words.firstLast, dates.format(s.first), dates.format(s.last)));
+    if (s.first !== undefined && s.last !== undefined)
+      parts.push(say(words.firstLast, dates.format(s.first), dates.format(s.last)));
     if (s.longestMs !== undefined) parts.push(say(words.longest, duration(s.longestMs)));
     if (s.openAtEnd) parts.push(words.stillOpen);
     if (s.count) parts.push(say(words.notifications, s.notifications));
@@ -174,7 +198,12 @@ function receive(result: DryRunResult): void {
   const hideRule = Boolean(result.noVerdict || result.matches || result.noQuery);
   for (const control of [operator, threshold, operatorLabel, thresholdLabel]) control.hidden = hideRule;
   notes.textContent = '';
-  const notesShown = result.noQuery ? [] : [say(words.queries, result.queries, result.runs.length), ...result.approximations.map((a) => `${words.approximated}: ${a}`)];
+  const notesShown = result.noQuery
+    ? []
+    : [
+        say(words.queries, result.queries, result.runs.length),
+        ...result.approximations.map((a) => `${words.approximated}: ${a}`),
+      ];
   for (const note of notesShown) notes.append(el('li', '', note));
   root.dataset.state = 'done';
   render();

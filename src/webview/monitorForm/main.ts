@@ -6,9 +6,24 @@
 // Ctrl+S and hot exit are VS Code's. Everything is set as text.
 import '../results/results.css';
 import './monitorForm.css';
-import { appliesTo, MONITOR_FIELDS, MONITOR_TYPES, OPERATORS, type MonitorField } from '../../core/monitors/monitorFields';
+import {
+  appliesTo,
+  MONITOR_FIELDS,
+  MONITOR_TYPES,
+  OPERATORS,
+  type MonitorField,
+} from '../../core/monitors/monitorFields';
 import { fill } from '../../core/phrase';
-import { inputText, localTimeText, readFormHostMessage, readFormWords, toggledNotifiers, typedValue, type FormPageMessage, type FormState } from '../../core/monitors/monitorForm';
+import {
+  inputText,
+  localTimeText,
+  readFormHostMessage,
+  readFormWords,
+  toggledNotifiers,
+  typedValue,
+  type FormPageMessage,
+  type FormState,
+} from '../../core/monitors/monitorForm';
 import { button, el } from '../results/dom';
 
 interface VsCodeApi {
@@ -31,7 +46,11 @@ const invalid = el('p', 'form-invalid');
 invalid.setAttribute('role', 'alert');
 const toolbar = el('div', 'toolbar form-toolbar');
 const dryRun = button(words.dryRun, 'form-dry-run', () => send({ type: 'dryRun' }), words.dryRunHelp);
-toolbar.append(dryRun, button(words.openQuery, 'form-open-query', () => send({ type: 'openQuery' })), button(words.openJson, 'form-open-json', () => send({ type: 'openJson' })));
+toolbar.append(
+  dryRun,
+  button(words.openQuery, 'form-open-query', () => send({ type: 'openQuery' })),
+  button(words.openJson, 'form-open-json', () => send({ type: 'openJson' })),
+);
 const form = el('form', 'form-fields');
 form.addEventListener('submit', (e) => e.preventDefault());
 const others = el('details', 'form-others');
@@ -56,19 +75,34 @@ const edit = (key: string, value: unknown) => send({ type: 'edit', key, value })
 function textControl(field: MonitorField, control: HTMLInputElement | HTMLTextAreaElement): (value: unknown) => void {
   control.addEventListener('input', () => edit(field.key, typedValue(field, control.value)));
   return (value) => {
-    if (document.activeElement === control && JSON.stringify(typedValue(field, control.value)) === JSON.stringify(value ?? null)) return;
+    if (
+      document.activeElement === control &&
+      JSON.stringify(typedValue(field, control.value)) === JSON.stringify(value ?? null)
+    )
+      return;
     const text = inputText(value);
     if (control.value !== text) control.value = text;
   };
 }
 
-function selectControl(field: MonitorField, control: HTMLSelectElement, values: readonly string[], label: (value: string) => string, empty: boolean): (value: unknown) => void {
+function selectControl(
+  field: MonitorField,
+  control: HTMLSelectElement,
+  values: readonly string[],
+  label: (value: string) => string,
+  empty: boolean,
+): (value: unknown) => void {
   control.addEventListener('change', () => edit(field.key, control.value === '' ? null : control.value));
   return (value) => {
     const current = typeof value === 'string' ? value : '';
-    const options = [...(empty || !current ? [''] : []), ...values, ...(current && !values.includes(current) ? [current] : [])];
+    const options = [
+      ...(empty || !current ? [''] : []),
+      ...values,
+      ...(current && !values.includes(current) ? [current] : []),
+    ];
     const have = [...control.options].map((o) => o.value);
-    if (JSON.stringify(have) !== JSON.stringify(options)) control.replaceChildren(...options.map((v) => new Option(v === '' ? words.none : label(v), v)));
+    if (JSON.stringify(have) !== JSON.stringify(options))
+      control.replaceChildren(...options.map((v) => new Option(v === '' ? words.none : label(v), v)));
     control.value = current;
   };
 }
@@ -110,7 +144,13 @@ function makeRow(field: MonitorField): Row {
       const select = el('select');
       select.id = id;
       const values = field.kind === 'type' ? MONITOR_TYPES : OPERATORS;
-      const set = selectControl(field, select, values, (v) => words[`${field.kind}_${v}`] ?? v, field.kind === 'operator');
+      const set = selectControl(
+        field,
+        select,
+        values,
+        (v) => words[`${field.kind}_${v}`] ?? v,
+        field.kind === 'operator',
+      );
       controls = [select];
       control.append(select);
       show = (value) => set(value);
@@ -144,7 +184,14 @@ function makeRow(field: MonitorField): Row {
         const chosen = (current.notifiers ?? []).filter((n) => n.chosen).map((n) => n.id);
         const items: HTMLElement[] = [];
         controls = [];
-        if (!current.notifiers) items.push(el('span', 'form-help', current.notifiersFailed ? say('notifiersFailed', current.notifiersFailed) : words.notifiersLoading));
+        if (!current.notifiers)
+          items.push(
+            el(
+              'span',
+              'form-help',
+              current.notifiersFailed ? say('notifiersFailed', current.notifiersFailed) : words.notifiersLoading,
+            ),
+          );
         else if (!current.notifiers.length) items.push(el('span', 'form-help', words.noNotifiers));
         for (const n of current.notifiers ?? []) {
           const item = el('label', `form-notifier${n.exists ? '' : ' missing'}`);
@@ -155,10 +202,15 @@ function makeRow(field: MonitorField): Row {
           box.addEventListener('change', () => edit(field.key, toggledNotifiers(chosen, n.id, box.checked)));
           describe(box);
           controls.push(box);
-          item.append(box, el('span', 'form-notifier-name', n.exists ? n.name : say('unknownNotifier', n.id)), el('span', 'form-notifier-kind', n.kind));
+          item.append(
+            box,
+            el('span', 'form-notifier-name', n.exists ? n.name : say('unknownNotifier', n.id)),
+            el('span', 'form-notifier-kind', n.kind),
+          );
           items.push(item);
         }
-        const active = document.activeElement instanceof HTMLInputElement ? document.activeElement.dataset.id : undefined;
+        const active =
+          document.activeElement instanceof HTMLInputElement ? document.activeElement.dataset.id : undefined;
         list.replaceChildren(legend, ...items);
         if (active) list.querySelector<HTMLInputElement>(`input[data-id="${CSS.escape(active)}"]`)?.focus();
         rows.get(field.key)!.controls = controls;
@@ -183,7 +235,8 @@ function makeRow(field: MonitorField): Row {
       const input = el('input');
       input.type = 'text';
       input.id = id;
-      if (field.kind === 'number' || field.kind === 'integer') input.inputMode = field.kind === 'integer' ? 'numeric' : 'decimal';
+      if (field.kind === 'number' || field.kind === 'integer')
+        input.inputMode = field.kind === 'integer' ? 'numeric' : 'decimal';
       const set = textControl(field, input);
       controls = [input];
       control.append(input);
@@ -202,7 +255,9 @@ for (const section of SECTIONS) {
   heading.id = `section-${section}-${counter++}`;
   set.setAttribute('aria-labelledby', heading.id);
   set.append(heading);
-  for (const field of MONITOR_FIELDS.filter((f) => f.section === section || (section === 'monitor' && f.section === 'query'))) {
+  for (const field of MONITOR_FIELDS.filter(
+    (f) => f.section === section || (section === 'monitor' && f.section === 'query'),
+  )) {
     const row = makeRow(field);
     rows.set(field.key, row);
     set.append(row.element);
@@ -237,7 +292,8 @@ function render(next: FormState): void {
     const failed = next.saveFailed?.field === key ? [next.saveFailed.message] : [];
     const reasons = [...problems.map((p) => p.reason), ...failed];
     row.reason.textContent = reasons.join(' ');
-    const level = failed.length || problems.some((p) => p.level === 'error') ? 'error' : problems.length ? 'warning' : '';
+    const level =
+      failed.length || problems.some((p) => p.level === 'error') ? 'error' : problems.length ? 'warning' : '';
     row.element.classList.toggle('has-error', level === 'error');
     row.element.classList.toggle('has-warning', level === 'warning');
     for (const c of row.controls) c.setAttribute('aria-invalid', String(level === 'error'));
@@ -246,7 +302,10 @@ function render(next: FormState): void {
   const known = new Set([...MONITOR_FIELDS.map((f) => f.key), 'notifierIDs']);
   const unknown = Object.entries(definition).filter(([key]) => !known.has(key));
   others.hidden = unknown.length === 0;
-  others.replaceChildren(el('summary', '', words.otherFields), ...unknown.map(([key, value]) => el('div', 'form-other', `${key}: ${JSON.stringify(value)}`)));
+  others.replaceChildren(
+    el('summary', '', words.otherFields),
+    ...unknown.map(([key, value]) => el('div', 'form-other', `${key}: ${JSON.stringify(value)}`)),
+  );
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

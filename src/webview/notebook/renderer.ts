@@ -4,7 +4,17 @@
 // keys stay its own among the other outputs of the page; and a problem with its actions. Every
 // value is set as text: nothing here is built from an HTML string.
 import { fill } from '../../core/phrase';
-import { NOTEBOOK_WORDS, PROBLEM_MIME, readOutputWords, readProblem, readResult, RESULT_MIME, resultView, type NotebookWordKey, type RendererMessage } from '../../core/notebook/notebookOutput';
+import {
+  NOTEBOOK_WORDS,
+  PROBLEM_MIME,
+  readOutputWords,
+  readProblem,
+  readResult,
+  RESULT_MIME,
+  resultView,
+  type NotebookWordKey,
+  type RendererMessage,
+} from '../../core/notebook/notebookOutput';
 import { panelLocale, readPanelWords } from '../../core/run/panelWords';
 import type { PanelMessage } from '../../core/run/resultsProtocol';
 import { button, el } from '../results/dom';
@@ -68,7 +78,11 @@ function shadowIn(element: HTMLElement): { root: HTMLElement; host: HTMLElement 
   return { root, host };
 }
 
-export function renderResult(item: OutputItem, element: HTMLElement, post: (message: RendererMessage) => void): Panel | undefined {
+export function renderResult(
+  item: OutputItem,
+  element: HTMLElement,
+  post: (message: RendererMessage) => void,
+): Panel | undefined {
   const result = readResult(item.json());
   const { root, host } = shadowIn(element);
   const words = readOutputWords(item.metadata);
@@ -89,7 +103,10 @@ export function renderResult(item: OutputItem, element: HTMLElement, post: (mess
     else if (message.type === 'openInAxiom') post({ type: 'openInAxiom', output });
   };
   const panel = new Panel(root, relay, text, { runControls: false, keyScope: root });
-  panel.receive({ type: 'results', result: resultView(result, (kept, total) => fill(notebook.savedCut, [kept, total]), text.count) });
+  panel.receive({
+    type: 'results',
+    result: resultView(result, (kept, total) => fill(notebook.savedCut, [kept, total]), text.count),
+  });
   return panel;
 }
 
@@ -105,7 +122,10 @@ export function renderProblem(item: OutputItem, element: HTMLElement, post: (mes
   actions.setAttribute('aria-label', words.actions);
   const output = outputIdOf(item.metadata);
   for (const action of problem?.actions ?? []) {
-    if (ACTIONS.includes(action as ActionWord)) actions.append(button(words[action as ActionWord], `action-${action}`, () => post({ type: 'action', output, action })));
+    if (ACTIONS.includes(action as ActionWord))
+      actions.append(
+        button(words[action as ActionWord], `action-${action}`, () => post({ type: 'action', output, action })),
+      );
   }
   root.append(message, actions);
 }

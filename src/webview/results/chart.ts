@@ -9,7 +9,14 @@ import type { TimeSeries } from './timeSeries';
 
 export type ChartKind = 'line' | 'bar';
 
-const PALETTE = ['--vscode-charts-blue', '--vscode-charts-orange', '--vscode-charts-green', '--vscode-charts-purple', '--vscode-charts-red', '--vscode-charts-yellow'];
+const PALETTE = [
+  '--vscode-charts-blue',
+  '--vscode-charts-orange',
+  '--vscode-charts-green',
+  '--vscode-charts-purple',
+  '--vscode-charts-red',
+  '--vscode-charts-yellow',
+];
 /** Past the palette's six colours, series repeat them with a dash of their own. */
 const DASHES = [[], [6, 3], [2, 3], [8, 3, 2, 3]];
 
@@ -92,8 +99,24 @@ export class Chart {
           const dash = DASHES[Math.floor(i / PALETTE.length) % DASHES.length];
           return bars
             ? // Bars of several series overlap: each is see-through, so that none hides another.
-              { label: s.label, stroke: colour, fill: colour, width: 1, dash, alpha: data.series.length > 1 ? 0.6 : 1, paths: barPaths(), points: { show: false } }
-            : { label: s.label, stroke: colour, width: 1.5, dash, spanGaps: false, points: { show: data.x.length <= 60 } };
+              {
+                label: s.label,
+                stroke: colour,
+                fill: colour,
+                width: 1,
+                dash,
+                alpha: data.series.length > 1 ? 0.6 : 1,
+                paths: barPaths(),
+                points: { show: false },
+              }
+            : {
+                label: s.label,
+                stroke: colour,
+                width: 1.5,
+                dash,
+                spanGaps: false,
+                points: { show: data.x.length <= 60 },
+              };
         }),
       ],
       // Bars stand on their x: the first and last get half a step of room so that they show whole.

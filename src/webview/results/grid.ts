@@ -147,7 +147,9 @@ export class Grid {
       const handle = el('div', 'resize-handle');
       handle.setAttribute('aria-hidden', 'true');
       cell.append(name, type, arrow, handle);
-      cell.title = field.agg ? this.text.say('columnTitleAgg', field.name, field.type, field.agg) : this.text.say('columnTitle', field.name, field.type);
+      cell.title = field.agg
+        ? this.text.say('columnTitleAgg', field.name, field.type, field.agg)
+        : this.text.say('columnTitle', field.name, field.type);
       cell.addEventListener('click', (e) => {
         if (e.target !== handle) this.events.sort(c);
       });
@@ -162,7 +164,8 @@ export class Grid {
     this.headerCells.forEach((cell, c) => {
       const direction = sort?.column === c ? sort.direction : undefined;
       cell.setAttribute('aria-sort', direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none');
-      (cell.querySelector('.sort-arrow') as HTMLElement).textContent = direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '';
+      (cell.querySelector('.sort-arrow') as HTMLElement).textContent =
+        direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '';
       cell.style.width = `${this.widths[c]}px`;
     });
     const total = this.widths.reduce((a, b) => a + b, 0);
@@ -311,11 +314,13 @@ export class Grid {
       row: Math.max(-1, Math.min(m.rows.length - 1, row)),
       column: Math.max(0, Math.min(m.table.fields.length - 1, column)),
     };
-    if (this.active.row >= 0) this.element.scrollTop = scrollTopFor(this.geometry(), this.element.scrollTop, this.active.row);
+    if (this.active.row >= 0)
+      this.element.scrollTop = scrollTopFor(this.geometry(), this.element.scrollTop, this.active.row);
     const left = this.widths.slice(0, this.active.column).reduce((a, b) => a + b, 0);
     const right = left + this.widths[this.active.column];
     if (left < this.element.scrollLeft) this.element.scrollLeft = left;
-    else if (right > this.element.scrollLeft + this.element.clientWidth) this.element.scrollLeft = right - this.element.clientWidth;
+    else if (right > this.element.scrollLeft + this.element.clientWidth)
+      this.element.scrollLeft = right - this.element.clientWidth;
     this.render();
   }
 

@@ -72,22 +72,25 @@ export class Panel {
   ) {
     const say = text.say;
     this.chart = new Chart(text);
-    this.grid = new Grid({
-      sort: (column) => this.sortBy(column),
-      copyCell: (row, column) => this.copy(valueText(this.model?.table.columns[column][row])),
-      details: (row, column) => this.openDetails(row, column),
-      contextMenu: (row, column, x, y) =>
-        this.menu.open(
-          [
-            { label: say('copyCell'), run: () => this.copy(valueText(this.model?.table.columns[column][row])) },
-            { label: say('copyRow'), run: () => this.copyRow(row) },
-            { label: say('copyColumn'), run: () => this.copyColumn(column) },
-          ],
-          x,
-          y,
-          this.grid.element,
-        ),
-    }, text);
+    this.grid = new Grid(
+      {
+        sort: (column) => this.sortBy(column),
+        copyCell: (row, column) => this.copy(valueText(this.model?.table.columns[column][row])),
+        details: (row, column) => this.openDetails(row, column),
+        contextMenu: (row, column, x, y) =>
+          this.menu.open(
+            [
+              { label: say('copyCell'), run: () => this.copy(valueText(this.model?.table.columns[column][row])) },
+              { label: say('copyRow'), run: () => this.copyRow(row) },
+              { label: say('copyColumn'), run: () => this.copyColumn(column) },
+            ],
+            x,
+            y,
+            this.grid.element,
+          ),
+      },
+      text,
+    );
 
     const toolbar = el('div', 'toolbar');
     toolbar.setAttribute('role', 'toolbar');
@@ -98,7 +101,9 @@ export class Panel {
     this.pin.setAttribute('aria-pressed', 'false');
     this.exports = [
       button(say('exportCsv'), 'export-csv', () => this.post({ type: 'export', format: 'csv', table: this.current })),
-      button(say('exportJson'), 'export-json', () => this.post({ type: 'export', format: 'json', table: this.current })),
+      button(say('exportJson'), 'export-json', () =>
+        this.post({ type: 'export', format: 'json', table: this.current }),
+      ),
     ];
     const copyRow = button(say('copyRow'), 'copy-row', () => {
       const at = this.grid.activeCell;
@@ -160,7 +165,10 @@ export class Panel {
 
     this.details.setAttribute('aria-label', say('value'));
     const detailsHead = el('div', 'details-head');
-    detailsHead.append(this.detailsTitle, button(say('close'), 'close-details', () => this.closeDetails()));
+    detailsHead.append(
+      this.detailsTitle,
+      button(say('close'), 'close-details', () => this.closeDetails()),
+    );
     this.details.append(detailsHead, this.detailsText);
     this.details.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') this.closeDetails();
@@ -359,7 +367,14 @@ export class Panel {
     const parts = statusParts(this.result.status, model.rows.length, model.table.rowCount, filtered, this.text);
     this.filterCount.textContent = filtered ? parts.rows : '';
     const children: HTMLElement[] = [el('span', 'status-rows', parts.rows)];
-    if (!model.complete) children.push(el('span', 'status-fact status-receiving', this.text.say('receiving', this.text.count(model.loaded), this.text.count(model.table.rowCount))));
+    if (!model.complete)
+      children.push(
+        el(
+          'span',
+          'status-fact status-receiving',
+          this.text.say('receiving', this.text.count(model.loaded), this.text.count(model.table.rowCount)),
+        ),
+      );
     if (this.result.rangeLabel) {
       const range = el('span', 'status-range', this.result.rangeLabel);
       range.title = this.text.say('timeRange');
@@ -425,8 +440,13 @@ export class Panel {
     const model = this.model;
     if (!model) return;
     const value = model.table.columns[column][row];
-    this.detailsTitle.textContent = this.text.say('detailsTitle', model.table.fields[column].name, this.text.count(row + 1));
-    this.detailsText.textContent = typeof value === 'object' && value !== null ? prettyJson(value, 1_000_000) : valueText(value) || 'null';
+    this.detailsTitle.textContent = this.text.say(
+      'detailsTitle',
+      model.table.fields[column].name,
+      this.text.count(row + 1),
+    );
+    this.detailsText.textContent =
+      typeof value === 'object' && value !== null ? prettyJson(value, 1_000_000) : valueText(value) || 'null';
     show(this.details, true);
     this.detailsText.focus();
   }

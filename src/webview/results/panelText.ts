@@ -26,7 +26,11 @@ export function panelText(words: PanelWords = PANEL_WORDS, locale = 'en-US'): Pa
     count: (n) => counts.format(n),
     decimal(n, digits) {
       let format = decimals.get(digits);
-      if (!format) decimals.set(digits, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+      if (!format)
+        decimals.set(
+          digits,
+          (format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })),
+        );
       return format.format(n);
     },
   };

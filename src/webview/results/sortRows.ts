@@ -21,7 +21,16 @@ function numericKeys(column: readonly unknown[], kind: ColumnKind): Float64Array
   const keys = new Float64Array(column.length);
   for (let r = 0; r < column.length; r++) {
     const v = column[r];
-    keys[r] = kind === 'time' ? timeValue(v) : typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : typeof v === 'bigint' ? Number(v) : NaN;
+    keys[r] =
+      kind === 'time'
+        ? timeValue(v)
+        : typeof v === 'number'
+          ? v
+          : typeof v === 'boolean'
+            ? Number(v)
+            : typeof v === 'bigint'
+              ? Number(v)
+              : NaN;
   }
   return keys;
 }

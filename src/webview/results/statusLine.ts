@@ -11,8 +11,16 @@ export interface StatusParts {
   notes: string[];
 }
 
-export function statusParts(status: ResultStatus, shown: number, total: number, filtered: boolean, text: PanelText = ENGLISH): StatusParts {
-  const rows = filtered ? text.say('rowsOf', text.count(shown), text.count(total)) : text.say(total === 1 ? 'oneRow' : 'rows', text.count(total));
+export function statusParts(
+  status: ResultStatus,
+  shown: number,
+  total: number,
+  filtered: boolean,
+  text: PanelText = ENGLISH,
+): StatusParts {
+  const rows = filtered
+    ? text.say('rowsOf', text.count(shown), text.count(total))
+    : text.say(total === 1 ? 'oneRow' : 'rows', text.count(total));
   const facts: string[] = [];
   if (status.elapsedMs !== undefined) facts.push(duration(status.elapsedMs, text));
   if (status.rowsExamined !== undefined) facts.push(text.say('rowsExamined', text.count(status.rowsExamined)));
@@ -36,5 +44,9 @@ export function duration(ms: number, text: PanelText = ENGLISH): string {
 
 /** A table's name on its tab: the service numbers tables "0", "1", …; `_totals` and others show as they are. */
 export function tableLabel(name: string, index: number, text: PanelText = ENGLISH): string {
-  return /^\d+$/.test(name) ? (index === 0 ? text.say('results') : text.say('tableNumber', text.count(Number(name) + 1))) : name;
+  return /^\d+$/.test(name)
+    ? index === 0
+      ? text.say('results')
+      : text.say('tableNumber', text.count(Number(name) + 1))
+    : name;
 }

@@ -45,7 +45,8 @@ export class TableModel {
    */
   append(start: number, columns: readonly (readonly unknown[])[]): boolean {
     const count = columns.length ? columns[0].length : 0;
-    if (start !== this.loaded || columns.length !== this.table.columns.length || start + count > this.table.rowCount) return false;
+    if (start !== this.loaded || columns.length !== this.table.columns.length || start + count > this.table.rowCount)
+      return false;
     for (let c = 0; c < columns.length; c++) {
       const target = this.table.columns[c];
       const source = columns[c];
@@ -92,7 +93,9 @@ export class TableModel {
   setSort(sort: SortState | undefined): void {
     this.sort = sort;
     if (!this.complete) return;
-    this.order = sort ? sortPermutation(this.table.columns[sort.column], this.kinds[sort.column], sort.direction) : identity(this.table.rowCount);
+    this.order = sort
+      ? sortPermutation(this.table.columns[sort.column], this.kinds[sort.column], sort.direction)
+      : identity(this.table.rowCount);
     this.rows = visibleRows(this.order, this.keep);
   }
 

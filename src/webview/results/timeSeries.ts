@@ -23,7 +23,9 @@ export interface TimeSeries {
 }
 
 /** The columns that make a chart, or undefined when the table is not a time series. */
-export function timeSeriesColumns(table: ResultTable): { time: number; values: number[]; groups: number[] } | undefined {
+export function timeSeriesColumns(
+  table: ResultTable,
+): { time: number; values: number[]; groups: number[] } | undefined {
   const time = table.fields.findIndex((f) => f.name === TIME_COLUMN);
   if (time < 0 || table.rowCount === 0 || columnKind(table.columns[time]) !== 'time') return undefined;
   const values: number[] = [];

@@ -10,7 +10,9 @@ const LINE_SPACING = 1.6;
 
 /** A row's height for the cells' font size in px (a size that is not a number gives the least). */
 export function rowHeightFor(fontSize: number): number {
-  return Number.isFinite(fontSize) && fontSize > 0 ? Math.max(MIN_ROW_HEIGHT, Math.ceil(fontSize * LINE_SPACING)) : MIN_ROW_HEIGHT;
+  return Number.isFinite(fontSize) && fontSize > 0
+    ? Math.max(MIN_ROW_HEIGHT, Math.ceil(fontSize * LINE_SPACING))
+    : MIN_ROW_HEIGHT;
 }
 
 export interface Geometry {

@@ -1,6 +1,6 @@
 // The ids the extension shares with package.json: the features' (commands, views, editors...)
 // derived from their declarations (declarations.ts), the settings' and context keys' here.
-import { FEATURES, type CommandName } from './declarations';
+import { FEATURES, type CommandName, type Features, type ViewFeature } from './declarations';
 
 /** Every command's id by its name (`COMMANDS.runQuery` is 'axiom.runQuery'): derived from the
  *  features' declarations (declarations.ts), where a command is added. */
@@ -27,13 +27,10 @@ export const SETTINGS = {
 /** The notebook type of *.axiom-notebook files (package.json contributes.notebooks). */
 export const NOTEBOOK_TYPE = FEATURES.notebook.notebookTypes[0];
 
-/** The tree views' ids, by their feature's name. */
-export const VIEWS = {
-  monitors: FEATURES.monitors.view,
-  starred: FEATURES.starred.view,
-  datasets: FEATURES.datasets.view,
-  history: FEATURES.history.view,
-} as const;
+/** The tree views' ids, by their feature's name (`VIEWS.datasets` is 'axiom.datasets'). */
+export const VIEWS = Object.fromEntries(
+  Object.entries(FEATURES).flatMap(([name, feature]) => ('view' in feature ? [[name, feature.view]] : [])),
+) as { readonly [Name in ViewFeature]: Features[Name]['view'] };
 
 /** The results panels' webview type: VS Code brings them back after a reload through its serializer (run/register.ts). */
 export const RESULTS_VIEW_TYPE = FEATURES.run.webviewPanels[0];

@@ -8,8 +8,16 @@
 // Plain data with no import but the core's: the build reads it in plain Node, and every layer may.
 //
 // Adding a command: its name in its feature's `commands` below, its entry in package.json's
-// contributes.commands, and its body in the feature's bundle (the `commands` map its factory
-// returns, which the type checker holds to this list).
+// contributes.commands (and its title in package.nls.json), and its body in the `commands` map the
+// feature's bundle returns (`[COMMANDS.<name>]: …`), which the type checker holds to this list.
+// Adding a view: its id as the feature's `view`, its entry in contributes.views; the composition
+// root registers it with registerViewFeature (lazyEntries.ts), whose tree the bundle's view uses.
+// Adding a language model tool: its name in the agents' `tools`, its entry in
+// contributes.languageModelTools, and its input and body in the agents' code (core/agents/toolSpecs.ts,
+// agents/agentTools.ts); registerAgents registers every tool named here.
+// Adding a feature with a bundle: its declaration here with `bundle: '<feature>/bundle'`, and one
+// line in src/features.ts's BUNDLES (the type checker asks for it, the build checks it is the same file).
+
 import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
 import { STARRED_REMOTE_SCHEME, STARRED_SCHEME } from '../core/starred/starredUri';
 

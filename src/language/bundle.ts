@@ -25,6 +25,8 @@ export function createLanguage(deps: { access: () => ClientAccess; log: Log }) {
     hover: once(() => new AplHover(schema())),
     signatureHelp: once(() => new AplSignatureHelp()),
     quickFixes: once(() => new AplQuickFixes()),
+    /** It declares no command (platform/declarations.ts). */
+    commands: {},
     dispose(): void {
       schema.made?.dispose();
       diagnostics.made?.dispose();

@@ -2,7 +2,14 @@
 // tree, file systems and providers whose bodies are in a lazily loaded bundle (src/features.ts),
 // each as its feature declares it (declarations.ts).
 import * as vscode from 'vscode';
-import { commandIds, FEATURES, type CommandId, type FeatureName, type ViewFeature } from './declarations';
+import {
+  commandIds,
+  FEATURES,
+  type CommandId,
+  type FeatureName,
+  type Features,
+  type ViewFeature,
+} from './declarations';
 import { once, type Once } from './lazy';
 
 /** A command body: whatever arguments VS Code or a menu hands it. */
@@ -20,10 +27,11 @@ export function registerCommands<Id extends string>(
  *  type checker holds the two together). */
 export type CommandsOf<Name extends FeatureName> = { readonly [Id in CommandId<Name>]: Body };
 
-/** What a feature's factory makes: its commands (when it declares any) and what to dispose. */
-export type MadeFeature<Name extends FeatureName> = { dispose(): unknown } & (CommandId<Name> extends never
-  ? unknown
-  : { readonly commands: CommandsOf<Name> });
+/** What a feature's factory makes: its commands (a body for each it declares) and what to dispose. */
+export interface MadeFeature<Name extends FeatureName> {
+  readonly commands: CommandsOf<Name>;
+  dispose(): unknown;
+}
 
 /**
  * A feature made on first use by `make` (which loads its bundle): its declared commands registered
@@ -34,9 +42,16 @@ export function registerFeature<Name extends FeatureName, Feature extends MadeFe
   make: () => Feature,
 ): { feature: Once<Feature>; disposables: vscode.Disposable[] } {
   const feature = once(make);
-  const commands = () => (feature() as { readonly commands?: CommandsOf<Name> }).commands ?? ({} as CommandsOf<Name>);
-  return { feature, disposables: [disposeIfMade(feature), ...registerCommands(commandIds(name), commands)] };
+  return {
+    feature,
+    disposables: [disposeIfMade(feature), ...registerCommands(commandIds(name), () => feature().commands)],
+  };
 }
+
+/** What a feature whose declaration names a file system makes: the files that answer it. */
+export type FilesOf<Name extends FeatureName> = Features[Name] extends { fileSystem: object }
+  ? { readonly files: RecordFileSystem }
+  : unknown;
 
 /**
  * A feature with a tree view, as its declaration says: the view's tree (LazyTree) and, when it
@@ -46,7 +61,7 @@ export function registerFeature<Name extends FeatureName, Feature extends MadeFe
 export function registerViewFeature<
   Name extends ViewFeature,
   Element,
-  Feature extends MadeFeature<Name> & { readonly files?: RecordFileSystem },
+  Feature extends MadeFeature<Name> & { readonly files?: RecordFileSystem } & FilesOf<Name>,
 >(
   name: Name,
   make: (tree: LazyTree<Element>) => Feature,
@@ -57,6 +72,7 @@ export function registerViewFeature<
     declared.fileSystem && new LazyFiles(declared.fileSystem.scheme, declared.fileSystem.remote, () => lazy.feature());
   const lazy = registerFeature(name, () => {
     const made = make(tree);
+    // FilesOf<Name>: the feature has its files whenever the declaration names a file system.
     if (files && made.files) files.provide(made.files);
     return made;
   });

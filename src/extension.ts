@@ -1,32 +1,35 @@
-// Composition root: lets each feature register its thin entries (command ids, views, providers),
-// hands every disposable to VS Code, and wires the features together with functions. Nothing here
-// loads a feature's implementation: each loads from its own bundle on first use (src/platform/lazy.ts).
+// Composition root: lets each feature register its thin entries (command ids, views, providers,
+// as its declaration in platform/declarations.ts says), hands every disposable to VS Code, and wires
+// the features together with functions: each gets what it needs of another as a function or a
+// small interface (ports), never another feature's class or command map. Nothing here loads a
+// feature's implementation: each is made from its bundle on first use (`load`, src/features.ts).
 import * as vscode from 'vscode';
 import type { AccountsFeature } from './accounts/bundle';
-import type { AgentsFeature } from './agents/bundle';
+import type { AgentTools } from './agents/agentTools';
 import { registerAgents } from './agents/register';
 import type { Browser } from './platform/browser';
 import { registerAccounts } from './accounts/register';
-import { COMMANDS } from './platform/constants';
-import { load, once } from './platform/lazy';
-import { disposeIfMade } from './platform/lazyEntries';
-import { Log } from './platform/log';
+import type { DatasetsDeps } from './datasets/bundle';
 import type { DatasetsView } from './datasets/datasetsView';
-import { registerDatasets } from './datasets/register';
+import { load } from './features';
+import type { HistoryDeps } from './history/bundle';
 import type { HistoryView } from './history/historyView';
 import type { QueryHistory } from './history/queryHistory';
-import { registerHistory } from './history/register';
 import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
 import type { MonitorForms } from './monitors/monitorForm';
 import { registerMonitors } from './monitors/register';
 import type { NotebookFeature } from './notebook/bundle';
 import { registerNotebook } from './notebook/register';
+import { COMMANDS } from './platform/constants';
+import { commandIds } from './platform/declarations';
+import { once } from './platform/lazy';
+import { disposeIfMade, registerCommands, registerViewFeature } from './platform/lazyEntries';
+import { Log } from './platform/log';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
-import { registerStarred } from './starred/register';
+import type { StarredDeps, StarredFeature } from './starred/bundle';
 import type { StarredFiles } from './starred/starredFiles';
-import type { StarredFeature } from './starred/bundle';
 import type { StarredView } from './starred/starredView';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
@@ -49,7 +52,7 @@ export interface AxiomExtensionApi {
   readonly history: QueryHistory;
   /** The language model tools' implementations, for calling prepareInvocation as VS Code would
    *  before a confirmation, and the chat participant's handler. */
-  readonly agentTools: AgentsFeature;
+  readonly agentTools: AgentTools;
   /** The commands with the arguments that only the extension's own code may give (a token, a
    *  home folder, a confirmation: platform/outsideArguments.ts); from outside they ask. */
   readonly own: AccountsFeature['own'] & StarredFeature['own'];
@@ -70,64 +73,85 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const access = () => accounts().connection;
   const deployments = () => accounts().accounts;
   const labelOf = (name: string) => accounts().label(name);
+  // The ports between features: each a function that makes the feature it reaches on first use.
+  const starQuery = (args: { apl: string; dataset?: string }) => starred.feature().starQuery(args);
+  const record = (ran: Parameters<QueryHistory['record']>[0]) => void history.feature().history.record(ran);
 
-  const starred = registerStarred(() => ({
-    memory: context.globalState,
-    access: access(),
-    deployments: deployments(),
-    labelOf,
-    log,
-  }));
-  const monitors = registerMonitors(() => ({
-    access: access(),
-    deployments: deployments(),
-    labelOf,
-    extensionUri: context.extensionUri,
-    log,
-    starQuery: (args) => starred.feature().commands[COMMANDS.starQuery](args),
-    record: (ran) => void history.feature().history.record(ran),
-  }));
-  const run = registerRun({
-    extensionUri: context.extensionUri,
-    memory: context.workspaceState,
-    access,
-    deployments,
-    log,
-    openMonitorQuery: (arg) => monitors.feature().commands[COMMANDS.openMonitorQueryInNewTab](arg),
-    openStarredQuery: (arg) => starred.feature().commands[COMMANDS.openStarredQuery](arg as never),
-    // Every run is recorded in this machine's query history.
-    record: (ran) => void history.feature().history.record(ran),
-  });
+  const starred = registerViewFeature('starred', (tree: StarredDeps['tree']) =>
+    load('starred').createStarred({
+      tree,
+      memory: context.globalState,
+      access: access(),
+      deployments: deployments(),
+      labelOf,
+      log,
+    }),
+  );
+  const monitors = registerMonitors((tree) =>
+    load('monitors').createMonitors({
+      tree,
+      access: access(),
+      deployments: deployments(),
+      labelOf,
+      extensionUri: context.extensionUri,
+      log,
+      starQuery,
+      record,
+    }),
+  );
+  const run = registerRun(() =>
+    load('run').createRun({
+      extensionUri: context.extensionUri,
+      memory: context.workspaceState,
+      access,
+      deployments,
+      log,
+      openMonitorQuery: (arg) => monitors.feature().openQuery(arg),
+      openStarredQuery: (arg) => starred.feature().openQuery(arg),
+      // Every run is recorded in this machine's query history.
+      record,
+    }),
+  );
   const runner = () => run.feature().runner();
-  const notebooks = registerNotebook({ runner, deployments, handlers: () => access().handlers, log });
+  const notebooks = registerNotebook(() =>
+    load('notebook').createNotebook({ runner, deployments, handlers: () => access().handlers, log }),
+  );
   const runQuery = (request: Parameters<QueryRunner['run']>[0]) => runner().run(request);
-  const history = registerHistory(() => ({
-    folder: context.globalStorageUri.fsPath,
-    access: access(),
-    deployments: deployments(),
-    log,
-    run: runQuery,
-    star: (args) => starred.feature().commands[COMMANDS.starQuery](args),
-  }));
-  const language = registerLanguage({ access, log });
+  const history = registerViewFeature('history', (tree: HistoryDeps['tree']) =>
+    load('history').createHistory({
+      tree,
+      folder: context.globalStorageUri.fsPath,
+      access: access(),
+      deployments: deployments(),
+      log,
+      run: runQuery,
+      star: starQuery,
+    }),
+  );
+  const language = registerLanguage(() => load('language').createLanguage({ access, log }));
   // The Datasets view fills the cache completion reads: one cache, the language feature's.
-  const datasets = registerDatasets(() => ({
-    access: access(),
-    deployments: deployments(),
-    log,
-    schema: language.feature().schema(),
-    run: runQuery,
-    range: () => run.feature().timeRange().range,
-  }));
-  const agents = registerAgents(context, () => ({
-    access: access(),
-    monitors: monitors.feature().view,
-    timeRange: () => run.feature().timeRange().range,
-    runner,
-    log,
-    onStarred: (created) => void starred.feature().view.added(created),
-    openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
-  }));
+  const datasets = registerViewFeature('datasets', (tree: DatasetsDeps['tree']) =>
+    load('datasets').createDatasets({
+      tree,
+      access: access(),
+      deployments: deployments(),
+      log,
+      schema: language.feature().schema(),
+      run: runQuery,
+      range: () => run.feature().timeRange().range,
+    }),
+  );
+  const agents = registerAgents(context.extensionUri, () =>
+    load('agents').createAgents({
+      access: access(),
+      monitors: monitors.feature().view,
+      timeRange: () => run.feature().timeRange().range,
+      runner,
+      log,
+      onStarred: (created) => void starred.feature().view.added(created),
+      openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
+    }),
+  );
   context.subscriptions.push(
     log,
     sessionsChanged,
@@ -140,7 +164,8 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...history.disposables,
     ...language.disposables,
     ...agents.disposables,
-    ...registerAccounts({ feature: accounts, log, sessionsChanged }),
+    ...registerAccounts({ feature: accounts, sessionsChanged }),
+    ...registerCommands(commandIds('log'), () => ({ [COMMANDS.showLog]: () => log.show() })),
     disposeIfMade(accounts),
   );
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
@@ -176,7 +201,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       return history.feature().history;
     },
     get agentTools() {
-      return agents.feature();
+      return agents.feature().tools;
     },
     get own() {
       return { ...accounts().own, ...starred.feature().own };

@@ -1,4 +1,4 @@
-// The "accounts" bundle (src/platform/lazy.ts): deployments and their tokens, the window's
+// The "accounts" bundle (src/features.ts): deployments and their tokens, the window's
 // connection that every feature's requests go through, the accounts commands, the deployment's
 // status bar item and the Accounts menu's provider. Loaded the first time any of these is needed:
 // just after activation when the status bar shows the deployment, else at the first request.

@@ -1,31 +1,17 @@
 import * as vscode from 'vscode';
-import { COMMANDS, CONTEXT_KEYS } from '../platform/constants';
+import { CONTEXT_KEYS } from '../platform/constants';
+import { commandIds } from '../platform/declarations';
 import { registerCommands } from '../platform/lazyEntries';
-import type { Log } from '../platform/log';
 import type { AccountsFeature } from './bundle';
 import { findCliSources } from './cliConfigPath';
-
-/** The commands whose bodies are the accounts bundle's (createAccounts' `commands`). */
-const ACCOUNT_COMMANDS = [
-  COMMANDS.signIn,
-  COMMANDS.setToken,
-  COMMANDS.signOut,
-  COMMANDS.switchDeployment,
-  COMMANDS.addDeployment,
-  COMMANDS.importCliConfig,
-  COMMANDS.renameDeployment,
-  COMMANDS.removeDeployment,
-  COMMANDS.testConnection,
-] as const;
 
 /** Accounts: deployments and their tokens, the status bar item, the Accounts menu, Test Connection,
  *  and AXIOM_TOKEN taken in once. Thin: every body is in the accounts bundle, made by `feature`. */
 export function registerAccounts(deps: {
   feature: () => AccountsFeature;
-  log: Log;
   sessionsChanged: vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>;
 }): vscode.Disposable[] {
-  const { feature, log } = deps;
+  const { feature } = deps;
   // After activation, off its path: the status bar shows the deployment (when one is set up), the
   // environment's token is taken in, and the welcome's Import button looks for the CLI's file.
   const later = setTimeout(() => {
@@ -46,7 +32,6 @@ export function registerAccounts(deps: {
     vscode.authentication.registerAuthenticationProvider('axiom', 'Axiom', provider, {
       supportsMultipleAccounts: true,
     }),
-    ...registerCommands(ACCOUNT_COMMANDS, () => feature().commands),
-    vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
+    ...registerCommands(commandIds('accounts'), () => feature().commands),
   ];
 }

@@ -56,7 +56,7 @@ import { TOOL_NAMES, type ToolInputs, type ToolName } from '../core/agents/toolS
 import { validateInput } from '../core/agents/validate';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import type { ClientAccess } from '../platform/clientAccess';
-import type { QueryRunner } from '../run/queryRunner';
+import type { AgentRunner } from './agentRunner';
 import { load } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import { ChatQueries, handleChat } from './chatParticipant';
@@ -74,7 +74,7 @@ export interface AgentToolDeps {
   /** The time range in the status bar. */
   timeRange: () => TimeRange;
   /** The one query runner: the query tool runs through it (its limits, its errors), recorded in the query history as an agent's run. */
-  runner: () => Pick<QueryRunner, 'query'>;
+  runner: () => AgentRunner;
   log: Log;
   /** Told of a query starred, to show it at once (the Starred Queries view). */
   onStarred: (created: StarredQuery) => void;

@@ -1,19 +1,18 @@
-// The "datasets" bundle (src/platform/lazy.ts): the Datasets view and the commands on its rows.
+// The "datasets" bundle (src/features.ts): the Datasets view and the commands on its rows.
 // Loaded when the view is first shown or one of its commands first runs.
 import type { TimeRange } from '../core/run/timeRange';
-import type { AplSchema } from '../language/schema';
 import { COMMANDS } from '../platform/constants';
 import type { ClientAccess } from '../platform/clientAccess';
 import type { ListFeatureDeps } from '../platform/listView';
 import type { Deployments } from '../platform/webApp';
 import { datasetCommands, type DatasetRun } from './datasetCommands';
-import { DatasetsView, type DatasetNode } from './datasetsView';
+import { DatasetsView, type DatasetNode, type DatasetSchema } from './datasetsView';
 
 export interface DatasetsDeps extends ListFeatureDeps<DatasetNode> {
   access: ClientAccess;
   deployments: Deployments;
   /** The one cache of datasets and fields, completion's too (the language feature's). */
-  schema: AplSchema;
+  schema: DatasetSchema;
   /** Runs a query through the one runner (the run feature's). */
   run(request: DatasetRun): Promise<unknown>;
   /** The status bar's time range. */

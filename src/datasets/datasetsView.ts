@@ -5,10 +5,24 @@ import type { Dataset, DatasetFields, FieldInfo } from '../core/datasets/dataset
 import { matchesText } from '../core/textMatch';
 import { escapeMarkdown, fencedCode } from '../core/markdown';
 import { phrase } from '../core/phrase';
-import type { AplSchema } from '../language/schema';
 import { COMMANDS, DATASETS_KEYS, VIEWS } from '../platform/constants';
 import { say } from '../platform/l10n';
 import { countText, ListView, type ListElement, type ListFeatureDeps, type Loaded } from '../platform/listView';
+
+/** What the view needs of the one cache of datasets and fields (completion reads the same one,
+ *  the language feature's): given at registration, so that both show what was loaded once. */
+export interface DatasetSchema {
+  /** The datasets this token may read, from the cache or the service. */
+  datasetList(signal?: AbortSignal): Promise<Dataset[]>;
+  /** A dataset's fields, from the cache or the service. */
+  datasetFields(dataset: string): Promise<DatasetFields>;
+  /** A dataset's fields when they are loaded already; undefined if not. */
+  fieldsInHand(dataset: string): DatasetFields | undefined;
+  /** Forgets everything (Refresh). */
+  forget(): void;
+  /** Forgets one dataset's fields (Retry). */
+  forgetFields(dataset: string): void;
+}
 
 export interface DatasetRow {
   kind: 'dataset';
@@ -56,7 +70,7 @@ async function surviving<T>(load: () => Promise<T>, signal?: AbortSignal): Promi
 /**
  * The Datasets tree: the token's datasets by name, with kind and description; each expands into
  * its fields (loaded when expanded) with type, unit and description, virtual fields marked,
- * hidden fields apart. What it loads is the cache completion reads (AplSchema): one cache. The
+ * hidden fields apart. What it loads is the cache completion reads (DatasetSchema): one cache. The
  * title bar's filter matches dataset names, kinds and descriptions, and the field names of the
  * datasets whose fields are loaded, with no request.
  */
@@ -76,7 +90,7 @@ export class DatasetsView extends ListView<DatasetNode> {
 
   constructor(
     deps: ListFeatureDeps<DatasetNode>,
-    private readonly schema: AplSchema,
+    private readonly schema: DatasetSchema,
   ) {
     super(
       {

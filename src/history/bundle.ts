@@ -1,4 +1,4 @@
-// The "history" bundle (src/platform/lazy.ts): the query history of this machine (the one
+// The "history" bundle (src/features.ts): the query history of this machine (the one
 // recorder of runs), the Query History view and its commands, Show Query History. Loaded when
 // the view is first shown, a command first runs, or the first run is recorded.
 import { COMMANDS } from '../platform/constants';

@@ -1,4 +1,4 @@
-// The "language" bundle (src/platform/lazy.ts): the VS Code side of the Axiom APL language
+// The "language" bundle (src/features.ts): the VS Code side of the Axiom APL language
 // support: the checks as diagnostics, completion with the service's datasets and fields, hover,
 // signature help and quick fixes. Loaded with the first Axiom APL document; the reference data it
 // reads is the "apl" bundle, loaded when first needed.
@@ -25,6 +25,8 @@ export function createLanguage(deps: { access: () => ClientAccess; log: Log }) {
     hover: once(() => new AplHover(schema())),
     signatureHelp: once(() => new AplSignatureHelp()),
     quickFixes: once(() => new AplQuickFixes()),
+    /** It declares no command (platform/declarations.ts). */
+    commands: {},
     dispose(): void {
       schema.made?.dispose();
       diagnostics.made?.dispose();

@@ -1,9 +1,6 @@
 import * as vscode from 'vscode';
-import type { ClientAccess } from '../platform/clientAccess';
 import { APL_LANGUAGE_ID, APL_SELECTOR } from '../platform/constants';
-import { load, once, type Once } from '../platform/lazy';
-import { disposeIfMade, onFirstDocument } from '../platform/lazyEntries';
-import type { Log } from '../platform/log';
+import { onFirstDocument, registerFeature } from '../platform/lazyEntries';
 import type { LanguageFeature } from './bundle';
 
 /** What types a completion or a signature help (VS Code needs them at registration). */
@@ -16,11 +13,8 @@ const SIGNATURE_TRIGGERS = ['(', ','];
  * until the first Axiom APL document is open; the providers' bodies load with the language bundle
  * on their first call, and the checks just after that first document.
  */
-export function registerLanguage(deps: { access: () => ClientAccess; log: Log }): {
-  feature: Once<LanguageFeature>;
-  disposables: vscode.Disposable[];
-} {
-  const feature = once(() => load('language').createLanguage(deps));
+export function registerLanguage(make: () => LanguageFeature) {
+  const { feature, disposables: entries } = registerFeature('language', make);
   // Registered with the first Axiom APL document: a window that never opens one asks none of them.
   // The checks start just after (they load the language bundle; at activation, after it returns),
   // and from then on follow every document themselves.
@@ -62,6 +56,6 @@ export function registerLanguage(deps: { access: () => ClientAccess; log: Log })
       ),
     ];
   });
-  const disposables = [disposeIfMade(feature), providers];
+  const disposables = [...entries, providers];
   return { feature, disposables };
 }

@@ -1,19 +1,17 @@
-// The "monitors" bundle (src/platform/lazy.ts): the Monitors view with its status poller, and the
+// The "monitors" bundle (src/features.ts): the Monitors view with its status poller, and the
 // commands on its rows. Loaded when the view is first shown or one of its commands first runs.
 import type * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
-import type { StarredQuery } from '../core/api/starred';
 import type { RecordedRun } from '../core/history/historyStore';
 import { MONITOR_WORDS, useMonitorVocabulary } from '../core/monitors/monitorVocabulary';
 import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { translated } from '../platform/l10n';
-import type { LazyFiles, LazyTree } from '../platform/lazyEntries';
+import type { LazyTree } from '../platform/lazyEntries';
 import type { ListElement } from '../platform/listView';
 import type { Log } from '../platform/log';
 import type { Deployments } from '../platform/webApp';
 import type { MonitorRow } from '../core/monitors/monitorRows';
-import type { StarQueryArgs } from '../starred/starQuery';
 import { copyMonitorQueryCommand } from './copyMonitorQuery';
 import { dryRunCommand } from './dryRunPanel';
 import { monitorEditCommands } from './monitorEditCommands';
@@ -24,12 +22,10 @@ import { MonitorsView } from './monitorsView';
 import { openMonitorInAxiomCommand } from './openMonitorInAxiom';
 import { openMonitorQueryCommand } from './openMonitorQuery';
 import { showMonitorHistoryCommand } from './showMonitorHistory';
-import { starMonitorQueryCommand } from './starMonitorQuery';
+import { starMonitorQueryCommand, type StarQuery } from './starMonitorQuery';
 
 export interface MonitorsDeps {
   tree: LazyTree<ListElement<MonitorRow>>;
-  /** The axiom-monitor: file system registered at activation, answered by MonitorFiles from here on. */
-  files: LazyFiles;
   /** How a person reads a deployment's name ('' is the settings deployment). */
   labelOf(deployment: string): string;
   /** Where the dry run's page is (dist/webview). */
@@ -38,7 +34,7 @@ export interface MonitorsDeps {
   deployments: Deployments;
   log: Log;
   /** The starred feature's Star Query flow, for Star Query on a monitor. */
-  starQuery(args: StarQueryArgs): Promise<StarredQuery | undefined>;
+  starQuery: StarQuery;
   /** Records a run in the query history (the history feature's record): dry runs go there. */
   record?(run: RecordedRun): void;
 }
@@ -60,7 +56,6 @@ export function createMonitors(deps: MonitorsDeps) {
     onSaved: (monitor) => view.updated(monitor),
     labelOf: deps.labelOf,
   });
-  deps.files.provide(files);
   const edits = monitorEditCommands({ access: deps.access, log: deps.log, view, files });
   const asFiles = monitorFileCommands({ access: deps.access, log: deps.log, view });
   const dryRun = dryRunCommand({
@@ -108,7 +103,16 @@ export function createMonitors(deps: MonitorsDeps) {
     [COMMANDS.dryRunMonitor]: dryRun,
   };
   const disposables: vscode.Disposable[] = [view, forms, edits, files, asFiles];
-  return { view, files, forms, commands, dispose: () => disposables.forEach((d) => d.dispose()) };
+  return {
+    view,
+    /** The axiom-monitor: file system, which activation registered (its declaration's fileSystem). */
+    files,
+    forms,
+    commands,
+    /** A monitor's query in a new tab (Run from a monitor's row opens it first). */
+    openQuery,
+    dispose: () => disposables.forEach((d) => d.dispose()),
+  };
 }
 
 export type MonitorsFeature = ReturnType<typeof createMonitors>;

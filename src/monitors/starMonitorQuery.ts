@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 import type { StarredQuery } from '../core/api/starred';
 import { monitorQuery } from '../core/monitors/monitorQuery';
-import type { StarQueryArgs } from '../starred/starQuery';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
 
+/** The starred feature's Star this APL Query, given at registration: with `apl`, it asks only for
+ *  the name and the dataset. */
+export type StarQuery = (args: { apl: string }) => Promise<StarredQuery | undefined>;
+
 /** Star Query on a monitor: the star flow (the starred feature's, given), prompts included, with the monitor's APL. */
-export function starMonitorQueryCommand(
-  view: MonitorsView,
-  starQuery: (args: StarQueryArgs) => Promise<StarredQuery | undefined>,
-) {
+export function starMonitorQueryCommand(view: MonitorsView, starQuery: StarQuery) {
   return async (arg?: unknown): Promise<StarredQuery | undefined> => {
     const monitor = await monitorFromArgs(arg, view);
     if (!monitor) return undefined;

@@ -1,4 +1,4 @@
-// The "notebook" bundle (src/platform/lazy.ts): APL notebooks' serializer, the controller that
+// The "notebook" bundle (src/features.ts): APL notebooks' serializer, the controller that
 // runs their cells, the range on each cell, and the notebook commands. Loaded when the first
 // notebook opens (VS Code asks for its serializer) or a notebook command first runs.
 import type * as vscode from 'vscode';
@@ -7,7 +7,7 @@ import { once } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import type { AdviceHandlers } from '../platform/showAdvice';
 import type { Deployments } from '../platform/webApp';
-import type { QueryRunner } from '../run/queryRunner';
+import type { Runner } from './notebookRunner';
 import { addToNotebook, exportMarkdown, newNotebook, type NotebookSeed } from './notebookCommands';
 import { chooseNotebookRange } from './notebookRange';
 import { createKernel } from './notebookController';
@@ -16,7 +16,7 @@ import { monitorSeed, starredSeed } from './querySeeds';
 
 export interface NotebookDeps {
   /** The run feature's query runner: cells run as Run Query runs. */
-  runner: () => QueryRunner;
+  runner: () => Runner;
   deployments: () => Deployments;
   /** What a failure's actions do (Set API Token, Sign In, Show Log): the accounts feature's. */
   handlers: () => AdviceHandlers;

@@ -5,7 +5,7 @@ import { panelLocale } from '../core/run/panelWords';
 import { APL_LANGUAGE_ID, NOTEBOOK_TYPE } from '../platform/constants';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
-import type { QueryRunner } from '../run/queryRunner';
+import type { Runner } from './notebookRunner';
 import { cellOutput, notebookDoc } from './notebookSerializer';
 
 /** A query to start a notebook with: its name (the notebook's heading) and its APL. */
@@ -61,7 +61,7 @@ export function activeNotebook(): vscode.NotebookDocument | undefined {
 
 /** Add to Notebook: the results panel's query and its result as a new cell at the end of the
  *  APL notebook in view, else in a new notebook. */
-export async function addToNotebook(runner: QueryRunner): Promise<vscode.NotebookDocument | undefined> {
+export async function addToNotebook(runner: Runner): Promise<vscode.NotebookDocument | undefined> {
   const panel = runner.panels.find((p) => p.panel.active) ?? runner.panels.at(-1);
   const result = panel?.result;
   if (!result) {

@@ -8,14 +8,14 @@ import { APL_LANGUAGE_ID, NOTEBOOK_TYPE } from '../platform/constants';
 import type { Log } from '../platform/log';
 import { carryOut, type AdviceHandlers } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
-import { exportTable } from '../run/exportResults';
-import type { QueryRunner } from '../run/queryRunner';
+import { exportTable } from '../platform/exportResults';
+import type { Runner } from './notebookRunner';
 import { notebookRange, RangeOnCells } from './notebookRange';
 import { cellOutput, outputDoc } from './notebookSerializer';
 import { outputId } from './outputWords';
 
 export interface ControllerDeps {
-  runner: () => QueryRunner;
+  runner: () => Runner;
   deployments: () => Deployments;
   handlers: () => AdviceHandlers;
   log: Log;

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { rangeLabel, readStoredRange, storeRange, type TimeRange } from '../core/run/timeRange';
 import { COMMANDS, NOTEBOOK_TYPE } from '../platform/constants';
 import { say } from '../platform/l10n';
-import type { QueryRunner } from '../run/queryRunner';
-import { pickRange } from '../run/pickRange';
+import type { Runner } from './notebookRunner';
+import { pickRange } from '../platform/pickRange';
 import { activeNotebook } from './notebookCommands';
 
 // A notebook's own time range: kept in its metadata (so in its file), chosen from the notebook's
@@ -15,7 +15,7 @@ export function notebookRange(notebook: vscode.NotebookDocument): TimeRange | un
 }
 
 /** The notebook toolbar's Time Range: the notebook's own, kept in the file (default: the status bar's). */
-export async function chooseNotebookRange(runner: () => QueryRunner, arg?: unknown): Promise<boolean> {
+export async function chooseNotebookRange(runner: () => Runner, arg?: unknown): Promise<boolean> {
   const uri = (arg as { notebookEditor?: { notebookUri?: unknown } } | undefined)?.notebookEditor?.notebookUri;
   const notebook =
     (uri instanceof vscode.Uri &&
@@ -40,7 +40,7 @@ export class RangeOnCells implements vscode.NotebookCellStatusBarItemProvider {
     if (e.metadata && e.notebook.notebookType === NOTEBOOK_TYPE) this.changed.fire();
   });
 
-  constructor(private readonly runner: () => QueryRunner) {}
+  constructor(private readonly runner: () => Runner) {}
 
   provideCellStatusBarItems(cell: vscode.NotebookCell): vscode.NotebookCellStatusBarItem[] {
     if (cell.kind !== vscode.NotebookCellKind.Code) return [];

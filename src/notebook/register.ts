@@ -1,17 +1,7 @@
 import * as vscode from 'vscode';
-import { COMMANDS, NOTEBOOK_TYPE } from '../platform/constants';
-import { load, once, type Once } from '../platform/lazy';
-import { disposeIfMade, registerCommands } from '../platform/lazyEntries';
-import type { NotebookDeps, NotebookFeature } from './bundle';
-
-const NOTEBOOK_COMMANDS = [
-  COMMANDS.newNotebook,
-  COMMANDS.openMonitorQueryAsNotebook,
-  COMMANDS.openStarredQueryAsNotebook,
-  COMMANDS.addToNotebook,
-  COMMANDS.exportNotebookMarkdown,
-  COMMANDS.chooseNotebookTimeRange,
-] as const;
+import { NOTEBOOK_TYPE } from '../platform/constants';
+import { registerFeature } from '../platform/lazyEntries';
+import type { NotebookFeature } from './bundle';
 
 /**
  * APL notebooks (*.axiom-notebook). Thin: the serializer's body, the controller and the commands
@@ -19,16 +9,13 @@ const NOTEBOOK_COMMANDS = [
  * onNotebook:axiom-notebook, also for an editor restored at reload) or a notebook command runs;
  * the controller is made when the first notebook opens.
  */
-export function registerNotebook(deps: NotebookDeps): {
-  feature: Once<NotebookFeature>;
-  disposables: vscode.Disposable[];
-} {
-  const feature = once(() => load('notebook').createNotebook(deps));
+export function registerNotebook(make: () => NotebookFeature) {
+  const { feature, disposables: entries } = registerFeature('notebook', make);
   const ours = (notebook: vscode.NotebookDocument) => notebook.notebookType === NOTEBOOK_TYPE;
   // And with a notebook made without a file (New APL Notebook, another extension's).
   const opened = vscode.workspace.onDidOpenNotebookDocument((notebook) => ours(notebook) && void feature().kernel());
   const disposables = [
-    disposeIfMade(feature),
+    ...entries,
     vscode.workspace.registerNotebookSerializer(
       NOTEBOOK_TYPE,
       {
@@ -43,7 +30,6 @@ export function registerNotebook(deps: NotebookDeps): {
       { transientOutputs: false, transientCellMetadata: { inputCollapsed: true, outputCollapsed: true } },
     ),
     opened,
-    ...registerCommands(NOTEBOOK_COMMANDS, () => feature().commands),
   ];
   return { feature, disposables };
 }

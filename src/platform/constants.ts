@@ -1,93 +1,12 @@
-// Every id the extension shares with package.json, in one place.
+// The ids the extension shares with package.json: the features' (commands, views, editors...)
+// derived from their declarations (declarations.ts), the settings' and context keys' here.
+import { FEATURES, type CommandName, type Features, type ViewFeature } from './declarations';
 
-export const COMMANDS = {
-  signIn: 'axiom.signIn',
-  setToken: 'axiom.setToken',
-  signOut: 'axiom.signOut',
-  refreshMonitors: 'axiom.refreshMonitors',
-  openMonitorQuery: 'axiom.openMonitorQuery',
-  openMonitorQueryInNewTab: 'axiom.openMonitorQueryInNewTab',
-  copyMonitorQuery: 'axiom.copyMonitorQuery',
-  openMonitorInAxiom: 'axiom.openMonitorInAxiom',
-  starQuery: 'axiom.starQuery',
-  starMonitorQuery: 'axiom.starMonitorQuery',
-  testConnection: 'axiom.testConnection',
-  showLog: 'axiom.showLog',
-  switchDeployment: 'axiom.switchDeployment',
-  addDeployment: 'axiom.addDeployment',
-  importCliConfig: 'axiom.importCliConfig',
-  renameDeployment: 'axiom.renameDeployment',
-  removeDeployment: 'axiom.removeDeployment',
-  showMonitorHistory: 'axiom.showMonitorHistory',
-  monitorsTriggeredFirst: 'axiom.monitorsTriggeredFirst',
-  monitorsByName: 'axiom.monitorsByName',
-  monitorsOnlyTriggered: 'axiom.monitorsOnlyTriggered',
-  monitorsShowAll: 'axiom.monitorsShowAll',
-  showMoreMonitors: 'axiom.showMoreMonitors',
-  filterMonitors: 'axiom.filterMonitors',
-  clearMonitorsFilter: 'axiom.clearMonitorsFilter',
-  refreshStarredQueries: 'axiom.refreshStarredQueries',
-  openStarredQuery: 'axiom.openStarredQuery',
-  copyStarredQuery: 'axiom.copyStarredQuery',
-  openStarredQueryInAxiom: 'axiom.openStarredQueryInAxiom',
-  renameStarredQuery: 'axiom.renameStarredQuery',
-  deleteStarredQuery: 'axiom.deleteStarredQuery',
-  compareStarredQuery: 'axiom.compareStarredQuery',
-  chooseStarredOwner: 'axiom.chooseStarredOwner',
-  showMyStarredQueries: 'axiom.showMyStarredQueries',
-  showTeamStarredQueries: 'axiom.showTeamStarredQueries',
-  showAllStarredQueries: 'axiom.showAllStarredQueries',
-  filterStarredQueries: 'axiom.filterStarredQueries',
-  filterStarredByDataset: 'axiom.filterStarredByDataset',
-  clearStarredFilter: 'axiom.clearStarredFilter',
-  groupStarredByDataset: 'axiom.groupStarredByDataset',
-  listStarredQueries: 'axiom.listStarredQueries',
-  loadMoreStarredQueries: 'axiom.loadMoreStarredQueries',
-  runQuery: 'axiom.runQuery',
-  openChatQuery: 'axiom.openChatQuery',
-  runMonitorQuery: 'axiom.runMonitorQuery',
-  runStarredQuery: 'axiom.runStarredQuery',
-  chooseTimeRange: 'axiom.chooseTimeRange',
-  newNotebook: 'axiom.newNotebook',
-  openMonitorQueryAsNotebook: 'axiom.openMonitorQueryAsNotebook',
-  openStarredQueryAsNotebook: 'axiom.openStarredQueryAsNotebook',
-  addToNotebook: 'axiom.addToNotebook',
-  exportNotebookMarkdown: 'axiom.exportNotebookMarkdown',
-  chooseNotebookTimeRange: 'axiom.chooseNotebookTimeRange',
-  refreshDatasets: 'axiom.refreshDatasets',
-  filterDatasets: 'axiom.filterDatasets',
-  clearDatasetsFilter: 'axiom.clearDatasetsFilter',
-  retryDatasetFields: 'axiom.retryDatasetFields',
-  queryDataset: 'axiom.queryDataset',
-  showRecentEvents: 'axiom.showRecentEvents',
-  copyDatasetName: 'axiom.copyDatasetName',
-  openDatasetInAxiom: 'axiom.openDatasetInAxiom',
-  insertField: 'axiom.insertField',
-  copyField: 'axiom.copyField',
-  summarizeByField: 'axiom.summarizeByField',
-  showQueryHistory: 'axiom.showQueryHistory',
-  refreshQueryHistory: 'axiom.refreshQueryHistory',
-  filterQueryHistory: 'axiom.filterQueryHistory',
-  clearQueryHistoryFilter: 'axiom.clearQueryHistoryFilter',
-  openHistoryQuery: 'axiom.openHistoryQuery',
-  rerunHistoryQuery: 'axiom.rerunHistoryQuery',
-  rerunHistoryQueryNow: 'axiom.rerunHistoryQueryNow',
-  starHistoryQuery: 'axiom.starHistoryQuery',
-  copyHistoryQuery: 'axiom.copyHistoryQuery',
-  removeHistoryEntry: 'axiom.removeHistoryEntry',
-  clearQueryHistory: 'axiom.clearQueryHistory',
-  editMonitor: 'axiom.editMonitor',
-  deleteMonitor: 'axiom.deleteMonitor',
-  disableMonitor: 'axiom.disableMonitor',
-  enableMonitor: 'axiom.enableMonitor',
-  snoozeMonitor: 'axiom.snoozeMonitor',
-  duplicateMonitor: 'axiom.duplicateMonitor',
-  newMonitorFromQuery: 'axiom.newMonitorFromQuery',
-  dryRunMonitor: 'axiom.dryRunMonitor',
-  exportMonitor: 'axiom.exportMonitor',
-  exportAllMonitors: 'axiom.exportAllMonitors',
-  applyMonitorFile: 'axiom.applyMonitorFile',
-} as const;
+/** Every command's id by its name (`COMMANDS.runQuery` is 'axiom.runQuery'): derived from the
+ *  features' declarations (declarations.ts), where a command is added. */
+export const COMMANDS = Object.fromEntries(
+  Object.values(FEATURES).flatMap((feature) => feature.commands.map((name) => [name, `axiom.${name}`])),
+) as { readonly [Name in CommandName]: `axiom.${Name}` };
 
 export const SETTINGS = {
   section: 'axiom',
@@ -106,17 +25,15 @@ export const SETTINGS = {
 } as const;
 
 /** The notebook type of *.axiom-notebook files (package.json contributes.notebooks). */
-export const NOTEBOOK_TYPE = 'axiom-notebook';
+export const NOTEBOOK_TYPE = FEATURES.notebook.notebookTypes[0];
 
-export const VIEWS = {
-  monitors: 'axiom.monitors',
-  starred: 'axiom.starredQueries',
-  datasets: 'axiom.datasets',
-  history: 'axiom.queryHistory',
-} as const;
+/** The tree views' ids, by their feature's name (`VIEWS.datasets` is 'axiom.datasets'). */
+export const VIEWS = Object.fromEntries(
+  Object.entries(FEATURES).flatMap(([name, feature]) => ('view' in feature ? [[name, feature.view]] : [])),
+) as { readonly [Name in ViewFeature]: Features[Name]['view'] };
 
 /** The results panels' webview type: VS Code brings them back after a reload through its serializer (run/register.ts). */
-export const RESULTS_VIEW_TYPE = 'axiom.results';
+export const RESULTS_VIEW_TYPE = FEATURES.run.webviewPanels[0];
 
 /** Context keys the manifest's `when` clauses read. */
 export const CONTEXT_KEYS = {

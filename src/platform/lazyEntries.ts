@@ -1,7 +1,16 @@
-// The thin entries a feature's register() hands VS Code at activation (see src/platform/lazy.ts):
-// command ids, a view's tree and providers whose bodies are in a lazily loaded bundle.
+// The thin entries a feature's registration hands VS Code at activation: command ids, a view's
+// tree, file systems and providers whose bodies are in a lazily loaded bundle (src/features.ts),
+// each as its feature declares it (declarations.ts).
 import * as vscode from 'vscode';
-import type { Once } from './lazy';
+import {
+  commandIds,
+  FEATURES,
+  type CommandId,
+  type FeatureName,
+  type Features,
+  type ViewFeature,
+} from './declarations';
+import { once, type Once } from './lazy';
 
 /** A command body: whatever arguments VS Code or a menu hands it. */
 type Body = (...args: never[]) => unknown;
@@ -12,6 +21,62 @@ export function registerCommands<Id extends string>(
   commands: () => { readonly [K in Id]: Body },
 ): vscode.Disposable[] {
   return ids.map((id) => vscode.commands.registerCommand(id, (...args: never[]) => (commands()[id] as Body)(...args)));
+}
+
+/** The command map a feature's bundle returns: a body for each command its declaration names (the
+ *  type checker holds the two together). */
+export type CommandsOf<Name extends FeatureName> = { readonly [Id in CommandId<Name>]: Body };
+
+/** What a feature's factory makes: its commands (a body for each it declares) and what to dispose. */
+export interface MadeFeature<Name extends FeatureName> {
+  readonly commands: CommandsOf<Name>;
+  dispose(): unknown;
+}
+
+/**
+ * A feature made on first use by `make` (which loads its bundle): its declared commands registered
+ * now, their bodies the feature's; disposed with the extension when it was made.
+ */
+export function registerFeature<Name extends FeatureName, Feature extends MadeFeature<Name>>(
+  name: Name,
+  make: () => Feature,
+): { feature: Once<Feature>; disposables: vscode.Disposable[] } {
+  const feature = once(make);
+  return {
+    feature,
+    disposables: [disposeIfMade(feature), ...registerCommands(commandIds(name), () => feature().commands)],
+  };
+}
+
+/** What a feature whose declaration names a file system makes: the files that answer it. */
+export type FilesOf<Name extends FeatureName> = Features[Name] extends { fileSystem: object }
+  ? { readonly files: RecordFileSystem }
+  : unknown;
+
+/**
+ * A feature with a tree view, as its declaration says: the view's tree (LazyTree) and, when it
+ * declares one, its documents' file system (LazyFiles, answered by the feature's `files`), both
+ * registered now, and its commands (registerFeature). `make` gets the tree and loads the bundle.
+ */
+export function registerViewFeature<
+  Name extends ViewFeature,
+  Element,
+  Feature extends MadeFeature<Name> & { readonly files?: RecordFileSystem } & FilesOf<Name>,
+>(
+  name: Name,
+  make: (tree: LazyTree<Element>) => Feature,
+): { feature: Once<Feature>; disposables: vscode.Disposable[] } {
+  const declared: { view: string; fileSystem?: { scheme: string; remote: string } } = FEATURES[name];
+  const tree = new LazyTree<Element>(declared.view, () => lazy.feature());
+  const files =
+    declared.fileSystem && new LazyFiles(declared.fileSystem.scheme, declared.fileSystem.remote, () => lazy.feature());
+  const lazy = registerFeature(name, () => {
+    const made = make(tree);
+    // FilesOf<Name>: the feature has its files whenever the declaration names a file system.
+    if (files && made.files) files.provide(made.files);
+    return made;
+  });
+  return { feature: lazy.feature, disposables: [tree, ...(files ? [files] : []), ...lazy.disposables] };
 }
 
 /** Disposes the feature when it was made; nothing otherwise. */

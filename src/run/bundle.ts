@@ -1,4 +1,4 @@
-// The "run" bundle (src/platform/lazy.ts): Run Query and its results panels, the time range in
+// The "run" bundle (src/features.ts): Run Query and its results panels, the time range in
 // the status bar, the CodeLens above each query and the service's compile errors as diagnostics.
 // Loaded with the first Axiom APL editor (the lens and the time range show there) or the first run.
 import type * as vscode from 'vscode';

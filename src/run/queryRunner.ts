@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
-import { adviceFor, type Advice } from '../core/api/errorAdvice';
+import { adviceFor } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
@@ -9,6 +9,7 @@ import { KEPT_CELLS, resultsToDrop } from '../core/run/resultsBudget';
 import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
 import type { RecordedRun, RunOutcome as RecordedOutcome } from '../core/history/historyStore';
+import type { CompileError, QueryOutcome } from '../core/run/queryOutcome';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
 import type { TabularResult } from '../core/run/tabular';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
@@ -18,7 +19,7 @@ import { clientFor, type ClientAccess } from '../platform/clientAccess';
 import type { Log } from '../platform/log';
 import { showAdvice } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
-import { exportTable } from './exportResults';
+import { exportTable } from '../platform/exportResults';
 import { ResultsPanel, titleFor, type PanelRequests } from './resultsPanel';
 import type { TimeRangeItem } from './timeRangeItem';
 
@@ -44,14 +45,7 @@ interface Deps {
   record?: (run: RecordedRun) => void;
 }
 
-/** What one run came to. */
-export type QueryOutcome =
-  | { kind: 'result'; result: ResultsView }
-  | { kind: 'cancelled' }
-  | { kind: 'compile'; compile: CompileError; message: string }
-  | { kind: 'failed'; advice: Advice; message: string; error: unknown };
-
-type CompileError = { line: number; column: number; message: string };
+export type { QueryOutcome } from '../core/run/queryOutcome';
 
 /** The service's compile errors, apart from the local checks' diagnostics. */
 const DIAGNOSTIC_SOURCE = 'Axiom';

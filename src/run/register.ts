@@ -1,32 +1,23 @@
 import * as vscode from 'vscode';
-import { APL_LANGUAGE_ID, APL_SELECTOR, COMMANDS, RESULTS_VIEW_TYPE } from '../platform/constants';
-import { load, once, type Once } from '../platform/lazy';
-import { disposeIfMade, onFirstDocument, registerCommands } from '../platform/lazyEntries';
-import type { RunDeps, RunFeature } from './bundle';
-
-const RUN_COMMANDS = [
-  COMMANDS.runQuery,
-  COMMANDS.runMonitorQuery,
-  COMMANDS.runStarredQuery,
-  COMMANDS.chooseTimeRange,
-] as const;
+import { APL_LANGUAGE_ID, APL_SELECTOR, RESULTS_VIEW_TYPE } from '../platform/constants';
+import { onFirstDocument, registerFeature } from '../platform/lazyEntries';
+import type { RunFeature } from './bundle';
 
 /** Running APL: Run Query (keyboard, editor title, CodeLens, monitor and starred rows), the time
  *  range in the status bar, the results panels (also after a reload) and the service's compile
  *  errors as diagnostics.
  *  Thin: the bodies load with the run bundle; the time range item is made with the first Axiom APL
  *  editor, where it shows. */
-export function registerRun(deps: RunDeps): { feature: Once<RunFeature>; disposables: vscode.Disposable[] } {
-  const feature = once(() => load('run').createRun(deps));
+export function registerRun(make: () => RunFeature) {
+  const { feature, disposables: entries } = registerFeature('run', make);
   const showTimeRange = (editor: vscode.TextEditor | undefined) =>
     editor?.document.languageId === APL_LANGUAGE_ID && void feature().timeRange();
   const editors = vscode.window.onDidChangeActiveTextEditor(showTimeRange);
   const first = setTimeout(() => showTimeRange(vscode.window.activeTextEditor), 0);
   const disposables = [
-    disposeIfMade(feature),
+    ...entries,
     editors,
     new vscode.Disposable(() => clearTimeout(first)),
-    ...registerCommands(RUN_COMMANDS, () => feature().commands),
     // The Run Query lens, with the first Axiom APL document.
     onFirstDocument(APL_LANGUAGE_ID, () => [
       vscode.languages.registerCodeLensProvider(APL_SELECTOR, {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { DEFAULT_RANGE, rangeLabel, readStoredRange, storeRange, type TimeRange } from '../core/run/timeRange';
 import { APL_LANGUAGE_ID, COMMANDS } from '../platform/constants';
 import { say } from '../platform/l10n';
-import { pickRange } from './pickRange';
+import { pickRange } from '../platform/pickRange';
 
 const STATE_KEY = 'axiom.run.timeRange';
 

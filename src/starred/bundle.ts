@@ -1,4 +1,4 @@
-// The "starred" bundle (src/platform/lazy.ts): the Starred Queries view, Star this APL Query, the
+// The "starred" bundle (src/features.ts): the Starred Queries view, Star this APL Query, the
 // commands on the view's rows and title bar, and the documents that save back to Axiom. Loaded
 // when the view is first shown, one of its commands first runs, or a starred document is read.
 import type * as vscode from 'vscode';
@@ -11,7 +11,7 @@ import type { ListElement } from '../platform/listView';
 import type { Log } from '../platform/log';
 import type { Deployments } from '../platform/webApp';
 import { RecentDatasets } from './recentDatasets';
-import { starredCommands } from './starredCommands';
+import { starredCommands, type StarredTarget } from './starredCommands';
 import { StarredFiles } from './starredFiles';
 import { StarredView } from './starredView';
 import { starQueryCommand } from './starQuery';
@@ -69,8 +69,13 @@ export function createStarred(deps: StarredDeps) {
   };
   return {
     view,
+    /** The axiom-starred: file system, which activation registered (its declaration's fileSystem). */
     files,
     commands,
+    /** Star this APL Query, for the features that star a query of theirs (monitors, history). */
+    starQuery,
+    /** A starred query's row (as a menu hands it to a command) opened as a document, for Run from its row. */
+    openQuery: (row: unknown) => rows.open(row as StarredTarget | undefined),
     /** The commands with the arguments only the extension's own code (and its tests) may give. */
     own: { deleteStarredQuery: rows.delete },
     dispose(): void {

@@ -9,25 +9,30 @@ import { after, describe, it } from 'node:test';
 const BUILD = path.resolve('esbuild.mjs');
 const trees: string[] = [];
 
-/** A loader as the project's is written: one `name: () => require('…')` line per bundle. */
-const LOADER = `type Bundles = { feature: typeof import('../feature/bundle') };
-const BUNDLES: { [N in keyof Bundles]: () => Bundles[N] } = {
-  feature: () => require('../feature/bundle'),
+/** The declarations as the project's are: each feature once, with its bundle (esbuild.mjs imports them). */
+const DECLARATIONS = `export const FEATURES = { feature: { bundle: 'feature/bundle', commands: [] } };
+export const LIBRARIES = {};
+`;
+
+/** A loader as the project's is written: one require per declared bundle, above the features. */
+const LOADER = `const BUNDLES = {
+  feature: () => require('./feature/bundle') as typeof import('./feature/bundle'),
 };
-export function load<N extends keyof Bundles>(name: N): Bundles[N] {
+export function load<N extends keyof typeof BUNDLES>(name: N): ReturnType<(typeof BUNDLES)[N]> {
   return BUNDLES[name]();
 }
 `;
 
 /** A small extension that keeps the rules: activation registers a command whose body loads the bundle. */
 const GOOD: Record<string, string> = {
-  'src/platform/lazy.ts': LOADER,
+  'src/platform/declarations.ts': DECLARATIONS,
+  'src/features.ts': LOADER,
   'src/feature/bundle.ts': "export { work } from './work';\n",
   'src/feature/work.ts': "export function work(): string {\n  return 'the feature at work, loaded late';\n}\n",
   'src/feature/register.ts':
-    "import * as vscode from 'vscode';\nimport { load } from '../platform/lazy';\nexport function register() {\n  return vscode.commands.registerCommand('x.work', () => load('feature').work());\n}\n",
+    "import * as vscode from 'vscode';\nexport function register(work: () => string) {\n  return vscode.commands.registerCommand('x.work', work);\n}\n",
   'src/extension.ts':
-    "import { register } from './feature/register';\nexport function activate(context: { subscriptions: unknown[] }) {\n  context.subscriptions.push(register());\n}\n",
+    "import { load } from './features';\nimport { register } from './feature/register';\nexport function activate(context: { subscriptions: unknown[] }) {\n  context.subscriptions.push(register(() => load('feature').work()));\n}\n",
 };
 
 /** Builds the tree made of `GOOD` changed by `files` with the project's esbuild.mjs and its checks. */
@@ -45,7 +50,7 @@ function build(files: Record<string, string>): { code: number | null; output: st
   return { code: run.status, output: run.stdout + run.stderr, root };
 }
 
-describe('the build check of the lazy boundary and the activation budget (esbuild.mjs)', () => {
+describe('the build check of the lazy boundary, the declared bundles and the activation budget (esbuild.mjs)', () => {
   after(() => trees.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
   it('passes a tree that reaches the bundle only through the loader, and keeps the bundle apart', () => {
@@ -60,9 +65,32 @@ describe('the build check of the lazy boundary and the activation budget (esbuil
   it('passes a types-only import of the bundle', () => {
     const result = build({
       'src/feature/register.ts':
-        "import * as vscode from 'vscode';\nimport { load } from '../platform/lazy';\nimport type { work } from './bundle';\nexport function register() {\n  const run: typeof work = () => load('feature').work();\n  return vscode.commands.registerCommand('x.work', run);\n}\n",
+        "import * as vscode from 'vscode';\nimport type { work } from './bundle';\nexport function register(run: typeof work) {\n  return vscode.commands.registerCommand('x.work', run);\n}\n",
     });
     assert.equal(result.code, 0, result.output);
+  });
+
+  it('takes the bundles from the declarations by importing them, not by reading their text', () => {
+    const result = build({
+      'src/platform/declarations.ts':
+        "const where = ['feature', 'bundle'].join('/');\nexport const FEATURES = {\n  feature: { commands: [], bundle: where },\n};\nexport const LIBRARIES = {};\n",
+      'src/features.ts':
+        "export const load = (name: 'feature') => ({ feature: () => require(\n  './feature/bundle') })[name]();\n",
+    });
+    assert.equal(result.code, 0, result.output);
+    assert.match(fs.readFileSync(path.join(result.root, 'dist/extension.js'), 'utf8'), /require\("\.\/feature\.js"\)/);
+  });
+
+  it('fails a declared bundle that no loader requires, naming it', () => {
+    const result = build({
+      'src/platform/declarations.ts': DECLARATIONS.replace(
+        'commands: [] } };',
+        "commands: [] }, other: { bundle: 'other/bundle', commands: [] } };",
+      ),
+      'src/other/bundle.ts': "export const other = 'the other feature';\n",
+    });
+    assert.equal(result.code, 1, result.output);
+    assert.match(result.output, /the bundle "other" \(src\/other\/bundle\.ts\) is declared but no loader/);
   });
 
   it('fails a value import of the bundle’s entry by any file but the loader, naming the file', () => {
@@ -73,7 +101,7 @@ describe('the build check of the lazy boundary and the activation budget (esbuil
     assert.equal(result.code, 1, result.output);
     assert.match(
       result.output,
-      /src\/feature\/register\.ts imports the lazily loaded bundle "feature" \(src\/feature\/bundle\.ts\): only src\/platform\/lazy\.ts may/,
+      /src\/feature\/register\.ts imports the lazily loaded bundle "feature" \(src\/feature\/bundle\.ts\): only a loader \(src\/features\.ts, src\/platform\/lazy\.ts\) may/,
     );
   });
 
@@ -91,12 +119,13 @@ describe('the build check of the lazy boundary and the activation budget (esbuil
 
   it('fails a bundle holding what another bundle holds', () => {
     const result = build({
-      'src/platform/lazy.ts': LOADER.replace(
-        "type Bundles = { feature: typeof import('../feature/bundle') };",
-        "type Bundles = { feature: typeof import('../feature/bundle'); other: typeof import('../other/bundle') };",
-      ).replace(
-        "  feature: () => require('../feature/bundle'),\n",
-        "  feature: () => require('../feature/bundle'),\n  other: () => require('../other/bundle'),\n",
+      'src/platform/declarations.ts': DECLARATIONS.replace(
+        'commands: [] } };',
+        "commands: [] }, other: { bundle: 'other/bundle', commands: [] } };",
+      ),
+      'src/features.ts': LOADER.replace(
+        "  feature: () => require('./feature/bundle') as typeof import('./feature/bundle'),\n",
+        "  feature: () => require('./feature/bundle') as typeof import('./feature/bundle'),\n  other: () => require('./other/bundle') as typeof import('./other/bundle'),\n",
       ),
       'src/other/bundle.ts': "export { twice } from './twice';\n",
       'src/other/twice.ts': "import { work } from '../feature/work';\nexport const twice = () => work() + work();\n",

@@ -1,4 +1,4 @@
-// The "client" bundle (src/platform/lazy.ts), loaded on the first request rather than at
+// The "client" bundle (src/platform/lazy.ts, a library), loaded on the first request rather than at
 // activation: the API client with zod and its transport over Node's http and https (which VS Code
 // patches with its proxies and certificates, see src/platform/network.ts), and Test Connection with
 // Node's net, tls and dns, and the TOML reader of the Axiom CLI's config. Loading these costs tens

@@ -1,4 +1,4 @@
-// The "apl" bundle (src/platform/lazy.ts): the language support's plain part, loaded on first use
+// The "apl" bundle (src/platform/lazy.ts, a library): the language support's plain part, loaded on first use
 // of an Axiom APL document rather than at activation: the reference data (some 300 functions and
 // operators with their descriptions), the lexer, the checks, completion contexts and hover
 // lookups. None of it needs the network or undici; the extension parses it only once a person

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { customRange, parseRangeInput, PRESET_IDS, rangeLabel, type TimeRange } from '../core/run/timeRange';
-import { say } from '../platform/l10n';
+import { say } from './l10n';
 
 // Asking for a time range: the status bar's (TimeRangeItem) and a notebook's.
 

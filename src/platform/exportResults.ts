@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { toCsv, toJson } from '../core/run/export';
 import { panelLocale } from '../core/run/panelWords';
 import type { ResultTable } from '../core/run/resultsProtocol';
-import type { Log } from '../platform/log';
+import type { Log } from './log';
 
 /** Asks where to save a table of results, as CSV or JSON, and writes it there. */
 /** `target` skips the question (tests, scripts). */

@@ -1,0 +1,15 @@
+// What one run of APL came to, as the one runner (src/run/queryRunner.ts) tells the features that
+// run through it (the notebook's cells, the agents' query tool): plain data, in the core so that
+// each of them declares the runner it needs without the run feature's classes.
+import type { Advice } from '../api/errorAdvice';
+import type { ResultsView } from './resultsProtocol';
+
+/** The service's compile error: where it is in the text that was sent, and its message. */
+export type CompileError = { line: number; column: number; message: string };
+
+/** What one run came to. */
+export type QueryOutcome =
+  | { kind: 'result'; result: ResultsView }
+  | { kind: 'cancelled' }
+  | { kind: 'compile'; compile: CompileError; message: string }
+  | { kind: 'failed'; advice: Advice; message: string; error: unknown };

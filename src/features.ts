@@ -1,0 +1,37 @@
+// The loader of the features' bundles, above every feature: each feature that
+// platform/declarations.ts declares with a bundle is bound here to its entry, loaded on first use.
+// Only this file (and platform/lazy.ts, for the libraries) may reach a bundle by value: the build
+// checks it (esbuild.mjs), and that each declared bundle is one this loader requires.
+//
+// How a feature's bundle is written and reached:
+//   1. src/<feature>/bundle.ts exports a factory, create<Feature>(deps), that takes what the feature
+//      needs (functions and small interfaces declared in the feature, never another feature's
+//      classes) and returns its commands by id, its view, its providers and dispose().
+//   2. The composition root (extension.ts) registers its thin entries at activation, as its
+//      declaration says (registerFeature / registerViewFeature in platform/lazyEntries.ts, or the
+//      feature's register.ts for providers of its own), with a function that makes it:
+//      `() => load('<feature>').create<Feature>(deps)`. Features import their bundles' types only.
+//   3. What the screen needs at start-up (a status bar item, a view that is shown) loads after
+//      activation returns, not during it; anything else when first used. Activation stays
+//      within its budget (esbuild.mjs ACTIVATION_BUDGET) and its time (AXIOM_BENCH_ONLY=activation npm run bench).
+import type { BundledFeature } from './platform/declarations';
+
+/** Each bundled feature's entry (the table's `bundle`), typed; the type checker wants one per declared bundle. */
+const BUNDLES = {
+  accounts: () => require('./accounts/bundle') as typeof import('./accounts/bundle'),
+  monitors: () => require('./monitors/bundle') as typeof import('./monitors/bundle'),
+  starred: () => require('./starred/bundle') as typeof import('./starred/bundle'),
+  language: () => require('./language/bundle') as typeof import('./language/bundle'),
+  run: () => require('./run/bundle') as typeof import('./run/bundle'),
+  notebook: () => require('./notebook/bundle') as typeof import('./notebook/bundle'),
+  datasets: () => require('./datasets/bundle') as typeof import('./datasets/bundle'),
+  history: () => require('./history/bundle') as typeof import('./history/bundle'),
+  agents: () => require('./agents/bundle') as typeof import('./agents/bundle'),
+} satisfies { [Name in BundledFeature]: () => unknown };
+
+export type FeatureBundle<Name extends BundledFeature> = ReturnType<(typeof BUNDLES)[Name]>;
+
+/** The feature's bundle, loaded on this first call (later calls get the same module). */
+export function load<Name extends BundledFeature>(name: Name): FeatureBundle<Name> {
+  return BUNDLES[name]() as FeatureBundle<Name>;
+}

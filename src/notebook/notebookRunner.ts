@@ -1,0 +1,32 @@
+// What the notebook needs of the one query runner (the run feature's), and no more: given at
+// registration (extension.ts), so that cells run as Run Query runs without the run feature's class.
+import type * as vscode from 'vscode';
+import type { AxiomClient } from '../core/api/client';
+import type { CompileError, QueryOutcome } from '../core/run/queryOutcome';
+import type { ResultsView } from '../core/run/resultsProtocol';
+import type { TimeRange } from '../core/run/timeRange';
+
+export interface Runner {
+  /** The results panels, oldest first: Add to Notebook takes the result of the one in front, else the last. */
+  readonly panels: readonly { readonly panel: { readonly active: boolean }; readonly result?: ResultsView }[];
+  /** The service's compile errors as diagnostics: a cell's are cleared when it runs again. */
+  readonly diagnostics: { delete(uri: vscode.Uri): void };
+  /** The status bar's time range: a notebook without a range of its own runs over it. */
+  readonly timeRange: { readonly range: TimeRange };
+  /** The window's client, or, without a token, the question that asks for one. */
+  client(): Promise<AxiomClient | undefined>;
+  /** One run of APL over a range, with the runner's deadline, limits, history entry and errors. */
+  query(
+    client: AxiomClient,
+    apl: string,
+    range: TimeRange,
+    signal: AbortSignal,
+    runId: number,
+    source: string,
+  ): Promise<QueryOutcome>;
+  /** A compile error shown where it is in the cell's text (unless the text moved since). */
+  showCompileError(
+    request: { apl: string; documentUri: vscode.Uri; version: number; startOffset: number },
+    compile: CompileError,
+  ): void;
+}

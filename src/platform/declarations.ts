@@ -1,0 +1,227 @@
+// Each feature, declared once: what it contributes to VS Code (the ids package.json names too) and
+// the bundle its bodies load from on first use. Everything else derives from this table: the
+// command ids (COMMANDS in constants.ts, `axiom.<name>`), the views' ids, what each feature's
+// registration hands VS Code at activation (lazyEntries.ts), the typed loader (src/features.ts),
+// the build's list of lazily loaded bundles (esbuild.mjs imports this file), and the unit test that
+// holds package.json's contributions and this table to each other (test/unit/features.test.ts).
+//
+// Plain data with no import but the core's: the build reads it in plain Node, and every layer may.
+//
+// Adding a command: its name in its feature's `commands` below, its entry in package.json's
+// contributes.commands (and its title in package.nls.json), and its body in the `commands` map the
+// feature's bundle returns (`[COMMANDS.<name>]: …`), which the type checker holds to this list.
+// Adding a view: its id as the feature's `view`, its entry in contributes.views; the composition
+// root registers it with registerViewFeature (lazyEntries.ts), whose tree the bundle's view uses.
+// Adding a language model tool: its name in the agents' `tools`, its entry in
+// contributes.languageModelTools, and its input and body in the agents' code (core/agents/toolSpecs.ts,
+// agents/agentTools.ts); registerAgents registers every tool named here.
+// Adding a feature with a bundle: its declaration here with `bundle: '<feature>/bundle'`, and one
+// line in src/features.ts's BUNDLES (the type checker asks for it, the build checks it is the same file).
+
+import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
+import { STARRED_REMOTE_SCHEME, STARRED_SCHEME } from '../core/starred/starredUri';
+
+/** What one feature contributes; every field but `commands` is optional. */
+export interface FeatureDeclaration {
+  /** The bundle its bodies are in (src/<bundle>.ts), loaded on first use; none: the bodies are at activation. */
+  readonly bundle?: string;
+  /** Its commands, by name: the id is `axiom.<name>` (package.json contributes.commands). */
+  readonly commands: readonly string[];
+  /** Its tree view (contributes.views), registered at activation with a provider that loads the bundle. */
+  readonly view?: string;
+  /** The schemes of its documents of records and of the service's version beside one. */
+  readonly fileSystem?: { readonly scheme: string; readonly remote: string };
+  /** Its custom editors' view types (contributes.customEditors). */
+  readonly customEditors?: readonly string[];
+  /** Its notebook types (contributes.notebooks). */
+  readonly notebookTypes?: readonly string[];
+  /** Its webview panels' types, brought back after a reload (activation event onWebviewPanel). */
+  readonly webviewPanels?: readonly string[];
+  /** Its language model tools' names (contributes.languageModelTools). */
+  readonly tools?: readonly string[];
+  /** Its chat participants' ids (contributes.chatParticipants). */
+  readonly chatParticipants?: readonly string[];
+}
+
+export const FEATURES = {
+  /** The extension's log: Show Log is there from activation (its body is one line). */
+  log: { commands: ['showLog'] },
+  /** Deployments and their tokens, the window's connection, and the accounts commands. */
+  accounts: {
+    bundle: 'accounts/bundle',
+    commands: [
+      'signIn',
+      'setToken',
+      'signOut',
+      'switchDeployment',
+      'addDeployment',
+      'importCliConfig',
+      'renameDeployment',
+      'removeDeployment',
+      'testConnection',
+    ],
+  },
+  /** The Monitors view, its status poller, the commands on its rows and the monitors' documents. */
+  monitors: {
+    bundle: 'monitors/bundle',
+    view: 'axiom.monitors',
+    fileSystem: { scheme: MONITOR_SCHEME, remote: MONITOR_REMOTE_SCHEME },
+    customEditors: ['axiom.monitorSettings'],
+    commands: [
+      'refreshMonitors',
+      'openMonitorQuery',
+      'openMonitorQueryInNewTab',
+      'copyMonitorQuery',
+      'openMonitorInAxiom',
+      'starMonitorQuery',
+      'showMonitorHistory',
+      'monitorsTriggeredFirst',
+      'monitorsByName',
+      'monitorsOnlyTriggered',
+      'filterMonitors',
+      'clearMonitorsFilter',
+      'monitorsShowAll',
+      'showMoreMonitors',
+      'editMonitor',
+      'deleteMonitor',
+      'disableMonitor',
+      'enableMonitor',
+      'snoozeMonitor',
+      'duplicateMonitor',
+      'newMonitorFromQuery',
+      'dryRunMonitor',
+      'exportMonitor',
+      'exportAllMonitors',
+      'applyMonitorFile',
+    ],
+  },
+  /** The Starred Queries view, Star this APL Query, its commands and the documents that save back to Axiom. */
+  starred: {
+    bundle: 'starred/bundle',
+    view: 'axiom.starredQueries',
+    fileSystem: { scheme: STARRED_SCHEME, remote: STARRED_REMOTE_SCHEME },
+    commands: [
+      'starQuery',
+      'refreshStarredQueries',
+      'loadMoreStarredQueries',
+      'openStarredQuery',
+      'copyStarredQuery',
+      'openStarredQueryInAxiom',
+      'renameStarredQuery',
+      'deleteStarredQuery',
+      'compareStarredQuery',
+      'chooseStarredOwner',
+      'showMyStarredQueries',
+      'showTeamStarredQueries',
+      'showAllStarredQueries',
+      'filterStarredQueries',
+      'filterStarredByDataset',
+      'clearStarredFilter',
+      'groupStarredByDataset',
+      'listStarredQueries',
+    ],
+  },
+  /** Completion, hover, signature help, quick fixes and the checks as diagnostics. */
+  language: { bundle: 'language/bundle', commands: [] },
+  /** Run Query, the results panels, the time range and the CodeLens. */
+  run: {
+    bundle: 'run/bundle',
+    webviewPanels: ['axiom.results'],
+    commands: ['runQuery', 'runMonitorQuery', 'runStarredQuery', 'chooseTimeRange'],
+  },
+  /** APL notebooks: the serializer, the controller that runs cells, the notebook commands. */
+  notebook: {
+    bundle: 'notebook/bundle',
+    notebookTypes: ['axiom-notebook'],
+    commands: [
+      'newNotebook',
+      'openMonitorQueryAsNotebook',
+      'openStarredQueryAsNotebook',
+      'addToNotebook',
+      'exportNotebookMarkdown',
+      'chooseNotebookTimeRange',
+    ],
+  },
+  /** The Datasets view and the commands on its rows. */
+  datasets: {
+    bundle: 'datasets/bundle',
+    view: 'axiom.datasets',
+    commands: [
+      'refreshDatasets',
+      'filterDatasets',
+      'clearDatasetsFilter',
+      'retryDatasetFields',
+      'queryDataset',
+      'showRecentEvents',
+      'copyDatasetName',
+      'openDatasetInAxiom',
+      'insertField',
+      'copyField',
+      'summarizeByField',
+    ],
+  },
+  /** The query history on this machine (the one recorder of runs), its view and commands. */
+  history: {
+    bundle: 'history/bundle',
+    view: 'axiom.queryHistory',
+    commands: [
+      'showQueryHistory',
+      'refreshQueryHistory',
+      'filterQueryHistory',
+      'clearQueryHistoryFilter',
+      'openHistoryQuery',
+      'rerunHistoryQuery',
+      'rerunHistoryQueryNow',
+      'starHistoryQuery',
+      'copyHistoryQuery',
+      'removeHistoryEntry',
+      'clearQueryHistory',
+    ],
+  },
+  /** The language model tools for chat agents and the @axiom chat participant. */
+  agents: {
+    bundle: 'agents/bundle',
+    commands: ['openChatQuery'],
+    tools: [
+      'axiom_listDatasets',
+      'axiom_getDatasetFields',
+      'axiom_runQuery',
+      'axiom_getAplReference',
+      'axiom_listMonitors',
+      'axiom_getMonitorHistory',
+      'axiom_listStarredQueries',
+      'axiom_getActiveQuery',
+      'axiom_starQuery',
+      'axiom_updateMonitor',
+      'axiom_createMonitor',
+    ],
+    chatParticipants: ['axiom-apl-community.axiom'],
+  },
+} as const satisfies Record<string, FeatureDeclaration>;
+
+/** The bundles that are not a feature's: plain libraries the features load on first use
+ *  (src/platform/lazy.ts loads them). */
+export const LIBRARIES = {
+  /** The API client with undici and zod, Test Connection with Node's network modules, the CLI config reader. */
+  client: 'core/api/bundle',
+  /** The APL reference data (some 300 functions and operators), the lexer and the checks. */
+  apl: 'core/apl/bundle',
+} as const;
+
+export type Features = typeof FEATURES;
+export type FeatureName = keyof Features;
+/** The features whose bodies are in a bundle of their own (src/features.ts loads them). */
+export type BundledFeature = { [N in FeatureName]: Features[N] extends { bundle: string } ? N : never }[FeatureName];
+/** The features with a tree view. */
+export type ViewFeature = { [N in FeatureName]: Features[N] extends { view: string } ? N : never }[FeatureName];
+export type LibraryName = keyof typeof LIBRARIES;
+
+/** A command's name (the id without `axiom.`), of one feature or of all. */
+export type CommandName<N extends FeatureName = FeatureName> = Features[N]['commands'][number];
+/** A command's id as package.json and VS Code know it. */
+export type CommandId<N extends FeatureName = FeatureName> = `axiom.${CommandName<N>}`;
+
+/** The ids of a feature's commands. */
+export function commandIds<N extends FeatureName>(name: N): CommandId<N>[] {
+  return FEATURES[name].commands.map((command: CommandName<N>): CommandId<N> => `axiom.${command}`);
+}

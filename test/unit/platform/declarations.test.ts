@@ -1,0 +1,146 @@
+// The features' declarations (src/platform/declarations.ts) and package.json's contributions hold
+// each other, both ways: VS Code shows what the manifest contributes, and the extension registers
+// (and the type checker gives a body to) what the declarations name. A command in the manifest
+// with no declaration has no body; a declared one the manifest lacks is in no palette or menu.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { FEATURES, type FeatureDeclaration } from '../../../src/platform/declarations';
+
+/** What of package.json the declarations answer for. */
+interface Contributions {
+  activationEvents?: string[];
+  contributes: {
+    commands?: { command: string }[];
+    views?: Record<string, { id: string }[]>;
+    customEditors?: { viewType: string }[];
+    notebooks?: { type: string }[];
+    languageModelTools?: { name: string }[];
+    chatParticipants?: { id: string }[];
+  };
+}
+
+/** Where the manifest and the declarations disagree, one sentence each (none when they agree). */
+function disagreements(manifest: Contributions, features: Record<string, FeatureDeclaration>): string[] {
+  const declared = Object.values(features);
+  const { contributes } = manifest;
+  const events = manifest.activationEvents ?? [];
+  const kinds: { kind: string; inManifest: string[]; inDeclarations: string[] }[] = [
+    {
+      kind: 'command',
+      inManifest: (contributes.commands ?? []).map((c) => c.command),
+      inDeclarations: declared.flatMap((f) => f.commands.map((name) => `axiom.${name}`)),
+    },
+    {
+      kind: 'view',
+      inManifest: Object.values(contributes.views ?? {}).flatMap((views) => views.map((v) => v.id)),
+      inDeclarations: declared.flatMap((f) => (f.view ? [f.view] : [])),
+    },
+    {
+      kind: 'custom editor',
+      inManifest: (contributes.customEditors ?? []).map((e) => e.viewType),
+      inDeclarations: declared.flatMap((f) => f.customEditors ?? []),
+    },
+    {
+      kind: 'notebook type',
+      inManifest: (contributes.notebooks ?? []).map((n) => n.type),
+      inDeclarations: declared.flatMap((f) => f.notebookTypes ?? []),
+    },
+    {
+      kind: 'language model tool',
+      inManifest: (contributes.languageModelTools ?? []).map((t) => t.name),
+      inDeclarations: declared.flatMap((f) => f.tools ?? []),
+    },
+    {
+      kind: 'chat participant',
+      inManifest: (contributes.chatParticipants ?? []).map((p) => p.id),
+      inDeclarations: declared.flatMap((f) => f.chatParticipants ?? []),
+    },
+    {
+      // A restored document of a scheme asks for its file system first: the scheme activates.
+      kind: 'file system (onFileSystem activation event)',
+      inManifest: events.filter((e) => e.startsWith('onFileSystem:')).map((e) => e.slice('onFileSystem:'.length)),
+      inDeclarations: declared.flatMap((f) => (f.fileSystem ? [f.fileSystem.scheme, f.fileSystem.remote] : [])),
+    },
+    {
+      kind: 'webview panel (onWebviewPanel activation event)',
+      inManifest: events.filter((e) => e.startsWith('onWebviewPanel:')).map((e) => e.slice('onWebviewPanel:'.length)),
+      inDeclarations: declared.flatMap((f) => f.webviewPanels ?? []),
+    },
+  ];
+  const problems: string[] = [];
+  for (const { kind, inManifest, inDeclarations } of kinds) {
+    for (const id of inManifest)
+      if (!inDeclarations.includes(id))
+        problems.push(`package.json contributes the ${kind} ${id}, which no feature declares`);
+    for (const id of inDeclarations)
+      if (!inManifest.includes(id)) problems.push(`a feature declares the ${kind} ${id}, which package.json lacks`);
+    for (const id of new Set(inDeclarations))
+      if (inDeclarations.indexOf(id) !== inDeclarations.lastIndexOf(id))
+        problems.push(`the ${kind} ${id} is declared twice`);
+  }
+  return problems;
+}
+
+/** The folder of this project's package.json, found upward (the test runs bundled, from out/test/unit). */
+const root = (() => {
+  for (const start of [__dirname, process.cwd()]) {
+    for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const file = path.join(dir, 'package.json');
+      if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'axiom-apl')
+        return dir;
+    }
+  }
+  throw new Error('cannot find the axiom-apl project folder');
+})();
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Contributions;
+
+describe('the features’ declarations and package.json', () => {
+  it('agree both ways: commands, views, custom editors, notebook types, tools, chat participants, schemes, panels', () => {
+    assert.deepEqual(disagreements(manifest, FEATURES), []);
+  });
+
+  it('a manifest with a command no feature declares (no body) disagrees, naming it', () => {
+    const extra: Contributions = structuredClone(manifest);
+    extra.contributes.commands?.push({ command: 'axiom.doSomethingNew' });
+    assert.deepEqual(disagreements(extra, FEATURES), [
+      'package.json contributes the command axiom.doSomethingNew, which no feature declares',
+    ]);
+  });
+
+  it('declarations missing a command the manifest has disagree, naming it', () => {
+    const missing = {
+      ...FEATURES,
+      datasets: { ...FEATURES.datasets, commands: FEATURES.datasets.commands.filter((c) => c !== 'copyField') },
+    };
+    assert.deepEqual(disagreements(manifest, missing), [
+      'package.json contributes the command axiom.copyField, which no feature declares',
+    ]);
+  });
+
+  it('a declared command, view or tool the manifest lacks disagrees, naming it', () => {
+    const more = {
+      ...FEATURES,
+      history: { ...FEATURES.history, commands: [...FEATURES.history.commands, 'exportQueryHistory'] },
+      extra: { commands: [], view: 'axiom.dashboards', tools: ['axiom_listDashboards'] },
+    };
+    assert.deepEqual(disagreements(manifest, more), [
+      'a feature declares the command axiom.exportQueryHistory, which package.json lacks',
+      'a feature declares the view axiom.dashboards, which package.json lacks',
+      'a feature declares the language model tool axiom_listDashboards, which package.json lacks',
+    ]);
+  });
+
+  it('a manifest without a declared custom editor, notebook type or participant disagrees', () => {
+    const fewer: Contributions = structuredClone(manifest);
+    fewer.contributes.customEditors = [];
+    fewer.contributes.notebooks = [];
+    fewer.contributes.chatParticipants = [];
+    assert.deepEqual(disagreements(fewer, FEATURES), [
+      'a feature declares the custom editor axiom.monitorSettings, which package.json lacks',
+      'a feature declares the notebook type axiom-notebook, which package.json lacks',
+      'a feature declares the chat participant axiom-apl-community.axiom, which package.json lacks',
+    ]);
+  });
+});

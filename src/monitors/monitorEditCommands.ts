@@ -9,6 +9,7 @@ import { typeWords } from '../core/monitors/monitorWords';
 import { datasetFromApl, suggestQueryName } from '../core/apl/aplText';
 import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
+import { confirm } from '../platform/confirm';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { MonitorFiles } from './monitorFiles';
@@ -120,16 +121,12 @@ export function monitorEditCommands(deps: Deps) {
     async delete(arg?: unknown): Promise<boolean> {
       const monitor = await monitorFromArgs(arg, view);
       if (!monitor) return false;
-      const remove = vscode.l10n.t('Delete');
-      const choice = await vscode.window.showWarningMessage(
+      const sure = await confirm(
         vscode.l10n.t('Delete the monitor “{0}”?', monitor.name),
-        {
-          modal: true,
-          detail: vscode.l10n.t('It is deleted in Axiom and stops alerting, for everyone. This cannot be undone.'),
-        },
-        remove,
+        vscode.l10n.t('It is deleted in Axiom and stops alerting, for everyone. This cannot be undone.'),
+        vscode.l10n.t('Delete'),
       );
-      if (choice !== remove) return false;
+      if (!sure) return false;
       const deleted = await withAxiom(phrase('Deleting “{0}”', monitor.name), async (client, deployment) => {
         await client.deleteMonitor(monitor.id);
         return { deployment };

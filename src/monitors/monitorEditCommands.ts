@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
 import type { AxiomClient } from '../core/api/client';
-import { putBody, type MonitorChanges } from '../core/monitors/monitorBodies';
+import type { JsonObject } from '../core/json';
+import type { MonitorChanges } from '../core/monitors/monitorBodies';
 import { checkQueryShape } from '../core/monitors/monitorChecks';
 import { MONITOR_TYPES } from '../core/monitors/monitorFields';
 import { snoozeEnd, SNOOZE_CHOICES } from '../core/monitors/snooze';
 import { typeWords } from '../core/monitors/monitorWords';
+import { changeMonitor, deleteMonitor } from '../core/monitors/monitorWrites';
 import { datasetFromApl, suggestQueryName } from '../core/apl/aplText';
 import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
@@ -38,12 +40,11 @@ export function monitorEditCommands(deps: Deps) {
   async function change(
     monitor: Monitor,
     doing: Phrase,
-    changes: MonitorChanges | ((fresh: Record<string, unknown>) => MonitorChanges),
+    changes: MonitorChanges | ((fresh: JsonObject) => MonitorChanges),
   ): Promise<Monitor | undefined> {
     const saved = await withAxiom(doing, async (client) => {
-      const fresh = await client.getMonitor(monitor.id);
-      const body = putBody(fresh.raw, typeof changes === 'function' ? changes(fresh.raw) : changes);
-      return (await client.updateMonitor(monitor.id, body)).monitor;
+      const outcome = await changeMonitor(client, monitor.id, changes, { checking: 'none' });
+      return outcome.kind === 'changed' ? outcome.record.monitor : undefined;
     });
     if (saved) view.updated(saved);
     return saved;
@@ -128,7 +129,7 @@ export function monitorEditCommands(deps: Deps) {
       );
       if (!sure) return false;
       const deleted = await withAxiom(phrase('Deleting “{0}”', monitor.name), async (client, deployment) => {
-        await client.deleteMonitor(monitor.id);
+        await deleteMonitor(client, monitor.id);
         return { deployment };
       });
       if (!deleted) return false;

@@ -104,8 +104,6 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   protected readonly words: RecordWords = {
     opening: phrase('Opening the monitor'),
     saving: phrase('Saving the monitor'),
-    comparing: phrase('Comparing with Axiom’s version'),
-    savingNamed: 'Saving “{0}”',
     deleted: 'This monitor was deleted in Axiom; your text is kept.',
     otherDeployment:
       'This monitor was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
@@ -117,7 +115,6 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s version with yours, or compare the two first?',
     notSavedCompare: '“{0}” was not saved: it changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
     notSavedChanged: '“{0}” was not saved: it changed in Axiom since you opened it.',
-    compareTitle: '“{0}”: Axiom’s ↔ yours',
   };
 
   constructor(private readonly deps: Deps) {

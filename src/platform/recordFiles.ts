@@ -30,13 +30,15 @@ export interface SessionSource {
   session(): Promise<{ deployment: { name: string }; client: AxiomClient | undefined }>;
 }
 
+/** What is said the same of every kind of record kept as documents. */
+const COMPARING = phrase('Comparing with Axiom’s version');
+const SAVING_NAMED = 'Saving “{0}”';
+const COMPARE_TITLE = '“{0}”: Axiom’s ↔ yours';
+
 /** The words said about a kind of record kept as documents. */
 export interface RecordWords {
   opening: Phrase;
   saving: Phrase;
-  comparing: Phrase;
-  /** "Saving “{0}”". */
-  savingNamed: string;
   deleted: string;
   otherDeployment: string;
   listed: string;
@@ -47,7 +49,6 @@ export interface RecordWords {
   conflictQuestion: string;
   notSavedCompare: string;
   notSavedChanged: string;
-  compareTitle: string;
 }
 
 /**
@@ -246,17 +247,12 @@ export abstract class RecordFiles<R extends ServiceRecord>
   async compare(uri: vscode.Uri, record?: R): Promise<void> {
     const location = this.locationOf(uri);
     const key = recordKey(location);
-    const current = record ?? (await this.read(location, this.words.comparing));
+    const current = record ?? (await this.read(location, COMPARING));
     this.compared.set(key, current.raw);
     this.remoteText.set(key, this.textOf(current.raw, location.part));
     const remote = uri.with({ scheme: this.remoteScheme });
     this.remoteChanges.fire(remote);
-    await vscode.commands.executeCommand(
-      'vscode.diff',
-      remote,
-      uri,
-      vscode.l10n.t(this.words.compareTitle, current.name),
-    );
+    await vscode.commands.executeCommand('vscode.diff', remote, uri, vscode.l10n.t(COMPARE_TITLE, current.name));
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -353,7 +349,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
       return await this.putRecord(client, id, body);
     } catch (error) {
       this.saveFailed(location, error);
-      throw this.fileError(error, phrase(this.words.savingNamed, fresh.name));
+      throw this.fileError(error, phrase(SAVING_NAMED, fresh.name));
     }
   }
 

@@ -46,8 +46,6 @@ export class StarredFiles extends RecordFiles<NamedStarred> {
   protected readonly words: RecordWords = {
     opening: phrase('Opening the starred query'),
     saving: phrase('Saving the starred query'),
-    comparing: phrase('Comparing with Axiom’s version'),
-    savingNamed: 'Saving “{0}”',
     deleted:
       'This starred query was deleted in Axiom; your text is kept. Star it again with Axiom: Star this APL Query.',
     otherDeployment:
@@ -61,7 +59,6 @@ export class StarredFiles extends RecordFiles<NamedStarred> {
     notSavedCompare:
       '“{0}” was not saved: its query changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
     notSavedChanged: '“{0}” was not saved: its query changed in Axiom since you opened it.',
-    compareTitle: '“{0}”: Axiom’s ↔ yours',
   };
 
   constructor(private readonly deps: Deps) {

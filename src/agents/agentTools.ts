@@ -42,7 +42,7 @@ import {
   type StatusKnown,
 } from '../core/agents/reports';
 import type { MonitorProblem } from '../core/monitors/monitorChecks';
-import { changeMonitor, createMonitor, type MonitorRequests } from '../core/monitors/monitorWrites';
+import { changeMonitor, createMonitor, monitorRequestsThrough } from '../core/monitors/monitorWrites';
 import {
   budgetFor,
   failureReport,
@@ -416,16 +416,6 @@ export class AgentTools implements vscode.Disposable {
     }
   }
 
-  /** The requests that change a monitor, each through the tools' budget and cancelled with the call. */
-  private monitorRequests(client: AxiomClient, signal: AbortSignal): MonitorRequests {
-    return {
-      getMonitor: (id) => this.gate(() => client.getMonitor(id, signal), signal),
-      updateMonitor: (id, body) => this.gate(() => client.updateMonitor(id, body, signal), signal),
-      createMonitor: (body) => this.gate(() => client.createMonitor(body, signal), signal),
-      deleteMonitor: (id) => this.gate(() => client.deleteMonitor(id, signal), signal),
-    };
-  }
-
   /** Only the settings named change: the monitor is read afresh and sent back whole with them (a PUT replaces it). */
   private async updateMonitor(
     input: ToolInputs['axiom_updateMonitor'],
@@ -441,7 +431,7 @@ export class AgentTools implements vscode.Disposable {
         ],
       };
     const outcome = await changeMonitor(
-      this.monitorRequests(client, signal),
+      monitorRequestsThrough(client, (request) => this.gate(request, signal), signal),
       found.id,
       (fresh) => Object.fromEntries(monitorChanges(fresh, input).map(([key, , value]) => [key, value])),
       // What was there before is the service's to judge: only the settings changed are checked.
@@ -469,7 +459,11 @@ export class AgentTools implements vscode.Disposable {
     { client, label, deployment }: Session,
     signal: AbortSignal,
   ): Promise<ToolReport> {
-    const outcome = await createMonitor(this.monitorRequests(client, signal), { ...input }, { checking: 'all' });
+    const outcome = await createMonitor(
+      monitorRequestsThrough(client, (request) => this.gate(request, signal), signal),
+      { ...input },
+      { checking: 'all' },
+    );
     if (outcome.kind === 'refused') return monitorRefusedReport(label, this.refusals(outcome.problems));
     if (outcome.kind !== 'created') return { deployment: label, lines: ['Nothing was sent.'] };
     const created = outcome.record;

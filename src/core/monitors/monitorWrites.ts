@@ -15,6 +15,20 @@ import type { MonitorRecord } from './monitorRecord';
 /** The requests a write makes. The client's own, or wrapped (the agents' tools send each through their budget). */
 export type MonitorRequests = Pick<AxiomClient, 'getMonitor' | 'updateMonitor' | 'createMonitor' | 'deleteMonitor'>;
 
+/** The client's requests, each sent `through` something (the agents' tools: their budget) and cancelled by `signal`. */
+export function monitorRequestsThrough(
+  client: MonitorRequests,
+  through: <T>(request: () => Promise<T>) => Promise<T>,
+  signal?: AbortSignal,
+): MonitorRequests {
+  return {
+    getMonitor: (id) => through(() => client.getMonitor(id, signal)),
+    updateMonitor: (id, body) => through(() => client.updateMonitor(id, body, signal)),
+    createMonitor: (body) => through(() => client.createMonitor(body, signal)),
+    deleteMonitor: (id) => through(() => client.deleteMonitor(id, signal)),
+  };
+}
+
 /**
  * Which checks stop a write before it is sent: every error (`all`), only the errors about the
  * fields being changed (`changed`: what was there before is the service's to judge), or none (a

@@ -465,6 +465,7 @@ export class AgentTools implements vscode.Disposable {
       { checking: 'all' },
     );
     if (outcome.kind === 'refused') return monitorRefusedReport(label, this.refusals(outcome.problems));
+    // Declined cannot happen: nothing is asked here (VS Code confirmed the call before it ran).
     if (outcome.kind !== 'created') return { deployment: label, lines: ['Nothing was sent.'] };
     const created = outcome.record;
     this.deps.log.info(`agent tool created monitor ${created.monitor.id}`);

@@ -76,7 +76,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
   private readonly fileChanges = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.fileChanges.event;
   private readonly remoteChanges = new vscode.EventEmitter<vscode.Uri>();
-  /** For the comparison's Axiom side (the kind's remote scheme). */
+  /** For the comparison's Axiom side (the subclass's remote scheme). */
   readonly onDidChange = this.remoteChanges.event;
   /** Per document, the record the document's text was read from: what a save checks the service against. */
   private readonly bases = new Map<string, JsonObject>();

@@ -41,8 +41,8 @@ import {
   type ActiveQuery,
   type StatusKnown,
 } from '../core/agents/reports';
-import { postBody, putBody } from '../core/monitors/monitorBodies';
-import { checkMonitor } from '../core/monitors/monitorChecks';
+import type { MonitorProblem } from '../core/monitors/monitorChecks';
+import { changeMonitor, createMonitor, monitorRequestsThrough } from '../core/monitors/monitorWrites';
 import {
   budgetFor,
   failureReport,
@@ -430,24 +430,26 @@ export class AgentTools implements vscode.Disposable {
           `No monitor has the id or name ${JSON.stringify(input.monitor)}; nothing was sent. axiom_listMonitors lists them.`,
         ],
       };
-    const record = await this.gate(() => client.getMonitor(found.id, signal), signal);
-    const changes = Object.fromEntries(monitorChanges(record.raw, input).map(([key, , value]) => [key, value]));
-    if (!Object.keys(changes).length)
+    const outcome = await changeMonitor(
+      monitorRequestsThrough(client, (request) => this.gate(request, signal), signal),
+      found.id,
+      (fresh) => Object.fromEntries(monitorChanges(fresh, input).map(([key, , value]) => [key, value])),
+      // What was there before is the service's to judge: only the settings changed are checked.
+      { checking: 'changed' },
+    );
+    if (outcome.kind === 'refused') return monitorRefusedReport(label, this.refusals(outcome.problems));
+    if (outcome.kind !== 'changed')
       return {
         deployment: label,
         lines: [`Nothing was sent: the monitor ${JSON.stringify(found.name)} already has these settings.`],
       };
-    const body = putBody(record.raw, changes);
-    // What was there before is the service's to judge: only the settings changed are checked.
-    const refused = this.refusals(body, Object.keys(changes));
-    if (refused) return monitorRefusedReport(label, refused);
-    const saved = await this.gate(() => client.updateMonitor(found.id, body, signal), signal);
-    this.deps.log.info(`agent tool updated monitor ${found.id}: ${Object.keys(changes).join(', ')}`);
+    const fields = Object.keys(outcome.changes);
+    this.deps.log.info(`agent tool updated monitor ${found.id}: ${fields.join(', ')}`);
     return monitorSavedReport(
       label,
-      saved.monitor,
+      outcome.record.monitor,
       'updated',
-      Object.keys(changes),
+      fields,
       deployment.orgId ? monitorLink(client.endpoint, deployment.orgId, found.id) : undefined,
     );
   }
@@ -457,28 +459,28 @@ export class AgentTools implements vscode.Disposable {
     { client, label, deployment }: Session,
     signal: AbortSignal,
   ): Promise<ToolReport> {
-    const body = postBody({ ...input });
-    const refused = this.refusals(body);
-    if (refused) return monitorRefusedReport(label, refused);
-    const created = await this.gate(() => client.createMonitor(body, signal), signal);
+    const outcome = await createMonitor(
+      monitorRequestsThrough(client, (request) => this.gate(request, signal), signal),
+      { ...input },
+      { checking: 'all' },
+    );
+    if (outcome.kind === 'refused') return monitorRefusedReport(label, this.refusals(outcome.problems));
+    // Declined cannot happen: nothing is asked here (VS Code confirmed the call before it ran).
+    if (outcome.kind !== 'created') return { deployment: label, lines: ['Nothing was sent.'] };
+    const created = outcome.record;
     this.deps.log.info(`agent tool created monitor ${created.monitor.id}`);
     return monitorSavedReport(
       label,
       created.monitor,
       'created',
-      Object.keys(body),
+      Object.keys(outcome.body),
       deployment.orgId ? monitorLink(client.endpoint, deployment.orgId, created.monitor.id) : undefined,
     );
   }
 
-  /** The errors the service would refuse the body for (warnings do not stop it), in words; with
-   *  `fields`, only those about them. */
-  private refusals(
-    body: Record<string, unknown>,
-    fields?: readonly string[],
-  ): { field: string; reason: string }[] | undefined {
-    const errors = checkMonitor(body).filter((p) => p.level === 'error' && (!fields || fields.includes(p.field)));
-    return errors.length ? errors.map((p) => ({ field: p.field, reason: render(p.reason) })) : undefined;
+  /** The problems the service would refuse a body for, in words. */
+  private refusals(problems: readonly MonitorProblem[]): { field: string; reason: string }[] {
+    return problems.map((p) => ({ field: p.field, reason: render(p.reason) }));
   }
 
   private async findMonitor(client: AxiomClient, idOrName: string, signal: AbortSignal): Promise<Monitor | undefined> {

@@ -1,14 +1,17 @@
 import * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
 import type { AxiomClient } from '../core/api/client';
-import { putBody, type MonitorChanges } from '../core/monitors/monitorBodies';
+import type { JsonObject } from '../core/json';
+import type { MonitorChanges } from '../core/monitors/monitorBodies';
 import { checkQueryShape } from '../core/monitors/monitorChecks';
 import { MONITOR_TYPES } from '../core/monitors/monitorFields';
 import { snoozeEnd, SNOOZE_CHOICES } from '../core/monitors/snooze';
 import { typeWords } from '../core/monitors/monitorWords';
+import { changeMonitor, deleteMonitor } from '../core/monitors/monitorWrites';
 import { datasetFromApl, suggestQueryName } from '../core/apl/aplText';
 import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
+import { confirm } from '../platform/confirm';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { MonitorFiles } from './monitorFiles';
@@ -37,12 +40,11 @@ export function monitorEditCommands(deps: Deps) {
   async function change(
     monitor: Monitor,
     doing: Phrase,
-    changes: MonitorChanges | ((fresh: Record<string, unknown>) => MonitorChanges),
+    changes: MonitorChanges | ((fresh: JsonObject) => MonitorChanges),
   ): Promise<Monitor | undefined> {
     const saved = await withAxiom(doing, async (client) => {
-      const fresh = await client.getMonitor(monitor.id);
-      const body = putBody(fresh.raw, typeof changes === 'function' ? changes(fresh.raw) : changes);
-      return (await client.updateMonitor(monitor.id, body)).monitor;
+      const outcome = await changeMonitor(client, monitor.id, changes, { checking: 'none' });
+      return outcome.kind === 'changed' ? outcome.record.monitor : undefined;
     });
     if (saved) view.updated(saved);
     return saved;
@@ -120,18 +122,14 @@ export function monitorEditCommands(deps: Deps) {
     async delete(arg?: unknown): Promise<boolean> {
       const monitor = await monitorFromArgs(arg, view);
       if (!monitor) return false;
-      const remove = vscode.l10n.t('Delete');
-      const choice = await vscode.window.showWarningMessage(
+      const sure = await confirm(
         vscode.l10n.t('Delete the monitor “{0}”?', monitor.name),
-        {
-          modal: true,
-          detail: vscode.l10n.t('It is deleted in Axiom and stops alerting, for everyone. This cannot be undone.'),
-        },
-        remove,
+        vscode.l10n.t('It is deleted in Axiom and stops alerting, for everyone. This cannot be undone.'),
+        vscode.l10n.t('Delete'),
       );
-      if (choice !== remove) return false;
+      if (!sure) return false;
       const deleted = await withAxiom(phrase('Deleting “{0}”', monitor.name), async (client, deployment) => {
-        await client.deleteMonitor(monitor.id);
+        await deleteMonitor(client, monitor.id);
         return { deployment };
       });
       if (!deleted) return false;

@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
 import type { JsonObject } from '../core/json';
-import { postBody, putBody } from '../core/monitors/monitorBodies';
-import { checkMonitor } from '../core/monitors/monitorChecks';
 import {
   applyTarget,
   fileChanges,
@@ -11,9 +9,11 @@ import {
   monitorFileText,
   readMonitorFile,
 } from '../core/monitors/monitorFile';
+import { changeMonitor, createMonitor, type PlannedWrite } from '../core/monitors/monitorWrites';
 import type { AxiomClient } from '../core/api/client';
 import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
+import { confirm } from '../platform/confirm';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { MonitorsView } from './monitorsView';
@@ -138,40 +138,48 @@ export function monitorFileCommands(deps: Deps) {
           );
           return undefined;
         }
-        const fresh = target.kind === 'update' ? (await client.getMonitor(target.id)).raw : undefined;
-        const changed = fresh ? putBody(fresh, fileChanges(fresh, definition)) : postBody(definition);
-        const problems = checkMonitor(changed).filter((p) => p.level === 'error');
-        if (problems.length) {
-          void vscode.window.showErrorMessage(
-            vscode.l10n.t('The file cannot be applied: {0}', problems.map((p) => say(p.reason)).join(' ')),
+        // Shown, then asked once: the file's changes over Axiom's monitor, or the new monitor.
+        const showAndAsk = async ({ fresh, body }: PlannedWrite): Promise<boolean> => {
+          const before = show(`${name} (Axiom)`, fresh ? monitorFileText(fresh) : '');
+          const after = show(`${name} (applied)`, monitorFileText(body));
+          await vscode.commands.executeCommand(
+            'vscode.diff',
+            before,
+            after,
+            vscode.l10n.t('“{0}”: Axiom’s ↔ the file applied', name),
+            { preview: true },
           );
-          return undefined;
+          return confirm(
+            fresh
+              ? vscode.l10n.t('Update the monitor “{0}” in Axiom as shown?', name)
+              : vscode.l10n.t('Create the monitor “{0}” in Axiom?', name),
+            vscode.l10n.t('Fields the file leaves out are kept as they are in Axiom.'),
+            fresh ? vscode.l10n.t('Update') : vscode.l10n.t('Create'),
+          );
+        };
+        const outcome =
+          target.kind === 'update'
+            ? await changeMonitor(client, target.id, (fresh) => fileChanges(fresh, definition), {
+                checking: 'all',
+                confirm: showAndAsk,
+              })
+            : await createMonitor(client, definition, { checking: 'all', confirm: showAndAsk });
+        switch (outcome.kind) {
+          case 'refused':
+            void vscode.window.showErrorMessage(
+              vscode.l10n.t('The file cannot be applied: {0}', outcome.problems.map((p) => say(p.reason)).join(' ')),
+            );
+            return undefined;
+          case 'unchanged':
+            void vscode.window.showInformationMessage(
+              vscode.l10n.t('“{0}” in Axiom is already as the file says.', name),
+            );
+            return undefined;
+          case 'declined':
+            return undefined;
+          default:
+            return outcome.record.monitor;
         }
-        if (fresh && !Object.keys(fileChanges(fresh, definition)).length) {
-          void vscode.window.showInformationMessage(vscode.l10n.t('“{0}” in Axiom is already as the file says.', name));
-          return undefined;
-        }
-        const before = show(`${name} (Axiom)`, fresh ? monitorFileText(fresh) : '');
-        const after = show(`${name} (applied)`, monitorFileText(changed));
-        await vscode.commands.executeCommand(
-          'vscode.diff',
-          before,
-          after,
-          vscode.l10n.t('“{0}”: Axiom’s ↔ the file applied', name),
-          { preview: true },
-        );
-        const go = fresh ? vscode.l10n.t('Update') : vscode.l10n.t('Create');
-        const choice = await vscode.window.showWarningMessage(
-          fresh
-            ? vscode.l10n.t('Update the monitor “{0}” in Axiom as shown?', name)
-            : vscode.l10n.t('Create the monitor “{0}” in Axiom?', name),
-          { modal: true, detail: vscode.l10n.t('Fields the file leaves out are kept as they are in Axiom.') },
-          go,
-        );
-        if (choice !== go) return undefined;
-        return target.kind === 'update'
-          ? (await client.updateMonitor(target.id, changed)).monitor
-          : (await client.createMonitor(changed)).monitor;
       });
       if (result) await deps.view.added(result);
       return result;

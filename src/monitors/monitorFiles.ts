@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
+import type { AxiomClient } from '../core/api/client';
 import type { Monitor } from '../core/api/schemas';
 import { isAxiomError } from '../core/api/errors';
 import type { JsonObject } from '../core/json';
-import { checkMonitor, checkQueryShape, type MonitorProblem } from '../core/monitors/monitorChecks';
-import { postBody } from '../core/monitors/monitorBodies';
+import { checkQueryShape, type MonitorProblem } from '../core/monitors/monitorChecks';
 import {
   monitorDocumentLocation,
   monitorDocumentPath,
@@ -17,13 +17,14 @@ import {
   type MonitorPart,
 } from '../core/monitors/monitorDocuments';
 import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
+import { blockingProblems, createMonitor, putMonitor, type CreateOutcome } from '../core/monitors/monitorWrites';
 import { phrase } from '../core/phrase';
 import { deploymentUriQuery, recordKey, type RecordLocation } from '../core/recordUri';
 import type { ClientAccess } from '../platform/clientAccess';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import { say } from '../platform/l10n';
 import type { Log } from '../platform/log';
-import { RecordFiles, type RecordKind } from '../platform/recordFiles';
+import { RecordFiles, type RecordWords } from '../platform/recordFiles';
 
 /** A monitor read to be changed, with its name (what RecordFiles says it by). */
 export interface MonitorDocumentRecord {
@@ -60,6 +61,11 @@ interface Deps {
   labelOf(deployment: string): string;
 }
 
+/** A monitor as read, named (what RecordFiles says it by). */
+function named(record: { monitor: Monitor; raw: JsonObject }): MonitorDocumentRecord {
+  return { ...record, name: record.monitor.name };
+}
+
 /** The problems that stop a save, said in one sentence each ("Threshold: A threshold monitor needs a threshold."). */
 function problemsText(problems: readonly MonitorProblem[]): string {
   return problems
@@ -93,82 +99,26 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   /** Documents whose save under way is VS Code's auto save, not the person's. */
   private readonly autoSaving = new Set<string>();
 
-  constructor(deps: Deps) {
-    const named = (record: { monitor: Monitor; raw: JsonObject }): MonitorDocumentRecord => ({
-      ...record,
-      name: record.monitor.name,
-    });
-    const fail = (id: string, part: MonitorPart, problems: MonitorProblem[], serviceMessage?: string) =>
-      this.fail(id, part, problems, serviceMessage);
-    const kind: RecordKind<MonitorDocumentRecord> = {
-      scheme: MONITOR_SCHEME,
-      remoteScheme: MONITOR_REMOTE_SCHEME,
-      locate: (uri) => monitorDocumentLocation(uri.path, uri.query),
-      get: async (client, id) => named(await client.getMonitor(id)),
-      put: async (client, id, body) => named(await client.updateMonitor(id, body)),
-      text: (raw, part) => (part === 'query' ? queryText(raw) : settingsText(raw)),
-      same: samePart,
-      body: (fresh, base, part, text) => {
-        const id = String(fresh.id ?? '');
-        if (part === 'query') {
-          const problems =
-            queryField(fresh) === 'aplQuery'
-              ? checkQueryShape(String(fresh.type ?? ''), text).filter((p) => p.level === 'error')
-              : [];
-          if (problems.length) {
-            fail(id, part as MonitorPart, problems);
-            throw new vscode.FileSystemError(
-              vscode.l10n.t('“{0}” was not saved: {1}', String(fresh.name ?? ''), problemsText(problems)),
-            );
-          }
-          return queryBody(fresh, text);
-        }
-        const read = readSettingsText(text);
-        if (!read.ok)
-          throw new vscode.FileSystemError(vscode.l10n.t('The settings were not saved: {0}', say(read.problem)));
-        const body = settingsBody(fresh, base, read.definition);
-        const problems = checkMonitor(body).filter((p) => p.level === 'error');
-        if (problems.length) {
-          fail(id, part as MonitorPart, problems);
-          throw new vscode.FileSystemError(
-            vscode.l10n.t('“{0}” was not saved: {1}', String(fresh.name ?? ''), problemsText(problems)),
-          );
-        }
-        return body;
-      },
-      onSaved: (record, location) => {
-        deps.onSaved(record.monitor);
-        this.saves.fire(location);
-      },
-      failed: (location, error) =>
-        fail(
-          location.id,
-          location.part as MonitorPart,
-          [],
-          isAxiomError(error) ? (error.serviceMessage ?? error.message) : undefined,
-        ),
-      labelOf: deps.labelOf,
-      words: {
-        opening: phrase('Opening the monitor'),
-        saving: phrase('Saving the monitor'),
-        comparing: phrase('Comparing with Axiom’s version'),
-        savingNamed: 'Saving “{0}”',
-        deleted: 'This monitor was deleted in Axiom; your text is kept.',
-        otherDeployment:
-          'This monitor was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
-        listed: 'Monitors are listed in the Monitors view.',
-        created: 'Monitors are created with Axiom: New Monitor from Query.',
-        deleteFrom: 'Delete a monitor from the Monitors view.',
-        renameFrom: 'Rename a monitor in its settings.',
-        conflictQuestion:
-          '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s version with yours, or compare the two first?',
-        notSavedCompare:
-          '“{0}” was not saved: it changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
-        notSavedChanged: '“{0}” was not saved: it changed in Axiom since you opened it.',
-        compareTitle: '“{0}”: Axiom’s ↔ yours',
-      },
-    };
-    super(kind, deps.connection, deps.log);
+  protected readonly scheme = MONITOR_SCHEME;
+  protected readonly remoteScheme = MONITOR_REMOTE_SCHEME;
+  protected readonly words: RecordWords = {
+    opening: phrase('Opening the monitor'),
+    saving: phrase('Saving the monitor'),
+    deleted: 'This monitor was deleted in Axiom; your text is kept.',
+    otherDeployment:
+      'This monitor was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
+    listed: 'Monitors are listed in the Monitors view.',
+    created: 'Monitors are created with Axiom: New Monitor from Query.',
+    deleteFrom: 'Delete a monitor from the Monitors view.',
+    renameFrom: 'Rename a monitor in its settings.',
+    conflictQuestion:
+      '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s version with yours, or compare the two first?',
+    notSavedCompare: '“{0}” was not saved: it changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
+    notSavedChanged: '“{0}” was not saved: it changed in Axiom since you opened it.',
+  };
+
+  constructor(private readonly deps: Deps) {
+    super(deps.connection, deps.log);
     this.subscriptions.push(
       this.failures,
       this.creations,
@@ -179,6 +129,70 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
         else this.autoSaving.add(document.uri.toString());
       }),
     );
+  }
+
+  protected locationIn(uri: vscode.Uri): RecordLocation | undefined {
+    return monitorDocumentLocation(uri.path, uri.query);
+  }
+
+  protected async fetchRecord(client: AxiomClient, id: string): Promise<MonitorDocumentRecord> {
+    return named(await client.getMonitor(id));
+  }
+
+  protected async putRecord(client: AxiomClient, id: string, body: JsonObject): Promise<MonitorDocumentRecord> {
+    return named(await putMonitor(client, id, body));
+  }
+
+  protected textOf(raw: JsonObject, part: string): string {
+    return part === 'query' ? queryText(raw) : settingsText(raw);
+  }
+
+  protected partUnchanged(a: JsonObject, b: JsonObject, part: string): boolean {
+    return samePart(a, b, part);
+  }
+
+  /** The query's shape, or the whole settings, checked before anything is sent: problems stop the save with their reasons. */
+  protected saveBody(fresh: JsonObject, base: JsonObject | undefined, part: string, text: string): JsonObject {
+    const id = String(fresh.id ?? '');
+    if (part === 'query') {
+      const problems =
+        queryField(fresh) === 'aplQuery'
+          ? checkQueryShape(String(fresh.type ?? ''), text).filter((p) => p.level === 'error')
+          : [];
+      if (problems.length) this.refuse(id, part, String(fresh.name ?? ''), problems);
+      return queryBody(fresh, text);
+    }
+    const read = readSettingsText(text);
+    if (!read.ok)
+      throw new vscode.FileSystemError(vscode.l10n.t('The settings were not saved: {0}', say(read.problem)));
+    const body = settingsBody(fresh, base, read.definition);
+    const problems = blockingProblems(body);
+    if (problems.length) this.refuse(id, part as MonitorPart, String(fresh.name ?? ''), problems);
+    return body;
+  }
+
+  /** A save stopped before sending: the form hears why, and VS Code keeps the text unsaved with the reasons. */
+  private refuse(id: string, part: MonitorPart, name: string, problems: MonitorProblem[]): never {
+    this.fail(id, part, problems);
+    throw new vscode.FileSystemError(vscode.l10n.t('“{0}” was not saved: {1}', name, problemsText(problems)));
+  }
+
+  protected saved(record: MonitorDocumentRecord, location: RecordLocation): void {
+    this.deps.onSaved(record.monitor);
+    this.saves.fire(location);
+  }
+
+  protected override saveFailed(location: RecordLocation, error: unknown): void {
+    this.fail(
+      location.id,
+      location.part as MonitorPart,
+      [],
+      isAxiomError(error) ? (error.serviceMessage ?? error.message) : undefined,
+    );
+  }
+
+  protected deploymentLabel(deployment: string): string {
+    return this.deps.labelOf(deployment);
   }
 
   private draftKey(location: { deployment: string; id: string }): string {
@@ -246,14 +260,14 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     const draft = this.draftOf(uri);
     if (!draft) return super.stat(uri);
     const location = this.locationOf(uri);
-    const text = this.kind.text(draft.created?.raw ?? draft.definition, location.part);
+    const text = this.textOf(draft.created?.raw ?? draft.definition, location.part);
     return { type: vscode.FileType.File, ctime: 0, mtime: draft.time, size: new TextEncoder().encode(text).byteLength };
   }
 
   override async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const draft = this.draftOf(uri);
     if (!draft) return super.readFile(uri);
-    return new TextEncoder().encode(this.kind.text(draft.created?.raw ?? draft.definition, this.locationOf(uri).part));
+    return new TextEncoder().encode(this.textOf(draft.created?.raw ?? draft.definition, this.locationOf(uri).part));
   }
 
   override async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
@@ -261,21 +275,16 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     if (!draft) return super.writeFile(uri, content);
     const location = this.locationOf(uri);
     const text = new TextDecoder().decode(content);
-    const client = await this.client(location, this.kind.words.saving);
+    const client = await this.client(location, this.words.saving);
     if (draft.created) {
       // Created by the save of its other document: this one is saved to it, if it says anything else.
       const created = draft.created;
-      if (text === this.kind.text(created.raw, location.part)) return;
-      const fresh = await this.read({ ...location, id: created.monitor.id }, this.kind.words.saving, client);
-      const body = this.kind.body(fresh.raw, created.raw, location.part, text);
-      try {
-        draft.created = await this.kind.put(client, created.monitor.id, body);
-      } catch (error) {
-        this.kind.failed?.(location, error);
-        throw this.fileError(error, phrase(this.kind.words.savingNamed, created.name));
-      }
+      if (text === this.textOf(created.raw, location.part)) return;
+      const id = created.monitor.id;
+      const fresh = await this.read({ ...location, id }, this.words.saving, client);
+      draft.created = await this.send(client, location, id, fresh, created.raw, text);
       draft.time = Math.max(Date.now(), draft.time + 1);
-      this.kind.onSaved(draft.created, location);
+      this.saved(draft.created, location);
       return;
     }
     // A new monitor is created by the person's save, never by an auto save halfway through typing.
@@ -294,20 +303,20 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       for (const key of Object.keys(definition)) delete definition[key];
       Object.assign(definition, read.definition, { [queryField(draft.definition)]: query });
     }
-    const problems = checkMonitor(definition).filter((p) => p.level === 'error');
     const name = String(definition.name ?? '');
-    if (problems.length) {
+    let outcome: CreateOutcome;
+    try {
+      outcome = await createMonitor(client, definition, { checking: 'all' });
+    } catch (error) {
+      this.saveFailed(location, error);
+      throw this.fileError(error, phrase('Creating “{0}”', name));
+    }
+    if (outcome.kind !== 'created') {
+      const problems = outcome.kind === 'refused' ? outcome.problems : [];
       this.fail(location.id, location.part as MonitorPart, problems);
       throw new vscode.FileSystemError(vscode.l10n.t('“{0}” was not created: {1}', name, problemsText(problems)));
     }
-    let created: MonitorDocumentRecord;
-    try {
-      const record = await client.createMonitor(postBody(definition));
-      created = { ...record, name: record.monitor.name };
-    } catch (error) {
-      this.kind.failed?.(location, error);
-      throw this.fileError(error, phrase('Creating “{0}”', name));
-    }
+    const created = named(outcome.record);
     draft.created = created;
     draft.time = Math.max(Date.now(), draft.time + 1);
     this.log.info(`created monitor ${created.monitor.id}`);
@@ -343,11 +352,6 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
         query: deploymentUriQuery(deployment),
       })
     );
-  }
-
-  /** The location a monitor document's URI names, if it is one. */
-  locate(uri: vscode.Uri): RecordLocation | undefined {
-    return uri.scheme === MONITOR_SCHEME ? monitorDocumentLocation(uri.path, uri.query) : undefined;
   }
 
   /** Opens the query document of the monitor a settings document is of, beside it. */

@@ -31,15 +31,22 @@ interface Deps {
   openQuery(uri: vscode.Uri): Promise<unknown>;
 }
 
-/** One open form: its document, what it shows, and how to tell it. */
+/** One open form: its document, its page, and what it shows. */
 interface OpenForm {
   document: vscode.TextDocument;
-  post(state: FormState): void;
+  page: vscode.Webview;
+  /** Whether the page said it is ready: what it is told before is lost. */
+  ready: boolean;
   failure?: { message: string; field?: string };
   notifiers?: Notifier[];
   notifiersFailed?: string;
-  /** What the page was last told (for tests: what the person sees, in words). */
-  last?: FormState;
+}
+
+/** What a form's page is told: the state of the form of a document, in words. */
+export interface FormTold {
+  uri: vscode.Uri;
+  page: vscode.Webview;
+  state: FormState;
 }
 
 /**
@@ -53,6 +60,10 @@ interface OpenForm {
 export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Disposable {
   private readonly open = new Set<OpenForm>();
   private readonly subscriptions: vscode.Disposable[];
+  private readonly told = new vscode.EventEmitter<FormTold>();
+  /** Each time a ready page is told its form's state. Each page hears its own here, and posts it;
+   *  anyone may listen as a page does (the tests inside VS Code, which say ready as a page does). */
+  readonly onDidTell = this.told.event;
   /** Edits of a document are applied one after the other, each to the text the one before left. */
   private editing: Promise<unknown> = Promise.resolve();
 
@@ -87,34 +98,34 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
       title: vscode.l10n.t('Monitor settings'),
       words: formWords(),
     });
-    let ready = false;
-    const form: OpenForm = {
-      document,
-      post: (state) => {
-        form.last = state;
-        if (ready) void webview.postMessage(state);
-      },
-    };
+    const form: OpenForm = { document, page: webview, ready: false };
     this.open.add(form);
-    panel.onDidDispose(() => this.open.delete(form));
-    webview.onDidReceiveMessage((raw: unknown) => {
-      if (readFormPageMessage(raw)?.type === 'ready') {
-        ready = true;
-        this.update(form);
-        return;
-      }
-      void this.receive(document.uri, raw);
+    const hearing = this.onDidTell((told) => {
+      if (told.page === webview) void webview.postMessage(told.state);
     });
+    panel.onDidDispose(() => {
+      this.open.delete(form);
+      hearing.dispose();
+    });
+    webview.onDidReceiveMessage((raw: unknown) => void this.heard(form, raw));
     this.update(form);
     void this.loadNotifiers(form);
   }
 
-  /** What a page sends, handled as the page's messages are (the tests inside VS Code send them here). */
+  /** What a page of the document sends, handled as its messages are (the tests inside VS Code send them here). */
   async receive(uri: vscode.Uri, raw: unknown): Promise<void> {
-    const message = readFormPageMessage(raw);
     const form = [...this.open].find((f) => f.document.uri.toString() === uri.toString());
-    if (!message || !form) return;
+    if (form) await this.heard(form, raw);
+  }
+
+  private async heard(form: OpenForm, raw: unknown): Promise<void> {
+    const message = readFormPageMessage(raw);
+    if (!message) return;
     switch (message.type) {
+      case 'ready':
+        form.ready = true;
+        this.update(form);
+        return;
       case 'edit':
         await this.edit(form.document, message.key, message.value);
         return;
@@ -128,11 +139,6 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
         await this.deps.openQuery(form.document.uri);
         return;
     }
-  }
-
-  /** What the form of a document shows now (undefined when none is open). */
-  stateOf(uri: vscode.Uri): FormState | undefined {
-    return [...this.open].find((f) => f.document.uri.toString() === uri.toString())?.last;
   }
 
   private edit(document: vscode.TextDocument, key: string, value: unknown): Promise<unknown> {
@@ -180,6 +186,10 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
     }
   }
 
+  private tell(form: OpenForm, state: FormState): void {
+    if (form.ready) this.told.fire({ uri: form.document.uri, page: form.page, state });
+  }
+
   /** The form's state from its document's text, the monitor's query and what is known of its notifiers. */
   private update(form: OpenForm): void {
     const { document, notifiers } = form;
@@ -193,7 +203,7 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
     };
     const read = readSettingsText(document.getText());
     if (!read.ok) {
-      form.post({ ...base, invalid: say(read.problem) });
+      this.tell(form, { ...base, invalid: say(read.problem) });
       return;
     }
     const definition = read.definition;
@@ -204,7 +214,7 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
     const problems: FieldProblem[] = checkMonitor({ ...definition, [queryField(whole)]: whole[queryField(whole)] }).map(
       (p) => ({ field: p.field, reason: say(p.reason), level: p.level }),
     );
-    form.post({
+    this.tell(form, {
       ...base,
       definition,
       problems,
@@ -214,6 +224,7 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
+    this.told.dispose();
     this.open.clear();
   }
 }

@@ -30,52 +30,25 @@ export interface SessionSource {
   session(): Promise<{ deployment: { name: string }; client: AxiomClient | undefined }>;
 }
 
-/**
- * What differs between kinds of records kept as documents (starred queries, monitors): where
- * their documents live, how a record is read and written, which text a document shows of it, and
- * the words said about it. A record may show as several documents (parts: a monitor's query and
- * its settings), each saved on its own.
- */
-export interface RecordKind<R extends ServiceRecord> {
-  scheme: string;
-  /** The scheme of Axiom's version, shown beside the person's in a comparison. */
-  remoteScheme: string;
-  locate(uri: vscode.Uri): RecordLocation | undefined;
-  get(client: AxiomClient, id: string): Promise<R>;
-  put(client: AxiomClient, id: string, body: JsonObject): Promise<R>;
-  /** A document's text of the record. */
-  text(raw: JsonObject, part: string): string;
-  /** Whether a part reads the same in two versions of the record: a save is checked by it. */
-  same(a: JsonObject, b: JsonObject, part: string): boolean;
-  /**
-   * The body that saves a document's text: the record read afresh with only what the text
-   * changes changed (`base` is what the text was read from). Throws a FileSystemError with the
-   * reason when the text cannot be saved.
-   */
-  body(fresh: JsonObject, base: JsonObject | undefined, part: string, text: string): JsonObject;
-  onSaved(record: R, location: RecordLocation): void;
-  /** A save the service refused or that did not arrive (the document stays unsaved). */
-  failed?(location: RecordLocation, error: unknown): void;
-  /** How a person reads a deployment's name ('' is the settings deployment). */
-  labelOf(deployment: string): string;
-  words: {
-    opening: Phrase;
-    saving: Phrase;
-    comparing: Phrase;
-    /** "Saving “{0}”". */
-    savingNamed: string;
-    deleted: string;
-    otherDeployment: string;
-    listed: string;
-    created: string;
-    deleteFrom: string;
-    renameFrom: string;
-    /** "Changed in Axiom since you opened it …" and the two refusals. */
-    conflictQuestion: string;
-    notSavedCompare: string;
-    notSavedChanged: string;
-    compareTitle: string;
-  };
+/** What is said the same of every kind of record kept as documents. */
+const COMPARING = phrase('Comparing with Axiom’s version');
+const SAVING_NAMED = 'Saving “{0}”';
+const COMPARE_TITLE = '“{0}”: Axiom’s ↔ yours';
+
+/** The words said about a kind of record kept as documents. */
+export interface RecordWords {
+  opening: Phrase;
+  saving: Phrase;
+  deleted: string;
+  otherDeployment: string;
+  listed: string;
+  created: string;
+  deleteFrom: string;
+  renameFrom: string;
+  /** "Changed in Axiom since you opened it …" and the two refusals. */
+  conflictQuestion: string;
+  notSavedCompare: string;
+  notSavedChanged: string;
 }
 
 /**
@@ -91,14 +64,19 @@ export interface RecordKind<R extends ServiceRecord> {
  * A document belongs to the deployment it was opened from: while the window uses another one, its
  * reads, saves, comparisons and stats send nothing and fail, saying so (the text stays unsaved).
  * What is known of each document below is kept per record, part and deployment (recordKey).
+ *
+ * Each kind of record (starred queries, monitors) is a subclass: it says where its documents live,
+ * how a record is read and written, which text a document shows of it, and the words said about
+ * it. A record may show as several documents (parts: a monitor's query and its settings), each
+ * saved on its own.
  */
-export class RecordFiles<R extends ServiceRecord>
+export abstract class RecordFiles<R extends ServiceRecord>
   implements vscode.FileSystemProvider, vscode.TextDocumentContentProvider, vscode.Disposable
 {
   private readonly fileChanges = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.fileChanges.event;
   private readonly remoteChanges = new vscode.EventEmitter<vscode.Uri>();
-  /** For the comparison's Axiom side (the kind's remote scheme). */
+  /** For the comparison's Axiom side (the subclass's remote scheme). */
   readonly onDidChange = this.remoteChanges.event;
   /** Per document, the record the document's text was read from: what a save checks the service against. */
   private readonly bases = new Map<string, JsonObject>();
@@ -118,26 +96,53 @@ export class RecordFiles<R extends ServiceRecord>
   /** Records deleted from here (part ''): their documents are not read or saved again. */
   private readonly gone = new Set<string>();
 
+  /** The scheme of this kind's documents. */
+  protected abstract readonly scheme: string;
+  /** The scheme of Axiom's version, shown beside the person's in a comparison. */
+  protected abstract readonly remoteScheme: string;
+  protected abstract readonly words: RecordWords;
+  /** The location a URI of either scheme names. */
+  protected abstract locationIn(uri: vscode.Uri): RecordLocation | undefined;
+  protected abstract fetchRecord(client: AxiomClient, id: string): Promise<R>;
+  protected abstract putRecord(client: AxiomClient, id: string, body: JsonObject): Promise<R>;
+  /** A document's text of the record. */
+  protected abstract textOf(raw: JsonObject, part: string): string;
+  /** Whether a part reads the same in two versions of the record: a save is checked by it. */
+  protected abstract partUnchanged(a: JsonObject, b: JsonObject, part: string): boolean;
+  /**
+   * The body that saves a document's text: the record read afresh with only what the text
+   * changes changed (`base` is what the text was read from). Throws a FileSystemError with the
+   * reason when the text cannot be saved.
+   */
+  protected abstract saveBody(fresh: JsonObject, base: JsonObject | undefined, part: string, text: string): JsonObject;
+  protected abstract saved(record: R, location: RecordLocation): void;
+  /** How a person reads a deployment's name ('' is the settings deployment). */
+  protected abstract deploymentLabel(deployment: string): string;
+
+  /** A save the service refused or that did not arrive (the document stays unsaved). */
+  protected saveFailed(_location: RecordLocation, _error: unknown): void {
+    // Nothing by default: a kind whose views show why a save failed is told here.
+  }
+
   constructor(
-    protected readonly kind: RecordKind<R>,
     private readonly sessions: SessionSource,
     protected readonly log: Log,
   ) {
     this.subscriptions.push(
       vscode.workspace.onDidChangeTextDocument(({ document }) => {
-        if (document.uri.scheme !== kind.scheme || document.isDirty) return;
-        const location = kind.locate(document.uri);
+        if (document.uri.scheme !== this.scheme || document.isDirty) return;
+        const location = this.locationIn(document.uri);
         const key = location && recordKey(location);
         const read = key === undefined ? undefined : this.pending.get(key);
-        if (!location || key === undefined || !read || document.getText() !== kind.text(read, location.part)) return;
+        if (!location || key === undefined || !read || document.getText() !== this.textOf(read, location.part)) return;
         this.bases.set(key, read);
         this.pending.delete(key);
       }),
       // Closed, a document (and Axiom's version beside it) keeps nothing here.
       forgetWhenClosed(
         (uri) => {
-          if (uri.scheme !== kind.scheme && uri.scheme !== kind.remoteScheme) return undefined;
-          const location = kind.locate(uri);
+          if (uri.scheme !== this.scheme && uri.scheme !== this.remoteScheme) return undefined;
+          const location = this.locationIn(uri);
           return location && recordKey(location);
         },
         (key) => this.forget(key),
@@ -156,25 +161,15 @@ export class RecordFiles<R extends ServiceRecord>
     }
   }
 
-  /** How many records (of a deployment) something is known of, whatever their parts (for tests:
-   *  none once all their documents are closed). */
-  get documentsKnown(): number {
-    const keys = [
-      ...this.bases.keys(),
-      ...this.pending.keys(),
-      ...this.times.keys(),
-      ...this.fetched.keys(),
-      ...this.compared.keys(),
-      ...this.remoteText.keys(),
-      ...this.gone,
-    ];
-    return new Set(keys.map((key) => JSON.stringify((JSON.parse(key) as string[]).slice(0, 2)))).size;
+  /** The location a document of this kind names, if it is one. */
+  locate(uri: vscode.Uri): RecordLocation | undefined {
+    return uri.scheme === this.scheme ? this.locationIn(uri) : undefined;
   }
 
   /** The open documents of a record (any part, or the one named) in a deployment. */
   documentsOf(location: { id: string; deployment: string; part?: string }): vscode.TextDocument[] {
     return vscode.workspace.textDocuments.filter((d) => {
-      const other = d.uri.scheme === this.kind.scheme ? this.kind.locate(d.uri) : undefined;
+      const other = this.locate(d.uri);
       return (
         other !== undefined &&
         other.id === location.id &&
@@ -190,16 +185,16 @@ export class RecordFiles<R extends ServiceRecord>
    * keeps them: its save will see the difference).
    */
   async prefetch(client: AxiomClient, deployment: string, id: string): Promise<R> {
-    const record = await this.kind.get(client, id);
+    const record = await this.fetchRecord(client, id);
     this.fetched.set(recordKey({ id, deployment, part: '' }), { record, at: Date.now() });
     const rereads: Promise<void>[] = [];
     for (const open of this.documentsOf({ id, deployment })) {
-      const location = this.kind.locate(open.uri);
+      const location = this.locationIn(open.uri);
       if (!location) continue;
       const key = recordKey(location);
       const base = this.bases.get(key);
-      if (!base || open.isDirty || this.kind.same(base, record.raw, location.part)) continue;
-      const text = this.kind.text(record.raw, location.part);
+      if (!base || open.isDirty || this.partUnchanged(base, record.raw, location.part)) continue;
+      const text = this.textOf(record.raw, location.part);
       // A new time tells VS Code the document changed: it reads it again, from the record just fetched.
       this.times.set(key, Math.max(Date.now(), this.timeOf(key) + 1));
       rereads.push(
@@ -227,7 +222,7 @@ export class RecordFiles<R extends ServiceRecord>
     this.fetched.delete(recordKey({ id, deployment, part: '' }));
     const uris = this.documentsOf({ id, deployment }).map((d) => d.uri);
     for (const uri of uris) {
-      const location = this.kind.locate(uri);
+      const location = this.locationIn(uri);
       if (!location) continue;
       const key = recordKey(location);
       this.bases.delete(key);
@@ -244,7 +239,7 @@ export class RecordFiles<R extends ServiceRecord>
 
   /** The record a document's text was read from, if it was read here. */
   baseOf(uri: vscode.Uri): JsonObject | undefined {
-    const location = this.kind.locate(uri);
+    const location = this.locationIn(uri);
     return location && this.bases.get(recordKey(location));
   }
 
@@ -252,21 +247,16 @@ export class RecordFiles<R extends ServiceRecord>
   async compare(uri: vscode.Uri, record?: R): Promise<void> {
     const location = this.locationOf(uri);
     const key = recordKey(location);
-    const current = record ?? (await this.read(location, this.kind.words.comparing));
+    const current = record ?? (await this.read(location, COMPARING));
     this.compared.set(key, current.raw);
-    this.remoteText.set(key, this.kind.text(current.raw, location.part));
-    const remote = uri.with({ scheme: this.kind.remoteScheme });
+    this.remoteText.set(key, this.textOf(current.raw, location.part));
+    const remote = uri.with({ scheme: this.remoteScheme });
     this.remoteChanges.fire(remote);
-    await vscode.commands.executeCommand(
-      'vscode.diff',
-      remote,
-      uri,
-      vscode.l10n.t(this.kind.words.compareTitle, current.name),
-    );
+    await vscode.commands.executeCommand('vscode.diff', remote, uri, vscode.l10n.t(COMPARE_TITLE, current.name));
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    const location = this.kind.locate(uri);
+    const location = this.locationIn(uri);
     return (location && this.remoteText.get(recordKey(location))) ?? '';
   }
 
@@ -284,14 +274,14 @@ export class RecordFiles<R extends ServiceRecord>
     let size: number;
     const base = this.bases.get(key);
     if (base) {
-      await this.client(location, this.kind.words.opening);
-      size = encoder.encode(this.kind.text(base, location.part)).byteLength;
+      await this.client(location, this.words.opening);
+      size = encoder.encode(this.textOf(base, location.part)).byteLength;
     } else {
       // Not read yet: whether it exists is asked (unless it was just now), and the answer kept for the read that follows.
       const whole = recordKey({ ...location, part: '' });
-      const record = this.justFetched(whole) ?? (await this.read(location, this.kind.words.opening));
+      const record = this.justFetched(whole) ?? (await this.read(location, this.words.opening));
       if (!this.fetched.has(whole)) this.fetched.set(whole, { record, at: Date.now() });
-      size = encoder.encode(this.kind.text(record.raw, location.part)).byteLength;
+      size = encoder.encode(this.textOf(record.raw, location.part)).byteLength;
     }
     return { type: vscode.FileType.File, ctime: 0, mtime: this.timeOf(key), size };
   }
@@ -300,9 +290,9 @@ export class RecordFiles<R extends ServiceRecord>
     const location = this.locationOf(uri);
     const key = recordKey(location);
     const fetched = this.justFetched(recordKey({ ...location, part: '' }));
-    if (fetched) await this.client(location, this.kind.words.opening);
-    const record = fetched ?? (await this.read(location, this.kind.words.opening));
-    const text = this.kind.text(record.raw, location.part);
+    if (fetched) await this.client(location, this.words.opening);
+    const record = fetched ?? (await this.read(location, this.words.opening));
+    const text = this.textOf(record.raw, location.part);
     const open = this.documentsOf(location)[0];
     if (!open || (!open.isDirty && open.getText() === text)) {
       this.bases.set(key, record.raw);
@@ -318,38 +308,49 @@ export class RecordFiles<R extends ServiceRecord>
     const { id } = location;
     const key = recordKey(location);
     const text = decoder.decode(content);
-    const client = await this.client(location, this.kind.words.saving);
-    const fresh = await this.read(location, this.kind.words.saving, client);
+    const client = await this.client(location, this.words.saving);
+    const fresh = await this.read(location, this.words.saving, client);
     const name = fresh.name;
     const base = this.bases.get(key);
     const compared = this.compared.get(key);
     if (
       base &&
-      !this.kind.same(base, fresh.raw, location.part) &&
-      !(compared && this.kind.same(compared, fresh.raw, location.part))
+      !this.partUnchanged(base, fresh.raw, location.part) &&
+      !(compared && this.partUnchanged(compared, fresh.raw, location.part))
     ) {
       const choice = await this.askOnConflict(name);
       if (choice === 'compare') {
         await this.compare(uri, fresh);
-        throw new vscode.FileSystemError(vscode.l10n.t(this.kind.words.notSavedCompare, name));
+        throw new vscode.FileSystemError(vscode.l10n.t(this.words.notSavedCompare, name));
       }
-      if (choice !== 'overwrite')
-        throw new vscode.FileSystemError(vscode.l10n.t(this.kind.words.notSavedChanged, name));
+      if (choice !== 'overwrite') throw new vscode.FileSystemError(vscode.l10n.t(this.words.notSavedChanged, name));
     }
-    const body = this.kind.body(fresh.raw, base, location.part, text);
-    let saved: R;
-    try {
-      saved = await this.kind.put(client, id, body);
-    } catch (error) {
-      this.kind.failed?.(location, error);
-      throw this.fileError(error, phrase(this.kind.words.savingNamed, name));
-    }
+    const saved = await this.send(client, location, id, fresh, base, text);
     this.bases.set(key, saved.raw);
     this.pending.delete(key);
     this.compared.delete(key);
     this.times.set(key, Math.max(Date.now(), this.timeOf(key) + 1));
-    this.log.info(`saved ${this.kind.scheme} ${id} (${location.part})`);
-    this.kind.onSaved(saved, location);
+    this.log.info(`saved ${this.scheme} ${id} (${location.part})`);
+    this.saved(saved, location);
+  }
+
+  /** The one PUT of a save: the document's text over the record read afresh (`fresh`, record `id`;
+   *  `base` is what the text was read from). A failure is told, then thrown as VS Code's file error. */
+  protected async send(
+    client: AxiomClient,
+    location: RecordLocation,
+    id: string,
+    fresh: R,
+    base: JsonObject | undefined,
+    text: string,
+  ): Promise<R> {
+    const body = this.saveBody(fresh.raw, base, location.part, text);
+    try {
+      return await this.putRecord(client, id, body);
+    } catch (error) {
+      this.saveFailed(location, error);
+      throw this.fileError(error, phrase(SAVING_NAMED, fresh.name));
+    }
   }
 
   /** The question a save asks when the record changed in Axiom. Not modal: VS Code asks the same of
@@ -357,7 +358,7 @@ export class RecordFiles<R extends ServiceRecord>
   protected async askOnConflict(name: string): Promise<ConflictChoice> {
     const [overwrite, compare] = [vscode.l10n.t('Overwrite'), vscode.l10n.t('Compare')];
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t(this.kind.words.conflictQuestion, name),
+      vscode.l10n.t(this.words.conflictQuestion, name),
       overwrite,
       compare,
     );
@@ -365,19 +366,19 @@ export class RecordFiles<R extends ServiceRecord>
   }
 
   readDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.kind.words.listed));
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.words.listed));
   }
 
   createDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.kind.words.created));
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.words.created));
   }
 
   delete(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.kind.words.deleteFrom));
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.words.deleteFrom));
   }
 
   rename(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.kind.words.renameFrom));
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.words.renameFrom));
   }
 
   dispose(): void {
@@ -387,7 +388,7 @@ export class RecordFiles<R extends ServiceRecord>
   }
 
   protected locationOf(uri: vscode.Uri): RecordLocation {
-    const location = this.kind.locate(uri);
+    const location = this.locationIn(uri);
     if (!location) throw vscode.FileSystemError.FileNotFound(uri);
     return location;
   }
@@ -414,12 +415,10 @@ export class RecordFiles<R extends ServiceRecord>
       throw this.fileError(error, doing);
     }
     if (session.deployment.name !== location.deployment) {
-      const opened = this.kind.labelOf(location.deployment);
-      const now = this.kind.labelOf(session.deployment.name);
-      this.log.warn(
-        `${this.kind.scheme} ${location.id}: opened from another deployment than the one in use; nothing sent`,
-      );
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t(this.kind.words.otherDeployment, opened, now));
+      const opened = this.deploymentLabel(location.deployment);
+      const now = this.deploymentLabel(session.deployment.name);
+      this.log.warn(`${this.scheme} ${location.id}: opened from another deployment than the one in use; nothing sent`);
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t(this.words.otherDeployment, opened, now));
     }
     if (!session.client)
       throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Set an Axiom API token first (Axiom: Set API Token).'));
@@ -428,10 +427,10 @@ export class RecordFiles<R extends ServiceRecord>
 
   protected async read(location: RecordLocation, doing: Phrase, client?: AxiomClient): Promise<R> {
     if (this.isGone(location.deployment, location.id))
-      throw vscode.FileSystemError.FileNotFound(vscode.l10n.t(this.kind.words.deleted));
+      throw vscode.FileSystemError.FileNotFound(vscode.l10n.t(this.words.deleted));
     const using = client ?? (await this.client(location, doing));
     try {
-      return await this.kind.get(using, location.id);
+      return await this.fetchRecord(using, location.id);
     } catch (error) {
       throw this.fileError(error, doing);
     }

@@ -8,6 +8,7 @@ import type { StarredRow } from '../core/starred/starredTree';
 import { STARRED_SCHEME } from '../core/starred/starredUri';
 import { bodyWithName } from '../core/starred/writeBack';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
+import { confirm } from '../platform/confirm';
 import type { Log } from '../platform/log';
 import { copyQueryText } from '../platform/openQuery';
 import { openAppPage, type Deployments } from '../platform/webApp';
@@ -128,16 +129,12 @@ export function starredCommands(deps: Deps) {
       const query = await queryOf(arg);
       if (!query) return false;
       if (!arg?.confirmed) {
-        const remove = vscode.l10n.t('Delete');
-        const choice = await vscode.window.showWarningMessage(
+        const sure = await confirm(
           vscode.l10n.t('Delete the starred query “{0}”?', query.name),
-          {
-            modal: true,
-            detail: vscode.l10n.t('It is deleted in Axiom, for everyone who can see it. This cannot be undone.'),
-          },
-          remove,
+          vscode.l10n.t('It is deleted in Axiom, for everyone who can see it. This cannot be undone.'),
+          vscode.l10n.t('Delete'),
         );
-        if (choice !== remove) return false;
+        if (!sure) return false;
       }
       const deleted = await withClient(
         deps.connection,

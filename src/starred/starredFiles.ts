@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
+import type { AxiomClient } from '../core/api/client';
 import type { JsonObject, StarredQuery, StarredRecord } from '../core/api/starred';
 import { phrase } from '../core/phrase';
-import { deploymentUriQuery } from '../core/recordUri';
+import { deploymentUriQuery, type RecordLocation } from '../core/recordUri';
 import {
   STARRED_PART,
   STARRED_REMOTE_SCHEME,
@@ -13,9 +14,7 @@ import { bodyWithApl, sameQuery } from '../core/starred/writeBack';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import type { ClientAccess } from '../platform/clientAccess';
 import type { Log } from '../platform/log';
-import { RecordFiles, type RecordKind } from '../platform/recordFiles';
-
-export type { ConflictChoice } from '../platform/recordFiles';
+import { RecordFiles, type RecordWords } from '../platform/recordFiles';
 
 interface Deps {
   connection: ClientAccess;
@@ -28,47 +27,11 @@ interface Deps {
 
 type NamedStarred = StarredRecord & { name: string };
 
+const named = (record: StarredRecord): NamedStarred => ({ ...record, name: record.query.name });
+
 function aplOf(record: JsonObject): string {
   const query = record.query as { apl?: unknown } | undefined;
   return typeof query?.apl === 'string' ? query.apl : '';
-}
-
-function starredKind(deps: Deps): RecordKind<NamedStarred> {
-  const named = (record: StarredRecord): NamedStarred => ({ ...record, name: record.query.name });
-  return {
-    scheme: STARRED_SCHEME,
-    remoteScheme: STARRED_REMOTE_SCHEME,
-    locate: (uri) => starredLocation(uri.path, uri.query),
-    get: async (client, id) => named(await client.getStarredQuery(id)),
-    put: async (client, id, body) => named(await client.updateStarredQuery(id, body)),
-    text: (raw) => aplOf(raw),
-    // A save replaces the APL and keeps the rest as the service has it now: only a change to the
-    // query itself (APL, time range, options) is a conflict.
-    same: (a, b) => sameQuery(a, b),
-    body: (fresh, _base, _part, text) => bodyWithApl(fresh, text),
-    onSaved: (record) => deps.onSaved(record.query),
-    labelOf: deps.labelOf,
-    words: {
-      opening: phrase('Opening the starred query'),
-      saving: phrase('Saving the starred query'),
-      comparing: phrase('Comparing with Axiom’s version'),
-      savingNamed: 'Saving “{0}”',
-      deleted:
-        'This starred query was deleted in Axiom; your text is kept. Star it again with Axiom: Star this APL Query.',
-      otherDeployment:
-        'This starred query was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
-      listed: 'Starred queries are listed in the Starred Queries view.',
-      created: 'Starred queries are created with Axiom: Star this APL Query.',
-      deleteFrom: 'Delete a starred query from the Starred Queries view.',
-      renameFrom: 'Rename a starred query from the Starred Queries view.',
-      conflictQuestion:
-        '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s query with yours, or compare the two first?',
-      notSavedCompare:
-        '“{0}” was not saved: its query changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
-      notSavedChanged: '“{0}” was not saved: its query changed in Axiom since you opened it.',
-      compareTitle: '“{0}”: Axiom’s ↔ yours',
-    },
-  };
 }
 
 /**
@@ -78,8 +41,62 @@ function starredKind(deps: Deps): RecordKind<NamedStarred> {
  * does for every record of the service kept as a document.
  */
 export class StarredFiles extends RecordFiles<NamedStarred> {
-  constructor(deps: Deps) {
-    super(starredKind(deps), deps.connection, deps.log);
+  protected readonly scheme = STARRED_SCHEME;
+  protected readonly remoteScheme = STARRED_REMOTE_SCHEME;
+  protected readonly words: RecordWords = {
+    opening: phrase('Opening the starred query'),
+    saving: phrase('Saving the starred query'),
+    deleted:
+      'This starred query was deleted in Axiom; your text is kept. Star it again with Axiom: Star this APL Query.',
+    otherDeployment:
+      'This starred query was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
+    listed: 'Starred queries are listed in the Starred Queries view.',
+    created: 'Starred queries are created with Axiom: Star this APL Query.',
+    deleteFrom: 'Delete a starred query from the Starred Queries view.',
+    renameFrom: 'Rename a starred query from the Starred Queries view.',
+    conflictQuestion:
+      '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s query with yours, or compare the two first?',
+    notSavedCompare:
+      '“{0}” was not saved: its query changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
+    notSavedChanged: '“{0}” was not saved: its query changed in Axiom since you opened it.',
+  };
+
+  constructor(private readonly deps: Deps) {
+    super(deps.connection, deps.log);
+  }
+
+  protected locationIn(uri: vscode.Uri): RecordLocation | undefined {
+    return starredLocation(uri.path, uri.query);
+  }
+
+  protected async fetchRecord(client: AxiomClient, id: string): Promise<NamedStarred> {
+    return named(await client.getStarredQuery(id));
+  }
+
+  protected async putRecord(client: AxiomClient, id: string, body: JsonObject): Promise<NamedStarred> {
+    return named(await client.updateStarredQuery(id, body));
+  }
+
+  protected textOf(raw: JsonObject): string {
+    return aplOf(raw);
+  }
+
+  /** A save replaces the APL and keeps the rest as the service has it now: only a change to the
+   *  query itself (APL, time range, options) is a conflict. */
+  protected partUnchanged(a: JsonObject, b: JsonObject): boolean {
+    return sameQuery(a, b);
+  }
+
+  protected saveBody(fresh: JsonObject, _base: JsonObject | undefined, _part: string, text: string): JsonObject {
+    return bodyWithApl(fresh, text);
+  }
+
+  protected saved(record: NamedStarred): void {
+    this.deps.onSaved(record.query);
+  }
+
+  protected deploymentLabel(deployment: string): string {
+    return this.deps.labelOf(deployment);
   }
 
   /** The document's URI for a query of a deployment: that of an open document of it, if there is

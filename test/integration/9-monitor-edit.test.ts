@@ -8,7 +8,14 @@ import type { RunRow } from '../../src/history/historyView';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
-import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor } from './helpers';
+import {
+  activateExtension,
+  closeAllEditors,
+  connectedFake,
+  formState as formStateOf,
+  refreshedView,
+  waitFor,
+} from './helpers';
 
 const CHECKOUT = REALISTIC_MONITORS[0] as Record<string, unknown>;
 const READ_ONLY = ['id', 'createdAt', 'createdBy', 'updatedAt'];
@@ -221,15 +228,11 @@ describe('Editing monitors', () => {
   });
 
   /** The settings form of a monitor's settings document, once its page was told the notifiers. */
-  async function formState(
+  function formState(
     document: vscode.TextDocument,
     until: (state: FormState) => boolean = () => true,
   ): Promise<FormState> {
-    const forms = (await activateExtension()).monitorForms;
-    return waitFor('the settings form', () => {
-      const state = forms.stateOf(document.uri);
-      return state?.notifiers && until(state) ? state : undefined;
-    });
+    return formStateOf(document.uri, (state) => state.notifiers !== undefined && until(state));
   }
   /** What the form's page sends when the person changes a field. */
   async function typeInForm(document: vscode.TextDocument, key: string, value: unknown): Promise<void> {

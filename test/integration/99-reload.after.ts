@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, readReloadRequest, waitFor } from './helpers';
+import { activateExtension, formState, readReloadRequest, waitFor } from './helpers';
 
 /** Run by index.ts in the extension host after the reload that 99-reload.test.ts asked for. */
 describe('after the reload', () => {
@@ -76,13 +76,8 @@ describe('after the reload', () => {
       30_000,
     );
     assert.equal((tab.input as vscode.TabInputCustom).viewType, 'axiom.monitorSettings');
-    const api = await activateExtension();
-    const state = await waitFor(
-      "the form's page",
-      () => api.monitorForms.stateOf(vscode.Uri.parse(settingsUri))?.notifiers,
-      30_000,
-    );
-    assert.ok(Array.isArray(state));
+    const state = await formState(vscode.Uri.parse(settingsUri), (s) => s.notifiers !== undefined, 30_000);
+    assert.ok(Array.isArray(state.notifiers));
   });
 
   it('the APL notebook open at the reload comes back with its saved output, and its cells run', async function () {

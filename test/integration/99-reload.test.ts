@@ -9,7 +9,15 @@ import { MONITOR_SCHEME } from '../../src/core/monitors/monitorScheme';
 import { deploymentUriQuery } from '../../src/core/recordUri';
 import { STARRED_SCHEME, starredPath } from '../../src/core/starred/starredUri';
 import { DEMO_TOKEN, demoStarred } from '../support/demo';
-import { activateExtension, closeAllEditors, RELOAD_REQUEST, setSetting, waitFor, type ReloadRequest } from './helpers';
+import {
+  activateExtension,
+  closeAllEditors,
+  formState,
+  RELOAD_REQUEST,
+  setSetting,
+  waitFor,
+  type ReloadRequest,
+} from './helpers';
 
 /**
  * Editors that survive a reload. Here: a starred query's editor, a results panel, an APL notebook
@@ -109,7 +117,7 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 99-
       viewColumn: vscode.ViewColumn.Four,
       preview: false,
     });
-    await waitFor('the settings form', () => api.monitorForms.stateOf(settingsUri)?.notifiers, 30_000);
+    await formState(settingsUri, (state) => state.notifiers !== undefined, 30_000);
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One, preview: false });
 
     const request: ReloadRequest = {

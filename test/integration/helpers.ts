@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import type { FormState } from '../../src/core/monitors/monitorForm';
 import type { AxiomExtensionApi } from '../../src/extension';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 
@@ -11,6 +12,34 @@ export async function activateExtension(): Promise<AxiomExtensionApi> {
   const extension = vscode.extensions.getExtension<AxiomExtensionApi>(EXTENSION_ID);
   if (!extension) throw new Error(`${EXTENSION_ID} is not installed`);
   return extension.activate();
+}
+
+/**
+ * What the settings form of a monitor's settings document shows, once `until` holds: heard as its
+ * page hears it (MonitorForms.onDidTell), the test saying it is ready as the page does.
+ */
+export async function formState(
+  uri: vscode.Uri,
+  until: (state: FormState) => boolean = () => true,
+  timeoutMs?: number,
+): Promise<FormState> {
+  const forms = (await activateExtension()).monitorForms;
+  let heard: FormState | undefined;
+  const hearing = forms.onDidTell((told) => {
+    if (told.uri.toString() === uri.toString()) heard = told.state;
+  });
+  try {
+    return await waitFor(
+      'the settings form',
+      async () => {
+        if (!heard) await forms.receive(uri, { type: 'ready' });
+        return heard && until(heard) ? heard : undefined;
+      },
+      timeoutMs,
+    );
+  } finally {
+    hearing.dispose();
+  }
 }
 
 /** The Monitors view once a refresh (or the load already in flight) has finished. */

@@ -20,6 +20,7 @@ import {
 } from '../../src/core/monitors/monitorFile';
 import { monitorJsonSchema } from '../../src/core/monitors/monitorSchema';
 import { snoozeEnd } from '../../src/core/monitors/snooze';
+import { changeMonitor, createMonitor, type PlannedWrite } from '../../src/core/monitors/monitorWrites';
 import { changedFields, changesBetween, notifierIdsOf, postBody, putBody } from '../../src/core/monitors/monitorBodies';
 import { FakeAxiom, monitorBodyProblem } from '../support/fakeAxiom';
 import { GO_SDK_MONITORS, REALISTIC_MONITORS } from '../support/fixtures';
@@ -443,5 +444,78 @@ describe('monitors: the file schema and snoozes', () => {
       'Enter a date and time such as 2026-05-01 09:00.',
     );
     assert.equal(render(snoozeEnd('tomorrow', now) as never), 'Enter a date and time such as 2026-05-01 09:00.');
+  });
+});
+
+describe('monitors: one module sends every change (core/monitors/monitorWrites.ts)', () => {
+  const PUT = 'PUT /v2/monitors/{id}';
+  const POST = 'POST /v2/monitors';
+
+  it('a change reads the monitor afresh and sends it whole with only that change, once', async () => {
+    seed();
+    const outcome = await changeMonitor(client(), 'mon_errors_1', { disabled: true }, { checking: 'none' });
+    assert.equal(outcome.kind, 'changed');
+    assert.deepEqual(sentBodies(PUT), [{ ...without(REALISTIC_MONITORS[0], ...READ_ONLY), disabled: true }]);
+    assert.equal(fake.requestsTo('GET /v2/monitors/{id}').length, 1);
+  });
+
+  it('a change that changes nothing, one the checks refuse, or one declined sends nothing', async () => {
+    seed();
+    const api = client();
+    assert.equal((await changeMonitor(api, 'mon_errors_1', {}, { checking: 'all' })).kind, 'unchanged');
+    const refused = await changeMonitor(api, 'mon_errors_1', { threshold: undefined }, { checking: 'all' });
+    assert.deepEqual(refused.kind === 'refused' && refused.problems.map((p) => p.field), ['threshold']);
+    let planned: PlannedWrite | undefined;
+    const declined = await changeMonitor(api, 'mon_errors_1', (fresh) => ({ threshold: Number(fresh.threshold) + 1 }), {
+      checking: 'all',
+      confirm: async (plan) => {
+        planned = plan;
+        return false;
+      },
+    });
+    assert.equal(declined.kind, 'declined');
+    assert.equal(planned?.body.threshold, 101);
+    assert.equal(planned?.fresh?.threshold, 100);
+    assert.equal(fake.requestsTo(PUT).length, 0);
+  });
+
+  it('checking the changed fields alone leaves what was there before to the service', async () => {
+    seed();
+    // A threshold monitor without its threshold: only a change to the threshold is judged by it.
+    fake.monitorById('mon_errors_1')!.threshold = null;
+    const outcome = await changeMonitor(client(), 'mon_errors_1', { intervalMinutes: 10 }, { checking: 'changed' });
+    assert.equal(outcome.kind, 'changed');
+    assert.equal(fake.requestsTo(PUT).length, 1);
+  });
+
+  it('a create sends the POST body made of the definition, once; refused, nothing', async () => {
+    const definition = { ...without(REALISTIC_MONITORS[0], 'someFieldAddedLater'), disabledUntil: null };
+    const refused = await createMonitor(client(), { ...definition, name: '' }, { checking: 'all' });
+    assert.equal(refused.kind, 'refused');
+    assert.equal(fake.requestsTo(POST).length, 0);
+    const created = await createMonitor(client(), definition, { checking: 'all' });
+    assert.equal(created.kind, 'created');
+    assert.deepEqual(sentBodies(POST), [postBody(definition)]);
+    assert.deepEqual(created.kind === 'created' && created.body, postBody(definition));
+  });
+
+  it('no other module sends a PUT, POST or DELETE of a monitor', () => {
+    const sends = /(?<!this)\.(?:updateMonitor|createMonitor|deleteMonitor)\(/;
+    const sources = (dir: string): string[] =>
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((entry) =>
+          entry.isDirectory()
+            ? sources(path.join(dir, entry.name))
+            : entry.name.endsWith('.ts')
+              ? [path.join(dir, entry.name)]
+              : [],
+        );
+    const sending = sources(path.join(process.cwd(), 'src'))
+      .filter((file) => sends.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(process.cwd(), file).split(path.sep).join('/'))
+      .sort();
+    // The client defines the requests (without a dot before them); monitorWrites.ts is the one place that makes them.
+    assert.deepEqual(sending, ['src/core/monitors/monitorWrites.ts']);
   });
 });

@@ -6,6 +6,8 @@
 //   dist/<name>.js     one per lazily loaded bundle, loaded on first use through a loader: their
 //                      list (name → source file) is the declarations' (each feature's `bundle`, and
 //                      LIBRARIES), which this file imports (declaredBundles)
+//   dist/secrets.js    a module whose state is one per extension host (ONCE_PER_HOST below),
+//                      required by every bundle that imports it
 // and, for the browser, the results panel's webview (src/webview/results/main.ts, with uPlot):
 //   dist/webview/results.js and results.css   one script (iife) and one stylesheet, loaded by the
 //                      panel's page under its Content Security Policy (src/core/run/resultsPage.ts)
@@ -105,6 +107,18 @@ function lazyApart(root, bundles) {
     },
   };
 }
+
+/**
+ * Modules whose state is one per extension host (the secrets to mask, which tokens the client, the
+ * accounts and the token store remember, and which every bundle masks with): each is built into a
+ * file of its own, dist/<name>.js, that every bundle importing it requires (Node's cache loads it
+ * once), rather than each bundle holding a copy of its own. Any file may import one.
+ */
+export const ONCE_PER_HOST = { secrets: 'src/core/api/secrets.ts' };
+
+/** ONCE_PER_HOST's modules that the tree in `root` has (the checks' unit tests build small trees). */
+const oncePerHost = (root) =>
+  Object.fromEntries(Object.entries(ONCE_PER_HOST).filter(([, entry]) => fs.existsSync(path.join(root, entry))));
 
 /** What every bundle may hold a copy of, an entry's imports included: the adapters over VS Code's services. */
 const SHARED = 'src/platform/';
@@ -351,15 +365,16 @@ if (main) {
     // Every bundle in one build: each entry is bundled on its own (no code is shared between the
     // files but through the loader's requires), and a watch has one rebuild to report.
     const bundles = await declaredBundles(root);
+    const shared = oncePerHost(root);
     const options = {
       ...common,
       absWorkingDir: root,
-      entryPoints: { extension: 'src/extension.ts', ...bundles },
+      entryPoints: { extension: 'src/extension.ts', ...bundles, ...shared },
       outdir,
       minify: production,
       sourcemap: !production,
       metafile: true,
-      plugins: [vscodeOnce, lazyApart(root, bundles)],
+      plugins: [vscodeOnce, lazyApart(root, { ...bundles, ...shared })],
     };
     const check = (metafile) =>
       bundleProblems(metafile, { bundles, budget: ACTIVATION_BUDGET[production ? 'production' : 'development'] });

@@ -26,6 +26,7 @@ import { commandIds } from './platform/declarations';
 import { once } from './platform/lazy';
 import { disposeIfMade, registerCommands, registerViewFeature } from './platform/lazyEntries';
 import { Log } from './platform/log';
+import type { RunFeature } from './run/bundle';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
 import type { StarredDeps, StarredFeature } from './starred/bundle';
@@ -46,6 +47,8 @@ export interface AxiomExtensionApi {
   /** The starred documents' file system. */
   readonly starredFiles: StarredFiles;
   readonly runner: QueryRunner;
+  /** The run feature: its open results panels, what their pages exchanged, the results budget. */
+  readonly run: RunFeature;
   readonly notebooks: NotebookFeature;
   readonly datasetsView: DatasetsView;
   readonly historyView: HistoryView;
@@ -187,6 +190,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get runner() {
       return run.feature().runner();
+    },
+    get run() {
+      return run.feature();
     },
     get notebooks() {
       return notebooks.feature();

@@ -3,7 +3,7 @@
 import type * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
 import type { RecordedRun } from '../core/history/historyStore';
-import { MONITOR_WORDS, useMonitorVocabulary } from '../core/monitors/monitorVocabulary';
+import { MONITOR_WORDS } from '../core/monitors/monitorVocabulary';
 import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { translated } from '../platform/l10n';
@@ -41,11 +41,9 @@ export interface MonitorsDeps {
 
 /** The monitors feature, made once: its view and its commands as functions. */
 export function createMonitors(deps: MonitorsDeps) {
-  // The words rows and hovers are made of, in the display language: translated once, when a row,
-  // a hover or a status first needs them.
-  useMonitorVocabulary(() => translated(MONITOR_WORDS));
-  // The notification's buttons call the commands below (made just after the view).
-  const view = new MonitorsView(deps.tree, deps.access, deps.log, {
+  // The notification's buttons call the commands below (made just after the view). The words rows,
+  // hovers and statuses are made of, in the display language: translated once, here.
+  const view = new MonitorsView(deps.tree, deps.access, deps.log, translated(MONITOR_WORDS), {
     openQuery: (monitor: Monitor) => openQuery(monitor),
     openInAxiom: (monitor: Monitor) => openInAxiom(monitor),
   });

@@ -220,7 +220,7 @@ export function monitorEditCommands(deps: Deps) {
         return undefined;
       }
       const type = await vscode.window.showQuickPick(
-        MONITOR_TYPES.map((t) => ({ label: typeWords(t), type: t, detail: say(TYPE_HELP[t]) })),
+        MONITOR_TYPES.map((t) => ({ label: typeWords(t, view.words), type: t, detail: say(TYPE_HELP[t]) })),
         {
           title: vscode.l10n.t('New monitor: type'),
           placeHolder: vscode.l10n.t('What should the monitor do with the query’s results?'),
@@ -236,7 +236,7 @@ export function monitorEditCommands(deps: Deps) {
         void vscode.window.showErrorMessage(
           vscode.l10n.t(
             'This query cannot be a {0} monitor: {1}',
-            typeWords(type.type),
+            typeWords(type.type, view.words),
             shape.map((p) => say(p.reason)).join(' '),
           ),
         );

@@ -22,6 +22,7 @@ import type { MonitorStatus } from '../core/monitors/monitorStatus';
 import { listNotifierWords, notifierIndex, type NotifierIndex } from '../core/monitors/monitorNotifiers';
 import { lastChangeTime, listChangedWords } from '../core/monitors/monitorWords';
 import { triggeredWords } from '../core/monitors/statusWords';
+import type { MonitorWords } from '../core/monitors/monitorVocabulary';
 import { StatusPoller, type StatusChange } from './statusPoller';
 import { COMMANDS, CONTEXT_KEYS, MONITORS_STATE_KEY, SETTINGS, VIEWS } from '../platform/constants';
 import type { LazyTree } from '../platform/lazyEntries';
@@ -63,8 +64,8 @@ export class MonitorsView extends ListView<MonitorRow> {
   private notifiers?: NotifierIndex;
   /** The rows' words for notifiers and last changes, made once per load (each list of ids, each
    *  answer, once): getTreeItem runs for every row of the list at each redraw. */
-  private notifierWords = listNotifierWords(undefined);
-  private changedWords = listChangedWords(Date.now());
+  private notifierWords: (ids: readonly string[] | undefined) => string | undefined;
+  private changedWords: (time: number) => string;
   private changedWordsAt = Date.now();
   /** Dates as the rows of one list say them (a snooze end shared by many rows formatted once). */
   private rowDates = listDateFormatter();
@@ -77,6 +78,8 @@ export class MonitorsView extends ListView<MonitorRow> {
     tree: LazyTree<ListElement<MonitorRow>>,
     private readonly connection: ClientAccess,
     private readonly log: Log,
+    /** The words a monitor is described in (rows, hovers, statuses, picks), in the display language. */
+    readonly words: MonitorWords,
     /** What the notification's buttons do. */
     private readonly notifyActions: {
       openQuery(monitor: Monitor): Promise<unknown>;
@@ -93,6 +96,8 @@ export class MonitorsView extends ListView<MonitorRow> {
       },
       { tree, access: connection, log },
     );
+    this.notifierWords = listNotifierWords(undefined, words);
+    this.changedWords = listChangedWords(this.changedWordsAt, words);
     this.poller = new StatusPoller(
       connection,
       log,
@@ -294,7 +299,7 @@ export class MonitorsView extends ListView<MonitorRow> {
 
   private useNotifiers(index: NotifierIndex | undefined): void {
     this.notifiers = index;
-    this.notifierWords = listNotifierWords(index);
+    this.notifierWords = listNotifierWords(index, this.words);
     this.rowTexts = new WeakMap();
   }
 
@@ -325,7 +330,7 @@ export class MonitorsView extends ListView<MonitorRow> {
     const status = row.state === 'active' ? this.status(monitor.id) : undefined;
     const description = this.rowWords(row);
     if (status?.kind === 'triggered') {
-      item.description = `${triggeredWords(status, Date.now())} · ${description}`;
+      item.description = `${triggeredWords(status, Date.now(), this.words)} · ${description}`;
       item.iconPath = TRIGGERED_ICON;
       item.contextValue = 'monitor.triggered';
     } else {
@@ -342,14 +347,14 @@ export class MonitorsView extends ListView<MonitorRow> {
   private rowWords(row: MonitorRow): string {
     const now = Date.now();
     if (now - this.changedWordsAt >= 60_000) {
-      this.changedWords = listChangedWords(now);
+      this.changedWords = listChangedWords(now, this.words);
       this.changedWordsAt = now;
       this.rowTexts = new WeakMap();
     }
     let text = this.rowTexts.get(row);
     if (text === undefined) {
       const { monitor } = row;
-      text = monitorRowWords(row, this.rowDates);
+      text = monitorRowWords(row, this.rowDates, this.words);
       const notifiers = this.notifierWords(monitor.notifierIds);
       if (notifiers) text += ` · ${notifiers}`;
       const changed = lastChangeTime(monitor);
@@ -368,6 +373,7 @@ export class MonitorsView extends ListView<MonitorRow> {
       status,
       appLink: this.appLink?.(id),
       notifiers: this.notifiers,
+      words: this.words,
     });
   }
 

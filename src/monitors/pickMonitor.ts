@@ -12,7 +12,11 @@ export async function monitorFromArgs(arg: unknown, view: MonitorsView): Promise
   if (typeof row === 'object' && row !== null && isMonitor(row.monitor)) return row.monitor;
   if (!view.currentMonitors.length) await view.refresh();
   const picked = await vscode.window.showQuickPick(
-    view.currentMonitors.map((monitor) => ({ label: monitor.name, description: monitorSummary(monitor), monitor })),
+    view.currentMonitors.map((monitor) => ({
+      label: monitor.name,
+      description: monitorSummary(monitor, view.words),
+      monitor,
+    })),
     { title: vscode.l10n.t('Axiom monitor'), placeHolder: vscode.l10n.t('Pick a monitor'), matchOnDescription: true },
   );
   return picked?.monitor;

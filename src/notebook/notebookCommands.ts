@@ -62,8 +62,7 @@ export function activeNotebook(): vscode.NotebookDocument | undefined {
 /** Add to Notebook: the results panel's query and its result as a new cell at the end of the
  *  APL notebook in view, else in a new notebook. */
 export async function addToNotebook(runner: Runner): Promise<vscode.NotebookDocument | undefined> {
-  const panel = runner.panels.find((p) => p.panel.active) ?? runner.panels.at(-1);
-  const result = panel?.result;
+  const result = runner.shownResult();
   if (!result) {
     void vscode.window.showInformationMessage(
       vscode.l10n.t('Run a query first: its results panel adds it to a notebook.'),

@@ -7,8 +7,8 @@ import type { ResultsView } from '../core/run/resultsProtocol';
 import type { TimeRange } from '../core/run/timeRange';
 
 export interface Runner {
-  /** The results panels, oldest first: Add to Notebook takes the result of the one in front, else the last. */
-  readonly panels: readonly { readonly panel: { readonly active: boolean }; readonly result?: ResultsView }[];
+  /** The result of the results panel in front, else of the last one opened: what Add to Notebook adds. */
+  shownResult(): ResultsView | undefined;
   /** The service's compile errors as diagnostics: a cell's are cleared when it runs again. */
   readonly diagnostics: { delete(uri: vscode.Uri): void };
   /** The status bar's time range: a notebook without a range of its own runs over it. */

@@ -1,10 +1,20 @@
+// The one way UI words reach VS Code's localisation (vscode.l10n.t takes the English text itself as
+// its key): a phrase from the core or a template with what fills it (say), and a table of words
+// translated once (translated). Secrets are masked in whatever a person may read.
 import * as vscode from 'vscode';
 import { maskSecrets } from '../core/api/secrets';
-import { render, translateWords, type Phrase } from '../core/phrase';
+import { phrase, render, translateWords, type Phrase, type PhraseArg } from '../core/phrase';
 
-/** A phrase from the core in the display language, secrets masked: what a person may read. */
-export function say(text: Phrase | string): string {
-  return maskSecrets(render(text, (template, args) => vscode.l10n.t(template, ...args)));
+/**
+ * Words a person may read, in the display language, secrets masked: a phrase from the core (text
+ * the core made, a string, as it is), or an English template and what fills its holes
+ * (`say('Results: {0}', name)`, as vscode.l10n.t takes them).
+ */
+export function say(text: Phrase | string): string;
+export function say(template: string, ...args: [PhraseArg, ...PhraseArg[]]): string;
+export function say(text: Phrase | string, ...args: PhraseArg[]): string {
+  const said = args.length && typeof text === 'string' ? phrase(text, ...args) : text;
+  return maskSecrets(render(said, (template, filled) => vscode.l10n.t(template, ...filled)));
 }
 
 /** A core vocabulary table in the display language; templates keep their holes for the core to fill. */

@@ -7,7 +7,8 @@
 // module that a bundle's entry imports (what the bundle holds), and when extension.js grows past
 // its budget. A bundle is loaded once per extension host (Node's module cache), whichever asks.
 // Each bundle has its own copy of the plain modules it imports (platform/, core/): module state
-// that must be one per extension host lives in one bundle only, or on globalThis (core/api/secrets.ts).
+// that must be one per extension host lives in one bundle only, or in a module that esbuild.mjs
+// builds once for all of them (ONCE_PER_HOST: the secret masks, core/api/secrets.ts).
 import type { LibraryName } from './declarations';
 
 const LIBRARY_LOADERS = {

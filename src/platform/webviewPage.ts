@@ -1,6 +1,7 @@
-// The extension's webview pages (the results panel, the dry run's panel): where their files are,
-// the options they are opened with, and their HTML (resultsPage: a strict Content Security
-// Policy, a fresh nonce, the translated words and the display language). One way for every page.
+// The extension's webview pages (the results panel, the dry run's panel, the monitor settings
+// form): where their files are, the options they are opened with, and their HTML (resultsPage: a
+// strict Content Security Policy, a fresh nonce, the translated words and the display language).
+// One way for every page; the page's side starts with webview/shared/page.ts.
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { resultsPage } from '../core/run/resultsPage';

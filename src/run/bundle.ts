@@ -9,8 +9,10 @@ import { once } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import { openQueryInNewTab } from '../platform/openQuery';
 import type { Deployments } from '../platform/webApp';
+import { KEPT_CELLS } from '../core/run/resultsBudget';
 import { readPanelState } from '../core/run/resultsProtocol';
 import { QueryRunner } from './queryRunner';
+import type { PageTraffic, ResultsPanel } from './resultsPanel';
 import { runFromRowCommand, runQueryCommand } from './runCommands';
 import { RunLens } from './runLens';
 import { TimeRangeItem } from './timeRangeItem';
@@ -29,10 +31,17 @@ export interface RunDeps {
   record?(run: RecordedRun): void;
 }
 
+/** A page may exchange many messages (a large result goes a slice a message): its first ones are kept. */
+const TRAFFIC_KEPT = 1000;
+
 /** The running feature, made once: the time range item, the runner (made at the first run), the
- *  lens, and the commands as functions. */
+ *  lens, and the commands as functions; and, for the extension's test API, the panels open, what
+ *  their pages exchanged, and the results budget. */
 export function createRun(deps: RunDeps) {
   const timeRange = once(() => new TimeRangeItem(deps.memory));
+  const panels: ResultsPanel[] = [];
+  const budget = { keptCells: KEPT_CELLS };
+  const traffic = new WeakMap<ResultsPanel, { received: string[]; sent: string[] }>();
   const runner = once(
     () =>
       new QueryRunner({
@@ -42,6 +51,13 @@ export function createRun(deps: RunDeps) {
         timeRange: timeRange(),
         log: deps.log,
         record: deps.record,
+        panels,
+        keptCells: () => budget.keptCells,
+        watch: (panel, direction, kind) => {
+          let kinds = traffic.get(panel);
+          if (!kinds) traffic.set(panel, (kinds = { received: [], sent: [] }));
+          if (kinds[direction].length < TRAFFIC_KEPT) kinds[direction].push(kind);
+        },
       }),
   );
   const commands = {
@@ -61,6 +77,12 @@ export function createRun(deps: RunDeps) {
     openQuery,
     lens: new RunLens(),
     commands,
+    /** The results panels open, newest last. */
+    panels: panels as readonly ResultsPanel[],
+    /** The kinds of message a panel's page and the panel exchanged, in order. */
+    traffic: (panel: ResultsPanel): PageTraffic => traffic.get(panel) ?? { received: [], sent: [] },
+    /** The values all panels may hold together (KEPT_CELLS: core/run/resultsBudget.ts). */
+    budget,
     /** A results panel VS Code brought back after a reload, with what its page kept. */
     restore: (panel: vscode.WebviewPanel, state: unknown) => runner().restore(panel, readPanelState(state)),
     dispose(): void {

@@ -5,7 +5,7 @@ import { isAxiomError } from '../core/api/errors';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
-import { KEPT_CELLS, resultsToDrop } from '../core/run/resultsBudget';
+import { resultsToDrop } from '../core/run/resultsBudget';
 import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
 import type { RecordedRun, RunOutcome as RecordedOutcome } from '../core/history/historyStore';
@@ -20,7 +20,7 @@ import type { Log } from '../platform/log';
 import { showAdvice } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
 import { exportTable } from '../platform/exportResults';
-import { ResultsPanel, titleFor, type PanelRequests } from './resultsPanel';
+import { ResultsPanel, titleFor, type PanelContext, type PageWatch, type PanelRequests } from './resultsPanel';
 import type { TimeRangeItem } from './timeRangeItem';
 
 /** A query to run, and where it came from: the document and the offset its text starts at, so
@@ -43,6 +43,12 @@ interface Deps {
   log: Log;
   /** Told of every run that ends, however it ends (the query history). */
   record?: (run: RecordedRun) => void;
+  /** Where the runner keeps the panels open, newest last (the run feature shows them). */
+  panels: ResultsPanel[];
+  /** The values all panels may hold together (resultsBudget.ts), read at each result. */
+  keptCells(): number;
+  /** Told of each message a panel's page and the panel exchange. */
+  watch?: PageWatch;
 }
 
 export type { QueryOutcome } from '../core/run/queryOutcome';
@@ -57,8 +63,6 @@ const DIAGNOSTIC_SOURCE = 'Axiom';
  */
 export class QueryRunner implements PanelRequests, vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('axiom-apl-run');
-  /** Every panel open, newest last (tests read it). */
-  readonly panels: ResultsPanel[] = [];
   private readonly requests = new WeakMap<ResultsPanel, RunRequest>();
   private readonly running = new WeakMap<ResultsPanel, AbortController>();
   /** The query and range of the results each panel shows. */
@@ -67,10 +71,19 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   /** The id of each panel's newest run: a Retry of an older one is not made. */
   private readonly latest = new WeakMap<ResultsPanel, number>();
   private readonly listeners: vscode.Disposable[];
-  /** The values all panels may hold together (tests lower it). */
-  keptCells = KEPT_CELLS;
+  /** Counts the panels' uses: larger is more recent. */
+  private uses = 0;
+  /** What every panel of this runner shares. */
+  private readonly panelContext: PanelContext;
 
   constructor(private readonly deps: Deps) {
+    this.panelContext = {
+      extensionUri: deps.extensionUri,
+      requests: this,
+      log: deps.log,
+      nextUse: () => ++this.uses,
+      watch: deps.watch,
+    };
     // A compile error from the service is about the text it was sent: an edit there makes it stale.
     this.listeners = [
       vscode.workspace.onDidChangeTextDocument((e) => {
@@ -78,6 +91,12 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       }),
       vscode.workspace.onDidCloseTextDocument((document) => this.diagnostics.delete(document.uri)),
     ];
+  }
+
+  /** The result of the results panel in front, else of the newest panel (Add to Notebook). */
+  shownResult(): ResultsView | undefined {
+    const panels = this.deps.panels;
+    return (panels.find((p) => p.panel.active) ?? panels.at(-1))?.result;
   }
 
   /** The time range runs use (the status bar item). */
@@ -151,7 +170,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
 
   /** Older panels let their results go when the results held pass the budget (resultsBudget.ts). */
   private keepWithinBudget(newest: ResultsPanel): void {
-    for (const panel of resultsToDrop(this.panels, newest, this.keptCells)) {
+    for (const panel of resultsToDrop(this.deps.panels, newest, this.deps.keptCells())) {
       this.deps.log.info(`let the results of an older panel go (${panel.cells} values) to keep memory in bounds`);
       panel.drop();
     }
@@ -256,10 +275,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     }
     this.deps.log.info('a results panel open before the reload is back; Re-run shows its results again');
     const panel = this.track(
-      new ResultsPanel(this.deps.extensionUri, state.documentUri, webviewPanel.title, this, this.deps.log, {
-        panel: webviewPanel,
-        state,
-      }),
+      new ResultsPanel(this.panelContext, state.documentUri, webviewPanel.title, { panel: webviewPanel, state }),
     );
     // No version of the document matches: a compile error of a re-run is not placed in it.
     this.requests.set(panel, { apl: state.query, documentUri, version: -1, startOffset: 0 });
@@ -323,29 +339,28 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   /** The document's panel, unless it is pinned or closed: then a new one. */
   private panelFor(documentUri: vscode.Uri): ResultsPanel {
     const key = documentUri.toString();
-    const reusable = [...this.panels].reverse().find((p) => p.documentUri === key && !p.pinned);
+    const reusable = [...this.deps.panels].reverse().find((p) => p.documentUri === key && !p.pinned);
     if (reusable) return reusable;
     // Named by its document: several panels of queries on the same dataset stay told apart.
     const name = documentUri.path.split('/').pop() || documentUri.toString();
-    return this.track(
-      new ResultsPanel(this.deps.extensionUri, key, vscode.l10n.t('Results: {0}', name), this, this.deps.log),
-    );
+    return this.track(new ResultsPanel(this.panelContext, key, vscode.l10n.t('Results: {0}', name)));
   }
 
   /** A new panel among the open ones, until it closes. */
   private track(panel: ResultsPanel): ResultsPanel {
-    this.panels.push(panel);
+    const panels = this.deps.panels;
+    panels.push(panel);
     panel.onDidDispose(() => {
       this.running.get(panel)?.abort();
-      const index = this.panels.indexOf(panel);
-      if (index >= 0) this.panels.splice(index, 1);
+      const index = panels.indexOf(panel);
+      if (index >= 0) panels.splice(index, 1);
     });
     return panel;
   }
 
   dispose(): void {
     for (const listener of this.listeners) listener.dispose();
-    for (const panel of [...this.panels]) panel.dispose();
+    for (const panel of [...this.deps.panels]) panel.dispose();
     this.diagnostics.dispose();
   }
 }

@@ -1,11 +1,5 @@
 import * as vscode from 'vscode';
-import {
-  readPanelMessage,
-  type HostMessage,
-  type PanelMessage,
-  type PanelState,
-  type ResultsView,
-} from '../core/run/resultsProtocol';
+import { readPanelMessage, type HostMessage, type PanelState, type ResultsView } from '../core/run/resultsProtocol';
 import { PANEL_WORDS } from '../core/run/panelWords';
 import { resultCells, type KeptResult } from '../core/run/resultsBudget';
 import { firstPart, remainingRows } from '../core/run/resultsDelivery';
@@ -21,21 +15,34 @@ export interface PanelRequests {
   export(panel: ResultsPanel, format: 'csv' | 'json', table: number): unknown;
 }
 
+/** The kinds of message a page and its panel exchanged, in order; the first rows sent ahead of the
+ *  whole result (showFirstRows) as 'results:ahead'. */
+export interface PageTraffic {
+  /** What the page sent that the panel accepted. */
+  readonly received: readonly string[];
+  /** What the panel sent to the page. */
+  readonly sent: readonly string[];
+}
+
+/** Told of each message a page and its panel exchange, by kind. */
+export type PageWatch = (panel: ResultsPanel, direction: keyof PageTraffic, kind: string) => void;
+
+/** What every panel of one runner shares. */
+export interface PanelContext {
+  extensionUri: vscode.Uri;
+  requests: PanelRequests;
+  log: Log;
+  /** A number larger than each one it gave before: when a panel was last used (results let go
+   *  the least recently used first). */
+  nextUse(): number;
+  watch?: PageWatch;
+}
+
 /** A panel VS Code brought back after a reload, and what its page kept. */
 export interface Restored {
   panel: vscode.WebviewPanel;
   state: PanelState;
 }
-
-/**
- * One results panel: a webview beside the editor whose query it shows. The page is rebuilt by
- * VS Code whenever the panel is hidden and shown again (no retained context: a result can be large),
- * so the last message of each kind is kept and sent again when the page says it is ready. The page
- * keeps the panel's document, query and pin for VS Code to give back after a reload: the panel then
- * comes back saying so, with Re-run (the results themselves are not kept).
- */
-/** Orders the panels' uses: larger is more recent. */
-let uses = 0;
 
 /** Whether `head` (a first part) is how `result` begins: the same tables, sizes and first rows' count. */
 function sameStart(head: ResultsView, result: ResultsView): boolean {
@@ -53,13 +60,20 @@ function sameStart(head: ResultsView, result: ResultsView): boolean {
   );
 }
 
+/**
+ * One results panel: a webview beside the editor whose query it shows. The page is rebuilt by
+ * VS Code whenever the panel is hidden and shown again (no retained context: a result can be large),
+ * so the last message of each kind is kept and sent again when the page says it is ready. The page
+ * keeps the panel's document, query and pin for VS Code to give back after a reload: the panel then
+ * comes back saying so, with Re-run (the results themselves are not kept).
+ */
 export class ResultsPanel implements vscode.Disposable, KeptResult {
   readonly panel: vscode.WebviewPanel;
   /** The newest result shown, for export, copy and Open in Axiom (none once let go: see drop). */
   result?: ResultsView;
   pinned = false;
   /** When the panel was last given a result or brought to the front. */
-  lastUsed = ++uses;
+  lastUsed: number;
   /** The run whose result was let go to keep memory in bounds (the page offers Re-run). */
   private droppedRun?: number;
   private closedAlready = false;
@@ -76,21 +90,15 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.closed.event;
-  /** The kinds of message the page sent that the extension accepted, in order (tests read them). */
-  readonly received: PanelMessage['type'][] = [];
-  /** The kinds of message sent to the page, in order; the first rows sent ahead of the whole
-   *  result (showFirstRows) as 'results:ahead' (tests read them). */
-  readonly sent: string[] = [];
-
   constructor(
-    extensionUri: vscode.Uri,
+    private readonly context: PanelContext,
     /** The document whose queries this panel shows. */
     readonly documentUri: string,
     title: string,
-    private readonly requests: PanelRequests,
-    private readonly log: Log,
     restored?: Restored,
   ) {
+    const { extensionUri } = context;
+    this.lastUsed = context.nextUse();
     const options = pageOptions(extensionUri);
     if (restored) {
       this.panel = restored.panel;
@@ -112,7 +120,7 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
       webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
       this.panel.onDidDispose(() => this.dispose()),
       this.panel.onDidChangeViewState((e) => {
-        if (e.webviewPanel.active) this.lastUsed = ++uses;
+        if (e.webviewPanel.active) this.lastUsed = this.context.nextUse();
       }),
     );
   }
@@ -133,7 +141,7 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
     this.ahead = undefined;
     this.result = result;
     this.droppedRun = undefined;
-    this.lastUsed = ++uses;
+    this.lastUsed = this.context.nextUse();
     this.lastRun = undefined;
     void this.deliver(result, ahead);
   }
@@ -214,17 +222,17 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
 
   /** Resolves when VS Code handed the message over (false when it could not). */
   private send(message: HostMessage, kind: string = message.type): Thenable<boolean> {
-    if (this.sent.length < 1000) this.sent.push(kind);
+    this.context.watch?.(this, 'sent', kind);
     return this.panel.webview.postMessage(message);
   }
 
   private receive(raw: unknown): void {
     const message = readPanelMessage(raw);
     if (!message) {
-      this.log.warn('the results panel sent a message that is not one of its own; ignored');
+      this.context.log.warn('the results panel sent a message that is not one of its own; ignored');
       return;
     }
-    if (this.received.length < 1000) this.received.push(message.type);
+    this.context.watch?.(this, 'received', message.type);
     switch (message.type) {
       case 'ready':
         // A new page (first load, or shown again): it learns what the old one showed.
@@ -239,24 +247,24 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
         this.remember();
         return;
       case 'rerun':
-        this.requests.rerun(this);
+        this.context.requests.rerun(this);
         return;
       case 'cancel':
-        this.requests.cancel(this);
+        this.context.requests.cancel(this);
         return;
       case 'openInAxiom':
-        this.requests.openInAxiom(this);
+        this.context.requests.openInAxiom(this);
         return;
       case 'togglePin':
         this.setPinned(!this.pinned);
         return;
       case 'export':
-        void this.requests.export(this, message.format, message.table);
+        void this.context.requests.export(this, message.format, message.table);
         return;
       case 'copy':
         vscode.env.clipboard.writeText(message.text).then(
           () => vscode.window.setStatusBarMessage(vscode.l10n.t('Copied from the query results.'), 2000),
-          (error: unknown) => this.log.warn(`copying from the results failed: ${String(error)}`),
+          (error: unknown) => this.context.log.warn(`copying from the results failed: ${String(error)}`),
         );
         return;
     }

@@ -37,7 +37,7 @@ export async function run(): Promise<void> {
   fake.aplAnswer = (request) => ({ body: String(request.apl).includes('tiny') ? { tables: [], status: {} } : body });
   await fake.start();
   try {
-    const { runner } = await extension.activate();
+    const { run } = await extension.activate();
     await vscode.workspace.getConfiguration('axiom').update('url', fake.url, vscode.ConfigurationTarget.Global);
     await (await extension.activate()).own.setToken({ token: FAKE_API_TOKEN });
     const runIn = async (text: string) => {
@@ -47,7 +47,7 @@ export async function run(): Promise<void> {
     };
     // Everything a run loads (the client, the runner, a panel) is loaded before the first figure.
     await runIn("['tiny'] | take 1");
-    for (const panel of [...runner.panels]) panel.dispose();
+    for (const panel of [...run.panels]) panel.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const before = await memory();
 
@@ -57,9 +57,9 @@ export async function run(): Promise<void> {
       const now = await memory();
       if (now.heapUsed > peak.heapUsed) peak = now;
     }
-    const kept = runner.panels.filter((p) => p.result).length;
-    const results = runner.panels.length;
-    for (const panel of [...runner.panels]) panel.dispose();
+    const kept = run.panels.filter((p) => p.result).length;
+    const results = run.panels.length;
+    for (const panel of [...run.panels]) panel.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const after = await memory();
     console.log(`AXIOM_BENCH ${JSON.stringify({ before, peak, after, kept, results })}`);

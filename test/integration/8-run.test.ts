@@ -30,17 +30,17 @@ describe('Run Query', () => {
   it('runs the query under the cursor over the last hour, and the panel gets the rows', async () => {
     const editor = await aplEditor(TWO_QUERIES);
     editor.selection = new vscode.Selection(5, 3, 5, 3);
-    const { runner } = await activateExtension();
+    const { run: results } = await activateExtension();
     const result = await vscode.commands.executeCommand<unknown>('axiom.runQuery');
     assert.ok(result, 'the run has a result');
     const [body] = sentBodies(fake);
     assert.equal(body.apl, "// errors\n['logs']\n| where status >= 500\n| take 10");
     assert.equal(body.startTime, 'now-1h');
     assert.equal(body.endTime, 'now');
-    const panel = runner.panels.at(-1)!;
+    const panel = results.panels.at(-1)!;
     assert.equal(panel.panel.title, `Results: ${editor.document.uri.path.split('/').pop()}`, 'named by its document');
     // The page's script ran under its Content-Security-Policy and asked for what to show.
-    await waitFor('the page to say it is ready', () => panel.received.includes('ready'));
+    await waitFor('the page to say it is ready', () => results.traffic(panel).received.includes('ready'));
     assert.equal(panel.result?.tables[0].rowCount, TYPED_TABULAR.tables[0].columns[0].length);
   });
 
@@ -49,9 +49,9 @@ describe('Run Query', () => {
     fs.writeFileSync(file, "['logs'] | count");
     try {
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
-      const { runner } = await activateExtension();
+      const { run: results } = await activateExtension();
       assert.ok(await vscode.commands.executeCommand('axiom.runQuery'));
-      assert.equal(runner.panels.at(-1)!.panel.title, `Results: ${path.basename(file)}`);
+      assert.equal(results.panels.at(-1)!.panel.title, `Results: ${path.basename(file)}`);
     } finally {
       fs.rmSync(file, { force: true });
     }
@@ -59,12 +59,12 @@ describe('Run Query', () => {
 
   it('runs the selection when there is one, and reuses the document’s panel', async () => {
     const editor = await aplEditor(TWO_QUERIES);
-    const { runner } = await activateExtension();
+    const { run: results } = await activateExtension();
     await vscode.commands.executeCommand('axiom.runQuery');
     editor.selection = new vscode.Selection(0, 0, 1, 7);
     await vscode.commands.executeCommand('axiom.runQuery');
     assert.equal(sentBodies(fake).at(-1)!.apl, "['logs']\n| count");
-    assert.equal(runner.panels.length, 1, 'one panel for the document');
+    assert.equal(results.panels.length, 1, 'one panel for the document');
   });
 
   it('a compile error of a query in the middle of a file is underlined where it is, and clears on an edit', async () => {
@@ -101,15 +101,15 @@ describe('Run Query', () => {
       type: 'Threshold',
       aplQuery: "['http-logs'] | where status >= 500 | count",
     };
-    const { runner } = await activateExtension();
+    const { run: results } = await activateExtension();
     const result = await vscode.commands.executeCommand<unknown>('axiom.runMonitorQuery', monitor);
     assert.ok(result);
     assert.equal(sentBodies(fake).at(-1)!.apl, monitor.aplQuery);
-    assert.equal(runner.panels.length, 1);
+    assert.equal(results.panels.length, 1);
     // Asked of the editors shown, not of the active one: which editor holds the focus after the panel
     // opened beside it depends on what the files before this one left open.
     const shown = vscode.window.visibleTextEditors.find(
-      (editor) => editor.document.uri.toString() === runner.panels[0].documentUri,
+      (editor) => editor.document.uri.toString() === results.panels[0].documentUri,
     );
     assert.equal(shown?.document.getText(), monitor.aplQuery, 'the query is open in an editor');
   });
@@ -129,9 +129,9 @@ describe('Run Query', () => {
 
   it('a failed run keeps the results shown before it', async () => {
     await aplEditor("['logs'] | count");
-    const { runner } = await activateExtension();
+    const { run: results } = await activateExtension();
     await vscode.commands.executeCommand('axiom.runQuery');
-    const panel = runner.panels.at(-1)!;
+    const panel = results.panels.at(-1)!;
     const before = panel.result;
     fake.aplAnswer = () => ({ status: 400, body: compileErrorBody(1, 1, 'broken') });
     await vscode.commands.executeCommand('axiom.runQuery');
@@ -141,10 +141,10 @@ describe('Run Query', () => {
   it('cancelling aborts the request at the service', async () => {
     fake.fail('POST /v1/datasets/_apl', { delayMs: 5000, times: 1 });
     await aplEditor("['logs'] | count");
-    const { runner } = await activateExtension();
+    const { runner, run: results } = await activateExtension();
     const running = vscode.commands.executeCommand<unknown>('axiom.runQuery');
     await waitFor('the request to reach the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === 1);
-    runner.cancel(runner.panels.at(-1)!);
+    runner.cancel(results.panels.at(-1)!);
     assert.equal(await running, undefined);
     await waitFor('the service to see the request abandoned', () =>
       fake.abandoned.some((r) => r.path.startsWith('/v1/datasets/_apl')),
@@ -154,42 +154,42 @@ describe('Run Query', () => {
   it('a run replaced by a newer one in the same panel changes nothing when it ends', async () => {
     fake.fail('POST /v1/datasets/_apl', { delayMs: 3000, times: 1 });
     await aplEditor("['logs'] | count");
-    const { runner } = await activateExtension();
+    const { run: results } = await activateExtension();
     const first = vscode.commands.executeCommand<unknown>('axiom.runQuery');
     await waitFor('the first request at the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === 1);
     const second = (await vscode.commands.executeCommand('axiom.runQuery')) as { runId: number } | undefined;
     assert.ok(second);
     assert.equal(await first, undefined);
-    assert.equal(runner.panels.length, 1);
-    assert.equal(runner.panels[0].result?.runId, second.runId, 'the panel shows the newer run');
+    assert.equal(results.panels.length, 1);
+    assert.equal(results.panels[0].result?.runId, second.runId, 'the panel shows the newer run');
   });
 
   it('closing the panel while its query runs stops the request and fails nothing', async () => {
     fake.fail('POST /v1/datasets/_apl', { delayMs: 5000, times: 1 });
     await aplEditor("['logs'] | count");
-    const { runner } = await activateExtension();
+    const { run: results } = await activateExtension();
     const running = vscode.commands.executeCommand<unknown>('axiom.runQuery');
     await waitFor('the request at the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === 1);
-    runner.panels[0].dispose();
+    results.panels[0].dispose();
     assert.equal(await running, undefined);
     await waitFor('the service to see the request abandoned', () => fake.abandoned.length === 1);
   });
 
   it('Re-run in a pinned panel runs there, and the next run from the editor opens another', async () => {
     await aplEditor("['logs'] | count");
-    const { runner } = await activateExtension();
+    const { runner, run: results } = await activateExtension();
     await vscode.commands.executeCommand('axiom.runQuery');
-    const pinned = runner.panels[0];
+    const pinned = results.panels[0];
     pinned.setPinned(true);
     runner.rerun(pinned);
     await waitFor(
       'the re-run',
       () => fake.requestsTo('POST /v1/datasets/_apl').length === 2 && pinned.result?.runId !== undefined,
     );
-    assert.equal(runner.panels.length, 1, 're-run stayed in the pinned panel');
+    assert.equal(results.panels.length, 1, 're-run stayed in the pinned panel');
     await vscode.window.showTextDocument(vscode.window.visibleTextEditors[0].document);
     await vscode.commands.executeCommand('axiom.runQuery');
-    assert.equal(runner.panels.length, 2, 'a new panel for the next run');
+    assert.equal(results.panels.length, 2, 'a new panel for the next run');
   });
 
   it('the time range chosen is what is sent', async () => {
@@ -207,10 +207,10 @@ describe('Run Query', () => {
   it('exports a table as CSV', async () => {
     fake.aplAnswer = () => ({ body: TIME_SERIES });
     await aplEditor("['logs'] | summarize count() by bin(_time, 1m)");
-    const { runner } = await activateExtension();
+    const { runner, run: results } = await activateExtension();
     await vscode.commands.executeCommand('axiom.runQuery');
     const target = vscode.Uri.file(path.join(os.tmpdir(), `axiom-export-${process.pid}.csv`));
-    const written = await runner.export(runner.panels.at(-1)!, 'csv', 0, target);
+    const written = await runner.export(results.panels.at(-1)!, 'csv', 0, target);
     assert.ok(written);
     const lines = fs.readFileSync(target.fsPath, 'utf8').trim().split(/\r?\n/);
     assert.equal(lines.length, TIME_SERIES.tables[0].columns[0].length + 1, 'a header and every row');
@@ -219,37 +219,47 @@ describe('Run Query', () => {
 
   it('a large answer: its first rows go to the panel before the whole is read, then the rest, and the panel holds all of it', async () => {
     await aplEditor("['big'] | take 20000");
-    const { runner } = await activateExtension();
+    const { run: results } = await activateExtension();
     // A first run makes the document's panel and its page.
     await vscode.commands.executeCommand('axiom.runQuery');
-    const panel = runner.panels.at(-1)!;
-    await waitFor('the page to say it is ready', () => panel.received.includes('ready'));
+    const panel = results.panels.at(-1)!;
+    await waitFor('the page to say it is ready', () => results.traffic(panel).received.includes('ready'));
     fake.aplAnswer = () => ({ body: hugeTabular(20_000, 12) });
-    const before = panel.sent.length;
+    const before = results.traffic(panel).sent.length;
     await vscode.commands.executeCommand('axiom.runQuery');
-    assert.equal(runner.panels.at(-1), panel, 'the same panel');
+    assert.equal(results.panels.at(-1), panel, 'the same panel');
     assert.equal(panel.result?.tables[0].rowCount, 20_000);
     assert.equal(panel.result?.tables[0].columns[11].length, 20_000);
     // 19,800 rows after the first 200, at most 100,000 values (8,333 rows of 12) a message.
-    await waitFor('every row sent', () => panel.sent.slice(before).filter((t) => t === 'rows').length === 3);
+    await waitFor(
+      'every row sent',
+      () =>
+        results
+          .traffic(panel)
+          .sent.slice(before)
+          .filter((t) => t === 'rows').length === 3,
+    );
     // One first message (the rows read ahead), never a second for the whole result, then the rest.
     assert.deepEqual(
-      panel.sent.slice(before).filter((t) => t !== 'remember'),
+      results
+        .traffic(panel)
+        .sent.slice(before)
+        .filter((t) => t !== 'remember'),
       ['running', 'results:ahead', 'rows', 'rows', 'rows'],
     );
   });
 
   it('keeps at most a set amount of results: older unpinned panels let their rows go, and Re-run brings them back', async () => {
     fake.aplAnswer = () => ({ body: hugeTabular(1000, 4) });
-    const { runner } = await activateExtension();
-    const kept = runner.keptCells;
-    runner.keptCells = 13_000; // three results of 1,000 × 4 fit, four do not
+    const { runner, run: results } = await activateExtension();
+    const kept = results.budget.keptCells;
+    results.budget.keptCells = 13_000; // three results of 1,000 × 4 fit, four do not
     try {
-      const panels: (typeof runner.panels)[number][] = [];
+      const panels: (typeof results.panels)[number][] = [];
       for (const name of ['a', 'b', 'c']) {
         await aplEditor(`['${name}'] | take 1000`);
         await vscode.commands.executeCommand('axiom.runQuery');
-        panels.push(runner.panels.at(-1)!);
+        panels.push(results.panels.at(-1)!);
         if (name === 'a') panels[0].setPinned(true);
       }
       assert.deepEqual(
@@ -259,7 +269,7 @@ describe('Run Query', () => {
       );
       await aplEditor("['d'] | take 1000");
       await vscode.commands.executeCommand('axiom.runQuery');
-      panels.push(runner.panels.at(-1)!);
+      panels.push(results.panels.at(-1)!);
       assert.deepEqual(
         panels.map((p) => p.result?.tables[0].rowCount),
         [1000, undefined, 1000, 1000],
@@ -277,7 +287,7 @@ describe('Run Query', () => {
       panels[3].dispose();
       assert.equal(panels[3].result, undefined);
     } finally {
-      runner.keptCells = kept;
+      results.budget.keptCells = kept;
     }
   });
 });

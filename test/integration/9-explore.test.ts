@@ -180,7 +180,7 @@ describe('Datasets and Query History', () => {
 
   it('Query this Dataset opens the query with the cursor after it and runs it; the run is in the history with its range and outcome', async () => {
     const view = await datasetsView();
-    const { runner } = await activateExtension();
+    const { run: results } = await activateExtension();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
       'axiom.queryDataset',
       view.datasetRow('http-logs'),
@@ -188,7 +188,7 @@ describe('Datasets and Query History', () => {
     assert.equal(editor.document.getText(), "['http-logs'] | take 100");
     assert.equal(editor.document.languageId, 'axiom-apl');
     assert.deepEqual(editor.selection.active, editor.document.positionAt(editor.document.getText().length));
-    const panel = await waitFor('the results', () => runner.panels.find((p) => p.result));
+    const panel = await waitFor('the results', () => results.panels.find((p) => p.result));
     assert.equal(panel.result?.tables[0].rowCount, TYPED_TABULAR.tables[0].columns[0].length);
     assert.equal(sentBodies(fake)[0].apl, "['http-logs'] | take 100");
 
@@ -234,10 +234,10 @@ describe('Datasets and Query History', () => {
   });
 
   it('Show Recent Events shows the newest events in a results panel named by the dataset', async () => {
-    const { runner } = await activateExtension();
+    const { run: results } = await activateExtension();
     await vscode.commands.executeCommand('axiom.showRecentEvents', { dataset: 'http-logs' });
     assert.equal(sentBodies(fake)[0].apl, "['http-logs']\n| sort by _time desc\n| take 100");
-    const panel = runner.panels.at(-1)!;
+    const panel = results.panels.at(-1)!;
     assert.equal(panel.panel.title, 'Results: http-logs');
     assert.ok(panel.result);
   });

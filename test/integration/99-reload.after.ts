@@ -54,7 +54,7 @@ describe('after the reload', () => {
     const api = await activateExtension();
     const panel = await waitFor(
       'the results panel back, its page ready',
-      () => api.runner.panels.find((p) => p.panel.title === panelTitle && p.received.includes('ready')),
+      () => api.run.panels.find((p) => p.panel.title === panelTitle && api.run.traffic(p).received.includes('ready')),
       30_000,
     );
     assert.equal(panel.result, undefined, 'results are not kept across a reload');

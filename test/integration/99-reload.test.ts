@@ -75,10 +75,10 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 99-
       preview: false,
     });
     assert.equal(editor.document.getText(), starred.query.apl);
-    const panel = api.runner.panels.find((p) => p.documentUri === document.uri.toString())!;
+    const panel = api.run.panels.find((p) => p.documentUri === document.uri.toString())!;
     assert.ok(panel.panel.visible, 'the panel shows beside it');
     // Its page has loaded (and been told what to keep across the reload).
-    await waitFor("the panel's page", () => panel.received.includes('ready'), 30_000);
+    await waitFor("the panel's page", () => api.run.traffic(panel).received.includes('ready'), 30_000);
 
     // An APL notebook with a saved output, in a third column.
     const notebookUri = vscode.Uri.joinPath(folder, 'reload.axiom-notebook');

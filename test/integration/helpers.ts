@@ -134,8 +134,8 @@ export function useRunningFake(answer: () => unknown): { readonly fake: FakeAxio
     suite.fake.aplAnswer = () => ({ body: answer() });
   });
   afterEach(async () => {
-    const { runner } = await activateExtension();
-    for (const panel of [...runner.panels]) panel.dispose();
+    const { run: results } = await activateExtension();
+    for (const panel of [...results.panels]) panel.dispose();
     await closeAllEditors();
   });
   return suite;

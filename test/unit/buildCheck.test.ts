@@ -146,6 +146,29 @@ describe('the build check of the lazy boundary, the declared bundles and the act
     assert.match(result.output, /the activation bundle loads node:net \(imported by src\/extension\.ts\)/);
   });
 
+  it('builds the secrets module into a file of its own that every bundle requires: one list per host', () => {
+    const result = build({
+      'src/core/api/secrets.ts':
+        'const known: string[] = [];\nexport function rememberSecret(secret: string): void {\n  known.push(secret);\n}\nexport function knownSecrets(): string {\n  return known.join();\n}\n',
+      'src/feature/work.ts':
+        "import { knownSecrets } from '../core/api/secrets';\nexport function work(): string {\n  return knownSecrets();\n}\n",
+      'src/extension.ts':
+        "import { rememberSecret } from './core/api/secrets';\nimport { load } from './platform/lazy';\nexport function activate(): string {\n  rememberSecret('remembered at activation');\n  return load('feature').work();\n}\n",
+    });
+    assert.equal(result.code, 0, result.output);
+    for (const file of ['extension.js', 'feature.js'])
+      assert.match(fs.readFileSync(path.join(result.root, 'dist', file), 'utf8'), /require\("\.\/secrets\.js"\)/, file);
+    const run = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `process.stdout.write(require(${JSON.stringify(path.join(result.root, 'dist/extension.js'))}).activate())`,
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(run.stdout, 'remembered at activation', run.stderr);
+  });
+
   it('fails an extension.js over its byte budget', () => {
     const big = Array.from({ length: 40_000 }, (_, i) => `w${i}`).join(' ');
     const result = build({

@@ -8,20 +8,15 @@ const SHORTEST_MASKED = 6;
 const MASK = '••••';
 const TOKEN_SHAPE = /\b(xa[ap]t)-[A-Za-z0-9_-]+/g;
 
-// One list per extension host: the client and the VS Code side are bundled apart (each bundle
-// has its own copy of this module), so the list lives on globalThis under a registered symbol.
-const REGISTRY = Symbol.for('axiom-apl.secrets');
-
-/** The forms to mask, longest first, so that a form holding another is masked whole. */
-function knownForms(): string[] {
-  const global = globalThis as { [REGISTRY]?: string[] };
-  return (global[REGISTRY] ??= []);
-}
+/** The forms to mask, longest first, so that a form holding another is masked whole. One list per
+ *  extension host: the build makes this module a file of its own that every bundle requires
+ *  (ONCE_PER_HOST in esbuild.mjs), so that a token one bundle remembers is masked by all. */
+const knownForms: string[] = [];
 
 /** From now on, `secret` is masked wherever maskSecrets looks. Its value is never logged. */
 export function rememberSecret(secret: string): void {
   if (secret.length < SHORTEST_MASKED) return;
-  const forms = knownForms();
+  const forms = knownForms;
   for (const form of [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]) {
     if (!forms.includes(form)) forms.push(form);
   }
@@ -33,7 +28,7 @@ export function rememberSecret(secret: string): void {
 export function maskSecrets(text: string): string {
   // By shape first, so that an Axiom token still says its kind ("xaat-••••").
   let masked = text.replace(TOKEN_SHAPE, `$1-${MASK}`);
-  for (const form of knownForms()) {
+  for (const form of knownForms) {
     if (masked.includes(form)) masked = masked.split(form).join(MASK);
   }
   return masked;

@@ -2,6 +2,7 @@
 import type { Monitor } from '../api/schemas';
 import { orderByKeys } from '../keyOrder';
 import { monitorState, type MonitorState } from './monitorState';
+import { MONITOR_WORDS, type MonitorWords } from './monitorVocabulary';
 import { monitorSummary, stateWords } from './monitorWords';
 import { nameSortKey, nameSortPrefix } from './nameSortKey';
 
@@ -30,14 +31,18 @@ export function monitorRow(monitor: Monitor, now: number = Date.now()): MonitorR
 
 /** The row's words: its state unless active, its type, condition and interval ("snoozed until 3 Mar,
  *  09:00 · Threshold · Above 100 · every 5m"). */
-export function monitorRowWords(row: MonitorRow, formatDate: (d: Date) => string): string {
-  const summary = monitorSummary(row.monitor);
+export function monitorRowWords(
+  row: MonitorRow,
+  formatDate: (d: Date) => string,
+  words: MonitorWords = MONITOR_WORDS,
+): string {
+  const summary = monitorSummary(row.monitor, words);
   if (row.state === 'active') return summary;
   const state: MonitorState =
     row.state === 'snoozed'
       ? { kind: 'snoozed', until: new Date(Date.parse(row.monitor.disabledUntil ?? '')) }
       : { kind: 'disabled' };
-  return `${stateWords(state, formatDate)} · ${summary}`;
+  return `${stateWords(state, formatDate, words)} · ${summary}`;
 }
 
 /**

@@ -1,7 +1,8 @@
-// The words a monitor is described in (rows, hovers, statuses), as one table: English here, and
-// translated once, on first use, by a function the VS Code side hands over (useMonitorVocabulary),
-// so that activation translates nothing and lists of thousands of rows look nothing up per row. Templates keep their holes ({0}) for the words' functions to fill
-// (with fill from ../phrase).
+// The words a monitor is described in (rows, hovers, statuses), as one table: English here. The VS
+// Code side translates it once (platform/l10n.ts translated) and hands the table to each function
+// that puts a monitor in words, so that lists of thousands of rows look nothing up per row; without
+// one, they speak English. Templates keep their holes ({0}) for those functions to fill (with fill
+// from ../phrase).
 export const MONITOR_WORDS = {
   unknownType: 'Unknown type',
   matchEvent: 'Match event',
@@ -59,28 +60,3 @@ export const MONITOR_WORDS = {
 };
 
 export type MonitorWords = typeof MONITOR_WORDS;
-
-/** The table in use, once made; undefined until the first use after a change. */
-let current: MonitorWords | undefined;
-/** Makes the table in use (the English one when none was handed over). */
-let make: () => MonitorWords = () => MONITOR_WORDS;
-/** Bumped at each change of vocabulary, for caches of words made from it. */
-let generation = 0;
-
-/** The words in use: the table is made on the first call after a change, then kept. */
-export function words(): MonitorWords {
-  return (current ??= make());
-}
-
-/** Which vocabulary the words in use are, for caches to notice a change. */
-export function vocabularyGeneration(): number {
-  return generation;
-}
-
-/** Says how the table in use is made (the VS Code side translates MONITOR_WORDS); it is made on
- *  first use, not now, and once. */
-export function useMonitorVocabulary(table: () => MonitorWords): void {
-  make = table;
-  current = undefined;
-  generation++;
-}

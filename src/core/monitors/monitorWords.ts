@@ -3,19 +3,19 @@ import type { Monitor } from '../api/schemas';
 import { formatDay } from '../format';
 import type { MonitorState } from './monitorState';
 import { fill } from '../phrase';
-import { vocabularyGeneration, words } from './monitorVocabulary';
+import { MONITOR_WORDS, type MonitorWords } from './monitorVocabulary';
 
 // Switches rather than lookup tables: a value the service sent may be any string ("valueOf" and
 // "__proto__" included), and comparing against a few constants took a fifth of the time of an
 // own-key lookup with a string that JSON.parse had just made.
-function operatorWords(operator: string): string {
+function operatorWords(operator: string, words: MonitorWords): string {
   switch (operator) {
     case 'BelowOrEqual':
-      return words().atOrBelow;
+      return words.atOrBelow;
     case 'AboveOrEqual':
-      return words().atOrAbove;
+      return words.atOrAbove;
     case 'AboveOrBelow':
-      return words().aboveOrBelow;
+      return words.aboveOrBelow;
     default:
       return operator;
   }
@@ -23,23 +23,23 @@ function operatorWords(operator: string): string {
 
 /** A monitor's type in words. One the service did not send, sent as no string, or left empty (Go's
  *  unset string) is unknown. */
-export function typeWords(type: string | undefined): string {
+export function typeWords(type: string | undefined, words: MonitorWords = MONITOR_WORDS): string {
   switch (type) {
     case undefined:
     case '':
-      return words().unknownType;
+      return words.unknownType;
     case 'MatchEvent':
-      return words().matchEvent;
+      return words.matchEvent;
     case 'AnomalyDetection':
-      return words().anomalyDetection;
+      return words.anomalyDetection;
     default:
       return type;
   }
 }
 
-export function conditionWords(monitor: Monitor): string | undefined {
+export function conditionWords(monitor: Monitor, words: MonitorWords = MONITOR_WORDS): string | undefined {
   const { operator, threshold } = monitor;
-  const op = operator ? operatorWords(operator) : '';
+  const op = operator ? operatorWords(operator, words) : '';
   if (threshold === undefined) return op || undefined;
   return op ? `${op} ${threshold}` : String(threshold);
 }
@@ -53,42 +53,43 @@ export function minutesWords(minutes: number): string {
   return [d && `${d}d`, h && `${h}h`, m && `${m}m`].filter(Boolean).join(' ');
 }
 
-// Large lists repeat a handful of intervals: their words are made once each (bounded, as the
-// values come from the service).
-const everyWords = new Map<number, string>();
-let everyGeneration = 0;
+// Large lists repeat a handful of intervals: their words are made once each per table of words
+// (bounded, as the values come from the service).
+const everyWordsOf = new WeakMap<MonitorWords, Map<number, string>>();
 
-function everyMinutes(minutes: number): string {
-  if (everyGeneration !== vocabularyGeneration()) {
-    everyWords.clear();
-    everyGeneration = vocabularyGeneration();
-  }
+function everyMinutes(minutes: number, words: MonitorWords): string {
+  let everyWords = everyWordsOf.get(words);
+  if (!everyWords) everyWordsOf.set(words, (everyWords = new Map()));
   let text = everyWords.get(minutes);
   if (text === undefined) {
-    text = fill(words().every, [minutesWords(minutes)]);
+    text = fill(words.every, [minutesWords(minutes)]);
     if (everyWords.size < 1000) everyWords.set(minutes, text);
   }
   return text;
 }
 
 /** "Threshold · Above 100 · every 5m" */
-export function monitorSummary(monitor: Monitor): string {
-  let summary = typeWords(monitor.type);
-  const condition = conditionWords(monitor);
+export function monitorSummary(monitor: Monitor, words: MonitorWords = MONITOR_WORDS): string {
+  let summary = typeWords(monitor.type, words);
+  const condition = conditionWords(monitor, words);
   if (condition) summary += ` · ${condition}`;
   // 0 is Go's unset number: no interval to speak of.
-  if (monitor.intervalMinutes) summary += ` · ${everyMinutes(monitor.intervalMinutes)}`;
+  if (monitor.intervalMinutes) summary += ` · ${everyMinutes(monitor.intervalMinutes, words)}`;
   return summary;
 }
 
-export function stateWords(state: MonitorState, formatDate: (d: Date) => string): string {
+export function stateWords(
+  state: MonitorState,
+  formatDate: (d: Date) => string,
+  words: MonitorWords = MONITOR_WORDS,
+): string {
   switch (state.kind) {
     case 'active':
-      return words().active;
+      return words.active;
     case 'disabled':
-      return words().disabled;
+      return words.disabled;
     case 'snoozed':
-      return fill(words().snoozedUntil, [formatDate(state.until)]);
+      return fill(words.snoozedUntil, [formatDate(state.until)]);
   }
 }
 
@@ -102,17 +103,22 @@ export function lastChangeTime(monitor: { createdAt?: string; updatedAt?: string
 
 /** The row's words for the last change: "changed 12m ago", "5h ago", "3d ago" within a week, else
  *  "changed 2 Apr 2025" (the hover has the exact time). */
-export function changedWords(time: number, now: number, formatDay: (d: Date) => string): string {
+export function changedWords(
+  time: number,
+  now: number,
+  formatDay: (d: Date) => string,
+  words: MonitorWords = MONITOR_WORDS,
+): string {
   const minutes = Math.max(1, Math.floor((now - time) / 60_000));
-  if (minutes >= 7 * 1440) return fill(words().changedOn, [formatDay(new Date(time))]);
+  if (minutes >= 7 * 1440) return fill(words.changedOn, [formatDay(new Date(time))]);
   const ago =
     minutes < 60 ? `${minutes}m` : minutes < 1440 ? `${Math.floor(minutes / 60)}h` : `${Math.floor(minutes / 1440)}d`;
-  return fill(words().changedAgo, [ago]);
+  return fill(words.changedAgo, [ago]);
 }
 
 /** changedWords for the rows of one list, seen at `now`: each distinct answer made once (a week's
  *  minutes, hours and days, and each older local day), so that 10,000 rows format a few dates. */
-export function listChangedWords(now: number): (time: number) => string {
+export function listChangedWords(now: number, words: MonitorWords = MONITOR_WORDS): (time: number) => string {
   const made = new Map<number, string>();
   return (time) => {
     const minutes = Math.max(1, Math.floor((now - time) / 60_000));
@@ -125,7 +131,7 @@ export function listChangedWords(now: number): (time: number) => string {
       key = date.getFullYear() * 10_000 + date.getMonth() * 100 + date.getDate();
     }
     let text = made.get(key);
-    if (text === undefined) made.set(key, (text = changedWords(time, now, formatDay)));
+    if (text === undefined) made.set(key, (text = changedWords(time, now, formatDay, words)));
     return text;
   };
 }

@@ -3,7 +3,7 @@ import { escapeMarkdown } from '../markdown';
 import type { StateChange } from '../api/parse';
 import type { MonitorStatus } from './monitorStatus';
 import { fill } from '../phrase';
-import { words } from './monitorVocabulary';
+import { MONITOR_WORDS, type MonitorWords } from './monitorVocabulary';
 import { minutesWords } from './monitorWords';
 
 /** "5m", "2h 3m", "3d 1h": how long since `since`, to the minute. */
@@ -12,8 +12,12 @@ export function agoWords(since: number, now: number): string {
 }
 
 /** The row's words for a triggered monitor, e.g. "triggered 12m ago". */
-export function triggeredWords(status: Extract<MonitorStatus, { kind: 'triggered' }>, now: number): string {
-  return fill(words().triggeredAgo, [agoWords(status.since, now)]);
+export function triggeredWords(
+  status: Extract<MonitorStatus, { kind: 'triggered' }>,
+  now: number,
+  words: MonitorWords = MONITOR_WORDS,
+): string {
+  return fill(words.triggeredAgo, [agoWords(status.since, now)]);
 }
 
 /** The hover's lines about the status, as markdown; check ids come from the service and are escaped. */
@@ -21,8 +25,8 @@ export function statusHoverLines(
   status: MonitorStatus | undefined,
   formatDate: (d: Date) => string,
   now: number,
+  w: MonitorWords = MONITOR_WORDS,
 ): string[] {
-  const w = words();
   if (!status) return [w.statusUnknown];
   if (status.kind === 'normal') return [w.statusNormal];
   const lines = [
@@ -41,9 +45,12 @@ export function statusHoverLines(
 
 /** The hover's last few changes as a markdown list, newest first, in local time:
  *  "- 22 Nov 2026, 14:05 · opened · eu-west". Check ids come from the service and are escaped. */
-export function recentChangeLines(changes: readonly StateChange[], formatDate: (d: Date) => string): string[] {
+export function recentChangeLines(
+  changes: readonly StateChange[],
+  formatDate: (d: Date) => string,
+  w: MonitorWords = MONITOR_WORDS,
+): string[] {
   if (!changes.length) return [];
-  const w = words();
   const lines = [w.lastChanges, ''];
   for (const change of changes) {
     const what = change.state === 'open' ? w.changeOpened : w.changeClosed;

@@ -1,6 +1,7 @@
-// The results panel's HTML: an empty page that loads the panel's script and stylesheet under a
-// strict Content Security Policy. Everything the panel shows is put in by its script, as text; its
-// words (translated) and the display language ride on the main element as escaped data attributes.
+// A webview page's HTML (the results panel's, and every other page's through platform/webviewPage.ts):
+// an empty page that loads the page's script and stylesheet under a strict Content Security Policy.
+// Everything the page shows is put in by its script, as text; its words (translated) and the
+// display language ride on the main element as escaped data attributes (webview/shared/page.ts reads them).
 import { PANEL_WORDS } from './panelWords';
 
 export interface ResultsPageOptions {

@@ -20,16 +20,12 @@ import {
 import { Chart } from '../results/chart';
 import { el } from '../results/dom';
 import type { TimeSeries } from '../results/timeSeries';
+import { startPage } from '../shared/page';
 
-interface VsCodeApi {
-  postMessage(message: DryRunPageMessage): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const api = acquireVsCodeApi();
-const root = document.getElementById('results') ?? document.body;
-const words = parseDryRunWords(root.dataset.words);
-const locale = root.dataset.language || 'en';
+const page = startPage<DryRunPageMessage>();
+const root = page.root;
+const words = parseDryRunWords(page.words);
+const locale = page.language || 'en';
 const say = (template: string, ...args: (string | number)[]) => fill(template, args.map(String));
 const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 const MAX_SERIES = 20;
@@ -211,7 +207,7 @@ function receive(result: DryRunResult): void {
 
 operator.addEventListener('change', render);
 threshold.addEventListener('input', render);
-period.addEventListener('change', () => api.postMessage({ type: 'period', periodMs: Number(period.value) }));
+period.addEventListener('change', () => page.post({ type: 'period', periodMs: Number(period.value) }));
 
 window.addEventListener('message', (event: MessageEvent) => {
   const message = readDryRunHostMessage(event.data);
@@ -224,4 +220,4 @@ window.addEventListener('message', (event: MessageEvent) => {
     summary.textContent = message.message;
   } else receive(message);
 });
-api.postMessage({ type: 'ready' });
+page.post({ type: 'ready' });

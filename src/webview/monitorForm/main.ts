@@ -25,17 +25,13 @@ import {
   type FormState,
 } from '../../core/monitors/monitorForm';
 import { button, el } from '../results/dom';
+import { startPage } from '../shared/page';
 
-interface VsCodeApi {
-  postMessage(message: FormPageMessage): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const api = acquireVsCodeApi();
-const root = document.getElementById('results') ?? document.body;
-const words = readFormWords(root.dataset.words);
+const page = startPage<FormPageMessage>();
+const root = page.root;
+const words = readFormWords(page.words);
 const say = (key: string, ...args: string[]) => fill(words[key] ?? key, args);
-const send = (message: FormPageMessage) => api.postMessage(message);
+const send = page.post;
 
 root.classList.add('monitor-form');
 const banner = el('p', 'form-banner');

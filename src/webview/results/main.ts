@@ -6,18 +6,17 @@
 import 'uplot/dist/uPlot.min.css';
 import './results.css';
 import { panelLocale, parsePanelWords } from '../../core/run/panelWords';
-import { readHostMessage } from '../../core/run/resultsProtocol';
+import { readHostMessage, type PanelMessage, type PanelState } from '../../core/run/resultsProtocol';
 import { Panel } from './panel';
 import { panelText } from './panelText';
-import { connect, remember } from './vscodeApi';
+import { startPage } from '../shared/page';
 
-const post = connect();
-const root = document.getElementById('results') ?? document.body;
-const text = panelText(parsePanelWords(root.dataset.words), panelLocale(root.dataset.language));
-const panel = new Panel(root, post, text);
+const page = startPage<PanelMessage, PanelState>();
+const text = panelText(parsePanelWords(page.words), panelLocale(page.language));
+const panel = new Panel(page.root, page.post, text);
 window.addEventListener('message', (event: MessageEvent) => {
   const message = readHostMessage(event.data);
-  if (message?.type === 'remember') remember(message.state);
+  if (message?.type === 'remember') page.remember(message.state);
   else if (message) panel.receive(message);
 });
-post({ type: 'ready' });
+page.post({ type: 'ready' });

@@ -1,0 +1,41 @@
+// What every webview page starts with (the results panel, the dry run, the settings form): the
+// one handle on the extension that VS Code gives a page, and the main element the extension's
+// HTML puts the page's words and display language on (platform/webviewPage.ts). The notebook
+// renderer is not a page: VS Code hands it a context of its own.
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+let api: VsCodeApi | undefined;
+/** acquireVsCodeApi may be called once only. */
+const host = () => (api ??= acquireVsCodeApi());
+
+/** A page's link to the extension, typed by the messages it sends and the state it keeps. */
+export interface Page<Message, State = never> {
+  /** The main element: everything the page shows goes in it. */
+  readonly root: HTMLElement;
+  /** The page's words as the extension wrote them (JSON, each page reads its own). */
+  readonly words: string | undefined;
+  /** The display language as the extension wrote it (each page reads it as it needs). */
+  readonly language: string | undefined;
+  /** Posts a message to the extension. */
+  post(message: Message): void;
+  /** Keeps what the extension needs to bring the page back after a reload (VS Code stores it). */
+  remember(state: State): void;
+}
+
+export function startPage<Message, State = never>(): Page<Message, State> {
+  const handle = host();
+  const root = document.getElementById('results') ?? document.body;
+  return {
+    root,
+    words: root.dataset.words,
+    language: root.dataset.language,
+    post: (message) => handle.postMessage(message),
+    remember: (state) => handle.setState(state),
+  };
+}

@@ -153,7 +153,7 @@ describe('the build check of the lazy boundary, the declared bundles and the act
       'src/feature/work.ts':
         "import { knownSecrets } from '../core/api/secrets';\nexport function work(): string {\n  return knownSecrets();\n}\n",
       'src/extension.ts':
-        "import { rememberSecret } from './core/api/secrets';\nimport { load } from './platform/lazy';\nexport function activate(): string {\n  rememberSecret('remembered at activation');\n  return load('feature').work();\n}\n",
+        "import { rememberSecret } from './core/api/secrets';\nimport { load } from './features';\nexport function activate(): string {\n  rememberSecret('remembered at activation');\n  return load('feature').work();\n}\n",
     });
     assert.equal(result.code, 0, result.output);
     for (const file of ['extension.js', 'feature.js'])

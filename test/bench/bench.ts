@@ -59,7 +59,6 @@ import {
   runInExtensionHost,
   startCodeServer,
   workbenchUrl,
-  // @ts-expect-error: a plain JavaScript module shared with the test runner
 } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom, type HistoryEntry } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';

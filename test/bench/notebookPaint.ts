@@ -13,7 +13,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-// @ts-expect-error: a plain JavaScript module shared with the test runner
 import { projectRoot } from '../harness/codeServer.mjs';
 import {
   readNotebook,

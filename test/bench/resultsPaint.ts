@@ -16,7 +16,6 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
-// @ts-expect-error: a plain JavaScript module shared with the test runner
 import { projectRoot } from '../harness/codeServer.mjs';
 import { FIRST_ROWS, firstPart, remainingRows } from '../../src/core/run/resultsDelivery';
 import { readTabular } from '../../src/core/run/tabular';

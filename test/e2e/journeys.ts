@@ -14,9 +14,11 @@ import {
   projectRoot,
   startCodeServer,
   workbenchUrl,
-  // @ts-expect-error: a plain JavaScript module shared with the test runner
+  type Browser,
+  type CodeServer,
+  type Sandbox,
 } from '../harness/codeServer.mjs';
-// @ts-expect-error: the same module; which VS Code (newest or oldest) comes from AXIOM_VSCODE
+// The same module: which VS Code (newest or oldest) it describes comes from AXIOM_VSCODE.
 import { describeVscode } from '../harness/codeServer.mjs';
 import {
   DEMO_FILES,
@@ -935,7 +937,7 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
 // (the first journey signs in), and the workspace holds the demo's files and the journeys' own.
 const fake = await startDemo();
 const oauth = await startDemoSignIn(fake);
-const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
+const sandbox: Sandbox = makeSandbox('axiom-apl-e2e-', {
   settings: {
     'axiom.url': fake.url,
     'axiom.signInUrl': oauth.url,
@@ -952,17 +954,8 @@ const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-'
 });
 let passed = 0;
 let failed = 0;
-let codeServer: { url: string; stop(): void } | undefined;
-let browser:
-  | {
-      context: {
-        close(): Promise<void>;
-        newPage(): Promise<Page>;
-        waitForEvent(event: 'page', options: { timeout: number }): Promise<Page>;
-      };
-      page: Page;
-    }
-  | undefined;
+let codeServer: CodeServer | undefined;
+let browser: Browser | undefined;
 try {
   console.log(`Journeys in ${describeVscode()} (AXIOM_VSCODE picks it)`);
   console.log(await installVsix(sandbox, vsix));

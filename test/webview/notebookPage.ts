@@ -9,7 +9,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-// @ts-expect-error: a plain JavaScript module shared with the test runner
 import { makeSandbox, openBrowser, projectRoot } from '../harness/codeServer.mjs';
 import { sendWebviewFile, THEME } from './panelPage';
 

@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { resultsPage } from '../../src/core/run/resultsPage';
-// @ts-expect-error: a plain JavaScript module shared with the test runner
 import { makeSandbox, openBrowser, projectRoot } from '../harness/codeServer.mjs';
 
 declare global {

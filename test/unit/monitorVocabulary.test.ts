@@ -31,10 +31,12 @@ describe('monitor vocabulary', () => {
     useMonitorVocabulary(shouting);
     assert.equal(made, 0, 'nothing is made when it is handed over');
     assert.equal(vocabularyGeneration(), before + 1);
-    const monitors: Monitor[] = Array.from(
-      { length: 10_000 },
-      (_, i) => ({ id: `mon_${i}`, name: `m${i}`, type: 'MatchEvent', intervalMinutes: 1 + (i % 90) }) as Monitor,
-    );
+    const monitors: Monitor[] = Array.from({ length: 10_000 }, (_, i) => ({
+      id: `mon_${i}`,
+      name: `m${i}`,
+      type: 'MatchEvent',
+      intervalMinutes: 1 + (i % 90),
+    }));
     const summaries = monitors.map(monitorSummary);
     assert.equal(made, 1);
     assert.equal(summaries[0], 'MATCH EVENT · EVERY 1m');
@@ -50,7 +52,7 @@ describe('monitor vocabulary', () => {
     });
     assert.equal(made, 0);
     assert.equal(
-      monitorSummary({ id: 'm', name: 'm', type: 'MatchEvent', intervalMinutes: 1 } as Monitor),
+      monitorSummary({ id: 'm', name: 'm', type: 'MatchEvent', intervalMinutes: 1 }),
       'Match event · each 1m',
     );
     assert.equal(made, 1);

@@ -243,7 +243,7 @@ function offerByHand(
 ): vscode.Disposable {
   if (afterMs === undefined) return new vscode.Disposable(() => undefined);
   let over = false;
-  const timer = setTimeout(async () => {
+  const offer = async () => {
     const paste = vscode.l10n.t('Paste Address…');
     const copy = vscode.l10n.t('Copy Sign-in Address');
     const token = vscode.l10n.t('Use a Token Instead');
@@ -287,7 +287,12 @@ function offerByHand(
       }
       return;
     }
-  }, afterMs);
+  };
+  // The offer runs on its own, after the timer: a failure in it (Add Deployment's) is logged, not lost.
+  const timer = setTimeout(
+    () => void offer().catch((error: unknown) => deps.log.error(phrase('sign-in: {0}', String(error)))),
+    afterMs,
+  );
   return new vscode.Disposable(() => {
     over = true;
     clearTimeout(timer);
@@ -366,7 +371,7 @@ function nameFor(listed: Deployment[], apiUrl: string, org: Org): string {
   const taken = listed.map((d) => d.name);
   const base =
     (org.name ?? org.id)
-      .replace(/[\u0000-\u001f]/g, ' ')
+      .replace(/[\u0000-\u001f]/g, ' ') // eslint-disable-line no-control-regex -- control characters are what it removes
       .trim()
       .slice(0, 48) || org.id;
   for (const candidate of [

@@ -3,7 +3,7 @@
 
 export function safeFileName(name: string, fallback: string, extension: string): string {
   const cleaned = name
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-')
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-') // eslint-disable-line no-control-regex -- control characters are what it removes
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 80)

@@ -25,6 +25,11 @@ export interface DeploymentSettings {
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/** A setting meant as text, read tolerantly: another type reads as its text (and fails the check of its value). */
+function settingText(value: unknown): string {
+  return String(value ?? '').trim(); // eslint-disable-line @typescript-eslint/no-base-to-string -- on purpose, as said above
+}
 const NETWORK_KEYS = ['http.proxy', 'http.noProxy', 'http.proxyStrictSSL', 'http.proxySupport'];
 /** The settings a connection is made of: a change of any other (how often statuses are polled,
  *  say) must not make every view start over. */
@@ -55,8 +60,8 @@ export class SettingsStore implements vscode.Disposable {
         ? Math.min(seconds, 600)
         : DEFAULT_TIMEOUT_SECONDS;
     return {
-      url: String(config.get<unknown>(SETTINGS.url) ?? '').trim(),
-      orgId: String(config.get<unknown>(SETTINGS.orgId) ?? '').trim(),
+      url: settingText(config.get<unknown>(SETTINGS.url)),
+      orgId: settingText(config.get<unknown>(SETTINGS.orgId)),
       timeoutMs: timeout * 1000,
     };
   }
@@ -65,7 +70,7 @@ export class SettingsStore implements vscode.Disposable {
     const http = vscode.workspace.getConfiguration('http');
     const noProxy = http.get<unknown>('noProxy');
     return {
-      proxy: String(http.get<unknown>('proxy') ?? '').trim(),
+      proxy: settingText(http.get<unknown>('proxy')),
       noProxy: Array.isArray(noProxy) ? noProxy.map(String) : [],
       strictSSL: http.get<unknown>('proxyStrictSSL') !== false,
       proxyOff: http.get<unknown>('proxySupport') === 'off',
@@ -75,7 +80,7 @@ export class SettingsStore implements vscode.Disposable {
   /** `axiom.signInUrl`: where Sign in with Axiom finds the authorization server of a deployment
    *  other than https://api.axiom.co (empty: none set). */
   readSignInUrl(): string {
-    return String(vscode.workspace.getConfiguration(SETTINGS.section).get<unknown>(SETTINGS.signInUrl) ?? '').trim();
+    return settingText(vscode.workspace.getConfiguration(SETTINGS.section).get<unknown>(SETTINGS.signInUrl));
   }
 
   async saveOrgId(orgId: string): Promise<void> {

@@ -59,7 +59,6 @@ import {
   runInExtensionHost,
   startCodeServer,
   workbenchUrl,
-  // @ts-expect-error: a plain JavaScript module shared with the test runner
 } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom, type HistoryEntry } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
@@ -242,9 +241,9 @@ async function serveMonitors(sizes: (number | string)[]): Promise<{ urls: Record
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const line = await new Promise<string>((resolve) =>
-    readline.createInterface({ input: child.stdout! }).once('line', resolve),
+    readline.createInterface({ input: child.stdout }).once('line', resolve),
   );
-  return { urls: JSON.parse(line) as Record<string, string>, stop: () => child.stdin!.end() };
+  return { urls: JSON.parse(line) as Record<string, string>, stop: () => child.stdin.end() };
 }
 
 const SIZES = [100, 1_000, 10_000, 50_000];
@@ -435,7 +434,7 @@ await section(['star'], 300, async () => {
       body,
       dispatcher: floorDispatcher,
     });
-    return JSON.parse(await response.body.text());
+    return JSON.parse(await response.body.text()) as unknown;
   };
   const [ours, floor, pairs] = await paired(
     quick ? 50 : 400,
@@ -499,10 +498,10 @@ await section(['heap'], 300, async () => {
   // heap (a value of the run before, still on a stack) is there at both readings and cancels.
   const held = async (load: () => Promise<unknown>) => {
     const lists: unknown[] = [await load()];
-    gc!();
+    gc();
     const one = process.memoryUsage().heapUsed;
     for (let i = 0; i < 4; i++) lists.push(await load());
-    gc!();
+    gc();
     const five = process.memoryUsage().heapUsed;
     if (lists.some((list) => !list)) throw new Error('nothing held');
     return (five - one) / 4;

@@ -50,7 +50,7 @@ function extensionApi(extension: vscode.Extension<unknown>): typeof vscode {
 function watchQuickPicks(window: typeof vscode.window): { shown: () => Promise<number>; restore(): void } {
   const original = window.createQuickPick;
   let resolveShown: ((at: number) => void) | undefined;
-  window.createQuickPick = (<T extends vscode.QuickPickItem>() => {
+  window.createQuickPick = <T extends vscode.QuickPickItem>() => {
     const pick = original<T>();
     const show = pick.show.bind(pick);
     pick.show = () => {
@@ -59,7 +59,7 @@ function watchQuickPicks(window: typeof vscode.window): { shown: () => Promise<n
       setTimeout(() => pick.hide(), 0);
     };
     return pick;
-  }) as typeof original;
+  };
   return {
     shown: () => new Promise((resolve) => (resolveShown = resolve)),
     restore: () => (window.createQuickPick = original),

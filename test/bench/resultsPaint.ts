@@ -16,7 +16,6 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
-// @ts-expect-error: a plain JavaScript module shared with the test runner
 import { projectRoot } from '../harness/codeServer.mjs';
 import { FIRST_ROWS, firstPart, remainingRows } from '../../src/core/run/resultsDelivery';
 import { readTabular } from '../../src/core/run/tabular';
@@ -40,7 +39,7 @@ const gc = vm.runInNewContext('gc') as () => void;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-results-bench-'));
 log('building the production bundle');
 execFileSync(process.execPath, ['esbuild.mjs', '--production'], {
-  cwd: projectRoot as string,
+  cwd: projectRoot,
   env: { ...process.env, AXIOM_DIST: dist },
   stdio: 'inherit',
 });
@@ -56,7 +55,10 @@ const { page } = panel;
 try {
   log('paint of 100,000 × 12,', RUNS, 'runs each');
   // The answer as the service would send it, made here from the data the webview test uses.
-  const body = answerBody(new Function(`return ${makeResultsSource(ROWS)}`)() as Parameters<typeof answerBody>[0]);
+  // The rows are JavaScript source, made by the webview test's own maker.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running that source is the point
+  const made = new Function(`return ${makeResultsSource(ROWS)}`) as () => Parameters<typeof answerBody>[0];
+  const body = answerBody(made());
   // The page's side: a message (JSON, as VS Code carries it) read and dispatched to the panel, and
   // back when the next frame is painted. Returns the panel's own time on it and what is on screen.
   await page.evaluate(() => {

@@ -14,9 +14,11 @@ import {
   projectRoot,
   startCodeServer,
   workbenchUrl,
-  // @ts-expect-error: a plain JavaScript module shared with the test runner
+  type Browser,
+  type CodeServer,
+  type Sandbox,
 } from '../harness/codeServer.mjs';
-// @ts-expect-error: the same module; which VS Code (newest or oldest) comes from AXIOM_VSCODE
+// The same module: which VS Code (newest or oldest) it describes comes from AXIOM_VSCODE.
 import { describeVscode } from '../harness/codeServer.mjs';
 import {
   DEMO_FILES,
@@ -323,7 +325,7 @@ async function journeyStar(page: Page, fake: FakeAxiom): Promise<void> {
   await page.screenshot({ path: path.join(shots, 'star-confirmation.png') });
   const posts = fake.requestsTo('POST /v2/apl-starred-queries');
   assert.equal(posts.length, 1);
-  const body = JSON.parse(posts[0].body);
+  const body = JSON.parse(posts[0].body) as { name: string; dataset: string; query: { apl: string } };
   assert.equal(body.name, 'Checkout server errors');
   assert.equal(body.dataset, 'http-logs');
   assert.equal(body.query.apl, STAR_APL);
@@ -473,7 +475,7 @@ async function journeyStarredQueries(page: Page, fake: FakeAxiom): Promise<void>
     await page.waitForTimeout(100);
   const [put] = fake.requestsTo('PUT /v2/apl-starred-queries/{id}');
   assert.ok(put, 'Ctrl+S puts the query back');
-  const body = JSON.parse(put.body);
+  const body = JSON.parse(put.body) as { query: { apl: string } };
   assert.equal(body.query.apl, expected);
   assert.deepEqual(
     fake.starredById(edited),
@@ -608,7 +610,7 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   const sent = fake
     .requestsTo('POST /v1/datasets/_apl')
     .slice(before)
-    .map((r) => JSON.parse(r.body).apl as string);
+    .map((r) => (JSON.parse(r.body) as { apl: string }).apl);
   assert.deepEqual(sent, [
     "['http-logs'] | take 100",
     "['http-logs']\n| sort by _time desc\n| take 100",
@@ -645,7 +647,7 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   await panel.locator('.grid-row[aria-rowindex="2"]').waitFor({ timeout: 30_000 });
   const request = fake.requestsTo('POST /v1/datasets/_apl')[before];
-  assert.equal(JSON.parse(request.body).apl, RUN_APL);
+  assert.equal((JSON.parse(request.body) as { apl: string }).apl, RUN_APL);
   const status = (await panel.locator('.status').innerText()).replace(/\s+/g, ' ');
   assert.match(status, /100,000 rows/);
   assert.match(status, /stops at 100,000 rows, the limit the query sets \(take 100000\)/);
@@ -935,7 +937,7 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
 // (the first journey signs in), and the workspace holds the demo's files and the journeys' own.
 const fake = await startDemo();
 const oauth = await startDemoSignIn(fake);
-const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-', {
+const sandbox: Sandbox = makeSandbox('axiom-apl-e2e-', {
   settings: {
     'axiom.url': fake.url,
     'axiom.signInUrl': oauth.url,
@@ -952,23 +954,14 @@ const sandbox: { dir: string; workspace: string } = makeSandbox('axiom-apl-e2e-'
 });
 let passed = 0;
 let failed = 0;
-let codeServer: { url: string; stop(): void } | undefined;
-let browser:
-  | {
-      context: {
-        close(): Promise<void>;
-        newPage(): Promise<Page>;
-        waitForEvent(event: 'page', options: { timeout: number }): Promise<Page>;
-      };
-      page: Page;
-    }
-  | undefined;
+let codeServer: CodeServer | undefined;
+let browser: Browser | undefined;
 try {
   console.log(`Journeys in ${describeVscode()} (AXIOM_VSCODE picks it)`);
   console.log(await installVsix(sandbox, vsix));
   codeServer = await startCodeServer(sandbox);
   browser = await openBrowser(sandbox, workbenchUrl(codeServer, sandbox));
-  const page = browser!.page;
+  const page = browser.page;
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1500);
   for (const [name, journey] of [

@@ -42,7 +42,7 @@ describe('Star this APL Query', () => {
     assert.equal(req.headers.authorization, `Bearer ${fake.token}`);
     assert.equal(req.headers['content-type'], 'application/json');
     assert.match(String(req.headers['user-agent']), /^axiom-apl-vscode\/\d+\.\d+\.\d+ \(vscode 1\.\d+/);
-    const body = JSON.parse(req.body);
+    const body = JSON.parse(req.body) as Record<string, unknown>;
     assert.deepEqual(Object.keys(body).sort(), ['dataset', 'kind', 'metadata', 'name', 'query', 'who']);
     assert.equal(body.kind, 'apl');
     assert.equal(body.name, 'Checkout 5xx');

@@ -100,7 +100,7 @@ describe('Axiom APL: checks in the editor', () => {
   it('reports an unclosed string and a pipe with nothing after it where they are, and an unknown function as a warning', async () => {
     const editor = await aplEditor("['logs']\n| where msg == 'oops\n| extend n = nosuchfn(1)\n|");
     const diagnostics = await ourDiagnostics(editor.document.uri, (d) => d.length === 3, 'three diagnostics');
-    const byCode = new Map(diagnostics.map((d) => [String(d.code), d]));
+    const byCode = new Map(diagnostics.map((d) => [String(typeof d.code === 'object' ? d.code.value : d.code), d]));
     assert.equal(editor.document.getText(byCode.get('unclosed-string')?.range), "'oops");
     assert.equal(editor.document.getText(byCode.get('unknown-function')?.range), 'nosuchfn');
     assert.equal(byCode.get('unknown-function')?.severity, vscode.DiagnosticSeverity.Warning);

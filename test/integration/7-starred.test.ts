@@ -5,7 +5,15 @@ import type { StarredNode } from '../../src/core/starred/starredTree';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { starredPath } from '../../src/core/starred/starredUri';
 import { manyStarred, ME, realisticStarred } from '../support/starredFixtures';
-import { actionRows, activateExtension, closeAllEditors, connectedFake, setSetting, waitFor } from './helpers';
+import {
+  actionRows,
+  activateExtension,
+  closeAllEditors,
+  connectedFake,
+  labelText,
+  setSetting,
+  waitFor,
+} from './helpers';
 
 type StarredView = AxiomExtensionApi['starredView'];
 
@@ -25,7 +33,7 @@ function row(view: StarredView, id: string) {
 }
 
 function labels(view: StarredView, nodes: StarredNode[]): string[] {
-  return nodes.map((n) => String(view.getTreeItem(n).label));
+  return nodes.map((n) => labelText(view.getTreeItem(n).label));
 }
 
 /** Unsaved starred documents are reverted before editors close: closing one would ask. */
@@ -176,7 +184,7 @@ describe('Starred Queries view', () => {
     const item = view.getTreeItem(more);
     assert.equal(item.label, 'Load More');
     assert.equal(item.command?.command, 'axiom.loadMoreStarredQueries');
-    await vscode.commands.executeCommand(item.command!.command);
+    await vscode.commands.executeCommand(item.command.command);
     await vscode.commands.executeCommand('axiom.loadMoreStarredQueries');
     assert.equal(view.currentQueries.length, 2347);
     assert.equal(nodes().at(-1)?.kind, 'query');
@@ -538,7 +546,7 @@ describe('Starred Queries view', () => {
       );
       const url = new URL(link);
       assert.equal(`${url.origin}${url.pathname}`, `${fake.url}/my-org/query`);
-      assert.equal(JSON.parse(url.searchParams.get('initForm')!).apl, CHECKOUT_APL);
+      assert.equal((JSON.parse(url.searchParams.get('initForm')!) as { apl: string }).apl, CHECKOUT_APL);
     } finally {
       await setSetting('orgId', undefined);
     }

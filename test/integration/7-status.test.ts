@@ -138,8 +138,8 @@ describe('Monitor status', () => {
     const fire = view.currentRows.find((row) => row.monitor.id === 'mon_fire')!;
     const lines = await vscode.commands.executeCommand<string[]>('axiom.showMonitorHistory', fire, 24);
     assert.equal(lines?.length, 4);
-    assert.match(lines![0], /^closed · (eu|us) · /);
-    assert.match(lines![3], /^open · eu · /);
+    assert.match(lines[0], /^closed · (eu|us) · /);
+    assert.match(lines[3], /^open · eu · /);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
 

@@ -123,7 +123,7 @@ describe('Run Query', () => {
     const ours = lenses.filter((lens) => lens.command?.command === 'axiom.runQuery');
     assert.equal(ours.length, 2, 'one lens per query');
     await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '// a note\n'));
-    await vscode.commands.executeCommand('axiom.runQuery', ...(ours[1].command!.arguments ?? []));
+    await vscode.commands.executeCommand('axiom.runQuery', ...((ours[1].command!.arguments ?? []) as unknown[]));
     assert.equal(sentBodies(fake).at(-1)!.apl, "// errors\n['logs']\n| where status >= 500\n| take 10");
   });
 
@@ -157,7 +157,7 @@ describe('Run Query', () => {
     const { run: results } = await activateExtension();
     const first = vscode.commands.executeCommand<unknown>('axiom.runQuery');
     await waitFor('the first request at the service', () => fake.requestsTo('POST /v1/datasets/_apl').length === 1);
-    const second = (await vscode.commands.executeCommand('axiom.runQuery')) as { runId: number } | undefined;
+    const second = await vscode.commands.executeCommand<{ runId: number } | undefined>('axiom.runQuery');
     assert.ok(second);
     assert.equal(await first, undefined);
     assert.equal(results.panels.length, 1);

@@ -475,7 +475,7 @@ describe('Language model tools', () => {
     const opened: vscode.TextDocument[] = [];
     const listener = vscode.workspace.onDidOpenTextDocument((document) => opened.push(document));
     try {
-      await vscode.commands.executeCommand(buttons[1].command, ...(buttons[1].arguments ?? []));
+      await vscode.commands.executeCommand(buttons[1].command, ...((buttons[1].arguments ?? []) as unknown[]));
     } finally {
       listener.dispose();
     }

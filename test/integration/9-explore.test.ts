@@ -43,7 +43,7 @@ async function shownRuns(newest: string): Promise<RunRow[]> {
   return waitFor(`a run of ${newest} in the history view`, async () => {
     await historyView.refresh();
     const days = historyView.getChildren() as HistoryNode[];
-    const runs = (await Promise.all(days.map((day) => historyView.getChildren(day)))).flat() as RunRow[];
+    const runs = (await Promise.all(days.map(async (day) => historyView.getChildren(day)))).flat() as RunRow[];
     return runs[0]?.entry.apl === newest ? runs : undefined;
   });
 }
@@ -150,7 +150,7 @@ describe('Datasets and Query History', () => {
       const retry = actions.find((a) => label(a) === 'Retry')!;
       assert.equal(retry.command?.command, 'axiom.retryDatasetFields');
       fake.failingFields.delete(BROKEN_DATASET);
-      await vscode.commands.executeCommand(retry.command!.command, ...(retry.command!.arguments ?? []));
+      await vscode.commands.executeCommand(retry.command.command, ...((retry.command.arguments ?? []) as unknown[]));
       assert.equal((await children(view, broken)).length, 12, 'the fields, after Retry');
 
       const big = view.datasetRow(BIG_DATASET)!;

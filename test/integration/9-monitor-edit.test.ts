@@ -85,7 +85,7 @@ describe('Editing monitors', () => {
   });
   beforeEach(async () => {
     fake.reset();
-    fake.monitors = structuredClone(REALISTIC_MONITORS) as unknown[];
+    fake.monitors = structuredClone(REALISTIC_MONITORS);
     fake.notifiers = [
       { id: 'notify_slack_oncall', name: 'On-call Slack', properties: { slack: {} } },
       { id: 'notify_email_team', name: 'Team mail', properties: { email: {} } },

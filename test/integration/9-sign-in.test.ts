@@ -221,7 +221,11 @@ describe('Sign in with Axiom', () => {
       ['Sign in with Axiom', 'Show Log'],
     );
     assert.equal(rows[0].command, 'axiom.signIn');
-    assert.match(String(view.treeView.message ?? rows[0].tooltip), /sign-in has expired/i);
+    const tooltip = rows[0].tooltip;
+    assert.match(
+      view.treeView.message ?? (typeof tooltip === 'object' ? tooltip.value : String(tooltip)),
+      /sign-in has expired/i,
+    );
     assert.ok(listed().includes(SECOND_ORG.name), 'the deployment stays');
     // Signing in again renews the same deployment, and the monitors come back.
     const { done, address } = await start({ orgId: SECOND_ORG.id });

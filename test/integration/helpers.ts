@@ -49,6 +49,11 @@ export async function refreshedView(): Promise<AxiomExtensionApi['monitorsView']
   return monitorsView;
 }
 
+/** A tree item's label as text: the string, or the text of a label with highlights. */
+export function labelText(label: string | vscode.TreeItemLabel | undefined): string {
+  return typeof label === 'object' ? label.label : (label ?? '');
+}
+
 /** What the tree shows in an error state: its action rows, as VS Code gets them. */
 export function actionRows(view: AxiomExtensionApi['monitorsView']) {
   return view.getChildren().map((element) => {

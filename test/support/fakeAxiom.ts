@@ -100,7 +100,7 @@ export function monitorBodyProblem(body: unknown): string | undefined {
     'triggerFromNRuns',
   ])
     if (!int(key)) return `${key} must be an integer`;
-  const num = (key: string) => (typeof m[key] === 'number' ? (m[key] as number) : undefined);
+  const num = (key: string) => (typeof m[key] === 'number' ? m[key] : undefined);
   if ((num('intervalMinutes') ?? 1) < 1) return 'intervalMinutes must be at least 1';
   if ((num('rangeMinutes') ?? 1) < 1) return 'rangeMinutes must be at least 1';
   if ((num('compareDays') ?? 0) > 7) return 'compareDays must be at most 7';
@@ -336,7 +336,7 @@ export class FakeAxiom {
         (who === null ? q.who === me : who === 'team' ? q.who !== me : who === 'all' ? true : q.who === who) &&
         (dataset === null || q.dataset === dataset) &&
         (!qs ||
-          String(q.name ?? '')
+          String(q.name ?? '') // eslint-disable-line @typescript-eslint/no-base-to-string -- a stored name, of any type: its text
             .toLowerCase()
             .includes(qs)),
     );

@@ -173,7 +173,7 @@ export class FakeOAuth {
         oauthError(400, 'invalid_redirect_uri', 'redirect_uris is required');
         return;
       }
-      for (const uri of uris as string[]) {
+      for (const uri of uris) {
         const parsed = new URL(uri);
         if (
           this.refuseIpRedirects &&
@@ -189,7 +189,7 @@ export class FakeOAuth {
         return;
       }
       const id = `client-${this.clients.size + 1}-${randomBytes(4).toString('hex')}`;
-      this.clients.set(id, { id, redirectUris: uris as string[] });
+      this.clients.set(id, { id, redirectUris: uris });
       json(201, {
         client_id: id,
         redirect_uris: uris,

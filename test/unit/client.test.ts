@@ -394,7 +394,7 @@ describe('createStarredQuery', () => {
     assert.equal(req.headers['x-axiom-org-id'], FAKE_ORG_ID);
     assert.equal(req.headers['content-type'], 'application/json');
     assert.equal(req.headers['user-agent'], 'axiom-apl-vscode/0.0.0-test');
-    const body = JSON.parse(req.body);
+    const body = JSON.parse(req.body) as Record<string, unknown>;
     assert.deepEqual(Object.keys(body).sort(), ['dataset', 'kind', 'metadata', 'name', 'query', 'who']);
     assert.equal(body.kind, 'apl');
     assert.equal(body.name, 'Slow checkouts');

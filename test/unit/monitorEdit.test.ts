@@ -36,7 +36,7 @@ useFakeService(fake, dispatcher, log, () => {
 });
 
 const seed = () => {
-  fake.monitors = structuredClone([...REALISTIC_MONITORS, ...GO_SDK_MONITORS]) as unknown[];
+  fake.monitors = structuredClone([...REALISTIC_MONITORS, ...GO_SDK_MONITORS]);
 };
 const sentBodies = (route: Parameters<FakeAxiom['requestsTo']>[0]) =>
   fake.requestsTo(route).map((r) => JSON.parse(r.body) as Record<string, unknown>);
@@ -349,7 +349,7 @@ describe('monitors as files', () => {
     ]);
     assert.ok(text.endsWith('}\n'));
     assert.doesNotMatch(text, /mon_errors_1|createdAt|usr_1/);
-    const go = monitorDefinition(GO_SDK_MONITORS[0] as Record<string, unknown>);
+    const go = monitorDefinition(GO_SDK_MONITORS[0]);
     assert.equal('disabledUntil' in go, false, 'a never-time is no snooze');
     assert.equal('notifierIDs' in go || 'notifierIds' in go, false, 'a nil list is none');
     assert.deepEqual(monitorDefinition(REALISTIC_MONITORS[2]).notifierIds, ['notify_email_1', 'notify_email_2']);

@@ -14,15 +14,14 @@ import { parseNotifiers } from '../../src/core/monitors/monitorRecord';
 import type { StateChange } from '../../src/core/monitors/monitorStatus';
 import { latestChanges, RECENT_CHANGES } from '../../src/core/monitors/statusTracker';
 
-const monitor = (over: Partial<Monitor> = {}): Monitor =>
-  ({
-    id: 'mon_1',
-    name: 'Checkout errors',
-    type: 'Threshold',
-    description: 'Errors at checkout',
-    aplQuery: "['http'] | count",
-    ...over,
-  }) as Monitor;
+const monitor = (over: Partial<Monitor> = {}): Monitor => ({
+  id: 'mon_1',
+  name: 'Checkout errors',
+  type: 'Threshold',
+  description: 'Errors at checkout',
+  aplQuery: "['http'] | count",
+  ...over,
+});
 const NOW = Date.parse('2026-11-22T14:00:00Z');
 /** A stand-in for the local date format (the view passes formatDate: the person's locale and time
  *  zone), so that the test says which time each line shows. */

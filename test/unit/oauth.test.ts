@@ -372,9 +372,7 @@ describe('OAuth: the loopback listener', () => {
 });
 
 describe('OAuth: tokens that expire', () => {
-  async function signedIn(
-    lifetimeSeconds: number,
-  ): Promise<{
+  async function signedIn(lifetimeSeconds: number): Promise<{
     grant: Grant;
     store: { grant: Grant; saves: number; load(): Promise<Grant>; save(g: Grant): Promise<void> };
   }> {
@@ -475,7 +473,7 @@ describe('OAuth: tokens that expire', () => {
   it('the grant is read once, not before every request, until it nears its expiry', async () => {
     const { grant, store } = await signedIn(3600);
     let loads = 0;
-    const counting = { load: async () => (loads++, store.grant), save: store.save };
+    const counting = { load: async () => (loads++, store.grant), save: (g: Grant) => store.save(g) };
     const client = testClient(fake.url, dispatcher, log, {
       token: grant.accessToken,
       orgId: 'fake-org-1',

@@ -611,7 +611,7 @@ describe('sorting by name', () => {
         fc.integer({ min: 1, max: 220 }),
         (list, count) => {
           // Ids are unique, as the service's are: monitors equal in name and id have no one order.
-          const monitors = list.map((m, i) => ({ ...m, id: `${m.id}${i}`, type: 'Threshold' }) as Monitor);
+          const monitors = list.map((m, i) => ({ ...m, id: `${m.id}${i}`, type: 'Threshold' }));
           const whole = monitorRows(monitors, 0).map((row) => row.monitor);
           const { first, all } = firstMonitorRows(monitors, count, 0);
           assert.deepEqual(
@@ -635,7 +635,7 @@ describe('sorting by name', () => {
   it('monitorRows keeps every monitor, each with its own row, and puts them in order', () => {
     fc.assert(
       fc.property(fc.array(fc.record({ id: anyText, name }), { maxLength: 100, size: 'max' }), (list) => {
-        const monitors = list.map((m) => ({ ...m, type: 'Threshold' }) as Monitor);
+        const monitors = list.map((m) => ({ ...m, type: 'Threshold' }));
         const rows = monitorRows(monitors, 0);
         for (const row of rows) assert.deepEqual(row, monitorRow(row.monitor, 0));
         const sorted = rows.map((row) => row.monitor);
@@ -695,7 +695,7 @@ describe('hover text keeps the service’s strings inert', () => {
     });
     fc.assert(
       fc.property(monitor, (m) => {
-        const markdown = monitorTooltipMarkdown(m as Monitor, () => 'a date');
+        const markdown = monitorTooltipMarkdown(m, () => 'a date');
         const open = /^(`{3,})axiom-apl$/m.exec(markdown);
         assert.ok(open, 'the query has a fence');
         const fence = open[1];

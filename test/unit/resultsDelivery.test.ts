@@ -23,7 +23,7 @@ function received(view: ResultsView, rows?: number, cells?: number): TableModel[
   for (const message of remainingRows(view, rows, cells)) {
     const read = readHostMessage(JSON.parse(JSON.stringify(message)));
     assert.equal(read?.type, 'rows');
-    const m = read as Extract<typeof read, { type: 'rows' }>;
+    const m = read;
     assert.ok(models[m.table].append(m.start, m.columns), `rows from ${m.start} of table ${m.table} follow on`);
   }
   return models;

@@ -14,8 +14,7 @@ import { checkOrgIdInput, checkTokenInput } from '../../src/core/accounts/tokenI
 import { maskSecrets, rememberSecret } from '../../src/core/api/secrets';
 import { render } from '../../src/core/phrase';
 
-const monitor = (over: Partial<Monitor>): Monitor =>
-  ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over }) as Monitor;
+const monitor = (over: Partial<Monitor>): Monitor => ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over });
 
 describe('monitor text', () => {
   it('summarises type, condition and interval', () => {

@@ -115,7 +115,7 @@ describe('the dry run’s page in chromium', () => {
     assert.deepEqual(
       await page.evaluate(() =>
         ['.chart', '.dry-run-legend', '.dry-run-threshold', '.dry-run-operator'].map(
-          (s) => (document.querySelector(s) as HTMLElement | null)?.hidden,
+          (s) => document.querySelector<HTMLElement>(s)?.hidden,
         ),
       ),
       [true, true, true, true],

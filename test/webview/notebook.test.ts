@@ -22,16 +22,16 @@ async function render(
   jsonSource: string,
   metadata: unknown = { axiomOutputId: 'out-1' },
 ): Promise<number> {
-  return page.evaluate(
+  return page.evaluate<number>(
     `(() => { window.__render(${JSON.stringify(mime)}, ${jsonSource}, ${JSON.stringify(metadata)}); return document.querySelectorAll('.output').length - 1; })()`,
-  ) as Promise<number>;
+  );
 }
 
 /** Runs `body` with the shadow root of output `index` as `root`. */
 function inOutput<T>(index: number, body: string): Promise<T> {
-  return page.evaluate(
+  return page.evaluate<T>(
     `(() => { const root = document.querySelectorAll('.output')[${index}].firstElementChild.shadowRoot; ${body} })()`,
-  ) as Promise<T>;
+  );
 }
 
 const cell = (index: number, row: number, column: number) =>
@@ -54,13 +54,10 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
 
   it('draws 100,000 × 12 rows with the results panel’s table, a bounded DOM, grid semantics and the status line', async () => {
     const index = await render(RESULT_MIME, `(${makeResultsSource(ROWS)}).result`);
-    await page.waitForFunction(
-      (i) =>
-        document
-          .querySelectorAll('.output')
-          [i].firstElementChild?.shadowRoot?.querySelector('.grid-row[aria-rowindex="2"]'),
-      index,
-    );
+    await page.waitForFunction((i) => {
+      const output = document.querySelectorAll('.output')[i];
+      return output.firstElementChild?.shadowRoot?.querySelector('.grid-row[aria-rowindex="2"]');
+    }, index);
     assert.equal(await cell(index, 2, 2), '0');
     const grid = await inOutput<{ rows: string; columns: string; role: string }>(
       index,

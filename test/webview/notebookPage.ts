@@ -8,8 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-// @ts-expect-error: a plain JavaScript module shared with the test runner
+import type { Page } from 'playwright-core';
 import { makeSandbox, openBrowser, projectRoot } from '../harness/codeServer.mjs';
 import { sendWebviewFile, THEME } from './panelPage';
 
@@ -27,7 +26,7 @@ export interface NotebookPage {
 }
 
 /** Opens the page and waits for the renderer to be activated. */
-export async function openNotebookPage(dist = path.join(projectRoot as string, 'dist')): Promise<NotebookPage> {
+export async function openNotebookPage(dist = path.join(projectRoot, 'dist')): Promise<NotebookPage> {
   const nonce = crypto.randomBytes(18).toString('base64url');
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -71,7 +70,7 @@ window.__rendered = true;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const sandbox = makeSandbox('axiom-notebook-');
-  const { context, page } = (await openBrowser(sandbox)) as { context: BrowserContext; page: Page };
+  const { context, page } = await openBrowser(sandbox);
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   await page.evaluate((theme) => {
     for (const [k, v] of Object.entries(theme)) document.documentElement.style.setProperty(k, v);

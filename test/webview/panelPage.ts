@@ -7,9 +7,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { resultsPage } from '../../src/core/run/resultsPage';
-// @ts-expect-error: a plain JavaScript module shared with the test runner
 import { makeSandbox, openBrowser, projectRoot } from '../harness/codeServer.mjs';
 
 declare global {
@@ -79,7 +78,7 @@ export function sendWebviewFile(dist: string, pathname: string, res: http.Server
 
 /** Serves the panel from `dist` (dist/webview inside it) and opens it in chromium. */
 export async function openPanel({
-  dist = path.join(projectRoot as string, 'dist'),
+  dist = path.join(projectRoot, 'dist'),
   words,
   language,
   theme,
@@ -108,7 +107,7 @@ export async function openPanel({
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const sandbox = makeSandbox('axiom-webview-');
-  const { context, page } = (await openBrowser(sandbox)) as { context: BrowserContext; page: Page };
+  const { context, page } = await openBrowser(sandbox);
   await page.addInitScript(INIT);
   await page.goto(url);
   await page.evaluate(

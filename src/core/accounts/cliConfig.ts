@@ -44,7 +44,7 @@ function apiUrl(url: string): string {
 export function readCliConfig(source: string): CliConfig {
   let document: Table;
   try {
-    document = parse(source) as Table;
+    document = parse(source);
   } catch (error) {
     if (error instanceof TomlError) {
       const what = error.message.split('\n')[0].replace(/^Invalid TOML document:\s*/, '');

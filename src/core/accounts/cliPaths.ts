@@ -12,7 +12,9 @@ export interface PlatformHome {
 
 /** Where the newer CLI's file may be, in the order it looks (the first that exists is its). */
 export function cliJsonConfigPaths({ platform, home, env }: PlatformHome): string[] {
-  const join = platform === 'win32' ? win32.join : posix.join;
+  // Path's functions are read through their module: they are declared as methods.
+  const platformPath = platform === 'win32' ? win32 : posix;
+  const join = (...parts: string[]) => platformPath.join(...parts);
   const inFolder = (folder: string) => join(folder, 'axiom', 'config.json');
   const paths: string[] = [];
   const xdg = env.XDG_CONFIG_HOME?.trim();

@@ -66,6 +66,7 @@ export function checkDeploymentName(
 ): Checked<string> {
   const name = (raw ?? '').trim();
   if (!name) return { ok: false, problem: phrase('A deployment needs a name.') };
+  // eslint-disable-next-line no-control-regex -- a control character (a line break) is what it refuses
   if (/[\u0000-\u001f]/.test(name)) return { ok: false, problem: phrase('A deployment name is one line of text.') };
   if (name.length > 64) return { ok: false, problem: phrase('A deployment name has at most 64 characters.') };
   const clash = taken.find((other) => other.toLowerCase() === name.toLowerCase() && other !== renaming);

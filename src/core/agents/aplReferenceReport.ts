@@ -9,7 +9,7 @@ import type { ToolReport } from './resultText';
 export interface AplReferenceData {
   FUNCTIONS: readonly AplFunction[];
   TABULAR_OPERATORS: readonly AplOperator[];
-  categoryLabel(category: FunctionCategory): string;
+  categoryLabel: (category: FunctionCategory) => string;
   DOCS_BASE: string;
 }
 

@@ -26,7 +26,7 @@ export function validateInput<N extends ToolName>(name: N, input: unknown): Chec
   for (const [key, schema] of Object.entries(inputSchema.properties)) {
     const raw = given[key];
     if (raw === undefined || raw === null) {
-      if ((inputSchema.required as readonly string[] | undefined)?.includes(key)) problems.push(`"${key}" is required`);
+      if (inputSchema.required?.includes(key)) problems.push(`"${key}" is required`);
       continue;
     }
     const problem = checkProperty(raw, schema);
@@ -63,7 +63,8 @@ function checkProperty(raw: unknown, schema: PropertySchema): string | undefined
 function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'string') return `the text "${clip(value)}"`;
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+  // A JSON scalar is left (a number, true or false): its text is what the person reads.
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`; // eslint-disable-line @typescript-eslint/no-base-to-string -- objects are answered above
 }
 
 /** A value quoted back in a problem: short, on one line. */

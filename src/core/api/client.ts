@@ -219,7 +219,9 @@ export class AxiomClient {
     if (page.who) params.set('who', page.who);
     if (page.dataset) params.set('dataset', page.dataset);
     if (page.qs) params.set('qs', page.qs);
-    const list = parseStarredList(await this.send('GET', `/apl-starred-queries?${params}`, undefined, signal));
+    const list = parseStarredList(
+      await this.send('GET', `/apl-starred-queries?${params.toString()}`, undefined, signal),
+    );
     if (list.skipped.length) {
       const { skipped } = list;
       this.options.logger?.warn(

@@ -63,7 +63,7 @@ export function nodeTransport({ strictSSL = true }: NodeTransportOptions = {}): 
               phrase(
                 'Could not connect through the proxy {0} ({1}), which VS Code chose for {2}.',
                 describeProxy(proxy),
-                code ?? String(event.error),
+                code ?? String(event.error), // eslint-disable-line @typescript-eslint/no-base-to-string -- what the proxy agent gave, without a code: its text is all there is
                 target.host,
               ),
               { code },

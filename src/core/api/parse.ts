@@ -99,7 +99,7 @@ function readWithZod(item: unknown, index: number, dropped: MonitorList['dropped
  */
 export function parseMonitor(body: unknown): Monitor {
   const dropped: MonitorList['dropped'] = [];
-  const item = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body as object) } : body;
+  const item = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body } : body;
   const read = readWithZod(item, 0, dropped);
   if (typeof read === 'string')
     throw invalidResponse(phrase('the {0} is not in the expected shape ({1})', phrase('monitor'), read));

@@ -118,7 +118,8 @@ export function readTls(socket: TLSSocket): ProbeTls {
   return {
     protocol: socket.getProtocol() ?? 'TLS',
     authorized: socket.authorized,
-    error: error === null || error === undefined ? undefined : String((error as { code?: unknown }).code ?? error),
+    // Node's authorizationError: its code (CERT_HAS_EXPIRED) when it has one, else its own text.
+    error: error === null || error === undefined ? undefined : String((error as { code?: unknown }).code ?? error), // eslint-disable-line @typescript-eslint/no-base-to-string -- an Error or its code
     chain,
   };
 }

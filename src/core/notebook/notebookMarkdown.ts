@@ -21,7 +21,7 @@ export interface MarkdownOptions {
 function valueText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return JSON.stringify(value) ?? '';
-  return String(value);
+  return String(value); // eslint-disable-line @typescript-eslint/no-base-to-string -- a number, text or true/false: objects are JSON above
 }
 
 /** One value as a table cell: cut, escaped, its line breaks as <br>. */

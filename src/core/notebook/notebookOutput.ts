@@ -46,7 +46,7 @@ export function readOutputWords(value: unknown): Partial<OutputWords> {
   return {
     language: typeof words.language === 'string' ? words.language : undefined,
     panel: strings(words.panel),
-    notebook: notebook && ({ ...NOTEBOOK_WORDS, ...notebook } as NotebookWords),
+    notebook: notebook && { ...NOTEBOOK_WORDS, ...notebook },
   };
 }
 

@@ -22,7 +22,7 @@ function csvCell(value: unknown): string {
     case 'string':
       return csvText(value);
     default:
-      return csvText(JSON.stringify(value) ?? String(value));
+      return csvText(JSON.stringify(value) ?? String(value)); // eslint-disable-line @typescript-eslint/no-base-to-string -- what JSON cannot write (a symbol, a function): its text
   }
 }
 

@@ -108,7 +108,7 @@ export function parseRangeInput(text: string): RangeInput {
   // time that a change to summer time skips).
   let time: number;
   if (zone) {
-    const utc = new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second));
+    const utc = new Date(Date.UTC(year!, month! - 1, day, hour, minute, second));
     if (
       utc.getUTCFullYear() !== year ||
       utc.getUTCMonth() !== month! - 1 ||
@@ -123,7 +123,7 @@ export function parseRangeInput(text: string): RangeInput {
     if (offset && (Number(offset[2]) > 23 || Number(offset[3]) > 59)) return bad;
     time = utc.getTime() - offsetMinutes * 60_000 + fraction;
   } else {
-    const local = new Date(year!, month! - 1, day!, hour, minute, second);
+    const local = new Date(year!, month! - 1, day, hour, minute, second);
     if (
       local.getFullYear() !== year ||
       local.getMonth() !== month! - 1 ||

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Deployment } from '../core/accounts/deployments';
 import { deploymentLabel, type Accounts } from './accounts';
+import { localize } from '../platform/l10n';
 
 const SESSION_PREFIX = 'deployment:';
 /** The names of the deployments that had a token when the sessions were last worked out (names
@@ -48,7 +49,7 @@ export class AxiomAuthenticationProvider implements vscode.Disposable {
   async createSession(): Promise<vscode.AuthenticationSession> {
     const added = await this.signIn();
     const session = added && (await this.current()).get(SESSION_PREFIX + added.name);
-    if (!session) throw new Error(vscode.l10n.t('No Axiom deployment was added.'));
+    if (!session) throw new Error(localize('No Axiom deployment was added.'));
     return session;
   }
 

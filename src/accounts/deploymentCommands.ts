@@ -12,7 +12,7 @@ import { checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
 import { DEFAULT_API_URL } from '../core/api/baseUrl';
 import { phrase } from '../core/phrase';
 import { load } from '../platform/lazy';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { deploymentLabel, type Accounts } from './accounts';
 import type { CliConfig } from '../core/accounts/cliConfig';
@@ -59,7 +59,7 @@ export interface AddDeploymentArgs {
 export function addDeploymentCommand(accounts: Accounts) {
   return async (args?: AddDeploymentArgs): Promise<Deployment | undefined> => {
     const taken = accounts.listed().map((d) => d.name);
-    const title = vscode.l10n.t('Add Axiom deployment');
+    const title = localize('Add Axiom deployment');
     const checks = {
       name: (text: string) => checkDeploymentName(text, taken),
       url: checkDeploymentUrl,
@@ -79,26 +79,26 @@ export function addDeploymentCommand(accounts: Accounts) {
       ] as const;
       const failed = checked.find((c) => !c.ok);
       if (failed && !failed.ok) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('The deployment was not added: {0}', say(failed.problem)));
+        void vscode.window.showErrorMessage(localize('The deployment was not added: {0}', say(failed.problem)));
         return undefined;
       }
       const [name, url, orgId, token] = checked.map((c) => (c.ok ? c.value : undefined));
       entry = { name: name!, url: url!, orgId: orgId ?? undefined, token: token! };
     } else {
       const name = await ask(
-        { title, prompt: vscode.l10n.t('A name for it, such as “staging” or “personal”') },
+        { title, prompt: localize('A name for it, such as “staging” or “personal”') },
         checks.name,
       );
       if (!name) return undefined;
       const url = await ask(
-        { title, prompt: vscode.l10n.t('The address of its Axiom API'), value: DEFAULT_API_URL },
+        { title, prompt: localize('The address of its Axiom API'), value: DEFAULT_API_URL },
         checks.url,
       );
       if (!url) return undefined;
       const orgId = await ask(
         {
           title,
-          prompt: vscode.l10n.t('Its organization id (needed with a personal token; leave empty for an API token)'),
+          prompt: localize('Its organization id (needed with a personal token; leave empty for an API token)'),
           placeHolder: 'my-org-a1b2',
         },
         checks.orgId,
@@ -107,7 +107,7 @@ export function addDeploymentCommand(accounts: Accounts) {
       const token = await ask(
         {
           title,
-          prompt: vscode.l10n.t(
+          prompt: localize(
             'Its token: an API token (xaat-…) or a personal token (xapt-…), kept in VS Code’s secret storage',
           ),
           password: true,
@@ -118,9 +118,7 @@ export function addDeploymentCommand(accounts: Accounts) {
       entry = { name: name.value, url: url.value, orgId: orgId.value, token: token.value };
     }
     if (tokenKind(entry.token) === 'personal' && !entry.orgId) {
-      void vscode.window.showErrorMessage(
-        vscode.l10n.t('The deployment was not added: a personal token needs an org id.'),
-      );
+      void vscode.window.showErrorMessage(localize('The deployment was not added: a personal token needs an org id.'));
       return undefined;
     }
     const deployment: Deployment = entry.orgId
@@ -129,7 +127,7 @@ export function addDeploymentCommand(accounts: Accounts) {
     await accounts.add(deployment, entry.token);
     await accounts.switchTo(deployment.name);
     void vscode.window.showInformationMessage(
-      vscode.l10n.t('Added the Axiom deployment “{0}”, and switched to it.', deployment.name),
+      localize('Added the Axiom deployment “{0}”, and switched to it.', deployment.name),
     );
     return deployment;
   };
@@ -154,7 +152,7 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
     const sources = await findCliSources(args?.home);
     if (!sources.length) {
       void vscode.window.showErrorMessage(
-        vscode.l10n.t(
+        localize(
           'There is no Axiom CLI configuration on this machine ({0}). Sign in with the CLI first, or sign in with Axiom here.',
           cliConfigPath(args?.home),
         ),
@@ -170,14 +168,14 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
     } catch (error) {
       const code = (error as { code?: string }).code;
       void vscode.window.showErrorMessage(
-        vscode.l10n.t('The Axiom CLI configuration at {0} could not be read ({1}).', file, code ?? String(error)),
+        localize('The Axiom CLI configuration at {0} could not be read ({1}).', file, code ?? String(error)),
       );
       return undefined;
     }
     const config = readSource(source, text);
     if (!config.ok) {
       void vscode.window.showErrorMessage(
-        vscode.l10n.t('Nothing was imported: {0} is not valid: {1}', file, say(config.problem)),
+        localize('Nothing was imported: {0} is not valid: {1}', file, say(config.problem)),
       );
       return undefined;
     }
@@ -190,22 +188,22 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
         log.warn(phrase('Import from {0}: “{1}” has an unusable url, org id or name: left out.', file, d.name));
     if (!usable.length) {
       void vscode.window.showWarningMessage(
-        vscode.l10n.t('{0} holds no deployment that can be imported; see the log.', file),
+        localize('{0} holds no deployment that can be imported; see the log.', file),
       );
       return undefined;
     }
     const existing = new Set(accounts.listed().map((d) => d.name));
     const lines = usable.map(
       (d) =>
-        `${d.name}: ${describe(d)}${existing.has(d.name) ? ` (${vscode.l10n.t('replaces the one of that name')})` : ''}${d.name === config.active ? ` (${vscode.l10n.t('active in the CLI')})` : ''}`,
+        `${d.name}: ${describe(d)}${existing.has(d.name) ? ` (${localize('replaces the one of that name')})` : ''}${d.name === config.active ? ` (${localize('active in the CLI')})` : ''}`,
     );
     if (!args?.confirmed) {
-      const importLabel = vscode.l10n.t('Import');
+      const importLabel = localize('Import');
       const choice = await vscode.window.showInformationMessage(
-        vscode.l10n.t('Import {0} deployments from the Axiom CLI?', usable.length),
+        localize('Import {0} deployments from the Axiom CLI?', usable.length),
         {
           modal: true,
-          detail: `${lines.join('\n')}\n\n${vscode.l10n.t('Tokens go into VS Code’s secret storage; names, urls and org ids into your user settings.')}`,
+          detail: `${lines.join('\n')}\n\n${localize('Tokens go into VS Code’s secret storage; names, urls and org ids into your user settings.')}`,
         },
         importLabel,
       );
@@ -219,8 +217,8 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
     log.info(`imported ${usable.length} deployment(s) from the Axiom CLI: ${usable.map((d) => d.name).join(', ')}`);
     void vscode.window.showInformationMessage(
       config.active
-        ? vscode.l10n.t('Imported {0} deployments from the Axiom CLI; using “{1}”.', usable.length, config.active)
-        : vscode.l10n.t('Imported {0} deployments from the Axiom CLI.', usable.length),
+        ? localize('Imported {0} deployments from the Axiom CLI; using “{1}”.', usable.length, config.active)
+        : localize('Imported {0} deployments from the Axiom CLI.', usable.length),
     );
     return deployments;
   };
@@ -242,12 +240,12 @@ async function chooseSource(sources: CliSource[], wanted: 'toml' | 'json' | unde
         () => undefined,
       );
       const detail = !config
-        ? vscode.l10n.t('cannot be read')
+        ? localize('cannot be read')
         : !config.ok
           ? say(config.problem)
-          : config.deployments.map((d) => `${d.name} (${describe(d)})`).join(', ') || vscode.l10n.t('no deployments');
+          : config.deployments.map((d) => `${d.name} (${describe(d)})`).join(', ') || localize('no deployments');
       return {
-        label: source.kind === 'toml' ? vscode.l10n.t('Axiom CLI') : vscode.l10n.t('axiom (npm)'),
+        label: source.kind === 'toml' ? localize('Axiom CLI') : localize('axiom (npm)'),
         description: source.file,
         detail,
         source,
@@ -256,8 +254,8 @@ async function chooseSource(sources: CliSource[], wanted: 'toml' | 'json' | unde
   );
   return (
     await vscode.window.showQuickPick(items, {
-      title: vscode.l10n.t('Import from Axiom CLI'),
-      placeHolder: vscode.l10n.t('Both CLIs are set up on this machine: import from which?'),
+      title: localize('Import from Axiom CLI'),
+      placeHolder: localize('Both CLIs are set up on this machine: import from which?'),
     })
   )?.source;
 }
@@ -279,7 +277,7 @@ export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentA
   return async (args?: { name?: string }): Promise<boolean> => {
     if (args?.name !== undefined) {
       if (!accounts.find(args.name)) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('There is no Axiom deployment named “{0}”.', args.name));
+        void vscode.window.showErrorMessage(localize('There is no Axiom deployment named “{0}”.', args.name));
         return false;
       }
       await accounts.switchTo(args.name);
@@ -287,9 +285,9 @@ export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentA
     }
     const active = await accounts.active().catch(() => undefined);
     const buttons = {
-      rename: { iconPath: new vscode.ThemeIcon('edit'), tooltip: vscode.l10n.t('Rename') },
-      signOut: { iconPath: new vscode.ThemeIcon('sign-out'), tooltip: vscode.l10n.t('Sign out (delete its token)') },
-      remove: { iconPath: new vscode.ThemeIcon('trash'), tooltip: vscode.l10n.t('Remove') },
+      rename: { iconPath: new vscode.ThemeIcon('edit'), tooltip: localize('Rename') },
+      signOut: { iconPath: new vscode.ThemeIcon('sign-out'), tooltip: localize('Sign out (delete its token)') },
+      remove: { iconPath: new vscode.ThemeIcon('trash'), tooltip: localize('Remove') },
     };
     const items: DeploymentItem[] = [];
     for (const deployment of accounts.all()) {
@@ -297,8 +295,8 @@ export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentA
       const listed = deployment.name !== SETTINGS_DEPLOYMENT;
       items.push({
         label: `${deployment.name === active?.name ? '$(check) ' : ''}${deploymentLabel(deployment)}`,
-        description: listed ? describe(deployment) : vscode.l10n.t('axiom.url and axiom.orgId'),
-        detail: hasToken ? undefined : vscode.l10n.t('no token on this machine'),
+        description: listed ? describe(deployment) : localize('axiom.url and axiom.orgId'),
+        detail: hasToken ? undefined : localize('no token on this machine'),
         deployment,
         buttons: [
           ...(listed ? [buttons.rename] : []),
@@ -309,13 +307,13 @@ export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentA
     }
     items.push(
       { label: '', kind: vscode.QuickPickItemKind.Separator },
-      { label: `$(sign-in) ${vscode.l10n.t('Sign in with Axiom…')}`, run: () => actions.signIn() },
-      { label: `$(add) ${vscode.l10n.t('Add Deployment with a Token…')}`, run: () => actions.add() },
-      { label: `$(cloud-download) ${vscode.l10n.t('Import from Axiom CLI…')}`, run: () => actions.importCli() },
+      { label: `$(sign-in) ${localize('Sign in with Axiom…')}`, run: () => actions.signIn() },
+      { label: `$(add) ${localize('Add Deployment with a Token…')}`, run: () => actions.add() },
+      { label: `$(cloud-download) ${localize('Import from Axiom CLI…')}`, run: () => actions.importCli() },
     );
     const pick = vscode.window.createQuickPick<DeploymentItem>();
-    pick.title = vscode.l10n.t('Axiom deployment');
-    pick.placeholder = vscode.l10n.t('Pick the deployment this window uses');
+    pick.title = localize('Axiom deployment');
+    pick.placeholder = localize('Pick the deployment this window uses');
     pick.items = items;
     pick.matchOnDescription = true;
     const chosen = await new Promise<{ item: DeploymentItem; button?: vscode.QuickInputButton } | undefined>(
@@ -337,7 +335,7 @@ export function switchDeploymentCommand(accounts: Accounts, actions: DeploymentA
     if (button === buttons.signOut) {
       await accounts.signOut(name);
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(item.deployment)),
+        localize('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(item.deployment)),
       );
       return true;
     }
@@ -351,7 +349,7 @@ async function pickListed(accounts: Accounts, placeHolder: string): Promise<stri
   const listed = accounts.listed();
   if (!listed.length) {
     void vscode.window.showInformationMessage(
-      vscode.l10n.t('There are no added deployments; the one from axiom.url cannot be renamed or removed.'),
+      localize('There are no added deployments; the one from axiom.url cannot be renamed or removed.'),
     );
     return undefined;
   }
@@ -365,10 +363,10 @@ async function pickListed(accounts: Accounts, placeHolder: string): Promise<stri
 /** Axiom: Rename Deployment. Its token moves with it. */
 export function renameDeploymentCommand(accounts: Accounts) {
   return async (args?: { from?: string; to?: string }): Promise<boolean> => {
-    const from = args?.from ?? (await pickListed(accounts, vscode.l10n.t('The deployment to rename')));
+    const from = args?.from ?? (await pickListed(accounts, localize('The deployment to rename')));
     if (!from) return false;
     if (!accounts.listed().some((d) => d.name === from)) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('There is no added Axiom deployment named “{0}”.', from));
+      void vscode.window.showErrorMessage(localize('There is no added Axiom deployment named “{0}”.', from));
       return false;
     }
     const taken = accounts.listed().map((d) => d.name);
@@ -377,12 +375,12 @@ export function renameDeploymentCommand(accounts: Accounts) {
     if (args?.to !== undefined) {
       const checked = check(args.to);
       if (!checked.ok) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('The deployment was not renamed: {0}', say(checked.problem)));
+        void vscode.window.showErrorMessage(localize('The deployment was not renamed: {0}', say(checked.problem)));
         return false;
       }
       to = checked.value;
     } else {
-      const answer = await ask({ title: vscode.l10n.t('Rename the deployment “{0}”', from), value: from }, check);
+      const answer = await ask({ title: localize('Rename the deployment “{0}”', from), value: from }, check);
       if (!answer) return false;
       to = answer.value;
     }
@@ -395,18 +393,18 @@ export function renameDeploymentCommand(accounts: Accounts) {
 /** Axiom: Remove Deployment, after a modal confirmation naming it. Its token is deleted too. */
 export function removeDeploymentCommand(accounts: Accounts) {
   return async (args?: { name?: string; confirmed?: boolean }): Promise<boolean> => {
-    const name = args?.name ?? (await pickListed(accounts, vscode.l10n.t('The deployment to remove')));
+    const name = args?.name ?? (await pickListed(accounts, localize('The deployment to remove')));
     if (!name) return false;
     const deployment = accounts.listed().find((d) => d.name === name);
     if (!deployment) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('There is no added Axiom deployment named “{0}”.', name));
+      void vscode.window.showErrorMessage(localize('There is no added Axiom deployment named “{0}”.', name));
       return false;
     }
     if (!args?.confirmed) {
-      const remove = vscode.l10n.t('Remove');
+      const remove = localize('Remove');
       const choice = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Remove the Axiom deployment “{0}”?', name),
-        { modal: true, detail: vscode.l10n.t('{0}. Its token is deleted from secret storage.', describe(deployment)) },
+        localize('Remove the Axiom deployment “{0}”?', name),
+        { modal: true, detail: localize('{0}. Its token is deleted from secret storage.', describe(deployment)) },
         remove,
       );
       if (choice !== remove) return false;
@@ -417,8 +415,8 @@ export function removeDeploymentCommand(accounts: Accounts) {
       const now = await accounts.active().catch(() => undefined);
       void vscode.window.showInformationMessage(
         now
-          ? vscode.l10n.t('Removed “{0}”; this window now uses “{1}”.', name, deploymentLabel(now))
-          : vscode.l10n.t('Removed “{0}”.', name),
+          ? localize('Removed “{0}”; this window now uses “{1}”.', name, deploymentLabel(now))
+          : localize('Removed “{0}”.', name),
       );
     }
     return true;

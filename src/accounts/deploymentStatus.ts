@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { SETTINGS_DEPLOYMENT } from '../core/accounts/deployments';
 import { isAxiomError } from '../core/api/errors';
 import { COMMANDS } from '../platform/constants';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import { deploymentLabel, type Accounts } from './accounts';
 
 /** The status bar item naming the window's deployment and org; a click opens the switch. Hidden
@@ -14,7 +14,7 @@ export class DeploymentStatus implements vscode.Disposable {
   private generation = 0;
 
   constructor(private readonly accounts: Accounts) {
-    this.item.name = vscode.l10n.t('Axiom Deployment');
+    this.item.name = localize('Axiom Deployment');
     this.item.command = COMMANDS.switchDeployment;
     this.listener = accounts.onDidChange(() => void this.update());
     // Made after activation (src/accounts/register.ts): the first look reads this machine's record
@@ -38,22 +38,22 @@ export class DeploymentStatus implements vscode.Disposable {
       const label = deploymentLabel(active);
       text = `$(cloud) ${label}${active.orgId ? ` · ${active.orgId}` : ''}${hasToken ? '' : ` $(warning)`}`;
       tooltip = [
-        vscode.l10n.t('Axiom deployment: {0}', label),
+        localize('Axiom deployment: {0}', label),
         active.url,
-        active.orgId ? vscode.l10n.t('Org: {0}', active.orgId) : undefined,
-        hasToken ? undefined : vscode.l10n.t('No token on this machine: run Axiom: Set API Token.'),
+        active.orgId ? localize('Org: {0}', active.orgId) : undefined,
+        hasToken ? undefined : localize('No token on this machine: run Axiom: Set API Token.'),
         active.by === 'workspace'
-          ? vscode.l10n.t('Chosen by this workspace (axiom.deployment).')
+          ? localize('Chosen by this workspace (axiom.deployment).')
           : active.by === 'environment'
-            ? vscode.l10n.t('Chosen by AXIOM_DEPLOYMENT.')
+            ? localize('Chosen by AXIOM_DEPLOYMENT.')
             : undefined,
-        vscode.l10n.t('Click to switch, add or import deployments.'),
+        localize('Click to switch, add or import deployments.'),
       ]
         .filter(Boolean)
         .join('\n');
     } catch (error) {
       if (generation !== this.generation) return;
-      text = `$(warning) ${vscode.l10n.t('Axiom')}`;
+      text = `$(warning) ${localize('Axiom')}`;
       tooltip = isAxiomError(error) ? say(error.phrase) : String(error);
     }
     this.item.text = text;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { checkOrgIdInput, checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
 import { adviceFor } from '../core/api/errorAdvice';
 import { phrase, type Phrase } from '../core/phrase';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import { showAdvice, type AdviceHandlers } from '../platform/showAdvice';
 import { ensureOrgId } from '../platform/webApp';
 import { deploymentLabel, type Accounts, type ActiveDeployment } from './accounts';
@@ -37,10 +37,8 @@ export function setTokenCommand(accounts: Accounts, handlers: AdviceHandlers) {
     const raw =
       args?.token ??
       (await vscode.window.showInputBox({
-        title: listed ? vscode.l10n.t('Axiom API token for “{0}”', deployment.name) : vscode.l10n.t('Axiom API token'),
-        prompt: vscode.l10n.t(
-          'An API token (xaat-…) or a personal token (xapt-…). It is kept in VS Code’s secret storage.',
-        ),
+        title: listed ? localize('Axiom API token for “{0}”', deployment.name) : localize('Axiom API token'),
+        prompt: localize('An API token (xaat-…) or a personal token (xapt-…). It is kept in VS Code’s secret storage.'),
         password: true,
         ignoreFocusOut: true,
         validateInput: (text) => {
@@ -51,13 +49,13 @@ export function setTokenCommand(accounts: Accounts, handlers: AdviceHandlers) {
     if (raw === undefined) return false;
     const check = checkTokenInput(raw);
     if (!check.ok) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The token was not saved: {0}', say(check.problem)));
+      void vscode.window.showErrorMessage(localize('The token was not saved: {0}', say(check.problem)));
       return false;
     }
     if (args?.orgId !== undefined) {
       const org = checkOrgIdInput(args.orgId);
       if (!org.ok) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('The token was not saved: {0}', say(org.problem)));
+        void vscode.window.showErrorMessage(localize('The token was not saved: {0}', say(org.problem)));
         return false;
       }
       await accounts.saveOrgId(deployment.name, org.orgId);
@@ -66,15 +64,15 @@ export function setTokenCommand(accounts: Accounts, handlers: AdviceHandlers) {
     if (tokenKind(check.token) === 'personal' && !(await accounts.active()).orgId) {
       const orgId = await ensureOrgId(
         accounts,
-        vscode.l10n.t('A personal token needs the id of the organization to act in.'),
+        localize('A personal token needs the id of the organization to act in.'),
       );
       if (!orgId)
         void vscode.window.showWarningMessage(
-          vscode.l10n.t('The token is saved, but a personal token needs an org id: set axiom.orgId.'),
+          localize('The token is saved, but a personal token needs an org id: set axiom.orgId.'),
         );
     }
     void vscode.window.showInformationMessage(
-      listed ? vscode.l10n.t('Axiom token saved for “{0}”.', deployment.name) : vscode.l10n.t('Axiom token saved.'),
+      listed ? localize('Axiom token saved for “{0}”.', deployment.name) : localize('Axiom token saved.'),
     );
     return true;
   };
@@ -88,7 +86,7 @@ export function signOutCommand(accounts: Accounts, handlers: AdviceHandlers) {
     if (!deployment) return;
     await accounts.signOut(deployment.name);
     void vscode.window.showInformationMessage(
-      vscode.l10n.t('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(deployment)),
+      localize('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(deployment)),
     );
   };
 }

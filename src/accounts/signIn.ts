@@ -20,7 +20,7 @@ import type { Org } from '../core/api/schemas';
 import { type Browser, withOriginalPath } from '../platform/browser';
 import { OPEN_SETTINGS } from '../platform/adviceActions';
 import { load } from '../platform/lazy';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { MachineState } from '../platform/machineState';
 import type { SettingsStore } from '../platform/settings';
@@ -68,10 +68,10 @@ export function signInCommand(deps: SignInDeps) {
     const apiUrl = deps.settings.read().url || DEFAULT_API_URL;
     const signInUrl = signInUrlFor(apiUrl, deps.settings.readSignInUrl());
     if (!signInUrl) {
-      const open = vscode.l10n.t('Open Settings');
-      const token = vscode.l10n.t('Add with a Token');
+      const open = localize('Open Settings');
+      const token = localize('Add with a Token');
       const choice = await vscode.window.showErrorMessage(
-        vscode.l10n.t(
+        localize(
           'Sign in with Axiom needs to know where {0} signs in: set axiom.signInUrl, or add the deployment with a token.',
           hostOf(apiUrl),
         ),
@@ -88,7 +88,7 @@ export function signInCommand(deps: SignInDeps) {
       return await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Sign in with Axiom'),
+          title: localize('Sign in with Axiom'),
           cancellable: true,
         },
         async (progress, cancel) => {
@@ -100,7 +100,7 @@ export function signInCommand(deps: SignInDeps) {
             timeoutMs: deps.settings.read().timeoutMs,
             signal: controller.signal,
           };
-          progress.report({ message: vscode.l10n.t('Finding the sign-in server…') });
+          progress.report({ message: localize('Finding the sign-in server…') });
           const metadata = await api.discover(signInUrl, http);
           const state = api.makeState();
           const pkce = api.makePkce();
@@ -111,9 +111,9 @@ export function signInCommand(deps: SignInDeps) {
             signal: controller.signal,
             port: remembered?.port ?? rememberedPort(remembered?.redirectUri),
             pages: {
-              title: vscode.l10n.t('Axiom'),
-              success: vscode.l10n.t('You are signed in. You can close this tab and return to VS Code.'),
-              failure: vscode.l10n.t('The sign-in did not finish. Return to VS Code to see why.'),
+              title: localize('Axiom'),
+              success: localize('You are signed in. You can close this tab and return to VS Code.'),
+              failure: localize('The sign-in did not finish. Return to VS Code to see why.'),
             },
           });
           try {
@@ -121,7 +121,7 @@ export function signInCommand(deps: SignInDeps) {
             const address = vscode.Uri.parse(
               api.authorizeUrl(metadata, { clientId, redirectUri, challenge: pkce.challenge, state }),
             );
-            progress.report({ message: vscode.l10n.t('Waiting for you to approve in the browser…') });
+            progress.report({ message: localize('Waiting for you to approve in the browser…') });
             deps.log.info(
               `sign-in: opened ${metadata.authorizationEndpoint.split('?')[0]} in the browser, waiting on port ${listener.port}`,
             );
@@ -140,7 +140,7 @@ export function signInCommand(deps: SignInDeps) {
             } finally {
               offer.dispose();
             }
-            progress.report({ message: vscode.l10n.t('Signing in…') });
+            progress.report({ message: localize('Signing in…') });
             const tokens = await api.exchangeCode(
               metadata,
               { clientId, code, verifier: pkce.verifier, redirectUri },
@@ -244,12 +244,12 @@ function offerByHand(
   if (afterMs === undefined) return new vscode.Disposable(() => undefined);
   let over = false;
   const offer = async () => {
-    const paste = vscode.l10n.t('Paste Address…');
-    const copy = vscode.l10n.t('Copy Sign-in Address');
-    const token = vscode.l10n.t('Use a Token Instead');
+    const paste = localize('Paste Address…');
+    const copy = localize('Copy Sign-in Address');
+    const token = localize('Use a Token Instead');
     for (;;) {
       const choice = await vscode.window.showInformationMessage(
-        vscode.l10n.t(
+        localize(
           'Approve the sign-in in your browser. If the browser cannot come back to VS Code, paste the address it ended on.',
         ),
         paste,
@@ -267,15 +267,13 @@ function offerByHand(
       }
       if (choice === paste) {
         const pasted = await vscode.window.showInputBox({
-          title: vscode.l10n.t('Sign in with Axiom'),
-          prompt: vscode.l10n.t(
+          title: localize('Sign in with Axiom'),
+          prompt: localize(
             'The whole address from the browser’s address bar, after you approved (it ends in …/callback?code=…&state=…)',
           ),
           ignoreFocusOut: true,
           validateInput: (text) =>
-            text.trim() && !/[?&]state=/.test(text)
-              ? vscode.l10n.t('That address carries no sign-in answer.')
-              : undefined,
+            text.trim() && !/[?&]state=/.test(text) ? localize('That address carries no sign-in answer.') : undefined,
         });
         if (pasted && !over) {
           const problem = listener.complete(pasted);
@@ -328,9 +326,9 @@ async function saveSignIn(
   deps.log.info(
     `sign-in: saved the deployment “${name}” (org ${org.id})${grant.expiresAt ? `, token valid until ${new Date(grant.expiresAt).toISOString()}` : ''}${grant.refreshToken ? ', renewable' : ''}`,
   );
-  const rename = vscode.l10n.t('Rename…');
+  const rename = localize('Rename…');
   void vscode.window
-    .showInformationMessage(vscode.l10n.t('Signed in to Axiom: this window now uses “{0}”.', name), rename)
+    .showInformationMessage(localize('Signed in to Axiom: this window now uses “{0}”.', name), rename)
     .then((choice) => (choice === rename ? deps.rename(name) : undefined));
   return deployment;
 }
@@ -338,7 +336,7 @@ async function saveSignIn(
 async function chooseOrg(orgs: Org[], wanted: string | undefined): Promise<Org | undefined> {
   if (!orgs.length) {
     void vscode.window.showErrorMessage(
-      vscode.l10n.t('This Axiom account belongs to no organization the extension can use. Nothing was changed.'),
+      localize('This Axiom account belongs to no organization the extension can use. Nothing was changed.'),
     );
     return undefined;
   }
@@ -346,7 +344,7 @@ async function chooseOrg(orgs: Org[], wanted: string | undefined): Promise<Org |
     const found = orgs.find((o) => o.id === wanted);
     if (!found)
       void vscode.window.showErrorMessage(
-        vscode.l10n.t('The account cannot act in the organization “{0}”. Nothing was changed.', wanted),
+        localize('The account cannot act in the organization “{0}”. Nothing was changed.', wanted),
       );
     return found;
   }
@@ -354,12 +352,12 @@ async function chooseOrg(orgs: Org[], wanted: string | undefined): Promise<Org |
   const picked = await vscode.window.showQuickPick(
     orgs.map((org) => ({ label: org.name ?? org.id, description: org.id, org })),
     {
-      title: vscode.l10n.t('Sign in with Axiom'),
-      placeHolder: vscode.l10n.t('The organization to work in'),
+      title: localize('Sign in with Axiom'),
+      placeHolder: localize('The organization to work in'),
       ignoreFocusOut: true,
     },
   );
-  if (!picked) void vscode.window.showInformationMessage(vscode.l10n.t('Sign-in was cancelled; nothing was changed.'));
+  if (!picked) void vscode.window.showInformationMessage(localize('Sign-in was cancelled; nothing was changed.'));
   return picked?.org;
 }
 
@@ -405,18 +403,18 @@ async function revokeQuietly(deps: SignInDeps, grant: Grant, http: OAuthHttp): P
 async function tellFailure(deps: SignInDeps, error: unknown, again: () => Promise<unknown>): Promise<void> {
   if (!isAxiomError(error)) {
     deps.log.error(phrase('sign-in failed: {0}', String(error)));
-    void vscode.window.showErrorMessage(vscode.l10n.t('Sign-in failed; nothing was changed. See the log.'));
+    void vscode.window.showErrorMessage(localize('Sign-in failed; nothing was changed. See the log.'));
     return;
   }
   deps.log.warn(phrase('sign-in ended: {0}', error.phrase));
   if (error.kind === 'cancelled') {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Sign-in was cancelled; nothing was changed.'));
+    void vscode.window.showInformationMessage(localize('Sign-in was cancelled; nothing was changed.'));
     return;
   }
   if (error.kind === 'auth' || error.kind === 'timeout') {
-    const tryAgain = vscode.l10n.t('Try Again');
+    const tryAgain = localize('Try Again');
     const choice = await vscode.window.showErrorMessage(
-      vscode.l10n.t('{0} Nothing was changed.', say(error.phrase)),
+      localize('{0} Nothing was changed.', say(error.phrase)),
       tryAgain,
     );
     if (choice === tryAgain) await again();

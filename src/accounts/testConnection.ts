@@ -3,7 +3,7 @@ import type { Connection } from './connection';
 import { STEP_NAMES, type StepOutcome } from '../core/accounts/connectionSteps';
 import { phrase, render } from '../core/phrase';
 import { load } from '../platform/lazy';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
 import { adviceFor } from '../core/api/errorAdvice';
@@ -30,7 +30,7 @@ export function testConnectionCommand(connection: Connection, settings: Settings
     const outcomes = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Axiom: testing the connection'),
+        title: localize('Axiom: testing the connection'),
         cancellable: true,
       },
       (progress, cancel) => {
@@ -74,7 +74,7 @@ export function testConnectionCommand(connection: Connection, settings: Settings
       return again === 'retry' ? testConnection() : outcomes;
     }
     const found = (step: StepOutcome['step']) => outcomes.find((o) => o.step === step)?.detail;
-    const showLog = vscode.l10n.t('Show Log');
+    const showLog = localize('Show Log');
     void vscode.window
       .showInformationMessage(
         say(

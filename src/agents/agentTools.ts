@@ -61,6 +61,7 @@ import { load } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import { ChatQueries, handleChat } from './chatParticipant';
 import { listDatasets } from '../core/datasets/datasets';
+import { localize } from '../platform/l10n';
 
 /** What the tools need of the monitors feature: the statuses its view keeps, and reading more. */
 export interface MonitorStatuses {
@@ -156,33 +157,33 @@ export class AgentTools implements vscode.Disposable {
   /** The message while a tool runs, and for a tool that changes something, the confirmation. */
   async prepare(name: ToolName, input: unknown): Promise<vscode.PreparedToolInvocation> {
     if (name === 'axiom_updateMonitor' || name === 'axiom_createMonitor') return this.prepareMonitor(name, input);
-    if (name !== 'axiom_starQuery') return { invocationMessage: vscode.l10n.t('Asking Axiom ({0})…', name) };
+    if (name !== 'axiom_starQuery') return { invocationMessage: localize('Asking Axiom ({0})…', name) };
     const checked = validateInput(name, input);
     let where: string;
     try {
       where = labelText(deploymentLabel(await this.deps.access.deployment()));
     } catch {
-      where = vscode.l10n.t('no deployment (nothing will be sent)');
+      where = localize('no deployment (nothing will be sent)');
     }
-    if (!checked.ok) return { invocationMessage: vscode.l10n.t('Checking the input…') };
+    if (!checked.ok) return { invocationMessage: localize('Checking the input…') };
     const { apl, name: queryName } = checked.value;
     const dataset = checked.value.dataset ?? datasetFromApl(apl) ?? '';
     const message = new vscode.MarkdownString(
       [
-        vscode.l10n.t('Star this query in Axiom, on the deployment **{0}**?', escapeMarkdown(where)),
+        localize('Star this query in Axiom, on the deployment **{0}**?', escapeMarkdown(where)),
         '',
-        vscode.l10n.t(
+        localize(
           'What will be sent: a starred query named **{0}**, dataset **{1}**, with this APL:',
           escapeMarkdown(queryName),
-          escapeMarkdown(dataset || vscode.l10n.t('none')),
+          escapeMarkdown(dataset || localize('none')),
         ),
         '',
         fencedCode(maskSecrets(apl), APL_LANGUAGE_ID),
       ].join('\n'),
     );
     return {
-      invocationMessage: vscode.l10n.t('Starring “{0}” in Axiom…', queryName),
-      confirmationMessages: { title: vscode.l10n.t('Star a query in Axiom ({0})', where), message },
+      invocationMessage: localize('Starring “{0}” in Axiom…', queryName),
+      confirmationMessages: { title: localize('Star a query in Axiom ({0})', where), message },
     };
   }
 
@@ -196,16 +197,16 @@ export class AgentTools implements vscode.Disposable {
     input: unknown,
   ): Promise<vscode.PreparedToolInvocation> {
     const checked = validateInput(name, input);
-    let where = vscode.l10n.t('no deployment (nothing will be sent)');
+    let where = localize('no deployment (nothing will be sent)');
     const lines: string[] = [];
     try {
       const { deployment, client } = await this.deps.access.session();
       where = labelText(deploymentLabel(deployment));
-      if (!checked.ok) lines.push(vscode.l10n.t('The input is not valid: nothing will be sent.'));
+      if (!checked.ok) lines.push(localize('The input is not valid: nothing will be sent.'));
       else if (name === 'axiom_createMonitor') {
         const settings = checked.value as ToolInputs['axiom_createMonitor'];
         lines.push(
-          vscode.l10n.t('Create a monitor named **{0}** with these settings:', escapeMarkdown(settings.name)),
+          localize('Create a monitor named **{0}** with these settings:', escapeMarkdown(settings.name)),
           '',
           ...settingLines(
             Object.entries(settings)
@@ -219,18 +220,15 @@ export class AgentTools implements vscode.Disposable {
         const found = client && (await this.findMonitor(client, wanted.monitor, new AbortController().signal));
         if (!found)
           lines.push(
-            vscode.l10n.t(
-              'No monitor has the id or name **{0}**: nothing will be sent.',
-              escapeMarkdown(wanted.monitor),
-            ),
+            localize('No monitor has the id or name **{0}**: nothing will be sent.', escapeMarkdown(wanted.monitor)),
           );
         else {
           const record = await client.getMonitor(found.id);
           const changes = monitorChanges(record.raw, wanted);
           lines.push(
-            vscode.l10n.t('Change the monitor **{0}** (id {1}):', escapeMarkdown(found.name), escapeMarkdown(found.id)),
+            localize('Change the monitor **{0}** (id {1}):', escapeMarkdown(found.name), escapeMarkdown(found.id)),
             '',
-            ...(changes.length ? settingLines(changes) : [vscode.l10n.t('nothing differs from what it is now')]),
+            ...(changes.length ? settingLines(changes) : [localize('nothing differs from what it is now')]),
           );
           if (typeof wanted.aplQuery === 'string' && changes.some(([key]) => key === 'aplQuery'))
             lines.push('', fencedCode(maskSecrets(wanted.aplQuery), APL_LANGUAGE_ID));
@@ -238,7 +236,7 @@ export class AgentTools implements vscode.Disposable {
       }
     } catch (error) {
       lines.push(
-        vscode.l10n.t(
+        localize(
           'The monitor could not be read now ({0}); the call will read it again before changing anything.',
           escapeMarkdown(render(reasonFor(error))),
         ),
@@ -246,10 +244,10 @@ export class AgentTools implements vscode.Disposable {
     }
     const title =
       name === 'axiom_createMonitor'
-        ? vscode.l10n.t('Create a monitor in Axiom ({0})', where)
-        : vscode.l10n.t('Change a monitor in Axiom ({0})', where);
+        ? localize('Create a monitor in Axiom ({0})', where)
+        : localize('Change a monitor in Axiom ({0})', where);
     const message = new vscode.MarkdownString(
-      maskSecrets([vscode.l10n.t('On the deployment **{0}**:', escapeMarkdown(where)), '', ...lines].join('\n')),
+      maskSecrets([localize('On the deployment **{0}**:', escapeMarkdown(where)), '', ...lines].join('\n')),
     );
     return { invocationMessage: title, confirmationMessages: { title, message } };
   }

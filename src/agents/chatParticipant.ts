@@ -11,6 +11,7 @@ import {
   type ToolsPort,
 } from '../core/agents/prompts';
 import { COMMANDS } from '../platform/constants';
+import { localize } from '../platform/l10n';
 
 const COMMANDS_KNOWN: readonly string[] = ['query', 'explain', 'monitor'];
 
@@ -59,7 +60,7 @@ export async function handleChat(
             ? vscode.LanguageModelChatMessage.User(m.text)
             : vscode.LanguageModelChatMessage.Assistant(m.text),
         ),
-        { justification: vscode.l10n.t('To answer your question from your Axiom data.') },
+        { justification: localize('To answer your question from your Axiom data.') },
         token,
       );
       for await (const piece of response.text) yield piece;
@@ -75,10 +76,10 @@ export async function handleChat(
     );
     if (result.apl) {
       const id = queries.put(result.apl);
-      stream.button({ command: COMMANDS.openChatQuery, title: vscode.l10n.t('Open in Editor'), arguments: [{ id }] });
+      stream.button({ command: COMMANDS.openChatQuery, title: localize('Open in Editor'), arguments: [{ id }] });
       stream.button({
         command: COMMANDS.openChatQuery,
-        title: vscode.l10n.t('Run Query'),
+        title: localize('Run Query'),
         arguments: [{ id, run: true }],
       });
     }
@@ -87,8 +88,8 @@ export async function handleChat(
     if (token.isCancellationRequested) return {};
     const message =
       error instanceof vscode.LanguageModelError
-        ? vscode.l10n.t('The chat model could not answer: {0}', error.message)
-        : vscode.l10n.t('Something went wrong: {0}', error instanceof Error ? error.message : String(error));
+        ? localize('The chat model could not answer: {0}', error.message)
+        : localize('Something went wrong: {0}', error instanceof Error ? error.message : String(error));
     return { errorDetails: { message } };
   } finally {
     cancel.dispose();

@@ -11,6 +11,7 @@ import { openQueryInNewTab } from '../platform/openQuery';
 import type { AdviceHandlers } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
 import type { DatasetsView, FieldRow } from './datasetsView';
+import { localize } from '../platform/l10n';
 
 /** A query to run through the one runner (src/run): its text and the document it came from. */
 export interface DatasetRun {
@@ -47,14 +48,12 @@ async function datasetFrom(arg: unknown, view: DatasetsView): Promise<string | u
   if (!view.currentDatasets.length) await view.refresh();
   const items = view.currentDatasets.map((d) => ({ label: d.name, description: d.kind, detail: d.description }));
   if (!items.length) {
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('There are no datasets to choose from; see the Datasets view.'),
-    );
+    void vscode.window.showInformationMessage(localize('There are no datasets to choose from; see the Datasets view.'));
     return undefined;
   }
   return (
     await vscode.window.showQuickPick(items, {
-      title: vscode.l10n.t('Choose a dataset'),
+      title: localize('Choose a dataset'),
       matchOnDescription: true,
       matchOnDetail: true,
     })
@@ -116,7 +115,7 @@ export function datasetCommands(deps: DatasetCommandDeps) {
       const dataset = await datasetFrom(arg, deps.view);
       if (dataset === undefined) return;
       await vscode.env.clipboard.writeText(dataset);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied “{0}”.', dataset), 3000);
+      vscode.window.setStatusBarMessage(localize('Copied “{0}”.', dataset), 3000);
     },
 
     /** The dataset's first query in the web app, over the status bar's range. */
@@ -140,7 +139,7 @@ export function datasetCommands(deps: DatasetCommandDeps) {
       );
       if (!editor) {
         void vscode.window.showInformationMessage(
-          vscode.l10n.t('Open an APL editor to insert the field into (Query this Dataset opens one).'),
+          localize('Open an APL editor to insert the field into (Query this Dataset opens one).'),
         );
         return false;
       }
@@ -157,7 +156,7 @@ export function datasetCommands(deps: DatasetCommandDeps) {
       if (!field) return;
       const text = fieldText(field.name);
       await vscode.env.clipboard.writeText(text);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied “{0}”.', text), 3000);
+      vscode.window.setStatusBarMessage(localize('Copied “{0}”.', text), 3000);
     },
 
     /** A new query counting the dataset's events by the field's values, over the status bar's range. */

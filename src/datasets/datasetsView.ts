@@ -6,7 +6,7 @@ import { matchesText } from '../core/textMatch';
 import { escapeMarkdown, fencedCode } from '../core/markdown';
 import { phrase } from '../core/phrase';
 import { COMMANDS, DATASETS_KEYS, VIEWS } from '../platform/constants';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import { countText, ListView, type ListElement, type ListFeatureDeps, type Loaded } from '../platform/listView';
 
 /** What the view needs of the one cache of datasets and fields (completion reads the same one,
@@ -77,13 +77,13 @@ async function surviving<T>(load: () => Promise<T>, signal?: AbortSignal): Promi
 export class DatasetsView extends ListView<DatasetNode> {
   protected readonly doing = phrase('Loading datasets');
   private readonly words = {
-    virtual: vscode.l10n.t('virtual'),
-    hidden: vscode.l10n.t('Hidden fields'),
+    virtual: localize('virtual'),
+    hidden: localize('Hidden fields'),
   };
 
   protected readonly filterWords = {
-    title: vscode.l10n.t('Filter datasets'),
-    prompt: vscode.l10n.t(
+    title: localize('Filter datasets'),
+    prompt: localize(
       'Shows the datasets whose name, kind or description has this text, and those of the expanded ones with such a field. Empty: all.',
     ),
   };
@@ -134,9 +134,8 @@ export class DatasetsView extends ListView<DatasetNode> {
   }
 
   protected describeCount(count: number): string {
-    return this.describeFiltered(
-      count === 1 ? vscode.l10n.t('1 dataset') : vscode.l10n.t('{0} datasets', countText(count)),
-      () => this.countShown(),
+    return this.describeFiltered(count === 1 ? localize('1 dataset') : localize('{0} datasets', countText(count)), () =>
+      this.countShown(),
     );
   }
 
@@ -188,7 +187,7 @@ export class DatasetsView extends ListView<DatasetNode> {
       nodes.push({
         kind: 'note',
         dataset: name,
-        text: vscode.l10n.t('Virtual fields could not be loaded: {0}', why),
+        text: localize('Virtual fields could not be loaded: {0}', why),
         error: false,
         parent: row,
       });
@@ -244,12 +243,12 @@ export class DatasetsView extends ListView<DatasetNode> {
       const { name, kind, description } = row.dataset;
       const fields = this.schema.fieldsInHand(name);
       const lines = [`**${escapeMarkdown(name)}**`];
-      if (kind) lines.push(`${escapeMarkdown(vscode.l10n.t('Kind'))}: ${escapeMarkdown(kind)}`);
+      if (kind) lines.push(`${escapeMarkdown(localize('Kind'))}: ${escapeMarkdown(kind)}`);
       if (description) lines.push(escapeMarkdown(description));
       if (fields)
         lines.push(
           escapeMarkdown(
-            vscode.l10n.t('{0} fields, {1} hidden', countText(fields.fields.length), countText(fields.hidden.length)),
+            localize('{0} fields, {1} hidden', countText(fields.fields.length), countText(fields.hidden.length)),
           ),
         );
       return lines.join('\n\n');
@@ -260,8 +259,8 @@ export class DatasetsView extends ListView<DatasetNode> {
       `**${escapeMarkdown(field.name)}**${field.virtual ? ` · ${escapeMarkdown(this.words.virtual)}` : ''}`,
     ];
     const facts = [
-      field.type && `${vscode.l10n.t('Type')}: ${field.type}`,
-      field.unit && `${vscode.l10n.t('Unit')}: ${field.unit}`,
+      field.type && `${localize('Type')}: ${field.type}`,
+      field.unit && `${localize('Unit')}: ${field.unit}`,
     ].filter((f): f is string => !!f);
     if (facts.length) lines.push(escapeMarkdown(facts.join(' · ')));
     if (field.description) lines.push(escapeMarkdown(field.description));

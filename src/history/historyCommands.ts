@@ -9,6 +9,7 @@ import { COMMANDS } from '../platform/constants';
 import { copyQueryText, openQueryInNewTab } from '../platform/openQuery';
 import { runDescription, type HistoryView } from './historyView';
 import type { QueryHistory } from './queryHistory';
+import { localize } from '../platform/l10n';
 
 /** A run of a query from the history: its text, the editor it opened in, and the range to run over. */
 export interface HistoryRun {
@@ -91,12 +92,12 @@ export function historyCommands(deps: HistoryCommandDeps) {
     },
     /** Removes the deployment's history from this machine, after a confirmation. */
     async [COMMANDS.clearQueryHistory](): Promise<boolean> {
-      const clear = vscode.l10n.t('Clear History');
+      const clear = localize('Clear History');
       const choice = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Clear the query history of this deployment from this machine?'),
+        localize('Clear the query history of this deployment from this machine?'),
         {
           modal: true,
-          detail: vscode.l10n.t('Every query recorded here is deleted from the disk. This cannot be undone.'),
+          detail: localize('Every query recorded here is deleted from the disk. This cannot be undone.'),
         },
         clear,
       );
@@ -132,9 +133,9 @@ export async function showHistoryPick(
   shown?: (pick: vscode.QuickPick<vscode.QuickPickItem>) => void,
 ): Promise<{ entry: HistoryEntry; action: PickAction } | undefined> {
   const buttons: Record<Exclude<PickAction, 'open'>, vscode.QuickInputButton> = {
-    rerun: { iconPath: new vscode.ThemeIcon('play'), tooltip: vscode.l10n.t('Run Again (Same Range)') },
-    star: { iconPath: new vscode.ThemeIcon('star-empty'), tooltip: vscode.l10n.t('Star this Query') },
-    copy: { iconPath: new vscode.ThemeIcon('copy'), tooltip: vscode.l10n.t('Copy Query') },
+    rerun: { iconPath: new vscode.ThemeIcon('play'), tooltip: localize('Run Again (Same Range)') },
+    star: { iconPath: new vscode.ThemeIcon('star-empty'), tooltip: localize('Star this Query') },
+    copy: { iconPath: new vscode.ThemeIcon('copy'), tooltip: localize('Copy Query') },
   };
   const time = new Intl.DateTimeFormat(vscode.env.language, { hour: '2-digit', minute: '2-digit' });
   const items: vscode.QuickPickItem[] = [];
@@ -156,10 +157,10 @@ export async function showHistoryPick(
     items.push(item);
   }
   const pick = vscode.window.createQuickPick<vscode.QuickPickItem>();
-  pick.title = vscode.l10n.t('Query History');
+  pick.title = localize('Query History');
   pick.placeholder = entries.length
-    ? vscode.l10n.t('Search the queries run on this deployment')
-    : vscode.l10n.t('No query has been run on this deployment yet');
+    ? localize('Search the queries run on this deployment')
+    : localize('No query has been run on this deployment yet');
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
   pick.items = items;

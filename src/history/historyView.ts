@@ -6,7 +6,7 @@ import { escapeMarkdown, fencedCode } from '../core/markdown';
 import { phrase } from '../core/phrase';
 import { rangeLabel } from '../core/run/timeRange';
 import { COMMANDS, HISTORY_KEYS, VIEWS } from '../platform/constants';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import { countText, ListView, type ListFeatureDeps, type Loaded } from '../platform/listView';
 import type { QueryHistory } from './queryHistory';
 
@@ -33,20 +33,16 @@ const OUTCOME_ICONS: Record<RunOutcome, vscode.ThemeIcon> = {
 /** How a run ended, in words. */
 export function outcomeWords(entry: HistoryEntry): string {
   const rows =
-    entry.rows === undefined
-      ? ''
-      : entry.rows === 1
-        ? vscode.l10n.t('1 row')
-        : vscode.l10n.t('{0} rows', countText(entry.rows));
+    entry.rows === undefined ? '' : entry.rows === 1 ? localize('1 row') : localize('{0} rows', countText(entry.rows));
   switch (entry.outcome) {
     case 'ok':
       return rows;
     case 'limited':
-      return vscode.l10n.t('{0}, cut at a limit', rows);
+      return localize('{0}, cut at a limit', rows);
     case 'compileError':
-      return vscode.l10n.t('does not compile');
+      return localize('does not compile');
     case 'failed':
-      return vscode.l10n.t('failed');
+      return localize('failed');
   }
 }
 
@@ -57,9 +53,9 @@ let sources: Record<string, string> | undefined;
 export function sourceWords(entry: HistoryEntry): string {
   sources ??= {
     query: '',
-    notebook: vscode.l10n.t('notebook'),
-    agent: vscode.l10n.t('agent'),
-    dryRun: vscode.l10n.t('dry run'),
+    notebook: localize('notebook'),
+    agent: localize('agent'),
+    dryRun: localize('dry run'),
   };
   return Object.hasOwn(sources, entry.source) ? sources[entry.source] : entry.source;
 }
@@ -98,10 +94,10 @@ let seconds: Intl.NumberFormat | undefined;
 
 /** A duration as a person reads it: 850 ms, 2.4 s, 3 min 5 s. */
 export function durationWords(ms: number): string {
-  if (ms < 1000) return vscode.l10n.t('{0} ms', Math.round(ms));
+  if (ms < 1000) return localize('{0} ms', Math.round(ms));
   seconds ??= new Intl.NumberFormat(vscode.env.language, { maximumFractionDigits: 1 });
-  if (ms < 60_000) return vscode.l10n.t('{0} s', seconds.format(ms / 1000));
-  return vscode.l10n.t('{0} min {1} s', Math.floor(ms / 60_000), Math.round((ms % 60_000) / 1000));
+  if (ms < 60_000) return localize('{0} s', seconds.format(ms / 1000));
+  return localize('{0} min {1} s', Math.floor(ms / 60_000), Math.round((ms % 60_000) / 1000));
 }
 
 /**
@@ -119,12 +115,12 @@ export class HistoryView extends ListView<HistoryNode> {
     year: 'numeric',
   });
   private readonly full = new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'full', timeStyle: 'medium' });
-  private readonly openTitle = vscode.l10n.t('Open in New Editor');
+  private readonly openTitle = localize('Open in New Editor');
   private total = 0;
 
   protected readonly filterWords = {
-    title: vscode.l10n.t('Filter the query history'),
-    prompt: vscode.l10n.t('Shows the runs whose query or datasets hold every word. Empty: all.'),
+    title: localize('Filter the query history'),
+    prompt: localize('Shows the runs whose query or datasets hold every word. Empty: all.'),
   };
 
   constructor(
@@ -175,7 +171,7 @@ export class HistoryView extends ListView<HistoryNode> {
 
   protected describeCount(count: number): string {
     return this.describeFiltered(
-      count === 1 ? vscode.l10n.t('1 run') : vscode.l10n.t('{0} runs', countText(count)),
+      count === 1 ? localize('1 run') : localize('{0} runs', countText(count)),
       () => this.shownEntries.length,
     );
   }
@@ -198,9 +194,9 @@ export class HistoryView extends ListView<HistoryNode> {
     const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
     const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1).getTime();
     return day.start === today
-      ? vscode.l10n.t('Today')
+      ? localize('Today')
       : day.start === yesterday
-        ? vscode.l10n.t('Yesterday')
+        ? localize('Yesterday')
         : this.days.format(day.start);
   }
 
@@ -230,13 +226,13 @@ export class HistoryView extends ListView<HistoryNode> {
     if (row.kind !== 'run') return undefined;
     const { entry } = row;
     const facts = [
-      [vscode.l10n.t('Ran'), this.full.format(entry.at)],
-      [vscode.l10n.t('Run by'), sourceWords(entry)],
-      [vscode.l10n.t('Time range'), rangeWords(entry)],
-      [vscode.l10n.t('Took'), durationWords(entry.durationMs)],
-      [vscode.l10n.t('Outcome'), outcomeWords(entry) || vscode.l10n.t('no rows')],
-      [vscode.l10n.t('Datasets'), entry.datasets.join(', ')],
-      [vscode.l10n.t('Deployment'), entry.deployment],
+      [localize('Ran'), this.full.format(entry.at)],
+      [localize('Run by'), sourceWords(entry)],
+      [localize('Time range'), rangeWords(entry)],
+      [localize('Took'), durationWords(entry.durationMs)],
+      [localize('Outcome'), outcomeWords(entry) || localize('no rows')],
+      [localize('Datasets'), entry.datasets.join(', ')],
+      [localize('Deployment'), entry.deployment],
     ].filter(([, value]) => value);
     const lines = [
       fencedCode(entry.apl, 'axiom-apl'),

@@ -4,6 +4,7 @@ import type { AplFunction } from '../core/apl/reference';
 import { load } from '../platform/lazy';
 import { referenceMarkdown } from './docs';
 import type { AplSchema } from './schema';
+import { localize } from '../platform/l10n';
 
 /** How long completion waits for dataset names or fields not fetched yet; past that it shows what it has and asks again on the next keystroke. */
 const NETWORK_WAIT_MS = 300;
@@ -81,7 +82,7 @@ export class AplCompletions implements vscode.CompletionItemProvider {
     const items: vscode.CompletionItem[] = [];
     for (const name of (await this.schema.datasets(NETWORK_WAIT_MS, token)) ?? []) {
       const item = new vscode.CompletionItem(name, vscode.CompletionItemKind.Struct);
-      item.detail = vscode.l10n.t('dataset');
+      item.detail = localize('dataset');
       item.insertText = apl.quotedName(name);
       item.filterText = context.quoted ? apl.quotedName(name) : name;
       item.sortText = `0${name}`;

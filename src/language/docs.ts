@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AplFunction, AplOperator, AplWord } from '../core/apl/reference';
 import { escapeMarkdown, fencedCode } from '../core/markdown';
-import { translated } from '../platform/l10n';
+import { localize, translated } from '../platform/l10n';
 import { load, once } from '../platform/lazy';
 import { untrustedMarkdown } from '../platform/markdown';
 
@@ -37,5 +37,5 @@ export function referenceMarkdown(
 }
 
 function link(name: string, url: string): string {
-  return `[${escapeMarkdown(vscode.l10n.t('{0} in the APL reference', name))}](${url})`;
+  return `[${escapeMarkdown(localize('{0} in the APL reference', name))}](${url})`;
 }

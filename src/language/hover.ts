@@ -4,6 +4,7 @@ import { load } from '../platform/lazy';
 import { untrustedMarkdown } from '../platform/markdown';
 import { referenceMarkdown } from './docs';
 import type { AplSchema } from './schema';
+import { localize } from '../platform/l10n';
 
 /** How long a field hover waits for the dataset's fields when they are not at hand yet. */
 const FIELDS_WAIT_MS = 300;
@@ -34,7 +35,7 @@ export class AplHover implements vscode.HoverProvider {
     const kind = [field.type, field.unit].filter(Boolean).join(' · ');
     // Names, types and descriptions come from the service: escaped, shown as typed.
     const lines = [
-      `**${escapeMarkdown(at.name)}**${kind ? `: ${escapeMarkdown(kind)}` : ''} — ${escapeMarkdown(vscode.l10n.t('a field of {0}', at.dataset))}`,
+      `**${escapeMarkdown(at.name)}**${kind ? `: ${escapeMarkdown(kind)}` : ''} — ${escapeMarkdown(localize('a field of {0}', at.dataset))}`,
     ];
     if (field.description) lines.push(escapeMarkdown(field.description));
     return new vscode.Hover(untrustedMarkdown(lines.join('\n\n')), range(at.start, at.end));

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { load } from '../platform/lazy';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
+import { localize } from '../platform/l10n';
 
 /** "Did you mean …?": replaces an unknown operator or function by a known name close to it. */
 export class AplQuickFixes implements vscode.CodeActionProvider {
@@ -23,10 +24,7 @@ export class AplQuickFixes implements vscode.CodeActionProvider {
           ? apl.TABULAR_OPERATORS.map((o) => o.name)
           : apl.FUNCTIONS.map((f) => f.name);
       apl.suggest(word, known).forEach((name, index) => {
-        const action = new vscode.CodeAction(
-          vscode.l10n.t('Change to {0}', `'${name}'`),
-          vscode.CodeActionKind.QuickFix,
-        );
+        const action = new vscode.CodeAction(localize('Change to {0}', `'${name}'`), vscode.CodeActionKind.QuickFix);
         action.edit = new vscode.WorkspaceEdit();
         action.edit.replace(document.uri, diagnostic.range, name);
         action.diagnostics = [diagnostic];

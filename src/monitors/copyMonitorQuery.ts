@@ -3,6 +3,7 @@ import type { MonitorsView } from './monitorsView';
 import { monitorQuery } from '../core/monitors/monitorQuery';
 import { monitorFromArgs } from './pickMonitor';
 import { copyQueryText } from '../platform/openQuery';
+import { localize } from '../platform/l10n';
 
 export function copyMonitorQueryCommand(view: MonitorsView) {
   return async (arg?: unknown): Promise<void> => {
@@ -10,7 +11,7 @@ export function copyMonitorQueryCommand(view: MonitorsView) {
     if (!monitor) return;
     const query = monitorQuery(monitor);
     if (!query) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The monitor “{0}” has no query to copy.', monitor.name));
+      void vscode.window.showInformationMessage(localize('The monitor “{0}” has no query to copy.', monitor.name));
       return;
     }
     await copyQueryText(query.text, monitor.name);

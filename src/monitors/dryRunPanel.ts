@@ -18,7 +18,7 @@ import { DEFAULT_DRY_RUN_MS } from '../core/monitors/dryRunPlan';
 import { queryField, readSettingsText } from '../core/monitors/monitorDocuments';
 import { phrase } from '../core/phrase';
 import type { ClientAccess } from '../platform/clientAccess';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { pageOptions, setPage } from '../platform/webviewPage';
 import type { MonitorFiles } from './monitorFiles';
@@ -107,7 +107,7 @@ export function dryRunCommand(deps: Deps) {
         progress: (count, total) => {
           post({ type: 'progress', done: count, total });
           progress.report({
-            message: vscode.l10n.t('{0} of {1} queries', count, total),
+            message: localize('{0} of {1} queries', count, total),
             increment: ((count - reported) / total) * 100,
           });
           reported = count;
@@ -117,7 +117,7 @@ export function dryRunCommand(deps: Deps) {
       return done.result;
     } catch (error) {
       if (isAxiomError(error) && error.kind === 'cancelled')
-        record({ outcome: 'failed', message: vscode.l10n.t('Cancelled') });
+        record({ outcome: 'failed', message: localize('Cancelled') });
       else if (isAxiomError(error) && error.compile)
         record({ outcome: 'compileError', message: error.compile.message });
       else record({ outcome: 'failed', message: say(adviceFor(error, phrase('The dry run')).message) });
@@ -134,7 +134,7 @@ export function dryRunCommand(deps: Deps) {
       open.panel.reveal(vscode.ViewColumn.Beside, true);
       return open;
     }
-    const title = vscode.l10n.t('Dry Run: {0}', name);
+    const title = localize('Dry Run: {0}', name);
     const panel = vscode.window.createWebviewPanel(
       DRY_RUN_VIEW_TYPE,
       title,
@@ -165,7 +165,7 @@ export function dryRunCommand(deps: Deps) {
     const session = await deps.access.session().catch(() => undefined);
     const client = session?.client;
     if (!session || !client) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Set an Axiom API token first.'));
+      void vscode.window.showWarningMessage(localize('Set an Axiom API token first.'));
       return undefined;
     }
     const deployment = location?.deployment ?? session.deployment.name;
@@ -187,7 +187,7 @@ export function dryRunCommand(deps: Deps) {
         const result = await vscode.window.withProgress(
           {
             location: vscode.ProgressLocation.Notification,
-            title: vscode.l10n.t('Dry run of “{0}”', name),
+            title: localize('Dry run of “{0}”', name),
             cancellable: true,
           },
           (progress, token) => run(client, definition, periodMs, post, token, progress),

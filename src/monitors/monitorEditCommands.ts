@@ -12,7 +12,7 @@ import { datasetFromApl, suggestQueryName } from '../core/apl/aplText';
 import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { confirm } from '../platform/confirm';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { MonitorFiles } from './monitorFiles';
 import type { MonitorsView } from './monitorsView';
@@ -123,9 +123,9 @@ export function monitorEditCommands(deps: Deps) {
       const monitor = await monitorFromArgs(arg, view);
       if (!monitor) return false;
       const sure = await confirm(
-        vscode.l10n.t('Delete the monitor “{0}”?', monitor.name),
-        vscode.l10n.t('It is deleted in Axiom and stops alerting, for everyone. This cannot be undone.'),
-        vscode.l10n.t('Delete'),
+        localize('Delete the monitor “{0}”?', monitor.name),
+        localize('It is deleted in Axiom and stops alerting, for everyone. This cannot be undone.'),
+        localize('Delete'),
       );
       if (!sure) return false;
       const deleted = await withAxiom(phrase('Deleting “{0}”', monitor.name), async (client, deployment) => {
@@ -136,7 +136,7 @@ export function monitorEditCommands(deps: Deps) {
       log.info(`deleted monitor ${monitor.id}`);
       view.removed(monitor.id);
       files.deleted(deleted.deployment, monitor.id);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Deleted “{0}”.', monitor.name), 3000);
+      vscode.window.setStatusBarMessage(localize('Deleted “{0}”.', monitor.name), 3000);
       return true;
     },
 
@@ -161,12 +161,12 @@ export function monitorEditCommands(deps: Deps) {
     async snooze(arg?: unknown): Promise<Monitor | undefined> {
       const monitor = await monitorFromArgs(arg, view);
       if (!monitor) return undefined;
-      const untilDate = vscode.l10n.t('Until a date…');
+      const untilDate = localize('Until a date…');
       const picked = await vscode.window.showQuickPick(
         [...SNOOZE_CHOICES.map((c) => ({ label: say(c.label), minutes: c.minutes })), { label: untilDate, minutes: 0 }],
         {
-          title: vscode.l10n.t('Snooze “{0}”', monitor.name),
-          placeHolder: vscode.l10n.t('For how long should the monitor not run?'),
+          title: localize('Snooze “{0}”', monitor.name),
+          placeHolder: localize('For how long should the monitor not run?'),
         },
       );
       if (!picked) return undefined;
@@ -174,8 +174,8 @@ export function monitorEditCommands(deps: Deps) {
       if (picked.minutes) until = new Date(Date.now() + picked.minutes * 60_000);
       else {
         const text = await vscode.window.showInputBox({
-          title: vscode.l10n.t('Snooze “{0}” until', monitor.name),
-          prompt: vscode.l10n.t('A date and time in your time zone, such as 2026-05-01 09:00'),
+          title: localize('Snooze “{0}” until', monitor.name),
+          prompt: localize('A date and time in your time zone, such as 2026-05-01 09:00'),
           validateInput: (value) => {
             const end = snoozeEnd(value, Date.now());
             return end instanceof Date ? undefined : say(end);
@@ -198,7 +198,7 @@ export function monitorEditCommands(deps: Deps) {
         async (client) => (await client.getMonitor(monitor.id)).raw,
       );
       if (!fresh) return undefined;
-      return openDraft({ ...fresh, name: vscode.l10n.t('{0} (copy)', monitor.name) });
+      return openDraft({ ...fresh, name: localize('{0} (copy)', monitor.name) });
     },
 
     /** The APL in the editor (or its selection) as a new monitor: its type asked, then opened with defaults as a draft its first save creates. */
@@ -215,15 +215,15 @@ export function monitorEditCommands(deps: Deps) {
       const apl = (selection ?? document?.getText() ?? '').trim();
       if (!apl) {
         void vscode.window.showInformationMessage(
-          vscode.l10n.t('Open an Axiom APL query (or select one) to make a monitor of it.'),
+          localize('Open an Axiom APL query (or select one) to make a monitor of it.'),
         );
         return undefined;
       }
       const type = await vscode.window.showQuickPick(
         MONITOR_TYPES.map((t) => ({ label: typeWords(t, view.words), type: t, detail: say(TYPE_HELP[t]) })),
         {
-          title: vscode.l10n.t('New monitor: type'),
-          placeHolder: vscode.l10n.t('What should the monitor do with the query’s results?'),
+          title: localize('New monitor: type'),
+          placeHolder: localize('What should the monitor do with the query’s results?'),
         },
       );
       if (!type) return undefined;
@@ -234,7 +234,7 @@ export function monitorEditCommands(deps: Deps) {
       const shape = checkQueryShape(type.type, apl).filter((p) => p.level === 'error');
       if (shape.length) {
         void vscode.window.showErrorMessage(
-          vscode.l10n.t(
+          localize(
             'This query cannot be a {0} monitor: {1}',
             typeWords(type.type, view.words),
             shape.map((p) => say(p.reason)).join(' '),

@@ -14,7 +14,7 @@ import type { AxiomClient } from '../core/api/client';
 import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { confirm } from '../platform/confirm';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
@@ -46,8 +46,8 @@ export function monitorFileCommands(deps: Deps) {
       canSelectFolders: true,
       canSelectMany: false,
       defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-      openLabel: vscode.l10n.t('Export Here'),
-      title: vscode.l10n.t('Export monitors as files'),
+      openLabel: localize('Export Here'),
+      title: localize('Export monitors as files'),
     });
     return picked?.[0];
   }
@@ -101,9 +101,7 @@ export function monitorFileCommands(deps: Deps) {
       if (!list || !target) return undefined;
       const written = await write(target, list);
       void vscode.window.showInformationMessage(
-        written.length === 1
-          ? vscode.l10n.t('Exported 1 monitor.')
-          : vscode.l10n.t('Exported {0} monitors.', written.length),
+        written.length === 1 ? localize('Exported 1 monitor.') : localize('Exported {0} monitors.', written.length),
       );
       return written;
     },
@@ -113,7 +111,7 @@ export function monitorFileCommands(deps: Deps) {
       const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
       if (!uri || !uri.path.endsWith(MONITOR_FILE_SUFFIX)) {
         void vscode.window.showInformationMessage(
-          vscode.l10n.t('Open a monitor file ({0}) to apply it.', `*${MONITOR_FILE_SUFFIX}`),
+          localize('Open a monitor file ({0}) to apply it.', `*${MONITOR_FILE_SUFFIX}`),
         );
         return undefined;
       }
@@ -121,7 +119,7 @@ export function monitorFileCommands(deps: Deps) {
       const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
       const read = readMonitorFile(text);
       if (!read.ok) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('The file cannot be applied: {0}', say(read.problem)));
+        void vscode.window.showErrorMessage(localize('The file cannot be applied: {0}', say(read.problem)));
         return undefined;
       }
       const definition = read.definition;
@@ -130,7 +128,7 @@ export function monitorFileCommands(deps: Deps) {
         const target = applyTarget(definition, (await client.listMonitors()).monitors);
         if (target.kind === 'ambiguous') {
           void vscode.window.showErrorMessage(
-            vscode.l10n.t(
+            localize(
               '{0} monitors are named “{1}”: rename them in Axiom so that the file names one.',
               target.ids.length,
               name,
@@ -146,15 +144,15 @@ export function monitorFileCommands(deps: Deps) {
             'vscode.diff',
             before,
             after,
-            vscode.l10n.t('“{0}”: Axiom’s ↔ the file applied', name),
+            localize('“{0}”: Axiom’s ↔ the file applied', name),
             { preview: true },
           );
           return confirm(
             fresh
-              ? vscode.l10n.t('Update the monitor “{0}” in Axiom as shown?', name)
-              : vscode.l10n.t('Create the monitor “{0}” in Axiom?', name),
-            vscode.l10n.t('Fields the file leaves out are kept as they are in Axiom.'),
-            fresh ? vscode.l10n.t('Update') : vscode.l10n.t('Create'),
+              ? localize('Update the monitor “{0}” in Axiom as shown?', name)
+              : localize('Create the monitor “{0}” in Axiom?', name),
+            localize('Fields the file leaves out are kept as they are in Axiom.'),
+            fresh ? localize('Update') : localize('Create'),
           );
         };
         const outcome =
@@ -167,13 +165,11 @@ export function monitorFileCommands(deps: Deps) {
         switch (outcome.kind) {
           case 'refused':
             void vscode.window.showErrorMessage(
-              vscode.l10n.t('The file cannot be applied: {0}', outcome.problems.map((p) => say(p.reason)).join(' ')),
+              localize('The file cannot be applied: {0}', outcome.problems.map((p) => say(p.reason)).join(' ')),
             );
             return undefined;
           case 'unchanged':
-            void vscode.window.showInformationMessage(
-              vscode.l10n.t('“{0}” in Axiom is already as the file says.', name),
-            );
+            void vscode.window.showInformationMessage(localize('“{0}” in Axiom is already as the file says.', name));
             return undefined;
           case 'declined':
             return undefined;

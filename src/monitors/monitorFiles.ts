@@ -22,7 +22,7 @@ import { phrase } from '../core/phrase';
 import { deploymentUriQuery, recordKey, type RecordLocation } from '../core/recordUri';
 import type { ClientAccess } from '../platform/clientAccess';
 import { APL_LANGUAGE_ID } from '../platform/constants';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { RecordFiles, type RecordWords } from '../platform/recordFiles';
 
@@ -163,8 +163,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       return queryBody(fresh, text);
     }
     const read = readSettingsText(text);
-    if (!read.ok)
-      throw new vscode.FileSystemError(vscode.l10n.t('The settings were not saved: {0}', say(read.problem)));
+    if (!read.ok) throw new vscode.FileSystemError(localize('The settings were not saved: {0}', say(read.problem)));
     const body = settingsBody(fresh, base, read.definition);
     const problems = blockingProblems(body);
     if (problems.length) this.refuse(id, part as MonitorPart, String(fresh.name ?? ''), problems);
@@ -174,7 +173,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   /** A save stopped before sending: the form hears why, and VS Code keeps the text unsaved with the reasons. */
   private refuse(id: string, part: MonitorPart, name: string, problems: MonitorProblem[]): never {
     this.fail(id, part, problems);
-    throw new vscode.FileSystemError(vscode.l10n.t('“{0}” was not saved: {1}', name, problemsText(problems)));
+    throw new vscode.FileSystemError(localize('“{0}” was not saved: {1}', name, problemsText(problems)));
   }
 
   protected saved(record: MonitorDocumentRecord, location: RecordLocation): void {
@@ -290,15 +289,14 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     // A new monitor is created by the person's save, never by an auto save halfway through typing.
     if (this.autoSaving.delete(uri.toString()))
       throw vscode.FileSystemError.Unavailable(
-        vscode.l10n.t('A new monitor is created when you save it yourself (Ctrl+S), not by an auto save.'),
+        localize('A new monitor is created when you save it yourself (Ctrl+S), not by an auto save.'),
       );
     // The first save: the definition as both documents have it now, checked, then one POST.
     const definition = this.edited(location.deployment, location.id) ?? { ...draft.definition };
     if (location.part === 'query') definition[queryField(draft.definition)] = text;
     else {
       const read = readSettingsText(text);
-      if (!read.ok)
-        throw new vscode.FileSystemError(vscode.l10n.t('The settings were not saved: {0}', say(read.problem)));
+      if (!read.ok) throw new vscode.FileSystemError(localize('The settings were not saved: {0}', say(read.problem)));
       const query = definition[queryField(draft.definition)];
       for (const key of Object.keys(definition)) delete definition[key];
       Object.assign(definition, read.definition, { [queryField(draft.definition)]: query });
@@ -314,7 +312,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     if (outcome.kind !== 'created') {
       const problems = outcome.kind === 'refused' ? outcome.problems : [];
       this.fail(location.id, location.part as MonitorPart, problems);
-      throw new vscode.FileSystemError(vscode.l10n.t('“{0}” was not created: {1}', name, problemsText(problems)));
+      throw new vscode.FileSystemError(localize('“{0}” was not created: {1}', name, problemsText(problems)));
     }
     const created = named(outcome.record);
     draft.created = created;
@@ -331,7 +329,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     // A draft's documents restored in a window that no longer has it: nothing to read or save.
     if (!draft)
       throw vscode.FileSystemError.FileNotFound(
-        vscode.l10n.t(
+        localize(
           'This new monitor was never created, and what it was made of is gone (the window was reloaded). Copy its text into a new monitor.',
         ),
       );

@@ -15,7 +15,7 @@ import {
 } from '../core/monitors/monitorForm';
 import { phrase } from '../core/phrase';
 import type { ClientAccess } from '../platform/clientAccess';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { pageOptions, setPage } from '../platform/webviewPage';
 import type { MonitorFiles, SaveFailure } from './monitorFiles';
@@ -95,7 +95,7 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
     webview.options = pageOptions(this.deps.extensionUri);
     setPage(webview, this.deps.extensionUri, {
       bundle: 'monitorForm',
-      title: vscode.l10n.t('Monitor settings'),
+      title: localize('Monitor settings'),
       words: formWords(),
     });
     const form: OpenForm = { document, page: webview, ready: false };
@@ -162,7 +162,7 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
   private async loadNotifiers(form: OpenForm): Promise<void> {
     try {
       const session = await this.deps.access.session();
-      if (!session.client) throw new Error(vscode.l10n.t('Set an Axiom API token first.'));
+      if (!session.client) throw new Error(localize('Set an Axiom API token first.'));
       form.notifiers = await session.client.listNotifiers();
     } catch (error) {
       const advice = adviceFor(error, phrase('Listing the notifiers'));

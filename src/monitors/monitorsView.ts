@@ -28,6 +28,7 @@ import { COMMANDS, CONTEXT_KEYS, MONITORS_STATE_KEY, SETTINGS, VIEWS } from '../
 import type { LazyTree } from '../platform/lazyEntries';
 import { countText, ListView, type ListElement, type Loaded } from '../platform/listView';
 import type { Log } from '../platform/log';
+import { localize } from '../platform/l10n';
 
 const STATE_ICONS: Record<MonitorState['kind'], vscode.ThemeIcon> = {
   active: new vscode.ThemeIcon('bell'),
@@ -51,10 +52,10 @@ export class MonitorsView extends ListView<MonitorRow> {
   /** Set while a shown monitor is snoozed: fires when the first snooze ends. */
   private wakeTimer?: ReturnType<typeof setTimeout>;
   /** Looked up once: getTreeItem runs for every monitor of the list at each load. */
-  private readonly openQueryTitle = vscode.l10n.t('Open Query');
+  private readonly openQueryTitle = localize('Open Query');
   protected readonly filterWords = {
-    title: vscode.l10n.t('Filter monitors'),
-    prompt: vscode.l10n.t('Shows the monitors whose name or query has this text. Empty: all.'),
+    title: localize('Filter monitors'),
+    prompt: localize('Shows the monitors whose name or query has this text. Empty: all.'),
   };
   private readonly poller: StatusPoller;
   private arrangement: MonitorsArrangement = { triggeredFirst: false, onlyTriggered: false };
@@ -196,13 +197,13 @@ export class MonitorsView extends ListView<MonitorRow> {
             value: triggered,
             tooltip:
               triggered === 1
-                ? vscode.l10n.t('1 monitor triggered')
-                : vscode.l10n.t('{0} monitors triggered', countText(triggered)),
+                ? localize('1 monitor triggered')
+                : localize('{0} monitors triggered', countText(triggered)),
           }
         : undefined;
     }
     const description = triggered
-      ? vscode.l10n.t('{0} triggered · {1}', countText(triggered), this.describeCount(this.rows.length))
+      ? localize('{0} triggered · {1}', countText(triggered), this.describeCount(this.rows.length))
       : this.describeCount(this.rows.length);
     if (this.treeView.description !== description) this.treeView.description = description;
   }
@@ -219,11 +220,11 @@ export class MonitorsView extends ListView<MonitorRow> {
     const message =
       turned.length === 1
         ? triggered.length
-          ? vscode.l10n.t('Axiom monitor “{0}” is triggered.', name(turned[0].id))
-          : vscode.l10n.t('Axiom monitor “{0}” is back to normal.', name(turned[0].id))
-        : vscode.l10n.t('Axiom monitors: {0} triggered, {1} back to normal.', triggered.length, normal.length);
+          ? localize('Axiom monitor “{0}” is triggered.', name(turned[0].id))
+          : localize('Axiom monitor “{0}” is back to normal.', name(turned[0].id))
+        : localize('Axiom monitors: {0} triggered, {1} back to normal.', triggered.length, normal.length);
     const first = this.rows.find((row) => row.monitor.id === (triggered[0] ?? turned[0]).id)?.monitor;
-    const [openQuery, openInAxiom] = [vscode.l10n.t('Open Query'), vscode.l10n.t('Open in Axiom')];
+    const [openQuery, openInAxiom] = [localize('Open Query'), localize('Open in Axiom')];
     const show = triggered.length ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const choice = await show(message, ...(first ? [openQuery, openInAxiom] : []));
     if (!first) return;
@@ -317,9 +318,8 @@ export class MonitorsView extends ListView<MonitorRow> {
   }
 
   protected describeCount(count: number): string {
-    return this.describeFiltered(
-      count === 1 ? vscode.l10n.t('1 monitor') : vscode.l10n.t('{0} monitors', countText(count)),
-      () => this.countShown(),
+    return this.describeFiltered(count === 1 ? localize('1 monitor') : localize('{0} monitors', countText(count)), () =>
+      this.countShown(),
     );
   }
 

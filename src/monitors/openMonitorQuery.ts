@@ -3,6 +3,7 @@ import { monitorQuery } from '../core/monitors/monitorQuery';
 import { openQueryInNewTab } from '../platform/openQuery';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
+import { localize } from '../platform/l10n';
 
 /** Opens the monitor's query in a new untitled tab (APL as Axiom APL); each call opens its own tab. */
 export function openMonitorQueryCommand(view: MonitorsView) {
@@ -11,7 +12,7 @@ export function openMonitorQueryCommand(view: MonitorsView) {
     if (!monitor) return undefined;
     const query = monitorQuery(monitor);
     if (!query) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The monitor “{0}” has no query to open.', monitor.name));
+      void vscode.window.showInformationMessage(localize('The monitor “{0}” has no query to open.', monitor.name));
       return undefined;
     }
     return openQueryInNewTab(query.text, query.language === 'apl' ? 'apl' : 'other');

@@ -3,6 +3,7 @@ import type { Monitor } from '../core/api/schemas';
 import type { MonitorRow } from '../core/monitors/monitorRows';
 import { monitorSummary } from '../core/monitors/monitorWords';
 import type { MonitorsView } from './monitorsView';
+import { localize } from '../platform/l10n';
 
 /** The monitor a tree action was invoked on (its row, from a menu; the monitor itself, from a
  *  click), or, from the command palette, one the person picks. */
@@ -17,7 +18,7 @@ export async function monitorFromArgs(arg: unknown, view: MonitorsView): Promise
       description: monitorSummary(monitor, view.words),
       monitor,
     })),
-    { title: vscode.l10n.t('Axiom monitor'), placeHolder: vscode.l10n.t('Pick a monitor'), matchOnDescription: true },
+    { title: localize('Axiom monitor'), placeHolder: localize('Pick a monitor'), matchOnDescription: true },
   );
   return picked?.monitor;
 }

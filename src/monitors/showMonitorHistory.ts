@@ -6,11 +6,12 @@ import { withClient, type ClientAccess } from '../platform/clientAccess';
 import type { Log } from '../platform/log';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
+import { localize } from '../platform/l10n';
 
 const RANGES = [
-  { hours: 24, label: () => vscode.l10n.t('Last 24 hours') },
-  { hours: 24 * 7, label: () => vscode.l10n.t('Last 7 days') },
-  { hours: 24 * 30, label: () => vscode.l10n.t('Last 30 days') },
+  { hours: 24, label: () => localize('Last 24 hours') },
+  { hours: 24 * 7, label: () => localize('Last 7 days') },
+  { hours: 24 * 30, label: () => localize('Last 30 days') },
 ];
 
 /** Axiom: Show Monitor History: a monitor's state changes over a chosen range, newest first.
@@ -24,20 +25,20 @@ export function showMonitorHistoryCommand(view: MonitorsView, access: ClientAcce
       (
         await vscode.window.showQuickPick(
           RANGES.map((r) => ({ label: r.label(), hours: r.hours })),
-          { title: vscode.l10n.t('History of “{0}”', monitor.name) },
+          { title: localize('History of “{0}”', monitor.name) },
         )
       )?.hours;
     if (range === undefined) return undefined;
     const doing = phrase('Reading the history of “{0}”', monitor.name);
     return withClient(
       access,
-      { doing, why: vscode.l10n.t('Sign in to Axiom (or set an API token) to read monitor history.'), log },
+      { doing, why: localize('Sign in to Axiom (or set an API token) to read monitor history.'), log },
       async (client) => {
         const end = new Date();
         const history = await vscode.window.withProgress(
           {
             location: vscode.ProgressLocation.Notification,
-            title: vscode.l10n.t('Reading the history of “{0}”…', monitor.name),
+            title: localize('Reading the history of “{0}”…', monitor.name),
             cancellable: true,
           },
           (_p, token) => {
@@ -54,16 +55,16 @@ export function showMonitorHistoryCommand(view: MonitorsView, access: ClientAcce
         const lines = historyLines(history.changes, formatDate);
         if (!lines.length) {
           void vscode.window.showInformationMessage(
-            vscode.l10n.t('“{0}” did not change state in that time: it stayed as it was.', monitor.name),
+            localize('“{0}” did not change state in that time: it stayed as it was.', monitor.name),
           );
           return [];
         }
         void vscode.window.showQuickPick(
           lines.map((line) => ({
-            label: line.label === 'open' ? `$(alert) ${vscode.l10n.t('open')}` : `$(pass) ${vscode.l10n.t('closed')}`,
+            label: line.label === 'open' ? `$(alert) ${localize('open')}` : `$(pass) ${localize('closed')}`,
             description: line.description,
           })),
-          { title: vscode.l10n.t('History of “{0}”, newest first', monitor.name), matchOnDescription: true },
+          { title: localize('History of “{0}”, newest first', monitor.name), matchOnDescription: true },
         );
         return lines.map((line) => `${line.label} · ${line.description}`);
       },

@@ -3,6 +3,7 @@ import type { StarredQuery } from '../core/api/starred';
 import { monitorQuery } from '../core/monitors/monitorQuery';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
+import { localize } from '../platform/l10n';
 
 /** The starred feature's Star this APL Query, given at registration: with `apl`, it asks only for
  *  the name and the dataset. */
@@ -15,9 +16,7 @@ export function starMonitorQueryCommand(view: MonitorsView, starQuery: StarQuery
     if (!monitor) return undefined;
     const query = monitorQuery(monitor);
     if (query?.language !== 'apl') {
-      void vscode.window.showInformationMessage(
-        vscode.l10n.t('The monitor “{0}” has no APL query to star.', monitor.name),
-      );
+      void vscode.window.showInformationMessage(localize('The monitor “{0}” has no APL query to star.', monitor.name));
       return undefined;
     }
     return starQuery({ apl: query.text });

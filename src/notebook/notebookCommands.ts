@@ -3,7 +3,7 @@ import type { NotebookDoc, NotebookOutput } from '../core/notebook/notebookFile'
 import { notebookMarkdown } from '../core/notebook/notebookMarkdown';
 import { panelLocale } from '../core/run/panelWords';
 import { APL_LANGUAGE_ID, NOTEBOOK_TYPE } from '../platform/constants';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { Runner } from './notebookRunner';
 import { cellOutput, notebookDoc } from './notebookSerializer';
@@ -39,7 +39,7 @@ export async function newNotebook(seeds: NotebookSeed[] = []): Promise<vscode.No
     : [
         new vscode.NotebookCellData(
           vscode.NotebookCellKind.Markup,
-          vscode.l10n.t('# Investigation\n\nWhat are we looking for?'),
+          localize('# Investigation\n\nWhat are we looking for?'),
           'markdown',
         ),
         new vscode.NotebookCellData(
@@ -64,9 +64,7 @@ export function activeNotebook(): vscode.NotebookDocument | undefined {
 export async function addToNotebook(runner: Runner): Promise<vscode.NotebookDocument | undefined> {
   const result = runner.shownResult();
   if (!result) {
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('Run a query first: its results panel adds it to a notebook.'),
-    );
+    void vscode.window.showInformationMessage(localize('Run a query first: its results panel adds it to a notebook.'));
     return undefined;
   }
   const { query, rangeLabel: label, tables, status } = result;
@@ -103,7 +101,7 @@ export async function exportMarkdown(log: Log, arg?: unknown, target?: vscode.Ur
   const notebook =
     (uri && vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === uri)) || activeNotebook();
   if (!notebook) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Open an APL notebook to export it.'));
+    void vscode.window.showInformationMessage(localize('Open an APL notebook to export it.'));
     return undefined;
   }
   const base =
@@ -113,7 +111,7 @@ export async function exportMarkdown(log: Log, arg?: unknown, target?: vscode.Ur
       ?.replace(/\.axiom-notebook$/, '') || 'notebook';
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   target ??= await vscode.window.showSaveDialog({
-    title: vscode.l10n.t('Export the notebook as Markdown'),
+    title: localize('Export the notebook as Markdown'),
     defaultUri:
       notebook.uri.scheme === 'file'
         ? notebook.uri.with({ path: notebook.uri.path.replace(/(\.axiom-notebook)?$/, '.md') })

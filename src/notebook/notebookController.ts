@@ -13,6 +13,7 @@ import type { Runner } from './notebookRunner';
 import { notebookRange, RangeOnCells } from './notebookRange';
 import { cellOutput, outputDoc } from './notebookSerializer';
 import { outputId } from './outputWords';
+import { localize } from '../platform/l10n';
 
 export interface ControllerDeps {
   runner: () => Runner;
@@ -36,10 +37,10 @@ export class AplNotebookController implements vscode.Disposable {
   private readonly queues = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: ControllerDeps) {
-    this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, vscode.l10n.t('Axiom'));
+    this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, localize('Axiom'));
     this.controller.supportedLanguages = [APL_LANGUAGE_ID];
     this.controller.supportsExecutionOrder = true;
-    this.controller.description = vscode.l10n.t('APL against the current deployment');
+    this.controller.description = localize('APL against the current deployment');
     this.controller.executeHandler = (cells, notebook) => this.execute(cells, notebook);
     this.messaging = vscode.notebooks.createRendererMessaging(RENDERER_ID);
     this.subscriptions.push(
@@ -119,7 +120,7 @@ export class AplNotebookController implements vscode.Disposable {
           await execution.replaceOutput(
             cellOutput({
               kind: 'problem',
-              problem: { message: vscode.l10n.t('The query was stopped.'), actions: ['retry'] },
+              problem: { message: localize('The query was stopped.'), actions: ['retry'] },
             }),
           );
           execution.end(false, Date.now());
@@ -133,8 +134,8 @@ export class AplNotebookController implements vscode.Disposable {
           await execution.replaceOutput(
             cellOutput({
               kind: 'error',
-              name: vscode.l10n.t('The query does not compile'),
-              message: vscode.l10n.t('Line {0}, column {1}: {2}', line, column, message),
+              name: localize('The query does not compile'),
+              message: localize('Line {0}, column {1}: {2}', line, column, message),
             }),
           );
           execution.end(false, Date.now());
@@ -183,7 +184,7 @@ export class AplNotebookController implements vscode.Disposable {
     }
     if (message.type === 'copy') {
       await vscode.env.clipboard.writeText(message.text);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied from the query results.'), 2000);
+      vscode.window.setStatusBarMessage(localize('Copied from the query results.'), 2000);
       return undefined;
     }
     const found = this.find(notebook, message.output);

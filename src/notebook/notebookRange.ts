@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { rangeLabel, readStoredRange, storeRange, type TimeRange } from '../core/run/timeRange';
 import { COMMANDS, NOTEBOOK_TYPE } from '../platform/constants';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import type { Runner } from './notebookRunner';
 import { pickRange } from '../platform/pickRange';
 import { activeNotebook } from './notebookCommands';
@@ -23,7 +23,7 @@ export async function chooseNotebookRange(runner: () => Runner, arg?: unknown): 
     activeNotebook();
   if (!notebook) return false;
   const now = notebookRange(notebook) ?? runner().timeRange.range;
-  const range = await pickRange(now, vscode.l10n.t('Time range of this notebook’s queries'));
+  const range = await pickRange(now, localize('Time range of this notebook’s queries'));
   if (!range) return false;
   const edit = new vscode.WorkspaceEdit();
   edit.set(notebook.uri, [
@@ -50,11 +50,11 @@ export class RangeOnCells implements vscode.NotebookCellStatusBarItemProvider {
       `$(history) ${label}`,
       vscode.NotebookCellStatusBarAlignment.Right,
     );
-    item.command = { command: COMMANDS.chooseNotebookTimeRange, title: vscode.l10n.t('Time Range') };
+    item.command = { command: COMMANDS.chooseNotebookTimeRange, title: localize('Time Range') };
     item.tooltip = own
-      ? vscode.l10n.t('This notebook’s queries run over: {0}. Click to change.', label)
-      : vscode.l10n.t('Runs over the status bar’s range: {0}. Click to give this notebook its own.', label);
-    item.accessibilityInformation = { label: vscode.l10n.t('Axiom query time range: {0}', label) };
+      ? localize('This notebook’s queries run over: {0}. Click to change.', label)
+      : localize('Runs over the status bar’s range: {0}. Click to give this notebook its own.', label);
+    item.accessibilityInformation = { label: localize('Axiom query time range: {0}', label) };
     return [item];
   }
 

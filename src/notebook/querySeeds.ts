@@ -5,10 +5,11 @@ import { monitorQuery } from '../core/monitors/monitorQuery';
 import type { MonitorRow } from '../core/monitors/monitorRows';
 import type { StarredRow } from '../core/starred/starredTree';
 import type { NotebookSeed } from './notebookCommands';
+import { localize } from '../platform/l10n';
 
 function aplOnly(name: string, apl: string | undefined): NotebookSeed | undefined {
   if (apl) return { name, apl };
-  void vscode.window.showInformationMessage(vscode.l10n.t('“{0}” has no APL query to open as a notebook.', name));
+  void vscode.window.showInformationMessage(localize('“{0}” has no APL query to open as a notebook.', name));
   return undefined;
 }
 

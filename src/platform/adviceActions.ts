@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { AdviceAction } from '../core/api/errorAdvice';
 import { COMMANDS } from './constants';
+import { localize } from './l10n';
 
 /** An advice's actions, Test Connection, which a view offers beside Retry, and Switch Deployment,
  *  beside Set API Token (the token may be right, for another deployment). */
@@ -19,19 +20,19 @@ export function settingsToShow(setting: string | undefined): string {
 export function actionLabel(action: OfferedAction): string {
   switch (action) {
     case 'retry':
-      return vscode.l10n.t('Retry');
+      return localize('Retry');
     case 'signIn':
-      return vscode.l10n.t('Sign in with Axiom');
+      return localize('Sign in with Axiom');
     case 'setToken':
-      return vscode.l10n.t('Set API Token');
+      return localize('Set API Token');
     case 'openSettings':
-      return vscode.l10n.t('Open Settings');
+      return localize('Open Settings');
     case 'showLog':
-      return vscode.l10n.t('Show Log');
+      return localize('Show Log');
     case 'testConnection':
-      return vscode.l10n.t('Test Connection');
+      return localize('Test Connection');
     case 'switchDeployment':
-      return vscode.l10n.t('Switch Deployment');
+      return localize('Switch Deployment');
   }
 }
 

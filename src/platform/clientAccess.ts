@@ -7,6 +7,7 @@ import type { Phrase } from '../core/phrase';
 import type { RateLimit } from '../core/api/requestBudget';
 import type { Log } from './log';
 import { showAdvice, type AdviceHandlers } from './showAdvice';
+import { localize } from './l10n';
 
 /** What a feature needs of the accounts feature to speak to the service: the window's deployment
  *  and its client, word when either changes, and a way to ask the person for a token. */
@@ -42,10 +43,10 @@ export async function withClient<T>(
     try {
       const { client, deployment } = await access.session();
       if (!client) {
-        const signIn = vscode.l10n.t('Sign in with Axiom');
-        const setToken = vscode.l10n.t('Set API Token');
+        const signIn = localize('Sign in with Axiom');
+        const setToken = localize('Set API Token');
         const choice = await vscode.window.showWarningMessage(
-          how.why ?? vscode.l10n.t('Sign in to Axiom or set an API token first.'),
+          how.why ?? localize('Sign in to Axiom or set an API token first.'),
           signIn,
           setToken,
         );

@@ -3,6 +3,7 @@ import { toCsv, toJson } from '../core/run/export';
 import { panelLocale } from '../core/run/panelWords';
 import type { ResultTable } from '../core/run/resultsProtocol';
 import type { Log } from './log';
+import { localize } from './l10n';
 
 /** Asks where to save a table of results, as CSV or JSON, and writes it there. */
 /** `target` skips the question (tests, scripts). */
@@ -21,7 +22,7 @@ export async function exportTable(
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `${base}.${format}`;
   target ??= await vscode.window.showSaveDialog({
-    title: format === 'csv' ? vscode.l10n.t('Export results as CSV') : vscode.l10n.t('Export results as JSON'),
+    title: format === 'csv' ? localize('Export results as CSV') : localize('Export results as JSON'),
     defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
     filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
   });
@@ -31,10 +32,10 @@ export async function exportTable(
     const text = format === 'csv' ? toCsv(table) : toJson(table);
     await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
     log.info(`exported ${table.rowCount} rows as ${format}`);
-    const open = vscode.l10n.t('Open');
+    const open = localize('Open');
     void vscode.window
       .showInformationMessage(
-        vscode.l10n.t(
+        localize(
           'Exported {0} rows to {1}.',
           table.rowCount.toLocaleString(panelLocale(vscode.env.language)),
           vscode.workspace.asRelativePath(saved),
@@ -48,7 +49,7 @@ export async function exportTable(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log.error(`export failed: ${message}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Exporting the results failed: {0}', message));
+    void vscode.window.showErrorMessage(localize('Exporting the results failed: {0}', message));
     return undefined;
   }
 }

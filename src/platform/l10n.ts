@@ -1,20 +1,21 @@
-// The one way UI words reach VS Code's localisation (vscode.l10n.t takes the English text itself as
-// its key): a phrase from the core or a template with what fills it (say), and a table of words
-// translated once (translated). Secrets are masked in whatever a person may read.
+// The one door between the extension's words and VS Code's localisation (vscode.l10n.t takes the
+// English text itself as its key): an English template written on the VS Code side and what fills
+// it (localize); a phrase the core made, secrets masked (say); a table of the core's words,
+// translated once (translated). Nothing else calls vscode.l10n (a lint rule).
 import * as vscode from 'vscode';
 import { maskSecrets } from '../core/api/secrets';
-import { phrase, render, translateWords, type Phrase, type PhraseArg } from '../core/phrase';
+import { render, translateWords, type Phrase } from '../core/phrase';
 
-/**
- * Words a person may read, in the display language, secrets masked: a phrase from the core (text
- * the core made, a string, as it is), or an English template and what fills its holes
- * (`say('Results: {0}', name)`, as vscode.l10n.t takes them).
- */
-export function say(text: Phrase | string): string;
-export function say(template: string, ...args: [PhraseArg, ...PhraseArg[]]): string;
-export function say(text: Phrase | string, ...args: PhraseArg[]): string {
-  const said = args.length && typeof text === 'string' ? phrase(text, ...args) : text;
-  return maskSecrets(render(said, (template, filled) => vscode.l10n.t(template, ...filled)));
+/** An English template of the extension's own in the display language, its holes ({0}, {1}, …)
+ *  filled with `args`: `localize('Results: {0}', name)`. */
+export function localize(template: string, ...args: (string | number | boolean)[]): string {
+  return vscode.l10n.t(template, ...args);
+}
+
+/** A phrase from the core in the display language, secrets masked: what a person may read. A
+ *  string is text the core already made, shown as it is. */
+export function say(text: Phrase | string): string {
+  return maskSecrets(render(text, (template, filled) => localize(template, ...filled)));
 }
 
 /** A core vocabulary table in the display language; templates keep their holes for the core to fill. */
@@ -22,6 +23,6 @@ export function translated<T extends Record<string, string>>(words: T): T {
   return translateWords(words, (template) => {
     // Each hole is given itself as its text, so the translation keeps it for the core to fill.
     const count = Math.max(-1, ...(template.match(/\{\d+\}/g) ?? []).map((hole) => Number(hole.slice(1, -1)))) + 1;
-    return vscode.l10n.t(template, ...Array.from({ length: count }, (_, i) => `{${i}}`));
+    return localize(template, ...Array.from({ length: count }, (_, i) => `{${i}}`));
   });
 }

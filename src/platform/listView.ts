@@ -4,7 +4,7 @@ import { isAxiomError } from '../core/api/errors';
 import { adviceFor } from '../core/api/errorAdvice';
 import { phrase, type Phrase } from '../core/phrase';
 import { actionCommand, actionIcon, actionLabel, offeredActions, type OfferedAction } from './adviceActions';
-import { say } from './l10n';
+import { localize, say } from './l10n';
 import type { LazyTree } from './lazyEntries';
 import type { Log } from './log';
 import { untrustedMarkdown } from './markdown';
@@ -215,7 +215,7 @@ export abstract class ListView<Row extends object>
   /** A description under the filter text: `all` alone without one, else "12 of 300 datasets · “k8s”". */
   protected describeFiltered(all: string, shown: () => number): string {
     const text = this.filterText;
-    return text ? vscode.l10n.t('{0} of {1} · “{2}”', countText(shown()), all, text) : all;
+    return text ? localize('{0} of {1} · “{2}”', countText(shown()), all, text) : all;
   }
 
   /** How many rows of the list in hand are shown, the filters applied (a view of groups counts its own way). */
@@ -446,8 +446,8 @@ export abstract class ListView<Row extends object>
       if (unreadable) {
         notes.push(
           unreadable === 1
-            ? vscode.l10n.t('1 entry could not be read and is not shown; see the log.')
-            : vscode.l10n.t('{0} entries could not be read and are not shown; see the log.', countText(unreadable)),
+            ? localize('1 entry could not be read and is not shown; see the log.')
+            : localize('{0} entries could not be read and are not shown; see the log.', countText(unreadable)),
         );
       }
       if (notes.length) this.treeView.message = notes.join(' ');
@@ -528,12 +528,12 @@ function actionItem(row: ActionRow): vscode.TreeItem {
 /** The More row as VS Code shows it: "Show 500 more", and how many of how many are shown; its
  *  hover says that the view's filter finds a row among all of them. */
 function moreItem(row: MoreRow, command: string): vscode.TreeItem {
-  const label = vscode.l10n.t('Show {0} more', countText(row.next));
+  const label = localize('Show {0} more', countText(row.next));
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
-  item.description = vscode.l10n.t('{0} of {1} shown', countText(row.shown), countText(row.total));
+  item.description = localize('{0} of {1} shown', countText(row.shown), countText(row.total));
   item.iconPath = new vscode.ThemeIcon('ellipsis');
   item.command = { command, title: label, arguments: [row.shown] };
-  item.tooltip = vscode.l10n.t('The filter in the title bar searches all {0}.', countText(row.total));
+  item.tooltip = localize('The filter in the title bar searches all {0}.', countText(row.total));
   item.contextValue = 'more';
   return item;
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { APL_LANGUAGE_ID } from './constants';
+import { localize } from './l10n';
 
 /** Opens query text in a new untitled tab of its own (APL in the Axiom APL language, anything else as plain text). */
 export async function openQueryInNewTab(text: string, language: 'apl' | 'other'): Promise<vscode.TextEditor> {
@@ -18,5 +19,5 @@ export function openDocument(uri: string): vscode.TextDocument | undefined {
 /** Copies a query's text, and says so in the status bar for a moment. */
 export async function copyQueryText(text: string, name: string): Promise<void> {
   await vscode.env.clipboard.writeText(text);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the query of “{0}”.', name), 3000);
+  vscode.window.setStatusBarMessage(localize('Copied the query of “{0}”.', name), 3000);
 }

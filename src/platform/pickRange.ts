@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { customRange, parseRangeInput, PRESET_IDS, rangeLabel, type TimeRange } from '../core/run/timeRange';
-import { say } from './l10n';
+import { localize, say } from './l10n';
 
 // Asking for a time range: the status bar's (TimeRangeItem) and a notebook's.
 
@@ -12,16 +12,16 @@ export async function pickRange(now: TimeRange, title: string): Promise<TimeRang
     return {
       label: say(rangeLabel(range)),
       range,
-      description: now.kind === 'preset' && now.preset === preset ? vscode.l10n.t('now') : undefined,
+      description: now.kind === 'preset' && now.preset === preset ? localize('now') : undefined,
     };
   });
   items.push({
-    label: vscode.l10n.t('Custom range…'),
-    description: vscode.l10n.t('a start and an end, as dates or relative to now'),
+    label: localize('Custom range…'),
+    description: localize('a start and an end, as dates or relative to now'),
   });
   const chosen = await vscode.window.showQuickPick(items, {
     title,
-    placeHolder: vscode.l10n.t('Now: {0}', say(rangeLabel(now))),
+    placeHolder: localize('Now: {0}', say(rangeLabel(now))),
   });
   if (!chosen) return undefined;
   return chosen.range ?? (await askCustom());
@@ -33,7 +33,7 @@ async function askCustom(): Promise<TimeRange | undefined> {
     vscode.window.showInputBox({
       title,
       value,
-      prompt: vscode.l10n.t(
+      prompt: localize(
         'A date and time (2026-11-23T08:00Z, 2026-11-23), or relative to now (now, now-2h, now-30m, now-7d)',
       ),
       ignoreFocusOut: true,
@@ -43,13 +43,13 @@ async function askCustom(): Promise<TimeRange | undefined> {
     const parsed = parseRangeInput(text);
     return parsed.ok ? undefined : say(parsed.problem);
   };
-  const start = await ask(vscode.l10n.t('Start of the time range'), 'now-1h', alone);
+  const start = await ask(localize('Start of the time range'), 'now-1h', alone);
   if (start === undefined) return undefined;
   const pair = (end: string) => {
     const range = customRange(start, end);
     return range.ok ? undefined : say(range.problem);
   };
-  const end = await ask(vscode.l10n.t('End of the time range'), 'now', (text) => alone(text) ?? pair(text));
+  const end = await ask(localize('End of the time range'), 'now', (text) => alone(text) ?? pair(text));
   if (end === undefined) return undefined;
   const range = customRange(start, end);
   return range.ok ? range.range : undefined;

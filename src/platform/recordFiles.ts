@@ -6,7 +6,7 @@ import type { JsonObject } from '../core/json';
 import { phrase, type Phrase } from '../core/phrase';
 import { recordKey, type RecordLocation } from '../core/recordUri';
 import { forgetWhenClosed } from './documentState';
-import { say } from './l10n';
+import { localize, say } from './l10n';
 import type { Log } from './log';
 
 /** A record fetched this recently is what a read takes, rather than asking again (stat, then
@@ -252,7 +252,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
     this.remoteText.set(key, this.textOf(current.raw, location.part));
     const remote = uri.with({ scheme: this.remoteScheme });
     this.remoteChanges.fire(remote);
-    await vscode.commands.executeCommand('vscode.diff', remote, uri, vscode.l10n.t(COMPARE_TITLE, current.name));
+    await vscode.commands.executeCommand('vscode.diff', remote, uri, localize(COMPARE_TITLE, current.name));
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -321,9 +321,9 @@ export abstract class RecordFiles<R extends ServiceRecord>
       const choice = await this.askOnConflict(name);
       if (choice === 'compare') {
         await this.compare(uri, fresh);
-        throw new vscode.FileSystemError(vscode.l10n.t(this.words.notSavedCompare, name));
+        throw new vscode.FileSystemError(localize(this.words.notSavedCompare, name));
       }
-      if (choice !== 'overwrite') throw new vscode.FileSystemError(vscode.l10n.t(this.words.notSavedChanged, name));
+      if (choice !== 'overwrite') throw new vscode.FileSystemError(localize(this.words.notSavedChanged, name));
     }
     const saved = await this.send(client, location, id, fresh, base, text);
     this.bases.set(key, saved.raw);
@@ -356,9 +356,9 @@ export abstract class RecordFiles<R extends ServiceRecord>
   /** The question a save asks when the record changed in Axiom. Not modal: VS Code asks the same of
    *  a file changed on disk with a notification, and the save waits for the answer. */
   protected async askOnConflict(name: string): Promise<ConflictChoice> {
-    const [overwrite, compare] = [vscode.l10n.t('Overwrite'), vscode.l10n.t('Compare')];
+    const [overwrite, compare] = [localize('Overwrite'), localize('Compare')];
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t(this.words.conflictQuestion, name),
+      localize(this.words.conflictQuestion, name),
       overwrite,
       compare,
     );
@@ -366,19 +366,19 @@ export abstract class RecordFiles<R extends ServiceRecord>
   }
 
   readDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.words.listed));
+    throw vscode.FileSystemError.NoPermissions(localize(this.words.listed));
   }
 
   createDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.words.created));
+    throw vscode.FileSystemError.NoPermissions(localize(this.words.created));
   }
 
   delete(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.words.deleteFrom));
+    throw vscode.FileSystemError.NoPermissions(localize(this.words.deleteFrom));
   }
 
   rename(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t(this.words.renameFrom));
+    throw vscode.FileSystemError.NoPermissions(localize(this.words.renameFrom));
   }
 
   dispose(): void {
@@ -418,16 +418,16 @@ export abstract class RecordFiles<R extends ServiceRecord>
       const opened = this.deploymentLabel(location.deployment);
       const now = this.deploymentLabel(session.deployment.name);
       this.log.warn(`${this.scheme} ${location.id}: opened from another deployment than the one in use; nothing sent`);
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t(this.words.otherDeployment, opened, now));
+      throw vscode.FileSystemError.Unavailable(localize(this.words.otherDeployment, opened, now));
     }
     if (!session.client)
-      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Set an Axiom API token first (Axiom: Set API Token).'));
+      throw vscode.FileSystemError.NoPermissions(localize('Set an Axiom API token first (Axiom: Set API Token).'));
     return session.client;
   }
 
   protected async read(location: RecordLocation, doing: Phrase, client?: AxiomClient): Promise<R> {
     if (this.isGone(location.deployment, location.id))
-      throw vscode.FileSystemError.FileNotFound(vscode.l10n.t(this.words.deleted));
+      throw vscode.FileSystemError.FileNotFound(localize(this.words.deleted));
     const using = client ?? (await this.client(location, doing));
     try {
       return await this.fetchRecord(using, location.id);
@@ -444,7 +444,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
     const message = say(advice.message);
     if (isAxiomError(error) && error.kind === 'notFound')
       return vscode.FileSystemError.FileNotFound(
-        vscode.l10n.t('{0} It may have been deleted in Axiom; your text is kept.', message),
+        localize('{0} It may have been deleted in Axiom; your text is kept.', message),
       );
     if (isAxiomError(error) && (error.kind === 'auth' || error.kind === 'forbidden'))
       return vscode.FileSystemError.NoPermissions(message);

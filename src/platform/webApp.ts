@@ -3,7 +3,7 @@ import { checkOrgIdInput } from '../core/accounts/tokenInput';
 import { requireEndpoint, type ApiEndpoint } from '../core/api/baseUrl';
 import { adviceFor } from '../core/api/errorAdvice';
 import type { Phrase } from '../core/phrase';
-import { say } from './l10n';
+import { localize, say } from './l10n';
 import { showAdvice, type AdviceHandlers } from './showAdvice';
 
 /** Where the org id of the window's deployment is read and saved (the accounts feature). */
@@ -22,8 +22,8 @@ export async function ensureOrgId(orgIds: OrgIds, why: string): Promise<string |
   const deployment = await orgIds.active();
   if (deployment.orgId) return deployment.orgId;
   const value = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Axiom organization id'),
-    prompt: vscode.l10n.t(
+    title: localize('Axiom organization id'),
+    prompt: localize(
       "{0} It is the part after the host in the web app's address: https://app.axiom.co/<org-id>/…",
       why,
     ),
@@ -43,7 +43,7 @@ export async function ensureOrgId(orgIds: OrgIds, why: string): Promise<string |
 /** Opens a page of the Axiom web app in the browser, asking for the org id first if it is unknown.
  *  Returns the link opened, or undefined when the person gave no org id. */
 export async function openInWebApp(orgIds: OrgIds, linkFor: (orgId: string) => string): Promise<string | undefined> {
-  const orgId = await ensureOrgId(orgIds, vscode.l10n.t('Links to the web app name your organization.'));
+  const orgId = await ensureOrgId(orgIds, localize('Links to the web app name your organization.'));
   if (!orgId) return undefined;
   const link = linkFor(orgId);
   await vscode.env.openExternal(vscode.Uri.parse(link, true));

@@ -13,7 +13,7 @@ import type { CompileError, QueryOutcome } from '../core/run/queryOutcome';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
 import type { TabularResult } from '../core/run/tabular';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import { openDocument } from '../platform/openQuery';
 import { clientFor, type ClientAccess } from '../platform/clientAccess';
 import type { Log } from '../platform/log';
@@ -130,7 +130,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       const outcome = await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Running the query ({0})…', label),
+          title: localize('Running the query ({0})…', label),
           cancellable: true,
         },
         (_progress, token) => {
@@ -180,7 +180,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   client(): Promise<AxiomClient | undefined> {
     return clientFor(this.deps.connection, {
       doing: phrase('Running the query'),
-      why: vscode.l10n.t('Sign in to Axiom (or set an API token) to run queries.'),
+      why: localize('Sign in to Axiom (or set an API token) to run queries.'),
       log: this.deps.log,
     });
   }
@@ -241,13 +241,13 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       return { kind: 'result', result };
     } catch (error) {
       if (isAxiomError(error) && error.kind === 'cancelled') {
-        record('failed', { message: vscode.l10n.t('Cancelled') });
+        record('failed', { message: localize('Cancelled') });
         return { kind: 'cancelled' };
       }
       const compile = isAxiomError(error) ? error.compile : undefined;
       if (compile) {
         record('compileError', { message: compile.message });
-        return { kind: 'compile', compile, message: vscode.l10n.t('The query does not compile: {0}', compile.message) };
+        return { kind: 'compile', compile, message: localize('The query does not compile: {0}', compile.message) };
       }
       const advice = adviceFor(error, phrase('Running the query'));
       this.deps.log.error(advice.message);
@@ -343,7 +343,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     if (reusable) return reusable;
     // Named by its document: several panels of queries on the same dataset stay told apart.
     const name = documentUri.path.split('/').pop() || documentUri.toString();
-    return this.track(new ResultsPanel(this.panelContext, key, vscode.l10n.t('Results: {0}', name)));
+    return this.track(new ResultsPanel(this.panelContext, key, localize('Results: {0}', name)));
   }
 
   /** A new panel among the open ones, until it closes. */

@@ -6,6 +6,7 @@ import { firstPart, remainingRows } from '../core/run/resultsDelivery';
 import { RESULTS_VIEW_TYPE } from '../platform/constants';
 import { pageOptions, setPage } from '../platform/webviewPage';
 import type { Log } from '../platform/log';
+import { localize } from '../platform/l10n';
 
 /** What a panel asks of whoever runs its queries. */
 export interface PanelRequests {
@@ -263,7 +264,7 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
         return;
       case 'copy':
         vscode.env.clipboard.writeText(message.text).then(
-          () => vscode.window.setStatusBarMessage(vscode.l10n.t('Copied from the query results.'), 2000),
+          () => vscode.window.setStatusBarMessage(localize('Copied from the query results.'), 2000),
           (error: unknown) => this.context.log.warn(`copying from the results failed: ${String(error)}`),
         );
         return;
@@ -296,5 +297,5 @@ export function titleFor(query: string): string {
       .split(/\r?\n/)
       .map((l) => l.trim())
       .find((l) => l && !l.startsWith('//')) ?? query.trim();
-  return line.length > 40 ? `${line.slice(0, 39)}…` : line || vscode.l10n.t('Axiom results');
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line || localize('Axiom results');
 }

@@ -3,6 +3,7 @@ import { blockAt, queryBlocks, queryToRun } from '../core/run/queryText';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import { openDocument } from '../platform/openQuery';
 import type { QueryRunner, RunRequest } from './queryRunner';
+import { localize } from '../platform/l10n';
 
 /** What the CodeLens above a query hands the command: the document, the query's offsets and its text then. */
 export interface RunLensArgs {
@@ -34,10 +35,10 @@ export function requestFromEditor(editor: vscode.TextEditor): RunRequest | strin
   const text = document.getText();
   const selection = { start: document.offsetAt(editor.selection.start), end: document.offsetAt(editor.selection.end) };
   const run = queryToRun(text, selection, document.offsetAt(editor.selection.active));
-  if (!run.text.trim()) return vscode.l10n.t('There is no query to run here.');
+  if (!run.text.trim()) return localize('There is no query to run here.');
   const queries = run.source === 'document' ? queryBlocks(text).length : 1;
   if (queries > 1)
-    return vscode.l10n.t('This file holds {0} queries: put the cursor in the one to run, or select it.', queries);
+    return localize('This file holds {0} queries: put the cursor in the one to run, or select it.', queries);
   return { apl: run.text, documentUri: document.uri, version: document.version, startOffset: run.startOffset };
 }
 
@@ -80,7 +81,7 @@ export function runQueryCommand(runner: () => QueryRunner) {
         : undefined;
     if (typeof request === 'object') return runner().run(request);
     void vscode.window.showWarningMessage(
-      request ?? vscode.l10n.t('Run Query runs Axiom APL: open an .apl file, or a monitor’s or starred query.'),
+      request ?? localize('Run Query runs Axiom APL: open an .apl file, or a monitor’s or starred query.'),
     );
     return undefined;
   };
@@ -97,7 +98,7 @@ export function runFromRowCommand(
     if (!editor) return undefined;
     if (editor.document.languageId !== APL_LANGUAGE_ID) {
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('This query is not APL, so it cannot run here; it is open to read.'),
+        localize('This query is not APL, so it cannot run here; it is open to read.'),
       );
       return undefined;
     }

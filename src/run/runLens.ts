@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { queryBlocks } from '../core/run/queryText';
 import { COMMANDS } from '../platform/constants';
 import type { RunLensArgs } from './runCommands';
+import { localize } from '../platform/l10n';
 
 /** "Run Query" above each query of an Axiom APL document (queries are separated by blank lines).
  *  Not in a notebook's cells: the cell's own run button runs it, its result in the notebook. */
@@ -18,7 +19,7 @@ export class RunLens implements vscode.CodeLensProvider {
       };
       const at = document.positionAt(block.start);
       return new vscode.CodeLens(new vscode.Range(at, at), {
-        title: `$(play) ${vscode.l10n.t('Run Query')}`,
+        title: `$(play) ${localize('Run Query')}`,
         command: COMMANDS.runQuery,
         arguments: [args],
       });

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { DEFAULT_RANGE, rangeLabel, readStoredRange, storeRange, type TimeRange } from '../core/run/timeRange';
 import { APL_LANGUAGE_ID, COMMANDS } from '../platform/constants';
-import { say } from '../platform/l10n';
+import { localize, say } from '../platform/l10n';
 import { pickRange } from '../platform/pickRange';
 
 const STATE_KEY = 'axiom.run.timeRange';
@@ -14,7 +14,7 @@ export class TimeRangeItem implements vscode.Disposable {
   private chosen?: TimeRange;
 
   constructor(private readonly state: vscode.Memento) {
-    this.item.name = vscode.l10n.t('Axiom Query Time Range');
+    this.item.name = localize('Axiom Query Time Range');
     this.item.command = COMMANDS.chooseTimeRange;
     this.listener = vscode.window.onDidChangeActiveTextEditor(() => this.update());
     // Made after activation, with the first Axiom APL editor or the first run (src/run/register.ts).
@@ -29,7 +29,7 @@ export class TimeRangeItem implements vscode.Disposable {
 
   /** Asks for a range: a preset, or a start and an end typed. Returns the range chosen, if any. */
   async choose(): Promise<TimeRange | undefined> {
-    const range = await pickRange(this.range, vscode.l10n.t('Time range of Axiom queries'));
+    const range = await pickRange(this.range, localize('Time range of Axiom queries'));
     if (range) await this.set(range);
     return range;
   }
@@ -43,8 +43,8 @@ export class TimeRangeItem implements vscode.Disposable {
   private update(): void {
     const label = say(rangeLabel(this.range));
     this.item.text = `$(history) ${label}`;
-    this.item.tooltip = vscode.l10n.t('Axiom queries run over: {0}. Click to change.', label);
-    this.item.accessibilityInformation = { label: vscode.l10n.t('Axiom query time range: {0}', label) };
+    this.item.tooltip = localize('Axiom queries run over: {0}. Click to change.', label);
+    this.item.accessibilityInformation = { label: localize('Axiom query time range: {0}', label) };
     // A notebook's cells run over the notebook's own range, shown on each cell.
     const document = vscode.window.activeTextEditor?.document;
     if (document?.languageId === APL_LANGUAGE_ID && document.uri.scheme !== 'vscode-notebook-cell') this.item.show();

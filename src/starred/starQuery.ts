@@ -11,6 +11,7 @@ import type { Log } from '../platform/log';
 import type { RecentDatasets } from './recentDatasets';
 import type { OrgIds } from '../platform/webApp';
 import { openInWebApp } from '../platform/webApp';
+import { localize } from '../platform/l10n';
 
 /** Arguments for calling the command without prompts (from other commands and tests). */
 export interface StarQueryArgs {
@@ -35,13 +36,13 @@ export function starQueryCommand(deps: Deps) {
   return async (args?: StarQueryArgs): Promise<StarredQuery | undefined> => {
     const source = args?.apl !== undefined ? { apl: args.apl, wholeDocument: false } : queryFromEditor();
     if (!source || !source.apl.trim()) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Select an APL query first.'));
+      void vscode.window.showWarningMessage(localize('Select an APL query first.'));
       return undefined;
     }
     const apl = source.apl;
     const client = await clientFor(deps.connection, {
       doing: phrase('Starring the query'),
-      why: vscode.l10n.t('Sign in to Axiom (or set an API token) to star queries.'),
+      why: localize('Sign in to Axiom (or set an API token) to star queries.'),
       log: deps.log,
     });
     if (!client) return undefined;
@@ -83,12 +84,12 @@ function queryFromEditor(): { apl: string; wholeDocument: boolean } | undefined 
 async function askName(apl: string, dataset: string | undefined, wholeDocument: boolean): Promise<string | undefined> {
   const name = await vscode.window.showInputBox({
     title: wholeDocument
-      ? vscode.l10n.t('Star APL query (the whole document: nothing is selected)')
-      : vscode.l10n.t('Star APL query'),
-    prompt: vscode.l10n.t('A name for the starred query'),
+      ? localize('Star APL query (the whole document: nothing is selected)')
+      : localize('Star APL query'),
+    prompt: localize('A name for the starred query'),
     value: suggestQueryName(apl, dataset),
     ignoreFocusOut: true,
-    validateInput: (text) => (text.trim() ? undefined : vscode.l10n.t('A starred query needs a name.')),
+    validateInput: (text) => (text.trim() ? undefined : localize('A starred query needs a name.')),
   });
   return name?.trim() || undefined;
 }
@@ -103,8 +104,8 @@ async function pickDataset(
   recent: string[],
 ): Promise<string | undefined> {
   const pick = vscode.window.createQuickPick<DatasetItem>();
-  pick.title = vscode.l10n.t('Star APL query: dataset');
-  pick.placeholder = vscode.l10n.t('Pick or type the dataset');
+  pick.title = localize('Star APL query: dataset');
+  pick.placeholder = localize('Pick or type the dataset');
   pick.ignoreFocusOut = true;
   const controller = new AbortController();
   let listed: string[] = [];
@@ -152,7 +153,7 @@ function postWithProgress(client: AxiomClient, body: StarredQueryInput): Promise
     vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Starring “{0}”…', body.name),
+        title: localize('Starring “{0}”…', body.name),
         cancellable: true,
       },
       (_progress, token) => {
@@ -165,9 +166,9 @@ function postWithProgress(client: AxiomClient, body: StarredQueryInput): Promise
 }
 
 async function confirm(created: StarredQuery, orgIds: OrgIds, client: AxiomClient): Promise<void> {
-  const [copyId, openInAxiom] = [vscode.l10n.t('Copy ID'), vscode.l10n.t('Open in Axiom')];
+  const [copyId, openInAxiom] = [localize('Copy ID'), localize('Open in Axiom')];
   const choice = await vscode.window.showInformationMessage(
-    vscode.l10n.t('Starred “{0}” (id {1}).', created.name, created.id),
+    localize('Starred “{0}” (id {1}).', created.name, created.id),
     copyId,
     openInAxiom,
   );

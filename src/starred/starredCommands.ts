@@ -14,6 +14,7 @@ import { copyQueryText } from '../platform/openQuery';
 import { openAppPage, type Deployments } from '../platform/webApp';
 import type { StarredFiles } from './starredFiles';
 import type { StarredView } from './starredView';
+import { localize } from '../platform/l10n';
 
 /** What a row command acts on: the row, as a menu, a click and the inline button hand it; or,
  *  for scripts and tests, a query's id. */
@@ -101,11 +102,11 @@ export function starredCommands(deps: Deps) {
       const name = (
         arg?.name ??
         (await vscode.window.showInputBox({
-          title: vscode.l10n.t('Rename the starred query “{0}”', query.name),
-          prompt: vscode.l10n.t('Its new name, in Axiom'),
+          title: localize('Rename the starred query “{0}”', query.name),
+          prompt: localize('Its new name, in Axiom'),
           value: query.name,
           ignoreFocusOut: true,
-          validateInput: (text) => (text.trim() ? undefined : vscode.l10n.t('A starred query needs a name.')),
+          validateInput: (text) => (text.trim() ? undefined : localize('A starred query needs a name.')),
         }))
       )?.trim();
       if (!name || name === query.name) return undefined;
@@ -119,7 +120,7 @@ export function starredCommands(deps: Deps) {
       );
       if (!renamed) return undefined;
       view.updated(renamed);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Renamed “{0}” to “{1}”.', query.name, renamed.name), 3000);
+      vscode.window.setStatusBarMessage(localize('Renamed “{0}” to “{1}”.', query.name, renamed.name), 3000);
       return renamed;
     },
 
@@ -130,9 +131,9 @@ export function starredCommands(deps: Deps) {
       if (!query) return false;
       if (!arg?.confirmed) {
         const sure = await confirm(
-          vscode.l10n.t('Delete the starred query “{0}”?', query.name),
-          vscode.l10n.t('It is deleted in Axiom, for everyone who can see it. This cannot be undone.'),
-          vscode.l10n.t('Delete'),
+          localize('Delete the starred query “{0}”?', query.name),
+          localize('It is deleted in Axiom, for everyone who can see it. This cannot be undone.'),
+          localize('Delete'),
         );
         if (!sure) return false;
       }
@@ -148,7 +149,7 @@ export function starredCommands(deps: Deps) {
       deps.log.info(`deleted starred query ${query.id}`);
       view.removed(query.id);
       files.deleted(deleted.deployment, query.id);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Deleted “{0}”.', query.name), 3000);
+      vscode.window.setStatusBarMessage(localize('Deleted “{0}”.', query.name), 3000);
       return true;
     },
 

@@ -23,7 +23,7 @@ import {
 } from '../core/starred/starredTree';
 import { whoAmI } from '../core/starred/whoAmI';
 import { COMMANDS, STARRED_KEYS, VIEWS } from '../platform/constants';
-import { translated } from '../platform/l10n';
+import { localize, translated } from '../platform/l10n';
 import type { LazyTree } from '../platform/lazyEntries';
 import { countText, ListView, type ListElement, type Loaded } from '../platform/listView';
 import type { Log } from '../platform/log';
@@ -34,7 +34,7 @@ const REMEMBERED = { owner: 'axiom.starred.owner', grouped: 'axiom.starred.group
 const OWNERS: readonly StarredOwner[] = ['mine', 'team', 'all'];
 
 export function ownerLabel(owner: StarredOwner): string {
-  return owner === 'mine' ? vscode.l10n.t('Mine') : owner === 'team' ? vscode.l10n.t('Team') : vscode.l10n.t('All');
+  return owner === 'mine' ? localize('Mine') : owner === 'team' ? localize('Team') : localize('All');
 }
 
 /**
@@ -64,14 +64,14 @@ export class StarredView extends ListView<StarredNode> {
   private hoverWords?: StarredHoverWords;
   /** Looked up once: getTreeItem runs for every row at each load. */
   private readonly words = {
-    open: vscode.l10n.t('Open Starred Query'),
-    noDataset: vscode.l10n.t('No dataset'),
-    loadMore: vscode.l10n.t('Load More'),
-    loadRest: vscode.l10n.t('Load the Rest'),
+    open: localize('Open Starred Query'),
+    noDataset: localize('No dataset'),
+    loadMore: localize('Load More'),
+    loadRest: localize('Load the Rest'),
   };
   protected readonly filterWords = {
-    title: vscode.l10n.t('Filter starred queries'),
-    prompt: vscode.l10n.t('Shows the queries whose name, dataset or APL has this text. Empty: all.'),
+    title: localize('Filter starred queries'),
+    prompt: localize('Shows the queries whose name, dataset or APL has this text. Empty: all.'),
   };
 
   constructor(
@@ -163,9 +163,9 @@ export class StarredView extends ListView<StarredNode> {
       ownerLabel(this.owner),
       complete
         ? count === 1
-          ? vscode.l10n.t('1 query')
-          : vscode.l10n.t('{0} queries', countText(count))
-        : vscode.l10n.t('{0} loaded', countText(count)),
+          ? localize('1 query')
+          : localize('{0} queries', countText(count))
+        : localize('{0} loaded', countText(count)),
     ];
     if (this.currentFilterText) parts.push(`“${this.currentFilterText}”`);
     if (this.dataset) parts.push(this.dataset);
@@ -200,7 +200,7 @@ export class StarredView extends ListView<StarredNode> {
           vscode.TreeItemCollapsibleState.None,
         );
         item.id = 'more';
-        item.description = vscode.l10n.t('{0} loaded so far', countText(node.shown));
+        item.description = localize('{0} loaded so far', countText(node.shown));
         item.iconPath = new vscode.ThemeIcon(node.failed ? 'refresh' : 'ellipsis');
         item.contextValue = 'starredMore';
         item.command = { command: COMMANDS.loadMoreStarredQueries, title: this.words.loadMore };

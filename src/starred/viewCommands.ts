@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { ClientAccess } from '../platform/clientAccess';
 import type { StarredOwner } from '../core/starred/starredPages';
 import { ownerLabel, type StarredView } from './starredView';
+import { localize } from '../platform/l10n';
 
 export function starredViewCommands(view: StarredView, connection: ClientAccess) {
   return {
@@ -12,17 +13,17 @@ export function starredViewCommands(view: StarredView, connection: ClientAccess)
       let owner = args?.owner;
       if (!owner) {
         const descriptions: Record<StarredOwner, string> = {
-          mine: vscode.l10n.t('the queries you starred'),
-          team: vscode.l10n.t('those your team starred, without yours'),
-          all: vscode.l10n.t('everyone’s, yours too'),
+          mine: localize('the queries you starred'),
+          team: localize('those your team starred, without yours'),
+          all: localize('everyone’s, yours too'),
         };
         const items = (['mine', 'team', 'all'] as const).map((o) => ({
           label: ownerLabel(o),
           description: descriptions[o],
-          detail: o === view.currentOwner ? vscode.l10n.t('Shown now') : undefined,
+          detail: o === view.currentOwner ? localize('Shown now') : undefined,
           owner: o,
         }));
-        owner = (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Whose starred queries') }))?.owner;
+        owner = (await vscode.window.showQuickPick(items, { title: localize('Whose starred queries') }))?.owner;
       }
       if (owner) await view.setOwner(owner);
     },
@@ -31,9 +32,9 @@ export function starredViewCommands(view: StarredView, connection: ClientAccess)
     async filterByDataset(args?: { dataset?: string }): Promise<void> {
       let dataset = args?.dataset;
       if (dataset === undefined) {
-        const every = { label: vscode.l10n.t('Every dataset'), dataset: '' };
+        const every = { label: localize('Every dataset'), dataset: '' };
         const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { dataset: string }>();
-        pick.title = vscode.l10n.t('Starred queries of one dataset');
+        pick.title = localize('Starred queries of one dataset');
         const show = (names: string[]) =>
           (pick.items = [every, ...names.map((name) => ({ label: name, dataset: name }))]);
         show(view.datasetsInHand());

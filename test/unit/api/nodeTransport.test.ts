@@ -3,4 +3,5 @@
 // same answers, errors, size limit, deadlines, cancellation and redirects as over undici.
 import '../../support/overShippedTransport';
 import './client.test';
-import '../faults.test';
+import './errors.test';
+import './retry.test';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { checkApl, suggest, type Problem } from '../../../src/core/apl/checks';
 import { lex } from '../../../src/core/apl/lexer';
+import fs from 'node:fs';
+import path from 'node:path';
 import { TABULAR_OPERATORS } from '../../../src/core/apl/reference';
 import { render } from '../../../src/core/phrase';
 import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
@@ -302,5 +302,100 @@ describe('APL lexer and checks: properties', () => {
       ),
       { numRuns: 1500 },
     );
+  });
+});
+
+// Fuzzing: arbitrary input, bounded in time; the reader answers without an exception other than the
+// one typed error. A failure found here is fixed and kept as a regular test above.
+
+/** Each property runs until this many runs or this long, whichever comes first. */
+const BOUND = { numRuns: 300, interruptAfterTimeLimit: 3000 } as const;
+
+/** APL-ish text: the characters that open and close things, operators, words, and anything else. */
+const aplText = fc.oneof(
+  fc.string({ maxLength: 300 }),
+  fc.string({
+    unit: fc.constantFrom(
+      '|',
+      '(',
+      ')',
+      '[',
+      ']',
+      '{',
+      '}',
+      "'",
+      '"',
+      '\\',
+      '/',
+      '*',
+      '`',
+      '\n',
+      ' ',
+      'where',
+      'let',
+      ';',
+      '=',
+      '!',
+      '.',
+      '@',
+      '0',
+      'x',
+      'h"',
+      "@'",
+      '```',
+      '//',
+    ),
+    maxLength: 300,
+  }),
+  fc.string({ unit: 'grapheme', maxLength: 120 }),
+);
+
+describe('fuzz: the APL lexer and checks take any text', () => {
+  it('any text: tokens cover it in order, and the checks answer with problems inside it', () => {
+    fc.assert(
+      fc.property(aplText, (text) => {
+        const tokens = lex(text);
+        let at = 0;
+        for (const token of tokens) {
+          assert.ok(token.start >= at && token.end >= token.start && token.end <= text.length, JSON.stringify(token));
+          at = token.end;
+        }
+        for (const problem of checkApl(text))
+          assert.ok(
+            problem.start >= 0 && problem.end <= text.length && problem.start <= problem.end,
+            JSON.stringify(problem),
+          );
+      }),
+      BOUND,
+    );
+  });
+
+  /** The least time of two runs, in ms. */
+  const timeOf = (work: () => void) =>
+    Math.min(
+      ...[0, 1].map(() => {
+        const started = performance.now();
+        work();
+        return performance.now() - started;
+      }),
+    );
+  // Unclosed strings and brackets, escapes, comment starts and pipes, repeated: each a way a
+  // careless scanner looks ahead to the end again and again.
+  const UNITS = ["'\\", '"a\\"', '([{', '|where ', '`'];
+  const line = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+
+  it('a 1 MB line of what makes a lexer backtrack is read and checked, in time that grows with its length, not its square', () => {
+    for (const unit of UNITS) {
+      const mb = line(unit, 1 << 20);
+      assert.ok(lex(mb).length > 0);
+      const small = timeOf(() => checkApl(line(unit, 1 << 17)));
+      const big = timeOf(() => checkApl(mb));
+      // 8 times the text: about 8 times the time when linear, 64 when quadratic. Generous, as a
+      // busy machine's garbage collector makes single runs jump.
+      assert.ok(
+        big < Math.max(32 * small, 200),
+        `${JSON.stringify(unit)}: 128 KB in ${small.toFixed(1)} ms, 1 MB in ${big.toFixed(1)} ms`,
+      );
+    }
   });
 });

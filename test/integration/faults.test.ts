@@ -1,4 +1,4 @@
-// The headline rows of the fault matrix (test/unit/faults.test.ts), inside the real VS Code:
+// The headline rows of the fault matrix (test/unit/api/errors.test.ts), inside the real VS Code:
 // what the view and the star command do, that nothing is lost, and that the next try recovers.
 // Also Test Connection and VS Code's proxy settings, through a real tinyproxy.
 import assert from 'node:assert/strict';

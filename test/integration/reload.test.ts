@@ -113,7 +113,7 @@ describe('a reload keeps the open Axiom editors (checked after the reload by 99-
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One, preview: false });
 
     const request: ReloadRequest = {
-      then: ['99-reload.after.js'],
+      then: ['reload.after.js'],
       data: {
         serverPid: server.pid,
         starredUri: uri.toString(),

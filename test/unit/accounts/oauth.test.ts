@@ -372,9 +372,7 @@ describe('OAuth: the loopback listener', () => {
 });
 
 describe('OAuth: tokens that expire', () => {
-  async function signedIn(
-    lifetimeSeconds: number,
-  ): Promise<{
+  async function signedIn(lifetimeSeconds: number): Promise<{
     grant: Grant;
     store: { grant: Grant; saves: number; load(): Promise<Grant>; save(g: Grant): Promise<void> };
   }> {

@@ -20,7 +20,13 @@ import {
 } from '../../../src/core/monitors/monitorFile';
 import { monitorJsonSchema } from '../../../src/core/monitors/monitorSchema';
 import { snoozeEnd } from '../../../src/core/monitors/snooze';
-import { changedFields, changesBetween, notifierIdsOf, postBody, putBody } from '../../../src/core/monitors/monitorBodies';
+import {
+  changedFields,
+  changesBetween,
+  notifierIdsOf,
+  postBody,
+  putBody,
+} from '../../../src/core/monitors/monitorBodies';
 import { FakeAxiom, monitorBodyProblem } from '../../support/fakeAxiom';
 import { GO_SDK_MONITORS, REALISTIC_MONITORS } from '../../support/fixtures';
 import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { blockAt, compileErrorRange, queryBlocks, queryToRun, type PositionBase } from '../../../src/core/run/queryText';
+import {
+  blockAt,
+  compileErrorRange,
+  queryBlocks,
+  queryToRun,
+  type PositionBase,
+} from '../../../src/core/run/queryText';
 
 const DOC = [
   '// Requests per method', // 0

@@ -23,6 +23,10 @@ const RUN_FIRST = [
 
 /** The files that must run last, in this order; each says why. */
 const RUN_LAST = [
+  // After it, VS Code no longer closes the documents starred.test.js opens past its 50 (that test's
+  // "closed, starred documents leave nothing behind" times out): it runs after starred.test.js, as
+  // it did when the files were numbered (seen in runs with monitorEdit,starred alone).
+  'monitorEdit.test.js',
   // Reloads the window and checks what came back (reload.after.js, after the reload): no later file
   // may change what the reload finds.
   'reload.test.js',

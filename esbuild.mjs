@@ -412,9 +412,11 @@ if (main) {
 }
 
 if (main && tests) {
+  // Every .ts file under a folder, its subfolders included: the unit tests mirror the source's
+  // folders (test/unit/<area>/<module>.test.ts), and out/ mirrors them in turn (outbase '.').
   const files = (dir) =>
     fs
-      .readdirSync(dir)
+      .readdirSync(dir, { recursive: true })
       .filter((f) => f.endsWith('.ts'))
       .map((f) => path.join(dir, f));
   // The runners take every *.test.js they find: a test renamed or removed must leave no old copy.

@@ -1,4 +1,4 @@
-// Run in a child Node process by test/unit/network.test.ts: loads monitors from the URL given
+// Run in a child Node process by test/unit/api/network.test.ts: loads monitors from the URL given
 // with the extension's client, over undici or (`node`) the transport the extension ships, then
 // runs Test Connection, and prints the outcome and its TLS step's words as JSON.
 // NODE_EXTRA_CA_CERTS is read by Node only at start-up, which is why this needs a process of its own.

@@ -1,4 +1,4 @@
-// Run in a child Node process by test/unit/historyStore.test.ts, as a second VS Code window would
+// Run in a child Node process by test/unit/history/historyStore.test.ts, as a second VS Code window would
 // record runs: appends `count` entries to the history in `folder`, compacting every `every`
 // appends, and prints "done" when all are written.
 import { HistoryStore } from '../../src/core/history/historyStore';

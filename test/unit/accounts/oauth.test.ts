@@ -1,0 +1,530 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { createServer as httpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, afterEach, before, describe, it } from 'node:test';
+import {
+  authorizeUrl,
+  discover,
+  exchangeCode,
+  makePkce,
+  makeState,
+  pkceChallenge,
+  refreshTokens,
+  registerClient,
+  revokeToken,
+  type OAuthHttp,
+  type ServerMetadata,
+} from '../../../src/core/accounts/oauth';
+import { checkSignInUrl, signInUrlFor } from '../../../src/core/accounts/signInUrl';
+import { listenForCallback, readCallback, type CallbackListener } from '../../../src/core/accounts/oauthCallback';
+import { RefreshingToken, type Grant } from '../../../src/core/accounts/tokenRefresh';
+import { createDispatcher, undiciTransport } from '../../../src/core/api/undiciTransport';
+import { AxiomError } from '../../../src/core/api/errors';
+import { maskSecrets } from '../../../src/core/api/secrets';
+import { DEMO_ORG, startDemo, startDemoSignIn } from '../../support/demo';
+import { FakeAxiom } from '../../support/fakeAxiom';
+import { FakeOAuth, followAuthorize, listening } from '../../support/fakeOAuth';
+import { CapturedLog, rejection, testClient } from '../../support/testClient';
+
+const dispatcher = createDispatcher();
+const oauth = new FakeOAuth();
+const fake = new FakeAxiom({ oauth });
+const log = new CapturedLog();
+const http: OAuthHttp = {
+  transport: undiciTransport(dispatcher),
+  userAgent: 'axiom-apl-vscode/0.0.0-test',
+  timeoutMs: 2000,
+};
+const PAGES = {
+  title: 'Axiom',
+  success: 'Signed in. You can close this tab and return to VS Code.',
+  failure: 'Sign-in did not finish. Return to VS Code to see why.',
+};
+
+before(async () => {
+  await oauth.start();
+  await fake.start();
+});
+after(async () => {
+  await oauth.stop();
+  await fake.stop();
+  await dispatcher.close();
+});
+afterEach(() => {
+  oauth.reset();
+  fake.reset();
+  log.clear();
+});
+
+async function signIn(metadata: ServerMetadata, listener: CallbackListener, clientId: string) {
+  const pkce = makePkce();
+  const url = authorizeUrl(metadata, {
+    clientId,
+    redirectUri: listener.redirectUri,
+    challenge: pkce.challenge,
+    state: STATE,
+  });
+  const browser = await followAuthorize(url);
+  return { pkce, browser, code: await listener.code };
+}
+
+const STATE = makeState();
+
+describe('OAuth: PKCE, state and the authorize address', () => {
+  it('the verifier is 43 base64url characters and the challenge its SHA-256, base64url without padding', () => {
+    const { verifier, challenge, method } = makePkce();
+    assert.match(verifier, /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(
+      challenge,
+      createHash('sha256').update(verifier).digest('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+    );
+    assert.equal(method, 'S256');
+    // RFC 7636, appendix B
+    assert.equal(
+      pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'),
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
+    assert.notEqual(makePkce().verifier, verifier);
+    assert.match(STATE, /^[A-Za-z0-9_-]{43}$/);
+    assert.notEqual(makeState(), STATE);
+  });
+
+  it('the authorize address keeps the endpoint’s own parameters and adds the flow’s', () => {
+    const url = new URL(
+      authorizeUrl(
+        {
+          issuer: 'x',
+          authorizationEndpoint: 'https://auth.example/oauth2/authorize?tenant=a',
+          tokenEndpoint: 'https://auth.example/t',
+        },
+        { clientId: 'c 1', redirectUri: 'http://localhost:5000/callback', challenge: 'ch', state: 's&t' },
+      ),
+    );
+    assert.equal(url.origin + url.pathname, 'https://auth.example/oauth2/authorize');
+    assert.deepEqual(Object.fromEntries(url.searchParams), {
+      tenant: 'a',
+      response_type: 'code',
+      client_id: 'c 1',
+      redirect_uri: 'http://localhost:5000/callback',
+      code_challenge: 'ch',
+      code_challenge_method: 'S256',
+      state: 's&t',
+    });
+  });
+
+  it('the state check: the right state gives the code; another, none, or a denial do not', () => {
+    assert.deepEqual(readCallback(new URLSearchParams({ code: 'abc', state: 'S' }), 'S'), { code: 'abc' });
+    for (const [params, code] of [
+      [{ code: 'abc', state: 'T' }, 'state_mismatch'],
+      [{ code: 'abc' }, 'state_mismatch'],
+      [{ error: 'access_denied', state: 'S' }, 'access_denied'],
+      [{ error: 'access_denied', state: 'T' }, 'state_mismatch'],
+      [{ error: 'server_error', state: 'S' }, 'server_error'],
+      [{ state: 'S' }, 'no_code'],
+    ] as const) {
+      const outcome = readCallback(new URLSearchParams(params), 'S');
+      assert.ok(outcome instanceof AxiomError && outcome.code === code, JSON.stringify(params));
+    }
+  });
+
+  it('sign-in addresses: https, or http only to this machine; the default for api.axiom.co', () => {
+    assert.ok(checkSignInUrl('https://mcp.axiom.co').ok);
+    assert.ok(checkSignInUrl('http://127.0.0.1:4000').ok);
+    assert.ok(!checkSignInUrl('http://mcp.example.com').ok);
+    assert.ok(!checkSignInUrl('https://u:p@mcp.example.com').ok);
+    assert.equal(signInUrlFor('https://api.axiom.co', ''), 'https://mcp.axiom.co');
+    assert.equal(signInUrlFor('https://api.axiom.co/v2', ''), 'https://mcp.axiom.co');
+    assert.equal(signInUrlFor('https://axiom.internal.example', ''), undefined);
+    assert.equal(
+      signInUrlFor('https://axiom.internal.example', 'https://login.internal.example/'),
+      'https://login.internal.example',
+    );
+  });
+});
+
+describe('OAuth against the fake authorization server', () => {
+  it('discovers the endpoints from the metadata', async () => {
+    const metadata = await discover(oauth.url, http);
+    assert.deepEqual(metadata, {
+      issuer: oauth.url,
+      authorizationEndpoint: `${oauth.url}/oauth2/authorize`,
+      tokenEndpoint: `${oauth.url}/oauth2/token`,
+      registrationEndpoint: `${oauth.url}/oauth2/register`,
+      revocationEndpoint: `${oauth.url}/oauth2/revoke`,
+    });
+    oauth.offerRevocation = false;
+    assert.equal((await discover(`${oauth.url}/`, http)).revocationEndpoint, undefined);
+  });
+
+  it('metadata that names a plain-http endpoint elsewhere, or no S256, or is not metadata, is refused', async () => {
+    let body: unknown;
+    const server = httpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const good = {
+      issuer: url,
+      authorization_endpoint: `${url}/a`,
+      token_endpoint: `${url}/t`,
+      registration_endpoint: `${url}/r`,
+    };
+    try {
+      body = { ...good, token_endpoint: 'http://auth.example.com/t' };
+      assert.match((await rejection(discover(url, http))).message, /token_endpoint/);
+      body = { ...good, code_challenge_methods_supported: ['plain'] };
+      assert.equal((await rejection(discover(url, http))).kind, 'config');
+      body = { hello: 'world' };
+      assert.equal((await rejection(discover(url, http))).kind, 'invalidResponse');
+      body = good;
+      assert.equal((await discover(url, http)).tokenEndpoint, `${url}/t`);
+      assert.equal((await rejection(discover('http://sign-in.example.com', http))).kind, 'config');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('registers a public client for its redirect address; an http redirect to an IP address is refused', async () => {
+    const metadata = await discover(oauth.url, http);
+    const id = await registerClient(metadata, 'http://localhost:5123/callback', 'Axiom for VS Code', http);
+    assert.deepEqual(oauth.clients.get(id)?.redirectUris, ['http://localhost:5123/callback']);
+    const sent = JSON.parse(oauth.requestsTo('/oauth2/register')[0].body) as Record<string, unknown>;
+    assert.equal(sent.token_endpoint_auth_method, 'none');
+    assert.equal(sent.client_name, 'Axiom for VS Code');
+    const refused = await rejection(
+      registerClient(metadata, 'http://127.0.0.1:5123/callback', 'Axiom for VS Code', http),
+    );
+    assert.equal(refused.code, 'invalid_redirect_uri');
+  });
+
+  it('the whole flow: listener, authorize, code exchange with the verifier; the code works once', async () => {
+    const metadata = await discover(oauth.url, http);
+    const listener = await listenForCallback({ state: STATE, timeoutMs: 10_000, pages: PAGES });
+    assert.match(listener.redirectUri, /^http:\/\/localhost:\d+\/callback$/);
+    const clientId = await registerClient(metadata, listener.redirectUri, 'test', http);
+    const { browser, code } = await signIn(metadata, listener, clientId);
+    assert.equal(browser.status, 200);
+    assert.match(browser.page, /return to VS Code/);
+    assert.ok(!browser.page.includes(code), 'the page does not repeat the code');
+    await listener.close();
+    assert.equal(await listening(listener.port), false, 'closed after use');
+
+    const wrongVerifier = await rejection(
+      exchangeCode(
+        metadata,
+        { clientId, code, verifier: makePkce().verifier, redirectUri: listener.redirectUri },
+        http,
+      ),
+    );
+    assert.equal(wrongVerifier.code, 'invalid_grant');
+
+    // A fresh code, exchanged with the right verifier but another redirect address: refused too.
+    const listener2 = await listenForCallback({ state: STATE, timeoutMs: 10_000, pages: PAGES, port: listener.port });
+    assert.equal(listener2.port, listener.port, 'the registered port is taken again when free');
+    const second = await signIn(metadata, listener2, clientId);
+    const wrongRedirect = await rejection(
+      exchangeCode(
+        metadata,
+        { clientId, code: second.code, verifier: second.pkce.verifier, redirectUri: 'http://localhost:1/callback' },
+        http,
+      ),
+    );
+    assert.equal(wrongRedirect.code, 'invalid_grant');
+
+    const listener3 = await listenForCallback({ state: STATE, timeoutMs: 10_000, pages: PAGES, port: listener.port });
+    const third = await signIn(metadata, listener3, clientId);
+    const now = Date.now();
+    const tokens = await exchangeCode(
+      metadata,
+      { clientId, code: third.code, verifier: third.pkce.verifier, redirectUri: listener3.redirectUri },
+      http,
+      () => now,
+    );
+    assert.equal(oauth.check(tokens.accessToken), 'live');
+    assert.ok(tokens.refreshToken);
+    assert.equal(tokens.expiresAt, now + 3600_000);
+    assert.equal(
+      maskSecrets(`a ${tokens.accessToken} and ${tokens.refreshToken}`),
+      'a •••• and ••••',
+      'both tokens are masked from now on',
+    );
+
+    const reused = await rejection(
+      exchangeCode(
+        metadata,
+        { clientId, code: third.code, verifier: third.pkce.verifier, redirectUri: listener3.redirectUri },
+        http,
+      ),
+    );
+    assert.equal(reused.code, 'invalid_grant');
+    assert.match(reused.message, /already used/);
+
+    // The API takes the token with an org; it lists the orgs without one.
+    fake.orgs.push({ id: 'second-org', name: 'Second Org' });
+    const orgs = await testClient(fake.url, dispatcher, log, { token: tokens.accessToken }).listOrgs();
+    assert.deepEqual(
+      orgs.map((o) => o.id),
+      ['fake-org-1', 'second-org'],
+    );
+    fake.orgs.pop();
+    const monitors = await testClient(fake.url, dispatcher, log, {
+      token: tokens.accessToken,
+      orgId: 'fake-org-1',
+    }).listMonitors();
+    assert.deepEqual(monitors.monitors, []);
+
+    // Refresh rotates the pair; revocation ends the access token.
+    const renewed = await refreshTokens(metadata.tokenEndpoint, { clientId, refreshToken: tokens.refreshToken }, http);
+    assert.notEqual(renewed.accessToken, tokens.accessToken);
+    assert.notEqual(renewed.refreshToken, tokens.refreshToken);
+    const spent = await rejection(
+      refreshTokens(metadata.tokenEndpoint, { clientId, refreshToken: tokens.refreshToken }, http),
+    );
+    assert.equal(spent.kind, 'auth');
+    await revokeToken(
+      metadata.revocationEndpoint!,
+      { clientId, token: renewed.accessToken, hint: 'access_token' },
+      http,
+    );
+    assert.equal(oauth.check(renewed.accessToken), 'unknown');
+    assert.ok(!log.text().includes(renewed.accessToken));
+  });
+});
+
+describe('OAuth: the loopback listener', () => {
+  const listen = (timeoutMs = 10_000, signal?: AbortSignal) =>
+    listenForCallback({ state: STATE, timeoutMs, pages: PAGES, signal });
+
+  it('answers only /callback: another path is a 404 and the sign-in goes on waiting', async () => {
+    const listener = await listen();
+    const base = `http://localhost:${listener.port}`;
+    assert.equal((await fetch(`${base}/favicon.ico`)).status, 404);
+    assert.equal((await fetch(`${base}/callback/x?code=a&state=${STATE}`)).status, 404);
+    assert.equal((await fetch(`${base}/callback?code=a&state=${STATE}`, { method: 'POST' })).status, 404);
+    assert.equal(await listening(listener.port), true);
+    const ok = await fetch(`http://127.0.0.1:${listener.port}/callback?code=the-code&state=${STATE}`);
+    assert.equal(ok.status, 200);
+    assert.equal(ok.headers.get('content-security-policy')?.startsWith("default-src 'none'"), true);
+    assert.equal(await listener.code, 'the-code');
+  });
+
+  it('a wrong state ends the sign-in with state_mismatch, and closes', async () => {
+    const listener = await listen();
+    const answer = await fetch(`http://localhost:${listener.port}/callback?code=the-code&state=someone-else`);
+    assert.equal(answer.status, 400);
+    assert.match(await answer.text(), /Return to VS Code/);
+    assert.equal((await rejection(listener.code)).code, 'state_mismatch');
+    await listener.close();
+    assert.equal(await listening(listener.port), false);
+  });
+
+  it('a second callback finds nobody listening', async () => {
+    const listener = await listen();
+    const url = `http://localhost:${listener.port}/callback?code=one&state=${STATE}`;
+    assert.equal((await fetch(url)).status, 200);
+    assert.equal(await listener.code, 'one');
+    await listener.close();
+    await assert.rejects(fetch(url.replace('one', 'two')));
+  });
+
+  it('the time limit ends the sign-in and closes the port', async () => {
+    const listener = await listen(150);
+    const error = await rejection(listener.code);
+    assert.equal(error.kind, 'timeout');
+    await listener.close();
+    assert.equal(await listening(listener.port), false);
+  });
+
+  it('cancel ends the sign-in and closes the port', async () => {
+    const controller = new AbortController();
+    const listener = await listen(10_000, controller.signal);
+    controller.abort();
+    assert.equal((await rejection(listener.code)).kind, 'cancelled');
+    await listener.close();
+    assert.equal(await listening(listener.port), false);
+  });
+
+  it('a pasted address finishes it; something else pasted is refused and it goes on waiting', async () => {
+    const listener = await listen();
+    assert.ok(listener.complete('not an address'));
+    assert.ok(listener.complete(`http://localhost:${listener.port}/callback`));
+    assert.equal(listener.complete(`http://localhost:${listener.port}/callback?code=pasted&state=${STATE}`), undefined);
+    assert.equal(await listener.code, 'pasted');
+    await listener.close();
+    assert.equal(await listening(listener.port), false);
+  });
+
+  it('a denial in the browser ends the sign-in as declined', async () => {
+    const metadata = await discover(oauth.url, http);
+    const listener = await listen();
+    const clientId = await registerClient(metadata, listener.redirectUri, 'test', http);
+    oauth.mode = 'deny';
+    const pkce = makePkce();
+    await followAuthorize(
+      authorizeUrl(metadata, { clientId, redirectUri: listener.redirectUri, challenge: pkce.challenge, state: STATE }),
+    );
+    assert.equal((await rejection(listener.code)).code, 'access_denied');
+    await listener.close();
+  });
+});
+
+describe('OAuth: tokens that expire', () => {
+  async function signedIn(lifetimeSeconds: number): Promise<{
+    grant: Grant;
+    store: { grant: Grant; saves: number; load(): Promise<Grant>; save(g: Grant): Promise<void> };
+  }> {
+    oauth.accessLifetimeSeconds = lifetimeSeconds;
+    const metadata = await discover(oauth.url, http);
+    const listener = await listenForCallback({ state: STATE, timeoutMs: 10_000, pages: PAGES });
+    const clientId = await registerClient(metadata, listener.redirectUri, 'test', http);
+    const { pkce, code } = await signIn(metadata, listener, clientId);
+    const tokens = await exchangeCode(
+      metadata,
+      { clientId, code, verifier: pkce.verifier, redirectUri: listener.redirectUri },
+      http,
+    );
+    await listener.close();
+    const grant: Grant = {
+      ...tokens,
+      clientId,
+      issuer: metadata.issuer,
+      tokenEndpoint: metadata.tokenEndpoint,
+      revocationEndpoint: metadata.revocationEndpoint,
+    };
+    const store = {
+      grant,
+      saves: 0,
+      load: async () => store.grant,
+      save: async (g: Grant) => {
+        store.grant = g;
+        store.saves++;
+      },
+    };
+    return { grant, store };
+  }
+  const refresher = (store: { load(): Promise<Grant>; save(g: Grant): Promise<void> }) =>
+    new RefreshingToken(store, (g) =>
+      refreshTokens(g.tokenEndpoint, { clientId: g.clientId, refreshToken: g.refreshToken }, http),
+    );
+
+  it('is refreshed before it expires, and the new pair stored', async () => {
+    const { grant, store } = await signedIn(30); // inside the 60-second margin
+    const client = testClient(fake.url, dispatcher, log, {
+      token: grant.accessToken,
+      orgId: 'fake-org-1',
+      tokenSource: refresher(store),
+    });
+    await client.listMonitors();
+    assert.equal(store.saves, 1);
+    assert.notEqual(store.grant.accessToken, grant.accessToken);
+    assert.notEqual(store.grant.refreshToken, grant.refreshToken);
+    assert.equal(fake.requestsTo('GET /v2/monitors')[0].headers.authorization, `Bearer ${store.grant.accessToken}`);
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 1);
+  });
+
+  it('after a 401 it is refreshed and the request sent exactly once more', async () => {
+    const { grant, store } = await signedIn(3600);
+    const client = testClient(fake.url, dispatcher, log, {
+      token: grant.accessToken,
+      orgId: 'fake-org-1',
+      tokenSource: refresher(store),
+    });
+    oauth.expire(grant.accessToken);
+    await client.listMonitors();
+    const sent = fake.requestsTo('GET /v2/monitors');
+    assert.deepEqual(
+      sent.map((r) => r.headers.authorization),
+      [`Bearer ${grant.accessToken}`, `Bearer ${store.grant.accessToken}`],
+    );
+    assert.equal(oauth.requestsTo('/oauth2/token').length, 2, 'the code, then one refresh');
+    assert.ok(
+      !log.text().includes(store.grant.accessToken) && !log.text().includes(store.grant.refreshToken!),
+      'no token in the log',
+    );
+
+    // Refused again after the refresh: no second refresh, no third request.
+    fake.reset();
+    oauth.requests.length = 0;
+    fake.fail('GET /v2/monitors', { status: 401, body: { code: 401, message: 'token expired' } });
+    const error = await rejection(client.listMonitors());
+    assert.equal(error.kind, 'auth');
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 2);
+    assert.equal(oauth.requestsTo('/oauth2/token').length, 1);
+  });
+
+  it('a refresh the server refuses says to sign in again', async () => {
+    const { grant, store } = await signedIn(3600);
+    store.grant = { ...grant, refreshToken: 'fake-oauth-refresh-not-issued' };
+    const client = testClient(fake.url, dispatcher, log, {
+      token: grant.accessToken,
+      orgId: 'fake-org-1',
+      tokenSource: refresher(store),
+    });
+    oauth.expire(grant.accessToken);
+    const error = await rejection(client.listMonitors());
+    assert.equal(error.code, 'sign_in_expired');
+    assert.match(error.message, /Sign in with Axiom again/);
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 1);
+  });
+
+  it('the grant is read once, not before every request, until it nears its expiry', async () => {
+    const { grant, store } = await signedIn(3600);
+    let loads = 0;
+    const counting = { load: async () => (loads++, store.grant), save: (g: Grant) => store.save(g) };
+    const client = testClient(fake.url, dispatcher, log, {
+      token: grant.accessToken,
+      orgId: 'fake-org-1',
+      tokenSource: refresher(counting),
+    });
+    for (let i = 0; i < 5; i++) await client.listMonitors();
+    assert.equal(loads, 1);
+    assert.equal(store.saves, 0);
+  });
+
+  it('requests at the same time share one refresh', async () => {
+    const { grant, store } = await signedIn(1);
+    const source = refresher(store);
+    const client = testClient(fake.url, dispatcher, log, {
+      token: grant.accessToken,
+      orgId: 'fake-org-1',
+      tokenSource: source,
+    });
+    await Promise.all([client.listMonitors(), client.listDatasets(), client.listMonitors()]);
+    assert.equal(store.saves, 1);
+  });
+});
+
+describe('OAuth: the demo deployment (npm start) offers sign-in too', () => {
+  it('signs in to the demo service through its own sign-in server, which lists the demo org', async () => {
+    const demo = await startDemo();
+    const server = await startDemoSignIn(demo);
+    try {
+      const metadata = await discover(server.url, http);
+      const listener = await listenForCallback({ state: STATE, timeoutMs: 10_000, pages: PAGES });
+      const clientId = await registerClient(metadata, listener.redirectUri, 'test', http);
+      const { pkce, code } = await signIn(metadata, listener, clientId);
+      const tokens = await exchangeCode(
+        metadata,
+        { clientId, code, verifier: pkce.verifier, redirectUri: listener.redirectUri },
+        http,
+      );
+      await listener.close();
+      const orgs = await testClient(demo.url, dispatcher, log, { token: tokens.accessToken }).listOrgs();
+      assert.deepEqual(
+        orgs.map((o) => [o.id, o.name]),
+        [[DEMO_ORG.id, DEMO_ORG.name]],
+      );
+      const { monitors } = await testClient(demo.url, dispatcher, log, {
+        token: tokens.accessToken,
+        orgId: DEMO_ORG.id,
+      }).listMonitors();
+      assert.ok(monitors.length > 0);
+    } finally {
+      await demo.stop();
+      await server.stop();
+    }
+  });
+});

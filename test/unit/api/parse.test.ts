@@ -1,0 +1,287 @@
+// The readers of the service's answers (property-based, fast-check, and fuzzed): whatever JSON the
+// service sends, they answer with a typed value or the typed `invalid response` error; valid
+// monitors keep every displayed field.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { AxiomError } from '../../../src/core/api/errors';
+import { parseHistory, parseMonitorList } from '../../../src/core/api/parse';
+import { parseStarredList, readStarredRecord } from '../../../src/core/api/starred';
+import { readTabular } from '../../../src/core/run/tabular';
+import { monitorSummary } from '../../../src/core/monitors/monitorWords';
+
+const RUNS = { numRuns: 500 };
+
+/** Calls `parse`, which must not throw at all. */
+function typedValue<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    assert.fail(`threw ${String(e)}`);
+  }
+}
+
+/** Calls `parse`; a throw must be the typed invalid-response error, and nothing else. */
+function typedOutcome(parse: () => unknown): 'value' | 'invalid' {
+  try {
+    parse();
+    return 'value';
+  } catch (e) {
+    assert.ok(e instanceof AxiomError, `threw ${String(e)}`);
+    assert.equal(e.kind, 'invalidResponse');
+    return 'invalid';
+  }
+}
+
+// Objects that look like monitors often enough to reach the field checks, not only the top level.
+const monitorKeys = fc.constantFrom(
+  'id',
+  'name',
+  'type',
+  'aplQuery',
+  'threshold',
+  'disabledUntil',
+  'createdAt',
+  'notifierIds',
+  'notifierIDs',
+  'disabled',
+  'intervalMinutes',
+  '__proto__',
+  'constructor',
+);
+const monitorish = fc.dictionary(monitorKeys, fc.jsonValue());
+const anyText = fc.string({ unit: 'binary', maxLength: 80 });
+
+// Text for time fields: the form the service writes (every digit in every place, so that months,
+// days and hours out of range occur), Go's zero time, other forms Date.parse reads, and any text.
+const padded = (max: number, width = 2) =>
+  fc
+    .oneof(
+      { weight: 19, arbitrary: fc.integer({ min: 0, max }) },
+      { weight: 1, arbitrary: fc.integer({ min: 0, max: 10 ** width - 1 }) },
+    )
+    .map((n) => String(n).padStart(width, '0'));
+const plainTime = fc
+  .tuple(
+    fc.oneof(padded(9999, 4), fc.constantFrom('1969', '1970', '0001')),
+    padded(13),
+    padded(32),
+    padded(24),
+    padded(60),
+    padded(60),
+    fc.constantFrom('', '.', '.1', '.123', '.123456789', '.1234567890'),
+    fc.constantFrom('Z', 'Z', 'Z', 'z', '+02:00', '-00:30', ''),
+  )
+  .map(([y, mo, d, h, mi, s, fraction, zone]) => `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction}${zone}`);
+const timeText = fc.oneof(
+  plainTime,
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  fc.constantFrom(
+    '0001-01-01T00:00:00Z',
+    '1969-12-31T23:59:59.999Z',
+    '1970-01-01T00:00:00Z',
+    '2025-03-20 10:00:00',
+    'Mar 20 2025',
+    'not a date',
+    '',
+    '2025',
+  ),
+  anyText,
+);
+
+// What each optional field of a monitor holds, as the API describes it: the spec these tests hold
+// the reader to, written apart from the schema.
+type Kind = 'string' | 'number' | 'boolean' | 'time' | 'strings';
+const OPTIONAL_FIELDS: Record<string, Kind> = {
+  type: 'string',
+  description: 'string',
+  aplQuery: 'string',
+  mplQuery: 'string',
+  operator: 'string',
+  threshold: 'number',
+  tolerance: 'number',
+  columnName: 'string',
+  compareDays: 'number',
+  intervalMinutes: 'number',
+  rangeMinutes: 'number',
+  secondDelay: 'number',
+  alertOnNoData: 'boolean',
+  notifyByGroup: 'boolean',
+  notifyEveryRun: 'boolean',
+  resolvable: 'boolean',
+  skipResolved: 'boolean',
+  triggerAfterNPositiveResults: 'number',
+  triggerFromNRuns: 'number',
+  disabled: 'boolean',
+  disabledUntil: 'time',
+  createdAt: 'time',
+  createdBy: 'string',
+  updatedAt: 'time',
+  notifierIds: 'strings',
+  notifierIDs: 'strings',
+};
+const validValue: Record<Kind, fc.Arbitrary<unknown>> = {
+  string: anyText,
+  number: fc.double({ noNaN: true, noDefaultInfinity: true }),
+  boolean: fc.boolean(),
+  time: timeText,
+  strings: fc.array(anyText, { maxLength: 3 }),
+};
+/** Near-monitors: every optional field possibly odd (any JSON at all), and now and then no id or name. */
+const nearMonitor = fc.record(
+  {
+    id: fc.oneof({ weight: 8, arbitrary: anyText }, { weight: 1, arbitrary: fc.jsonValue() }),
+    name: fc.oneof({ weight: 8, arbitrary: anyText }, { weight: 1, arbitrary: fc.jsonValue() }),
+    ...Object.fromEntries(
+      Object.entries(OPTIONAL_FIELDS).map(([key, kind]) => [
+        key,
+        fc.oneof(validValue[kind], fc.constant(null), fc.jsonValue()),
+      ]),
+    ),
+    laterField: fc.jsonValue(),
+  },
+  { requiredKeys: [] },
+);
+/** Monitors as a Go service writes them: every optional field of its kind, null or absent; times
+ *  that are Go's zero time, before 1970, or any other. Most of these pass the shape check. */
+const goTime = fc.oneof(
+  fc.constant('0001-01-01T00:00:00Z'),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  plainTime,
+);
+const goShaped = fc.record(
+  {
+    id: anyText,
+    name: anyText,
+    ...Object.fromEntries(
+      Object.entries(OPTIONAL_FIELDS).map(([key, kind]) => [
+        key,
+        fc.oneof(kind === 'time' ? goTime : validValue[kind], fc.constant(null)),
+      ]),
+    ),
+  },
+  { requiredKeys: ['id', 'name'] },
+);
+
+const validMonitor = fc.record(
+  {
+    id: anyText,
+    name: anyText,
+    type: fc.constantFrom('Threshold', 'MatchEvent', 'AnomalyDetection', 'SomethingNew'),
+    description: anyText,
+    aplQuery: anyText,
+    operator: fc.constantFrom('Above', 'Below', 'AboveOrEqual', 'Unheard'),
+    threshold: fc.double({ noNaN: true, noDefaultInfinity: true }),
+    intervalMinutes: fc.nat(100_000),
+    rangeMinutes: fc.nat(100_000),
+    disabled: fc.boolean(),
+    disabledUntil: fc.option(
+      fc.date({ noInvalidDate: true, min: new Date(0) }).map((d) => d.toISOString()),
+      { nil: null },
+    ),
+    notifierIds: fc.array(anyText, { maxLength: 3 }),
+    unknownLaterField: fc.jsonValue(),
+  },
+  { requiredKeys: ['id', 'name', 'type'] },
+);
+
+describe('parsers never throw anything but the typed error', () => {
+  it('monitor list: arbitrary JSON', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (body) => void typedOutcome(() => parseMonitorList(body))),
+      RUNS,
+    );
+  });
+
+  it('monitor list: lists of near-monitors keep the readable ones and count the rest', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(monitorish, goShaped, nearMonitor, fc.jsonValue())), (body) => {
+        const sent = body.length;
+        const { monitors, skipped } = typedValue(() => parseMonitorList(body));
+        assert.equal(monitors.length + skipped.length, sent);
+      }),
+      RUNS,
+    );
+  });
+
+  it('broken JSON text never reaches the parsers as anything but a typed error (via JSON.parse guard)', () => {
+    fc.assert(
+      fc.property(fc.json(), fc.nat(), (text, cut) => {
+        let body: unknown;
+        try {
+          body = JSON.parse(text.slice(0, cut % (text.length + 1)));
+        } catch {
+          return; // the client turns this into invalidResponse before any parser sees it
+        }
+        typedOutcome(() => parseMonitorList(body));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('valid monitors survive parsing', () => {
+  it('every displayed field intact, unknown fields tolerated', () => {
+    fc.assert(
+      fc.property(fc.array(validMonitor, { maxLength: 5 }), (wire) => {
+        const { monitors, skipped } = parseMonitorList(JSON.parse(JSON.stringify(wire)));
+        assert.equal(skipped.length, 0);
+        assert.equal(monitors.length, wire.length);
+        monitors.forEach((m, i) => {
+          const w = JSON.parse(JSON.stringify(wire[i])) as Record<string, unknown>;
+          for (const key of [
+            'id',
+            'name',
+            'type',
+            'description',
+            'aplQuery',
+            'operator',
+            'threshold',
+            'intervalMinutes',
+            'rangeMinutes',
+            'disabled',
+            'disabledUntil',
+            'notifierIds',
+          ] as const) {
+            assert.deepEqual(m[key], w[key] ?? undefined, key);
+          }
+          assert.equal(typeof monitorSummary(m), 'string');
+        });
+      }),
+      RUNS,
+    );
+  });
+});
+
+// Fuzzing: arbitrary input, bounded in time; the reader answers without an exception other than the
+// one typed error. A failure found here is fixed and kept as a regular test above.
+
+/** Each property runs until this many runs or this long, whichever comes first. */
+const BOUND = { numRuns: 300, interruptAfterTimeLimit: 3000 } as const;
+
+/** Runs `read`; only the typed error may come out of it. */
+function typedOrNothing(read: () => unknown): void {
+  try {
+    read();
+  } catch (error) {
+    assert.ok(error instanceof AxiomError, `threw ${String(error)}`);
+  }
+}
+
+/** Any JSON value, deep and odd: what a service or a webview could send. */
+const anyJson = fc.jsonValue({ maxDepth: 5 });
+
+describe("fuzz: the readers of the service's answers take any JSON", () => {
+  it('monitors, history, starred queries and a starred record: a value or the typed error', () => {
+    fc.assert(
+      fc.property(anyJson, (body) => {
+        typedOrNothing(() => parseMonitorList(body));
+        typedOrNothing(() => parseHistory(body));
+        typedOrNothing(() => parseStarredList(body));
+        typedOrNothing(() => readStarredRecord(body));
+        typedOrNothing(() => readTabular(body));
+      }),
+      BOUND,
+    );
+  });
+});

@@ -1,0 +1,401 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { checkApl, suggest, type Problem } from '../../../src/core/apl/checks';
+import { lex } from '../../../src/core/apl/lexer';
+import fs from 'node:fs';
+import path from 'node:path';
+import { TABULAR_OPERATORS } from '../../../src/core/apl/reference';
+import { render } from '../../../src/core/phrase';
+import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
+
+/** The queries of Axiom's documentation, when a local copy was made (test/support/extractDocsQueries.mjs):
+ *  they come from another repository, so they are not committed, and these checks run only here. */
+const docsQueries = (() => {
+  const file = path.resolve('.vscode-test/apl-docs-queries.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { queries: string[] }).queries : [];
+})();
+
+/** Each problem as code, underlined text and message, for a readable comparison. */
+const described = (apl: string, problems: Problem[]) =>
+  problems.map((p) => ({ code: p.code, text: apl.slice(p.start, p.end), message: render(p.message) }));
+
+function clean(apl: string): void {
+  const problems = checkApl(apl);
+  assert.deepEqual(described(apl, problems), [], `reported on a valid query:\n${apl}`);
+}
+
+describe('APL checks: no false alarms on valid queries', () => {
+  it(`the corpus written for the project (${VALID_QUERIES.length} queries)`, () => VALID_QUERIES.forEach(clean));
+  it(`the queries of the project's tests and fixtures (${PROJECT_QUERIES.length})`, () =>
+    PROJECT_QUERIES.forEach(clean));
+  it(
+    `every query of Axiom's APL documentation (${docsQueries.length})`,
+    { skip: docsQueries.length ? false : "no local copy of the documentation's queries" },
+    () => docsQueries.forEach(clean),
+  );
+
+  it('the corpus uses every tabular operator after a pipe', () => {
+    const used = new Set<string>();
+    for (const apl of VALID_QUERIES) {
+      const tokens = lex(apl);
+      tokens.forEach((t, i) => t.kind === 'pipe' && tokens[i + 1] && used.add(tokens[i + 1].text));
+    }
+    for (const operator of TABULAR_OPERATORS.filter((o) => o.name !== 'externaldata'))
+      assert.ok(used.has(operator.name), `${operator.name} after a pipe`);
+  });
+});
+
+describe('APL checks: what they report, and where', () => {
+  const cases: [string, string, { code: string; text: string; message: string }[]][] = [
+    [
+      'an unclosed string, to the end of its line',
+      "['logs']\n| where a == 'abc\n| take 1",
+      [{ code: 'unclosed-string', text: "'abc", message: 'This string is not closed before the end of the line.' }],
+    ],
+    [
+      'an unclosed quoted name is one problem',
+      "['logs | take 1",
+      [
+        {
+          code: 'unclosed-string',
+          text: "'logs | take 1",
+          message: 'This string is not closed before the end of the line.',
+        },
+      ],
+    ],
+    [
+      'an unclosed parenthesis',
+      "['logs'] | summarize count( by x",
+      [{ code: 'unclosed-bracket', text: '(', message: "'(' is never closed: ')' is missing." }],
+    ],
+    [
+      'a closing bracket with no opener',
+      "['logs'] | where x > 1)",
+      [{ code: 'unmatched-bracket', text: ')', message: "')' has no matching '('." }],
+    ],
+    [
+      'a closer of the wrong kind',
+      "['logs'] | where x in (1, 2]",
+      [
+        {
+          code: 'unmatched-bracket',
+          text: ']',
+          message: "']' does not close '(' (line 1, column 23), which needs ')'.",
+        },
+      ],
+    ],
+    [
+      'a closer that skips an opener',
+      "['logs'] | where abs(x[1) > 0",
+      [
+        { code: 'unclosed-bracket', text: '[', message: "'[' is never closed: ']' is missing." },
+        {
+          code: 'unmatched-bracket',
+          text: ')',
+          message: "')' does not close '[' (line 1, column 23), which needs ']'.",
+        },
+      ],
+    ],
+    [
+      'a pipe with nothing after it',
+      "['logs'] | where x > 1 |",
+      [
+        {
+          code: 'empty-pipe',
+          text: '|',
+          message: 'Nothing follows this pipe: a tabular operator such as where or summarize is expected.',
+        },
+      ],
+    ],
+    [
+      'two pipes in a row',
+      "['logs'] | | take 1",
+      [
+        {
+          code: 'empty-pipe',
+          text: '|',
+          message: 'Nothing follows this pipe: a tabular operator such as where or summarize is expected.',
+        },
+      ],
+    ],
+    [
+      'a pipe before the end of a subquery',
+      "['logs'] | join (['b'] |) on id",
+      [
+        {
+          code: 'empty-pipe',
+          text: '|',
+          message: 'Nothing follows this pipe: a tabular operator such as where or summarize is expected.',
+        },
+      ],
+    ],
+    [
+      'something that is no word after a pipe',
+      "['logs'] | 42",
+      [{ code: 'operator-expected', text: '42', message: "A tabular operator is expected after the pipe, not '42'." }],
+    ],
+    [
+      'a misspelt operator, with the one it likely meant',
+      "['logs'] | wher x > 1",
+      [{ code: 'unknown-operator', text: 'wher', message: "Unknown tabular operator 'wher'. Did you mean 'where'?" }],
+    ],
+    [
+      'a misspelt hyphenated operator',
+      "['logs'] | project-awya x",
+      [
+        {
+          code: 'unknown-operator',
+          text: 'project-awya',
+          message: "Unknown tabular operator 'project-awya'. Did you mean 'project-away'?",
+        },
+      ],
+    ],
+    [
+      'an operator of another language',
+      "['logs'] | render timechart",
+      [{ code: 'unknown-operator', text: 'render', message: "Unknown tabular operator 'render'." }],
+    ],
+    [
+      'an operator in the wrong case',
+      "['logs'] | Where x",
+      [{ code: 'unknown-operator', text: 'Where', message: "Unknown tabular operator 'Where'. Did you mean 'where'?" }],
+    ],
+    [
+      'an unknown function, as a warning',
+      "['logs'] | extend n = strlenn(uri)",
+      [
+        {
+          code: 'unknown-function',
+          text: 'strlenn',
+          message: "Unknown function 'strlenn': APL's reference has no such function. Did you mean 'strlen'?",
+        },
+      ],
+    ],
+  ];
+  for (const [what, apl, expected] of cases) {
+    it(what, () => assert.deepEqual(described(apl, checkApl(apl)), expected));
+  }
+
+  it('an unknown function is a warning; the others are errors', () => {
+    const severities = new Map(
+      checkApl("['logs'] | wher x | extend y = nosuch(1) | where (").map((p) => [p.code, p.severity]),
+    );
+    assert.equal(severities.get('unknown-function'), 'warning');
+    assert.equal(severities.get('unknown-operator'), 'error');
+    assert.equal(severities.get('unclosed-bracket'), 'error');
+  });
+
+  it('a function a let statement defines is known, and so are words that take parentheses', () => {
+    for (const apl of [
+      "let f = (x:long) { x + 1 };\n['logs'] | extend y = f(1)",
+      "['logs'] | where a in (1) and b !in~ ('x') and c has_any ('y') and d between (1 .. 2) and not (e)",
+      "['logs'] | parse-kv m as (a) with (pair_delimiter=',', kv_delimiter='=')",
+      "['logs'] | join kind=inner (['b']) on id",
+      "['logs'] | mv-expand t to typeof(string)",
+    ])
+      clean(apl);
+  });
+
+  it('suggests close names, best first, and none for a word far from all', () => {
+    assert.deepEqual(
+      suggest(
+        'summarise',
+        TABULAR_OPERATORS.map((o) => o.name),
+      ),
+      ['summarize'],
+    );
+    assert.deepEqual(
+      suggest(
+        'proejct',
+        TABULAR_OPERATORS.map((o) => o.name),
+      ),
+      ['project'],
+    );
+    assert.deepEqual(
+      suggest(
+        'timechart',
+        TABULAR_OPERATORS.map((o) => o.name),
+      ),
+      [],
+    );
+  });
+});
+
+describe('APL lexer and checks: properties', () => {
+  const aplPieces = fc.constantFrom(
+    '|',
+    "['",
+    "']",
+    '[',
+    ']',
+    '(',
+    ')',
+    '{',
+    '}',
+    "'",
+    '"',
+    '@',
+    '\\',
+    '//',
+    '\n',
+    ' ',
+    'where',
+    'project-away',
+    '-',
+    '!',
+    '~',
+    'in~',
+    '5m',
+    '1.5',
+    'x',
+    '$left',
+    '.',
+    '..',
+    ',',
+    ';',
+    'let',
+    '=',
+    'h',
+    '😀',
+    '\ud800',
+  );
+  const aplLike = fc
+    .array(fc.oneof(aplPieces, fc.string({ maxLength: 4 })), { maxLength: 40 })
+    .map((parts) => parts.join(''));
+
+  it('the lexer never throws, and its tokens are the text, in order, without overlap', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), aplLike), (text) => {
+        let end = 0;
+        for (const token of lex(text)) {
+          assert.ok(token.start >= end && token.end > token.start && token.end <= text.length);
+          assert.equal(text.slice(token.start, token.end), token.text);
+          end = token.end;
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('the checks never throw, and every range lies within the text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), aplLike), (text) => {
+        for (const p of checkApl(text)) assert.ok(p.start >= 0 && p.end > p.start && p.end <= text.length);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a valid query stays clean however its tokens are spaced and commented', () => {
+    const corpus = [...VALID_QUERIES, ...PROJECT_QUERIES, ...docsQueries];
+    const separator = fc.constantFrom(' ', '  ', '\n', '\t', '\n\n', ' // a note\n', '\n  ');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...corpus),
+        fc.array(separator, { minLength: 1, maxLength: 300 }),
+        (apl, separators) => {
+          const tokens = lex(apl).filter((t) => t.kind !== 'comment');
+          const respaced = tokens.map((t, i) => t.text + separators[i % separators.length]).join('');
+          assert.deepEqual(described(respaced, checkApl(respaced)), [], `reported on:\n${respaced}`);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+});
+
+// Fuzzing: arbitrary input, bounded in time; the reader answers without an exception other than the
+// one typed error. A failure found here is fixed and kept as a regular test above.
+
+/** Each property runs until this many runs or this long, whichever comes first. */
+const BOUND = { numRuns: 300, interruptAfterTimeLimit: 3000 } as const;
+
+/** APL-ish text: the characters that open and close things, operators, words, and anything else. */
+const aplText = fc.oneof(
+  fc.string({ maxLength: 300 }),
+  fc.string({
+    unit: fc.constantFrom(
+      '|',
+      '(',
+      ')',
+      '[',
+      ']',
+      '{',
+      '}',
+      "'",
+      '"',
+      '\\',
+      '/',
+      '*',
+      '`',
+      '\n',
+      ' ',
+      'where',
+      'let',
+      ';',
+      '=',
+      '!',
+      '.',
+      '@',
+      '0',
+      'x',
+      'h"',
+      "@'",
+      '```',
+      '//',
+    ),
+    maxLength: 300,
+  }),
+  fc.string({ unit: 'grapheme', maxLength: 120 }),
+);
+
+describe('fuzz: the APL lexer and checks take any text', () => {
+  it('any text: tokens cover it in order, and the checks answer with problems inside it', () => {
+    fc.assert(
+      fc.property(aplText, (text) => {
+        const tokens = lex(text);
+        let at = 0;
+        for (const token of tokens) {
+          assert.ok(token.start >= at && token.end >= token.start && token.end <= text.length, JSON.stringify(token));
+          at = token.end;
+        }
+        for (const problem of checkApl(text))
+          assert.ok(
+            problem.start >= 0 && problem.end <= text.length && problem.start <= problem.end,
+            JSON.stringify(problem),
+          );
+      }),
+      BOUND,
+    );
+  });
+
+  /** The least time of two runs, in ms. */
+  const timeOf = (work: () => void) =>
+    Math.min(
+      ...[0, 1].map(() => {
+        const started = performance.now();
+        work();
+        return performance.now() - started;
+      }),
+    );
+  // Unclosed strings and brackets, escapes, comment starts and pipes, repeated: each a way a
+  // careless scanner looks ahead to the end again and again.
+  const UNITS = ["'\\", '"a\\"', '([{', '|where ', '`'];
+  const line = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+
+  it('a 1 MB line of what makes a lexer backtrack is read and checked, in time that grows with its length, not its square', () => {
+    for (const unit of UNITS) {
+      const mb = line(unit, 1 << 20);
+      assert.ok(lex(mb).length > 0);
+      const small = timeOf(() => checkApl(line(unit, 1 << 17)));
+      const big = timeOf(() => checkApl(mb));
+      // 8 times the text: about 8 times the time when linear, 64 when quadratic. Generous, as a
+      // busy machine's garbage collector makes single runs jump.
+      assert.ok(
+        big < Math.max(32 * small, 200),
+        `${JSON.stringify(unit)}: 128 KB in ${small.toFixed(1)} ms, 1 MB in ${big.toFixed(1)} ms`,
+      );
+    }
+  });
+});

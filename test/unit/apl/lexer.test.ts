@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { lex, type Token } from '../../../src/core/apl/lexer';
+
+const brief = (tokens: Token[]) => tokens.map((t) => `${t.kind}:${t.text}`);
+
+describe('APL lexer', () => {
+  it('reads a query into tokens with their offsets', () => {
+    const apl = "['http-logs']\n| where status >= 500 // errors\n| summarize count() by bin(_time, 5m)";
+    const tokens = lex(apl);
+    for (const t of tokens) assert.equal(apl.slice(t.start, t.end), t.text, `offsets of ${t.text}`);
+    assert.deepEqual(brief(tokens), [
+      "quotedName:['http-logs']",
+      'pipe:|',
+      'identifier:where',
+      'identifier:status',
+      'operator:>=',
+      'number:500',
+      'comment:// errors',
+      'pipe:|',
+      'identifier:summarize',
+      'identifier:count',
+      'punctuation:(',
+      'punctuation:)',
+      'identifier:by',
+      'identifier:bin',
+      'punctuation:(',
+      'identifier:_time',
+      'punctuation:,',
+      'timespan:5m',
+      'punctuation:)',
+    ]);
+    assert.equal(tokens[0].value, 'http-logs');
+  });
+
+  it('keeps hyphenated operators, !-words, in~ and $left whole', () => {
+    assert.deepEqual(
+      brief(lex('| project-away a | mv-expand b | parse-kv c')).filter((t) => t.startsWith('identifier')),
+      [
+        'identifier:project-away',
+        'identifier:a',
+        'identifier:mv-expand',
+        'identifier:b',
+        'identifier:parse-kv',
+        'identifier:c',
+      ],
+    );
+    assert.deepEqual(
+      brief(lex("x !has 'a' and y in~ (1) and z !in~ (2) and w !contains_cs 'q'")).filter((t) =>
+        t.startsWith('identifier'),
+      ),
+      [
+        'identifier:x',
+        'identifier:!has',
+        'identifier:and',
+        'identifier:y',
+        'identifier:in~',
+        'identifier:and',
+        'identifier:z',
+        'identifier:!in~',
+        'identifier:and',
+        'identifier:w',
+        'identifier:!contains_cs',
+      ],
+    );
+    assert.deepEqual(brief(lex('$left.id == $right.id')), [
+      'identifier:$left',
+      'punctuation:.',
+      'identifier:id',
+      'operator:==',
+      'identifier:$right',
+      'punctuation:.',
+      'identifier:id',
+    ]);
+    assert.deepEqual(brief(lex('a - b, c-1')), [
+      'identifier:a',
+      'operator:-',
+      'identifier:b',
+      'punctuation:,',
+      'identifier:c',
+      'operator:-',
+      'number:1',
+    ]);
+  });
+
+  it('reads strings: escapes, verbatim with doubled quotes, and unclosed ones up to the line end', () => {
+    const [single, double, verbatim, other] = lex(`'it\\'s' "a\\"b\\n" @'C:\\temp''x' @"q""r"`);
+    assert.deepEqual([single.kind, single.value], ['string', "it's"]);
+    assert.deepEqual([double.kind, double.value], ['string', 'a"b\n']);
+    assert.deepEqual([verbatim.kind, verbatim.value], ['string', "C:\\temp'x"]);
+    assert.deepEqual([other.kind, other.value], ['string', 'q"r']);
+    const unclosed = lex("| where a == 'abc\n| take 1");
+    assert.equal(unclosed[4].kind, 'string');
+    assert.equal(unclosed[4].unterminated, true);
+    assert.equal(unclosed[4].text, "'abc");
+    assert.equal(unclosed[5].kind, 'pipe');
+  });
+
+  it('reads quoted names with dots, spaces and quotes; a bracket that is not one stays punctuation', () => {
+    const names = lex(`['geo.city'] ["user agent"] [ 'it\\'s' ] ['a']['b']`);
+    assert.deepEqual(
+      names.map((t) => [t.kind, t.value]),
+      [
+        ['quotedName', 'geo.city'],
+        ['quotedName', 'user agent'],
+        ['quotedName', "it's"],
+        ['quotedName', 'a'],
+        ['quotedName', 'b'],
+      ],
+    );
+    assert.deepEqual(brief(lex("dynamic(['a', 'b'])")), [
+      'identifier:dynamic',
+      'punctuation:(',
+      'punctuation:[',
+      "string:'a'",
+      'punctuation:,',
+      "string:'b'",
+      'punctuation:]',
+      'punctuation:)',
+    ]);
+    assert.deepEqual(brief(lex("['unclosed")), ['punctuation:[', "string:'unclosed"]);
+  });
+
+  it('reads numbers and timespans', () => {
+    assert.deepEqual(brief(lex('42 3.14 1e6 0xFF .5 5m 1.5h 100ms 2d 10min 1sec 7x')), [
+      'number:42',
+      'number:3.14',
+      'number:1e6',
+      'number:0xFF',
+      'number:.5',
+      'timespan:5m',
+      'timespan:1.5h',
+      'timespan:100ms',
+      'timespan:2d',
+      'timespan:10min',
+      'timespan:1sec',
+      'number:7',
+      'identifier:x',
+    ]);
+    assert.deepEqual(brief(lex('(1 .. 10)')), [
+      'punctuation:(',
+      'number:1',
+      'operator:..',
+      'number:10',
+      'punctuation:)',
+    ]);
+  });
+
+  it('turns what it does not know into one-character tokens, never splitting a surrogate pair', () => {
+    assert.deepEqual(brief(lex('a # 😀 ~')), ['identifier:a', 'unknown:#', 'unknown:😀', 'unknown:~']);
+    assert.deepEqual(lex(''), []);
+  });
+});

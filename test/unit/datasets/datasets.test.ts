@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createDispatcher } from '../../../src/core/api/undiciTransport';
+import { fieldReference } from '../../../src/core/apl/completion';
+import { lex } from '../../../src/core/apl/lexer';
+import {
+  datasetQuery,
+  listDatasetFields,
+  listDatasets,
+  recentEventsQuery,
+  summarizeByFieldQuery,
+} from '../../../src/core/datasets/datasets';
+import { BIG_DATASET, BROKEN_DATASET, serveBigOrg } from '../../support/bigOrg';
+import { FakeAxiom } from '../../support/fakeAxiom';
+import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';
+
+const fake = new FakeAxiom();
+const dispatcher = createDispatcher();
+const log = new CapturedLog();
+const client = () => testClient(fake.url, dispatcher, log);
+const original = {
+  datasets: fake.datasets,
+  details: fake.datasetDetails,
+  fields: fake.fields,
+  virtual: fake.virtualFields,
+};
+
+useFakeService(fake, dispatcher, log, () => {
+  fake.datasets = original.datasets;
+  fake.datasetDetails = original.details;
+  fake.fields = original.fields;
+  fake.virtualFields = original.virtual;
+  fake.failingFields.clear();
+});
+
+describe('datasets', () => {
+  it('lists datasets by name with kind and description (absent when empty or null)', async () => {
+    fake.datasets = ['zeta', 'Alpha', 'http-logs'];
+    fake.datasetDetails = {
+      zeta: { kind: 'otel:logs:v1', description: '' },
+      Alpha: { kind: null, description: 'First' },
+    };
+    assert.deepEqual(await listDatasets(client()), [
+      { name: 'Alpha', kind: undefined, description: 'First' },
+      { name: 'http-logs', kind: 'axiom:events:v1', description: undefined },
+      { name: 'zeta', kind: 'otel:logs:v1', description: undefined },
+    ]);
+  });
+
+  it('reads fields and virtual fields in one list by name, marks the virtual ones and keeps the hidden apart', async () => {
+    const { fields, hidden, virtualFailure } = await listDatasetFields(client(), 'http-logs');
+    assert.deepEqual(
+      fields.map((f) => f.name),
+      ['_time', 'geo.city', 'is_error', 'method', 'req_duration_ms', 'status'],
+    );
+    assert.deepEqual(
+      hidden.map((f) => f.name),
+      ['internal_id'],
+    );
+    const virtual = fields.find((f) => f.name === 'is_error');
+    assert.deepEqual(virtual, {
+      name: 'is_error',
+      type: 'boolean',
+      unit: undefined,
+      description: 'A server error',
+      hidden: false,
+      virtual: true,
+      expression: 'status >= 500',
+    });
+    assert.equal(fields.find((f) => f.name === 'req_duration_ms')?.unit, 'ms');
+    assert.equal(fields.find((f) => f.name === 'method')?.description, undefined, 'an empty description is none');
+    assert.equal(virtualFailure, undefined);
+    assert.equal(fake.requestsTo('GET /v2/vfields').length, 1);
+    assert.match(fake.requestsTo('GET /v2/vfields')[0].path, /\?dataset=http-logs$/);
+  });
+
+  it('shows the stored fields when only the virtual fields fail, and says why beside them', async () => {
+    fake.fail('GET /v2/vfields', {
+      status: 403,
+      body: { code: 403, message: 'token does not have access to resource: vfields with action: read' },
+    });
+    const { fields, virtualFailure } = await listDatasetFields(client(), 'http-logs');
+    assert.equal(
+      fields.some((f) => f.virtual),
+      false,
+    );
+    assert.equal(fields.length, 5);
+    assert.equal((virtualFailure as { kind?: string }).kind, 'forbidden');
+  });
+
+  it('a dataset whose fields fail is a failure with the service’s words', async () => {
+    serveBigOrg(fake);
+    const error = await rejection(listDatasetFields(client(), BROKEN_DATASET));
+    assert.equal(error.kind, 'server');
+    assert.match(error.message, /internal error reading the fields/);
+  });
+
+  it('reads an organisation of 300 datasets and 20,000 fields', async () => {
+    const org = serveBigOrg(fake);
+    const datasets = await listDatasets(client());
+    assert.equal(datasets.length, 300);
+    assert.equal(
+      Object.values(org.fields).reduce((n, f) => n + f.length, 0),
+      20_000,
+    );
+    const big = await listDatasetFields(client(), BIG_DATASET);
+    assert.equal(big.fields.length + big.hidden.length, 5_000 + 2, 'stored and virtual fields');
+    assert.equal(big.hidden.length, 199);
+    assert.equal(big.fields.filter((f) => f.virtual).length, 2);
+    const names = big.fields.map((f) => f.name);
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()) || (a < b ? -1 : 1)),
+    );
+  });
+});
+
+describe('query text from the Datasets view', () => {
+  it('quotes a field for insertion as APL needs (beside the cases of aplCompletion.test.ts): nested names, dashes, operators, a leading digit, backslashes', () => {
+    assert.deepEqual(['a.b', 'x-request-id', 'project', '9lives', 'snake_case_1', "it's\\here"].map(fieldReference), [
+      "['a.b']",
+      "['x-request-id']",
+      "['project']",
+      "['9lives']",
+      'snake_case_1',
+      "['it\\'s\\\\here']",
+    ]);
+  });
+
+  it('every quoted name reads back as the same name', () => {
+    for (const name of ['a.b', "it's", 'back\\slash', 'user agent', 'x-y', "'['"]) {
+      const [token] = lex(fieldReference(name));
+      assert.equal(token.kind, 'quotedName', name);
+      assert.equal(token.value, name);
+    }
+  });
+
+  it('makes the queries of the view’s commands', () => {
+    assert.equal(datasetQuery('http-logs'), "['http-logs'] | take 100");
+    assert.equal(datasetQuery("o'brien"), "['o\\'brien'] | take 100");
+    assert.equal(recentEventsQuery('http-logs', 50), "['http-logs']\n| sort by _time desc\n| take 50");
+    assert.equal(
+      summarizeByFieldQuery('http-logs', fieldReference('geo.city')),
+      "['http-logs']\n| summarize count() by ['geo.city']\n| sort by count_ desc",
+    );
+  });
+});

@@ -1,0 +1,207 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { HistoryStore, readLines, type HistoryEntry } from '../../../src/core/history/historyStore';
+
+const run = promisify(execFile);
+let folder: string;
+
+beforeEach(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-history-'));
+});
+afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+function entry(i: number, over: Partial<HistoryEntry> = {}): Omit<HistoryEntry, 'id'> & { id: string } {
+  return {
+    id: `e${i}`,
+    at: 1_700_000_000_000 + i * 1000,
+    apl: `['logs'] | take ${i}`,
+    deployment: 'prod',
+    datasets: ['logs'],
+    range: { version: 1, preset: '1h' },
+    durationMs: 12,
+    rows: i,
+    outcome: 'ok',
+    source: 'query',
+    ...over,
+  };
+}
+
+function lines(store: HistoryStore, deployment = 'prod'): string[] {
+  return fs
+    .readFileSync(store.fileOf(deployment), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim());
+}
+
+describe('history store', () => {
+  it('reads runs newest first, each with what was recorded', async () => {
+    const store = new HistoryStore({ folder });
+    await store.append(entry(2));
+    await store.append(entry(1));
+    await store.append(
+      entry(3, {
+        outcome: 'compileError',
+        message: 'unknown operator',
+        rows: undefined,
+        range: { version: 1, start: '2026-01-01T00:00:00.000Z', end: '2026-01-02T00:00:00.000Z' },
+      }),
+    );
+    const read = await store.read('prod');
+    assert.deepEqual(
+      read.map((e) => e.id),
+      ['e3', 'e2', 'e1'],
+    );
+    const { rows: _none, ...expected } = {
+      ...entry(3),
+      outcome: 'compileError' as const,
+      message: 'unknown operator',
+      range: { version: 1 as const, start: '2026-01-01T00:00:00.000Z', end: '2026-01-02T00:00:00.000Z' },
+    };
+    assert.deepEqual(read[0], expected);
+    assert.equal('rows' in read[0], false, 'no rows without a result');
+  });
+
+  it('runs that start in the same millisecond keep the order they were written in', async () => {
+    const store = new HistoryStore({ folder });
+    for (const id of ['a', 'b', 'c']) await store.append({ ...entry(0), id });
+    assert.deepEqual(
+      (await store.read('prod')).map((e) => e.id),
+      ['c', 'b', 'a'],
+    );
+  });
+
+  it('keeps each deployment apart', async () => {
+    const store = new HistoryStore({ folder });
+    await store.append(entry(1));
+    await store.append(entry(2, { deployment: 'Prod' }));
+    await store.append(entry(3, { deployment: '' }));
+    assert.deepEqual(
+      (await store.read('prod')).map((e) => e.id),
+      ['e1'],
+    );
+    assert.deepEqual(
+      (await store.read('Prod')).map((e) => e.id),
+      ['e2'],
+    );
+    assert.deepEqual(
+      (await store.read('')).map((e) => e.id),
+      ['e3'],
+    );
+    assert.deepEqual(await store.read('staging'), []);
+  });
+
+  it('keeps at most maxEntries, dropping the oldest, and compacts the file past the cap', async () => {
+    const store = new HistoryStore({ folder, maxEntries: 50 });
+    for (let i = 0; i < 200; i++) await store.append(entry(i));
+    const read = await store.read('prod');
+    assert.equal(read.length, 50);
+    assert.equal(read[0].id, 'e199');
+    assert.equal(read[49].id, 'e150');
+    assert.ok(lines(store).length <= 50 + 20, `the file holds ${lines(store).length} lines`);
+    // A smaller cap later applies at once to what is read.
+    store.maxEntries = 10;
+    assert.deepEqual((await store.read('prod')).map((e) => e.id).slice(0, 2), ['e199', 'e198']);
+    assert.equal((await store.read('prod')).length, 10);
+  });
+
+  it('removes one run from the disk at once', async () => {
+    const store = new HistoryStore({ folder });
+    await store.append(entry(1, { apl: "['logs'] | where password == 'hunter2'" }));
+    await store.append(entry(2));
+    await store.remove('prod', 'e1');
+    assert.deepEqual(
+      (await store.read('prod')).map((e) => e.id),
+      ['e2'],
+    );
+    assert.doesNotMatch(fs.readFileSync(store.fileOf('prod'), 'utf8'), /hunter2/);
+  });
+
+  it('clears a deployment’s history from the disk', async () => {
+    const store = new HistoryStore({ folder });
+    await store.append(entry(1));
+    await store.append(entry(2, { deployment: 'other' }));
+    await store.clear('prod');
+    assert.equal(fs.existsSync(store.fileOf('prod')), false);
+    assert.deepEqual(await store.read('prod'), []);
+    assert.equal((await store.read('other')).length, 1);
+    await store.append(entry(3));
+    assert.deepEqual(
+      (await store.read('prod')).map((e) => e.id),
+      ['e3'],
+    );
+  });
+
+  it('skips lines that cannot be read, a torn last line included, without losing the entries after them', async () => {
+    const store = new HistoryStore({ folder });
+    await store.append(entry(1));
+    // A window that crashed mid-write, a line from another program, an entry of the wrong shape.
+    fs.appendFileSync(
+      store.fileOf('prod'),
+      'not json at all\n{"id":"x","apl":5}\n[1,2]\n{"id":"e9","at":1,"apl":"torn',
+    );
+    await store.append(entry(2));
+    await store.append(entry(3));
+    assert.deepEqual(
+      (await store.read('prod')).map((e) => e.id),
+      ['e3', 'e2', 'e1'],
+    );
+    // Compaction keeps what could be read and drops the rest.
+    await store.compact('prod');
+    assert.deepEqual(
+      (await store.read('prod')).map((e) => e.id),
+      ['e3', 'e2', 'e1'],
+    );
+    assert.equal(lines(store).length, 3);
+  });
+
+  it('a lock left by a process that died does not stop compaction for long', async () => {
+    const store = new HistoryStore({ folder, maxEntries: 5 });
+    for (let i = 0; i < 8; i++) await store.append(entry(i));
+    const lock = `${store.fileOf('prod')}.lock`;
+    fs.writeFileSync(lock, '99999');
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(lock, old, old);
+    await store.compact('prod');
+    assert.equal(lines(store).length, 5);
+    assert.equal(fs.existsSync(lock), false);
+  });
+
+  it('two processes appending and compacting at once lose nothing', async () => {
+    const writer = path.resolve(__dirname, '../../support/historyWriter.mjs');
+    // Each compacts every 7 appends: many compactions race with the other's appends.
+    const [a, b] = await Promise.all([
+      run(process.execPath, [writer, folder, 'a', '300', '7', '10000']),
+      run(process.execPath, [writer, folder, 'b', '300', '11', '10000']),
+    ]);
+    assert.equal(a.stdout.trim(), 'done');
+    assert.equal(b.stdout.trim(), 'done');
+    const store = new HistoryStore({ folder, maxEntries: 10_000 });
+    const ids = new Set((await store.read('prod')).map((e) => e.id));
+    const missing = [...Array(300).keys()].flatMap((i) => [`a-${i}`, `b-${i}`]).filter((id) => !ids.has(id));
+    assert.deepEqual(missing, []);
+    assert.equal(ids.size, 600);
+    await store.compact('prod');
+    assert.equal(lines(store).length, 600, 'each entry once after compaction');
+  });
+
+  it('reads a file of 1,000 entries written by the cap, with ids once', () => {
+    const text =
+      [...Array(1000).keys()].map((i) => JSON.stringify(entry(i))).join('\n') +
+      '\n' +
+      JSON.stringify(entry(5)) +
+      '\n' +
+      JSON.stringify({ removed: 'e7' });
+    const { entries, lines: count } = readLines(text);
+    assert.equal(entries.length, 999);
+    assert.equal(count, 1002);
+    assert.equal(
+      entries.some((e) => e.id === 'e7'),
+      false,
+    );
+  });
+});

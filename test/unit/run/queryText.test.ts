@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import {
+  blockAt,
+  compileErrorRange,
+  queryBlocks,
+  queryToRun,
+  type PositionBase,
+} from '../../../src/core/run/queryText';
+
+const DOC = [
+  '// Requests per method', // 0
+  "['http-logs']", // 1
+  '| summarize count() by method', // 2
+  '   ', // 3: only whitespace: blank
+  '// just a note', // 4
+  '', // 5
+  "['sample-app']", // 6
+  '| where level == "error"', // 7
+  '| take 10', // 8
+].join('\n');
+
+const offsetOf = (text: string, needle: string) => {
+  const at = text.indexOf(needle);
+  assert.ok(at >= 0, needle);
+  return at;
+};
+
+describe('queryBlocks', () => {
+  it('lists the blocks between blank lines, comments-only blocks left out', () => {
+    const blocks = queryBlocks(DOC);
+    assert.deepEqual(
+      blocks.map((b) => DOC.slice(b.start, b.end)),
+      [
+        "// Requests per method\n['http-logs']\n| summarize count() by method",
+        '[\'sample-app\']\n| where level == "error"\n| take 10',
+      ],
+    );
+  });
+
+  it('reads CRLF documents, ending a block before its line break', () => {
+    const crlf = DOC.replace(/\n/g, '\r\n');
+    assert.deepEqual(
+      queryBlocks(crlf).map((b) => crlf.slice(b.start, b.end)),
+      [
+        "// Requests per method\r\n['http-logs']\r\n| summarize count() by method",
+        '[\'sample-app\']\r\n| where level == "error"\r\n| take 10',
+      ],
+    );
+  });
+
+  it('has none in an empty or comment-only text', () => {
+    assert.deepEqual(queryBlocks(''), []);
+    assert.deepEqual(queryBlocks('\n  \n// a\n//b\n'), []);
+  });
+});
+
+describe('queryToRun', () => {
+  it('runs the selection when it holds more than whitespace', () => {
+    const start = offsetOf(DOC, 'summarize');
+    const run = queryToRun(DOC, { start, end: start + 'summarize count()'.length }, 0);
+    assert.deepEqual(run, { text: 'summarize count()', startOffset: start, source: 'selection' });
+    const backwards = queryToRun(DOC, { start: start + 9, end: start }, 0);
+    assert.equal(backwards.text, 'summarize');
+  });
+
+  it('runs the block under the cursor when nothing (or only space) is selected, its end included', () => {
+    const cursor = offsetOf(DOC, 'level');
+    const run = queryToRun(DOC, { start: cursor, end: cursor }, cursor);
+    assert.equal(run.text, '[\'sample-app\']\n| where level == "error"\n| take 10');
+    assert.equal(run.startOffset, offsetOf(DOC, "['sample-app']"));
+    assert.equal(run.source, 'block');
+    assert.equal(
+      queryToRun(DOC, { start: 0, end: 0 }, DOC.length).startOffset,
+      run.startOffset,
+      'at the very end of the block',
+    );
+    const space = offsetOf(DOC, '   ');
+    assert.equal(
+      queryToRun(DOC, { start: space, end: space + 3 }, 30).startOffset,
+      0,
+      'whitespace selected: the block at the cursor',
+    );
+  });
+
+  it('runs the whole document when the cursor is on a blank line or a comment-only block', () => {
+    for (const needle of ['   ', '// just']) {
+      const at = offsetOf(DOC, needle) + 1;
+      assert.deepEqual(queryToRun(DOC, { start: at, end: at }, at), { text: DOC, startOffset: 0, source: 'document' });
+    }
+  });
+});
+
+describe('blockAt', () => {
+  it('finds the block an offset is in, its end included, and none on a blank line', () => {
+    const at = offsetOf(DOC, 'level');
+    const block = blockAt(DOC, at)!;
+    assert.equal(DOC.slice(block.start, block.end), '[\'sample-app\']\n| where level == "error"\n| take 10');
+    assert.deepEqual(blockAt(DOC, block.end), block);
+    assert.equal(blockAt(DOC, offsetOf(DOC, '   ') + 1), undefined);
+  });
+});
+
+describe('compileErrorRange', () => {
+  const ONE: PositionBase = { line: 1, column: 1 };
+  const ZERO: PositionBase = { line: 0, column: 0 };
+
+  /** The place of `needle` in the run text as the service would count it in `base`. */
+  function placeOf(runText: string, needle: string, base: PositionBase): { line: number; column: number } {
+    const at = offsetOf(runText, needle);
+    const before = runText.slice(0, at).split('\n');
+    return { line: before.length - 1 + base.line, column: before[before.length - 1].length + base.column };
+  }
+
+  for (const [name, base] of [
+    ['from 1', ONE],
+    ['from 0', ZERO],
+  ] as const) {
+    for (const eol of ['\n', '\r\n']) {
+      const doc = DOC.replace(/\n/g, eol);
+      const label = `${name}, ${eol === '\n' ? 'LF' : 'CRLF'}`;
+
+      it(`marks the token in a block (${label})`, () => {
+        const cursor = offsetOf(doc, 'level');
+        const run = queryToRun(doc, { start: cursor, end: cursor }, cursor);
+        const range = compileErrorRange(placeOf(run.text, 'level', base), run, doc, base);
+        assert.equal(doc.slice(range.start, range.end), 'level');
+      });
+
+      it(`marks the token in a selection that starts mid-line (${label})`, () => {
+        const start = offsetOf(doc, 'count()');
+        const end = doc.length;
+        const run = queryToRun(doc, { start, end }, end);
+        const range = compileErrorRange(placeOf(run.text, 'where', base), run, doc, base);
+        assert.equal(doc.slice(range.start, range.end), 'where');
+        const first = compileErrorRange(placeOf(run.text, 'by', base), run, doc, base);
+        assert.equal(
+          doc.slice(first.start, first.end),
+          'by',
+          'on the selection’s first line, columns count from the selection',
+        );
+      });
+
+      it(`marks the token in the whole document (${label})`, () => {
+        const run = { text: doc, startOffset: 0 };
+        const range = compileErrorRange(placeOf(doc, '"error"', base), run, doc, base);
+        assert.equal(doc.slice(range.start, range.end), '"', 'punctuation: one character');
+        const take = compileErrorRange(placeOf(doc, 'take', base), run, doc, base);
+        assert.equal(doc.slice(take.start, take.end), 'take');
+      });
+    }
+  }
+
+  it('a 0 in either number means that one counts from 0, whatever the default', () => {
+    const doc = "['a'] | bad";
+    const run = { text: doc, startOffset: 0 };
+    assert.equal(
+      compileErrorRange({ line: 0, column: 8 }, run, doc, ONE).start,
+      8,
+      'line 0: lines from 0; column taken from 1 → offset 7 is space, moved to the word',
+    );
+    assert.equal(compileErrorRange({ line: 1, column: 0 }, run, doc, ONE).start, 0);
+  });
+
+  it('stays inside the run text and at least one character long, whatever the numbers', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r\n', '|', 'é', '('), maxLength: 40 }),
+        fc.string({ maxLength: 5 }),
+        fc.string({ maxLength: 5 }),
+        fc.integer({ min: -5, max: 60 }),
+        fc.integer({ min: -5, max: 60 }),
+        fc.constantFrom(ONE, ZERO),
+        (text, before, after, line, column, base) => {
+          if (text.length === 0) return;
+          const doc = before + text + after;
+          const range = compileErrorRange({ line, column }, { text, startOffset: before.length }, doc, base);
+          assert.ok(range.start >= before.length && range.end <= before.length + text.length, JSON.stringify(range));
+          assert.ok(range.end > range.start);
+        },
+      ),
+    );
+  });
+
+  it('a place past the end of a line falls back to the line’s last character', () => {
+    const doc = 'abc | x  \nnext';
+    const range = compileErrorRange({ line: 1, column: 40 }, { text: doc, startOffset: 0 }, doc);
+    assert.equal(doc.slice(range.start, range.end), 'x');
+  });
+});

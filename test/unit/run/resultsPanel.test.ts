@@ -1,0 +1,438 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { PANEL_WORDS, panelLocale, parsePanelWords, readPanelWords } from '../../../src/core/run/panelWords';
+import type { ResultTable } from '../../../src/core/run/resultsProtocol';
+import { escapeHtml, resultsPage } from '../../../src/core/run/resultsPage';
+import {
+  cellKind,
+  cellText,
+  columnText,
+  MAX_CELL_CHARS,
+  prettyJson,
+  rowText,
+  valueText,
+} from '../../../src/webview/results/cellText';
+import { columnKind, timeValue } from '../../../src/webview/results/columnKind';
+import { matchRows, searchText, visibleRows } from '../../../src/webview/results/filterRows';
+import { nextSort, sortPermutation } from '../../../src/webview/results/sortRows';
+import { panelText } from '../../../src/webview/results/panelText';
+import { duration, statusParts, tableLabel } from '../../../src/webview/results/statusLine';
+import { TableModel } from '../../../src/webview/results/tableModel';
+import { MAX_SERIES, timeSeries } from '../../../src/webview/results/timeSeries';
+import { bodyHeight, rowHeightFor, rowWindow, scrollTopFor } from '../../../src/webview/results/virtualWindow';
+
+function table(fields: [string, string][], rows: unknown[][]): ResultTable {
+  return {
+    name: '0',
+    fields: fields.map(([name, type]) => ({ name, type })),
+    columns: fields.map((_, c) => rows.map((r) => r[c])),
+    rowCount: rows.length,
+  };
+}
+
+describe('results panel: cell text', () => {
+  it('tells null, numbers, booleans, strings and nested values apart', () => {
+    assert.deepEqual([null, undefined, 1, true, 'a', { a: 1 }, [1]].map(cellKind), [
+      'null',
+      'null',
+      'number',
+      'boolean',
+      'string',
+      'json',
+      'json',
+    ]);
+  });
+  it('shows null as "null" but copies it as nothing; nested values as compact JSON, pretty in the details', () => {
+    assert.equal(cellText(null), 'null');
+    assert.equal(valueText(null), '');
+    assert.equal(cellText({ a: [1, 2] }), '{"a":[1,2]}');
+    assert.equal(prettyJson({ a: 1 }), '{\n  "a": 1\n}');
+    assert.equal(cellText('<img src=x onerror=alert(1)>'), '<img src=x onerror=alert(1)>');
+  });
+  it('cuts long text in the cell, not in the copy', () => {
+    const long = 'x'.repeat(MAX_CELL_CHARS + 10);
+    assert.equal(cellText(long).length, MAX_CELL_CHARS + 1);
+    assert.equal(valueText(long), long);
+  });
+  it('copies a row tab-separated and a column as lines in the order shown', () => {
+    const columns = [
+      ['a\tb', 'c'],
+      [1, null],
+    ];
+    assert.equal(rowText(columns, 0), 'a b\t1');
+    assert.equal(rowText(columns, 1), 'c\t');
+    assert.equal(columnText('n', columns[1], Uint32Array.of(1, 0)), 'n\n\n1');
+  });
+  it('reads durations', () => {
+    assert.deepEqual(
+      [5, 1234, 125_000].map((ms) => duration(ms)),
+      ['5 ms', '1.23 s', '2 min 5 s'],
+    );
+  });
+});
+
+describe('results panel: column kinds and sorting', () => {
+  it('recognises times by their values, whatever the type name', () => {
+    assert.equal(columnKind(['2024-01-01T00:00:00Z', null, '2024-01-02T00:00:00.123456789Z']), 'time');
+    assert.equal(columnKind([1, 2.5, null]), 'number');
+    assert.equal(columnKind(['2024-01-01T00:00:00Z', 'not a date']), 'string');
+    assert.equal(columnKind([1, 'a']), 'mixed');
+    assert.equal(columnKind([null, null]), 'empty');
+    assert.ok(Number.isNaN(timeValue('yesterday')));
+  });
+  it('sorts numbers numerically, nulls last both ways, equal values in their order', () => {
+    const column = [10, null, 9, 100, 9];
+    assert.deepEqual([...sortPermutation(column, 'number', 'asc')], [2, 4, 0, 3, 1]);
+    assert.deepEqual([...sortPermutation(column, 'number', 'desc')], [3, 0, 2, 4, 1]);
+  });
+  it('sorts times by date and strings by code unit', () => {
+    const times = ['2024-01-02T00:00:00Z', '2024-01-01T23:00:00-02:00', '2024-01-01T00:00:00Z'];
+    // 23:00 at -02:00 is 01:00 the next day in UTC: the latest.
+    assert.deepEqual([...sortPermutation(times, 'time', 'asc')], [2, 0, 1]);
+    assert.deepEqual([...sortPermutation(['b', null, 'B', 'a'], 'string', 'asc')], [2, 3, 0, 1]);
+  });
+  it('cycles a header through ascending, descending and none', () => {
+    assert.deepEqual([nextSort(undefined), nextSort('asc'), nextSort('desc')], ['asc', 'desc', undefined]);
+  });
+  it('sorts 100,000 rows', () => {
+    const column = Array.from({ length: 100_000 }, (_, i) => (i * 7919) % 100_003);
+    const order = sortPermutation(column, 'number', 'asc');
+    for (let i = 1; i < order.length; i++) assert.ok(column[order[i - 1]] <= column[order[i]]);
+  });
+});
+
+describe('results panel: find in results', () => {
+  it('keeps rows whose text in any column contains the term, case-insensitive', () => {
+    const t = table(
+      [
+        ['a', 'string'],
+        ['b', 'float64'],
+        ['c', 'string'],
+      ],
+      [
+        ['Alpha', 1, null],
+        ['beta', 22, { k: 'ALPHA' }],
+        ['gamma', 3, null],
+      ],
+    );
+    const keep = matchRows(t.columns.map(searchText), t.rowCount, 'alpha');
+    assert.deepEqual([...keep], [1, 1, 0]);
+    assert.deepEqual([...matchRows(t.columns.map(searchText), t.rowCount, '2')], [0, 1, 0]);
+    assert.deepEqual([...visibleRows(Uint32Array.of(2, 1, 0), keep)], [1, 0]);
+  });
+  it('sorts and filters together in the table model', () => {
+    const t = table(
+      [
+        ['n', 'int'],
+        ['s', 'string'],
+      ],
+      [
+        [3, 'x'],
+        [1, 'y'],
+        [2, 'x'],
+      ],
+    );
+    const m = new TableModel(t);
+    m.setSort({ column: 0, direction: 'asc' });
+    assert.deepEqual([...m.rows], [1, 2, 0]);
+    m.setFilter('X');
+    assert.deepEqual([...m.rows], [2, 0]);
+    m.setSort(undefined);
+    assert.deepEqual([...m.rows], [0, 2]);
+    m.setFilter('');
+    assert.deepEqual([...m.rows], [0, 1, 2]);
+  });
+  it('makes the search text a column at a time, and keeps a sort across results by column name', () => {
+    const t = table(
+      [
+        ['n', 'int'],
+        ['s', 'string'],
+      ],
+      [
+        [3, 'x'],
+        [1, 'y'],
+      ],
+    );
+    const m = new TableModel(t);
+    assert.equal(m.prepareSearch(), true);
+    assert.equal(m.prepareSearch(), false);
+    assert.equal(m.prepareSearch(), false);
+    m.setSort({ column: 1, direction: 'desc' });
+    const next = new TableModel(
+      table(
+        [
+          ['s', 'string'],
+          ['n', 'int'],
+        ],
+        [
+          ['a', 1],
+          ['b', 2],
+        ],
+      ),
+    );
+    next.keepSort(m);
+    assert.deepEqual(next.sort, { column: 0, direction: 'desc' });
+    assert.deepEqual([...next.rows], [1, 0]);
+    const other = new TableModel(table([['z', 'int']], [[1]]));
+    other.keepSort(m);
+    assert.equal(other.sort, undefined);
+  });
+});
+
+describe('results panel: time series', () => {
+  const times = ['2024-01-01T00:00:00Z', '2024-01-01T00:01:00Z'];
+  it('is a time series with _time (typed string) and a number column; groups make one series each', () => {
+    const t = table(
+      [
+        ['_time', 'string'],
+        ['host', 'string'],
+        ['count_', 'integer'],
+      ],
+      [
+        [times[1], 'a', 5],
+        [times[0], 'a', 4],
+        [times[0], 'b', 7],
+      ],
+    );
+    const ts = timeSeries(t);
+    assert.ok(ts);
+    assert.deepEqual(ts.x, [Date.parse(times[0]) / 1000, Date.parse(times[1]) / 1000]);
+    assert.deepEqual(ts.series, [
+      { label: 'a', values: [4, 5] },
+      { label: 'b', values: [7, null] },
+    ]);
+    assert.equal(ts.capped, false);
+  });
+  it('is not a time series without _time values that read as dates, or without a number column', () => {
+    assert.equal(
+      timeSeries(
+        table(
+          [
+            ['_time', 'datetime'],
+            ['n', 'int'],
+          ],
+          [['soon', 1]],
+        ),
+      ),
+      undefined,
+    );
+    assert.equal(
+      timeSeries(
+        table(
+          [
+            ['time', 'datetime'],
+            ['n', 'int'],
+          ],
+          [[times[0], 1]],
+        ),
+      ),
+      undefined,
+    );
+    assert.equal(
+      timeSeries(
+        table(
+          [
+            ['_time', 'datetime'],
+            ['s', 'string'],
+          ],
+          [[times[0], 'x']],
+        ),
+      ),
+      undefined,
+    );
+  });
+  it('caps the series', () => {
+    const rows = Array.from({ length: 50 }, (_, i) => [times[0], `g${i}`, i]);
+    const ts = timeSeries(
+      table(
+        [
+          ['_time', 'string'],
+          ['g', 'string'],
+          ['n', 'int'],
+        ],
+        rows,
+      ),
+    );
+    assert.equal(ts?.series.length, MAX_SERIES);
+    assert.equal(ts?.capped, true);
+  });
+});
+
+describe('results panel: the virtual window', () => {
+  it('puts the rows in view and an overscan in the DOM', () => {
+    const g = { rowCount: 100_000, rowHeight: 22, viewport: 440 };
+    assert.deepEqual(rowWindow(g, 0, 5), { first: 0, end: 25, top: 0 });
+    const w = rowWindow(g, 22 * 1000, 5);
+    assert.deepEqual(w, { first: 995, end: 1025, top: 995 * 22 });
+    assert.equal(bodyHeight(g), 2_200_000);
+  });
+  it('scales the scroll range past the height browsers allow, and still reaches the last row', () => {
+    const g = { rowCount: 10_000_000, rowHeight: 22, viewport: 440, maxBodyHeight: 1_000_000 };
+    assert.equal(bodyHeight(g), 1_000_000);
+    const end = rowWindow(g, 1_000_000 - 440, 0);
+    assert.equal(end.end, 10_000_000);
+    // The last row's bottom is the viewport's bottom.
+    assert.equal(Math.round(end.top + (end.end - end.first) * 22), 1_000_000);
+    const to = scrollTopFor(g, 0, 5_000_000);
+    const w = rowWindow(g, to, 0);
+    assert.ok(w.first <= 5_000_000 && 5_000_000 < w.end, JSON.stringify(w));
+  });
+  it('makes rows tall enough for the editor font, and never shorter than 22 px', () => {
+    assert.deepEqual([13, 14, 24, 0, Number.NaN].map(rowHeightFor), [22, 23, 39, 22, 22]);
+  });
+  it('scrolls as little as needed to show a row', () => {
+    const g = { rowCount: 1000, rowHeight: 20, viewport: 200 };
+    assert.equal(scrollTopFor(g, 0, 5), 0);
+    assert.equal(scrollTopFor(g, 0, 10), 20);
+    assert.equal(scrollTopFor(g, 400, 3), 60);
+  });
+});
+
+describe('results panel: status line and page', () => {
+  it('says rows, time, rows examined, partial results, the limit note and the messages', () => {
+    const parts = statusParts(
+      {
+        elapsedMs: 1500,
+        rowsExamined: 2_000_000,
+        isPartial: true,
+        limitNote: 'At most 1,000 rows',
+        messages: [{ priority: 'warn', code: 'x', text: 'slow', count: 2 }],
+      },
+      10,
+      1000,
+      true,
+    );
+    assert.deepEqual(parts, {
+      rows: '10 of 1,000 rows',
+      facts: ['1.50 s', '2,000,000 rows examined'],
+      partial: true,
+      notes: ['At most 1,000 rows', 'warn: slow (×2)'],
+    });
+    assert.deepEqual(
+      [tableLabel('0', 0), tableLabel('1', 1), tableLabel('_totals', 1)],
+      ['Results', 'Table 2', '_totals'],
+    );
+  });
+  it('builds a page with a strict policy, the nonce on the script, and everything escaped', () => {
+    const html = resultsPage({
+      scriptUri: 'https://x/a.js?a=1&b="2"',
+      styleUri: 'https://x/a.css',
+      cspSource: "'self' https://x 'unsafe-eval' ;script-src",
+      nonce: 'abcdefghijklmnop0123',
+      title: '<script>alert(1)</script>',
+    });
+    assert.match(
+      html,
+      /default-src 'none'; script-src 'nonce-abcdefghijklmnop0123'; style-src 'self' https:\/\/x; img-src 'self' https:\/\/x data:; font-src 'self' https:\/\/x; base-uri 'none'; form-action 'none'">/,
+    );
+    assert.ok(html.includes('src="https://x/a.js?a=1&#38;b=&#34;2&#34;"'));
+    assert.ok(!html.includes('<script>alert'));
+    assert.equal(escapeHtml(`<&>"'`), '&#60;&#38;&#62;&#34;&#39;');
+    assert.throws(() =>
+      resultsPage({ scriptUri: '', styleUri: '', cspSource: '', nonce: "x' 'unsafe-inline", title: '' }),
+    );
+  });
+  it('forbids a <base> and form submissions', () => {
+    const html = resultsPage({
+      scriptUri: 'a',
+      styleUri: 'b',
+      cspSource: 'https://x',
+      nonce: 'abcdefghijklmnop0123',
+      title: 't',
+    });
+    assert.match(html, /font-src https:\/\/x; base-uri 'none'; form-action 'none'">/);
+  });
+});
+
+/** The value of attribute `name` in `html`, its character references read back. */
+function attribute(html: string, name: string): string | undefined {
+  const value = new RegExp(` ${name}="([^"]*)"`).exec(html)?.[1];
+  return value?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+}
+
+describe('results panel: words and language', () => {
+  const page = (words?: Record<string, string>, language?: string) =>
+    resultsPage({
+      scriptUri: 'a',
+      styleUri: 'b',
+      cspSource: 'https://x',
+      nonce: 'abcdefghijklmnop0123',
+      title: 't',
+      words,
+      language,
+    });
+
+  it('carries the words and the language on the main element, escaped', () => {
+    const words = { ...PANEL_WORDS, stop: '"><script>window.__pwned=1</script>', rows: "{0} Zeilen & 'mehr'" };
+    const html = page(words, 'de');
+    assert.ok(!html.includes('<script>window'), 'the hostile word stays text');
+    assert.ok(!/data-words="[^"]*[<>'][^"]*"/.test(html), 'no markup character inside the attribute');
+    assert.deepEqual(JSON.parse(attribute(html, 'data-words') ?? ''), words);
+    assert.equal(attribute(html, 'data-language'), 'de');
+    assert.match(html, /<html lang="de">/);
+    assert.equal(readPanelWords(JSON.parse(attribute(html, 'data-words') ?? '')).stop, words.stop);
+  });
+  it('carries English and "en" when it is given nothing, or a language that is not a tag', () => {
+    assert.deepEqual(JSON.parse(attribute(page(), 'data-words') ?? ''), PANEL_WORDS);
+    assert.equal(attribute(page(undefined, '"><b'), 'data-language'), 'en');
+    assert.equal(attribute(page(undefined, 'zh-cn'), 'data-language'), 'zh-cn');
+  });
+  it('falls back to English for a word that is missing, not a string, empty, or has other holes', () => {
+    const words = readPanelWords({
+      stop: 'Anhalten',
+      rerun: 42,
+      pin: '',
+      rows: '{0} Zeilen',
+      rowsOf: '{0} Zeilen',
+      failed: 'Fehler: {0} {1}',
+      __proto__: 'x',
+      extra: 'ignored',
+    });
+    assert.equal(words.stop, 'Anhalten');
+    assert.equal(words.rows, '{0} Zeilen');
+    for (const key of ['rerun', 'pin', 'rowsOf', 'failed', 'copyCell'] as const)
+      assert.equal(words[key], PANEL_WORDS[key], key);
+    assert.equal(Object.keys(words).length, Object.keys(PANEL_WORDS).length);
+    for (const odd of [undefined, null, 'text', [1, 2], 7]) assert.deepEqual(readPanelWords(odd), PANEL_WORDS);
+    assert.deepEqual(parsePanelWords('{not json'), PANEL_WORDS);
+    assert.deepEqual(parsePanelWords(undefined), PANEL_WORDS);
+    assert.equal(parsePanelWords('{"stop":"Arrêter"}').stop, 'Arrêter');
+  });
+  it('writes numbers in the language, or in en-US when the language is not one Intl knows', () => {
+    assert.deepEqual(['de', 'zh-cn', 'en', '', 'qqq', 'not a tag!', undefined, 5].map(panelLocale), [
+      'de',
+      'zh-CN',
+      'en',
+      'en-US',
+      'en-US',
+      'en-US',
+      'en-US',
+      'en-US',
+    ]);
+    const de = panelText(
+      readPanelWords({
+        rowsOf: '{0} von {1} Zeilen',
+        rowsExamined: '{0} Zeilen untersucht',
+        partial: 'Teilergebnisse',
+        seconds: '{0} Sek.',
+        tableNumber: 'Tabelle {0}',
+      }),
+      'de',
+    );
+    const parts = statusParts(
+      { elapsedMs: 1500, rowsExamined: 2_000_000, isPartial: true, messages: [] },
+      10,
+      1000,
+      true,
+      de,
+    );
+    assert.deepEqual(parts, {
+      rows: '10 von 1.000 Zeilen',
+      facts: ['1,50 Sek.', '2.000.000 Zeilen untersucht'],
+      partial: true,
+      notes: [],
+    });
+    assert.equal(tableLabel('1', 1, de), 'Tabelle 2');
+    assert.equal(duration(125_000, de), '2 min 5 s');
+  });
+});

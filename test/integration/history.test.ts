@@ -24,7 +24,7 @@ async function shownRuns(newest: string): Promise<RunRow[]> {
   return waitFor(`a run of ${newest} in the history view`, async () => {
     await historyView.refresh();
     const days = historyView.getChildren() as HistoryNode[];
-    const runs = (await Promise.all(days.map((day) => historyView.getChildren(day)))).flat() as RunRow[];
+    const runs = (await Promise.all(days.map(async (day) => historyView.getChildren(day)))).flat() as RunRow[];
     return runs[0]?.entry.apl === newest ? runs : undefined;
   });
 }

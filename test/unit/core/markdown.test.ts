@@ -61,7 +61,7 @@ describe('hover text keeps the service’s strings inert', () => {
     });
     fc.assert(
       fc.property(monitor, (m) => {
-        const markdown = monitorTooltipMarkdown(m as Monitor, () => 'a date');
+        const markdown = monitorTooltipMarkdown(m, () => 'a date');
         const open = /^(`{3,})axiom-apl$/m.exec(markdown);
         assert.ok(open, 'the query has a fence');
         const fence = open[1];

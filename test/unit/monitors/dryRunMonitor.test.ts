@@ -54,7 +54,7 @@ describe('dry run: against the service', () => {
       outcome: evaluate(
         samples,
         normalRule({
-          operator: String(definition.operator ?? 'Above'),
+          operator: String(definition.operator ?? 'Above'), // eslint-disable-line @typescript-eslint/no-base-to-string -- the definition's operator, a word
           threshold: Number(definition.threshold ?? 0),
           positives: definition.triggerAfterNPositiveResults as number,
           ofRuns: definition.triggerFromNRuns as number,

@@ -15,8 +15,7 @@ import {
 import { nameSortKey } from '../../../src/core/monitors/nameSortKey';
 import { formatDate, listDateFormatter } from '../../../src/core/format';
 
-const monitor = (over: Partial<Monitor>): Monitor =>
-  ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over }) as Monitor;
+const monitor = (over: Partial<Monitor>): Monitor => ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over });
 
 describe('monitor text', () => {
   const sortMonitors = (monitors: Monitor[]) => monitorRows(monitors).map((row) => row.monitor);
@@ -113,7 +112,7 @@ describe('sorting by name', () => {
         fc.integer({ min: 1, max: 220 }),
         (list, count) => {
           // Ids are unique, as the service's are: monitors equal in name and id have no one order.
-          const monitors = list.map((m, i) => ({ ...m, id: `${m.id}${i}`, type: 'Threshold' }) as Monitor);
+          const monitors = list.map((m, i) => ({ ...m, id: `${m.id}${i}`, type: 'Threshold' }));
           const whole = monitorRows(monitors, 0).map((row) => row.monitor);
           const { first, all } = firstMonitorRows(monitors, count, 0);
           assert.deepEqual(
@@ -138,7 +137,7 @@ describe('sorting by name', () => {
   it('monitorRows keeps every monitor, each with its own row, and puts them in order', () => {
     fc.assert(
       fc.property(fc.array(fc.record({ id: anyText, name }), { maxLength: 100, size: 'max' }), (list) => {
-        const monitors = list.map((m) => ({ ...m, type: 'Threshold' }) as Monitor);
+        const monitors = list.map((m) => ({ ...m, type: 'Threshold' }));
         const rows = monitorRows(monitors, 0);
         for (const row of rows) assert.deepEqual(row, monitorRow(row.monitor, 0));
         const sorted = rows.map((row) => row.monitor);

@@ -3,8 +3,7 @@ import { describe, it } from 'node:test';
 import type { Monitor } from '../../../src/core/api/schemas';
 import { minutesWords, monitorSummary } from '../../../src/core/monitors/monitorWords';
 
-const monitor = (over: Partial<Monitor>): Monitor =>
-  ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over }) as Monitor;
+const monitor = (over: Partial<Monitor>): Monitor => ({ id: 'mon_1', name: 'm', type: 'Threshold', ...over });
 
 describe('monitor text', () => {
   it('summarises type, condition and interval', () => {

@@ -1,7 +1,7 @@
 // Every contributed command, run once from a cold start: the extension is active, no feature's
 // bundle has been asked for yet, and each command's body must load from its bundle and run. The
 // questions a command would ask (pickers, input boxes, messages, dialogs) are answered as a person
-// who cancels, so every command takes its cancellable path. First of the files (0-), so that no
+// who cancels, so every command takes its cancellable path. First of the files (RUN_FIRST in index.ts), so that no
 // other test has loaded a bundle before.
 import assert from 'node:assert/strict';
 import path from 'node:path';

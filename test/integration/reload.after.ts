@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, formState, readReloadRequest, waitFor } from './helpers';
 
-/** Run by index.ts in the extension host after the reload that 99-reload.test.ts asked for. */
+/** Run by index.ts in the extension host after the reload that reload.test.ts asked for. */
 describe('after the reload', () => {
   const { data } = readReloadRequest();
   const { serverPid, starredUri, starredText, query, panelTitle, notebookUri, settingsUri } = data as {

@@ -23,9 +23,9 @@ import {
  * Editors that survive a reload. Here: a starred query's editor, a results panel, an APL notebook
  * and a monitor's settings form are opened,
  * over the demo service in a process of its own (it must outlive this extension host); after the
- * suite the window reloads, and 99-reload.after.ts checks what came back.
+ * suite the window reloads, and reload.after.ts checks what came back.
  */
-describe('a reload keeps the open Axiom editors (checked after the reload by 99-reload.after)', () => {
+describe('a reload keeps the open Axiom editors (checked after the reload by reload.after)', () => {
   it("opens a starred query's editor, a results panel, a notebook and a settings form, and asks for the reload", async function () {
     this.timeout(60_000);
     const api = await activateExtension();

@@ -5,7 +5,7 @@
 // removed again afterwards, also when a test fails (and a copy left by a run that was killed is
 // removed by the next one).
 //
-// Named to run right after 0-commands (whose cold start must come first, and which makes no https
+// Run right after commands (RUN_FIRST in index.ts; its cold start must come first, and it makes no https
 // request): VS Code reads the store once per extension host, on the first https request that needs
 // it, so no earlier file may make one. Needs root (the test machine's setup has it);
 // elsewhere it is skipped, saying why.

@@ -1,5 +1,5 @@
 // From JSON the service sent to typed values, or the one `invalid response` error: nothing else
-// escapes from here, whatever the body holds (property-tested in test/unit/properties.test.ts).
+// escapes from here, whatever the body holds (property-tested in test/unit/api/parse.test.ts).
 import type { z } from 'zod';
 import { phrase, type Phrase } from '../phrase';
 import { AxiomError } from './errors';

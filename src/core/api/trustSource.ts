@@ -33,7 +33,7 @@ export function trustSource(
 
 /** What Node read from NODE_EXTRA_CA_CERTS at start-up, where it says (Node 22.15 and later);
  *  before that, the file as it is now (which may have changed since: see the closing words of
- *  test/integration/0-system-certificates.test.ts). */
+ *  test/integration/systemCertificates.test.ts). */
 function extraCertificates(file: string | undefined): readonly string[] {
   const loaded = (tls as { getCACertificates?: (which: 'extra') => string[] }).getCACertificates;
   return file && loaded ? loaded('extra') : readPems(file);

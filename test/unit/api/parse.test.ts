@@ -9,6 +9,7 @@ import { parseHistory, parseMonitorList } from '../../../src/core/api/parse';
 import { parseStarredList, readStarredRecord } from '../../../src/core/api/starred';
 import { readTabular } from '../../../src/core/run/tabular';
 import { monitorSummary } from '../../../src/core/monitors/monitorWords';
+import { monitorish, anyText, nearMonitor, goShaped } from '../../support/monitorArbitraries';
 
 const RUNS = { numRuns: 500 };
 
@@ -32,136 +33,6 @@ function typedOutcome(parse: () => unknown): 'value' | 'invalid' {
     return 'invalid';
   }
 }
-
-// Objects that look like monitors often enough to reach the field checks, not only the top level.
-const monitorKeys = fc.constantFrom(
-  'id',
-  'name',
-  'type',
-  'aplQuery',
-  'threshold',
-  'disabledUntil',
-  'createdAt',
-  'notifierIds',
-  'notifierIDs',
-  'disabled',
-  'intervalMinutes',
-  '__proto__',
-  'constructor',
-);
-const monitorish = fc.dictionary(monitorKeys, fc.jsonValue());
-const anyText = fc.string({ unit: 'binary', maxLength: 80 });
-
-// Text for time fields: the form the service writes (every digit in every place, so that months,
-// days and hours out of range occur), Go's zero time, other forms Date.parse reads, and any text.
-const padded = (max: number, width = 2) =>
-  fc
-    .oneof(
-      { weight: 19, arbitrary: fc.integer({ min: 0, max }) },
-      { weight: 1, arbitrary: fc.integer({ min: 0, max: 10 ** width - 1 }) },
-    )
-    .map((n) => String(n).padStart(width, '0'));
-const plainTime = fc
-  .tuple(
-    fc.oneof(padded(9999, 4), fc.constantFrom('1969', '1970', '0001')),
-    padded(13),
-    padded(32),
-    padded(24),
-    padded(60),
-    padded(60),
-    fc.constantFrom('', '.', '.1', '.123', '.123456789', '.1234567890'),
-    fc.constantFrom('Z', 'Z', 'Z', 'z', '+02:00', '-00:30', ''),
-  )
-  .map(([y, mo, d, h, mi, s, fraction, zone]) => `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction}${zone}`);
-const timeText = fc.oneof(
-  plainTime,
-  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-  fc.constantFrom(
-    '0001-01-01T00:00:00Z',
-    '1969-12-31T23:59:59.999Z',
-    '1970-01-01T00:00:00Z',
-    '2025-03-20 10:00:00',
-    'Mar 20 2025',
-    'not a date',
-    '',
-    '2025',
-  ),
-  anyText,
-);
-
-// What each optional field of a monitor holds, as the API describes it: the spec these tests hold
-// the reader to, written apart from the schema.
-type Kind = 'string' | 'number' | 'boolean' | 'time' | 'strings';
-const OPTIONAL_FIELDS: Record<string, Kind> = {
-  type: 'string',
-  description: 'string',
-  aplQuery: 'string',
-  mplQuery: 'string',
-  operator: 'string',
-  threshold: 'number',
-  tolerance: 'number',
-  columnName: 'string',
-  compareDays: 'number',
-  intervalMinutes: 'number',
-  rangeMinutes: 'number',
-  secondDelay: 'number',
-  alertOnNoData: 'boolean',
-  notifyByGroup: 'boolean',
-  notifyEveryRun: 'boolean',
-  resolvable: 'boolean',
-  skipResolved: 'boolean',
-  triggerAfterNPositiveResults: 'number',
-  triggerFromNRuns: 'number',
-  disabled: 'boolean',
-  disabledUntil: 'time',
-  createdAt: 'time',
-  createdBy: 'string',
-  updatedAt: 'time',
-  notifierIds: 'strings',
-  notifierIDs: 'strings',
-};
-const validValue: Record<Kind, fc.Arbitrary<unknown>> = {
-  string: anyText,
-  number: fc.double({ noNaN: true, noDefaultInfinity: true }),
-  boolean: fc.boolean(),
-  time: timeText,
-  strings: fc.array(anyText, { maxLength: 3 }),
-};
-/** Near-monitors: every optional field possibly odd (any JSON at all), and now and then no id or name. */
-const nearMonitor = fc.record(
-  {
-    id: fc.oneof({ weight: 8, arbitrary: anyText }, { weight: 1, arbitrary: fc.jsonValue() }),
-    name: fc.oneof({ weight: 8, arbitrary: anyText }, { weight: 1, arbitrary: fc.jsonValue() }),
-    ...Object.fromEntries(
-      Object.entries(OPTIONAL_FIELDS).map(([key, kind]) => [
-        key,
-        fc.oneof(validValue[kind], fc.constant(null), fc.jsonValue()),
-      ]),
-    ),
-    laterField: fc.jsonValue(),
-  },
-  { requiredKeys: [] },
-);
-/** Monitors as a Go service writes them: every optional field of its kind, null or absent; times
- *  that are Go's zero time, before 1970, or any other. Most of these pass the shape check. */
-const goTime = fc.oneof(
-  fc.constant('0001-01-01T00:00:00Z'),
-  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-  plainTime,
-);
-const goShaped = fc.record(
-  {
-    id: anyText,
-    name: anyText,
-    ...Object.fromEntries(
-      Object.entries(OPTIONAL_FIELDS).map(([key, kind]) => [
-        key,
-        fc.oneof(kind === 'time' ? goTime : validValue[kind], fc.constant(null)),
-      ]),
-    ),
-  },
-  { requiredKeys: ['id', 'name'] },
-);
 
 const validMonitor = fc.record(
   {

@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { type Monitor } from '../../../src/core/api/schemas';
 import { escapeMarkdown, fencedCode } from '../../../src/core/markdown';
 import { monitorTooltipMarkdown } from '../../../src/core/monitors/monitorHover';
 

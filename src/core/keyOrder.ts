@@ -80,27 +80,24 @@ function before(a: number, b: number, keys: readonly string[], tieKeys: readonly
   return keys[a] < keys[b] || (keys[a] === keys[b] && tieKeys[a] < tieKeys[b]);
 }
 
-function insertionSort(
+/** Puts `order[from..to)` in the order of the keys of its indexes, then of their tie keys. */
+type SortPart = (
   order: Int32Array,
   from: number,
   to: number,
   keys: readonly string[],
   tieKeys: readonly string[],
-): void {
+) => void;
+
+const insertionSort: SortPart = (order, from, to, keys, tieKeys) => {
   for (let i = from + 1; i < to; i++) {
     const index = order[i];
     let j = i - 1;
     for (; j >= from && before(index, order[j], keys, tieKeys); j--) order[j + 1] = order[j];
     order[j + 1] = index;
   }
-}
+};
 
-function engineSort(
-  order: Int32Array,
-  from: number,
-  to: number,
-  keys: readonly string[],
-  tieKeys: readonly string[],
-): void {
+const engineSort: SortPart = (order, from, to, keys, tieKeys) => {
   order.subarray(from, to).sort((a, b) => (before(a, b, keys, tieKeys) ? -1 : before(b, a, keys, tieKeys) ? 1 : 0));
-}
+};

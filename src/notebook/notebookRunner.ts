@@ -2,11 +2,12 @@
 // registration (extension.ts), so that cells run as Run Query runs without the run feature's class.
 import type * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
-import type { CompileError, QueryOutcome } from '../core/run/queryOutcome';
+import type { CompileError, QueryRuns } from '../core/run/queryOutcome';
 import type { ResultsView } from '../core/run/resultsProtocol';
 import type { TimeRange } from '../core/run/timeRange';
 
-export interface Runner {
+/** What the notebook needs of the runner: a run (QueryRuns), and the members below. */
+export interface Runner extends QueryRuns {
   /** The result of the results panel in front, else of the last one opened: what Add to Notebook adds. */
   shownResult(): ResultsView | undefined;
   /** The service's compile errors as diagnostics: a cell's are cleared when it runs again. */
@@ -15,15 +16,6 @@ export interface Runner {
   readonly timeRange: { readonly range: TimeRange };
   /** The window's client, or, without a token, the question that asks for one. */
   client(): Promise<AxiomClient | undefined>;
-  /** One run of APL over a range, with the runner's deadline, limits, history entry and errors. */
-  query(
-    client: AxiomClient,
-    apl: string,
-    range: TimeRange,
-    signal: AbortSignal,
-    runId: number,
-    source: string,
-  ): Promise<QueryOutcome>;
   /** A compile error shown where it is in the cell's text (unless the text moved since). */
   showCompileError(
     request: { apl: string; documentUri: vscode.Uri; version: number; startOffset: number },

@@ -35,6 +35,14 @@ export interface ToolSpec {
 /** The longest APL text a tool takes (the service's own limit is far above a chat's needs). */
 export const MAX_APL_CHARS = 20_000;
 
+/** Which monitor a tool acts on: its id, or its exact name. */
+const MONITOR_ARGUMENT: PropertySchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  description: 'The monitor id, or its exact name, as axiom_listMonitors returns them.',
+};
+
 const range = {
   startTime: {
     type: 'string',
@@ -141,12 +149,7 @@ export const TOOL_SPECS = [
     writes: false,
     inputSchema: object(
       {
-        monitor: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 200,
-          description: 'The monitor id, or its exact name, as axiom_listMonitors returns them.',
-        },
+        monitor: MONITOR_ARGUMENT,
         hours: {
           type: 'integer',
           minimum: 1,
@@ -205,12 +208,7 @@ export const TOOL_SPECS = [
     writes: true,
     inputSchema: object(
       {
-        monitor: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 200,
-          description: 'The monitor id, or its exact name, as axiom_listMonitors returns them.',
-        },
+        monitor: MONITOR_ARGUMENT,
         ...monitorSettings(),
         disabled: { type: 'boolean', description: 'true stops the monitor from running; false lets it run again.' },
       },

@@ -6,7 +6,8 @@
 // (its text kept), an output that is not one of ours is dropped; an empty file is an empty
 // notebook. Text that is not JSON at all is an error with the reason.
 import { isJsonObject, type JsonObject } from '../json';
-import type { ResultField, ResultMessage, ResultStatus, ResultTable } from '../run/resultsProtocol';
+import { isCount, isResultMessage } from '../run/resultGuards';
+import type { ResultField, ResultStatus, ResultTable } from '../run/resultsProtocol';
 import { isPresetId, type StoredRange } from '../run/timeRange';
 
 /** The file's version. */
@@ -183,7 +184,6 @@ export function writeNotebook(doc: NotebookDoc, maxRows = Infinity): string {
 
 // ── reading ─────────────────────────────────────────────────────────────────────────────────
 
-const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
 const finite = (n: unknown): number | undefined => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
 
 function readRange(value: unknown): StoredRange | undefined {
@@ -223,14 +223,7 @@ function readTable(value: unknown): { table: ResultTable; total: number | null }
 export function readStatus(value: unknown): ResultStatus {
   const s = isJsonObject(value) ? value : {};
   const messages = (Array.isArray(s.messages) ? s.messages : [])
-    .filter(
-      (m): m is ResultMessage =>
-        isJsonObject(m) &&
-        typeof m.priority === 'string' &&
-        typeof m.code === 'string' &&
-        typeof m.text === 'string' &&
-        isCount(m.count),
-    )
+    .filter(isResultMessage)
     .map((m) => ({ priority: m.priority, code: m.code, text: m.text, count: m.count }));
   const status: ResultStatus = { isPartial: s.isPartial === true, messages };
   const elapsedMs = finite(s.elapsedMs);

@@ -1,8 +1,10 @@
 // What one run of APL came to, as the one runner (src/run/queryRunner.ts) tells the features that
 // run through it (the notebook's cells, the agents' query tool): plain data, in the core so that
 // each of them declares the runner it needs without the run feature's classes.
+import type { AxiomClient } from '../api/client';
 import type { Advice } from '../api/errorAdvice';
 import type { ResultsView } from './resultsProtocol';
+import type { TimeRange } from './timeRange';
 
 /** The service's compile error: where it is in the text that was sent, and its message. */
 export type CompileError = { line: number; column: number; message: string };
@@ -13,3 +15,16 @@ export type QueryOutcome =
   | { kind: 'cancelled' }
   | { kind: 'compile'; compile: CompileError; message: string }
   | { kind: 'failed'; advice: Advice; message: string; error: unknown };
+
+/** What every feature that runs APL through the one runner asks of it: one run over a range, with
+ *  the runner's deadline, limits, history entry (`source` names where it came from) and errors. */
+export interface QueryRuns {
+  query(
+    client: AxiomClient,
+    apl: string,
+    range: TimeRange,
+    signal: AbortSignal,
+    runId: number,
+    source: string,
+  ): Promise<QueryOutcome>;
+}

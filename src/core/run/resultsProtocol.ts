@@ -1,6 +1,7 @@
 // The messages between the results panel (a webview, src/webview/results) and the extension.
 // Both sides read what they receive through the readers below and drop anything else: a message
 // is data from another process, and the panel's data is log data written by anyone.
+import { isCount, isResultMessage } from './resultGuards';
 import { isJsonObject } from '../json';
 
 /** A column as the service describes it; `type` is shown as sent (it may be a composite name). */
@@ -103,10 +104,6 @@ export type PanelMessage =
 
 const MAX_COPY_CHARS = 50 * 1024 * 1024;
 
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
 /** A message from the panel, or undefined when it is not one the extension knows. */
 export function readPanelMessage(value: unknown): PanelMessage | undefined {
   if (!isJsonObject(value)) return undefined;
@@ -159,14 +156,7 @@ function readTable(value: unknown): ResultTable | undefined {
 function readStatus(value: unknown): ResultStatus | undefined {
   if (!isJsonObject(value) || typeof value.isPartial !== 'boolean' || !Array.isArray(value.messages)) return undefined;
   const number = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
-  const messages = value.messages.filter(
-    (m): m is ResultMessage =>
-      isJsonObject(m) &&
-      typeof m.priority === 'string' &&
-      typeof m.code === 'string' &&
-      typeof m.text === 'string' &&
-      isCount(m.count),
-  );
+  const messages = value.messages.filter(isResultMessage);
   return {
     elapsedMs: number(value.elapsedMs),
     rowsExamined: number(value.rowsExamined),

@@ -17,6 +17,21 @@ const CLOSE_ARRAY = 93;
 const OPEN_OBJECT = 123;
 const CLOSE_OBJECT = 125;
 
+/** Whether the character code ends a number, true, false or null: a comma, a closing bracket,
+ *  white space, or the end of the text (NaN). */
+function endsScalar(c: number): boolean {
+  return (
+    c === COMMA ||
+    c === CLOSE_ARRAY ||
+    c === CLOSE_OBJECT ||
+    c === 32 ||
+    c === 10 ||
+    c === 13 ||
+    c === 9 ||
+    Number.isNaN(c)
+  );
+}
+
 class NotAsExpected extends Error {}
 
 class Scanner {
@@ -78,17 +93,7 @@ class Scanner {
     }
     // A number, true, false or null: up to what ends it.
     const start = this.i;
-    while (
-      c !== COMMA &&
-      c !== CLOSE_ARRAY &&
-      c !== CLOSE_OBJECT &&
-      c !== 32 &&
-      c !== 10 &&
-      c !== 13 &&
-      c !== 9 &&
-      !Number.isNaN(c)
-    )
-      c = text.charCodeAt(++this.i);
+    while (!endsScalar(c)) c = text.charCodeAt(++this.i);
     if (this.i === start) throw new NotAsExpected();
   }
 
@@ -162,17 +167,7 @@ class Scanner {
           i = this.i;
         } else {
           const first = i;
-          while (
-            c !== COMMA &&
-            c !== CLOSE_ARRAY &&
-            c !== CLOSE_OBJECT &&
-            c !== 32 &&
-            c !== 10 &&
-            c !== 13 &&
-            c !== 9 &&
-            !Number.isNaN(c)
-          )
-            c = text.charCodeAt(++i);
+          while (!endsScalar(c)) c = text.charCodeAt(++i);
           if (i === first) throw new NotAsExpected();
         }
         if (++count === keep) headEnd = i;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
 import type { AxiomClient } from '../core/api/client';
-import type { JsonObject } from '../core/json';
+import { fieldText, type JsonObject } from '../core/json';
 import type { MonitorChanges } from '../core/monitors/monitorBodies';
 import { checkQueryShape } from '../core/monitors/monitorChecks';
 import { MONITOR_TYPES } from '../core/monitors/monitorFields';
@@ -68,7 +68,7 @@ export function monitorEditCommands(deps: Deps) {
   /** Opens a new monitor of `definition` for editing, as a draft its first save creates (POST). */
   async function openDraft(definition: Record<string, unknown>): Promise<vscode.TextEditor | undefined> {
     const deployment = await withAxiom(
-      phrase('Opening “{0}”', String(definition.name ?? '')),
+      phrase('Opening “{0}”', fieldText(definition.name)),
       async (_client, name) => name,
     );
     if (deployment === undefined) return undefined;

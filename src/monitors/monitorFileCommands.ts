@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
-import type { JsonObject } from '../core/json';
+import { fieldText, type JsonObject } from '../core/json';
 import {
   applyTarget,
   fileChanges,
@@ -56,8 +56,8 @@ export function monitorFileCommands(deps: Deps) {
     const written: vscode.Uri[] = [];
     const used = new Set<string>();
     for (const record of records) {
-      let name = monitorFileName(String(record.name ?? 'monitor'));
-      for (let n = 2; used.has(name); n++) name = monitorFileName(`${String(record.name ?? 'monitor')} ${n}`);
+      let name = monitorFileName(fieldText(record.name, 'monitor'));
+      for (let n = 2; used.has(name); n++) name = monitorFileName(`${fieldText(record.name, 'monitor')} ${n}`);
       used.add(name);
       const uri = vscode.Uri.joinPath(target, name);
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(monitorFileText(record)));
@@ -123,7 +123,7 @@ export function monitorFileCommands(deps: Deps) {
         return undefined;
       }
       const definition = read.definition;
-      const name = String(definition.name ?? '');
+      const name = fieldText(definition.name);
       const result = await withAxiom(phrase('Applying “{0}”', name), async (client) => {
         const target = applyTarget(definition, (await client.listMonitors()).monitors);
         if (target.kind === 'ambiguous') {

@@ -109,7 +109,9 @@ export function createMonitors(deps: MonitorsDeps) {
     commands,
     /** A monitor's query in a new tab (Run from a monitor's row opens it first). */
     openQuery,
-    dispose: () => disposables.forEach((d) => d.dispose()),
+    dispose: () => {
+      for (const disposable of disposables) disposable.dispose();
+    },
   };
 }
 

@@ -111,7 +111,9 @@ export function monitorEditCommands(deps: Deps) {
   );
 
   return {
-    dispose: () => onCreated.dispose(),
+    dispose: () => {
+      onCreated.dispose();
+    },
 
     edit: async (arg?: unknown): Promise<vscode.TextEditor | undefined> => {
       const monitor = await monitorFromArgs(arg, view);

@@ -17,10 +17,12 @@ describe('monitor vocabulary', () => {
   });
 
   it('is the table handed over, for thousands of rows, and nothing is kept of it', () => {
-    const monitors: Monitor[] = Array.from(
-      { length: 10_000 },
-      (_, i) => ({ id: `mon_${i}`, name: `m${i}`, type: 'MatchEvent', intervalMinutes: 1 + (i % 90) }) as Monitor,
-    );
+    const monitors: Monitor[] = Array.from({ length: 10_000 }, (_, i) => ({
+      id: `mon_${i}`,
+      name: `m${i}`,
+      type: 'MatchEvent',
+      intervalMinutes: 1 + (i % 90),
+    }));
     const summaries = monitors.map((monitor) => monitorSummary(monitor, shouting));
     assert.equal(summaries[0], 'MATCH EVENT · EVERY 1m');
     assert.equal(typeWords(undefined, shouting), 'UNKNOWN TYPE');

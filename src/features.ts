@@ -16,6 +16,10 @@
 //      within its budget (esbuild.mjs ACTIVATION_BUDGET) and its time (AXIOM_BENCH_ONLY=activation npm run bench).
 import type { BundledFeature } from './platform/declarations';
 
+// A require() in a function, rather than an import, is the point: the bundle is read when the
+// function first runs, at once (an import() would make its callers wait for a promise), and
+// esbuild.mjs keeps it a require of the bundle's own file.
+/* eslint-disable @typescript-eslint/no-require-imports -- loading on first use, as said above */
 /** Each bundled feature's entry (the table's `bundle`), typed; the type checker wants one per declared bundle. */
 const BUNDLES = {
   accounts: () => require('./accounts/bundle') as typeof import('./accounts/bundle'),
@@ -28,6 +32,7 @@ const BUNDLES = {
   history: () => require('./history/bundle') as typeof import('./history/bundle'),
   agents: () => require('./agents/bundle') as typeof import('./agents/bundle'),
 } satisfies { [Name in BundledFeature]: () => unknown };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export type FeatureBundle<Name extends BundledFeature> = ReturnType<(typeof BUNDLES)[Name]>;
 

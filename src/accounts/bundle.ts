@@ -39,7 +39,8 @@ export interface AccountsDeps {
 export function createAccounts(deps: AccountsDeps) {
   const { context, log } = deps;
   // Sent with every request.
-  const userAgent = `axiom-apl-vscode/${String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0')} (vscode ${vscode.version})`;
+  const { version } = context.extension.packageJSON as { version?: unknown };
+  const userAgent = `axiom-apl-vscode/${typeof version === 'string' ? version : '0.0.0'} (vscode ${vscode.version})`;
   const settings = new SettingsStore();
   const tokens = new TokenStore(context.secrets);
   const machine = new MachineState<SwitchRecord>(context.globalStorageUri.fsPath, 'deployment.json', {});

@@ -19,3 +19,14 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value ?? null);
 }
+
+/**
+ * A field meant as text (a name, an id, a type), as words show it: text as it is, a number or
+ * true/false as written, and `otherwise` when it is absent or null. An object or a list has no text
+ * of its own (String would say "[object Object]"): it reads as `otherwise` too.
+ */
+export function fieldText(value: unknown, otherwise = ''): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return otherwise;
+}

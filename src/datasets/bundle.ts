@@ -14,9 +14,9 @@ export interface DatasetsDeps extends ListFeatureDeps<DatasetNode> {
   /** The one cache of datasets and fields, completion's too (the language feature's). */
   schema: DatasetSchema;
   /** Runs a query through the one runner (the run feature's). */
-  run(request: DatasetRun): Promise<unknown>;
+  run: (request: DatasetRun) => Promise<unknown>;
   /** The status bar's time range. */
-  range(): TimeRange;
+  range: () => TimeRange;
 }
 
 /** The datasets feature, made once: its view and its commands as functions, by id. */

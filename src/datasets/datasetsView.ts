@@ -181,9 +181,7 @@ export class DatasetsView extends ListView<DatasetNode> {
     const hidden = shown(loaded.hidden);
     if (hidden.length) nodes.push({ kind: 'hidden', dataset: name, fields: hidden, parent: row });
     if (loaded.virtualFailure !== undefined) {
-      const why = isAxiomError(loaded.virtualFailure)
-        ? say(loaded.virtualFailure.phrase)
-        : String(loaded.virtualFailure);
+      const why = failureWords(loaded.virtualFailure);
       nodes.push({
         kind: 'note',
         dataset: name,
@@ -267,4 +265,9 @@ export class DatasetsView extends ListView<DatasetNode> {
     if (field.expression) lines.push(fencedCode(field.expression, 'axiom-apl'));
     return lines.join('\n\n');
   }
+}
+
+/** Why something could not be read, in words: the service's reason, or what was thrown, as it reads. */
+function failureWords(failure: unknown): string {
+  return isAxiomError(failure) ? say(failure.phrase) : String(failure);
 }

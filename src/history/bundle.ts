@@ -12,9 +12,9 @@ export interface HistoryDeps extends ListFeatureDeps<HistoryNode> {
   folder: string;
   deployments: ActiveDeployment;
   /** Runs a query through the one runner (the run feature's). */
-  run(request: HistoryRun): Promise<unknown>;
+  run: (request: HistoryRun) => Promise<unknown>;
   /** Stars a query (the starred feature's Star this APL Query). */
-  star(args: { apl: string; dataset?: string }): Promise<unknown>;
+  star: (args: { apl: string; dataset?: string }) => Promise<unknown>;
 }
 
 /** The history feature, made once: the recorder, the view and the commands by id. */

@@ -27,7 +27,7 @@ import { starMonitorQueryCommand, type StarQuery } from './starMonitorQuery';
 export interface MonitorsDeps {
   tree: LazyTree<ListElement<MonitorRow>>;
   /** How a person reads a deployment's name ('' is the settings deployment). */
-  labelOf(deployment: string): string;
+  labelOf: (deployment: string) => string;
   /** Where the dry run's page is (dist/webview). */
   extensionUri: vscode.Uri;
   access: ClientAccess;
@@ -36,7 +36,7 @@ export interface MonitorsDeps {
   /** The starred feature's Star Query flow, for Star Query on a monitor. */
   starQuery: StarQuery;
   /** Records a run in the query history (the history feature's record): dry runs go there. */
-  record?(run: RecordedRun): void;
+  record?: (run: RecordedRun) => void;
 }
 
 /** The monitors feature, made once: its view and its commands as functions. */
@@ -109,7 +109,9 @@ export function createMonitors(deps: MonitorsDeps) {
     commands,
     /** A monitor's query in a new tab (Run from a monitor's row opens it first). */
     openQuery,
-    dispose: () => disposables.forEach((d) => d.dispose()),
+    dispose: () => {
+      for (const disposable of disposables) disposable.dispose();
+    },
   };
 }
 

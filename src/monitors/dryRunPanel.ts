@@ -4,7 +4,7 @@ import { adviceFor } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
 import { RequestBudget } from '../core/api/requestBudget';
 import type { RecordedRun } from '../core/history/historyStore';
-import type { JsonObject } from '../core/json';
+import { fieldText, type JsonObject } from '../core/json';
 import { evaluate } from '../core/monitors/dryRun';
 import { dryRunHistoryRun, dryRunMonitor, type DryRunEnding } from '../core/monitors/dryRunMonitor';
 import {
@@ -176,7 +176,7 @@ export function dryRunCommand(deps: Deps) {
         // A new monitor not created yet (a draft) is what its documents say; any other is read afresh.
         const record = deps.files.draftDefinition(deployment, id) ?? (await client.getMonitor(id)).raw;
         const definition = edited(record, deployment, id);
-        const name = String(definition.name ?? id);
+        const name = fieldText(definition.name, id);
         shown ??= panelFor(`${deployment}\u0000${id}`, name);
         shown.rerun = (ms) => {
           periodMs = ms;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
 import type { AxiomClient } from '../core/api/client';
-import type { JsonObject } from '../core/json';
+import { fieldText, type JsonObject } from '../core/json';
 import type { MonitorChanges } from '../core/monitors/monitorBodies';
 import { checkQueryShape } from '../core/monitors/monitorChecks';
 import { MONITOR_TYPES } from '../core/monitors/monitorFields';
@@ -68,7 +68,7 @@ export function monitorEditCommands(deps: Deps) {
   /** Opens a new monitor of `definition` for editing, as a draft its first save creates (POST). */
   async function openDraft(definition: Record<string, unknown>): Promise<vscode.TextEditor | undefined> {
     const deployment = await withAxiom(
-      phrase('Opening “{0}”', String(definition.name ?? '')),
+      phrase('Opening “{0}”', fieldText(definition.name)),
       async (_client, name) => name,
     );
     if (deployment === undefined) return undefined;
@@ -111,15 +111,17 @@ export function monitorEditCommands(deps: Deps) {
   );
 
   return {
-    dispose: () => onCreated.dispose(),
+    dispose: () => {
+      onCreated.dispose();
+    },
 
-    async edit(arg?: unknown): Promise<vscode.TextEditor | undefined> {
+    edit: async (arg?: unknown): Promise<vscode.TextEditor | undefined> => {
       const monitor = await monitorFromArgs(arg, view);
       return monitor && edit(monitor);
     },
 
     /** Deletes the monitor after a modal question naming it: one DELETE, never repeated by itself. */
-    async delete(arg?: unknown): Promise<boolean> {
+    delete: async (arg?: unknown): Promise<boolean> => {
       const monitor = await monitorFromArgs(arg, view);
       if (!monitor) return false;
       const sure = await confirm(
@@ -140,13 +142,13 @@ export function monitorEditCommands(deps: Deps) {
       return true;
     },
 
-    async disable(arg?: unknown): Promise<Monitor | undefined> {
+    disable: async (arg?: unknown): Promise<Monitor | undefined> => {
       const monitor = await monitorFromArgs(arg, view);
       return monitor && change(monitor, phrase('Disabling “{0}”', monitor.name), { disabled: true });
     },
 
     /** Turns the monitor on: not disabled, and no snooze. */
-    async enable(arg?: unknown): Promise<Monitor | undefined> {
+    enable: async (arg?: unknown): Promise<Monitor | undefined> => {
       const monitor = await monitorFromArgs(arg, view);
       return (
         monitor &&
@@ -158,7 +160,7 @@ export function monitorEditCommands(deps: Deps) {
     },
 
     /** Snoozes the monitor (disabledUntil) for a chosen time, 15 minutes to 7 days, or until a date. */
-    async snooze(arg?: unknown): Promise<Monitor | undefined> {
+    snooze: async (arg?: unknown): Promise<Monitor | undefined> => {
       const monitor = await monitorFromArgs(arg, view);
       if (!monitor) return undefined;
       const untilDate = localize('Until a date…');
@@ -190,7 +192,7 @@ export function monitorEditCommands(deps: Deps) {
     },
 
     /** A copy named "… (copy)", opened as a new monitor: created by its first save. */
-    async duplicate(arg?: unknown): Promise<vscode.TextEditor | undefined> {
+    duplicate: async (arg?: unknown): Promise<vscode.TextEditor | undefined> => {
       const monitor = await monitorFromArgs(arg, view);
       if (!monitor) return undefined;
       const fresh = await withAxiom(
@@ -202,7 +204,7 @@ export function monitorEditCommands(deps: Deps) {
     },
 
     /** The APL in the editor (or its selection) as a new monitor: its type asked, then opened with defaults as a draft its first save creates. */
-    async newFromQuery(uri?: unknown): Promise<vscode.TextEditor | undefined> {
+    newFromQuery: async (uri?: unknown): Promise<vscode.TextEditor | undefined> => {
       const editor = vscode.window.activeTextEditor;
       const document =
         uri instanceof vscode.Uri

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
-import type { JsonObject } from '../core/json';
+import { fieldText, type JsonObject } from '../core/json';
 import {
   applyTarget,
   fileChanges,
@@ -56,8 +56,8 @@ export function monitorFileCommands(deps: Deps) {
     const written: vscode.Uri[] = [];
     const used = new Set<string>();
     for (const record of records) {
-      let name = monitorFileName(String(record.name ?? 'monitor'));
-      for (let n = 2; used.has(name); n++) name = monitorFileName(`${String(record.name ?? 'monitor')} ${n}`);
+      let name = monitorFileName(fieldText(record.name, 'monitor'));
+      for (let n = 2; used.has(name); n++) name = monitorFileName(`${fieldText(record.name, 'monitor')} ${n}`);
       used.add(name);
       const uri = vscode.Uri.joinPath(target, name);
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(monitorFileText(record)));
@@ -77,7 +77,7 @@ export function monitorFileCommands(deps: Deps) {
 
   return {
     /** Exports the monitor of a row (or one picked) into a chosen folder; opens the file. */
-    async exportOne(arg?: unknown): Promise<vscode.Uri | undefined> {
+    exportOne: async (arg?: unknown): Promise<vscode.Uri | undefined> => {
       const monitor = await monitorFromArgs(arg, deps.view);
       if (!monitor) return undefined;
       const record = await withAxiom(
@@ -92,7 +92,7 @@ export function monitorFileCommands(deps: Deps) {
     },
 
     /** Exports every monitor into a chosen folder, one file each. */
-    async exportAll(): Promise<vscode.Uri[] | undefined> {
+    exportAll: async (): Promise<vscode.Uri[] | undefined> => {
       const list = await withAxiom(
         phrase('Loading monitors'),
         async (client) => (await client.listMonitors()).monitors as unknown as JsonObject[],
@@ -107,7 +107,7 @@ export function monitorFileCommands(deps: Deps) {
     },
 
     /** Applies a monitor file (the active editor's, or the one given): create, or update the monitor of its name after showing what changes. */
-    async apply(arg?: unknown): Promise<Monitor | undefined> {
+    apply: async (arg?: unknown): Promise<Monitor | undefined> => {
       const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
       if (!uri || !uri.path.endsWith(MONITOR_FILE_SUFFIX)) {
         void vscode.window.showInformationMessage(
@@ -123,7 +123,7 @@ export function monitorFileCommands(deps: Deps) {
         return undefined;
       }
       const definition = read.definition;
-      const name = String(definition.name ?? '');
+      const name = fieldText(definition.name);
       const result = await withAxiom(phrase('Applying “{0}”', name), async (client) => {
         const target = applyTarget(definition, (await client.listMonitors()).monitors);
         if (target.kind === 'ambiguous') {

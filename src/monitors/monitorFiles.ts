@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
 import type { Monitor } from '../core/api/schemas';
 import { isAxiomError } from '../core/api/errors';
-import type { JsonObject } from '../core/json';
+import { fieldText, type JsonObject } from '../core/json';
 import { checkQueryShape, type MonitorProblem } from '../core/monitors/monitorChecks';
 import {
   monitorDocumentLocation,
@@ -153,20 +153,20 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
 
   /** The query's shape, or the whole settings, checked before anything is sent: problems stop the save with their reasons. */
   protected saveBody(fresh: JsonObject, base: JsonObject | undefined, part: string, text: string): JsonObject {
-    const id = String(fresh.id ?? '');
+    const id = fieldText(fresh.id);
     if (part === 'query') {
       const problems =
         queryField(fresh) === 'aplQuery'
-          ? checkQueryShape(String(fresh.type ?? ''), text).filter((p) => p.level === 'error')
+          ? checkQueryShape(fieldText(fresh.type), text).filter((p) => p.level === 'error')
           : [];
-      if (problems.length) this.refuse(id, part, String(fresh.name ?? ''), problems);
+      if (problems.length) this.refuse(id, part, fieldText(fresh.name), problems);
       return queryBody(fresh, text);
     }
     const read = readSettingsText(text);
     if (!read.ok) throw new vscode.FileSystemError(localize('The settings were not saved: {0}', say(read.problem)));
     const body = settingsBody(fresh, base, read.definition);
     const problems = blockingProblems(body);
-    if (problems.length) this.refuse(id, part as MonitorPart, String(fresh.name ?? ''), problems);
+    if (problems.length) this.refuse(id, part as MonitorPart, fieldText(fresh.name), problems);
     return body;
   }
 
@@ -206,7 +206,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     this.drafts.set(this.draftKey({ deployment, id }), { definition: clean, time: Date.now() });
     return {
       id,
-      name: String(clean.name ?? ''),
+      name: fieldText(clean.name),
       ...(typeof clean.aplQuery === 'string' ? { aplQuery: clean.aplQuery } : {}),
     };
   }
@@ -301,7 +301,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       for (const key of Object.keys(definition)) delete definition[key];
       Object.assign(definition, read.definition, { [queryField(draft.definition)]: query });
     }
-    const name = String(definition.name ?? '');
+    const name = fieldText(definition.name);
     let outcome: CreateOutcome;
     try {
       outcome = await createMonitor(client, definition, { checking: 'all' });

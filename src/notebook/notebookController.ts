@@ -232,5 +232,10 @@ export function createKernel(deps: ControllerDeps): { controller: AplNotebookCon
   const controller = new AplNotebookController(deps);
   const ranges = new RangeOnCells(deps.runner);
   const provider = vscode.notebooks.registerNotebookCellStatusBarItemProvider(NOTEBOOK_TYPE, ranges);
-  return { controller, dispose: () => [provider, ranges, controller].forEach((d) => d.dispose()) };
+  return {
+    controller,
+    dispose: () => {
+      for (const disposable of [provider, ranges, controller]) disposable.dispose();
+    },
+  };
 }

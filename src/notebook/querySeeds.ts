@@ -1,6 +1,4 @@
 import * as vscode from 'vscode';
-import type { Monitor } from '../core/api/schemas';
-import type { StarredQuery } from '../core/api/starred';
 import { monitorQuery } from '../core/monitors/monitorQuery';
 import type { MonitorRow } from '../core/monitors/monitorRows';
 import type { StarredRow } from '../core/starred/starredTree';
@@ -16,7 +14,7 @@ function aplOnly(name: string, apl: string | undefined): NotebookSeed | undefine
 /** A monitor's query, from its row in the Monitors view, to start a notebook with. */
 export function monitorSeed(arg: unknown): NotebookSeed | undefined {
   const row = arg as Partial<MonitorRow> | undefined;
-  const monitor = typeof row === 'object' && row !== null ? (row.monitor as Monitor | undefined) : undefined;
+  const monitor = typeof row === 'object' && row !== null ? row.monitor : undefined;
   if (typeof monitor?.name !== 'string') return undefined;
   const query = monitorQuery(monitor);
   return aplOnly(monitor.name, query?.language === 'apl' ? query.text : undefined);
@@ -25,10 +23,7 @@ export function monitorSeed(arg: unknown): NotebookSeed | undefined {
 /** A starred query, from its row in the Starred Queries view, to start a notebook with. */
 export function starredSeed(arg: unknown): NotebookSeed | undefined {
   const row = arg as Partial<StarredRow> | undefined;
-  const query =
-    typeof row === 'object' && row !== null && row.kind === 'query'
-      ? (row.query as StarredQuery | undefined)
-      : undefined;
+  const query = typeof row === 'object' && row !== null && row.kind === 'query' ? row.query : undefined;
   if (typeof query?.name !== 'string') return undefined;
   return aplOnly(query.name, typeof query.query?.apl === 'string' ? query.query.apl : undefined);
 }

@@ -11,10 +11,15 @@
 // builds once for all of them (ONCE_PER_HOST: the secret masks, core/api/secrets.ts).
 import type { LibraryName } from './declarations';
 
+// A require() in a function, rather than an import, is the point: the library is read when the
+// function first runs, at once (an import() would make its callers wait for a promise), and
+// esbuild.mjs keeps it a require of the library's own file.
+/* eslint-disable @typescript-eslint/no-require-imports -- loading on first use, as said above */
 const LIBRARY_LOADERS = {
   client: () => require('../core/api/bundle') as typeof import('../core/api/bundle'),
   apl: () => require('../core/apl/bundle') as typeof import('../core/apl/bundle'),
 } satisfies { [Name in LibraryName]: () => unknown };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 type Libraries = typeof LIBRARY_LOADERS;
 export type Bundle<Name extends LibraryName> = ReturnType<Libraries[Name]>;

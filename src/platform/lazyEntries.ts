@@ -20,7 +20,7 @@ export function registerCommands<Id extends string>(
   ids: readonly Id[],
   commands: () => { readonly [K in Id]: Body },
 ): vscode.Disposable[] {
-  return ids.map((id) => vscode.commands.registerCommand(id, (...args: never[]) => (commands()[id] as Body)(...args)));
+  return ids.map((id) => vscode.commands.registerCommand(id, (...args: never[]) => commands()[id](...args)));
 }
 
 /** The command map a feature's bundle returns: a body for each command its declaration names (the

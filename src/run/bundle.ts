@@ -25,10 +25,10 @@ export interface RunDeps {
   deployments: () => Deployments;
   log: Log;
   /** Open a monitor's or a starred query's row as a document, for Run from its row (the monitors and starred features'). */
-  openMonitorQuery(arg: unknown): Promise<vscode.TextEditor | undefined>;
-  openStarredQuery(arg: unknown): Promise<vscode.TextEditor | undefined>;
+  openMonitorQuery: (arg: unknown) => Promise<vscode.TextEditor | undefined>;
+  openStarredQuery: (arg: unknown) => Promise<vscode.TextEditor | undefined>;
   /** Told of every run that ends (the query history's recorder). */
-  record?(run: RecordedRun): void;
+  record?: (run: RecordedRun) => void;
 }
 
 /** A page may exchange many messages (a large result goes a slice a message): its first ones are kept. */

@@ -23,7 +23,7 @@ export interface StarredDeps {
   access: ClientAccess;
   deployments: Deployments;
   /** How a person reads a deployment's name ('' is the settings deployment). */
-  labelOf(deployment: string): string;
+  labelOf: (deployment: string) => string;
   log: Log;
 }
 

@@ -60,7 +60,10 @@ export function starredCommands(deps: Deps) {
 
   return {
     /** Opens the query as a document of its own: Ctrl+S saves it back to Axiom. */
-    async open(arg?: StarredTarget, options?: vscode.TextDocumentShowOptions): Promise<vscode.TextEditor | undefined> {
+    open: async (
+      arg?: StarredTarget,
+      options?: vscode.TextDocumentShowOptions,
+    ): Promise<vscode.TextEditor | undefined> => {
       const query = await queryOf(arg);
       if (!query) return undefined;
       // The document is the deployment's the query was read from: it saves nowhere else.
@@ -78,13 +81,13 @@ export function starredCommands(deps: Deps) {
       }
     },
 
-    async copy(arg?: StarredTarget): Promise<void> {
+    copy: async (arg?: StarredTarget): Promise<void> => {
       const query = await queryOf(arg);
       if (query) await copyQueryText(query.query.apl, query.name);
     },
 
     /** Opens the query in the web app's query page. Returns the link. */
-    async openInAxiom(arg?: StarredTarget): Promise<string | undefined> {
+    openInAxiom: async (arg?: StarredTarget): Promise<string | undefined> => {
       const query = await queryOf(arg);
       if (!query) return undefined;
       return openAppPage(
@@ -96,7 +99,7 @@ export function starredCommands(deps: Deps) {
     },
 
     /** Renames the query: the record read afresh, only its name changed. Returns the query renamed. */
-    async rename(arg?: StarredTarget & RenameArgs): Promise<StarredQuery | undefined> {
+    rename: async (arg?: StarredTarget & RenameArgs): Promise<StarredQuery | undefined> => {
       const query = await queryOf(arg);
       if (!query) return undefined;
       const name = (
@@ -126,7 +129,7 @@ export function starredCommands(deps: Deps) {
 
     /** Deletes the query in Axiom, after a modal question naming it. Never repeated by itself: a
      *  failure offers Retry. Its row goes, and an open document of it is told. */
-    async delete(arg?: StarredTarget & DeleteArgs): Promise<boolean> {
+    delete: async (arg?: StarredTarget & DeleteArgs): Promise<boolean> => {
       const query = await queryOf(arg);
       if (!query) return false;
       if (!arg?.confirmed) {
@@ -154,7 +157,7 @@ export function starredCommands(deps: Deps) {
     },
 
     /** Opens Axiom's version of an open starred query beside the document. */
-    async compare(uri?: vscode.Uri): Promise<void> {
+    compare: async (uri?: vscode.Uri): Promise<void> => {
       const target = uri ?? vscode.window.activeTextEditor?.document.uri;
       if (target?.scheme !== STARRED_SCHEME) return;
       try {

@@ -9,7 +9,7 @@ import { localize } from '../platform/l10n';
 export function starredViewCommands(view: StarredView, connection: ClientAccess) {
   return {
     /** Asks whose starred queries to show (or takes `{ owner }`). */
-    async chooseOwner(args?: { owner?: StarredOwner }): Promise<void> {
+    chooseOwner: async (args?: { owner?: StarredOwner }): Promise<void> => {
       let owner = args?.owner;
       if (!owner) {
         const descriptions: Record<StarredOwner, string> = {
@@ -29,7 +29,7 @@ export function starredViewCommands(view: StarredView, connection: ClientAccess)
     },
 
     /** Shows only the queries of one dataset (or takes `{ dataset }`; empty: every dataset). */
-    async filterByDataset(args?: { dataset?: string }): Promise<void> {
+    filterByDataset: async (args?: { dataset?: string }): Promise<void> => {
       let dataset = args?.dataset;
       if (dataset === undefined) {
         const every = { label: localize('Every dataset'), dataset: '' };

@@ -3,7 +3,7 @@
 // query is MPL gets no queries: no public API call runs MPL (API-NOTES: only `_apl` runs queries),
 // so its panel says so and shows only its real alerts. Also the query history's entry of a dry run.
 import { DRY_RUN_SOURCE, type RecordedRun, type RunOutcome } from '../history/historyStore';
-import type { JsonObject } from '../json';
+import { fieldText, type JsonObject } from '../json';
 import { phrase, type Phrase } from '../phrase';
 import type { ResultTable } from '../run/resultsProtocol';
 import { normalRule, type TriggerRule } from './dryRun';
@@ -92,7 +92,7 @@ export async function dryRunMonitor(
     changes.filter((c) => c.state === 'open').map((c) => c.time);
   const base = {
     type: 'result' as const,
-    name: String(definition.name ?? ''),
+    name: fieldText(definition.name),
     intervalMinutes: schedule.intervalMinutes,
     rule: ruleOf(definition),
   };

@@ -135,7 +135,7 @@ function combineOf(aggregations: string[]): Combine | undefined {
   );
   if (kinds.size !== 1) return undefined;
   const [kind] = kinds;
-  return kind === 'other' ? undefined : (kind as Combine);
+  return kind === 'other' ? undefined : kind;
 }
 
 /** The query with its last summarize grouped by `bin(_time, size)` as well (or instead of bin_auto). */
@@ -443,7 +443,7 @@ export function samplesFromAnswers(plan: DryRunPlan, answers: readonly (ResultTa
   const bins = new Map<string, Map<number, number>>();
   for (const p of points) {
     let group = bins.get(p.group);
-    if (!group) bins.set(p.group, (group = new Map()));
+    if (!group) bins.set(p.group, (group = new Map<number, number>()));
     const key = Math.floor(p.time / binMs) * binMs;
     const before = group.get(key);
     group.set(key, before === undefined ? p.value : combineTwo(combine, before, p.value));

@@ -3,7 +3,7 @@
 // the bounds of interval, range, delay, compare days and tolerance, a threshold for a threshold
 // monitor) and the monitor docs' rules on the query's shape (a threshold query ends with
 // summarize; a match query does not aggregate). Warnings are said but do not stop a save.
-import type { JsonObject } from '../json';
+import { fieldText, type JsonObject } from '../json';
 import { phrase, type Phrase } from '../phrase';
 import { pipelineOperators } from '../run/limits';
 import { MONITOR_FIELDS, MONITOR_TYPES, OPERATORS, type MonitorField } from './monitorFields';
@@ -91,7 +91,7 @@ export function checkMonitor(definition: JsonObject): MonitorProblem[] {
   if (typeof n === 'number' && typeof m === 'number' && n > m)
     error('triggerAfterNPositiveResults', phrase('{0} positive runs cannot happen among the last {1}.', n, m));
 
-  if (hasApl && !hasMpl) problems.push(...checkQueryShape(String(type ?? ''), apl));
+  if (hasApl && !hasMpl) problems.push(...checkQueryShape(fieldText(type), apl));
   return problems;
 }
 

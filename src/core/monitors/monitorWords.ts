@@ -59,7 +59,7 @@ const everyWordsOf = new WeakMap<MonitorWords, Map<number, string>>();
 
 function everyMinutes(minutes: number, words: MonitorWords): string {
   let everyWords = everyWordsOf.get(words);
-  if (!everyWords) everyWordsOf.set(words, (everyWords = new Map()));
+  if (!everyWords) everyWordsOf.set(words, (everyWords = new Map<number, string>()));
   let text = everyWords.get(minutes);
   if (text === undefined) {
     text = fill(words.every, [minutesWords(minutes)]);

@@ -3,7 +3,8 @@
 // Names with none of these (capitals, characters beyond ASCII, numbers of two digits or more)
 // are their own key: one scan, no copy.
 const NEEDS_KEY = /[A-Z\u0080-\uffff]|\d\d/;
-const NON_ASCII = /[^\x00-\x7f]/;
+// Beyond ASCII, in UTF-16 code units (a character beyond U+FFFF is two of them, both in range).
+const NON_ASCII = /[\u0080-\uffff]/;
 const HAS_LONG_NUMBER = /\d\d/;
 const LONG_NUMBER = /\d{2,}/g;
 

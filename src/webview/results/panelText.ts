@@ -9,11 +9,11 @@ export interface PanelText {
   /** The locale numbers are written in (a tag Intl knows). */
   readonly locale: string;
   /** A word, its holes filled. */
-  say(key: PanelWordKey, ...args: string[]): string;
+  readonly say: (key: PanelWordKey, ...args: string[]) => string;
   /** A count as a person reads it: 100000 → "100,000" (en), "100.000" (de). */
-  count(n: number): string;
+  readonly count: (n: number) => string;
   /** A number with a fixed count of decimals: 1.5, 2 → "1.50" (en), "1,50" (de). */
-  decimal(n: number, digits: number): string;
+  readonly decimal: (n: number, digits: number) => string;
 }
 
 export function panelText(words: PanelWords = PANEL_WORDS, locale = 'en-US'): PanelText {

@@ -46,7 +46,7 @@ export function sortPermutation(column: readonly unknown[], kind: ColumnKind, di
     for (let r = 0; r < n; r++) (Number.isNaN(keys[r]) ? absent : present).push(r);
     present.sort((a, b) => (keys[a] - keys[b]) * sign || a - b);
   } else {
-    const keys: (string | undefined)[] = new Array(n);
+    const keys = new Array<string | undefined>(n);
     for (let r = 0; r < n; r++) {
       const v = column[r];
       keys[r] = v === null || v === undefined ? undefined : typeof v === 'string' ? v : valueText(v);

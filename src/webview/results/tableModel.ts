@@ -26,7 +26,7 @@ export class TableModel {
   constructor(readonly table: ResultTable) {
     this.order = identity(table.rowCount);
     this.rows = this.order;
-    this.texts = new Array(table.columns.length).fill(undefined);
+    this.texts = new Array<string[] | undefined>(table.columns.length).fill(undefined);
   }
 
   /** How many rows have arrived: rows from here to rowCount are still on their way. */

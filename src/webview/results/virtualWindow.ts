@@ -62,7 +62,7 @@ export function scrollTopFor(g: Geometry, scrollTop: number, row: number): numbe
   const body = bodyHeight(g);
   const vt = virtualTop(g, scrollTop);
   const rowTop = row * g.rowHeight;
-  let target = vt;
+  let target: number;
   if (rowTop < vt) target = rowTop;
   else if (rowTop + g.rowHeight > vt + g.viewport) target = rowTop + g.rowHeight - g.viewport;
   else return scrollTop;

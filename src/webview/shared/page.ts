@@ -23,9 +23,9 @@ export interface Page<Message, State = never> {
   /** The display language as the extension wrote it (each page reads it as it needs). */
   readonly language: string | undefined;
   /** Posts a message to the extension. */
-  post(message: Message): void;
+  readonly post: (message: Message) => void;
   /** Keeps what the extension needs to bring the page back after a reload (VS Code stores it). */
-  remember(state: State): void;
+  readonly remember: (state: State) => void;
 }
 
 export function startPage<Message, State = never>(): Page<Message, State> {

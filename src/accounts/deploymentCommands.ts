@@ -11,6 +11,7 @@ import {
 import { checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
 import { DEFAULT_API_URL } from '../core/api/baseUrl';
 import { phrase } from '../core/phrase';
+import { confirm } from '../platform/confirm';
 import { load } from '../platform/lazy';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
@@ -401,13 +402,12 @@ export function removeDeploymentCommand(accounts: Accounts) {
       return false;
     }
     if (!args?.confirmed) {
-      const remove = localize('Remove');
-      const choice = await vscode.window.showWarningMessage(
+      const removing = await confirm(
         localize('Remove the Axiom deployment “{0}”?', name),
-        { modal: true, detail: localize('{0}. Its token is deleted from secret storage.', describe(deployment)) },
-        remove,
+        localize('{0}. Its token is deleted from secret storage.', describe(deployment)),
+        localize('Remove'),
       );
-      if (choice !== remove) return false;
+      if (!removing) return false;
     }
     const wasActive = (await accounts.active().catch(() => undefined))?.name === name;
     await accounts.remove(name);

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { queryHeadline } from '../core/history/historyList';
 import { entryRange, readEntry, type HistoryEntry } from '../core/history/historyStore';
 import type { TimeRange } from '../core/run/timeRange';
+import { confirm } from '../platform/confirm';
 import { COMMANDS } from '../platform/constants';
 import { copyQueryText, openQueryInNewTab } from '../platform/openQuery';
 import { runDescription, type HistoryView } from './historyView';
@@ -92,16 +93,12 @@ export function historyCommands(deps: HistoryCommandDeps) {
     },
     /** Removes the deployment's history from this machine, after a confirmation. */
     async [COMMANDS.clearQueryHistory](): Promise<boolean> {
-      const clear = localize('Clear History');
-      const choice = await vscode.window.showWarningMessage(
+      const cleared = await confirm(
         localize('Clear the query history of this deployment from this machine?'),
-        {
-          modal: true,
-          detail: localize('Every query recorded here is deleted from the disk. This cannot be undone.'),
-        },
-        clear,
+        localize('Every query recorded here is deleted from the disk. This cannot be undone.'),
+        localize('Clear History'),
       );
-      if (choice !== clear) return false;
+      if (!cleared) return false;
       await history.clear();
       return true;
     },

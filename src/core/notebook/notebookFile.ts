@@ -5,8 +5,8 @@
 // Reading is tolerant: unknown keys are ignored, a cell of an unknown kind is read as Markdown
 // (its text kept), an output that is not one of ours is dropped; an empty file is an empty
 // notebook. Text that is not JSON at all is an error with the reason.
-import { isJsonObject, type JsonObject } from '../json';
-import { isCount, isResultMessage } from '../run/resultGuards';
+import { isCount, isJsonObject, type JsonObject } from '../json';
+import { isResultMessage } from '../run/resultMessages';
 import type { ResultField, ResultStatus, ResultTable } from '../run/resultsProtocol';
 import { isPresetId, type StoredRange } from '../run/timeRange';
 

@@ -1,8 +1,8 @@
 // The messages between the results panel (a webview, src/webview/results) and the extension.
 // Both sides read what they receive through the readers below and drop anything else: a message
 // is data from another process, and the panel's data is log data written by anyone.
-import { isCount, isResultMessage } from './resultGuards';
-import { isJsonObject } from '../json';
+import { isCount, isJsonObject } from '../json';
+import { isResultMessage, type ResultMessage } from './resultMessages';
 
 /** A column as the service describes it; `type` is shown as sent (it may be a composite name). */
 export interface ResultField {
@@ -20,13 +20,6 @@ export interface ResultTable {
   fields: ResultField[];
   columns: unknown[][];
   rowCount: number;
-}
-
-export interface ResultMessage {
-  priority: string;
-  code: string;
-  text: string;
-  count: number;
 }
 
 /** What the status line shows. */

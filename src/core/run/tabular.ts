@@ -5,7 +5,8 @@
 import { AxiomError } from '../api/errors';
 import { phrase } from '../phrase';
 import { isJsonObject } from '../json';
-import type { ResultField, ResultMessage, ResultStatus, ResultTable } from './resultsProtocol';
+import type { ResultMessage } from './resultMessages';
+import type { ResultField, ResultStatus, ResultTable } from './resultsProtocol';
 
 export interface TabularResult {
   tables: ResultTable[];

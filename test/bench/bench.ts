@@ -62,7 +62,7 @@ import {
 } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom, type HistoryEntry } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
-import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
+import { seriesAplAnswer, spikySeries, COUNT_ABOVE_FIFTY } from '../support/seriesFixtures';
 import { makeTestCerts } from '../support/testCerts';
 
 const quick = process.env.AXIOM_BENCH_QUICK === '1';
@@ -795,12 +795,7 @@ await section(['dryrun'], 300, async () => {
     [
       'count over one interval: one binned query',
       {
-        type: 'Threshold',
-        aplQuery: "['http-logs'] | summarize count()",
-        operator: 'Above',
-        threshold: 50,
-        intervalMinutes: 5,
-        rangeMinutes: 5,
+        ...COUNT_ABOVE_FIFTY,
       },
     ],
     [

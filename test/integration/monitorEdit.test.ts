@@ -7,7 +7,7 @@ import type { FormState } from '../../src/core/monitors/monitorForm';
 import type { RunRow } from '../../src/history/historyView';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
+import { seriesAplAnswer, spikySeries, COUNT_ABOVE_FIFTY } from '../support/seriesFixtures';
 import {
   activateExtension,
   closeAllEditors,
@@ -556,12 +556,7 @@ describe('Editing monitors', () => {
       {
         id: 'mon_dry',
         name: 'Dry errors',
-        type: 'Threshold',
-        aplQuery: "['http-logs'] | summarize count()",
-        operator: 'Above',
-        threshold: 50,
-        intervalMinutes: 5,
-        rangeMinutes: 5,
+        ...COUNT_ABOVE_FIFTY,
       },
     ];
     fake.histories.set('mon_dry', [
@@ -643,12 +638,7 @@ describe('Editing monitors', () => {
       {
         id: 'mon_hist',
         name: 'History errors',
-        type: 'Threshold',
-        aplQuery: "['http-logs'] | summarize count()",
-        operator: 'Above',
-        threshold: 50,
-        intervalMinutes: 5,
-        rangeMinutes: 5,
+        ...COUNT_ABOVE_FIFTY,
       },
     ];
     const listed = await refreshedView();

@@ -15,6 +15,7 @@ import {
   type RunWindow,
   type TriggerRule,
 } from '../../../src/core/monitors/dryRun';
+import { monitorSchedules, triggerRules } from '../../support/dryRunArbitraries';
 
 const MINUTE = 60_000;
 
@@ -53,29 +54,13 @@ function plainRule(runs: RunWindow[], points: Point[], rule: TriggerRule): { che
   return opened.sort((a, b) => a.openRun - b.openRun || (a.check < b.check ? -1 : a.check > b.check ? 1 : 0));
 }
 
-const rules = fc.record({
-  operator: fc.constantFrom('Above', 'AboveOrEqual', 'Below', 'BelowOrEqual', 'AboveOrBelow'),
-  threshold: fc.integer({ min: -20, max: 20 }),
-  alertOnNoData: fc.boolean(),
-  notifyByGroup: fc.boolean(),
-  notifyEveryRun: fc.boolean(),
-  positives: fc.integer({ min: 1, max: 4 }),
-  ofRuns: fc.integer({ min: 1, max: 6 }),
-});
-
-const schedules = fc.record({
-  intervalMinutes: fc.integer({ min: 1, max: 15 }),
-  rangeMinutes: fc.integer({ min: 1, max: 40 }),
-  delaySeconds: fc.integer({ min: 0, max: 900 }),
-});
-
 describe('dry run: the evaluation', () => {
   it('agrees with the plain rule on generated series (operators, N of M, groups, no data, range ≠ interval, delay)', () => {
     const to = Date.UTC(2026, 0, 2);
     fc.assert(
       fc.property(
-        schedules,
-        rules,
+        monitorSchedules,
+        triggerRules,
         fc.array(
           fc.record({
             minute: fc.integer({ min: 0, max: 240 }),

@@ -9,32 +9,17 @@ import {
   samplesFromMessage,
   samplesMessage,
 } from '../../../src/core/monitors/dryRunProtocol';
+import { monitorSchedules, triggerRules } from '../../support/dryRunArbitraries';
 
 const MINUTE = 60_000;
-
-const rules = fc.record({
-  operator: fc.constantFrom('Above', 'AboveOrEqual', 'Below', 'BelowOrEqual', 'AboveOrBelow'),
-  threshold: fc.integer({ min: -20, max: 20 }),
-  alertOnNoData: fc.boolean(),
-  notifyByGroup: fc.boolean(),
-  notifyEveryRun: fc.boolean(),
-  positives: fc.integer({ min: 1, max: 4 }),
-  ofRuns: fc.integer({ min: 1, max: 6 }),
-});
-
-const schedules = fc.record({
-  intervalMinutes: fc.integer({ min: 1, max: 15 }),
-  rangeMinutes: fc.integer({ min: 1, max: 40 }),
-  delaySeconds: fc.integer({ min: 0, max: 900 }),
-});
 
 describe('dry run: the panel’s messages', () => {
   it('what the panel is sent evaluates there as here, after a trip through JSON', () => {
     const to = Date.UTC(2026, 0, 2);
     fc.assert(
       fc.property(
-        schedules,
-        rules,
+        monitorSchedules,
+        triggerRules,
         fc.array(
           fc.record({
             minute: fc.integer({ min: 0, max: 240 }),

@@ -23,25 +23,15 @@ function loadedBundles(extensionPath: string): string[] {
 function cancelEveryQuestion(): { asked: string[]; restore(): void } {
   const asked: string[] = [];
   const window = vscode.window;
-  const {
-    showQuickPick,
-    showInputBox,
-    showWarningMessage,
-    showInformationMessage,
-    showErrorMessage,
-    showSaveDialog,
-    showOpenDialog,
-    createQuickPick,
-  } = window;
   const saved = {
-    showQuickPick,
-    showInputBox,
-    showWarningMessage,
-    showInformationMessage,
-    showErrorMessage,
-    showSaveDialog,
-    showOpenDialog,
-    createQuickPick,
+    showQuickPick: window.showQuickPick,
+    showInputBox: window.showInputBox,
+    showWarningMessage: window.showWarningMessage,
+    showInformationMessage: window.showInformationMessage,
+    showErrorMessage: window.showErrorMessage,
+    showSaveDialog: window.showSaveDialog,
+    showOpenDialog: window.showOpenDialog,
+    createQuickPick: window.createQuickPick,
   };
   const cancel =
     (what: string) =>
@@ -58,7 +48,7 @@ function cancelEveryQuestion(): { asked: string[]; restore(): void } {
     showSaveDialog: cancel('save dialog'),
     showOpenDialog: cancel('open dialog'),
     createQuickPick: () => {
-      const pick = createQuickPick<vscode.QuickPickItem>();
+      const pick = saved.createQuickPick<vscode.QuickPickItem>();
       const show = pick.show.bind(pick);
       pick.show = () => {
         asked.push(`quick pick: ${pick.title ?? ''}`);

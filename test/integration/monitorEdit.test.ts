@@ -15,6 +15,7 @@ import {
   formState as formStateOf,
   refreshedView,
   waitFor,
+  comparedOriginal,
 } from './helpers';
 
 const CHECKOUT = REALISTIC_MONITORS[0] as Record<string, unknown>;
@@ -70,6 +71,18 @@ function answering(
     showWarningMessage: async () => next().warning,
   });
   return () => Object.assign(vscode.window, { showQuickPick, showInputBox, showWarningMessage });
+}
+
+/** The settings of a copy not saved yet (a new monitor's, at /new~…), once Duplicate has opened them. */
+async function copySettings(): Promise<vscode.TextDocument> {
+  return waitFor('the copy’s settings', () =>
+    vscode.workspace.textDocuments.find(
+      (d) =>
+        d.uri.scheme === 'axiom-monitor' &&
+        d.uri.path.startsWith('/new~') &&
+        d.uri.path.endsWith('.monitor-settings.json'),
+    ),
+  );
 }
 
 describe('Editing monitors', () => {
@@ -211,16 +224,7 @@ describe('Editing monitors', () => {
     Object.assign(fake.monitorById('mon_errors_1')!, { aplQuery: "['http-logs'] | summarize theirs = count()" });
     restore = answering([{ warning: 'Compare' }]);
     assert.equal(await editor.document.save(), false);
-    const diff = await waitFor('the comparison', () =>
-      vscode.window.tabGroups.all
-        .flatMap((g) => g.tabs)
-        .find(
-          (t) =>
-            t.input instanceof vscode.TabInputTextDiff &&
-            t.input.modified.toString() === editor.document.uri.toString(),
-        ),
-    );
-    const original = await vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).original);
+    const original = await comparedOriginal(editor.document);
     assert.equal(original.getText(), "['http-logs'] | summarize theirs = count()");
     assert.equal(await editor.document.save(), true);
     assert.equal(fake.monitorById('mon_errors_1')?.aplQuery, "['http-logs'] | summarize mine = count()");
@@ -335,14 +339,7 @@ describe('Editing monitors', () => {
       'axiom.duplicateMonitor',
       view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'),
     );
-    const settings = await waitFor('the copy’s settings', () =>
-      vscode.workspace.textDocuments.find(
-        (d) =>
-          d.uri.scheme === 'axiom-monitor' &&
-          d.uri.path.startsWith('/new~') &&
-          d.uri.path.endsWith('.monitor-settings.json'),
-      ),
-    );
+    const settings = await copySettings();
     const state = await formState(settings);
     assert.equal(state.draft, true);
     assert.equal(state.definition?.name, 'Checkout errors (copy)');
@@ -448,11 +445,7 @@ describe('Editing monitors', () => {
       'axiom.duplicateMonitor',
       view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'),
     );
-    const settings = await waitFor('the copy’s settings', () =>
-      vscode.workspace.textDocuments.find(
-        (d) => d.uri.path.startsWith('/new~') && d.uri.path.endsWith('.monitor-settings.json'),
-      ),
-    );
+    const settings = await copySettings();
     await formState(settings);
     const files = vscode.workspace.getConfiguration('files');
     await files.update('autoSaveDelay', 50, vscode.ConfigurationTarget.Global);

@@ -23,16 +23,18 @@ function loadedBundles(extensionPath: string): string[] {
 function cancelEveryQuestion(): { asked: string[]; restore(): void } {
   const asked: string[] = [];
   const window = vscode.window;
-  const saved = {
-    showQuickPick: window.showQuickPick,
-    showInputBox: window.showInputBox,
-    showWarningMessage: window.showWarningMessage,
-    showInformationMessage: window.showInformationMessage,
-    showErrorMessage: window.showErrorMessage,
-    showSaveDialog: window.showSaveDialog,
-    showOpenDialog: window.showOpenDialog,
-    createQuickPick: window.createQuickPick,
-  };
+  const replaced = [
+    'showQuickPick',
+    'showInputBox',
+    'showWarningMessage',
+    'showInformationMessage',
+    'showErrorMessage',
+    'showSaveDialog',
+    'showOpenDialog',
+    'createQuickPick',
+  ] as const;
+  const saved = Object.fromEntries(replaced.map((name) => [name, window[name]]));
+  const { createQuickPick } = window;
   const cancel =
     (what: string) =>
     (...args: unknown[]) => {
@@ -48,7 +50,7 @@ function cancelEveryQuestion(): { asked: string[]; restore(): void } {
     showSaveDialog: cancel('save dialog'),
     showOpenDialog: cancel('open dialog'),
     createQuickPick: () => {
-      const pick = saved.createQuickPick<vscode.QuickPickItem>();
+      const pick = createQuickPick<vscode.QuickPickItem>();
       const show = pick.show.bind(pick);
       pick.show = () => {
         asked.push(`quick pick: ${pick.title ?? ''}`);

@@ -73,6 +73,17 @@ function answering(
   return () => Object.assign(vscode.window, { showQuickPick, showInputBox, showWarningMessage });
 }
 
+/** Saves `document` while the service refuses the next monitor update for too long a range: the
+ *  save fails and the edit is kept. */
+async function saveRefusedForItsRange(fake: FakeAxiom, document: vscode.TextDocument): Promise<void> {
+  fake.fail('PUT /v2/monitors/{id}', {
+    status: 400,
+    body: { code: 400, message: 'invalid monitor: rangeMinutes too long' },
+    times: 1,
+  });
+  assert.equal(await document.save(), false);
+  assert.equal(document.isDirty, true);
+}
 /** The settings of a copy not saved yet (a new monitor's, at /new~…), once Duplicate has opened them. */
 async function copySettings(): Promise<vscode.TextDocument> {
   return waitFor('the copy’s settings', () =>
@@ -189,13 +200,7 @@ describe('Editing monitors', () => {
     const document = monitorDocument('settings');
     const settings = JSON.parse(document.getText()) as Record<string, unknown>;
     await replaceText(document, JSON.stringify({ ...settings, rangeMinutes: 15 }, null, 2));
-    fake.fail('PUT /v2/monitors/{id}', {
-      status: 400,
-      body: { code: 400, message: 'invalid monitor: rangeMinutes too long' },
-      times: 1,
-    });
-    assert.equal(await document.save(), false);
-    assert.equal(document.isDirty, true);
+    await saveRefusedForItsRange(fake, document);
     assert.equal((JSON.parse(document.getText()) as { rangeMinutes: number }).rangeMinutes, 15);
     await vscode.commands.executeCommand('notifications.clearAll');
     assert.equal(await document.save(), true);
@@ -309,13 +314,7 @@ describe('Editing monitors', () => {
     assert.equal(state.definition?.threshold, 10, 'the threshold is kept for a type that does not use it');
     await typeInForm(document, 'type', 'Threshold');
     await typeInForm(document, 'rangeMinutes', 15);
-    fake.fail('PUT /v2/monitors/{id}', {
-      status: 400,
-      body: { code: 400, message: 'invalid monitor: rangeMinutes too long' },
-      times: 1,
-    });
-    assert.equal(await document.save(), false);
-    assert.equal(document.isDirty, true);
+    await saveRefusedForItsRange(fake, document);
     state = await formState(document, (s) => s.saveFailed !== undefined);
     assert.deepEqual(
       state.saveFailed,

@@ -62,7 +62,12 @@ import {
 } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom, type HistoryEntry } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
-import { seriesAplAnswer, spikySeries, COUNT_ABOVE_FIFTY } from '../support/seriesFixtures';
+import {
+  seriesAplAnswer,
+  spikySeries,
+  COUNT_ABOVE_FIFTY,
+  AVERAGE_OVER_FIFTEEN_MINUTES,
+} from '../support/seriesFixtures';
 import { makeTestCerts } from '../support/testCerts';
 
 const quick = process.env.AXIOM_BENCH_QUICK === '1';
@@ -787,12 +792,7 @@ await section(['dryrun'], 300, async () => {
     [
       'average over 15 minutes: one query per run',
       {
-        type: 'Threshold',
-        aplQuery: "['http-logs'] | summarize avg(v)",
-        operator: 'Above',
-        threshold: 5,
-        intervalMinutes: 5,
-        rangeMinutes: 15,
+        ...AVERAGE_OVER_FIFTEEN_MINUTES,
       },
     ],
   ] as const) {

@@ -19,3 +19,14 @@ export const monitorSchedules = fc.record({
   rangeMinutes: fc.integer({ min: 1, max: 40 }),
   delaySeconds: fc.integer({ min: 0, max: 900 }),
 });
+
+/** Up to `maxLength` points of a series, each in one of `groups`, at a minute of the past four hours. */
+export const minutePoints = (groups: string[], maxLength: number) =>
+  fc.array(
+    fc.record({
+      minute: fc.integer({ min: 0, max: 240 }),
+      group: fc.constantFrom(...groups),
+      value: fc.integer({ min: -30, max: 30 }),
+    }),
+    { maxLength },
+  );

@@ -25,6 +25,17 @@ export const COUNT_ABOVE_FIFTY = {
   rangeMinutes: 5,
 };
 
+/** A monitor whose runs overlap: the average over a 15-minute range every 5 minutes, above 5, so
+ *  that a dry run asks one query per run. */
+export const AVERAGE_OVER_FIFTEEN_MINUTES = {
+  type: 'Threshold',
+  aplQuery: "['http-logs'] | summarize avg(v)",
+  operator: 'Above',
+  threshold: 5,
+  intervalMinutes: 5,
+  rangeMinutes: 15,
+};
+
 /** A quiet series with spikes: `base` each minute, `spike` in the minutes listed (ms, any time inside the minute), in `spikeGroup` only. */
 export function spikySeries(
   spikes: readonly number[],

@@ -14,7 +14,12 @@ import { evaluate, normalRule } from '../../../src/core/monitors/dryRun';
 import { readDryRunHostMessage } from '../../../src/core/monitors/dryRunProtocol';
 import { matchesInLastDay, planDryRun, runPlan, samplesFromAnswers } from '../../../src/core/monitors/dryRunPlan';
 import { FakeAxiom } from '../../support/fakeAxiom';
-import { seriesAplAnswer, spikySeries, COUNT_ABOVE_FIFTY } from '../../support/seriesFixtures';
+import {
+  seriesAplAnswer,
+  spikySeries,
+  COUNT_ABOVE_FIFTY,
+  AVERAGE_OVER_FIFTEEN_MINUTES,
+} from '../../support/seriesFixtures';
 import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
 
 const MINUTE = 60_000;
@@ -90,12 +95,7 @@ describe('dry run: against the service', () => {
     const budget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 10_000 });
     const { plan, outcome } = await dryRun(
       {
-        type: 'Threshold',
-        aplQuery: "['http-logs'] | summarize avg(v)",
-        operator: 'Above',
-        threshold: 5,
-        intervalMinutes: 5,
-        rangeMinutes: 15,
+        ...AVERAGE_OVER_FIFTEEN_MINUTES,
         triggerAfterNPositiveResults: 1,
         triggerFromNRuns: 1,
       },

@@ -9,7 +9,7 @@ import {
   samplesFromMessage,
   samplesMessage,
 } from '../../../src/core/monitors/dryRunProtocol';
-import { monitorSchedules, triggerRules } from '../../support/dryRunArbitraries';
+import { minutePoints, monitorSchedules, triggerRules } from '../../support/dryRunArbitraries';
 
 const MINUTE = 60_000;
 
@@ -17,41 +17,29 @@ describe('dry run: the panel’s messages', () => {
   it('what the panel is sent evaluates there as here, after a trip through JSON', () => {
     const to = Date.UTC(2026, 0, 2);
     fc.assert(
-      fc.property(
-        monitorSchedules,
-        triggerRules,
-        fc.array(
-          fc.record({
-            minute: fc.integer({ min: 0, max: 240 }),
-            group: fc.constantFrom('a', 'b'),
-            value: fc.integer({ min: -30, max: 30 }),
+      fc.property(monitorSchedules, triggerRules, minutePoints(['a', 'b'], 60), (schedule, rule, raw) => {
+        const runs = runWindows(schedule, to - 180 * MINUTE, to);
+        const samples = samplesByTime(
+          runs,
+          raw.map((p) => ({ time: to - p.minute * MINUTE, group: p.group, value: p.value })),
+        );
+        const sent = JSON.parse(
+          JSON.stringify({
+            type: 'result',
+            name: 'm',
+            intervalMinutes: schedule.intervalMinutes,
+            periodMs: 1,
+            ...samplesMessage(samples),
+            rule,
+            realAlerts: [],
+            approximations: [],
+            queries: 1,
           }),
-          { maxLength: 60 },
-        ),
-        (schedule, rule, raw) => {
-          const runs = runWindows(schedule, to - 180 * MINUTE, to);
-          const samples = samplesByTime(
-            runs,
-            raw.map((p) => ({ time: to - p.minute * MINUTE, group: p.group, value: p.value })),
-          );
-          const sent = JSON.parse(
-            JSON.stringify({
-              type: 'result',
-              name: 'm',
-              intervalMinutes: schedule.intervalMinutes,
-              periodMs: 1,
-              ...samplesMessage(samples),
-              rule,
-              realAlerts: [],
-              approximations: [],
-              queries: 1,
-            }),
-          ) as unknown;
-          const received = readDryRunHostMessage(sent);
-          assert.ok(received && received.type === 'result');
-          assert.deepEqual(evaluate(samplesFromMessage(received), rule), evaluate(samples, rule));
-        },
-      ),
+        ) as unknown;
+        const received = readDryRunHostMessage(sent);
+        assert.ok(received && received.type === 'result');
+        assert.deepEqual(evaluate(samplesFromMessage(received), rule), evaluate(samples, rule));
+      }),
       { numRuns: 200 },
     );
   });

@@ -84,9 +84,18 @@ async function saveRefusedForItsRange(fake: FakeAxiom, document: vscode.TextDocu
   assert.equal(await document.save(), false);
   assert.equal(document.isDirty, true);
 }
-/** The settings of a copy not saved yet (a new monitor's, at /new~…), once Duplicate has opened them. */
-async function copySettings(): Promise<vscode.TextDocument> {
-  return waitFor('the copy’s settings', () =>
+
+/** Duplicates the monitor `id` from the Monitors view, and gives the settings of the copy, not
+ *  saved yet (a new monitor's, at /new~…), once they are open. */
+async function duplicated(
+  id: string,
+): Promise<{ view: Awaited<ReturnType<typeof refreshedView>>; settings: vscode.TextDocument }> {
+  const view = await refreshedView();
+  await vscode.commands.executeCommand(
+    'axiom.duplicateMonitor',
+    view.currentRows.find((r) => r.monitor.id === id),
+  );
+  const settings = await waitFor('the copy’s settings', () =>
     vscode.workspace.textDocuments.find(
       (d) =>
         d.uri.scheme === 'axiom-monitor' &&
@@ -94,6 +103,7 @@ async function copySettings(): Promise<vscode.TextDocument> {
         d.uri.path.endsWith('.monitor-settings.json'),
     ),
   );
+  return { view, settings };
 }
 
 describe('Editing monitors', () => {
@@ -333,12 +343,7 @@ describe('Editing monitors', () => {
   });
 
   it('Duplicate opens "… (copy)" as a new monitor, not yet created; edited in the form and saved, it is one POST, listed and opened as itself', async () => {
-    const view = await refreshedView();
-    await vscode.commands.executeCommand(
-      'axiom.duplicateMonitor',
-      view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'),
-    );
-    const settings = await copySettings();
+    const { view, settings } = await duplicated('mon_errors_1');
     const state = await formState(settings);
     assert.equal(state.draft, true);
     assert.equal(state.definition?.name, 'Checkout errors (copy)');
@@ -439,12 +444,7 @@ describe('Editing monitors', () => {
   });
 
   it('an auto save never creates a new monitor; the person’s save does', async () => {
-    const view = await refreshedView();
-    await vscode.commands.executeCommand(
-      'axiom.duplicateMonitor',
-      view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'),
-    );
-    const settings = await copySettings();
+    const { settings } = await duplicated('mon_errors_1');
     await formState(settings);
     const files = vscode.workspace.getConfiguration('files');
     await files.update('autoSaveDelay', 50, vscode.ConfigurationTarget.Global);

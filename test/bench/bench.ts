@@ -62,7 +62,12 @@ import {
 } from '../harness/codeServer.mjs';
 import { FAKE_API_TOKEN, FakeAxiom, type HistoryEntry } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
-import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
+import {
+  seriesAplAnswer,
+  spikySeries,
+  COUNT_ABOVE_FIFTY,
+  AVERAGE_OVER_FIFTEEN_MINUTES,
+} from '../support/seriesFixtures';
 import { makeTestCerts } from '../support/testCerts';
 
 const quick = process.env.AXIOM_BENCH_QUICK === '1';
@@ -258,7 +263,8 @@ const api = createRequire(import.meta.url)(path.join(split, 'dist/client.js')) a
 // certificates inside the editor; plain here).
 const ourTransport = api.nodeTransport();
 const floorDispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 8 });
-const clientFor = (url: string, transport: Transport = ourTransport) =>
+/** A client of the service at `url`; with a budget, the rate limits it reads go to the budget, as the extension's do. */
+const clientFor = (url: string, transport: Transport = ourTransport, budget?: RequestBudget) =>
   new api.AxiomClient({
     url,
     token: FAKE_API_TOKEN,
@@ -266,6 +272,7 @@ const clientFor = (url: string, transport: Transport = ourTransport) =>
     userAgent: 'axiom-apl-bench',
     transport,
     logger: { request: () => undefined, warn: () => undefined },
+    onRateLimit: budget && ((limit) => budget.observe(limit)),
   });
 const headers = {
   authorization: `Bearer ${FAKE_API_TOKEN}`,
@@ -564,15 +571,7 @@ await section(['sweep', 'statuses'], 600, async () => {
   const extensionBudget = (windowMs: number) =>
     new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60, windowMs });
   const sweepOnce = async (budget: RequestBudget) => {
-    const client = new api.AxiomClient({
-      url: fake.url,
-      token: FAKE_API_TOKEN,
-      timeoutMs: 60_000,
-      userAgent: 'axiom-apl-bench',
-      transport: ourTransport,
-      logger: { request: () => undefined, warn: () => undefined },
-      onRateLimit: (limit) => budget.observe(limit),
-    });
+    const client = clientFor(fake.url, ourTransport, budget);
     const tracker = new StatusTracker();
     const result = await tracker.sweep(client, sweepIds, budget, new AbortController().signal, () => undefined);
     if (result.read !== SWEPT) throw new Error(`the sweep read ${result.read} of ${SWEPT} (${JSON.stringify(result)})`);
@@ -750,15 +749,7 @@ await section(['dryrun'], 300, async () => {
   fake.aplAnswer = seriesAplAnswer(spikySeries([to - 20 * FIVE, to - 100 * FIVE], { base: 1, spike: 100 }));
   const dryRun = async (definition: Record<string, unknown>) => {
     const budget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 });
-    const client = new api.AxiomClient({
-      url: fake.url,
-      token: FAKE_API_TOKEN,
-      timeoutMs: 60_000,
-      userAgent: 'axiom-apl-bench',
-      transport: ourTransport,
-      logger: { request: () => undefined, warn: () => undefined },
-      onRateLimit: (limit) => budget.observe(limit),
-    });
+    const client = clientFor(fake.url, ourTransport, budget);
     const plan = planDryRun(definition, { to, periodMs: 24 * 60 * 60_000 });
     const answers = await runPlan(
       plan,
@@ -795,23 +786,13 @@ await section(['dryrun'], 300, async () => {
     [
       'count over one interval: one binned query',
       {
-        type: 'Threshold',
-        aplQuery: "['http-logs'] | summarize count()",
-        operator: 'Above',
-        threshold: 50,
-        intervalMinutes: 5,
-        rangeMinutes: 5,
+        ...COUNT_ABOVE_FIFTY,
       },
     ],
     [
       'average over 15 minutes: one query per run',
       {
-        type: 'Threshold',
-        aplQuery: "['http-logs'] | summarize avg(v)",
-        operator: 'Above',
-        threshold: 5,
-        intervalMinutes: 5,
-        rangeMinutes: 15,
+        ...AVERAGE_OVER_FIFTEEN_MINUTES,
       },
     ],
   ] as const) {

@@ -9,9 +9,7 @@
 //   made, beside JSON.parse of the same file.
 // Not a test: it asserts nothing and prints a table. Run: npm run bench:notebook
 // (AXIOM_BENCH_QUICK=1 runs fewer repetitions).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../harness/codeServer.mjs';
 import {
@@ -25,21 +23,9 @@ import { readTabular } from '../../src/core/run/tabular';
 import { hugeTabular } from '../support/tabularFixtures';
 import { openNotebookPage } from '../webview/notebookPage';
 import { answerBody, makeResultsSource, openPanel } from '../webview/panelPage';
+import { buildProductionBundle, log, median, ms, ROWS, RUNS } from './paintBenchSetup';
 
-const ROWS = 100_000;
-const quick = process.env.AXIOM_BENCH_QUICK === '1';
-const RUNS = quick ? 3 : 9;
-const log = (...a: unknown[]) => console.error('[bench]', ...a);
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-const ms = (v: number) => (v < 10 ? `${v.toFixed(2)} ms` : `${v.toFixed(1)} ms`);
-
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-notebook-bench-'));
-log('building the production bundle');
-execFileSync(process.execPath, ['esbuild.mjs', '--production'], {
-  cwd: projectRoot,
-  env: { ...process.env, AXIOM_DIST: dist },
-  stdio: 'inherit',
-});
+const dist = buildProductionBundle('notebook');
 
 // The rows are JavaScript source, made by the webview test's own maker.
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running that source is the point

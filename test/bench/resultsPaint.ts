@@ -9,40 +9,26 @@
 //   sorting and finding in 100,000 × 12
 // Not a test: it asserts nothing and prints a table. Run: npm run bench:results
 // (AXIOM_BENCH_QUICK=1 runs fewer repetitions).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
-import { projectRoot } from '../harness/codeServer.mjs';
 import { FIRST_ROWS, firstPart, remainingRows } from '../../src/core/run/resultsDelivery';
 import { readTabular } from '../../src/core/run/tabular';
 import { readTabularHead } from '../../src/core/run/tabularHead';
 import { answerBody, makeResultsSource, openPanel } from '../webview/panelPage';
+import { buildProductionBundle, log, median, ms, ROWS, RUNS, QUICK } from './paintBenchSetup';
 
-const ROWS = 100_000;
-const quick = process.env.AXIOM_BENCH_QUICK === '1';
-const RUNS = quick ? 3 : 9;
-const log = (...a: unknown[]) => console.error('[bench]', ...a);
-
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 const pct = (v: number[], p: number) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(v.length * p))];
-const ms = (v: number) => (v < 10 ? `${v.toFixed(2)} ms` : `${v.toFixed(1)} ms`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // Each timed run starts from a collected heap, so that none pays for the garbage of the one before.
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-results-bench-'));
-log('building the production bundle');
-execFileSync(process.execPath, ['esbuild.mjs', '--production'], {
-  cwd: projectRoot,
-  env: { ...process.env, AXIOM_DIST: dist },
-  stdio: 'inherit',
-});
+const dist = buildProductionBundle('results');
 const size = (file: string) => {
   const bytes = fs.readFileSync(path.join(dist, 'webview', file));
   return { plain: bytes.length, gz: zlib.gzipSync(bytes, { level: 9 }).length };
@@ -221,7 +207,7 @@ try {
       window.requestAnimationFrame = raf;
       return { smooth, jumps };
     },
-    quick ? 60 : 240,
+    QUICK ? 60 : 240,
   );
 
   log('sort and find');

@@ -23,26 +23,18 @@ function loadedBundles(extensionPath: string): string[] {
 function cancelEveryQuestion(): { asked: string[]; restore(): void } {
   const asked: string[] = [];
   const window = vscode.window;
-  const {
-    showQuickPick,
-    showInputBox,
-    showWarningMessage,
-    showInformationMessage,
-    showErrorMessage,
-    showSaveDialog,
-    showOpenDialog,
-    createQuickPick,
-  } = window;
-  const saved = {
-    showQuickPick,
-    showInputBox,
-    showWarningMessage,
-    showInformationMessage,
-    showErrorMessage,
-    showSaveDialog,
-    showOpenDialog,
-    createQuickPick,
-  };
+  const replaced = [
+    'showQuickPick',
+    'showInputBox',
+    'showWarningMessage',
+    'showInformationMessage',
+    'showErrorMessage',
+    'showSaveDialog',
+    'showOpenDialog',
+    'createQuickPick',
+  ] as const;
+  const saved = Object.fromEntries(replaced.map((name) => [name, window[name]]));
+  const { createQuickPick } = window;
   const cancel =
     (what: string) =>
     (...args: unknown[]) => {

@@ -5,18 +5,11 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DatasetNode, DatasetRow } from '../../src/datasets/datasetsView';
-import type { HistoryNode, RunRow } from '../../src/history/historyView';
 import type { ListElement } from '../../src/platform/listView';
 import { BIG_DATASET, BROKEN_DATASET, serveBigOrg } from '../support/bigOrg';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { TYPED_TABULAR } from '../support/tabularFixtures';
-import { activateExtension, useRunningFake, waitFor } from './helpers';
-
-function sentBodies(fake: FakeAxiom): { apl: string; startTime: string; endTime: string }[] {
-  return fake
-    .requestsTo('POST /v1/datasets/_apl')
-    .map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
-}
+import { activateExtension, useRunningFake, waitFor, sentQueryBodies, shownRuns } from './helpers';
 
 async function datasetsView() {
   const { datasetsView: view } = await activateExtension();
@@ -33,17 +26,6 @@ async function children(
 
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
-
-/** The runs the History view shows, newest first, once the newest is of this query. */
-async function shownRuns(newest: string): Promise<RunRow[]> {
-  const { historyView } = await activateExtension();
-  return waitFor(`a run of ${newest} in the history view`, async () => {
-    await historyView.refresh();
-    const days = historyView.getChildren() as HistoryNode[];
-    const runs = (await Promise.all(days.map(async (day) => historyView.getChildren(day)))).flat() as RunRow[];
-    return runs[0]?.entry.apl === newest ? runs : undefined;
-  });
 }
 
 describe('Datasets', () => {
@@ -188,7 +170,7 @@ describe('Datasets', () => {
     assert.deepEqual(editor.selection.active, editor.document.positionAt(editor.document.getText().length));
     const panel = await waitFor('the results', () => results.panels.find((p) => p.result));
     assert.equal(panel.result?.tables[0].rowCount, TYPED_TABULAR.tables[0].columns[0].length);
-    assert.equal(sentBodies(fake)[0].apl, "['http-logs'] | take 100");
+    assert.equal(sentQueryBodies(fake)[0].apl, "['http-logs'] | take 100");
 
     const [run] = await shownRuns("['http-logs'] | take 100");
     assert.equal(run.entry.apl, "['http-logs'] | take 100");
@@ -204,7 +186,7 @@ describe('Datasets', () => {
   it('Show Recent Events shows the newest events in a results panel named by the dataset', async () => {
     const { run: results } = await activateExtension();
     await vscode.commands.executeCommand('axiom.showRecentEvents', { dataset: 'http-logs' });
-    assert.equal(sentBodies(fake)[0].apl, "['http-logs']\n| sort by _time desc\n| take 100");
+    assert.equal(sentQueryBodies(fake)[0].apl, "['http-logs']\n| sort by _time desc\n| take 100");
     const panel = results.panels.at(-1)!;
     assert.equal(panel.panel.title, 'Results: http-logs');
     assert.ok(panel.result);
@@ -232,7 +214,7 @@ describe('Datasets', () => {
       `the query in a document of its own (opened: ${JSON.stringify(opened.map((d) => d.getText()))})`,
     );
     assert.equal(document.languageId, 'axiom-apl');
-    const [sent] = await waitFor('the run', () => sentBodies(fake).length === 1 && sentBodies(fake));
+    const [sent] = await waitFor('the run', () => sentQueryBodies(fake).length === 1 && sentQueryBodies(fake));
     assert.equal(sent.apl, expected);
   });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FormState } from '../../src/core/monitors/monitorForm';
 import type { AxiomExtensionApi } from '../../src/extension';
+import type { HistoryNode, RunRow } from '../../src/history/historyView';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 
 export const EXTENSION_ID = 'axiom-apl-community.axiom-apl';
@@ -144,4 +145,34 @@ export function useRunningFake(answer: () => unknown): { readonly fake: FakeAxio
     await closeAllEditors();
   });
   return suite;
+}
+
+/** The bodies of the queries the extension sent to the fake service, oldest first. */
+export function sentQueryBodies(fake: FakeAxiom): { apl: string; startTime: string; endTime: string }[] {
+  return fake
+    .requestsTo('POST /v1/datasets/_apl')
+    .map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
+}
+
+/** The runs the History view shows, newest first, once the newest is of this query. */
+export async function shownRuns(newest: string): Promise<RunRow[]> {
+  const { historyView } = await activateExtension();
+  return waitFor(`a run of ${newest} in the history view`, async () => {
+    await historyView.refresh();
+    const days = historyView.getChildren() as HistoryNode[];
+    const runs = (await Promise.all(days.map(async (day) => historyView.getChildren(day)))).flat() as RunRow[];
+    return runs[0]?.entry.apl === newest ? runs : undefined;
+  });
+}
+
+/** What Compare put beside `document`: the left side of the diff tab whose right side it is. */
+export async function comparedOriginal(document: vscode.TextDocument): Promise<vscode.TextDocument> {
+  const diff = await waitFor('the comparison', () =>
+    vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .find(
+        (t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === document.uri.toString(),
+      ),
+  );
+  return vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).original);
 }

@@ -7,27 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { HistoryStore } from '../../src/core/history/historyStore';
-import type { HistoryNode, RunRow } from '../../src/history/historyView';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { compileErrorBody, TYPED_TABULAR } from '../support/tabularFixtures';
-import { activateExtension, useRunningFake, waitFor } from './helpers';
-
-function sentBodies(fake: FakeAxiom): { apl: string; startTime: string; endTime: string }[] {
-  return fake
-    .requestsTo('POST /v1/datasets/_apl')
-    .map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
-}
-
-/** The runs the History view shows, newest first, once the newest is of this query. */
-async function shownRuns(newest: string): Promise<RunRow[]> {
-  const { historyView } = await activateExtension();
-  return waitFor(`a run of ${newest} in the history view`, async () => {
-    await historyView.refresh();
-    const days = historyView.getChildren() as HistoryNode[];
-    const runs = (await Promise.all(days.map(async (day) => historyView.getChildren(day)))).flat() as RunRow[];
-    return runs[0]?.entry.apl === newest ? runs : undefined;
-  });
-}
+import { activateExtension, useRunningFake, waitFor, sentQueryBodies, shownRuns } from './helpers';
 
 describe('Query History', () => {
   const suite = useRunningFake(() => TYPED_TABULAR);
@@ -60,7 +42,7 @@ describe('Query History', () => {
     await runner.timeRange.set({ kind: 'preset', preset: '1h' });
     await vscode.commands.executeCommand('axiom.rerunHistoryQuery', run);
     await vscode.commands.executeCommand('axiom.rerunHistoryQueryNow', run);
-    const [same, now] = sentBodies(fake);
+    const [same, now] = sentQueryBodies(fake);
     assert.equal(same.apl, run.entry.apl);
     assert.equal(same.startTime, 'now-24h');
     assert.equal(now.apl, run.entry.apl);
@@ -109,7 +91,7 @@ describe('Query History', () => {
       const { history } = await activateExtension();
       const before = (await history.entries()).length;
       await vscode.commands.executeCommand('axiom.showRecentEvents', { dataset: 'http-logs' });
-      assert.equal(sentBodies(fake).length, 1);
+      assert.equal(sentQueryBodies(fake).length, 1);
       assert.equal((await history.entries()).length, before);
     } finally {
       await config.update('history.enabled', undefined, vscode.ConfigurationTarget.Global);

@@ -7,7 +7,7 @@ import type { FormState } from '../../src/core/monitors/monitorForm';
 import type { RunRow } from '../../src/history/historyView';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
+import { seriesAplAnswer, spikySeries, COUNT_ABOVE_FIFTY } from '../support/seriesFixtures';
 import {
   activateExtension,
   closeAllEditors,
@@ -15,6 +15,7 @@ import {
   formState as formStateOf,
   refreshedView,
   waitFor,
+  comparedOriginal,
 } from './helpers';
 
 const CHECKOUT = REALISTIC_MONITORS[0] as Record<string, unknown>;
@@ -70,6 +71,39 @@ function answering(
     showWarningMessage: async () => next().warning,
   });
   return () => Object.assign(vscode.window, { showQuickPick, showInputBox, showWarningMessage });
+}
+
+/** Saves `document` while the service refuses the next monitor update for too long a range: the
+ *  save fails and the edit is kept. */
+async function saveRefusedForItsRange(fake: FakeAxiom, document: vscode.TextDocument): Promise<void> {
+  fake.fail('PUT /v2/monitors/{id}', {
+    status: 400,
+    body: { code: 400, message: 'invalid monitor: rangeMinutes too long' },
+    times: 1,
+  });
+  assert.equal(await document.save(), false);
+  assert.equal(document.isDirty, true);
+}
+
+/** Duplicates the monitor `id` from the Monitors view, and gives the settings of the copy, not
+ *  saved yet (a new monitor's, at /new~…), once they are open. */
+async function duplicated(
+  id: string,
+): Promise<{ view: Awaited<ReturnType<typeof refreshedView>>; settings: vscode.TextDocument }> {
+  const view = await refreshedView();
+  await vscode.commands.executeCommand(
+    'axiom.duplicateMonitor',
+    view.currentRows.find((r) => r.monitor.id === id),
+  );
+  const settings = await waitFor('the copy’s settings', () =>
+    vscode.workspace.textDocuments.find(
+      (d) =>
+        d.uri.scheme === 'axiom-monitor' &&
+        d.uri.path.startsWith('/new~') &&
+        d.uri.path.endsWith('.monitor-settings.json'),
+    ),
+  );
+  return { view, settings };
 }
 
 describe('Editing monitors', () => {
@@ -176,13 +210,7 @@ describe('Editing monitors', () => {
     const document = monitorDocument('settings');
     const settings = JSON.parse(document.getText()) as Record<string, unknown>;
     await replaceText(document, JSON.stringify({ ...settings, rangeMinutes: 15 }, null, 2));
-    fake.fail('PUT /v2/monitors/{id}', {
-      status: 400,
-      body: { code: 400, message: 'invalid monitor: rangeMinutes too long' },
-      times: 1,
-    });
-    assert.equal(await document.save(), false);
-    assert.equal(document.isDirty, true);
+    await saveRefusedForItsRange(fake, document);
     assert.equal((JSON.parse(document.getText()) as { rangeMinutes: number }).rangeMinutes, 15);
     await vscode.commands.executeCommand('notifications.clearAll');
     assert.equal(await document.save(), true);
@@ -211,16 +239,7 @@ describe('Editing monitors', () => {
     Object.assign(fake.monitorById('mon_errors_1')!, { aplQuery: "['http-logs'] | summarize theirs = count()" });
     restore = answering([{ warning: 'Compare' }]);
     assert.equal(await editor.document.save(), false);
-    const diff = await waitFor('the comparison', () =>
-      vscode.window.tabGroups.all
-        .flatMap((g) => g.tabs)
-        .find(
-          (t) =>
-            t.input instanceof vscode.TabInputTextDiff &&
-            t.input.modified.toString() === editor.document.uri.toString(),
-        ),
-    );
-    const original = await vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).original);
+    const original = await comparedOriginal(editor.document);
     assert.equal(original.getText(), "['http-logs'] | summarize theirs = count()");
     assert.equal(await editor.document.save(), true);
     assert.equal(fake.monitorById('mon_errors_1')?.aplQuery, "['http-logs'] | summarize mine = count()");
@@ -305,13 +324,7 @@ describe('Editing monitors', () => {
     assert.equal(state.definition?.threshold, 10, 'the threshold is kept for a type that does not use it');
     await typeInForm(document, 'type', 'Threshold');
     await typeInForm(document, 'rangeMinutes', 15);
-    fake.fail('PUT /v2/monitors/{id}', {
-      status: 400,
-      body: { code: 400, message: 'invalid monitor: rangeMinutes too long' },
-      times: 1,
-    });
-    assert.equal(await document.save(), false);
-    assert.equal(document.isDirty, true);
+    await saveRefusedForItsRange(fake, document);
     state = await formState(document, (s) => s.saveFailed !== undefined);
     assert.deepEqual(
       state.saveFailed,
@@ -330,19 +343,7 @@ describe('Editing monitors', () => {
   });
 
   it('Duplicate opens "… (copy)" as a new monitor, not yet created; edited in the form and saved, it is one POST, listed and opened as itself', async () => {
-    const view = await refreshedView();
-    await vscode.commands.executeCommand(
-      'axiom.duplicateMonitor',
-      view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'),
-    );
-    const settings = await waitFor('the copy’s settings', () =>
-      vscode.workspace.textDocuments.find(
-        (d) =>
-          d.uri.scheme === 'axiom-monitor' &&
-          d.uri.path.startsWith('/new~') &&
-          d.uri.path.endsWith('.monitor-settings.json'),
-      ),
-    );
+    const { view, settings } = await duplicated('mon_errors_1');
     const state = await formState(settings);
     assert.equal(state.draft, true);
     assert.equal(state.definition?.name, 'Checkout errors (copy)');
@@ -443,16 +444,7 @@ describe('Editing monitors', () => {
   });
 
   it('an auto save never creates a new monitor; the person’s save does', async () => {
-    const view = await refreshedView();
-    await vscode.commands.executeCommand(
-      'axiom.duplicateMonitor',
-      view.currentRows.find((r) => r.monitor.id === 'mon_errors_1'),
-    );
-    const settings = await waitFor('the copy’s settings', () =>
-      vscode.workspace.textDocuments.find(
-        (d) => d.uri.path.startsWith('/new~') && d.uri.path.endsWith('.monitor-settings.json'),
-      ),
-    );
+    const { settings } = await duplicated('mon_errors_1');
     await formState(settings);
     const files = vscode.workspace.getConfiguration('files');
     await files.update('autoSaveDelay', 50, vscode.ConfigurationTarget.Global);
@@ -556,12 +548,7 @@ describe('Editing monitors', () => {
       {
         id: 'mon_dry',
         name: 'Dry errors',
-        type: 'Threshold',
-        aplQuery: "['http-logs'] | summarize count()",
-        operator: 'Above',
-        threshold: 50,
-        intervalMinutes: 5,
-        rangeMinutes: 5,
+        ...COUNT_ABOVE_FIFTY,
       },
     ];
     fake.histories.set('mon_dry', [
@@ -643,12 +630,7 @@ describe('Editing monitors', () => {
       {
         id: 'mon_hist',
         name: 'History errors',
-        type: 'Threshold',
-        aplQuery: "['http-logs'] | summarize count()",
-        operator: 'Above',
-        threshold: 50,
-        intervalMinutes: 5,
-        rangeMinutes: 5,
+        ...COUNT_ABOVE_FIFTY,
       },
     ];
     const listed = await refreshedView();

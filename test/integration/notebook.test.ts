@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { compileErrorBody, rateLimitedAnswer, TIME_SERIES, TYPED_TABULAR } from '../support/tabularFixtures';
-import { activateExtension, closeAllEditors, connectedFake, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, waitFor, sentQueryBodies } from './helpers';
 
 const RESULT_MIME = 'application/vnd.axiom.apl-result+json';
 const PROBLEM_MIME = 'application/vnd.axiom.apl-problem+json';
@@ -27,12 +27,6 @@ async function openNotebook(
   const notebook = await vscode.workspace.openNotebookDocument(vscode.Uri.file(file));
   await vscode.window.showNotebookDocument(notebook);
   return notebook;
-}
-
-function sentBodies(fake: FakeAxiom): { apl: string; startTime: string; endTime: string }[] {
-  return fake
-    .requestsTo('POST /v1/datasets/_apl')
-    .map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
 }
 
 function runCells(notebook: vscode.NotebookDocument, start: number, end = start + 1): Thenable<unknown> {
@@ -87,7 +81,7 @@ describe('APL notebooks', () => {
     await runCells(notebook, 1);
     const cell = notebook.cellAt(1);
     await waitFor('the cell’s output', () => item(cell, RESULT_MIME));
-    const [body] = sentBodies(fake);
+    const [body] = sentQueryBodies(fake);
     assert.equal(body.apl, "['http-logs']\n| where status >= 500");
     assert.equal(body.startTime, 'now-6h', 'the notebook’s own range');
     const result = json<SavedResult>(item(cell, RESULT_MIME));
@@ -114,7 +108,7 @@ describe('APL notebooks', () => {
     await vscode.commands.executeCommand('notebook.execute');
     await waitFor('both outputs', () => item(notebook.cellAt(1), RESULT_MIME) && item(notebook.cellAt(3), RESULT_MIME));
     assert.deepEqual(
-      sentBodies(fake).map((b) => b.apl.split('\n')[0]),
+      sentQueryBodies(fake).map((b) => b.apl.split('\n')[0]),
       ['// first', '// second'],
     );
     const first = notebook.cellAt(1).executionSummary;

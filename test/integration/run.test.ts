@@ -7,17 +7,11 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { compileErrorBody, hugeTabular, TIME_SERIES, TYPED_TABULAR } from '../support/tabularFixtures';
-import { activateExtension, useRunningFake, waitFor } from './helpers';
+import { activateExtension, useRunningFake, waitFor, sentQueryBodies } from './helpers';
 
 async function aplEditor(text: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ content: text, language: 'axiom-apl' });
   return vscode.window.showTextDocument(document);
-}
-
-function sentBodies(fake: FakeAxiom): { apl: string; startTime: string; endTime: string }[] {
-  return fake
-    .requestsTo('POST /v1/datasets/_apl')
-    .map((r) => JSON.parse(r.body) as { apl: string; startTime: string; endTime: string });
 }
 
 const TWO_QUERIES = "['logs']\n| count\n\n// errors\n['logs']\n| where status >= 500\n| take 10\n";
@@ -33,7 +27,7 @@ describe('Run Query', () => {
     const { run: results } = await activateExtension();
     const result = await vscode.commands.executeCommand<unknown>('axiom.runQuery');
     assert.ok(result, 'the run has a result');
-    const [body] = sentBodies(fake);
+    const [body] = sentQueryBodies(fake);
     assert.equal(body.apl, "// errors\n['logs']\n| where status >= 500\n| take 10");
     assert.equal(body.startTime, 'now-1h');
     assert.equal(body.endTime, 'now');
@@ -63,7 +57,7 @@ describe('Run Query', () => {
     await vscode.commands.executeCommand('axiom.runQuery');
     editor.selection = new vscode.Selection(0, 0, 1, 7);
     await vscode.commands.executeCommand('axiom.runQuery');
-    assert.equal(sentBodies(fake).at(-1)!.apl, "['logs']\n| count");
+    assert.equal(sentQueryBodies(fake).at(-1)!.apl, "['logs']\n| count");
     assert.equal(results.panels.length, 1, 'one panel for the document');
   });
 
@@ -104,7 +98,7 @@ describe('Run Query', () => {
     const { run: results } = await activateExtension();
     const result = await vscode.commands.executeCommand<unknown>('axiom.runMonitorQuery', monitor);
     assert.ok(result);
-    assert.equal(sentBodies(fake).at(-1)!.apl, monitor.aplQuery);
+    assert.equal(sentQueryBodies(fake).at(-1)!.apl, monitor.aplQuery);
     assert.equal(results.panels.length, 1);
     // Asked of the editors shown, not of the active one: which editor holds the focus after the panel
     // opened beside it depends on what the files before this one left open.
@@ -124,7 +118,7 @@ describe('Run Query', () => {
     assert.equal(ours.length, 2, 'one lens per query');
     await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '// a note\n'));
     await vscode.commands.executeCommand('axiom.runQuery', ...((ours[1].command!.arguments ?? []) as unknown[]));
-    assert.equal(sentBodies(fake).at(-1)!.apl, "// errors\n['logs']\n| where status >= 500\n| take 10");
+    assert.equal(sentQueryBodies(fake).at(-1)!.apl, "// errors\n['logs']\n| where status >= 500\n| take 10");
   });
 
   it('a failed run keeps the results shown before it', async () => {
@@ -198,7 +192,7 @@ describe('Run Query', () => {
     await runner.timeRange.set({ kind: 'preset', preset: '7d' });
     try {
       await vscode.commands.executeCommand('axiom.runQuery');
-      assert.equal(sentBodies(fake).at(-1)!.startTime, 'now-7d');
+      assert.equal(sentQueryBodies(fake).at(-1)!.startTime, 'now-7d');
     } finally {
       await runner.timeRange.set({ kind: 'preset', preset: '1h' });
     }
@@ -278,7 +272,7 @@ describe('Run Query', () => {
       // Re-run (the page's button sends this) runs its query again in the same panel; the next oldest goes.
       runner.rerun(panels[1]);
       await waitFor('the re-run', () => panels[1].result !== undefined);
-      assert.equal(sentBodies(fake).at(-1)!.apl, "['b'] | take 1000");
+      assert.equal(sentQueryBodies(fake).at(-1)!.apl, "['b'] | take 1000");
       assert.deepEqual(
         panels.map((p) => p.result?.tables[0].rowCount),
         [1000, 1000, undefined, 1000],

@@ -13,6 +13,7 @@ import {
   labelText,
   setSetting,
   waitFor,
+  comparedOriginal,
 } from './helpers';
 
 type StarredView = AxiomExtensionApi['starredView'];
@@ -378,16 +379,7 @@ describe('Starred Queries view', () => {
     assert.equal(fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length, 0);
 
     await vscode.commands.executeCommand('axiom.compareStarredQuery', editor.document.uri);
-    const diff = await waitFor('the comparison', () =>
-      vscode.window.tabGroups.all
-        .flatMap((g) => g.tabs)
-        .find(
-          (t) =>
-            t.input instanceof vscode.TabInputTextDiff &&
-            t.input.modified.toString() === editor.document.uri.toString(),
-        ),
-    );
-    const original = await vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).original);
+    const original = await comparedOriginal(editor.document);
     assert.equal(original.getText(), 'print "theirs"');
     assert.equal(await editor.document.save(), true);
     assert.equal((fake.starredById('sq_checkout')!.query as { apl: string }).apl, 'print "mine"');

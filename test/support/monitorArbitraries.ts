@@ -133,3 +133,27 @@ export const goShaped = fc.record(
   },
   { requiredKeys: ['id', 'name'] },
 );
+
+// Monitors the readers must keep whole: every field the schema names, of its type, some values
+// the extension does not know yet, and a field the service may add later.
+export const validMonitor = fc.record(
+  {
+    id: anyText,
+    name: anyText,
+    type: fc.constantFrom('Threshold', 'MatchEvent', 'AnomalyDetection', 'SomethingNew'),
+    description: anyText,
+    aplQuery: anyText,
+    operator: fc.constantFrom('Above', 'Below', 'AboveOrEqual', 'Unheard'),
+    threshold: fc.double({ noNaN: true, noDefaultInfinity: true }),
+    intervalMinutes: fc.nat(100_000),
+    rangeMinutes: fc.nat(100_000),
+    disabled: fc.boolean(),
+    disabledUntil: fc.option(
+      fc.date({ noInvalidDate: true, min: new Date(0) }).map((d) => d.toISOString()),
+      { nil: null },
+    ),
+    notifierIds: fc.array(anyText, { maxLength: 3 }),
+    unknownLaterField: fc.jsonValue(),
+  },
+  { requiredKeys: ['id', 'name', 'type'] },
+);

@@ -14,6 +14,28 @@ export interface MinuteSeries {
   value(minute: number, group: string): number;
 }
 
+/** A monitor the spiky series cross: the count over each 5-minute run's 5-minute range, above 50
+ *  (a spike minute is well above it, a quiet minute well below). */
+export const COUNT_ABOVE_FIFTY = {
+  type: 'Threshold',
+  aplQuery: "['http-logs'] | summarize count()",
+  operator: 'Above',
+  threshold: 50,
+  intervalMinutes: 5,
+  rangeMinutes: 5,
+};
+
+/** A monitor whose runs overlap: the average over a 15-minute range every 5 minutes, above 5, so
+ *  that a dry run asks one query per run. */
+export const AVERAGE_OVER_FIFTEEN_MINUTES = {
+  type: 'Threshold',
+  aplQuery: "['http-logs'] | summarize avg(v)",
+  operator: 'Above',
+  threshold: 5,
+  intervalMinutes: 5,
+  rangeMinutes: 15,
+};
+
 /** A quiet series with spikes: `base` each minute, `spike` in the minutes listed (ms, any time inside the minute), in `spikeGroup` only. */
 export function spikySeries(
   spikes: readonly number[],

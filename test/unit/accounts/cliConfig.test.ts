@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { readCliConfig } from '../../../src/core/accounts/cliConfig';
 import { readCliJsonConfig } from '../../../src/core/accounts/cliJsonConfig';
 import { render } from '../../../src/core/phrase';
+import { anyJson, FUZZ_BOUND } from '../../support/untrustedInput';
 
 function read(source: string) {
   const config = readCliConfig(source);
@@ -111,12 +112,6 @@ describe('the Axiom CLI config (~/.axiom.toml)', () => {
 // Fuzzing: arbitrary input, bounded in time; the reader answers without an exception other than the
 // one typed error. A failure found here is fixed and kept as a regular test above.
 
-/** Each property runs until this many runs or this long, whichever comes first. */
-const BOUND = { numRuns: 300, interruptAfterTimeLimit: 3000 } as const;
-
-/** Any JSON value, deep and odd: what a service or a webview could send. */
-const anyJson = fc.jsonValue({ maxDepth: 5 });
-
 describe("fuzz: the Axiom CLI's files, any bytes", () => {
   it('~/.axiom.toml and config.json: a configuration or a problem, never an exception', () => {
     const bytes = fc.oneof(
@@ -154,7 +149,7 @@ describe("fuzz: the Axiom CLI's files, any bytes", () => {
           assert.equal(typeof config.ok, 'boolean');
         }
       }),
-      BOUND,
+      FUZZ_BOUND,
     );
   });
 });

@@ -71,6 +71,22 @@ async function signIn(metadata: ServerMetadata, listener: CallbackListener, clie
 
 const STATE = makeState();
 
+/** The whole sign-in at the authorization server at `serverUrl`: discovery, a client of its own,
+ *  the browser's round trip, and the code exchanged for tokens. */
+async function signedInTokens(serverUrl: string) {
+  const metadata = await discover(serverUrl, http);
+  const listener = await listenForCallback({ state: STATE, timeoutMs: 10_000, pages: PAGES });
+  const clientId = await registerClient(metadata, listener.redirectUri, 'test', http);
+  const { pkce, code } = await signIn(metadata, listener, clientId);
+  const tokens = await exchangeCode(
+    metadata,
+    { clientId, code, verifier: pkce.verifier, redirectUri: listener.redirectUri },
+    http,
+  );
+  await listener.close();
+  return { metadata, clientId, tokens };
+}
+
 describe('OAuth: PKCE, state and the authorize address', () => {
   it('the verifier is 43 base64url characters and the challenge its SHA-256, base64url without padding', () => {
     const { verifier, challenge, method } = makePkce();
@@ -377,16 +393,7 @@ describe('OAuth: tokens that expire', () => {
     store: { grant: Grant; saves: number; load(): Promise<Grant>; save(g: Grant): Promise<void> };
   }> {
     oauth.accessLifetimeSeconds = lifetimeSeconds;
-    const metadata = await discover(oauth.url, http);
-    const listener = await listenForCallback({ state: STATE, timeoutMs: 10_000, pages: PAGES });
-    const clientId = await registerClient(metadata, listener.redirectUri, 'test', http);
-    const { pkce, code } = await signIn(metadata, listener, clientId);
-    const tokens = await exchangeCode(
-      metadata,
-      { clientId, code, verifier: pkce.verifier, redirectUri: listener.redirectUri },
-      http,
-    );
-    await listener.close();
+    const { metadata, clientId, tokens } = await signedInTokens(oauth.url);
     const grant: Grant = {
       ...tokens,
       clientId,
@@ -502,16 +509,7 @@ describe('OAuth: the demo deployment (npm start) offers sign-in too', () => {
     const demo = await startDemo();
     const server = await startDemoSignIn(demo);
     try {
-      const metadata = await discover(server.url, http);
-      const listener = await listenForCallback({ state: STATE, timeoutMs: 10_000, pages: PAGES });
-      const clientId = await registerClient(metadata, listener.redirectUri, 'test', http);
-      const { pkce, code } = await signIn(metadata, listener, clientId);
-      const tokens = await exchangeCode(
-        metadata,
-        { clientId, code, verifier: pkce.verifier, redirectUri: listener.redirectUri },
-        http,
-      );
-      await listener.close();
+      const { tokens } = await signedInTokens(server.url);
       const orgs = await testClient(demo.url, dispatcher, log, { token: tokens.accessToken }).listOrgs();
       assert.deepEqual(
         orgs.map((o) => [o.id, o.name]),

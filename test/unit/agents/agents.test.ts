@@ -30,6 +30,7 @@ import {
 import { TOOL_NAMES, TOOL_SPECS, type ToolName } from '../../../src/core/agents/toolSpecs';
 import { validateInput } from '../../../src/core/agents/validate';
 import type { TabularResult } from '../../../src/core/run/tabular';
+import { projectRoot } from '../../support/projectRoot';
 
 const PROD: DeploymentLabel = { name: 'prod', host: 'api.axiom.co', orgId: 'acme' };
 
@@ -143,7 +144,7 @@ describe('agents: input validation', () => {
   });
 
   it('package.json declares every tool, with exactly the schema the code checks, a reference name and a model description', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(findRoot(), 'package.json'), 'utf8')) as {
+    const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
       contributes: {
         languageModelTools: {
           name: string;
@@ -458,12 +459,3 @@ describe('agents: results', () => {
     assert.match(found.text, /"doc":"https:\/\/axiom\.co\/docs\/apl\//);
   });
 });
-
-function findRoot(): string {
-  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const file = path.join(dir, 'package.json');
-    if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'axiom-apl')
-      return dir;
-  }
-  throw new Error('cannot find the axiom-apl project folder');
-}

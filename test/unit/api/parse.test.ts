@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { AxiomError } from '../../../src/core/api/errors';
 import { parseHistory, parseMonitorList } from '../../../src/core/api/parse';
 import { parseStarredList, readStarredRecord } from '../../../src/core/api/starred';
 import { readTabular } from '../../../src/core/run/tabular';
 import { monitorSummary } from '../../../src/core/monitors/monitorWords';
-import { monitorish, anyText, nearMonitor, goShaped } from '../../support/monitorArbitraries';
+import { monitorish, nearMonitor, goShaped, validMonitor } from '../../support/monitorArbitraries';
+import { anyJson, FUZZ_BOUND, typedOrNothing, typedOutcome } from '../../support/untrustedInput';
 
 const RUNS = { numRuns: 500 };
 
@@ -21,40 +21,6 @@ function typedValue<T>(parse: () => T): T {
     assert.fail(`threw ${String(e)}`);
   }
 }
-
-/** Calls `parse`; a throw must be the typed invalid-response error, and nothing else. */
-function typedOutcome(parse: () => unknown): 'value' | 'invalid' {
-  try {
-    parse();
-    return 'value';
-  } catch (e) {
-    assert.ok(e instanceof AxiomError, `threw ${String(e)}`);
-    assert.equal(e.kind, 'invalidResponse');
-    return 'invalid';
-  }
-}
-
-const validMonitor = fc.record(
-  {
-    id: anyText,
-    name: anyText,
-    type: fc.constantFrom('Threshold', 'MatchEvent', 'AnomalyDetection', 'SomethingNew'),
-    description: anyText,
-    aplQuery: anyText,
-    operator: fc.constantFrom('Above', 'Below', 'AboveOrEqual', 'Unheard'),
-    threshold: fc.double({ noNaN: true, noDefaultInfinity: true }),
-    intervalMinutes: fc.nat(100_000),
-    rangeMinutes: fc.nat(100_000),
-    disabled: fc.boolean(),
-    disabledUntil: fc.option(
-      fc.date({ noInvalidDate: true, min: new Date(0) }).map((d) => d.toISOString()),
-      { nil: null },
-    ),
-    notifierIds: fc.array(anyText, { maxLength: 3 }),
-    unknownLaterField: fc.jsonValue(),
-  },
-  { requiredKeys: ['id', 'name', 'type'] },
-);
 
 describe('parsers never throw anything but the typed error', () => {
   it('monitor list: arbitrary JSON', () => {
@@ -127,21 +93,6 @@ describe('valid monitors survive parsing', () => {
 // Fuzzing: arbitrary input, bounded in time; the reader answers without an exception other than the
 // one typed error. A failure found here is fixed and kept as a regular test above.
 
-/** Each property runs until this many runs or this long, whichever comes first. */
-const BOUND = { numRuns: 300, interruptAfterTimeLimit: 3000 } as const;
-
-/** Runs `read`; only the typed error may come out of it. */
-function typedOrNothing(read: () => unknown): void {
-  try {
-    read();
-  } catch (error) {
-    assert.ok(error instanceof AxiomError, `threw ${String(error)}`);
-  }
-}
-
-/** Any JSON value, deep and odd: what a service or a webview could send. */
-const anyJson = fc.jsonValue({ maxDepth: 5 });
-
 describe("fuzz: the readers of the service's answers take any JSON", () => {
   it('monitors, history, starred queries and a starred record: a value or the typed error', () => {
     fc.assert(
@@ -152,7 +103,7 @@ describe("fuzz: the readers of the service's answers take any JSON", () => {
         typedOrNothing(() => readStarredRecord(body));
         typedOrNothing(() => readTabular(body));
       }),
-      BOUND,
+      FUZZ_BOUND,
     );
   });
 });

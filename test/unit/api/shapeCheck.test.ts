@@ -14,6 +14,7 @@ import {
   OPTIONAL_FIELDS,
   nearMonitor,
   goShaped,
+  validMonitor,
 } from '../../support/monitorArbitraries';
 
 const RUNS = { numRuns: 500 };
@@ -54,28 +55,6 @@ function monitorFields(monitor: Monitor): Record<string, unknown> {
     Object.entries(monitor).filter(([key, value]) => key in monitorWireSchema.shape && value !== undefined),
   );
 }
-
-const validMonitor = fc.record(
-  {
-    id: anyText,
-    name: anyText,
-    type: fc.constantFrom('Threshold', 'MatchEvent', 'AnomalyDetection', 'SomethingNew'),
-    description: anyText,
-    aplQuery: anyText,
-    operator: fc.constantFrom('Above', 'Below', 'AboveOrEqual', 'Unheard'),
-    threshold: fc.double({ noNaN: true, noDefaultInfinity: true }),
-    intervalMinutes: fc.nat(100_000),
-    rangeMinutes: fc.nat(100_000),
-    disabled: fc.boolean(),
-    disabledUntil: fc.option(
-      fc.date({ noInvalidDate: true, min: new Date(0) }).map((d) => d.toISOString()),
-      { nil: null },
-    ),
-    notifierIds: fc.array(anyText, { maxLength: 3 }),
-    unknownLaterField: fc.jsonValue(),
-  },
-  { requiredKeys: ['id', 'name', 'type'] },
-);
 
 describe('the allocation-free shape check agrees with zod', () => {
   it('defers to zod for what it cannot express, and reads lists, nulls and absent fields', () => {

@@ -3,23 +3,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { AxiomError } from '../../../src/core/api/errors';
 import { parseBody } from '../../../src/core/api/parse';
 import { parseStarredList, plainStarredQuery, starredQuerySchema } from '../../../src/core/api/starred';
+import { typedOutcome } from '../../support/untrustedInput';
 
 const RUNS = { numRuns: 500 };
-
-/** Calls `parse`; a throw must be the typed invalid-response error, and nothing else. */
-function typedOutcome(parse: () => unknown): 'value' | 'invalid' {
-  try {
-    parse();
-    return 'value';
-  } catch (e) {
-    assert.ok(e instanceof AxiomError, `threw ${String(e)}`);
-    assert.equal(e.kind, 'invalidResponse');
-    return 'invalid';
-  }
-}
 
 describe('parsers never throw anything but the typed error', () => {
   it('starred query: arbitrary JSON and near-records', () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { TABULAR_OPERATORS } from '../../../src/core/apl/reference';
 import { render } from '../../../src/core/phrase';
 import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
+import { FUZZ_BOUND } from '../../support/untrustedInput';
 
 /** The queries of Axiom's documentation, when a local copy was made (test/support/extractDocsQueries.mjs):
  *  they come from another repository, so they are not committed, and these checks run only here. */
@@ -308,9 +309,6 @@ describe('APL lexer and checks: properties', () => {
 // Fuzzing: arbitrary input, bounded in time; the reader answers without an exception other than the
 // one typed error. A failure found here is fixed and kept as a regular test above.
 
-/** Each property runs until this many runs or this long, whichever comes first. */
-const BOUND = { numRuns: 300, interruptAfterTimeLimit: 3000 } as const;
-
 /** APL-ish text: the characters that open and close things, operators, words, and anything else. */
 const aplText = fc.oneof(
   fc.string({ maxLength: 300 }),
@@ -366,7 +364,7 @@ describe('fuzz: the APL lexer and checks take any text', () => {
             JSON.stringify(problem),
           );
       }),
-      BOUND,
+      FUZZ_BOUND,
     );
   });
 

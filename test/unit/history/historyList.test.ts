@@ -1,39 +1,13 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { groupByDay, queryHeadline, searchHistory } from '../../../src/core/history/historyList';
-import { type HistoryEntry } from '../../../src/core/history/historyStore';
-
-let folder: string;
-
-beforeEach(() => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-history-'));
-});
-afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
-
-function entry(i: number, over: Partial<HistoryEntry> = {}): Omit<HistoryEntry, 'id'> & { id: string } {
-  return {
-    id: `e${i}`,
-    at: 1_700_000_000_000 + i * 1000,
-    apl: `['logs'] | take ${i}`,
-    deployment: 'prod',
-    datasets: ['logs'],
-    range: { version: 1, preset: '1h' },
-    durationMs: 12,
-    rows: i,
-    outcome: 'ok',
-    source: 'query',
-    ...over,
-  };
-}
+import { historyEntry } from '../../support/historyEntries';
 
 describe('history list', () => {
   const entries = [
-    entry(3, { apl: "['http-logs'] | where status == 500", datasets: ['http-logs'] }),
-    entry(2, { apl: "['traces'] | count" }),
-    entry(1),
+    historyEntry(3, { apl: "['http-logs'] | where status == 500", datasets: ['http-logs'] }),
+    historyEntry(2, { apl: "['traces'] | count" }),
+    historyEntry(1),
   ].map((e) => ({ ...e }));
 
   it('finds runs by every word of the text, in the query or its datasets', () => {
@@ -55,9 +29,9 @@ describe('history list', () => {
   it('groups by local day, newest first', () => {
     const day = (y: number, m: number, d: number, h: number) => new Date(y, m - 1, d, h).getTime();
     const runs = [
-      entry(1, { at: day(2026, 3, 10, 23) }),
-      entry(2, { at: day(2026, 3, 10, 0) }),
-      entry(3, { at: day(2026, 3, 9, 12) }),
+      historyEntry(1, { at: day(2026, 3, 10, 23) }),
+      historyEntry(2, { at: day(2026, 3, 10, 0) }),
+      historyEntry(3, { at: day(2026, 3, 9, 12) }),
     ];
     const days = groupByDay(runs);
     assert.deepEqual(

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { HistoryStore, readLines, type HistoryEntry } from '../../../src/core/history/historyStore';
+import { HistoryStore, readLines } from '../../../src/core/history/historyStore';
+import { historyEntry } from '../../support/historyEntries';
 
 const run = promisify(execFile);
 let folder: string;
@@ -14,22 +15,6 @@ beforeEach(() => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-history-'));
 });
 afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
-
-function entry(i: number, over: Partial<HistoryEntry> = {}): Omit<HistoryEntry, 'id'> & { id: string } {
-  return {
-    id: `e${i}`,
-    at: 1_700_000_000_000 + i * 1000,
-    apl: `['logs'] | take ${i}`,
-    deployment: 'prod',
-    datasets: ['logs'],
-    range: { version: 1, preset: '1h' },
-    durationMs: 12,
-    rows: i,
-    outcome: 'ok',
-    source: 'query',
-    ...over,
-  };
-}
 
 function lines(store: HistoryStore, deployment = 'prod'): string[] {
   return fs
@@ -41,10 +26,10 @@ function lines(store: HistoryStore, deployment = 'prod'): string[] {
 describe('history store', () => {
   it('reads runs newest first, each with what was recorded', async () => {
     const store = new HistoryStore({ folder });
-    await store.append(entry(2));
-    await store.append(entry(1));
+    await store.append(historyEntry(2));
+    await store.append(historyEntry(1));
     await store.append(
-      entry(3, {
+      historyEntry(3, {
         outcome: 'compileError',
         message: 'unknown operator',
         rows: undefined,
@@ -57,7 +42,7 @@ describe('history store', () => {
       ['e3', 'e2', 'e1'],
     );
     const { rows: _none, ...expected } = {
-      ...entry(3),
+      ...historyEntry(3),
       outcome: 'compileError' as const,
       message: 'unknown operator',
       range: { version: 1 as const, start: '2026-01-01T00:00:00.000Z', end: '2026-01-02T00:00:00.000Z' },
@@ -68,7 +53,7 @@ describe('history store', () => {
 
   it('runs that start in the same millisecond keep the order they were written in', async () => {
     const store = new HistoryStore({ folder });
-    for (const id of ['a', 'b', 'c']) await store.append({ ...entry(0), id });
+    for (const id of ['a', 'b', 'c']) await store.append({ ...historyEntry(0), id });
     assert.deepEqual(
       (await store.read('prod')).map((e) => e.id),
       ['c', 'b', 'a'],
@@ -77,9 +62,9 @@ describe('history store', () => {
 
   it('keeps each deployment apart', async () => {
     const store = new HistoryStore({ folder });
-    await store.append(entry(1));
-    await store.append(entry(2, { deployment: 'Prod' }));
-    await store.append(entry(3, { deployment: '' }));
+    await store.append(historyEntry(1));
+    await store.append(historyEntry(2, { deployment: 'Prod' }));
+    await store.append(historyEntry(3, { deployment: '' }));
     assert.deepEqual(
       (await store.read('prod')).map((e) => e.id),
       ['e1'],
@@ -97,7 +82,7 @@ describe('history store', () => {
 
   it('keeps at most maxEntries, dropping the oldest, and compacts the file past the cap', async () => {
     const store = new HistoryStore({ folder, maxEntries: 50 });
-    for (let i = 0; i < 200; i++) await store.append(entry(i));
+    for (let i = 0; i < 200; i++) await store.append(historyEntry(i));
     const read = await store.read('prod');
     assert.equal(read.length, 50);
     assert.equal(read[0].id, 'e199');
@@ -111,8 +96,8 @@ describe('history store', () => {
 
   it('removes one run from the disk at once', async () => {
     const store = new HistoryStore({ folder });
-    await store.append(entry(1, { apl: "['logs'] | where password == 'hunter2'" }));
-    await store.append(entry(2));
+    await store.append(historyEntry(1, { apl: "['logs'] | where password == 'hunter2'" }));
+    await store.append(historyEntry(2));
     await store.remove('prod', 'e1');
     assert.deepEqual(
       (await store.read('prod')).map((e) => e.id),
@@ -123,13 +108,13 @@ describe('history store', () => {
 
   it('clears a deployment’s history from the disk', async () => {
     const store = new HistoryStore({ folder });
-    await store.append(entry(1));
-    await store.append(entry(2, { deployment: 'other' }));
+    await store.append(historyEntry(1));
+    await store.append(historyEntry(2, { deployment: 'other' }));
     await store.clear('prod');
     assert.equal(fs.existsSync(store.fileOf('prod')), false);
     assert.deepEqual(await store.read('prod'), []);
     assert.equal((await store.read('other')).length, 1);
-    await store.append(entry(3));
+    await store.append(historyEntry(3));
     assert.deepEqual(
       (await store.read('prod')).map((e) => e.id),
       ['e3'],
@@ -138,14 +123,14 @@ describe('history store', () => {
 
   it('skips lines that cannot be read, a torn last line included, without losing the entries after them', async () => {
     const store = new HistoryStore({ folder });
-    await store.append(entry(1));
+    await store.append(historyEntry(1));
     // A window that crashed mid-write, a line from another program, an entry of the wrong shape.
     fs.appendFileSync(
       store.fileOf('prod'),
       'not json at all\n{"id":"x","apl":5}\n[1,2]\n{"id":"e9","at":1,"apl":"torn',
     );
-    await store.append(entry(2));
-    await store.append(entry(3));
+    await store.append(historyEntry(2));
+    await store.append(historyEntry(3));
     assert.deepEqual(
       (await store.read('prod')).map((e) => e.id),
       ['e3', 'e2', 'e1'],
@@ -161,7 +146,7 @@ describe('history store', () => {
 
   it('a lock left by a process that died does not stop compaction for long', async () => {
     const store = new HistoryStore({ folder, maxEntries: 5 });
-    for (let i = 0; i < 8; i++) await store.append(entry(i));
+    for (let i = 0; i < 8; i++) await store.append(historyEntry(i));
     const lock = `${store.fileOf('prod')}.lock`;
     fs.writeFileSync(lock, '99999');
     const old = new Date(Date.now() - 60_000);
@@ -191,9 +176,9 @@ describe('history store', () => {
 
   it('reads a file of 1,000 entries written by the cap, with ids once', () => {
     const text =
-      [...Array(1000).keys()].map((i) => JSON.stringify(entry(i))).join('\n') +
+      [...Array(1000).keys()].map((i) => JSON.stringify(historyEntry(i))).join('\n') +
       '\n' +
-      JSON.stringify(entry(5)) +
+      JSON.stringify(historyEntry(5)) +
       '\n' +
       JSON.stringify({ removed: 'e7' });
     const { entries, lines: count } = readLines(text);

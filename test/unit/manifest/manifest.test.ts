@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { projectRoot } from '../../support/projectRoot';
 
 interface MenuItem {
   command?: string;
@@ -34,20 +35,9 @@ interface Manifest {
   };
 }
 
-/** The folder of this project's package.json, found upward (the test runs bundled, from out/test/unit). */
-const root = (() => {
-  for (const start of [__dirname, process.cwd()]) {
-    for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-      const file = path.join(dir, 'package.json');
-      if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'axiom-apl')
-        return dir;
-    }
-  }
-  throw new Error('cannot find the axiom-apl project folder');
-})();
-const manifestText = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
+const manifestText = fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8');
 const manifest = JSON.parse(manifestText) as Manifest;
-const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const nls = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.nls.json'), 'utf8')) as Record<string, string>;
 const { contributes } = manifest;
 const menuItems = Object.entries(contributes.menus).flatMap(([menu, items]) =>
   items.map((item) => ({ menu, ...item })),
@@ -81,9 +71,9 @@ describe('manifest: ids of its own', () => {
     assert.deepEqual(language.extensions, ['.apl']);
     assert.ok(language.configuration, 'it has a language configuration');
     const configuration = path.normalize(language.configuration).replace(/^[./\\]+/, '');
-    assert.ok(fs.existsSync(path.join(root, configuration)), `${configuration} exists`);
+    assert.ok(fs.existsSync(path.join(projectRoot, configuration)), `${configuration} exists`);
     const shipped = fs
-      .readFileSync(path.join(root, '.vscodeignore'), 'utf8')
+      .readFileSync(path.join(projectRoot, '.vscodeignore'), 'utf8')
       .split('\n')
       .map((l) => l.trim());
     assert.ok(
@@ -104,7 +94,7 @@ describe('manifest: ids of its own', () => {
       'the embedded block is axiom-apl, never apl',
     );
     const allowed = fs
-      .readFileSync(path.join(root, '.vscodeignore'), 'utf8')
+      .readFileSync(path.join(projectRoot, '.vscodeignore'), 'utf8')
       .split('\n')
       .map((l) => l.trim())
       .filter((l) => l.startsWith('!'));
@@ -124,7 +114,7 @@ describe('manifest: ids of its own', () => {
         .replace(/^[./\\]+/, '')
         .split(path.sep)
         .join('/');
-      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      const text = fs.readFileSync(path.join(projectRoot, file), 'utf8');
       assert.equal(
         (JSON.parse(text) as { scopeName?: string }).scopeName,
         grammar.scopeName,

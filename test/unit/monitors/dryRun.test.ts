@@ -15,6 +15,7 @@ import {
   type RunWindow,
   type TriggerRule,
 } from '../../../src/core/monitors/dryRun';
+import { minutePoints, monitorSchedules, triggerRules } from '../../support/dryRunArbitraries';
 
 const MINUTE = 60_000;
 
@@ -53,51 +54,23 @@ function plainRule(runs: RunWindow[], points: Point[], rule: TriggerRule): { che
   return opened.sort((a, b) => a.openRun - b.openRun || (a.check < b.check ? -1 : a.check > b.check ? 1 : 0));
 }
 
-const rules = fc.record({
-  operator: fc.constantFrom('Above', 'AboveOrEqual', 'Below', 'BelowOrEqual', 'AboveOrBelow'),
-  threshold: fc.integer({ min: -20, max: 20 }),
-  alertOnNoData: fc.boolean(),
-  notifyByGroup: fc.boolean(),
-  notifyEveryRun: fc.boolean(),
-  positives: fc.integer({ min: 1, max: 4 }),
-  ofRuns: fc.integer({ min: 1, max: 6 }),
-});
-
-const schedules = fc.record({
-  intervalMinutes: fc.integer({ min: 1, max: 15 }),
-  rangeMinutes: fc.integer({ min: 1, max: 40 }),
-  delaySeconds: fc.integer({ min: 0, max: 900 }),
-});
-
 describe('dry run: the evaluation', () => {
   it('agrees with the plain rule on generated series (operators, N of M, groups, no data, range ≠ interval, delay)', () => {
     const to = Date.UTC(2026, 0, 2);
     fc.assert(
-      fc.property(
-        schedules,
-        rules,
-        fc.array(
-          fc.record({
-            minute: fc.integer({ min: 0, max: 240 }),
-            group: fc.constantFrom('a', 'b', 'c'),
-            value: fc.integer({ min: -30, max: 30 }),
-          }),
-          { maxLength: 80 },
-        ),
-        (schedule, rule, raw) => {
-          const runs = runWindows(schedule, to - 180 * MINUTE, to);
-          const points = raw.map((p) => ({ time: to - p.minute * MINUTE + 7_000, group: p.group, value: p.value }));
-          const outcome = evaluate(samplesByTime(runs, points), rule);
-          assert.deepEqual(
-            outcome.alerts.map(({ check, openRun }) => ({ check, openRun })),
-            plainRule(runs, points, rule),
-          );
-          const openRuns = outcome.alerts.map((a) => a.openRun);
-          assert.deepEqual(outcome.openingRuns, [...new Set(openRuns)]);
-          if (!rule.notifyEveryRun) assert.equal(outcome.notifications, outcome.alerts.length);
-          else assert.ok(outcome.notifications >= outcome.alerts.length);
-        },
-      ),
+      fc.property(monitorSchedules, triggerRules, minutePoints(['a', 'b', 'c'], 80), (schedule, rule, raw) => {
+        const runs = runWindows(schedule, to - 180 * MINUTE, to);
+        const points = raw.map((p) => ({ time: to - p.minute * MINUTE + 7_000, group: p.group, value: p.value }));
+        const outcome = evaluate(samplesByTime(runs, points), rule);
+        assert.deepEqual(
+          outcome.alerts.map(({ check, openRun }) => ({ check, openRun })),
+          plainRule(runs, points, rule),
+        );
+        const openRuns = outcome.alerts.map((a) => a.openRun);
+        assert.deepEqual(outcome.openingRuns, [...new Set(openRuns)]);
+        if (!rule.notifyEveryRun) assert.equal(outcome.notifications, outcome.alerts.length);
+        else assert.ok(outcome.notifications >= outcome.alerts.length);
+      }),
       { numRuns: 400 },
     );
   });

@@ -14,19 +14,33 @@ import { evaluate, normalRule } from '../../../src/core/monitors/dryRun';
 import { readDryRunHostMessage } from '../../../src/core/monitors/dryRunProtocol';
 import { matchesInLastDay, planDryRun, runPlan, samplesFromAnswers } from '../../../src/core/monitors/dryRunPlan';
 import { FakeAxiom } from '../../support/fakeAxiom';
-import { seriesAplAnswer, spikySeries } from '../../support/seriesFixtures';
+import {
+  seriesAplAnswer,
+  spikySeries,
+  COUNT_ABOVE_FIFTY,
+  AVERAGE_OVER_FIFTEEN_MINUTES,
+} from '../../support/seriesFixtures';
 import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
 
 const MINUTE = 60_000;
 
-describe('dry run: against the service', () => {
+/** The fake service up for the suite's tests, a client of it, and the end of the last whole
+ *  5-minute run, where the suite's dry runs end. */
+function serviceForSuite() {
   const fake = new FakeAxiom();
   const dispatcher = createDispatcher();
   const log = new CapturedLog();
   useFakeService(fake, dispatcher, log);
-  const client = () => testClient(fake.url, dispatcher, log);
+  return {
+    fake,
+    client: () => testClient(fake.url, dispatcher, log),
+    to: Math.floor(Date.now() / (5 * MINUTE)) * (5 * MINUTE),
+  };
+}
+
+describe('dry run: against the service', () => {
+  const { fake, client, to } = serviceForSuite();
   const iso = (t: number) => new Date(t).toISOString();
-  const to = Math.floor(Date.now() / (5 * MINUTE)) * (5 * MINUTE);
   // Spikes in the minutes 2 and 3 of three 5-minute runs' ranges, the first two runs apart.
   const spikeRuns = [10, 12, 40];
   const spikes = spikeRuns.flatMap((k) => [
@@ -66,12 +80,7 @@ describe('dry run: against the service', () => {
   it('one binned query finds the runs whose ranges hold the spikes', async () => {
     fake.aplAnswer = seriesAplAnswer(spikySeries(spikes, { base: 1, spike: 100 }));
     const { plan, outcome } = await dryRun({
-      type: 'Threshold',
-      aplQuery: "['http-logs'] | summarize count()",
-      operator: 'Above',
-      threshold: 50,
-      intervalMinutes: 5,
-      rangeMinutes: 5,
+      ...COUNT_ABOVE_FIFTY,
     });
     assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 1);
     // A run at the end of a 5-minute range sees it: range k is run k (the first run is at the period's start + 5 min).
@@ -86,12 +95,7 @@ describe('dry run: against the service', () => {
     const budget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 10_000 });
     const { plan, outcome } = await dryRun(
       {
-        type: 'Threshold',
-        aplQuery: "['http-logs'] | summarize avg(v)",
-        operator: 'Above',
-        threshold: 5,
-        intervalMinutes: 5,
-        rangeMinutes: 15,
+        ...AVERAGE_OVER_FIFTEEN_MINUTES,
         triggerAfterNPositiveResults: 1,
         triggerFromNRuns: 1,
       },
@@ -164,12 +168,7 @@ describe('dry run: against the service', () => {
 });
 
 describe('dry run: a whole run, MPL monitors and the query history', () => {
-  const fake = new FakeAxiom();
-  const dispatcher = createDispatcher();
-  const log = new CapturedLog();
-  useFakeService(fake, dispatcher, log);
-  const client = () => testClient(fake.url, dispatcher, log);
-  const to = Math.floor(Date.now() / (5 * MINUTE)) * (5 * MINUTE);
+  const { fake, client, to } = serviceForSuite();
   const options = () => ({
     to,
     periodMs: 24 * 60 * MINUTE,
@@ -216,12 +215,7 @@ describe('dry run: a whole run, MPL monitors and the query history', () => {
     const definition = {
       id: 'mon_h',
       name: 'H',
-      type: 'Threshold',
-      aplQuery: "['http-logs'] | summarize count()",
-      operator: 'Above',
-      threshold: 50,
-      intervalMinutes: 5,
-      rangeMinutes: 5,
+      ...COUNT_ABOVE_FIFTY,
     };
     const done = await dryRunMonitor(client(), definition, options());
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dry-run-history-'));

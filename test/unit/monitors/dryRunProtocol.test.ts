@@ -9,64 +9,37 @@ import {
   samplesFromMessage,
   samplesMessage,
 } from '../../../src/core/monitors/dryRunProtocol';
+import { minutePoints, monitorSchedules, triggerRules } from '../../support/dryRunArbitraries';
 
 const MINUTE = 60_000;
-
-const rules = fc.record({
-  operator: fc.constantFrom('Above', 'AboveOrEqual', 'Below', 'BelowOrEqual', 'AboveOrBelow'),
-  threshold: fc.integer({ min: -20, max: 20 }),
-  alertOnNoData: fc.boolean(),
-  notifyByGroup: fc.boolean(),
-  notifyEveryRun: fc.boolean(),
-  positives: fc.integer({ min: 1, max: 4 }),
-  ofRuns: fc.integer({ min: 1, max: 6 }),
-});
-
-const schedules = fc.record({
-  intervalMinutes: fc.integer({ min: 1, max: 15 }),
-  rangeMinutes: fc.integer({ min: 1, max: 40 }),
-  delaySeconds: fc.integer({ min: 0, max: 900 }),
-});
 
 describe('dry run: the panel’s messages', () => {
   it('what the panel is sent evaluates there as here, after a trip through JSON', () => {
     const to = Date.UTC(2026, 0, 2);
     fc.assert(
-      fc.property(
-        schedules,
-        rules,
-        fc.array(
-          fc.record({
-            minute: fc.integer({ min: 0, max: 240 }),
-            group: fc.constantFrom('a', 'b'),
-            value: fc.integer({ min: -30, max: 30 }),
+      fc.property(monitorSchedules, triggerRules, minutePoints(['a', 'b'], 60), (schedule, rule, raw) => {
+        const runs = runWindows(schedule, to - 180 * MINUTE, to);
+        const samples = samplesByTime(
+          runs,
+          raw.map((p) => ({ time: to - p.minute * MINUTE, group: p.group, value: p.value })),
+        );
+        const sent = JSON.parse(
+          JSON.stringify({
+            type: 'result',
+            name: 'm',
+            intervalMinutes: schedule.intervalMinutes,
+            periodMs: 1,
+            ...samplesMessage(samples),
+            rule,
+            realAlerts: [],
+            approximations: [],
+            queries: 1,
           }),
-          { maxLength: 60 },
-        ),
-        (schedule, rule, raw) => {
-          const runs = runWindows(schedule, to - 180 * MINUTE, to);
-          const samples = samplesByTime(
-            runs,
-            raw.map((p) => ({ time: to - p.minute * MINUTE, group: p.group, value: p.value })),
-          );
-          const sent = JSON.parse(
-            JSON.stringify({
-              type: 'result',
-              name: 'm',
-              intervalMinutes: schedule.intervalMinutes,
-              periodMs: 1,
-              ...samplesMessage(samples),
-              rule,
-              realAlerts: [],
-              approximations: [],
-              queries: 1,
-            }),
-          ) as unknown;
-          const received = readDryRunHostMessage(sent);
-          assert.ok(received && received.type === 'result');
-          assert.deepEqual(evaluate(samplesFromMessage(received), rule), evaluate(samples, rule));
-        },
-      ),
+        ) as unknown;
+        const received = readDryRunHostMessage(sent);
+        assert.ok(received && received.type === 'result');
+        assert.deepEqual(evaluate(samplesFromMessage(received), rule), evaluate(samples, rule));
+      }),
       { numRuns: 200 },
     );
   });

@@ -14,6 +14,7 @@ import {
   type NotebookResult,
 } from '../../../src/core/notebook/notebookFile';
 import type { ResultTable } from '../../../src/core/run/resultsProtocol';
+import { countRows, resultOf } from '../../support/notebookResults';
 
 /** JSON values as the service sends them (and as JSON gives them back: no -0). */
 const jsonValue = fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
@@ -113,26 +114,6 @@ const notebook: fc.Arbitrary<NotebookDoc> = fc.record(
   { requiredKeys: ['cells'], noNullPrototype: true },
 );
 
-const rows = (n: number): ResultTable => ({
-  name: '0',
-  fields: [
-    { name: '_time', type: 'datetime' },
-    { name: 'count', type: 'integer', agg: 'count' },
-  ],
-  columns: [
-    Array.from({ length: n }, (_, i) => `2026-11-24T10:${String(i % 60).padStart(2, '0')}:00Z`),
-    Array.from({ length: n }, (_, i) => i),
-  ],
-  rowCount: n,
-});
-
-const resultOf = (...tables: ResultTable[]): NotebookResult => ({
-  query: "['logs'] | count",
-  rangeLabel: 'Last hour',
-  tables,
-  status: { isPartial: false, messages: [] },
-});
-
 describe('notebook file', () => {
   it('any notebook of cells and outputs survives save → open', () => {
     fc.assert(
@@ -162,7 +143,7 @@ describe('notebook file', () => {
         {
           kind: 'apl',
           source: "['logs'] | count",
-          outputs: [{ kind: 'result', result: resultOf(rows(1234), rows(3)) }],
+          outputs: [{ kind: 'result', result: resultOf(countRows(1234), countRows(3)) }],
         },
       ],
     };
@@ -183,7 +164,7 @@ describe('notebook file', () => {
 
   it('saves no outputs with 0 (axiom.notebook.saveOutputs: none)', () => {
     const doc: NotebookDoc = {
-      cells: [{ kind: 'apl', source: 'x', outputs: [{ kind: 'result', result: resultOf(rows(5)) }] }],
+      cells: [{ kind: 'apl', source: 'x', outputs: [{ kind: 'result', result: resultOf(countRows(5)) }] }],
     };
     const text = writeNotebook(doc, 0);
     assert.ok(!text.includes('outputs'));
@@ -198,7 +179,7 @@ describe('notebook file', () => {
         {
           kind: 'apl',
           source: "['logs']\n| summarize count() by bin(_time, 1m)",
-          outputs: [{ kind: 'result', result: resultOf(rows(3)) }],
+          outputs: [{ kind: 'result', result: resultOf(countRows(3)) }],
         },
       ].map((c) => ({ outputs: [], ...c }) as NotebookCellDoc),
     };

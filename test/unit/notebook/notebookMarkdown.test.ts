@@ -1,34 +1,10 @@
 // A notebook exported as Markdown.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  readNotebook,
-  writeNotebook,
-  type NotebookDoc,
-  type NotebookResult,
-} from '../../../src/core/notebook/notebookFile';
+import { readNotebook, writeNotebook, type NotebookDoc } from '../../../src/core/notebook/notebookFile';
 import { notebookMarkdown, tableCell } from '../../../src/core/notebook/notebookMarkdown';
 import type { ResultTable } from '../../../src/core/run/resultsProtocol';
-
-const rows = (n: number): ResultTable => ({
-  name: '0',
-  fields: [
-    { name: '_time', type: 'datetime' },
-    { name: 'count', type: 'integer', agg: 'count' },
-  ],
-  columns: [
-    Array.from({ length: n }, (_, i) => `2026-11-24T10:${String(i % 60).padStart(2, '0')}:00Z`),
-    Array.from({ length: n }, (_, i) => i),
-  ],
-  rowCount: n,
-});
-
-const resultOf = (...tables: ResultTable[]): NotebookResult => ({
-  query: "['logs'] | count",
-  rangeLabel: 'Last hour',
-  tables,
-  status: { isPartial: false, messages: [] },
-});
+import { countRows, resultOf } from '../../support/notebookResults';
 
 describe('notebook as Markdown', () => {
   it('writes Markdown cells as they are, queries as axiom-apl fences, results as tables cut to a size', () => {
@@ -38,7 +14,7 @@ describe('notebook as Markdown', () => {
         {
           kind: 'apl',
           source: "['logs'] | summarize count() by bin(_time, 1m)\n",
-          outputs: [{ kind: 'result', result: { ...resultOf(rows(30)), ranAt: '2026-11-24T14:05:00Z' } }],
+          outputs: [{ kind: 'result', result: { ...resultOf(countRows(30)), ranAt: '2026-11-24T14:05:00Z' } }],
         },
       ],
     };
@@ -57,7 +33,7 @@ describe('notebook as Markdown', () => {
   it('the cut counts rows saved before (a notebook saved with 50 of 1,234)', () => {
     const doc = readNotebook(
       writeNotebook(
-        { cells: [{ kind: 'apl', source: 'q', outputs: [{ kind: 'result', result: resultOf(rows(1234)) }] }] },
+        { cells: [{ kind: 'apl', source: 'q', outputs: [{ kind: 'result', result: resultOf(countRows(1234)) }] }] },
         50,
       ),
     );
@@ -98,7 +74,7 @@ describe('notebook as Markdown', () => {
           source: 'r',
           outputs: [
             { kind: 'problem', problem: { message: 'Running the query failed: rate limited.', actions: ['retry'] } },
-            { kind: 'result', result: resultOf(rows(1), { ...rows(0), name: '_totals' }) },
+            { kind: 'result', result: resultOf(countRows(1), { ...countRows(0), name: '_totals' }) },
           ],
         },
       ],

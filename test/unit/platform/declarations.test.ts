@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { FEATURES, type FeatureDeclaration } from '../../../src/platform/declarations';
+import { projectRoot } from '../../support/projectRoot';
 
 /** What of package.json the declarations answer for. */
 interface Contributions {
@@ -83,18 +84,7 @@ function disagreements(manifest: Contributions, features: Record<string, Feature
   return problems;
 }
 
-/** The folder of this project's package.json, found upward (the test runs bundled, from out/test/unit). */
-const root = (() => {
-  for (const start of [__dirname, process.cwd()]) {
-    for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-      const file = path.join(dir, 'package.json');
-      if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'axiom-apl')
-        return dir;
-    }
-  }
-  throw new Error('cannot find the axiom-apl project folder');
-})();
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Contributions;
+const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as Contributions;
 
 describe('the features’ declarations and package.json', () => {
   it('agree both ways: commands, views, custom editors, notebook types, tools, chat participants, schemes, panels', () => {

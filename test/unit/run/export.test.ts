@@ -5,6 +5,7 @@ import { toCsv, toJson, uniqueKeys } from '../../../src/core/run/export';
 import { type ResultTable } from '../../../src/core/run/resultsProtocol';
 import { readTabular } from '../../../src/core/run/tabular';
 import { hugeTabular, TYPED_TABULAR } from '../../support/tabularFixtures';
+import { anyJson, FUZZ_BOUND } from '../../support/untrustedInput';
 
 function table(names: string[], columns: unknown[][]): ResultTable {
   return {
@@ -181,12 +182,6 @@ describe('toJson', () => {
 // Fuzzing: arbitrary input, bounded in time; the reader answers without an exception other than the
 // one typed error. A failure found here is fixed and kept as a regular test above.
 
-/** Each property runs until this many runs or this long, whichever comes first. */
-const BOUND = { numRuns: 300, interruptAfterTimeLimit: 3000 } as const;
-
-/** Any JSON value, deep and odd: what a service or a webview could send. */
-const anyJson = fc.jsonValue({ maxDepth: 5 });
-
 describe('fuzz: the export takes any cell', () => {
   it('CSV and JSON of a table of any values: no exception; the JSON reads back with a row per row', () => {
     const cell = fc.oneof(
@@ -215,7 +210,7 @@ describe('fuzz: the export takes any cell', () => {
           assert.equal(json.length, width ? rows : json.length);
         },
       ),
-      BOUND,
+      FUZZ_BOUND,
     );
   });
 });

@@ -83,28 +83,17 @@ describe('results delivery: the first rows at once, the rest after', () => {
     const tooLong = structuredClone(first);
     tooLong.result.tables[0].rowCount = 10;
     assert.equal(readHostMessage(tooLong), undefined);
-    assert.deepEqual(
-      readHostMessage({
-        type: 'rows',
-        runId: 1,
-        table: 0,
-        start: 200,
-        columns: [
-          [1, 2],
-          [3, 4],
-        ],
-      }),
-      {
-        type: 'rows',
-        runId: 1,
-        table: 0,
-        start: 200,
-        columns: [
-          [1, 2],
-          [3, 4],
-        ],
-      },
-    );
+    const rows = {
+      type: 'rows',
+      runId: 1,
+      table: 0,
+      start: 200,
+      columns: [
+        [1, 2],
+        [3, 4],
+      ],
+    };
+    assert.deepEqual(readHostMessage(structuredClone(rows)), rows);
     for (const odd of [
       { type: 'rows', runId: 1, table: 0, start: 200, columns: [[1, 2], [3]] },
       { type: 'rows', runId: 1, table: -1, start: 200, columns: [] },

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parsePanelWords, readPanelWords } from '../../../src/core/run/panelWords';
 import { readHostMessage, readPanelMessage, readPanelState } from '../../../src/core/run/resultsProtocol';
+import { anyJson, FUZZ_BOUND } from '../../support/untrustedInput';
 
 describe('results panel: what it keeps across a reload', () => {
   const state = { documentUri: 'file:///w/q.apl', query: "['http-logs'] | count", pinned: true };
@@ -38,12 +39,6 @@ describe('results panel: what it keeps across a reload', () => {
 
 // Fuzzing: arbitrary input, bounded in time; the reader answers without an exception other than the
 // one typed error. A failure found here is fixed and kept as a regular test above.
-
-/** Each property runs until this many runs or this long, whichever comes first. */
-const BOUND = { numRuns: 300, interruptAfterTimeLimit: 3000 } as const;
-
-/** Any JSON value, deep and odd: what a service or a webview could send. */
-const anyJson = fc.jsonValue({ maxDepth: 5 });
 
 describe("fuzz: the results panel's messages, any message", () => {
   it("both sides read a message of their own kind or nothing; the panel's words and state likewise", () => {
@@ -86,7 +81,7 @@ describe("fuzz: the results panel's messages, any message", () => {
         assert.equal(typeof words.rerun, 'string');
         parsePanelWords(JSON.stringify(message));
       }),
-      BOUND,
+      FUZZ_BOUND,
     );
   });
 });

@@ -11,6 +11,7 @@ import {
   TYPED_TABULAR,
   WITH_TOTALS,
 } from '../../support/tabularFixtures';
+import { anyJson, FUZZ_BOUND, typedOrNothing } from '../../support/untrustedInput';
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -185,21 +186,6 @@ describe('readTabular: the tabular answer of a query', () => {
 // Fuzzing: arbitrary input, bounded in time; the reader answers without an exception other than the
 // one typed error. A failure found here is fixed and kept as a regular test above.
 
-/** Each property runs until this many runs or this long, whichever comes first. */
-const BOUND = { numRuns: 300, interruptAfterTimeLimit: 3000 } as const;
-
-/** Runs `read`; only the typed error may come out of it. */
-function typedOrNothing(read: () => unknown): void {
-  try {
-    read();
-  } catch (error) {
-    assert.ok(error instanceof AxiomError, `threw ${String(error)}`);
-  }
-}
-
-/** Any JSON value, deep and odd: what a service or a webview could send. */
-const anyJson = fc.jsonValue({ maxDepth: 5 });
-
 describe("fuzz: the readers of the service's answers take any JSON", () => {
   it('a tabular answer whose parts are any JSON: a value or the typed error', () => {
     const part = fc.oneof(anyJson, fc.constant(undefined));
@@ -218,7 +204,7 @@ describe("fuzz: the readers of the service's answers take any JSON", () => {
         }),
         (body) => typedOrNothing(() => readTabular(body)),
       ),
-      BOUND,
+      FUZZ_BOUND,
     );
   });
 });

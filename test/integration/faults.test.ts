@@ -357,7 +357,7 @@ describe('Test Connection and proxies inside VS Code', () => {
       );
       assert.ok(message.includes('Add 127.0.0.2 to http.noProxy, or use https'), message);
       assert.equal(away.requests.length, 0, 'nothing reached the service');
-      assert.equal(proxy.requests().length, before, 'the proxy was asked for nothing');
+      assert.deepEqual(proxy.requests().slice(before), [], 'the proxy was asked for nothing');
     } finally {
       await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
       await setSetting('url', fake.url);

@@ -19,6 +19,11 @@ const RUN_FIRST = [
   // VS Code reads the operating system's certificate store once per extension host, on the first
   // https request that needs it: no file before this one may make one (commands.test.js makes none).
   'systemCertificates.test.js',
+  // Its proxy test counts what reaches a proxy while axiom.url points at plain http: on VS Code 1.96,
+  // after accounts, agents and datasets have run, one CONNECT to that address reaches the proxy (not
+  // seen with any one of them alone). It runs early, as it did when the files were numbered, until
+  // that request is found (see the proxy test).
+  'faults.test.js',
 ];
 
 /** The files that must run last, in this order; each says why. */

@@ -870,12 +870,14 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     let form: Frame | undefined;
     for (let attempt = 0; !form; attempt++) {
       const found = await webviewWith(page, '.monitor-form .form-field[data-field="threshold"] input');
+      const threshold = found.locator('.form-field[data-field="threshold"] input');
       try {
-        assert.equal(
-          await found.locator('.form-field[data-field="threshold"] input').inputValue({ timeout: 5000 }),
-          '1000',
-        );
-        await found.locator('.form-field[data-field="threshold"] input').fill('1300', { timeout: 5000 });
+        // The page draws its fields before the monitor's values arrive (on a loaded machine, a moment later).
+        for (let i = 0; i < 100 && (await threshold.inputValue({ timeout: 5000 })) === ''; i++) {
+          await page.waitForTimeout(100);
+        }
+        assert.equal(await threshold.inputValue({ timeout: 5000 }), '1000');
+        await threshold.fill('1300', { timeout: 5000 });
         form = found;
       } catch (error) {
         if (!found.isDetached() || attempt > 5) throw error;

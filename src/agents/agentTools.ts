@@ -7,11 +7,9 @@
 import * as vscode from 'vscode';
 import type { Deployment } from '../core/accounts/deployments';
 import type { AxiomClient } from '../core/api/client';
-import { reasonFor } from '../core/api/errorAdvice';
 import { cancelledError, isAxiomError } from '../core/api/errors';
 import { resolveEndpoint } from '../core/api/baseUrl';
 import type { Monitor } from '../core/api/schemas';
-import { RequestBudget } from '../core/api/requestBudget';
 import { maskSecrets } from '../core/api/secrets';
 import { datasetFromApl } from '../core/apl/aplText';
 import { monitorLink, queryLink } from '../core/links';
@@ -22,36 +20,46 @@ import { explainLimit } from '../core/run/limits';
 import { queryToRun } from '../core/run/queryText';
 import { customRange, rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
 import { loadStarredPages } from '../core/starred/starredPages';
-import { whoAmI } from '../core/starred/whoAmI';
 import type { StarredQuery } from '../core/api/starred';
 import { aplReferenceReport } from '../core/agents/aplReferenceReport';
 import {
+  isWriteTool,
+  prepareWrite,
+  Preparations,
+  sendPrepared,
+  type Preparation,
+  type SettingChange,
+  type WriteTool,
+} from '../core/agents/preparedWrites';
+import {
   activeQueryReport,
+  callFailedReport,
   compileErrorReport,
   datasetsReport,
+  deploymentMovedReport,
   fieldsReport,
   historyReport,
-  monitorChanges,
-  monitorRefusedReport,
+  monitorConflictReport,
   monitorSavedReport,
   monitorsReport,
+  notPreparedReport,
   queryReport,
   starredDoneReport,
   starredReport,
+  unpreparedReport,
   type ActiveQuery,
   type StatusKnown,
 } from '../core/agents/reports';
-import type { MonitorProblem } from '../core/monitors/monitorChecks';
-import { changeMonitor, createMonitor, monitorRequestsThrough } from '../core/monitors/monitorWrites';
 import {
   budgetFor,
-  failureReport,
+  quoted,
   renderReport,
   signInReport,
   type Budget,
   type DeploymentLabel,
   type ToolReport,
 } from '../core/agents/resultText';
+import { ToolBudget } from '../core/agents/toolBudget';
 import { TOOL_NAMES, type ToolInputs, type ToolName } from '../core/agents/toolSpecs';
 import { validateInput } from '../core/agents/validate';
 import { APL_LANGUAGE_ID } from '../platform/constants';
@@ -85,23 +93,16 @@ export interface AgentToolDeps {
 
 /** Most histories one axiom_listMonitors call reads for statuses not known yet. */
 const STATUS_READS_PER_CALL = 25;
-/** A call whose requests would wait longer than this for the budget says so instead of waiting. */
-const LONGEST_WAIT_MS = 10_000;
 /** The APL reference is the extension's own text: it may take more room than a result. */
 const REFERENCE_BUDGET: Budget = { rows: 400, chars: 20_000 };
 
 type Session = { label: DeploymentLabel; deployment: Deployment; client: AxiomClient };
 
-class OverBudget extends Error {
-  constructor(readonly waitMs: number) {
-    super('over budget');
-  }
-}
-
 export class AgentTools implements vscode.Disposable {
-  /** The tools' own requests: 2 at once, a quarter of the rate limit Axiom announces (the status
-   *  checks have half; the rest is the person's). Monitor histories go through the checks' budget. */
-  private readonly budget = new RequestBudget({ maxInFlight: 2, share: 0.25, assumedLimit: 60 });
+  /** The tools' own requests (monitor histories go through the status checks' budget). */
+  private readonly budget = new ToolBudget();
+  /** The writes prepared and not yet called (see core/agents/preparedWrites.ts). */
+  private readonly preparations = new Preparations();
   private readonly subscription: vscode.Disposable;
   private readonly tools = new Map<ToolName, vscode.LanguageModelTool<unknown>>();
   private readonly queries = new ChatQueries();
@@ -111,7 +112,7 @@ export class AgentTools implements vscode.Disposable {
     for (const name of TOOL_NAMES) {
       this.tools.set(name, {
         invoke: (options, token) => this.invoke(name, options, token),
-        prepareInvocation: (options) => this.prepare(name, options.input),
+        prepareInvocation: (options, token) => this.prepare(name, options.input, token),
       });
     }
   }
@@ -139,7 +140,7 @@ export class AgentTools implements vscode.Disposable {
     token: vscode.CancellationToken,
   ): Promise<vscode.ChatResult> {
     const invokeTool = async (name: string, input: Record<string, unknown>, cancel: vscode.CancellationToken) => {
-      if (name === 'axiom_starQuery') throw new Error('the chat participant does not change anything');
+      if (isWriteTool(name)) throw new Error('the chat participant does not change anything');
       const result = await this.invoke(name as ToolName, { input, toolInvocationToken: undefined }, cancel);
       return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
     };
@@ -154,102 +155,28 @@ export class AgentTools implements vscode.Disposable {
     if (apl !== undefined) await this.deps.openQuery(apl, run === true);
   }
 
-  /** The message while a tool runs, and for a tool that changes something, the confirmation. */
-  async prepare(name: ToolName, input: unknown): Promise<vscode.PreparedToolInvocation> {
-    if (name === 'axiom_updateMonitor' || name === 'axiom_createMonitor') return this.prepareMonitor(name, input);
-    if (name !== 'axiom_starQuery') return { invocationMessage: localize('Asking Axiom ({0})…', name) };
-    const checked = validateInput(name, input);
-    let where: string;
-    try {
-      where = labelText(deploymentLabel(await this.deps.access.deployment()));
-    } catch {
-      where = localize('no deployment (nothing will be sent)');
-    }
-    if (!checked.ok) return { invocationMessage: localize('Checking the input…') };
-    const { apl, name: queryName } = checked.value;
-    const dataset = checked.value.dataset ?? datasetFromApl(apl) ?? '';
-    const message = new vscode.MarkdownString(
-      [
-        localize('Star this query in Axiom, on the deployment **{0}**?', escapeMarkdown(where)),
-        '',
-        localize(
-          'What will be sent: a starred query named **{0}**, dataset **{1}**, with this APL:',
-          escapeMarkdown(queryName),
-          escapeMarkdown(dataset || localize('none')),
-        ),
-        '',
-        fencedCode(maskSecrets(apl), APL_LANGUAGE_ID),
-      ].join('\n'),
-    );
-    return {
-      invocationMessage: localize('Starring “{0}” in Axiom…', queryName),
-      confirmationMessages: { title: localize('Star a query in Axiom ({0})', where), message },
-    };
-  }
-
-  /**
-   * The confirmation of a monitor change: the deployment, the monitor, and each setting from what
-   * it is now to what will be sent (read from the service, which changes nothing); a new monitor's
-   * settings as they will be sent. Always a confirmation, whatever is found: the call writes.
-   */
-  private async prepareMonitor(
-    name: 'axiom_updateMonitor' | 'axiom_createMonitor',
+  /** The message while a tool runs; for a tool that changes something, its preparation and confirmation. */
+  async prepare(
+    name: ToolName,
     input: unknown,
+    token?: vscode.CancellationToken,
   ): Promise<vscode.PreparedToolInvocation> {
+    if (!isWriteTool(name)) return { invocationMessage: localize('Asking Axiom ({0})…', name) };
     const checked = validateInput(name, input);
-    let where = localize('no deployment (nothing will be sent)');
-    const lines: string[] = [];
+    // Invalid input is said by the call, which sends nothing for it.
+    if (!checked.ok) return { invocationMessage: localize('Checking the input…') };
+    const controller = new AbortController();
+    const cancel = token?.onCancellationRequested(() => controller.abort());
     try {
-      const { deployment, client } = await this.deps.access.session();
-      where = labelText(deploymentLabel(deployment));
-      if (!checked.ok) lines.push(localize('The input is not valid: nothing will be sent.'));
-      else if (name === 'axiom_createMonitor') {
-        const settings = checked.value as ToolInputs['axiom_createMonitor'];
-        lines.push(
-          localize('Create a monitor named **{0}** with these settings:', escapeMarkdown(settings.name)),
-          '',
-          ...settingLines(
-            Object.entries(settings)
-              .filter(([key]) => key !== 'aplQuery')
-              .map(([key, value]) => [key, undefined, value]),
-          ),
-        );
-        lines.push('', fencedCode(maskSecrets(settings.aplQuery), APL_LANGUAGE_ID));
-      } else {
-        const wanted = checked.value as ToolInputs['axiom_updateMonitor'];
-        const found = client && (await this.findMonitor(client, wanted.monitor, new AbortController().signal));
-        if (!found)
-          lines.push(
-            localize('No monitor has the id or name **{0}**: nothing will be sent.', escapeMarkdown(wanted.monitor)),
-          );
-        else {
-          const record = await client.getMonitor(found.id);
-          const changes = monitorChanges(record.raw, wanted);
-          lines.push(
-            localize('Change the monitor **{0}** (id {1}):', escapeMarkdown(found.name), escapeMarkdown(found.id)),
-            '',
-            ...(changes.length ? settingLines(changes) : [localize('nothing differs from what it is now')]),
-          );
-          if (typeof wanted.aplQuery === 'string' && changes.some(([key]) => key === 'aplQuery'))
-            lines.push('', fencedCode(maskSecrets(wanted.aplQuery), APL_LANGUAGE_ID));
-        }
-      }
-    } catch (error) {
-      lines.push(
-        localize(
-          'The monitor could not be read now ({0}); the call will read it again before changing anything.',
-          escapeMarkdown(render(reasonFor(error))),
-        ),
-      );
+      const preparation = await prepareWrite(name, checked.value, () => this.deps.access.session(), {
+        gate: (request) => this.budget.gate(request, controller.signal),
+        signal: controller.signal,
+      });
+      this.preparations.remember(Preparations.key(name, input), preparation);
+      return confirmationOf(preparation);
+    } finally {
+      cancel?.dispose();
     }
-    const title =
-      name === 'axiom_createMonitor'
-        ? localize('Create a monitor in Axiom ({0})', where)
-        : localize('Change a monitor in Axiom ({0})', where);
-    const message = new vscode.MarkdownString(
-      maskSecrets([localize('On the deployment **{0}**:', escapeMarkdown(where)), '', ...lines].join('\n')),
-    );
-    return { invocationMessage: title, confirmationMessages: { title, message } };
   }
 
   async invoke(
@@ -277,6 +204,8 @@ export class AgentTools implements vscode.Disposable {
         report = aplReferenceReport((checked.value as ToolInputs['axiom_getAplReference']).search, load('apl'));
       } else if (name === 'axiom_getActiveQuery') {
         report = activeQueryReport(await this.label().catch(() => undefined), this.activeQuery());
+      } else if (isWriteTool(name)) {
+        report = await this.sendWrite(name, options.input, controller.signal);
       } else {
         if (name === 'axiom_runQuery')
           budget = budgetFor({
@@ -304,24 +233,65 @@ export class AgentTools implements vscode.Disposable {
       if (!client) return signInReport(label);
       return await use({ label, deployment, client });
     } catch (error) {
-      if (error instanceof OverBudget) {
-        return {
-          deployment: label,
-          lines: [
-            `Nothing was sent: the tools' share of this token's rate limit is used for now. Try again in about ${Math.ceil(error.waitMs / 1000)} seconds.`,
-          ],
-        };
+      return callFailedReport(label, name, error);
+    }
+  }
+
+  /**
+   * A write: its own preparation taken (the one VS Code's confirmation showed), then exactly what
+   * was prepared sent, or nothing when it could not be prepared or anything moved since.
+   */
+  private async sendWrite(name: WriteTool, input: unknown, signal: AbortSignal): Promise<ToolReport> {
+    const preparation = this.preparations.take(Preparations.key(name, input));
+    let label: DeploymentLabel | undefined;
+    try {
+      const now = await this.deps.access.session();
+      label = deploymentLabel(now.deployment);
+      if (!preparation) return notPreparedReport(label);
+      if (!preparation.ok)
+        return unpreparedReport(
+          preparation.deployment ? deploymentLabel(preparation.deployment) : label,
+          name,
+          preparation.why,
+        );
+      const outcome = await sendPrepared(preparation, now, {
+        gate: (request) => this.budget.gate(request, signal),
+        signal,
+      });
+      const { plan } = preparation;
+      const { orgId } = preparation.deployment;
+      const link = (id: string) => (orgId && now.client ? monitorLink(now.client.endpoint, orgId, id) : undefined);
+      switch (outcome.kind) {
+        case 'moved':
+          return deploymentMovedReport(label, deploymentLabel(preparation.deployment));
+        case 'signedOut':
+          return signInReport(label);
+        case 'conflict':
+          return monitorConflictReport(label, plan.tool === 'axiom_updateMonitor' ? plan.id : '', outcome.fields);
+        case 'updated': {
+          const fields = plan.tool === 'axiom_updateMonitor' ? plan.changes.map(([field]) => field) : [];
+          this.deps.log.info(`agent tool updated monitor ${outcome.record.monitor.id}: ${fields.join(', ')}`);
+          return monitorSavedReport(label, outcome.record.monitor, 'updated', fields, link(outcome.record.monitor.id));
+        }
+        case 'created': {
+          const { monitor } = outcome.record;
+          this.deps.log.info(`agent tool created monitor ${monitor.id}`);
+          const fields = plan.tool === 'axiom_createMonitor' ? Object.keys(plan.body) : [];
+          return monitorSavedReport(label, monitor, 'created', fields, link(monitor.id));
+        }
+        case 'starred': {
+          const { created } = outcome;
+          this.deps.log.info(`agent tool starred query ${created.id}`);
+          this.deps.onStarred(created);
+          return starredDoneReport(
+            label,
+            created,
+            orgId && now.client ? queryLink(now.client.endpoint, orgId, created.query.apl) : undefined,
+          );
+        }
       }
-      if (isAxiomError(error) && error.kind === 'cancelled')
-        return { deployment: label, lines: ['Cancelled: the request was stopped.'] };
-      return failureReport(
-        label,
-        name,
-        render(reasonFor(error)),
-        isAxiomError(error) && (error.kind === 'auth' || error.kind === 'config')
-          ? 'Ask the person to run "Axiom: Set API Token" or "Axiom: Test Connection" from the Command Palette.'
-          : undefined,
-      );
+    } catch (error) {
+      return callFailedReport(label, name, error);
     }
   }
 
@@ -331,9 +301,7 @@ export class AgentTools implements vscode.Disposable {
 
   /** A request within the tools' budget, or OverBudget when it would wait long for it. */
   private gate<T>(request: () => Promise<T>, signal: AbortSignal): Promise<T> {
-    const wait = this.budget.nextStartIn();
-    if (wait > LONGEST_WAIT_MS && wait !== Infinity) return Promise.reject(new OverBudget(wait));
-    return this.budget.run(request, signal);
+    return this.budget.gate(request, signal);
   }
 
   private async call(name: ToolName, input: unknown, session: Session, signal: AbortSignal): Promise<ToolReport> {
@@ -353,7 +321,7 @@ export class AgentTools implements vscode.Disposable {
             return {
               deployment: label,
               lines: [
-                `There is no dataset named ${JSON.stringify(dataset)} that this token may read. axiom_listDatasets lists the ones there are.`,
+                `There is no dataset named ${quoted(dataset)} that this token may read. axiom_listDatasets lists the ones there are.`,
               ],
             };
           throw error;
@@ -378,107 +346,9 @@ export class AgentTools implements vscode.Disposable {
         );
         return starredReport(label, pages.queries, owner, !pages.complete);
       }
-      case 'axiom_starQuery': {
-        const { apl, name: queryName, dataset } = input as ToolInputs['axiom_starQuery'];
-        const who = await this.gate(() => whoAmI(client), signal);
-        const created = await this.gate(
-          () =>
-            client.createStarredQuery(
-              {
-                kind: 'apl',
-                name: queryName,
-                dataset: dataset ?? datasetFromApl(apl),
-                who,
-                query: { apl },
-                metadata: {},
-              },
-              signal,
-            ),
-          signal,
-        );
-        this.deps.log.info(`agent tool starred query ${created.id}`);
-        this.deps.onStarred(created);
-        const orgId = session.deployment.orgId;
-        return starredDoneReport(
-          label,
-          created,
-          orgId ? queryLink(client.endpoint, orgId, created.query.apl) : undefined,
-        );
-      }
-      case 'axiom_updateMonitor':
-        return this.updateMonitor(input as ToolInputs['axiom_updateMonitor'], session, signal);
-      case 'axiom_createMonitor':
-        return this.createMonitor(input as ToolInputs['axiom_createMonitor'], session, signal);
       default:
         return { deployment: label, lines: [`${name} needs no deployment.`] };
     }
-  }
-
-  /** Only the settings named change: the monitor is read afresh and sent back whole with them (a PUT replaces it). */
-  private async updateMonitor(
-    input: ToolInputs['axiom_updateMonitor'],
-    { client, label, deployment }: Session,
-    signal: AbortSignal,
-  ): Promise<ToolReport> {
-    const found = await this.findMonitor(client, input.monitor, signal);
-    if (!found)
-      return {
-        deployment: label,
-        lines: [
-          `No monitor has the id or name ${JSON.stringify(input.monitor)}; nothing was sent. axiom_listMonitors lists them.`,
-        ],
-      };
-    const outcome = await changeMonitor(
-      monitorRequestsThrough(client, (request) => this.gate(request, signal), signal),
-      found.id,
-      (fresh) => Object.fromEntries(monitorChanges(fresh, input).map(([key, , value]) => [key, value])),
-      // What was there before is the service's to judge: only the settings changed are checked.
-      { checking: 'changed' },
-    );
-    if (outcome.kind === 'refused') return monitorRefusedReport(label, this.refusals(outcome.problems));
-    if (outcome.kind !== 'changed')
-      return {
-        deployment: label,
-        lines: [`Nothing was sent: the monitor ${JSON.stringify(found.name)} already has these settings.`],
-      };
-    const fields = Object.keys(outcome.changes);
-    this.deps.log.info(`agent tool updated monitor ${found.id}: ${fields.join(', ')}`);
-    return monitorSavedReport(
-      label,
-      outcome.record.monitor,
-      'updated',
-      fields,
-      deployment.orgId ? monitorLink(client.endpoint, deployment.orgId, found.id) : undefined,
-    );
-  }
-
-  private async createMonitor(
-    input: ToolInputs['axiom_createMonitor'],
-    { client, label, deployment }: Session,
-    signal: AbortSignal,
-  ): Promise<ToolReport> {
-    const outcome = await createMonitor(
-      monitorRequestsThrough(client, (request) => this.gate(request, signal), signal),
-      { ...input },
-      { checking: 'all' },
-    );
-    if (outcome.kind === 'refused') return monitorRefusedReport(label, this.refusals(outcome.problems));
-    // Declined cannot happen: nothing is asked here (VS Code confirmed the call before it ran).
-    if (outcome.kind !== 'created') return { deployment: label, lines: ['Nothing was sent.'] };
-    const created = outcome.record;
-    this.deps.log.info(`agent tool created monitor ${created.monitor.id}`);
-    return monitorSavedReport(
-      label,
-      created.monitor,
-      'created',
-      Object.keys(outcome.body),
-      deployment.orgId ? monitorLink(client.endpoint, deployment.orgId, created.monitor.id) : undefined,
-    );
-  }
-
-  /** The problems the service would refuse a body for, in words. */
-  private refusals(problems: readonly MonitorProblem[]): { field: string; reason: string }[] {
-    return problems.map((p) => ({ field: p.field, reason: render(p.reason) }));
   }
 
   private async findMonitor(client: AxiomClient, idOrName: string, signal: AbortSignal): Promise<Monitor | undefined> {
@@ -558,7 +428,7 @@ export class AgentTools implements vscode.Disposable {
     if (!monitor)
       return {
         deployment: label,
-        lines: [`No monitor has the id or name ${JSON.stringify(input.monitor)}. axiom_listMonitors lists them.`],
+        lines: [`No monitor has the id or name ${quoted(input.monitor)}. axiom_listMonitors lists them.`],
       };
     const hours = input.hours ?? 24;
     const end = new Date();
@@ -607,8 +477,69 @@ function deploymentLabel(deployment: Deployment): DeploymentLabel {
   return { name: deployment.name, host, ...(deployment.orgId ? { orgId: deployment.orgId } : {}) };
 }
 
+/**
+ * The confirmation of a prepared write: the deployment, the target, and exactly what will be sent
+ * (each setting from what it is now to what it will be). A write that cannot be prepared asks
+ * nothing: its call sends nothing and says why.
+ */
+function confirmationOf(preparation: Preparation): vscode.PreparedToolInvocation {
+  if (!preparation.ok) return { invocationMessage: localize('The change cannot be prepared: nothing will be sent.') };
+  const where = labelText(deploymentLabel(preparation.deployment));
+  const on = localize('On the deployment **{0}**:', escapeMarkdown(where));
+  const { plan } = preparation;
+  let title: string;
+  let lines: string[];
+  let invocationMessage: string | undefined;
+  switch (plan.tool) {
+    case 'axiom_starQuery':
+      title = localize('Star a query in Axiom ({0})', where);
+      invocationMessage = localize('Starring “{0}” in Axiom…', plan.body.name);
+      lines = [
+        localize('Star this query in Axiom, on the deployment **{0}**?', escapeMarkdown(where)),
+        '',
+        localize(
+          'What will be sent: a starred query named **{0}**, dataset **{1}**, with this APL:',
+          escapeMarkdown(plan.body.name),
+          escapeMarkdown(plan.body.dataset || localize('none')),
+        ),
+        '',
+        fencedCode(plan.body.query.apl, APL_LANGUAGE_ID),
+      ];
+      break;
+    case 'axiom_createMonitor': {
+      title = localize('Create a monitor in Axiom ({0})', where);
+      const settings = Object.entries(plan.body).filter(([field]) => field !== 'aplQuery');
+      lines = [
+        on,
+        '',
+        localize('Create a monitor named **{0}** with these settings:', escapeMarkdown(String(plan.body.name))),
+        '',
+        ...settingLines(settings.map(([field, value]) => [field, undefined, value])),
+        '',
+        fencedCode(String(plan.body.aplQuery), APL_LANGUAGE_ID),
+      ];
+      break;
+    }
+    case 'axiom_updateMonitor': {
+      title = localize('Change a monitor in Axiom ({0})', where);
+      const query = plan.changes.find(([field]) => field === 'aplQuery');
+      lines = [
+        on,
+        '',
+        localize('Change the monitor **{0}** (id {1}):', escapeMarkdown(plan.name), escapeMarkdown(plan.id)),
+        '',
+        ...settingLines(plan.changes),
+        ...(query ? ['', fencedCode(String(query[2]), APL_LANGUAGE_ID)] : []),
+      ];
+      break;
+    }
+  }
+  const message = new vscode.MarkdownString(maskSecrets(lines.join('\n')));
+  return { invocationMessage: invocationMessage ?? title, confirmationMessages: { title, message } };
+}
+
 /** Settings as the confirmation lists them: `field`: now → then (a new monitor: the value). */
-function settingLines(changes: readonly (readonly [string, unknown, unknown])[]): string[] {
+function settingLines(changes: readonly SettingChange[]): string[] {
   // A code span shows its text as typed; JSON has no line breaks, and backticks are swapped out.
   const shown = (value: unknown) => `\`${(JSON.stringify(value) ?? 'none').replace(/`/g, "'")}\``;
   return changes.map(([key, before, after]) =>

@@ -137,6 +137,7 @@ describe('Language model tools', () => {
     );
     const [header, first, second] = data(text);
     assert.deepEqual(header, {
+      table: '0',
       columns: [
         '_time: datetime',
         'status: integer',
@@ -164,7 +165,7 @@ describe('Language model tools', () => {
     fake.aplAnswer = () => ({ body: hugeTabular(5000) });
     const cut = await invoke('axiom_runQuery', { apl: "['http-logs']", maxRows: 5 });
     assert.equal(data(cut).length, 6);
-    assert.match(cut, /Cut: showing 5 of 5000 rows of table 0 \(0\), at the budget of 5 items\./);
+    assert.match(cut, /Cut: showing 5 of 5000 rows of table 0, at the budget of 5 items\./);
     const long = await invoke('axiom_runQuery', { apl: "['http-logs']", maxRows: 200 });
     assert.ok(long.length <= 12_000, `${long.length} characters`);
     assert.match(long, /Cut: showing \d+ of 5000 rows .* at the budget of 12000 characters\./);

@@ -3,6 +3,9 @@
 // and the APL it finds in the answer. The model and the tools are handed in as small interfaces,
 // so that a unit test sees every request a fake model gets.
 
+import { escapeMarkdown } from '../markdown';
+import { encodeValue, readFramed } from './resultText';
+
 export type ParticipantCommand = 'query' | 'explain' | 'monitor' | undefined;
 
 export interface PromptMessage {
@@ -73,7 +76,8 @@ export async function gatherFacts(
   const add = async (progress: string, name: string, input: Record<string, unknown> = {}) => {
     out.progress(progress);
     const text = await tools.call(name, input);
-    facts.push(`Result of ${name}${Object.keys(input).length ? ` ${JSON.stringify(input)}` : ''}:\n${text}`);
+    // The input may carry what the service sent (a monitor's query): quoted as data, like the rest.
+    facts.push(`Result of ${name}${Object.keys(input).length ? ` ${encodeValue(input)}` : ''}:\n${text}`);
     return text;
   };
   switch (request.command) {
@@ -108,10 +112,14 @@ export async function gatherFacts(
           };
         return { facts };
       }
-      const history = await add(`Reading the history of “${monitor.name}”…`, 'axiom_getMonitorHistory', {
-        monitor: monitor.id,
-        hours: 24,
-      });
+      const history = await add(
+        `Reading the history of “${escapeMarkdown(monitor.name)}”…`,
+        'axiom_getMonitorHistory',
+        {
+          monitor: monitor.id,
+          hours: 24,
+        },
+      );
       const opened = lastOpen(history);
       if (monitor.apl && opened !== undefined) {
         const start = new Date(opened - 60 * 60_000).toISOString();
@@ -206,22 +214,15 @@ function monitorWords(prompt: string): string {
     .trim();
 }
 
-/** The data lines of a tool's text: one JSON value each. */
+/** The values of a tool's data blocks (none when the text is not a tool's). */
 function dataValues(text: string): unknown[] {
-  const values: unknown[] = [];
-  let open = false;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('<axiom-data ')) open = true;
-    else if (line === '</axiom-data>') open = false;
-    else if (open) {
-      try {
-        values.push(JSON.parse(line));
-      } catch {
-        // not a value of ours
-      }
-    }
+  try {
+    return readFramed(text)
+      .blocks.filter((block) => block.tag === 'axiom-data')
+      .flatMap((block) => block.values);
+  } catch {
+    return [];
   }
-  return values;
 }
 
 function firstMonitor(text: string): { id: string; name: string; apl?: string } | undefined {

@@ -7,7 +7,19 @@ import type { StateChange } from '../api/parse';
 import type { MonitorStatus } from '../monitors/monitorStatus';
 import { monitorState } from '../monitors/monitorState';
 import type { TabularResult } from '../run/tabular';
-import type { DataBlock, DeploymentLabel, ToolReport } from './resultText';
+import { reasonFor } from '../api/errorAdvice';
+import { isAxiomError } from '../api/errors';
+import { render } from '../phrase';
+import type { Unprepared } from './preparedWrites';
+import { OverBudget } from './toolBudget';
+import {
+  failureReport,
+  quoted,
+  signInReport,
+  type DataBlock,
+  type DeploymentLabel,
+  type ToolReport,
+} from './resultText';
 
 const iso = (time: number) => new Date(time).toISOString();
 
@@ -30,7 +42,7 @@ export function datasetsReport(
   return {
     deployment,
     lines: [
-      `${sorted.length} datasets${filter ? ` whose name contains ${JSON.stringify(filter)}` : ''} (of ${datasets.length} this token may read). In APL, a dataset is named first, in brackets: ['name'].`,
+      `${sorted.length} datasets${filter ? ` whose name contains ${quoted(filter)}` : ''} (of ${datasets.length} this token may read). In APL, a dataset is named first, in brackets: ['name'].`,
     ],
     blocks: [
       {
@@ -77,7 +89,7 @@ export function fieldsReport(
   return {
     deployment,
     lines: [
-      `Fields of the dataset ${JSON.stringify(dataset)}: ${visible.length} fields${virtual.length ? ` and ${virtual.length} virtual fields` : ''}${fields.length > visible.length ? ` (${fields.length - visible.length} hidden ones left out)` : ''}.`,
+      `Fields of the dataset ${quoted(dataset)}: ${visible.length} fields${virtual.length ? ` and ${virtual.length} virtual fields` : ''}${fields.length > visible.length ? ` (${fields.length - visible.length} hidden ones left out)` : ''}.`,
       "In APL, a field whose name has dots or dashes is written ['geo.city']; _time is the event time.",
     ],
     blocks: [{ label: 'fields', items }],
@@ -106,8 +118,9 @@ export function queryReport(
     for (let r = 0; r < Math.min(table.rowCount, MOST_ROWS); r++)
       items.push(table.columns.map((column) => column[r] ?? null));
     return {
-      label: `rows of table ${index} (${table.name})`,
+      label: `rows of table ${index}`,
       header: {
+        table: table.name,
         columns: table.fields.map((f) => (f.agg ? `${f.name}: ${f.type} (${f.agg})` : `${f.name}: ${f.type}`)),
         rowCount: table.rowCount,
       },
@@ -172,7 +185,7 @@ export function monitorsReport(
     .sort((a, b) => triggeredSince(a.known) - triggeredSince(b.known) || a.monitor.name.localeCompare(b.monitor.name));
   const triggered = rows.filter((row) => typeof row.known === 'object' && row.known.kind === 'triggered').length;
   const lines = [
-    `${rows.length} monitors${options.filter ? ` whose name contains ${JSON.stringify(options.filter)}` : ''}${options.onlyTriggered ? ' that are triggered now' : ''} (of ${monitors.length}); ${triggered} triggered now.`,
+    `${rows.length} monitors${options.filter ? ` whose name contains ${quoted(options.filter)}` : ''}${options.onlyTriggered ? ' that are triggered now' : ''} (of ${monitors.length}); ${triggered} triggered now.`,
   ];
   if (options.unchecked)
     lines.push(
@@ -233,7 +246,7 @@ export function historyReport(
   return {
     deployment,
     lines: [
-      `History of the monitor ${JSON.stringify(monitor.name)} (id ${monitor.id}) over the last ${hours} hours: ${newest.length} state changes, newest first; ${now}. A check is one group of the monitor; "open" means it alerted, "closed" that it recovered.`,
+      `History of the monitor ${quoted(monitor.name)} (id ${monitor.id}) over the last ${hours} hours: ${newest.length} state changes, newest first; ${now}. A check is one group of the monitor; "open" means it alerted, "closed" that it recovered.`,
     ],
     blocks: [
       ...(monitor.aplQuery ? [{ label: "monitor's APL query", items: [monitor.aplQuery] }] : []),
@@ -290,7 +303,7 @@ export function activeQueryReport(
   return {
     deployment,
     lines: [
-      `The ${active.from} in the active editor (${JSON.stringify(active.document)}, language ${active.language}); dataset ${active.dataset ? JSON.stringify(active.dataset) : 'not named at its start'}; time range in the status bar: ${active.range.label} (startTime ${active.range.startTime}, endTime ${active.range.endTime}).`,
+      `The ${active.from} in the active editor (${quoted(active.document)}, language ${active.language}); dataset ${active.dataset ? quoted(active.dataset) : 'not named at its start'}; time range in the status bar: ${active.range.label} (startTime ${active.range.startTime}, endTime ${active.range.endTime}).`,
     ],
     blocks: [{ label: 'APL query', items: [active.apl] }],
   };
@@ -304,7 +317,7 @@ export function starredDoneReport(
   return {
     deployment,
     lines: [
-      `Starred the query as ${JSON.stringify(created.name)} (id ${created.id}${created.dataset ? `, dataset ${JSON.stringify(created.dataset)}` : ''}).${link ? ` In the web app: ${link}` : ''}`,
+      `Starred the query as ${quoted(created.name)} (id ${created.id}${created.dataset ? `, dataset ${quoted(created.dataset)}` : ''}).${link ? ` In the web app: ${link}` : ''}`,
     ],
   };
 }
@@ -331,20 +344,123 @@ export function monitorSavedReport(
     deployment,
     lines: [
       what === 'created'
-        ? `Created the monitor ${JSON.stringify(monitor.name)} (id ${monitor.id}).${link ? ` In the web app: ${link}` : ''}`
-        : `Updated the monitor ${JSON.stringify(monitor.name)} (id ${monitor.id}): ${fields.length ? fields.join(', ') : 'nothing changed'}.${link ? ` In the web app: ${link}` : ''}`,
+        ? `Created the monitor ${quoted(monitor.name)} (id ${monitor.id}).${link ? ` In the web app: ${link}` : ''}`
+        : `Updated the monitor ${quoted(monitor.name)} (id ${monitor.id}): ${fields.length ? fields.join(', ') : 'nothing changed'}.${link ? ` In the web app: ${link}` : ''}`,
     ],
   };
 }
 
 /** What the service would refuse, found before anything was sent. */
 export function monitorRefusedReport(
-  deployment: DeploymentLabel,
+  deployment: DeploymentLabel | undefined,
   problems: readonly { field: string; reason: string }[],
 ): ToolReport {
   return {
     deployment,
     lines: ['Nothing was sent: the monitor would not be valid. Fix these and call the tool again.'],
     blocks: [{ label: 'problems', ours: true, items: problems.map((p) => ({ field: p.field, problem: p.reason })) }],
+  };
+}
+
+/** What the tools say when their share of the rate limit is used up for now. */
+export function overBudgetReport(deployment: DeploymentLabel | undefined, waitMs: number): ToolReport {
+  return {
+    deployment,
+    lines: [
+      `Nothing was sent: the tools' share of this token's rate limit is used for now. Try again in about ${Math.ceil(waitMs / 1000)} seconds.`,
+    ],
+  };
+}
+
+/** A failure of a call, said as one: the budget, a cancel, or the reason (as data) and what helps. */
+export function callFailedReport(deployment: DeploymentLabel | undefined, tool: string, error: unknown): ToolReport {
+  if (error instanceof OverBudget) return overBudgetReport(deployment, error.waitMs);
+  if (isAxiomError(error) && error.kind === 'cancelled')
+    return { deployment, lines: ['Cancelled: the request was stopped.'] };
+  return failureReport(
+    deployment,
+    tool,
+    render(reasonFor(error)),
+    isAxiomError(error) && (error.kind === 'auth' || error.kind === 'config')
+      ? 'Ask the person to run "Axiom: Set API Token" or "Axiom: Test Connection" from the Command Palette.'
+      : undefined,
+  );
+}
+
+/** A write that could not be prepared: nothing was sent, and the person was not asked. */
+export function unpreparedReport(deployment: DeploymentLabel | undefined, tool: string, why: Unprepared): ToolReport {
+  switch (why.kind) {
+    case 'signedOut':
+      return signInReport(deployment);
+    case 'notFound':
+      return {
+        deployment,
+        lines: [
+          `No monitor has the id or name ${quoted(why.monitor)}; nothing was sent. axiom_listMonitors lists them.`,
+        ],
+      };
+    case 'ambiguous':
+      return {
+        deployment,
+        lines: [
+          `Nothing was sent: ${why.matches.length} monitors have the name ${quoted(why.monitor)}, so which one to change is not clear. They are below; call the tool again with the id of the one meant.`,
+        ],
+        blocks: [{ label: 'monitors with that name', items: why.matches }],
+      };
+    case 'refused':
+      return monitorRefusedReport(
+        deployment,
+        why.problems.map((p) => ({ field: p.field, reason: render(p.reason) })),
+      );
+    case 'unchanged':
+      return {
+        deployment,
+        lines: [`Nothing was sent: the monitor with id ${why.id} already has these settings.`],
+      };
+    case 'unreadable': {
+      const failed = callFailedReport(deployment, tool, why.error);
+      return {
+        ...failed,
+        lines: [
+          'The change cannot be prepared, so nothing was sent and the person was not asked: what it would change could not be read from Axiom now.',
+          ...failed.lines,
+        ],
+      };
+    }
+  }
+}
+
+/** A write called without its preparation (none, or one older than its lifetime): nothing sent. */
+export function notPreparedReport(deployment: DeploymentLabel | undefined): ToolReport {
+  return {
+    deployment,
+    lines: [
+      'Nothing was sent: this change was not prepared and confirmed with this input (or its confirmation is older than 30 minutes). Call the tool again: the person is asked to confirm what it will send.',
+    ],
+  };
+}
+
+/** The window switched deployment between the confirmation and the call: nothing sent. */
+export function deploymentMovedReport(now: DeploymentLabel, confirmed: DeploymentLabel): ToolReport {
+  return {
+    deployment: now,
+    lines: [
+      `Nothing was sent: the change was confirmed for the deployment ${deploymentWords(confirmed)}, and the window now uses ${deploymentWords(now)}. Call the tool again to confirm it on the deployment in use now.`,
+    ],
+  };
+}
+
+function deploymentWords(label: DeploymentLabel): string {
+  return label.name ? `${quoted(label.name)} (${label.host})` : label.host;
+}
+
+/** The monitor changed in Axiom between the confirmation and the call: nothing sent, as a save refuses. */
+export function monitorConflictReport(deployment: DeploymentLabel, id: string, fields: readonly string[]): ToolReport {
+  return {
+    deployment,
+    lines: [
+      `Nothing was sent: the monitor with id ${id} changed in Axiom since the change was confirmed (the fields that changed are below). Call the tool again: the person is asked to confirm the change over the monitor as it is now.`,
+    ],
+    blocks: [{ label: 'fields changed in Axiom', items: fields }],
   };
 }

@@ -1,9 +1,12 @@
 // What a tool hands back to a chat model: plain text, sized to a budget a chat context can hold,
-// naming the deployment it came from. Everything that comes from the service (log rows, monitor
-// and query names, APL written by others) goes inside a data block, one JSON value per line, with
-// every `<` written as \u003c: text in a cell can neither close the block nor read as our own
-// words, and the words around the block say that it is data, never instructions. Tokens are masked
-// in the whole text, whatever put them there.
+// naming the deployment it came from. Everything that comes from the service or from logs (rows,
+// monitor names and queries, dataset and field names, starred names, error messages) goes inside a
+// data block, one JSON value per line, with every `<` written as \u003c: text in a cell can
+// neither close the block nor read as our own words, and the words around the block say that it is
+// data, never instructions. Our own sentences name such a thing by id or `quoted` (the same JSON
+// escaping), and any `<` or line break that still reaches a sentence is escaped when the report is
+// rendered, so that only the framing's own lines open and close blocks; `readFramed` parses a
+// result back into them. Tokens are masked in the whole text, whatever put them there.
 import { maskSecrets } from '../api/secrets';
 
 export interface Budget {
@@ -45,7 +48,7 @@ export interface DeploymentLabel {
 export function deploymentLine(deployment: DeploymentLabel): string {
   const org = deployment.orgId ? `, org ${deployment.orgId}` : '';
   const name = deployment.name
-    ? `${JSON.stringify(deployment.name)} (${deployment.host}${org})`
+    ? `${quoted(deployment.name)} (${deployment.host}${org})`
     : `${deployment.host}${org ? ` (${org.slice(2)})` : ''}`;
   return `Axiom deployment: ${name}`;
 }
@@ -91,6 +94,16 @@ export function encodeValue(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** Text from the service or from logs as our sentences name it: a JSON string that cannot open or close a block. */
+export function quoted(text: string): string {
+  return encodeValue(text);
+}
+
+/** One of our sentences as rendered: a `<` cannot start a tag, and a line break cannot start a line. */
+function sentence(line: string): string {
+  return line.replace(/</g, '\\u003c').replace(/\r\n?|\n|\u2028|\u2029/g, ' ');
+}
+
 function clipValue(value: unknown, depth: number): unknown {
   if (typeof value === 'string')
     return value.length > MAX_VALUE_CHARS
@@ -116,10 +129,10 @@ function clipValue(value: unknown, depth: number): unknown {
  * it shows and why. The text never exceeds `budget.chars` (a last resort cuts it at a line).
  */
 export function renderReport(report: ToolReport, budget: Budget = DEFAULT_BUDGET): RenderedReport {
-  const head = [...(report.deployment ? [deploymentLine(report.deployment)] : []), ...report.lines];
+  const head = [...(report.deployment ? [deploymentLine(report.deployment)] : []), ...report.lines].map(sentence);
   const blocks = report.blocks ?? [];
   if (blocks.some((b) => !b.ours)) head.push(DATA_NOTICE);
-  const notes = report.notes ?? [];
+  const notes = (report.notes ?? []).map(sentence);
   // Room for each block's frame and its cut note, set aside before any item is placed.
   const FRAME = 160;
   let room = budget.chars - length(head) - length(notes) - blocks.length * FRAME;
@@ -146,12 +159,12 @@ export function renderReport(report: ToolReport, budget: Budget = DEFAULT_BUDGET
     }
     const blockCut = shown < total;
     cut ||= blockCut;
-    const tag = block.ours ? 'reference' : 'axiom-data';
-    body.push(`<${tag} label="${block.label.replace(/["<>]/g, '')}" count="${shown}">`, ...lines, `</${tag}>`);
+    const label = blockLabel(block.label);
+    body.push(...framed(block.ours ? 'reference' : 'axiom-data', label, lines));
     if (blockCut) {
       const why =
         shown >= budget.rows ? `the budget of ${budget.rows} items` : `the budget of ${budget.chars} characters`;
-      body.push(`Cut: showing ${shown} of ${total} ${block.label}, at ${why}.`);
+      body.push(`Cut: showing ${shown} of ${total} ${label}, at ${why}.`);
     }
   }
   let text = maskSecrets([...head, ...body, ...notes].join('\n'));
@@ -163,6 +176,56 @@ export function renderReport(report: ToolReport, budget: Budget = DEFAULT_BUDGET
     cut = true;
   }
   return { text, cut };
+}
+
+type Tag = 'axiom-data' | 'reference';
+
+/** A block's label as its frame carries it: our words, one line, no quote or angle bracket. */
+function blockLabel(label: string): string {
+  return sentence(label).replace(/["<>\\]/g, '');
+}
+
+/** The one framing: an opening line (its label, how many lines it holds), the values' lines (each
+ *  already encoded: the header first, when there is one), a closing line. */
+function framed(tag: Tag, label: string, lines: readonly string[]): string[] {
+  return [`<${tag} label="${label}" count="${lines.length}">`, ...lines, `</${tag}>`];
+}
+
+const OPENING = /^<(axiom-data|reference) label="([^"<>\\]*)" count="(\d+)">$/;
+
+export interface FramedBlock {
+  tag: Tag;
+  label: string;
+  /** Each line inside, parsed as the JSON value it encodes. */
+  values: unknown[];
+}
+
+/**
+ * A tool's text read back into its framing: our lines outside any block, and each block with its
+ * values. Throws when the text is not one `renderReport` could make: a block left open, a closing
+ * line without its opening, a count that differs from the lines, a line inside that is not JSON.
+ */
+export function readFramed(text: string): { outside: string[]; blocks: FramedBlock[] } {
+  const outside: string[] = [];
+  const blocks: FramedBlock[] = [];
+  let open: (FramedBlock & { count: number }) | undefined;
+  for (const line of text.split('\n')) {
+    if (open) {
+      if (line === `</${open.tag}>`) {
+        if (open.values.length !== open.count)
+          throw new Error(`the block "${open.label}" says ${open.count} values and holds ${open.values.length}`);
+        blocks.push({ tag: open.tag, label: open.label, values: open.values });
+        open = undefined;
+      } else open.values.push(JSON.parse(line));
+      continue;
+    }
+    const opening = OPENING.exec(line);
+    if (opening) open = { tag: opening[1] as Tag, label: opening[2], count: Number(opening[3]), values: [] };
+    else if (/^<\/(axiom-data|reference)>$/.test(line)) throw new Error('a block closed that was not open');
+    else outside.push(line);
+  }
+  if (open) throw new Error(`the block "${open.label}" is not closed`);
+  return { outside, blocks };
 }
 
 function length(lines: readonly string[]): number {

@@ -8,7 +8,7 @@
 // documents, the words shown, the log line) stays with the caller, which knows who asked.
 import type { AxiomClient } from '../api/client';
 import type { JsonObject } from '../json';
-import { postBody, putBody, type MonitorChanges } from './monitorBodies';
+import { changedFields, postBody, putBody, type MonitorChanges } from './monitorBodies';
 import { checkMonitor, type MonitorProblem } from './monitorChecks';
 import type { MonitorRecord } from './monitorRecord';
 
@@ -110,4 +110,24 @@ export async function createMonitor(
 /** Deletes a monitor: one DELETE. */
 export function deleteMonitor(requests: MonitorRequests, id: string): Promise<void> {
   return requests.deleteMonitor(id);
+}
+
+export type PutIfUnchangedOutcome =
+  { kind: 'changed'; record: MonitorRecord } | { kind: 'conflict'; fresh: JsonObject; fields: string[] };
+
+/**
+ * Sends `body`, made earlier of the monitor as it was then (`expected`), only if the monitor is
+ * still so: read afresh, and when any field differs (the service's own fields aside, as a save
+ * compares), nothing is sent and the fields that moved are told. Else one PUT of `body` as it is.
+ */
+export async function putMonitorIfUnchanged(
+  requests: MonitorRequests,
+  id: string,
+  expected: JsonObject,
+  body: JsonObject,
+): Promise<PutIfUnchangedOutcome> {
+  const fresh = (await requests.getMonitor(id)).raw;
+  const fields = changedFields(expected, fresh);
+  if (fields.length) return { kind: 'conflict', fresh, fields };
+  return { kind: 'changed', record: await requests.updateMonitor(id, body) };
 }

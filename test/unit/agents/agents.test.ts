@@ -181,7 +181,7 @@ describe('agents: results', () => {
     assert.equal(lines[0], 'Axiom deployment: "prod" (api.axiom.co, org acme)');
     assert.match(lines[1], /^The query ran over Last hour: 1 table, 12 ms, 1000 rows examined, 3 matched\.$/);
     const { inside } = split(text);
-    assert.deepEqual(JSON.parse(inside[0]), { columns: ['_time: datetime', 'message: string'], rowCount: 3 });
+    assert.deepEqual(JSON.parse(inside[0]), { table: '0', columns: ['_time: datetime', 'message: string'], rowCount: 3 });
     assert.deepEqual(JSON.parse(inside[1]), ['2026-01-01T00:00:00.000Z', 'row 0']);
     assert.equal(inside.length, 4);
     assert.doesNotMatch(text, /Cut:/);
@@ -191,7 +191,7 @@ describe('agents: results', () => {
     const byRows = renderReport(queryReport(PROD, 'Last hour', table(1000), undefined), budgetFor({ maxRows: 20 }));
     assert.equal(byRows.cut, true);
     assert.equal(split(byRows.text).inside.length, 21);
-    assert.match(byRows.text, /Cut: showing 20 of 1000 rows of table 0 \(0\), at the budget of 20 items\./);
+    assert.match(byRows.text, /Cut: showing 20 of 1000 rows of table 0, at the budget of 20 items\./);
 
     const long = renderReport(
       queryReport(
@@ -204,7 +204,7 @@ describe('agents: results', () => {
     );
     assert.equal(long.cut, true);
     assert.ok(long.text.length <= 12_000, `${long.text.length} characters`);
-    assert.match(long.text, /Cut: showing (\d+) of 200 rows of table 0 \(0\), at the budget of 12000 characters\./);
+    assert.match(long.text, /Cut: showing (\d+) of 200 rows of table 0, at the budget of 12000 characters\./);
 
     const small = renderReport(queryReport(PROD, 'Last hour', table(200), undefined), budgetFor({ tokenBudget: 1000 }));
     assert.ok(small.text.length <= 3000, 'a token budget of 1,000 gives about 3,000 characters');

@@ -1,0 +1,221 @@
+// The write tools' two steps. Preparing resolves everything a write depends on before the person
+// is asked: the deployment, the monitor's id (an id, or a name that only one monitor has), the
+// monitor as it is now and the exact body to send. Sending sends that body and nothing else, to
+// that id on that deployment, or nothing when any of them moved since: the window switched
+// deployment, or the monitor changed in Axiom (a conflict, as a save finds one). A write that
+// cannot be prepared (signed out, not found, two monitors of that name, the checks refusing it,
+// the monitor unreadable now) is never sent. VS Code hands a call's input to both steps and
+// nothing else that ties them, so a preparation is kept under its tool and canonical input and
+// taken once by the call that follows.
+import type { Deployment } from '../accounts/deployments';
+import type { AxiomClient } from '../api/client';
+import type { StarredQuery } from '../api/starred';
+import type { StarredQueryInput } from '../api/schemas';
+import { datasetFromApl } from '../apl/aplText';
+import { canonicalJson, type JsonObject } from '../json';
+import { postBody, putBody } from '../monitors/monitorBodies';
+import type { MonitorProblem } from '../monitors/monitorChecks';
+import type { MonitorRecord } from '../monitors/monitorRecord';
+import {
+  blockingProblems,
+  createMonitor,
+  monitorRequestsThrough,
+  putMonitorIfUnchanged,
+} from '../monitors/monitorWrites';
+import { whoAmI } from '../starred/whoAmI';
+import { monitorChanges } from './reports';
+import type { ToolInputs } from './toolSpecs';
+
+export type WriteTool = 'axiom_starQuery' | 'axiom_updateMonitor' | 'axiom_createMonitor';
+
+export const WRITE_TOOLS: readonly string[] = ['axiom_starQuery', 'axiom_updateMonitor', 'axiom_createMonitor'];
+
+export function isWriteTool(name: string): name is WriteTool {
+  return WRITE_TOOLS.includes(name);
+}
+
+/** A setting as a confirmation shows it: the field, what it is now (undefined: a new record), what it will be. */
+export type SettingChange = readonly [field: string, before: unknown, after: unknown];
+
+export type WritePlan =
+  | {
+      tool: 'axiom_updateMonitor';
+      id: string;
+      name: string;
+      /** The monitor as read while preparing: the call sends only if it is still so. */
+      fresh: JsonObject;
+      body: JsonObject;
+      changes: SettingChange[];
+    }
+  | { tool: 'axiom_createMonitor'; body: JsonObject }
+  | { tool: 'axiom_starQuery'; body: StarredQueryInput };
+
+/** Why a write could not be prepared; nothing is sent for it. */
+export type Unprepared =
+  | { kind: 'signedOut' }
+  | { kind: 'notFound'; monitor: string }
+  | { kind: 'ambiguous'; monitor: string; matches: { id: string; name: string }[] }
+  | { kind: 'refused'; problems: MonitorProblem[] }
+  | { kind: 'unchanged'; id: string; name: string }
+  | { kind: 'unreadable'; error: unknown };
+
+export type Preparation =
+  { ok: true; deployment: Deployment; plan: WritePlan } | { ok: false; deployment?: Deployment; why: Unprepared };
+
+export type SendOutcome =
+  | { kind: 'moved'; now: Deployment }
+  | { kind: 'signedOut' }
+  | { kind: 'conflict'; fields: string[] }
+  | { kind: 'updated'; record: MonitorRecord }
+  | { kind: 'created'; record: MonitorRecord }
+  | { kind: 'starred'; created: StarredQuery };
+
+/** The window's deployment and its client (none without a token), taken together. */
+export interface WriteSession {
+  deployment: Deployment;
+  client: AxiomClient | undefined;
+}
+
+/** How a tool's requests are sent: through its budget, cancelled by the call's signal. */
+export interface WriteRequests {
+  gate: <T>(request: () => Promise<T>) => Promise<T>;
+  signal: AbortSignal;
+}
+
+/** Resolves a write whose input is valid: what will be sent, where, or why nothing can be. */
+export async function prepareWrite<N extends WriteTool>(
+  tool: N,
+  input: ToolInputs[N],
+  session: () => Promise<WriteSession>,
+  requests: WriteRequests,
+): Promise<Preparation> {
+  let deployment: Deployment | undefined;
+  try {
+    const taken = await session();
+    deployment = taken.deployment;
+    if (!taken.client) return { ok: false, deployment, why: { kind: 'signedOut' } };
+    const planned = await plan(tool, input, taken.client, requests);
+    return 'tool' in planned ? { ok: true, deployment, plan: planned } : { ok: false, deployment, why: planned };
+  } catch (error) {
+    return { ok: false, deployment, why: { kind: 'unreadable', error } };
+  }
+}
+
+async function plan(
+  tool: WriteTool,
+  input: ToolInputs[WriteTool],
+  client: AxiomClient,
+  { gate, signal }: WriteRequests,
+): Promise<WritePlan | Unprepared> {
+  switch (tool) {
+    case 'axiom_starQuery': {
+      const { apl, name, dataset } = input as ToolInputs['axiom_starQuery'];
+      const who = await gate(() => whoAmI(client));
+      const body: StarredQueryInput = { kind: 'apl', name, who, query: { apl }, metadata: {} };
+      const named = dataset ?? datasetFromApl(apl);
+      return { tool, body: named ? { ...body, dataset: named } : body };
+    }
+    case 'axiom_createMonitor': {
+      const body = postBody({ ...(input as ToolInputs['axiom_createMonitor']) });
+      const problems = blockingProblems(body);
+      return problems.length ? { kind: 'refused', problems } : { tool, body };
+    }
+    case 'axiom_updateMonitor': {
+      const wanted = input as ToolInputs['axiom_updateMonitor'];
+      const { monitors } = await gate(() => client.listMonitors(signal));
+      const byId = monitors.filter((m) => m.id === wanted.monitor);
+      const matches = byId.length ? byId : monitors.filter((m) => m.name === wanted.monitor);
+      if (!matches.length) return { kind: 'notFound', monitor: wanted.monitor };
+      if (matches.length > 1)
+        return {
+          kind: 'ambiguous',
+          monitor: wanted.monitor,
+          matches: matches.map((m) => ({ id: m.id, name: m.name })),
+        };
+      const { id, name } = matches[0];
+      const fresh = (await gate(() => client.getMonitor(id, signal))).raw;
+      const changes = monitorChanges(fresh, wanted);
+      if (!changes.length) return { kind: 'unchanged', id, name };
+      const body = putBody(fresh, Object.fromEntries(changes.map(([field, , after]) => [field, after])));
+      // What was there before is the service's to judge: only the settings changed are checked.
+      const problems = blockingProblems(
+        body,
+        changes.map(([field]) => field),
+      );
+      return problems.length ? { kind: 'refused', problems } : { tool, id, name, fresh, body, changes };
+    }
+  }
+}
+
+/** Whether two deployments are one: the same name, address and org. */
+export function sameDeployment(a: Deployment, b: Deployment): boolean {
+  return a.name === b.name && a.url === b.url && (a.orgId ?? '') === (b.orgId ?? '');
+}
+
+/** Sends what was prepared, exactly, or nothing when the deployment or the monitor moved since. */
+export async function sendPrepared(
+  prepared: Extract<Preparation, { ok: true }>,
+  now: WriteSession,
+  { gate, signal }: WriteRequests,
+): Promise<SendOutcome> {
+  if (!sameDeployment(prepared.deployment, now.deployment)) return { kind: 'moved', now: now.deployment };
+  const { client } = now;
+  if (!client) return { kind: 'signedOut' };
+  const { plan } = prepared;
+  const requests = monitorRequestsThrough(client, gate, signal);
+  switch (plan.tool) {
+    case 'axiom_updateMonitor': {
+      const outcome = await putMonitorIfUnchanged(requests, plan.id, plan.fresh, plan.body);
+      return outcome.kind === 'conflict'
+        ? { kind: 'conflict', fields: outcome.fields }
+        : { kind: 'updated', record: outcome.record };
+    }
+    case 'axiom_createMonitor': {
+      // Checked while preparing; the POST body of a POST body is itself.
+      const outcome = await createMonitor(requests, plan.body, { checking: 'none' });
+      if (outcome.kind !== 'created') throw new Error(`a checked monitor came back ${outcome.kind}`);
+      return { kind: 'created', record: outcome.record };
+    }
+    case 'axiom_starQuery':
+      return { kind: 'starred', created: await gate(() => client.createStarredQuery(plan.body, signal)) };
+  }
+}
+
+/** How long a preparation waits for its call: a person may take a while to answer. */
+export const PREPARATION_LIFETIME_MS = 30 * 60_000;
+/** Most preparations kept at once (calls declined leave theirs behind until they expire). */
+const MOST_KEPT = 50;
+
+/**
+ * The preparations not yet taken, under their tool and canonical input. A call takes the newest
+ * of its key, once: what sendPrepared then checks (the deployment, the monitor unchanged) holds
+ * whichever preparation of the same input it is, so an older one left by a declined call cannot
+ * send anything that was not shown.
+ */
+export class Preparations {
+  private readonly kept: { key: string; at: number; preparation: Preparation }[] = [];
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  static key(tool: string, input: unknown): string {
+    return `${tool} ${canonicalJson(input ?? {})}`;
+  }
+
+  remember(key: string, preparation: Preparation): void {
+    this.prune();
+    this.kept.push({ key, at: this.now(), preparation });
+    if (this.kept.length > MOST_KEPT) this.kept.shift();
+  }
+
+  take(key: string): Preparation | undefined {
+    this.prune();
+    for (let i = this.kept.length - 1; i >= 0; i--)
+      if (this.kept[i].key === key) return this.kept.splice(i, 1)[0].preparation;
+    return undefined;
+  }
+
+  private prune(): void {
+    const oldest = this.now() - PREPARATION_LIFETIME_MS;
+    while (this.kept.length && this.kept[0].at < oldest) this.kept.shift();
+  }
+}

@@ -1,0 +1,219 @@
+// The write tools' two steps over real HTTP to the fake service: preparing resolves the monitor
+// (by id, or by a name only one has), reads it and makes the exact body, and writes nothing;
+// sending sends that body to that id, or nothing when the deployment switched or the monitor
+// changed since; what cannot be prepared (two monitors of one name, a read refused) is never sent.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Deployment } from '../../../src/core/accounts/deployments';
+import type { AxiomClient } from '../../../src/core/api/client';
+import { createDispatcher } from '../../../src/core/api/undiciTransport';
+import {
+  PREPARATION_LIFETIME_MS,
+  Preparations,
+  prepareWrite,
+  sendPrepared,
+  type Preparation,
+  type WriteRequests,
+  type WriteTool,
+} from '../../../src/core/agents/preparedWrites';
+import { renderReport } from '../../../src/core/agents/resultText';
+import { unpreparedReport } from '../../../src/core/agents/reports';
+import type { ToolInputs } from '../../../src/core/agents/toolSpecs';
+import { putBody } from '../../../src/core/monitors/monitorBodies';
+import { FakeAxiom } from '../../support/fakeAxiom';
+import { REALISTIC_MONITORS } from '../../support/fixtures';
+import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
+
+const fake = new FakeAxiom();
+const dispatcher = createDispatcher();
+const log = new CapturedLog();
+useFakeService(fake, dispatcher, log, () => {
+  fake.monitors = [];
+  fake.clearFaults();
+});
+
+const PROD: Deployment = { name: 'prod', url: 'https://api.axiom.co', orgId: 'acme' };
+const STAGING: Deployment = { name: 'staging', url: 'https://api.axiom.co', orgId: 'acme-staging' };
+const direct: WriteRequests = { gate: (request) => request(), signal: new AbortController().signal };
+
+let api: AxiomClient | undefined;
+const client = (): AxiomClient => (api ??= testClient(fake.url, dispatcher, log));
+const session = (deployment: Deployment = PROD) => ({ deployment, client: client() });
+const seed = () => {
+  fake.monitors = structuredClone(REALISTIC_MONITORS);
+};
+const writes = () => fake.requests.filter((r) => r.method !== 'GET');
+
+async function prepared<N extends WriteTool>(tool: N, input: ToolInputs[N]): Promise<Preparation> {
+  return prepareWrite(tool, input, async () => session(), direct);
+}
+
+function ok(preparation: Preparation): Extract<Preparation, { ok: true }> {
+  assert.ok(preparation.ok, `prepared: ${JSON.stringify(preparation)}`);
+  return preparation;
+}
+
+describe('agents: a write is prepared before it is confirmed, and sends only what was prepared', () => {
+  it('an update by name: the id, the monitor as read, each setting from → to, the exact body; nothing written', async () => {
+    seed();
+    const preparation = ok(
+      await prepared('axiom_updateMonitor', { monitor: 'Checkout errors', threshold: 150, intervalMinutes: 5 }),
+    );
+    assert.equal(preparation.deployment, PROD);
+    const { plan } = preparation;
+    assert.equal(plan.tool, 'axiom_updateMonitor');
+    if (plan.tool !== 'axiom_updateMonitor') return;
+    assert.equal(plan.id, 'mon_errors_1');
+    assert.deepEqual(plan.changes, [['threshold', 100, 150]], 'a setting already so is not a change');
+    assert.deepEqual(plan.body, putBody(REALISTIC_MONITORS[0], { threshold: 150 }));
+    assert.deepEqual(writes(), []);
+
+    const outcome = await sendPrepared(preparation, session(), direct);
+    assert.equal(outcome.kind, 'updated');
+    const puts = fake.requestsTo('PUT /v2/monitors/{id}');
+    assert.equal(puts.length, 1);
+    assert.equal(puts[0].path, '/v2/monitors/mon_errors_1');
+    assert.deepEqual(JSON.parse(puts[0].body), plan.body);
+  });
+
+  it('the monitor changed in Axiom since: a conflict naming the fields, and no PUT', async () => {
+    seed();
+    const preparation = ok(await prepared('axiom_updateMonitor', { monitor: 'mon_errors_1', threshold: 150 }));
+    fake.monitorById('mon_errors_1')!.aplQuery = "['http-logs'] | summarize count()";
+    const outcome = await sendPrepared(preparation, session(), direct);
+    assert.deepEqual(outcome, { kind: 'conflict', fields: ['aplQuery'] });
+    assert.deepEqual(writes(), []);
+  });
+
+  it('the deployment switched since: nothing is asked of any service', async () => {
+    seed();
+    const preparation = ok(await prepared('axiom_updateMonitor', { monitor: 'mon_errors_1', threshold: 150 }));
+    fake.reset();
+    const outcome = await sendPrepared(preparation, session(STAGING), direct);
+    assert.deepEqual(outcome, { kind: 'moved', now: STAGING });
+    assert.deepEqual(fake.requests, []);
+  });
+
+  it('a name two monitors have: refused, listing both by id; nothing read further, nothing sent', async () => {
+    seed();
+    fake.monitors.push({ ...structuredClone(REALISTIC_MONITORS[0]), id: 'mon_errors_twin' });
+    const preparation = await prepared('axiom_updateMonitor', { monitor: 'Checkout errors', threshold: 1 });
+    assert.deepEqual(preparation, {
+      ok: false,
+      deployment: PROD,
+      why: {
+        kind: 'ambiguous',
+        monitor: 'Checkout errors',
+        matches: [
+          { id: 'mon_errors_1', name: 'Checkout errors' },
+          { id: 'mon_errors_twin', name: 'Checkout errors' },
+        ],
+      },
+    });
+    assert.equal(fake.requestsTo('GET /v2/monitors/{id}').length, 0);
+    assert.deepEqual(writes(), []);
+    const text = renderReport(
+      unpreparedReport(undefined, 'axiom_updateMonitor', preparation.ok ? never() : preparation.why),
+    ).text;
+    assert.match(text, /Nothing was sent: 2 monitors have the name "Checkout errors"/);
+    assert.match(text, /\{"id":"mon_errors_1","name":"Checkout errors"\}\n\{"id":"mon_errors_twin"/);
+  });
+
+  for (const status of [429, 500]) {
+    it(`the monitor unreadable (${status}): the change cannot be prepared, and says so`, async () => {
+      seed();
+      fake.fail('GET /v2/monitors/{id}', { status, headers: status === 429 ? { 'retry-after': '0' } : {} });
+      const preparation = await prepared('axiom_updateMonitor', { monitor: 'mon_errors_1', threshold: 150 });
+      assert.equal(preparation.ok, false);
+      if (preparation.ok) return;
+      assert.equal(preparation.why.kind, 'unreadable');
+      const text = renderReport(unpreparedReport(undefined, 'axiom_updateMonitor', preparation.why)).text;
+      assert.match(text, /^The change cannot be prepared, so nothing was sent and the person was not asked/);
+      assert.deepEqual(writes(), []);
+    });
+  }
+
+  it('not found, signed out, nothing to change, a change the checks refuse: no preparation to confirm', async () => {
+    seed();
+    const why = async (input: ToolInputs['axiom_updateMonitor']) => {
+      const preparation = await prepared('axiom_updateMonitor', input);
+      return preparation.ok ? never() : preparation.why.kind;
+    };
+    assert.equal(await why({ monitor: 'nope', threshold: 1 }), 'notFound');
+    assert.equal(await why({ monitor: 'mon_errors_1', threshold: 100 }), 'unchanged');
+    assert.equal(await why({ monitor: 'mon_errors_1', aplQuery: "['http-logs'] | where status >= 500" }), 'refused');
+    const signedOut = await prepareWrite(
+      'axiom_updateMonitor',
+      { monitor: 'mon_errors_1', threshold: 1 },
+      async () => ({ deployment: PROD, client: undefined }),
+      direct,
+    );
+    assert.deepEqual(signedOut, { ok: false, deployment: PROD, why: { kind: 'signedOut' } });
+    assert.deepEqual(writes(), []);
+  });
+
+  it('a create and a star: the exact bodies prepared (the owner read first), then sent as they are', async () => {
+    const monitor = {
+      name: '5xx',
+      type: 'Threshold',
+      aplQuery: "['http-logs'] | where status >= 500 | summarize count()",
+      operator: 'Above',
+      threshold: 10,
+    };
+    const create = ok(await prepared('axiom_createMonitor', monitor));
+    assert.deepEqual(create.plan, { tool: 'axiom_createMonitor', body: monitor });
+    const star = ok(await prepared('axiom_starQuery', { apl: "['http-logs'] | count", name: 'Count' }));
+    assert.deepEqual(star.plan, {
+      tool: 'axiom_starQuery',
+      body: {
+        kind: 'apl',
+        name: 'Count',
+        who: 'usr_fake_1',
+        query: { apl: "['http-logs'] | count" },
+        metadata: {},
+        dataset: 'http-logs',
+      },
+    });
+    assert.deepEqual(writes(), []);
+    assert.equal((await sendPrepared(create, session(), direct)).kind, 'created');
+    assert.equal((await sendPrepared(star, session(), direct)).kind, 'starred');
+    assert.deepEqual(JSON.parse(fake.requestsTo('POST /v2/monitors')[0].body), create.plan.body);
+    assert.deepEqual(JSON.parse(fake.requestsTo('POST /v2/apl-starred-queries')[0].body), star.plan.body);
+    const refused = await prepared('axiom_createMonitor', { ...monitor, aplQuery: "['http-logs']" });
+    assert.equal(!refused.ok && refused.why.kind, 'refused');
+  });
+});
+
+describe('agents: preparations are kept for their own call', () => {
+  const fine = (name: string): Preparation => ({
+    ok: true,
+    deployment: { ...PROD, name },
+    plan: { tool: 'axiom_createMonitor', body: {} },
+  });
+
+  it('keyed by the tool and the input whatever its key order; taken once, the newest first', () => {
+    const kept = new Preparations();
+    const key = Preparations.key('axiom_updateMonitor', { monitor: 'm', threshold: 1 });
+    assert.equal(key, Preparations.key('axiom_updateMonitor', { threshold: 1, monitor: 'm' }));
+    assert.notEqual(key, Preparations.key('axiom_updateMonitor', { monitor: 'm', threshold: 2 }));
+    assert.notEqual(key, Preparations.key('axiom_createMonitor', { monitor: 'm', threshold: 1 }));
+    kept.remember(key, fine('older'));
+    kept.remember(Preparations.key('axiom_starQuery', {}), fine('other'));
+    kept.remember(key, fine('newer'));
+    assert.equal(kept.take(key)?.deployment?.name, 'newer');
+    assert.equal(kept.take(key)?.deployment?.name, 'older');
+    assert.equal(kept.take(key), undefined);
+  });
+
+  it('forgotten after their lifetime', () => {
+    let now = 0;
+    const kept = new Preparations(() => now);
+    kept.remember('k', fine('a'));
+    now = PREPARATION_LIFETIME_MS + 1;
+    assert.equal(kept.take('k'), undefined);
+  });
+});
+
+function never(): never {
+  throw new Error('not expected here');
+}

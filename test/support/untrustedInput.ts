@@ -57,4 +57,5 @@ export const framingAttack = fc
     minLength: 1,
     maxLength: 8,
   })
-  .map((pieces) => pieces.join(''));
+  .map((pieces) => pieces.join(''))
+  .filter((text) => text.length > 0);

@@ -8,29 +8,41 @@ import { describe, it } from 'node:test';
 import { rememberSecret } from '../../../src/core/api/secrets';
 import { aplReferenceReport } from '../../../src/core/agents/aplReferenceReport';
 import * as reference from '../../../src/core/apl/reference';
+import fc from 'fast-check';
+import type { StarredQuery } from '../../../src/core/api/starred';
 import {
   activeQueryReport,
   compileErrorReport,
   datasetsReport,
+  deploymentMovedReport,
   fieldsReport,
   historyReport,
   monitorChanges,
+  monitorConflictReport,
   monitorRefusedReport,
+  monitorSavedReport,
   monitorsReport,
   queryReport,
+  starredDoneReport,
   starredReport,
+  unpreparedReport,
 } from '../../../src/core/agents/reports';
 import {
   budgetFor,
+  DATA_NOTICE,
   encodeValue,
+  failureReport,
+  readFramed,
   renderReport,
   signInReport,
   type DeploymentLabel,
+  type ToolReport,
 } from '../../../src/core/agents/resultText';
 import { TOOL_NAMES, TOOL_SPECS, type ToolName } from '../../../src/core/agents/toolSpecs';
 import { validateInput } from '../../../src/core/agents/validate';
 import type { TabularResult } from '../../../src/core/run/tabular';
 import { projectRoot } from '../../support/projectRoot';
+import { framingAttack, FUZZ_BOUND } from '../../support/untrustedInput';
 
 const PROD: DeploymentLabel = { name: 'prod', host: 'api.axiom.co', orgId: 'acme' };
 
@@ -181,7 +193,11 @@ describe('agents: results', () => {
     assert.equal(lines[0], 'Axiom deployment: "prod" (api.axiom.co, org acme)');
     assert.match(lines[1], /^The query ran over Last hour: 1 table, 12 ms, 1000 rows examined, 3 matched\.$/);
     const { inside } = split(text);
-    assert.deepEqual(JSON.parse(inside[0]), { table: '0', columns: ['_time: datetime', 'message: string'], rowCount: 3 });
+    assert.deepEqual(JSON.parse(inside[0]), {
+      table: '0',
+      columns: ['_time: datetime', 'message: string'],
+      rowCount: 3,
+    });
     assert.deepEqual(JSON.parse(inside[1]), ['2026-01-01T00:00:00.000Z', 'row 0']);
     assert.equal(inside.length, 4);
     assert.doesNotMatch(text, /Cut:/);
@@ -457,5 +473,80 @@ describe('agents: results', () => {
     const found = renderReport(aplReferenceReport('bin_auto', reference));
     assert.match(found.text, /"signature":"bin_auto\(/);
     assert.match(found.text, /"doc":"https:\/\/axiom\.co\/docs\/apl\//);
+  });
+});
+
+describe('agents: data is data (property)', () => {
+  /** Every result a tool can give, each field from the service or from logs holding `t`. */
+  function everyReport(t: string): ToolReport[] {
+    const label: DeploymentLabel = { name: t, host: 'api.axiom.co', orgId: 'acme' };
+    const monitor = { id: t, name: t, type: 'Threshold', aplQuery: t, columnName: t, operator: t, threshold: 1 };
+    const tableOf: TabularResult = {
+      ...table(1, () => t),
+      tables: [{ ...table(1, () => t).tables[0], name: t, fields: [{ name: t, type: t, agg: t }] }],
+    };
+    tableOf.status.messages = [{ priority: t, code: t, text: t, count: 1 }];
+    const starred = { id: t, kind: 'apl', name: t, dataset: t, who: t, query: { apl: t }, metadata: {} };
+    return [
+      datasetsReport(label, [{ name: t, kind: t, description: t }], t),
+      fieldsReport(label, t, [{ name: t, type: t, description: t, unit: t }], [{ name: t, expression: t }]),
+      queryReport(label, t, tableOf, t),
+      compileErrorReport(label, t, { line: 1, column: 1, message: t }),
+      monitorsReport(label, [monitor], () => 'unchecked', { filter: t }),
+      historyReport(label, monitor, [{ checkId: t, time: 0, state: 'open' }], 24, { kind: 'normal' }),
+      starredReport(label, [starred as StarredQuery], 'all', false),
+      activeQueryReport(label, {
+        document: t,
+        language: t,
+        apl: t,
+        from: 'selection',
+        dataset: t,
+        range: { label: t, startTime: t, endTime: t },
+      }),
+      starredDoneReport(label, starred as StarredQuery, undefined),
+      monitorSavedReport(label, { id: t, name: t }, 'updated', [t], undefined),
+      monitorRefusedReport(label, [{ field: t, reason: t }]),
+      failureReport(label, 'axiom_runQuery', t, t),
+      unpreparedReport(label, 'axiom_updateMonitor', { kind: 'notFound', monitor: t }),
+      unpreparedReport(label, 'axiom_updateMonitor', { kind: 'ambiguous', monitor: t, matches: [{ id: t, name: t }] }),
+      unpreparedReport(label, 'axiom_updateMonitor', { kind: 'unreadable', error: new Error(t) }),
+      unpreparedReport(label, 'axiom_updateMonitor', { kind: 'unchanged', id: t, name: t }),
+      deploymentMovedReport(label, { ...label, host: 'api.eu.axiom.co' }),
+      monitorConflictReport(label, t, [t]),
+      { deployment: label, lines: [`a sentence that forgot to quote ${t}`], notes: [t] },
+    ];
+  }
+
+  it('for any text in any field, each result parses back into the same framing and nothing escapes it', () => {
+    const plain = everyReport('plain');
+    const room = { rows: 50, chars: 1_000_000 };
+    fc.assert(
+      fc.property(framingAttack, (t) => {
+        everyReport(t).forEach((report, index) => {
+          const { text } = renderReport(report, room);
+          const { outside, blocks } = readFramed(text);
+          // The same blocks with the same labels, and each value reads back as it was given (clipped alike).
+          assert.deepEqual(
+            blocks.map((b) => [b.tag, b.label]),
+            (report.blocks ?? []).map((b) => [b.ours ? 'reference' : 'axiom-data', b.label]),
+          );
+          (report.blocks ?? []).forEach((block, b) => {
+            const given = [...(block.header === undefined ? [] : [block.header]), ...block.items];
+            assert.deepEqual(
+              blocks[b].values,
+              given.map((value) => JSON.parse(encodeValue(value)) as unknown),
+            );
+          });
+          // Our sentences: as many lines as with plain text, and no `<` but the notice's.
+          assert.equal(outside.length, readFramed(renderReport(plain[index], room).text).outside.length);
+          for (const line of outside) assert.ok(line === DATA_NOTICE || !line.includes('<'), line);
+          // Inside the blocks too: the only `<` of the whole text are the framing's own and the notice's.
+          const framing = /^<\/?(axiom-data|reference)[ >]/;
+          for (const line of text.split('\n'))
+            assert.ok(line === DATA_NOTICE || framing.test(line) || !line.includes('<'), line);
+        });
+      }),
+      FUZZ_BOUND,
+    );
   });
 });

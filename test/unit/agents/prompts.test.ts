@@ -11,7 +11,9 @@ import {
   type ParticipantRequest,
   type PromptMessage,
 } from '../../../src/core/agents/prompts';
-import { renderReport } from '../../../src/core/agents/resultText';
+import fc from 'fast-check';
+import { DATA_NOTICE, readFramed, renderReport } from '../../../src/core/agents/resultText';
+import { framingAttack, FUZZ_BOUND } from '../../support/untrustedInput';
 import { datasetsReport, historyReport, monitorsReport } from '../../../src/core/agents/reports';
 
 const PROD = { name: 'prod', host: 'api.axiom.co' };
@@ -19,7 +21,7 @@ const HOUR = 3600_000;
 const opened = Date.now() - 2 * HOUR;
 
 /** Tools that answer as the real ones would, and remember every call. */
-function fakeTools() {
+function fakeTools(named: { name?: string; aplQuery?: string } = {}) {
   const calls: { name: string; input: Record<string, unknown> }[] = [];
   const monitors = [
     {
@@ -29,6 +31,7 @@ function fakeTools() {
       operator: 'Above',
       threshold: 0,
       aplQuery: "['http-logs'] | where status >= 500 | count",
+      ...named,
     },
   ];
   const answers: Record<string, () => string> = {
@@ -218,5 +221,25 @@ describe('@axiom: prompts', () => {
     assert.equal(firstAplBlock('```kusto\nT | take 1\n```'), 'T | take 1');
     assert.equal(firstAplBlock('````\nwith ``` inside\n````'), 'with ``` inside');
     assert.equal(firstAplBlock('no code'), undefined);
+  });
+});
+
+describe('@axiom: data is data (property)', () => {
+  it('/monitor: whatever a monitor’s name and query hold, the facts the model gets keep them inside the framing', async () => {
+    await fc.assert(
+      fc.asyncProperty(framingAttack, framingAttack, async (name, aplQuery) => {
+        const tools = fakeTools({ name, aplQuery });
+        const { model, requests } = fakeModel(['ok']);
+        const shown = output();
+        await answer(ask({ command: 'monitor' }), tools, model, shown.out, new AbortController().signal);
+        assert.equal(tools.calls.at(-1)?.input.apl, aplQuery, 'the query ran as it is');
+        const facts = requests[0].find((m) => m.text.startsWith('Facts from'))!.text;
+        // Each tool's text and the header naming its input (the monitor's query, for the run).
+        const { outside } = readFramed(facts);
+        for (const line of outside) assert.ok(line === DATA_NOTICE || !line.includes('<'), line);
+        assert.ok(outside.some((line) => line.startsWith('Result of axiom_runQuery {')));
+      }),
+      FUZZ_BOUND,
+    );
   });
 });

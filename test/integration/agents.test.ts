@@ -4,12 +4,12 @@
 // will be sent, and no token appears in any result (the runner scans the logs after the suite).
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { FakeAxiom } from '../support/fakeAxiom';
-import { ODD_TOKEN } from '../support/fakeAxiom';
+import { FakeAxiom, ODD_TOKEN } from '../support/fakeAxiom';
 import { compileErrorBody, hugeTabular, TYPED_TABULAR } from '../support/tabularFixtures';
 import type { RunRow } from '../../src/history/historyView';
 import { activateExtension, closeAllEditors, connectedFake, EXTENSION_ID, waitFor } from './helpers';
 
+const OTHER_TOKEN = 'xaat-22222222-other-test-token';
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const MONITORS = [
   {
@@ -309,7 +309,11 @@ describe('Language model tools', () => {
       'the name escaped: shown as typed',
     );
     assert.match(message, /```axiom-apl\n\['http-logs'\] \| where status >= 500\n```/);
-    assert.equal(fake.requests.length, 0, 'preparing sends nothing');
+    assert.deepEqual(
+      fake.requests.map((r) => `${r.method} ${r.path}`),
+      ['GET /v2/user'],
+      'preparing reads whose query it will be, and writes nothing',
+    );
     for (const read of ['axiom_listDatasets', 'axiom_runQuery']) {
       const plain = await agentTools.tool(read).prepareInvocation!(
         { input: { apl: 'x' } },
@@ -379,7 +383,7 @@ describe('Language model tools', () => {
       texts.push(text);
       return text;
     };
-    const unsummarized = await call({
+    const unsummarized = await invoke('axiom_createMonitor', {
       name: 'No summarize',
       type: 'Threshold',
       aplQuery: "['http-logs'] | where status >= 500",
@@ -407,6 +411,62 @@ describe('Language model tools', () => {
     const created = await call(input);
     assert.match(created, /Created the monitor "5xx on checkout" \(id mon_new_\d+\)\./);
     assert.deepEqual(JSON.parse(fake.requestsTo('POST /v2/monitors')[0].body), input);
+    // Its preparation is taken once: the same call again, unconfirmed, sends nothing.
+    assert.match(await call(input), /Nothing was sent: this change was not prepared and confirmed with this input/);
+    assert.equal(fake.requestsTo('POST /v2/monitors').length, 1);
+  });
+
+  /** Every request that changes something, on any of the fakes. */
+  const writesTo = (...fakes: FakeAxiom[]) =>
+    fakes.flatMap((f) => f.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`));
+
+  it('axiom_updateMonitor through vscode.lm.invokeTool: a name two monitors have is refused, listing both; nothing sent', async () => {
+    const twin = { ...MONITORS[1], id: 'mon_fire_twin' };
+    fake.monitors.push(twin);
+    try {
+      const text = await invoke('axiom_updateMonitor', { monitor: 'Checkout errors', threshold: 5 });
+      assert.match(text, /Nothing was sent: 2 monitors have the name "Checkout errors"/);
+      assert.deepEqual(data(text), [
+        { id: 'mon_fire', name: 'Checkout errors' },
+        { id: 'mon_fire_twin', name: 'Checkout errors' },
+      ]);
+      assert.deepEqual(writesTo(fake), []);
+    } finally {
+      fake.monitors.splice(fake.monitors.indexOf(twin), 1);
+    }
+  });
+
+  for (const status of [429, 500]) {
+    it(`axiom_updateMonitor through vscode.lm.invokeTool: the monitor unreadable (${status}), the change cannot be prepared; nothing sent`, async () => {
+      fake.fail('GET /v2/monitors/{id}', { status, headers: { 'retry-after': '0' }, body: { message: 'try later' } });
+      const text = await invoke('axiom_updateMonitor', { monitor: 'mon_fire', threshold: 5 });
+      assert.match(text, /The change cannot be prepared, so nothing was sent and the person was not asked/);
+      assert.ok(fake.requestsTo('GET /v2/monitors/{id}').length >= 1, 'the read was tried');
+      assert.deepEqual(writesTo(fake), []);
+    });
+  }
+
+  it('axiom_updateMonitor through vscode.lm.invokeTool: the deployment switched after it was prepared; nothing sent to either', async () => {
+    const other = new FakeAxiom({ token: OTHER_TOKEN, monitors: structuredClone(MONITORS) });
+    await other.start();
+    const { own } = await activateExtension();
+    // The preparation's read answers late; the window switches deployment meanwhile.
+    fake.fail('GET /v2/monitors/{id}', { delayMs: 1500, times: 1 });
+    try {
+      const calling = invoke('axiom_updateMonitor', { monitor: 'mon_fire', threshold: 5 });
+      await waitFor('the preparation to read the monitor', () => fake.requestsTo('GET /v2/monitors/{id}').length > 0);
+      await own.addDeployment({ name: 'other', url: other.url, token: OTHER_TOKEN });
+      const text = await calling;
+      assert.match(text, /^Axiom deployment: "other"/);
+      assert.match(
+        text,
+        /Nothing was sent: the change was confirmed for the deployment 127\.0\.0\.1:\d+, and the window now uses "other"/,
+      );
+      assert.deepEqual(writesTo(fake, other), []);
+    } finally {
+      await own.removeDeployment({ name: 'other', confirmed: true });
+      await other.stop();
+    }
   });
 
   it('a token echoed by the service is masked in the result', async () => {

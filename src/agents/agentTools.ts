@@ -3,13 +3,13 @@
 // deployment and client are taken together, requests go through a budget of their own, and the
 // answer is text sized to a budget that names the deployment and frames what came from the
 // service as data. Nothing here asks the person anything: a tool that changes something is
-// confirmed by VS Code, from what prepareInvocation says.
+// confirmed by VS Code, from what prepareInvocation says, and prepareInvocation is where the write
+// is resolved (core/agents/preparedWrites.ts): the call sends exactly what was shown, or nothing.
 import * as vscode from 'vscode';
 import type { Deployment } from '../core/accounts/deployments';
 import type { AxiomClient } from '../core/api/client';
 import { cancelledError, isAxiomError } from '../core/api/errors';
 import { resolveEndpoint } from '../core/api/baseUrl';
-import type { Monitor } from '../core/api/schemas';
 import { maskSecrets } from '../core/api/secrets';
 import { datasetFromApl } from '../core/apl/aplText';
 import { monitorLink, queryLink } from '../core/links';
@@ -24,6 +24,7 @@ import type { StarredQuery } from '../core/api/starred';
 import { aplReferenceReport } from '../core/agents/aplReferenceReport';
 import {
   isWriteTool,
+  matchMonitor,
   prepareWrite,
   Preparations,
   sendPrepared,
@@ -351,11 +352,6 @@ export class AgentTools implements vscode.Disposable {
     }
   }
 
-  private async findMonitor(client: AxiomClient, idOrName: string, signal: AbortSignal): Promise<Monitor | undefined> {
-    const { monitors } = await this.gate(() => client.listMonitors(signal), signal);
-    return monitors.find((m) => m.id === idOrName) ?? monitors.find((m) => m.name === idOrName);
-  }
-
   private async runQuery(
     input: ToolInputs['axiom_runQuery'],
     { client, label }: Session,
@@ -424,12 +420,10 @@ export class AgentTools implements vscode.Disposable {
     { client, label }: Session,
     signal: AbortSignal,
   ): Promise<ToolReport> {
-    const monitor = await this.findMonitor(client, input.monitor, signal);
-    if (!monitor)
-      return {
-        deployment: label,
-        lines: [`No monitor has the id or name ${quoted(input.monitor)}. axiom_listMonitors lists them.`],
-      };
+    const { monitors } = await this.gate(() => client.listMonitors(signal), signal);
+    const monitor = matchMonitor(monitors, input.monitor);
+    // A name two monitors have is said with both ids, as a change of one is.
+    if (!('id' in monitor)) return unpreparedReport(label, 'axiom_getMonitorHistory', monitor);
     const hours = input.hours ?? 24;
     const end = new Date();
     const history = await this.gate(

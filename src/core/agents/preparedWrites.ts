@@ -123,16 +123,9 @@ async function plan(
     case 'axiom_updateMonitor': {
       const wanted = input as ToolInputs['axiom_updateMonitor'];
       const { monitors } = await gate(() => client.listMonitors(signal));
-      const byId = monitors.filter((m) => m.id === wanted.monitor);
-      const matches = byId.length ? byId : monitors.filter((m) => m.name === wanted.monitor);
-      if (!matches.length) return { kind: 'notFound', monitor: wanted.monitor };
-      if (matches.length > 1)
-        return {
-          kind: 'ambiguous',
-          monitor: wanted.monitor,
-          matches: matches.map((m) => ({ id: m.id, name: m.name })),
-        };
-      const { id, name } = matches[0];
+      const found = matchMonitor(monitors, wanted.monitor);
+      if (!('id' in found)) return found;
+      const { id, name } = found;
       const fresh = (await gate(() => client.getMonitor(id, signal))).raw;
       const changes = monitorChanges(fresh, wanted);
       if (!changes.length) return { kind: 'unchanged', id, name };
@@ -145,6 +138,19 @@ async function plan(
       return problems.length ? { kind: 'refused', problems } : { tool, id, name, fresh, body, changes };
     }
   }
+}
+
+/** The one monitor of that id, else the one of that exact name; none, or two of one name, said as such. */
+export function matchMonitor<M extends { id: string; name: string }>(
+  monitors: readonly M[],
+  idOrName: string,
+): M | Extract<Unprepared, { kind: 'notFound' | 'ambiguous' }> {
+  const byId = monitors.filter((m) => m.id === idOrName);
+  const matches = byId.length ? byId : monitors.filter((m) => m.name === idOrName);
+  if (!matches.length) return { kind: 'notFound', monitor: idOrName };
+  if (matches.length > 1)
+    return { kind: 'ambiguous', monitor: idOrName, matches: matches.map((m) => ({ id: m.id, name: m.name })) };
+  return matches[0];
 }
 
 /** Whether two deployments are one: the same name, address and org. */

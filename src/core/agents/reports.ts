@@ -403,7 +403,7 @@ export function unpreparedReport(deployment: DeploymentLabel | undefined, tool: 
       return {
         deployment,
         lines: [
-          `Nothing was sent: ${why.matches.length} monitors have the name ${quoted(why.monitor)}, so which one to change is not clear. They are below; call the tool again with the id of the one meant.`,
+          `Nothing was sent: ${why.matches.length} monitors have the name ${quoted(why.monitor)}, so which one is meant is not clear. They are below; call the tool again with the id of the one meant.`,
         ],
         blocks: [{ label: 'monitors with that name', items: why.matches }],
       };

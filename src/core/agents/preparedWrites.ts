@@ -24,14 +24,13 @@ import {
 } from '../monitors/monitorWrites';
 import { whoAmI } from '../starred/whoAmI';
 import { monitorChanges } from './reports';
-import type { ToolInputs } from './toolSpecs';
+import { TOOL_SPECS, type ToolInputs } from './toolSpecs';
 
-export type WriteTool = 'axiom_starQuery' | 'axiom_updateMonitor' | 'axiom_createMonitor';
-
-export const WRITE_TOOLS: readonly string[] = ['axiom_starQuery', 'axiom_updateMonitor', 'axiom_createMonitor'];
+/** The tools that change something in Axiom: those toolSpecs.ts marks as writing. */
+export type WriteTool = Extract<(typeof TOOL_SPECS)[number], { writes: true }>['name'];
 
 export function isWriteTool(name: string): name is WriteTool {
-  return WRITE_TOOLS.includes(name);
+  return TOOL_SPECS.some((spec) => spec.name === name && spec.writes);
 }
 
 /** A setting as a confirmation shows it: the field, what it is now (undefined: a new record), what it will be. */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { rememberSecret } from '../../../src/core/api/secrets';
 import { aplReferenceReport } from '../../../src/core/agents/aplReferenceReport';
+import { isWriteTool } from '../../../src/core/agents/preparedWrites';
 import * as reference from '../../../src/core/apl/reference';
 import fc from 'fast-check';
 import type { StarredQuery } from '../../../src/core/api/starred';
@@ -473,6 +474,32 @@ describe('agents: results', () => {
     const found = renderReport(aplReferenceReport('bin_auto', reference));
     assert.match(found.text, /"signature":"bin_auto\(/);
     assert.match(found.text, /"doc":"https:\/\/axiom\.co\/docs\/apl\//);
+  });
+});
+
+describe('agents: the framing read back', () => {
+  it('a result reads back into its blocks; a block left open, a stray closing line or a wrong count is no result of ours', () => {
+    const { text } = renderReport(monitorConflictReport(PROD, 'mon_1', ['threshold', 'aplQuery']));
+    const { outside, blocks } = readFramed(text);
+    assert.deepEqual(blocks, [
+      { tag: 'axiom-data', label: 'fields changed in Axiom', values: ['threshold', 'aplQuery'] },
+    ]);
+    assert.match(outside.join('\n'), /Nothing was sent: the monitor with id mon_1 changed in Axiom since/);
+    assert.throws(() => readFramed('<axiom-data label="x" count="1">\n"a"'), /is not closed/);
+    assert.throws(() => readFramed('words\n</axiom-data>'), /closed that was not open/);
+    assert.throws(
+      () => readFramed('<axiom-data label="x" count="2">\n"a"\n</axiom-data>'),
+      /says 2 values and holds 1/,
+    );
+    assert.throws(() => readFramed('<axiom-data label="x" count="1">\nnot json\n</axiom-data>'), SyntaxError);
+  });
+
+  it('the tools that write are those toolSpecs.ts marks so', () => {
+    assert.deepEqual(
+      TOOL_NAMES.filter(isWriteTool),
+      TOOL_SPECS.filter((spec) => spec.writes).map((spec) => spec.name),
+    );
+    assert.deepEqual(TOOL_NAMES.filter(isWriteTool), ['axiom_starQuery', 'axiom_updateMonitor', 'axiom_createMonitor']);
   });
 });
 

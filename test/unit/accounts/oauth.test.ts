@@ -21,13 +21,20 @@ import {
 } from '../../../src/core/accounts/oauth';
 import { checkSignInUrl, signInUrlFor } from '../../../src/core/accounts/signInUrl';
 import { listenForCallback, readCallback, type CallbackListener } from '../../../src/core/accounts/oauthCallback';
-import { RefreshingToken, type Grant } from '../../../src/core/accounts/tokenRefresh';
+import {
+  RefreshingToken,
+  REFRESH_MARGIN_MS,
+  type Grant,
+  type GrantStore,
+} from '../../../src/core/accounts/tokenRefresh';
+import { secretClaims } from '../../../src/core/accounts/renewalClaims';
 import { createDispatcher, undiciTransport } from '../../../src/core/api/undiciTransport';
 import { AxiomError } from '../../../src/core/api/errors';
 import { maskSecrets } from '../../../src/core/api/secrets';
 import { DEMO_ORG, startDemo, startDemoSignIn } from '../../support/demo';
 import { FakeAxiom } from '../../support/fakeAxiom';
 import { FakeOAuth, followAuthorize, listening } from '../../support/fakeOAuth';
+import { MemorySecrets } from '../../support/sharedSecrets';
 import { CapturedLog, rejection, testClient } from '../../support/testClient';
 import { anyJson, FUZZ_BOUND, typedOrNothing } from '../../support/untrustedInput';
 
@@ -581,6 +588,132 @@ describe('OAuth: tokens that expire', () => {
     });
     await Promise.all([client.listMonitors(), client.listDatasets(), client.listMonitors()]);
     assert.equal(store.saves, 1);
+  });
+});
+
+describe('OAuth: windows renew a sign-in once', () => {
+  const GRANT_KEY = 'axiom.signIn:prod';
+  const TIMING = { settleMs: 40, abandonedAfterMs: 1_500, lookAgainMs: 300 };
+
+  /** A window's token store over the secrets every window shares: the grant, and the claims of its renewal. */
+  function windowOver(
+    secrets: MemorySecrets,
+    refresh = refreshWith(http),
+  ): { source: RefreshingToken; saves: Grant[] } {
+    const saves: Grant[] = [];
+    const store: GrantStore = {
+      load: async () => {
+        const text = await secrets.get(GRANT_KEY);
+        return text ? (JSON.parse(text) as Grant) : undefined;
+      },
+      save: async (grant) => {
+        saves.push(grant);
+        await secrets.store(GRANT_KEY, JSON.stringify(grant));
+      },
+      claims: secretClaims(secrets, GRANT_KEY, 'axiom.signInRenewal:prod'),
+    };
+    return { source: new RefreshingToken(store, refresh, Date.now, REFRESH_MARGIN_MS, TIMING), saves };
+  }
+  const refreshWith = (over: OAuthHttp) => (g: Grant & { refreshToken: string }) =>
+    refreshTokens(g.tokenEndpoint, { clientId: g.clientId, refreshToken: g.refreshToken }, over);
+
+  /** Signed in with tokens that live `lifetimeSeconds` (inside the margin: due for renewal), the grant in the shared secrets. */
+  async function signedInAcross(lifetimeSeconds: number): Promise<{ secrets: MemorySecrets; grant: Grant }> {
+    oauth.accessLifetimeSeconds = lifetimeSeconds;
+    oauth.revokeFamilyOnReuse = true;
+    const { metadata, clientId, tokens } = await signedInTokens(oauth.url);
+    const grant: Grant = { ...tokens, clientId, issuer: metadata.issuer, tokenEndpoint: metadata.tokenEndpoint };
+    const secrets = new MemorySecrets();
+    await secrets.store(GRANT_KEY, JSON.stringify(grant));
+    oauth.requests.length = 0;
+    oauth.accessLifetimeSeconds = 3600; // the renewed tokens are not due again
+
+    return { secrets, grant };
+  }
+
+  const clientOf = (source: RefreshingToken, token: string) =>
+    testClient(fake.url, dispatcher, log, { token, orgId: 'fake-org-1', tokenSource: source });
+
+  it('two windows renewing at the same moment send one refresh grant, and both keep working', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { secrets, grant } = await signedInAcross(30);
+      const [a, b] = [windowOver(secrets), windowOver(secrets)];
+      const [tokenA, tokenB] = await Promise.all([a.source.current(), b.source.current()]);
+      assert.equal(oauth.refreshGrants().length, 1, `round ${round}: one refresh grant`);
+      assert.equal(tokenA, tokenB, 'both use the renewed token');
+      assert.notEqual(tokenA, grant.accessToken);
+      assert.equal(oauth.check(tokenA), 'live', 'the family was not revoked');
+      assert.equal(a.saves.length + b.saves.length, 1, 'one window stored the renewal');
+      assert.equal(secrets.values.has('axiom.signInRenewal:prod'), false, 'the claim is cleared');
+      // Both windows' requests go through with it.
+      await Promise.all([
+        clientOf(a.source, grant.accessToken).listMonitors(),
+        clientOf(b.source, grant.accessToken).listMonitors(),
+      ]);
+      assert.deepEqual(
+        fake.requestsTo('GET /v2/monitors').map((r) => r.headers.authorization),
+        [`Bearer ${tokenA}`, `Bearer ${tokenA}`],
+      );
+      fake.reset();
+    }
+  });
+
+  it('a window that finds the token already renewed uses the new one without a request; after a 401 too', async () => {
+    const { secrets, grant } = await signedInAcross(3600);
+    const [a, b] = [windowOver(secrets), windowOver(secrets)];
+    const clientA = clientOf(a.source, grant.accessToken);
+    const clientB = clientOf(b.source, grant.accessToken);
+    await Promise.all([clientA.listMonitors(), clientB.listMonitors()]);
+    // The token is refused as expired in both windows, one after the other: one renewal.
+    oauth.expire(grant.accessToken);
+    await clientA.listMonitors();
+    assert.equal(oauth.refreshGrants().length, 1);
+    const renewed = a.saves[0].accessToken;
+    fake.reset();
+    await clientB.listMonitors();
+    assert.equal(oauth.refreshGrants().length, 1, 'window B took the renewed grant: no second refresh');
+    assert.deepEqual(
+      fake.requestsTo('GET /v2/monitors').map((r) => r.headers.authorization),
+      [`Bearer ${grant.accessToken}`, `Bearer ${renewed}`],
+    );
+    assert.equal(b.saves.length, 0);
+  });
+
+  it('both windows refused at the same moment after a 401: one refresh grant', async () => {
+    const { secrets, grant } = await signedInAcross(3600);
+    const [a, b] = [windowOver(secrets), windowOver(secrets)];
+    oauth.expire(grant.accessToken);
+    await Promise.all([
+      clientOf(a.source, grant.accessToken).listMonitors(),
+      clientOf(b.source, grant.accessToken).listMonitors(),
+    ]);
+    assert.equal(oauth.refreshGrants().length, 1);
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 4, 'each window: refused once, then sent again');
+  });
+
+  it('the claim of a window that went away mid-renewal is taken over once it stood too long', async () => {
+    const { secrets } = await signedInAcross(30);
+    // A window that claims, then never finishes (closed while its request was out).
+    const gone = windowOver(secrets, () => new Promise(() => undefined));
+    void gone.source.current().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, TIMING.settleMs * 3));
+    assert.ok(secrets.values.has('axiom.signInRenewal:prod'), 'the gone window holds the claim');
+    const started = Date.now();
+    const token = await windowOver(secrets).source.current();
+    assert.ok(Date.now() - started >= TIMING.abandonedAfterMs - 100, 'it waited for the claim first');
+    assert.equal(oauth.check(token), 'live');
+    assert.equal(oauth.refreshGrants().length, 1);
+  });
+
+  it('the fake revokes the whole sign-in when a refresh token is used twice (what the claims prevent)', async () => {
+    const { grant } = await signedInAcross(30);
+    const refresh = refreshWith(http);
+    const held = grant as Grant & { refreshToken: string };
+    const outcomes = await Promise.allSettled([refresh(held), refresh(held)]);
+    assert.equal(oauth.refreshGrants().length, 2);
+    const issued = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.accessToken] : []));
+    assert.equal(issued.length, 1, 'the second use is refused');
+    assert.equal(oauth.check(issued[0]), 'unknown', 'and the first one’s new token is revoked with it');
   });
 });
 

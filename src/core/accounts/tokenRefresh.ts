@@ -144,6 +144,17 @@ export class RefreshingToken implements TokenSource {
   private async run(grant: Grant): Promise<Grant> {
     const claims = this.store.claims;
     if (!claims) return this.renewNow(grant);
+    let claimed = false;
+    try {
+      return await this.renewOnce(grant, claims, () => (claimed = true));
+    } catch (error) {
+      // The secret storage failed before anything was sent: renewed by this window alone.
+      if (isAxiomError(error) || claimed) throw error;
+      return this.renewNow(grant);
+    }
+  }
+
+  private async renewOnce(grant: Grant, claims: RenewalClaims, sending: () => void): Promise<Grant> {
     const renewing = fingerprint(grant.refreshToken!);
     let watched: { claim: string; since: number } | undefined;
     for (;;) {
@@ -165,9 +176,15 @@ export class RefreshingToken implements TokenSource {
       if (readClaim(await claims.read())?.owner !== this.owner) continue; // another's claim landed last
       try {
         // Renewed by a window that finished just before this claim: nothing to send.
-        return (await this.renewedElsewhere(grant)) ?? (await this.renewNow(grant));
+        const stored = await this.renewedElsewhere(grant);
+        if (stored) return stored;
+        sending();
+        return await this.renewNow(grant);
       } finally {
-        if (readClaim(await claims.read())?.owner === this.owner) await claims.clear();
+        await claims
+          .read()
+          .then((left) => (readClaim(left)?.owner === this.owner ? claims.clear() : undefined))
+          .catch(() => undefined); // a claim left behind is taken over once it stood too long
       }
     }
   }

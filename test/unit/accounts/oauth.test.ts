@@ -705,6 +705,19 @@ describe('OAuth: windows renew a sign-in once', () => {
     assert.equal(oauth.refreshGrants().length, 1);
   });
 
+  it('when the shared secret storage fails, the window renews alone rather than not at all', async () => {
+    const { secrets } = await signedInAcross(30);
+    const failing = new MemorySecrets();
+    failing.values.set(GRANT_KEY, secrets.values.get(GRANT_KEY)!);
+    failing.store = async (key, value) => {
+      if (key !== GRANT_KEY) throw new Error('the keychain is locked');
+      failing.values.set(key, value);
+    };
+    const token = await windowOver(failing).source.current();
+    assert.equal(oauth.check(token), 'live');
+    assert.equal(oauth.refreshGrants().length, 1);
+  });
+
   it('the fake revokes the whole sign-in when a refresh token is used twice (what the claims prevent)', async () => {
     const { grant } = await signedInAcross(30);
     const refresh = refreshWith(http);

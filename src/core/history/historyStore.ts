@@ -272,19 +272,20 @@ function slack(maxEntries: number): number {
   return Math.max(20, Math.ceil(maxEntries / 5));
 }
 
-/** Appends with one write to the file in place; again to its successor if it was replaced meanwhile. */
+/** Appends with one write to the file in place; again to its successor if it was replaced meanwhile.
+ *  The file in place is compared while the written one is still open: a file closed and deleted
+ *  gives its inode number to the next file made, which could then pass for it. */
 async function appendLines(file: string, text: string): Promise<void> {
   for (let tries = 0; tries < 10; tries++) {
     const handle = await fs.promises.open(file, 'a');
-    let written: fs.Stats;
     try {
       await handle.write(text);
-      written = await handle.stat();
+      const written = await handle.stat();
+      const now = await fs.promises.stat(file).catch(() => undefined);
+      if (now && now.ino === written.ino && now.dev === written.dev) return;
     } finally {
       await handle.close();
     }
-    const now = await fs.promises.stat(file).catch(() => undefined);
-    if (now && now.ino === written.ino && now.dev === written.dev) return;
   }
 }
 

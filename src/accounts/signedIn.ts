@@ -41,6 +41,8 @@ export class SignedInTokens implements vscode.Disposable {
             `sign-in of “${name}” renewed${renewed.expiresAt ? `, valid until ${new Date(renewed.expiresAt).toISOString()}` : ''}`,
           );
         },
+        // Windows renew it once: the others take the renewed grant from the secret storage.
+        claims: this.tokens.renewalClaims(name),
       },
       (held) =>
         api.refreshTokens(

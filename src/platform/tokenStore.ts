@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
 import { rememberSecret } from '../core/api/secrets';
 import type { Grant } from '../core/accounts/tokenRefresh';
+import { secretClaims, type RenewalClaims } from '../core/accounts/renewalClaims';
 
 const SETTINGS_TOKEN_KEY = 'axiom.token';
 const GRANT_KEY = 'axiom.signIn';
+/** Where a window claims the renewal of a deployment's grant, so that windows renew it once. */
+const RENEWAL_KEY = 'axiom.signInRenewal';
 const ENV_IMPORTED_KEY = 'axiom.tokenImportedFromEnvironment';
 
 /** The secret's key for a deployment's token: the settings deployment (no name) keeps the key it
@@ -52,6 +55,7 @@ export class TokenStore implements vscode.Disposable {
   async delete(deployment = ''): Promise<void> {
     await this.secrets.delete(keyFor(deployment));
     await this.secrets.delete(`${GRANT_KEY}:${deployment}`);
+    await this.secrets.delete(`${RENEWAL_KEY}:${deployment}`);
   }
 
   /** A signed-in deployment's grant (tokens, expiry, where to refresh), kept in secret storage
@@ -84,6 +88,20 @@ export class TokenStore implements vscode.Disposable {
     await this.secrets.store(`${GRANT_KEY}:${deployment}`, JSON.stringify(grant));
     if (how.renewal) this.renewed.set(keyFor(deployment), grant.accessToken);
     await this.set(grant.accessToken, deployment);
+  }
+
+  /** The claims of the renewal of a deployment's grant, shared by every window over the secret storage. */
+  renewalClaims(deployment: string): RenewalClaims {
+    return secretClaims(
+      {
+        get: (key) => this.secrets.get(key),
+        store: (key, value) => this.secrets.store(key, value),
+        delete: (key) => this.secrets.delete(key),
+        onDidChange: (listener) => this.secrets.onDidChange((e) => listener(e.key)),
+      },
+      `${GRANT_KEY}:${deployment}`,
+      `${RENEWAL_KEY}:${deployment}`,
+    );
   }
 
   /** Moves a sign-in with its deployment's new name. */

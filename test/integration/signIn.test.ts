@@ -2,7 +2,7 @@
 // address the extension opens (taken from the extension's own Browser seam, not from VS Code)
 // to the fake authorization server, which redirects to the extension's loopback listener. Then
 // the deployment's requests reach the fake API with the issued token and the org header; an
-// expired token is renewed; a denied or mismatched sign-in changes nothing; the port is closed.
+// expired token is renewed; a denied sign-in changes nothing, a mismatched answer is refused; the port is closed.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
@@ -78,10 +78,15 @@ describe('Sign in with Axiom', () => {
     assert.equal(await listening(port), false);
   });
 
-  it('an answer with another sign-in’s state changes nothing', async () => {
+  it('an answer with another sign-in’s state is refused and the sign-in goes on waiting; nothing changes', async () => {
     const deployments = listed();
     oauth.mode = 'wrongState';
     const { done, address, port } = await start();
+    const refused = await followAuthorize(address);
+    assert.equal(refused.status, 400);
+    assert.equal(await listening(port), true, 'still waiting for its own answer');
+    // Its own answer (a denial here) is the one that ends it.
+    oauth.mode = 'deny';
     await followAuthorize(address);
     assert.equal(await done, undefined);
     assert.equal(listed(), deployments);

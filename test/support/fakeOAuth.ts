@@ -3,7 +3,8 @@
 // refused as the real one refuses it), authorize (which approves at once, denies, answers with a
 // wrong state, or holds, as the test sets `mode`), the token endpoint (checks the PKCE verifier
 // and the redirect address, refuses a code used twice, issues short-lived tokens with refresh
-// tokens that rotate) and revocation. A FakeAxiom given this server accepts the tokens it issues.
+// tokens that rotate, and, when told, revokes a whole sign-in when one of its refresh tokens is
+// used twice, as servers with reuse detection do) and revocation. A FakeAxiom given this server accepts the tokens it issues.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -24,6 +25,8 @@ interface PendingCode {
 
 interface Issued {
   clientId: string;
+  /** The sign-in (authorization code) the token descends from. */
+  family: number;
   expiresAt: number;
   revoked: boolean;
 }
@@ -48,6 +51,8 @@ export class FakeOAuth {
   offerRevocation = true;
   /** Whether registration refuses a plain-http redirect to an IP address, as Axiom's does. */
   refuseIpRedirects = true;
+  /** Whether a refresh token used twice revokes every token of its sign-in (reuse detection). */
+  revokeFamilyOnReuse = false;
   readonly clients = new Map<string, Client>();
   readonly requests: OAuthRequest[] = [];
   /** Every access and refresh token issued, for a test (or the token scan) to look for. */
@@ -58,6 +63,7 @@ export class FakeOAuth {
   private readonly refresh = new Map<string, Issued & { used: boolean }>();
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
   private serial = 0;
+  private families = 0;
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -79,6 +85,7 @@ export class FakeOAuth {
     this.issueRefreshTokens = true;
     this.offerRevocation = true;
     this.refuseIpRedirects = true;
+    this.revokeFamilyOnReuse = false;
     this.requests.length = 0;
   }
 
@@ -104,16 +111,24 @@ export class FakeOAuth {
     return this.requests.filter((r) => r.path.split('?')[0] === path);
   }
 
+  /** The refresh grants received (each a POST to the token endpoint with grant_type=refresh_token). */
+  refreshGrants(): OAuthRequest[] {
+    return this.requestsTo('/oauth2/token').filter(
+      (r) => new URLSearchParams(r.body).get('grant_type') === 'refresh_token',
+    );
+  }
+
   private newToken(prefix: string): string {
     const token = `${prefix}${++this.serial}-${randomBytes(12).toString('hex')}`;
     this.issuedTokens.push(token);
     return token;
   }
 
-  private issue(clientId: string): Record<string, unknown> {
+  private issue(clientId: string, family = ++this.families): Record<string, unknown> {
     const accessToken = this.newToken(FAKE_ACCESS_PREFIX);
     this.access.set(accessToken, {
       clientId,
+      family,
       expiresAt: Date.now() + this.accessLifetimeSeconds * 1000,
       revoked: false,
     });
@@ -122,6 +137,7 @@ export class FakeOAuth {
       const refreshToken = this.newToken(FAKE_REFRESH_PREFIX);
       this.refresh.set(refreshToken, {
         clientId,
+        family,
         expiresAt: Date.now() + 30 * 24 * 3600_000,
         revoked: false,
         used: false,
@@ -275,12 +291,15 @@ export class FakeOAuth {
       if (form.get('grant_type') === 'refresh_token') {
         const token = form.get('refresh_token') ?? '';
         const held = this.refresh.get(token);
+        if (held?.used && this.revokeFamilyOnReuse)
+          for (const issued of [...this.access.values(), ...this.refresh.values()])
+            if (issued.family === held.family) issued.revoked = true;
         if (!held || held.revoked || held.used || held.clientId !== clientId) {
           oauthError(400, 'invalid_grant', 'the refresh token is not valid');
           return;
         }
         held.used = true; // rotated: each refresh token works once
-        json(200, this.issue(clientId));
+        json(200, this.issue(clientId, held.family));
         return;
       }
       oauthError(400, 'unsupported_grant_type', 'only authorization_code and refresh_token');

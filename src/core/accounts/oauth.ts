@@ -50,13 +50,49 @@ export interface OAuthHttp {
   signal?: AbortSignal;
 }
 
-/** The metadata at `{sign-in url}/.well-known/oauth-authorization-server`; every endpoint it
- *  names must be https (or http to this machine), and S256 must be offered when methods are listed. */
+/**
+ * The metadata at `{sign-in url}/.well-known/oauth-authorization-server`; every endpoint it names
+ * must be https (or http to this machine), and S256 must be offered when methods are listed. Its
+ * `issuer` must be the address it was found at (RFC 8414 §3.3). A sign-in address whose metadata
+ * names another server as the issuer (a front that points to its authorization server) is
+ * followed once: that server's own metadata is used, and it must name that server.
+ */
 export async function discover(signInUrl: string, http: OAuthHttp): Promise<ServerMetadata> {
   const checked = checkSignInUrl(signInUrl);
   if (!checked.ok) throw new AxiomError('config', checked.problem, { setting: 'axiom.signInUrl' });
-  const where = checked.url.origin + checked.url.pathname.replace(/\/+$/, '') + WELL_KNOWN;
-  const body = await send(http, 'GET', where);
+  const address = issuerAddress(checked.url);
+  const found = readMetadata(await send(http, 'GET', address + WELL_KNOWN));
+  if (sameIssuer(found.issuer, address)) return found;
+  const named = checkSignInUrl(found.issuer);
+  const own = named.ok
+    ? await send(http, 'GET', issuerAddress(named.url) + WELL_KNOWN).then(readMetadata, () => undefined)
+    : undefined;
+  if (named.ok && own && sameIssuer(own.issuer, issuerAddress(named.url))) return own;
+  throw new AxiomError(
+    'config',
+    phrase(
+      'The sign-in server at {0} names itself {1}, not the address it was found at, so sign-in was refused.',
+      address,
+      found.issuer,
+    ),
+    { setting: 'axiom.signInUrl' },
+  );
+}
+
+/** The address an issuer's metadata is found under: origin and path, without a final slash. */
+function issuerAddress(url: URL): string {
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/** RFC 8414 §3.3: identical, but for a final slash. */
+function sameIssuer(issuer: string, address: string): boolean {
+  return issuer.replace(/\/+$/, '') === address;
+}
+
+/** An authorization server's metadata as the extension needs it, or the typed error: `invalidResponse`
+ *  for a body that is not metadata or names an endpoint that is not https, `config` for a server
+ *  without PKCE S256. */
+export function readMetadata(body: unknown): ServerMetadata {
   const parsed = metadataSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -70,7 +106,7 @@ export async function discover(signInUrl: string, http: OAuthHttp): Promise<Serv
   if (methods && !methods.includes('S256'))
     throw new AxiomError(
       'config',
-      phrase('The sign-in server at {0} does not offer PKCE with S256, which sign-in needs.', checked.url.host),
+      phrase('The sign-in server {0} does not offer PKCE with S256, which sign-in needs.', m.issuer),
     );
   const endpoint = (value: string | undefined, name: string) => {
     if (value === undefined) return undefined;
@@ -160,13 +196,15 @@ export function authorizeUrl(metadata: ServerMetadata, r: AuthorizeRequest): str
 }
 
 const tokenSchema = z.object({
-  access_token: z.string().min(1),
+  // What an Authorization header can carry: visible ASCII, no space (RFC 6750's b64token, loosely).
+  access_token: z.string().regex(/^[\x21-\x7e]+$/),
   token_type: z.string().optional(),
   expires_in: z.union([z.number(), z.string()]).optional(),
   refresh_token: z.string().min(1).optional(),
 });
 
-function readTokens(body: unknown, now: number): TokenSet {
+/** A token answer as the extension keeps it, or the typed `invalidResponse` error. */
+export function readTokens(body: unknown, now: number): TokenSet {
   const parsed = tokenSchema.safeParse(body);
   if (!parsed.success)
     throw new AxiomError('invalidResponse', phrase('the sign-in server’s token answer has no access_token'));
@@ -181,7 +219,8 @@ function readTokens(body: unknown, now: number): TokenSet {
   const seconds = Number(t.expires_in);
   const set: TokenSet = { accessToken: t.access_token };
   if (t.refresh_token) set.refreshToken = t.refresh_token;
-  if (t.expires_in !== undefined && Number.isFinite(seconds) && seconds > 0) set.expiresAt = now + seconds * 1000;
+  const expiresAt = now + seconds * 1000;
+  if (t.expires_in !== undefined && expiresAt > now && Number.isFinite(expiresAt)) set.expiresAt = expiresAt;
   return set;
 }
 

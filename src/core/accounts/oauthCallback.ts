@@ -1,14 +1,19 @@
 // The loopback listener a browser sign-in returns to: `http://localhost:<port>/callback`, open only
-// while one sign-in waits. It answers that path only, takes the first answer that carries this
-// sign-in's `state` (a wrong state ends the sign-in: it did not come from the request the
-// extension made), then closes, as it does on cancel and at the time limit. The page the browser
-// shows says in plain words to return to VS Code; nothing from the address is written into it.
+// while one sign-in waits. It takes the first answer to that path that carries this sign-in's
+// `state`, then closes, as it does on cancel and at the time limit. Anything else (another path or
+// method, a wrong or missing state, a request line that is not even an address) is answered 400
+// and the sign-in goes on waiting: any program on this machine can reach the port, and none of
+// them can end the sign-in. Every answer closes its connection. The page the browser shows says in
+// plain words to return to VS Code; nothing from the address is written into it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { phrase } from '../phrase';
 import { AxiomError, cancelledError, isAxiomError } from '../api/errors';
 
 export const CALLBACK_PATH = '/callback';
+
+/** How long a connection may take to send its request before the listener closes it. */
+const REQUEST_TIME_LIMIT_MS = 10_000;
 
 /** The words of the page the browser shows when it comes back, as the person's language has them. */
 export interface CallbackPages {
@@ -31,10 +36,11 @@ export interface CallbackListener {
   /** `http://localhost:<port>/callback`, the address registered with the server. */
   readonly redirectUri: string;
   /** The authorization code, or an AxiomError: `cancelled`, `timeout`, or `auth` with code
-   *  `access_denied` (the person said no), `state_mismatch`, or the server's error code. */
+   *  `access_denied` (the person said no), `no_code`, or the server's error code. */
   readonly code: Promise<string>;
   /** Finishes the sign-in with the address the browser ended on, pasted by the person where the
-   *  browser cannot reach this machine; a problem when it is not such an address (nothing ends). */
+   *  browser cannot reach this machine; a problem when it is not such an address or carries
+   *  another sign-in's state (nothing ends). */
   complete(address: string): AxiomError | undefined;
   /** Closes the listener (also done when the sign-in ends); resolves once both sockets are closed. */
   close(): Promise<void>;
@@ -94,21 +100,31 @@ export async function listenForCallback(options: CallbackOptions): Promise<Callb
     else settle.resolve(outcome.code);
     void closeAll();
   };
+  const answer = (res: http.ServerResponse, status: number, text: string) => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', connection: 'close', ...SECURITY_HEADERS });
+    return new Promise<void>((resolve) => res.end(page(options.pages.title, text), () => resolve()));
+  };
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (done || req.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', connection: 'close', ...SECURITY_HEADERS });
-      res.end('Not found');
+    let outcome: { code: string } | AxiomError | undefined;
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (!done && req.method === 'GET' && url.pathname === CALLBACK_PATH) {
+        const read = readCallback(url.searchParams, options.state);
+        if (!(isAxiomError(read) && read.code === 'state_mismatch')) outcome = read;
+      }
+    } catch {
+      // not an address at all: answered as any other request that is not this sign-in's
+    }
+    if (!outcome) {
+      void answer(res, 400, options.pages.failure);
       return;
     }
-    const outcome = readCallback(url.searchParams, options.state);
-    const ok = !isAxiomError(outcome);
-    res.writeHead(ok ? 200 : 400, {
-      'content-type': 'text/html; charset=utf-8',
-      connection: 'close',
-      ...SECURITY_HEADERS,
-    });
-    res.end(page(options.pages.title, ok ? options.pages.success : options.pages.failure), () => finish(outcome));
+    const settled = outcome;
+    void answer(
+      res,
+      isAxiomError(settled) ? 400 : 200,
+      isAxiomError(settled) ? options.pages.failure : options.pages.success,
+    ).then(() => finish(settled));
   };
 
   const closeAll = () =>
@@ -158,7 +174,10 @@ export async function listenForCallback(options: CallbackOptions): Promise<Callb
           'badRequest',
           phrase('That address carries no sign-in answer. Paste the address the browser ended on after you approved.'),
         );
-      finish(readCallback(url.searchParams, options.state));
+      const outcome = readCallback(url.searchParams, options.state);
+      // Another sign-in's answer: refused, and this one goes on waiting.
+      if (isAxiomError(outcome) && outcome.code === 'state_mismatch') return outcome;
+      finish(outcome);
       return undefined;
     },
     async close() {
@@ -173,7 +192,7 @@ export async function listenForCallback(options: CallbackOptions): Promise<Callb
  *  taken by someone else, starts over on another port. A machine without IPv6 gets 127.0.0.1 only. */
 async function bindBoth(servers: http.Server[], handler: http.RequestListener, preferred?: number): Promise<number> {
   for (let attempt = 0; attempt < 8; attempt++) {
-    const v4 = http.createServer(handler);
+    const v4 = callbackServer(handler);
     const wanted = attempt === 0 ? (preferred ?? 0) : 0;
     try {
       await listen(v4, wanted, '127.0.0.1');
@@ -188,7 +207,7 @@ async function bindBoth(servers: http.Server[], handler: http.RequestListener, p
       );
     }
     const port = (v4.address() as AddressInfo).port;
-    const v6 = http.createServer(handler);
+    const v6 = callbackServer(handler);
     try {
       await listen(v6, port, '::1');
       servers.push(v4, v6);
@@ -203,6 +222,19 @@ async function bindBoth(servers: http.Server[], handler: http.RequestListener, p
     }
   }
   throw new AxiomError('network', phrase('No port on this machine could be opened for the browser to return to.'));
+}
+
+/** A server that closes every connection after one answer, closes a connection whose request does
+ *  not come within the time limit, and drops one whose request cannot be parsed. */
+function callbackServer(handler: http.RequestListener): http.Server {
+  const server = http.createServer({ requestTimeout: REQUEST_TIME_LIMIT_MS, keepAlive: false }, handler);
+  server.headersTimeout = REQUEST_TIME_LIMIT_MS;
+  server.on('clientError', (_error, socket) => {
+    if (!socket.writable) socket.destroy();
+    else
+      socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n', () => socket.destroy());
+  });
+  return server;
 }
 
 function listen(server: http.Server, port: number, host: string): Promise<void> {

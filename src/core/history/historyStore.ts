@@ -7,11 +7,17 @@
 //   line left torn by a crash cannot swallow the next one; a line that cannot be read is skipped.
 // - Compaction (past the cap, or to drop a removed entry from the disk) runs under a lock file,
 //   one process at a time: it writes the entries kept to a new file and renames it over the old,
-//   then copies over what was appended to the old file meanwhile. An appender checks after its
-//   write that the file it wrote to is still the one in place; if it was replaced, it writes the
-//   line again to the new file (a line twice is read once: entries have ids).
+//   then copies over what was appended to the old file meanwhile. Both reads stop at the last
+//   whole line: a line another process is still writing is neither read torn nor copied torn; its
+//   writer finds the file replaced and writes it again. An appender checks after its write that
+//   the file it wrote to is still the one in place; if it was replaced, it writes the line again
+//   to the new file (a line twice is read once: entries have ids).
+// - The lock names its holder (process id, host) and its holder touches it every second. It is
+//   taken from a holder only when the holder is gone: its process is no longer alive on this
+//   host, or its heartbeat stopped. A holder that lives keeps it however long it takes.
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { datasetFromApl } from '../apl/aplText';
 import { readStoredRange, storeRange, type StoredRange, type TimeRange } from '../run/timeRange';
@@ -47,9 +53,9 @@ const OUTCOMES: readonly string[] = ['ok', 'limited', 'compileError', 'failed'];
 
 export const DEFAULT_MAX_ENTRIES = 1000;
 
-/** How long a lock file may stand before it is taken as left by a process that died. */
-const STALE_LOCK_MS = 10_000;
-const LOCK_WAIT_MS = 3_000;
+/** How often the holder of a lock touches it, and how long untouched means its holder is gone. */
+const HEARTBEAT_MS = 1_000;
+const HEARTBEAT_STOPPED_MS = 10_000;
 
 export interface HistoryStoreOptions {
   /** The extension's global storage folder. */
@@ -137,15 +143,15 @@ export class HistoryStore {
         throw error;
       }
       try {
-        const text = await readFrom(handle, 0);
-        const read = Buffer.byteLength(text);
+        const { text, bytes: read } = await wholeLinesFrom(handle, 0);
         const kept = readLines(text).entries.slice(0, this.maxEntries).reverse();
         const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
         await fs.promises.writeFile(temporary, kept.map((e) => `${JSON.stringify(e)}\n`).join(''));
         await fs.promises.rename(temporary, file);
         this.lineCounts.set(file, kept.length);
-        // What other processes appended to the old file after it was read: carried over.
-        const tail = await readFrom(handle, read);
+        // What other processes appended to the old file after it was read: carried over, whole
+        // lines only (a line still being written is written again by its writer).
+        const { text: tail } = await wholeLinesFrom(handle, read);
         if (tail.trim()) {
           await appendLines(file, tail.startsWith('\n') ? tail : `\n${tail}`);
           this.lineCounts.set(file, kept.length + tail.split('\n').filter((l) => l.trim()).length);
@@ -165,37 +171,100 @@ export class HistoryStore {
   }
 
   /** Runs `work` holding the file's lock. Without `force`, gives up (does nothing) when another
-   *  process holds it; with it, waits, and takes a lock older than STALE_LOCK_MS as abandoned. */
+   *  process holds it; with it, waits for as long as the holder lives. A lock whose holder is gone
+   *  is taken in either case. */
   private async underLock(file: string, options: { force?: boolean }, work: () => Promise<void>): Promise<void> {
     await fs.promises.mkdir(this.folder, { recursive: true });
     const lock = `${file}.lock`;
-    const started = Date.now();
+    const mine: LockHolder = { pid: process.pid, host: os.hostname(), id: randomUUID() };
     for (;;) {
       try {
-        const handle = await fs.promises.open(lock, 'wx');
-        await handle.writeFile(String(process.pid));
-        await handle.close();
+        await fs.promises.writeFile(lock, JSON.stringify(mine), { flag: 'wx' });
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const age = await fs.promises.stat(lock).then(
-          (s) => Date.now() - s.mtimeMs,
-          () => 0,
-        );
-        if (age > STALE_LOCK_MS || (options.force && Date.now() - started > LOCK_WAIT_MS)) {
-          await fs.promises.rm(lock, { force: true });
+        const held = await readLock(lock);
+        if (held && holderGone(held)) {
+          await breakLock(lock, held.holder);
           continue;
         }
         if (!options.force) return;
-        await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
+        await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8));
       }
     }
+    const heartbeat = setInterval(() => {
+      const now = new Date();
+      fs.promises.utimes(lock, now, now).catch(() => undefined);
+    }, HEARTBEAT_MS);
+    heartbeat.unref?.();
     try {
       await work();
     } finally {
-      await fs.promises.rm(lock, { force: true });
+      clearInterval(heartbeat);
+      const held = await readLock(lock);
+      if (held?.holder?.id === mine.id) await fs.promises.rm(lock, { force: true });
     }
   }
+}
+
+/** Who holds a lock: written into the lock file by its holder. */
+interface LockHolder {
+  pid: number;
+  host: string;
+  id: string;
+}
+
+/** A lock file's holder (undefined when the file holds no holder: written by an older version,
+ *  or caught between its creation and its write) and when it was last touched. */
+async function readLock(lock: string): Promise<{ holder?: LockHolder; touchedAt: number } | undefined> {
+  let text: string;
+  let touchedAt: number;
+  try {
+    [text, touchedAt] = await Promise.all([
+      fs.promises.readFile(lock, 'utf8'),
+      fs.promises.stat(lock).then((s) => s.mtimeMs),
+    ]);
+  } catch {
+    return undefined;
+  }
+  try {
+    const value = JSON.parse(text) as Partial<LockHolder>;
+    if (typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.id === 'string')
+      return { holder: { pid: value.pid, host: value.host, id: value.id }, touchedAt };
+  } catch {
+    // not a holder: judged by its heartbeat alone
+  }
+  return { touchedAt };
+}
+
+/** Whether a lock's holder is gone: its process is not alive on this host, or it stopped touching the lock. */
+function holderGone(held: { holder?: LockHolder; touchedAt: number }): boolean {
+  if (Date.now() - held.touchedAt > HEARTBEAT_STOPPED_MS) return true;
+  return held.holder !== undefined && held.holder.host === os.hostname() && !processAlive(held.holder.pid);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, but another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes away the lock of a holder that is gone, and only that one: the file is moved aside and
+ *  looked at; if another process took the lock meanwhile (it is not the gone holder's), it is put back. */
+async function breakLock(lock: string, gone: LockHolder | undefined): Promise<void> {
+  const aside = `${lock}.${process.pid}.${randomUUID()}.stale`;
+  try {
+    await fs.promises.rename(lock, aside);
+  } catch {
+    return; // broken or released by another meanwhile
+  }
+  const moved = await readLock(aside);
+  if (moved?.holder?.id !== gone?.id) await fs.promises.link(aside, lock).catch(() => undefined);
+  await fs.promises.rm(aside, { force: true });
 }
 
 /** Lines past the cap that a file may hold before it is compacted: compaction is not paid per run. */
@@ -203,25 +272,31 @@ function slack(maxEntries: number): number {
   return Math.max(20, Math.ceil(maxEntries / 5));
 }
 
-/** Appends with one write to the file in place; again to its successor if it was replaced meanwhile. */
+/** Appends with one write to the file in place; again to its successor if it was replaced meanwhile.
+ *  The file in place is compared while the written one is still open: a file closed and deleted
+ *  gives its inode number to the next file made, which could then pass for it. */
 async function appendLines(file: string, text: string): Promise<void> {
   for (let tries = 0; tries < 10; tries++) {
     const handle = await fs.promises.open(file, 'a');
-    let written: fs.Stats;
     try {
       await handle.write(text);
-      written = await handle.stat();
+      const written = await handle.stat();
+      const now = await fs.promises.stat(file).catch(() => undefined);
+      if (now && now.ino === written.ino && now.dev === written.dev) return;
     } finally {
       await handle.close();
     }
-    const now = await fs.promises.stat(file).catch(() => undefined);
-    if (now && now.ino === written.ino && now.dev === written.dev) return;
   }
 }
 
-async function readFrom(handle: fs.promises.FileHandle, offset: number): Promise<string> {
+/** The text from `offset` up to the end of the last whole line (a line ends with a newline), and
+ *  how many bytes that is from the start: a line another process is still writing is left out. */
+async function wholeLinesFrom(
+  handle: fs.promises.FileHandle,
+  offset: number,
+): Promise<{ text: string; bytes: number }> {
   const { size } = await handle.stat();
-  if (size <= offset) return '';
+  if (size <= offset) return { text: '', bytes: offset };
   const buffer = Buffer.alloc(size - offset);
   let at = 0;
   while (at < buffer.length) {
@@ -229,7 +304,8 @@ async function readFrom(handle: fs.promises.FileHandle, offset: number): Promise
     if (!bytesRead) break;
     at += bytesRead;
   }
-  return buffer.subarray(0, at).toString('utf8');
+  const whole = buffer.lastIndexOf(0x0a, at - 1) + 1;
+  return { text: buffer.subarray(0, whole).toString('utf8'), bytes: offset + whole };
 }
 
 /** The entries of a file's text, newest first (by start time; of two at the same time, the later

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createServer as httpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { after, afterEach, before, describe, it } from 'node:test';
 import {
   authorizeUrl,
@@ -10,6 +11,8 @@ import {
   makePkce,
   makeState,
   pkceChallenge,
+  readMetadata,
+  readTokens,
   refreshTokens,
   registerClient,
   revokeToken,
@@ -18,14 +21,22 @@ import {
 } from '../../../src/core/accounts/oauth';
 import { checkSignInUrl, signInUrlFor } from '../../../src/core/accounts/signInUrl';
 import { listenForCallback, readCallback, type CallbackListener } from '../../../src/core/accounts/oauthCallback';
-import { RefreshingToken, type Grant } from '../../../src/core/accounts/tokenRefresh';
+import {
+  RefreshingToken,
+  REFRESH_MARGIN_MS,
+  type Grant,
+  type GrantStore,
+} from '../../../src/core/accounts/tokenRefresh';
+import { secretClaims } from '../../../src/core/accounts/renewalClaims';
 import { createDispatcher, undiciTransport } from '../../../src/core/api/undiciTransport';
 import { AxiomError } from '../../../src/core/api/errors';
 import { maskSecrets } from '../../../src/core/api/secrets';
 import { DEMO_ORG, startDemo, startDemoSignIn } from '../../support/demo';
 import { FakeAxiom } from '../../support/fakeAxiom';
 import { FakeOAuth, followAuthorize, listening } from '../../support/fakeOAuth';
+import { MemorySecrets } from '../../support/sharedSecrets';
 import { CapturedLog, rejection, testClient } from '../../support/testClient';
+import { anyJson, FUZZ_BOUND, typedOrNothing } from '../../support/untrustedInput';
 
 const dispatcher = createDispatcher();
 const oauth = new FakeOAuth();
@@ -203,6 +214,50 @@ describe('OAuth against the fake authorization server', () => {
     }
   });
 
+  it('the issuer must be the address the metadata was found at (RFC 8414 §3.3); a front naming its server is followed once', async () => {
+    const bodies = new Map<string, unknown>();
+    const asked: string[] = [];
+    const server = httpServer((req, res) => {
+      asked.push(req.url ?? '');
+      const body = bodies.get((req.url ?? '').replace('/.well-known/oauth-authorization-server', ''));
+      res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body ?? { error: 'not_found' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const metadataOf = (issuer: string) => ({
+      issuer,
+      authorization_endpoint: `${url}/auth/a`,
+      token_endpoint: `${url}/auth/t`,
+      registration_endpoint: `${url}/auth/r`,
+    });
+    try {
+      // Another server's metadata served here: refused, in one sentence naming both.
+      bodies.set('', metadataOf('http://127.0.0.1:1'));
+      const error = await rejection(discover(url, http));
+      assert.equal(error.kind, 'config');
+      assert.match(error.message, /names itself http:\/\/127\.0\.0\.1:1, not the address it was found at/);
+      // Its own issuer, with or without a final slash: used.
+      bodies.set('', metadataOf(`${url}/`));
+      assert.equal((await discover(url, http)).tokenEndpoint, `${url}/auth/t`);
+      // A front naming its server, whose own metadata names it: that server's metadata.
+      bodies.set('', metadataOf(`${url}/auth`));
+      bodies.set('/auth', { ...metadataOf(`${url}/auth`), token_endpoint: `${url}/auth/token` });
+      asked.length = 0;
+      assert.equal((await discover(url, http)).tokenEndpoint, `${url}/auth/token`);
+      assert.deepEqual(asked, [
+        '/.well-known/oauth-authorization-server',
+        '/auth/.well-known/oauth-authorization-server',
+      ]);
+      // …but not when that server names yet another one.
+      bodies.set('/auth', metadataOf(`${url}/elsewhere`));
+      assert.match((await rejection(discover(url, http))).message, /not the address it was found at/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('registers a public client for its redirect address; an http redirect to an IP address is refused', async () => {
     const metadata = await discover(oauth.url, http);
     const id = await registerClient(metadata, 'http://localhost:5123/callback', 'Axiom for VS Code', http);
@@ -314,12 +369,22 @@ describe('OAuth: the loopback listener', () => {
   const listen = (timeoutMs = 10_000, signal?: AbortSignal) =>
     listenForCallback({ state: STATE, timeoutMs, pages: PAGES, signal });
 
-  it('answers only /callback: another path is a 404 and the sign-in goes on waiting', async () => {
+  it('answers 400 to anything but the callback with its state, and goes on waiting', async () => {
     const listener = await listen();
     const base = `http://localhost:${listener.port}`;
-    assert.equal((await fetch(`${base}/favicon.ico`)).status, 404);
-    assert.equal((await fetch(`${base}/callback/x?code=a&state=${STATE}`)).status, 404);
-    assert.equal((await fetch(`${base}/callback?code=a&state=${STATE}`, { method: 'POST' })).status, 404);
+    for (const [path, method] of [
+      ['/favicon.ico', 'GET'],
+      [`/callback/x?code=a&state=${STATE}`, 'GET'],
+      [`/callback?code=a&state=${STATE}`, 'POST'],
+      ['/callback?code=the-code&state=someone-else', 'GET'],
+      ['/callback?code=the-code', 'GET'],
+      ['/callback?error=access_denied&state=someone-else', 'GET'],
+    ]) {
+      const answer = await fetch(`${base}${path}`, { method });
+      assert.equal(answer.status, 400, `${method} ${path}`);
+      assert.match(await answer.text(), /Return to VS Code/);
+    }
+    assert.ok(listener.complete(`${base}/callback?code=pasted&state=someone-else`), 'another state pasted is refused');
     assert.equal(await listening(listener.port), true);
     const ok = await fetch(`http://127.0.0.1:${listener.port}/callback?code=the-code&state=${STATE}`);
     assert.equal(ok.status, 200);
@@ -327,13 +392,35 @@ describe('OAuth: the loopback listener', () => {
     assert.equal(await listener.code, 'the-code');
   });
 
-  it('a wrong state ends the sign-in with state_mismatch, and closes', async () => {
+  it('a malformed request never throws, is answered 400, and its connection is closed', async () => {
     const listener = await listen();
-    const answer = await fetch(`http://localhost:${listener.port}/callback?code=the-code&state=someone-else`);
-    assert.equal(answer.status, 400);
-    assert.match(await answer.text(), /Return to VS Code/);
-    assert.equal((await rejection(listener.code)).code, 'state_mismatch');
+    /** Sends `raw` over a socket; what came back once the listener closed it. */
+    const sendRaw = (raw: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect({ port: listener.port, host: '127.0.0.1' });
+        let received = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (received += chunk));
+        socket.on('error', reject);
+        socket.on('close', () => resolve(received));
+        socket.setTimeout(5_000, () => reject(new Error(`the connection stayed open after ${JSON.stringify(raw)}`)));
+        socket.write(raw);
+      });
+    for (const raw of [
+      'GET http://[ HTTP/1.1\r\nhost: localhost\r\n\r\n',
+      'GET http://[::1/callback?state=x HTTP/1.1\r\n\r\n',
+      'GET /callback?%zz HTTP/1.1\r\nhost: localhost\r\n\r\n',
+      'BREW /callback HTTP/1.1\r\n\r\n',
+      'GET /callback HTTP/1.1\r\ncontent-length: x\r\n\r\n',
+      '\u0000\u0001 garbage\r\n\r\n',
+      'GET /callback?code=a&state=x HTTP/1.1\r\nhost: localhost\r\ncontent-length: 1000\r\n\r\nshort',
+    ]) {
+      const received = await sendRaw(raw);
+      assert.match(received, /^HTTP\/1\.1 400 /, JSON.stringify(raw));
+    }
+    assert.equal(await listening(listener.port), true, 'still waiting');
     await listener.close();
+    assert.equal((await rejection(listener.code)).kind, 'cancelled');
     assert.equal(await listening(listener.port), false);
   });
 
@@ -504,6 +591,145 @@ describe('OAuth: tokens that expire', () => {
   });
 });
 
+describe('OAuth: windows renew a sign-in once', () => {
+  const GRANT_KEY = 'axiom.signIn:prod';
+  const TIMING = { settleMs: 40, abandonedAfterMs: 1_500, lookAgainMs: 300 };
+
+  /** A window's token store over the secrets every window shares: the grant, and the claims of its renewal. */
+  function windowOver(
+    secrets: MemorySecrets,
+    refresh = refreshWith(http),
+  ): { source: RefreshingToken; saves: Grant[] } {
+    const saves: Grant[] = [];
+    const store: GrantStore = {
+      load: async () => {
+        const text = await secrets.get(GRANT_KEY);
+        return text ? (JSON.parse(text) as Grant) : undefined;
+      },
+      save: async (grant) => {
+        saves.push(grant);
+        await secrets.store(GRANT_KEY, JSON.stringify(grant));
+      },
+      claims: secretClaims(secrets, GRANT_KEY, 'axiom.signInRenewal:prod'),
+    };
+    return { source: new RefreshingToken(store, refresh, Date.now, REFRESH_MARGIN_MS, TIMING), saves };
+  }
+  const refreshWith = (over: OAuthHttp) => (g: Grant & { refreshToken: string }) =>
+    refreshTokens(g.tokenEndpoint, { clientId: g.clientId, refreshToken: g.refreshToken }, over);
+
+  /** Signed in with tokens that live `lifetimeSeconds` (inside the margin: due for renewal), the grant in the shared secrets. */
+  async function signedInAcross(lifetimeSeconds: number): Promise<{ secrets: MemorySecrets; grant: Grant }> {
+    oauth.accessLifetimeSeconds = lifetimeSeconds;
+    oauth.revokeFamilyOnReuse = true;
+    const { metadata, clientId, tokens } = await signedInTokens(oauth.url);
+    const grant: Grant = { ...tokens, clientId, issuer: metadata.issuer, tokenEndpoint: metadata.tokenEndpoint };
+    const secrets = new MemorySecrets();
+    await secrets.store(GRANT_KEY, JSON.stringify(grant));
+    oauth.requests.length = 0;
+    oauth.accessLifetimeSeconds = 3600; // the renewed tokens are not due again
+
+    return { secrets, grant };
+  }
+
+  const clientOf = (source: RefreshingToken, token: string) =>
+    testClient(fake.url, dispatcher, log, { token, orgId: 'fake-org-1', tokenSource: source });
+
+  it('two windows renewing at the same moment send one refresh grant, and both keep working', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { secrets, grant } = await signedInAcross(30);
+      const [a, b] = [windowOver(secrets), windowOver(secrets)];
+      const [tokenA, tokenB] = await Promise.all([a.source.current(), b.source.current()]);
+      assert.equal(oauth.refreshGrants().length, 1, `round ${round}: one refresh grant`);
+      assert.equal(tokenA, tokenB, 'both use the renewed token');
+      assert.notEqual(tokenA, grant.accessToken);
+      assert.equal(oauth.check(tokenA), 'live', 'the family was not revoked');
+      assert.equal(a.saves.length + b.saves.length, 1, 'one window stored the renewal');
+      assert.equal(secrets.values.has('axiom.signInRenewal:prod'), false, 'the claim is cleared');
+      // Both windows' requests go through with it.
+      await Promise.all([
+        clientOf(a.source, grant.accessToken).listMonitors(),
+        clientOf(b.source, grant.accessToken).listMonitors(),
+      ]);
+      assert.deepEqual(
+        fake.requestsTo('GET /v2/monitors').map((r) => r.headers.authorization),
+        [`Bearer ${tokenA}`, `Bearer ${tokenA}`],
+      );
+      fake.reset();
+    }
+  });
+
+  it('a window that finds the token already renewed uses the new one without a request; after a 401 too', async () => {
+    const { secrets, grant } = await signedInAcross(3600);
+    const [a, b] = [windowOver(secrets), windowOver(secrets)];
+    const clientA = clientOf(a.source, grant.accessToken);
+    const clientB = clientOf(b.source, grant.accessToken);
+    await Promise.all([clientA.listMonitors(), clientB.listMonitors()]);
+    // The token is refused as expired in both windows, one after the other: one renewal.
+    oauth.expire(grant.accessToken);
+    await clientA.listMonitors();
+    assert.equal(oauth.refreshGrants().length, 1);
+    const renewed = a.saves[0].accessToken;
+    fake.reset();
+    await clientB.listMonitors();
+    assert.equal(oauth.refreshGrants().length, 1, 'window B took the renewed grant: no second refresh');
+    assert.deepEqual(
+      fake.requestsTo('GET /v2/monitors').map((r) => r.headers.authorization),
+      [`Bearer ${grant.accessToken}`, `Bearer ${renewed}`],
+    );
+    assert.equal(b.saves.length, 0);
+  });
+
+  it('both windows refused at the same moment after a 401: one refresh grant', async () => {
+    const { secrets, grant } = await signedInAcross(3600);
+    const [a, b] = [windowOver(secrets), windowOver(secrets)];
+    oauth.expire(grant.accessToken);
+    await Promise.all([
+      clientOf(a.source, grant.accessToken).listMonitors(),
+      clientOf(b.source, grant.accessToken).listMonitors(),
+    ]);
+    assert.equal(oauth.refreshGrants().length, 1);
+    assert.equal(fake.requestsTo('GET /v2/monitors').length, 4, 'each window: refused once, then sent again');
+  });
+
+  it('the claim of a window that went away mid-renewal is taken over once it stood too long', async () => {
+    const { secrets } = await signedInAcross(30);
+    // A window that claims, then never finishes (closed while its request was out).
+    const gone = windowOver(secrets, () => new Promise(() => undefined));
+    void gone.source.current().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, TIMING.settleMs * 3));
+    assert.ok(secrets.values.has('axiom.signInRenewal:prod'), 'the gone window holds the claim');
+    const started = Date.now();
+    const token = await windowOver(secrets).source.current();
+    assert.ok(Date.now() - started >= TIMING.abandonedAfterMs - 100, 'it waited for the claim first');
+    assert.equal(oauth.check(token), 'live');
+    assert.equal(oauth.refreshGrants().length, 1);
+  });
+
+  it('when the shared secret storage fails, the window renews alone rather than not at all', async () => {
+    const { secrets } = await signedInAcross(30);
+    const failing = new MemorySecrets();
+    failing.values.set(GRANT_KEY, secrets.values.get(GRANT_KEY)!);
+    failing.store = async (key, value) => {
+      if (key !== GRANT_KEY) throw new Error('the keychain is locked');
+      failing.values.set(key, value);
+    };
+    const token = await windowOver(failing).source.current();
+    assert.equal(oauth.check(token), 'live');
+    assert.equal(oauth.refreshGrants().length, 1);
+  });
+
+  it('the fake revokes the whole sign-in when a refresh token is used twice (what the claims prevent)', async () => {
+    const { grant } = await signedInAcross(30);
+    const refresh = refreshWith(http);
+    const held = grant as Grant & { refreshToken: string };
+    const outcomes = await Promise.allSettled([refresh(held), refresh(held)]);
+    assert.equal(oauth.refreshGrants().length, 2);
+    const issued = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.accessToken] : []));
+    assert.equal(issued.length, 1, 'the second use is refused');
+    assert.equal(oauth.check(issued[0]), 'unknown', 'and the first one’s new token is revoked with it');
+  });
+});
+
 describe('OAuth: the demo deployment (npm start) offers sign-in too', () => {
   it('signs in to the demo service through its own sign-in server, which lists the demo org', async () => {
     const demo = await startDemo();
@@ -524,5 +750,78 @@ describe('OAuth: the demo deployment (npm start) offers sign-in too', () => {
       await demo.stop();
       await server.stop();
     }
+  });
+});
+
+describe('OAuth: the readers of the sign-in server’s answers, fuzzed', () => {
+  const address = fc.oneof(
+    fc.webUrl(),
+    fc.constantFrom('http://127.0.0.1:1/t', 'http://localhost/t', 'http://evil.example.com/t', 'javascript:alert(1)'),
+    fc.string(),
+  );
+  const metadataish = fc.record(
+    {
+      issuer: fc.oneof(fc.webUrl(), fc.string()),
+      authorization_endpoint: address,
+      token_endpoint: address,
+      registration_endpoint: address,
+      revocation_endpoint: address,
+      code_challenge_methods_supported: fc.array(fc.constantFrom('S256', 'plain', 'x')),
+      scopes_supported: fc.array(fc.string()),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('metadata: any JSON gives usable metadata or the one typed error; every endpoint kept is https or this machine', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyJson, metadataish), (body) => {
+        typedOrNothing(() => {
+          const metadata = readMetadata(body);
+          for (const endpoint of [
+            metadata.authorizationEndpoint,
+            metadata.tokenEndpoint,
+            metadata.registrationEndpoint,
+            metadata.revocationEndpoint,
+          ])
+            if (endpoint !== undefined) assert.ok(checkSignInUrl(endpoint).ok, endpoint);
+        });
+        try {
+          readMetadata(body);
+        } catch (error) {
+          assert.ok(['invalidResponse', 'config'].includes((error as AxiomError).kind));
+        }
+      }),
+      FUZZ_BOUND,
+    );
+  });
+
+  it('token answers: any JSON gives a bearer token with a finite expiry in the future, or invalidResponse', () => {
+    const tokenish = fc.record(
+      {
+        access_token: fc.oneof(fc.string(), anyJson),
+        token_type: fc.oneof(fc.constantFrom('Bearer', 'bearer', 'mac', 'DPoP'), fc.string()),
+        expires_in: fc.oneof(fc.double(), fc.integer(), fc.string(), fc.constantFrom('3600', '1e400', '-1', 'NaN')),
+        refresh_token: fc.oneof(fc.string(), anyJson),
+      },
+      { requiredKeys: [] },
+    );
+    const now = 1_800_000_000_000;
+    fc.assert(
+      fc.property(fc.oneof(anyJson, tokenish), (body) => {
+        let tokens;
+        try {
+          tokens = readTokens(body, now);
+        } catch (error) {
+          assert.ok(error instanceof AxiomError, `threw ${String(error)}`);
+          assert.equal(error.kind, 'invalidResponse');
+          return;
+        }
+        assert.match(tokens.accessToken, /^[\x21-\x7e]+$/, 'fit for an Authorization header');
+        if (tokens.refreshToken !== undefined)
+          assert.ok(typeof tokens.refreshToken === 'string' && tokens.refreshToken);
+        if (tokens.expiresAt !== undefined) assert.ok(Number.isFinite(tokens.expiresAt) && tokens.expiresAt > now);
+      }),
+      FUZZ_BOUND,
+    );
   });
 });

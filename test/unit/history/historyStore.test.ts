@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { HistoryStore, readLines } from '../../../src/core/history/historyStore';
 import { historyEntry } from '../../support/historyEntries';
+import type { StressRound } from '../../support/historyWriter';
 
 const run = promisify(execFile);
 let folder: string;
@@ -144,16 +145,44 @@ describe('history store', () => {
     assert.equal(lines(store).length, 3);
   });
 
-  it('a lock left by a process that died does not stop compaction for long', async () => {
+  it('takes a lock whose holder process is gone at once, and one whose heartbeat stopped', async () => {
     const store = new HistoryStore({ folder, maxEntries: 5 });
     for (let i = 0; i < 8; i++) await store.append(historyEntry(i));
     const lock = `${store.fileOf('prod')}.lock`;
-    fs.writeFileSync(lock, '99999');
+    // A holder on this host whose process ended: its lock is fresh, but nobody will release it.
+    const ended = await run(process.execPath, ['-p', 'process.pid']);
+    fs.writeFileSync(lock, JSON.stringify({ pid: Number(ended.stdout), host: os.hostname(), id: 'ended' }));
+    await store.compact('prod');
+    assert.equal(lines(store).length, 5);
+    assert.equal(fs.existsSync(lock), false);
+    // A holder elsewhere (another host sharing the folder) that stopped touching its lock.
+    for (let i = 8; i < 12; i++) await store.append(historyEntry(i));
+    fs.writeFileSync(lock, JSON.stringify({ pid: process.pid, host: 'elsewhere', id: 'silent' }));
     const old = new Date(Date.now() - 60_000);
     fs.utimesSync(lock, old, old);
     await store.compact('prod');
     assert.equal(lines(store).length, 5);
     assert.equal(fs.existsSync(lock), false);
+  });
+
+  it('a waiting removal never takes the lock of a holder that lives, however long it holds it', async () => {
+    const store = new HistoryStore({ folder });
+    await store.append(historyEntry(1));
+    await store.append(historyEntry(2));
+    const lock = `${store.fileOf('prod')}.lock`;
+    // A live holder on this host (this process), touching its lock as a holder does.
+    fs.writeFileSync(lock, JSON.stringify({ pid: process.pid, host: os.hostname(), id: 'alive' }));
+    let removed = false;
+    const removal = store.remove('prod', 'e1').then(() => (removed = true));
+    await new Promise((resolve) => setTimeout(resolve, 4_000)); // past the 3 s after which it used to break in
+    assert.equal(removed, false, 'the removal waits');
+    assert.equal((JSON.parse(fs.readFileSync(lock, 'utf8')) as { id: string }).id, 'alive');
+    fs.rmSync(lock); // the holder is done
+    await removal;
+    assert.deepEqual(
+      (await store.read('prod')).map((e) => e.id),
+      ['e2'],
+    );
   });
 
   it('two processes appending and compacting at once lose nothing', async () => {
@@ -172,6 +201,61 @@ describe('history store', () => {
     assert.equal(ids.size, 600);
     await store.compact('prod');
     assert.equal(lines(store).length, 600, 'each entry once after compaction');
+  });
+
+  it('two processes writing, compacting and removing at once, 200 rounds of 60 KB lines: no entry lost, no torn line', async () => {
+    const rounds = Number(process.env.AXIOM_HISTORY_STRESS_ROUNDS ?? 200);
+    const entries = 4;
+    const writers = ['a', 'b'].map((name) => ({
+      name,
+      child: fork(path.resolve(__dirname, '../../support/historyWriter.mjs'), [], { stdio: 'ignore' }),
+    }));
+    const answer = (child: ChildProcess) =>
+      new Promise<unknown>((resolve, reject) => {
+        const ended = (code: number | null) => reject(new Error(`a writer ended (${code})`));
+        child.once('exit', ended);
+        child.once('message', (message) => {
+          child.off('exit', ended);
+          resolve(message);
+        });
+      });
+    const problems: string[] = [];
+    try {
+      for (let round = 0; round < rounds; round++) {
+        const answers = writers.map(({ name, child }) => {
+          const done = answer(child);
+          const message: StressRound = { folder, writer: name, round, entries, aplLength: 60_000 };
+          child.send(message);
+          return done;
+        });
+        assert.deepEqual(await Promise.all(answers), [round, round]);
+        const store = new HistoryStore({ folder, maxEntries: 10_000 });
+        const file = store.fileOf(`round-${round}`);
+        const torn = fs
+          .readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((line) => {
+            if (!line.trim()) return false;
+            try {
+              JSON.parse(line);
+              return false;
+            } catch {
+              return true;
+            }
+          });
+        const ids = new Set((await store.read(`round-${round}`)).map((e) => e.id));
+        const wanted = writers.flatMap(({ name }) => [...Array(entries).keys()].map((i) => `${name}-${round}-${i}`));
+        const missing = wanted.filter((id) => !ids.has(id));
+        if (missing.length || torn.length || ids.size !== wanted.length)
+          problems.push(
+            `round ${round}: missing ${missing.join(', ') || 'none'}, ${torn.length} torn, ${ids.size} kept`,
+          );
+        fs.rmSync(file);
+      }
+    } finally {
+      for (const { child } of writers) child.kill();
+    }
+    assert.deepEqual(problems, []);
   });
 
   it('reads a file of 1,000 entries written by the cap, with ids once', () => {

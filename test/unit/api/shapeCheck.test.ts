@@ -49,10 +49,12 @@ function expectedReading(entry: unknown): { monitor: Record<string, unknown>; dr
   return { monitor, dropped };
 }
 
-/** The fields a monitor holds that the schema names, without those left undefined. */
+/** The fields a monitor holds that the schema names (its own keys: `constructor` is in every object), without those left undefined. */
 function monitorFields(monitor: Monitor): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(monitor).filter(([key, value]) => key in monitorWireSchema.shape && value !== undefined),
+    Object.entries(monitor).filter(
+      ([key, value]) => Object.hasOwn(monitorWireSchema.shape, key) && value !== undefined,
+    ),
   );
 }
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { FAKE_API_TOKEN, type FakeAxiom } from '../support/fakeAxiom';
-import { activateExtension, connectedFake, waitFor } from './helpers';
+import { activateExtension, connectedFake, waitFor, signOut, switchDeployment } from './helpers';
 
 const OTHER_TOKEN = 'xaat-66666666-from-outside';
 
@@ -61,7 +61,7 @@ describe('commands from outside ask the person', () => {
   after(async () => {
     Object.assign(window, originals);
     fs.rmSync(home, { recursive: true, force: true });
-    await vscode.commands.executeCommand('axiom.signOut');
+    await signOut();
     await fake.stop();
   });
 
@@ -131,7 +131,7 @@ describe('commands from outside ask the person', () => {
       );
     } finally {
       assert.equal(await own.removeDeployment({ name: 'keep', confirmed: true }), true);
-      await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+      await switchDeployment('');
     }
   });
 

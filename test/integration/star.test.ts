@@ -55,20 +55,20 @@ describe('Star this APL Query', () => {
   it('reads the primary selection', async () => {
     const editor = await editorWith(`// notes\n${APL}\n// more notes`);
     editor.selection = new vscode.Selection(1, 0, 3, editor.document.lineAt(3).text.length);
-    await vscode.commands.executeCommand('axiom.starQuery', { name: 'sel', dataset: 'http-logs' });
+    await (await activateExtension()).own.starQuery({ name: 'sel', dataset: 'http-logs' });
     assert.equal((posted()[0].query as { apl: string }).apl, APL);
   });
 
   it('with an empty selection, uses the whole document', async () => {
     const editor = await editorWith(APL);
     editor.selection = new vscode.Selection(0, 0, 0, 0);
-    await vscode.commands.executeCommand('axiom.starQuery', { name: 'whole', dataset: 'http-logs' });
+    await (await activateExtension()).own.starQuery({ name: 'whole', dataset: 'http-logs' });
     assert.equal((posted()[0].query as { apl: string }).apl, APL);
   });
 
   it('with nothing at all, posts nothing', async () => {
     await editorWith('   \n  ');
-    const result = await vscode.commands.executeCommand('axiom.starQuery', { name: 'x', dataset: 'y' });
+    const result = await (await activateExtension()).own.starQuery({ name: 'x', dataset: 'y' });
     assert.equal(result, undefined);
     assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 0);
   });
@@ -103,7 +103,7 @@ describe('Star this APL Query', () => {
 
   it('Cancel aborts the request: the service sees the connection close', async () => {
     fake.fail('POST /v2/apl-starred-queries', { delayMs: 5000 });
-    const pending = vscode.commands.executeCommand('axiom.starQuery', { apl: APL, name: 'slow', dataset: 'http-logs' });
+    const pending = (await activateExtension()).own.starQuery({ apl: APL, name: 'slow', dataset: 'http-logs' });
     await waitFor('the post to start', () => fake.requestsTo('POST /v2/apl-starred-queries').length === 1);
     await waitFor('the cancel to take', async () => {
       await vscode.commands.executeCommand('notification.acceptPrimaryAction');

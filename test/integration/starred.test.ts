@@ -14,6 +14,8 @@ import {
   setSetting,
   waitFor,
   comparedOriginal,
+  signOut,
+  switchDeployment,
 } from './helpers';
 
 type StarredView = AxiomExtensionApi['starredView'];
@@ -456,7 +458,7 @@ describe('Starred Queries view', () => {
         'the deployment survives the URI as text',
       );
 
-      await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+      await switchDeployment('');
       const asked = byId(other).length;
       assert.equal(await mine.save(), true);
       assert.equal(mine.isDirty, false);
@@ -472,7 +474,7 @@ describe('Starred Queries view', () => {
       );
     } finally {
       await (await activateExtension()).own.removeDeployment({ name: 'other org', confirmed: true });
-      await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+      await switchDeployment('');
       await other.stop();
     }
   });
@@ -565,7 +567,7 @@ describe('Starred Queries view', () => {
 
   it('with no token the view says how to connect, and nothing is asked', async () => {
     const view = await loadedView();
-    await vscode.commands.executeCommand('axiom.signOut');
+    await signOut();
     try {
       await waitFor('the no-token state', () => view.currentState === 'noToken');
       fake.reset();

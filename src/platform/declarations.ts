@@ -10,6 +10,11 @@
 // Adding a command: its name in its feature's `commands` below, its entry in package.json's
 // contributes.commands (and its title in package.nls.json), and its body in the `commands` map the
 // feature's bundle returns (`[COMMANDS.<name>]: …`), which the type checker holds to this list.
+// A command that changes something in Axiom, in the person's settings or in their sign-in: its name
+// in its feature's `changing` too ('first' or 'itself', with the arguments only the extension gives
+// in `ownOnly`), and what it does in platform/outsideQuestion.ts's words; then a call from another
+// extension or a link asks the person (platform/outsideCallers.ts). The declarations' unit test
+// lists every such command.
 // Adding a view: its id as the feature's `view`, its entry in contributes.views; the composition
 // root registers it with registerViewFeature (lazyEntries.ts), whose tree the bundle's view uses.
 // Adding a language model tool: its name in the agents' `tools`, its entry in

@@ -126,6 +126,7 @@ export function createAccounts(deps: AccountsDeps) {
      *  it may give (a token, a home folder to import from, a confirmation already given), and with
      *  no question first. */
     own: {
+      signIn,
       setToken,
       addDeployment,
       importCliConfig: importCli,

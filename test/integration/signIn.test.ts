@@ -29,7 +29,7 @@ describe('Sign in with Axiom', () => {
     orgId?: string;
   }): Promise<{ done: Thenable<{ name: string; orgId?: string } | undefined>; address: string; port: number }> {
     const before = opened.length;
-    const done = vscode.commands.executeCommand<{ name: string; orgId?: string } | undefined>('axiom.signIn', args);
+    const done = (await activateExtension()).own.signIn(args);
     const address = await waitFor('the authorize address', () => opened[before]);
     const redirectParam = new URL(address).searchParams.get('redirect_uri');
     assert.ok(redirectParam, `no redirect_uri in ${address}`);

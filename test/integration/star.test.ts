@@ -31,12 +31,14 @@ describe('Star this APL Query', () => {
   }
 
   it('argument form: posts exactly what the API requires, headers and body field by field', async () => {
-    const created = await vscode.commands.executeCommand<{ id: string }>('axiom.starQuery', {
+    const created = await (
+      await activateExtension()
+    ).own.starQuery({
       apl: APL,
       name: 'Checkout 5xx',
       dataset: 'http-logs',
     });
-    assert.equal(created.id, 'sq_000001');
+    assert.equal(created?.id, 'sq_000001');
     const [req] = fake.requestsTo('POST /v2/apl-starred-queries');
     assert.equal(req.path, '/v2/apl-starred-queries');
     assert.equal(req.headers.authorization, `Bearer ${fake.token}`);
@@ -82,7 +84,7 @@ describe('Star this APL Query', () => {
   ]) {
     it(`${failure.status}, then Retry re-posts the identical body`, async () => {
       fake.fail('POST /v2/apl-starred-queries', { ...failure, times: 1 });
-      const pending = vscode.commands.executeCommand<{ id: string } | undefined>('axiom.starQuery', {
+      const pending = (await activateExtension()).own.starQuery({
         apl: APL,
         name: 'retry me',
         dataset: 'http-logs',

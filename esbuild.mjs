@@ -66,8 +66,12 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * came to be declared once (src/platform/declarations.ts): a command is its name (its id derived),
  * not a name and an id; one registration serves every feature with a view; the tools and the chat
  * participant are the declaration's, no longer read from package.json at activation.
+ * Raised by 1,400 bytes (production) and 1,500 (development) for commands called from outside
+ * (issue 38): every command that changes something is held at its registration, which is
+ * activation's (platform/outsideCallers.ts and the declarations' `changing` and `ownOnly`); the
+ * question it asks loads late, a library of its own (platform/outsideQuestion.ts).
  */
-export const ACTIVATION_BUDGET = { production: 14_600, development: 29_000 };
+export const ACTIVATION_BUDGET = { production: 16_000, development: 30_500 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. */

@@ -57,7 +57,7 @@ export interface AxiomExtensionApi {
    *  before a confirmation, and the chat participant's handler. */
   readonly agentTools: AgentTools;
   /** The commands with the arguments that only the extension's own code may give (a token, a
-   *  home folder, a confirmation: platform/outsideArguments.ts); from outside they ask. */
+   *  home folder, a confirmation: platform/outsideCallers.ts) and no question first. */
   readonly own: AccountsFeature['own'] & StarredFeature['own'];
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;

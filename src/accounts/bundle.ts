@@ -4,7 +4,6 @@
 // just after activation when the status bar shows the deployment, else at the first request.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../platform/constants';
-import { withoutOwnArguments } from '../platform/outsideArguments';
 import type { Log } from '../platform/log';
 import type { AdviceHandlers } from '../platform/showAdvice';
 import { MachineState } from '../platform/machineState';
@@ -62,6 +61,7 @@ export function createAccounts(deps: AccountsDeps) {
   const importCli = importCliConfigCommand(accounts, log);
   const rename = renameDeploymentCommand(accounts);
   const remove = removeDeploymentCommand(accounts);
+  const signOut = signOutCommand(accounts, handlers);
   // The client registered with each sign-in server: this machine's, not synced.
   const clients = new MachineState<RegisteredClients>(context.globalStorageUri.fsPath, 'sign-in-clients.json', {});
   const browser = new Browser();
@@ -77,6 +77,13 @@ export function createAccounts(deps: AccountsDeps) {
     userAgent,
     addWithToken: () => addDeployment(),
     rename: (name) => rename({ from: name }),
+  });
+  const switchDeployment = switchDeploymentCommand(accounts, {
+    signIn: () => signIn(),
+    add: () => addDeployment(),
+    importCli: () => importCli(),
+    rename,
+    remove,
   });
   const authentication = new AxiomAuthenticationProvider(accounts, context.globalState, deps.sessionsChanged, () =>
     signIn(),
@@ -104,38 +111,30 @@ export function createAccounts(deps: AccountsDeps) {
     /** Where addresses open in the browser: the extension's own tests follow them instead. */
     browser,
     commands: {
+      // Called from outside, each asks (their declarations' `changing`, platform/outsideCallers.ts).
       [COMMANDS.signIn]: signIn,
-      // From outside (platform/outsideArguments.ts): no token, no home folder, no confirmation.
-      [COMMANDS.setToken]: (args?: unknown) => {
-        withoutOwnArguments(COMMANDS.setToken, args, ['token', 'orgId'], log);
-        return setToken();
-      },
-      [COMMANDS.signOut]: signOutCommand(accounts, handlers),
-      [COMMANDS.switchDeployment]: switchDeploymentCommand(accounts, {
-        signIn: () => signIn(),
-        add: () => addDeployment(),
-        importCli: () => importCli(),
-        rename,
-        remove,
-      }),
-      [COMMANDS.addDeployment]: (args?: unknown) => {
-        withoutOwnArguments(COMMANDS.addDeployment, args, ['name', 'url', 'orgId', 'token'], log);
-        return addDeployment();
-      },
-      [COMMANDS.importCliConfig]: (args?: unknown) => {
-        withoutOwnArguments(COMMANDS.importCliConfig, args, ['home', 'confirmed'], log);
-        return importCli();
-      },
+      [COMMANDS.setToken]: setToken,
+      [COMMANDS.signOut]: signOut,
+      [COMMANDS.switchDeployment]: switchDeployment,
+      [COMMANDS.addDeployment]: addDeployment,
+      [COMMANDS.importCliConfig]: importCli,
       [COMMANDS.renameDeployment]: rename,
-      [COMMANDS.removeDeployment]: (args?: { name?: unknown; confirmed?: unknown }) => {
-        const name = withoutOwnArguments(COMMANDS.removeDeployment, args, ['confirmed'], log)?.name;
-        return remove({ name: typeof name === 'string' ? name : undefined });
-      },
+      [COMMANDS.removeDeployment]: remove,
       [COMMANDS.testConnection]: testConnectionCommand(connection, settings, log),
     },
-    /** The commands with the arguments only the extension's own code (and its tests) may give:
-     *  a token, a home folder to import from, a confirmation already given. */
-    own: { setToken, addDeployment, importCliConfig: importCli, removeDeployment: remove },
+    /** The commands as the extension's own code (and its tests) calls them: with the arguments only
+     *  it may give (a token, a home folder to import from, a confirmation already given), and with
+     *  no question first. */
+    own: {
+      signIn,
+      setToken,
+      addDeployment,
+      importCliConfig: importCli,
+      removeDeployment: remove,
+      signOut,
+      switchDeployment,
+      renameDeployment: rename,
+    },
     /** The status bar item naming the deployment: made and shown (when something is set up). */
     showStatus(): void {
       status ??= new DeploymentStatus(accounts);

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { checkOrgIdInput, checkTokenInput, tokenKind } from '../core/accounts/tokenInput';
 import { adviceFor } from '../core/api/errorAdvice';
 import { phrase, type Phrase } from '../core/phrase';
+import { confirm } from '../platform/confirm';
 import { localize, say } from '../platform/l10n';
 import { showAdvice, type AdviceHandlers } from '../platform/showAdvice';
 import { ensureOrgId } from '../platform/webApp';
@@ -79,14 +80,25 @@ export function setTokenCommand(accounts: Accounts, handlers: AdviceHandlers) {
   return setToken;
 }
 
-/** Axiom: Sign Out, of the window's deployment: its token is deleted from secret storage. */
+/** Axiom: Sign Out, of the window's deployment, after a modal question naming it (a call without
+ *  arguments may come from another extension as well as the Command Palette): its token is deleted
+ *  from secret storage. True when it signed out. */
 export function signOutCommand(accounts: Accounts, handlers: AdviceHandlers) {
-  return async (): Promise<void> => {
+  return async (args?: { confirmed?: boolean }): Promise<boolean> => {
     const deployment = await activeOrExplain(accounts, phrase('Signing out'), handlers);
-    if (!deployment) return;
+    if (!deployment) return false;
+    const label = deploymentLabel(deployment);
+    if (
+      !args?.confirmed &&
+      !(await confirm(
+        localize('Sign out of Axiom ({0})?', label),
+        localize('Its token is deleted from VS Code’s secret storage on this machine.'),
+        localize('Sign Out'),
+      ))
+    )
+      return false;
     await accounts.signOut(deployment.name);
-    void vscode.window.showInformationMessage(
-      localize('Signed out of Axiom ({0}): the token was removed.', deploymentLabel(deployment)),
-    );
+    void vscode.window.showInformationMessage(localize('Signed out of Axiom ({0}): the token was removed.', label));
+    return true;
   };
 }

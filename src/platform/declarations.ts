@@ -10,6 +10,11 @@
 // Adding a command: its name in its feature's `commands` below, its entry in package.json's
 // contributes.commands (and its title in package.nls.json), and its body in the `commands` map the
 // feature's bundle returns (`[COMMANDS.<name>]: …`), which the type checker holds to this list.
+// A command that changes something in Axiom, in the person's settings or in their sign-in: its name
+// in its feature's `changing` too ('first' or 'itself', with the arguments only the extension gives
+// in `ownOnly`), and what it does in platform/outsideQuestion.ts's words; then a call from another
+// extension or a link asks the person (platform/outsideCallers.ts). The declarations' unit test
+// lists every such command.
 // Adding a view: its id as the feature's `view`, its entry in contributes.views; the composition
 // root registers it with registerViewFeature (lazyEntries.ts), whose tree the bundle's view uses.
 // Adding a language model tool: its name in the agents' `tools`, its entry in
@@ -21,12 +26,25 @@
 import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
 import { STARRED_REMOTE_SCHEME, STARRED_SCHEME } from '../core/starred/starredUri';
 
+/** How a command that changes something is held when called from outside the extension (another
+ *  extension, a `command:` link, a keybinding: arguments the extension did not make), the same way
+ *  for every one (platform/outsideCallers.ts). 'first': a modal question first, naming what it does
+ *  and showing the arguments as data; declined, nothing runs. 'itself': its body asks the person,
+ *  naming what changes, whatever arguments it is given: no question first. */
+export type OutsideCall = 'first' | 'itself';
+
 /** What one feature contributes; every field but `commands` is optional. */
 export interface FeatureDeclaration {
   /** The bundle its bodies are in (src/<bundle>.ts), loaded on first use; none: the bodies are at activation. */
   readonly bundle?: string;
   /** Its commands, by name: the id is `axiom.<name>` (package.json contributes.commands). */
   readonly commands: readonly string[];
+  /** Those of its commands that change something in Axiom, in the person's settings or in their
+   *  sign-in, by name, and how a call from outside is held (the question's words: outsideQuestion.ts). */
+  readonly changing?: { readonly [command: string]: OutsideCall };
+  /** Arguments of its commands only the extension's own code gives (a token, a home folder, a
+   *  confirmation already given), by command: dropped from a call from outside. */
+  readonly ownOnly?: { readonly [command: string]: readonly string[] };
   /** Its tree view (contributes.views), registered at activation with a provider that loads the bundle. */
   readonly view?: string;
   /** The schemes of its documents of records and of the service's version beside one. */
@@ -60,6 +78,23 @@ export const FEATURES = {
       'removeDeployment',
       'testConnection',
     ],
+    changing: {
+      signIn: 'first',
+      setToken: 'itself',
+      signOut: 'itself',
+      switchDeployment: 'first',
+      addDeployment: 'itself',
+      importCliConfig: 'itself',
+      renameDeployment: 'first',
+      removeDeployment: 'itself',
+    },
+    ownOnly: {
+      setToken: ['token', 'orgId'],
+      signOut: ['confirmed'],
+      addDeployment: ['name', 'url', 'orgId', 'token'],
+      importCliConfig: ['home', 'confirmed'],
+      removeDeployment: ['confirmed'],
+    },
   },
   /** The Monitors view, its status poller, the commands on its rows and the monitors' documents. */
   monitors: {
@@ -94,6 +129,14 @@ export const FEATURES = {
       'exportAllMonitors',
       'applyMonitorFile',
     ],
+    changing: {
+      starMonitorQuery: 'first',
+      deleteMonitor: 'first',
+      disableMonitor: 'first',
+      enableMonitor: 'first',
+      snoozeMonitor: 'first',
+      applyMonitorFile: 'itself',
+    },
   },
   /** The Starred Queries view, Star this APL Query, its commands and the documents that save back to Axiom. */
   starred: {
@@ -120,6 +163,15 @@ export const FEATURES = {
       'groupStarredByDataset',
       'listStarredQueries',
     ],
+    changing: {
+      starQuery: 'itself',
+      renameStarredQuery: 'first',
+      deleteStarredQuery: 'first',
+    },
+    ownOnly: {
+      starQuery: ['apl', 'name', 'dataset'],
+      deleteStarredQuery: ['confirmed'],
+    },
   },
   /** Completion, hover, signature help, quick fixes and the checks as diagnostics. */
   language: { bundle: 'language/bundle', commands: [] },
@@ -177,6 +229,11 @@ export const FEATURES = {
       'removeHistoryEntry',
       'clearQueryHistory',
     ],
+    changing: {
+      starHistoryQuery: 'first',
+      removeHistoryEntry: 'first',
+      clearQueryHistory: 'itself',
+    },
   },
   /** The language model tools for chat agents and the @axiom chat participant. */
   agents: {
@@ -206,6 +263,8 @@ export const LIBRARIES = {
   client: 'core/api/bundle',
   /** The APL reference data (some 300 functions and operators), the lexer and the checks. */
   apl: 'core/apl/bundle',
+  /** The question a changing command asks first when called from outside (platform/outsideCallers.ts). */
+  outsideQuestion: 'platform/outsideQuestion',
 } as const;
 
 export type Features = typeof FEATURES;
@@ -220,6 +279,27 @@ export type LibraryName = keyof typeof LIBRARIES;
 export type CommandName<N extends FeatureName = FeatureName> = Features[N]['commands'][number];
 /** A command's id as package.json and VS Code know it. */
 export type CommandId<N extends FeatureName = FeatureName> = `axiom.${CommandName<N>}`;
+
+/** The commands that change something, by name. */
+export type ChangingName = {
+  [N in FeatureName]: Features[N] extends { changing: infer C } ? keyof C & string : never;
+}[FeatureName];
+
+/** How the command `id` is held when called from outside, and the arguments only the extension's
+ *  own code gives it; undefined for a command that changes nothing. */
+export function changingCommand(
+  id: string,
+): { name: ChangingName; asks: OutsideCall; ownOnly: readonly string[] } | undefined {
+  const name = id.replace(/^axiom\./, '');
+  for (const feature of Object.values(FEATURES) as FeatureDeclaration[])
+    if (feature.changing && Object.hasOwn(feature.changing, name))
+      return {
+        name: name as ChangingName,
+        asks: feature.changing[name],
+        ownOnly: (feature.ownOnly && Object.hasOwn(feature.ownOnly, name) && feature.ownOnly[name]) || [],
+      };
+  return undefined;
+}
 
 /** The ids of a feature's commands. */
 export function commandIds<N extends FeatureName>(name: N): CommandId<N>[] {

@@ -18,6 +18,7 @@ import type { LibraryName } from './declarations';
 const LIBRARY_LOADERS = {
   client: () => require('../core/api/bundle') as typeof import('../core/api/bundle'),
   apl: () => require('../core/apl/bundle') as typeof import('../core/apl/bundle'),
+  outsideQuestion: () => require('./outsideQuestion') as typeof import('./outsideQuestion'),
 } satisfies { [Name in LibraryName]: () => unknown };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

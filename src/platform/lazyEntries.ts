@@ -11,16 +11,23 @@ import {
   type ViewFeature,
 } from './declarations';
 import { once, type Once } from './lazy';
+import { heldFromOutside, ownArguments } from './outsideCallers';
 
 /** A command body: whatever arguments VS Code or a menu hands it. */
 type Body = (...args: never[]) => unknown;
 
-/** Registers each command id; its body is `commands()[id]`, the feature's, made on the first run. */
+/** Registers each command id; its body is `commands()[id]`, the feature's, made on the first run;
+ *  a command that changes something asks first when called from outside (outsideCallers.ts). */
 export function registerCommands<Id extends string>(
   ids: readonly Id[],
   commands: () => { readonly [K in Id]: Body },
 ): vscode.Disposable[] {
-  return ids.map((id) => vscode.commands.registerCommand(id, (...args: never[]) => commands()[id](...args)));
+  return ids.map((id) =>
+    vscode.commands.registerCommand(
+      id,
+      heldFromOutside(id, (...args: unknown[]) => commands()[id](...(args as never[]))),
+    ),
+  );
 }
 
 /** The command map a feature's bundle returns: a body for each command its declaration names (the
@@ -108,12 +115,19 @@ export class LazyTree<T> implements vscode.Disposable {
     };
     const proxy: vscode.TreeDataProvider<T> = {
       onDidChangeTreeData: this.changed.event,
-      getChildren: (element) => real().getChildren(element),
+      // The rows VS Code hands back to a command from a row's menu are the extension's own.
+      getChildren: async (element) => ownArguments((await real().getChildren(element)) ?? []),
       getTreeItem: (element) => real().getTreeItem(element),
       getParent: (element) => real().getParent?.(element),
       resolveTreeItem: (item, element, token) => real().resolveTreeItem?.(item, element, token) ?? item,
     };
     this.treeView = vscode.window.createTreeView(viewId, { treeDataProvider: proxy, showCollapseAll: false });
+  }
+
+  /** Marks the rows as the extension's own, as those VS Code shows are (outsideCallers.ts): its code
+   *  may hand them to a command. The marks are this bundle's, where the commands are registered. */
+  own<Rows extends readonly unknown[]>(rows: Rows): Rows {
+    return ownArguments(rows);
   }
 
   /** The feature's provider: called once, when the feature is made. */

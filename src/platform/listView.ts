@@ -108,6 +108,8 @@ export abstract class ListView<Row extends object>
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly treeView: vscode.TreeView<ListElement<Row>>;
+  /** The view's tree as activation registered it: it marks the rows the view hands out as the extension's own. */
+  private readonly lazyTree: LazyTree<ListElement<Row>>;
   /** The list in hand, in order; only its first rows while `rest` is set. */
   private list: Row[] = [];
   /** Set while only the first rows of the list in hand are in order: makes all of them. */
@@ -131,6 +133,7 @@ export abstract class ListView<Row extends object>
     deps: ListFeatureDeps<Row>,
   ) {
     this.treeView = deps.tree.treeView;
+    this.lazyTree = deps.tree;
     this.clientSource = deps.access;
     this.viewLog = deps.log;
     this.rowLimit = this.firstPage;
@@ -288,7 +291,7 @@ export abstract class ListView<Row extends object>
 
   /** The rows of the list shown (none in an error state). */
   get currentRows(): readonly Row[] {
-    return this.rows;
+    return this.lazyTree.own(this.rows);
   }
 
   /** Whether a list is in hand (loaded, or loaded empty), which rows can be changed in place. */
@@ -300,6 +303,12 @@ export abstract class ListView<Row extends object>
   getChildren(): ListElement<Row>[];
   getChildren(element?: ListElement<Row>): ListElement<Row>[] | Promise<ListElement<Row>[]>;
   getChildren(element?: ListElement<Row>): ListElement<Row>[] | Promise<ListElement<Row>[]> {
+    // What VS Code hands back to a command from a row's menu is the extension's own (outsideCallers.ts).
+    const children = this.children(element);
+    return Array.isArray(children) ? this.lazyTree.own(children) : children.then((rows) => this.lazyTree.own(rows));
+  }
+
+  private children(element?: ListElement<Row>): ListElement<Row>[] | Promise<ListElement<Row>[]> {
     if (element) return element instanceof ActionRow || element instanceof MoreRow ? [] : this.childrenOf(element);
     if (!this.loaded && !this.inFlight) void this.refresh();
     if (this.actions.length) return this.actions;

@@ -5,7 +5,6 @@ import type * as vscode from 'vscode';
 import type { StarredNode } from '../core/starred/starredTree';
 import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
-import { withoutOwnArguments } from '../platform/outsideArguments';
 import type { LazyTree } from '../platform/lazyEntries';
 import type { ListElement } from '../platform/listView';
 import type { Log } from '../platform/log';
@@ -53,9 +52,7 @@ export function createStarred(deps: StarredDeps) {
     [COMMANDS.copyStarredQuery]: rows.copy,
     [COMMANDS.openStarredQueryInAxiom]: rows.openInAxiom,
     [COMMANDS.renameStarredQuery]: rows.rename,
-    // From outside (platform/outsideArguments.ts): it asks first, whatever `confirmed` says.
-    [COMMANDS.deleteStarredQuery]: (arg?: Parameters<typeof rows.delete>[0]) =>
-      rows.delete(withoutOwnArguments(COMMANDS.deleteStarredQuery, arg, ['confirmed'], deps.log)),
+    [COMMANDS.deleteStarredQuery]: rows.delete,
     [COMMANDS.compareStarredQuery]: rows.compare,
     [COMMANDS.chooseStarredOwner]: title.chooseOwner,
     [COMMANDS.showMyStarredQueries]: () => view.setOwner('mine'),
@@ -76,8 +73,9 @@ export function createStarred(deps: StarredDeps) {
     starQuery,
     /** A starred query's row (as a menu hands it to a command) opened as a document, for Run from its row. */
     openQuery: (row: unknown) => rows.open(row as StarredTarget | undefined),
-    /** The commands with the arguments only the extension's own code (and its tests) may give. */
-    own: { deleteStarredQuery: rows.delete },
+    /** The commands as the extension's own code (and its tests) calls them: with the arguments only
+     *  it may give, and with no question first. */
+    own: { deleteStarredQuery: rows.delete, renameStarredQuery: rows.rename, starQuery },
     dispose(): void {
       view.dispose();
       files.dispose();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor, switchDeployment } from './helpers';
 
 const PROD_TOKEN = 'xaat-11111111-prod-test-token';
 const STAGING_TOKEN = 'xapt-22222222-staging-test-token';
@@ -47,7 +47,7 @@ describe('Deployments', () => {
 
   after(async () => {
     for (const name of listedNames()) await (await activateExtension()).own.removeDeployment({ name, confirmed: true });
-    await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+    await switchDeployment('');
     await closeAllEditors();
     await Promise.all([settingsService.stop(), prod.stop(), staging.stop()]);
     fs.rmSync(home, { recursive: true, force: true });
@@ -73,13 +73,13 @@ describe('Deployments', () => {
 
   it('switching reloads the view from the other deployment, with its token and no org header', async () => {
     prod.reset();
-    assert.equal(await vscode.commands.executeCommand('axiom.switchDeployment', { name: 'prod' }), true);
+    assert.equal(await switchDeployment('prod'), true);
     await waitFor('the prod list', async () => (await shown()).join() === 'mon_prod');
     const request = prod.requestsTo('GET /v2/monitors').at(-1)!;
     assert.equal(request.headers.authorization, `Bearer ${PROD_TOKEN}`);
     assert.equal(request.headers['x-axiom-org-id'], undefined);
     // Back to the settings deployment (axiom.url and the token from Set API Token).
-    await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+    await switchDeployment('');
     await waitFor('the settings list', async () => (await shown()).length === REALISTIC_MONITORS.length);
     assert.equal(
       settingsService.requestsTo('GET /v2/monitors').at(-1)!.headers.authorization,
@@ -109,11 +109,8 @@ describe('Deployments', () => {
   });
 
   it('renaming keeps its token; removing the one in use falls back and deletes its token', async () => {
-    await vscode.commands.executeCommand('axiom.switchDeployment', { name: 'prod' });
-    assert.equal(
-      await vscode.commands.executeCommand('axiom.renameDeployment', { from: 'prod', to: 'production' }),
-      true,
-    );
+    await switchDeployment('prod');
+    assert.equal(await (await activateExtension()).own.renameDeployment({ from: 'prod', to: 'production' }), true);
     assert.deepEqual(listedNames().sort(), ['production', 'staging']);
     assert.equal(await active(), 'production', 'the window keeps using it');
     prod.reset();
@@ -133,7 +130,7 @@ describe('Deployments', () => {
       [...(config().get<object[]>('deployments') ?? []), { name: 'production', url: prod.url }],
       vscode.ConfigurationTarget.Global,
     );
-    await vscode.commands.executeCommand('axiom.switchDeployment', { name: 'production' });
+    await switchDeployment('production');
     const view = await refreshedView();
     await waitFor('no token', () => view.currentState === 'noToken');
   });
@@ -150,10 +147,7 @@ describe('Deployments', () => {
       ).own.addDeployment({ name: 'creds', url: 'https://user:secret@api.axiom.co', token: PROD_TOKEN }),
       undefined,
     );
-    assert.equal(
-      await vscode.commands.executeCommand('axiom.renameDeployment', { from: 'staging', to: 'production' }),
-      false,
-    );
+    assert.equal(await (await activateExtension()).own.renameDeployment({ from: 'staging', to: 'production' }), false);
     writeCliConfig('[deployments.broken]\nurl = "https://api.axiom.co\n');
     assert.equal(await (await activateExtension()).own.importCliConfig({ home, confirmed: true }), undefined);
     fs.rmSync(path.join(home, '.axiom.toml'));
@@ -172,6 +166,6 @@ describe('Deployments', () => {
     assert.equal(added?.name, 'by hand');
     assert.equal(await active(), 'by hand');
     await waitFor('the prod list', async () => (await shown()).join() === 'mon_prod');
-    await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+    await switchDeployment('');
   });
 });

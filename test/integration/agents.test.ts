@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { FakeAxiom, ODD_TOKEN } from '../support/fakeAxiom';
 import { compileErrorBody, hugeTabular, TYPED_TABULAR } from '../support/tabularFixtures';
 import type { RunRow } from '../../src/history/historyView';
-import { activateExtension, closeAllEditors, connectedFake, EXTENSION_ID, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, EXTENSION_ID, waitFor, signOut } from './helpers';
 
 const OTHER_TOKEN = 'xaat-22222222-other-test-token';
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -554,7 +554,7 @@ describe('Language model tools', () => {
   });
 
   it('signed out: every tool that needs Axiom says how to sign in, and sends nothing', async () => {
-    await vscode.commands.executeCommand('axiom.signOut');
+    await signOut();
     try {
       for (const [name, input] of [
         ['axiom_listDatasets', {}],

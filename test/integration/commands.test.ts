@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { connectedFake, EXTENSION_ID } from './helpers';
+import { connectedFake, EXTENSION_ID, signOut } from './helpers';
 
 /** The bundles of dist/ that Node has loaded in this extension host. */
 function loadedBundles(extensionPath: string): string[] {
@@ -67,7 +67,7 @@ describe('every contributed command from a cold start', () => {
   let fake: FakeAxiom;
 
   after(async () => {
-    await vscode.commands.executeCommand('axiom.signOut');
+    await signOut();
     await fake?.stop();
     // Show Log opened the panel: the files after this one find the editors as they left them.
     await vscode.commands.executeCommand('workbench.action.closePanel');

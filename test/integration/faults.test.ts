@@ -160,7 +160,7 @@ describe('Faults inside VS Code', () => {
 
   it('a star that meets a 503 is posted once, then Retry sends the identical body', async () => {
     fake.fail('POST /v2/apl-starred-queries', { status: 503, body: { message: 'unavailable' }, times: 1 });
-    const pending = vscode.commands.executeCommand<{ id: string } | undefined>('axiom.starQuery', STAR);
+    const pending = (await activateExtension()).own.starQuery(STAR);
     await waitFor('the failed post', () => fake.requestsTo('POST /v2/apl-starred-queries').length === 1);
     await new Promise((r) => setTimeout(r, 1500));
     assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 1, 'no automatic retry of a POST');

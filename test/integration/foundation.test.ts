@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, type FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { activateExtension, connectedFake, setSetting, waitFor } from './helpers';
+import { activateExtension, connectedFake, setSetting, waitFor, signOut } from './helpers';
 
 describe('foundation: activation, commands, token storage', () => {
   let fake: FakeAxiom;
@@ -11,7 +11,7 @@ describe('foundation: activation, commands, token storage', () => {
     fake = await connectedFake(REALISTIC_MONITORS);
   });
   after(async () => {
-    await vscode.commands.executeCommand('axiom.signOut');
+    await signOut();
     await fake.stop();
   });
 
@@ -86,7 +86,7 @@ describe('foundation: activation, commands, token storage', () => {
 
   it('Sign Out deletes the token: the view asks for one and no request is sent', async () => {
     const { monitorsView } = await activateExtension();
-    await vscode.commands.executeCommand('axiom.signOut');
+    await signOut();
     fake.reset();
     await waitFor('the no-token state', async () => {
       await monitorsView.refresh();

@@ -15,6 +15,16 @@ export async function activateExtension(): Promise<AxiomExtensionApi> {
   return extension.activate();
 }
 
+/** Signs the window's deployment out as the extension's own code does: no question (the command asks). */
+export async function signOut(): Promise<void> {
+  await (await activateExtension()).own.signOut({ confirmed: true });
+}
+
+/** Switches the window's deployment as the extension's own code does: no question (from outside, the command asks). */
+export async function switchDeployment(name: string): Promise<boolean> {
+  return (await activateExtension()).own.switchDeployment({ name });
+}
+
 /**
  * What the settings form of a monitor's settings document shows, once `until` holds: heard as its
  * page hears it (MonitorForms.onDidTell), the test saying it is ready as the page does.

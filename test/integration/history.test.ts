@@ -61,7 +61,8 @@ describe('Query History', () => {
     assert.deepEqual(again, runs);
 
     // Remove one, then clear all (the confirmation answered as a person would).
-    await vscode.commands.executeCommand('axiom.removeHistoryEntry', { kind: 'run', entry: runs[0] });
+    const [newest] = await shownRuns(runs[0].apl);
+    await vscode.commands.executeCommand('axiom.removeHistoryEntry', newest);
     assert.equal((await history.entries()).length, runs.length - 1);
     const { showWarningMessage } = vscode.window;
     let asked = '';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
-import { activateExtension, closeAllEditors, connectedFake, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, waitFor, signOut } from './helpers';
 
 async function aplEditor(text: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ content: text, language: 'axiom-apl' });
@@ -157,7 +157,7 @@ describe('Axiom APL: completion, hover and signature help', () => {
     fake = await connectedFake();
   });
   after(async () => {
-    await vscode.commands.executeCommand('axiom.signOut');
+    await signOut();
     await fake.stop();
   });
   afterEach(closeAllEditors);
@@ -249,7 +249,7 @@ describe('Axiom APL: completion, hover and signature help', () => {
   });
 
   it("without a token: the reference's names only, and no request", async () => {
-    await vscode.commands.executeCommand('axiom.signOut');
+    await signOut();
     try {
       const editor = await aplEditor('');
       fake.reset();

@@ -4,9 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { FAKE_API_TOKEN, type FakeAxiom } from '../support/fakeAxiom';
-import { activateExtension, connectedFake, waitFor } from './helpers';
+import { REALISTIC_MONITORS } from '../support/fixtures';
+import { activateExtension, connectedFake, signOut, switchDeployment } from './helpers';
 
 const OTHER_TOKEN = 'xaat-66666666-from-outside';
+
+/** The question every command that changes something asks first when called from outside. */
+const OUTSIDE_QUESTION = /^Another extension, a link or a keybinding asks to /;
 
 /**
  * Commands only the person can drive: called from outside (another extension, a `command:` link:
@@ -17,10 +21,15 @@ const OTHER_TOKEN = 'xaat-66666666-from-outside';
 describe('commands from outside ask the person', () => {
   let fake: FakeAxiom;
   let home: string;
-  /** What the extension asked through vscode.window while a test ran: each question is dismissed. */
+  /** What the extension asked through vscode.window while a test ran, and its details. */
   let asked: { kind: string; text: string }[] = [];
+  let details: string[] = [];
+  /** How each question is answered: the button or item of that label when offered, else dismissed
+   *  (an input box gets `typed`). Every question is dismissed unless a test says otherwise. */
+  let answers: { choose: string[]; typed?: string } = { choose: [] };
   const window = vscode.window;
   const originals = {
+    showQuickPick: window.showQuickPick,
     showInputBox: window.showInputBox,
     showWarningMessage: window.showWarningMessage,
     showInformationMessage: window.showInformationMessage,
@@ -28,7 +37,7 @@ describe('commands from outside ask the person', () => {
   };
 
   before(async () => {
-    fake = await connectedFake();
+    fake = await connectedFake(REALISTIC_MONITORS);
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-outside-home-'));
     fs.writeFileSync(
       path.join(home, '.axiom.toml'),
@@ -46,9 +55,17 @@ describe('commands from outside ask the person', () => {
               ? first
               : JSON.stringify((first as vscode.InputBoxOptions | undefined)?.title ?? ''),
         });
-        return undefined;
+        const options = args[1] as { detail?: unknown } | undefined;
+        if (typeof options?.detail === 'string') details.push(options.detail);
+        if (kind === 'input') return answers.typed;
+        if (kind === 'pick') {
+          const items = (await Promise.resolve(first)) as vscode.QuickPickItem[];
+          return items.find((item) => answers.choose.includes(item.label));
+        }
+        return args.find((arg) => typeof arg === 'string' && answers.choose.includes(arg));
       };
     Object.assign(window, {
+      showQuickPick: record('pick'),
       showInputBox: record('input'),
       showWarningMessage: record('warning'),
       showInformationMessage: record('information'),
@@ -57,11 +74,13 @@ describe('commands from outside ask the person', () => {
   });
   beforeEach(() => {
     asked = [];
+    details = [];
+    answers = { choose: [] };
   });
   after(async () => {
     Object.assign(window, originals);
     fs.rmSync(home, { recursive: true, force: true });
-    await vscode.commands.executeCommand('axiom.signOut');
+    await signOut();
     await fake.stop();
   });
 
@@ -131,29 +150,211 @@ describe('commands from outside ask the person', () => {
       );
     } finally {
       assert.equal(await own.removeDeployment({ name: 'keep', confirmed: true }), true);
-      await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+      await switchDeployment('');
     }
   });
 
-  it('Delete a starred query with a confirmation asks first, and deletes nothing', async () => {
-    fake.starred.push({
-      id: 'sq_keep',
-      kind: 'apl',
-      name: 'Keep me',
-      dataset: 'http-logs',
-      who: fake.user.id,
-      query: { apl: "['http-logs'] | count" },
-      metadata: {},
-    });
-    const { starredView } = await activateExtension();
-    await starredView.refresh();
-    await waitFor('the starred query listed', () => starredView.queryById('sq_keep'));
-    assert.equal(
-      await vscode.commands.executeCommand('axiom.deleteStarredQuery', { id: 'sq_keep', confirmed: true }),
-      false,
+  /** Runs `id` as another extension would, with `args`; the person declines, then allows. */
+  async function declinedThenAllowed(
+    id: string,
+    args: unknown,
+    then: { allowed: string[]; typed?: string; shown?: unknown },
+  ): Promise<{ declined: unknown; allowed: unknown }> {
+    const declined = await vscode.commands.executeCommand(id, args);
+    assert.ok(OUTSIDE_QUESTION.test(asked[0]?.text ?? ''), `${id} asked first: ${JSON.stringify(asked)}`);
+    assert.equal(asked.length, 1, `${id} asked nothing more once declined: ${JSON.stringify(asked)}`);
+    assert.ok(details[0]?.includes(id), 'the question names the command');
+    const shown = JSON.stringify(then.shown ?? args, null, 2);
+    assert.ok(details[0]?.includes(shown), `the question shows the data: ${details[0]}`);
+    const afterDeclined = fake.requests.filter((r) => r.method !== 'GET');
+    assert.deepEqual(afterDeclined, [], `${id} declined sent nothing that changes`);
+    answers = { choose: ['Allow', ...then.allowed], typed: then.typed };
+    asked = [];
+    const allowed = await vscode.commands.executeCommand(id, args);
+    return { declined, allowed };
+  }
+
+  const starredQuery = (id: string, name: string) => ({
+    id,
+    kind: 'apl',
+    name,
+    dataset: 'http-logs',
+    who: fake.user.id,
+    query: { apl: "['http-logs'] | count" },
+    metadata: {},
+  });
+  const monitorAsGiven = (id: string) => {
+    const monitor = fake.monitorById(id)!;
+    return { id, name: monitor.name, aplQuery: monitor.aplQuery };
+  };
+
+  it('Delete a starred query with a confirmation asks first, then asks itself: declined, nothing is deleted; allowed, it is', async () => {
+    fake.reset();
+    fake.starred.push(starredQuery('sq_keep', 'Keep me'));
+    const { declined, allowed } = await declinedThenAllowed(
+      'axiom.deleteStarredQuery',
+      { id: 'sq_keep', confirmed: true },
+      { allowed: ['Delete'], shown: { id: 'sq_keep' } },
     );
-    assert.deepEqual(asked, [{ kind: 'warning', text: 'Delete the starred query “Keep me”?' }]);
-    assert.equal(fake.requestsTo('DELETE /v2/apl-starred-queries/{id}').length, 0);
-    assert.ok(fake.starredById('sq_keep'));
+    assert.equal(declined, undefined);
+    assert.deepEqual(
+      asked.map((a) => a.text),
+      [asked[0].text, 'Delete the starred query “Keep me”?'],
+      'allowed, the command asks its own question (its confirmation from outside is dropped)',
+    );
+    assert.equal(allowed, true);
+    assert.equal(fake.requestsTo('DELETE /v2/apl-starred-queries/{id}').length, 1);
+    assert.equal(fake.starredById('sq_keep'), undefined);
+  });
+
+  it('Rename a starred query ({ id, name }) asks first: declined, nothing is sent; allowed, it is renamed', async () => {
+    fake.reset();
+    fake.starred.push(starredQuery('sq_rename', 'Old name'));
+    const { declined, allowed } = await declinedThenAllowed(
+      'axiom.renameStarredQuery',
+      { id: 'sq_rename', name: 'Renamed from outside' },
+      { allowed: [] },
+    );
+    assert.equal(declined, undefined);
+    assert.equal((allowed as { name: string }).name, 'Renamed from outside');
+    assert.equal(fake.starredById('sq_rename')?.name, 'Renamed from outside');
+  });
+
+  it('Disable, Enable and Snooze a monitor ({ id, name }) each ask first: declined, no PUT; allowed, the monitor changes', async () => {
+    fake.reset();
+    await declinedThenAllowed('axiom.disableMonitor', monitorAsGiven('mon_errors_1'), { allowed: [] });
+    assert.equal(fake.monitorById('mon_errors_1')?.disabled, true);
+    fake.reset();
+    asked = [];
+    details = [];
+    answers = { choose: [] };
+    await declinedThenAllowed('axiom.enableMonitor', monitorAsGiven('mon_errors_1'), { allowed: [] });
+    assert.equal(fake.monitorById('mon_errors_1')?.disabled, false);
+    fake.reset();
+    asked = [];
+    details = [];
+    answers = { choose: [] };
+    await declinedThenAllowed('axiom.snoozeMonitor', monitorAsGiven('mon_errors_1'), { allowed: ['1 hour'] });
+    assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 1);
+    assert.match(String(fake.monitorById('mon_errors_1')?.disabledUntil), /^\d{4}-/);
+  });
+
+  it('Delete a monitor ({ id, name }) asks first, then asks itself: declined, it stays; allowed, it is deleted', async () => {
+    fake.reset();
+    await declinedThenAllowed('axiom.deleteMonitor', monitorAsGiven('mon_future_4'), { allowed: ['Delete'] });
+    assert.equal(fake.requestsTo('DELETE /v2/monitors/{id}').length, 1);
+    assert.equal(fake.monitorById('mon_future_4'), undefined);
+  });
+
+  it('Star a monitor’s query asks first: declined, nothing; allowed, the star flow asks for the name', async () => {
+    fake.reset();
+    await declinedThenAllowed('axiom.starMonitorQuery', monitorAsGiven('mon_go_3'), { allowed: [] });
+    assert.deepEqual(
+      asked.map((a) => a.kind),
+      ['warning', 'input'],
+      `allowed, the star flow asks for a name: ${JSON.stringify(asked)}`,
+    );
+    assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 0, 'its name dismissed, nothing starred');
+  });
+
+  it('Switch and Rename Deployment ({ name }, { from, to }) ask first: declined, the window keeps its deployment; allowed, they change', async () => {
+    const api = await activateExtension();
+    const { own } = api;
+    assert.ok(await own.addDeployment({ name: 'elsewhere', url: fake.url, token: FAKE_API_TOKEN }));
+    try {
+      assert.equal(await switchDeployment(''), true);
+      fake.reset();
+      asked = [];
+      const switched = await declinedThenAllowed('axiom.switchDeployment', { name: 'elsewhere' }, { allowed: [] });
+      assert.equal(switched.declined, undefined);
+      assert.equal(switched.allowed, true);
+      assert.equal(await api.activeDeployment(), 'elsewhere');
+      asked = [];
+      details = [];
+      answers = { choose: [] };
+      const names = () =>
+        vscode.workspace
+          .getConfiguration('axiom')
+          .get<{ name: string }[]>('deployments')!
+          .map((d) => d.name);
+      await declinedThenAllowed('axiom.renameDeployment', { from: 'elsewhere', to: 'moved' }, { allowed: [] });
+      assert.ok(names().includes('moved') && !names().includes('elsewhere'), `renamed: ${names().join(', ')}`);
+    } finally {
+      for (const name of ['elsewhere', 'moved'])
+        if (
+          vscode.workspace
+            .getConfiguration('axiom')
+            .get<{ name: string }[]>('deployments')
+            ?.some((d) => d.name === name)
+        )
+          await own.removeDeployment({ name, confirmed: true });
+      await switchDeployment('');
+    }
+  });
+
+  it('Sign In with an org id asks first: declined, no sign-in starts; allowed, it starts', async () => {
+    fake.reset();
+    await declinedThenAllowed('axiom.signIn', { orgId: 'planted-org' }, { allowed: [] });
+    assert.ok(
+      asked.some((a) => a.kind === 'error' && /Sign in with Axiom needs to know where/.test(a.text)),
+      `allowed, the sign-in ran (and found no sign-in server for the fake): ${JSON.stringify(asked)}`,
+    );
+  });
+
+  it('Star and Remove a query of the history ({ kind, entry }) ask first: declined, nothing; allowed, starred and removed', async () => {
+    const { history } = await activateExtension();
+    const entry = await history.record({
+      apl: "['http-logs'] | take 3",
+      range: { kind: 'preset', preset: '1h' },
+      startedAt: Date.now(),
+      durationMs: 5,
+      outcome: 'ok',
+      datasets: ['http-logs'],
+      source: 'query',
+    });
+    assert.ok(entry, 'the run is recorded');
+    fake.reset();
+    await declinedThenAllowed('axiom.starHistoryQuery', { kind: 'run', entry }, { allowed: [], typed: 'From history' });
+    const [posted] = fake.requestsTo('POST /v2/apl-starred-queries').map((r) => JSON.parse(r.body) as { name: string });
+    assert.equal(posted?.name, 'From history');
+    const count = (await history.entries()).length;
+    asked = [];
+    details = [];
+    answers = { choose: [] };
+    fake.reset();
+    await declinedThenAllowed('axiom.removeHistoryEntry', { kind: 'run', entry }, { allowed: [] });
+    assert.equal((await history.entries()).length, count - 1);
+  });
+
+  it('Sign Out asks itself, from the palette as from outside: declined, the token stays; allowed, it is gone', async () => {
+    assert.equal(await vscode.commands.executeCommand('axiom.signOut', { confirmed: true }), false);
+    assert.deepEqual(
+      asked.map((a) => a.kind),
+      ['warning'],
+    );
+    assert.match(asked[0].text, /^Sign out of Axiom \(.+\)\?$/);
+    assert.equal(await tokenInUse(), `Bearer ${FAKE_API_TOKEN}`);
+    answers = { choose: ['Sign Out'] };
+    assert.equal(await vscode.commands.executeCommand('axiom.signOut'), true);
+    assert.equal(await tokenInUse(), undefined);
+    await (await activateExtension()).own.setToken({ token: FAKE_API_TOKEN });
+  });
+
+  it('Star this APL Query with a query, a name and a dataset stars none of them: it asks as from the palette', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fake.reset();
+    answers = { choose: [] };
+    await vscode.commands.executeCommand('axiom.starQuery', {
+      apl: "['secrets'] | take 1",
+      name: 'planted',
+      dataset: 'secrets',
+    });
+    assert.deepEqual(asked, [{ kind: 'warning', text: 'Select an APL query first.' }]);
+    assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 0);
+  });
+
+  it('Clear Query History with an argument asks itself', async () => {
+    await vscode.commands.executeCommand('axiom.clearQueryHistory', { confirmed: true });
+    assert.match(asked[0]?.text ?? '', /^Clear the query history/);
   });
 });

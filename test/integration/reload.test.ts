@@ -17,6 +17,7 @@ import {
   setSetting,
   waitFor,
   type ReloadRequest,
+  switchDeployment,
 } from './helpers';
 
 /**
@@ -43,7 +44,7 @@ describe('a reload keeps the open Axiom editors (checked after the reload by rel
       30_000,
     );
     // The settings deployment, whatever the tests before chose.
-    await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+    await switchDeployment('');
     await setSetting('url', url);
     await setSetting('orgId', undefined);
     await (await activateExtension()).own.setToken({ token: DEMO_TOKEN });

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { FakeOAuth, followAuthorize, listening } from '../support/fakeOAuth';
-import { actionRows, activateExtension, refreshedView, waitFor } from './helpers';
+import { actionRows, activateExtension, refreshedView, waitFor, signOut, switchDeployment } from './helpers';
 
 const SECOND_ORG = { id: 'second-org-2', name: 'Second Org' };
 
@@ -29,7 +29,7 @@ describe('Sign in with Axiom', () => {
     orgId?: string;
   }): Promise<{ done: Thenable<{ name: string; orgId?: string } | undefined>; address: string; port: number }> {
     const before = opened.length;
-    const done = vscode.commands.executeCommand<{ name: string; orgId?: string } | undefined>('axiom.signIn', args);
+    const done = (await activateExtension()).own.signIn(args);
     const address = await waitFor('the authorize address', () => opened[before]);
     const redirectParam = new URL(address).searchParams.get('redirect_uri');
     assert.ok(redirectParam, `no redirect_uri in ${address}`);
@@ -58,7 +58,7 @@ describe('Sign in with Axiom', () => {
     for (const d of (config().get<{ name: string }[]>('deployments') ?? []) as { name: string }[]) {
       await (await activateExtension()).own.removeDeployment({ name: d.name, confirmed: true });
     }
-    await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+    await switchDeployment('');
     await config().update('signInUrl', undefined, vscode.ConfigurationTarget.Global);
     await Promise.all([oauth.stop(), fake.stop()]);
   });
@@ -245,7 +245,7 @@ describe('Sign in with Axiom', () => {
   it('sign out revokes the tokens and forgets them', async () => {
     await refreshedView();
     const token = (fake.requestsTo('GET /v2/monitors').at(-1)!.headers.authorization ?? '').replace('Bearer ', '');
-    await vscode.commands.executeCommand('axiom.signOut');
+    await signOut();
     assert.equal(oauth.check(token), 'unknown', 'revoked at the server');
     assert.ok(oauth.requestsTo('/oauth2/revoke').length >= 1);
     assert.ok(listed().includes(SECOND_ORG.name), 'the deployment stays, without its token');

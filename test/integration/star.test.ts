@@ -31,12 +31,14 @@ describe('Star this APL Query', () => {
   }
 
   it('argument form: posts exactly what the API requires, headers and body field by field', async () => {
-    const created = await vscode.commands.executeCommand<{ id: string }>('axiom.starQuery', {
+    const created = await (
+      await activateExtension()
+    ).own.starQuery({
       apl: APL,
       name: 'Checkout 5xx',
       dataset: 'http-logs',
     });
-    assert.equal(created.id, 'sq_000001');
+    assert.equal(created?.id, 'sq_000001');
     const [req] = fake.requestsTo('POST /v2/apl-starred-queries');
     assert.equal(req.path, '/v2/apl-starred-queries');
     assert.equal(req.headers.authorization, `Bearer ${fake.token}`);
@@ -55,20 +57,20 @@ describe('Star this APL Query', () => {
   it('reads the primary selection', async () => {
     const editor = await editorWith(`// notes\n${APL}\n// more notes`);
     editor.selection = new vscode.Selection(1, 0, 3, editor.document.lineAt(3).text.length);
-    await vscode.commands.executeCommand('axiom.starQuery', { name: 'sel', dataset: 'http-logs' });
+    await (await activateExtension()).own.starQuery({ name: 'sel', dataset: 'http-logs' });
     assert.equal((posted()[0].query as { apl: string }).apl, APL);
   });
 
   it('with an empty selection, uses the whole document', async () => {
     const editor = await editorWith(APL);
     editor.selection = new vscode.Selection(0, 0, 0, 0);
-    await vscode.commands.executeCommand('axiom.starQuery', { name: 'whole', dataset: 'http-logs' });
+    await (await activateExtension()).own.starQuery({ name: 'whole', dataset: 'http-logs' });
     assert.equal((posted()[0].query as { apl: string }).apl, APL);
   });
 
   it('with nothing at all, posts nothing', async () => {
     await editorWith('   \n  ');
-    const result = await vscode.commands.executeCommand('axiom.starQuery', { name: 'x', dataset: 'y' });
+    const result = await (await activateExtension()).own.starQuery({ name: 'x', dataset: 'y' });
     assert.equal(result, undefined);
     assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 0);
   });
@@ -82,7 +84,7 @@ describe('Star this APL Query', () => {
   ]) {
     it(`${failure.status}, then Retry re-posts the identical body`, async () => {
       fake.fail('POST /v2/apl-starred-queries', { ...failure, times: 1 });
-      const pending = vscode.commands.executeCommand<{ id: string } | undefined>('axiom.starQuery', {
+      const pending = (await activateExtension()).own.starQuery({
         apl: APL,
         name: 'retry me',
         dataset: 'http-logs',
@@ -103,7 +105,7 @@ describe('Star this APL Query', () => {
 
   it('Cancel aborts the request: the service sees the connection close', async () => {
     fake.fail('POST /v2/apl-starred-queries', { delayMs: 5000 });
-    const pending = vscode.commands.executeCommand('axiom.starQuery', { apl: APL, name: 'slow', dataset: 'http-logs' });
+    const pending = (await activateExtension()).own.starQuery({ apl: APL, name: 'slow', dataset: 'http-logs' });
     await waitFor('the post to start', () => fake.requestsTo('POST /v2/apl-starred-queries').length === 1);
     await waitFor('the cancel to take', async () => {
       await vscode.commands.executeCommand('notification.acceptPrimaryAction');

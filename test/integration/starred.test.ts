@@ -14,6 +14,8 @@ import {
   setSetting,
   waitFor,
   comparedOriginal,
+  signOut,
+  switchDeployment,
 } from './helpers';
 
 type StarredView = AxiomExtensionApi['starredView'];
@@ -456,7 +458,7 @@ describe('Starred Queries view', () => {
         'the deployment survives the URI as text',
       );
 
-      await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+      await switchDeployment('');
       const asked = byId(other).length;
       assert.equal(await mine.save(), true);
       assert.equal(mine.isDirty, false);
@@ -472,7 +474,7 @@ describe('Starred Queries view', () => {
       );
     } finally {
       await (await activateExtension()).own.removeDeployment({ name: 'other org', confirmed: true });
-      await vscode.commands.executeCommand('axiom.switchDeployment', { name: '' });
+      await switchDeployment('');
       await other.stop();
     }
   });
@@ -481,11 +483,13 @@ describe('Starred Queries view', () => {
     const view = await loadedView();
     const before = structuredClone(fake.starredById('sq_checkout')!);
     const lists = fake.requestsTo('GET /v2/apl-starred-queries').length;
-    const renamed = await vscode.commands.executeCommand<{ name: string }>('axiom.renameStarredQuery', {
+    const renamed = await (
+      await activateExtension()
+    ).own.renameStarredQuery({
       id: 'sq_checkout',
       name: 'Checkout errors',
     });
-    assert.equal(renamed.name, 'Checkout errors');
+    assert.equal(renamed?.name, 'Checkout errors');
     assert.deepEqual(fake.starredById('sq_checkout'), { ...before, name: 'Checkout errors' });
     assert.equal(view.getTreeItem(row(view, 'sq_checkout')).label, 'Checkout errors');
     assert.equal(fake.requestsTo('GET /v2/apl-starred-queries').length, lists);
@@ -549,11 +553,14 @@ describe('Starred Queries view', () => {
     await vscode.commands.executeCommand('axiom.starredQueries.focus');
     await waitFor('the view to show', () => view.treeView.visible);
     const lists = fake.requestsTo('GET /v2/apl-starred-queries').length;
-    const created = await vscode.commands.executeCommand<{ id: string }>('axiom.starQuery', {
+    const created = await (
+      await activateExtension()
+    ).own.starQuery({
       apl: "['sample-app'] | take 5",
       name: 'A new one',
       dataset: 'sample-app',
     });
+    assert.ok(created, 'starred');
     await waitFor('the new row', () => view.currentQueries.some((q) => q.id === created.id));
     assert.equal(fake.requestsTo('GET /v2/apl-starred-queries').length, lists);
     assert.equal(view.treeView.description, 'Mine · 3 queries');
@@ -565,7 +572,7 @@ describe('Starred Queries view', () => {
 
   it('with no token the view says how to connect, and nothing is asked', async () => {
     const view = await loadedView();
-    await vscode.commands.executeCommand('axiom.signOut');
+    await signOut();
     try {
       await waitFor('the no-token state', () => view.currentState === 'noToken');
       fake.reset();

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, refreshedView, setSetting, waitFor } from './helpers';
 
 /** A window-scoped setting written beside the others: once VS Code reports it, it has read the file. */
 const SENTINEL_TIMEOUT = 29;
@@ -76,7 +76,9 @@ describe('A workspace cannot redirect the token', () => {
     const view = await refreshedView();
     assert.equal(view.currentState, 'loaded');
     assert.deepEqual(view.currentRows.map((row) => row.monitor.id).sort(), REALISTIC_MONITORS.map((m) => m.id).sort());
-    const created = await vscode.commands.executeCommand<{ id: string } | undefined>('axiom.starQuery', {
+    const created = await (
+      await activateExtension()
+    ).own.starQuery({
       apl: "['logs'] | take 1",
       name: 'x',
       dataset: 'logs',

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { FEATURES, type FeatureDeclaration } from '../../../src/platform/declarations';
+import { changingCommand, FEATURES, type FeatureDeclaration } from '../../../src/platform/declarations';
 import { projectRoot } from '../../support/projectRoot';
 
 /** What of package.json the declarations answer for. */
@@ -132,5 +132,65 @@ describe('the features’ declarations and package.json', () => {
       'a feature declares the notebook type axiom-notebook, which package.json lacks',
       'a feature declares the chat participant axiom-apl-community.axiom, which package.json lacks',
     ]);
+  });
+});
+
+/**
+ * Every command that changes something in Axiom, in the person's settings or in their sign-in, as
+ * read in its body: each must be marked `changing` in its declaration (platform/outsideCallers.ts
+ * holds it when called from outside), and nothing else is. A new command that writes goes here and
+ * into its declaration.
+ */
+const CHANGING = [
+  // Sign-in and the settings' deployments.
+  'signIn',
+  'setToken',
+  'signOut',
+  'switchDeployment',
+  'addDeployment',
+  'importCliConfig',
+  'renameDeployment',
+  'removeDeployment',
+  // Axiom's monitors.
+  'starMonitorQuery',
+  'deleteMonitor',
+  'disableMonitor',
+  'enableMonitor',
+  'snoozeMonitor',
+  'applyMonitorFile',
+  // Axiom's starred queries.
+  'starQuery',
+  'renameStarredQuery',
+  'deleteStarredQuery',
+  // The query history on this machine, and starring one of its queries in Axiom.
+  'starHistoryQuery',
+  'removeHistoryEntry',
+  'clearQueryHistory',
+].sort();
+
+describe('the commands that change something', () => {
+  const declared = (Object.entries(FEATURES) as [string, FeatureDeclaration][]).flatMap(([feature, declaration]) =>
+    Object.keys(declaration.changing ?? {}).map((name) => ({ feature, name, declaration })),
+  );
+
+  it('are marked in their declarations, all of them and only they', () => {
+    assert.deepEqual(declared.map((d) => d.name).sort(), CHANGING);
+  });
+
+  it('are each a command of the feature that marks it, found by its id', () => {
+    for (const { feature, name, declaration } of declared) {
+      assert.ok(declaration.commands.includes(name), `${feature}.changing names ${name}, not one of its commands`);
+      assert.equal(changingCommand(`axiom.${name}`)?.asks, declaration.changing?.[name]);
+    }
+    assert.equal(changingCommand('axiom.refreshMonitors'), undefined);
+    assert.equal(changingCommand('axiom.constructor'), undefined);
+  });
+
+  it('drop only arguments of commands that change something, named in the same feature', () => {
+    for (const [feature, declaration] of Object.entries(FEATURES) as [string, FeatureDeclaration][])
+      for (const name of Object.keys(declaration.ownOnly ?? {}))
+        assert.ok(declaration.changing?.[name], `${feature}.ownOnly names ${name}, which it does not mark changing`);
+    assert.deepEqual(changingCommand('axiom.setToken')?.ownOnly, ['token', 'orgId']);
+    assert.deepEqual(changingCommand('axiom.renameStarredQuery')?.ownOnly, []);
   });
 });

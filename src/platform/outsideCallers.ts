@@ -1,0 +1,60 @@
+// Commands are the person's door: VS Code hands a command whatever its caller gives, and the caller
+// may be another extension, a `command:` link or a keybinding as well as the extension's own views
+// and buttons. One rule holds every command that changes something in Axiom, in the person's
+// settings or in their sign-in (each marked `changing` in its feature's declaration): called with
+// arguments the extension did not make, it asks the person before anything changes, as it does
+// from the Command Palette. The registration (lazyEntries.ts) applies it to every command.
+//
+// The extension's own arguments pass as they always did: the rows its views hand VS Code (marked
+// here by the list views) come back from a menu as the same objects. Its own code calls the
+// features' functions (each feature's `own`), never a command with arguments only it may give.
+import { changingCommand } from './declarations';
+import { load } from './lazy';
+
+/** Objects the extension made and handed VS Code: given back to a command, they are its own. */
+const OWN = new WeakSet<object>();
+
+/** Marks each object of `values` as the extension's own (a view's rows, as VS Code will hand them
+ *  back to a command from a menu); gives `values` back. */
+export function ownArguments<T extends readonly unknown[]>(values: T): T {
+  for (const value of values) if (typeof value === 'object' && value !== null) OWN.add(value);
+  return values;
+}
+
+/** Nothing given (the Command Palette, a keybinding without arguments), one of the extension's own
+ *  objects, or a list of them (a view's selection). */
+function isOwnOrNothing(arg: unknown): boolean {
+  if (arg === undefined || arg === null) return true;
+  if (Array.isArray(arg)) return arg.every(isOwnOrNothing);
+  return typeof arg === 'object' && OWN.has(arg);
+}
+
+/** `arg` without the keys only the extension's own code may give; an object left with nothing is
+ *  no argument at all (the command asks as from the Command Palette). Anything else is kept. */
+function withoutOwnOnly(arg: unknown, keys: readonly string[]): unknown {
+  if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return arg;
+  if (!keys.some((key) => key in arg)) return arg;
+  const kept: Record<string, unknown> = { ...(arg as Record<string, unknown>) };
+  for (const key of keys) delete kept[key];
+  return Object.keys(kept).length ? kept : undefined;
+}
+
+/**
+ * The command `id`'s body as VS Code is to call it. A command that changes nothing, or one called
+ * with nothing or with the extension's own objects, runs as it is. Called from outside, a changing
+ * command loses the arguments only the extension gives (its declaration's `ownOnly`), then either
+ * asks itself (`asks: 'itself'`) or is run only when the person allows it in a modal question that
+ * names what it does and shows the arguments as data; declined, it returns undefined and nothing changed.
+ */
+export function heldFromOutside(id: string, body: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+  const changing = changingCommand(id);
+  if (!changing) return body;
+  return (...args: unknown[]) => {
+    if (args.every(isOwnOrNothing)) return body(...args);
+    const given = args.map((arg) => withoutOwnOnly(arg, changing.ownOnly));
+    if (changing.asks === 'itself' || given.every(isOwnOrNothing)) return body(...given);
+    return load('outsideQuestion')
+      .askFirst(id, changing.name, given)
+      .then((allowed) => (allowed ? body(...given) : undefined));
+  };
+}

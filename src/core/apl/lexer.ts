@@ -7,7 +7,7 @@ export type TokenKind =
   | 'identifier'
   /** ['name'] or ["name"]: a quoted field or dataset name; `value` holds the name. */
   | 'quotedName'
-  /** '…', "…", @'…' or @"…"; `value` holds the text. */
+  /** '…', "…", @'…', @"…" or ```…``` (over several lines); `value` holds the text. */
   | 'string'
   | 'number'
   /** 5m, 1.5h, 100ms … */
@@ -123,6 +123,22 @@ export function lex(text: string): Token[] {
       if (end < 0) end = text.length;
       push('comment', i, end);
       i = end;
+    } else if (c === '`' && next === '`' && text[i + 2] === '`') {
+      // A multi-line string: ```…```, to the next three backquotes.
+      const close = text.indexOf('```', i + 3);
+      const end = close < 0 ? text.length : close + 3;
+      push('string', i, end, {
+        value: text.slice(i + 3, close < 0 ? end : close),
+        unterminated: close < 0 || undefined,
+      });
+      i = end;
+    } else if (c === '\u201c') {
+      // “…”: typographic quotes, as text copied from a document has them; read as a string.
+      let end = i + 1;
+      while (end < text.length && text[end] !== '\u201d' && text[end] !== '\n') end++;
+      const closed = text[end] === '\u201d';
+      push('string', i, closed ? end + 1 : end, { value: text.slice(i + 1, end), unterminated: !closed || undefined });
+      i = closed ? end + 1 : end;
     } else if (c === "'" || c === '"') {
       const q = scanQuoted(text, i, false);
       push('string', i, q.end, { value: q.value, unterminated: !q.closed || undefined });

@@ -7,34 +7,15 @@
 // (tested on every query of the project, a corpus written for it and Axiom's documentation).
 import { phrase } from '../phrase';
 import type { Problem } from './problem';
-import {
-  CLAUSE_WORDS,
-  EXPRESSION_WORDS,
-  FUNCTIONS,
-  KIND_VALUES,
-  QUERY_STARTS,
-  TABULAR_OPERATORS,
-  TYPE_NAMES,
-  findFunction,
-  type AplFunction,
-} from './reference';
+import { FUNCTIONS, QUERY_STARTS, TYPE_NAMES, findFunction, type AplFunction } from './reference';
 import { suggest } from './suggest';
 import { parseApl, walk, type Call, type ParsedApl } from './syntax';
 
 export type { Problem, ProblemCode } from './problem';
 export { suggest } from './suggest';
 
-/** Words that may stand before a parenthesis without being a function call: in (…), with (…), kind=inner (…), datatable(…), typeof(…). */
-const NOT_CALLS = new Set<string>([
-  ...EXPRESSION_WORDS.map((w) => w.name).filter((w) => !w.includes(' ')),
-  'matches',
-  'regex',
-  ...CLAUSE_WORDS,
-  ...KIND_VALUES,
-  ...QUERY_STARTS,
-  ...TYPE_NAMES,
-  ...TABULAR_OPERATORS.map((o) => o.name),
-]);
+/** Words the tree may read as a call that are none: not(…), a type's literal such as long(…), range(…). */
+const NOT_CALLS = new Set<string>(['not', ...QUERY_STARTS, ...TYPE_NAMES]);
 
 export function checkApl(text: string): Problem[] {
   return checkParsed(parseApl(text));
@@ -58,12 +39,13 @@ export function letNames(parsed: ParsedApl): Set<string> {
 
 function checkCalls(parsed: ParsedApl): Problem[] {
   const calls: Call[] = [];
+  const declared = new Set<string>();
   walk(parsed, (node) => {
     if (node.kind === 'call') calls.push(node);
+    else if (node.kind === 'let' && node.name) declared.add(node.name.text);
   });
   if (!calls.length) return [];
   const problems: Problem[] = [];
-  const declared = letNames(parsed);
   for (const call of calls) {
     const name = call.callee.text;
     if (declared.has(name) || name.startsWith('$')) continue;

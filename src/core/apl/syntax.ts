@@ -241,18 +241,74 @@ export function textOf(source: ParsedApl | string, node: Span): string {
 /** A node's children, in the order of the text. */
 export function childrenOf(node: SyntaxNode): SyntaxNode[] {
   const out: SyntaxNode[] = [];
-  for (const key in node) {
-    if (key === 'leadingComments' || key === 'trailingComments' || key === 'operatorSpan' || key === 'pipe') continue;
-    const value = (node as unknown as Record<string, unknown>)[key];
-    if (Array.isArray(value)) {
-      for (const v of value) if (isNode(v)) out.push(v);
-    } else if (isNode(value)) out.push(value);
+  const add = (...nodes: (SyntaxNode | undefined | readonly SyntaxNode[])[]) => {
+    for (const n of nodes) {
+      if (!n) continue;
+      if (Array.isArray(n)) for (const m of n as readonly SyntaxNode[]) out.push(m);
+      else out.push(n as SyntaxNode);
+    }
+  };
+  switch (node.kind) {
+    case 'let':
+    case 'set':
+      add(node.name, node.value);
+      break;
+    case 'query':
+      add(node.body);
+      break;
+    case 'pipeline':
+      add(node.source, node.stages);
+      break;
+    case 'stage':
+      add(node.operator, node.parameters, node.clauses);
+      break;
+    case 'clause':
+      add(node.keyword, node.items);
+      break;
+    case 'parameter':
+      add(node.name, node.value);
+      break;
+    case 'call':
+      add(node.callee, node.args);
+      break;
+    case 'member':
+      add(node.object, node.member);
+      break;
+    case 'index':
+      add(node.object, node.index, node.to);
+      break;
+    case 'unary':
+      add(node.operand);
+      break;
+    case 'binary':
+      add(node.left, node.right);
+      break;
+    case 'paren':
+      add(node.inner);
+      break;
+    case 'list':
+    case 'pattern':
+      add(node.items);
+      break;
+    case 'assignment':
+      add(node.target, node.value);
+      break;
+    case 'sorted':
+      add(node.expression, node.order, node.nulls);
+      break;
+    case 'typed':
+      add(node.name, node.type, node.defaultValue);
+      break;
+    case 'function':
+      add(node.parameters, node.body);
+      break;
+    case 'name':
+    case 'literal':
+    case 'star':
+    case 'wildcard':
+      break;
   }
-  return out.sort((a, b) => a.start - b.start);
-}
-
-function isNode(value: unknown): value is SyntaxNode {
-  return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
+  return out;
 }
 
 /** Visits every node depth first, parents before children; returning false skips a node's children. */
@@ -265,11 +321,15 @@ export function walk(
     : 'statements' in (from as ParsedApl)
       ? (from as ParsedApl).statements
       : [from as SyntaxNode];
-  const go = (node: SyntaxNode, parent: SyntaxNode | undefined) => {
-    if (visit(node, parent) === false) return;
-    for (const child of childrenOf(node)) go(child, node);
-  };
-  for (const root of roots) go(root, undefined);
+  // A stack, not recursion: a chain of a + b + … thousands long is as deep as it is long.
+  const stack: [SyntaxNode, SyntaxNode | undefined][] = [];
+  for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i], undefined]);
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [node, parent] = top;
+    if (visit(node, parent) === false) continue;
+    const children = childrenOf(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], node]);
+  }
 }
 
 /** The nodes that hold an offset, outermost first (a statement, a pipeline, a stage, a clause, …).
@@ -310,6 +370,9 @@ interface OperatorGrammar {
   parameters?: readonly string[];
   keywords?: readonly string[];
   items?: ItemStyle;
+  /** Whether the stage is wrong with nothing after its name: `items` when it needs an expression,
+   *  `any` when a clause alone will do (`summarize by x`). */
+  needs?: 'items' | 'any';
   /** Items after a keyword read otherwise: `by` items sorted, `with` a parse pattern, `as` a schema… */
   keywordItems?: Readonly<Record<string, 'sorted' | 'pattern' | 'schema' | 'expressions'>>;
 }
@@ -317,32 +380,32 @@ interface OperatorGrammar {
 const OPERATOR_GRAMMAR: Readonly<Record<string, OperatorGrammar>> = {
   count: {},
   getschema: {},
-  distinct: {},
-  where: {},
-  take: {},
-  limit: {},
-  sample: {},
-  extend: {},
-  'extend-valid': {},
-  project: {},
-  'project-rename': {},
-  'project-away': { items: 'columns' },
-  'project-keep': { items: 'columns' },
-  'project-reorder': { items: 'sorted' },
-  summarize: { keywords: ['by'] },
-  order: { keywords: ['by'], keywordItems: { by: 'sorted' } },
-  sort: { keywords: ['by'], keywordItems: { by: 'sorted' } },
-  top: { keywords: ['by'], keywordItems: { by: 'sorted' } },
-  join: { parameters: ['kind'], keywords: ['on'] },
-  lookup: { parameters: ['kind'], keywords: ['on'] },
-  'make-series': { parameters: ['kind'], keywords: ['default', 'on', 'from', 'to', 'step', 'by'] },
-  'mv-expand': { parameters: ['kind', 'with_itemindex', 'bagexpansion'], keywords: ['to', 'limit'] },
-  parse: { parameters: ['kind', 'flags'], keywords: ['with'], keywordItems: { with: 'pattern' } },
-  'parse-where': { parameters: ['kind', 'flags'], keywords: ['with'], keywordItems: { with: 'pattern' } },
-  'parse-kv': { keywords: ['as', 'with'], keywordItems: { as: 'schema' } },
-  redact: { parameters: ['replaceToken', 'replaceHash', 'redactGroups'], keywords: ['on'] },
-  search: { parameters: ['kind', 'in'] },
-  union: { parameters: ['withsource', 'kind', 'isfuzzy'] },
+  distinct: { needs: 'items' },
+  where: { needs: 'items' },
+  take: { needs: 'items' },
+  limit: { needs: 'items' },
+  sample: { needs: 'items' },
+  extend: { needs: 'items' },
+  'extend-valid': { needs: 'items' },
+  project: { needs: 'items' },
+  'project-rename': { needs: 'items' },
+  'project-away': { needs: 'items', items: 'columns' },
+  'project-keep': { needs: 'items', items: 'columns' },
+  'project-reorder': { needs: 'items', items: 'sorted' },
+  summarize: { needs: 'any', keywords: ['by'] },
+  order: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
+  sort: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
+  top: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
+  join: { needs: 'any', parameters: ['kind'], keywords: ['on'] },
+  lookup: { needs: 'any', parameters: ['kind'], keywords: ['on'] },
+  'make-series': { needs: 'any', parameters: ['kind'], keywords: ['default', 'on', 'from', 'to', 'step', 'by'] },
+  'mv-expand': { needs: 'any', parameters: ['kind', 'with_itemindex', 'bagexpansion'], keywords: ['to', 'limit'] },
+  parse: { needs: 'any', parameters: ['kind', 'flags'], keywords: ['with'], keywordItems: { with: 'pattern' } },
+  'parse-where': { needs: 'any', parameters: ['kind', 'flags'], keywords: ['with'], keywordItems: { with: 'pattern' } },
+  'parse-kv': { needs: 'any', keywords: ['as', 'with'], keywordItems: { as: 'schema' } },
+  redact: { needs: 'any', parameters: ['replaceToken', 'replaceHash', 'redactGroups'], keywords: ['on'] },
+  search: { needs: 'any', parameters: ['kind', 'in'] },
+  union: { needs: 'any', parameters: ['withsource', 'kind', 'isfuzzy'] },
   print: {},
   range: { keywords: ['from', 'to', 'step'] },
   datatable: {},
@@ -805,6 +868,12 @@ class Parser {
       const t = this.peek()!;
       this.report('unexpected', t, phrase('{0} is not expected here.', quoted(t.text)));
       this.skipToStageEnd();
+    } else if (grammar.needs && !stage.clauses.some((c) => c.items.length || (c.keyword && grammar.needs === 'any'))) {
+      this.report(
+        'missing-operand',
+        stage.operator,
+        phrase('Nothing follows {0}: it needs at least one expression.', quoted(word.text)),
+      );
     }
     stage.end = this.lastEnd;
     return stage;
@@ -897,8 +966,12 @@ class Parser {
       if (t.text === 'true' || t.text === 'false') return { kind: 'literal', type: 'bool', start: t.start, end: t.end };
       return { kind: 'name', text: t.text, bracketed: false, start: t.start, end: t.end };
     }
-    if (t.kind === 'string' || t.kind === 'number' || t.kind === 'timespan' || t.kind === 'quotedName')
-      return this.primary();
+    if (t.kind === 'string' || t.kind === 'number' || t.kind === 'timespan') {
+      // One token: a string after replaceToken='#' is the next item, not a continuation.
+      this.pos++;
+      return { kind: 'literal', type: t.kind, value: t.value, start: t.start, end: t.end };
+    }
+    if (t.kind === 'quotedName') return this.name();
     return undefined;
   }
 
@@ -1298,6 +1371,12 @@ class Parser {
     const literal = LITERAL_CALLS[word];
     if (literal) {
       this.pos++;
+      const close = this.partner[this.pos];
+      if (literal === 'dynamic' && close > this.pos) {
+        this.pos++;
+        this.jsonValue(close);
+        this.pos = close;
+      }
       this.skipOne();
       return { kind: 'literal', type: literal, start: t.start, end: this.lastEnd };
     }
@@ -1305,6 +1384,39 @@ class Parser {
     const callee: Name = { kind: 'name', text: word, bracketed: false, start: t.start, end: t.end };
     const args = this.bracketItems(')');
     return { kind: 'call', callee, args, start: t.start, end: this.lastEnd };
+  }
+
+  /** The JSON inside `dynamic(…)`, up to the token at `limit`: only its commas are checked (two in a
+   *  row, or one before a closing bracket); the rest is a literal. */
+  private jsonValue(limit: number): void {
+    const t = this.peek();
+    if (!t || this.pos >= limit) return;
+    const closer = t.kind === 'punctuation' ? (t.text === '[' ? ']' : t.text === '{' ? '}' : undefined) : undefined;
+    if (!closer) {
+      this.expression();
+      return;
+    }
+    const end = this.partner[this.pos] > this.pos ? this.partner[this.pos] : limit;
+    this.pos++;
+    while (this.pos < end) {
+      const before = this.pos;
+      if (closer === '}') {
+        // "key": value
+        this.pos++;
+        if (this.is(':')) this.pos++;
+      }
+      this.jsonValue(end);
+      if (this.is(',')) {
+        const comma = this.take();
+        if (this.is(','))
+          this.report('missing-item', this.peek()!, phrase('Two commas in a row: an item is missing between them.'));
+        else if (this.pos === end)
+          this.report('missing-item', comma, phrase('Nothing follows this comma: another item is expected.'));
+      } else if (this.pos === before || this.pos < end) {
+        this.pos = end;
+      }
+    }
+    this.pos = end + 1;
   }
 
   /** `( … )`: a grouped expression, a subquery, or a list. */

@@ -42,6 +42,8 @@ export interface Literal extends Span {
   kind: 'literal';
   type: LiteralType;
   value?: string;
+  /** In a `dynamic(…)`: the scalar values inside its JSON, in order (keys left out). */
+  values?: Expression[];
 }
 
 export interface Call extends Span {
@@ -302,8 +304,10 @@ export function childrenOf(node: SyntaxNode): SyntaxNode[] {
     case 'function':
       add(node.parameters, node.body);
       break;
-    case 'name':
     case 'literal':
+      add(node.values);
+      break;
+    case 'name':
     case 'star':
     case 'wildcard':
       break;
@@ -351,7 +355,7 @@ export function nodeAt(parsed: ParsedApl, offset: number): SyntaxNode | undefine
   return pathAt(parsed, offset).at(-1);
 }
 
-/** The statement a `let` gives a name to, by name: the last one before an offset (APL reads names in order). */
+/** Every `let` statement, nested ones (in a function's body) included, in the order of the text. */
 export function letStatements(parsed: ParsedApl): LetStatement[] {
   const found: LetStatement[] = [];
   walk(parsed, (node) => {
@@ -1142,8 +1146,13 @@ class Parser {
     while (this.pos < limit) {
       const t = this.peek()!;
       if (t.kind === 'identifier' || t.kind === 'quotedName') items.push(this.typed());
-      else if (t.kind === 'punctuation' && t.text === ',') this.pos++;
-      else if (t.kind === 'punctuation' && t.text in CLOSERS) break;
+      else if (t.kind === 'punctuation' && t.text === ',') {
+        this.pos++;
+        if (this.is(','))
+          this.report('missing-item', this.peek()!, phrase('Two commas in a row: an item is missing between them.'));
+        else if (this.pos === limit)
+          this.report('missing-item', t, phrase('Nothing follows this comma: another item is expected.'));
+      } else if (t.kind === 'punctuation' && t.text in CLOSERS) break;
       else {
         this.report('unexpected', t, phrase('{0} is not expected in a list of columns.', quoted(t.text)));
         this.skipOne();
@@ -1372,13 +1381,14 @@ class Parser {
     if (literal) {
       this.pos++;
       const close = this.partner[this.pos];
+      const values: Expression[] = [];
       if (literal === 'dynamic' && close > this.pos) {
         this.pos++;
-        this.jsonValue(close);
+        this.jsonValue(close, values);
         this.pos = close;
       }
       this.skipOne();
-      return { kind: 'literal', type: literal, start: t.start, end: this.lastEnd };
+      return { kind: 'literal', type: literal, values, start: t.start, end: this.lastEnd };
     }
     this.pos++;
     const callee: Name = { kind: 'name', text: word, bracketed: false, start: t.start, end: t.end };
@@ -1388,12 +1398,13 @@ class Parser {
 
   /** The JSON inside `dynamic(…)`, up to the token at `limit`: only its commas are checked (two in a
    *  row, or one before a closing bracket); the rest is a literal. */
-  private jsonValue(limit: number): void {
+  private jsonValue(limit: number, values: Expression[]): void {
     const t = this.peek();
     if (!t || this.pos >= limit) return;
     const closer = t.kind === 'punctuation' ? (t.text === '[' ? ']' : t.text === '{' ? '}' : undefined) : undefined;
     if (!closer) {
-      this.expression();
+      const value = this.expression();
+      if (value) values.push(value);
       return;
     }
     const end = this.partner[this.pos] > this.pos ? this.partner[this.pos] : limit;
@@ -1405,7 +1416,7 @@ class Parser {
         this.pos++;
         if (this.is(':')) this.pos++;
       }
-      this.jsonValue(end);
+      this.jsonValue(end, values);
       if (this.is(',')) {
         const comma = this.take();
         if (this.is(','))

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REALISTIC_MONITORS } from './fixtures';
 import { manyMonitors } from './manyMonitors';
-import { projectRoot } from './projectRoot';
 
 export const VALID_QUERIES: readonly string[] = [
   // Heads: a quoted dataset, a bare one, let statements, set, print, union, search.
@@ -109,9 +108,9 @@ export const PROJECT_QUERIES: readonly string[] = [
   "['logs'] | project-away x | join (['b']) on $left.id == $right.id",
 ];
 
-/** The queries of Axiom's documentation when a local copy was made (test/support/extractDocsQueries.mjs),
- *  else none: they come from another repository, so they are not committed. */
+/** The queries of Axiom's documentation when a local copy was made (test/support/extractDocsQueries.mjs;
+ *  read from the working folder, the project's, as tests and the bench run), else none: they come from another repository, so they are not committed. */
 export function docsQueries(): string[] {
-  const file = path.join(projectRoot, '.vscode-test/apl-docs-queries.json');
+  const file = path.resolve('.vscode-test/apl-docs-queries.json');
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { queries: string[] }).queries : [];
 }

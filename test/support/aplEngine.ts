@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { projectRoot } from './projectRoot';
 
 export interface EngineDiagnostic {
   severity: string;
@@ -32,7 +31,8 @@ let loaded: KustoGlobal | undefined;
 /** The engine, loaded once (about a second). */
 export function loadEngine(): KustoGlobal {
   if (loaded) return loaded;
-  const dir = path.join(projectRoot, 'node_modules/@axiomhq/language-service-next');
+  // From the working folder (the project's, as tests and the bench run): this loads in ES modules and CommonJS alike.
+  const dir = path.resolve('node_modules/@axiomhq/language-service-next');
   for (const file of ['bridge.min.js', 'Kusto.Language.Bridge.min.js'])
     vm.runInThisContext(fs.readFileSync(path.join(dir, file), 'utf8'), { filename: file });
   loaded = (globalThis as unknown as { Kusto: KustoGlobal }).Kusto;

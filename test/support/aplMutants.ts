@@ -15,8 +15,8 @@ export const MUTANT_CLASSES = [
   'double comma',
   'empty extend',
   'by with nothing after',
-  '| with no operator',
-  'trailing |',
+  'pipe with no operator',
+  'trailing pipe',
 ] as const;
 
 export type MutantClass = (typeof MUTANT_CLASSES)[number];
@@ -75,9 +75,9 @@ export function mutate(query: string, kind: MutantClass, variant: number): strin
       return insertStage(query, tokens, variant, `| extend ${variant % 2 ? 'computed' : fieldOf(tokens)} =`);
     case 'by with nothing after':
       return insertStage(query, tokens, variant, variant % 2 ? '| summarize count() by' : '| top 10 by');
-    case '| with no operator':
+    case 'pipe with no operator':
       return insertStage(query, tokens, variant, '|');
-    case 'trailing |':
+    case 'trailing pipe':
       return `${query}${variant % 2 ? ' |' : '\n|'}`;
   }
 }

@@ -10,7 +10,9 @@
 // own tokens). Comments are trivia: all of them are in `comments`, and each stage also holds the
 // ones just before it (`leadingComments`), each pipeline the ones after its last stage
 // (`trailingComments`), so that a rewrite can keep them and never write code inside one.
-// Helpers: `walk`, `childrenOf`, `nodeAt`/`pathAt` (the node under an offset), `textOf`.
+// Helpers: `walk`, `childrenOf`, `nodeAt`/`pathAt` (the node under an offset), `textOf`,
+// `letStatements`. `problems` are the syntax's; checks.ts adds the calls' (unknown functions,
+// argument counts): `checkParsed(parsed)` for a tree in hand, so that text is parsed once.
 import { phrase } from '../phrase';
 import { lex, type Token } from './lexer';
 import type { Problem } from './problem';

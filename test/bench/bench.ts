@@ -13,11 +13,14 @@
 //   a status sweep of 1,000 monitors      vs the limit the service announces, and 1,000 bare GETs
 //   statuses from 1,000 histories         vs JSON.parse of the same histories
 //   the local APL checks, 2,000 lines     vs the lexing alone
+//   the APL parser and checks (apl)      vs Axiom's engine: false alarms, mutants caught, speed; and
+//                                           a keystroke's check of 2,000 lines vs the Kusto grammar
 //   completion with 10,000 fields         vs a provider that hands out the same items prepared
 //   expanding a dataset of 5,000 fields   vs a bare fetch + JSON parse of its fields (in VS Code)
 //   Show Query History with 1,000 runs    vs a quick pick of the same 1,000 items prepared (in VS Code); and reading them alone
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
+// AXIOM_BENCH_ONLY=apl runs the APL parser's rows alone, without building the bundles;
 // AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,transport
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
@@ -37,6 +40,7 @@ import { parseHistory } from '../../src/core/api/parse';
 import type { Monitor } from '../../src/core/api/schemas';
 import { checkApl } from '../../src/core/apl/checks';
 import { lex } from '../../src/core/apl/lexer';
+import { aplParserRows, loadGrammars } from './aplParser';
 import { foldChanges, statusOf } from '../../src/core/monitors/monitorStatus';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
 import {
@@ -181,6 +185,18 @@ function writeReport(): string {
   fs.mkdirSync(path.join(projectRoot, 'bench-results'), { recursive: true });
   fs.writeFileSync(path.join(projectRoot, 'bench-results', 'latest.md'), report);
   return report;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The APL parser and checks beside Axiom's engine (test/bench/aplParser.ts); alone, they need no build.
+await section(['apl'], 1200, async () => {
+  const apl = await aplParserRows({ paired, ms, ratioAndSpread, target, quick, log }, aplFile);
+  rows.push(...apl.rows);
+  notes.push(...apl.notes);
+});
+if (only?.every((part) => part === 'apl')) {
+  console.log(writeReport());
+  process.exit(0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -863,21 +879,7 @@ await Promise.all([ourTransport.close(), floorDispatcher.close()]);
 // tokenizer (vscode-textmate with oniguruma) does, by our grammar and by the Kusto grammar that
 // @shikijs/langs ships (what Axiom's docs colour APL with), in the same run.
 await section(['grammar'], 600, async () => {
-  const require = createRequire(import.meta.url);
-  const textmate = require('vscode-textmate') as typeof import('vscode-textmate');
-  const oniguruma = require('vscode-oniguruma') as typeof import('vscode-oniguruma');
-  await oniguruma.loadWASM(fs.readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm')).buffer);
-  const kusto = ((await import('@shikijs/langs/kusto')) as { default: { scopeName: string }[] }).default[0];
-  const ours = JSON.parse(fs.readFileSync(path.join(projectRoot, 'syntaxes/axiom-apl.tmLanguage.json'), 'utf8')) as {
-    scopeName: string;
-  };
-  const registry = new textmate.Registry({
-    onigLib: Promise.resolve({
-      createOnigScanner: (p: string[]) => new oniguruma.OnigScanner(p),
-      createOnigString: (s: string) => new oniguruma.OnigString(s),
-    }),
-    loadGrammar: async (scope: string) => ([ours, kusto].find((g) => g.scopeName === scope) as never) ?? null,
-  });
+  const { textmate, apl, kusto: kql } = await loadGrammars();
   // The documentation's queries when a local copy was made (test/support/extractDocsQueries.mjs),
   // else the project's own corpus, repeated to about 2,000 lines.
   const docsFile = path.join(projectRoot, '.vscode-test/apl-docs-queries.json');
@@ -903,8 +905,6 @@ await section(['grammar'], 600, async () => {
     for (const line of fileLines) stack = grammar.tokenizeLine2(line, stack).ruleStack;
     return performance.now() - started;
   };
-  const [apl, kql] = await Promise.all([registry.loadGrammar(ours.scopeName), registry.loadGrammar(kusto.scopeName)]);
-  if (!apl || !kql) throw new Error('a grammar did not load');
   const count = docsQueries.reduce((n, q) => n + q.length, 0);
   const source = fs.existsSync(docsFile) ? 'docs queries' : "the project's queries";
   const [oursMs, baseMs, pairs] = await paired(quick ? 3 : 15, 3, tokenizeQueries(apl), tokenizeQueries(kql));

@@ -2,6 +2,8 @@
 // every tabular operator and the syntax APL adds to Kusto's, and the queries the project's own
 // tests and fixtures use. (Axiom's documentation has 1,070 more, checked when a local copy is made:
 // test/support/extractDocsQueries.mjs.)
+import fs from 'node:fs';
+import path from 'node:path';
 import { REALISTIC_MONITORS } from './fixtures';
 import { manyMonitors } from './manyMonitors';
 
@@ -105,3 +107,10 @@ export const PROJECT_QUERIES: readonly string[] = [
   "['logs']\n| where x > 1",
   "['logs'] | project-away x | join (['b']) on $left.id == $right.id",
 ];
+
+/** The queries of Axiom's documentation when a local copy was made (test/support/extractDocsQueries.mjs;
+ *  read from the working folder, the project's, as tests and the bench run), else none: they come from another repository, so they are not committed. */
+export function docsQueries(): string[] {
+  const file = path.resolve('.vscode-test/apl-docs-queries.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { queries: string[] }).queries : [];
+}

@@ -1,10 +1,11 @@
 // The "apl" bundle (src/platform/lazy.ts, a library): the language support's plain part, loaded on first use
 // of an Axiom APL document rather than at activation: the reference data (some 300 functions and
-// operators with their descriptions), the lexer, the checks, completion contexts and hover
-// lookups. None of it needs the network or undici; the extension parses it only once a person
+// operators with their descriptions), the lexer, the parser and its tree (syntax.ts), the checks,
+// completion contexts and hover lookups. None of it needs the network or undici; the extension parses it only once a person
 // opens APL.
-export { checkApl, suggest } from './checks';
+export { checkApl, checkParsed, suggest } from './checks';
 export { lex } from './lexer';
+export { childrenOf, letStatements, nodeAt, parseApl, pathAt, textOf, walk } from './syntax';
 export {
   FUNCTIONS,
   TABULAR_OPERATORS,

@@ -7,7 +7,7 @@ export type TokenKind =
   | 'identifier'
   /** ['name'] or ["name"]: a quoted field or dataset name; `value` holds the name. */
   | 'quotedName'
-  /** '…', "…", @'…' or @"…"; `value` holds the text. */
+  /** '…', "…", @'…', @"…" or ```…``` (over several lines); `value` holds the text. */
   | 'string'
   | 'number'
   /** 5m, 1.5h, 100ms … */
@@ -72,31 +72,38 @@ const isDigit = (c: string) => c >= '0' && c <= '9';
 /** Where a quoted run starting at `open` (the quote) ends: past the closing quote, or at the line's end when unclosed. */
 function scanQuoted(text: string, open: number, verbatim: boolean): { end: number; value: string; closed: boolean } {
   const quote = text[open];
-  let value = '';
+  // The value as runs of the text between escapes, joined once: no string grown a character at a time.
+  const parts: string[] = [];
+  let run = open + 1;
   let i = open + 1;
+  const value = (to: number) => {
+    parts.push(text.slice(run, to));
+    return parts.length === 1 ? parts[0] : parts.join('');
+  };
   while (i < text.length && text[i] !== '\n') {
     const c = text[i];
     if (verbatim) {
       if (c === quote) {
         if (text[i + 1] === quote) {
-          value += quote;
+          parts.push(text.slice(run, i + 1));
           i += 2;
+          run = i;
           continue;
         }
-        return { end: i + 1, value, closed: true };
+        return { end: i + 1, value: value(i), closed: true };
       }
     } else if (c === '\\' && i + 1 < text.length && text[i + 1] !== '\n') {
       const next = text[i + 1];
-      value += next === 'n' ? '\n' : next === 't' ? '\t' : next === 'r' ? '\r' : next;
+      parts.push(text.slice(run, i), next === 'n' ? '\n' : next === 't' ? '\t' : next === 'r' ? '\r' : next);
       i += 2;
+      run = i;
       continue;
     } else if (c === quote) {
-      return { end: i + 1, value, closed: true };
+      return { end: i + 1, value: value(i), closed: true };
     }
-    value += c;
     i++;
   }
-  return { end: i, value, closed: false };
+  return { end: i, value: value(i), closed: false };
 }
 
 export function lex(text: string): Token[] {
@@ -123,6 +130,22 @@ export function lex(text: string): Token[] {
       if (end < 0) end = text.length;
       push('comment', i, end);
       i = end;
+    } else if (c === '`' && next === '`' && text[i + 2] === '`') {
+      // A multi-line string: ```…```, to the next three backquotes.
+      const close = text.indexOf('```', i + 3);
+      const end = close < 0 ? text.length : close + 3;
+      push('string', i, end, {
+        value: text.slice(i + 3, close < 0 ? end : close),
+        unterminated: close < 0 || undefined,
+      });
+      i = end;
+    } else if (c === '\u201c') {
+      // “…”: typographic quotes, as text copied from a document has them; read as a string.
+      let end = i + 1;
+      while (end < text.length && text[end] !== '\u201d' && text[end] !== '\n') end++;
+      const closed = text[end] === '\u201d';
+      push('string', i, closed ? end + 1 : end, { value: text.slice(i + 1, end), unterminated: !closed || undefined });
+      i = closed ? end + 1 : end;
     } else if (c === "'" || c === '"') {
       const q = scanQuoted(text, i, false);
       push('string', i, q.end, { value: q.value, unterminated: !q.closed || undefined });

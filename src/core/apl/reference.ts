@@ -121,10 +121,10 @@ const TABLE: Record<FunctionCategory, Row[]> = {
     ['histogram(expression, bins)', 'Spreads the numeric values of each group over the given number of buckets.'],
     ['histogramif(expression, bins, predicate)', 'A histogram of the rows where the predicate holds.'],
     [
-      'make_list_if(expression, predicate)',
+      'make_list_if(expression, predicate, [max_size])',
       'Collects the values of the expression from the rows where the predicate holds into an array.',
     ],
-    ['make_list(expression)', 'Collects every value of the expression in the group into an array.'],
+    ['make_list(expression, [max_size])', 'Collects every value of the expression in the group into an array.'],
     [
       'make_set_if(expression, predicate, [max_size])',
       'An array of the distinct values of the expression from the rows where the predicate holds.',
@@ -166,7 +166,7 @@ const TABLE: Record<FunctionCategory, Row[]> = {
     ['phrases(expression, [max_phrases])', 'Finds and counts recurring word sequences in a text field.'],
   ],
   array: [
-    ['array_concat(array1, array2, [...])', 'Joins arrays end to end into one.'],
+    ['array_concat(array1, [array2, ...])', 'Joins arrays end to end into one.'],
     ['array_extract(array, json_path)', 'Picks values out of an array of objects with a JSONPath expression.'],
     [
       'array_iff(conditions, if_true, if_false)',
@@ -188,11 +188,11 @@ const TABLE: Record<FunctionCategory, Row[]> = {
     ],
     ['array_select_dict(array, key, value)', 'The first object in an array whose key has the given value.'],
     [
-      'array_shift_left(array, positions, [fill])',
+      'array_shift_left(array, [positions], [fill])',
       'Moves the elements left, dropping those that fall off and filling the end.',
     ],
     [
-      'array_shift_right(array, positions, [fill])',
+      'array_shift_right(array, [positions], [fill])',
       'Moves the elements right, dropping those that fall off and filling the start.',
     ],
     ['array_slice(array, start, end)', 'The elements between two positions, both included.'],

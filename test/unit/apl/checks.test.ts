@@ -3,19 +3,16 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { checkApl, suggest, type Problem } from '../../../src/core/apl/checks';
 import { lex } from '../../../src/core/apl/lexer';
-import fs from 'node:fs';
-import path from 'node:path';
-import { TABULAR_OPERATORS } from '../../../src/core/apl/reference';
+import { FUNCTIONS, TABULAR_OPERATORS } from '../../../src/core/apl/reference';
 import { render } from '../../../src/core/phrase';
-import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
+import { PROJECT_QUERIES, VALID_QUERIES, docsQueries as loadDocsQueries } from '../../support/aplCorpus';
+import { MUTANT_CLASSES, mutate } from '../../support/aplMutants';
 import { FUZZ_BOUND } from '../../support/untrustedInput';
+import { arityOf } from '../../../src/core/apl/checks';
 
 /** The queries of Axiom's documentation, when a local copy was made (test/support/extractDocsQueries.mjs):
  *  they come from another repository, so they are not committed, and these checks run only here. */
-const docsQueries = (() => {
-  const file = path.resolve('.vscode-test/apl-docs-queries.json');
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { queries: string[] }).queries : [];
-})();
+const docsQueries = loadDocsQueries();
 
 /** Each problem as code, underlined text and message, for a readable comparison. */
 const described = (apl: string, problems: Problem[]) =>
@@ -177,6 +174,32 @@ describe('APL checks: what they report, and where', () => {
   for (const [what, apl, expected] of cases) {
     it(what, () => assert.deepEqual(described(apl, checkApl(apl)), expected));
   }
+
+  it('a function called with too few or too many arguments, as an error', () => {
+    const apl = "['logs'] | extend a = strlen(), b = substring(uri, 1, 2, 3), c = strcat(a, b, c, d), d = now()";
+    assert.deepEqual(
+      checkApl(apl).map((p) => [p.code, p.severity, apl.slice(p.start, p.end), render(p.message)]),
+      [
+        ['argument-count', 'error', 'strlen()', "'strlen' takes 1 arguments, not 0: strlen(text)."],
+        [
+          'argument-count',
+          'error',
+          'substring(uri, 1, 2, 3)',
+          "'substring' takes 2 to 3 arguments, not 4: substring(text, start, [length]).",
+        ],
+      ],
+    );
+  });
+
+  it('every function of the reference has an arity its signature gives', () => {
+    for (const fn of FUNCTIONS) {
+      const { min, max } = arityOf(fn.signature);
+      assert.ok(min >= 0 && max >= min, `${fn.signature}: ${min}..${max}`);
+    }
+    assert.deepEqual(arityOf('arg_max(expression, field1, [field2, ...])'), { min: 2, max: Infinity });
+    assert.deepEqual(arityOf('format_bytes(value, [precision], [unit], [base])'), { min: 1, max: 4 });
+    assert.deepEqual(arityOf('count()'), { min: 0, max: 0 });
+  });
 
   it('an unknown function is a warning; the others are errors', () => {
     const severities = new Map(
@@ -396,4 +419,22 @@ describe('fuzz: the APL lexer and checks take any text', () => {
       );
     }
   });
+});
+
+describe('APL checks: every class of mistake is caught', () => {
+  const corpus = [...VALID_QUERIES, ...PROJECT_QUERIES, ...docsQueries].filter((q) => !checkApl(q).length);
+  for (const kind of MUTANT_CLASSES) {
+    it(`${kind}: every mutant of the corpus is reported`, () => {
+      let made = 0;
+      corpus.forEach((query, i) => {
+        for (const variant of [i]) {
+          const mutant = mutate(query, kind, variant);
+          if (!mutant) continue;
+          made++;
+          assert.ok(checkApl(mutant).length > 0, `not reported (${kind}):\n${mutant}`);
+        }
+      });
+      assert.ok(made >= 50, `${kind}: only ${made} mutants`);
+    });
+  }
 });

@@ -24,6 +24,7 @@ import type { ClientAccess } from '../platform/clientAccess';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
+import { forgetWhenClosed } from '../platform/documentState';
 import { RecordFiles, type RecordWords } from '../platform/recordFiles';
 
 /** A monitor read to be changed, with its name (what RecordFiles says it by). */
@@ -117,7 +118,19 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
 
   constructor(private readonly deps: Deps) {
     super(deps.connection, deps.log, { scheme: MONITOR_SCHEME, unsentName: localize('Axiom: monitor not sent') });
-    this.subscriptions.push(this.failures, this.creations, this.saves);
+    this.subscriptions.push(
+      this.failures,
+      this.creations,
+      this.saves,
+      // A draft is forgotten once none of its documents is open (its text is gone with them).
+      forgetWhenClosed(
+        (uri) => {
+          const location = this.locate(uri);
+          return location?.id.startsWith(DRAFT_PREFIX) ? this.draftKey(location) : undefined;
+        },
+        (key) => this.drafts.delete(key),
+      ),
+    );
   }
 
   protected locationIn(uri: vscode.Uri): RecordLocation | undefined {

@@ -834,6 +834,8 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
   const folded: string[] = [];
   // Auto save stays on (a browser-hosted VS Code's default, a second after typing): it never sends to Axiom; Ctrl+S does.
   try {
+    // The Axiom views shown, whichever journeys ran before.
+    await runCommand(page, 'Focus on Monitors View');
     // A click while the command palette still fades out can land nowhere: clicked until folded.
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5000 });
     for (const name of ['Starred Queries', 'Datasets', 'Query History']) {

@@ -4,8 +4,8 @@ import { fieldText, type JsonObject } from '../core/json';
 import {
   applyTarget,
   fileChanges,
+  exportFileNames,
   MONITOR_FILE_SUFFIX,
-  monitorFileName,
   monitorFileText,
   readMonitorFile,
 } from '../core/monitors/monitorFile';
@@ -14,6 +14,7 @@ import type { AxiomClient } from '../core/api/client';
 import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { confirm } from '../platform/confirm';
+import { forgetWhenClosed } from '../platform/documentState';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { MonitorsView } from './monitorsView';
@@ -35,8 +36,14 @@ interface Deps {
  * changes, after showing the difference and asking once.
  */
 export function monitorFileCommands(deps: Deps) {
+  /** The texts of Apply's comparisons, by URI: each forgotten when its editor closes. */
   const texts = new Map<string, string>();
+  let shown = 0;
   let provider: vscode.Disposable | undefined;
+  const forgetting = forgetWhenClosed(
+    (uri) => (uri.scheme === APPLY_SCHEME ? uri.toString() : undefined),
+    (key) => texts.delete(key),
+  );
   const withAxiom = <T>(doing: Phrase, work: (client: AxiomClient) => Promise<T>) =>
     withClient(deps.access, { doing, log: deps.log }, (client) => work(client));
 
@@ -52,25 +59,64 @@ export function monitorFileCommands(deps: Deps) {
     return picked?.[0];
   }
 
-  async function write(target: vscode.Uri, records: JsonObject[]): Promise<vscode.Uri[]> {
-    const written: vscode.Uri[] = [];
-    const used = new Set<string>();
-    for (const record of records) {
-      let name = monitorFileName(fieldText(record.name, 'monitor'));
-      for (let n = 2; used.has(name); n++) name = monitorFileName(`${fieldText(record.name, 'monitor')} ${n}`);
-      used.add(name);
-      const uri = vscode.Uri.joinPath(target, name);
-      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(monitorFileText(record)));
-      written.push(uri);
+  /** Whether a file is there already. */
+  async function exists(uri: vscode.Uri): Promise<boolean> {
+    try {
+      await vscode.workspace.fs.stat(uri);
+      return true;
+    } catch {
+      return false;
     }
-    return written;
+  }
+
+  /**
+   * Writes each record to its own file in the folder (names apart on a case-insensitive file
+   * system). When some of the files are there already, asks once: overwrite them all, skip them,
+   * or cancel (nothing written). The files written, and how many were kept as they were.
+   */
+  async function write(
+    target: vscode.Uri,
+    records: JsonObject[],
+  ): Promise<{ written: vscode.Uri[]; kept: number } | undefined> {
+    const uris = exportFileNames(records.map((record) => fieldText(record.name, 'monitor'))).map((name) =>
+      vscode.Uri.joinPath(target, name),
+    );
+    const there = await Promise.all(uris.map(exists));
+    const existing = there.filter(Boolean).length;
+    let skipExisting = false;
+    if (existing) {
+      const [overwrite, skip] = [localize('Overwrite All'), localize('Skip Existing')];
+      const folderName = target.path.split('/').filter(Boolean).at(-1) ?? target.path;
+      const choice = await vscode.window.showWarningMessage(
+        existing === 1
+          ? localize('1 of the files to export is already in “{0}”.', folderName)
+          : localize('{0} of the files to export are already in “{1}”.', existing, folderName),
+        {
+          modal: true,
+          detail: localize(
+            'Overwrite them with Axiom’s monitors, or keep them and write only the files not there yet?',
+          ),
+        },
+        overwrite,
+        skip,
+      );
+      if (choice !== overwrite && choice !== skip) return undefined;
+      skipExisting = choice === skip;
+    }
+    const written: vscode.Uri[] = [];
+    for (const [i, record] of records.entries()) {
+      if (skipExisting && there[i]) continue;
+      await vscode.workspace.fs.writeFile(uris[i], new TextEncoder().encode(monitorFileText(record)));
+      written.push(uris[i]);
+    }
+    return { written, kept: skipExisting ? existing : 0 };
   }
 
   function show(name: string, text: string): vscode.Uri {
     provider ??= vscode.workspace.registerTextDocumentContentProvider(APPLY_SCHEME, {
       provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '',
     });
-    const uri = vscode.Uri.from({ scheme: APPLY_SCHEME, path: `/${texts.size}/${name}` });
+    const uri = vscode.Uri.from({ scheme: APPLY_SCHEME, path: `/${++shown}/${name}` });
     texts.set(uri.toString(), text);
     return uri;
   }
@@ -86,8 +132,8 @@ export function monitorFileCommands(deps: Deps) {
       );
       const target = record && (await folder());
       if (!record || !target) return undefined;
-      const [uri] = await write(target, [record]);
-      await vscode.window.showTextDocument(uri);
+      const [uri] = (await write(target, [record]))?.written ?? [];
+      if (uri) await vscode.window.showTextDocument(uri);
       return uri;
     },
 
@@ -99,9 +145,15 @@ export function monitorFileCommands(deps: Deps) {
       );
       const target = list && (await folder());
       if (!list || !target) return undefined;
-      const written = await write(target, list);
+      const outcome = await write(target, list);
+      if (!outcome) return undefined;
+      const { written, kept } = outcome;
+      const exported =
+        written.length === 1 ? localize('Exported 1 monitor.') : localize('Exported {0} monitors.', written.length);
       void vscode.window.showInformationMessage(
-        written.length === 1 ? localize('Exported 1 monitor.') : localize('Exported {0} monitors.', written.length),
+        kept === 0
+          ? exported
+          : `${exported} ${kept === 1 ? localize('1 file already there was kept.') : localize('{0} files already there were kept.', kept)}`,
       );
       return written;
     },
@@ -182,6 +234,7 @@ export function monitorFileCommands(deps: Deps) {
     },
 
     dispose(): void {
+      forgetting.dispose();
       provider?.dispose();
     },
   };

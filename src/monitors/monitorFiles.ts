@@ -24,6 +24,7 @@ import type { ClientAccess } from '../platform/clientAccess';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
+import { forgetWhenClosed } from '../platform/documentState';
 import { RecordFiles, type RecordWords } from '../platform/recordFiles';
 
 /** A monitor read to be changed, with its name (what RecordFiles says it by). */
@@ -96,8 +97,6 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   readonly onDidSave = this.saves.event;
   private readonly drafts = new Map<string, Draft>();
   private draftCount = 0;
-  /** Documents whose save under way is VS Code's auto save, not the person's. */
-  private readonly autoSaving = new Set<string>();
 
   protected readonly scheme = MONITOR_SCHEME;
   protected readonly remoteScheme = MONITOR_REMOTE_SCHEME;
@@ -118,16 +117,19 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   };
 
   constructor(private readonly deps: Deps) {
-    super(deps.connection, deps.log);
+    super(deps.connection, deps.log, { scheme: MONITOR_SCHEME, unsentName: localize('Axiom: monitor not sent') });
     this.subscriptions.push(
       this.failures,
       this.creations,
       this.saves,
-      vscode.workspace.onWillSaveTextDocument(({ document, reason }) => {
-        if (document.uri.scheme !== MONITOR_SCHEME) return;
-        if (reason === vscode.TextDocumentSaveReason.Manual) this.autoSaving.delete(document.uri.toString());
-        else this.autoSaving.add(document.uri.toString());
-      }),
+      // A draft is forgotten once none of its documents is open (its text is gone with them).
+      forgetWhenClosed(
+        (uri) => {
+          const location = this.locate(uri);
+          return location?.id.startsWith(DRAFT_PREFIX) ? this.draftKey(location) : undefined;
+        },
+        (key) => this.drafts.delete(key),
+      ),
     );
   }
 
@@ -269,9 +271,9 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     return new TextEncoder().encode(this.textOf(draft.created?.raw ?? draft.definition, this.locationOf(uri).part));
   }
 
-  override async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+  protected override async writeRecord(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const draft = this.draftOf(uri);
-    if (!draft) return super.writeFile(uri, content);
+    if (!draft) return super.writeRecord(uri, content);
     const location = this.locationOf(uri);
     const text = new TextDecoder().decode(content);
     const client = await this.client(location, this.words.saving);
@@ -286,11 +288,6 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       this.saved(draft.created, location);
       return;
     }
-    // A new monitor is created by the person's save, never by an auto save halfway through typing.
-    if (this.autoSaving.delete(uri.toString()))
-      throw vscode.FileSystemError.Unavailable(
-        localize('A new monitor is created when you save it yourself (Ctrl+S), not by an auto save.'),
-      );
     // The first save: the definition as both documents have it now, checked, then one POST.
     const definition = this.edited(location.deployment, location.id) ?? { ...draft.definition };
     if (location.part === 'query') definition[queryField(draft.definition)] = text;

@@ -138,6 +138,11 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
       case 'openQuery':
         await this.deps.openQuery(form.document.uri);
         return;
+      case 'save':
+        // After the edits sent before it: the person's save (as Ctrl+S outside the form is).
+        await this.editing.catch(() => undefined);
+        await form.document.save();
+        return;
     }
   }
 

@@ -16,6 +16,9 @@ const FRESH_MS = 2000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** An auto save marked by VS Code's will-save event is the one a write that follows within this time is. */
+const AUTO_SAVE_MARK_MS = 10_000;
+
 /** What a save does when the record changed in Axiom since its text was read. */
 export type ConflictChoice = 'overwrite' | 'compare' | undefined;
 
@@ -95,6 +98,10 @@ export abstract class RecordFiles<R extends ServiceRecord>
   private readonly remoteText = new Map<string, string>();
   /** Records deleted from here (part ''): their documents are not read or saved again. */
   private readonly gone = new Set<string>();
+  /** Per document (its URI), when VS Code last said it saves it by itself (auto save): that write is refused. */
+  private readonly autoSaves = new Map<string, number>();
+  /** Shown while the active editor's document of this kind has a change not sent to Axiom. */
+  private readonly unsent: vscode.StatusBarItem;
 
   /** The scheme of this kind's documents. */
   protected abstract readonly scheme: string;
@@ -127,8 +134,27 @@ export abstract class RecordFiles<R extends ServiceRecord>
   constructor(
     private readonly sessions: SessionSource,
     protected readonly log: Log,
+    /** The scheme of this kind's documents, and the status bar item's name ("Axiom: monitor not sent"). */
+    { scheme, unsentName }: { scheme: string; unsentName: string },
   ) {
+    this.unsent = vscode.window.createStatusBarItem(`axiom.unsent.${scheme}`, vscode.StatusBarAlignment.Left, 100);
+    this.unsent.name = unsentName;
+    this.unsent.text = `$(cloud-upload) ${localize('Not sent to Axiom')}`;
+    this.unsent.tooltip = localize(
+      'This change is kept here and not sent yet: auto save never sends to Axiom. Save it yourself (Ctrl+S, File: Save) or click here to send it.',
+    );
+    this.unsent.command = 'workbench.action.files.save';
+    const showUnsent = () => this.showUnsent(scheme);
     this.subscriptions.push(
+      this.unsent,
+      vscode.window.tabGroups.onDidChangeTabs(showUnsent),
+      vscode.window.tabGroups.onDidChangeTabGroups(showUnsent),
+      // The will-save event tells why a document is saved; writeFile cannot see it.
+      vscode.workspace.onWillSaveTextDocument(({ document, reason }) => {
+        if (document.uri.scheme !== scheme) return;
+        if (reason === vscode.TextDocumentSaveReason.Manual) this.autoSaves.delete(document.uri.toString());
+        else this.autoSaves.set(document.uri.toString(), Date.now());
+      }),
       vscode.workspace.onDidChangeTextDocument(({ document }) => {
         if (document.uri.scheme !== this.scheme || document.isDirty) return;
         const location = this.locationIn(document.uri);
@@ -147,6 +173,38 @@ export abstract class RecordFiles<R extends ServiceRecord>
         },
         (key) => this.forget(key),
       ),
+    );
+    showUnsent();
+  }
+
+  /** The status bar item shows while the active tab is a document of this kind with unsaved changes (its text or its form). */
+  private showUnsent(scheme: string): void {
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    const input = tab?.input;
+    const uri =
+      input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom
+        ? input.uri
+        : input instanceof vscode.TabInputTextDiff
+          ? input.modified
+          : undefined;
+    if (tab?.isDirty && uri?.scheme === scheme) this.unsent.show();
+    else this.unsent.hide();
+  }
+
+  /**
+   * Whether this write is VS Code's auto save (after a delay, on focus or window change): it is
+   * refused, so that nothing reaches Axiom that the person did not send. The text stays unsaved
+   * (kept, and backed up by hot exit) until the person saves it. VS Code says the refusal once:
+   * a document whose save failed is not auto saved again until a save by the person.
+   */
+  private refuseAutoSave(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const marked = this.autoSaves.get(key);
+    this.autoSaves.delete(key);
+    if (marked === undefined || Date.now() - marked > AUTO_SAVE_MARK_MS) return;
+    this.log.info(`${this.scheme}: auto save of ${uri.path} not sent (a save by the person sends it)`);
+    throw vscode.FileSystemError.Unavailable(
+      localize('Not sent to Axiom: auto save never sends. Your change is kept; save it yourself (Ctrl+S) to send it.'),
     );
   }
 
@@ -303,7 +361,14 @@ export abstract class RecordFiles<R extends ServiceRecord>
     return encoder.encode(text);
   }
 
+  /** A save: refused when it is an auto save, otherwise the kind's write (writeRecord). */
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    this.refuseAutoSave(uri);
+    await this.writeRecord(uri, content);
+  }
+
+  /** The person's save of a document: the record read afresh, checked, and one PUT. */
+  protected async writeRecord(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const location = this.locationOf(uri);
     const { id } = location;
     const key = recordKey(location);

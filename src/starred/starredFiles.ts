@@ -13,6 +13,7 @@ import {
 import { bodyWithApl, sameQuery } from '../core/starred/writeBack';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import type { ClientAccess } from '../platform/clientAccess';
+import { localize } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { RecordFiles, type RecordWords } from '../platform/recordFiles';
 
@@ -62,7 +63,10 @@ export class StarredFiles extends RecordFiles<NamedStarred> {
   };
 
   constructor(private readonly deps: Deps) {
-    super(deps.connection, deps.log);
+    super(deps.connection, deps.log, {
+      scheme: STARRED_SCHEME,
+      unsentName: localize('Axiom: starred query not sent'),
+    });
   }
 
   protected locationIn(uri: vscode.Uri): RecordLocation | undefined {

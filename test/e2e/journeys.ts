@@ -808,8 +808,8 @@ async function webviewWith(page: Page, selector: string, timeoutMs = 30_000): Pr
 
 /**
  * Tuning a monitor (the demo's "Traffic drop": fewer than 1,000 requests in 5 minutes): Edit
- * Monitor from its row's menu opens its query and its settings form; the threshold changed in
- * the form, the Dry Run button shows what the edited monitor would have done over the last 24
+ * Monitor from its row's menu opens its query and its settings form; the threshold typed in the
+ * form with auto save on (the browser's default) is kept unsent and marked "Not sent to Axiom"; the Dry Run button shows what the edited monitor would have done over the last 24
  * hours (data with known dips: 0, 600 and 1,200 requests in three runs, so 1,300 catches all
  * three), Ctrl+S saves it with one PUT, and the row shows the new threshold.
  */
@@ -832,9 +832,10 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
   // The views below Monitors folded for room (unfolded again at the end).
   const header = (name: string) => page.locator('.pane-header', { hasText: name }).first();
   const folded: string[] = [];
-  // The person saves with Ctrl+S, as in desktop VS Code: auto save (a browser-hosted VS Code's default, a second after typing) off meanwhile.
-  await runCommand(page, 'File: Toggle Auto Save');
+  // Auto save stays on (a browser-hosted VS Code's default, a second after typing): it never sends to Axiom; Ctrl+S does.
   try {
+    // The Axiom views shown, whichever journeys ran before.
+    await runCommand(page, 'Focus on Monitors View');
     // A click while the command palette still fades out can land nowhere: clicked until folded.
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5000 });
     for (const name of ['Starred Queries', 'Datasets', 'Query History']) {
@@ -877,7 +878,10 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
           await page.waitForTimeout(100);
         }
         assert.equal(await threshold.inputValue({ timeout: 5000 }), '1000');
-        await threshold.fill('1300', { timeout: 5000 });
+        // Typed key by key, then left: the field is committed once, as 1300.
+        await threshold.selectText({ timeout: 5000 });
+        await page.keyboard.type('1300', { delay: 50 });
+        await threshold.press('Tab');
         form = found;
       } catch (error) {
         if (!found.isDetached() || attempt > 5) throw error;
@@ -892,6 +896,17 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
       .locator('.tab.dirty', { hasText: 'Traffic drop.monitor-settings.json' })
       .first()
       .waitFor({ timeout: 15_000 });
+    const unsent = page.locator('.statusbar-item', { hasText: 'Not sent to Axiom' }).first();
+    await unsent.waitFor({ timeout: 15_000 });
+    // Past auto save's second: still nothing sent, still marked.
+    await page.waitForTimeout(2500);
+    assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'auto save sent nothing');
+    assert.ok(await unsent.isVisible(), 'marked as not sent');
+    await page
+      .locator('.tab.dirty', { hasText: 'Traffic drop.monitor-settings.json' })
+      .first()
+      .waitFor({ timeout: 5000 });
+    await runCommand(page, 'Notifications: Clear All Notifications');
     await form.locator('.form-dry-run').click();
     const dryRun = await webviewWith(page, '.dry-run .dry-run-summary');
     const summary = dryRun.locator('.dry-run-summary');
@@ -916,6 +931,7 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     await waitUntil('the save', () => fake.requestsTo('PUT /v2/monitors/{id}').length === 1, 30_000);
     const body = JSON.parse(fake.requestsTo('PUT /v2/monitors/{id}')[0].body) as Record<string, unknown>;
     assert.equal(body.threshold, 1300);
+    await unsent.waitFor({ state: 'hidden', timeout: 15_000 });
     assert.equal(body.aplQuery, demo.aplQuery, 'nothing else changed');
     await page
       .locator('.monaco-list-row[aria-label^="Traffic drop Threshold · Below 1300 "]')
@@ -931,7 +947,6 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
       await header(name)
         .click()
         .catch(() => undefined);
-    await runCommand(page, 'File: Toggle Auto Save').catch(() => undefined);
   }
 }
 

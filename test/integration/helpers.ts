@@ -186,3 +186,38 @@ export async function comparedOriginal(document: vscode.TextDocument): Promise<v
   );
   return vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).original);
 }
+
+/**
+ * Runs `body` with VS Code's auto save on after `delayMs`, as a person may have it (a browser-hosted
+ * VS Code's default), then puts auto save back as it was and clears the notifications a refused
+ * auto save left. `autoSaved(document)` says whether VS Code auto saved the document meanwhile.
+ */
+export async function withAutoSave<T>(
+  delayMs: number,
+  body: (autoSaved: (document: vscode.TextDocument) => boolean) => Promise<T>,
+): Promise<T> {
+  const files = vscode.workspace.getConfiguration('files');
+  const before = {
+    autoSave: files.inspect('autoSave')?.globalValue,
+    delay: files.inspect('autoSaveDelay')?.globalValue,
+  };
+  const saved = new Set<string>();
+  const listening = vscode.workspace.onWillSaveTextDocument(({ document, reason }) => {
+    if (reason !== vscode.TextDocumentSaveReason.Manual) saved.add(document.uri.toString());
+  });
+  await files.update('autoSaveDelay', delayMs, vscode.ConfigurationTarget.Global);
+  await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+  try {
+    return await body((document) => saved.has(document.uri.toString()));
+  } finally {
+    listening.dispose();
+    await files.update('autoSave', before.autoSave, vscode.ConfigurationTarget.Global);
+    await files.update('autoSaveDelay', before.delay, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('notifications.clearAll');
+  }
+}
+
+/** The requests that reached the fake after the first `from` of them: what a step sent. */
+export function sentSince(fake: FakeAxiom, from: number): string[] {
+  return fake.requests.slice(from).map((r) => `${r.method} ${r.path}`);
+}

@@ -14,7 +14,9 @@ import {
   connectedFake,
   formState as formStateOf,
   refreshedView,
+  sentSince,
   waitFor,
+  withAutoSave,
   comparedOriginal,
 } from './helpers';
 
@@ -469,6 +471,38 @@ describe('Editing monitors', () => {
     assert.equal(fake.requestsTo('POST /v2/monitors').length, 0);
     assert.equal(await settings.save(), true);
     assert.equal(fake.requestsTo('POST /v2/monitors').length, 1);
+  });
+
+  it('with auto save after 100 ms, an edit of the query and of the form is kept unsent for 2 s; Ctrl+S sends one PUT each; a committed field is one change', async () => {
+    const editor = await editCheckout();
+    const settings = monitorDocument('settings');
+    await formState(settings);
+    await withAutoSave(100, async (autoSaved) => {
+      const from = fake.requests.length;
+      let settingsChanges = 0;
+      const counting = vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === settings && e.contentChanges.length) settingsChanges++;
+      });
+      await replaceText(editor.document, "['http-logs'] | where status >= 502 | summarize count() by bin(_time, 5m)");
+      await typeInForm(settings, 'threshold', 130);
+      counting.dispose();
+      assert.equal(settingsChanges, 1, 'the threshold the form committed is one change of the document');
+      await waitFor('VS Code’s auto saves', () => autoSaved(editor.document) && autoSaved(settings));
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      assert.deepEqual(sentSince(fake, from), [], 'nothing reached Axiom');
+      assert.ok(editor.document.isDirty && settings.isDirty, 'both edits kept, not sent');
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.files.save');
+      await waitFor('the query saved', () => !editor.document.isDirty);
+      assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 1);
+      // Ctrl+S in a field of the form: its value, then the person's save.
+      await typeInForm(settings, 'threshold', 1300);
+      await (await activateExtension()).monitorForms.receive(settings.uri, { type: 'save' });
+      assert.equal(settings.isDirty, false);
+      const puts = fake.requestsTo('PUT /v2/monitors/{id}');
+      assert.equal(puts.length, 2, 'one PUT for each document, none for the auto saves');
+      assert.equal((JSON.parse(puts[1].body) as { threshold?: number }).threshold, 1300);
+    });
   });
 
   it('New Monitor from Query refuses a match query that aggregates, before sending', async () => {

@@ -16,13 +16,14 @@ import {
   RELOAD_REQUEST,
   setSetting,
   waitFor,
+  withAutoSave,
   type ReloadRequest,
   switchDeployment,
 } from './helpers';
 
 /**
- * Editors that survive a reload. Here: a starred query's editor, a results panel, an APL notebook
- * and a monitor's settings form are opened,
+ * Editors that survive a reload. Here: a starred query's editor (edited with auto save on, so
+ * unsent), a results panel, an APL notebook and a monitor's settings form are opened,
  * over the demo service in a process of its own (it must outlive this extension host); after the
  * suite the window reloads, and reload.after.ts checks what came back.
  */
@@ -121,12 +122,26 @@ describe('a reload keeps the open Axiom editors (checked after the reload by rel
     await formState(settingsUri, (state) => state.notifiers !== undefined, 30_000);
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One, preview: false });
 
+    // The starred query edited with auto save on: refused, so unsent and kept; VS Code backs it up for the reload.
+    const edited = `${starred.query.apl}\n| take 10`;
+    await withAutoSave(100, async (autoSaved) => {
+      await editor.edit((edit) =>
+        edit.insert(editor.document.positionAt(editor.document.getText().length), '\n| take 10'),
+      );
+      await waitFor('VS Code’s auto save', () => autoSaved(editor.document));
+      assert.equal(editor.document.isDirty, true);
+      // Past VS Code's backup delay for a dirty document while auto save is on.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    });
+    assert.equal(editor.document.getText(), edited);
+
     const request: ReloadRequest = {
       then: ['reload.after.js'],
       data: {
         serverPid: server.pid,
         starredUri: uri.toString(),
-        starredText: starred.query.apl,
+        starredText: edited,
+        starredDirty: true,
         query,
         panelTitle: panel.panel.title,
         notebookUri: notebookUri.toString(),

@@ -12,7 +12,9 @@ import {
   connectedFake,
   labelText,
   setSetting,
+  sentSince,
   waitFor,
+  withAutoSave,
   comparedOriginal,
   signOut,
   switchDeployment,
@@ -290,6 +292,33 @@ describe('Starred Queries view', () => {
       "['http-logs'] | where status == 502 | count",
       'the row has the new APL, with no new list',
     );
+  });
+
+  it('with auto save after 100 ms, an edit is kept unsent for 2 s, shown as not sent; Ctrl+S sends one PUT', async () => {
+    const view = await loadedView();
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'axiom.openStarredQuery',
+      row(view, 'sq_checkout'),
+    );
+    await withAutoSave(100, async (autoSaved) => {
+      const from = fake.requests.length;
+      await replaceText(editor, "['http-logs'] | where status == 503 | count");
+      await waitFor('VS Code’s auto save', () => autoSaved(editor.document));
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      assert.deepEqual(sentSince(fake, from), [], 'nothing reached Axiom');
+      assert.equal(editor.document.isDirty, true, 'the edit kept, not sent');
+      const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+      assert.ok(tab?.isDirty, 'its tab shows it unsaved');
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.files.save');
+      await waitFor('the query saved', () => !editor.document.isDirty);
+      const puts = fake.requestsTo('PUT /v2/apl-starred-queries/{id}');
+      assert.equal(puts.length, 1);
+      assert.equal(
+        (fake.starredById('sq_checkout')?.query as { apl?: string } | undefined)?.apl,
+        "['http-logs'] | where status == 503 | count",
+      );
+    });
   });
 
   it('closed, starred documents leave nothing behind: what was kept for each is forgotten', async function () {

@@ -108,20 +108,40 @@ describe('the monitor settings form in chromium', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('sends each keystroke as an edit (numbers as numbers, other text as typed, empty as removed) and keeps what is being typed', async () => {
-    await clearPosted();
+  it('sends a typed field once, when it is committed (left, or Enter), as a number, and keeps what is being typed', async () => {
     const input = `${field('threshold')} input`;
-    await page.fill(input, '');
     await page.focus(input);
+    await page.$eval(input, (e) => (e as HTMLInputElement).select());
+    await clearPosted();
+    await page.keyboard.type('130');
+    assert.deepEqual(await edits(), [], 'no keystroke is sent');
+    // News from the extension while typing (the document still says 100) does not clobber the "130" being typed.
+    await send(STATE);
+    assert.equal(await page.inputValue(input), '130');
+    await page.keyboard.press('Tab');
+    assert.deepEqual(await edits(), [{ type: 'edit', key: 'threshold', value: 130 }]);
+    await clearPosted();
+    await page.focus(input);
+    await page.$eval(input, (e) => (e as HTMLInputElement).select());
     await page.keyboard.type('2.');
-    const sent = await edits();
-    assert.deepEqual(sent.at(0), { type: 'edit', key: 'threshold', value: null });
-    assert.deepEqual(sent.at(-1), { type: 'edit', key: 'threshold', value: 2 });
-    // The extension's answer (2) does not clobber the "2." being typed.
-    await send({ ...STATE, definition: { ...DEFINITION, threshold: 2 } });
+    await send({ ...STATE, definition: { ...DEFINITION, threshold: 130 } });
     assert.equal(await page.inputValue(input), '2.');
-    await page.keyboard.type('x');
-    assert.deepEqual((await edits()).at(-1), { type: 'edit', key: 'threshold', value: '2.x' });
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await edits(), [{ type: 'edit', key: 'threshold', value: 2 }]);
+    await clearPosted();
+    await page.$eval(input, (e) => (e as HTMLInputElement).select());
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await edits(), [{ type: 'edit', key: 'threshold', value: null }], 'empty is removed');
+  });
+
+  it('Ctrl+S while typing sends the field, then asks for the save (not VS Code’s own Ctrl+S, which could come first)', async () => {
+    const input = `${field('name')} input`;
+    await page.focus(input);
+    await clearPosted();
+    await page.keyboard.type(' EU');
+    await page.keyboard.press('Control+s');
+    assert.deepEqual(await posted(), [{ type: 'edit', key: 'name', value: 'Checkout errors EU' }, { type: 'save' }]);
   });
 
   it('shows each problem beside its field, and a failed save’s reason at the field it names', async () => {

@@ -105,9 +105,11 @@ export type FormPageMessage =
   | { type: 'edit'; key: string; value: unknown }
   | { type: 'dryRun' }
   | { type: 'openJson' }
-  | { type: 'openQuery' };
+  | { type: 'openQuery' }
+  /** Ctrl+S pressed in a field: save the document once the field's value is in it. */
+  | { type: 'save' };
 
-const ACTIONS = new Set(['ready', 'dryRun', 'openJson', 'openQuery']);
+const ACTIONS = new Set(['ready', 'dryRun', 'openJson', 'openQuery', 'save']);
 
 export function readFormPageMessage(value: unknown): FormPageMessage | undefined {
   if (!isJsonObject(value) || typeof value.type !== 'string') return undefined;

@@ -1,9 +1,10 @@
 // The monitor settings form's page (dist/webview/monitorForm.js): every field the API takes, by
 // name and with a sentence about it, grouped as a person thinks of them; fields that do not apply
 // to the monitor's type greyed with their values kept; each field's problem beside it as it is
-// typed (the extension checks the document and says); the notifiers as a pick by name. Every
-// change is sent to the extension, which edits the settings document: its unsaved state, undo,
-// Ctrl+S and hot exit are VS Code's. Everything is set as text.
+// committed (the extension checks the document and says); the notifiers as a pick by name. Every
+// committed change (a field left or Enter, a pick, a tick) is sent to the extension, which edits
+// the settings document: its unsaved state, undo, Ctrl+S and hot exit are VS Code's. Everything is
+// set as text.
 import '../results/results.css';
 import './monitorForm.css';
 import {
@@ -67,16 +68,39 @@ let counter = 0;
 
 const edit = (key: string, value: unknown) => send({ type: 'edit', key, value });
 
-/** A text control that sends what is typed as it is typed and leaves alone what the person is typing. */
+/** Ctrl+S (Cmd+S on a Mac), which VS Code's save is bound to. */
+const isSaveKey = (e: KeyboardEvent) =>
+  (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's';
+
+/**
+ * A text control that sends its value when it is committed (changed and left, or Enter), not at
+ * each keystroke: an undo step is a whole value, and a half-typed number never reaches the
+ * document. Ctrl+S while typing commits the value first, then asks the extension to save, so
+ * the save sends what is shown. What the person is typing is left alone by the document's news.
+ */
 function textControl(field: MonitorField, control: HTMLInputElement | HTMLTextAreaElement): (value: unknown) => void {
-  control.addEventListener('input', () => edit(field.key, typedValue(field, control.value)));
+  /** The text last shown from the document or committed. */
+  let settled = control.value;
+  const commit = () => {
+    settled = control.value;
+    edit(field.key, typedValue(field, control.value));
+  };
+  control.addEventListener('change', commit);
+  control.addEventListener('keydown', (e: Event) => {
+    if (!(e instanceof KeyboardEvent) || !isSaveKey(e)) return;
+    // Not passed on to VS Code's own Ctrl+S, which could save before the value arrives.
+    e.preventDefault();
+    e.stopPropagation();
+    if (control.value !== settled) commit();
+    send({ type: 'save' });
+  });
   return (value) => {
-    if (
-      document.activeElement === control &&
-      JSON.stringify(typedValue(field, control.value)) === JSON.stringify(value ?? null)
-    )
-      return;
+    if (document.activeElement === control) {
+      if (control.value !== settled) return;
+      if (JSON.stringify(typedValue(field, control.value)) === JSON.stringify(value ?? null)) return;
+    }
     const text = inputText(value);
+    settled = text;
     if (control.value !== text) control.value = text;
   };
 }

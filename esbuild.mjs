@@ -6,7 +6,8 @@
 //   dist/<name>.js     one per lazily loaded bundle, loaded on first use through a loader: their
 //                      list (name → source file) is the declarations' (each feature's `bundle`, and
 //                      LIBRARIES), which this file imports (declaredBundles)
-//   dist/secrets.js    a module whose state is one per extension host (ONCE_PER_HOST below),
+//   dist/secrets.js    a module whose state is one per extension host (ONCE_PER_HOST below, with
+//                      the APL syntax tree's aplSyntax, aplLexer and aplReference),
 //                      required by every bundle that imports it
 // and, for the browser, the results panel's webview (src/webview/results/main.ts, with uPlot):
 //   dist/webview/results.js and results.css   one script (iife) and one stylesheet, loaded by the
@@ -112,9 +113,17 @@ function lazyApart(root, bundles) {
  * Modules whose state is one per extension host (the secrets to mask, which tokens the client, the
  * accounts and the token store remember, and which every bundle masks with): each is built into a
  * file of its own, dist/<name>.js, that every bundle importing it requires (Node's cache loads it
- * once), rather than each bundle holding a copy of its own. Any file may import one.
+ * once), rather than each bundle holding a copy of its own. Any file may import one. The APL
+ * syntax tree (its parser, the lexer and the reference it reads) is one too: the language support
+ * (the "apl" bundle) and each feature that reads a query's tree (run, monitors, starred, history,
+ * the agents) share one copy, loaded with the first of them, rather than a copy each.
  */
-export const ONCE_PER_HOST = { secrets: 'src/core/api/secrets.ts' };
+export const ONCE_PER_HOST = {
+  secrets: 'src/core/api/secrets.ts',
+  aplSyntax: 'src/core/apl/syntax.ts',
+  aplLexer: 'src/core/apl/lexer.ts',
+  aplReference: 'src/core/apl/reference.ts',
+};
 
 /** ONCE_PER_HOST's modules that the tree in `root` has (the checks' unit tests build small trees). */
 const oncePerHost = (root) =>

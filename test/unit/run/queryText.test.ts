@@ -54,6 +54,39 @@ describe('queryBlocks', () => {
     assert.deepEqual(queryBlocks(''), []);
     assert.deepEqual(queryBlocks('\n  \n// a\n//b\n'), []);
   });
+
+  it('keeps a blank line inside a string or brackets, joins lets to their query and a pipe to the query before it', () => {
+    const doc = [
+      'let since = ago(1h);',
+      '',
+      "['http-logs'] | where _time > since",
+      '',
+      '| summarize count() by host',
+      '',
+      "['notes'] | extend text = ```first",
+      '',
+      'second```',
+      '',
+      "['a'] | where f in (",
+      '',
+      "  'x')",
+      '',
+      "['b'] | where g(",
+      '',
+      "['c'] | take 1",
+    ].join('\n');
+    assert.deepEqual(
+      queryBlocks(doc).map((b) => doc.slice(b.start, b.end)),
+      [
+        "let since = ago(1h);\n\n['http-logs'] | where _time > since\n\n| summarize count() by host",
+        "['notes'] | extend text = ```first\n\nsecond```",
+        "['a'] | where f in (\n\n  'x')",
+        "['b'] | where g(",
+        "['c'] | take 1",
+      ],
+      'a bracket never closed joins nothing',
+    );
+  });
 });
 
 describe('queryToRun', () => {

@@ -20,6 +20,8 @@
 //   node esbuild.mjs --single      one file with esbuild's defaults, as the extension was first built (the benchmark's baseline)
 //   node esbuild.mjs --watch       development build of all bundles (the webview too), rebuilt on each change (npm run watch,
 //                                  the Run Extension task in .vscode/tasks.json); tests are not watched
+//   node esbuild.mjs --cli         only the command-line APL checker (src/cli/checkApl.ts) into out/cli/checkApl.js
+//                                  (npm run check-apl), printing nothing unless the build fails
 //   node esbuild.mjs --root DIR    the extension's bundles (not the webview, not the tests) of the tree in DIR, into DIR/dist,
 //                                  checked as below (the checks' unit tests build small trees that break them)
 // Every build of the extension's bundles is checked (bundleProblems below) and fails when
@@ -229,6 +231,7 @@ const production = process.argv.includes('--production');
 const tests = process.argv.includes('--tests');
 const single = process.argv.includes('--single');
 const watch = process.argv.includes('--watch');
+const cli = process.argv.includes('--cli');
 const root = path.resolve(argValue('--root') ?? '.');
 if (main && watch && (tests || single))
   throw new Error('--watch rebuilds dist/ only (tests: node esbuild.mjs --tests)');
@@ -360,7 +363,9 @@ const watchReport = (checkLoads) => ({
   },
 });
 
-if (main) {
+if (main && cli) {
+  await esbuild.build({ ...common, entryPoints: ['src/cli/checkApl.ts'], outfile: 'out/cli/checkApl.js' });
+} else if (main) {
   fs.rmSync(outdir, { recursive: true, force: true });
   if (single) {
     await esbuild.build({
@@ -420,7 +425,7 @@ if (main) {
   }
 }
 
-if (main && tests) {
+if (main && tests && !cli) {
   // Every .ts file under a folder, its subfolders included: the unit tests mirror the source's
   // folders (test/unit/<area>/<module>.test.ts), and out/ mirrors them in turn (outbase '.').
   const files = (dir) =>

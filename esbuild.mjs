@@ -6,7 +6,8 @@
 //   dist/<name>.js     one per lazily loaded bundle, loaded on first use through a loader: their
 //                      list (name → source file) is the declarations' (each feature's `bundle`, and
 //                      LIBRARIES), which this file imports (declaredBundles)
-//   dist/secrets.js    a module whose state is one per extension host (ONCE_PER_HOST below),
+//   dist/secrets.js    a module whose state is one per extension host (ONCE_PER_HOST below, with
+//                      the APL syntax tree's aplSyntax, aplLexer and aplReference),
 //                      required by every bundle that imports it
 // and, for the browser, the results panel's webview (src/webview/results/main.ts, with uPlot):
 //   dist/webview/results.js and results.css   one script (iife) and one stylesheet, loaded by the
@@ -19,6 +20,8 @@
 //   node esbuild.mjs --single      one file with esbuild's defaults, as the extension was first built (the benchmark's baseline)
 //   node esbuild.mjs --watch       development build of all bundles (the webview too), rebuilt on each change (npm run watch,
 //                                  the Run Extension task in .vscode/tasks.json); tests are not watched
+//   node esbuild.mjs --cli         only the command-line APL checker (src/cli/checkApl.ts) into out/cli/checkApl.js
+//                                  (npm run check-apl), printing nothing unless the build fails
 //   node esbuild.mjs --root DIR    the extension's bundles (not the webview, not the tests) of the tree in DIR, into DIR/dist,
 //                                  checked as below (the checks' unit tests build small trees that break them)
 // Every build of the extension's bundles is checked (bundleProblems below) and fails when
@@ -116,9 +119,17 @@ function lazyApart(root, bundles) {
  * Modules whose state is one per extension host (the secrets to mask, which tokens the client, the
  * accounts and the token store remember, and which every bundle masks with): each is built into a
  * file of its own, dist/<name>.js, that every bundle importing it requires (Node's cache loads it
- * once), rather than each bundle holding a copy of its own. Any file may import one.
+ * once), rather than each bundle holding a copy of its own. Any file may import one. The APL
+ * syntax tree (its parser, the lexer and the reference it reads) is one too: the language support
+ * (the "apl" bundle) and each feature that reads a query's tree (run, monitors, starred, history,
+ * the agents) share one copy, loaded with the first of them, rather than a copy each.
  */
-export const ONCE_PER_HOST = { secrets: 'src/core/api/secrets.ts' };
+export const ONCE_PER_HOST = {
+  secrets: 'src/core/api/secrets.ts',
+  aplSyntax: 'src/core/apl/syntax.ts',
+  aplLexer: 'src/core/apl/lexer.ts',
+  aplReference: 'src/core/apl/reference.ts',
+};
 
 /** ONCE_PER_HOST's modules that the tree in `root` has (the checks' unit tests build small trees). */
 const oncePerHost = (root) =>
@@ -224,6 +235,7 @@ const production = process.argv.includes('--production');
 const tests = process.argv.includes('--tests');
 const single = process.argv.includes('--single');
 const watch = process.argv.includes('--watch');
+const cli = process.argv.includes('--cli');
 const root = path.resolve(argValue('--root') ?? '.');
 if (main && watch && (tests || single))
   throw new Error('--watch rebuilds dist/ only (tests: node esbuild.mjs --tests)');
@@ -355,7 +367,9 @@ const watchReport = (checkLoads) => ({
   },
 });
 
-if (main) {
+if (main && cli) {
+  await esbuild.build({ ...common, entryPoints: ['src/cli/checkApl.ts'], outfile: 'out/cli/checkApl.js' });
+} else if (main) {
   fs.rmSync(outdir, { recursive: true, force: true });
   if (single) {
     await esbuild.build({
@@ -415,7 +429,7 @@ if (main) {
   }
 }
 
-if (main && tests) {
+if (main && tests && !cli) {
   // Every .ts file under a folder, its subfolders included: the unit tests mirror the source's
   // folders (test/unit/<area>/<module>.test.ts), and out/ mirrors them in turn (outbase '.').
   const files = (dir) =>

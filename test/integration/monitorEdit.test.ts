@@ -632,6 +632,37 @@ describe('Editing monitors', () => {
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'a dry run saves nothing');
   });
 
+  it('Dry Run of a query that ends with a comment line: the time bin is added before the comment, and the count is the data’s (issue 39)', async () => {
+    const FIVE = 5 * 60_000;
+    const start = Math.floor(Date.now() / FIVE) * FIVE - 24 * 60 * 60_000;
+    // A spike every sixth run, each alone: as many alerts as spikes.
+    const spikes = Array.from({ length: 47 }, (_, i) => start + (2 + 6 * i) * FIVE + 2 * 60_000);
+    const sent: string[] = [];
+    fake.aplAnswer = seriesAplAnswer(spikySeries(spikes, { base: 1, spike: 100 }), ({ apl }) => sent.push(apl));
+    fake.monitors = [
+      {
+        id: 'mon_commented',
+        name: 'Commented errors',
+        ...COUNT_ABOVE_FIFTY,
+        aplQuery: "['http-logs']\n| summarize count()\n// tuned after the outage",
+      },
+    ];
+    const view = await refreshedView();
+    const report = await vscode.commands.executeCommand<{ count: number; queries: number; runs: number }>(
+      'axiom.dryRunMonitor',
+      view.currentRows.find((r) => r.monitor.id === 'mon_commented'),
+    );
+    assert.deepEqual(
+      sent,
+      ["['http-logs']\n| summarize count() by bin(_time, 5m)\n// tuned after the outage"],
+      'one query, binned in its code, the comment kept after it',
+    );
+    assert.deepEqual(
+      { count: report.count, queries: report.queries, runs: report.runs },
+      { count: spikes.length, queries: 1, runs: 288 },
+    );
+  });
+
   it('Dry Run of an MPL monitor asks nothing and says why, with its real alerts; a dry run of an APL monitor is in the Query History as a dry run', async () => {
     const { history, historyView } = await activateExtension();
     await history.clear();

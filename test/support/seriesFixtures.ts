@@ -76,7 +76,9 @@ export function seriesAplAnswer(
     const start = readTimeArg(body.startTime, now - 60 * MINUTE);
     const end = readTimeArg(body.endTime, now);
     seen?.({ start, end, apl });
-    const lastSummarize = apl.slice(apl.lastIndexOf('summarize'));
+    // The service reads no code in a comment: nor does its stand-in.
+    const code = withoutComments(apl);
+    const lastSummarize = code.slice(code.lastIndexOf('summarize'));
     const bin = /bin\(_time,\s*(\d+)m\)/.exec(lastSummarize);
     const binMs = bin ? Number(bin[1]) * MINUTE : undefined;
     const grouped = /\bby\b[^|]*\bservice\b/.test(lastSummarize);
@@ -128,4 +130,23 @@ export function seriesAplAnswer(
       },
     };
   };
+}
+
+/** APL without its `//` comments (those outside strings), read independently of the project's parser. */
+function withoutComments(apl: string): string {
+  return apl
+    .split('\n')
+    .map((line) => {
+      let quote: string | undefined;
+      for (let i = 0; i < line.length; i++) {
+        const c = line[i];
+        if (quote) {
+          if (c === '\\') i++;
+          else if (c === quote) quote = undefined;
+        } else if (c === "'" || c === '"') quote = c;
+        else if (c === '/' && line[i + 1] === '/') return line.slice(0, i);
+      }
+      return line;
+    })
+    .join('\n');
 }

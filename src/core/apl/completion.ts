@@ -2,6 +2,8 @@
 // a pipe (an operator goes there), at the head of a query (a dataset), inside an expression
 // (functions, fields, let names, keywords), or inside a string or comment (nothing). Plain text
 // work on the lexer's tokens; the VS Code side turns the answers into items.
+import { blockAt } from '../run/queryText';
+import { datasetAt } from './aplText';
 import { lex, type Token } from './lexer';
 import {
   QUERY_STARTS,
@@ -13,6 +15,7 @@ import {
   type AplWord,
 } from './reference';
 import { quotedName } from './names';
+import { parseApl } from './syntax';
 
 export type CompletionContext =
   /** Inside a string or a comment: nothing to offer. */
@@ -151,26 +154,10 @@ function blankLineBetween(text: string, from: number, to: number): boolean {
   return /\n[ \t\r]*\n/.test(text.slice(from, to));
 }
 
-/** The dataset the query around `offset` starts from: ['name'] or a bare name at the head of its statement. */
+/** The dataset the query around `offset` reads (aplText.ts's reading of its block's syntax tree). */
 export function datasetOf(text: string, offset: number): string | undefined {
-  const tokens = lex(text).filter((t) => t.kind !== 'comment');
-  // The statement holding the offset: after the last ; or blank line before it.
-  let first = 0;
-  for (let i = 0; i < tokens.length && tokens[i].start < offset; i++) {
-    if (tokens[i].text === ';') first = i + 1;
-    else if (i > 0 && blankLineBetween(text, tokens[i - 1].end, tokens[i].start)) first = i;
-  }
-  const head = tokens[first];
-  if (!head) return undefined;
-  if (head.kind === 'quotedName') return head.value;
-  if (
-    head.kind === 'identifier' &&
-    !QUERY_STARTS.includes(head.text) &&
-    !head.text.startsWith('$') &&
-    tokens[first + 1]?.text !== '('
-  )
-    return head.text;
-  return undefined;
+  const block = blockAt(text, offset) ?? { start: 0, end: text.length };
+  return datasetAt(parseApl(text.slice(block.start, block.end)), offset - block.start);
 }
 
 export type HoverTarget =

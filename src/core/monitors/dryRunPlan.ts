@@ -5,7 +5,8 @@
 import { setMaxListeners } from 'node:events';
 import { canonicalJson, type JsonObject } from '../json';
 import { phrase, type Phrase } from '../phrase';
-import { blankOut } from '../run/limits';
+import { applyEdits, mainQuery, mainStages } from '../apl/aplText';
+import { parseApl, textOf, type Call, type Clause, type Expression, type ParsedApl, type Stage } from '../apl/syntax';
 import type { ResultTable } from '../run/resultsProtocol';
 import {
   runWindows,
@@ -30,28 +31,20 @@ export const MAX_RUN_QUERIES = 300;
 export interface SummarizeShape {
   /** Where its `|` is. */
   pipe: number;
+  /** Its aggregations and groups as written. */
   aggregations: string[];
   groups: string[];
   /** The group that bins time, if one does: `bin(_time, 5m)` (its size) or `bin_auto(_time)`. */
   timeBin?: { index: number; sizeMs?: number; auto: boolean };
 }
 
-/** Splits at top-level commas (outside brackets; strings and comments already blanked). */
-function splitTopLevel(blank: string, text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < blank.length; i++) {
-    const c = blank[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth = Math.max(0, depth - 1);
-    else if (c === ',' && depth === 0) {
-      parts.push(text.slice(from, i).trim());
-      from = i + 1;
-    }
-  }
-  parts.push(text.slice(from).trim());
-  return parts.filter(Boolean);
+/** The tree of a query's last summarize: its stage, aggregations and `by` clause. */
+interface LastSummarize {
+  parsed: ParsedApl;
+  stage: Stage;
+  aggregations: Expression[];
+  by?: Clause;
+  shape: SummarizeShape;
 }
 
 const TIMESPAN: Record<string, number> = { ms: 1, s: 1000, m: MINUTE, h: 60 * MINUTE, d: DAY };
@@ -62,70 +55,61 @@ export function timespanMs(text: string): number | undefined {
   return match ? Number(match[1]) * TIMESPAN[match[2]] : undefined;
 }
 
-/** The query's last operator when it is `summarize`, taken apart; undefined otherwise. */
-export function summarizeShape(apl: string): SummarizeShape | undefined {
-  const blank = blankOut(apl);
-  let depth = 0;
-  let pipe = -1;
-  for (let i = 0; i < blank.length; i++) {
-    const c = blank[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth = Math.max(0, depth - 1);
-    else if (c === ';' && depth === 0) pipe = -1;
-    else if (c === '|' && depth === 0) pipe = i;
-  }
-  if (pipe < 0) return undefined;
-  const head = /^\|\s*summarize\b/.exec(blank.slice(pipe));
-  if (!head) return undefined;
-  const bodyStart = pipe + head[0].length;
-  const blankBody = blank.slice(bodyStart);
-  const body = apl.slice(bodyStart);
-  // ` by ` at the top level splits aggregations from groups.
-  let by = -1;
-  depth = 0;
-  for (let i = 0; i < blankBody.length; i++) {
-    const c = blankBody[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth = Math.max(0, depth - 1);
-    else if (
-      depth === 0 &&
-      /\bby\b/y.test(blankBody.slice(i, i + 3)) &&
-      (i === 0 || /\s/.test(blankBody[i - 1])) &&
-      /\s|$/.test(blankBody[i + 2] ?? '')
-    ) {
-      by = i;
-      break;
-    }
-  }
-  const aggregations = splitTopLevel(by < 0 ? blankBody : blankBody.slice(0, by), by < 0 ? body : body.slice(0, by));
-  const groups = by < 0 ? [] : splitTopLevel(blankBody.slice(by + 2), body.slice(by + 2));
-  const shape: SummarizeShape = { pipe, aggregations, groups };
-  groups.forEach((group, index) => {
-    const expression = group.replace(/^[A-Za-z_]\w*\s*=\s*/, '');
-    const bin = /^bin\s*\(\s*_time\s*,\s*([^)]+)\)$/.exec(expression);
-    if (bin) shape.timeBin = { index, sizeMs: timespanMs(bin[1]), auto: false };
-    else if (/^bin_auto\s*\(\s*_time\s*\)$/.test(expression)) shape.timeBin = { index, auto: true };
-  });
-  return shape;
+/** What a group or an aggregation computes, without the name it gives it (`n = count()` → `count()`). */
+function computed(item: Expression): Expression | undefined {
+  return item.kind === 'assignment' ? item.value : item;
 }
 
-/** The name a group's column has in the result, when the query says it (`name = …`, a plain field, a time bin). */
-function groupColumnName(group: string): string | undefined {
-  const named = /^([A-Za-z_]\w*)\s*=/.exec(group);
-  if (named) return named[1];
-  if (/^[A-Za-z_][\w.]*$/.test(group)) return group;
-  const quoted = /^\[\s*(['"])(.+)\1\s*\]$/.exec(group);
-  if (quoted) return quoted[2];
-  return /^bin(_auto)?\s*\(\s*_time\b/.test(group) ? '_time' : undefined;
+/** The call of a function by its name, or undefined. */
+function callOf(item: Expression | undefined, name: string): Call | undefined {
+  return item?.kind === 'call' && !item.callee.bracketed && item.callee.text === name ? item : undefined;
+}
+
+const isTime = (item: Expression | undefined) => item?.kind === 'name' && item.text === '_time';
+
+function lastSummarize(apl: string): LastSummarize | undefined {
+  const parsed = parseApl(apl);
+  const stage = mainStages(parsed).at(-1);
+  if (!stage?.pipe || stage.operator?.text !== 'summarize') return undefined;
+  const aggregations = stage.clauses.find((c) => !c.keyword)?.items ?? [];
+  const by = stage.clauses.find((c) => c.keyword?.text === 'by');
+  const groups = by?.items ?? [];
+  const shape: SummarizeShape = {
+    pipe: stage.pipe.start,
+    aggregations: aggregations.map((item) => textOf(parsed, item)),
+    groups: groups.map((item) => textOf(parsed, item)),
+  };
+  groups.forEach((group, index) => {
+    const bin = callOf(computed(group), 'bin');
+    if (bin && bin.args.length === 2 && isTime(bin.args[0]))
+      shape.timeBin = { index, sizeMs: timespanMs(textOf(parsed, bin.args[1])), auto: false };
+    const auto = callOf(computed(group), 'bin_auto');
+    if (auto && auto.args.length === 1 && isTime(auto.args[0])) shape.timeBin = { index, auto: true };
+  });
+  return { parsed, stage, aggregations, by, shape };
+}
+
+/** The query's last operator when it is `summarize`, taken apart; undefined otherwise. */
+export function summarizeShape(apl: string): SummarizeShape | undefined {
+  return lastSummarize(apl)?.shape;
+}
+
+/** The name a group's column has in the result, when the query says it (`name = …`, a field, a time bin). */
+function groupColumnName(parsed: ParsedApl, group: Expression): string | undefined {
+  if (group.kind === 'assignment') return group.target.kind === 'name' ? group.target.text : undefined;
+  if (group.kind === 'name') return group.text;
+  if (group.kind === 'member') return textOf(parsed, group);
+  return isTime(callOf(group, 'bin')?.args[0]) || isTime(callOf(group, 'bin_auto')?.args[0]) ? '_time' : undefined;
 }
 
 /** How the values of several bins make one run's value: only for aggregations that combine so. */
 type Combine = 'sum' | 'min' | 'max';
 
-function combineOf(aggregations: string[]): Combine | undefined {
+function combineOf(aggregations: readonly Expression[]): Combine | undefined {
   const kinds = new Set(
-    aggregations.map((agg) => {
-      const fn = /^(?:[A-Za-z_]\w*\s*=\s*)?([A-Za-z_]\w*)\s*\(/.exec(agg)?.[1];
+    aggregations.map((aggregation) => {
+      const value = computed(aggregation);
+      const fn = value?.kind === 'call' ? value.callee.text : undefined;
       return fn === 'count' || fn === 'sum' || fn === 'countif' || fn === 'sumif'
         ? 'sum'
         : fn === 'min' || fn === 'max'
@@ -138,15 +122,32 @@ function combineOf(aggregations: string[]): Combine | undefined {
   return kind === 'other' ? undefined : kind;
 }
 
-/** The query with its last summarize grouped by `bin(_time, size)` as well (or instead of bin_auto). */
-function withTimeBin(apl: string, shape: SummarizeShape, minutes: number): string {
+/** The query with its last summarize grouped by `bin(_time, size)` as well (in place of a time bin
+ *  it has): an edit of that summarize's `by` clause, so that comments stay where they are and no
+ *  code lands inside one. Undefined when the query does not end with summarize. */
+export function binnedByTime(apl: string, minutes: number): string | undefined {
+  const summarize = lastSummarize(apl);
+  if (!summarize) return undefined;
   const bin = `bin(_time, ${minutes}m)`;
-  const head = apl.slice(0, shape.pipe);
-  const aggs = shape.aggregations.join(', ');
-  const groups = [...shape.groups];
-  if (shape.timeBin) groups[shape.timeBin.index] = bin;
-  else groups.push(bin);
-  return `${head}| summarize ${aggs} by ${groups.join(', ')}`;
+  const { stage, by, shape } = summarize;
+  const groups = by?.items ?? [];
+  if (shape.timeBin) {
+    const group = groups[shape.timeBin.index];
+    return applyEdits(apl, [{ start: group.start, end: group.end, text: bin }]);
+  }
+  const last = groups.at(-1);
+  if (last) return applyEdits(apl, [{ start: last.end, end: last.end, text: `, ${bin}` }]);
+  const end = by ? by.end : stage.end;
+  return applyEdits(apl, [{ start: end, end, text: by ? ` ${bin}` : ` by ${bin}` }]);
+}
+
+/** A match monitor's query with its matching events counted per bin of `minutes`: a summarize
+ *  piped on a line of its own after the statement that runs and the comments that end it. */
+export function countedByTime(apl: string, minutes: number): string {
+  const stage = `\n| summarize count() by bin(_time, ${minutes}m)`;
+  const body = mainQuery(parseApl(apl))?.body;
+  const end = body ? Math.max(body.end, body.trailingComments.at(-1)?.end ?? 0) : apl.length;
+  return applyEdits(apl, [{ start: end, end, text: stage }]);
 }
 
 /** One query of a dry run: what it asks, over which range, and for which run (absent: for every run). */
@@ -243,7 +244,7 @@ export function planDryRun(definition: JsonObject, options: PlanOptions): DryRun
       ...base,
       queries: [
         {
-          apl: `${apl}\n| summarize count() by bin(_time, ${schedule.intervalMinutes}m)`,
+          apl: countedByTime(apl, schedule.intervalMinutes),
           start: countStart,
           end: options.to,
         },
@@ -252,9 +253,12 @@ export function planDryRun(definition: JsonObject, options: PlanOptions): DryRun
       groupColumns: ['_time'],
     };
   }
-  const shape = summarizeShape(apl);
-  const groupColumns = shape
-    ? shape.groups.map(groupColumnName).filter((name): name is string => name !== undefined)
+  const summarize = lastSummarize(apl);
+  const shape = summarize?.shape;
+  const groupColumns = summarize
+    ? (summarize.by?.items ?? [])
+        .map((group) => groupColumnName(summarize.parsed, group))
+        .filter((name): name is string => name !== undefined)
     : [];
   if (definition.type === 'AnomalyDetection') {
     return {
@@ -309,14 +313,14 @@ export function planDryRun(definition: JsonObject, options: PlanOptions): DryRun
     return {
       ...base,
       groupColumns,
-      queries: [{ apl: withTimeBin(apl, shape, minutes), start: whole.start, end: whole.end }],
+      queries: [{ apl: binnedByTime(apl, minutes) ?? apl, start: whole.start, end: whole.end }],
       reading: { kind: 'byTime' },
     };
   }
   // A table: each run compares the values over its whole range. Binned by the interval, one query
   // gives each run's values when the range is one interval, or whole intervals of counts, sums,
   // minimums or maximums (which add up across bins).
-  const combine = combineOf(shape.aggregations);
+  const combine = combineOf(summarize.aggregations);
   const wholeIntervals = rangeMs % intervalMs === 0;
   if (rangeMs === intervalMs || (wholeIntervals && combine)) {
     if (delayMs % intervalMs !== 0)
@@ -331,7 +335,7 @@ export function planDryRun(definition: JsonObject, options: PlanOptions): DryRun
       groupColumns: [...groupColumns, '_time'],
       queries: [
         {
-          apl: withTimeBin(apl, shape, schedule.intervalMinutes),
+          apl: binnedByTime(apl, schedule.intervalMinutes) ?? apl,
           start: whole.start - (delayMs % intervalMs),
           end: whole.end,
         },
@@ -351,7 +355,7 @@ export function planDryRun(definition: JsonObject, options: PlanOptions): DryRun
   return {
     ...base,
     groupColumns: [...groupColumns, '_time'],
-    queries: [{ apl: withTimeBin(apl, shape, schedule.intervalMinutes), start: whole.start, end: whole.end }],
+    queries: [{ apl: binnedByTime(apl, schedule.intervalMinutes) ?? apl, start: whole.start, end: whole.end }],
     reading: { kind: 'combineBins', combine: 'max', binMs: intervalMs },
   };
 }

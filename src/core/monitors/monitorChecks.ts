@@ -5,7 +5,8 @@
 // summarize; a match query does not aggregate). Warnings are said but do not stop a save.
 import { fieldText, type JsonObject } from '../json';
 import { phrase, type Phrase } from '../phrase';
-import { pipelineOperators } from '../run/limits';
+import { operatorsOf } from '../apl/aplText';
+import { parseApl, walk } from '../apl/syntax';
 import { MONITOR_FIELDS, MONITOR_TYPES, OPERATORS, type MonitorField } from './monitorFields';
 
 export interface MonitorProblem {
@@ -97,7 +98,8 @@ export function checkMonitor(definition: JsonObject): MonitorProblem[] {
 
 /** The monitor docs' rules on a query's shape, for its type. */
 export function checkQueryShape(type: string, apl: string): MonitorProblem[] {
-  const operators = pipelineOperators(apl).map((op) => op.name);
+  const parsed = parseApl(apl);
+  const operators = operatorsOf(parsed).map((op) => op.name);
   const last = operators[operators.length - 1];
   const problems: MonitorProblem[] = [];
   if (type === 'Threshold') {
@@ -107,7 +109,12 @@ export function checkQueryShape(type: string, apl: string): MonitorProblem[] {
         : phrase('A threshold monitor’s query must end with summarize.');
       problems.push({ field: 'aplQuery', reason, level: 'error' });
     }
-    if (/\bbin_auto\s*\(/.test(apl))
+    let binAuto = false;
+    walk(parsed, (node) => {
+      if (node.kind === 'call' && node.callee.text === 'bin_auto') binAuto = true;
+      return !binAuto;
+    });
+    if (binAuto)
       problems.push({
         field: 'aplQuery',
         reason: phrase(

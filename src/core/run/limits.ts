@@ -1,6 +1,7 @@
 // Whether the rows a query returned stop at a limit rather than at the end of the data: the
-// service's default cap, or the query's own take/limit. A light scan of the query text of its own
-// (the APL lexer belongs to the lazily loaded language bundle, and this runs with every result).
+// service's default cap, or the query's own take/limit, read from the query's syntax tree.
+import { operatorsOf, type PipelineOperator } from '../apl/aplText';
+import { parseApl } from '../apl/syntax';
 import { phrase, type Phrase } from '../phrase';
 import type { ResultTable } from './resultsProtocol';
 
@@ -56,57 +57,8 @@ export function explainLimit(query: string, tables: readonly ResultTable[], loca
   return undefined;
 }
 
-/**
- * The tabular operators of the query's last statement, in order: the word after each `|` outside
- * parentheses, strings and comments, and the number right after it when there is one.
- */
-export function pipelineOperators(query: string): { name: string; count?: number }[] {
-  const statements = blankOut(query)
-    .split(';')
-    .filter((s) => s.trim());
-  const last = statements[statements.length - 1] ?? '';
-  const operators: { name: string; count?: number }[] = [];
-  let depth = 0;
-  for (let i = 0; i < last.length; i++) {
-    const c = last[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth = Math.max(0, depth - 1);
-    else if (c === '|' && depth === 0) {
-      const match = /^\s*([A-Za-z_][\w-]*)(?:\s+(\d+)\b)?/.exec(last.slice(i + 1, i + 200));
-      if (match)
-        operators.push(
-          match[2] === undefined
-            ? { name: match[1].toLowerCase() }
-            : { name: match[1].toLowerCase(), count: Number(match[2]) },
-        );
-    }
-  }
-  return operators;
-}
-
-/** The query with strings and comments turned to spaces, so that their `|`, `;` and words are not read. */
-export function blankOut(query: string): string {
-  let out = '';
-  let i = 0;
-  while (i < query.length) {
-    const c = query[i];
-    if (c === '/' && query[i + 1] === '/') {
-      const end = query.indexOf('\n', i);
-      const stop = end < 0 ? query.length : end;
-      out += ' '.repeat(stop - i);
-      i = stop;
-    } else if (c === '"' || c === "'" || (c === '@' && (query[i + 1] === '"' || query[i + 1] === "'"))) {
-      const verbatim = c === '@';
-      const quote = verbatim ? query[i + 1] : c;
-      let j = i + (verbatim ? 2 : 1);
-      while (j < query.length && query[j] !== quote && query[j] !== '\n') j += !verbatim && query[j] === '\\' ? 2 : 1;
-      const stop = Math.min(j + 1, query.length);
-      out += ' '.repeat(stop - i);
-      i = stop;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out;
+/** The tabular operators of the statement that runs (the last one), in order, each with the number
+ *  it starts with when it does (`take 10`); strings, comments and subqueries are not read. */
+export function pipelineOperators(query: string): PipelineOperator[] {
+  return operatorsOf(parseApl(query));
 }

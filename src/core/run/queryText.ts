@@ -1,8 +1,10 @@
 // Which text of a document a run sends, and where in the document a compile error of it lies.
 // Offsets are string indexes (UTF-16 code units), as VS Code's document offsets are. Lines end in
 // \n or \r\n; a line of only whitespace is blank.
+import { lex, type Token } from '../apl/lexer';
+import { parseApl, type Span } from '../apl/syntax';
 
-/** A query block: lines between blank lines, from the start of its first line to the end of its last (no line break). */
+/** A query block: from the start of its first line to the end of its last (no line break). */
 export interface QueryBlock {
   start: number;
   end: number;
@@ -40,29 +42,86 @@ function linesOf(text: string): Line[] {
 }
 
 const isBlank = (text: string, line: Line) => text.slice(line.start, line.end).trim() === '';
-const isComment = (text: string, line: Line) => text.slice(line.start, line.end).trimStart().startsWith('//');
 
-/** Every block of the text that holds a query: a block of only comments is none. */
+const CLOSERS: Readonly<Record<string, string>> = { ')': '(', ']': '[', '}': '{' };
+
+/** Ranges that a blank line inside does not split: a string over several lines, a bracket closed
+ *  further on (an opener never closed spans nothing, so one typo does not join the rest). */
+function unbroken(tokens: readonly Token[]): Span[] {
+  const spans: Span[] = [];
+  const open: Token[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'string' && token.text.includes('\n')) spans.push(token);
+    if (token.kind !== 'punctuation') continue;
+    if (token.text === '(' || token.text === '[' || token.text === '{') open.push(token);
+    const opener = CLOSERS[token.text];
+    if (!opener) continue;
+    let at = open.length - 1;
+    while (at >= 0 && open[at].text !== opener) at--;
+    if (at < 0) continue;
+    spans.push({ start: open[at].start, end: token.end });
+    open.length = at;
+  }
+  return spans.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Every query of the text, as the tree reads them: blocks of lines between blank lines (outside a
+ * string or brackets that span them), where a block that only names things (`let …;`) belongs to
+ * the query after it, and one that starts with a pipe continues the query before it. A block of
+ * only comments is none.
+ */
 export function queryBlocks(text: string): QueryBlock[] {
-  const blocks: QueryBlock[] = [];
+  const tokens = lex(text);
+  const spans = unbroken(tokens);
+  const pieces: QueryBlock[] = [];
   let first: Line | undefined;
   let last: Line | undefined;
-  let hasQuery = false;
   const close = () => {
-    if (first && last && hasQuery) blocks.push({ start: first.start, end: last.end });
+    if (first && last) pieces.push({ start: first.start, end: last.end });
     first = last = undefined;
-    hasQuery = false;
   };
+  let span = 0;
+  let reach = -1;
   for (const line of linesOf(text)) {
     if (isBlank(text, line)) {
-      close();
-      continue;
+      while (span < spans.length && spans[span].start < line.start) reach = Math.max(reach, spans[span++].end);
+      if (reach <= line.end) {
+        close();
+        continue;
+      }
     }
     first ??= line;
     last = line;
-    if (!isComment(text, line)) hasQuery = true;
   }
   close();
+  // Each piece read: whether it holds code, names things only, or continues the previous query.
+  const read = pieces.map((piece) => {
+    const parsed = parseApl(text.slice(piece.start, piece.end));
+    const statements = parsed.statements;
+    return {
+      piece,
+      code: statements.length > 0,
+      namesOnly: statements.length > 0 && statements.every((s) => s.kind !== 'query'),
+      continues: statements[0]?.kind === 'query' && !statements[0].body.source,
+    };
+  });
+  const blocks: QueryBlock[] = [];
+  let pending: QueryBlock | undefined;
+  for (const { piece, code, namesOnly, continues } of read) {
+    if (!code) continue;
+    const previous = blocks.at(-1);
+    if (continues && previous && !pending) previous.end = piece.end;
+    else {
+      const block = { start: pending?.start ?? piece.start, end: piece.end };
+      if (namesOnly) pending = block;
+      else {
+        blocks.push(block);
+        pending = undefined;
+      }
+    }
+  }
+  if (pending) blocks.push(pending);
   return blocks;
 }
 

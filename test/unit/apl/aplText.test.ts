@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { datasetFromApl, suggestQueryName } from '../../../src/core/apl/aplText';
+import { datasetAt, datasetFromApl, suggestQueryName } from '../../../src/core/apl/aplText';
+import { parseApl } from '../../../src/core/apl/syntax';
 
 describe('datasetFromApl', () => {
   const table: [string, string | undefined][] = [
@@ -17,10 +18,26 @@ describe('datasetFromApl', () => {
     ['', undefined],
     ['| where x', undefined],
     ["['unterminated | take 1", undefined],
+    ["set stricttypes;\n['logs'] | count", 'logs'],
+    ["let errors = ['http-logs'] | where status >= 500;\nerrors\n| summarize count()", 'http-logs'],
+    ["let src = ['a'];\nlet recent = src | where _time > ago(1h);\nrecent | count", 'a'],
+    ["// ['not-this'] | count\n['this'] | count", 'this'],
+    ["['a'] | join (['b'] | take 1) on id", 'a'],
+    ['let n = 5;\nn', undefined],
   ];
   for (const [apl, expected] of table) {
     it(`${JSON.stringify(apl)} → ${expected ?? 'nothing'}`, () => assert.equal(datasetFromApl(apl), expected));
   }
+});
+
+describe('datasetAt', () => {
+  it('the dataset of the pipeline around the offset: a subquery’s own inside it, the main one elsewhere', () => {
+    const apl = "let users = ['users'];\n['http-logs'] | join (users | where active) on id | where status > 1";
+    const at = (needle: string) => datasetAt(parseApl(apl), apl.indexOf(needle));
+    assert.equal(at('active'), 'users');
+    assert.equal(at('status'), 'http-logs');
+    assert.equal(at("['users']"), 'users');
+  });
 });
 
 describe('suggestQueryName', () => {
@@ -29,6 +46,9 @@ describe('suggestQueryName', () => {
       suggestQueryName("['http-logs'] | where status >= 500 | summarize count()", 'http-logs'),
       'http-logs: where, summarize',
     );
+  });
+  it('reads no operator from a string or a comment', () => {
+    assert.equal(suggestQueryName("['l'] | where m == '| take 1' // | count\n| project a", 'l'), 'l: where, project');
   });
   it('is short', () => {
     assert.ok(suggestQueryName('x'.repeat(200), undefined).length <= 60);

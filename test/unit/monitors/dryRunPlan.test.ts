@@ -2,7 +2,26 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { render } from '../../../src/core/phrase';
-import { planDryRun, summarizeShape, type DryRunPlan } from '../../../src/core/monitors/dryRunPlan';
+import fc from 'fast-check';
+import { mainQuery } from '../../../src/core/apl/aplText';
+import { parseApl, type ParsedApl } from '../../../src/core/apl/syntax';
+import {
+  binnedByTime,
+  countedByTime,
+  planDryRun,
+  summarizeShape,
+  type DryRunPlan,
+} from '../../../src/core/monitors/dryRunPlan';
+import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
+import {
+  commentsOf,
+  DOCS_QUERIES,
+  meaningOf,
+  meaningOfExpression,
+  meaningOfNode,
+  type Meaning,
+} from '../../support/aplTrees';
+import { monitorSchedules, summarizingQueries } from '../../support/dryRunArbitraries';
 
 const MINUTE = 60_000;
 
@@ -106,5 +125,148 @@ describe('dry run: the plan', () => {
   it('the period is at most 7 days', () => {
     const plan = planDryRun({ ...threshold, aplQuery: "['l'] | summarize count()" }, { to, periodMs: 30 * day });
     assert.equal(plan.runs.length, 7 * 288);
+  });
+});
+
+// The rewrites of a query that a dry run sends: made on the tree, each parses as its original did,
+// keeps every comment, and means what the original meant but for the one intended change.
+
+/** The last stage of the statement that runs, in a query's meaning. */
+function lastStageOf(parsed: ParsedApl, meaning: Meaning[]): Meaning {
+  const query = mainQuery(parsed);
+  assert.ok(query, parsed.text);
+  const statement = meaning[parsed.statements.indexOf(query)] as { body: { stages: Meaning[] } };
+  const stage = statement.body.stages.at(-1);
+  assert.ok(stage, parsed.text);
+  return stage;
+}
+
+type ClauseMeaning = { keyword?: { text: string }; items: Meaning[] };
+const clausesOf = (stage: Meaning) => stage.clauses as ClauseMeaning[];
+
+/** Same problems (none, for valid text) and the same comments in the same order. */
+function parsesAsBefore(original: ParsedApl, rewritten: ParsedApl): void {
+  assert.deepEqual(
+    rewritten.problems.map((p) => p.code),
+    original.problems.map((p) => p.code),
+    `the rewrite parses as its original did:\n${rewritten.text}`,
+  );
+  assert.deepEqual(commentsOf(rewritten), commentsOf(original), `comments kept:\n${rewritten.text}`);
+}
+
+/** binnedByTime's rewrite checked against its original: the time bin is the one change. */
+function checkTimeBin(apl: string, minutes: number): void {
+  const rewritten = binnedByTime(apl, minutes);
+  assert.ok(rewritten !== undefined, apl);
+  const before = parseApl(apl);
+  const after = parseApl(rewritten);
+  parsesAsBefore(before, after);
+  const was = meaningOf(before);
+  const is = meaningOf(after);
+  const bin = meaningOfExpression(`bin(_time, ${minutes}m)`);
+  const by = (stage: Meaning) => clausesOf(stage).find((c) => c.keyword?.text === 'by');
+  const stageBefore = lastStageOf(before, was);
+  const stageAfter = lastStageOf(after, is);
+  const groupsBefore = by(stageBefore)?.items;
+  const groupsAfter = by(stageAfter)?.items;
+  assert.ok(groupsAfter, `a by clause:\n${rewritten}`);
+  const index = summarizeShape(apl)?.timeBin?.index ?? groupsBefore?.length ?? 0;
+  assert.deepEqual(groupsAfter[index], bin, `grouped by the bin:\n${rewritten}`);
+  // Undo the change; what is left is the original.
+  if (!groupsBefore) stageAfter.clauses = clausesOf(stageAfter).filter((c) => c !== by(stageAfter));
+  else if (index < groupsBefore.length) groupsAfter[index] = groupsBefore[index];
+  else groupsAfter.pop();
+  assert.deepEqual(is, was, `nothing else changed:\n${apl}\n→\n${rewritten}`);
+}
+
+/** countedByTime's rewrite checked against its original: one stage more, at the end of the statement that runs. */
+function checkCount(apl: string, minutes: number): void {
+  const rewritten = countedByTime(apl, minutes);
+  const before = parseApl(apl);
+  const after = parseApl(rewritten);
+  parsesAsBefore(before, after);
+  const was = meaningOf(before);
+  const is = meaningOf(after);
+  const query = mainQuery(after);
+  assert.ok(query);
+  const stages = (is[after.statements.indexOf(query)] as { body: { stages: Meaning[] } }).body.stages;
+  const added = stages.pop();
+  const expected = parseApl(`T | summarize count() by bin(_time, ${minutes}m)`);
+  const expectedStage = mainQuery(expected)?.body.stages[0];
+  assert.ok(expectedStage);
+  assert.deepEqual(added, meaningOfNode(expected.text, expectedStage), rewritten);
+  assert.deepEqual(is, was, `nothing else changed:\n${apl}\n→\n${rewritten}`);
+}
+
+describe('dry run: rewrites on the tree', () => {
+  const to = Date.UTC(2026, 0, 2);
+  const day = 24 * 60 * MINUTE;
+
+  it('a query ending with a comment line gets its time bin before the comment, not inside it (issue 39)', () => {
+    const apl = "['http-logs']\n| summarize count()\n// tuned after the outage";
+    const plan = planDryRun(
+      { type: 'Threshold', operator: 'Above', threshold: 10, intervalMinutes: 5, rangeMinutes: 5, aplQuery: apl },
+      { to, periodMs: day },
+    );
+    assert.equal(plan.queries.length, 1);
+    assert.equal(
+      plan.queries[0].apl,
+      "['http-logs']\n| summarize count() by bin(_time, 5m)\n// tuned after the outage",
+    );
+    assert.deepEqual(plan.reading, { kind: 'combineBins', combine: 'sum', binMs: 5 * MINUTE });
+    checkTimeBin(apl, 5);
+  });
+
+  it('adds to the by clause in place: comments between groups and after them stay where they were', () => {
+    assert.equal(
+      binnedByTime("['l'] | summarize n = count() // per host\n  by host // and region\n// end", 5),
+      "['l'] | summarize n = count() // per host\n  by host, bin(_time, 5m) // and region\n// end",
+    );
+    assert.equal(
+      binnedByTime("['l'] | summarize max(d) by t = bin(_time, 1h), host // hourly", 15),
+      "['l'] | summarize max(d) by bin(_time, 15m), host // hourly",
+    );
+    assert.equal(binnedByTime("['l'] | where m == '| summarize count()'", 5), undefined);
+  });
+
+  it('a match monitor’s count goes after the query and the comments that end it', () => {
+    assert.equal(
+      countedByTime("['l'] | where level == 'error' // errors only\n// last line", 1),
+      "['l'] | where level == 'error' // errors only\n// last line\n| summarize count() by bin(_time, 1m)",
+    );
+    assert.equal(
+      countedByTime("let e = 'error';\n['l'] | where level == e", 5),
+      "let e = 'error';\n['l'] | where level == e\n| summarize count() by bin(_time, 5m)",
+    );
+  });
+
+  it('generated monitor queries: every rewrite a plan sends parses, keeps its comments and adds only the bin', () => {
+    fc.assert(
+      fc.property(summarizingQueries, monitorSchedules, fc.integer({ min: 1, max: 60 }), (apl, schedule, minutes) => {
+        assert.deepEqual(parseApl(apl).problems, [], `the generator writes valid APL:\n${apl}`);
+        checkTimeBin(apl, minutes);
+        const plan = planDryRun(
+          { type: 'Threshold', operator: 'Above', threshold: 1, ...schedule, aplQuery: apl },
+          { to, periodMs: day },
+        );
+        for (const query of plan.queries) if (query.apl !== apl) checkTimeBin(apl, schedule.intervalMinutes);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  const corpus = [...VALID_QUERIES, ...PROJECT_QUERIES, ...DOCS_QUERIES].filter(
+    (apl) => parseApl(apl).problems.length === 0,
+  );
+  it(`the corpora (${corpus.length} valid queries, the documentation's when a copy is here): each rewrite checked`, () => {
+    let binned = 0;
+    for (const apl of corpus) {
+      if (summarizeShape(apl)) {
+        checkTimeBin(apl, 5);
+        binned++;
+      }
+      if (mainQuery(parseApl(apl))) checkCount(apl, 5);
+    }
+    assert.ok(binned > 20, `${binned} queries end with summarize`);
   });
 });

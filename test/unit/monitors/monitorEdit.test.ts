@@ -300,6 +300,14 @@ describe('monitors: checks before sending', () => {
       hasErrors(checkMonitor({ ...threshold, aplQuery: "['logs'] | summarize count() by bin_auto(_time)" })),
       false,
     );
+    assert.deepEqual(
+      reasons({
+        ...threshold,
+        aplQuery: "['logs'] | where m == 'bin_auto(_time)'\n| summarize count()\n// tuned after the outage",
+      }),
+      [],
+      'a last comment line is no operator, a string no call',
+    );
     assert.deepEqual(reasons({ ...threshold, type: 'Forecast', operator: 'Sideways' }), [
       'warning type: “Forecast” is not a type the API describes; the service may refuse it.',
       'warning operator: “Sideways” is not an operator the API describes; the service may refuse it.',

@@ -56,10 +56,15 @@ describe('explainLimit', () => {
       ),
       [{ name: 'where' }, { name: 'join' }, { name: 'take', count: 7 }],
     );
-    assert.deepEqual(pipelineOperators("['x'] | where a has @'c:\\dir|' | Take 3"), [
+    assert.deepEqual(pipelineOperators("['x'] | where a has @'c:\\dir|' | take 3 // | take 8\n"), [
       { name: 'where' },
       { name: 'take', count: 3 },
     ]);
+    assert.deepEqual(
+      pipelineOperators("['x']\n| extend s = ```\n| take 2\n```\n| sort by _time\n// | limit 9"),
+      [{ name: 'extend' }, { name: 'sort' }],
+      'a multi-line string and a last comment line',
+    );
   });
 
   it('never throws, whatever the text', () => {

@@ -8,6 +8,9 @@ import {
   queryToRun,
   type PositionBase,
 } from '../../../src/core/run/queryText';
+import { parseApl } from '../../../src/core/apl/syntax';
+import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
+import { DOCS_QUERIES } from '../../support/aplTrees';
 
 const DOC = [
   '// Requests per method', // 0
@@ -53,6 +56,63 @@ describe('queryBlocks', () => {
   it('has none in an empty or comment-only text', () => {
     assert.deepEqual(queryBlocks(''), []);
     assert.deepEqual(queryBlocks('\n  \n// a\n//b\n'), []);
+  });
+
+  it('keeps a blank line inside a string or brackets, joins lets to their query and a pipe to the query before it', () => {
+    const doc = [
+      'let since = ago(1h);',
+      '',
+      "['http-logs'] | where _time > since",
+      '',
+      '| summarize count() by host',
+      '',
+      "['notes'] | extend text = ```first",
+      '',
+      'second```',
+      '',
+      "['a'] | where f in (",
+      '',
+      "  'x')",
+      '',
+      "['b'] | where g(",
+      '',
+      "['c'] | take 1",
+    ].join('\n');
+    assert.deepEqual(
+      queryBlocks(doc).map((b) => doc.slice(b.start, b.end)),
+      [
+        "let since = ago(1h);\n\n['http-logs'] | where _time > since\n\n| summarize count() by host",
+        "['notes'] | extend text = ```first\n\nsecond```",
+        "['a'] | where f in (\n\n  'x')",
+        "['b'] | where g(",
+        "['c'] | take 1",
+      ],
+      'a bracket never closed joins nothing',
+    );
+  });
+});
+
+describe('queryBlocks over the corpora', () => {
+  // Queries that stand alone as a block: no blank line of their own, a dataset or head first.
+  const standalone = [...VALID_QUERIES, ...PROJECT_QUERIES, ...DOCS_QUERIES].filter((apl) => {
+    const parsed = parseApl(apl);
+    return (
+      parsed.problems.length === 0 &&
+      !/\n[ \t]*\n/.test(apl) &&
+      parsed.statements.some((s) => s.kind === 'query' && s.body.source)
+    );
+  });
+  it(`valid queries written one after another, blank lines between, are the blocks (${standalone.length} queries)`, () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...standalone), { minLength: 1, maxLength: 6 }), (queries) => {
+        const doc = queries.map((q) => q.trim()).join('\n\n');
+        assert.deepEqual(
+          queryBlocks(doc).map((b) => doc.slice(b.start, b.end)),
+          queries.map((q) => q.trim()),
+        );
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

@@ -393,13 +393,16 @@ describe('Monitors view', () => {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.equal(tab?.label, `${checkout.monitor.name}.apl`);
     assert.equal(tab?.isDirty, false);
-    // Typing changes nothing: the document is read-only, not an unsaved copy.
-    assert.equal(await first.edit((edit) => edit.insert(new vscode.Position(0, 0), 'x')), false);
     assert.equal(first.document.isDirty, false);
     assert.equal(
       vscode.workspace.textDocuments.filter((d) => d.isDirty).length,
       dirtyBefore,
       'nothing counted as unsaved',
+    );
+    // Read-only for the person (the journey types into it): its file system writes nothing.
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.writeFile(first.document.uri, new TextEncoder().encode('x'))),
+      /NoPermissions|permission/i,
     );
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
       'vscode.executeCodeLensProvider',

@@ -857,14 +857,18 @@ async function journeyNewNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   await runCommand(page, 'Axiom: New APL Notebook');
   const notebook = page.locator('.notebook-editor:visible').first();
   await notebook.waitFor({ timeout: 30_000 });
-  const cell = notebook.locator('.code-cell-row').first();
-  await cell.locator('.view-lines').filter({ hasText: 'take 10' }).waitFor({ timeout: 15_000 });
-  const text = (await cell.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+  // The starter cell's editor (spaces there are no-break spaces: \s matches them).
+  const cell = notebook
+    .locator('.view-lines')
+    .filter({ hasText: /take\s10/ })
+    .first();
+  await cell.waitFor({ timeout: 15_000 });
+  const text = (await cell.innerText()).replace(/\u00a0/g, ' ');
   const dataset = /^\['([^']+)'\]/.exec(text)?.[1];
   assert.ok(dataset && fake.datasets.includes(dataset), `${text} reads a dataset the demo has`);
   const tabsBefore = await page.locator('.tab', { hasText: 'Results:' }).count();
   const before = fake.requestsTo('POST /v1/datasets/_apl').length;
-  await cell.locator('.view-lines').click();
+  await cell.click();
   await page.keyboard.press('Control+Enter');
   await waitUntil(
     'the cell at the service',
@@ -880,7 +884,7 @@ async function journeyNewNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   );
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(shots, 'notebook-starter.png') });
-  await cell.locator('.view-lines').click();
+  await cell.click();
   await page.keyboard.press('Shift+Enter');
   await waitUntil(
     'Shift+Enter’s run at the service',
@@ -895,8 +899,9 @@ async function journeyNewNotebook(page: Page, fake: FakeAxiom): Promise<void> {
  * nothing and says why), never unsaved; closing it asks nothing.
  */
 async function journeyMonitorQueryReadOnly(page: Page): Promise<void> {
-  await page.locator('.activitybar [aria-label^="Axiom"]').first().click();
   const row = page.locator('.monaco-list-row', { hasText: TRIGGERED }).first();
+  // The Axiom view, unless it is showing (a click on its icon then would close the side bar).
+  if (!(await row.isVisible())) await page.locator('.activitybar [aria-label^="Axiom"]').first().click();
   await row.waitFor({ timeout: 30_000 });
   await row.click();
   const tab = page.locator('.tab', { hasText: `${TRIGGERED}.apl` }).first();

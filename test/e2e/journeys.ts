@@ -857,11 +857,8 @@ async function journeyNewNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   await runCommand(page, 'Axiom: New APL Notebook');
   const notebook = page.locator('.notebook-editor:visible').first();
   await notebook.waitFor({ timeout: 30_000 });
-  // The starter cell's editor (spaces there are no-break spaces: \s matches them).
-  const cell = notebook
-    .locator('.view-lines')
-    .filter({ hasText: /take\s10/ })
-    .first();
+  // The starter cell's editor: the one on screen (one editor group, the notebook in front).
+  const cell = page.locator('.view-lines:visible', { hasText: 'take 10' }).first();
   await cell.waitFor({ timeout: 15_000 });
   const text = (await cell.innerText()).replace(/\u00a0/g, ' ');
   const dataset = /^\['([^']+)'\]/.exec(text)?.[1];

@@ -116,6 +116,9 @@ describe('APL notebooks', () => {
     assert.equal(json<SavedResult>(item(starter, RESULT_MIME)).tables[0].rowCount, 3, 'the rows, under the cell');
     assert.equal(item(starter, PROBLEM_MIME), undefined);
     assert.equal(starter.executionSummary?.success, true);
+    // Untitled and changed: reverted, so that closing it asks nothing.
+    await vscode.window.showNotebookDocument(notebook);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('Run All runs the APL cells in order, one after the other, each with its execution order', async () => {

@@ -36,11 +36,13 @@ async function ranBefore(apl: string): Promise<void> {
 }
 
 describe('First steps: New APL Query', () => {
-  // Before the suite's own (which closes every editor).
+  // Before the suite's own (which closes every editor). Until the extension host hears that one is
+  // closed, a new untitled document of the same name would be handed its old text: waited for.
   afterEach(async () => {
     for (const document of opened.splice(0)) {
       await vscode.window.showTextDocument(document);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await waitFor('the untitled document closed', () => document.isClosed);
     }
   });
   const suite = useRunningFake(() => TYPED_TABULAR);

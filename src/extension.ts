@@ -116,8 +116,20 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     }),
   );
   const runner = () => run.feature().runner();
+  // A first query reads a dataset that exists: the last one run on this deployment (the query
+  // history), else the first the Datasets view lists (if the service answers within a moment).
+  const startingDatasets = {
+    recent: async () => (await history.feature().history.entries()).flatMap((entry) => entry.datasets),
+    listed: () => language.feature().schema().datasets(3000),
+  };
   const notebooks = registerNotebook(() =>
-    load('notebook').createNotebook({ runner, deployments, handlers: () => access().handlers, log }),
+    load('notebook').createNotebook({
+      runner,
+      deployments,
+      handlers: () => access().handlers,
+      log,
+      datasets: startingDatasets,
+    }),
   );
   const runQuery = (request: Parameters<QueryRunner['run']>[0]) => runner().run(request);
   const history = registerViewFeature('history', (tree: HistoryDeps['tree']) =>

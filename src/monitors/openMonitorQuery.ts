@@ -1,11 +1,29 @@
 import * as vscode from 'vscode';
+import type { Monitor } from '../core/api/schemas';
 import { monitorQuery } from '../core/monitors/monitorQuery';
-import { openQueryInNewTab } from '../platform/openQuery';
+import { COMMANDS } from '../platform/constants';
+import { localize } from '../platform/l10n';
+import { once } from '../platform/lazy';
+import { ReadOnlyQueries } from '../platform/openQuery';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
-import { localize } from '../platform/l10n';
 
-/** Opens the monitor's query in a new untitled tab (APL as Axiom APL); each call opens its own tab. */
+/** The scheme of a monitor's query as shown read-only (`axiom-monitor-query:/<id>/Checkout 5xx.apl`). */
+export const MONITOR_QUERY_SCHEME = 'axiom-monitor-query';
+
+/** One registration of the scheme for the extension host (the feature is made once, but its tests may make it again). */
+const monitorQueries = once(
+  () =>
+    new ReadOnlyQueries(
+      MONITOR_QUERY_SCHEME,
+      localize(
+        'This is the monitor’s query as Axiom has it, to read and run. To change the monitor, click Edit Monitor above the query; to keep a copy of your own, use File: Save As.',
+      ),
+    ),
+);
+
+/** Opens the monitor's query read-only, in a tab named after the monitor (`Checkout 5xx.apl`): nothing to
+ *  save, so nothing asks on close; Edit Monitor above its first line opens it for editing. */
 export function openMonitorQueryCommand(view: MonitorsView) {
   return async (arg?: unknown): Promise<vscode.TextEditor | undefined> => {
     const monitor = await monitorFromArgs(arg, view);
@@ -15,6 +33,21 @@ export function openMonitorQueryCommand(view: MonitorsView) {
       void vscode.window.showInformationMessage(localize('The monitor “{0}” has no query to open.', monitor.name));
       return undefined;
     }
-    return openQueryInNewTab(query.text, query.language === 'apl' ? 'apl' : 'other');
+    return monitorQueries().open({
+      key: monitor.id,
+      name: monitor.name,
+      text: query.text,
+      language: query.language === 'apl' ? 'apl' : 'other',
+      actions: [editAction(monitor)],
+    });
+  };
+}
+
+function editAction(monitor: Monitor): vscode.Command {
+  return {
+    title: localize('Edit Monitor'),
+    tooltip: localize('Edit “{0}”: its query and settings, with a dry run before saving', monitor.name),
+    command: COMMANDS.editMonitor,
+    arguments: [monitor],
   };
 }

@@ -1,6 +1,7 @@
 // The "notebook" bundle (src/features.ts): APL notebooks' serializer, the controller that
-// runs their cells, the range on each cell, and the notebook commands. Loaded when the first
-// notebook opens (VS Code asks for its serializer) or a notebook command first runs.
+// runs their cells, the range on each cell, the notebook commands, and New APL Query (a notebook's
+// starter cell and a new query start alike). Loaded when the first notebook opens (VS Code asks
+// for its serializer) or one of these commands first runs.
 import type * as vscode from 'vscode';
 import { COMMANDS } from '../platform/constants';
 import { once } from '../platform/lazy';
@@ -13,6 +14,7 @@ import { chooseNotebookRange } from './notebookRange';
 import { createKernel } from './notebookController';
 import { AplNotebookSerializer } from './notebookSerializer';
 import { monitorSeed, starredSeed } from './querySeeds';
+import { firstQuery, newAplQuery, type StartingDatasets } from './starterQueries';
 
 export interface NotebookDeps {
   /** The run feature's query runner: cells run as Run Query runs. */
@@ -21,6 +23,8 @@ export interface NotebookDeps {
   /** What a failure's actions do (Set API Token, Sign In, Show Log): the accounts feature's. */
   handlers: () => AdviceHandlers;
   log: Log;
+  /** The datasets a first query may read: a new notebook's cell and New APL Query start with one that exists. */
+  datasets: StartingDatasets;
 }
 
 export function createNotebook(deps: NotebookDeps) {
@@ -33,10 +37,11 @@ export function createNotebook(deps: NotebookDeps) {
     return newNotebook([seed]);
   };
   const commands = {
-    [COMMANDS.newNotebook]: () => {
+    [COMMANDS.newNotebook]: async () => {
       kernel();
-      return newNotebook();
+      return newNotebook([], await firstQuery(deps.datasets));
     },
+    [COMMANDS.newAplQuery]: () => newAplQuery(deps.datasets),
     [COMMANDS.openMonitorQueryAsNotebook]: (arg?: unknown) => open(monitorSeed(arg)),
     [COMMANDS.openStarredQueryAsNotebook]: (arg?: unknown) => open(starredSeed(arg)),
     [COMMANDS.addToNotebook]: () => {

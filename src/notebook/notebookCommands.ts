@@ -32,8 +32,9 @@ function seedCells(seed: NotebookSeed): vscode.NotebookCellData[] {
   return cells;
 }
 
-/** Opens a new untitled APL notebook: a heading to write the question under and a query cell, or the seeds' cells. */
-export async function newNotebook(seeds: NotebookSeed[] = []): Promise<vscode.NotebookEditor> {
+/** Opens a new untitled APL notebook: a heading to write the question under and a cell of
+ *  `starter` (a query that runs as it is), or the seeds' cells. */
+export async function newNotebook(seeds: NotebookSeed[] = [], starter = ''): Promise<vscode.NotebookEditor> {
   const cells = seeds.length
     ? seeds.flatMap(seedCells)
     : [
@@ -42,11 +43,7 @@ export async function newNotebook(seeds: NotebookSeed[] = []): Promise<vscode.No
           localize('# Investigation\n\nWhat are we looking for?'),
           'markdown',
         ),
-        new vscode.NotebookCellData(
-          vscode.NotebookCellKind.Code,
-          "['dataset']\n| where _time > ago(1h)\n| take 10",
-          APL_LANGUAGE_ID,
-        ),
+        new vscode.NotebookCellData(vscode.NotebookCellKind.Code, starter, APL_LANGUAGE_ID),
       ];
   const document = await vscode.workspace.openNotebookDocument(NOTEBOOK_TYPE, new vscode.NotebookData(cells));
   return vscode.window.showNotebookDocument(document);

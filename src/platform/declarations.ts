@@ -186,6 +186,7 @@ export const FEATURES = {
     bundle: 'notebook/bundle',
     notebookTypes: ['axiom-notebook'],
     commands: [
+      'newAplQuery',
       'newNotebook',
       'openMonitorQueryAsNotebook',
       'openStarredQueryAsNotebook',

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { safeFileName } from '../core/fileName';
 import { APL_LANGUAGE_ID } from './constants';
 import { localize } from './l10n';
 
@@ -9,6 +10,123 @@ export async function openQueryInNewTab(text: string, language: 'apl' | 'other')
     language: language === 'apl' ? APL_LANGUAGE_ID : 'plaintext',
   });
   return vscode.window.showTextDocument(document, { preview: false });
+}
+
+/** A query shown read-only: `key` tells records of the same name apart, `name` is the tab's. */
+export interface ReadOnlyQuery {
+  key: string;
+  name: string;
+  text: string;
+  language: 'apl' | 'other';
+  /** What the person may do with it, as buttons (CodeLens) above its first line. */
+  actions?: vscode.Command[];
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Query text a person reads rather than writes (a monitor's query, as Axiom has it): a document of
+ * a scheme of its own, named by the record (`Checkout 5xx.apl`), never dirty, so never counted as
+ * unsaved nor asked about on close. Typing in it shows `readOnlyMessage` (what to do instead);
+ * File: Save As keeps a copy of one's own. Opening the same record again shows the same tab, with
+ * the text of now. What is not opened in this window (a tab restored after a reload) is not found.
+ */
+export class ReadOnlyQueries implements vscode.FileSystemProvider, vscode.CodeLensProvider, vscode.Disposable {
+  private readonly texts = new Map<string, { content: Uint8Array; mtime: number; actions: vscode.Command[] }>();
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  private readonly lensesChanged = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.lensesChanged.event;
+  private readonly registrations: vscode.Disposable[];
+
+  constructor(
+    readonly scheme: string,
+    readOnlyMessage: string,
+  ) {
+    this.registrations = [
+      vscode.workspace.registerFileSystemProvider(scheme, this, {
+        isCaseSensitive: true,
+        isReadonly: new vscode.MarkdownString(readOnlyMessage),
+      }),
+      vscode.languages.registerCodeLensProvider({ scheme }, this),
+    ];
+  }
+
+  /** Shows the query in its read-only tab (the one already open, if it is). */
+  async open(query: ReadOnlyQuery): Promise<vscode.TextEditor> {
+    const file = safeFileName(query.name, localize('query'), query.language === 'apl' ? '.apl' : '.txt');
+    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${encodeURIComponent(query.key)}/${file}` });
+    const known = this.texts.has(uri.toString());
+    this.texts.set(uri.toString(), {
+      content: encoder.encode(query.text),
+      mtime: Date.now(),
+      actions: query.actions ?? [],
+    });
+    if (known) {
+      this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+      this.lensesChanged.fire();
+    }
+    let document = await vscode.workspace.openTextDocument(uri);
+    if (query.language === 'apl' && document.languageId !== APL_LANGUAGE_ID)
+      document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
+    return vscode.window.showTextDocument(document, { preview: false });
+  }
+
+  private entry(uri: vscode.Uri) {
+    const entry = this.texts.get(uri.toString());
+    if (!entry) throw vscode.FileSystemError.FileNotFound(uri);
+    return entry;
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const { content, mtime } = this.entry(uri);
+    return {
+      type: vscode.FileType.File,
+      ctime: mtime,
+      mtime,
+      size: content.byteLength,
+      permissions: vscode.FilePermission.Readonly,
+    };
+  }
+
+  readFile(uri: vscode.Uri): Uint8Array {
+    return this.entry(uri).content;
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const actions = this.texts.get(document.uri.toString())?.actions ?? [];
+    return actions.map((command) => new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), command));
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  readDirectory(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.FileNotADirectory(uri);
+  }
+
+  createDirectory(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  writeFile(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  delete(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  dispose(): void {
+    for (const registration of this.registrations) registration.dispose();
+    this.changed.dispose();
+    this.lensesChanged.dispose();
+  }
 }
 
 /** The open document of a URI (as text), if it is open. */

@@ -254,7 +254,10 @@ async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   await row.click();
   const editor = page.locator('.editor-instance .view-lines').first();
   await editor.waitFor();
-  await page.locator('.tab', { hasText: 'Untitled' }).first().waitFor();
+  await page
+    .locator('.tab', { hasText: `${TRIGGERED}.apl` })
+    .first()
+    .waitFor();
   assert.match(await editor.innerText(), /where\s+service\s+==\s+'checkout'\s+and\s+status\s+>=\s+500/);
   await page.screenshot({ path: path.join(shots, 'monitor-query-tab.png') });
   await page.keyboard.press('Escape');
@@ -797,6 +800,129 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   await page.screenshot({ path: path.join(shots, 'notebook.png') });
 }
 
+/** The query panel's rows once `apl` ran: the request it sent, and the panel whose table has a second row. */
+async function ranWithRows(page: Page, fake: FakeAxiom, before: number, apl: string): Promise<void> {
+  await waitUntil('the query at the service', () => fake.requestsTo('POST /v1/datasets/_apl').length > before, 30_000);
+  const sent = JSON.parse(fake.requestsTo('POST /v1/datasets/_apl')[before].body) as { apl: string };
+  assert.equal(sent.apl, apl, 'the query as the editor has it');
+  await webviewWith(page, '.grid-row[aria-rowindex="2"]');
+}
+
+/**
+ * A newcomer's way in: Welcome: Open Walkthrough… lists Get Started with Axiom; its steps show,
+ * each with its button; the query step's New APL Query opens an Axiom APL editor over a dataset
+ * the demo has, with a query that Ctrl+Enter runs as it is, the rows in the panel beside it.
+ */
+async function journeyFirstSteps(page: Page, fake: FakeAxiom): Promise<void> {
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await runCommand(page, 'Welcome: Open Walkthrough');
+  await answerInput(page, 'Get Started with Axiom');
+  const walkthrough = page.locator('.gettingStartedContainer').first();
+  await walkthrough.getByText('Get Started with Axiom').first().waitFor({ timeout: 15_000 });
+  for (const step of [
+    'Connect to Axiom',
+    'See your monitors',
+    'Write and run a first query',
+    'Star the query',
+    'Investigate in a notebook',
+    'Change a monitor, with a dry run first',
+  ])
+    await walkthrough.getByText(step, { exact: true }).first().waitFor();
+  await walkthrough.getByText('Write and run a first query', { exact: true }).first().click();
+  const button = walkthrough.getByRole('button', { name: 'New APL Query' }).first();
+  await button.waitFor({ timeout: 10_000 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(shots, 'walkthrough.png') });
+  const before = fake.requestsTo('POST /v1/datasets/_apl').length;
+  await button.click();
+  const tab = page.locator('.tab.active', { hasText: 'Untitled' }).first();
+  await tab.waitFor({ timeout: 15_000 });
+  const editor = page.locator('.editor-instance .view-lines').last();
+  await editor.filter({ hasText: 'take 10' }).waitFor({ timeout: 15_000 });
+  const text = (await editor.innerText()).replace(/\u00a0/g, ' ');
+  const dataset = /^\['([^']+)'\]/.exec(text)?.[1];
+  assert.ok(dataset && fake.datasets.includes(dataset), `${text} reads a dataset the demo has`);
+  await page.keyboard.press('Control+Enter');
+  await ranWithRows(page, fake, before, `['${dataset}']\n| sort by _time desc\n| take 10`);
+  await page.keyboard.press('Escape');
+}
+
+/**
+ * New APL Notebook from the palette: its starter cell reads a dataset the demo has; Ctrl+Enter in
+ * the cell runs it in the notebook, its rows under it (no results tab), and Shift+Enter runs it
+ * again and moves on.
+ */
+async function journeyNewNotebook(page: Page, fake: FakeAxiom): Promise<void> {
+  await runCommand(page, 'View: Single Column Editor Layout');
+  await runCommand(page, 'Axiom: New APL Notebook');
+  const notebook = page.locator('.notebook-editor:visible').first();
+  await notebook.waitFor({ timeout: 30_000 });
+  // The starter cell's editor: the one on screen (one editor group, the notebook in front).
+  const cell = page.locator('.view-lines:visible', { hasText: 'take 10' }).first();
+  await cell.waitFor({ timeout: 15_000 });
+  const text = (await cell.innerText()).replace(/\u00a0/g, ' ');
+  const dataset = /^\['([^']+)'\]/.exec(text)?.[1];
+  assert.ok(dataset && fake.datasets.includes(dataset), `${text} reads a dataset the demo has`);
+  const tabsBefore = await page.locator('.tab', { hasText: 'Results:' }).count();
+  const before = fake.requestsTo('POST /v1/datasets/_apl').length;
+  await cell.click();
+  await page.keyboard.press('Control+Enter');
+  await waitUntil(
+    'the cell at the service',
+    () => fake.requestsTo('POST /v1/datasets/_apl').length === before + 1,
+    30_000,
+  );
+  const outputs = page.frameLocator('.notebook-editor:visible iframe.webview.ready').frameLocator('#active-frame');
+  await outputs.locator('.axiom-output .grid-row[aria-rowindex="2"]').first().waitFor({ timeout: 30_000 });
+  assert.equal(
+    await page.locator('.tab', { hasText: 'Results:' }).count(),
+    tabsBefore,
+    'no results tab: the rows are under the cell',
+  );
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(shots, 'notebook-starter.png') });
+  await cell.click();
+  await page.keyboard.press('Shift+Enter');
+  await waitUntil(
+    'Shift+Enter’s run at the service',
+    () => fake.requestsTo('POST /v1/datasets/_apl').length === before + 2,
+    30_000,
+  );
+  assert.equal(await page.locator('.tab', { hasText: 'Results:' }).count(), tabsBefore);
+}
+
+/**
+ * A monitor's query from its row: a tab named after the monitor, read-only (typing changes
+ * nothing and says why), never unsaved; closing it asks nothing.
+ */
+async function journeyMonitorQueryReadOnly(page: Page): Promise<void> {
+  const row = page.locator('.monaco-list-row', { hasText: TRIGGERED }).first();
+  // The Axiom view, unless it is showing (a click on its icon then would close the side bar).
+  if (!(await row.isVisible())) await page.locator('.activitybar [aria-label^="Axiom"]').first().click();
+  await row.waitFor({ timeout: 30_000 });
+  await row.click();
+  const tab = page.locator('.tab', { hasText: `${TRIGGERED}.apl` }).first();
+  await tab.waitFor({ timeout: 15_000 });
+  const editor = page.locator('.editor-instance .view-lines').filter({ hasText: 'checkout' }).first();
+  const before = await editor.innerText();
+  await editor.click();
+  await page.keyboard.type('zz');
+  // VS Code says why, in the words the extension gave its read-only documents.
+  await page
+    .getByText(/To change the monitor, click Edit Monitor above the query/)
+    .first()
+    .waitFor({ timeout: 10_000 });
+  assert.equal(await editor.innerText(), before, 'typing changed nothing');
+  assert.doesNotMatch((await tab.getAttribute('class')) ?? '', /\bdirty\b/, 'not unsaved');
+  await page.screenshot({ path: path.join(shots, 'monitor-query-read-only.png') });
+  await row.click();
+  assert.equal(await page.locator('.tab', { hasText: `${TRIGGERED}.apl` }).count(), 1, 'one tab for the monitor');
+  await tab.click();
+  await page.keyboard.press('Control+W');
+  await tab.waitFor({ state: 'detached', timeout: 10_000 });
+  assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'closing asked nothing');
+}
+
 /** The frame of a webview whose page holds `selector` (webviews sit two frames deep; several may be open). */
 async function webviewWith(page: Page, selector: string, timeoutMs = 30_000): Promise<Frame> {
   for (const started = Date.now(); Date.now() - started < timeoutMs; await page.waitForTimeout(200)) {
@@ -1004,6 +1130,18 @@ try {
     [
       'notebook: the demo notebook, Run All in order, the chart and the table in its outputs',
       () => journeyNotebook(page, fake),
+    ],
+    [
+      'first steps: the walkthrough’s query step, New APL Query on a dataset the demo has, Ctrl+Enter shows rows',
+      () => journeyFirstSteps(page, fake),
+    ],
+    [
+      'new notebook: the starter cell on a dataset the demo has, Ctrl+Enter and Shift+Enter run it in place',
+      () => journeyNewNotebook(page, fake),
+    ],
+    [
+      'read-only monitor query: named after the monitor, typing changes nothing, closing asks nothing',
+      () => journeyMonitorQueryReadOnly(page),
     ],
     [
       'monitor status: a monitor open at the service is triggered in the view, counted on the Axiom icon',

@@ -19,13 +19,24 @@ import {
   workbenchUrl,
 } from './codeServer.mjs';
 
-const run = (command) => execSync(command, { cwd: projectRoot, stdio: 'inherit' });
-run(`sh test/harness/setup.sh ${vscodeUnderTest.name}`);
+/** Runs a step quietly: its output (npm's install scripts, the packaged file list) only if it fails. */
+const run = (what, command) => {
+  process.stdout.write(`${what}…\n`);
+  try {
+    execSync(command, { cwd: projectRoot, stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    process.stdout.write(`${String(error.stdout ?? '')}${String(error.stderr ?? '')}`);
+    console.error(`npm start: ${what.toLowerCase()} failed (${command})`);
+    process.exit(1);
+  }
+};
+run(`Getting ${describeVscode()} ready`, `sh test/harness/setup.sh ${vscodeUnderTest.name}`);
 const demo = !process.env.AXIOM_TOKEN?.trim();
-if (demo) run('node esbuild.mjs --tests');
-run('npm run --silent package');
+if (demo) run('Building the demo service', 'node esbuild.mjs --tests');
+run('Packaging the extension', 'npm run --silent package');
 
-const settings = {};
+// What a newcomer sees first: the example query (opened by the address below) and no Chat panel.
+const settings = { 'workbench.secondarySideBar.defaultVisibility': 'hidden' };
 const env = {};
 let files = {
   'example.apl': "['sample-http-logs']\n| where status == '500'\n| summarize count() by bin_auto(_time)\n",
@@ -50,12 +61,16 @@ const sandbox = makeSandbox('axiom-apl-start-', { settings, files });
 await installVsix(sandbox, path.join(projectRoot, 'dist-vsix/axiom-apl.vsix'));
 const port = Number(process.env.PORT ?? 8080);
 const codeServer = await startCodeServer(sandbox, { port, env });
-console.log(`\n${describeVscode()} with the Axiom APL extension: ${workbenchUrl(codeServer, sandbox)}`);
 if (demo)
   console.log(
-    `Connected to the demo deployment “Demo” (the fake Axiom service at ${service.url}); set AXIOM_TOKEN (and AXIOM_URL, AXIOM_ORG_ID) to use yours.`,
+    `Connected to the demo deployment “Demo” (a made-up Axiom service); set AXIOM_TOKEN (and AXIOM_URL, AXIOM_ORG_ID) to use yours.`,
   );
-console.log(`(user data and logs in ${sandbox.dir}; Ctrl+C to stop)`);
+console.log(`User data and logs in ${sandbox.dir}; Ctrl+C stops.`);
+// The address opens the first example query in an editor (the workbench's openFile payload).
+const example = Object.keys(files).find((name) => name.endsWith('.apl'));
+const openFile = `vscode-remote://127.0.0.1:${codeServer.port}${path.join(sandbox.workspace, example)}`;
+const address = `${workbenchUrl(codeServer, sandbox)}&payload=${encodeURIComponent(JSON.stringify([['openFile', openFile]]))}`;
+console.log(`\nOpen ${describeVscode()} with the Axiom APL extension:\n${address}`);
 const stop = () => {
   codeServer.stop();
   process.exit(0);

@@ -377,17 +377,45 @@ describe('Monitors view', () => {
     assert.ok(outside.includes('\\<img'), 'the name shows its angle brackets as text');
   });
 
-  it('opens a monitor query in a new Axiom APL tab with the exact text, a tab per call', async () => {
+  it('opens a monitor’s query read-only in a tab named after the monitor, the same tab each time, Edit Monitor above it; closing asks nothing', async () => {
     const view = await refreshedView();
     const checkout = view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')!;
+    const dirtyBefore = vscode.workspace.textDocuments.filter((d) => d.isDirty).length;
     // A click passes the monitor; a menu passes the row.
     const first = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQuery', checkout.monitor);
     const second = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQueryInNewTab', checkout);
     assert.equal(first.document.languageId, 'axiom-apl');
     assert.equal(first.document.getText(), checkout.monitor.aplQuery);
-    assert.equal(first.document.isUntitled, true);
-    assert.notEqual(first.document.uri.toString(), second.document.uri.toString());
-    assert.equal(second.document.getText(), checkout.monitor.aplQuery);
+    assert.equal(first.document.isUntitled, false);
+    assert.equal(first.document.uri.scheme, 'axiom-monitor-query');
+    assert.equal(first.document.uri.path.split('/').pop(), `${checkout.monitor.name}.apl`);
+    assert.equal(second.document.uri.toString(), first.document.uri.toString(), 'one tab per monitor');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.equal(tab?.label, `${checkout.monitor.name}.apl`);
+    assert.equal(tab?.isDirty, false);
+    assert.equal(first.document.isDirty, false);
+    assert.equal(
+      vscode.workspace.textDocuments.filter((d) => d.isDirty).length,
+      dirtyBefore,
+      'nothing counted as unsaved',
+    );
+    // Read-only for the person (the journey types into it): its file system writes nothing.
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.writeFile(first.document.uri, new TextEncoder().encode('x'))),
+      /NoPermissions|permission/i,
+    );
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+      'vscode.executeCodeLensProvider',
+      first.document.uri,
+    );
+    const edit = lenses.find((lens) => lens.command?.command === 'axiom.editMonitor');
+    assert.ok(edit, 'Edit Monitor above the query');
+    assert.equal((edit.command?.arguments?.[0] as { id: string }).id, checkout.monitor.id);
+    // Closing it asks nothing (a question would keep the command waiting).
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.ok(
+      !vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.label === `${checkout.monitor.name}.apl`),
+    );
   });
 
   it('a monitor with no query opens no tab', async () => {

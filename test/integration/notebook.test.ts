@@ -1,5 +1,5 @@
 // APL notebooks inside a real VS Code: open a .axiom-notebook, run cells against the fake service,
-// Run All in order, cancel at the service, a compile error in its cell, outputs saved cut to N
+// a new notebook's starter cell runs as it is, Run All in order, cancel at the service, a compile error in its cell, outputs saved cut to N
 // rows and read back, completion with the dataset's fields, and the Markdown export.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -94,6 +94,31 @@ describe('APL notebooks', () => {
     );
     const { notebooks } = await activateExtension();
     assert.ok(notebooks.kernel.made, 'the controller was made when the notebook opened');
+  });
+
+  it('a new notebook’s starter cell reads a dataset the token sees (the first listed, with nothing run) and runs as it is, its rows under it', async () => {
+    const { history } = await activateExtension();
+    await history.clear();
+    fake.datasets = ['sample-app', 'http-logs'];
+    await vscode.commands.executeCommand('axiom.refreshDatasets');
+    const editor = await vscode.commands.executeCommand<vscode.NotebookEditor>('axiom.newNotebook');
+    const { notebook } = editor;
+    assert.equal(notebook.notebookType, 'axiom-notebook');
+    const starter = notebook.cellAt(1);
+    assert.equal(starter.document.languageId, 'axiom-apl');
+    assert.equal(starter.document.getText(), "['http-logs']\n| sort by _time desc\n| take 10");
+    await runCells(notebook, 1);
+    await waitFor('the starter cell’s output', () => item(starter, RESULT_MIME));
+    assert.deepEqual(
+      sentQueryBodies(fake).map((b) => b.apl),
+      [starter.document.getText()],
+    );
+    assert.equal(json<SavedResult>(item(starter, RESULT_MIME)).tables[0].rowCount, 3, 'the rows, under the cell');
+    assert.equal(item(starter, PROBLEM_MIME), undefined);
+    assert.equal(starter.executionSummary?.success, true);
+    // Untitled and changed: reverted, so that closing it asks nothing.
+    await vscode.window.showNotebookDocument(notebook);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('Run All runs the APL cells in order, one after the other, each with its execution order', async () => {

@@ -73,8 +73,10 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * (issue 38): every command that changes something is held at its registration, which is
  * activation's (platform/outsideCallers.ts and the declarations' `changing` and `ownOnly`); the
  * question it asks loads late, a library of its own (platform/outsideQuestion.ts).
+ * Raised by 200 bytes (both) for the first ten minutes (issue 43): New APL Query's declaration and
+ * the notebook feature's wiring to the history and the dataset list.
  */
-export const ACTIVATION_BUDGET = { production: 16_000, development: 30_500 };
+export const ACTIVATION_BUDGET = { production: 16_200, development: 30_700 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. */

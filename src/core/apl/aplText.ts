@@ -64,8 +64,10 @@ function datasetOfSource(
   depth = 0,
 ): string | undefined {
   if (source.kind === 'pipeline') return depth > 20 ? undefined : datasetOfPipeline(statements, source, at);
-  if (source.kind !== 'name' || source.text.startsWith('$') || !source.text) return undefined;
+  if (source.kind !== 'name' || !source.text) return undefined;
+  // A bracketed name is a dataset whatever it holds (`['$ ']` too); a bare `$left`/`$right` is none.
   if (source.bracketed) return source.text;
+  if (source.text.startsWith('$')) return undefined;
   const named = letBefore(statements, source.text, at);
   if (!named) return source.text;
   const value = named.value;

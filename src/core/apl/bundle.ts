@@ -3,7 +3,9 @@
 // operators with their descriptions), the lexer, the checks, completion contexts and hover
 // lookups. None of it needs the network or undici; the extension parses it only once a person
 // opens APL.
-export { checkApl, suggest } from './checks';
+export { checkApl, checkParsed, suggest } from './checks';
+export { checkFields, datasetsRead } from './fieldChecks';
+export { parseApl } from './syntax';
 export { lex } from './lexer';
 export {
   FUNCTIONS,

@@ -77,7 +77,7 @@ export class AplDiagnostics implements vscode.Disposable {
         if (!known) this.await(source, dataset, document);
         return known && [...known.fields, ...known.hidden].map((f) => f.name);
       };
-      problems.push(...apl.checkFields(parsed, fieldsOf));
+      problems.push(...apl.checkFieldsOfText(document.getText(), parsed, fieldsOf));
       problems.sort((a, b) => a.start - b.start || a.end - b.end);
     }
     this.problems.set(document.uri.toString(), problems);

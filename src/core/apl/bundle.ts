@@ -4,7 +4,7 @@
 // lookups. None of it needs the network or undici; the extension parses it only once a person
 // opens APL.
 export { checkApl, checkParsed, suggest } from './checks';
-export { checkFields, datasetsRead } from './fieldChecks';
+export { checkFieldsOfText, datasetsRead } from './fieldChecks';
 export { parseApl } from './syntax';
 export { lex } from './lexer';
 export {

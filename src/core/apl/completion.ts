@@ -4,7 +4,7 @@
 // read from the syntax tree (syntax.ts) of the query block around the cursor (blank lines separate
 // queries, as Run Query reads them); where nothing is typed yet a placeholder word is parsed at
 // the cursor, so that the tree holds a node there. The VS Code side turns the answers into items.
-import { blockAt } from '../run/queryText';
+import { blockAt, queryBlocks } from '../run/queryText';
 import { declaredNames, datasetOfPipeline } from './fieldChecks';
 import {
   findExpressionWord,
@@ -52,8 +52,18 @@ interface Reading {
   end: number;
 }
 
-function readAt(text: string, offset: number): Reading {
+/** The query block the offset is in, or the one it continues: on the line right after a block's end, the
+ *  cursor is still in that query (a blank line would end it). */
+function blockAround(text: string, offset: number): { start: number; end: number } | undefined {
   const block = blockAt(text, offset);
+  if (block) return block;
+  const before = queryBlocks(text.slice(0, offset)).at(-1);
+  if (before && !/\n[ \t\r]*\n/.test(text.slice(before.end, offset))) return { start: before.start, end: offset };
+  return undefined;
+}
+
+function readAt(text: string, offset: number): Reading {
+  const block = blockAround(text, offset);
   const base = block?.start ?? offset;
   const blockText = block ? text.slice(block.start, block.end) : '';
   let start = offset;
@@ -166,7 +176,7 @@ export type HoverTarget =
 
 /** The tree of the block at `offset` (no placeholder) and the path there, in the block's offsets. */
 function treeAt(text: string, offset: number): { parsed: ParsedApl; path: SyntaxNode[]; at: number; base: number } {
-  const block = blockAt(text, offset);
+  const block = blockAround(text, offset);
   const base = block?.start ?? 0;
   const parsed = parseApl(block ? text.slice(block.start, block.end) : text);
   return { parsed, path: pathAt(parsed, offset - base), at: offset - base, base };

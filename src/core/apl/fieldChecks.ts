@@ -8,10 +8,11 @@
 // and a dotted name is unknown only when no field starts with it or is a prefix of it (a map or
 // dynamic field holds keys the field list does not name).
 import { phrase } from '../phrase';
+import { queryBlocks } from '../run/queryText';
 import type { Problem } from './problem';
 import { TYPE_NAMES } from './reference';
 import { suggest } from './suggest';
-import { walk, type Expression, type ParsedApl, type Pipeline, type Stage, type SyntaxNode } from './syntax';
+import { parseApl, walk, type Expression, type ParsedApl, type Pipeline, type Stage, type SyntaxNode } from './syntax';
 
 /** The names of a dataset's fields, or undefined while they are not known. */
 export type FieldsOf = (dataset: string) => readonly string[] | undefined;
@@ -71,6 +72,19 @@ export function checkFields(parsed: ParsedApl, fieldsOf: FieldsOf): Problem[] {
     if (dataset !== undefined && fields) problems.push(...checkPipeline(parsed, node, dataset, fields, declared));
   });
   return problems.sort((a, b) => a.start - b.start);
+}
+
+/** The same for a document of queries apart by blank lines (as Run Query reads them): each block on its own. */
+export function checkFieldsOfText(text: string, parsed: ParsedApl, fieldsOf: FieldsOf): Problem[] {
+  const blocks = queryBlocks(text);
+  if (blocks.length <= 1) return checkFields(parsed, fieldsOf);
+  return blocks.flatMap((block) =>
+    checkFields(parseApl(text.slice(block.start, block.end)), fieldsOf).map((p) => ({
+      ...p,
+      start: p.start + block.start,
+      end: p.end + block.start,
+    })),
+  );
 }
 
 function checkPipeline(

@@ -120,6 +120,10 @@ describe('APL completion contexts', () => {
     assert.deepEqual(expression("['h'] | join (['u'] | where ‸) on id"), ['expression', 'where', 'u']);
     assert.deepEqual(expression("['h']\n// a | comment\n| where ‸"), ['expression', 'where', 'h']);
     assert.deepEqual(context('let e = 1;\nlet f = 2;\n‸'), { kind: 'dataset', replaces: '' });
+    const head = completionContext('let errors = 1;\n', 16);
+    assert.deepEqual(head.kind === 'dataset' && [head.letNames, head.atStatementStart], [['errors'], true]);
+    const after = completionContext('let errors = 1;\n\n', 17);
+    assert.deepEqual(after.kind === 'dataset' && after.letNames, [], 'after a blank line, another query');
   });
 
   it('never throws, and a pipe followed by the cursor is always an operator, over the corpus (property)', () => {

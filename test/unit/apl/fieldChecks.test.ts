@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { checkFields, datasetsRead, type FieldsOf } from '../../../src/core/apl/fieldChecks';
+import { checkFields, checkFieldsOfText, datasetsRead, type FieldsOf } from '../../../src/core/apl/fieldChecks';
 import { parseApl, walk, type ParsedApl, type SyntaxNode } from '../../../src/core/apl/syntax';
 import { render } from '../../../src/core/phrase';
 import { PROJECT_QUERIES, VALID_QUERIES, docsQueries as loadDocsQueries } from '../../support/aplCorpus';
@@ -168,6 +168,15 @@ describe('APL field checks: what they report', () => {
     // The schema also holds names that are no fields (datasets, functions), and some fields are read only
     // where the checks do not reach (after a join, in a subquery's let): a fifth at least is found.
     assert.ok(found > tried / 5, `found ${found} of ${tried}`);
+  });
+
+  it('a document of queries apart by blank lines: each block against its own dataset', () => {
+    const text = "['http-logs'] | take 1\n\n['http-logs']\n| where stauts > 1\n\n['other'] | where stauts > 1";
+    const problems = checkFieldsOfText(text, parseApl(text), httpLogs);
+    assert.deepEqual(
+      problems.map((p) => [text.slice(p.start, p.end), text.slice(0, p.start).split('\n').length]),
+      [['stauts', 4]],
+    );
   });
 
   it('the datasets a text reads, from its tree', () => {

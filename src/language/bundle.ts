@@ -16,7 +16,7 @@ import { AplSchema } from './schema';
  *  hover first needs it. */
 export function createLanguage(deps: { access: () => ClientAccess; log: Log }) {
   const schema = once(() => new AplSchema(deps.access(), deps.log));
-  const diagnostics = once(() => new AplDiagnostics());
+  const diagnostics = once(() => new AplDiagnostics(schema));
   return {
     /** The one cache of datasets and fields: completion's and the Datasets view's. */
     schema,
@@ -24,7 +24,7 @@ export function createLanguage(deps: { access: () => ClientAccess; log: Log }) {
     completions: once(() => new AplCompletions(schema())),
     hover: once(() => new AplHover(schema())),
     signatureHelp: once(() => new AplSignatureHelp()),
-    quickFixes: once(() => new AplQuickFixes()),
+    quickFixes: once(() => new AplQuickFixes(diagnostics())),
     /** It declares no command (platform/declarations.ts). */
     commands: {},
     dispose(): void {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Problem } from '../core/apl/checks';
+import type { DatasetFields } from '../core/datasets/datasets';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import { load } from '../platform/lazy';
 import { say } from '../platform/l10n';
@@ -8,17 +9,29 @@ import { say } from '../platform/l10n';
 export const DIAGNOSTIC_SOURCE = 'Axiom APL';
 const DELAY_MS = 250;
 
+/** Where the checks learn a dataset's fields: the language's schema (schema.ts), made when first needed. */
+export interface FieldSource {
+  fieldsInHand(dataset: string): DatasetFields | undefined;
+  datasetFields(dataset: string): Promise<DatasetFields>;
+}
+
 /**
  * The local checks of every open Axiom APL document, as diagnostics: run when a document opens,
  * and a moment after typing stops; dropped when it closes or becomes another language. Documents
- * of any other language id are never checked.
+ * of any other language id are never checked. The fields a query names are checked against its
+ * dataset's fields once they are in hand: the first check asks for them, and the document is
+ * checked again when they come (a failure or no token: no field is checked).
  */
 export class AplDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(APL_LANGUAGE_ID);
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly subscriptions: vscode.Disposable[];
+  /** The last problems of each document, by URI: the quick fixes read their suggestions. */
+  private readonly problems = new Map<string, Problem[]>();
+  /** Datasets whose fields are on their way, so that a burst of checks asks and re-checks once. */
+  private readonly awaited = new Set<string>();
 
-  constructor() {
+  constructor(private readonly fields?: () => FieldSource) {
     this.subscriptions = [
       vscode.workspace.onDidOpenTextDocument((document) => this.check(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document)),
@@ -49,18 +62,53 @@ export class AplDiagnostics implements vscode.Disposable {
     if (document.languageId !== APL_LANGUAGE_ID) {
       // A document that was Axiom APL and became another language keeps nothing of ours.
       this.collection.delete(document.uri);
+      this.problems.delete(document.uri.toString());
       return;
     }
     if (document.isClosed) return;
-    const problems = load('apl').checkApl(document.getText());
+    const apl = load('apl');
+    const parsed = apl.parseApl(document.getText());
+    const problems = apl.checkParsed(parsed);
+    const datasets = this.fields ? apl.datasetsRead(parsed) : [];
+    if (datasets.length && this.fields) {
+      const source = this.fields();
+      const fieldsOf = (dataset: string) => {
+        const known = source.fieldsInHand(dataset);
+        if (!known) this.await(source, dataset, document);
+        return known && [...known.fields, ...known.hidden].map((f) => f.name);
+      };
+      problems.push(...apl.checkFieldsOfText(document.getText(), parsed, fieldsOf));
+      problems.sort((a, b) => a.start - b.start || a.end - b.end);
+    }
+    this.problems.set(document.uri.toString(), problems);
     this.collection.set(
       document.uri,
       problems.map((p) => toDiagnostic(document, p)),
     );
   }
 
+  /** Asks for a dataset's fields and checks the document again when they come. */
+  private await(source: FieldSource, dataset: string, document: vscode.TextDocument): void {
+    const key = `${document.uri.toString()}\n${dataset}`;
+    if (this.awaited.has(key)) return;
+    this.awaited.add(key);
+    source.datasetFields(dataset).then(
+      () => {
+        this.awaited.delete(key);
+        if (!document.isClosed) this.check(document);
+      },
+      () => this.awaited.delete(key),
+    );
+  }
+
+  /** The problem of a document at a range, as last checked. */
+  problemAt(uri: vscode.Uri, start: number, end: number, code: string): Problem | undefined {
+    return this.problems.get(uri.toString())?.find((p) => p.start === start && p.end === end && p.code === code);
+  }
+
   private forget(document: vscode.TextDocument): void {
     const key = document.uri.toString();
+    this.problems.delete(key);
     clearTimeout(this.pending.get(key));
     this.pending.delete(key);
     this.collection.delete(document.uri);

@@ -4,6 +4,7 @@
 // completion contexts and hover lookups. None of it needs the network or undici; the extension parses it only once a person
 // opens APL.
 export { checkApl, checkParsed, suggest } from './checks';
+export { checkFieldsOfText, datasetsRead } from './fieldChecks';
 export { lex } from './lexer';
 export { childrenOf, letStatements, nodeAt, parseApl, pathAt, textOf, walk } from './syntax';
 export {

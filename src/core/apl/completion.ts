@@ -1,12 +1,12 @@
 // Where the cursor is in APL text, as completion, hover and signature help need to know it: after
 // a pipe (an operator goes there), at the head of a query (a dataset), inside an expression
-// (functions, fields, let names, keywords), or inside a string or comment (nothing). Plain text
-// work on the lexer's tokens; the VS Code side turns the answers into items.
-import { blockAt } from '../run/queryText';
-import { datasetAt } from './aplText';
-import { lex, type Token } from './lexer';
+// (functions, fields, let names, keywords), or inside a string or comment (nothing). All of it is
+// read from the syntax tree (syntax.ts) of the query block around the cursor (blank lines separate
+// queries, as Run Query reads them); where nothing is typed yet a placeholder word is parsed at
+// the cursor, so that the tree holds a node there. The VS Code side turns the answers into items.
+import { blockAt, queryBlocks } from '../run/queryText';
+import { declaredNames, datasetOfPipeline } from './fieldChecks';
 import {
-  QUERY_STARTS,
   findExpressionWord,
   findFunction,
   findOperator,
@@ -15,7 +15,7 @@ import {
   type AplWord,
 } from './reference';
 import { quotedName } from './names';
-import { parseApl } from './syntax';
+import { parseApl, pathAt, type ParsedApl, type Pipeline, type Stage, type SyntaxNode } from './syntax';
 
 export type CompletionContext =
   /** Inside a string or a comment: nothing to offer. */
@@ -35,129 +35,138 @@ export type CompletionContext =
       letNames: string[];
     };
 
-const WORD_CHAR = /[A-Za-z0-9_$!~-]/;
+/** What stands for the word being typed when there is none yet: any name the grammar takes. */
+const PLACEHOLDER = 'cursor__';
+/** Operators whose list names datasets (before `on`). */
+const NAMING_DATASETS = new Set(['union', 'join', 'lookup']);
+
+/** The tree of the query block around `offset`, with a placeholder name there when no word is under it. */
+interface Reading {
+  parsed: ParsedApl;
+  /** The offset in `parsed.text`. */
+  at: number;
+  /** Where `parsed.text` starts in the document. */
+  base: number;
+  /** The word under the offset in the document: what a chosen item replaces. */
+  start: number;
+  end: number;
+}
+
+/** The query block the offset is in, or the one it continues: on the line right after a block's end, the
+ *  cursor is still in that query (a blank line would end it). */
+function blockAround(text: string, offset: number): { start: number; end: number } | undefined {
+  const block = blockAt(text, offset);
+  if (block) return block;
+  const before = queryBlocks(text.slice(0, offset)).at(-1);
+  if (before && !/\n[ \t\r]*\n/.test(text.slice(before.end, offset))) return { start: before.start, end: offset };
+  return undefined;
+}
+
+function readAt(text: string, offset: number): Reading {
+  const block = blockAround(text, offset);
+  const base = block?.start ?? offset;
+  const blockText = block ? text.slice(block.start, block.end) : '';
+  let start = offset;
+  let end = offset;
+  while (start > base && /[A-Za-z0-9_$!~-]/.test(text[start - 1])) start--;
+  while (end < base + blockText.length && /[A-Za-z0-9_$-]/.test(text[end])) end++;
+  const at = offset - base;
+  if (start < end) return { parsed: parseApl(blockText), at, base, start, end };
+  const withPlaceholder = `${blockText.slice(0, at)}${PLACEHOLDER}${blockText.slice(at)}`;
+  return { parsed: parseApl(withPlaceholder), at: at + 1, base, start, end };
+}
+
+/** Whether the offset is inside a comment (a line comment runs to its end). */
+function inComment(parsed: ParsedApl, at: number): boolean {
+  return parsed.comments.some((c) => c.start < at && at <= c.end);
+}
+
+/** The innermost pipeline of a path, and its innermost stage after that pipeline. */
+function stageOf(path: readonly SyntaxNode[]): { pipeline?: Pipeline; stage?: Stage; index: number } {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const node = path[i];
+    if (node.kind === 'stage') {
+      const pipeline = path[i - 1]?.kind === 'pipeline' ? (path[i - 1] as Pipeline) : undefined;
+      return { pipeline, stage: node, index: i };
+    }
+    if (node.kind === 'pipeline') return { pipeline: node, index: i };
+  }
+  return { index: -1 };
+}
+
+/** The nearest pipeline of a path that has a dataset, and that dataset. */
+function datasetAround(parsed: ParsedApl, path: readonly SyntaxNode[]): string | undefined {
+  const declared = declaredNames(parsed);
+  for (let i = path.length - 1; i >= 0; i--) {
+    const node = path[i];
+    if (node.kind === 'pipeline') {
+      const dataset = datasetOfPipeline(node, declared);
+      if (dataset !== undefined) return dataset;
+    }
+  }
+  return undefined;
+}
+
+/** The names let statements give, in order of appearance. */
+function letNamesIn(parsed: ParsedApl): string[] {
+  return [...declaredNames(parsed)].filter((n) => n !== PLACEHOLDER);
+}
 
 /** The context at `offset`, and the range [start, end) that a chosen item replaces. */
 export function completionContext(text: string, offset: number): CompletionContext {
-  const tokens = lex(text);
-  const here =
-    tokens.find((t) => t.start < offset && offset < t.end) ??
-    tokens.find((t) => t.end === offset && (t.kind === 'comment' || (t.kind === 'string' && t.unterminated)));
-  if (here?.kind === 'comment') return { kind: 'none' };
-
-  // Typing a quoted name: ['se| (an unclosed string right after a bracket) or inside ['service.name'].
-  let start = offset;
-  let end = offset;
+  const reading = readAt(text, offset);
+  const { parsed, at, base } = reading;
+  if (inComment(parsed, at)) return { kind: 'none' };
+  const path = pathAt(parsed, at);
+  const here = path.at(-1);
+  let { start, end } = reading;
   let quoted = false;
-  let before: Token[];
-  if (
-    here?.kind === 'quotedName' ||
-    (here?.kind === 'string' &&
-      here.unterminated &&
-      previous(tokens, here)?.text === '[' &&
-      previous(tokens, here)?.end === here.start)
-  ) {
+  if (here?.kind === 'literal' && here.type === 'string') {
+    // Typing a quoted name: ['se| (an unclosed string right after a bracket); any other string holds nothing of ours.
+    const unclosed = parsed.problems.some((p) => p.code === 'unclosed-string' && p.start === here.start);
+    if (!unclosed || parsed.text[here.start - 1] !== '[' || at <= here.start) return { kind: 'none' };
     quoted = true;
-    const open = here.kind === 'quotedName' ? here : (previous(tokens, here) as Token);
-    start = open.start;
-    end = here.end;
-    before = tokens.filter((t) => t.end <= open.start && t.kind !== 'comment');
-  } else if (here?.kind === 'string') {
-    return { kind: 'none' };
-  } else {
-    while (start > 0 && WORD_CHAR.test(text[start - 1])) start--;
-    while (end < text.length && /[A-Za-z0-9_$-]/.test(text[end])) end++;
-    before = tokens.filter((t) => t.end <= start && t.kind !== 'comment');
+    start = base + here.start - 1;
+    end = offset;
+    path.pop();
+  } else if (here?.kind === 'name' && here.bracketed) {
+    quoted = true;
+    start = base + here.start;
+    end = base + here.end;
   }
-
-  const last = before.at(-1);
-  const letNames = letNamesOf(tokens);
-  if (last?.kind === 'pipe' && !quoted) return { kind: 'operator', start, end };
-  if (!last || last.text === ';' || blankLineBetween(text, last.end, start))
-    return { kind: 'dataset', start, end, quoted, letNames, atStatementStart: true };
-
-  const segment = currentSegment(before);
-  // union, join and lookup name datasets: after the operator, after kind=…, after a comma; not after `on`.
-  const namesDatasets = segment.operator === 'union' || segment.operator === 'join' || segment.operator === 'lookup';
-  const datasetSlot =
-    last.text === segment.operator ||
-    last.text === ',' ||
-    last.text === '(' ||
-    (last.kind === 'identifier' && before.at(-2)?.text === '=');
-  if (namesDatasets && !segment.afterOn && datasetSlot)
-    return { kind: 'dataset', start, end, quoted, letNames, atStatementStart: false };
-  if (last.text === '(' && segment.parenHead)
-    return { kind: 'dataset', start, end, quoted, letNames, atStatementStart: false };
+  const letNames = letNamesIn(parsed);
+  const { pipeline, stage, index } = stageOf(path);
+  const target = path.at(-1);
+  if (stage && target === stage.operator && !quoted) return { kind: 'operator', start, end };
+  // The first thing of a pipeline: a dataset (or a let name) at a statement's start, or as a subquery's.
+  const sourceOfPipeline = pipeline && !stage && (target === pipeline.source || path[index + 1] === pipeline.source);
+  if (sourceOfPipeline || !path.length) {
+    const atStatementStart = index <= 1;
+    return { kind: 'dataset', start, end, quoted, letNames, atStatementStart };
+  }
+  const operator = stage?.operator?.text;
+  if (stage && operator && NAMING_DATASETS.has(operator)) {
+    const clause = path[index + 1];
+    const inList = clause?.kind === 'clause' && !clause.keyword;
+    const rest = path.slice(index + 2, -1);
+    if (inList && rest.every((n) => n.kind === 'list' || n.kind === 'paren'))
+      return { kind: 'dataset', start, end, quoted, letNames, atStatementStart: false };
+  }
   return {
     kind: 'expression',
     start,
     end,
     quoted,
-    dataset: datasetOf(text, offset),
-    operator: segment.operator,
+    dataset: datasetAround(parsed, path),
+    operator,
     letNames,
   };
 }
 
-function previous(tokens: Token[], token: Token): Token | undefined {
-  const index = tokens.indexOf(token);
-  return index > 0 ? tokens[index - 1] : undefined;
-}
-
-/** The part of the query the cursor is in: its tabular operator, whether `on` was passed, and whether the last open parenthesis starts a subquery (join ( … ). */
-function currentSegment(before: Token[]): { operator?: string; afterOn: boolean; parenHead: boolean } {
-  let depth = 0;
-  let afterOn = false;
-  for (let i = before.length - 1; i >= 0; i--) {
-    const t = before[i];
-    if (t.text === ')' || t.text === ']' || t.text === '}') depth++;
-    else if (t.text === '(' || t.text === '[' || t.text === '{') {
-      if (depth === 0) {
-        // A parenthesis right after join, lookup, union or kind=…: a subquery starts here.
-        const opener = before[i - 1];
-        const parenHead =
-          i === before.length - 1 &&
-          (opener?.text === 'join' ||
-            opener?.text === 'lookup' ||
-            opener?.text === 'union' ||
-            (before[i - 2]?.text === '=' && before[i - 3]?.text === 'kind'));
-        if (parenHead) return { afterOn: false, parenHead: true };
-        depth = -1;
-        continue;
-      }
-      depth--;
-    } else if (depth <= 0 && t.kind === 'identifier' && t.text === 'on') afterOn = true;
-    else if (depth <= 0 && t.kind === 'pipe') return { operator: before[i + 1]?.text, afterOn, parenHead: false };
-    else if (depth <= 0 && t.text === ';') return { operator: headOperator(before[i + 1]), afterOn, parenHead: false };
-  }
-  return { operator: headOperator(before[0]), afterOn, parenHead: false };
-}
-
-/** A query that starts with union (or print, …) is in that operator until its first pipe. */
-function headOperator(head: Token | undefined): string | undefined {
-  return head?.kind === 'identifier' && QUERY_STARTS.includes(head.text) ? head.text : undefined;
-}
-
-/** The names let statements give, in order of appearance. */
-export function letNamesOf(tokens: readonly Token[]): string[] {
-  const names: string[] = [];
-  tokens.forEach((t, i) => {
-    const name = tokens[i + 1];
-    if (t.kind === 'identifier' && t.text === 'let' && name?.kind === 'identifier' && !names.includes(name.text))
-      names.push(name.text);
-  });
-  return names;
-}
-
-/** Whether a blank line lies between two offsets: in a file of several queries, as Kusto's tools read it, a new query starts after one. */
-function blankLineBetween(text: string, from: number, to: number): boolean {
-  return /\n[ \t\r]*\n/.test(text.slice(from, to));
-}
-
-/** The dataset the query around `offset` reads (aplText.ts's reading of its block's syntax tree). */
+/** The dataset the query around `offset` starts from: ['name'] or a bare name at the head of its statement. */
 export function datasetOf(text: string, offset: number): string | undefined {
-  const block = blockAt(text, offset) ?? { start: 0, end: text.length };
-  return datasetAt(parseApl(text.slice(block.start, block.end)), offset - block.start);
+  const { parsed, at } = readAt(text, offset);
+  return datasetAround(parsed, pathAt(parsed, at));
 }
 
 export type HoverTarget =
@@ -165,90 +174,115 @@ export type HoverTarget =
   | { kind: 'function'; start: number; end: number; fn: AplFunction }
   | { kind: 'word'; start: number; end: number; word: AplWord };
 
-/** What the word at `offset` is, when the reference knows it: an operator after a pipe, a function called, an expression word. */
-export function hoverTarget(text: string, offset: number): HoverTarget | undefined {
-  const tokens = lex(text).filter((t) => t.kind !== 'comment');
-  const index = tokens.findIndex((t) => t.start <= offset && offset < t.end);
-  const token = tokens[index];
-  if (token?.kind !== 'identifier') return undefined;
-  const { start, end, text: name } = token;
-  const before = tokens[index - 1];
-  const after = tokens[index + 1];
-  if (before?.kind === 'pipe') {
-    const operator = findOperator(name);
-    if (operator) return { kind: 'operator', start, end, operator };
-  }
-  if (after?.text === '(') {
-    const fn = findFunction(name);
-    if (fn && before?.kind !== 'pipe') return { kind: 'function', start, end, fn };
-  }
-  if ((name === 'matches' || name === '!matches') && after?.text === 'regex') {
-    const word = findExpressionWord(`${name} regex`);
-    if (word) return { kind: 'word', start, end: after.end, word };
-  }
-  if (name === 'regex' && (before?.text === 'matches' || before?.text === '!matches')) {
-    const word = findExpressionWord(`${before.text} regex`);
-    if (word) return { kind: 'word', start: before.start, end, word };
-  }
-  const word = findExpressionWord(name);
-  if (word && name !== 'not') return { kind: 'word', start, end, word };
-  if (name === 'not') {
-    const fn = findFunction('not');
-    if (fn) return { kind: 'function', start, end, fn };
-  }
-  return undefined;
+/** The tree of the block at `offset` (no placeholder) and the path there, in the block's offsets. */
+function treeAt(text: string, offset: number): { parsed: ParsedApl; path: SyntaxNode[]; at: number; base: number } {
+  const block = blockAround(text, offset);
+  const base = block?.start ?? 0;
+  const parsed = parseApl(block ? text.slice(block.start, block.end) : text);
+  return { parsed, path: pathAt(parsed, offset - base), at: offset - base, base };
 }
 
-/** A field name at `offset` (bare or ['quoted']), with the dataset of its query: what a field hover shows. */
+/** What the word at `offset` is, when the reference knows it: an operator after a pipe, a function called, an expression word. */
+export function hoverTarget(text: string, offset: number): HoverTarget | undefined {
+  const { path, at, base } = treeAt(text, offset);
+  const here = path.at(-1);
+  const parent = path.at(-2);
+  if (here?.kind === 'binary' && here.operatorSpan.start <= at && at < here.operatorSpan.end) {
+    const word = findExpressionWord(here.operator);
+    if (word) return { kind: 'word', start: base + here.operatorSpan.start, end: base + here.operatorSpan.end, word };
+    return undefined;
+  }
+  if (here?.kind !== 'name' || here.bracketed || at >= here.end) return undefined;
+  const start = base + here.start;
+  const end = base + here.end;
+  if (parent?.kind === 'stage' && parent.operator === here) {
+    const operator = findOperator(here.text);
+    return operator && { kind: 'operator', start, end, operator };
+  }
+  if (parent?.kind === 'call' && parent.callee === here) {
+    const fn = findFunction(here.text);
+    return fn && { kind: 'function', start, end, fn };
+  }
+  const word = here.text === 'not' ? undefined : findExpressionWord(here.text);
+  return word && { kind: 'word', start, end, word };
+}
+
+/** A field name at `offset` (bare or ['quoted'], a dotted one whole), with the dataset of its query: what a field hover shows. */
 export function fieldAt(
   text: string,
   offset: number,
 ): { name: string; start: number; end: number; dataset: string } | undefined {
-  const all = lex(text).filter((t) => t.kind !== 'comment');
-  const index = all.findIndex((t) => t.start <= offset && offset < t.end);
-  const token = all[index];
-  if (!token || (token.kind !== 'identifier' && token.kind !== 'quotedName')) return undefined;
-  const before = all[index - 1];
-  if (
-    before?.kind === 'pipe' ||
-    all[index + 1]?.text === '(' ||
-    before?.text === 'let' ||
-    (token.kind === 'identifier' &&
-      (findExpressionWord(token.text) || QUERY_STARTS.includes(token.text) || token.text.startsWith('$')))
-  )
-    return undefined;
-  // The head of the query is its dataset, not a field.
-  if (index === 0 || before?.text === ';') return undefined;
-  const name = token.kind === 'quotedName' ? (token.value ?? '') : token.text;
-  const dataset = datasetOf(text, offset);
-  return dataset && name ? { name, start: token.start, end: token.end, dataset } : undefined;
+  const { parsed, path, at, base } = treeAt(text, offset);
+  let here = path.at(-1);
+  if (here?.kind !== 'name' || at >= here.end || here.text.startsWith('$')) return undefined;
+  let depth = path.length - 1;
+  let name = here.text;
+  // `geo.city`: the whole dotted name, wherever in it the cursor is.
+  while (path[depth - 1]?.kind === 'member') {
+    depth--;
+    const member = path[depth] as Extract<SyntaxNode, { kind: 'member' }>;
+    const dotted = dottedText(member);
+    if (dotted === undefined) return undefined;
+    here = member;
+    name = dotted;
+  }
+  const parent = path[depth - 1];
+  if (!isFieldPosition(here, parent) || findExpressionWord(name)) return undefined;
+  const dataset = datasetAround(parsed, path.slice(0, depth + 1));
+  return dataset === undefined ? undefined : { name, start: base + here.start, end: base + here.end, dataset };
+}
+
+function dottedText(node: SyntaxNode): string | undefined {
+  if (node.kind === 'name') return node.text;
+  if (node.kind !== 'member' || !node.member) return undefined;
+  const object = dottedText(node.object);
+  return object === undefined ? undefined : `${object}.${node.member.text}`;
+}
+
+/** Whether a name stands where a field may: not an operator, a function called, a dataset, a let name or a parameter's name. */
+function isFieldPosition(node: SyntaxNode, parent: SyntaxNode | undefined): boolean {
+  if (!parent) return false;
+  switch (parent.kind) {
+    case 'stage':
+      return parent.operator !== node;
+    case 'call':
+      return parent.callee !== node;
+    case 'pipeline':
+      return parent.source !== node;
+    case 'let':
+    case 'set':
+    case 'parameter':
+    case 'typed':
+      return false;
+    case 'clause':
+      return parent.keyword !== node;
+    case 'sorted':
+      return parent.expression === node;
+    default:
+      return true;
+  }
 }
 
 /** The call around `offset`: the function and which of its arguments the cursor is in. */
 export function signatureAt(text: string, offset: number): { fn: AplFunction; activeParameter: number } | undefined {
-  const tokens = lex(text.slice(0, offset)).filter((t) => t.kind !== 'comment');
-  let depth = 0;
-  let commas = 0;
-  for (let i = tokens.length - 1; i >= 0; i--) {
-    const t = tokens[i];
-    if (t.text === ')' || t.text === ']' || t.text === '}') depth++;
-    else if (t.text === '[' || t.text === '{') {
-      // An unclosed bracket inside the call, as in dynamic([1, 2: its commas are not the call's.
-      if (depth > 0) depth--;
-      else commas = 0;
-    } else if (t.text === '(') {
-      if (depth > 0) {
-        depth--;
-        continue;
-      }
-      const name = tokens[i - 1];
-      const fn = name?.kind === 'identifier' && tokens[i - 2]?.kind !== 'pipe' ? findFunction(name.text) : undefined;
-      if (!fn) return undefined;
-      const last = Math.max(0, fn.parameters.length - 1);
-      // A repeated tail (…, ...) keeps the last parameter active.
-      return { fn, activeParameter: Math.min(commas, fn.parameters.at(-1) === '...' ? Math.max(0, last - 1) : last) };
-    } else if (t.text === ',' && depth === 0) commas++;
-    else if ((t.kind === 'pipe' || t.text === ';') && depth === 0) return undefined;
+  const { parsed, at } = readAt(text, offset);
+  const path = pathAt(parsed, at);
+  for (let i = path.length - 1; i >= 0; i--) {
+    const node = path[i];
+    // datetime(…), dynamic(…), guid(…) are literals: their parentheses hold one value.
+    if (node.kind === 'literal' && (node.type === 'dynamic' || node.type === 'datetime' || node.type === 'guid')) {
+      const fn = findFunction(node.type);
+      return fn && { fn, activeParameter: 0 };
+    }
+    if (node.kind === 'stage' || node.kind === 'pipeline') return undefined;
+    if (node.kind !== 'call' || at <= node.callee.end) continue;
+    const fn = findFunction(node.callee.text);
+    if (!fn) return undefined;
+    const argument = node.args.filter((a) => a.start < at).length - 1;
+    const last = Math.max(0, fn.parameters.length - 1);
+    // A repeated tail (…, ...) keeps the last parameter active.
+    const cap = fn.parameters.at(-1) === '...' ? Math.max(0, last - 1) : last;
+    return { fn, activeParameter: Math.min(Math.max(0, argument), cap) };
   }
   return undefined;
 }

@@ -19,7 +19,9 @@ export type ProblemCode =
   | 'unexpected'
   | 'unknown-function'
   /** A function called with fewer or more arguments than it takes. */
-  | 'argument-count';
+  | 'argument-count'
+  /** A field the query's dataset does not have (a warning, only when the dataset's fields are known). */
+  | 'unknown-field';
 
 export interface Problem {
   code: ProblemCode;
@@ -27,6 +29,6 @@ export interface Problem {
   start: number;
   end: number;
   message: Phrase;
-  /** For an unknown operator or function: the known names it may have meant, best first. */
+  /** For an unknown operator, function or field: the known names it may have meant, best first. */
   suggestions?: string[];
 }

@@ -9,7 +9,9 @@ import {
   hoverTarget,
   signatureAt,
 } from '../../../src/core/apl/completion';
+import fc from 'fast-check';
 import { findFunction } from '../../../src/core/apl/reference';
+import { VALID_QUERIES } from '../../support/aplCorpus';
 
 /** The text without its cursor mark ‸, and the offset of the mark. */
 function at(marked: string): [string, number] {
@@ -102,6 +104,46 @@ describe('APL completion contexts', () => {
     });
   });
 
+  it("from the tree: after `by`, in a function's arguments, after `project`, inside `where`, in `let`, in a subquery", () => {
+    const expression = (marked: string) => {
+      const c = context(marked);
+      return [c.kind, c.operator, c.dataset];
+    };
+    assert.deepEqual(expression("['h'] | summarize count() by method, ‸"), ['expression', 'summarize', 'h']);
+    assert.deepEqual(expression("['h'] | summarize count() by bin(‸"), ['expression', 'summarize', 'h']);
+    assert.deepEqual(expression("['h'] | extend n = strlen(‸)"), ['expression', 'extend', 'h']);
+    assert.deepEqual(expression("['h'] | project a, ‸"), ['expression', 'project', 'h']);
+    assert.deepEqual(expression("['h'] | where a == 1 and ‸"), ['expression', 'where', 'h']);
+    assert.deepEqual(expression("['h'] | where a in (‸"), ['expression', 'where', 'h']);
+    assert.deepEqual(expression('let t = ago(‸'), ['expression', undefined, undefined]);
+    assert.deepEqual(expression("let e = ['h'] | where ‸"), ['expression', 'where', 'h']);
+    assert.deepEqual(expression("['h'] | join (['u'] | where ‸) on id"), ['expression', 'where', 'u']);
+    assert.deepEqual(expression("['h']\n// a | comment\n| where ‸"), ['expression', 'where', 'h']);
+    assert.deepEqual(context('let e = 1;\nlet f = 2;\n‸'), { kind: 'dataset', replaces: '' });
+    const head = completionContext('let errors = 1;\n', 16);
+    assert.deepEqual(head.kind === 'dataset' && [head.letNames, head.atStatementStart], [['errors'], true]);
+    const after = completionContext('let errors = 1;\n\n', 17);
+    assert.deepEqual(after.kind === 'dataset' && after.letNames, [], 'after a blank line, another query');
+  });
+
+  it('never throws, and a pipe followed by the cursor is always an operator, over the corpus (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...VALID_QUERIES), fc.nat(), (apl, pick) => {
+        const offset = pick % (apl.length + 1);
+        completionContext(apl, offset);
+        hoverTarget(apl, offset);
+        fieldAt(apl, offset);
+        signatureAt(apl, offset);
+        const pipe = apl.indexOf('|', offset);
+        if (pipe >= 0 && !/\/\/|'|"/.test(apl)) {
+          const text = `${apl.slice(0, pipe + 1)} `;
+          assert.equal(completionContext(text, text.length).kind, 'operator', text);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('nothing inside a string or a comment', () => {
     assert.deepEqual(context("['logs'] | where msg == 'wh‸"), { kind: 'none' });
     assert.deepEqual(context("['logs'] | where msg == 'a ‸ b'"), { kind: 'none' });
@@ -160,7 +202,8 @@ describe('APL hover and signature targets', () => {
     assert.deepEqual(sig("['a'] | extend x = substring(strlen(uri), ‸"), ['substring', 1]);
     assert.deepEqual(sig("['a'] | extend x = iff(a in (1, 2), ‸"), ['iff', 1]);
     assert.deepEqual(sig("['a'] | extend x = strcat(a, b, c, d, ‸"), ['strcat', 1]);
-    assert.deepEqual(sig("['a'] | extend x = pack_array(dynamic([1, 2‸"), ['dynamic', 0]);
+    assert.deepEqual(sig("['a'] | extend x = pack_array(dynamic([1, 2])‸"), ['pack_array', 0]);
+    assert.deepEqual(sig("['a'] | extend x = pack_array(dynamic([1, 2‸])"), ['dynamic', 0]);
     assert.equal(sig("['a'] | where x in (1, ‸"), undefined);
     assert.equal(sig("['a'] | extend x = strlen(a) | where ‸"), undefined);
   });

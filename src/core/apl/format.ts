@@ -77,7 +77,11 @@ export function formatApl(text: string, options: FormatOptions = {}): string {
 /** The edits that format the text, in order and without overlap: only whitespace between tokens
  *  changes. With `range`, only the gaps that touch it. None when the text has brackets that do not
  *  pair up (its structure is not known) or when formatting could not keep its tokens. */
-export function formatEdits(text: string, options: FormatOptions = {}, range?: { start: number; end: number }): TextEdit[] {
+export function formatEdits(
+  text: string,
+  options: FormatOptions = {},
+  range?: { start: number; end: number },
+): TextEdit[] {
   const layout = formatLayout(text, options);
   if (!layout) return [];
   const edits: TextEdit[] = [];
@@ -686,7 +690,10 @@ class Printer {
     if (this.doc.tightAfter.has(left) || this.doc.tightBefore.has(right)) return '';
     if (b.kind === 'punctuation' && (b.text === ',' || b.text === ';' || b.text === ')' || b.text === ']')) return '';
     if (a.kind === 'punctuation' && (a.text === '(' || a.text === '[')) return '';
-    if ((a.kind === 'punctuation' && (a.text === '.' || a.text === ':')) || (b.kind === 'punctuation' && (b.text === '.' || b.text === ':')))
+    if (
+      (a.kind === 'punctuation' && (a.text === '.' || a.text === ':')) ||
+      (b.kind === 'punctuation' && (b.text === '.' || b.text === ':'))
+    )
       return '';
     return ' ';
   }
@@ -703,12 +710,10 @@ class Printer {
   /** Whether a group fits flat on the rest of the line, with what follows it up to the next line break. */
   private fits(next: Command, rest: readonly Command[]): boolean {
     // A line break asked for and not written yet: the group starts on the next line.
-    const column =
-      this.pending.kind === 'break' ? this.pending.indent * this.indentWidth() : this.column;
+    const column = this.pending.kind === 'break' ? this.pending.indent * this.indentWidth() : this.column;
     let width = this.settings.width - column;
     let lastToken = this.lastToken;
-    let pending: '' | ' ' | 'pair' =
-      this.pending.kind === 'space' ? ' ' : this.pending.kind === 'pair' ? 'pair' : '';
+    let pending: '' | ' ' | 'pair' = this.pending.kind === 'space' ? ' ' : this.pending.kind === 'pair' ? 'pair' : '';
     const stack: Command[] = [next];
     let restIndex = rest.length - 1;
     while (width >= 0) {
@@ -737,7 +742,8 @@ class Printer {
           else if (pending === 'pair') pending = '';
           break;
         case 'indent':
-          for (let i = doc.items.length - 1; i >= 0; i--) stack.push({ indent: command.indent + 1, flat, doc: doc.items[i] });
+          for (let i = doc.items.length - 1; i >= 0; i--)
+            stack.push({ indent: command.indent + 1, flat, doc: doc.items[i] });
           break;
         case 'group':
           if (doc.breaks && !flat) return true;

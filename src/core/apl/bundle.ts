@@ -5,6 +5,10 @@
 // opens APL.
 export { checkApl, suggest } from './checks';
 export { lex } from './lexer';
+export { parseApl } from './syntax';
+export { formatEdits, DEFAULT_LINE_WIDTH } from './format';
+export { outlineSymbols, foldingSpans } from './outline';
+export { bindingAt, renameLet, renameTarget } from './letNames';
 export {
   FUNCTIONS,
   TABULAR_OPERATORS,

@@ -629,7 +629,7 @@ class Printer {
     const last = this.tokens[piece.last];
     this.commentsBefore(first.start, indent);
     const text = this.parsed.text.slice(first.start, last.end);
-    this.write({ start: first.start, end: last.end, text, piece }, indent);
+    this.write({ start: first.start, end: last.end, text, piece });
     this.lastToken = piece.last;
   }
 
@@ -644,7 +644,7 @@ class Printer {
       const trailing = this.previous !== undefined && !this.between(comment).includes('\n');
       const after: Pending = this.pending.kind === 'break' ? this.pending : { kind: 'break', indent: breakIndent };
       this.pending = trailing ? { kind: 'space' } : { kind: 'break', indent: breakIndent };
-      this.write(comment, breakIndent);
+      this.write(comment);
       this.pending = after;
     }
   }
@@ -653,7 +653,7 @@ class Printer {
     return this.parsed.text.slice(this.previous?.end ?? 0, atom.start);
   }
 
-  private write(atom: Atom, indent: number): void {
+  private write(atom: Atom): void {
     const original = this.between(atom);
     let gap: string;
     if (!this.previous) gap = '';

@@ -87,6 +87,14 @@ export function bindingAt(parsed: ParsedApl, offset: number): { binding: LetBind
   return undefined;
 }
 
+/** The name Rename would change at an offset (a let's or a parameter's, where it is given or used), or why there is none. */
+export function renameTarget(
+  parsed: ParsedApl,
+  offset: number,
+): { binding: LetBinding; at: Name } | { refused: Phrase } {
+  return bindingAt(parsed, offset) ?? { refused: phrase('Only a name a let statement gives can be renamed here.') };
+}
+
 /** Words a let name may not take: APL's own. */
 const RESERVED = new Set<string>([
   'let',
@@ -113,8 +121,8 @@ export type RenameResult = { edits: (Span & { newText: string })[] } | { refused
 
 /** What Rename would change to give a let name (or a parameter) under an offset another name, or why it will not. */
 export function renameLet(parsed: ParsedApl, offset: number, newName: string): RenameResult {
-  const found = bindingAt(parsed, offset);
-  if (!found) return { refused: phrase('Only a name a let statement gives can be renamed here.') };
+  const found = renameTarget(parsed, offset);
+  if ('refused' in found) return found;
   const { binding } = found;
   if (newName === binding.name) return { edits: [] };
   if (!IDENTIFIER.test(newName))

@@ -703,6 +703,9 @@ class Printer {
     if (!atom.piece || this.lastToken < 0) return false;
     const a = this.tokens[this.lastToken];
     const b = this.tokens[atom.piece.first];
+    // A bracket, a comma or a semicolon is a token of its own whatever touches it.
+    if ((a.kind === 'punctuation' && !'.:'.includes(a.text)) || (b.kind === 'punctuation' && !'.:(['.includes(b.text)))
+      return false;
     const joined = lex(a.text + b.text);
     return joined.length !== 2 || joined[0].text !== a.text || joined[1].text !== b.text;
   }

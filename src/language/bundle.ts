@@ -1,13 +1,18 @@
 // The "language" bundle (src/features.ts): the VS Code side of the Axiom APL language
 // support: the checks as diagnostics, completion with the service's datasets and fields, hover,
-// signature help and quick fixes. Loaded with the first Axiom APL document; the reference data it
+// signature help, quick fixes, formatting, the outline and folding, and the let names' definitions,
+// references and rename. Loaded with the first Axiom APL document; the reference data it
 // reads is the "apl" bundle, loaded when first needed.
 import type { ClientAccess } from '../platform/clientAccess';
 import { once } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import { AplCompletions } from './completion';
 import { AplDiagnostics } from './diagnostics';
+import { AplFormatting } from './formatting';
 import { AplHover, AplSignatureHelp } from './hover';
+import { AplLetNames } from './letNames';
+import { AplOutline } from './outline';
+import { ParsedDocuments } from './parsedDocuments';
 import { AplQuickFixes } from './quickFixes';
 import { AplSchema } from './schema';
 
@@ -17,6 +22,7 @@ import { AplSchema } from './schema';
 export function createLanguage(deps: { access: () => ClientAccess; log: Log }) {
   const schema = once(() => new AplSchema(deps.access(), deps.log));
   const diagnostics = once(() => new AplDiagnostics(schema));
+  const trees = once(() => new ParsedDocuments());
   return {
     /** The one cache of datasets and fields: completion's and the Datasets view's. */
     schema,
@@ -25,6 +31,9 @@ export function createLanguage(deps: { access: () => ClientAccess; log: Log }) {
     hover: once(() => new AplHover(schema())),
     signatureHelp: once(() => new AplSignatureHelp()),
     quickFixes: once(() => new AplQuickFixes(diagnostics())),
+    formatting: once(() => new AplFormatting()),
+    outline: once(() => new AplOutline(trees())),
+    letNames: once(() => new AplLetNames(trees())),
     /** It declares no command (platform/declarations.ts). */
     commands: {},
     dispose(): void {

@@ -7,6 +7,9 @@ export { checkApl, checkParsed, suggest } from './checks';
 export { checkFieldsOfText, datasetsRead } from './fieldChecks';
 export { lex } from './lexer';
 export { childrenOf, letStatements, nodeAt, parseApl, pathAt, textOf, walk } from './syntax';
+export { formatEdits, DEFAULT_LINE_WIDTH } from './format';
+export { outlineSymbols, foldingSpans } from './outline';
+export { bindingAt, renameLet, renameTarget } from './letNames';
 export {
   FUNCTIONS,
   TABULAR_OPERATORS,

@@ -478,6 +478,8 @@ class Parser {
   private pos = 0;
   /** For each bracket token, the index of the one it pairs with, or -1. */
   private readonly partner: Int32Array;
+  /** For each token, how many brackets are open before it. */
+  private readonly bracketDepth: Int32Array;
   private readonly lexical: Problem[] = [];
   private readonly grammar: Problem[] = [];
   private readonly end: number;
@@ -496,6 +498,7 @@ class Parser {
   ) {
     this.end = text.length;
     this.partner = new Int32Array(tokens.length).fill(-1);
+    this.bracketDepth = new Int32Array(tokens.length);
     this.pairBrackets();
     for (const t of tokens)
       if (t.kind === 'string' && t.unterminated)
@@ -537,14 +540,28 @@ class Parser {
     return this.pos > 0 ? this.tokens[this.pos - 1].end : 0;
   }
 
+  /** Whether the next token starts the next query of a file: after an empty line, outside every
+   *  bracket, and not a `|` (a stage after an empty line goes on with the query before it), as
+   *  Run Query splits a file (core/run/queryText.ts). */
+  private atQueryBreak(): boolean {
+    const t = this.peek();
+    if (!t || t.kind === 'pipe' || this.bracketDepth[this.pos] !== 0 || this.pos === 0) return false;
+    return /\n[ \t\r]*\n/.test(this.text.slice(this.lastEnd, this.here));
+  }
+
   private get here(): number {
     return this.tokens[this.pos]?.start ?? this.end;
   }
 
-  /** `|`, `;`, a closing bracket or the end: what ends a stage. */
+  /** `|`, `;`, a closing bracket, the next query of a file or the end: what ends a stage. */
   private atStageEnd(): boolean {
     const t = this.peek();
-    return !t || t.kind === 'pipe' || (t.kind === 'punctuation' && (t.text === ';' || t.text in CLOSERS));
+    return (
+      !t ||
+      t.kind === 'pipe' ||
+      (t.kind === 'punctuation' && (t.text === ';' || t.text in CLOSERS)) ||
+      this.atQueryBreak()
+    );
   }
 
   private atKeyword(): boolean {
@@ -574,6 +591,7 @@ class Parser {
     const tokens = this.tokens;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i];
+      this.bracketDepth[i] = open.length;
       if (token.kind !== 'punctuation') continue;
       if (token.text in OPENERS) {
         open.push(i);
@@ -641,9 +659,21 @@ class Parser {
   finish(): Problem[] {
     let kept = this.grammar;
     if (this.lexical.length) {
+      // An unmatched bracket or an unclosed ``` string changes how everything after it reads: the
+      // grammar's problems past it only repeat it. A string left open at the end of its line taints
+      // only that line; the lines after it read as written, and their problems are their own.
       let firstBroken = Infinity;
-      for (const p of this.lexical) firstBroken = Math.min(firstBroken, p.start);
-      kept = kept.filter((p) => p.code === 'unknown-operator' || p.end <= firstBroken);
+      const openLines: Span[] = [];
+      for (const p of this.lexical) {
+        const lineString = p.code === 'unclosed-string' && !this.text.startsWith('```', p.start);
+        if (lineString) openLines.push(p);
+        else firstBroken = Math.min(firstBroken, p.start);
+      }
+      kept = kept.filter(
+        (p) =>
+          p.code === 'unknown-operator' ||
+          (p.end <= firstBroken && !openLines.some((line) => p.start < line.end && p.end > line.start)),
+      );
     }
     return [...this.lexical, ...kept].sort((a, b) => a.start - b.start || a.end - b.end);
   }
@@ -661,17 +691,18 @@ class Parser {
   // --- statements -------------------------------------------------------------------------------
 
   statements(): Statement[] {
-    const out = this.statementList();
+    const out = this.statementList(true);
     while (this.pos < this.tokens.length) {
       // A closer with no opener: reported as a bracket problem; read on after it.
       this.pos++;
-      out.push(...this.statementList());
+      out.push(...this.statementList(true));
     }
     return out;
   }
 
-  /** Statements separated by `;`, up to a closing bracket or the end. */
-  private statementList(): Statement[] {
+  /** Statements separated by `;`, up to a closing bracket or the end. At the top of a text, a blank
+   *  line also ends one, as it separates the queries of a file (Run Query reads them so). */
+  private statementList(topLevel = false): Statement[] {
     const out: Statement[] = [];
     for (;;) {
       while (this.is(';')) this.pos++;
@@ -682,6 +713,7 @@ class Parser {
       if (this.pos === before) this.pos++;
       const next = this.peek();
       if (!next || this.is(';') || (next.kind === 'punctuation' && next.text in CLOSERS)) continue;
+      if (topLevel && this.atQueryBreak()) continue;
       this.report(
         'unexpected',
         next,
@@ -1250,7 +1282,8 @@ class Parser {
     if (!expression) return undefined;
     for (;;) {
       const t = this.peek();
-      if (!t) return expression;
+      // After an empty line, a bracket starts the next query of the file, not an index.
+      if (!t || this.atQueryBreak()) return expression;
       if (t.kind === 'punctuation' && t.text === '.') {
         this.pos++;
         const member = this.memberName();

@@ -313,18 +313,38 @@ describe('APL lexer and checks: properties', () => {
 
   it('a valid query stays clean however its tokens are spaced and commented', () => {
     const corpus = [...VALID_QUERIES, ...PROJECT_QUERIES, ...docsQueries];
-    const separator = fc.constantFrom(' ', '  ', '\n', '\t', '\n\n', ' // a note\n', '\n  ');
+    // An empty line ends a query outside brackets, as Run Query splits a file; before a `|` it does not.
+    const separator = fc.constantFrom(' ', '  ', '\n', '\t', ' // a note\n', '\n  ');
     fc.assert(
       fc.property(
         fc.constantFrom(...corpus),
         fc.array(separator, { minLength: 1, maxLength: 300 }),
         (apl, separators) => {
           const tokens = lex(apl).filter((t) => t.kind !== 'comment');
-          const respaced = tokens.map((t, i) => t.text + separators[i % separators.length]).join('');
+          const respaced = tokens
+            .map((t, i) =>
+              tokens[i + 1]?.kind === 'pipe' && i % 3 === 0
+                ? `${t.text}\n\n`
+                : t.text + separators[i % separators.length],
+            )
+            .join('');
           assert.deepEqual(described(respaced, checkApl(respaced)), [], `reported on:\n${respaced}`);
         },
       ),
       { numRuns: 1500 },
+    );
+  });
+});
+
+describe('APL checks: a file of queries', () => {
+  it('queries separated by an empty line are each a query of their own, as Run Query reads them', () => {
+    const corpus = [...VALID_QUERIES, ...PROJECT_QUERIES, ...docsQueries];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...corpus), { minLength: 2, maxLength: 5 }), (queries) => {
+        const file = queries.join('\n\n');
+        assert.deepEqual(described(file, checkApl(file)), [], `reported on:\n${file}`);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import fc from 'fast-check';
 import { checkFields, checkFieldsOfText, datasetsRead, type FieldsOf } from '../../../src/core/apl/fieldChecks';
 import { parseApl, walk, type ParsedApl, type SyntaxNode } from '../../../src/core/apl/syntax';
 import { render } from '../../../src/core/phrase';
@@ -146,15 +145,14 @@ describe('APL field checks: what they report', () => {
     );
   });
 
-  it('a field of a valid query missing from its schema is reported, and nothing else (property)', () => {
+  it('a field of a valid query missing from its schema is reported, and nothing else (each field of each query)', () => {
     let found = 0;
     let tried = 0;
-    fc.assert(
-      fc.property(fc.constantFrom(...VALID_QUERIES, ...PROJECT_QUERIES), fc.nat(), (apl, pick) => {
-        const parsed = parseApl(apl);
-        const fields = schemaOfQuery(parsed)('') ?? [];
-        if (!fields.length || !datasetsRead(parsed).length) return;
-        const dropped = fields[pick % fields.length];
+    for (const apl of [...VALID_QUERIES, ...PROJECT_QUERIES]) {
+      const parsed = parseApl(apl);
+      const fields = schemaOfQuery(parsed)('') ?? [];
+      if (!datasetsRead(parsed).length) continue;
+      for (const dropped of fields) {
         const problems = checkFields(parsed, () => fields.filter((f) => f !== dropped));
         tried++;
         if (problems.length) found++;
@@ -162,12 +160,11 @@ describe('APL field checks: what they report', () => {
           const message = render(problem.message);
           assert.ok(message.startsWith(`'${dropped}' `), `${message} in\n${apl}`);
         }
-      }),
-      { numRuns: 300 },
-    );
+      }
+    }
     // The schema also holds names that are no fields (datasets, functions), and some fields are read only
     // where the checks do not reach (after a join, in a subquery's let): a fifth at least is found.
-    assert.ok(found > tried / 5, `found ${found} of ${tried}`);
+    assert.ok(tried > 100 && found > tried / 5, `found ${found} of ${tried}`);
   });
 
   it('a document of queries apart by blank lines: each block against its own dataset', () => {

@@ -112,7 +112,8 @@ describe('Axiom APL: checks in the editor', () => {
 
   it('a valid query gets no diagnostics', async () => {
     const valid = await aplEditor(
-      "let t = 5m;\n['http-logs']\n| where _time > ago(t) and uri matches regex @'^/api'\n| parse-kv msg as (a:string) with (pair_delimiter=',', kv_delimiter='=')\n| project-away ['geo.city']\n| summarize count() by bin_auto(_time)",
+      // Its fields are the fake's http-logs fields: an unknown one would be a warning.
+      "let t = 5m;\n['http-logs']\n| where _time > ago(t) and method matches regex @'^G'\n| parse-kv method as (a:string) with (pair_delimiter=',', kv_delimiter='=')\n| project-away ['geo.city']\n| summarize count() by bin_auto(_time)",
     );
     // A document opened after it, with a mistake: once its diagnostic is there, the valid one has been checked too.
     const invalid = await aplEditor("['logs'] | wher x");

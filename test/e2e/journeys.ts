@@ -566,6 +566,41 @@ async function journeyLanguage(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
+/** Editing through the tree: Format Document lays the query out one stage per line, the Outline
+ *  lists its let statement and its stages, and F2 on a let name renames it and every use. */
+async function journeyEditing(page: Page): Promise<void> {
+  await openFile(page, 'tidy.apl');
+  await page.locator('.tab', { hasText: 'tidy.apl' }).first().waitFor();
+  const lines = page.locator('.editor-instance .view-lines').first();
+  await lines.locator('.view-line', { hasText: 'summarize' }).first().waitFor();
+  await lines.click();
+  await runCommand(page, 'Format Document');
+  // Monaco draws spaces as no-break spaces, which \s matches.
+  const line = (pattern: RegExp) => lines.locator('.view-line', { hasText: pattern }).first();
+  await line(/^\|\swhere\sstatus\s>=\slimit$/).waitFor({ timeout: 15_000 });
+  await line(/^\|\ssummarize\sn\s=\scount\(\)\sby\smethod$/).waitFor();
+
+  await runCommand(page, 'Explorer: Focus on Outline View');
+  const outlineRow = (name: string) => page.locator('.monaco-list-row', { hasText: name }).first();
+  await outlineRow('limit').waitFor({ timeout: 15_000 });
+  await outlineRow('summarize').waitFor();
+  await page.screenshot({ path: path.join(shots, 'apl-editing.png') });
+
+  // F2 on the let name, a new name typed: every use follows.
+  await lines
+    .locator('span span', { hasText: /^limit$/ })
+    .first()
+    .click();
+  await page.keyboard.press('F2');
+  const input = page.locator('.rename-box input').first();
+  await input.waitFor({ timeout: 15_000 });
+  await input.fill('threshold');
+  await page.keyboard.press('Enter');
+  await line(/^let\sthreshold\s=\s500;$/).waitFor({ timeout: 15_000 });
+  await line(/^\|\swhere\sn\s>\sthreshold$/).waitFor();
+  assert.equal(await lines.locator('.view-line', { hasText: /\blimit\b/ }).count(), 0, 'no use left with the old name');
+}
+
 /**
  * Run APL: Ctrl+Enter in an .apl file runs it; the results panel shows 100,000 rows with only a
  * few hundred in the DOM, sorts, scrolls to the last row, shows hostile cells as text, exports
@@ -1093,6 +1128,8 @@ const sandbox: Sandbox = makeSandbox('axiom-apl-e2e-', {
     'by-service.apl': "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service",
     'checkout.apl': STAR_APL,
     'server-errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)",
+    'tidy.apl':
+      "let limit = 500;\n['http-logs'] | where status >= limit | summarize n = count() by method | where n > limit",
   },
 });
 let passed = 0;
@@ -1123,6 +1160,7 @@ try {
       () => journeyStarredQueries(page, fake),
     ],
     ['language: colours, an underlined operator and its quick fix, fields in completion', () => journeyLanguage(page)],
+    ['editing: Format Document, the Outline, F2 renames a let name and its uses', () => journeyEditing(page)],
     [
       'run a query: 100,000 rows in the panel, sort, scroll to the end, hostile cells as text, export CSV, a chart',
       () => journeyRun(page, fake, sandbox.workspace),

@@ -387,6 +387,14 @@ class Builder {
       case 'literal':
       case 'wildcard':
         return this.asWritten(node);
+      case 'sorted':
+        // `nulls last` is two words the tree keeps as one name: spaced as words, not as written.
+        this.node(node.expression);
+        if (node.order) {
+          this.until(node.order.start);
+          this.asWritten(node.order);
+        }
+        return this.until(node.end);
       case 'call':
         return this.call(node);
       case 'list':

@@ -599,6 +599,8 @@ async function journeyEditing(page: Page): Promise<void> {
   await line(/^let\sthreshold\s=\s500;$/).waitFor({ timeout: 15_000 });
   await line(/^\|\swhere\sn\s>\sthreshold$/).waitFor();
   assert.equal(await lines.locator('.view-line', { hasText: /\blimit\b/ }).count(), 0, 'no use left with the old name');
+  // The side bar as the journeys after this one expect it: the Axiom view, not the Explorer.
+  await runCommand(page, 'Focus on Monitors View');
 }
 
 /**
@@ -932,8 +934,9 @@ async function journeyNewNotebook(page: Page, fake: FakeAxiom): Promise<void> {
  */
 async function journeyMonitorQueryReadOnly(page: Page): Promise<void> {
   const row = page.locator('.monaco-list-row', { hasText: TRIGGERED }).first();
-  // The Axiom view, unless it is showing (a click on its icon then would close the side bar).
-  if (!(await row.isVisible())) await page.locator('.activitybar [aria-label^="Axiom"]').first().click();
+  // The Axiom view, by its command (a click on its icon would close the side bar if it showed, and
+  // the icon's badge can take the click).
+  if (!(await row.isVisible())) await runCommand(page, 'Focus on Monitors View');
   await row.waitFor({ timeout: 30_000 });
   await row.click();
   const tab = page.locator('.tab', { hasText: `${TRIGGERED}.apl` }).first();

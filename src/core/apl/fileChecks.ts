@@ -8,6 +8,7 @@ import { MONITOR_FILE_SUFFIX, readMonitorFile } from '../monitors/monitorFile';
 import { fieldText } from '../json';
 import { phrase, render, type Phrase } from '../phrase';
 import { checkApl } from './checks';
+import { lineAndColumn } from './syntax';
 
 export interface FileProblem {
   /** Offset in the file's text. */
@@ -47,16 +48,6 @@ export function problemLines(name: string, text: string, problems: readonly File
     const { line, column } = lineAndColumn(text, p.offset);
     return `${name}:${line}:${column}: ${p.severity}: ${render(p.message)}`;
   });
-}
-
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
 }
 
 /** The string value of a top-level key of a JSON object (text JSON.parse reads), with a map from

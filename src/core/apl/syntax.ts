@@ -1594,7 +1594,7 @@ function unclosed(token: Token): Problem {
 }
 
 /** 1-based line and column of an offset, as a person reads them. */
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {

@@ -64,14 +64,7 @@ export interface TextEdit {
 
 /** The formatted text (the text itself when it cannot be formatted without changing its tokens). */
 export function formatApl(text: string, options: FormatOptions = {}): string {
-  const edits = formatEdits(text, options);
-  let out = '';
-  let at = 0;
-  for (const edit of edits) {
-    out += text.slice(at, edit.start) + edit.newText;
-    at = edit.end;
-  }
-  return out + text.slice(at);
+  return joinGaps(text, formatEdits(text, options));
 }
 
 /** The edits that format the text, in order and without overlap: only whitespace between tokens

@@ -3,6 +3,7 @@
 // and the APL it finds in the answer. The model and the tools are handed in as small interfaces,
 // so that a unit test sees every request a fake model gets.
 
+import { holdsQuery } from '../apl/aplText';
 import { escapeMarkdown } from '../markdown';
 import { encodeValue, readFramed } from './resultText';
 
@@ -83,7 +84,7 @@ export async function gatherFacts(
   switch (request.command) {
     case 'explain': {
       const active = await add('Reading the query in the editor…', 'axiom_getActiveQuery');
-      if (/No APL query is open/.test(active) && !looksLikeApl(request.prompt))
+      if (/No APL query is open/.test(active) && !holdsQuery(request.prompt))
         return {
           facts,
           problem: 'Open an Axiom APL file (or select a query) first, or write the query after /explain.',
@@ -196,10 +197,6 @@ export function firstAplBlock(text: string): string | undefined {
   const marked = blocks.find((b) => ['axiom-apl', 'apl', 'kusto', 'kql'].includes(b[2].toLowerCase())) ?? blocks[0];
   const apl = marked?.[3].replace(/\n$/, '');
   return apl?.trim() ? apl : undefined;
-}
-
-function looksLikeApl(text: string): boolean {
-  return /\[\s*['"][^'"]+['"]\s*\]|\|\s*(where|summarize|project|extend|take|count)\b/.test(text);
 }
 
 /** The words that may name a monitor: the question without the usual filler. */

@@ -1,6 +1,7 @@
 // Facts read from a query's syntax tree (syntax.ts): the statement that runs, the dataset it reads,
 // the operators of its pipeline, a name to offer for it. Strings and comments are the tree's
 // trivia and literals, so a `|` or a word inside one is never taken for code.
+import { lex } from './lexer';
 import {
   parseApl,
   pathAt,
@@ -80,6 +81,36 @@ function letBefore(statements: readonly Statement[], name: string, at: number): 
   for (const statement of statements)
     if (statement.kind === 'let' && statement.start < at && statement.name?.text === name) found = statement;
   return found;
+}
+
+/** Where a query may start in a person's words: at a bracketed name, or at a word a pipe follows. */
+function queryStarts(text: string): number[] {
+  const tokens = lex(text).filter((t) => t.kind !== 'comment');
+  const starts: number[] = [];
+  tokens.forEach((t, i) => {
+    if (t.kind === 'quotedName' || (t.kind === 'identifier' && tokens[i + 1]?.kind === 'pipe')) starts.push(t.start);
+  });
+  return starts;
+}
+
+/**
+ * Whether a person's words hold an APL query, as the parser reads it: from a bracketed name, or a
+ * word a pipe follows, a tabular statement that reads a dataset (`['logs']`), or one that pipes into
+ * one of APL's operators with no syntax problem up to the end of that first stage. Prose around it (a
+ * question after it, too) does not matter.
+ */
+export function holdsQuery(text: string): boolean {
+  return queryStarts(text)
+    .slice(0, 20)
+    .some((start) => {
+      const parsed = parseApl(text.slice(start));
+      const first = parsed.statements[0];
+      if (first?.kind !== 'query') return false;
+      const { source, stages } = first.body;
+      if (source?.kind === 'name' && source.bracketed) return true;
+      const stage = stages.at(0);
+      return stage?.known === true && !parsed.problems.some((p) => p.start < stage.end && p.end > first.start);
+    });
 }
 
 /** A tabular operator of a pipeline, and the number it takes when it starts with one (`take 10`). */

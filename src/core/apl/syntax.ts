@@ -235,6 +235,10 @@ export interface ParsedApl {
    *  operator, unknown operators, missing operands and list items, unexpected text. */
   problems: Problem[];
   comments: Comment[];
+  /** The runs of blank lines that separate the queries of a file, in order: blank lines outside
+   *  every closed bracket and every string, not followed by a `|` (a stage after a blank line goes
+   *  on with the query before it). No statement reaches across one. */
+  queryBreaks: Span[];
 }
 
 /** The text a node (or a comment) covers. */
@@ -471,15 +475,20 @@ export function parseApl(text: string): ParsedApl {
   }
   const parser = new Parser(text, tokens, comments);
   const statements = parser.statements();
-  return { text, statements, problems: parser.finish(), comments };
+  return { text, statements, problems: parser.finish(), comments, queryBreaks: parser.queryBreaks };
 }
 
 class Parser {
   private pos = 0;
   /** For each bracket token, the index of the one it pairs with, or -1. */
   private readonly partner: Int32Array;
-  /** For each token, how many brackets are open before it. */
-  private readonly bracketDepth: Int32Array;
+  /** The blank lines that separate the queries of the text. */
+  readonly queryBreaks: Span[] = [];
+  /** The tokens that start a query after a break, in order: reading stops before each. */
+  private readonly queryStarts: number[] = [];
+  private nextQuery = 0;
+  /** The token the query being read ends before (a query start, or the end of the tokens). */
+  private stop: number;
   private readonly lexical: Problem[] = [];
   private readonly grammar: Problem[] = [];
   private readonly end: number;
@@ -498,8 +507,9 @@ class Parser {
   ) {
     this.end = text.length;
     this.partner = new Int32Array(tokens.length).fill(-1);
-    this.bracketDepth = new Int32Array(tokens.length);
     this.pairBrackets();
+    this.findQueryBreaks();
+    this.stop = this.queryStarts[0] ?? tokens.length;
     for (const t of tokens)
       if (t.kind === 'string' && t.unterminated)
         this.lexical.push({
@@ -515,19 +525,20 @@ class Parser {
 
   // --- tokens -----------------------------------------------------------------------------------
 
+  /** The token `ahead` of the position, if it belongs to the query being read. */
   private peek(ahead = 0): Token | undefined {
-    return this.tokens[this.pos + ahead];
+    return this.pos + ahead < this.stop ? this.tokens[this.pos + ahead] : undefined;
   }
 
   private is(text: string, ahead = 0): boolean {
-    const t = this.tokens[this.pos + ahead];
+    const t = this.peek(ahead);
     return (
       t !== undefined && t.text === text && (t.kind === 'punctuation' || t.kind === 'operator' || t.kind === 'pipe')
     );
   }
 
   private isWord(word: string, ahead = 0): boolean {
-    const t = this.tokens[this.pos + ahead];
+    const t = this.peek(ahead);
     return t !== undefined && t.kind === 'identifier' && t.text === word;
   }
 
@@ -540,15 +551,6 @@ class Parser {
     return this.pos > 0 ? this.tokens[this.pos - 1].end : 0;
   }
 
-  /** Whether the next token starts the next query of a file: after an empty line, outside every
-   *  bracket, and not a `|` (a stage after an empty line goes on with the query before it), as
-   *  Run Query splits a file (core/run/queryText.ts). */
-  private atQueryBreak(): boolean {
-    const t = this.peek();
-    if (!t || t.kind === 'pipe' || this.bracketDepth[this.pos] !== 0 || this.pos === 0) return false;
-    return /\n[ \t\r]*\n/.test(this.text.slice(this.lastEnd, this.here));
-  }
-
   private get here(): number {
     return this.tokens[this.pos]?.start ?? this.end;
   }
@@ -556,12 +558,7 @@ class Parser {
   /** `|`, `;`, a closing bracket, the next query of a file or the end: what ends a stage. */
   private atStageEnd(): boolean {
     const t = this.peek();
-    return (
-      !t ||
-      t.kind === 'pipe' ||
-      (t.kind === 'punctuation' && (t.text === ';' || t.text in CLOSERS)) ||
-      this.atQueryBreak()
-    );
+    return !t || t.kind === 'pipe' || (t.kind === 'punctuation' && (t.text === ';' || t.text in CLOSERS));
   }
 
   private atKeyword(): boolean {
@@ -591,7 +588,6 @@ class Parser {
     const tokens = this.tokens;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i];
-      this.bracketDepth[i] = open.length;
       if (token.kind !== 'punctuation') continue;
       if (token.text in OPENERS) {
         open.push(i);
@@ -654,6 +650,37 @@ class Parser {
     }
   }
 
+  /** The blank lines between tokens outside every bracket that is closed (one never closed spans
+   *  nothing, so that one typo does not join the rest of a file), unless a `|` follows them: they
+   *  separate the queries of a file, as Run Query and the CodeLens read it. Each gap of text
+   *  between two tokens (or before the first, or after the last) gives at most one run, from its
+   *  first blank line to its last: a comment between two blank lines belongs to no query. */
+  private findQueryBreaks(): void {
+    const { tokens, text, partner } = this;
+    let depth = 0;
+    for (let i = 0; i <= tokens.length; i++) {
+      const token = tokens[i] as Token | undefined;
+      if (depth === 0 && token?.kind !== 'pipe') {
+        const from = i > 0 ? tokens[i - 1].end : 0;
+        const to = token?.start ?? text.length;
+        const blank = blankLinesBetween(text, from, to);
+        if (blank) {
+          this.queryBreaks.push(blank);
+          if (i > 0 && token) this.queryStarts.push(i);
+        }
+      }
+      if (token?.kind === 'punctuation' && partner[i] >= 0) depth += partner[i] > i ? 1 : -1;
+    }
+  }
+
+  /** At the end of the query being read, when another follows: goes on to it. */
+  private enterNextQuery(): boolean {
+    if (this.pos < this.stop || this.pos >= this.tokens.length) return false;
+    while (this.nextQuery < this.queryStarts.length && this.queryStarts[this.nextQuery] <= this.pos) this.nextQuery++;
+    this.stop = this.queryStarts[this.nextQuery] ?? this.tokens.length;
+    return true;
+  }
+
   /** All problems, in the order of the text. A grammar problem inside a run that a lexical problem
    *  already explains (an unclosed bracket or string) is left out: it would only repeat it. */
   finish(): Problem[] {
@@ -692,7 +719,7 @@ class Parser {
 
   statements(): Statement[] {
     const out = this.statementList(true);
-    while (this.pos < this.tokens.length) {
+    while (this.pos < this.stop) {
       // A closer with no opener: reported as a bracket problem; read on after it.
       this.pos++;
       out.push(...this.statementList(true));
@@ -700,20 +727,20 @@ class Parser {
     return out;
   }
 
-  /** Statements separated by `;`, up to a closing bracket or the end. At the top of a text, a blank
-   *  line also ends one, as it separates the queries of a file (Run Query reads them so). */
+  /** Statements separated by `;`, up to a closing bracket or the end. At the top of a text, a query
+   *  break (`queryBreaks`) also ends one, and the statements after it are read on. */
   private statementList(topLevel = false): Statement[] {
     const out: Statement[] = [];
     for (;;) {
       while (this.is(';')) this.pos++;
       const t = this.peek();
+      if (!t && topLevel && this.enterNextQuery()) continue;
       if (!t || (t.kind === 'punctuation' && t.text in CLOSERS)) return out;
       const before = this.pos;
       out.push(this.statement());
       if (this.pos === before) this.pos++;
       const next = this.peek();
       if (!next || this.is(';') || (next.kind === 'punctuation' && next.text in CLOSERS)) continue;
-      if (topLevel && this.atQueryBreak()) continue;
       this.report(
         'unexpected',
         next,
@@ -776,7 +803,7 @@ class Parser {
   private functionDefinition(): FunctionDefinition | undefined {
     if (!this.is('(')) return undefined;
     const close = this.partner[this.pos];
-    const brace = close > this.pos ? this.tokens[close + 1] : undefined;
+    const brace = close > this.pos && close + 1 < this.stop ? this.tokens[close + 1] : undefined;
     if (!brace || brace.kind !== 'punctuation' || brace.text !== '{') return undefined;
     const start = this.here;
     this.pos++;
@@ -1051,9 +1078,9 @@ class Parser {
     let sawStar = false;
     let end = -1;
     let previousIsName = false;
-    const first = this.tokens[i];
+    const first = this.peek();
     if (!first) return undefined;
-    for (; i < this.tokens.length; i++) {
+    for (; i < this.stop; i++) {
       const t = this.tokens[i];
       const star = t.kind === 'operator' && t.text === '*';
       const dot = t.kind === 'punctuation' && t.text === '.';
@@ -1101,7 +1128,7 @@ class Parser {
     if ((t.kind === 'identifier' || t.kind === 'quotedName') && this.is('=', 1)) {
       target = this.name();
     } else if (t.kind === 'punctuation' && t.text === '(' && this.partner[this.pos] > this.pos) {
-      const after = this.tokens[this.partner[this.pos] + 1];
+      const after = this.partner[this.pos] + 1 < this.stop ? this.tokens[this.partner[this.pos] + 1] : undefined;
       if (after?.kind === 'operator' && after.text === '=') {
         const list = this.primary();
         if (list?.kind === 'list' || list?.kind === 'paren')
@@ -1176,7 +1203,7 @@ class Parser {
   /** Columns up to the closing parenthesis at `close`: `(a:string, b:long)`. */
   private schema(close: number): Typed[] {
     const items: Typed[] = [];
-    const limit = close > this.pos ? close : this.tokens.length;
+    const limit = close > this.pos ? close : this.stop;
     while (this.pos < limit) {
       const t = this.peek()!;
       if (t.kind === 'identifier' || t.kind === 'quotedName') items.push(this.typed());
@@ -1250,7 +1277,7 @@ class Parser {
       // Brackets nested deeper than any query: the rest is not read (its brackets are reported).
       if (this.depth === MAX_DEPTH && this.peek())
         this.report('unexpected', this.peek()!, phrase('Brackets are nested too deeply here to read further.'));
-      this.pos = this.tokens.length;
+      this.pos = this.stop;
       return undefined;
     }
     this.depth++;
@@ -1282,8 +1309,7 @@ class Parser {
     if (!expression) return undefined;
     for (;;) {
       const t = this.peek();
-      // After an empty line, a bracket starts the next query of the file, not an index.
-      if (!t || this.atQueryBreak()) return expression;
+      if (!t) return expression;
       if (t.kind === 'punctuation' && t.text === '.') {
         this.pos++;
         const member = this.memberName();
@@ -1509,7 +1535,7 @@ class Parser {
         if (this.is(closer) || !this.peek()) break;
         const t = this.peek()!;
         if (t.kind === 'punctuation' && t.text in CLOSERS) break;
-        if (!item || this.pos === before || this.pos < this.tokens.length) {
+        if (!item || this.pos === before || this.pos < this.stop) {
           this.report('unexpected', t, phrase('{0} is not expected here.', quoted(t.text)));
           // Skip to the closer of this bracket when known, else to the next comma or closer.
           const partner = this.partner[openIndex];
@@ -1591,6 +1617,30 @@ function unclosed(token: Token): Problem {
     end: token.end,
     message: phrase('{0} is never closed: {1} is missing.', quoted(token.text), quoted(OPENERS[token.text])),
   };
+}
+
+/** The blank lines (of only spaces and tabs) in text[from, to), from the start of the first to the
+ *  line break that ends the last; undefined when there is none. The text's start and end count as
+ *  line breaks. Reads only the characters between from and to. */
+function blankLinesBetween(text: string, from: number, to: number): Span | undefined {
+  let first: number | undefined;
+  let last = 0;
+  // The start of the line being read, when it starts inside the gap; -1 before the first line break.
+  let lineStart = from === 0 ? 0 : -1;
+  let blank = true;
+  for (let at = from; at <= to; at++) {
+    const char = at < to ? text[at] : at === text.length ? '\n' : undefined;
+    if (char === undefined) break;
+    if (char === '\n') {
+      if (lineStart >= 0 && blank) {
+        first ??= lineStart;
+        last = at;
+      }
+      lineStart = at + 1;
+      blank = true;
+    } else if (char !== ' ' && char !== '\t' && char !== '\r') blank = false;
+  }
+  return first === undefined ? undefined : { start: first, end: last };
 }
 
 /** 1-based line and column of an offset, as a person reads them. */

@@ -1,8 +1,7 @@
 // Which text of a document a run sends, and where in the document a compile error of it lies.
 // Offsets are string indexes (UTF-16 code units), as VS Code's document offsets are. Lines end in
 // \n or \r\n; a line of only whitespace is blank.
-import { lex, type Token } from '../apl/lexer';
-import { parseApl, type Span } from '../apl/syntax';
+import { parseApl } from '../apl/syntax';
 
 /** A query block: from the start of its first line to the end of its last (no line break). */
 export interface QueryBlock {
@@ -41,88 +40,56 @@ function linesOf(text: string): Line[] {
   }
 }
 
-const isBlank = (text: string, line: Line) => text.slice(line.start, line.end).trim() === '';
-
-const CLOSERS: Readonly<Record<string, string>> = { ')': '(', ']': '[', '}': '{' };
-
-/** Ranges that a blank line inside does not split: a string over several lines, a bracket closed
- *  further on (an opener never closed spans nothing, so one typo does not join the rest). */
-function unbroken(tokens: readonly Token[]): Span[] {
-  const spans: Span[] = [];
-  const open: Token[] = [];
-  for (const token of tokens) {
-    if (token.kind === 'string' && token.text.includes('\n')) spans.push(token);
-    if (token.kind !== 'punctuation') continue;
-    if (token.text === '(' || token.text === '[' || token.text === '{') open.push(token);
-    const opener = CLOSERS[token.text];
-    if (!opener) continue;
-    let at = open.length - 1;
-    while (at >= 0 && open[at].text !== opener) at--;
-    if (at < 0) continue;
-    spans.push({ start: open[at].start, end: token.end });
-    open.length = at;
-  }
-  return spans.sort((a, b) => a.start - b.start);
-}
-
 /**
- * Every query of the text, as the tree reads them: blocks of lines between blank lines (outside a
- * string or brackets that span them), where a block that only names things (`let …;`) belongs to
- * the query after it, and one that starts with a pipe continues the query before it. A block of
- * only comments is none.
+ * Every query of the text, as the tree reads them: the parser's query breaks (blank lines outside
+ * strings and closed brackets, not before a `|`) cut the text into pieces; a piece runs from the
+ * start of its first line that is not blank to the end of its last. A piece that only names
+ * things (`let …;`, `set …;`) belongs to the query after it; a piece with no statement (only
+ * comments) is none.
  */
 export function queryBlocks(text: string): QueryBlock[] {
-  const tokens = lex(text);
-  const spans = unbroken(tokens);
-  const pieces: QueryBlock[] = [];
-  let first: Line | undefined;
-  let last: Line | undefined;
-  const close = () => {
-    if (first && last) pieces.push({ start: first.start, end: last.end });
-    first = last = undefined;
-  };
-  let span = 0;
-  let reach = -1;
-  for (const line of linesOf(text)) {
-    if (isBlank(text, line)) {
-      while (span < spans.length && spans[span].start < line.start) reach = Math.max(reach, spans[span++].end);
-      if (reach <= line.end) {
-        close();
-        continue;
-      }
-    }
-    first ??= line;
-    last = line;
-  }
-  close();
-  // Each piece read: whether it holds code, names things only, or continues the previous query.
-  const read = pieces.map((piece) => {
-    const parsed = parseApl(text.slice(piece.start, piece.end));
-    const statements = parsed.statements;
-    return {
-      piece,
-      code: statements.length > 0,
-      namesOnly: statements.length > 0 && statements.every((s) => s.kind !== 'query'),
-      continues: statements[0]?.kind === 'query' && !statements[0].body.source,
-    };
-  });
+  const parsed = parseApl(text);
   const blocks: QueryBlock[] = [];
   let pending: QueryBlock | undefined;
-  for (const { piece, code, namesOnly, continues } of read) {
+  let statement = 0;
+  let from = 0;
+  for (const cut of [...parsed.queryBreaks, { start: text.length, end: text.length }]) {
+    const piece = { start: from, end: cut.start };
+    from = cut.end;
+    let code = false;
+    let namesOnly = true;
+    const statements = parsed.statements;
+    while (statement < statements.length && statements[statement].start < piece.end) {
+      code = true;
+      namesOnly &&= statements[statement].kind !== 'query';
+      statement++;
+    }
     if (!code) continue;
-    const previous = blocks.at(-1);
-    if (continues && previous && !pending) previous.end = piece.end;
+    const block = { start: pending?.start ?? lineStart(text, piece.start), end: lineEnd(text, piece.end) };
+    if (namesOnly) pending = block;
     else {
-      const block = { start: pending?.start ?? piece.start, end: piece.end };
-      if (namesOnly) pending = block;
-      else {
-        blocks.push(block);
-        pending = undefined;
-      }
+      blocks.push(block);
+      pending = undefined;
     }
   }
   if (pending) blocks.push(pending);
   return blocks;
+}
+
+/** The start of the first line at or after `offset` that is not blank. */
+function lineStart(text: string, offset: number): number {
+  let at = offset;
+  while (at < text.length && /\s/.test(text[at])) at++;
+  return text.lastIndexOf('\n', at - 1) + 1;
+}
+
+/** The end (before its line break) of the last line before `offset` that is not blank. */
+function lineEnd(text: string, offset: number): number {
+  let at = offset;
+  while (at > 0 && /\s/.test(text[at - 1])) at--;
+  const newline = text.indexOf('\n', at);
+  const end = newline < 0 ? text.length : newline;
+  return end > 0 && text[end - 1] === '\r' ? end - 1 : end;
 }
 
 /**

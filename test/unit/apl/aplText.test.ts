@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { datasetAt, datasetFromApl, suggestQueryName } from '../../../src/core/apl/aplText';
+import { datasetAt, datasetFromApl, holdsQuery, suggestQueryName } from '../../../src/core/apl/aplText';
 import { parseApl } from '../../../src/core/apl/syntax';
 
 describe('datasetFromApl', () => {
@@ -52,5 +52,33 @@ describe('suggestQueryName', () => {
   });
   it('is short', () => {
     assert.ok(suggestQueryName('x'.repeat(200), undefined).length <= 60);
+  });
+});
+
+describe('holdsQuery', () => {
+  it("finds a query in a person's words by parsing it: a dataset read, or a pipe into an APL operator", () => {
+    for (const words of [
+      "['logs'] | where status == 500",
+      "what does ['http-logs'] | summarize count() by method do?",
+      'explain errors | summarize count() by bin(_time, 1h)',
+      "why is ['sample-app'] empty",
+      "let t = 5m; ['logs'] | where _time > ago(t)",
+      'T\n| take 10',
+    ])
+      assert.equal(holdsQuery(words), true, words);
+  });
+
+  it('finds none in prose, in words with a pipe that is no operator, or in a stage the parser refuses', () => {
+    for (const words of [
+      'why did my monitor fire at noon?',
+      'where do I summarize the counts by method',
+      'yes | no',
+      'errors | where',
+      'errors | summarize count() by',
+      "a string 'x | where y'",
+      '// ["logs"] | count',
+      '',
+    ])
+      assert.equal(holdsQuery(words), false, words);
   });
 });

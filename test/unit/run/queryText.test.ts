@@ -116,6 +116,53 @@ describe('queryBlocks over the corpora', () => {
   });
 });
 
+describe('queryBlocks are the statements of the tree', () => {
+  const standalone = [...VALID_QUERIES, ...PROJECT_QUERIES].filter((apl) => {
+    const parsed = parseApl(apl);
+    return parsed.problems.length === 0 && parsed.queryBreaks.length === 0 && /^\S/.test(apl);
+  });
+  const query = fc.constantFrom(...standalone.map((q) => q.trimEnd()));
+  // A piece of a file, and whether it is a query block.
+  const piece = fc.oneof(
+    query.map((q) => ({ text: q, block: true })),
+    query.map((q) => ({ text: `let threshold = 500;\nset query_now = now();\n\n${q}`, block: true })),
+    query.map((q) => ({ text: `// what it counts\n${q}`, block: true })),
+    query.map((q) => ({ text: `${q}\n\n// the last stage\n| take 5`, block: true })),
+    query.map((q) => ({ text: `${q}\n| where f in (\n\n  'x')`, block: true })),
+    fc.constant({ text: '// a note alone', block: false }),
+  );
+  const breakLine = fc.constantFrom('\n\n', '\n  \n', '\n\t\n\n');
+
+  it('a file of pieces between blank lines: the blocks are its query pieces, each the statements the tree reads in it', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(piece, breakLine), { minLength: 1, maxLength: 6 }), (pieces) => {
+        const doc = pieces.map(([p, gap], i) => p.text + (i + 1 < pieces.length ? gap : '')).join('');
+        const blocks = queryBlocks(doc);
+        assert.deepEqual(
+          blocks.map((b) => doc.slice(b.start, b.end)),
+          pieces.filter(([p]) => p.block).map(([p]) => p.text),
+        );
+        const statements = parseApl(doc).statements;
+        for (const statement of statements) {
+          const holders = blocks.filter((b) => b.start <= statement.start && statement.end <= b.end);
+          assert.equal(holders.length, 1, `one block holds ${doc.slice(statement.start, statement.end)}`);
+        }
+        for (const block of blocks) {
+          const inside = statements.filter((s) => block.start <= s.start && s.end <= block.end);
+          assert.equal(inside.at(-1)?.kind, 'query', 'a block ends with its query');
+          const alone = parseApl(doc.slice(block.start, block.end)).statements;
+          assert.deepEqual(
+            alone.map((s) => [s.kind, s.start + block.start, s.end + block.start]),
+            inside.map((s) => [s.kind, s.start, s.end]),
+            'the block read alone is the same statements',
+          );
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('queryToRun', () => {
   it('runs the selection when it holds more than whitespace', () => {
     const start = offsetOf(DOC, 'summarize');

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Problem } from '../core/apl/checks';
+import { aplPathsOf } from '../core/apl/aplInJsonFiles';
 import type { DatasetFields } from '../core/datasets/datasets';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import { load } from '../platform/lazy';
@@ -18,7 +19,8 @@ export interface FieldSource {
 /**
  * The local checks of every open Axiom APL document, as diagnostics: run when a document opens,
  * and a moment after typing stops; dropped when it closes or becomes another language. Documents
- * of any other language id are never checked. The fields a query names are checked against its
+ * of any other language id are never checked, except the JSON files that hold APL (a monitor file's
+ * aplQuery, core/apl/aplInJsonFiles.ts): their APL strings' problems are placed inside the strings. The fields a query names are checked against its
  * dataset's fields once they are in hand: the first check asks for them, and the document is
  * checked again when they come (a failure or no token: no field is checked).
  */
@@ -46,7 +48,7 @@ export class AplDiagnostics implements vscode.Disposable {
   private readonly initial: ReturnType<typeof setTimeout>;
 
   private schedule(document: vscode.TextDocument): void {
-    if (document.languageId !== APL_LANGUAGE_ID) return;
+    if (document.languageId !== APL_LANGUAGE_ID && !aplPathsOf(document.fileName)) return;
     const key = document.uri.toString();
     clearTimeout(this.pending.get(key));
     this.pending.set(
@@ -59,15 +61,31 @@ export class AplDiagnostics implements vscode.Disposable {
   }
 
   private check(document: vscode.TextDocument): void {
-    if (document.languageId !== APL_LANGUAGE_ID) {
+    const inJson = aplPathsOf(document.fileName);
+    if (document.languageId !== APL_LANGUAGE_ID && !inJson) {
       // A document that was Axiom APL and became another language keeps nothing of ours.
       this.collection.delete(document.uri);
       this.problems.delete(document.uri.toString());
       return;
     }
     if (document.isClosed) return;
+    const text = document.getText();
+    // A JSON file with APL inside (a monitor's aplQuery): each APL string's problems, placed in it.
+    const problems =
+      document.languageId === APL_LANGUAGE_ID || !inJson
+        ? this.problemsOf(text, document)
+        : load('apl').aplProblemsInJson(text, inJson, (apl) => this.problemsOf(apl, document));
+    this.problems.set(document.uri.toString(), problems);
+    this.collection.set(
+      document.uri,
+      problems.map((p) => toDiagnostic(document, p)),
+    );
+  }
+
+  /** The problems of APL text of a document: the local checks, and its fields once they are known. */
+  private problemsOf(text: string, document: vscode.TextDocument): Problem[] {
     const apl = load('apl');
-    const parsed = apl.parseApl(document.getText());
+    const parsed = apl.parseApl(text);
     const problems = apl.checkParsed(parsed);
     const datasets = this.fields ? apl.datasetsRead(parsed) : [];
     if (datasets.length && this.fields) {
@@ -77,14 +95,10 @@ export class AplDiagnostics implements vscode.Disposable {
         if (!known) this.await(source, dataset, document);
         return known && [...known.fields, ...known.hidden].map((f) => f.name);
       };
-      problems.push(...apl.checkFieldsOfText(document.getText(), parsed, fieldsOf));
+      problems.push(...apl.checkFieldsOfText(text, parsed, fieldsOf));
       problems.sort((a, b) => a.start - b.start || a.end - b.end);
     }
-    this.problems.set(document.uri.toString(), problems);
-    this.collection.set(
-      document.uri,
-      problems.map((p) => toDiagnostic(document, p)),
-    );
+    return problems;
   }
 
   /** Asks for a dataset's fields and checks the document again when they come. */

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { aplPathsOf } from '../core/apl/aplInJsonFiles';
 import { APL_LANGUAGE_ID, APL_SELECTOR } from '../platform/constants';
 import { onFirstDocument, registerFeature } from '../platform/lazyEntries';
 import type { LanguageFeature } from './bundle';
@@ -70,6 +71,8 @@ export function registerLanguage(make: () => LanguageFeature) {
       languages.registerRenameProvider(APL_SELECTOR, letNames),
     ];
   });
-  const disposables = [...entries, providers];
+  // A JSON file with APL inside (a monitor's): its checks start when the first one opens.
+  const inJson = vscode.workspace.onDidOpenTextDocument((d) => aplPathsOf(d.fileName) && void feature().diagnostics());
+  const disposables = [...entries, providers, inJson];
   return { feature, disposables };
 }

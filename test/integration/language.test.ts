@@ -124,6 +124,31 @@ describe('Axiom APL: checks in the editor', () => {
     );
   });
 
+  it("a monitor file's aplQuery is checked inside its JSON string, escapes and all, and again as it is edited", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-apl-in-json-'));
+    const file = path.join(dir, 'errors.axiom-monitor.json');
+    const apl = '[\'logs\']\n| where msg == "a\\tb"\n| wher x\n| where status ==';
+    fs.writeFileSync(file, JSON.stringify({ name: 'Errors', type: 'threshold', aplQuery: apl }, null, 2));
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    const editor = await vscode.window.showTextDocument(document);
+    assert.equal(document.languageId, 'json');
+    const diagnostics = await ourDiagnostics(document.uri, (d) => d.length === 2, 'two diagnostics in the JSON');
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, document.getText(d.range)]),
+      [
+        ['unknown-operator', 'wher'],
+        ['missing-operand', '=='],
+      ],
+    );
+    const aplLine = document.lineAt(diagnostics[0].range.start.line).text;
+    assert.match(aplLine, /"aplQuery": /, 'on the aplQuery line of the file');
+    // Fixing the operator in the JSON text: its diagnostic goes, the other stays where it is.
+    const wher = diagnostics[0].range;
+    await editor.edit((edit) => edit.replace(wher, 'where'));
+    const [left] = await ourDiagnostics(document.uri, (d) => d.length === 1, 'one diagnostic after the edit');
+    assert.equal(document.getText(left.range), '==');
+  });
+
   it('a document of another language gets no diagnostics from this extension, nor one that stops being Axiom APL', async () => {
     const text = "['logs'] | wher x | extend y = nosuchfn(1) | where (";
     const plain = await vscode.workspace.openTextDocument({ content: text, language: 'plaintext' });

@@ -5,6 +5,7 @@
 // opens APL.
 export { checkApl, checkParsed, suggest } from './checks';
 export { checkFieldsOfText, datasetsRead } from './fieldChecks';
+export { aplProblemsInJson } from './aplInJson';
 export { lex } from './lexer';
 export { childrenOf, letStatements, nodeAt, parseApl, pathAt, textOf, walk } from './syntax';
 export { formatEdits, DEFAULT_LINE_WIDTH } from './format';

@@ -1,12 +1,15 @@
 // The command-line checker's core (src/cli/checkApl.ts runs it on files): the problems of an APL
 // file, or of the `aplQuery` of a monitor file placed in the file's own JSON text, each as a line
 // `FILE:LINE:COL: error|warning: message` (line and column from 1, columns in UTF-16 code units as
-// editors count them). The same checks as the editor's (checkApl), and the monitor docs' rules on
-// a monitor's query (monitorChecks.ts's checkQueryShape).
+// editors count them). The same checks as the editor's (checkApl; the query placed in the JSON by
+// aplInJson.ts, as the editor places it), and the monitor docs' rules on a monitor's query
+// (monitorChecks.ts's checkQueryShape).
 import { checkQueryShape } from '../monitors/monitorChecks';
 import { MONITOR_FILE_SUFFIX, readMonitorFile } from '../monitors/monitorFile';
 import { fieldText } from '../json';
 import { phrase, render, type Phrase } from '../phrase';
+import { aplProblemsInJson, aplStringsInJson } from './aplInJson';
+import { aplPathsOf } from './aplInJsonFiles';
 import { checkApl } from './checks';
 import { lineAndColumn } from './syntax';
 
@@ -30,10 +33,11 @@ export function fileProblems(name: string, text: string): FileProblem[] {
   if (!read.ok) return [{ offset: 0, severity: 'error', message: read.problem }];
   const apl = read.definition.aplQuery;
   if (typeof apl !== 'string') return [];
-  const place = stringValueOf(text, 'aplQuery');
+  const paths = aplPathsOf(name) ?? [];
+  const place = aplStringsInJson(text, paths).at(0);
   if (!place) return [{ offset: 0, severity: 'error', message: phrase('The aplQuery field could not be found.') }];
-  const problems: FileProblem[] = checkApl(apl).map((p) => ({
-    offset: place.offsetOf(p.start),
+  const problems: FileProblem[] = aplProblemsInJson(text, paths).map((p) => ({
+    offset: p.start,
     severity: p.severity,
     message: p.message,
   }));
@@ -49,63 +53,3 @@ export function problemLines(name: string, text: string, problems: readonly File
     return `${name}:${line}:${column}: ${p.severity}: ${render(p.message)}`;
   });
 }
-
-/** The string value of a top-level key of a JSON object (text JSON.parse reads), with a map from
- *  offsets in the decoded string to offsets in the text. */
-function stringValueOf(
-  text: string,
-  key: string,
-): { start: number; offsetOf: (decoded: number) => number } | undefined {
-  let depth = 0;
-  let expectValueOf: string | undefined;
-  let lastString: string | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      const { decoded, rawOffsets, end } = readString(text, i);
-      if (depth === 1 && expectValueOf === key)
-        return { start: i, offsetOf: (n) => rawOffsets[Math.max(0, Math.min(n, rawOffsets.length - 1))] };
-      expectValueOf = undefined;
-      lastString = decoded;
-      i = end - 1;
-    } else if (c === ':') {
-      expectValueOf = depth === 1 ? lastString : undefined;
-    } else if (c === '{' || c === '[') {
-      depth++;
-      expectValueOf = undefined;
-    } else if (c === '}' || c === ']') {
-      depth--;
-    } else if (c === ',') {
-      lastString = undefined;
-      expectValueOf = undefined;
-    }
-  }
-  return undefined;
-}
-
-/** A JSON string starting at `start` (its quote): its text, where each of its code units is in the
- *  source (one more for its end: the closing quote), and the offset after it. */
-function readString(text: string, start: number): { decoded: string; rawOffsets: number[]; end: number } {
-  let decoded = '';
-  const rawOffsets: number[] = [];
-  let i = start + 1;
-  while (i < text.length && text[i] !== '"') {
-    rawOffsets.push(i);
-    if (text[i] !== '\\') {
-      decoded += text[i++];
-      continue;
-    }
-    const escape = text[i + 1];
-    if (escape === 'u') {
-      decoded += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
-      i += 6;
-    } else {
-      decoded += ESCAPES[escape] ?? escape;
-      i += 2;
-    }
-  }
-  rawOffsets.push(i);
-  return { decoded, rawOffsets, end: i + 1 };
-}
-
-const ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };

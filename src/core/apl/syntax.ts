@@ -1443,7 +1443,14 @@ class Parser {
       this.pos++;
       const close = this.partner[this.pos];
       const values: Expression[] = [];
-      if (literal === 'dynamic' && close > this.pos) {
+      if (close < 0) {
+        // Never closed (as while it is typed): the literal runs to the end of the stage, so that the
+        // cursor inside it is inside it (signature help); the bracket is reported as unclosed.
+        this.pos++;
+        while (!this.atStageEnd()) this.skipOne();
+        return { kind: 'literal', type: literal, values, start: t.start, end: this.lastEnd };
+      }
+      if (literal === 'dynamic') {
         this.pos++;
         this.jsonValue(close, values);
         this.pos = close;

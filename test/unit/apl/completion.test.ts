@@ -204,6 +204,14 @@ describe('APL hover and signature targets', () => {
     assert.deepEqual(sig("['a'] | extend x = strcat(a, b, c, d, ‸"), ['strcat', 1]);
     assert.deepEqual(sig("['a'] | extend x = pack_array(dynamic([1, 2])‸"), ['pack_array', 0]);
     assert.deepEqual(sig("['a'] | extend x = pack_array(dynamic([1, 2‸])"), ['dynamic', 0]);
+    // Inside a literal call never closed, as while it is typed: its own signature.
+    assert.deepEqual(sig("['a'] | extend d = dynamic(‸"), ['dynamic', 0]);
+    assert.deepEqual(sig("['a'] | extend d = dynamic([1, ‸"), ['dynamic', 0]);
+    assert.deepEqual(sig('[\'a\'] | extend d = dynamic({"k": ‸'), ['dynamic', 0]);
+    assert.deepEqual(sig("['a'] | extend x = pack_array(dynamic(‸"), ['dynamic', 0]);
+    assert.deepEqual(sig("['a'] | extend d = dynamic(‸\n| take 1"), ['dynamic', 0]);
+    assert.deepEqual(sig("['a'] | where _time > datetime(‸"), ['datetime', 0]);
+    assert.equal(sig("['a'] | extend d = dynamic(\n| take 1‸"), undefined, 'the next stage is not inside it');
     assert.equal(sig("['a'] | where x in (1, ‸"), undefined);
     assert.equal(sig("['a'] | extend x = strlen(a) | where ‸"), undefined);
   });

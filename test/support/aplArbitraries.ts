@@ -110,3 +110,21 @@ export const aplQuery = fc
   .map(
     ([dataset, stages, head, tail]) => `${head ?? ''}${dataset}${stages.map(([s, t]) => s + t).join('')}${tail ?? ''}`,
   );
+
+/** What malformed APL is made of: what opens and closes things (brackets, quotes of each kind,
+ *  comments), pipes, operators, words of the grammar, literals, and characters that are odd in
+ *  UTF-16 (an emoji, a lone surrogate). */
+const PIECES = [
+  ...['|', "['", "']", '(', ')', '[', ']', '{', '}', "'", '"', '```', '@', "@'", 'h"', '\\', '//', '/', '`'],
+  ...['\n', ' ', ';', ',', '=', '==', '.', '..', ':', '-', '*', '!', '~', 'in~', '0', '5m', '1.5', 'x', 'h'],
+  ...['where', 'summarize', 'by', 'let', 'project-away', 'matches', 'regex', '$left', 'dynamic(', 'datetime('],
+  ...['😀', '\ud800'],
+];
+
+/** Text for tests that a reader of APL takes any text: any string (of code units, or of graphemes),
+ *  or APL's pieces joined with short strings between them. */
+export const aplLikeText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.string({ unit: 'grapheme', maxLength: 120 }),
+  fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 4 })), { maxLength: 60 }).map((p) => p.join('')),
+);

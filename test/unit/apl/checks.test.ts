@@ -5,6 +5,7 @@ import { checkApl, suggest, type Problem } from '../../../src/core/apl/checks';
 import { lex } from '../../../src/core/apl/lexer';
 import { FUNCTIONS, TABULAR_OPERATORS } from '../../../src/core/apl/reference';
 import { render } from '../../../src/core/phrase';
+import { aplLikeText } from '../../support/aplArbitraries';
 import { PROJECT_QUERIES, VALID_QUERIES, docsQueries as loadDocsQueries } from '../../support/aplCorpus';
 import { MUTANT_CLASSES, mutate } from '../../support/aplMutants';
 import { FUZZ_BOUND } from '../../support/untrustedInput';
@@ -247,50 +248,9 @@ describe('APL checks: what they report, and where', () => {
 });
 
 describe('APL lexer and checks: properties', () => {
-  const aplPieces = fc.constantFrom(
-    '|',
-    "['",
-    "']",
-    '[',
-    ']',
-    '(',
-    ')',
-    '{',
-    '}',
-    "'",
-    '"',
-    '@',
-    '\\',
-    '//',
-    '\n',
-    ' ',
-    'where',
-    'project-away',
-    '-',
-    '!',
-    '~',
-    'in~',
-    '5m',
-    '1.5',
-    'x',
-    '$left',
-    '.',
-    '..',
-    ',',
-    ';',
-    'let',
-    '=',
-    'h',
-    '😀',
-    '\ud800',
-  );
-  const aplLike = fc
-    .array(fc.oneof(aplPieces, fc.string({ maxLength: 4 })), { maxLength: 40 })
-    .map((parts) => parts.join(''));
-
   it('the lexer never throws, and its tokens are the text, in order, without overlap', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), aplLike), (text) => {
+      fc.property(aplLikeText, (text) => {
         let end = 0;
         for (const token of lex(text)) {
           assert.ok(token.start >= end && token.end > token.start && token.end <= text.length);
@@ -304,7 +264,7 @@ describe('APL lexer and checks: properties', () => {
 
   it('the checks never throw, and every range lies within the text', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), aplLike), (text) => {
+      fc.property(aplLikeText, (text) => {
         for (const p of checkApl(text)) assert.ok(p.start >= 0 && p.end > p.start && p.end <= text.length);
       }),
       { numRuns: 2000 },
@@ -352,49 +312,10 @@ describe('APL checks: a file of queries', () => {
 // Fuzzing: arbitrary input, bounded in time; the reader answers without an exception other than the
 // one typed error. A failure found here is fixed and kept as a regular test above.
 
-/** APL-ish text: the characters that open and close things, operators, words, and anything else. */
-const aplText = fc.oneof(
-  fc.string({ maxLength: 300 }),
-  fc.string({
-    unit: fc.constantFrom(
-      '|',
-      '(',
-      ')',
-      '[',
-      ']',
-      '{',
-      '}',
-      "'",
-      '"',
-      '\\',
-      '/',
-      '*',
-      '`',
-      '\n',
-      ' ',
-      'where',
-      'let',
-      ';',
-      '=',
-      '!',
-      '.',
-      '@',
-      '0',
-      'x',
-      'h"',
-      "@'",
-      '```',
-      '//',
-    ),
-    maxLength: 300,
-  }),
-  fc.string({ unit: 'grapheme', maxLength: 120 }),
-);
-
 describe('fuzz: the APL lexer and checks take any text', () => {
   it('any text: tokens cover it in order, and the checks answer with problems inside it', () => {
     fc.assert(
-      fc.property(aplText, (text) => {
+      fc.property(aplLikeText, (text) => {
         const tokens = lex(text);
         let at = 0;
         for (const token of tokens) {

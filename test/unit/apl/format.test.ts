@@ -1,19 +1,13 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { formatApl, formatEdits } from '../../../src/core/apl/format';
 import { lex } from '../../../src/core/apl/lexer';
 import { childrenOf, parseApl, textOf, type SyntaxNode } from '../../../src/core/apl/syntax';
-import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
+import { aplLikeText } from '../../support/aplArbitraries';
+import { PROJECT_QUERIES, VALID_QUERIES, docsQueries } from '../../support/aplCorpus';
 
-/** The queries of Axiom's documentation, when a local copy was made (test/support/extractDocsQueries.mjs). */
-const docsQueries = (() => {
-  const file = path.resolve('.vscode-test/apl-docs-queries.json');
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { queries: string[] }).queries : [];
-})();
-const corpus = [...VALID_QUERIES, ...PROJECT_QUERIES, ...docsQueries];
+const corpus = [...VALID_QUERIES, ...PROJECT_QUERIES, ...docsQueries()];
 
 /** What a query means to the parser, without where it is: each node's kind and the texts of its
  *  tokens, its children in order, the problems' codes and the comments' texts. */
@@ -314,42 +308,8 @@ describe('APL formatter: never changes meaning, never loses text', () => {
   });
 
   it('any text: never throws, and never loses or adds anything but whitespace', () => {
-    const pieces = fc.constantFrom(
-      '|',
-      "['",
-      "']",
-      '(',
-      ')',
-      '[',
-      ']',
-      '{',
-      '}',
-      "'",
-      '"',
-      '//',
-      '\n',
-      ' ',
-      'where',
-      'let',
-      '=',
-      ';',
-      ',',
-      'x',
-      '.',
-      '..',
-      '5m',
-      '-',
-      '*',
-      ':',
-      '@',
-      '```',
-    );
-    const text = fc.oneof(
-      fc.string({ maxLength: 120 }),
-      fc.array(fc.oneof(pieces, fc.string({ maxLength: 3 })), { maxLength: 40 }).map((p) => p.join('')),
-    );
     fc.assert(
-      fc.property(text, (apl) => {
+      fc.property(aplLikeText, (apl) => {
         const formatted = formatApl(apl);
         assert.equal(nonBlank(formatted), nonBlank(apl));
       }),

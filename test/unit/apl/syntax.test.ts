@@ -17,7 +17,7 @@ import {
   type SyntaxNode,
 } from '../../../src/core/apl/syntax';
 import { render } from '../../../src/core/phrase';
-import { aplQuery } from '../../support/aplArbitraries';
+import { aplLikeText, aplQuery } from '../../support/aplArbitraries';
 import { PROJECT_QUERIES, VALID_QUERIES, docsQueries } from '../../support/aplCorpus';
 import { FUZZ_BOUND } from '../../support/untrustedInput';
 
@@ -385,53 +385,9 @@ describe('APL parser: properties', () => {
     );
   });
 
-  const aplLike = fc
-    .array(
-      fc.oneof(
-        fc.constantFrom(
-          '|',
-          "['",
-          "']",
-          '(',
-          ')',
-          '[',
-          ']',
-          '{',
-          '}',
-          "'",
-          '"',
-          '```',
-          '//',
-          '\n',
-          ' ',
-          'where',
-          'let',
-          ';',
-          '=',
-          '==',
-          ',',
-          'by',
-          'summarize',
-          'x',
-          '*',
-          'in~',
-          'matches',
-          'regex',
-          'dynamic(',
-          'datetime(',
-          '.',
-          ':',
-          '-',
-        ),
-        fc.string({ maxLength: 4 }),
-      ),
-      { maxLength: 60 },
-    )
-    .map((parts) => parts.join(''));
-
   it('malformed input never throws; problems and nodes lie within the text, nested', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), aplLike), (text) => {
+      fc.property(aplLikeText, (text) => {
         const parsed = parseApl(text);
         for (const p of parsed.problems) assert.ok(p.start >= 0 && p.end >= p.start && p.end <= text.length);
         const check = (nodes: SyntaxNode[], parent: { start: number; end: number }) => {

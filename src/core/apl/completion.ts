@@ -58,8 +58,10 @@ function blockAround(text: string, offset: number): { start: number; end: number
   const block = blockAt(text, offset);
   if (block) return block;
   const before = queryBlocks(text.slice(0, offset)).at(-1);
-  if (before && !/\n[ \t\r]*\n/.test(text.slice(before.end, offset))) return { start: before.start, end: offset };
-  return undefined;
+  if (!before) return undefined;
+  // A word at the cursor, read with the block: whether the parser breaks the query before it.
+  const breaks = parseApl(`${text.slice(before.start, offset)}${PLACEHOLDER}`).queryBreaks;
+  return breaks.some((b) => b.start >= before.end - before.start) ? undefined : { start: before.start, end: offset };
 }
 
 function readAt(text: string, offset: number): Reading {

@@ -63,6 +63,7 @@ export function createMonitors(deps: MonitorsDeps) {
     files,
     extensionUri: deps.extensionUri,
     record: deps.record,
+    editSetting: (uri, key, value) => forms.editField(uri, key, value),
   });
   const forms = new MonitorForms({
     access: deps.access,

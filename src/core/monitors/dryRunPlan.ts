@@ -414,13 +414,19 @@ function labelled(group: string, columnName: string): string {
   return group ? `${group} · ${columnName}` : columnName;
 }
 
-/** What the queries of a plan answered, read into what each run saw. */
-export function samplesFromAnswers(plan: DryRunPlan, answers: readonly (ResultTable | undefined)[]): RunSamples {
+/** What the queries of a plan answered, read into what each run saw. With `answered` (per query,
+ *  whether it has answered yet), a run whose query has not is left unknown: what was seen so far. */
+export function samplesFromAnswers(
+  plan: DryRunPlan,
+  answers: readonly (ResultTable | undefined)[],
+  answered?: ArrayLike<number>,
+): RunSamples {
   const { runs, reading } = plan;
   if (reading.kind === 'perRun') {
     return samplesByRun(
       runs,
       runs.map((run, k) => {
+        if (answered && !answered[k]) return undefined;
         const table = answers[k];
         return table ? resultPoints(table, plan.groupColumns, plan.column, run.at) : [];
       }),
@@ -493,16 +499,22 @@ export interface Budget {
   run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
 }
 
+/** Queries a dry run keeps in flight at once: enough that 288 runs of 50 ms answer in about two
+ *  seconds, few enough to stay a small share of what the service allows (the budget keeps to its
+ *  announced limit whatever this is). */
+export const DRY_RUN_IN_FLIGHT = 8;
+
 /**
  * Sends the plan's queries, each through the budget (few in flight, under the announced limit),
- * reporting progress as they end; the first failure stops the rest. Answers come back in the plan's order.
+ * reporting progress as they end (with the index of the query that just answered: `answers` holds
+ * it already); the first failure stops the rest. Answers come back in the plan's order.
  */
 export async function runPlan(
   plan: DryRunPlan,
   runQuery: RunQuery,
   budget: Budget,
   signal: AbortSignal,
-  progress?: (done: number, total: number) => void,
+  progress?: (done: number, total: number, index: number, answers: readonly (ResultTable | undefined)[]) => void,
 ): Promise<(ResultTable | undefined)[]> {
   const answers: (ResultTable | undefined)[] = new Array<ResultTable | undefined>(plan.queries.length);
   let done = 0;
@@ -517,7 +529,7 @@ export async function runPlan(
         budget
           .run(async () => {
             answers[index] = await runQuery(query, stop.signal);
-            progress?.(++done, plan.queries.length);
+            progress?.(++done, plan.queries.length, index, answers);
           }, stop.signal)
           .catch((error: unknown) => {
             stop.abort();

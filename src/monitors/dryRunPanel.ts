@@ -151,7 +151,8 @@ export function dryRunCommand(deps: Deps) {
   }
 
   /** The monitor's settings document, when it is open (the form's). */
-  const settingsOf = (deployment: string, id: string) => deps.files.documentsOf({ id, deployment, part: 'settings' })[0];
+  const settingsOf = (deployment: string, id: string) =>
+    deps.files.documentsOf({ id, deployment, part: 'settings' })[0];
 
   /** The operator and threshold of a settings document's text, when it reads. */
   function ruleIn(document: vscode.TextDocument): DryRunRuleMessage | undefined {

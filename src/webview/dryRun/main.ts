@@ -118,6 +118,8 @@ function overlay(
     ctx.save();
     const line = (y: number, colour: string) => {
       const pos = plot.valToPos(y, 'y', true);
+      // Said on the page, for whoever checks what is drawn (the scale always takes the threshold in).
+      root.dataset.thresholdDrawn = String(pos >= top && pos <= top + height);
       if (pos < top || pos > top + height) return;
       ctx.strokeStyle = colour;
       ctx.lineWidth = 1.5;

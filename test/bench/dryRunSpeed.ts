@@ -24,17 +24,17 @@ import {
 export const QUERY_LATENCY_MS = 50;
 
 export interface DryRunSpeedTools {
-  paired(
+  paired: (
     runs: number,
     warmup: number,
     ours: () => Promise<number>,
     base: () => Promise<number>,
-  ): Promise<[number, number, number[]]>;
-  ms(value: number): string;
-  ratioAndSpread(ours: number, base: number, pairs: number[]): string;
-  target(words: string, met: boolean): string;
+  ) => Promise<[number, number, number[]]>;
+  ms: (value: number) => string;
+  ratioAndSpread: (ours: number, base: number, pairs: number[]) => string;
+  target: (words: string, met: boolean) => string;
   quick: boolean;
-  clientFor(url: string, transport?: undefined, budget?: RequestBudget): DryRunService;
+  clientFor: (url: string, transport?: undefined, budget?: RequestBudget) => DryRunService;
 }
 
 type Row = { what: string; ours: string; baseline: string; ratio: string; target: string };

@@ -45,6 +45,15 @@ interface OpenPanel {
   panel: vscode.WebviewPanel;
   ready: Promise<void>;
   rerun?: (periodMs: number) => void;
+  /** Handles what the page sends. */
+  heard(raw: unknown): void;
+}
+
+/** A message posted to the page of a monitor's dry run. */
+export interface DryRunPosted {
+  deployment: string;
+  id: string;
+  message: DryRunHostMessage;
 }
 
 /** How often the result so far is sent while queries answer: a few times a second, not once per query. */
@@ -70,6 +79,8 @@ export interface DryRunReport {
 export function dryRunCommand(deps: Deps) {
   /** The open panels, per deployment and monitor: the page, once it said it is ready, and what a change of period runs. */
   const panels = new Map<string, OpenPanel>();
+  const posted = new vscode.EventEmitter<DryRunPosted>();
+  const keyOf = (deployment: string, id: string) => `${deployment}\u0000${id}`;
 
   /** The monitor's definition as edited: the record, with the settings and the query documents' texts over it. */
   function edited(record: JsonObject, deployment: string, id: string): JsonObject {
@@ -180,13 +191,17 @@ export function dryRunCommand(deps: Deps) {
     const webview = panel.webview;
     setPage(webview, deps.extensionUri, { bundle: 'dryRun', title, words: DRY_RUN_WORDS });
     let isReady: () => void = () => undefined;
-    const entry: OpenPanel = { panel, ready: new Promise<void>((resolve) => (isReady = resolve)) };
-    webview.onDidReceiveMessage((raw: unknown) => {
-      const message = readDryRunPageMessage(raw);
-      if (message?.type === 'ready') isReady();
-      else if (message?.type === 'period') entry.rerun?.(message.periodMs);
-      else if (message?.type === 'rule') void ruleFromPage(message);
-    });
+    const entry: OpenPanel = {
+      panel,
+      ready: new Promise<void>((resolve) => (isReady = resolve)),
+      heard: (raw) => {
+        const message = readDryRunPageMessage(raw);
+        if (message?.type === 'ready') isReady();
+        else if (message?.type === 'period') entry.rerun?.(message.periodMs);
+        else if (message?.type === 'rule') void ruleFromPage(message);
+      },
+    };
+    webview.onDidReceiveMessage((raw: unknown) => entry.heard(raw));
     // One threshold: the settings form's. A change there is told to the page; one in the page is
     // made in the form's document (when it is open), which tells the form.
     const ruleFromPage = async (rule: DryRunRuleMessage) => {
@@ -200,7 +215,7 @@ export function dryRunCommand(deps: Deps) {
       const location = deps.files.locate(document.uri);
       if (location?.id !== id || location.deployment !== deployment || location.part !== 'settings') return;
       const rule = ruleIn(document);
-      if (rule) void entry.ready.then(() => webview.postMessage(rule));
+      if (rule) void entry.ready.then(() => postTo(deployment, id, rule));
     });
     panels.set(key, entry);
     panel.onDidDispose(() => {
@@ -210,8 +225,16 @@ export function dryRunCommand(deps: Deps) {
     return entry;
   }
 
+  /** Posts to the page of a monitor's dry run, and tells whoever listens (the tests inside VS Code). */
+  function postTo(deployment: string, id: string, message: DryRunHostMessage): void {
+    const open = panels.get(keyOf(deployment, id));
+    if (!open) return;
+    void open.panel.webview.postMessage(message);
+    posted.fire({ deployment, id, message });
+  }
+
   /** Runs the dry run of the monitor (a row, a monitor, one of its documents, or the active editor's) and shows it. */
-  return async function dryRun(arg?: unknown): Promise<DryRunReport | undefined> {
+  async function dryRun(arg?: unknown): Promise<DryRunReport | undefined> {
     const uri =
       arg instanceof vscode.Uri ? arg : arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
     const location = uri && deps.files.locate(uri);
@@ -232,14 +255,14 @@ export function dryRunCommand(deps: Deps) {
         const record = deps.files.draftDefinition(deployment, id) ?? (await client.getMonitor(id)).raw;
         const definition = edited(record, deployment, id);
         const name = fieldText(definition.name, id);
-        shown ??= panelFor(`${deployment}\u0000${id}`, name, deployment, id);
+        shown ??= panelFor(keyOf(deployment, id), name, deployment, id);
         shown.rerun = (ms) => {
           periodMs = ms;
           void once();
         };
-        const { panel: target, ready } = shown;
+        const { ready } = shown;
         // What is sent before the page said it is ready would be lost: it waits.
-        const post = (message: DryRunHostMessage) => void ready.then(() => target.webview.postMessage(message));
+        const post = (message: DryRunHostMessage) => void ready.then(() => postTo(deployment, id, message));
         const result = await vscode.window.withProgress(
           {
             location: vscode.ProgressLocation.Notification,
@@ -266,11 +289,23 @@ export function dryRunCommand(deps: Deps) {
         const advice = adviceFor(error, phrase('The dry run'));
         deps.log.error(advice.message);
         const message = say(advice.message);
-        if (shown) void shown.panel.webview.postMessage({ type: 'failed', message } satisfies DryRunHostMessage);
+        if (shown) postTo(deployment, id, { type: 'failed', message });
         else void vscode.window.showErrorMessage(message);
         return undefined;
       }
     };
     return once();
-  };
+  }
+
+  return Object.assign(dryRun, {
+    /** Each message posted to a dry run's page (the tests inside VS Code hear the page's side here). */
+    onDidPost: posted.event,
+    /** What the page of the dry run of a monitor's document sends, handled as its messages are (the tests send them here). */
+    receive(uri: vscode.Uri, raw: unknown): void {
+      const location = deps.files.locate(uri);
+      if (location) panels.get(keyOf(location.deployment, location.id))?.heard(raw);
+    },
+  });
 }
+
+export type DryRunPanels = ReturnType<typeof dryRunCommand>;

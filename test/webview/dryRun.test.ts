@@ -61,13 +61,18 @@ describe('the dry run’s page in chromium', () => {
     assert.equal(await count(), '2');
     await page.fill('.dry-run-threshold', '70');
     assert.equal(await count(), '1');
+    assert.deepEqual(
+      (await posted()).map((m) => m.type),
+      ['ready'],
+      'a recount as it is typed sends nothing',
+    );
     assert.equal(await text('.dry-run-summary'), 'Would have triggered once (1 alert in this period as saved).');
     await page.selectOption('.dry-run-operator', 'Below');
     assert.equal(await count(), '2', 'below 70: runs 0–1 and 4–9 (two stretches)');
     assert.deepEqual(
       [...new Set((await posted()).map((m) => m.type))],
       ['ready', 'rule'],
-      'a recount asks for nothing: it only tells the form the rule',
+      'a recount asks for nothing: a committed rule is told to the form',
     );
     assert.deepEqual((await posted()).at(-1), { type: 'rule', operator: 'Below', threshold: 70 });
     // The operators read as the form and hovers say them.
@@ -145,6 +150,7 @@ describe('the dry run’s page in chromium', () => {
     // A threshold far above every value, and one far below: both drawn within the chart.
     for (const limit of ['1000', '-400']) {
       await page.fill('.dry-run-threshold', limit);
+      await page.press('.dry-run-threshold', 'Tab');
       assert.equal(
         await page.evaluate(() => document.getElementById('results')?.dataset.thresholdDrawn),
         'true',

@@ -257,7 +257,7 @@ function receive(result: DryRunResult): void {
   else render();
 }
 
-/** The rule as the page shows it, sent so that the form's document takes it. */
+/** The rule as the page shows it, sent so that the form's document takes it (once committed). */
 function sendRule(): void {
   const value = Number(threshold.value);
   if (threshold.value.trim() === '' || !Number.isFinite(value)) return;
@@ -268,10 +268,9 @@ operator.addEventListener('change', () => {
   render();
   sendRule();
 });
-threshold.addEventListener('input', () => {
-  render();
-  sendRule();
-});
+// Recounted as it is typed; sent when it is committed (left, or Enter), as the form writes its fields.
+threshold.addEventListener('input', render);
+threshold.addEventListener('change', sendRule);
 period.addEventListener('change', () => {
   answering = false;
   page.post({ type: 'period', periodMs: Number(period.value) });

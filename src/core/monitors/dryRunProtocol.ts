@@ -116,11 +116,7 @@ export interface DryRunRuleMessage {
   threshold: number;
 }
 
-export type DryRunHostMessage =
-  | DryRunResult
-  | DryRunRuleMessage
-  | { type: 'progress'; done: number; total: number }
-  | { type: 'failed'; message: string };
+export type DryRunHostMessage = DryRunResult | DryRunRuleMessage | { type: 'failed'; message: string };
 
 export type DryRunPageMessage = { type: 'ready' } | { type: 'period'; periodMs: number } | DryRunRuleMessage;
 
@@ -154,8 +150,6 @@ const strings = (value: unknown): value is string[] =>
 
 export function readDryRunHostMessage(value: unknown): DryRunHostMessage | undefined {
   if (!isJsonObject(value)) return undefined;
-  if (value.type === 'progress' && typeof value.done === 'number' && typeof value.total === 'number')
-    return { type: 'progress', done: value.done, total: value.total };
   if (value.type === 'failed' && typeof value.message === 'string') return { type: 'failed', message: value.message };
   if (value.type === 'rule') return readRule(value);
   if (value.type !== 'result') return undefined;

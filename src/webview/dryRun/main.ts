@@ -279,10 +279,7 @@ period.addEventListener('change', () => {
 window.addEventListener('message', (event: MessageEvent) => {
   const message = readDryRunHostMessage(event.data);
   if (!message) return;
-  if (message.type === 'progress') {
-    root.dataset.state = 'running';
-    summary.textContent = say(words.running, message.done, message.total);
-  } else if (message.type === 'failed') {
+  if (message.type === 'failed') {
     answering = false;
     root.dataset.state = 'failed';
     summary.textContent = message.message;

@@ -17,6 +17,7 @@ import type { HistoryView } from './history/historyView';
 import type { QueryHistory } from './history/queryHistory';
 import { registerLanguage } from './language/register';
 import type { MonitorsView } from './monitors/monitorsView';
+import type { DryRunPanels } from './monitors/dryRunPanel';
 import type { MonitorForms } from './monitors/monitorForm';
 import { registerMonitors } from './monitors/register';
 import type { NotebookFeature } from './notebook/bundle';
@@ -41,6 +42,8 @@ export interface AxiomExtensionApi {
   readonly monitorsView: MonitorsView;
   /** The monitor settings forms, as their pages see them and are heard. */
   readonly monitorForms: MonitorForms;
+  /** The dry runs' pages, as they are posted to and heard. */
+  readonly dryRunPanels: DryRunPanels;
   /** Where the extension opens addresses in the browser: tests replace its `open` to follow them. */
   readonly browser: Browser;
   readonly starredView: StarredView;
@@ -190,6 +193,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get monitorForms() {
       return monitors.feature().forms;
+    },
+    get dryRunPanels() {
+      return monitors.feature().dryRun;
     },
     get browser() {
       return accounts().browser;

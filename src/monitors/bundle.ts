@@ -63,6 +63,7 @@ export function createMonitors(deps: MonitorsDeps) {
     files,
     extensionUri: deps.extensionUri,
     record: deps.record,
+    editSetting: (uri, key, value) => forms.editField(uri, key, value),
   });
   const forms = new MonitorForms({
     access: deps.access,
@@ -109,6 +110,8 @@ export function createMonitors(deps: MonitorsDeps) {
     commands,
     /** A monitor's query in a new tab (Run from a monitor's row opens it first). */
     openQuery,
+    /** The dry run command, with its pages' messages (for the tests inside VS Code). */
+    dryRun,
     dispose: () => {
       for (const disposable of disposables) disposable.dispose();
     },

@@ -13,8 +13,9 @@ import {
   samplesFromMessage,
   type DryRunHostMessage,
   type DryRunResult,
+  type DryRunRuleMessage,
 } from '../core/monitors/dryRunProtocol';
-import { DEFAULT_DRY_RUN_MS } from '../core/monitors/dryRunPlan';
+import { DEFAULT_DRY_RUN_MS, DRY_RUN_IN_FLIGHT } from '../core/monitors/dryRunPlan';
 import { queryField, readSettingsText } from '../core/monitors/monitorDocuments';
 import { phrase } from '../core/phrase';
 import type { ClientAccess } from '../platform/clientAccess';
@@ -35,6 +36,8 @@ interface Deps {
   extensionUri: vscode.Uri;
   /** Records a dry run in the query history (the history feature's record). */
   record?(run: RecordedRun): void;
+  /** Sets a field of a monitor's settings document, as the settings form does (the form's own edit). */
+  editSetting?(uri: vscode.Uri, key: string, value: unknown): Promise<unknown>;
 }
 
 /** An open panel: the page, once it said it is ready, and what a change of its period runs. */
@@ -42,7 +45,19 @@ interface OpenPanel {
   panel: vscode.WebviewPanel;
   ready: Promise<void>;
   rerun?: (periodMs: number) => void;
+  /** Handles what the page sends. */
+  heard(raw: unknown): void;
 }
+
+/** A message posted to the page of a monitor's dry run. */
+export interface DryRunPosted {
+  deployment: string;
+  id: string;
+  message: DryRunHostMessage;
+}
+
+/** How often the result so far is sent while queries answer: a few times a second, not once per query. */
+const PARTIAL_EVERY_MS = 150;
 
 /** What a dry run found (also what the command returns, for tests). */
 export interface DryRunReport {
@@ -64,6 +79,8 @@ export interface DryRunReport {
 export function dryRunCommand(deps: Deps) {
   /** The open panels, per deployment and monitor: the page, once it said it is ready, and what a change of period runs. */
   const panels = new Map<string, OpenPanel>();
+  const posted = new vscode.EventEmitter<DryRunPosted>();
+  const keyOf = (deployment: string, id: string) => `${deployment}\u0000${id}`;
 
   /** The monitor's definition as edited: the record, with the settings and the query documents' texts over it. */
   function edited(record: JsonObject, deployment: string, id: string): JsonObject {
@@ -88,13 +105,23 @@ export function dryRunCommand(deps: Deps) {
     progress: vscode.Progress<{ message?: string; increment?: number }>,
   ): Promise<DryRunResult> {
     const to = Date.now();
-    const budget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 });
+    const budget = new RequestBudget({ maxInFlight: DRY_RUN_IN_FLIGHT, share: 0.5, assumedLimit: 60 });
     const listening = deps.access.onRateLimit((limit) => budget.observe(limit));
     const cancel = new AbortController();
     const onCancel = token.onCancellationRequested(() => cancel.abort());
     const record = (ending: DryRunEnding) => {
       const ran = dryRunHistoryRun(definition, { to, periodMs }, to, Date.now(), ending);
       if (ran) deps.record?.(ran);
+    };
+    // The result so far: the first at once (the rule, nothing seen), then at most every PARTIAL_EVERY_MS.
+    let sentAt = 0;
+    let latest: (() => DryRunResult) | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const send = () => {
+      timer = undefined;
+      sentAt = Date.now();
+      if (latest) post(latest());
+      latest = undefined;
     };
     try {
       let reported = 0;
@@ -104,8 +131,13 @@ export function dryRunCommand(deps: Deps) {
         budget,
         signal: cancel.signal,
         say,
+        partial: (soFar) => {
+          latest = soFar;
+          const wait = sentAt + PARTIAL_EVERY_MS - Date.now();
+          if (wait <= 0 && !timer) send();
+          else timer ??= setTimeout(send, Math.max(0, wait));
+        },
         progress: (count, total) => {
-          post({ type: 'progress', done: count, total });
           progress.report({
             message: localize('{0} of {1} queries', count, total),
             increment: ((count - reported) / total) * 100,
@@ -123,12 +155,27 @@ export function dryRunCommand(deps: Deps) {
       else record({ outcome: 'failed', message: say(adviceFor(error, phrase('The dry run')).message) });
       throw error;
     } finally {
+      if (timer) clearTimeout(timer);
       listening.dispose();
       onCancel.dispose();
     }
   }
 
-  function panelFor(key: string, name: string): OpenPanel {
+  /** The monitor's settings document, when it is open (the form's). */
+  const settingsOf = (deployment: string, id: string) =>
+    deps.files.documentsOf({ id, deployment, part: 'settings' })[0];
+
+  /** The operator and threshold of a settings document's text, when it reads. */
+  function ruleIn(document: vscode.TextDocument): DryRunRuleMessage | undefined {
+    const read = readSettingsText(document.getText());
+    if (!read.ok) return undefined;
+    const { operator, threshold } = read.definition;
+    return typeof operator === 'string' && typeof threshold === 'number'
+      ? { type: 'rule', operator, threshold }
+      : undefined;
+  }
+
+  function panelFor(key: string, name: string, deployment: string, id: string): OpenPanel {
     const open = panels.get(key);
     if (open) {
       open.panel.reveal(vscode.ViewColumn.Beside, true);
@@ -144,19 +191,50 @@ export function dryRunCommand(deps: Deps) {
     const webview = panel.webview;
     setPage(webview, deps.extensionUri, { bundle: 'dryRun', title, words: DRY_RUN_WORDS });
     let isReady: () => void = () => undefined;
-    const entry: OpenPanel = { panel, ready: new Promise<void>((resolve) => (isReady = resolve)) };
-    webview.onDidReceiveMessage((raw: unknown) => {
-      const message = readDryRunPageMessage(raw);
-      if (message?.type === 'ready') isReady();
-      else if (message?.type === 'period') entry.rerun?.(message.periodMs);
+    const entry: OpenPanel = {
+      panel,
+      ready: new Promise<void>((resolve) => (isReady = resolve)),
+      heard: (raw) => {
+        const message = readDryRunPageMessage(raw);
+        if (message?.type === 'ready') isReady();
+        else if (message?.type === 'period') entry.rerun?.(message.periodMs);
+        else if (message?.type === 'rule') void ruleFromPage(message);
+      },
+    };
+    webview.onDidReceiveMessage((raw: unknown) => entry.heard(raw));
+    // One threshold: the settings form's. A change there is told to the page; one in the page is
+    // made in the form's document (when it is open), which tells the form.
+    const ruleFromPage = async (rule: DryRunRuleMessage) => {
+      const settings = settingsOf(deployment, id);
+      if (!settings || !deps.editSetting) return;
+      const now = ruleIn(settings);
+      if (now?.operator !== rule.operator) await deps.editSetting(settings.uri, 'operator', rule.operator);
+      if (now?.threshold !== rule.threshold) await deps.editSetting(settings.uri, 'threshold', rule.threshold);
+    };
+    const watching = vscode.workspace.onDidChangeTextDocument(({ document }) => {
+      const location = deps.files.locate(document.uri);
+      if (location?.id !== id || location.deployment !== deployment || location.part !== 'settings') return;
+      const rule = ruleIn(document);
+      if (rule) void entry.ready.then(() => postTo(deployment, id, rule));
     });
     panels.set(key, entry);
-    panel.onDidDispose(() => panels.delete(key));
+    panel.onDidDispose(() => {
+      watching.dispose();
+      panels.delete(key);
+    });
     return entry;
   }
 
+  /** Posts to the page of a monitor's dry run, and tells whoever listens (the tests inside VS Code). */
+  function postTo(deployment: string, id: string, message: DryRunHostMessage): void {
+    const open = panels.get(keyOf(deployment, id));
+    if (!open) return;
+    void open.panel.webview.postMessage(message);
+    posted.fire({ deployment, id, message });
+  }
+
   /** Runs the dry run of the monitor (a row, a monitor, one of its documents, or the active editor's) and shows it. */
-  return async function dryRun(arg?: unknown): Promise<DryRunReport | undefined> {
+  async function dryRun(arg?: unknown): Promise<DryRunReport | undefined> {
     const uri =
       arg instanceof vscode.Uri ? arg : arg === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
     const location = uri && deps.files.locate(uri);
@@ -177,13 +255,14 @@ export function dryRunCommand(deps: Deps) {
         const record = deps.files.draftDefinition(deployment, id) ?? (await client.getMonitor(id)).raw;
         const definition = edited(record, deployment, id);
         const name = fieldText(definition.name, id);
-        shown ??= panelFor(`${deployment}\u0000${id}`, name);
+        shown ??= panelFor(keyOf(deployment, id), name, deployment, id);
         shown.rerun = (ms) => {
           periodMs = ms;
           void once();
         };
-        const target = shown.panel;
-        const post = (message: DryRunHostMessage) => void target.webview.postMessage(message);
+        const { ready } = shown;
+        // What is sent before the page said it is ready would be lost: it waits.
+        const post = (message: DryRunHostMessage) => void ready.then(() => postTo(deployment, id, message));
         const result = await vscode.window.withProgress(
           {
             location: vscode.ProgressLocation.Notification,
@@ -210,11 +289,23 @@ export function dryRunCommand(deps: Deps) {
         const advice = adviceFor(error, phrase('The dry run'));
         deps.log.error(advice.message);
         const message = say(advice.message);
-        if (shown) void shown.panel.webview.postMessage({ type: 'failed', message } satisfies DryRunHostMessage);
+        if (shown) postTo(deployment, id, { type: 'failed', message });
         else void vscode.window.showErrorMessage(message);
         return undefined;
       }
     };
     return once();
-  };
+  }
+
+  return Object.assign(dryRun, {
+    /** Each message posted to a dry run's page (the tests inside VS Code hear the page's side here). */
+    onDidPost: posted.event,
+    /** What the page of the dry run of a monitor's document sends, handled as its messages are (the tests send them here). */
+    receive(uri: vscode.Uri, raw: unknown): void {
+      const location = deps.files.locate(uri);
+      if (location) panels.get(keyOf(location.deployment, location.id))?.heard(raw);
+    },
+  });
 }
+
+export type DryRunPanels = ReturnType<typeof dryRunCommand>;

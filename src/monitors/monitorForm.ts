@@ -146,6 +146,12 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
     }
   }
 
+  /** Sets a field of a settings document as the form's page does (the dry run's threshold), after the edits before it. */
+  editField(uri: vscode.Uri, key: string, value: unknown): Promise<unknown> {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    return document ? this.edit(document, key, value) : Promise.resolve();
+  }
+
   private edit(document: vscode.TextDocument, key: string, value: unknown): Promise<unknown> {
     // One failed edit does not stop the ones after it.
     this.editing = this.editing

@@ -18,10 +18,11 @@
 //   completion with 10,000 fields         vs a provider that hands out the same items prepared
 //   expanding a dataset of 5,000 fields   vs a bare fetch + JSON parse of its fields (in VS Code)
 //   Show Query History with 1,000 runs    vs a quick pick of the same 1,000 items prepared (in VS Code); and reading them alone
+//   the dry run's first verdict and whole, 50 ms a query vs one query after another; binned vs one query
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl runs the APL parser's rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,transport
+// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -41,6 +42,7 @@ import type { Monitor } from '../../src/core/api/schemas';
 import { checkApl } from '../../src/core/apl/checks';
 import { lex } from '../../src/core/apl/lexer';
 import { aplParserRows, loadGrammars } from './aplParser';
+import { dryRunSpeedRows } from './dryRunSpeed';
 import { foldChanges, statusOf } from '../../src/core/monitors/monitorStatus';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
 import {
@@ -753,6 +755,12 @@ await section(['checks'], 300, async () => {
   );
 });
 // ---------------------------------------------------------------------------------------------
+// The dry run's speed with 50 ms of latency per query (test/bench/dryRunSpeed.ts): first verdict
+// and whole for one query per run, beside one query after another; the binned path beside one query.
+await section(['dryrun-speed'], 300, async () => {
+  rows.push(...(await dryRunSpeedRows({ paired, ms, ratioAndSpread, target, quick, clientFor })));
+});
+
 // The dry run of a 5-minute monitor over 24 hours (288 runs): one binned query when the query can
 // be binned by the interval (count over a range of one interval), one query per run when it cannot
 // (an average over 15 minutes), each beside one `_apl` query over the same period; and evaluating

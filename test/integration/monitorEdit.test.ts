@@ -7,7 +7,13 @@ import type { FormState } from '../../src/core/monitors/monitorForm';
 import type { RunRow } from '../../src/history/historyView';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { seriesAplAnswer, spikySeries, COUNT_ABOVE_FIFTY } from '../support/seriesFixtures';
+import type { DryRunPosted } from '../../src/monitors/dryRunPanel';
+import {
+  seriesAplAnswer,
+  spikySeries,
+  AVERAGE_OVER_FIFTEEN_MINUTES,
+  COUNT_ABOVE_FIFTY,
+} from '../support/seriesFixtures';
 import {
   activateExtension,
   closeAllEditors,
@@ -629,7 +635,60 @@ describe('Editing monitors', () => {
       monitorDocument('query', 'mon_dry').uri,
     );
     assert.equal(edited.count, 0, 'the unsaved threshold of 500 is never crossed');
+
+    // One threshold, the form's: a change in the form is told to the dry run's page, and one in the page is the form's.
+    const { dryRunPanels, monitorForms } = await activateExtension();
+    const told: DryRunPosted['message'][] = [];
+    const hearing = dryRunPanels.onDidPost((p) => p.id === 'mon_dry' && told.push(p.message));
+    try {
+      await monitorForms.receive(settings.uri, { type: 'edit', key: 'threshold', value: 40 });
+      await waitFor('the page told the form’s threshold', () =>
+        told.some((m) => m.type === 'rule' && m.threshold === 40),
+      );
+      dryRunPanels.receive(settings.uri, { type: 'rule', operator: 'Above', threshold: 70 });
+      const state = await formStateOf(settings.uri, (f) => f.definition?.threshold === 70);
+      assert.equal(state.definition?.operator, 'Above');
+      assert.equal((JSON.parse(settings.getText()) as { threshold: number }).threshold, 70, 'in the form’s document');
+    } finally {
+      hearing.dispose();
+    }
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'a dry run saves nothing');
+  });
+
+  it('Dry Run of a monitor that needs one query per run: queries in parallel, the rule told first, the result so far as they answer', async () => {
+    const FIVE = 5 * 60_000;
+    const start = Math.floor(Date.now() / FIVE) * FIVE - 24 * 60 * 60_000;
+    fake.aplAnswer = seriesAplAnswer(spikySeries([start + 100 * FIVE], { base: 1, spike: 100 }));
+    fake.monitors = [{ id: 'mon_each', name: 'Each run', ...AVERAGE_OVER_FIFTEEN_MINUTES }];
+    // A little latency, as the service has: the queries overlap, and the panel is told the result so far more than once.
+    fake.fail('POST /v1/datasets/_apl', { delayMs: 10 });
+    const { dryRunPanels } = await activateExtension();
+    const told: DryRunPosted['message'][] = [];
+    const hearing = dryRunPanels.onDidPost((p) => p.id === 'mon_each' && told.push(p.message));
+    try {
+      const view = await refreshedView();
+      const report = await vscode.commands.executeCommand<{ count: number; queries: number; runs: number }>(
+        'axiom.dryRunMonitor',
+        view.currentRows.find((r) => r.monitor.id === 'mon_each'),
+      );
+      assert.deepEqual(
+        { queries: report.queries, runs: report.runs, count: report.count },
+        { queries: 288, runs: 288, count: 1 },
+      );
+      assert.ok(fake.maxConcurrent > 1, `queries in parallel (${fake.maxConcurrent} at once)`);
+      await waitFor('the whole result told', () => told.some((m) => m.type === 'result' && !m.progress));
+      const results = told.filter((m) => m.type === 'result');
+      const first = results[0];
+      assert.ok(
+        first.type === 'result' && first.progress?.done === 0 && first.rule.threshold === 5,
+        'the rule before any answer',
+      );
+      assert.ok(results.length >= 2, `${results.length} results told`);
+      assert.ok(results.length < 100, `a few times a second, not once per query: ${results.length}`);
+    } finally {
+      fake.clearFaults();
+      hearing.dispose();
+    }
   });
 
   it('Dry Run of a query that ends with a comment line: the time bin is added before the comment, and the count is the data’s (issue 39)', async () => {

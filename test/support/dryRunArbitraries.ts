@@ -85,3 +85,26 @@ export const summarizingQueries = fc
     const by = groups.length ? `${g4}by ${groups.join(`,${g5}`)}` : '';
     return `${head}${piped}${g0}| summarize${g3 === '\n' ? '\n  ' : ' '}${aggregations.join(`,${g6}`)}${by}${ending}`;
   });
+
+/**
+ * Monitor queries that end with the `count` operator (`… | count`), as people write them: the
+ * heads and filters above, and comments between the parts and after the count. Each is valid APL.
+ */
+export const countingQueries = fc
+  .record({
+    head: fc.constantFrom("['http-logs']", "let since = ago(1h);\n['http-logs'] | where _time > since", 'sample_logs'),
+    stages: fc.array(
+      fc.constantFrom(
+        "where service == 'payments' and status == 402",
+        "where msg == '| count // not code'",
+        'extend d = req_duration_ms / 1000',
+      ),
+      { maxLength: 3 },
+    ),
+    gaps: fc.array(gaps, { minLength: 2, maxLength: 2 }),
+    ending: endings,
+  })
+  .map(({ head, stages, gaps: [g0, g1], ending }) => {
+    const piped = stages.map((stage) => `${g1}| ${stage}`).join('');
+    return `${head}${piped}${g0}| count${ending}`;
+  });

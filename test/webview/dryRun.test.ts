@@ -57,17 +57,30 @@ describe('the dry run’s page in chromium', () => {
 
   it('sums up what would have triggered beside the alerts as saved; a new threshold or operator recounts at once, asking nothing', async () => {
     await send(RESULT);
-    assert.equal(await text('.dry-run-summary'), 'Would have triggered 2 times (1 alerts in this period as saved).');
+    assert.equal(await text('.dry-run-summary'), 'Would have triggered 2 times (1 alert in this period as saved).');
     assert.equal(await count(), '2');
     await page.fill('.dry-run-threshold', '70');
     assert.equal(await count(), '1');
-    assert.equal(await text('.dry-run-summary'), 'Would have triggered once (1 alerts in this period as saved).');
-    await page.selectOption('.dry-run-operator', 'Below');
-    assert.equal(await count(), '2', 'below 70: runs 0–1 and 4–9 (two stretches)');
     assert.deepEqual(
       (await posted()).map((m) => m.type),
       ['ready'],
-      'a recount sends nothing',
+      'a recount as it is typed sends nothing',
+    );
+    assert.equal(await text('.dry-run-summary'), 'Would have triggered once (1 alert in this period as saved).');
+    await page.selectOption('.dry-run-operator', 'Below');
+    assert.equal(await count(), '2', 'below 70: runs 0–1 and 4–9 (two stretches)');
+    assert.deepEqual(
+      [...new Set((await posted()).map((m) => m.type))],
+      ['ready', 'rule'],
+      'a recount asks for nothing: a committed rule is told to the form',
+    );
+    assert.deepEqual((await posted()).at(-1), { type: 'rule', operator: 'Below', threshold: 70 });
+    // The operators read as the form and hovers say them.
+    assert.deepEqual(
+      await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLOptionElement>('.dry-run-operator option')].map((o) => o.text),
+      ),
+      ['Above', 'At or above', 'Below', 'At or below', 'Above or below'],
     );
     // The chart lies below the words and controls, not over them.
     const [legendBottom, chartTop, chartHeight] = await page.evaluate(() => {
@@ -81,6 +94,70 @@ describe('the dry run’s page in chromium', () => {
     );
     await page.selectOption('.dry-run-period', String(7 * 86_400_000));
     assert.deepEqual((await posted()).at(-1), { type: 'period', periodMs: 7 * 86_400_000 });
+  });
+
+  it('fills in as results arrive: the rule at once, the verdict so far, drawn once per frame; the threshold always in range', async () => {
+    const runs = RESULT.runs.length;
+    const soFar = (done: number, values = [10, 10, 12, 15, 11, 10, 10, 14, 10, 10]): DryRunResult => ({
+      ...RESULT,
+      rule: normalRule({ operator: 'Above', threshold: 30 }),
+      realAlerts: [],
+      perGroup: [{ run: [...Array(done).keys()], min: values.slice(0, done), max: values.slice(0, done) }],
+      ...(done < runs ? { progress: { done, total: runs } } : {}),
+    });
+    await send(soFar(0));
+    assert.equal(await page.inputValue('.dry-run-threshold'), '30', 'the box is never empty while loading');
+    assert.equal(await text('.dry-run-summary'), `Asking Axiom… 0 of ${runs} queries`);
+    assert.equal(await page.evaluate(() => document.getElementById('results')?.dataset.state), 'running');
+    // A burst of results so far: drawn on the next frame, once, not once each.
+    const drawn = await page.evaluate(
+      ([messages]) =>
+        new Promise<number>((resolve) => {
+          const chart = document.querySelector('.chart')!;
+          let plots = 0;
+          new MutationObserver((changes) => {
+            for (const change of changes)
+              for (const node of change.addedNodes) if ((node as HTMLElement).classList?.contains('uplot')) plots++;
+          }).observe(chart, { childList: true });
+          for (const data of messages) window.dispatchEvent(new MessageEvent('message', { data }));
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(plots)));
+        }),
+      [[1, 2, 3, 4].map((done) => soFar(done))] as const,
+    );
+    assert.equal(drawn, 1, 'four results so far, one draw');
+    assert.equal(
+      await text('.dry-run-summary'),
+      `So far (4 of ${runs} runs): Would not have triggered (0 alerts in this period as saved).`,
+    );
+    assert.equal(await page.evaluate(() => document.getElementById('results')?.dataset.answered), '4');
+    // Values up to 15, threshold 30: the scale takes the threshold in, and the line is drawn.
+    assert.equal(await page.evaluate(() => document.getElementById('results')?.dataset.thresholdDrawn), 'true');
+    const keys = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.dry-run-legend .mark')]
+          .filter((k) => !k.hidden)
+          .map((k) => k.className),
+      );
+    assert.deepEqual(await keys(), ['mark threshold'], 'the key names only what is drawn');
+    // The form's threshold changes while the run goes on: the box follows, and later results keep it.
+    await send({ type: 'rule', operator: 'Above', threshold: 13 });
+    await send(soFar(8));
+    assert.equal(await page.inputValue('.dry-run-threshold'), '13');
+    await send(soFar(runs));
+    assert.equal(await page.inputValue('.dry-run-threshold'), '13', 'the whole result does not put the old rule back');
+    assert.equal(await text('.dry-run-summary'), 'Would have triggered 2 times (0 alerts in this period as saved).');
+    assert.deepEqual(await keys(), ['mark threshold', 'mark would']);
+    // A threshold far above every value, and one far below: both drawn within the chart.
+    for (const limit of ['1000', '-400']) {
+      await page.fill('.dry-run-threshold', limit);
+      await page.press('.dry-run-threshold', 'Tab');
+      assert.equal(
+        await page.evaluate(() => document.getElementById('results')?.dataset.thresholdDrawn),
+        'true',
+        limit,
+      );
+    }
+    assert.deepEqual((await posted()).at(-1), { type: 'rule', operator: 'Above', threshold: -400 });
   });
 
   it('sets everything from the service as text; words are read against the English', async () => {

@@ -70,17 +70,19 @@ export function samplesByTime(runs: RunWindow[], points: readonly Point[]): RunS
   return samplesByRun(runs, perRun);
 }
 
-/** Gathers points already known per run (one query per run, or bins combined per run). */
+/** Gathers points already known per run (one query per run, or bins combined per run). A run whose
+ *  entry is missing is not known yet (its query has not answered): it counts as neither data nor no data. */
 export function samplesByRun(
   runs: RunWindow[],
-  perRun: readonly (readonly { group: string; value: number }[])[],
+  perRun: readonly (readonly { group: string; value: number }[] | undefined)[],
 ): RunSamples {
   const groupIndex = new Map<string, number>();
   const lists: { run: number[]; min: number[]; max: number[] }[] = [];
   const empty = new Uint8Array(runs.length);
   let points = 0;
   for (let k = 0; k < runs.length; k++) {
-    const seen = perRun[k] ?? [];
+    const seen = perRun[k];
+    if (!seen) continue;
     if (!seen.length) empty[k] = 1;
     for (const { group, value } of seen) {
       if (!Number.isFinite(value)) continue;

@@ -41,6 +41,13 @@ export interface DryRunOptions {
   budget: Budget;
   signal: AbortSignal;
   progress?: (done: number, total: number) => void;
+  /**
+   * What was seen so far, as the queries answer: called once before the first query is sent (the
+   * runs, the rule and nothing seen, so the panel shows the rule at once) and after each answer
+   * but the last, with a function that makes the result so far (the caller decides how often it
+   * is worth making).
+   */
+  partial?: (soFar: () => DryRunResult) => void;
   /** Puts a phrase in the display language. */
   say: (p: Phrase) => string;
 }
@@ -120,6 +127,43 @@ export async function dryRunMonitor(
   const plan = planDryRun(definition, { to, periodMs });
   const datasets = new Set<string>();
   let rows = 0;
+  // The monitor's real alerts are asked for beside the queries; the result so far shows them once they are in.
+  const first = plan.runs[0]?.at ?? to - periodMs;
+  const asking = history(first);
+  let changesKnown: { state: string; time: number }[] = [];
+  asking.then(
+    (changes) => (changesKnown = changes),
+    () => undefined,
+  );
+  const answered = new Uint8Array(plan.queries.length);
+  const resultOf = (
+    answers: readonly (ResultTable | undefined)[],
+    changes: { state: string; time: number }[],
+    progress?: { done: number; total: number },
+  ): DryRunResult => {
+    const samples = samplesFromAnswers(plan, answers, progress ? answered : undefined);
+    const matches =
+      plan.reading.kind === 'matches' && !progress
+        ? {
+            period: samples.perGroup.reduce((sum, g) => sum + g.max.reduce((a, b) => a + b, 0), 0),
+            lastDay: matchesInLastDay(plan, answers[0], to),
+            limit: MATCH_LIMIT_PER_DAY,
+          }
+        : undefined;
+    return {
+      ...base,
+      periodMs,
+      ...samplesMessage(samples),
+      realAlerts: realAlerts(changes),
+      approximations: plan.approximations.map((a) => options.say(a)),
+      queries: plan.queries.length,
+      ...(plan.noVerdict ? { noVerdict: options.say(plan.noVerdict) } : {}),
+      ...(matches ? { matches } : {}),
+      ...(progress ? { progress } : {}),
+    };
+  };
+  const total = plan.queries.length;
+  options.partial?.(() => resultOf([], changesKnown, { done: 0, total }));
   const answers = await runPlan(
     plan,
     async (query, querySignal) => {
@@ -134,33 +178,13 @@ export async function dryRunMonitor(
     },
     options.budget,
     signal,
-    options.progress,
-  );
-  const first = plan.runs[0]?.at ?? to - periodMs;
-  const changes = await history(first);
-  const samples = samplesFromAnswers(plan, answers);
-  const matches =
-    plan.reading.kind === 'matches'
-      ? {
-          period: samples.perGroup.reduce((sum, g) => sum + g.max.reduce((a, b) => a + b, 0), 0),
-          lastDay: matchesInLastDay(plan, answers[0], to),
-          limit: MATCH_LIMIT_PER_DAY,
-        }
-      : undefined;
-  return {
-    result: {
-      ...base,
-      periodMs,
-      ...samplesMessage(samples),
-      realAlerts: realAlerts(changes),
-      approximations: plan.approximations.map((a) => options.say(a)),
-      queries: plan.queries.length,
-      ...(plan.noVerdict ? { noVerdict: options.say(plan.noVerdict) } : {}),
-      ...(matches ? { matches } : {}),
+    (done, all, index, soFar) => {
+      answered[index] = 1;
+      options.progress?.(done, all);
+      if (done < all) options.partial?.(() => resultOf(soFar, changesKnown, { done, total: all }));
     },
-    rows,
-    datasets: [...datasets],
-  };
+  );
+  return { result: resultOf(answers, await asking), rows, datasets: [...datasets] };
 }
 
 /** How a dry run ended, for its history entry. */

@@ -2,21 +2,29 @@
 // The panel gets what each run saw (per group, the least and greatest value), so that a change of
 // threshold or operator is evaluated there at once, without the service. Both sides read what they
 // receive through the readers below and drop anything else.
-import { isJsonObject } from '../json';
+import { isJsonObject, type JsonObject } from '../json';
+import { fill } from '../phrase';
 import { parseWordTable } from '../run/panelWords';
+import { MONITOR_WORDS } from './monitorVocabulary';
 import type { RunSamples, TriggerRule } from './dryRun';
 
 /** The panel's words: English templates with holes, translated by the extension and filled by the page. */
 export const DRY_RUN_WORDS = {
   title: 'Dry run',
   running: 'Asking Axiom… {0} of {1} queries',
-  triggeredMany: 'Would have triggered {0} times ({1} alerts in this period as saved).',
-  triggeredOne: 'Would have triggered once ({1} alerts in this period as saved).',
-  triggeredNone: 'Would not have triggered ({1} alerts in this period as saved).',
+  soFar: 'So far ({0} of {1} runs):',
+  triggered: 'Would have triggered {0} ({1} in this period as saved).',
+  triggeredNone: 'Would not have triggered ({1} in this period as saved).',
+  once: 'once',
+  times: '{0} times',
+  oneAlert: '1 alert',
+  alerts: '{0} alerts',
+  oneNotification: '1 notification',
+  notifications: '{0} notifications',
   firstLast: 'First {0}, last {1}.',
   longest: 'Longest open: {0}.',
   stillOpen: 'An alert is still open at the end.',
-  notifications: '{0} notifications.',
+  notificationsSent: '{0}.',
   matches:
     '{0} matching events in the period, each a notification (at most 10 a minute and 500 a day); {1} in the last 24 hours.',
   matchRefused:
@@ -29,11 +37,41 @@ export const DRY_RUN_WORDS = {
   last7d: 'Last 7 days',
   approximated: 'Approximated',
   wouldTrigger: 'Would trigger',
+  thresholdLine: 'Threshold',
   realAlert: 'Alert as saved',
   noData: 'No run saw any data in this period.',
   queries: '{0} queries over {1} runs.',
-  savedAlerts: '{0} alerts in this period as saved.',
+  savedAlerts: '{0} in this period as saved.',
+  // The operators in the words of the hovers and rows (one table: monitorVocabulary's).
+  above: MONITOR_WORDS.above,
+  atOrAbove: MONITOR_WORDS.atOrAbove,
+  below: MONITOR_WORDS.below,
+  atOrBelow: MONITOR_WORDS.atOrBelow,
+  aboveOrBelow: MONITOR_WORDS.aboveOrBelow,
 } as const;
+
+/** How many, in words: the template for one when there is one, the other (with the number) otherwise. */
+export function countWords(count: number, one: string, many: string): string {
+  return count === 1 ? one : fill(many, [String(count)]);
+}
+
+/** "once", "2 times". */
+export function timesWords(count: number, words: Pick<DryRunWords, 'once' | 'times'>): string {
+  return countWords(count, words.once, words.times);
+}
+
+/** "1 alert", "2 alerts". */
+export function alertsWords(count: number, words: Pick<DryRunWords, 'oneAlert' | 'alerts'>): string {
+  return countWords(count, words.oneAlert, words.alerts);
+}
+
+/** "1 notification", "2 notifications". */
+export function notificationsWords(
+  count: number,
+  words: Pick<DryRunWords, 'oneNotification' | 'notifications'>,
+): string {
+  return countWords(count, words.oneNotification, words.notifications);
+}
 
 export type DryRunWordKey = keyof typeof DRY_RUN_WORDS;
 export type DryRunWords = { readonly [K in DryRunWordKey]: string };
@@ -66,16 +104,35 @@ export interface DryRunResult {
   noQuery?: string;
   /** Match monitors: matching events in the period and in the last 24 hours. */
   matches?: { period: number; lastDay: number; limit: number };
+  /** While queries are still answering: how many have, of all. Runs not answered yet are unknown. */
+  progress?: { done: number; total: number };
 }
 
-export type DryRunHostMessage =
-  DryRunResult | { type: 'progress'; done: number; total: number } | { type: 'failed'; message: string };
+/** The operator and threshold: the settings form's, told to the page when they change there, and
+ *  sent by the page when they are changed in it (the form's document takes them). */
+export interface DryRunRuleMessage {
+  type: 'rule';
+  operator: string;
+  threshold: number;
+}
 
-export type DryRunPageMessage = { type: 'ready' } | { type: 'period'; periodMs: number };
+export type DryRunHostMessage = DryRunResult | DryRunRuleMessage | { type: 'failed'; message: string };
+
+export type DryRunPageMessage = { type: 'ready' } | { type: 'period'; periodMs: number } | DryRunRuleMessage;
+
+function readRule(value: JsonObject): DryRunRuleMessage | undefined {
+  return value.type === 'rule' &&
+    typeof value.operator === 'string' &&
+    typeof value.threshold === 'number' &&
+    Number.isFinite(value.threshold)
+    ? { type: 'rule', operator: value.operator, threshold: value.threshold }
+    : undefined;
+}
 
 export function readDryRunPageMessage(value: unknown): DryRunPageMessage | undefined {
   if (!isJsonObject(value)) return undefined;
   if (value.type === 'ready') return { type: 'ready' };
+  if (value.type === 'rule') return readRule(value);
   if (
     value.type === 'period' &&
     typeof value.periodMs === 'number' &&
@@ -93,9 +150,8 @@ const strings = (value: unknown): value is string[] =>
 
 export function readDryRunHostMessage(value: unknown): DryRunHostMessage | undefined {
   if (!isJsonObject(value)) return undefined;
-  if (value.type === 'progress' && typeof value.done === 'number' && typeof value.total === 'number')
-    return { type: 'progress', done: value.done, total: value.total };
   if (value.type === 'failed' && typeof value.message === 'string') return { type: 'failed', message: value.message };
+  if (value.type === 'rule') return readRule(value);
   if (value.type !== 'result') return undefined;
   const { name, intervalMinutes, periodMs, runs, groups, perGroup, empty, rule, realAlerts, approximations, queries } =
     value;
@@ -121,6 +177,12 @@ export function readDryRunHostMessage(value: unknown): DryRunHostMessage | undef
   if (
     (value.noVerdict !== undefined && typeof value.noVerdict !== 'string') ||
     (value.noQuery !== undefined && typeof value.noQuery !== 'string')
+  )
+    return undefined;
+  const { progress } = value;
+  if (
+    progress !== undefined &&
+    !(isJsonObject(progress) && typeof progress.done === 'number' && typeof progress.total === 'number')
   )
     return undefined;
   return value as unknown as DryRunResult;

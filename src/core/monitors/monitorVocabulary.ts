@@ -7,6 +7,8 @@ export const MONITOR_WORDS = {
   unknownType: 'Unknown type',
   matchEvent: 'Match event',
   anomalyDetection: 'Anomaly detection',
+  above: 'Above',
+  below: 'Below',
   atOrBelow: 'At or below',
   atOrAbove: 'At or above',
   aboveOrBelow: 'Above or below',

@@ -8,8 +8,16 @@ import { MONITOR_WORDS, type MonitorWords } from './monitorVocabulary';
 // Switches rather than lookup tables: a value the service sent may be any string ("valueOf" and
 // "__proto__" included), and comparing against a few constants took a fifth of the time of an
 // own-key lookup with a string that JSON.parse had just made.
-function operatorWords(operator: string, words: MonitorWords): string {
+/** An operator in words ("At or above"); one the service did not send as a known operator, as sent. */
+export function operatorWords(
+  operator: string,
+  words: Pick<MonitorWords, 'above' | 'below' | 'atOrAbove' | 'atOrBelow' | 'aboveOrBelow'>,
+): string {
   switch (operator) {
+    case 'Above':
+      return words.above;
+    case 'Below':
+      return words.below;
     case 'BelowOrEqual':
       return words.atOrBelow;
     case 'AboveOrEqual':

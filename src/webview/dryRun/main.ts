@@ -2,7 +2,10 @@
 // change is evaluated here at once, without the service), the period (a change asks the extension
 // to run again), a chart of what each run compared — one line per group, the threshold across it,
 // the runs that would have triggered and the alerts the monitor really raised marked apart — and
-// what was approximated. Everything is set as text.
+// what was approximated. Everything is set as text. While queries answer, the result so far comes
+// a few times a second: the verdict so far is said and drawn at once, once per frame at most. The
+// operator and threshold are the settings form's: told here when they change there, and sent back
+// when they are changed here.
 import 'uplot/dist/uPlot.min.css';
 import '../results/results.css';
 import './dryRun.css';
@@ -11,12 +14,16 @@ import { fill } from '../../core/phrase';
 import { evaluate, summarize, type DryRunOutcome } from '../../core/monitors/dryRun';
 import { OPERATORS } from '../../core/monitors/monitorFields';
 import {
+  alertsWords,
+  notificationsWords,
   parseDryRunWords,
   readDryRunHostMessage,
   samplesFromMessage,
+  timesWords,
   type DryRunPageMessage,
   type DryRunResult,
 } from '../../core/monitors/dryRunProtocol';
+import { operatorWords } from '../../core/monitors/monitorWords';
 import { Chart } from '../results/chart';
 import { el } from '../results/dom';
 import type { TimeSeries } from '../results/timeSeries';
@@ -38,7 +45,7 @@ const details = el('p', 'dry-run-details');
 const controls = el('div', 'dry-run-controls');
 const operator = el('select', 'dry-run-operator');
 operator.setAttribute('aria-label', words.operator);
-for (const op of OPERATORS) operator.append(new Option(op, op));
+for (const op of OPERATORS) operator.append(new Option(operatorWords(op, words), op));
 const threshold = el('input', 'dry-run-threshold');
 threshold.type = 'number';
 threshold.step = 'any';
@@ -55,12 +62,17 @@ const operatorLabel = el('label', '', words.operator);
 const thresholdLabel = el('label', '', words.threshold);
 controls.append(operatorLabel, operator, thresholdLabel, threshold, el('label', '', words.period), period);
 const legend = el('p', 'dry-run-legend');
-legend.append(el('span', 'mark would', words.wouldTrigger), el('span', 'mark real', words.realAlert));
+const thresholdKey = el('span', 'mark threshold', words.thresholdLine);
+const wouldKey = el('span', 'mark would', words.wouldTrigger);
+const realKey = el('span', 'mark real', words.realAlert);
+legend.append(thresholdKey, wouldKey, realKey);
 const chart = new Chart();
 const notes = el('ul', 'dry-run-notes');
 root.append(summary, details, controls, legend, chart.element, notes);
 
 let current: DryRunResult | undefined;
+/** Whether the result shown is one of a run still answering (the rule is then the page's own, not the result's). */
+let answering = false;
 let samples: ReturnType<typeof samplesFromMessage> | undefined;
 
 function themeColour(name: string, fallback: string): string {
@@ -106,6 +118,8 @@ function overlay(
     ctx.save();
     const line = (y: number, colour: string) => {
       const pos = plot.valToPos(y, 'y', true);
+      // Said on the page, for whoever checks what is drawn (the scale always takes the threshold in).
+      root.dataset.thresholdDrawn = String(pos >= top && pos <= top + height);
       if (pos < top || pos > top + height) return;
       ctx.strokeStyle = colour;
       ctx.lineWidth = 1.5;
@@ -148,12 +162,18 @@ function render(): void {
   const limit = Number(threshold.value);
   let outcome: DryRunOutcome | undefined;
   details.textContent = '';
+  if (result.progress && !answeredRuns(result)) {
+    // Nothing seen yet: the rule is shown (the boxes), the verdict comes with the first answers.
+    summary.textContent = say(words.running, result.progress.done, result.progress.total);
+    root.dataset.count = '';
+    return;
+  }
   chart.element.hidden = Boolean(result.noQuery);
   legend.hidden = Boolean(result.noQuery);
   if (result.noQuery) {
     // MPL: nothing was asked; the alerts it really raised are all there is to show.
     summary.textContent = result.noQuery;
-    details.textContent = say(words.savedAlerts, result.realAlerts.length);
+    details.textContent = say(words.savedAlerts, alertsWords(result.realAlerts.length, words));
     root.dataset.count = '';
     return;
   } else if (result.noVerdict) {
@@ -165,31 +185,61 @@ function render(): void {
   } else if (Number.isFinite(limit) && threshold.value.trim() !== '') {
     outcome = evaluate(samples, { ...result.rule, operator: op, threshold: limit });
     const s = summarize(samples, outcome, result.intervalMinutes);
-    const real = result.realAlerts.length;
-    summary.textContent = say(
-      s.count === 0 ? words.triggeredNone : s.count === 1 ? words.triggeredOne : words.triggeredMany,
-      s.count,
-      real,
-    );
+    const real = alertsWords(result.realAlerts.length, words);
+    const verdict = say(s.count === 0 ? words.triggeredNone : words.triggered, timesWords(s.count, words), real);
+    summary.textContent = result.progress
+      ? `${say(words.soFar, answeredRuns(result), result.runs.length)} ${verdict}`
+      : verdict;
     const parts: string[] = [];
     if (s.first !== undefined && s.last !== undefined)
       parts.push(say(words.firstLast, dates.format(s.first), dates.format(s.last)));
     if (s.longestMs !== undefined) parts.push(say(words.longest, duration(s.longestMs)));
     if (s.openAtEnd) parts.push(words.stillOpen);
-    if (s.count) parts.push(say(words.notifications, s.notifications));
+    if (s.count) parts.push(say(words.notificationsSent, notificationsWords(s.notifications, words)));
     details.textContent = parts.join(' ');
   }
-  if (!result.perGroup.length) details.textContent = `${details.textContent} ${words.noData}`.trim();
+  if (!result.perGroup.length && !result.progress)
+    details.textContent = `${details.textContent} ${words.noData}`.trim();
   root.dataset.count = outcome ? String(outcome.alerts.length) : '';
+  // The key names what is drawn, and only that.
+  const ruled = !result.noVerdict && !result.matches && Number.isFinite(limit);
+  thresholdKey.hidden = !ruled;
+  wouldKey.hidden = !outcome?.openingRuns.length;
+  realKey.hidden = !result.realAlerts.length;
+  // The threshold line is always within the chart's range (a band: both its edges).
+  chart.setYIncludes(ruled ? (op === 'AboveOrBelow' ? [Math.abs(limit), -Math.abs(limit)] : [limit]) : []);
   chart.setOverlay(overlay(result, outcome, op, limit));
   chart.show(series(result, op));
 }
 
+/** Runs whose query answered so far (one query per run), or none until the one query over the period has. */
+function answeredRuns(result: DryRunResult): number {
+  const progress = result.progress;
+  if (!progress) return result.runs.length;
+  return progress.total === result.runs.length ? progress.done : 0;
+}
+
+/** Draws on the next frame, once however many results and keystrokes came before it. */
+let frame: number | undefined;
+function renderSoon(): void {
+  frame ??= requestAnimationFrame(() => {
+    frame = undefined;
+    render();
+  });
+}
+
+function showRule(op: string, value: number): void {
+  operator.value = (OPERATORS as readonly string[]).includes(op) ? op : 'Above';
+  // What is typed stays as typed while it means the same number ("1." is 1).
+  if (Number(threshold.value) !== value || threshold.value.trim() === '') threshold.value = String(value);
+}
+
 function receive(result: DryRunResult): void {
+  // A run's rule is taken from its first message; after it, the rule is what the page and the form say.
+  if (!answering) showRule(result.rule.operator, result.rule.threshold);
+  answering = Boolean(result.progress);
   current = result;
   samples = samplesFromMessage(result);
-  operator.value = (OPERATORS as readonly string[]).includes(result.rule.operator) ? result.rule.operator : 'Above';
-  threshold.value = String(result.rule.threshold);
   period.value = String(result.periodMs);
   const hideRule = Boolean(result.noVerdict || result.matches || result.noQuery);
   for (const control of [operator, threshold, operatorLabel, thresholdLabel]) control.hidden = hideRule;
@@ -201,23 +251,41 @@ function receive(result: DryRunResult): void {
         ...result.approximations.map((a) => `${words.approximated}: ${a}`),
       ];
   for (const note of notesShown) notes.append(el('li', '', note));
-  root.dataset.state = 'done';
-  render();
+  root.dataset.state = result.progress ? 'running' : 'done';
+  root.dataset.answered = String(answeredRuns(result));
+  if (result.progress) renderSoon();
+  else render();
 }
 
-operator.addEventListener('change', render);
+/** The rule as the page shows it, sent so that the form's document takes it (once committed). */
+function sendRule(): void {
+  const value = Number(threshold.value);
+  if (threshold.value.trim() === '' || !Number.isFinite(value)) return;
+  page.post({ type: 'rule', operator: operator.value, threshold: value });
+}
+
+operator.addEventListener('change', () => {
+  render();
+  sendRule();
+});
+// Recounted as it is typed; sent when it is committed (left, or Enter), as the form writes its fields.
 threshold.addEventListener('input', render);
-period.addEventListener('change', () => page.post({ type: 'period', periodMs: Number(period.value) }));
+threshold.addEventListener('change', sendRule);
+period.addEventListener('change', () => {
+  answering = false;
+  page.post({ type: 'period', periodMs: Number(period.value) });
+});
 
 window.addEventListener('message', (event: MessageEvent) => {
   const message = readDryRunHostMessage(event.data);
   if (!message) return;
-  if (message.type === 'progress') {
-    root.dataset.state = 'running';
-    summary.textContent = say(words.running, message.done, message.total);
-  } else if (message.type === 'failed') {
+  if (message.type === 'failed') {
+    answering = false;
     root.dataset.state = 'failed';
     summary.textContent = message.message;
+  } else if (message.type === 'rule') {
+    showRule(message.operator, message.threshold);
+    if (current) render();
   } else receive(message);
 });
 page.post({ type: 'ready' });

@@ -32,6 +32,7 @@ export class Chart {
   private kindShown: ChartKind = 'line';
   /** Drawn over the series after each draw (the dry run's threshold and marks). */
   private overlay?: (plot: uPlot) => void;
+  private yIncludes: readonly number[] = [];
 
   constructor(private readonly text: PanelText = ENGLISH) {
     this.element = el('div', 'chart');
@@ -51,6 +52,11 @@ export class Chart {
     this.kindShown = kind;
     this.element.dataset.kind = kind;
     if (this.data) this.show(this.data);
+  }
+
+  /** Values the y scale reaches whatever the series hold (the dry run's threshold), from the next draw on. */
+  setYIncludes(values: readonly number[]): void {
+    this.yIncludes = values.filter((v) => Number.isFinite(v));
   }
 
   /** Something to draw over the series (or nothing), from the next draw on. */
@@ -120,7 +126,10 @@ export class Chart {
         }),
       ],
       // Bars stand on their x: the first and last get half a step of room so that they show whole.
-      scales: bars ? { x: { time: true, range: (_u, min, max) => padRange(data.x, min, max) } } : undefined,
+      scales: {
+        ...(bars ? { x: { time: true, range: (_u, min, max) => padRange(data.x, min, max) } } : {}),
+        ...(this.yIncludes.length ? { y: { range: (_u, min, max) => includeRange(this.yIncludes, min, max) } } : {}),
+      },
       axes: [axis, { ...axis, size: 60 }],
       cursor: { drag: { x: true, y: false } },
       legend: { show: true },
@@ -144,4 +153,11 @@ function padRange(x: readonly number[], min: number, max: number): [number, numb
   for (let i = 1; i < x.length; i++) if (x[i] > x[i - 1]) step = Math.min(step, x[i] - x[i - 1]);
   const half = Number.isFinite(step) ? step / 2 : 1;
   return [min - half, max + half];
+}
+
+/** The y range of the values, widened to the values it must include, with uPlot's usual margin. */
+function includeRange(include: readonly number[], min: number | null, max: number | null): uPlot.Range.MinMax {
+  const low = Math.min(...include, ...(min === null ? [] : [min]));
+  const high = Math.max(...include, ...(max === null ? [] : [max]));
+  return uPlot.rangeNum(low, high, 0.1, true);
 }

@@ -11,8 +11,18 @@ import { render, type Phrase } from '../../../src/core/phrase';
 import { DRY_RUN_SOURCE, HistoryStore, historyEntryOf } from '../../../src/core/history/historyStore';
 import { dryRunHistoryRun, dryRunMonitor, isMplMonitor } from '../../../src/core/monitors/dryRunMonitor';
 import { evaluate, normalRule } from '../../../src/core/monitors/dryRun';
-import { readDryRunHostMessage } from '../../../src/core/monitors/dryRunProtocol';
-import { matchesInLastDay, planDryRun, runPlan, samplesFromAnswers } from '../../../src/core/monitors/dryRunPlan';
+import {
+  readDryRunHostMessage,
+  samplesFromMessage,
+  type DryRunResult,
+} from '../../../src/core/monitors/dryRunProtocol';
+import {
+  DRY_RUN_IN_FLIGHT,
+  matchesInLastDay,
+  planDryRun,
+  runPlan,
+  samplesFromAnswers,
+} from '../../../src/core/monitors/dryRunPlan';
 import { FakeAxiom } from '../../support/fakeAxiom';
 import {
   seriesAplAnswer,
@@ -208,6 +218,34 @@ describe('dry run: a whole run, MPL monitors and the query history', () => {
     );
     // A monitor with both (which the service refuses) is run by its APL.
     assert.equal(isMplMonitor({ aplQuery: "['x'] | count", mplQuery: 'm' }), false);
+  });
+
+  it('tells the result so far as queries answer: the rule before any, a verdict so far after the first, unanswered runs neither data nor no data', async () => {
+    fake.aplAnswer = seriesAplAnswer(spikySeries([to - 60 * MINUTE], { base: 1, spike: 100 }));
+    const definition = { id: 'mon_p', name: 'P', ...AVERAGE_OVER_FIFTEEN_MINUTES, alertOnNoData: true };
+    const told: DryRunResult[] = [];
+    const budget = new RequestBudget({ maxInFlight: DRY_RUN_IN_FLIGHT, share: 0.5, assumedLimit: 10_000 });
+    const done = await dryRunMonitor(client(), definition, {
+      ...options(),
+      budget,
+      partial: (soFar) => told.push(soFar()),
+    });
+    assert.ok(budget.peakInFlight > 1 && budget.peakInFlight <= DRY_RUN_IN_FLIGHT, `${budget.peakInFlight} in flight`);
+    const [first, second] = told;
+    assert.deepEqual(first.progress, { done: 0, total: 288 });
+    assert.deepEqual([first.rule.operator, first.rule.threshold], ['Above', 5], 'the rule comes before any answer');
+    assert.deepEqual([first.perGroup, first.empty], [[], []], 'nothing seen, and no run counted as seeing no data');
+    assert.deepEqual(second.progress, { done: 1, total: 288 });
+    assert.equal(second.perGroup[0]?.run.length, 1, 'the one run answered');
+    assert.equal(told.length, 288, 'once before the queries and after each answer but the last');
+    assert.equal(done.result.progress, undefined, 'the whole result says it is whole');
+    for (const message of told)
+      assert.ok(readDryRunHostMessage(JSON.parse(JSON.stringify(message))), 'the page takes it');
+    // Along the way the verdict only grows towards the whole one: runs answered are final.
+    const alertsOf = (result: DryRunResult) => evaluate(samplesFromMessage(result), result.rule).alerts.length;
+    const whole = alertsOf(done.result);
+    assert.equal(whole, 1);
+    assert.ok(told.every((result) => alertsOf(result) <= whole + 1));
   });
 
   it('is recorded in the query history as one dry run over its period, however it ends', async () => {

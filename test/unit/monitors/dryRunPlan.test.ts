@@ -21,7 +21,7 @@ import {
   meaningOfNode,
   type Meaning,
 } from '../../support/aplTrees';
-import { monitorSchedules, summarizingQueries } from '../../support/dryRunArbitraries';
+import { countingQueries, monitorSchedules, summarizingQueries } from '../../support/dryRunArbitraries';
 
 const MINUTE = 60_000;
 
@@ -79,6 +79,54 @@ describe('dry run: the plan', () => {
     );
     assert.equal(week.queries.length, 1, 'past the budget of queries: one, approximated');
     assert.match(words(week).join('\n'), /range of 15 minutes was read as its own interval of 5 minutes: 2016 queries/);
+  });
+
+  it('one binned query where it serves, decided from the tree: the range is the interval, or the aggregation adds up across bins', () => {
+    const plan = (aplQuery: string, rangeMinutes = 15) =>
+      planDryRun({ ...threshold, rangeMinutes, aplQuery }, { to, periodMs: day });
+    const combines: [string, string | undefined][] = [
+      ["['l'] | summarize count()", 'sum'],
+      ["['l'] | summarize n = sum(bytes) by host", 'sum'],
+      ["['l'] | summarize countif(status >= 500)", 'sum'],
+      ["['l'] | summarize min(d)", 'min'],
+      ["['l'] | summarize max(d) by host", 'max'],
+      ["['l'] | summarize avg(d)", undefined],
+      ["['l'] | summarize dcount(host)", undefined],
+      ["['l'] | summarize percentile(d, 95)", undefined],
+      ["['l'] | summarize count(), avg(d)", undefined],
+      ["['l'] | summarize count(), max(d)", undefined],
+      // The words in a string or a comment are not the aggregation.
+      ["['l'] | where m == 'summarize count()' | summarize avg(d) // count()", undefined],
+    ];
+    for (const [apl, combine] of combines) {
+      const longer = plan(apl);
+      assert.deepEqual(
+        longer.reading,
+        combine ? { kind: 'combineBins', combine, binMs: 5 * MINUTE } : { kind: 'perRun' },
+        apl,
+      );
+      assert.equal(longer.queries.length, combine ? 1 : 288, apl);
+      // A range of one interval: one binned query for every aggregation.
+      assert.equal(plan(apl, 5).queries.length, 1, apl);
+    }
+  });
+
+  it('`| count` is the summarize it stands for: one binned query, its runs the sums of their bins', () => {
+    const apl = "['http-logs']\n| where service == 'payments' and status == 402\n| count // declined";
+    const plan = planDryRun({ ...threshold, rangeMinutes: 15, aplQuery: apl }, { to, periodMs: day });
+    assert.deepEqual(
+      plan.queries.map((q) => q.apl),
+      [
+        "['http-logs']\n| where service == 'payments' and status == 402\n| summarize count() by bin(_time, 5m) // declined",
+      ],
+    );
+    assert.deepEqual(plan.reading, { kind: 'combineBins', combine: 'sum', binMs: 5 * MINUTE });
+    // A count with something after it is not the query's last stage: one query per run.
+    const after = planDryRun(
+      { ...threshold, rangeMinutes: 15, aplQuery: "['l'] | count | extend c = Count * 2" },
+      { to, periodMs: day },
+    );
+    assert.equal(after.queries.length, 288);
   });
 
   it('a chart query is asked once; bins that do not line up with the runs are said', () => {
@@ -237,6 +285,46 @@ describe('dry run: rewrites on the tree', () => {
     assert.equal(
       countedByTime("let e = 'error';\n['l'] | where level == e", 5),
       "let e = 'error';\n['l'] | where level == e\n| summarize count() by bin(_time, 5m)",
+    );
+  });
+
+  it('generated queries ending with `| count`: the rewrite parses, keeps its comments, and changes only that stage', () => {
+    fc.assert(
+      fc.property(countingQueries, fc.integer({ min: 1, max: 60 }), (apl, minutes) => {
+        const before = parseApl(apl);
+        assert.deepEqual(before.problems, [], `the generator writes valid APL:\n${apl}`);
+        const rewritten = binnedByTime(apl, minutes);
+        assert.ok(rewritten !== undefined, apl);
+        const after = parseApl(rewritten);
+        parsesAsBefore(before, after);
+        const was = meaningOf(before);
+        const is = meaningOf(after);
+        const expected = parseApl(`T | summarize count() by bin(_time, ${minutes}m)`);
+        const expectedStage = mainQuery(expected)?.body.stages[0];
+        assert.ok(expectedStage);
+        const stageAfter = lastStageOf(after, is);
+        const stageBefore = lastStageOf(before, was);
+        // The stage, its comments aside, is the binned summarize; put the old one back and nothing else differs.
+        const { leadingComments: _a, ...binned } = stageAfter;
+        const { leadingComments: _b, ...wanted } = meaningOfNode(expected.text, expectedStage);
+        assert.deepEqual(binned, wanted, rewritten);
+        Object.assign(stageAfter, stageBefore);
+        assert.deepEqual(is, was, `nothing else changed:\n${apl}\n→\n${rewritten}`);
+        const plan = planDryRun(
+          {
+            ...{ type: 'Threshold', operator: 'Above', threshold: 1 },
+            intervalMinutes: minutes,
+            rangeMinutes: 3 * minutes,
+            aplQuery: apl,
+          },
+          { to, periodMs: day },
+        );
+        assert.deepEqual(
+          plan.queries.map((q) => q.apl),
+          [rewritten],
+        );
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -4,11 +4,19 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { evaluate, runWindows, samplesByTime } from '../../../src/core/monitors/dryRun';
 import {
+  alertsWords,
+  DRY_RUN_WORDS,
+  notificationsWords,
+  parseDryRunWords,
   readDryRunHostMessage,
+  timesWords,
   readDryRunPageMessage,
   samplesFromMessage,
   samplesMessage,
 } from '../../../src/core/monitors/dryRunProtocol';
+import { operatorWords } from '../../../src/core/monitors/monitorWords';
+import { OPERATORS } from '../../../src/core/monitors/monitorFields';
+import { MONITOR_WORDS } from '../../../src/core/monitors/monitorVocabulary';
 import { minutePoints, monitorSchedules, triggerRules } from '../../support/dryRunArbitraries';
 
 const MINUTE = 60_000;
@@ -53,5 +61,51 @@ describe('dry run: the panel’s messages', () => {
     });
     assert.equal(readDryRunPageMessage({ type: 'period', periodMs: -1 }), undefined);
     assert.equal(readDryRunPageMessage('ready'), undefined);
+  });
+});
+
+describe('dry run: its words', () => {
+  it('counts in words: once, 2 times, 1 alert, 2 alerts, 0 alerts, 1 notification', () => {
+    const words = DRY_RUN_WORDS;
+    assert.deepEqual(
+      [0, 1, 2, 17].map((n) => timesWords(n, words)),
+      ['0 times', 'once', '2 times', '17 times'],
+    );
+    assert.deepEqual(
+      [0, 1, 2].map((n) => alertsWords(n, words)),
+      ['0 alerts', '1 alert', '2 alerts'],
+    );
+    assert.deepEqual(
+      [1, 3].map((n) => notificationsWords(n, words)),
+      ['1 notification', '3 notifications'],
+    );
+  });
+
+  it('counts in the translation handed over; a translation that lost its hole is English', () => {
+    const words = parseDryRunWords(JSON.stringify({ once: 'einmal', times: '{0}-mal', alerts: 'Alarme' }));
+    assert.deepEqual([timesWords(1, words), timesWords(3, words)], ['einmal', '3-mal']);
+    assert.equal(alertsWords(2, words), '2 alerts');
+  });
+
+  it('operators in the words of the hovers, from their one table, for every operator the form offers', () => {
+    assert.deepEqual(
+      OPERATORS.map((op) => operatorWords(op, DRY_RUN_WORDS)),
+      ['Above', 'At or above', 'Below', 'At or below', 'Above or below'],
+    );
+    for (const key of ['above', 'atOrAbove', 'below', 'atOrBelow', 'aboveOrBelow'] as const)
+      assert.equal(DRY_RUN_WORDS[key], MONITOR_WORDS[key]);
+    assert.ok(
+      OPERATORS.every((op) => !/[A-Z].*[A-Z]/.test(operatorWords(op, DRY_RUN_WORDS))),
+      'no code names',
+    );
+  });
+
+  it('the rule goes both ways and is read strictly', () => {
+    const rule = { type: 'rule', operator: 'Below', threshold: 30 };
+    assert.deepEqual(readDryRunPageMessage(rule), rule);
+    assert.deepEqual(readDryRunHostMessage(rule), rule);
+    assert.equal(readDryRunPageMessage({ ...rule, threshold: '30' }), undefined);
+    assert.equal(readDryRunPageMessage({ ...rule, threshold: Number.NaN }), undefined);
+    assert.equal(readDryRunHostMessage({ type: 'rule', operator: 3, threshold: 1 }), undefined);
   });
 });

@@ -5,11 +5,9 @@ import { COMMANDS } from '../platform/constants';
 import { localize } from '../platform/l10n';
 import { once } from '../platform/lazy';
 import { ReadOnlyQueries } from '../platform/openQuery';
+import { MONITOR_QUERY_SCHEME } from '../platform/restoredQueries';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
-
-/** The scheme of a monitor's query as shown read-only (`axiom-monitor-query:/<id>/Checkout 5xx.apl`). */
-export const MONITOR_QUERY_SCHEME = 'axiom-monitor-query';
 
 /** One registration of the scheme for the extension host (the feature is made once, but its tests may make it again). */
 const monitorQueries = once(

@@ -5,7 +5,7 @@ import { COMMANDS } from '../platform/constants';
 import { localize } from '../platform/l10n';
 import { once } from '../platform/lazy';
 import { ReadOnlyQueries } from '../platform/openQuery';
-import { MONITOR_QUERY_SCHEME } from '../platform/restoredQueries';
+import { FEATURES } from '../platform/declarations';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
 
@@ -13,7 +13,7 @@ import { monitorFromArgs } from './pickMonitor';
 const monitorQueries = once(
   () =>
     new ReadOnlyQueries(
-      MONITOR_QUERY_SCHEME,
+      FEATURES.monitors.readOnlyScheme,
       localize(
         'This is the monitor’s query as Axiom has it, to read and run. To change the monitor, click Edit Monitor above the query; to keep a copy of your own, use File: Save As.',
       ),

@@ -2,9 +2,6 @@
 // that activation loads only this.
 import * as vscode from 'vscode';
 
-/** The scheme of a monitor's query as shown read-only (`axiom-monitor-query:/<id>/Checkout 5xx.apl`). */
-export const MONITOR_QUERY_SCHEME = 'axiom-monitor-query';
-
 /**
  * Closes the tabs of read-only queries that the window brought back after a reload: their text was
  * this window's only (kept nowhere, as nothing of it is the person's), so they would open empty or

@@ -284,7 +284,7 @@ describe('Monitors view', () => {
     assert.match(String(snoozed.description), /^snoozed until /);
     assert.equal((snoozed.iconPath as vscode.ThemeIcon).id, 'bell-slash');
     assert.equal(item('mon_past').contextValue, 'monitor.active', 'a past disabledUntil is not snoozed');
-    assert.equal(item('mon_future_4').description, 'ForecastDeviation · SomethingNew');
+    assert.equal(item('mon_future_4').description, 'SomethingNew · ForecastDeviation');
     assert.equal(checkout.command?.command, 'axiom.openMonitorQuery');
     assert.equal(
       checkout.command?.arguments?.[0],
@@ -313,7 +313,7 @@ describe('Monitors view', () => {
       `Above 10 · every 5m · Threshold · changed ${formatDay(new Date('2025-04-02T09:30:00Z'))}`,
       'changed a day after it was made, long ago',
     );
-    assert.equal(item('mon_go_sdk_6').description, 'Unknown type · At or above 1000');
+    assert.equal(item('mon_go_sdk_6').description, 'At or above 1000 · Unknown type');
     assert.equal(item('mon_nulls_7').description, 'every 10m · Match event');
     assert.equal(item('mon_odd_8').description, 'Unknown type · every 5m');
     assert.match(hover('mon_go_sdk_6'), /^Type: Unknown type {2}$/m);

@@ -315,7 +315,7 @@ describe('Monitors view', () => {
     );
     assert.equal(item('mon_go_sdk_6').description, 'At or above 1000 · Unknown type');
     assert.equal(item('mon_nulls_7').description, 'every 10m · Match event');
-    assert.equal(item('mon_odd_8').description, 'Unknown type · every 5m');
+    assert.equal(item('mon_odd_8').description, 'every 5m · Unknown type');
     assert.match(hover('mon_go_sdk_6'), /^Type: Unknown type {2}$/m);
     assert.match(hover('mon_go_sdk_6'), /^A test monitor$/m);
     assert.doesNotMatch(hover('mon_go_sdk_6'), /Created|Runs every|Over the last|Notifiers/);

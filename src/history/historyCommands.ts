@@ -131,7 +131,7 @@ export async function showHistoryPick(
 ): Promise<{ entry: HistoryEntry; action: PickAction } | undefined> {
   const buttons: Record<Exclude<PickAction, 'open'>, vscode.QuickInputButton> = {
     rerun: { iconPath: new vscode.ThemeIcon('play'), tooltip: localize('Run Again (Same Range)') },
-    star: { iconPath: new vscode.ThemeIcon('star-empty'), tooltip: localize('Star this Query') },
+    star: { iconPath: new vscode.ThemeIcon('star-empty'), tooltip: localize('Star Query') },
     copy: { iconPath: new vscode.ThemeIcon('copy'), tooltip: localize('Copy Query') },
   };
   const time = new Intl.DateTimeFormat(vscode.env.language, { hour: '2-digit', minute: '2-digit' });

@@ -25,6 +25,7 @@ import { pageOptions, setPage } from '../platform/webviewPage';
 import type { MonitorFiles } from './monitorFiles';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
+import { MONITOR_EDIT_COLUMNS } from './monitorEditCommands';
 
 export const DRY_RUN_VIEW_TYPE = 'axiom.dryRun';
 
@@ -178,14 +179,14 @@ export function dryRunCommand(deps: Deps) {
   function panelFor(key: string, name: string, deployment: string, id: string): OpenPanel {
     const open = panels.get(key);
     if (open) {
-      open.panel.reveal(vscode.ViewColumn.Beside, true);
+      open.panel.reveal(MONITOR_EDIT_COLUMNS.side, true);
       return open;
     }
     const title = localize('Dry Run: {0}', name);
     const panel = vscode.window.createWebviewPanel(
       DRY_RUN_VIEW_TYPE,
       title,
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { viewColumn: MONITOR_EDIT_COLUMNS.side, preserveFocus: true },
       { ...pageOptions(deps.extensionUri), retainContextWhenHidden: true },
     );
     const webview = panel.webview;

@@ -26,6 +26,7 @@ import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { forgetWhenClosed } from '../platform/documentState';
 import { RecordFiles, type RecordWords } from '../platform/recordFiles';
+import { MONITOR_EDIT_COLUMNS } from './monitorEditCommands';
 
 /** A monitor read to be changed, with its name (what RecordFiles says it by). */
 export interface MonitorDocumentRecord {
@@ -349,7 +350,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     );
   }
 
-  /** Opens the query document of the monitor a settings document is of, beside it. */
+  /** Opens the query document of the monitor a settings document is of, in the query's group. */
   async openQueryOf(settings: vscode.Uri): Promise<void> {
     const location = this.locate(settings);
     if (!location) return;
@@ -360,10 +361,11 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     const definition = this.edited(location.deployment, location.id);
     if (definition && queryField(definition) === 'aplQuery' && document.languageId !== APL_LANGUAGE_ID)
       document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
-    await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+    await vscode.window.showTextDocument(document, { preview: false, viewColumn: MONITOR_EDIT_COLUMNS.query });
   }
 
-  /** Opens the monitor's query (as Axiom APL, for an APL query) and its settings beside it. */
+  /** Opens the monitor's query (as Axiom APL, for an APL query) and its settings beside it, in the
+   *  two groups of MONITOR_EDIT_COLUMNS. */
   async open(
     deployment: string,
     monitor: { id: string; name: string; aplQuery?: string },
@@ -373,10 +375,10 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
     const query = await vscode.window.showTextDocument(document, {
       preview: false,
-      viewColumn: vscode.ViewColumn.Active,
+      viewColumn: MONITOR_EDIT_COLUMNS.query,
     });
     await vscode.commands.executeCommand('vscode.open', this.uriFor(deployment, monitor, 'settings'), {
-      viewColumn: vscode.ViewColumn.Beside,
+      viewColumn: MONITOR_EDIT_COLUMNS.side,
       preview: false,
       preserveFocus: true,
     });

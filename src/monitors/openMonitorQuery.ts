@@ -5,17 +5,15 @@ import { COMMANDS } from '../platform/constants';
 import { localize } from '../platform/l10n';
 import { once } from '../platform/lazy';
 import { ReadOnlyQueries } from '../platform/openQuery';
+import { FEATURES } from '../platform/declarations';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
-
-/** The scheme of a monitor's query as shown read-only (`axiom-monitor-query:/<id>/Checkout 5xx.apl`). */
-export const MONITOR_QUERY_SCHEME = 'axiom-monitor-query';
 
 /** One registration of the scheme for the extension host (the feature is made once, but its tests may make it again). */
 const monitorQueries = once(
   () =>
     new ReadOnlyQueries(
-      MONITOR_QUERY_SCHEME,
+      FEATURES.monitors.readOnlyScheme,
       localize(
         'This is the monitor’s query as Axiom has it, to read and run. To change the monitor, click Edit Monitor above the query; to keep a copy of your own, use File: Save As.',
       ),

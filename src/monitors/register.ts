@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { FEATURES } from '../platform/declarations';
 import { onFirstEditor, registerViewFeature } from '../platform/lazyEntries';
+import { closeRestoredReadOnlyQueries } from '../platform/restoredQueries';
 import type { MonitorsDeps, MonitorsFeature } from './bundle';
 
 /** The settings form's custom editor (its provider is the bundle's MonitorForms). */
@@ -19,6 +20,8 @@ export function registerMonitors(make: (tree: MonitorsDeps['tree']) => MonitorsF
       { webviewOptions: { retainContextWhenHidden: true } },
     ),
   );
+  // A monitor's read-only query restored by a reload has no text any more: its tab closes.
+  void closeRestoredReadOnlyQueries(FEATURES.monitors.readOnlyScheme);
   const { feature, disposables } = registerViewFeature('monitors', (tree: MonitorsDeps['tree']) => {
     form.ensure();
     return make(tree);

@@ -22,6 +22,7 @@ export const SETTINGS = {
   recentEventsCount: 'datasets.recentEventsCount',
   historyEnabled: 'history.enabled',
   historyMaxEntries: 'history.maxEntries',
+  timeZone: 'timeZone',
 } as const;
 
 /** The notebook type of *.axiom-notebook files (package.json contributes.notebooks). */

@@ -49,6 +49,10 @@ export interface FeatureDeclaration {
   readonly view?: string;
   /** The schemes of its documents of records and of the service's version beside one. */
   readonly fileSystem?: { readonly scheme: string; readonly remote: string };
+  /** The scheme of the queries it shows read-only (platform/openQuery.ts), whose tabs a reload
+   *  restores without their text: the extension starts for them (activation event onFileSystem)
+   *  and closes them (platform/restoredQueries.ts). */
+  readonly readOnlyScheme?: string;
   /** Its custom editors' view types (contributes.customEditors). */
   readonly customEditors?: readonly string[];
   /** Its notebook types (contributes.notebooks). */
@@ -101,6 +105,7 @@ export const FEATURES = {
     bundle: 'monitors/bundle',
     view: 'axiom.monitors',
     fileSystem: { scheme: MONITOR_SCHEME, remote: MONITOR_REMOTE_SCHEME },
+    readOnlyScheme: 'axiom-monitor-query',
     customEditors: ['axiom.monitorSettings'],
     commands: [
       'refreshMonitors',

@@ -29,7 +29,8 @@ const encoder = new TextEncoder();
  * a scheme of its own, named by the record (`Checkout 5xx.apl`), never dirty, so never counted as
  * unsaved nor asked about on close. Typing in it shows `readOnlyMessage` (what to do instead);
  * File: Save As keeps a copy of one's own. Opening the same record again shows the same tab, with
- * the text of now. What is not opened in this window (a tab restored after a reload) is not found.
+ * the text of now. What is not opened in this window is not found: a tab restored after a reload
+ * is closed at activation (closeRestoredReadOnlyQueries).
  */
 export class ReadOnlyQueries implements vscode.FileSystemProvider, vscode.CodeLensProvider, vscode.Disposable {
   private readonly texts = new Map<string, { content: Uint8Array; mtime: number; actions: vscode.Command[] }>();

@@ -118,3 +118,10 @@ export class SettingsStore implements vscode.Disposable {
     this.changed.dispose();
   }
 }
+
+/** The zone times show in, in results and charts (axiom.timeZone): UTC, or this computer's. */
+export function timeZoneSetting(): 'local' | 'utc' {
+  return vscode.workspace.getConfiguration(SETTINGS.section).get<unknown>(SETTINGS.timeZone) === 'utc'
+    ? 'utc'
+    : 'local';
+}

@@ -1,11 +1,13 @@
 // The extension's webview pages (the results panel, the dry run's panel, the monitor settings
 // form): where their files are, the options they are opened with, and their HTML (resultsPage: a
-// strict Content Security Policy, a fresh nonce, the translated words and the display language).
+// strict Content Security Policy, a fresh nonce, the translated words, the display language and
+// the time zone times show in).
 // One way for every page; the page's side starts with webview/shared/page.ts.
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { resultsPage } from '../core/run/resultsPage';
 import { translated } from './l10n';
+import { timeZoneSetting } from './settings';
 
 /** dist/webview: the pages' scripts and stylesheets, and the only place they may load from. */
 export function pageRoot(extensionUri: vscode.Uri): vscode.Uri {
@@ -37,5 +39,6 @@ export function setPage(
     title: page.title,
     words: translated(page.words),
     language: vscode.env.language,
+    timeZone: timeZoneSetting(),
   });
 }

@@ -127,19 +127,10 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     panel.running(runId, request.apl, label);
     panel.reveal();
     try {
-      const outcome = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: localize('Running the query ({0})…', label),
-          cancellable: true,
-        },
-        (_progress, token) => {
-          token.onCancellationRequested(() => controller.abort());
-          // A large answer's first rows go to the panel before the whole answer is parsed.
-          return this.query(client, request.apl, range, controller.signal, runId, 'query', (head) =>
-            current() ? panel.showFirstRows(head) : undefined,
-          );
-        },
+      // One sign of the run: the panel's own (its range, and Stop); no notification beside it.
+      // A large answer's first rows go to the panel before the whole answer is parsed.
+      const outcome = await this.query(client, request.apl, range, controller.signal, runId, 'query', (head) =>
+        current() ? panel.showFirstRows(head) : undefined,
       );
       if (!current()) return undefined;
       switch (outcome.kind) {

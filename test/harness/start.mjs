@@ -20,10 +20,10 @@ import {
 } from './codeServer.mjs';
 
 /** Runs a step quietly: its output (npm's install scripts, the packaged file list) only if it fails. */
-const run = (what, command) => {
+const run = (what, command, cwd = projectRoot) => {
   process.stdout.write(`${what}…\n`);
   try {
-    execSync(command, { cwd: projectRoot, stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 });
+    execSync(command, { cwd, stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     process.stdout.write(`${String(error.stdout ?? '')}${String(error.stderr ?? '')}`);
     console.error(`npm start: ${what.toLowerCase()} failed (${command})`);
@@ -34,8 +34,18 @@ run(`Getting ${describeVscode()} ready`, `sh test/harness/setup.sh ${vscodeUnder
 const demo = !process.env.AXIOM_TOKEN?.trim();
 if (demo) run('Building the demo service', 'node esbuild.mjs --tests');
 run('Packaging the extension', 'npm run --silent package');
+// The Axiom view in the side bar at first: a small extension of the harness's own, installed into
+// this sandbox only, shows it once the workbench is up (the extension never takes the side bar).
+const viewShower = path.join(projectRoot, 'test/harness/showAxiomView');
+const viewShowerVsix = path.join(projectRoot, 'dist-vsix/show-axiom-view.vsix');
+run(
+  'Packaging the view shower',
+  `npx --no-install vsce package --allow-missing-repository --skip-license --out "${viewShowerVsix}"`,
+  viewShower,
+);
 
-// What a newcomer sees first: the example query (opened by the address below) and no Chat panel.
+// What a newcomer sees first: the example query (opened by the address below), the Axiom view (the
+// view shower above) and no Chat panel.
 const settings = { 'workbench.secondarySideBar.defaultVisibility': 'hidden' };
 const env = {};
 let files = {
@@ -59,6 +69,7 @@ if (demo) {
 }
 const sandbox = makeSandbox('axiom-apl-start-', { settings, files });
 await installVsix(sandbox, path.join(projectRoot, 'dist-vsix/axiom-apl.vsix'));
+await installVsix(sandbox, viewShowerVsix);
 const port = Number(process.env.PORT ?? 8080);
 const codeServer = await startCodeServer(sandbox, { port, env });
 if (demo)

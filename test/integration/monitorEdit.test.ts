@@ -425,6 +425,24 @@ describe('Editing monitors', () => {
       { name: 'Server errors', count: 1, realAlerts: 0, runs: 288, queries: undefined },
       'the dry run of the monitor not yet created, as typed',
     );
+    // Two editor groups at most: the query in the first, the settings form and the dry run as tabs of the second.
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => ({ group, tab })));
+    const groupOf = (found: (tab: vscode.Tab) => boolean) => tabs.find(({ tab }) => found(tab))?.group.viewColumn;
+    const queryGroup = groupOf(
+      (t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === query.document.uri.toString(),
+    );
+    const settingsGroup = groupOf(
+      (t) => t.input instanceof vscode.TabInputCustom && t.input.uri.toString() === settings.uri.toString(),
+    );
+    const dryRunGroup = groupOf((t) => t.input instanceof vscode.TabInputWebview && t.label.startsWith('Dry Run'));
+    assert.deepEqual(
+      { queryGroup, settingsGroup, dryRunGroup },
+      { queryGroup: vscode.ViewColumn.One, settingsGroup: vscode.ViewColumn.Two, dryRunGroup: vscode.ViewColumn.Two },
+    );
+    assert.ok(
+      vscode.window.tabGroups.all.filter((group) => group.tabs.length > 0).length <= 2,
+      vscode.window.tabGroups.all.map((g) => g.tabs.map((t) => t.label).join(', ')).join(' | '),
+    );
     assert.deepEqual(
       [...fake.requestsTo('POST /v2/monitors'), ...fake.requestsTo('GET /v2/monitors/{id}')].map((r) => r.path),
       [],

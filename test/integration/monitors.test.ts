@@ -205,7 +205,7 @@ describe('Monitors view', () => {
     const view = await refreshedView();
     const checkout = () =>
       view.getTreeItem(view.currentRows.find((row) => row.monitor.id === 'mon_errors_1')!).description;
-    assert.equal(checkout(), 'Threshold · Above 100 · every 5m · notifies #oncall');
+    assert.equal(checkout(), 'Above 100 · every 5m · Threshold · notifies #oncall');
     fake.notifiers = FIXTURE_NOTIFIERS.map((n) =>
       n.id === 'notify_slack_oncall' ? { ...n, name: '#oncall-renamed' } : n,
     );
@@ -213,10 +213,10 @@ describe('Monitors view', () => {
     const started = Date.now();
     await view.refresh();
     assert.ok(Date.now() - started < 2500, `the list did not wait for the notifiers (${Date.now() - started} ms)`);
-    assert.equal(checkout(), 'Threshold · Above 100 · every 5m · notifies #oncall', 'the last load’s names meanwhile');
+    assert.equal(checkout(), 'Above 100 · every 5m · Threshold · notifies #oncall', 'the last load’s names meanwhile');
     await waitFor(
       'the new names',
-      () => checkout() === 'Threshold · Above 100 · every 5m · notifies #oncall-renamed',
+      () => checkout() === 'Above 100 · every 5m · Threshold · notifies #oncall-renamed',
       10_000,
     );
     fake.notifiers = FIXTURE_NOTIFIERS;
@@ -232,11 +232,11 @@ describe('Monitors view', () => {
     await view.refresh();
     fake.notifiers = named('#fresh');
     await view.refresh();
-    assert.equal(checkout(), 'Threshold · Above 100 · every 5m · notifies #fresh');
+    assert.equal(checkout(), 'Above 100 · every 5m · Threshold · notifies #fresh');
     await new Promise((resolve) => setTimeout(resolve, 2500));
     assert.equal(
       checkout(),
-      'Threshold · Above 100 · every 5m · notifies #fresh',
+      'Above 100 · every 5m · Threshold · notifies #fresh',
       'the first load’s answer, come late, is dropped',
     );
     fake.notifiers = FIXTURE_NOTIFIERS;
@@ -269,14 +269,14 @@ describe('Monitors view', () => {
     const item = (id: string) => view.getTreeItem(view.currentRows.find((row) => row.monitor.id === id)!);
     const checkout = item('mon_errors_1');
     assert.equal(checkout.label, 'Checkout errors');
-    assert.equal(checkout.description, 'Threshold · Above 100 · every 5m · notifies #oncall', 'its notifier by name');
+    assert.equal(checkout.description, 'Above 100 · every 5m · Threshold · notifies #oncall', 'its notifier by name');
     assert.equal(checkout.contextValue, 'monitor.active');
     assert.equal((checkout.iconPath as vscode.ThemeIcon).id, 'bell');
     const disabled = item('mon_go_3');
     assert.equal(disabled.contextValue, 'monitor.disabled');
     assert.equal(
       disabled.description,
-      'disabled · Match event · every 1m · notifies Platform team, notify_email_2 (no longer exists)',
+      'disabled · every 1m · Match event · notifies Platform team, notify_email_2 (no longer exists)',
       'a deleted notifier said as such',
     );
     const snoozed = item('mon_snoozed');
@@ -284,7 +284,7 @@ describe('Monitors view', () => {
     assert.match(String(snoozed.description), /^snoozed until /);
     assert.equal((snoozed.iconPath as vscode.ThemeIcon).id, 'bell-slash');
     assert.equal(item('mon_past').contextValue, 'monitor.active', 'a past disabledUntil is not snoozed');
-    assert.equal(item('mon_future_4').description, 'ForecastDeviation · SomethingNew');
+    assert.equal(item('mon_future_4').description, 'SomethingNew · ForecastDeviation');
     assert.equal(checkout.command?.command, 'axiom.openMonitorQuery');
     assert.equal(
       checkout.command?.arguments?.[0],
@@ -310,12 +310,12 @@ describe('Monitors view', () => {
     }
     assert.equal(
       item('mon_go_nil_5').description,
-      `Threshold · Above 10 · every 5m · changed ${formatDay(new Date('2025-04-02T09:30:00Z'))}`,
+      `Above 10 · every 5m · Threshold · changed ${formatDay(new Date('2025-04-02T09:30:00Z'))}`,
       'changed a day after it was made, long ago',
     );
-    assert.equal(item('mon_go_sdk_6').description, 'Unknown type · At or above 1000');
-    assert.equal(item('mon_nulls_7').description, 'Match event · every 10m');
-    assert.equal(item('mon_odd_8').description, 'Unknown type · every 5m');
+    assert.equal(item('mon_go_sdk_6').description, 'At or above 1000 · Unknown type');
+    assert.equal(item('mon_nulls_7').description, 'every 10m · Match event');
+    assert.equal(item('mon_odd_8').description, 'every 5m · Unknown type');
     assert.match(hover('mon_go_sdk_6'), /^Type: Unknown type {2}$/m);
     assert.match(hover('mon_go_sdk_6'), /^A test monitor$/m);
     assert.doesNotMatch(hover('mon_go_sdk_6'), /Created|Runs every|Over the last|Notifiers/);

@@ -24,6 +24,20 @@ describe('after the reload', () => {
     }
   });
 
+  it("a monitor's read-only query open at the reload is closed, not left empty or unreadable", async function () {
+    this.timeout(30_000);
+    await activateExtension();
+    const readOnlyTabs = () =>
+      vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === 'axiom-monitor-query');
+    await waitFor('the restored read-only query closed', () => readOnlyTabs().length === 0, 20_000);
+    assert.ok(
+      !vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'axiom-monitor-query' && d.getText() !== ''),
+      'no document of it is left either',
+    );
+  });
+
   it("the starred query's editor open at the reload opens again with its text, an unsent edit kept", async function () {
     this.timeout(60_000);
     // A text editor, not the "could not be opened" placeholder: VS Code waited for the extension

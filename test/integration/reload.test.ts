@@ -110,6 +110,9 @@ describe('a reload keeps the open Axiom editors (checked after the reload by rel
     // A monitor's settings form, in a fourth column (a file of this name opens in the form).
     await api.monitorsView.refresh();
     const { monitor } = api.monitorsView.currentRows[0];
+    // A monitor's read-only query: its text is this window's, so after the reload its tab closes.
+    const readOnly = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQuery', monitor);
+    assert.equal(readOnly.document.uri.scheme, 'axiom-monitor-query');
     const settingsUri = vscode.Uri.from({
       scheme: MONITOR_SCHEME,
       path: monitorDocumentPath(monitor.id, monitor.name, 'settings'),

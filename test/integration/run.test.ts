@@ -38,6 +38,32 @@ describe('Run Query', () => {
     assert.equal(panel.result?.tables[0].rowCount, TYPED_TABULAR.tables[0].columns[0].length);
   });
 
+  it('one sign of progress per run: the panel’s (its range and Stop), no notification beside it', async () => {
+    const editor = await aplEditor("['logs']\n| count");
+    const { run: results } = await activateExtension();
+    const shown: string[] = [];
+    const original = vscode.window.withProgress;
+    vscode.window.withProgress = (options, task) => {
+      if (options.location === vscode.ProgressLocation.Notification) shown.push(String(options.title));
+      return original(options, task);
+    };
+    try {
+      // The watch sees the extension's notifications (Test Connection shows one as it goes)…
+      void vscode.commands.executeCommand('axiom.testConnection');
+      await waitFor('Test Connection’s progress notification', () => shown.length > 0);
+      shown.length = 0;
+      // …and a run shows none.
+      const result = await vscode.commands.executeCommand<unknown>('axiom.runQuery');
+      assert.ok(result, 'the run has a result');
+    } finally {
+      vscode.window.withProgress = original;
+      await vscode.commands.executeCommand('notifications.clearAll');
+    }
+    assert.deepEqual(shown, [], 'no progress notification');
+    const panel = results.panels.find((p) => p.documentUri === editor.document.uri.toString())!;
+    assert.ok(panel.result, 'the panel, the one place the run showed, has its result');
+  });
+
   it('a file whose name holds % runs, its panel named after it', async () => {
     const file = path.join(os.tmpdir(), `errors over 5% ${process.pid}.apl`);
     fs.writeFileSync(file, "['logs'] | count");

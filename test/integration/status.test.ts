@@ -64,9 +64,13 @@ describe('Monitor status', () => {
       ).tooltip as vscode.MarkdownString
     ).value;
     assert.match(hover, /Status: \*\*triggered\*\* since .* \(12m ago\)/);
-    assert.match(hover, /Open: eu, us/);
+    assert.match(hover, /Triggered for: eu, us/);
     assert.match(hover, /^Last changes:$/m);
-    assert.match(hover, /^- .+ · opened · us\n- .+ · opened · eu$/m, 'the changes newest first, each with its time');
+    assert.match(
+      hover,
+      /^- .+ · triggered for us\n- .+ · triggered for eu$/m,
+      'the changes newest first, each with its time',
+    );
     assert.doesNotMatch(hover, /Open in Axiom/, 'no org id: no link');
   });
 

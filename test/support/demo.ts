@@ -7,9 +7,13 @@
 // (monitor edits and dry runs, sign-in, datasets, query history, notebooks) adds a section of its
 // own the same way, and, when the fake service needs a new route, adds it in fakeAxiom.ts.
 // Times are relative to `now`, so the demo looks alive whenever it starts.
-import { FakeAxiom, type HistoryEntry } from './fakeAxiom';
+import { checkApl } from '../../src/core/apl/checks';
+import { lineAndColumn } from '../../src/core/apl/syntax';
+import { render } from '../../src/core/phrase';
+import { FakeAxiom, type AplAnswer, type HistoryEntry } from './fakeAxiom';
 import { FakeOAuth } from './fakeOAuth';
 import { answerQuery, type DemoDataset } from './demoQueries';
+import { compileErrorBody } from './tabularFixtures';
 
 /** The token `npm start` gives the extension for the demo (through AXIOM_TOKEN): an API token's shape, no secret. */
 export const DEMO_TOKEN = 'xaat-demo-0000-0000-not-a-secret';
@@ -659,7 +663,21 @@ export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   fake.notifiers = DEMO_NOTIFIERS.map((n) => ({ ...n }));
   fake.user = DEMO_USER;
   fake.starred.push(...demoStarred(now));
-  fake.aplAnswer = (body) => answerQuery(datasets, body);
+  fake.aplAnswer = (body) =>
+    (typeof body.apl === 'string' ? compileErrorAnswer(body.apl) : undefined) ?? answerQuery(datasets, body);
+}
+
+/**
+ * The service's answer to APL that does not compile, so that the demo refuses what Axiom would
+ * (`| where status ==`, `| project a,, b`) instead of answering 0 rows: the first error the
+ * project's own parser and checks find, in the compile-error shape of API-NOTES ("running APL"),
+ * at its 1-based line and column. Undefined for APL they find nothing wrong with.
+ */
+export function compileErrorAnswer(apl: string): AplAnswer | undefined {
+  const problem = checkApl(apl).find((p) => p.severity === 'error');
+  if (!problem) return undefined;
+  const { line, column } = lineAndColumn(apl, problem.start);
+  return { status: 400, body: compileErrorBody(line, column, render(problem.message)) };
 }
 
 /** A started fake service holding the demo, that takes DEMO_TOKEN. */

@@ -77,7 +77,7 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
     // No Stop, Re-run or Pin in an output: its cell runs it.
     const buttons = await inOutput<string[]>(
       index,
-      `return [...root.querySelectorAll('.toolbar button')].map((b) => b.textContent);`,
+      `return [...root.querySelectorAll('.toolbar button')].map((b) => b.getAttribute('aria-label'));`,
     );
     assert.deepEqual(buttons, ['Export CSV', 'Export JSON', 'Copy Row', 'Copy Column', 'Open in Axiom']);
     // The output has a height of its own: the table scrolls inside it.
@@ -197,7 +197,7 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
     const index = await render(RESULT_MIME, `(${makeResultsSource(1234)}).result`, words);
     const output = page.locator('.output').nth(index);
     await output.locator('button.export-csv').waitFor();
-    assert.equal(await output.locator('button.export-csv').textContent(), 'CSV exportieren');
+    assert.equal(await output.locator('button.export-csv').getAttribute('aria-label'), 'CSV exportieren');
     assert.match((await output.locator('.status-rows').textContent()) ?? '', /^1\.234 Zeilen$/);
   });
 });

@@ -59,6 +59,8 @@ export interface PanelOptions {
   words?: Record<string, string>;
   /** The display language (resultsPage's `language`). */
   language?: string;
+  /** The zone times show in (resultsPage's `timeZone`): local by default. */
+  timeZone?: 'local' | 'utc';
   /** Theme variables set over THEME's. */
   theme?: Record<string, string>;
   /** The page's script and stylesheet (dist/webview/<entry>.js and .css): the results panel's by default. */
@@ -81,6 +83,7 @@ export async function openPanel({
   dist = path.join(projectRoot, 'dist'),
   words,
   language,
+  timeZone,
   theme,
   entry = 'results',
 }: PanelOptions = {}): Promise<PanelPage> {
@@ -98,6 +101,7 @@ export async function openPanel({
           title: 'Results: ["<b>', // escaped like any other text
           words,
           language,
+          timeZone,
         }),
       );
       return;

@@ -10,6 +10,8 @@ import type { ResultsView } from '../../src/core/run/resultsProtocol';
 import { makeResultsSource, openPanel, type PanelPage } from './panelPage';
 
 const ROWS = 100_000;
+/** A time as a cell shows it in UTC (the panels here are opened with axiom.timeZone utc). */
+const utcCell = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 let panel: PanelPage;
 let page: Page;
 
@@ -43,7 +45,7 @@ const active = () =>
 
 describe('the results panel in chromium', { timeout: 90_000 }, () => {
   before(async () => {
-    panel = await openPanel();
+    panel = await openPanel({ timeZone: 'utc' });
     page = panel.page;
   });
   after(async () => {
@@ -149,7 +151,7 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
 
   it('moves the active cell with the keyboard and copies it', async () => {
     await page.click('.grid-row[aria-rowindex="2"] [aria-colindex="1"]');
-    assert.deepEqual(await active(), { row: 2, column: 1, text: '2024-05-01T00:00:00.000Z' });
+    assert.deepEqual(await active(), { row: 2, column: 1, text: '2024-05-01 00:00:00.000' });
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
@@ -166,7 +168,7 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     assert.ok(((await active())?.row ?? 0) < ROWS + 1);
     await page.keyboard.press('Control+Home');
     await frames();
-    assert.deepEqual(await active(), { row: 2, column: 1, text: '2024-05-01T00:00:00.000Z' });
+    assert.deepEqual(await active(), { row: 2, column: 1, text: '2024-05-01 00:00:00.000' });
     await page.keyboard.press('PageDown');
     await frames();
     assert.ok(((await active())?.row ?? 0) > 2);
@@ -419,11 +421,12 @@ describe('the results panel in another language, at a large editor font', { time
   });
 
   it('speaks the words it was given, English where a word is missing or odd, and writes numbers in German', async () => {
-    assert.equal(await p.textContent('.rerun'), 'Erneut ausführen');
-    assert.equal(await p.textContent('.stop'), 'Anhalten');
-    assert.equal(await p.textContent('.pin'), 'Pin', 'a missing word is English');
-    assert.equal(await p.textContent('.export-csv'), 'Export CSV', 'a word that is not a string is English');
-    assert.equal(await p.textContent('.copy-row'), words.copyRow, 'a word is text');
+    assert.equal(await p.getAttribute('.rerun', 'aria-label'), 'Erneut ausführen');
+    assert.equal(await p.getAttribute('.stop', 'aria-label'), 'Anhalten');
+    assert.equal(await p.getAttribute('.pin', 'aria-label'), 'Pin', 'a missing word is English');
+    assert.equal(await p.getAttribute('.export-csv', 'title'), 'Export CSV', 'a word that is not a string is English');
+    assert.equal(await p.getAttribute('.copy-row', 'aria-label'), words.copyRow, 'a word is text');
+    assert.equal(await p.evaluate(() => document.querySelectorAll('img').length), 0);
     assert.equal(await p.textContent('.empty-text'), 'Führen Sie eine APL-Abfrage aus.');
     assert.equal(await p.getAttribute('html', 'lang'), 'de');
     await p.evaluate(`window.postMessage(${makeResultsSource(2000)}, '*')`);
@@ -469,7 +472,7 @@ describe('the results panel in another language, at a large editor font', { time
 describe('the results panel receiving a large result in parts, as the extension sends it', { timeout: 90_000 }, () => {
   let d: PanelPage;
   before(async () => {
-    d = await openPanel();
+    d = await openPanel({ timeZone: 'utc' });
   });
   after(async () => {
     const violations = await d.page.evaluate(() => window.__violations);
@@ -491,7 +494,7 @@ describe('the results panel receiving a large result in parts, as the extension 
   it("shows the first rows before the rest arrive, and the whole table's size from the start", async () => {
     await deliver({ type: 'results', result: firstPart(result) });
     await d.page.waitForSelector('.grid-row[aria-rowindex="2"]');
-    assert.equal(await firstCell(), '2024-05-01T00:00:00.000Z');
+    assert.equal(await firstCell(), '2024-05-01 00:00:00.000');
     assert.equal(await d.page.getAttribute('.grid', 'aria-rowcount'), String(ROWS + 1));
     assert.match(await text('.status'), /100,000 rows.*receiving rows: 200 of 100,000/);
     // Rows not there yet are blank, never another row's values.
@@ -521,7 +524,7 @@ describe('the results panel receiving a large result in parts, as the extension 
     await d.page.fill('.filter', 'needle');
     await d.page.press('.filter', 'Enter');
     assert.equal(await d.page.getAttribute('.grid-columnheader[aria-colindex="3"]', 'aria-sort'), 'ascending');
-    assert.equal(await firstCell(), '2024-05-01T00:00:00.000Z', 'not sorted from a part of the rows');
+    assert.equal(await firstCell(), '2024-05-01 00:00:00.000', 'not sorted from a part of the rows');
     assert.equal(
       await d.page.getAttribute('.grid', 'aria-rowcount'),
       String(ROWS + 1),
@@ -544,16 +547,12 @@ describe('the results panel receiving a large result in parts, as the extension 
     await d.page.waitForFunction(() => !document.querySelector('.status-receiving'));
     await d.page.waitForFunction(() => document.querySelector('.filter-count')?.textContent === '100 of 100,000 rows');
     // i = 99,000 is the needle row with the smallest rev.
-    assert.equal(await firstCell(), new Date(Date.parse('2024-05-01T00:00:00Z') + 99_000 * 1000).toISOString());
+    assert.equal(await firstCell(), utcCell(Date.parse('2024-05-01T00:00:00Z') + 99_000 * 1000));
     assert.equal(await d.page.getAttribute('.grid', 'aria-rowcount'), '101');
     await d.page.fill('.filter', '');
     await d.page.press('.filter', 'Enter');
     await d.page.waitForFunction(() => document.querySelector('.grid')?.getAttribute('aria-rowcount') === '100001');
-    assert.equal(
-      await firstCell(),
-      new Date(Date.parse('2024-05-01T00:00:00Z') + 99_999 * 1000).toISOString(),
-      'the last row first',
-    );
+    assert.equal(await firstCell(), utcCell(Date.parse('2024-05-01T00:00:00Z') + 99_999 * 1000), 'the last row first');
     // Every value arrived where it belongs: the last row's "n" is its number.
     await d.page.evaluate(() => {
       const grid = document.querySelector('.grid') as HTMLElement;
@@ -588,5 +587,156 @@ describe('the results panel receiving a large result in parts, as the extension 
     await deliver({ type: 'results', result: firstPart({ ...result, runId: result.runId + 10 }) });
     await d.page.waitForSelector('.grid-row[aria-rowindex="2"]');
     assert.equal(await d.page.isVisible('.empty-rerun'), false);
+  });
+});
+
+describe('the results panel from its first run, at 600 px wide', { timeout: 60_000 }, () => {
+  let fresh: PanelPage;
+  let f: Page;
+  const say = (source: string) => f.evaluate(`window.postMessage(${source}, '*')`);
+  const emptyText = () =>
+    f.evaluate(() => {
+      const empty = document.querySelector('.empty') as HTMLElement;
+      return empty.hidden ? undefined : empty.querySelector('.empty-text')?.textContent;
+    });
+  const result = (runId: number, rangeLabel: string, table: string) =>
+    `{ type: 'results', result: { runId: ${runId}, query: 'q', rangeLabel: '${rangeLabel}', status: { isPartial: false, messages: [] }, tables: [${table}] } }`;
+  before(async () => {
+    fresh = await openPanel({ timeZone: 'utc' });
+    f = fresh.page;
+    await f.setViewportSize({ width: 600, height: 500 });
+  });
+  after(async () => {
+    const violations = await f.evaluate(() => window.__violations);
+    await fresh.close();
+    assert.deepEqual(violations, [], 'no Content Security Policy violations');
+  });
+
+  it('says how to start only before any run: not while the first runs, not under its failure', async () => {
+    assert.equal(await emptyText(), PANEL_WORDS.emptyNoRun);
+    await say(`{ type: 'running', runId: 1, query: 'q', rangeLabel: 'Last hour' }`);
+    await f.waitForSelector('.stop:not([hidden])');
+    assert.equal(await emptyText(), undefined, 'the toolbar says it runs; the page says nothing else');
+    await say(`{ type: 'failed', runId: 1, message: 'syntax error' }`);
+    await f.waitForSelector('.stop', { state: 'hidden' });
+    assert.equal(await f.textContent('.notice'), 'The query failed: syntax error');
+    assert.equal(await emptyText(), undefined, 'the failure alone, no invitation to run under it');
+  });
+
+  it('the toolbar is one row of icon buttons, each named and with a tooltip, and does not wrap at 600 px', async () => {
+    await say(`{ type: 'running', runId: 2, query: 'q', rangeLabel: 'Nov 26, 2026, 10:00 – Nov 27, 2026, 10:00' }`);
+    await f.waitForSelector('.stop:not([hidden])');
+    const toolbar = await f.evaluate(() => {
+      const bar = document.querySelector('.toolbar') as HTMLElement;
+      const shown = [...bar.children].filter((e) => !(e as HTMLElement).hidden && e.getBoundingClientRect().width > 0);
+      const buttons = [...bar.querySelectorAll('button')].filter((b) => !b.hidden);
+      return {
+        width: bar.getBoundingClientRect().width,
+        height: bar.getBoundingClientRect().height,
+        overflows: bar.scrollWidth > bar.clientWidth,
+        tops: [
+          ...new Set(
+            shown.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)),
+          ),
+        ],
+        buttons: buttons.map((b) => ({
+          name: b.getAttribute('aria-label'),
+          title: b.title,
+          text: b.textContent,
+          icon: b.querySelector('svg')?.getAttribute('aria-hidden'),
+          width: Math.round(b.getBoundingClientRect().width),
+        })),
+      };
+    });
+    assert.ok(toolbar.width <= 600);
+    assert.equal(toolbar.tops.length, 1, `one row: ${toolbar.tops.join(', ')}`);
+    assert.ok(toolbar.height < 40, `${toolbar.height} px high`);
+    assert.equal(toolbar.overflows, false);
+    assert.deepEqual(
+      toolbar.buttons.map((b) => b.name),
+      ['Stop', 'Re-run', 'Export CSV', 'Export JSON', 'Copy Row', 'Copy Column', 'Open in Axiom', 'Pin'],
+    );
+    for (const b of toolbar.buttons) {
+      assert.ok(b.title.startsWith(b.name!) || b.title.length > b.name!.length, `${b.name}: its tooltip “${b.title}”`);
+      assert.equal(b.text, '', `${b.name} shows an icon, no text`);
+      assert.equal(b.icon, 'true', `${b.name}'s icon is hidden from screen readers`);
+      assert.ok(b.width <= 28, `${b.name} is ${b.width} px wide`);
+    }
+    assert.equal(await f.getAttribute('.stop', 'title'), PANEL_WORDS.stopTitle);
+    await say(`{ type: 'pinned', pinned: true }`);
+    await f.waitForSelector('.pin[aria-label="Pinned"][aria-pressed="true"]');
+    if (process.env.AXIOM_WEBVIEW_SHOTS)
+      await f.screenshot({ path: `${process.env.AXIOM_WEBVIEW_SHOTS}/toolbar-600.png` });
+  });
+
+  it('0 rows is a sentence with the range and what to try; the table comes back with rows', async () => {
+    await say(
+      result(
+        2,
+        'Last 15 minutes',
+        `{ name: '0', rowCount: 0, fields: [{ name: 'status', type: 'integer' }], columns: [[]] }`,
+      ),
+    );
+    await f.waitForSelector('.stop', { state: 'hidden' });
+    const text = await emptyText();
+    assert.match(text ?? '', /^No rows over the time range \(Last 15 minutes\)\. Widen the time range/);
+    assert.match(text ?? '', /dataset’s name/);
+    assert.equal(await f.isVisible('.grid'), false);
+    assert.match((await f.textContent('.status')) ?? '', /0 rows/);
+    await say(
+      result(
+        3,
+        'Last hour',
+        `{ name: '0', rowCount: 1, fields: [{ name: 'status', type: 'integer' }], columns: [[500]] }`,
+      ),
+    );
+    await f.waitForSelector('.grid:not([hidden])');
+    assert.equal(await emptyText(), undefined);
+  });
+
+  it('shows times in the zone chosen (UTC here) with the other zone in the hover, and an aggregation over time as a chart', async () => {
+    const times = [0, 1, 2].map((m) => `'2026-11-26T23:3${m}:30.000Z'`).join(', ');
+    // Raw events with a time and numbers: a table.
+    await say(
+      result(
+        4,
+        'Last hour',
+        `{ name: '0', rowCount: 3, fields: [{ name: '_time', type: 'string' }, { name: 'status', type: 'integer' }], columns: [[${times}], [200, 500, 404]] }`,
+      ),
+    );
+    await f.waitForSelector('.grid-row[aria-rowindex="2"]');
+    assert.equal(await f.isVisible('.chart'), false, 'events open as a table');
+    const first = f.locator('.grid-row[aria-rowindex="2"] [aria-colindex="1"]');
+    assert.equal(await first.textContent(), '2026-11-26 23:30:30.000');
+    const local = await f.evaluate(() => {
+      const d = new Date('2026-11-26T23:30:30.000Z');
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:30.000`;
+    });
+    assert.equal(await first.getAttribute('title'), `${local} (local time)\n2026-11-26T23:30:30.000Z`);
+    // An aggregation over time: a chart, its axis in UTC as well.
+    await say(
+      result(
+        5,
+        'Last hour',
+        `{ name: '0', rowCount: 3, fields: [{ name: '_time', type: 'string' }, { name: 'count_', type: 'integer', agg: 'count' }], columns: [[${times}], [3, 5, 4]] }`,
+      ),
+    );
+    await f.waitForSelector('.chart canvas');
+    assert.equal(await f.isVisible('.grid'), false);
+    assert.equal(await f.getAttribute('.show-chart', 'aria-pressed'), 'true');
+    // Picking the table keeps it for the next series.
+    await f.click('.show-table');
+    await say(
+      result(
+        6,
+        'Last hour',
+        `{ name: '0', rowCount: 3, fields: [{ name: '_time', type: 'string' }, { name: 'count_', type: 'integer', agg: 'count' }], columns: [[${times}], [1, 2, 3]] }`,
+      ),
+    );
+    await f.waitForFunction(
+      () => document.querySelector('.grid-row[aria-rowindex="2"] [aria-colindex="2"]')?.textContent === '1',
+    );
+    assert.equal(await f.isVisible('.chart'), false, 'the person’s pick stays');
   });
 });

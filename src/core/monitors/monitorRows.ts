@@ -3,7 +3,7 @@ import type { Monitor } from '../api/schemas';
 import { orderByKeys } from '../keyOrder';
 import { monitorState, type MonitorState } from './monitorState';
 import { MONITOR_WORDS, type MonitorWords } from './monitorVocabulary';
-import { monitorSummary, stateWords } from './monitorWords';
+import { conditionWords, everyMinutes, stateWords, typeWords } from './monitorWords';
 import { nameSortKey, nameSortPrefix } from './nameSortKey';
 
 /** The Monitors view shows this many rows of a list, then a row that shows as many more: VS Code
@@ -29,14 +29,20 @@ export function monitorRow(monitor: Monitor, now: number = Date.now()): MonitorR
   return { monitor, label: monitor.name, state: monitorState(monitor, now).kind };
 }
 
-/** The row's words: its state unless active, its type, condition and interval ("snoozed until 3 Mar,
- *  09:00 · Threshold · Above 100 · every 5m"). */
+/** The row's words, the most telling first, as a narrow side bar cuts the end: its state unless
+ *  active (a triggered monitor's comes before these, from the view), its condition, interval and
+ *  type ("snoozed until 3 Mar, 09:00 · Above 100 · every 5m · Threshold"). */
 export function monitorRowWords(
   row: MonitorRow,
   formatDate: (d: Date) => string,
   words: MonitorWords = MONITOR_WORDS,
 ): string {
-  const summary = monitorSummary(row.monitor, words);
+  const { monitor } = row;
+  const parts = [conditionWords(monitor, words)];
+  // 0 is Go's unset number: no interval to speak of.
+  if (monitor.intervalMinutes) parts.push(everyMinutes(monitor.intervalMinutes, words));
+  parts.push(typeWords(monitor.type, words));
+  const summary = parts.filter((part) => part !== undefined && part !== '').join(' · ');
   if (row.state === 'active') return summary;
   const state: MonitorState =
     row.state === 'snoozed'

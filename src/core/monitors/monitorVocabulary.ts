@@ -53,11 +53,13 @@ export const MONITOR_WORDS = {
   statusUnknown: 'Status: not known yet',
   statusNormal: 'Status: normal',
   statusTriggered: 'Status: **triggered** since {0} ({1} ago)',
-  statusOpen: 'Open: {0}',
+  statusOpen: 'Triggered for: {0}',
   andMore: '{0} and {1} more',
   lastChanges: 'Last changes:',
-  changeOpened: 'opened',
-  changeClosed: 'closed',
+  changeOpened: 'triggered',
+  changeClosed: 'back to normal',
+  changeOpenedGroup: 'triggered for {0}',
+  changeClosedGroup: 'back to normal for {0}',
   openInAxiom: 'Open in Axiom',
 };
 

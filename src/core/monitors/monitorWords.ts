@@ -65,7 +65,7 @@ export function minutesWords(minutes: number): string {
 // (bounded, as the values come from the service).
 const everyWordsOf = new WeakMap<MonitorWords, Map<number, string>>();
 
-function everyMinutes(minutes: number, words: MonitorWords): string {
+export function everyMinutes(minutes: number, words: MonitorWords = MONITOR_WORDS): string {
   let everyWords = everyWordsOf.get(words);
   if (!everyWords) everyWordsOf.set(words, (everyWords = new Map<number, string>()));
   let text = everyWords.get(minutes);

@@ -20,6 +20,12 @@ export function triggeredWords(
   return fill(words.triggeredAgo, [agoWords(status.since, now)]);
 }
 
+/** Whether a check id names a group of the monitor's: a monitor without groups reports its one check
+ *  as "all" (or no id at all), which is the monitor itself, not a group to name. */
+export function isGroupCheck(checkId: string): boolean {
+  return checkId !== '' && checkId !== 'all';
+}
+
 /** The hover's lines about the status, as markdown; check ids come from the service and are escaped. */
 export function statusHoverLines(
   status: MonitorStatus | undefined,
@@ -32,19 +38,17 @@ export function statusHoverLines(
   const lines = [
     fill(w.statusTriggered, [escapeMarkdown(formatDate(new Date(status.since))), agoWords(status.since, now)]),
   ];
-  if (status.openChecks.length > 1 || status.openChecks[0] !== '') {
-    const shown = status.openChecks.slice(0, 10).map(escapeMarkdown).join(', ');
-    lines.push(
-      fill(w.statusOpen, [
-        status.openChecks.length > 10 ? fill(w.andMore, [shown, String(status.openChecks.length - 10)]) : shown,
-      ]),
-    );
+  const groups = status.openChecks.filter(isGroupCheck);
+  if (groups.length) {
+    const shown = groups.slice(0, 10).map(escapeMarkdown).join(', ');
+    lines.push(fill(w.statusOpen, [groups.length > 10 ? fill(w.andMore, [shown, String(groups.length - 10)]) : shown]));
   }
   return lines;
 }
 
 /** The hover's last few changes as a markdown list, newest first, in local time:
- *  "- 22 Nov 2026, 14:05 · opened · eu-west". Check ids come from the service and are escaped. */
+ *  "- 22 Nov 2026, 14:05 · triggered for eu-west", "- … · back to normal" (a monitor without
+ *  groups). Check ids come from the service and are escaped. */
 export function recentChangeLines(
   changes: readonly StateChange[],
   formatDate: (d: Date) => string,
@@ -53,10 +57,13 @@ export function recentChangeLines(
   if (!changes.length) return [];
   const lines = [w.lastChanges, ''];
   for (const change of changes) {
-    const what = change.state === 'open' ? w.changeOpened : w.changeClosed;
-    lines.push(
-      `- ${escapeMarkdown(formatDate(new Date(change.time)))} · ${what}${change.checkId ? ` · ${escapeMarkdown(change.checkId)}` : ''}`,
-    );
+    const open = change.state === 'open';
+    const what = isGroupCheck(change.checkId)
+      ? fill(open ? w.changeOpenedGroup : w.changeClosedGroup, [escapeMarkdown(change.checkId)])
+      : open
+        ? w.changeOpened
+        : w.changeClosed;
+    lines.push(`- ${escapeMarkdown(formatDate(new Date(change.time)))} · ${what}`);
   }
   return lines;
 }

@@ -42,6 +42,11 @@ export const PANEL_WORDS = {
   columnTitleAgg: '{0}: {1} ({2}). Click to sort.',
   emptyNoRun: 'Run an APL query to see its results here.',
   emptyNoTable: 'The query returned no table.',
+  noRowsInRange:
+    'No rows over the time range ({0}). Widen the time range (in the status bar), or check the dataset’s name and the query’s filters.',
+  noRows: 'No rows. Check the dataset’s name and the query’s filters.',
+  timeLocal: '{0} (local time)',
+  timeUtc: '{0} (UTC)',
   failed: 'The query failed: {0}',
   stopped: 'The query was stopped.',
   dropped:

@@ -21,6 +21,8 @@ export interface ResultsPageOptions {
   /** The display language (vscode.env.language: 'en', 'de', 'zh-cn'): the page's lang and the
    *  locale of its numbers. 'en' when absent or not a language tag. */
   language?: string;
+  /** The zone times show in (the setting axiom.timeZone): UTC, or local when absent. */
+  timeZone?: 'local' | 'utc';
 }
 
 /** A language tag as the page may carry it (letters, digits and hyphens), or 'en'. */
@@ -41,6 +43,7 @@ export function resultsPage({
   title,
   words = PANEL_WORDS,
   language,
+  timeZone,
 }: ResultsPageOptions): string {
   if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(nonce))
     throw new Error('resultsPage: the nonce must be at least 16 letters or digits');
@@ -72,7 +75,7 @@ export function resultsPage({
 <title>${escapeHtml(title)}</title>
 </head>
 <body>
-<main id="results" aria-label="${escapeHtml(title)}" data-language="${escapeHtml(lang)}" data-words="${escapeHtml(JSON.stringify(words))}"></main>
+<main id="results" aria-label="${escapeHtml(title)}" data-language="${escapeHtml(lang)}" data-words="${escapeHtml(JSON.stringify(words))}"${timeZone === 'utc' ? ' data-time-zone="utc"' : ''}></main>
 <script nonce="${escapeHtml(nonce)}" src="${escapeHtml(scriptUri)}"></script>
 </body>
 </html>

@@ -134,6 +134,10 @@ export class Chart {
       cursor: { drag: { x: true, y: false } },
       legend: { show: true },
       hooks: { draw: [(plot) => this.overlay?.(plot)] },
+      // The axis and the legend in the zone the table uses (axiom.timeZone); uPlot's own is local.
+      ...(this.text.timeZone === 'utc'
+        ? { tzDate: (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC') }
+        : {}),
     };
     this.plot = new uPlot(options, [data.x, ...data.series.map((s) => s.values)], this.element);
   }

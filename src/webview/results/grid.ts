@@ -4,6 +4,7 @@
 // cell with aria-activedescendant, so that focus survives the recycling of cells. Rows are as tall
 // as the editor's font needs (read from the grid's computed font size when a table is shown).
 import { cellKind, cellText, prettyJson, valueText } from './cellText';
+import { timeValue } from './columnKind';
 import { el } from './dom';
 import { ENGLISH, type PanelText } from './panelText';
 import type { TableModel } from './tableModel';
@@ -275,13 +276,17 @@ export class Grid {
       }
       return;
     }
+    const kinds = m.kinds;
     for (let c = 0; c < slot.cells.length; c++) {
       const cell = slot.cells[c];
       const value = columns[c][row];
       const kind = cellKind(value);
-      cell.textContent = cellText(value);
+      // A time column's times in the chosen zone, the other zone in the hover.
+      const time = kinds[c] === 'time' && kind === 'string' ? timeValue(value) : NaN;
+      cell.textContent = Number.isFinite(time) ? this.text.time(time) : cellText(value);
       cell.className = `grid-cell kind-${kind}`;
-      if (kind === 'json') cell.title = prettyJson(value, 4000);
+      if (Number.isFinite(time)) cell.title = `${this.text.otherTime(time)}\n${valueText(value)}`;
+      else if (kind === 'json') cell.title = prettyJson(value, 4000);
       else if (kind === 'string' && (value as string).length > 60) cell.title = valueText(value).slice(0, 4000);
       else if (cell.title) cell.removeAttribute('title');
     }

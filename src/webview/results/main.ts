@@ -1,5 +1,6 @@
 // The results panel's script (dist/webview/results.js): reads its words and language from the page
-// (data-words, data-language on the main element; English for anything missing or odd), says it
+// (data-words, data-language on the main element; English for anything missing or odd) and the
+// time zone times show in (data-time-zone: utc, else local), says it
 // is ready, then reads each message from the extension through readHostMessage and drops whatever
 // that rejects. What the extension asks it to remember is kept for VS Code to give back after a
 // reload.
@@ -10,9 +11,14 @@ import { readHostMessage, type PanelMessage, type PanelState } from '../../core/
 import { Panel } from './panel';
 import { panelText } from './panelText';
 import { startPage } from '../shared/page';
+import { readTimeZone } from './timeText';
 
 const page = startPage<PanelMessage, PanelState>();
-const text = panelText(parsePanelWords(page.words), panelLocale(page.language));
+const text = panelText(
+  parsePanelWords(page.words),
+  panelLocale(page.language),
+  readTimeZone(page.root.dataset.timeZone),
+);
 const panel = new Panel(page.root, page.post, text);
 window.addEventListener('message', (event: MessageEvent) => {
   const message = readHostMessage(event.data);

@@ -8,6 +8,7 @@ import { Chart, type ChartKind } from './chart';
 import { ContextMenu } from './contextMenu';
 import { button, el, show } from './dom';
 import { Grid } from './grid';
+import { iconButton, labelIconButton } from './icons';
 import { ENGLISH, type PanelText } from './panelText';
 import { nextSort } from './sortRows';
 import { statusParts, tableLabel } from './statusLine';
@@ -15,6 +16,13 @@ import { TableModel } from './tableModel';
 import { timeSeries, timeSeriesColumns } from './timeSeries';
 
 const FILTER_DELAY_MS = 150;
+
+/** Whether a table opens as a chart: a time series whose numbers an aggregation made (`summarize
+ *  count() by bin(_time, …)`), not events that happen to hold a time and numbers. */
+function opensAsChart(table: ResultsView['tables'][number]): boolean {
+  const columns = timeSeriesColumns(table);
+  return columns !== undefined && columns.values.some((i) => table.fields[i].agg !== undefined);
+}
 
 /** How the host differs: the results panel has all of it; a notebook output has no run of its own
  *  (its cell runs it) and shares its page with other outputs, so its keys are its own. */
@@ -31,6 +39,10 @@ export class Panel {
   private widths: (number[] | undefined)[] = [];
   private current = 0;
   private view: 'table' | 'chart' = 'table';
+  /** The view the person picked with Table or Chart; until then a time series opens as a chart. */
+  private viewPicked: 'table' | 'chart' | undefined;
+  /** Whether the page was ever told of a run: until then, the empty panel says how to start one. */
+  private everRan = false;
   /** The newest run the page was told of: answers to older runs are late, and dropped. */
   private newestRun = -1;
   private filterTimer: ReturnType<typeof setTimeout> | undefined;
@@ -96,20 +108,22 @@ export class Panel {
     toolbar.setAttribute('role', 'toolbar');
     toolbar.setAttribute('aria-label', say('toolbar'));
     this.running.setAttribute('role', 'status');
-    this.stop = button(say('stop'), 'stop', () => this.post({ type: 'cancel' }), say('stopTitle'));
-    this.pin = button(say('pin'), 'pin', () => this.post({ type: 'togglePin' }), say('pinTitle'));
+    this.stop = iconButton('stop', say('stop'), 'stop', () => this.post({ type: 'cancel' }), say('stopTitle'));
+    this.pin = iconButton('pin', say('pin'), 'pin', () => this.post({ type: 'togglePin' }), say('pinTitle'));
     this.pin.setAttribute('aria-pressed', 'false');
     this.exports = [
-      button(say('exportCsv'), 'export-csv', () => this.post({ type: 'export', format: 'csv', table: this.current })),
-      button(say('exportJson'), 'export-json', () =>
+      iconButton('exportCsv', say('exportCsv'), 'export-csv', () =>
+        this.post({ type: 'export', format: 'csv', table: this.current }),
+      ),
+      iconButton('exportJson', say('exportJson'), 'export-json', () =>
         this.post({ type: 'export', format: 'json', table: this.current }),
       ),
     ];
-    const copyRow = button(say('copyRow'), 'copy-row', () => {
+    const copyRow = iconButton('copyRow', say('copyRow'), 'copy-row', () => {
       const at = this.grid.activeCell;
       if (at) this.copyRow(at.row);
     });
-    const copyColumn = button(say('copyColumn'), 'copy-column', () => {
+    const copyColumn = iconButton('copyColumn', say('copyColumn'), 'copy-column', () => {
       const at = this.grid.activeCell;
       if (at) this.copyColumn(at.column);
     });
@@ -134,13 +148,19 @@ export class Panel {
     });
     this.filterCount.setAttribute('aria-live', 'polite');
     const runControls = host.runControls ?? true;
-    const rerun = button(say('rerun'), 'rerun', () => this.post({ type: 'rerun' }), say('rerunTitle'));
+    const rerun = iconButton('rerun', say('rerun'), 'rerun', () => this.post({ type: 'rerun' }), say('rerunTitle'));
     toolbar.append(
       ...(runControls ? [this.running, this.stop, rerun] : []),
       ...this.exports,
       copyRow,
       copyColumn,
-      button(say('openInAxiom'), 'open', () => this.post({ type: 'openInAxiom' }), say('openInAxiomTitle')),
+      iconButton(
+        'openInAxiom',
+        say('openInAxiom'),
+        'open',
+        () => this.post({ type: 'openInAxiom' }),
+        say('openInAxiomTitle'),
+      ),
       ...(runControls ? [this.pin] : []),
       el('span', 'spacer'),
       this.filter,
@@ -152,8 +172,8 @@ export class Panel {
     this.tabs.setAttribute('aria-label', say('tables'));
     this.switcher.setAttribute('role', 'group');
     this.switcher.setAttribute('aria-label', say('showAs'));
-    this.tableButton = button(say('table'), 'show-table', () => this.setView('table'));
-    this.chartButton = button(say('chart'), 'show-chart', () => this.setView('chart'));
+    this.tableButton = button(say('table'), 'show-table', () => this.pickView('table'));
+    this.chartButton = button(say('chart'), 'show-chart', () => this.pickView('chart'));
     this.switcher.append(this.tableButton, this.chartButton);
     this.chartKinds.setAttribute('role', 'group');
     this.chartKinds.setAttribute('aria-label', say('chartKind'));
@@ -200,7 +220,7 @@ export class Panel {
   receive(message: HostMessage): void {
     if (message.type === 'pinned') {
       this.pin.setAttribute('aria-pressed', String(message.pinned));
-      this.pin.textContent = this.text.say(message.pinned ? 'pinned' : 'pin');
+      labelIconButton(this.pin, this.text.say(message.pinned ? 'pinned' : 'pin'), this.text.say('pinTitle'));
       return;
     }
     if (message.type === 'remember') return; // for VS Code, not the page (main.ts)
@@ -219,8 +239,10 @@ export class Panel {
     this.newestRun = runId;
     switch (message.type) {
       case 'running':
+        this.everRan = true;
         this.setRunning(message.rangeLabel);
         this.setNotice('');
+        this.render();
         break;
       case 'results':
         this.setRunning(undefined);
@@ -228,12 +250,16 @@ export class Panel {
         this.showResult(message.result);
         break;
       case 'failed':
+        this.everRan = true;
         this.setRunning(undefined);
         this.setNotice(this.text.say('failed', message.message));
+        this.render();
         break;
       case 'cancelled':
+        this.everRan = true;
         this.setRunning(undefined);
         this.setNotice(this.text.say('stopped'));
+        this.render();
         break;
       case 'restored':
         this.setRunning(undefined);
@@ -284,6 +310,7 @@ export class Panel {
 
   private showResult(result: ResultsView): void {
     this.gone = undefined;
+    this.everRan = true;
     this.result = result;
     const previous = this.models;
     this.models = result.tables.map((t, i) => {
@@ -293,6 +320,8 @@ export class Panel {
     });
     this.widths = [];
     this.current = 0;
+    // A series over time (an aggregation by `_time`) opens as a chart, unless the person picked the table.
+    this.view = this.viewPicked ?? (this.models[0] && opensAsChart(this.models[0].table) ? 'chart' : 'table');
     this.closeDetails();
     this.render();
   }
@@ -307,16 +336,18 @@ export class Panel {
   /** Puts the current table (with the filter's term) on screen: tabs, table or chart, status. */
   private render(): void {
     const model = this.model;
-    this.emptyText.textContent = this.text.say(this.gone ?? (this.result ? 'emptyNoTable' : 'emptyNoRun'));
+    const empty = this.emptyWords(model);
+    this.emptyText.textContent = empty ?? '';
     show(this.emptyRerun, this.gone !== undefined);
-    show(this.empty, !model);
+    show(this.empty, empty !== undefined);
     this.exports.forEach((b) => (b.disabled = !model));
     this.renderTabs();
     const chartable = !!model && timeSeriesColumns(model.table) !== undefined;
     show(this.switcher, chartable);
     if (!chartable) this.view = 'table';
     if (model && model.filter !== this.filter.value) model.setFilter(this.filter.value);
-    show(this.grid.element, !!model && this.view === 'table');
+    // No rows: the sentence says so where the rows would be.
+    show(this.grid.element, !!model && this.view === 'table' && empty === undefined);
     show(this.chart.element, !!model && this.view === 'chart');
     show(this.chartKinds, !!model && this.view === 'chart');
     this.tableButton.setAttribute('aria-pressed', String(this.view === 'table'));
@@ -330,6 +361,21 @@ export class Panel {
       if (data) this.chart.show(data);
     } else this.chart.clear();
     this.renderStatus();
+  }
+
+  /** What the panel says where rows would be, or nothing: how to start (only before any run), why
+   *  results are gone, that the query returned no table, or that it returned no rows (with its
+   *  range and what to try). Nothing while a first run goes or under its failure's notice. */
+  private emptyWords(model: TableModel | undefined): string | undefined {
+    const say = this.text.say;
+    if (this.gone) return say(this.gone);
+    if (model) {
+      if (model.table.rowCount > 0 || !model.complete) return undefined;
+      const range = this.result?.rangeLabel;
+      return range ? say('noRowsInRange', range) : say('noRows');
+    }
+    if (this.result) return say('emptyNoTable');
+    return this.everRan ? undefined : say('emptyNoRun');
   }
 
   private renderTabs(): void {
@@ -386,8 +432,9 @@ export class Panel {
     this.status.replaceChildren(...children);
   }
 
-  private setView(view: 'table' | 'chart'): void {
+  private pickView(view: 'table' | 'chart'): void {
     this.view = view;
+    this.viewPicked = view;
     this.render();
   }
 

@@ -3,6 +3,7 @@
 // unit tests run it in plain Node.
 import { fill } from '../../core/phrase';
 import { PANEL_WORDS, type PanelWordKey, type PanelWords } from '../../core/run/panelWords';
+import { otherZone, timeText, type TimeZoneChoice } from './timeText';
 
 export interface PanelText {
   readonly words: PanelWords;
@@ -14,15 +15,29 @@ export interface PanelText {
   readonly count: (n: number) => string;
   /** A number with a fixed count of decimals: 1.5, 2 → "1.50" (en), "1,50" (de). */
   readonly decimal: (n: number, digits: number) => string;
+  /** The zone times show in, in the table and the chart alike (the setting axiom.timeZone). */
+  readonly timeZone: TimeZoneChoice;
+  /** A time (milliseconds since the epoch) as a cell shows it, in the chosen zone. */
+  readonly time: (ms: number) => string;
+  /** The same time in the other zone, saying which: a cell's hover. */
+  readonly otherTime: (ms: number) => string;
 }
 
-export function panelText(words: PanelWords = PANEL_WORDS, locale = 'en-US'): PanelText {
+export function panelText(
+  words: PanelWords = PANEL_WORDS,
+  locale = 'en-US',
+  timeZone: TimeZoneChoice = 'local',
+): PanelText {
+  const other = otherZone(timeZone);
   const counts = new Intl.NumberFormat(locale);
   const decimals = new Map<number, Intl.NumberFormat>();
   return {
     words,
     locale,
     say: (key, ...args) => fill(words[key], args),
+    timeZone,
+    time: (ms) => timeText(ms, timeZone),
+    otherTime: (ms) => fill(words[other === 'utc' ? 'timeUtc' : 'timeLocal'], [timeText(ms, other)]),
     count: (n) => counts.format(n),
     decimal(n, digits) {
       let format = decimals.get(digits);

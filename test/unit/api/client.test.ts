@@ -168,11 +168,11 @@ describe('listMonitors', () => {
     const rows = monitorRows(monitors, Date.parse('2026-06-01T00:00:00Z'));
     const row = (id: string) => rows.find((r) => r.monitor.id === id)!;
     const words = (id: string) => monitorRowWords(row(id), (d) => d.toISOString());
-    assert.equal(words('mon_go_nil_5'), 'Threshold · Above 10 · every 5m');
+    assert.equal(words('mon_go_nil_5'), 'Above 10 · every 5m · Threshold');
     assert.equal(row('mon_go_nil_5').state, 'active');
-    assert.equal(words('mon_go_sdk_6'), 'Unknown type · At or above 1000');
-    assert.equal(words('mon_nulls_7'), 'Match event · every 10m');
-    assert.equal(words('mon_odd_8'), 'Unknown type · every 5m');
+    assert.equal(words('mon_go_sdk_6'), 'At or above 1000 · Unknown type');
+    assert.equal(words('mon_nulls_7'), 'every 10m · Match event');
+    assert.equal(words('mon_odd_8'), 'every 5m · Unknown type');
     const hover = (id: string) =>
       monitorTooltipMarkdown(byId(id), (d) => d.toISOString(), Date.parse('2026-06-01T00:00:00Z'));
     for (const monitor of GO_SDK_MONITORS) {

@@ -7,7 +7,17 @@ import { evaluate } from '../../../src/core/monitors/dryRun';
 import { dryRunHistoryRun, dryRunMonitor } from '../../../src/core/monitors/dryRunMonitor';
 import { samplesFromMessage } from '../../../src/core/monitors/dryRunProtocol';
 import { statusFromHistory } from '../../../src/core/monitors/monitorStatus';
-import { DEMO_DRY_RUN, DEMO_TOKEN, HOSTILE_USER_AGENTS, startDemo } from '../../support/demo';
+import { checkApl } from '../../../src/core/apl/checks';
+import { AxiomError } from '../../../src/core/api/errors';
+import {
+  DEMO_DRY_RUN,
+  DEMO_FILES,
+  DEMO_TOKEN,
+  demoMonitors,
+  demoStarred,
+  HOSTILE_USER_AGENTS,
+  startDemo,
+} from '../../support/demo';
 import { CapturedLog, testClient } from '../../support/testClient';
 
 /** The demo as the extension sees it: over real HTTP, through the extension's client. */
@@ -53,6 +63,56 @@ describe('the demo deployment (npm start without a token)', () => {
     } finally {
       await fake.stop();
     }
+  });
+
+  it('refuses APL that does not compile as the service does: 400 with the compiler’s line, column and words', async () => {
+    const { fake, client } = await open();
+    try {
+      const refused = async (apl: string) => {
+        const error = await client.runApl(apl, lastHour).then(
+          () => assert.fail(`${apl} was answered`),
+          (e: unknown) => e,
+        );
+        assert.ok(error instanceof AxiomError, String(error));
+        assert.equal(error.kind, 'badRequest');
+        return error.compile;
+      };
+      const dangling = await refused("['http-logs']\n| where status ==");
+      assert.equal(dangling?.line, 2);
+      assert.equal(dangling?.column, 16, 'at the operator with nothing after it');
+      assert.match(dangling?.message ?? '', /==/);
+      const twoCommas = await refused("['http-logs'] | project a,, b");
+      assert.equal(twoCommas?.line, 1);
+      assert.ok((twoCommas?.column ?? 0) >= 26, `column ${twoCommas?.column}`);
+      const [table] = (await client.runApl("['http-logs'] | where status == 500 | count", lastHour)).tables;
+      assert.equal(table.rowCount, 1, 'what compiles is answered');
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('none of its own queries (files, monitors, starred queries) is refused: each compiles for the parser', () => {
+    const notebook = JSON.parse(DEMO_FILES['investigation.axiom-notebook']) as {
+      cells: { kind: string; source: string }[];
+    };
+    const queries = [
+      ...Object.entries(DEMO_FILES)
+        .filter(([name]) => name.endsWith('.apl'))
+        .flatMap(([, text]) => text.split(/\n\s*\n/).filter((part) => part.includes('['))),
+      ...notebook.cells.filter((cell) => cell.kind === 'apl').map((cell) => cell.source),
+      ...demoMonitors(Date.now()).monitors.flatMap((m) => (typeof m.aplQuery === 'string' ? [m.aplQuery] : [])),
+      ...demoStarred(Date.now()).flatMap((q) => {
+        const apl = (q as { query?: { apl?: unknown } }).query?.apl;
+        return typeof apl === 'string' ? [apl] : [];
+      }),
+    ];
+    assert.ok(queries.length > 15, `${queries.length} queries`);
+    for (const apl of queries)
+      assert.deepEqual(
+        checkApl(apl).filter((p) => p.severity === 'error'),
+        [],
+        apl,
+      );
   });
 
   it('answers queries by what they ask and over the range they ask: counts over time, top values, events', async () => {

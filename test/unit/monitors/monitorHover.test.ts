@@ -54,9 +54,9 @@ describe('monitor hover', () => {
     assert.ok(lines.includes('Status: **triggered** since local 10m before (10m ago)  '));
     assert.ok(at('Last changes:') > at('Status:'));
     assert.deepEqual(lines.slice(at('Last changes:') + 2, at('Last changes:') + 5), [
-      '- local 10m before · opened · eu\\-west',
-      '- local 30m before · closed · eu\\-west',
-      '- local 90m before · opened · eu\\-west',
+      '- local 10m before · triggered for eu\\-west',
+      '- local 30m before · back to normal for eu\\-west',
+      '- local 90m before · triggered for eu\\-west',
     ]);
     assert.ok(lines.includes('[Open in Axiom](https://app.axiom.co/my-org/monitors/mon_1)'));
     assert.ok(at('Open in Axiom') < at('Type:'), 'the link comes before the settings');
@@ -70,10 +70,33 @@ describe('monitor hover', () => {
       { status: { status: { kind: 'normal' }, recent: [change(5, 'closed'), change(8, 'open', '[x](command:evil)')] } },
       NOW,
     );
-    assert.ok(md.includes('- local 5m before · closed\n'));
-    assert.ok(md.includes('· opened · \\[x\\]\\('), 'the group shows as text');
+    assert.ok(md.includes('- local 5m before · back to normal\n'));
+    assert.ok(md.includes('· triggered for \\[x\\]\\('), 'the group shows as text');
     assert.doesNotMatch(md, /\]\(command:/, 'no live link made of it');
     assert.doesNotMatch(md, /Open in Axiom/, 'no org id, no link');
+  });
+
+  it('a monitor without groups (its one check is "all") says triggered and back to normal, and names no group', () => {
+    const recent = latestChanges(
+      [],
+      [change(30, 'open', 'all'), change(20, 'closed', 'all'), change(10, 'open', 'all')],
+    );
+    const md = monitorHoverMarkdown(
+      monitor(),
+      local,
+      { status: { status: { kind: 'triggered', since: NOW - 10 * 60_000, openChecks: ['all'] }, recent } },
+      NOW,
+    );
+    assert.ok(md.includes('- local 10m before · triggered\n'), md);
+    assert.ok(md.includes('- local 20m before · back to normal\n'), md);
+    assert.doesNotMatch(md, /Triggered for|\ball\b|opened|closed/, 'no check id, no code words');
+    const grouped = monitorHoverMarkdown(
+      monitor(),
+      local,
+      { status: { status: { kind: 'triggered', since: NOW, openChecks: ['eu', 'us'] }, recent: [] } },
+      NOW,
+    );
+    assert.match(grouped, /^Triggered for: eu, us {2}$/m);
   });
 
   it('brackets and spaces in the link are percent-encoded, so that the link cannot end early', () => {

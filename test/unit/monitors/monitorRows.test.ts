@@ -67,6 +67,24 @@ describe('monitor text', () => {
     );
   });
 
+  it('a row says its state first, then the condition and interval, and its type last (a narrow side bar cuts the end)', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    const words = (over: Partial<Monitor>) => monitorRowWords(monitorRow(monitor(over), now), formatDate);
+    assert.equal(
+      words({ operator: 'Below', threshold: 1000, intervalMinutes: 5 }),
+      'Below 1000 · every 5m · Threshold',
+    );
+    assert.equal(
+      words({ disabled: true, operator: 'AboveOrEqual', threshold: 3, intervalMinutes: 60 }),
+      'disabled · At or above 3 · every 1h · Threshold',
+    );
+    assert.equal(
+      words({ type: 'AnomalyDetection', intervalMinutes: 0 }),
+      'Anomaly detection',
+      'no interval, no condition',
+    );
+  });
+
   it('rows of one list say a shared snooze end as formatDate does, and each end its own', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     const rowDates = listDateFormatter();

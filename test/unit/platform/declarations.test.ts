@@ -62,7 +62,10 @@ function disagreements(manifest: Contributions, features: Record<string, Feature
       // A restored document of a scheme asks for its file system first: the scheme activates.
       kind: 'file system (onFileSystem activation event)',
       inManifest: events.filter((e) => e.startsWith('onFileSystem:')).map((e) => e.slice('onFileSystem:'.length)),
-      inDeclarations: declared.flatMap((f) => (f.fileSystem ? [f.fileSystem.scheme, f.fileSystem.remote] : [])),
+      inDeclarations: declared.flatMap((f) => [
+        ...(f.fileSystem ? [f.fileSystem.scheme, f.fileSystem.remote] : []),
+        ...(f.readOnlyScheme ? [f.readOnlyScheme] : []),
+      ]),
     },
     {
       kind: 'webview panel (onWebviewPanel activation event)',

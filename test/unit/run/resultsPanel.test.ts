@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { describe, it } from 'node:test';
 import { PANEL_WORDS, panelLocale, parsePanelWords, readPanelWords } from '../../../src/core/run/panelWords';
 import type { ResultTable } from '../../../src/core/run/resultsProtocol';
@@ -16,6 +17,7 @@ import { columnKind, timeValue } from '../../../src/webview/results/columnKind';
 import { matchRows, searchText, visibleRows } from '../../../src/webview/results/filterRows';
 import { nextSort, sortPermutation } from '../../../src/webview/results/sortRows';
 import { panelText } from '../../../src/webview/results/panelText';
+import { readTimeZone, timeText } from '../../../src/webview/results/timeText';
 import { duration, statusParts, tableLabel } from '../../../src/webview/results/statusLine';
 import { TableModel } from '../../../src/webview/results/tableModel';
 import { MAX_SERIES, timeSeries } from '../../../src/webview/results/timeSeries';
@@ -434,5 +436,42 @@ describe('results panel: words and language', () => {
     });
     assert.equal(tableLabel('1', 1, de), 'Tabelle 2');
     assert.equal(duration(125_000, de), '2 min 5 s');
+  });
+});
+
+describe('results panel: times in the zone chosen (axiom.timeZone)', () => {
+  const at = Date.parse('2026-11-26T23:35:30.042Z');
+  it('writes a time in UTC or local time, to the millisecond, the other zone saying which it is', () => {
+    assert.equal(timeText(at, 'utc'), '2026-11-26 23:35:30.042');
+    const local = new Date(at);
+    const two = (n: number) => String(n).padStart(2, '0');
+    assert.equal(
+      timeText(at, 'local'),
+      `${local.getFullYear()}-${two(local.getMonth() + 1)}-${two(local.getDate())} ${two(local.getHours())}:${two(local.getMinutes())}:30.042`,
+    );
+    assert.equal(timeText(Number.NaN, 'utc'), '');
+    const utcPanel = panelText(undefined, 'en-US', 'utc');
+    assert.equal(utcPanel.time(at), '2026-11-26 23:35:30.042');
+    assert.equal(utcPanel.otherTime(at), `${timeText(at, 'local')} (local time)`);
+    const localPanel = panelText();
+    assert.equal(localPanel.timeZone, 'local', 'local unless chosen');
+    assert.equal(localPanel.otherTime(at), '2026-11-26 23:35:30.042 (UTC)');
+  });
+
+  it('reads the zone a page was given: utc, else local', () => {
+    assert.equal(readTimeZone('utc'), 'utc');
+    for (const odd of ['local', 'UTC', '', undefined, '<b>', 3]) assert.equal(readTimeZone(odd), 'local');
+  });
+
+  it('round-trips every time of the years around now in UTC (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.parse('1990-01-01T00:00:00Z'), max: Date.parse('2100-01-01T00:00:00Z') }),
+        (ms) => {
+          const text = timeText(ms, 'utc');
+          assert.equal(Date.parse(`${text.replace(' ', 'T')}Z`), ms);
+        },
+      ),
+    );
   });
 });

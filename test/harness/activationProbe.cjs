@@ -11,10 +11,22 @@ const Module = require('node:module');
 const http = require('node:http');
 const https = require('node:https');
 
-const main = process.env.AXIOM_PROBE_MAIN;
-if (main) {
-  const probe = { loadMs: undefined, activateMs: undefined, early: { treeData: 0, languageProviders: 0, requests: 0 } };
-  globalThis.axiomActivationProbe = probe;
+/** Watches the extension whose main is `main` from now on; `restore()` stops watching. */
+function watchActivation(main) {
+  const probe = {
+    loadMs: undefined,
+    activateMs: undefined,
+    early: { treeData: 0, languageProviders: 0, requests: 0 },
+    /** Tree data asked for at any time. */
+    treeData: 0,
+    restore: () => undo.forEach((restore) => restore()),
+  };
+  const undo = [];
+  const replace = (target, key, make) => {
+    const original = target[key];
+    target[key] = make(original);
+    undo.push(() => (target[key] = original));
+  };
   let activatedAt;
   let activating = false;
   const counted = (key, original) =>
@@ -23,7 +35,7 @@ if (main) {
       return original.apply(this, args);
     };
   for (const module of [http, https])
-    for (const key of ['request', 'get']) module[key] = counted('requests', module[key]);
+    for (const key of ['request', 'get']) replace(module, key, (original) => counted('requests', original));
 
   /** The API object the extension gets: its calls counted (VS Code makes one per extension). */
   const watched = new WeakSet();
@@ -31,53 +43,67 @@ if (main) {
     if (watched.has(vscode)) return;
     watched.add(vscode);
     for (const key of Object.keys(vscode.languages).filter((name) => /^register\w+Provider$/.test(name)))
-      vscode.languages[key] = counted('languageProviders', vscode.languages[key]);
-    const createTreeView = vscode.window.createTreeView;
-    vscode.window.createTreeView = function (viewId, options) {
-      const provider = options.treeDataProvider;
-      const getChildren = provider.getChildren.bind(provider);
-      provider.getChildren = async (element) => {
-        if (activating) probe.early.treeData++;
-        const children = await getChildren(element);
-        if (!element && activatedAt !== undefined && probe.early.firstItemsAfterMs === undefined && children?.length)
-          probe.early.firstItemsAfterMs = performance.now() - activatedAt;
-        return children;
-      };
-      return createTreeView.call(this, viewId, options);
-    };
+      replace(vscode.languages, key, (original) => counted('languageProviders', original));
+    replace(
+      vscode.window,
+      'createTreeView',
+      (createTreeView) =>
+        function (viewId, options) {
+          const provider = options.treeDataProvider;
+          const getChildren = provider.getChildren.bind(provider);
+          provider.getChildren = async (element) => {
+            probe.treeData++;
+            if (activating) probe.early.treeData++;
+            const children = await getChildren(element);
+            if (
+              !element &&
+              activatedAt !== undefined &&
+              probe.early.firstItemsAfterMs === undefined &&
+              children?.length
+            )
+              probe.early.firstItemsAfterMs = performance.now() - activatedAt;
+            return children;
+          };
+          return createTreeView.call(this, viewId, options);
+        },
+    );
   };
 
   // Above VS Code's own hook (it replaces Module._load): every require of a module passes here.
-  const require = Module.prototype.require;
-  Module.prototype.require = function (request) {
-    if (request === 'vscode' && this.filename === main) {
-      const vscode = require.call(this, request);
-      watch(vscode);
-      return vscode;
-    }
-    const resolved = probe.loadMs === undefined && request.endsWith('.js') ? safeResolve(this, request) : undefined;
-    if (resolved !== main) return require.call(this, request);
-    const started = performance.now();
-    const real = require.call(this, request);
-    probe.loadMs = performance.now() - started;
-    const cached = Module._cache[main];
-    const timed = {
-      activate(context) {
-        activating = true;
-        const started = performance.now();
-        try {
-          return real.activate(context);
-        } finally {
-          probe.activateMs = performance.now() - started;
-          activatedAt = performance.now();
-          activating = false;
+  replace(
+    Module.prototype,
+    'require',
+    (require) =>
+      function (request) {
+        if (request === 'vscode' && this.filename === main) {
+          const vscode = require.call(this, request);
+          watch(vscode);
+          return vscode;
         }
+        const resolved = probe.loadMs === undefined && request.endsWith('.js') ? safeResolve(this, request) : undefined;
+        if (resolved !== main) return require.call(this, request);
+        const started = performance.now();
+        const real = require.call(this, request);
+        probe.loadMs = performance.now() - started;
+        const cached = Module._cache[main];
+        const timed = {
+          activate(context) {
+            activating = true;
+            const started = performance.now();
+            try {
+              return real.activate(context);
+            } finally {
+              probe.activateMs = performance.now() - started;
+              activatedAt = performance.now();
+              activating = false;
+            }
+          },
+          deactivate: () => real.deactivate?.(),
+        };
+        if (cached) cached.exports = timed;
+        return timed;
       },
-      deactivate: () => real.deactivate?.(),
-    };
-    if (cached) cached.exports = timed;
-    return timed;
-  };
+  );
   const safeResolve = (parent, request) => {
     try {
       return Module._resolveFilename(request, parent);
@@ -85,4 +111,8 @@ if (main) {
       return undefined;
     }
   };
+  return probe;
 }
+
+module.exports = { watchActivation };
+if (process.env.AXIOM_PROBE_MAIN) globalThis.axiomActivationProbe = watchActivation(process.env.AXIOM_PROBE_MAIN);

@@ -2,6 +2,8 @@
 // runs. Not a test: it asserts nothing and prints one table (and writes it to bench-results/).
 //   the bundle activation loads          vs the same code as one bundle (before the split)
 //   activation inside code-server        vs the one-bundle build, same harness
+//   activation in a person's windows (bare, first start, returning: test/harness/personWindow.ts), best of three
+//                                        vs the empty extension
 //   the monitors pipeline, 100 to 50,000 vs a bare undici GET + JSON.parse of the same bytes
 //   time to first items in the real view vs the same for 100 monitors
 //   100 small requests over the shipped transport vs the same client over undici (before)
@@ -21,7 +23,7 @@
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl runs the APL parser's rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,transport
+// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,person,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,transport
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';

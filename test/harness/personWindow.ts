@@ -11,6 +11,7 @@
 // profile and the user data folder of the sandbox), and the next load of the same sandbox
 // restores them.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { freePort, makeSandbox, projectRoot, runInExtensionHost, type Sandbox } from './codeServer.mjs';
 
@@ -85,12 +86,26 @@ function withKind(sandbox: Sandbox, kind: PersonWindow, port: number): PersonSan
   return { ...sandbox, kind, port };
 }
 
+/** Resolves once nothing listens on the port (within 15 s). */
+async function portFreed(port: number): Promise<void> {
+  for (let tries = 0; tries < 150; tries++) {
+    const listening = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (!listening) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`port ${port} is still taken by the window's last load`);
+}
+
 /** The activation probe, preloaded into the extension host (its figures: ProbedActivation). */
 const PROBE = path.join(projectRoot, 'test/harness/activationProbe.cjs');
 
 /** One load of the window, running `entry` in its extension host (runInExtensionHost), with the
  *  activation probe watching the extension at `extensionPath`. */
-export function loadPersonWindow(
+export async function loadPersonWindow(
   sandbox: PersonSandbox,
   options: {
     extensionPath: string;
@@ -103,6 +118,8 @@ export function loadPersonWindow(
     main: string;
   };
   sandbox.env[PROBE_MAIN] = path.resolve(options.extensionPath, manifest.main);
+  // The load before on the same address may still be ending: its server would answer for the new one.
+  await portFreed(sandbox.port);
   return runInExtensionHost({
     sandbox,
     port: sandbox.port,

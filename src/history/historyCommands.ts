@@ -123,13 +123,24 @@ interface EntryItem extends vscode.QuickPickItem {
   entry: HistoryEntry;
 }
 
-/** The quick pick of runs, newest first, with a separator per day. Built with no request and no file read but the one given. */
-export async function showHistoryPick(
+type PickButtons = Record<Exclude<PickAction, 'open'>, vscode.QuickInputButton>;
+
+/** The pick's items of a list of runs, made on a day: kept while the list is the same (the history
+ *  hands out the same list while its file is unchanged) and the day too (its labels say Today). */
+const madeItems = new WeakMap<
+  readonly HistoryEntry[],
+  { today: number; items: vscode.QuickPickItem[]; buttons: PickButtons }
+>();
+
+/** The pick's items: a separator per day, an item per run with its buttons. */
+function pickItems(
   entries: readonly HistoryEntry[],
   view: HistoryView,
-  shown?: (pick: vscode.QuickPick<vscode.QuickPickItem>) => void,
-): Promise<{ entry: HistoryEntry; action: PickAction } | undefined> {
-  const buttons: Record<Exclude<PickAction, 'open'>, vscode.QuickInputButton> = {
+): { items: vscode.QuickPickItem[]; buttons: PickButtons } {
+  const today = new Date().setHours(0, 0, 0, 0);
+  const made = madeItems.get(entries);
+  if (made?.today === today) return made;
+  const buttons: PickButtons = {
     rerun: { iconPath: new vscode.ThemeIcon('play'), tooltip: localize('Run Again (Same Range)') },
     star: { iconPath: new vscode.ThemeIcon('star-empty'), tooltip: localize('Star Query') },
     copy: { iconPath: new vscode.ThemeIcon('copy'), tooltip: localize('Copy Query') },
@@ -153,6 +164,19 @@ export async function showHistoryPick(
     };
     items.push(item);
   }
+  madeItems.set(entries, { today, items, buttons });
+  return { items, buttons };
+}
+
+/** The quick pick of runs, newest first, with a separator per day. Built with no request and no file
+ *  read but the one given; shown again with the items made before while the runs and the day are
+ *  the same. */
+export async function showHistoryPick(
+  entries: readonly HistoryEntry[],
+  view: HistoryView,
+  shown?: (pick: vscode.QuickPick<vscode.QuickPickItem>) => void,
+): Promise<{ entry: HistoryEntry; action: PickAction } | undefined> {
+  const { items, buttons } = pickItems(entries, view);
   const pick = vscode.window.createQuickPick<vscode.QuickPickItem>();
   pick.title = localize('Query History');
   pick.placeholder = entries.length

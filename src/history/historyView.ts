@@ -164,7 +164,7 @@ export class HistoryView extends ListView<HistoryNode> {
     return this.listOf(await this.history.entries());
   }
 
-  private listOf(entries: HistoryEntry[]): Loaded<HistoryNode> {
+  private listOf(entries: readonly HistoryEntry[]): Loaded<HistoryNode> {
     this.total = entries.length;
     return { rows: groupByDay(entries).map((day) => ({ kind: 'day', day })), unreadable: 0, count: entries.length };
   }

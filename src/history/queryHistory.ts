@@ -68,7 +68,7 @@ export class QueryHistory implements vscode.Disposable {
   }
 
   /** The window's deployment's runs, newest first. */
-  async entries(): Promise<HistoryEntry[]> {
+  async entries(): Promise<readonly HistoryEntry[]> {
     this.watch();
     return this.store.read((await this.deployments.active()).name);
   }

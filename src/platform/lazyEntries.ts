@@ -211,26 +211,31 @@ export interface FirstStart extends vscode.Disposable {
   ensure(): void;
 }
 
-/** Calls `start` once: at once when `already` holds, else on the first event that `matches` (or
- *  the first `ensure`). */
+/** Calls `start` once: when `already` holds, at once or (`later`) just after activation returns,
+ *  else on the first event that `matches` (or the first `ensure`). */
 function onFirst<E>(
   already: boolean,
   event: vscode.Event<E>,
   matches: (e: E) => boolean,
   start: () => vscode.Disposable[],
+  later = false,
 ): FirstStart {
   let started: vscode.Disposable[] | undefined;
   let listener: vscode.Disposable | undefined;
+  let pending: ReturnType<typeof setTimeout> | undefined;
   const ensure = () => {
     if (started) return;
+    clearTimeout(pending);
     listener?.dispose();
     started = start();
   };
-  if (already) ensure();
+  if (already && later) pending = setTimeout(ensure, 0);
+  else if (already) ensure();
   else listener = event((e) => matches(e) && ensure());
   return {
     ensure,
     dispose: () => {
+      clearTimeout(pending);
       listener?.dispose();
       for (const disposable of started ?? []) disposable.dispose();
     },
@@ -238,15 +243,16 @@ function onFirst<E>(
 }
 
 /**
- * Calls `start` once, when the first document of `languageId` is open: at once when one is open
- * already (a window restored with one, or the extension activated by onLanguage), else when one
- * opens (also a document whose language changes to it: VS Code closes and opens it again). For
+ * Calls `start` once, when the first document of `languageId` is open: just after activation
+ * returns when one is open already (a window restored with one, or the extension activated by
+ * onLanguage: VS Code asks the providers only after activation, and registering a dozen of them
+ * was most of activate() in a window restored with an editor), else when one opens (also a document whose language changes to it: VS Code closes and opens it again). For
  * providers only documents of that language use: a window that never opens one never registers
  * them.
  */
 export function onFirstDocument(languageId: string, start: () => vscode.Disposable[]): FirstStart {
   const ours = (document: vscode.TextDocument) => document.languageId === languageId;
-  return onFirst(vscode.workspace.textDocuments.some(ours), vscode.workspace.onDidOpenTextDocument, ours, start);
+  return onFirst(vscode.workspace.textDocuments.some(ours), vscode.workspace.onDidOpenTextDocument, ours, start, true);
 }
 
 /**

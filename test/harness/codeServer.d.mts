@@ -45,7 +45,13 @@ export function describeVscode(): string;
 export function installVsix(sandbox: Sandbox, vsix: string): Promise<string>;
 export function startCodeServer(
   sandbox: Sandbox,
-  options?: { port?: number; extraArgs?: string[]; env?: Record<string, string>; logFile?: string },
+  options?: {
+    port?: number;
+    extraArgs?: string[];
+    env?: Record<string, string>;
+    logFile?: string;
+    nodeArgs?: string[];
+  },
 ): Promise<CodeServer>;
 export function openBrowser(sandbox: Sandbox, url?: string): Promise<Browser>;
 export function workbenchUrl(
@@ -60,4 +66,6 @@ export function runInExtensionHost(options: {
   timeoutSeconds?: number;
   onLog?: (type: string, args: unknown[]) => void;
   stamp?: (line: string) => void;
+  port?: number;
+  nodeArgs?: string[];
 }): Promise<number>;

@@ -152,12 +152,13 @@ export function installVsix(sandbox, vsix) {
 }
 
 /** Starts code-server and waits until it answers. Returns { port, url, stop }. */
-export async function startCodeServer(sandbox, { port, extraArgs = [], env = {}, logFile } = {}) {
+export async function startCodeServer(sandbox, { port, extraArgs = [], env = {}, logFile, nodeArgs = [] } = {}) {
   assertInstalled();
   port ??= await freePort();
   const server = spawn(
     vscodeUnderTest.node,
     [
+      ...nodeArgs,
       vscodeUnderTest.entry,
       '--auth',
       'none',
@@ -258,7 +259,9 @@ export function workbenchUrl(codeServer, sandbox, { extensionPath, testsEntry } 
  * Runs an extension-host entry (a module exporting `run()`) inside a fresh code-server, with the
  * extension at `extensionPath` loaded as the one under development: the same contract as VS Code's
  * own browser integration tests. The entry's console reaches `onLog`; resolves with its verdict
- * (0 = run() resolved), or 2 on time-out or a harness failure.
+ * (0 = run() resolved), or 2 on time-out or a harness failure. The same `port` on two runs of one
+ * sandbox gives the workbench the same origin, so the second restores what the first left;
+ * `nodeArgs` go to code-server's Node, whose extension host inherits them (a preloaded probe).
  */
 export async function runInExtensionHost({
   sandbox,
@@ -267,6 +270,8 @@ export async function runInExtensionHost({
   timeoutSeconds = 600,
   onLog = console.log,
   stamp = () => {},
+  port,
+  nodeArgs,
 }) {
   let codeServer;
   let browser;
@@ -276,7 +281,11 @@ export async function runInExtensionHost({
       timer = setTimeout(() => resolve(2), timeoutSeconds * 1000);
       (async () => {
         stamp(`starting ${describeVscode()}`);
-        codeServer = await startCodeServer(sandbox, { extraArgs: [...DEV_EXTENSION_ARGS, '--log', 'info'] });
+        codeServer = await startCodeServer(sandbox, {
+          port,
+          nodeArgs,
+          extraArgs: [...DEV_EXTENSION_ARGS, '--log', 'info'],
+        });
         stamp(`code-server up on ${codeServer.url}`);
         codeServer.server.on('exit', (c) => {
           stamp(`code-server exited early (${c})`);

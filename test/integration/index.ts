@@ -13,6 +13,8 @@ import { RELOAD_REQUEST, type ReloadRequest } from './helpers';
 
 /** The files that must run first, in this order; each says why. */
 const RUN_FIRST = [
+  // Activation itself: the extension must not be active yet (it shows the side bar, then activates).
+  'activation.test.js',
   // The cold start: no other test may have loaded a feature's bundle, so that each command's body
   // must load from its bundle and run.
   'commands.test.js',

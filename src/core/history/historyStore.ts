@@ -70,6 +70,9 @@ export class HistoryStore {
   maxEntries: number;
   /** Lines each file is believed to hold (its last read, plus this process's appends since). */
   private readonly lineCounts = new Map<string, number>();
+  /** The last read of each file, kept while the file is the same one unchanged (its inode, size and
+   *  time of change): the same runs, the same list, not read and parsed again. */
+  private readonly lastRead = new Map<string, { key: string; entries: readonly HistoryEntry[] }>();
 
   constructor(options: HistoryStoreOptions) {
     this.folder = options.folder;
@@ -96,11 +99,19 @@ export class HistoryStore {
     return entry;
   }
 
-  /** A deployment's runs, newest first, at most maxEntries. */
-  async read(deployment: string): Promise<HistoryEntry[]> {
+  /** A deployment's runs, newest first, at most maxEntries. The same list (unchanged, frozen) while
+   *  the file has not changed since the last read. */
+  async read(deployment: string): Promise<readonly HistoryEntry[]> {
     const file = this.fileOf(deployment);
     let text: string;
+    let key: string;
+    let size: number;
     try {
+      const stat = await fs.promises.stat(file);
+      size = stat.size;
+      key = `${stat.ino}:${size}:${stat.mtimeMs}:${stat.ctimeMs}:${this.maxEntries}`;
+      const last = this.lastRead.get(file);
+      if (last?.key === key) return last.entries;
       text = await fs.promises.readFile(file, 'utf8');
     } catch (error) {
       if (isMissing(error)) return [];
@@ -108,7 +119,10 @@ export class HistoryStore {
     }
     const { entries, lines } = readLines(text);
     this.lineCounts.set(file, lines);
-    return entries.slice(0, this.maxEntries);
+    const kept = Object.freeze(entries.slice(0, this.maxEntries));
+    // Kept only when the file read is the one stat() saw (nothing was written in between).
+    if (Buffer.byteLength(text) === size) this.lastRead.set(file, { key, entries: kept });
+    return kept;
   }
 
   /** Removes one run, from the disk at once (the file is compacted without it). */

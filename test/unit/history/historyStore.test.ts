@@ -52,6 +52,33 @@ describe('history store', () => {
     assert.equal('rows' in read[0], false, 'no rows without a result');
   });
 
+  it('hands out the same list while the file is unchanged, and a new one once a run, a removal or another writer changed it', async () => {
+    const store = new HistoryStore({ folder });
+    await store.append(historyEntry(1));
+    await store.append(historyEntry(2));
+    const first = await store.read('prod');
+    assert.equal(await store.read('prod'), first, 'unchanged: the same list, not read again');
+    assert.ok(Object.isFrozen(first), 'the list handed out twice is not for changing');
+    await store.append(historyEntry(3));
+    const appended = await store.read('prod');
+    assert.deepEqual(
+      appended.map((e) => e.id),
+      ['e3', 'e2', 'e1'],
+    );
+    await store.remove('prod', 'e2');
+    assert.deepEqual(
+      (await store.read('prod')).map((e) => e.id),
+      ['e3', 'e1'],
+    );
+    // Another window's store writes the same file.
+    await new HistoryStore({ folder }).append(historyEntry(4));
+    assert.deepEqual(
+      (await new HistoryStore({ folder }).read('prod')).map((e) => e.id),
+      (await store.read('prod')).map((e) => e.id),
+    );
+    assert.equal((await store.read('prod'))[0].id, 'e4');
+  });
+
   it('runs that start in the same millisecond keep the order they were written in', async () => {
     const store = new HistoryStore({ folder });
     for (const id of ['a', 'b', 'c']) await store.append({ ...historyEntry(0), id });

@@ -1,0 +1,118 @@
+// Preloaded into code-server (node --require), and so into its extension host, which inherits its
+// Node options: times the extension's first require and its activate(), whoever asks for them (VS
+// Code restoring a person's window activates the extension before any test entry runs), as a second
+// extension would. The file to watch is AXIOM_PROBE_MAIN (the extension's main, absolute); without it,
+// and in code-server's own processes, it does nothing. It also counts what the extension does before
+// its activate() returns (inside the call) that it could put off: tree data given to a view, language providers
+// registered, requests over Node's http and https. The figures are on globalThis.axiomActivationProbe
+// for the entry that reads them (test/bench/activation.ts), in the same extension host.
+'use strict';
+const Module = require('node:module');
+const http = require('node:http');
+const https = require('node:https');
+
+/** Watches the extension whose main is `main` from now on; `restore()` stops watching. */
+function watchActivation(main) {
+  const probe = {
+    loadMs: undefined,
+    activateMs: undefined,
+    early: { treeData: 0, languageProviders: 0, requests: 0 },
+    /** Tree data asked for at any time. */
+    treeData: 0,
+    restore: () => undo.forEach((restore) => restore()),
+  };
+  const undo = [];
+  const replace = (target, key, make) => {
+    const original = target[key];
+    target[key] = make(original);
+    undo.push(() => (target[key] = original));
+  };
+  let activatedAt;
+  let activating = false;
+  const counted = (key, original) =>
+    function (...args) {
+      if (activating) probe.early[key]++;
+      return original.apply(this, args);
+    };
+  for (const module of [http, https])
+    for (const key of ['request', 'get']) replace(module, key, (original) => counted('requests', original));
+
+  /** The API object the extension gets: its calls counted (VS Code makes one per extension). */
+  const watched = new WeakSet();
+  const watch = (vscode) => {
+    if (watched.has(vscode)) return;
+    watched.add(vscode);
+    for (const key of Object.keys(vscode.languages).filter((name) => /^register\w+Provider$/.test(name)))
+      replace(vscode.languages, key, (original) => counted('languageProviders', original));
+    replace(
+      vscode.window,
+      'createTreeView',
+      (createTreeView) =>
+        function (viewId, options) {
+          const provider = options.treeDataProvider;
+          const getChildren = provider.getChildren.bind(provider);
+          provider.getChildren = async (element) => {
+            probe.treeData++;
+            if (activating) probe.early.treeData++;
+            const children = await getChildren(element);
+            if (
+              !element &&
+              activatedAt !== undefined &&
+              probe.early.firstItemsAfterMs === undefined &&
+              children?.length
+            )
+              probe.early.firstItemsAfterMs = performance.now() - activatedAt;
+            return children;
+          };
+          return createTreeView.call(this, viewId, options);
+        },
+    );
+  };
+
+  // Above VS Code's own hook (it replaces Module._load): every require of a module passes here.
+  replace(
+    Module.prototype,
+    'require',
+    (require) =>
+      function (request) {
+        if (request === 'vscode' && this.filename === main) {
+          const vscode = require.call(this, request);
+          watch(vscode);
+          return vscode;
+        }
+        const resolved = probe.loadMs === undefined && request.endsWith('.js') ? safeResolve(this, request) : undefined;
+        if (resolved !== main) return require.call(this, request);
+        const started = performance.now();
+        const real = require.call(this, request);
+        probe.loadMs = performance.now() - started;
+        const cached = Module._cache[main];
+        const timed = {
+          activate(context) {
+            activating = true;
+            const started = performance.now();
+            try {
+              return real.activate(context);
+            } finally {
+              probe.activateMs = performance.now() - started;
+              activatedAt = performance.now();
+              activating = false;
+            }
+          },
+          deactivate: () => real.deactivate?.(),
+        };
+        if (cached) cached.exports = timed;
+        return timed;
+      },
+  );
+  const safeResolve = (parent, request) => {
+    try {
+      return Module._resolveFilename(request, parent);
+    } catch {
+      return undefined;
+    }
+  };
+  return probe;
+}
+
+module.exports = { watchActivation };
+if (process.env.AXIOM_PROBE_MAIN) globalThis.axiomActivationProbe = watchActivation(process.env.AXIOM_PROBE_MAIN);

@@ -1,0 +1,153 @@
+// A person's window, as the benchmark and the tests open one in code-server: not the bare window of
+// the harness (no settings, an empty folder), but the two a person has.
+//   first start: the user setting axiom.url, the Axiom CLI's ~/.axiom.toml with two deployments in
+//     the home folder (a temporary one), a workspace folder with .apl files and a notebook, the
+//     Explorer open, no token stored yet;
+//   returning: the same, and a deployment with its token in secret storage, the Axiom side bar open
+//     with its views visible, an Axiom APL editor and a notebook restored from the last session.
+// The returning window is made as a person makes it: a first load of the window (`prepare`, an
+// extension-host entry given `PERSON_WINDOW_PREPARE` in its environment) signs in, opens the side
+// bar, the editor and the notebook and leaves; VS Code keeps them in its own state (the browser
+// profile and the user data folder of the sandbox), and the next load of the same sandbox
+// restores them.
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { freePort, makeSandbox, projectRoot, runInExtensionHost, type Sandbox } from './codeServer.mjs';
+
+import {
+  PERSON_WINDOW,
+  PERSON_WINDOW_PREPARE,
+  PROBE_MAIN,
+  RESTORED_NOTEBOOK,
+  RESTORED_QUERY,
+  type PersonWindow,
+} from './personWindowNames';
+
+const QUERIES: Record<string, string> = {
+  [RESTORED_QUERY]: "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time), service\n",
+  'slow.apl': "['http-logs']\n| where req_duration_ms > 500\n| take 100\n",
+  'by-region.apl': "['http-logs']\n| summarize count() by ['geo.country']\n| order by count_ desc\n",
+};
+const NOTEBOOK = JSON.stringify({
+  axiomNotebook: 1,
+  timeRange: { preset: '1h' },
+  cells: [
+    { kind: 'markdown', source: '# Errors' },
+    { kind: 'apl', source: "['http-logs']\n| where status >= 500\n| take 10" },
+  ],
+});
+
+/** The Axiom CLI's configuration with two deployments, the second one active. */
+function cliConfig(url: string): string {
+  return [
+    'active_deployment = "staging"',
+    '',
+    '[deployments.prod]',
+    `url = "${url}"`,
+    'token = "xaat-00000000-0000-0000-0000-000000000001"',
+    '',
+    '[deployments.staging]',
+    `url = "${url}"`,
+    'token = "xaat-00000000-0000-0000-0000-000000000002"',
+    'org_id = "staging-org"',
+    '',
+  ].join('\n');
+}
+
+/** A sandbox of a person's window: its workbench keeps one address (its state in the browser's
+ *  profile is the address's), so that a load restores what the one before left. */
+export interface PersonSandbox extends Sandbox {
+  readonly kind: PersonWindow;
+  readonly port: number;
+}
+
+/**
+ * A sandbox with the person's window of `kind` (a bare one: the harness's own), the service at
+ * `url`. Its `env` (code-server's, and so the extension host's) holds the home folder and the
+ * window's kind. The returning window is not complete until `prepareReturning` has loaded it once.
+ */
+export async function personSandbox(kind: PersonWindow, url: string, prefix = 'axiom-person-'): Promise<PersonSandbox> {
+  const port = await freePort();
+  if (kind === 'bare') return withKind(makeSandbox(prefix), kind, port);
+  const sandbox = makeSandbox(prefix, {
+    settings: { 'axiom.url': url, 'workbench.startupEditor': 'none' },
+    files: { ...QUERIES, [RESTORED_NOTEBOOK]: NOTEBOOK },
+  });
+  const home = path.join(sandbox.dir, 'home');
+  fs.mkdirSync(home, { recursive: true });
+  fs.writeFileSync(path.join(home, '.axiom.toml'), cliConfig(url));
+  sandbox.env.HOME = home;
+  return withKind(sandbox, kind, port);
+}
+
+function withKind(sandbox: Sandbox, kind: PersonWindow, port: number): PersonSandbox {
+  sandbox.env[PERSON_WINDOW] = kind;
+  return { ...sandbox, kind, port };
+}
+
+/** Resolves once nothing listens on the port (within 15 s). */
+async function portFreed(port: number): Promise<void> {
+  for (let tries = 0; tries < 150; tries++) {
+    const listening = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (!listening) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`port ${port} is still taken by the window's last load`);
+}
+
+/** The activation probe, preloaded into the extension host (its figures: ProbedActivation). */
+const PROBE = path.join(projectRoot, 'test/harness/activationProbe.cjs');
+
+/** One load of the window, running `entry` in its extension host (runInExtensionHost), with the
+ *  activation probe watching the extension at `extensionPath`. */
+export async function loadPersonWindow(
+  sandbox: PersonSandbox,
+  options: {
+    extensionPath: string;
+    entry: string;
+    timeoutSeconds?: number;
+    onLog: (type: string, args: unknown[]) => void;
+  },
+): Promise<number> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(options.extensionPath, 'package.json'), 'utf8')) as {
+    main: string;
+  };
+  sandbox.env[PROBE_MAIN] = path.resolve(options.extensionPath, manifest.main);
+  // The load before on the same address may still be ending: its server would answer for the new one.
+  await portFreed(sandbox.port);
+  return runInExtensionHost({
+    sandbox,
+    port: sandbox.port,
+    nodeArgs: ['--require', PROBE],
+    timeoutSeconds: 120,
+    ...options,
+  });
+}
+
+/**
+ * The returning window's first load: `entry` (an extension-host entry that calls
+ * personWindowHost.ts's `prepareReturning` when PERSON_WINDOW_PREPARE is set) signs in with
+ * `token`, opens the side bar, the query and the notebook, and ends; the next load restores them.
+ */
+export async function prepareReturning(
+  sandbox: PersonSandbox,
+  options: { extensionPath: string; entry: string; token: string },
+): Promise<void> {
+  const heard: string[] = [];
+  sandbox.env[PERSON_WINDOW_PREPARE] = options.token;
+  try {
+    const code = await loadPersonWindow(sandbox, {
+      extensionPath: options.extensionPath,
+      entry: options.entry,
+      onLog: (_type, args) => heard.push(args.map(String).join(' ')),
+    });
+    if (code !== 0) throw new Error(`preparing the returning window failed (${code}):\n${heard.slice(-8).join('\n')}`);
+  } finally {
+    delete sandbox.env[PERSON_WINDOW_PREPARE];
+  }
+}

@@ -1,0 +1,29 @@
+// What the person's windows (personWindow.ts, on the harness's side) and the extension-host entries
+// that run in them (personWindowHost.ts) share: plain names, so that neither side bundles the other.
+export type PersonWindow = 'bare' | 'first start' | 'returning';
+export const PERSON_WINDOWS: readonly PersonWindow[] = ['bare', 'first start', 'returning'];
+
+/** The environment variable (code-server's, so the extension host's) naming the window. */
+export const PERSON_WINDOW = 'AXIOM_PERSON_WINDOW';
+/** The environment variable that asks an extension-host entry to prepare the returning window
+ *  (its value: the token to sign in with). */
+export const PERSON_WINDOW_PREPARE = 'AXIOM_PERSON_WINDOW_PREPARE';
+/** The files of the person's workspace folder that the returning window has open. */
+export const RESTORED_QUERY = 'errors.apl';
+export const RESTORED_NOTEBOOK = 'investigation.axiom-notebook';
+
+/** What the activation probe (activationProbe.cjs) saw: the extension's first require and its
+ *  activate(), and what it did before activate() returned that the window could have put off. */
+export interface ProbedActivation {
+  loadMs?: number;
+  activateMs?: number;
+  early: {
+    treeData: number;
+    languageProviders: number;
+    requests: number;
+    /** From activate()'s return to the first tree items handed to VS Code, when a view asked. */
+    firstItemsAfterMs?: number;
+  };
+}
+/** The environment variable naming the file the probe watches: the extension's main, absolute. */
+export const PROBE_MAIN = 'AXIOM_PROBE_MAIN';

@@ -24,7 +24,7 @@ import { registerNotebook } from './notebook/register';
 import { COMMANDS } from './platform/constants';
 import { commandIds } from './platform/declarations';
 import { once } from './platform/lazy';
-import { disposeIfMade, registerCommands, registerViewFeature } from './platform/lazyEntries';
+import { disposeIfMade, registerCommands, registerFeature, registerViewFeature } from './platform/lazyEntries';
 import { Log } from './platform/log';
 import type { RunFeature } from './run/bundle';
 import type { QueryRunner } from './run/queryRunner';
@@ -156,6 +156,17 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       range: () => run.feature().timeRange().range,
     }),
   );
+  // Fired when an annotation is added, changed or deleted: a chart or a view that shows
+  // annotations listens (annotationsChanged.event) and reads them again.
+  const annotationsChanged = new vscode.EventEmitter<void>();
+  const annotations = registerFeature('annotations', () =>
+    load('annotations').createAnnotations({
+      access: access(),
+      memory: context.globalState,
+      log,
+      changed: () => annotationsChanged.fire(),
+    }),
+  );
   const agents = registerAgents(context.extensionUri, () =>
     load('agents').createAgents({
       access: access(),
@@ -165,6 +176,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       log,
       onStarred: (created) => void starred.feature().view.added(created),
       openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
+      onAnnotated: () => annotationsChanged.fire(),
     }),
   );
   context.subscriptions.push(
@@ -179,6 +191,8 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...history.disposables,
     ...language.disposables,
     ...agents.disposables,
+    ...annotations.disposables,
+    annotationsChanged,
     ...registerAccounts({ feature: accounts, sessionsChanged }),
     ...registerCommands(commandIds('log'), () => ({ [COMMANDS.showLog]: () => log.show() })),
     disposeIfMade(accounts),

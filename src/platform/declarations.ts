@@ -236,6 +236,12 @@ export const FEATURES = {
       clearQueryHistory: 'itself',
     },
   },
+  /** Annotations: Add Annotation (from the palette, a chart, the results panel's toolbar). */
+  annotations: {
+    bundle: 'annotations/bundle',
+    commands: ['addAnnotation'],
+    changing: { addAnnotation: 'itself' },
+  },
   /** The language model tools for chat agents and the @axiom chat participant. */
   agents: {
     bundle: 'agents/bundle',
@@ -252,6 +258,8 @@ export const FEATURES = {
       'axiom_starQuery',
       'axiom_updateMonitor',
       'axiom_createMonitor',
+      'axiom_listAnnotations',
+      'axiom_createAnnotation',
     ],
     chatParticipants: ['axiom-apl-community.axiom'],
   },

@@ -78,10 +78,10 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * Raised by 400 bytes (production) and 600 (development) for APL understood (issue 39): the
  * registration of formatting, selection formatting, outline, folding, definition, references and
  * rename, each forwarding to the language bundle that loads with the first APL document.
- * Raised by 300 bytes (production) and 700 (development) for annotations (issue 40): the feature's declaration and tools, its
- * registration and the event that tells charts an annotation changed.
+ * Raised by 600 bytes (production) and 1,100 (development) for annotations (issue 40): the feature's declaration
+ * (commands, view, tools), its view's registration and the event that tells charts an annotation changed.
  */
-export const ACTIVATION_BUDGET = { production: 16_900, development: 32_000 };
+export const ACTIVATION_BUDGET = { production: 17_200, development: 32_400 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. */

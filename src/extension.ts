@@ -5,6 +5,8 @@
 // feature's implementation: each is made from its bundle on first use (`load`, src/features.ts).
 import * as vscode from 'vscode';
 import type { AccountsFeature } from './accounts/bundle';
+import type { AnnotationsDeps } from './annotations/bundle';
+import type { AnnotationsView } from './annotations/annotationsView';
 import type { AgentTools } from './agents/agentTools';
 import { registerAgents } from './agents/register';
 import type { Browser } from './platform/browser';
@@ -24,7 +26,7 @@ import { registerNotebook } from './notebook/register';
 import { COMMANDS } from './platform/constants';
 import { commandIds } from './platform/declarations';
 import { once } from './platform/lazy';
-import { disposeIfMade, registerCommands, registerFeature, registerViewFeature } from './platform/lazyEntries';
+import { disposeIfMade, registerCommands, registerViewFeature } from './platform/lazyEntries';
 import { Log } from './platform/log';
 import type { RunFeature } from './run/bundle';
 import type { QueryRunner } from './run/queryRunner';
@@ -52,6 +54,7 @@ export interface AxiomExtensionApi {
   readonly notebooks: NotebookFeature;
   readonly datasetsView: DatasetsView;
   readonly historyView: HistoryView;
+  readonly annotationsView: AnnotationsView;
   readonly history: QueryHistory;
   /** The language model tools' implementations, for calling prepareInvocation as VS Code would
    *  before a confirmation, and the chat participant's handler. */
@@ -159,12 +162,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   // Fired when an annotation is added, changed or deleted: a chart or a view that shows
   // annotations listens (annotationsChanged.event) and reads them again.
   const annotationsChanged = new vscode.EventEmitter<void>();
-  const annotations = registerFeature('annotations', () =>
+  const annotations = registerViewFeature('annotations', (tree: AnnotationsDeps['tree']) =>
     load('annotations').createAnnotations({
+      tree,
       access: access(),
       memory: context.globalState,
       log,
       changed: () => annotationsChanged.fire(),
+      onDidChange: annotationsChanged.event,
     }),
   );
   const agents = registerAgents(context.extensionUri, () =>
@@ -228,6 +233,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get historyView() {
       return history.feature().view;
+    },
+    get annotationsView() {
+      return annotations.feature().view;
     },
     get history() {
       return history.feature().history;

@@ -236,11 +236,21 @@ export const FEATURES = {
       clearQueryHistory: 'itself',
     },
   },
-  /** Annotations: Add Annotation (from the palette, a chart, the results panel's toolbar). */
+  /** Annotations: Add Annotation (from the palette, a chart, the results panel's toolbar), the
+   *  Annotations view and the commands on its rows. */
   annotations: {
     bundle: 'annotations/bundle',
-    commands: ['addAnnotation'],
-    changing: { addAnnotation: 'itself' },
+    view: 'axiom.annotations',
+    commands: [
+      'addAnnotation',
+      'refreshAnnotations',
+      'filterAnnotations',
+      'clearAnnotationsFilter',
+      'deleteAnnotation',
+      'copyAnnotationUrl',
+      'openAnnotationUrl',
+    ],
+    changing: { addAnnotation: 'itself', deleteAnnotation: 'first' },
   },
   /** The language model tools for chat agents and the @axiom chat participant. */
   agents: {

@@ -29,6 +29,7 @@ const DOES: { readonly [Name in ChangingName]: string } = {
   removeHistoryEntry: 'remove a query from the history',
   clearQueryHistory: 'clear the query history',
   addAnnotation: 'add an annotation',
+  deleteAnnotation: 'delete an annotation',
 };
 
 /** The modal question a changing command asks first when called from outside: true to go on. */

@@ -168,6 +168,7 @@ const CHANGING = [
   'clearQueryHistory',
   // Axiom's annotations.
   'addAnnotation',
+  'deleteAnnotation',
 ].sort();
 
 describe('the commands that change something', () => {

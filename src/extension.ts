@@ -5,6 +5,8 @@
 // feature's implementation: each is made from its bundle on first use (`load`, src/features.ts).
 import * as vscode from 'vscode';
 import type { AccountsFeature } from './accounts/bundle';
+import type { AnnotationsDeps } from './annotations/bundle';
+import type { AnnotationsView } from './annotations/annotationsView';
 import type { AgentTools } from './agents/agentTools';
 import { registerAgents } from './agents/register';
 import type { Browser } from './platform/browser';
@@ -55,6 +57,7 @@ export interface AxiomExtensionApi {
   readonly notebooks: NotebookFeature;
   readonly datasetsView: DatasetsView;
   readonly historyView: HistoryView;
+  readonly annotationsView: AnnotationsView;
   readonly history: QueryHistory;
   /** The language model tools' implementations, for calling prepareInvocation as VS Code would
    *  before a confirmation, and the chat participant's handler. */
@@ -159,6 +162,19 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       range: () => run.feature().timeRange().range,
     }),
   );
+  // Fired when an annotation is added, changed or deleted: a chart or a view that shows
+  // annotations listens (annotationsChanged.event) and reads them again.
+  const annotationsChanged = new vscode.EventEmitter<void>();
+  const annotations = registerViewFeature('annotations', (tree: AnnotationsDeps['tree']) =>
+    load('annotations').createAnnotations({
+      tree,
+      access: access(),
+      memory: context.globalState,
+      log,
+      changed: () => annotationsChanged.fire(),
+      onDidChange: annotationsChanged.event,
+    }),
+  );
   const agents = registerAgents(context.extensionUri, () =>
     load('agents').createAgents({
       access: access(),
@@ -168,6 +184,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       log,
       onStarred: (created) => void starred.feature().view.added(created),
       openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
+      onAnnotated: () => annotationsChanged.fire(),
     }),
   );
   context.subscriptions.push(
@@ -182,6 +199,8 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...history.disposables,
     ...language.disposables,
     ...agents.disposables,
+    ...annotations.disposables,
+    annotationsChanged,
     ...registerAccounts({ feature: accounts, sessionsChanged }),
     ...registerCommands(commandIds('log'), () => ({ [COMMANDS.showLog]: () => log.show() })),
     disposeIfMade(accounts),
@@ -220,6 +239,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get historyView() {
       return history.feature().view;
+    },
+    get annotationsView() {
+      return annotations.feature().view;
     },
     get history() {
       return history.feature().history;

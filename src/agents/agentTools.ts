@@ -43,6 +43,8 @@ import {
   monitorConflictReport,
   monitorSavedReport,
   monitorsReport,
+  annotationDoneReport,
+  annotationsReport,
   notPreparedReport,
   queryReport,
   starredDoneReport,
@@ -90,6 +92,8 @@ export interface AgentToolDeps {
   onStarred: (created: StarredQuery) => void;
   /** Opens APL in a new editor, and runs it there when asked (the chat participant's buttons). */
   openQuery: (apl: string, run: boolean) => Promise<void>;
+  /** Told of an annotation created, so that charts read them again. */
+  onAnnotated: () => void;
 }
 
 /** Most histories one axiom_listMonitors call reads for statuses not known yet. */
@@ -280,6 +284,11 @@ export class AgentTools implements vscode.Disposable {
           const fields = plan.tool === 'axiom_createMonitor' ? Object.keys(plan.body) : [];
           return monitorSavedReport(label, monitor, 'created', fields, link(monitor.id));
         }
+        case 'annotated': {
+          this.deps.log.info(`agent tool created annotation ${outcome.created.id}`);
+          this.deps.onAnnotated();
+          return annotationDoneReport(label, outcome.created);
+        }
         case 'starred': {
           const { created } = outcome;
           this.deps.log.info(`agent tool starred query ${created.id}`);
@@ -346,6 +355,19 @@ export class AgentTools implements vscode.Disposable {
           { pageSize: 100, upTo: 100, signal },
         );
         return starredReport(label, pages.queries, owner, !pages.complete);
+      }
+      case 'axiom_listAnnotations': {
+        const { datasets: named, days = 30 } = input as ToolInputs['axiom_listAnnotations'];
+        const datasets = (named ?? '')
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean);
+        const end = new Date();
+        const { annotations } = await this.gate(
+          () => client.listAnnotations({ datasets, start: new Date(end.getTime() - days * 86_400_000), end }, signal),
+          signal,
+        );
+        return annotationsReport(label, annotations, datasets, days);
       }
       default:
         return { deployment: label, lines: [`${name} needs no deployment.`] };
@@ -498,6 +520,16 @@ function confirmationOf(preparation: Preparation): vscode.PreparedToolInvocation
         ),
         '',
         fencedCode(plan.body.query.apl, APL_LANGUAGE_ID),
+      ];
+      break;
+    case 'axiom_createAnnotation':
+      title = localize('Add an annotation in Axiom ({0})', where);
+      lines = [
+        on,
+        '',
+        localize('Add this annotation (the exact body that will be sent):'),
+        '',
+        fencedCode(JSON.stringify(plan.body, null, 2), 'json'),
       ];
       break;
     case 'axiom_createMonitor': {

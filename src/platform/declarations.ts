@@ -241,6 +241,22 @@ export const FEATURES = {
       clearQueryHistory: 'itself',
     },
   },
+  /** Annotations: Add Annotation (from the palette, a chart, the results panel's toolbar), the
+   *  Annotations view and the commands on its rows. */
+  annotations: {
+    bundle: 'annotations/bundle',
+    view: 'axiom.annotations',
+    commands: [
+      'addAnnotation',
+      'refreshAnnotations',
+      'filterAnnotations',
+      'clearAnnotationsFilter',
+      'deleteAnnotation',
+      'copyAnnotationUrl',
+      'openAnnotationUrl',
+    ],
+    changing: { addAnnotation: 'itself', deleteAnnotation: 'first' },
+  },
   /** The language model tools for chat agents and the @axiom chat participant. */
   agents: {
     bundle: 'agents/bundle',
@@ -257,6 +273,8 @@ export const FEATURES = {
       'axiom_starQuery',
       'axiom_updateMonitor',
       'axiom_createMonitor',
+      'axiom_listAnnotations',
+      'axiom_createAnnotation',
     ],
     chatParticipants: ['axiom-apl-community.axiom'],
   },

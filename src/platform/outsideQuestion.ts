@@ -28,6 +28,8 @@ const DOES: { readonly [Name in ChangingName]: string } = {
   starHistoryQuery: 'star a query of the history',
   removeHistoryEntry: 'remove a query from the history',
   clearQueryHistory: 'clear the query history',
+  addAnnotation: 'add an annotation',
+  deleteAnnotation: 'delete an annotation',
 };
 
 /** The modal question a changing command asks first when called from outside: true to go on. */

@@ -637,6 +637,45 @@ const DEMO_VIRTUAL_FIELDS: Record<string, unknown[]> = {
   ],
 };
 
+/**
+ * The demo's annotations: a deploy 3 minutes before each of the first two traffic outages (the
+ * dry run of "Traffic drop" finds them), and an incident band over the third, so that the dry
+ * run's chart and a query's chart over the last day draw them beside the drops.
+ */
+export function demoAnnotations(now: number): Record<string, unknown>[] {
+  const [first, second, third] = trafficDips(now);
+  const at = (time: number) => new Date(time).toISOString();
+  return [
+    {
+      id: 'ann_demo_deploy_1',
+      type: 'deploy',
+      datasets: ['http-logs', 'app-logs'],
+      time: at(first.start - 3 * MINUTE),
+      title: 'Deploy shop v2.14.0',
+      description: 'New checkout flow behind the load balancer',
+      url: 'https://github.com/example/shop/releases/tag/v2.14.0',
+    },
+    {
+      id: 'ann_demo_deploy_2',
+      type: 'deploy',
+      datasets: ['http-logs', 'app-logs'],
+      time: at(second.start - 3 * MINUTE),
+      title: 'Deploy shop v2.15.0',
+      description: 'Connection pool resized',
+      url: 'https://github.com/example/shop/releases/tag/v2.15.0',
+    },
+    {
+      id: 'ann_demo_incident',
+      type: 'incident',
+      datasets: ['http-logs'],
+      time: at(third.start),
+      endTime: at(third.end),
+      title: 'Load balancer failover',
+      description: 'The primary load balancer dropped connections until the standby took over',
+    },
+  ];
+}
+
 /** Fills a fake service with the demo, relative to `now`. */
 export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   const datasets = demoDatasets(now);
@@ -663,6 +702,7 @@ export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   fake.notifiers = DEMO_NOTIFIERS.map((n) => ({ ...n }));
   fake.user = DEMO_USER;
   fake.starred.push(...demoStarred(now));
+  fake.annotations.push(...demoAnnotations(now));
   fake.aplAnswer = (body) =>
     (typeof body.apl === 'string' ? compileErrorAnswer(body.apl) : undefined) ?? answerQuery(datasets, body);
 }

@@ -10,6 +10,13 @@
 import type { Deployment } from '../accounts/deployments';
 import type { AxiomClient } from '../api/client';
 import type { StarredQuery } from '../api/starred';
+import {
+  annotationProblems,
+  NEW_ANNOTATION_REQUIRED,
+  type Annotation,
+  type FieldProblem,
+  type NewAnnotation,
+} from '../api/annotations';
 import type { StarredQueryInput } from '../api/schemas';
 import { datasetFromApl } from '../apl/aplText';
 import { canonicalJson, type JsonObject } from '../json';
@@ -47,7 +54,8 @@ export type WritePlan =
       changes: SettingChange[];
     }
   | { tool: 'axiom_createMonitor'; body: JsonObject }
-  | { tool: 'axiom_starQuery'; body: StarredQueryInput };
+  | { tool: 'axiom_starQuery'; body: StarredQueryInput }
+  | { tool: 'axiom_createAnnotation'; body: NewAnnotation };
 
 /** Why a write could not be prepared; nothing is sent for it. */
 export type Unprepared =
@@ -55,6 +63,7 @@ export type Unprepared =
   | { kind: 'notFound'; monitor: string }
   | { kind: 'ambiguous'; monitor: string; matches: { id: string; name: string }[] }
   | { kind: 'refused'; problems: MonitorProblem[] }
+  | { kind: 'invalidAnnotation'; problems: FieldProblem[] }
   | { kind: 'unchanged'; id: string; name: string }
   | { kind: 'unreadable'; error: unknown };
 
@@ -67,7 +76,8 @@ export type SendOutcome =
   | { kind: 'conflict'; fields: string[] }
   | { kind: 'updated'; record: MonitorRecord }
   | { kind: 'created'; record: MonitorRecord }
-  | { kind: 'starred'; created: StarredQuery };
+  | { kind: 'starred'; created: StarredQuery }
+  | { kind: 'annotated'; created: Annotation };
 
 /** The window's deployment and its client (none without a token), taken together. */
 export interface WriteSession {
@@ -113,6 +123,20 @@ async function plan(
       const body: StarredQueryInput = { kind: 'apl', name, who, query: { apl }, metadata: {} };
       const named = dataset ?? datasetFromApl(apl);
       return { tool, body: named ? { ...body, dataset: named } : body };
+    }
+    case 'axiom_createAnnotation': {
+      // The exact body the confirmation shows: the time fixed now when none was given.
+      const { datasets, time, ...rest } = input as ToolInputs['axiom_createAnnotation'];
+      const body: NewAnnotation = {
+        ...rest,
+        datasets: datasets
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+        time: time ?? new Date().toISOString(),
+      };
+      const problems = annotationProblems({ ...body }, NEW_ANNOTATION_REQUIRED);
+      return problems.length ? { kind: 'invalidAnnotation', problems } : { tool, body };
     }
     case 'axiom_createMonitor': {
       const body = postBody({ ...(input as ToolInputs['axiom_createMonitor']) });
@@ -183,6 +207,11 @@ export async function sendPrepared(
     }
     case 'axiom_starQuery':
       return { kind: 'starred', created: await gate(() => client.createStarredQuery(plan.body, signal)) };
+    case 'axiom_createAnnotation':
+      return {
+        kind: 'annotated',
+        created: (await gate(() => client.createAnnotation(plan.body, signal))).annotation,
+      };
   }
 }
 

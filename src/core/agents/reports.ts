@@ -1,5 +1,6 @@
 // Each tool's answer, made from what the service sent: our sentences around data blocks (see
 // resultText.ts). Plain functions of their inputs, so that each is unit-tested without VS Code.
+import type { Annotation } from '../api/annotations';
 import type { CompileDetail } from '../api/errors';
 import type { Monitor } from '../api/schemas';
 import type { StarredQuery } from '../api/starred';
@@ -322,6 +323,58 @@ export function starredDoneReport(
   };
 }
 
+/** The annotations of a time span, each with its fields as the service sent them (data). */
+export function annotationsReport(
+  deployment: DeploymentLabel,
+  annotations: readonly Annotation[],
+  datasets: readonly string[],
+  days: number,
+): ToolReport {
+  const which = datasets.length ? `of the datasets ${datasets.map(quoted).join(', ')}` : 'of every dataset';
+  return {
+    deployment,
+    lines: [`${annotations.length} annotations ${which} in the last ${days} days, newest first.`],
+    blocks: [
+      {
+        label: 'annotations',
+        items: [...annotations]
+          .sort((a, b) => Date.parse(b.time) - Date.parse(a.time))
+          .map((a) => ({
+            id: a.id,
+            type: a.type,
+            title: a.title,
+            time: a.time,
+            ...(a.endTime ? { endTime: a.endTime } : {}),
+            datasets: a.datasets,
+            ...(a.description ? { description: a.description } : {}),
+            ...(a.url ? { url: a.url } : {}),
+          })),
+      },
+    ],
+  };
+}
+
+export function annotationDoneReport(deployment: DeploymentLabel, created: Annotation): ToolReport {
+  return {
+    deployment,
+    lines: [`Created the annotation with id ${quoted(created.id)}; as Axiom holds it now:`],
+    blocks: [
+      {
+        label: 'annotation created',
+        items: [
+          {
+            type: created.type,
+            title: created.title,
+            time: created.time,
+            ...(created.endTime ? { endTime: created.endTime } : {}),
+            datasets: created.datasets,
+          },
+        ],
+      },
+    ],
+  };
+}
+
 /** The settings an update names, as they will be sent: field → [now, then]. Absent settings are left out. */
 export function monitorChanges(raw: Record<string, unknown>, wanted: object): [string, unknown, unknown][] {
   // `disabled` and the rest as named; `monitor` names which one, it is no setting.
@@ -416,6 +469,18 @@ export function unpreparedReport(deployment: DeploymentLabel | undefined, tool: 
       return {
         deployment,
         lines: [`Nothing was sent: the monitor with id ${why.id} already has these settings.`],
+      };
+    case 'invalidAnnotation':
+      return {
+        deployment,
+        lines: ['Nothing was sent: the annotation would not be valid. Fix these and call the tool again.'],
+        blocks: [
+          {
+            label: 'problems',
+            ours: true,
+            items: why.problems.map((p) => ({ field: p.field, problem: render(p.reason) })),
+          },
+        ],
       };
     case 'unreadable': {
       const failed = callFailedReport(deployment, tool, why.error);

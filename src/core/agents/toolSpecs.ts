@@ -232,6 +232,59 @@ export const TOOL_SPECS = [
       ['name', 'type', 'aplQuery'],
     ),
   },
+  {
+    name: 'axiom_listAnnotations',
+    referenceName: 'axiomAnnotations',
+    writes: false,
+    inputSchema: object({
+      datasets: {
+        type: 'string',
+        maxLength: 2000,
+        description: 'Only annotations of these datasets: names separated by commas (default: every dataset).',
+      },
+      days: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 365,
+        description: 'How many days back from now (default 30).',
+      },
+    }),
+  },
+  {
+    name: 'axiom_createAnnotation',
+    referenceName: 'axiomCreateAnnotation',
+    writes: true,
+    inputSchema: object(
+      {
+        type: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 256,
+          description: 'The kind of event: lowercase letters, digits and hyphens, such as deploy or incident.',
+        },
+        datasets: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 2000,
+          description: 'The datasets on whose charts it shows: names separated by commas (at least one).',
+        },
+        title: { type: 'string', maxLength: 256, description: 'A short summary, shown on the charts.' },
+        description: { type: 'string', maxLength: 512, description: 'What happened, in a few sentences.' },
+        url: { type: 'string', maxLength: 512, description: 'A link for the event, such as a pull request.' },
+        time: {
+          type: 'string',
+          maxLength: 64,
+          description: 'When it happened, RFC 3339 (2026-01-31T14:30:00Z). Default: now.',
+        },
+        endTime: {
+          type: 'string',
+          maxLength: 64,
+          description: 'When it ended, RFC 3339, for an event that lasted (an incident): a band rather than a line.',
+        },
+      },
+      ['type', 'datasets'],
+    ),
+  },
 ] as const satisfies readonly ToolSpec[];
 
 /** The monitor settings a tool may set; only those named are changed. */
@@ -344,6 +397,20 @@ export interface StarQueryInput {
   dataset?: string;
 }
 
+export interface ListAnnotationsInput {
+  datasets?: string;
+  days?: number;
+}
+export interface CreateAnnotationInput {
+  type: string;
+  datasets: string;
+  title?: string;
+  description?: string;
+  url?: string;
+  time?: string;
+  endTime?: string;
+}
+
 /** Each tool's input, by name. */
 export interface ToolInputs {
   axiom_listDatasets: ListDatasetsInput;
@@ -357,4 +424,6 @@ export interface ToolInputs {
   axiom_starQuery: StarQueryInput;
   axiom_updateMonitor: UpdateMonitorInput;
   axiom_createMonitor: CreateMonitorInput;
+  axiom_listAnnotations: ListAnnotationsInput;
+  axiom_createAnnotation: CreateAnnotationInput;
 }

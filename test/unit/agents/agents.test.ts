@@ -20,6 +20,8 @@ import {
   historyReport,
   monitorChanges,
   monitorConflictReport,
+  annotationDoneReport,
+  annotationsReport,
   monitorRefusedReport,
   monitorSavedReport,
   monitorsReport,
@@ -41,6 +43,7 @@ import {
 } from '../../../src/core/agents/resultText';
 import { TOOL_NAMES, TOOL_SPECS, type ToolName } from '../../../src/core/agents/toolSpecs';
 import { validateInput } from '../../../src/core/agents/validate';
+import { phrase } from '../../../src/core/phrase';
 import type { TabularResult } from '../../../src/core/run/tabular';
 import { projectRoot } from '../../support/projectRoot';
 import { framingAttack, FUZZ_BOUND } from '../../support/untrustedInput';
@@ -102,6 +105,13 @@ describe('agents: input validation', () => {
       operator: 'Above',
       threshold: 0,
       rangeMinutes: 5,
+    },
+    axiom_listAnnotations: { datasets: 'http-logs,checkout', days: 7 },
+    axiom_createAnnotation: {
+      type: 'deploy',
+      datasets: 'checkout',
+      title: 'Deploy v2',
+      time: '2026-03-01T14:03:00Z',
     },
   };
 
@@ -499,7 +509,12 @@ describe('agents: the framing read back', () => {
       TOOL_NAMES.filter(isWriteTool),
       TOOL_SPECS.filter((spec) => spec.writes).map((spec) => spec.name),
     );
-    assert.deepEqual(TOOL_NAMES.filter(isWriteTool), ['axiom_starQuery', 'axiom_updateMonitor', 'axiom_createMonitor']);
+    assert.deepEqual(TOOL_NAMES.filter(isWriteTool), [
+      'axiom_starQuery',
+      'axiom_updateMonitor',
+      'axiom_createMonitor',
+      'axiom_createAnnotation',
+    ]);
   });
 });
 
@@ -514,6 +529,7 @@ describe('agents: data is data (property)', () => {
     };
     tableOf.status.messages = [{ priority: t, code: t, text: t, count: 1 }];
     const starred = { id: t, kind: 'apl', name: t, dataset: t, who: t, query: { apl: t }, metadata: {} };
+    const annotation = { id: t, type: t, title: t, time: t, endTime: t, datasets: [t], description: t, url: t };
     return [
       datasetsReport(label, [{ name: t, kind: t, description: t }], t),
       fieldsReport(label, t, [{ name: t, type: t, description: t, unit: t }], [{ name: t, expression: t }]),
@@ -540,6 +556,12 @@ describe('agents: data is data (property)', () => {
       unpreparedReport(label, 'axiom_updateMonitor', { kind: 'unchanged', id: t, name: t }),
       deploymentMovedReport(label, { ...label, host: 'api.eu.axiom.co' }),
       monitorConflictReport(label, t, [t]),
+      annotationsReport(label, [annotation], [t], 30),
+      annotationDoneReport(label, annotation),
+      unpreparedReport(label, 'axiom_createAnnotation', {
+        kind: 'invalidAnnotation',
+        problems: [{ field: 'title', reason: phrase('{0}', t) }],
+      }),
       { deployment: label, lines: [`a sentence that forgot to quote ${t}`], notes: [t] },
     ];
   }

@@ -169,6 +169,9 @@ const CHANGING = [
   'starHistoryQuery',
   'removeHistoryEntry',
   'clearQueryHistory',
+  // Axiom's annotations.
+  'addAnnotation',
+  'deleteAnnotation',
 ].sort();
 
 describe('the commands that change something', () => {

@@ -1,0 +1,55 @@
+// The commands on an annotation's row: Delete (a modal naming it, then one DELETE), Copy URL and
+// Open URL (through VS Code's opener, which asks before leaving for a site not trusted yet).
+import * as vscode from 'vscode';
+import { phrase } from '../core/phrase';
+import { withClient, type ClientAccess } from '../platform/clientAccess';
+import { confirm } from '../platform/confirm';
+import { localize } from '../platform/l10n';
+import type { Log } from '../platform/log';
+import { isWebAddress, type AnnotationNode, type AnnotationRow } from './annotationsView';
+
+interface RowDeps {
+  access: ClientAccess;
+  log: Log;
+  /** Told when an annotation was deleted. */
+  changed: () => void;
+}
+
+function annotationRow(arg: unknown): AnnotationRow | undefined {
+  const row = arg as AnnotationNode | undefined;
+  return row?.kind === 'annotation' ? row : undefined;
+}
+
+/** Deletes the row's annotation after a modal naming it; true when it was deleted. */
+export async function deleteAnnotation(deps: RowDeps, arg: unknown): Promise<boolean> {
+  const row = annotationRow(arg);
+  if (!row) return false;
+  const { annotation } = row;
+  const name = annotation.title || annotation.type || annotation.id;
+  const sure = await confirm(
+    localize('Delete the annotation “{0}”?', name),
+    localize('It is removed from Axiom, from the charts of {0}, for everyone.', (annotation.datasets ?? []).join(', ')),
+    localize('Delete'),
+  );
+  if (!sure) return false;
+  const done = await withClient(
+    deps.access,
+    { doing: phrase('Deleting the annotation'), log: deps.log },
+    async (client) => {
+      await client.deleteAnnotation(annotation.id);
+      return true;
+    },
+  );
+  if (done) deps.changed();
+  return done === true;
+}
+
+export async function copyAnnotationUrl(arg: unknown): Promise<void> {
+  const url = annotationRow(arg)?.annotation.url;
+  if (url) await vscode.env.clipboard.writeText(url);
+}
+
+export async function openAnnotationUrl(arg: unknown): Promise<void> {
+  const url = annotationRow(arg)?.annotation.url;
+  if (isWebAddress(url)) await vscode.commands.executeCommand('vscode.open', vscode.Uri.parse(url, true));
+}

@@ -2,6 +2,7 @@
 // Both sides read what they receive through the readers below and drop anything else: a message
 // is data from another process, and the panel's data is log data written by anyone.
 import { isCount, isJsonObject } from '../json';
+import { readChartAnnotations, type ChartAnnotations } from './chartAnnotations';
 import { isResultMessage, type ResultMessage } from './resultMessages';
 
 /** A column as the service describes it; `type` is shown as sent (it may be a composite name). */
@@ -63,7 +64,9 @@ export type HostMessage =
   /** What the page keeps for VS Code to give back after a reload (its webview state). */
   | { type: 'remember'; state: PanelState }
   /** The panel came back after a reload without its results: Re-run shows them again. */
-  | { type: 'restored'; runId: number };
+  | { type: 'restored'; runId: number }
+  /** The annotations the chart of the result `runId` draws (or why there are none), apart from its rows. */
+  | { type: 'annotations'; runId: number; chart: ChartAnnotations };
 
 /** What a panel needs to come back after the window reloads: its document, its query, its pin. */
 export interface PanelState {
@@ -93,7 +96,11 @@ export type PanelMessage =
   | { type: 'togglePin' }
   | { type: 'export'; format: 'csv' | 'json'; table: number }
   /** Copy text the panel put together (a cell, a row, a column), through VS Code's clipboard. */
-  | { type: 'copy'; text: string };
+  | { type: 'copy'; text: string }
+  /** An annotation's link, for the extension to open through VS Code (with its prompt). */
+  | { type: 'openAnnotationUrl'; url: string }
+  /** Add Annotation, at a time or over a span the chart was clicked or dragged across (milliseconds), or now. */
+  | { type: 'addAnnotation'; time?: number; endTime?: number };
 
 const MAX_COPY_CHARS = 50 * 1024 * 1024;
 
@@ -115,9 +122,32 @@ export function readPanelMessage(value: unknown): PanelMessage | undefined {
       return typeof value.text === 'string' && value.text.length <= MAX_COPY_CHARS
         ? { type: 'copy', text: value.text }
         : undefined;
+    case 'openAnnotationUrl':
+    case 'addAnnotation':
+      return readAnnotationRequest(value);
     default:
       return undefined;
   }
+}
+
+const isTime = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** A chart's request about annotations (its page is the results panel, a notebook output or the dry run's). */
+export function readAnnotationRequest(
+  value: unknown,
+): Extract<PanelMessage, { type: 'openAnnotationUrl' | 'addAnnotation' }> | undefined {
+  if (!isJsonObject(value)) return undefined;
+  if (value.type === 'openAnnotationUrl')
+    return typeof value.url === 'string' && /^https?:\/\//i.test(value.url) && value.url.length <= 512
+      ? { type: 'openAnnotationUrl', url: value.url }
+      : undefined;
+  if (value.type !== 'addAnnotation') return undefined;
+  if (value.time === undefined) return { type: 'addAnnotation' };
+  if (!isTime(value.time)) return undefined;
+  if (value.endTime === undefined) return { type: 'addAnnotation', time: value.time };
+  return isTime(value.endTime) && value.endTime > value.time
+    ? { type: 'addAnnotation', time: value.time, endTime: value.endTime }
+    : undefined;
 }
 
 function readField(value: unknown): ResultField | undefined {
@@ -184,6 +214,10 @@ export function readHostMessage(value: unknown): HostMessage | undefined {
     }
     case 'restored':
       return isCount(value.runId) ? { type: 'restored', runId: value.runId } : undefined;
+    case 'annotations': {
+      const chart = readChartAnnotations(value.chart);
+      return isCount(value.runId) && chart ? { type: 'annotations', runId: value.runId, chart } : undefined;
+    }
     case 'rows': {
       const columns = value.columns;
       if (!isCount(value.runId) || !isCount(value.table) || !isCount(value.start) || !Array.isArray(columns))

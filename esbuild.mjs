@@ -477,6 +477,7 @@ if (main && tests && !cli) {
       'test/bench/serveMonitors.ts',
       'test/bench/resultsPaint.ts',
       'test/bench/notebookPaint.ts',
+      'test/bench/annotationPaint.ts',
       'test/webview/results.test.ts',
       'test/webview/notebook.test.ts',
       'test/webview/monitorForm.test.ts',

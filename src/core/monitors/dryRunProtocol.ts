@@ -2,6 +2,8 @@
 // The panel gets what each run saw (per group, the least and greatest value), so that a change of
 // threshold or operator is evaluated there at once, without the service. Both sides read what they
 // receive through the readers below and drop anything else.
+import { readChartAnnotations, type ChartAnnotations } from '../run/chartAnnotations';
+import { readAnnotationRequest, type AnnotationRequest } from '../run/resultsProtocol';
 import { isJsonObject } from '../json';
 import { parseWordTable } from '../run/panelWords';
 import type { RunSamples, TriggerRule } from './dryRun';
@@ -69,13 +71,22 @@ export interface DryRunResult {
 }
 
 export type DryRunHostMessage =
-  DryRunResult | { type: 'progress'; done: number; total: number } | { type: 'failed'; message: string };
+  | DryRunResult
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'failed'; message: string }
+  /** The annotations of the monitor's datasets over the period (or why there are none), for the chart. */
+  | { type: 'annotations'; chart: ChartAnnotations };
 
-export type DryRunPageMessage = { type: 'ready' } | { type: 'period'; periodMs: number };
+export type DryRunPageMessage =
+  | { type: 'ready' }
+  | { type: 'period'; periodMs: number }
+  /** The chart's link to open or Add Annotation (resultsProtocol.ts reads them for every chart). */
+  | AnnotationRequest;
 
 export function readDryRunPageMessage(value: unknown): DryRunPageMessage | undefined {
   if (!isJsonObject(value)) return undefined;
   if (value.type === 'ready') return { type: 'ready' };
+  if (value.type === 'openAnnotationUrl' || value.type === 'addAnnotation') return readAnnotationRequest(value);
   if (
     value.type === 'period' &&
     typeof value.periodMs === 'number' &&
@@ -96,6 +107,10 @@ export function readDryRunHostMessage(value: unknown): DryRunHostMessage | undef
   if (value.type === 'progress' && typeof value.done === 'number' && typeof value.total === 'number')
     return { type: 'progress', done: value.done, total: value.total };
   if (value.type === 'failed' && typeof value.message === 'string') return { type: 'failed', message: value.message };
+  if (value.type === 'annotations') {
+    const chart = readChartAnnotations(value.chart);
+    return chart && { type: 'annotations', chart };
+  }
   if (value.type !== 'result') return undefined;
   const { name, intervalMinutes, periodMs, runs, groups, perGroup, empty, rule, realAlerts, approximations, queries } =
     value;

@@ -132,10 +132,11 @@ export function readPanelMessage(value: unknown): PanelMessage | undefined {
 
 const isTime = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
+/** What a chart asks of its host about annotations: a link to open, Add Annotation. */
+export type AnnotationRequest = Extract<PanelMessage, { type: 'openAnnotationUrl' | 'addAnnotation' }>;
+
 /** A chart's request about annotations (its page is the results panel, a notebook output or the dry run's). */
-export function readAnnotationRequest(
-  value: unknown,
-): Extract<PanelMessage, { type: 'openAnnotationUrl' | 'addAnnotation' }> | undefined {
+export function readAnnotationRequest(value: unknown): AnnotationRequest | undefined {
   if (!isJsonObject(value)) return undefined;
   if (value.type === 'openAnnotationUrl')
     return typeof value.url === 'string' && /^https?:\/\//i.test(value.url) && value.url.length <= 512

@@ -56,7 +56,8 @@ const thresholdLabel = el('label', '', words.threshold);
 controls.append(operatorLabel, operator, thresholdLabel, threshold, el('label', '', words.period), period);
 const legend = el('p', 'dry-run-legend');
 legend.append(el('span', 'mark would', words.wouldTrigger), el('span', 'mark real', words.realAlert));
-const chart = new Chart();
+// Its annotations' link and Add Annotation go to the extension (words: the chart's English).
+const chart = new Chart(undefined, (request) => page.post(request));
 const notes = el('ul', 'dry-run-notes');
 root.append(summary, details, controls, legend, chart.element, notes);
 
@@ -218,6 +219,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   } else if (message.type === 'failed') {
     root.dataset.state = 'failed';
     summary.textContent = message.message;
-  } else receive(message);
+  } else if (message.type === 'annotations') chart.setAnnotations(message.chart);
+  else receive(message);
 });
 page.post({ type: 'ready' });

@@ -7,12 +7,9 @@
 // A toggle hides them; a small note says when they could not be read. Every text is textContent.
 import type uPlot from 'uplot';
 import type { AnnotationNote, ChartAnnotation, ChartAnnotations } from '../../core/run/chartAnnotations';
+import type { AnnotationRequest } from '../../core/run/resultsProtocol';
 import { button, el, show } from './dom';
 import type { PanelText } from './panelText';
-
-/** What a chart asks of its host about annotations. */
-export type AnnotationRequest =
-  { type: 'openAnnotationUrl'; url: string } | { type: 'addAnnotation'; time?: number; endTime?: number };
 
 /** How near (CSS pixels) the pointer must be to an annotation for its card to show. */
 const HOVER_PX = 6;
@@ -21,6 +18,18 @@ const TITLE_GAP_PX = 48;
 
 function themeValue(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+/** A band's opacity (of 255); a line is opaque. */
+const BAND_ALPHA = 40;
+
+/** Red, green and blue of a colour as a canvas writes it back: #rrggbb or rgb(a)(r, g, b…). */
+function rgb(colour: string | CanvasGradient | CanvasPattern): [number, number, number] {
+  if (typeof colour !== 'string') return [177, 128, 215];
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(colour);
+  if (hex) return [parseInt(hex[1], 16), parseInt(hex[2], 16), parseInt(hex[3], 16)];
+  const parts = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(colour);
+  return parts ? [Number(parts[1]), Number(parts[2]), Number(parts[3])] : [177, 128, 215];
 }
 
 /** The first index whose value is at least `x` (values ascending). */
@@ -54,6 +63,7 @@ export class AnnotationMarks {
   private selected = false;
   private offered: { time: number; endTime?: number } | undefined;
   private readonly dates: Intl.DateTimeFormat;
+  private stripCanvas: HTMLCanvasElement | undefined;
 
   constructor(
     private readonly text: PanelText,
@@ -131,42 +141,35 @@ export class AnnotationMarks {
     if (!this.shown || !this.list.length) return;
     const { min, max } = plot.scales.x;
     if (min === undefined || max === undefined) return;
-    const ctx = plot.ctx;
     const { left, top, width, height } = plot.bbox;
-    const right = left + width;
     const colour = themeValue('--vscode-charts-purple', '#b180d7');
     const xPos = (seconds: number) => plot.valToPos(seconds, 'x', true);
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(left, top, width, height);
-    ctx.clip();
-    ctx.fillStyle = colour;
-    ctx.globalAlpha = 0.15;
+    const first = lowerBound(this.starts, min);
+    const last = lowerBound(this.starts, max + 1e-9);
+    // The marks as one row of pixels, a column each, stretched over the plot's height in one draw:
+    // a canvas blits one image far faster than it fills a thousand rectangles of that height.
+    const columns = Math.max(1, Math.ceil(width));
+    const alpha = new Uint8ClampedArray(columns);
+    const column = (seconds: number) => Math.floor(xPos(seconds) - left);
     for (const i of this.spans) {
       const a = this.list[i];
       const from = a.time / 1000;
       const to = (a.endTime ?? a.time) / 1000;
       if (to < min || from > max) continue;
-      const x0 = Math.max(left, xPos(from));
-      const x1 = Math.min(right, xPos(to));
-      ctx.fillRect(x0, top, Math.max(1, x1 - x0), height);
+      const end = Math.min(columns, Math.max(column(to), column(from) + 1));
+      for (let x = Math.max(0, column(from)); x < end; x++) alpha[x] = Math.max(alpha[x], BAND_ALPHA);
     }
-    ctx.globalAlpha = 1;
-    ctx.strokeStyle = colour;
-    ctx.lineWidth = 1;
-    ctx.setLineDash([4, 3]);
-    const first = lowerBound(this.starts, min);
-    const last = lowerBound(this.starts, max + 1e-9);
-    ctx.beginPath();
     for (let i = first; i < last; i++) {
-      const x = Math.round(xPos(this.starts[i])) + 0.5;
-      ctx.moveTo(x, top);
-      ctx.lineTo(x, top + height);
+      const x = column(this.starts[i]);
+      if (x >= 0 && x < columns) alpha[x] = 255;
     }
-    ctx.stroke();
-    ctx.setLineDash([]);
+    const strip = this.strip(columns, colour, alpha);
+    const ctx = plot.ctx;
+    ctx.save();
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(strip, 0, 0, columns, 1, left, top, columns, height);
     ctx.fillStyle = themeValue('--vscode-charts-foreground', '#cccccc');
-    const pxRatio = width / Math.max(1, plot.width);
+    const pxRatio = window.devicePixelRatio || 1;
     ctx.font = `${Math.round(10 * pxRatio)}px ${themeValue('--vscode-font-family', 'sans-serif')}`;
     ctx.textBaseline = 'top';
     ctx.textAlign = 'left';
@@ -179,6 +182,28 @@ export class AnnotationMarks {
       lastTitle = x;
     }
     ctx.restore();
+  }
+
+  /** A canvas one pixel high holding `alpha` in `colour`, column by column (kept for the next draw). */
+  private strip(columns: number, colour: string, alpha: Uint8ClampedArray): HTMLCanvasElement {
+    const canvas = (this.stripCanvas ??= document.createElement('canvas'));
+    if (canvas.width !== columns) canvas.width = columns;
+    canvas.height = 1;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return canvas;
+    ctx.fillStyle = colour;
+    // The colour as the canvas reads it (#rrggbb, or rgba(…) when it has an alpha of its own).
+    const [r, g, b] = rgb(ctx.fillStyle);
+    const pixels = ctx.createImageData(columns, 1);
+    for (let x = 0; x < columns; x++) {
+      const at = x * 4;
+      pixels.data[at] = r;
+      pixels.data[at + 1] = g;
+      pixels.data[at + 2] = b;
+      pixels.data[at + 3] = alpha[x];
+    }
+    ctx.putImageData(pixels, 0, 0);
+    return canvas;
   }
 
   /** The annotation nearest the pointer (within HOVER_PX, or a band under it), its card shown. */

@@ -4,7 +4,8 @@
 // body's class and the variables' values), so the axes stay legible in dark and light themes.
 import uPlot from 'uplot';
 import type { ChartAnnotations } from '../../core/run/chartAnnotations';
-import { AnnotationMarks, type AnnotationRequest } from './annotationMarks';
+import type { AnnotationRequest } from '../../core/run/resultsProtocol';
+import { AnnotationMarks } from './annotationMarks';
 import { el } from './dom';
 import { ENGLISH, type PanelText } from './panelText';
 import type { TimeSeries } from './timeSeries';

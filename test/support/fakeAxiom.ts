@@ -48,7 +48,12 @@ export type Route =
   | 'GET /v2/notifiers'
   | `GET /v2/datasets/${string}/fields`
   | 'GET /v2/vfields'
-  | 'POST /v1/datasets/_apl';
+  | 'POST /v1/datasets/_apl'
+  | 'GET /v2/annotations'
+  | 'POST /v2/annotations'
+  | 'GET /v2/annotations/{id}'
+  | 'PUT /v2/annotations/{id}'
+  | 'DELETE /v2/annotations/{id}';
 
 /** What POST /v1/datasets/_apl received: the query, its range and the rest of the JSON body. */
 export interface AplRequestBody {
@@ -68,10 +73,11 @@ export interface AplAnswer {
 const STARRED_ONE = /^\/v2\/apl-starred-queries\/([^/]+)$/;
 const HISTORY = /^\/v2\/monitors\/([^/]+)\/history$/;
 const MONITOR_ONE = /^\/v2\/monitors\/([^/]+)$/;
+const ANNOTATION_ONE = /^\/v2\/annotations\/([^/]+)$/;
 
 /** A request's route: its method and path, a starred query's or a monitor's id read as `{id}`, a monitor's in its history as `*`. */
 function routeOf(method: string, url: string): string {
-  return `${method} ${url.split('?')[0].replace(STARRED_ONE, '/v2/apl-starred-queries/{id}').replace(HISTORY, '/v2/monitors/*/history').replace(MONITOR_ONE, '/v2/monitors/{id}')}`;
+  return `${method} ${url.split('?')[0].replace(STARRED_ONE, '/v2/apl-starred-queries/{id}').replace(HISTORY, '/v2/monitors/*/history').replace(MONITOR_ONE, '/v2/monitors/{id}').replace(ANNOTATION_ONE, '/v2/annotations/{id}')}`;
 }
 
 const MONITOR_TYPES = ['Threshold', 'MatchEvent', 'AnomalyDetection'];
@@ -132,6 +138,45 @@ function starredBodyProblem(body: unknown): string | undefined {
   )
     return 'metadata must be an object of strings';
   if (record.dataset !== undefined && typeof record.dataset !== 'string') return 'dataset must be a string';
+  return undefined;
+}
+
+/** What POST (`isNew`) and PUT of an annotation may carry, as the API description says
+ *  (NewAnnotation, UpdatedAnnotation, and Annotation's at least one dataset): why a body is
+ *  refused, naming the field, or undefined. */
+export function annotationBodyProblem(body: unknown, isNew: boolean): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the body is not an object';
+  const a = body as Record<string, unknown>;
+  if (isNew && a.type === undefined) return 'type is required';
+  if (isNew && a.datasets === undefined) return 'datasets is required';
+  if (a.type !== undefined) {
+    if (typeof a.type !== 'string' || !/^[a-z0-9-]+$/.test(a.type)) return 'type must match ^[a-z0-9-]+$';
+    if (a.type.length > 256) return 'type must be at most 256 characters';
+  }
+  if (a.datasets !== undefined) {
+    if (!Array.isArray(a.datasets) || a.datasets.length === 0) return 'datasets must name at least one dataset';
+    if (a.datasets.some((d) => typeof d !== 'string' || d === '')) return 'datasets must be non-empty strings';
+  }
+  for (const [key, longest] of [
+    ['title', 256],
+    ['description', 512],
+    ['url', 512],
+  ] as const) {
+    const value = a[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') return `${key} must be a string`;
+    if (value.length > longest) return `${key} must be at most ${longest} characters`;
+  }
+  for (const key of ['time', 'endTime']) {
+    const value = a[key];
+    if (value === undefined) continue;
+    if (
+      typeof value !== 'string' ||
+      !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) ||
+      Number.isNaN(Date.parse(value))
+    )
+      return `${key} must be an RFC 3339 date-time`;
+  }
   return undefined;
 }
 
@@ -211,6 +256,10 @@ export class FakeAxiom {
    *  a test puts here (each with an `id` and a `who`; `who` equal to `user.id` is the caller's). */
   readonly starred: Record<string, unknown>[] = [];
   private starredSerial = 0;
+  /** The annotations the service holds: those created, and those a test puts here (each with an
+   *  `id`, a `time` and its `datasets`). */
+  readonly annotations: Record<string, unknown>[] = [];
+  private annotationSerial = 0;
   /** How queries are answered; by default with SMALL_TABULAR-like rows (tabularFixtures.ts sets others). */
   aplAnswer: (body: AplRequestBody) => AplAnswer = defaultAplAnswer;
   /** Requests whose connection the client closed before the answer was sent. */
@@ -286,6 +335,8 @@ export class FakeAxiom {
     this.requests.length = 0;
     this.starred.length = 0;
     this.starredSerial = 0;
+    this.annotations.length = 0;
+    this.annotationSerial = 0;
     this.abandoned.length = 0;
     this.maxConcurrent = 0;
     this.windowStarts = [];
@@ -341,6 +392,43 @@ export class FakeAxiom {
             .includes(qs)),
     );
     return { status: 200, body: matching.slice(offset, offset + limit) };
+  }
+
+  /** The annotation of that id as the service holds it: change it to change it behind the client's back. */
+  annotationById(id: string): Record<string, unknown> | undefined {
+    return this.annotations.find((a) => a.id === id);
+  }
+
+  /** GET /v2/annotations: those naming any of `datasets` (comma-separated or repeated), and whose
+   *  time, or range, meets [`start`, `end`]; an unreadable time is refused. */
+  private listAnnotations(url: URL): { status: number; body: unknown } {
+    const params = url.searchParams;
+    const datasets = new Set(
+      params
+        .getAll('datasets')
+        .flatMap((d) => d.split(','))
+        .filter(Boolean),
+    );
+    const bound = (key: string) => {
+      const text = params.get(key);
+      return text === null ? undefined : Date.parse(text);
+    };
+    const start = bound('start');
+    const end = bound('end');
+    for (const [key, value] of [
+      ['start', start],
+      ['end', end],
+    ] as const)
+      if (value !== undefined && Number.isNaN(value))
+        return { status: 400, body: { code: 400, message: `${key} must be an RFC 3339 time` } };
+    const matching = this.annotations.filter((a) => {
+      const named = Array.isArray(a.datasets) ? (a.datasets as unknown[]) : [];
+      if (datasets.size && !named.some((d) => typeof d === 'string' && datasets.has(d))) return false;
+      const from = Date.parse(String(a.time));
+      const to = typeof a.endTime === 'string' ? Date.parse(a.endTime) : from;
+      return (start === undefined || to >= start) && (end === undefined || from <= end);
+    });
+    return { status: 200, body: matching };
   }
 
   /** The list as JSON, made once per list: a benchmark asks for 50,000 monitors many times. */
@@ -628,6 +716,54 @@ export class FakeAxiom {
           }
           this.starred[index] = { ...(body as Record<string, unknown>), id };
           send(200, this.starred[index]);
+        }
+        return;
+      }
+      case 'GET /v2/annotations': {
+        const { status, body } = this.listAnnotations(new URL(recorded.path, 'http://fake'));
+        send(status, body);
+        return;
+      }
+      case 'POST /v2/annotations': {
+        const body = readJson(recorded.body);
+        const problem = body === undefined ? 'invalid JSON body' : annotationBodyProblem(body, true);
+        if (problem) {
+          send(400, { code: 400, message: `invalid annotation: ${problem}` });
+          return;
+        }
+        let id: string;
+        do id = `ann_${String(++this.annotationSerial).padStart(6, '0')}`;
+        while (this.annotationById(id));
+        const created = { time: new Date().toISOString(), ...(body as Record<string, unknown>), id };
+        this.annotations.push(created);
+        send(201, created);
+        return;
+      }
+      case 'GET /v2/annotations/{id}':
+      case 'PUT /v2/annotations/{id}':
+      case 'DELETE /v2/annotations/{id}': {
+        const id = decodeURIComponent(ANNOTATION_ONE.exec(recorded.path.split('?')[0])![1]);
+        const index = this.annotations.findIndex((a) => a.id === id);
+        if (index < 0) {
+          send(404, { code: 404, message: 'annotation not found' });
+          return;
+        }
+        if (recorded.method === 'GET') {
+          send(200, this.annotations[index]);
+        } else if (recorded.method === 'DELETE') {
+          this.annotations.splice(index, 1);
+          res.writeHead(204, { 'x-axiom-trace-id': traceId, ...rateHeaders });
+          res.end();
+        } else {
+          const body = readJson(recorded.body);
+          const problem = body === undefined ? 'invalid JSON body' : annotationBodyProblem(body, false);
+          if (problem) {
+            send(400, { code: 400, message: `invalid annotation: ${problem}` });
+            return;
+          }
+          // The fields the update carries change; the others stay.
+          this.annotations[index] = { ...this.annotations[index], ...(body as Record<string, unknown>), id };
+          send(200, this.annotations[index]);
         }
         return;
       }

@@ -52,6 +52,17 @@ import {
   type StarredQuery,
   type StarredRecord,
 } from './starred';
+import {
+  annotationQuery,
+  checkAnnotationBody,
+  NEW_ANNOTATION_REQUIRED,
+  parseAnnotationList,
+  readAnnotationRecord,
+  type AnnotationFilter,
+  type AnnotationList,
+  type AnnotationRecord,
+  type NewAnnotation,
+} from './annotations';
 
 export type { MonitorList } from './parse';
 export type { Dataset, DatasetField, VirtualField } from './schemas';
@@ -248,6 +259,53 @@ export class AxiomClient {
   /** Deletes the starred query (204). Never repeated: a DELETE goes out once. */
   async deleteStarredQuery(id: string, signal?: AbortSignal): Promise<void> {
     await this.send('DELETE', starredPath(id), undefined, signal);
+  }
+
+  /** Annotations of any of the datasets within the times; entries that cannot be read are skipped, counted and logged. */
+  async listAnnotations(filter: AnnotationFilter, signal?: AbortSignal): Promise<AnnotationList> {
+    const list = parseAnnotationList(
+      await this.send('GET', `/annotations${annotationQuery(filter)}`, undefined, signal),
+    );
+    if (list.skipped.length) {
+      const { skipped } = list;
+      this.options.logger?.warn(
+        `skipped ${skipped.length} of ${skipped.length + list.annotations.length} annotations that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`,
+      );
+    }
+    return list;
+  }
+
+  async getAnnotation(id: string, signal?: AbortSignal): Promise<AnnotationRecord> {
+    return readAnnotationRecord(await this.send('GET', annotationPath(id), undefined, signal));
+  }
+
+  /** Creates an annotation once its fields pass the API's rules. Sent once, never repeated: a second POST would make a second one. */
+  async createAnnotation(annotation: NewAnnotation, signal?: AbortSignal): Promise<AnnotationRecord> {
+    const body: JsonObject = { ...annotation };
+    checkAnnotationBody(body, NEW_ANNOTATION_REQUIRED);
+    return this.write('POST', '/annotations', body, signal, readAnnotationRecord);
+  }
+
+  /**
+   * Changes the fields `changes` carries (the API's update takes any of them; the others stay as
+   * they are), sent as it is, unknown fields too, once the fields it carries pass the API's rules
+   * (an end before the start is judged against `saved` too).
+   * Sent once. When the answer is not an annotation the extension can read, `saved` (the record
+   * as it was read, with the changes) is taken: it was saved.
+   */
+  async updateAnnotation(
+    id: string,
+    changes: JsonObject,
+    saved: JsonObject,
+    signal?: AbortSignal,
+  ): Promise<AnnotationRecord> {
+    checkAnnotationBody(changes, [], saved);
+    return this.write('PUT', annotationPath(id), changes, signal, readAnnotationRecord, { ...saved, ...changes, id });
+  }
+
+  /** Deletes the annotation (204). Never repeated: a DELETE goes out once. */
+  async deleteAnnotation(id: string, signal?: AbortSignal): Promise<void> {
+    await this.send('DELETE', annotationPath(id), undefined, signal);
   }
 
   /** The datasets the token may see, with their kind and description. */
@@ -574,6 +632,10 @@ function monitorPath(id: string): string {
 
 function starredPath(id: string): string {
   return `/apl-starred-queries/${encodeURIComponent(id)}`;
+}
+
+function annotationPath(id: string): string {
+  return `/annotations/${encodeURIComponent(id)}`;
 }
 
 /**

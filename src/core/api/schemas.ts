@@ -8,6 +8,14 @@ import { readTime } from './serviceTime';
 
 const optionalString = z.string().optional();
 
+/** A tolerant reader's optional field: null (a Go nil), absent, or not of its type all read as absent. */
+export function optionalField<T extends z.ZodType>(type: T) {
+  return type
+    .nullish()
+    .transform((value) => value ?? undefined)
+    .catch(undefined);
+}
+
 /** A time field's text: readable by Date.parse. A time before 1970 (Go's zero time) means never. */
 export const serviceTime = z.string().refine((text) => readTime(text) !== 'unreadable', { message: 'expected a time' });
 

@@ -7,15 +7,7 @@ import { isJsonObject, type JsonObject } from '../json';
 import { phrase } from '../phrase';
 import { AxiomError } from './errors';
 import { describeJsonType, invalidResponse, parseBody } from './parse';
-import { describeIssue, starredQueryInputSchema } from './schemas';
-
-/** An optional field: null (a Go nil), absent, or not of its type all read as absent. */
-function optional<T extends z.ZodType>(type: T) {
-  return type
-    .nullish()
-    .transform((value) => value ?? undefined)
-    .catch(undefined);
-}
+import { describeIssue, optionalField as optional, starredQueryInputSchema } from './schemas';
 
 export const starredQuerySchema = z.looseObject({
   id: z.string().min(1),

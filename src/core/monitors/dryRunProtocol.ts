@@ -2,8 +2,12 @@
 // The panel gets what each run saw (per group, the least and greatest value), so that a change of
 // threshold or operator is evaluated there at once, without the service. Both sides read what they
 // receive through the readers below and drop anything else.
-import { readChartAnnotations, type ChartAnnotations } from '../run/chartAnnotations';
-import { readAnnotationRequest, type AnnotationRequest } from '../run/resultsProtocol';
+import {
+  readAnnotationRequest,
+  readChartAnnotations,
+  type AnnotationRequest,
+  type ChartAnnotations,
+} from '../run/chartAnnotations';
 import { isJsonObject } from '../json';
 import { parseWordTable } from '../run/panelWords';
 import type { RunSamples, TriggerRule } from './dryRun';

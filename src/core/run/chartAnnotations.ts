@@ -93,6 +93,48 @@ export function queryDatasets(apl: string): string[] {
   return dataset ? [dataset] : [];
 }
 
+const isTime = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** What a chart asks of its host about annotations (the results panel's, a notebook output's, the dry run's). */
+export type AnnotationRequest =
+  /** An annotation's link, for the extension to open through VS Code (with its prompt). */
+  | { type: 'openAnnotationUrl'; url: string }
+  /** Add Annotation, at a time or over a span the chart was clicked or dragged across (milliseconds), or now. */
+  | { type: 'addAnnotation'; time?: number; endTime?: number };
+
+/** A chart's request about annotations (its page is the results panel, a notebook output or the dry run's). */
+export function readAnnotationRequest(value: unknown): AnnotationRequest | undefined {
+  if (!isJsonObject(value)) return undefined;
+  if (value.type === 'openAnnotationUrl')
+    return typeof value.url === 'string' && /^https?:\/\//i.test(value.url) && value.url.length <= 512
+      ? { type: 'openAnnotationUrl', url: value.url }
+      : undefined;
+  if (value.type !== 'addAnnotation') return undefined;
+  if (value.time === undefined) return { type: 'addAnnotation' };
+  if (!isTime(value.time)) return undefined;
+  if (value.endTime === undefined) return { type: 'addAnnotation', time: value.time };
+  return isTime(value.endTime) && value.endTime > value.time
+    ? { type: 'addAnnotation', time: value.time, endTime: value.endTime }
+    : undefined;
+}
+
+/** Add Annotation (the annotations feature's command), which a chart's click or drag runs with
+ *  `{ datasets, time, endTime }` (RFC 3339). */
+export const ADD_ANNOTATION_COMMAND = 'axiom.addAnnotation';
+
+/** The arguments of Add Annotation from a chart: its query's datasets, and the time or span chosen (milliseconds). */
+export function addAnnotationArgs(
+  datasets: readonly string[],
+  time?: number,
+  endTime?: number,
+): { datasets: string[]; time?: string; endTime?: string } {
+  return {
+    datasets: [...datasets],
+    ...(time === undefined ? {} : { time: new Date(time).toISOString() }),
+    ...(endTime === undefined ? {} : { endTime: new Date(endTime).toISOString() }),
+  };
+}
+
 /** The range a chart shows, in milliseconds. */
 export interface ChartRange {
   from: number;

@@ -2,7 +2,12 @@
 // Both sides read what they receive through the readers below and drop anything else: a message
 // is data from another process, and the panel's data is log data written by anyone.
 import { isCount, isJsonObject } from '../json';
-import { readChartAnnotations, type ChartAnnotations } from './chartAnnotations';
+import {
+  readAnnotationRequest,
+  readChartAnnotations,
+  type AnnotationRequest,
+  type ChartAnnotations,
+} from './chartAnnotations';
 import { isResultMessage, type ResultMessage } from './resultMessages';
 
 /** A column as the service describes it; `type` is shown as sent (it may be a composite name). */
@@ -97,10 +102,8 @@ export type PanelMessage =
   | { type: 'export'; format: 'csv' | 'json'; table: number }
   /** Copy text the panel put together (a cell, a row, a column), through VS Code's clipboard. */
   | { type: 'copy'; text: string }
-  /** An annotation's link, for the extension to open through VS Code (with its prompt). */
-  | { type: 'openAnnotationUrl'; url: string }
-  /** Add Annotation, at a time or over a span the chart was clicked or dragged across (milliseconds), or now. */
-  | { type: 'addAnnotation'; time?: number; endTime?: number };
+  /** The chart's annotation link to open, or Add Annotation (chartAnnotations.ts). */
+  | AnnotationRequest;
 
 const MAX_COPY_CHARS = 50 * 1024 * 1024;
 
@@ -128,27 +131,6 @@ export function readPanelMessage(value: unknown): PanelMessage | undefined {
     default:
       return undefined;
   }
-}
-
-const isTime = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
-
-/** What a chart asks of its host about annotations: a link to open, Add Annotation. */
-export type AnnotationRequest = Extract<PanelMessage, { type: 'openAnnotationUrl' | 'addAnnotation' }>;
-
-/** A chart's request about annotations (its page is the results panel, a notebook output or the dry run's). */
-export function readAnnotationRequest(value: unknown): AnnotationRequest | undefined {
-  if (!isJsonObject(value)) return undefined;
-  if (value.type === 'openAnnotationUrl')
-    return typeof value.url === 'string' && /^https?:\/\//i.test(value.url) && value.url.length <= 512
-      ? { type: 'openAnnotationUrl', url: value.url }
-      : undefined;
-  if (value.type !== 'addAnnotation') return undefined;
-  if (value.time === undefined) return { type: 'addAnnotation' };
-  if (!isTime(value.time)) return undefined;
-  if (value.endTime === undefined) return { type: 'addAnnotation', time: value.time };
-  return isTime(value.endTime) && value.endTime > value.time
-    ? { type: 'addAnnotation', time: value.time, endTime: value.endTime }
-    : undefined;
 }
 
 function readField(value: unknown): ResultField | undefined {

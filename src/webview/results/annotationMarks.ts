@@ -7,7 +7,7 @@
 // A toggle hides them; a small note says when they could not be read. Every text is textContent.
 import type uPlot from 'uplot';
 import type { AnnotationNote, ChartAnnotation, ChartAnnotations } from '../../core/run/chartAnnotations';
-import type { AnnotationRequest } from '../../core/run/resultsProtocol';
+import type { AnnotationRequest } from '../../core/run/chartAnnotations';
 import { button, el, show } from './dom';
 import type { PanelText } from './panelText';
 

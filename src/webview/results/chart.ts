@@ -4,7 +4,7 @@
 // body's class and the variables' values), so the axes stay legible in dark and light themes.
 import uPlot from 'uplot';
 import type { ChartAnnotations } from '../../core/run/chartAnnotations';
-import type { AnnotationRequest } from '../../core/run/resultsProtocol';
+import type { AnnotationRequest } from '../../core/run/chartAnnotations';
 import { AnnotationMarks } from './annotationMarks';
 import { el } from './dom';
 import { ENGLISH, type PanelText } from './panelText';

@@ -2,11 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { RequestBudget } from '../../../src/core/api/requestBudget';
+import { createDispatcher } from '../../../src/core/api/undiciTransport';
+import { FakeAxiom } from '../../support/fakeAxiom';
+import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
 import {
+  addAnnotationArgs,
   annotationsInRange,
   chartRange,
   MAX_CHART_ANNOTATIONS,
   queryDatasets,
+  readAnnotationRequest,
   readAnnotationsForChart,
   readChartAnnotation,
   readChartAnnotationList,
@@ -14,7 +19,7 @@ import {
   type AnnotationFilter,
   type ChartAnnotation,
 } from '../../../src/core/run/chartAnnotations';
-import { readAnnotationRequest, readHostMessage, readPanelMessage } from '../../../src/core/run/resultsProtocol';
+import { readHostMessage, readPanelMessage } from '../../../src/core/run/resultsProtocol';
 import { anyJson, FUZZ_BOUND } from '../../support/untrustedInput';
 
 const T0 = Date.UTC(2024, 4, 1, 12, 0);
@@ -153,6 +158,74 @@ describe('chart annotations: the one read per chart', () => {
     );
     assert.deepEqual(chart, { note: 'busy' });
     assert.equal(asked, 0, 'nothing is sent past the budget');
+  });
+});
+
+describe("chart annotations: the one read, over real HTTP to the fake service's /v2/annotations", () => {
+  const fake = new FakeAxiom();
+  const dispatcher = createDispatcher();
+  const log = new CapturedLog();
+  useFakeService(fake, dispatcher, log);
+  const range = { from: T0, to: T0 + 60 * MINUTE };
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const list = () => {
+    const client = testClient(fake.url, dispatcher, log);
+    return async (filter: AnnotationFilter, signal?: AbortSignal) =>
+      (await client.listAnnotations(filter, signal)).annotations;
+  };
+  const seed = () =>
+    fake.annotations.push(
+      { id: 'deploy', type: 'deploy', datasets: ['http-logs'], title: 'v1.4.2', time: iso(T0 + 3 * MINUTE) },
+      {
+        id: 'incident',
+        type: 'incident',
+        datasets: ['http-logs', 'traces'],
+        title: 'Checkout down',
+        time: iso(T0 - 30 * MINUTE),
+        endTime: iso(T0 + 5 * MINUTE),
+      },
+      { id: 'other', type: 'deploy', datasets: ['billing'], title: 'elsewhere', time: iso(T0 + MINUTE) },
+      { id: 'yesterday', type: 'deploy', datasets: ['http-logs'], title: 'old', time: iso(T0 - 86_400_000) },
+    );
+
+  it("one GET of the query's datasets within the range: what the chart draws", async () => {
+    seed();
+    const chart = await readAnnotationsForChart(
+      list(),
+      queryDatasets("['http-logs'] | summarize count() by bin_auto(_time)"),
+      range,
+      new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 }),
+    );
+    assert.ok(chart && 'annotations' in chart);
+    assert.deepEqual(chart.annotations.map((a) => a.id).sort(), ['deploy', 'incident']);
+    const gets = fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/annotations'));
+    assert.equal(gets.length, 1, 'read once');
+    const asked = new URL(gets[0].path, 'http://x').searchParams;
+    assert.deepEqual(
+      { datasets: asked.get('datasets'), start: asked.get('start'), end: asked.get('end') },
+      { datasets: 'http-logs', start: iso(T0), end: iso(T0 + 60 * MINUTE) },
+    );
+  });
+
+  it('a failing service gives the quiet note, and the note only', async () => {
+    seed();
+    fake.fail('GET /v2/annotations', { status: 500 });
+    const chart = await readAnnotationsForChart(
+      list(),
+      ['http-logs'],
+      range,
+      new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 }),
+    );
+    assert.deepEqual(chart, { note: 'unread' });
+  });
+
+  it('Add Annotation from a chart is given the datasets and the time or span as RFC 3339', () => {
+    assert.deepEqual(addAnnotationArgs(['http-logs'], T0, T0 + MINUTE), {
+      datasets: ['http-logs'],
+      time: '2024-05-01T12:00:00.000Z',
+      endTime: '2024-05-01T12:01:00.000Z',
+    });
+    assert.deepEqual(addAnnotationArgs(['http-logs']), { datasets: ['http-logs'] });
   });
 });
 

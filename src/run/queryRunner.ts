@@ -62,6 +62,9 @@ interface Deps {
 
 export type { QueryOutcome } from '../core/run/queryOutcome';
 
+/** Annotations read, and none of them in range. */
+const isEmpty = (chart: ChartAnnotations) => 'annotations' in chart && chart.annotations.length === 0;
+
 /** The service's compile errors, apart from the local checks' diagnostics. */
 const DIAGNOSTIC_SOURCE = 'Axiom';
 
@@ -161,7 +164,16 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
           panel.showResult(outcome.result);
           this.shown.set(panel, { apl: request.apl, range });
           this.keepWithinBudget(panel);
-          void annotations.then((chart) => chart && current() && panel.showAnnotations(runId, chart));
+          // None to draw: nothing to send (the panel shows a new result without those of the one
+          // before). The run is over by then: a newer run in the panel, or its closing, drops them.
+          void annotations.then(
+            (chart) =>
+              chart &&
+              !isEmpty(chart) &&
+              this.latest.get(panel) === runId &&
+              !panel.disposed &&
+              panel.showAnnotations(runId, chart),
+          );
           return outcome.result;
         case 'cancelled':
           panel.cancelled(runId);

@@ -15,6 +15,7 @@ import {
   type NotebookWordKey,
   type RendererMessage,
 } from '../../core/notebook/notebookOutput';
+import { readChartAnnotations } from '../../core/run/chartAnnotations';
 import { panelLocale, readPanelWords } from '../../core/run/panelWords';
 import type { PanelMessage } from '../../core/run/resultsProtocol';
 import { button, el } from '../results/dom';
@@ -103,10 +104,11 @@ export function renderResult(
     else if (message.type === 'openInAxiom') post({ type: 'openInAxiom', output });
   };
   const panel = new Panel(root, relay, text, { runControls: false, keyScope: root });
-  panel.receive({
-    type: 'results',
-    result: resultView(result, (kept, total) => fill(notebook.savedCut, [kept, total]), text.count),
-  });
+  const view = resultView(result, (kept, total) => fill(notebook.savedCut, [kept, total]), text.count);
+  panel.receive({ type: 'results', result: view });
+  // The chart's annotations came with the output (its metadata, never the file's).
+  const chart = readChartAnnotations((item.metadata as { axiomAnnotations?: unknown } | null)?.axiomAnnotations);
+  if (chart) panel.receive({ type: 'annotations', runId: view.runId, chart });
   return panel;
 }
 

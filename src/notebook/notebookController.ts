@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { ADD_ANNOTATION_COMMAND, addAnnotationArgs, queryDatasets } from '../core/run/chartAnnotations';
 import type { AdviceAction } from '../core/api/errorAdvice';
 import { queryLink } from '../core/links';
 import type { NotebookResult } from '../core/notebook/notebookFile';
@@ -226,6 +227,17 @@ export class AplNotebookController implements vscode.Disposable {
           phrase('Opening the query in Axiom'),
           (endpoint, orgId) => queryLink(endpoint, orgId, saved.result.query, range),
           this.deps.handlers(),
+        );
+      }
+      case 'annotation': {
+        const { request } = message;
+        if (request.type === 'openAnnotationUrl')
+          // VS Code's opener, with its prompt for a site not yet trusted.
+          return vscode.env.openExternal(vscode.Uri.parse(request.url, true));
+        const datasets = saved?.kind === 'result' ? queryDatasets(saved.result.query) : [];
+        return vscode.commands.executeCommand(
+          ADD_ANNOTATION_COMMAND,
+          addAnnotationArgs(datasets, request.time, request.endTime),
         );
       }
       case 'action': {

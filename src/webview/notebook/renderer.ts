@@ -102,6 +102,8 @@ export function renderResult(
     if (message.type === 'export') post({ type: 'export', output, format: message.format, table: message.table });
     else if (message.type === 'copy') post({ type: 'copy', text: message.text });
     else if (message.type === 'openInAxiom') post({ type: 'openInAxiom', output });
+    else if (message.type === 'openAnnotationUrl' || message.type === 'addAnnotation')
+      post({ type: 'annotation', output, request: message });
   };
   const panel = new Panel(root, relay, text, { runControls: false, keyScope: root });
   const view = resultView(result, (kept, total) => fill(notebook.savedCut, [kept, total]), text.count);

@@ -18,6 +18,15 @@ import {
 import { DEFAULT_DRY_RUN_MS, DRY_RUN_IN_FLIGHT } from '../core/monitors/dryRunPlan';
 import { queryField, readSettingsText } from '../core/monitors/monitorDocuments';
 import { phrase } from '../core/phrase';
+import {
+  ADD_ANNOTATION_COMMAND,
+  addAnnotationArgs,
+  queryDatasets,
+  readAnnotationsForChart,
+  type AnnotationRequest,
+  type ChartAnnotations,
+  type ChartRange,
+} from '../core/run/chartAnnotations';
 import type { ClientAccess } from '../platform/clientAccess';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
@@ -48,6 +57,44 @@ interface OpenPanel {
   rerun?: (periodMs: number) => void;
   /** Handles what the page sends. */
   heard(raw: unknown): void;
+  /** What the chart's annotation link or Add Annotation does. */
+  annotate?: (request: AnnotationRequest) => void;
+}
+
+/** The datasets of a monitor's APL query (an MPL query names none the chart can ask about). */
+function monitorDatasets(definition: JsonObject): string[] {
+  return queryField(definition) === 'aplQuery' ? queryDatasets(fieldText(definition.aplQuery)) : [];
+}
+
+/** The dry run chart's annotations: those of the monitor's datasets over the period. */
+function dryRunAnnotations(
+  client: AxiomClient,
+  definition: JsonObject,
+  range: ChartRange,
+  budget: RequestBudget,
+  signal: AbortSignal,
+): Promise<ChartAnnotations | undefined> {
+  return readAnnotationsForChart(
+    async (filter, aborted) => (await client.listAnnotations(filter, aborted)).annotations,
+    monitorDatasets(definition),
+    range,
+    budget,
+    signal,
+  );
+}
+
+/** The chart's link, through VS Code's opener (with its prompt), or Add Annotation on the monitor's datasets. */
+function addDryRunAnnotation(definition: JsonObject, request: AnnotationRequest, log: Log): void {
+  if (request.type === 'openAnnotationUrl') {
+    void vscode.env.openExternal(vscode.Uri.parse(request.url, true));
+    return;
+  }
+  vscode.commands
+    .executeCommand(
+      ADD_ANNOTATION_COMMAND,
+      addAnnotationArgs(monitorDatasets(definition), request.time, request.endTime),
+    )
+    .then(undefined, (error: unknown) => log.warn(`Add Annotation from the dry run's chart: ${String(error)}`));
 }
 
 /** A message posted to the page of a monitor's dry run. */
@@ -104,6 +151,7 @@ export function dryRunCommand(deps: Deps) {
     post: (message: DryRunHostMessage) => void,
     token: vscode.CancellationToken,
     progress: vscode.Progress<{ message?: string; increment?: number }>,
+    chart: { annotations?: Promise<ChartAnnotations | undefined> } = {},
   ): Promise<DryRunResult> {
     const to = Date.now();
     const budget = new RequestBudget({ maxInFlight: DRY_RUN_IN_FLIGHT, share: 0.5, assumedLimit: 60 });
@@ -124,6 +172,8 @@ export function dryRunCommand(deps: Deps) {
       if (latest) post(latest());
       latest = undefined;
     };
+    // The chart's annotations: one read alongside the queries, within their budget (sent after the result).
+    chart.annotations = dryRunAnnotations(client, definition, { from: to - periodMs, to }, budget, cancel.signal);
     try {
       let reported = 0;
       const done = await dryRunMonitor(client, definition, {
@@ -200,6 +250,7 @@ export function dryRunCommand(deps: Deps) {
         if (message?.type === 'ready') isReady();
         else if (message?.type === 'period') entry.rerun?.(message.periodMs);
         else if (message?.type === 'rule') void ruleFromPage(message);
+        else if (message) entry.annotate?.(message);
       },
     };
     webview.onDidReceiveMessage((raw: unknown) => entry.heard(raw));
@@ -264,16 +315,20 @@ export function dryRunCommand(deps: Deps) {
         const { ready } = shown;
         // What is sent before the page said it is ready would be lost: it waits.
         const post = (message: DryRunHostMessage) => void ready.then(() => postTo(deployment, id, message));
+        const chart: { annotations?: Promise<ChartAnnotations | undefined> } = {};
+        shown.annotate = (request) => addDryRunAnnotation(definition, request, deps.log);
         const result = await vscode.window.withProgress(
           {
             location: vscode.ProgressLocation.Notification,
             title: localize('Dry run of “{0}”', name),
             cancellable: true,
           },
-          (progress, token) => run(client, definition, periodMs, post, token, progress),
+          (progress, token) => run(client, definition, periodMs, post, token, progress, chart),
         );
         await shown.ready;
         post(result);
+        const annotations = await chart.annotations;
+        if (annotations) post({ type: 'annotations', chart: annotations });
         const outcome =
           result.noVerdict || result.matches || result.noQuery
             ? undefined

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { ADD_ANNOTATION_COMMAND, addAnnotationArgs, queryDatasets } from '../core/run/chartAnnotations';
 import type { AdviceAction } from '../core/api/errorAdvice';
 import { queryLink } from '../core/links';
 import type { NotebookResult } from '../core/notebook/notebookFile';
@@ -29,6 +30,16 @@ export interface ControllerDeps {
  * A stopped cell aborts its request at the service. A compile error is a diagnostic in the cell
  * and an error output; other failures are outputs with the actions that help.
  */
+/** How long a cell's result waits for its chart's annotations once the rows are in. */
+const ANNOTATIONS_WAIT_MS = 1500;
+
+/** What `promise` gives within `ms`, else undefined (and a rejection is undefined too). */
+function soonOrNever<T>(promise: Promise<T | undefined>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  return Promise.race([promise.catch(() => undefined), late]).finally(() => clearTimeout(timer));
+}
+
 export class AplNotebookController implements vscode.Disposable {
   readonly controller: vscode.NotebookController;
   private readonly messaging: vscode.NotebookRendererMessaging;
@@ -107,12 +118,18 @@ export class AplNotebookController implements vscode.Disposable {
         return;
       }
       const range = notebookRange(notebook) ?? runner.timeRange.range;
+      // The chart's annotations, read alongside the query; the output waits a moment for them at most.
+      const annotations = runner.annotations(client, apl, range, abort.signal);
       const outcome = await runner.query(client, apl, range, abort.signal, 0, 'notebook');
       switch (outcome.kind) {
         case 'result': {
           const { query, rangeLabel, tables, status } = outcome.result;
           const result: NotebookResult = { query, rangeLabel, ranAt: new Date().toISOString(), tables, status };
-          await execution.replaceOutput(cellOutput({ kind: 'result', result }));
+          const output = cellOutput({ kind: 'result', result });
+          // In the output's metadata, which the file does not keep: the rows are written once.
+          const chart = await soonOrNever(annotations, ANNOTATIONS_WAIT_MS);
+          if (chart) output.metadata = { ...output.metadata, axiomAnnotations: chart };
+          await execution.replaceOutput(output);
           execution.end(true, Date.now());
           return;
         }
@@ -210,6 +227,17 @@ export class AplNotebookController implements vscode.Disposable {
           phrase('Opening the query in Axiom'),
           (endpoint, orgId) => queryLink(endpoint, orgId, saved.result.query, range),
           this.deps.handlers(),
+        );
+      }
+      case 'annotation': {
+        const { request } = message;
+        if (request.type === 'openAnnotationUrl')
+          // VS Code's opener, with its prompt for a site not yet trusted.
+          return vscode.env.openExternal(vscode.Uri.parse(request.url, true));
+        const datasets = saved?.kind === 'result' ? queryDatasets(saved.result.query) : [];
+        return vscode.commands.executeCommand(
+          ADD_ANNOTATION_COMMAND,
+          addAnnotationArgs(datasets, request.time, request.endTime),
         );
       }
       case 'action': {

@@ -2,6 +2,7 @@
 // registration (extension.ts), so that cells run as Run Query runs without the run feature's class.
 import type * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
+import type { ChartAnnotations } from '../core/run/chartAnnotations';
 import type { CompileError, QueryRuns } from '../core/run/queryOutcome';
 import type { ResultsView } from '../core/run/resultsProtocol';
 import type { TimeRange } from '../core/run/timeRange';
@@ -14,6 +15,13 @@ export interface Runner extends QueryRuns {
   readonly diagnostics: { delete(uri: vscode.Uri): void };
   /** The status bar's time range: a notebook without a range of its own runs over it. */
   readonly timeRange: { readonly range: TimeRange };
+  /** The annotations a chart of the query draws (its datasets over the range), read within a budget. */
+  annotations(
+    client: AxiomClient,
+    apl: string,
+    range: TimeRange,
+    signal?: AbortSignal,
+  ): Promise<ChartAnnotations | undefined>;
   /** The window's client, or, without a token, the question that asks for one. */
   client(): Promise<AxiomClient | undefined>;
   /** A compile error shown where it is in the cell's text (unless the text moved since). */

@@ -1,6 +1,15 @@
 import * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
 import { adviceFor } from '../core/api/errorAdvice';
+import { RequestBudget } from '../core/api/requestBudget';
+import {
+  ADD_ANNOTATION_COMMAND,
+  addAnnotationArgs,
+  chartRange,
+  queryDatasets,
+  readAnnotationsForChart,
+  type ChartAnnotations,
+} from '../core/run/chartAnnotations';
 import { isAxiomError } from '../core/api/errors';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
@@ -53,6 +62,9 @@ interface Deps {
 
 export type { QueryOutcome } from '../core/run/queryOutcome';
 
+/** Annotations read, and none of them in range. */
+const isEmpty = (chart: ChartAnnotations) => 'annotations' in chart && chart.annotations.length === 0;
+
 /** The service's compile errors, apart from the local checks' diagnostics. */
 const DIAGNOSTIC_SOURCE = 'Axiom';
 
@@ -75,6 +87,8 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   private uses = 0;
   /** What every panel of this runner shares. */
   private readonly panelContext: PanelContext;
+  /** The charts' reads of annotations: the status checks' terms (4 in flight, half the announced limit). */
+  private readonly annotationBudget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 });
 
   constructor(private readonly deps: Deps) {
     this.panelContext = {
@@ -90,6 +104,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
         if (e.contentChanges.length && this.diagnostics.has(e.document.uri)) this.diagnostics.delete(e.document.uri);
       }),
       vscode.workspace.onDidCloseTextDocument((document) => this.diagnostics.delete(document.uri)),
+      deps.connection.onRateLimit((limit) => this.annotationBudget.observe(limit)),
     ];
   }
 
@@ -126,6 +141,8 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     const label = say(rangeLabel(range));
     panel.running(runId, request.apl, label);
     panel.reveal();
+    // The chart's annotations are read alongside the query, once; they go to the panel once its result did.
+    const annotations = this.annotations(client, request.apl, range, controller.signal);
     try {
       // One sign of the run: the panel's own (its range, and Stop); no notification beside it.
       // A large answer's first rows go to the panel before the whole answer is parsed.
@@ -138,6 +155,16 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
           panel.showResult(outcome.result);
           this.shown.set(panel, { apl: request.apl, range });
           this.keepWithinBudget(panel);
+          // None to draw: nothing to send (the panel shows a new result without those of the one
+          // before). The run is over by then: a newer run in the panel, or its closing, drops them.
+          void annotations.then(
+            (chart) =>
+              chart &&
+              !isEmpty(chart) &&
+              this.latest.get(panel) === runId &&
+              !panel.disposed &&
+              panel.showAnnotations(runId, chart),
+          );
           return outcome.result;
         case 'cancelled':
           panel.cancelled(runId);
@@ -157,6 +184,49 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     } finally {
       if (this.running.get(panel) === controller) this.running.delete(panel);
     }
+  }
+
+  /** The annotations of the query's datasets over the range (undefined: it reads none), within the budget. */
+  annotations(
+    client: AxiomClient,
+    apl: string,
+    range: TimeRange,
+    signal?: AbortSignal,
+  ): Promise<ChartAnnotations | undefined> {
+    return readAnnotationsForChart(
+      async (filter, aborted) => (await client.listAnnotations(filter, aborted)).annotations,
+      queryDatasets(apl),
+      chartRange(range),
+      this.annotationBudget,
+      signal,
+    ).then((chart) => {
+      if (chart && 'note' in chart) this.deps.log.warn(`the chart's annotations were not read (${chart.note})`);
+      return chart;
+    });
+  }
+
+  /**
+   * Add Annotation (the annotations feature's command) on the datasets of the panel's query, at the
+   * time or over the span its chart was clicked or dragged across; then the chart reads them again.
+   */
+  async addAnnotation(panel: ResultsPanel, time?: number, endTime?: number): Promise<void> {
+    const shown = this.shown.get(panel);
+    const request = this.requests.get(panel);
+    const apl = shown?.apl ?? request?.apl ?? '';
+    try {
+      await vscode.commands.executeCommand(
+        ADD_ANNOTATION_COMMAND,
+        addAnnotationArgs(queryDatasets(apl), time, endTime),
+      );
+    } catch (error) {
+      this.deps.log.warn(`Add Annotation from the chart: ${String(error)}`);
+      return;
+    }
+    const runId = this.latest.get(panel);
+    const client = await this.client();
+    if (!shown || !client || runId === undefined || panel.disposed) return;
+    const chart = await this.annotations(client, shown.apl, shown.range);
+    if (chart && this.latest.get(panel) === runId && !panel.disposed) panel.showAnnotations(runId, chart);
   }
 
   /** Older panels let their results go when the results held pass the budget (resultsBudget.ts). */

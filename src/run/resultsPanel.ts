@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ChartAnnotations } from '../core/run/chartAnnotations';
 import { readPanelMessage, type HostMessage, type PanelState, type ResultsView } from '../core/run/resultsProtocol';
 import { PANEL_WORDS } from '../core/run/panelWords';
 import { resultCells, type KeptResult } from '../core/run/resultsBudget';
@@ -14,6 +15,8 @@ export interface PanelRequests {
   cancel(panel: ResultsPanel): void;
   openInAxiom(panel: ResultsPanel): void;
   export(panel: ResultsPanel, format: 'csv' | 'json', table: number): unknown;
+  /** Add Annotation on the panel's datasets, at a time or over a span of its chart (milliseconds), or now. */
+  addAnnotation(panel: ResultsPanel, time?: number, endTime?: number): unknown;
 }
 
 /** The kinds of message a page and its panel exchanged, in order; the first rows sent ahead of the
@@ -79,6 +82,8 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
   private droppedRun?: number;
   private closedAlready = false;
   private lastRun?: HostMessage;
+  /** The annotations of the newest run's chart, sent again to a page rebuilt. */
+  private lastAnnotations?: HostMessage;
   /** The query the panel shows or runs, kept by the page across a reload. */
   private query?: string;
   /** Brought back after a reload, and not run since. */
@@ -192,6 +197,13 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
     }
   }
 
+  /** The annotations the chart of run `runId` draws (or why there are none): a message of their own,
+   *  so that the rows are not sent again. */
+  showAnnotations(runId: number, chart: ChartAnnotations): void {
+    this.lastAnnotations = { type: 'annotations', runId, chart };
+    this.post(this.lastAnnotations);
+  }
+
   failed(runId: number, message: string): void {
     this.lastRun = { type: 'failed', runId, message };
     this.post(this.lastRun);
@@ -244,6 +256,7 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
         if (this.result) void this.deliver(this.result);
         if (this.droppedRun !== undefined) this.post({ type: 'dropped', runId: this.droppedRun });
         if (this.lastRun) this.post(this.lastRun);
+        if (this.lastAnnotations) this.post(this.lastAnnotations);
         if (this.restored) this.post({ type: 'restored', runId: 0 });
         this.remember();
         return;
@@ -261,6 +274,13 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
         return;
       case 'export':
         void this.context.requests.export(this, message.format, message.table);
+        return;
+      case 'openAnnotationUrl':
+        // VS Code's opener, with its prompt for a site not yet trusted; the page never navigates.
+        void vscode.env.openExternal(vscode.Uri.parse(message.url, true));
+        return;
+      case 'addAnnotation':
+        void this.context.requests.addAnnotation(this, message.time, message.endTime);
         return;
       case 'copy':
         vscode.env.clipboard.writeText(message.text).then(
@@ -283,6 +303,7 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
     this.ready = false;
     this.result = undefined;
     this.lastRun = undefined;
+    this.lastAnnotations = undefined;
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.panel.dispose();
     this.closed.fire();

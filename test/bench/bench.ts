@@ -22,9 +22,10 @@
 //   Show Query History with 1,000 runs    vs a quick pick of the same 1,000 items prepared (in VS Code); and reading them alone
 //   the dry run's first verdict and whole, 50 ms a query vs one query after another; binned vs one query
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
+//   a chart with 1,000 annotations in range  vs the same chart without them (in chromium)
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl runs the APL parser's rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,person,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport
+// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,person,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -1289,6 +1290,23 @@ await section(['view'], 900, async () => {
     ours: ms(ours),
     baseline: `100 monitors: ${ms(base)}`,
     ratio: ratio(ours, base),
+    target: target('≤ 1.2×', ours <= 1.2 * base),
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A chart with 1,000 annotations in range against the same chart without them (annotationPaint.ts).
+await section(['annotations'], 300, async () => {
+  // Built beside this script (esbuild.mjs --tests), and loaded as it runs: it drives chromium.
+  const { annotationPaint } = (await import(path.join(projectRoot, 'out/test/bench/annotationPaint.mjs'))) as {
+    annotationPaint: (dist: string, runs: number) => Promise<{ ours: number; base: number; pairs: number[] }>;
+  };
+  const { ours, base, pairs } = await annotationPaint(path.join(split, 'dist'), quick ? 5 : 21);
+  rows.push({
+    what: 'a chart of 1,440 points with 1,000 annotations in range, message to painted frame',
+    ours: ms(ours),
+    baseline: `the same chart without them: ${ms(base)}`,
+    ratio: ratioAndSpread(ours, base, pairs),
     target: target('≤ 1.2×', ours <= 1.2 * base),
   });
 });

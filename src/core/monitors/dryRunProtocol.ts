@@ -2,6 +2,12 @@
 // The panel gets what each run saw (per group, the least and greatest value), so that a change of
 // threshold or operator is evaluated there at once, without the service. Both sides read what they
 // receive through the readers below and drop anything else.
+import {
+  readAnnotationRequest,
+  readChartAnnotations,
+  type AnnotationRequest,
+  type ChartAnnotations,
+} from '../run/chartAnnotations';
 import { isJsonObject, type JsonObject } from '../json';
 import { fill } from '../phrase';
 import { parseWordTable } from '../run/panelWords';
@@ -116,9 +122,19 @@ export interface DryRunRuleMessage {
   threshold: number;
 }
 
-export type DryRunHostMessage = DryRunResult | DryRunRuleMessage | { type: 'failed'; message: string };
+export type DryRunHostMessage =
+  | DryRunResult
+  | DryRunRuleMessage
+  | { type: 'failed'; message: string }
+  /** The annotations of the monitor's datasets over the period (or why there are none), for the chart. */
+  | { type: 'annotations'; chart: ChartAnnotations };
 
-export type DryRunPageMessage = { type: 'ready' } | { type: 'period'; periodMs: number } | DryRunRuleMessage;
+export type DryRunPageMessage =
+  | { type: 'ready' }
+  | { type: 'period'; periodMs: number }
+  | DryRunRuleMessage
+  /** The chart's link to open or Add Annotation (resultsProtocol.ts reads them for every chart). */
+  | AnnotationRequest;
 
 function readRule(value: JsonObject): DryRunRuleMessage | undefined {
   return value.type === 'rule' &&
@@ -133,6 +149,7 @@ export function readDryRunPageMessage(value: unknown): DryRunPageMessage | undef
   if (!isJsonObject(value)) return undefined;
   if (value.type === 'ready') return { type: 'ready' };
   if (value.type === 'rule') return readRule(value);
+  if (value.type === 'openAnnotationUrl' || value.type === 'addAnnotation') return readAnnotationRequest(value);
   if (
     value.type === 'period' &&
     typeof value.periodMs === 'number' &&
@@ -152,6 +169,10 @@ export function readDryRunHostMessage(value: unknown): DryRunHostMessage | undef
   if (!isJsonObject(value)) return undefined;
   if (value.type === 'failed' && typeof value.message === 'string') return { type: 'failed', message: value.message };
   if (value.type === 'rule') return readRule(value);
+  if (value.type === 'annotations') {
+    const chart = readChartAnnotations(value.chart);
+    return chart && { type: 'annotations', chart };
+  }
   if (value.type !== 'result') return undefined;
   const { name, intervalMinutes, periodMs, runs, groups, perGroup, empty, rule, realAlerts, approximations, queries } =
     value;

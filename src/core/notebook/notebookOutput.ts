@@ -3,6 +3,7 @@
 // renderer speaks in, and the messages between the renderer and the extension. Both sides read
 // what they receive through the readers here and drop anything else.
 import { isJsonObject } from '../json';
+import { readAnnotationRequest, type AnnotationRequest } from '../run/chartAnnotations';
 import type { ResultTable, ResultsView } from '../run/resultsProtocol';
 import { readColumnTable, readStatus, type NotebookProblem, type NotebookResult } from './notebookFile';
 
@@ -77,7 +78,9 @@ export type RendererMessage =
   | { type: 'export'; output: string; format: 'csv' | 'json'; table: number }
   | { type: 'copy'; text: string }
   | { type: 'openInAxiom'; output: string }
-  | { type: 'action'; output: string; action: string };
+  | { type: 'action'; output: string; action: string }
+  /** The output's chart asks to open an annotation's link, or to add one (chartAnnotations.ts). */
+  | { type: 'annotation'; output: string; request: AnnotationRequest };
 
 const MAX_COPY_CHARS = 50 * 1024 * 1024;
 
@@ -101,6 +104,10 @@ export function readRendererMessage(value: unknown): RendererMessage | undefined
       return output ? { type: 'openInAxiom', output } : undefined;
     case 'action':
       return output && typeof value.action === 'string' ? { type: 'action', output, action: value.action } : undefined;
+    case 'annotation': {
+      const request = readAnnotationRequest(value.request);
+      return output && request ? { type: 'annotation', output, request } : undefined;
+    }
     default:
       return undefined;
   }

@@ -67,6 +67,16 @@ export const PANEL_WORDS = {
   milliseconds: '{0} ms',
   seconds: '{0} s',
   minutes: '{0} min {1} s',
+  annotations: 'Annotations',
+  annotationsTitle: "Show or hide the annotations of the query's datasets",
+  annotationsUnread: 'Annotations could not be read.',
+  annotationsBusy: 'Annotations were not read: the request budget is spent for now.',
+  annotationsLabel: '{0} annotations in range',
+  addAnnotation: 'Add Annotation',
+  addAnnotationTitle: "Mark a deploy or an incident on the query's datasets",
+  addAnnotationHere: 'Add Annotation Here',
+  addAnnotationRange: 'Add Annotation for This Range',
+  annotationOpenUrl: 'Open {0}',
 } as const;
 
 export type PanelWordKey = keyof typeof PANEL_WORDS;

@@ -2,6 +2,12 @@
 // Both sides read what they receive through the readers below and drop anything else: a message
 // is data from another process, and the panel's data is log data written by anyone.
 import { isCount, isJsonObject } from '../json';
+import {
+  readAnnotationRequest,
+  readChartAnnotations,
+  type AnnotationRequest,
+  type ChartAnnotations,
+} from './chartAnnotations';
 import { isResultMessage, type ResultMessage } from './resultMessages';
 
 /** A column as the service describes it; `type` is shown as sent (it may be a composite name). */
@@ -63,7 +69,9 @@ export type HostMessage =
   /** What the page keeps for VS Code to give back after a reload (its webview state). */
   | { type: 'remember'; state: PanelState }
   /** The panel came back after a reload without its results: Re-run shows them again. */
-  | { type: 'restored'; runId: number };
+  | { type: 'restored'; runId: number }
+  /** The annotations the chart of the result `runId` draws (or why there are none), apart from its rows. */
+  | { type: 'annotations'; runId: number; chart: ChartAnnotations };
 
 /** What a panel needs to come back after the window reloads: its document, its query, its pin. */
 export interface PanelState {
@@ -93,7 +101,9 @@ export type PanelMessage =
   | { type: 'togglePin' }
   | { type: 'export'; format: 'csv' | 'json'; table: number }
   /** Copy text the panel put together (a cell, a row, a column), through VS Code's clipboard. */
-  | { type: 'copy'; text: string };
+  | { type: 'copy'; text: string }
+  /** The chart's annotation link to open, or Add Annotation (chartAnnotations.ts). */
+  | AnnotationRequest;
 
 const MAX_COPY_CHARS = 50 * 1024 * 1024;
 
@@ -115,6 +125,9 @@ export function readPanelMessage(value: unknown): PanelMessage | undefined {
       return typeof value.text === 'string' && value.text.length <= MAX_COPY_CHARS
         ? { type: 'copy', text: value.text }
         : undefined;
+    case 'openAnnotationUrl':
+    case 'addAnnotation':
+      return readAnnotationRequest(value);
     default:
       return undefined;
   }
@@ -184,6 +197,10 @@ export function readHostMessage(value: unknown): HostMessage | undefined {
     }
     case 'restored':
       return isCount(value.runId) ? { type: 'restored', runId: value.runId } : undefined;
+    case 'annotations': {
+      const chart = readChartAnnotations(value.chart);
+      return isCount(value.runId) && chart ? { type: 'annotations', runId: value.runId, chart } : undefined;
+    }
     case 'rows': {
       const columns = value.columns;
       if (!isCount(value.runId) || !isCount(value.table) || !isCount(value.start) || !Array.isArray(columns))

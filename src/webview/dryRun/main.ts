@@ -66,7 +66,8 @@ const thresholdKey = el('span', 'mark threshold', words.thresholdLine);
 const wouldKey = el('span', 'mark would', words.wouldTrigger);
 const realKey = el('span', 'mark real', words.realAlert);
 legend.append(thresholdKey, wouldKey, realKey);
-const chart = new Chart();
+// Its annotations' link and Add Annotation go to the extension (words: the chart's English).
+const chart = new Chart(undefined, (request) => page.post(request));
 const notes = el('ul', 'dry-run-notes');
 root.append(summary, details, controls, legend, chart.element, notes);
 
@@ -286,6 +287,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   } else if (message.type === 'rule') {
     showRule(message.operator, message.threshold);
     if (current) render();
-  } else receive(message);
+  } else if (message.type === 'annotations') chart.setAnnotations(message.chart);
+  else receive(message);
 });
 page.post({ type: 'ready' });

@@ -15,6 +15,7 @@ import {
   type NotebookWordKey,
   type RendererMessage,
 } from '../../core/notebook/notebookOutput';
+import { readChartAnnotations } from '../../core/run/chartAnnotations';
 import { panelLocale, readPanelWords } from '../../core/run/panelWords';
 import type { PanelMessage } from '../../core/run/resultsProtocol';
 import { button, el } from '../results/dom';
@@ -101,12 +102,15 @@ export function renderResult(
     if (message.type === 'export') post({ type: 'export', output, format: message.format, table: message.table });
     else if (message.type === 'copy') post({ type: 'copy', text: message.text });
     else if (message.type === 'openInAxiom') post({ type: 'openInAxiom', output });
+    else if (message.type === 'openAnnotationUrl' || message.type === 'addAnnotation')
+      post({ type: 'annotation', output, request: message });
   };
   const panel = new Panel(root, relay, text, { runControls: false, keyScope: root });
-  panel.receive({
-    type: 'results',
-    result: resultView(result, (kept, total) => fill(notebook.savedCut, [kept, total]), text.count),
-  });
+  const view = resultView(result, (kept, total) => fill(notebook.savedCut, [kept, total]), text.count);
+  panel.receive({ type: 'results', result: view });
+  // The chart's annotations came with the output (its metadata, never the file's).
+  const chart = readChartAnnotations((item.metadata as { axiomAnnotations?: unknown } | null)?.axiomAnnotations);
+  if (chart) panel.receive({ type: 'annotations', runId: view.runId, chart });
   return panel;
 }
 

@@ -3,6 +3,9 @@
 // theme variables when the chart is drawn and again when the theme changes (VS Code swaps the
 // body's class and the variables' values), so the axes stay legible in dark and light themes.
 import uPlot from 'uplot';
+import type { ChartAnnotations } from '../../core/run/chartAnnotations';
+import type { AnnotationRequest } from '../../core/run/chartAnnotations';
+import { AnnotationMarks } from './annotationMarks';
 import { el } from './dom';
 import { ENGLISH, type PanelText } from './panelText';
 import type { TimeSeries } from './timeSeries';
@@ -33,11 +36,19 @@ export class Chart {
   /** Drawn over the series after each draw (the dry run's threshold and marks). */
   private overlay?: (plot: uPlot) => void;
   private yIncludes: readonly number[] = [];
+  /** The annotations of the query's datasets, drawn over the series (annotationMarks.ts). */
+  private readonly marks: AnnotationMarks;
 
-  constructor(private readonly text: PanelText = ENGLISH) {
+  /** `request`: where a click on an annotation's link or Add Annotation goes (the page posts it to its host). */
+  constructor(
+    private readonly text: PanelText = ENGLISH,
+    request: (message: AnnotationRequest) => void = () => undefined,
+  ) {
     this.element = el('div', 'chart');
     this.element.setAttribute('role', 'img');
     this.element.dataset.kind = this.kindShown;
+    this.marks = new AnnotationMarks(text, request, () => this.plot?.redraw(false, false));
+    this.element.append(this.marks.bar, this.marks.layer);
     new ResizeObserver(() => this.resize()).observe(this.element);
     new MutationObserver(() => this.redraw()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
   }
@@ -62,6 +73,11 @@ export class Chart {
   /** Something to draw over the series (or nothing), from the next draw on. */
   setOverlay(overlay: ((plot: uPlot) => void) | undefined): void {
     this.overlay = overlay;
+  }
+
+  /** The annotations to draw (or why there are none; undefined: none to ask about), kept across draws. */
+  setAnnotations(annotations: ChartAnnotations | undefined): void {
+    this.marks.set(annotations);
   }
 
   show(data: TimeSeries): void {
@@ -96,6 +112,7 @@ export class Chart {
     const font = `11px ${themeValue('--vscode-font-family') || 'sans-serif'}`;
     const axis = { stroke: foreground, font, grid: { stroke: lines, width: 1 }, ticks: { stroke: lines, width: 1 } };
     const bars = this.kindShown === 'bar';
+    const marks = this.marks.hooks();
     const options: uPlot.Options = {
       ...this.size(),
       series: [
@@ -133,7 +150,7 @@ export class Chart {
       axes: [axis, { ...axis, size: 60 }],
       cursor: { drag: { x: true, y: false } },
       legend: { show: true },
-      hooks: { draw: [(plot) => this.overlay?.(plot)] },
+      hooks: { ...marks, draw: [...(marks.draw ?? []), (plot) => this.overlay?.(plot)] },
       // The axis and the legend in the zone the table uses (axiom.timeZone); uPlot's own is local.
       ...(this.text.timeZone === 'utc'
         ? { tzDate: (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC') }

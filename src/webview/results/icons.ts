@@ -1,7 +1,8 @@
 // The toolbar's icons, drawn here as small SVG line drawings in the theme's colour (currentColor),
 // so that the page loads no font and nothing from elsewhere. Each is a 16 × 16 drawing made of
 // paths; the button around it carries the name (aria-label) and the tooltip (title).
-export type IconName = 'stop' | 'rerun' | 'exportCsv' | 'exportJson' | 'copyRow' | 'copyColumn' | 'openInAxiom' | 'pin';
+export type IconName =
+  'stop' | 'rerun' | 'exportCsv' | 'exportJson' | 'copyRow' | 'copyColumn' | 'openInAxiom' | 'pin' | 'addAnnotation';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -21,6 +22,13 @@ const DRAWINGS: Record<IconName, { d: string; fill?: boolean }[]> = {
   copyColumn: [{ d: 'M5.5 5.5h8v8h-8z' }, { d: 'M3.5 10.5h-1v-8h8v1' }, { d: 'M9.5 5.5v8' }],
   openInAxiom: [{ d: 'M7 3.5H3.5v9h9V9' }, { d: 'M9.5 2.5h4v4' }, { d: 'M13.5 2.5 7.5 8.5' }],
   pin: [{ d: 'M6 2.5h4M7 2.5v4L4.5 9h7L9 6.5v-4' }, { d: 'M8 9v5' }],
+  // A flag on a time line, with a plus: a mark added to the chart.
+  addAnnotation: [
+    { d: 'M1.5 13.5h13' },
+    { d: 'M5 13.5v-11' },
+    { d: 'M5 2.5h6l-1.5 2 1.5 2H5' },
+    { d: 'M12 8.5v4M10 10.5h4' },
+  ],
 };
 
 /** An icon's drawing, hidden from screen readers (its button says what it does). */

@@ -2,6 +2,7 @@
 // each message from the extension changes. Previous results stay on screen while a run is going
 // and after it fails or is stopped; an answer to a run older than the newest one it was told of
 // (a run replaced by another may answer late) is dropped. Every word comes from the page's table.
+import type { ChartAnnotations } from '../../core/run/chartAnnotations';
 import { type HostMessage, type PanelMessage, type ResultsView } from '../../core/run/resultsProtocol';
 import { columnText, prettyJson, rowText, valueText } from './cellText';
 import { Chart, type ChartKind } from './chart';
@@ -46,6 +47,8 @@ export class Panel {
   /** The newest run the page was told of: answers to older runs are late, and dropped. */
   private newestRun = -1;
   private filterTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The annotations of the newest run told of (they may come before or after its rows). */
+  private annotations: { runId: number; chart: ChartAnnotations } | undefined;
 
   private readonly running = el('span', 'running');
   private readonly stop: HTMLButtonElement;
@@ -83,7 +86,7 @@ export class Panel {
     host: PanelHost = {},
   ) {
     const say = text.say;
-    this.chart = new Chart(text);
+    this.chart = new Chart(text, (request) => this.post(request));
     this.grid = new Grid(
       {
         sort: (column) => this.sortBy(column),
@@ -148,6 +151,13 @@ export class Panel {
     });
     this.filterCount.setAttribute('aria-live', 'polite');
     const runControls = host.runControls ?? true;
+    const addAnnotation = iconButton(
+      'addAnnotation',
+      say('addAnnotation'),
+      'add-annotation',
+      () => this.post({ type: 'addAnnotation' }),
+      say('addAnnotationTitle'),
+    );
     const rerun = iconButton('rerun', say('rerun'), 'rerun', () => this.post({ type: 'rerun' }), say('rerunTitle'));
     toolbar.append(
       ...(runControls ? [this.running, this.stop, rerun] : []),
@@ -161,6 +171,8 @@ export class Panel {
         () => this.post({ type: 'openInAxiom' }),
         say('openInAxiomTitle'),
       ),
+      // A notebook output's chart offers Add Annotation itself; its toolbar stays the cell's.
+      ...(runControls ? [addAnnotation] : []),
       ...(runControls ? [this.pin] : []),
       el('span', 'spacer'),
       this.filter,
@@ -228,6 +240,10 @@ export class Panel {
       this.receiveRows(message);
       return;
     }
+    if (message.type === 'annotations') {
+      this.receiveAnnotations(message);
+      return;
+    }
     if (message.type === 'dropped') {
       // Only the result shown (a newer run may be going); a page rebuilt has none yet.
       if (this.result && this.result.runId !== message.runId) return;
@@ -282,6 +298,13 @@ export class Panel {
     }
   }
 
+  /** The annotations of a run: drawn now when its result is shown, else kept for it (older runs' dropped). */
+  private receiveAnnotations(message: Extract<HostMessage, { type: 'annotations' }>): void {
+    if (message.runId < this.newestRun) return;
+    this.annotations = { runId: message.runId, chart: message.chart };
+    if (this.result?.runId === message.runId) this.chart.setAnnotations(message.chart);
+  }
+
   /** Shows a run going over a time range (a range of '' says only that it runs), or no run. */
   private setRunning(range: string | undefined): void {
     const running = range !== undefined;
@@ -312,6 +335,7 @@ export class Panel {
     this.gone = undefined;
     this.everRan = true;
     this.result = result;
+    this.chart.setAnnotations(this.annotations?.runId === result.runId ? this.annotations.chart : undefined);
     const previous = this.models;
     this.models = result.tables.map((t, i) => {
       const model = new TableModel(t);

@@ -43,7 +43,8 @@ export class DashboardsView extends ListView<DashboardResource> {
 
   /** The dashboards shown, in order (the filter applied). */
   get currentDashboards(): readonly DashboardResource[] {
-    return this.currentRows;
+    const text = this.currentFilterText;
+    return text ? this.currentRows.filter((row) => this.matchesFilter(row, text)) : this.currentRows;
   }
 
   /** The dashboard in hand of that uid. */

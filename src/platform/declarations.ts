@@ -281,6 +281,8 @@ export const FEATURES = {
       'axiom_starQuery',
       'axiom_updateMonitor',
       'axiom_createMonitor',
+      'axiom_listDashboards',
+      'axiom_getDashboard',
     ],
     chatParticipants: ['axiom-apl-community.axiom'],
   },

@@ -232,6 +232,34 @@ export const TOOL_SPECS = [
       ['name', 'type', 'aplQuery'],
     ),
   },
+  {
+    name: 'axiom_listDashboards',
+    referenceName: 'axiomDashboards',
+    writes: false,
+    inputSchema: object({
+      filter: {
+        type: 'string',
+        maxLength: 200,
+        description: 'Only dashboards whose name or description contains this text.',
+      },
+    }),
+  },
+  {
+    name: 'axiom_getDashboard',
+    referenceName: 'axiomDashboard',
+    writes: false,
+    inputSchema: object(
+      {
+        uid: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 128,
+          description: 'The dashboard uid, as axiom_listDashboards returns it.',
+        },
+      },
+      ['uid'],
+    ),
+  },
 ] as const satisfies readonly ToolSpec[];
 
 /** The monitor settings a tool may set; only those named are changed. */
@@ -344,6 +372,13 @@ export interface StarQueryInput {
   dataset?: string;
 }
 
+export interface ListDashboardsInput {
+  filter?: string;
+}
+export interface GetDashboardInput {
+  uid: string;
+}
+
 /** Each tool's input, by name. */
 export interface ToolInputs {
   axiom_listDatasets: ListDatasetsInput;
@@ -357,4 +392,6 @@ export interface ToolInputs {
   axiom_starQuery: StarQueryInput;
   axiom_updateMonitor: UpdateMonitorInput;
   axiom_createMonitor: CreateMonitorInput;
+  axiom_listDashboards: ListDashboardsInput;
+  axiom_getDashboard: GetDashboardInput;
 }

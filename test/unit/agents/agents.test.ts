@@ -103,6 +103,8 @@ describe('agents: input validation', () => {
       threshold: 0,
       rangeMinutes: 5,
     },
+    axiom_listDashboards: { filter: 'checkout' },
+    axiom_getDashboard: { uid: 'shop-overview' },
   };
 
   it('takes every tool’s good input as it is', () => {

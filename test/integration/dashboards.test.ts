@@ -173,6 +173,25 @@ describe('Dashboards', () => {
     fs.rmSync(folder.fsPath, { recursive: true, force: true });
   });
 
+  it('agent tools through vscode.lm.invokeTool: the list and one dashboard, inside the data framing', async () => {
+    const invoke = async (name: string, input: object) =>
+      (
+        await vscode.lm.invokeTool(
+          name,
+          { input, toolInvocationToken: undefined },
+          new vscode.CancellationTokenSource().token,
+        )
+      ).content
+        .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
+        .join('');
+    const list = await invoke('axiom_listDashboards', { filter: 'team' });
+    assert.match(list, /1 dashboards/);
+    assert.match(list, /<axiom-data[\s\S]*"uid":"team-traffic"[\s\S]*<\/axiom-data>/);
+    const one = await invoke('axiom_getDashboard', { uid: 'checkout' });
+    assert.match(one, /"apl":"\['http-logs'\] \| top 10 by req_duration_ms"/);
+    assert.equal(fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length, 0);
+  });
+
   it('Delete asks, naming it, then sends one DELETE', async () => {
     await dashboards.view.refresh();
     assert.equal(await dashboards.own.deleteDashboard({ uid: 'team-traffic', confirmed: true }), true);

@@ -35,6 +35,7 @@ import { registerRun } from './run/register';
 import type { StarredDeps, StarredFeature } from './starred/bundle';
 import type { StarredFiles } from './starred/starredFiles';
 import type { StarredView } from './starred/starredView';
+import type { DashboardsDeps, DashboardsFeature } from './dashboards/bundle';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
  *  when VS Code runs those tests: the views hold the connection, and through it the tokens, which
@@ -65,6 +66,8 @@ export interface AxiomExtensionApi {
   /** The commands with the arguments that only the extension's own code may give (a token, a
    *  home folder, a confirmation: platform/outsideCallers.ts) and no question first. */
   readonly own: AccountsFeature['own'] & StarredFeature['own'];
+  /** The dashboards feature (its view, documents and own commands). */
+  readonly dashboards: DashboardsFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -175,6 +178,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       onDidChange: annotationsChanged.event,
     }),
   );
+  const dashboards = registerViewFeature('dashboards', (tree: DashboardsDeps['tree']) =>
+    load('dashboards').createDashboards({ tree, access: access(), deployments: deployments(), labelOf, log }),
+  );
   const agents = registerAgents(context.extensionUri, () =>
     load('agents').createAgents({
       access: access(),
@@ -197,6 +203,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...run.disposables,
     ...datasets.disposables,
     ...history.disposables,
+    ...dashboards.disposables,
     ...language.disposables,
     ...agents.disposables,
     ...annotations.disposables,
@@ -251,6 +258,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get own() {
       return { ...accounts().own, ...starred.feature().own };
+    },
+    get dashboards() {
+      return dashboards.feature();
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
   };

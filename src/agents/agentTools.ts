@@ -5,6 +5,7 @@
 // service as data. Nothing here asks the person anything: a tool that changes something is
 // confirmed by VS Code, from what prepareInvocation says, and prepareInvocation is where the write
 // is resolved (core/agents/preparedWrites.ts): the call sends exactly what was shown, or nothing.
+import { dashboardReport, dashboardsReport } from '../core/agents/dashboardReports';
 import * as vscode from 'vscode';
 import type { Deployment } from '../core/accounts/deployments';
 import type { AxiomClient } from '../core/api/client';
@@ -343,6 +344,24 @@ export class AgentTools implements vscode.Disposable {
         return this.listMonitors(input as ToolInputs['axiom_listMonitors'], session, signal);
       case 'axiom_getMonitorHistory':
         return this.monitorHistory(input as ToolInputs['axiom_getMonitorHistory'], session, signal);
+      case 'axiom_listDashboards': {
+        const { filter } = input as ToolInputs['axiom_listDashboards'];
+        const { dashboards } = await this.gate(() => client.listDashboards(signal), signal);
+        return dashboardsReport(label, dashboards, filter);
+      }
+      case 'axiom_getDashboard': {
+        const { uid } = input as ToolInputs['axiom_getDashboard'];
+        try {
+          return dashboardReport(label, await this.gate(() => client.getDashboard(uid, signal), signal));
+        } catch (error) {
+          if (isAxiomError(error) && error.kind === 'notFound')
+            return {
+              deployment: label,
+              lines: [`There is no dashboard of uid ${quoted(uid)}. axiom_listDashboards lists the ones there are.`],
+            };
+          throw error;
+        }
+      }
       case 'axiom_listStarredQueries': {
         const { owner = 'mine', filter, dataset } = input as ToolInputs['axiom_listStarredQueries'];
         const gated = {

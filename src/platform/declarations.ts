@@ -25,6 +25,7 @@
 
 import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
 import { STARRED_REMOTE_SCHEME, STARRED_SCHEME } from '../core/starred/starredUri';
+import { DASHBOARD_REMOTE_SCHEME, DASHBOARD_SCHEME } from '../core/dashboards/dashboardScheme';
 
 /** How a command that changes something is held when called from outside the extension (another
  *  extension, a `command:` link, a keybinding: arguments the extension did not make), the same way
@@ -257,6 +258,34 @@ export const FEATURES = {
     ],
     changing: { addAnnotation: 'itself', deleteAnnotation: 'first' },
   },
+  /** The Dashboards view, the commands on its rows and the dashboards' JSON documents (issue 41). */
+  dashboards: {
+    bundle: 'dashboards/bundle',
+    view: 'axiom.dashboards',
+    fileSystem: { scheme: DASHBOARD_SCHEME, remote: DASHBOARD_REMOTE_SCHEME },
+    commands: [
+      'refreshDashboards',
+      'filterDashboards',
+      'clearDashboardsFilter',
+      'openDashboard',
+      'openDashboardInAxiom',
+      'copyDashboardLink',
+      'duplicateDashboard',
+      'deleteDashboard',
+      'exportDashboard',
+      'exportAllDashboards',
+      'applyDashboardFile',
+    ],
+    changing: {
+      duplicateDashboard: 'first',
+      deleteDashboard: 'first',
+      applyDashboardFile: 'itself',
+    },
+    ownOnly: {
+      deleteDashboard: ['confirmed'],
+      applyDashboardFile: ['confirmed'],
+    },
+  },
   /** The language model tools for chat agents and the @axiom chat participant. */
   agents: {
     bundle: 'agents/bundle',
@@ -275,6 +304,8 @@ export const FEATURES = {
       'axiom_createMonitor',
       'axiom_listAnnotations',
       'axiom_createAnnotation',
+      'axiom_listDashboards',
+      'axiom_getDashboard',
     ],
     chatParticipants: ['axiom-apl-community.axiom'],
   },

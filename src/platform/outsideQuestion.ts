@@ -30,6 +30,9 @@ const DOES: { readonly [Name in ChangingName]: string } = {
   clearQueryHistory: 'clear the query history',
   addAnnotation: 'add an annotation',
   deleteAnnotation: 'delete an annotation',
+  duplicateDashboard: 'duplicate a dashboard',
+  deleteDashboard: 'delete a dashboard',
+  applyDashboardFile: 'apply a dashboard file',
 };
 
 /** The modal question a changing command asks first when called from outside: true to go on. */

@@ -14,6 +14,7 @@ import { FakeAxiom, type AplAnswer, type HistoryEntry } from './fakeAxiom';
 import { FakeOAuth } from './fakeOAuth';
 import { answerQuery, type DemoDataset } from './demoQueries';
 import { compileErrorBody } from './tabularFixtures';
+import { DEMO_DASHBOARDS } from './demoDashboards';
 
 /** The token `npm start` gives the extension for the demo (through AXIOM_TOKEN): an API token's shape, no secret. */
 export const DEMO_TOKEN = 'xaat-demo-0000-0000-not-a-secret';
@@ -703,6 +704,7 @@ export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   fake.user = DEMO_USER;
   fake.starred.push(...demoStarred(now));
   fake.annotations.push(...demoAnnotations(now));
+  for (const { uid, document, by } of DEMO_DASHBOARDS) fake.dashboards.add(structuredClone(document), uid, by);
   fake.aplAnswer = (body) =>
     (typeof body.apl === 'string' ? compileErrorAnswer(body.apl) : undefined) ?? answerQuery(datasets, body);
 }

@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { FakeOAuth } from './fakeOAuth';
+import { DASHBOARD_CHART, DASHBOARD_ONE, FakeDashboards } from './fakeDashboards';
 
 export interface RecordedRequest {
   method: string;
@@ -53,7 +54,13 @@ export type Route =
   | 'POST /v2/annotations'
   | 'GET /v2/annotations/{id}'
   | 'PUT /v2/annotations/{id}'
-  | 'DELETE /v2/annotations/{id}';
+  | 'DELETE /v2/annotations/{id}'
+  | 'GET /v2/dashboards'
+  | 'POST /v2/dashboards'
+  | 'GET /v2/dashboards/uid/{uid}'
+  | 'PUT /v2/dashboards/uid/{uid}'
+  | 'DELETE /v2/dashboards/uid/{uid}'
+  | 'PATCH /v2/dashboards/uid/{uid}/charts/{chartId}';
 
 /** What POST /v1/datasets/_apl received: the query, its range and the rest of the JSON body. */
 export interface AplRequestBody {
@@ -77,7 +84,11 @@ const ANNOTATION_ONE = /^\/v2\/annotations\/([^/]+)$/;
 
 /** A request's route: its method and path, a starred query's or a monitor's id read as `{id}`, a monitor's in its history as `*`. */
 function routeOf(method: string, url: string): string {
-  return `${method} ${url.split('?')[0].replace(STARRED_ONE, '/v2/apl-starred-queries/{id}').replace(HISTORY, '/v2/monitors/*/history').replace(MONITOR_ONE, '/v2/monitors/{id}').replace(ANNOTATION_ONE, '/v2/annotations/{id}')}`;
+  const path = url
+    .split('?')[0]
+    .replace(DASHBOARD_CHART, '/v2/dashboards/uid/{uid}/charts/{chartId}')
+    .replace(DASHBOARD_ONE, '/v2/dashboards/uid/{uid}');
+  return `${method} ${path.replace(STARRED_ONE, '/v2/apl-starred-queries/{id}').replace(HISTORY, '/v2/monitors/*/history').replace(MONITOR_ONE, '/v2/monitors/{id}').replace(ANNOTATION_ONE, '/v2/annotations/{id}')}`;
 }
 
 const MONITOR_TYPES = ['Threshold', 'MatchEvent', 'AnomalyDetection'];
@@ -260,6 +271,8 @@ export class FakeAxiom {
    *  `id`, a `time` and its `datasets`). */
   readonly annotations: Record<string, unknown>[] = [];
   private annotationSerial = 0;
+  /** The dashboards the service holds (fakeDashboards.ts): versions, conflicts and the spec's validation. */
+  readonly dashboards = new FakeDashboards(() => this.user.id);
   /** How queries are answered; by default with SMALL_TABULAR-like rows (tabularFixtures.ts sets others). */
   aplAnswer: (body: AplRequestBody) => AplAnswer = defaultAplAnswer;
   /** Requests whose connection the client closed before the answer was sent. */
@@ -343,6 +356,7 @@ export class FakeAxiom {
     this.maxPerWindow = 0;
     this.aplAnswer = defaultAplAnswer;
     this.monitorSerial = 0;
+    this.dashboards.reset();
     this.clearFaults();
   }
 
@@ -566,6 +580,16 @@ export class FakeAxiom {
       if (this.failingFields.has(dataset)) send(500, { code: 500, message: 'internal error reading the fields' });
       else if (this.datasets.includes(dataset)) send(200, this.fields[dataset] ?? []);
       else send(404, { code: 404, message: 'dataset not found' });
+      return;
+    }
+    const dashboards = this.dashboards.answer(recorded.method, recorded.path, recorded.body);
+    if (dashboards?.status === 204) {
+      res.writeHead(204, { 'x-axiom-trace-id': traceId, ...rateHeaders });
+      res.end();
+      return;
+    }
+    if (dashboards) {
+      send(dashboards.status, dashboards.body);
       return;
     }
     switch (route) {

@@ -251,6 +251,18 @@ export const TOOL_SPECS = [
     }),
   },
   {
+    name: 'axiom_listDashboards',
+    referenceName: 'axiomDashboards',
+    writes: false,
+    inputSchema: object({
+      filter: {
+        type: 'string',
+        maxLength: 200,
+        description: 'Only dashboards whose name or description contains this text.',
+      },
+    }),
+  },
+  {
     name: 'axiom_createAnnotation',
     referenceName: 'axiomCreateAnnotation',
     writes: true,
@@ -283,6 +295,22 @@ export const TOOL_SPECS = [
         },
       },
       ['type', 'datasets'],
+    ),
+  },
+  {
+    name: 'axiom_getDashboard',
+    referenceName: 'axiomDashboard',
+    writes: false,
+    inputSchema: object(
+      {
+        uid: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 128,
+          description: 'The dashboard uid, as axiom_listDashboards returns it.',
+        },
+      },
+      ['uid'],
     ),
   },
 ] as const satisfies readonly ToolSpec[];
@@ -410,6 +438,12 @@ export interface CreateAnnotationInput {
   time?: string;
   endTime?: string;
 }
+export interface ListDashboardsInput {
+  filter?: string;
+}
+export interface GetDashboardInput {
+  uid: string;
+}
 
 /** Each tool's input, by name. */
 export interface ToolInputs {
@@ -426,4 +460,6 @@ export interface ToolInputs {
   axiom_createMonitor: CreateMonitorInput;
   axiom_listAnnotations: ListAnnotationsInput;
   axiom_createAnnotation: CreateAnnotationInput;
+  axiom_listDashboards: ListDashboardsInput;
+  axiom_getDashboard: GetDashboardInput;
 }

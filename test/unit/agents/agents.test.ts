@@ -113,6 +113,8 @@ describe('agents: input validation', () => {
       title: 'Deploy v2',
       time: '2026-03-01T14:03:00Z',
     },
+    axiom_listDashboards: { filter: 'checkout' },
+    axiom_getDashboard: { uid: 'shop-overview' },
   };
 
   it('takes every tool’s good input as it is', () => {

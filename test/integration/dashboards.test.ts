@@ -1,0 +1,201 @@
+// Dashboards as code inside VS Code (issue 41): the view, a dashboard as a JSON document saved as
+// one PUT with the version read, a conflict leading to Compare, Overwrite sent only when chosen, a
+// refused save kept with the reason at its place, the APL checked inside the JSON, Export and Apply.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { AxiomExtensionApi } from '../../src/extension';
+import { FakeAxiom } from '../support/fakeAxiom';
+import { sampleDashboard } from '../support/dashboardFixtures';
+import { activateExtension, closeAllEditors, comparedOriginal, connectedFake, waitFor } from './helpers';
+
+type Dashboards = AxiomExtensionApi['dashboards'];
+
+async function replaceText(editor: vscode.TextEditor, text: string): Promise<void> {
+  const { document } = editor;
+  await editor.edit((edit) =>
+    edit.replace(new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text),
+  );
+}
+
+/** Unsaved dashboard documents are reverted before editors close: closing one would ask. */
+async function discardDashboardEdits(): Promise<void> {
+  for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+}
+
+const putBodies = (fake: FakeAxiom) =>
+  fake.requestsTo('PUT /v2/dashboards/uid/{uid}').map((r) => JSON.parse(r.body) as Record<string, unknown>);
+
+describe('Dashboards', () => {
+  let fake: FakeAxiom;
+  let dashboards: Dashboards;
+  before(async () => {
+    dashboards = (await activateExtension()).dashboards;
+    fake = await connectedFake();
+  });
+  beforeEach(() => {
+    fake.reset();
+    fake.dashboards.add(sampleDashboard(), 'checkout');
+    fake.dashboards.add({ ...sampleDashboard('Team traffic'), owner: 'X-AXIOM-EVERYONE' }, 'team-traffic');
+  });
+  afterEach(async () => {
+    await discardDashboardEdits();
+    await closeAllEditors();
+  });
+  after(async () => {
+    await fake.stop();
+  });
+
+  async function openCheckout(): Promise<vscode.TextEditor> {
+    await dashboards.view.refresh();
+    const row = dashboards.view.dashboardByUid('checkout');
+    assert.ok(row, 'the dashboard is listed');
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openDashboard', row);
+    assert.ok(editor, 'the dashboard opens');
+    return editor;
+  }
+
+  it('lists the dashboards with owner, charts and last change, and filters them', async () => {
+    await dashboards.view.refresh();
+    const names = dashboards.view.currentDashboards.map((d) => d.dashboard.name);
+    assert.deepEqual(names, ['Checkout health', 'Team traffic']);
+    const item = dashboards.view.getTreeItem(dashboards.view.dashboardByUid('team-traffic')!);
+    assert.match(String(item.description), /shared with everyone · 3 charts · changed /);
+    await dashboards.view.setFilterText('team');
+    assert.deepEqual(
+      dashboards.view.currentDashboards.map((d) => d.uid),
+      ['team-traffic'],
+    );
+    await vscode.commands.executeCommand('axiom.clearDashboardsFilter');
+  });
+
+  it('opens as JSON, and a save is one PUT of the document carrying the version it was read at', async () => {
+    const editor = await openCheckout();
+    assert.equal(editor.document.uri.scheme, 'axiom-dashboard');
+    assert.match(editor.document.uri.path, /\/checkout\/Checkout health\.axiom-dashboard\.json$/);
+    const shown = JSON.parse(editor.document.getText()) as Record<string, unknown>;
+    assert.deepEqual(shown, sampleDashboard());
+    assert.equal(editor.document.getText().indexOf('"name"'), 4, 'the name comes first');
+    await replaceText(editor, editor.document.getText().replace('"Checkout health"', '"Checkout, edited"'));
+    const before = fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length;
+    assert.equal(await editor.document.save(), true);
+    const bodies = putBodies(fake).slice(before);
+    assert.equal(bodies.length, 1);
+    assert.equal(bodies[0].version, 1);
+    assert.equal(bodies[0].overwrite, undefined);
+    assert.equal((bodies[0].dashboard as { name: string }).name, 'Checkout, edited');
+    assert.equal(fake.dashboards.byUid('checkout')?.version, 2);
+  });
+
+  it('changed in Axiom meanwhile: the save asks and sends nothing when dismissed; after Compare, a save overwrites', async () => {
+    const editor = await openCheckout();
+    await replaceText(editor, editor.document.getText().replace('"Checkout health"', '"Mine"'));
+    fake.dashboards.changeBehindTheBack('checkout', (d) => (d.description = 'theirs'));
+    const saving = editor.document.save();
+    await new Promise((r) => setTimeout(r, 300));
+    await waitFor('the question to be dismissed', async () => {
+      await vscode.commands.executeCommand('notifications.clearAll');
+      return Promise.race([saving.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 100))]);
+    });
+    assert.equal(await saving, false);
+    assert.equal(editor.document.isDirty, true);
+    assert.equal(putBodies(fake).length, 0);
+
+    await dashboards.files.compare(editor.document.uri);
+    const original = await comparedOriginal(editor.document);
+    assert.match(original.getText(), /"description": "theirs"/);
+    assert.equal(await editor.document.save(), true);
+    const [body] = putBodies(fake);
+    assert.equal(body.overwrite, true);
+    assert.equal(body.version, undefined);
+    assert.equal(fake.dashboards.byUid('checkout')?.dashboard.name, 'Mine');
+  });
+
+  it('Overwrite, when chosen, sends overwrite; a refused save stays unsaved with the reason at the key it names', async () => {
+    const editor = await openCheckout();
+    await replaceText(editor, editor.document.getText().replace('"Checkout health"', '"Mine"'));
+    fake.dashboards.changeBehindTheBack('checkout', (d) => (d.description = 'theirs'));
+    const saving = editor.document.save();
+    await waitFor('Overwrite to be chosen', async () => {
+      await vscode.commands.executeCommand('notification.acceptPrimaryAction');
+      return fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length === 1;
+    });
+    assert.equal(await saving, true);
+    assert.equal(putBodies(fake)[0].overwrite, true);
+
+    await replaceText(
+      editor,
+      editor.document.getText().replace('"id": "errors",', '"id": "errors",\n      "colour": "red",'),
+    );
+    assert.equal(await editor.document.save(), false);
+    assert.equal(editor.document.isDirty, true);
+    assert.equal(putBodies(fake)[1].version, 3, 'the version the last save made');
+    const refusal = await waitFor('the reason to show', () =>
+      vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.source === 'Axiom'),
+    );
+    assert.match(refusal.message, /colour/);
+    assert.equal(editor.document.getText(refusal.range).startsWith('"colour"'), true);
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
+  it('checks each chart’s APL at its place inside the JSON string', async () => {
+    const editor = await openCheckout();
+    await replaceText(editor, editor.document.getText().replace('| top 10 by', '| topp 10 by'));
+    const problem = await waitFor('the APL check', () =>
+      vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.source === 'APL'),
+    );
+    assert.equal(editor.document.getText(problem.range).startsWith('topp'), true);
+  });
+
+  it('Export writes the file without what Axiom sets; Apply updates by its uid with the version read, or creates it', async () => {
+    const folder = vscode.Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-dashboards-')));
+    const written = await dashboards.own.exportAllDashboards(folder);
+    assert.equal(written?.length, 2);
+    const file = vscode.Uri.joinPath(folder, 'Checkout health.axiom-dashboard.json');
+    const exported = JSON.parse(fs.readFileSync(file.fsPath, 'utf8')) as Record<string, unknown>;
+    assert.deepEqual(exported, { ...sampleDashboard(), uid: 'checkout' });
+
+    fs.writeFileSync(file.fsPath, JSON.stringify({ ...exported, name: 'Checkout, from git' }, null, 2));
+    const updated = await dashboards.own.applyDashboardFile(file);
+    assert.equal(updated?.version, 2);
+    assert.deepEqual(putBodies(fake).at(-1)?.version, 1);
+    assert.equal(fake.dashboards.byUid('checkout')?.dashboard.name, 'Checkout, from git');
+
+    fake.dashboards.stored.splice(0, fake.dashboards.stored.length);
+    const created = await dashboards.own.applyDashboardFile(file);
+    assert.equal(created?.uid, 'checkout');
+    assert.equal(fake.requestsTo('POST /v2/dashboards').length, 1);
+    fs.rmSync(folder.fsPath, { recursive: true, force: true });
+  });
+
+  it('agent tools through vscode.lm.invokeTool: the list and one dashboard, inside the data framing', async () => {
+    const invoke = async (name: string, input: object) =>
+      (
+        await vscode.lm.invokeTool(
+          name,
+          { input, toolInvocationToken: undefined },
+          new vscode.CancellationTokenSource().token,
+        )
+      ).content
+        .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
+        .join('');
+    const list = await invoke('axiom_listDashboards', { filter: 'team' });
+    assert.match(list, /1 dashboards/);
+    assert.match(list, /<axiom-data[\s\S]*"uid":"team-traffic"[\s\S]*<\/axiom-data>/);
+    const one = await invoke('axiom_getDashboard', { uid: 'checkout' });
+    assert.match(one, /"apl":"\['http-logs'\] \| top 10 by req_duration_ms"/);
+    assert.equal(fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length, 0);
+  });
+
+  it('Delete asks, naming it, then sends one DELETE', async () => {
+    await dashboards.view.refresh();
+    assert.equal(await dashboards.own.deleteDashboard({ uid: 'team-traffic', confirmed: true }), true);
+    assert.equal(fake.requestsTo('DELETE /v2/dashboards/uid/{uid}').length, 1);
+    assert.equal(dashboards.view.dashboardByUid('team-traffic'), undefined);
+  });
+});

@@ -31,6 +31,7 @@ const BUNDLES = {
   datasets: () => require('./datasets/bundle') as typeof import('./datasets/bundle'),
   history: () => require('./history/bundle') as typeof import('./history/bundle'),
   agents: () => require('./agents/bundle') as typeof import('./agents/bundle'),
+  dashboardPreview: () => require('./dashboards/previewBundle') as typeof import('./dashboards/previewBundle'),
 } satisfies { [Name in BundledFeature]: () => unknown };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -255,6 +255,11 @@ export const FEATURES = {
     ],
     chatParticipants: ['axiom-apl-community.axiom'],
   },
+  /** Preview Dashboard: a dashboard's charts drawn live beside its document (issue 41). */
+  dashboardPreview: {
+    bundle: 'dashboards/previewBundle',
+    commands: ['previewDashboard'],
+  },
 } as const satisfies Record<string, FeatureDeclaration>;
 
 /** The bundles that are not a feature's: plain libraries the features load on first use

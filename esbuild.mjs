@@ -484,6 +484,7 @@ if (main && tests && !cli) {
       'test/webview/notebook.test.ts',
       'test/webview/monitorForm.test.ts',
       'test/webview/dryRun.test.ts',
+      'test/webview/dashboardPreview.test.ts',
     ],
     outdir: 'out',
     outbase: '.',

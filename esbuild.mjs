@@ -480,6 +480,7 @@ if (main && tests && !cli) {
       'test/bench/serveMonitors.ts',
       'test/bench/resultsPaint.ts',
       'test/bench/notebookPaint.ts',
+      'test/bench/dashboardPreview.ts',
       'test/webview/results.test.ts',
       'test/webview/notebook.test.ts',
       'test/webview/monitorForm.test.ts',

@@ -21,7 +21,7 @@
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl runs the APL parser's rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,transport
+// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,transport,dashboard
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -73,6 +73,7 @@ import {
   AVERAGE_OVER_FIFTEEN_MINUTES,
 } from '../support/seriesFixtures';
 import { makeTestCerts } from '../support/testCerts';
+import { LATENCIES, type PreviewFigures } from '../support/previewQueries';
 
 const quick = process.env.AXIOM_BENCH_QUICK === '1';
 const only = process.env.AXIOM_BENCH_ONLY?.split(',');
@@ -1215,6 +1216,34 @@ await section(['view'], 900, async () => {
     baseline: `100 monitors: ${ms(base)}`,
     ratio: ratio(ours, base),
     target: target('≤ 1.2×', ours <= 1.2 * base),
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The dashboard preview (test/bench/dashboardPreview.ts): 12 charts, each query with a latency of
+// its own at the fake, until every tile is drawn in the page, beside the slowest query run alone.
+await section(['dashboard'], 300, async () => {
+  // Its own process: it drives a browser (as bench:results does).
+  const output = execFileSync(
+    process.execPath,
+    [path.join(projectRoot, 'out/test/bench/dashboardPreview.mjs'), path.join(split, 'dist'), String(quick ? 3 : 9)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const line = output.split('\n').find((l) => l.startsWith('AXIOM_BENCH '));
+  if (!line) throw new Error('the dashboard preview bench printed no figures');
+  const figures = JSON.parse(line.slice('AXIOM_BENCH '.length)) as PreviewFigures;
+  const ours = median(figures.preview);
+  const base = median(figures.slowest);
+  rows.push({
+    what: `dashboard preview: ${LATENCIES.length} charts drawn (latencies ${Math.min(...LATENCIES)}–${Math.max(...LATENCIES)} ms, at most ${figures.concurrent} queries at once), from the text read to every tile drawn in the page`,
+    ours: ms(ours),
+    baseline: `its slowest query run alone: ${ms(base)}`,
+    ratio: ratioAndSpread(
+      ours,
+      base,
+      figures.preview.map((p, i) => p / figures.slowest[i]),
+    ),
+    target: target('≤ 1.3×', ours <= 1.3 * base),
   });
 });
 

@@ -35,6 +35,19 @@ export function clientRuns(asked: AskedQuery[] = []): QueryRuns {
   };
 }
 
+/** The bench's charts' latencies in ms, in reading order: one slow chart (600 ms) among quicker ones. */
+export const LATENCIES = [250, 120, 80, 600, 150, 90, 200, 70, 110, 60, 180, 100];
+
+/** What the preview's bench measured (test/bench/dashboardPreview.ts). */
+export interface PreviewFigures {
+  /** Every tile drawn, per run (ms). */
+  preview: number[];
+  /** The slowest chart's query alone, per run (ms). */
+  slowest: number[];
+  /** The most queries the service answered at once. */
+  concurrent: number;
+}
+
 const LATENCY = /\/\/ latency (\d+)/;
 
 /** The fake's wait for a query: the milliseconds its `// latency N` comment names (0 without one). */
@@ -43,15 +56,22 @@ export function latencyOf(body: AplRequestBody): number {
   return found ? Number(found[1]) : 0;
 }
 
-/** A dashboard's JSON text of time series charts, one per latency (in ms), laid out three to a row. */
-export function dashboardOf(latencies: readonly number[], kind = 'TimeSeries'): string {
+/** A dashboard's JSON text of time series charts, one per latency (in ms), laid out three to a row;
+ *  the charts' ids are `<prefix><index>`. */
+export function dashboardOf(latencies: readonly number[], prefix = 'c'): string {
   const charts = latencies.map((ms, i) => ({
-    id: `c${i}`,
-    type: kind,
+    id: `${prefix}${i}`,
+    type: 'TimeSeries',
     name: `Chart ${i}`,
     query: { apl: `['http-logs'] | summarize count() by bin_auto(_time) // latency ${ms}` },
   }));
-  const layout = latencies.map((_, i) => ({ i: `c${i}`, x: (i % 3) * 4, y: Math.floor(i / 3) * 4, w: 4, h: 4 }));
+  const layout = latencies.map((_, i) => ({
+    i: `${prefix}${i}`,
+    x: (i % 3) * 4,
+    y: Math.floor(i / 3) * 4,
+    w: 4,
+    h: 4,
+  }));
   return JSON.stringify({
     name: 'Bench',
     owner: '',

@@ -10,6 +10,7 @@
 import { FakeAxiom, type HistoryEntry } from './fakeAxiom';
 import { FakeOAuth } from './fakeOAuth';
 import { answerQuery, type DemoDataset } from './demoQueries';
+import { DEMO_DASHBOARDS } from './demoDashboards';
 
 /** The token `npm start` gives the extension for the demo (through AXIOM_TOKEN): an API token's shape, no secret. */
 export const DEMO_TOKEN = 'xaat-demo-0000-0000-not-a-secret';
@@ -659,6 +660,7 @@ export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   fake.notifiers = DEMO_NOTIFIERS.map((n) => ({ ...n }));
   fake.user = DEMO_USER;
   fake.starred.push(...demoStarred(now));
+  for (const { uid, document, by } of DEMO_DASHBOARDS) fake.dashboards.add(structuredClone(document), uid, by);
   fake.aplAnswer = (body) => answerQuery(datasets, body);
 }
 

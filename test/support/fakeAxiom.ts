@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { FakeOAuth } from './fakeOAuth';
+import { DASHBOARD_CHART, DASHBOARD_ONE, FakeDashboards } from './fakeDashboards';
 
 export interface RecordedRequest {
   method: string;
@@ -48,7 +49,13 @@ export type Route =
   | 'GET /v2/notifiers'
   | `GET /v2/datasets/${string}/fields`
   | 'GET /v2/vfields'
-  | 'POST /v1/datasets/_apl';
+  | 'POST /v1/datasets/_apl'
+  | 'GET /v2/dashboards'
+  | 'POST /v2/dashboards'
+  | 'GET /v2/dashboards/uid/{uid}'
+  | 'PUT /v2/dashboards/uid/{uid}'
+  | 'DELETE /v2/dashboards/uid/{uid}'
+  | 'PATCH /v2/dashboards/uid/{uid}/charts/{chartId}';
 
 /** What POST /v1/datasets/_apl received: the query, its range and the rest of the JSON body. */
 export interface AplRequestBody {
@@ -71,7 +78,11 @@ const MONITOR_ONE = /^\/v2\/monitors\/([^/]+)$/;
 
 /** A request's route: its method and path, a starred query's or a monitor's id read as `{id}`, a monitor's in its history as `*`. */
 function routeOf(method: string, url: string): string {
-  return `${method} ${url.split('?')[0].replace(STARRED_ONE, '/v2/apl-starred-queries/{id}').replace(HISTORY, '/v2/monitors/*/history').replace(MONITOR_ONE, '/v2/monitors/{id}')}`;
+  const path = url
+    .split('?')[0]
+    .replace(DASHBOARD_CHART, '/v2/dashboards/uid/{uid}/charts/{chartId}')
+    .replace(DASHBOARD_ONE, '/v2/dashboards/uid/{uid}');
+  return `${method} ${path.replace(STARRED_ONE, '/v2/apl-starred-queries/{id}').replace(HISTORY, '/v2/monitors/*/history').replace(MONITOR_ONE, '/v2/monitors/{id}')}`;
 }
 
 const MONITOR_TYPES = ['Threshold', 'MatchEvent', 'AnomalyDetection'];
@@ -211,6 +222,8 @@ export class FakeAxiom {
    *  a test puts here (each with an `id` and a `who`; `who` equal to `user.id` is the caller's). */
   readonly starred: Record<string, unknown>[] = [];
   private starredSerial = 0;
+  /** The dashboards the service holds (fakeDashboards.ts): versions, conflicts and the spec's validation. */
+  readonly dashboards = new FakeDashboards(() => this.user.id);
   /** How queries are answered; by default with SMALL_TABULAR-like rows (tabularFixtures.ts sets others). */
   aplAnswer: (body: AplRequestBody) => AplAnswer = defaultAplAnswer;
   /** How long the service takes over a query before it answers (the dashboard preview's bench and tests: each query its own latency). */
@@ -295,6 +308,7 @@ export class FakeAxiom {
     this.aplAnswer = defaultAplAnswer;
     this.aplDelayMs = undefined;
     this.monitorSerial = 0;
+    this.dashboards.reset();
     this.clearFaults();
   }
 
@@ -481,6 +495,16 @@ export class FakeAxiom {
       if (this.failingFields.has(dataset)) send(500, { code: 500, message: 'internal error reading the fields' });
       else if (this.datasets.includes(dataset)) send(200, this.fields[dataset] ?? []);
       else send(404, { code: 404, message: 'dataset not found' });
+      return;
+    }
+    const dashboards = this.dashboards.answer(recorded.method, recorded.path, recorded.body);
+    if (dashboards?.status === 204) {
+      res.writeHead(204, { 'x-axiom-trace-id': traceId, ...rateHeaders });
+      res.end();
+      return;
+    }
+    if (dashboards) {
+      send(dashboards.status, dashboards.body);
       return;
     }
     switch (route) {

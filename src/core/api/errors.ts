@@ -10,6 +10,7 @@ export type AxiomErrorKind =
   | 'notFound' // 404
   | 'rateLimited' // 429
   | 'queryLimited' // 430: the organisation's query limit is reached (not a rate: waiting a minute does not help)
+  | 'conflict' // 409/412 of a write made with optimistic concurrency: changed since it was read, or exists already
   | 'server' // 5xx
   | 'network' // connection refused, DNS, TLS, reset
   | 'timeout'

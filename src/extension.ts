@@ -170,9 +170,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
     }),
   );
-  // Preview Dashboard: each chart runs through the one query runner.
+  // Preview Dashboard (each chart runs through the one query runner) and Add to Dashboard.
   const dashboardPreview = registerFeature('dashboardPreview', () =>
-    load('dashboardPreview').createDashboardPreview({ extensionUri: context.extensionUri, runner, log }),
+    load('dashboardPreview').createDashboardPreview({ extensionUri: context.extensionUri, runner, access, log }),
   );
   context.subscriptions.push(
     log,

@@ -5,25 +5,27 @@
 // page's messages.
 import * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
+import { DASHBOARD_FILE_ENDING } from '../core/dashboards/layoutCharts';
 import { readDashboard } from '../core/dashboards/previewLayout';
 import { PREVIEW_WORDS, readPreviewPageMessage, type PreviewHostMessage } from '../core/dashboards/previewProtocol';
 import { PreviewRuns } from '../core/dashboards/previewRuns';
 import { PANEL_WORDS } from '../core/run/panelWords';
 import type { QueryRuns } from '../core/run/queryOutcome';
+import type { ResultsView } from '../core/run/resultsProtocol';
 import { rangeLabel } from '../core/run/timeRange';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { pageOptions, setPage } from '../platform/webviewPage';
 
 export const DASHBOARD_PREVIEW_VIEW_TYPE = 'axiom.dashboardPreview';
-/** How a dashboard file is named (Export writes them so). */
-export const DASHBOARD_FILE_SUFFIX = '.axiom-dashboard.json';
 /** An edit is read once the typing pauses this long: a chart runs again for what was meant, not for each key. */
 const EDIT_PAUSE_MS = 300;
 
-/** What the preview needs of the query runner (the run feature's): one run through the one runner, and the client. */
+/** What the preview needs of the query runner (the run feature's): one run through the one runner,
+ *  the client, and (for Add to Dashboard) the result of the results panel in front. */
 export interface PreviewRunner extends QueryRuns {
   client(): Promise<AxiomClient | undefined>;
+  shownResult(): ResultsView | undefined;
 }
 
 export interface PreviewDeps {
@@ -120,7 +122,7 @@ export class DashboardPreview implements vscode.Disposable {
 
 /** Whether `document` is a dashboard the preview can follow: a dashboard file, or any document whose text is one. */
 function isDashboardDocument(document: vscode.TextDocument): boolean {
-  return document.uri.path.endsWith(DASHBOARD_FILE_SUFFIX) || readDashboard(document.getText()).ok;
+  return document.uri.path.endsWith(DASHBOARD_FILE_ENDING) || readDashboard(document.getText()).ok;
 }
 
 /** The Preview Dashboard command and the previews open (one per document). */

@@ -193,6 +193,7 @@ export const FEATURES = {
       'addToNotebook',
       'exportNotebookMarkdown',
       'chooseNotebookTimeRange',
+      'newDashboardFromNotebook',
     ],
   },
   /** The Datasets view and the commands on its rows. */
@@ -255,10 +256,11 @@ export const FEATURES = {
     ],
     chatParticipants: ['axiom-apl-community.axiom'],
   },
-  /** Preview Dashboard: a dashboard's charts drawn live beside its document (issue 41). */
+  /** Preview Dashboard (a dashboard's charts drawn live beside its document) and Add to Dashboard (issue 41). */
   dashboardPreview: {
     bundle: 'dashboards/previewBundle',
-    commands: ['previewDashboard'],
+    commands: ['previewDashboard', 'addToDashboard'],
+    changing: { addToDashboard: 'itself' },
   },
 } as const satisfies Record<string, FeatureDeclaration>;
 

@@ -28,6 +28,7 @@ const DOES: { readonly [Name in ChangingName]: string } = {
   starHistoryQuery: 'star a query of the history',
   removeHistoryEntry: 'remove a query from the history',
   clearQueryHistory: 'clear the query history',
+  addToDashboard: 'add a chart to an Axiom dashboard',
 };
 
 /** The modal question a changing command asks first when called from outside: true to go on. */

@@ -166,6 +166,8 @@ const CHANGING = [
   'starHistoryQuery',
   'removeHistoryEntry',
   'clearQueryHistory',
+  // Axiom's dashboards.
+  'addToDashboard',
 ].sort();
 
 describe('the commands that change something', () => {

@@ -4,6 +4,11 @@
 // the preview closes. Each run goes through the one runner (QueryRuns: its deadline, limits and
 // history rules). Plain TypeScript: the VS Code host (src/dashboards/previewPanel.ts) and the bench
 // drive it alike.
+//
+// Annotations (issue 40) are not drawn yet: the shared chart's marks and their one read per chart
+// (core/run/chartAnnotations.ts) are on another branch. The seam: once a tile's result is sent
+// (runTile), read the annotations of its query's datasets over `this.range` with that reader and post
+// them as a message of their own for the tile, which hands them to its Chart as the results panel does.
 import type { AxiomClient } from '../api/client';
 import type { QueryRuns } from '../run/queryOutcome';
 import { firstPart } from '../run/resultsDelivery';

@@ -33,6 +33,7 @@ import { registerRun } from './run/register';
 import type { StarredDeps, StarredFeature } from './starred/bundle';
 import type { StarredFiles } from './starred/starredFiles';
 import type { StarredView } from './starred/starredView';
+import type { DashboardsDeps, DashboardsFeature } from './dashboards/bundle';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
  *  when VS Code runs those tests: the views hold the connection, and through it the tokens, which
@@ -62,6 +63,8 @@ export interface AxiomExtensionApi {
   /** The commands with the arguments that only the extension's own code may give (a token, a
    *  home folder, a confirmation: platform/outsideCallers.ts) and no question first. */
   readonly own: AccountsFeature['own'] & StarredFeature['own'];
+  /** The dashboards feature (its view, documents and own commands). */
+  readonly dashboards: DashboardsFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
 }
@@ -159,6 +162,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       range: () => run.feature().timeRange().range,
     }),
   );
+  const dashboards = registerViewFeature('dashboards', (tree: DashboardsDeps['tree']) =>
+    load('dashboards').createDashboards({ tree, access: access(), deployments: deployments(), labelOf, log }),
+  );
   const agents = registerAgents(context.extensionUri, () =>
     load('agents').createAgents({
       access: access(),
@@ -184,6 +190,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...run.disposables,
     ...datasets.disposables,
     ...history.disposables,
+    ...dashboards.disposables,
     ...language.disposables,
     ...agents.disposables,
     ...dashboardPreview.disposables,
@@ -234,6 +241,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get own() {
       return { ...accounts().own, ...starred.feature().own };
+    },
+    get dashboards() {
+      return dashboards.feature();
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
   };

@@ -30,6 +30,7 @@ const BUNDLES = {
   notebook: () => require('./notebook/bundle') as typeof import('./notebook/bundle'),
   datasets: () => require('./datasets/bundle') as typeof import('./datasets/bundle'),
   history: () => require('./history/bundle') as typeof import('./history/bundle'),
+  dashboards: () => require('./dashboards/bundle') as typeof import('./dashboards/bundle'),
   agents: () => require('./agents/bundle') as typeof import('./agents/bundle'),
   dashboardPreview: () => require('./dashboards/previewBundle') as typeof import('./dashboards/previewBundle'),
 } satisfies { [Name in BundledFeature]: () => unknown };

@@ -25,6 +25,7 @@
 
 import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
 import { STARRED_REMOTE_SCHEME, STARRED_SCHEME } from '../core/starred/starredUri';
+import { DASHBOARD_REMOTE_SCHEME, DASHBOARD_SCHEME } from '../core/dashboards/dashboardScheme';
 
 /** How a command that changes something is held when called from outside the extension (another
  *  extension, a `command:` link, a keybinding: arguments the extension did not make), the same way
@@ -235,6 +236,34 @@ export const FEATURES = {
       starHistoryQuery: 'first',
       removeHistoryEntry: 'first',
       clearQueryHistory: 'itself',
+    },
+  },
+  /** The Dashboards view, the commands on its rows and the dashboards' JSON documents (issue 41). */
+  dashboards: {
+    bundle: 'dashboards/bundle',
+    view: 'axiom.dashboards',
+    fileSystem: { scheme: DASHBOARD_SCHEME, remote: DASHBOARD_REMOTE_SCHEME },
+    commands: [
+      'refreshDashboards',
+      'filterDashboards',
+      'clearDashboardsFilter',
+      'openDashboard',
+      'openDashboardInAxiom',
+      'copyDashboardLink',
+      'duplicateDashboard',
+      'deleteDashboard',
+      'exportDashboard',
+      'exportAllDashboards',
+      'applyDashboardFile',
+    ],
+    changing: {
+      duplicateDashboard: 'first',
+      deleteDashboard: 'first',
+      applyDashboardFile: 'itself',
+    },
+    ownOnly: {
+      deleteDashboard: ['confirmed'],
+      applyDashboardFile: ['confirmed'],
     },
   },
   /** The language model tools for chat agents and the @axiom chat participant. */

@@ -28,6 +28,9 @@ const DOES: { readonly [Name in ChangingName]: string } = {
   starHistoryQuery: 'star a query of the history',
   removeHistoryEntry: 'remove a query from the history',
   clearQueryHistory: 'clear the query history',
+  duplicateDashboard: 'duplicate a dashboard',
+  deleteDashboard: 'delete a dashboard',
+  applyDashboardFile: 'apply a dashboard file',
   addToDashboard: 'add a chart to an Axiom dashboard',
 };
 

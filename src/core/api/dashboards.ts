@@ -70,11 +70,13 @@ export type DashboardResource = z.output<typeof dashboardResourceSchema>;
 /** What Axiom sets on a dashboard: the resource's own fields, never part of a document sent back. */
 export const RESOURCE_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
 
-/** One dashboard read to be changed: what the extension reads of it, and the document as sent. */
+/** One dashboard read to be changed: what the extension reads of it, and what the service sent. */
 export interface DashboardRecord {
   resource: DashboardResource;
-  /** The `dashboard` document exactly as the service sent it. */
+  /** The resource exactly as the service sent it. */
   raw: JsonObject;
+  /** Its `dashboard` document exactly as the service sent it. */
+  document: JsonObject;
 }
 
 /** The answer of a write (`DashboardWriteResponse`). */
@@ -126,7 +128,8 @@ export function parseDashboardList(body: unknown): DashboardList {
 
 export function readDashboardRecord(body: unknown): DashboardRecord {
   const resource = parseBody(dashboardResourceSchema, body, phrase('dashboard'));
-  return { resource, raw: (body as { dashboard: JsonObject }).dashboard };
+  const raw = body as JsonObject;
+  return { resource, raw, document: raw.dashboard as JsonObject };
 }
 
 const writeAnswerSchema = z.looseObject({

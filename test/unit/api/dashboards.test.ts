@@ -47,7 +47,7 @@ describe('dashboards client', () => {
     assert.equal(record.resource.version, 1);
     assert.equal(record.resource.folder, 'ops');
     assert.equal(record.resource.createdBy, 'usr_colleague');
-    assert.deepEqual((record.raw.charts as Record<string, unknown>[])[0].newThing, { kept: true });
+    assert.deepEqual((record.document.charts as Record<string, unknown>[])[0].newThing, { kept: true });
     assert.equal(
       record.resource.dashboard.charts[0].query?.apl,
       "['http-logs'] | summarize count() by bin_auto(_time)",
@@ -69,7 +69,7 @@ describe('dashboards client', () => {
   it('updates with the version read, and reads the new version and who changed it', async () => {
     fake.dashboards.add(sampleDashboard(), 'checkout');
     const read = await client().getDashboard('checkout');
-    const changed = { ...read.raw, name: 'Checkout, renamed' };
+    const changed = { ...read.document, name: 'Checkout, renamed' };
     const written = await client().updateDashboard('checkout', { dashboard: changed, version: read.resource.version });
     assert.equal(written.status, 'updated');
     assert.equal(written.overwritten, false);
@@ -84,7 +84,7 @@ describe('dashboards client', () => {
     const read = await client().getDashboard('checkout');
     fake.dashboards.changeBehindTheBack('checkout', (d) => (d.description = 'changed by a colleague'));
     const error = await rejection(
-      client().updateDashboard('checkout', { dashboard: read.raw, version: read.resource.version }),
+      client().updateDashboard('checkout', { dashboard: read.document, version: read.resource.version }),
     );
     assert.ok(isDashboardConflict(error));
     assert.equal(error.currentVersion, 2);
@@ -92,10 +92,10 @@ describe('dashboards client', () => {
     assert.equal(fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length, 1);
     assert.equal(fake.dashboards.byUid('checkout')?.dashboard.description, 'changed by a colleague');
 
-    const written = await client().updateDashboard('checkout', { dashboard: read.raw, overwrite: true });
+    const written = await client().updateDashboard('checkout', { dashboard: read.document, overwrite: true });
     assert.equal(written.overwritten, true);
     assert.equal(written.record.resource.version, 3);
-    assert.deepEqual(bodyOf(), { dashboard: read.raw, overwrite: true });
+    assert.deepEqual(bodyOf(), { dashboard: read.document, overwrite: true });
   });
 
   it('a refused document is a bad request naming the key the spec does not allow', async () => {

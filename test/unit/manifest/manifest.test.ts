@@ -237,6 +237,12 @@ describe('manifest: the list views filter the same way', () => {
       clear: 'axiom.clearQueryHistoryFilter',
       key: 'axiom.history.filtered',
     },
+    {
+      view: 'axiom.dashboards',
+      filter: 'axiom.filterDashboards',
+      clear: 'axiom.clearDashboardsFilter',
+      key: 'axiom.dashboards.filtered',
+    },
   ];
   const command = (id: string) => contributes.commands.find((c) => c.command === id);
   const titleItem = (id: string) => (contributes.menus['view/title'] ?? []).find((i) => i.command === id);

@@ -113,12 +113,12 @@ describe('the features’ declarations and package.json', () => {
     const more = {
       ...FEATURES,
       history: { ...FEATURES.history, commands: [...FEATURES.history.commands, 'exportQueryHistory'] },
-      extra: { commands: [], view: 'axiom.dashboards', tools: ['axiom_listDashboards'] },
+      extra: { commands: [], view: 'axiom.notAView', tools: ['axiom_notATool'] },
     };
     assert.deepEqual(disagreements(manifest, more), [
       'a feature declares the command axiom.exportQueryHistory, which package.json lacks',
-      'a feature declares the view axiom.dashboards, which package.json lacks',
-      'a feature declares the language model tool axiom_listDashboards, which package.json lacks',
+      'a feature declares the view axiom.notAView, which package.json lacks',
+      'a feature declares the language model tool axiom_notATool, which package.json lacks',
     ]);
   });
 
@@ -167,6 +167,9 @@ const CHANGING = [
   'removeHistoryEntry',
   'clearQueryHistory',
   // Axiom's dashboards.
+  'duplicateDashboard',
+  'deleteDashboard',
+  'applyDashboardFile',
   'addToDashboard',
 ].sort();
 

@@ -1,0 +1,106 @@
+// A dashboard as text: where its document lives (`axiom-dashboard:/<uid>/<name>.axiom-dashboard.json
+// ?deployment=<name>`, see recordUri.ts), the text of a document and of an exported file (the
+// document without what Axiom sets, keys in a stable order, unknown keys kept), and the web app's link.
+import { RESOURCE_FIELDS } from '../api/dashboards';
+import type { ApiEndpoint } from '../api/baseUrl';
+import { safeFileName } from '../fileName';
+import { isJsonObject, type JsonObject } from '../json';
+import { orderByKeys } from '../keyOrder';
+import { phrase, type Phrase } from '../phrase';
+import { appOrigin } from '../links';
+import { recordLocation, recordPath, type RecordLocation } from '../recordUri';
+
+export { DASHBOARD_REMOTE_SCHEME, DASHBOARD_SCHEME } from './dashboardScheme';
+/** The one part of a dashboard's document: the whole of it. */
+export const DASHBOARD_PART = 'dashboard';
+/** The ending of dashboard files, which the JSON schema checks (package.json's jsonValidation). */
+export const DASHBOARD_FILE_SUFFIX = '.axiom-dashboard.json';
+
+export function dashboardFileName(name: string): string {
+  return safeFileName(name, 'dashboard', DASHBOARD_FILE_SUFFIX);
+}
+
+export function dashboardDocumentPath(uid: string, name: string): string {
+  return recordPath(uid, dashboardFileName(name));
+}
+
+/** The dashboard and deployment a URI's path and query part name, or undefined when they name none. */
+export function dashboardLocation(path: string, query: string): RecordLocation | undefined {
+  return recordLocation(path, query, () => DASHBOARD_PART);
+}
+
+/** The dashboard in the web app. */
+export function dashboardLink(endpoint: ApiEndpoint, orgId: string, uid: string): string {
+  return `${appOrigin(endpoint)}/${encodeURIComponent(orgId)}/dashboards/${encodeURIComponent(uid)}`;
+}
+
+/** Keys that come first, in the spec's order, where they are: the document's, a chart's, a layout item's. */
+const DOCUMENT_KEYS = [
+  'name',
+  'owner',
+  'description',
+  'charts',
+  'layout',
+  'refreshTime',
+  'schemaVersion',
+  'against',
+  'againstTimestamp',
+  'timeWindowStart',
+  'timeWindowEnd',
+  'uid',
+];
+const CHART_KEYS = ['id', 'type', 'name', 'query'];
+const LAYOUT_KEYS = ['i', 'x', 'y', 'w', 'h'];
+
+/** An object with `first` keys in that order, then every other key in code-unit order (keyOrder.ts), at every depth. */
+function ordered(value: unknown, first: readonly string[] = [], inner?: (key: string) => readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((item) => ordered(item, first, inner));
+  if (!isJsonObject(value)) return value;
+  const rest = Object.keys(value).filter((key) => !first.includes(key));
+  const order = orderByKeys(rest, rest);
+  const keys = [...first.filter((key) => Object.hasOwn(value, key)), ...Array.from(order, (i) => rest[i])];
+  const out: JsonObject = {};
+  for (const key of keys) out[key] = ordered(value[key], inner?.(key) ?? []);
+  return out;
+}
+
+/** The document in a stable order: the same document always reads the same. */
+export function orderedDashboard(document: JsonObject): JsonObject {
+  return ordered(document, DOCUMENT_KEYS, (key) =>
+    key === 'charts' ? CHART_KEYS : key === 'layout' ? LAYOUT_KEYS : [],
+  ) as JsonObject;
+}
+
+/** The document without the fields Axiom sets (should a document carry them). */
+export function withoutAxiomFields(document: JsonObject): JsonObject {
+  const out = { ...document };
+  for (const key of RESOURCE_FIELDS) delete out[key];
+  return out;
+}
+
+/** The text a dashboard's document shows: the document as Axiom sent it, in the stable order. */
+export function dashboardText(document: JsonObject): string {
+  return `${JSON.stringify(orderedDashboard(withoutAxiomFields(document)), null, 2)}\n`;
+}
+
+/** An exported file's text: the document with its uid (so that Apply finds it again), without what Axiom sets. */
+export function exportText(document: JsonObject, uid: string): string {
+  return dashboardText({ ...document, uid });
+}
+
+export type ReadDocument = { ok: true; document: JsonObject } | { ok: false; offset: number; problem: Phrase | string };
+
+/** A document's or a file's text read as a dashboard document: a JSON object, or where and why not. */
+export function readDashboardText(text: string): ReadDocument {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    // JSON.parse's own words (the engine's, in English) name what it met and where.
+    const said = error instanceof Error ? error.message : String(error);
+    const at = /position (\d+)/.exec(said);
+    return { ok: false, offset: at ? Number(at[1]) : 0, problem: phrase('not JSON: {0}', said) };
+  }
+  if (!isJsonObject(value)) return { ok: false, offset: 0, problem: phrase('a dashboard is a JSON object') };
+  return { ok: true, document: value };
+}

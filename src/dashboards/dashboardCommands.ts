@@ -1,0 +1,306 @@
+// The commands on a dashboard's row (Open, Open in Axiom, Copy Link, Duplicate, Delete, Export) and
+// of the view's title bar (Export All), and Apply Dashboard File: dashboards as files
+// `*.axiom-dashboard.json` (the document without what Axiom sets, keys in a stable order).
+import * as vscode from 'vscode';
+import type { AxiomClient } from '../core/api/client';
+import type { DashboardRecord, DashboardResource } from '../core/api/dashboards';
+import { requireEndpoint } from '../core/api/baseUrl';
+import { isAxiomError } from '../core/api/errors';
+import {
+  DASHBOARD_FILE_SUFFIX,
+  dashboardFileName,
+  dashboardLink,
+  dashboardText,
+  exportText,
+  readDashboardText,
+  withoutAxiomFields,
+} from '../core/dashboards/dashboardDocument';
+import type { JsonObject } from '../core/json';
+import { phrase, type Phrase } from '../core/phrase';
+import { withClient, type ClientAccess } from '../platform/clientAccess';
+import { confirm } from '../platform/confirm';
+import { forgetWhenClosed } from '../platform/documentState';
+import { localize, say } from '../platform/l10n';
+import type { Log } from '../platform/log';
+import { ensureOrgId, openAppPage, type Deployments } from '../platform/webApp';
+import type { DashboardFiles } from './dashboardFiles';
+import type { DashboardsView } from './dashboardsView';
+
+/** The scheme of the two sides of Apply's comparison (Axiom's dashboard, and the file). */
+const APPLY_SCHEME = 'axiom-dashboard-apply';
+
+/** What a row command acts on: the row (a dashboard as listed), or for scripts and tests `{ uid }`. */
+export type DashboardTarget = DashboardResource | { uid: string };
+
+interface Deps {
+  access: ClientAccess;
+  deployments: Deployments;
+  log: Log;
+  view: DashboardsView;
+  files: DashboardFiles;
+}
+
+export function dashboardCommands(deps: Deps) {
+  const { view, files } = deps;
+  const texts = new Map<string, string>();
+  let shown = 0;
+  let provider: vscode.Disposable | undefined;
+  const forgetting = forgetWhenClosed(
+    (uri) => (uri.scheme === APPLY_SCHEME ? uri.toString() : undefined),
+    (key) => texts.delete(key),
+  );
+  const withAxiom = <T>(doing: Phrase, work: (client: AxiomClient, deployment: string) => Promise<T>) =>
+    withClient(deps.access, { doing, log: deps.log }, (client, deployment) => work(client, deployment.name));
+
+  /** The dashboard a command acts on: the row's, or the one in hand of that uid, or else Axiom's. */
+  async function dashboardOf(arg: unknown): Promise<DashboardResource | undefined> {
+    const target = arg as { uid?: unknown; dashboard?: unknown } | undefined;
+    if (typeof target !== 'object' || target === null || typeof target.uid !== 'string') return undefined;
+    if (typeof target.dashboard === 'object' && target.dashboard !== null) return target as DashboardResource;
+    const uid = target.uid;
+    return (
+      view.dashboardByUid(uid) ??
+      (await withAxiom(
+        phrase('Reading the dashboard {0}', uid),
+        async (client) => (await client.getDashboard(uid)).resource,
+      ))
+    );
+  }
+
+  function show(name: string, text: string): vscode.Uri {
+    provider ??= vscode.workspace.registerTextDocumentContentProvider(APPLY_SCHEME, {
+      provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '',
+    });
+    const uri = vscode.Uri.from({ scheme: APPLY_SCHEME, path: `/${++shown}/${name}` });
+    texts.set(uri.toString(), text);
+    return uri;
+  }
+
+  async function chooseFolder(given: unknown): Promise<vscode.Uri | undefined> {
+    if (given instanceof vscode.Uri) return given;
+    const picked = await vscode.window.showOpenDialog({
+      canSelectFiles: false,
+      canSelectFolders: true,
+      canSelectMany: false,
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+      openLabel: localize('Export Here'),
+      title: localize('Export dashboards as files'),
+    });
+    return picked?.[0];
+  }
+
+  /** Writes each dashboard to its own file in the folder; names that would clash get the uid beside. */
+  async function writeFiles(folder: vscode.Uri, records: DashboardRecord[]): Promise<vscode.Uri[]> {
+    const taken = new Set<string>();
+    const written: vscode.Uri[] = [];
+    for (const record of records) {
+      let name = dashboardFileName(record.resource.dashboard.name);
+      if (taken.has(name.toLowerCase()))
+        name = dashboardFileName(`${record.resource.dashboard.name} (${record.resource.uid})`);
+      taken.add(name.toLowerCase());
+      const uri = vscode.Uri.joinPath(folder, name);
+      await vscode.workspace.fs.writeFile(
+        uri,
+        new TextEncoder().encode(exportText(record.document, record.resource.uid)),
+      );
+      written.push(uri);
+    }
+    return written;
+  }
+
+  return {
+    /** Opens the dashboard as a JSON document of its own: Ctrl+S saves it back to Axiom. */
+    open: async (arg?: DashboardTarget, options?: vscode.TextDocumentShowOptions) => {
+      const dashboard = await dashboardOf(arg);
+      if (!dashboard) return undefined;
+      const opened = await withAxiom(phrase('Opening “{0}”', dashboard.dashboard.name), async (client, deployment) => ({
+        deployment,
+        record: await files.prefetch(client, deployment, dashboard.uid),
+      }));
+      if (!opened) return undefined;
+      try {
+        return await files.open(opened.deployment, dashboard.uid, opened.record.name, options);
+      } catch (error) {
+        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+        return undefined;
+      }
+    },
+
+    openInAxiom: async (arg?: DashboardTarget): Promise<string | undefined> => {
+      const dashboard = await dashboardOf(arg);
+      if (!dashboard) return undefined;
+      return openAppPage(
+        deps.deployments,
+        phrase('Opening “{0}” in Axiom', dashboard.dashboard.name),
+        (endpoint, orgId) => dashboardLink(endpoint, orgId, dashboard.uid),
+        deps.access.handlers,
+      );
+    },
+
+    copyLink: async (arg?: DashboardTarget): Promise<string | undefined> => {
+      const dashboard = await dashboardOf(arg);
+      if (!dashboard) return undefined;
+      const deployment = await deps.deployments.active();
+      const orgId = await ensureOrgId(deps.deployments, localize('Links to the web app name your organization.'));
+      if (!orgId) return undefined;
+      const link = dashboardLink(requireEndpoint(deployment.url), orgId, dashboard.uid);
+      await vscode.env.clipboard.writeText(link);
+      vscode.window.setStatusBarMessage(localize('Copied the link to “{0}”.', dashboard.dashboard.name), 3000);
+      return link;
+    },
+
+    /** A copy of the dashboard, under a new name and a uid Axiom chooses: one POST. */
+    duplicate: async (arg?: DashboardTarget & { name?: string }): Promise<DashboardResource | undefined> => {
+      const dashboard = await dashboardOf(arg);
+      if (!dashboard) return undefined;
+      const name = (
+        arg?.name ??
+        (await vscode.window.showInputBox({
+          title: localize('Duplicate the dashboard “{0}”', dashboard.dashboard.name),
+          prompt: localize('The name of the copy, in Axiom'),
+          value: localize('{0} (copy)', dashboard.dashboard.name),
+          ignoreFocusOut: true,
+          validateInput: (text) => (text.trim() ? undefined : localize('A dashboard needs a name.')),
+        }))
+      )?.trim();
+      if (!name) return undefined;
+      const created = await withAxiom(phrase('Duplicating “{0}”', dashboard.dashboard.name), async (client) => {
+        const fresh = await client.getDashboard(dashboard.uid);
+        const copy: JsonObject = { ...withoutAxiomFields(fresh.document), name };
+        delete copy.uid;
+        return (await client.createDashboard({ dashboard: copy })).record.resource;
+      });
+      if (!created) return undefined;
+      view.updated(created);
+      vscode.window.setStatusBarMessage(localize('Created “{0}”.', name), 3000);
+      return created;
+    },
+
+    /** Deletes the dashboard in Axiom after a modal question naming it: one DELETE, never repeated by itself. */
+    delete: async (arg?: DashboardTarget & { confirmed?: boolean }): Promise<boolean> => {
+      const dashboard = await dashboardOf(arg);
+      if (!dashboard) return false;
+      const name = dashboard.dashboard.name;
+      if (
+        !arg?.confirmed &&
+        !(await confirm(
+          localize('Delete the dashboard “{0}”?', name),
+          localize('It is deleted in Axiom, for everyone who can see it. This cannot be undone.'),
+          localize('Delete'),
+        ))
+      )
+        return false;
+      const deleted = await withAxiom(phrase('Deleting “{0}”', name), async (client, deployment) => {
+        await client.deleteDashboard(dashboard.uid);
+        return { deployment };
+      });
+      if (!deleted) return false;
+      deps.log.info(`deleted dashboard ${dashboard.uid}`);
+      view.removed(dashboard.uid);
+      files.deleted(deleted.deployment, dashboard.uid);
+      vscode.window.setStatusBarMessage(localize('Deleted “{0}”.', name), 3000);
+      return true;
+    },
+
+    /** Exports the dashboard into a folder (chosen, or given) as `<name>.axiom-dashboard.json`; opens the file. */
+    exportOne: async (arg?: DashboardTarget, folder?: vscode.Uri): Promise<vscode.Uri | undefined> => {
+      const dashboard = await dashboardOf(arg);
+      if (!dashboard) return undefined;
+      const record = await withAxiom(phrase('Reading “{0}”', dashboard.dashboard.name), (client) =>
+        client.getDashboard(dashboard.uid),
+      );
+      const target = record && (await chooseFolder(folder));
+      if (!record || !target) return undefined;
+      const [uri] = await writeFiles(target, [record]);
+      await vscode.window.showTextDocument(uri);
+      return uri;
+    },
+
+    /** Exports every dashboard into a folder, one file each (each read whole). */
+    exportAll: async (folder?: vscode.Uri): Promise<vscode.Uri[] | undefined> => {
+      const records = await withAxiom(phrase('Loading dashboards'), async (client) => {
+        const { dashboards } = await client.listDashboards();
+        const read: DashboardRecord[] = [];
+        for (const d of dashboards) read.push(await client.getDashboard(d.uid));
+        return read;
+      });
+      const target = records && (await chooseFolder(folder));
+      if (!records || !target) return undefined;
+      const written = await writeFiles(target, records);
+      void vscode.window.showInformationMessage(
+        written.length === 1 ? localize('Exported 1 dashboard.') : localize('Exported {0} dashboards.', written.length),
+      );
+      return written;
+    },
+
+    /**
+     * Applies a dashboard file (the active editor's, or the one given): updates the dashboard of its
+     * uid, with the version just read, or creates it (under that uid, if the file has one), after
+     * showing the difference and asking once.
+     */
+    apply: async (arg?: unknown, how: { confirmed?: boolean } = {}): Promise<DashboardResource | undefined> => {
+      const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+      if (!uri || !uri.path.endsWith(DASHBOARD_FILE_SUFFIX)) {
+        void vscode.window.showInformationMessage(
+          localize('Open a dashboard file ({0}) to apply it.', `*${DASHBOARD_FILE_SUFFIX}`),
+        );
+        return undefined;
+      }
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      const read = readDashboardText(text);
+      if (!read.ok) {
+        void vscode.window.showErrorMessage(localize('The file cannot be applied: {0}', say(read.problem)));
+        return undefined;
+      }
+      const document = withoutAxiomFields(read.document);
+      const name = typeof document.name === 'string' ? document.name : '';
+      const uid = typeof document.uid === 'string' ? document.uid : undefined;
+      const applied = await withAxiom(phrase('Applying “{0}”', name), async (client) => {
+        let fresh: DashboardRecord | undefined;
+        if (uid !== undefined) {
+          try {
+            fresh = await client.getDashboard(uid);
+          } catch (error) {
+            if (!isAxiomError(error) || error.kind !== 'notFound') throw error;
+          }
+        }
+        const before = show(
+          `${name} (Axiom)${DASHBOARD_FILE_SUFFIX}`,
+          fresh ? dashboardText({ ...fresh.document, uid }) : '',
+        );
+        const after = show(`${name} (file)${DASHBOARD_FILE_SUFFIX}`, dashboardText(document));
+        if (!how.confirmed) {
+          await vscode.commands.executeCommand(
+            'vscode.diff',
+            before,
+            after,
+            localize('“{0}”: Axiom’s ↔ the file', name),
+            { preview: true },
+          );
+          const sure = await confirm(
+            fresh
+              ? localize('Update the dashboard “{0}” in Axiom as shown?', name)
+              : localize('Create the dashboard “{0}” in Axiom?', name),
+            fresh
+              ? localize('The whole dashboard becomes the file’s, sent with the version just read.')
+              : localize('It is created from the file.'),
+            fresh ? localize('Update') : localize('Create'),
+          );
+          if (!sure) return undefined;
+        }
+        const written = fresh
+          ? await client.updateDashboard(fresh.resource.uid, { dashboard: document, version: fresh.resource.version })
+          : await client.createDashboard(uid === undefined ? { dashboard: document } : { dashboard: document, uid });
+        return written.record.resource;
+      });
+      if (applied) view.updated(applied);
+      return applied;
+    },
+
+    dispose(): void {
+      forgetting.dispose();
+      provider?.dispose();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import * as vscode from 'vscode';
+import type { AxiomClient } from '../core/api/client';
+import type { DashboardResource } from '../core/api/dashboards';
+import { EVERYONE, dashboardRowWords } from '../core/dashboards/dashboardRows';
+import { escapeMarkdown } from '../core/markdown';
+import { phrase } from '../core/phrase';
+import { matchesText } from '../core/textMatch';
+import { COMMANDS, VIEWS } from '../platform/constants';
+import { localize } from '../platform/l10n';
+import { ListView, type ListFeatureDeps, type Loaded } from '../platform/listView';
+import { listDateFormatter } from '../core/format';
+
+/** Context keys of the Dashboards view: its state, and whether a filter is on. */
+export const DASHBOARDS_KEYS = { state: 'axiom.dashboards.state', filtered: 'axiom.dashboards.filtered' } as const;
+
+/**
+ * The Dashboards view: every dashboard the token may see, by name, with its owner, its number of
+ * charts and its last change (who, when); filtered by the title bar's filter like the other views.
+ */
+export class DashboardsView extends ListView<DashboardResource> {
+  protected readonly doing = phrase('Loading dashboards');
+  private readonly words = {
+    open: localize('Open Dashboard'),
+    everyone: localize('shared with everyone'),
+  };
+  protected readonly filterWords = {
+    title: localize('Filter dashboards'),
+    prompt: localize('Shows the dashboards whose name, description, owner or chart names have this text. Empty: all.'),
+  };
+  private readonly dateText = listDateFormatter();
+
+  constructor(deps: ListFeatureDeps<DashboardResource>) {
+    super(
+      {
+        viewId: VIEWS.dashboards,
+        stateKey: DASHBOARDS_KEYS.state,
+        filteredKey: DASHBOARDS_KEYS.filtered,
+        refreshCommand: COMMANDS.refreshDashboards,
+      },
+      deps,
+    );
+  }
+
+  /** The dashboards shown, in order (the filter applied). */
+  get currentDashboards(): readonly DashboardResource[] {
+    return this.currentRows;
+  }
+
+  /** The dashboard in hand of that uid. */
+  dashboardByUid(uid: string): DashboardResource | undefined {
+    return this.rows.find((row) => row.uid === uid);
+  }
+
+  /** A dashboard saved, created or deleted from here: its row changes without a reload. */
+  updated(resource: DashboardResource): void {
+    const rows = this.rows.filter((row) => row.uid !== resource.uid);
+    this.changeRows(sortedByName([...rows, resource]));
+  }
+
+  removed(uid: string): void {
+    this.changeRows(this.rows.filter((row) => row.uid !== uid));
+  }
+
+  protected async fetch(client: AxiomClient, signal: AbortSignal): Promise<Loaded<DashboardResource>> {
+    const list = await client.listDashboards(signal);
+    return { rows: sortedByName(list.dashboards), unreadable: list.skipped.length };
+  }
+
+  protected describeCount(count: number): string {
+    return this.describeFiltered(
+      count === 1 ? localize('1 dashboard') : localize('{0} dashboards', count.toLocaleString()),
+      () => this.countShown(),
+    );
+  }
+
+  protected matchesFilter(row: DashboardResource, text: string): boolean {
+    const { name, description, owner, charts } = row.dashboard;
+    return (
+      matchesText(name, text) ||
+      matchesText(description, text) ||
+      matchesText(owner, text) ||
+      charts.some((chart) => matchesText(chart.name, text))
+    );
+  }
+
+  protected rowItem(row: DashboardResource): vscode.TreeItem {
+    const words = dashboardRowWords(row, this.dateText);
+    const item = new vscode.TreeItem(row.dashboard.name || row.uid, vscode.TreeItemCollapsibleState.None);
+    item.id = `dashboard/${row.uid}`;
+    const owner = row.dashboard.owner === EVERYONE ? this.words.everyone : words.owner;
+    item.description = [
+      owner,
+      row.dashboard.charts.length === 1 ? localize('1 chart') : localize('{0} charts', row.dashboard.charts.length),
+      words.changed && localize('changed {0}', words.changed),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    item.iconPath = new vscode.ThemeIcon('dashboard');
+    item.contextValue = 'dashboard';
+    item.command = { command: COMMANDS.openDashboard, title: this.words.open, arguments: [row] };
+    return item;
+  }
+
+  protected hoverMarkdown(row: DashboardResource): string {
+    const words = dashboardRowWords(row, this.dateText);
+    const lines = [`**${escapeMarkdown(row.dashboard.name)}**`];
+    if (row.dashboard.description) lines.push(escapeMarkdown(row.dashboard.description));
+    lines.push(
+      localize('{0} charts; owner: {1}', row.dashboard.charts.length, escapeMarkdown(words.owner || '—')),
+      words.changed
+        ? localize('Last changed {0} by {1} (version {2})', words.changed, escapeMarkdown(words.by || '—'), row.version)
+        : localize('Version {0}', row.version),
+    );
+    return lines.join('\n\n');
+  }
+}
+
+function sortedByName(rows: DashboardResource[]): DashboardResource[] {
+  return rows.sort((a, b) => a.dashboard.name.localeCompare(b.dashboard.name) || a.uid.localeCompare(b.uid));
+}

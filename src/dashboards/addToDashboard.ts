@@ -82,7 +82,7 @@ export async function addToDashboard(deps: AddToDashboardDeps, target?: ChartTar
       return { uid: written.record.resource.uid, name: chosen.newName, chartId: dashboard.charts[0].id };
     }
     const record = await client.getDashboard(chosen.uid);
-    const next = withChartAdded(record.raw, apl);
+    const next = withChartAdded(record.document, apl);
     await client.updateDashboard(chosen.uid, { dashboard: next.document, version: record.resource.version });
     return { uid: chosen.uid, name: record.resource.dashboard.name, chartId: next.chartId };
   });

@@ -5,6 +5,14 @@ import { chartKindFor, chartNameFor, newDashboard, withChartAdded } from '../../
 import { readDashboard } from '../../../src/core/dashboards/previewLayout';
 import { largeDashboard, sampleDashboard } from '../../support/dashboardFixtures';
 import { dashboardDocumentProblem } from '../../support/fakeDashboards';
+import { createDispatcher } from '../../../src/core/api/undiciTransport';
+import { FakeAxiom } from '../../support/fakeAxiom';
+import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
+
+const fake = new FakeAxiom();
+const dispatcher = createDispatcher();
+const log = new CapturedLog();
+useFakeService(fake, dispatcher, log);
 
 describe('a chart’s kind from its query', () => {
   it('is a time series when it summarizes by a bin of time, a single value when it counts or summarizes alone, else a table', () => {
@@ -90,5 +98,17 @@ describe('a new dashboard of queries', () => {
       read.dashboard.tiles.map((t) => t.apl),
       queries,
     );
+  });
+});
+
+describe('a chart added over HTTP', () => {
+  it('is one PUT of the dashboard as read with the chart at its end, with the version read, which the service takes', async () => {
+    fake.dashboards.add(sampleDashboard('Checkout'), 'checkout');
+    const client = testClient(fake.url, dispatcher, log);
+    const record = await client.getDashboard('checkout');
+    const { document } = withChartAdded(record.document, "['logs'] | count");
+    const written = await client.updateDashboard('checkout', { dashboard: document, version: record.resource.version });
+    assert.equal(written.record.resource.version, record.resource.version + 1);
+    assert.equal(written.record.resource.dashboard.charts.length, 4);
   });
 });

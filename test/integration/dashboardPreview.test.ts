@@ -92,8 +92,10 @@ describe('Preview Dashboard', () => {
     assert.equal(fake.dashboards.byUid('checkout')?.version, 2);
     const charts = stored.dashboard.charts as { id: string; type: string; query: { apl: string } }[];
     assert.equal(charts.length, 4);
-    assert.deepEqual([charts[3].id, charts[3].type], [added.chartId, 'TimeSeries']);
-    assert.equal(charts[3].query.apl, editor.document.getText());
+    assert.deepEqual(
+      [charts[3].id, charts[3].query.apl, charts[3].type],
+      [added.chartId, editor.document.getText(), 'TimeSeries'],
+    );
 
     const before = fake.requests.length;
     const made = await api.dashboardPreview.addToDashboard({ newName: 'From a run' });

@@ -11,6 +11,7 @@ import type { AgentTools } from './agents/agentTools';
 import { registerAgents } from './agents/register';
 import type { Browser } from './platform/browser';
 import { registerAccounts } from './accounts/register';
+import type { DashboardPreviewFeature } from './dashboards/previewBundle';
 import type { DatasetsDeps } from './datasets/bundle';
 import type { DatasetsView } from './datasets/datasetsView';
 import { load } from './features';
@@ -27,7 +28,7 @@ import { registerNotebook } from './notebook/register';
 import { COMMANDS } from './platform/constants';
 import { commandIds } from './platform/declarations';
 import { once } from './platform/lazy';
-import { disposeIfMade, registerCommands, registerViewFeature } from './platform/lazyEntries';
+import { disposeIfMade, registerCommands, registerFeature, registerViewFeature } from './platform/lazyEntries';
 import { Log } from './platform/log';
 import type { RunFeature } from './run/bundle';
 import type { QueryRunner } from './run/queryRunner';
@@ -63,6 +64,8 @@ export interface AxiomExtensionApi {
   /** The language model tools' implementations, for calling prepareInvocation as VS Code would
    *  before a confirmation, and the chat participant's handler. */
   readonly agentTools: AgentTools;
+  /** The dashboard previews open. */
+  readonly dashboardPreview: DashboardPreviewFeature;
   /** The commands with the arguments that only the extension's own code may give (a token, a
    *  home folder, a confirmation: platform/outsideCallers.ts) and no question first. */
   readonly own: AccountsFeature['own'] & StarredFeature['own'];
@@ -193,6 +196,10 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       onAnnotated: () => annotationsChanged.fire(),
     }),
   );
+  // Preview Dashboard (each chart runs through the one query runner) and Add to Dashboard.
+  const dashboardPreview = registerFeature('dashboardPreview', () =>
+    load('dashboardPreview').createDashboardPreview({ extensionUri: context.extensionUri, runner, access, log }),
+  );
   context.subscriptions.push(
     log,
     sessionsChanged,
@@ -208,6 +215,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...agents.disposables,
     ...annotations.disposables,
     annotationsChanged,
+    ...dashboardPreview.disposables,
     ...registerAccounts({ feature: accounts, sessionsChanged }),
     ...registerCommands(commandIds('log'), () => ({ [COMMANDS.showLog]: () => log.show() })),
     disposeIfMade(accounts),
@@ -255,6 +263,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get agentTools() {
       return agents.feature().tools;
+    },
+    get dashboardPreview() {
+      return dashboardPreview.feature();
     },
     get own() {
       return { ...accounts().own, ...starred.feature().own };

@@ -33,6 +33,7 @@ const BUNDLES = {
   dashboards: () => require('./dashboards/bundle') as typeof import('./dashboards/bundle'),
   agents: () => require('./agents/bundle') as typeof import('./agents/bundle'),
   annotations: () => require('./annotations/bundle') as typeof import('./annotations/bundle'),
+  dashboardPreview: () => require('./dashboards/previewBundle') as typeof import('./dashboards/previewBundle'),
 } satisfies { [Name in BundledFeature]: () => unknown };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -9,7 +9,13 @@ import type { Log } from '../platform/log';
 import type { AdviceHandlers } from '../platform/showAdvice';
 import type { Deployments } from '../platform/webApp';
 import type { Runner } from './notebookRunner';
-import { addToNotebook, exportMarkdown, newNotebook, type NotebookSeed } from './notebookCommands';
+import {
+  addToNotebook,
+  exportMarkdown,
+  newDashboardFromNotebook,
+  newNotebook,
+  type NotebookSeed,
+} from './notebookCommands';
 import { chooseNotebookRange } from './notebookRange';
 import { createKernel } from './notebookController';
 import { AplNotebookSerializer } from './notebookSerializer';
@@ -50,6 +56,7 @@ export function createNotebook(deps: NotebookDeps) {
     },
     [COMMANDS.exportNotebookMarkdown]: (arg?: unknown) => exportMarkdown(deps.log, arg),
     [COMMANDS.chooseNotebookTimeRange]: (arg?: unknown) => chooseNotebookRange(deps.runner, arg),
+    [COMMANDS.newDashboardFromNotebook]: (arg?: unknown) => newDashboardFromNotebook(arg),
   };
   return {
     serializer,

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { DASHBOARD_FILE_ENDING, newDashboard } from '../core/dashboards/layoutCharts';
 import type { NotebookDoc, NotebookOutput } from '../core/notebook/notebookFile';
 import { notebookMarkdown } from '../core/notebook/notebookMarkdown';
 import { panelLocale } from '../core/run/panelWords';
@@ -120,4 +121,39 @@ export async function exportMarkdown(log: Log, arg?: unknown, target?: vscode.Ur
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(markdown));
   log.info(`exported a notebook of ${notebook.cellCount} cells as Markdown`);
   return target;
+}
+
+/**
+ * New Dashboard from Notebook: a dashboard document of a chart per APL cell (in order, each kind
+ * guessed from its query), opened as a new unsaved `*.axiom-dashboard.json` file. Nothing is sent:
+ * the person previews it, edits it, and sends it when they choose (Apply Dashboard File, or saving
+ * it as a dashboard of the Dashboards view).
+ */
+export async function newDashboardFromNotebook(arg?: unknown): Promise<vscode.TextEditor | undefined> {
+  const uri = arg instanceof vscode.Uri ? arg.toString() : undefined;
+  const notebook =
+    (uri && vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === uri)) || activeNotebook();
+  const queries = (notebook?.getCells() ?? [])
+    .filter((cell) => cell.kind === vscode.NotebookCellKind.Code && cell.document.languageId === APL_LANGUAGE_ID)
+    .map((cell) => cell.document.getText())
+    .filter((apl) => apl.trim());
+  if (!notebook || !queries.length) {
+    void vscode.window.showInformationMessage(
+      localize('Open an APL notebook with queries to make a dashboard of them.'),
+    );
+    return undefined;
+  }
+  const name =
+    notebook.uri.path
+      .split('/')
+      .pop()
+      ?.replace(/\.axiom-notebook$/, '') || localize('Notebook');
+  const text = `${JSON.stringify(newDashboard(name, queries), null, 2)}\n`;
+  // An untitled file of its own name (a second one from the same notebook gets a number).
+  let file = vscode.Uri.from({ scheme: 'untitled', path: `${name}${DASHBOARD_FILE_ENDING}` });
+  for (let n = 2; vscode.workspace.textDocuments.some((d) => d.uri.toString() === file.toString()); n++)
+    file = vscode.Uri.from({ scheme: 'untitled', path: `${name} ${n}${DASHBOARD_FILE_ENDING}` });
+  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
+  await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), text));
+  return editor;
 }

@@ -199,6 +199,7 @@ export const FEATURES = {
       'addToNotebook',
       'exportNotebookMarkdown',
       'chooseNotebookTimeRange',
+      'newDashboardFromNotebook',
     ],
   },
   /** The Datasets view and the commands on its rows. */
@@ -308,6 +309,12 @@ export const FEATURES = {
       'axiom_getDashboard',
     ],
     chatParticipants: ['axiom-apl-community.axiom'],
+  },
+  /** Preview Dashboard (a dashboard's charts drawn live beside its document) and Add to Dashboard (issue 41). */
+  dashboardPreview: {
+    bundle: 'dashboards/previewBundle',
+    commands: ['previewDashboard', 'addToDashboard'],
+    changing: { addToDashboard: 'itself' },
   },
 } as const satisfies Record<string, FeatureDeclaration>;
 

@@ -33,6 +33,7 @@ const DOES: { readonly [Name in ChangingName]: string } = {
   duplicateDashboard: 'duplicate a dashboard',
   deleteDashboard: 'delete a dashboard',
   applyDashboardFile: 'apply a dashboard file',
+  addToDashboard: 'add a chart to an Axiom dashboard',
 };
 
 /** The modal question a changing command asks first when called from outside: true to go on. */

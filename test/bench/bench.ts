@@ -25,7 +25,7 @@
 //   a chart with 1,000 annotations in range  vs the same chart without them (in chromium)
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl runs the APL parser's rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,person,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations
+// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,person,starred-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -80,6 +80,7 @@ import {
 import { makeTestCerts } from '../support/testCerts';
 import { loadPersonWindow, personSandbox, prepareReturning } from '../harness/personWindow';
 import { PERSON_WINDOWS, type PersonWindow, type ProbedActivation } from '../harness/personWindowNames';
+import { LATENCIES, type PreviewFigures } from '../support/previewQueries';
 
 const quick = process.env.AXIOM_BENCH_QUICK === '1';
 const only = process.env.AXIOM_BENCH_ONLY?.split(',');
@@ -1308,6 +1309,33 @@ await section(['annotations'], 300, async () => {
     baseline: `the same chart without them: ${ms(base)}`,
     ratio: ratioAndSpread(ours, base, pairs),
     target: target('≤ 1.2×', ours <= 1.2 * base),
+  });
+});
+
+// The dashboard preview (test/bench/dashboardPreview.ts): 12 charts, each query with a latency of
+// its own at the fake, until every tile is drawn in the page, beside the slowest query run alone.
+await section(['dashboard'], 300, async () => {
+  // Its own process: it drives a browser (as bench:results does).
+  const output = execFileSync(
+    process.execPath,
+    [path.join(projectRoot, 'out/test/bench/dashboardPreview.mjs'), path.join(split, 'dist'), String(quick ? 3 : 9)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const line = output.split('\n').find((l) => l.startsWith('AXIOM_BENCH '));
+  if (!line) throw new Error('the dashboard preview bench printed no figures');
+  const figures = JSON.parse(line.slice('AXIOM_BENCH '.length)) as PreviewFigures;
+  const ours = median(figures.preview);
+  const base = median(figures.slowest);
+  rows.push({
+    what: `dashboard preview: ${LATENCIES.length} charts drawn (latencies ${Math.min(...LATENCIES)}–${Math.max(...LATENCIES)} ms, at most ${figures.concurrent} queries at once), from the text read to every tile drawn in the page`,
+    ours: ms(ours),
+    baseline: `its slowest query run alone: ${ms(base)}`,
+    ratio: ratioAndSpread(
+      ours,
+      base,
+      figures.preview.map((p, i) => p / figures.slowest[i]),
+    ),
+    target: target('≤ 1.3×', ours <= 1.3 * base),
   });
 });
 

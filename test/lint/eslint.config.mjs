@@ -52,7 +52,12 @@ export default defineConfig(
     // test/webview/tsconfig.json (with the DOM), which is not their nearest one.
     name: 'project/bench-in-browser',
     basePath: root,
-    files: ['test/bench/resultsPaint.ts', 'test/bench/notebookPaint.ts', 'test/bench/annotationPaint.ts'],
+    files: [
+      'test/bench/resultsPaint.ts',
+      'test/bench/notebookPaint.ts',
+      'test/bench/annotationPaint.ts',
+      'test/bench/dashboardPreview.ts',
+    ],
     languageOptions: {
       parserOptions: { projectService: false, project: ['test/webview/tsconfig.json'], tsconfigRootDir: root },
     },

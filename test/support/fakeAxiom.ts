@@ -275,6 +275,8 @@ export class FakeAxiom {
   readonly dashboards = new FakeDashboards(() => this.user.id);
   /** How queries are answered; by default with SMALL_TABULAR-like rows (tabularFixtures.ts sets others). */
   aplAnswer: (body: AplRequestBody) => AplAnswer = defaultAplAnswer;
+  /** How long the service takes over a query before it answers (the dashboard preview's bench and tests: each query its own latency). */
+  aplDelayMs?: (body: AplRequestBody) => number;
   /** Requests whose connection the client closed before the answer was sent. */
   readonly abandoned: RecordedRequest[] = [];
   token: string;
@@ -355,6 +357,7 @@ export class FakeAxiom {
     this.windowStarts = [];
     this.maxPerWindow = 0;
     this.aplAnswer = defaultAplAnswer;
+    this.aplDelayMs = undefined;
     this.monitorSerial = 0;
     this.dashboards.reset();
     this.clearFaults();
@@ -693,6 +696,11 @@ export class FakeAxiom {
         if (typeof body !== 'object' || body === null || typeof (body as AplRequestBody).apl !== 'string') {
           send(400, { code: 400, message: 'invalid request: apl must be a string' });
           return;
+        }
+        const delay = this.aplDelayMs?.(body as AplRequestBody) ?? 0;
+        if (delay > 0) {
+          await new Promise((r) => setTimeout(r, delay));
+          if (res.destroyed) return;
         }
         const answer = this.aplAnswer(body as AplRequestBody);
         send(answer.status ?? 200, answer.body, answer.headers);

@@ -176,6 +176,7 @@ const CHANGING = [
   'duplicateDashboard',
   'deleteDashboard',
   'applyDashboardFile',
+  'addToDashboard',
 ].sort();
 
 describe('the commands that change something', () => {

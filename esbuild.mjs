@@ -93,8 +93,9 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * Raised by 400 bytes (production) and 650 (development) for the dashboard preview (issue 41): its
  * feature's declaration, the command ids of Preview Dashboard, Add to Dashboard and New Dashboard
  * from Notebook, and the feature's wiring to the query runner and the connection.
+ * Together (merged at once, the declarations overlap less than the sum): 18,881 bytes production.
  */
-export const ACTIVATION_BUDGET = { production: 18_500, development: 35_000 };
+export const ACTIVATION_BUDGET = { production: 18_900, development: 35_500 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. */

@@ -93,7 +93,8 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * Raised by 400 bytes (production) and 650 (development) for the dashboard preview (issue 41): its
  * feature's declaration, the command ids of Preview Dashboard, Add to Dashboard and New Dashboard
  * from Notebook, and the feature's wiring to the query runner and the connection.
- * Together (merged at once, the declarations overlap less than the sum): 18,881 bytes production.
+ * Merged together: 18,881 bytes production, about 200 more than the raises add up to (each was
+ * measured on its own branch).
  */
 export const ACTIVATION_BUDGET = { production: 18_900, development: 35_500 };
 

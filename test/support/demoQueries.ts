@@ -37,15 +37,25 @@ const MAX_TAKEN = 100_000;
 /** At most this many events are made for a count of rare events (a few seconds' work is too slow). */
 const MAX_FOR_RARE = 30_000;
 
-/** A number in [0, 1) from a seed, always the same for the same seed. */
+/** The number in [0, 1) that a state of the generator below gives. */
+function draw(state: number): number {
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/** The first number `random(seed)` draws, without making the generator. */
+function firstDraw(seed: number): number {
+  return draw((seed + 0x6d2b79f5) >>> 0);
+}
+
+/** Numbers in [0, 1) from a seed, always the same for the same seed. */
 function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return draw(a);
   };
 }
 
@@ -76,6 +86,44 @@ function expectedCount(dataset: DemoDataset, start: number, end: number): number
   return sum;
 }
 
+/** Where a made event keeps its fields' values and how to make the rest: the values are made in the
+ *  dataset's order (each draws from the same sequence of numbers), and only as far as a field that is
+ *  read, so a `where` on the first few fields does not pay for the rest (a trace id, a user agent). */
+interface Making {
+  /** The draws left after the event's time was drawn: made into `pick` when a field is first read. */
+  seed: number;
+  pick?: () => number;
+  made: unknown[];
+}
+const MAKING = Symbol('making');
+
+/** Per dataset, the prototype of its events: one getter per field, that makes the fields up to it. */
+const eventPrototypes = new WeakMap<DemoDataset, object>();
+
+function eventPrototype(dataset: DemoDataset): object {
+  const known = eventPrototypes.get(dataset);
+  if (known) return known;
+  const made = dataset.fields.filter((f) => f.make);
+  const fresh = {};
+  made.forEach((field, index) => {
+    Object.defineProperty(fresh, field.name, {
+      enumerable: true,
+      get(this: { [MAKING]: Making }) {
+        const making = this[MAKING];
+        const time = (this as unknown as Event)._time;
+        const pick = (making.pick ??= random(making.seed));
+        while (making.made.length <= index) {
+          const next = made[making.made.length];
+          making.made.push(next.make!(time, pick(), pick));
+        }
+        return making.made[index];
+      },
+    });
+  });
+  eventPrototypes.set(dataset, fresh);
+  return fresh;
+}
+
 /** The events of a dataset between two times: one per slot, each slot's the same on every call.
  *  With `wanted` (a query's `take`), the slots are fine enough for that many where the range holds them. */
 export function eventsBetween(dataset: DemoDataset, start: number, end: number, wanted = 0): Event[] {
@@ -87,12 +135,15 @@ export function eventsBetween(dataset: DemoDataset, start: number, end: number, 
       : Math.max(1000, Math.ceil((end - start) / MAX_EVENTS / 1000) * 1000);
   const events: Event[] = [];
   const seedOf = dataset.name.split('').reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
+  const prototype = eventPrototype(dataset);
   for (let index = Math.ceil(start / slot); index * slot < end; index++) {
-    const pick = random(seedOf ^ index ^ Math.floor(index / 4294967296));
-    const time = index * slot + Math.floor(pick() * slot);
+    const seed = (seedOf ^ index ^ Math.floor(index / 4294967296)) >>> 0;
+    const time = index * slot + Math.floor(firstDraw(seed) * slot);
     if (time >= end) continue;
-    const event: Event = { _time: time, weight: dataset.rate(time) * (slot / 1000) };
-    for (const field of dataset.fields) if (field.make) event[field.name] = field.make(time, pick(), pick);
+    const event = Object.create(prototype) as Event & { [MAKING]: Making };
+    event._time = time;
+    event.weight = dataset.rate(time) * (slot / 1000);
+    event[MAKING] = { seed: (seed + 0x6d2b79f5) >>> 0, made: [] };
     events.push(event);
   }
   return events;

@@ -37,7 +37,7 @@ const MAX_TAKEN = 100_000;
 /** At most this many events are made for a count of rare events (a few seconds' work is too slow). */
 const MAX_FOR_RARE = 30_000;
 
-/** The number in [0, 1) that a state of the generator below gives. */
+/** The number in [0, 1) a state of the demo's generator gives: the same for the same state. */
 function draw(state: number): number {
   let t = state;
   t = Math.imul(t ^ (t >>> 15), t | 1);
@@ -45,18 +45,9 @@ function draw(state: number): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
-/** The first number `random(seed)` draws, without making the generator. */
+/** The first number drawn from a seed (the event's time); `pick` draws the rest from the state after it. */
 function firstDraw(seed: number): number {
   return draw((seed + 0x6d2b79f5) >>> 0);
-}
-
-/** Numbers in [0, 1) from a seed, always the same for the same seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    return draw(a);
-  };
 }
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
@@ -86,16 +77,20 @@ function expectedCount(dataset: DemoDataset, start: number, end: number): number
   return sum;
 }
 
-/** Where a made event keeps its fields' values and how to make the rest: the values are made in the
- *  dataset's order (each draws from the same sequence of numbers), and only as far as a field that is
- *  read, so a `where` on the first few fields does not pay for the rest (a trace id, a user agent). */
-interface Making {
-  /** The draws left after the event's time was drawn: made into `pick` when a field is first read. */
-  seed: number;
-  pick?: () => number;
-  made: unknown[];
+/** Where a made event keeps its fields' values and the state of its draws: the values are made in the
+ *  dataset's order (each draws from the event's own sequence of numbers), and only as far as a field
+ *  that is read, so a `where` on the first few fields does not pay for the rest (a trace id, a user
+ *  agent). Tens of thousands of events a query: no object or closure per event beyond the event. */
+const STATE = Symbol('state');
+const MADE = Symbol('made');
+type MadeEvent = Event & { [STATE]: number; [MADE]?: unknown[] };
+
+/** The state the shared `pick` draws from: set to an event's before its fields are made, read back after. */
+let drawing = 0;
+function pick(): number {
+  drawing = (drawing + 0x6d2b79f5) >>> 0;
+  return draw(drawing);
 }
-const MAKING = Symbol('making');
 
 /** Per dataset, the prototype of its events: one getter per field, that makes the fields up to it. */
 const eventPrototypes = new WeakMap<DemoDataset, object>();
@@ -108,15 +103,14 @@ function eventPrototype(dataset: DemoDataset): object {
   made.forEach((field, index) => {
     Object.defineProperty(fresh, field.name, {
       enumerable: true,
-      get(this: { [MAKING]: Making }) {
-        const making = this[MAKING];
-        const time = (this as unknown as Event)._time;
-        const pick = (making.pick ??= random(making.seed));
-        while (making.made.length <= index) {
-          const next = made[making.made.length];
-          making.made.push(next.make!(time, pick(), pick));
+      get(this: MadeEvent) {
+        const values = (this[MADE] ??= []);
+        if (values.length <= index) {
+          drawing = this[STATE];
+          while (values.length <= index) values.push(made[values.length].make!(this._time, pick(), pick));
+          this[STATE] = drawing;
         }
-        return making.made[index];
+        return values[index];
       },
     });
   });
@@ -140,10 +134,10 @@ export function eventsBetween(dataset: DemoDataset, start: number, end: number, 
     const seed = (seedOf ^ index ^ Math.floor(index / 4294967296)) >>> 0;
     const time = index * slot + Math.floor(firstDraw(seed) * slot);
     if (time >= end) continue;
-    const event = Object.create(prototype) as Event & { [MAKING]: Making };
+    const event = Object.create(prototype) as MadeEvent;
     event._time = time;
     event.weight = dataset.rate(time) * (slot / 1000);
-    event[MAKING] = { seed: (seed + 0x6d2b79f5) >>> 0, made: [] };
+    event[STATE] = (seed + 0x6d2b79f5) >>> 0;
     events.push(event);
   }
   return events;

@@ -118,6 +118,24 @@ function eventPrototype(dataset: DemoDataset): object {
   return fresh;
 }
 
+/** At most this many made events of a dataset are kept between queries (a dry run's windows overlap:
+ *  each run's events are most of the next one's); past it, they are dropped and made again. */
+const KEPT_EVENTS = 100_000;
+/** Per dataset, per slot width, the events made so far by their slot's index: the same slot always
+ *  holds the same event, so keeping them changes no answer (the unit tests ask warm and cold). */
+const keptEvents = new WeakMap<DemoDataset, Kept>();
+
+type Kept = { count: number; bySlot: Map<number, Map<number, MadeEvent>> };
+
+/** The kept events of a dataset (dropped when there are too many) and those of one slot width. */
+function madeEvents(dataset: DemoDataset, slot: number): { kept: Kept; made: Map<number, MadeEvent> } {
+  let kept = keptEvents.get(dataset);
+  if (!kept || kept.count > KEPT_EVENTS) keptEvents.set(dataset, (kept = { count: 0, bySlot: new Map() }));
+  let made = kept.bySlot.get(slot);
+  if (!made) kept.bySlot.set(slot, (made = new Map<number, MadeEvent>()));
+  return { kept, made };
+}
+
 /** The events of a dataset between two times: one per slot, each slot's the same on every call.
  *  With `wanted` (a query's `take`), the slots are fine enough for that many where the range holds them. */
 export function eventsBetween(dataset: DemoDataset, start: number, end: number, wanted = 0): Event[] {
@@ -130,15 +148,21 @@ export function eventsBetween(dataset: DemoDataset, start: number, end: number, 
   const events: Event[] = [];
   const seedOf = dataset.name.split('').reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
   const prototype = eventPrototype(dataset);
-  for (let index = Math.ceil(start / slot); index * slot < end; index++) {
-    const seed = (seedOf ^ index ^ Math.floor(index / 4294967296)) >>> 0;
-    const time = index * slot + Math.floor(firstDraw(seed) * slot);
-    if (time >= end) continue;
-    const event = Object.create(prototype) as MadeEvent;
-    event._time = time;
-    event.weight = dataset.rate(time) * (slot / 1000);
-    event[STATE] = (seed + 0x6d2b79f5) >>> 0;
-    events.push(event);
+  const first = Math.ceil(start / slot);
+  const { kept, made } = madeEvents(dataset, slot);
+  for (let index = first; index * slot < end; index++) {
+    let event = made.get(index);
+    if (!event) {
+      const seed = (seedOf ^ index ^ Math.floor(index / 4294967296)) >>> 0;
+      const time = index * slot + Math.floor(firstDraw(seed) * slot);
+      event = Object.create(prototype) as MadeEvent;
+      event._time = time;
+      event.weight = dataset.rate(time) * (slot / 1000);
+      event[STATE] = (seed + 0x6d2b79f5) >>> 0;
+      made.set(index, event);
+      kept.count++;
+    }
+    if (event._time < end) events.push(event);
   }
   return events;
 }

@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { FormState } from '../../src/core/monitors/monitorForm';
+import { OPERATORS } from '../../src/core/monitors/monitorFields';
+import { MONITOR_WORDS } from '../../src/core/monitors/monitorVocabulary';
+import { operatorWords } from '../../src/core/monitors/monitorWords';
 import { openPanel, postToPage, type PanelPage } from './panelPage';
 
 let panel: PanelPage;
@@ -75,6 +78,21 @@ describe('the monitor settings form in chromium', { timeout: 60_000 }, () => {
       pwned: window.__pwned,
     }));
     assert.deepEqual(dom, { imgs: 0, bold: 0, pwned: undefined });
+  });
+
+  it('lists the operators in the words of the hovers and the dry run (one table)', async () => {
+    const options = await page.$$eval(`${field('operator')} select option`, (all) =>
+      all.map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+    );
+    const named = options.filter(([value]) => value !== '');
+    assert.deepEqual(
+      named,
+      OPERATORS.map((op) => [op, operatorWords(op, MONITOR_WORDS)]),
+    );
+    assert.ok(
+      named.some(([, words]) => words === 'At or above'),
+      'AboveOrEqual reads "At or above"',
+    );
   });
 
   it('greys the fields of another type, saying their values are kept', async () => {

@@ -9,6 +9,7 @@ import { MONITOR_FIELDS, type MonitorField } from './monitorFields';
 import { notifierIdsOf } from './monitorBodies';
 import { settingsText } from './monitorDocuments';
 import { parseWordTable } from '../run/panelWords';
+import { MONITOR_WORDS } from './monitorVocabulary';
 
 /** The page's words: English templates, translated by the extension. Field names and help are MONITOR_FIELDS'. */
 export const FORM_WORDS = {
@@ -39,18 +40,19 @@ export const FORM_WORDS = {
   type_Threshold: 'Threshold',
   type_MatchEvent: 'Match event',
   type_AnomalyDetection: 'Anomaly detection',
-  operator_Above: 'Above',
-  operator_AboveOrEqual: 'Above or equal',
-  operator_Below: 'Below',
-  operator_BelowOrEqual: 'Below or equal',
-  operator_AboveOrBelow: 'Above or below (a band)',
+  // The operators in the words of the hovers, rows and dry run (one table: monitorVocabulary's).
+  above: MONITOR_WORDS.above,
+  atOrAbove: MONITOR_WORDS.atOrAbove,
+  below: MONITOR_WORDS.below,
+  atOrBelow: MONITOR_WORDS.atOrBelow,
+  aboveOrBelow: MONITOR_WORDS.aboveOrBelow,
 } as const;
 
-export type FormWords = Readonly<Record<string, string>>;
+export type FormWords = Readonly<Record<string, string>> & { readonly [K in keyof typeof FORM_WORDS]: string };
 
 /** The page's words with each field's name and help (label_<key>, help_<key>). */
-export function formWords(): Record<string, string> {
-  const words: Record<string, string> = { ...FORM_WORDS };
+export function formWords(): Record<string, string> & typeof FORM_WORDS {
+  const words: Record<string, string> & typeof FORM_WORDS = { ...FORM_WORDS };
   for (const field of MONITOR_FIELDS) {
     words[`label_${field.key}`] = field.label;
     words[`help_${field.key}`] = field.help;

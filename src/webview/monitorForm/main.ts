@@ -15,6 +15,7 @@ import {
   type MonitorField,
 } from '../../core/monitors/monitorFields';
 import { fill } from '../../core/phrase';
+import { operatorWords } from '../../core/monitors/monitorWords';
 import {
   inputText,
   localTimeText,
@@ -168,7 +169,7 @@ function makeRow(field: MonitorField): Row {
         field,
         select,
         values,
-        (v) => words[`${field.kind}_${v}`] ?? v,
+        (v) => (field.kind === 'operator' ? operatorWords(v, words) : (words[`type_${v}`] ?? v)),
         field.kind === 'operator',
       );
       controls = [select];

@@ -17,7 +17,9 @@ import {
   withField,
   FORM_WORDS,
 } from '../../../src/core/monitors/monitorForm';
-import { MONITOR_FIELDS } from '../../../src/core/monitors/monitorFields';
+import { MONITOR_FIELDS, OPERATORS } from '../../../src/core/monitors/monitorFields';
+import { MONITOR_WORDS } from '../../../src/core/monitors/monitorVocabulary';
+import { operatorWords } from '../../../src/core/monitors/monitorWords';
 
 const SETTINGS = settingsText({
   name: 'Checkout errors',
@@ -153,5 +155,12 @@ describe('the settings form, plain', () => {
     assert.equal(words.dryRun, 'Probelauf');
     assert.equal(words.openJson, FORM_WORDS.openJson);
     assert.equal(words.label_threshold, 'Threshold');
+  });
+
+  it('names the operators in the words of the hovers and the dry run, translated with the form', () => {
+    const english = readFormWords(undefined);
+    for (const op of OPERATORS) assert.equal(operatorWords(op, english), operatorWords(op, MONITOR_WORDS));
+    assert.equal(operatorWords('AboveOrEqual', english), 'At or above');
+    assert.equal(operatorWords('BelowOrEqual', readFormWords(JSON.stringify({ atOrBelow: 'Höchstens' }))), 'Höchstens');
   });
 });

@@ -251,18 +251,6 @@ export const TOOL_SPECS = [
     }),
   },
   {
-    name: 'axiom_listDashboards',
-    referenceName: 'axiomDashboards',
-    writes: false,
-    inputSchema: object({
-      filter: {
-        type: 'string',
-        maxLength: 200,
-        description: 'Only dashboards whose name or description contains this text.',
-      },
-    }),
-  },
-  {
     name: 'axiom_createAnnotation',
     referenceName: 'axiomCreateAnnotation',
     writes: true,
@@ -296,6 +284,18 @@ export const TOOL_SPECS = [
       },
       ['type', 'datasets'],
     ),
+  },
+  {
+    name: 'axiom_listDashboards',
+    referenceName: 'axiomDashboards',
+    writes: false,
+    inputSchema: object({
+      filter: {
+        type: 'string',
+        maxLength: 200,
+        description: 'Only dashboards whose name or description contains this text.',
+      },
+    }),
   },
   {
     name: 'axiom_getDashboard',

@@ -294,10 +294,12 @@ describe('Annotations', () => {
     const readsBefore = fake.requestsTo('GET /v2/annotations').filter((r) => r.path.includes('datasets=logs')).length;
 
     const input = { type: 'deploy', datasets: 'logs', title: 'v3', time: new Date(Date.now() - 60_000).toISOString() };
-    await agentTools
-      .tool('axiom_createAnnotation')
-      .invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
-    assert.equal(fake.requestsTo('POST /v2/annotations').length, 1);
+    const tool = agentTools.tool('axiom_createAnnotation');
+    const token = new vscode.CancellationTokenSource().token;
+    await tool.prepareInvocation!({ input }, token);
+    const result = await tool.invoke({ input, toolInvocationToken: undefined }, token);
+    const said = (result!.content[0] as vscode.LanguageModelTextPart).value;
+    assert.equal(fake.requestsTo('POST /v2/annotations').length, 1, said);
     await waitFor('the chart’s annotations read and sent again', () => annotationsSent() === 2);
     const reads = fake.requestsTo('GET /v2/annotations').filter((r) => r.path.includes('datasets=logs'));
     assert.equal(reads.length, readsBefore + 1, 'one read more, of the chart’s dataset');

@@ -95,8 +95,10 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * from Notebook, and the feature's wiring to the query runner and the connection.
  * Merged together: 18,881 bytes production, about 200 more than the raises add up to (each was
  * measured on its own branch).
+ * Raised by 50 bytes (production) and 100 (development) for charts that follow annotations (issue 40):
+ * the run feature is handed the event that says an annotation changed.
  */
-export const ACTIVATION_BUDGET = { production: 18_900, development: 35_500 };
+export const ACTIVATION_BUDGET = { production: 18_950, development: 35_600 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. */

@@ -114,6 +114,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       record,
     }),
   );
+  // Fired when an annotation is added, changed or deleted: a chart or a view that shows
+  // annotations listens (annotationsChanged.event) and reads them again.
+  const annotationsChanged = new vscode.EventEmitter<void>();
   const run = registerRun(() =>
     load('run').createRun({
       extensionUri: context.extensionUri,
@@ -125,6 +128,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       openStarredQuery: (arg) => starred.feature().openQuery(arg),
       // Every run is recorded in this machine's query history.
       record,
+      onAnnotationsChanged: annotationsChanged.event,
     }),
   );
   const runner = () => run.feature().runner();
@@ -168,9 +172,6 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       range: () => run.feature().timeRange().range,
     }),
   );
-  // Fired when an annotation is added, changed or deleted: a chart or a view that shows
-  // annotations listens (annotationsChanged.event) and reads them again.
-  const annotationsChanged = new vscode.EventEmitter<void>();
   const annotations = registerViewFeature('annotations', (tree: AnnotationsDeps['tree']) =>
     load('annotations').createAnnotations({
       tree,

@@ -9,10 +9,11 @@ import { DASHBOARD_FILE_ENDING } from '../core/dashboards/layoutCharts';
 import { readDashboard } from '../core/dashboards/previewLayout';
 import { PREVIEW_WORDS, readPreviewPageMessage, type PreviewHostMessage } from '../core/dashboards/previewProtocol';
 import { PreviewRuns } from '../core/dashboards/previewRuns';
+import type { ChartAnnotations } from '../core/run/chartAnnotations';
 import { PANEL_WORDS } from '../core/run/panelWords';
 import type { QueryRuns } from '../core/run/queryOutcome';
 import type { ResultsView } from '../core/run/resultsProtocol';
-import { rangeLabel } from '../core/run/timeRange';
+import { rangeLabel, type TimeRange } from '../core/run/timeRange';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { pageOptions, setPage } from '../platform/webviewPage';
@@ -25,6 +26,8 @@ const EDIT_PAUSE_MS = 300;
  *  the client, and (for Add to Dashboard) the result of the results panel in front. */
 export interface PreviewRunner extends QueryRuns {
   client(): Promise<AxiomClient | undefined>;
+  /** The annotations a chart of the query draws over the range (the runner's one read per chart, within its budget). */
+  annotations(client: AxiomClient, apl: string, range: TimeRange): Promise<ChartAnnotations | undefined>;
   shownResult(): ResultsView | undefined;
 }
 
@@ -64,6 +67,7 @@ export class DashboardPreview implements vscode.Disposable {
     this.runs = new PreviewRuns({
       runs: { query: (...args) => deps.runner().query(...args) },
       client: () => deps.runner().client(),
+      annotations: (client, apl, range) => deps.runner().annotations(client, apl, range),
       post: (message) => this.post(message),
       rangeLabel: (range) => say(rangeLabel(range)),
       windowLabel: (label) => localize('Dashboard’s window ({0})', label),

@@ -29,6 +29,8 @@ export interface RunDeps {
   openStarredQuery: (arg: unknown) => Promise<vscode.TextEditor | undefined>;
   /** Told of every run that ends (the query history's recorder). */
   record?: (run: RecordedRun) => void;
+  /** Heard when an annotation was added, changed or deleted: the open charts read theirs again. */
+  onAnnotationsChanged: vscode.Event<void>;
 }
 
 /** A page may exchange many messages (a large result goes a slice a message): its first ones are kept. */
@@ -53,6 +55,7 @@ export function createRun(deps: RunDeps) {
         record: deps.record,
         panels,
         keptCells: () => budget.keptCells,
+        onAnnotationsChanged: deps.onAnnotationsChanged,
         watch: (panel, direction, kind) => {
           let kinds = traffic.get(panel);
           if (!kinds) traffic.set(panel, (kinds = { received: [], sent: [] }));

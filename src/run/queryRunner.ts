@@ -56,6 +56,8 @@ interface Deps {
   panels: ResultsPanel[];
   /** The values all panels may hold together (resultsBudget.ts), read at each result. */
   keptCells(): number;
+  /** Heard when an annotation was added, changed or deleted (here, from a chart, by an agent): the charts read theirs again. */
+  onAnnotationsChanged: vscode.Event<void>;
   /** Told of each message a panel's page and the panel exchange. */
   watch?: PageWatch;
 }
@@ -105,6 +107,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       }),
       vscode.workspace.onDidCloseTextDocument((document) => this.diagnostics.delete(document.uri)),
       deps.connection.onRateLimit((limit) => this.annotationBudget.observe(limit)),
+      deps.onAnnotationsChanged(() => void this.rereadAnnotations()),
     ];
   }
 
@@ -214,19 +217,32 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     const request = this.requests.get(panel);
     const apl = shown?.apl ?? request?.apl ?? '';
     try {
+      // The annotations feature says it added one (onAnnotationsChanged): every chart, this one too, reads them again.
       await vscode.commands.executeCommand(
         ADD_ANNOTATION_COMMAND,
         addAnnotationArgs(queryDatasets(apl), time, endTime),
       );
     } catch (error) {
       this.deps.log.warn(`Add Annotation from the chart: ${String(error)}`);
-      return;
     }
-    const runId = this.latest.get(panel);
-    const client = await this.client();
-    if (!shown || !client || runId === undefined || panel.disposed) return;
-    const chart = await this.annotations(client, shown.apl, shown.range);
-    if (chart && this.latest.get(panel) === runId && !panel.disposed) panel.showAnnotations(runId, chart);
+  }
+
+  /** Every open panel that shows a result reads the annotations of its chart again (one read per panel, within the budget). */
+  async rereadAnnotations(): Promise<void> {
+    const panels = this.deps.panels.filter((panel) => !panel.disposed && this.shown.has(panel));
+    if (!panels.length) return;
+    // Without a client nothing is asked: the charts keep what they show.
+    const client = await this.deps.connection.client().catch(() => undefined);
+    if (!client) return;
+    await Promise.all(
+      panels.map(async (panel) => {
+        const shown = this.shown.get(panel);
+        const runId = this.latest.get(panel);
+        if (!shown || runId === undefined) return;
+        const chart = await this.annotations(client, shown.apl, shown.range);
+        if (chart && this.latest.get(panel) === runId && !panel.disposed) panel.showAnnotations(runId, chart);
+      }),
+    );
   }
 
   /** Older panels let their results go when the results held pass the budget (resultsBudget.ts). */

@@ -10,6 +10,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import type { AnnotationNode } from '../../src/annotations/annotationsView';
+import { TIME_SERIES } from '../support/tabularFixtures';
 import { activateExtension, closeAllEditors, connectedFake, waitFor } from './helpers';
 
 /** What the person answers, by the title of the question; each question asked is recorded. */
@@ -271,5 +272,37 @@ describe('Annotations', () => {
     const posts = fake.requestsTo('POST /v2/annotations');
     assert.equal(posts.length, 1);
     assert.deepEqual(JSON.parse(posts[0].body), body);
+  });
+  it('an annotation created elsewhere (an agent): the open results panel reads its chart’s annotations again', async () => {
+    fake.aplAnswer = () => ({ body: TIME_SERIES });
+    fake.annotations.push({
+      id: 'ann_before',
+      type: 'deploy',
+      datasets: ['logs'],
+      time: new Date(Date.now() - 20 * 60_000).toISOString(),
+    });
+    const { run: results, agentTools } = await activateExtension();
+    const document = await vscode.workspace.openTextDocument({
+      content: "['logs'] | summarize count() by bin(_time, 1m)",
+      language: 'axiom-apl',
+    });
+    await vscode.window.showTextDocument(document);
+    assert.ok(await vscode.commands.executeCommand('axiom.runQuery'), 'the run has a result');
+    const panel = results.panels.at(-1)!;
+    const annotationsSent = () => results.traffic(panel).sent.filter((kind) => kind === 'annotations').length;
+    await waitFor('the chart’s annotations sent to the page', () => annotationsSent() === 1);
+    const readsBefore = fake.requestsTo('GET /v2/annotations').filter((r) => r.path.includes('datasets=logs')).length;
+
+    const input = { type: 'deploy', datasets: 'logs', title: 'v3', time: new Date(Date.now() - 60_000).toISOString() };
+    const tool = agentTools.tool('axiom_createAnnotation');
+    const token = new vscode.CancellationTokenSource().token;
+    await tool.prepareInvocation!({ input }, token);
+    const result = await tool.invoke({ input, toolInvocationToken: undefined }, token);
+    const said = (result!.content[0] as vscode.LanguageModelTextPart).value;
+    assert.equal(fake.requestsTo('POST /v2/annotations').length, 1, said);
+    await waitFor('the chart’s annotations read and sent again', () => annotationsSent() === 2);
+    const reads = fake.requestsTo('GET /v2/annotations').filter((r) => r.path.includes('datasets=logs'));
+    assert.equal(reads.length, readsBefore + 1, 'one read more, of the chart’s dataset');
+    await closeAllEditors();
   });
 });

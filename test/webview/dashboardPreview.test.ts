@@ -227,4 +227,26 @@ describe('the dashboard preview’s page in chromium', () => {
     await send({ type: 'problem', problem: '' });
     assert.equal(await page.locator('.notice:not([hidden])').count(), 0);
   });
+  it('draws the annotations sent for a time series’ newest run, and drops those of an older run', async () => {
+    const charts = [
+      tile(0, 'TimeSeries', 'timeSeries', { id: 'a0' }),
+      tile(1, 'TimeSeries', 'timeSeries', { id: 'a1' }),
+    ];
+    await send({
+      type: 'dashboard',
+      name: 'D',
+      tiles: charts,
+      ranges: [{ id: 'dashboard', label: 'w' }],
+      range: 'dashboard',
+    });
+    for (const id of ['a0', 'a1']) {
+      await send({ type: 'running', id, runId: 901 });
+      await send({ type: 'result', id, runId: 901, result: series(901) });
+    }
+    const deploy = { id: 'ann_1', type: 'deploy', title: 'v9', time: T0 + 10 * 60_000 };
+    await send({ type: 'annotations', id: 'a0', runId: 901, chart: { annotations: [deploy] } });
+    await send({ type: 'annotations', id: 'a1', runId: 900, chart: { annotations: [deploy] } });
+    await page.waitForSelector('.tile[data-id="a0"] .annotation-toggle', { state: 'visible' });
+    assert.equal(await page.isVisible('.tile[data-id="a1"] .annotation-toggle'), false, 'an older run’s are dropped');
+  });
 });

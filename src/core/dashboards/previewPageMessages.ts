@@ -2,6 +2,7 @@
 // extension's messages and of the page's words. Apart from the extension's side, so that the
 // preview's bundle holds none of the results panel's readers.
 import { isCount, isJsonObject } from '../json';
+import { readChartAnnotations } from '../run/chartAnnotations';
 import { parseWordTable } from '../run/panelWords';
 import { readHostMessage } from '../run/resultsProtocol';
 import type { PreviewTile, TileDrawing } from './previewLayout';
@@ -75,6 +76,12 @@ export function readPreviewHostMessage(value: unknown): PreviewHostMessage | und
       return isText(value.id) && isCount(value.runId) && isText(value.message)
         ? { type: 'failed', id: value.id, runId: value.runId, message: value.message }
         : undefined;
+    case 'annotations': {
+      const chart = readChartAnnotations(value.chart);
+      return isText(value.id) && isCount(value.runId) && chart
+        ? { type: 'annotations', id: value.id, runId: value.runId, chart }
+        : undefined;
+    }
     case 'result': {
       if (!isText(value.id) || !isCount(value.runId)) return undefined;
       const read = readHostMessage({ type: 'results', result: value.result });

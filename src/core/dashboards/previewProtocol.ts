@@ -2,6 +2,7 @@
 // the page's words. Both sides read what they receive through the readers below and drop anything
 // else: a message is data from another process, and a chart's rows are log data written by anyone.
 import { isJsonObject } from '../json';
+import type { ChartAnnotations } from '../run/chartAnnotations';
 import type { ResultsView } from '../run/resultsProtocol';
 import type { PreviewTile } from './previewLayout';
 
@@ -39,7 +40,9 @@ export type PreviewHostMessage =
   | { type: 'problem'; problem: 'json' | 'shape' | '' }
   | { type: 'running'; id: string; runId: number }
   | { type: 'result'; id: string; runId: number; result: ResultsView }
-  | { type: 'failed'; id: string; runId: number; message: string };
+  | { type: 'failed'; id: string; runId: number; message: string }
+  /** The annotations the chart of a tile's result `runId` draws (or why there are none), apart from its rows. */
+  | { type: 'annotations'; id: string; runId: number; chart: ChartAnnotations };
 
 /** Page → extension. */
 export type PreviewPageMessage =

@@ -5,11 +5,11 @@
 // history rules). Plain TypeScript: the VS Code host (src/dashboards/previewPanel.ts) and the bench
 // drive it alike.
 //
-// Annotations (issue 40) are not drawn yet: the shared chart's marks and their one read per chart
-// (core/run/chartAnnotations.ts) are on another branch. The seam: once a tile's result is sent
-// (runTile), read the annotations of its query's datasets over `this.range` with that reader and post
-// them as a message of their own for the tile, which hands them to its Chart as the results panel does.
+// A time series' annotations: once its result is sent, those of its query's datasets over the range
+// are read (the runner's one read per chart, within its budget) and sent in a message of their own,
+// which the tile hands to its Chart as the results panel does.
 import type { AxiomClient } from '../api/client';
+import type { ChartAnnotations } from '../run/chartAnnotations';
 import type { QueryRuns } from '../run/queryOutcome';
 import { firstPart } from '../run/resultsDelivery';
 import { DEFAULT_RANGE, PRESET_IDS, isPresetId, type TimeRange } from '../run/timeRange';
@@ -33,6 +33,9 @@ export interface PreviewRunsDeps {
   windowLabel(label: string): string;
   /** What the tile says when no client came (not signed in). */
   noClient: string;
+  /** The annotations of a query's datasets over a range (undefined: it reads none): the runner's read for a
+   *  chart. Absent, the charts draw none (the benchmark's preview). */
+  annotations?(client: AxiomClient, apl: string, range: TimeRange): Promise<ChartAnnotations | undefined>;
 }
 
 export class PreviewRuns {
@@ -41,6 +44,8 @@ export class PreviewRuns {
   private readonly running = new Map<string, AbortController>();
   /** The newest message for each tile, sent again to a page that was rebuilt. */
   private readonly lastByTile = new Map<string, PreviewHostMessage>();
+  /** The annotations of each tile's newest result, sent again after it to a page that was rebuilt. */
+  private readonly annotationsByTile = new Map<string, PreviewHostMessage>();
   private nextRunId = 1;
   private closed = false;
   /** Every run started and not yet over: settled() waits for them. */
@@ -89,6 +94,7 @@ export class PreviewRuns {
     if (!this.dashboard) return;
     this.postDashboard();
     for (const message of this.lastByTile.values()) this.deps.post(message);
+    for (const message of this.annotationsByTile.values()) this.deps.post(message);
   }
 
   /** Resolves when every run started so far is over. */
@@ -132,11 +138,28 @@ export class PreviewRuns {
     this.running.get(id)?.abort();
     this.running.delete(id);
     this.lastByTile.delete(id);
+    this.annotationsByTile.delete(id);
   }
 
   private send(id: string, message: PreviewHostMessage): void {
     if (this.closed) return;
     this.lastByTile.set(id, message);
+    this.annotationsByTile.delete(id);
+    this.deps.post(message);
+  }
+
+  /** Whether run `runId` is the newest the tile was told of (no newer run started, the preview open). */
+  private isNewest(id: string, runId: number): boolean {
+    const last = this.lastByTile.get(id);
+    return !this.closed && last !== undefined && 'runId' in last && last.runId === runId;
+  }
+
+  /** A time series' annotations over the range its result was read over, sent after the result. */
+  private async sendAnnotations(id: string, runId: number, client: AxiomClient, apl: string, range: TimeRange) {
+    const chart = await this.deps.annotations?.(client, apl, range);
+    if (!chart || !this.isNewest(id, runId)) return;
+    const message: PreviewHostMessage = { type: 'annotations', id, runId, chart };
+    this.annotationsByTile.set(id, message);
     this.deps.post(message);
   }
 
@@ -163,16 +186,18 @@ export class PreviewRuns {
     this.send(id, { type: 'running', id, runId });
     const apl = tile.apl;
     const range = this.range;
+    let ready: AxiomClient | undefined;
     const outcome = await this.queue.run(controller.signal, async () => {
-      const ready = await client();
+      ready = await client();
       if (!ready) return undefined;
       return this.deps.runs.query(ready, apl, range, controller.signal, runId, PREVIEW_SOURCE);
     });
     if (!current()) return;
     this.running.delete(id);
     if (!outcome) this.send(id, { type: 'failed', id, runId, message: this.deps.noClient });
-    else if (outcome.kind === 'result')
+    else if (outcome.kind === 'result') {
       this.send(id, { type: 'result', id, runId, result: firstPart(outcome.result, TILE_ROWS) });
-    else if (outcome.kind !== 'cancelled') this.send(id, { type: 'failed', id, runId, message: outcome.message });
+      if (tile.drawing === 'timeSeries' && ready) await this.sendAnnotations(id, runId, ready, apl, range);
+    } else if (outcome.kind !== 'cancelled') this.send(id, { type: 'failed', id, runId, message: outcome.message });
   }
 }

@@ -83,6 +83,9 @@ function receive(message: PreviewHostMessage): void {
     case 'result':
       tiles.get(message.id)?.show(message.runId, message.result);
       return;
+    case 'annotations':
+      tiles.get(message.id)?.annotate(message.runId, message.chart);
+      return;
   }
 }
 

@@ -6,6 +6,7 @@
 import type { PreviewWords } from '../../core/dashboards/previewProtocol';
 import type { PreviewTile } from '../../core/dashboards/previewLayout';
 import { fill } from '../../core/phrase';
+import type { ChartAnnotations } from '../../core/run/chartAnnotations';
 import type { ResultTable, ResultsView } from '../../core/run/resultsProtocol';
 import { columnText, rowText, valueText } from '../results/cellText';
 import { Chart } from '../results/chart';
@@ -107,6 +108,11 @@ export class Tile {
     else if (this.tile.drawing === 'timeSeries') this.showSeries(table);
     else this.showTable(table);
     if (cut) this.body.append(el('p', 'tile-note-small', cut));
+  }
+
+  /** The annotations the chart of run `runId` draws (or why there are none); an older run's are dropped. */
+  annotate(runId: number, annotations: ChartAnnotations): void {
+    if (runId === this.newestRun) this.chart?.setAnnotations(annotations);
   }
 
   private done(): void {

@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createDispatcher } from '../../../src/core/api/undiciTransport';
-import { PREVIEW_SOURCE, PreviewRuns } from '../../../src/core/dashboards/previewRuns';
+import { PREVIEW_SOURCE, PreviewRuns, type PreviewRunsDeps } from '../../../src/core/dashboards/previewRuns';
+import { RequestBudget } from '../../../src/core/api/requestBudget';
+import { chartRange, queryDatasets, readAnnotationsForChart } from '../../../src/core/run/chartAnnotations';
 import type { PreviewHostMessage } from '../../../src/core/dashboards/previewProtocol';
 import { PreviewQueue } from '../../../src/core/dashboards/previewQueue';
 import { render } from '../../../src/core/phrase';
@@ -18,10 +20,11 @@ const dispatcher = createDispatcher();
 const log = new CapturedLog();
 useFakeService(fake, dispatcher, log);
 
-function preview(withClient = true) {
+function preview(withClient = true, annotations?: PreviewRunsDeps['annotations']) {
   const posted: PreviewHostMessage[] = [];
   const asked: AskedQuery[] = [];
   const runs = new PreviewRuns({
+    annotations,
     runs: clientRuns(asked),
     client: () => Promise.resolve(withClient ? testClient(fake.url, dispatcher, log) : undefined),
     post: (m) => posted.push(m),
@@ -38,7 +41,59 @@ const aplRequests = () => fake.requests.filter((r) => r.path.startsWith('/v1/dat
 /** The query and range the nth query request sent. */
 const sent = (n: number) => JSON.parse(aplRequests()[n].body) as { apl: string; startTime: string; endTime: string };
 
+/** The runner's read of a chart's annotations (queryRunner.ts), against the fake over HTTP. */
+const annotationReads = (): PreviewRunsDeps['annotations'] => {
+  const budget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 });
+  return (client, apl, range) =>
+    readAnnotationsForChart(
+      async (filter, signal) => (await client.listAnnotations(filter, signal)).annotations,
+      queryDatasets(apl),
+      chartRange(range),
+      budget,
+    );
+};
+
 describe('the dashboard preview’s runs', () => {
+  it('a time series’ annotations: read over the range after its result, sent for its tile, again to a rebuilt page', async () => {
+    const now = Date.now();
+    fake.annotations.push(
+      {
+        id: 'ann_deploy',
+        type: 'deploy',
+        datasets: ['http-logs'],
+        title: 'v9',
+        time: new Date(now - 600_000).toISOString(),
+      },
+      { id: 'ann_old', type: 'deploy', datasets: ['http-logs'], time: new Date(now - 86_400_000).toISOString() },
+      { id: 'ann_other', type: 'deploy', datasets: ['billing'], time: new Date(now - 60_000).toISOString() },
+    );
+    const { runs, posted, of } = preview(true, annotationReads());
+    runs.update(dashboardOf([0, 0]));
+    await runs.settled();
+    const sent = of('annotations');
+    assert.deepEqual(sent.map((m) => m.id).sort(), ['c0', 'c1']);
+    for (const message of sent) {
+      const result = of('result').find((m) => m.id === message.id)!;
+      assert.equal(message.runId, result.runId, 'for the result just sent');
+      assert.ok(posted.indexOf(result) < posted.indexOf(message), 'after the rows');
+      assert.deepEqual('annotations' in message.chart && message.chart.annotations.map((a) => a.id), ['ann_deploy']);
+    }
+    const reads = fake.requestsTo('GET /v2/annotations');
+    assert.equal(reads.length, 2, 'one read per chart');
+    const asked = new URL(reads[0].path, 'http://x').searchParams;
+    assert.equal(asked.get('datasets'), 'http-logs');
+    const span = Date.parse(asked.get('end') ?? '') - Date.parse(asked.get('start') ?? '');
+    assert.ok(Math.abs(span - 3_600_000) < 1000, `the dashboard’s hour: ${span} ms`);
+
+    posted.length = 0;
+    runs.ready();
+    assert.deepEqual(
+      posted.map((m) => m.type),
+      ['dashboard', 'result', 'result', 'annotations', 'annotations'],
+    );
+    assert.equal(fake.requestsTo('GET /v2/annotations').length, 2, 'a rebuilt page reads nothing again');
+  });
+
   it('runs each chart once, at most four at once, through the runner as the dashboard’s', async () => {
     fake.aplDelayMs = latencyOf;
     const { runs, of, asked } = preview();

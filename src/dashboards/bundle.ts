@@ -9,7 +9,6 @@ import type { LazyTree } from '../platform/lazyEntries';
 import type { ListElement } from '../platform/listView';
 import type { Log } from '../platform/log';
 import type { Deployments } from '../platform/webApp';
-import { checkAplInDashboards } from './aplInDashboards';
 import { dashboardCommands } from './dashboardCommands';
 import { DashboardFiles } from './dashboardFiles';
 import { DashboardsView } from './dashboardsView';
@@ -34,7 +33,6 @@ export function createDashboards(deps: DashboardsDeps) {
     labelOf: deps.labelOf,
     refusals,
   });
-  const checks = checkAplInDashboards();
   const rows = dashboardCommands({ access: deps.access, deployments: deps.deployments, log: deps.log, view, files });
   const commands = {
     [COMMANDS.refreshDashboards]: () => view.refresh(),
@@ -65,7 +63,6 @@ export function createDashboards(deps: DashboardsDeps) {
       view.dispose();
       files.dispose();
       refusals.dispose();
-      checks.dispose();
       rows.dispose();
     },
   };

@@ -95,11 +95,12 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * from Notebook, and the feature's wiring to the query runner and the connection.
  * Merged together: 18,881 bytes production, about 200 more than the raises add up to (each was
  * measured on its own branch).
- * Raised by 100 bytes (production) and 150 (development) for the dashboards' row of the table of JSON
+ * Raised by 150 bytes (production) and 250 (development) for the dashboards' row of the table of JSON
  * files that hold APL (core/apl/aplInJsonFiles.ts, read at activation): their charts' APL is checked
- * as the monitors' is, one way (issue 41).
+ * as the monitors' is, one way; and for the command id of the Dashboards view's Preview Dashboard
+ * (issue 41).
  */
-export const ACTIVATION_BUDGET = { production: 19_000, development: 35_650 };
+export const ACTIVATION_BUDGET = { production: 19_050, development: 35_750 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. */

@@ -40,6 +40,7 @@ export function createDashboards(deps: DashboardsDeps) {
     [COMMANDS.clearDashboardsFilter]: () => view.clearFilter(),
     [COMMANDS.openDashboard]: rows.open,
     [COMMANDS.openDashboardInAxiom]: rows.openInAxiom,
+    [COMMANDS.previewDashboardRow]: rows.preview,
     [COMMANDS.copyDashboardLink]: rows.copyLink,
     [COMMANDS.duplicateDashboard]: rows.duplicate,
     [COMMANDS.deleteDashboard]: rows.delete,

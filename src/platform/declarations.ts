@@ -270,6 +270,7 @@ export const FEATURES = {
       'clearDashboardsFilter',
       'openDashboard',
       'openDashboardInAxiom',
+      'previewDashboardRow',
       'copyDashboardLink',
       'duplicateDashboard',
       'deleteDashboard',

@@ -143,6 +143,18 @@ describe('Dashboards', () => {
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
+  it('Preview Dashboard on a row opens the dashboard’s document and previews it', async () => {
+    await dashboards.view.refresh();
+    const row = dashboards.view.dashboardByUid('checkout');
+    const preview = await vscode.commands.executeCommand<{ document: vscode.TextDocument } | undefined>(
+      'axiom.previewDashboardRow',
+      row,
+    );
+    assert.ok(preview, 'a preview opened');
+    assert.equal(preview.document.uri.scheme, 'axiom-dashboard');
+    assert.equal((JSON.parse(preview.document.getText()) as { name: string }).name, 'Checkout health');
+  });
+
   it('checks each chart’s APL at its place inside the JSON string', async () => {
     const editor = await openCheckout();
     await replaceText(editor, editor.document.getText().replace('| top 10 by', '| topp 10 by'));

@@ -308,6 +308,7 @@ export const FEATURES = {
       'axiom_createAnnotation',
       'axiom_listDashboards',
       'axiom_getDashboard',
+      'axiom_updateDashboardChart',
     ],
     chatParticipants: ['axiom-apl-community.axiom'],
   },

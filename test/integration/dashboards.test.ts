@@ -159,7 +159,7 @@ describe('Dashboards', () => {
     const editor = await openCheckout();
     await replaceText(editor, editor.document.getText().replace('| top 10 by', '| topp 10 by'));
     const problem = await waitFor('the APL check', () =>
-      vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.source === 'APL'),
+      vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.source === 'Axiom APL'),
     );
     assert.equal(editor.document.getText(problem.range).startsWith('topp'), true);
   });

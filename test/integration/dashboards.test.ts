@@ -204,6 +204,27 @@ describe('Dashboards', () => {
     assert.equal(fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length, 0);
   });
 
+  it('axiom_updateDashboardChart: the confirmation shows each change from → to; then one PATCH with the version read', async () => {
+    const input = { uid: 'checkout', chartId: 'errors', name: 'Errors (5xx)' };
+    const tool = (await activateExtension()).agentTools.tool('axiom_updateDashboardChart');
+    const prepared = await tool.prepareInvocation!({ input }, new vscode.CancellationTokenSource().token);
+    const message = prepared?.confirmationMessages?.message;
+    const shown = typeof message === 'string' ? message : (message?.value ?? '');
+    assert.ok(shown.includes('- name: `"Server errors"` → `"Errors (5xx)"`'), shown);
+    const result = await vscode.lm.invokeTool(
+      'axiom_updateDashboardChart',
+      { input, toolInvocationToken: undefined },
+      new vscode.CancellationTokenSource().token,
+    );
+    const text = result.content
+      .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
+      .join('');
+    assert.match(text, /Changed name of the chart "errors"/);
+    const patches = fake.requestsTo('PATCH /v2/dashboards/uid/{uid}/charts/{chartId}');
+    assert.equal(patches.length, 1);
+    assert.deepEqual(JSON.parse(patches[0].body), { chart: { name: 'Errors (5xx)' }, version: 1 });
+  });
+
   it('Delete asks, naming it, then sends one DELETE', async () => {
     await dashboards.view.refresh();
     assert.equal(await dashboards.own.deleteDashboard({ uid: 'team-traffic', confirmed: true }), true);

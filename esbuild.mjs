@@ -97,8 +97,12 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * measured on its own branch).
  * Raised by 50 bytes (production) and 100 (development) for charts that follow annotations (issue 40):
  * the run feature is handed the event that says an annotation changed.
+ * Raised by 150 bytes (production) and 250 (development) for the dashboards' row of the table of JSON
+ * files that hold APL (core/apl/aplInJsonFiles.ts, read at activation): their charts' APL is checked
+ * as the monitors' is, one way; and for the command id of the Dashboards view's Preview Dashboard
+ * (issue 41).
  */
-export const ACTIVATION_BUDGET = { production: 18_950, development: 35_600 };
+export const ACTIVATION_BUDGET = { production: 19_100, development: 35_800 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. */

@@ -5,7 +5,12 @@
 // service as data. Nothing here asks the person anything: a tool that changes something is
 // confirmed by VS Code, from what prepareInvocation says, and prepareInvocation is where the write
 // is resolved (core/agents/preparedWrites.ts): the call sends exactly what was shown, or nothing.
-import { dashboardReport, dashboardsReport } from '../core/agents/dashboardReports';
+import {
+  chartUpdatedReport,
+  dashboardConflictReport,
+  dashboardReport,
+  dashboardsReport,
+} from '../core/agents/dashboardReports';
 import * as vscode from 'vscode';
 import type { Deployment } from '../core/accounts/deployments';
 import type { AxiomClient } from '../core/api/client';
@@ -285,6 +290,18 @@ export class AgentTools implements vscode.Disposable {
           const fields = plan.tool === 'axiom_createMonitor' ? Object.keys(plan.body) : [];
           return monitorSavedReport(label, monitor, 'created', fields, link(monitor.id));
         }
+        case 'chartUpdated': {
+          const { uid, chartId, changes } = plan as Extract<typeof plan, { tool: 'axiom_updateDashboardChart' }>;
+          this.deps.log.info(`agent tool updated chart ${chartId} of dashboard ${uid}`);
+          return chartUpdatedReport(
+            label,
+            outcome.record,
+            chartId,
+            changes.map(([field]) => field),
+          );
+        }
+        case 'dashboardConflict':
+          return dashboardConflictReport(label, outcome.uid);
         case 'annotated': {
           this.deps.log.info(`agent tool created annotation ${outcome.created.id}`);
           this.deps.onAnnotated();
@@ -562,6 +579,24 @@ function confirmationOf(preparation: Preparation): vscode.PreparedToolInvocation
         ...settingLines(settings.map(([field, value]) => [field, undefined, value])),
         '',
         fencedCode(String(plan.body.aplQuery), APL_LANGUAGE_ID),
+      ];
+      break;
+    }
+    case 'axiom_updateDashboardChart': {
+      title = localize('Change a dashboard chart in Axiom ({0})', where);
+      const query = plan.changes.find(([field]) => field === 'query.apl');
+      lines = [
+        on,
+        '',
+        localize(
+          'Change the chart **{0}** of the dashboard with uid **{1}** (sent with version {2}, the one read):',
+          escapeMarkdown(plan.chartId),
+          escapeMarkdown(plan.uid),
+          String(plan.body.version),
+        ),
+        '',
+        ...settingLines(plan.changes),
+        ...(query ? ['', fencedCode(String(query[2]), APL_LANGUAGE_ID)] : []),
       ];
       break;
     }

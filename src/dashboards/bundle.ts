@@ -9,7 +9,6 @@ import type { LazyTree } from '../platform/lazyEntries';
 import type { ListElement } from '../platform/listView';
 import type { Log } from '../platform/log';
 import type { Deployments } from '../platform/webApp';
-import { checkAplInDashboards } from './aplInDashboards';
 import { dashboardCommands } from './dashboardCommands';
 import { DashboardFiles } from './dashboardFiles';
 import { DashboardsView } from './dashboardsView';
@@ -34,7 +33,6 @@ export function createDashboards(deps: DashboardsDeps) {
     labelOf: deps.labelOf,
     refusals,
   });
-  const checks = checkAplInDashboards();
   const rows = dashboardCommands({ access: deps.access, deployments: deps.deployments, log: deps.log, view, files });
   const commands = {
     [COMMANDS.refreshDashboards]: () => view.refresh(),
@@ -42,6 +40,7 @@ export function createDashboards(deps: DashboardsDeps) {
     [COMMANDS.clearDashboardsFilter]: () => view.clearFilter(),
     [COMMANDS.openDashboard]: rows.open,
     [COMMANDS.openDashboardInAxiom]: rows.openInAxiom,
+    [COMMANDS.previewDashboardRow]: rows.preview,
     [COMMANDS.copyDashboardLink]: rows.copyLink,
     [COMMANDS.duplicateDashboard]: rows.duplicate,
     [COMMANDS.deleteDashboard]: rows.delete,
@@ -65,7 +64,6 @@ export function createDashboards(deps: DashboardsDeps) {
       view.dispose();
       files.dispose();
       refusals.dispose();
-      checks.dispose();
       rows.dispose();
     },
   };

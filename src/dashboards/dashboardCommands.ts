@@ -18,6 +18,7 @@ import {
 import type { JsonObject } from '../core/json';
 import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
+import { COMMANDS } from '../platform/constants';
 import { confirm } from '../platform/confirm';
 import { forgetWhenClosed } from '../platform/documentState';
 import { localize, say } from '../platform/l10n';
@@ -108,22 +109,30 @@ export function dashboardCommands(deps: Deps) {
     return written;
   }
 
+  /** Opens the dashboard as a JSON document of its own: Ctrl+S saves it back to Axiom. */
+  const open = async (arg?: DashboardTarget, options?: vscode.TextDocumentShowOptions) => {
+    const dashboard = await dashboardOf(arg);
+    if (!dashboard) return undefined;
+    const opened = await withAxiom(phrase('Opening “{0}”', dashboard.dashboard.name), async (client, deployment) => ({
+      deployment,
+      record: await files.prefetch(client, deployment, dashboard.uid),
+    }));
+    if (!opened) return undefined;
+    try {
+      return await files.open(opened.deployment, dashboard.uid, opened.record.name, options);
+    } catch (error) {
+      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      return undefined;
+    }
+  };
+
   return {
-    /** Opens the dashboard as a JSON document of its own: Ctrl+S saves it back to Axiom. */
-    open: async (arg?: DashboardTarget, options?: vscode.TextDocumentShowOptions) => {
-      const dashboard = await dashboardOf(arg);
-      if (!dashboard) return undefined;
-      const opened = await withAxiom(phrase('Opening “{0}”', dashboard.dashboard.name), async (client, deployment) => ({
-        deployment,
-        record: await files.prefetch(client, deployment, dashboard.uid),
-      }));
-      if (!opened) return undefined;
-      try {
-        return await files.open(opened.deployment, dashboard.uid, opened.record.name, options);
-      } catch (error) {
-        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
-        return undefined;
-      }
+    open,
+
+    /** A row's Preview Dashboard: its document opened (as Open Dashboard does), then previewed beside it. */
+    preview: async (arg?: DashboardTarget): Promise<unknown> => {
+      const editor = await open(arg);
+      return editor && vscode.commands.executeCommand(COMMANDS.previewDashboard, editor.document.uri);
     },
 
     openInAxiom: async (arg?: DashboardTarget): Promise<string | undefined> => {

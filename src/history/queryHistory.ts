@@ -9,6 +9,7 @@ import {
 } from '../core/history/historyStore';
 import { SETTINGS } from '../platform/constants';
 import type { Log } from '../platform/log';
+import { isKeptInHistory } from './keptRuns';
 
 export type { RecordedRun } from '../core/history/historyStore';
 
@@ -50,10 +51,11 @@ export class QueryHistory implements vscode.Disposable {
     return vscode.workspace.getConfiguration(SETTINGS.section).get<boolean>(SETTINGS.historyEnabled, true) !== false;
   }
 
-  /** Records a run on the window's deployment, unless recording is off. Never throws: a history
-   *  that cannot be written is logged, and the run is not the worse for it. */
+  /** Records a run on the window's deployment, unless recording is off or its source is one the
+   *  history skips (keptRuns.ts: a dashboard preview's tiles). Never throws: a history that cannot
+   *  be written is logged, and the run is not the worse for it. */
   async record(run: RecordedRun): Promise<HistoryEntry | undefined> {
-    if (!this.enabled) return undefined;
+    if (!this.enabled || !isKeptInHistory(run.source)) return undefined;
     try {
       const { name } = await this.deployments.active();
       const entry = await this.store.append(historyEntryOf(run, name));

@@ -143,11 +143,23 @@ describe('Dashboards', () => {
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
+  it('Preview Dashboard on a row opens the dashboard’s document and previews it', async () => {
+    await dashboards.view.refresh();
+    const row = dashboards.view.dashboardByUid('checkout');
+    const preview = await vscode.commands.executeCommand<{ document: vscode.TextDocument } | undefined>(
+      'axiom.previewDashboardRow',
+      row,
+    );
+    assert.ok(preview, 'a preview opened');
+    assert.equal(preview.document.uri.scheme, 'axiom-dashboard');
+    assert.equal((JSON.parse(preview.document.getText()) as { name: string }).name, 'Checkout health');
+  });
+
   it('checks each chart’s APL at its place inside the JSON string', async () => {
     const editor = await openCheckout();
     await replaceText(editor, editor.document.getText().replace('| top 10 by', '| topp 10 by'));
     const problem = await waitFor('the APL check', () =>
-      vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.source === 'APL'),
+      vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.source === 'Axiom APL'),
     );
     assert.equal(editor.document.getText(problem.range).startsWith('topp'), true);
   });
@@ -190,6 +202,27 @@ describe('Dashboards', () => {
     const one = await invoke('axiom_getDashboard', { uid: 'checkout' });
     assert.match(one, /"apl":"\['http-logs'\] \| top 10 by req_duration_ms"/);
     assert.equal(fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length, 0);
+  });
+
+  it('axiom_updateDashboardChart: the confirmation shows each change from → to; then one PATCH with the version read', async () => {
+    const input = { uid: 'checkout', chartId: 'errors', name: 'Errors (5xx)' };
+    const tool = (await activateExtension()).agentTools.tool('axiom_updateDashboardChart');
+    const prepared = await tool.prepareInvocation!({ input }, new vscode.CancellationTokenSource().token);
+    const message = prepared?.confirmationMessages?.message;
+    const shown = typeof message === 'string' ? message : (message?.value ?? '');
+    assert.ok(shown.includes('- name: `"Server errors"` → `"Errors (5xx)"`'), shown);
+    const result = await vscode.lm.invokeTool(
+      'axiom_updateDashboardChart',
+      { input, toolInvocationToken: undefined },
+      new vscode.CancellationTokenSource().token,
+    );
+    const text = result.content
+      .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
+      .join('');
+    assert.match(text, /Changed name of the chart "errors"/);
+    const patches = fake.requestsTo('PATCH /v2/dashboards/uid/{uid}/charts/{chartId}');
+    assert.equal(patches.length, 1);
+    assert.deepEqual(JSON.parse(patches[0].body), { chart: { name: 'Errors (5xx)' }, version: 1 });
   });
 
   it('Delete asks, naming it, then sends one DELETE', async () => {

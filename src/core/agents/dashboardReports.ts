@@ -53,3 +53,46 @@ export function dashboardReport(deployment: DeploymentLabel, record: DashboardRe
     ],
   };
 }
+
+/** A chart changed by axiom_updateDashboardChart: the dashboard's new version and the chart as Axiom holds it now. */
+export function chartUpdatedReport(
+  deployment: DeploymentLabel,
+  record: DashboardRecord,
+  chartId: string,
+  fields: readonly string[],
+): ToolReport {
+  const { resource } = record;
+  const charts = (record.document.charts as { id?: unknown }[] | undefined) ?? [];
+  return {
+    deployment,
+    lines: [
+      `Changed ${fields.join(', ')} of the chart ${quoted(chartId)} of the dashboard ${quoted(resource.dashboard.name)} (uid ${resource.uid}, now version ${resource.version}); the chart as Axiom holds it now:`,
+    ],
+    blocks: [{ label: 'chart', items: charts.filter((chart) => chart.id === chartId) }],
+  };
+}
+
+/** The dashboard moved since the change was confirmed: nothing sent. */
+export function dashboardConflictReport(deployment: DeploymentLabel, uid: string): ToolReport {
+  return {
+    deployment,
+    lines: [
+      `Nothing was changed: the dashboard with uid ${uid} changed in Axiom since it was read. Call the tool again: the person is asked to confirm the change over the dashboard as it is now.`,
+    ],
+  };
+}
+
+/** A chart change that could not be prepared: nothing sent. */
+export function chartUnpreparedReport(
+  deployment: DeploymentLabel | undefined,
+  why: { kind: 'chartNotFound' | 'chartUnchanged'; uid: string; chartId: string },
+): ToolReport {
+  return {
+    deployment,
+    lines: [
+      why.kind === 'chartNotFound'
+        ? `Nothing was sent: the dashboard with uid ${why.uid} has no chart with id ${quoted(why.chartId)}. axiom_getDashboard lists its charts.`
+        : `Nothing was sent: the chart ${quoted(why.chartId)} of the dashboard with uid ${why.uid} already is so.`,
+    ],
+  };
+}

@@ -17,9 +17,10 @@ import {
   type FieldProblem,
   type NewAnnotation,
 } from '../api/annotations';
+import { isDashboardConflict, type DashboardChartPatch, type DashboardRecord } from '../api/dashboards';
 import type { StarredQueryInput } from '../api/schemas';
 import { datasetFromApl } from '../apl/aplText';
-import { canonicalJson, type JsonObject } from '../json';
+import { canonicalJson, isJsonObject, type JsonObject } from '../json';
 import { postBody, putBody } from '../monitors/monitorBodies';
 import type { MonitorProblem } from '../monitors/monitorChecks';
 import type { MonitorRecord } from '../monitors/monitorRecord';
@@ -55,7 +56,15 @@ export type WritePlan =
     }
   | { tool: 'axiom_createMonitor'; body: JsonObject }
   | { tool: 'axiom_starQuery'; body: StarredQueryInput }
-  | { tool: 'axiom_createAnnotation'; body: NewAnnotation };
+  | { tool: 'axiom_createAnnotation'; body: NewAnnotation }
+  | {
+      tool: 'axiom_updateDashboardChart';
+      uid: string;
+      chartId: string;
+      /** The PATCH body: the chart's changed keys, with the version the dashboard was read at. */
+      body: DashboardChartPatch;
+      changes: SettingChange[];
+    };
 
 /** Why a write could not be prepared; nothing is sent for it. */
 export type Unprepared =
@@ -65,6 +74,8 @@ export type Unprepared =
   | { kind: 'refused'; problems: MonitorProblem[] }
   | { kind: 'invalidAnnotation'; problems: FieldProblem[] }
   | { kind: 'unchanged'; id: string; name: string }
+  | { kind: 'chartNotFound'; uid: string; chartId: string }
+  | { kind: 'chartUnchanged'; uid: string; chartId: string }
   | { kind: 'unreadable'; error: unknown };
 
 export type Preparation =
@@ -77,7 +88,9 @@ export type SendOutcome =
   | { kind: 'updated'; record: MonitorRecord }
   | { kind: 'created'; record: MonitorRecord }
   | { kind: 'starred'; created: StarredQuery }
-  | { kind: 'annotated'; created: Annotation };
+  | { kind: 'annotated'; created: Annotation }
+  | { kind: 'chartUpdated'; record: DashboardRecord }
+  | { kind: 'dashboardConflict'; uid: string; currentVersion?: number };
 
 /** The window's deployment and its client (none without a token), taken together. */
 export interface WriteSession {
@@ -142,6 +155,29 @@ async function plan(
       const body = postBody({ ...(input as ToolInputs['axiom_createMonitor']) });
       const problems = blockingProblems(body);
       return problems.length ? { kind: 'refused', problems } : { tool, body };
+    }
+    case 'axiom_updateDashboardChart': {
+      const { uid, chartId, ...wanted } = input as ToolInputs['axiom_updateDashboardChart'];
+      const { resource, document } = await gate(() => client.getDashboard(uid, signal));
+      const charts = Array.isArray(document.charts) ? document.charts : [];
+      const chart = charts.find((c): c is JsonObject => isJsonObject(c) && c.id === chartId);
+      if (!chart) return { kind: 'chartNotFound', uid, chartId };
+      const query = isJsonObject(chart.query) ? chart.query : {};
+      const changes: SettingChange[] = [
+        ...(wanted.name !== undefined && wanted.name !== chart.name
+          ? [['name', chart.name, wanted.name] as const]
+          : []),
+        ...(wanted.apl !== undefined && wanted.apl !== query.apl
+          ? [['query.apl', query.apl, wanted.apl] as const]
+          : []),
+      ];
+      if (!changes.length) return { kind: 'chartUnchanged', uid, chartId };
+      // A JSON merge patch of the one chart: only the keys changed; its query's other keys stay.
+      const patch: JsonObject = {};
+      for (const [field, , after] of changes)
+        if (field === 'name') patch.name = after;
+        else patch.query = { apl: after as string };
+      return { tool, uid, chartId, body: { chart: patch, version: resource.version }, changes };
     }
     case 'axiom_updateMonitor': {
       const wanted = input as ToolInputs['axiom_updateMonitor'];
@@ -212,6 +248,16 @@ export async function sendPrepared(
         kind: 'annotated',
         created: (await gate(() => client.createAnnotation(plan.body, signal))).annotation,
       };
+    case 'axiom_updateDashboardChart':
+      try {
+        const written = await gate(() => client.patchDashboardChart(plan.uid, plan.chartId, plan.body, signal));
+        return { kind: 'chartUpdated', record: written.record };
+      } catch (error) {
+        // The version read is not Axiom's now: nothing was changed, the person confirms again.
+        if (isDashboardConflict(error))
+          return { kind: 'dashboardConflict', uid: plan.uid, currentVersion: error.currentVersion };
+        throw error;
+      }
   }
 }
 

@@ -11,6 +11,7 @@ import type { TabularResult } from '../run/tabular';
 import { reasonFor } from '../api/errorAdvice';
 import { isAxiomError } from '../api/errors';
 import { render } from '../phrase';
+import { chartUnpreparedReport } from './dashboardReports';
 import type { Unprepared } from './preparedWrites';
 import { OverBudget } from './toolBudget';
 import {
@@ -470,6 +471,9 @@ export function unpreparedReport(deployment: DeploymentLabel | undefined, tool: 
         deployment,
         lines: [`Nothing was sent: the monitor with id ${why.id} already has these settings.`],
       };
+    case 'chartNotFound':
+    case 'chartUnchanged':
+      return chartUnpreparedReport(deployment, why);
     case 'invalidAnnotation':
       return {
         deployment,

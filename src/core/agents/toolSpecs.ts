@@ -313,6 +313,40 @@ export const TOOL_SPECS = [
       ['uid'],
     ),
   },
+  {
+    name: 'axiom_updateDashboardChart',
+    referenceName: 'axiomUpdateDashboardChart',
+    writes: true,
+    inputSchema: object(
+      {
+        uid: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 128,
+          description: 'The dashboard uid, as axiom_listDashboards returns it.',
+        },
+        chartId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 128,
+          description: 'The chart id, as axiom_getDashboard returns it.',
+        },
+        apl: {
+          type: 'string',
+          minLength: 1,
+          maxLength: MAX_APL_CHARS,
+          description: 'The chart’s new APL query (leave out to keep it).',
+        },
+        name: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 256,
+          description: 'The chart’s new title (leave out to keep it).',
+        },
+      },
+      ['uid', 'chartId'],
+    ),
+  },
 ] as const satisfies readonly ToolSpec[];
 
 /** The monitor settings a tool may set; only those named are changed. */
@@ -444,6 +478,12 @@ export interface ListDashboardsInput {
 export interface GetDashboardInput {
   uid: string;
 }
+export interface UpdateDashboardChartInput {
+  uid: string;
+  chartId: string;
+  apl?: string;
+  name?: string;
+}
 
 /** Each tool's input, by name. */
 export interface ToolInputs {
@@ -462,4 +502,5 @@ export interface ToolInputs {
   axiom_createAnnotation: CreateAnnotationInput;
   axiom_listDashboards: ListDashboardsInput;
   axiom_getDashboard: GetDashboardInput;
+  axiom_updateDashboardChart: UpdateDashboardChartInput;
 }

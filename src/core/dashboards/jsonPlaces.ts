@@ -1,6 +1,6 @@
 // Where each value of a JSON text is: its path (`charts.1.query.apl`) to the offsets of its key and
-// value in the text, so that a problem found in the parsed document (an APL check, the service's
-// refusal naming a field) is shown at its place. Reads text JSON.parse reads; on anything else it
+// value in the text, so that the service's refusal naming a field is shown at its key (the APL inside
+// JSON strings is core/apl/aplInJson.ts's). Reads text JSON.parse reads; on anything else it
 // stops and returns the places found so far.
 
 export interface JsonPlace {
@@ -87,16 +87,6 @@ export function jsonPlaces(text: string): Map<string, JsonPlace> {
 }
 
 class StopScan extends Error {}
-
-/** The offset in the text of the `decoded`-th code unit of the JSON string whose opening quote is at `start`. */
-export function offsetInString(text: string, start: number, decoded: number): number {
-  let i = start + 1;
-  for (let unit = 0; unit < decoded && i < text.length && text[i] !== '"'; unit++) {
-    if (text[i] !== '\\') i++;
-    else i += text[i + 1] === 'u' ? 6 : 2;
-  }
-  return i;
-}
 
 /** The place a path names, or the nearest place above it that the text has (a refused key not found: its object). */
 export function nearestPlace(places: Map<string, JsonPlace>, path: string): JsonPlace {

@@ -115,6 +115,7 @@ describe('agents: input validation', () => {
     },
     axiom_listDashboards: { filter: 'checkout' },
     axiom_getDashboard: { uid: 'shop-overview' },
+    axiom_updateDashboardChart: { uid: 'shop-overview', chartId: 'requests', apl: "['http-logs'] | count" },
   };
 
   it('takes every tool’s good input as it is', () => {
@@ -516,6 +517,7 @@ describe('agents: the framing read back', () => {
       'axiom_updateMonitor',
       'axiom_createMonitor',
       'axiom_createAnnotation',
+      'axiom_updateDashboardChart',
     ]);
   });
 });

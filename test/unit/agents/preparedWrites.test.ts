@@ -20,6 +20,7 @@ import { renderReport } from '../../../src/core/agents/resultText';
 import { unpreparedReport } from '../../../src/core/agents/reports';
 import type { ToolInputs } from '../../../src/core/agents/toolSpecs';
 import { putBody } from '../../../src/core/monitors/monitorBodies';
+import { sampleDashboard } from '../../support/dashboardFixtures';
 import { FakeAxiom } from '../../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../../support/fixtures';
 import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
@@ -181,6 +182,71 @@ describe('agents: a write is prepared before it is confirmed, and sends only wha
     assert.deepEqual(JSON.parse(fake.requestsTo('POST /v2/apl-starred-queries')[0].body), star.plan.body);
     const refused = await prepared('axiom_createMonitor', { ...monitor, aplQuery: "['http-logs']" });
     assert.equal(!refused.ok && refused.why.kind, 'refused');
+  });
+});
+
+describe('agents: a dashboard chart change is prepared with the version read, and sent as prepared', () => {
+  const patches = () => fake.requestsTo('PATCH /v2/dashboards/uid/{uid}/charts/{chartId}');
+
+  it('each change from → to, the merge patch of the one chart with the version read; sent as it is', async () => {
+    fake.dashboards.reset();
+    fake.dashboards.add(sampleDashboard(), 'checkout');
+    const apl = "['http-logs'] | top 5 by req_duration_ms";
+    const preparation = ok(
+      await prepared('axiom_updateDashboardChart', {
+        uid: 'checkout',
+        chartId: 'slowest',
+        apl,
+        name: 'Slowest requests',
+      }),
+    );
+    const { plan } = preparation;
+    assert.equal(plan.tool, 'axiom_updateDashboardChart');
+    if (plan.tool !== 'axiom_updateDashboardChart') return;
+    assert.deepEqual(
+      plan.changes,
+      [['query.apl', "['http-logs'] | top 10 by req_duration_ms", apl]],
+      'a title already so is not a change',
+    );
+    assert.deepEqual(plan.body, { chart: { query: { apl } }, version: 1 });
+    assert.deepEqual(writes(), []);
+
+    const outcome = await sendPrepared(preparation, session(), direct);
+    assert.equal(outcome.kind, 'chartUpdated');
+    assert.equal(patches().length, 1);
+    assert.equal(patches()[0].path, '/v2/dashboards/uid/checkout/charts/slowest');
+    assert.deepEqual(JSON.parse(patches()[0].body), plan.body);
+    const chart = (fake.dashboards.byUid('checkout')!.dashboard.charts as Record<string, unknown>[])[1];
+    assert.deepEqual(chart, { id: 'slowest', type: 'Table', name: 'Slowest requests', query: { apl } });
+  });
+
+  it('the dashboard changed in Axiom since: a conflict, nothing changed; a chart not there or already so: nothing sent', async () => {
+    fake.dashboards.reset();
+    fake.dashboards.add(sampleDashboard(), 'checkout');
+    const preparation = ok(
+      await prepared('axiom_updateDashboardChart', { uid: 'checkout', chartId: 'errors', name: 'Errors' }),
+    );
+    fake.dashboards.changeBehindTheBack('checkout', (document) => {
+      document.description = 'changed elsewhere';
+    });
+    const outcome = await sendPrepared(preparation, session(), direct);
+    assert.equal(outcome.kind, 'dashboardConflict');
+    const charts = fake.dashboards.byUid('checkout')!.dashboard.charts as Record<string, unknown>[];
+    assert.equal(charts[2].name, 'Server errors');
+
+    const missing = await prepared('axiom_updateDashboardChart', { uid: 'checkout', chartId: 'nope', name: 'x' });
+    assert.deepEqual(missing.ok ? undefined : missing.why, { kind: 'chartNotFound', uid: 'checkout', chartId: 'nope' });
+    const same = await prepared('axiom_updateDashboardChart', {
+      uid: 'checkout',
+      chartId: 'errors',
+      name: 'Server errors',
+    });
+    assert.deepEqual(same.ok ? undefined : same.why, { kind: 'chartUnchanged', uid: 'checkout', chartId: 'errors' });
+    assert.ok(!missing.ok);
+    assert.match(
+      renderReport(unpreparedReport(undefined, 'axiom_updateDashboardChart', missing.why)).text,
+      /no chart with id/,
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { aplProblemsInJson, aplStringsInJson } from '../../../src/core/apl/aplInJson';
 import { APL_IN_JSON_FILES, aplPathsOf } from '../../../src/core/apl/aplInJsonFiles';
 import { checkApl } from '../../../src/core/apl/checks';
+import { DASHBOARD_FILE_SUFFIX } from '../../../src/core/dashboards/dashboardDocument';
 import { MONITOR_FILE_SUFFIX } from '../../../src/core/monitors/monitorFile';
 import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
 import { MUTANT_CLASSES, mutate } from '../../support/aplMutants';
@@ -61,6 +62,19 @@ describe('APL inside JSON files', () => {
     assert.ok(APL_IN_JSON_FILES.some((file) => file.suffix === MONITOR_FILE_SUFFIX));
     assert.deepEqual(aplPathsOf(`folder/errors${MONITOR_FILE_SUFFIX}`), [['aplQuery']]);
     assert.equal(aplPathsOf('folder/errors.json'), undefined);
+  });
+
+  it('knows the dashboard files and documents by the suffix the dashboards use: each chart’s query.apl', () => {
+    assert.ok(APL_IN_JSON_FILES.some((file) => file.suffix === DASHBOARD_FILE_SUFFIX));
+    assert.deepEqual(aplPathsOf(`/checkout/Checkout health${DASHBOARD_FILE_SUFFIX}`), [
+      ['charts', '*', 'query', 'apl'],
+    ]);
+    const text = JSON.stringify({ name: 'x', charts: [{ id: 'a', query: { apl: "['a'] | summarize count() by" } }] });
+    const problems = aplProblemsInJson(text, aplPathsOf(`x${DASHBOARD_FILE_SUFFIX}`)!);
+    assert.deepEqual(
+      problems.map((p) => [p.code, text.slice(p.start, p.end)]),
+      [['empty-clause', 'by']],
+    );
   });
 
   it('over the corpus and its mutants, at any depth: each problem covers, decoded, what checkApl marks in the APL', () => {

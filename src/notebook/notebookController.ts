@@ -2,8 +2,15 @@ import * as vscode from 'vscode';
 import { ADD_ANNOTATION_COMMAND, addAnnotationArgs, queryDatasets } from '../core/run/chartAnnotations';
 import type { AdviceAction } from '../core/api/errorAdvice';
 import { queryLink } from '../core/links';
-import type { NotebookResult } from '../core/notebook/notebookFile';
-import { CONTROLLER_ID, readRendererMessage, RENDERER_ID, type RendererMessage } from '../core/notebook/notebookOutput';
+import { cutResult, type NotebookResult } from '../core/notebook/notebookFile';
+import {
+  CONTROLLER_ID,
+  readRendererMessage,
+  RENDERER_ID,
+  ROWS_FOLLOW_KEY,
+  type RendererMessage,
+} from '../core/notebook/notebookOutput';
+import { FIRST_ROWS } from '../core/run/resultsDelivery';
 import { phrase } from '../core/phrase';
 import { APL_LANGUAGE_ID, NOTEBOOK_TYPE } from '../platform/constants';
 import type { Log } from '../platform/log';
@@ -125,6 +132,15 @@ export class AplNotebookController implements vscode.Disposable {
         case 'result': {
           const { query, rangeLabel, tables, status } = outcome.result;
           const result: NotebookResult = { query, rangeLabel, ranAt: new Date().toISOString(), tables, status };
+          // The first rows first, as the results panel has them (core/run/resultsDelivery.ts): an
+          // output of 100,000 rows is 12 MB of JSON that the renderer reads whole before it draws;
+          // the whole output replaces this one at once after.
+          const firstRows = cutResult(result, FIRST_ROWS);
+          if (firstRows !== result) {
+            const head = cellOutput({ kind: 'result', result: firstRows });
+            head.metadata = { ...head.metadata, [ROWS_FOLLOW_KEY]: true };
+            await execution.replaceOutput(head);
+          }
           const output = cellOutput({ kind: 'result', result });
           // In the output's metadata, which the file does not keep: the rows are written once.
           const chart = await soonOrNever(annotations, ANNOTATIONS_WAIT_MS);

@@ -169,6 +169,20 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
     assert.equal(await cell(0, 2, 2), '0');
   });
 
+  it('the first rows of a result whose whole follows: drawn, with no word of rows left out', async () => {
+    const head = `{
+      query: 'q', rangeLabel: 'Last hour', ranAt: '2026-11-24T10:00:00Z',
+      tables: [{ name: '0', rowCount: 2, fields: [{ name: 'n', type: 'integer' }], columns: [[7, 8]] }],
+      status: { isPartial: false, messages: [] },
+      totalRows: [100000],
+    }`;
+    const index = await render(RESULT_MIME, head, { axiomOutputId: 'out-head', axiomRowsFollow: true });
+    const output = page.locator('.output').nth(index);
+    await output.locator('.grid-row[aria-rowindex="2"]').waitFor();
+    assert.equal(await output.locator('.grid-row[aria-rowindex="2"]').textContent(), '7');
+    assert.doesNotMatch((await output.locator('.status').textContent()) ?? '', /Saved with/);
+  });
+
   it('a problem shows its sentence and the actions that help, as buttons that ask the extension', async () => {
     const index = await render(
       PROBLEM_MIME,

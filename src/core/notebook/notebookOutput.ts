@@ -14,6 +14,13 @@ export const PROBLEM_MIME = 'application/vnd.axiom.apl-problem+json';
 /** VS Code's own error output (a compile error). */
 export const ERROR_MIME = 'application/vnd.code.notebook.error';
 export const RENDERER_ID = 'axiom.aplResults';
+/** In an output's metadata: the output holds a result's first rows, and the whole result replaces it next. */
+export const ROWS_FOLLOW_KEY = 'axiomRowsFollow';
+
+/** True when the output's metadata says the whole result follows (no note about rows left out, then). */
+export function rowsFollow(metadata: unknown): boolean {
+  return isJsonObject(metadata) && metadata[ROWS_FOLLOW_KEY] === true;
+}
 export const CONTROLLER_ID = 'axiom.aplKernel';
 
 /** The renderer's own words (beside the results panel's, which it also speaks). */

@@ -12,6 +12,7 @@ import {
   readResult,
   RESULT_MIME,
   resultView,
+  rowsFollow,
   type NotebookWordKey,
   type RendererMessage,
 } from '../../core/notebook/notebookOutput';
@@ -106,7 +107,13 @@ export function renderResult(
       post({ type: 'annotation', output, request: message });
   };
   const panel = new Panel(root, relay, text, { runControls: false, keyScope: root });
-  const view = resultView(result, (kept, total) => fill(notebook.savedCut, [kept, total]), text.count);
+  // The first rows of a result whose whole follows at once say nothing of rows left out.
+  const following = rowsFollow(item.metadata);
+  const view = resultView(
+    result,
+    (kept, total) => (following ? '' : fill(notebook.savedCut, [kept, total])),
+    text.count,
+  );
   panel.receive({ type: 'results', result: view });
   // The chart's annotations came with the output (its metadata, never the file's).
   const chart = readChartAnnotations((item.metadata as { axiomAnnotations?: unknown } | null)?.axiomAnnotations);

@@ -654,7 +654,17 @@ describe('the results panel from its first run, at 600 px wide', { timeout: 60_0
     assert.equal(toolbar.overflows, false);
     assert.deepEqual(
       toolbar.buttons.map((b) => b.name),
-      ['Stop', 'Re-run', 'Export CSV', 'Export JSON', 'Copy Row', 'Copy Column', 'Open in Axiom', 'Pin'],
+      [
+        'Stop',
+        'Re-run',
+        'Export CSV',
+        'Export JSON',
+        'Copy Row',
+        'Copy Column',
+        'Open in Axiom',
+        'Add Annotation',
+        'Pin',
+      ],
     );
     for (const b of toolbar.buttons) {
       assert.ok(b.title.startsWith(b.name!) || b.title.length > b.name!.length, `${b.name}: its tooltip “${b.title}”`);

@@ -21,6 +21,7 @@ import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { confirm } from '../platform/confirm';
 import { forgetWhenClosed } from '../platform/documentState';
+import { fileToApply } from '../platform/fileToApply';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { ensureOrgId, openAppPage, type Deployments } from '../platform/webApp';
@@ -248,15 +249,12 @@ export function dashboardCommands(deps: Deps) {
      * showing the difference and asking once.
      */
     apply: async (arg?: unknown, how: { confirmed?: boolean } = {}): Promise<DashboardResource | undefined> => {
-      const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-      if (!uri || !uri.path.endsWith(DASHBOARD_FILE_SUFFIX)) {
-        void vscode.window.showInformationMessage(
-          localize('Open a dashboard file ({0}) to apply it.', `*${DASHBOARD_FILE_SUFFIX}`),
-        );
-        return undefined;
-      }
-      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-      const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      const text = await fileToApply(
+        arg,
+        DASHBOARD_FILE_SUFFIX,
+        localize('Open a dashboard file ({0}) to apply it.', `*${DASHBOARD_FILE_SUFFIX}`),
+      );
+      if (text === undefined) return undefined;
       const read = readDashboardText(text);
       if (!read.ok) {
         void vscode.window.showErrorMessage(localize('The file cannot be applied: {0}', say(read.problem)));

@@ -15,6 +15,7 @@ import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { confirm } from '../platform/confirm';
 import { forgetWhenClosed } from '../platform/documentState';
+import { fileToApply } from '../platform/fileToApply';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { MonitorsView } from './monitorsView';
@@ -160,15 +161,12 @@ export function monitorFileCommands(deps: Deps) {
 
     /** Applies a monitor file (the active editor's, or the one given): create, or update the monitor of its name after showing what changes. */
     apply: async (arg?: unknown): Promise<Monitor | undefined> => {
-      const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-      if (!uri || !uri.path.endsWith(MONITOR_FILE_SUFFIX)) {
-        void vscode.window.showInformationMessage(
-          localize('Open a monitor file ({0}) to apply it.', `*${MONITOR_FILE_SUFFIX}`),
-        );
-        return undefined;
-      }
-      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-      const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      const text = await fileToApply(
+        arg,
+        MONITOR_FILE_SUFFIX,
+        localize('Open a monitor file ({0}) to apply it.', `*${MONITOR_FILE_SUFFIX}`),
+      );
+      if (text === undefined) return undefined;
       const read = readMonitorFile(text);
       if (!read.ok) {
         void vscode.window.showErrorMessage(localize('The file cannot be applied: {0}', say(read.problem)));

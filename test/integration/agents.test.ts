@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { FakeAxiom, ODD_TOKEN } from '../support/fakeAxiom';
 import { compileErrorBody, hugeTabular, TYPED_TABULAR } from '../support/tabularFixtures';
 import type { RunRow } from '../../src/history/historyView';
+import { TOOL_SPECS } from '../../src/core/agents/toolSpecs';
 import { activateExtension, closeAllEditors, connectedFake, EXTENSION_ID, waitFor, signOut } from './helpers';
 
 const OTHER_TOKEN = 'xaat-22222222-other-test-token';
@@ -102,7 +103,10 @@ describe('Language model tools', () => {
         contributes: { languageModelTools: DeclaredTool[] };
       }
     ).contributes.languageModelTools;
-    assert.equal(declared.length, 11);
+    assert.deepEqual(
+      declared.map((tool) => tool.name),
+      TOOL_SPECS.map((spec) => spec.name),
+    );
     // Agent mode on (the harness turns it off): later VS Codes list extensions' tools only then.
     await waitFor('the tools to be listed', () => vscode.lm.tools.some((t) => t.name === 'axiom_listDatasets'));
     for (const tool of declared) {

@@ -42,7 +42,8 @@ describe('Preview Dashboard', () => {
     const at = text.indexOf(' // latency 1');
     await editor.edit((edit) => edit.insert(editor.document.positionAt(at), ' | where status >= 500'));
     await waitFor('the edited chart to run again', () => sentQueryBodies(suite.fake).length === 4);
-    await waitFor('its result sent to the page', () => preview.sent.filter((kind) => kind === 'result').length === 4);
+    // At least a fourth: a page rebuilt meanwhile (hidden, then shown again) is sent every result again.
+    await waitFor('its result sent to the page', () => preview.sent.filter((kind) => kind === 'result').length >= 4);
     assert.match(sentQueryBodies(suite.fake)[3].apl, /where status >= 500 \/\/ latency 1$/);
     assert.ok(editor.document.isDirty, 'drawn before any save');
     // Nothing else ran meanwhile.

@@ -796,11 +796,11 @@ async function journeyNotebook(page: Page, fake: FakeAxiom): Promise<void> {
   // The notebook's own webview (a results panel of an earlier journey may be open beside it).
   const outputs = page.frameLocator('.notebook-editor:visible iframe.webview.ready').frameLocator('#active-frame');
   // Outputs are in the webview in the order they arrived, not the cells': each is found by its columns.
-  const chart = outputs.locator('.axiom-output').filter({ hasText: 'count_' });
+  // The first APL cell's output, near the top: a count over time, which opens as a chart (its
+  // legend names the services, not the column): the output whose Chart is pressed.
+  const chart = outputs.locator('.axiom-output').filter({ has: outputs.locator('.show-chart[aria-pressed="true"]') });
   const table = outputs.locator('.axiom-output').filter({ hasText: 'req_duration_ms' });
-  // The first APL cell's output, near the top: drawn as a chart.
-  await chart.locator('.show-chart').click({ timeout: 30_000 });
-  await chart.locator('.chart canvas').first().waitFor({ timeout: 10_000 });
+  await chart.first().locator('.chart canvas').first().waitFor({ timeout: 30_000 });
   // The notebook draws the outputs of cells in view: scroll the list (over the cells' left margin;
   // over an output, the output would scroll) until the table of the second is on screen.
   const box = await notebook.boundingBox();

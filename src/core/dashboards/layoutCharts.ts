@@ -2,6 +2,8 @@
 // Dashboard from Notebook): a chart of a query, its kind guessed from the query's shape, placed at
 // the end of the layout; a new dashboard document of queries. Plain TypeScript; the documents are
 // the v2 API's `Dashboard` (schema version 2), which refuses keys it does not know.
+import { mainStages } from '../apl/aplText';
+import { parseApl, type Expression } from '../apl/syntax';
 import { isJsonObject, type JsonObject } from '../json';
 import { GRID_COLUMNS } from './previewLayout';
 
@@ -27,24 +29,30 @@ const NEW_DASHBOARD = {
   timeWindowEnd: 'qr-now',
 } as const;
 
-/** A comment's text, and strings' contents, are not the query's shape. */
-function shapeOf(apl: string): string {
-  return apl
-    .replace(/\/\/[^\n]*/g, '')
-    .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, '""')
-    .toLowerCase();
+/** A group of time bins: `bin(_time, …)` or `bin_auto(_time)`, named or not. */
+function isTimeBin(group: Expression): boolean {
+  const value = group.kind === 'assignment' ? group.value : group;
+  if (value?.kind !== 'call' || value.callee.bracketed) return false;
+  const [first] = value.args;
+  return (
+    (value.callee.text === 'bin' || value.callee.text === 'bin_auto') &&
+    first?.kind === 'name' &&
+    first.text === '_time'
+  );
 }
 
 /**
- * The kind a chart of `apl` likely is: a time series when it summarizes by a bin of time, a single
- * value when it counts or summarizes with no `by`, else a table.
+ * The kind a chart of `apl` likely is, read from its syntax tree's last stage: a time series when it
+ * summarizes by a bin of time, a single value when it is `count` or summarizes with no `by`, else a table.
  */
 export function chartKindFor(apl: string): NewChartKind {
-  const shape = shapeOf(apl);
-  if (/\bsummarize\b[^|]*\bby\b[^|]*\bbin(?:_auto)?\s*\(/.test(shape)) return 'TimeSeries';
-  const last = shape.split('|').at(-1) ?? '';
-  if (/^\s*count\s*$/.test(last) || (/^\s*summarize\b/.test(last) && !/\bby\b/.test(last))) return 'Statistic';
-  return 'Table';
+  const last = mainStages(parseApl(apl)).at(-1);
+  const operator = last?.pipe ? last.operator?.text : undefined;
+  if (operator === 'count') return 'Statistic';
+  if (!last || operator !== 'summarize') return 'Table';
+  const groups = last.clauses.find((clause) => clause.keyword?.text === 'by')?.items ?? [];
+  if (!groups.length) return 'Statistic';
+  return groups.some(isTimeBin) ? 'TimeSeries' : 'Table';
 }
 
 /** A chart's name from its query: its first line that says something, shortened (the spec allows 1–500 characters). */

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import {
   installVsix,
   makeSandbox,
@@ -79,6 +79,28 @@ async function answerInput(page: Page, text: string, title?: string): Promise<vo
   await input.waitFor();
   await input.fill(text);
   await page.keyboard.press('Enter');
+}
+
+/**
+ * Right-clicks a tree row that another row's hover may cover: a monitor's hover (its query) is large,
+ * and a mouse that rests on it keeps it open. Tries again, the mouse moved away, until the click lands.
+ */
+async function rightClickPastHovers(page: Page, row: Locator): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    await page.keyboard.press('Escape');
+    await page.mouse.move(1200, 120 + 150 * (tries % 3));
+    await page
+      .locator('.context-view .rendered-markdown, .workbench-hover-container')
+      .first()
+      .waitFor({ state: 'detached', timeout: 5000 })
+      .catch(() => undefined);
+    try {
+      await row.click({ button: 'right', timeout: 5000 });
+      return;
+    } catch (error) {
+      if (tries === 4) throw error;
+    }
+  }
 }
 
 /**
@@ -450,7 +472,7 @@ async function journeyStarredQueries(page: Page, fake: FakeAxiom): Promise<void>
     await rowOf(name).click();
     // The click opens the query; a menu opened before its tab is in front would close with it.
     await page.locator('.tab.active', { hasText: name }).first().waitFor({ timeout: 15_000 });
-    await rowOf(name).click({ button: 'right' });
+    await rightClickPastHovers(page, rowOf(name));
     await chooseMenuItem(page, item);
   };
 
@@ -619,7 +641,7 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   // A row of these views by the start of what a screen reader hears (other views show the same names).
   const rowOf = (name: string) => page.locator(`.monaco-list-row[aria-label^="${name}"]`).first();
   const fromMenu = async (name: string, item: string) => {
-    await rowOf(name).click({ button: 'right' });
+    await rightClickPastHovers(page, rowOf(name));
     await chooseMenuItem(page, item);
   };
   // Monitors and Starred Queries folded for room (unfolded again at the end).
@@ -1015,15 +1037,7 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     const row = page.locator('.monaco-list-row[aria-label^="Traffic drop"]').first();
     await row.waitFor({ timeout: 30_000 });
     assert.match((await row.getAttribute('aria-label')) ?? '', /^Traffic drop Below 1000 · every 5m · Threshold/);
-    // No hover of another row over it (the mouse may rest on the view).
-    await page.mouse.move(900, 500);
-    await page.keyboard.press('Escape');
-    await page
-      .locator('.context-view .rendered-markdown')
-      .first()
-      .waitFor({ state: 'detached', timeout: 5000 })
-      .catch(() => undefined);
-    await row.click({ button: 'right' });
+    await rightClickPastHovers(page, row);
     await chooseMenuItem(page, 'Edit Monitor');
 
     // The query's tab gives its room to the form and the dry run beside it.

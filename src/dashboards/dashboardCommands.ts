@@ -22,7 +22,7 @@ import { COMMANDS } from '../platform/constants';
 import { confirm } from '../platform/confirm';
 import { forgetWhenClosed } from '../platform/documentState';
 import { fileToApply } from '../platform/fileToApply';
-import { localize, say } from '../platform/l10n';
+import { localize } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { ensureOrgId, openAppPage, type Deployments } from '../platform/webApp';
 import type { DashboardFiles } from './dashboardFiles';
@@ -249,17 +249,12 @@ export function dashboardCommands(deps: Deps) {
      * showing the difference and asking once.
      */
     apply: async (arg?: unknown, how: { confirmed?: boolean } = {}): Promise<DashboardResource | undefined> => {
-      const text = await fileToApply(
-        arg,
-        DASHBOARD_FILE_SUFFIX,
-        localize('Open a dashboard file ({0}) to apply it.', `*${DASHBOARD_FILE_SUFFIX}`),
-      );
-      if (text === undefined) return undefined;
-      const read = readDashboardText(text);
-      if (!read.ok) {
-        void vscode.window.showErrorMessage(localize('The file cannot be applied: {0}', say(read.problem)));
-        return undefined;
-      }
+      const read = await fileToApply(arg, {
+        suffix: DASHBOARD_FILE_SUFFIX,
+        askToOpen: localize('Open a dashboard file ({0}) to apply it.', `*${DASHBOARD_FILE_SUFFIX}`),
+        read: readDashboardText,
+      });
+      if (!read) return undefined;
       const document = withoutAxiomFields(read.document);
       const name = typeof document.name === 'string' ? document.name : '';
       const uid = typeof document.uid === 'string' ? document.uid : undefined;

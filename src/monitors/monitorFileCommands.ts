@@ -161,17 +161,12 @@ export function monitorFileCommands(deps: Deps) {
 
     /** Applies a monitor file (the active editor's, or the one given): create, or update the monitor of its name after showing what changes. */
     apply: async (arg?: unknown): Promise<Monitor | undefined> => {
-      const text = await fileToApply(
-        arg,
-        MONITOR_FILE_SUFFIX,
-        localize('Open a monitor file ({0}) to apply it.', `*${MONITOR_FILE_SUFFIX}`),
-      );
-      if (text === undefined) return undefined;
-      const read = readMonitorFile(text);
-      if (!read.ok) {
-        void vscode.window.showErrorMessage(localize('The file cannot be applied: {0}', say(read.problem)));
-        return undefined;
-      }
+      const read = await fileToApply(arg, {
+        suffix: MONITOR_FILE_SUFFIX,
+        askToOpen: localize('Open a monitor file ({0}) to apply it.', `*${MONITOR_FILE_SUFFIX}`),
+        read: readMonitorFile,
+      });
+      if (!read) return undefined;
       const definition = read.definition;
       const name = fieldText(definition.name);
       const result = await withAxiom(phrase('Applying “{0}”', name), async (client) => {

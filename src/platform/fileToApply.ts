@@ -1,15 +1,33 @@
 // The file an Apply command reads (Apply Monitor File, Apply Dashboard File): the one it is given,
 // else the active editor's, when its name ends as the command's files do. An open document's text
-// is read as edited, unsaved changes included; a file not open is read from disk.
+// is read as edited, unsaved changes included; a file not open is read from disk. The text is then
+// read by the command's own reader; a file it cannot read is said so, the same way for every kind.
 import * as vscode from 'vscode';
+import type { Phrase } from '../core/phrase';
+import { localize, say } from './l10n';
 
-/** The text of the file to apply; undefined after `askToOpen` was shown. */
-export async function fileToApply(arg: unknown, suffix: string, askToOpen: string): Promise<string | undefined> {
+/** What a command's reader makes of a file's text: what it read, or why it cannot be applied. */
+export type ReadToApply<T> = ({ ok: true } & T) | { ok: false; problem: Phrase | string };
+
+export interface FileKind<T> {
+  /** How the command's files end (`.axiom-monitor.json`). */
+  suffix: string;
+  /** Said when there is no such file to apply. */
+  askToOpen: string;
+  read(text: string): ReadToApply<T>;
+}
+
+/** The file to apply, as its kind reads it; undefined after `askToOpen` or the reason it cannot be applied was shown. */
+export async function fileToApply<T>(arg: unknown, kind: FileKind<T>): Promise<({ ok: true } & T) | undefined> {
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-  if (!uri || !uri.path.endsWith(suffix)) {
-    void vscode.window.showInformationMessage(askToOpen);
+  if (!uri || !uri.path.endsWith(kind.suffix)) {
+    void vscode.window.showInformationMessage(kind.askToOpen);
     return undefined;
   }
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  return open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  const read = kind.read(text);
+  if (read.ok) return read;
+  void vscode.window.showErrorMessage(localize('The file cannot be applied: {0}', say(read.problem)));
+  return undefined;
 }

@@ -2,7 +2,7 @@
 // where each such string lies in the file's text, and the problems of its APL placed there, at
 // the characters of the JSON string that hold them (escapes such as \n or \" counted as written).
 // The command-line checker (fileChecks.ts) and the editor's diagnostics (src/language) both read
-// JSON files through it.
+// JSON files through it, and so does the place a refused dashboard save names (jsonPlaces).
 import { checkApl } from './checks';
 import type { Problem } from './problem';
 
@@ -53,6 +53,27 @@ export function aplProblemsInJson(
   );
 }
 
+/** Where a value of a JSON text is. */
+export interface JsonPlace {
+  /** Offset of the member's key (its opening quote), for a member of an object. */
+  keyStart?: number;
+  /** Offsets of the value: from its first character to just past its last. */
+  start: number;
+  end: number;
+}
+
+/** Every value's place in a JSON text, by its path (keys and indexes joined by dots; '' is the whole
+ *  text), read by the same reader as the APL strings (so a text that is not JSON, as far as it is). */
+export function jsonPlaces(text: string): Map<string, JsonPlace> {
+  const places = new Map<string, JsonPlace>();
+  new JsonReader(
+    text,
+    () => undefined,
+    (path, place) => places.set(path.join('.'), place),
+  ).value([]);
+  return places;
+}
+
 function matches(pattern: JsonPath, path: readonly (string | number)[]): boolean {
   return pattern.length === path.length && pattern.every((part, i) => part === '*' || part === path[i]);
 }
@@ -61,22 +82,25 @@ function matches(pattern: JsonPath, path: readonly (string | number)[]): boolean
 const MAX_DEPTH = 100;
 
 /** Walks a JSON text's values with their paths, telling `onString` of each string value (it may
- *  read the string itself and say where it ends). */
+ *  read the string itself and say where it ends), and `onValue` of each value's place once read. */
 class JsonReader {
   private pos = 0;
 
   constructor(
     private readonly text: string,
     private readonly onString: (path: readonly (string | number)[], start: number) => number | undefined,
+    private readonly onValue?: (path: readonly (string | number)[], place: JsonPlace) => void,
   ) {}
 
-  value(path: (string | number)[]): void {
+  value(path: (string | number)[], keyStart?: number): void {
     this.space();
+    const start = this.pos;
     const c = this.text[this.pos];
     if (c === '{') this.object(path);
     else if (c === '[') this.array(path);
     else if (c === '"') this.pos = this.onString(path, this.pos) ?? readJsonString(this.text, this.pos).end;
     else while (this.pos < this.text.length && !/[\s,\]}]/.test(this.text[this.pos])) this.pos++;
+    this.onValue?.(path, { keyStart, start, end: this.pos });
   }
 
   private object(path: (string | number)[]): void {
@@ -84,12 +108,13 @@ class JsonReader {
     for (;;) {
       this.space();
       if (this.text[this.pos] !== '"') break;
+      const keyStart = this.pos;
       const key = readJsonString(this.text, this.pos);
       this.pos = key.end;
       this.space();
       if (this.text[this.pos] !== ':') return;
       this.pos++;
-      if (path.length < MAX_DEPTH) this.value([...path, key.decoded]);
+      if (path.length < MAX_DEPTH) this.value([...path, key.decoded], keyStart);
       if (!this.comma()) break;
     }
     if (this.text[this.pos] === '}') this.pos++;

@@ -26,12 +26,8 @@ const servers = await Promise.all(
     });
     if (starred !== undefined) fake.starred.push(...manyStarred(starred));
     for (let i = 0; i < (dashboards ?? 0); i++) {
-      const document = JSON.parse(
-        dashboardOf(
-          Array.from({ length: DASHBOARD_CHARTS }, (_, c) => c % 600),
-          `d${i}c`,
-        ),
-      );
+      const latencies = Array.from({ length: DASHBOARD_CHARTS }, (_, c) => c % 600);
+      const document = JSON.parse(dashboardOf(latencies, `d${i}c`)) as Record<string, unknown>;
       fake.dashboards.add({ ...document, name: `Bench dashboard ${i + 1}` });
     }
     await fake.start();

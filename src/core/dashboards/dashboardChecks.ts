@@ -1,7 +1,7 @@
 // The place a refused save names in a dashboard's text: the service's words name a field
 // (`charts.1.colour: …`), shown at its key. (The charts' APL is checked where every JSON file's APL
-// is: core/apl/aplInJson.ts, by the row of core/apl/aplInJsonFiles.ts.)
-import { jsonPlaces, type JsonPlace } from '../apl/aplInJson';
+// is: core/apl/aplInJson.ts, by the row of core/apl/aplInJsonFiles.ts; both read the text with core/jsonReader.ts.)
+import { jsonPlaces, type JsonPlace } from '../jsonReader';
 
 /** A path the service's words name (`charts.1.colour: …`), if they name one. */
 export function pathNamedIn(words: string): string | undefined {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { jsonPlaces } from '../../../src/core/apl/aplInJson';
+import { jsonPlaces } from '../../../src/core/jsonReader';
 import { pathNamedIn, refusalPlace } from '../../../src/core/dashboards/dashboardChecks';
 
 /** Every value of a JSON value with its path (keys and indexes joined by dots), as jsonPlaces names them. */

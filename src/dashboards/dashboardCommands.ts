@@ -142,7 +142,7 @@ export function dashboardCommands(deps: Deps) {
       return openAppPage(
         deps.deployments,
         phrase('Opening “{0}” in Axiom', dashboard.dashboard.name),
-        (endpoint, orgId) => dashboardLink(endpoint, orgId, dashboard.uid),
+        (endpoint, orgId) => dashboardLink(endpoint, orgId, dashboard),
         deps.access.handlers,
       );
     },
@@ -153,7 +153,7 @@ export function dashboardCommands(deps: Deps) {
       const deployment = await deps.deployments.active();
       const orgId = await ensureOrgId(deps.deployments, localize('Links to the web app name your organization.'));
       if (!orgId) return undefined;
-      const link = dashboardLink(requireEndpoint(deployment.url), orgId, dashboard.uid);
+      const link = dashboardLink(requireEndpoint(deployment.url), orgId, dashboard);
       await vscode.env.clipboard.writeText(link);
       vscode.window.setStatusBarMessage(localize('Copied the link to “{0}”.', dashboard.dashboard.name), 3000);
       return link;

@@ -1161,7 +1161,13 @@ async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
   await page.keyboard.press('Control+F');
   await page.keyboard.type("'checkout' and status >= 500");
   await page.keyboard.press('Enter');
-  await page.keyboard.press('Escape');
+  // The find widget closed, the match stays selected in the editor: typing replaces it.
+  const find = page.locator('.editor-widget.find-widget.visible');
+  for (let tries = 0; await find.isVisible(); tries++) {
+    if (tries === 10) throw new Error('the find widget does not close');
+    await page.keyboard.press('Escape');
+    await find.waitFor({ state: 'hidden', timeout: 1000 }).catch(() => undefined);
+  }
   await page.keyboard.type("'checkout' and status >= 400");
   await page.locator('.tab.dirty', { hasText: tabName }).first().waitFor({ timeout: 15_000 });
   await waitUntil(

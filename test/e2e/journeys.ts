@@ -1159,7 +1159,7 @@ async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
   const runsBefore = fake.requestsTo('POST /v1/datasets/_apl').length;
   await tab.click();
   await page.keyboard.press('Control+F');
-  await page.keyboard.type("'checkout' and status >= 500");
+  await page.keyboard.type('status >= 500');
   await page.keyboard.press('Enter');
   // The find widget closed, the match stays selected in the editor: typing replaces it.
   const find = page.locator('.editor-widget.find-widget.visible');
@@ -1168,7 +1168,7 @@ async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
     await page.keyboard.press('Escape');
     await find.waitFor({ state: 'hidden', timeout: 1000 }).catch(() => undefined);
   }
-  await page.keyboard.type("'checkout' and status >= 400");
+  await page.keyboard.type('status >= 400');
   await page.locator('.tab.dirty', { hasText: tabName }).first().waitFor({ timeout: 15_000 });
   await waitUntil(
     'the changed chart’s run',
@@ -1181,6 +1181,8 @@ async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
   );
   await tile('checkout-5xx').and(preview.locator('[data-state="drawn"]')).waitFor({ timeout: 30_000 });
   assert.equal(fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length, 0, 'redrawn before any save');
+  // Auto save's refusal (it never sends) said, then cleared for the screenshot.
+  await runCommand(page, 'Notifications: Clear All Notifications');
   await page.mouse.move(640, 790);
   await page.screenshot({ path: path.join(shots, 'dashboard-preview.png') });
 

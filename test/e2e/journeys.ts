@@ -1183,6 +1183,9 @@ async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
   assert.equal(fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length, 0, 'redrawn before any save');
   // Auto save's refusal (it never sends) said, then cleared for the screenshot.
   await runCommand(page, 'Notifications: Clear All Notifications');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5000 });
+  // The editor scrolled back to the lines' starts.
+  await page.keyboard.press('Home');
   await page.mouse.move(640, 790);
   await page.screenshot({ path: path.join(shots, 'dashboard-preview.png') });
 

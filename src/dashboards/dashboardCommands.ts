@@ -20,8 +20,7 @@ import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { confirm } from '../platform/confirm';
-import { forgetWhenClosed } from '../platform/documentState';
-import { fileToApply } from '../platform/fileToApply';
+import { ApplyComparisons, fileToApply } from '../platform/fileToApply';
 import { localize } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { ensureOrgId, openAppPage, type Deployments } from '../platform/webApp';
@@ -44,13 +43,7 @@ interface Deps {
 
 export function dashboardCommands(deps: Deps) {
   const { view, files } = deps;
-  const texts = new Map<string, string>();
-  let shown = 0;
-  let provider: vscode.Disposable | undefined;
-  const forgetting = forgetWhenClosed(
-    (uri) => (uri.scheme === APPLY_SCHEME ? uri.toString() : undefined),
-    (key) => texts.delete(key),
-  );
+  const comparisons = new ApplyComparisons(APPLY_SCHEME);
   const withAxiom = <T>(doing: Phrase, work: (client: AxiomClient, deployment: string) => Promise<T>) =>
     withClient(deps.access, { doing, log: deps.log }, (client, deployment) => work(client, deployment.name));
 
@@ -67,15 +60,6 @@ export function dashboardCommands(deps: Deps) {
         async (client) => (await client.getDashboard(uid)).resource,
       ))
     );
-  }
-
-  function show(name: string, text: string): vscode.Uri {
-    provider ??= vscode.workspace.registerTextDocumentContentProvider(APPLY_SCHEME, {
-      provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '',
-    });
-    const uri = vscode.Uri.from({ scheme: APPLY_SCHEME, path: `/${++shown}/${name}` });
-    texts.set(uri.toString(), text);
-    return uri;
   }
 
   async function chooseFolder(given: unknown): Promise<vscode.Uri | undefined> {
@@ -267,11 +251,11 @@ export function dashboardCommands(deps: Deps) {
             if (!isAxiomError(error) || error.kind !== 'notFound') throw error;
           }
         }
-        const before = show(
+        const before = comparisons.show(
           `${name} (Axiom)${DASHBOARD_FILE_SUFFIX}`,
           fresh ? dashboardText({ ...fresh.document, uid }) : '',
         );
-        const after = show(`${name} (file)${DASHBOARD_FILE_SUFFIX}`, dashboardText(document));
+        const after = comparisons.show(`${name} (file)${DASHBOARD_FILE_SUFFIX}`, dashboardText(document));
         if (!how.confirmed) {
           await vscode.commands.executeCommand(
             'vscode.diff',
@@ -301,8 +285,7 @@ export function dashboardCommands(deps: Deps) {
     },
 
     dispose(): void {
-      forgetting.dispose();
-      provider?.dispose();
+      comparisons.dispose();
     },
   };
 }

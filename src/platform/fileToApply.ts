@@ -2,8 +2,10 @@
 // else the active editor's, when its name ends as the command's files do. An open document's text
 // is read as edited, unsaved changes included; a file not open is read from disk. The text is then
 // read by the command's own reader; a file it cannot read is said so, the same way for every kind.
+// The difference Apply shows before it asks is between two documents of ApplyComparisons.
 import * as vscode from 'vscode';
 import type { Phrase } from '../core/phrase';
+import { forgetWhenClosed } from './documentState';
 import { localize, say } from './l10n';
 
 /** What a command's reader makes of a file's text: what it read, or why it cannot be applied. */
@@ -30,4 +32,37 @@ export async function fileToApply<T>(arg: unknown, kind: FileKind<T>): Promise<(
   if (read.ok) return read;
   void vscode.window.showErrorMessage(localize('The file cannot be applied: {0}', say(read.problem)));
   return undefined;
+}
+
+/**
+ * The two sides of an Apply's comparison (what Axiom has, what the file would make it), as read-only
+ * documents at a scheme of the kind's own; each side's text is forgotten when its editor closes.
+ */
+export class ApplyComparisons implements vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private shown = 0;
+  private provider: vscode.Disposable | undefined;
+  private readonly forgetting: vscode.Disposable;
+
+  constructor(private readonly scheme: string) {
+    this.forgetting = forgetWhenClosed(
+      (uri) => (uri.scheme === scheme ? uri.toString() : undefined),
+      (key) => this.texts.delete(key),
+    );
+  }
+
+  /** A side named `name` with `text`: its URI, for vscode.diff. */
+  show(name: string, text: string): vscode.Uri {
+    this.provider ??= vscode.workspace.registerTextDocumentContentProvider(this.scheme, {
+      provideTextDocumentContent: (uri) => this.texts.get(uri.toString()) ?? '',
+    });
+    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${++this.shown}/${name}` });
+    this.texts.set(uri.toString(), text);
+    return uri;
+  }
+
+  dispose(): void {
+    this.forgetting.dispose();
+    this.provider?.dispose();
+  }
 }

@@ -1184,7 +1184,8 @@ async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
   // Auto save's refusal (it never sends) said, then cleared for the screenshot.
   await runCommand(page, 'Notifications: Clear All Notifications');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5000 });
-  // The editor scrolled back to the lines' starts.
+  // The editor scrolled back to the lines' starts (Home twice: past the indentation, then to the start).
+  await page.keyboard.press('Home');
   await page.keyboard.press('Home');
   await page.mouse.move(640, 790);
   await page.screenshot({ path: path.join(shots, 'dashboard-preview.png') });

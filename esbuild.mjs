@@ -476,6 +476,7 @@ if (main && tests && !cli) {
       ...files('test/integration'),
       'test/bench/activation.ts',
       'test/bench/openStarred.ts',
+      'test/bench/openDashboard.ts',
       'test/bench/completion.ts',
       'test/bench/resultsMemory.ts',
       'test/bench/explore.ts',

@@ -20,9 +20,8 @@ import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { confirm } from '../platform/confirm';
-import { forgetWhenClosed } from '../platform/documentState';
-import { fileToApply } from '../platform/fileToApply';
-import { localize, say } from '../platform/l10n';
+import { ApplyComparisons, fileToApply } from '../platform/fileToApply';
+import { localize } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { ensureOrgId, openAppPage, type Deployments } from '../platform/webApp';
 import type { DashboardFiles } from './dashboardFiles';
@@ -44,13 +43,7 @@ interface Deps {
 
 export function dashboardCommands(deps: Deps) {
   const { view, files } = deps;
-  const texts = new Map<string, string>();
-  let shown = 0;
-  let provider: vscode.Disposable | undefined;
-  const forgetting = forgetWhenClosed(
-    (uri) => (uri.scheme === APPLY_SCHEME ? uri.toString() : undefined),
-    (key) => texts.delete(key),
-  );
+  const comparisons = new ApplyComparisons(APPLY_SCHEME);
   const withAxiom = <T>(doing: Phrase, work: (client: AxiomClient, deployment: string) => Promise<T>) =>
     withClient(deps.access, { doing, log: deps.log }, (client, deployment) => work(client, deployment.name));
 
@@ -67,15 +60,6 @@ export function dashboardCommands(deps: Deps) {
         async (client) => (await client.getDashboard(uid)).resource,
       ))
     );
-  }
-
-  function show(name: string, text: string): vscode.Uri {
-    provider ??= vscode.workspace.registerTextDocumentContentProvider(APPLY_SCHEME, {
-      provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '',
-    });
-    const uri = vscode.Uri.from({ scheme: APPLY_SCHEME, path: `/${++shown}/${name}` });
-    texts.set(uri.toString(), text);
-    return uri;
   }
 
   async function chooseFolder(given: unknown): Promise<vscode.Uri | undefined> {
@@ -142,7 +126,7 @@ export function dashboardCommands(deps: Deps) {
       return openAppPage(
         deps.deployments,
         phrase('Opening “{0}” in Axiom', dashboard.dashboard.name),
-        (endpoint, orgId) => dashboardLink(endpoint, orgId, dashboard.uid),
+        (endpoint, orgId) => dashboardLink(endpoint, orgId, dashboard),
         deps.access.handlers,
       );
     },
@@ -153,7 +137,7 @@ export function dashboardCommands(deps: Deps) {
       const deployment = await deps.deployments.active();
       const orgId = await ensureOrgId(deps.deployments, localize('Links to the web app name your organization.'));
       if (!orgId) return undefined;
-      const link = dashboardLink(requireEndpoint(deployment.url), orgId, dashboard.uid);
+      const link = dashboardLink(requireEndpoint(deployment.url), orgId, dashboard);
       await vscode.env.clipboard.writeText(link);
       vscode.window.setStatusBarMessage(localize('Copied the link to “{0}”.', dashboard.dashboard.name), 3000);
       return link;
@@ -249,17 +233,12 @@ export function dashboardCommands(deps: Deps) {
      * showing the difference and asking once.
      */
     apply: async (arg?: unknown, how: { confirmed?: boolean } = {}): Promise<DashboardResource | undefined> => {
-      const text = await fileToApply(
-        arg,
-        DASHBOARD_FILE_SUFFIX,
-        localize('Open a dashboard file ({0}) to apply it.', `*${DASHBOARD_FILE_SUFFIX}`),
-      );
-      if (text === undefined) return undefined;
-      const read = readDashboardText(text);
-      if (!read.ok) {
-        void vscode.window.showErrorMessage(localize('The file cannot be applied: {0}', say(read.problem)));
-        return undefined;
-      }
+      const read = await fileToApply(arg, {
+        suffix: DASHBOARD_FILE_SUFFIX,
+        askToOpen: localize('Open a dashboard file ({0}) to apply it.', `*${DASHBOARD_FILE_SUFFIX}`),
+        read: readDashboardText,
+      });
+      if (!read) return undefined;
       const document = withoutAxiomFields(read.document);
       const name = typeof document.name === 'string' ? document.name : '';
       const uid = typeof document.uid === 'string' ? document.uid : undefined;
@@ -272,11 +251,11 @@ export function dashboardCommands(deps: Deps) {
             if (!isAxiomError(error) || error.kind !== 'notFound') throw error;
           }
         }
-        const before = show(
+        const before = comparisons.show(
           `${name} (Axiom)${DASHBOARD_FILE_SUFFIX}`,
           fresh ? dashboardText({ ...fresh.document, uid }) : '',
         );
-        const after = show(`${name} (file)${DASHBOARD_FILE_SUFFIX}`, dashboardText(document));
+        const after = comparisons.show(`${name} (file)${DASHBOARD_FILE_SUFFIX}`, dashboardText(document));
         if (!how.confirmed) {
           await vscode.commands.executeCommand(
             'vscode.diff',
@@ -306,8 +285,7 @@ export function dashboardCommands(deps: Deps) {
     },
 
     dispose(): void {
-      forgetting.dispose();
-      provider?.dispose();
+      comparisons.dispose();
     },
   };
 }

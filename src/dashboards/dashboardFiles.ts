@@ -14,7 +14,7 @@ import {
 import { refusalPlace } from '../core/dashboards/dashboardChecks';
 import type { JsonObject } from '../core/json';
 import { phrase } from '../core/phrase';
-import { deploymentUriQuery, type RecordLocation } from '../core/recordUri';
+import type { RecordLocation } from '../core/recordUri';
 import type { ClientAccess } from '../platform/clientAccess';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
@@ -90,8 +90,13 @@ export class DashboardFiles extends RecordFiles<NamedDashboard> {
     return named((await client.updateDashboard(uid, body as unknown as DashboardUpdate)).record);
   }
 
+  /** Each record’s text, made once: an open asks for it more than once (its stat, its read, the check of the text read). */
+  private readonly texts = new WeakMap<JsonObject, string>();
+
   protected textOf(raw: JsonObject): string {
-    return dashboardText(documentOf(raw));
+    let text = this.texts.get(raw);
+    if (text === undefined) this.texts.set(raw, (text = dashboardText(documentOf(raw))));
+    return text;
   }
 
   /** Any save in Axiom moves the version: a document read at another version is in conflict. */
@@ -153,14 +158,7 @@ export class DashboardFiles extends RecordFiles<NamedDashboard> {
 
   /** The document's URI for a dashboard of a deployment: that of an open document of it, if any. */
   uriFor(deployment: string, uid: string, name: string): vscode.Uri {
-    return (
-      this.documentsOf({ id: uid, deployment, part: DASHBOARD_PART })[0]?.uri ??
-      vscode.Uri.from({
-        scheme: DASHBOARD_SCHEME,
-        path: dashboardDocumentPath(uid, name),
-        query: deploymentUriQuery(deployment),
-      })
-    );
+    return this.documentUri({ id: uid, deployment, part: DASHBOARD_PART }, dashboardDocumentPath(uid, name));
   }
 
   /** Opens the dashboard's document for the deployment it was read from. */

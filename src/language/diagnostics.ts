@@ -35,7 +35,11 @@ export class AplDiagnostics implements vscode.Disposable {
 
   constructor(private readonly fields?: () => FieldSource) {
     this.subscriptions = [
-      vscode.workspace.onDidOpenTextDocument((document) => this.check(document)),
+      // A JSON file's APL (a dashboard of 200 charts: 200 queries) is checked a moment after it opens,
+      // not while VS Code waits to show it; an APL document's one query at once.
+      vscode.workspace.onDidOpenTextDocument((document) =>
+        document.languageId === APL_LANGUAGE_ID ? this.check(document) : this.schedule(document),
+      ),
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.forget(document)),
     ];

@@ -14,8 +14,7 @@ import type { AxiomClient } from '../core/api/client';
 import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { confirm } from '../platform/confirm';
-import { forgetWhenClosed } from '../platform/documentState';
-import { fileToApply } from '../platform/fileToApply';
+import { ApplyComparisons, fileToApply } from '../platform/fileToApply';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import type { MonitorsView } from './monitorsView';
@@ -37,14 +36,7 @@ interface Deps {
  * changes, after showing the difference and asking once.
  */
 export function monitorFileCommands(deps: Deps) {
-  /** The texts of Apply's comparisons, by URI: each forgotten when its editor closes. */
-  const texts = new Map<string, string>();
-  let shown = 0;
-  let provider: vscode.Disposable | undefined;
-  const forgetting = forgetWhenClosed(
-    (uri) => (uri.scheme === APPLY_SCHEME ? uri.toString() : undefined),
-    (key) => texts.delete(key),
-  );
+  const comparisons = new ApplyComparisons(APPLY_SCHEME);
   const withAxiom = <T>(doing: Phrase, work: (client: AxiomClient) => Promise<T>) =>
     withClient(deps.access, { doing, log: deps.log }, (client) => work(client));
 
@@ -113,15 +105,6 @@ export function monitorFileCommands(deps: Deps) {
     return { written, kept: skipExisting ? existing : 0 };
   }
 
-  function show(name: string, text: string): vscode.Uri {
-    provider ??= vscode.workspace.registerTextDocumentContentProvider(APPLY_SCHEME, {
-      provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '',
-    });
-    const uri = vscode.Uri.from({ scheme: APPLY_SCHEME, path: `/${++shown}/${name}` });
-    texts.set(uri.toString(), text);
-    return uri;
-  }
-
   return {
     /** Exports the monitor of a row (or one picked) into a chosen folder; opens the file. */
     exportOne: async (arg?: unknown): Promise<vscode.Uri | undefined> => {
@@ -161,17 +144,12 @@ export function monitorFileCommands(deps: Deps) {
 
     /** Applies a monitor file (the active editor's, or the one given): create, or update the monitor of its name after showing what changes. */
     apply: async (arg?: unknown): Promise<Monitor | undefined> => {
-      const text = await fileToApply(
-        arg,
-        MONITOR_FILE_SUFFIX,
-        localize('Open a monitor file ({0}) to apply it.', `*${MONITOR_FILE_SUFFIX}`),
-      );
-      if (text === undefined) return undefined;
-      const read = readMonitorFile(text);
-      if (!read.ok) {
-        void vscode.window.showErrorMessage(localize('The file cannot be applied: {0}', say(read.problem)));
-        return undefined;
-      }
+      const read = await fileToApply(arg, {
+        suffix: MONITOR_FILE_SUFFIX,
+        askToOpen: localize('Open a monitor file ({0}) to apply it.', `*${MONITOR_FILE_SUFFIX}`),
+        read: readMonitorFile,
+      });
+      if (!read) return undefined;
       const definition = read.definition;
       const name = fieldText(definition.name);
       const result = await withAxiom(phrase('Applying “{0}”', name), async (client) => {
@@ -188,8 +166,8 @@ export function monitorFileCommands(deps: Deps) {
         }
         // Shown, then asked once: the file's changes over Axiom's monitor, or the new monitor.
         const showAndAsk = async ({ fresh, body }: PlannedWrite): Promise<boolean> => {
-          const before = show(`${name} (Axiom)`, fresh ? monitorFileText(fresh) : '');
-          const after = show(`${name} (applied)`, monitorFileText(body));
+          const before = comparisons.show(`${name} (Axiom)`, fresh ? monitorFileText(fresh) : '');
+          const after = comparisons.show(`${name} (applied)`, monitorFileText(body));
           await vscode.commands.executeCommand(
             'vscode.diff',
             before,
@@ -232,8 +210,7 @@ export function monitorFileCommands(deps: Deps) {
     },
 
     dispose(): void {
-      forgetting.dispose();
-      provider?.dispose();
+      comparisons.dispose();
     },
   };
 }

@@ -4,7 +4,7 @@ import { adviceFor } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
 import type { JsonObject } from '../core/json';
 import { phrase, type Phrase } from '../core/phrase';
-import { recordKey, type RecordLocation } from '../core/recordUri';
+import { deploymentUriQuery, recordKey, type RecordLocation } from '../core/recordUri';
 import { forgetWhenClosed } from './documentState';
 import { localize, say } from './l10n';
 import type { Log } from './log';
@@ -222,6 +222,15 @@ export abstract class RecordFiles<R extends ServiceRecord>
   /** The location a document of this kind names, if it is one. */
   locate(uri: vscode.Uri): RecordLocation | undefined {
     return uri.scheme === this.scheme ? this.locationIn(uri) : undefined;
+  }
+
+  /** The URI of a record's part in a deployment: that of an open document of it, if there is one
+   *  (so that a record has one document per deployment), else a new one at `path`. */
+  protected documentUri(location: RecordLocation, path: string): vscode.Uri {
+    return (
+      this.documentsOf(location)[0]?.uri ??
+      vscode.Uri.from({ scheme: this.scheme, path, query: deploymentUriQuery(location.deployment) })
+    );
   }
 
   /** The open documents of a record (any part, or the one named) in a deployment. */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
 import type { JsonObject, StarredQuery, StarredRecord } from '../core/api/starred';
 import { phrase } from '../core/phrase';
-import { deploymentUriQuery, type RecordLocation } from '../core/recordUri';
+import type { RecordLocation } from '../core/recordUri';
 import {
   STARRED_PART,
   STARRED_REMOTE_SCHEME,
@@ -105,14 +105,7 @@ export class StarredFiles extends RecordFiles<NamedStarred> {
   /** The document's URI for a query of a deployment: that of an open document of it, if there is
    *  one, so that a query has one per deployment. */
   uriFor(deployment: string, query: StarredQuery): vscode.Uri {
-    return (
-      this.documentsOf({ id: query.id, deployment, part: STARRED_PART })[0]?.uri ??
-      vscode.Uri.from({
-        scheme: STARRED_SCHEME,
-        path: starredPath(query.id, query.name),
-        query: deploymentUriQuery(deployment),
-      })
-    );
+    return this.documentUri({ id: query.id, deployment, part: STARRED_PART }, starredPath(query.id, query.name));
   }
 
   /** Opens the query's document for the deployment it was read from (Axiom APL, whatever `.apl` is associated with here). */

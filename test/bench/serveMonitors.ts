@@ -1,21 +1,35 @@
 // The fake service for the benchmark, in a process of its own (the real service is not on the
 // extension's thread either): one server per list size. Prints {"<size>": "<url>", ...} once
-// listening, and stops when its parent closes stdin. Starred queries are served too (`starred:N`).
+// listening, and stops when its parent closes stdin. Starred queries are served too (`starred:N`), and
+// dashboards of 200 charts (`dashboards:N`).
 import { FakeAxiom } from '../support/fakeAxiom';
+import { dashboardOf } from '../support/previewQueries';
 import { manyMonitors } from '../support/manyMonitors';
 import { manyStarred } from '../support/starredFixtures';
 
-// Each argument is a list size, or `starred:N` for a server of N starred queries (and no monitors).
+/** The charts of each dashboard served (the dashboard-open bench). */
+const DASHBOARD_CHARTS = 200;
+
+// Each argument is a list size, or `starred:N` for a server of N starred queries (and no monitors), or
+// `dashboards:N` for one of N dashboards.
 const lists = process.argv.slice(2);
+const countAfter = (list: string, prefix: string) =>
+  list.startsWith(prefix) ? Number(list.slice(prefix.length)) : undefined;
 const servers = await Promise.all(
   lists.map(async (list) => {
-    const starred = list.startsWith('starred:') ? Number(list.slice('starred:'.length)) : undefined;
+    const starred = countAfter(list, 'starred:');
+    const dashboards = countAfter(list, 'dashboards:');
     // Chunked, with no declared length, as a service written in Go sends a large body.
     const fake = new FakeAxiom({
-      monitors: starred === undefined ? manyMonitors(Number(list)) : [],
+      monitors: starred === undefined && dashboards === undefined ? manyMonitors(Number(list)) : [],
       chunkedLists: true,
     });
     if (starred !== undefined) fake.starred.push(...manyStarred(starred));
+    for (let i = 0; i < (dashboards ?? 0); i++) {
+      const latencies = Array.from({ length: DASHBOARD_CHARTS }, (_, c) => c % 600);
+      const document = JSON.parse(dashboardOf(latencies, `d${i}c`)) as Record<string, unknown>;
+      fake.dashboards.add({ ...document, name: `Bench dashboard ${i + 1}` });
+    }
     await fake.start();
     return [list, fake] as const;
   }),

@@ -1134,6 +1134,76 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
   }
 }
 
+/**
+ * Dashboards as code (issue 41): the Dashboards view lists the demo's three; one opens as a JSON
+ * document, and Preview Dashboard beside it draws its tiles (the chart whose query does not compile
+ * shows its error in its tile); a chart's query changed in the document redraws that tile before any
+ * save (auto save, on in a browser, sends nothing); Ctrl+S saves it with one PUT and the tab is clean.
+ */
+async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
+  const tabName = 'Checkout incident.axiom-dashboard.json';
+  await runCommand(page, 'Focus on Dashboards View');
+  for (const name of ['Shop overview', 'Checkout incident', 'Team traffic (shared)'])
+    await page.locator('.monaco-list-row', { hasText: name }).first().waitFor({ timeout: 30_000 });
+  await page.locator('.monaco-list-row', { hasText: 'Checkout incident' }).first().click();
+  const tab = page.locator('.tab', { hasText: tabName }).first();
+  await tab.waitFor({ timeout: 15_000 });
+  await runCommand(page, 'Preview Dashboard');
+  const preview = await webviewWith(page, '.tile[data-id="checkout-5xx"]');
+  const tile = (id: string) => preview.locator(`.tile[data-id="${id}"]`);
+  await tile('checkout-5xx').and(preview.locator('[data-state="drawn"]')).waitFor({ timeout: 30_000 });
+  await tile('broken').and(preview.locator('[data-state="failed"]')).waitFor({ timeout: 30_000 });
+  assert.match(await tile('broken').locator('.tile-message').innerText(), /\S/, 'the failing tile says why');
+
+  // The 5xx chart's query, changed in the document: found, then typed over.
+  const runsBefore = fake.requestsTo('POST /v1/datasets/_apl').length;
+  await tab.click();
+  await page.keyboard.press('Control+F');
+  await page.keyboard.type('status >= 500');
+  await page.keyboard.press('Enter');
+  // The find widget closed, the match stays selected in the editor: typing replaces it.
+  const find = page.locator('.editor-widget.find-widget.visible');
+  for (let tries = 0; await find.isVisible(); tries++) {
+    if (tries === 10) throw new Error('the find widget does not close');
+    await page.keyboard.press('Escape');
+    await find.waitFor({ state: 'hidden', timeout: 1000 }).catch(() => undefined);
+  }
+  await page.keyboard.type('status >= 400');
+  await page.locator('.tab.dirty', { hasText: tabName }).first().waitFor({ timeout: 15_000 });
+  await waitUntil(
+    'the changed chart’s run',
+    () =>
+      fake
+        .requestsTo('POST /v1/datasets/_apl')
+        .slice(runsBefore)
+        .some((r) => r.body.includes('status >= 400')),
+    30_000,
+  );
+  await tile('checkout-5xx').and(preview.locator('[data-state="drawn"]')).waitFor({ timeout: 30_000 });
+  assert.equal(fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length, 0, 'redrawn before any save');
+  // Auto save's refusal (it never sends) said, then cleared for the screenshot.
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5000 });
+  // The editor scrolled back to the lines' starts (Home twice: past the indentation, then to the start).
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Home');
+  await page.mouse.move(640, 790);
+  await page.screenshot({ path: path.join(shots, 'dashboard-preview.png') });
+
+  await tab.click();
+  await page.keyboard.press('Control+S');
+  await waitUntil('the save', () => fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length === 1, 30_000);
+  const sent = JSON.parse(fake.requestsTo('PUT /v2/dashboards/uid/{uid}')[0].body) as {
+    version?: number;
+    dashboard: { charts: { id: string; query?: { apl?: string } }[] };
+  };
+  assert.equal(typeof sent.version, 'number', 'sent with the version it was read at');
+  assert.match(sent.dashboard.charts.find((c) => c.id === 'checkout-5xx')?.query?.apl ?? '', /status >= 400/);
+  await page.locator('.tab.dirty', { hasText: tabName }).first().waitFor({ state: 'detached', timeout: 15_000 });
+  // The window as it was: the document and its preview closed.
+  await runCommand(page, 'View: Close All Editors');
+}
+
 // The demo deployment `npm start` shows, with its sign-in server; no deployment is set up yet
 // (the first journey signs in), and the workspace holds the demo's files and the journeys' own.
 const fake = await startDemo();
@@ -1215,6 +1285,10 @@ try {
     [
       'monitor edit: the threshold changed in the settings form, the dry run’s count on screen, saved, the row follows',
       () => journeyMonitorEdit(page, fake),
+    ],
+    [
+      'dashboard: the view lists three, one opened and previewed with its failing tile, an edit redraws before Ctrl+S saves',
+      () => journeyDashboard(page, fake),
     ],
     // Late: its sweep of 1,234 monitors' statuses takes the status checks' budget for a minute.
     ['monitors, a long list: 500 rows, then Show 500 more with the keyboard', () => journeyLongList(page, fake)],

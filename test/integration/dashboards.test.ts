@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { sampleDashboard } from '../support/dashboardFixtures';
-import { activateExtension, closeAllEditors, comparedOriginal, connectedFake, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, comparedOriginal, connectedFake, setSetting, waitFor } from './helpers';
 
 type Dashboards = AxiomExtensionApi['dashboards'];
 
@@ -223,6 +223,23 @@ describe('Dashboards', () => {
     const patches = fake.requestsTo('PATCH /v2/dashboards/uid/{uid}/charts/{chartId}');
     assert.equal(patches.length, 1);
     assert.deepEqual(JSON.parse(patches[0].body), { chart: { name: 'Errors (5xx)' }, version: 1 });
+  });
+
+  it('Open in Axiom and Copy Link address the web app by the dashboard’s id (not its uid)', async () => {
+    await dashboards.view.refresh();
+    const row = dashboards.view.dashboardByUid('checkout');
+    const id = fake.dashboards.byUid('checkout')?.id;
+    assert.ok(row && id && id !== 'checkout', 'the dashboard has an id of its own');
+    await setSetting('orgId', 'my-org');
+    try {
+      const opened = await vscode.commands.executeCommand<string>('axiom.openDashboardInAxiom', row);
+      assert.equal(opened, `${fake.url}/my-org/dashboards/${id}`);
+      const copied = await vscode.commands.executeCommand<string>('axiom.copyDashboardLink', row);
+      assert.equal(copied, opened);
+      assert.equal(await vscode.env.clipboard.readText(), opened);
+    } finally {
+      await setSetting('orgId', undefined);
+    }
   });
 
   it('Delete asks, naming it, then sends one DELETE', async () => {

@@ -2,11 +2,12 @@
 // where each such string lies in the file's text, and the problems of its APL placed there, at
 // the characters of the JSON string that hold them (escapes such as \n or \" counted as written).
 // The command-line checker (fileChecks.ts) and the editor's diagnostics (src/language) both read
-// JSON files through it.
+// JSON files through it. The walk over the text is core/jsonReader.ts's (the one JSON reader).
 import { checkApl } from './checks';
 import type { Problem } from './problem';
 
 import type { JsonPath } from './aplInJsonFiles';
+import { JsonReader, readJsonString } from '../jsonReader';
 
 /** A JSON string that holds APL, as found in the text. */
 export interface AplInJson {
@@ -56,103 +57,3 @@ export function aplProblemsInJson(
 function matches(pattern: JsonPath, path: readonly (string | number)[]): boolean {
   return pattern.length === path.length && pattern.every((part, i) => part === '*' || part === path[i]);
 }
-
-/** Deeper nesting than this is not read (no file of ours needs it; the stack stays small). */
-const MAX_DEPTH = 100;
-
-/** Walks a JSON text's values with their paths, telling `onString` of each string value (it may
- *  read the string itself and say where it ends). */
-class JsonReader {
-  private pos = 0;
-
-  constructor(
-    private readonly text: string,
-    private readonly onString: (path: readonly (string | number)[], start: number) => number | undefined,
-  ) {}
-
-  value(path: (string | number)[]): void {
-    this.space();
-    const c = this.text[this.pos];
-    if (c === '{') this.object(path);
-    else if (c === '[') this.array(path);
-    else if (c === '"') this.pos = this.onString(path, this.pos) ?? readJsonString(this.text, this.pos).end;
-    else while (this.pos < this.text.length && !/[\s,\]}]/.test(this.text[this.pos])) this.pos++;
-  }
-
-  private object(path: (string | number)[]): void {
-    this.pos++;
-    for (;;) {
-      this.space();
-      if (this.text[this.pos] !== '"') break;
-      const key = readJsonString(this.text, this.pos);
-      this.pos = key.end;
-      this.space();
-      if (this.text[this.pos] !== ':') return;
-      this.pos++;
-      if (path.length < MAX_DEPTH) this.value([...path, key.decoded]);
-      if (!this.comma()) break;
-    }
-    if (this.text[this.pos] === '}') this.pos++;
-  }
-
-  private array(path: (string | number)[]): void {
-    this.pos++;
-    for (let index = 0; ; index++) {
-      this.space();
-      if (this.text[this.pos] === ']' || this.pos >= this.text.length) break;
-      const before = this.pos;
-      if (path.length < MAX_DEPTH) this.value([...path, index]);
-      if (this.pos === before || !this.comma()) break;
-    }
-    if (this.text[this.pos] === ']') this.pos++;
-  }
-
-  private comma(): boolean {
-    this.space();
-    if (this.text[this.pos] !== ',') return false;
-    this.pos++;
-    return true;
-  }
-
-  /** Whitespace and comments. */
-  private space(): void {
-    const text = this.text;
-    for (;;) {
-      while (this.pos < text.length && /\s/.test(text[this.pos])) this.pos++;
-      if (text.startsWith('//', this.pos)) {
-        const newline = text.indexOf('\n', this.pos);
-        this.pos = newline < 0 ? text.length : newline + 1;
-      } else if (text.startsWith('/*', this.pos)) {
-        const close = text.indexOf('*/', this.pos + 2);
-        this.pos = close < 0 ? text.length : close + 2;
-      } else return;
-    }
-  }
-}
-
-/** A JSON string starting at `start` (its quote): its text, where each of its code units is in the
- *  source (one more for its end: the closing quote), and the offset after it. */
-function readJsonString(text: string, start: number): { decoded: string; rawOffsets: number[]; end: number } {
-  let decoded = '';
-  const rawOffsets: number[] = [];
-  let i = start + 1;
-  while (i < text.length && text[i] !== '"') {
-    rawOffsets.push(i);
-    if (text[i] !== '\\') {
-      decoded += text[i++];
-      continue;
-    }
-    const escape = text[i + 1];
-    if (escape === 'u') {
-      decoded += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
-      i += 6;
-    } else {
-      decoded += ESCAPES[escape] ?? escape ?? '';
-      i += 2;
-    }
-  }
-  rawOffsets.push(i);
-  return { decoded, rawOffsets, end: Math.min(i + 1, text.length) };
-}
-
-const ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };

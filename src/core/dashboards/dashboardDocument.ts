@@ -29,9 +29,15 @@ export function dashboardLocation(path: string, query: string): RecordLocation |
   return recordLocation(path, query, () => DASHBOARD_PART);
 }
 
-/** The dashboard in the web app. */
-export function dashboardLink(endpoint: ApiEndpoint, orgId: string, uid: string): string {
-  return `${appOrigin(endpoint)}/${encodeURIComponent(orgId)}/dashboards/${encodeURIComponent(uid)}`;
+/**
+ * The dashboard in the web app: `<app>/<org-id>/dashboards/<id>`, by the resource's `id`, not its `uid`.
+ * The OpenAPI names no web address; the `uid` is "stable external" (the API's own key, which a file
+ * may choose), the `id` the one Axiom's web app has always addressed dashboards by (Axiom's own
+ * dashboard scripts link `<app>/<org-id>/dashboards/<id>` with the id the service gave). A resource
+ * sent without an `id` (the spec requires one) is linked by its uid.
+ */
+export function dashboardLink(endpoint: ApiEndpoint, orgId: string, dashboard: { uid: string; id?: string }): string {
+  return `${appOrigin(endpoint)}/${encodeURIComponent(orgId)}/dashboards/${encodeURIComponent(dashboard.id || dashboard.uid)}`;
 }
 
 /** Keys that come first, in the spec's order, where they are: the document's, a chart's, a layout item's. */

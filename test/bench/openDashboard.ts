@@ -1,0 +1,91 @@
+// Loaded by the benchmark as the extension-host entry (bench.ts, part "dashboard-open"): times
+// opening a dashboard of 200 charts as a document (Open Dashboard on its row: the dashboard read
+// from the fake service, the document made through the extension's file system, the editor shown)
+// beside the floor of that work: the same GET, its body read and JSON.parse'd, in the same host.
+// The two alternate run by run, each run a dashboard not opened before. Prints one line,
+// AXIOM_BENCH {"ours": [ms…], "base": [ms…], "document": [ms…], "untitled": [ms…], "bytes": n}:
+// `document` is ours up to the document made (before the editor is shown); `untitled` is VS Code's own
+// share, an untitled JSON document of the same text made and shown.
+import http from 'node:http';
+import * as vscode from 'vscode';
+import type { DashboardResource } from '../../src/core/api/dashboards';
+import type { AxiomExtensionApi } from '../../src/extension';
+import { FAKE_API_TOKEN } from '../support/fakeAxiom';
+
+const RUNS = Number(process.env.AXIOM_BENCH_OPEN_RUNS ?? 15);
+const WARMUP = 3;
+
+/** The dashboard's GET, as plain as Node makes it, and its JSON read: the floor. */
+function getAndParse(url: string): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { authorization: `Bearer ${FAKE_API_TOKEN}` } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const parsed = JSON.parse(body.toString('utf8')) as { dashboard?: { charts?: unknown[] } };
+          if (response.statusCode !== 200 || parsed.dashboard?.charts?.length !== 200)
+            reject(new Error(`the GET of ${url} answered ${response.statusCode}`));
+          else resolve({ ms: performance.now() - started, bytes: body.byteLength });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+export async function run(): Promise<void> {
+  const extension = vscode.extensions.getExtension<AxiomExtensionApi>('axiom-apl-community.axiom-apl');
+  if (!extension) throw new Error('the extension is not loaded');
+  const api = await extension.activate();
+  await api.own.setToken({ token: FAKE_API_TOKEN });
+  const { view } = api.dashboards;
+  await view.refresh();
+  const rows: readonly DashboardResource[] = view.currentDashboards;
+  if (rows.length < RUNS + WARMUP) throw new Error(`only ${rows.length} dashboards listed`);
+  const url = vscode.workspace.getConfiguration('axiom').get<string>('url') ?? '';
+  const ours: number[] = [];
+  const base: number[] = [];
+  const document: number[] = [];
+  const untitled: number[] = [];
+  let bytes = 0;
+  // The document made: the moment its text is there, before the editor draws it.
+  let madeAt = 0;
+  const made = vscode.workspace.onDidOpenTextDocument((d) => {
+    if (d.uri.scheme === 'axiom-dashboard') madeAt = performance.now();
+  });
+  for (let i = 0; i < RUNS + WARMUP; i++) {
+    const row = rows[i];
+    const floor = async () => getAndParse(`${url.replace(/\/$/, '')}/v2/dashboards/uid/${encodeURIComponent(row.uid)}`);
+    const open = async () => {
+      const started = performance.now();
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('axiom.openDashboard', row);
+      const took = performance.now() - started;
+      if (!editor?.document.getText().includes(`"name": ${JSON.stringify(row.dashboard.name)}`))
+        throw new Error(`opening ${row.uid} showed other text`);
+      const documentMs = madeAt - started;
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      const text = editor.document.getText();
+      const untitledStarted = performance.now();
+      await vscode.window.showTextDocument(
+        await vscode.workspace.openTextDocument({ content: text, language: 'json' }),
+      );
+      const untitledMs = performance.now() - untitledStarted;
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      return { took, documentMs, untitledMs };
+    };
+    // Alternated, so that drift in the machine hits both alike.
+    const [opened, got] =
+      i % 2 ? [await open(), await floor()] : await floor().then(async (g) => [await open(), g] as const);
+    if (i >= WARMUP) {
+      ours.push(opened.took);
+      document.push(opened.documentMs);
+      untitled.push(opened.untitledMs);
+      base.push(got.ms);
+      bytes = got.bytes;
+    }
+  }
+  made.dispose();
+  console.log(`AXIOM_BENCH ${JSON.stringify({ ours, base, document, untitled, bytes })}`);
+}

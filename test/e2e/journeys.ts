@@ -35,7 +35,6 @@ import { monitorRows } from '../../src/core/monitors/monitorRows';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
 import { type FakeOAuth, listening } from '../support/fakeOAuth';
-import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
 
 const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
 // `npm run screenshots` writes them into media/ for the README; test runs keep them in out/.
@@ -995,8 +994,9 @@ async function webviewWith(page: Page, selector: string, timeoutMs = 30_000): Pr
  * Tuning a monitor (the demo's "Traffic drop": fewer than 1,000 requests in 5 minutes): Edit
  * Monitor from its row's menu opens its query and its settings form; the threshold typed in the
  * form with auto save on (the browser's default) is kept unsent and marked "Not sent to Axiom"; the Dry Run button shows what the edited monitor would have done over the last 24
- * hours (data with known dips: 0, 600 and 1,200 requests in three runs, so 1,300 catches all
- * three), Ctrl+S saves it with one PUT, and the row shows the new threshold.
+ * hours (the demo's own traffic, whose three outages of a few hundred requests 1,300 catches, with
+ * the demo's deploy marks 3 minutes before the first two and its incident band over the third),
+ * Ctrl+S saves it with one PUT, and the row shows the new threshold.
  */
 async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
   const demo = demoMonitors(Date.now()).monitors.find((m) => m.id === 'mon_demo_traffic')!;
@@ -1005,15 +1005,6 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     demo.threshold,
     'the demo’s monitor, as the demo has it',
   );
-  const FIVE = 5 * 60_000;
-  const last = Math.floor(Date.now() / FIVE) * FIVE;
-  const dips = [
-    ...[0, 1, 2, 3, 4].map((m) => last - 100 * FIVE + m * 60_000),
-    ...[0, 1, 2].map((m) => last - 200 * FIVE + m * 60_000),
-    last - 250 * FIVE,
-  ];
-  const answer = fake.aplAnswer;
-  fake.aplAnswer = seriesAplAnswer(spikySeries(dips, { base: 300, spike: 0 }));
   // The views below Monitors folded for room (unfolded again at the end).
   const header = (name: string) => page.locator('.pane-header', { hasText: name }).first();
   const folded: string[] = [];
@@ -1126,7 +1117,6 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
       .first()
       .waitFor({ state: 'detached', timeout: 15_000 });
   } finally {
-    fake.aplAnswer = answer;
     for (const name of folded)
       await header(name)
         .click()

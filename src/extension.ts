@@ -102,6 +102,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       log,
     }),
   );
+  // Fired when an annotation is added, changed or deleted: a chart or a view that shows
+  // annotations listens (annotationsChanged.event) and reads them again.
+  const annotationsChanged = new vscode.EventEmitter<void>();
   const monitors = registerMonitors((tree) =>
     load('monitors').createMonitors({
       tree,
@@ -112,11 +115,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       log,
       starQuery,
       record,
+      onAnnotationsChanged: annotationsChanged.event,
     }),
   );
-  // Fired when an annotation is added, changed or deleted: a chart or a view that shows
-  // annotations listens (annotationsChanged.event) and reads them again.
-  const annotationsChanged = new vscode.EventEmitter<void>();
   const run = registerRun(() =>
     load('run').createRun({
       extensionUri: context.extensionUri,
@@ -180,6 +181,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       log,
       changed: () => annotationsChanged.fire(),
       onDidChange: annotationsChanged.event,
+      labelOf,
     }),
   );
   const dashboards = registerViewFeature('dashboards', (tree: DashboardsDeps['tree']) =>

@@ -130,6 +130,7 @@ export class AnnotationsView extends ListView<AnnotationNode> {
     item.description = annotation.type ? `${annotation.type} · ${when}` : when;
     item.iconPath = new vscode.ThemeIcon(annotation.endTime ? 'debug-stackframe-focused' : 'location');
     item.contextValue = isWebAddress(annotation.url) ? 'annotation.url' : 'annotation';
+    item.command = { command: COMMANDS.editAnnotation, title: localize('Edit Annotation'), arguments: [row] };
     return item;
   }
 

@@ -1,4 +1,4 @@
-// The commands on an annotation's row: Delete (a modal naming it, then one DELETE), Copy URL and
+// The commands on an annotation's row: Edit (its JSON document, annotationFiles.ts), Delete (a modal naming it, then one DELETE), Copy URL and
 // Open URL (through VS Code's opener, which asks before leaving for a site not trusted yet).
 import * as vscode from 'vscode';
 import { phrase } from '../core/phrase';
@@ -6,6 +6,7 @@ import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { confirm } from '../platform/confirm';
 import { localize } from '../platform/l10n';
 import type { Log } from '../platform/log';
+import type { AnnotationFiles } from './annotationFiles';
 import { isWebAddress, type AnnotationNode, type AnnotationRow } from './annotationsView';
 
 interface RowDeps {
@@ -13,11 +14,34 @@ interface RowDeps {
   log: Log;
   /** Told when an annotation was deleted. */
   changed: () => void;
+  files: AnnotationFiles;
 }
 
 function annotationRow(arg: unknown): AnnotationRow | undefined {
   const row = arg as AnnotationNode | undefined;
   return row?.kind === 'annotation' ? row : undefined;
+}
+
+/** Opens the row's annotation as a JSON document of its own, read afresh: Ctrl+S sends its changes. */
+export async function editAnnotation(deps: RowDeps, arg: unknown): Promise<vscode.TextEditor | undefined> {
+  const row = annotationRow(arg);
+  if (!row) return undefined;
+  const { id } = row.annotation;
+  const opened = await withClient(
+    deps.access,
+    { doing: phrase('Opening the annotation'), log: deps.log },
+    async (client, deployment) => ({
+      deployment: deployment.name,
+      record: await deps.files.prefetch(client, deployment.name, id),
+    }),
+  );
+  if (!opened) return undefined;
+  try {
+    return await deps.files.open(opened.deployment, id, opened.record.name);
+  } catch (error) {
+    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+    return undefined;
+  }
 }
 
 /** Deletes the row's annotation after a modal naming it; true when it was deleted. */
@@ -32,16 +56,19 @@ export async function deleteAnnotation(deps: RowDeps, arg: unknown): Promise<boo
     localize('Delete'),
   );
   if (!sure) return false;
-  const done = await withClient(
+  const deleted = await withClient(
     deps.access,
     { doing: phrase('Deleting the annotation'), log: deps.log },
-    async (client) => {
+    async (client, deployment) => {
       await client.deleteAnnotation(annotation.id);
-      return true;
+      return deployment.name;
     },
   );
-  if (done) deps.changed();
-  return done === true;
+  if (deleted === undefined) return false;
+  // An open document of it is marked deleted, and saves nothing more.
+  deps.files.deleted(deleted, annotation.id);
+  deps.changed();
+  return true;
 }
 
 export async function copyAnnotationUrl(arg: unknown): Promise<void> {

@@ -9,7 +9,13 @@ import { DASHBOARD_FILE_ENDING } from '../core/dashboards/layoutCharts';
 import { readDashboard } from '../core/dashboards/previewLayout';
 import { PREVIEW_WORDS, readPreviewPageMessage, type PreviewHostMessage } from '../core/dashboards/previewProtocol';
 import { PreviewRuns } from '../core/dashboards/previewRuns';
-import type { ChartAnnotations } from '../core/run/chartAnnotations';
+import {
+  ADD_ANNOTATION_COMMAND,
+  addAnnotationArgs,
+  queryDatasets,
+  type AnnotationRequest,
+  type ChartAnnotations,
+} from '../core/run/chartAnnotations';
 import { PANEL_WORDS } from '../core/run/panelWords';
 import type { QueryRuns } from '../core/run/queryOutcome';
 import type { ResultsView } from '../core/run/resultsProtocol';
@@ -80,6 +86,7 @@ export class DashboardPreview implements vscode.Disposable {
         if (!message) return deps.log.warn('the dashboard preview sent a message that is not one of its own; ignored');
         if (message.type === 'ready') this.runs.ready();
         else if (message.type === 'range') this.runs.chooseRange(message.id);
+        else if (message.type === 'annotation') this.annotate(message.id, message.request, deps.log);
         else
           vscode.env.clipboard.writeText(message.text).then(
             () => vscode.window.setStatusBarMessage(localize('Copied from the dashboard preview.'), 2000),
@@ -100,6 +107,23 @@ export class DashboardPreview implements vscode.Disposable {
   refresh(): void {
     clearTimeout(this.timer);
     this.runs.update(this.document.getText());
+  }
+
+  /** A tile chart's annotation link, through VS Code's opener (with its prompt); or Add Annotation on
+   *  the datasets of the tile's query as the document has it now, at the point or span chosen. */
+  private annotate(id: string, request: AnnotationRequest, log: Log): void {
+    if (request.type === 'openAnnotationUrl') {
+      void vscode.env.openExternal(vscode.Uri.parse(request.url, true));
+      return;
+    }
+    const read = readDashboard(this.document.getText());
+    const apl = read.ok ? read.dashboard.tiles.find((tile) => tile.id === id)?.apl : undefined;
+    vscode.commands
+      .executeCommand(
+        ADD_ANNOTATION_COMMAND,
+        addAnnotationArgs(queryDatasets(apl ?? ''), request.time, request.endTime),
+      )
+      .then(undefined, (error: unknown) => log.warn(`Add Annotation from the dashboard preview: ${String(error)}`));
   }
 
   reveal(): void {

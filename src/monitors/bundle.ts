@@ -37,6 +37,8 @@ export interface MonitorsDeps {
   starQuery: StarQuery;
   /** Records a run in the query history (the history feature's record): dry runs go there. */
   record?: (run: RecordedRun) => void;
+  /** Heard when an annotation was added, changed or deleted: the dry runs' charts read theirs again. */
+  onAnnotationsChanged?: vscode.Event<void>;
 }
 
 /** The monitors feature, made once: its view and its commands as functions. */
@@ -64,6 +66,7 @@ export function createMonitors(deps: MonitorsDeps) {
     extensionUri: deps.extensionUri,
     record: deps.record,
     editSetting: (uri, key, value) => forms.editField(uri, key, value),
+    onAnnotationsChanged: deps.onAnnotationsChanged,
   });
   const forms = new MonitorForms({
     access: deps.access,

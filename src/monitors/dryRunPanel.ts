@@ -48,6 +48,8 @@ interface Deps {
   record?(run: RecordedRun): void;
   /** Sets a field of a monitor's settings document, as the settings form does (the form's own edit). */
   editSetting?(uri: vscode.Uri, key: string, value: unknown): Promise<unknown>;
+  /** Heard when an annotation was added, changed or deleted: each open chart reads its annotations again. */
+  onAnnotationsChanged?: vscode.Event<void>;
 }
 
 /** An open panel: the page, once it said it is ready, and what a change of its period runs. */
@@ -59,6 +61,8 @@ interface OpenPanel {
   heard(raw: unknown): void;
   /** What the chart's annotation link or Add Annotation does. */
   annotate?: (request: AnnotationRequest) => void;
+  /** Reads the shown chart's annotations again and sends them to the page (once a result is shown). */
+  rereadAnnotations?: () => Promise<void>;
 }
 
 /** The datasets of a monitor's APL query (an MPL query names none the chart can ask about). */
@@ -97,6 +101,12 @@ function addDryRunAnnotation(definition: JsonObject, request: AnnotationRequest,
     .then(undefined, (error: unknown) => log.warn(`Add Annotation from the dry run's chart: ${String(error)}`));
 }
 
+/** What a run tells of its chart: its annotations' read, and the range they are of. */
+interface DryRunChart {
+  annotations?: Promise<ChartAnnotations | undefined>;
+  range?: ChartRange;
+}
+
 /** A message posted to the page of a monitor's dry run. */
 export interface DryRunPosted {
   deployment: string;
@@ -128,6 +138,10 @@ export function dryRunCommand(deps: Deps) {
   /** The open panels, per deployment and monitor: the page, once it said it is ready, and what a change of period runs. */
   const panels = new Map<string, OpenPanel>();
   const posted = new vscode.EventEmitter<DryRunPosted>();
+  // An annotation added, changed or deleted (here, in a view, by an agent): every open chart reads its own again.
+  deps.onAnnotationsChanged?.(() => {
+    for (const open of panels.values()) void open.rereadAnnotations?.();
+  });
   const keyOf = (deployment: string, id: string) => `${deployment}\u0000${id}`;
 
   /** The monitor's definition as edited: the record, with the settings and the query documents' texts over it. */
@@ -151,9 +165,10 @@ export function dryRunCommand(deps: Deps) {
     post: (message: DryRunHostMessage) => void,
     token: vscode.CancellationToken,
     progress: vscode.Progress<{ message?: string; increment?: number }>,
-    chart: { annotations?: Promise<ChartAnnotations | undefined> } = {},
+    chart: DryRunChart = {},
   ): Promise<DryRunResult> {
     const to = Date.now();
+    chart.range = { from: to - periodMs, to };
     const budget = new RequestBudget({ maxInFlight: DRY_RUN_IN_FLIGHT, share: 0.5, assumedLimit: 60 });
     const listening = deps.access.onRateLimit((limit) => budget.observe(limit));
     const cancel = new AbortController();
@@ -277,6 +292,9 @@ export function dryRunCommand(deps: Deps) {
     return entry;
   }
 
+  /** Whether the panel of a monitor's dry run was closed. */
+  const disposed = (deployment: string, id: string) => !panels.has(keyOf(deployment, id));
+
   /** Posts to the page of a monitor's dry run, and tells whoever listens (the tests inside VS Code). */
   function postTo(deployment: string, id: string, message: DryRunHostMessage): void {
     const open = panels.get(keyOf(deployment, id));
@@ -301,6 +319,8 @@ export function dryRunCommand(deps: Deps) {
     const deployment = location?.deployment ?? session.deployment.name;
     let periodMs = DEFAULT_DRY_RUN_MS;
     let shown: OpenPanel | undefined;
+    /** The runs of this panel: a re-read belongs to the latest. */
+    let runs = 0;
     const once = async (): Promise<DryRunReport | undefined> => {
       try {
         // A new monitor not created yet (a draft) is what its documents say; any other is read afresh.
@@ -315,8 +335,10 @@ export function dryRunCommand(deps: Deps) {
         const { ready } = shown;
         // What is sent before the page said it is ready would be lost: it waits.
         const post = (message: DryRunHostMessage) => void ready.then(() => postTo(deployment, id, message));
-        const chart: { annotations?: Promise<ChartAnnotations | undefined> } = {};
+        const chart: DryRunChart = {};
         shown.annotate = (request) => addDryRunAnnotation(definition, request, deps.log);
+        const runOfPanel = ++runs;
+        shown.rereadAnnotations = undefined;
         const result = await vscode.window.withProgress(
           {
             location: vscode.ProgressLocation.Notification,
@@ -329,6 +351,14 @@ export function dryRunCommand(deps: Deps) {
         post(result);
         const annotations = await chart.annotations;
         if (annotations) post({ type: 'annotations', chart: annotations });
+        const range = chart.range;
+        // The chart's annotations read again over the same range (one read, its own budget), while this run is the one shown.
+        if (range)
+          shown.rereadAnnotations = async () => {
+            const budget = new RequestBudget({ maxInFlight: 1, share: 0.5, assumedLimit: 60 });
+            const again = await dryRunAnnotations(client, definition, range, budget, new AbortController().signal);
+            if (again && runOfPanel === runs && !disposed(deployment, id)) post({ type: 'annotations', chart: again });
+          };
         const outcome =
           result.noVerdict || result.matches || result.noQuery
             ? undefined

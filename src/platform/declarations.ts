@@ -26,6 +26,7 @@
 import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
 import { STARRED_REMOTE_SCHEME, STARRED_SCHEME } from '../core/starred/starredUri';
 import { DASHBOARD_REMOTE_SCHEME, DASHBOARD_SCHEME } from '../core/dashboards/dashboardScheme';
+import { ANNOTATION_REMOTE_SCHEME, ANNOTATION_SCHEME } from '../core/annotations/annotationScheme';
 
 /** How a command that changes something is held when called from outside the extension (another
  *  extension, a `command:` link, a keybinding: arguments the extension did not make), the same way
@@ -244,12 +245,14 @@ export const FEATURES = {
     },
   },
   /** Annotations: Add Annotation (from the palette, a chart, the results panel's toolbar), the
-   *  Annotations view and the commands on its rows. */
+   *  Annotations view, the commands on its rows and the annotations' JSON documents. */
   annotations: {
     bundle: 'annotations/bundle',
     view: 'axiom.annotations',
+    fileSystem: { scheme: ANNOTATION_SCHEME, remote: ANNOTATION_REMOTE_SCHEME },
     commands: [
       'addAnnotation',
+      'editAnnotation',
       'refreshAnnotations',
       'filterAnnotations',
       'clearAnnotationsFilter',

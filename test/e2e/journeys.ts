@@ -35,7 +35,6 @@ import { monitorRows } from '../../src/core/monitors/monitorRows';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
 import { type FakeOAuth, listening } from '../support/fakeOAuth';
-import { seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
 
 const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
 // `npm run screenshots` writes them into media/ for the README; test runs keep them in out/.
@@ -992,11 +991,67 @@ async function webviewWith(page: Page, selector: string, timeoutMs = 30_000): Pr
 }
 
 /**
+ * Annotations: the Annotations view lists the demo's (two deploys and an incident, under each
+ * dataset they name); a query's chart over the last 24 hours draws them; Add Annotation from the
+ * results panel's toolbar asks its questions, sends one POST, and the chart draws one more.
+ */
+async function journeyAnnotations(page: Page, fake: FakeAxiom): Promise<void> {
+  await runCommand(page, 'Focus on Annotations View');
+  const row = (title: string) => page.locator('.monaco-list-row', { hasText: title }).first();
+  for (const title of ['Deploy shop v2.14.0', 'Deploy shop v2.15.0', 'Load balancer failover'])
+    await row(title).waitFor({ timeout: 15_000 });
+
+  // The demo's annotations are hours old: the query runs over the last 24 hours (the hour again at the end).
+  await runCommand(page, 'Choose Query Time Range');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Last 24 hours' }).first().click();
+  try {
+    await openFile(page, 'traffic.apl');
+    await page.locator('.tab', { hasText: 'traffic.apl' }).first().waitFor();
+    await page.locator('.editor-instance .view-lines').first().click();
+    await page.keyboard.press('Control+Enter');
+    // Its results panel: the one with a toolbar's Add Annotation and the demo's three marks (a dry run's page has no toolbar).
+    const panel = await webviewWith(page, 'body:has(.add-annotation):has(.annotation-toggle[title*="3 annotations"])');
+    await panel.locator('.chart canvas').first().waitFor({ timeout: 10_000 });
+
+    const posts = fake.requestsTo('POST /v2/annotations').length;
+    await panel.locator('.add-annotation').click();
+    // No repository in the workspace and no recent type: the type is typed.
+    await answerInput(page, 'deploy', 'Add Annotation: type');
+    await answerInput(page, 'Deploy shop v2.16.0', 'Add Annotation: title');
+    // The query's dataset preselected; Enter takes it.
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Add Annotation: datasets' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Add Annotation: time' }).waitFor();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Now' }).first().click();
+    await answerInput(page, '', 'Add Annotation: URL');
+    await waitUntil('one POST', () => fake.requestsTo('POST /v2/annotations').length === posts + 1);
+    const sent = JSON.parse(fake.requestsTo('POST /v2/annotations')[posts].body) as Record<string, unknown>;
+    assert.deepEqual(
+      { type: sent.type, title: sent.title, datasets: sent.datasets },
+      { type: 'deploy', title: 'Deploy shop v2.16.0', datasets: ['http-logs'] },
+    );
+    await panel.locator('.annotation-toggle[title*="4 annotations"]').waitFor({ timeout: 15_000 });
+    await page
+      .locator('.notification-toast')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
+    await page.mouse.move(640, 790);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(shots, 'annotations.png') });
+  } finally {
+    await runCommand(page, 'Choose Query Time Range');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Last hour' }).first().click();
+  }
+}
+
+/**
  * Tuning a monitor (the demo's "Traffic drop": fewer than 1,000 requests in 5 minutes): Edit
  * Monitor from its row's menu opens its query and its settings form; the threshold typed in the
  * form with auto save on (the browser's default) is kept unsent and marked "Not sent to Axiom"; the Dry Run button shows what the edited monitor would have done over the last 24
- * hours (data with known dips: 0, 600 and 1,200 requests in three runs, so 1,300 catches all
- * three), Ctrl+S saves it with one PUT, and the row shows the new threshold.
+ * hours (the demo's own traffic, whose three outages of a few hundred requests 1,300 catches, with
+ * the demo's deploy marks 3 minutes before the first two and its incident band over the third),
+ * Ctrl+S saves it with one PUT, and the row shows the new threshold.
  */
 async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
   const demo = demoMonitors(Date.now()).monitors.find((m) => m.id === 'mon_demo_traffic')!;
@@ -1005,15 +1060,6 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     demo.threshold,
     'the demo’s monitor, as the demo has it',
   );
-  const FIVE = 5 * 60_000;
-  const last = Math.floor(Date.now() / FIVE) * FIVE;
-  const dips = [
-    ...[0, 1, 2, 3, 4].map((m) => last - 100 * FIVE + m * 60_000),
-    ...[0, 1, 2].map((m) => last - 200 * FIVE + m * 60_000),
-    last - 250 * FIVE,
-  ];
-  const answer = fake.aplAnswer;
-  fake.aplAnswer = seriesAplAnswer(spikySeries(dips, { base: 300, spike: 0 }));
   // The views below Monitors folded for room (unfolded again at the end).
   const header = (name: string) => page.locator('.pane-header', { hasText: name }).first();
   const folded: string[] = [];
@@ -1126,7 +1172,6 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
       .first()
       .waitFor({ state: 'detached', timeout: 15_000 });
   } finally {
-    fake.aplAnswer = answer;
     for (const name of folded)
       await header(name)
         .click()
@@ -1220,6 +1265,7 @@ const sandbox: Sandbox = makeSandbox('axiom-apl-e2e-', {
     'run.apl': RUN_APL,
     'by-service.apl': "['http-logs']\n| where status >= 500\n| summarize count() by bin(_time, 1m), service",
     'checkout.apl': STAR_APL,
+    'traffic.apl': "['http-logs']\n| summarize count() by bin(_time, 15m)",
     'server-errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)",
     'tidy.apl':
       "let limit = 500;\n['http-logs'] | where status >= limit | summarize n = count() by method | where n > limit",
@@ -1289,6 +1335,10 @@ try {
     [
       'dashboard: the view lists three, one opened and previewed with its failing tile, an edit redraws before Ctrl+S saves',
       () => journeyDashboard(page, fake),
+    ],
+    [
+      'annotations: the view lists the demo’s, a chart over a day draws them, Add Annotation from its toolbar adds one',
+      () => journeyAnnotations(page, fake),
     ],
     // Late: its sweep of 1,234 monitors' statuses takes the status checks' budget for a minute.
     ['monitors, a long list: 500 rows, then Show 500 more with the keyboard', () => journeyLongList(page, fake)],

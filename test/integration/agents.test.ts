@@ -9,6 +9,7 @@ import { compileErrorBody, hugeTabular, TYPED_TABULAR } from '../support/tabular
 import type { RunRow } from '../../src/history/historyView';
 import { TOOL_SPECS } from '../../src/core/agents/toolSpecs';
 import { activateExtension, closeAllEditors, connectedFake, EXTENSION_ID, waitFor, signOut } from './helpers';
+import { continuedToolText, invokeToolText } from './languageModelTools';
 
 const OTHER_TOKEN = 'xaat-22222222-other-test-token';
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -46,14 +47,7 @@ describe('Language model tools', () => {
   const texts: string[] = [];
 
   async function invoke(name: string, input: object): Promise<string> {
-    const result = await vscode.lm.invokeTool(
-      name,
-      { input, toolInvocationToken: undefined },
-      new vscode.CancellationTokenSource().token,
-    );
-    const text = result.content
-      .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
-      .join('');
+    const text = await invokeToolText(name, input);
     texts.push(text);
     return text;
   }
@@ -327,11 +321,7 @@ describe('Language model tools', () => {
     }
 
     // What VS Code does once the person chose Continue.
-    const result = await tool.invoke(
-      { input, toolInvocationToken: undefined },
-      new vscode.CancellationTokenSource().token,
-    );
-    const text = (result!.content[0] as vscode.LanguageModelTextPart).value;
+    const text = await continuedToolText(tool, input);
     texts.push(text);
     assert.match(text, /Starred the query as "Errors \*now\*" \(id sq_\d+, dataset "http-logs"\)/);
     const posted = JSON.parse(fake.requestsTo('POST /v2/apl-starred-queries')[0].body) as Record<string, unknown>;
@@ -360,10 +350,7 @@ describe('Language model tools', () => {
     assert.doesNotMatch(message, /intervalMinutes/, 'a setting that does not change is not listed');
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'preparing changes nothing');
 
-    const text = (
-      (await tool.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token))!
-        .content[0] as vscode.LanguageModelTextPart
-    ).value;
+    const text = await continuedToolText(tool, input);
     texts.push(text);
     assert.match(text, /Updated the monitor "Checkout errors" \(id mon_fire\): description, threshold\./);
     const [put] = fake.requestsTo('PUT /v2/monitors/{id}');
@@ -380,10 +367,7 @@ describe('Language model tools', () => {
     const { agentTools } = await activateExtension();
     const tool = agentTools.tool('axiom_createMonitor');
     const call = async (input: object) => {
-      const text = (
-        (await tool.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token))!
-          .content[0] as vscode.LanguageModelTextPart
-      ).value;
+      const text = await continuedToolText(tool, input);
       texts.push(text);
       return text;
     };

@@ -1,7 +1,8 @@
 // Annotations inside the real VS Code, against the fake service: Add Annotation from the palette
 // sends one POST of what was entered; in a git repository (made by the test, opened through the Git
 // extension's API) it proposes a deploy with the commit's subject and page; the agent tools through
-// vscode.lm.invokeTool list inside the data framing and create after a confirmation that shows the body.
+// vscode.lm.invokeTool list inside the data framing and create after a confirmation that shows the body;
+// Edit opens one as JSON whose save sends one PUT of only the change.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +12,9 @@ import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import type { AnnotationNode } from '../../src/annotations/annotationsView';
 import { TIME_SERIES } from '../support/tabularFixtures';
-import { activateExtension, closeAllEditors, connectedFake, waitFor } from './helpers';
+import { COUNT_ABOVE_FIFTY, seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
+import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor } from './helpers';
+import { continuedToolText, invokeToolText } from './languageModelTools';
 
 /** What the person answers, by the title of the question; each question asked is recorded. */
 type Answers = Record<
@@ -218,15 +221,108 @@ describe('Annotations', () => {
     assert.equal(fake.annotationById('ann_v1'), undefined);
   });
 
-  async function invoke(name: string, input: object): Promise<string> {
-    const result = await vscode.lm.invokeTool(
-      name,
-      { input, toolInvocationToken: undefined },
-      new vscode.CancellationTokenSource().token,
+  /** Opens the annotation's row of the view as its JSON document (the row's command, as a click runs it). */
+  async function editRow(id: string): Promise<vscode.TextEditor> {
+    const { annotationsView } = await activateExtension();
+    await annotationsView.refresh({ restart: true });
+    const [dataset] = annotationsView.getChildren() as AnnotationNode[];
+    const row = ((await annotationsView.getChildren(dataset)) as AnnotationNode[]).find(
+      (r) => r.kind === 'annotation' && r.annotation.id === id,
+    )!;
+    const item = annotationsView.getTreeItem(row);
+    assert.equal(item.command?.command, 'axiom.editAnnotation', 'opening the row edits it');
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      item.command.command,
+      ...(item.command.arguments as unknown[]),
     );
-    const text = result.content
-      .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
-      .join('');
+    assert.equal(editor.document.uri.scheme, 'axiom-annotation');
+    return editor;
+  }
+
+  async function replaceText(editor: vscode.TextEditor, from: string, to: string): Promise<void> {
+    const text = editor.document.getText();
+    assert.ok(text.includes(from), `${from} in ${text}`);
+    const start = editor.document.positionAt(text.indexOf(from));
+    await editor.edit((edit) => edit.replace(new vscode.Range(start, start.translate(0, from.length)), to));
+  }
+
+  it('Edit: the annotation as JSON; Ctrl+S sends one PUT of only the change; changed in Axiom meanwhile, it asks first', async () => {
+    const recent = new Date(Date.now() - 3_600_000).toISOString();
+    fake.annotations.push({
+      id: 'ann_edit',
+      type: 'deploy',
+      datasets: ['http-logs'],
+      time: recent,
+      title: 'Deploy v4',
+      description: 'the checkout',
+      unknownField: 'kept',
+    });
+    const editor = await editRow('ann_edit');
+    assert.deepEqual(JSON.parse(editor.document.getText()), {
+      type: 'deploy',
+      title: 'Deploy v4',
+      description: 'the checkout',
+      datasets: ['http-logs'],
+      time: recent,
+    });
+    await replaceText(editor, 'Deploy v4', 'Deploy v4.1');
+    assert.equal(await editor.document.save(), true);
+    const puts = fake.requestsTo('PUT /v2/annotations/{id}');
+    assert.deepEqual(
+      puts.map((r) => [r.path, JSON.parse(r.body) as unknown]),
+      [['/v2/annotations/ann_edit', { title: 'Deploy v4.1' }]],
+    );
+    assert.equal(fake.annotationById('ann_edit')?.unknownField, 'kept');
+
+    // Changed behind the document's back: the save asks; Compare sends nothing, Overwrite sends the change.
+    fake.annotationById('ann_edit')!.description = 'changed in Axiom';
+    await replaceText(editor, 'the checkout', 'the checkout and the cart');
+    const window = vscode.window;
+    const saved = window.showWarningMessage;
+    let answer = 'Compare';
+    const questions: string[] = [];
+    Object.assign(window, {
+      showWarningMessage: (question: string) => {
+        questions.push(question);
+        return Promise.resolve(answer);
+      },
+    });
+    try {
+      assert.equal(await editor.document.save(), false, 'compared: not saved');
+      assert.equal(fake.requestsTo('PUT /v2/annotations/{id}').length, 1, 'nothing more sent');
+      answer = 'Overwrite';
+      await vscode.window.showTextDocument(editor.document);
+      assert.equal(await editor.document.save(), true);
+    } finally {
+      Object.assign(window, { showWarningMessage: saved });
+    }
+    assert.match(questions[0], /“Deploy v4\.1” changed in Axiom since you opened it/);
+    const last = fake.requestsTo('PUT /v2/annotations/{id}').at(-1)!;
+    assert.deepEqual(JSON.parse(last.body), { description: 'the checkout and the cart' });
+    await closeAllEditors();
+  });
+
+  it('Edit: a field the rules refuse is not sent; the document stays unsaved with the reason at the field', async () => {
+    fake.annotations.push({
+      id: 'ann_bad',
+      type: 'deploy',
+      datasets: ['http-logs'],
+      time: new Date(Date.now() - 3_600_000).toISOString(),
+      title: 'Deploy v5',
+    });
+    const editor = await editRow('ann_bad');
+    await replaceText(editor, '"deploy"', '"Big Deploy"');
+    assert.equal(await editor.document.save(), false);
+    assert.equal(editor.document.isDirty, true);
+    assert.equal(fake.requestsTo('PUT /v2/annotations/{id}').length, 0, 'nothing sent');
+    const [reason] = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'Axiom');
+    assert.match(reason.message, /lowercase letters, digits and hyphens/);
+    assert.equal(editor.document.getText(reason.range), '"type"');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  async function invoke(name: string, input: object): Promise<string> {
+    const text = await invokeToolText(name, input);
     texts.push(text);
     return text;
   }
@@ -265,11 +361,7 @@ describe('Annotations', () => {
       (typeof message === 'string' ? message : (message?.value ?? '')).includes(JSON.stringify(body, null, 2)),
       'the confirmation shows the exact body',
     );
-    const result = await tool.invoke(
-      { input, toolInvocationToken: undefined },
-      new vscode.CancellationTokenSource().token,
-    );
-    const text = (result!.content[0] as vscode.LanguageModelTextPart).value;
+    const text = await continuedToolText(tool, input);
     texts.push(text);
     assert.match(text, /Created the annotation with id "ann_\d+"/);
     const posts = fake.requestsTo('POST /v2/annotations');
@@ -300,12 +392,54 @@ describe('Annotations', () => {
     const tool = agentTools.tool('axiom_createAnnotation');
     const token = new vscode.CancellationTokenSource().token;
     await tool.prepareInvocation!({ input }, token);
-    const result = await tool.invoke({ input, toolInvocationToken: undefined }, token);
-    const said = (result!.content[0] as vscode.LanguageModelTextPart).value;
+    const said = await continuedToolText(tool, input);
     assert.equal(fake.requestsTo('POST /v2/annotations').length, 1, said);
     await waitFor('the chart’s annotations read and sent again', () => annotationsSent() === 2);
     const reads = fake.requestsTo('GET /v2/annotations').filter((r) => r.path.includes('datasets=logs'));
     assert.equal(reads.length, readsBefore + 1, 'one read more, of the chart’s dataset');
     await closeAllEditors();
+  });
+  it('an annotation created elsewhere (an agent): the open dry run’s chart reads its annotations again', async () => {
+    fake.aplAnswer = seriesAplAnswer(spikySeries([], { base: 1, spike: 100 }));
+    fake.monitors = [{ id: 'mon_marks', name: 'Marked errors', ...COUNT_ABOVE_FIFTY }];
+    fake.annotations.push({
+      id: 'ann_first',
+      type: 'deploy',
+      datasets: ['http-logs'],
+      time: new Date(Date.now() - 60 * 60_000).toISOString(),
+    });
+    const { dryRunPanels, agentTools } = await activateExtension();
+    const marks: number[] = [];
+    const hearing = dryRunPanels.onDidPost(
+      ({ id, message }) =>
+        id === 'mon_marks' &&
+        message.type === 'annotations' &&
+        marks.push(('annotations' in message.chart && message.chart.annotations.length) || 0),
+    );
+    try {
+      const view = await refreshedView();
+      await vscode.commands.executeCommand(
+        'axiom.dryRunMonitor',
+        view.currentRows.find((r) => r.monitor.id === 'mon_marks'),
+      );
+      await waitFor('the chart’s annotations sent to the page', () => marks.length === 1);
+      assert.deepEqual(marks, [1]);
+      const input = {
+        type: 'deploy',
+        datasets: 'http-logs',
+        title: 'v9',
+        time: new Date(Date.now() - 60_000).toISOString(),
+      };
+      const tool = agentTools.tool('axiom_createAnnotation');
+      await tool.prepareInvocation!({ input }, new vscode.CancellationTokenSource().token);
+      const said = await continuedToolText(tool, input);
+      assert.equal(fake.requestsTo('POST /v2/annotations').length, 1, said);
+      await waitFor('the chart’s annotations read and sent again', () => marks.length === 2);
+      assert.deepEqual(marks, [1, 2]);
+      assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 1, 'the dry run is not run again');
+    } finally {
+      hearing.dispose();
+      await closeAllEditors();
+    }
   });
 });

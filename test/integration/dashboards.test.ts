@@ -10,6 +10,7 @@ import type { AxiomExtensionApi } from '../../src/extension';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { sampleDashboard } from '../support/dashboardFixtures';
 import { activateExtension, closeAllEditors, comparedOriginal, connectedFake, setSetting, waitFor } from './helpers';
+import { invokeToolText } from './languageModelTools';
 
 type Dashboards = AxiomExtensionApi['dashboards'];
 
@@ -186,20 +187,10 @@ describe('Dashboards', () => {
   });
 
   it('agent tools through vscode.lm.invokeTool: the list and one dashboard, inside the data framing', async () => {
-    const invoke = async (name: string, input: object) =>
-      (
-        await vscode.lm.invokeTool(
-          name,
-          { input, toolInvocationToken: undefined },
-          new vscode.CancellationTokenSource().token,
-        )
-      ).content
-        .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
-        .join('');
-    const list = await invoke('axiom_listDashboards', { filter: 'team' });
+    const list = await invokeToolText('axiom_listDashboards', { filter: 'team' });
     assert.match(list, /1 dashboards/);
     assert.match(list, /<axiom-data[\s\S]*"uid":"team-traffic"[\s\S]*<\/axiom-data>/);
-    const one = await invoke('axiom_getDashboard', { uid: 'checkout' });
+    const one = await invokeToolText('axiom_getDashboard', { uid: 'checkout' });
     assert.match(one, /"apl":"\['http-logs'\] \| top 10 by req_duration_ms"/);
     assert.equal(fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length, 0);
   });
@@ -211,14 +202,7 @@ describe('Dashboards', () => {
     const message = prepared?.confirmationMessages?.message;
     const shown = typeof message === 'string' ? message : (message?.value ?? '');
     assert.ok(shown.includes('- name: `"Server errors"` → `"Errors (5xx)"`'), shown);
-    const result = await vscode.lm.invokeTool(
-      'axiom_updateDashboardChart',
-      { input, toolInvocationToken: undefined },
-      new vscode.CancellationTokenSource().token,
-    );
-    const text = result.content
-      .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
-      .join('');
+    const text = await invokeToolText('axiom_updateDashboardChart', input);
     assert.match(text, /Changed name of the chart "errors"/);
     const patches = fake.requestsTo('PATCH /v2/dashboards/uid/{uid}/charts/{chartId}');
     assert.equal(patches.length, 1);

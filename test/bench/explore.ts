@@ -46,17 +46,48 @@ function extensionApi(extension: vscode.Extension<unknown>): typeof vscode {
   return createRequire(path.join(extension.extensionPath, 'dist', 'extension.js'))('vscode') as typeof vscode;
 }
 
-/** Shows quick picks as they come, and notes when each is shown with its items; hides it at once. */
-function watchQuickPicks(window: typeof vscode.window): { shown: () => Promise<number>; restore(): void } {
+/** A quick pick's `items` accessor, from its class. */
+function itemsAccessor(pick: object): PropertyDescriptor {
+  for (let proto: unknown = Object.getPrototypeOf(pick); proto; proto = Object.getPrototypeOf(proto)) {
+    const accessor = Object.getOwnPropertyDescriptor(proto, 'items');
+    if (accessor?.set) return accessor;
+  }
+  throw new Error('a quick pick without items');
+}
+
+/**
+ * Shows quick picks as they come, and notes when each is shown and when it holds at least `whole`
+ * items (given before it was shown, or after: a pick may show its first items first); hides it then.
+ */
+function watchQuickPicks(
+  window: typeof vscode.window,
+  whole: number,
+): { shown: () => Promise<{ shown: number; whole: number }>; restore(): void } {
   const original = window.createQuickPick;
-  let resolveShown: ((at: number) => void) | undefined;
+  let resolveShown: ((at: { shown: number; whole: number }) => void) | undefined;
   window.createQuickPick = <T extends vscode.QuickPickItem>() => {
     const pick = original<T>();
     const show = pick.show.bind(pick);
+    const accessor = itemsAccessor(pick);
+    let shownAt: number | undefined;
+    let count = 0;
+    const complete = () => {
+      resolveShown?.({ shown: shownAt!, whole: performance.now() });
+      setTimeout(() => pick.hide(), 0);
+    };
+    Object.defineProperty(pick, 'items', {
+      configurable: true,
+      get: () => accessor.get!.call(pick) as T[],
+      set: (items: readonly T[]) => {
+        accessor.set!.call(pick, items);
+        count = items.length;
+        if (shownAt !== undefined && count >= whole) complete();
+      },
+    });
     pick.show = () => {
       show();
-      resolveShown?.(performance.now());
-      setTimeout(() => pick.hide(), 0);
+      shownAt = performance.now();
+      if (count >= whole) complete();
     };
     return pick;
   };
@@ -123,18 +154,22 @@ export async function run(): Promise<void> {
     if ((await api.history.entries()).length !== RECORDED) throw new Error('the runs were not all recorded');
     console.log('explore: recorded');
     const window = extensionApi(extension).window;
-    const picks = watchQuickPicks(window);
+    const picks = watchQuickPicks(window, RECORDED);
     const prepared: vscode.QuickPickItem[] = (await api.history.entries()).map((e) => ({
       label: e.apl.split('\n')[1] ?? e.apl,
       description: new Date(e.at).toLocaleTimeString(),
       detail: e.apl,
     }));
     try {
+      // Until all the runs are in the pick (counted from the warm-up's end, as `paired` counts).
+      const whole: number[] = [];
       const ours = async () => {
         const shown = picks.shown();
         const started = performance.now();
         await Promise.all([vscode.commands.executeCommand('axiom.showQueryHistory'), shown]);
-        return (await shown) - started;
+        const at = await shown;
+        whole.push(at.whole - started);
+        return at.shown - started;
       };
       const base = async () => {
         const shown = picks.shown();
@@ -145,9 +180,10 @@ export async function run(): Promise<void> {
         pick.show();
         await hidden;
         pick.dispose();
-        return (await shown) - started;
+        return (await shown).shown - started;
       };
       const picked = await paired(ours, base);
+      const pickWhole = whole.slice(WARMUP);
       // What part of Show Query History is reading the history from the disk (each read reads the file afresh).
       const read: number[] = [];
       for (let i = 0; i < RUNS + WARMUP; i++) {
@@ -156,7 +192,7 @@ export async function run(): Promise<void> {
         if (i >= WARMUP) read.push(performance.now() - started);
       }
       console.log(
-        `AXIOM_BENCH ${JSON.stringify({ expand: expanded, pick: picked, read, fields: 5000, runs: RECORDED })}`,
+        `AXIOM_BENCH ${JSON.stringify({ expand: expanded, pick: picked, pickWhole, read, fields: 5000, runs: RECORDED })}`,
       );
     } finally {
       picks.restore();

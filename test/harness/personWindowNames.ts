@@ -24,6 +24,8 @@ export interface ProbedActivation {
     /** From activate()'s return to the first tree items handed to VS Code, when a view asked. */
     firstItemsAfterMs?: number;
   };
+  /** Tree data asked for at any time (a view on screen asks for its items). */
+  treeData: number;
 }
 /** The environment variable naming the file the probe watches: the extension's main, absolute. */
 export const PROBE_MAIN = 'AXIOM_PROBE_MAIN';

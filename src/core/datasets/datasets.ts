@@ -73,20 +73,78 @@ export async function listDatasetFields(
 /** Stored and virtual fields in one list by name, hidden ones apart; a virtual field of a stored field's name is shown once, as virtual. */
 export function arrangeFields(stored: FieldInfo[], virtual: FieldInfo[], virtualFailure?: unknown): DatasetFields {
   const virtualNames = new Set(virtual.map((v) => v.name));
-  const all = sortedByName([...stored.filter((f) => !virtualNames.has(f.name)), ...virtual]);
-  return { fields: all.filter((f) => !f.hidden), hidden: all.filter((f) => f.hidden), virtualFailure };
+  const all = sortedByName(
+    virtualNames.size ? [...stored.filter((f) => !virtualNames.has(f.name)), ...virtual] : stored,
+  );
+  const fields: FieldInfo[] = [];
+  const hidden: FieldInfo[] = [];
+  for (const field of all) (field.hidden ? hidden : fields).push(field);
+  return { fields, hidden, virtualFailure };
 }
 
+/** Below this many, names are put in order by comparing them whole. */
+const FEW = 12;
+
 /**
- * Things in the order a person looks for their names: case aside, then as written. Each name is
- * lowercased once, not on every comparison (5,000 fields made 120,000 comparisons, each lowercasing two).
+ * Things in the order a person looks for their names: case aside, then as written, then as given.
+ * A three-way radix quicksort of the lowercased names (Bentley and Sedgewick's multikey
+ * quicksort): names that share a long beginning (request.headers.…) are told apart from the
+ * character where they part, where a comparison sort compares them from the first character each
+ * time (5,000 fields: 2–4 ms of a comparison sort, more than the JSON they came in took to parse).
  */
-function sortedByName<T extends { name: string }>(items: T[]): T[] {
-  const keyed = items.map((item) => ({ item, key: item.name.toLowerCase() }));
-  keyed.sort((a, b) =>
-    a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.name < b.item.name ? -1 : a.item.name > b.item.name ? 1 : 0,
-  );
-  return keyed.map((k) => k.item);
+export function sortedByName<T extends { name: string }>(items: readonly T[]): T[] {
+  const count = items.length;
+  const keys = items.map((item) => item.name.toLowerCase());
+  const order = new Int32Array(count);
+  for (let i = 0; i < count; i++) order[i] = i;
+  const whole = (a: number, b: number) =>
+    keys[a] < keys[b]
+      ? -1
+      : keys[a] > keys[b]
+        ? 1
+        : items[a].name < items[b].name
+          ? -1
+          : items[a].name > items[b].name
+            ? 1
+            : a - b;
+  // The character of a key at a depth; -1 past its end, before any character.
+  const codeAt = (index: number, depth: number) => {
+    const key = keys[index];
+    return depth < key.length ? key.charCodeAt(depth) : -1;
+  };
+  // Ranges still to order, as [start, end, depth]: their keys agree before `depth`.
+  const pending = [0, count, 0];
+  while (pending.length) {
+    const depth = pending.pop()!;
+    const end = pending.pop()!;
+    const start = pending.pop()!;
+    if (end - start < 2) continue;
+    if (end - start < FEW) {
+      order.subarray(start, end).sort(whole);
+      continue;
+    }
+    const pivot = codeAt(order[(start + end) >> 1], depth);
+    let below = start;
+    let above = end - 1;
+    for (let i = start; i <= above;) {
+      const index = order[i];
+      const code = codeAt(index, depth);
+      if (code < pivot) {
+        order[i++] = order[below];
+        order[below++] = index;
+      } else if (code > pivot) {
+        order[i] = order[above];
+        order[above--] = index;
+      } else i++;
+    }
+    pending.push(start, below, depth, above + 1, end, depth);
+    // The middle agrees at this depth too; where its keys ended they are equal: by name as written.
+    if (pivot >= 0) pending.push(below, above + 1, depth + 1);
+    else order.subarray(below, above + 1).sort(whole);
+  }
+  const sorted = new Array<T>(count);
+  for (let i = 0; i < count; i++) sorted[i] = items[order[i]];
+  return sorted;
 }
 
 /** A dataset's name as APL takes it: always quoted, since any dataset name may hold a dash or a dot. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { fieldReference } from '../../../src/core/apl/completion';
 import { lex } from '../../../src/core/apl/lexer';
@@ -8,6 +9,7 @@ import {
   listDatasetFields,
   listDatasets,
   recentEventsQuery,
+  sortedByName,
   summarizeByFieldQuery,
 } from '../../../src/core/datasets/datasets';
 import { BIG_DATASET, BROKEN_DATASET, serveBigOrg } from '../../support/bigOrg';
@@ -112,6 +114,53 @@ describe('datasets', () => {
       names,
       [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()) || (a < b ? -1 : 1)),
     );
+  });
+});
+
+describe('the order of names', () => {
+  /** The order by plain comparisons: case aside, then as written, then as given. */
+  const byComparison = <T extends { name: string }>(items: T[]) =>
+    items
+      .map((item, at) => ({ item, at, key: item.name.toLowerCase() }))
+      .sort((a, b) =>
+        a.key < b.key
+          ? -1
+          : a.key > b.key
+            ? 1
+            : a.item.name < b.item.name
+              ? -1
+              : a.item.name > b.item.name
+                ? 1
+                : a.at - b.at,
+      )
+      .map((k) => k.item);
+  // Names from few characters, so that beginnings, cases and whole names are often shared.
+  const name = fc.string({
+    unit: fc.constantFrom('a', 'A', 'b', '.', '_', 'é', 'É', 'ß', '😀', '\u0000'),
+    maxLength: 12,
+  });
+
+  // Short names of two letters in two cases: many equal but for case, or equal.
+  const fewNames = fc.string({ unit: fc.constantFrom('a', 'A', 'b'), maxLength: 3 });
+
+  it('is the order plain comparisons give, ties kept as given, for any names (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ name: fc.oneof(name, fewNames) }), { maxLength: 300 }), (items) => {
+        const sorted = sortedByName(items);
+        assert.equal(sorted.length, items.length);
+        const expected = byComparison(items);
+        sorted.forEach((item, i) => assert.equal(item, expected[i]));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('orders 5,000 nested names with long shared beginnings as plain comparisons do', () => {
+    const items = Array.from({ length: 5000 }, (_, i) => ({
+      name: `${['request', 'Request', 'response'][i % 3]}.headers.${['x', 'X'][i % 2]}-${(i * 7919) % 1000}`,
+      at: i,
+    }));
+    assert.deepEqual(sortedByName(items), byComparison(items));
   });
 });
 

@@ -12,7 +12,7 @@ const logSplits = (size: number) => 2 * (32 - Math.clz32(size));
 
 /**
  * The indexes of `keys` in ascending order of the keys, compared by UTF-16 code units as
- * `Array.prototype.sort` compares strings; equal keys in the order of their `tieKeys`. A range
+ * `Array.prototype.sort` compares strings; equal keys in the order of their `tieKeys`, then as given. A range
  * that keeps splitting on the same character past `splitsFor` its size (inputs built to defeat
  * the pivot choice) is handed to the engine's sort, so no input is quadratic; the tests set that
  * allowance to none, to check the fallback.
@@ -76,8 +76,11 @@ function median(a: number, b: number, c: number): number {
   return a < c ? a : b < c ? c : b;
 }
 
+/** Key, then tie key, then as given: the order is the same whatever the sort's path. */
 function before(a: number, b: number, keys: readonly string[], tieKeys: readonly string[]): boolean {
-  return keys[a] < keys[b] || (keys[a] === keys[b] && tieKeys[a] < tieKeys[b]);
+  return (
+    keys[a] < keys[b] || (keys[a] === keys[b] && (tieKeys[a] < tieKeys[b] || (tieKeys[a] === tieKeys[b] && a < b)))
+  );
 }
 
 /** Puts `order[from..to)` in the order of the keys of its indexes, then of their tie keys. */

@@ -119,39 +119,59 @@ function eventPrototype(dataset: DemoDataset): object {
 }
 
 /** At most this many made events of a dataset are kept between queries (a dry run's windows overlap:
- *  each run's events are most of the next one's); past it, they are dropped and made again. */
-const KEPT_EVENTS = 100_000;
+ *  each run's events are most of the next one's); past it, the oldest kept are dropped, to be made again. */
+const KEPT_EVENTS = 200_000;
+/** Made events are kept in chunks of this many consecutive slots: an array each, found by the chunk's
+ *  index (small enough to be a small integer for V8, where a slot's index is not). */
+const CHUNK = 1024;
 /** Per dataset, per slot width, the events made so far by their slot's index: the same slot always
  *  holds the same event, so keeping them changes no answer (the unit tests ask warm and cold). */
 const keptEvents = new WeakMap<DemoDataset, Kept>();
 
-type Kept = { count: number; bySlot: Map<number, Map<number, MadeEvent>> };
+type Chunk = { events: (MadeEvent | undefined)[]; made: number };
+type Kept = { count: number; bySlot: Map<number, Map<number, Chunk>> };
 
-/** The kept events of a dataset (dropped when there are too many) and those of one slot width. */
-function madeEvents(dataset: DemoDataset, slot: number): { kept: Kept; made: Map<number, MadeEvent> } {
+/** The kept events of a dataset and those of one slot width, by chunk, in the order they were made. */
+function madeEvents(dataset: DemoDataset, slot: number): { kept: Kept; chunks: Map<number, Chunk> } {
   let kept = keptEvents.get(dataset);
-  if (!kept || kept.count > KEPT_EVENTS) keptEvents.set(dataset, (kept = { count: 0, bySlot: new Map() }));
-  let made = kept.bySlot.get(slot);
-  if (!made) kept.bySlot.set(slot, (made = new Map<number, MadeEvent>()));
-  return { kept, made };
+  if (!kept) keptEvents.set(dataset, (kept = { count: 0, bySlot: new Map() }));
+  let chunks = kept.bySlot.get(slot);
+  if (!chunks) kept.bySlot.set(slot, (chunks = new Map<number, Chunk>()));
+  return { kept, chunks };
+}
+
+/** Past KEPT_EVENTS, drops the chunks made first until half are left. */
+function forgetOldest(kept: Kept): void {
+  if (kept.count <= KEPT_EVENTS) return;
+  for (const chunks of kept.bySlot.values())
+    for (const [index, chunk] of chunks) {
+      if (kept.count <= KEPT_EVENTS / 2) return;
+      chunks.delete(index);
+      kept.count -= chunk.made;
+    }
 }
 
 /** The events of a dataset between two times: one per slot, each slot's the same on every call.
  *  With `wanted` (a query's `take`), the slots are fine enough for that many where the range holds them. */
 export function eventsBetween(dataset: DemoDataset, start: number, end: number, wanted = 0): Event[] {
   if (!(end > start)) return [];
-  const count = Math.min(wanted, MAX_TAKEN, Math.floor(expectedCount(dataset, start, end)));
-  const slot =
-    count > MAX_EVENTS
-      ? Math.max(1, Math.floor((end - start) / (count + 1)))
-      : Math.max(1000, Math.ceil((end - start) / MAX_EVENTS / 1000) * 1000);
+  const slot = slotWidth(dataset, start, end, wanted);
   const events: Event[] = [];
   const seedOf = dataset.name.split('').reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
   const prototype = eventPrototype(dataset);
   const first = Math.ceil(start / slot);
-  const { kept, made } = madeEvents(dataset, slot);
+  const { kept, chunks } = madeEvents(dataset, slot);
+  let chunkIndex = Math.floor(first / CHUNK);
+  let chunk: Chunk | undefined;
   for (let index = first; index * slot < end; index++) {
-    let event = made.get(index);
+    const at = index - chunkIndex * CHUNK;
+    if (!chunk || at >= CHUNK) {
+      chunkIndex = Math.floor(index / CHUNK);
+      chunk = chunks.get(chunkIndex);
+      if (!chunk) chunks.set(chunkIndex, (chunk = { events: new Array<MadeEvent | undefined>(CHUNK), made: 0 }));
+    }
+    const offset = index - chunkIndex * CHUNK;
+    let event = chunk.events[offset];
     if (!event) {
       const seed = (seedOf ^ index ^ Math.floor(index / 4294967296)) >>> 0;
       const time = index * slot + Math.floor(firstDraw(seed) * slot);
@@ -159,12 +179,22 @@ export function eventsBetween(dataset: DemoDataset, start: number, end: number, 
       event._time = time;
       event.weight = dataset.rate(time) * (slot / 1000);
       event[STATE] = (seed + 0x6d2b79f5) >>> 0;
-      made.set(index, event);
+      chunk.events[offset] = event;
+      chunk.made++;
       kept.count++;
     }
     if (event._time < end) events.push(event);
   }
+  forgetOldest(kept);
   return events;
+}
+
+/** The width of the slots that events between two times are made in (see eventsBetween). */
+function slotWidth(dataset: DemoDataset, start: number, end: number, wanted: number): number {
+  const count = Math.min(wanted, MAX_TAKEN, Math.floor(expectedCount(dataset, start, end)));
+  return count > MAX_EVENTS
+    ? Math.max(1, Math.floor((end - start) / (count + 1)))
+    : Math.max(1000, Math.ceil((end - start) / MAX_EVENTS / 1000) * 1000);
 }
 
 /** The query's steps: its text split at `|` outside strings and brackets. */
@@ -484,15 +514,19 @@ export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBo
   // count of rare events (server errors over 6 hours) is drawn from enough of them.
   const enough = wanted || MAX_EVENTS;
   const keeps = leadingWheres(rest);
+  let slot = slotWidth(dataset, range.start, range.end, wanted);
   for (let kept = all.filter(keeps).length, tries = 0; kept < enough && kept < all.length && tries < 3; tries++) {
-    const finer = eventsBetween(
-      dataset,
-      range.start,
-      range.end,
-      Math.min(wanted ? MAX_TAKEN : MAX_FOR_RARE, Math.ceil(((enough * all.length) / Math.max(1, kept)) * 1.5)),
+    const finerWanted = Math.min(
+      wanted ? MAX_TAKEN : MAX_FOR_RARE,
+      Math.ceil(((enough * all.length) / Math.max(1, kept)) * 1.5),
     );
+    // Slots as wide as before hold the same events: no finer ones to make.
+    const finerSlot = slotWidth(dataset, range.start, range.end, finerWanted);
+    if (finerSlot === slot) break;
+    const finer = eventsBetween(dataset, range.start, range.end, finerWanted);
     if (finer.length <= all.length) break;
     all = finer;
+    slot = finerSlot;
     kept = all.filter(keeps).length;
   }
   let events = all;

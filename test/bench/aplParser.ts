@@ -11,6 +11,7 @@ import { PROJECT_QUERIES, VALID_QUERIES, docsQueries } from '../support/aplCorpu
 import { engineDiagnostics, engineRejects, loadEngine } from '../support/aplEngine';
 import { MUTANT_CLASSES, mutate } from '../support/aplMutants';
 import { projectRoot } from '../harness/codeServer.mjs';
+import type { BenchRow, BenchTiming } from './benchTiming';
 
 type IGrammar = import('vscode-textmate').IGrammar;
 
@@ -41,25 +42,7 @@ export async function loadGrammars(): Promise<{
   return { textmate, apl, kusto: kql };
 }
 
-export interface AplRow {
-  what: string;
-  ours: string;
-  baseline: string;
-  ratio?: string;
-  target?: string;
-}
-
-export interface Timing {
-  paired: (
-    runs: number,
-    warmup: number,
-    ours: () => Promise<number>,
-    base: () => Promise<number>,
-  ) => Promise<[number, number, number[]]>;
-  ms: (v: number) => string;
-  ratioAndSpread: (ours: number, base: number, pairs: number[]) => string;
-  target: (words: string, met: boolean) => string;
-  quick: boolean;
+export interface Timing extends BenchTiming {
   log: (...a: unknown[]) => void;
 }
 
@@ -68,8 +51,8 @@ const percent = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}
 export async function aplParserRows(
   t: Timing,
   fileOfLines: (n: number) => string,
-): Promise<{ rows: AplRow[]; notes: string[] }> {
-  const rows: AplRow[] = [];
+): Promise<{ rows: BenchRow[]; notes: string[] }> {
+  const rows: BenchRow[] = [];
   const notes: string[] = [];
   const docs = docsQueries();
   const corpus = docs.length ? docs : [...VALID_QUERIES, ...PROJECT_QUERIES];

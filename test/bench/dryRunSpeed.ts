@@ -19,25 +19,14 @@ import {
   seriesAplAnswer,
   spikySeries,
 } from '../support/seriesFixtures';
+import type { BenchRow, BenchTiming } from './benchTiming';
 
 /** Latency the fake adds to each query. */
 export const QUERY_LATENCY_MS = 50;
 
-export interface DryRunSpeedTools {
-  paired: (
-    runs: number,
-    warmup: number,
-    ours: () => Promise<number>,
-    base: () => Promise<number>,
-  ) => Promise<[number, number, number[]]>;
-  ms: (value: number) => string;
-  ratioAndSpread: (ours: number, base: number, pairs: number[]) => string;
-  target: (words: string, met: boolean) => string;
-  quick: boolean;
+export interface DryRunSpeedTools extends BenchTiming {
   clientFor: (url: string, transport?: undefined, budget?: RequestBudget) => DryRunService;
 }
-
-type Row = { what: string; ours: string; baseline: string; ratio: string; target: string };
 
 const FIVE = 5 * 60_000;
 const DAY = 24 * 60 * 60_000;
@@ -47,7 +36,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-export async function dryRunSpeedRows(tools: DryRunSpeedTools): Promise<Row[]> {
+export async function dryRunSpeedRows(tools: DryRunSpeedTools): Promise<BenchRow[]> {
   const { paired, ms, ratioAndSpread, target, quick } = tools;
   const fake = new FakeAxiom();
   await fake.start();
@@ -103,7 +92,7 @@ export async function dryRunSpeedRows(tools: DryRunSpeedTools): Promise<Row[]> {
       return performance.now() - started;
     };
     const repeats = quick ? 2 : 5;
-    const rows: Row[] = [];
+    const rows: BenchRow[] = [];
 
     // One query per run.
     const perRun: Awaited<ReturnType<typeof dryRun>>[] = [];

@@ -118,53 +118,127 @@ function eventPrototype(dataset: DemoDataset): object {
   return fresh;
 }
 
-/** At most this many made events of a dataset are kept between queries (a dry run's windows overlap:
- *  each run's events are most of the next one's); past it, they are dropped and made again. */
-const KEPT_EVENTS = 100_000;
-/** Per dataset, per slot width, the events made so far by their slot's index: the same slot always
+/** The `where`s a query starts with: their test, and the text that names them among the kept chunks
+ *  (none when a test reads the clock, `ago(…)`: what it keeps changes as time goes by). */
+interface Filter {
+  test: (e: Event) => boolean;
+  key?: string;
+}
+
+const EVERY_EVENT: Filter = { test: () => true, key: '' };
+
+/** What a range holds seen through a filter: how many events it holds, their weight (the rows
+ *  examined), and the events the filter keeps, in time order. */
+interface Sample {
+  count: number;
+  weight: number;
+  kept: Event[];
+}
+
+/** Events are made a chunk of this many consecutive slots at a time, and kept so: a dry run's windows
+ *  overlap (each run's events are most of the next one's). A chunk is found by its index, which is
+ *  small enough to be a small integer for V8 where a slot's index is not. */
+const CHUNK = 1024;
+/** Past this much kept (an event the filter kept counts one, a chunk's times and weights a quarter of
+ *  its slots), the chunks kept longest are dropped, to be made again when asked. */
+const KEPT_EVENTS = 200_000;
+
+/** One chunk of slots through a filter: every slot's event's time and weight, and the events the filter
+ *  keeps with their slot's offset in the chunk. The events it does not keep are not kept (a rare
+ *  `where` keeps one event in a hundred: the rest are garbage the moment they are tested). */
+interface Chunk {
+  times: Float64Array;
+  weights: Float64Array;
+  kept: MadeEvent[];
+  keptOffsets: number[];
+}
+
+/** Per dataset, per slot width and filter, the chunks made so far by their index: the same slot always
  *  holds the same event, so keeping them changes no answer (the unit tests ask warm and cold). */
-const keptEvents = new WeakMap<DemoDataset, Kept>();
+const keptChunks = new WeakMap<DemoDataset, { cost: number; byFilter: Map<string, Map<number, Chunk>> }>();
 
-type Kept = { count: number; bySlot: Map<number, Map<number, MadeEvent>> };
+const chunkCost = (chunk: Chunk) => chunk.kept.length + CHUNK / 4;
 
-/** The kept events of a dataset (dropped when there are too many) and those of one slot width. */
-function madeEvents(dataset: DemoDataset, slot: number): { kept: Kept; made: Map<number, MadeEvent> } {
-  let kept = keptEvents.get(dataset);
-  if (!kept || kept.count > KEPT_EVENTS) keptEvents.set(dataset, (kept = { count: 0, bySlot: new Map() }));
-  let made = kept.bySlot.get(slot);
-  if (!made) kept.bySlot.set(slot, (made = new Map<number, MadeEvent>()));
-  return { kept, made };
+function makeChunk(dataset: DemoDataset, slot: number, chunkIndex: number, filter: Filter): Chunk {
+  const seedOf = dataset.name.split('').reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
+  const prototype = eventPrototype(dataset);
+  const chunk: Chunk = { times: new Float64Array(CHUNK), weights: new Float64Array(CHUNK), kept: [], keptOffsets: [] };
+  for (let offset = 0; offset < CHUNK; offset++) {
+    const index = chunkIndex * CHUNK + offset;
+    const seed = (seedOf ^ index ^ Math.floor(index / 4294967296)) >>> 0;
+    const time = index * slot + Math.floor(firstDraw(seed) * slot);
+    const event = Object.create(prototype) as MadeEvent;
+    event._time = time;
+    event.weight = dataset.rate(time) * (slot / 1000);
+    event[STATE] = (seed + 0x6d2b79f5) >>> 0;
+    chunk.times[offset] = time;
+    chunk.weights[offset] = event.weight;
+    if (filter.test(event)) {
+      chunk.kept.push(event);
+      chunk.keptOffsets.push(offset);
+    }
+  }
+  return chunk;
+}
+
+/** The chunk of a slot width and filter: kept, or made (and kept, when the filter has a key). */
+function chunkOf(dataset: DemoDataset, slot: number, chunkIndex: number, filter: Filter): Chunk {
+  if (filter.key === undefined) return makeChunk(dataset, slot, chunkIndex, filter);
+  let kept = keptChunks.get(dataset);
+  if (!kept) keptChunks.set(dataset, (kept = { cost: 0, byFilter: new Map() }));
+  const name = `${slot} ${filter.key}`;
+  let chunks = kept.byFilter.get(name);
+  if (!chunks) kept.byFilter.set(name, (chunks = new Map<number, Chunk>()));
+  let chunk = chunks.get(chunkIndex);
+  if (chunk) return chunk;
+  chunks.set(chunkIndex, (chunk = makeChunk(dataset, slot, chunkIndex, filter)));
+  kept.cost += chunkCost(chunk);
+  if (kept.cost > KEPT_EVENTS)
+    for (const older of kept.byFilter.values())
+      for (const [index, dropped] of older) {
+        if (kept.cost <= KEPT_EVENTS / 2 || dropped === chunk) break;
+        older.delete(index);
+        kept.cost -= chunkCost(dropped);
+      }
+  return chunk;
+}
+
+/** The events of a dataset between two times through a filter: one per slot, each slot's the same on
+ *  every call. With `wanted` (a query's `take`), the slots are fine enough for that many where the
+ *  range holds them. */
+function sampleBetween(dataset: DemoDataset, start: number, end: number, wanted: number, filter: Filter): Sample {
+  const sample: Sample = { count: 0, weight: 0, kept: [] };
+  if (!(end > start)) return sample;
+  const slot = slotWidth(dataset, start, end, wanted);
+  const first = Math.ceil(start / slot);
+  for (let chunkIndex = Math.floor(first / CHUNK); chunkIndex * CHUNK * slot < end; chunkIndex++) {
+    const chunk = chunkOf(dataset, slot, chunkIndex, filter);
+    const from = Math.max(0, first - chunkIndex * CHUNK);
+    for (let offset = from; offset < CHUNK && (chunkIndex * CHUNK + offset) * slot < end; offset++)
+      if (chunk.times[offset] < end) {
+        sample.count++;
+        sample.weight += chunk.weights[offset];
+      }
+    chunk.keptOffsets.forEach((offset, k) => {
+      if (offset >= from && chunk.times[offset] < end && (chunkIndex * CHUNK + offset) * slot < end)
+        sample.kept.push(chunk.kept[k]);
+    });
+  }
+  return sample;
 }
 
 /** The events of a dataset between two times: one per slot, each slot's the same on every call.
  *  With `wanted` (a query's `take`), the slots are fine enough for that many where the range holds them. */
 export function eventsBetween(dataset: DemoDataset, start: number, end: number, wanted = 0): Event[] {
-  if (!(end > start)) return [];
+  return sampleBetween(dataset, start, end, wanted, EVERY_EVENT).kept;
+}
+
+/** The width of the slots that events between two times are made in (see eventsBetween). */
+function slotWidth(dataset: DemoDataset, start: number, end: number, wanted: number): number {
   const count = Math.min(wanted, MAX_TAKEN, Math.floor(expectedCount(dataset, start, end)));
-  const slot =
-    count > MAX_EVENTS
-      ? Math.max(1, Math.floor((end - start) / (count + 1)))
-      : Math.max(1000, Math.ceil((end - start) / MAX_EVENTS / 1000) * 1000);
-  const events: Event[] = [];
-  const seedOf = dataset.name.split('').reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
-  const prototype = eventPrototype(dataset);
-  const first = Math.ceil(start / slot);
-  const { kept, made } = madeEvents(dataset, slot);
-  for (let index = first; index * slot < end; index++) {
-    let event = made.get(index);
-    if (!event) {
-      const seed = (seedOf ^ index ^ Math.floor(index / 4294967296)) >>> 0;
-      const time = index * slot + Math.floor(firstDraw(seed) * slot);
-      event = Object.create(prototype) as MadeEvent;
-      event._time = time;
-      event.weight = dataset.rate(time) * (slot / 1000);
-      event[STATE] = (seed + 0x6d2b79f5) >>> 0;
-      made.set(index, event);
-      kept.count++;
-    }
-    if (event._time < end) events.push(event);
-  }
-  return events;
+  return count > MAX_EVENTS
+    ? Math.max(1, Math.floor((end - start) / (count + 1)))
+    : Math.max(1000, Math.ceil((end - start) / MAX_EVENTS / 1000) * 1000);
 }
 
 /** The query's steps: its text split at `|` outside strings and brackets. */
@@ -444,16 +518,21 @@ function take(table: Table, n: number): Table {
   return reorder(table, [...Array(Math.min(n, rowCount(table))).keys()]);
 }
 
-/** The `where` steps at the start of a query, as one test (the events they keep). */
-function leadingWheres(steps: readonly string[]): (e: Event) => boolean {
+/** The `where` steps at the start of a query, as one filter (the events they keep). */
+function leadingWheres(steps: readonly string[]): Filter {
   const tests: ((e: Event) => boolean)[] = [];
+  const texts: string[] = [];
   for (const step of steps) {
     const m = /^(where|filter)\s+(.*)$/is.exec(step);
     if (!m) break;
     const test = condition(m[2]);
-    if (test) tests.push(test);
+    if (test) {
+      tests.push(test);
+      texts.push(m[2]);
+    }
   }
-  return (e) => tests.every((test) => test(e));
+  const key = texts.join('\n');
+  return { test: (e) => tests.every((test) => test(e)), key: /\bago\(/.test(key) ? undefined : key };
 }
 
 /** The answer to a query over the demo's datasets, as the service sends it with format=tabular. */
@@ -477,25 +556,29 @@ export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBo
     };
   const taken = rest.map((step) => /^(?:take|limit)\s+(\d+)\s*$/i.exec(step)).find((m) => m !== null);
   const wanted = taken ? Number(taken[1]) : 0;
-  let all = eventsBetween(dataset, range.start, range.end, wanted);
+  const keeps = leadingWheres(rest);
+  let sample = sampleBetween(dataset, range.start, range.end, wanted, keeps);
   // A `where` at the start that keeps few of the events: finer slots (at most MAX_TAKEN events for a
   // take, MAX_FOR_RARE else), so
   // that a take gets as many as it takes where the range holds them, as the service would, and a
   // count of rare events (server errors over 6 hours) is drawn from enough of them.
   const enough = wanted || MAX_EVENTS;
-  const keeps = leadingWheres(rest);
-  for (let kept = all.filter(keeps).length, tries = 0; kept < enough && kept < all.length && tries < 3; tries++) {
-    const finer = eventsBetween(
-      dataset,
-      range.start,
-      range.end,
-      Math.min(wanted ? MAX_TAKEN : MAX_FOR_RARE, Math.ceil(((enough * all.length) / Math.max(1, kept)) * 1.5)),
+  let slot = slotWidth(dataset, range.start, range.end, wanted);
+  for (let tries = 0; sample.kept.length < enough && sample.kept.length < sample.count && tries < 3; tries++) {
+    const finerWanted = Math.min(
+      wanted ? MAX_TAKEN : MAX_FOR_RARE,
+      Math.ceil(((enough * sample.count) / Math.max(1, sample.kept.length)) * 1.5),
     );
-    if (finer.length <= all.length) break;
-    all = finer;
-    kept = all.filter(keeps).length;
+    // Slots as wide as before hold the same events: no finer ones to make.
+    const finerSlot = slotWidth(dataset, range.start, range.end, finerWanted);
+    if (finerSlot === slot) break;
+    const finer = sampleBetween(dataset, range.start, range.end, finerWanted, keeps);
+    if (finer.count <= sample.count) break;
+    sample = finer;
+    slot = finerSlot;
   }
-  let events = all;
+  // The leading `where`s have kept these already; the steps below apply them again, to the same end.
+  let events = sample.kept;
   let table: Table | undefined;
   let limited = false;
   for (const step of rest) {
@@ -553,7 +636,7 @@ export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBo
       format: 'tabular',
       status: {
         elapsedTime: Math.round((performance.now() - started) * 1000) + 1800,
-        rowsExamined: Math.round(all.reduce((s, e) => s + e.weight, 0)),
+        rowsExamined: Math.round(sample.weight),
         rowsMatched: matched,
         isPartial: false,
         minCursor: '',

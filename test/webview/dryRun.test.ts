@@ -214,3 +214,43 @@ describe('the dry run’s page in chromium', () => {
     assert.equal(await text('.dry-run-summary'), 'This monitor’s query is MPL (metrics).', 'unchanged');
   });
 });
+
+describe('the dry run’s page with axiom.timeZone utc, in a browser whose local zone is India’s', () => {
+  let utcPanel: PanelPage;
+  before(async () => {
+    // The browser takes its zone from TZ as it starts: +05:30, so that local and UTC times differ.
+    const before = process.env.TZ;
+    process.env.TZ = 'Asia/Kolkata';
+    try {
+      utcPanel = await openPanel({ entry: 'dryRun', timeZone: 'utc' });
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+  after(() => utcPanel?.close());
+
+  it('says and draws the runs’ times in UTC, as the results panel does', async () => {
+    const p = utcPanel.page;
+    assert.equal(await p.evaluate(() => new Date().getTimezoneOffset()), -330, 'the browser’s own zone is +05:30');
+    await postToPage(p, RESULT);
+    // Runs 2–3 and 7 triggered: the first at 00:10 UTC (05:40 local), the last at 00:35 UTC.
+    const expected = await p.evaluate(
+      ([first, last]) => {
+        const utc = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+        return `First ${utc.format(first)}, last ${utc.format(last)}.`;
+      },
+      [T0 + 2 * FIVE, T0 + 7 * FIVE],
+    );
+    assert.match((await p.textContent('.dry-run-details')) ?? '', new RegExp(`^${expected.replace(/[.,]/g, '\\$&')}`));
+    // The chart's legend gives the time under the cursor: in UTC (12:xxam), not local (5:xxam or 6:xxam).
+    const over = p.locator('.chart .u-over');
+    await over.waitFor();
+    const box = (await over.boundingBox())!;
+    await p.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const legendTime = await p.evaluate(
+      () => document.querySelector('.chart .u-legend .u-series:first-child .u-value')?.textContent,
+    );
+    assert.match(legendTime ?? '', /^2026-11-20 12:[0-4]\dam$/, `the legend’s time: ${legendTime}`);
+  });
+});

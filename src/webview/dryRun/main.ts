@@ -26,6 +26,8 @@ import {
 import { operatorWords } from '../../core/monitors/monitorWords';
 import { Chart } from '../results/chart';
 import { el } from '../results/dom';
+import { panelText } from '../results/panelText';
+import { readTimeZone } from '../results/timeText';
 import type { TimeSeries } from '../results/timeSeries';
 import { startPage } from '../shared/page';
 
@@ -34,7 +36,13 @@ const root = page.root;
 const words = parseDryRunWords(page.words);
 const locale = page.language || 'en';
 const say = (template: string, ...args: (string | number)[]) => fill(template, args.map(String));
-const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+/** The zone times show in, the chart's and the summary's alike (axiom.timeZone, as in the results panel). */
+const timeZone = readTimeZone(root.dataset.timeZone);
+const dates = new Intl.DateTimeFormat(locale, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  ...(timeZone === 'utc' ? { timeZone: 'UTC' } : {}),
+});
 const MAX_SERIES = 20;
 
 root.classList.add('dry-run');
@@ -66,8 +74,8 @@ const thresholdKey = el('span', 'mark threshold', words.thresholdLine);
 const wouldKey = el('span', 'mark would', words.wouldTrigger);
 const realKey = el('span', 'mark real', words.realAlert);
 legend.append(thresholdKey, wouldKey, realKey);
-// Its annotations' link and Add Annotation go to the extension (words: the chart's English).
-const chart = new Chart(undefined, (request) => page.post(request));
+// Its annotations' link and Add Annotation go to the extension (words: the chart's English; times in the zone).
+const chart = new Chart(panelText(undefined, undefined, timeZone), (request) => page.post(request));
 const notes = el('ul', 'dry-run-notes');
 root.append(summary, details, controls, legend, chart.element, notes);
 

@@ -12,6 +12,7 @@ import type { RecentDatasets } from './recentDatasets';
 import type { OrgIds } from '../platform/webApp';
 import { openInWebApp } from '../platform/webApp';
 import { localize } from '../platform/l10n';
+import { APL_LANGUAGE_ID } from '../platform/constants';
 
 /** Arguments for calling the command without prompts (from other commands and tests). */
 export interface StarQueryArgs {
@@ -73,8 +74,12 @@ export function starQueryCommand(deps: Deps) {
   };
 }
 
+/** The active editor's query; with no active editor (the walkthrough or a webview has the focus),
+ *  that of an Axiom APL editor in sight. */
 function queryFromEditor(): { apl: string; wholeDocument: boolean } | undefined {
-  const editor = vscode.window.activeTextEditor;
+  const editor =
+    vscode.window.activeTextEditor ??
+    vscode.window.visibleTextEditors.find((visible) => visible.document.languageId === APL_LANGUAGE_ID);
   if (!editor) return undefined;
   const selected = editor.document.getText(editor.selection);
   if (selected.trim()) return { apl: selected, wholeDocument: false };

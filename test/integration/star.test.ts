@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, EXTENSION_ID, refreshedView, waitFor } from './helpers';
 
 const APL = "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time)";
 
@@ -65,6 +65,17 @@ describe('Star this APL Query', () => {
     const editor = await editorWith(APL);
     editor.selection = new vscode.Selection(0, 0, 0, 0);
     await (await activateExtension()).own.starQuery({ name: 'whole', dataset: 'http-logs' });
+    assert.equal((posted()[0].query as { apl: string }).apl, APL);
+  });
+
+  it("from the walkthrough's step (no active text editor), stars the Axiom APL editor in sight", async () => {
+    await editorWith(APL);
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#axiom.firstSteps`, true);
+    await waitFor(
+      'the walkthrough beside the query, with the focus',
+      () => vscode.window.activeTextEditor === undefined,
+    );
+    await (await activateExtension()).own.starQuery({ name: 'from the walkthrough', dataset: 'http-logs' });
     assert.equal((posted()[0].query as { apl: string }).apl, APL);
   });
 

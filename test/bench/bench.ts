@@ -25,7 +25,7 @@
 //   a chart with 1,000 annotations in range  vs the same chart without them (in chromium)
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl runs the APL parser's rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard
+// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -1409,6 +1409,32 @@ await section(['dashboard'], 300, async () => {
       figures.preview.map((p, i) => p / figures.slowest[i]),
     ),
     target: target('≤ 1.3×', ours <= 1.3 * base),
+  });
+});
+
+// A notebook output's first rows beside the results panel's, for the same answer (test/bench/notebookPaint.ts,
+// also run alone by npm run bench:notebook, with the rows behind this one).
+await section(['notebook'], 300, async () => {
+  // Its own process: it drives a browser and builds its own production bundle.
+  const output = execFileSync(process.execPath, [path.join(projectRoot, 'out/test/bench/notebookPaint.mjs')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = output.split('\n').find((l) => l.startsWith('AXIOM_BENCH '));
+  if (!line) throw new Error('the notebook bench printed no figures');
+  const figures = JSON.parse(line.slice('AXIOM_BENCH '.length)) as { notebook: number[]; panel: number[] };
+  const ours = median(figures.notebook);
+  const base = median(figures.panel);
+  rows.push({
+    what: "answer's last byte → first rows painted in a notebook output, 100,000 × 12",
+    ours: ms(ours),
+    baseline: `the results panel, same answer: ${ms(base)}`,
+    ratio: ratioAndSpread(
+      ours,
+      base,
+      figures.notebook.map((n, i) => n / figures.panel[i]),
+    ),
+    target: target('≤ 1.5×', ours <= 1.5 * base),
   });
 });
 

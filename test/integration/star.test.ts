@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
-import { activateExtension, closeAllEditors, connectedFake, EXTENSION_ID, refreshedView, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor } from './helpers';
 
 const APL = "['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time)";
 
@@ -68,15 +68,18 @@ describe('Star this APL Query', () => {
     assert.equal((posted()[0].query as { apl: string }).apl, APL);
   });
 
-  it("from the walkthrough's step (no active text editor), stars the Axiom APL editor in sight", async () => {
+  it('with no active text editor (a walkthrough or a webview has the focus), stars the Axiom APL editor in sight', async () => {
     await editorWith(APL);
-    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#axiom.firstSteps`, true);
-    await waitFor(
-      'the walkthrough beside the query, with the focus',
-      () => vscode.window.activeTextEditor === undefined,
-    );
-    await (await activateExtension()).own.starQuery({ name: 'from the walkthrough', dataset: 'http-logs' });
-    assert.equal((posted()[0].query as { apl: string }).apl, APL);
+    // A page of the test's own beside the query takes the focus, as the walkthrough's step does.
+    const page = vscode.window.createWebviewPanel('axiomTestFocus', 'Focus', vscode.ViewColumn.Beside);
+    try {
+      await waitFor('the page beside the query, with the focus', () => vscode.window.activeTextEditor === undefined);
+      assert.ok(vscode.window.visibleTextEditors.some((e) => e.document.getText() === APL));
+      await (await activateExtension()).own.starQuery({ name: 'from beside', dataset: 'http-logs' });
+      assert.equal((posted()[0].query as { apl: string }).apl, APL);
+    } finally {
+      page.dispose();
+    }
   });
 
   it('with nothing at all, posts nothing', async () => {

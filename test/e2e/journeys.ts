@@ -55,12 +55,38 @@ function forgetRequests(fake: FakeAxiom): void {
 }
 
 async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator(QUICK_INPUT_TEXT);
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
+  // Tried again after Escape when the palette cannot be typed into (a dialog over the workbench
+  // made it inert, or it closed as it opened).
+  for (let tries = 1; ; tries++) {
+    const last = tries === 3;
+    try {
+      await page.keyboard.press('F1');
+      const input = page.locator(QUICK_INPUT_TEXT);
+      await input.fill(`>${title}`, { timeout: last ? 30_000 : 10_000 });
+      await page
+        .locator('.quick-input-list .monaco-list-row', { hasText: title })
+        .first()
+        .waitFor({ timeout: last ? 30_000 : 10_000 });
+      await page.keyboard.press('Enter');
+      return;
+    } catch (error) {
+      if (last) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/** Closes every editor, without saving what earlier journeys left unsaved (untitled queries). */
+async function closeAllEditorsUnsaved(page: Page, run: (page: Page, title: string) => Promise<void>): Promise<void> {
+  await run(page, 'View: Close All Editors');
+  const dontSave = page.locator('.monaco-dialog-box').getByRole('button', { name: /Don.t Save/ });
+  if (
+    await dontSave.waitFor({ timeout: 5000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await dontSave.click();
 }
 
 /** Chooses an item of the open context menu: the pointer highlights it, Enter chooses it (VS Code
@@ -82,10 +108,11 @@ async function answerInput(page: Page, text: string, title?: string): Promise<vo
 }
 
 /**
- * Right-clicks a tree row that another row's hover may cover: a monitor's hover (its query) is large,
- * and a mouse that rests on it keeps it open. Tries again, the mouse moved away, until the click lands.
+ * Clicks a tree row that a hover may cover (another row's, or the view's title's): a monitor's hover
+ * (its query) is large, and a mouse that rests on it keeps it open. Tries again, the mouse moved
+ * away, until the click lands.
  */
-async function rightClickPastHovers(page: Page, row: Locator): Promise<void> {
+async function clickPastHovers(page: Page, row: Locator, button: 'left' | 'right' = 'left'): Promise<void> {
   for (let tries = 1; ; tries++) {
     await page.keyboard.press('Escape');
     await page.mouse.move(1200, 120 + 150 * (tries % 3));
@@ -95,7 +122,7 @@ async function rightClickPastHovers(page: Page, row: Locator): Promise<void> {
       .waitFor({ state: 'detached', timeout: 5000 })
       .catch(() => undefined);
     try {
-      await row.click({ button: 'right', timeout: 5000 });
+      await row.click({ button, timeout: 5000 });
       return;
     } catch (error) {
       if (tries === 4) throw error;
@@ -472,7 +499,7 @@ async function journeyStarredQueries(page: Page, fake: FakeAxiom): Promise<void>
     await rowOf(name).click();
     // The click opens the query; a menu opened before its tab is in front would close with it.
     await page.locator('.tab.active', { hasText: name }).first().waitFor({ timeout: 15_000 });
-    await rightClickPastHovers(page, rowOf(name));
+    await clickPastHovers(page, rowOf(name), 'right');
     await chooseMenuItem(page, item);
   };
 
@@ -641,7 +668,7 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   // A row of these views by the start of what a screen reader hears (other views show the same names).
   const rowOf = (name: string) => page.locator(`.monaco-list-row[aria-label^="${name}"]`).first();
   const fromMenu = async (name: string, item: string) => {
-    await rightClickPastHovers(page, rowOf(name));
+    await clickPastHovers(page, rowOf(name), 'right');
     await chooseMenuItem(page, item);
   };
   // Monitors and Starred Queries folded for room (unfolded again at the end).
@@ -994,15 +1021,7 @@ async function journeyWalkthroughSteps(page: Page, fake: FakeAxiom): Promise<voi
   await dismissQuickInput(page);
   assert.equal(writes(), writesBefore, 'the steps sent nothing');
   // The walkthrough and the query are closed again (the query never saved).
-  await runCommandPastWalkthrough(page, 'View: Close All Editors');
-  const dontSave = page.locator('.monaco-dialog-box').getByRole('button', { name: /Don.t Save/ });
-  if (
-    await dontSave.waitFor({ timeout: 5000 }).then(
-      () => true,
-      () => false,
-    )
-  )
-    await dontSave.click();
+  await closeAllEditorsUnsaved(page, runCommandPastWalkthrough);
 }
 
 /**
@@ -1217,7 +1236,7 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     const row = page.locator('.monaco-list-row[aria-label^="Traffic drop"]').first();
     await row.waitFor({ timeout: 30_000 });
     assert.match((await row.getAttribute('aria-label')) ?? '', /^Traffic drop Below 1000 · every 5m · Threshold/);
-    await rightClickPastHovers(page, row);
+    await clickPastHovers(page, row, 'right');
     await chooseMenuItem(page, 'Edit Monitor');
 
     // The query's tab gives its room to the form and the dry run beside it.
@@ -1324,7 +1343,7 @@ async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
   await runCommand(page, 'Focus on Dashboards View');
   for (const name of ['Shop overview', 'Checkout incident', 'Team traffic (shared)'])
     await page.locator('.monaco-list-row', { hasText: name }).first().waitFor({ timeout: 30_000 });
-  await page.locator('.monaco-list-row', { hasText: 'Checkout incident' }).first().click();
+  await clickPastHovers(page, page.locator('.monaco-list-row', { hasText: 'Checkout incident' }).first());
   const tab = page.locator('.tab', { hasText: tabName }).first();
   await tab.waitFor({ timeout: 15_000 });
   await runCommand(page, 'Preview Dashboard');
@@ -1379,8 +1398,8 @@ async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
   assert.equal(typeof sent.version, 'number', 'sent with the version it was read at');
   assert.match(sent.dashboard.charts.find((c) => c.id === 'checkout-5xx')?.query?.apl ?? '', /status >= 400/);
   await page.locator('.tab.dirty', { hasText: tabName }).first().waitFor({ state: 'detached', timeout: 15_000 });
-  // The window as it was: the document and its preview closed.
-  await runCommand(page, 'View: Close All Editors');
+  // The document and its preview closed (and what earlier journeys left unsaved, unsaved).
+  await closeAllEditorsUnsaved(page, runCommand);
 }
 
 // The demo deployment `npm start` shows, with its sign-in server; no deployment is set up yet

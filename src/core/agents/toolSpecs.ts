@@ -64,6 +64,14 @@ const object = (properties: Record<string, PropertySchema>, required: string[] =
   additionalProperties: false,
 });
 
+/** A dashboard's uid, as the dashboard tools take it. */
+const DASHBOARD_UID = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 128,
+  description: 'The dashboard uid, as axiom_listDashboards returns it.',
+} as const;
+
 export const TOOL_SPECS = [
   {
     name: 'axiom_listDatasets',
@@ -303,12 +311,7 @@ export const TOOL_SPECS = [
     writes: false,
     inputSchema: object(
       {
-        uid: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 128,
-          description: 'The dashboard uid, as axiom_listDashboards returns it.',
-        },
+        uid: DASHBOARD_UID,
       },
       ['uid'],
     ),
@@ -319,12 +322,7 @@ export const TOOL_SPECS = [
     writes: true,
     inputSchema: object(
       {
-        uid: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 128,
-          description: 'The dashboard uid, as axiom_listDashboards returns it.',
-        },
+        uid: DASHBOARD_UID,
         chartId: {
           type: 'string',
           minLength: 1,

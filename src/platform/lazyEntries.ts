@@ -265,12 +265,31 @@ export function onFirstDocument(languageId: string, start: () => vscode.Disposab
  * may open one calls `ensure` first.
  */
 export function onFirstEditor(viewType: string, register: () => vscode.Disposable): FirstStart {
-  const ours = (tab: vscode.Tab) => tab.input instanceof vscode.TabInputCustom && tab.input.viewType === viewType;
+  return onFirstTab((input) => input instanceof vscode.TabInputCustom && input.viewType === viewType, register);
+}
+
+/**
+ * Registers a webview panel's serializer when the first panel of `viewType` has a tab: at once when
+ * one is open already (a window restored with one, which VS Code revives as soon as its serializer
+ * is registered, however late), else when the extension opens its first (VS Code keeps a panel
+ * across a reload only when its serializer is registered by then). A window that never shows one
+ * never registers it: the first registration of a serializer was a tenth of activate().
+ */
+export function onFirstWebviewPanel(viewType: string, register: () => vscode.Disposable): FirstStart {
+  // VS Code names an extension's panels by their view type behind a prefix of its own.
+  const ours = (input: unknown) =>
+    input instanceof vscode.TabInputWebview && (input.viewType === viewType || input.viewType.endsWith(`-${viewType}`));
+  return onFirstTab(ours, register);
+}
+
+/** Calls `register` once, when a tab whose input is `ours` is open or opens. */
+function onFirstTab(ours: (input: unknown) => boolean, register: () => vscode.Disposable): FirstStart {
+  const tabOurs = (tab: vscode.Tab) => ours(tab.input);
   const { tabGroups } = vscode.window;
   return onFirst(
-    tabGroups.all.some((group) => group.tabs.some(ours)),
+    tabGroups.all.some((group) => group.tabs.some(tabOurs)),
     tabGroups.onDidChangeTabs,
-    (change) => change.opened.some(ours) || change.changed.some(ours),
+    (change) => change.opened.some(tabOurs) || change.changed.some(tabOurs),
     () => [register()],
   );
 }

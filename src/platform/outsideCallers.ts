@@ -47,10 +47,12 @@ function withoutOwnOnly(arg: unknown, keys: readonly string[]): unknown {
  * names what it does and shows the arguments as data; declined, it returns undefined and nothing changed.
  */
 export function heldFromOutside(id: string, body: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
-  const changing = changingCommand(id);
-  if (!changing) return body;
+  // The declaration is read on the first call from outside, not at registration: activation
+  // registers every command, and looking each up there was a tenth of activate().
   return (...args: unknown[]) => {
     if (args.every(isOwnOrNothing)) return body(...args);
+    const changing = changingCommand(id);
+    if (!changing) return body(...args);
     const given = args.map((arg) => withoutOwnOnly(arg, changing.ownOnly));
     if (changing.asks === 'itself' || given.every(isOwnOrNothing)) return body(...given);
     return load('outsideQuestion')

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { APL_LANGUAGE_ID, APL_SELECTOR, RESULTS_VIEW_TYPE } from '../platform/constants';
-import { onFirstDocument, registerFeature } from '../platform/lazyEntries';
+import { onFirstDocument, onFirstWebviewPanel, registerFeature } from '../platform/lazyEntries';
 import type { RunFeature } from './bundle';
 
 /** Running APL: Run Query (keyboard, editor title, CodeLens, monitor and starred rows), the time
@@ -25,9 +25,11 @@ export function registerRun(make: () => RunFeature) {
       }),
     ]),
     // Panels open when the window reloaded come back (activation event onWebviewPanel:axiom.results).
-    vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel, state) => feature().restore(panel, state),
-    }),
+    onFirstWebviewPanel(RESULTS_VIEW_TYPE, () =>
+      vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel, state) => feature().restore(panel, state),
+      }),
+    ),
   ];
   return { feature, disposables };
 }

@@ -40,6 +40,8 @@ export async function run(): Promise<void> {
   const probe = (globalThis as { axiomActivationProbe?: ProbedActivation }).axiomActivationProbe;
   if (probe?.loadMs === undefined || probe.activateMs === undefined)
     throw new Error('the activation probe saw no activation (is it preloaded?)');
-  const { loadMs, activateMs, early, treeData } = probe;
-  console.log(`AXIOM_BENCH ${JSON.stringify({ loadMs, activateMs, vscodeMs, window, early, treeData, restored })}`);
+  const { loadMs, activateMs, early, treeData, calls } = probe;
+  console.log(
+    `AXIOM_BENCH ${JSON.stringify({ loadMs, activateMs, vscodeMs, window, early, treeData, restored, calls })}`,
+  );
 }

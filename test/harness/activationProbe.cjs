@@ -42,6 +42,7 @@ function watchActivation(main) {
   const watch = (vscode) => {
     if (watched.has(vscode)) return;
     watched.add(vscode);
+    if (process.env.AXIOM_PROBE_CALLS) timeCalls(vscode);
     for (const key of Object.keys(vscode.languages).filter((name) => /^register\w+Provider$/.test(name)))
       replace(vscode.languages, key, (original) => counted('languageProviders', original));
     replace(
@@ -69,6 +70,42 @@ function watchActivation(main) {
     );
   };
 
+  /** With AXIOM_PROBE_CALLS=1: the calls of the API's namespaces inside activate(), counted and
+   *  timed by name (probe.calls; the timing adds its own cost to activate()). */
+  const timeCalls = (vscode) => {
+    probe.calls = {};
+    for (const space of [
+      'commands',
+      'window',
+      'languages',
+      'workspace',
+      'notebooks',
+      'lm',
+      'chat',
+      'authentication',
+      'l10n',
+      'env',
+    ])
+      for (const key of Object.keys(vscode[space] ?? {}))
+        if (typeof Object.getOwnPropertyDescriptor(vscode[space], key)?.value === 'function')
+          replace(
+            vscode[space],
+            key,
+            (original) =>
+              function (...args) {
+                if (!activating) return original.apply(this, args);
+                const started = performance.now();
+                try {
+                  return original.apply(this, args);
+                } finally {
+                  const call = (probe.calls[`${space}.${key}`] ??= { count: 0, ms: 0 });
+                  call.count++;
+                  call.ms += performance.now() - started;
+                }
+              },
+          );
+  };
+
   // Above VS Code's own hook (it replaces Module._load): every require of a module passes here.
   replace(
     Module.prototype,
@@ -82,12 +119,15 @@ function watchActivation(main) {
         }
         const resolved = probe.loadMs === undefined && request.endsWith('.js') ? safeResolve(this, request) : undefined;
         if (resolved !== main) return require.call(this, request);
+        const profile = profiling('load');
         const started = performance.now();
         const real = require.call(this, request);
         probe.loadMs = performance.now() - started;
+        profile?.();
         const cached = Module._cache[main];
         const timed = {
           activate(context) {
+            const profile = profiling('activate');
             activating = true;
             const started = performance.now();
             try {
@@ -96,6 +136,7 @@ function watchActivation(main) {
               probe.activateMs = performance.now() - started;
               activatedAt = performance.now();
               activating = false;
+              profile?.();
             }
           },
           deactivate: () => real.deactivate?.(),
@@ -112,6 +153,26 @@ function watchActivation(main) {
     }
   };
   return probe;
+}
+
+/** With AXIOM_PROBE_PROFILE (a path), a CPU profile of the extension's load or of its activate()
+ *  (`what`), sampled every 10 µs, written to <path>.<pid>.<what>.cpuprofile when it ends:
+ *  `profiling(what)` starts it and gives the function that ends it. */
+function profiling(what) {
+  const file = process.env.AXIOM_PROBE_PROFILE;
+  if (!file) return undefined;
+  const inspector = require('node:inspector');
+  const session = new inspector.Session();
+  session.connect();
+  session.post('Profiler.enable');
+  session.post('Profiler.setSamplingInterval', { interval: 10 });
+  session.post('Profiler.start');
+  return () =>
+    session.post('Profiler.stop', (error, result) => {
+      if (!error)
+        require('node:fs').writeFileSync(`${file}.${process.pid}.${what}.cpuprofile`, JSON.stringify(result.profile));
+      session.disconnect();
+    });
 }
 
 module.exports = { watchActivation };

@@ -26,6 +26,8 @@ export interface ProbedActivation {
   };
   /** Tree data asked for at any time (a view on screen asks for its items). */
   treeData: number;
+  /** With AXIOM_PROBE_CALLS=1: the API's calls inside activate(), by name, counted and timed. */
+  calls?: Record<string, { count: number; ms: number }>;
 }
 /** The environment variable naming the file the probe watches: the extension's main, absolute. */
 export const PROBE_MAIN = 'AXIOM_PROBE_MAIN';

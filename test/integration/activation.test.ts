@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { watchActivation } from '../harness/activationProbe.cjs';
-import { onFirstDocument } from '../../src/platform/lazyEntries';
+import { onFirstDocument, onFirstWebviewPanel } from '../../src/platform/lazyEntries';
 import { EXTENSION_ID, waitFor } from './helpers';
 
 describe('activation in a window that shows the extension', () => {
@@ -54,6 +54,29 @@ describe('activation in a window that shows the extension', () => {
       assert.equal(started, 1, 'started once');
     } finally {
       first.dispose();
+    }
+  });
+
+  it("registers a panel's serializer when the first panel of its view type opens, not before, once", async () => {
+    const viewType = 'axiom.activationTestPanel';
+    let registered = 0;
+    const first = onFirstWebviewPanel(viewType, () => {
+      registered++;
+      return new vscode.Disposable(() => undefined);
+    });
+    const other = vscode.window.createWebviewPanel('axiom.activationTestOther', 'Another panel', vscode.ViewColumn.One);
+    const panels = [other];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(registered, 0, 'a panel of another view type registers nothing');
+      panels.push(vscode.window.createWebviewPanel(viewType, 'Ours', vscode.ViewColumn.One));
+      await waitFor('registered as its tab opens', () => registered === 1);
+      panels.push(vscode.window.createWebviewPanel(viewType, 'Ours again', vscode.ViewColumn.One));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(registered, 1, 'registered once');
+    } finally {
+      first.dispose();
+      for (const panel of panels) panel.dispose();
     }
   });
 });

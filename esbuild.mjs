@@ -18,6 +18,8 @@
 //   node esbuild.mjs --tests       also bundles the unit and integration tests into out/ (and makes
 //                                  out/test-workspace, the folder the Extension Tests launch opens)
 //   node esbuild.mjs --single      one file with esbuild's defaults, as the extension was first built (the benchmark's baseline)
+//   node esbuild.mjs --floor       dist/extension.js of the activation floor (test/bench/activationFloor.ts: the same
+//                                  registrations with empty bodies, built as the extension is; the benchmark's baseline)
 //   node esbuild.mjs --watch       development build of all bundles (the webview too), rebuilt on each change (npm run watch,
 //                                  the Run Extension task in .vscode/tasks.json); tests are not watched
 //   node esbuild.mjs --cli         only the command-line APL checker (src/cli/checkApl.ts) into out/cli/checkApl.js
@@ -268,10 +270,11 @@ const main = process.argv[1] !== undefined && path.resolve(process.argv[1]) === 
 const production = process.argv.includes('--production');
 const tests = process.argv.includes('--tests');
 const single = process.argv.includes('--single');
+const floor = process.argv.includes('--floor');
 const watch = process.argv.includes('--watch');
 const cli = process.argv.includes('--cli');
 const root = path.resolve(argValue('--root') ?? '.');
-if (main && watch && (tests || single))
+if (main && watch && (tests || single || floor))
   throw new Error('--watch rebuilds dist/ only (tests: node esbuild.mjs --tests)');
 const outdir = process.env.AXIOM_DIST || path.join(root, 'dist');
 
@@ -406,7 +409,15 @@ if (main && cli) {
   await esbuild.build({ ...common, entryPoints: ['src/cli/checkApl.ts'], outfile: 'out/cli/checkApl.js' });
 } else if (main) {
   fs.rmSync(outdir, { recursive: true, force: true });
-  if (single) {
+  if (floor) {
+    await esbuild.build({
+      ...common,
+      entryPoints: ['test/bench/activationFloor.ts'],
+      outfile: `${outdir}/extension.js`,
+      minify: production,
+      plugins: [vscodeOnce],
+    });
+  } else if (single) {
     await esbuild.build({
       ...common,
       entryPoints: ['src/extension.ts'],

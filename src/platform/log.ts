@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
 import type { ClientLogger, RequestLogEntry } from '../core/api/client';
-import { maskSecrets } from '../core/api/secrets';
 import { render, type Phrase } from '../core/phrase';
+import { secretMasks } from './lazy';
+
+/** `text` with every secret the extension holds, and anything shaped like a token, masked. */
+const masked = (text: string) => secretMasks().maskSecrets(text);
 
 /** The "Axiom" output channel, in English whatever the display language. Lines carry method, path,
  *  status, duration and trace id; never headers or tokens. The channel is made with its first line
@@ -17,20 +20,20 @@ export class Log implements ClientLogger, vscode.Disposable {
   request(entry: RequestLogEntry): void {
     const trace = entry.traceId ? ` trace=${entry.traceId}` : '';
     const line = `[http] ${entry.method} ${entry.path} ${entry.status ?? entry.error ?? ''} ${entry.durationMs}ms${trace}`;
-    if (entry.error || (entry.status ?? 0) >= 400) this.channel.warn(maskSecrets(line));
+    if (entry.error || (entry.status ?? 0) >= 400) this.channel.warn(masked(line));
     else this.channel.info(line);
   }
 
   info(message: Phrase | string): void {
-    this.channel.info(maskSecrets(render(message)));
+    this.channel.info(masked(render(message)));
   }
 
   warn(message: Phrase | string): void {
-    this.channel.warn(maskSecrets(render(message)));
+    this.channel.warn(masked(render(message)));
   }
 
   error(message: Phrase | string): void {
-    this.channel.error(maskSecrets(render(message)));
+    this.channel.error(masked(render(message)));
   }
 
   show(): void {

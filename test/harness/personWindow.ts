@@ -110,7 +110,8 @@ async function portFreed(port: number): Promise<void> {
 const PROBE = path.join(projectRoot, 'test/harness/activationProbe.cjs');
 
 /** One load of the window, running `entry` in its extension host (runInExtensionHost), with the
- *  activation probe watching the extension at `extensionPath`. */
+ *  activation probe watching the extension at `extensionPath`; after prepareReturning, the load
+ *  prepares the returning window and reloads it, and `entry` runs again in the reloaded window. */
 export async function loadPersonWindow(
   sandbox: PersonSandbox,
   options: {
@@ -126,13 +127,26 @@ export async function loadPersonWindow(
   sandbox.env[PROBE_MAIN] = path.resolve(options.extensionPath, manifest.main);
   // The load before on the same address may still be ending: its server would answer for the new one.
   await portFreed(sandbox.port);
-  return runInExtensionHost({
-    sandbox,
-    port: sandbox.port,
-    nodeArgs: ['--require', PROBE],
-    timeoutSeconds: 120,
-    ...options,
-  });
+  const prepared = sandbox.env[PERSON_WINDOW_PREPARED];
+  try {
+    const code = await runInExtensionHost({
+      sandbox,
+      port: sandbox.port,
+      nodeArgs: ['--require', PROBE],
+      timeoutSeconds: 120,
+      ...options,
+    });
+    // Without the preparation, the window would be a new one, with the Explorer in its side bar.
+    if (code === 0 && prepared !== undefined && !fs.existsSync(prepared))
+      throw new Error(
+        "the returning window was not prepared: its entry did not call personWindowHost.ts's prepareReturning",
+      );
+    return code;
+  } finally {
+    // prepareReturning readies one load: the next would be a window opened anew.
+    delete sandbox.env[PERSON_WINDOW_PREPARE];
+    delete sandbox.env[PERSON_WINDOW_PREPARED];
+  }
 }
 
 /**

@@ -5,11 +5,16 @@
 //     Explorer open, no token stored yet;
 //   returning: the same, and a deployment with its token in secret storage, the Axiom side bar open
 //     with its views visible, an Axiom APL editor and a notebook restored from the last session.
-// The returning window is made as a person makes it: a first load of the window (`prepare`, an
-// extension-host entry given `PERSON_WINDOW_PREPARE` in its environment) signs in, opens the side
-// bar, the editor and the notebook and leaves; VS Code keeps them in its own state (the browser
-// profile and the user data folder of the sandbox), and the next load of the same sandbox
-// restores them.
+// The returning window is made as a person makes it: the window is first loaded as the preparation
+// (an extension-host entry that calls personWindowHost.ts's `prepareReturning` when `preparingWith`
+// gives a token), which signs in, opens the side bar, the editor and the notebook, and reloads the
+// window; the reloaded window, in the same code-server and browser, is the returning one. It is a
+// reload because VS Code (1.139's layout, and 1.96's) restores the side bar a person left open only
+// in a window whose startup kind is "reloaded" (in the browser: the page was reloaded, or the
+// workbench reloaded itself): a window opened anew, in a new browser or after VS Code restarted,
+// shows the Explorer, whatever was open before, and keeps only the editors. So a returning person
+// sees the Axiom side bar restored when they reload the window (F5, Reload Window, the window
+// reloaded after an extension update), as here.
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -18,6 +23,7 @@ import { freePort, makeSandbox, projectRoot, runInExtensionHost, type Sandbox } 
 import {
   PERSON_WINDOW,
   PERSON_WINDOW_PREPARE,
+  PERSON_WINDOW_PREPARED,
   PROBE_MAIN,
   RESTORED_NOTEBOOK,
   RESTORED_QUERY,
@@ -104,7 +110,8 @@ async function portFreed(port: number): Promise<void> {
 const PROBE = path.join(projectRoot, 'test/harness/activationProbe.cjs');
 
 /** One load of the window, running `entry` in its extension host (runInExtensionHost), with the
- *  activation probe watching the extension at `extensionPath`. */
+ *  activation probe watching the extension at `extensionPath`; after prepareReturning, the load
+ *  prepares the returning window and reloads it, and `entry` runs again in the reloaded window. */
 export async function loadPersonWindow(
   sandbox: PersonSandbox,
   options: {
@@ -120,34 +127,41 @@ export async function loadPersonWindow(
   sandbox.env[PROBE_MAIN] = path.resolve(options.extensionPath, manifest.main);
   // The load before on the same address may still be ending: its server would answer for the new one.
   await portFreed(sandbox.port);
-  return runInExtensionHost({
-    sandbox,
-    port: sandbox.port,
-    nodeArgs: ['--require', PROBE],
-    timeoutSeconds: 120,
-    ...options,
-  });
+  const prepared = sandbox.env[PERSON_WINDOW_PREPARED];
+  try {
+    const code = await runInExtensionHost({
+      sandbox,
+      port: sandbox.port,
+      nodeArgs: ['--require', PROBE],
+      timeoutSeconds: 120,
+      ...options,
+    });
+    // Without the preparation, the window would be a new one, with the Explorer in its side bar.
+    if (code === 0 && prepared !== undefined && !fs.existsSync(prepared))
+      throw new Error(
+        "the returning window was not prepared: its entry did not call personWindowHost.ts's prepareReturning",
+      );
+    return code;
+  } finally {
+    // prepareReturning readies one load: the next would be a window opened anew.
+    delete sandbox.env[PERSON_WINDOW_PREPARE];
+    delete sandbox.env[PERSON_WINDOW_PREPARED];
+  }
 }
 
 /**
- * The returning window's first load: `entry` (an extension-host entry that calls
- * personWindowHost.ts's `prepareReturning` when PERSON_WINDOW_PREPARE is set) signs in with
- * `token`, opens the side bar, the query and the notebook, and ends; the next load restores them.
+ * Makes the next load of the returning window (loadPersonWindow) a returning person's: it first
+ * prepares the window (its entry calls personWindowHost.ts's `prepareReturning`: signs in with
+ * `token`, opens the side bar, the query and the notebook) and reloads it, and the entry runs again
+ * in the reloaded window, which VS Code restores. Loads nothing itself (`extensionPath` and `entry`
+ * are those of the load that prepares: the next one).
  */
 export async function prepareReturning(
   sandbox: PersonSandbox,
-  options: { extensionPath: string; entry: string; token: string },
+  options: { token: string; extensionPath?: string; entry?: string },
 ): Promise<void> {
-  const heard: string[] = [];
+  const prepared = path.join(sandbox.dir, 'returning-window-prepared');
+  fs.rmSync(prepared, { force: true });
   sandbox.env[PERSON_WINDOW_PREPARE] = options.token;
-  try {
-    const code = await loadPersonWindow(sandbox, {
-      extensionPath: options.extensionPath,
-      entry: options.entry,
-      onLog: (_type, args) => heard.push(args.map(String).join(' ')),
-    });
-    if (code !== 0) throw new Error(`preparing the returning window failed (${code}):\n${heard.slice(-8).join('\n')}`);
-  } finally {
-    delete sandbox.env[PERSON_WINDOW_PREPARE];
-  }
+  sandbox.env[PERSON_WINDOW_PREPARED] = prepared;
 }

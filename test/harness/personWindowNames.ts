@@ -8,6 +8,9 @@ export const PERSON_WINDOW = 'AXIOM_PERSON_WINDOW';
 /** The environment variable that asks an extension-host entry to prepare the returning window
  *  (its value: the token to sign in with). */
 export const PERSON_WINDOW_PREPARE = 'AXIOM_PERSON_WINDOW_PREPARE';
+/** The environment variable naming the file that the preparing load leaves before it reloads the
+ *  window: the reloaded window's entry finds it, and does not prepare again. */
+export const PERSON_WINDOW_PREPARED = 'AXIOM_PERSON_WINDOW_PREPARED';
 /** The files of the person's workspace folder that the returning window has open. */
 export const RESTORED_QUERY = 'errors.apl';
 export const RESTORED_NOTEBOOK = 'investigation.axiom-notebook';

@@ -11,8 +11,8 @@
 //     runs of the same build anywhere from 4 to 23 ms), and activates it as a person's first
 //     command would.
 //   The returning window: VS Code activates it as it restores the side bar, the editor and the
-//     notebook, before this entry runs.
-// The preparing load of the returning window prepares it and ends.
+//     notebook, before this entry runs again in the reloaded window.
+// In the returning window's first page the entry prepares it and reloads it (prepareReturning).
 import * as vscode from 'vscode';
 import { EXTENSION_ID, personWindow, prepareReturning, preparingWith } from '../harness/personWindowHost';
 import type { ProbedActivation } from '../harness/personWindowNames';

@@ -962,12 +962,12 @@ interface Activation {
   restored: string[];
 }
 /** One load of a window (test/harness/personWindow.ts) with the extension at `extensionPath`; the
- *  returning window is loaded once before, to be restored. */
+ *  returning window is first prepared in the same load and reloaded, as a person's is restored. */
 async function activation(extensionPath: string, window: PersonWindow = 'bare', url = ''): Promise<Activation> {
   let figure: Activation | undefined;
   const sandbox = await personSandbox(window, url, 'axiom-bench-act-');
   const entry = path.join(projectRoot, 'out/test/bench/activation.js');
-  if (window === 'returning') await prepareReturning(sandbox, { extensionPath, entry, token: FAKE_API_TOKEN });
+  if (window === 'returning') await prepareReturning(sandbox, { token: FAKE_API_TOKEN });
   const heard: string[] = [];
   const code = await loadPersonWindow(sandbox, {
     extensionPath,

@@ -153,13 +153,9 @@ export async function loadPersonWindow(
  * Makes the next load of the returning window (loadPersonWindow) a returning person's: it first
  * prepares the window (its entry calls personWindowHost.ts's `prepareReturning`: signs in with
  * `token`, opens the side bar, the query and the notebook) and reloads it, and the entry runs again
- * in the reloaded window, which VS Code restores. Loads nothing itself (`extensionPath` and `entry`
- * are those of the load that prepares: the next one).
+ * in the reloaded window, which VS Code restores. Loads nothing itself.
  */
-export async function prepareReturning(
-  sandbox: PersonSandbox,
-  options: { token: string; extensionPath?: string; entry?: string },
-): Promise<void> {
+export async function prepareReturning(sandbox: PersonSandbox, options: { token: string }): Promise<void> {
   const prepared = path.join(sandbox.dir, 'returning-window-prepared');
   fs.rmSync(prepared, { force: true });
   sandbox.env[PERSON_WINDOW_PREPARE] = options.token;

@@ -282,14 +282,26 @@ export function onFirstWebviewPanel(viewType: string, register: () => vscode.Dis
   return onFirstTab(ours, register);
 }
 
-/** Calls `register` once, when a tab whose input is `ours` is open or opens. */
+/** Calls `register` once, when a tab whose input is `ours` is open or opens: a tab opened in a group,
+ *  or a group that comes with one (VS Code hands the extension host the whole tab model at once,
+ *  as groups, when it replaces it). */
 function onFirstTab(ours: (input: unknown) => boolean, register: () => vscode.Disposable): FirstStart {
   const tabOurs = (tab: vscode.Tab) => ours(tab.input);
+  const groupOurs = (group: vscode.TabGroup) => group.tabs.some(tabOurs);
   const { tabGroups } = vscode.window;
+  const opened: vscode.Event<boolean> = (listener) =>
+    vscode.Disposable.from(
+      tabGroups.onDidChangeTabs((change) => {
+        listener(change.opened.some(tabOurs) || change.changed.some(tabOurs));
+      }),
+      tabGroups.onDidChangeTabGroups((change) => {
+        listener(change.opened.some(groupOurs) || change.changed.some(groupOurs));
+      }),
+    );
   return onFirst(
-    tabGroups.all.some((group) => group.tabs.some(tabOurs)),
-    tabGroups.onDidChangeTabs,
-    (change) => change.opened.some(tabOurs) || change.changed.some(tabOurs),
+    tabGroups.all.some(groupOurs),
+    opened,
+    (ours) => ours,
     () => [register()],
   );
 }

@@ -363,6 +363,32 @@ async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Reload Window with a results panel open: the panel comes back after the reload and says its
+ * results were shown before it, with Re-run. VS Code revives it once the extension has registered
+ * the panels' serializer, which it does with the first panel's tab, not inside activate().
+ */
+async function journeyReload(page: Page): Promise<void> {
+  await closeAllEditorsUnsaved(page, runCommand);
+  await openFile(page, 'run.apl');
+  await page.locator('.tab', { hasText: 'run.apl' }).first().waitFor();
+  await page.locator('.editor-instance .view-lines').first().click();
+  await page.keyboard.press('Control+Enter');
+  const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  await panel.locator('.grid-row[aria-rowindex="2"]').waitFor({ timeout: 30_000 });
+  await runCommand(page, 'Developer: Reload Window');
+  await panel
+    .getByText('These results were shown before the window reloaded', { exact: false })
+    .waitFor({ timeout: 90_000 });
+  assert.ok(
+    await panel
+      .getByRole('button', { name: /Re-run/ })
+      .first()
+      .isVisible(),
+    'Re-run is offered',
+  );
+}
+
 async function journeyStar(page: Page, fake: FakeAxiom): Promise<void> {
   await openFile(page, 'checkout.apl');
   const editor = page.locator('.editor-instance .view-lines').first();
@@ -1523,6 +1549,11 @@ try {
           await window.goto(workbenchUrl(codeServer!, sandbox));
           return window;
         }),
+    ],
+    // Last: the window reloads.
+    [
+      'reload: a results panel comes back after Reload Window, saying its results were shown before',
+      () => journeyReload(page),
     ],
   ] as const) {
     // AXIOM_JOURNEYS=notebook,run runs only the journeys whose names start with one of those words.

@@ -73,13 +73,20 @@ export async function listDatasetFields(
 
 /** Stored and virtual fields in one list by name, hidden ones apart; a virtual field of a stored field's name is shown once, as virtual. */
 export function arrangeFields(stored: FieldInfo[], virtual: FieldInfo[], virtualFailure?: unknown): DatasetFields {
-  const virtualNames = new Set(virtual.map((v) => v.name));
-  const all = sortedByName(
-    virtualNames.size ? [...stored.filter((f) => !virtualNames.has(f.name)), ...virtual] : stored,
-  );
+  let all = stored;
+  if (virtual.length) {
+    const virtualNames = new Set(virtual.map((v) => v.name));
+    all = stored.filter((f) => !virtualNames.has(f.name));
+    for (const field of virtual) all.push(field);
+  }
+  // One pass over the order puts each field on its side: no sorted copy of the whole is made.
+  const order = nameOrder(all);
   const fields: FieldInfo[] = [];
   const hidden: FieldInfo[] = [];
-  for (const field of all) (field.hidden ? hidden : fields).push(field);
+  for (let i = 0; i < order.length; i++) {
+    const field = all[order[i]];
+    (field.hidden ? hidden : fields).push(field);
+  }
   return { fields, hidden, virtualFailure };
 }
 
@@ -90,11 +97,18 @@ export function arrangeFields(stored: FieldInfo[], virtual: FieldInfo[], virtual
  * more than the JSON they came in took to parse).
  */
 export function sortedByName<T extends { name: string }>(items: readonly T[]): T[] {
-  const order = orderByKeys(
-    items.map((item) => item.name.toLowerCase()),
-    items.map((item) => item.name),
-  );
-  return Array.from(order, (i) => items[i]);
+  return Array.from(nameOrder(items), (i) => items[i]);
+}
+
+/** The indexes of `items` in the order of sortedByName; the keys read in one pass. */
+function nameOrder(items: readonly { name: string }[]): Int32Array {
+  const keys: string[] = [];
+  const names: string[] = [];
+  for (const { name } of items) {
+    names.push(name);
+    keys.push(name.toLowerCase());
+  }
+  return orderByKeys(keys, names);
 }
 
 /** A dataset's name as APL takes it: always quoted, since any dataset name may hold a dash or a dot. */

@@ -5,7 +5,9 @@ import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { fieldReference } from '../../../src/core/apl/completion';
 import { lex } from '../../../src/core/apl/lexer';
 import {
+  arrangeFields,
   datasetQuery,
+  type FieldInfo,
   listDatasetFields,
   listDatasets,
   recentEventsQuery,
@@ -161,6 +163,61 @@ describe('the order of names', () => {
       at: i,
     }));
     assert.deepEqual(sortedByName(items), byComparison(items));
+  });
+});
+
+describe('the fields of a dataset arranged', () => {
+  const fieldName = fc.string({ unit: fc.constantFrom('a', 'A', 'b', '.', '_'), maxLength: 4 });
+  const field = (virtual: boolean) =>
+    fc.record({ name: fieldName, hidden: virtual ? fc.constant(false) : fc.boolean(), virtual: fc.constant(virtual) });
+
+  /** What arrangeFields promises, by the plain way: the stored fields a virtual one does not
+   *  name, then the virtual ones, sorted by name (sortedByName, held to plain comparisons above),
+   *  the hidden ones apart, each side in that order. */
+  function expected(stored: FieldInfo[], virtual: FieldInfo[]) {
+    const virtualNames = new Set(virtual.map((v) => v.name));
+    const all = sortedByName([...stored.filter((f) => !virtualNames.has(f.name)), ...virtual]);
+    return { fields: all.filter((f) => !f.hidden), hidden: all.filter((f) => f.hidden) };
+  }
+
+  it('merges stored and virtual fields by name, one of a name virtual, and keeps the hidden apart (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(field(false), { maxLength: 60 }),
+        fc.array(field(true), { maxLength: 8 }),
+        (stored, virtual) => {
+          const failure = new Error('no rights');
+          const want = expected(stored, virtual);
+          const got = arrangeFields(stored, virtual, virtual.length ? undefined : failure);
+          assert.equal(got.fields.length, want.fields.length);
+          got.fields.forEach((f, i) => assert.equal(f, want.fields[i]));
+          assert.equal(got.hidden.length, want.hidden.length);
+          got.hidden.forEach((f, i) => assert.equal(f, want.hidden[i]));
+          assert.equal(got.virtualFailure, virtual.length ? undefined : failure);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves the lists it is given as they were', () => {
+    const stored = [
+      { name: 'b', hidden: true, virtual: false },
+      { name: 'a', hidden: false, virtual: false },
+    ];
+    const virtual = [{ name: 'b', hidden: false, virtual: true }];
+    const before = { stored: [...stored], virtual: [...virtual] };
+    const { fields, hidden } = arrangeFields(stored, virtual);
+    assert.deepEqual(
+      fields.map((f) => [f.name, f.virtual]),
+      [
+        ['a', false],
+        ['b', true],
+      ],
+    );
+    assert.deepEqual(hidden, []);
+    assert.deepEqual(stored, before.stored);
+    assert.deepEqual(virtual, before.virtual);
   });
 });
 

@@ -11,13 +11,33 @@
 import { changingCommand } from './declarations';
 import { load } from './lazy';
 
-/** Objects the extension made and handed VS Code: given back to a command, they are its own. */
-const OWN = new WeakSet<object>();
+/** Objects the extension made and handed VS Code carry this class's private mark: given back to a
+ *  command, they are its own. A private name cannot be read or copied from outside this module
+ *  (unlike a symbol), and marking is a property write (a WeakSet of many short-lived rows was a
+ *  tenth of expanding 5,000 fields). */
+class Own {
+  #own = true;
+  /** Marks `value` (the constructor returns it, so the private field lands on it). */
+  constructor(value: object) {
+    return value as Own;
+  }
+  static has(value: object): boolean {
+    return #own in value || FROZEN.has(value);
+  }
+  static mark(value: object): void {
+    if (Own.has(value)) return;
+    // A frozen object may refuse a new private field (a proposal of the language): a set holds those.
+    if (Object.isExtensible(value)) new Own(value);
+    else FROZEN.add(value);
+  }
+}
+/** The extension's own objects that cannot take the mark. */
+const FROZEN = new WeakSet<object>();
 
 /** Marks each object of `values` as the extension's own (a view's rows, as VS Code will hand them
  *  back to a command from a menu); gives `values` back. */
 export function ownArguments<T extends readonly unknown[]>(values: T): T {
-  for (const value of values) if (typeof value === 'object' && value !== null) OWN.add(value);
+  for (const value of values) if (typeof value === 'object' && value !== null) Own.mark(value);
   return values;
 }
 
@@ -26,7 +46,7 @@ export function ownArguments<T extends readonly unknown[]>(values: T): T {
 function isOwnOrNothing(arg: unknown): boolean {
   if (arg === undefined || arg === null) return true;
   if (Array.isArray(arg)) return arg.every(isOwnOrNothing);
-  return typeof arg === 'object' && OWN.has(arg);
+  return typeof arg === 'object' && Own.has(arg);
 }
 
 /** `arg` without the keys only the extension's own code may give; an object left with nothing is

@@ -15,6 +15,7 @@ import { maskSecrets, rememberSecret } from './secrets';
 import {
   invalidResponse,
   parseBody,
+  parseFieldList,
   parseHistory,
   parseMonitorList,
   type HistoryList,
@@ -26,7 +27,6 @@ import {
   currentUserSchema,
   orgListSchema,
   type Org,
-  datasetFieldListSchema,
   datasetListSchema,
   errorBodySchema,
   starredQueryInputSchema,
@@ -395,11 +395,7 @@ export class AxiomClient {
 
   /** The fields of a dataset (its name works as its id), hidden ones included. */
   async listFields(dataset: string, signal?: AbortSignal): Promise<DatasetField[]> {
-    return parseBody(
-      datasetFieldListSchema,
-      await this.send('GET', `/datasets/${encodeURIComponent(dataset)}/fields`, undefined, signal),
-      phrase('field list'),
-    );
+    return parseFieldList(await this.send('GET', `/datasets/${encodeURIComponent(dataset)}/fields`, undefined, signal));
   }
 
   /** The orgs the token can act in (a signed-in token, before its org is chosen). */

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { phrase, type Phrase } from '../phrase';
 import { AxiomError } from './errors';
 import {
+  datasetFieldListSchema,
+  datasetFieldSchema,
   describeIssue,
   describeOneIssue,
   mergedNotifierIds,
@@ -11,6 +13,7 @@ import {
   REQUIRED_MONITOR_FIELDS,
   serviceTime,
   tidyMonitor,
+  type DatasetField,
   type Monitor,
 } from './schemas';
 import { compileShapeCheck, type ShapeCheck } from './shapeCheck';
@@ -118,6 +121,16 @@ export interface HistoryList {
   changes: StateChange[];
   /** Entries without a check, a readable time or a known state: left out, counted. */
   unreadable: number;
+}
+
+const certainlyField = compileShapeCheck(datasetFieldSchema);
+
+/** A dataset's fields (thousands, in a wide dataset): a list whose every entry the shape check
+ *  vouches for is the list as JSON.parse made it (null descriptions and units read as absent);
+ *  any other is read by zod, whose reason names what is wrong. */
+export function parseFieldList(body: unknown): DatasetField[] {
+  if (Array.isArray(body) && body.every(certainlyField)) return body as DatasetField[];
+  return parseBody(datasetFieldListSchema, body, phrase('field list'));
 }
 
 /** A monitor's history. `null` is an empty list (a Go nil slice); entries are read one by one. */

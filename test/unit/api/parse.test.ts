@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseHistory, parseMonitorList } from '../../../src/core/api/parse';
+import { parseFieldList, parseHistory, parseMonitorList } from '../../../src/core/api/parse';
+import { datasetFieldListSchema } from '../../../src/core/api/schemas';
 import { parseStarredList, readStarredRecord } from '../../../src/core/api/starred';
 import { readTabular } from '../../../src/core/run/tabular';
 import { monitorSummary } from '../../../src/core/monitors/monitorWords';
@@ -105,5 +106,45 @@ describe("fuzz: the readers of the service's answers take any JSON", () => {
       }),
       FUZZ_BOUND,
     );
+  });
+});
+
+describe("a dataset's fields", () => {
+  /** A field as the service may send it: null and absent optional fields, and keys the schema does not name. */
+  const field = fc.record(
+    {
+      name: fc.string(),
+      type: fc.string(),
+      description: fc.option(fc.string(), { nil: null }),
+      unit: fc.option(fc.string(), { nil: null }),
+      hidden: fc.boolean(),
+      extra: fc.integer(),
+    },
+    { requiredKeys: ['name'] },
+  );
+  /** What a reader of a field sees: the schema's keys, null and absent alike. */
+  const seen = (fields: readonly Record<string, unknown>[]) =>
+    fields.map((f) =>
+      Object.fromEntries(['name', 'type', 'description', 'unit', 'hidden'].map((k) => [k, f[k] ?? undefined])),
+    );
+
+  it('a list the shape check vouches for reads as zod reads it, without a copy', () => {
+    fc.assert(
+      fc.property(fc.array(field, { maxLength: 20 }), (fields) => {
+        const byZod = datasetFieldListSchema.parse(structuredClone(fields));
+        const body: unknown = structuredClone(fields);
+        const read = parseFieldList(body);
+        assert.equal(read, body, 'the parsed list itself');
+        assert.deepEqual(seen(read), seen(byZod));
+      }),
+    );
+  });
+
+  it('a list with an entry that is not a field is refused with the reason, as zod gives it', () => {
+    assert.throws(
+      () => parseFieldList([{ name: 'ok' }, { name: 7 }]),
+      (error: Error) => /field list/.test(error.message) && /name/.test(error.message),
+    );
+    assert.throws(() => parseFieldList({ fields: [] }), /field list/);
   });
 });

@@ -11,22 +11,25 @@
 import { changingCommand } from './declarations';
 import { load } from './lazy';
 
+/** Gives back the object it is called with: a class extending it installs its fields on that object. */
+class Stamp {
+  constructor(value: object) {
+    return value;
+  }
+}
+
 /** Objects the extension made and handed VS Code carry this class's private mark: given back to a
  *  command, they are its own. A private name cannot be read or copied from outside this module
  *  (unlike a symbol), and marking is a property write (a WeakSet of many short-lived rows was a
  *  tenth of expanding 5,000 fields). */
-class Own {
+class Own extends Stamp {
   #own = true;
-  /** Marks `value` (the constructor returns it, so the private field lands on it). */
-  constructor(value: object) {
-    return value as Own;
-  }
   static has(value: object): boolean {
     return #own in value || FROZEN.has(value);
   }
   static mark(value: object): void {
     if (Own.has(value)) return;
-    // A frozen object may refuse a new private field (a proposal of the language): a set holds those.
+    // The language may come to refuse a new private field on a frozen object: a set holds those.
     if (Object.isExtensible(value)) new Own(value);
     else FROZEN.add(value);
   }

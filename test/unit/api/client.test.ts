@@ -437,7 +437,9 @@ describe('datasets and user', () => {
   it('escapes a dataset name in the fields path, and a missing dataset is a not-found error', async () => {
     fake.datasets = ['http-logs', 'sample-app', 'a/b c'];
     fake.fields['a/b c'] = [{ name: 'x', type: 'string', unknownLater: 1 }];
-    assert.deepEqual(await client().listFields('a/b c'), [{ name: 'x', type: 'string' }]);
+    // A key the service adds later is no obstacle (kept as sent, unread, as with monitors).
+    const [field, ...rest] = await client().listFields('a/b c');
+    assert.deepEqual([{ name: field.name, type: field.type }, ...rest], [{ name: 'x', type: 'string' }]);
     assert.equal(fake.requestsTo('GET /v2/datasets/a%2Fb%20c/fields').length, 1);
     assert.equal((await rejection(client().listFields('nope'))).kind, 'notFound');
     fake.datasets = ['http-logs', 'sample-app'];

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import {
   installVsix,
   makeSandbox,
@@ -363,6 +363,18 @@ async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/** Opens a file of the workspace, runs it with Ctrl+Enter, and gives back the results panel's page
+ *  (two frames deep in the workbench) once its first row is drawn. */
+async function runFileInPanel(page: Page, name: string): Promise<FrameLocator> {
+  await openFile(page, name);
+  await page.locator('.tab', { hasText: name }).first().waitFor();
+  await page.locator('.editor-instance .view-lines').first().click();
+  await page.keyboard.press('Control+Enter');
+  const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  await panel.locator('.grid-row[aria-rowindex="2"]').waitFor({ timeout: 30_000 });
+  return panel;
+}
+
 /**
  * Reload Window with a results panel open: the panel comes back after the reload and says its
  * results were shown before it, with Re-run. VS Code revives it once the extension has registered
@@ -370,12 +382,7 @@ async function openFile(page: Page, name: string): Promise<void> {
  */
 async function journeyReload(page: Page): Promise<void> {
   await closeAllEditorsUnsaved(page, runCommand);
-  await openFile(page, 'run.apl');
-  await page.locator('.tab', { hasText: 'run.apl' }).first().waitFor();
-  await page.locator('.editor-instance .view-lines').first().click();
-  await page.keyboard.press('Control+Enter');
-  const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
-  await panel.locator('.grid-row[aria-rowindex="2"]').waitFor({ timeout: 30_000 });
+  const panel = await runFileInPanel(page, 'run.apl');
   await runCommand(page, 'Developer: Reload Window');
   await panel
     .getByText('These results were shown before the window reloaded', { exact: false })
@@ -766,13 +773,7 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
 
 async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promise<void> {
   const before = fake.requestsTo('POST /v1/datasets/_apl').length;
-  await openFile(page, 'run.apl');
-  await page.locator('.tab', { hasText: 'run.apl' }).first().waitFor();
-  await page.locator('.editor-instance .view-lines').first().click();
-  await page.keyboard.press('Control+Enter');
-  // The panel's page sits two frames deep in the workbench.
-  const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
-  await panel.locator('.grid-row[aria-rowindex="2"]').waitFor({ timeout: 30_000 });
+  const panel = await runFileInPanel(page, 'run.apl');
   const request = fake.requestsTo('POST /v1/datasets/_apl')[before];
   assert.equal((JSON.parse(request.body) as { apl: string }).apl, RUN_APL);
   const status = (await panel.locator('.status').innerText()).replace(/\s+/g, ' ');

@@ -359,7 +359,9 @@ async function openFile(page: Page, name: string): Promise<void> {
   const input = page.locator(QUICK_INPUT_TEXT);
   await input.waitFor();
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  // Enter opens the first row: wait until the list is filtered and the file is first (before that,
+  // the recently opened files are listed, and the file may be among them lower down).
+  await page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: name }).waitFor();
   await page.keyboard.press('Enter');
 }
 
@@ -509,6 +511,8 @@ async function journeyDeployments(page: Page, fake: FakeAxiom, openWindow: () =>
     await second.locator('.statusbar-item', { hasText: settingsHost }).first().waitFor({ timeout: 15_000 });
     await page.locator('.statusbar-item', { hasText: settingsHost }).first().waitFor({ timeout: 15_000 });
     await second.close();
+    // The first window in front again, for the journeys after this one (a tab left behind paints nothing).
+    await page.bringToFront();
   } finally {
     await staging.stop();
   }

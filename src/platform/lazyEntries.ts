@@ -301,7 +301,7 @@ function onFirstTab(ours: (input: unknown) => boolean, register: () => vscode.Di
   return onFirst(
     tabGroups.all.some(groupOurs),
     opened,
-    (ours) => ours,
+    (found) => found,
     () => [register()],
   );
 }

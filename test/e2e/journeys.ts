@@ -356,12 +356,16 @@ async function waitUntil(what: string, done: () => boolean, timeoutMs = 15_000):
 /** Opens a file of the workspace as a person does: Ctrl+P, its name, Enter. */
 async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Control+P');
-  const input = page.locator(QUICK_INPUT_TEXT);
-  await input.waitFor();
-  await input.fill(name);
-  // Enter opens the first row: wait until the list is filtered and the file is first (before that,
-  // the recently opened files are listed, and the file may be among them lower down).
-  await page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: name }).waitFor();
+  await page.locator(QUICK_INPUT_TEXT).waitFor();
+  await chooseFirstItem(page, name);
+}
+
+/** Types `text` into the open quick input and takes its first row with Enter, once the list is
+ *  filtered and that row holds the text (before that, the list may still show its earlier rows,
+ *  Quick Open's recently opened files, with the one wanted lower down). */
+async function chooseFirstItem(page: Page, text: string): Promise<void> {
+  await page.locator(QUICK_INPUT_TEXT).fill(text);
+  await page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: text }).waitFor();
   await page.keyboard.press('Enter');
 }
 
@@ -1278,9 +1282,7 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
     // From the palette, which asks which monitor (the row's menu: the monitors journey): on VS Code
     // 1.96 the row's menu at times took its Enter and opened nothing.
     await runCommand(page, 'Monitors: Edit Monitor');
-    await page.locator(QUICK_INPUT_TEXT).fill('Traffic drop');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Traffic drop' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await chooseFirstItem(page, 'Traffic drop');
 
     // The query's tab gives its room to the form and the dry run beside it.
     const queryTab = page.locator('.tab', { hasText: 'Traffic drop.apl' }).first();

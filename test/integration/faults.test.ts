@@ -357,7 +357,17 @@ describe('Test Connection and proxies inside VS Code', () => {
       );
       assert.ok(message.includes('Add 127.0.0.2 to http.noProxy, or use https'), message);
       assert.equal(away.requests.length, 0, 'nothing reached the service');
-      assert.deepEqual(proxy.requests().slice(before), [], 'the proxy was asked for nothing');
+      // Of this service: the proxy's log is shared with the tests before, whose https services on
+      // 127.0.0.2 (tunnelled) may still be written to it as this test runs.
+      const target = new URL(away.url).host;
+      assert.deepEqual(
+        proxy
+          .requests()
+          .slice(before)
+          .filter((request) => request.includes(target)),
+        [],
+        'the proxy was asked for nothing',
+      );
     } finally {
       await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
       await setSetting('url', fake.url);

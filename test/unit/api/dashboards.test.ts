@@ -6,10 +6,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createDispatcher } from '../../../src/core/api/undiciTransport';
-import { isDashboardConflict, parseDashboardList, readDashboardRecord } from '../../../src/core/api/dashboards';
+import {
+  certainlyDashboardResource,
+  dashboardResourceSchema,
+  isDashboardConflict,
+  parseDashboardList,
+  readDashboardRecord,
+} from '../../../src/core/api/dashboards';
 import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';
 import { FakeAxiom } from '../../support/fakeAxiom';
-import { sampleDashboard } from '../../support/dashboardFixtures';
+import { largeDashboard, sampleDashboard } from '../../support/dashboardFixtures';
 import { typedOutcome } from '../../support/untrustedInput';
 
 const fake = new FakeAxiom();
@@ -176,3 +182,156 @@ describe('dashboard readers', () => {
     );
   });
 });
+
+describe('the dashboard shape check beside zod', () => {
+  /** Keys no reader names, with any JSON under them (kept as sent). */
+  const unknownKeys = fc.dictionary(
+    fc.string({ maxLength: 6 }).filter((key) => !['uid', 'id', 'type', 'name', 'query', 'apl', 'charts'].includes(key)),
+    fc.jsonValue({ maxDepth: 2 }),
+    { maxKeys: 2 },
+  );
+  const optionalText = fc.option(fc.string({ maxLength: 8 }), { nil: undefined });
+  /** A value of `fields` and `more`, keys with an undefined value left out, as JSON.parse would make it. */
+  const object = (fields: Record<string, fc.Arbitrary<unknown>>) =>
+    fc
+      .tuple(fc.record(fields), unknownKeys)
+      .map(([known, more]) => JSON.parse(JSON.stringify({ ...more, ...known })) as Record<string, unknown>);
+  const chart = object({
+    id: fc.string({ minLength: 1, maxLength: 6 }),
+    type: fc.constantFrom('TimeSeries', 'Table', 'Statistic', 'Note'),
+    name: optionalText,
+    query: fc.option(object({ apl: optionalText }), { nil: undefined }),
+  });
+  /** A resource as the service sends it, which zod reads as it is. */
+  const resource = object({
+    uid: fc.string({ minLength: 1, maxLength: 6 }),
+    version: fc.integer(),
+    id: optionalText,
+    createdAt: optionalText,
+    updatedAt: optionalText,
+    createdBy: optionalText,
+    updatedBy: optionalText,
+    dashboard: object({
+      name: fc.string({ maxLength: 8 }),
+      owner: optionalText,
+      description: optionalText,
+      uid: optionalText,
+      charts: fc.array(chart, { maxLength: 4 }),
+    }),
+  });
+
+  /** Every object and list in a value, with the path to it (the value itself first). */
+  function containers(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; at: unknown }[] {
+    if (typeof value !== 'object' || value === null) return [];
+    const inner = Object.entries(value).flatMap(([key, item]) =>
+      containers(item, [...path, Array.isArray(value) ? Number(key) : key]),
+    );
+    return [{ path, at: value }, ...inner];
+  }
+
+  /** The resource with one change somewhere in it: a key set to other JSON (null, a list, a number, …) or removed. */
+  const mutated = resource.chain((body) => {
+    const places = containers(body);
+    return fc
+      .tuple(
+        fc.constantFrom(...places),
+        fc.constantFrom(
+          'uid',
+          'version',
+          'id',
+          'updatedBy',
+          'dashboard',
+          'name',
+          'owner',
+          'charts',
+          'type',
+          'query',
+          'apl',
+          '0',
+        ),
+        fc.option(fc.oneof(fc.constant(null), fc.constant(''), fc.jsonValue({ maxDepth: 1 })), { nil: undefined }),
+      )
+      .map(([place, key, value]) => {
+        const copy = structuredClone(body);
+        let target: unknown = copy;
+        for (const step of place.path) target = (target as Record<string | number, unknown>)[step];
+        // As JSON.parse makes them: a list's first item changed or taken out, an object's key.
+        if (Array.isArray(target)) target.splice(0, 1, ...(value === undefined ? [] : [value]));
+        else if (value === undefined) delete (target as Record<string, unknown>)[key];
+        else (target as Record<string, unknown>)[key] = value;
+        return copy;
+      });
+  });
+
+  it('vouches for every resource zod reads as it is: the resource is the body, not a copy', () => {
+    fc.assert(
+      fc.property(resource, (body) => {
+        assert.ok(certainlyDashboardResource(body));
+        assert.deepStrictEqual(dashboardResourceSchema.parse(body), body);
+        assert.equal(readDashboardRecord(body).resource, body);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('vouches for no body that zod refuses or reads otherwise; a record and a list read the same either way', () => {
+    let refused = 0;
+    fc.assert(
+      fc.property(fc.oneof(mutated, fc.jsonValue({ maxDepth: 4 })), (body) => {
+        const byZod = dashboardResourceSchema.safeParse(structuredClone(body));
+        if (certainlyDashboardResource(body)) {
+          assert.ok(byZod.success, 'the check vouched for a body zod refuses');
+          assert.deepStrictEqual(byZod.data, body);
+        } else {
+          refused++;
+        }
+        if (byZod.success) {
+          assert.deepStrictEqual(readDashboardRecord(structuredClone(body)).resource, byZod.data);
+          assert.deepStrictEqual(parseDashboardList([structuredClone(body)]).dashboards, [byZod.data]);
+        } else {
+          assert.throws(() => readDashboardRecord(body), {
+            message: new RegExp(escaped(byZod.error.issues[0].message)),
+          });
+          assert.equal(parseDashboardList([body]).skipped.length, 1);
+        }
+      }),
+      { numRuns: 600 },
+    );
+    assert.ok(refused > 100, `only ${refused} bodies went to zod`);
+  });
+
+  it('a bad dashboard keeps zod’s reason, naming the field', () => {
+    const body = { uid: 'checkout', version: 'one', dashboard: sampleDashboard() };
+    assert.equal(certainlyDashboardResource(body), false);
+    assert.throws(
+      () => readDashboardRecord(body),
+      /Invalid response: the dashboard is not in the expected shape \(version: /,
+    );
+    const noName = { uid: 'checkout', version: 1, dashboard: { charts: [] } };
+    assert.throws(() => readDashboardRecord(noName), /\(dashboard\.name: /);
+  });
+
+  it('null and unreadable optional fields, and charts that cannot be read, still go to zod, which leaves them out', () => {
+    const document = sampleDashboard();
+    document.owner = null;
+    document.charts.push({ type: 'TimeSeries' });
+    const body = { uid: 'checkout', version: 1, updatedBy: 7, dashboard: document };
+    assert.equal(certainlyDashboardResource(body), false);
+    const { resource, document: sent } = readDashboardRecord(body);
+    assert.equal(resource.updatedBy, undefined);
+    assert.equal(resource.dashboard.owner, undefined);
+    assert.equal(resource.dashboard.charts.length, 3);
+    assert.equal((sent.charts as unknown[]).length, 4, 'the document as sent keeps every chart');
+    assert.equal(sent.owner, null);
+  });
+
+  it('a dashboard of 200 charts as the service sends it is vouched for', () => {
+    const body = { uid: 'every', id: 'd1', version: 4, dashboard: largeDashboard(200), updatedBy: 'usr_1' };
+    assert.ok(certainlyDashboardResource(JSON.parse(JSON.stringify(body))));
+  });
+});
+
+/** Text matched as it is, in a regular expression. */
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -270,10 +270,11 @@ export class DatasetsView extends ListView<DatasetNode> {
   }
 }
 
-/** A field row's words: what of virtual, type and unit it has, joined. */
-function fieldDescription(...parts: (string | undefined)[]): string {
-  let text = '';
-  for (const part of parts) if (part) text = text ? `${text} · ${part}` : part;
+/** A field row's words: what of virtual, type and unit it has, joined (called for every row: no list made). */
+function fieldDescription(virtual: string | undefined, type: string | undefined, unit: string | undefined): string {
+  let text = virtual ?? '';
+  if (type) text = text ? `${text} · ${type}` : type;
+  if (unit) text = text ? `${text} · ${unit}` : unit;
   return text;
 }
 

@@ -73,14 +73,25 @@ export async function listDatasetFields(
 
 /** Stored and virtual fields in one list by name, hidden ones apart; a virtual field of a stored field's name is shown once, as virtual. */
 export function arrangeFields(stored: FieldInfo[], virtual: FieldInfo[], virtualFailure?: unknown): DatasetFields {
-  let all = stored;
-  if (virtual.length) {
-    const virtualNames = new Set(virtual.map((v) => v.name));
-    all = stored.filter((f) => !virtualNames.has(f.name));
-    for (const field of virtual) all.push(field);
+  // One pass gathers the fields with their keys (no merged copy first), one sort orders them, and
+  // one pass over the order puts each field on its side: no sorted copy of the whole is made.
+  const shadowed = virtual.length ? new Set(virtual.map((v) => v.name)) : undefined;
+  const all: FieldInfo[] = [];
+  const names: string[] = [];
+  const keys: string[] = [];
+  for (const field of stored) {
+    const name = field.name;
+    if (shadowed?.has(name)) continue;
+    all.push(field);
+    names.push(name);
+    keys.push(name.toLowerCase());
   }
-  // One pass over the order puts each field on its side: no sorted copy of the whole is made.
-  const order = nameOrder(all);
+  for (const field of virtual) {
+    all.push(field);
+    names.push(field.name);
+    keys.push(field.name.toLowerCase());
+  }
+  const order = orderByKeys(keys, names);
   const fields: FieldInfo[] = [];
   const hidden: FieldInfo[] = [];
   for (let i = 0; i < order.length; i++) {

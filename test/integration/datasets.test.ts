@@ -67,6 +67,11 @@ describe('Datasets', () => {
     const virtual = items.find((i) => label(i) === 'is_error')!;
     assert.equal(virtual.contextValue, 'field.virtual');
     assert.match(String(virtual.description), /^virtual · boolean/);
+    // Each row's words: virtual, type and unit, those it has, joined.
+    assert.deepEqual(
+      items.slice(0, -1).map((i) => i.description),
+      ['datetime', 'string', 'virtual · boolean', 'string', 'float · ms', 'integer'],
+    );
     const hiddenRow = fields.at(-1) as DatasetNode;
     assert.deepEqual(
       (await children(view, hiddenRow)).map((f) => label(view.getTreeItem(f))),

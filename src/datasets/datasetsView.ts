@@ -27,6 +27,8 @@ export interface DatasetSchema {
 export interface DatasetRow {
   kind: 'dataset';
   dataset: Dataset;
+  /** How its fields' tree item ids begin (fieldIdStart): made once, not for each of thousands of fields. */
+  fieldIds: string;
 }
 
 export interface FieldRow {
@@ -42,6 +44,8 @@ export interface HiddenRow {
   dataset: string;
   fields: FieldInfo[];
   parent: DatasetRow;
+  /** How its fields' tree item ids begin (fieldIdStart). */
+  fieldIds: string;
 }
 
 /** A sentence under a dataset: why its fields (or its virtual fields) are not shown. */
@@ -135,7 +139,10 @@ export class DatasetsView extends ListView<DatasetNode> {
 
   protected async fetch(_client: AxiomClient, signal: AbortSignal): Promise<Loaded<DatasetNode>> {
     const datasets = await surviving(() => this.schema.datasetList(signal), signal);
-    return { rows: datasets.map((dataset) => ({ kind: 'dataset', dataset })), unreadable: 0 };
+    return {
+      rows: datasets.map((dataset) => ({ kind: 'dataset', dataset, fieldIds: fieldIdStart(dataset.name, 'dataset') })),
+      unreadable: 0,
+    };
   }
 
   protected describeCount(count: number): string {
@@ -184,7 +191,14 @@ export class DatasetsView extends ListView<DatasetNode> {
       parent: row,
     }));
     const hidden = shown(loaded.hidden);
-    if (hidden.length) nodes.push({ kind: 'hidden', dataset: name, fields: hidden, parent: row });
+    if (hidden.length)
+      nodes.push({
+        kind: 'hidden',
+        dataset: name,
+        fields: hidden,
+        parent: row,
+        fieldIds: fieldIdStart(name, 'hidden'),
+      });
     if (loaded.virtualFailure !== undefined) {
       const why = failureWords(loaded.virtualFailure);
       nodes.push({
@@ -215,7 +229,7 @@ export class DatasetsView extends ListView<DatasetNode> {
       case 'field': {
         const { field } = row;
         const item = new vscode.TreeItem(field.name, vscode.TreeItemCollapsibleState.None);
-        item.id = `field/${row.dataset}/${row.parent.kind}/${field.name}`;
+        item.id = row.parent.fieldIds + field.name;
         item.description = fieldDescription(field.virtual ? this.words.virtual : undefined, field.type, field.unit);
         item.iconPath = field.virtual ? this.icons.virtual : this.icons.field;
         item.contextValue = field.virtual ? 'field.virtual' : 'field';
@@ -270,10 +284,17 @@ export class DatasetsView extends ListView<DatasetNode> {
   }
 }
 
-/** A field row's words: what of virtual, type and unit it has, joined. */
-function fieldDescription(...parts: (string | undefined)[]): string {
-  let text = '';
-  for (const part of parts) if (part) text = text ? `${text} · ${part}` : part;
+/** How the tree item ids of a dataset's fields begin, those under its row or under its hidden fields'
+ *  row: `field/<dataset>/dataset/` or `field/<dataset>/hidden/`, the field's name after it. */
+function fieldIdStart(dataset: string, under: 'dataset' | 'hidden'): string {
+  return `field/${dataset}/${under}/`;
+}
+
+/** A field row's words: what of virtual, type and unit it has, joined (called for every row: no list made). */
+function fieldDescription(virtual: string | undefined, type: string | undefined, unit: string | undefined): string {
+  let text = virtual ?? '';
+  if (type) text = text ? `${text} · ${type}` : type;
+  if (unit) text = text ? `${text} · ${unit}` : unit;
   return text;
 }
 

@@ -67,11 +67,19 @@ describe('Datasets', () => {
     const virtual = items.find((i) => label(i) === 'is_error')!;
     assert.equal(virtual.contextValue, 'field.virtual');
     assert.match(String(virtual.description), /^virtual · boolean/);
+    // Each row's id is its dataset's, where it is shown (under the dataset, or its hidden fields) and its name.
+    assert.equal(items[0].id, 'field/http-logs/dataset/_time');
+    // Each row's words: virtual, type and unit, those it has, joined.
+    assert.deepEqual(
+      items.slice(0, -1).map((i) => i.description),
+      ['datetime', 'string', 'virtual · boolean', 'string', 'float · ms', 'integer'],
+    );
     const hiddenRow = fields.at(-1) as DatasetNode;
     assert.deepEqual(
       (await children(view, hiddenRow)).map((f) => label(view.getTreeItem(f))),
       ['internal_id'],
     );
+    assert.equal(view.getTreeItem((await children(view, hiddenRow))[0]).id, 'field/http-logs/hidden/internal_id');
     // The hover is built when asked, from untrusted markdown.
     const hover = view.resolveTreeItem(view.getTreeItem(fields[4]), fields[4]).tooltip as vscode.MarkdownString;
     assert.equal(hover.isTrusted, false);

@@ -200,6 +200,24 @@ describe('the fields of a dataset arranged', () => {
     );
   });
 
+  it('merges as well with many virtual fields, looked up by a set rather than one by one (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(field(false), { maxLength: 60 }),
+        fc.array(field(true), { minLength: 17, maxLength: 40 }),
+        (stored, virtual) => {
+          const want = expected(stored, virtual);
+          const got = arrangeFields(stored, virtual);
+          assert.deepEqual(got.fields, want.fields);
+          got.fields.forEach((f, i) => assert.equal(f, want.fields[i]));
+          assert.equal(got.hidden.length, want.hidden.length);
+          got.hidden.forEach((f, i) => assert.equal(f, want.hidden[i]));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('leaves the lists it is given as they were', () => {
     const stored = [
       { name: 'b', hidden: true, virtual: false },

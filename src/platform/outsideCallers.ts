@@ -28,7 +28,8 @@ class Own extends Stamp {
     return #own in value || FROZEN.has(value);
   }
   static mark(value: object): void {
-    if (Own.has(value)) return;
+    // Marked already (a second mark would throw); the set is not asked for a fresh row.
+    if (#own in value) return;
     // The language may come to refuse a new private field on a frozen object: a set holds those.
     if (Object.isExtensible(value)) new Own(value);
     else FROZEN.add(value);

@@ -76,28 +76,18 @@ const FEW_VIRTUAL = 16;
 
 /** Stored and virtual fields in one list by name, hidden ones apart; a virtual field of a stored field's name is shown once, as virtual. */
 export function arrangeFields(stored: FieldInfo[], virtual: FieldInfo[], virtualFailure?: unknown): DatasetFields {
-  // One pass gathers the fields with their keys (no merged copy first), one sort orders them, and
-  // one pass over the order puts each field on its side: no sorted copy of the whole is made.
+  // One pass merges the fields (no merged copy filtered after), one sort orders them (nameOrder),
+  // and one pass over the order puts each field on its side: no sorted copy of the whole is made.
   // A stored name is looked up among the few virtual ones by comparison: a set would hash each of
   // the thousands of names first (freshly parsed, none hashed yet), which took twice as long.
   const virtualNames = virtual.map((v) => v.name);
   const shadowed = virtualNames.length > FEW_VIRTUAL ? new Set(virtualNames) : undefined;
   const all: FieldInfo[] = [];
-  const names: string[] = [];
-  const keys: string[] = [];
-  for (const field of stored) {
-    const name = field.name;
-    if (virtualNames.length && (shadowed ? shadowed.has(name) : virtualNames.includes(name))) continue;
-    all.push(field);
-    names.push(name);
-    keys.push(name.toLowerCase());
-  }
-  for (const field of virtual) {
-    all.push(field);
-    names.push(field.name);
-    keys.push(field.name.toLowerCase());
-  }
-  const order = orderByKeys(keys, names);
+  for (const field of stored)
+    if (!virtualNames.length || !(shadowed ? shadowed.has(field.name) : virtualNames.includes(field.name)))
+      all.push(field);
+  for (const field of virtual) all.push(field);
+  const order = nameOrder(all);
   const fields: FieldInfo[] = [];
   const hidden: FieldInfo[] = [];
   for (let i = 0; i < order.length; i++) {

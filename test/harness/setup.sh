@@ -5,7 +5,9 @@
 #                                            the Node 24 it needs (npm start, npm run bench)
 #   sh test/harness/setup.sh oldest          the oldest that `engines.vscode` (^1.96.0) claims:
 #                                            code-server 4.96.4 (= VS Code 1.96.4) on this machine's Node 20
-#   sh test/harness/setup.sh newest oldest   both (npm test)
+#   sh test/harness/setup.sh newest oldest   both
+#   sh test/harness/setup.sh debian          only Debian's packages (npm test: first, then the
+#                                            newest in the background, test/harness/testAll.mjs)
 # Idempotent: a second run that finds everything returns at once.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -20,7 +22,7 @@ OLD="$T/code-server-1.96"
 
 wants() { case " $WANT " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 for w in $WANT; do
-  case "$w" in newest | oldest) ;; *) echo "setup.sh: unknown VS Code '$w' (newest, oldest)" >&2; exit 2 ;; esac
+  case "$w" in newest | oldest | debian) ;; *) echo "setup.sh: unknown VS Code '$w' (newest, oldest, debian)" >&2; exit 2 ;; esac
 done
 
 # chromium is the browser the workbench runs in; code-server's kerberos addon builds against krb5
@@ -41,7 +43,8 @@ wants oldest && ! oldest_ready && ready=no
 debian_ready || ready=no
 [ $ready = yes ] && exit 0
 
-echo "Installing the test VS Code ($WANT) into .vscode-test/ (a few minutes, once)..."
+if [ "$WANT" = debian ]; then echo "Installing Debian's packages for the tests: $DEBIAN..."
+else echo "Installing the test VS Code ($WANT) into .vscode-test/ (a few minutes, once)..."; fi
 if ! debian_ready; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
@@ -111,4 +114,4 @@ if wants oldest && ! oldest_ready; then
   if ! oldest_ready; then install_oldest; fi
   exec 9>&-
 fi
-echo "Test VS Code ready."
+if [ "$WANT" = debian ]; then echo "Debian's packages ready."; else echo "Test VS Code ready."; fi

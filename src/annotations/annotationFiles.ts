@@ -74,13 +74,8 @@ export class AnnotationFiles extends RecordFiles<NamedAnnotation> {
     super(deps.connection, deps.log, {
       scheme: ANNOTATION_SCHEME,
       unsentName: localize('Axiom: annotation not sent'),
+      refusals: deps.refusals,
     });
-    this.subscriptions.push(
-      // An edit makes the reasons of a refused save stale.
-      vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
-        if (document.uri.scheme === ANNOTATION_SCHEME && contentChanges.length) deps.refusals.delete(document.uri);
-      }),
-    );
   }
 
   protected locationIn(uri: vscode.Uri): RecordLocation | undefined {

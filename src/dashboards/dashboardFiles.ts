@@ -69,13 +69,8 @@ export class DashboardFiles extends RecordFiles<NamedDashboard> {
     super(deps.connection, deps.log, {
       scheme: DASHBOARD_SCHEME,
       unsentName: localize('Axiom: dashboard not sent'),
+      refusals: deps.refusals,
     });
-    this.subscriptions.push(
-      // An edit makes the reason of a refused save stale.
-      vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
-        if (document.uri.scheme === DASHBOARD_SCHEME && contentChanges.length) deps.refusals.delete(document.uri);
-      }),
-    );
   }
 
   protected locationIn(uri: vscode.Uri): RecordLocation | undefined {

@@ -134,8 +134,12 @@ export abstract class RecordFiles<R extends ServiceRecord>
   constructor(
     private readonly sessions: SessionSource,
     protected readonly log: Log,
-    /** The scheme of this kind's documents, and the status bar item's name ("Axiom: monitor not sent"). */
-    { scheme, unsentName }: { scheme: string; unsentName: string },
+    /**
+     * The scheme of this kind's documents, the status bar item's name ("Axiom: monitor not sent"),
+     * and, for a kind that shows a refused save's reasons at their fields, where it shows them: an
+     * edit of the document makes them stale, and they are cleared.
+     */
+    { scheme, unsentName, refusals }: { scheme: string; unsentName: string; refusals?: vscode.DiagnosticCollection },
   ) {
     this.unsent = vscode.window.createStatusBarItem(`axiom.unsent.${scheme}`, vscode.StatusBarAlignment.Left, 100);
     this.unsent.name = unsentName;
@@ -163,6 +167,9 @@ export abstract class RecordFiles<R extends ServiceRecord>
         if (!location || key === undefined || !read || document.getText() !== this.textOf(read, location.part)) return;
         this.bases.set(key, read);
         this.pending.delete(key);
+      }),
+      vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
+        if (refusals && document.uri.scheme === scheme && contentChanges.length) refusals.delete(document.uri);
       }),
       // Closed, a document (and Axiom's version beside it) keeps nothing here.
       forgetWhenClosed(

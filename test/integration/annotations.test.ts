@@ -318,6 +318,11 @@ describe('Annotations', () => {
     const [reason] = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'Axiom');
     assert.match(reason.message, /lowercase letters, digits and hyphens/);
     assert.equal(editor.document.getText(reason.range), '"type"');
+    // An edit makes the reason stale: it goes.
+    await replaceText(editor, '"Big Deploy"', '"big-deploy"');
+    await waitFor('the stale reason to go', () =>
+      vscode.languages.getDiagnostics(editor.document.uri).every((d) => d.source !== 'Axiom'),
+    );
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 

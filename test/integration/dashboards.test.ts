@@ -141,6 +141,11 @@ describe('Dashboards', () => {
     );
     assert.match(refusal.message, /colour/);
     assert.equal(editor.document.getText(refusal.range).startsWith('"colour"'), true);
+    // An edit makes the reason stale: it goes.
+    await replaceText(editor, editor.document.getText().replace('\n      "colour": "red",', ''));
+    await waitFor('the stale reason to go', () =>
+      vscode.languages.getDiagnostics(editor.document.uri).every((d) => d.source !== 'Axiom'),
+    );
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 

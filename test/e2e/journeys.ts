@@ -1597,13 +1597,15 @@ try {
     // AXIOM_JOURNEYS=notebook,run runs only the journeys whose names start with one of those words.
     const only = process.env.AXIOM_JOURNEYS?.split(',').filter(Boolean);
     if (only && !only.some((word) => name.startsWith(word))) continue;
+    const started = Date.now();
+    const took = () => `(${((Date.now() - started) / 1000).toFixed(1)} s)`;
     try {
       await journey();
       passed++;
-      console.log(`  ✔ ${name}`);
+      console.log(`  ✔ ${name} ${took()}`);
     } catch (error) {
       failed++;
-      console.log(`  ✖ ${name}\n${error instanceof Error ? error.stack : String(error)}`);
+      console.log(`  ✖ ${name} ${took()}\n${error instanceof Error ? error.stack : String(error)}`);
       await page.screenshot({ path: path.join(sandbox.dir, `failure-${passed + failed}.png`) }).catch(() => undefined);
       console.log(`    screenshot and logs in ${sandbox.dir}`);
     }

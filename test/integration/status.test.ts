@@ -182,7 +182,9 @@ describe('Monitor status', () => {
       fake.histories.get(id)!.push({ name, checkId: 'eu', timestamp: new Date().toISOString(), state });
     try {
       await config().update('monitorStatus.notify', true, vscode.ConfigurationTarget.Global);
-      // Both changed before any sweep can read one of them.
+      // Both changed just after a sweep (the next poll is 5 s away), so that no sweep in flight
+      // reads one without the other.
+      await sweepNow();
       change('mon_quiet', 'A quiet one', 'open');
       change('mon_fire', 'B on fire', 'open');
       await sweepNow();

@@ -27,8 +27,14 @@ import type { NotebookFeature } from './notebook/bundle';
 import { registerNotebook } from './notebook/register';
 import { COMMANDS } from './platform/constants';
 import { commandIds } from './platform/declarations';
-import { once } from './platform/lazy';
-import { disposeIfMade, registerCommands, registerFeature, registerViewFeature } from './platform/lazyEntries';
+import { load as loadLibrary, once } from './platform/lazy';
+import {
+  disposeIfMade,
+  recordFilesOf,
+  registerCommands,
+  registerFeature,
+  registerViewFeature,
+} from './platform/lazyEntries';
 import { Log } from './platform/log';
 import type { RunFeature } from './run/bundle';
 import type { QueryRunner } from './run/queryRunner';
@@ -113,6 +119,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       labelOf,
       extensionUri: context.extensionUri,
       log,
+      memory: context.globalState,
       starQuery,
       record,
       onAnnotationsChanged: annotationsChanged.event,
@@ -185,7 +192,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     }),
   );
   const dashboards = registerViewFeature('dashboards', (tree: DashboardsDeps['tree']) =>
-    load('dashboards').createDashboards({ tree, access: access(), deployments: deployments(), labelOf, log }),
+    load('dashboards').createDashboards({
+      tree,
+      access: access(),
+      deployments: deployments(),
+      labelOf,
+      log,
+      memory: context.globalState,
+    }),
   );
   const agents = registerAgents(context.extensionUri, () =>
     load('agents').createAgents({
@@ -221,6 +235,10 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...dashboardPreview.disposables,
     ...registerAccounts({ feature: accounts, sessionsChanged }),
     ...registerCommands(commandIds('log'), () => ({ [COMMANDS.showLog]: () => log.show() })),
+    ...registerCommands(commandIds('drafts'), () => ({
+      [COMMANDS.sendToAxiom]: (given?: unknown) => loadLibrary('draftCommands').sendToAxiom(recordFilesOf, given),
+      [COMMANDS.discardDraft]: (given?: unknown) => loadLibrary('draftCommands').discardDraft(recordFilesOf, given),
+    })),
     disposeIfMade(accounts),
   );
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;

@@ -31,6 +31,8 @@ interface Deps {
   labelOf(deployment: string): string;
   /** Where a refused save's reasons are shown, at the fields they name. */
   refusals: vscode.DiagnosticCollection;
+  /** Where drafts are kept (the editor's global storage). */
+  memory: vscode.Memento;
 }
 
 /** An annotation as a document's record: `raw` is the annotation as sent. */
@@ -75,6 +77,7 @@ export class AnnotationFiles extends RecordFiles<NamedAnnotation> {
       scheme: ANNOTATION_SCHEME,
       unsentName: localize('Axiom: annotation not sent'),
       refusals: deps.refusals,
+      memory: deps.memory,
     });
   }
 

@@ -32,6 +32,7 @@ export function createAnnotations(deps: AnnotationsDeps) {
     onSaved: deps.changed,
     labelOf: deps.labelOf,
     refusals,
+    memory: deps.memory,
   });
   const commands = {
     [COMMANDS.addAnnotation]: addAnnotationCommand(deps),

@@ -20,6 +20,8 @@ export interface DashboardsDeps {
   /** How a person reads a deployment's name ('' is the settings deployment). */
   labelOf: (deployment: string) => string;
   log: Log;
+  /** Where the dashboards' drafts are kept (the editor's global storage). */
+  memory: vscode.Memento;
 }
 
 /** The dashboards feature, made once: its view, its documents, and its commands as functions. */
@@ -32,6 +34,7 @@ export function createDashboards(deps: DashboardsDeps) {
     onSaved: (record) => view.updated(record.resource),
     labelOf: deps.labelOf,
     refusals,
+    memory: deps.memory,
   });
   const rows = dashboardCommands({ access: deps.access, deployments: deps.deployments, log: deps.log, view, files });
   const commands = {

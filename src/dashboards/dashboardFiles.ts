@@ -29,6 +29,8 @@ interface Deps {
   labelOf(deployment: string): string;
   /** Where a refused save's reason is shown, at the place it names. */
   refusals: vscode.DiagnosticCollection;
+  /** Where drafts are kept (the editor's global storage). */
+  memory: vscode.Memento;
 }
 
 /** A dashboard as a document's record: `raw` is the resource as sent (its version with it). */
@@ -70,6 +72,7 @@ export class DashboardFiles extends RecordFiles<NamedDashboard> {
       scheme: DASHBOARD_SCHEME,
       unsentName: localize('Axiom: dashboard not sent'),
       refusals: deps.refusals,
+      memory: deps.memory,
     });
   }
 

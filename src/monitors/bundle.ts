@@ -33,6 +33,8 @@ export interface MonitorsDeps {
   access: ClientAccess;
   deployments: Deployments;
   log: Log;
+  /** Where the monitors' drafts are kept (the editor's global storage). */
+  memory: vscode.Memento;
   /** The starred feature's Star Query flow, for Star Query on a monitor. */
   starQuery: StarQuery;
   /** Records a run in the query history (the history feature's record): dry runs go there. */
@@ -55,6 +57,7 @@ export function createMonitors(deps: MonitorsDeps) {
     log: deps.log,
     onSaved: (monitor) => view.updated(monitor),
     labelOf: deps.labelOf,
+    memory: deps.memory,
   });
   const edits = monitorEditCommands({ access: deps.access, log: deps.log, view, files });
   const asFiles = monitorFileCommands({ access: deps.access, log: deps.log, view });

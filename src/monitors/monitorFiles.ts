@@ -35,14 +35,22 @@ export interface MonitorDocumentRecord {
   name: string;
 }
 
-/** A new monitor opened before it exists (Duplicate, New Monitor from Query): created by its first save. */
-interface Draft {
+/** A new monitor opened before it exists (Duplicate, New Monitor from Query): created by its first send. */
+interface NewMonitor {
   definition: JsonObject;
   /** The document's time, moved by each save. */
   time: number;
-  /** The monitor its first save created: later saves of its documents change that one. */
+  /** Per part, the text VS Code last saved (kept here, never sent by a save). */
+  texts: Map<string, string>;
+  /** The monitor its first send created: later sends of its documents change that one. */
   created?: MonitorDocumentRecord;
 }
+
+/** The two documents of a monitor, and how a person reads each. */
+const MONITOR_PARTS: readonly { part: MonitorPart; words: string }[] = [
+  { part: 'query', words: 'the query' },
+  { part: 'settings', words: 'the settings' },
+];
 
 /** A draft's documents' id: never one the service gives (its ids have no `~`). */
 const DRAFT_PREFIX = 'new~';
@@ -58,6 +66,8 @@ export interface SaveFailure {
 interface Deps {
   connection: ClientAccess;
   log: Log;
+  /** Where drafts are kept (the editor's global storage). */
+  memory: vscode.Memento;
   /** Told of each monitor saved here, for its row. */
   onSaved(monitor: Monitor): void;
   labelOf(deployment: string): string;
@@ -96,7 +106,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   private readonly saves = new vscode.EventEmitter<RecordLocation>();
   /** A document of a monitor was saved (a draft's included). */
   readonly onDidSave = this.saves.event;
-  private readonly drafts = new Map<string, Draft>();
+  private readonly newMonitors = new Map<string, NewMonitor>();
   private draftCount = 0;
 
   protected readonly scheme = MONITOR_SCHEME;
@@ -118,7 +128,11 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   };
 
   constructor(private readonly deps: Deps) {
-    super(deps.connection, deps.log, { scheme: MONITOR_SCHEME, unsentName: localize('Axiom: monitor not sent') });
+    super(deps.connection, deps.log, {
+      scheme: MONITOR_SCHEME,
+      unsentName: localize('Axiom: monitor not sent'),
+      memory: deps.memory,
+    });
     this.subscriptions.push(
       this.failures,
       this.creations,
@@ -129,7 +143,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
           const location = this.locate(uri);
           return location?.id.startsWith(DRAFT_PREFIX) ? this.draftKey(location) : undefined;
         },
-        (key) => this.drafts.delete(key),
+        (key) => this.newMonitors.delete(key),
       ),
     );
   }
@@ -152,6 +166,30 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
 
   protected partUnchanged(a: JsonObject, b: JsonObject, part: string): boolean {
     return samePart(a, b, part);
+  }
+
+  /** A monitor is one record with two documents: its query and its settings, sent together. */
+  protected override partsOfRecord(): readonly { part: MonitorPart; words: string }[] {
+    return MONITOR_PARTS;
+  }
+
+  /** One PUT for both parts: the settings' changes over the record read afresh, then the query. */
+  protected override bodyOf(
+    fresh: JsonObject,
+    base: JsonObject | undefined,
+    changed: ReadonlyMap<string, string>,
+  ): JsonObject {
+    const settings = changed.get('settings');
+    const query = changed.get('query');
+    const withSettings = settings === undefined ? undefined : this.saveBody(fresh, base, 'settings', settings);
+    const withQuery = query === undefined ? undefined : this.saveBody(fresh, base, 'query', query);
+    if (withSettings && withQuery) return { ...withSettings, [queryField(fresh)]: withQuery[queryField(fresh)] };
+    return withSettings ?? withQuery ?? super.bodyOf(fresh, base, changed);
+  }
+
+  /** A new monitor's documents, once it was created, send to the monitor created. */
+  protected override recordIdOf(location: RecordLocation): string {
+    return this.newMonitors.get(this.draftKey(location))?.created?.monitor.id ?? location.id;
   }
 
   /** The query's shape, or the whole settings, checked before anything is sent: problems stop the save with their reasons. */
@@ -180,6 +218,8 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   }
 
   protected saved(record: MonitorDocumentRecord, location: RecordLocation): void {
+    const created = this.newMonitors.get(this.draftKey(location));
+    if (created?.created) created.created = record;
     this.deps.onSaved(record.monitor);
     this.saves.fire(location);
   }
@@ -206,7 +246,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     const id = `${DRAFT_PREFIX}${Date.now().toString(36)}${++this.draftCount}`;
     const clean: JsonObject = { ...definition };
     for (const key of ['id', 'createdAt', 'createdBy', 'updatedAt']) delete clean[key];
-    this.drafts.set(this.draftKey({ deployment, id }), { definition: clean, time: Date.now() });
+    this.newMonitors.set(this.draftKey({ deployment, id }), { definition: clean, time: Date.now(), texts: new Map() });
     return {
       id,
       name: fieldText(clean.name),
@@ -216,7 +256,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
 
   /** The definition a draft was opened with, while it is not created (undefined for any other monitor). */
   draftDefinition(deployment: string, id: string): JsonObject | undefined {
-    const draft = this.drafts.get(this.draftKey({ deployment, id }));
+    const draft = this.newMonitors.get(this.draftKey({ deployment, id }));
     return draft && !draft.created ? { ...draft.definition } : undefined;
   }
 
@@ -226,7 +266,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     return (
       location !== undefined &&
       location.id.startsWith(DRAFT_PREFIX) &&
-      !this.drafts.get(this.draftKey(location))?.created
+      !this.newMonitors.get(this.draftKey(location))?.created
     );
   }
 
@@ -236,7 +276,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
    * document's texts over it. Undefined when nothing is known of it here.
    */
   edited(deployment: string, id: string): JsonObject | undefined {
-    const draft = this.drafts.get(this.draftKey({ deployment, id }));
+    const draft = this.newMonitors.get(this.draftKey({ deployment, id }));
     const settingsDocument = this.documentsOf({ id, deployment, part: 'settings' })[0];
     const queryDocument = this.documentsOf({ id, deployment, part: 'query' })[0];
     const base =
@@ -260,45 +300,51 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
 
   override async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     const draft = this.draftOf(uri);
-    if (!draft) return super.stat(uri);
-    const location = this.locationOf(uri);
-    const text = this.textOf(draft.created?.raw ?? draft.definition, location.part);
+    if (!draft || draft.created) return super.stat(uri);
+    const text = this.newMonitorText(draft, this.locationOf(uri).part);
     return { type: vscode.FileType.File, ctime: 0, mtime: draft.time, size: new TextEncoder().encode(text).byteLength };
   }
 
   override async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const draft = this.draftOf(uri);
-    if (!draft) return super.readFile(uri);
-    return new TextEncoder().encode(this.textOf(draft.created?.raw ?? draft.definition, this.locationOf(uri).part));
+    if (!draft || draft.created) return super.readFile(uri);
+    return new TextEncoder().encode(this.newMonitorText(draft, this.locationOf(uri).part));
   }
 
-  protected override async writeRecord(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+  /** A save of a new monitor's document before it is created: its text kept here, nothing sent. */
+  override async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const draft = this.draftOf(uri);
-    if (!draft) return super.writeRecord(uri, content);
+    if (!draft || draft.created) return super.writeFile(uri, content);
+    draft.texts.set(this.locationOf(uri).part, new TextDecoder().decode(content));
+    draft.time = Math.max(Date.now(), draft.time + 1);
+  }
+
+  /** What a new monitor's document shows: its last saved text, else the definition it was opened with. */
+  private newMonitorText(draft: NewMonitor, part: string): string {
+    return draft.texts.get(part) ?? this.textOf(draft.definition, part);
+  }
+
+  /** The person's send: a new monitor not created yet is created (one POST of both documents as
+   *  they are now); any other is sent as every record is (RecordFiles). */
+  override async sendDocument(uri: vscode.Uri): Promise<boolean> {
+    const draft = this.draftOf(uri);
+    if (!draft || draft.created) return super.sendDocument(uri);
+    try {
+      const created = await this.create(uri, draft);
+      vscode.window.setStatusBarMessage(`$(check) ${localize('Created “{0}” in Axiom', created.name)}`, 4000);
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      void vscode.window.showErrorMessage(localize('Not sent to Axiom: {0} Your text is kept.', message));
+      return false;
+    }
+  }
+
+  /** The first send of a new monitor: the definition as both documents have it now, checked, then one POST. */
+  private async create(uri: vscode.Uri, draft: NewMonitor): Promise<MonitorDocumentRecord> {
     const location = this.locationOf(uri);
-    const text = new TextDecoder().decode(content);
     const client = await this.client(location, this.words.saving);
-    if (draft.created) {
-      // Created by the save of its other document: this one is saved to it, if it says anything else.
-      const created = draft.created;
-      if (text === this.textOf(created.raw, location.part)) return;
-      const id = created.monitor.id;
-      const fresh = await this.read({ ...location, id }, this.words.saving, client);
-      draft.created = await this.send(client, location, id, fresh, created.raw, text);
-      draft.time = Math.max(Date.now(), draft.time + 1);
-      this.saved(draft.created, location);
-      return;
-    }
-    // The first save: the definition as both documents have it now, checked, then one POST.
     const definition = this.edited(location.deployment, location.id) ?? { ...draft.definition };
-    if (location.part === 'query') definition[queryField(draft.definition)] = text;
-    else {
-      const read = readSettingsText(text);
-      if (!read.ok) throw new vscode.FileSystemError(localize('The settings were not saved: {0}', say(read.problem)));
-      const query = definition[queryField(draft.definition)];
-      for (const key of Object.keys(definition)) delete definition[key];
-      Object.assign(definition, read.definition, { [queryField(draft.definition)]: query });
-    }
     const name = fieldText(definition.name);
     let outcome: CreateOutcome;
     try {
@@ -316,14 +362,16 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     draft.created = created;
     draft.time = Math.max(Date.now(), draft.time + 1);
     this.log.info(`created monitor ${created.monitor.id}`);
+    await this.adopt(location, created);
     this.saves.fire(location);
     this.creations.fire({ deployment: location.deployment, draftId: location.id, monitor: created.monitor, uri });
+    return created;
   }
 
-  private draftOf(uri: vscode.Uri): Draft | undefined {
+  private draftOf(uri: vscode.Uri): NewMonitor | undefined {
     const location = this.locate(uri);
     if (!location?.id.startsWith(DRAFT_PREFIX)) return undefined;
-    const draft = this.drafts.get(this.draftKey(location));
+    const draft = this.newMonitors.get(this.draftKey(location));
     // A draft's documents restored in a window that no longer has it: nothing to read or save.
     if (!draft)
       throw vscode.FileSystemError.FileNotFound(

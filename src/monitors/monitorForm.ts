@@ -139,9 +139,9 @@ export class MonitorForms implements vscode.CustomTextEditorProvider, vscode.Dis
         await this.deps.openQuery(form.document.uri);
         return;
       case 'save':
-        // After the edits sent before it: the person's save (as Ctrl+S outside the form is).
+        // After the edits sent before it: the person's send (as Ctrl+S is), of the whole monitor.
         await this.editing.catch(() => undefined);
-        await form.document.save();
+        await this.deps.files.sendDocument(form.document.uri);
         return;
     }
   }

@@ -70,6 +70,12 @@ export interface FeatureDeclaration {
 export const FEATURES = {
   /** The extension's log: Show Log is there from activation (its body is one line). */
   log: { commands: ['showLog'] },
+  /** Send to Axiom and Discard Draft, for every kind of record kept as documents (platform/recordFiles.ts):
+   *  their bodies (a library: platform/draftCommands.ts) find the kind by the document's scheme. */
+  drafts: {
+    commands: ['sendToAxiom', 'discardDraft'],
+    changing: { sendToAxiom: 'itself', discardDraft: 'itself' },
+  },
   /** Deployments and their tokens, the window's connection, and the accounts commands. */
   accounts: {
     bundle: 'accounts/bundle',
@@ -332,6 +338,8 @@ export const LIBRARIES = {
   apl: 'core/apl/bundle',
   /** The question a changing command asks first when called from outside (platform/outsideCallers.ts). */
   outsideQuestion: 'platform/outsideQuestion',
+  /** Send to Axiom and Discard Draft's bodies (the drafts' commands), loaded on their first call. */
+  draftCommands: 'platform/draftCommands',
 } as const;
 
 export type Features = typeof FEATURES;

@@ -19,6 +19,7 @@ const LIBRARY_LOADERS = {
   client: () => require('../core/api/bundle') as typeof import('../core/api/bundle'),
   apl: () => require('../core/apl/bundle') as typeof import('../core/apl/bundle'),
   outsideQuestion: () => require('./outsideQuestion') as typeof import('./outsideQuestion'),
+  draftCommands: () => require('./draftCommands') as typeof import('./draftCommands'),
 } satisfies { [Name in LibraryName]: () => unknown };
 
 /** The secret masks (core/api/secrets.ts: one module per extension host, esbuild.mjs's

@@ -145,7 +145,22 @@ export class LazyTree<T> implements vscode.Disposable {
 
 /** What LazyFiles forwards to: a feature's documents of records (platform/recordFiles.ts). */
 export type RecordFileSystem = vscode.FileSystemProvider &
-  vscode.TextDocumentContentProvider & { readonly onDidChange: vscode.Event<vscode.Uri> };
+  vscode.TextDocumentContentProvider & {
+    readonly onDidChange: vscode.Event<vscode.Uri>;
+    /** The person's send of the record a document is of (Send to Axiom). */
+    sendDocument(uri: vscode.Uri): Promise<boolean>;
+    /** The record's documents back to Axiom's version, their drafts dropped. */
+    discardDraft(uri: vscode.Uri): Promise<void>;
+  };
+
+/** Each kind's files by the scheme of its documents, as registered: Send to Axiom and Discard
+ *  Draft reach the kind of a document through it (platform/draftCommands.ts). */
+const RECORD_FILES = new Map<string, LazyFiles>();
+
+/** The files of the kind whose documents have `scheme` (the feature made now if it was not), if any kind has it. */
+export function recordFilesOf(scheme: string): RecordFileSystem | undefined {
+  return RECORD_FILES.get(scheme)?.real();
+}
 
 /**
  * A scheme's file system, and the scheme of Axiom's version beside a document, registered at
@@ -163,11 +178,8 @@ export class LazyFiles implements vscode.Disposable {
     remoteScheme: string,
     private readonly make: () => unknown,
   ) {
-    const real = (): RecordFileSystem => {
-      if (!this.files) this.make();
-      if (!this.files) throw new Error(`${scheme}: the feature made no file system`);
-      return this.files;
-    };
+    const real = (): RecordFileSystem => this.real();
+    RECORD_FILES.set(scheme, this);
     const fileSystem: vscode.FileSystemProvider = {
       onDidChangeFile: this.fileChanges.event,
       watch: (uri, options) => real().watch(uri, options),
@@ -188,7 +200,15 @@ export class LazyFiles implements vscode.Disposable {
       this.remoteChanges,
       vscode.workspace.registerFileSystemProvider(scheme, fileSystem, { isCaseSensitive: true }),
       vscode.workspace.registerTextDocumentContentProvider(remoteScheme, remote),
+      new vscode.Disposable(() => RECORD_FILES.get(scheme) === this && RECORD_FILES.delete(scheme)),
     ];
+  }
+
+  /** The feature's files, made on the first call. */
+  real(): RecordFileSystem {
+    if (!this.files) this.make();
+    if (!this.files) throw new Error('the feature made no file system');
+    return this.files;
   }
 
   /** The feature's files: called once, when the feature is made. */

@@ -34,6 +34,8 @@ const DOES: { readonly [Name in ChangingName]: string } = {
   deleteDashboard: 'delete a dashboard',
   applyDashboardFile: 'apply a dashboard file',
   addToDashboard: 'add a chart to an Axiom dashboard',
+  sendToAxiom: 'send a draft to Axiom',
+  discardDraft: 'discard a draft',
 };
 
 /** The modal question a changing command asks first when called from outside: true to go on. */

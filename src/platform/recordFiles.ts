@@ -6,6 +6,7 @@ import type { JsonObject } from '../core/json';
 import { phrase, type Phrase } from '../core/phrase';
 import { deploymentUriQuery, recordKey, type RecordLocation } from '../core/recordUri';
 import { forgetWhenClosed } from './documentState';
+import { DraftStore } from './draftStore';
 import { localize, say } from './l10n';
 import type { Log } from './log';
 
@@ -15,9 +16,6 @@ const FRESH_MS = 2000;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-/** An auto save marked by VS Code's will-save event is the one a write that follows within this time is. */
-const AUTO_SAVE_MARK_MS = 10_000;
 
 /** What a save does when the record changed in Axiom since its text was read. */
 export type ConflictChoice = 'overwrite' | 'compare' | undefined;
@@ -36,6 +34,8 @@ export interface SessionSource {
 /** What is said the same of every kind of record kept as documents. */
 const COMPARING = phrase('Comparing with Axiom’s version');
 const SAVING_NAMED = 'Saving “{0}”';
+/** The command that sends the active document's record (Ctrl+S in a record's editor, the editor's title, the status bar). */
+const SEND_COMMAND = 'axiom.sendToAxiom';
 const COMPARE_TITLE = '“{0}”: Axiom’s ↔ yours';
 
 /** The words said about a kind of record kept as documents. */
@@ -56,10 +56,17 @@ export interface RecordWords {
 
 /**
  * Records of the service as documents, one URI per record, part and deployment: reading one reads
- * the record from Axiom, saving one (Ctrl+S) puts it back. A save reads the record afresh and
- * changes only what the document's text holds, so nothing else of it is lost; if that part changed
- * in Axiom since the text was read, the save says so and offers to overwrite or to compare. A save
- * that fails throws, so that VS Code keeps the text unsaved.
+ * the record from Axiom. Editing is drafting, sending is the person's act:
+ * - Every save VS Code makes (auto save, Save All, a save before debugging, another extension's
+ *   save or write through workspace.fs) keeps the text as a draft of the record (DraftStore, per
+ *   deployment, record and part; it survives a reload) and succeeds: nothing is sent, nothing
+ *   looks like a failure. A draft is marked on its tab, offers Send to Axiom and Discard Draft in the
+ *   editor's title, and says in the status bar what sending would change.
+ * - Sending (`sendDocument`: Ctrl+S in the record's editor, Send to Axiom, a form's Save) takes
+ *   the text each open editor of the record shows (a draft for a part not open), reads the record
+ *   afresh, changes only what those texts hold with one PUT for the whole record, and asks
+ *   (Overwrite, Compare) when a part changed in Axiom since its text was read, or when nothing was
+ *   read of it in this window. Refused or failed, the text and its draft stay as they are.
  *
  * VS Code's own check of a save (the file's time and size) never fires here: a record's time
  * changes only when it is saved from here, and that check cannot see a change of the same length.
@@ -98,10 +105,15 @@ export abstract class RecordFiles<R extends ServiceRecord>
   private readonly remoteText = new Map<string, string>();
   /** Records deleted from here (part ''): their documents are not read or saved again. */
   private readonly gone = new Set<string>();
-  /** Per document (its URI), when VS Code last said it saves it by itself (auto save): that write is refused. */
-  private readonly autoSaves = new Map<string, number>();
+  /** Per document, while a send marks its documents saved: the texts that are Axiom's now. */
+  private readonly justSent = new Map<string, Set<string | undefined>>();
+  /** Per document, the text VS Code saved but the person did not send. */
+  protected readonly drafts: DraftStore;
+  private readonly decorationChanges = new vscode.EventEmitter<vscode.Uri[]>();
   /** Shown while the active editor's document of this kind has a change not sent to Axiom. */
   private readonly unsent: vscode.StatusBarItem;
+  /** The context key listing the open documents of this kind with a draft (package.json's menus). */
+  private readonly draftsContextKey: string;
 
   /** The scheme of this kind's documents. */
   protected abstract readonly scheme: string;
@@ -125,6 +137,25 @@ export abstract class RecordFiles<R extends ServiceRecord>
   protected abstract saved(record: R, location: RecordLocation): void;
   /** How a person reads a deployment's name ('' is the settings deployment). */
   protected abstract deploymentLabel(deployment: string): string;
+  /** The parts of one record, each a document of its own (one part: ['']) and how a person reads each. */
+  protected partsOfRecord(): readonly { part: string; words: string }[] {
+    return [{ part: '', words: '' }];
+  }
+  /** Whether a failed PUT says the record changed in Axiom meanwhile (asked as a conflict). */
+  protected isConflict(error: unknown): boolean {
+    return isAxiomError(error) && error.kind === 'conflict';
+  }
+  /** The body of one PUT that sends every changed part (`changed`, part → text) over the record
+   *  read afresh. A kind whose record has one part sends that part's body. */
+  protected bodyOf(fresh: JsonObject, base: JsonObject | undefined, changed: ReadonlyMap<string, string>): JsonObject {
+    let body = fresh;
+    for (const [part, text] of changed) body = this.saveBody(body, base, part, text);
+    return body;
+  }
+  /** The id the record's PUT goes to (a record created from a document: its new id). */
+  protected recordIdOf(location: RecordLocation): string {
+    return location.id;
+  }
 
   /** A save the service refused or that did not arrive (the document stays unsaved). */
   protected saveFailed(_location: RecordLocation, _error: unknown): void {
@@ -139,26 +170,38 @@ export abstract class RecordFiles<R extends ServiceRecord>
      * and, for a kind that shows a refused save's reasons at their fields, where it shows them: an
      * edit of the document makes them stale, and they are cleared.
      */
-    { scheme, unsentName, refusals }: { scheme: string; unsentName: string; refusals?: vscode.DiagnosticCollection },
+    {
+      scheme,
+      unsentName,
+      refusals,
+      memory,
+    }: { scheme: string; unsentName: string; refusals?: vscode.DiagnosticCollection; memory: vscode.Memento },
   ) {
+    this.drafts = new DraftStore(memory, scheme);
+    this.draftsContextKey = `axiom.drafts.${scheme.replace(/^axiom-/, '')}`;
     this.unsent = vscode.window.createStatusBarItem(`axiom.unsent.${scheme}`, vscode.StatusBarAlignment.Left, 100);
     this.unsent.name = unsentName;
-    this.unsent.text = `$(cloud-upload) ${localize('Not sent to Axiom')}`;
-    this.unsent.tooltip = localize(
-      'This change is kept here and not sent yet: auto save never sends to Axiom. Save it yourself (Ctrl+S, File: Save) or click here to send it.',
-    );
-    this.unsent.command = 'workbench.action.files.save';
+    this.unsent.command = SEND_COMMAND;
     const showUnsent = () => this.showUnsent(scheme);
     this.subscriptions.push(
       this.unsent,
+      this.drafts,
+      this.decorationChanges,
+      vscode.window.registerFileDecorationProvider({
+        onDidChangeFileDecorations: this.decorationChanges.event,
+        provideFileDecoration: (uri) => this.decorationOf(uri),
+      }),
+      this.drafts.onDidChange(() => {
+        showUnsent();
+        this.draftsChanged();
+      }),
       vscode.window.tabGroups.onDidChangeTabs(showUnsent),
       vscode.window.tabGroups.onDidChangeTabGroups(showUnsent),
-      // The will-save event tells why a document is saved; writeFile cannot see it.
-      vscode.workspace.onWillSaveTextDocument(({ document, reason }) => {
-        if (document.uri.scheme !== scheme) return;
-        if (reason === vscode.TextDocumentSaveReason.Manual) this.autoSaves.delete(document.uri.toString());
-        else this.autoSaves.set(document.uri.toString(), Date.now());
+      vscode.workspace.onDidChangeTextDocument(({ document }) => {
+        if (document.uri.scheme === scheme) showUnsent();
       }),
+      vscode.workspace.onDidOpenTextDocument(({ uri }) => uri.scheme === scheme && this.draftsChanged()),
+      vscode.workspace.onDidCloseTextDocument(({ uri }) => uri.scheme === scheme && this.draftsChanged()),
       vscode.workspace.onDidChangeTextDocument(({ document }) => {
         if (document.uri.scheme !== this.scheme || document.isDirty) return;
         const location = this.locationIn(document.uri);
@@ -182,37 +225,89 @@ export abstract class RecordFiles<R extends ServiceRecord>
       ),
     );
     showUnsent();
+    this.draftsChanged();
   }
 
-  /** The status bar item shows while the active tab is a document of this kind with unsaved changes (its text or its form). */
-  private showUnsent(scheme: string): void {
-    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-    const input = tab?.input;
+  /** The document the active tab shows, if it is one of this kind (its text, its form, or the editable side of a comparison). */
+  private activeDocumentUri(scheme: string): vscode.Uri | undefined {
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     const uri =
       input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom
         ? input.uri
         : input instanceof vscode.TabInputTextDiff
           ? input.modified
           : undefined;
-    if (tab?.isDirty && uri?.scheme === scheme) this.unsent.show();
-    else this.unsent.hide();
+    return uri?.scheme === scheme ? uri : undefined;
   }
 
-  /**
-   * Whether this write is VS Code's auto save (after a delay, on focus or window change): it is
-   * refused, so that nothing reaches Axiom that the person did not send. The text stays unsaved
-   * (kept, and backed up by hot exit) until the person saves it. VS Code says the refusal once:
-   * a document whose save failed is not auto saved again until a save by the person.
-   */
-  private refuseAutoSave(uri: vscode.Uri): void {
-    const key = uri.toString();
-    const marked = this.autoSaves.get(key);
-    this.autoSaves.delete(key);
-    if (marked === undefined || Date.now() - marked > AUTO_SAVE_MARK_MS) return;
-    this.log.info(`${this.scheme}: auto save of ${uri.path} not sent (a save by the person sends it)`);
-    throw vscode.FileSystemError.Unavailable(
-      localize('Not sent to Axiom: auto save never sends. Your change is kept; save it yourself (Ctrl+S) to send it.'),
+  /** The status bar item shows while the active tab is a document of this kind whose record has a
+   *  change not sent (unsaved text, or a draft), saying which parts sending changes. */
+  private showUnsent(scheme: string): void {
+    const uri = this.activeDocumentUri(scheme);
+    const location = uri && this.locationIn(uri);
+    const changed = location ? this.changedParts(location) : undefined;
+    if (!location || !changed?.size) {
+      this.unsent.hide();
+      return;
+    }
+    const drafted = this.partsOfRecord().some(({ part }) => this.drafts.has(recordKey({ ...location, part })));
+    const parts = this.partsOfRecord()
+      .filter(({ part, words }) => changed.has(part) && words)
+      .map(({ words }) => localize(words));
+    this.unsent.text = `$(cloud-upload) ${drafted ? localize('Draft, not sent to Axiom') : localize('Not sent to Axiom')}`;
+    this.unsent.tooltip = parts.length
+      ? localize(
+          'Your change of {0} is kept here and not sent: only you send it to Axiom (Ctrl+S in this editor, or click here). Auto save and Save All keep it as a draft.',
+          parts.join(localize(' and ')),
+        )
+      : localize(
+          'Your change is kept here and not sent: only you send it to Axiom (Ctrl+S in this editor, or click here). Auto save and Save All keep it as a draft.',
+        );
+    this.unsent.show();
+  }
+
+  /** A draft's tab and its row in the explorer are marked. */
+  private decorationOf(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    if (uri.scheme !== this.scheme) return undefined;
+    const location = this.locationIn(uri);
+    if (!location || !this.drafts.has(recordKey(location))) return undefined;
+    return new vscode.FileDecoration(
+      '✎',
+      localize('Draft: saved here, not sent to Axiom'),
+      new vscode.ThemeColor('gitDecoration.modifiedResourceForeground'),
     );
+  }
+
+  /** Tells VS Code the drafts changed: the tabs' marks, and the context key the editor's title actions read. */
+  private draftsChanged(): void {
+    const open = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === this.scheme && !d.isClosed);
+    const drafted = open.filter((d) => {
+      const location = this.locationIn(d.uri);
+      return location !== undefined && this.drafts.has(recordKey(location));
+    });
+    this.decorationChanges.fire(open.map((d) => d.uri));
+    void vscode.commands.executeCommand(
+      'setContext',
+      this.draftsContextKey,
+      drafted.map((d) => d.uri.toString()),
+    );
+  }
+
+  /** The text of each part of a record that differs from what it was read from: an open
+   *  document's text, else the part's draft. Undefined base: every part with a text counts. */
+  private changedParts(location: RecordLocation): Map<string, string> {
+    const changed = new Map<string, string>();
+    for (const { part } of this.partsOfRecord()) {
+      const where = { ...location, part };
+      const key = recordKey(where);
+      const open = this.documentsOf(where).find((d) => !d.isClosed);
+      const draft = this.drafts.get(key);
+      const text = open ? open.getText() : draft?.text;
+      if (text === undefined) continue;
+      const base = this.bases.get(key) ?? draft?.base;
+      if (!base || text !== this.textOf(base, part)) changed.set(part, text);
+    }
+    return changed;
   }
 
   /** Everything known of a document (record, part and deployment). */
@@ -267,7 +362,8 @@ export abstract class RecordFiles<R extends ServiceRecord>
       if (!location) continue;
       const key = recordKey(location);
       const base = this.bases.get(key);
-      if (!base || open.isDirty || this.partUnchanged(base, record.raw, location.part)) continue;
+      if (!base || open.isDirty || this.drafts.has(key) || this.partUnchanged(base, record.raw, location.part))
+        continue;
       const text = this.textOf(record.raw, location.part);
       // A new time tells VS Code the document changed: it reads it again, from the record just fetched.
       this.times.set(key, Math.max(Date.now(), this.timeOf(key) + 1));
@@ -347,7 +443,11 @@ export abstract class RecordFiles<R extends ServiceRecord>
     const key = recordKey(location);
     let size: number;
     const base = this.bases.get(key);
-    if (base) {
+    const draft = this.drafts.get(key);
+    if (draft) {
+      // A draft is what the document shows, without asking Axiom.
+      size = encoder.encode(draft.text).byteLength;
+    } else if (base) {
       await this.client(location, this.words.opening);
       size = encoder.encode(this.textOf(base, location.part)).byteLength;
     } else {
@@ -363,6 +463,12 @@ export abstract class RecordFiles<R extends ServiceRecord>
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const location = this.locationOf(uri);
     const key = recordKey(location);
+    const draft = this.drafts.get(key);
+    if (draft) {
+      // A draft (kept across a reload) is the document's text; what it was read from, its base.
+      if (draft.base && !this.bases.has(key)) this.bases.set(key, draft.base);
+      return encoder.encode(draft.text);
+    }
     const fetched = this.justFetched(recordKey({ ...location, part: '' }));
     if (fetched) await this.client(location, this.words.opening);
     const record = fetched ?? (await this.read(location, this.words.opening));
@@ -377,65 +483,205 @@ export abstract class RecordFiles<R extends ServiceRecord>
     return encoder.encode(text);
   }
 
-  /** A save: refused when it is an auto save, otherwise the kind's write (writeRecord). */
+  /**
+   * Every save VS Code makes of a document (the person's File: Save included, auto save, Save All,
+   * another extension's save or write): the text is kept as the record's draft, and nothing is
+   * sent. Text that is Axiom's version as read (after a send, a revert) drops the draft.
+   */
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    this.refuseAutoSave(uri);
-    await this.writeRecord(uri, content);
-  }
-
-  /** The person's save of a document: the record read afresh, checked, and one PUT. */
-  protected async writeRecord(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const location = this.locationOf(uri);
-    const { id } = location;
     const key = recordKey(location);
     const text = decoder.decode(content);
-    const client = await this.client(location, this.words.saving);
-    const fresh = await this.read(location, this.words.saving, client);
-    const name = fresh.name;
-    const base = this.bases.get(key);
-    const compared = this.compared.get(key);
-    if (
-      base &&
-      !this.partUnchanged(base, fresh.raw, location.part) &&
-      !(compared && this.partUnchanged(compared, fresh.raw, location.part))
-    ) {
-      const choice = await this.askOnConflict(name);
-      if (choice === 'compare') {
-        await this.compare(uri, fresh);
-        throw new vscode.FileSystemError(localize(this.words.notSavedCompare, name));
-      }
-      if (choice !== 'overwrite') throw new vscode.FileSystemError(localize(this.words.notSavedChanged, name));
+    const base = this.bases.get(key) ?? this.drafts.get(key)?.base;
+    if ((base && text === this.textOf(base, location.part)) || this.justSent.get(key)?.has(text))
+      await this.drafts.delete(key);
+    else {
+      await this.drafts.set(key, { text, ...(base ? { base } : {}), at: Date.now() });
+      this.log.info(`${this.scheme}: ${uri.path} kept as a draft (only the person's send sends it)`);
     }
-    const saved = await this.send(client, location, id, fresh, base, text);
-    this.bases.set(key, saved.raw);
-    this.pending.delete(key);
-    this.compared.delete(key);
     this.times.set(key, Math.max(Date.now(), this.timeOf(key) + 1));
-    this.log.info(`saved ${this.scheme} ${id} (${location.part})`);
-    this.saved(saved, location);
   }
 
-  /** The one PUT of a save: the document's text over the record read afresh (`fresh`, record `id`;
-   *  `base` is what the text was read from). A failure is told, then thrown as VS Code's file error. */
-  protected async send(
+  /**
+   * The person's send of a record (`uri` is any of its documents): the text each part's open
+   * document shows (else its draft) over the record read afresh, in one PUT. Asks first when a
+   * part changed in Axiom since its text was read, or when nothing of the record was read in this
+   * window. Says what happened; a refusal or a failure keeps every text and draft as it is.
+   * Resolves to whether the record was sent (or there was nothing to send).
+   */
+  async sendDocument(uri: vscode.Uri): Promise<boolean> {
+    const location = this.locationOf(uri);
+    const changed = this.changedParts(location);
+    if (!changed.size) {
+      await this.settle(location);
+      vscode.window.setStatusBarMessage(`$(check) ${localize('Nothing to send: this is Axiom’s version.')}`, 3000);
+      return true;
+    }
+    try {
+      const saved = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: localize('Sending to Axiom…') },
+        () => this.sendRecord(location, changed),
+      );
+      if (!saved) return false;
+      await this.settle(location, changed);
+      vscode.window.setStatusBarMessage(`$(check) ${localize('Sent “{0}” to Axiom', saved.name)}`, 4000);
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      void vscode.window.showErrorMessage(localize('Not sent to Axiom: {0} Your text is kept.', message));
+      return false;
+    }
+  }
+
+  /** One PUT of the changed parts over the record read afresh; undefined when the person chose not to send. */
+  private async sendRecord(location: RecordLocation, changed: ReadonlyMap<string, string>): Promise<R | undefined> {
+    const id = this.recordIdOf(location);
+    const client = await this.client(location, this.words.saving);
+    for (let attempt = 0; ; attempt++) {
+      const fresh = await this.read({ ...location, id }, this.words.saving, client);
+      const base = this.baseOfRecord(location, changed);
+      const inConflict = [...changed.keys()].some((part) => {
+        const key = recordKey({ ...location, part });
+        const compared = this.compared.get(key);
+        if (compared && this.partUnchanged(compared, fresh.raw, part)) return false;
+        return !base || !this.partUnchanged(base, fresh.raw, part);
+      });
+      if (inConflict) {
+        const choice = await this.askOnConflict(fresh.name);
+        if (choice === 'compare') {
+          const [part] = changed.keys();
+          const open = this.documentsOf({ ...location, part })[0];
+          if (open) await this.compare(open.uri, fresh);
+          return undefined;
+        }
+        if (choice !== 'overwrite') return undefined;
+        // Overwriting: Axiom's version as it is now is what the texts are sent over.
+        for (const part of changed.keys()) this.compared.set(recordKey({ ...location, part }), fresh.raw);
+      }
+      const overBase = inConflict ? fresh.raw : base;
+      try {
+        const saved = await this.put(client, location, id, fresh, overBase, changed);
+        for (const { part } of this.partsOfRecord()) {
+          const key = recordKey({ ...location, part });
+          this.bases.set(key, saved.raw);
+          this.pending.delete(key);
+          this.compared.delete(key);
+          this.times.set(key, Math.max(Date.now(), this.timeOf(key) + 1));
+        }
+        this.log.info(`sent ${this.scheme} ${id} (${[...changed.keys()].join(', ')})`);
+        this.saved(saved, location);
+        return saved;
+      } catch (error) {
+        // Saved in Axiom between the read and the PUT: read again and ask (once more at most).
+        if (attempt === 0 && this.isConflict(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** What the record's changed parts were read from: one base for the record (its parts are read together). */
+  private baseOfRecord(location: RecordLocation, changed: ReadonlyMap<string, string>): JsonObject | undefined {
+    for (const part of changed.keys()) {
+      const key = recordKey({ ...location, part });
+      const base = this.bases.get(key) ?? this.drafts.get(key)?.base;
+      if (base) return base;
+    }
+    return undefined;
+  }
+
+  /**
+   * After a send (`sent`: each part's text as sent; none when there was nothing to send): each
+   * part's draft of that text dropped, and each open document that shows it marked saved (its save
+   * is a write of the text just sent, which keeps no draft). A document typed into meanwhile keeps
+   * its newer text, unsent. A document that shows other text than Axiom's version now (the service
+   * wrote it its own way) is read again.
+   */
+  private async settle(location: RecordLocation, sent: ReadonlyMap<string, string> = new Map()): Promise<void> {
+    for (const { part } of this.partsOfRecord()) {
+      const where = { ...location, part };
+      const key = recordKey(where);
+      const base = this.bases.get(key);
+      const settled = new Set([sent.get(part), base && this.textOf(base, part)]);
+      this.justSent.set(key, settled);
+      try {
+        for (const open of this.documentsOf(where)) if (open.isDirty && settled.has(open.getText())) await open.save();
+      } finally {
+        this.justSent.delete(key);
+      }
+      const draft = this.drafts.get(key);
+      if (draft && settled.has(draft.text)) await this.drafts.delete(key);
+      const stale = this.documentsOf(where).filter(
+        (open) => !open.isDirty && base !== undefined && open.getText() !== this.textOf(base, part),
+      );
+      if (stale.length)
+        this.fileChanges.fire(stale.map((open) => ({ type: vscode.FileChangeType.Changed, uri: open.uri })));
+    }
+    this.draftsChanged();
+  }
+
+  /** A record created from its documents (a new monitor's first send): they show it from now on,
+   *  their texts as sent. */
+  protected async adopt(location: RecordLocation, record: R): Promise<void> {
+    const sent = new Map<string, string>();
+    for (const { part } of this.partsOfRecord()) {
+      const key = recordKey({ ...location, part });
+      this.bases.set(key, record.raw);
+      this.times.set(key, Math.max(Date.now(), this.timeOf(key) + 1));
+      const open = this.documentsOf({ ...location, part })[0];
+      if (open) sent.set(part, open.getText());
+    }
+    await this.settle(location, sent);
+  }
+
+  /**
+   * Discard Draft: the record's documents go back to Axiom's version, read afresh, and their
+   * drafts are dropped. Nothing is sent.
+   */
+  async discardDraft(uri: vscode.Uri): Promise<void> {
+    const location = this.locationOf(uri);
+    const record = await this.read(location, this.words.opening);
+    for (const { part } of this.partsOfRecord()) {
+      const where = { ...location, part };
+      const key = recordKey(where);
+      this.bases.set(key, record.raw);
+      this.pending.delete(key);
+      await this.drafts.delete(key);
+      const text = this.textOf(record.raw, part);
+      for (const open of this.documentsOf(where)) {
+        if (open.getText() !== text) {
+          const edit = new vscode.WorkspaceEdit();
+          edit.replace(open.uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), text);
+          await vscode.workspace.applyEdit(edit);
+        }
+        if (open.isDirty) await open.save();
+      }
+    }
+    this.draftsChanged();
+  }
+
+  /** The one PUT of a send: the changed parts' texts over the record read afresh (`fresh`, record
+   *  `id`; `base` is what the texts were read from). A failure is told, then thrown as VS Code's file error. */
+  protected async put(
     client: AxiomClient,
     location: RecordLocation,
     id: string,
     fresh: R,
     base: JsonObject | undefined,
-    text: string,
+    changed: ReadonlyMap<string, string>,
   ): Promise<R> {
-    const body = this.saveBody(fresh.raw, base, location.part, text);
+    const body = this.bodyOf(fresh.raw, base, changed);
     try {
       return await this.putRecord(client, id, body);
     } catch (error) {
+      if (this.isConflict(error)) throw error;
       this.saveFailed(location, error);
       throw this.fileError(error, phrase(SAVING_NAMED, fresh.name));
     }
   }
 
-  /** The question a save asks when the record changed in Axiom. Not modal: VS Code asks the same of
-   *  a file changed on disk with a notification, and the save waits for the answer. */
+  /** The question a send asks when the record changed in Axiom (or nothing of it was read in this
+   *  window). Not modal: VS Code asks the same of a file changed on disk with a notification;
+   *  dismissed, nothing is sent and the text stays. */
   protected async askOnConflict(name: string): Promise<ConflictChoice> {
     const [overwrite, compare] = [localize('Overwrite'), localize('Compare')];
     const choice = await vscode.window.showWarningMessage(
@@ -463,7 +709,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
   }
 
   dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.fileChanges.dispose();
     this.remoteChanges.dispose();
   }
@@ -511,7 +757,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
       throw vscode.FileSystemError.FileNotFound(localize(this.words.deleted));
     const using = client ?? (await this.client(location, doing));
     try {
-      return await this.fetchRecord(using, location.id);
+      return await this.fetchRecord(using, this.recordIdOf(location));
     } catch (error) {
       throw this.fileError(error, doing);
     }

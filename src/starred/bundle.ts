@@ -34,6 +34,7 @@ export function createStarred(deps: StarredDeps) {
     log: deps.log,
     onSaved: (query) => view.updated(query),
     labelOf: deps.labelOf,
+    memory: deps.memory,
   });
   const rows = starredCommands({ connection: deps.access, log: deps.log, view, files, deployments: deps.deployments });
   const title = starredViewCommands(view, deps.access);

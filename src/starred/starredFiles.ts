@@ -24,6 +24,8 @@ interface Deps {
   onSaved(query: StarredQuery): void;
   /** How a person reads a deployment's name ('' is the settings deployment). */
   labelOf(deployment: string): string;
+  /** Where drafts are kept (the editor's global storage). */
+  memory: vscode.Memento;
 }
 
 type NamedStarred = StarredRecord & { name: string };
@@ -65,6 +67,7 @@ export class StarredFiles extends RecordFiles<NamedStarred> {
     super(deps.connection, deps.log, {
       scheme: STARRED_SCHEME,
       unsentName: localize('Axiom: starred query not sent'),
+      memory: deps.memory,
     });
   }
 

@@ -68,6 +68,11 @@ function sentence(error: AxiomError): Phrase | string {
       return said
         ? phrase('Axiom refused the request ({0}). Axiom said: “{1}”.', error.status ?? 'error', said)
         : phrase('Axiom refused the request ({0}).', error.status ?? 'error');
+    case 'conflict':
+      return phrase(
+        'it changed in Axiom since it was read ({0}): send again to compare the two or overwrite Axiom’s version.',
+        error.status ?? 'conflict',
+      );
     case 'server':
       return said
         ? phrase('Axiom had a problem ({0}). Axiom said: “{1}”. Try again shortly.', error.status ?? '', said)

@@ -177,6 +177,9 @@ const CHANGING = [
   'deleteDashboard',
   'applyDashboardFile',
   'addToDashboard',
+  // Any record kept as documents: its draft sent to Axiom, or dropped.
+  'sendToAxiom',
+  'discardDraft',
 ].sort();
 
 describe('the commands that change something', () => {

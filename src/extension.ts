@@ -26,7 +26,8 @@ import { registerMonitors } from './monitors/register';
 import type { NotebookFeature } from './notebook/bundle';
 import { registerNotebook } from './notebook/register';
 import { COMMANDS } from './platform/constants';
-import { commandIds } from './platform/declarations';
+import { draftStorageKey } from './core/drafts';
+import { commandIds, FEATURES, type FeatureDeclaration } from './platform/declarations';
 import { load as loadLibrary, once } from './platform/lazy';
 import {
   disposeIfMade,
@@ -79,6 +80,10 @@ export interface AxiomExtensionApi {
   readonly dashboards: DashboardsFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
+  /** The person's send of the record a document is of, as Send to Axiom does for the active editor. */
+  sendDocument(uri: vscode.Uri): Promise<boolean>;
+  /** Drops every draft kept in this editor's storage (between tests: records are shared by them). */
+  forgetDrafts(): Promise<void>;
 }
 
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
@@ -295,6 +300,12 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       return dashboards.feature();
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
+    sendDocument: async (uri) => (await recordFilesOf(uri.scheme)?.sendDocument(uri)) ?? false,
+    forgetDrafts: async () => {
+      for (const declared of Object.values(FEATURES) as FeatureDeclaration[])
+        if (declared.fileSystem)
+          await context.globalState.update(draftStorageKey(declared.fileSystem.scheme), undefined);
+    },
   };
 }
 

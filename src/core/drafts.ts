@@ -4,6 +4,11 @@
 // reload and a restart; only the person's send (platform/recordFiles.ts) puts one into Axiom.
 import { isJsonObject, type JsonObject } from './json';
 
+/** Where the drafts of one kind of record (its documents' scheme) are kept in the editor's storage. */
+export function draftStorageKey(scheme: string): string {
+  return `axiom.drafts.${scheme}`;
+}
+
 /** What is kept of one draft. */
 export interface StoredDraft {
   /** The document's text as it was last saved. */

@@ -176,15 +176,16 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   /** One PUT for both parts: the settings' changes over the record read afresh, then the query. */
   protected override bodyOf(
     fresh: JsonObject,
-    base: JsonObject | undefined,
     changed: ReadonlyMap<string, string>,
+    baseOf: (part: string) => JsonObject | undefined,
   ): JsonObject {
     const settings = changed.get('settings');
     const query = changed.get('query');
-    const withSettings = settings === undefined ? undefined : this.saveBody(fresh, base, 'settings', settings);
-    const withQuery = query === undefined ? undefined : this.saveBody(fresh, base, 'query', query);
+    const withSettings =
+      settings === undefined ? undefined : this.saveBody(fresh, baseOf('settings'), 'settings', settings);
+    const withQuery = query === undefined ? undefined : this.saveBody(fresh, baseOf('query'), 'query', query);
     if (withSettings && withQuery) return { ...withSettings, [queryField(fresh)]: withQuery[queryField(fresh)] };
-    return withSettings ?? withQuery ?? super.bodyOf(fresh, base, changed);
+    return withSettings ?? withQuery ?? super.bodyOf(fresh, changed, baseOf);
   }
 
   /** A new monitor's documents, once it was created, send to the monitor created. */

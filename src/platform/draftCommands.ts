@@ -58,5 +58,12 @@ export async function discardDraft(filesOf: RecordFilesOf, given?: unknown): Pro
     (name) => localize('Discard your draft of “{0}”?', name),
     localize('Discard'),
   );
-  if (uri) await filesOf(uri.scheme)?.discardDraft(uri);
+  const files = uri && filesOf(uri.scheme);
+  if (!uri || !files) return;
+  const dirty = vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString() && d.isDirty);
+  if (!files.hasDraft(uri) && !dirty) {
+    vscode.window.setStatusBarMessage(localize('No draft to discard: this is Axiom’s version.'), 3000);
+    return;
+  }
+  await files.discardDraft(uri);
 }

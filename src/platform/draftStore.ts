@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { readStoredDrafts, type StoredDraft, type StoredDrafts } from '../core/drafts';
+import { draftStorageKey, readStoredDrafts, type StoredDraft, type StoredDrafts } from '../core/drafts';
 
 /**
  * The drafts of one kind of record (core/drafts.ts), kept in the editor's global storage under one
@@ -16,7 +16,7 @@ export class DraftStore implements vscode.Disposable {
     private readonly memory: vscode.Memento,
     scheme: string,
   ) {
-    this.storageKey = `axiom.drafts.${scheme}`;
+    this.storageKey = draftStorageKey(scheme);
   }
 
   private all(): StoredDrafts {

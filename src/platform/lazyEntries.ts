@@ -151,6 +151,8 @@ export type RecordFileSystem = vscode.FileSystemProvider &
     sendDocument(uri: vscode.Uri): Promise<boolean>;
     /** The record's documents back to Axiom's version, their drafts dropped. */
     discardDraft(uri: vscode.Uri): Promise<void>;
+    /** Whether the document's text is a draft kept here and not sent. */
+    hasDraft(uri: vscode.Uri): boolean;
   };
 
 /** Each kind's files by the scheme of its documents, as registered: Send to Axiom and Discard

@@ -137,19 +137,25 @@ export abstract class RecordFiles<R extends ServiceRecord>
   protected abstract saved(record: R, location: RecordLocation): void;
   /** How a person reads a deployment's name ('' is the settings deployment). */
   protected abstract deploymentLabel(deployment: string): string;
-  /** The parts of one record, each a document of its own (one part: ['']) and how a person reads each. */
-  protected partsOfRecord(): readonly { part: string; words: string }[] {
-    return [{ part: '', words: '' }];
+  /** The parts of the record a document is of, each a document of its own, and how a person reads
+   *  each (a kind whose record is one document: that document's part, with no words). */
+  protected partsOfRecord(location: RecordLocation): readonly { part: string; words: string }[] {
+    return [{ part: location.part, words: '' }];
   }
   /** Whether a failed PUT says the record changed in Axiom meanwhile (asked as a conflict). */
   protected isConflict(error: unknown): boolean {
     return isAxiomError(error) && error.kind === 'conflict';
   }
   /** The body of one PUT that sends every changed part (`changed`, part → text) over the record
-   *  read afresh. A kind whose record has one part sends that part's body. */
-  protected bodyOf(fresh: JsonObject, base: JsonObject | undefined, changed: ReadonlyMap<string, string>): JsonObject {
+   *  read afresh; `baseOf(part)` is what that part's text was read from. A kind whose record has
+   *  one part sends that part's body. */
+  protected bodyOf(
+    fresh: JsonObject,
+    changed: ReadonlyMap<string, string>,
+    baseOf: (part: string) => JsonObject | undefined,
+  ): JsonObject {
     let body = fresh;
-    for (const [part, text] of changed) body = this.saveBody(body, base, part, text);
+    for (const [part, text] of changed) body = this.saveBody(body, baseOf(part), part, text);
     return body;
   }
   /** The id the record's PUT goes to (a record created from a document: its new id). */
@@ -250,8 +256,8 @@ export abstract class RecordFiles<R extends ServiceRecord>
       this.unsent.hide();
       return;
     }
-    const drafted = this.partsOfRecord().some(({ part }) => this.drafts.has(recordKey({ ...location, part })));
-    const parts = this.partsOfRecord()
+    const drafted = this.partsOfRecord(location).some(({ part }) => this.drafts.has(recordKey({ ...location, part })));
+    const parts = this.partsOfRecord(location)
       .filter(({ part, words }) => changed.has(part) && words)
       .map(({ words }) => localize(words));
     this.unsent.text = `$(cloud-upload) ${drafted ? localize('Draft, not sent to Axiom') : localize('Not sent to Axiom')}`;
@@ -297,7 +303,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
    *  document's text, else the part's draft. Undefined base: every part with a text counts. */
   private changedParts(location: RecordLocation): Map<string, string> {
     const changed = new Map<string, string>();
-    for (const { part } of this.partsOfRecord()) {
+    for (const { part } of this.partsOfRecord(location)) {
       const where = { ...location, part };
       const key = recordKey(where);
       const open = this.documentsOf(where).find((d) => !d.isClosed);
@@ -500,6 +506,9 @@ export abstract class RecordFiles<R extends ServiceRecord>
       this.log.info(`${this.scheme}: ${uri.path} kept as a draft (only the person's send sends it)`);
     }
     this.times.set(key, Math.max(Date.now(), this.timeOf(key) + 1));
+    // Written other than by saving its document (workspace.fs): the open document reads it again.
+    const open = this.documentsOf(location).filter((d) => !d.isClosed && d.getText() !== text);
+    if (open.length) this.fileChanges.fire(open.map((d) => ({ type: vscode.FileChangeType.Changed, uri: d.uri })));
   }
 
   /**
@@ -539,14 +548,18 @@ export abstract class RecordFiles<R extends ServiceRecord>
     const client = await this.client(location, this.words.saving);
     for (let attempt = 0; ; attempt++) {
       const fresh = await this.read({ ...location, id }, this.words.saving, client);
-      const base = this.baseOfRecord(location, changed);
-      const inConflict = [...changed.keys()].some((part) => {
-        const key = recordKey({ ...location, part });
-        const compared = this.compared.get(key);
+      const baseOf = (part: string) => this.baseOfPart({ ...location, part });
+      const inConflict = [...changed.keys()].filter((part) => {
+        const compared = this.compared.get(recordKey({ ...location, part }));
         if (compared && this.partUnchanged(compared, fresh.raw, part)) return false;
+        const base = baseOf(part);
         return !base || !this.partUnchanged(base, fresh.raw, part);
       });
-      if (inConflict) {
+      if (inConflict.length) {
+        const unread = inConflict.filter((part) => !baseOf(part));
+        this.log.info(
+          `${this.scheme} ${id}: ${unread.length ? 'nothing read of it in this window' : 'changed in Axiom since it was read'} (${inConflict.join(', ')}); asking`,
+        );
         const choice = await this.askOnConflict(fresh.name);
         if (choice === 'compare') {
           const [part] = changed.keys();
@@ -558,35 +571,31 @@ export abstract class RecordFiles<R extends ServiceRecord>
         // Overwriting: Axiom's version as it is now is what the texts are sent over.
         for (const part of changed.keys()) this.compared.set(recordKey({ ...location, part }), fresh.raw);
       }
-      const overBase = inConflict ? fresh.raw : base;
       try {
-        const saved = await this.put(client, location, id, fresh, overBase, changed);
-        for (const { part } of this.partsOfRecord()) {
+        const saved = await this.put(client, location, id, fresh, changed, baseOf);
+        for (const { part } of this.partsOfRecord(location)) {
           const key = recordKey({ ...location, part });
           this.bases.set(key, saved.raw);
           this.pending.delete(key);
           this.compared.delete(key);
-          this.times.set(key, Math.max(Date.now(), this.timeOf(key) + 1));
         }
         this.log.info(`sent ${this.scheme} ${id} (${[...changed.keys()].join(', ')})`);
         this.saved(saved, location);
         return saved;
       } catch (error) {
+        if (!this.isConflict(error)) throw error;
         // Saved in Axiom between the read and the PUT: read again and ask (once more at most).
-        if (attempt === 0 && this.isConflict(error)) continue;
-        throw error;
+        if (attempt === 0) continue;
+        this.saveFailed(location, error);
+        throw this.fileError(error, phrase(SAVING_NAMED, fresh.name));
       }
     }
   }
 
-  /** What the record's changed parts were read from: one base for the record (its parts are read together). */
-  private baseOfRecord(location: RecordLocation, changed: ReadonlyMap<string, string>): JsonObject | undefined {
-    for (const part of changed.keys()) {
-      const key = recordKey({ ...location, part });
-      const base = this.bases.get(key) ?? this.drafts.get(key)?.base;
-      if (base) return base;
-    }
-    return undefined;
+  /** What a part's text was read from: the record read into its document, else its draft's. */
+  private baseOfPart(location: RecordLocation): JsonObject | undefined {
+    const key = recordKey(location);
+    return this.bases.get(key) ?? this.drafts.get(key)?.base;
   }
 
   /**
@@ -597,7 +606,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
    * wrote it its own way) is read again.
    */
   private async settle(location: RecordLocation, sent: ReadonlyMap<string, string> = new Map()): Promise<void> {
-    for (const { part } of this.partsOfRecord()) {
+    for (const { part } of this.partsOfRecord(location)) {
       const where = { ...location, part };
       const key = recordKey(where);
       const base = this.bases.get(key);
@@ -613,8 +622,11 @@ export abstract class RecordFiles<R extends ServiceRecord>
       const stale = this.documentsOf(where).filter(
         (open) => !open.isDirty && base !== undefined && open.getText() !== this.textOf(base, part),
       );
-      if (stale.length)
+      if (stale.length) {
+        // A new time tells VS Code the document changed: it reads it again.
+        this.times.set(key, Math.max(Date.now(), this.timeOf(key) + 1));
         this.fileChanges.fire(stale.map((open) => ({ type: vscode.FileChangeType.Changed, uri: open.uri })));
+      }
     }
     this.draftsChanged();
   }
@@ -623,14 +635,19 @@ export abstract class RecordFiles<R extends ServiceRecord>
    *  their texts as sent. */
   protected async adopt(location: RecordLocation, record: R): Promise<void> {
     const sent = new Map<string, string>();
-    for (const { part } of this.partsOfRecord()) {
+    for (const { part } of this.partsOfRecord(location)) {
       const key = recordKey({ ...location, part });
       this.bases.set(key, record.raw);
-      this.times.set(key, Math.max(Date.now(), this.timeOf(key) + 1));
       const open = this.documentsOf({ ...location, part })[0];
       if (open) sent.set(part, open.getText());
     }
     await this.settle(location, sent);
+  }
+
+  /** Whether the document's text is a draft kept here and not sent. */
+  hasDraft(uri: vscode.Uri): boolean {
+    const location = this.locate(uri);
+    return location !== undefined && this.drafts.has(recordKey(location));
   }
 
   /**
@@ -640,7 +657,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
   async discardDraft(uri: vscode.Uri): Promise<void> {
     const location = this.locationOf(uri);
     const record = await this.read(location, this.words.opening);
-    for (const { part } of this.partsOfRecord()) {
+    for (const { part } of this.partsOfRecord(location)) {
       const where = { ...location, part };
       const key = recordKey(where);
       this.bases.set(key, record.raw);
@@ -666,10 +683,10 @@ export abstract class RecordFiles<R extends ServiceRecord>
     location: RecordLocation,
     id: string,
     fresh: R,
-    base: JsonObject | undefined,
     changed: ReadonlyMap<string, string>,
+    baseOf: (part: string) => JsonObject | undefined,
   ): Promise<R> {
-    const body = this.bodyOf(fresh.raw, base, changed);
+    const body = this.bodyOf(fresh.raw, changed, baseOf);
     try {
       return await this.putRecord(client, id, body);
     } catch (error) {

@@ -1276,10 +1276,10 @@ async function journeyAnnotations(page: Page, fake: FakeAxiom): Promise<void> {
 /**
  * Tuning a monitor (the demo's "Traffic drop": fewer than 1,000 requests in 5 minutes): Edit
  * Monitor from its row's menu opens its query and its settings form; the threshold typed in the
- * form with auto save on (the browser's default) is kept unsent and marked "Not sent to Axiom"; the Dry Run button shows what the edited monitor would have done over the last 24
+ * form with auto save on (the browser's default) is kept as a draft and marked "Draft, not sent to Axiom"; the Dry Run button shows what the edited monitor would have done over the last 24
  * hours (the demo's own traffic, whose three outages of a few hundred requests 1,300 catches, with
  * the demo's deploy marks 3 minutes before the first two and its incident band over the third),
- * Ctrl+S saves it with one PUT, and the row shows the new threshold.
+ * Ctrl+S sends it with one PUT, and the row shows the new threshold.
  */
 async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
   const demo = demoMonitors(Date.now()).monitors.find((m) => m.id === 'mon_demo_traffic')!;
@@ -1348,16 +1348,13 @@ async function journeyMonitorEdit(page: Page, fake: FakeAxiom): Promise<void> {
       .locator('.tab.dirty', { hasText: 'Traffic drop.monitor-settings.json' })
       .first()
       .waitFor({ timeout: 15_000 });
-    const unsent = page.locator('.statusbar-item', { hasText: 'Not sent to Axiom' }).first();
+    const unsent = page.locator('.statusbar-item', { hasText: 'not sent to Axiom' }).first();
     await unsent.waitFor({ timeout: 15_000 });
-    // Past auto save's second: still nothing sent, still marked.
+    // Past auto save's second: saved as a draft (no error), nothing sent, still marked.
     await page.waitForTimeout(2500);
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0, 'auto save sent nothing');
-    assert.ok(await unsent.isVisible(), 'marked as not sent');
-    await page
-      .locator('.tab.dirty', { hasText: 'Traffic drop.monitor-settings.json' })
-      .first()
-      .waitFor({ timeout: 5000 });
+    await page.locator('.statusbar-item', { hasText: 'Draft, not sent to Axiom' }).first().waitFor({ timeout: 5000 });
+    assert.equal(await page.locator('.notification-toast .codicon-error').count(), 0, 'no error for auto save');
     await runCommand(page, 'Notifications: Clear All Notifications');
     const asked = Date.now();
     await form.locator('.form-dry-run').click();
@@ -1467,7 +1464,7 @@ async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
   );
   await tile('checkout-5xx').and(preview.locator('[data-state="drawn"]')).waitFor({ timeout: 30_000 });
   assert.equal(fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length, 0, 'redrawn before any save');
-  // Auto save's refusal (it never sends) said, then cleared for the screenshot.
+  // Notifications cleared for the screenshot (auto save keeps a draft and says nothing).
   await runCommand(page, 'Notifications: Clear All Notifications');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5000 });
   // The editor scrolled back to the lines' starts (Home twice: past the indentation, then to the start).

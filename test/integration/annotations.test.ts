@@ -13,7 +13,7 @@ import type { FakeAxiom } from '../support/fakeAxiom';
 import type { AnnotationNode } from '../../src/annotations/annotationsView';
 import { TIME_SERIES } from '../support/tabularFixtures';
 import { COUNT_ABOVE_FIFTY, seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
-import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor, send } from './helpers';
 import { continuedToolText, invokeToolText } from './languageModelTools';
 
 /** What the person answers, by the title of the question; each question asked is recorded. */
@@ -266,7 +266,7 @@ describe('Annotations', () => {
       time: recent,
     });
     await replaceText(editor, 'Deploy v4', 'Deploy v4.1');
-    assert.equal(await editor.document.save(), true);
+    assert.equal(await send(editor.document), true);
     const puts = fake.requestsTo('PUT /v2/annotations/{id}');
     assert.deepEqual(
       puts.map((r) => [r.path, JSON.parse(r.body) as unknown]),
@@ -288,11 +288,11 @@ describe('Annotations', () => {
       },
     });
     try {
-      assert.equal(await editor.document.save(), false, 'compared: not saved');
+      assert.equal(await send(editor.document), false, 'compared: not saved');
       assert.equal(fake.requestsTo('PUT /v2/annotations/{id}').length, 1, 'nothing more sent');
       answer = 'Overwrite';
       await vscode.window.showTextDocument(editor.document);
-      assert.equal(await editor.document.save(), true);
+      assert.equal(await send(editor.document), true);
     } finally {
       Object.assign(window, { showWarningMessage: saved });
     }
@@ -312,7 +312,7 @@ describe('Annotations', () => {
     });
     const editor = await editRow('ann_bad');
     await replaceText(editor, '"deploy"', '"Big Deploy"');
-    assert.equal(await editor.document.save(), false);
+    assert.equal(await send(editor.document), false);
     assert.equal(editor.document.isDirty, true);
     assert.equal(fake.requestsTo('PUT /v2/annotations/{id}').length, 0, 'nothing sent');
     const [reason] = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'Axiom');

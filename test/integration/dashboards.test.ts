@@ -9,7 +9,16 @@ import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/extension';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { sampleDashboard } from '../support/dashboardFixtures';
-import { activateExtension, closeAllEditors, comparedOriginal, connectedFake, setSetting, waitFor } from './helpers';
+import {
+  activateExtension,
+  closeAllEditors,
+  comparedOriginal,
+  connectedFake,
+  setSetting,
+  waitFor,
+  send,
+  watchErrorMessages,
+} from './helpers';
 import { invokeToolText } from './languageModelTools';
 
 type Dashboards = AxiomExtensionApi['dashboards'];
@@ -84,7 +93,7 @@ describe('Dashboards', () => {
     assert.equal(editor.document.getText().indexOf('"name"'), 4, 'the name comes first');
     await replaceText(editor, editor.document.getText().replace('"Checkout health"', '"Checkout, edited"'));
     const before = fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length;
-    assert.equal(await editor.document.save(), true);
+    assert.equal(await send(editor.document), true);
     const bodies = putBodies(fake).slice(before);
     assert.equal(bodies.length, 1);
     assert.equal(bodies[0].version, 1);
@@ -97,7 +106,7 @@ describe('Dashboards', () => {
     const editor = await openCheckout();
     await replaceText(editor, editor.document.getText().replace('"Checkout health"', '"Mine"'));
     fake.dashboards.changeBehindTheBack('checkout', (d) => (d.description = 'theirs'));
-    const saving = editor.document.save();
+    const saving = send(editor.document);
     await new Promise((r) => setTimeout(r, 300));
     await waitFor('the question to be dismissed', async () => {
       await vscode.commands.executeCommand('notifications.clearAll');
@@ -110,18 +119,38 @@ describe('Dashboards', () => {
     await dashboards.files.compare(editor.document.uri);
     const original = await comparedOriginal(editor.document);
     assert.match(original.getText(), /"description": "theirs"/);
-    assert.equal(await editor.document.save(), true);
+    assert.equal(await send(editor.document), true);
     const [body] = putBodies(fake);
     assert.equal(body.overwrite, true);
     assert.equal(body.version, undefined);
     assert.equal(fake.dashboards.byUid('checkout')?.dashboard.name, 'Mine');
   });
 
+  it('a PUT answered 412 (saved by a colleague after the read) reads again and never hangs; refused again, it says why and keeps the text', async () => {
+    const editor = await openCheckout();
+    await replaceText(editor, editor.document.getText().replace('"Checkout health"', '"Mine, again"'));
+    fake.fail('PUT /v2/dashboards/uid/{uid}', {
+      status: 412,
+      body: { code: 412, message: 'version mismatch', currentVersion: 1 },
+      times: 2,
+    });
+    const errors = watchErrorMessages();
+    try {
+      assert.equal(await send(editor.document), false);
+    } finally {
+      errors.dispose();
+    }
+    assert.equal(fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length, 2, 'read again and sent again once');
+    assert.equal(editor.document.isDirty, true, 'the text is kept');
+    assert.match(errors.seen.join('\n'), /changed in Axiom since it was read \(412\)/);
+    assert.equal(await send(editor.document), true, 'the next send goes through');
+  });
+
   it('Overwrite, when chosen, sends overwrite; a refused save stays unsaved with the reason at the key it names', async () => {
     const editor = await openCheckout();
     await replaceText(editor, editor.document.getText().replace('"Checkout health"', '"Mine"'));
     fake.dashboards.changeBehindTheBack('checkout', (d) => (d.description = 'theirs'));
-    const saving = editor.document.save();
+    const saving = send(editor.document);
     await waitFor('Overwrite to be chosen', async () => {
       await vscode.commands.executeCommand('notification.acceptPrimaryAction');
       return fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length === 1;
@@ -133,7 +162,7 @@ describe('Dashboards', () => {
       editor,
       editor.document.getText().replace('"id": "errors",', '"id": "errors",\n      "colour": "red",'),
     );
-    assert.equal(await editor.document.save(), false);
+    assert.equal(await send(editor.document), false);
     assert.equal(editor.document.isDirty, true);
     assert.equal(putBodies(fake)[1].version, 3, 'the version the last save made');
     const refusal = await waitFor('the reason to show', () =>

@@ -15,6 +15,23 @@ export async function activateExtension(): Promise<AxiomExtensionApi> {
   return extension.activate();
 }
 
+/** The error notifications the extension shows while watched (each still shown): `seen`, their messages. */
+export function watchErrorMessages(): { readonly seen: string[]; dispose(): void } {
+  const window = vscode.window as { showErrorMessage: (...args: unknown[]) => unknown };
+  const original = window.showErrorMessage;
+  const seen: string[] = [];
+  window.showErrorMessage = (...args: unknown[]) => {
+    seen.push(String(args[0]));
+    return original.apply(vscode.window, args);
+  };
+  return { seen, dispose: () => (window.showErrorMessage = original) };
+}
+
+/** The person's send of a record's document (Ctrl+S in its editor, Send to Axiom): whether it was sent. */
+export async function send(document: vscode.TextDocument): Promise<boolean> {
+  return (await activateExtension()).sendDocument(document.uri);
+}
+
 /** Signs the window's deployment out as the extension's own code does: no question (the command asks). */
 export async function signOut(): Promise<void> {
   await (await activateExtension()).own.signOut({ confirmed: true });
@@ -112,6 +129,8 @@ export async function connectedFake(monitors: unknown[] = []): Promise<FakeAxiom
 export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await vscode.commands.executeCommand('notifications.clearAll');
+  // Records are shared by the tests: a draft one test kept is not the next one's text.
+  await (await activateExtension()).forgetDrafts();
 }
 
 /** Written by a test that needs the window reloaded (see index.ts). */

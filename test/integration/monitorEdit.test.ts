@@ -24,6 +24,7 @@ import {
   waitFor,
   withAutoSave,
   comparedOriginal,
+  send,
 } from './helpers';
 
 const CHECKOUT = REALISTIC_MONITORS[0] as Record<string, unknown>;
@@ -89,7 +90,7 @@ async function saveRefusedForItsRange(fake: FakeAxiom, document: vscode.TextDocu
     body: { code: 400, message: 'invalid monitor: rangeMinutes too long' },
     times: 1,
   });
-  assert.equal(await document.save(), false);
+  assert.equal(await send(document), false);
   assert.equal(document.isDirty, true);
 }
 
@@ -164,7 +165,7 @@ describe('Editing monitors', () => {
     assert.equal(settings.threshold, 100);
     assert.equal('aplQuery' in settings || 'id' in settings, false);
     await replaceText(editor.document, "['http-logs'] | where status >= 502 | summarize count() by bin(_time, 5m)");
-    assert.equal(await editor.document.save(), true);
+    assert.equal(await send(editor.document), true);
     const puts = fake.requestsTo('PUT /v2/monitors/{id}');
     assert.equal(puts.length, 1);
     assert.deepEqual(JSON.parse(puts[0].body), {
@@ -191,7 +192,7 @@ describe('Editing monitors', () => {
         2,
       ),
     );
-    assert.equal(await document.save(), true);
+    assert.equal(await send(document), true);
     const puts = fake.requestsTo('PUT /v2/monitors/{id}');
     assert.equal(puts.length, 1);
     assert.deepEqual(JSON.parse(puts[0].body), {
@@ -209,11 +210,14 @@ describe('Editing monitors', () => {
 
   it('a save the checks refuse sends nothing and keeps the text; a save the service refuses keeps it too', async () => {
     const editor = await editCheckout();
+    const query = editor.document.getText();
     await replaceText(editor.document, "['http-logs'] | where status >= 500");
-    assert.equal(await editor.document.save(), false, 'a threshold query must end with summarize');
+    assert.equal(await send(editor.document), false, 'a threshold query must end with summarize');
     assert.equal(editor.document.isDirty, true);
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0);
     await vscode.commands.executeCommand('notifications.clearAll');
+    // The monitor is one record: its query is sent with its settings, so it is put back first.
+    await replaceText(editor.document, query);
 
     const document = monitorDocument('settings');
     const settings = JSON.parse(document.getText()) as Record<string, unknown>;
@@ -221,7 +225,7 @@ describe('Editing monitors', () => {
     await saveRefusedForItsRange(fake, document);
     assert.equal((JSON.parse(document.getText()) as { rangeMinutes: number }).rangeMinutes, 15);
     await vscode.commands.executeCommand('notifications.clearAll');
-    assert.equal(await document.save(), true);
+    assert.equal(await send(document), true);
     assert.equal(fake.monitorById('mon_errors_1')?.rangeMinutes, 15);
   });
 
@@ -231,7 +235,7 @@ describe('Editing monitors', () => {
     const settings = JSON.parse(document.getText()) as Record<string, unknown>;
     await replaceText(document, JSON.stringify({ ...settings, threshold: 7 }, null, 2));
     Object.assign(fake.monitorById('mon_errors_1')!, { threshold: 5000, description: 'changed elsewhere' });
-    const saving = document.save();
+    const saving = send(document);
     await waitFor('Overwrite to be chosen', async () => {
       await vscode.commands.executeCommand('notification.acceptPrimaryAction');
       return fake.requestsTo('PUT /v2/monitors/{id}').length === 1;
@@ -246,10 +250,10 @@ describe('Editing monitors', () => {
     await replaceText(editor.document, "['http-logs'] | summarize mine = count()");
     Object.assign(fake.monitorById('mon_errors_1')!, { aplQuery: "['http-logs'] | summarize theirs = count()" });
     restore = answering([{ warning: 'Compare' }]);
-    assert.equal(await editor.document.save(), false);
+    assert.equal(await send(editor.document), false);
     const original = await comparedOriginal(editor.document);
     assert.equal(original.getText(), "['http-logs'] | summarize theirs = count()");
-    assert.equal(await editor.document.save(), true);
+    assert.equal(await send(editor.document), true);
     assert.equal(fake.monitorById('mon_errors_1')?.aplQuery, "['http-logs'] | summarize mine = count()");
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 1);
   });
@@ -298,7 +302,7 @@ describe('Editing monitors', () => {
       (await formState(document, (s) => s.definition?.threshold === 250)).problems.filter((p) => p.level === 'error'),
       [],
     );
-    assert.equal(await document.save(), true);
+    assert.equal(await send(document), true);
     const puts = fake.requestsTo('PUT /v2/monitors/{id}');
     assert.equal(puts.length, 1);
     assert.deepEqual(JSON.parse(puts[0].body), {
@@ -322,7 +326,7 @@ describe('Editing monitors', () => {
         ['intervalMinutes', 'Enter 1 or more.'],
       ],
     );
-    assert.equal(await document.save(), false, 'the checks refuse it');
+    assert.equal(await send(document), false, 'the checks refuse it');
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0);
     await vscode.commands.executeCommand('notifications.clearAll');
     await typeInForm(document, 'intervalMinutes', 5);
@@ -341,7 +345,7 @@ describe('Editing monitors', () => {
     );
     assert.equal(state.definition?.rangeMinutes, 15, 'the edit is kept');
     await vscode.commands.executeCommand('notifications.clearAll');
-    assert.equal(await document.save(), true);
+    assert.equal(await send(document), true);
     assert.equal((await formState(document, (s) => !s.saveFailed)).saveFailed, undefined);
     assert.deepEqual(JSON.parse(fake.requestsTo('PUT /v2/monitors/{id}')[1].body), {
       ...withoutReadOnly(CHECKOUT),
@@ -357,7 +361,7 @@ describe('Editing monitors', () => {
     assert.equal(state.definition?.name, 'Checkout errors (copy)');
     assert.equal(fake.requestsTo('POST /v2/monitors').length, 0, 'nothing is created before a save');
     await typeInForm(settings, 'threshold', 5);
-    assert.equal(await settings.save(), true);
+    assert.equal(await send(settings), true);
     const posts = fake.requestsTo('POST /v2/monitors');
     assert.equal(posts.length, 1);
     const copy: Record<string, unknown> = {
@@ -448,7 +452,7 @@ describe('Editing monitors', () => {
       [],
       'nothing created or read for it',
     );
-    assert.equal(await settings.save(), true);
+    assert.equal(await send(settings), true);
     const posts = fake.requestsTo('POST /v2/monitors');
     assert.equal(posts.length, 1);
     assert.deepEqual(JSON.parse(posts[0].body), {
@@ -483,21 +487,21 @@ describe('Editing monitors', () => {
       await typeInForm(settings, 'threshold', 7);
       await waitFor('an auto save', () => autoSaved);
       listening.dispose();
-      await waitFor(
-        'the auto save refused',
-        () => fake.requestsTo('POST /v2/monitors').length === 0 && settings.isDirty,
-      );
+      await waitFor('the auto save kept, not sent', () => !settings.isDirty);
+      await new Promise((resolve) => setTimeout(resolve, 500));
     } finally {
       await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
       await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
     }
     await vscode.commands.executeCommand('notifications.clearAll');
     assert.equal(fake.requestsTo('POST /v2/monitors').length, 0);
-    assert.equal(await settings.save(), true);
-    assert.equal(fake.requestsTo('POST /v2/monitors').length, 1);
+    assert.equal(await send(settings), true);
+    const posts = fake.requestsTo('POST /v2/monitors');
+    assert.equal(posts.length, 1);
+    assert.equal((JSON.parse(posts[0].body) as { threshold?: number }).threshold, 7, 'the form’s value, as auto saved');
   });
 
-  it('with auto save after 100 ms, an edit of the query and of the form is kept unsent for 2 s; Ctrl+S sends one PUT each; a committed field is one change', async () => {
+  it('with auto save after 100 ms, an edit of the query and of the form is kept as one draft for 2 s; Ctrl+S in either sends one PUT holding both; a committed field is one change', async () => {
     const editor = await editCheckout();
     const settings = monitorDocument('settings');
     await formState(settings);
@@ -514,17 +518,21 @@ describe('Editing monitors', () => {
       await waitFor('VS Code’s auto saves', () => autoSaved(editor.document) && autoSaved(settings));
       await new Promise((resolve) => setTimeout(resolve, 2000));
       assert.deepEqual(sentSince(fake, from), [], 'nothing reached Axiom');
-      assert.ok(editor.document.isDirty && settings.isDirty, 'both edits kept, not sent');
+      assert.ok(!editor.document.isDirty && !settings.isDirty, 'both auto saves succeeded: kept as drafts');
+      // Ctrl+S in the query's editor: the whole monitor, both parts as the editors show them, in one PUT.
       await vscode.window.showTextDocument(editor.document);
-      await vscode.commands.executeCommand('workbench.action.files.save');
-      await waitFor('the query saved', () => !editor.document.isDirty);
-      assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 1);
-      // Ctrl+S in a field of the form: its value, then the person's save.
+      assert.equal(await vscode.commands.executeCommand('axiom.sendToAxiom'), true);
+      let puts = fake.requestsTo('PUT /v2/monitors/{id}');
+      assert.equal(puts.length, 1);
+      const sent = JSON.parse(puts[0].body) as { threshold?: number; aplQuery?: string };
+      assert.equal(sent.threshold, 130);
+      assert.equal(sent.aplQuery, "['http-logs'] | where status >= 502 | summarize count() by bin(_time, 5m)");
+      // Ctrl+S in a field of the form: its value, then the person's send.
       await typeInForm(settings, 'threshold', 1300);
       await (await activateExtension()).monitorForms.receive(settings.uri, { type: 'save' });
       assert.equal(settings.isDirty, false);
-      const puts = fake.requestsTo('PUT /v2/monitors/{id}');
-      assert.equal(puts.length, 2, 'one PUT for each document, none for the auto saves');
+      puts = fake.requestsTo('PUT /v2/monitors/{id}');
+      assert.equal(puts.length, 2, 'one PUT for each send, none for the auto saves');
       assert.equal((JSON.parse(puts[1].body) as { threshold?: number }).threshold, 1300);
     });
   });
@@ -569,7 +577,7 @@ describe('Editing monitors', () => {
       false,
     );
     assert.equal(editor.document.getText(), "['http-logs'] | summarize kept = count()");
-    assert.equal(await editor.document.save(), false, 'a deleted monitor is not saved again');
+    assert.equal(await send(editor.document), false, 'a deleted monitor is not saved again');
   });
 
   it('Snooze sends disabledUntil that far ahead; Enable clears it; Disable sets disabled — each one PUT of the whole record', async () => {

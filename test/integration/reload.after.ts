@@ -5,12 +5,12 @@ import { activateExtension, formState, readReloadRequest, waitFor } from './help
 /** Run by index.ts in the extension host after the reload that reload.test.ts asked for. */
 describe('after the reload', () => {
   const { data } = readReloadRequest();
-  const { serverPid, starredUri, starredText, starredDirty, query, panelTitle, notebookUri, settingsUri } = data as {
+  const { serverPid, starredUri, starredText, starredDrafted, query, panelTitle, notebookUri, settingsUri } = data as {
     serverPid: number;
     starredUri: string;
     starredText: string;
-    /** Its text was edited and not sent (auto save refused): it comes back from VS Code's backup, unsaved. */
-    starredDirty?: boolean;
+    /** Its text was edited and auto saved, not sent: it comes back as the record's draft, still not sent. */
+    starredDrafted?: boolean;
     query: string;
     panelTitle: string;
     notebookUri: string;
@@ -48,7 +48,9 @@ describe('after the reload', () => {
       30_000,
     );
     assert.equal(editor.document.getText(), starredText);
-    assert.equal(editor.document.isDirty, starredDirty === true);
+    assert.equal(editor.document.isDirty, false);
+    const api = await activateExtension();
+    assert.equal(api.starredFiles.hasDraft(editor.document.uri), starredDrafted === true, 'marked as a draft');
   });
 
   it("the query run before the reload is in the Query History after it, read again from this machine's disk", async () => {

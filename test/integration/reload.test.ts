@@ -125,16 +125,14 @@ describe('a reload keeps the open Axiom editors (checked after the reload by rel
     await formState(settingsUri, (state) => state.notifiers !== undefined, 30_000);
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One, preview: false });
 
-    // The starred query edited with auto save on: refused, so unsent and kept; VS Code backs it up for the reload.
+    // The starred query edited with auto save on: kept as a draft, not sent; the draft is there after the reload.
     const edited = `${starred.query.apl}\n| take 10`;
     await withAutoSave(100, async (autoSaved) => {
       await editor.edit((edit) =>
         edit.insert(editor.document.positionAt(editor.document.getText().length), '\n| take 10'),
       );
       await waitFor('VS Code’s auto save', () => autoSaved(editor.document));
-      assert.equal(editor.document.isDirty, true);
-      // Past VS Code's backup delay for a dirty document while auto save is on.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await waitFor('the auto save kept as a draft', () => !editor.document.isDirty);
     });
     assert.equal(editor.document.getText(), edited);
 
@@ -144,7 +142,7 @@ describe('a reload keeps the open Axiom editors (checked after the reload by rel
         serverPid: server.pid,
         starredUri: uri.toString(),
         starredText: edited,
-        starredDirty: true,
+        starredDrafted: true,
         query,
         panelTitle: panel.panel.title,
         notebookUri: notebookUri.toString(),

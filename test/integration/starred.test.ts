@@ -18,6 +18,8 @@ import {
   comparedOriginal,
   signOut,
   switchDeployment,
+  send,
+  watchErrorMessages,
 } from './helpers';
 
 type StarredView = AxiomExtensionApi['starredView'];
@@ -278,7 +280,7 @@ describe('Starred Queries view', () => {
     assert.equal(again.document, document, 'one document per query');
 
     await replaceText(editor, "['http-logs'] | where status == 502 | count");
-    assert.equal(await document.save(), true);
+    assert.equal(await send(document), true);
     assert.equal(document.isDirty, false);
     const puts = fake.requestsTo('PUT /v2/apl-starred-queries/{id}');
     assert.equal(puts.length, 1);
@@ -294,31 +296,86 @@ describe('Starred Queries view', () => {
     );
   });
 
-  it('with auto save after 100 ms, an edit is kept unsent for 2 s, shown as not sent; Ctrl+S sends one PUT', async () => {
+  it('with auto save after 100 ms, an edit is kept as a draft for 2 s, marked, no error; Send to Axiom sends one PUT of the editor’s text', async () => {
     const view = await loadedView();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
       'axiom.openStarredQuery',
       row(view, 'sq_checkout'),
     );
-    await withAutoSave(100, async (autoSaved) => {
-      const from = fake.requests.length;
-      await replaceText(editor, "['http-logs'] | where status == 503 | count");
-      await waitFor('VS Code’s auto save', () => autoSaved(editor.document));
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      assert.deepEqual(sentSince(fake, from), [], 'nothing reached Axiom');
-      assert.equal(editor.document.isDirty, true, 'the edit kept, not sent');
-      const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-      assert.ok(tab?.isDirty, 'its tab shows it unsaved');
-      await vscode.window.showTextDocument(editor.document);
-      await vscode.commands.executeCommand('workbench.action.files.save');
-      await waitFor('the query saved', () => !editor.document.isDirty);
-      const puts = fake.requestsTo('PUT /v2/apl-starred-queries/{id}');
-      assert.equal(puts.length, 1);
-      assert.equal(
-        (fake.starredById('sq_checkout')?.query as { apl?: string } | undefined)?.apl,
-        "['http-logs'] | where status == 503 | count",
-      );
-    });
+    const api = await activateExtension();
+    const errors = watchErrorMessages();
+    try {
+      await withAutoSave(100, async (autoSaved) => {
+        const from = fake.requests.length;
+        await replaceText(editor, "['http-logs'] | where status == 503 | count");
+        await waitFor('VS Code’s auto save', () => autoSaved(editor.document));
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        assert.deepEqual(sentSince(fake, from), [], 'nothing reached Axiom');
+        assert.equal(editor.document.isDirty, false, 'auto save succeeded: the edit is a draft');
+        assert.ok(api.starredFiles.hasDraft(editor.document.uri), 'the draft is marked');
+        assert.deepEqual(errors.seen, [], 'no error for an auto save');
+        // Ctrl+S in the editor: Send to Axiom, with nothing given, sends the active editor's record.
+        await vscode.window.showTextDocument(editor.document);
+        assert.equal(await vscode.commands.executeCommand('axiom.sendToAxiom'), true);
+        const puts = fake.requestsTo('PUT /v2/apl-starred-queries/{id}');
+        assert.equal(puts.length, 1);
+        assert.equal(
+          (fake.starredById('sq_checkout')?.query as { apl?: string } | undefined)?.apl,
+          "['http-logs'] | where status == 503 | count",
+        );
+        assert.ok(!api.starredFiles.hasDraft(editor.document.uri), 'sent: no draft left');
+      });
+    } finally {
+      errors.dispose();
+    }
+  });
+
+  it('Save All, workspace.save, TextDocument.save and a workspace.fs write send nothing: each keeps a draft', async () => {
+    const view = await loadedView();
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'axiom.openStarredQuery',
+      row(view, 'sq_checkout'),
+    );
+    const api = await activateExtension();
+    const from = fake.requests.length;
+    const uri = editor.document.uri;
+    await replaceText(editor, "['http-logs'] | where status == 504 | count");
+    await vscode.commands.executeCommand('workbench.action.files.saveAll');
+    await waitFor('Save All to save it', () => !editor.document.isDirty);
+    await replaceText(editor, "['http-logs'] | where status == 505 | count");
+    await vscode.workspace.save(uri);
+    await replaceText(editor, "['http-logs'] | where status == 506 | count");
+    assert.equal(await editor.document.save(), true, 'the save succeeds: kept as a draft');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode("['http-logs'] | where status == 507 | count"));
+    assert.deepEqual(sentSince(fake, from), [], 'nothing reached Axiom');
+    assert.ok(api.starredFiles.hasDraft(uri));
+    await waitFor('the written draft shown', () => editor.document.getText().includes('507'));
+    assert.equal(await send(editor.document), true);
+    assert.equal(
+      (fake.starredById('sq_checkout')?.query as { apl?: string } | undefined)?.apl,
+      "['http-logs'] | where status == 507 | count",
+      'the person’s send sends what the editor shows',
+    );
+  });
+
+  it('a draft is discarded: the editor shows Axiom’s version again and nothing is sent', async () => {
+    const view = await loadedView();
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'axiom.openStarredQuery',
+      row(view, 'sq_checkout'),
+    );
+    const api = await activateExtension();
+    const before = editor.document.getText();
+    await replaceText(editor, "['http-logs'] | where status == 418 | count");
+    assert.equal(await editor.document.save(), true);
+    assert.ok(api.starredFiles.hasDraft(editor.document.uri));
+    const puts = fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length;
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('axiom.discardDraft');
+    assert.equal(editor.document.getText(), before);
+    assert.equal(editor.document.isDirty, false);
+    assert.ok(!api.starredFiles.hasDraft(editor.document.uri));
+    assert.equal(fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length, puts);
   });
 
   it('closed, starred documents leave nothing behind: what was kept for each is forgotten', async function () {
@@ -375,7 +432,7 @@ describe('Starred Queries view', () => {
     const record = fake.starredById('sq_checkout')!;
     record.query = { ...(record.query as object), apl: 'print "theirs"' };
     record.name = 'Renamed elsewhere';
-    const saving = editor.document.save();
+    const saving = send(editor.document);
     await waitFor(
       'the save to read the query afresh',
       () => fake.requestsTo('GET /v2/apl-starred-queries/{id}').length >= 2,
@@ -399,7 +456,7 @@ describe('Starred Queries view', () => {
     await replaceText(editor, 'print "mine"');
     const record = fake.starredById('sq_checkout')!;
     record.query = { ...(record.query as object), apl: 'print "theirs"' };
-    const saving = editor.document.save();
+    const saving = send(editor.document);
     await new Promise((r) => setTimeout(r, 300));
     await waitFor('the question to be dismissed', async () => {
       await vscode.commands.executeCommand('notifications.clearAll');
@@ -413,7 +470,7 @@ describe('Starred Queries view', () => {
     await vscode.commands.executeCommand('axiom.compareStarredQuery', editor.document.uri);
     const original = await comparedOriginal(editor.document);
     assert.equal(original.getText(), 'print "theirs"');
-    assert.equal(await editor.document.save(), true);
+    assert.equal(await send(editor.document), true);
     assert.equal((fake.starredById('sq_checkout')!.query as { apl: string }).apl, 'print "mine"');
   });
 
@@ -425,12 +482,12 @@ describe('Starred Queries view', () => {
     );
     await replaceText(editor, 'print "typed"');
     fake.fail('PUT /v2/apl-starred-queries/{id}', { status: 500, body: { message: 'internal error' }, times: 1 });
-    assert.equal(await editor.document.save(), false);
+    assert.equal(await send(editor.document), false);
     assert.equal(editor.document.isDirty, true);
     assert.equal(editor.document.getText(), 'print "typed"');
     assert.equal((fake.starredById('sq_checkout')!.query as { apl: string }).apl, CHECKOUT_APL);
     await vscode.commands.executeCommand('notifications.clearAll');
-    assert.equal(await editor.document.save(), true);
+    assert.equal(await send(editor.document), true);
     assert.equal((fake.starredById('sq_checkout')!.query as { apl: string }).apl, 'print "typed"');
   });
 
@@ -458,7 +515,7 @@ describe('Starred Queries view', () => {
       assert.equal(await (await activateExtension()).activeDeployment(), 'other org');
 
       await replaceText(editor, 'print "for the settings deployment"');
-      assert.equal(await mine.save(), false);
+      assert.equal(await send(mine), false);
       assert.equal(mine.isDirty, true);
       assert.equal(mine.getText(), 'print "for the settings deployment"');
       await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(mine.uri)), (error: Error) => {
@@ -490,7 +547,7 @@ describe('Starred Queries view', () => {
 
       await switchDeployment('');
       const asked = byId(other).length;
-      assert.equal(await mine.save(), true);
+      assert.equal(await send(mine), true);
       assert.equal(mine.isDirty, false);
       assert.equal(
         (fake.starredById('sq_checkout')!.query as { apl: string }).apl,
@@ -543,7 +600,7 @@ describe('Starred Queries view', () => {
     );
     assert.equal(view.treeView.description, 'Mine · 1 query');
     await replaceText(editor, 'print "still here"');
-    assert.equal(await editor.document.save(), false);
+    assert.equal(await send(editor.document), false);
     assert.equal(editor.document.getText(), 'print "still here"');
     assert.equal(fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length, 0);
   });

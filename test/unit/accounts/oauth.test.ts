@@ -615,7 +615,12 @@ describe('OAuth: windows renew a sign-in once', () => {
    *  reaches it `delayMs` late), and its token store, which renews under the machine's lock. */
   function windowOver(
     delayMs: number,
-    options: { refresh?: ReturnType<typeof refreshWith>; storage?: string; onTakeOver?: () => void } = {},
+    options: {
+      refresh?: ReturnType<typeof refreshWith>;
+      storage?: string;
+      onTakeOver?: () => void;
+      timing?: SharedRenewalTiming;
+    } = {},
   ): { source: RefreshingToken; saves: Grant[] } {
     const secrets = new WindowSecrets(path.join(folder, 'secrets'), delayMs);
     const saves: Grant[] = [];
@@ -634,7 +639,8 @@ describe('OAuth: windows renew a sign-in once', () => {
       }),
     };
     const refresh = options.refresh ?? refreshWith(http);
-    return { source: new RefreshingToken(store, refresh, Date.now, REFRESH_MARGIN_MS, RENEWAL_TIMING), saves };
+    const timing = options.timing ?? RENEWAL_TIMING;
+    return { source: new RefreshingToken(store, refresh, Date.now, REFRESH_MARGIN_MS, timing), saves };
   }
   const refreshWith = (over: OAuthHttp) => (g: Grant & { refreshToken: string }) =>
     refreshTokens(g.tokenEndpoint, { clientId: g.clientId, refreshToken: g.refreshToken }, over);
@@ -767,6 +773,19 @@ describe('OAuth: windows renew a sign-in once', () => {
     ]);
     assert.equal(oauth.refreshGrants().length, 1);
     assert.equal(fake.requestsTo('GET /v2/monitors').length, 4, 'each window: refused once, then sent again');
+  });
+
+  it('a window whose copy of the secret storage never gets the renewed grant gives up rather than send the spent token', async () => {
+    const grant = await signedInAcross(3600);
+    const a = windowOver(0);
+    // Window B's copy learns of another window's writes only after a minute; it waits 300 ms at most.
+    const b = windowOver(60_000, { timing: { lookAgainMs: 50, renewedWithinMs: 300 } });
+    oauth.expire(grant.accessToken);
+    await clientOf(a.source, grant.accessToken).listMonitors();
+    const error = await rejection(clientOf(b.source, grant.accessToken).listMonitors());
+    assert.equal(error.code, 'sign_in_expired');
+    assert.equal(oauth.refreshGrants().length, 1, 'the spent refresh token was not sent again');
+    assert.equal(oauth.check(a.saves[0].accessToken), 'live', 'and the sign-in lives on');
   });
 
   it('the lock of a window that ended mid-renewal is taken at once', async () => {

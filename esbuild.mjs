@@ -522,6 +522,7 @@ if (main && tests && !cli) {
       'test/support/demo.ts',
       'test/support/serveDemo.ts',
       'test/support/historyWriter.ts',
+      'test/support/renewingWindow.ts',
       'test/bench/bench.ts',
       'test/bench/serveMonitors.ts',
       'test/bench/resultsPaint.ts',

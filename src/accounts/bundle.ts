@@ -45,7 +45,7 @@ export function createAccounts(deps: AccountsDeps) {
   const machine = new MachineState<SwitchRecord>(context.globalStorageUri.fsPath, 'deployment.json', {});
   // The connection's transport, for requests to the sign-in server.
   const transport = (): Transport => connection.transport();
-  const signedIn = new SignedInTokens(tokens, log, userAgent, transport);
+  const signedIn = new SignedInTokens(tokens, log, userAgent, transport, context.globalStorageUri.fsPath);
   const accounts = new Accounts(settings, tokens, machine, log, process.env, (name: string): Promise<void> =>
     signedIn.revoke(name),
   );

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { fileRenewalTurns } from '../core/accounts/renewalLock';
 import type { TokenSource } from '../core/accounts/tokenRefresh';
 import type { Transport } from '../core/api/transport';
 import { isAxiomError } from '../core/api/errors';
@@ -22,6 +23,8 @@ export class SignedInTokens implements vscode.Disposable {
     private readonly userAgent: string,
     /** How requests go: the connection's transport. */
     private readonly transport: () => Transport,
+    /** The extension's global storage folder: where the windows of this machine take turns renewing. */
+    private readonly folder: string,
   ) {}
 
   /** The source of a deployment's token when it was signed in with the browser and `token` is that sign-in's. */
@@ -41,8 +44,11 @@ export class SignedInTokens implements vscode.Disposable {
             `sign-in of “${name}” renewed${renewed.expiresAt ? `, valid until ${new Date(renewed.expiresAt).toISOString()}` : ''}`,
           );
         },
-        // Windows renew it once: the others take the renewed grant from the secret storage.
-        claims: this.tokens.renewalClaims(name),
+        // Windows renew it once, under a lock file: the others take the renewed grant from the secret storage.
+        turns: fileRenewalTurns(this.folder, name, {
+          onTakeOver: () =>
+            this.log.info(`the renewal of “${name}”'s sign-in by a window that went away was taken over`),
+        }),
       },
       (held) =>
         api.refreshTokens(

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { rememberSecret } from '../core/api/secrets';
 import type { Grant } from '../core/accounts/tokenRefresh';
-import { secretClaims, type RenewalClaims } from '../core/accounts/renewalClaims';
 
 const SETTINGS_TOKEN_KEY = 'axiom.token';
 const GRANT_KEY = 'axiom.signIn';
-/** Where a window claims the renewal of a deployment's grant, so that windows renew it once. */
+/** Where windows once claimed the renewal of a deployment's grant (now a lock file: renewalLock.ts);
+ *  a claim left there is deleted with the deployment's token. */
 const RENEWAL_KEY = 'axiom.signInRenewal';
 const ENV_IMPORTED_KEY = 'axiom.tokenImportedFromEnvironment';
 
@@ -116,20 +116,6 @@ export class TokenStore implements vscode.Disposable {
     await this.secrets.store(`${GRANT_KEY}:${deployment}`, JSON.stringify(grant));
     if (how.renewal) this.renewed.set(keyFor(deployment), grant.accessToken);
     await this.set(grant.accessToken, deployment);
-  }
-
-  /** The claims of the renewal of a deployment's grant, shared by every window over the secret storage. */
-  renewalClaims(deployment: string): RenewalClaims {
-    return secretClaims(
-      {
-        get: (key) => this.secrets.get(key),
-        store: (key, value) => this.secrets.store(key, value),
-        delete: (key) => this.secrets.delete(key),
-        onDidChange: (listener) => this.secrets.onDidChange((e) => listener(e.key)),
-      },
-      `${GRANT_KEY}:${deployment}`,
-      `${RENEWAL_KEY}:${deployment}`,
-    );
   }
 
   /** Moves a sign-in with its deployment's new name. */

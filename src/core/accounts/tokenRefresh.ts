@@ -4,17 +4,16 @@
 // new pair is stored before it is used. One refresh at a time: callers that ask meanwhile share it.
 //
 // Windows share one renewal too. Servers rotate refresh tokens (each works once) and may revoke a
-// whole sign-in when one is used twice, so two windows must never both send the same one. Before
-// it renews, a window claims the renewal in the secret storage every window shares (a claim names
-// the refresh token it renews, by a hash, and its owner), waits a moment for a claim written at
-// the same time by another window to land, and reads the claim back: the last one written wins,
-// and every window reads the same one. The others wait for the change event of the grant (or of
-// the claim) and take the renewed grant without a request. A claim whose owner is gone (its window
-// closed mid-renewal) is taken over once it has stood unchanged longer than a renewal can take.
-import { createHash, randomUUID } from 'node:crypto';
+// whole sign-in when one is used twice, so two windows must never both send the same one. A window
+// renews under the machine's lock of the sign-in's renewal (renewalLock.ts: a lock file, not the
+// secret storage, whose copy in each window learns of another window's write only later). Holding
+// it, the window looks whether the grant it holds was renewed already (the lock's note says so at
+// once); if not, it renews, stores the new grant, notes the old one renewed, and lets go. A window
+// that finds its grant renewed sends nothing: it reads the secret storage again until the renewed
+// grant is there (bounded). A lock whose holder is gone (its window closed mid-renewal) is taken.
 import { phrase } from '../phrase';
 import { AxiomError, isAxiomError } from '../api/errors';
-import type { RenewalClaims } from './renewalClaims';
+import { grantFingerprint, type RenewalTurns } from './renewalLock';
 import type { TokenSet } from './oauth';
 
 /** What a signed-in deployment keeps in secret storage. Only the tokens are secret; the rest is
@@ -38,46 +37,18 @@ export interface TokenSource {
 export interface GrantStore {
   load(): Promise<Grant | undefined>;
   save(grant: Grant): Promise<void>;
-  /** The claims of the grant's renewal, shared by every window (absent: this source renews alone). */
-  claims?: RenewalClaims;
+  /** Where the windows of the machine take turns renewing the grant (absent: this source renews alone). */
+  turns?: RenewalTurns;
 }
 
-/** How the windows' renewal is timed: how long a claim is given to land before it is read back,
- *  how long a claim unchanged means its owner is gone (longer than a refresh request may take),
- *  and how often a waiting window looks again without an event. */
+/** How a window whose grant another window renewed waits for the renewed grant to reach its copy
+ *  of the secret storage: how often it reads it again, and for how long at most. */
 export interface SharedRenewalTiming {
-  settleMs: number;
-  abandonedAfterMs: number;
   lookAgainMs: number;
+  renewedWithinMs: number;
 }
 
-export const SHARED_RENEWAL_TIMING: SharedRenewalTiming = {
-  settleMs: 250,
-  abandonedAfterMs: 45_000,
-  lookAgainMs: 2_000,
-};
-
-interface Claim {
-  owner: string;
-  /** A hash of the refresh token being renewed (the token itself is not repeated). */
-  renewing: string;
-}
-
-function fingerprint(refreshToken: string): string {
-  return createHash('sha256').update(refreshToken).digest('hex').slice(0, 32);
-}
-
-function readClaim(text: string | undefined): Claim | undefined {
-  if (!text) return undefined;
-  try {
-    const value = JSON.parse(text) as Partial<Claim>;
-    return typeof value.owner === 'string' && typeof value.renewing === 'string'
-      ? { owner: value.owner, renewing: value.renewing }
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const SHARED_RENEWAL_TIMING: SharedRenewalTiming = { lookAgainMs: 50, renewedWithinMs: 10_000 };
 
 /** Refresh this long before the expiry the server announced. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -98,9 +69,6 @@ export class RefreshingToken implements TokenSource {
   /** The grant as last read or renewed: read from the store again only near its expiry or after a
    *  refusal (another window may have renewed it), not before every request. */
   private cached?: Grant;
-
-  /** Who this source is, in the claims. */
-  private readonly owner = randomUUID();
 
   constructor(
     private readonly store: GrantStore,
@@ -139,53 +107,42 @@ export class RefreshingToken implements TokenSource {
     return this.pending;
   }
 
-  /** Renews the grant once across windows: as the window whose claim won, or by taking the grant
-   *  another window renewed meanwhile. */
+  /** Renews the grant once across windows: in this window's turn, or by taking the grant another
+   *  window renewed. */
   private async run(grant: Grant): Promise<Grant> {
-    const claims = this.store.claims;
-    if (!claims) return this.renewNow(grant);
-    let claimed = false;
+    const turns = this.store.turns;
+    if (!turns) return this.renewNow(grant);
+    const renewing = grantFingerprint(grant);
+    let sent = false;
+    let renewed: Grant | 'elsewhere';
     try {
-      return await this.renewOnce(grant, claims, () => (claimed = true));
+      renewed = await turns.exclusive(async () => {
+        if (await turns.renewed(renewing)) return 'elsewhere';
+        // Renewed before, and already in this window's copy of the secret storage.
+        const stored = await this.renewedElsewhere(grant);
+        if (stored) return stored;
+        sent = true;
+        const next = await this.renewNow(grant);
+        // Stored first: a window that reads the note then finds the new grant, if not at once.
+        await turns.noteRenewed(renewing).catch(() => undefined);
+        return next;
+      });
     } catch (error) {
-      // The secret storage failed before anything was sent: renewed by this window alone.
-      if (isAxiomError(error) || claimed) throw error;
+      // The lock's folder failed before anything was sent: renewed by this window alone.
+      if (isAxiomError(error) || sent) throw error;
       return this.renewNow(grant);
     }
+    return renewed === 'elsewhere' ? this.renewedGrant(grant) : renewed;
   }
 
-  private async renewOnce(grant: Grant, claims: RenewalClaims, sending: () => void): Promise<Grant> {
-    const renewing = fingerprint(grant.refreshToken!);
-    let watched: { claim: string; since: number } | undefined;
+  /** The grant another window renewed from `grant`, once this window's copy of the secret storage has it. */
+  private async renewedGrant(grant: Grant): Promise<Grant> {
+    const until = this.now() + this.timing.renewedWithinMs;
     for (;;) {
       const stored = await this.renewedElsewhere(grant);
       if (stored) return stored;
-      const text = await claims.read();
-      const claim = readClaim(text);
-      if (claim && claim.owner !== this.owner && claim.renewing === renewing) {
-        // Another window renews this token: wait for its grant, unless its claim stood too long.
-        const since = watched && watched.claim === text ? watched.since : this.now();
-        watched = { claim: text!, since };
-        if (this.now() - since < this.timing.abandonedAfterMs) {
-          await claims.changed(this.timing.lookAgainMs);
-          continue;
-        }
-      }
-      await claims.write(JSON.stringify({ owner: this.owner, renewing } satisfies Claim));
-      await new Promise((resolve) => setTimeout(resolve, this.timing.settleMs));
-      if (readClaim(await claims.read())?.owner !== this.owner) continue; // another's claim landed last
-      try {
-        // Renewed by a window that finished just before this claim: nothing to send.
-        const stored = await this.renewedElsewhere(grant);
-        if (stored) return stored;
-        sending();
-        return await this.renewNow(grant);
-      } finally {
-        await claims
-          .read()
-          .then((left) => (readClaim(left)?.owner === this.owner ? claims.clear() : undefined))
-          .catch(() => undefined); // a claim left behind is taken over once it stood too long
-      }
+      if (this.now() >= until) throw signInExpired();
+      await new Promise((resolve) => setTimeout(resolve, this.timing.lookAgainMs));
     }
   }
 

@@ -12,14 +12,14 @@
 //   writer finds the file replaced and writes it again. An appender checks after its write that
 //   the file it wrote to is still the one in place; if it was replaced, it writes the line again
 //   to the new file (a line twice is read once: entries have ids).
-// - The lock names its holder (process id, host) and its holder touches it every second. It is
-//   taken from a holder only when the holder is gone: its process is no longer alive on this
-//   host, or its heartbeat stopped. A holder that lives keeps it however long it takes.
+// - The lock (src/core/fileLock.ts, shared with the renewal of a sign-in) names its holder and its
+//   holder touches it every second. It is taken from a holder only when the holder is gone: its
+//   process is no longer alive on this host, or its heartbeat stopped. A holder that lives keeps it.
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { datasetFromApl } from '../apl/aplText';
+import { tryFileLock, withFileLock } from '../fileLock';
 import { readStoredRange, storeRange, type StoredRange, type TimeRange } from '../run/timeRange';
 
 /** How a run ended: its rows, cut at a limit, a query that does not compile, or another failure. */
@@ -52,10 +52,6 @@ export const DRY_RUN_SOURCE = 'dryRun';
 const OUTCOMES: readonly string[] = ['ok', 'limited', 'compileError', 'failed'];
 
 export const DEFAULT_MAX_ENTRIES = 1000;
-
-/** How often the holder of a lock touches it, and how long untouched means its holder is gone. */
-const HEARTBEAT_MS = 1_000;
-const HEARTBEAT_STOPPED_MS = 10_000;
 
 export interface HistoryStoreOptions {
   /** The extension's global storage folder. */
@@ -184,101 +180,14 @@ export class HistoryStore {
     }
   }
 
-  /** Runs `work` holding the file's lock. Without `force`, gives up (does nothing) when another
-   *  process holds it; with it, waits for as long as the holder lives. A lock whose holder is gone
-   *  is taken in either case. */
+  /** Runs `work` holding the file's lock (src/core/fileLock.ts). Without `force`, gives up (does
+   *  nothing) when another process holds it; with it, waits for as long as the holder lives. A lock
+   *  whose holder is gone is taken in either case. */
   private async underLock(file: string, options: { force?: boolean }, work: () => Promise<void>): Promise<void> {
-    await fs.promises.mkdir(this.folder, { recursive: true });
     const lock = `${file}.lock`;
-    const mine: LockHolder = { pid: process.pid, host: os.hostname(), id: randomUUID() };
-    for (;;) {
-      try {
-        await fs.promises.writeFile(lock, JSON.stringify(mine), { flag: 'wx' });
-        break;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const held = await readLock(lock);
-        if (held && holderGone(held)) {
-          await breakLock(lock, held.holder);
-          continue;
-        }
-        if (!options.force) return;
-        await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8));
-      }
-    }
-    const heartbeat = setInterval(() => {
-      const now = new Date();
-      fs.promises.utimes(lock, now, now).catch(() => undefined);
-    }, HEARTBEAT_MS);
-    heartbeat.unref?.();
-    try {
-      await work();
-    } finally {
-      clearInterval(heartbeat);
-      const held = await readLock(lock);
-      if (held?.holder?.id === mine.id) await fs.promises.rm(lock, { force: true });
-    }
+    if (options.force) await withFileLock(lock, work);
+    else await tryFileLock(lock, work);
   }
-}
-
-/** Who holds a lock: written into the lock file by its holder. */
-interface LockHolder {
-  pid: number;
-  host: string;
-  id: string;
-}
-
-/** A lock file's holder (undefined when the file holds no holder: written by an older version,
- *  or caught between its creation and its write) and when it was last touched. */
-async function readLock(lock: string): Promise<{ holder?: LockHolder; touchedAt: number } | undefined> {
-  let text: string;
-  let touchedAt: number;
-  try {
-    [text, touchedAt] = await Promise.all([
-      fs.promises.readFile(lock, 'utf8'),
-      fs.promises.stat(lock).then((s) => s.mtimeMs),
-    ]);
-  } catch {
-    return undefined;
-  }
-  try {
-    const value = JSON.parse(text) as Partial<LockHolder>;
-    if (typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.id === 'string')
-      return { holder: { pid: value.pid, host: value.host, id: value.id }, touchedAt };
-  } catch {
-    // not a holder: judged by its heartbeat alone
-  }
-  return { touchedAt };
-}
-
-/** Whether a lock's holder is gone: its process is not alive on this host, or it stopped touching the lock. */
-function holderGone(held: { holder?: LockHolder; touchedAt: number }): boolean {
-  if (Date.now() - held.touchedAt > HEARTBEAT_STOPPED_MS) return true;
-  return held.holder !== undefined && held.holder.host === os.hostname() && !processAlive(held.holder.pid);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, but another user's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Takes away the lock of a holder that is gone, and only that one: the file is moved aside and
- *  looked at; if another process took the lock meanwhile (it is not the gone holder's), it is put back. */
-async function breakLock(lock: string, gone: LockHolder | undefined): Promise<void> {
-  const aside = `${lock}.${process.pid}.${randomUUID()}.stale`;
-  try {
-    await fs.promises.rename(lock, aside);
-  } catch {
-    return; // broken or released by another meanwhile
-  }
-  const moved = await readLock(aside);
-  if (moved?.holder?.id !== gone?.id) await fs.promises.link(aside, lock).catch(() => undefined);
-  await fs.promises.rm(aside, { force: true });
 }
 
 /** Lines past the cap that a file may hold before it is compacted: compaction is not paid per run. */

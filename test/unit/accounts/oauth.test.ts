@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { createServer as httpServer } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import {
   authorizeUrl,
   discover,
@@ -26,15 +31,18 @@ import {
   REFRESH_MARGIN_MS,
   type Grant,
   type GrantStore,
+  type SharedRenewalTiming,
 } from '../../../src/core/accounts/tokenRefresh';
-import { secretClaims } from '../../../src/core/accounts/renewalClaims';
+import { fileRenewalTurns, readRenewalNote, renewalLockFile } from '../../../src/core/accounts/renewalLock';
+import type { FileLockTiming } from '../../../src/core/fileLock';
 import { createDispatcher, undiciTransport } from '../../../src/core/api/undiciTransport';
 import { AxiomError } from '../../../src/core/api/errors';
 import { maskSecrets } from '../../../src/core/api/secrets';
 import { DEMO_ORG, startDemo, startDemoSignIn } from '../../support/demo';
 import { FakeAxiom } from '../../support/fakeAxiom';
 import { FakeOAuth, followAuthorize, listening } from '../../support/fakeOAuth';
-import { MemorySecrets } from '../../support/sharedSecrets';
+import type { RenewalReport, RenewalRound } from '../../support/renewingWindow';
+import { WindowSecrets } from '../../support/sharedSecrets';
 import { CapturedLog, rejection, testClient } from '../../support/testClient';
 import { anyJson, FUZZ_BOUND, typedOrNothing } from '../../support/untrustedInput';
 
@@ -593,13 +601,28 @@ describe('OAuth: tokens that expire', () => {
 
 describe('OAuth: windows renew a sign-in once', () => {
   const GRANT_KEY = 'axiom.signIn:prod';
-  const TIMING = { settleMs: 40, abandonedAfterMs: 1_500, lookAgainMs: 300 };
+  /** The lock's timings in these tests: a lock is taken from its holder only when its process
+   *  ended (both windows live here), never because its heartbeat stopped. */
+  const LOCK_TIMING: FileLockTiming = { heartbeatMs: 100, stoppedAfterMs: 10 * 60_000, retryMs: 10 };
+  const RENEWAL_TIMING: SharedRenewalTiming = { lookAgainMs: 50, renewedWithinMs: 10_000 };
+  let folder: string;
+  beforeEach(() => (folder = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-renewal-'))));
+  afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
+  /** The extension's global storage folder, which every window of the machine shares. */
+  const storageFolder = () => path.join(folder, 'globalStorage');
 
-  /** A window's token store over the secrets every window shares: the grant, and the claims of its renewal. */
+  /** A window of this process: its own copy of the shared secret storage (another window's write
+   *  reaches it `delayMs` late), and its token store, which renews under the machine's lock. */
   function windowOver(
-    secrets: MemorySecrets,
-    refresh = refreshWith(http),
+    delayMs: number,
+    options: {
+      refresh?: ReturnType<typeof refreshWith>;
+      storage?: string;
+      onTakeOver?: () => void;
+      timing?: SharedRenewalTiming;
+    } = {},
   ): { source: RefreshingToken; saves: Grant[] } {
+    const secrets = new WindowSecrets(path.join(folder, 'secrets'), delayMs);
     const saves: Grant[] = [];
     const store: GrantStore = {
       load: async () => {
@@ -610,57 +633,108 @@ describe('OAuth: windows renew a sign-in once', () => {
         saves.push(grant);
         await secrets.store(GRANT_KEY, JSON.stringify(grant));
       },
-      claims: secretClaims(secrets, GRANT_KEY, 'axiom.signInRenewal:prod'),
+      turns: fileRenewalTurns(options.storage ?? storageFolder(), 'prod', {
+        timing: LOCK_TIMING,
+        onTakeOver: options.onTakeOver,
+      }),
     };
-    return { source: new RefreshingToken(store, refresh, Date.now, REFRESH_MARGIN_MS, TIMING), saves };
+    const refresh = options.refresh ?? refreshWith(http);
+    const timing = options.timing ?? RENEWAL_TIMING;
+    return { source: new RefreshingToken(store, refresh, Date.now, REFRESH_MARGIN_MS, timing), saves };
   }
   const refreshWith = (over: OAuthHttp) => (g: Grant & { refreshToken: string }) =>
     refreshTokens(g.tokenEndpoint, { clientId: g.clientId, refreshToken: g.refreshToken }, over);
 
-  /** Signed in with tokens that live `lifetimeSeconds` (inside the margin: due for renewal), the grant in the shared secrets. */
-  async function signedInAcross(lifetimeSeconds: number): Promise<{ secrets: MemorySecrets; grant: Grant }> {
+  /** Signed in with tokens that live `lifetimeSeconds` (inside the margin: due for renewal), the
+   *  grant in the secret storage's folder `secretsFolder`, where every window's copy has it. */
+  async function signedInAcross(lifetimeSeconds: number, secretsFolder = path.join(folder, 'secrets')): Promise<Grant> {
     oauth.accessLifetimeSeconds = lifetimeSeconds;
     oauth.revokeFamilyOnReuse = true;
     const { metadata, clientId, tokens } = await signedInTokens(oauth.url);
     const grant: Grant = { ...tokens, clientId, issuer: metadata.issuer, tokenEndpoint: metadata.tokenEndpoint };
-    const secrets = new MemorySecrets();
-    await secrets.store(GRANT_KEY, JSON.stringify(grant));
+    await WindowSecrets.written(secretsFolder, GRANT_KEY, JSON.stringify(grant));
     oauth.requests.length = 0;
     oauth.accessLifetimeSeconds = 3600; // the renewed tokens are not due again
-
-    return { secrets, grant };
+    return grant;
   }
 
   const clientOf = (source: RefreshingToken, token: string) =>
     testClient(fake.url, dispatcher, log, { token, orgId: 'fake-org-1', tokenSource: source });
 
-  it('two windows renewing at the same moment send one refresh grant, and both keep working', async () => {
-    for (let round = 0; round < 5; round++) {
-      const { secrets, grant } = await signedInAcross(30);
-      const [a, b] = [windowOver(secrets), windowOver(secrets)];
-      const [tokenA, tokenB] = await Promise.all([a.source.current(), b.source.current()]);
-      assert.equal(oauth.refreshGrants().length, 1, `round ${round}: one refresh grant`);
-      assert.equal(tokenA, tokenB, 'both use the renewed token');
-      assert.notEqual(tokenA, grant.accessToken);
-      assert.equal(oauth.check(tokenA), 'live', 'the family was not revoked');
-      assert.equal(a.saves.length + b.saves.length, 1, 'one window stored the renewal');
-      assert.equal(secrets.values.has('axiom.signInRenewal:prod'), false, 'the claim is cleared');
-      // Both windows' requests go through with it.
-      await Promise.all([
-        clientOf(a.source, grant.accessToken).listMonitors(),
-        clientOf(b.source, grant.accessToken).listMonitors(),
-      ]);
-      assert.deepEqual(
-        fake.requestsTo('GET /v2/monitors').map((r) => r.headers.authorization),
-        [`Bearer ${tokenA}`, `Bearer ${tokenA}`],
+  it(
+    'two windows (processes) renewing at the same moment, their secret storage 0, 100, 300 or 1,000 ms apart: one refresh grant, the other takes it at the lock’s release',
+    { timeout: 120_000 },
+    async () => {
+      const windows = [0, 1].map(() =>
+        fork(path.resolve(__dirname, '../../support/renewingWindow.mjs'), [], { stdio: 'ignore' }),
       );
-      fake.reset();
-    }
-  });
+      const answer = (child: ChildProcess) =>
+        new Promise<RenewalReport>((resolve, reject) => {
+          const ended = (code: number | null) => reject(new Error(`a window ended (${code})`));
+          child.once('exit', ended);
+          child.once('message', (message) => {
+            child.off('exit', ended);
+            resolve(message as RenewalReport);
+          });
+        });
+      const problems: string[] = [];
+      try {
+        let round = 0;
+        for (const delayMs of [0, 100, 300, 1_000])
+          for (let again = 0; again < 3; again++, round++) {
+            const secretsFolder = path.join(folder, `secrets-${round}`);
+            const grant = await signedInAcross(30, secretsFolder);
+            fake.reset();
+            const message: RenewalRound = {
+              round,
+              secretsFolder,
+              delayMs,
+              grantKey: GRANT_KEY,
+              storageFolder: storageFolder(),
+              lockTiming: LOCK_TIMING,
+              renewalTiming: RENEWAL_TIMING,
+              apiUrl: fake.url,
+              orgId: 'fake-org-1',
+              // Both at once, once both have their window ready.
+              startAt: Date.now() + 200,
+            };
+            const reports = await Promise.all(
+              windows.map((child) => {
+                const report = answer(child);
+                child.send(message);
+                return report;
+              }),
+            );
+            const sent = fake.requestsTo('GET /v2/monitors').map((r) => r.headers.authorization);
+            const renewed = sent[0]?.replace('Bearer ', '') ?? '';
+            const waiter = reports.find((r) => r.refreshes === 0);
+            const said = `round ${round} (${delayMs} ms): ${oauth.refreshGrants().length} refresh grants, ${JSON.stringify(reports)}, sent ${sent.length}`;
+            if (
+              oauth.refreshGrants().length !== 1 ||
+              reports.some((r) => r.failed !== undefined || r.takeOvers !== 0) ||
+              reports.reduce((sum, r) => sum + r.refreshes, 0) !== 1 ||
+              // The other window waited for the renewed grant only as long as its copy of the
+              // secret storage took to have it (counted in reads, one every lookAgainMs): < 2 s.
+              !waiter ||
+              waiter.readsUntilRenewed * RENEWAL_TIMING.lookAgainMs > 2_000 ||
+              sent.length !== 2 ||
+              sent[1] !== sent[0] ||
+              renewed === grant.accessToken ||
+              oauth.check(renewed) !== 'live'
+            )
+              problems.push(said);
+          }
+      } finally {
+        for (const child of windows) child.kill();
+      }
+      assert.deepEqual(problems, []);
+    },
+  );
 
   it('a window that finds the token already renewed uses the new one without a request; after a 401 too', async () => {
-    const { secrets, grant } = await signedInAcross(3600);
-    const [a, b] = [windowOver(secrets), windowOver(secrets)];
+    const grant = await signedInAcross(3600);
+    // Another window's writes reach each window's copy 300 ms late.
+    const [a, b] = [windowOver(300), windowOver(300)];
     const clientA = clientOf(a.source, grant.accessToken);
     const clientB = clientOf(b.source, grant.accessToken);
     await Promise.all([clientA.listMonitors(), clientB.listMonitors()]);
@@ -677,11 +751,21 @@ describe('OAuth: windows renew a sign-in once', () => {
       [`Bearer ${grant.accessToken}`, `Bearer ${renewed}`],
     );
     assert.equal(b.saves.length, 0);
+    // What the windows share besides the secret storage names no token.
+    const shared = fs
+      .readdirSync(storageFolder())
+      .map((f) => fs.readFileSync(path.join(storageFolder(), f), 'utf8'))
+      .join('\n');
+    assert.ok(shared.length > 0);
+    assert.deepEqual(
+      oauth.issuedTokens.filter((token) => shared.includes(token)),
+      [],
+    );
   });
 
   it('both windows refused at the same moment after a 401: one refresh grant', async () => {
-    const { secrets, grant } = await signedInAcross(3600);
-    const [a, b] = [windowOver(secrets), windowOver(secrets)];
+    const grant = await signedInAcross(3600);
+    const [a, b] = [windowOver(100), windowOver(100)];
     oauth.expire(grant.accessToken);
     await Promise.all([
       clientOf(a.source, grant.accessToken).listMonitors(),
@@ -691,35 +775,47 @@ describe('OAuth: windows renew a sign-in once', () => {
     assert.equal(fake.requestsTo('GET /v2/monitors').length, 4, 'each window: refused once, then sent again');
   });
 
-  it('the claim of a window that went away mid-renewal is taken over once it stood too long', async () => {
-    const { secrets } = await signedInAcross(30);
-    // A window that claims, then never finishes (closed while its request was out).
-    const gone = windowOver(secrets, () => new Promise(() => undefined));
-    void gone.source.current().catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, TIMING.settleMs * 3));
-    assert.ok(secrets.values.has('axiom.signInRenewal:prod'), 'the gone window holds the claim');
-    const started = Date.now();
-    const token = await windowOver(secrets).source.current();
-    assert.ok(Date.now() - started >= TIMING.abandonedAfterMs - 100, 'it waited for the claim first');
+  it('a window whose copy of the secret storage never gets the renewed grant gives up rather than send the spent token', async () => {
+    const grant = await signedInAcross(3600);
+    const a = windowOver(0);
+    // Window B's copy learns of another window's writes only after a minute; it waits 300 ms at most.
+    const b = windowOver(60_000, { timing: { lookAgainMs: 50, renewedWithinMs: 300 } });
+    oauth.expire(grant.accessToken);
+    await clientOf(a.source, grant.accessToken).listMonitors();
+    const error = await rejection(clientOf(b.source, grant.accessToken).listMonitors());
+    assert.equal(error.code, 'sign_in_expired');
+    assert.equal(oauth.refreshGrants().length, 1, 'the spent refresh token was not sent again');
+    assert.equal(oauth.check(a.saves[0].accessToken), 'live', 'and the sign-in lives on');
+  });
+
+  it('the lock of a window that ended mid-renewal is taken at once', async () => {
+    await signedInAcross(30);
+    // A window that took the lock, then ended before it let go (closed while its request was out).
+    const ended = await promisify(execFile)(process.execPath, ['-p', 'process.pid']);
+    fs.mkdirSync(storageFolder(), { recursive: true });
+    fs.writeFileSync(
+      renewalLockFile(storageFolder(), 'prod'),
+      JSON.stringify({ pid: Number(ended.stdout), host: os.hostname(), id: 'ended' }),
+    );
+    let takeOvers = 0;
+    const token = await windowOver(100, { onTakeOver: () => takeOvers++ }).source.current();
+    assert.equal(takeOvers, 1);
+    assert.equal(oauth.check(token), 'live');
+    assert.equal(oauth.refreshGrants().length, 1);
+    assert.equal(fs.existsSync(renewalLockFile(storageFolder(), 'prod')), false, 'and let go after');
+  });
+
+  it('when the lock’s folder cannot be used, the window renews alone rather than not at all', async () => {
+    await signedInAcross(30);
+    const notAFolder = path.join(folder, 'a-file');
+    fs.writeFileSync(notAFolder, '');
+    const token = await windowOver(0, { storage: notAFolder }).source.current();
     assert.equal(oauth.check(token), 'live');
     assert.equal(oauth.refreshGrants().length, 1);
   });
 
-  it('when the shared secret storage fails, the window renews alone rather than not at all', async () => {
-    const { secrets } = await signedInAcross(30);
-    const failing = new MemorySecrets();
-    failing.values.set(GRANT_KEY, secrets.values.get(GRANT_KEY)!);
-    failing.store = async (key, value) => {
-      if (key !== GRANT_KEY) throw new Error('the keychain is locked');
-      failing.values.set(key, value);
-    };
-    const token = await windowOver(failing).source.current();
-    assert.equal(oauth.check(token), 'live');
-    assert.equal(oauth.refreshGrants().length, 1);
-  });
-
-  it('the fake revokes the whole sign-in when a refresh token is used twice (what the claims prevent)', async () => {
-    const { grant } = await signedInAcross(30);
+  it('the fake revokes the whole sign-in when a refresh token is used twice (what the lock prevents)', async () => {
+    const grant = await signedInAcross(30);
     const refresh = refreshWith(http);
     const held = grant as Grant & { refreshToken: string };
     const outcomes = await Promise.allSettled([refresh(held), refresh(held)]);
@@ -727,6 +823,23 @@ describe('OAuth: windows renew a sign-in once', () => {
     const issued = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.accessToken] : []));
     assert.equal(issued.length, 1, 'the second use is refused');
     assert.equal(oauth.check(issued[0]), 'unknown', 'and the first one’s new token is revoked with it');
+  });
+
+  it('the note of renewed grants, read from anything, is a list of fingerprints or nothing', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          anyJson.map((v) => JSON.stringify(v)),
+          fc.string(),
+        ),
+        (text) => {
+          const read = readRenewalNote(text);
+          assert.ok(Array.isArray(read) && read.every((f) => typeof f === 'string'));
+        },
+      ),
+      FUZZ_BOUND,
+    );
+    assert.deepEqual(readRenewalNote(JSON.stringify({ renewed: ['a', 3, 'b'] })), ['a', 'b']);
   });
 });
 

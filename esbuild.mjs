@@ -638,6 +638,7 @@ if (main && tests && !cli) {
       ...files('test/unit'),
       ...files('test/integration'),
       'test/bench/activation.ts',
+      'test/bench/activationLoad.ts',
       'test/bench/openStarred.ts',
       'test/bench/openDashboard.ts',
       'test/bench/completion.ts',

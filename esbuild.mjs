@@ -6,9 +6,11 @@
 //   dist/<name>.js     one per lazily loaded bundle, loaded on first use through a loader: their
 //                      list (name → source file) is the declarations' (each feature's `bundle`, and
 //                      LIBRARIES), which this file imports (declaredBundles)
-//   dist/secrets.js    a module whose state is one per extension host (ONCE_PER_HOST below, with
-//                      the APL syntax tree's aplSyntax, aplLexer and aplReference),
-//                      required by every bundle that imports it
+//   dist/secrets.js    a module loaded once per extension host (ONCE_PER_HOST below): its state is
+//                      one per host (the secrets), or its code is needed by several bundles (zod,
+//                      the APL syntax tree, the declarations, the shared core modules), required by
+//                      every bundle that imports it (the activation bundle keeps its own copy of
+//                      the declarations: ACTIVATION_KEEPS)
 // and, for the browser, the results panel's webview (src/webview/results/main.ts, with uPlot):
 //   dist/webview/results.js and results.css   one script (iife) and one stylesheet, loaded by the
 //                      panel's page under its Content Security Policy (src/core/run/resultsPage.ts)
@@ -33,7 +35,10 @@
 //     or a declared bundle is one no loader requires;
 //   - a module that a lazy bundle's entry imports (what the bundle holds; src/platform/ is everyone's)
 //     is in another bundle, the activation bundle included: reached by a value import from elsewhere;
-//   - dist/extension.js holds a module from node_modules or Node's network modules.
+//   - dist/extension.js holds a module from node_modules or Node's network modules;
+//   - two files hold a copy of the same library (any module of a package in node_modules), or of the
+//     same module of the project whose source is DUPLICATE_LIMIT or more (duplicateProblems): it is
+//     built once, in ONCE_PER_HOST.
 // Type-checking is a separate step: \`npm run typecheck\`.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -113,11 +118,16 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * Raised by 150 bytes (production) and 400 (development) for speed where people are (issue 42): the
  * extension's own rows carry a private mark of outsideCallers.ts instead of joining a WeakSet, which
  * was a tenth of expanding a dataset of 5,000 fields.
+ * Raised by 300 bytes (production) and 500 (development) for a light start (issue 51): COMMANDS and
+ * VIEWS made on first read (platform/lazy.ts lazyTable, 250 bytes) and Node's promises API read when
+ * first used, which took extension.js's top level from 1.07 to 0.33 ms in plain Node
+ * (test/bench/activationLoad.ts, median of 15 fresh processes; test/bench/README.md).
  * Raised by 700 bytes (production) and 1,500 (development) for sending you can trust (issue 48):
  * Send to Axiom and Discard Draft registered at activation (Ctrl+S reaches them before any
- * feature is made), and each record kind's files found by scheme; their bodies load on first call.
+ * feature is made), each record kind's files found by scheme (their bodies load on first call),
+ * and the test API's send and forgetDrafts.
  */
-export const ACTIVATION_BUDGET = { production: 20_300, development: 38_700 };
+export const ACTIVATION_BUDGET = { production: 20_600, development: 39_200 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. */
@@ -146,9 +156,17 @@ export async function declaredBundles(root) {
  *  the file that makes it (all bundles are in dist/): each bundle is loaded once, by Node's cache. */
 function lazyApart(root, bundles) {
   const byEntry = new Map(Object.entries(bundles).map(([name, entry]) => [path.resolve(root, entry), name]));
+  const libraries = new Map(
+    Object.entries(bundles).flatMap(([name, entry]) => (isLibrary(entry) ? [[entry, name]] : [])),
+  );
   return {
     name: 'lazy-apart',
     setup(build) {
+      // A library built once (ONCE_PER_HOST) is required from its file by every other.
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        const name = args.kind === 'entry-point' ? undefined : libraries.get(args.path);
+        return name ? { path: `./${name}.js`, external: true } : undefined;
+      });
       build.onResolve({ filter: /^\.\.?\// }, (args) => {
         if (args.kind === 'entry-point') return undefined;
         const name = byEntry.get(path.resolve(args.resolveDir, `${args.path}.ts`));
@@ -159,24 +177,113 @@ function lazyApart(root, bundles) {
 }
 
 /**
- * Modules whose state is one per extension host (the secrets to mask, which tokens the client, the
- * accounts and the token store remember, and which every bundle masks with): each is built into a
- * file of its own, dist/<name>.js, that every bundle importing it requires (Node's cache loads it
- * once), rather than each bundle holding a copy of its own. Any file may import one. The APL
- * syntax tree (its parser, the lexer and the reference it reads) is one too: the language support
- * (the "apl" bundle) and each feature that reads a query's tree (run, monitors, starred, history,
- * the agents) share one copy, loaded with the first of them, rather than a copy each.
+ * Modules loaded once per extension host: each is built into a file of its own, dist/<name>.js, that
+ * every bundle importing it requires (Node's cache loads it once), rather than each bundle holding a
+ * copy of its own. Any file may import one. Two reasons put a module here:
+ *   - its state is one per host: the secrets to mask (which tokens the client, the accounts and the
+ *     token store remember, and which every bundle masks with);
+ *   - its code is needed by more than one bundle and is big enough to matter (the build fails when
+ *     a library or a module of DUPLICATE_LIMIT or more is in two files: duplicateProblems): the APL
+ *     syntax tree (its parser, the lexer and the reference it reads), zod (the schemas of the client,
+ *     the annotations, the dashboards and the agents: 450 KB a copy, in four bundles before), the
+ *     declarations (read by activation and by every feature's bundle), the base of the service's
+ *     documents and of the list views, and the core modules several features read.
+ * A name that is not a path under src/ is a library's, as an import names it ('zod').
+ * Only modules with no state of their own were moved here for their size: one copy instead of one per
+ * bundle changes nothing they do.
  */
 export const ONCE_PER_HOST = {
   secrets: 'src/core/api/secrets.ts',
   aplSyntax: 'src/core/apl/syntax.ts',
   aplLexer: 'src/core/apl/lexer.ts',
   aplReference: 'src/core/apl/reference.ts',
+  // Code that several bundles need, one copy for all (duplicateProblems).
+  zod: 'zod',
+  declarations: 'src/platform/declarations.ts',
+  recordFiles: 'src/platform/recordFiles.ts',
+  listView: 'src/platform/listView.ts',
+  openQuery: 'src/platform/openQuery.ts',
+  settings: 'src/platform/settings.ts',
+  keyOrder: 'src/core/keyOrder.ts',
+  jsonReader: 'src/core/jsonReader.ts',
+  errorAdvice: 'src/core/api/errorAdvice.ts',
+  requestBudget: 'src/core/api/requestBudget.ts',
+  apiSchemas: 'src/core/api/schemas.ts',
+  apiParse: 'src/core/api/parse.ts',
+  apiAnnotations: 'src/core/api/annotations.ts',
+  apiDashboards: 'src/core/api/dashboards.ts',
+  aplText: 'src/core/apl/aplText.ts',
+  datasetNames: 'src/core/datasets/datasets.ts',
+  historyStore: 'src/core/history/historyStore.ts',
+  timeRange: 'src/core/run/timeRange.ts',
+  panelWords: 'src/core/run/panelWords.ts',
+  chartAnnotations: 'src/core/run/chartAnnotations.ts',
+  queryText: 'src/core/run/queryText.ts',
+  previewLayout: 'src/core/dashboards/previewLayout.ts',
+  layoutCharts: 'src/core/dashboards/layoutCharts.ts',
+  monitorChecks: 'src/core/monitors/monitorChecks.ts',
+  monitorFields: 'src/core/monitors/monitorFields.ts',
+  monitorWrites: 'src/core/monitors/monitorWrites.ts',
 };
+
+/**
+ * ONCE_PER_HOST's modules that the activation bundle holds a copy of, so that loading
+ * dist/extension.js reads no other file: the declarations, which activation reads whole. Required
+ * from a file of their own, they added 0.44 ms to extension.js's top level of 1.02 ms in plain Node
+ * (test/bench/activationLoad.ts), for 5 KB saved in the .vsix. The lazily loaded bundles share
+ * dist/declarations.js; the table has no state, so two copies of it behave as one.
+ */
+export const ACTIVATION_KEEPS = ['declarations'];
+
+/** Whether a ONCE_PER_HOST entry names a library (a package in node_modules) rather than a file. */
+const isLibrary = (entry) => !entry.startsWith('src/');
 
 /** ONCE_PER_HOST's modules that the tree in `root` has (the checks' unit tests build small trees). */
 const oncePerHost = (root) =>
-  Object.fromEntries(Object.entries(ONCE_PER_HOST).filter(([, entry]) => fs.existsSync(path.join(root, entry))));
+  Object.fromEntries(
+    Object.entries(ONCE_PER_HOST).filter(([, entry]) =>
+      isLibrary(entry) ? fs.existsSync(path.join(root, 'node_modules', entry)) : fs.existsSync(path.join(root, entry)),
+    ),
+  );
+
+/**
+ * The smallest module, in bytes of its source, that may not be copied into two files: a module this
+ * big or bigger that two bundles need goes to ONCE_PER_HOST (about 2 KB of minified code; a smaller
+ * one costs less in copies than a file of its own costs to find and read). A library's modules may
+ * not be copied at all, whatever their size.
+ */
+export const DUPLICATE_LIMIT = 4 * 1024;
+
+/**
+ * The libraries and the big modules that more than one built file holds, in sentences naming the
+ * module and the files (none when each is in one file). `metafile` is esbuild's; `limit` the
+ * smallest source, in bytes, of a module of the project that counts (DUPLICATE_LIMIT);
+ * `activationKeeps` the sources of ACTIVATION_KEEPS, whose copy in dist/extension.js is allowed.
+ */
+export function duplicateProblems(metafile, { limit = DUPLICATE_LIMIT, activationKeeps = [] } = {}) {
+  const holders = new Map();
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (!file.endsWith('.js')) continue;
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      if (bytesInOutput === 0) continue;
+      if (output.entryPoint === 'src/extension.ts' && activationKeeps.includes(input)) continue;
+      const library = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
+      const big = input.startsWith('src/') && (metafile.inputs[input]?.bytes ?? 0) >= limit;
+      if (!library && !big) continue;
+      const what = library ? `the library ${library} (${input.slice(input.indexOf('node_modules/'))})` : input;
+      // A library counts once per file, by its first module there.
+      const key = library ?? input;
+      if (!holders.has(key)) holders.set(key, { what, files: new Set() });
+      holders.get(key).files.add(path.basename(file));
+    }
+  }
+  return [...holders.values()]
+    .filter(({ files }) => files.size > 1)
+    .map(
+      ({ what, files }) =>
+        `${what} is in ${files.size} files (${[...files].join(', ')}): build it once, in a file of its own (ONCE_PER_HOST in esbuild.mjs)`,
+    );
+}
 
 /** What every bundle may hold a copy of, an entry's imports included: the adapters over VS Code's services. */
 const SHARED = 'src/platform/';
@@ -267,6 +374,15 @@ export function bundleProblems(metafile, { bundles, budget }) {
       `${path.basename(activationFile)} is ${activationOutput.bytes} bytes, over its budget of ${budget} (ACTIVATION_BUDGET in esbuild.mjs): move what activation does not need into a lazily loaded bundle, or raise the budget and say why`,
     );
   return problems;
+}
+
+/** One metafile of several builds into one folder: each output is one build's; an input read by
+ *  several builds is the last one's (they differ only in which imports stay requires). */
+export function mergeMetafiles(metafiles) {
+  return {
+    inputs: Object.assign({}, ...metafiles.map((m) => m.inputs)),
+    outputs: Object.assign({}, ...metafiles.map((m) => m.outputs)),
+  };
 }
 
 const argValue = (flag) => {
@@ -382,12 +498,16 @@ const notebookRenderer = () => ({
  */
 let watchPending = 0;
 let watchProblems = [];
+/** The last metafile of each context that builds the extension's bundles, and their check. */
+const watchMetafiles = {};
+let watchCheck;
 /**
  * The node bundles and the webview are two esbuild contexts; a change seen by both is one rebuild
  * in the report: "started" when the first begins, the problems of both and "finished" when the
- * last ends. `checkLoads` (bundleProblems) is for the context that builds dist/extension.js.
+ * last ends. `built` names a context that builds the extension's bundles: when every change has
+ * been built, the last metafiles of those contexts, together, are checked (watchCheck).
  */
-const watchReport = (checkLoads) => ({
+const watchReport = (built) => ({
   name: 'watch-report',
   setup(build) {
     build.onStart(() => {
@@ -400,9 +520,10 @@ const watchReport = (checkLoads) => ({
       const report = (kind, text, location) => watchProblems.push({ kind, text, location });
       for (const e of result.errors) report('ERROR', e.text, e.location);
       for (const w of result.warnings) report('WARNING', w.text, w.location);
-      const problems = checkLoads && result.metafile ? checkLoads(result.metafile) : [];
-      for (const problem of problems) report('ERROR', problem, { file: DECLARATIONS, line: 1, column: 0 });
+      if (built && result.metafile) watchMetafiles[built] = result.metafile;
       if (--watchPending > 0) return;
+      const problems = watchCheck ? watchCheck(Object.values(watchMetafiles)) : [];
+      for (const problem of problems) report('ERROR', problem, { file: DECLARATIONS, line: 1, column: 0 });
       for (const { kind, text, location } of watchProblems) {
         console.log(`${kind === 'ERROR' ? '✘' : '▲'} [${kind}] ${text}`);
         if (location) console.log(`    ${location.file}:${location.line}:${location.column + 1}:`);
@@ -437,43 +558,69 @@ if (main && cli) {
     // files but through the loader's requires), and a watch has one rebuild to report.
     const bundles = await declaredBundles(root);
     const shared = oncePerHost(root);
+    for (const name of Object.keys(shared))
+      if (bundles[name]) throw new Error(`"${name}" is both a declared bundle and ONCE_PER_HOST's: rename one`);
     const options = {
       ...common,
       absWorkingDir: root,
-      entryPoints: { extension: 'src/extension.ts', ...bundles, ...shared },
       outdir,
       minify: production,
       sourcemap: !production,
       metafile: true,
+    };
+    // Two builds, so that the activation bundle can hold its own copy of ACTIVATION_KEEPS' modules
+    // while every other bundle requires their file: each entry is bundled on its own either way (no
+    // code is shared between the files but through the requires of the loaders and of ONCE_PER_HOST).
+    const activationShares = Object.fromEntries(
+      Object.entries(shared).filter(([name]) => !ACTIVATION_KEEPS.includes(name)),
+    );
+    const activationOptions = {
+      ...options,
+      entryPoints: { extension: 'src/extension.ts' },
+      plugins: [vscodeOnce, lazyApart(root, { ...bundles, ...activationShares })],
+    };
+    const bundlesOptions = {
+      ...options,
+      entryPoints: { ...bundles, ...shared },
       plugins: [vscodeOnce, lazyApart(root, { ...bundles, ...shared })],
     };
-    const check = (metafile) =>
-      bundleProblems(metafile, { bundles, budget: ACTIVATION_BUDGET[production ? 'production' : 'development'] });
+    const activationKeeps = ACTIVATION_KEEPS.flatMap((name) => (shared[name] ? [shared[name]] : []));
+    const check = (metafiles) => {
+      const metafile = mergeMetafiles(metafiles);
+      return [
+        ...bundleProblems(metafile, { bundles, budget: ACTIVATION_BUDGET[production ? 'production' : 'development'] }),
+        ...duplicateProblems(metafile, { activationKeeps }),
+      ];
+    };
     if (watch) {
       // esbuild's own log is silenced: watchReport prints the problems.
-      const context = await esbuild.context({
-        ...options,
-        logLevel: 'silent',
-        plugins: [...options.plugins, watchReport(check)],
-      });
-      const webviewContext = await esbuild.context({
-        ...webview,
-        logLevel: 'silent',
-        plugins: [watchReport(undefined)],
-      });
-      const rendererContext = await esbuild.context({
-        ...notebookRenderer(),
-        logLevel: 'silent',
-        plugins: [watchReport(undefined)],
-      });
-      await Promise.all([context.watch(), webviewContext.watch(), rendererContext.watch()]);
+      watchCheck = check;
+      const contexts = await Promise.all([
+        esbuild.context({
+          ...activationOptions,
+          logLevel: 'silent',
+          plugins: [...activationOptions.plugins, watchReport('activation')],
+        }),
+        esbuild.context({
+          ...bundlesOptions,
+          logLevel: 'silent',
+          plugins: [...bundlesOptions.plugins, watchReport('bundles')],
+        }),
+        esbuild.context({ ...webview, logLevel: 'silent', plugins: [watchReport(undefined)] }),
+        esbuild.context({ ...notebookRenderer(), logLevel: 'silent', plugins: [watchReport(undefined)] }),
+      ]);
+      await Promise.all(contexts.map((context) => context.watch()));
     } else {
-      const [built] = await Promise.all([
-        esbuild.build(options),
+      const [activationBuilt, bundlesBuilt] = await Promise.all([
+        esbuild.build(activationOptions),
+        esbuild.build(bundlesOptions),
         argValue('--root') ? undefined : esbuild.build(webview),
         argValue('--root') ? undefined : esbuild.build(notebookRenderer()),
       ]);
-      const problems = check(built.metafile);
+      const metafiles = [activationBuilt.metafile, bundlesBuilt.metafile];
+      if (process.env.AXIOM_METAFILE)
+        fs.writeFileSync(process.env.AXIOM_METAFILE, JSON.stringify(mergeMetafiles(metafiles)));
+      const problems = check(metafiles);
       if (problems.length) {
         for (const problem of problems) console.error(`✘ ${problem}`);
         process.exit(1);
@@ -499,6 +646,7 @@ if (main && tests && !cli) {
       ...files('test/unit'),
       ...files('test/integration'),
       'test/bench/activation.ts',
+      'test/bench/activationLoad.ts',
       'test/bench/openStarred.ts',
       'test/bench/openDashboard.ts',
       'test/bench/completion.ts',

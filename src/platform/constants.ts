@@ -1,12 +1,18 @@
 // The ids the extension shares with package.json: the features' (commands, views, editors...)
 // derived from their declarations (declarations.ts), the settings' and context keys' here.
+// COMMANDS and VIEWS are made on first read (lazyTable): activation reads neither, and each bundle
+// that imports this file made them as it loaded.
 import { FEATURES, type CommandName, type Features, type ViewFeature } from './declarations';
+import { lazyTable } from './lazy';
 
 /** Every command's id by its name (`COMMANDS.runQuery` is 'axiom.runQuery'): derived from the
  *  features' declarations (declarations.ts), where a command is added. */
-export const COMMANDS = Object.fromEntries(
-  Object.values(FEATURES).flatMap((feature) => feature.commands.map((name) => [name, `axiom.${name}`])),
-) as { readonly [Name in CommandName]: `axiom.${Name}` };
+export const COMMANDS = /* @__PURE__ */ lazyTable(
+  () =>
+    Object.fromEntries(
+      Object.values(FEATURES).flatMap((feature) => feature.commands.map((name) => [name, `axiom.${name}`])),
+    ) as { readonly [Name in CommandName]: `axiom.${Name}` },
+);
 
 export const SETTINGS = {
   section: 'axiom',
@@ -29,9 +35,12 @@ export const SETTINGS = {
 export const NOTEBOOK_TYPE = FEATURES.notebook.notebookTypes[0];
 
 /** The tree views' ids, by their feature's name (`VIEWS.datasets` is 'axiom.datasets'). */
-export const VIEWS = Object.fromEntries(
-  Object.entries(FEATURES).flatMap(([name, feature]) => ('view' in feature ? [[name, feature.view]] : [])),
-) as { readonly [Name in ViewFeature]: Features[Name]['view'] };
+export const VIEWS = /* @__PURE__ */ lazyTable(
+  () =>
+    Object.fromEntries(
+      Object.entries(FEATURES).flatMap(([name, feature]) => ('view' in feature ? [[name, feature.view]] : [])),
+    ) as { readonly [Name in ViewFeature]: Features[Name]['view'] },
+);
 
 /** The results panels' webview type: VS Code brings them back after a reload through its serializer (run/register.ts). */
 export const RESULTS_VIEW_TYPE = FEATURES.run.webviewPanels[0];

@@ -25,7 +25,9 @@ const LIBRARY_LOADERS = {
 /** The secret masks (core/api/secrets.ts: one module per extension host, esbuild.mjs's
  *  ONCE_PER_HOST), read when first needed: the log masks its first line with them. Imported, their
  *  file was required as extension.js loaded, a third of the load's time beyond the empty extension's. */
-export const secretMasks = once(() => require('../core/api/secrets') as typeof import('../core/api/secrets'));
+export const secretMasks = /* @__PURE__ */ once(
+  () => require('../core/api/secrets') as typeof import('../core/api/secrets'),
+);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 type Libraries = typeof LIBRARY_LOADERS;
@@ -46,4 +48,26 @@ export function once<T>(make: () => T): Once<T> {
   let kept: { value: T } | undefined;
   const get = () => (kept ??= { value: make() }).value;
   return Object.defineProperty(get, 'made', { get: () => kept?.value }) as Once<T>;
+}
+
+/**
+ * A table (a plain object of data) made on its first read, then kept: reading a key, testing one
+ * (`in`) or listing them (Object.keys, a spread, JSON) makes it, and each answers as the table
+ * itself would. For a table a module exports that activation does not read, which made at load
+ * would cost every window's start (platform/constants.ts's COMMANDS and VIEWS).
+ */
+export function lazyTable<T extends object>(make: () => T): T {
+  const table = once(make);
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(table(), key) as unknown,
+    has: (_, key) => Reflect.has(table(), key),
+    ownKeys: () => Reflect.ownKeys(table()),
+    // A proxy may report a key its (empty) target lacks only as configurable.
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(table(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    set: (_, key, value) => Reflect.set(table(), key, value),
+    deleteProperty: (_, key) => Reflect.deleteProperty(table(), key),
+  });
 }

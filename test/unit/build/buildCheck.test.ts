@@ -35,6 +35,18 @@ const GOOD: Record<string, string> = {
     "import { load } from './features';\nimport { register } from './feature/register';\nexport function activate(context: { subscriptions: unknown[] }) {\n  context.subscriptions.push(register(() => load('feature').work()));\n}\n",
 };
 
+/** A second bundle, "other" (src/other/bundle.ts, to be written), declared and loaded as the first is. */
+const SECOND_BUNDLE: Record<string, string> = {
+  'src/platform/declarations.ts': DECLARATIONS.replace(
+    'commands: [] } };',
+    "commands: [] }, other: { bundle: 'other/bundle', commands: [] } };",
+  ),
+  'src/features.ts': LOADER.replace(
+    "  feature: () => require('./feature/bundle') as typeof import('./feature/bundle'),\n",
+    "  feature: () => require('./feature/bundle') as typeof import('./feature/bundle'),\n  other: () => require('./other/bundle') as typeof import('./other/bundle'),\n",
+  ),
+};
+
 /** Builds the tree made of `GOOD` changed by `files` with the project's esbuild.mjs and its checks. */
 function build(files: Record<string, string>): { code: number | null; output: string; root: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-build-'));
@@ -119,14 +131,7 @@ describe('the build check of the lazy boundary, the declared bundles and the act
 
   it('fails a bundle holding what another bundle holds', () => {
     const result = build({
-      'src/platform/declarations.ts': DECLARATIONS.replace(
-        'commands: [] } };',
-        "commands: [] }, other: { bundle: 'other/bundle', commands: [] } };",
-      ),
-      'src/features.ts': LOADER.replace(
-        "  feature: () => require('./feature/bundle') as typeof import('./feature/bundle'),\n",
-        "  feature: () => require('./feature/bundle') as typeof import('./feature/bundle'),\n  other: () => require('./other/bundle') as typeof import('./other/bundle'),\n",
-      ),
+      ...SECOND_BUNDLE,
       'src/other/bundle.ts': "export { twice } from './twice';\n",
       'src/other/twice.ts': "import { work } from '../feature/work';\nexport const twice = () => work() + work();\n",
     });
@@ -135,6 +140,31 @@ describe('the build check of the lazy boundary, the declared bundles and the act
       result.output,
       /the bundle "other" \(other\.js\) holds src\/feature\/work\.ts, which belongs to the lazily loaded bundle "feature"/,
     );
+  });
+
+  it('fails a library that two bundles hold, naming it and both files', () => {
+    const library = {
+      'node_modules/tinylib/package.json': '{ "name": "tinylib", "main": "index.js" }\n',
+      'node_modules/tinylib/index.js': "exports.shout = (text) => text.toUpperCase() + '!';\n",
+    };
+    const twice = build({
+      ...SECOND_BUNDLE,
+      ...library,
+      'src/feature/work.ts': "import { shout } from 'tinylib';\nexport const work = (): string => shout('work');\n",
+      'src/other/bundle.ts': "import { shout } from 'tinylib';\nexport const other = (): string => shout('other');\n",
+    });
+    assert.equal(twice.code, 1, twice.output);
+    assert.match(
+      twice.output,
+      /the library tinylib \(node_modules\/tinylib\/index\.js\) is in 2 files \((feature|other)\.js, (feature|other)\.js\)/,
+    );
+    const once = build({
+      ...SECOND_BUNDLE,
+      ...library,
+      'src/feature/work.ts': "import { shout } from 'tinylib';\nexport const work = (): string => shout('work');\n",
+      'src/other/bundle.ts': "export const other = (): string => 'other';\n",
+    });
+    assert.equal(once.code, 0, once.output);
   });
 
   it('fails Node’s network modules at activation', () => {

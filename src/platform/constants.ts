@@ -3,7 +3,7 @@
 // COMMANDS and VIEWS are made on first read (lazyTable): activation reads neither, and each bundle
 // that imports this file made them as it loaded.
 import { FEATURES, type CommandName, type Features, type ViewFeature } from './declarations';
-import { lazyTable } from './lazy';
+import { lazyTable } from './lazyTable';
 
 /** Every command's id by its name (`COMMANDS.runQuery` is 'axiom.runQuery'): derived from the
  *  features' declarations (declarations.ts), where a command is added. */

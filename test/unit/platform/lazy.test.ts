@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { lazyTable, once } from '../../../src/platform/lazy';
+import { once } from '../../../src/platform/lazy';
+import { lazyTable } from '../../../src/platform/lazyTable';
 import { COMMANDS, VIEWS } from '../../../src/platform/constants';
 import { commandIds, FEATURES, type FeatureDeclaration, type FeatureName } from '../../../src/platform/declarations';
 

@@ -22,6 +22,7 @@ import { COMMANDS } from '../platform/constants';
 import { confirm } from '../platform/confirm';
 import { ApplyComparisons, fileToApply } from '../platform/fileToApply';
 import { localize } from '../platform/l10n';
+import { load } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import { ensureOrgId, openAppPage, type Deployments } from '../platform/webApp';
 import type { DashboardFiles } from './dashboardFiles';
@@ -60,6 +61,33 @@ export function dashboardCommands(deps: Deps) {
         async (client) => (await client.getDashboard(uid)).resource,
       ))
     );
+  }
+
+  /**
+   * The dashboard a command that changes it acts on. A row of the view is its own. Any other
+   * argument came from outside the extension (copied to plain data at the door,
+   * platform/outsideCallers.ts): only its uid is taken, the dashboard is read from Axiom by it, and
+   * the person is asked once, naming that dashboard (`then`: a delete's own words). Undefined:
+   * none given, not found, or declined.
+   */
+  async function dashboardToChange(
+    arg: unknown,
+    command: 'duplicateDashboard' | 'deleteDashboard',
+    then?: { detail: string; action: string },
+  ): Promise<{ dashboard: DashboardResource; asked: boolean } | undefined> {
+    const target = arg as { uid?: unknown } | undefined;
+    if (typeof target !== 'object' || target === null || typeof target.uid !== 'string') return undefined;
+    const uid = target.uid;
+    const own = view.dashboardByUid(uid);
+    if (own === target) return { dashboard: own, asked: false };
+    const dashboard = await withAxiom(
+      phrase('Reading the dashboard {0}', uid),
+      async (client) => (await client.getDashboard(uid)).resource,
+    );
+    if (!dashboard) return undefined;
+    const named = { name: dashboard.dashboard.name, id: dashboard.uid };
+    if (!(await load('outsideQuestion').askAboutRecord(command, named, then))) return undefined;
+    return { dashboard, asked: true };
   }
 
   async function chooseFolder(given: unknown): Promise<vscode.Uri | undefined> {
@@ -145,7 +173,7 @@ export function dashboardCommands(deps: Deps) {
 
     /** A copy of the dashboard, under a new name and a uid Axiom chooses: one POST. */
     duplicate: async (arg?: DashboardTarget & { name?: string }): Promise<DashboardResource | undefined> => {
-      const dashboard = await dashboardOf(arg);
+      const dashboard = (await dashboardToChange(arg, 'duplicateDashboard'))?.dashboard;
       if (!dashboard) return undefined;
       const name = (
         arg?.name ??
@@ -172,17 +200,16 @@ export function dashboardCommands(deps: Deps) {
 
     /** Deletes the dashboard in Axiom after a modal question naming it: one DELETE, never repeated by itself. */
     delete: async (arg?: DashboardTarget & { confirmed?: boolean }): Promise<boolean> => {
-      const dashboard = await dashboardOf(arg);
-      if (!dashboard) return false;
+      const consequence = localize('It is deleted in Axiom, for everyone who can see it. This cannot be undone.');
+      const action = localize('Delete');
+      // The extension's own code (`own`) says `confirmed`, which a call from outside cannot: it has asked.
+      const target = arg?.confirmed
+        ? await dashboardOf(arg).then((dashboard) => dashboard && { dashboard, asked: true })
+        : await dashboardToChange(arg, 'deleteDashboard', { detail: consequence, action });
+      if (!target) return false;
+      const { dashboard } = target;
       const name = dashboard.dashboard.name;
-      if (
-        !arg?.confirmed &&
-        !(await confirm(
-          localize('Delete the dashboard “{0}”?', name),
-          localize('It is deleted in Axiom, for everyone who can see it. This cannot be undone.'),
-          localize('Delete'),
-        ))
-      )
+      if (!target.asked && !(await confirm(localize('Delete the dashboard “{0}”?', name), consequence, action)))
         return false;
       const deleted = await withAxiom(phrase('Deleting “{0}”', name), async (client, deployment) => {
         await client.deleteDashboard(dashboard.uid);

@@ -535,8 +535,16 @@ function deploymentLabel(deployment: Deployment): DeploymentLabel {
  * nothing: its call sends nothing and says why.
  */
 function confirmationOf(preparation: Preparation): vscode.PreparedToolInvocation {
-  if (!preparation.ok) return { invocationMessage: localize('The change cannot be prepared: nothing will be sent.') };
-  const where = labelText(deploymentLabel(preparation.deployment));
+  if (!preparation.ok)
+    return {
+      invocationMessage:
+        preparation.why.kind === 'holdsSecret'
+          ? localize('Nothing will be sent: the change would carry a value shaped like an Axiom token.')
+          : localize('The change cannot be prepared: nothing will be sent.'),
+    };
+  // What will be sent is shown as it is: a body holding a token-like value was refused while
+  // preparing (secretPlaces), so nothing in it is masked. The deployment's label is not sent.
+  const where = maskSecrets(labelText(deploymentLabel(preparation.deployment)));
   const on = localize('On the deployment **{0}**:', escapeMarkdown(where));
   const { plan } = preparation;
   let title: string;
@@ -614,16 +622,23 @@ function confirmationOf(preparation: Preparation): vscode.PreparedToolInvocation
       break;
     }
   }
-  const message = new vscode.MarkdownString(maskSecrets(lines.join('\n')));
+  const message = new vscode.MarkdownString(lines.join('\n'));
   return { invocationMessage: invocationMessage ?? title, confirmationMessages: { title, message } };
 }
 
 /** Settings as the confirmation lists them: `field`: now → then (a new monitor: the value). */
 function settingLines(changes: readonly SettingChange[]): string[] {
-  // A code span shows its text as typed; JSON has no line breaks, and backticks are swapped out.
-  const shown = (value: unknown) => `\`${(JSON.stringify(value) ?? 'none').replace(/`/g, "'")}\``;
+  // A code span shows its text as typed (JSON has no line breaks): fenced by more backticks than
+  // any run inside, with a space either side when the text holds one, so the value is shown as sent.
+  const shown = (value: unknown) => {
+    const text = JSON.stringify(value) ?? 'none';
+    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(longest + 1);
+    return longest ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
+  };
   return changes.map(([key, before, after]) =>
-    before === undefined ? `- ${key}: ${shown(after)}` : `- ${key}: ${shown(before)} → ${shown(after)}`,
+    // What is there now is not sent: masked like any text from the service.
+    before === undefined ? `- ${key}: ${shown(after)}` : `- ${key}: ${maskSecrets(shown(before))} → ${shown(after)}`,
   );
 }
 

@@ -44,15 +44,29 @@ export async function editAnnotation(deps: RowDeps, arg: unknown): Promise<vscod
   }
 }
 
-/** Deletes the row's annotation after a modal naming it; true when it was deleted. */
+/**
+ * Deletes the row's annotation after one modal naming it; true when it was deleted. Only the row's
+ * id is taken (from outside the extension, the row is a plain copy of the caller's argument,
+ * platform/outsideCallers.ts): the annotation is read from Axiom by it, and the question names it
+ * as Axiom has it, with its id.
+ */
 export async function deleteAnnotation(deps: RowDeps, arg: unknown): Promise<boolean> {
-  const row = annotationRow(arg);
-  if (!row) return false;
-  const { annotation } = row;
+  const id = annotationRow(arg)?.annotation.id;
+  if (typeof id !== 'string') return false;
+  const annotation = await withClient(
+    deps.access,
+    { doing: phrase('Reading the annotation'), log: deps.log },
+    async (client) => (await client.getAnnotation(id)).annotation,
+  );
+  if (!annotation) return false;
   const name = annotation.title || annotation.type || annotation.id;
   const sure = await confirm(
     localize('Delete the annotation “{0}”?', name),
-    localize('It is removed from Axiom, from the charts of {0}, for everyone.', (annotation.datasets ?? []).join(', ')),
+    localize(
+      'It is removed from Axiom (id {0}), from the charts of {1}, for everyone.',
+      annotation.id,
+      (annotation.datasets ?? []).join(', '),
+    ),
     localize('Delete'),
   );
   if (!sure) return false;

@@ -9,7 +9,7 @@ import type { LazyTree } from '../platform/lazyEntries';
 import type { ListElement } from '../platform/listView';
 import type { Log } from '../platform/log';
 import type { Deployments } from '../platform/webApp';
-import { dashboardCommands } from './dashboardCommands';
+import { dashboardCommands, type DashboardTarget } from './dashboardCommands';
 import { DashboardFiles } from './dashboardFiles';
 import { DashboardsView } from './dashboardsView';
 
@@ -47,8 +47,9 @@ export function createDashboards(deps: DashboardsDeps) {
     [COMMANDS.copyDashboardLink]: rows.copyLink,
     [COMMANDS.duplicateDashboard]: rows.duplicate,
     [COMMANDS.deleteDashboard]: rows.delete,
-    [COMMANDS.exportDashboard]: rows.exportOne,
-    [COMMANDS.exportAllDashboards]: rows.exportAll,
+    // Only the arguments any caller may give: a folder given opens the dialog there (`own` takes it).
+    [COMMANDS.exportDashboard]: (arg?: DashboardTarget, folder?: unknown) => rows.exportOne(arg, folder),
+    [COMMANDS.exportAllDashboards]: (folder?: unknown) => rows.exportAll(folder),
     [COMMANDS.applyDashboardFile]: (arg?: unknown) => rows.apply(arg),
   };
   return {
@@ -60,8 +61,8 @@ export function createDashboards(deps: DashboardsDeps) {
     own: {
       deleteDashboard: rows.delete,
       applyDashboardFile: (uri: vscode.Uri) => rows.apply(uri, { confirmed: true }),
-      exportDashboard: rows.exportOne,
-      exportAllDashboards: rows.exportAll,
+      exportDashboard: (arg: DashboardTarget, folder: vscode.Uri) => rows.exportOne(arg, folder, { chosen: true }),
+      exportAllDashboards: (folder: vscode.Uri) => rows.exportAll(folder, { chosen: true }),
     },
     dispose(): void {
       view.dispose();

@@ -8,7 +8,6 @@ import { requireEndpoint } from '../core/api/baseUrl';
 import { isAxiomError } from '../core/api/errors';
 import {
   DASHBOARD_FILE_SUFFIX,
-  dashboardFileName,
   dashboardLink,
   dashboardText,
   exportText,
@@ -20,8 +19,16 @@ import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { confirm } from '../platform/confirm';
+import {
+  exportedMessage,
+  exportFolder,
+  writeExport,
+  type ExportedRecord,
+  type ExportKind,
+} from '../platform/exportToFolder';
 import { ApplyComparisons, fileToApply } from '../platform/fileToApply';
 import { localize } from '../platform/l10n';
+import { load } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import { ensureOrgId, openAppPage, type Deployments } from '../platform/webApp';
 import type { DashboardFiles } from './dashboardFiles';
@@ -62,37 +69,43 @@ export function dashboardCommands(deps: Deps) {
     );
   }
 
-  async function chooseFolder(given: unknown): Promise<vscode.Uri | undefined> {
-    if (given instanceof vscode.Uri) return given;
-    const picked = await vscode.window.showOpenDialog({
-      canSelectFiles: false,
-      canSelectFolders: true,
-      canSelectMany: false,
-      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-      openLabel: localize('Export Here'),
-      title: localize('Export dashboards as files'),
-    });
-    return picked?.[0];
+  /**
+   * The dashboard a command that changes it acts on. A row of the view is its own. Any other
+   * argument came from outside the extension (copied to plain data at the door,
+   * platform/outsideCallers.ts): only its uid is taken, the dashboard is read from Axiom by it, and
+   * the person is asked once, naming that dashboard (`then`: a delete's own words). Undefined:
+   * none given, not found, or declined.
+   */
+  async function dashboardToChange(
+    arg: unknown,
+    command: 'duplicateDashboard' | 'deleteDashboard',
+    then?: { detail: string; action: string },
+  ): Promise<{ dashboard: DashboardResource; asked: boolean } | undefined> {
+    const target = arg as { uid?: unknown } | undefined;
+    if (typeof target !== 'object' || target === null || typeof target.uid !== 'string') return undefined;
+    const uid = target.uid;
+    const own = view.dashboardByUid(uid);
+    if (own === target) return { dashboard: own, asked: false };
+    const dashboard = await withAxiom(
+      phrase('Reading the dashboard {0}', uid),
+      async (client) => (await client.getDashboard(uid)).resource,
+    );
+    if (!dashboard) return undefined;
+    const named = { name: dashboard.dashboard.name, id: dashboard.uid };
+    if (!(await load('outsideQuestion').askAboutRecord(command, named, then))) return undefined;
+    return { dashboard, asked: true };
   }
 
-  /** Writes each dashboard to its own file in the folder; names that would clash get the uid beside. */
-  async function writeFiles(folder: vscode.Uri, records: DashboardRecord[]): Promise<vscode.Uri[]> {
-    const taken = new Set<string>();
-    const written: vscode.Uri[] = [];
-    for (const record of records) {
-      let name = dashboardFileName(record.resource.dashboard.name);
-      if (taken.has(name.toLowerCase()))
-        name = dashboardFileName(`${record.resource.dashboard.name} (${record.resource.uid})`);
-      taken.add(name.toLowerCase());
-      const uri = vscode.Uri.joinPath(folder, name);
-      await vscode.workspace.fs.writeFile(
-        uri,
-        new TextEncoder().encode(exportText(record.document, record.resource.uid)),
-      );
-      written.push(uri);
-    }
-    return written;
-  }
+  const kind: ExportKind = {
+    extension: DASHBOARD_FILE_SUFFIX,
+    fallback: 'dashboard',
+    title: localize('Export dashboards as files'),
+    records: localize('Axiom’s dashboards'),
+  };
+  const asExported = (record: DashboardRecord): ExportedRecord => ({
+    name: record.resource.dashboard.name,
+    text: exportText(record.document, record.resource.uid),
+  });
 
   /** Opens the dashboard as a JSON document of its own: Ctrl+S saves it back to Axiom. */
   const open = async (arg?: DashboardTarget, options?: vscode.TextDocumentShowOptions) => {
@@ -145,7 +158,7 @@ export function dashboardCommands(deps: Deps) {
 
     /** A copy of the dashboard, under a new name and a uid Axiom chooses: one POST. */
     duplicate: async (arg?: DashboardTarget & { name?: string }): Promise<DashboardResource | undefined> => {
-      const dashboard = await dashboardOf(arg);
+      const dashboard = (await dashboardToChange(arg, 'duplicateDashboard'))?.dashboard;
       if (!dashboard) return undefined;
       const name = (
         arg?.name ??
@@ -172,17 +185,16 @@ export function dashboardCommands(deps: Deps) {
 
     /** Deletes the dashboard in Axiom after a modal question naming it: one DELETE, never repeated by itself. */
     delete: async (arg?: DashboardTarget & { confirmed?: boolean }): Promise<boolean> => {
-      const dashboard = await dashboardOf(arg);
-      if (!dashboard) return false;
+      const consequence = localize('It is deleted in Axiom, for everyone who can see it. This cannot be undone.');
+      const action = localize('Delete');
+      // The extension's own code (`own`) says `confirmed`, which a call from outside cannot: it has asked.
+      const target = arg?.confirmed
+        ? await dashboardOf(arg).then((dashboard) => dashboard && { dashboard, asked: true })
+        : await dashboardToChange(arg, 'deleteDashboard', { detail: consequence, action });
+      if (!target) return false;
+      const { dashboard } = target;
       const name = dashboard.dashboard.name;
-      if (
-        !arg?.confirmed &&
-        !(await confirm(
-          localize('Delete the dashboard “{0}”?', name),
-          localize('It is deleted in Axiom, for everyone who can see it. This cannot be undone.'),
-          localize('Delete'),
-        ))
-      )
+      if (!target.asked && !(await confirm(localize('Delete the dashboard “{0}”?', name), consequence, action)))
         return false;
       const deleted = await withAxiom(phrase('Deleting “{0}”', name), async (client, deployment) => {
         await client.deleteDashboard(dashboard.uid);
@@ -196,34 +208,44 @@ export function dashboardCommands(deps: Deps) {
       return true;
     },
 
-    /** Exports the dashboard into a folder (chosen, or given) as `<name>.axiom-dashboard.json`; opens the file. */
-    exportOne: async (arg?: DashboardTarget, folder?: vscode.Uri): Promise<vscode.Uri | undefined> => {
+    /**
+     * Exports the dashboard into a folder as `<name>.axiom-dashboard.json`; opens the file. The
+     * folder is chosen in the dialog (opened at one given), or taken as given when `how.chosen`
+     * (the extension's own code).
+     */
+    exportOne: async (
+      arg?: DashboardTarget,
+      folder?: unknown,
+      how: { chosen?: boolean } = {},
+    ): Promise<vscode.Uri | undefined> => {
       const dashboard = await dashboardOf(arg);
       if (!dashboard) return undefined;
       const record = await withAxiom(phrase('Reading “{0}”', dashboard.dashboard.name), (client) =>
         client.getDashboard(dashboard.uid),
       );
-      const target = record && (await chooseFolder(folder));
+      const target = record && (await exportFolder(kind, folder, how.chosen));
       if (!record || !target) return undefined;
-      const [uri] = await writeFiles(target, [record]);
-      await vscode.window.showTextDocument(uri);
+      const [uri] = (await writeExport(kind, target, [asExported(record)]))?.written ?? [];
+      if (uri) await vscode.window.showTextDocument(uri);
       return uri;
     },
 
-    /** Exports every dashboard into a folder, one file each (each read whole). */
-    exportAll: async (folder?: vscode.Uri): Promise<vscode.Uri[] | undefined> => {
+    /** Exports every dashboard into a folder, one file each (each read whole); the folder as for exportOne. */
+    exportAll: async (folder?: unknown, how: { chosen?: boolean } = {}): Promise<vscode.Uri[] | undefined> => {
       const records = await withAxiom(phrase('Loading dashboards'), async (client) => {
         const { dashboards } = await client.listDashboards();
         const read: DashboardRecord[] = [];
         for (const d of dashboards) read.push(await client.getDashboard(d.uid));
         return read;
       });
-      const target = records && (await chooseFolder(folder));
+      const target = records && (await exportFolder(kind, folder, how.chosen));
       if (!records || !target) return undefined;
-      const written = await writeFiles(target, records);
-      void vscode.window.showInformationMessage(
-        written.length === 1 ? localize('Exported 1 dashboard.') : localize('Exported {0} dashboards.', written.length),
-      );
+      const outcome = await writeExport(kind, target, records.map(asExported));
+      if (!outcome) return undefined;
+      const { written } = outcome;
+      const exported =
+        written.length === 1 ? localize('Exported 1 dashboard.') : localize('Exported {0} dashboards.', written.length);
+      void vscode.window.showInformationMessage(exportedMessage(exported, outcome));
       return written;
     },
 

@@ -13,6 +13,7 @@ import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { confirm } from '../platform/confirm';
 import { localize, say } from '../platform/l10n';
+import { load } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import type { MonitorFiles } from './monitorFiles';
 import type { MonitorsView } from './monitorsView';
@@ -57,6 +58,28 @@ export function monitorEditCommands(deps: Deps) {
     });
     if (saved) view.updated(saved);
     return saved;
+  }
+
+  /**
+   * The monitor a command that changes it acts on. A row of the view (from its menu) or one picked
+   * is the view's own. Any other argument came from outside the extension (copied to plain data at
+   * the door, platform/outsideCallers.ts): only its id is taken, the monitor is read from Axiom by
+   * it, and the person is asked once, naming that monitor (`ask`: the question's words, a
+   * delete's own). Undefined: nothing picked, not found, or declined.
+   */
+  async function monitorToChange(
+    arg: unknown,
+    command: 'deleteMonitor' | 'disableMonitor' | 'enableMonitor' | 'snoozeMonitor',
+    then?: { detail: string; action: string },
+  ): Promise<{ monitor: Monitor; asked: boolean } | undefined> {
+    const given = await monitorFromArgs(arg, view);
+    if (!given || view.currentMonitors.includes(given)) return given && { monitor: given, asked: false };
+    const monitor = await withAxiom(
+      phrase('Reading the monitor {0}', given.id),
+      async (client) => (await client.getMonitor(given.id)).monitor,
+    );
+    if (!monitor || !(await load('outsideQuestion').askAboutRecord(command, monitor, then))) return undefined;
+    return { monitor, asked: true };
   }
 
   /** Opens a monitor (created or read) for editing: its query and, beside it, its settings. */
@@ -131,14 +154,13 @@ export function monitorEditCommands(deps: Deps) {
 
     /** Deletes the monitor after a modal question naming it: one DELETE, never repeated by itself. */
     delete: async (arg?: unknown): Promise<boolean> => {
-      const monitor = await monitorFromArgs(arg, view);
-      if (!monitor) return false;
-      const sure = await confirm(
-        localize('Delete the monitor “{0}”?', monitor.name),
-        localize('It is deleted in Axiom and stops alerting, for everyone. This cannot be undone.'),
-        localize('Delete'),
-      );
-      if (!sure) return false;
+      const consequence = localize('It is deleted in Axiom and stops alerting, for everyone. This cannot be undone.');
+      const action = localize('Delete');
+      const target = await monitorToChange(arg, 'deleteMonitor', { detail: consequence, action });
+      if (!target) return false;
+      const { monitor } = target;
+      if (!target.asked && !(await confirm(localize('Delete the monitor “{0}”?', monitor.name), consequence, action)))
+        return false;
       const deleted = await withAxiom(phrase('Deleting “{0}”', monitor.name), async (client, deployment) => {
         await deleteMonitor(client, monitor.id);
         return { deployment };
@@ -152,13 +174,13 @@ export function monitorEditCommands(deps: Deps) {
     },
 
     disable: async (arg?: unknown): Promise<Monitor | undefined> => {
-      const monitor = await monitorFromArgs(arg, view);
+      const monitor = (await monitorToChange(arg, 'disableMonitor'))?.monitor;
       return monitor && change(monitor, phrase('Disabling “{0}”', monitor.name), { disabled: true });
     },
 
     /** Turns the monitor on: not disabled, and no snooze. */
     enable: async (arg?: unknown): Promise<Monitor | undefined> => {
-      const monitor = await monitorFromArgs(arg, view);
+      const monitor = (await monitorToChange(arg, 'enableMonitor'))?.monitor;
       return (
         monitor &&
         change(monitor, phrase('Enabling “{0}”', monitor.name), (fresh) => ({
@@ -170,7 +192,7 @@ export function monitorEditCommands(deps: Deps) {
 
     /** Snoozes the monitor (disabledUntil) for a chosen time, 15 minutes to 7 days, or until a date. */
     snooze: async (arg?: unknown): Promise<Monitor | undefined> => {
-      const monitor = await monitorFromArgs(arg, view);
+      const monitor = (await monitorToChange(arg, 'snoozeMonitor'))?.monitor;
       if (!monitor) return undefined;
       const untilDate = localize('Until a date…');
       const picked = await vscode.window.showQuickPick(

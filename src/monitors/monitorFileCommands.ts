@@ -4,7 +4,6 @@ import { fieldText, type JsonObject } from '../core/json';
 import {
   applyTarget,
   fileChanges,
-  exportFileNames,
   MONITOR_FILE_SUFFIX,
   monitorFileText,
   readMonitorFile,
@@ -14,6 +13,13 @@ import type { AxiomClient } from '../core/api/client';
 import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { confirm } from '../platform/confirm';
+import {
+  exportedMessage,
+  exportFolder,
+  writeExport,
+  type ExportedRecord,
+  type ExportKind,
+} from '../platform/exportToFolder';
 import { ApplyComparisons, fileToApply } from '../platform/fileToApply';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
@@ -40,70 +46,16 @@ export function monitorFileCommands(deps: Deps) {
   const withAxiom = <T>(doing: Phrase, work: (client: AxiomClient) => Promise<T>) =>
     withClient(deps.access, { doing, log: deps.log }, (client) => work(client));
 
-  async function folder(): Promise<vscode.Uri | undefined> {
-    const picked = await vscode.window.showOpenDialog({
-      canSelectFiles: false,
-      canSelectFolders: true,
-      canSelectMany: false,
-      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-      openLabel: localize('Export Here'),
-      title: localize('Export monitors as files'),
-    });
-    return picked?.[0];
-  }
-
-  /** Whether a file is there already. */
-  async function exists(uri: vscode.Uri): Promise<boolean> {
-    try {
-      await vscode.workspace.fs.stat(uri);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /**
-   * Writes each record to its own file in the folder (names apart on a case-insensitive file
-   * system). When some of the files are there already, asks once: overwrite them all, skip them,
-   * or cancel (nothing written). The files written, and how many were kept as they were.
-   */
-  async function write(
-    target: vscode.Uri,
-    records: JsonObject[],
-  ): Promise<{ written: vscode.Uri[]; kept: number } | undefined> {
-    const uris = exportFileNames(records.map((record) => fieldText(record.name, 'monitor'))).map((name) =>
-      vscode.Uri.joinPath(target, name),
-    );
-    const there = await Promise.all(uris.map(exists));
-    const existing = there.filter(Boolean).length;
-    let skipExisting = false;
-    if (existing) {
-      const [overwrite, skip] = [localize('Overwrite All'), localize('Skip Existing')];
-      const folderName = target.path.split('/').filter(Boolean).at(-1) ?? target.path;
-      const choice = await vscode.window.showWarningMessage(
-        existing === 1
-          ? localize('1 of the files to export is already in “{0}”.', folderName)
-          : localize('{0} of the files to export are already in “{1}”.', existing, folderName),
-        {
-          modal: true,
-          detail: localize(
-            'Overwrite them with Axiom’s monitors, or keep them and write only the files not there yet?',
-          ),
-        },
-        overwrite,
-        skip,
-      );
-      if (choice !== overwrite && choice !== skip) return undefined;
-      skipExisting = choice === skip;
-    }
-    const written: vscode.Uri[] = [];
-    for (const [i, record] of records.entries()) {
-      if (skipExisting && there[i]) continue;
-      await vscode.workspace.fs.writeFile(uris[i], new TextEncoder().encode(monitorFileText(record)));
-      written.push(uris[i]);
-    }
-    return { written, kept: skipExisting ? existing : 0 };
-  }
+  const kind: ExportKind = {
+    extension: MONITOR_FILE_SUFFIX,
+    fallback: 'monitor',
+    title: localize('Export monitors as files'),
+    records: localize('Axiom’s monitors'),
+  };
+  const asExported = (record: JsonObject): ExportedRecord => ({
+    name: fieldText(record.name, 'monitor'),
+    text: monitorFileText(record),
+  });
 
   return {
     /** Exports the monitor of a row (or one picked) into a chosen folder; opens the file. */
@@ -114,31 +66,27 @@ export function monitorFileCommands(deps: Deps) {
         phrase('Reading “{0}”', monitor.name),
         async (client) => (await client.getMonitor(monitor.id)).raw,
       );
-      const target = record && (await folder());
+      const target = record && (await exportFolder(kind));
       if (!record || !target) return undefined;
-      const [uri] = (await write(target, [record]))?.written ?? [];
+      const [uri] = (await writeExport(kind, target, [asExported(record)]))?.written ?? [];
       if (uri) await vscode.window.showTextDocument(uri);
       return uri;
     },
 
-    /** Exports every monitor into a chosen folder, one file each. */
-    exportAll: async (): Promise<vscode.Uri[] | undefined> => {
+    /** Exports every monitor into a chosen folder (the dialog opens at one given), one file each. */
+    exportAll: async (folder?: unknown): Promise<vscode.Uri[] | undefined> => {
       const list = await withAxiom(
         phrase('Loading monitors'),
         async (client) => (await client.listMonitors()).monitors as unknown as JsonObject[],
       );
-      const target = list && (await folder());
+      const target = list && (await exportFolder(kind, folder));
       if (!list || !target) return undefined;
-      const outcome = await write(target, list);
+      const outcome = await writeExport(kind, target, list.map(asExported));
       if (!outcome) return undefined;
-      const { written, kept } = outcome;
+      const { written } = outcome;
       const exported =
         written.length === 1 ? localize('Exported 1 monitor.') : localize('Exported {0} monitors.', written.length);
-      void vscode.window.showInformationMessage(
-        kept === 0
-          ? exported
-          : `${exported} ${kept === 1 ? localize('1 file already there was kept.') : localize('{0} files already there were kept.', kept)}`,
-      );
+      void vscode.window.showInformationMessage(exportedMessage(exported, outcome));
       return written;
     },
 

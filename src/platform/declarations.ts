@@ -144,10 +144,10 @@ export const FEATURES = {
     ],
     changing: {
       starMonitorQuery: 'first',
-      deleteMonitor: 'first',
-      disableMonitor: 'first',
-      enableMonitor: 'first',
-      snoozeMonitor: 'first',
+      deleteMonitor: 'itself',
+      disableMonitor: 'itself',
+      enableMonitor: 'itself',
+      snoozeMonitor: 'itself',
       applyMonitorFile: 'itself',
     },
   },
@@ -266,7 +266,7 @@ export const FEATURES = {
       'copyAnnotationUrl',
       'openAnnotationUrl',
     ],
-    changing: { addAnnotation: 'itself', deleteAnnotation: 'first' },
+    changing: { addAnnotation: 'itself', deleteAnnotation: 'itself' },
   },
   /** The Dashboards view, the commands on its rows and the dashboards' JSON documents (issue 41). */
   dashboards: {
@@ -288,8 +288,8 @@ export const FEATURES = {
       'applyDashboardFile',
     ],
     changing: {
-      duplicateDashboard: 'first',
-      deleteDashboard: 'first',
+      duplicateDashboard: 'itself',
+      deleteDashboard: 'itself',
       applyDashboardFile: 'itself',
     },
     ownOnly: {

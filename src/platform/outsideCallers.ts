@@ -8,6 +8,11 @@
 // The extension's own arguments pass as they always did: the rows its views hand VS Code (marked
 // here by the list views) come back from a menu as the same objects. Its own code calls the
 // features' functions (each feature's `own`), never a command with arguments only it may give.
+//
+// Arguments from outside are copied to plain data here, once, before any question: the caller's
+// object may answer one id while the question is asked and another after (a getter, a proxy), so
+// nothing the command does reads the caller's object again. A command that changes a record takes
+// only its id from that copy and reads the record from Axiom by it.
 import { changingCommand } from './declarations';
 import { load } from './lazy';
 
@@ -66,9 +71,11 @@ function withoutOwnOnly(arg: unknown, keys: readonly string[]): unknown {
 /**
  * The command `id`'s body as VS Code is to call it. A command that changes nothing, or one called
  * with nothing or with the extension's own objects, runs as it is. Called from outside, a changing
- * command loses the arguments only the extension gives (its declaration's `ownOnly`), then either
- * asks itself (`asks: 'itself'`) or is run only when the person allows it in a modal question that
- * names what it does and shows the arguments as data; declined, it returns undefined and nothing changed.
+ * command's arguments are copied to plain data (outsideQuestion.ts's plainArguments, loaded then),
+ * then lose the arguments only the extension gives (its declaration's `ownOnly`); the command
+ * either asks itself (`asks: 'itself'`) or is run only when the person allows it in a modal
+ * question that names what it does and shows the copy as data; declined, it returns undefined and
+ * nothing changed. The body gets the copy, never the caller's objects.
  */
 export function heldFromOutside(id: string, body: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
   // The declaration is read on the first call from outside, not at registration: activation
@@ -77,10 +84,9 @@ export function heldFromOutside(id: string, body: (...args: unknown[]) => unknow
     if (args.every(isOwnOrNothing)) return body(...args);
     const changing = changingCommand(id);
     if (!changing) return body(...args);
-    const given = args.map((arg) => withoutOwnOnly(arg, changing.ownOnly));
+    const outside = load('outsideQuestion');
+    const given = outside.plainArguments(args).map((arg) => withoutOwnOnly(arg, changing.ownOnly));
     if (changing.asks === 'itself' || given.every(isOwnOrNothing)) return body(...given);
-    return load('outsideQuestion')
-      .askFirst(id, changing.name, given)
-      .then((allowed) => (allowed ? body(...given) : undefined));
+    return outside.askFirst(id, changing.name, given).then((allowed) => (allowed ? body(...given) : undefined));
   };
 }

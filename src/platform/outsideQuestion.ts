@@ -1,7 +1,10 @@
 // The question a command that changes something asks first when called from outside the
 // extension (platform/outsideCallers.ts): a library of its own (declarations.ts's LIBRARIES),
-// loaded the first time one is asked, not at activation.
+// loaded the first time one is asked, not at activation. And the one question a command that
+// changes a record asks itself when called from outside, naming the record as Axiom has it.
+import * as vscode from 'vscode';
 import { argumentsAsData } from '../core/argumentsAsData';
+import { plainData } from '../core/plainData';
 import { confirm } from './confirm';
 import type { ChangingName } from './declarations';
 import { localize, translated } from './l10n';
@@ -38,6 +41,33 @@ const DOES: { readonly [Name in ChangingName]: string } = {
   discardDraft: 'discard a draft',
 };
 
+/**
+ * The arguments of a call from outside as plain data, each part read once (core/plainData.ts),
+ * before any question: the caller's object may answer one id while the question is asked and
+ * another after (a getter, a proxy), so nothing the command does reads it again. A URI is rebuilt
+ * from its parts, so that a command can still take one (a file to apply, from the Explorer's menu).
+ */
+export function plainArguments(args: readonly unknown[]): unknown[] {
+  return args.map((arg) => plainData(arg, uriAsData));
+}
+
+/** A copy of `value` when it is a URI, from its parts read once; undefined for anything else. */
+function uriAsData(value: object): vscode.Uri | undefined {
+  if (!(value instanceof vscode.Uri)) return undefined;
+  const { scheme, authority, path, query, fragment } = value;
+  try {
+    return vscode.Uri.from({
+      scheme: String(scheme),
+      authority: String(authority),
+      path: String(path),
+      query: String(query),
+      fragment: String(fragment),
+    });
+  } catch {
+    return undefined;
+  }
+}
+
 /** The modal question a changing command asks first when called from outside: true to go on. */
 export function askFirst(id: string, name: ChangingName, args: readonly unknown[]): Promise<boolean> {
   const action = localize('Allow');
@@ -49,6 +79,37 @@ export function askFirst(id: string, name: ChangingName, args: readonly unknown[
       action,
       argumentsAsData(args),
     ),
+    action,
+  );
+}
+
+/** A record as Axiom has it now, read by the id a call from outside gave. */
+export interface RecordAsRead {
+  readonly name: string;
+  readonly id: string;
+}
+
+/**
+ * The one question a command that changes a record (declared `asks: 'itself'`) asks when called
+ * from outside: what it does, and the record as Axiom has it now, by the name and id read from
+ * Axiom (never the caller's words), both shown as data. `then`: what follows from it and its
+ * button (a delete's own), else Allow. True to go on.
+ */
+export function askAboutRecord(
+  name: ChangingName,
+  record: RecordAsRead,
+  then?: { detail: string; action: string },
+): Promise<boolean> {
+  const action = then?.action ?? localize('Allow');
+  const nothingElse = localize('Nothing changes unless you choose {0}.', action);
+  return confirm(
+    localize(
+      'Another extension, a link or a keybinding asks to {0}: {1} (id {2}), as Axiom has it now. Allow it?',
+      translated(DOES)[name],
+      argumentsAsData([record.name]),
+      argumentsAsData([record.id]),
+    ),
+    then ? `${then.detail}\n\n${nothingElse}` : nothingElse,
     action,
   );
 }

@@ -3,6 +3,7 @@
 // cut at their budget and say so, the write tool's preparation names the deployment and what
 // will be sent, and no token appears in any result (the runner scans the logs after the suite).
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import * as vscode from 'vscode';
 import { FakeAxiom, ODD_TOKEN } from '../support/fakeAxiom';
 import { compileErrorBody, hugeTabular, TYPED_TABULAR } from '../support/tabularFixtures';
@@ -407,6 +408,46 @@ describe('Language model tools', () => {
   /** Every request that changes something, on any of the fakes. */
   const writesTo = (...fakes: FakeAxiom[]) =>
     fakes.flatMap((f) => f.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`));
+
+  it('axiom_createAnnotation: for any texts, the confirmation shows byte for byte the body then sent', async () => {
+    const { agentTools } = await activateExtension();
+    const tool = agentTools.tool('axiom_createAnnotation');
+    const text = fc.string({ unit: 'grapheme', maxLength: 40 }).filter((t) => !/xa[ap]t-/.test(t));
+    await fc.assert(
+      fc.asyncProperty(text, text, async (title, description) => {
+        fake.reset();
+        const input = { type: 'deploy', datasets: 'http-logs', title, description, time: '2026-03-01T14:03:00Z' };
+        const prepared = await tool.prepareInvocation!({ input }, new vscode.CancellationTokenSource().token);
+        const message = prepared?.confirmationMessages?.message;
+        fc.pre(message !== undefined);
+        const shown = typeof message === 'string' ? message : message.value;
+        texts.push(await continuedToolText(tool, input));
+        const [post] = fake.requestsTo('POST /v2/annotations');
+        assert.ok(post, 'the confirmed annotation is sent');
+        const sent = JSON.parse(post.body) as Record<string, unknown>;
+        assert.ok(shown.includes(JSON.stringify(sent, null, 2)), `the sent body is shown as it is: ${shown}`);
+        for (const value of Object.values(sent).flat()) assert.ok(shown.includes(JSON.stringify(value)));
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('axiom_createAnnotation with a token-like text: no confirmation, a sentence why, and nothing sent', async () => {
+    const { agentTools } = await activateExtension();
+    const tool = agentTools.tool('axiom_createAnnotation');
+    const input = { type: 'deploy', datasets: 'http-logs', title: `rotated ${OTHER_TOKEN}` };
+    const prepared = await tool.prepareInvocation!({ input }, new vscode.CancellationTokenSource().token);
+    assert.equal(prepared?.confirmationMessages, undefined, 'the person is not asked to send it');
+    const said = prepared?.invocationMessage;
+    assert.match(
+      typeof said === 'string' ? said : (said?.value ?? ''),
+      /Nothing will be sent: .* shaped like an Axiom token/,
+    );
+    const answer = await continuedToolText(tool, input);
+    texts.push(answer);
+    assert.match(answer, /Nothing was sent.*\$\.title would carry a value shaped like an Axiom token/);
+    assert.equal(fake.requestsTo('POST /v2/annotations').length, 0);
+  });
 
   it('axiom_updateMonitor through vscode.lm.invokeTool: a name two monitors have is refused, listing both; nothing sent', async () => {
     const twin = { ...MONITORS[1], id: 'mon_fire_twin' };

@@ -220,6 +220,59 @@ describe('Dashboards', () => {
     fs.rmSync(folder.fsPath, { recursive: true, force: true });
   });
 
+  it('Export All Dashboards: names apart past the cut and in composition, the count written, one question before overwriting, a given folder only opens the dialog', async () => {
+    fake.dashboards.stored.splice(0, fake.dashboards.stored.length);
+    const long = 'Checkout latency by region and by service, '.repeat(2);
+    const names = [`${long}EU`, `${long}eu`, 'Caf\u00e9', 'Cafe\u0301', 'Ops', 'OPS'];
+    names.forEach((name, i) => fake.dashboards.add(sampleDashboard(name), `board-${i}`));
+    const folder = vscode.Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-dashboards-')));
+    const elsewhere = vscode.Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-elsewhere-')));
+    const window = vscode.window;
+    const saved = { showOpenDialog: window.showOpenDialog, showWarningMessage: window.showWarningMessage };
+    const said = { dialogs: [] as (vscode.Uri | undefined)[], warnings: [] as string[], informed: [] as string[] };
+    let overwrite: string | undefined;
+    const informed = window.showInformationMessage;
+    Object.assign(window, {
+      showOpenDialog: (options: vscode.OpenDialogOptions) => {
+        said.dialogs.push(options.defaultUri);
+        return Promise.resolve([folder]);
+      },
+      showWarningMessage: (message: string) => {
+        said.warnings.push(message);
+        return Promise.resolve(overwrite);
+      },
+      showInformationMessage: (message: string) => {
+        said.informed.push(message);
+        return Promise.resolve(undefined);
+      },
+    });
+    try {
+      // A folder given to the command (another extension, a link) is where the dialog opens; the person chooses.
+      const written = await vscode.commands.executeCommand<vscode.Uri[]>('axiom.exportAllDashboards', elsewhere);
+      assert.deepEqual(said.dialogs.map(String), [elsewhere.toString()]);
+      assert.equal(fs.readdirSync(elsewhere.fsPath).length, 0, 'nothing written where the caller said');
+      assert.equal(written.length, 6);
+      assert.equal(fs.readdirSync(folder.fsPath).length, 6, 'six dashboards, six files');
+      assert.deepEqual(said.informed, ['Exported 6 dashboards.']);
+
+      // Again into the same folder: asked once before overwriting; declined, nothing written.
+      fs.writeFileSync(written[0].fsPath, 'kept');
+      const again = await dashboards.own.exportAllDashboards(folder);
+      assert.equal(again, undefined);
+      assert.deepEqual(said.warnings, [
+        '6 of the files to export are already in “' + path.basename(folder.fsPath) + '”.',
+      ]);
+      assert.equal(fs.readFileSync(written[0].fsPath, 'utf8'), 'kept');
+      overwrite = 'Overwrite All';
+      assert.equal((await dashboards.own.exportAllDashboards(folder))?.length, 6);
+      assert.notEqual(fs.readFileSync(written[0].fsPath, 'utf8'), 'kept');
+      assert.equal(said.dialogs.length, 1, 'the own code’s folder is taken as chosen');
+    } finally {
+      Object.assign(window, { ...saved, showInformationMessage: informed });
+      for (const made of [folder, elsewhere]) fs.rmSync(made.fsPath, { recursive: true, force: true });
+    }
+  });
+
   it('agent tools through vscode.lm.invokeTool: the list and one dashboard, inside the data framing', async () => {
     const list = await invokeToolText('axiom_listDashboards', { filter: 'team' });
     assert.match(list, /1 dashboards/);

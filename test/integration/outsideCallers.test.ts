@@ -5,6 +5,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { FAKE_API_TOKEN, type FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
+import { sampleDashboard } from '../support/dashboardFixtures';
 import { activateExtension, connectedFake, signOut, switchDeployment } from './helpers';
 
 const OTHER_TOKEN = 'xaat-66666666-from-outside';
@@ -220,30 +221,175 @@ describe('commands from outside ask the person', () => {
     assert.equal(fake.starredById('sq_rename')?.name, 'Renamed from outside');
   });
 
-  it('Disable, Enable and Snooze a monitor ({ id, name }) each ask first: declined, no PUT; allowed, the monitor changes', async () => {
+  /**
+   * Runs `id`, a command that changes a record, as another extension would, with the argument
+   * `given()` makes (afresh for each call) naming the record `record.id`: it reads the record from Axiom by that id and asks once, naming it as Axiom
+   * has it (`named`, and its id), not in the caller's words; the person declines, then allows
+   * (`allow`: the question's button, then what else is chosen).
+   */
+  async function recordDeclinedThenAllowed(
+    id: string,
+    given: () => unknown,
+    record: { id: string; named: string },
+    allow: string[],
+  ): Promise<unknown> {
+    const declined = await vscode.commands.executeCommand(id, given());
+    assert.ok(!declined, `${id} declined did nothing`);
+    assert.equal(asked.length, 1, `${id} asked once: ${JSON.stringify(asked)}`);
+    assert.ok(OUTSIDE_QUESTION.test(asked[0].text), `${id} said it comes from outside: ${asked[0].text}`);
+    assert.ok(
+      asked[0].text.includes(`${JSON.stringify(record.named)} (id ${JSON.stringify(record.id)}), as Axiom has it now`),
+      `the question names the record as Axiom has it: ${asked[0].text}`,
+    );
+    assert.deepEqual(
+      fake.requests.filter((r) => r.method !== 'GET'),
+      [],
+      `${id} declined sent nothing that changes`,
+    );
+    answers = { choose: allow };
+    asked = [];
+    details = [];
+    const allowed = await vscode.commands.executeCommand(id, given());
+    assert.ok(OUTSIDE_QUESTION.test(asked[0]?.text ?? ''), `allowed, ${id} asked the same: ${JSON.stringify(asked)}`);
+    assert.equal(asked.filter((a) => a.kind === 'warning').length, 1, `${id} asked once: ${JSON.stringify(asked)}`);
+    return allowed;
+  }
+
+  /**
+   * An argument whose getters answer `first`'s values at their first read and `then`'s after: a
+   * caller that shows the person one record and swaps in another once the question is answered.
+   */
+  function shifting(first: Record<string, unknown>, then: Record<string, unknown>): object {
+    const given = {};
+    for (const key of Object.keys(first)) {
+      let reads = 0;
+      Object.defineProperty(given, key, { enumerable: true, get: () => (reads++ === 0 ? first[key] : then[key]) });
+    }
+    return given;
+  }
+
+  const named = (id: string) => ({ id, named: String(fake.monitorById(id)?.name) });
+
+  it('Disable, Enable and Snooze a monitor ({ id, name }) each ask once, naming Axiom’s monitor: declined, no PUT; allowed, it changes', async () => {
     fake.reset();
-    await declinedThenAllowed('axiom.disableMonitor', monitorAsGiven('mon_errors_1'), { allowed: [] });
+    const given = () => ({ id: 'mon_errors_1', name: 'not its name' });
+    await recordDeclinedThenAllowed('axiom.disableMonitor', given, named('mon_errors_1'), ['Allow']);
     assert.equal(fake.monitorById('mon_errors_1')?.disabled, true);
     fake.reset();
     asked = [];
-    details = [];
     answers = { choose: [] };
-    await declinedThenAllowed('axiom.enableMonitor', monitorAsGiven('mon_errors_1'), { allowed: [] });
+    await recordDeclinedThenAllowed('axiom.enableMonitor', given, named('mon_errors_1'), ['Allow']);
     assert.equal(fake.monitorById('mon_errors_1')?.disabled, false);
     fake.reset();
     asked = [];
-    details = [];
     answers = { choose: [] };
-    await declinedThenAllowed('axiom.snoozeMonitor', monitorAsGiven('mon_errors_1'), { allowed: ['1 hour'] });
+    await recordDeclinedThenAllowed('axiom.snoozeMonitor', given, named('mon_errors_1'), ['Allow', '1 hour']);
     assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 1);
     assert.match(String(fake.monitorById('mon_errors_1')?.disabledUntil), /^\d{4}-/);
   });
 
-  it('Delete a monitor ({ id, name }) asks first, then asks itself: declined, it stays; allowed, it is deleted', async () => {
+  it('Delete a monitor ({ id, name }) asks once, naming Axiom’s monitor and its id: declined, it stays; allowed, it is deleted', async () => {
     fake.reset();
-    await declinedThenAllowed('axiom.deleteMonitor', monitorAsGiven('mon_future_4'), { allowed: ['Delete'] });
+    const deleted = await recordDeclinedThenAllowed(
+      'axiom.deleteMonitor',
+      () => monitorAsGiven('mon_future_4'),
+      named('mon_future_4'),
+      ['Delete'],
+    );
+    assert.equal(deleted, true);
     assert.equal(fake.requestsTo('DELETE /v2/monitors/{id}').length, 1);
     assert.equal(fake.monitorById('mon_future_4'), undefined);
+  });
+
+  describe('an argument whose id changes after the question acts on the record the question named', () => {
+    const scratch = 'mon_metrics_2';
+    const production = 'mon_go_3';
+    const unchanged = () => assert.deepEqual(fake.monitorById(production), productionBefore, 'production untouched');
+    let productionBefore: unknown;
+    beforeEach(() => {
+      fake.reset();
+      productionBefore = structuredClone(fake.monitorById(production));
+    });
+    const swapped = () => shifting({ id: scratch, name: 'scratch' }, { id: production, name: 'scratch' });
+    const sentTo = () => fake.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+
+    for (const [command, allow] of [
+      ['disableMonitor', ['Allow']],
+      ['enableMonitor', ['Allow']],
+      ['snoozeMonitor', ['Allow', '1 hour']],
+    ] as const)
+      it(`${command}: changes the monitor named in the question`, async () => {
+        await recordDeclinedThenAllowed(`axiom.${command}`, swapped, named(scratch), [...allow]);
+        assert.deepEqual(sentTo(), [`PUT /v2/monitors/${scratch}`]);
+        unchanged();
+      });
+
+    it('deleteMonitor: deletes the monitor named in the one question, not the production one', async () => {
+      const scratchNamed = named(scratch);
+      assert.equal(await recordDeclinedThenAllowed('axiom.deleteMonitor', swapped, scratchNamed, ['Delete']), true);
+      assert.deepEqual(sentTo(), [`DELETE /v2/monitors/${scratch}`]);
+      assert.equal(fake.monitorById(scratch), undefined);
+      unchanged();
+    });
+
+    it('duplicateDashboard and deleteDashboard: the dashboard of the uid the question named', async () => {
+      fake.dashboards.add(sampleDashboard('Scratch board'), 'scratch');
+      fake.dashboards.add(sampleDashboard('Production board'), 'production');
+      const given = () => shifting({ uid: 'scratch', name: 'Copied' }, { uid: 'production', name: 'Copied' });
+      const record = { id: 'scratch', named: 'Scratch board' };
+      await recordDeclinedThenAllowed('axiom.duplicateDashboard', given, record, ['Allow']);
+      assert.deepEqual(sentTo(), ['POST /v2/dashboards']);
+      assert.deepEqual(
+        fake.requests.filter((r) => r.path.startsWith('/v2/dashboards/uid/')).map((r) => r.path),
+        ['/v2/dashboards/uid/scratch', '/v2/dashboards/uid/scratch', '/v2/dashboards/uid/scratch'],
+        'read to name it, then read to copy it: always the scratch one',
+      );
+      fake.requests.length = 0;
+      asked = [];
+      answers = { choose: [] };
+      const deleted = await recordDeclinedThenAllowed(
+        'axiom.deleteDashboard',
+        () => shifting({ uid: 'scratch', confirmed: true }, { uid: 'production', confirmed: true }),
+        record,
+        ['Delete'],
+      );
+      assert.equal(deleted, true);
+      assert.deepEqual(sentTo(), ['DELETE /v2/dashboards/uid/scratch']);
+      assert.ok(fake.dashboards.byUid('production'), 'the production dashboard is there');
+    });
+
+    it('deleteAnnotation: the annotation of the id read once, named as Axiom has it with its id, asked once', async () => {
+      fake.annotations.push(
+        { id: 'ann_scratch', type: 'deploy', datasets: ['http-logs'], time: '2026-01-01T00:00:00Z', title: 'Scratch' },
+        { id: 'ann_prod', type: 'deploy', datasets: ['http-logs'], time: '2026-01-01T00:00:00Z', title: 'Prod' },
+      );
+      const given = () =>
+        shifting(
+          { kind: 'annotation', annotation: { id: 'ann_scratch', title: 'whatever' } },
+          { kind: 'annotation', annotation: { id: 'ann_prod', title: 'whatever' } },
+        );
+      assert.equal(await vscode.commands.executeCommand('axiom.deleteAnnotation', given()), false);
+      assert.deepEqual(asked, [{ kind: 'warning', text: 'Delete the annotation “Scratch”?' }]);
+      assert.match(details[0] ?? '', /\(id ann_scratch\)/);
+      answers = { choose: ['Delete'] };
+      asked = [];
+      assert.equal(await vscode.commands.executeCommand('axiom.deleteAnnotation', given()), true);
+      assert.equal(asked.length, 1, 'asked once');
+      assert.deepEqual(sentTo(), ['DELETE /v2/annotations/ann_scratch']);
+      assert.ok(fake.annotationById('ann_prod'));
+    });
+
+    it('deleteStarredQuery (asked first at the door): the question shows, and the command deletes, the id read once', async () => {
+      fake.starred.push(starredQuery('sq_scratch', 'Scratch'), starredQuery('sq_prod', 'Prod'));
+      answers = { choose: ['Allow', 'Delete'] };
+      await vscode.commands.executeCommand(
+        'axiom.deleteStarredQuery',
+        shifting({ id: 'sq_scratch' }, { id: 'sq_prod' }),
+      );
+      assert.ok(details[0]?.includes('"id": "sq_scratch"'), `the question shows the first read: ${details[0]}`);
+      assert.deepEqual(sentTo(), ['DELETE /v2/apl-starred-queries/sq_scratch']);
+      assert.ok(fake.starredById('sq_prod'));
+    });
   });
 
   it('Star a monitor’s query asks first: declined, nothing; allowed, the star flow asks for the name', async () => {

@@ -9,6 +9,7 @@
 // taken once by the call that follows.
 import type { Deployment } from '../accounts/deployments';
 import type { AxiomClient } from '../api/client';
+import { holdsSecret } from '../api/secrets';
 import type { StarredQuery } from '../api/starred';
 import {
   annotationProblems,
@@ -76,6 +77,9 @@ export type Unprepared =
   | { kind: 'unchanged'; id: string; name: string }
   | { kind: 'chartNotFound'; uid: string; chartId: string }
   | { kind: 'chartUnchanged'; uid: string; chartId: string }
+  /** The body would carry a token-like value (a key or a text the masks would mask, secrets.ts),
+   *  at these places: sent neither masked (the confirmation would not be what is sent) nor as it is. */
+  | { kind: 'holdsSecret'; places: string[] }
   | { kind: 'unreadable'; error: unknown };
 
 export type Preparation =
@@ -117,7 +121,10 @@ export async function prepareWrite<N extends WriteTool>(
     deployment = taken.deployment;
     if (!taken.client) return { ok: false, deployment, why: { kind: 'signedOut' } };
     const planned = await plan(tool, input, taken.client, requests);
-    return 'tool' in planned ? { ok: true, deployment, plan: planned } : { ok: false, deployment, why: planned };
+    if (!('tool' in planned)) return { ok: false, deployment, why: planned };
+    const places = secretPlaces(planned.body);
+    if (places.length) return { ok: false, deployment, why: { kind: 'holdsSecret', places } };
+    return { ok: true, deployment, plan: planned };
   } catch (error) {
     return { ok: false, deployment, why: { kind: 'unreadable', error } };
   }
@@ -197,6 +204,18 @@ async function plan(
       return problems.length ? { kind: 'refused', problems } : { tool, id, name, fresh, body, changes };
     }
   }
+}
+
+/** Where in `value` (a body to send) a key or a text holds a token-like value, as JSON paths
+ *  (`$.description`, `$.datasets[1]`); none: it may be sent. */
+export function secretPlaces(value: unknown, path = '$'): string[] {
+  if (typeof value === 'string') return holdsSecret(value) ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => secretPlaces(item, `${path}[${index}]`));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) => {
+    const place = `${path}.${key}`;
+    return holdsSecret(key) ? [place] : secretPlaces(item, place);
+  });
 }
 
 /** The one monitor of that id, else the one of that exact name; none, or two of one name, said as such. */

@@ -474,6 +474,13 @@ export function unpreparedReport(deployment: DeploymentLabel | undefined, tool: 
     case 'chartNotFound':
     case 'chartUnchanged':
       return chartUnpreparedReport(deployment, why);
+    case 'holdsSecret':
+      return {
+        deployment,
+        lines: [
+          `Nothing was sent, and the person was not asked: ${why.places.join(', ')} would carry a value shaped like an Axiom token (or a token of this session). A token is never sent in a record, masked or not; call the tool again without it.`,
+        ],
+      };
     case 'invalidAnnotation':
       return {
         deployment,

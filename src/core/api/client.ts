@@ -42,6 +42,7 @@ import { readTabularHead } from '../run/tabularHead';
 import { FIRST_ROWS } from '../run/resultsDelivery';
 import { parseNotifiers, readMonitorRecord, type MonitorRecord, type Notifier } from '../monitors/monitorRecord';
 import { saysExpired, type TokenSource } from '../accounts/tokenRefresh';
+import { idSegment } from './idSegment';
 import {
   checkStarredBody,
   parseStarredList,
@@ -167,7 +168,7 @@ export class AxiomClient {
   async getMonitorHistory(monitorId: string, start: Date, end: Date, signal?: AbortSignal): Promise<HistoryList> {
     const query = `startTime=${encodeURIComponent(start.toISOString())}&endTime=${encodeURIComponent(end.toISOString())}`;
     return parseHistory(
-      await this.send('GET', `/monitors/${encodeURIComponent(monitorId)}/history?${query}`, undefined, signal),
+      await this.send('GET', `/monitors/${idSegment(monitorId)}/history?${query}`, undefined, signal),
     );
   }
 
@@ -375,7 +376,7 @@ export class AxiomClient {
     patch: DashboardChartPatch,
     signal?: AbortSignal,
   ): Promise<DashboardWrite> {
-    const path = `${dashboardPath(uid)}/charts/${encodeURIComponent(chartId)}`;
+    const path = `${dashboardPath(uid)}/charts/${idSegment(chartId)}`;
     return readDashboardWrite(await this.send('PATCH', path, patch, signal, DASHBOARD_WRITE));
   }
 
@@ -395,7 +396,7 @@ export class AxiomClient {
 
   /** The fields of a dataset (its name works as its id), hidden ones included. */
   async listFields(dataset: string, signal?: AbortSignal): Promise<DatasetField[]> {
-    return parseFieldList(await this.send('GET', `/datasets/${encodeURIComponent(dataset)}/fields`, undefined, signal));
+    return parseFieldList(await this.send('GET', `/datasets/${idSegment(dataset)}/fields`, undefined, signal));
   }
 
   /** The orgs the token can act in (a signed-in token, before its org is chosen). */
@@ -714,15 +715,15 @@ const HEAD_FIRST_CHARS = 1024 * 1024;
 export const QUERY_TIMEOUT_MS = 5 * 60_000;
 
 function monitorPath(id: string): string {
-  return `/monitors/${encodeURIComponent(id)}`;
+  return `/monitors/${idSegment(id)}`;
 }
 
 function starredPath(id: string): string {
-  return `/apl-starred-queries/${encodeURIComponent(id)}`;
+  return `/apl-starred-queries/${idSegment(id)}`;
 }
 
 function annotationPath(id: string): string {
-  return `/annotations/${encodeURIComponent(id)}`;
+  return `/annotations/${idSegment(id)}`;
 }
 
 /**

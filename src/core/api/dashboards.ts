@@ -13,6 +13,7 @@ import { phrase } from '../phrase';
 import { AxiomError, isAxiomError } from './errors';
 import { describeJsonType, invalidResponse, parseBody } from './parse';
 import { describeIssue } from './schemas';
+import { idSegment } from './idSegment';
 
 /** An optional field: null (a Go nil), absent, or not of its type all read as absent. */
 function optional<T extends z.ZodType>(type: T) {
@@ -249,5 +250,5 @@ export function checkDashboardDocument(document: unknown): asserts document is J
 }
 
 export function dashboardPath(uid: string): string {
-  return `/dashboards/uid/${encodeURIComponent(uid)}`;
+  return `/dashboards/uid/${idSegment(uid)}`;
 }

@@ -33,3 +33,14 @@ export function maskSecrets(text: string): string {
   }
   return masked;
 }
+
+/** An Axiom token's prefix and its first character wherever it starts, even right after a letter
+ *  (where TOKEN_SHAPE, which keeps words like "hexaat-" readable, does not look). */
+const TOKEN_ANYWHERE = /xa[ap]t-[A-Za-z0-9_-]/;
+
+/** Whether the text holds a token-like value: what maskSecrets would mask (a token-shaped string,
+ *  a secret of this session) or a token's prefix inside a word. A write that would send such a
+ *  text is refused (core/agents/preparedWrites.ts). */
+export function holdsSecret(text: string): boolean {
+  return TOKEN_ANYWHERE.test(text) || maskSecrets(text) !== text;
+}

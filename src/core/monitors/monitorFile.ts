@@ -45,29 +45,6 @@ export function monitorFileName(name: string): string {
   return safeFileName(name, 'monitor', MONITOR_FILE_SUFFIX);
 }
 
-/** How a case-insensitive file system (macOS, Windows) tells two file names apart: not by case,
- *  nor by how an accented letter is composed. Folding to upper case and back also takes "ß" as "ss". */
-export function fileNameKey(name: string): string {
-  return name.normalize('NFC').toUpperCase().toLowerCase();
-}
-
-/**
- * The file names that monitors are exported to, one per name in order: each monitor's file name,
- * with " 2", " 3" … added when a file name before it is the same but for case, so that no file
- * overwrites another on a case-insensitive file system. Names already apart keep their plain name.
- */
-export function exportFileNames(names: readonly string[]): string[] {
-  const used = new Set<string>();
-  return names.map((name) => {
-    const plain = monitorFileName(name);
-    const stem = plain.slice(0, -MONITOR_FILE_SUFFIX.length);
-    let file = plain;
-    for (let n = 2; used.has(fileNameKey(file)); n++) file = `${stem} ${n}${MONITOR_FILE_SUFFIX}`;
-    used.add(fileNameKey(file));
-    return file;
-  });
-}
-
 export type ReadFile = { ok: true; definition: JsonObject } | { ok: false; problem: Phrase };
 
 /** A file's content as a definition; the fields the service sets are ignored, if the file has any. */

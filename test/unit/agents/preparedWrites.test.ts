@@ -4,13 +4,16 @@
 // changed since; what cannot be prepared (two monitors of one name, a read refused) is never sent.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import type { Deployment } from '../../../src/core/accounts/deployments';
 import type { AxiomClient } from '../../../src/core/api/client';
 import { createDispatcher } from '../../../src/core/api/undiciTransport';
+import { rememberSecret } from '../../../src/core/api/secrets';
 import {
   PREPARATION_LIFETIME_MS,
   Preparations,
   prepareWrite,
+  secretPlaces,
   sendPrepared,
   type Preparation,
   type WriteRequests,
@@ -277,6 +280,135 @@ describe('agents: preparations are kept for their own call', () => {
     kept.remember('k', fine('a'));
     now = PREPARATION_LIFETIME_MS + 1;
     assert.equal(kept.take('k'), undefined);
+  });
+});
+
+/** Token-like values: an API or personal token's shape, and a secret this session holds. */
+const SESSION_SECRET = 'session-secret-7f3a9';
+const tokenLike = fc.oneof(
+  fc
+    .tuple(fc.constantFrom('xaat-', 'xapt-'), fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/))
+    .map(([prefix, rest]) => prefix + rest),
+  fc.constant(SESSION_SECRET),
+);
+/** `text` with `token` inserted at `at` (a fraction of its length). */
+const inserted = (text: string, token: string, at: number) => {
+  const cut = Math.floor(at * (text.length + 1));
+  return text.slice(0, cut) + token + text.slice(cut);
+};
+
+describe('agents: a body holding a token-like value is refused, never sent masked or unmasked', () => {
+  rememberSecret(SESSION_SECRET);
+
+  it('an annotation, a starred query, a monitor and a chart holding one: refused, saying where and why; nothing sent', async () => {
+    seed();
+    fake.dashboards.add(sampleDashboard('Checkout'), 'checkout');
+    const cases: [WriteTool, object, string][] = [
+      ['axiom_createAnnotation', { type: 'deploy', datasets: 'http-logs', title: 'with xaat-1234-abcd' }, '$.title'],
+      ['axiom_starQuery', { apl: "['http-logs'] | where token == 'xapt-99'", name: 'q' }, '$.query.apl'],
+      [
+        'axiom_createMonitor',
+        {
+          name: 'm',
+          type: 'Threshold',
+          aplQuery: "['http-logs'] | summarize count()",
+          operator: 'Above',
+          threshold: 1,
+          description: `pages ${SESSION_SECRET}`,
+        },
+        '$.description',
+      ],
+      ['axiom_updateMonitor', { monitor: 'Checkout errors', description: 'hexaat-abc' }, '$.description'],
+      ['axiom_updateDashboardChart', { uid: 'checkout', chartId: 'slowest', name: 'xaat-x' }, '$.chart.name'],
+    ];
+    for (const [tool, input, place] of cases) {
+      const preparation = await prepared(tool, input as ToolInputs[typeof tool]);
+      assert.ok(!preparation.ok, `${tool} refused`);
+      assert.deepEqual(preparation.why, { kind: 'holdsSecret', places: [place] }, tool);
+      const text = renderReport(unpreparedReport(undefined, tool, preparation.why)).text;
+      assert.match(text, /Nothing was sent.*shaped like an Axiom token.*never sent in a record, masked or not/);
+      assert.ok(!text.includes(SESSION_SECRET), 'the report does not repeat the secret');
+    }
+    assert.deepEqual(writes(), []);
+  });
+
+  it('for any body: a token-like value inserted in any text or key is found there; a body without one has none', () => {
+    const plainText = fc.string().filter((text) => !/xa[ap]t-|session-secret/.test(text));
+    const plainJson = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        plainText,
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(plainText, tie('value'), { maxKeys: 4 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(
+        plainJson,
+        tokenLike,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.nat(),
+        (body, token, at, pick) => {
+          assert.deepEqual(secretPlaces(body), []);
+          // Every place a text sits (a value or a key), with a function putting the token there.
+          const places: { path: string; put: () => unknown }[] = [];
+          const visit = (value: unknown, path: string, rebuild: (v: unknown) => unknown) => {
+            if (typeof value === 'string') places.push({ path, put: () => rebuild(inserted(value, token, at)) });
+            else if (Array.isArray(value)) {
+              const items: readonly unknown[] = value;
+              items.forEach((item, i) =>
+                visit(item, `${path}[${i}]`, (v) => rebuild(items.map((x, j) => (j === i ? v : x)))),
+              );
+            } else if (typeof value === 'object' && value !== null)
+              for (const [key, item] of Object.entries(value)) {
+                const keyed = inserted(key, token, at);
+                places.push({
+                  path: `${path}.${keyed}`,
+                  put: () =>
+                    rebuild(Object.fromEntries(Object.entries(value).map(([k, v]) => [k === key ? keyed : k, v]))),
+                });
+                visit(item, `${path}.${key}`, (v) => rebuild({ ...value, [key]: v }));
+              }
+          };
+          visit(body, '$', (v) => v);
+          if (!places.length) return;
+          const { path, put } = places[pick % places.length];
+          assert.ok(secretPlaces(put()).includes(path), `${path} found in ${JSON.stringify(put())}`);
+        },
+      ),
+    );
+  });
+
+  it('for any annotation with a token-like value inserted in any of its texts: refused, and nothing is sent', async () => {
+    const fields = ['title', 'description', 'url', 'datasets', 'type'] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ title: fc.string(), description: fc.string() }),
+        fc.constantFrom(...fields),
+        tokenLike,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        async (texts, field, token, at) => {
+          fake.reset();
+          const input: Record<string, string> = {
+            type: 'deploy',
+            datasets: 'http-logs',
+            url: 'https://example.com/pr/1',
+            ...texts,
+          };
+          input[field] = inserted(input[field], token, at);
+          const preparation = await prepared(
+            'axiom_createAnnotation',
+            input as unknown as ToolInputs['axiom_createAnnotation'],
+          );
+          assert.ok(!preparation.ok, `refused: ${JSON.stringify(input)}`);
+          assert.deepEqual(writes(), []);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 

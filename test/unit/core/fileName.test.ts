@@ -1,14 +1,13 @@
-// Export's file names (core/monitors/monitorFile.ts): one per monitor, apart on a case-insensitive
-// file system, and the plain name kept where nothing clashes.
+// Export's file names (core/fileName.ts), for every record kind: one per record, apart on a
+// case-insensitive, normalising file system, and the plain name kept where nothing clashes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import {
-  exportFileNames,
-  fileNameKey,
-  MONITOR_FILE_SUFFIX,
-  monitorFileName,
-} from '../../../src/core/monitors/monitorFile';
+import { distinctFileNames, fileNameKey, safeFileName } from '../../../src/core/fileName';
+
+const MONITOR_FILE_SUFFIX = '.axiom-monitor.json';
+const exportFileNames = (names: readonly string[]) => distinctFileNames(names, 'monitor', MONITOR_FILE_SUFFIX);
+const monitorFileName = (name: string) => safeFileName(name, 'monitor', MONITOR_FILE_SUFFIX);
 
 describe('the file names Export All writes', () => {
   it('gives names that differ only in case distinct files, in order', () => {
@@ -60,6 +59,40 @@ describe('the file names Export All writes', () => {
           )
             assert.equal(files[i], monitorFileName(name));
         });
+      }),
+    );
+  });
+
+  it('six dashboards whose names differ by case past the cut or only in composition: six files', () => {
+    const long = `${'Checkout latency by region and by service '.repeat(2)}`;
+    const names = [long + 'EU', long + 'eu', 'Caf\u00e9', 'Cafe\u0301', 'Ops', 'OPS'];
+    const files = distinctFileNames(names, 'dashboard', '.axiom-dashboard.json');
+    assert.equal(new Set(files.map(fileNameKey)).size, 6);
+    assert.equal(
+      fileNameKey(safeFileName(names[0], 'd', '')),
+      fileNameKey(safeFileName(names[1], 'd', '')),
+      'one name once cut',
+    );
+  });
+
+  it('for any names and any extension: one file each, apart once normalised and folded, none longer than the cut and its number', () => {
+    const names = fc.array(
+      fc.oneof(
+        fc.string({ unit: 'grapheme' }),
+        fc.string({ unit: 'grapheme', minLength: 70, maxLength: 120 }),
+        fc.constantFrom('Café', 'Cafe\u0301', 'CAFÉ', 'Straße', 'STRASSE', 'x'.repeat(100), 'X'.repeat(100)),
+      ),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(names, fc.constantFrom('.axiom-dashboard.json', '.axiom-monitor.json', '.apl'), (list, extension) => {
+        const files = distinctFileNames(list, 'record', extension);
+        assert.equal(files.length, list.length);
+        assert.equal(new Set(files.map(fileNameKey)).size, files.length);
+        for (const file of files) {
+          assert.ok(file.endsWith(extension) && !/[/\\]/.test(file));
+          assert.ok(file.length - extension.length <= 80 + ` ${list.length}`.length, file);
+        }
       }),
     );
   });

@@ -332,14 +332,22 @@ export function walk(
     : 'statements' in (from as ParsedApl)
       ? (from as ParsedApl).statements
       : [from as SyntaxNode];
-  // A stack, not recursion: a chain of a + b + … thousands long is as deep as it is long.
-  const stack: [SyntaxNode, SyntaxNode | undefined][] = [];
-  for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i], undefined]);
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const [node, parent] = top;
-    if (visit(node, parent) === false) continue;
+  // A stack, not recursion: a chain of a + b + … thousands long is as deep as it is long. Nodes and
+  // their parents side by side, not a pair for each node.
+  const nodes: SyntaxNode[] = [];
+  const parents: (SyntaxNode | undefined)[] = [];
+  for (let i = roots.length - 1; i >= 0; i--) {
+    nodes.push(roots[i]);
+    parents.push(undefined);
+  }
+  while (nodes.length) {
+    const node = nodes.pop()!;
+    if (visit(node, parents.pop()) === false) continue;
     const children = childrenOf(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], node]);
+    for (let i = children.length - 1; i >= 0; i--) {
+      nodes.push(children[i]);
+      parents.push(node);
+    }
   }
 }
 

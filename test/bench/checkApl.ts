@@ -34,7 +34,11 @@ export async function checkAplRows(
   };
   // The process's CPU time (user + system, its threads included: the garbage collector's too), not
   // the clock's: on a machine shared by several sessions, time spent waiting for a core is no work.
+  // Each run starts from a collected heap (node --expose-gc, as npm run bench runs), so that no run
+  // pays for the garbage of the one before.
+  const collect = (globalThis as { gc?: () => void }).gc;
   const timed = (work: () => unknown) => async () => {
+    collect?.();
     const started = process.cpuUsage();
     work();
     const used = process.cpuUsage(started);

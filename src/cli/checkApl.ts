@@ -1,11 +1,20 @@
 // `npm run check-apl -- FILE…`: the editor's APL checks on the command line, for a repository that
 // keeps queries and monitors and wants CI to refuse a broken one. Each argument is a file (`*.apl`,
 // or a monitor file `*.axiom-monitor.json`, whose aplQuery is checked) or a folder searched for
-// them. Prints each problem as `FILE:LINE:COL: error|warning: message`; exits 1 when an error is
-// found (or a file cannot be read), 2 when no file is named, else 0 with no output.
+// them. Prints each problem as `FILE:LINE:COL: error|warning: message` (`--format github`: as a
+// GitHub Actions annotation), each on one line whatever the names and the text hold; exits 1 when
+// an error is found (or a file cannot be read), 2 when no file is named or the format is unknown,
+// else 0 with no output.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileProblems, isCheckedFile, problemLines } from '../core/apl/fileChecks';
+import {
+  PROBLEM_FORMATS,
+  fileProblems,
+  isCheckedFile,
+  problemLine,
+  problemLines,
+  type ProblemFormat,
+} from '../core/apl/fileChecks';
 import { phrase, render } from '../core/phrase';
 
 /** The files an argument names: itself, or the checked files under a folder (hidden ones and node_modules left out). */
@@ -21,22 +30,45 @@ function filesOf(argument: string): string[] {
   return found.sort();
 }
 
+/** The format asked for (`--format NAME` or `--format=NAME`, `text` unless told) and the files. */
+function readArguments(args: readonly string[]): { format: string; files: string[] } {
+  let format = 'text';
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const argument = args[i];
+    if (argument === '--format') format = args[++i] ?? '';
+    else if (argument.startsWith('--format=')) format = argument.slice('--format='.length);
+    else files.push(argument);
+  }
+  return { format, files };
+}
+
+function isFormat(format: string): format is ProblemFormat {
+  return (PROBLEM_FORMATS as readonly string[]).includes(format);
+}
+
 function main(args: readonly string[]): number {
-  if (!args.length) {
+  const { format, files: named } = readArguments(args);
+  if (!named.length || !isFormat(format)) {
     process.stderr.write(
-      `${render(phrase('Usage: npm run check-apl -- FILE… (APL files, monitor files or folders)'))}\n`,
+      `${render(phrase('Usage: npm run check-apl -- [--format text|github] FILE… (APL files, monitor files or folders)'))}\n`,
     );
     return 2;
   }
   const lines: string[] = [];
   let failed = false;
-  for (const argument of args) {
+  const cannotRead = (file: string, error: unknown) => {
+    lines.push(
+      problemLine(format, file, undefined, 'error', render(phrase('Cannot read it ({0}).', errorText(error)))),
+    );
+    failed = true;
+  };
+  for (const argument of named) {
     let files: string[];
     try {
       files = filesOf(argument);
     } catch (error) {
-      lines.push(`${argument}: error: ${render(phrase('Cannot read it ({0}).', errorText(error)))}`);
-      failed = true;
+      cannotRead(argument, error);
       continue;
     }
     for (const file of files) {
@@ -44,13 +76,13 @@ function main(args: readonly string[]): number {
       try {
         text = fs.readFileSync(file, 'utf8');
       } catch (error) {
-        lines.push(`${file}: error: ${render(phrase('Cannot read it ({0}).', errorText(error)))}`);
-        failed = true;
+        cannotRead(file, error);
         continue;
       }
       const problems = fileProblems(file, text);
       failed ||= problems.some((p) => p.severity === 'error');
-      lines.push(...problemLines(file, text, problems));
+      // One at a time: a file of a hundred thousand problems is more than a call's arguments hold.
+      for (const line of problemLines(file, text, problems, format)) lines.push(line);
     }
   }
   if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);

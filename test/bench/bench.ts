@@ -17,6 +17,7 @@
 //   the local APL checks, 2,000 lines     vs the lexing alone
 //   the APL parser and checks (apl)      vs Axiom's engine: false alarms, mutants caught, speed; and
 //                                           a keystroke's check of 2,000 lines vs the Kusto grammar
+//   check-apl on generated files (check-apl) vs half the lines, the same lines valid, and read + split of 6 MB
 //   completion with 10,000 fields         vs a provider that hands out the same items prepared
 //   expanding a dataset of 5,000 fields   vs a bare fetch + JSON parse of its fields (in VS Code)
 //   Show Query History with 1,000 runs    vs a quick pick of the same 1,000 items prepared (in VS Code); and reading them alone
@@ -24,7 +25,7 @@
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 //   a chart with 1,000 annotations in range  vs the same chart without them (in chromium)
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
-// AXIOM_BENCH_ONLY=apl runs the APL parser's rows alone, without building the bundles;
+// AXIOM_BENCH_ONLY=apl (or check-apl) runs the APL parser's (or the checker's) rows alone, without building the bundles;
 // AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
@@ -45,6 +46,7 @@ import type { Monitor } from '../../src/core/api/schemas';
 import { checkApl } from '../../src/core/apl/checks';
 import { lex } from '../../src/core/apl/lexer';
 import { aplParserRows, loadGrammars } from './aplParser';
+import { checkAplRows } from './checkApl';
 import { dryRunSpeedRows } from './dryRunSpeed';
 import { foldChanges, statusOf } from '../../src/core/monitors/monitorStatus';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
@@ -202,7 +204,13 @@ await section(['apl'], 1200, async () => {
   rows.push(...apl.rows);
   notes.push(...apl.notes);
 });
-if (only?.every((part) => part === 'apl')) {
+// The command-line checker on generated files (test/bench/checkApl.ts); it needs no build either.
+await section(['check-apl'], 600, async () => {
+  const checker = await checkAplRows({ paired, ms, ratioAndSpread, target, quick }, aplFile);
+  rows.push(...checker.rows);
+  notes.push(...checker.notes);
+});
+if (only?.every((part) => part === 'apl' || part === 'check-apl')) {
   console.log(writeReport());
   process.exit(0);
 }

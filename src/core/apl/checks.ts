@@ -7,7 +7,7 @@
 // (tested on every query of the project, a corpus written for it and Axiom's documentation).
 import { phrase } from '../phrase';
 import type { Problem } from './problem';
-import { FUNCTIONS, QUERY_STARTS, TYPE_NAMES, findFunction, type AplFunction } from './reference';
+import { FUNCTION_NAMES, QUERY_STARTS, TYPE_NAMES, findFunction, type AplFunction } from './reference';
 import { suggest } from './suggest';
 import { parseApl, walk, type Call, type ParsedApl } from './syntax';
 
@@ -58,10 +58,7 @@ function checkCalls(parsed: ParsedApl): Problem[] {
       continue;
     }
     if (NOT_CALLS.has(name)) continue;
-    const suggestions = suggest(
-      name,
-      FUNCTIONS.map((f) => f.name),
-    );
+    const suggestions = suggest(name, FUNCTION_NAMES);
     problems.push({
       code: 'unknown-function',
       severity: 'warning',

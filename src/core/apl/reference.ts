@@ -542,6 +542,9 @@ export const FUNCTIONS: readonly AplFunction[] = (Object.entries(TABLE) as [Func
 
 const FUNCTION_BY_NAME = new Map(FUNCTIONS.map((f) => [f.name, f]));
 
+/** The functions' names, frozen: suggest() keeps its answers for a list that cannot change. */
+export const FUNCTION_NAMES: readonly string[] = Object.freeze(FUNCTIONS.map((f) => f.name));
+
 export function findFunction(name: string): AplFunction | undefined {
   return FUNCTION_BY_NAME.get(name);
 }
@@ -692,6 +695,9 @@ export const TABULAR_OPERATORS: readonly AplOperator[] = (
 }));
 
 const OPERATOR_BY_NAME = new Map(TABULAR_OPERATORS.map((o) => [o.name, o]));
+
+/** The tabular operators' names, frozen (as FUNCTION_NAMES). */
+export const OPERATOR_NAMES: readonly string[] = Object.freeze(TABULAR_OPERATORS.map((o) => o.name));
 
 export function findOperator(name: string): AplOperator | undefined {
   return OPERATOR_BY_NAME.get(name);

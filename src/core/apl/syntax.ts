@@ -15,8 +15,9 @@
 // argument counts): `checkParsed(parsed)` for a tree in hand, so that text is parsed once.
 import { phrase } from '../phrase';
 import { lex, type Token } from './lexer';
+import { aplWork } from './aplWork';
 import type { Problem } from './problem';
-import { findOperator, TABULAR_OPERATORS } from './reference';
+import { findOperator, OPERATOR_NAMES } from './reference';
 import { suggest } from './suggest';
 
 export interface Span {
@@ -331,14 +332,22 @@ export function walk(
     : 'statements' in (from as ParsedApl)
       ? (from as ParsedApl).statements
       : [from as SyntaxNode];
-  // A stack, not recursion: a chain of a + b + … thousands long is as deep as it is long.
-  const stack: [SyntaxNode, SyntaxNode | undefined][] = [];
-  for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i], undefined]);
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const [node, parent] = top;
-    if (visit(node, parent) === false) continue;
+  // A stack, not recursion: a chain of a + b + … thousands long is as deep as it is long. Nodes and
+  // their parents side by side, not a pair for each node.
+  const nodes: SyntaxNode[] = [];
+  const parents: (SyntaxNode | undefined)[] = [];
+  for (let i = roots.length - 1; i >= 0; i--) {
+    nodes.push(roots[i]);
+    parents.push(undefined);
+  }
+  while (nodes.length) {
+    const node = nodes.pop()!;
+    if (visit(node, parents.pop()) === false) continue;
     const children = childrenOf(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], node]);
+    for (let i = children.length - 1; i >= 0; i--) {
+      nodes.push(children[i]);
+      parents.push(node);
+    }
   }
 }
 
@@ -585,12 +594,22 @@ class Parser {
 
   private pairBrackets(): void {
     const open: number[] = [];
+    /** How many of each opener are open: whether a closer has one further out, without a search. */
+    const openOf = new Map<string, number>();
+    const opened = (text: string, by: number) => openOf.set(text, (openOf.get(text) ?? 0) + by);
+    const pop = () => {
+      const index = open.pop();
+      if (index !== undefined) opened(tokens[index].text, -1);
+      return index;
+    };
+    const lineAndColumnOf = lineLocator(this.text);
     const tokens = this.tokens;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i];
       if (token.kind !== 'punctuation') continue;
       if (token.text in OPENERS) {
         open.push(i);
+        opened(token.text, 1);
         continue;
       }
       const expected = CLOSERS[token.text];
@@ -610,10 +629,10 @@ class Parser {
       if (opener.text === expected) {
         this.partner[top] = i;
         this.partner[i] = top;
-        open.pop();
+        pop();
         continue;
       }
-      const { line, column } = lineAndColumn(this.text, opener.start);
+      const { line, column } = lineAndColumnOf(opener.start);
       this.lexical.push({
         code: 'unmatched-bracket',
         severity: 'error',
@@ -630,17 +649,18 @@ class Parser {
       });
       // The closer may belong to an opener further out (the inner ones were left open, and are
       // reported so); otherwise it is taken for a mistyped closer of the innermost one.
-      if (open.some((o) => tokens[o].text === expected)) {
+      if ((openOf.get(expected) ?? 0) > 0) {
         while (open.length && tokens[open[open.length - 1]].text !== expected) {
-          const left = open.pop();
+          const left = pop();
+          aplWork.matchSteps++;
           if (left !== undefined) this.lexical.push(unclosed(tokens[left]));
         }
-        const outer = open.pop();
+        const outer = pop();
         if (outer !== undefined) {
           this.partner[outer] = i;
           this.partner[i] = outer;
         }
-      } else open.pop();
+      } else pop();
     }
     for (const index of open) {
       // ['name never closed: the unclosed string is the problem, already reported.
@@ -696,11 +716,7 @@ class Parser {
         if (lineString) openLines.push(p);
         else firstBroken = Math.min(firstBroken, p.start);
       }
-      kept = kept.filter(
-        (p) =>
-          p.code === 'unknown-operator' ||
-          (p.end <= firstBroken && !openLines.some((line) => p.start < line.end && p.end > line.start)),
-      );
+      kept = kept.filter((p) => p.code === 'unknown-operator' || (p.end <= firstBroken && !overlapsAny(openLines, p)));
     }
     return [...this.lexical, ...kept].sort((a, b) => a.start - b.start || a.end - b.end);
   }
@@ -722,7 +738,7 @@ class Parser {
     while (this.pos < this.stop) {
       // A closer with no opener: reported as a bracket problem; read on after it.
       this.pos++;
-      out.push(...this.statementList(true));
+      for (const statement of this.statementList(true)) out.push(statement);
     }
     return out;
   }
@@ -900,10 +916,7 @@ class Parser {
         ? (OPERATOR_GRAMMAR[word.text] ?? {})
         : undefined;
     if (!grammar) {
-      const suggestions = suggest(
-        word.text,
-        TABULAR_OPERATORS.map((o) => o.name),
-      );
+      const suggestions = suggest(word.text, OPERATOR_NAMES);
       this.grammar.push({
         code: 'unknown-operator',
         severity: 'error',
@@ -1616,6 +1629,20 @@ class Parser {
   }
 }
 
+/** Whether a range overlaps one of `spans` (apart from each other, in the order of the text): the
+ *  last span that starts before the range ends is the only one that may, so it is found by halves. */
+function overlapsAny(spans: readonly Span[], range: Span): boolean {
+  let low = 0;
+  let high = spans.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (spans[middle].start < range.end) low = middle + 1;
+    else high = middle;
+    aplWork.matchSteps++;
+  }
+  return low > 0 && spans[low - 1].end > range.start;
+}
+
 function unclosed(token: Token): Problem {
   return {
     code: 'unclosed-bracket',
@@ -1648,6 +1675,42 @@ function blankLinesBetween(text: string, from: number, to: number): Span | undef
     } else if (char !== ' ' && char !== '\t' && char !== '\r') blank = false;
   }
   return first === undefined ? undefined : { start: first, end: last };
+}
+
+/** 1-based line and column of offsets in one text, as a person reads them, for many offsets: the
+ *  lines' starts are found once, on the first question; from one offset to a later one the line is
+ *  walked forward, else searched by halves, so that the offsets of a file's problems in order cost
+ *  the text's length once, not once per problem. */
+export function lineLocator(text: string): (offset: number) => { line: number; column: number } {
+  let starts: number[] | undefined;
+  let last = 0;
+  return (offset) => {
+    if (!starts) {
+      starts = [0];
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      aplWork.lineSteps += starts.length;
+    }
+    // The line of `offset`: the last one that starts at or before it (a line break ends its own line).
+    let line = last;
+    if (starts[line] <= offset) {
+      while (line + 1 < starts.length && starts[line + 1] <= offset) {
+        line++;
+        aplWork.lineSteps++;
+      }
+    } else {
+      let low = 0;
+      let high = line;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (starts[middle] <= offset) low = middle;
+        else high = middle - 1;
+        aplWork.lineSteps++;
+      }
+      line = low;
+    }
+    last = line;
+    return { line: line + 1, column: offset - starts[line] + 1 };
+  };
 }
 
 /** 1-based line and column of an offset, as a person reads them. */

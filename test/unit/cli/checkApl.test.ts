@@ -89,6 +89,38 @@ describe('check-apl on the command line', () => {
     );
   });
 
+  it('a file name with a line break prints one escaped line, never a workflow command of its own', () => {
+    const forged = file('x\n::error file=forged.apl,line=1::forged\x1b[2J.apl', "['logs'] | where a ==\n");
+    const { code, out } = checker(forged);
+    assert.equal(code, 1);
+    const lines = out.trimEnd().split('\n');
+    assert.equal(lines.length, 1, out);
+    assert.ok(lines[0].startsWith(`${path.join(folder, 'x')}\\n::error file=forged.apl,line=1::forged\\x1b[2J.apl:1:`));
+    assert.ok(!out.includes('\x1b'), 'the escape character is shown, not written');
+  });
+
+  it('--format github: one annotation a problem, file, line and column escaped by the runner’s rules', () => {
+    const bad = file('annotated, 100%.apl', "['http-logs']\n| where status ==\n| extend x = strcatt('a')\n");
+    const escapedName = bad.replace(/%/g, '%25').replace(/:/g, '%3A').replace(/,/g, '%2C');
+    for (const args of [
+      ['--format', 'github', bad],
+      [`--format=github`, bad],
+    ]) {
+      const { code, out } = checker(...args);
+      assert.equal(code, 1);
+      assert.deepEqual(out.trimEnd().split('\n'), [
+        `::error file=${escapedName},line=2,col=16::Nothing follows '==': an operand is expected on its right.`,
+        `::warning file=${escapedName},line=3,col=14::Unknown function 'strcatt': APL's reference has no such function. Did you mean 'strcat'?`,
+      ]);
+    }
+    const missing = checker('--format', 'github', path.join(folder, 'missing.apl'));
+    assert.equal(missing.code, 1);
+    assert.match(missing.out, /^::error file=[^\n]*missing\.apl::Cannot read it/);
+    const unknown = checker('--format', 'xml', bad);
+    assert.deepEqual({ code: unknown.code, out: unknown.out }, { code: 2, out: '' });
+    assert.match(unknown.err, /--format text\|github/);
+  });
+
   it('a folder: its APL and monitor files, others left alone; a file it cannot read fails', () => {
     file('nested/ok.apl', "['a'] | take 1\n");
     file('nested/notes.txt', '| where ==');

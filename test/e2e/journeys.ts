@@ -1452,7 +1452,8 @@ async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
     }
   }
   await page.keyboard.type('status >= 400');
-  await page.locator('.tab.dirty', { hasText: tabName }).first().waitFor({ timeout: 15_000 });
+  // Unsaved, then (auto save, on in a browser) a draft: either way marked as not sent.
+  await page.locator('.statusbar-item', { hasText: 'not sent to Axiom' }).first().waitFor({ timeout: 15_000 });
   await waitUntil(
     'the changed chart’s run',
     () =>

@@ -193,6 +193,7 @@ function lazyApart(root, bundles) {
  * bundle changes nothing they do.
  */
 export const ONCE_PER_HOST = {
+  exportToFolder: 'src/platform/exportToFolder.ts',
   fileLock: 'src/core/fileLock.ts',
   secrets: 'src/core/api/secrets.ts',
   aplSyntax: 'src/core/apl/syntax.ts',

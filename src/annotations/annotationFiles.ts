@@ -59,15 +59,15 @@ export class AnnotationFiles extends RecordFiles<NamedAnnotation> {
     saving: phrase('Saving the annotation'),
     deleted: 'This annotation was deleted in Axiom; your text is kept. Add it again with Axiom: Add Annotation.',
     otherDeployment:
-      'This annotation was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
+      'This annotation was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
     listed: 'Annotations are listed in the Annotations view.',
     created: 'Annotations are created with Axiom: Add Annotation.',
     deleteFrom: 'Delete an annotation from the Annotations view.',
     renameFrom: 'Rename an annotation by changing its title in the document.',
     conflictQuestion:
       '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s annotation with yours, or compare the two first?',
-    notSavedCompare: '“{0}” was not saved: it changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
-    notSavedChanged: '“{0}” was not saved: it changed in Axiom since you opened it.',
+    notSavedCompare: '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
+    notSavedChanged: '“{0}” was not sent: it changed in Axiom since you opened it.',
   };
   /** Per annotation, the record a save's changes were computed over: what the PUT checks an end against. */
   private readonly savingOver = new Map<string, JsonObject>();
@@ -114,7 +114,7 @@ export class AnnotationFiles extends RecordFiles<NamedAnnotation> {
       this.showRefusals(this.openDocument(id), text, read.problems);
       const reasons = read.problems.map((p) => (p.field ? `${p.field}: ${say(p.reason)}` : say(p.reason)));
       const name = [fresh.title, fresh.type].find((v): v is string => typeof v === 'string' && v !== '') ?? id;
-      throw new vscode.FileSystemError(localize('“{0}” was not saved: {1}', name, reasons.join('; ')));
+      throw new vscode.FileSystemError(localize('“{0}” was not sent: {1}', name, reasons.join('; ')));
     }
     this.savingOver.set(id, fresh);
     return read.changes;

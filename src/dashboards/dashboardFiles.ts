@@ -56,15 +56,15 @@ export class DashboardFiles extends RecordFiles<NamedDashboard> {
     saving: phrase('Saving the dashboard'),
     deleted: 'This dashboard was deleted in Axiom; your text is kept. Apply it as a file to create it again.',
     otherDeployment:
-      'This dashboard was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
+      'This dashboard was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
     listed: 'Dashboards are listed in the Dashboards view.',
     created: 'Dashboards are created with Axiom: Apply Dashboard File or Duplicate.',
     deleteFrom: 'Delete a dashboard from the Dashboards view.',
     renameFrom: 'Rename a dashboard by changing its name in the document.',
     conflictQuestion:
       '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s dashboard with yours, or compare the two first?',
-    notSavedCompare: '“{0}” was not saved: it changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
-    notSavedChanged: '“{0}” was not saved: it changed in Axiom since you opened it.',
+    notSavedCompare: '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
+    notSavedChanged: '“{0}” was not sent: it changed in Axiom since you opened it.',
   };
 
   constructor(private readonly deps: Deps) {
@@ -113,7 +113,7 @@ export class DashboardFiles extends RecordFiles<NamedDashboard> {
     if (!read.ok) {
       const reason = say(read.problem);
       this.showRefusal(this.openDocument(fresh.uid as string)?.uri, read.offset, read.offset + 1, reason);
-      throw new vscode.FileSystemError(localize('“{0}” was not saved: {1}', name, reason));
+      throw new vscode.FileSystemError(localize('“{0}” was not sent: {1}', name, reason));
     }
     const version = (base ?? fresh).version as number;
     const update: DashboardUpdate =

@@ -116,15 +116,15 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     saving: phrase('Saving the monitor'),
     deleted: 'This monitor was deleted in Axiom; your text is kept.',
     otherDeployment:
-      'This monitor was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
+      'This monitor was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
     listed: 'Monitors are listed in the Monitors view.',
     created: 'Monitors are created with Axiom: New Monitor from Query.',
     deleteFrom: 'Delete a monitor from the Monitors view.',
     renameFrom: 'Rename a monitor in its settings.',
     conflictQuestion:
       '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s version with yours, or compare the two first?',
-    notSavedCompare: '“{0}” was not saved: it changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
-    notSavedChanged: '“{0}” was not saved: it changed in Axiom since you opened it.',
+    notSavedCompare: '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
+    notSavedChanged: '“{0}” was not sent: it changed in Axiom since you opened it.',
   };
 
   constructor(private readonly deps: Deps) {
@@ -215,7 +215,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   /** A save stopped before sending: the form hears why, and VS Code keeps the text unsaved with the reasons. */
   private refuse(id: string, part: MonitorPart, name: string, problems: MonitorProblem[]): never {
     this.fail(id, part, problems);
-    throw new vscode.FileSystemError(localize('“{0}” was not saved: {1}', name, problemsText(problems)));
+    throw new vscode.FileSystemError(localize('“{0}” was not sent: {1}', name, problemsText(problems)));
   }
 
   protected saved(record: MonitorDocumentRecord, location: RecordLocation): void {

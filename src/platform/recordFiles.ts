@@ -565,9 +565,13 @@ export abstract class RecordFiles<R extends ServiceRecord>
           const [part] = changed.keys();
           const open = this.documentsOf({ ...location, part })[0];
           if (open) await this.compare(open.uri, fresh);
+          vscode.window.setStatusBarMessage(localize(this.words.notSavedCompare, fresh.name), 6000);
           return undefined;
         }
-        if (choice !== 'overwrite') return undefined;
+        if (choice !== 'overwrite') {
+          vscode.window.setStatusBarMessage(localize(this.words.notSavedChanged, fresh.name), 6000);
+          return undefined;
+        }
         // Overwriting: Axiom's version as it is now is what the texts are sent over.
         for (const part of changed.keys()) this.compared.set(recordKey({ ...location, part }), fresh.raw);
       }

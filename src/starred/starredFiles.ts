@@ -51,7 +51,7 @@ export class StarredFiles extends RecordFiles<NamedStarred> {
     saving: phrase('Saving the starred query'),
     deleted: 'This starred query was deleted in Axiom; your text is kept. Star it again with Axiom: Star Query.',
     otherDeployment:
-      'This starred query was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to save it; your text is kept.',
+      'This starred query was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
     listed: 'Starred queries are listed in the Starred Queries view.',
     created: 'Starred queries are created with Axiom: Star Query.',
     deleteFrom: 'Delete a starred query from the Starred Queries view.',
@@ -59,8 +59,8 @@ export class StarredFiles extends RecordFiles<NamedStarred> {
     conflictQuestion:
       '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s query with yours, or compare the two first?',
     notSavedCompare:
-      '“{0}” was not saved: its query changed in Axiom. Compare the two, then save again to overwrite Axiom’s.',
-    notSavedChanged: '“{0}” was not saved: its query changed in Axiom since you opened it.',
+      '“{0}” was not sent: its query changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
+    notSavedChanged: '“{0}” was not sent: its query changed in Axiom since you opened it.',
   };
 
   constructor(private readonly deps: Deps) {

@@ -522,7 +522,7 @@ describe('Starred Queries view', () => {
         assert.match(
           error.message,
           new RegExp(
-            `opened from the deployment “${new URL(fake.url).host}”, but this window now uses “other org”: nothing was sent\\. Switch back to “${new URL(fake.url).host}” to save it`,
+            `opened from the deployment “${new URL(fake.url).host}”, but this window now uses “other org”: nothing was sent\\. Switch back to “${new URL(fake.url).host}” to send it`,
           ),
         );
         return true;

@@ -2,14 +2,17 @@
 // engine (@axiomhq/language-service-next, a devDependency) in the same run: false alarms on the
 // documentation's queries, mutants of them caught per class, the time to parse and check the whole
 // corpus, and the time to check a 2,000-line file again after one keystroke beside the Kusto
-// TextMate grammar tokenizing that file. `AXIOM_BENCH_ONLY=apl npm run bench` runs only these.
+// TextMate grammar tokenizing that file; and how the time grows with the length (a 1 MB line, an
+// 8,000-line file). `AXIOM_BENCH_ONLY=apl npm run bench` runs only these.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { checkApl } from '../../src/core/apl/checks';
+import { parseApl } from '../../src/core/apl/syntax';
 import { PROJECT_QUERIES, VALID_QUERIES, docsQueries } from '../support/aplCorpus';
 import { engineDiagnostics, engineRejects, loadEngine } from '../support/aplEngine';
 import { MUTANT_CLASSES, mutate } from '../support/aplMutants';
+import { BACKTRACKING_UNITS, repeatedTo } from '../support/backtrackingText';
 import { projectRoot } from '../harness/codeServer.mjs';
 import type { BenchRow, BenchTiming } from './benchTiming';
 
@@ -156,5 +159,54 @@ export async function aplParserRows(
     ratio: t.ratioAndSpread(typedMs, grammarMs, typedPairs),
     target: t.target('≤ 1.0×', typedMs <= grammarMs),
   });
+
+  rows.push(...(await aplGrowthRows(t, fileOfLines)));
   return { rows, notes };
+}
+
+/**
+ * How the time grows with the length, timed here and counted in the unit tests (the characters
+ * read: test/unit/apl/checks.test.ts, syntax.test.ts): linear stays near 1×, quadratic goes to 16×
+ * for the line and 32× for the file.
+ */
+export async function aplGrowthRows(t: BenchTiming, fileOfLines: (n: number) => string): Promise<BenchRow[]> {
+  const megabyte = BACKTRACKING_UNITS.map((unit) => repeatedTo(unit, 1 << 20));
+  const sixteenth = BACKTRACKING_UNITS.map((unit) => repeatedTo(unit, 1 << 16));
+  const [megabyteMs, sixteenthsMs, linePairs] = await t.paired(
+    t.quick ? 3 : 5,
+    1,
+    async () => timeOf(() => megabyte.forEach((line) => checkApl(line))),
+    async () => 16 * timeOf(() => sixteenth.forEach((line) => checkApl(line))),
+  );
+  const long = fileOfLines(8000);
+  const short = fileOfLines(250);
+  const [longMs, shortsMs, filePairs] = await t.paired(
+    t.quick ? 3 : 9,
+    2,
+    async () => timeOf(() => parseApl(long)),
+    async () => 32 * timeOf(() => parseApl(short)),
+  );
+  return [
+    {
+      what: `check a 1 MB line of what makes a lexer backtrack (${BACKTRACKING_UNITS.length} kinds)`,
+      ours: t.ms(megabyteMs),
+      baseline: `16 × a 64 KB line: ${t.ms(sixteenthsMs)}`,
+      ratio: t.ratioAndSpread(megabyteMs, sixteenthsMs, linePairs),
+      target: t.target('≤ 2×', megabyteMs <= 2 * sixteenthsMs),
+    },
+    {
+      what: 'parse a file of 8,000 lines',
+      ours: t.ms(longMs),
+      baseline: `32 × a file of 250 lines: ${t.ms(shortsMs)}`,
+      ratio: t.ratioAndSpread(longMs, shortsMs, filePairs),
+      target: t.target('≤ 2×', longMs <= 2 * shortsMs),
+    },
+  ];
+}
+
+/** How long `work` takes, in ms. */
+function timeOf(work: () => void): number {
+  const started = performance.now();
+  work();
+  return performance.now() - started;
 }

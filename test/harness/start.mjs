@@ -30,7 +30,8 @@ const run = (what, command, cwd = projectRoot) => {
     process.exit(1);
   }
 };
-run(`Getting ${describeVscode()} ready`, `sh test/harness/setup.sh ${vscodeUnderTest.name}`);
+// Named by its choice, not read from its files: on a fresh clone this is the step that installs it.
+run(`Getting the ${vscodeUnderTest.name} test VS Code ready`, `sh test/harness/setup.sh ${vscodeUnderTest.name}`);
 const demo = !process.env.AXIOM_TOKEN?.trim();
 if (demo) run('Building the demo service', 'node esbuild.mjs --tests');
 run('Packaging the extension', 'npm run --silent package');
@@ -52,6 +53,7 @@ let files = {
   'example.apl': "['sample-http-logs']\n| where status == '500'\n| summarize count() by bin_auto(_time)\n",
 };
 let service;
+let demoToken;
 if (demo) {
   const { DEMO_DEPLOYMENT, DEMO_FILES, DEMO_ORG_ID, DEMO_TOKEN, startDemo, startDemoSignIn } = await import(
     pathToFileURL(path.join(projectRoot, 'out/test/support/demo.mjs')).href
@@ -63,6 +65,7 @@ if (demo) {
   Object.assign(settings, { 'axiom.url': service.url, 'axiom.signInUrl': signIn.url });
   Object.assign(env, { AXIOM_TOKEN: DEMO_TOKEN, AXIOM_URL: service.url, AXIOM_DEPLOYMENT: DEMO_DEPLOYMENT });
   files = DEMO_FILES;
+  demoToken = DEMO_TOKEN;
 } else {
   if (process.env.AXIOM_URL) settings['axiom.url'] = process.env.AXIOM_URL;
   if (process.env.AXIOM_ORG_ID) settings['axiom.orgId'] = process.env.AXIOM_ORG_ID;
@@ -74,7 +77,7 @@ const port = Number(process.env.PORT ?? 8080);
 const codeServer = await startCodeServer(sandbox, { port, env });
 if (demo)
   console.log(
-    `Connected to the demo deployment “Demo” (a made-up Axiom service); set AXIOM_TOKEN (and AXIOM_URL, AXIOM_ORG_ID) to use yours.`,
+    `The extension uses the demo deployment “Demo” (a made-up Axiom service); set AXIOM_TOKEN (and AXIOM_URL, AXIOM_ORG_ID) to use yours.`,
   );
 console.log(`User data and logs in ${sandbox.dir}; Ctrl+C stops.`);
 // The address opens the first example query in an editor (the workbench's openFile payload).
@@ -82,6 +85,21 @@ const example = Object.keys(files).find((name) => name.endsWith('.apl'));
 const openFile = `vscode-remote://127.0.0.1:${codeServer.port}${path.join(sandbox.workspace, example)}`;
 const address = `${workbenchUrl(codeServer, sandbox)}&payload=${encodeURIComponent(JSON.stringify([['openFile', openFile]]))}`;
 console.log(`\nOpen ${describeVscode()} with the Axiom APL extension:\n${address}`);
+if (demo) {
+  // Said when it is true: once a browser has opened the address, the extension starts and the demo
+  // service sees its first request with the demo's token (test/harness/startCheck.mjs waits for it).
+  let looked = 0;
+  const watch = setInterval(() => {
+    const first = service.requests.slice(looked).find((r) => r.headers.authorization === `Bearer ${demoToken}`);
+    looked = service.requests.length;
+    if (!first) return;
+    clearInterval(watch);
+    console.log(
+      `The extension is connected to the demo deployment (its first request: ${first.method} ${first.path.split('?')[0]}).`,
+    );
+  }, 250);
+  watch.unref();
+}
 const stop = () => {
   codeServer.stop();
   process.exit(0);

@@ -88,10 +88,9 @@ describe('Faults inside VS Code', () => {
       body: { message: 'rate limit exceeded' },
       headers: { 'retry-after': '3600' },
     });
-    const started = Date.now();
     const view = await refreshedView();
-    assert.ok(Date.now() - started < 2000);
     assert.match(String(view.treeView.message), /rate limited until .*\d/);
+    // Without waiting: the one request, and the view says so (an hour's wait would not have ended).
     assert.equal(fake.requestsTo('GET /v2/monitors').length, 1);
     await assertRecovers();
   });

@@ -301,13 +301,11 @@ describe('Axiom APL: completion, hover and signature help', () => {
     try {
       fake.fields[dataset] = [{ name: 'slow_field', type: 'string' }];
       fake.fail(`GET /v2/datasets/${dataset}/fields`, { delayMs: 6000, times: 1 });
-      const started = Date.now();
       const marked = `['${dataset}']\n| where ‸`;
       const first = await completions(editor, marked);
-      // Well before the fields' answer (6 s), with room for a busy machine.
-      assert.ok(Date.now() - started < 4000, `answered in ${Date.now() - started} ms`);
+      // Before the fields' answer (6 s): the reference's names, and not the field that answer brings.
       assert.ok(first.some((i) => label(i) === 'strlen'));
-      assert.ok(!first.some((i) => label(i) === 'slow_field'));
+      assert.ok(!first.some((i) => label(i) === 'slow_field'), 'the completion waited for the fields');
       await waitFor(
         'the slow fields',
         async () => (await completions(editor, marked)).some((i) => label(i) === 'slow_field'),

@@ -210,10 +210,13 @@ describe('Monitors view', () => {
       n.id === 'notify_slack_oncall' ? { ...n, name: '#oncall-renamed' } : n,
     );
     fake.fail('GET /v2/notifiers', { delayMs: 3000, times: 1 });
-    const started = Date.now();
     await view.refresh();
-    assert.ok(Date.now() - started < 2500, `the list did not wait for the notifiers (${Date.now() - started} ms)`);
-    assert.equal(checkout(), 'Above 100 · every 5m · Threshold · notifies #oncall', 'the last load’s names meanwhile');
+    // The list is shown before the notifiers' answer (3 s): with the names of the last load, not the new ones.
+    assert.equal(
+      checkout(),
+      'Above 100 · every 5m · Threshold · notifies #oncall',
+      'the list waited for the notifiers, or lost their last names',
+    );
     await waitFor(
       'the new names',
       () => checkout() === 'Above 100 · every 5m · Threshold · notifies #oncall-renamed',

@@ -6,6 +6,8 @@ import { lex } from '../../../src/core/apl/lexer';
 import { FUNCTIONS, TABULAR_OPERATORS } from '../../../src/core/apl/reference';
 import { render } from '../../../src/core/phrase';
 import { aplLikeText } from '../../support/aplArbitraries';
+import { BACKTRACKING_UNITS, repeatedTo } from '../../support/backtrackingText';
+import { countingText } from '../../support/countingText';
 import { PROJECT_QUERIES, VALID_QUERIES, docsQueries as loadDocsQueries } from '../../support/aplCorpus';
 import { MUTANT_CLASSES, mutate } from '../../support/aplMutants';
 import { FUZZ_BOUND } from '../../support/untrustedInput';
@@ -332,32 +334,29 @@ describe('fuzz: the APL lexer and checks take any text', () => {
     );
   });
 
-  /** The least time of two runs, in ms. */
-  const timeOf = (work: () => void) =>
-    Math.min(
-      ...[0, 1].map(() => {
-        const started = performance.now();
-        work();
-        return performance.now() - started;
-      }),
-    );
-  // Unclosed strings and brackets, escapes, comment starts and pipes, repeated: each a way a
-  // careless scanner looks ahead to the end again and again.
-  const UNITS = ["'\\", '"a\\"', '([{', '|where ', '`'];
-  const line = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
-
-  it('a 1 MB line of what makes a lexer backtrack is read and checked, in time that grows with its length, not its square', () => {
-    for (const unit of UNITS) {
-      const mb = line(unit, 1 << 20);
-      assert.ok(lex(mb).length > 0);
-      const small = timeOf(() => checkApl(line(unit, 1 << 16)));
-      const big = timeOf(() => checkApl(mb));
-      // 16 times the text: about 16 times the time when linear, 256 when quadratic. The bound sits
-      // far from both, as a busy machine's garbage collector makes single runs jump.
+  it('a 1 MB line of what makes a lexer backtrack is read and checked; each character is read as often in 64 KB of it as in 4 KB, not 16 times as often', () => {
+    for (const unit of BACKTRACKING_UNITS) {
+      // Counted, not timed: the characters read from the text (test/support/countingText.ts), the
+      // same on a busy machine; the bench times the whole (test/bench/aplParser.ts), which also
+      // covers what the parser does with the tokens, not counted here.
+      const readsPerCharacter = (length: number) => {
+        const text = repeatedTo(unit, length);
+        const { counted, reads } = countingText(text);
+        const problems = checkApl(counted);
+        const read = { perCharacter: reads.total / length, byWay: JSON.stringify(reads.byWay) };
+        assert.deepEqual(problems, checkApl(text), 'the counted text is checked as the text');
+        return read;
+      };
+      const small = readsPerCharacter(1 << 12);
+      const big = readsPerCharacter(1 << 16);
       assert.ok(
-        big < Math.max(64 * small, 500),
-        `${JSON.stringify(unit)}: 64 KB in ${small.toFixed(1)} ms, 1 MB in ${big.toFixed(1)} ms`,
+        big.perCharacter <= 1.1 * small.perCharacter,
+        `${JSON.stringify(unit)}: each character read ${small.perCharacter.toFixed(2)} times in 4 KB (${small.byWay}), ${big.perCharacter.toFixed(2)} times in 64 KB (${big.byWay})`,
       );
+      // Then the whole megabyte, once: read to its end, every problem inside it.
+      const mb = repeatedTo(unit, 1 << 20);
+      assert.ok(lex(mb).length > 0);
+      assert.ok(checkApl(mb).every((p) => p.start >= 0 && p.end <= mb.length));
     }
   });
 });

@@ -109,13 +109,28 @@ describe('the request budget', () => {
   });
 
   it('takes its share of the limit the service announces, and stops when only the reserve remains', async () => {
-    const budget = new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 10, windowMs: 60_000 });
+    // The budget's clock stands still until the test moves it, however long the machine takes.
+    let clock = 1_000_000;
+    const budget = new RequestBudget({
+      maxInFlight: 4,
+      share: 0.5,
+      assumedLimit: 10,
+      windowMs: 60_000,
+      now: () => clock,
+    });
     budget.observe({ limit: 600 });
     assert.equal(budget.allowance, 300);
-    budget.observe({ limit: 600, remaining: 250, resetAt: Date.now() + 150 });
-    const started = Date.now();
-    await budget.run(async () => undefined);
-    assert.ok(Date.now() - started >= 140, 'waited for the reset');
+    budget.observe({ limit: 600, remaining: 250, resetAt: clock + 150 });
+    assert.equal(budget.nextStartIn(), 150, 'stopped until the reset');
+    let ran = false;
+    const running = budget.run(async () => {
+      ran = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(ran, false, 'waited for the reset');
+    clock += 150;
+    await running;
+    assert.equal(ran, true, 'ran once the reset came');
   });
 
   it('a cancel while waiting rejects at once, and the rest still run', async () => {

@@ -66,7 +66,8 @@ export class AnnotationFiles extends RecordFiles<NamedAnnotation> {
     renameFrom: 'Rename an annotation by changing its title in the document.',
     conflictQuestion:
       '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s annotation with yours, or compare the two first?',
-    notSavedCompare: '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
+    notSavedCompare:
+      '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
     notSavedChanged: '“{0}” was not sent: it changed in Axiom since you opened it.',
   };
   /** Per annotation, the record a save's changes were computed over: what the PUT checks an end against. */

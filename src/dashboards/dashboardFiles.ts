@@ -63,7 +63,8 @@ export class DashboardFiles extends RecordFiles<NamedDashboard> {
     renameFrom: 'Rename a dashboard by changing its name in the document.',
     conflictQuestion:
       '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s dashboard with yours, or compare the two first?',
-    notSavedCompare: '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
+    notSavedCompare:
+      '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
     notSavedChanged: '“{0}” was not sent: it changed in Axiom since you opened it.',
   };
 

@@ -123,7 +123,8 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     renameFrom: 'Rename a monitor in its settings.',
     conflictQuestion:
       '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s version with yours, or compare the two first?',
-    notSavedCompare: '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
+    notSavedCompare:
+      '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
     notSavedChanged: '“{0}” was not sent: it changed in Axiom since you opened it.',
   };
 

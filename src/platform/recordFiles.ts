@@ -114,6 +114,10 @@ export abstract class RecordFiles<R extends ServiceRecord>
   private readonly unsent: vscode.StatusBarItem;
   /** The context key listing the open documents of this kind with a draft (package.json's menus). */
   private readonly draftsContextKey: string;
+  /** The context key that holds while the active tab is a document of this kind (Ctrl+S's keybinding:
+   *  `resourceScheme` is not the tab's while a form's webview has the focus). */
+  private readonly activeContextKey: string;
+  private activeShown?: boolean;
 
   /** The scheme of this kind's documents. */
   protected abstract readonly scheme: string;
@@ -185,6 +189,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
   ) {
     this.drafts = new DraftStore(memory, scheme);
     this.draftsContextKey = `axiom.drafts.${scheme.replace(/^axiom-/, '')}`;
+    this.activeContextKey = `axiom.recordActive.${scheme.replace(/^axiom-/, '')}`;
     this.unsent = vscode.window.createStatusBarItem(`axiom.unsent.${scheme}`, vscode.StatusBarAlignment.Left, 100);
     this.unsent.name = unsentName;
     this.unsent.command = SEND_COMMAND;
@@ -250,6 +255,10 @@ export abstract class RecordFiles<R extends ServiceRecord>
    *  change not sent (unsaved text, or a draft), saying which parts sending changes. */
   private showUnsent(scheme: string): void {
     const uri = this.activeDocumentUri(scheme);
+    if (this.activeShown !== (uri !== undefined)) {
+      this.activeShown = uri !== undefined;
+      void vscode.commands.executeCommand('setContext', this.activeContextKey, this.activeShown);
+    }
     const location = uri && this.locationIn(uri);
     const changed = location ? this.changedParts(location) : undefined;
     if (!location || !changed?.size) {

@@ -336,9 +336,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       vscode.window.setStatusBarMessage(`$(check) ${localize('Created “{0}” in Axiom', created.name)}`, 4000);
       return true;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      void vscode.window.showErrorMessage(localize('Not sent to Axiom: {0} Your text is kept.', message));
-      return false;
+      return this.notSent(error);
     }
   }
 

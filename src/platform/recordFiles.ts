@@ -545,10 +545,15 @@ export abstract class RecordFiles<R extends ServiceRecord>
       vscode.window.setStatusBarMessage(`$(check) ${localize('Sent “{0}” to Axiom', saved.name)}`, 4000);
       return true;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      void vscode.window.showErrorMessage(localize('Not sent to Axiom: {0} Your text is kept.', message));
-      return false;
+      return this.notSent(error);
     }
+  }
+
+  /** A send that failed or was refused, said in one sentence; the texts and drafts stay. */
+  protected notSent(error: unknown): false {
+    const message = error instanceof Error ? error.message : String(error);
+    void vscode.window.showErrorMessage(localize('Not sent to Axiom: {0} Your text is kept.', message));
+    return false;
   }
 
   /** One PUT of the changed parts over the record read afresh; undefined when the person chose not to send. */

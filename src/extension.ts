@@ -82,6 +82,8 @@ export interface AxiomExtensionApi {
   activeDeployment(): Promise<string>;
   /** The person's send of the record a document is of, as Send to Axiom does for the active editor. */
   sendDocument(uri: vscode.Uri): Promise<boolean>;
+  /** Whether a record's document shows a draft (marked on its tab). */
+  hasDraft(uri: vscode.Uri): boolean;
   /** Drops every draft kept in this editor's storage (between tests: records are shared by them). */
   forgetDrafts(): Promise<void>;
 }
@@ -301,6 +303,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
     sendDocument: async (uri) => (await recordFilesOf(uri.scheme)?.sendDocument(uri)) ?? false,
+    hasDraft: (uri) => recordFilesOf(uri.scheme)?.hasDraft(uri) ?? false,
     forgetDrafts: async () => {
       for (const declared of Object.values(FEATURES) as FeatureDeclaration[])
         if (declared.fileSystem)

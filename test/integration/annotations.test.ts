@@ -13,7 +13,15 @@ import type { FakeAxiom } from '../support/fakeAxiom';
 import type { AnnotationNode } from '../../src/annotations/annotationsView';
 import { TIME_SERIES } from '../support/tabularFixtures';
 import { COUNT_ABOVE_FIFTY, seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
-import { activateExtension, closeAllEditors, connectedFake, refreshedView, waitFor, send } from './helpers';
+import {
+  activateExtension,
+  closeAllEditors,
+  connectedFake,
+  draftThenSend,
+  refreshedView,
+  waitFor,
+  send,
+} from './helpers';
 import { continuedToolText, invokeToolText } from './languageModelTools';
 
 /** What the person answers, by the title of the question; each question asked is recorded. */
@@ -245,6 +253,20 @@ describe('Annotations', () => {
     const start = editor.document.positionAt(text.indexOf(from));
     await editor.edit((edit) => edit.replace(new vscode.Range(start, start.translate(0, from.length)), to));
   }
+
+  it('Edit with auto save on: a draft, nothing sent, no error; Ctrl+S sends one PUT of the editor’s text', async () => {
+    fake.annotations.push({
+      id: 'ann_draft',
+      type: 'deploy',
+      datasets: ['http-logs'],
+      time: new Date(Date.now() - 3_600_000).toISOString(),
+      title: 'Deploy v7',
+    });
+    const editor = await editRow('ann_draft');
+    const sent = await draftThenSend(fake, editor, () => replaceText(editor, 'Deploy v7', 'Deploy v7.1'));
+    assert.deepEqual(sent, ['PUT /v2/annotations/ann_draft']);
+    assert.equal(fake.annotationById('ann_draft')?.title, 'Deploy v7.1');
+  });
 
   it('Edit: the annotation as JSON; Ctrl+S sends one PUT of only the change; changed in Axiom meanwhile, it asks first', async () => {
     const recent = new Date(Date.now() - 3_600_000).toISOString();

@@ -18,6 +18,7 @@ import {
   waitFor,
   send,
   watchErrorMessages,
+  draftThenSend,
 } from './helpers';
 import { invokeToolText } from './languageModelTools';
 
@@ -124,6 +125,15 @@ describe('Dashboards', () => {
     assert.equal(body.overwrite, true);
     assert.equal(body.version, undefined);
     assert.equal(fake.dashboards.byUid('checkout')?.dashboard.name, 'Mine');
+  });
+
+  it('with auto save on: a draft, nothing sent, no error; Ctrl+S sends one PUT of the editor’s text', async () => {
+    const editor = await openCheckout();
+    const sent = await draftThenSend(fake, editor, () =>
+      replaceText(editor, editor.document.getText().replace('"Checkout health"', '"Checkout, drafted"')),
+    );
+    assert.deepEqual(sent, ['PUT /v2/dashboards/uid/checkout']);
+    assert.equal(fake.dashboards.byUid('checkout')?.dashboard.name, 'Checkout, drafted');
   });
 
   it('a PUT answered 412 (saved by a colleague after the read) reads again and never hangs; refused again, it says why and keeps the text', async () => {

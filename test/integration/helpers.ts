@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,40 @@ export function watchErrorMessages(): { readonly seen: string[]; dispose(): void
     return original.apply(vscode.window, args);
   };
   return { seen, dispose: () => (window.showErrorMessage = original) };
+}
+
+/**
+ * What every kind of record document does with VS Code's auto save on (a browser's default, here
+ * after 100 ms): `edit` changes the editor's text; after VS Code's auto save and 2 s more nothing
+ * was sent, the document is saved as a draft (not dirty, marked), no error was shown; then the
+ * person's send (Send to Axiom on the active editor, as Ctrl+S) sends once. Gives the requests
+ * the send made.
+ */
+export async function draftThenSend(
+  fake: FakeAxiom,
+  editor: vscode.TextEditor,
+  edit: () => Promise<unknown>,
+): Promise<string[]> {
+  const api = await activateExtension();
+  const errors = watchErrorMessages();
+  try {
+    return await withAutoSave(100, async (autoSaved) => {
+      const from = fake.requests.length;
+      await edit();
+      await waitFor('VS Code’s auto save', () => autoSaved(editor.document));
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      assert.deepEqual(sentSince(fake, from), [], 'nothing reached Axiom');
+      assert.equal(editor.document.isDirty, false, 'the auto save succeeded: a draft');
+      assert.ok(api.hasDraft(editor.document.uri), 'the draft is marked');
+      assert.deepEqual(errors.seen, [], 'no error for an auto save');
+      await vscode.window.showTextDocument(editor.document);
+      assert.equal(await vscode.commands.executeCommand('axiom.sendToAxiom'), true);
+      assert.equal(api.hasDraft(editor.document.uri), false, 'sent: no draft left');
+      return sentSince(fake, from).filter((request) => !request.startsWith('GET '));
+    });
+  } finally {
+    errors.dispose();
+  }
 }
 
 /** The person's send of a record's document (Ctrl+S in its editor, Send to Axiom): whether it was sent. */

@@ -50,7 +50,7 @@ describe('after the reload', () => {
     assert.equal(editor.document.getText(), starredText);
     assert.equal(editor.document.isDirty, false);
     const api = await activateExtension();
-    assert.equal(api.starredFiles.hasDraft(editor.document.uri), starredDrafted === true, 'marked as a draft');
+    assert.equal(api.hasDraft(editor.document.uri), starredDrafted === true, 'marked as a draft');
   });
 
   it("the query run before the reload is in the Query History after it, read again from this machine's disk", async () => {

@@ -14,12 +14,11 @@ import {
   setSetting,
   sentSince,
   waitFor,
-  withAutoSave,
   comparedOriginal,
   signOut,
   switchDeployment,
   send,
-  watchErrorMessages,
+  draftThenSend,
 } from './helpers';
 
 type StarredView = AxiomExtensionApi['starredView'];
@@ -302,32 +301,14 @@ describe('Starred Queries view', () => {
       'axiom.openStarredQuery',
       row(view, 'sq_checkout'),
     );
-    const api = await activateExtension();
-    const errors = watchErrorMessages();
-    try {
-      await withAutoSave(100, async (autoSaved) => {
-        const from = fake.requests.length;
-        await replaceText(editor, "['http-logs'] | where status == 503 | count");
-        await waitFor('VS Code’s auto save', () => autoSaved(editor.document));
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-        assert.deepEqual(sentSince(fake, from), [], 'nothing reached Axiom');
-        assert.equal(editor.document.isDirty, false, 'auto save succeeded: the edit is a draft');
-        assert.ok(api.starredFiles.hasDraft(editor.document.uri), 'the draft is marked');
-        assert.deepEqual(errors.seen, [], 'no error for an auto save');
-        // Ctrl+S in the editor: Send to Axiom, with nothing given, sends the active editor's record.
-        await vscode.window.showTextDocument(editor.document);
-        assert.equal(await vscode.commands.executeCommand('axiom.sendToAxiom'), true);
-        const puts = fake.requestsTo('PUT /v2/apl-starred-queries/{id}');
-        assert.equal(puts.length, 1);
-        assert.equal(
-          (fake.starredById('sq_checkout')?.query as { apl?: string } | undefined)?.apl,
-          "['http-logs'] | where status == 503 | count",
-        );
-        assert.ok(!api.starredFiles.hasDraft(editor.document.uri), 'sent: no draft left');
-      });
-    } finally {
-      errors.dispose();
-    }
+    const sent = await draftThenSend(fake, editor, () =>
+      replaceText(editor, "['http-logs'] | where status == 503 | count"),
+    );
+    assert.deepEqual(sent, ['PUT /v2/apl-starred-queries/sq_checkout']);
+    assert.equal(
+      (fake.starredById('sq_checkout')?.query as { apl?: string } | undefined)?.apl,
+      "['http-logs'] | where status == 503 | count",
+    );
   });
 
   it('Save All, workspace.save, TextDocument.save and a workspace.fs write send nothing: each keeps a draft', async () => {
@@ -348,7 +329,7 @@ describe('Starred Queries view', () => {
     assert.equal(await editor.document.save(), true, 'the save succeeds: kept as a draft');
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode("['http-logs'] | where status == 507 | count"));
     assert.deepEqual(sentSince(fake, from), [], 'nothing reached Axiom');
-    assert.ok(api.starredFiles.hasDraft(uri));
+    assert.ok(api.hasDraft(uri));
     await waitFor('the written draft shown', () => editor.document.getText().includes('507'));
     assert.equal(await send(editor.document), true);
     assert.equal(
@@ -368,13 +349,13 @@ describe('Starred Queries view', () => {
     const before = editor.document.getText();
     await replaceText(editor, "['http-logs'] | where status == 418 | count");
     assert.equal(await editor.document.save(), true);
-    assert.ok(api.starredFiles.hasDraft(editor.document.uri));
+    assert.ok(api.hasDraft(editor.document.uri));
     const puts = fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length;
     await vscode.window.showTextDocument(editor.document);
     await vscode.commands.executeCommand('axiom.discardDraft');
     assert.equal(editor.document.getText(), before);
     assert.equal(editor.document.isDirty, false);
-    assert.ok(!api.starredFiles.hasDraft(editor.document.uri));
+    assert.ok(!api.hasDraft(editor.document.uri));
     assert.equal(fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length, puts);
   });
 

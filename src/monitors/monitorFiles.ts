@@ -360,9 +360,8 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     }
     const created = named(outcome.record);
     draft.created = created;
-    draft.time = Math.max(Date.now(), draft.time + 1);
     this.log.info(`created monitor ${created.monitor.id}`);
-    await this.adopt(location, created);
+    await this.adopt(location, created, draft.time);
     this.saves.fire(location);
     this.creations.fire({ deployment: location.deployment, draftId: location.id, monitor: created.monitor, uri });
     return created;

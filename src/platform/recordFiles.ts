@@ -650,12 +650,14 @@ export abstract class RecordFiles<R extends ServiceRecord>
   }
 
   /** A record created from its documents (a new monitor's first send): they show it from now on,
-   *  their texts as sent. */
-  protected async adopt(location: RecordLocation, record: R): Promise<void> {
+   *  their texts as sent; `time` is the time their documents were read at (kept, so that VS Code's
+   *  save that marks them saved finds them as it read them). */
+  protected async adopt(location: RecordLocation, record: R, time: number): Promise<void> {
     const sent = new Map<string, string>();
     for (const { part } of this.partsOfRecord(location)) {
       const key = recordKey({ ...location, part });
       this.bases.set(key, record.raw);
+      this.times.set(key, time);
       const open = this.documentsOf({ ...location, part })[0];
       if (open) sent.set(part, open.getText());
     }

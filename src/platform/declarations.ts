@@ -178,8 +178,8 @@ export const FEATURES = {
     ],
     changing: {
       starQuery: 'itself',
-      renameStarredQuery: 'first',
-      deleteStarredQuery: 'first',
+      renameStarredQuery: 'itself',
+      deleteStarredQuery: 'itself',
     },
     ownOnly: {
       starQuery: ['apl', 'name', 'dataset'],

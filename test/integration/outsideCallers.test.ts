@@ -189,34 +189,33 @@ describe('commands from outside ask the person', () => {
     return { id, name: monitor.name, aplQuery: monitor.aplQuery };
   };
 
-  it('Delete a starred query with a confirmation asks first, then asks itself: declined, nothing is deleted; allowed, it is', async () => {
+  it('Delete a starred query with a confirmation from outside: its confirmation dropped, it asks once, naming the query as Axiom has it', async () => {
     fake.reset();
     fake.starred.push(starredQuery('sq_keep', 'Keep me'));
-    const { declined, allowed } = await declinedThenAllowed(
+    const allowed = await recordDeclinedThenAllowed(
       'axiom.deleteStarredQuery',
-      { id: 'sq_keep', confirmed: true },
-      { allowed: ['Delete'], shown: { id: 'sq_keep' } },
-    );
-    assert.equal(declined, undefined);
-    assert.deepEqual(
-      asked.map((a) => a.text),
-      [asked[0].text, 'Delete the starred query “Keep me”?'],
-      'allowed, the command asks its own question (its confirmation from outside is dropped)',
+      () => ({ id: 'sq_keep', name: 'not what Axiom calls it', confirmed: true }),
+      { id: 'sq_keep', named: 'Keep me' },
+      ['Delete'],
     );
     assert.equal(allowed, true);
     assert.equal(fake.requestsTo('DELETE /v2/apl-starred-queries/{id}').length, 1);
     assert.equal(fake.starredById('sq_keep'), undefined);
   });
 
-  it('Rename a starred query ({ id, name }) asks first: declined, nothing is sent; allowed, it is renamed', async () => {
+  it('Rename a starred query ({ id, name }) asks once, showing the new name: declined, nothing is sent; allowed, it is renamed', async () => {
     fake.reset();
     fake.starred.push(starredQuery('sq_rename', 'Old name'));
-    const { declined, allowed } = await declinedThenAllowed(
+    const allowed = await recordDeclinedThenAllowed(
       'axiom.renameStarredQuery',
-      { id: 'sq_rename', name: 'Renamed from outside' },
-      { allowed: [] },
+      () => ({ id: 'sq_rename', name: 'Renamed from outside' }),
+      { id: 'sq_rename', named: 'Old name' },
+      ['Rename'],
     );
-    assert.equal(declined, undefined);
+    assert.ok(
+      details.some((d) => d.includes('Renamed from outside')),
+      'the question shows the new name',
+    );
     assert.equal((allowed as { name: string }).name, 'Renamed from outside');
     assert.equal(fake.starredById('sq_rename')?.name, 'Renamed from outside');
   });
@@ -379,14 +378,16 @@ describe('commands from outside ask the person', () => {
       assert.ok(fake.annotationById('ann_prod'));
     });
 
-    it('deleteStarredQuery (asked first at the door): the question shows, and the command deletes, the id read once', async () => {
+    it('deleteStarredQuery: the query of the id read once, named as Axiom has it, asked once', async () => {
       fake.starred.push(starredQuery('sq_scratch', 'Scratch'), starredQuery('sq_prod', 'Prod'));
-      answers = { choose: ['Allow', 'Delete'] };
-      await vscode.commands.executeCommand(
+      const given = () => shifting({ id: 'sq_scratch' }, { id: 'sq_prod' });
+      const deleted = await recordDeclinedThenAllowed(
         'axiom.deleteStarredQuery',
-        shifting({ id: 'sq_scratch' }, { id: 'sq_prod' }),
+        given,
+        { id: 'sq_scratch', named: 'Scratch' },
+        ['Delete'],
       );
-      assert.ok(details[0]?.includes('"id": "sq_scratch"'), `the question shows the first read: ${details[0]}`);
+      assert.equal(deleted, true);
       assert.deepEqual(sentTo(), ['DELETE /v2/apl-starred-queries/sq_scratch']);
       assert.ok(fake.starredById('sq_prod'));
     });

@@ -8,6 +8,8 @@ import { say } from '../platform/l10n';
 
 /** What the diagnostics say they come from, in the Problems view and on hover. */
 export const DIAGNOSTIC_SOURCE = 'Axiom APL';
+/** The source of the service's compile errors (run/queryRunner.ts): where one is, the local error on its lines is not listed again. */
+const SERVICE_SOURCE = 'Axiom';
 const DELAY_MS = 250;
 
 /** Where the checks learn a dataset's fields: the language's schema (schema.ts), made when first needed. */
@@ -32,6 +34,8 @@ export class AplDiagnostics implements vscode.Disposable {
   private readonly problems = new Map<string, Problem[]>();
   /** Datasets whose fields are on their way, so that a burst of checks asks and re-checks once. */
   private readonly awaited = new Set<string>();
+  /** Per document, where the service's compile errors were when it was last checked. */
+  private readonly serviceErrorsSeen = new Map<string, string>();
 
   constructor(private readonly fields?: () => FieldSource) {
     this.subscriptions = [
@@ -42,6 +46,16 @@ export class AplDiagnostics implements vscode.Disposable {
       ),
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.forget(document)),
+      // The service's compile error came or went: the local errors on its lines are listed, or not.
+      vscode.languages.onDidChangeDiagnostics(({ uris }) => {
+        for (const uri of uris) {
+          const key = uri.toString();
+          if (!this.problems.has(key)) continue;
+          if (this.serviceErrorsSeen.get(key) === serviceErrorLines(uri).join()) continue;
+          const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+          if (document) this.schedule(document);
+        }
+      }),
     ];
     // Documents already open are checked after activation returns, not during it.
     this.initial = setTimeout(() => {
@@ -80,9 +94,16 @@ export class AplDiagnostics implements vscode.Disposable {
         ? this.problemsOf(text, document)
         : load('apl').aplProblemsInJson(text, inJson, (apl) => this.problemsOf(apl, document));
     this.problems.set(document.uri.toString(), problems);
+    // One problem is listed once: where the service said the query does not compile, its words stand
+    // for the local error on the same lines (the warnings stay).
+    const serviceLines = serviceErrorLines(document.uri);
+    this.serviceErrorsSeen.set(document.uri.toString(), serviceLines.join());
+    const said = new Set(serviceLines);
     this.collection.set(
       document.uri,
-      problems.map((p) => toDiagnostic(document, p)),
+      problems
+        .map((p) => toDiagnostic(document, p))
+        .filter((d) => d.severity !== vscode.DiagnosticSeverity.Error || !linesOf(d.range).some((l) => said.has(l))),
     );
   }
 
@@ -127,6 +148,7 @@ export class AplDiagnostics implements vscode.Disposable {
   private forget(document: vscode.TextDocument): void {
     const key = document.uri.toString();
     this.problems.delete(key);
+    this.serviceErrorsSeen.delete(key);
     clearTimeout(this.pending.get(key));
     this.pending.delete(key);
     this.collection.delete(document.uri);
@@ -150,4 +172,19 @@ function toDiagnostic(document: vscode.TextDocument, problem: Problem): vscode.D
   diagnostic.source = DIAGNOSTIC_SOURCE;
   diagnostic.code = problem.code;
   return diagnostic;
+}
+
+/** The lines a range covers. */
+function linesOf(range: vscode.Range): number[] {
+  const lines: number[] = [];
+  for (let line = range.start.line; line <= range.end.line; line++) lines.push(line);
+  return lines;
+}
+
+/** The lines the service's compile errors of a document are on. */
+function serviceErrorLines(uri: vscode.Uri): number[] {
+  return vscode.languages
+    .getDiagnostics(uri)
+    .filter((d) => d.source === SERVICE_SOURCE && d.severity === vscode.DiagnosticSeverity.Error)
+    .flatMap((d) => linesOf(d.range));
 }

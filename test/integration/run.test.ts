@@ -107,6 +107,27 @@ describe('Run Query', () => {
     );
   });
 
+  it('a compile error where the local checks also found one is listed once, in the service’s words; an edit brings the local one back', async () => {
+    fake.aplAnswer = () => ({ status: 400, body: compileErrorBody(2, 15, 'expected an expression after ==') });
+    const editor = await aplEditor("['logs']\n| where status ==");
+    const errorsOnLine = () =>
+      vscode.languages
+        .getDiagnostics(editor.document.uri)
+        .filter((d) => d.severity === vscode.DiagnosticSeverity.Error && d.range.start.line === 1);
+    await waitFor('the local check’s error', () => errorsOnLine().some((d) => d.source === 'Axiom APL'));
+    editor.selection = new vscode.Selection(1, 4, 1, 4);
+    await vscode.commands.executeCommand('axiom.runQuery');
+    await waitFor('one error, the service’s', () => {
+      const errors = errorsOnLine();
+      return errors.length === 1 && errors[0].source === 'Axiom';
+    });
+    await editor.edit((edit) => edit.insert(new vscode.Position(1, 16), ' '));
+    await waitFor('the local error back once the service’s cleared', () => {
+      const errors = errorsOnLine();
+      return errors.length === 1 && errors[0].source === 'Axiom APL';
+    });
+  });
+
   it('with the cursor between two queries nothing is sent (the whole file would not compile)', async () => {
     const editor = await aplEditor(TWO_QUERIES);
     editor.selection = new vscode.Selection(2, 0, 2, 0);

@@ -335,7 +335,8 @@ describe('the results panel in chromium', { timeout: 90_000 }, () => {
     await page.waitForFunction(
       () => document.querySelector('.notice')?.textContent === 'The query failed: <b>bad</b> query',
     );
-    assert.equal(await cell(2, 3), '0', 'the previous results stay');
+    assert.equal(await page.isVisible('.grid'), false, 'the failure alone: not the results of the run before');
+    assert.equal(await page.isVisible('.empty'), false, 'nor words where rows would be');
     await send(`{ type: 'pinned', pinned: true }`);
     await page.waitForSelector('.pin[aria-pressed="true"]');
     for (const [selector, type] of [

@@ -44,6 +44,8 @@ export class Panel {
   private viewPicked: 'table' | 'chart' | undefined;
   /** Whether the page was ever told of a run: until then, the empty panel says how to start one. */
   private everRan = false;
+  /** The newest run failed: its failure is all the panel shows (not the results of a run before it). */
+  private failed = false;
   /** The newest run the page was told of: answers to older runs are late, and dropped. */
   private newestRun = -1;
   private filterTimer: ReturnType<typeof setTimeout> | undefined;
@@ -256,17 +258,20 @@ export class Panel {
     switch (message.type) {
       case 'running':
         this.everRan = true;
+        this.failed = false;
         this.setRunning(message.rangeLabel);
         this.setNotice('');
         this.render();
         break;
       case 'results':
+        this.failed = false;
         this.setRunning(undefined);
         this.setNotice('');
         this.showResult(message.result);
         break;
       case 'failed':
         this.everRan = true;
+        this.failed = true;
         this.setRunning(undefined);
         this.setNotice(this.text.say('failed', message.message));
         this.render();
@@ -359,7 +364,7 @@ export class Panel {
 
   /** Puts the current table (with the filter's term) on screen: tabs, table or chart, status. */
   private render(): void {
-    const model = this.model;
+    const model = this.failed ? undefined : this.model;
     const empty = this.emptyWords(model);
     this.emptyText.textContent = empty ?? '';
     show(this.emptyRerun, this.gone !== undefined);
@@ -392,6 +397,7 @@ export class Panel {
    *  range and what to try). Nothing while a first run goes or under its failure's notice. */
   private emptyWords(model: TableModel | undefined): string | undefined {
     const say = this.text.say;
+    if (this.failed) return undefined;
     if (this.gone) return say(this.gone);
     if (model) {
       if (model.table.rowCount > 0 || !model.complete) return undefined;
@@ -404,7 +410,7 @@ export class Panel {
 
   private renderTabs(): void {
     const tables = this.result?.tables ?? [];
-    show(this.tabs, tables.length > 1);
+    show(this.tabs, !this.failed && tables.length > 1);
     this.tabs.replaceChildren(
       ...tables.map((t, i) => {
         const tab = el('button', 'tab', tableLabel(t.name, i, this.text));

@@ -122,9 +122,10 @@ describe('Run Query', () => {
       return errors.length === 1 && errors[0].source === 'Axiom';
     });
     await editor.edit((edit) => edit.insert(new vscode.Position(1, 16), ' '));
-    await waitFor('the local error back once the service’s cleared', () => {
+    await waitFor('the service’s error cleared by the edit', () => errorsOnLine().every((d) => d.source !== 'Axiom'));
+    await waitFor('the local checks’ errors back', () => {
       const errors = errorsOnLine();
-      return errors.length === 1 && errors[0].source === 'Axiom APL';
+      return errors.length > 0 && errors.every((d) => d.source === 'Axiom APL');
     });
   });
 

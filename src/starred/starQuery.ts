@@ -13,6 +13,7 @@ import type { OrgIds } from '../platform/webApp';
 import { openInWebApp } from '../platform/webApp';
 import { localize } from '../platform/l10n';
 import { APL_LANGUAGE_ID } from '../platform/constants';
+import { stepDone } from '../platform/walkthroughSteps';
 
 /** Arguments for calling the command without prompts (from other commands and tests). */
 export interface StarQueryArgs {
@@ -68,6 +69,7 @@ export function starQueryCommand(deps: Deps) {
       await deps.recent.add(dataset);
       deps.log.info(`starred query ${created.id} (${dataset})`);
       deps.onStarred?.(created);
+      stepDone('queryStarred');
       void confirm(created, deps.orgIds, current);
       return created;
     });
@@ -89,8 +91,8 @@ function queryFromEditor(): { apl: string; wholeDocument: boolean } | undefined 
 async function askName(apl: string, dataset: string | undefined, wholeDocument: boolean): Promise<string | undefined> {
   const name = await vscode.window.showInputBox({
     title: wholeDocument
-      ? localize('Star APL query (the whole document: nothing is selected)')
-      : localize('Star APL query'),
+      ? localize('Star this APL Query (the whole document: nothing is selected)')
+      : localize('Star this APL Query'),
     prompt: localize('A name for the starred query'),
     value: suggestQueryName(apl, dataset),
     ignoreFocusOut: true,
@@ -109,7 +111,7 @@ async function pickDataset(
   recent: string[],
 ): Promise<string | undefined> {
   const pick = vscode.window.createQuickPick<DatasetItem>();
-  pick.title = localize('Star APL query: dataset');
+  pick.title = localize('Star this APL Query: dataset');
   pick.placeholder = localize('Pick or type the dataset');
   pick.ignoreFocusOut = true;
   const controller = new AbortController();

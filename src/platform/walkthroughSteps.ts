@@ -1,0 +1,35 @@
+// Ticks the walkthrough's steps (core/walkthrough.ts): each feature says, at the moment the person
+// has done a step's thing, `stepDone('queryStarred')`; the step's `onContext:` completion event
+// then ticks it, whichever route it was done by.
+import * as vscode from 'vscode';
+import {
+  opensWalkthroughNow,
+  WALKTHROUGH_ID,
+  WALKTHROUGH_KEYS,
+  WALKTHROUGH_SHOWN_KEY,
+  type WalkthroughStep,
+} from '../core/walkthrough';
+
+/** The steps this bundle has told VS Code of already (a context key set once is enough). */
+const told = new Set<WalkthroughStep>();
+
+/** The person has done `step`'s thing: its context key is set (once). */
+export function stepDone(step: WalkthroughStep): void {
+  if (told.has(step)) return;
+  told.add(step);
+  void vscode.commands.executeCommand('setContext', WALKTHROUGH_KEYS[step], true);
+}
+
+/** Opens the walkthrough "Get Started with Axiom" (Axiom: Get Started with Axiom). */
+export async function openWalkthrough(extensionId: string): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${extensionId}#${WALKTHROUGH_ID}`, false);
+}
+
+/** At activation: opens the walkthrough on a new install's first start, once (remembered in the
+ *  global state, so that it stays closed once closed), never in the extension's own tests. */
+export async function openWalkthroughOnFirstStart(context: vscode.ExtensionContext): Promise<void> {
+  const shownBefore = context.globalState.get<boolean>(WALKTHROUGH_SHOWN_KEY) === true;
+  if (!opensWalkthroughNow({ inTests: context.extensionMode === vscode.ExtensionMode.Test, shownBefore })) return;
+  await context.globalState.update(WALKTHROUGH_SHOWN_KEY, true);
+  await openWalkthrough(context.extension.id);
+}

@@ -10,13 +10,9 @@ import {
   type WalkthroughStep,
 } from '../core/walkthrough';
 
-/** The steps this bundle has told VS Code of already (a context key set once is enough). */
-const told = new Set<WalkthroughStep>();
-
-/** The person has done `step`'s thing: its context key is set (once). */
+/** The person has done `step`'s thing: its context key is set (each time: one message to the
+ *  window, and each bundle holds its own copy of this module, so none would know another's). */
 export function stepDone(step: WalkthroughStep): void {
-  if (told.has(step)) return;
-  told.add(step);
   void vscode.commands.executeCommand('setContext', WALKTHROUGH_KEYS[step], true);
 }
 

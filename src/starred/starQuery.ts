@@ -12,7 +12,7 @@ import type { RecentDatasets } from './recentDatasets';
 import type { OrgIds } from '../platform/webApp';
 import { openInWebApp } from '../platform/webApp';
 import { localize } from '../platform/l10n';
-import { APL_LANGUAGE_ID } from '../platform/constants';
+import { APL_LANGUAGE_ID, COMMANDS } from '../platform/constants';
 import { stepDone } from '../platform/walkthroughSteps';
 
 /** Arguments for calling the command without prompts (from other commands and tests). */
@@ -36,7 +36,10 @@ interface Deps {
  *  keeps the query, name and dataset so that Retry sends the identical body. */
 export function starQueryCommand(deps: Deps) {
   return async (args?: StarQueryArgs): Promise<StarredQuery | undefined> => {
-    const source = args?.apl !== undefined ? { apl: args.apl, wholeDocument: false } : queryFromEditor();
+    const source =
+      args?.apl !== undefined
+        ? { apl: args.apl, wholeDocument: false }
+        : (queryFromEditor() ?? (await newQueryToStar()));
     if (!source || !source.apl.trim()) {
       void vscode.window.showWarningMessage(localize('Select an APL query first.'));
       return undefined;
@@ -86,6 +89,13 @@ function queryFromEditor(): { apl: string; wholeDocument: boolean } | undefined 
   const selected = editor.document.getText(editor.selection);
   if (selected.trim()) return { apl: selected, wholeDocument: false };
   return { apl: editor.document.getText(), wholeDocument: true };
+}
+
+/** With no APL in sight (the walkthrough's button, the palette with nothing open): New APL Query's
+ *  editor, in front, whose query is then starred whole once named. */
+async function newQueryToStar(): Promise<{ apl: string; wholeDocument: boolean } | undefined> {
+  const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>(COMMANDS.newAplQuery);
+  return editor && { apl: editor.document.getText(), wholeDocument: true };
 }
 
 async function askName(apl: string, dataset: string | undefined, wholeDocument: boolean): Promise<string | undefined> {

@@ -265,6 +265,20 @@ describe('First steps: each step ticks when its thing is done by any route', () 
     await ticked('queryStarred');
   });
 
+  it('Star this APL Query with no editor (the walkthrough in front) opens a new query to star and asks its name', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const starring = vscode.commands.executeCommand('axiom.starQuery');
+    const editor = await waitFor('a new query in front', () => vscode.window.activeTextEditor);
+    assert.equal(editor.document.languageId, 'axiom-apl');
+    assert.equal(editor.document.isUntitled, true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await starring, undefined, 'the name’s box dismissed: nothing starred');
+    assert.equal(suite.fake.requestsTo('POST /v2/apl-starred-queries').length, 0);
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('a star that is cancelled ticks nothing', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const starring = (await activateExtension()).own.starQuery({ apl: "['http-logs'] | count", dataset: 'http-logs' });

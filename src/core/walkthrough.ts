@@ -32,7 +32,8 @@ export function completionEventOf(step: WalkthroughStep): string {
 export const WALKTHROUGH_SHOWN_KEY = 'axiom.walkthrough.shown';
 
 /** Whether the walkthrough opens by itself at activation: once per install, never in the
- *  extension's own tests (VS Code's test mode), never again after it was shown. */
-export function opensWalkthroughNow(state: { inTests: boolean; shownBefore: boolean }): boolean {
-  return !state.inTests && !state.shownBefore;
+ *  extension's own tests (VS Code's test mode), never again after it was shown, and not when the
+ *  person (or a test's sandbox) turned off VS Code's own `workbench.welcomePage.walkthroughs.openOnInstall`. */
+export function opensWalkthroughNow(state: { inTests: boolean; shownBefore: boolean; onInstall: boolean }): boolean {
+  return state.onInstall && !state.inTests && !state.shownBefore;
 }

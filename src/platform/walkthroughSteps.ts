@@ -22,10 +22,13 @@ export async function openWalkthrough(extensionId: string): Promise<void> {
 }
 
 /** At activation: opens the walkthrough on a new install's first start, once (remembered in the
- *  global state, so that it stays closed once closed), never in the extension's own tests. */
+ *  global state, so that it stays closed once closed), never in the extension's own tests, and not
+ *  when VS Code's setting says walkthroughs do not open on install. */
 export async function openWalkthroughOnFirstStart(context: vscode.ExtensionContext): Promise<void> {
   const shownBefore = context.globalState.get<boolean>(WALKTHROUGH_SHOWN_KEY) === true;
-  if (!opensWalkthroughNow({ inTests: context.extensionMode === vscode.ExtensionMode.Test, shownBefore })) return;
+  const onInstall = vscode.workspace.getConfiguration('workbench.welcomePage').get('walkthroughs.openOnInstall');
+  const inTests = context.extensionMode === vscode.ExtensionMode.Test;
+  if (!opensWalkthroughNow({ inTests, shownBefore, onInstall: onInstall !== false })) return;
   await context.globalState.update(WALKTHROUGH_SHOWN_KEY, true);
   await openWalkthrough(context.extension.id);
 }

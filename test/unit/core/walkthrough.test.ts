@@ -51,11 +51,16 @@ describe('walkthrough', () => {
     for (const key of keys) assert.match(key, /^axiom\.walkthrough\.\w+$/);
   });
 
-  it('opens by itself only outside the tests and only when it never did', () => {
-    assert.equal(opensWalkthroughNow({ inTests: false, shownBefore: false }), true);
+  it('opens by itself only outside the tests, only when it never did, and only if walkthroughs open on install', () => {
+    assert.equal(opensWalkthroughNow({ inTests: false, shownBefore: false, onInstall: true }), true);
+    assert.equal(
+      opensWalkthroughNow({ inTests: false, shownBefore: true, onInstall: true }),
+      false,
+      'closed stays closed',
+    );
     fc.assert(
-      fc.property(fc.boolean(), fc.boolean(), (inTests, shownBefore) => {
-        assert.equal(opensWalkthroughNow({ inTests, shownBefore }), !inTests && !shownBefore);
+      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), (inTests, shownBefore, onInstall) => {
+        assert.equal(opensWalkthroughNow({ inTests, shownBefore, onInstall }), onInstall && !inTests && !shownBefore);
       }),
     );
   });

@@ -126,8 +126,11 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * Send to Axiom and Discard Draft registered at activation (Ctrl+S reaches them before any
  * feature is made), each record kind's files found by scheme (their bodies load on first call),
  * and the test API's sendDocument, hasDraft and forgetDrafts.
+ * Raised by 600 bytes (production) and 1,200 (development) for the walkthrough (issue 52): Get
+ * Started with Axiom registered at activation, and its opening once on a new install's first start
+ * (unless workbench.welcomePage.walkthroughs.openOnInstall is off).
  */
-export const ACTIVATION_BUDGET = { production: 20_700, development: 39_400 };
+export const ACTIVATION_BUDGET = { production: 21_300, development: 40_600 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. */

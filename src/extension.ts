@@ -37,6 +37,7 @@ import {
   registerViewFeature,
 } from './platform/lazyEntries';
 import { Log } from './platform/log';
+import { openWalkthrough, openWalkthroughOnFirstStart } from './platform/walkthroughSteps';
 import type { RunFeature } from './run/bundle';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
@@ -242,12 +243,16 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...dashboardPreview.disposables,
     ...registerAccounts({ feature: accounts, sessionsChanged }),
     ...registerCommands(commandIds('log'), () => ({ [COMMANDS.showLog]: () => log.show() })),
+    ...registerCommands(commandIds('walkthrough'), () => ({
+      [COMMANDS.getStarted]: () => openWalkthrough(context.extension.id),
+    })),
     ...registerCommands(commandIds('drafts'), () => ({
       [COMMANDS.sendToAxiom]: (given?: unknown) => loadLibrary('draftCommands').sendToAxiom(recordFilesOf, given),
       [COMMANDS.discardDraft]: (given?: unknown) => loadLibrary('draftCommands').discardDraft(recordFilesOf, given),
     })),
     disposeIfMade(accounts),
   );
+  void openWalkthroughOnFirstStart(context);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     get monitorsView() {

@@ -10,6 +10,7 @@ import type { SettingsStore } from '../platform/settings';
 import { load } from '../platform/lazy';
 import { describeTransport, vscodeTransport } from '../platform/network';
 import type { Accounts, ActiveDeployment } from './accounts';
+import { stepDone } from '../platform/walkthroughSteps';
 
 /**
  * Hands out an API client for the window's deployment: its url, org id and token. The HTTP client module (zod)
@@ -64,6 +65,7 @@ export class Connection implements ClientAccess, vscode.Disposable {
   private async clientOf({ name, url, orgId }: ActiveDeployment): Promise<AxiomClient | undefined> {
     const token = await this.accounts.token(name);
     if (!token) return undefined;
+    stepDone('connected');
     const { timeoutMs } = this.settings.read();
     const transport = this.transport();
     const key = JSON.stringify([url, orgId, timeoutMs, token]);

@@ -1,4 +1,4 @@
-// Axiom: Add Annotation. Asks for the type (the recent ones offered), the title, the datasets, the
+// Annotations: Add Annotation. Asks for the type (the recent ones offered), the title, the datasets, the
 // time and a URL, then sends one POST. In a git repository it proposes a deploy: the type `deploy`,
 // the current commit's subject and its web page (read through VS Code's Git extension, gitCommit.ts).
 // A chart hands the datasets of its query and the point or range clicked; nothing else is taken

@@ -57,11 +57,11 @@ export class AnnotationFiles extends RecordFiles<NamedAnnotation> {
   protected readonly words: RecordWords = {
     opening: phrase('Opening the annotation'),
     saving: phrase('Saving the annotation'),
-    deleted: 'This annotation was deleted in Axiom; your text is kept. Add it again with Axiom: Add Annotation.',
+    deleted: 'This annotation was deleted in Axiom; your text is kept. Add it again with Annotations: Add Annotation.',
     otherDeployment:
       'This annotation was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
     listed: 'Annotations are listed in the Annotations view.',
-    created: 'Annotations are created with Axiom: Add Annotation.',
+    created: 'Annotations are created with Annotations: Add Annotation.',
     deleteFrom: 'Delete an annotation from the Annotations view.',
     renameFrom: 'Rename an annotation by changing its title in the document.',
     conflictQuestion:

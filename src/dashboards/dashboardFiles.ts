@@ -58,7 +58,7 @@ export class DashboardFiles extends RecordFiles<NamedDashboard> {
     otherDeployment:
       'This dashboard was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
     listed: 'Dashboards are listed in the Dashboards view.',
-    created: 'Dashboards are created with Axiom: Apply Dashboard File or Duplicate.',
+    created: 'Dashboards are created with Dashboards: Apply Dashboard File or Duplicate.',
     deleteFrom: 'Delete a dashboard from the Dashboards view.',
     renameFrom: 'Rename a dashboard by changing its name in the document.',
     conflictQuestion:

@@ -145,7 +145,7 @@ function pickItems(
   if (made?.today === today) return made;
   const buttons: PickButtons = {
     rerun: { iconPath: new vscode.ThemeIcon('play'), tooltip: localize('Run Again (Same Range)') },
-    star: { iconPath: new vscode.ThemeIcon('star-empty'), tooltip: localize('Star Query') },
+    star: { iconPath: new vscode.ThemeIcon('star-empty'), tooltip: localize('Star this APL Query') },
     copy: { iconPath: new vscode.ThemeIcon('copy'), tooltip: localize('Copy Query') },
   };
   const time = new Intl.DateTimeFormat(vscode.env.language, { hour: '2-digit', minute: '2-digit' });

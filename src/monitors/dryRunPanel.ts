@@ -35,6 +35,7 @@ import type { MonitorFiles } from './monitorFiles';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
 import { MONITOR_EDIT_COLUMNS } from './monitorEditCommands';
+import { stepDone } from '../platform/walkthroughSteps';
 
 export const DRY_RUN_VIEW_TYPE = 'axiom.dryRun';
 
@@ -212,6 +213,7 @@ export function dryRunCommand(deps: Deps) {
         },
       });
       record({ outcome: 'ok', rows: done.rows, datasets: done.datasets });
+      stepDone('dryRun');
       return done.result;
     } catch (error) {
       if (isAxiomError(error) && error.kind === 'cancelled')

@@ -29,6 +29,7 @@ import type { LazyTree } from '../platform/lazyEntries';
 import { countText, ListView, type ListElement, type Loaded } from '../platform/listView';
 import type { Log } from '../platform/log';
 import { localize } from '../platform/l10n';
+import { stepDone } from '../platform/walkthroughSteps';
 
 const STATE_ICONS: Record<MonitorState['kind'], vscode.ThemeIcon> = {
   active: new vscode.ThemeIcon('bell'),
@@ -112,13 +113,17 @@ export class MonitorsView extends ListView<MonitorRow> {
     );
     this.subscriptions.push(
       this.poller,
-      this.treeView.onDidChangeVisibility(() => this.poller.scheduleWhenDue()),
+      this.treeView.onDidChangeVisibility(() => {
+        if (this.treeView.visible) stepDone('monitorsShown');
+        this.poller.scheduleWhenDue();
+      }),
       // Another deployment's notifiers are not this one's: ids until its own are read.
       connection.onDidChange(() => {
         this.notifiersRequest?.abort();
         this.useNotifiers(undefined);
       }),
     );
+    if (this.treeView.visible) stepDone('monitorsShown');
   }
 
   /** The status of a monitor: undefined until its history is read (or when it cannot be). */

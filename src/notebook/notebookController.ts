@@ -22,6 +22,7 @@ import { notebookRange, RangeOnCells } from './notebookRange';
 import { cellOutput, outputDoc } from './notebookSerializer';
 import { outputId } from './outputWords';
 import { localize } from '../platform/l10n';
+import { stepDone } from '../platform/walkthroughSteps';
 
 export interface ControllerDeps {
   runner: () => Runner;
@@ -147,6 +148,7 @@ export class AplNotebookController implements vscode.Disposable {
           if (chart) output.metadata = { ...output.metadata, axiomAnnotations: chart };
           await execution.replaceOutput(output);
           execution.end(true, Date.now());
+          stepDone('cellRun');
           return;
         }
         case 'cancelled':

@@ -70,6 +70,8 @@ export interface FeatureDeclaration {
 export const FEATURES = {
   /** The extension's log: Show Log is there from activation (its body is one line). */
   log: { commands: ['showLog'] },
+  /** Get Started with Axiom (platform/walkthroughSteps.ts). */
+  walkthrough: { commands: ['getStarted'] },
   /** Send to Axiom and Discard Draft, for every kind of record kept as documents (platform/recordFiles.ts):
    *  their bodies (a library: platform/draftCommands.ts) find the kind by the document's scheme. */
   drafts: {

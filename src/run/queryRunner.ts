@@ -31,6 +31,7 @@ import { openAppPage, type Deployments } from '../platform/webApp';
 import { exportTable } from '../platform/exportResults';
 import { ResultsPanel, titleFor, type PanelContext, type PageWatch, type PanelRequests } from './resultsPanel';
 import type { TimeRangeItem } from './timeRangeItem';
+import { stepDone } from '../platform/walkthroughSteps';
 
 /** A query to run, and where it came from: the document and the offset its text starts at, so
  *  that a compile error can be put where it belongs. */
@@ -311,6 +312,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       this.deps.log.info(
         `ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`,
       );
+      stepDone('queryRun');
       record(result.status.limitNote ? 'limited' : 'ok', {
         rows: answer.tables.reduce((sum, t) => sum + t.rowCount, 0),
         datasets: answer.datasetNames,

@@ -12,7 +12,8 @@ import type { RecentDatasets } from './recentDatasets';
 import type { OrgIds } from '../platform/webApp';
 import { openInWebApp } from '../platform/webApp';
 import { localize } from '../platform/l10n';
-import { APL_LANGUAGE_ID } from '../platform/constants';
+import { APL_LANGUAGE_ID, COMMANDS } from '../platform/constants';
+import { stepDone } from '../platform/walkthroughSteps';
 
 /** Arguments for calling the command without prompts (from other commands and tests). */
 export interface StarQueryArgs {
@@ -35,7 +36,10 @@ interface Deps {
  *  keeps the query, name and dataset so that Retry sends the identical body. */
 export function starQueryCommand(deps: Deps) {
   return async (args?: StarQueryArgs): Promise<StarredQuery | undefined> => {
-    const source = args?.apl !== undefined ? { apl: args.apl, wholeDocument: false } : queryFromEditor();
+    const source =
+      args?.apl !== undefined
+        ? { apl: args.apl, wholeDocument: false }
+        : (queryFromEditor() ?? (await newQueryToStar()));
     if (!source || !source.apl.trim()) {
       void vscode.window.showWarningMessage(localize('Select an APL query first.'));
       return undefined;
@@ -68,6 +72,7 @@ export function starQueryCommand(deps: Deps) {
       await deps.recent.add(dataset);
       deps.log.info(`starred query ${created.id} (${dataset})`);
       deps.onStarred?.(created);
+      stepDone('queryStarred');
       void confirm(created, deps.orgIds, current);
       return created;
     });
@@ -86,11 +91,18 @@ function queryFromEditor(): { apl: string; wholeDocument: boolean } | undefined 
   return { apl: editor.document.getText(), wholeDocument: true };
 }
 
+/** With no APL in sight (the walkthrough's button, the palette with nothing open): New APL Query's
+ *  editor, in front, whose query is then starred whole once named. */
+async function newQueryToStar(): Promise<{ apl: string; wholeDocument: boolean } | undefined> {
+  const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>(COMMANDS.newAplQuery);
+  return editor && { apl: editor.document.getText(), wholeDocument: true };
+}
+
 async function askName(apl: string, dataset: string | undefined, wholeDocument: boolean): Promise<string | undefined> {
   const name = await vscode.window.showInputBox({
     title: wholeDocument
-      ? localize('Star APL query (the whole document: nothing is selected)')
-      : localize('Star APL query'),
+      ? localize('Star this APL Query (the whole document: nothing is selected)')
+      : localize('Star this APL Query'),
     prompt: localize('A name for the starred query'),
     value: suggestQueryName(apl, dataset),
     ignoreFocusOut: true,
@@ -109,7 +121,7 @@ async function pickDataset(
   recent: string[],
 ): Promise<string | undefined> {
   const pick = vscode.window.createQuickPick<DatasetItem>();
-  pick.title = localize('Star APL query: dataset');
+  pick.title = localize('Star this APL Query: dataset');
   pick.placeholder = localize('Pick or type the dataset');
   pick.ignoreFocusOut = true;
   const controller = new AbortController();

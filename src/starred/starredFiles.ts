@@ -49,11 +49,12 @@ export class StarredFiles extends RecordFiles<NamedStarred> {
   protected readonly words: RecordWords = {
     opening: phrase('Opening the starred query'),
     saving: phrase('Saving the starred query'),
-    deleted: 'This starred query was deleted in Axiom; your text is kept. Star it again with Axiom: Star Query.',
+    deleted:
+      'This starred query was deleted in Axiom; your text is kept. Star it again with Axiom: Star this APL Query.',
     otherDeployment:
       'This starred query was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
     listed: 'Starred queries are listed in the Starred Queries view.',
-    created: 'Starred queries are created with Axiom: Star Query.',
+    created: 'Starred queries are created with Axiom: Star this APL Query.',
     deleteFrom: 'Delete a starred query from the Starred Queries view.',
     renameFrom: 'Rename a starred query from the Starred Queries view.',
     conflictQuestion:

@@ -1,14 +1,18 @@
 // A newcomer's first steps inside a real VS Code: New APL Query opens an Axiom APL editor over a
 // dataset that exists (the last one run on this deployment, else the first listed) with a query
 // that runs as it is; the walkthrough's steps each have a button that is a command of this
-// extension and an image that ships and is small.
+// extension and an image that ships and is small; each step's context key is set when its thing is
+// done by a route other than the walkthrough's button.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
+import { COUNT_ABOVE_FIFTY, seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
 import { TYPED_TABULAR } from '../support/tabularFixtures';
-import { activateExtension, EXTENSION_ID, sentQueryBodies, useRunningFake, waitFor } from './helpers';
+import { WALKTHROUGH_KEYS, type WalkthroughStep as StepDone } from '../../src/core/walkthrough';
+import { activateExtension, EXTENSION_ID, refreshedView, sentQueryBodies, useRunningFake, waitFor } from './helpers';
 
 /** The untitled documents New APL Query opened: reverted after each test, so that closing them asks nothing. */
 const opened: vscode.TextDocument[] = [];
@@ -146,6 +150,20 @@ describe('First steps: the walkthrough', () => {
   /** A `%key%` of package.nls.json in English, as the Welcome page shows it. */
   const english = (text: string) => words()[/^%(.+)%$/.exec(text)?.[1] ?? ''] ?? text;
 
+  it('is in the palette as Axiom: Get Started with Axiom, which opens it', async () => {
+    const command = manifest().contributes.commands.find((c) => c.command === 'axiom.getStarted');
+    assert.ok(command, 'a command of the palette');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('axiom.getStarted');
+    // No tab was open: the one that opens is the command's (the Welcome page's editor, with our title).
+    await waitFor('the walkthrough’s tab', () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .some((tab) => /welcome|walkthrough|get started/i.test(tab.label) || tab.label.includes('Axiom')),
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('takes a newcomer from connecting to a dry run, each step with a button of this extension and a small image that ships', async () => {
     const [walkthrough] = manifest().contributes.walkthroughs;
     assert.equal(walkthrough.id, 'axiom.firstSteps');
@@ -188,5 +206,117 @@ describe('First steps: the walkthrough', () => {
         .some((tab) => /welcome|walkthrough|get started/i.test(tab.label) || tab.label.includes('Axiom')),
     );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});
+
+describe('First steps: each step ticks when its thing is done by any route', () => {
+  const suite = useRunningFake(() => TYPED_TABULAR);
+  const commands = vscode.commands;
+  const executeCommand = commands.executeCommand;
+  /** The walkthrough's context keys the extension set to true, in order, since the test began. */
+  let set: string[] = [];
+  before(() => {
+    Object.assign(commands, {
+      executeCommand: (id: string, ...rest: unknown[]) => {
+        if (id === 'setContext' && typeof rest[0] === 'string' && rest[0].startsWith('axiom.walkthrough.'))
+          set.push(`${rest[0]}=${String(rest[1])}`);
+        return executeCommand.call(commands, id, ...rest);
+      },
+    });
+  });
+  after(() => Object.assign(commands, { executeCommand }));
+  beforeEach(() => {
+    set = [];
+  });
+  const ticked = (step: StepDone) =>
+    waitFor(`${WALKTHROUGH_KEYS[step]} set`, () => set.includes(`${WALKTHROUGH_KEYS[step]}=true`));
+
+  it('connected: the window’s client made with its token', async () => {
+    const client = await (await activateExtension()).runner.client();
+    assert.ok(client, 'a token is set');
+    await ticked('connected');
+  });
+
+  it('the Monitors view brought into sight by its own command, not the step’s button', async () => {
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await vscode.commands.executeCommand('workbench.view.extension.axiom');
+    await ticked('monitorsShown');
+  });
+
+  it('a query run with Run Query from the editor', async () => {
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.newAplQuery');
+    assert.ok(editor);
+    await vscode.commands.executeCommand('axiom.runQuery');
+    await waitFor('the query at the service', () => sentQueryBodies(suite.fake).length === 1);
+    await ticked('queryRun');
+    assert.ok(!set.includes(`${WALKTHROUGH_KEYS.queryStarred}=true`), 'running stars nothing');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('a query starred by Star this APL Query (as from the palette, with its answers given)', async () => {
+    const starred = await (
+      await activateExtension()
+    ).own.starQuery({
+      apl: "['http-logs'] | count",
+      name: 'Walkthrough star',
+      dataset: 'http-logs',
+    });
+    assert.ok(starred, 'starred at the service');
+    await ticked('queryStarred');
+  });
+
+  it('Star this APL Query with no editor (the walkthrough in front) opens a new query to star and asks its name', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const starring = vscode.commands.executeCommand('axiom.starQuery');
+    const editor = await waitFor('a new query in front', () => vscode.window.activeTextEditor);
+    assert.equal(editor.document.languageId, 'axiom-apl');
+    assert.equal(editor.document.isUntitled, true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await starring, undefined, 'the name’s box dismissed: nothing starred');
+    assert.equal(suite.fake.requestsTo('POST /v2/apl-starred-queries').length, 0);
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('a star that is cancelled ticks nothing', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const starring = (await activateExtension()).own.starQuery({ apl: "['http-logs'] | count", dataset: 'http-logs' });
+    // The name's box is open: dismissed.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await starring, undefined);
+    assert.ok(!set.includes(`${WALKTHROUGH_KEYS.queryStarred}=true`), JSON.stringify(set));
+  });
+
+  it('a notebook’s cell run', async () => {
+    const file = path.join(os.tmpdir(), `axiom-walkthrough-${process.pid}.axiom-notebook`);
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ axiomNotebook: 1, cells: [{ kind: 'apl', source: "['http-logs'] | take 3" }] }),
+    );
+    try {
+      const notebook = await vscode.workspace.openNotebookDocument(vscode.Uri.file(file));
+      await vscode.window.showNotebookDocument(notebook);
+      await vscode.commands.executeCommand('notebook.cell.execute', {
+        ranges: [{ start: 0, end: 1 }],
+        document: notebook.uri,
+      });
+      await ticked('cellRun');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(file, { force: true });
+    }
+  });
+
+  it('a monitor’s dry run from the Monitors view’s row', async () => {
+    suite.fake.monitors = [{ id: 'mon_walk', name: 'Walkthrough errors', ...COUNT_ABOVE_FIFTY }];
+    suite.fake.aplAnswer = seriesAplAnswer(spikySeries([], { base: 1, spike: 100 }));
+    const view = await refreshedView();
+    await vscode.commands.executeCommand(
+      'axiom.dryRunMonitor',
+      view.currentRows.find((row) => row.monitor.id === 'mon_walk'),
+    );
+    await ticked('dryRun');
   });
 });

@@ -496,8 +496,12 @@ describe('commands from outside ask the person', () => {
       name: 'planted',
       dataset: 'secrets',
     });
-    assert.deepEqual(asked, [{ kind: 'warning', text: 'Select an APL query first.' }]);
+    // With no editor, a new query opens to be starred, and its name is asked for: the given one is not used.
+    assert.deepEqual(asked, [
+      { kind: 'input', text: JSON.stringify('Star this APL Query (the whole document: nothing is selected)') },
+    ]);
     assert.equal(fake.requestsTo('POST /v2/apl-starred-queries').length, 0);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('Clear Query History with an argument asks itself', async () => {

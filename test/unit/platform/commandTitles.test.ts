@@ -42,6 +42,8 @@ const SUBJECTS: [RegExp, string][] = [
   [/monitor/i, 'Monitors'],
   [/dataset|field|recentEvents/i, 'Datasets'],
   [/history/i, 'Query History'],
+  [/annotation/i, 'Annotations'],
+  [/dashboard/i, 'Dashboards'],
   [/notebook/i, 'APL Notebook'],
 ];
 
@@ -58,6 +60,25 @@ describe('command titles', () => {
     assert.deepEqual(misplaced, []);
     assert.ok(inPalette.some((c) => `${c.category}: ${c.title}` === 'Starred Queries: Group by Dataset'));
     assert.ok(inPalette.some((c) => `${c.category}: ${c.title}` === 'Starred Queries: Show as List'));
+    assert.ok(inPalette.some((c) => `${c.category}: ${c.title}` === 'Annotations: Refresh Annotations'));
+    assert.ok(inPalette.some((c) => `${c.category}: ${c.title}` === 'Dashboards: Refresh Dashboards'));
+  });
+
+  it('every view’s category is its name, and a bare verb is never under Axiom (which view would it act on?)', () => {
+    const viewNames = new Set(
+      Object.entries(nls)
+        .filter(([key]) => /^axiom\.\w+\.name$/.test(key))
+        .map(([, name]) => name),
+    );
+    for (const category of ['Monitors', 'Starred Queries', 'Datasets', 'Query History', 'Annotations', 'Dashboards'])
+      assert.ok(viewNames.has(category), `${category} names a view`);
+    const bare = inPalette.filter((c) => c.category === 'Axiom' && /^\w+…?$/.test(c.title)).map((c) => c.title);
+    assert.deepEqual(bare, []);
+  });
+
+  it('the walkthrough is found by “Get Started” and by “Axiom” in the palette', () => {
+    const getStarted = inPalette.find((c) => c.id === 'getStarted');
+    assert.equal(getStarted && `${getStarted.category}: ${getStarted.title}`, 'Axiom: Get Started with Axiom');
   });
 
   it('no two palette entries read alike', () => {
@@ -72,13 +93,13 @@ describe('command titles', () => {
     );
   });
 
-  it('one action, one name: opening a monitor’s query, starring a query, copying a query', () => {
+  it('one action, one name: opening a monitor’s query, starring a query (Star this APL Query), copying a query', () => {
     assert.equal(title('openMonitorQuery'), 'Open Monitor’s Query');
     assert.equal(title('openMonitorQueryInNewTab'), title('openMonitorQuery'));
     assert.equal(title('runMonitorQuery'), 'Run Monitor’s Query');
     const stars = commands.filter((c) => /^star\w*Query$/.test(c.id));
     assert.ok(stars.length >= 3);
-    assert.deepEqual(new Set(stars.map((c) => c.title)), new Set(['Star Query']));
+    assert.deepEqual(new Set(stars.map((c) => c.title)), new Set(['Star this APL Query']));
     const copies = commands.filter((c) => /^copy\w*Query$/.test(c.id));
     assert.ok(copies.length >= 3);
     assert.deepEqual(new Set(copies.map((c) => c.title)), new Set(['Copy Query']));

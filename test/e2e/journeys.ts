@@ -1498,6 +1498,8 @@ const sandbox: Sandbox = makeSandbox('axiom-apl-e2e-', {
     'axiom.signInUrl': oauth.url,
     'workbench.colorTheme': 'Default Dark Modern',
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    // The walkthrough opens by itself on a new install's first start: the journeys open it themselves.
+    'workbench.welcomePage.walkthroughs.openOnInstall': false,
   },
   files: {
     ...DEMO_FILES,

@@ -4,9 +4,11 @@
 //   browser-only         nothing under src/webview imports 'vscode' or a Node module (it runs in the webview's browser)
 //   platform-below-features   nothing under src/platform imports from a feature folder, not even a type:
 //                        the platform is the ground floor, the features stand on it
-//   features-through-ports    no value import from one feature folder into another; what a feature
-//                        needs from another reaches it at registration, typed by the other's ports.ts
-//                        (a type-only import of a module named ports.ts is the one import allowed)
+//   features-through-ports    no import from one feature folder into another; what a feature needs
+//                        from another it types in its own folder (the notebook's notebookRunner.ts),
+//                        and the composition root hands it over at registration. The one import let
+//                        through is a type-only one of a module named ports.ts: no feature has one
+//                        today, it is the place a type two features share would go
 //   l10n-in-one-place    vscode.l10n.t is used only in src/platform/l10n.ts: UI words reach VS Code's
 //                        localisation one way, through `say` and `translated` there
 //   no-default-export    no default exports (one name for a thing, wherever it is imported)

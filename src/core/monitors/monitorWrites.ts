@@ -64,6 +64,16 @@ export function blockingProblems(definition: JsonObject, fields?: readonly strin
   return checkMonitor(definition).filter((p) => p.level === 'error' && (!fields || fields.includes(p.field)));
 }
 
+// Three PUTs, because the three kinds of caller hold three different things when they send, and so
+// meet a change made in Axiom meanwhile in three ways (one function with a mode would branch on
+// each of these anyway, and each caller uses one mode only):
+//   changeMonitor          holds only the fields to change: it reads afresh and applies them to
+//                          what it read, so another's change to other fields is kept;
+//   putMonitor             holds a whole body already made of a fresh read (a document's save,
+//                          whose RecordFiles compared the monitor before): sent as it is;
+//   putMonitorIfUnchanged  holds a body made earlier of a record it can name (an agent's prepared
+//                          write): refused, nothing sent, when the monitor moved since.
+
 /**
  * Changes a monitor: read afresh, `changes` (or the changes made of what was read) applied, checked,
  * confirmed if the caller asks, then one PUT. No changes: nothing is sent.

@@ -24,7 +24,7 @@ import { datasetFromApl } from '../apl/aplText';
 import { canonicalJson, isJsonObject, type JsonObject } from '../json';
 import { postBody, putBody } from '../monitors/monitorBodies';
 import type { MonitorProblem } from '../monitors/monitorChecks';
-import type { MonitorRecord } from '../monitors/monitorRecord';
+import type { MonitorRecord } from '../api/monitorRecord';
 import {
   blockingProblems,
   createMonitor,

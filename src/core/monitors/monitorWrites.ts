@@ -10,7 +10,7 @@ import type { AxiomClient } from '../api/client';
 import type { JsonObject } from '../json';
 import { changedFields, postBody, putBody, type MonitorChanges } from './monitorBodies';
 import { checkMonitor, type MonitorProblem } from './monitorChecks';
-import type { MonitorRecord } from './monitorRecord';
+import type { MonitorRecord } from '../api/monitorRecord';
 
 /** The requests a write makes. The client's own, or wrapped (the agents' tools send each through their budget). */
 export type MonitorRequests = Pick<AxiomClient, 'getMonitor' | 'updateMonitor' | 'createMonitor' | 'deleteMonitor'>;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { CHUNK_CELLS, FIRST_ROWS, firstPart, hasMoreRows, remainingRows } from '../../../src/core/run/resultsDelivery';
+import { FIRST_ROWS } from '../../../src/core/firstRows';
+import { CHUNK_CELLS, firstPart, hasMoreRows, remainingRows } from '../../../src/core/run/resultsDelivery';
 import { readHostMessage, type ResultsView, type ResultTable } from '../../../src/core/run/resultsProtocol';
 import { TableModel } from '../../../src/webview/results/tableModel';
 

@@ -5,7 +5,7 @@
 // monitor files as well as APL ones.
 import { githubCommandValue, oneLine } from '../consoleText';
 import { render, type Phrase } from '../phrase';
-import { lineLocator } from './syntax';
+import { lineLocator } from './lineColumn';
 
 export interface FileProblem {
   /** Offset in the file's text. */

@@ -1,7 +1,7 @@
 // Whether the rows a query returned stop at a limit rather than at the end of the data: the
 // service's default cap, or the query's own take/limit, read from the query's syntax tree.
 import { operatorsOf, type PipelineOperator } from '../apl/aplText';
-import { parseApl } from '../apl/syntax';
+import { parseApl } from '../apl/syntaxParser';
 import { phrase, type Phrase } from '../phrase';
 import type { ResultTable } from './resultsProtocol';
 

@@ -1,7 +1,7 @@
 // Which text of a document a run sends, and where in the document a compile error of it lies.
 // Offsets are string indexes (UTF-16 code units), as VS Code's document offsets are. Lines end in
 // \n or \r\n; a line of only whitespace is blank.
-import { parseApl } from '../apl/syntax';
+import { parseApl } from '../apl/syntaxParser';
 
 /** A query block: from the start of its first line to the end of its last (no line break). */
 export interface QueryBlock {

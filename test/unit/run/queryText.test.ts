@@ -8,7 +8,7 @@ import {
   queryToRun,
   type PositionBase,
 } from '../../../src/core/run/queryText';
-import { parseApl } from '../../../src/core/apl/syntax';
+import { parseApl } from '../../../src/core/apl/syntaxParser';
 import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
 import { DOCS_QUERIES } from '../../support/aplTrees';
 

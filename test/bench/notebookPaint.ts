@@ -22,7 +22,7 @@ import {
 } from '../../src/core/notebook/notebookFile';
 import { FIRST_ROWS } from '../../src/core/firstRows';
 import { firstPart } from '../../src/core/run/resultsDelivery';
-import { readTabular } from '../../src/core/run/tabular';
+import { readTabular } from '../../src/core/api/tabular';
 import { hugeTabular } from '../support/tabularFixtures';
 import { openNotebookPage } from '../webview/notebookPage';
 import { answerBody, makeResultsSource, openPanel } from '../webview/panelPage';

@@ -7,7 +7,7 @@ import type { StarredQuery } from '../api/starred';
 import type { StateChange } from '../api/parse';
 import type { MonitorStatus } from '../monitors/monitorStatus';
 import { monitorState } from '../monitors/monitorState';
-import type { TabularResult } from '../run/tabular';
+import type { TabularResult } from '../api/tabular';
 import { reasonFor } from '../api/errorAdvice';
 import { isAxiomError } from '../api/errors';
 import { render } from '../phrase';

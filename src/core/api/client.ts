@@ -18,8 +18,8 @@ import {
   type StarredQueryInput,
   type VirtualField,
 } from './schemas';
-import { readTabular, type TabularResult } from '../run/tabular';
-import { readTabularHead } from '../run/tabularHead';
+import { readTabular, type TabularResult } from './tabular';
+import { readTabularHead } from './tabularHead';
 import { FIRST_ROWS } from '../firstRows';
 import { parseNotifiers, readMonitorRecord, type MonitorRecord, type Notifier } from './monitorRecord';
 import { idSegment } from './idSegment';
@@ -61,7 +61,7 @@ import {
 
 export type { MonitorList } from './parse';
 export type { Dataset, DatasetField, VirtualField } from './schemas';
-export type { TabularResult } from '../run/tabular';
+export type { TabularResult } from './tabular';
 
 /** The time range of a query as the API takes it: RFC 3339 or relative (`now-1h`); see run/timeRange.ts. */
 export interface AplRange {

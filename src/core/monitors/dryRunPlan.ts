@@ -9,7 +9,7 @@ import { applyEdits, mainQuery, mainStages } from '../apl/aplText';
 import type { Call, Clause, Expression, ParsedApl, Stage } from '../apl/syntaxNodes';
 import { parseApl } from '../apl/syntaxParser';
 import { textOf } from '../apl/syntaxWalk';
-import type { ResultTable } from '../run/resultsProtocol';
+import type { ResultTable } from '../api/tabular';
 import {
   runWindows,
   samplesByRun,

@@ -3,7 +3,7 @@
 import { operatorsOf, type PipelineOperator } from '../apl/aplText';
 import { parseApl } from '../apl/syntaxParser';
 import { phrase, type Phrase } from '../phrase';
-import type { ResultTable } from './resultsProtocol';
+import type { ResultTable } from '../api/tabular';
 
 /** Rows the service returns at most when a query sets no limit. */
 export const DEFAULT_ROW_CAP = 1000;

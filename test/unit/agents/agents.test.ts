@@ -44,7 +44,7 @@ import {
 import { TOOL_NAMES, TOOL_SPECS, type ToolName } from '../../../src/core/agents/toolSpecs';
 import { validateInput } from '../../../src/core/agents/validate';
 import { phrase } from '../../../src/core/phrase';
-import type { TabularResult } from '../../../src/core/run/tabular';
+import type { TabularResult } from '../../../src/core/api/tabular';
 import { projectRoot } from '../../support/projectRoot';
 import { framingAttack, FUZZ_BOUND } from '../../support/untrustedInput';
 

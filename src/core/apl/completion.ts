@@ -4,7 +4,7 @@
 // read from the syntax tree (syntaxNodes.ts) of the query block around the cursor (blank lines separate
 // queries, as Run Query reads them); where nothing is typed yet a placeholder word is parsed at
 // the cursor, so that the tree holds a node there. The VS Code side turns the answers into items.
-import { blockAt, queryBlocks } from '../run/queryText';
+import { blockAt, queryBlocks } from './queryBlocks';
 import { declaredNames, datasetOfPipeline } from './fieldChecks';
 import {
   findExpressionWord,

@@ -8,7 +8,7 @@
 // and a dotted name is unknown only when no field starts with it or is a prefix of it (a map or
 // dynamic field holds keys the field list does not name).
 import { phrase } from '../phrase';
-import { queryBlocks } from '../run/queryText';
+import { queryBlocks } from './queryBlocks';
 import type { Problem } from './problem';
 import { TYPE_NAMES } from './reference';
 import { suggest } from './suggest';

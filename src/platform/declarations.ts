@@ -333,7 +333,7 @@ export const FEATURES = {
  *  (src/platform/lazy.ts loads them). */
 export const LIBRARIES = {
   /** The API client with undici and zod, Test Connection with Node's network modules, the CLI config reader. */
-  client: 'core/api/bundle',
+  client: 'core/accounts/clientBundle',
   /** The APL reference data (some 300 functions and operators), the lexer and the checks. */
   apl: 'core/apl/bundle',
   /** The question a changing command asks first when called from outside (platform/outsideCallers.ts). */

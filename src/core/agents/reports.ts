@@ -376,17 +376,6 @@ export function annotationDoneReport(deployment: DeploymentLabel, created: Annot
   };
 }
 
-/** The settings an update names, as they will be sent: field → [now, then]. Absent settings are left out. */
-export function monitorChanges(raw: Record<string, unknown>, wanted: object): [string, unknown, unknown][] {
-  // `disabled` and the rest as named; `monitor` names which one, it is no setting.
-  return Object.entries(wanted as Record<string, unknown>)
-    .filter(
-      ([key, value]) =>
-        key !== 'monitor' && value !== undefined && JSON.stringify(raw[key] ?? null) !== JSON.stringify(value),
-    )
-    .map(([key, value]) => [key, raw[key] ?? null, value]);
-}
-
 export function monitorSavedReport(
   deployment: DeploymentLabel,
   monitor: { id: string; name: string },

@@ -71,7 +71,11 @@ export interface AplRange {
 
 export { MAX_BODY_BYTES, decodeText } from './transport';
 
-/** The API's endpoints, each a method; every request goes through one HTTP engine (http.ts). */
+/**
+ * The API's endpoints, each a method, grouped by job below: what each sends and what it makes of the
+ * answer. Sending is the HTTP engine's (http.ts); reading each job's records is its module's
+ * (monitorRecord.ts, starred.ts, annotations.ts, dashboards.ts, parse.ts, tabular.ts).
+ */
 export class AxiomClient {
   readonly endpoint: ApiEndpoint;
   private readonly http: ApiHttp;
@@ -80,6 +84,8 @@ export class AxiomClient {
     this.http = new ApiHttp(options);
     this.endpoint = this.http.endpoint;
   }
+
+  // Monitors and notifiers.
 
   async listMonitors(signal?: AbortSignal): Promise<MonitorList> {
     const list = parseMonitorList(await this.http.send('GET', '/monitors', undefined, signal));
@@ -138,6 +144,8 @@ export class AxiomClient {
     return notifiers;
   }
 
+  // Starred queries.
+
   async createStarredQuery(input: StarredQueryInput, signal?: AbortSignal): Promise<StarredQuery> {
     const body = starredQueryInputSchema.parse(input);
     return readStarredRecord(await this.http.send('POST', '/apl-starred-queries', body, signal)).query;
@@ -180,6 +188,8 @@ export class AxiomClient {
     await this.http.send('DELETE', starredPath(id), undefined, signal);
   }
 
+  // Annotations.
+
   /** Annotations of any of the datasets within the times; entries that cannot be read are skipped, counted and logged. */
   async listAnnotations(filter: AnnotationFilter, signal?: AbortSignal): Promise<AnnotationList> {
     const list = parseAnnotationList(
@@ -189,32 +199,6 @@ export class AxiomClient {
       const { skipped } = list;
       this.options.logger?.warn(
         `skipped ${skipped.length} of ${skipped.length + list.annotations.length} annotations that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`,
-      );
-    }
-    return list;
-  }
-
-  /** Every dashboard the caller may see, a page of DASHBOARD_PAGE at a time (at most MAX_DASHBOARD_PAGES);
-   *  entries that cannot be read are skipped, counted and logged. */
-  async listDashboards(signal?: AbortSignal): Promise<DashboardList> {
-    const list: DashboardList = { dashboards: [], skipped: [] };
-    for (let page = 0; page < MAX_DASHBOARD_PAGES; page++) {
-      const offset = page * DASHBOARD_PAGE;
-      const body = await this.http.send(
-        'GET',
-        `/dashboards?limit=${DASHBOARD_PAGE}&offset=${offset}`,
-        undefined,
-        signal,
-      );
-      const read = parseDashboardList(body);
-      list.dashboards.push(...read.dashboards);
-      list.skipped.push(...read.skipped.map((s) => ({ ...s, index: s.index + offset })));
-      if ((body as unknown[]).length < DASHBOARD_PAGE) break;
-    }
-    if (list.skipped.length) {
-      const { skipped } = list;
-      this.options.logger?.warn(
-        `skipped ${skipped.length} of ${skipped.length + list.dashboards.length} dashboards that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`,
       );
     }
     return list;
@@ -257,6 +241,34 @@ export class AxiomClient {
     await this.http.send('DELETE', annotationPath(id), undefined, signal);
   }
 
+  // Dashboards.
+
+  /** Every dashboard the caller may see, a page of DASHBOARD_PAGE at a time (at most MAX_DASHBOARD_PAGES);
+   *  entries that cannot be read are skipped, counted and logged. */
+  async listDashboards(signal?: AbortSignal): Promise<DashboardList> {
+    const list: DashboardList = { dashboards: [], skipped: [] };
+    for (let page = 0; page < MAX_DASHBOARD_PAGES; page++) {
+      const offset = page * DASHBOARD_PAGE;
+      const body = await this.http.send(
+        'GET',
+        `/dashboards?limit=${DASHBOARD_PAGE}&offset=${offset}`,
+        undefined,
+        signal,
+      );
+      const read = parseDashboardList(body);
+      list.dashboards.push(...read.dashboards);
+      list.skipped.push(...read.skipped.map((s) => ({ ...s, index: s.index + offset })));
+      if ((body as unknown[]).length < DASHBOARD_PAGE) break;
+    }
+    if (list.skipped.length) {
+      const { skipped } = list;
+      this.options.logger?.warn(
+        `skipped ${skipped.length} of ${skipped.length + list.dashboards.length} dashboards that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`,
+      );
+    }
+    return list;
+  }
+
   async getDashboard(uid: string, signal?: AbortSignal): Promise<DashboardRecord> {
     return readDashboardRecord(await this.http.send('GET', dashboardPath(uid), undefined, signal));
   }
@@ -293,6 +305,8 @@ export class AxiomClient {
     return readDashboardWrite(await this.http.send('PATCH', path, patch, signal, DASHBOARD_WRITE));
   }
 
+  // Datasets, their fields, and queries.
+
   /** The datasets the token may see, with their kind and description. */
   async listDatasets(signal?: AbortSignal): Promise<Dataset[]> {
     return parseBody(
@@ -316,22 +330,11 @@ export class AxiomClient {
     return parseFieldList(await this.http.send('GET', `/datasets/${idSegment(dataset)}/fields`, undefined, signal));
   }
 
-  /** The orgs the token can act in (a signed-in token, before its org is chosen). */
-  async listOrgs(signal?: AbortSignal): Promise<Org[]> {
-    return parseBody(orgListSchema, await this.http.send('GET', '/orgs', undefined, signal), phrase('org list'));
-  }
-
-  async getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-    return parseBody(currentUserSchema, await this.http.send('GET', '/user', undefined, signal), phrase('user'));
-  }
-
   /**
    * Runs an APL query over the range. Queries live in the v1 API (there is no v2 query endpoint),
    * under the same root as the configured URL. Sent once, never repeated. A query that does not
    * compile rejects with a `badRequest` error carrying `compile`; 430 with `queryLimited`.
-   */
-  /**
-   * Runs a query. With `firstRows`, a large answer's first rows (readTabularHead) are handed to it
+   * With `firstRows`, a large answer's first FIRST_ROWS rows (readTabularHead) are handed to it
    * before the whole body is parsed, and parsing waits until what it returns has settled: the
    * results panel paints them while the rest is read.
    */
@@ -367,6 +370,17 @@ export class AxiomClient {
       );
     }
     return result;
+  }
+
+  // Users and orgs.
+
+  /** The orgs the token can act in (a signed-in token, before its org is chosen). */
+  async listOrgs(signal?: AbortSignal): Promise<Org[]> {
+    return parseBody(orgListSchema, await this.http.send('GET', '/orgs', undefined, signal), phrase('org list'));
+  }
+
+  async getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+    return parseBody(currentUserSchema, await this.http.send('GET', '/user', undefined, signal), phrase('user'));
   }
 }
 

@@ -85,17 +85,20 @@ export class AxiomClient {
     this.endpoint = this.http.endpoint;
   }
 
+  /** Logs the entries of a list that could not be read: how many of how many, and the first one's why. */
+  private logSkipped(what: string, skipped: readonly { index: number; reason: string }[], kept: number): void {
+    if (!skipped.length) return;
+    this.options.logger?.warn(
+      `skipped ${skipped.length} of ${skipped.length + kept} ${what} that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`,
+    );
+  }
+
   // Monitors and notifiers.
 
   async listMonitors(signal?: AbortSignal): Promise<MonitorList> {
     const list = parseMonitorList(await this.http.send('GET', '/monitors', undefined, signal));
     const { skipped, dropped } = list;
-    if (skipped.length) {
-      const total = skipped.length + list.monitors.length;
-      this.options.logger?.warn(
-        `skipped ${skipped.length} of ${total} monitors that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`,
-      );
-    }
+    this.logSkipped('monitors', skipped, list.monitors.length);
     if (dropped.length) {
       const monitors = new Set(dropped.map((d) => d.index)).size;
       const total = skipped.length + list.monitors.length;
@@ -160,12 +163,7 @@ export class AxiomClient {
     const list = parseStarredList(
       await this.http.send('GET', `/apl-starred-queries?${params.toString()}`, undefined, signal),
     );
-    if (list.skipped.length) {
-      const { skipped } = list;
-      this.options.logger?.warn(
-        `skipped ${skipped.length} of ${skipped.length + list.queries.length} starred queries that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`,
-      );
-    }
+    this.logSkipped('starred queries', list.skipped, list.queries.length);
     return list;
   }
 
@@ -195,12 +193,7 @@ export class AxiomClient {
     const list = parseAnnotationList(
       await this.http.send('GET', `/annotations${annotationQuery(filter)}`, undefined, signal),
     );
-    if (list.skipped.length) {
-      const { skipped } = list;
-      this.options.logger?.warn(
-        `skipped ${skipped.length} of ${skipped.length + list.annotations.length} annotations that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`,
-      );
-    }
+    this.logSkipped('annotations', list.skipped, list.annotations.length);
     return list;
   }
 
@@ -260,12 +253,7 @@ export class AxiomClient {
       list.skipped.push(...read.skipped.map((s) => ({ ...s, index: s.index + offset })));
       if ((body as unknown[]).length < DASHBOARD_PAGE) break;
     }
-    if (list.skipped.length) {
-      const { skipped } = list;
-      this.options.logger?.warn(
-        `skipped ${skipped.length} of ${skipped.length + list.dashboards.length} dashboards that could not be read; first: [${skipped[0].index}] ${skipped[0].reason}`,
-      );
-    }
+    this.logSkipped('dashboards', list.skipped, list.dashboards.length);
     return list;
   }
 

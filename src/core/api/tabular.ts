@@ -18,7 +18,7 @@ export interface ResultField {
 
 /** One table of a result, column-major as the service sends it: `columns[f][r]` is field f of row r.
  *  In the panel's first message the columns hold the first rows only (all of the same length, at
- *  most rowCount); `rows` messages bring the rest (see resultsDelivery.ts). */
+ *  most rowCount); `rows` messages bring the rest (see core/run/resultsDelivery.ts). */
 export interface ResultTable {
   name: string;
   fields: ResultField[];
@@ -39,7 +39,7 @@ export interface ResultStatus {
 
 export interface TabularResult {
   tables: ResultTable[];
-  /** `limitNote` is left for explainLimit (limits.ts), which needs the query. */
+  /** `limitNote` is left for explainLimit (core/run/limits.ts), which needs the query. */
   status: ResultStatus;
   /** The datasets the query read, when the service said. */
   datasetNames: string[];

@@ -199,7 +199,8 @@ export const ONCE_PER_HOST = {
   exportToFolder: 'src/platform/exportToFolder.ts',
   fileLock: 'src/core/fileLock.ts',
   secrets: 'src/core/api/secrets.ts',
-  aplSyntax: 'src/core/apl/syntax.ts',
+  aplSyntaxParser: 'src/core/apl/syntaxParser.ts',
+  aplSyntaxWalk: 'src/core/apl/syntaxWalk.ts',
   aplLexer: 'src/core/apl/lexer.ts',
   aplReference: 'src/core/apl/reference.ts',
   // Code that several bundles need, one copy for all (duplicateProblems).

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
-import type { TokenSource } from '../core/accounts/tokenRefresh';
+import type { TokenSource } from '../core/api/tokenSource';
 import type { RateLimit } from '../core/api/requestBudget';
 import type { Transport } from '../core/api/transport';
 import type { ClientAccess } from '../platform/clientAccess';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { fileRenewalTurns } from '../core/accounts/renewalLock';
-import type { TokenSource } from '../core/accounts/tokenRefresh';
+import type { TokenSource } from '../core/api/tokenSource';
 import type { Transport } from '../core/api/transport';
 import { isAxiomError } from '../core/api/errors';
 import { phrase } from '../core/phrase';

@@ -7,14 +7,8 @@
 // else 0 with no output.
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  PROBLEM_FORMATS,
-  fileProblems,
-  isCheckedFile,
-  problemLine,
-  problemLines,
-  type ProblemFormat,
-} from '../core/apl/fileChecks';
+import { PROBLEM_FORMATS, problemLine, problemLines, type ProblemFormat } from '../core/apl/fileChecks';
+import { fileProblems, isCheckedFile } from '../core/monitors/checkedFiles';
 import { phrase, render } from '../core/phrase';
 
 /** The files an argument names: itself, or the checked files under a folder (hidden ones and node_modules left out). */

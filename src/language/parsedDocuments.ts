@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { ParsedApl } from '../core/apl/syntax';
+import type { ParsedApl } from '../core/apl/syntaxNodes';
 import { load } from '../platform/lazy';
 
 /** Each document's syntax tree, read once per version: the outline, folding, the let names and

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Notifier } from '../core/monitors/monitorRecord';
+import type { Notifier } from '../core/api/monitorRecord';
 import { adviceFor } from '../core/api/errorAdvice';
 import type { JsonObject } from '../core/json';
 import { checkMonitor } from '../core/monitors/monitorChecks';

@@ -10,7 +10,7 @@ import {
   ROWS_FOLLOW_KEY,
   type RendererMessage,
 } from '../core/notebook/notebookOutput';
-import { FIRST_ROWS } from '../core/run/resultsDelivery';
+import { FIRST_ROWS } from '../core/firstRows';
 import { phrase } from '../core/phrase';
 import { APL_LANGUAGE_ID, NOTEBOOK_TYPE } from '../platform/constants';
 import type { Log } from '../platform/log';

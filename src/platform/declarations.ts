@@ -3,7 +3,7 @@
 // command ids (COMMANDS in constants.ts, `axiom.<name>`), the views' ids, what each feature's
 // registration hands VS Code at activation (lazyEntries.ts), the typed loader (src/features.ts),
 // the build's list of lazily loaded bundles (esbuild.mjs imports this file), and the unit test that
-// holds package.json's contributions and this table to each other (test/unit/features.test.ts).
+// holds package.json's contributions and this table to each other (test/unit/platform/declarations.test.ts).
 //
 // Plain data with no import but the core's: the build reads it in plain Node, and every layer may.
 //
@@ -335,7 +335,7 @@ export const FEATURES = {
  *  (src/platform/lazy.ts loads them). */
 export const LIBRARIES = {
   /** The API client with undici and zod, Test Connection with Node's network modules, the CLI config reader. */
-  client: 'core/api/bundle',
+  client: 'core/accounts/clientBundle',
   /** The APL reference data (some 300 functions and operators), the lexer and the checks. */
   apl: 'core/apl/bundle',
   /** The question a changing command asks first when called from outside (platform/outsideCallers.ts). */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { toCsv, toJson } from '../core/run/export';
 import { panelLocale } from '../core/run/panelWords';
-import type { ResultTable } from '../core/run/resultsProtocol';
+import type { ResultTable } from '../core/api/tabular';
 import type { Log } from './log';
 import { localize } from './l10n';
 

@@ -16,7 +16,7 @@ import type { LibraryName } from './declarations';
 // esbuild.mjs keeps it a require of the library's own file.
 /* eslint-disable @typescript-eslint/no-require-imports -- loading on first use, as said above */
 const LIBRARY_LOADERS = {
-  client: () => require('../core/api/bundle') as typeof import('../core/api/bundle'),
+  client: () => require('../core/accounts/clientBundle') as typeof import('../core/accounts/clientBundle'),
   apl: () => require('../core/apl/bundle') as typeof import('../core/apl/bundle'),
   outsideQuestion: () => require('./outsideQuestion') as typeof import('./outsideQuestion'),
   draftCommands: () => require('./draftCommands') as typeof import('./draftCommands'),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ClientLogger, RequestLogEntry } from '../core/api/client';
+import type { ClientLogger, RequestLogEntry } from '../core/api/http';
 import { render, type Phrase } from '../core/phrase';
 import { secretMasks } from './lazy';
 

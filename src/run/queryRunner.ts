@@ -20,7 +20,7 @@ import { panelLocale } from '../core/run/panelWords';
 import type { RecordedRun, RunOutcome as RecordedOutcome } from '../core/history/historyStore';
 import type { CompileError, QueryOutcome } from '../core/run/queryOutcome';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
-import type { TabularResult } from '../core/run/tabular';
+import type { TabularResult } from '../core/api/tabular';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
 import { localize, say } from '../platform/l10n';
 import { openDocument } from '../platform/openQuery';

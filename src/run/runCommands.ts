@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { blockAt, queryBlocks, queryToRun } from '../core/run/queryText';
+import { blockAt, queryBlocks } from '../core/apl/queryBlocks';
+import { queryToRun } from '../core/run/queryText';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import { openDocument } from '../platform/openQuery';
 import type { QueryRunner, RunRequest } from './queryRunner';

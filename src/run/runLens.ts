@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { queryBlocks } from '../core/run/queryText';
+import { queryBlocks } from '../core/apl/queryBlocks';
 import { COMMANDS } from '../platform/constants';
 import type { RunLensArgs } from './runCommands';
 import { localize } from '../platform/l10n';

@@ -1,4 +1,4 @@
-// The APL parser and the checks on its tree (src/core/apl/syntax.ts, checks.ts) beside Axiom's own
+// The APL parser and the checks on its tree (src/core/apl/syntaxParser.ts, checks.ts) beside Axiom's own
 // engine (@axiomhq/language-service-next, a devDependency) in the same run: false alarms on the
 // documentation's queries, mutants of them caught per class, the time to parse and check the whole
 // corpus, and the time to check a 2,000-line file again after one keystroke beside the Kusto
@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { checkApl } from '../../src/core/apl/checks';
-import { parseApl } from '../../src/core/apl/syntax';
+import { parseApl } from '../../src/core/apl/syntaxParser';
 import { PROJECT_QUERIES, VALID_QUERIES, docsQueries } from '../support/aplCorpus';
 import { engineDiagnostics, engineRejects, loadEngine } from '../support/aplEngine';
 import { MUTANT_CLASSES, mutate } from '../support/aplMutants';
@@ -166,7 +166,7 @@ export async function aplParserRows(
 
 /**
  * How the time grows with the length, timed here and counted in the unit tests (the characters
- * read: test/unit/apl/checks.test.ts, syntax.test.ts): linear stays near 1×, quadratic goes to 16×
+ * read: test/unit/apl/checks.test.ts, syntaxParser.test.ts): linear stays near 1×, quadratic goes to 16×
  * for the line and 32× for the file.
  */
 export async function aplGrowthRows(t: BenchTiming, fileOfLines: (n: number) => string): Promise<BenchRow[]> {

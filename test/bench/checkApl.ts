@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileProblems, problemLines } from '../../src/core/apl/fileChecks';
+import { problemLines } from '../../src/core/apl/fileChecks';
+import { fileProblems } from '../../src/core/monitors/checkedFiles';
 import type { BenchRow, BenchTiming } from './benchTiming';
 
 /** One query of generated stages, one a line: `| extend aN = abs(1)`, or a call of a function APL does not have. */

@@ -20,8 +20,9 @@ import {
   type NotebookDoc,
   type NotebookResult,
 } from '../../src/core/notebook/notebookFile';
-import { FIRST_ROWS, firstPart } from '../../src/core/run/resultsDelivery';
-import { readTabular } from '../../src/core/run/tabular';
+import { FIRST_ROWS } from '../../src/core/firstRows';
+import { firstPart } from '../../src/core/run/resultsDelivery';
+import { readTabular } from '../../src/core/api/tabular';
 import { hugeTabular } from '../support/tabularFixtures';
 import { openNotebookPage } from '../webview/notebookPage';
 import { answerBody, makeResultsSource, openPanel } from '../webview/panelPage';

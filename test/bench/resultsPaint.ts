@@ -15,9 +15,10 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
-import { FIRST_ROWS, firstPart, remainingRows } from '../../src/core/run/resultsDelivery';
-import { readTabular } from '../../src/core/run/tabular';
-import { readTabularHead } from '../../src/core/run/tabularHead';
+import { FIRST_ROWS } from '../../src/core/firstRows';
+import { firstPart, remainingRows } from '../../src/core/run/resultsDelivery';
+import { readTabular } from '../../src/core/api/tabular';
+import { readTabularHead } from '../../src/core/api/tabularHead';
 import { answerBody, makeResultsSource, openPanel } from '../webview/panelPage';
 import { buildProductionBundle, log, median, ms, ROWS, RUNS, QUICK } from './paintBenchSetup';
 

@@ -4,9 +4,14 @@
 //   browser-only         nothing under src/webview imports 'vscode' or a Node module (it runs in the webview's browser)
 //   platform-below-features   nothing under src/platform imports from a feature folder, not even a type:
 //                        the platform is the ground floor, the features stand on it
-//   features-through-ports    no value import from one feature folder into another; what a feature
-//                        needs from another reaches it at registration, typed by the other's ports.ts
-//                        (a type-only import of a module named ports.ts is the one import allowed)
+//   features-through-ports    no import from one feature folder into another; what a feature needs
+//                        from another it types in its own folder (the notebook's notebookRunner.ts),
+//                        and the composition root hands it over at registration. The one import let
+//                        through is a type-only one of a module named ports.ts: no feature has one
+//                        today, it is the place a type two features share would go
+//   core-ground-floor    nothing under src/core/api or src/core/apl (the service's client and the
+//                        language, which every part of the core builds on) imports from another folder
+//                        of src/core (monitors, run, accounts, …): what they need is passed to them
 //   l10n-in-one-place    vscode.l10n.t is used only in src/platform/l10n.ts: UI words reach VS Code's
 //                        localisation one way, through `say` and `translated` there
 //   no-default-export    no default exports (one name for a thing, wherever it is imported)
@@ -82,6 +87,9 @@ function target(context, specifier) {
 
 const isNodeModule = (specifier) => specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]);
 
+/** The folders of src/core that the rest of the core stands on: they import only each other and core's own files. */
+const GROUND_FLOOR = ['api', 'apl'];
+
 const rule = (description, messages, create) => ({
   meta: { type: 'problem', docs: { description }, schema: [], messages },
   create,
@@ -137,6 +145,22 @@ const rules = {
         if (!to || to === from) return;
         if (typeOnly && /^ports(\.ts)?$/.test(path.posix.basename(reached))) return;
         context.report({ node, messageId: 'across', data: { from, to, specifier } });
+      });
+    },
+  ),
+
+  'core-ground-floor': rule(
+    'src/core/api and src/core/apl import nothing from the other folders of src/core',
+    {
+      up: "{{from}} is the core's ground floor: it must not import '{{specifier}}' from core/{{folder}} (take what it needs as a parameter, or move the shared piece down)",
+    },
+    (context) => {
+      const from = /^src\/core\/(api|apl)\//.exec(fromRoot(context, context.filename))?.[1];
+      if (!from) return {};
+      return eachImport((specifier, node) => {
+        const folder = /^src\/core\/([^/]+)\//.exec(target(context, specifier) ?? '')?.[1];
+        if (folder && !GROUND_FLOOR.includes(folder))
+          context.report({ node, messageId: 'up', data: { from: `core/${from}`, specifier, folder } });
       });
     },
   ),
@@ -231,7 +255,12 @@ export function layering(root) {
         'house/no-barrel': 'error',
       },
     },
-    { name: 'house/core', basePath: root, files: ['src/core/**/*.ts'], rules: { 'house/no-vscode': 'error' } },
+    {
+      name: 'house/core',
+      basePath: root,
+      files: ['src/core/**/*.ts'],
+      rules: { 'house/no-vscode': 'error', 'house/core-ground-floor': 'error' },
+    },
     { name: 'house/webview', basePath: root, files: ['src/webview/**/*.ts'], rules: { 'house/browser-only': 'error' } },
     {
       name: 'house/everywhere',

@@ -4,7 +4,8 @@
 // not committed).
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseApl, type ParsedApl, type SyntaxNode } from '../../src/core/apl/syntax';
+import type { ParsedApl, SyntaxNode } from '../../src/core/apl/syntaxNodes';
+import { parseApl } from '../../src/core/apl/syntaxParser';
 
 /** A node as plain data: its kind and fields, without ranges or comments; literals and wildcards with their text. */
 export type Meaning = { [key: string]: unknown };

@@ -8,7 +8,7 @@
 // own the same way, and, when the fake service needs a new route, adds it in fakeAxiom.ts.
 // Times are relative to `now`, so the demo looks alive whenever it starts.
 import { checkApl } from '../../src/core/apl/checks';
-import { lineAndColumn } from '../../src/core/apl/syntax';
+import { lineAndColumn } from '../../src/core/apl/lineColumn';
 import { render } from '../../src/core/phrase';
 import { FakeAxiom, type AplAnswer, type HistoryEntry } from './fakeAxiom';
 import { FakeOAuth } from './fakeOAuth';

@@ -1,7 +1,7 @@
 // A notebook's saved results as the notebook file's and the Markdown export's tests build them: a
 // table of counts per minute with as many rows as a test needs, and a query's result of tables.
 import type { NotebookResult } from '../../src/core/notebook/notebookFile';
-import type { ResultTable } from '../../src/core/run/resultsProtocol';
+import type { ResultTable } from '../../src/core/api/tabular';
 
 /** A table of `n` rows: a time a minute apart and a count. */
 export const countRows = (n: number): ResultTable => ({

@@ -4,7 +4,8 @@
 // Code, the proxy VS Code chose and the certificates it trusts, named with where they came from.
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import { requestAbort, type AxiomClient } from '../api/client';
+import type { AxiomClient } from '../api/client';
+import { requestAbort } from '../api/http';
 import { bareHostname, portOf, requireEndpoint, type ApiEndpoint } from '../api/baseUrl';
 import { AxiomError, cancelledError, isAxiomError } from '../api/errors';
 import { nameProxy, type ProxySettings } from '../api/proxy';

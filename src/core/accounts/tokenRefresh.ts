@@ -13,6 +13,7 @@
 // grant is there (bounded). A lock whose holder is gone (its window closed mid-renewal) is taken.
 import { phrase } from '../phrase';
 import { AxiomError, isAxiomError } from '../api/errors';
+import type { TokenSource } from '../api/tokenSource';
 import { grantFingerprint, type RenewalTurns } from './renewalLock';
 import type { TokenSet } from './oauth';
 
@@ -26,14 +27,6 @@ export interface Grant extends TokenSet {
 }
 
 /** Where the API client takes its token from when it is not a fixed one. */
-export interface TokenSource {
-  /** The token to send now (refreshed first when it expires within the margin). */
-  current(): Promise<string>;
-  /** After the service refused `rejected` as expired: a newer token, or undefined when there is
-   *  none to be had (then the refusal stands). */
-  renew(rejected: string): Promise<string | undefined>;
-}
-
 export interface GrantStore {
   load(): Promise<Grant | undefined>;
   save(grant: Grant): Promise<void>;
@@ -174,11 +167,4 @@ export class RefreshingToken implements TokenSource {
     this.cached = next;
     return next;
   }
-}
-
-/** Whether a refusal from the API is one a new token may cure: 401, or 403 saying the token expired. */
-export function saysExpired(error: unknown): boolean {
-  if (!isAxiomError(error)) return false;
-  if (error.kind === 'auth') return true;
-  return error.kind === 'forbidden' && /expired|invalid[_ ]token/i.test(error.serviceMessage ?? '');
 }

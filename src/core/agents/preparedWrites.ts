@@ -24,7 +24,7 @@ import { datasetFromApl } from '../apl/aplText';
 import { canonicalJson, isJsonObject, type JsonObject } from '../json';
 import { postBody, putBody } from '../monitors/monitorBodies';
 import type { MonitorProblem } from '../monitors/monitorChecks';
-import type { MonitorRecord } from '../monitors/monitorRecord';
+import type { MonitorRecord } from '../api/monitorRecord';
 import {
   blockingProblems,
   createMonitor,
@@ -32,7 +32,6 @@ import {
   putMonitorIfUnchanged,
 } from '../monitors/monitorWrites';
 import { whoAmI } from '../starred/whoAmI';
-import { monitorChanges } from './reports';
 import { TOOL_SPECS, type ToolInputs } from './toolSpecs';
 
 /** The tools that change something in Axiom: those toolSpecs.ts marks as writing. */
@@ -317,4 +316,15 @@ export class Preparations {
     const oldest = this.now() - PREPARATION_LIFETIME_MS;
     while (this.kept.length && this.kept[0].at < oldest) this.kept.shift();
   }
+}
+
+/** The settings an update names, as they will be sent: field → [now, then]. Absent settings are left out. */
+export function monitorChanges(raw: Record<string, unknown>, wanted: object): [string, unknown, unknown][] {
+  // `disabled` and the rest as named; `monitor` names which one, it is no setting.
+  return Object.entries(wanted as Record<string, unknown>)
+    .filter(
+      ([key, value]) =>
+        key !== 'monitor' && value !== undefined && JSON.stringify(raw[key] ?? null) !== JSON.stringify(value),
+    )
+    .map(([key, value]) => [key, raw[key] ?? null, value]);
 }

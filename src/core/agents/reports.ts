@@ -7,7 +7,7 @@ import type { StarredQuery } from '../api/starred';
 import type { StateChange } from '../api/parse';
 import type { MonitorStatus } from '../monitors/monitorStatus';
 import { monitorState } from '../monitors/monitorState';
-import type { TabularResult } from '../run/tabular';
+import type { TabularResult } from '../api/tabular';
 import { reasonFor } from '../api/errorAdvice';
 import { isAxiomError } from '../api/errors';
 import { render } from '../phrase';
@@ -374,17 +374,6 @@ export function annotationDoneReport(deployment: DeploymentLabel, created: Annot
       },
     ],
   };
-}
-
-/** The settings an update names, as they will be sent: field → [now, then]. Absent settings are left out. */
-export function monitorChanges(raw: Record<string, unknown>, wanted: object): [string, unknown, unknown][] {
-  // `disabled` and the rest as named; `monitor` names which one, it is no setting.
-  return Object.entries(wanted as Record<string, unknown>)
-    .filter(
-      ([key, value]) =>
-        key !== 'monitor' && value !== undefined && JSON.stringify(raw[key] ?? null) !== JSON.stringify(value),
-    )
-    .map(([key, value]) => [key, raw[key] ?? null, value]);
 }
 
 export function monitorSavedReport(

@@ -1,19 +1,10 @@
-// Facts read from a query's syntax tree (syntax.ts): the statement that runs, the dataset it reads,
+// Facts read from a query's syntax tree (syntaxNodes.ts): the statement that runs, the dataset it reads,
 // the operators of its pipeline, a name to offer for it. Strings and comments are the tree's
 // trivia and literals, so a `|` or a word inside one is never taken for code.
 import { lex } from './lexer';
-import {
-  parseApl,
-  pathAt,
-  textOf,
-  type Expression,
-  type LetStatement,
-  type ParsedApl,
-  type Pipeline,
-  type QueryStatement,
-  type Stage,
-  type Statement,
-} from './syntax';
+import type { Expression, LetStatement, ParsedApl, Pipeline, QueryStatement, Stage, Statement } from './syntaxNodes';
+import { parseApl } from './syntaxParser';
+import { pathAt, textOf } from './syntaxWalk';
 
 /** The statement whose rows a query returns: its last tabular statement (`let` and `set` only name things). */
 export function mainQuery(parsed: ParsedApl): QueryStatement | undefined {

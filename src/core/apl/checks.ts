@@ -1,4 +1,4 @@
-// Local checks of APL text, with no network, read from its syntax tree (syntax.ts): the syntax
+// Local checks of APL text, with no network, read from its syntax tree (syntaxNodes.ts): the syntax
 // problems the parser finds (brackets and quotes that do not pair up, a pipe with nothing after
 // it, a word after a pipe that is no tabular operator, an operator or `=` with nothing after it,
 // two commas in a row, a clause word such as `by` with nothing after it), and the calls of
@@ -9,7 +9,9 @@ import { phrase } from '../phrase';
 import type { Problem } from './problem';
 import { FUNCTION_NAMES, QUERY_STARTS, TYPE_NAMES, findFunction, type AplFunction } from './reference';
 import { suggest } from './suggest';
-import { parseApl, walk, type Call, type ParsedApl } from './syntax';
+import type { Call, ParsedApl } from './syntaxNodes';
+import { parseApl } from './syntaxParser';
+import { walk } from './syntaxWalk';
 
 export type { Problem, ProblemCode } from './problem';
 export { suggest } from './suggest';

@@ -1,10 +1,10 @@
 // Where the cursor is in APL text, as completion, hover and signature help need to know it: after
 // a pipe (an operator goes there), at the head of a query (a dataset), inside an expression
 // (functions, fields, let names, keywords), or inside a string or comment (nothing). All of it is
-// read from the syntax tree (syntax.ts) of the query block around the cursor (blank lines separate
+// read from the syntax tree (syntaxNodes.ts) of the query block around the cursor (blank lines separate
 // queries, as Run Query reads them); where nothing is typed yet a placeholder word is parsed at
 // the cursor, so that the tree holds a node there. The VS Code side turns the answers into items.
-import { blockAt, queryBlocks } from '../run/queryText';
+import { blockAt, queryBlocks } from './queryBlocks';
 import { declaredNames, datasetOfPipeline } from './fieldChecks';
 import {
   findExpressionWord,
@@ -15,7 +15,9 @@ import {
   type AplWord,
 } from './reference';
 import { quotedName } from './names';
-import { parseApl, pathAt, type ParsedApl, type Pipeline, type Stage, type SyntaxNode } from './syntax';
+import type { ParsedApl, Pipeline, Stage, SyntaxNode } from './syntaxNodes';
+import { parseApl } from './syntaxParser';
+import { pathAt } from './syntaxWalk';
 
 export type CompletionContext =
   /** Inside a string or a comment: nothing to offer. */

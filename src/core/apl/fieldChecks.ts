@@ -1,5 +1,5 @@
 // Fields a query names that its dataset does not have: `| where stauts == 500` on a dataset with a
-// `status` field. Read from the syntax tree (syntax.ts) against the fields the extension already
+// `status` field. Read from the syntax tree (syntaxNodes.ts) against the fields the extension already
 // knows of each dataset (the service's fields and virtual fields), following the query stage by
 // stage: what extend, project, summarize, parse and mv-expand create is known after them, and
 // after an operator whose output fields cannot be known here (join, union, make-series, an unknown
@@ -8,11 +8,13 @@
 // and a dotted name is unknown only when no field starts with it or is a prefix of it (a map or
 // dynamic field holds keys the field list does not name).
 import { phrase } from '../phrase';
-import { queryBlocks } from '../run/queryText';
+import { queryBlocks } from './queryBlocks';
 import type { Problem } from './problem';
 import { TYPE_NAMES } from './reference';
 import { suggest } from './suggest';
-import { parseApl, walk, type Expression, type ParsedApl, type Pipeline, type Stage, type SyntaxNode } from './syntax';
+import type { Expression, ParsedApl, Pipeline, Stage, SyntaxNode } from './syntaxNodes';
+import { parseApl } from './syntaxParser';
+import { walk } from './syntaxWalk';
 
 /** The names of a dataset's fields, or undefined while they are not known. */
 export type FieldsOf = (dataset: string) => readonly string[] | undefined;

@@ -1,50 +1,17 @@
-// The command-line checker's core (src/cli/checkApl.ts runs it on files): the problems of an APL
-// file, or of the `aplQuery` of a monitor file placed in the file's own JSON text, each as a line
+// How the command-line checker (src/cli/checkApl.ts) tells a problem of a file: each as a line
 // `FILE:LINE:COL: error|warning: message` (line and column from 1, columns in UTF-16 code units as
-// editors count them) or a GitHub Actions annotation, never more than one line. The same checks as
-// the editor's (checkApl; the query placed in the JSON by aplInJson.ts, as the editor places it),
-// and the monitor docs' rules on a monitor's query (monitorChecks.ts's checkQueryShape).
-import { checkQueryShape } from '../monitors/monitorChecks';
-import { MONITOR_FILE_SUFFIX, readMonitorFile } from '../monitors/monitorFile';
+// editors count them) or a GitHub Actions annotation, never more than one line. Which files it
+// reads and their problems are the monitors side's (core/monitors/checkedFiles.ts), which knows
+// monitor files as well as APL ones.
 import { githubCommandValue, oneLine } from '../consoleText';
-import { fieldText } from '../json';
-import { phrase, render, type Phrase } from '../phrase';
-import { aplProblemsInJson, aplStringsInJson } from './aplInJson';
-import { aplPathsOf } from './aplInJsonFiles';
-import { checkApl } from './checks';
-import { lineLocator } from './syntax';
+import { render, type Phrase } from '../phrase';
+import { lineLocator } from './lineColumn';
 
 export interface FileProblem {
   /** Offset in the file's text. */
   offset: number;
   severity: 'error' | 'warning';
   message: Phrase;
-}
-
-/** Whether the checker reads a file of this name: APL files and monitor files. */
-export function isCheckedFile(name: string): boolean {
-  return name.endsWith('.apl') || name.endsWith(MONITOR_FILE_SUFFIX);
-}
-
-/** The problems of a file's text, by the kind its name says (a monitor file, else APL). */
-export function fileProblems(name: string, text: string): FileProblem[] {
-  if (!name.endsWith(MONITOR_FILE_SUFFIX))
-    return checkApl(text).map((p) => ({ offset: p.start, severity: p.severity, message: p.message }));
-  const read = readMonitorFile(text);
-  if (!read.ok) return [{ offset: 0, severity: 'error', message: read.problem }];
-  const apl = read.definition.aplQuery;
-  if (typeof apl !== 'string') return [];
-  const paths = aplPathsOf(name) ?? [];
-  const place = aplStringsInJson(text, paths).at(0);
-  if (!place) return [{ offset: 0, severity: 'error', message: phrase('The aplQuery field could not be found.') }];
-  const problems: FileProblem[] = aplProblemsInJson(text, paths).map((p) => ({
-    offset: p.start,
-    severity: p.severity,
-    message: p.message,
-  }));
-  for (const shape of checkQueryShape(fieldText(read.definition.type), apl))
-    problems.push({ offset: place.start, severity: shape.level, message: shape.reason });
-  return problems.sort((a, b) => a.offset - b.offset);
 }
 
 /** How the checker writes a problem: `text`, `FILE:LINE:COL: severity: message` (the file name and

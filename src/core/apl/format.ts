@@ -1,4 +1,4 @@
-// The APL formatter: Format Document and Format Selection, read from the syntax tree (syntax.ts).
+// The APL formatter: Format Document and Format Selection, read from the syntax tree (syntaxNodes.ts).
 //
 // The style, one rule each:
 //   - Each statement starts on its own line; `let` and `set` statements end with their `;`.
@@ -27,20 +27,20 @@
 // query parses to the same tree. The edits are the changed gaps between tokens, so that a
 // selection takes the edits inside it. Idempotent: formatting formatted text changes nothing.
 import { lex, type Token } from './lexer';
-import {
-  childrenOf,
-  parseApl,
-  type Binary,
-  type Call,
-  type Expression,
-  type FunctionDefinition,
-  type List,
-  type ParsedApl,
-  type Pipeline,
-  type Stage,
-  type Statement,
-  type SyntaxNode,
-} from './syntax';
+import type {
+  Binary,
+  Call,
+  Expression,
+  FunctionDefinition,
+  List,
+  ParsedApl,
+  Pipeline,
+  Stage,
+  Statement,
+  SyntaxNode,
+} from './syntaxNodes';
+import { parseApl } from './syntaxParser';
+import { childrenOf } from './syntaxWalk';
 
 export interface FormatOptions {
   /** The line width stages are broken at (columns). */

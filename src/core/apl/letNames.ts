@@ -9,7 +9,8 @@
 import { phrase, type Phrase } from '../phrase';
 import { quotedName } from './names';
 import { CLAUSE_WORDS, EXPRESSION_WORDS, FUNCTIONS, KIND_VALUES, TABULAR_OPERATORS, TYPE_NAMES } from './reference';
-import { childrenOf, walk, type Name, type ParsedApl, type Span, type Statement, type SyntaxNode } from './syntax';
+import type { Name, ParsedApl, Span, Statement, SyntaxNode } from './syntaxNodes';
+import { childrenOf, walk } from './syntaxWalk';
 
 export interface LetBinding {
   name: string;

@@ -1,8 +1,9 @@
-// The outline of APL text, read from its syntax tree (syntax.ts): its statements and stages as
+// The outline of APL text, read from its syntax tree (syntaxNodes.ts): its statements and stages as
 // symbols (a `let` by its name, a query by its source, each stage by its operator, a subquery's
 // stages under the stage that holds it), and the spans an editor folds (a statement or a stage
 // over several lines, a run of comment lines). Offsets, for the editor to turn into positions.
-import { walk, type ParsedApl, type Pipeline, type Span, type Stage, type Statement } from './syntax';
+import type { ParsedApl, Pipeline, Span, Stage, Statement } from './syntaxNodes';
+import { walk } from './syntaxWalk';
 
 export type SymbolKind = 'let' | 'function' | 'set' | 'query' | 'stage';
 

@@ -3,7 +3,8 @@
 // the end of the layout; a new dashboard document of queries. Plain TypeScript; the documents are
 // the v2 API's `Dashboard` (schema version 2), which refuses keys it does not know.
 import { mainStages } from '../apl/aplText';
-import { parseApl, type Expression } from '../apl/syntax';
+import type { Expression } from '../apl/syntaxNodes';
+import { parseApl } from '../apl/syntaxParser';
 import { isJsonObject, type JsonObject } from '../json';
 import { GRID_COLUMNS } from './previewLayout';
 

@@ -5,7 +5,7 @@
 import { DRY_RUN_SOURCE, type RecordedRun, type RunOutcome } from '../history/historyStore';
 import { fieldText, type JsonObject } from '../json';
 import { phrase, type Phrase } from '../phrase';
-import type { ResultTable } from '../run/resultsProtocol';
+import type { ResultTable } from '../api/tabular';
 import { normalRule, type TriggerRule } from './dryRun';
 import {
   MATCH_LIMIT_PER_DAY,

@@ -6,8 +6,10 @@ import { setMaxListeners } from 'node:events';
 import { canonicalJson, type JsonObject } from '../json';
 import { phrase, type Phrase } from '../phrase';
 import { applyEdits, mainQuery, mainStages } from '../apl/aplText';
-import { parseApl, textOf, type Call, type Clause, type Expression, type ParsedApl, type Stage } from '../apl/syntax';
-import type { ResultTable } from '../run/resultsProtocol';
+import type { Call, Clause, Expression, ParsedApl, Stage } from '../apl/syntaxNodes';
+import { parseApl } from '../apl/syntaxParser';
+import { textOf } from '../apl/syntaxWalk';
+import type { ResultTable } from '../api/tabular';
 import {
   runWindows,
   samplesByRun,

@@ -6,7 +6,8 @@
 import { fieldText, type JsonObject } from '../json';
 import { phrase, type Phrase } from '../phrase';
 import { operatorsOf } from '../apl/aplText';
-import { parseApl, walk } from '../apl/syntax';
+import { parseApl } from '../apl/syntaxParser';
+import { walk } from '../apl/syntaxWalk';
 import { MONITOR_FIELDS, MONITOR_TYPES, OPERATORS, type MonitorField } from './monitorFields';
 
 export interface MonitorProblem {

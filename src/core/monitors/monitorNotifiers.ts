@@ -3,7 +3,7 @@
 // list does not hold is a notifier deleted since: shown as such, never dropped. Without a list (not
 // read yet, or the token may not read notifiers) the ids are shown as they are.
 import { fill } from '../phrase';
-import type { Notifier } from './monitorRecord';
+import type { Notifier } from '../api/monitorRecord';
 import { MONITOR_WORDS, type MonitorWords } from './monitorVocabulary';
 
 export type NotifierIndex = ReadonlyMap<string, Notifier>;

@@ -10,7 +10,7 @@ import type { AxiomClient } from '../api/client';
 import type { JsonObject } from '../json';
 import { changedFields, postBody, putBody, type MonitorChanges } from './monitorBodies';
 import { checkMonitor, type MonitorProblem } from './monitorChecks';
-import type { MonitorRecord } from './monitorRecord';
+import type { MonitorRecord } from '../api/monitorRecord';
 
 /** The requests a write makes. The client's own, or wrapped (the agents' tools send each through their budget). */
 export type MonitorRequests = Pick<AxiomClient, 'getMonitor' | 'updateMonitor' | 'createMonitor' | 'deleteMonitor'>;
@@ -63,6 +63,16 @@ export type CreateOutcome =
 export function blockingProblems(definition: JsonObject, fields?: readonly string[]): MonitorProblem[] {
   return checkMonitor(definition).filter((p) => p.level === 'error' && (!fields || fields.includes(p.field)));
 }
+
+// Three PUTs, because the three kinds of caller hold three different things when they send, and so
+// meet a change made in Axiom meanwhile in three ways (one function with a mode would branch on
+// each of these anyway, and each caller uses one mode only):
+//   changeMonitor          holds only the fields to change: it reads afresh and applies them to
+//                          what it read, so another's change to other fields is kept;
+//   putMonitor             holds a whole body already made of a fresh read (a document's save,
+//                          whose RecordFiles compared the monitor before): sent as it is;
+//   putMonitorIfUnchanged  holds a body made earlier of a record it can name (an agent's prepared
+//                          write): refused, nothing sent, when the monitor moved since.
 
 /**
  * Changes a monitor: read afresh, `changes` (or the changes made of what was read) applied, checked,

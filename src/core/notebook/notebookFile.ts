@@ -6,8 +6,8 @@
 // (its text kept), an output that is not one of ours is dropped; an empty file is an empty
 // notebook. Text that is not JSON at all is an error with the reason.
 import { isCount, isJsonObject, type JsonObject } from '../json';
-import { isResultMessage } from '../run/resultMessages';
-import type { ResultField, ResultStatus, ResultTable } from '../run/resultsProtocol';
+import { isResultMessage } from '../api/resultMessages';
+import type { ResultField, ResultStatus, ResultTable } from '../api/tabular';
 import { isPresetId, type StoredRange } from '../run/timeRange';
 
 /** The file's version. */

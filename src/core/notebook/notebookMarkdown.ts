@@ -4,7 +4,7 @@
 // included, and line breaks inside a value become <br> so that the row stays one line.
 import { escapeMarkdown, fencedCode } from '../markdown';
 import { phrase, render, type Phrase } from '../phrase';
-import type { ResultTable } from '../run/resultsProtocol';
+import type { ResultTable } from '../api/tabular';
 import type { NotebookDoc, NotebookOutput } from './notebookFile';
 
 export interface MarkdownOptions {

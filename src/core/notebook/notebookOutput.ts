@@ -4,7 +4,8 @@
 // what they receive through the readers here and drop anything else.
 import { isJsonObject } from '../json';
 import { readAnnotationRequest, type AnnotationRequest } from '../run/chartAnnotations';
-import type { ResultTable, ResultsView } from '../run/resultsProtocol';
+import type { ResultTable } from '../api/tabular';
+import type { ResultsView } from '../run/resultsProtocol';
 import { readColumnTable, readStatus, type NotebookProblem, type NotebookResult } from './notebookFile';
 
 /** A cell's result: NotebookResult as JSON. */

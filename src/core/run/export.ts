@@ -1,6 +1,6 @@
 // A result table as CSV (RFC 4180) or JSON, for Export. Built a row at a time into a list of
 // parts joined once: 100,000 rows make no row objects and no quadratic string growth.
-import type { ResultTable } from './resultsProtocol';
+import type { ResultTable } from '../api/tabular';
 
 /** Text a spreadsheet would run as a formula when it opens the file. */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -1,9 +1,9 @@
 // Whether the rows a query returned stop at a limit rather than at the end of the data: the
 // service's default cap, or the query's own take/limit, read from the query's syntax tree.
 import { operatorsOf, type PipelineOperator } from '../apl/aplText';
-import { parseApl } from '../apl/syntax';
+import { parseApl } from '../apl/syntaxParser';
 import { phrase, type Phrase } from '../phrase';
-import type { ResultTable } from './resultsProtocol';
+import type { ResultTable } from '../api/tabular';
 
 /** Rows the service returns at most when a query sets no limit. */
 export const DEFAULT_ROW_CAP = 1000;

@@ -2,10 +2,9 @@
 // screen, in one small message that the page paints at once; then the rest, a slice of rows at a
 // time, while the person already reads. A result of 100,000 × 12 is then never one message of
 // 12 MB that VS Code copies between processes (and the page decodes) before anything shows.
+import { FIRST_ROWS } from '../firstRows';
 import type { HostMessage, ResultsView } from './resultsProtocol';
 
-/** Rows in the first message: more than any screen shows (50 rows at the smallest font). */
-export const FIRST_ROWS = 200;
 /** Values per later message: about 1 MB of JSON for everyday cells. */
 export const CHUNK_CELLS = 100_000;
 

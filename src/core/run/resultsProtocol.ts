@@ -8,36 +8,8 @@ import {
   type AnnotationRequest,
   type ChartAnnotations,
 } from './chartAnnotations';
-import { isResultMessage, type ResultMessage } from './resultMessages';
-
-/** A column as the service describes it; `type` is shown as sent (it may be a composite name). */
-export interface ResultField {
-  name: string;
-  type: string;
-  /** The aggregation that made the column (`count`, `avg`, …), when there is one. */
-  agg?: string;
-}
-
-/** One table of a result, column-major as the service sends it: `columns[f][r]` is field f of row r.
- *  In the panel's first message the columns hold the first rows only (all of the same length, at
- *  most rowCount); `rows` messages bring the rest (see resultsDelivery.ts). */
-export interface ResultTable {
-  name: string;
-  fields: ResultField[];
-  columns: unknown[][];
-  rowCount: number;
-}
-
-/** What the status line shows. */
-export interface ResultStatus {
-  elapsedMs?: number;
-  rowsExamined?: number;
-  rowsMatched?: number;
-  isPartial: boolean;
-  messages: ResultMessage[];
-  /** Set when the rows shown are cut off by the service's default cap or the query's own take/limit. */
-  limitNote?: string;
-}
+import { isResultMessage } from '../api/resultMessages';
+import type { ResultField, ResultStatus, ResultTable } from '../api/tabular';
 
 /** A whole run's result, as the panel receives it. */
 export interface ResultsView {

@@ -1,7 +1,7 @@
 // The status line's text: rows shown, elapsed time, rows examined, partial
 // results, the service's messages and the limit note, in the page's words and numbers. Pure: the
 // panel puts each part in as text.
-import type { ResultStatus } from '../../core/run/resultsProtocol';
+import type { ResultStatus } from '../../core/api/tabular';
 import { ENGLISH, type PanelText } from './panelText';
 
 export interface StatusParts {

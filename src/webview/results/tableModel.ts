@@ -2,7 +2,7 @@
 // DOM: the unit tests drive it in plain Node. A table may arrive in parts (its first rows, then the
 // rest: see core/run/resultsDelivery.ts); until the last part is in, its rows are shown in the order
 // they come, and a sort or a filter asked for meanwhile is kept and applied once all are there.
-import type { ResultTable } from '../../core/run/resultsProtocol';
+import type { ResultTable } from '../../core/api/tabular';
 import { type ColumnKind, columnKind } from './columnKind';
 import { matchRows, searchText, visibleRows } from './filterRows';
 import { identity, type SortDirection, sortPermutation } from './sortRows';

@@ -4,7 +4,7 @@
 // host` returns). The x values are seconds, as the chart library counts.
 import { valueText } from './cellText';
 import { columnKind, timeValue } from './columnKind';
-import type { ResultTable } from '../../core/run/resultsProtocol';
+import type { ResultTable } from '../../core/api/tabular';
 
 export const MAX_SERIES = 20;
 export const TIME_COLUMN = '_time';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { rememberSecret } from '../../../src/core/api/secrets';
 import { aplReferenceReport } from '../../../src/core/agents/aplReferenceReport';
-import { isWriteTool } from '../../../src/core/agents/preparedWrites';
+import { isWriteTool, monitorChanges } from '../../../src/core/agents/preparedWrites';
 import * as reference from '../../../src/core/apl/reference';
 import fc from 'fast-check';
 import type { StarredQuery } from '../../../src/core/api/starred';
@@ -18,7 +18,6 @@ import {
   deploymentMovedReport,
   fieldsReport,
   historyReport,
-  monitorChanges,
   monitorConflictReport,
   annotationDoneReport,
   annotationsReport,
@@ -44,7 +43,7 @@ import {
 import { TOOL_NAMES, TOOL_SPECS, type ToolName } from '../../../src/core/agents/toolSpecs';
 import { validateInput } from '../../../src/core/agents/validate';
 import { phrase } from '../../../src/core/phrase';
-import type { TabularResult } from '../../../src/core/run/tabular';
+import type { TabularResult } from '../../../src/core/api/tabular';
 import { projectRoot } from '../../support/projectRoot';
 import { framingAttack, FUZZ_BOUND } from '../../support/untrustedInput';
 

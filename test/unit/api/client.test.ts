@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { describe, it } from 'node:test';
-import { type AxiomClient, type ClientOptions } from '../../../src/core/api/client';
+import { type AxiomClient } from '../../../src/core/api/client';
+import type { ClientOptions } from '../../../src/core/api/http';
 import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { AxiomError } from '../../../src/core/api/errors';
 import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { parseFieldList, parseHistory, parseMonitorList } from '../../../src/core/api/parse';
 import { datasetFieldListSchema } from '../../../src/core/api/schemas';
 import { parseStarredList, readStarredRecord } from '../../../src/core/api/starred';
-import { readTabular } from '../../../src/core/run/tabular';
+import { readTabular } from '../../../src/core/api/tabular';
 import { monitorSummary } from '../../../src/core/monitors/monitorWords';
 import { monitorish, nearMonitor, goShaped, validMonitor } from '../../support/monitorArbitraries';
 import { anyJson, FUZZ_BOUND, typedOrNothing, typedOutcome } from '../../support/untrustedInput';

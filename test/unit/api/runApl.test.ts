@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { QUERY_TIMEOUT_MS, type AxiomClient, type ClientOptions } from '../../../src/core/api/client';
+import { QUERY_TIMEOUT_MS, type AxiomClient } from '../../../src/core/api/client';
+import type { ClientOptions } from '../../../src/core/api/http';
 import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { adviceFor } from '../../../src/core/api/errorAdvice';
 import { render } from '../../../src/core/phrase';

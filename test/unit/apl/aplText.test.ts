@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { datasetAt, datasetFromApl, holdsQuery, suggestQueryName } from '../../../src/core/apl/aplText';
-import { parseApl } from '../../../src/core/apl/syntax';
+import { parseApl } from '../../../src/core/apl/syntaxParser';
 
 describe('datasetFromApl', () => {
   const table: [string, string | undefined][] = [

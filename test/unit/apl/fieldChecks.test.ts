@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkFields, checkFieldsOfText, datasetsRead, type FieldsOf } from '../../../src/core/apl/fieldChecks';
-import { parseApl, walk, type ParsedApl, type SyntaxNode } from '../../../src/core/apl/syntax';
+import type { ParsedApl, SyntaxNode } from '../../../src/core/apl/syntaxNodes';
+import { parseApl } from '../../../src/core/apl/syntaxParser';
+import { walk } from '../../../src/core/apl/syntaxWalk';
 import { render } from '../../../src/core/phrase';
 import { PROJECT_QUERIES, VALID_QUERIES, docsQueries as loadDocsQueries } from '../../support/aplCorpus';
 

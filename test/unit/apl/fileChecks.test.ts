@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { aplWork, resetAplWork } from '../../../src/core/apl/aplWork';
-import { fileProblems, problemLine, problemLines } from '../../../src/core/apl/fileChecks';
+import { problemLine, problemLines } from '../../../src/core/apl/fileChecks';
+import { fileProblems } from '../../../src/core/monitors/checkedFiles';
 import { FUNCTION_NAMES } from '../../../src/core/apl/reference';
 import { suggest } from '../../../src/core/apl/suggest';
 

@@ -3,7 +3,9 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { formatApl, formatEdits } from '../../../src/core/apl/format';
 import { lex } from '../../../src/core/apl/lexer';
-import { childrenOf, parseApl, textOf, type SyntaxNode } from '../../../src/core/apl/syntax';
+import type { SyntaxNode } from '../../../src/core/apl/syntaxNodes';
+import { parseApl } from '../../../src/core/apl/syntaxParser';
+import { childrenOf, textOf } from '../../../src/core/apl/syntaxWalk';
 import { aplLikeText } from '../../support/aplArbitraries';
 import { PROJECT_QUERIES, VALID_QUERIES, docsQueries } from '../../support/aplCorpus';
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { bindingAt, letBindings, renameLet } from '../../../src/core/apl/letNames';
 import { render } from '../../../src/core/phrase';
-import { parseApl } from '../../../src/core/apl/syntax';
+import { parseApl } from '../../../src/core/apl/syntaxParser';
 import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
 
 const QUERY = [

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { foldingSpans, outlineSymbols, type AplSymbol } from '../../../src/core/apl/outline';
-import { parseApl } from '../../../src/core/apl/syntax';
+import { parseApl } from '../../../src/core/apl/syntaxParser';
 import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
 
 /** Each symbol as `kind name` with its children, and the text its selection covers. */

@@ -122,6 +122,49 @@ describe('the layering lint', () => {
     );
   });
 
+  describe("core/api and core/apl are the core's ground floor", () => {
+    it('fails an import of theirs from another folder of src/core, by every kind of import', async () => {
+      const files = {
+        'src/core/api/client.ts': [
+          "import { FIRST_ROWS } from '../run/resultsDelivery';",
+          "import type { MonitorRecord } from '../monitors/monitorRecord';",
+          "export type Source = typeof import('../accounts/tokenRefresh');",
+          "export { checkConnection } from '../accounts/connectionCheck';",
+          'export const uses = [FIRST_ROWS] as unknown as MonitorRecord[];',
+          '',
+        ].join('\n'),
+        'src/core/apl/fileChecks.ts':
+          "import { readMonitorFile } from '../monitors/monitorFile';\nexport const r = readMonitorFile;\n",
+      };
+      const findings = findingsOf(await lint(files), 'core-ground-floor');
+      assert.deepEqual(
+        findings.map((f) => f.split(': ')[0] + ' ' + /from core\/(\w+)/.exec(f)?.[1]),
+        [
+          'src/core/api/client.ts:1 run',
+          'src/core/api/client.ts:2 monitors',
+          'src/core/api/client.ts:3 accounts',
+          'src/core/api/client.ts:4 accounts',
+          'src/core/apl/fileChecks.ts:1 monitors',
+        ],
+      );
+    });
+
+    it("passes their imports of each other and of core's own files, and the other folders' imports of them", async () => {
+      const findings = await lint({
+        'src/core/api/client.ts': [
+          "import { parse } from './parse';",
+          "import { lex } from '../apl/lexer';",
+          "import { isJsonObject } from '../json';",
+          'export const uses = [parse, lex, isJsonObject];',
+          '',
+        ].join('\n'),
+        'src/core/apl/checks.ts': "import type { AxiomError } from '../api/errors';\nexport type E = AxiomError;\n",
+        'src/core/monitors/monitorWrites.ts': "import { uses } from '../api/client';\nexport const w = uses;\n",
+      });
+      assert.deepEqual(findings, []);
+    });
+  });
+
   describe('src/platform sits below the features', () => {
     it('fails an import from any feature folder, a new one included, by every kind of import', async () => {
       const files = {

@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import { render } from '../../../src/core/phrase';
 import fc from 'fast-check';
 import { mainQuery } from '../../../src/core/apl/aplText';
-import { parseApl, type ParsedApl } from '../../../src/core/apl/syntax';
+import type { ParsedApl } from '../../../src/core/apl/syntaxNodes';
+import { parseApl } from '../../../src/core/apl/syntaxParser';
 import {
   binnedByTime,
   countedByTime,

@@ -10,7 +10,7 @@ import { monitorHoverMarkdown } from '../../../src/core/monitors/monitorHover';
 import { listNotifierWords, notifierIndex, notifiersRowWords } from '../../../src/core/monitors/monitorNotifiers';
 import { changedWords, listChangedWords } from '../../../src/core/monitors/monitorWords';
 import { formatDay } from '../../../src/core/format';
-import { parseNotifiers } from '../../../src/core/monitors/monitorRecord';
+import { parseNotifiers } from '../../../src/core/api/monitorRecord';
 import type { StateChange } from '../../../src/core/monitors/monitorStatus';
 import { latestChanges, RECENT_CHANGES } from '../../../src/core/monitors/statusTracker';
 

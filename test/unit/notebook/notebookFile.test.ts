@@ -13,7 +13,7 @@ import {
   type NotebookOutput,
   type NotebookResult,
 } from '../../../src/core/notebook/notebookFile';
-import type { ResultTable } from '../../../src/core/run/resultsProtocol';
+import type { ResultTable } from '../../../src/core/api/tabular';
 import { countRows, resultOf } from '../../support/notebookResults';
 
 /** JSON values as the service sends them (and as JSON gives them back: no -0). */

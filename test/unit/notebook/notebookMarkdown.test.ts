@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readNotebook, writeNotebook, type NotebookDoc } from '../../../src/core/notebook/notebookFile';
 import { notebookMarkdown, tableCell } from '../../../src/core/notebook/notebookMarkdown';
-import type { ResultTable } from '../../../src/core/run/resultsProtocol';
+import type { ResultTable } from '../../../src/core/api/tabular';
 import { countRows, resultOf } from '../../support/notebookResults';
 
 describe('notebook as Markdown', () => {

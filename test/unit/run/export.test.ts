@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { toCsv, toJson, uniqueKeys } from '../../../src/core/run/export';
-import { type ResultTable } from '../../../src/core/run/resultsProtocol';
-import { readTabular } from '../../../src/core/run/tabular';
+import type { ResultTable } from '../../../src/core/api/tabular';
+import { readTabular } from '../../../src/core/api/tabular';
 import { hugeTabular, TYPED_TABULAR } from '../../support/tabularFixtures';
 import { anyJson, FUZZ_BOUND } from '../../support/untrustedInput';
 

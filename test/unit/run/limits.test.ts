@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { render } from '../../../src/core/phrase';
 import { explainLimit, pipelineOperators } from '../../../src/core/run/limits';
-import type { ResultTable } from '../../../src/core/run/resultsProtocol';
+import type { ResultTable } from '../../../src/core/api/tabular';
 
 const rows = (count: number, name = '0'): ResultTable => ({
   name,

@@ -1,14 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import {
-  blockAt,
-  compileErrorRange,
-  queryBlocks,
-  queryToRun,
-  type PositionBase,
-} from '../../../src/core/run/queryText';
-import { parseApl } from '../../../src/core/apl/syntax';
+import { blockAt, queryBlocks } from '../../../src/core/apl/queryBlocks';
+import { compileErrorRange, queryToRun, type PositionBase } from '../../../src/core/run/queryText';
+import { parseApl } from '../../../src/core/apl/syntaxParser';
 import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
 import { DOCS_QUERIES } from '../../support/aplTrees';
 

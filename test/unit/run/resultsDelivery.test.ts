@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { CHUNK_CELLS, FIRST_ROWS, firstPart, hasMoreRows, remainingRows } from '../../../src/core/run/resultsDelivery';
-import { readHostMessage, type ResultsView, type ResultTable } from '../../../src/core/run/resultsProtocol';
+import { FIRST_ROWS } from '../../../src/core/firstRows';
+import { CHUNK_CELLS, firstPart, hasMoreRows, remainingRows } from '../../../src/core/run/resultsDelivery';
+import type { ResultTable } from '../../../src/core/api/tabular';
+import { readHostMessage, type ResultsView } from '../../../src/core/run/resultsProtocol';
 import { TableModel } from '../../../src/webview/results/tableModel';
 
 function table(name: string, columnCount: number, rowCount: number): ResultTable {

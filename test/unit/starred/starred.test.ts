@@ -2,7 +2,8 @@
 // the fake service; paging; the view's rows and filters; the bodies of a save and a rename; conflicts.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { type AxiomClient, type ClientOptions } from '../../../src/core/api/client';
+import { type AxiomClient } from '../../../src/core/api/client';
+import type { ClientOptions } from '../../../src/core/api/http';
 import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import type { StarredQuery } from '../../../src/core/api/starred';
 import { starredHoverMarkdown } from '../../../src/core/starred/starredHover';

@@ -2,12 +2,13 @@
 // activation: the API client with zod and its transport over Node's http and https (which VS Code
 // patches with its proxies and certificates, see src/platform/network.ts), and Test Connection with
 // Node's net, tls and dns, and the TOML reader of the Axiom CLI's config. Loading these costs tens
-// of milliseconds that nobody should pay at start-up.
-export { AxiomClient } from './client';
-export { nodeTransport } from './nodeTransport';
-export { checkConnection } from '../accounts/connectionCheck';
-export { readCliConfig } from '../accounts/cliConfig';
-export { readCliJsonConfig } from '../accounts/cliJsonConfig';
+// of milliseconds that nobody should pay at start-up. Here, beside the accounts' network code it
+// holds, above the client: core/api imports nothing from the accounts.
+export { AxiomClient } from '../api/client';
+export { nodeTransport } from '../api/nodeTransport';
+export { checkConnection } from './connectionCheck';
+export { readCliConfig } from './cliConfig';
+export { readCliJsonConfig } from './cliJsonConfig';
 // Signing in with the browser: the OAuth flow, its loopback listener (node:http), and refreshing.
 export {
   authorizeUrl,
@@ -18,6 +19,6 @@ export {
   refreshTokens,
   registerClient,
   revokeToken,
-} from '../accounts/oauth';
-export { listenForCallback } from '../accounts/oauthCallback';
-export { RefreshingToken } from '../accounts/tokenRefresh';
+} from './oauth';
+export { listenForCallback } from './oauthCallback';
+export { RefreshingToken } from './tokenRefresh';

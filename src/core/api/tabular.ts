@@ -1,16 +1,45 @@
-// The body of a tabular APL answer, read into the tables and status the results panel shows.
+// The body of a tabular APL answer (runApl's, client.ts), read into the tables and status that every
+// reader of a result takes: the results panel, notebooks, dry runs, the agents.
 // Tolerant: absent or odd parts become null, empty or "unknown", and what had to be left out or
 // filled in is counted for the log. The columns the service sent are kept as they are (column-major,
 // the same arrays) whenever they fit: a result of 100,000 rows is never copied cell by cell.
-import { AxiomError } from '../api/errors';
+import { AxiomError } from './errors';
 import { phrase } from '../phrase';
 import { isJsonObject } from '../json';
 import type { ResultMessage } from './resultMessages';
-import type { ResultField, ResultStatus, ResultTable } from './resultsProtocol';
+
+/** A column as the service describes it; `type` is shown as sent (it may be a composite name). */
+export interface ResultField {
+  name: string;
+  type: string;
+  /** The aggregation that made the column (`count`, `avg`, …), when there is one. */
+  agg?: string;
+}
+
+/** One table of a result, column-major as the service sends it: `columns[f][r]` is field f of row r.
+ *  In the panel's first message the columns hold the first rows only (all of the same length, at
+ *  most rowCount); `rows` messages bring the rest (see core/run/resultsDelivery.ts). */
+export interface ResultTable {
+  name: string;
+  fields: ResultField[];
+  columns: unknown[][];
+  rowCount: number;
+}
+
+/** What the status line shows. */
+export interface ResultStatus {
+  elapsedMs?: number;
+  rowsExamined?: number;
+  rowsMatched?: number;
+  isPartial: boolean;
+  messages: ResultMessage[];
+  /** Set when the rows shown are cut off by the service's default cap or the query's own take/limit. */
+  limitNote?: string;
+}
 
 export interface TabularResult {
   tables: ResultTable[];
-  /** `limitNote` is left for explainLimit (limits.ts), which needs the query. */
+  /** `limitNote` is left for explainLimit (core/run/limits.ts), which needs the query. */
   status: ResultStatus;
   /** The datasets the query read, when the service said. */
   datasetNames: string[];

@@ -2,20 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { lex } from '../../../src/core/apl/lexer';
-import {
-  childrenOf,
-  nodeAt,
-  parseApl,
-  pathAt,
-  textOf,
-  walk,
-  type Binary,
-  type ParsedApl,
-  type Pipeline,
-  type QueryStatement,
-  type Stage,
-  type SyntaxNode,
-} from '../../../src/core/apl/syntax';
+import type { Binary, ParsedApl, Pipeline, QueryStatement, Stage, SyntaxNode } from '../../../src/core/apl/syntaxNodes';
+import { parseApl } from '../../../src/core/apl/syntaxParser';
+import { childrenOf, nodeAt, pathAt, textOf, walk } from '../../../src/core/apl/syntaxWalk';
 import { render } from '../../../src/core/phrase';
 import { aplLikeText, aplQuery } from '../../support/aplArbitraries';
 import { PROJECT_QUERIES, VALID_QUERIES, docsQueries } from '../../support/aplCorpus';

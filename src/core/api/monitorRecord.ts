@@ -2,8 +2,8 @@
 // and the organisation's notifiers: what the client reads with zod. The bodies that change a
 // monitor are in monitorBodies.ts (plain, for the VS Code side at activation too).
 import { z } from 'zod';
-import { describeJsonType, invalidResponse, parseMonitor } from '../api/parse';
-import { type Monitor } from '../api/schemas';
+import { describeJsonType, invalidResponse, parseMonitor } from './parse';
+import { type Monitor } from './schemas';
 import { isJsonObject, type JsonObject } from '../json';
 import { phrase } from '../phrase';
 

@@ -1,6 +1,6 @@
 // A message of the service's about a result (a warning, a limit reached), and its guard: shared by
-// both readers of a result, the results panel's protocol (resultsProtocol.ts) and a notebook file's
-// saved outputs (core/notebook/notebookFile.ts).
+// both readers of a result, the results panel's protocol (core/run/resultsProtocol.ts) and a
+// notebook file's saved outputs (core/notebook/notebookFile.ts).
 import { isCount, isJsonObject } from '../json';
 
 export interface ResultMessage {

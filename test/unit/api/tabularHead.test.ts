@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { readTabular } from '../../../src/core/run/tabular';
-import { readTabularHead } from '../../../src/core/run/tabularHead';
+import { readTabular } from '../../../src/core/api/tabular';
+import { readTabularHead } from '../../../src/core/api/tabularHead';
 import { hugeTabular } from '../../support/tabularFixtures';
 
 /** What the whole body reads as, each column cut to its first `rows` values (what was repaired is

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { AxiomError } from '../../../src/core/api/errors';
-import { readTabular } from '../../../src/core/run/tabular';
+import { readTabular } from '../../../src/core/api/tabular';
 import {
   GO_SDK_TABULAR,
   hugeTabular,

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { normalisePath, readPlace, type CodePlace } from '../core/code/codePlaces';
 import { localize } from './l10n';
+import type { Log } from './log';
 
 /** The setting that maps the paths written in logs to the workspace: `{ "/app": "api" }`. */
 export const SOURCE_PATHS_SETTING = 'sourcePaths';
@@ -42,14 +43,19 @@ export async function resolvePlace(place: CodePlace, options: ResolveOptions = {
  * question is asked first, because it only opens, read-only, a file already inside the workspace
  * (resolvePlace never maps outside the folders, nor follows `..`), which changes nothing.
  */
-export async function openCodePlace(argument: unknown): Promise<vscode.TextEditor | undefined> {
+export async function openCodePlace(
+  argument: unknown,
+  log?: Pick<Log, 'info'>,
+): Promise<vscode.TextEditor | undefined> {
   const place = readPlace(argument);
   if (!place) {
+    log?.info('open code location: the argument is not a place in code (or its path climbs); nothing opened');
     void vscode.window.showWarningMessage(localize('That is not a place in code (a path, a line and a column).'));
     return undefined;
   }
   const resolution = await resolvePlace(place, { ask: true });
   if ('reason' in resolution) {
+    log?.info(`open code location: ${JSON.stringify(place.path)} maps to no file of the workspace folders`);
     void vscode.window.showWarningMessage(resolution.reason);
     return undefined;
   }

@@ -69,7 +69,7 @@ export function createRun(deps: RunDeps) {
     [COMMANDS.runMonitorQuery]: runFromRowCommand(runner, deps.openMonitorQuery),
     [COMMANDS.runStarredQuery]: runFromRowCommand(runner, deps.openStarredQuery),
     [COMMANDS.chooseTimeRange]: () => timeRange().choose(),
-    [COMMANDS.openCodePlace]: (place: unknown) => openCodePlace(place),
+    [COMMANDS.openCodePlace]: (place: unknown) => openCodePlace(place, deps.log),
   };
   /** APL in a new editor of its own, run there when asked: a compile error then has its place. */
   const openQuery = async (apl: string, run: boolean): Promise<void> => {

@@ -122,4 +122,31 @@ describe('Open Code Location', () => {
     );
     assert.deepEqual([editor.selection.active.line, editor.selection.active.character], [1, 2]);
   });
+
+  it('asks which file when two end alike, and remembers the answer in axiom.sourcePaths when told to', async () => {
+    const window = vscode.window as unknown as Record<'showQuickPick' | 'showInformationMessage', unknown>;
+    const originals = { pick: window.showQuickPick, info: window.showInformationMessage };
+    const asked: string[] = [];
+    window.showQuickPick = (items: readonly { label: string }[]) => {
+      asked.push(...items.map((item) => item.label));
+      return Promise.resolve(items.find((item) => item.label.includes('/alt/')));
+    };
+    window.showInformationMessage = (_message: string, ...actions: string[]) => Promise.resolve(actions[0]);
+    try {
+      await openPlace({ path: '/build/out/src/twin.ts', line: 1 });
+      await waitFor('the file to open', () => activePath()?.endsWith(path.join(ROOT, 'alt', 'src', 'twin.ts')));
+      assert.equal(asked.length, 2, asked.join(', '));
+      await waitFor('the choice to be remembered', () => {
+        const mapping = vscode.workspace.getConfiguration('axiom').inspect<Record<string, string>>('sourcePaths');
+        return mapping?.workspaceValue?.['/build/out'] === `${folder!.name}/${ROOT}/alt`;
+      });
+      await closeAllEditors();
+      await openPlace({ path: '/build/out/src/twin.ts', line: 2 });
+      await waitFor('the file to open', () => activePath()?.endsWith(path.join(ROOT, 'alt', 'src', 'twin.ts')));
+      assert.equal(asked.length, 2, 'remembered: not asked again');
+    } finally {
+      window.showQuickPick = originals.pick;
+      window.showInformationMessage = originals.info;
+    }
+  });
 });

@@ -756,8 +756,14 @@ describe('the results panel links cells that name a place in code', { timeout: 6
   let p: Page;
   const stack = 'TypeError: boom\n    at handler (/app/src/x.ts:12:5)\n    at /app/src/y.ts:3:1';
   const rows = [
-    [stack, { 'code.filepath': 'src/a.py', 'code.lineno': 7 }, 'api.example.com:443'],
-    ['at f (/app/../etc/x.ts:1:2)', { 'code.file.path': '../up.go', 'code.line.number': 1 }, '<b>src/z.rs:1:1</b>'],
+    [stack, { 'code.filepath': 'src/a.py', 'code.lineno': 7 }, 'api.example.com:443', 'lib/b.go', 21],
+    [
+      'at f (/app/../etc/x.ts:1:2)',
+      { 'code.file.path': '../up.go', 'code.line.number': 1 },
+      '<b>src/z.rs:1:1</b>',
+      '../c.go',
+      1,
+    ],
   ];
   const linkTitles = () =>
     p.evaluate(() =>
@@ -777,8 +783,10 @@ describe('the results panel links cells that name a place in code', { timeout: 6
         { name: 'message', type: 'string' },
         { name: 'attributes', type: 'object' },
         { name: 'host', type: 'string' },
+        { name: 'attributes.code.file.path', type: 'string' },
+        { name: 'attributes.code.line.number', type: 'integer' },
       ],
-      columns: [0, 1, 2].map((c) => rows.map((row) => row[c])),
+      columns: [0, 1, 2, 3, 4].map((c) => rows.map((row) => row[c])),
     };
     await postToPage(p, {
       type: 'results',
@@ -798,14 +806,10 @@ describe('the results panel links cells that name a place in code', { timeout: 6
     assert.deepEqual(violations, [], 'no Content Security Policy violations');
   });
 
-  it('links a stack frame and code attributes, nothing that climbs, no host and port; the text stays', async () => {
+  it('links a stack frame and code attributes (a path column with its line column), nothing that climbs, no host and port; the text stays', async () => {
     assert.deepEqual(await linkTitles(), [
-      'Open /app/src/x.ts:12:5',
-      'Open src/a.py:7',
-      '',
-      '',
-      '',
-      'Open src/z.rs:1:1',
+      ...['Open /app/src/x.ts:12:5', 'Open src/a.py:7', '', 'Open lib/b.go:21', ''],
+      ...['', '', 'Open src/z.rs:1:1', '', ''],
     ]);
     assert.equal(
       await p.evaluate(() => document.querySelector('.grid-row[aria-rowindex="2"] [aria-colindex="1"]')?.textContent),

@@ -112,7 +112,7 @@ const STACK_KEYS = ['exception.stacktrace'];
 const ATTRIBUTE_PREFIXES = ['', 'attributes.'];
 
 /** Whether `field` (a column's name) holds a code file path attribute. */
-function isFilePathField(field: string | undefined): boolean {
+export function isFilePathField(field: string | undefined): boolean {
   return field !== undefined && ATTRIBUTE_PREFIXES.some((p) => FILE_PATH_KEYS.some((k) => field === p + k));
 }
 

@@ -3,7 +3,7 @@
 // that came into view). A grid in ARIA terms; the scroller holds the focus and names the active
 // cell with aria-activedescendant, so that focus survives the recycling of cells. Rows are as tall
 // as the editor's font needs (read from the grid's computed font size when a table is shown).
-import { placesIn, type CodePlace } from '../../core/code/codePlaces';
+import { isFilePathField, normalisePath, placesIn, placesInRow, type CodePlace } from '../../core/code/codePlaces';
 import { cellKind, cellText, prettyJson, valueText } from './cellText';
 import { timeValue } from './columnKind';
 import { el } from './dom';
@@ -25,9 +25,18 @@ export interface GridEvents {
   openPlace?(place: CodePlace): void;
 }
 
-/** The places in code a cell's value names (stack frames, code.* attributes), or none: read only
- *  for the cells drawn, and bounded (core/code/codePlaces.ts). */
-export function cellPlaces(value: unknown, field: string): CodePlace[] {
+/** The places in code the cell at (`row`, `column`) names (stack frames, code.* attributes), or
+ *  none: read only for the cells drawn, and bounded (core/code/codePlaces.ts). A code file path
+ *  column takes its line and column from the row's other code.* columns. */
+export function cellPlaces(table: TableModel['table'], row: number, column: number): CodePlace[] {
+  const value = table.columns[column][row];
+  const field = table.fields[column].name;
+  if (typeof value === 'string' && isFilePathField(field)) {
+    const path = normalisePath(value);
+    const fromRow = placesInRow(Object.fromEntries(table.fields.map((f, c) => [f.name, table.columns[c][row]])));
+    const same = fromRow.find((place) => place.path === path);
+    return same ? [same] : placesIn(value, field);
+  }
   return typeof value === 'string' || (typeof value === 'object' && value !== null) ? placesIn(value, field) : [];
 }
 
@@ -309,7 +318,7 @@ export class Grid {
       else if (kind === 'string' && (value as string).length > 60) cell.title = valueText(value).slice(0, 4000);
       else if (cell.title) cell.removeAttribute('title');
       if (this.events.openPlace && (kind === 'string' || kind === 'json'))
-        this.linkPlace(slot, c, cellPlaces(value, m.table.fields[c].name)[0]);
+        this.linkPlace(slot, c, cellPlaces(m.table, row, c)[0]);
     }
   }
 

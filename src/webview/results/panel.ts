@@ -98,8 +98,7 @@ export class Panel {
         ...(host.codeLinks && { openPlace: (place: CodePlace) => this.post({ type: 'openCodePlace', place }) }),
         contextMenu: (row, column, x, y) => {
           const table = this.model?.table;
-          const place =
-            table && host.codeLinks ? cellPlaces(table.columns[column][row], table.fields[column].name)[0] : undefined;
+          const place = table && host.codeLinks ? cellPlaces(table, row, column)[0] : undefined;
           this.menu.open(
             [
               ...(place

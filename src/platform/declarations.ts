@@ -190,11 +190,11 @@ export const FEATURES = {
   },
   /** Completion, hover, signature help, quick fixes and the checks as diagnostics. */
   language: { bundle: 'language/bundle', commands: [] },
-  /** Run Query, the results panels, the time range and the CodeLens. */
+  /** Run Query, the results panels, the time range, the CodeLens, Open Code Location. */
   run: {
     bundle: 'run/bundle',
     webviewPanels: ['axiom.results'],
-    commands: ['runQuery', 'runMonitorQuery', 'runStarredQuery', 'chooseTimeRange'],
+    commands: ['runQuery', 'runMonitorQuery', 'runStarredQuery', 'chooseTimeRange', 'openCodePlace'],
   },
   /** APL notebooks: the serializer, the controller that runs cells, the notebook commands. */
   notebook: {

@@ -4,6 +4,7 @@
 import type * as vscode from 'vscode';
 import type { RecordedRun } from '../core/history/historyStore';
 import type { ClientAccess } from '../platform/clientAccess';
+import { openCodePlace } from '../platform/codeLocations';
 import { COMMANDS } from '../platform/constants';
 import { once } from '../platform/lazy';
 import type { Log } from '../platform/log';
@@ -68,6 +69,7 @@ export function createRun(deps: RunDeps) {
     [COMMANDS.runMonitorQuery]: runFromRowCommand(runner, deps.openMonitorQuery),
     [COMMANDS.runStarredQuery]: runFromRowCommand(runner, deps.openStarredQuery),
     [COMMANDS.chooseTimeRange]: () => timeRange().choose(),
+    [COMMANDS.openCodePlace]: (place: unknown) => openCodePlace(place, deps.log),
   };
   /** APL in a new editor of its own, run there when asked: a compile error then has its place. */
   const openQuery = async (apl: string, run: boolean): Promise<void> => {

@@ -4,6 +4,7 @@ import { readPanelMessage, type HostMessage, type PanelState, type ResultsView }
 import { PANEL_WORDS } from '../core/run/panelWords';
 import { resultCells, type KeptResult } from '../core/run/resultsBudget';
 import { firstPart, remainingRows } from '../core/run/resultsDelivery';
+import { openCodePlace } from '../platform/codeLocations';
 import { RESULTS_VIEW_TYPE } from '../platform/constants';
 import { pageOptions, setPage } from '../platform/webviewPage';
 import type { Log } from '../platform/log';
@@ -281,6 +282,10 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
         return;
       case 'addAnnotation':
         void this.context.requests.addAnnotation(this, message.time, message.endTime);
+        return;
+      case 'openCodePlace':
+        // The page's place is data, read as Open Code Location reads any (it opens only workspace files).
+        void openCodePlace(message.place, this.context.log);
         return;
       case 'copy':
         vscode.env.clipboard.writeText(message.text).then(

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { PANEL_WORDS } from '../../src/core/run/panelWords';
 import { firstPart, remainingRows } from '../../src/core/run/resultsDelivery';
 import type { ResultsView } from '../../src/core/run/resultsProtocol';
-import { makeResultsSource, openPanel, type PanelPage } from './panelPage';
+import { makeResultsSource, openPanel, postToPage, type PanelPage } from './panelPage';
 
 const ROWS = 100_000;
 /** A time as a cell shows it in UTC (the panels here are opened with axiom.timeZone utc). */
@@ -749,5 +749,88 @@ describe('the results panel from its first run, at 600 px wide', { timeout: 60_0
       () => document.querySelector('.grid-row[aria-rowindex="2"] [aria-colindex="2"]')?.textContent === '1',
     );
     assert.equal(await f.isVisible('.chart'), false, 'the person’s pick stays');
+  });
+});
+
+describe('the results panel links cells that name a place in code', { timeout: 60_000 }, () => {
+  let linked: PanelPage;
+  let p: Page;
+  const stack = 'TypeError: boom\n    at handler (/app/src/x.ts:12:5)\n    at /app/src/y.ts:3:1';
+  const rows = [
+    [stack, { 'code.filepath': 'src/a.py', 'code.lineno': 7 }, 'api.example.com:443', 'lib/b.go', 21],
+    [
+      'at f (/app/../etc/x.ts:1:2)',
+      { 'code.file.path': '../up.go', 'code.line.number': 1 },
+      '<b>src/z.rs:1:1</b>',
+      '../c.go',
+      1,
+    ],
+  ];
+  const linkTitles = () =>
+    p.evaluate(() =>
+      [...document.querySelectorAll('.grid-row:not([hidden]) .grid-cell')].map(
+        (c) => c.querySelector('.code-place-link')?.getAttribute('title') ?? '',
+      ),
+    );
+  const postedByPage = () => p.evaluate(() => window.__posted as { type: string; place?: unknown }[]);
+
+  before(async () => {
+    linked = await openPanel();
+    p = linked.page;
+    const table = {
+      name: '0',
+      rowCount: rows.length,
+      fields: [
+        { name: 'message', type: 'string' },
+        { name: 'attributes', type: 'object' },
+        { name: 'host', type: 'string' },
+        { name: 'attributes.code.file.path', type: 'string' },
+        { name: 'attributes.code.line.number', type: 'integer' },
+      ],
+      columns: [0, 1, 2, 3, 4].map((c) => rows.map((row) => row[c])),
+    };
+    await postToPage(p, {
+      type: 'results',
+      result: {
+        runId: 1,
+        query: 'errors',
+        rangeLabel: 'Last hour',
+        tables: [table],
+        status: { elapsedMs: 1, rowsExamined: 2, rowsMatched: 2, isPartial: false, messages: [] },
+      },
+    });
+    await p.waitForSelector('.grid-row[aria-rowindex="3"]');
+  });
+  after(async () => {
+    const violations = await p.evaluate(() => window.__violations);
+    await linked.close();
+    assert.deepEqual(violations, [], 'no Content Security Policy violations');
+  });
+
+  it('links a stack frame and code attributes (a path column with its line column), nothing that climbs, no host and port; the text stays', async () => {
+    assert.deepEqual(await linkTitles(), [
+      ...['Open /app/src/x.ts:12:5', 'Open src/a.py:7', '', 'Open lib/b.go:21', ''],
+      ...['', '', 'Open src/z.rs:1:1', '', ''],
+    ]);
+    assert.equal(
+      await p.evaluate(() => document.querySelector('.grid-row[aria-rowindex="2"] [aria-colindex="1"]')?.textContent),
+      stack,
+    );
+    assert.equal(await p.evaluate(() => window.__pwned), undefined);
+  });
+
+  it('asks the extension to open the place: by the link, and from the context menu', async () => {
+    await p.click('.grid-row[aria-rowindex="2"] [aria-colindex="1"] .code-place-link');
+    assert.deepEqual((await postedByPage()).at(-1), {
+      type: 'openCodePlace',
+      place: { path: '/app/src/x.ts', line: 12, column: 5 },
+    });
+    await p.click('.grid-row[aria-rowindex="2"] [aria-colindex="2"]', { button: 'right' });
+    await p.click('.context-menu .menu-item:has-text("Open src/a.py:7")');
+    assert.deepEqual((await postedByPage()).at(-1), { type: 'openCodePlace', place: { path: 'src/a.py', line: 7 } });
+    const before = (await postedByPage()).length;
+    await p.click('.grid-row[aria-rowindex="2"] [aria-colindex="3"]');
+    await p.click('.grid-row[aria-rowindex="3"] [aria-colindex="1"]');
+    assert.equal((await postedByPage()).length, before, 'a click on a cell without a link opens nothing');
   });
 });

@@ -18,6 +18,7 @@ export const PANEL_WORDS = {
   copyCell: 'Copy Cell',
   copyRow: 'Copy Row',
   copyColumn: 'Copy Column',
+  openCodePlace: 'Open {0}',
   openInAxiom: 'Open in Axiom',
   openInAxiomTitle: 'Open this query in the Axiom web app',
   pin: 'Pin',

@@ -1,6 +1,7 @@
 // The messages between the results panel (a webview, src/webview/results) and the extension.
 // Both sides read what they receive through the readers below and drop anything else: a message
 // is data from another process, and the panel's data is log data written by anyone.
+import { readPlace, type CodePlace } from '../code/codePlaces';
 import { isCount, isJsonObject } from '../json';
 import {
   readAnnotationRequest,
@@ -74,6 +75,8 @@ export type PanelMessage =
   | { type: 'export'; format: 'csv' | 'json'; table: number }
   /** Copy text the panel put together (a cell, a row, a column), through VS Code's clipboard. */
   | { type: 'copy'; text: string }
+  /** Open a place in code a cell names (core/code/codePlaces.ts), mapped onto the workspace. */
+  | { type: 'openCodePlace'; place: CodePlace }
   /** The chart's annotation link to open, or Add Annotation (chartAnnotations.ts). */
   | AnnotationRequest;
 
@@ -97,6 +100,10 @@ export function readPanelMessage(value: unknown): PanelMessage | undefined {
       return typeof value.text === 'string' && value.text.length <= MAX_COPY_CHARS
         ? { type: 'copy', text: value.text }
         : undefined;
+    case 'openCodePlace': {
+      const place = readPlace(value.place);
+      return place ? { type: 'openCodePlace', place } : undefined;
+    }
     case 'openAnnotationUrl':
     case 'addAnnotation':
       return readAnnotationRequest(value);

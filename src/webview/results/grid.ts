@@ -3,6 +3,7 @@
 // that came into view). A grid in ARIA terms; the scroller holds the focus and names the active
 // cell with aria-activedescendant, so that focus survives the recycling of cells. Rows are as tall
 // as the editor's font needs (read from the grid's computed font size when a table is shown).
+import { isFilePathField, normalisePath, placesIn, placesInRow, type CodePlace } from '../../core/code/codePlaces';
 import { cellKind, cellText, prettyJson, valueText } from './cellText';
 import { timeValue } from './columnKind';
 import { el } from './dom';
@@ -19,6 +20,24 @@ export interface GridEvents {
   copyCell(row: number, column: number): void;
   contextMenu(row: number, column: number, x: number, y: number): void;
   details(row: number, column: number): void;
+  /** A cell's link to a place in code was followed; without it, cells link to none (a host that
+   *  cannot open code: a dashboard's tile). */
+  openPlace?(place: CodePlace): void;
+}
+
+/** The places in code the cell at (`row`, `column`) names (stack frames, code.* attributes), or
+ *  none: read only for the cells drawn, and bounded (core/code/codePlaces.ts). A code file path
+ *  column takes its line and column from the row's other code.* columns. */
+export function cellPlaces(table: TableModel['table'], row: number, column: number): CodePlace[] {
+  const value = table.columns[column][row];
+  const field = table.fields[column].name;
+  if (typeof value === 'string' && isFilePathField(field)) {
+    const path = normalisePath(value);
+    const fromRow = placesInRow(Object.fromEntries(table.fields.map((f, c) => [f.name, table.columns[c][row]])));
+    const same = fromRow.find((place) => place.path === path);
+    return same ? [same] : placesIn(value, field);
+  }
+  return typeof value === 'string' || (typeof value === 'object' && value !== null) ? placesIn(value, field) : [];
 }
 
 interface Slot {
@@ -26,6 +45,8 @@ interface Slot {
   cells: HTMLElement[];
   /** The index (into the rows shown) this slot shows, or -1. */
   shows: number;
+  /** The first place in code each cell links to, if any. */
+  places: (CodePlace | undefined)[];
 }
 
 export class Grid {
@@ -62,6 +83,12 @@ export class Grid {
     this.element.addEventListener('keydown', (e) => this.onKey(e));
     this.body.addEventListener('mousedown', (e) => this.onPointer(e));
     this.body.addEventListener('contextmenu', (e) => this.onContextMenu(e));
+    this.body.addEventListener('click', (e) => {
+      if (!(e.target as HTMLElement | null)?.closest?.('.code-place-link')) return;
+      const at = this.cellAt(e.target);
+      const place = at && this.slots[at.index % this.slots.length]?.places[at.column];
+      if (place) this.events.openPlace?.(place);
+    });
     this.body.addEventListener('dblclick', (e) => {
       const at = this.cellAt(e.target);
       if (at) this.events.details(at.row, at.column);
@@ -231,7 +258,7 @@ export class Grid {
       return cell;
     });
     row.append(...cells);
-    return { row, cells, shows: -1 };
+    return { row, cells, shows: -1, places: [] };
   }
 
   /** Paints the rows in view: rows already in their slot are left as they are. */
@@ -267,6 +294,7 @@ export class Grid {
     slot.row.setAttribute('aria-rowindex', String(index + 2));
     slot.row.classList.toggle('odd', index % 2 === 1);
     const columns = m.table.columns;
+    slot.places = [];
     if (row >= m.loaded) {
       // A row still on its way (the first rows arrive before the rest): blank until it is here.
       for (const cell of slot.cells) {
@@ -289,7 +317,23 @@ export class Grid {
       else if (kind === 'json') cell.title = prettyJson(value, 4000);
       else if (kind === 'string' && (value as string).length > 60) cell.title = valueText(value).slice(0, 4000);
       else if (cell.title) cell.removeAttribute('title');
+      if (this.events.openPlace && (kind === 'string' || kind === 'json'))
+        this.linkPlace(slot, c, cellPlaces(m.table, row, c)[0]);
     }
+  }
+
+  /** A link before the cell's text to the first place in code its value names (the text is unchanged). */
+  private linkPlace(slot: Slot, column: number, place: CodePlace | undefined): void {
+    slot.places[column] = place;
+    if (!place) return;
+    const cell = slot.cells[column];
+    const link = el('span', 'code-place-link');
+    link.setAttribute('role', 'link');
+    const label = this.text.say('openCodePlace', placeLabel(place));
+    link.setAttribute('aria-label', label);
+    link.title = label;
+    cell.classList.add('has-code-place');
+    cell.prepend(link);
   }
 
   private markActive(): void {
@@ -412,6 +456,13 @@ export class Grid {
     this.markActive();
     this.events.contextMenu(at.row, at.column, e.clientX, e.clientY);
   }
+}
+
+/** A place as a person reads it: `path:line:column`. */
+export function placeLabel(place: CodePlace): string {
+  return [place.path, place.line, place.line !== undefined ? place.column : undefined]
+    .filter((part) => part !== undefined)
+    .join(':');
 }
 
 /** A first width for a column: room for its name, more for times and text. */

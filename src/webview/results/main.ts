@@ -19,7 +19,7 @@ const text = panelText(
   panelLocale(page.language),
   readTimeZone(page.root.dataset.timeZone),
 );
-const panel = new Panel(page.root, page.post, text);
+const panel = new Panel(page.root, page.post, text, { codeLinks: true });
 window.addEventListener('message', (event: MessageEvent) => {
   const message = readHostMessage(event.data);
   if (message?.type === 'remember') page.remember(message.state);

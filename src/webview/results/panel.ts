@@ -2,13 +2,14 @@
 // each message from the extension changes. Previous results stay on screen while a run is going
 // and after it fails or is stopped; an answer to a run older than the newest one it was told of
 // (a run replaced by another may answer late) is dropped. Every word comes from the page's table.
+import type { CodePlace } from '../../core/code/codePlaces';
 import type { ChartAnnotations } from '../../core/run/chartAnnotations';
 import { type HostMessage, type PanelMessage, type ResultsView } from '../../core/run/resultsProtocol';
 import { columnText, prettyJson, rowText, valueText } from './cellText';
 import { Chart, type ChartKind } from './chart';
 import { ContextMenu } from './contextMenu';
 import { button, el, show } from './dom';
-import { Grid } from './grid';
+import { cellPlaces, Grid, placeLabel } from './grid';
 import { iconButton, labelIconButton } from './icons';
 import { ENGLISH, type PanelText } from './panelText';
 import { nextSort } from './sortRows';
@@ -32,6 +33,8 @@ export interface PanelHost {
   runControls?: boolean;
   /** Where Ctrl+F is heard (default the whole page). */
   keyScope?: HTMLElement;
+  /** Cells that name a place in code link to it (openCodePlace): the host opens it (default false). */
+  codeLinks?: boolean;
 }
 
 export class Panel {
@@ -94,9 +97,20 @@ export class Panel {
         sort: (column) => this.sortBy(column),
         copyCell: (row, column) => this.copy(valueText(this.model?.table.columns[column][row])),
         details: (row, column) => this.openDetails(row, column),
-        contextMenu: (row, column, x, y) =>
+        ...(host.codeLinks && { openPlace: (place: CodePlace) => this.post({ type: 'openCodePlace', place }) }),
+        contextMenu: (row, column, x, y) => {
+          const table = this.model?.table;
+          const place = table && host.codeLinks ? cellPlaces(table, row, column)[0] : undefined;
           this.menu.open(
             [
+              ...(place
+                ? [
+                    {
+                      label: say('openCodePlace', placeLabel(place)),
+                      run: () => this.post({ type: 'openCodePlace', place }),
+                    },
+                  ]
+                : []),
               { label: say('copyCell'), run: () => this.copy(valueText(this.model?.table.columns[column][row])) },
               { label: say('copyRow'), run: () => this.copyRow(row) },
               { label: say('copyColumn'), run: () => this.copyColumn(column) },
@@ -104,7 +118,8 @@ export class Panel {
             x,
             y,
             this.grid.element,
-          ),
+          );
+        },
       },
       text,
     );

@@ -37,6 +37,24 @@ describe('results panel: what it keeps across a reload', () => {
   });
 });
 
+describe('the page asks to open a place in code', () => {
+  it('reads a place as data: its path normalised, one that climbs or is no path refused', () => {
+    assert.deepEqual(
+      readPanelMessage({ type: 'openCodePlace', place: { path: 'C:\\app\\x.ts', line: 3, column: 2 } }),
+      {
+        type: 'openCodePlace',
+        place: { path: 'C:/app/x.ts', line: 3, column: 2 },
+      },
+    );
+    assert.deepEqual(readPanelMessage({ type: 'openCodePlace', place: { path: '/a.ts', line: -1, column: 'x' } }), {
+      type: 'openCodePlace',
+      place: { path: '/a.ts' },
+    });
+    for (const place of [{ path: '/app/../x.ts', line: 1 }, { path: 7 }, 'x.ts', undefined])
+      assert.equal(readPanelMessage({ type: 'openCodePlace', place }), undefined);
+  });
+});
+
 // Fuzzing: arbitrary input, bounded in time; the reader answers without an exception other than the
 // one typed error. A failure found here is fixed and kept as a regular test above.
 
@@ -59,6 +77,7 @@ describe("fuzz: the results panel's messages, any message", () => {
         'remember',
         'restored',
         'rows',
+        'openCodePlace',
       ),
       runId: anyJson,
       result: anyJson,
@@ -69,11 +88,13 @@ describe("fuzz: the results panel's messages, any message", () => {
       message: anyJson,
       columns: anyJson,
       start: anyJson,
+      place: fc.oneof(anyJson, fc.record({ path: fc.string(), line: anyJson, column: anyJson })),
     });
     fc.assert(
       fc.property(fc.oneof(anyJson, typed), (message) => {
         const fromPanel = readPanelMessage(message);
         if (fromPanel) assert.equal(fromPanel.type, (message as { type: unknown }).type);
+        if (fromPanel?.type === 'openCodePlace') assert.ok(!fromPanel.place.path.split('/').includes('..'));
         const fromHost = readHostMessage(message);
         if (fromHost) assert.equal(fromHost.type, (message as { type: unknown }).type);
         readPanelState(message);

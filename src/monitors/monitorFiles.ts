@@ -44,6 +44,8 @@ interface NewMonitor {
   texts: Map<string, string>;
   /** The monitor its first send created: later sends of its documents change that one. */
   created?: MonitorDocumentRecord;
+  /** Its first send, while the POST is under way. */
+  creating?: Promise<MonitorDocumentRecord>;
 }
 
 /** The two documents of a monitor, and how a person reads each. */
@@ -330,13 +332,19 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
    *  they are now); any other is sent as every record is (RecordFiles). */
   override async sendDocument(uri: vscode.Uri): Promise<boolean> {
     const draft = this.draftOf(uri);
+    // Sent again while it is being created: once it is, what is left is sent to the monitor made.
+    if (draft?.creating) await draft.creating.catch(() => undefined);
     if (!draft || draft.created) return super.sendDocument(uri);
+    const creating = this.create(uri, draft);
+    draft.creating = creating;
     try {
-      const created = await this.create(uri, draft);
+      const created = await creating;
       vscode.window.setStatusBarMessage(`$(check) ${localize('Created “{0}” in Axiom', created.name)}`, 4000);
       return true;
     } catch (error) {
       return this.notSent(error);
+    } finally {
+      draft.creating = undefined;
     }
   }
 

@@ -105,6 +105,8 @@ export abstract class RecordFiles<R extends ServiceRecord>
   private readonly remoteText = new Map<string, string>();
   /** Records deleted from here (part ''): their documents are not read or saved again. */
   private readonly gone = new Set<string>();
+  /** Per record (part ''), the send under way: a send asked for meanwhile follows it. */
+  private readonly sending = new Map<string, Promise<boolean>>();
   /** Per document, while a send marks its documents saved: the texts that are Axiom's now. */
   private readonly justSent = new Map<string, Set<string | undefined>>();
   /** Per document, the text VS Code saved but the person did not send. */
@@ -529,6 +531,22 @@ export abstract class RecordFiles<R extends ServiceRecord>
    */
   async sendDocument(uri: vscode.Uri): Promise<boolean> {
     const location = this.locationOf(uri);
+    // Ctrl+S pressed again while the record is being sent: after that send, what is left (often nothing).
+    const whole = recordKey({ ...location, part: '' });
+    const before = this.sending.get(whole);
+    const sending = (async () => {
+      await before?.catch(() => undefined);
+      return this.sendNow(location);
+    })();
+    this.sending.set(whole, sending);
+    try {
+      return await sending;
+    } finally {
+      if (this.sending.get(whole) === sending) this.sending.delete(whole);
+    }
+  }
+
+  private async sendNow(location: RecordLocation): Promise<boolean> {
     const changed = this.changedParts(location);
     if (!changed.size) {
       await this.settle(location);
@@ -676,7 +694,14 @@ export abstract class RecordFiles<R extends ServiceRecord>
    */
   async discardDraft(uri: vscode.Uri): Promise<void> {
     const location = this.locationOf(uri);
-    const record = await this.read(location, this.words.opening);
+    let record: R;
+    try {
+      record = await this.read(location, this.words.opening);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      void vscode.window.showErrorMessage(localize('The draft was kept: {0}', message));
+      return;
+    }
     for (const { part } of this.partsOfRecord(location)) {
       const where = { ...location, part };
       const key = recordKey(where);

@@ -473,6 +473,13 @@ describe('Editing monitors', () => {
     );
   });
 
+  it('a new monitor sent twice at once is created once', async () => {
+    const { settings } = await duplicated('mon_errors_1');
+    await formState(settings);
+    assert.deepEqual(await Promise.all([send(settings), send(settings)]), [true, true]);
+    assert.equal(fake.requestsTo('POST /v2/monitors').length, 1);
+  });
+
   it('an auto save never creates a new monitor; the person’s save does', async () => {
     const { settings } = await duplicated('mon_errors_1');
     await formState(settings);

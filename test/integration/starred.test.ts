@@ -339,6 +339,18 @@ describe('Starred Queries view', () => {
     );
   });
 
+  it('Ctrl+S twice in a row sends once: the second send follows the first and finds nothing left to send', async () => {
+    const view = await loadedView();
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'axiom.openStarredQuery',
+      row(view, 'sq_checkout'),
+    );
+    await replaceText(editor, "['http-logs'] | where status == 599 | count");
+    assert.deepEqual(await Promise.all([send(editor.document), send(editor.document)]), [true, true]);
+    assert.equal(fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length, 1);
+    assert.equal(editor.document.isDirty, false);
+  });
+
   it('a draft is discarded: the editor shows Axiom’s version again and nothing is sent', async () => {
     const view = await loadedView();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>(

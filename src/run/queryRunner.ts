@@ -86,6 +86,8 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   /** The id of each panel's newest run: a Retry of an older one is not made. */
   private readonly latest = new WeakMap<ResultsPanel, number>();
   private readonly listeners: vscode.Disposable[];
+  /** Panels of an untitled document that was closed: a new document given its name gets a panel of its own. */
+  private readonly closedDocuments = new WeakSet<ResultsPanel>();
   /** Counts the panels' uses: larger is more recent. */
   private uses = 0;
   /** What every panel of this runner shares. */
@@ -106,7 +108,13 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length && this.diagnostics.has(e.document.uri)) this.diagnostics.delete(e.document.uri);
       }),
-      vscode.workspace.onDidCloseTextDocument((document) => this.diagnostics.delete(document.uri)),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        this.diagnostics.delete(document.uri);
+        // An untitled document's name is given again to the next one: its panels are no longer its.
+        if (document.isUntitled)
+          for (const panel of this.deps.panels)
+            if (panel.documentUri === document.uri.toString()) this.closedDocuments.add(panel);
+      }),
       deps.connection.onRateLimit((limit) => this.annotationBudget.observe(limit)),
       deps.onAnnotationsChanged(() => void this.rereadAnnotations()),
     ];
@@ -418,7 +426,9 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   /** The document's panel, unless it is pinned or closed: then a new one. */
   private panelFor(documentUri: vscode.Uri): ResultsPanel {
     const key = documentUri.toString();
-    const reusable = [...this.deps.panels].reverse().find((p) => p.documentUri === key && !p.pinned);
+    const reusable = [...this.deps.panels]
+      .reverse()
+      .find((p) => p.documentUri === key && !p.pinned && !this.closedDocuments.has(p));
     if (reusable) return reusable;
     // Named by its document: several panels of queries on the same dataset stay told apart.
     const name = documentUri.path.split('/').pop() || documentUri.toString();

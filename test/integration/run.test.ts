@@ -129,6 +129,25 @@ describe('Run Query', () => {
     });
   });
 
+  it('an untitled query closed and a new one given its name: the new one gets a panel of its own, beside it', async () => {
+    const { run: results } = await activateExtension();
+    const before = results.panels.length;
+    const first = await vscode.workspace.openTextDocument({ language: 'axiom-apl', content: "['logs'] | count" });
+    await vscode.window.showTextDocument(first);
+    await vscode.commands.executeCommand('axiom.runQuery');
+    await waitFor('the first panel', () => results.panels.length === before + 1);
+    const name = first.uri.toString();
+    await vscode.window.showTextDocument(first);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await waitFor('the untitled query closed', () => first.isClosed);
+    const second = await vscode.workspace.openTextDocument({ language: 'axiom-apl', content: "['logs'] | take 1" });
+    const editor = await vscode.window.showTextDocument(second);
+    await vscode.commands.executeCommand('axiom.runQuery');
+    await waitFor('a second panel', () => results.panels.length === before + 2);
+    assert.equal(second.uri.toString(), name, 'VS Code gave the new query the closed one’s name');
+    assert.ok(vscode.window.visibleTextEditors.includes(editor), 'the query stays in sight beside its results');
+  });
+
   it('with the cursor between two queries nothing is sent (the whole file would not compile)', async () => {
     const editor = await aplEditor(TWO_QUERIES);
     editor.selection = new vscode.Selection(2, 0, 2, 0);

@@ -242,6 +242,10 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
     await output.locator('.grid-row[aria-rowindex="3"] [aria-colindex="1"]').click();
     await output.locator('.grid-row[aria-rowindex="2"] [aria-colindex="3"]').click();
     assert.equal((await posted()).length, before + 1);
+    // The cell's context menu offers it too.
+    await output.locator('.grid-row[aria-rowindex="2"] [aria-colindex="2"]').click({ button: 'right' });
+    await output.locator('.context-menu .menu-item:has-text("Open src/a.py:7")').click();
+    assert.deepEqual((await posted()).at(-1), { type: 'openCodePlace', place: { path: 'src/a.py', line: 7 } });
     // Scrolled to the end, the last rows drawn link too (found then, for them).
     await output.locator('.grid').focus();
     await page.keyboard.press('Control+End');

@@ -230,6 +230,9 @@ export const ONCE_PER_HOST = {
   monitorChecks: 'src/core/monitors/monitorChecks.ts',
   monitorFields: 'src/core/monitors/monitorFields.ts',
   monitorWrites: 'src/core/monitors/monitorWrites.ts',
+  // Places in code: the finder and the mapper, read by the run, notebook and agents bundles.
+  codePlaces: 'src/core/code/codePlaces.ts',
+  codeLocations: 'src/platform/codeLocations.ts',
 };
 
 /**

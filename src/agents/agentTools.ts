@@ -69,6 +69,9 @@ import {
   type ToolReport,
 } from '../core/agents/resultText';
 import { ToolBudget } from '../core/agents/toolBudget';
+import { eventPlaces, locateEvents, withLocations } from '../core/agents/workspaceLocations';
+import type { ResultTable } from '../core/api/tabular';
+import { resolvePlace } from '../platform/codeLocations';
 import { TOOL_NAMES, type ToolInputs, type ToolName } from '../core/agents/toolSpecs';
 import { validateInput } from '../core/agents/validate';
 import { APL_LANGUAGE_ID } from '../platform/constants';
@@ -435,7 +438,9 @@ export class AgentTools implements vscode.Disposable {
       case 'result': {
         // The note in English, as the rest of the report: it is for the model.
         const limit = explainLimit(input.apl, outcome.result.tables, 'en');
-        return queryReport(label, rangeWords, outcome.result, limit && render(limit));
+        const report = queryReport(label, rangeWords, outcome.result, limit && render(limit));
+        // As many rows as the budget may show: the rows the model reads.
+        return this.withCodeLocations(report, outcome.result.tables, budgetFor({ maxRows: input.maxRows }).rows);
       }
       case 'compile':
         return compileErrorReport(label, input.apl, outcome.compile);
@@ -444,6 +449,27 @@ export class AgentTools implements vscode.Disposable {
       case 'failed':
         throw outcome.error;
     }
+  }
+
+  /** The answer with the workspace location of each of its first rows that names a place in code
+   *  (core/agents/workspaceLocations.ts): each distinct path mapped once, never asking, nothing read. */
+  private async withCodeLocations(
+    report: ToolReport,
+    tables: readonly ResultTable[],
+    rows: number,
+  ): Promise<ToolReport> {
+    if (!vscode.workspace.workspaceFolders?.length) return report;
+    const events = eventPlaces(tables, rows);
+    if (events.length === 0) return report;
+    const found = await locateEvents(events, async (place) => {
+      const resolution = await resolvePlace(place);
+      // Relative to the workspace (with the folder's name when there are several): the model needs no more.
+      return 'uri' in resolution ? vscode.workspace.asRelativePath(resolution.uri) : undefined;
+    });
+    this.deps.log.info(
+      `agent tool axiom_runQuery: ${events.length} rows name a place in code, ${found.located.length} in the workspace (${found.lookups} paths looked up)`,
+    );
+    return withLocations(report, events, found);
   }
 
   private async listMonitors(

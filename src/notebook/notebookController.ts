@@ -17,6 +17,7 @@ import type { Log } from '../platform/log';
 import { carryOut, type AdviceHandlers } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
 import { exportTable } from '../platform/exportResults';
+import { openCodePlace } from '../platform/codeLocations';
 import type { Runner } from './notebookRunner';
 import { notebookRange, RangeOnCells } from './notebookRange';
 import { cellOutput, outputDoc } from './notebookSerializer';
@@ -210,7 +211,7 @@ export class AplNotebookController implements vscode.Disposable {
     return undefined;
   }
 
-  /** What an output's renderer asks: export, copy, open in Axiom, an action of a problem. */
+  /** What an output's renderer asks: export, copy, open in Axiom, open a place in code, an action of a problem. */
   async receive(notebook: vscode.NotebookDocument, raw: unknown, target?: vscode.Uri): Promise<unknown> {
     const message: RendererMessage | undefined = readRendererMessage(raw);
     if (!message) {
@@ -222,6 +223,9 @@ export class AplNotebookController implements vscode.Disposable {
       vscode.window.setStatusBarMessage(localize('Copied from the query results.'), 2000);
       return undefined;
     }
+    if (message.type === 'openCodePlace')
+      // The output's place is data, read as Open Code Location reads any (it opens only workspace files).
+      return openCodePlace(message.place, this.deps.log);
     const found = this.find(notebook, message.output);
     if (!found) return undefined;
     const saved = outputDoc(found.output);

@@ -1,8 +1,11 @@
 // The language model tools inside the real VS Code, without any language model: VS Code lists
 // them with their schemas, vscode.lm.invokeTool calls each against the fake service, results are
 // cut at their budget and say so, the write tool's preparation names the deployment and what
-// will be sent, and no token appears in any result (the runner scans the logs after the suite).
+// will be sent, the query tool gives the workspace location of events that name a place in code,
+// and no token appears in any result (the runner scans the logs after the suite).
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import * as vscode from 'vscode';
 import { FakeAxiom, ODD_TOKEN } from '../support/fakeAxiom';
@@ -206,6 +209,51 @@ describe('Language model tools', () => {
     const item = historyView.getTreeItem(rows.find((row) => row.entry.id === ok.id)!);
     assert.match(String(item.description), / · agent · /);
     await history.clear();
+  });
+
+  it('axiom_runQuery: the workspace location of each event that names a place in code, inside the data framing; no file read', async function () {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    // The desktop runner opens no folder: no workspace to find code in.
+    if (!folder) this.skip();
+    const root = path.join(folder.uri.fsPath, 'axiom-agent-places');
+    fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'src', 'agentPlaceHandler.ts'), 'a secret line the tool must not read\n');
+    const paths = [
+      '/srv/app/src/agentPlaceHandler.ts',
+      '/srv/app/src/agentPlaceHandler.ts',
+      '/srv/gone/nowhere.ts',
+      null,
+    ];
+    fake.aplAnswer = () => ({
+      body: {
+        ...TYPED_TABULAR,
+        tables: [
+          {
+            ...TYPED_TABULAR.tables[0],
+            fields: [
+              { name: 'attributes.code.filepath', type: 'string' },
+              { name: 'attributes.code.lineno', type: 'integer' },
+            ],
+            columns: [paths, [12, 13, 4, null]],
+          },
+        ],
+      },
+    });
+    try {
+      const text = await invoke('axiom_runQuery', { apl: "['http-logs'] | take 4" });
+      assert.ok(!text.includes('a secret line'), 'no file is read');
+      const blocks = text.split('<axiom-data ').length - 1;
+      assert.equal(blocks, 2, text);
+      const locations = data(text).slice(-2);
+      assert.deepEqual(locations, [
+        { table: 0, row: 0, file: 'axiom-agent-places/src/agentPlaceHandler.ts', line: 12 },
+        { table: 0, row: 1, file: 'axiom-agent-places/src/agentPlaceHandler.ts', line: 13 },
+      ]);
+      assert.match(text, /3 of the rows read name a place in code; 2 of them map to a file/);
+      assert.match(text, /1 name a place that maps to no file of the workspace\./);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('invalid input is refused before anything is sent', async () => {

@@ -1,6 +1,7 @@
 // APL notebooks inside a real VS Code: open a .axiom-notebook, run cells against the fake service,
 // a new notebook's starter cell runs as it is, Run All in order, cancel at the service, a compile error in its cell, outputs saved cut to N
-// rows and read back, completion with the dataset's fields, and the Markdown export.
+// rows and read back, completion with the dataset's fields, the Markdown export, and an output's link
+// to a place in code.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -262,6 +263,36 @@ describe('APL notebooks', () => {
     const csv = fs.readFileSync(target.fsPath, 'utf8').split('\r\n');
     assert.equal(csv[0], '_time,status,duration,ok,method,attrs,tags');
     assert.equal(csv.length, 5, 'header, three rows, and the last line break');
+  });
+
+  it('an output’s link to a place in code opens the workspace file there; a place outside the folders opens nothing', async function () {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    // The desktop runner opens no folder: nothing to open code in.
+    if (!folder) this.skip();
+    const root = path.join(folder.uri.fsPath, 'axiom-notebook-places');
+    fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'src', 'notebookPlace.ts'), 'line one\nline two\n');
+    try {
+      const notebook = await openNotebook([{ kind: 'apl', source: "['http-logs'] | take 3" }]);
+      const { controller } = (await activateExtension()).notebooks.kernel();
+      // What the renderer posts, as another process sends it: read as data on receipt.
+      await controller.receive(notebook, {
+        type: 'openCodePlace',
+        place: { path: '/srv/app/src/notebookPlace.ts', line: 2, column: 3, extra: 'ignored' },
+      });
+      const editor = await waitFor('the file to open', () =>
+        vscode.window.activeTextEditor?.document.uri.fsPath.endsWith(path.join('src', 'notebookPlace.ts'))
+          ? vscode.window.activeTextEditor
+          : undefined,
+      );
+      assert.deepEqual([editor.selection.active.line, editor.selection.active.character], [1, 2]);
+      await closeAllEditors();
+      for (const place of [{ path: '/app/../../etc/passwd', line: 1 }, { path: '/etc/passwd', line: 1 }, 'x.ts:1'])
+        assert.equal(await controller.receive(notebook, { type: 'openCodePlace', place }), undefined);
+      assert.ok(vscode.workspace.textDocuments.every((d) => d.uri.fsPath !== '/etc/passwd'));
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('completion in a notebook cell offers the dataset’s fields', async () => {

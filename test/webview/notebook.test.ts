@@ -1,6 +1,7 @@
 // The notebook renderer in a real chromium, on a page with a Content Security Policy that allows no
 // inline style: 100,000 × 12 rows with a bounded DOM, hostile cells as text, the chart, the saved
-// cut's note, export and copy messages, a problem's actions, and two outputs side by side.
+// cut's note, export and copy messages, links to places in code, a problem's actions, and two
+// outputs side by side.
 // npm run test:webview (after a build of dist/webview).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -13,7 +14,15 @@ const ROWS = 100_000;
 let notebook: NotebookPage;
 let page: Page;
 
-type Posted = { type: string; output?: string; format?: string; table?: number; text?: string; action?: string };
+type Posted = {
+  type: string;
+  output?: string;
+  format?: string;
+  table?: number;
+  text?: string;
+  action?: string;
+  place?: unknown;
+};
 const posted = () => page.evaluate(() => window.__posted as Posted[]);
 
 /** Renders an output in the page (the 100,000 rows are made inside it) and returns its index. */
@@ -181,6 +190,72 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
     await output.locator('.grid-row[aria-rowindex="2"]').waitFor();
     assert.equal(await output.locator('.grid-row[aria-rowindex="2"]').textContent(), '7');
     assert.doesNotMatch((await output.locator('.status').textContent()) ?? '', /Saved with/);
+  });
+
+  it('links cells that name a place in code, only in the rows drawn; a link asks the extension to open it', async () => {
+    // 100,000 rows, each with a stack frame and code attributes; one hostile path that climbs.
+    const source = `{
+      query: 'errors', rangeLabel: 'Last hour', ranAt: '2026-11-24T10:00:00Z',
+      tables: [{ name: '0', rowCount: 100000,
+        fields: [{ name: 'message', type: 'string' }, { name: 'attributes', type: 'object' }, { name: 'host', type: 'string' }],
+        columns: [
+          Array.from({ length: 100000 }, (_, i) => i === 1 ? 'at f (/app/../etc/x.ts:1:2)' : 'TypeError: boom\\n    at handler (/app/src/x.ts:' + (i + 1) + ':5)'),
+          Array.from({ length: 100000 }, (_, i) => ({ 'code.filepath': i === 1 ? 'src/<img src=x onerror=window.__pwned=3>.py' : 'src/a.py', 'code.lineno': 7 })),
+          Array.from({ length: 100000 }, () => 'api.example.com:443'),
+        ] }],
+      status: { isPartial: false, messages: [] },
+    }`;
+    const index = await render(RESULT_MIME, source, { axiomOutputId: 'out-code' });
+    const output = page.locator('.output').nth(index);
+    await output.locator('.grid-row[aria-rowindex="3"]').waitFor();
+    const titles = await inOutput<string[]>(
+      index,
+      `return [2, 3].flatMap((r) => [1, 2, 3].map((c) => root.querySelector('.grid-row[aria-rowindex="' + r + '"]:not([hidden]) [aria-colindex="' + c + '"] .code-place-link')?.getAttribute('title') ?? ''));`,
+    );
+    assert.deepEqual(titles, [
+      'Open /app/src/x.ts:1:5',
+      'Open src/a.py:7',
+      '',
+      '',
+      'Open src/<img src=x onerror=window.__pwned=3>.py:7',
+      '',
+    ]);
+    // The cell's text is as it was, the hostile path is text, and links exist only in the rows drawn.
+    assert.equal(
+      await cell(index, 3, 2),
+      '{"code.filepath":"src/<img src=x onerror=window.__pwned=3>.py","code.lineno":7}',
+    );
+    const counts = await inOutput<{ links: number; rows: number; imgs: number }>(
+      index,
+      `return { links: root.querySelectorAll('.code-place-link').length, rows: root.querySelectorAll('.grid-row').length, imgs: root.querySelectorAll('img').length };`,
+    );
+    assert.ok(counts.links > 0 && counts.links <= 2 * counts.rows && counts.rows < 100, JSON.stringify(counts));
+    assert.equal(counts.imgs, 0);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    const before = (await posted()).length;
+    await output.locator('.grid-row[aria-rowindex="2"] [aria-colindex="1"] .code-place-link').click();
+    assert.deepEqual((await posted()).at(-1), {
+      type: 'openCodePlace',
+      place: { path: '/app/src/x.ts', line: 1, column: 5 },
+    });
+    // A cell without a link opens nothing.
+    await output.locator('.grid-row[aria-rowindex="3"] [aria-colindex="1"]').click();
+    await output.locator('.grid-row[aria-rowindex="2"] [aria-colindex="3"]').click();
+    assert.equal((await posted()).length, before + 1);
+    // The cell's context menu offers it too.
+    await output.locator('.grid-row[aria-rowindex="2"] [aria-colindex="2"]').click({ button: 'right' });
+    await output.locator('.context-menu .menu-item:has-text("Open src/a.py:7")').click();
+    assert.deepEqual((await posted()).at(-1), { type: 'openCodePlace', place: { path: 'src/a.py', line: 7 } });
+    // Scrolled to the end, the last rows drawn link too (found then, for them).
+    await output.locator('.grid').focus();
+    await page.keyboard.press('Control+End');
+    await output.locator('.grid-row[aria-rowindex="100001"]:not([hidden])').waitFor();
+    assert.equal(
+      await output
+        .locator('.grid-row[aria-rowindex="100001"]:not([hidden]) [aria-colindex="1"] .code-place-link')
+        .getAttribute('title'),
+      'Open /app/src/x.ts:100000:5',
+    );
   });
 
   it('a problem shows its sentence and the actions that help, as buttons that ask the extension', async () => {

@@ -2,6 +2,7 @@
 // draws them: the result's mime type and its JSON, a problem with its actions, the words the
 // renderer speaks in, and the messages between the renderer and the extension. Both sides read
 // what they receive through the readers here and drop anything else.
+import { readPlace, type CodePlace } from '../code/codePlaces';
 import { isJsonObject } from '../json';
 import { readAnnotationRequest, type AnnotationRequest } from '../run/chartAnnotations';
 import type { ResultTable } from '../api/tabular';
@@ -88,7 +89,9 @@ export type RendererMessage =
   | { type: 'openInAxiom'; output: string }
   | { type: 'action'; output: string; action: string }
   /** The output's chart asks to open an annotation's link, or to add one (chartAnnotations.ts). */
-  | { type: 'annotation'; output: string; request: AnnotationRequest };
+  | { type: 'annotation'; output: string; request: AnnotationRequest }
+  /** A cell of the output names a place in code (core/code/codePlaces.ts): open it in the workspace. */
+  | { type: 'openCodePlace'; place: CodePlace };
 
 const MAX_COPY_CHARS = 50 * 1024 * 1024;
 
@@ -115,6 +118,11 @@ export function readRendererMessage(value: unknown): RendererMessage | undefined
     case 'annotation': {
       const request = readAnnotationRequest(value.request);
       return output && request ? { type: 'annotation', output, request } : undefined;
+    }
+    case 'openCodePlace': {
+      // Read as Open Code Location reads any place: a path kept as data, one that climbs refused.
+      const place = readPlace(value.place);
+      return place ? { type: 'openCodePlace', place } : undefined;
     }
     default:
       return undefined;

@@ -1,6 +1,6 @@
 // The notebook renderer (dist/webview/notebook.js, an ES module VS Code loads into a notebook's
 // outputs page): a cell's result drawn by the results panel's own code (table, chart, tabs, find,
-// copy, export, status line), each output in a shadow root of its own so that its styles, ids and
+// copy, export, status line, links to places in code), each output in a shadow root of its own so that its styles, ids and
 // keys stay its own among the other outputs of the page; and a problem with its actions. Every
 // value is set as text: nothing here is built from an HTML string.
 import { fill } from '../../core/phrase';
@@ -105,8 +105,10 @@ export function renderResult(
     else if (message.type === 'openInAxiom') post({ type: 'openInAxiom', output });
     else if (message.type === 'openAnnotationUrl' || message.type === 'addAnnotation')
       post({ type: 'annotation', output, request: message });
+    else if (message.type === 'openCodePlace') post({ type: 'openCodePlace', place: message.place });
   };
-  const panel = new Panel(root, relay, text, { runControls: false, keyScope: root });
+  // Cells that name a place in code link to it, found only for the rows drawn (as in the panel).
+  const panel = new Panel(root, relay, text, { runControls: false, keyScope: root, codeLinks: true });
   // The first rows of a result whose whole follows at once say nothing of rows left out.
   const following = rowsFollow(item.metadata);
   const view = resultView(

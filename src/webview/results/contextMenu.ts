@@ -17,7 +17,8 @@ export class ContextMenu {
     this.element.hidden = true;
     this.element.addEventListener('keydown', (e) => this.onKey(e));
     document.addEventListener('mousedown', (e) => {
-      if (!this.element.hidden && !this.element.contains(e.target as Node)) this.close();
+      // The path, not the target: in a notebook output (a shadow root) the target is the output's host.
+      if (!this.element.hidden && !e.composedPath().includes(this.element)) this.close();
     });
     window.addEventListener('blur', () => this.close());
   }

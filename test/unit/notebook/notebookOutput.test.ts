@@ -1,8 +1,9 @@
-// The outputs' metadata as the renderer reads it: whether an output's whole result follows it.
+// The outputs' metadata as the renderer reads it: whether an output's whole result follows it; and
+// the renderer's messages as the extension reads them (data from another process: anything else dropped).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { rowsFollow, ROWS_FOLLOW_KEY } from '../../../src/core/notebook/notebookOutput';
+import { readRendererMessage, rowsFollow, ROWS_FOLLOW_KEY } from '../../../src/core/notebook/notebookOutput';
 
 describe('notebook output metadata', () => {
   it('says the whole result follows only when the metadata says exactly true', () => {
@@ -17,6 +18,53 @@ describe('notebook output metadata', () => {
         ))
           assert.equal(rowsFollow(value), false);
       }),
+    );
+  });
+});
+
+describe('the renderer asks to open a place in code', () => {
+  it('reads the place as data: path, line and column kept; a path that climbs or is no path refused', () => {
+    assert.deepEqual(
+      readRendererMessage({ type: 'openCodePlace', place: { path: 'C:\\app\\src\\x.ts', line: 12, column: 5 } }),
+      { type: 'openCodePlace', place: { path: 'C:/app/src/x.ts', line: 12, column: 5 } },
+    );
+    // Fields the reader does not know are left behind; a line that is no line is dropped.
+    assert.deepEqual(
+      readRendererMessage({ type: 'openCodePlace', place: { path: 'src/a.py', line: -3, run: 'rm -rf /' }, x: 1 }),
+      { type: 'openCodePlace', place: { path: 'src/a.py' } },
+    );
+    for (const place of [
+      { path: '/app/../../etc/passwd', line: 1 },
+      { path: 'command:workbench.action.quit' },
+      { path: '<anonymous>', line: 1 },
+      { path: 'a\nb.ts' },
+      { path: 7 },
+      'src/x.ts:1:2',
+      undefined,
+    ])
+      assert.equal(readRendererMessage({ type: 'openCodePlace', place }), undefined, JSON.stringify(place));
+  });
+
+  it('never lets through a place that climbs or is not plain data, whatever is sent', () => {
+    const segment = fc.constantFrom('..', '.', 'src', 'a.ts', '', 'C:', '\\', '%2e%2e');
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          fc.record({ path: fc.array(segment, { maxLength: 6 }).map((s) => s.join('/')), line: fc.anything() }),
+        ),
+        (place) => {
+          const message = readRendererMessage({ type: 'openCodePlace', place });
+          if (!message) return;
+          assert.equal(message.type, 'openCodePlace');
+          if (message.type !== 'openCodePlace') return;
+          assert.equal(typeof message.place.path, 'string');
+          assert.ok(!message.place.path.split('/').includes('..'), message.place.path);
+          assert.ok(!message.place.path.includes('\\'), message.place.path);
+          for (const n of [message.place.line, message.place.column])
+            assert.ok(n === undefined || (Number.isInteger(n) && n >= 1), String(n));
+        },
+      ),
     );
   });
 });

@@ -51,6 +51,8 @@ describe('the monitor settings form in chromium', { timeout: 60_000 }, () => {
   before(async () => {
     panel = await openPanel({ entry: 'monitorForm' });
     page = panel.page;
+    // The page's clock is the test's: a pause in typing is a step of it, not a wait.
+    await page.clock.install();
     await send(STATE);
     await page.waitForSelector(`${field('threshold')} input`);
   });
@@ -126,18 +128,35 @@ describe('the monitor settings form in chromium', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('sends a typed field once, when it is committed (left, or Enter), as a number, and keeps what is being typed', async () => {
+  it('sends a typed field when typing pauses, as a number, and keeps what is being typed', async () => {
     const input = `${field('threshold')} input`;
     await page.focus(input);
     await page.$eval(input, (e) => (e as HTMLInputElement).select());
     await clearPosted();
-    await page.keyboard.type('130');
-    assert.deepEqual(await edits(), [], 'no keystroke is sent');
+    await page.keyboard.type('13');
+    await page.clock.runFor(300);
+    await page.keyboard.type('0');
+    await page.clock.runFor(300);
+    assert.deepEqual(await edits(), [], 'nothing is sent while the keys keep coming');
     // News from the extension while typing (the document still says 100) does not clobber the "130" being typed.
     await send(STATE);
     assert.equal(await page.inputValue(input), '130');
+    await page.clock.runFor(100);
+    assert.deepEqual(
+      await edits(),
+      [{ type: 'edit', key: 'threshold', value: 130 }],
+      'sent once typing paused, before the field is left: the document shows it unsent at once',
+    );
+    // News from before the edit reached the document does not put 100 back under the cursor; the document's own does.
+    await send(STATE);
+    assert.equal(await page.inputValue(input), '130');
+    await send({ ...STATE, definition: { ...DEFINITION, threshold: 130 } });
     await page.keyboard.press('Tab');
-    assert.deepEqual(await edits(), [{ type: 'edit', key: 'threshold', value: 130 }]);
+    assert.deepEqual(await edits(), [{ type: 'edit', key: 'threshold', value: 130 }], 'leaving sends nothing more');
+  });
+
+  it('sends a typed field at once when it is committed (left, or Enter), and an empty one as removed', async () => {
+    const input = `${field('threshold')} input`;
     await clearPosted();
     await page.focus(input);
     await page.$eval(input, (e) => (e as HTMLInputElement).select());
@@ -146,6 +165,12 @@ describe('the monitor settings form in chromium', { timeout: 60_000 }, () => {
     assert.equal(await page.inputValue(input), '2.');
     await page.keyboard.press('Enter');
     assert.deepEqual(await edits(), [{ type: 'edit', key: 'threshold', value: 2 }]);
+    await page.clock.runFor(1000);
+    assert.deepEqual(
+      await edits(),
+      [{ type: 'edit', key: 'threshold', value: 2 }],
+      'the pause after it does not send it twice',
+    );
     await clearPosted();
     await page.$eval(input, (e) => (e as HTMLInputElement).select());
     await page.keyboard.press('Backspace');

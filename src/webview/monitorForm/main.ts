@@ -1,8 +1,8 @@
 // The monitor settings form's page (dist/webview/monitorForm.js): every field the API takes, by
 // name and with a sentence about it, grouped as a person thinks of them; fields that do not apply
 // to the monitor's type greyed with their values kept; each field's problem beside it as it is
-// committed (the extension checks the document and says); the notifiers as a pick by name. Every
-// committed change (a field left or Enter, a pick, a tick) is sent to the extension, which edits
+// sent (the extension checks the document and says); the notifiers as a pick by name. Every
+// change (a pause in typing, a field left or Enter, a pick, a tick) is sent to the extension, which edits
 // the settings document: its unsaved state, undo, Ctrl+S and hot exit are VS Code's. Everything is
 // set as text.
 import '../results/results.css';
@@ -74,31 +74,63 @@ const isSaveKey = (e: KeyboardEvent) =>
   (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's';
 
 /**
- * A text control that sends its value when it is committed (changed and left, or Enter), not at
- * each keystroke: an undo step is a whole value, and a half-typed number never reaches the
- * document. Ctrl+S while typing commits the value first, then asks the extension to save, so
- * the save sends what is shown. What the person is typing is left alone by the document's news.
+ * How long typing pauses before a text field's value is sent. A change shows as unsent (the tab's
+ * dot, "Not sent to Axiom") as soon as the person stops typing, not only when the field is left:
+ * the document is what VS Code marks, so the value has to reach it. Why a pause and not each
+ * keystroke: an undo step is then what was typed in one go (about a word or a number), not a
+ * character. Why not a "typing" message that marks the record unsent without the value: the tab's
+ * dot is the document's own dirty state, which only an edit sets, and a mark without the text
+ * would say "unsent" of a document that holds nothing new. A half-typed number ("2.") is sent as
+ * it stands and its problem shows beside it while the person goes on typing.
+ */
+const TYPING_PAUSE_MS = 400;
+
+/**
+ * A text control that sends its value when typing pauses, and at once when it is committed
+ * (changed and left, or Enter). Ctrl+S while typing sends the value first, then asks the extension
+ * to save, so the save sends what is shown. What the person is typing is left alone by the
+ * document's news, and so is what they sent while the field has the focus until the document says it.
  */
 function textControl(field: MonitorField, control: HTMLInputElement | HTMLTextAreaElement): (value: unknown) => void {
-  /** The text last shown from the document or committed. */
+  /** The text last shown from the document or sent. */
   let settled = control.value;
+  /** The value sent from this field since it took the focus that the document has not said yet:
+   *  news from before the edit must not put the old value back under the person's cursor. */
+  let awaited: string | undefined;
+  let pause: ReturnType<typeof setTimeout> | undefined;
   const commit = () => {
+    clearTimeout(pause);
+    pause = undefined;
+    if (control.value === settled) return;
     settled = control.value;
-    edit(field.key, typedValue(field, control.value));
+    const value = typedValue(field, control.value);
+    awaited = JSON.stringify(value);
+    edit(field.key, value);
   };
+  control.addEventListener('input', () => {
+    clearTimeout(pause);
+    pause = setTimeout(commit, TYPING_PAUSE_MS);
+  });
   control.addEventListener('change', commit);
+  control.addEventListener('blur', () => {
+    commit();
+    awaited = undefined;
+  });
   control.addEventListener('keydown', (e: Event) => {
     if (!(e instanceof KeyboardEvent) || !isSaveKey(e)) return;
     // Not passed on to VS Code's own Ctrl+S, which could save before the value arrives.
     e.preventDefault();
     e.stopPropagation();
-    if (control.value !== settled) commit();
+    commit();
     send({ type: 'save' });
   });
   return (value) => {
+    const told = JSON.stringify(value ?? null);
     if (document.activeElement === control) {
       if (control.value !== settled) return;
-      if (JSON.stringify(typedValue(field, control.value)) === JSON.stringify(value ?? null)) return;
+      if (awaited !== undefined && told !== awaited) return;
+      awaited = undefined;
+      if (JSON.stringify(typedValue(field, control.value)) === told) return;
     }
     const text = inputText(value);
     settled = text;

@@ -23,6 +23,7 @@ import { listNotifierWords, notifierIndex, type NotifierIndex } from '../core/mo
 import { lastChangeTime, listChangedWords } from '../core/monitors/monitorWords';
 import { triggeredWords } from '../core/monitors/statusWords';
 import type { MonitorWords } from '../core/monitors/monitorVocabulary';
+import { MinuteTicker, systemClock, type TimerClock } from './minuteTicker';
 import { StatusPoller, type StatusChange } from './statusPoller';
 import { COMMANDS, CONTEXT_KEYS, MONITORS_STATE_KEY, SETTINGS, VIEWS } from '../platform/constants';
 import type { LazyTree } from '../platform/lazyEntries';
@@ -68,7 +69,12 @@ export class MonitorsView extends ListView<MonitorRow> {
    *  answer, once): getTreeItem runs for every row of the list at each redraw. */
   private notifierWords: (ids: readonly string[] | undefined) => string | undefined;
   private changedWords: (time: number) => string;
-  private changedWordsAt = Date.now();
+  private changedWordsAt: number;
+  /** Says the rows' times again each minute while the view shows ("triggered 19m ago"). */
+  private readonly minutes: MinuteTicker;
+  /** The description each row was last drawn with: a minute redraws only when one changed (a
+   *  redraw closes a context menu open anywhere in the sidebar). */
+  private drawnWords = new WeakMap<MonitorRow, string>();
   /** Dates as the rows of one list say them (a snooze end shared by many rows formatted once). */
   private rowDates = listDateFormatter();
   private rowTexts = new WeakMap<MonitorRow, string>();
@@ -87,6 +93,8 @@ export class MonitorsView extends ListView<MonitorRow> {
       openQuery(monitor: Monitor): Promise<unknown>;
       openInAxiom(monitor: Monitor): Promise<unknown>;
     },
+    /** The time the rows' words are said at, and the minute's timer (a test's moves when told). */
+    private readonly clock: TimerClock = systemClock,
   ) {
     super(
       {
@@ -99,7 +107,9 @@ export class MonitorsView extends ListView<MonitorRow> {
       { tree, access: connection, log },
     );
     this.notifierWords = listNotifierWords(undefined, words);
+    this.changedWordsAt = clock.now();
     this.changedWords = listChangedWords(this.changedWordsAt, words);
+    this.minutes = new MinuteTicker((now) => this.minutePassed(now), clock);
     this.poller = new StatusPoller(
       connection,
       log,
@@ -116,6 +126,7 @@ export class MonitorsView extends ListView<MonitorRow> {
       this.treeView.onDidChangeVisibility(() => {
         if (this.treeView.visible) stepDone('monitorsShown');
         this.poller.scheduleWhenDue();
+        this.minutes.setRunning(this.treeView.visible);
       }),
       // Another deployment's notifiers are not this one's: ids until its own are read.
       connection.onDidChange(() => {
@@ -124,6 +135,7 @@ export class MonitorsView extends ListView<MonitorRow> {
       }),
     );
     if (this.treeView.visible) stepDone('monitorsShown');
+    this.minutes.setRunning(this.treeView.visible);
   }
 
   /** The status of a monitor: undefined until its history is read (or when it cannot be). */
@@ -333,13 +345,12 @@ export class MonitorsView extends ListView<MonitorRow> {
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = monitor.id;
     const status = row.state === 'active' ? this.status(monitor.id) : undefined;
-    const description = this.rowWords(row);
+    item.description = this.description(row);
+    this.drawnWords.set(row, item.description);
     if (status?.kind === 'triggered') {
-      item.description = `${triggeredWords(status, Date.now(), this.words)} · ${description}`;
       item.iconPath = TRIGGERED_ICON;
       item.contextValue = 'monitor.triggered';
     } else {
-      item.description = description;
       item.iconPath = STATE_ICONS[row.state];
       item.contextValue = `monitor.${row.state}`;
     }
@@ -347,15 +358,33 @@ export class MonitorsView extends ListView<MonitorRow> {
     return item;
   }
 
+  /** A row's words as it shows them: since when it is triggered, then its words. */
+  private description(row: MonitorRow): string {
+    const status = row.state === 'active' ? this.status(row.monitor.id) : undefined;
+    const words = this.rowWords(row);
+    return status?.kind === 'triggered' ? `${triggeredWords(status, this.clock.now(), this.words)} · ${words}` : words;
+  }
+
+  /** A minute passed while the view shows: the times are said anew, and the rows drawn again when
+   *  one of the drawn rows now says another (no request). */
+  private minutePassed(now: number): void {
+    if (this.currentState !== 'loaded') return;
+    this.renewTimeWords(now);
+    if (this.rows.some((row) => this.drawnWords.has(row) && this.drawnWords.get(row) !== this.description(row)))
+      this.redraw();
+  }
+
+  private renewTimeWords(now: number): void {
+    this.changedWords = listChangedWords(now, this.words);
+    this.changedWordsAt = now;
+    this.rowTexts = new WeakMap();
+  }
+
   /** The row's words, then its notifiers by name and when it last changed: made once per row and
    *  minute (getTreeItem runs for every row at each redraw, as after a status check). */
   private rowWords(row: MonitorRow): string {
-    const now = Date.now();
-    if (now - this.changedWordsAt >= 60_000) {
-      this.changedWords = listChangedWords(now, this.words);
-      this.changedWordsAt = now;
-      this.rowTexts = new WeakMap();
-    }
+    const now = this.clock.now();
+    if (now - this.changedWordsAt >= 60_000) this.renewTimeWords(now);
     let text = this.rowTexts.get(row);
     if (text === undefined) {
       const { monitor } = row;
@@ -406,6 +435,7 @@ export class MonitorsView extends ListView<MonitorRow> {
 
   override dispose(): void {
     clearTimeout(this.wakeTimer);
+    this.minutes.dispose();
     this.notifiersRequest?.abort();
     super.dispose();
   }

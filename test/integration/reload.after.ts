@@ -5,7 +5,18 @@ import { activateExtension, formState, readReloadRequest, waitFor } from './help
 /** Run by index.ts in the extension host after the reload that reload.test.ts asked for. */
 describe('after the reload', () => {
   const { data } = readReloadRequest();
-  const { serverPid, starredUri, starredText, starredDrafted, query, panelTitle, notebookUri, settingsUri } = data as {
+  const {
+    serverPid,
+    starredUri,
+    starredText,
+    starredDrafted,
+    query,
+    panelTitle,
+    notebookUri,
+    settingsUri,
+    untitledUri,
+    untitledText,
+  } = data as {
     serverPid: number;
     starredUri: string;
     starredText: string;
@@ -15,6 +26,8 @@ describe('after the reload', () => {
     panelTitle: string;
     notebookUri: string;
     settingsUri: string;
+    untitledUri: string;
+    untitledText: string;
   };
   after(() => {
     try {
@@ -96,6 +109,31 @@ describe('after the reload', () => {
     assert.equal((tab.input as vscode.TabInputCustom).viewType, 'axiom.monitorSettings');
     const state = await formState(vscode.Uri.parse(settingsUri), (s) => s.notifiers !== undefined, 30_000);
     assert.ok(Array.isArray(state.notifiers));
+  });
+
+  it('an unsaved New APL Query open at the reload comes back with its text, as Axiom APL (not plain text)', async function () {
+    this.timeout(60_000);
+    await activateExtension();
+    const tab = await waitFor(
+      "the untitled query's tab",
+      () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === untitledUri),
+      30_000,
+    );
+    // Shown as a person clicks its tab: VS Code reads it again from its backup.
+    const editor = await vscode.window.showTextDocument((tab.input as vscode.TabInputText).uri, {
+      viewColumn: tab.group.viewColumn,
+      preview: false,
+    });
+    assert.equal(editor.document.getText(), untitledText);
+    await waitFor(
+      'its language Axiom APL',
+      () =>
+        vscode.workspace.textDocuments.some((d) => d.uri.toString() === untitledUri && d.languageId === 'axiom-apl'),
+      10_000,
+    );
   });
 
   it('the APL notebook open at the reload comes back with its saved output, and its cells run', async function () {

@@ -23,12 +23,13 @@ import {
 
 /**
  * Editors that survive a reload. Here: a starred query's editor (edited with auto save on, so
- * unsent), a results panel, an APL notebook and a monitor's settings form are opened,
+ * unsent), a results panel, an APL notebook, a monitor's settings form and an unsaved New APL
+ * Query are opened,
  * over the demo service in a process of its own (it must outlive this extension host); after the
  * suite the window reloads, and reload.after.ts checks what came back.
  */
 describe('a reload keeps the open Axiom editors (checked after the reload by reload.after)', () => {
-  it("opens a starred query's editor, a results panel, a notebook and a settings form, and asks for the reload", async function () {
+  it("opens a starred query's editor, a results panel, a notebook, a settings form and a New APL Query, and asks for the reload", async function () {
     this.timeout(60_000);
     const api = await activateExtension();
     await closeAllEditors();
@@ -64,6 +65,12 @@ describe('a reload keeps the open Axiom editors (checked after the reload by rel
       startOffset: 0,
     });
     assert.ok(result && result.tables[0].rowCount > 0, 'the demo answered');
+
+    // An unsaved New APL Query (untitled, Axiom APL), in the first column behind the starred query.
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preview: false });
+    const untitled = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.newAplQuery');
+    assert.equal(untitled.document.uri.scheme, 'untitled');
+    assert.equal(untitled.document.languageId, 'axiom-apl');
 
     // The starred query's editor in front of the first column.
     const starred = demoStarred(Date.now())[0] as { id: string; name: string; query: { apl: string } };
@@ -135,6 +142,8 @@ describe('a reload keeps the open Axiom editors (checked after the reload by rel
       await waitFor('the auto save kept as a draft', () => !editor.document.isDirty);
     });
     assert.equal(editor.document.getText(), edited);
+    // The New APL Query is also the editor in front when the window reloads (restored first, in a fifth column).
+    await vscode.window.showTextDocument(untitled.document, { viewColumn: vscode.ViewColumn.Five, preview: false });
 
     const request: ReloadRequest = {
       then: ['reload.after.js'],
@@ -147,6 +156,8 @@ describe('a reload keeps the open Axiom editors (checked after the reload by rel
         panelTitle: panel.panel.title,
         notebookUri: notebookUri.toString(),
         settingsUri: settingsUri.toString(),
+        untitledUri: untitled.document.uri.toString(),
+        untitledText: untitled.document.getText(),
       },
     };
     fs.writeFileSync(RELOAD_REQUEST, JSON.stringify(request));

@@ -2,11 +2,12 @@ import * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
 import { isAxiomError } from '../core/api/errors';
 import type { Dataset, DatasetFields, FieldInfo } from '../core/datasets/datasets';
+import { DATASET_KIND_WORDS, datasetKindText } from '../core/datasets/datasetKinds';
 import { matchesText } from '../core/textMatch';
 import { escapeMarkdown, fencedCode } from '../core/markdown';
 import { phrase } from '../core/phrase';
 import { COMMANDS, DATASETS_KEYS, VIEWS } from '../platform/constants';
-import { localize, say } from '../platform/l10n';
+import { localize, say, translated } from '../platform/l10n';
 import { countText, ListView, type ListElement, type ListFeatureDeps, type Loaded } from '../platform/listView';
 
 /** What the view needs of the one cache of datasets and fields (completion reads the same one,
@@ -84,6 +85,11 @@ export class DatasetsView extends ListView<DatasetNode> {
     virtual: localize('virtual'),
     hidden: localize('Hidden fields'),
   };
+  /** The datasets' kinds in words, translated once when first shown. */
+  private kindWordsMade?: typeof DATASET_KIND_WORDS;
+  private kindWords(): typeof DATASET_KIND_WORDS {
+    return (this.kindWordsMade ??= translated(DATASET_KIND_WORDS));
+  }
   /** One icon of each kind for every row: a dataset's 5,000 fields are 5,000 tree items. */
   private readonly icons = {
     field: new vscode.ThemeIcon('symbol-field'),
@@ -182,6 +188,7 @@ export class DatasetsView extends ListView<DatasetNode> {
       !text ||
       matchesText(name, text) ||
       matchesText(row.dataset.kind, text) ||
+      matchesText(datasetKindText(row.dataset.kind, this.kindWords()), text) ||
       matchesText(row.dataset.description, text);
     const shown = (fields: FieldInfo[]) => (byName ? fields : fields.filter((f) => matchesText(f.name, text)));
     const nodes: ListElement<DatasetNode>[] = shown(loaded.fields).map((field) => ({
@@ -221,7 +228,9 @@ export class DatasetsView extends ListView<DatasetNode> {
       case 'dataset': {
         const item = new vscode.TreeItem(row.dataset.name, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `dataset/${row.dataset.name}`;
-        item.description = [row.dataset.kind, row.dataset.description].filter(Boolean).join(' · ');
+        item.description = [datasetKindText(row.dataset.kind, this.kindWords()), row.dataset.description]
+          .filter(Boolean)
+          .join(' · ');
         item.iconPath = new vscode.ThemeIcon('database');
         item.contextValue = 'dataset';
         return item;

@@ -761,7 +761,7 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   await rowOf('http-logs').waitFor({ timeout: 30_000 });
   assert.match(
     (await rowOf('http-logs').getAttribute('aria-label')) ?? '',
-    /^http-logs axiom:events:v1 · Requests to the shop’s web services/,
+    /^http-logs events · Requests to the shop’s web services/,
   );
   await rowOf('http-logs').click();
   await rowOf('geo.city').waitFor({ timeout: 15_000 });

@@ -52,7 +52,7 @@ describe('Datasets', () => {
       rows.map((r) => r.dataset.name),
       ['http-logs', 'sample-app'],
     );
-    assert.equal(view.getTreeItem(rows[0]).description, 'axiom:events:v1 · Requests to the web servers');
+    assert.equal(view.getTreeItem(rows[0]).description, 'events · Requests to the web servers');
     const fields = await children(view, rows[0]);
     const items = fields.map((f) => view.getTreeItem(f));
     assert.deepEqual(items.map(label), [

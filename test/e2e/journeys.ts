@@ -1081,9 +1081,18 @@ async function journeyWalkthroughSteps(page: Page, fake: FakeAxiom): Promise<voi
   await dismissQuickInput(page);
 
   // The Explorer in the side bar: the button brings the monitors back.
-  await runCommandPastWalkthrough(page, 'View: Show Explorer');
   const monitorRow = page.locator('.monaco-list-row', { hasText: TRIGGERED }).first();
-  await monitorRow.waitFor({ state: 'hidden' });
+  // Asked again when the Explorer does not come (CI, 1.96.4: the monitors stayed in sight once).
+  for (let tries = 1; ; tries++) {
+    await runCommandPastWalkthrough(page, 'View: Show Explorer');
+    try {
+      await monitorRow.waitFor({ state: 'hidden', timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (tries === 3) throw error;
+      console.log('    (the Explorer not shown: View: Show Explorer run again)');
+    }
+  }
   await click('See your monitors', 'Show the Monitors', monitorRow);
 
   await click('Investigate in a notebook', 'New APL Notebook', page.locator('.notebook-editor:visible').first());

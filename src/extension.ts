@@ -123,6 +123,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     load('monitors').createMonitors({
       tree,
       access: access(),
+      background: accounts().background,
       deployments: deployments(),
       labelOf,
       extensionUri: context.extensionUri,

@@ -25,6 +25,7 @@ import {
 import { DeploymentStatus } from './deploymentStatus';
 import { setTokenCommand, signOutCommand } from './setToken';
 import { testConnectionCommand } from './testConnection';
+import { BackgroundRequests } from '../platform/backgroundRequests';
 import type { Transport } from '../core/api/transport';
 
 export interface AccountsDeps {
@@ -57,6 +58,8 @@ export function createAccounts(deps: AccountsDeps) {
   };
   const setToken = setTokenCommand(accounts, handlers);
   const connection = new Connection(settings, accounts, log, userAgent, handlers, signedIn);
+  // The one budget of the requests no person made one by one (status checks, tail, lenses).
+  const background = new BackgroundRequests(connection);
   const addDeployment = addDeploymentCommand(accounts);
   const importCli = importCliConfigCommand(accounts, log);
   const rename = renameDeploymentCommand(accounts);
@@ -91,6 +94,7 @@ export function createAccounts(deps: AccountsDeps) {
   let status: DeploymentStatus | undefined;
   const disposables: vscode.Disposable[] = [
     authentication,
+    background,
     connection,
     accounts,
     signedIn,
@@ -102,6 +106,8 @@ export function createAccounts(deps: AccountsDeps) {
   return {
     accounts,
     connection,
+    /** The window's one budget for background requests (platform/backgroundRequests.ts). */
+    background,
     /** How a person reads a deployment's name ('' is the settings deployment). */
     label(name: string): string {
       const deployment = accounts.find(name);

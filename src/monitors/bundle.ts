@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import type { Monitor } from '../core/api/schemas';
 import type { RecordedRun } from '../core/history/historyStore';
 import { MONITOR_WORDS } from '../core/monitors/monitorVocabulary';
+import type { BackgroundRequests } from '../platform/backgroundRequests';
 import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { translated } from '../platform/l10n';
@@ -31,6 +32,8 @@ export interface MonitorsDeps {
   /** Where the dry run's page is (dist/webview). */
   extensionUri: vscode.Uri;
   access: ClientAccess;
+  /** The window's one budget for background requests (the accounts feature's). */
+  background: BackgroundRequests;
   deployments: Deployments;
   log: Log;
   /** Where the monitors' drafts are kept (the editor's global storage). */
@@ -47,7 +50,7 @@ export interface MonitorsDeps {
 export function createMonitors(deps: MonitorsDeps) {
   // The notification's buttons call the commands below (made just after the view). The words rows,
   // hovers and statuses are made of, in the display language: translated once, here.
-  const view = new MonitorsView(deps.tree, deps.access, deps.log, translated(MONITOR_WORDS), {
+  const view = new MonitorsView(deps.tree, deps.access, deps.background, deps.log, translated(MONITOR_WORDS), {
     openQuery: (monitor: Monitor) => openQuery(monitor),
     openInAxiom: (monitor: Monitor) => openInAxiom(monitor),
   });

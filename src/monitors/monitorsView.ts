@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { BackgroundRequests } from '../platform/backgroundRequests';
 import type { ClientAccess } from '../platform/clientAccess';
 import type { AxiomClient } from '../core/api/client';
 import type { Monitor } from '../core/api/schemas';
@@ -23,7 +24,8 @@ import { listNotifierWords, notifierIndex, type NotifierIndex } from '../core/mo
 import { lastChangeTime, listChangedWords } from '../core/monitors/monitorWords';
 import { triggeredWords } from '../core/monitors/statusWords';
 import type { MonitorWords } from '../core/monitors/monitorVocabulary';
-import { MinuteTicker, systemClock, type TimerClock } from './minuteTicker';
+import { MinuteTicker } from './minuteTicker';
+import { systemClock, type TimerClock } from '../core/polling/timerClock';
 import { StatusPoller, type StatusChange } from './statusPoller';
 import { COMMANDS, CONTEXT_KEYS, MONITORS_STATE_KEY, SETTINGS, VIEWS } from '../platform/constants';
 import type { LazyTree } from '../platform/lazyEntries';
@@ -85,6 +87,8 @@ export class MonitorsView extends ListView<MonitorRow> {
   constructor(
     tree: LazyTree<ListElement<MonitorRow>>,
     private readonly connection: ClientAccess,
+    /** The window's one budget for background requests (the status checks go through it). */
+    background: BackgroundRequests,
     private readonly log: Log,
     /** The words a monitor is described in (rows, hovers, statuses, picks), in the display language. */
     readonly words: MonitorWords,
@@ -112,6 +116,7 @@ export class MonitorsView extends ListView<MonitorRow> {
     this.minutes = new MinuteTicker((now) => this.minutePassed(now), clock);
     this.poller = new StatusPoller(
       connection,
+      background,
       log,
       // Monitors that run, in the order shown; disabled and snoozed ones are turned off, not asked about.
       () =>

@@ -91,7 +91,10 @@ export function makeSandbox(prefix, { settings = {}, files = {} } = {}) {
     path.join(dir, 'data', 'User', 'settings.json'),
     JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2),
   );
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(workspace, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(workspace, name)), { recursive: true });
+    fs.writeFileSync(path.join(workspace, name), text);
+  }
   const env = {
     TMPDIR: path.join(dir, 't'),
     XDG_CONFIG_HOME: path.join(dir, 'xdg/config'),

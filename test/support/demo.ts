@@ -15,6 +15,7 @@ import { FakeOAuth } from './fakeOAuth';
 import { answerQuery, type DemoDataset } from './demoQueries';
 import { compileErrorBody } from './tabularFixtures';
 import { DEMO_DASHBOARDS } from './demoDashboards';
+import { DEMO_SHOP_FILES } from './demoShop';
 
 /** The token `npm start` gives the extension for the demo (through AXIOM_TOKEN): an API token's shape, no secret. */
 export const DEMO_TOKEN = 'xaat-demo-0000-0000-not-a-secret';
@@ -592,6 +593,8 @@ export function demoStarred(now: number): Record<string, unknown>[] {
 
 /** The files `npm start` opens the demo with. */
 export const DEMO_FILES: Record<string, string> = {
+  // The shop's own code (demoShop.ts): where the data's stack frames and log statements are.
+  ...DEMO_SHOP_FILES,
   'errors-by-service.apl':
     "// Ctrl+Enter runs the query under the cursor over the time range in the status bar.\n['http-logs']\n| where status >= 500\n| summarize count() by bin_auto(_time), service\n\n['app-logs']\n| where level == 'error'\n| summarize count() by service\n| order by count_ desc\n",
   'slow-requests.apl':

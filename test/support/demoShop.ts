@@ -1,14 +1,14 @@
-// The demo shop's own code: a small sample app that `npm start` puts in the demo workspace (under
-// shop/), so that what the demo deployment's data says about code (stack frames in error logs and
+// The demo shop's own code: a small sample app that `npm start` puts in the demo workspace (its
+// src/ folder, beside the example queries), so that what the demo deployment's data says about code (stack frames in error logs and
 // error spans, `code.*` attributes, log messages) lands on real lines a newcomer can open. The data
 // names the places through the functions below, found in these texts, so that an edit of a file
 // here moves the data with it.
 //
-// The services run from /srv/shop on their hosts: paths in the data start there, as they would in
-// production, and the extension maps them onto the workspace's shop/ folder.
+// The services run from /app on their hosts: paths in the data start there, as they would in
+// production, and the extension maps them onto the workspace (by the longest suffix that exists).
 
 /** Where the shop runs on its hosts: the prefix of every path in the demo's data. */
-export const DEMO_SHOP_DEPLOYED_ROOT = '/srv/shop';
+export const DEMO_SHOP_DEPLOYED_ROOT = '/app';
 
 const LOGGER = `// Writes one JSON line per log statement; the platform ships them to Axiom's app-logs dataset.
 export type Level = 'debug' | 'info' | 'warn' | 'error';
@@ -111,18 +111,18 @@ export function signedIn(user: string, attempts: number): void {
 
 /** The sample app's files, by their path in the demo workspace. */
 export const DEMO_SHOP_FILES: Readonly<Record<string, string>> = {
-  'shop/src/logger.ts': LOGGER,
-  'shop/src/payments.ts': PAYMENTS,
-  'shop/src/checkout.ts': CHECKOUT,
-  'shop/src/cart.ts': CART,
-  'shop/src/sessions.ts': SESSIONS,
+  'src/logger.ts': LOGGER,
+  'src/payments.ts': PAYMENTS,
+  'src/checkout.ts': CHECKOUT,
+  'src/cart.ts': CART,
+  'src/sessions.ts': SESSIONS,
 };
 
 /** A place in the shop's code as the data names it: the deployed path, a 1-based line and column. */
 export interface DemoShopPlace {
-  /** The path in the workspace (shop/src/…). */
+  /** The path in the workspace (src/…). */
   readonly file: string;
-  /** The path as the data says it (/srv/shop/src/…). */
+  /** The path as the data says it (/app/src/…). */
   readonly deployedPath: string;
   readonly line: number;
   readonly column: number;
@@ -138,7 +138,7 @@ export function demoShopPlace(file: string, text: string, fn: string): DemoShopP
   if (index < 0) throw new Error(`${file} has no line with ${text}`);
   return {
     file,
-    deployedPath: `${DEMO_SHOP_DEPLOYED_ROOT}/${file.slice('shop/'.length)}`,
+    deployedPath: `${DEMO_SHOP_DEPLOYED_ROOT}/${file}`,
     line: index + 1,
     column: lines[index].indexOf(text) + 1,
     function: fn,
@@ -147,24 +147,16 @@ export function demoShopPlace(file: string, text: string, fn: string): DemoShopP
 
 /** Where the shop's errors are thrown and its log statements are, as the data names them. */
 export const DEMO_SHOP_PLACES = {
-  paymentDeclined: demoShopPlace('shop/src/payments.ts', 'throw new PaymentDeclined', 'chargeCard'),
-  chargeCardCall: demoShopPlace('shop/src/checkout.ts', 'await chargeCard(', 'placeOrder'),
-  connectionReset: demoShopPlace('shop/src/cart.ts', "throw new Error('connection reset by peer')", 'loadProduct'),
-  loadProductCall: demoShopPlace('shop/src/cart.ts', 'await loadProduct(id)', 'reserveItems'),
-  reserveItemsCall: demoShopPlace('shop/src/checkout.ts', 'await reserveItems(', 'placeOrder'),
-  slowProviderLog: demoShopPlace(
-    'shop/src/payments.ts',
-    "logger.warn('payment provider answered slowly'",
-    'chargeCard',
-  ),
-  orderPlacedLog: demoShopPlace('shop/src/checkout.ts', 'logger.info(`order ${order.id} placed`)', 'placeOrder'),
-  checkoutFailedLog: demoShopPlace('shop/src/checkout.ts', "logger.error('checkout failed'", 'placeOrder'),
-  cacheMissLog: demoShopPlace('shop/src/cart.ts', 'logger.debug(`cache miss for product ${id}`)', 'reserveItems'),
-  signedInLog: demoShopPlace(
-    'shop/src/sessions.ts',
-    'logger.info(`user signed in after ${attempts} attempts`',
-    'signedIn',
-  ),
+  paymentDeclined: demoShopPlace('src/payments.ts', 'throw new PaymentDeclined', 'chargeCard'),
+  chargeCardCall: demoShopPlace('src/checkout.ts', 'await chargeCard(', 'placeOrder'),
+  connectionReset: demoShopPlace('src/cart.ts', "throw new Error('connection reset by peer')", 'loadProduct'),
+  loadProductCall: demoShopPlace('src/cart.ts', 'await loadProduct(id)', 'reserveItems'),
+  reserveItemsCall: demoShopPlace('src/checkout.ts', 'await reserveItems(', 'placeOrder'),
+  slowProviderLog: demoShopPlace('src/payments.ts', "logger.warn('payment provider answered slowly'", 'chargeCard'),
+  orderPlacedLog: demoShopPlace('src/checkout.ts', 'logger.info(`order ${order.id} placed`)', 'placeOrder'),
+  checkoutFailedLog: demoShopPlace('src/checkout.ts', "logger.error('checkout failed'", 'placeOrder'),
+  cacheMissLog: demoShopPlace('src/cart.ts', 'logger.debug(`cache miss for product ${id}`)', 'reserveItems'),
+  signedInLog: demoShopPlace('src/sessions.ts', 'logger.info(`user signed in after ${attempts} attempts`', 'signedIn'),
 } as const;
 
 /** A Node.js stack trace through these places, innermost first, as an error's log or span holds it. */

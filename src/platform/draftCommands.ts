@@ -2,17 +2,10 @@
 // (platform/recordFiles.ts). Ctrl+S in a record's editor, the editor's title and the status bar
 // call them with nothing or with the active editor's document; the kind is found by its scheme.
 import * as vscode from 'vscode';
+import { activeTabDocument } from './activeTab';
 import { confirm } from './confirm';
 import { localize } from './l10n';
 import type { RecordFileSystem } from './lazyEntries';
-
-/** The document the active tab shows (its text, its form, or the editable side of a comparison). */
-function activeDocument(): vscode.Uri | undefined {
-  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-  if (input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom) return input.uri;
-  if (input instanceof vscode.TabInputTextDiff) return input.modified;
-  return vscode.window.activeTextEditor?.document.uri;
-}
 
 /**
  * The document a draft command acts on: the active editor's, or the one given when it is that
@@ -25,7 +18,7 @@ async function documentToActOn(
   question: (name: string) => string,
   button: string,
 ): Promise<vscode.Uri | undefined> {
-  const active = activeDocument();
+  const active = activeTabDocument() ?? vscode.window.activeTextEditor?.document.uri;
   const uri = given instanceof vscode.Uri ? given : active;
   if (!uri || !filesOf(uri.scheme)) {
     void vscode.window.showInformationMessage(

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { activeTabDocument } from './activeTab';
 import type { AxiomClient } from '../core/api/client';
 import { adviceFor } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
@@ -243,13 +244,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
 
   /** The document the active tab shows, if it is one of this kind (its text, its form, or the editable side of a comparison). */
   private activeDocumentUri(scheme: string): vscode.Uri | undefined {
-    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-    const uri =
-      input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom
-        ? input.uri
-        : input instanceof vscode.TabInputTextDiff
-          ? input.modified
-          : undefined;
+    const uri = activeTabDocument();
     return uri?.scheme === scheme ? uri : undefined;
   }
 

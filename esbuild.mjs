@@ -195,6 +195,11 @@ function lazyApart(root, bundles) {
  * Only modules with no state of their own were moved here for their size: one copy instead of one per
  * bundle changes nothing they do.
  */
+/** Libraries only the extension's own tests load (the test API, src/testApi.ts): the production build
+ *  (the .vsix) leaves their files out, and the loader's require of them stays a require of a file
+ *  that is not there, reached only in ExtensionMode.Test. */
+export const TESTS_ONLY = ['testApi'];
+
 export const ONCE_PER_HOST = {
   exportToFolder: 'src/platform/exportToFolder.ts',
   fileLock: 'src/core/fileLock.ts',
@@ -590,7 +595,9 @@ if (main && cli) {
     };
     const bundlesOptions = {
       ...options,
-      entryPoints: { ...bundles, ...shared },
+      entryPoints: Object.fromEntries(
+        Object.entries({ ...bundles, ...shared }).filter(([name]) => !(production && TESTS_ONLY.includes(name))),
+      ),
       plugins: [vscodeOnce, lazyApart(root, { ...bundles, ...shared })],
     };
     const activationKeeps = ACTIVATION_KEEPS.flatMap((name) => (shared[name] ? [shared[name]] : []));

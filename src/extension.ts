@@ -6,28 +6,17 @@
 import * as vscode from 'vscode';
 import type { AccountsFeature } from './accounts/bundle';
 import type { AnnotationsDeps } from './annotations/bundle';
-import type { AnnotationsView } from './annotations/annotationsView';
-import type { AgentTools } from './agents/agentTools';
 import { registerAgents } from './agents/register';
-import type { Browser } from './platform/browser';
 import { registerAccounts } from './accounts/register';
-import type { DashboardPreviewFeature } from './dashboards/previewBundle';
 import type { DatasetsDeps } from './datasets/bundle';
-import type { DatasetsView } from './datasets/datasetsView';
 import { load } from './features';
 import type { HistoryDeps } from './history/bundle';
-import type { HistoryView } from './history/historyView';
 import type { QueryHistory } from './history/queryHistory';
 import { registerLanguage } from './language/register';
-import type { MonitorsView } from './monitors/monitorsView';
-import type { DryRunPanels } from './monitors/dryRunPanel';
-import type { MonitorForms } from './monitors/monitorForm';
 import { registerMonitors } from './monitors/register';
-import type { NotebookFeature } from './notebook/bundle';
 import { registerNotebook } from './notebook/register';
 import { COMMANDS } from './platform/constants';
-import { draftStorageKey } from './core/drafts';
-import { commandIds, FEATURES, type FeatureDeclaration } from './platform/declarations';
+import { commandIds } from './platform/declarations';
 import { load as loadLibrary, once } from './platform/lazy';
 import {
   disposeIfMade,
@@ -38,56 +27,11 @@ import {
 } from './platform/lazyEntries';
 import { Log } from './platform/log';
 import { openWalkthrough, openWalkthroughOnFirstStart } from './platform/walkthroughSteps';
-import type { RunFeature } from './run/bundle';
 import type { QueryRunner } from './run/queryRunner';
 import { registerRun } from './run/register';
-import type { StarredDeps, StarredFeature } from './starred/bundle';
-import type { StarredFiles } from './starred/starredFiles';
-import type { StarredView } from './starred/starredView';
-import type { DashboardsDeps, DashboardsFeature } from './dashboards/bundle';
-
-/** What activate returns to the extension's own tests: the views and the deployment's name. Only
- *  when VS Code runs those tests: the views hold the connection, and through it the tokens, which
- *  no other extension may reach but through VS Code's Accounts, with the person's consent. Each is
- *  loaded when first read. */
-export interface AxiomExtensionApi {
-  readonly monitorsView: MonitorsView;
-  /** The monitor settings forms, as their pages see them and are heard. */
-  readonly monitorForms: MonitorForms;
-  /** The dry runs' pages, as they are posted to and heard. */
-  readonly dryRunPanels: DryRunPanels;
-  /** Where the extension opens addresses in the browser: tests replace its `open` to follow them. */
-  readonly browser: Browser;
-  readonly starredView: StarredView;
-  /** The starred documents' file system. */
-  readonly starredFiles: StarredFiles;
-  readonly runner: QueryRunner;
-  /** The run feature: its open results panels, what their pages exchanged, the results budget. */
-  readonly run: RunFeature;
-  readonly notebooks: NotebookFeature;
-  readonly datasetsView: DatasetsView;
-  readonly historyView: HistoryView;
-  readonly annotationsView: AnnotationsView;
-  readonly history: QueryHistory;
-  /** The language model tools' implementations, for calling prepareInvocation as VS Code would
-   *  before a confirmation, and the chat participant's handler. */
-  readonly agentTools: AgentTools;
-  /** The dashboard previews open. */
-  readonly dashboardPreview: DashboardPreviewFeature;
-  /** The commands with the arguments that only the extension's own code may give (a token, a
-   *  home folder, a confirmation: platform/outsideCallers.ts) and no question first. */
-  readonly own: AccountsFeature['own'] & StarredFeature['own'];
-  /** The dashboards feature (its view, documents and own commands). */
-  readonly dashboards: DashboardsFeature;
-  /** The name of the deployment this window uses ('' for the one of axiom.url). */
-  activeDeployment(): Promise<string>;
-  /** The person's send of the record a document is of, as Send to Axiom does for the active editor. */
-  sendDocument(uri: vscode.Uri): Promise<boolean>;
-  /** Whether a record's document shows a draft (marked on its tab). */
-  hasDraft(uri: vscode.Uri): boolean;
-  /** Drops every draft kept in this editor's storage (between tests: records are shared by them). */
-  forgetDrafts(): Promise<void>;
-}
+import type { StarredDeps } from './starred/bundle';
+import type { DashboardsDeps } from './dashboards/bundle';
+import type { AxiomExtensionApi } from './testApi';
 
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
   const log = new Log();
@@ -255,67 +199,23 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   );
   void openWalkthroughOnFirstStart(context);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
-  return {
-    get monitorsView() {
-      return monitors.feature().view;
-    },
-    get monitorForms() {
-      return monitors.feature().forms;
-    },
-    get dryRunPanels() {
-      return monitors.feature().dryRun;
-    },
-    get browser() {
-      return accounts().browser;
-    },
-    get starredView() {
-      return starred.feature().view;
-    },
-    get starredFiles() {
-      return starred.feature().files;
-    },
-    get runner() {
-      return run.feature().runner();
-    },
-    get run() {
-      return run.feature();
-    },
-    get notebooks() {
-      return notebooks.feature();
-    },
-    get datasetsView() {
-      return datasets.feature().view;
-    },
-    get historyView() {
-      return history.feature().view;
-    },
-    get annotationsView() {
-      return annotations.feature().view;
-    },
-    get history() {
-      return history.feature().history;
-    },
-    get agentTools() {
-      return agents.feature().tools;
-    },
-    get dashboardPreview() {
-      return dashboardPreview.feature();
-    },
-    get own() {
-      return { ...accounts().own, ...starred.feature().own };
-    },
-    get dashboards() {
-      return dashboards.feature();
-    },
-    activeDeployment: async () => (await accounts().accounts.active()).name,
-    sendDocument: async (uri) => (await recordFilesOf(uri.scheme)?.sendDocument(uri)) ?? false,
-    hasDraft: (uri) => recordFilesOf(uri.scheme)?.hasDraft(uri) ?? false,
-    forgetDrafts: async () => {
-      for (const declared of Object.values(FEATURES) as FeatureDeclaration[])
-        if (declared.fileSystem)
-          await context.globalState.update(draftStorageKey(declared.fileSystem.scheme), undefined);
-    },
-  };
+  // The extension's own tests (and only they) get the views and the features (src/testApi.ts, a
+  // file the production build leaves out).
+  return loadLibrary('testApi').testApi({
+    context,
+    accounts,
+    monitors: () => monitors.feature(),
+    starred: () => starred.feature(),
+    run: () => run.feature(),
+    notebooks: () => notebooks.feature(),
+    datasets: () => datasets.feature(),
+    history: () => history.feature(),
+    annotations: () => annotations.feature(),
+    agents: () => agents.feature(),
+    dashboardPreview: () => dashboardPreview.feature(),
+    dashboards: () => dashboards.feature(),
+    recordFilesOf,
+  });
 }
 
 export function deactivate(): void {

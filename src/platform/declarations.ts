@@ -342,6 +342,8 @@ export const LIBRARIES = {
   outsideQuestion: 'platform/outsideQuestion',
   /** Send to Axiom and Discard Draft's bodies (the drafts' commands), loaded on their first call. */
   draftCommands: 'platform/draftCommands',
+  /** What activate returns to the extension's own tests (src/testApi.ts): left out of the production build. */
+  testApi: 'testApi',
 } as const;
 
 export type Features = typeof FEATURES;

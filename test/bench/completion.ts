@@ -5,7 +5,7 @@
 // workbench and back on both sides, so the difference is the extension's own work per request.
 // Prints one line, AXIOM_BENCH {"ours": [ms…], "base": [ms…], "items": n}.
 import * as vscode from 'vscode';
-import type { AxiomExtensionApi } from '../../src/extension';
+import type { AxiomExtensionApi } from '../../src/testApi';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 
 const RUNS = Number(process.env.AXIOM_BENCH_COMPLETION_RUNS ?? 30);

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { AxiomExtensionApi } from '../../src/extension';
+import type { AxiomExtensionApi } from '../../src/testApi';
 import { BIG_DATASET, serveBigOrg } from '../support/bigOrg';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 

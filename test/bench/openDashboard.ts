@@ -10,7 +10,7 @@
 import http from 'node:http';
 import * as vscode from 'vscode';
 import type { DashboardResource } from '../../src/core/api/dashboards';
-import type { AxiomExtensionApi } from '../../src/extension';
+import type { AxiomExtensionApi } from '../../src/testApi';
 import { FAKE_API_TOKEN } from '../support/fakeAxiom';
 
 const RUNS = Number(process.env.AXIOM_BENCH_OPEN_RUNS ?? 15);

@@ -3,7 +3,7 @@
 // extension's file system, the editor shown) beside opening an untitled document with the same
 // text, run by run in turns. Prints one line, AXIOM_BENCH {"ours": [ms…], "base": [ms…]}.
 import * as vscode from 'vscode';
-import type { AxiomExtensionApi } from '../../src/extension';
+import type { AxiomExtensionApi } from '../../src/testApi';
 import { FAKE_API_TOKEN } from '../support/fakeAxiom';
 
 const RUNS = Number(process.env.AXIOM_BENCH_OPEN_RUNS ?? 30);

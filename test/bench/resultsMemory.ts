@@ -6,7 +6,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import * as vscode from 'vscode';
-import type { AxiomExtensionApi } from '../../src/extension';
+import type { AxiomExtensionApi } from '../../src/testApi';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 import { hugeTabular } from '../support/tabularFixtures';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { AxiomExtensionApi } from '../../src/extension';
+import type { AxiomExtensionApi } from '../../src/testApi';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { sampleDashboard } from '../support/dashboardFixtures';
 import {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FormState } from '../../src/core/monitors/monitorForm';
-import type { AxiomExtensionApi } from '../../src/extension';
+import type { AxiomExtensionApi } from '../../src/testApi';
 import type { HistoryNode, RunRow } from '../../src/history/historyView';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 

@@ -5,7 +5,7 @@
 // expired token is renewed; a denied sign-in changes nothing, a mismatched answer is refused; the port is closed.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AxiomExtensionApi } from '../../src/extension';
+import type { AxiomExtensionApi } from '../../src/testApi';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { FakeOAuth, followAuthorize, listening } from '../support/fakeOAuth';
 import { actionRows, activateExtension, refreshedView, waitFor, signOut, switchDeployment } from './helpers';

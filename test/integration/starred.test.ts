@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AxiomExtensionApi } from '../../src/extension';
+import type { AxiomExtensionApi } from '../../src/testApi';
 import type { StarredNode } from '../../src/core/starred/starredTree';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { starredPath } from '../../src/core/starred/starredUri';

@@ -133,8 +133,28 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
 export const ACTIVATION_BUDGET = { production: 21_300, development: 40_600 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
- *  built by esbuild (plain data, with the core modules it imports) and imported here. */
+ *  built by esbuild (plain data, with the core modules it imports) and imported here. The bundles
+ *  only tests load (TEST_LIBRARIES: the test API) are among them; `testsOnly` names them, for the
+ *  production build to leave their files out (their loader's require stays a require of a file
+ *  that is not there, reached only in ExtensionMode.Test). */
 export async function declaredBundles(root) {
+  const table = await declarationsTable(root);
+  const entries = [
+    ...Object.entries(table.FEATURES ?? {}).flatMap(([name, feature]) =>
+      feature.bundle ? [[name, feature.bundle]] : [],
+    ),
+    ...Object.entries(table.LIBRARIES ?? {}),
+    ...Object.entries(table.TEST_LIBRARIES ?? {}),
+  ];
+  return Object.fromEntries(entries.map(([name, entry]) => [name, `src/${entry}.ts`]));
+}
+
+/** The names of the bundles only tests load (declarations.ts's TEST_LIBRARIES). */
+export async function testsOnly(root) {
+  return Object.keys((await declarationsTable(root)).TEST_LIBRARIES ?? {});
+}
+
+async function declarationsTable(root) {
   const built = await esbuild.build({
     entryPoints: [path.join(root, DECLARATIONS)],
     bundle: true,
@@ -143,16 +163,7 @@ export async function declaredBundles(root) {
     write: false,
     logLevel: 'silent',
   });
-  const table = await import(
-    `data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`
-  );
-  const entries = [
-    ...Object.entries(table.FEATURES ?? {}).flatMap(([name, feature]) =>
-      feature.bundle ? [[name, feature.bundle]] : [],
-    ),
-    ...Object.entries(table.LIBRARIES ?? {}),
-  ];
-  return Object.fromEntries(entries.map(([name, entry]) => [name, `src/${entry}.ts`]));
+  return import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`);
 }
 
 /** A require or import of a bundle's entry, from any file, stays a require of `./<name>.js` beside
@@ -195,11 +206,6 @@ function lazyApart(root, bundles) {
  * Only modules with no state of their own were moved here for their size: one copy instead of one per
  * bundle changes nothing they do.
  */
-/** Libraries only the extension's own tests load (the test API, src/testApi.ts): the production build
- *  (the .vsix) leaves their files out, and the loader's require of them stays a require of a file
- *  that is not there, reached only in ExtensionMode.Test. */
-export const TESTS_ONLY = ['testApi'];
-
 export const ONCE_PER_HOST = {
   exportToFolder: 'src/platform/exportToFolder.ts',
   fileLock: 'src/core/fileLock.ts',
@@ -571,6 +577,7 @@ if (main && cli) {
     // Every bundle in one build: each entry is bundled on its own (no code is shared between the
     // files but through the loader's requires), and a watch has one rebuild to report.
     const bundles = await declaredBundles(root);
+    const leftOut = production ? await testsOnly(root) : [];
     const shared = oncePerHost(root);
     for (const name of Object.keys(shared))
       if (bundles[name]) throw new Error(`"${name}" is both a declared bundle and ONCE_PER_HOST's: rename one`);
@@ -596,7 +603,7 @@ if (main && cli) {
     const bundlesOptions = {
       ...options,
       entryPoints: Object.fromEntries(
-        Object.entries({ ...bundles, ...shared }).filter(([name]) => !(production && TESTS_ONLY.includes(name))),
+        Object.entries({ ...bundles, ...shared }).filter(([name]) => !leftOut.includes(name)),
       ),
       plugins: [vscodeOnce, lazyApart(root, { ...bundles, ...shared })],
     };

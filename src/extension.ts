@@ -9,7 +9,7 @@ import type { AnnotationsDeps } from './annotations/bundle';
 import { registerAgents } from './agents/register';
 import { registerAccounts } from './accounts/register';
 import type { DatasetsDeps } from './datasets/bundle';
-import { load } from './features';
+import { load, loadTestApi } from './features';
 import type { HistoryDeps } from './history/bundle';
 import type { QueryHistory } from './history/queryHistory';
 import { registerLanguage } from './language/register';
@@ -201,7 +201,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   // The extension's own tests (and only they) get the views and the features (src/testApi.ts, a
   // file the production build leaves out).
-  return loadLibrary('testApi').testApi({
+  return loadTestApi().testApi({
     context,
     accounts,
     monitors: () => monitors.feature(),

@@ -35,6 +35,10 @@ const BUNDLES = {
   annotations: () => require('./annotations/bundle') as typeof import('./annotations/bundle'),
   dashboardPreview: () => require('./dashboards/previewBundle') as typeof import('./dashboards/previewBundle'),
 } satisfies { [Name in BundledFeature]: () => unknown };
+
+/** What activate returns to the extension's own tests (declarations.ts's TEST_LIBRARIES): loaded
+ *  only in ExtensionMode.Test, absent from the production build. */
+export const loadTestApi = () => require('./testApi') as typeof import('./testApi');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 export type FeatureBundle<Name extends BundledFeature> = ReturnType<(typeof BUNDLES)[Name]>;

@@ -1,6 +1,6 @@
 // What activate returns to the extension's own tests, and only to them (ExtensionMode.Test): the
 // views, the features and the deployment's name, each made when first read. A library of its own
-// (declarations.ts's LIBRARIES) that the production build leaves out (esbuild.mjs, TESTS_ONLY), so
+// (declarations.ts's TEST_LIBRARIES, loaded by features.ts) that the production build leaves out, so
 // the composition root keeps to wiring and the .vsix holds no door to the features' insides.
 import type * as vscode from 'vscode';
 import type { AccountsFeature } from './accounts/bundle';
@@ -23,7 +23,7 @@ import type { MonitorsView } from './monitors/monitorsView';
 import type { NotebookFeature } from './notebook/bundle';
 import type { Browser } from './platform/browser';
 import { FEATURES, type FeatureDeclaration } from './platform/declarations';
-import type { RecordFileSystem } from './platform/lazyEntries';
+import type { RecordFileSystem } from './platform/recordFileSystem';
 import type { QueryRunner } from './run/queryRunner';
 import type { RunFeature } from './run/bundle';
 import type { StarredFeature } from './starred/bundle';

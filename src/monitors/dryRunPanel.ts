@@ -34,7 +34,7 @@ import { pageOptions, setPage } from '../platform/webviewPage';
 import type { MonitorFiles } from './monitorFiles';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
-import { MONITOR_EDIT_COLUMNS } from './monitorEditCommands';
+import { MONITOR_EDIT_COLUMNS } from './monitorEditColumns';
 import { stepDone } from '../platform/walkthroughSteps';
 
 export const DRY_RUN_VIEW_TYPE = 'axiom.dryRun';

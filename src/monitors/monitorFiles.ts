@@ -26,7 +26,7 @@ import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { forgetWhenClosed } from '../platform/documentState';
 import { RecordFiles, type RecordWords } from '../platform/recordFiles';
-import { MONITOR_EDIT_COLUMNS } from './monitorEditCommands';
+import { MONITOR_EDIT_COLUMNS } from './monitorEditColumns';
 
 /** A monitor read to be changed, with its name (what RecordFiles says it by). */
 export interface MonitorDocumentRecord {

@@ -342,7 +342,11 @@ export const LIBRARIES = {
   outsideQuestion: 'platform/outsideQuestion',
   /** Send to Axiom and Discard Draft's bodies (the drafts' commands), loaded on their first call. */
   draftCommands: 'platform/draftCommands',
-  /** What activate returns to the extension's own tests (src/testApi.ts): left out of the production build. */
+} as const;
+
+/** Bundles only the extension's own tests load (src/features.ts loads them): what activate returns
+ *  to them (src/testApi.ts). The production build (the .vsix) leaves their files out. */
+export const TEST_LIBRARIES = {
   testApi: 'testApi',
 } as const;
 

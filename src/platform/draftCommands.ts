@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { activeTabDocument } from './activeTab';
 import { confirm } from './confirm';
 import { localize } from './l10n';
-import type { RecordFileSystem } from './lazyEntries';
+import type { RecordFileSystem } from './recordFileSystem';
 
 /**
  * The document a draft command acts on: the active editor's, or the one given when it is that

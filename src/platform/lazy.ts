@@ -20,7 +20,6 @@ const LIBRARY_LOADERS = {
   apl: () => require('../core/apl/bundle') as typeof import('../core/apl/bundle'),
   outsideQuestion: () => require('./outsideQuestion') as typeof import('./outsideQuestion'),
   draftCommands: () => require('./draftCommands') as typeof import('./draftCommands'),
-  testApi: () => require('../testApi') as typeof import('../testApi'),
 } satisfies { [Name in LibraryName]: () => unknown };
 
 /** The secret masks (core/api/secrets.ts: one module per extension host, esbuild.mjs's

@@ -1,6 +1,7 @@
 // The thin entries a feature's registration hands VS Code at activation: command ids, a view's
 // tree, file systems and providers whose bodies are in a lazily loaded bundle (src/features.ts),
 // each as its feature declares it (declarations.ts).
+import type { RecordFileSystem } from './recordFileSystem';
 import * as vscode from 'vscode';
 import {
   commandIds,
@@ -142,18 +143,6 @@ export class LazyTree<T> implements vscode.Disposable {
     this.treeView.dispose();
   }
 }
-
-/** What LazyFiles forwards to: a feature's documents of records (platform/recordFiles.ts). */
-export type RecordFileSystem = vscode.FileSystemProvider &
-  vscode.TextDocumentContentProvider & {
-    readonly onDidChange: vscode.Event<vscode.Uri>;
-    /** The person's send of the record a document is of (Send to Axiom). */
-    sendDocument(uri: vscode.Uri): Promise<boolean>;
-    /** The record's documents back to Axiom's version, their drafts dropped. */
-    discardDraft(uri: vscode.Uri): Promise<void>;
-    /** Whether the document's text is a draft kept here and not sent. */
-    hasDraft(uri: vscode.Uri): boolean;
-  };
 
 /** Each kind's files by the scheme of its documents, as registered: Send to Axiom and Discard
  *  Draft reach the kind of a document through it (platform/draftCommands.ts). */

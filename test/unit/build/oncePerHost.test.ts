@@ -71,7 +71,7 @@ describe('one copy of each library and each big module across the bundles (esbui
     // Each bundle that reads a schema requires the one zod.
     for (const bundle of ['client.js', 'apiSchemas.js'])
       assert.match(fs.readFileSync(path.join(dir, 'dist', bundle), 'utf8'), /require\("\.\/zod\.js"\)/, bundle);
-    // The same production build (the .vsix's) holds no test API (src/testApi.ts, TESTS_ONLY): no
+    // The same production build (the .vsix's) holds no test API (src/testApi.ts, declarations.ts's TEST_LIBRARIES): no
     // file of its own, in no other file, and activation only requires it.
     assert.ok(!fs.existsSync(path.join(dir, 'dist', 'testApi.js')));
     const holders = Object.entries(metafile.outputs).filter(([, output]) => 'src/testApi.ts' in output.inputs);

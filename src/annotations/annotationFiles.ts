@@ -43,6 +43,24 @@ const named = (record: AnnotationRecord): NamedAnnotation => ({
   name: record.annotation.title || record.annotation.type || record.annotation.id,
 });
 
+/** What is said about these documents (platform/recordFiles.ts's RecordWords). */
+const ANNOTATION_FILE_WORDS: RecordWords = {
+  opening: phrase('Opening the annotation'),
+  saving: phrase('Saving the annotation'),
+  deleted: 'This annotation was deleted in Axiom; your text is kept. Add it again with Annotations: Add Annotation.',
+  otherDeployment:
+    'This annotation was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
+  listed: 'Annotations are listed in the Annotations view.',
+  created: 'Annotations are created with Annotations: Add Annotation.',
+  deleteFrom: 'Delete an annotation from the Annotations view.',
+  renameFrom: 'Rename an annotation by changing its title in the document.',
+  conflictQuestion:
+    '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s annotation with yours, or compare the two first?',
+  notSavedCompare:
+    '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
+  notSavedChanged: '“{0}” was not sent: it changed in Axiom since you opened it.',
+};
+
 /**
  * Annotations as JSON documents, one URI per annotation and deployment
  * (`axiom-annotation:/<id>/<title>.axiom-annotation.json?deployment=<name>`): the fields a person
@@ -54,22 +72,7 @@ const named = (record: AnnotationRecord): NamedAnnotation => ({
 export class AnnotationFiles extends RecordFiles<NamedAnnotation> {
   protected readonly scheme = ANNOTATION_SCHEME;
   protected readonly remoteScheme = ANNOTATION_REMOTE_SCHEME;
-  protected readonly words: RecordWords = {
-    opening: phrase('Opening the annotation'),
-    saving: phrase('Saving the annotation'),
-    deleted: 'This annotation was deleted in Axiom; your text is kept. Add it again with Annotations: Add Annotation.',
-    otherDeployment:
-      'This annotation was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
-    listed: 'Annotations are listed in the Annotations view.',
-    created: 'Annotations are created with Annotations: Add Annotation.',
-    deleteFrom: 'Delete an annotation from the Annotations view.',
-    renameFrom: 'Rename an annotation by changing its title in the document.',
-    conflictQuestion:
-      '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s annotation with yours, or compare the two first?',
-    notSavedCompare:
-      '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
-    notSavedChanged: '“{0}” was not sent: it changed in Axiom since you opened it.',
-  };
+  protected readonly words = ANNOTATION_FILE_WORDS;
   /** Per annotation, the record a save's changes were computed over: what the PUT checks an end against. */
   private readonly savingOver = new Map<string, JsonObject>();
 

@@ -40,6 +40,24 @@ const named = (record: DashboardRecord): NamedDashboard => ({ ...record, name: r
 
 const documentOf = (raw: JsonObject) => raw.dashboard as JsonObject;
 
+/** What is said about these documents (platform/recordFiles.ts's RecordWords). */
+const DASHBOARD_FILE_WORDS: RecordWords = {
+  opening: phrase('Opening the dashboard'),
+  saving: phrase('Saving the dashboard'),
+  deleted: 'This dashboard was deleted in Axiom; your text is kept. Apply it as a file to create it again.',
+  otherDeployment:
+    'This dashboard was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
+  listed: 'Dashboards are listed in the Dashboards view.',
+  created: 'Dashboards are created with Dashboards: Apply Dashboard File or Duplicate.',
+  deleteFrom: 'Delete a dashboard from the Dashboards view.',
+  renameFrom: 'Rename a dashboard by changing its name in the document.',
+  conflictQuestion:
+    '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s dashboard with yours, or compare the two first?',
+  notSavedCompare:
+    '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
+  notSavedChanged: '“{0}” was not sent: it changed in Axiom since you opened it.',
+};
+
 /**
  * Dashboards as JSON documents, one URI per dashboard and deployment
  * (`axiom-dashboard:/<uid>/<name>.axiom-dashboard.json?deployment=<name>`), checked and completed by
@@ -51,22 +69,7 @@ const documentOf = (raw: JsonObject) => raw.dashboard as JsonObject;
 export class DashboardFiles extends RecordFiles<NamedDashboard> {
   protected readonly scheme = DASHBOARD_SCHEME;
   protected readonly remoteScheme = DASHBOARD_REMOTE_SCHEME;
-  protected readonly words: RecordWords = {
-    opening: phrase('Opening the dashboard'),
-    saving: phrase('Saving the dashboard'),
-    deleted: 'This dashboard was deleted in Axiom; your text is kept. Apply it as a file to create it again.',
-    otherDeployment:
-      'This dashboard was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
-    listed: 'Dashboards are listed in the Dashboards view.',
-    created: 'Dashboards are created with Dashboards: Apply Dashboard File or Duplicate.',
-    deleteFrom: 'Delete a dashboard from the Dashboards view.',
-    renameFrom: 'Rename a dashboard by changing its name in the document.',
-    conflictQuestion:
-      '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s dashboard with yours, or compare the two first?',
-    notSavedCompare:
-      '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
-    notSavedChanged: '“{0}” was not sent: it changed in Axiom since you opened it.',
-  };
+  protected readonly words = DASHBOARD_FILE_WORDS;
 
   constructor(private readonly deps: Deps) {
     super(deps.connection, deps.log, {

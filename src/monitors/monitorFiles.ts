@@ -18,7 +18,7 @@ import {
 } from '../core/monitors/monitorDocuments';
 import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
 import { blockingProblems, createMonitor, putMonitor, type CreateOutcome } from '../core/monitors/monitorWrites';
-import { phrase } from '../core/phrase';
+import { phrase, type Phrase } from '../core/phrase';
 import { deploymentUriQuery, recordKey, type RecordLocation } from '../core/recordUri';
 import type { ClientAccess } from '../platform/clientAccess';
 import { APL_LANGUAGE_ID } from '../platform/constants';
@@ -49,9 +49,9 @@ interface NewMonitor {
 }
 
 /** The two documents of a monitor, and how a person reads each. */
-const MONITOR_PARTS: readonly { part: MonitorPart; words: string }[] = [
-  { part: 'query', words: 'the query' },
-  { part: 'settings', words: 'the settings' },
+const MONITOR_PARTS: readonly { part: MonitorPart; words: Phrase }[] = [
+  { part: 'query', words: phrase('the query') },
+  { part: 'settings', words: phrase('the settings') },
 ];
 
 /** A draft's documents' id: never one the service gives (its ids have no `~`). */
@@ -88,6 +88,24 @@ function problemsText(problems: readonly MonitorProblem[]): string {
     .join(' ');
 }
 
+/** What is said about these documents (platform/recordFiles.ts's RecordWords). */
+const MONITOR_FILE_WORDS: RecordWords = {
+  opening: phrase('Opening the monitor'),
+  saving: phrase('Saving the monitor'),
+  deleted: 'This monitor was deleted in Axiom; your text is kept.',
+  otherDeployment:
+    'This monitor was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
+  listed: 'Monitors are listed in the Monitors view.',
+  created: 'Monitors are created with Axiom: New Monitor from Query.',
+  deleteFrom: 'Delete a monitor from the Monitors view.',
+  renameFrom: 'Rename a monitor in its settings.',
+  conflictQuestion:
+    '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s version with yours, or compare the two first?',
+  notSavedCompare:
+    '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
+  notSavedChanged: '“{0}” was not sent: it changed in Axiom since you opened it.',
+};
+
 /**
  * A monitor as two documents (see monitorDocuments.ts): its query and its settings, each saved
  * with one PUT of the record read afresh with only what it changes changed. Problems the service
@@ -113,22 +131,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
 
   protected readonly scheme = MONITOR_SCHEME;
   protected readonly remoteScheme = MONITOR_REMOTE_SCHEME;
-  protected readonly words: RecordWords = {
-    opening: phrase('Opening the monitor'),
-    saving: phrase('Saving the monitor'),
-    deleted: 'This monitor was deleted in Axiom; your text is kept.',
-    otherDeployment:
-      'This monitor was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
-    listed: 'Monitors are listed in the Monitors view.',
-    created: 'Monitors are created with Axiom: New Monitor from Query.',
-    deleteFrom: 'Delete a monitor from the Monitors view.',
-    renameFrom: 'Rename a monitor in its settings.',
-    conflictQuestion:
-      '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s version with yours, or compare the two first?',
-    notSavedCompare:
-      '“{0}” was not sent: it changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
-    notSavedChanged: '“{0}” was not sent: it changed in Axiom since you opened it.',
-  };
+  protected readonly words = MONITOR_FILE_WORDS;
 
   constructor(private readonly deps: Deps) {
     super(deps.connection, deps.log, {
@@ -172,7 +175,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   }
 
   /** A monitor is one record with two documents: its query and its settings, sent together. */
-  protected override partsOfRecord(): readonly { part: MonitorPart; words: string }[] {
+  protected override partsOfRecord(): readonly { part: MonitorPart; words: Phrase }[] {
     return MONITOR_PARTS;
   }
 

@@ -4,11 +4,11 @@ import type { AxiomClient } from '../core/api/client';
 import { adviceFor } from '../core/api/errorAdvice';
 import { isAxiomError } from '../core/api/errors';
 import type { JsonObject } from '../core/json';
-import { phrase, type Phrase } from '../core/phrase';
+import { fill, phrase, type Phrase } from '../core/phrase';
 import { deploymentUriQuery, recordKey, type RecordLocation } from '../core/recordUri';
 import { forgetWhenClosed } from './documentState';
 import { DraftStore } from './draftStore';
-import { localize, say } from './l10n';
+import { localize, say, translated } from './l10n';
 import type { Log } from './log';
 
 /** A record fetched this recently is what a read takes, rather than asking again (stat, then
@@ -34,12 +34,13 @@ export interface SessionSource {
 
 /** What is said the same of every kind of record kept as documents. */
 const COMPARING = phrase('Comparing with Axiom’s version');
-const SAVING_NAMED = 'Saving “{0}”';
+/** What failed, when a send fails: "Saving “Checkout 5xx”". */
+const savingNamed = (name: string): Phrase => phrase('Saving “{0}”', name);
 /** The command that sends the active document's record (Ctrl+S in a record's editor, the editor's title, the status bar). */
 const SEND_COMMAND = 'axiom.sendToAxiom';
-const COMPARE_TITLE = '“{0}”: Axiom’s ↔ yours';
 
-/** The words said about a kind of record kept as documents. */
+/** The words said about a kind of record kept as documents: English templates, a table (a const
+ *  named …_WORDS, so that `npm run l10n` extracts it) translated once, its holes filled when said. */
 export interface RecordWords {
   opening: Phrase;
   saving: Phrase;
@@ -127,6 +128,16 @@ export abstract class RecordFiles<R extends ServiceRecord>
   /** The scheme of Axiom's version, shown beside the person's in a comparison. */
   protected abstract readonly remoteScheme: string;
   protected abstract readonly words: RecordWords;
+  private saidWords?: Omit<RecordWords, 'opening' | 'saving'>;
+
+  /** The words' templates in the display language, translated on first use. */
+  private get said(): Omit<RecordWords, 'opening' | 'saving'> {
+    if (!this.saidWords) {
+      const { opening: _opening, saving: _saving, ...templates } = this.words;
+      this.saidWords = translated(templates);
+    }
+    return this.saidWords;
+  }
   /** The location a URI of either scheme names. */
   protected abstract locationIn(uri: vscode.Uri): RecordLocation | undefined;
   protected abstract fetchRecord(client: AxiomClient, id: string): Promise<R>;
@@ -146,8 +157,8 @@ export abstract class RecordFiles<R extends ServiceRecord>
   protected abstract deploymentLabel(deployment: string): string;
   /** The parts of the record a document is of, each a document of its own, and how a person reads
    *  each (a kind whose record is one document: that document's part, with no words). */
-  protected partsOfRecord(location: RecordLocation): readonly { part: string; words: string }[] {
-    return [{ part: location.part, words: '' }];
+  protected partsOfRecord(location: RecordLocation): readonly { part: string; words?: Phrase }[] {
+    return [{ part: location.part }];
   }
   /** Whether a failed PUT says the record changed in Axiom meanwhile (asked as a conflict). */
   protected isConflict(error: unknown): boolean {
@@ -263,9 +274,9 @@ export abstract class RecordFiles<R extends ServiceRecord>
       return;
     }
     const drafted = this.partsOfRecord(location).some(({ part }) => this.drafts.has(recordKey({ ...location, part })));
-    const parts = this.partsOfRecord(location)
-      .filter(({ part, words }) => changed.has(part) && words)
-      .map(({ words }) => localize(words));
+    const parts = this.partsOfRecord(location).flatMap(({ part, words }) =>
+      changed.has(part) && words ? [say(words)] : [],
+    );
     this.unsent.text = `$(cloud-upload) ${drafted ? localize('Draft, not sent to Axiom') : localize('Not sent to Axiom')}`;
     this.unsent.tooltip = parts.length
       ? localize(
@@ -434,7 +445,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
     this.remoteText.set(key, this.textOf(current.raw, location.part));
     const remote = uri.with({ scheme: this.remoteScheme });
     this.remoteChanges.fire(remote);
-    await vscode.commands.executeCommand('vscode.diff', remote, uri, localize(COMPARE_TITLE, current.name));
+    await vscode.commands.executeCommand('vscode.diff', remote, uri, localize('“{0}”: Axiom’s ↔ yours', current.name));
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -592,11 +603,11 @@ export abstract class RecordFiles<R extends ServiceRecord>
           const [part] = changed.keys();
           const open = this.documentsOf({ ...location, part })[0];
           if (open) await this.compare(open.uri, fresh);
-          vscode.window.setStatusBarMessage(localize(this.words.notSavedCompare, fresh.name), 6000);
+          vscode.window.setStatusBarMessage(fill(this.said.notSavedCompare, [fresh.name]), 6000);
           return undefined;
         }
         if (choice !== 'overwrite') {
-          vscode.window.setStatusBarMessage(localize(this.words.notSavedChanged, fresh.name), 6000);
+          vscode.window.setStatusBarMessage(fill(this.said.notSavedChanged, [fresh.name]), 6000);
           return undefined;
         }
         // Overwriting: Axiom's version as it is now is what the texts are sent over.
@@ -618,7 +629,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
         // Saved in Axiom between the read and the PUT: read again and ask (once more at most).
         if (attempt === 0) continue;
         this.saveFailed(location, error);
-        throw this.fileError(error, phrase(SAVING_NAMED, fresh.name));
+        throw this.fileError(error, savingNamed(fresh.name));
       }
     }
   }
@@ -732,7 +743,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
     } catch (error) {
       if (this.isConflict(error)) throw error;
       this.saveFailed(location, error);
-      throw this.fileError(error, phrase(SAVING_NAMED, fresh.name));
+      throw this.fileError(error, savingNamed(fresh.name));
     }
   }
 
@@ -741,28 +752,24 @@ export abstract class RecordFiles<R extends ServiceRecord>
    *  dismissed, nothing is sent and the text stays. */
   protected async askOnConflict(name: string): Promise<ConflictChoice> {
     const [overwrite, compare] = [localize('Overwrite'), localize('Compare')];
-    const choice = await vscode.window.showWarningMessage(
-      localize(this.words.conflictQuestion, name),
-      overwrite,
-      compare,
-    );
+    const choice = await vscode.window.showWarningMessage(fill(this.said.conflictQuestion, [name]), overwrite, compare);
     return choice === overwrite ? 'overwrite' : choice === compare ? 'compare' : undefined;
   }
 
   readDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions(localize(this.words.listed));
+    throw vscode.FileSystemError.NoPermissions(this.said.listed);
   }
 
   createDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions(localize(this.words.created));
+    throw vscode.FileSystemError.NoPermissions(this.said.created);
   }
 
   delete(): never {
-    throw vscode.FileSystemError.NoPermissions(localize(this.words.deleteFrom));
+    throw vscode.FileSystemError.NoPermissions(this.said.deleteFrom);
   }
 
   rename(): never {
-    throw vscode.FileSystemError.NoPermissions(localize(this.words.renameFrom));
+    throw vscode.FileSystemError.NoPermissions(this.said.renameFrom);
   }
 
   dispose(): void {
@@ -802,7 +809,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
       const opened = this.deploymentLabel(location.deployment);
       const now = this.deploymentLabel(session.deployment.name);
       this.log.warn(`${this.scheme} ${location.id}: opened from another deployment than the one in use; nothing sent`);
-      throw vscode.FileSystemError.Unavailable(localize(this.words.otherDeployment, opened, now));
+      throw vscode.FileSystemError.Unavailable(fill(this.said.otherDeployment, [opened, now]));
     }
     if (!session.client)
       throw vscode.FileSystemError.NoPermissions(localize('Set an Axiom API token first (Axiom: Set API Token).'));
@@ -810,8 +817,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
   }
 
   protected async read(location: RecordLocation, doing: Phrase, client?: AxiomClient): Promise<R> {
-    if (this.isGone(location.deployment, location.id))
-      throw vscode.FileSystemError.FileNotFound(localize(this.words.deleted));
+    if (this.isGone(location.deployment, location.id)) throw vscode.FileSystemError.FileNotFound(this.said.deleted);
     const using = client ?? (await this.client(location, doing));
     try {
       return await this.fetchRecord(using, this.recordIdOf(location));

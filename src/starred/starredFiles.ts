@@ -37,6 +37,24 @@ function aplOf(record: JsonObject): string {
   return typeof query?.apl === 'string' ? query.apl : '';
 }
 
+/** What is said about these documents (platform/recordFiles.ts's RecordWords). */
+const STARRED_FILE_WORDS: RecordWords = {
+  opening: phrase('Opening the starred query'),
+  saving: phrase('Saving the starred query'),
+  deleted: 'This starred query was deleted in Axiom; your text is kept. Star it again with Axiom: Star this APL Query.',
+  otherDeployment:
+    'This starred query was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
+  listed: 'Starred queries are listed in the Starred Queries view.',
+  created: 'Starred queries are created with Axiom: Star this APL Query.',
+  deleteFrom: 'Delete a starred query from the Starred Queries view.',
+  renameFrom: 'Rename a starred query from the Starred Queries view.',
+  conflictQuestion:
+    '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s query with yours, or compare the two first?',
+  notSavedCompare:
+    '“{0}” was not sent: its query changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
+  notSavedChanged: '“{0}” was not sent: its query changed in Axiom since you opened it.',
+};
+
 /**
  * Starred queries as documents, one URI per query and deployment
  * (`axiom-starred:/<id>/<name>.apl?deployment=<name>`, no query part for the settings deployment):
@@ -46,23 +64,7 @@ function aplOf(record: JsonObject): string {
 export class StarredFiles extends RecordFiles<NamedStarred> {
   protected readonly scheme = STARRED_SCHEME;
   protected readonly remoteScheme = STARRED_REMOTE_SCHEME;
-  protected readonly words: RecordWords = {
-    opening: phrase('Opening the starred query'),
-    saving: phrase('Saving the starred query'),
-    deleted:
-      'This starred query was deleted in Axiom; your text is kept. Star it again with Axiom: Star this APL Query.',
-    otherDeployment:
-      'This starred query was opened from the deployment “{0}”, but this window now uses “{1}”: nothing was sent. Switch back to “{0}” to send it; your text is kept.',
-    listed: 'Starred queries are listed in the Starred Queries view.',
-    created: 'Starred queries are created with Axiom: Star this APL Query.',
-    deleteFrom: 'Delete a starred query from the Starred Queries view.',
-    renameFrom: 'Rename a starred query from the Starred Queries view.',
-    conflictQuestion:
-      '“{0}” changed in Axiom since you opened it. Overwrite Axiom’s query with yours, or compare the two first?',
-    notSavedCompare:
-      '“{0}” was not sent: its query changed in Axiom. Compare the two, then send again (Ctrl+S) to overwrite Axiom’s.',
-    notSavedChanged: '“{0}” was not sent: its query changed in Axiom since you opened it.',
-  };
+  protected readonly words = STARRED_FILE_WORDS;
 
   constructor(private readonly deps: Deps) {
     super(deps.connection, deps.log, {

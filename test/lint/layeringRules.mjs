@@ -14,6 +14,9 @@
 //                        of src/core (monitors, run, accounts, …): what they need is passed to them
 //   l10n-in-one-place    vscode.l10n.t is used only in src/platform/l10n.ts: UI words reach VS Code's
 //                        localisation one way, through `say` and `translated` there
+//   l10n-literal         the English template given to `localize` or `phrase` is a literal at each
+//                        call (a word table goes through `translated`), so that the extension's words
+//                        can be extracted for translation (test/lint/l10nBundle.mjs) without running it
 //   no-default-export    no default exports (one name for a thing, wherever it is imported)
 //   no-barrel            no barrel index.ts files under src: import from the module itself
 // A feature folder is any folder directly under src/ but core, platform and webview (computed from
@@ -204,6 +207,28 @@ const rules = {
     },
   ),
 
+  'l10n-literal': rule(
+    'the template given to localize or phrase is a literal string',
+    {
+      literal:
+        'the template of {{callee}}() must be a literal string (a word table goes through `translated`): a template in a variable cannot be extracted for translation (npm run l10n)',
+    },
+    (context) => {
+      const file = fromRoot(context, context.filename);
+      if (file === 'src/platform/l10n.ts' || file === 'src/core/phrase.ts') return {};
+      const isLiteral = (node) =>
+        (node?.type === 'Literal' && typeof node.value === 'string') ||
+        (node?.type === 'TemplateLiteral' && node.expressions.length === 0);
+      return {
+        CallExpression(node) {
+          const callee = node.callee.type === 'Identifier' ? node.callee.name : undefined;
+          if ((callee === 'localize' || callee === 'phrase') && !isLiteral(node.arguments[0]))
+            context.report({ node: node.arguments[0] ?? node, messageId: 'literal', data: { callee } });
+        },
+      };
+    },
+  ),
+
   'no-default-export': rule(
     'no default exports',
     { defaultExport: 'no default exports: export the thing by its name' },
@@ -252,6 +277,7 @@ export function layering(root) {
         'house/platform-below-features': 'error',
         'house/features-through-ports': 'error',
         'house/l10n-in-one-place': 'error',
+        'house/l10n-literal': 'error',
         'house/no-barrel': 'error',
       },
     },

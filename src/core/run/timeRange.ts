@@ -14,13 +14,13 @@ export type TimeRange =
 
 export const DEFAULT_RANGE: TimeRange = { kind: 'preset', preset: '1h' };
 
-const PRESET_LABELS: Record<PresetId, string> = {
-  '15m': 'Last 15 minutes',
-  '1h': 'Last hour',
-  '6h': 'Last 6 hours',
-  '24h': 'Last 24 hours',
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
+const PRESET_LABELS: Record<PresetId, Phrase> = {
+  '15m': phrase('Last 15 minutes'),
+  '1h': phrase('Last hour'),
+  '6h': phrase('Last 6 hours'),
+  '24h': phrase('Last 24 hours'),
+  '7d': phrase('Last 7 days'),
+  '30d': phrase('Last 30 days'),
 };
 
 export function isPresetId(value: unknown): value is PresetId {
@@ -36,7 +36,7 @@ export function rangeRequest(range: TimeRange): { startTime: string; endTime: st
 
 /** "Last hour", or "<start> – <end>" with instants in the person's locale and relative ends as typed. */
 export function rangeLabel(range: TimeRange): Phrase {
-  if (range.kind === 'preset') return phrase(PRESET_LABELS[range.preset]);
+  if (range.kind === 'preset') return PRESET_LABELS[range.preset];
   return phrase('{0} – {1}', endLabel(range.start), endLabel(range.end));
 }
 

@@ -289,6 +289,50 @@ describe('the layering lint', () => {
     });
   });
 
+  describe('templates are literals, so the words can be extracted for translation', () => {
+    it('fails a template in a variable given to localize or phrase, anywhere but the two doors', async () => {
+      const findings = findingsOf(
+        await lint({
+          'src/monitors/view.ts':
+            "import { localize } from '../platform/l10n';\nconst T = 'Monitors';\nexport const w = localize(T);\nexport const x = localize('Monitors {0}', T);\n",
+          'src/core/words.ts':
+            "import { phrase } from './phrase';\nexport const p = (t: string) => phrase(t);\nexport const q = phrase(`Loading ${'x'}`);\nexport const r = phrase(`Loading`);\n",
+          'src/platform/l10n.ts': 'export const localize = (template: string): string => template;\n',
+          'src/core/phrase.ts':
+            'export const phrase = (template: string) => ({ template });\nexport const again = (t: string) => phrase(t);\n',
+        }),
+        'l10n-literal',
+      );
+      assert.deepEqual(
+        findings.map((f) => f.split(': ')[0]),
+        ['src/core/words.ts:2', 'src/core/words.ts:3', 'src/monitors/view.ts:3'],
+      );
+    });
+
+    it("extracts each literal template and each word table's values, and the project's bundle is current", async () => {
+      const extractor = await load<{
+        templatesIn(source: string): string[];
+        bundleOf(root: string): string;
+        BUNDLE: string;
+      }>(path.join(PROJECT, 'test/lint/l10nBundle.mjs'));
+      const found = extractor.templatesIn(
+        [
+          "const a = localize('Open {0}', name);",
+          'const b = phrase(`Loading monitors`);',
+          'const c = localize(variable);',
+          "export const MONITOR_WORDS = { run: 'Run', ran: 'Ran {0}', count: 3 } as const;",
+          "const OTHER = { not: 'extracted' };",
+          "const DOES = { signIn: 'sign in' };",
+          "const sayNot = say('a string made elsewhere');",
+        ].join('\n'),
+      );
+      assert.deepEqual(found, ['Open {0}', 'Loading monitors', 'Run', 'Ran {0}', 'sign in']);
+      assert.equal(fs.readFileSync(path.join(PROJECT, extractor.BUNDLE), 'utf8'), extractor.bundleOf(PROJECT));
+      const manifest = JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')) as { l10n?: string };
+      assert.equal(manifest.l10n, './l10n');
+    });
+  });
+
   it("the project's config holds these rules where they belong, beside the type-checked rules", async () => {
     const project = new eslint.ESLint({ cwd: PROJECT, overrideConfigFile: CONFIG });
     const severity = (config: Linter.Config, rule: string) => {
@@ -313,7 +357,13 @@ describe('the layering lint', () => {
     assert.ok(await on('src/core/phrase.ts', 'house/no-vscode'));
     assert.ok(!(await on('src/monitors/monitorsView.ts', 'house/no-vscode')));
     assert.ok(await on('src/webview/results/main.ts', 'house/browser-only'));
-    for (const rule of ['platform-below-features', 'features-through-ports', 'l10n-in-one-place', 'no-barrel'])
+    for (const rule of [
+      'platform-below-features',
+      'features-through-ports',
+      'l10n-in-one-place',
+      'l10n-literal',
+      'no-barrel',
+    ])
       assert.ok(await on('src/platform/listView.ts', `house/${rule}`), rule);
   });
 

@@ -11,11 +11,6 @@ import { countText, ListView, type ListFeatureDeps, type Loaded } from '../platf
 /** How far back the view reads. */
 export const VIEW_DAYS = 30;
 
-export const ANNOTATIONS_KEYS = {
-  state: 'axiom.annotations.state',
-  filtered: 'axiom.annotations.filtered',
-} as const;
-
 export interface AnnotationDatasetRow {
   kind: 'dataset';
   name: string;
@@ -50,8 +45,6 @@ export class AnnotationsView extends ListView<AnnotationNode> {
     super(
       {
         viewId: VIEWS.annotations,
-        stateKey: ANNOTATIONS_KEYS.state,
-        filteredKey: ANNOTATIONS_KEYS.filtered,
         refreshCommand: COMMANDS.refreshAnnotations,
       },
       deps,

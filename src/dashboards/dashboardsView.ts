@@ -11,7 +11,6 @@ import { ListView, type ListFeatureDeps, type Loaded } from '../platform/listVie
 import { listDateFormatter } from '../core/format';
 
 /** Context keys of the Dashboards view: its state, and whether a filter is on. */
-export const DASHBOARDS_KEYS = { state: 'axiom.dashboards.state', filtered: 'axiom.dashboards.filtered' } as const;
 
 /**
  * The Dashboards view: every dashboard the token may see, by name, with its owner, its number of
@@ -33,8 +32,6 @@ export class DashboardsView extends ListView<DashboardResource> {
     super(
       {
         viewId: VIEWS.dashboards,
-        stateKey: DASHBOARDS_KEYS.state,
-        filteredKey: DASHBOARDS_KEYS.filtered,
         refreshCommand: COMMANDS.refreshDashboards,
       },
       deps,

@@ -6,7 +6,7 @@ import { DATASET_KIND_WORDS, datasetKindText } from '../core/datasets/datasetKin
 import { matchesText } from '../core/textMatch';
 import { escapeMarkdown, fencedCode } from '../core/markdown';
 import { phrase } from '../core/phrase';
-import { COMMANDS, DATASETS_KEYS, VIEWS } from '../platform/constants';
+import { COMMANDS, VIEWS } from '../platform/constants';
 import { localize, say, translated } from '../platform/l10n';
 import { countText, ListView, type ListElement, type ListFeatureDeps, type Loaded } from '../platform/listView';
 
@@ -110,8 +110,6 @@ export class DatasetsView extends ListView<DatasetNode> {
     super(
       {
         viewId: VIEWS.datasets,
-        stateKey: DATASETS_KEYS.state,
-        filteredKey: DATASETS_KEYS.filtered,
         refreshCommand: COMMANDS.refreshDatasets,
       },
       deps,

@@ -5,7 +5,7 @@ import { entryRange, type HistoryEntry, type RunOutcome } from '../core/history/
 import { escapeMarkdown, fencedCode } from '../core/markdown';
 import { phrase } from '../core/phrase';
 import { rangeLabel } from '../core/run/timeRange';
-import { COMMANDS, HISTORY_KEYS, VIEWS } from '../platform/constants';
+import { COMMANDS, VIEWS } from '../platform/constants';
 import { localize, say } from '../platform/l10n';
 import { countText, ListView, type ListFeatureDeps, type Loaded } from '../platform/listView';
 import type { QueryHistory } from './queryHistory';
@@ -130,8 +130,6 @@ export class HistoryView extends ListView<HistoryNode> {
     super(
       {
         viewId: VIEWS.history,
-        stateKey: HISTORY_KEYS.state,
-        filteredKey: HISTORY_KEYS.filtered,
         refreshCommand: COMMANDS.refreshQueryHistory,
       },
       deps,

@@ -27,7 +27,7 @@ import type { MonitorWords } from '../core/monitors/monitorVocabulary';
 import { MinuteTicker } from './minuteTicker';
 import { systemClock, type TimerClock } from '../core/polling/timerClock';
 import { StatusPoller, type StatusChange } from './statusPoller';
-import { COMMANDS, CONTEXT_KEYS, MONITORS_STATE_KEY, SETTINGS, VIEWS } from '../platform/constants';
+import { COMMANDS, SETTINGS, viewKey, VIEWS } from '../platform/constants';
 import type { LazyTree } from '../platform/lazyEntries';
 import { countText, ListView, type ListElement, type Loaded } from '../platform/listView';
 import type { Log } from '../platform/log';
@@ -103,8 +103,6 @@ export class MonitorsView extends ListView<MonitorRow> {
     super(
       {
         viewId: VIEWS.monitors,
-        stateKey: MONITORS_STATE_KEY,
-        filteredKey: CONTEXT_KEYS.monitorsFiltered,
         refreshCommand: COMMANDS.refreshMonitors,
         paging: { rowsPerPage: MONITOR_ROWS_PER_PAGE, showMoreCommand: COMMANDS.showMoreMonitors },
       },
@@ -157,8 +155,8 @@ export class MonitorsView extends ListView<MonitorRow> {
    *  filter besides the text: Clear Filter clears it too. */
   async setArrangement(change: Partial<MonitorsArrangement>): Promise<void> {
     this.arrangement = { ...this.arrangement, ...change };
-    await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.triggeredFirst, this.arrangement.triggeredFirst);
-    await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.onlyTriggered, this.arrangement.onlyTriggered);
+    await vscode.commands.executeCommand('setContext', viewKey('monitors', 'triggeredFirst'), this.arrangement.triggeredFirst);
+    await vscode.commands.executeCommand('setContext', viewKey('monitors', 'onlyTriggered'), this.arrangement.onlyTriggered);
     await this.showFiltered();
     this.redraw();
   }

@@ -45,34 +45,22 @@ export const VIEWS = /* @__PURE__ */ lazyTable(
 /** The results panels' webview type: VS Code brings them back after a reload through its serializer (run/register.ts). */
 export const RESULTS_VIEW_TYPE = FEATURES.run.webviewPanels[0];
 
-/** Context keys the manifest's `when` clauses read. */
+/** Context keys the manifest's `when` clauses read, but the views' own (viewKey). */
 export const CONTEXT_KEYS = {
   /** The Axiom CLI's ~/.axiom.toml exists: the welcome offers to import it. */
   cliConfigFound: 'axiom.cliConfigFound',
-  /** The Monitors view puts triggered monitors first / shows only those. */
-  triggeredFirst: 'axiom.monitors.triggeredFirst',
-  onlyTriggered: 'axiom.monitors.onlyTriggered',
-  /** A filter is on in the Monitors view (a text, or Only Triggered). */
-  monitorsFiltered: 'axiom.monitors.filtered',
 } as const;
 
-/** Context key read by the Monitors view's welcome content. */
-export const MONITORS_STATE_KEY = 'axiom.monitors.state';
+/** The keys every list view sets (platform/listView.ts): its state (which welcome shows) and whether a filter is on. */
+type ListViewKey = 'state' | 'filtered';
+type ViewKeyOf<Name extends ViewFeature> = Features[Name] extends { viewKeys: readonly (infer K extends string)[] }
+  ? K
+  : never;
 
-/** Context keys of the Starred Queries view: its state, whose queries it shows (mine, team, all),
- *  whether a filter is on, and whether it groups by dataset. */
-export const STARRED_KEYS = {
-  state: 'axiom.starred.state',
-  owner: 'axiom.starred.owner',
-  filtered: 'axiom.starred.filtered',
-  grouped: 'axiom.starred.grouped',
-} as const;
-
-/** Context keys of the Datasets view: its state, and whether its filter is on. */
-export const DATASETS_KEYS = { state: 'axiom.datasets.state', filtered: 'axiom.datasets.filtered' } as const;
-
-/** Context keys of the Query History view: its state, and whether a search is on. */
-export const HISTORY_KEYS = { state: 'axiom.history.state', filtered: 'axiom.history.filtered' } as const;
+/** A view's context key, named after the view: `viewKey('monitors', 'state')` is 'axiom.monitors.state'. */
+export function viewKey<Name extends ViewFeature>(view: Name, key: ListViewKey | ViewKeyOf<Name>): string {
+  return `${VIEWS[view]}.${key}`;
+}
 
 import { APL_LANGUAGE_ID } from '../core/apl/languageId';
 

@@ -47,8 +47,12 @@ export interface FeatureDeclaration {
   /** Arguments of its commands only the extension's own code gives (a token, a home folder, a
    *  confirmation already given), by command: dropped from a call from outside. */
   readonly ownOnly?: { readonly [command: string]: readonly string[] };
-  /** Its tree view (contributes.views), registered at activation with a provider that loads the bundle. */
+  /** Its tree view (contributes.views), registered at activation with a provider that loads the bundle.
+   *  Its context keys are named after it (`<view>.state`, `<view>.filtered`: constants.ts's viewKey). */
   readonly view?: string;
+  /** The view's context keys beyond `state` and `filtered`, by name (`<view>.<key>`), which the
+   *  manifest's `when` clauses read: the unit test holds the two to each other. */
+  readonly viewKeys?: readonly string[];
   /** The schemes of its documents of records and of the service's version beside one. */
   readonly fileSystem?: { readonly scheme: string; readonly remote: string };
   /** The scheme of the queries it shows read-only (platform/openQuery.ts), whose tabs a reload
@@ -114,6 +118,7 @@ export const FEATURES = {
   monitors: {
     bundle: 'monitors/bundle',
     view: 'axiom.monitors',
+    viewKeys: ['triggeredFirst', 'onlyTriggered'],
     fileSystem: { scheme: MONITOR_SCHEME, remote: MONITOR_REMOTE_SCHEME },
     readOnlyScheme: 'axiom-monitor-query',
     customEditors: ['axiom.monitorSettings'],
@@ -157,6 +162,7 @@ export const FEATURES = {
   starred: {
     bundle: 'starred/bundle',
     view: 'axiom.starredQueries',
+    viewKeys: ['owner', 'grouped'],
     fileSystem: { scheme: STARRED_SCHEME, remote: STARRED_REMOTE_SCHEME },
     commands: [
       'starQuery',

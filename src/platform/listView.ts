@@ -43,14 +43,11 @@ export interface ListFeatureDeps<Row> {
   log: Log;
 }
 
-/** The ids that make a list view: its view, the context keys its welcome content and title bar
- *  read, and its refresh command. */
+/** The ids that make a list view: its view and its refresh command. Its context keys are named
+ *  after the view (constants.ts's viewKey): `<view>.state`, which its `viewsWelcome` entries read,
+ *  and `<view>.filtered`, true while a filter is on (the title bar's Clear Filter shows then). */
 export interface ListViewIds {
   viewId: string;
-  /** The context key the view's `viewsWelcome` entries read the state from. */
-  stateKey: string;
-  /** The context key that says a filter is on: the title bar's Clear Filter shows then. */
-  filteredKey: string;
   /** The view's refresh command: what its Retry row runs. */
   refreshCommand: string;
   /** A view of lists that can be long shows a page of rows at a time, ending in a row that shows
@@ -212,7 +209,7 @@ export abstract class ListView<Row extends object>
 
   /** Sets the context key that shows Clear Filter. */
   protected async showFiltered(): Promise<void> {
-    await vscode.commands.executeCommand('setContext', this.ids.filteredKey, this.filtered);
+    await vscode.commands.executeCommand('setContext', `${this.ids.viewId}.filtered`, this.filtered);
   }
 
   /** A description under the filter text: `all` alone without one, else "12 of 300 datasets · “k8s”". */
@@ -510,7 +507,7 @@ export abstract class ListView<Row extends object>
 
   private async setState(state: ListViewState): Promise<void> {
     this.state = state;
-    await vscode.commands.executeCommand('setContext', this.ids.stateKey, state);
+    await vscode.commands.executeCommand('setContext', `${this.ids.viewId}.state`, state);
   }
 
   dispose(): void {

@@ -22,7 +22,7 @@ import {
   type StarredRow,
 } from '../core/starred/starredTree';
 import { whoAmI } from '../core/starred/whoAmI';
-import { COMMANDS, STARRED_KEYS, VIEWS } from '../platform/constants';
+import { COMMANDS, viewKey, VIEWS } from '../platform/constants';
 import { localize, translated } from '../platform/l10n';
 import type { LazyTree } from '../platform/lazyEntries';
 import { countText, ListView, type ListElement, type Loaded } from '../platform/listView';
@@ -83,8 +83,6 @@ export class StarredView extends ListView<StarredNode> {
     super(
       {
         viewId: VIEWS.starred,
-        stateKey: STARRED_KEYS.state,
-        filteredKey: STARRED_KEYS.filtered,
         refreshCommand: COMMANDS.refreshStarredQueries,
       },
       { tree, access: connection, log },
@@ -353,8 +351,8 @@ export class StarredView extends ListView<StarredNode> {
   private async setKeys(): Promise<void> {
     this.keysSet = true;
     await Promise.all([
-      vscode.commands.executeCommand('setContext', STARRED_KEYS.owner, this.owner),
-      vscode.commands.executeCommand('setContext', STARRED_KEYS.grouped, this.grouped),
+      vscode.commands.executeCommand('setContext', viewKey('starred', 'owner'), this.owner),
+      vscode.commands.executeCommand('setContext', viewKey('starred', 'grouped'), this.grouped),
     ]);
   }
 }

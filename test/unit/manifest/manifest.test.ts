@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { FEATURES } from '../../../src/platform/declarations';
 import { projectRoot } from '../../support/projectRoot';
 
 interface MenuItem {
@@ -210,44 +211,61 @@ describe('manifest: menus where they apply', () => {
   });
 });
 
+describe("manifest: the views' context keys", () => {
+  it('every key of a view a `when` clause reads is one the view sets, and each one it sets is read', () => {
+    const declared = new Map<string, Set<string>>();
+    for (const feature of Object.values(FEATURES) as { view?: string; viewKeys?: readonly string[] }[])
+      if (feature.view) declared.set(feature.view, new Set(['state', 'filtered', ...(feature.viewKeys ?? [])]));
+    const clauses = [
+      ...Object.values(contributes.menus).flatMap((items) => items.map((i) => i.when ?? '')),
+      ...(contributes.viewsWelcome ?? []).map((w) => w.when ?? ''),
+    ];
+    const read = new Set<string>();
+    for (const clause of clauses)
+      for (const [, view, key] of clause.matchAll(/\b(axiom\.\w+)\.(\w+)\b/g))
+        if (declared.has(view)) {
+          assert.ok(declared.get(view)!.has(key), `a when clause reads ${view}.${key}, which the view does not set`);
+          read.add(`${view}.${key}`);
+        }
+    for (const [view, keys] of declared)
+      for (const key of keys)
+        assert.ok(read.has(`${view}.${key}`), `${view} sets ${view}.${key}, which no when clause reads`);
+  });
+});
+
 describe('manifest: the list views filter the same way', () => {
-  // Each view: its Filter command, its Clear Filter command, the context key that says a filter is on.
+  // Each view: its Filter command and its Clear Filter command; the context key that says a filter
+  // is on is named after the view (constants.ts's viewKey).
   const views = [
     {
       view: 'axiom.monitors',
       filter: 'axiom.filterMonitors',
       clear: 'axiom.clearMonitorsFilter',
-      key: 'axiom.monitors.filtered',
     },
     {
       view: 'axiom.starredQueries',
       filter: 'axiom.filterStarredQueries',
       clear: 'axiom.clearStarredFilter',
-      key: 'axiom.starred.filtered',
     },
     {
       view: 'axiom.datasets',
       filter: 'axiom.filterDatasets',
       clear: 'axiom.clearDatasetsFilter',
-      key: 'axiom.datasets.filtered',
     },
     {
       view: 'axiom.queryHistory',
       filter: 'axiom.filterQueryHistory',
       clear: 'axiom.clearQueryHistoryFilter',
-      key: 'axiom.history.filtered',
     },
     {
       view: 'axiom.annotations',
       filter: 'axiom.filterAnnotations',
       clear: 'axiom.clearAnnotationsFilter',
-      key: 'axiom.annotations.filtered',
     },
     {
       view: 'axiom.dashboards',
       filter: 'axiom.filterDashboards',
       clear: 'axiom.clearDashboardsFilter',
-      key: 'axiom.dashboards.filtered',
     },
   ];
   const command = (id: string) => contributes.commands.find((c) => c.command === id);
@@ -262,7 +280,8 @@ describe('manifest: the list views filter the same way', () => {
   });
 
   it('Clear Filter beside it while a filter is on, and in the Command Palette only then', () => {
-    for (const { view, clear, key } of views) {
+    for (const { view, clear } of views) {
+      const key = `${view}.filtered`;
       assert.equal(command(clear)?.icon, '$(clear-all)', clear);
       assert.match(nls[command(clear)!.title.slice(1, -1)], /^Clear .+ Filter$/, clear);
       assert.deepEqual(titleItem(clear), { command: clear, when: `view == ${view} && ${key}`, group: 'navigation@2' });

@@ -1,7 +1,8 @@
 // The language model tools the extension offers to chat agents: their names, whether they change
 // anything, and the input each accepts. The same input schemas are declared in package.json
 // (`contributes.languageModelTools`), which is what VS Code and the models read; a unit test holds
-// the two to the same text. The models' descriptions live in package.json only.
+// the two to the same text. The types the tools read their inputs as are read off these schemas
+// (ToolInputs), so an input is written here once. The models' descriptions live in package.json only.
 import { MONITOR_TYPES, OPERATORS } from '../monitors/monitorFields';
 
 /** The JSON Schema subset the tools' inputs use, and that validate.ts checks. */
@@ -36,12 +37,12 @@ export interface ToolSpec {
 export const MAX_APL_CHARS = 20_000;
 
 /** Which monitor a tool acts on: its id, or its exact name. */
-const MONITOR_ARGUMENT: PropertySchema = {
+const MONITOR_ARGUMENT = {
   type: 'string',
   minLength: 1,
   maxLength: 200,
   description: 'The monitor id, or its exact name, as axiom_listMonitors returns them.',
-};
+} as const satisfies PropertySchema;
 
 const range = {
   startTime: {
@@ -57,12 +58,24 @@ const range = {
   },
 } as const;
 
-const object = (properties: Record<string, PropertySchema>, required: string[] = []): InputSchema => ({
-  type: 'object',
-  properties,
-  ...(required.length ? { required } : {}),
-  additionalProperties: false,
-});
+/** An input's schema, its properties' and required names' literal types kept: the input types
+ *  below are read off it (InputOf), so each tool's input is written once. */
+interface ObjectSchema<P extends Record<string, PropertySchema>, R extends readonly string[]> extends InputSchema {
+  readonly properties: P;
+  readonly required?: R;
+}
+
+function object<const P extends Record<string, PropertySchema>, const R extends readonly (keyof P & string)[] = []>(
+  properties: P,
+  required?: R,
+): ObjectSchema<P, R> {
+  return {
+    type: 'object',
+    properties,
+    ...(required?.length ? { required } : {}),
+    additionalProperties: false,
+  };
+}
 
 /** A dashboard's uid, as the dashboard tools take it. */
 const DASHBOARD_UID = {
@@ -400,105 +413,23 @@ export function toolSpec(name: ToolName): ToolSpec {
   return TOOL_SPECS.find((spec) => spec.name === name)!;
 }
 
-// The inputs as the tools read them once validated (validate.ts).
-export interface ListDatasetsInput {
-  filter?: string;
-}
-export interface DatasetFieldsInput {
-  dataset: string;
-}
-export interface RunQueryInput {
-  apl: string;
-  startTime?: string;
-  endTime?: string;
-  maxRows?: number;
-}
-export interface AplReferenceInput {
-  search?: string;
-}
-export interface ListMonitorsInput {
-  onlyTriggered?: boolean;
-  filter?: string;
-}
-export interface MonitorHistoryInput {
-  monitor: string;
-  hours?: number;
-}
-export interface ListStarredInput {
-  owner?: 'mine' | 'team' | 'all';
-  filter?: string;
-  dataset?: string;
-}
-/** The settings the monitor tools take (absent: left as it is). */
-export interface MonitorSettingsInput {
-  name?: string;
-  description?: string;
-  aplQuery?: string;
-  operator?: string;
-  threshold?: number;
-  columnName?: string;
-  intervalMinutes?: number;
-  rangeMinutes?: number;
-  alertOnNoData?: boolean;
-  notifyByGroup?: boolean;
-}
-export interface UpdateMonitorInput extends MonitorSettingsInput {
-  monitor: string;
-  disabled?: boolean;
-}
-export interface CreateMonitorInput extends MonitorSettingsInput {
-  name: string;
-  type: string;
-  aplQuery: string;
-}
-export interface StarQueryInput {
-  apl: string;
-  name: string;
-  dataset?: string;
-}
-
-export interface ListAnnotationsInput {
-  datasets?: string;
-  days?: number;
-}
-export interface CreateAnnotationInput {
-  type: string;
-  datasets: string;
-  title?: string;
-  description?: string;
-  url?: string;
-  time?: string;
-  endTime?: string;
-}
-export interface ListDashboardsInput {
-  filter?: string;
-}
-export interface GetDashboardInput {
-  uid: string;
-}
-export interface UpdateDashboardChartInput {
-  uid: string;
-  chartId: string;
-  apl?: string;
-  name?: string;
-}
+// The inputs as the tools read them once validated (validate.ts), read off their schemas above: a
+// string (one of its enum's when it has one), a number or a boolean; optional unless required.
+type ValueOf<P extends PropertySchema> = P extends { readonly enum: readonly (infer E)[] }
+  ? E
+  : P['type'] extends 'string'
+    ? string
+    : P['type'] extends 'boolean'
+      ? boolean
+      : number;
+type RequiredOf<S> = S extends { readonly required?: readonly (infer K)[] } ? K : never;
+type InputOf<S extends InputSchema> = {
+  -readonly [K in keyof S['properties'] & RequiredOf<S>]: ValueOf<S['properties'][K]>;
+} & {
+  -readonly [K in Exclude<keyof S['properties'], RequiredOf<S>>]?: ValueOf<S['properties'][K]>;
+};
 
 /** Each tool's input, by name. */
-export interface ToolInputs {
-  axiom_listDatasets: ListDatasetsInput;
-  axiom_getDatasetFields: DatasetFieldsInput;
-  axiom_runQuery: RunQueryInput;
-  axiom_getAplReference: AplReferenceInput;
-  axiom_listMonitors: ListMonitorsInput;
-  axiom_getMonitorHistory: MonitorHistoryInput;
-  axiom_listStarredQueries: ListStarredInput;
-  axiom_getActiveQuery: Record<string, never>;
-  axiom_starQuery: StarQueryInput;
-  axiom_updateMonitor: UpdateMonitorInput;
-  axiom_createMonitor: CreateMonitorInput;
-  axiom_listAnnotations: ListAnnotationsInput;
-  axiom_createAnnotation: CreateAnnotationInput;
-  axiom_listDashboards: ListDashboardsInput;
-  axiom_getDashboard: GetDashboardInput;
-  axiom_updateDashboardChart: UpdateDashboardChartInput;
-}
+export type ToolInputs = {
+  [Name in ToolName]: InputOf<Extract<(typeof TOOL_SPECS)[number], { name: Name }>['inputSchema']>;
+};

@@ -163,7 +163,7 @@ describe('agents: a write is prepared before it is confirmed, and sends only wha
       aplQuery: "['http-logs'] | where status >= 500 | summarize count()",
       operator: 'Above',
       threshold: 10,
-    };
+    } as const;
     const create = ok(await prepared('axiom_createMonitor', monitor));
     assert.deepEqual(create.plan, { tool: 'axiom_createMonitor', body: monitor });
     const star = ok(await prepared('axiom_starQuery', { apl: "['http-logs'] | count", name: 'Count' }));

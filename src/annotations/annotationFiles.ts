@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
+import { FEATURES } from '../platform/declarations';
 import type { AnnotationRecord } from '../core/api/annotations';
 import type { AxiomClient } from '../core/api/client';
 import { isAxiomError } from '../core/api/errors';
 import {
   ANNOTATION_PART,
-  ANNOTATION_REMOTE_SCHEME,
   ANNOTATION_SCHEME,
   annotationChanges,
   annotationDocumentPath,
@@ -70,15 +70,13 @@ const ANNOTATION_FILE_WORDS: RecordWords = {
  * service refuse stays unsaved, each reason shown at its field.
  */
 export class AnnotationFiles extends RecordFiles<NamedAnnotation> {
-  protected readonly scheme = ANNOTATION_SCHEME;
-  protected readonly remoteScheme = ANNOTATION_REMOTE_SCHEME;
   protected readonly words = ANNOTATION_FILE_WORDS;
   /** Per annotation, the record a save's changes were computed over: what the PUT checks an end against. */
   private readonly savingOver = new Map<string, JsonObject>();
 
   constructor(private readonly deps: Deps) {
     super(deps.connection, deps.log, {
-      scheme: ANNOTATION_SCHEME,
+      fileSystem: FEATURES.annotations.fileSystem,
       unsentName: localize('Axiom: annotation not sent'),
       refusals: deps.refusals,
       memory: deps.memory,

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
+import { FEATURES } from '../platform/declarations';
 import type { AxiomClient } from '../core/api/client';
 import type { DashboardRecord, DashboardUpdate } from '../core/api/dashboards';
 import { isAxiomError } from '../core/api/errors';
 import {
   DASHBOARD_PART,
-  DASHBOARD_REMOTE_SCHEME,
-  DASHBOARD_SCHEME,
   dashboardDocumentPath,
   dashboardLocation,
   dashboardText,
@@ -67,13 +66,11 @@ const DASHBOARD_FILE_WORDS: RecordWords = {
  * only when the person chose to. A refused save stays unsaved, the reason shown where it points.
  */
 export class DashboardFiles extends RecordFiles<NamedDashboard> {
-  protected readonly scheme = DASHBOARD_SCHEME;
-  protected readonly remoteScheme = DASHBOARD_REMOTE_SCHEME;
   protected readonly words = DASHBOARD_FILE_WORDS;
 
   constructor(private readonly deps: Deps) {
     super(deps.connection, deps.log, {
-      scheme: DASHBOARD_SCHEME,
+      fileSystem: FEATURES.dashboards.fileSystem,
       unsentName: localize('Axiom: dashboard not sent'),
       refusals: deps.refusals,
       memory: deps.memory,

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { FEATURES } from '../platform/declarations';
 import type { AxiomClient } from '../core/api/client';
 import type { Monitor } from '../core/api/schemas';
 import { isAxiomError } from '../core/api/errors';
@@ -16,7 +17,7 @@ import {
   settingsText,
   type MonitorPart,
 } from '../core/monitors/monitorDocuments';
-import { MONITOR_REMOTE_SCHEME, MONITOR_SCHEME } from '../core/monitors/monitorScheme';
+import { MONITOR_SCHEME } from '../core/monitors/monitorScheme';
 import { blockingProblems, createMonitor, putMonitor, type CreateOutcome } from '../core/monitors/monitorWrites';
 import { phrase, type Phrase } from '../core/phrase';
 import { deploymentUriQuery, recordKey, type RecordLocation } from '../core/recordUri';
@@ -129,13 +130,11 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   private readonly newMonitors = new Map<string, NewMonitor>();
   private draftCount = 0;
 
-  protected readonly scheme = MONITOR_SCHEME;
-  protected readonly remoteScheme = MONITOR_REMOTE_SCHEME;
   protected readonly words = MONITOR_FILE_WORDS;
 
   constructor(private readonly deps: Deps) {
     super(deps.connection, deps.log, {
-      scheme: MONITOR_SCHEME,
+      fileSystem: FEATURES.monitors.fileSystem,
       unsentName: localize('Axiom: monitor not sent'),
       memory: deps.memory,
     });

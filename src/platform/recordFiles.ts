@@ -123,10 +123,10 @@ export abstract class RecordFiles<R extends ServiceRecord>
   private readonly activeContextKey: string;
   private activeShown?: boolean;
 
-  /** The scheme of this kind's documents. */
-  protected abstract readonly scheme: string;
+  /** The scheme of this kind's documents, as its feature's declaration names it. */
+  protected readonly scheme: string;
   /** The scheme of Axiom's version, shown beside the person's in a comparison. */
-  protected abstract readonly remoteScheme: string;
+  protected readonly remoteScheme: string;
   protected abstract readonly words: RecordWords;
   private saidWords?: Omit<RecordWords, 'opening' | 'saving'>;
 
@@ -190,17 +190,26 @@ export abstract class RecordFiles<R extends ServiceRecord>
     private readonly sessions: SessionSource,
     protected readonly log: Log,
     /**
-     * The scheme of this kind's documents, the status bar item's name ("Axiom: monitor not sent"),
-     * and, for a kind that shows a refused save's reasons at their fields, where it shows them: an
-     * edit of the document makes them stale, and they are cleared.
+     * The schemes of this kind's documents and of Axiom's version beside one (its feature's
+     * declaration's `fileSystem`), the status bar item's name ("Axiom: monitor not sent"), and,
+     * for a kind that shows a refused save's reasons at their fields, where it shows them: an edit
+     * of the document makes them stale, and they are cleared.
      */
     {
-      scheme,
+      fileSystem,
       unsentName,
       refusals,
       memory,
-    }: { scheme: string; unsentName: string; refusals?: vscode.DiagnosticCollection; memory: vscode.Memento },
+    }: {
+      fileSystem: { readonly scheme: string; readonly remote: string };
+      unsentName: string;
+      refusals?: vscode.DiagnosticCollection;
+      memory: vscode.Memento;
+    },
   ) {
+    const { scheme } = fileSystem;
+    this.scheme = scheme;
+    this.remoteScheme = fileSystem.remote;
     this.drafts = new DraftStore(memory, scheme);
     this.draftsContextKey = `axiom.drafts.${scheme.replace(/^axiom-/, '')}`;
     this.activeContextKey = `axiom.recordActive.${scheme.replace(/^axiom-/, '')}`;

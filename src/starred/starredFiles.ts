@@ -1,15 +1,10 @@
 import * as vscode from 'vscode';
+import { FEATURES } from '../platform/declarations';
 import type { AxiomClient } from '../core/api/client';
 import type { JsonObject, StarredQuery, StarredRecord } from '../core/api/starred';
 import { phrase } from '../core/phrase';
 import type { RecordLocation } from '../core/recordUri';
-import {
-  STARRED_PART,
-  STARRED_REMOTE_SCHEME,
-  STARRED_SCHEME,
-  starredLocation,
-  starredPath,
-} from '../core/starred/starredUri';
+import { STARRED_PART, starredLocation, starredPath } from '../core/starred/starredUri';
 import { bodyWithApl, sameQuery } from '../core/starred/writeBack';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import type { ClientAccess } from '../platform/clientAccess';
@@ -62,13 +57,11 @@ const STARRED_FILE_WORDS: RecordWords = {
  * does for every record of the service kept as a document.
  */
 export class StarredFiles extends RecordFiles<NamedStarred> {
-  protected readonly scheme = STARRED_SCHEME;
-  protected readonly remoteScheme = STARRED_REMOTE_SCHEME;
   protected readonly words = STARRED_FILE_WORDS;
 
   constructor(private readonly deps: Deps) {
     super(deps.connection, deps.log, {
-      scheme: STARRED_SCHEME,
+      fileSystem: FEATURES.starred.fileSystem,
       unsentName: localize('Axiom: starred query not sent'),
       memory: deps.memory,
     });

@@ -19,6 +19,7 @@ import {
   send,
   watchErrorMessages,
   draftThenSend,
+  sendAndDismissQuestion,
 } from './helpers';
 import { invokeToolText } from './languageModelTools';
 
@@ -107,13 +108,7 @@ describe('Dashboards', () => {
     const editor = await openCheckout();
     await replaceText(editor, editor.document.getText().replace('"Checkout health"', '"Mine"'));
     fake.dashboards.changeBehindTheBack('checkout', (d) => (d.description = 'theirs'));
-    const saving = send(editor.document);
-    await new Promise((r) => setTimeout(r, 300));
-    await waitFor('the question to be dismissed', async () => {
-      await vscode.commands.executeCommand('notifications.clearAll');
-      return Promise.race([saving.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 100))]);
-    });
-    assert.equal(await saving, false);
+    assert.equal(await sendAndDismissQuestion(editor.document), false);
     assert.equal(editor.document.isDirty, true);
     assert.equal(putBodies(fake).length, 0);
 

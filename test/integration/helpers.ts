@@ -67,6 +67,18 @@ export async function send(document: vscode.TextDocument): Promise<boolean> {
   return (await activateExtension()).sendDocument(document.uri);
 }
 
+/** Sends a record whose send asks (it changed in Axiom), and dismisses the question as a person
+ *  closing it would: what the send then says (false: nothing was sent). */
+export async function sendAndDismissQuestion(document: vscode.TextDocument): Promise<boolean> {
+  const saving = send(document);
+  await new Promise((r) => setTimeout(r, 300));
+  await waitFor('the question to be dismissed', async () => {
+    await vscode.commands.executeCommand('notifications.clearAll');
+    return Promise.race([saving.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 100))]);
+  });
+  return saving;
+}
+
 /** Signs the window's deployment out as the extension's own code does: no question (the command asks). */
 export async function signOut(): Promise<void> {
   await (await activateExtension()).own.signOut({ confirmed: true });

@@ -19,6 +19,7 @@ import {
   switchDeployment,
   send,
   draftThenSend,
+  sendAndDismissQuestion,
 } from './helpers';
 
 type StarredView = AxiomExtensionApi['starredView'];
@@ -449,13 +450,7 @@ describe('Starred Queries view', () => {
     await replaceText(editor, 'print "mine"');
     const record = fake.starredById('sq_checkout')!;
     record.query = { ...(record.query as object), apl: 'print "theirs"' };
-    const saving = send(editor.document);
-    await new Promise((r) => setTimeout(r, 300));
-    await waitFor('the question to be dismissed', async () => {
-      await vscode.commands.executeCommand('notifications.clearAll');
-      return Promise.race([saving.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 100))]);
-    });
-    assert.equal(await saving, false);
+    assert.equal(await sendAndDismissQuestion(editor.document), false);
     assert.equal(editor.document.isDirty, true);
     assert.equal(editor.document.getText(), 'print "mine"');
     assert.equal(fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length, 0);

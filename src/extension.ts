@@ -19,6 +19,7 @@ import type { HistoryDeps } from './history/bundle';
 import type { HistoryView } from './history/historyView';
 import type { QueryHistory } from './history/queryHistory';
 import { registerLanguage } from './language/register';
+import type { MetricsCatalog } from './core/mpl/catalog';
 import type { MonitorsView } from './monitors/monitorsView';
 import type { DryRunPanels } from './monitors/dryRunPanel';
 import type { MonitorForms } from './monitors/monitorForm';
@@ -87,6 +88,8 @@ export interface AxiomExtensionApi {
   hasDraft(uri: vscode.Uri): boolean;
   /** Drops every draft kept in this editor's storage (between tests: records are shared by them). */
   forgetDrafts(): Promise<void>;
+  /** The catalog MPL completion reads metrics, tags and values from (a test's own). */
+  useMetricsCatalog(catalog: MetricsCatalog | undefined): void;
 }
 
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
@@ -176,7 +179,12 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       star: starQuery,
     }),
   );
-  const language = registerLanguage(() => load('language').createLanguage({ access, log }));
+  // MPL completion's metrics, tags and values (core/mpl/catalog.ts): none known until the metrics
+  // feature hands over its catalog here; the tests give theirs (useMetricsCatalog).
+  let metricsCatalog: MetricsCatalog | undefined;
+  const language = registerLanguage(() =>
+    load('language').createLanguage({ access, log, metricsCatalog: () => metricsCatalog }),
+  );
   // The Datasets view fills the cache completion reads: one cache, the language feature's.
   const datasets = registerViewFeature('datasets', (tree: DatasetsDeps['tree']) =>
     load('datasets').createDatasets({
@@ -310,6 +318,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     activeDeployment: async () => (await accounts().accounts.active()).name,
     sendDocument: async (uri) => (await recordFilesOf(uri.scheme)?.sendDocument(uri)) ?? false,
     hasDraft: (uri) => recordFilesOf(uri.scheme)?.hasDraft(uri) ?? false,
+    useMetricsCatalog: (catalog) => {
+      metricsCatalog = catalog;
+    },
     forgetDrafts: async () => {
       for (const declared of Object.values(FEATURES) as FeatureDeclaration[])
         if (declared.fileSystem)

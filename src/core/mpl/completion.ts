@@ -7,7 +7,7 @@ import { isPlainName, lexMpl, type MplToken } from './lexer';
 import { KEYWORDS, type MplFunctionPlace } from './reference';
 import type { MplPipeline, ParsedMpl } from './syntaxNodes';
 import { parseMpl } from './syntaxParser';
-import { mplPathAt } from './syntaxWalk';
+import { mplPathAt, walkMpl } from './syntaxWalk';
 
 interface Range {
   /** The word being typed (replaced by the item): from its start to its end. */
@@ -167,8 +167,11 @@ function sourceAt(parsed: ParsedMpl, offset: number): { dataset?: string; metric
   const path = mplPathAt(parsed, offset);
   let pipeline: MplPipeline | undefined;
   for (const node of path) if (node.kind === 'pipeline' && node.source?.kind === 'source') pipeline = node;
-  // Past the end of every node (typing at the end of the text): the last query's.
-  pipeline ??= parsed.queries.filter((q) => q.start <= offset).at(-1)?.body;
+  // Past the end of every node (typing at the end of the text): the query that starts last before it.
+  if (!pipeline)
+    walkMpl(parsed, (node) => {
+      if (node.kind === 'pipeline' && node.source?.kind === 'source' && node.start <= offset) pipeline = node;
+    });
   const source = pipeline?.source?.kind === 'source' ? pipeline.source : undefined;
   return source ? { dataset: source.dataset.text, metric: source.metric?.text } : {};
 }

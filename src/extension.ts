@@ -13,6 +13,7 @@ import { load, loadTestApi } from './features';
 import type { HistoryDeps } from './history/bundle';
 import type { QueryHistory } from './history/queryHistory';
 import { registerLanguage } from './language/register';
+import type { MetricsCatalog } from './core/mpl/catalog';
 import { registerMonitors } from './monitors/register';
 import { registerNotebook } from './notebook/register';
 import { COMMANDS } from './platform/constants';
@@ -120,7 +121,12 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       star: starQuery,
     }),
   );
-  const language = registerLanguage(() => load('language').createLanguage({ access, log }));
+  // MPL completion's metrics, tags and values (core/mpl/catalog.ts): none known until the metrics
+  // feature hands over its catalog here; the tests give theirs (useMetricsCatalog).
+  let metricsCatalog: MetricsCatalog | undefined;
+  const language = registerLanguage(() =>
+    load('language').createLanguage({ access, log, metricsCatalog: () => metricsCatalog }),
+  );
   // The Datasets view fills the cache completion reads: one cache, the language feature's.
   const datasets = registerViewFeature('datasets', (tree: DatasetsDeps['tree']) =>
     load('datasets').createDatasets({
@@ -215,6 +221,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     dashboardPreview: () => dashboardPreview.feature(),
     dashboards: () => dashboards.feature(),
     recordFilesOf,
+    useMetricsCatalog: (catalog) => {
+      metricsCatalog = catalog;
+    },
   });
 }
 

@@ -9,6 +9,7 @@ import type { AgentsFeature } from './agents/bundle';
 import type { AnnotationsFeature } from './annotations/bundle';
 import type { AnnotationsView } from './annotations/annotationsView';
 import { draftStorageKey } from './core/drafts';
+import type { MetricsCatalog } from './core/mpl/catalog';
 import type { DashboardsFeature } from './dashboards/bundle';
 import type { DashboardPreviewFeature } from './dashboards/previewBundle';
 import type { DatasetsFeature } from './datasets/bundle';
@@ -71,6 +72,8 @@ export interface AxiomExtensionApi {
   hasDraft(uri: vscode.Uri): boolean;
   /** Drops every draft kept in this editor's storage (between tests: records are shared by them). */
   forgetDrafts(): Promise<void>;
+  /** The catalog MPL completion reads metrics, tags and values from (a test's own). */
+  useMetricsCatalog(catalog: MetricsCatalog | undefined): void;
 }
 
 /** What the composition root hands over: each feature as the function that makes it on first use. */
@@ -89,6 +92,8 @@ export interface MadeFeatures {
   dashboards: () => DashboardsFeature;
   /** The file system of a record kind's documents, by scheme (made when first asked). */
   recordFilesOf: (scheme: string) => RecordFileSystem | undefined;
+  /** Gives MPL completion a test's catalog of metrics. */
+  useMetricsCatalog: (catalog: MetricsCatalog | undefined) => void;
 }
 
 export function testApi(features: MadeFeatures): AxiomExtensionApi {
@@ -147,6 +152,7 @@ export function testApi(features: MadeFeatures): AxiomExtensionApi {
     activeDeployment: async () => (await features.accounts().accounts.active()).name,
     sendDocument: async (uri) => (await features.recordFilesOf(uri.scheme)?.sendDocument(uri)) ?? false,
     hasDraft: (uri) => features.recordFilesOf(uri.scheme)?.hasDraft(uri) ?? false,
+    useMetricsCatalog: features.useMetricsCatalog,
     forgetDrafts: async () => {
       for (const declared of Object.values(FEATURES) as FeatureDeclaration[])
         if (declared.fileSystem)

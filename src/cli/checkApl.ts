@@ -1,14 +1,22 @@
-// `npm run check-apl -- FILE…`: the editor's APL checks on the command line, for a repository that
-// keeps queries and monitors and wants CI to refuse a broken one. Each argument is a file (`*.apl`,
-// or a monitor file `*.axiom-monitor.json`, whose aplQuery is checked) or a folder searched for
-// them. Prints each problem as `FILE:LINE:COL: error|warning: message` (`--format github`: as a
+// `npm run check-apl -- FILE…`: the editor's APL and MPL checks on the command line, for a
+// repository that keeps queries and monitors and wants CI to refuse a broken one. Each argument is
+// a file (`*.apl`, `*.mpl`, or a monitor file `*.axiom-monitor.json`, whose aplQuery is checked) or
+// a folder searched for them. Prints each problem as `FILE:LINE:COL: error|warning: message` (`--format github`: as a
 // GitHub Actions annotation), each on one line whatever the names and the text hold; exits 1 when
 // an error is found (or a file cannot be read), 2 when no file is named or the format is unknown,
 // else 0 with no output.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROBLEM_FORMATS, problemLine, problemLines, type ProblemFormat } from '../core/apl/fileChecks';
+import {
+  PROBLEM_FORMATS,
+  problemLine,
+  problemLines,
+  type FileProblem,
+  type ProblemFormat,
+} from '../core/apl/fileChecks';
 import { fileProblems, isCheckedFile } from '../core/monitors/checkedFiles';
+import { checkMpl } from '../core/mpl/checks';
+import { MPL_FILE_SUFFIX } from '../core/mpl/languageId';
 import { phrase, render } from '../core/phrase';
 
 /** The files an argument names: itself, or the checked files under a folder (hidden ones and node_modules left out). */
@@ -19,7 +27,7 @@ function filesOf(argument: string): string[] {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const file = path.join(argument, entry.name);
     if (entry.isDirectory()) found.push(...filesOf(file));
-    else if (isCheckedFile(entry.name)) found.push(file);
+    else if (isCheckedFile(entry.name) || entry.name.endsWith(MPL_FILE_SUFFIX)) found.push(file);
   }
   return found.sort();
 }
@@ -45,7 +53,7 @@ function main(args: readonly string[]): number {
   const { format, files: named } = readArguments(args);
   if (!named.length || !isFormat(format)) {
     process.stderr.write(
-      `${render(phrase('Usage: npm run check-apl -- [--format text|github] FILE… (APL files, monitor files or folders)'))}\n`,
+      `${render(phrase('Usage: npm run check-apl -- [--format text|github] FILE… (APL files, MPL files, monitor files or folders)'))}\n`,
     );
     return 2;
   }
@@ -73,7 +81,7 @@ function main(args: readonly string[]): number {
         cannotRead(file, error);
         continue;
       }
-      const problems = fileProblems(file, text);
+      const problems = file.endsWith(MPL_FILE_SUFFIX) ? mplProblems(text) : fileProblems(file, text);
       failed ||= problems.some((p) => p.severity === 'error');
       // One at a time: a file of a hundred thousand problems is more than a call's arguments hold.
       for (const line of problemLines(file, text, problems, format)) lines.push(line);
@@ -81,6 +89,11 @@ function main(args: readonly string[]): number {
   }
   if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
   return failed ? 1 : 0;
+}
+
+/** The problems of an MPL file: the editor's checks (core/mpl/checks.ts). */
+function mplProblems(text: string): FileProblem[] {
+  return checkMpl(text).map((p) => ({ offset: p.start, severity: p.severity, message: p.message }));
 }
 
 function errorText(error: unknown): string {

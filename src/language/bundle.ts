@@ -15,14 +15,22 @@ import { AplOutline } from './outline';
 import { ParsedDocuments } from './parsedDocuments';
 import { AplQuickFixes } from './quickFixes';
 import { AplSchema } from './schema';
+import { createMplLanguage } from './mplLanguage';
+import type { MetricsCatalog } from '../core/mpl/catalog';
 
 /** The language feature, made once; each part is made when first asked for. The schema (dataset
  *  names and fields) reaches the service, and so the accounts bundle, only when completion or a
  *  hover first needs it. */
-export function createLanguage(deps: { access: () => ClientAccess; log: Log }) {
+export function createLanguage(deps: {
+  access: () => ClientAccess;
+  log: Log;
+  /** MPL completion's metrics, tags and values (the metrics feature's); none known without it. */
+  metricsCatalog?: () => MetricsCatalog | undefined;
+}) {
   const schema = once(() => new AplSchema(deps.access(), deps.log));
   const diagnostics = once(() => new AplDiagnostics(schema));
   const trees = once(() => new ParsedDocuments());
+  const mpl = once(() => createMplLanguage({ schema, catalog: deps.metricsCatalog }));
   return {
     /** The one cache of datasets and fields: completion's and the Datasets view's. */
     schema,
@@ -34,11 +42,14 @@ export function createLanguage(deps: { access: () => ClientAccess; log: Log }) {
     formatting: once(() => new AplFormatting()),
     outline: once(() => new AplOutline(trees())),
     letNames: once(() => new AplLetNames(trees())),
+    /** The Axiom MPL language's parts (mplLanguage.ts). */
+    mpl,
     /** It declares no command (platform/declarations.ts). */
     commands: {},
     dispose(): void {
       schema.made?.dispose();
       diagnostics.made?.dispose();
+      mpl.made?.dispose();
     },
   };
 }

@@ -3,6 +3,7 @@ import { aplPathsOf } from '../core/apl/aplInJsonFiles';
 import { APL_LANGUAGE_ID, APL_SELECTOR } from '../platform/constants';
 import { onFirstDocument, registerFeature } from '../platform/lazyEntries';
 import type { LanguageFeature } from './bundle';
+import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
 
 /** What types a completion or a signature help (VS Code needs them at registration). */
 const COMPLETION_TRIGGERS = ['|', "'", '"'];
@@ -73,6 +74,8 @@ export function registerLanguage(make: () => LanguageFeature) {
   });
   // A JSON file with APL inside (a monitor's): its checks start when the first one opens.
   const inJson = vscode.workspace.onDidOpenTextDocument((d) => aplPathsOf(d.fileName) && void feature().diagnostics());
-  const disposables = [...entries, providers, inJson];
+  // Axiom MPL's checks and providers, with its first document (language/mplLanguage.ts).
+  const mpl = onFirstDocument(MPL_LANGUAGE_ID, () => feature().mpl().register());
+  const disposables = [...entries, providers, inJson, mpl];
   return { feature, disposables };
 }

@@ -162,7 +162,7 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** The value if it comes within `waitMs` and the request is not cancelled; undefined otherwise (the load goes on). */
-function race<T>(
+export function race<T>(
   promise: Promise<T | undefined>,
   waitMs: number,
   cancel: vscode.CancellationToken | undefined,

@@ -155,8 +155,16 @@ export class MonitorsView extends ListView<MonitorRow> {
    *  filter besides the text: Clear Filter clears it too. */
   async setArrangement(change: Partial<MonitorsArrangement>): Promise<void> {
     this.arrangement = { ...this.arrangement, ...change };
-    await vscode.commands.executeCommand('setContext', viewKey('monitors', 'triggeredFirst'), this.arrangement.triggeredFirst);
-    await vscode.commands.executeCommand('setContext', viewKey('monitors', 'onlyTriggered'), this.arrangement.onlyTriggered);
+    await vscode.commands.executeCommand(
+      'setContext',
+      viewKey('monitors', 'triggeredFirst'),
+      this.arrangement.triggeredFirst,
+    );
+    await vscode.commands.executeCommand(
+      'setContext',
+      viewKey('monitors', 'onlyTriggered'),
+      this.arrangement.onlyTriggered,
+    );
     await this.showFiltered();
     this.redraw();
   }

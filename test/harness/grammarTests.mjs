@@ -25,7 +25,7 @@ if (!fs.existsSync(markdown)) {
 }
 const fixtures = fs
   .readdirSync(path.join(root, 'test/grammar'))
-  .filter((f) => /\.(apl|md)$/.test(f))
+  .filter((f) => /\.(apl|mpl|md)$/.test(f))
   .map((f) => `test/grammar/${f}`);
 const cli = path.join(root, 'node_modules/vscode-tmgrammar-test/dist/unit.js');
 const run = spawnSync(process.execPath, [cli, '--compact', '-g', markdown, ...fixtures], {

@@ -131,4 +131,20 @@ describe('check-apl on the command line', () => {
     assert.match(missing.out, /missing\.apl: error: Cannot read it/);
     assert.equal(checker().code, 2, 'no file named');
   });
+
+  it('an MPL file: the same checks as the editor, the same lines; a folder finds them', () => {
+    const good = file('mpl/memory.mpl', '`otel-demo-metrics`:`go.memory.used`\n| align to 5m using avg\n');
+    assert.deepEqual(checker(good), { code: 0, out: '', err: '' });
+    const bad = file('mpl/bad.mpl', '`otel`:`cpu`\n| aling to 5m using avg\n| group by using sum\n| map rate\n');
+    const { code, out } = checker(path.join(folder, 'mpl'));
+    assert.equal(code, 1);
+    assert.deepEqual(out.trimEnd().split('\n'), [
+      `${bad}:2:3: error: MPL has no operation 'aling'. Did you mean 'align'?`,
+      `${bad}:3:9: error: The tags to group by, after by.`,
+    ]);
+    const warned = file('warned.mpl', '`otel`:`cpu` | align to 5m using avgg\n');
+    const github = checker('--format', 'github', warned);
+    assert.equal(github.code, 0);
+    assert.match(github.out, /^::warning file=.*warned\.mpl,line=1,col=34::align takes no function 'avgg'/);
+  });
 });

@@ -45,6 +45,8 @@ import type { StarredDeps, StarredFeature } from './starred/bundle';
 import type { StarredFiles } from './starred/starredFiles';
 import type { StarredView } from './starred/starredView';
 import type { DashboardsDeps, DashboardsFeature } from './dashboards/bundle';
+import type { CodeActivityFeature } from './codeActivity/bundle';
+import { registerCodeActivity } from './codeActivity/register';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
  *  when VS Code runs those tests: the views hold the connection, and through it the tokens, which
@@ -79,6 +81,8 @@ export interface AxiomExtensionApi {
   readonly own: AccountsFeature['own'] & StarredFeature['own'];
   /** The dashboards feature (its view, documents and own commands). */
   readonly dashboards: DashboardsFeature;
+  /** Log activity's lenses and production errors' diagnostics. */
+  readonly codeActivity: CodeActivityFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
   /** The person's send of the record a document is of, as Send to Axiom does for the active editor. */
@@ -226,9 +230,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const dashboardPreview = registerFeature('dashboardPreview', () =>
     load('dashboardPreview').createDashboardPreview({ extensionUri: context.extensionUri, runner, access, log }),
   );
+  // Log activity and production errors (issue 49): off until turned on, then on the window's budget.
+  const codeActivity = registerCodeActivity(() =>
+    load('codeActivity').createCodeActivity({ access, background: () => accounts().background, run: runQuery, log }),
+  );
   context.subscriptions.push(
     log,
     sessionsChanged,
+    ...codeActivity.disposables,
     // Features are disposed before the accounts they use.
     ...monitors.disposables,
     ...starred.disposables,
@@ -306,6 +315,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get dashboards() {
       return dashboards.feature();
+    },
+    get codeActivity() {
+      return codeActivity.feature();
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
     sendDocument: async (uri) => (await recordFilesOf(uri.scheme)?.sendDocument(uri)) ?? false,

@@ -7,7 +7,6 @@
 // in test/unit/code/logActivityQuery.test.ts). Plus the answer read back and the lens's words.
 import type { TabularResult } from '../api/tabular';
 import { quotedName } from '../apl/names';
-import { agoWords } from '../monitors/statusWords';
 import { phrase, type Phrase } from '../phrase';
 import { isExact, patternRegex, type MessagePattern } from './messagePattern';
 
@@ -68,6 +67,27 @@ export function activityQuery(source: LogSource, patterns: readonly MessagePatte
   ].join('\n');
 }
 
+/** A file's query and the pattern each branch counts (by key: a message logged from two places
+ *  is one branch), for the statements of the file. */
+export function fileActivityQuery(
+  source: LogSource,
+  statements: readonly { readonly pattern: MessagePattern }[],
+): { apl: string; keys: string[] } {
+  const distinct = new Map<string, MessagePattern>();
+  for (const { pattern } of statements) {
+    const key = patternKey(pattern);
+    if (!distinct.has(key)) distinct.set(key, pattern);
+  }
+  return { apl: activityQuery(source, [...distinct.values()]), keys: [...distinct.keys()] };
+}
+
+/** The answer to a file's query by pattern key; a key absent was not logged in the range. */
+export function readFileActivity(result: TabularResult, keys: readonly string[]): Map<string, Activity> {
+  const byKey = new Map<string, Activity>();
+  for (const [index, activity] of readActivity(result)) if (index < keys.length) byKey.set(keys[index], activity);
+  return byKey;
+}
+
 /** One statement's events, newest first: what a lens's click runs in the results panel. */
 export function statementQuery(source: LogSource, pattern: MessagePattern): string {
   return [
@@ -101,11 +121,20 @@ function timeOf(value: unknown): number | undefined {
   return Number.isFinite(time) ? time : undefined;
 }
 
-/** The lens's words: "2,314 in 24 h · 3m ago", or "never logged in 24 h". */
+/** How long ago, roughly, as the lens says it: "just now", "3 min", "2 h", "5 days". */
+export function sinceWords(since: number, now: number): Phrase {
+  const minutes = Math.floor(Math.max(0, now - since) / 60_000);
+  if (minutes < 1) return phrase('less than a minute');
+  if (minutes < 60) return phrase('{0} min', minutes);
+  if (minutes < 48 * 60) return phrase('{0} h', Math.floor(minutes / 60));
+  return phrase('{0} days', Math.floor(minutes / (24 * 60)));
+}
+
+/** The lens's words: "2,314 in 24 h · 3 min ago", or "never logged in 24 h". */
 export function activityWords(activity: Activity | undefined, rangeLabel: string, now: number): Phrase {
   if (!activity || activity.count === 0) return phrase('never logged in {0}', rangeLabel);
   const count = activity.count.toLocaleString('en-US');
   return activity.last === undefined
     ? phrase('{0} in {1}', count, rangeLabel)
-    : phrase('{0} in {1} · {2} ago', count, rangeLabel, agoWords(activity.last, now));
+    : phrase('{0} in {1} · {2} ago', count, rangeLabel, sinceWords(activity.last, now));
 }

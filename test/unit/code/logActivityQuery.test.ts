@@ -87,8 +87,19 @@ describe('the one query of a file', () => {
 
   it('says the count and when last, or that it never was', () => {
     const now = Date.parse('2026-01-01T01:00:00Z');
-    assert.equal(render(activityWords({ count: 2314, last: now - 3 * 60_000 }, '24 h', now)), '2,314 in 24 h · 3m ago');
+    assert.equal(
+      render(activityWords({ count: 2314, last: now - 3 * 60_000 }, '24 h', now)),
+      '2,314 in 24 h · 3 min ago',
+    );
     assert.equal(render(activityWords(undefined, '24 h', now)), 'never logged in 24 h');
+    assert.equal(
+      render(activityWords({ count: 1, last: now - 26 * 3_600_000 }, '7 days', now)),
+      '1 in 7 days · 26 h ago',
+    );
+    assert.equal(
+      render(activityWords({ count: 1, last: now - 3 * 86_400_000 }, '7 days', now)),
+      '1 in 7 days · 3 days ago',
+    );
   });
 });
 
@@ -124,7 +135,7 @@ describe('any message text yields a query that parses and matches only what it s
         const filled = pattern.map((p) => (typeof p === 'string' ? p : other)).join('');
         if (test.includes(' == ')) assert.equal(literal, filled);
         else {
-          const regex = new RegExp(literal);
+          const regex = new RegExp(literal ?? '');
           assert.ok(regex.test(filled), `${JSON.stringify(filled)} ~ ${literal}`);
           if (typeof pattern[0] === 'string') assert.ok(!regex.test(`\u0002${filled}`));
         }

@@ -132,8 +132,11 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * Raised by 100 bytes (production) and 300 (development) for MPL (issue 53): its providers'
  * registration with the first Axiom MPL document (the body is the language bundle's), the metrics
  * catalog's port, and the test API's useMetricsCatalog.
+ * Raised by 900 bytes (production) and 1,700 (development) for log activity and production errors
+ * (issue 49): their seven commands registered at activation, and the look at their two settings
+ * that loads the bundle after activation when the workspace keeps one on (codeActivity/register.ts).
  */
-export const ACTIVATION_BUDGET = { production: 21_400, development: 40_900 };
+export const ACTIVATION_BUDGET = { production: 22_300, development: 42_600 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. The bundles

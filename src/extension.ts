@@ -33,6 +33,7 @@ import { registerRun } from './run/register';
 import type { StarredDeps } from './starred/bundle';
 import type { DashboardsDeps } from './dashboards/bundle';
 import type { AxiomExtensionApi } from './testApi';
+import { registerCodeActivity } from './codeActivity/register';
 
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
   const log = new Log();
@@ -176,9 +177,14 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const dashboardPreview = registerFeature('dashboardPreview', () =>
     load('dashboardPreview').createDashboardPreview({ extensionUri: context.extensionUri, runner, access, log }),
   );
+  // Log activity and production errors (issue 49): off until turned on, then on the window's budget.
+  const codeActivity = registerCodeActivity(() =>
+    load('codeActivity').createCodeActivity({ access, background: () => accounts().background, run: runQuery, log }),
+  );
   context.subscriptions.push(
     log,
     sessionsChanged,
+    ...codeActivity.disposables,
     // Features are disposed before the accounts they use.
     ...monitors.disposables,
     ...starred.disposables,
@@ -220,6 +226,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     agents: () => agents.feature(),
     dashboardPreview: () => dashboardPreview.feature(),
     dashboards: () => dashboards.feature(),
+    codeActivity: () => codeActivity.feature(),
     recordFilesOf,
     useMetricsCatalog: (catalog) => {
       metricsCatalog = catalog;

@@ -34,6 +34,7 @@ const BUNDLES = {
   agents: () => require('./agents/bundle') as typeof import('./agents/bundle'),
   annotations: () => require('./annotations/bundle') as typeof import('./annotations/bundle'),
   dashboardPreview: () => require('./dashboards/previewBundle') as typeof import('./dashboards/previewBundle'),
+  codeActivity: () => require('./codeActivity/bundle') as typeof import('./codeActivity/bundle'),
 } satisfies { [Name in BundledFeature]: () => unknown };
 
 /** What activate returns to the extension's own tests (declarations.ts's TEST_LIBRARIES): loaded

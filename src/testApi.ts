@@ -8,6 +8,7 @@ import type { AgentTools } from './agents/agentTools';
 import type { AgentsFeature } from './agents/bundle';
 import type { AnnotationsFeature } from './annotations/bundle';
 import type { AnnotationsView } from './annotations/annotationsView';
+import type { CodeActivityFeature } from './codeActivity/bundle';
 import { draftStorageKey } from './core/drafts';
 import type { MetricsCatalog } from './core/mpl/catalog';
 import type { DashboardsFeature } from './dashboards/bundle';
@@ -64,6 +65,8 @@ export interface AxiomExtensionApi {
   readonly own: AccountsFeature['own'] & StarredFeature['own'];
   /** The dashboards feature (its view, documents and own commands). */
   readonly dashboards: DashboardsFeature;
+  /** Log activity's lenses and production errors' diagnostics. */
+  readonly codeActivity: CodeActivityFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
   /** The person's send of the record a document is of, as Send to Axiom does for the active editor. */
@@ -90,6 +93,7 @@ export interface MadeFeatures {
   agents: () => AgentsFeature;
   dashboardPreview: () => DashboardPreviewFeature;
   dashboards: () => DashboardsFeature;
+  codeActivity: () => CodeActivityFeature;
   /** The file system of a record kind's documents, by scheme (made when first asked). */
   recordFilesOf: (scheme: string) => RecordFileSystem | undefined;
   /** Gives MPL completion a test's catalog of metrics. */
@@ -148,6 +152,9 @@ export function testApi(features: MadeFeatures): AxiomExtensionApi {
     },
     get dashboards() {
       return features.dashboards();
+    },
+    get codeActivity() {
+      return features.codeActivity();
     },
     activeDeployment: async () => (await features.accounts().accounts.active()).name,
     sendDocument: async (uri) => (await features.recordFilesOf(uri.scheme)?.sendDocument(uri)) ?? false,

@@ -65,6 +65,19 @@ export async function openCodePlace(
   return vscode.window.showTextDocument(resolution.uri, { selection: new vscode.Range(at, at), preview: true });
 }
 
+/** Where a place is in the workspace, in words for a link's hover: "In the workspace: src/x.ts"
+ *  (the file it opens), or why it opens nothing. Asks nothing. */
+export async function describePlace(place: CodePlace): Promise<string> {
+  const resolution = await resolvePlace(place);
+  return 'uri' in resolution
+    ? localize(
+        'In the workspace: {0}',
+        // The folder's name only where there are several.
+        vscode.workspace.asRelativePath(resolution.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1),
+      )
+    : resolution.reason;
+}
+
 /** The settings' mapping, longest prefix first; undefined when none applies or its file is absent. */
 async function throughSettings(
   written: string,

@@ -335,6 +335,26 @@ export const FEATURES = {
     commands: ['previewDashboard', 'addToDashboard'],
     changing: { addToDashboard: 'itself' },
   },
+  /** Telemetry beside the code (issue 49): Show Log Activity (a lens above each log statement) and
+   *  Show Production Errors (diagnostics where production throws); off until turned on. */
+  codeActivity: {
+    bundle: 'codeActivity/bundle',
+    commands: [
+      'showLogActivity',
+      'hideLogActivity',
+      'showLogStatementEvents',
+      'showProductionErrors',
+      'hideProductionErrors',
+      'refreshProductionErrors',
+      'showErrorEvents',
+    ],
+    changing: {
+      showLogActivity: 'first',
+      hideLogActivity: 'first',
+      showProductionErrors: 'first',
+      hideProductionErrors: 'first',
+    },
+  },
 } as const satisfies Record<string, FeatureDeclaration>;
 
 /** The bundles that are not a feature's: plain libraries the features load on first use

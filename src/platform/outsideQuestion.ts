@@ -39,6 +39,10 @@ const DOES: { readonly [Name in ChangingName]: string } = {
   addToDashboard: 'add a chart to an Axiom dashboard',
   sendToAxiom: 'send a draft to Axiom',
   discardDraft: 'discard a draft',
+  showLogActivity: 'turn on log activity for this workspace (queries Axiom while files are shown)',
+  hideLogActivity: 'turn off log activity for this workspace',
+  showProductionErrors: 'turn on production errors for this workspace (queries Axiom while on)',
+  hideProductionErrors: 'turn off production errors for this workspace',
 };
 
 /**

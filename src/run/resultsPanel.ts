@@ -4,7 +4,7 @@ import { readPanelMessage, type HostMessage, type PanelState, type ResultsView }
 import { PANEL_WORDS } from '../core/run/panelWords';
 import { resultCells, type KeptResult } from '../core/run/resultsBudget';
 import { firstPart, remainingRows } from '../core/run/resultsDelivery';
-import { openCodePlace } from '../platform/codeLocations';
+import { describePlace, openCodePlace } from '../platform/codeLocations';
 import { RESULTS_VIEW_TYPE } from '../platform/constants';
 import { pageOptions, setPage } from '../platform/webviewPage';
 import type { Log } from '../platform/log';
@@ -286,6 +286,12 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
       case 'openCodePlace':
         // The page's place is data, read as Open Code Location reads any (it opens only workspace files).
         void openCodePlace(message.place, this.context.log);
+        return;
+      case 'resolveCodePlace':
+        // The hover of a link: the workspace file it opens, or why none (nothing asked, nothing opened).
+        void describePlace(message.place).then((where) =>
+          this.post({ type: 'codePlaceResolved', path: message.place.path, where }),
+        );
         return;
       case 'copy':
         vscode.env.clipboard.writeText(message.text).then(

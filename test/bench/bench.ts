@@ -26,7 +26,7 @@
 //   a chart with 1,000 annotations in range  vs the same chart without them (in chromium)
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl (or check-apl) runs the APL parser's (or the checker's) rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook
+// AXIOM_BENCH_ONLY=code-activity,pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -48,6 +48,7 @@ import { lex } from '../../src/core/apl/lexer';
 import { aplParserRows, loadGrammars } from './aplParser';
 import { checkAplRows } from './checkApl';
 import { dryRunSpeedRows } from './dryRunSpeed';
+import { codeActivityRows } from './codeActivity';
 import { foldChanges, statusOf } from '../../src/core/monitors/monitorStatus';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
 import {
@@ -776,6 +777,12 @@ await section(['checks'], 300, async () => {
 // and whole for one query per run, beside one query after another; the binned path beside one query.
 await section(['dryrun-speed'], 300, async () => {
   rows.push(...(await dryRunSpeedRows({ paired, ms, ratioAndSpread, target, quick, clientFor })));
+});
+
+// Log activity's lenses (issue 49, test/bench/codeActivity.ts): a 2,000-line file with 200 log
+// statements from shown to the lenses' words, beside one query's round trip plus its JSON.parse.
+await section(['code-activity'], 300, async () => {
+  rows.push(...(await codeActivityRows({ paired, ms, ratioAndSpread, target, quick, clientFor })));
 });
 
 // The dry run of a 5-minute monitor over 24 hours (288 runs): one binned query when the query can

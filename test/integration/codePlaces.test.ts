@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { describePlace } from '../../src/platform/codeLocations';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { closeAllEditors, connectedFake, setSetting, waitFor } from './helpers';
 
@@ -69,6 +70,20 @@ describe('Open Code Location', () => {
     );
     assert.deepEqual([editor.selection.active.line, editor.selection.active.character], [2, 8]);
     assert.ok(editor.selection.isEmpty);
+  });
+
+  it('names the workspace file a link opens for its hover, or says it maps to nothing, asking nothing', async () => {
+    // The folder's name is said only where there are several.
+    const named = vscode.workspace.workspaceFolders!.length > 1 ? `${folder!.name}/` : '';
+    assert.equal(
+      await describePlace({ path: '/srv/app/src/codePlaceHandler.ts', line: 3 }),
+      `In the workspace: ${named}${ROOT}/src/codePlaceHandler.ts`,
+    );
+    assert.equal(
+      await describePlace({ path: '/srv/app/src/nowhere.ts' }),
+      'No file of the workspace matches "/srv/app/src/nowhere.ts".',
+    );
+    assert.equal(vscode.window.activeTextEditor, undefined, 'nothing opened');
   });
 
   it('opens a Windows path from a frame, and an absolute path inside the folder', async () => {

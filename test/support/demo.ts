@@ -15,7 +15,7 @@ import { FakeOAuth } from './fakeOAuth';
 import { answerQuery, type DemoDataset } from './demoQueries';
 import { compileErrorBody } from './tabularFixtures';
 import { DEMO_DASHBOARDS } from './demoDashboards';
-import { DEMO_SHOP_FILES } from './demoShop';
+import { DEMO_SHOP_FILES, demoLogLineAt } from './demoShop';
 
 /** The token `npm start` gives the extension for the demo (through AXIOM_TOKEN): an API token's shape, no secret. */
 export const DEMO_TOKEN = 'xaat-demo-0000-0000-not-a-secret';
@@ -214,37 +214,21 @@ export function demoDatasets(now: number): DemoDataset[] {
       rate: (t) => 12 * daily(t),
       fields: [
         { name: '_time', type: 'datetime' },
-        {
-          name: 'level',
-          type: 'string',
-          make: (t, r) =>
-            weighted(
-              [
-                ['info', 80],
-                ['debug', 10],
-                ['warn', 7],
-                ['error', incident(t) ? 12 : 2],
-              ],
-              r,
-            ),
-        },
-        { name: 'service', type: 'string', make: (_t, r) => weighted(SERVICES, r) },
+        // Each event is a line the shop's code writes (demoShop.ts DEMO_LOG_LINES): its level, service
+        // and message are its log statement's, an error carries its stack trace, and every line
+        // names its statement's place (OpenTelemetry's code attributes), as the shop deploys it.
+        { name: 'level', type: 'string', make: (t) => demoLogLineAt(t, incident(t)).level },
+        { name: 'service', type: 'string', make: (t) => demoLogLineAt(t, incident(t)).service },
         { name: 'host', type: 'string', make: (_t, r) => `web-${1 + Math.floor(r * 6)}` },
+        { name: 'message', type: 'string', make: (t, r) => demoLogLineAt(t, incident(t)).message(r) },
         {
-          name: 'message',
+          name: 'exception.stacktrace',
           type: 'string',
-          make: (_t, r, pick) =>
-            weighted(
-              [
-                [`order ${10_000 + Math.floor(pick() * 90_000)} placed`, 4],
-                [`cache miss for product ${Math.floor(pick() * 5000)}`, 3],
-                ['payment provider answered slowly', 1],
-                ['connection reset by peer', 0.5],
-                [`user signed in after ${1 + Math.floor(pick() * 3)} attempts`, 1],
-              ],
-              r,
-            ),
+          make: (t) => demoLogLineAt(t, incident(t)).stack ?? null,
         },
+        { name: 'code.filepath', type: 'string', make: (t) => demoLogLineAt(t, incident(t)).place.deployedPath },
+        { name: 'code.lineno', type: 'integer', make: (t) => demoLogLineAt(t, incident(t)).place.line },
+        { name: 'code.function', type: 'string', make: (t) => demoLogLineAt(t, incident(t)).place.function },
       ],
     },
     {

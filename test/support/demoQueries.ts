@@ -1,7 +1,7 @@
 // How the demo deployment answers APL (POST /v1/datasets/_apl): events made up on the spot for the
 // asked time range, the same for the same moment whenever they are asked for, then the few steps of
 // a query that the demo understands applied to them: where (==, !=, <, <=, >, >=, contains,
-// startswith, joined by `and`), summarize (count, sum, avg, min, max, dcount, percentile; by
+// startswith, matches regex, joined by `and`), extend of a case(…), summarize (count, sum, avg, min, max, dcount, percentile; by
 // bin(_time, …), bin_auto(_time) and fields), top, order/sort by, take/limit, project, count. A step
 // it does not know is passed over; an unknown dataset is the service's 404. Not APL: a demo.
 import type { AplAnswer, AplRequestBody } from './fakeAxiom';
@@ -247,9 +247,12 @@ function steps(apl: string): string[] {
   let depth = 0;
   let quote = '';
   let current = '';
+  let escaped = false;
   for (const c of apl) {
     if (quote) {
-      if (c === quote) quote = '';
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === quote) quote = '';
     } else if (c === '"' || c === "'") quote = c;
     else if (c === '(' || c === '[') depth++;
     else if (c === ')' || c === ']') depth--;
@@ -267,7 +270,7 @@ function steps(apl: string): string[] {
 function literal(text: string): unknown {
   const t = text.trim();
   const quoted = /^(["'])(.*)\1$/s.exec(t);
-  if (quoted) return quoted[2];
+  if (quoted) return quoted[2].replace(/\\(.)/gs, (_, c: string) => ({ n: '\n', t: '\t', r: '\r' })[c] ?? c);
   if (t === 'true' || t === 'false') return t === 'true';
   const n = Number(t);
   return t !== '' && !Number.isNaN(n) ? n : t;
@@ -283,9 +286,9 @@ function fieldName(text: string): string {
 type Test = (e: Event) => boolean;
 
 function condition(text: string): Test | undefined {
-  const parts = text.split(/\s+and\s+/i).map((part) => {
+  const parts = splitOutsideStrings(text, /\s+and\s+/gi).map((part) => {
     const m =
-      /^\s*(.+?)\s*(==|!=|>=|<=|>|<|=~|!contains|contains_cs|contains|startswith|!startswith|has)\s*(.+?)\s*$/i.exec(
+      /^\s*(.+?)\s*(matches regex|==|!=|>=|<=|>|<|=~|!contains|contains_cs|contains|startswith|!startswith|has)\s*(.+?)\s*$/is.exec(
         part,
       );
     if (!m) return undefined;
@@ -293,7 +296,9 @@ function condition(text: string): Test | undefined {
     const op = m[2].toLowerCase();
     const value = literal(m[3]);
     const span = typeof value === 'string' ? /^ago\((.+)\)$/.exec(value) : null;
+    const regex = op === 'matches regex' ? new RegExp(String(value)) : undefined;
     return (e: Event): boolean => {
+      if (regex) return typeof e[field] === 'string' && regex.test(e[field]);
       const v = e[field];
       const cmp = span ? Date.now() - (readSpan(span[1]) ?? 0) : value;
       switch (op) {
@@ -377,26 +382,91 @@ function aggregates(text: string): Aggregate[] | undefined {
   return out;
 }
 
-/** Splits at commas outside brackets. */
-function splitTop(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const c of text) {
-    if (c === '(' || c === '[') depth++;
-    if (c === ')' || c === ']') depth--;
-    if (c === ',' && depth === 0) {
-      out.push(current);
-      current = '';
-    } else current += c;
+/** The text with every string literal's inside blanked (the same length), so that a search for a
+ *  comma, bracket or word finds only the query's own. */
+function outsideStrings(text: string): string {
+  let out = '';
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') {
+        out += '__';
+        i++;
+        continue;
+      }
+      if (c === quote) {
+        quote = '';
+        out += c;
+      } else out += '_';
+    } else {
+      if (c === '"' || c === "'") quote = c;
+      out += c;
+    }
   }
-  if (current.trim()) out.push(current);
   return out;
 }
 
-function aggregate(agg: Aggregate, events: Event[]): number | null {
+/** Splits at the separator where it is outside string literals. */
+function splitOutsideStrings(text: string, separator: RegExp): string[] {
+  const blanked = outsideStrings(text);
+  const out: string[] = [];
+  let from = 0;
+  for (const m of blanked.matchAll(separator)) {
+    out.push(text.slice(from, m.index));
+    from = m.index + m[0].length;
+  }
+  out.push(text.slice(from));
+  return out;
+}
+
+/** Splits at commas outside brackets and strings. */
+function splitTop(text: string): string[] {
+  const blanked = outsideStrings(text);
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < blanked.length; i++) {
+    const c = blanked[i];
+    if (c === '(' || c === '[') depth++;
+    if (c === ')' || c === ']') depth--;
+    if (c === ',' && depth === 0) {
+      out.push(text.slice(from, i));
+      from = i + 1;
+    }
+  }
+  if (text.slice(from).trim()) out.push(text.slice(from));
+  return out;
+}
+
+/** `extend name = case(test, value, …, else)`: each event with the value of its first true test. */
+function extendCase(events: Event[], args: string): Event[] | undefined {
+  const m = /^\s*([\w.]+)\s*=\s*case\(([\s\S]*)\)\s*$/.exec(args);
+  if (!m) return undefined;
+  const parts = splitTop(m[2]);
+  const branches: { test: Test; value: unknown }[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const test = condition(parts[i]);
+    if (!test) return undefined;
+    branches.push({ test, value: literal(parts[i + 1]) });
+  }
+  const otherwise = literal(parts[parts.length - 1]);
+  return events.map((e) => {
+    const derived = Object.create(e) as Event;
+    derived[m[1]] = branches.find((b) => b.test(e))?.value ?? otherwise;
+    return derived;
+  });
+}
+
+function aggregate(agg: Aggregate, events: Event[]): number | string | null {
   const weight = events.reduce((s, e) => s + e.weight, 0);
   if (agg.fn === 'count') return Math.round(weight);
+  if (agg.field === '_time' && (agg.fn === 'max' || agg.fn === 'min'))
+    return events.length
+      ? new Date(
+          events.reduce((t, e) => (agg.fn === 'max' ? Math.max(t, e._time) : Math.min(t, e._time)), events[0]._time),
+        ).toISOString()
+      : null;
   const values = events.map((e) => e[agg.field ?? '']).filter((v): v is number => typeof v === 'number');
   if (agg.fn === 'dcount') return new Set(events.map((e) => e[agg.field ?? ''])).size;
   if (!values.length) return null;
@@ -467,7 +537,7 @@ function summarize(
   for (const agg of aggs) {
     columns.push({
       name: agg.name,
-      type: agg.fn === 'count' || agg.fn === 'dcount' ? 'integer' : 'float',
+      type: agg.fn === 'count' || agg.fn === 'dcount' ? 'integer' : agg.field === '_time' ? 'datetime' : 'float',
       agg: agg.field ? { name: agg.fn, fields: [agg.field] } : { name: agg.fn },
       values: rows.map((r) => aggregate(agg, r.events)),
     });
@@ -587,6 +657,8 @@ export function answerQuery(datasets: readonly DemoDataset[], body: AplRequestBo
     if (!table && (word === 'where' || word === 'filter')) {
       const test = condition(args);
       if (test) events = events.filter(test);
+    } else if (!table && word === 'extend') {
+      events = extendCase(events, args) ?? events;
     } else if (!table && word === 'summarize') {
       table = summarize(dataset, events, args, range);
     } else if (!table && word === 'count') {

@@ -819,6 +819,26 @@ describe('the results panel links cells that name a place in code', { timeout: 6
     assert.equal(await p.evaluate(() => window.__pwned), undefined);
   });
 
+  it('asks where a hovered link’s path is, once, and its hover then names the workspace file', async () => {
+    const link = '.grid-row[aria-rowindex="2"] [aria-colindex="1"] .code-place-link';
+    await p.hover(link);
+    await p.hover('.grid-row[aria-rowindex="3"] [aria-colindex="3"]');
+    await p.hover(link);
+    const asked = (await postedByPage()).filter((m) => m.type === 'resolveCodePlace');
+    assert.deepEqual(asked, [{ type: 'resolveCodePlace', place: { path: '/app/src/x.ts', line: 12, column: 5 } }]);
+    // The answer is text from the extension: shown as text, never markup.
+    await postToPage(p, {
+      type: 'codePlaceResolved',
+      path: '/app/src/x.ts',
+      where: 'In the workspace: src/<b>x</b>.ts',
+    });
+    assert.equal(
+      await p.evaluate((selector) => document.querySelector(selector)?.getAttribute('title'), link),
+      'Open /app/src/x.ts:12:5\nIn the workspace: src/<b>x</b>.ts',
+    );
+    assert.equal(await p.evaluate(() => document.querySelector('b')), null);
+  });
+
   it('asks the extension to open the place: by the link, and from the context menu', async () => {
     await p.click('.grid-row[aria-rowindex="2"] [aria-colindex="1"] .code-place-link');
     assert.deepEqual((await postedByPage()).at(-1), {

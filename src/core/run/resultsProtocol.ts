@@ -44,7 +44,9 @@ export type HostMessage =
   /** The panel came back after a reload without its results: Re-run shows them again. */
   | { type: 'restored'; runId: number }
   /** The annotations the chart of the result `runId` draws (or why there are none), apart from its rows. */
-  | { type: 'annotations'; runId: number; chart: ChartAnnotations };
+  | { type: 'annotations'; runId: number; chart: ChartAnnotations }
+  /** Where a path a cell links to is in the workspace, in words (the file, or why none): its links' hover. */
+  | { type: 'codePlaceResolved'; path: string; where: string };
 
 /** What a panel needs to come back after the window reloads: its document, its query, its pin. */
 export interface PanelState {
@@ -77,10 +79,14 @@ export type PanelMessage =
   | { type: 'copy'; text: string }
   /** Open a place in code a cell names (core/code/codePlaces.ts), mapped onto the workspace. */
   | { type: 'openCodePlace'; place: CodePlace }
+  /** Say where a place's path is in the workspace (its link is hovered): a `codePlaceResolved` answers. */
+  | { type: 'resolveCodePlace'; place: CodePlace }
   /** The chart's annotation link to open, or Add Annotation (chartAnnotations.ts). */
   | AnnotationRequest;
 
 const MAX_COPY_CHARS = 50 * 1024 * 1024;
+/** The longest path a resolution names (a place's path is cut at 1,024 characters). */
+const MAX_PATH_CHARS = 2048;
 
 /** A message from the panel, or undefined when it is not one the extension knows. */
 export function readPanelMessage(value: unknown): PanelMessage | undefined {
@@ -100,9 +106,10 @@ export function readPanelMessage(value: unknown): PanelMessage | undefined {
       return typeof value.text === 'string' && value.text.length <= MAX_COPY_CHARS
         ? { type: 'copy', text: value.text }
         : undefined;
-    case 'openCodePlace': {
+    case 'openCodePlace':
+    case 'resolveCodePlace': {
       const place = readPlace(value.place);
-      return place ? { type: 'openCodePlace', place } : undefined;
+      return place ? { type: value.type, place } : undefined;
     }
     case 'openAnnotationUrl':
     case 'addAnnotation':
@@ -176,6 +183,13 @@ export function readHostMessage(value: unknown): HostMessage | undefined {
     }
     case 'restored':
       return isCount(value.runId) ? { type: 'restored', runId: value.runId } : undefined;
+    case 'codePlaceResolved':
+      return typeof value.path === 'string' &&
+        typeof value.where === 'string' &&
+        value.path.length <= MAX_PATH_CHARS &&
+        value.where.length <= MAX_PATH_CHARS * 2
+        ? { type: 'codePlaceResolved', path: value.path, where: value.where }
+        : undefined;
     case 'annotations': {
       const chart = readChartAnnotations(value.chart);
       return isCount(value.runId) && chart ? { type: 'annotations', runId: value.runId, chart } : undefined;

@@ -23,6 +23,13 @@ export interface GridEvents {
   /** A cell's link to a place in code was followed; without it, cells link to none (a host that
    *  cannot open code: a dashboard's tile). */
   openPlace?(place: CodePlace): void;
+  /** A link was hovered: where its path is in the workspace is asked for (placeResolved answers). */
+  resolvePlace?(place: CodePlace): void;
+}
+
+/** A link's hover: what it opens, and where that is in the workspace once known (text, never markup). */
+function placeTitle(label: string, where: string | undefined): string {
+  return where ? `${label}\n${where}` : label;
 }
 
 /** The places in code the cell at (`row`, `column`) names (stack frames, code.* attributes), or
@@ -62,6 +69,8 @@ export class Grid {
   private frame = 0;
   /** The height of a row in px, from the cells' font size. */
   private rowHeight = MIN_ROW_HEIGHT;
+  /** Where each path linked to is in the workspace, in words, once told (undefined: asked, not yet told). */
+  private readonly placeWhere = new Map<string, string | undefined>();
 
   constructor(
     private readonly events: GridEvents,
@@ -88,6 +97,15 @@ export class Grid {
       const at = this.cellAt(e.target);
       const place = at && this.slots[at.index % this.slots.length]?.places[at.column];
       if (place) this.events.openPlace?.(place);
+    });
+    // A link's hover names the file it opens: asked of the host the first time a path is pointed at.
+    this.body.addEventListener('pointerover', (e) => {
+      if (!this.events.resolvePlace || !(e.target as HTMLElement | null)?.closest?.('.code-place-link')) return;
+      const at = this.cellAt(e.target);
+      const place = at && this.slots[at.index % this.slots.length]?.places[at.column];
+      if (!place || this.placeWhere.has(place.path)) return;
+      this.placeWhere.set(place.path, undefined);
+      this.events.resolvePlace(place);
     });
     this.body.addEventListener('dblclick', (e) => {
       const at = this.cellAt(e.target);
@@ -331,9 +349,21 @@ export class Grid {
     link.setAttribute('role', 'link');
     const label = this.text.say('openCodePlace', placeLabel(place));
     link.setAttribute('aria-label', label);
-    link.title = label;
+    link.title = placeTitle(label, this.placeWhere.get(place.path));
     cell.classList.add('has-code-place');
     cell.prepend(link);
+  }
+
+  /** The host said where a path is in the workspace: the hover of each link drawn to it says so. */
+  placeResolved(path: string, where: string): void {
+    if (!this.placeWhere.has(path)) return;
+    this.placeWhere.set(path, where);
+    for (const slot of this.slots)
+      slot.places.forEach((place, column) => {
+        const link = place?.path === path ? slot.cells[column].querySelector('.code-place-link') : null;
+        if (link instanceof HTMLElement)
+          link.title = placeTitle(this.text.say('openCodePlace', placeLabel(place!)), where);
+      });
   }
 
   private markActive(): void {

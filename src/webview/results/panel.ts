@@ -97,7 +97,10 @@ export class Panel {
         sort: (column) => this.sortBy(column),
         copyCell: (row, column) => this.copy(valueText(this.model?.table.columns[column][row])),
         details: (row, column) => this.openDetails(row, column),
-        ...(host.codeLinks && { openPlace: (place: CodePlace) => this.post({ type: 'openCodePlace', place }) }),
+        ...(host.codeLinks && {
+          openPlace: (place: CodePlace) => this.post({ type: 'openCodePlace', place }),
+          resolvePlace: (place: CodePlace) => this.post({ type: 'resolveCodePlace', place }),
+        }),
         contextMenu: (row, column, x, y) => {
           const table = this.model?.table;
           const place = table && host.codeLinks ? cellPlaces(table, row, column)[0] : undefined;
@@ -253,6 +256,10 @@ export class Panel {
       return;
     }
     if (message.type === 'remember') return; // for VS Code, not the page (main.ts)
+    if (message.type === 'codePlaceResolved') {
+      this.grid.placeResolved(message.path, message.where);
+      return;
+    }
     if (message.type === 'rows') {
       this.receiveRows(message);
       return;

@@ -10,7 +10,7 @@ describe('the demo shop', () => {
     for (const [name, place] of Object.entries(DEMO_SHOP_PLACES)) {
       const line = DEMO_SHOP_FILES[place.file].split('\n')[place.line - 1];
       assert.ok(line, name);
-      assert.match(line.slice(place.column - 1), /^(throw|await|logger)\b/, name);
+      assert.match(line.slice(place.column - 1), /^(throw|await|logger|logging|mailer|send_invoice)\b/, name);
       assert.ok(place.deployedPath.endsWith(`/${place.file}`), name);
     }
   });
@@ -26,5 +26,14 @@ describe('the demo shop', () => {
       ]),
     );
     assert.equal(placesIn(DEMO_SHOP_FAILURES.connectionReset).length, 3);
+    // The worker's Python traceback: outermost first, as Python writes it.
+    assert.deepEqual(
+      placesIn(DEMO_SHOP_FAILURES.invoiceKeyError).map((p) => [p.path, p.line, p.function]),
+      [DEMO_SHOP_PLACES.sendInvoiceCall, DEMO_SHOP_PLACES.invoiceKeyError].map((p) => [
+        p.deployedPath,
+        p.line,
+        p.function,
+      ]),
+    );
   });
 });

@@ -180,6 +180,11 @@ const CHANGING = [
   // Any record kept as documents: its draft sent to Axiom, or dropped.
   'sendToAxiom',
   'discardDraft',
+  // This workspace's settings: log activity and production errors turned on or off (they query Axiom while on).
+  'showLogActivity',
+  'hideLogActivity',
+  'showProductionErrors',
+  'hideProductionErrors',
 ].sort();
 
 describe('the commands that change something', () => {

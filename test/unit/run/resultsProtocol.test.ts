@@ -53,6 +53,24 @@ describe('the page asks to open a place in code', () => {
     for (const place of [{ path: '/app/../x.ts', line: 1 }, { path: 7 }, 'x.ts', undefined])
       assert.equal(readPanelMessage({ type: 'openCodePlace', place }), undefined);
   });
+
+  it('asks where a hovered link’s path is in the workspace, and reads the answer as text of bounded size', () => {
+    assert.deepEqual(readPanelMessage({ type: 'resolveCodePlace', place: { path: '/app/src/x.ts', line: 3 } }), {
+      type: 'resolveCodePlace',
+      place: { path: '/app/src/x.ts', line: 3 },
+    });
+    assert.equal(readPanelMessage({ type: 'resolveCodePlace', place: { path: '../x.ts' } }), undefined);
+    assert.deepEqual(
+      readHostMessage({ type: 'codePlaceResolved', path: '/app/x.ts', where: 'In the workspace: x.ts' }),
+      {
+        type: 'codePlaceResolved',
+        path: '/app/x.ts',
+        where: 'In the workspace: x.ts',
+      },
+    );
+    for (const wrong of [{ path: 1, where: 'x' }, { path: 'x' }, { path: 'x', where: 'y'.repeat(10_000) }])
+      assert.equal(readHostMessage({ type: 'codePlaceResolved', ...wrong }), undefined);
+  });
 });
 
 // Fuzzing: arbitrary input, bounded in time; the reader answers without an exception other than the
@@ -78,6 +96,8 @@ describe("fuzz: the results panel's messages, any message", () => {
         'restored',
         'rows',
         'openCodePlace',
+        'resolveCodePlace',
+        'codePlaceResolved',
       ),
       runId: anyJson,
       result: anyJson,
@@ -89,12 +109,15 @@ describe("fuzz: the results panel's messages, any message", () => {
       columns: anyJson,
       start: anyJson,
       place: fc.oneof(anyJson, fc.record({ path: fc.string(), line: anyJson, column: anyJson })),
+      path: anyJson,
+      where: anyJson,
     });
     fc.assert(
       fc.property(fc.oneof(anyJson, typed), (message) => {
         const fromPanel = readPanelMessage(message);
         if (fromPanel) assert.equal(fromPanel.type, (message as { type: unknown }).type);
-        if (fromPanel?.type === 'openCodePlace') assert.ok(!fromPanel.place.path.split('/').includes('..'));
+        if (fromPanel?.type === 'openCodePlace' || fromPanel?.type === 'resolveCodePlace')
+          assert.ok(!fromPanel.place.path.split('/').includes('..'));
         const fromHost = readHostMessage(message);
         if (fromHost) assert.equal(fromHost.type, (message as { type: unknown }).type);
         readPanelState(message);

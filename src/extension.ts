@@ -45,6 +45,7 @@ import type { StarredDeps, StarredFeature } from './starred/bundle';
 import type { StarredFiles } from './starred/starredFiles';
 import type { StarredView } from './starred/starredView';
 import type { DashboardsDeps, DashboardsFeature } from './dashboards/bundle';
+import type { TracesFeature } from './traces/bundle';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
  *  when VS Code runs those tests: the views hold the connection, and through it the tokens, which
@@ -79,6 +80,8 @@ export interface AxiomExtensionApi {
   readonly own: AccountsFeature['own'] & StarredFeature['own'];
   /** The dashboards feature (its view, documents and own commands). */
   readonly dashboards: DashboardsFeature;
+  /** Open Trace's views and the trace lists (issue 50). */
+  readonly traces: TracesFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
   /** The person's send of the record a document is of, as Send to Axiom does for the active editor. */
@@ -226,6 +229,16 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const dashboardPreview = registerFeature('dashboardPreview', () =>
     load('dashboardPreview').createDashboardPreview({ extensionUri: context.extensionUri, runner, access, log }),
   );
+  // Open Trace, Slowest and Failing Traces: every query through the one runner.
+  const traces = registerFeature('traces', () =>
+    load('traces').createTraces({
+      extensionUri: context.extensionUri,
+      log,
+      runner,
+      range: () => run.feature().timeRange().range,
+      openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
+    }),
+  );
   context.subscriptions.push(
     log,
     sessionsChanged,
@@ -242,6 +255,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...annotations.disposables,
     annotationsChanged,
     ...dashboardPreview.disposables,
+    ...traces.disposables,
     ...registerAccounts({ feature: accounts, sessionsChanged }),
     ...registerCommands(commandIds('log'), () => ({ [COMMANDS.showLog]: () => log.show() })),
     ...registerCommands(commandIds('walkthrough'), () => ({
@@ -306,6 +320,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get dashboards() {
       return dashboards.feature();
+    },
+    get traces() {
+      return traces.feature();
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
     sendDocument: async (uri) => (await recordFilesOf(uri.scheme)?.sendDocument(uri)) ?? false,

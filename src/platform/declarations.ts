@@ -329,6 +329,11 @@ export const FEATURES = {
     commands: ['previewDashboard', 'addToDashboard'],
     changing: { addToDashboard: 'itself' },
   },
+  /** Open Trace (the trace view), Slowest Traces and Failing Traces (issue 50). */
+  traces: {
+    bundle: 'traces/bundle',
+    commands: ['openTrace', 'slowestTraces', 'failingTraces'],
+  },
 } as const satisfies Record<string, FeatureDeclaration>;
 
 /** The bundles that are not a feature's: plain libraries the features load on first use

@@ -236,6 +236,11 @@ export const ONCE_PER_HOST = {
   // Places in code: the finder and the mapper, read by the run, notebook and agents bundles.
   codePlaces: 'src/core/code/codePlaces.ts',
   codeLocations: 'src/platform/codeLocations.ts',
+  // Traces: the span tree and the queries, read by the traces and agents bundles (issue 50).
+  traceQuery: 'src/core/traces/traceQuery.ts',
+  spanTree: 'src/core/traces/spanTree.ts',
+  findTraces: 'src/core/traces/findTraces.ts',
+  traceSpans: 'src/core/traces/spans.ts',
 };
 
 /**

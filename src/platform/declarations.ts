@@ -320,6 +320,8 @@ export const FEATURES = {
       'axiom_listDashboards',
       'axiom_getDashboard',
       'axiom_updateDashboardChart',
+      'axiom_getTrace',
+      'axiom_findTraces',
     ],
     chatParticipants: ['axiom-apl-community.axiom'],
   },

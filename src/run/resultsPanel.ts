@@ -5,7 +5,7 @@ import { PANEL_WORDS } from '../core/run/panelWords';
 import { resultCells, type KeptResult } from '../core/run/resultsBudget';
 import { firstPart, remainingRows } from '../core/run/resultsDelivery';
 import { openCodePlace } from '../platform/codeLocations';
-import { RESULTS_VIEW_TYPE } from '../platform/constants';
+import { COMMANDS, RESULTS_VIEW_TYPE } from '../platform/constants';
 import { pageOptions, setPage } from '../platform/webviewPage';
 import type { Log } from '../platform/log';
 import { localize } from '../platform/l10n';
@@ -286,6 +286,10 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
       case 'openCodePlace':
         // The page's place is data, read as Open Code Location reads any (it opens only workspace files).
         void openCodePlace(message.place, this.context.log);
+        return;
+      case 'openTrace':
+        // The traces feature's command, which reads its argument as data (it changes nothing).
+        void vscode.commands.executeCommand(COMMANDS.openTrace, { traceId: message.traceId, seenAt: message.seenAt });
         return;
       case 'copy':
         vscode.env.clipboard.writeText(message.text).then(

@@ -4,31 +4,18 @@
 // change nothing, so no question is asked first. Every query goes through the one runner.
 import * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
-import type { ResultTable } from '../core/api/tabular';
 import { listDatasets } from '../core/datasets/datasets';
 import { isJsonObject } from '../core/json';
 import type { QueryOutcome, QueryRuns } from '../core/run/queryOutcome';
 import { rangeLabel, type TimeRange } from '../core/run/timeRange';
-import {
-  readFoundTraces,
-  readServices,
-  readTraceIds,
-  rootsQuery,
-  searchQuery,
-  servicesQuery,
-  summaryQuery,
-  type FoundTrace,
-  type TraceSearch,
-} from '../core/traces/findTraces';
+import { findTraces, readServices, servicesQuery, type FoundTrace, type TraceSearch } from '../core/traces/findTraces';
 import { MAX_SPANS } from '../core/traces/spanTree';
+import { TRACES_KIND } from '../core/traces/spans';
 import { traceView } from '../core/traces/traceProtocol';
 import { isTraceId, lookUpTrace } from '../core/traces/traceQuery';
 import { durationWords } from '../core/traces/timespan';
 import { localize, say } from '../platform/l10n';
 import { TracePanel, type TracePanelDeps } from './tracePanel';
-
-/** The dataset kind of OpenTelemetry traces (API-NOTES, datasets). */
-export const TRACES_KIND = 'otel:traces:v1';
 
 /** What the traces feature needs of the one query runner (the run feature's). */
 export interface TraceRunner extends QueryRuns {
@@ -208,21 +195,13 @@ export class TraceCommands implements vscode.Disposable {
     range: TimeRange,
     signal: AbortSignal,
   ): Promise<FoundTrace[] | undefined> {
-    const run = async (apl: string): Promise<ResultTable | undefined | false> => {
+    const found = await findTraces<Stopped>({ dataset, service, search }, async (apl) => {
       const outcome = await this.deps.runner().query(client, apl, range, signal, 0, 'traces');
-      if (outcome.kind === 'result') return outcome.result.tables[0];
-      if (outcome.kind !== 'cancelled') void vscode.window.showErrorMessage(failureText(outcome));
-      return false;
-    };
-    const first = await run(searchQuery(dataset, service, search));
-    if (first === false) return undefined;
-    const ids = readTraceIds(first);
-    if (ids.length === 0) return [];
-    const roots = search === 'slowest' ? first : await run(rootsQuery(dataset, ids));
-    if (roots === false) return undefined;
-    const summary = await run(summaryQuery(dataset, ids));
-    if (summary === false) return undefined;
-    return readFoundTraces(ids, roots, summary);
+      return outcome.kind === 'result' ? { table: outcome.result.tables[0] } : { stop: outcome };
+    });
+    if ('traces' in found) return found.traces;
+    if (found.stop.kind !== 'cancelled') void vscode.window.showErrorMessage(failureText(found.stop));
+    return undefined;
   }
 
   private async pickService(

@@ -77,6 +77,8 @@ export type PanelMessage =
   | { type: 'copy'; text: string }
   /** Open a place in code a cell names (core/code/codePlaces.ts), mapped onto the workspace. */
   | { type: 'openCodePlace'; place: CodePlace }
+  /** Open Trace on a trace id cell, with the row's time (core/traces; axiom.openTrace reads it as data). */
+  | { type: 'openTrace'; traceId: string; seenAt?: string }
   /** The chart's annotation link to open, or Add Annotation (chartAnnotations.ts). */
   | AnnotationRequest;
 
@@ -104,6 +106,14 @@ export function readPanelMessage(value: unknown): PanelMessage | undefined {
       const place = readPlace(value.place);
       return place ? { type: 'openCodePlace', place } : undefined;
     }
+    case 'openTrace':
+      return typeof value.traceId === 'string' && value.traceId.length <= 256
+        ? {
+            type: 'openTrace',
+            traceId: value.traceId,
+            ...(typeof value.seenAt === 'string' && value.seenAt.length <= 64 && { seenAt: value.seenAt }),
+          }
+        : undefined;
     case 'openAnnotationUrl':
     case 'addAnnotation':
       return readAnnotationRequest(value);

@@ -102,3 +102,21 @@ function count(value: unknown): number | undefined {
   const n = typeof value === 'string' ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
+
+/** A search's queries in turn (the first, the roots for failing traces, the summary), each run by
+ *  `run`; the list, or what stopped a run. */
+export async function findTraces<Stop>(
+  request: { dataset: string; service: string; search: TraceSearch },
+  run: (apl: string) => Promise<{ table: ResultTable | undefined } | { stop: Stop }>,
+): Promise<{ traces: FoundTrace[] } | { stop: Stop }> {
+  const { dataset, service, search } = request;
+  const first = await run(searchQuery(dataset, service, search));
+  if ('stop' in first) return first;
+  const ids = readTraceIds(first.table);
+  if (ids.length === 0) return { traces: [] };
+  const roots = search === 'slowest' ? first : await run(rootsQuery(dataset, ids));
+  if ('stop' in roots) return roots;
+  const summary = await run(summaryQuery(dataset, ids));
+  if ('stop' in summary) return summary;
+  return { traces: readFoundTraces(ids, roots.table, summary.table) };
+}

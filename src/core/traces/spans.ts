@@ -6,6 +6,9 @@ import type { ResultTable } from '../api/tabular';
 import { isJsonObject } from '../json';
 import { readTimespan } from './timespan';
 
+/** The dataset kind of OpenTelemetry traces (API-NOTES, datasets). */
+export const TRACES_KIND = 'otel:traces:v1';
+
 export interface Span {
   /** The span's row in the answer. */
   readonly index: number;

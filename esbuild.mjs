@@ -701,6 +701,7 @@ if (main && tests && !cli) {
       'test/webview/dryRun.test.ts',
       'test/webview/chartAnnotations.test.ts',
       'test/webview/dashboardPreview.test.ts',
+      'test/webview/trace.test.ts',
     ],
     outdir: 'out',
     outbase: '.',

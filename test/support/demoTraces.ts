@@ -258,7 +258,15 @@ export function demoTraceSpans(now: number): SpanRow[] {
     const traceId = hex(random, 32);
     const slow = i === TRACE_COUNT - 10;
     const roll = random();
-    const failure: Failure = slow ? undefined : roll < 0.06 ? 'declined' : roll < 0.1 ? 'connectionReset' : undefined;
+    // The last few checkouts fail as the demo's incident does (checkout 5xx from 14 minutes ago).
+    const incident = i >= TRACE_COUNT - 3;
+    const failure: Failure = slow
+      ? undefined
+      : incident || roll < 0.06
+        ? 'declined'
+        : roll < 0.1
+          ? 'connectionReset'
+          : undefined;
     const shape = random() < 0.75 || slow || failure ? checkoutShape(random, failure, slow) : smallShape(random);
     spans.push(...spansOf(shape, traceId, start, random));
   }
@@ -372,6 +380,39 @@ function takeOf(apl: string): number {
   return taken ? Number(taken[1]) : 1000;
 }
 
+/** The failing traces' roots: their ids and starts (ms), oldest first. */
+function failingRoots(spans: readonly SpanRow[]): { traceId: string; start: number }[] {
+  const failing = new Set(spans.filter((s) => s.error === true).map((s) => s.trace_id));
+  return spans
+    .filter((s) => !s.parent_span_id && failing.has(s.trace_id))
+    .map((s) => ({ traceId: s.trace_id, start: Date.parse(s._time) }));
+}
+
+/**
+ * An answer of another dataset with the trace id of each server error (a row with `status` of 500
+ * or more and a `trace_id`) set to the failing trace that started nearest its `_time`: a newcomer
+ * who finds the 5xx in http-logs opens the trace of the failure from the result.
+ */
+export function linkServerErrors(answer: AplAnswer, roots: readonly { traceId: string; start: number }[]): AplAnswer {
+  const body = answer.body as { tables?: { fields?: { name?: unknown }[]; columns?: unknown[][] }[] } | undefined;
+  if (!roots.length || !body || typeof body !== 'object' || !Array.isArray(body.tables)) return answer;
+  for (const table of body.tables) {
+    const names = (table.fields ?? []).map((f) => f.name);
+    const [status, traceId, time] = ['status', 'trace_id', '_time'].map((n) => names.indexOf(n));
+    const columns = table.columns;
+    if (status < 0 || traceId < 0 || time < 0 || !Array.isArray(columns)) continue;
+    columns[traceId] = columns[traceId].map((id, row) => {
+      const code = Number(columns[status][row]);
+      const at = Date.parse(String(columns[time][row]));
+      if (!(code >= 500) || !Number.isFinite(at)) return id;
+      let nearest = roots[0];
+      for (const root of roots) if (Math.abs(root.start - at) < Math.abs(nearest.start - at)) nearest = root;
+      return nearest.traceId;
+    });
+  }
+  return answer;
+}
+
 /** Puts shop-traces into a demo service (loadDemo's last step): its fields, its kind, its answers.
  *  `compileError` is the demo's check of APL, asked first as for every dataset. */
 export function loadDemoTraces(
@@ -386,9 +427,10 @@ export function loadDemoTraces(
     kind: TRACES_KIND,
     description: 'Traces of the shop’s services (OpenTelemetry)',
   };
+  const roots = failingRoots(spans);
   const others = fake.aplAnswer;
   fake.aplAnswer = (body) =>
     (typeof body.apl === 'string' ? compileError(body.apl) : undefined) ??
     answerTraceQuery(spans, body) ??
-    others(body);
+    linkServerErrors(others(body), roots);
 }

@@ -19,6 +19,7 @@ import {
   type TraceSearch,
 } from '../../../src/core/traces/findTraces';
 import { MAX_SPANS } from '../../../src/core/traces/spanTree';
+import { tableRows } from '../../../src/core/traces/spans';
 import { isTraceId, lookUpTrace, traceQuery, traceRanges } from '../../../src/core/traces/traceQuery';
 import { compileErrorAnswer, loadDemo } from '../../support/demo';
 import { DEMO_SHOP_PLACES } from '../../support/demoShop';
@@ -68,6 +69,26 @@ describe('reading one trace', () => {
     );
     assert.equal(tree.rows[0].depth, 0);
     assert.ok(tree.rows[0].critical);
+  });
+
+  it('a server error of http-logs names a failing trace, which opens around its time without widening', async () => {
+    const answer = await client().runApl("['http-logs']\n| where status >= 500\n| take 20", {
+      startTime: 'now-15m',
+      endTime: 'now',
+    });
+    const rows = tableRows(answer.tables[0]);
+    assert.ok(rows.length > 0, 'the incident has server errors');
+    const failingIds = new Set(spans.filter((s) => s.error === true).map((s) => s.trace_id));
+    for (const row of rows) assert.ok(failingIds.has(String(row.trace_id)));
+    const found = await lookUpTrace(
+      { dataset: DEMO_TRACES_DATASET, traceId: String(rows[0].trace_id), seenAt: String(rows[0]._time) },
+      run,
+    );
+    assert.equal(found.kind, 'found');
+    if (found.kind === 'found') {
+      assert.equal(found.widened, false);
+      assert.ok(found.trace.tree.errors > 0);
+    }
   });
 
   it('widens the range step by step when the trace is not around the moment given, and says how far', async () => {

@@ -240,7 +240,8 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
     return this.panel.webview.postMessage(message);
   }
 
-  private receive(raw: unknown): void {
+  /** A message from the page (or given as the page would send it), read as data first. */
+  receive(raw: unknown): void {
     const message = readPanelMessage(raw);
     if (!message) {
       this.context.log.warn('the results panel sent a message that is not one of its own; ignored');

@@ -23,7 +23,8 @@ export class TracePanel implements vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
   /** The kinds of message the page sent that were read, in order (the extension's tests). */
   readonly received: string[] = [];
-  private shown: TraceHostMessage | undefined;
+  /** What the page shows (sent again to a page that says it is ready). */
+  private shownMessage: TraceHostMessage | undefined;
   private apl: string | undefined;
   private ready = false;
   private closed = false;
@@ -60,12 +61,16 @@ export class TracePanel implements vscode.Disposable {
     this.show({ type: 'failed', message });
   }
 
+  get shown(): TraceHostMessage | undefined {
+    return this.shownMessage;
+  }
+
   reveal(): void {
     this.panel.reveal();
   }
 
   private show(message: TraceHostMessage): void {
-    this.shown = message;
+    this.shownMessage = message;
     if (this.ready && !this.closed) void this.panel.webview.postMessage(message);
   }
 
@@ -76,7 +81,7 @@ export class TracePanel implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.ready = true;
-        if (this.shown) void this.panel.webview.postMessage(this.shown);
+        if (this.shownMessage) void this.panel.webview.postMessage(this.shownMessage);
         return;
       case 'runAsApl':
         if (this.apl !== undefined)

@@ -177,6 +177,16 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const dashboardPreview = registerFeature('dashboardPreview', () =>
     load('dashboardPreview').createDashboardPreview({ extensionUri: context.extensionUri, runner, access, log }),
   );
+  // Open Trace, Slowest and Failing Traces: every query through the one runner.
+  const traces = registerFeature('traces', () =>
+    load('traces').createTraces({
+      extensionUri: context.extensionUri,
+      log,
+      runner,
+      range: () => run.feature().timeRange().range,
+      openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
+    }),
+  );
   // Log activity and production errors (issue 49): off until turned on, then on the window's budget.
   const codeActivity = registerCodeActivity(() =>
     load('codeActivity').createCodeActivity({ access, background: () => accounts().background, run: runQuery, log }),
@@ -185,6 +195,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     log,
     sessionsChanged,
     ...codeActivity.disposables,
+    ...traces.disposables,
     // Features are disposed before the accounts they use.
     ...monitors.disposables,
     ...starred.disposables,
@@ -227,6 +238,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     dashboardPreview: () => dashboardPreview.feature(),
     dashboards: () => dashboards.feature(),
     codeActivity: () => codeActivity.feature(),
+    traces: () => traces.feature(),
     recordFilesOf,
     useMetricsCatalog: (catalog) => {
       metricsCatalog = catalog;

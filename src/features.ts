@@ -35,6 +35,7 @@ const BUNDLES = {
   annotations: () => require('./annotations/bundle') as typeof import('./annotations/bundle'),
   dashboardPreview: () => require('./dashboards/previewBundle') as typeof import('./dashboards/previewBundle'),
   codeActivity: () => require('./codeActivity/bundle') as typeof import('./codeActivity/bundle'),
+  traces: () => require('./traces/bundle') as typeof import('./traces/bundle'),
 } satisfies { [Name in BundledFeature]: () => unknown };
 
 /** What activate returns to the extension's own tests (declarations.ts's TEST_LIBRARIES): loaded

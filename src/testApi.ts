@@ -31,6 +31,7 @@ import type { RunFeature } from './run/bundle';
 import type { StarredFeature } from './starred/bundle';
 import type { StarredFiles } from './starred/starredFiles';
 import type { StarredView } from './starred/starredView';
+import type { TracesFeature } from './traces/bundle';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
  *  when VS Code runs those tests: the views hold the connection, and through it the tokens, which
@@ -67,6 +68,8 @@ export interface AxiomExtensionApi {
   readonly dashboards: DashboardsFeature;
   /** Log activity's lenses and production errors' diagnostics. */
   readonly codeActivity: CodeActivityFeature;
+  /** Open Trace's views and the trace lists (issue 50). */
+  readonly traces: TracesFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
   /** The person's send of the record a document is of, as Send to Axiom does for the active editor. */
@@ -94,6 +97,7 @@ export interface MadeFeatures {
   dashboardPreview: () => DashboardPreviewFeature;
   dashboards: () => DashboardsFeature;
   codeActivity: () => CodeActivityFeature;
+  traces: () => TracesFeature;
   /** The file system of a record kind's documents, by scheme (made when first asked). */
   recordFilesOf: (scheme: string) => RecordFileSystem | undefined;
   /** Gives MPL completion a test's catalog of metrics. */
@@ -155,6 +159,9 @@ export function testApi(features: MadeFeatures): AxiomExtensionApi {
     },
     get codeActivity() {
       return features.codeActivity();
+    },
+    get traces() {
+      return features.traces();
     },
     activeDeployment: async () => (await features.accounts().accounts.active()).name,
     sendDocument: async (uri) => (await features.recordFilesOf(uri.scheme)?.sendDocument(uri)) ?? false,

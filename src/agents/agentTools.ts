@@ -81,6 +81,15 @@ import { load } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import { ChatQueries, handleChat } from './chatParticipant';
 import { listDatasets } from '../core/datasets/datasets';
+import {
+  foundTracesReport,
+  traceNotFoundReport,
+  traceReport,
+  whichTracesDatasetReport,
+} from '../core/agents/traceReports';
+import { findTraces } from '../core/traces/findTraces';
+import { lookUpTrace } from '../core/traces/traceQuery';
+import { TRACES_KIND } from '../core/traces/spans';
 import { localize } from '../platform/l10n';
 
 /** What the tools need of the monitors feature: the statuses its view keeps, and reading more. */
@@ -360,6 +369,10 @@ export class AgentTools implements vscode.Disposable {
       }
       case 'axiom_runQuery':
         return this.runQuery(input as ToolInputs['axiom_runQuery'], session, signal);
+      case 'axiom_getTrace':
+        return this.getTrace(input as ToolInputs['axiom_getTrace'], session, signal);
+      case 'axiom_findTraces':
+        return this.findTraces(input as ToolInputs['axiom_findTraces'], session, signal);
       case 'axiom_listMonitors':
         return this.listMonitors(input as ToolInputs['axiom_listMonitors'], session, signal);
       case 'axiom_getMonitorHistory':
@@ -418,15 +431,8 @@ export class AgentTools implements vscode.Disposable {
     { client, label }: Session,
     signal: AbortSignal,
   ): Promise<ToolReport> {
-    let range: TimeRange;
-    if (input.startTime !== undefined || input.endTime !== undefined) {
-      const custom = customRange(input.startTime ?? 'now-1h', input.endTime ?? 'now');
-      if (!custom.ok)
-        return { deployment: label, lines: [`The time range is not valid, so nothing ran: ${render(custom.problem)}`] };
-      range = custom.range;
-    } else {
-      range = this.deps.timeRange();
-    }
+    const range = this.toolRange(input);
+    if (!('kind' in range)) return { deployment: label, lines: [range.problem] };
     const { startTime, endTime } = rangeRequest(range);
     const rangeWords = `${render(rangeLabel(range))} (startTime ${startTime}, endTime ${endTime})`;
     // Through the runner, as Run Query goes: the history records the run as the agent's.
@@ -449,6 +455,102 @@ export class AgentTools implements vscode.Disposable {
       case 'failed':
         throw outcome.error;
     }
+  }
+
+  /** The dataset named, else the only one of kind otel:traces:v1; a report when there is none or several. */
+  private async tracesDataset(
+    named: string | undefined,
+    { client, label }: Session,
+    signal: AbortSignal,
+  ): Promise<string | ToolReport> {
+    if (named) return named;
+    const datasets = await this.gate(() => listDatasets(client, signal), signal);
+    const traces = datasets.filter((d) => d.kind === TRACES_KIND).map((d) => d.name);
+    return traces.length === 1 ? traces[0] : whichTracesDatasetReport(label, traces);
+  }
+
+  /** One run for the trace tools, as the query tool's go (the runner, the budget); a stop thrown or reported. */
+  private async traceRun(
+    session: Session,
+    apl: string,
+    range: TimeRange,
+    signal: AbortSignal,
+  ): Promise<{ tables: ResultTable[]; table: ResultTable | undefined } | { stop: ToolReport }> {
+    const outcome = await this.gate(
+      () => this.deps.runner().query(session.client, apl, range, signal, 0, 'agent'),
+      signal,
+    );
+    switch (outcome.kind) {
+      case 'result':
+        return { tables: outcome.result.tables, table: outcome.result.tables[0] };
+      case 'compile':
+        return { stop: compileErrorReport(session.label, apl, outcome.compile) };
+      case 'cancelled':
+        throw cancelledError();
+      case 'failed':
+        throw outcome.error;
+    }
+  }
+
+  private async getTrace(
+    input: ToolInputs['axiom_getTrace'],
+    session: Session,
+    signal: AbortSignal,
+  ): Promise<ToolReport> {
+    const dataset = await this.tracesDataset(input.dataset, session, signal);
+    if (typeof dataset !== 'string') return dataset;
+    const found = await lookUpTrace<ToolReport>(
+      { dataset, traceId: input.traceId, seenAt: input.seenAt },
+      (apl, range) => this.traceRun(session, apl, range, signal),
+    );
+    switch (found.kind) {
+      case 'stopped':
+        return found.stop;
+      case 'notFound':
+        return traceNotFoundReport(session.label, input.traceId, dataset, render(found.widest.words));
+      case 'found':
+        return traceReport(
+          session.label,
+          {
+            traceId: input.traceId,
+            dataset,
+            rangeWords: render(found.range.words),
+            widened: found.widened,
+            capped: found.trace.capped,
+          },
+          found.trace.tree,
+        );
+    }
+  }
+
+  private async findTraces(
+    input: ToolInputs['axiom_findTraces'],
+    session: Session,
+    signal: AbortSignal,
+  ): Promise<ToolReport> {
+    const range = this.toolRange(input);
+    if (!('kind' in range)) return { deployment: session.label, lines: [range.problem] };
+    const dataset = await this.tracesDataset(input.dataset, session, signal);
+    if (typeof dataset !== 'string') return dataset;
+    const { service, search } = input;
+    const found = await findTraces<ToolReport>({ dataset, service, search }, (apl) =>
+      this.traceRun(session, apl, range, signal),
+    );
+    if ('stop' in found) return found.stop;
+    return foundTracesReport(
+      session.label,
+      { dataset, service, search, rangeWords: render(rangeLabel(range)) },
+      found.traces,
+    );
+  }
+
+  /** The range a tool's startTime and endTime say, else the status bar's. */
+  private toolRange(input: { startTime?: string; endTime?: string }): TimeRange | { problem: string } {
+    if (input.startTime === undefined && input.endTime === undefined) return this.deps.timeRange();
+    const custom = customRange(input.startTime ?? 'now-1h', input.endTime ?? 'now');
+    return custom.ok
+      ? custom.range
+      : { problem: `The time range is not valid, so nothing ran: ${render(custom.problem)}` };
   }
 
   /** The answer with the workspace location of each of its first rows that names a place in code

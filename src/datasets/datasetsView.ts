@@ -230,7 +230,7 @@ export class DatasetsView extends ListView<DatasetNode> {
           .filter(Boolean)
           .join(' · ');
         item.iconPath = new vscode.ThemeIcon('database');
-        item.contextValue = 'dataset';
+        item.contextValue = row.dataset.kind === 'otel:traces:v1' ? 'dataset.traces' : 'dataset';
         return item;
       }
       case 'field': {

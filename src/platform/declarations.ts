@@ -326,6 +326,8 @@ export const FEATURES = {
       'axiom_listDashboards',
       'axiom_getDashboard',
       'axiom_updateDashboardChart',
+      'axiom_getTrace',
+      'axiom_findTraces',
     ],
     chatParticipants: ['axiom-apl-community.axiom'],
   },
@@ -354,6 +356,11 @@ export const FEATURES = {
       showProductionErrors: 'first',
       hideProductionErrors: 'first',
     },
+  },
+  /** Open Trace (the trace view), Slowest Traces and Failing Traces (issue 50). */
+  traces: {
+    bundle: 'traces/bundle',
+    commands: ['openTrace', 'slowestTraces', 'failingTraces'],
   },
 } as const satisfies Record<string, FeatureDeclaration>;
 

@@ -5,7 +5,7 @@ import { PANEL_WORDS } from '../core/run/panelWords';
 import { resultCells, type KeptResult } from '../core/run/resultsBudget';
 import { firstPart, remainingRows } from '../core/run/resultsDelivery';
 import { describePlace, openCodePlace } from '../platform/codeLocations';
-import { RESULTS_VIEW_TYPE } from '../platform/constants';
+import { COMMANDS, RESULTS_VIEW_TYPE } from '../platform/constants';
 import { pageOptions, setPage } from '../platform/webviewPage';
 import type { Log } from '../platform/log';
 import { localize } from '../platform/l10n';
@@ -240,7 +240,8 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
     return this.panel.webview.postMessage(message);
   }
 
-  private receive(raw: unknown): void {
+  /** A message from the page (or given as the page would send it), read as data first. */
+  receive(raw: unknown): void {
     const message = readPanelMessage(raw);
     if (!message) {
       this.context.log.warn('the results panel sent a message that is not one of its own; ignored');
@@ -292,6 +293,10 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
         void describePlace(message.place).then((where) =>
           this.post({ type: 'codePlaceResolved', path: message.place.path, where }),
         );
+        return;
+      case 'openTrace':
+        // The traces feature's command, which reads its argument as data (it changes nothing).
+        void vscode.commands.executeCommand(COMMANDS.openTrace, { traceId: message.traceId, seenAt: message.seenAt });
         return;
       case 'copy':
         vscode.env.clipboard.writeText(message.text).then(

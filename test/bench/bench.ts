@@ -26,7 +26,7 @@
 //   a chart with 1,000 annotations in range  vs the same chart without them (in chromium)
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl (or check-apl) runs the APL parser's (or the checker's) rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=code-activity,pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook
+// AXIOM_BENCH_ONLY=code-activity,pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook,trace
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -1462,6 +1462,32 @@ await section(['notebook'], 300, async () => {
       figures.notebook.map((n, i) => n / figures.panel[i]),
     ),
     target: target('≤ 1.5×', ours <= 1.5 * base),
+  });
+});
+
+// A trace of 10,000 spans from the answer to the waterfall drawn, beside the results panel drawing
+// the same rows (test/bench/tracePaint.ts, issue 50).
+await section(['trace'], 300, async () => {
+  // Its own process: it drives a browser and builds its own production bundle.
+  const output = execFileSync(process.execPath, [path.join(projectRoot, 'out/test/bench/tracePaint.mjs')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = output.split('\n').find((l) => l.startsWith('AXIOM_BENCH '));
+  if (!line) throw new Error('the trace bench printed no figures');
+  const figures = JSON.parse(line.slice('AXIOM_BENCH '.length)) as { trace: number[]; panel: number[] };
+  const ours = median(figures.trace);
+  const base = median(figures.panel);
+  rows.push({
+    what: "a trace of 10,000 spans: answer's last byte → waterfall drawn in the trace view",
+    ours: ms(ours),
+    baseline: `the results panel drawing the same rows: ${ms(base)}`,
+    ratio: ratioAndSpread(
+      ours,
+      base,
+      figures.trace.map((t, i) => t / figures.panel[i]),
+    ),
+    target: target('≤ 1.3×', ours <= 1.3 * base),
   });
 });
 

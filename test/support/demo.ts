@@ -16,6 +16,7 @@ import { answerQuery, type DemoDataset } from './demoQueries';
 import { compileErrorBody } from './tabularFixtures';
 import { DEMO_DASHBOARDS } from './demoDashboards';
 import { DEMO_SHOP_FILES, demoLogLineAt } from './demoShop';
+import { loadDemoTraces } from './demoTraces';
 
 /** The token `npm start` gives the extension for the demo (through AXIOM_TOKEN): an API token's shape, no secret. */
 export const DEMO_TOKEN = 'xaat-demo-0000-0000-not-a-secret';
@@ -693,6 +694,7 @@ export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   for (const { uid, document, by } of DEMO_DASHBOARDS) fake.dashboards.add(structuredClone(document), uid, by);
   fake.aplAnswer = (body) =>
     (typeof body.apl === 'string' ? compileErrorAnswer(body.apl) : undefined) ?? answerQuery(datasets, body);
+  loadDemoTraces(fake, now, compileErrorAnswer);
 }
 
 /**

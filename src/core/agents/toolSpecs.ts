@@ -358,6 +358,63 @@ export const TOOL_SPECS = [
       ['uid', 'chartId'],
     ),
   },
+  {
+    name: 'axiom_getTrace',
+    referenceName: 'axiomTrace',
+    writes: false,
+    inputSchema: object(
+      {
+        traceId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 256,
+          description: 'The trace id (the trace_id field of a span or a log line).',
+        },
+        dataset: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'The dataset that holds the spans (default: the only dataset of kind otel:traces:v1).',
+        },
+        seenAt: {
+          type: 'string',
+          maxLength: 64,
+          description:
+            'When the trace id was seen (RFC 3339, such as the _time of the row that named it): the trace is read around it, else over the last hour, day, then 7 days.',
+        },
+      },
+      ['traceId'],
+    ),
+  },
+  {
+    name: 'axiom_findTraces',
+    referenceName: 'axiomFindTraces',
+    writes: false,
+    inputSchema: object(
+      {
+        service: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'The service (service.name) whose traces to find.',
+        },
+        search: {
+          type: 'string',
+          enum: ['slowest', 'failing'],
+          description:
+            'slowest: its root spans by duration; failing: the traces where one of its spans erred, newest first.',
+        },
+        dataset: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'The dataset that holds the spans (default: the only dataset of kind otel:traces:v1).',
+        },
+        ...range,
+      },
+      ['service', 'search'],
+    ),
+  },
 ] as const satisfies readonly ToolSpec[];
 
 /** The monitor settings a tool may set; only those named are changed. */

@@ -19,6 +19,7 @@ export const PANEL_WORDS = {
   copyRow: 'Copy Row',
   copyColumn: 'Copy Column',
   openCodePlace: 'Open {0}',
+  openTrace: 'Open Trace',
   openInAxiom: 'Open in Axiom',
   openInAxiomTitle: 'Open this query in the Axiom web app',
   pin: 'Pin',

@@ -81,6 +81,8 @@ export type PanelMessage =
   | { type: 'openCodePlace'; place: CodePlace }
   /** Say where a place's path is in the workspace (its link is hovered): a `codePlaceResolved` answers. */
   | { type: 'resolveCodePlace'; place: CodePlace }
+  /** Open Trace on a trace id cell, with the row's time (core/traces; axiom.openTrace reads it as data). */
+  | { type: 'openTrace'; traceId: string; seenAt?: string }
   /** The chart's annotation link to open, or Add Annotation (chartAnnotations.ts). */
   | AnnotationRequest;
 
@@ -111,6 +113,14 @@ export function readPanelMessage(value: unknown): PanelMessage | undefined {
       const place = readPlace(value.place);
       return place ? { type: value.type, place } : undefined;
     }
+    case 'openTrace':
+      return typeof value.traceId === 'string' && value.traceId.length <= 256
+        ? {
+            type: 'openTrace',
+            traceId: value.traceId,
+            ...(typeof value.seenAt === 'string' && value.seenAt.length <= 64 && { seenAt: value.seenAt }),
+          }
+        : undefined;
     case 'openAnnotationUrl':
     case 'addAnnotation':
       return readAnnotationRequest(value);

@@ -114,6 +114,7 @@ export class Panel {
                     },
                   ]
                 : []),
+              ...traceItems(table, row, column, say('openTrace'), (message) => this.post(message)),
               { label: say('copyCell'), run: () => this.copy(valueText(this.model?.table.columns[column][row])) },
               { label: say('copyRow'), run: () => this.copyRow(row) },
               { label: say('copyColumn'), run: () => this.copyColumn(column) },
@@ -555,4 +556,24 @@ export class Panel {
     show(this.details, false);
     this.grid.focus();
   }
+}
+
+/** Open Trace on a trace id cell (a `trace_id` column, or one named like it), with the row's `_time`. */
+function traceItems(
+  table: TableModel['table'] | undefined,
+  row: number,
+  column: number,
+  label: string,
+  post: (message: Extract<PanelMessage, { type: 'openTrace' }>) => void,
+): { label: string; run: () => void }[] {
+  const value = table?.columns[column]?.[row];
+  if (!table || !/(^|\.)trace_?id$/i.test(table.fields[column]?.name ?? '') || typeof value !== 'string' || !value)
+    return [];
+  const time = table.columns[table.fields.findIndex((f) => f.name === '_time')]?.[row];
+  return [
+    {
+      label,
+      run: () => post({ type: 'openTrace', traceId: value, ...(typeof time === 'string' && { seenAt: time }) }),
+    },
+  ];
 }

@@ -115,6 +115,12 @@ describe('agents: input validation', () => {
     axiom_listDashboards: { filter: 'checkout' },
     axiom_getDashboard: { uid: 'shop-overview' },
     axiom_updateDashboardChart: { uid: 'shop-overview', chartId: 'requests', apl: "['http-logs'] | count" },
+    axiom_getTrace: {
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+      dataset: 'shop-traces',
+      seenAt: '2026-03-01T14:03:00Z',
+    },
+    axiom_findTraces: { service: 'checkout', search: 'slowest', dataset: 'shop-traces', startTime: 'now-24h' },
   };
 
   it('takes every tool’s good input as it is', () => {

@@ -1,0 +1,109 @@
+// The trace view: a webview page (src/webview/trace) under the results panel's rules: a strict
+// Content Security Policy and nonce (platform/webviewPage.ts), every value set as text by the page,
+// every message from it read by readTracePageMessage and anything else dropped. It shows what the
+// command read; Run as APL opens the query that read it; a span's code link opens through the one
+// mapper (platform/codeLocations.ts), as the results panel's do.
+import * as vscode from 'vscode';
+import { readTracePageMessage, TRACE_WORDS, type TraceHostMessage, type TraceView } from '../core/traces/traceProtocol';
+import { openCodePlace } from '../platform/codeLocations';
+import { localize } from '../platform/l10n';
+import type { Log } from '../platform/log';
+import { pageOptions, setPage } from '../platform/webviewPage';
+
+export const TRACE_VIEW_TYPE = 'axiom.trace';
+
+export interface TracePanelDeps {
+  extensionUri: vscode.Uri;
+  log: Log;
+  /** Opens APL in a new editor and runs it there (the run feature's). */
+  openQuery: (apl: string, run: boolean) => Promise<void>;
+}
+
+export class TracePanel implements vscode.Disposable {
+  readonly panel: vscode.WebviewPanel;
+  /** The kinds of message the page sent that were read, in order (the extension's tests). */
+  readonly received: string[] = [];
+  /** What the page shows (sent again to a page that says it is ready). */
+  private shownMessage: TraceHostMessage | undefined;
+  private apl: string | undefined;
+  private ready = false;
+  private closed = false;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly onClose = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.onClose.event;
+
+  constructor(
+    readonly key: string,
+    traceId: string,
+    private readonly deps: TracePanelDeps,
+  ) {
+    const title = localize('Trace {0}', traceId.length > 16 ? `${traceId.slice(0, 16)}…` : traceId);
+    this.panel = vscode.window.createWebviewPanel(TRACE_VIEW_TYPE, title, vscode.ViewColumn.Active, {
+      ...pageOptions(deps.extensionUri),
+      retainContextWhenHidden: false,
+    });
+    setPage(this.panel.webview, deps.extensionUri, { bundle: 'trace', title, words: TRACE_WORDS });
+    this.subscriptions.push(
+      this.panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      this.panel.onDidDispose(() => this.dispose()),
+    );
+    this.show({ type: 'loading', traceId });
+  }
+
+  /** Shows the trace read by `apl` (Run as APL opens that query). */
+  showTrace(trace: TraceView, apl: string): void {
+    this.apl = apl;
+    this.show({ type: 'trace', trace });
+  }
+
+  showFailure(message: string, apl?: string): void {
+    this.apl = apl;
+    this.show({ type: 'failed', message });
+  }
+
+  get shown(): TraceHostMessage | undefined {
+    return this.shownMessage;
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  private show(message: TraceHostMessage): void {
+    this.shownMessage = message;
+    if (this.ready && !this.closed) void this.panel.webview.postMessage(message);
+  }
+
+  private receive(raw: unknown): void {
+    const message = readTracePageMessage(raw);
+    if (!message) return this.deps.log.warn('the trace view sent a message that is not one of its own; ignored');
+    this.received.push(message.type);
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        if (this.shownMessage) void this.panel.webview.postMessage(this.shownMessage);
+        return;
+      case 'runAsApl':
+        if (this.apl !== undefined)
+          this.deps
+            .openQuery(this.apl, true)
+            .then(undefined, (error: unknown) =>
+              this.deps.log.warn(`Run as APL from the trace view: ${String(error)}`),
+            );
+        return;
+      case 'openCodePlace':
+        // The page's place is data, read as Open Code Location reads any (it opens only workspace files).
+        void openCodePlace(message.place, this.deps.log);
+        return;
+    }
+  }
+
+  dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const s of this.subscriptions.splice(0)) s.dispose();
+    this.panel.dispose();
+    this.onClose.fire();
+    this.onClose.dispose();
+  }
+}

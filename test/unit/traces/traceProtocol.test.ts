@@ -1,0 +1,69 @@
+// The trace view's messages: what the extension sends is read back whole by the page's reader;
+// anything else from either side (a wrong shape, a row pointing outside the spans, a place that
+// climbs) is dropped.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { buildTraceTree } from '../../../src/core/traces/spanTree';
+import { readSpan } from '../../../src/core/traces/spans';
+import { readTraceHostMessage, readTracePageMessage, traceView } from '../../../src/core/traces/traceProtocol';
+
+const tree = buildTraceTree(
+  [
+    {
+      _time: '2026-03-01T12:00:00Z',
+      span_id: 'a',
+      name: '<img src=x onerror=alert(1)>',
+      duration: '3ms',
+      'attributes.x': { y: [1, '<b>'] },
+    },
+    { _time: '2026-03-01T12:00:00.001Z', span_id: 'b', parent_span_id: 'zz', duration: -5 },
+  ].map((row, i) => readSpan(row, i)),
+);
+const view = traceView(tree, { traceId: 't', dataset: 'd', notes: ['a note'] });
+
+describe('the trace view’s messages', () => {
+  it('reads back what the extension sends', () => {
+    const message = { type: 'trace', trace: view };
+    assert.deepEqual(readTraceHostMessage(JSON.parse(JSON.stringify(message))), message);
+    assert.deepEqual(readTraceHostMessage({ type: 'loading', traceId: 't' }), { type: 'loading', traceId: 't' });
+    assert.deepEqual(readTraceHostMessage({ type: 'failed', message: 'no' }), { type: 'failed', message: 'no' });
+  });
+
+  it('drops a trace whose rows point outside its spans or its own rows, or carry unknown notes', () => {
+    const broken = [
+      { ...view, rows: [{ ...view.rows[0], span: 7 }] },
+      { ...view, rows: [{ ...view.rows[0], end: 99 }] },
+      { ...view, rows: [{ ...view.rows[0], notes: ['<script>'] }] },
+      { ...view, rows: [{ ...view.rows[0], widthMs: -1 }] },
+      { ...view, spans: [{ ...view.spans[0], name: 5 }] },
+      { ...view, notes: [null] },
+    ];
+    for (const trace of broken) assert.equal(readTraceHostMessage({ type: 'trace', trace }), undefined);
+  });
+
+  it('reads the page’s messages, and drops the rest', () => {
+    assert.deepEqual(readTracePageMessage({ type: 'ready' }), { type: 'ready' });
+    assert.deepEqual(readTracePageMessage({ type: 'runAsApl', apl: 'ignored' }), { type: 'runAsApl' });
+    assert.deepEqual(readTracePageMessage({ type: 'openCodePlace', place: { path: '/app/src/x.ts', line: 3 } }), {
+      type: 'openCodePlace',
+      place: { path: '/app/src/x.ts', line: 3 },
+    });
+    for (const bad of [null, 'ready', { type: 'openCodePlace', place: { path: '../../etc/passwd' } }, { type: 'run' }])
+      assert.equal(readTracePageMessage(bad), undefined);
+  });
+
+  it('never throws on anything at all, either side (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.anything(),
+        fc.constantFrom('trace', 'loading', 'failed', 'ready', 'openCodePlace'),
+        (value, type) => {
+          readTraceHostMessage(value);
+          readTraceHostMessage({ type, trace: value, traceId: value, message: value });
+          readTracePageMessage({ type, place: value });
+        },
+      ),
+    );
+  });
+});

@@ -157,7 +157,7 @@ export class AplDiagnostics implements vscode.Disposable {
 /** A problem of the checks (APL's or MPL's) as a diagnostic of a document, said to come from `source`. */
 export function toDiagnostic(
   document: vscode.TextDocument,
-  problem: Pick<Problem, 'start' | 'end' | 'message' | 'severity' | 'code'>,
+  problem: Pick<Problem, 'start' | 'end' | 'message' | 'severity'> & { code: string },
   source = DIAGNOSTIC_SOURCE,
 ): vscode.Diagnostic {
   const range = new vscode.Range(document.positionAt(problem.start), document.positionAt(problem.end));

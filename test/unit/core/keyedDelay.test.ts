@@ -13,7 +13,7 @@ describe('KeyedDelay', () => {
       delay.schedule('a', () => ran.push('a2'));
       delay.schedule('b', () => ran.push('b'));
       mock.timers.tick(200);
-      assert.deepEqual(ran, [], 'each wait restarted or not over');
+      assert.equal(ran.length, 0, 'each wait restarted or not over');
       mock.timers.tick(50);
       assert.deepEqual(ran, ['a2', 'b']);
       delay.schedule('c', () => ran.push('c'));

@@ -5,6 +5,7 @@ import type { DatasetFields } from '../core/datasets/datasets';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import { load } from '../platform/lazy';
 import { say } from '../platform/l10n';
+import { KeyedDelay } from '../core/keyedDelay';
 
 /** What the diagnostics say they come from, in the Problems view and on hover. */
 export const DIAGNOSTIC_SOURCE = 'Axiom APL';
@@ -28,7 +29,7 @@ export interface FieldSource {
  */
 export class AplDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(APL_LANGUAGE_ID);
-  private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly pending = new KeyedDelay(DELAY_MS);
   private readonly subscriptions: vscode.Disposable[];
   /** The last problems of each document, by URI: the quick fixes read their suggestions. */
   private readonly problems = new Map<string, Problem[]>();
@@ -67,15 +68,7 @@ export class AplDiagnostics implements vscode.Disposable {
 
   private schedule(document: vscode.TextDocument): void {
     if (document.languageId !== APL_LANGUAGE_ID && !aplPathsOf(document.fileName)) return;
-    const key = document.uri.toString();
-    clearTimeout(this.pending.get(key));
-    this.pending.set(
-      key,
-      setTimeout(() => {
-        this.pending.delete(key);
-        this.check(document);
-      }, DELAY_MS),
-    );
+    this.pending.schedule(document.uri.toString(), () => this.check(document));
   }
 
   private check(document: vscode.TextDocument): void {
@@ -149,27 +142,31 @@ export class AplDiagnostics implements vscode.Disposable {
     const key = document.uri.toString();
     this.problems.delete(key);
     this.serviceErrorsSeen.delete(key);
-    clearTimeout(this.pending.get(key));
-    this.pending.delete(key);
+    this.pending.cancel(key);
     this.collection.delete(document.uri);
   }
 
   dispose(): void {
     clearTimeout(this.initial);
-    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
     for (const s of this.subscriptions) s.dispose();
     this.collection.dispose();
   }
 }
 
-function toDiagnostic(document: vscode.TextDocument, problem: Problem): vscode.Diagnostic {
+/** A problem of the checks (APL's or MPL's) as a diagnostic of a document, said to come from `source`. */
+export function toDiagnostic(
+  document: vscode.TextDocument,
+  problem: Pick<Problem, 'start' | 'end' | 'message' | 'severity'> & { code: string },
+  source = DIAGNOSTIC_SOURCE,
+): vscode.Diagnostic {
   const range = new vscode.Range(document.positionAt(problem.start), document.positionAt(problem.end));
   const diagnostic = new vscode.Diagnostic(
     range,
     say(problem.message),
     problem.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error,
   );
-  diagnostic.source = DIAGNOSTIC_SOURCE;
+  diagnostic.source = source;
   diagnostic.code = problem.code;
   return diagnostic;
 }

@@ -48,17 +48,26 @@ export class AplSignatureHelp implements vscode.SignatureHelpProvider {
     const found = load('apl').signatureAt(document.getText(), document.offsetAt(position));
     if (!found) return undefined;
     const { fn, activeParameter } = found;
-    const signature = new vscode.SignatureInformation(fn.signature, referenceMarkdown({ kind: 'function', fn }));
-    let from = fn.name.length;
-    signature.parameters = fn.parameters.map((p) => {
-      const start = fn.signature.indexOf(p, from);
-      from = start + p.length;
-      return new vscode.ParameterInformation([start, start + p.length]);
-    });
-    const help = new vscode.SignatureHelp();
-    help.signatures = [signature];
-    help.activeSignature = 0;
-    help.activeParameter = activeParameter;
-    return help;
+    return signatureHelp(fn, referenceMarkdown({ kind: 'function', fn }), activeParameter);
   }
+}
+
+/** One signature (APL's or MPL's), each parameter found in it after the name, and the active one. */
+export function signatureHelp(
+  fn: { name: string; signature: string; parameters: readonly string[] },
+  documentation: vscode.MarkdownString,
+  activeParameter: number,
+): vscode.SignatureHelp {
+  const signature = new vscode.SignatureInformation(fn.signature, documentation);
+  let from = fn.name.length;
+  signature.parameters = fn.parameters.map((p) => {
+    const start = fn.signature.indexOf(p, from);
+    from = start + p.length;
+    return new vscode.ParameterInformation([start, start + p.length]);
+  });
+  const help = new vscode.SignatureHelp();
+  help.signatures = [signature];
+  help.activeSignature = 0;
+  help.activeParameter = activeParameter;
+  return help;
 }

@@ -9,6 +9,8 @@ import { race, type AplSchema } from './schema';
 /** How long completion waits for names from the service; past that it shows what it has and asks again on the next keystroke. */
 const NETWORK_WAIT_MS = 300;
 const WINDOWS = ['1m', '5m', '15m', '1h', '1d'];
+/** The kind of the datasets that hold OpenTelemetry metrics, which MPL queries. */
+const METRICS_KIND = 'otel:metrics:v1';
 
 /**
  * Completion in Axiom MPL: datasets where a query starts (the dataset list APL completion reads),
@@ -34,9 +36,9 @@ export class MplCompletions implements vscode.CompletionItemProvider {
     const quoted = text[context.start] === '`';
     let waiting = false;
     /** Names from the service or the catalog, if they come in time. */
-    const soon = async (names: Promise<string[] | undefined>): Promise<string[]> => {
+    const soon = async <T>(names: Promise<T[] | undefined>): Promise<T[]> => {
       const found = await race(
-        names.catch(() => []),
+        names.catch((): T[] => []),
         NETWORK_WAIT_MS,
         token,
       );
@@ -53,19 +55,26 @@ export class MplCompletions implements vscode.CompletionItemProvider {
 
   private async items(
     context: MplCompletionContext,
-    soon: (names: Promise<string[] | undefined>) => Promise<string[]>,
+    soon: <T>(names: Promise<T[] | undefined>) => Promise<T[]>,
   ): Promise<vscode.CompletionItem[]> {
     switch (context.kind) {
       case 'queryStart': {
-        const datasets = await soon(this.schema.datasets(NETWORK_WAIT_MS));
-        const items = datasets.map((name) => {
-          const item = named(name, vscode.CompletionItemKind.Struct, localize('dataset'), `0${name}`);
+        // Metrics datasets first: MPL reads those.
+        const datasets = await soon(this.schema.datasetList());
+        const items = datasets.map(({ name, kind }) => {
+          const metrics = kind === METRICS_KIND;
+          const item = named(
+            name,
+            vscode.CompletionItemKind.Struct,
+            metrics ? localize('metrics dataset') : localize('dataset'),
+            `${metrics ? 0 : 1}${name}`,
+          );
           // The dataset's metrics come next.
           item.insertText = `${mplName(name)}:`;
           item.command = { title: '', command: 'editor.action.triggerSuggest' };
           return item;
         });
-        items.push(keyword('set', '1'));
+        items.push(keyword('set', '2'));
         return items;
       }
       case 'metric':

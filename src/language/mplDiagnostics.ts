@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { checkMpl, type MplProblem } from '../core/mpl/checks';
+import { checkMpl } from '../core/mpl/checks';
 import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
-import { say } from '../platform/l10n';
+import { KeyedDelay } from '../core/keyedDelay';
+import { toDiagnostic } from './diagnostics';
 
 /** What the diagnostics say they come from, in the Problems view and on hover. */
 export const MPL_DIAGNOSTIC_SOURCE = 'Axiom MPL';
@@ -14,7 +15,7 @@ const DELAY_MS = 250;
  */
 export class MplDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(MPL_LANGUAGE_ID);
-  private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly pending = new KeyedDelay(DELAY_MS);
   private readonly subscriptions: vscode.Disposable[];
   private readonly initial: ReturnType<typeof setTimeout>;
 
@@ -30,15 +31,7 @@ export class MplDiagnostics implements vscode.Disposable {
 
   private schedule(document: vscode.TextDocument): void {
     if (document.languageId !== MPL_LANGUAGE_ID && !this.collection.has(document.uri)) return;
-    const key = document.uri.toString();
-    clearTimeout(this.pending.get(key));
-    this.pending.set(
-      key,
-      setTimeout(() => {
-        this.pending.delete(key);
-        this.check(document);
-      }, DELAY_MS),
-    );
+    this.pending.schedule(document.uri.toString(), () => this.check(document));
   }
 
   private check(document: vscode.TextDocument): void {
@@ -46,32 +39,19 @@ export class MplDiagnostics implements vscode.Disposable {
     if (document.languageId !== MPL_LANGUAGE_ID || document.isClosed) return this.forget(document);
     this.collection.set(
       document.uri,
-      checkMpl(document.getText()).map((p) => toDiagnostic(document, p)),
+      checkMpl(document.getText()).map((p) => toDiagnostic(document, p, MPL_DIAGNOSTIC_SOURCE)),
     );
   }
 
   private forget(document: vscode.TextDocument): void {
-    const key = document.uri.toString();
-    clearTimeout(this.pending.get(key));
-    this.pending.delete(key);
+    this.pending.cancel(document.uri.toString());
     this.collection.delete(document.uri);
   }
 
   dispose(): void {
     clearTimeout(this.initial);
-    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
     for (const s of this.subscriptions) s.dispose();
     this.collection.dispose();
   }
-}
-
-function toDiagnostic(document: vscode.TextDocument, problem: MplProblem): vscode.Diagnostic {
-  const diagnostic = new vscode.Diagnostic(
-    new vscode.Range(document.positionAt(problem.start), document.positionAt(problem.end)),
-    say(problem.message),
-    problem.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error,
-  );
-  diagnostic.source = MPL_DIAGNOSTIC_SOURCE;
-  diagnostic.code = problem.code;
-  return diagnostic;
 }

@@ -5,6 +5,7 @@ import { mplHoverTarget, mplSignatureAt, type MplHoverTarget } from '../core/mpl
 import { MPL_DOCS } from '../core/mpl/reference';
 import { localize } from '../platform/l10n';
 import { untrustedMarkdown } from '../platform/markdown';
+import { signatureHelp } from './hover';
 
 /** Hover on an operation, a function, a directive or a built-in variable of MPL: its shape, a
  *  sentence of ours, the link to Axiom's MPL reference. */
@@ -24,21 +25,11 @@ export class MplSignatureHelp implements vscode.SignatureHelpProvider {
   provideSignatureHelp(document: vscode.TextDocument, position: vscode.Position): vscode.SignatureHelp | undefined {
     const found = mplSignatureAt(document.getText(), document.offsetAt(position));
     if (!found) return undefined;
-    const signature = new vscode.SignatureInformation(
-      found.signature,
+    return signatureHelp(
+      { name: found.fn.name, signature: found.signature, parameters: found.parameters },
       mplReferenceMarkdown({ kind: 'function', fn: found.fn, start: 0, end: 0 }),
+      found.activeParameter,
     );
-    let from = found.fn.name.length;
-    signature.parameters = found.parameters.map((p) => {
-      const start = found.signature.indexOf(p, from);
-      from = start + p.length;
-      return new vscode.ParameterInformation([start, start + p.length]);
-    });
-    const help = new vscode.SignatureHelp();
-    help.signatures = [signature];
-    help.activeSignature = 0;
-    help.activeParameter = found.activeParameter;
-    return help;
   }
 }
 

@@ -25,7 +25,7 @@
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 //   a chart with 1,000 annotations in range  vs the same chart without them (in chromium)
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
-// AXIOM_BENCH_ONLY=apl (or check-apl) runs the APL parser's (or the checker's) rows alone, without building the bundles;
+// AXIOM_BENCH_ONLY=apl (or check-apl, mpl-grammar) runs the APL parser's (or the checker's, the MPL grammar's) rows alone, without building the bundles;
 // AXIOM_BENCH_ONLY=code-activity,pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook,trace
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
@@ -46,6 +46,7 @@ import type { Monitor } from '../../src/core/api/schemas';
 import { checkApl } from '../../src/core/apl/checks';
 import { lex } from '../../src/core/apl/lexer';
 import { aplParserRows, loadGrammars } from './aplParser';
+import { mplGrammarRows } from './mplGrammar';
 import { checkAplRows } from './checkApl';
 import { dryRunSpeedRows } from './dryRunSpeed';
 import { codeActivityRows } from './codeActivity';
@@ -211,7 +212,13 @@ await section(['check-apl'], 600, async () => {
   rows.push(...checker.rows);
   notes.push(...checker.notes);
 });
-if (only?.every((part) => part === 'apl' || part === 'check-apl')) {
+// The MPL grammar on the reference's examples beside the APL grammar on APL (test/bench/mplGrammar.ts); no build.
+await section(['mpl-grammar'], 300, async () => {
+  const grammar = await mplGrammarRows({ paired, ms, ratioAndSpread, target, quick });
+  rows.push(...grammar.rows);
+  notes.push(...grammar.notes);
+});
+if (only?.every((part) => part === 'apl' || part === 'check-apl' || part === 'mpl-grammar')) {
   console.log(writeReport());
   process.exit(0);
 }

@@ -99,6 +99,28 @@ describe('Axiom MPL: the language in the editor', () => {
     assert.deepEqual([...new Set(asked)], ['http-logs']);
   });
 
+  it('hover on an operation, and signature help inside a function, from the reference', async () => {
+    const editor = await mplEditor('`a`:`b`\n| bucket to 5m using interpolate_cumulative_histogram(rate, 0.9)');
+    const uri = editor.document.uri;
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      uri,
+      new vscode.Position(1, 4),
+    );
+    const shown = hovers
+      .flatMap((h) => h.contents)
+      .map((c) => (typeof c === 'string' ? c : c.value))
+      .join('\n');
+    assert.match(shown, /bucket \[by <tag>, …\] \[to <window>\] using <function>/);
+    const help = await vscode.commands.executeCommand<vscode.SignatureHelp>(
+      'vscode.executeSignatureHelpProvider',
+      uri,
+      new vscode.Position(1, editor.document.lineAt(1).text.indexOf('0.9')),
+    );
+    assert.equal(help.signatures[0].label, 'interpolate_cumulative_histogram(mode, spec, …)');
+    assert.equal(help.activeParameter, 1);
+  });
+
   it('Format Document puts each stage on its line', async () => {
     const editor = await mplEditor('`a`:`b`|where x==1|align to 5m using avg');
     const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>(

@@ -3,18 +3,20 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { projectRoot } from './projectRoot';
 
 type Textmate = typeof import('vscode-textmate');
 export type Grammar = import('vscode-textmate').IGrammar;
 
-/** A grammar file of the project, loaded by a registry of its own. */
-export async function loadProjectGrammar(file: string): Promise<{ textmate: Textmate; grammar: Grammar }> {
-  const require = createRequire(path.join(projectRoot, 'package.json'));
+/** A grammar file of the project at `root`, loaded by a registry of its own. */
+export async function loadProjectGrammar(
+  root: string,
+  file: string,
+): Promise<{ textmate: Textmate; grammar: Grammar }> {
+  const require = createRequire(path.join(root, 'package.json'));
   const textmate = require('vscode-textmate') as Textmate;
   const oniguruma = require('vscode-oniguruma') as typeof import('vscode-oniguruma');
   await oniguruma.loadWASM(fs.readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm')).buffer);
-  const raw = JSON.parse(fs.readFileSync(path.join(projectRoot, file), 'utf8')) as { scopeName: string };
+  const raw = JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as { scopeName: string };
   const registry = new textmate.Registry({
     onigLib: Promise.resolve({
       createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),

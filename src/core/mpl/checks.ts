@@ -39,31 +39,12 @@ export function checkParsedMpl(parsed: ParsedMpl): MplProblem[] {
   walkMpl(parsed, (node) => {
     if (node.kind === 'stage') found.push(...stageProblems(node));
     else if (node.kind === 'literal') found.push(...literalProblems(node));
-    else if (node.kind === 'directive' && node.name) {
-      const name = node.name.text;
-      const suggestions = DIRECTIVE_NAMES.includes(name) ? [] : suggest(name, DIRECTIVE_NAMES);
-      if (suggestions.length)
-        found.push(
-          warning(
-            node.name,
-            phrase('MPL has no directive {0}. Did you mean {1}?', quoted(name), quoted(suggestions[0])),
-            suggestions,
-            'unknown-directive',
-          ),
-        );
-    } else if (node.kind === 'typeTest' && node.type && !node.type.quoted) {
-      const type = node.type.text;
-      const suggestions = TYPE_NAMES.includes(type) ? [] : suggest(type, TYPE_NAMES);
-      if (suggestions.length)
-        found.push(
-          warning(
-            node.type,
-            phrase('Not a type MPL lists. Did you mean {0}?', quoted(suggestions[0])),
-            suggestions,
-            'unknown-type',
-          ),
-        );
-    }
+    else if (node.kind === 'directive' && node.name)
+      found.push(
+        ...nearMiss(node.name, DIRECTIVE_NAMES, 'unknown-directive', 'MPL has no directive {0}. Did you mean {1}?'),
+      );
+    else if (node.kind === 'typeTest' && node.type && !node.type.quoted)
+      found.push(...nearMiss(node.type, TYPE_NAMES, 'unknown-type', 'Not a type MPL lists ({0}). Did you mean {1}?'));
   });
   if (!found.length) return parsed.problems;
   return [...parsed.problems, ...found].sort((a, b) => a.start - b.start || a.end - b.end);
@@ -182,20 +163,24 @@ function literalProblems(literal: MplLiteral): MplProblem[] {
       },
     ];
   }
-  if (literal.type === 'variable' && !VARIABLE_NAMES.includes(literal.text)) {
-    // A parameter of the query's own may have any name: only a near miss of a built-in one is said.
-    const suggestions = suggest(literal.text, VARIABLE_NAMES);
-    if (suggestions.length)
-      return [
-        warning(
-          literal,
-          phrase('Not a built-in variable. Did you mean {0}?', quoted(suggestions[0])),
-          suggestions,
-          'unknown-variable',
-        ),
-      ];
-  }
+  // A parameter of the query's own may have any name: only a near miss of a built-in one is said.
+  if (literal.type === 'variable')
+    return nearMiss(literal, VARIABLE_NAMES, 'unknown-variable', 'Not a built-in variable ({0}). Did you mean {1}?');
   return [];
+}
+
+/** A name the reference does not list, reported only when it is close to one it does (a misspelling). */
+function nearMiss(
+  at: { start: number; end: number; text: string },
+  known: readonly string[],
+  code: MplProblem['code'],
+  template: string,
+): MplProblem[] {
+  if (known.includes(at.text)) return [];
+  const suggestions = suggest(at.text, known);
+  return suggestions.length
+    ? [warning(at, phrase(template, quoted(at.text), quoted(suggestions[0])), suggestions, code)]
+    : [];
 }
 
 function warning(

@@ -45,6 +45,13 @@ const isLetter = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 const isDigit = (c: string) => c >= '0' && c <= '9';
 const isNamePart = (c: string) => isLetter(c) || isDigit(c) || c === '_';
 const DATETIME = /\d{4}-\d{2}-\d{2}(?:[Tt]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?/y;
+/** Whitespace between tokens (a no-break space and a byte order mark too, as text pasted from elsewhere has). */
+const WHITESPACE = new Set([' ', '\t', '\n', '\r', '\f', '\v', '\u00a0', '\ufeff']);
+const ONE_CHARACTER = new Map<string, MplTokenKind>([
+  ['|', 'pipe'],
+  ...[...'=<>+-*/'].map((c): [string, MplTokenKind] => [c, 'operator']),
+  ...[...'()[],;:.'].map((c): [string, MplTokenKind] => [c, 'punctuation']),
+]);
 const TWO_CHARACTERS = new Set(['==', '!=', '<=', '>=', '=~', '::', '..']);
 
 /** Where a run quoted by `close` that starts after `open` ends: past the closing mark, or at the line's end. */
@@ -74,6 +81,13 @@ function scanQuoted(text: string, open: number, close: string): { end: number; v
   return { end: i, value: parts.join(''), closed: false };
 }
 
+/** Where the line of an offset ends: before its line break (a CR LF's CR too), or at the text's end. */
+function lineEnd(text: string, offset: number): number {
+  const newline = text.indexOf('\n', offset);
+  const end = newline < 0 ? text.length : newline;
+  return text[end - 1] === '\r' ? end - 1 : end;
+}
+
 export function lexMpl(text: string): MplToken[] {
   const tokens: MplToken[] = [];
   const push = (kind: MplTokenKind, start: number, end: number, extra?: Partial<MplToken>) =>
@@ -82,23 +96,12 @@ export function lexMpl(text: string): MplToken[] {
   while (i < text.length) {
     const c = text[i];
     const next = text[i + 1] ?? '';
-    if (
-      c === ' ' ||
-      c === '\t' ||
-      c === '\n' ||
-      c === '\r' ||
-      c === '\f' ||
-      c === '\v' ||
-      c === '\u00a0' ||
-      c === '\ufeff'
-    ) {
+    if (WHITESPACE.has(c)) {
       i++;
     } else if (c === '/' && next === '/') {
-      let end = text.indexOf('\n', i);
-      if (end < 0) end = text.length;
-      if (text[end - 1] === '\r') end--;
+      const end = Math.max(lineEnd(text, i), i + 2);
       push('comment', i, end);
-      i = Math.max(end, i + 2);
+      i = end;
     } else if (c === '"' || c === "'" || c === '`') {
       const q = scanQuoted(text, i + 1, c);
       push(c === '`' ? 'quotedName' : 'string', i, q.end, {
@@ -140,21 +143,14 @@ export function lexMpl(text: string): MplToken[] {
       while (end < text.length && isNamePart(text[end])) end++;
       push('variable', i, end);
       i = end;
-    } else if (c === '|') {
-      push('pipe', i, i + 1);
-      i++;
     } else if (TWO_CHARACTERS.has(c + next)) {
       push(c === ':' || c === '.' ? 'punctuation' : 'operator', i, i + 2);
       i += 2;
-    } else if ('=<>+-*/'.includes(c)) {
-      push('operator', i, i + 1);
-      i++;
-    } else if ('()[],;:.'.includes(c)) {
-      push('punctuation', i, i + 1);
-      i++;
     } else {
-      const width = c >= '\ud800' && c <= '\udbff' && next >= '\udc00' && next <= '\udfff' ? 2 : 1;
-      push('unknown', i, i + width);
+      // One character, or one code point MPL does not know (a surrogate pair is never split).
+      const kind = ONE_CHARACTER.get(c);
+      const width = !kind && c >= '\ud800' && c <= '\udbff' && next >= '\udc00' && next <= '\udfff' ? 2 : 1;
+      push(kind ?? 'unknown', i, i + width);
       i += width;
     }
   }

@@ -7,11 +7,12 @@ import { parseMpl } from '../../../src/core/mpl/syntaxParser';
 import { walkMpl } from '../../../src/core/mpl/syntaxWalk';
 import { loadProjectGrammar, tokenizeLines, type Grammar } from '../../support/mplGrammar';
 import { MPL_EXAMPLES, asQuery } from '../../support/mplReferenceExamples';
+import { projectRoot } from '../../support/projectRoot';
 
 describe('MPL grammar: the reference examples', () => {
   let loaded: { textmate: typeof import('vscode-textmate'); grammar: Grammar };
   before(async () => {
-    loaded = await loadProjectGrammar('syntaxes/axiom-mpl.tmLanguage.json');
+    loaded = await loadProjectGrammar(projectRoot, 'syntaxes/axiom-mpl.tmLanguage.json');
   });
 
   it(`colours every example (${MPL_EXAMPLES.length}) without an error scope`, () => {

@@ -14,6 +14,8 @@ import { isAxiomError } from '../core/api/errors';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
+import { mplTabular } from '../core/run/mplTable';
+import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
 import { resultsToDrop } from '../core/run/resultsBudget';
 import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
@@ -43,7 +45,12 @@ export interface RunRequest {
   startOffset: number;
   /** The range to run over (a run from the history, say); absent: the status bar's. */
   range?: TimeRange;
+  /** The query's language: APL unless said; MPL runs through the edge's `_mpl` (see query). */
+  language?: QueryLanguage;
 }
+
+/** The languages the runner runs: APL, and MPL (metrics). */
+export type QueryLanguage = 'apl' | 'mpl';
 
 interface Deps {
   extensionUri: vscode.Uri;
@@ -67,6 +74,9 @@ export type { QueryOutcome } from '../core/run/queryOutcome';
 
 /** Annotations read, and none of them in range. */
 const isEmpty = (chart: ChartAnnotations) => 'annotations' in chart && chart.annotations.length === 0;
+
+/** What a history entry of an MPL run says ran it. */
+export const MPL_SOURCE = 'mpl';
 
 /** The service's compile errors, apart from the local checks' diagnostics. */
 const DIAGNOSTIC_SOURCE = 'Axiom';
@@ -154,12 +164,21 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     panel.running(runId, request.apl, label);
     panel.reveal();
     // The chart's annotations are read alongside the query, once; they go to the panel once its result did.
-    const annotations = this.annotations(client, request.apl, range, controller.signal);
+    const language = request.language ?? 'apl';
+    const annotations =
+      language === 'apl' ? this.annotations(client, request.apl, range, controller.signal) : Promise.resolve(undefined);
     try {
       // One sign of the run: the panel's own (its range, and Stop); no notification beside it.
       // A large answer's first rows go to the panel before the whole answer is parsed.
-      const outcome = await this.query(client, request.apl, range, controller.signal, runId, 'query', (head) =>
-        current() ? panel.showFirstRows(head) : undefined,
+      const outcome = await this.query(
+        client,
+        request.apl,
+        range,
+        controller.signal,
+        runId,
+        language === 'mpl' ? MPL_SOURCE : 'query',
+        (head) => (current() ? panel.showFirstRows(head) : undefined),
+        language,
       );
       if (!current()) return undefined;
       switch (outcome.kind) {
@@ -272,8 +291,9 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   }
 
   /**
-   * One run of APL over a range, as every run goes (Run Query, a notebook's cells, the agents'
-   * query tool): the client's
+   * One run of APL (or, with `language` 'mpl', of MPL through the edge's `_mpl`, its series as a
+   * table: core/run/mplTable.ts) over a range, as every run goes (Run Query, a notebook's cells,
+   * the agents' query tool): the client's
    * request with the query deadline, the limit note, the log line, and the failure as what it is —
    * stopped, a compile error (its place for the caller to show), or advice with its actions.
    */
@@ -285,6 +305,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     runId = 0,
     source = 'query',
     firstRows?: (head: ResultsView) => unknown,
+    language: QueryLanguage = 'apl',
   ): Promise<QueryOutcome> {
     const label = say(rangeLabel(range));
     const started = Date.now();
@@ -299,7 +320,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
         ...details,
       });
     const view = (answer: TabularResult): ResultsView => {
-      const limit = explainLimit(apl, answer.tables, panelLocale(vscode.env.language));
+      const limit = language === 'apl' ? explainLimit(apl, answer.tables, panelLocale(vscode.env.language)) : undefined;
       return {
         runId,
         query: apl,
@@ -310,12 +331,10 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     };
     try {
       // With firstRows, a large answer's first rows are shown before the whole is parsed (runApl).
-      const answer = await client.runApl(
-        apl,
-        rangeRequest(range),
-        signal,
-        firstRows && ((head) => firstRows(view(head))),
-      );
+      const answer =
+        language === 'mpl'
+          ? mplTabular(apl, await client.metrics.runMpl(client.metrics.ownEdgeUrl, apl, rangeRequest(range), signal))
+          : await client.runApl(apl, rangeRequest(range), signal, firstRows && ((head) => firstRows(view(head))));
       const result = view(answer);
       this.deps.log.info(
         `ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`,
@@ -365,7 +384,8 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       new ResultsPanel(this.panelContext, state.documentUri, webviewPanel.title, { panel: webviewPanel, state }),
     );
     // No version of the document matches: a compile error of a re-run is not placed in it.
-    this.requests.set(panel, { apl: state.query, documentUri, version: -1, startOffset: 0 });
+    const language = openDocument(state.documentUri)?.languageId === MPL_LANGUAGE_ID ? 'mpl' : 'apl';
+    this.requests.set(panel, { apl: state.query, documentUri, version: -1, startOffset: 0, language });
   }
 
   /** Re-run: the panel's last query, in the same panel (pinned or not), over the range now chosen. */

@@ -14,9 +14,6 @@ import type { ApiHttp } from './http';
 import { describeJsonType, invalidResponse } from './parse';
 import { readTabular, type ResultTable } from './tabular';
 
-/** The kind of dataset that holds metrics (GET /v2/datasets's `kind`). */
-export const METRICS_DATASET_KIND = 'otel:metrics:v1';
-
 /** A time range as the info endpoints take it: both RFC 3339. */
 export interface MetricsRange {
   start: string;

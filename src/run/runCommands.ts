@@ -62,8 +62,9 @@ function requestFromLens(args: RunLensArgs): RunRequest | undefined {
   if (!document || !args.text.trim()) return undefined;
   const text = document.getText();
   const start = nearestOccurrence(text, args.text, args.start);
+  const language = runLanguage(document.languageId);
   if (start !== undefined)
-    return { apl: args.text, documentUri: document.uri, version: document.version, startOffset: start };
+    return { apl: args.text, documentUri: document.uri, version: document.version, startOffset: start, language };
   const block = blockAt(text, Math.min(args.start, text.length));
   return (
     block && {
@@ -71,6 +72,7 @@ function requestFromLens(args: RunLensArgs): RunRequest | undefined {
       documentUri: document.uri,
       version: document.version,
       startOffset: block.start,
+      language,
     }
   );
 }

@@ -26,7 +26,7 @@
 //   a chart with 1,000 annotations in range  vs the same chart without them (in chromium)
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl (or check-apl) runs the APL parser's (or the checker's) rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook
+// AXIOM_BENCH_ONLY=pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook,metrics
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -48,6 +48,7 @@ import { lex } from '../../src/core/apl/lexer';
 import { aplParserRows, loadGrammars } from './aplParser';
 import { checkAplRows } from './checkApl';
 import { dryRunSpeedRows } from './dryRunSpeed';
+import { metricsBrowserRows } from './metricsBrowser';
 import { foldChanges, statusOf } from '../../src/core/monitors/monitorStatus';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
 import {
@@ -776,6 +777,18 @@ await section(['checks'], 300, async () => {
 // and whole for one query per run, beside one query after another; the binned path beside one query.
 await section(['dryrun-speed'], 300, async () => {
   rows.push(...(await dryRunSpeedRows({ paired, ms, ratioAndSpread, target, quick, clientFor })));
+});
+
+// The metrics browser's first items for a dataset of 5,000 metrics, beside its GET + JSON.parse
+// (test/bench/metricsBrowser.ts); the fake in a process of its own.
+await section(['metrics'], 300, async () => {
+  const metricsServer = await serveMonitors(['metrics:5000']);
+  try {
+    const tools = { paired, ms, ratioAndSpread, target, quick, timed, clientFor: (url: string) => clientFor(url) };
+    rows.push(...(await metricsBrowserRows(tools, metricsServer.urls['metrics:5000'], 5000)));
+  } finally {
+    metricsServer.stop();
+  }
 });
 
 // The dry run of a 5-minute monitor over 24 hours (288 runs): one binned query when the query can

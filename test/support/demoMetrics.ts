@@ -56,3 +56,14 @@ export function loadDemoMetrics(fake: FakeAxiom): void {
   };
   fake.metrics.datasets.set(DEMO_METRICS_DATASET, structuredClone(DEMO_METRICS));
 }
+
+/** A metrics dataset of `count` metrics (the bench's), each of the demo's kinds in turn, named apart. */
+export function manyMetrics(count: number): Record<string, FakeMetric> {
+  const kinds = Object.entries(DEMO_METRICS);
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, i) => {
+      const [name, metric] = kinds[i % kinds.length];
+      return [`${name}.${String(count - i).padStart(5, '0')}`, structuredClone(metric)];
+    }),
+  );
+}

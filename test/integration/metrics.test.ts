@@ -13,7 +13,15 @@ import type { MetricRow, MoreMetricsRow, TagRow } from '../../src/datasets/metri
 import type { ResultsView } from '../../src/core/run/resultsProtocol';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { DEMO_METRICS, DEMO_MPL_MONITOR_QUERY } from '../support/demoMetrics';
-import { activateExtension, draftThenSend, refreshedView, shownRuns, useRunningFake, waitFor } from './helpers';
+import {
+  activateExtension,
+  draftThenSend,
+  refreshedView,
+  replaceText,
+  shownRuns,
+  useRunningFake,
+  waitFor,
+} from './helpers';
 
 const MPL_MONITOR = {
   id: 'mon_mpl_checkout',
@@ -29,16 +37,6 @@ const MPL_MONITOR = {
 
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
-
-async function replaceText(document: vscode.TextDocument, text: string): Promise<void> {
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(
-    document.uri,
-    new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)),
-    text,
-  );
-  assert.ok(await vscode.workspace.applyEdit(edit));
 }
 
 let files = 0;

@@ -12,6 +12,8 @@ import { phrase } from '../../../src/core/phrase';
 import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';
 import { FakeAxiom } from '../../support/fakeAxiom';
 import type { FakeMetric } from '../../support/fakeMetrics';
+import { DEMO_METRICS } from '../../support/demoMetrics';
+import { metricQuery } from '../../../src/core/datasets/metricsBrowsing';
 
 const fake = new FakeAxiom();
 const dispatcher = createDispatcher();
@@ -144,6 +146,17 @@ describe('MPL queries (_mpl)', () => {
       assert.equal(s.start, Date.parse(RANGE.startTime));
     }
     assert.deepEqual(result.repairs, []);
+  });
+
+  it('runs the query Query this Metric writes: one series per value of the tag it names', async () => {
+    fake.metrics.datasets.set('shop-metrics', structuredClone(DEMO_METRICS));
+    const c = client();
+    const mpl = metricQuery('shop-metrics', 'system.cpu.utilization', { tag: 'host', value: 'web-2' });
+    const result = await c.metrics.runMpl(c.metrics.ownEdgeUrl, mpl, { startTime: 'now-1h', endTime: 'now' });
+    assert.deepEqual(
+      result.series.map((s) => s.tags),
+      [{ host: 'web-2' }],
+    );
   });
 
   it('groups as the query says', async () => {

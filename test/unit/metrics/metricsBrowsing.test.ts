@@ -1,11 +1,9 @@
 // The metrics browser's plain parts (src/core/datasets/metricsBrowsing.ts): the MPL Query this
-// Metric writes (run against the fake's `_mpl`, which refuses what does not parse), the day the
-// info endpoints are asked over, the first page of a long list.
+// Metric writes (run against the fake's `_mpl` in metrics.test.ts), the day the info endpoints are
+// asked over, the first page of a long list.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { AxiomClient } from '../../../src/core/api/client';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import {
   firstItems,
   isMetricsKind,
@@ -14,19 +12,6 @@ import {
   METRICS_PAGE,
 } from '../../../src/core/datasets/metricsBrowsing';
 import { mplDataset } from '../../../src/core/run/mplTable';
-import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
-import { FakeAxiom } from '../../support/fakeAxiom';
-import { DEMO_METRICS } from '../../support/demoMetrics';
-
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-
-function client(): AxiomClient {
-  return testClient(fake.url, dispatcher, log);
-}
-
-useFakeService(fake, dispatcher, log);
 
 describe('Query this Metric', () => {
   it('writes the reference’s query: the source in backticks, aligned to 5m using avg', () => {
@@ -38,18 +23,6 @@ describe('Query this Metric', () => {
       metricQuery('shop-metrics', 'cpu', { tag: 'host', value: 'web "1"' }),
       '`shop-metrics`:`cpu`\n| where `host` == "web \\"1\\""\n| align to 5m using avg\n',
     );
-  });
-
-  it('runs on the fake’s _mpl to one series per set of tags, and reads its dataset back', async () => {
-    fake.metrics.datasets.set('shop-metrics', structuredClone(DEMO_METRICS));
-    const c = client();
-    const mpl = metricQuery('shop-metrics', 'system.cpu.utilization', { tag: 'host', value: 'web-2' });
-    const result = await c.metrics.runMpl(c.metrics.ownEdgeUrl, mpl, { startTime: 'now-1h', endTime: 'now' });
-    assert.deepEqual(
-      result.series.map((s) => s.tags),
-      [{ host: 'web-2' }],
-    );
-    assert.equal(mplDataset(mpl), 'shop-metrics');
   });
 
   it('any dataset, metric, tag and value make a query whose dataset reads back (property)', () => {

@@ -187,20 +187,23 @@ describe('dry run: a whole run, MPL monitors and the query history', () => {
     say: (p: Phrase) => render(p),
   });
 
+  /** A monitor of metrics, over a dataset the fake holds only when a test puts it there. */
+  const MPL_MONITOR = {
+    id: 'mon_mpl',
+    name: 'Metrics',
+    type: 'Threshold',
+    mplQuery: 'shop-metrics:latency',
+    operator: 'Above',
+    threshold: 2,
+    intervalMinutes: 5,
+    rangeMinutes: 5,
+  };
+
   it('an MPL monitor runs its MPL once over the period through _mpl: values per run, a verdict, no APL', async () => {
     fake.metrics.datasets.set('shop-metrics', {
       latency: { type: 'gauge', temporality: 'Unspecified', unit: 's', tags: { service: ['a', 'b'] }, base: 2 },
     });
-    const definition = {
-      id: 'mon_mpl_ok',
-      name: 'Metrics',
-      type: 'Threshold',
-      mplQuery: '`shop-metrics`:`latency` | align to 5m using avg',
-      operator: 'Above',
-      threshold: 2,
-      intervalMinutes: 5,
-      rangeMinutes: 5,
-    };
+    const definition = { ...MPL_MONITOR, mplQuery: '`shop-metrics`:`latency` | align to 5m using avg' };
     const done = await dryRunMonitor(client(), definition, options());
     assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 0);
     assert.equal(fake.requestsTo('POST /v1/query/_mpl').length, 1, 'one query for the whole period');
@@ -219,16 +222,7 @@ describe('dry run: a whole run, MPL monitors and the query history', () => {
     fake.histories.set('mon_mpl', [
       { name: 'm', checkId: 'all', timestamp: new Date(to - 3 * 60 * MINUTE).toISOString(), state: 'open' },
     ]);
-    const definition = {
-      id: 'mon_mpl',
-      name: 'Metrics',
-      type: 'Threshold',
-      mplQuery: 'shop-metrics:latency',
-      operator: 'Above',
-      threshold: 2,
-      intervalMinutes: 5,
-      rangeMinutes: 5,
-    };
+    const definition = MPL_MONITOR;
     // The fake holds no metrics dataset of that name: the service refuses the MPL (404), said plainly.
     const done = await dryRunMonitor(client(), definition, options());
     assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 0);

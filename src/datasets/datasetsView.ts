@@ -127,6 +127,8 @@ export class DatasetsView extends ListView<DatasetNode> {
       deps,
     );
     this.metrics = new MetricsBrowser(() => deps.access.client());
+    // Another deployment or token: its datasets' metrics are its own.
+    this.subscriptions.push(deps.access.onDidChange(() => this.metrics.forget()));
   }
 
   /** Loads the list afresh: datasets and every field, for completion too. */

@@ -14,7 +14,7 @@ import { isAxiomError } from '../core/api/errors';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
-import { mplTabular } from '../core/run/mplTable';
+import { MPL_RUN_SOURCE, mplTabular } from '../core/run/mplTable';
 import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
 import { resultsToDrop } from '../core/run/resultsBudget';
 import { explainLimit } from '../core/run/limits';
@@ -74,9 +74,6 @@ export type { QueryOutcome } from '../core/run/queryOutcome';
 
 /** Annotations read, and none of them in range. */
 const isEmpty = (chart: ChartAnnotations) => 'annotations' in chart && chart.annotations.length === 0;
-
-/** What a history entry of an MPL run says ran it. */
-export const MPL_SOURCE = 'mpl';
 
 /** The service's compile errors, apart from the local checks' diagnostics. */
 const DIAGNOSTIC_SOURCE = 'Axiom';
@@ -176,7 +173,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
         range,
         controller.signal,
         runId,
-        language === 'mpl' ? MPL_SOURCE : 'query',
+        language === 'mpl' ? MPL_RUN_SOURCE : 'query',
         (head) => (current() ? panel.showFirstRows(head) : undefined),
         language,
       );

@@ -1,5 +1,6 @@
 // Metrics inside a real VS Code (issue 53): an MPL document runs through the edge's `_mpl` to a
-// chart-first result (its parse error lands at its place; the run is in the history); a metrics
+// chart-first result (its parse error lands at its place; the run is in the history, and runs
+// again from there as MPL); a metrics
 // dataset in the Datasets view expands to its metrics, tags and tag values, paged, and Query this
 // Metric opens and runs MPL; an MPL monitor opens as Axiom MPL, is edited as a draft and sent in
 // one PUT, and its Dry Run runs its MPL.
@@ -91,6 +92,10 @@ describe('Metrics', () => {
     const runs = await shownRuns(mpl);
     assert.equal(runs[0].entry.source, 'mpl');
     assert.deepEqual(runs[0].entry.datasets, ['shop-metrics']);
+    // Run again from the history: as MPL, in an MPL editor.
+    await vscode.commands.executeCommand('axiom.rerunHistoryQuery', runs[0]);
+    assert.equal(fake.requestsTo('POST /v1/query/_mpl').length, 2);
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'axiom-mpl');
   });
 
   it('an MPL query the service cannot parse puts its error where it is', async () => {

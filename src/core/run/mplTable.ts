@@ -6,6 +6,9 @@
 import type { MplResult, MplSeries } from '../api/metrics';
 import type { ResultField, ResultTable, TabularResult } from '../api/tabular';
 
+/** What a history entry of an MPL run says ran it (its source): Re-run runs it as MPL again. */
+export const MPL_RUN_SOURCE = 'mpl';
+
 /** The last `using <function>` of the query: the aggregation that made the values, as a column says it. */
 function aggregationOf(mpl: string): string {
   const uses = [...mpl.matchAll(/\busing\s+([A-Za-z_][\w:]*)/g)];

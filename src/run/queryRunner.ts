@@ -14,7 +14,7 @@ import { isAxiomError } from '../core/api/errors';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
-import { MPL_RUN_SOURCE, mplTabular } from '../core/run/mplTable';
+import { MPL_RUN_SOURCE, mplDataset, mplTabular } from '../core/run/mplTable';
 import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
 import { resultsToDrop } from '../core/run/resultsBudget';
 import { explainLimit } from '../core/run/limits';
@@ -401,10 +401,12 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     const request = this.requests.get(panel);
     const shown = this.shown.get(panel) ?? (request && { apl: request.apl, range: this.deps.timeRange.range });
     if (!shown) return;
+    // An MPL query opens with its metrics dataset beside it, as the web app's form takes it.
+    const metricsDataset = request?.language === 'mpl' ? mplDataset(shown.apl) : undefined;
     void openAppPage(
       this.deps.deployments,
       phrase('Opening the query in Axiom'),
-      (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range),
+      (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range, undefined, metricsDataset),
       this.deps.connection.handlers,
     );
   }

@@ -20,7 +20,7 @@ import { resultsToDrop } from '../core/run/resultsBudget';
 import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
 import type { RecordedRun, RunOutcome as RecordedOutcome } from '../core/history/historyStore';
-import type { CompileError, QueryOutcome } from '../core/run/queryOutcome';
+import type { CompileError, QueryLanguage, QueryOutcome } from '../core/run/queryOutcome';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
 import type { TabularResult } from '../core/api/tabular';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
@@ -49,8 +49,7 @@ export interface RunRequest {
   language?: QueryLanguage;
 }
 
-/** The languages the runner runs: APL, and MPL (metrics). */
-export type QueryLanguage = 'apl' | 'mpl';
+export type { QueryLanguage } from '../core/run/queryOutcome';
 
 interface Deps {
   extensionUri: vscode.Uri;

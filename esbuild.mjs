@@ -138,8 +138,10 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * Raised by 400 bytes (production) and 800 (development) for traces (issue 50): Open Trace, Slowest
  * and Failing Traces registered at activation (their bodies are the traces bundle's), the feature's
  * declaration and the test API's traces.
+ * Raised by 60 (production) and 120 (development) for the metrics browser's two commands (issue 53:
+ * Query this Metric, Show More Metrics), registered at activation as every command is.
  */
-export const ACTIVATION_BUDGET = { production: 22_700, development: 43_400 };
+export const ACTIVATION_BUDGET = { production: 22_760, development: 43_520 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. The bundles

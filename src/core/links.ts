@@ -25,6 +25,8 @@ export function queryLink(
   apl: string,
   range: TimeRange = DEFAULT_RANGE,
   now = Date.now(),
+  /** For MPL: the metrics dataset it reads, which the form takes beside the query (as Axiom's MPL examples link it). */
+  metricsDataset?: string,
 ): string {
   const queryOptions =
     range.kind === 'preset'
@@ -33,6 +35,6 @@ export function queryLink(
           startTime: new Date(resolveRangeEnd(range.start, now)).toISOString(),
           endTime: new Date(resolveRangeEnd(range.end, now)).toISOString(),
         };
-  const initForm = JSON.stringify({ apl, queryOptions });
+  const initForm = JSON.stringify({ apl, queryOptions, ...(metricsDataset ? { metricsDataset } : {}) });
   return `${appOrigin(endpoint)}/${encodeURIComponent(orgId)}/query?initForm=${encodeURIComponent(initForm)}`;
 }

@@ -19,6 +19,8 @@ export interface DatasetRun {
   documentUri: vscode.Uri;
   version: number;
   startOffset: number;
+  /** APL unless said. */
+  language?: 'apl' | 'mpl';
 }
 
 export interface DatasetCommandDeps {
@@ -78,16 +80,22 @@ export function fieldText(name: string): string {
 
 /** The commands on the rows, by command id. */
 export function datasetCommands(deps: DatasetCommandDeps) {
-  /** A new APL editor holding the query, the cursor after it; run at once unless the setting says not to. */
-  async function openQuery(apl: string): Promise<vscode.TextEditor> {
-    const editor = await openQueryInNewTab(apl, 'apl');
+  /** A new APL (or MPL) editor holding the query, the cursor after it; run at once unless the setting says not to. */
+  async function openQuery(apl: string, language: 'apl' | 'mpl' = 'apl'): Promise<vscode.TextEditor> {
+    const editor = await openQueryInNewTab(apl, language);
     const end = editor.document.positionAt(editor.document.getText().length);
     editor.selection = new vscode.Selection(end, end);
     const runAtOnce = vscode.workspace
       .getConfiguration(SETTINGS.section)
       .get<boolean>(SETTINGS.datasetsRunAtOnce, true);
     if (runAtOnce)
-      void deps.run({ apl, documentUri: editor.document.uri, version: editor.document.version, startOffset: 0 });
+      void deps.run({
+        apl,
+        documentUri: editor.document.uri,
+        version: editor.document.version,
+        startOffset: 0,
+        language,
+      });
     return editor;
   }
 
@@ -158,6 +166,21 @@ export function datasetCommands(deps: DatasetCommandDeps) {
       await vscode.env.clipboard.writeText(text);
       vscode.window.setStatusBarMessage(localize('Copied “{0}”.', text), 3000);
     },
+
+    /** A new MPL editor with the metric's values over time (a tag value's row: only its series), run
+     *  as Query this Dataset runs. */
+    async [COMMANDS.queryMetric](arg?: unknown): Promise<vscode.TextEditor | undefined> {
+      const mpl = deps.view.metricQueryOf(arg);
+      if (mpl === undefined) {
+        void vscode.window.showInformationMessage(
+          localize('Expand a metrics dataset in the Datasets view and choose Query this Metric on one of its metrics.'),
+        );
+        return undefined;
+      }
+      return openQuery(mpl, 'mpl');
+    },
+
+    [COMMANDS.showMoreMetrics]: (arg?: unknown): void => deps.view.showMoreMetrics(arg),
 
     /** A new query counting the dataset's events by the field's values, over the status bar's range. */
     async [COMMANDS.summarizeByField](arg?: unknown): Promise<vscode.TextEditor | undefined> {

@@ -9,6 +9,9 @@ import { phrase } from '../core/phrase';
 import { COMMANDS, VIEWS } from '../platform/constants';
 import { localize, say, translated } from '../platform/l10n';
 import { countText, ListView, type ListElement, type ListFeatureDeps, type Loaded } from '../platform/listView';
+import { isMetricsKind, metricQuery } from '../core/datasets/metricsBrowsing';
+import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
+import { MetricsBrowser, type MetricsNode, type MetricsParent } from './metricsBrowser';
 
 /** What the view needs of the one cache of datasets and fields (completion reads the same one,
  *  the language feature's): given at registration, so that both show what was loaded once. */
@@ -49,16 +52,17 @@ export interface HiddenRow {
   fieldIds: string;
 }
 
-/** A sentence under a dataset: why its fields (or its virtual fields) are not shown. */
+/** A sentence under a dataset (or a metric, or a tag): why its fields, virtual fields, metrics,
+ *  tags or values are not shown. */
 export interface NoteRow {
   kind: 'note';
   dataset: string;
   text: string;
   error: boolean;
-  parent: DatasetRow;
+  parent: DatasetRow | MetricsParent;
 }
 
-export type DatasetNode = DatasetRow | FieldRow | HiddenRow | NoteRow;
+export type DatasetNode = DatasetRow | FieldRow | HiddenRow | NoteRow | MetricsNode;
 
 /** Tries a load again when the shared cache dropped it (the connection changed, or a refresh)
  *  while this view waited for it; the view's own cancellation ends it. */
@@ -94,6 +98,9 @@ export class DatasetsView extends ListView<DatasetNode> {
   private readonly icons = {
     field: new vscode.ThemeIcon('symbol-field'),
     virtual: new vscode.ThemeIcon('symbol-variable'),
+    metric: new vscode.ThemeIcon('graph-line'),
+    tag: new vscode.ThemeIcon('tag'),
+    tagValue: new vscode.ThemeIcon('symbol-constant'),
   };
 
   protected readonly filterWords = {
@@ -102,6 +109,9 @@ export class DatasetsView extends ListView<DatasetNode> {
       'Shows the datasets whose name, kind or description has this text, and those of the expanded ones with such a field. Empty: all.',
     ),
   };
+
+  /** A metrics dataset's metrics, tags and values (metricsBrowser.ts). */
+  private readonly metrics: MetricsBrowser;
 
   constructor(
     deps: ListFeatureDeps<DatasetNode>,
@@ -114,11 +124,15 @@ export class DatasetsView extends ListView<DatasetNode> {
       },
       deps,
     );
+    this.metrics = new MetricsBrowser(() => deps.access.client());
+    // Another deployment or token: its datasets' metrics are its own.
+    this.subscriptions.push(deps.access.onDidChange(() => this.metrics.forget()));
   }
 
   /** Loads the list afresh: datasets and every field, for completion too. */
   reload(): Promise<void> {
     this.schema.forget();
+    this.metrics.forget();
     return this.refresh({ restart: true });
   }
 
@@ -134,6 +148,12 @@ export class DatasetsView extends ListView<DatasetNode> {
 
   /** Loads a dataset's fields again (its Retry row hands its dataset's row; any other argument does nothing). */
   retryFieldsOf(arg: unknown): void {
+    const metricsRow = this.metricsParentOf(arg);
+    if (metricsRow) {
+      this.metrics.forget(metricsRow);
+      this.redraw();
+      return;
+    }
     const name =
       typeof arg === 'object' && arg !== null ? (arg as { dataset?: { name?: unknown } }).dataset?.name : undefined;
     if (typeof name !== 'string' || !this.datasetRow(name)) return;
@@ -163,7 +183,58 @@ export class DatasetsView extends ListView<DatasetNode> {
     return !!fields && [...fields.fields, ...fields.hidden].some((f) => matchesText(f.name, text));
   }
 
+  /** The next page of a metrics list, from its "show more" row. */
+  showMoreMetrics(arg: unknown): void {
+    if (this.metrics.showMore(arg)) this.redraw();
+  }
+
+  /** A row of this view's tree whose children are a metrics list (a Retry row hands it), or undefined. */
+  private metricsParentOf(arg: unknown): MetricsParent | undefined {
+    if (typeof arg !== 'object' || arg === null) return undefined;
+    const row = arg as DatasetNode;
+    if (row.kind === 'metric' || row.kind === 'tag') return row;
+    return row.kind === 'dataset' && isMetricsKind(row.dataset.kind) && this.datasetRow(row.dataset.name) === row
+      ? row
+      : undefined;
+  }
+
+  /** The MPL that Query this Metric opens for a metric row (a tag value row: only its series), or undefined. */
+  metricQueryOf(arg: unknown): string | undefined {
+    if (typeof arg !== 'object' || arg === null) return undefined;
+    const row = arg as Partial<MetricsNode>;
+    if (row.kind === 'metric' && typeof row.dataset === 'string' && typeof row.metric?.name === 'string')
+      return metricQuery(row.dataset, row.metric.name);
+    if (
+      row.kind === 'tagValue' &&
+      typeof row.dataset === 'string' &&
+      typeof row.metric === 'string' &&
+      typeof row.tag === 'string' &&
+      typeof row.value === 'string'
+    )
+      return metricQuery(row.dataset, row.metric, { tag: row.tag, value: row.value });
+    return undefined;
+  }
+
+  /** A metrics list's rows, or the reason it could not be read with the actions that help. */
+  private async metricsChildren(row: MetricsParent): Promise<ListElement<DatasetNode>[]> {
+    try {
+      return await this.metrics.childrenOf(row);
+    } catch (error) {
+      if (isAxiomError(error) && error.kind === 'cancelled') return [];
+      const name = row.kind === 'dataset' ? row.dataset.name : row.kind === 'metric' ? row.metric.name : row.tag;
+      const { reason, rows } = this.failureRows(error, phrase('Loading the metrics of {0}', name), {
+        command: COMMANDS.retryDatasetFields,
+        title: '',
+        arguments: [row],
+      });
+      const dataset = row.kind === 'dataset' ? row.dataset.name : row.dataset;
+      return [{ kind: 'note', dataset, text: reason, error: true, parent: row }, ...rows];
+    }
+  }
+
   protected override async childrenOf(row: DatasetNode): Promise<ListElement<DatasetNode>[]> {
+    if (row.kind === 'metric' || row.kind === 'tag') return this.metricsChildren(row);
+    if (row.kind === 'dataset' && isMetricsKind(row.dataset.kind)) return this.metricsChildren(row);
     if (row.kind === 'hidden')
       return row.fields.map((field) => ({ kind: 'field', dataset: row.dataset, field, parent: row }));
     if (row.kind !== 'dataset') return [];
@@ -218,6 +289,8 @@ export class DatasetsView extends ListView<DatasetNode> {
   }
 
   protected override parentOf(row: DatasetNode): DatasetNode | undefined {
+    if (row.kind === 'metric' || row.kind === 'tag' || row.kind === 'tagValue' || row.kind === 'moreMetrics')
+      return row.parent;
     return row.kind === 'dataset' ? undefined : row.parent;
   }
 
@@ -250,6 +323,38 @@ export class DatasetsView extends ListView<DatasetNode> {
         item.contextValue = 'hiddenFields';
         return item;
       }
+      case 'metric': {
+        const item = new vscode.TreeItem(row.metric.name, vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = JSON.stringify(['metric', row.dataset, row.metric.name]);
+        item.description = [row.metric.type, row.metric.unit].filter(Boolean).join(' · ');
+        item.iconPath = this.icons.metric;
+        item.contextValue = 'metric';
+        return item;
+      }
+      case 'tag': {
+        const item = new vscode.TreeItem(row.tag, vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = JSON.stringify(['tag', row.dataset, row.metric, row.tag]);
+        item.iconPath = this.icons.tag;
+        item.contextValue = 'metricTag';
+        return item;
+      }
+      case 'tagValue': {
+        const item = new vscode.TreeItem(row.value, vscode.TreeItemCollapsibleState.None);
+        item.id = JSON.stringify(['tagValue', row.dataset, row.metric, row.tag, row.value]);
+        item.iconPath = this.icons.tagValue;
+        item.contextValue = 'metricTagValue';
+        return item;
+      }
+      case 'moreMetrics': {
+        const item = new vscode.TreeItem(
+          localize('Show more ({0} of {1} shown)', countText(row.shown), countText(row.total)),
+          vscode.TreeItemCollapsibleState.None,
+        );
+        item.iconPath = new vscode.ThemeIcon('ellipsis');
+        item.contextValue = 'moreMetrics';
+        item.command = { command: COMMANDS.showMoreMetrics, title: '', arguments: [row] };
+        return item;
+      }
       case 'note': {
         const item = new vscode.TreeItem(row.text, vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon(row.error ? 'error' : 'info');
@@ -273,6 +378,18 @@ export class DatasetsView extends ListView<DatasetNode> {
             localize('{0} fields, {1} hidden', countText(fields.fields.length), countText(fields.hidden.length)),
           ),
         );
+      return lines.join('\n\n');
+    }
+    if (row.kind === 'metric') {
+      const { name, type, temporality, unit } = row.metric;
+      const facts = [
+        type && `${localize('Type')}: ${type}`,
+        temporality && `${localize('Temporality')}: ${temporality}`,
+        unit && `${localize('Unit')}: ${unit}`,
+      ].filter((f): f is string => !!f);
+      const lines = [`**${escapeMarkdown(name)}**`];
+      if (facts.length) lines.push(escapeMarkdown(facts.join(' · ')));
+      lines.push(fencedCode(metricQuery(row.dataset, name), MPL_LANGUAGE_ID));
       return lines.join('\n\n');
     }
     if (row.kind !== 'field') return undefined;

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { queryHeadline } from '../core/history/historyList';
 import { entryRange, readEntry, type HistoryEntry } from '../core/history/historyStore';
 import type { TimeRange } from '../core/run/timeRange';
+import { MPL_RUN_SOURCE } from '../core/run/mplTable';
 import { confirm } from '../platform/confirm';
 import { COMMANDS } from '../platform/constants';
 import { copyQueryText, openQueryInNewTab } from '../platform/openQuery';
@@ -20,6 +21,8 @@ export interface HistoryRun {
   startOffset: number;
   /** The range to run over; absent: the status bar's. */
   range?: TimeRange;
+  /** APL unless said: an MPL run's entry runs as MPL again. */
+  language?: 'apl' | 'mpl';
 }
 
 export interface HistoryCommandDeps {
@@ -43,8 +46,11 @@ function entryFrom(arg: unknown): HistoryEntry | undefined {
 export function historyCommands(deps: HistoryCommandDeps) {
   const { view, history } = deps;
 
+  /** The entry's query language: MPL for a run of MPL (core/run/mplTable.ts), else APL. */
+  const languageOf = (entry: HistoryEntry) => (entry.source === MPL_RUN_SOURCE ? 'mpl' : 'apl');
+
   async function open(entry: HistoryEntry): Promise<vscode.TextEditor> {
-    return openQueryInNewTab(entry.apl, 'apl');
+    return openQueryInNewTab(entry.apl, languageOf(entry));
   }
 
   async function rerun(entry: HistoryEntry, sameRange: boolean): Promise<unknown> {
@@ -56,6 +62,7 @@ export function historyCommands(deps: HistoryCommandDeps) {
       version: document.version,
       startOffset: 0,
       range: sameRange ? entryRange(entry) : undefined,
+      language: languageOf(entry),
     });
   }
 

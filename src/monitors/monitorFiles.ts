@@ -10,6 +10,7 @@ import {
   monitorDocumentPath,
   queryBody,
   queryField,
+  queryLanguage,
   queryText,
   readSettingsText,
   samePart,
@@ -23,6 +24,7 @@ import { phrase, type Phrase } from '../core/phrase';
 import { deploymentUriQuery, recordKey, type RecordLocation } from '../core/recordUri';
 import type { ClientAccess } from '../platform/clientAccess';
 import { APL_LANGUAGE_ID } from '../platform/constants';
+import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
 import { localize, say } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { forgetWhenClosed } from '../platform/documentState';
@@ -248,7 +250,10 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   }
 
   /** A new monitor of `definition` (no id), for its documents to be opened: created by their first save. */
-  draft(deployment: string, definition: JsonObject): { id: string; name: string; aplQuery?: string } {
+  draft(
+    deployment: string,
+    definition: JsonObject,
+  ): { id: string; name: string; aplQuery?: string; mplQuery?: string } {
     const id = `${DRAFT_PREFIX}${Date.now().toString(36)}${++this.draftCount}`;
     const clean: JsonObject = { ...definition };
     for (const key of ['id', 'createdAt', 'createdBy', 'updatedAt']) delete clean[key];
@@ -257,6 +262,7 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
       id,
       name: fieldText(clean.name),
       ...(typeof clean.aplQuery === 'string' ? { aplQuery: clean.aplQuery } : {}),
+      ...(typeof clean.mplQuery === 'string' ? { mplQuery: clean.mplQuery } : {}),
     };
   }
 
@@ -396,12 +402,16 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   }
 
   /** Where a part of a monitor of the deployment lives: an open document of it, if there is one. */
-  uriFor(deployment: string, monitor: { id: string; name: string }, part: MonitorPart): vscode.Uri {
+  uriFor(
+    deployment: string,
+    monitor: { id: string; name: string; aplQuery?: string; mplQuery?: string },
+    part: MonitorPart,
+  ): vscode.Uri {
     return (
       this.documentsOf({ id: monitor.id, deployment, part })[0]?.uri ??
       vscode.Uri.from({
         scheme: MONITOR_SCHEME,
-        path: monitorDocumentPath(monitor.id, monitor.name, part),
+        path: monitorDocumentPath(monitor.id, monitor.name, part, queryLanguage(monitor)),
         query: deploymentUriQuery(deployment),
       })
     );
@@ -411,25 +421,25 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
   async openQueryOf(settings: vscode.Uri): Promise<void> {
     const location = this.locate(settings);
     if (!location) return;
+    const definition = this.edited(location.deployment, location.id);
+    const language = definition ? queryLanguage(definition) : 'apl';
     const uri =
       this.documentsOf({ ...location, part: 'query' })[0]?.uri ??
-      settings.with({ path: settings.path.replace(/\.monitor-settings\.json$/, '.apl') });
+      settings.with({ path: settings.path.replace(/\.monitor-settings\.json$/, `.${language}`) });
     let document = await vscode.workspace.openTextDocument(uri);
-    const definition = this.edited(location.deployment, location.id);
-    if (definition && queryField(definition) === 'aplQuery' && document.languageId !== APL_LANGUAGE_ID)
-      document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
+    if (definition) document = await inQueryLanguage(document, language);
     await vscode.window.showTextDocument(document, { preview: false, viewColumn: MONITOR_EDIT_COLUMNS.query });
   }
 
-  /** Opens the monitor's query (as Axiom APL, for an APL query) and its settings beside it, in the
-   *  two groups of MONITOR_EDIT_COLUMNS. */
+  /** Opens the monitor's query (as Axiom APL, for an APL query; as Axiom MPL, for a monitor of
+   *  metrics) and its settings beside it, in the two groups of MONITOR_EDIT_COLUMNS. */
   async open(
     deployment: string,
-    monitor: { id: string; name: string; aplQuery?: string },
+    monitor: { id: string; name: string; aplQuery?: string; mplQuery?: string },
   ): Promise<{ query: vscode.TextEditor }> {
     let document = await vscode.workspace.openTextDocument(this.uriFor(deployment, monitor, 'query'));
-    if (monitor.aplQuery !== undefined && document.languageId !== APL_LANGUAGE_ID)
-      document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
+    if (monitor.aplQuery !== undefined || monitor.mplQuery !== undefined)
+      document = await inQueryLanguage(document, queryLanguage(monitor));
     const query = await vscode.window.showTextDocument(document, {
       preview: false,
       viewColumn: MONITOR_EDIT_COLUMNS.query,
@@ -441,4 +451,10 @@ export class MonitorFiles extends RecordFiles<MonitorDocumentRecord> {
     });
     return { query };
   }
+}
+
+/** The query document in its language's editor: Axiom APL, or Axiom MPL (core/mpl/languageId.ts). */
+async function inQueryLanguage(document: vscode.TextDocument, language: 'apl' | 'mpl'): Promise<vscode.TextDocument> {
+  const languageId = language === 'mpl' ? MPL_LANGUAGE_ID : APL_LANGUAGE_ID;
+  return document.languageId === languageId ? document : vscode.languages.setTextDocumentLanguage(document, languageId);
 }

@@ -35,7 +35,7 @@ export function openMonitorQueryCommand(view: MonitorsView) {
       key: monitor.id,
       name: monitor.name,
       text: query.text,
-      language: query.language === 'apl' ? 'apl' : 'other',
+      language: query.language,
       actions: [editAction(monitor)],
     });
   };

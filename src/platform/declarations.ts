@@ -233,6 +233,9 @@ export const FEATURES = {
       'insertField',
       'copyField',
       'summarizeByField',
+      // The metrics browser (datasets/metricsBrowser.ts).
+      'queryMetric',
+      'showMoreMetrics',
     ],
   },
   /** The query history on this machine (the one recorder of runs), its view and commands. */

@@ -1,13 +1,15 @@
 import * as vscode from 'vscode';
 import { safeFileName } from '../core/fileName';
 import { APL_LANGUAGE_ID } from './constants';
+import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
 import { localize } from './l10n';
 
-/** Opens query text in a new untitled tab of its own (APL in the Axiom APL language, anything else as plain text). */
-export async function openQueryInNewTab(text: string, language: 'apl' | 'other'): Promise<vscode.TextEditor> {
+/** Opens query text in a new untitled tab of its own (APL in the Axiom APL language, MPL in Axiom
+ *  MPL's, anything else as plain text). */
+export async function openQueryInNewTab(text: string, language: 'apl' | 'mpl' | 'other'): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({
     content: text,
-    language: language === 'apl' ? APL_LANGUAGE_ID : 'plaintext',
+    language: language === 'apl' ? APL_LANGUAGE_ID : language === 'mpl' ? MPL_LANGUAGE_ID : 'plaintext',
   });
   return vscode.window.showTextDocument(document, { preview: false });
 }
@@ -17,7 +19,7 @@ export interface ReadOnlyQuery {
   key: string;
   name: string;
   text: string;
-  language: 'apl' | 'other';
+  language: 'apl' | 'mpl' | 'other';
   /** What the person may do with it, as buttons (CodeLens) above its first line. */
   actions?: vscode.Command[];
 }
@@ -55,7 +57,11 @@ export class ReadOnlyQueries implements vscode.FileSystemProvider, vscode.CodeLe
 
   /** Shows the query in its read-only tab (the one already open, if it is). */
   async open(query: ReadOnlyQuery): Promise<vscode.TextEditor> {
-    const file = safeFileName(query.name, localize('query'), query.language === 'apl' ? '.apl' : '.txt');
+    const file = safeFileName(
+      query.name,
+      localize('query'),
+      query.language === 'apl' ? '.apl' : query.language === 'mpl' ? '.mpl' : '.txt',
+    );
     const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${encodeURIComponent(query.key)}/${file}` });
     const known = this.texts.has(uri.toString());
     this.texts.set(uri.toString(), {
@@ -68,8 +74,9 @@ export class ReadOnlyQueries implements vscode.FileSystemProvider, vscode.CodeLe
       this.lensesChanged.fire();
     }
     let document = await vscode.workspace.openTextDocument(uri);
-    if (query.language === 'apl' && document.languageId !== APL_LANGUAGE_ID)
-      document = await vscode.languages.setTextDocumentLanguage(document, APL_LANGUAGE_ID);
+    const languageId = { apl: APL_LANGUAGE_ID, mpl: MPL_LANGUAGE_ID, other: undefined }[query.language];
+    if (languageId && document.languageId !== languageId)
+      document = await vscode.languages.setTextDocumentLanguage(document, languageId);
     return vscode.window.showTextDocument(document, { preview: false });
   }
 

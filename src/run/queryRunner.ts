@@ -14,11 +14,13 @@ import { isAxiomError } from '../core/api/errors';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
+import { MPL_RUN_SOURCE, mplDataset, mplTabular } from '../core/run/mplTable';
+import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
 import { resultsToDrop } from '../core/run/resultsBudget';
 import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
 import type { RecordedRun, RunOutcome as RecordedOutcome } from '../core/history/historyStore';
-import type { CompileError, QueryOutcome } from '../core/run/queryOutcome';
+import type { CompileError, QueryLanguage, QueryOutcome } from '../core/run/queryOutcome';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
 import type { TabularResult } from '../core/api/tabular';
 import { rangeLabel, rangeRequest, type TimeRange } from '../core/run/timeRange';
@@ -43,7 +45,11 @@ export interface RunRequest {
   startOffset: number;
   /** The range to run over (a run from the history, say); absent: the status bar's. */
   range?: TimeRange;
+  /** The query's language: APL unless said; MPL runs through the edge's `_mpl` (see query). */
+  language?: QueryLanguage;
 }
+
+export type { QueryLanguage } from '../core/run/queryOutcome';
 
 interface Deps {
   extensionUri: vscode.Uri;
@@ -154,12 +160,21 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     panel.running(runId, request.apl, label);
     panel.reveal();
     // The chart's annotations are read alongside the query, once; they go to the panel once its result did.
-    const annotations = this.annotations(client, request.apl, range, controller.signal);
+    const language = request.language ?? 'apl';
+    const annotations =
+      language === 'apl' ? this.annotations(client, request.apl, range, controller.signal) : Promise.resolve(undefined);
     try {
       // One sign of the run: the panel's own (its range, and Stop); no notification beside it.
       // A large answer's first rows go to the panel before the whole answer is parsed.
-      const outcome = await this.query(client, request.apl, range, controller.signal, runId, 'query', (head) =>
-        current() ? panel.showFirstRows(head) : undefined,
+      const outcome = await this.query(
+        client,
+        request.apl,
+        range,
+        controller.signal,
+        runId,
+        language === 'mpl' ? MPL_RUN_SOURCE : 'query',
+        (head) => (current() ? panel.showFirstRows(head) : undefined),
+        language,
       );
       if (!current()) return undefined;
       switch (outcome.kind) {
@@ -272,8 +287,9 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   }
 
   /**
-   * One run of APL over a range, as every run goes (Run Query, a notebook's cells, the agents'
-   * query tool): the client's
+   * One run of APL (or, with `language` 'mpl', of MPL through the edge's `_mpl`, its series as a
+   * table: core/run/mplTable.ts) over a range, as every run goes (Run Query, a notebook's cells,
+   * the agents' query tool): the client's
    * request with the query deadline, the limit note, the log line, and the failure as what it is —
    * stopped, a compile error (its place for the caller to show), or advice with its actions.
    */
@@ -285,6 +301,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     runId = 0,
     source = 'query',
     firstRows?: (head: ResultsView) => unknown,
+    language: QueryLanguage = 'apl',
   ): Promise<QueryOutcome> {
     const label = say(rangeLabel(range));
     const started = Date.now();
@@ -299,7 +316,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
         ...details,
       });
     const view = (answer: TabularResult): ResultsView => {
-      const limit = explainLimit(apl, answer.tables, panelLocale(vscode.env.language));
+      const limit = language === 'apl' ? explainLimit(apl, answer.tables, panelLocale(vscode.env.language)) : undefined;
       return {
         runId,
         query: apl,
@@ -310,12 +327,10 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     };
     try {
       // With firstRows, a large answer's first rows are shown before the whole is parsed (runApl).
-      const answer = await client.runApl(
-        apl,
-        rangeRequest(range),
-        signal,
-        firstRows && ((head) => firstRows(view(head))),
-      );
+      const answer =
+        language === 'mpl'
+          ? mplTabular(apl, await client.metrics.runMpl(client.metrics.ownEdgeUrl, apl, rangeRequest(range), signal))
+          : await client.runApl(apl, rangeRequest(range), signal, firstRows && ((head) => firstRows(view(head))));
       const result = view(answer);
       this.deps.log.info(
         `ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`,
@@ -365,7 +380,8 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       new ResultsPanel(this.panelContext, state.documentUri, webviewPanel.title, { panel: webviewPanel, state }),
     );
     // No version of the document matches: a compile error of a re-run is not placed in it.
-    this.requests.set(panel, { apl: state.query, documentUri, version: -1, startOffset: 0 });
+    const language = openDocument(state.documentUri)?.languageId === MPL_LANGUAGE_ID ? 'mpl' : 'apl';
+    this.requests.set(panel, { apl: state.query, documentUri, version: -1, startOffset: 0, language });
   }
 
   /** Re-run: the panel's last query, in the same panel (pinned or not), over the range now chosen. */
@@ -384,10 +400,12 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     const request = this.requests.get(panel);
     const shown = this.shown.get(panel) ?? (request && { apl: request.apl, range: this.deps.timeRange.range });
     if (!shown) return;
+    // An MPL query opens with its metrics dataset beside it, as the web app's form takes it.
+    const metricsDataset = request?.language === 'mpl' ? mplDataset(shown.apl) : undefined;
     void openAppPage(
       this.deps.deployments,
       phrase('Opening the query in Axiom'),
-      (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range),
+      (endpoint, orgId) => queryLink(endpoint, orgId, shown.apl, shown.range, undefined, metricsDataset),
       this.deps.connection.handlers,
     );
   }

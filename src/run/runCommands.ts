@@ -2,8 +2,9 @@ import * as vscode from 'vscode';
 import { blockAt, queryBlocks } from '../core/apl/queryBlocks';
 import { queryToRun } from '../core/run/queryText';
 import { APL_LANGUAGE_ID } from '../platform/constants';
+import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
 import { openDocument } from '../platform/openQuery';
-import type { QueryRunner, RunRequest } from './queryRunner';
+import type { QueryLanguage, QueryRunner, RunRequest } from './queryRunner';
 import { localize } from '../platform/l10n';
 
 /** What the CodeLens above a query hands the command: the document, the query's offsets and its text then. */
@@ -40,7 +41,18 @@ export function requestFromEditor(editor: vscode.TextEditor): RunRequest | strin
   const queries = run.source === 'document' ? queryBlocks(text).length : 1;
   if (queries > 1)
     return localize('This file holds {0} queries: put the cursor in the one to run, or select it.', queries);
-  return { apl: run.text, documentUri: document.uri, version: document.version, startOffset: run.startOffset };
+  return {
+    apl: run.text,
+    documentUri: document.uri,
+    version: document.version,
+    startOffset: run.startOffset,
+    language: runLanguage(document.languageId),
+  };
+}
+
+/** The language Run Query runs a document's text as, or undefined when it runs neither. */
+export function runLanguage(languageId: string): QueryLanguage | undefined {
+  return languageId === APL_LANGUAGE_ID ? 'apl' : languageId === MPL_LANGUAGE_ID ? 'mpl' : undefined;
 }
 
 /** The lens's query: where the lens was made, or, when an edit moved it before the lenses were
@@ -50,8 +62,9 @@ function requestFromLens(args: RunLensArgs): RunRequest | undefined {
   if (!document || !args.text.trim()) return undefined;
   const text = document.getText();
   const start = nearestOccurrence(text, args.text, args.start);
+  const language = runLanguage(document.languageId);
   if (start !== undefined)
-    return { apl: args.text, documentUri: document.uri, version: document.version, startOffset: start };
+    return { apl: args.text, documentUri: document.uri, version: document.version, startOffset: start, language };
   const block = blockAt(text, Math.min(args.start, text.length));
   return (
     block && {
@@ -59,6 +72,7 @@ function requestFromLens(args: RunLensArgs): RunRequest | undefined {
       documentUri: document.uri,
       version: document.version,
       startOffset: block.start,
+      language,
     }
   );
 }
@@ -77,12 +91,13 @@ export function runQueryCommand(runner: () => QueryRunner) {
     const editor = vscode.window.activeTextEditor;
     const request = isLensArgs(arg)
       ? requestFromLens(arg)
-      : editor && editor.document.languageId === APL_LANGUAGE_ID
+      : editor && runLanguage(editor.document.languageId)
         ? requestFromEditor(editor)
         : undefined;
     if (typeof request === 'object') return runner().run(request);
     void vscode.window.showWarningMessage(
-      request ?? localize('Run Query runs Axiom APL: open an .apl file, or a monitor’s or starred query.'),
+      request ??
+        localize('Run Query runs Axiom APL and MPL: open an .apl or .mpl file, or a monitor’s or starred query.'),
     );
     return undefined;
   };
@@ -97,9 +112,10 @@ export function runFromRowCommand(
   return async (arg?: unknown) => {
     const editor = await openRow(arg);
     if (!editor) return undefined;
-    if (editor.document.languageId !== APL_LANGUAGE_ID) {
+    const language = runLanguage(editor.document.languageId);
+    if (!language) {
       void vscode.window.showInformationMessage(
-        localize('This query is not APL, so it cannot run here; it is open to read.'),
+        localize('This query is neither APL nor MPL, so it cannot run here; it is open to read.'),
       );
       return undefined;
     }
@@ -109,6 +125,7 @@ export function runFromRowCommand(
       documentUri: document.uri,
       version: document.version,
       startOffset: 0,
+      language,
     });
   };
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { DEFAULT_RANGE, rangeLabel, readStoredRange, storeRange, type TimeRange } from '../core/run/timeRange';
 import { APL_LANGUAGE_ID, COMMANDS } from '../platform/constants';
+import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
 import { localize, say } from '../platform/l10n';
 import { pickRange } from '../platform/pickRange';
 
@@ -47,7 +48,11 @@ export class TimeRangeItem implements vscode.Disposable {
     this.item.accessibilityInformation = { label: localize('Axiom query time range: {0}', label) };
     // A notebook's cells run over the notebook's own range, shown on each cell.
     const document = vscode.window.activeTextEditor?.document;
-    if (document?.languageId === APL_LANGUAGE_ID && document.uri.scheme !== 'vscode-notebook-cell') this.item.show();
+    if (
+      (document?.languageId === APL_LANGUAGE_ID || document?.languageId === MPL_LANGUAGE_ID) &&
+      document.uri.scheme !== 'vscode-notebook-cell'
+    )
+      this.item.show();
     else this.item.hide();
   }
 

@@ -26,7 +26,7 @@
 //   a chart with 1,000 annotations in range  vs the same chart without them (in chromium)
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl (or check-apl, mpl-grammar) runs the APL parser's (or the checker's, the MPL grammar's) rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=code-activity,pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook,trace
+// AXIOM_BENCH_ONLY=code-activity,pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook,trace,metrics
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -50,6 +50,7 @@ import { mplGrammarRows } from './mplGrammar';
 import { checkAplRows } from './checkApl';
 import { dryRunSpeedRows } from './dryRunSpeed';
 import { codeActivityRows } from './codeActivity';
+import { metricsBrowserRows } from './metricsBrowser';
 import { foldChanges, statusOf } from '../../src/core/monitors/monitorStatus';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
 import {
@@ -790,6 +791,18 @@ await section(['dryrun-speed'], 300, async () => {
 // statements from shown to the lenses' words, beside one query's round trip plus its JSON.parse.
 await section(['code-activity'], 300, async () => {
   rows.push(...(await codeActivityRows({ paired, ms, ratioAndSpread, target, quick, clientFor })));
+});
+
+// The metrics browser's first items for a dataset of 5,000 metrics, beside its GET + JSON.parse
+// (test/bench/metricsBrowser.ts); the fake in a process of its own.
+await section(['metrics'], 300, async () => {
+  const metricsServer = await serveMonitors(['metrics:5000']);
+  try {
+    const tools = { paired, ms, ratioAndSpread, target, quick, timed, clientFor: (url: string) => clientFor(url) };
+    rows.push(...(await metricsBrowserRows(tools, metricsServer.urls['metrics:5000'], 5000)));
+  } finally {
+    metricsServer.stop();
+  }
 });
 
 // The dry run of a 5-minute monitor over 24 hours (288 runs): one binned query when the query can

@@ -6,6 +6,8 @@ import { FakeAxiom } from '../support/fakeAxiom';
 import { dashboardOf } from '../support/previewQueries';
 import { manyMonitors } from '../support/manyMonitors';
 import { manyStarred } from '../support/starredFixtures';
+import { manyMetrics } from '../support/demoMetrics';
+import { BENCH_METRICS_DATASET } from './metricsBrowser';
 
 /** The charts of each dashboard served (the dashboard-open bench). */
 const DASHBOARD_CHARTS = 200;
@@ -19,12 +21,16 @@ const servers = await Promise.all(
   lists.map(async (list) => {
     const starred = countAfter(list, 'starred:');
     const dashboards = countAfter(list, 'dashboards:');
+    const metrics = countAfter(list, 'metrics:');
     // Chunked, with no declared length, as a service written in Go sends a large body.
     const fake = new FakeAxiom({
-      monitors: starred === undefined && dashboards === undefined ? manyMonitors(Number(list)) : [],
+      monitors:
+        starred === undefined && dashboards === undefined && metrics === undefined ? manyMonitors(Number(list)) : [],
       chunkedLists: true,
     });
     if (starred !== undefined) fake.starred.push(...manyStarred(starred));
+    // A metrics dataset of N metrics (`metrics:N`, the metrics browser's bench).
+    if (metrics !== undefined) fake.metrics.datasets.set(BENCH_METRICS_DATASET, manyMetrics(metrics));
     for (let i = 0; i < (dashboards ?? 0); i++) {
       const latencies = Array.from({ length: DASHBOARD_CHARTS }, (_, c) => c % 600);
       const document = JSON.parse(dashboardOf(latencies, `d${i}c`)) as Record<string, unknown>;

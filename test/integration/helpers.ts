@@ -287,3 +287,14 @@ export async function withAutoSave<T>(
 export function sentSince(fake: FakeAxiom, from: number): string[] {
   return fake.requests.slice(from).map((r) => `${r.method} ${r.path}`);
 }
+
+/** Replaces a document's whole text, as a person's edit would (undoable, the document dirty). */
+export async function replaceText(document: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(
+    document.uri,
+    new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)),
+    text,
+  );
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}

@@ -24,6 +24,7 @@ import {
   waitFor,
   withAutoSave,
   comparedOriginal,
+  replaceText,
   send,
 } from './helpers';
 
@@ -31,16 +32,6 @@ const CHECKOUT = REALISTIC_MONITORS[0] as Record<string, unknown>;
 const READ_ONLY = ['id', 'createdAt', 'createdBy', 'updatedAt'];
 const withoutReadOnly = (record: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(record).filter(([key]) => !READ_ONLY.includes(key)));
-
-async function replaceText(document: vscode.TextDocument, text: string): Promise<void> {
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(
-    document.uri,
-    new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)),
-    text,
-  );
-  assert.ok(await vscode.workspace.applyEdit(edit));
-}
 
 function monitorDocument(part: 'query' | 'settings', id = 'mon_errors_1'): vscode.TextDocument {
   const document = vscode.workspace.textDocuments.find(

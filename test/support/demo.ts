@@ -17,6 +17,7 @@ import { compileErrorBody } from './tabularFixtures';
 import { DEMO_DASHBOARDS } from './demoDashboards';
 import { DEMO_SHOP_FILES, demoLogLineAt } from './demoShop';
 import { loadDemoTraces } from './demoTraces';
+import { DEMO_MPL_MONITOR_QUERY, loadDemoMetrics } from './demoMetrics';
 
 /** The token `npm start` gives the extension for the demo (through AXIOM_TOKEN): an API token's shape, no secret. */
 export const DEMO_TOKEN = 'xaat-demo-0000-0000-not-a-secret';
@@ -418,15 +419,15 @@ export function demoMonitors(now: number): {
       createdBy: 'usr_demo',
       updatedAt: ago(90 * DAY),
     },
-    // A monitor of metrics: its query is MPL (the service runs it; no public API call runs MPL).
+    // A monitor of metrics: its query is MPL, over the shop's metrics (demoMetrics.ts).
     {
       id: 'mon_demo_checkout_metrics',
       name: 'Checkout duration (metrics)',
       type: 'Threshold',
       description: 'Checkout request duration from the shop’s metrics',
-      mplQuery: 'shop-metrics:checkout_request_duration_seconds',
+      mplQuery: DEMO_MPL_MONITOR_QUERY,
       operator: 'Above',
-      threshold: 2,
+      threshold: 0.4,
       intervalMinutes: 5,
       rangeMinutes: 5,
       notifierIds: ['notify_oncall'],
@@ -692,6 +693,7 @@ export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   fake.starred.push(...demoStarred(now));
   fake.annotations.push(...demoAnnotations(now));
   for (const { uid, document, by } of DEMO_DASHBOARDS) fake.dashboards.add(structuredClone(document), uid, by);
+  loadDemoMetrics(fake);
   fake.aplAnswer = (body) =>
     (typeof body.apl === 'string' ? compileErrorAnswer(body.apl) : undefined) ?? answerQuery(datasets, body);
   loadDemoTraces(fake, now, compileErrorAnswer);

@@ -5,6 +5,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { FakeOAuth } from './fakeOAuth';
 import { DASHBOARD_CHART, DASHBOARD_ONE, FakeDashboards } from './fakeDashboards';
+import { FakeMetrics } from './fakeMetrics';
 
 export interface RecordedRequest {
   method: string;
@@ -60,7 +61,10 @@ export type Route =
   | 'GET /v2/dashboards/uid/{uid}'
   | 'PUT /v2/dashboards/uid/{uid}'
   | 'DELETE /v2/dashboards/uid/{uid}'
-  | 'PATCH /v2/dashboards/uid/{uid}/charts/{chartId}';
+  | 'PATCH /v2/dashboards/uid/{uid}/charts/{chartId}'
+  // The edge query API's metrics (fakeMetrics.ts).
+  | 'POST /v1/query/_mpl'
+  | `GET /v1/query/metrics/info/datasets/${string}`;
 
 /** What POST /v1/datasets/_apl received: the query, its range and the rest of the JSON body. */
 export interface AplRequestBody {
@@ -273,6 +277,8 @@ export class FakeAxiom {
   private annotationSerial = 0;
   /** The dashboards the service holds (fakeDashboards.ts): versions, conflicts and the spec's validation. */
   readonly dashboards = new FakeDashboards(() => this.user.id);
+  /** The metrics datasets and `_mpl` (fakeMetrics.ts); each also listed in `datasets`, of kind otel:metrics:v1. */
+  readonly metrics = new FakeMetrics();
   /** How queries are answered; by default with SMALL_TABULAR-like rows (tabularFixtures.ts sets others). */
   aplAnswer: (body: AplRequestBody) => AplAnswer = defaultAplAnswer;
   /** How long the service takes over a query before it answers (the dashboard preview's bench and tests: each query its own latency). */
@@ -360,6 +366,7 @@ export class FakeAxiom {
     this.aplDelayMs = undefined;
     this.monitorSerial = 0;
     this.dashboards.reset();
+    this.metrics.reset();
     this.clearFaults();
   }
 
@@ -593,6 +600,11 @@ export class FakeAxiom {
     }
     if (dashboards) {
       send(dashboards.status, dashboards.body);
+      return;
+    }
+    const metrics = this.metrics.answer(recorded.method, recorded.path, recorded.body);
+    if (metrics) {
+      send(metrics.status, metrics.body);
       return;
     }
     switch (route) {

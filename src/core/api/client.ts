@@ -58,6 +58,7 @@ import {
   type DashboardUpdate,
   type DashboardWrite,
 } from './dashboards';
+import { MetricsApi } from './metrics';
 
 export type { MonitorList } from './parse';
 export type { Dataset, DatasetField, VirtualField } from './schemas';
@@ -79,10 +80,13 @@ export { MAX_BODY_BYTES, decodeText } from './transport';
 export class AxiomClient {
   readonly endpoint: ApiEndpoint;
   private readonly http: ApiHttp;
+  /** Metrics through the edge query API: MPL and the metrics info endpoints (metrics.ts). */
+  readonly metrics: MetricsApi;
 
   constructor(private readonly options: ClientOptions) {
     this.http = new ApiHttp(options);
     this.endpoint = this.http.endpoint;
+    this.metrics = new MetricsApi(this.http);
   }
 
   /** Logs the entries of a list that could not be read: how many of how many, and the first one's why. */

@@ -32,8 +32,9 @@ export interface PreviewChart {
   /** Its name, or '' (the page then shows the kind). */
   name: string;
   drawing: TileDrawing;
-  /** The APL it runs (a query with `mpl` instead has none: the preview does not run MPL). */
+  /** The query it runs: APL, or MPL when `language` says so (a chart whose query is `mpl`). */
   apl?: string;
+  language?: 'mpl';
   /** A note's text. */
   text?: string;
 }
@@ -70,9 +71,13 @@ function readChart(value: JsonObject, index: number): PreviewChart {
   const id = text(value.id) || `#${index + 1}`;
   const drawing = DRAWINGS[kind] ?? 'notDrawn';
   const query = isJsonObject(value.query) ? value.query : undefined;
-  const apl = typeof query?.apl === 'string' ? query.apl : undefined;
+  const mpl = typeof query?.apl !== 'string' && typeof query?.mpl === 'string' ? query.mpl : undefined;
+  const apl = typeof query?.apl === 'string' ? query.apl : mpl;
   const chart: PreviewChart = { id, kind, name: text(value.name), drawing };
-  if (apl !== undefined && drawing !== 'note' && drawing !== 'spacer') chart.apl = apl;
+  if (apl !== undefined && drawing !== 'note' && drawing !== 'spacer') {
+    chart.apl = apl;
+    if (mpl !== undefined) chart.language = 'mpl';
+  }
   if (drawing === 'note') chart.text = text(value.text);
   return chart;
 }

@@ -190,14 +190,24 @@ export class PreviewRuns {
     const outcome = await this.queue.run(controller.signal, async () => {
       ready = await client();
       if (!ready) return undefined;
-      return this.deps.runs.query(ready, apl, range, controller.signal, runId, PREVIEW_SOURCE);
+      return this.deps.runs.query(
+        ready,
+        apl,
+        range,
+        controller.signal,
+        runId,
+        PREVIEW_SOURCE,
+        undefined,
+        tile.language,
+      );
     });
     if (!current()) return;
     this.running.delete(id);
     if (!outcome) this.send(id, { type: 'failed', id, runId, message: this.deps.noClient });
     else if (outcome.kind === 'result') {
       this.send(id, { type: 'result', id, runId, result: firstPart(outcome.result, TILE_ROWS) });
-      if (tile.drawing === 'timeSeries' && ready) await this.sendAnnotations(id, runId, ready, apl, range);
+      if (tile.drawing === 'timeSeries' && tile.language === undefined && ready)
+        await this.sendAnnotations(id, runId, ready, apl, range);
     } else if (outcome.kind !== 'cancelled') this.send(id, { type: 'failed', id, runId, message: outcome.message });
   }
 }

@@ -1,12 +1,13 @@
 // One dry run, start to end, without VS Code: the plan's queries through the budget, the alerts the
 // monitor as saved raised in the period (its history), and what the panel is sent. A monitor whose
-// query is MPL gets no queries: no public API call runs MPL (API-NOTES: only `_apl` runs queries),
-// so its panel says so and shows only its real alerts. Also the query history's entry of a dry run.
+// query is MPL has it run once over the whole period through the edge's `_mpl` (each run compares
+// the values of the series inside its own range); where the service does not run it, the panel
+// says so plainly and shows only the real alerts. Also the query history's entry of a dry run.
 import { DRY_RUN_SOURCE, type RecordedRun, type RunOutcome } from '../history/historyStore';
 import { fieldText, type JsonObject } from '../json';
 import { phrase, type Phrase } from '../phrase';
 import type { ResultTable } from '../api/tabular';
-import { normalRule, type TriggerRule } from './dryRun';
+import { normalRule, runWindows, samplesByTime, type Point, type Schedule, type TriggerRule } from './dryRun';
 import {
   MATCH_LIMIT_PER_DAY,
   matchesInLastDay,
@@ -18,6 +19,9 @@ import {
 } from './dryRunPlan';
 import { samplesMessage, type DryRunResult } from './dryRunProtocol';
 import { queryField } from './monitorDocuments';
+import type { MplRange, MplResult } from '../api/metrics';
+import { isAxiomError } from '../api/errors';
+import { mplDataset } from '../run/mplTable';
 
 /** What a dry run asks of the service (the client has these). */
 export interface DryRunService {
@@ -32,6 +36,11 @@ export interface DryRunService {
     end: Date,
     signal?: AbortSignal,
   ): Promise<{ changes: { state: string; time: number }[] }>;
+  /** MPL through the edge query API (the client's `metrics`); without it an MPL monitor has no dry run. */
+  readonly metrics?: {
+    readonly ownEdgeUrl: string;
+    runMpl(edgeUrl: string, mpl: string, range: MplRange, signal?: AbortSignal): Promise<MplResult>;
+  };
 }
 
 export interface DryRunOptions {
@@ -60,10 +69,37 @@ export interface DryRunDone {
   datasets: string[];
 }
 
-/** Why an MPL monitor has no dry run, in words. */
+/** Why an MPL monitor has no dry run, in words: nothing here runs MPL. */
 export const MPL_NO_DRY_RUN = phrase(
-  'This monitor’s query is MPL (metrics). Axiom’s public API has no call that runs MPL, so a dry run cannot ask what its runs would have seen: only the alerts it really raised in this period are shown.',
+  'This monitor’s query is MPL (metrics), and nothing here can run MPL, so a dry run cannot ask what its runs would have seen: only the alerts it really raised in this period are shown.',
 );
+
+/** Why an MPL monitor's dry run has no values: the service did not run its MPL over the period. */
+function mplRefused(reason: Phrase | string): Phrase {
+  return phrase(
+    'This monitor’s query is MPL (metrics), and the service did not run it over this period ({0}), so a dry run cannot say what its runs would have seen: only the alerts it really raised in this period are shown.',
+    reason,
+  );
+}
+
+/** How an MPL dry run differs from the monitor's own runs, said with its result. */
+export const MPL_ONE_QUERY = phrase(
+  'The MPL query ran once over the whole period, its values aligned as the query says; each run compares the values whose time is inside its own range.',
+);
+
+/** An MPL answer's values as the points runs compare: each series a group, named by its tags. */
+export function mplPoints(result: MplResult): Point[] {
+  const points: Point[] = [];
+  for (const s of result.series) {
+    const group = Object.entries(s.tags)
+      .map(([tag, value]) => `${tag}=${value}`)
+      .join(', ');
+    s.data.forEach((value, i) => {
+      if (value !== null) points.push({ time: s.start + i * s.resolution, group, value });
+    });
+  }
+  return points;
+}
 
 export function ruleOf(definition: JsonObject): TriggerRule {
   return normalRule({
@@ -106,6 +142,21 @@ export async function dryRunMonitor(
 
   if (isMplMonitor(definition)) {
     const from = to - Math.min(7 * 86_400_000, Math.max(schedule.intervalMinutes * 60_000, periodMs));
+    const ran = await dryRunMpl(service, fieldText(definition.mplQuery), schedule, { from, to, signal }, options);
+    if (ran && 'samples' in ran) {
+      return {
+        result: {
+          ...base,
+          periodMs,
+          ...samplesMessage(ran.samples),
+          realAlerts: realAlerts(await history(from)),
+          approximations: [options.say(MPL_ONE_QUERY)],
+          queries: 1,
+        },
+        rows: ran.samples.points,
+        datasets: ran.datasets,
+      };
+    }
     return {
       result: {
         ...base,
@@ -117,7 +168,7 @@ export async function dryRunMonitor(
         realAlerts: realAlerts(await history(from)),
         approximations: [],
         queries: 0,
-        noQuery: options.say(MPL_NO_DRY_RUN),
+        noQuery: options.say(ran ? mplRefused(ran.refused) : MPL_NO_DRY_RUN),
       },
       rows: 0,
       datasets: [],
@@ -185,6 +236,38 @@ export async function dryRunMonitor(
     },
   );
   return { result: resultOf(answers, await asking), rows, datasets: [...datasets] };
+}
+
+/**
+ * An MPL monitor's dry run: its query once over the runs' ranges, the values gathered by the runs
+ * whose ranges hold their times; or why the service did not run it; undefined when nothing here
+ * runs MPL. A cancel rejects, as any dry run's.
+ */
+async function dryRunMpl(
+  service: DryRunService,
+  mpl: string,
+  schedule: Schedule,
+  period: { from: number; to: number; signal: AbortSignal },
+  options: DryRunOptions,
+): Promise<
+  { samples: ReturnType<typeof samplesByTime>; datasets: string[] } | { refused: Phrase | string } | undefined
+> {
+  const metrics = service.metrics;
+  if (!metrics) return undefined;
+  const runs = runWindows(schedule, period.from, period.to);
+  const start = Math.min(period.from, runs[0]?.start ?? period.from);
+  const range = { startTime: new Date(start).toISOString(), endTime: new Date(period.to).toISOString() };
+  options.progress?.(0, 1);
+  let result: MplResult;
+  try {
+    result = await metrics.runMpl(metrics.ownEdgeUrl, mpl, range, period.signal);
+  } catch (error) {
+    if (!isAxiomError(error) || error.kind === 'cancelled') throw error;
+    return { refused: error.phrase };
+  }
+  options.progress?.(1, 1);
+  const dataset = mplDataset(mpl);
+  return { samples: samplesByTime(runs, mplPoints(result)), datasets: dataset ? [dataset] : [] };
 }
 
 /** How a dry run ended, for its history entry. */

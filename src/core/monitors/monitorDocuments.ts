@@ -12,16 +12,33 @@ import { monitorDefinition, readMonitorFile, type ReadFile } from './monitorFile
 export type MonitorPart = 'query' | 'settings';
 
 export const SETTINGS_SUFFIX = '.monitor-settings.json';
-const QUERY_SUFFIX = '.apl';
+/** The query document's suffix by the query's language: `.apl`, or `.mpl` for a monitor of metrics. */
+const QUERY_SUFFIXES = { apl: '.apl', mpl: '.mpl' } as const;
 
-export function monitorDocumentPath(id: string, name: string, part: MonitorPart): string {
-  return recordPath(id, safeFileName(name, 'monitor', part === 'query' ? QUERY_SUFFIX : SETTINGS_SUFFIX));
+export type MonitorQueryLanguage = keyof typeof QUERY_SUFFIXES;
+
+export function monitorDocumentPath(
+  id: string,
+  name: string,
+  part: MonitorPart,
+  language: MonitorQueryLanguage = 'apl',
+): string {
+  return recordPath(id, safeFileName(name, 'monitor', part === 'query' ? QUERY_SUFFIXES[language] : SETTINGS_SUFFIX));
 }
 
 export function monitorDocumentLocation(path: string, query: string): RecordLocation | undefined {
   return recordLocation(path, query, (fileName) =>
-    fileName.endsWith(SETTINGS_SUFFIX) ? 'settings' : fileName.endsWith(QUERY_SUFFIX) ? 'query' : undefined,
+    fileName.endsWith(SETTINGS_SUFFIX)
+      ? 'settings'
+      : fileName.endsWith(QUERY_SUFFIXES.apl) || fileName.endsWith(QUERY_SUFFIXES.mpl)
+        ? 'query'
+        : undefined,
   );
+}
+
+/** The language of a monitor's query document: MPL for a monitor that has only an MPL query. */
+export function queryLanguage(record: { aplQuery?: unknown; mplQuery?: unknown }): MonitorQueryLanguage {
+  return queryField(record) === 'mplQuery' ? 'mpl' : 'apl';
 }
 
 /** The field the query document edits: the APL query, or the MPL one of a monitor that has only that. */

@@ -1,4 +1,5 @@
 // A monitor's hover: every field worth reading, and its query in a code block.
+import { MPL_LANGUAGE_ID } from '../mpl/languageId';
 import type { Monitor } from '../api/schemas';
 import { APL_LANGUAGE_ID } from '../apl/languageId';
 import { escapeMarkdown, fencedCode } from '../markdown';
@@ -97,7 +98,7 @@ export function monitorTooltipMarkdown(
     if (value !== undefined && value !== '') lines.push(`${label}: ${escapeMarkdown(value)}  `);
   }
   if (monitor.aplQuery !== undefined) lines.push('', fencedCode(monitor.aplQuery, APL_LANGUAGE_ID));
-  if (monitor.mplQuery !== undefined) lines.push('', w.mplQuery, '', fencedCode(monitor.mplQuery, ''));
+  if (monitor.mplQuery !== undefined) lines.push('', w.mplQuery, '', fencedCode(monitor.mplQuery, MPL_LANGUAGE_ID));
   return lines.join('\n');
 }
 

@@ -5,7 +5,7 @@
 // flagged: a directive, type or variable it does not list is only reported when it is close to one
 // it does (a misspelling). A valid query is never reported (tested on every example of the
 // reference).
-import { phrase } from '../phrase';
+import { phrase, type Phrase } from '../phrase';
 import type { MplProblem } from './problem';
 import {
   ARITHMETIC,
@@ -41,10 +41,16 @@ export function checkParsedMpl(parsed: ParsedMpl): MplProblem[] {
     else if (node.kind === 'literal') found.push(...literalProblems(node));
     else if (node.kind === 'directive' && node.name)
       found.push(
-        ...nearMiss(node.name, DIRECTIVE_NAMES, 'unknown-directive', 'MPL has no directive {0}. Did you mean {1}?'),
+        ...nearMiss(node.name, DIRECTIVE_NAMES, 'unknown-directive', (found, meant) =>
+          phrase('MPL has no directive {0}. Did you mean {1}?', found, meant),
+        ),
       );
     else if (node.kind === 'typeTest' && node.type && !node.type.quoted)
-      found.push(...nearMiss(node.type, TYPE_NAMES, 'unknown-type', 'Not a type MPL lists ({0}). Did you mean {1}?'));
+      found.push(
+        ...nearMiss(node.type, TYPE_NAMES, 'unknown-type', (found, meant) =>
+          phrase('Not a type MPL lists ({0}). Did you mean {1}?', found, meant),
+        ),
+      );
   });
   if (!found.length) return parsed.problems;
   return [...parsed.problems, ...found].sort((a, b) => a.start - b.start || a.end - b.end);
@@ -165,7 +171,9 @@ function literalProblems(literal: MplLiteral): MplProblem[] {
   }
   // A parameter of the query's own may have any name: only a near miss of a built-in one is said.
   if (literal.type === 'variable')
-    return nearMiss(literal, VARIABLE_NAMES, 'unknown-variable', 'Not a built-in variable ({0}). Did you mean {1}?');
+    return nearMiss(literal, VARIABLE_NAMES, 'unknown-variable', (found, meant) =>
+      phrase('Not a built-in variable ({0}). Did you mean {1}?', found, meant),
+    );
   return [];
 }
 
@@ -174,13 +182,11 @@ function nearMiss(
   at: { start: number; end: number; text: string },
   known: readonly string[],
   code: MplProblem['code'],
-  template: string,
+  says: (found: string, meant: string) => Phrase,
 ): MplProblem[] {
   if (known.includes(at.text)) return [];
   const suggestions = suggest(at.text, known);
-  return suggestions.length
-    ? [warning(at, phrase(template, quoted(at.text), quoted(suggestions[0])), suggestions, code)]
-    : [];
+  return suggestions.length ? [warning(at, says(quoted(at.text), quoted(suggestions[0])), suggestions, code)] : [];
 }
 
 function warning(

@@ -16,8 +16,12 @@ export type QueryOutcome =
   | { kind: 'compile'; compile: CompileError; message: string }
   | { kind: 'failed'; advice: Advice; message: string; error: unknown };
 
+/** The languages the one runner runs: APL, and MPL (metrics, through the edge's `_mpl`). */
+export type QueryLanguage = 'apl' | 'mpl';
+
 /** What every feature that runs APL through the one runner asks of it: one run over a range, with
- *  the runner's deadline, limits, history entry (`source` names where it came from) and errors. */
+ *  the runner's deadline, limits, history entry (`source` names where it came from) and errors;
+ *  MPL when `language` says so. */
 export interface QueryRuns {
   query(
     client: AxiomClient,
@@ -26,5 +30,7 @@ export interface QueryRuns {
     signal: AbortSignal,
     runId: number,
     source: string,
+    firstRows?: (head: ResultsView) => unknown,
+    language?: QueryLanguage,
   ): Promise<QueryOutcome>;
 }

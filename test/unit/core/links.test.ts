@@ -19,4 +19,18 @@ describe('endpoint and links', () => {
       queryOptions: { quickRange: '1h' },
     });
   });
+
+  it('an MPL query opens with its metrics dataset beside it', () => {
+    const { endpoint } = resolveEndpoint('https://api.axiom.co') as {
+      ok: true;
+      endpoint: Parameters<typeof appOrigin>[0];
+    };
+    const mpl = '`shop-metrics`:`cpu` | align to 5m using avg';
+    const link = new URL(queryLink(endpoint, 'org-1', mpl, undefined, undefined, 'shop-metrics'));
+    assert.deepEqual(JSON.parse(link.searchParams.get('initForm') ?? ''), {
+      apl: mpl,
+      queryOptions: { quickRange: '1h' },
+      metricsDataset: 'shop-metrics',
+    });
+  });
 });

@@ -54,8 +54,9 @@ describe('the preview’s reading of a dashboard', () => {
     );
     assert.equal(read.tiles[3].text, 'hello');
     assert.equal(read.tiles[3].apl, undefined);
-    // An MPL query is not APL: nothing to run.
-    assert.equal(read.tiles[5].apl, undefined);
+    // An MPL query runs as MPL.
+    assert.deepEqual([read.tiles[5].apl, read.tiles[5].language], ['x', 'mpl']);
+    assert.equal(read.tiles[0].language, undefined);
     assert.deepEqual(read.window, { start: 'qr-now-6h', end: 'qr-now' });
   });
 

@@ -54,6 +54,36 @@ const annotationReads = (): PreviewRunsDeps['annotations'] => {
 };
 
 describe('the dashboard preview’s runs', () => {
+  it('a chart whose query is MPL runs through the runner as MPL, with no annotations read for it', async () => {
+    const languages: (string | undefined)[] = [];
+    const posted: PreviewHostMessage[] = [];
+    const runs = new PreviewRuns({
+      runs: {
+        query: (_client, apl, _range, _signal, runId, _source, _firstRows, language) => {
+          languages.push(language);
+          const status = { isPartial: false, messages: [] };
+          return Promise.resolve({ kind: 'result', result: { runId, query: apl, rangeLabel: '', tables: [], status } });
+        },
+      },
+      annotations: () => assert.fail('no annotations for an MPL chart'),
+      client: () => Promise.resolve(testClient(fake.url, dispatcher, log)),
+      post: (m) => posted.push(m),
+      rangeLabel: (range) => render(rangeLabel(range)),
+      windowLabel: (label) => label,
+      noClient: 'not signed in',
+    });
+    runs.update(
+      JSON.stringify({
+        name: 'Metrics',
+        charts: [{ id: 'm', type: 'TimeSeries', query: { mpl: '`shop-metrics`:`cpu` | align to 5m using avg' } }],
+        layout: [],
+      }),
+    );
+    await runs.settled();
+    assert.deepEqual(languages, ['mpl']);
+    assert.ok(posted.some((m) => m.type === 'result'));
+  });
+
   it('a time series’ annotations: read over the range after its result, sent for its tile, again to a rebuilt page', async () => {
     const now = Date.now();
     fake.annotations.push(

@@ -187,24 +187,47 @@ describe('dry run: a whole run, MPL monitors and the query history', () => {
     say: (p: Phrase) => render(p),
   });
 
+  /** A monitor of metrics, over a dataset the fake holds only when a test puts it there. */
+  const MPL_MONITOR = {
+    id: 'mon_mpl',
+    name: 'Metrics',
+    type: 'Threshold',
+    mplQuery: 'shop-metrics:latency',
+    operator: 'Above',
+    threshold: 2,
+    intervalMinutes: 5,
+    rangeMinutes: 5,
+  };
+
+  it('an MPL monitor runs its MPL once over the period through _mpl: values per run, a verdict, no APL', async () => {
+    fake.metrics.datasets.set('shop-metrics', {
+      latency: { type: 'gauge', temporality: 'Unspecified', unit: 's', tags: { service: ['a', 'b'] }, base: 2 },
+    });
+    const definition = { ...MPL_MONITOR, mplQuery: '`shop-metrics`:`latency` | align to 5m using avg' };
+    const done = await dryRunMonitor(client(), definition, options());
+    assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 0);
+    assert.equal(fake.requestsTo('POST /v1/query/_mpl').length, 1, 'one query for the whole period');
+    assert.equal(done.result.noQuery, undefined);
+    assert.equal(done.result.queries, 1);
+    assert.equal(done.result.runs.length, 288, 'a day of five-minute runs');
+    assert.deepEqual(done.result.groups, ['service=a', 'service=b']);
+    assert.deepEqual(done.datasets, ['shop-metrics']);
+    assert.match(done.result.approximations.join(' '), /once over the whole period/);
+    const outcome = evaluate(samplesFromMessage(done.result), done.result.rule);
+    assert.ok(outcome.positiveRuns > 0 && outcome.positiveRuns < 288, 'values around the threshold cross at some runs');
+    assert.ok(readDryRunHostMessage(JSON.parse(JSON.stringify(done.result))), 'the page takes it');
+  });
+
   it('an MPL monitor asks no query and says why; its real alerts are still shown, and nothing goes to the history', async () => {
     fake.histories.set('mon_mpl', [
       { name: 'm', checkId: 'all', timestamp: new Date(to - 3 * 60 * MINUTE).toISOString(), state: 'open' },
     ]);
-    const definition = {
-      id: 'mon_mpl',
-      name: 'Metrics',
-      type: 'Threshold',
-      mplQuery: 'shop-metrics:latency',
-      operator: 'Above',
-      threshold: 2,
-      intervalMinutes: 5,
-      rangeMinutes: 5,
-    };
+    const definition = MPL_MONITOR;
+    // The fake holds no metrics dataset of that name: the service refuses the MPL (404), said plainly.
     const done = await dryRunMonitor(client(), definition, options());
     assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 0);
     assert.equal(done.result.queries, 0);
-    assert.match(done.result.noQuery ?? '', /MPL/);
+    assert.match(done.result.noQuery ?? '', /MPL.*did not run it.*dataset shop-metrics not found/);
     assert.equal(done.result.realAlerts.length, 1);
     assert.equal(done.result.runs.length, 0, 'no values, so none shown as if they were known');
     assert.ok(readDryRunHostMessage(JSON.parse(JSON.stringify(done.result))), 'the page takes it');

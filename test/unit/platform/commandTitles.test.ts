@@ -40,7 +40,7 @@ const title = (id: string) => commands.find((c) => c.id === id)?.title;
 const SUBJECTS: [RegExp, string][] = [
   [/starred/i, 'Starred Queries'],
   [/monitor/i, 'Monitors'],
-  [/dataset|field|recentEvents/i, 'Datasets'],
+  [/dataset|field|recentEvents|metric/i, 'Datasets'],
   [/history/i, 'Query History'],
   [/annotation/i, 'Annotations'],
   [/dashboard/i, 'Dashboards'],

@@ -129,8 +129,11 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * Raised by 600 bytes (production) and 1,200 (development) for the walkthrough (issue 52): Get
  * Started with Axiom registered at activation, and its opening once on a new install's first start
  * (unless workbench.welcomePage.walkthroughs.openOnInstall is off).
+ * Raised by 600 bytes (production, 21,258 to 21,814 measured) and 1,200 (development) for the live
+ * tail (issue 50): Tail Dataset… and Tail This Query registered at activation, the serializer that
+ * brings a tail panel back stopped after a reload (registered with the first tail tab), the test API.
  */
-export const ACTIVATION_BUDGET = { production: 21_300, development: 40_600 };
+export const ACTIVATION_BUDGET = { production: 21_900, development: 41_800 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. */
@@ -471,6 +474,7 @@ const webview = {
     dryRun: 'src/webview/dryRun/main.ts',
     monitorForm: 'src/webview/monitorForm/main.ts',
     dashboard: 'src/webview/dashboard/main.ts',
+    tail: 'src/webview/tail/main.ts',
   },
   outdir: `${outdir}/webview`,
   minify: production,
@@ -692,6 +696,7 @@ if (main && tests && !cli) {
       'test/webview/dryRun.test.ts',
       'test/webview/chartAnnotations.test.ts',
       'test/webview/dashboardPreview.test.ts',
+      'test/webview/tail.test.ts',
     ],
     outdir: 'out',
     outbase: '.',

@@ -45,6 +45,8 @@ import type { StarredDeps, StarredFeature } from './starred/bundle';
 import type { StarredFiles } from './starred/starredFiles';
 import type { StarredView } from './starred/starredView';
 import type { DashboardsDeps, DashboardsFeature } from './dashboards/bundle';
+import type { TailFeature } from './tail/bundle';
+import { registerTail } from './tail/register';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
  *  when VS Code runs those tests: the views hold the connection, and through it the tokens, which
@@ -79,6 +81,8 @@ export interface AxiomExtensionApi {
   readonly own: AccountsFeature['own'] & StarredFeature['own'];
   /** The dashboards feature (its view, documents and own commands). */
   readonly dashboards: DashboardsFeature;
+  /** Live tail: its panels open. */
+  readonly tail: TailFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
   /** The person's send of the record a document is of, as Send to Axiom does for the active editor. */
@@ -226,6 +230,16 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
   const dashboardPreview = registerFeature('dashboardPreview', () =>
     load('dashboardPreview').createDashboardPreview({ extensionUri: context.extensionUri, runner, access, log }),
   );
+  // Live tail: its polls share the status checks' budget (accounts().background).
+  const tail = registerTail(() =>
+    load('tail').createTail({
+      extensionUri: context.extensionUri,
+      access,
+      background: () => accounts().background,
+      log,
+      datasets: () => language.feature().schema().datasets(3000),
+    }),
+  );
   context.subscriptions.push(
     log,
     sessionsChanged,
@@ -242,6 +256,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...annotations.disposables,
     annotationsChanged,
     ...dashboardPreview.disposables,
+    ...tail.disposables,
     ...registerAccounts({ feature: accounts, sessionsChanged }),
     ...registerCommands(commandIds('log'), () => ({ [COMMANDS.showLog]: () => log.show() })),
     ...registerCommands(commandIds('walkthrough'), () => ({
@@ -306,6 +321,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     },
     get dashboards() {
       return dashboards.feature();
+    },
+    get tail() {
+      return tail.feature();
     },
     activeDeployment: async () => (await accounts().accounts.active()).name,
     sendDocument: async (uri) => (await recordFilesOf(uri.scheme)?.sendDocument(uri)) ?? false,

@@ -34,6 +34,7 @@ const BUNDLES = {
   agents: () => require('./agents/bundle') as typeof import('./agents/bundle'),
   annotations: () => require('./annotations/bundle') as typeof import('./annotations/bundle'),
   dashboardPreview: () => require('./dashboards/previewBundle') as typeof import('./dashboards/previewBundle'),
+  tail: () => require('./tail/bundle') as typeof import('./tail/bundle'),
 } satisfies { [Name in BundledFeature]: () => unknown };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -20,8 +20,7 @@ export const TAIL_WORDS = {
   newRows: '{0} new ↓',
   oneNewRow: '1 new ↓',
   dropped: '{0} older events dropped (axiom.tail.maxRows is {1}).',
-  gap: 'More events arrived than one poll reads: some between {0} and {1} are not shown.',
-  keeps: 'Keeps {0} (left out of the query: {1}).',
+  gap: 'More events arrived than one poll reads: some before {0} are not shown.',
   noEvents: 'No events yet. New ones show here as they arrive.',
   openTrace: 'Open trace {0}',
   openCodePlace: 'Open {0}',
@@ -56,8 +55,8 @@ export type TailHostMessage =
   | { type: 'reset' }
   /** What the status line says (already in the person's words). */
   | { type: 'status'; text: string; tone: 'info' | 'warning' | 'error' }
-  /** A gap: events between two times not read (ms). */
-  | { type: 'gap'; from: number; to: number }
+  /** A gap: some events before this time (ms) were not read. */
+  | { type: 'gap'; before: number }
   /** Brought back after a reload: nothing is polled until Resume. */
   | { type: 'restored' }
   /** The filter box's text was refused (the page keeps it for the person to fix). */

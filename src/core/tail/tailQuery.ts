@@ -1,8 +1,8 @@
 // What a live tail asks for: a dataset and the conditions its events must meet, read from a query's
 // syntax tree (core/apl), never from its text by pattern. Tail This Query keeps the `where`s that
 // lead the query (what comes after a stage that reshapes rows could name fields that stage made);
-// the tail's own filter box is one more condition, checked by the parser before it is sent.
-import { checkParsed } from '../apl/checks';
+// the tail's own filter box is one more condition, checked by the parser before it is sent (its
+// syntax problems: what a query cannot be sent with; the service says the rest).
 import { quotedName } from '../apl/names';
 import { mainQuery } from '../apl/aplText';
 import { parseApl } from '../apl/syntaxParser';
@@ -27,7 +27,7 @@ const FILTERING = new Set(['where', 'filter']);
  */
 export function tailTargetOf(apl: string): { target: TailTarget; leftOut: string[] } | Phrase {
   const parsed = parseApl(apl);
-  const error = checkParsed(parsed).find((p) => p.severity === 'error');
+  const error = parsed.problems.find((p) => p.severity === 'error');
   if (error) return phrase('The query has an error: {0}', error.message);
   if (parsed.statements.some((s) => s.kind !== 'query'))
     return phrase('A tail follows one query that reads a dataset; this one names things first (let, set).');
@@ -61,7 +61,7 @@ export function conditionProblem(condition: string): Phrase | undefined {
   if (!text) return undefined;
   const apl = `_ | where ${text}`;
   const parsed = parseApl(apl);
-  const error = checkParsed(parsed).find((p) => p.severity === 'error');
+  const error = parsed.problems.find((p) => p.severity === 'error');
   if (error) return phrase('The filter has an error: {0}', error.message);
   const query = parsed.statements.length === 1 ? mainQuery(parsed) : undefined;
   if (!query || query.body.stages.length !== 1 || parsed.comments.length || query.body.end < apl.length)

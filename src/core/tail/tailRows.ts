@@ -1,8 +1,8 @@
 // The events a live tail holds, and which of a poll's answer are new. Each poll asks again for a
 // window before the newest event seen (late arrivals: an event's _time may be older than events
 // that reached the service before it), so an answer repeats events already shown: one is the same
-// event when its _time, its _sysTime (when the dataset has one: when the service received it) and
-// every value are the same. Only the events of that window are remembered for the comparison, and
+// event when its _time and every value are the same, its _sysTime among them (when the dataset has
+// one: when the service received it). Only the events of that window are remembered for the comparison, and
 // only `maxRows` events are kept (the oldest dropped, counted), so memory stays flat however long
 // a tail runs. The work per poll is that of the poll's rows (a lookup each, values compared only
 // for events at the same moment), never of the rows kept.
@@ -42,15 +42,26 @@ function timeOf(value: unknown): number {
   return NaN;
 }
 
-/** A time as sent, as a key: its text (or number); anything else by its JSON. */
-function momentText(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? '');
-}
-
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The indexes of `times` oldest first, ties in the answer's order, an unreadable time (NaN) last:
+ *  an answer newest first (as the tail asks) or oldest first is read without sorting. */
+export function oldestFirst(times: readonly number[]): number[] {
+  const order = times.map((_, i) => i);
+  let ascending = true;
+  let descending = true;
+  for (let i = 1; i < times.length && (ascending || descending); i++) {
+    if (!(times[i] >= times[i - 1])) ascending = false;
+    if (!(times[i] < times[i - 1])) descending = false;
+  }
+  if (ascending) return order;
+  if (descending) return order.reverse();
+  const late = (t: number) => (Number.isNaN(t) ? 1 : 0);
+  return order.sort((a, b) => late(times[a]) - late(times[b]) || times[a] - times[b] || a - b);
 }
 
 /** Whether two rows hold the same fields with the same values (in any order of fields). */
@@ -71,8 +82,13 @@ export class TailRows {
   newest = -Infinity;
   /** Events dropped to stay within maxRows, since the start. */
   droppedTotal = 0;
-  /** The events of the overlap window by moment (_time and _sysTime as sent), to tell a repeat. */
-  private readonly recent = new Map<string, TailRow[]>();
+  /** The events of the overlap window by their _time as sent, to tell a repeat (the rest of the
+   *  event, _sysTime with it, is compared value by value). */
+  private readonly recent = new Map<unknown, TailRow[]>();
+  /** The moments of `recent` in the order they were added, with their time: what to forget next. */
+  private readonly byAge: { time: number; moment: unknown }[] = [];
+  /** Field lists seen, by their names joined: rows of answers with the same fields share one. */
+  private readonly fieldLists = new Map<string, readonly string[]>();
 
   constructor(private readonly options: TailRowsOptions) {}
 
@@ -105,43 +121,73 @@ export class TailRows {
   /** Takes a poll's answer (its first table, rows in any order); `asked` is the most rows the poll asked for. */
   accept(table: ResultTable | undefined, asked: number): Accepted {
     if (!table || !table.rowCount) return { added: [], repeated: 0, dropped: 0, gap: false };
-    const fields = table.fields.map((f) => f.name);
-    const timeColumn = table.columns[fields.indexOf('_time')];
-    const sysColumn = table.columns[fields.indexOf('_sysTime')];
-    const count = Math.min(table.rowCount, ...table.columns.map((c) => c.length));
-    const order: { index: number; time: number }[] = [];
-    for (let r = 0; r < count; r++) order.push({ index: r, time: timeOf(timeColumn?.[r]) });
-    // Oldest first; an event with no readable time after the others, in the answer's order.
-    order.sort(
-      (a, b) => (Number.isNaN(a.time) ? 1 : 0) - (Number.isNaN(b.time) ? 1 : 0) || a.time - b.time || a.index - b.index,
-    );
+    const fields = this.fieldList(table.fields.map((f) => f.name));
+    const columns = table.columns;
+    const timeColumn = columns[fields.indexOf('_time')] ?? [];
+    let count = table.rowCount;
+    for (const column of columns) count = Math.min(count, column.length);
     const previousNewest = this.newest;
-    const added: TailRow[] = [];
+    // Repeats first, in the answer's order, by the _time as sent (no time is read for them): most
+    // of an answer is the overlap's.
+    const fresh: TailRow[] = [];
     let repeated = 0;
-    for (const { index, time } of order) {
-      const row: TailRow = { time, fields, values: table.columns.map((c) => c[index]) };
-      const moment = `${momentText(timeColumn?.[index])}\u0000${momentText(sysColumn?.[index])}`;
+    for (let index = 0; index < count; index++) {
+      const moment = timeColumn[index];
       const same = this.recent.get(moment);
-      if (same?.some((seen) => sameEvent(seen, row))) {
+      if (same?.some((seen) => this.sameAsAnswered(seen, fields, columns, index))) {
         repeated++;
         continue;
       }
+      const row: TailRow = { time: timeOf(moment), fields, values: columns.map((c) => c[index]) };
       if (same) same.push(row);
-      else this.recent.set(moment, [row]);
-      if (time > this.newest) this.newest = time;
-      added.push(row);
+      else {
+        this.recent.set(moment, [row]);
+        this.byAge.push({ time: row.time, moment });
+      }
+      fresh.push(row);
     }
-    const oldestAnswered = order.find((o) => !Number.isNaN(o.time))?.time ?? NaN;
-    const gap = previousNewest !== -Infinity && count >= asked && oldestAnswered > previousNewest;
+    const added = oldestFirst(fresh.map((r) => r.time)).map((i) => fresh[i]);
+    let oldestAnswered = Infinity;
+    for (const row of added) {
+      if (row.time > this.newest) this.newest = row.time;
+      if (row.time < oldestAnswered) oldestAnswered = row.time;
+    }
+    // Full, and nothing of it seen before: the answer did not reach back to the events seen.
+    const gap =
+      previousNewest !== -Infinity &&
+      count >= asked &&
+      !repeated &&
+      Number.isFinite(oldestAnswered) &&
+      oldestAnswered > previousNewest;
     this.forgetBefore(this.newest - this.options.overlapMs);
-    this.rows.push(...added);
+    for (const row of added) this.rows.push(row);
     return { added, repeated, dropped: this.trim(), gap };
+  }
+
+  /** The answer's field list, the same array as earlier answers' with the same fields (so that
+   *  rows are compared field by field without looking names up). */
+  private fieldList(names: string[]): readonly string[] {
+    const key = names.join('\u0000');
+    const known = this.fieldLists.get(key);
+    if (known) return known;
+    if (this.fieldLists.size > 100) this.fieldLists.clear();
+    this.fieldLists.set(key, names);
+    return names;
+  }
+
+  /** Whether `seen` is the event at `index` of an answer (its columns), without copying it out. */
+  private sameAsAnswered(seen: TailRow, fields: readonly string[], columns: unknown[][], index: number): boolean {
+    if (seen.fields !== fields)
+      return sameEvent(seen, { time: seen.time, fields, values: columns.map((c) => c[index]) });
+    for (let f = 0; f < columns.length; f++) if (!sameValue(seen.values[f], columns[f][index])) return false;
+    return true;
   }
 
   /** Forgets everything (a new filter: the tail starts again). */
   clear(): void {
     this.rows.length = 0;
     this.recent.clear();
+    this.byAge.length = 0;
     this.newest = -Infinity;
   }
 
@@ -155,12 +201,20 @@ export class TailRows {
   }
 
   /** Events older than `time` cannot come again (the next range starts after them): forgotten, as
-   *  are those with no readable time (no range holds them twice). */
+   *  are those with no readable time (no range holds them twice). Moments are looked at oldest
+   *  added first, so a poll looks only at those it forgets (one that came late waits its turn). */
   private forgetBefore(time: number): void {
-    for (const [moment, rows] of this.recent) {
-      const kept = rows.filter((r) => r.time >= time);
-      if (!kept.length) this.recent.delete(moment);
-      else if (kept.length !== rows.length) this.recent.set(moment, kept);
+    let head = 0;
+    while (head < this.byAge.length && !(this.byAge[head].time >= time)) {
+      const { moment } = this.byAge[head++];
+      const rows = this.recent.get(moment);
+      const kept = rows?.filter((r) => r.time >= time);
+      if (!kept?.length) this.recent.delete(moment);
+      else {
+        this.recent.set(moment, kept);
+        this.byAge.push({ time: kept[0].time, moment });
+      }
     }
+    if (head) this.byAge.splice(0, head);
   }
 }

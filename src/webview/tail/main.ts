@@ -19,6 +19,7 @@ import {
 } from '../../core/tail/tailProtocol';
 import { isJsonObject } from '../../core/json';
 import { button, el, show } from '../results/dom';
+import { placeLabel } from '../results/grid';
 import { readTimeZone } from '../results/timeText';
 import { startPage } from '../shared/page';
 
@@ -133,12 +134,6 @@ function markWord(target: HTMLElement, text: string): void {
 function valueText(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
-}
-
-function placeLabel(place: CodePlace): string {
-  return [place.path, place.line, place.line !== undefined ? place.column : undefined]
-    .filter((part) => part !== undefined)
-    .join(':');
 }
 
 /** The places in code a row names: its OpenTelemetry code attributes and stack frames, then frames in its text values. */

@@ -140,8 +140,11 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * declaration and the test API's traces.
  * Raised by 60 (production) and 120 (development) for the metrics browser's two commands (issue 53:
  * Query this Metric, Show More Metrics), registered at activation as every command is.
+ * Raised by 600 bytes (production, 21,258 to 21,814 measured) and 1,200 (development) for the live
+ * tail (issue 50): Tail Dataset… and Tail This Query registered at activation, the serializer that
+ * brings a tail panel back stopped after a reload (registered with the first tail tab), the test API.
  */
-export const ACTIVATION_BUDGET = { production: 22_760, development: 43_520 };
+export const ACTIVATION_BUDGET = { production: 23_360, development: 44_720 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. The bundles
@@ -499,6 +502,7 @@ const webview = {
     monitorForm: 'src/webview/monitorForm/main.ts',
     dashboard: 'src/webview/dashboard/main.ts',
     trace: 'src/webview/trace/main.ts',
+    tail: 'src/webview/tail/main.ts',
   },
   outdir: `${outdir}/webview`,
   minify: production,
@@ -725,6 +729,7 @@ if (main && tests && !cli) {
       'test/webview/chartAnnotations.test.ts',
       'test/webview/dashboardPreview.test.ts',
       'test/webview/trace.test.ts',
+      'test/webview/tail.test.ts',
     ],
     outdir: 'out',
     outbase: '.',

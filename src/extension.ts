@@ -34,6 +34,7 @@ import type { StarredDeps } from './starred/bundle';
 import type { DashboardsDeps } from './dashboards/bundle';
 import type { AxiomExtensionApi } from './testApi';
 import { registerCodeActivity } from './codeActivity/register';
+import { registerTail } from './tail/register';
 
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
   const log = new Log();
@@ -187,6 +188,16 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
     }),
   );
+  // Live tail: its polls share the status checks' budget (accounts().background).
+  const tail = registerTail(() =>
+    load('tail').createTail({
+      extensionUri: context.extensionUri,
+      access,
+      background: () => accounts().background,
+      log,
+      datasets: () => language.feature().schema().datasets(3000),
+    }),
+  );
   // Log activity and production errors (issue 49): off until turned on, then on the window's budget.
   const codeActivity = registerCodeActivity(() =>
     load('codeActivity').createCodeActivity({ access, background: () => accounts().background, run: runQuery, log }),
@@ -196,6 +207,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     sessionsChanged,
     ...codeActivity.disposables,
     ...traces.disposables,
+    ...tail.disposables,
     // Features are disposed before the accounts they use.
     ...monitors.disposables,
     ...starred.disposables,
@@ -239,6 +251,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     dashboards: () => dashboards.feature(),
     codeActivity: () => codeActivity.feature(),
     traces: () => traces.feature(),
+    tail: () => tail.feature(),
     recordFilesOf,
     useMetricsCatalog: (catalog) => {
       metricsCatalog = catalog;

@@ -36,6 +36,7 @@ const BUNDLES = {
   dashboardPreview: () => require('./dashboards/previewBundle') as typeof import('./dashboards/previewBundle'),
   codeActivity: () => require('./codeActivity/bundle') as typeof import('./codeActivity/bundle'),
   traces: () => require('./traces/bundle') as typeof import('./traces/bundle'),
+  tail: () => require('./tail/bundle') as typeof import('./tail/bundle'),
 } satisfies { [Name in BundledFeature]: () => unknown };
 
 /** What activate returns to the extension's own tests (declarations.ts's TEST_LIBRARIES): loaded

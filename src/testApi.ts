@@ -31,6 +31,7 @@ import type { RunFeature } from './run/bundle';
 import type { StarredFeature } from './starred/bundle';
 import type { StarredFiles } from './starred/starredFiles';
 import type { StarredView } from './starred/starredView';
+import type { TailFeature } from './tail/bundle';
 import type { TracesFeature } from './traces/bundle';
 
 /** What activate returns to the extension's own tests: the views and the deployment's name. Only
@@ -70,6 +71,8 @@ export interface AxiomExtensionApi {
   readonly codeActivity: CodeActivityFeature;
   /** Open Trace's views and the trace lists (issue 50). */
   readonly traces: TracesFeature;
+  /** Live tail: its panels open. */
+  readonly tail: TailFeature;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
   /** The person's send of the record a document is of, as Send to Axiom does for the active editor. */
@@ -98,6 +101,7 @@ export interface MadeFeatures {
   dashboards: () => DashboardsFeature;
   codeActivity: () => CodeActivityFeature;
   traces: () => TracesFeature;
+  tail: () => TailFeature;
   /** The file system of a record kind's documents, by scheme (made when first asked). */
   recordFilesOf: (scheme: string) => RecordFileSystem | undefined;
   /** Gives MPL completion a test's catalog of metrics. */
@@ -162,6 +166,9 @@ export function testApi(features: MadeFeatures): AxiomExtensionApi {
     },
     get traces() {
       return features.traces();
+    },
+    get tail() {
+      return features.tail();
     },
     activeDeployment: async () => (await features.accounts().accounts.active()).name,
     sendDocument: async (uri) => (await features.recordFilesOf(uri.scheme)?.sendDocument(uri)) ?? false,

@@ -29,6 +29,8 @@ export const SETTINGS = {
   historyEnabled: 'history.enabled',
   historyMaxEntries: 'history.maxEntries',
   timeZone: 'timeZone',
+  tailIntervalSeconds: 'tail.intervalSeconds',
+  tailMaxRows: 'tail.maxRows',
 } as const;
 
 /** The notebook type of *.axiom-notebook files (package.json contributes.notebooks). */

@@ -365,6 +365,13 @@ export const FEATURES = {
     bundle: 'traces/bundle',
     commands: ['openTrace', 'slowestTraces', 'failingTraces'],
   },
+  /** Live tail (issue 50, item 3): Tail Dataset… and Tail This Query, each a panel that follows new
+   *  events; a reload brings a tail back stopped, with Resume. */
+  tail: {
+    bundle: 'tail/bundle',
+    webviewPanels: ['axiom.tail'],
+    commands: ['tailDataset', 'tailQuery'],
+  },
 } as const satisfies Record<string, FeatureDeclaration>;
 
 /** The bundles that are not a feature's: plain libraries the features load on first use

@@ -24,9 +24,10 @@
 //   the dry run's first verdict and whole, 50 ms a query vs one query after another; binned vs one query
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 //   a chart with 1,000 annotations in range  vs the same chart without them (in chromium)
+//   the live tail's poll with 10,000 events kept vs parsing its answer alone; its heap over 30 minutes
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl (or check-apl, mpl-grammar) runs the APL parser's (or the checker's, the MPL grammar's) rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=code-activity,pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook,trace,metrics
+// AXIOM_BENCH_ONLY=code-activity,pipeline,star,starred,heap,grammar,activation,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook,trace,metrics,tail
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -51,6 +52,7 @@ import { checkAplRows } from './checkApl';
 import { dryRunSpeedRows } from './dryRunSpeed';
 import { codeActivityRows } from './codeActivity';
 import { metricsBrowserRows } from './metricsBrowser';
+import { tailRows } from './tailPoll';
 import { foldChanges, statusOf } from '../../src/core/monitors/monitorStatus';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
 import {
@@ -803,6 +805,12 @@ await section(['metrics'], 300, async () => {
   } finally {
     metricsServer.stop();
   }
+});
+
+// The live tail (test/bench/tailPoll.ts): a poll's cost with 10,000 events kept beside parsing its
+// answer alone, and the heap over 30 minutes of polling on a stepped clock.
+await section(['tail'], 300, async () => {
+  rows.push(...(await tailRows({ paired, ms, ratioAndSpread, target, quick, gc })));
 });
 
 // The dry run of a 5-minute monitor over 24 hours (288 runs): one binned query when the query can

@@ -1497,6 +1497,32 @@ async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
   await closeAllEditorsUnsaved(page, runCommand);
 }
 
+/**
+ * Live tail on the demo (after the sign-in): Tail Dataset… from the palette on http-logs; the
+ * demo's events arrive and more come poll after poll (the demo makes events for the moment asked);
+ * the panel closed, the demo sees no tail request more.
+ */
+async function journeyTail(page: Page, fake: FakeAxiom): Promise<void> {
+  const tailRequests = () =>
+    fake.requestsTo('POST /v1/datasets/_apl').filter((r) => r.body.includes('sort by _time desc')).length;
+  await runCommandAndPick(page, 'Axiom: Tail Dataset…', 'Tail which dataset?', 'http-logs');
+  const panel = await webviewWith(page, 'body:has(.tail-rows .tail-row)');
+  const lines = () => panel.locator('.tail-row').count();
+  const first = await lines();
+  assert.ok(first > 0, 'the newest events shown');
+  const asked = tailRequests();
+  await waitUntil('two more polls', () => tailRequests() >= asked + 2, 20_000);
+  for (let tries = 0; (await lines()) <= first && tries < 50; tries++) await page.waitForTimeout(200);
+  assert.ok((await lines()) > first, 'new events arrived');
+  await page.screenshot({ path: path.join(shots, 'tail.png') });
+  await page.locator('.tab', { hasText: 'Tail: http-logs' }).first().locator('.codicon-close').click();
+  await page.locator('.tab', { hasText: 'Tail: http-logs' }).waitFor({ state: 'detached' });
+  await page.waitForTimeout(500);
+  const atClose = tailRequests();
+  await page.waitForTimeout(5000);
+  assert.equal(tailRequests(), atClose, 'no request after the tail closed');
+}
+
 // The demo deployment `npm start` shows, with its sign-in server; no deployment is set up yet
 // (the first journey signs in), and the workspace holds the demo's files and the journeys' own.
 const fake = await startDemo();
@@ -1608,6 +1634,10 @@ try {
           await window.goto(workbenchUrl(codeServer!, sandbox));
           return window;
         }),
+    ],
+    [
+      'tail: Tail Dataset… on http-logs, the demo’s events arrive poll after poll, nothing asked once closed',
+      () => journeyTail(page, fake),
     ],
     // Last: the window reloads.
     [

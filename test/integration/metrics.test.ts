@@ -141,6 +141,9 @@ describe('Metrics', () => {
     await view.reload();
     const dataset = (view.getChildren() as DatasetRow[]).find((r) => r.dataset.name === 'shop-metrics');
     assert.ok(dataset);
+    // APL does not read metrics: Query this Dataset says how to query it, and sends nothing.
+    assert.equal(await vscode.commands.executeCommand('axiom.queryDataset', dataset), undefined);
+    assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 0);
     const metrics = (await view.getChildren(dataset)) as MetricRow[];
     assert.deepEqual(
       metrics.map((m) => label(view.getTreeItem(m))),

@@ -2,6 +2,7 @@
 // Copy Name, Open in Axiom; on a field, Insert, Copy, Summarize by this Field.
 import * as vscode from 'vscode';
 import { datasetQuery, recentEventsQuery, summarizeByFieldQuery } from '../core/datasets/datasets';
+import { isMetricsKind } from '../core/datasets/metricsBrowsing';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import type { TimeRange } from '../core/run/timeRange';
@@ -99,16 +100,25 @@ export function datasetCommands(deps: DatasetCommandDeps) {
     return editor;
   }
 
+  /** Whether the dataset holds metrics, which APL does not read: the person is told how to query it. */
+  function saidMetrics(dataset: string): boolean {
+    if (!isMetricsKind(deps.view.datasetRow(dataset)?.dataset.kind)) return false;
+    void vscode.window.showInformationMessage(
+      localize('“{0}” holds metrics, which are queried with MPL: expand it and choose Query this Metric.', dataset),
+    );
+    return true;
+  }
+
   return {
     async [COMMANDS.queryDataset](arg?: unknown): Promise<vscode.TextEditor | undefined> {
       const dataset = await datasetFrom(arg, deps.view);
-      return dataset === undefined ? undefined : openQuery(datasetQuery(dataset));
+      return dataset === undefined || saidMetrics(dataset) ? undefined : openQuery(datasetQuery(dataset));
     },
 
     /** The newest events of a dataset in a results panel of its own (no editor: nothing to edit). */
     async [COMMANDS.showRecentEvents](arg?: unknown): Promise<unknown> {
       const dataset = await datasetFrom(arg, deps.view);
-      if (dataset === undefined) return undefined;
+      if (dataset === undefined || saidMetrics(dataset)) return undefined;
       const count = vscode.workspace.getConfiguration(SETTINGS.section).get<number>(SETTINGS.recentEventsCount, 100);
       const apl = recentEventsQuery(dataset, Math.max(1, Math.min(10_000, Math.floor(count) || 100)));
       return deps.run({

@@ -13,6 +13,8 @@ import {
 import { FIRST_ROWS } from '../core/firstRows';
 import { phrase } from '../core/phrase';
 import { APL_LANGUAGE_ID, NOTEBOOK_TYPE } from '../platform/constants';
+import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
+import type { QueryLanguage } from '../core/run/queryOutcome';
 import type { Log } from '../platform/log';
 import { carryOut, type AdviceHandlers } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
@@ -58,7 +60,7 @@ export class AplNotebookController implements vscode.Disposable {
 
   constructor(private readonly deps: ControllerDeps) {
     this.controller = vscode.notebooks.createNotebookController(CONTROLLER_ID, NOTEBOOK_TYPE, localize('Axiom'));
-    this.controller.supportedLanguages = [APL_LANGUAGE_ID];
+    this.controller.supportedLanguages = [APL_LANGUAGE_ID, MPL_LANGUAGE_ID];
     this.controller.supportsExecutionOrder = true;
     this.controller.description = localize('APL against the current deployment');
     this.controller.executeHandler = (cells, notebook) => this.execute(cells, notebook);
@@ -112,7 +114,8 @@ export class AplNotebookController implements vscode.Disposable {
     }
     await execution.clearOutput();
     const apl = cell.document.getText();
-    if (!apl.trim() || cell.document.languageId !== APL_LANGUAGE_ID) {
+    const language = runLanguageOf(cell.document.languageId);
+    if (!apl.trim() || !language) {
       execution.end(true, Date.now());
       return;
     }
@@ -128,8 +131,9 @@ export class AplNotebookController implements vscode.Disposable {
       }
       const range = notebookRange(notebook) ?? runner.timeRange.range;
       // The chart's annotations, read alongside the query; the output waits a moment for them at most.
-      const annotations = runner.annotations(client, apl, range, abort.signal);
-      const outcome = await runner.query(client, apl, range, abort.signal, 0, 'notebook');
+      const annotations =
+        language === 'apl' ? runner.annotations(client, apl, range, abort.signal) : Promise.resolve(undefined);
+      const outcome = await runner.query(client, apl, range, abort.signal, 0, 'notebook', undefined, language);
       switch (outcome.kind) {
         case 'result': {
           const { query, rangeLabel, tables, status } = outcome.result;
@@ -288,4 +292,9 @@ export function createKernel(deps: ControllerDeps): { controller: AplNotebookCon
       for (const disposable of [provider, ranges, controller]) disposable.dispose();
     },
   };
+}
+
+/** The language a cell runs as: Axiom APL's, or Axiom MPL's (metrics); undefined for any other. */
+function runLanguageOf(languageId: string): QueryLanguage | undefined {
+  return languageId === APL_LANGUAGE_ID ? 'apl' : languageId === MPL_LANGUAGE_ID ? 'mpl' : undefined;
 }

@@ -9,6 +9,7 @@ import {
 import { ERROR_MIME, PROBLEM_MIME, readProblem, readResult, RESULT_MIME } from '../core/notebook/notebookOutput';
 import { readStoredRange, storeRange } from '../core/run/timeRange';
 import { APL_LANGUAGE_ID } from '../platform/constants';
+import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
 import { outputMetadata } from './outputWords';
 
 /** The rows of each table a saved output keeps (axiom.notebook.saveOutputs; 0: no outputs saved). */
@@ -74,7 +75,7 @@ export function notebookDoc(data: vscode.NotebookData): NotebookDoc {
   const cells = data.cells.map((cell): NotebookCellDoc => {
     if (cell.kind === vscode.NotebookCellKind.Markup) return { kind: 'markdown', source: cell.value, outputs: [] };
     const outputs = (cell.outputs ?? []).map(outputDoc).filter((o) => o !== undefined);
-    return { kind: 'apl', source: cell.value, outputs };
+    return { kind: cell.languageId === MPL_LANGUAGE_ID ? 'mpl' : 'apl', source: cell.value, outputs };
   });
   const range = readStoredRange(data.metadata?.timeRange);
   return range ? { timeRange: storeRange(range), cells } : { cells };
@@ -88,7 +89,8 @@ export class AplNotebookSerializer implements vscode.NotebookSerializer {
       doc.cells.map((cell) => {
         if (cell.kind === 'markdown')
           return new vscode.NotebookCellData(vscode.NotebookCellKind.Markup, cell.source, 'markdown');
-        const data = new vscode.NotebookCellData(vscode.NotebookCellKind.Code, cell.source, APL_LANGUAGE_ID);
+        const language = cell.kind === 'mpl' ? MPL_LANGUAGE_ID : APL_LANGUAGE_ID;
+        const data = new vscode.NotebookCellData(vscode.NotebookCellKind.Code, cell.source, language);
         data.outputs = cell.outputs.map(cellOutput);
         return data;
       }),

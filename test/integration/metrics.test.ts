@@ -98,6 +98,33 @@ describe('Metrics', () => {
     assert.equal(vscode.window.activeTextEditor?.document.languageId, 'axiom-mpl');
   });
 
+  it('an MPL cell of a notebook runs as MPL, its series in the output; saved, the file keeps it an MPL cell', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-mpl-notebook-'));
+    const file = path.join(folder, 'metrics.axiom-notebook');
+    const mpl = '`shop-metrics`:`system.cpu.utilization`\n| align to 5m using max';
+    fs.writeFileSync(file, JSON.stringify({ axiomNotebook: 1, cells: [{ kind: 'mpl', source: mpl }] }));
+    const notebook = await vscode.workspace.openNotebookDocument(vscode.Uri.file(file));
+    await vscode.window.showNotebookDocument(notebook);
+    const cell = notebook.cellAt(0);
+    assert.equal(cell.document.languageId, 'axiom-mpl');
+    await vscode.commands.executeCommand('notebook.cell.execute', {
+      ranges: [{ start: 0, end: 1 }],
+      document: notebook.uri,
+    });
+    const output = await waitFor('the cell’s output', () =>
+      cell.outputs.flatMap((o) => o.items).find((i) => i.mime === 'application/vnd.axiom.apl-result+json'),
+    );
+    const result = JSON.parse(new TextDecoder().decode(output.data)) as ResultsView;
+    assert.deepEqual(
+      result.tables[0].fields.map((f) => f.name),
+      ['_time', 'host', 'system.cpu.utilization'],
+    );
+    assert.equal(fake.requestsTo('POST /v1/query/_mpl').length, 1);
+    assert.ok(await notebook.save());
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { cells: { kind: string }[] };
+    assert.equal(saved.cells[0].kind, 'mpl');
+  });
+
   it('an MPL query the service cannot parse puts its error where it is', async () => {
     const editor = await mplEditor('`shop-metrics`:`system.cpu.utilization`\n| aline to 5m using avg');
     assert.equal(await vscode.commands.executeCommand('axiom.runQuery'), undefined);
@@ -114,6 +141,9 @@ describe('Metrics', () => {
     await view.reload();
     const dataset = (view.getChildren() as DatasetRow[]).find((r) => r.dataset.name === 'shop-metrics');
     assert.ok(dataset);
+    // APL does not read metrics: Query this Dataset says how to query it, and sends nothing.
+    assert.equal(await vscode.commands.executeCommand('axiom.queryDataset', dataset), undefined);
+    assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 0);
     const metrics = (await view.getChildren(dataset)) as MetricRow[];
     assert.deepEqual(
       metrics.map((m) => label(view.getTreeItem(m))),

@@ -39,7 +39,8 @@ export type NotebookOutput =
   | { kind: 'error'; name: string; message: string };
 
 export interface NotebookCellDoc {
-  kind: 'markdown' | 'apl';
+  /** A Markdown cell, or a query cell of APL or MPL (metrics). */
+  kind: 'markdown' | 'apl' | 'mpl';
   source: string;
   outputs: NotebookOutput[];
 }
@@ -298,9 +299,11 @@ function readCell(value: unknown): NotebookCellDoc | undefined {
       : Array.isArray(value.source)
         ? value.source.filter((s) => typeof s === 'string').join('')
         : '';
-  const kind = value.kind === 'apl' ? 'apl' : 'markdown';
+  const kind = value.kind === 'apl' || value.kind === 'mpl' ? value.kind : 'markdown';
   const outputs =
-    kind === 'apl' && Array.isArray(value.outputs) ? value.outputs.map(readOutput).filter((o) => o !== undefined) : [];
+    kind !== 'markdown' && Array.isArray(value.outputs)
+      ? value.outputs.map(readOutput).filter((o) => o !== undefined)
+      : [];
   return { kind, source, outputs };
 }
 

@@ -95,7 +95,7 @@ const cell: fc.Arbitrary<NotebookCellDoc> = fc.oneof(
   ),
   fc.record(
     {
-      kind: fc.constant<'apl'>('apl'),
+      kind: fc.constantFrom<'apl' | 'mpl'>('apl', 'mpl'),
       source: fc.string({ unit: 'binary', maxLength: 200 }),
       outputs: fc.array(output, { maxLength: 2 }),
     },

@@ -123,8 +123,9 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       star: starQuery,
     }),
   );
-  // MPL completion's metrics, tags and values (core/mpl/catalog.ts): none known until the metrics
-  // feature hands over its catalog here; the tests give theirs (useMetricsCatalog).
+  // MPL completion's metrics, tags and values (core/mpl/catalog.ts): the service's, as the metrics
+  // info endpoints list them (the language bundle makes that catalog); the tests give theirs
+  // (useMetricsCatalog).
   let metricsCatalog: MetricsCatalog | undefined;
   const language = registerLanguage(() =>
     load('language').createLanguage({ access, log, metricsCatalog: () => metricsCatalog }),

@@ -17,6 +17,7 @@ import { AplQuickFixes } from './quickFixes';
 import { AplSchema } from './schema';
 import { createMplLanguage } from './mplLanguage';
 import type { MetricsCatalog } from '../core/mpl/catalog';
+import { clientMetricsCatalog } from '../core/mpl/clientCatalog';
 
 /** The language feature, made once; each part is made when first asked for. The schema (dataset
  *  names and fields) reaches the service, and so the accounts bundle, only when completion or a
@@ -24,13 +25,15 @@ import type { MetricsCatalog } from '../core/mpl/catalog';
 export function createLanguage(deps: {
   access: () => ClientAccess;
   log: Log;
-  /** MPL completion's metrics, tags and values (the metrics feature's); none known without it. */
+  /** MPL completion's metrics, tags and values when a test gives its own; else the service's. */
   metricsCatalog?: () => MetricsCatalog | undefined;
 }) {
   const schema = once(() => new AplSchema(deps.access(), deps.log));
   const diagnostics = once(() => new AplDiagnostics(schema));
   const trees = once(() => new ParsedDocuments());
-  const mpl = once(() => createMplLanguage({ schema, catalog: deps.metricsCatalog }));
+  // The service's metrics info endpoints, through the window's client (core/mpl/clientCatalog.ts).
+  const serviceCatalog = once(() => clientMetricsCatalog(() => deps.access().client()));
+  const mpl = once(() => createMplLanguage({ schema, catalog: () => deps.metricsCatalog?.() ?? serviceCatalog() }));
   return {
     /** The one cache of datasets and fields: completion's and the Datasets view's. */
     schema,

@@ -43,10 +43,14 @@ export function createTails(deps: TailDeps) {
   async function tailDataset(arg?: unknown): Promise<TailPanel | undefined> {
     let dataset = datasetOf(arg);
     if (!dataset) {
-      const names = (await deps.datasets()) ?? [];
-      if (!names.length) {
+      const names = await deps.datasets();
+      if (!names?.length) {
         void vscode.window.showInformationMessage(
-          localize('There are no datasets to choose from; see the Datasets view.'),
+          names
+            ? localize('There are no datasets to choose from; see the Datasets view.')
+            : localize(
+                'The list of datasets is not at hand (is this window connected to Axiom?); see the Datasets view.',
+              ),
         );
         return undefined;
       }

@@ -1515,7 +1515,8 @@ async function journeyTail(page: Page, fake: FakeAxiom): Promise<void> {
   for (let tries = 0; (await lines()) <= first && tries < 50; tries++) await page.waitForTimeout(200);
   assert.ok((await lines()) > first, 'new events arrived');
   await page.screenshot({ path: path.join(shots, 'tail.png') });
-  await page.locator('.tab', { hasText: 'Tail: http-logs' }).first().locator('.codicon-close').click();
+  await page.locator('.tab', { hasText: 'Tail: http-logs' }).first().click();
+  await runCommand(page, 'View: Close Editor');
   await page.locator('.tab', { hasText: 'Tail: http-logs' }).waitFor({ state: 'detached' });
   await page.waitForTimeout(500);
   const atClose = tailRequests();

@@ -62,6 +62,29 @@ describe('Live tail', () => {
     assert.equal(asked(), atClose, 'no request after close');
   });
 
+  it('a tail VS Code brings back after a reload shows what it followed and asks nothing until Resume', async () => {
+    const api = await activateExtension();
+    const panel = vscode.window.createWebviewPanel('axiom.tail', 'Tail: http-logs', vscode.ViewColumn.Beside);
+    api.tail.restore(panel, { dataset: 'http-logs', conditions: ['status >= 500'], filter: "service == 'checkout'" });
+    const [restored] = [...api.tail.panels];
+    assert.ok(restored);
+    assert.deepEqual(restored.target, { dataset: 'http-logs', conditions: ['status >= 500'] });
+    assert.equal(restored.session.filter, "service == 'checkout'", 'its filter kept');
+    assert.equal(restored.following, false);
+    await pause(2500);
+    assert.equal(sentQueryBodies(suite.fake).length, 0, 'nothing asked');
+    restored.panel.dispose();
+    assert.equal(api.tail.panels.size, 0);
+
+    // What is not a tail's state closes the panel, asking nothing.
+    const stray = vscode.window.createWebviewPanel('axiom.tail', 'Tail', vscode.ViewColumn.Beside);
+    let closed = false;
+    stray.onDidDispose(() => (closed = true));
+    api.tail.restore(stray, { rows: [] });
+    assert.ok(closed);
+    assert.equal(api.tail.panels.size, 0);
+  });
+
   it('Tail This Query keeps the leading wheres and leaves the rest out; a query it cannot follow is said', async () => {
     const editor = await vscode.window.showTextDocument(
       await vscode.workspace.openTextDocument({

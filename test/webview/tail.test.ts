@@ -62,7 +62,9 @@ describe('the live tail’s page in chromium', () => {
 
   it('scrolled up, new events wait behind "N new", which jumps back and shows them', async () => {
     await sendRows(rows(100));
+    // Scrolled up, as a person does: the page hears the scroll before the next events.
     await page.evaluate(() => (document.querySelector<HTMLElement>('.tail-rows')!.scrollTop = 0));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
     await sendRows(rows(4, 100));
     await sendRows(rows(1, 104));
     assert.equal(await lines(), 100, 'nothing moves under the reader');

@@ -134,7 +134,7 @@ export class TailRows {
     for (let index = 0; index < count; index++) {
       const moment = timeColumn[index];
       const same = this.recent.get(moment);
-      if (same?.some((seen) => this.sameAsAnswered(seen, fields, columns, index))) {
+      if (same && this.seenAmong(same, fields, columns, index)) {
         repeated++;
         continue;
       }
@@ -175,11 +175,21 @@ export class TailRows {
     return names;
   }
 
+  /** Whether one of `rows` is the event at `index` of an answer (its columns). */
+  private seenAmong(rows: readonly TailRow[], fields: readonly string[], columns: unknown[][], index: number): boolean {
+    for (const seen of rows) if (this.sameAsAnswered(seen, fields, columns, index)) return true;
+    return false;
+  }
+
   /** Whether `seen` is the event at `index` of an answer (its columns), without copying it out. */
   private sameAsAnswered(seen: TailRow, fields: readonly string[], columns: unknown[][], index: number): boolean {
     if (seen.fields !== fields)
       return sameEvent(seen, { time: seen.time, fields, values: columns.map((c) => c[index]) });
-    for (let f = 0; f < columns.length; f++) if (!sameValue(seen.values[f], columns[f][index])) return false;
+    const values = seen.values;
+    for (let f = 0; f < columns.length; f++) {
+      const value = columns[f][index];
+      if (values[f] !== value && !sameValue(values[f], value)) return false;
+    }
     return true;
   }
 

@@ -100,8 +100,12 @@ function atBottom(): boolean {
   return list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
 }
 
+/** Whether new events show as they come: the person is at the bottom (as of their last scroll; a
+ *  line that grows as the page's fonts load does not make them "scrolled up"). */
+let following = true;
 list.addEventListener('scroll', () => {
-  if (waiting.length && atBottom()) catchUp();
+  following = atBottom();
+  if (waiting.length && following) catchUp();
 });
 
 /** Shows the events that waited and follows again. */
@@ -210,7 +214,7 @@ function receive(message: TailHostMessage): void {
       maxRows = Math.max(1, message.maxRows);
       droppedTotal = message.droppedTotal;
       sayNotes();
-      if (waiting.length || !atBottom()) {
+      if (waiting.length || !following) {
         waiting = [...waiting, ...message.rows].slice(-maxRows);
         jump.textContent = waiting.length === 1 ? words.oneNewRow : say(words.newRows, waiting.length);
         show(jump, waiting.length > 0);

@@ -371,6 +371,8 @@ export const FEATURES = {
     bundle: 'tail/bundle',
     webviewPanels: ['axiom.tail'],
     commands: ['tailDataset', 'tailQuery'],
+    // A tail asks Axiom again and again: started from outside, the person says yes first.
+    changing: { tailDataset: 'first', tailQuery: 'first' },
   },
 } as const satisfies Record<string, FeatureDeclaration>;
 

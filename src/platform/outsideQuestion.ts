@@ -43,6 +43,8 @@ const DOES: { readonly [Name in ChangingName]: string } = {
   hideLogActivity: 'turn off log activity for this workspace',
   showProductionErrors: 'turn on production errors for this workspace (queries Axiom while on)',
   hideProductionErrors: 'turn off production errors for this workspace',
+  tailDataset: 'tail a dataset (queries Axiom every few seconds while its panel shows)',
+  tailQuery: 'tail a query (queries Axiom every few seconds while its panel shows)',
 };
 
 /**

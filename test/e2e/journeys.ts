@@ -1505,7 +1505,7 @@ async function journeyDashboard(page: Page, fake: FakeAxiom): Promise<void> {
 async function journeyTail(page: Page, fake: FakeAxiom): Promise<void> {
   const tailRequests = () =>
     fake.requestsTo('POST /v1/datasets/_apl').filter((r) => r.body.includes('sort by _time desc')).length;
-  await runCommandAndPick(page, 'Axiom: Tail Dataset…', 'Tail which dataset?', 'http-logs');
+  await runCommandAndPick(page, 'Datasets: Tail Dataset…', 'Tail which dataset?', 'http-logs');
   const panel = await webviewWith(page, 'body:has(.tail-rows .tail-row)');
   const lines = () => panel.locator('.tail-row').count();
   const first = await lines();

@@ -185,6 +185,9 @@ const CHANGING = [
   'hideLogActivity',
   'showProductionErrors',
   'hideProductionErrors',
+  // A live tail: it asks Axiom every few seconds while its panel shows.
+  'tailDataset',
+  'tailQuery',
 ].sort();
 
 describe('the commands that change something', () => {

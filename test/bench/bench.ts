@@ -1115,8 +1115,13 @@ await section(['activation', 'person'], 2400, async () => {
   const chains = sameWindowChains(work, {
     ours: split,
     empty,
-    floorCopy: (prefix) => {
-      const dir = buildExtension(`floor-${prefix}`, 'floor', ['--floor-prefix', prefix]);
+    floorCopy: ({ prefix, rounds }) => {
+      const dir = buildExtension(`floor-${prefix}`, 'floor', [
+        '--floor-prefix',
+        prefix,
+        '--floor-rounds',
+        String(rounds),
+      ]);
       fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(floorManifest(ourManifest, prefix)));
       return dir;
     },

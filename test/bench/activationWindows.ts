@@ -3,7 +3,7 @@
 //   In each window: a warm-up copy of the floor (untimed: it pays for warming VS Code's registration
 // paths, as other extensions do in people's windows), the empty extension (an extension's least:
 // requiring vscode, an empty activate()), then the floor and the extension, the two timed ones, in
-// turns first. The floor's copies have ids of their own (activationFloorManifest.ts), so the four
+// turns first, each after a pause (PAUSE_MS). The floor's copies have ids of their own (activationFloorManifest.ts), so the four
 // coexist; each depends on the one before (extensionDependencies), so VS Code activates them in
 // that order whoever starts the last: the entry in the bare and first-start windows, VS Code itself
 // restoring the returning one (the copies start at the extension's own moments).
@@ -19,8 +19,15 @@ import { PERSON_WINDOWS, type PersonWindow, type ProbedActivation } from '../har
 export type ActivationOrder = 'floor first' | 'ours first';
 export const ACTIVATION_ORDERS: readonly ActivationOrder[] = ['floor first', 'ours first'];
 
-/** The extensions of one window, by label: the warm-up floor, the empty extension, the floor, ours. */
-export type WindowExtension = 'warm' | 'empty' | 'floor' | 'ours';
+/** The extensions of one window, by label: the warm-up floor, the empty extension, the floor, ours,
+ *  and two pauses (before each timed one). */
+export type WindowExtension = 'warm' | 'empty' | 'floor' | 'ours' | 'pause1' | 'pause2';
+
+/** How long each pause's activate() takes to resolve (VS Code activates the next of the chain then):
+ *  what the extension before left behind (its garbage, the code VS Code compiles in the background
+ *  for the paths it ran hot) is dealt with before the next one, not inside its timed require and
+ *  activate(). Without them, whichever timed extension came first was the slower more often. */
+export const PAUSE_MS = 300;
 
 /** The floor's two copies: the prefix of their ids, and how many times each registers everything
  *  (activationFloor.ts): the warm-up copy as several extensions would in a person's window, so that
@@ -52,27 +59,48 @@ export function emptyExtension(folder: string, ours: ExtensionManifest): string 
   return folder;
 }
 
-/** The window's four extensions for each order (copies under `work`, each manifest depending on the
- *  extension before it), and the id of the last, which activates the others first. `floorCopy` builds
- *  the floor's copy with a prefix (its manifest generated). */
+/** An extension whose activate() resolves after PAUSE_MS, doing nothing (named `<ours>-<name>`). */
+export function pauseExtension(folder: string, ours: ExtensionManifest, name: string): string {
+  fs.mkdirSync(path.join(folder, 'dist'), { recursive: true });
+  const manifest: ExtensionManifest = {
+    name: `${ours.name}-${name}`,
+    displayName: 'A pause between extensions',
+    publisher: ours.publisher,
+    version: ours.version,
+    engines: ours.engines,
+    main: './dist/extension.js',
+    activationEvents: [],
+  };
+  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest));
+  fs.writeFileSync(
+    path.join(folder, 'dist/extension.js'),
+    `exports.activate = function () { return new Promise((resolve) => setTimeout(resolve, ${PAUSE_MS})); };\n`,
+  );
+  return folder;
+}
+
+/** The window's extensions for each order (copies under `work`, each manifest depending on the
+ *  extension before it: warm-up, empty, pause, the first timed one, pause, the second), and the id of
+ *  the last, which activates the others first. `floorCopy` builds the floor's copy with a prefix (its
+ *  manifest generated). */
 export function sameWindowChains(
   work: string,
   sources: { ours: string; empty: string; floorCopy: (copy: { prefix: string; rounds: number }) => string },
 ): Record<ActivationOrder, { folders: Record<WindowExtension, string>; last: string }> {
   for (const { prefix } of Object.values(FLOOR_COPIES))
     if (!FLOOR_PREFIX.test(prefix)) throw new Error(`the floor's prefix "${prefix}" is not letters and digits`);
+  const ours = readManifest(sources.ours);
   const built: Record<WindowExtension, string> = {
     warm: sources.floorCopy(FLOOR_COPIES.warm),
     empty: sources.empty,
     floor: sources.floorCopy(FLOOR_COPIES.floor),
     ours: sources.ours,
+    pause1: pauseExtension(path.join(work, 'pause1'), ours, 'pause1'),
+    pause2: pauseExtension(path.join(work, 'pause2'), ours, 'pause2'),
   };
   const chain = (order: ActivationOrder) => {
-    const labels: WindowExtension[] = [
-      'warm',
-      'empty',
-      ...(order === 'floor first' ? (['floor', 'ours'] as const) : (['ours', 'floor'] as const)),
-    ];
+    const [first, second]: WindowExtension[] = order === 'floor first' ? ['floor', 'ours'] : ['ours', 'floor'];
+    const labels: WindowExtension[] = ['warm', 'empty', 'pause1', first, 'pause2', second];
     const folders = {} as Record<WindowExtension, string>;
     let before: string | undefined;
     for (const label of labels) {

@@ -1137,7 +1137,7 @@ await section(['activation', 'person'], 2400, async () => {
             window,
             url: served.urls[100],
             development: folders.empty,
-            installed: [folders.warm, folders.floor, folders.ours],
+            installed: [folders.warm, folders.pause1, folders.floor, folders.pause2, folders.ours],
             probed: folders.ours,
             alsoProbed: { warm: folders.warm, empty: folders.empty, floor: folders.floor },
             activateLast: last,

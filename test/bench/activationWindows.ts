@@ -8,9 +8,11 @@
 // that order whoever starts the last: the entry in the bare and first-start windows, VS Code itself
 // restoring the returning one (the copies start at the extension's own moments).
 //   The figure of a window kind and an order is the median of its windows' ratios (ours beside the
-// floor of the same window: the machine's load at that moment hits both), and of the milliseconds
-// for show; the verdict of a window kind is the geometric mean of its two orders' medians, so that
-// the cost of coming first (or second) counts once each way.
+// floor of the same window: the machine's load at that moment hits both; a median, not the best,
+// because the best of each side may come from different windows, which breaks the pair), and of the
+// milliseconds for show, with the best beside the best as a second view; the verdict of a window kind
+// is the geometric mean of its two orders' medians, so that the cost of coming first (or second)
+// counts once each way.
 import fs from 'node:fs';
 import path from 'node:path';
 import { dependingOn, extensionId, FLOOR_PREFIX, type ExtensionManifest } from './activationFloorManifest';
@@ -41,13 +43,17 @@ export function readManifest(folder: string): ExtensionManifest {
   return JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as ExtensionManifest;
 }
 
-/** The empty extension in `folder`: the extension's publisher and version, a name of its own, no
- *  contribution; its activate() does nothing. */
-export function emptyExtension(folder: string, ours: ExtensionManifest): string {
+/** A one-line extension in `folder`: the extension's publisher and version, the name
+ *  `<ours>-<name>`, no contribution, `main` as its whole code. */
+function smallExtension(
+  folder: string,
+  ours: ExtensionManifest,
+  shape: { name: string; displayName: string; main: string },
+): string {
   fs.mkdirSync(path.join(folder, 'dist'), { recursive: true });
   const manifest: ExtensionManifest = {
-    name: `${ours.name}-empty`,
-    displayName: 'An empty extension',
+    name: `${ours.name}-${shape.name}`,
+    displayName: shape.displayName,
     publisher: ours.publisher,
     version: ours.version,
     engines: ours.engines,
@@ -55,28 +61,26 @@ export function emptyExtension(folder: string, ours: ExtensionManifest): string 
     activationEvents: [],
   };
   fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest));
-  fs.writeFileSync(path.join(folder, 'dist/extension.js'), "require('vscode');\nexports.activate = function () {};\n");
+  fs.writeFileSync(path.join(folder, 'dist/extension.js'), `${shape.main}\n`);
   return folder;
+}
+
+/** The empty extension in `folder`: it requires vscode, and its activate() does nothing. */
+export function emptyExtension(folder: string, ours: ExtensionManifest): string {
+  return smallExtension(folder, ours, {
+    name: 'empty',
+    displayName: 'An empty extension',
+    main: "require('vscode');\nexports.activate = function () {};",
+  });
 }
 
 /** An extension whose activate() resolves after PAUSE_MS, doing nothing (named `<ours>-<name>`). */
 export function pauseExtension(folder: string, ours: ExtensionManifest, name: string): string {
-  fs.mkdirSync(path.join(folder, 'dist'), { recursive: true });
-  const manifest: ExtensionManifest = {
-    name: `${ours.name}-${name}`,
+  return smallExtension(folder, ours, {
+    name,
     displayName: 'A pause between extensions',
-    publisher: ours.publisher,
-    version: ours.version,
-    engines: ours.engines,
-    main: './dist/extension.js',
-    activationEvents: [],
-  };
-  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest));
-  fs.writeFileSync(
-    path.join(folder, 'dist/extension.js'),
-    `exports.activate = function () { return new Promise((resolve) => setTimeout(resolve, ${PAUSE_MS})); };\n`,
-  );
-  return folder;
+    main: `exports.activate = function () { return new Promise((resolve) => setTimeout(resolve, ${PAUSE_MS})); };`,
+  });
 }
 
 /** The window's extensions for each order (copies under `work`, each manifest depending on the
@@ -195,7 +199,7 @@ export function sameWindowRows(
         what: `activation beside its floor in one window, ${window}, ${order}: load + activate(), median of ${these.length} windows${asked < these.length ? ` (in the order asked in ${asked})` : ''}`,
         ours: `${ms(median(ours))} (load ${part('loadMs', (s) => s.figure)} + activate() ${part('activateMs', (s) => s.figure)})`,
         baseline: `the floor: ${ms(median(floor))} (load ${part('loadMs', (s) => s.figure.others.floor)} + activate() ${part('activateMs', (s) => s.figure.others.floor)}); the empty extension: ${empty.length ? ms(median(empty)) : 'not seen'}`,
-        ratio: `${ratio.toFixed(2)}× (windows ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×)`,
+        ratio: `${ratio.toFixed(2)}× (windows ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×; best beside best ${(Math.min(...ours) / Math.min(...floor)).toFixed(2)}×)`,
       });
     }
     if (orderRatios.length !== ACTIVATION_ORDERS.length) continue;

@@ -1111,7 +1111,7 @@ await section(['activation-builds'], 1200, async () => {
 // extension, the floor and the extension, chained by their dependencies so that they activate in
 // that order, the floor and the extension in turns first (test/bench/activationWindows.ts).
 await section(['activation', 'person'], 2400, async () => {
-  const windows = quick ? 1 : 3;
+  const windows = quick ? 1 : 4;
   const chains = sameWindowChains(work, {
     ours: split,
     empty,

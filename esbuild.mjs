@@ -21,7 +21,10 @@
 //                                  out/test-workspace, the folder the Extension Tests launch opens)
 //   node esbuild.mjs --single      one file with esbuild's defaults, as the extension was first built (the benchmark's baseline)
 //   node esbuild.mjs --floor       dist/extension.js of the activation floor (test/bench/activationFloor.ts: the same
-//                                  registrations with empty bodies, built as the extension is; the benchmark's baseline)
+//                                  registrations with empty bodies, built as the extension is; the benchmark's baseline);
+//                                  with --floor-prefix P, a copy whose ids are renamed `P-<id>` (the bench installs
+//                                  such copies beside the extension in one window), and --floor-rounds N, one that
+//                                  registers everything N times (the bench's warm-up copy)
 //   node esbuild.mjs --watch       development build of all bundles (the webview too), rebuilt on each change (npm run watch,
 //                                  the Run Extension task in .vscode/tasks.json); tests are not watched
 //   node esbuild.mjs --cli         only the command-line APL checker (src/cli/checkApl.ts) into out/cli/checkApl.js
@@ -584,6 +587,11 @@ if (main && cli) {
       entryPoints: ['test/bench/activationFloor.ts'],
       outfile: `${outdir}/extension.js`,
       minify: production,
+      // The prefix of the copy's ids (test/bench/activationFloorManifest.ts); none: the extension's own.
+      define: {
+        AXIOM_FLOOR_PREFIX: JSON.stringify(argValue('--floor-prefix') ?? ''),
+        AXIOM_FLOOR_ROUNDS: String(Number(argValue('--floor-rounds') ?? 1)),
+      },
       plugins: [vscodeOnce],
     });
   } else if (single) {

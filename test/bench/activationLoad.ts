@@ -6,6 +6,9 @@
 //   … activationLoad.js DIST [--samples N] [--profile]   another build's folder; --profile prints
 //   the top lines of a CPU profile of the top level (self time by function, 25 µs samples, summed
 //   over the samples), which is where to look for what runs at load that activate() does not need.
+//   … activationLoad.js DIST --activate   also calls activate() with a stand-in context, and times
+//   it: the extension's own code at activation (VS Code's side of each call is the stand-in's,
+//   nearly nothing), with the first compile of every function it runs; for the floor's build too.
 // Not a test: it prints figures and asserts nothing.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,14 +20,33 @@ import vm from 'node:vm';
 interface Sample {
   compileMs: number;
   topLevelMs: number;
+  activateMs?: number;
   files: string[];
   profile?: inspector.Profiler.Profile;
 }
 
-/** A stand-in for VS Code's API: every name is a callable, constructible value whose every property is one too. */
+/** The API's lists (open documents, tabs, folders...), empty in the stand-in: a window with nothing open. */
+const EMPTY_LISTS = new Set([
+  'all',
+  'textDocuments',
+  'tabs',
+  'workspaceFolders',
+  'visibleTextEditors',
+  'notebookDocuments',
+]);
+
+/** A stand-in for VS Code's API: every name is a callable, constructible value whose every property
+ *  is one too (but the lists, empty, and the extension's mode, Production). */
 function stubApi(): unknown {
   const handler: ProxyHandler<() => void> = {
-    get: (_, name) => (name === Symbol.toPrimitive ? () => '' : stub),
+    get: (_, name) =>
+      name === Symbol.toPrimitive
+        ? () => ''
+        : typeof name === 'string' && EMPTY_LISTS.has(name)
+          ? []
+          : name === 'extensionMode'
+            ? 1
+            : stub,
     apply: () => stub,
     construct: () => stub,
   };
@@ -34,8 +56,9 @@ function stubApi(): unknown {
 
 type Resolve = (request: string, parent: unknown, ...rest: unknown[]) => string;
 
-/** Loads `file` once in this process, 'vscode' stubbed, timing its compile and its top level apart. */
-async function sampleLoad(file: string, profile: boolean): Promise<Sample> {
+/** Loads `file` once in this process, 'vscode' stubbed, timing its compile and its top level apart
+ *  (and its activate(), with `activate`). */
+async function sampleLoad(file: string, profile: boolean, activate = false): Promise<Sample> {
   const api = stubApi();
   const moduleInternals = Module as unknown as { _resolveFilename: Resolve; _cache: Record<string, unknown> };
   const resolve = moduleInternals._resolveFilename;
@@ -68,11 +91,26 @@ async function sampleLoad(file: string, profile: boolean): Promise<Sample> {
   const topStart = performance.now();
   wrapper.call(module.exports, module.exports, requireHere, module, file, path.dirname(file));
   const done = performance.now();
+  let activateMs: number | undefined;
+  if (activate) {
+    const context = {
+      subscriptions: [] as unknown[],
+      extension: stubApi(),
+      extensionUri: stubApi(),
+      globalState: stubApi(),
+      workspaceState: stubApi(),
+      extensionMode: 1,
+    };
+    const activated = performance.now();
+    (module.exports as { activate(context: unknown): unknown }).activate(context);
+    activateMs = performance.now() - activated;
+  }
   const result = profile ? ((await post('Profiler.stop')) as { profile: inspector.Profiler.Profile }) : undefined;
   const files = Object.keys(moduleInternals._cache).filter((key) => !before.has(key));
   return {
     compileMs: compiled - compileStart,
     topLevelMs: done - topStart,
+    activateMs,
     files: [file, ...files].map((f) => path.basename(f)),
     profile: result?.profile,
   };
@@ -127,20 +165,26 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const flag = (name: string) => args.indexOf(name);
   if (flag('--sample') >= 0) {
-    const sample = await sampleLoad(args[flag('--sample') + 1], flag('--profile') >= 0);
-    process.stdout.write(JSON.stringify(sample));
-    return;
+    const sample = await sampleLoad(args[flag('--sample') + 1], flag('--profile') >= 0, flag('--activate') >= 0);
+    // Written at once, and out before any timer the extension's activate() set can run.
+    fs.writeSync(1, JSON.stringify(sample));
+    process.exit(0);
   }
   const dist = path.resolve(args.find((arg, at) => !arg.startsWith('--') && args[at - 1] !== '--samples') ?? 'dist');
   const count = flag('--samples') >= 0 ? Number(args[flag('--samples') + 1]) : 15;
   const profile = flag('--profile') >= 0;
+  const activate = flag('--activate') >= 0;
   const file = path.join(dist, 'extension.js');
   const samples: Sample[] = [];
   for (let i = 0; i < count; i++) {
-    const run = spawnSync(process.execPath, [__filename, '--sample', file, ...(profile ? ['--profile'] : [])], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [__filename, '--sample', file, ...(profile ? ['--profile'] : []), ...(activate ? ['--activate'] : [])],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     if (run.status !== 0) throw new Error(`the sample failed: ${run.stderr}`);
     samples.push(JSON.parse(run.stdout) as Sample);
   }
@@ -154,6 +198,11 @@ async function main(): Promise<void> {
   console.log(
     `compile ${ms(median(compile))} (${ms(Math.min(...compile))}–${ms(Math.max(...compile))}), top level ${ms(median(topLevel))} (${ms(Math.min(...topLevel))}–${ms(Math.max(...topLevel))}), ${count} fresh processes`,
   );
+  const activations = samples.flatMap((s) => (s.activateMs === undefined ? [] : [s.activateMs]));
+  if (activations.length)
+    console.log(
+      `activate() with a stand-in API ${ms(median(activations))} (${ms(Math.min(...activations))}–${ms(Math.max(...activations))})`,
+    );
   if (profile) {
     const lines = topLines(
       samples.flatMap((s) => (s.profile ? [s.profile] : [])),

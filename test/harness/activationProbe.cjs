@@ -6,21 +6,37 @@
 // its activate() returns (inside the call) that it could put off: tree data given to a view, language providers
 // registered, requests over Node's http and https. The figures are on globalThis.axiomActivationProbe
 // for the entry that reads them (test/bench/activation.ts), in the same extension host.
+//   Other extensions of the same window (AXIOM_PROBE_ALSO: JSON, a label for each main) are timed
+// the same way, load and activate(), in `probe.others[label]`; `order` (on the probe and each of
+// them) says which activated first in the window (0, 1, 2...), as the bench asked or not.
 'use strict';
 const Module = require('node:module');
 const http = require('node:http');
 const https = require('node:https');
 
-/** Watches the extension whose main is `main` from now on; `restore()` stops watching. */
-function watchActivation(main) {
+/** Watches the extension whose main is `main` from now on, and times the others' (`others`: a main for
+ *  each label); `restore()` stops watching. */
+function watchActivation(main, others = {}) {
   const probe = {
     loadMs: undefined,
     activateMs: undefined,
+    order: undefined,
     early: { treeData: 0, languageProviders: 0, requests: 0 },
     /** Tree data asked for at any time. */
     treeData: 0,
+    /** The other extensions' figures, by label. */
+    others: {},
     restore: () => undo.forEach((restore) => restore()),
   };
+  /** The figures of each main watched, by its path: the extension's (the probe itself) and the others'. */
+  const figures = new Map([[main, probe]]);
+  for (const [label, path] of Object.entries(others)) {
+    probe.others[label] = { loadMs: undefined, activateMs: undefined, order: undefined };
+    figures.set(path, probe.others[label]);
+  }
+  let activations = 0;
+  /** Mains not required yet (once none is left, no require is resolved here). */
+  let unloaded = figures.size;
   const undo = [];
   const replace = (target, key, make) => {
     const original = target[key];
@@ -117,24 +133,28 @@ function watchActivation(main) {
           watch(vscode);
           return vscode;
         }
-        const resolved = probe.loadMs === undefined && request.endsWith('.js') ? safeResolve(this, request) : undefined;
-        if (resolved !== main) return require.call(this, request);
-        const profile = profiling('load');
+        const resolved = unloaded > 0 && request.endsWith('.js') ? safeResolve(this, request) : undefined;
+        const figure = resolved === undefined ? undefined : figures.get(resolved);
+        if (figure === undefined || figure.loadMs !== undefined) return require.call(this, request);
+        const ours = figure === probe;
+        const profile = ours ? profiling('load') : undefined;
         const started = performance.now();
         const real = require.call(this, request);
-        probe.loadMs = performance.now() - started;
+        figure.loadMs = performance.now() - started;
+        unloaded--;
         profile?.();
-        const cached = Module._cache[main];
+        const cached = Module._cache[resolved];
         const timed = {
           activate(context) {
-            const profile = profiling('activate');
-            activating = true;
+            const profile = ours ? profiling('activate') : undefined;
+            figure.order = activations++;
+            activating = ours;
             const started = performance.now();
             try {
               return real.activate(context);
             } finally {
-              probe.activateMs = performance.now() - started;
-              activatedAt = performance.now();
+              figure.activateMs = performance.now() - started;
+              if (ours) activatedAt = performance.now();
               activating = false;
               profile?.();
             }
@@ -176,4 +196,8 @@ function profiling(what) {
 }
 
 module.exports = { watchActivation };
-if (process.env.AXIOM_PROBE_MAIN) globalThis.axiomActivationProbe = watchActivation(process.env.AXIOM_PROBE_MAIN);
+if (process.env.AXIOM_PROBE_MAIN)
+  globalThis.axiomActivationProbe = watchActivation(
+    process.env.AXIOM_PROBE_MAIN,
+    JSON.parse(process.env.AXIOM_PROBE_ALSO || '{}'),
+  );

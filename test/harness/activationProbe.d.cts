@@ -8,4 +8,4 @@ export interface ActivationWatch extends ProbedActivation {
   restore(): void;
 }
 
-export function watchActivation(main: string): ActivationWatch;
+export function watchActivation(main: string, others?: Record<string, string>): ActivationWatch;

@@ -185,8 +185,12 @@ export async function startCodeServer(sandbox, { port, extraArgs = [], env = {},
     { env: { ...process.env, ...sandbox.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   const log = fs.createWriteStream(logFile ?? path.join(sandbox.dir, 'server.log'));
-  server.stdout.pipe(log);
-  server.stderr.pipe(log);
+  // Both into one file, ended once the process is: the first of the two to end must not end the file
+  // while the other still writes (an unhandled "write after end" took the benchmark down).
+  server.stdout.pipe(log, { end: false });
+  server.stderr.pipe(log, { end: false });
+  server.on('close', () => log.end());
+  log.on('error', () => undefined);
   let exited = false;
   server.on('exit', () => (exited = true));
   for (let i = 0; ; i++) {

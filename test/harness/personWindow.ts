@@ -21,9 +21,11 @@ import path from 'node:path';
 import { freePort, makeSandbox, projectRoot, runInExtensionHost, type Sandbox } from './codeServer.mjs';
 
 import {
+  ACTIVATE_LAST,
   PERSON_WINDOW,
   PERSON_WINDOW_PREPARE,
   PERSON_WINDOW_PREPARED,
+  PROBE_ALSO,
   PROBE_MAIN,
   RESTORED_NOTEBOOK,
   RESTORED_QUERY,
@@ -109,22 +111,75 @@ async function portFreed(port: number): Promise<void> {
 /** The activation probe, preloaded into the extension host (its figures: ProbedActivation). */
 const PROBE = path.join(projectRoot, 'test/harness/activationProbe.cjs');
 
-/** One load of the window, running `entry` in its extension host (runInExtensionHost), with the
- *  activation probe watching the extension at `extensionPath`; after prepareReturning, the load
- *  prepares the returning window and reloads it, and `entry` runs again in the reloaded window. */
+interface Manifest {
+  name: string;
+  publisher: string;
+  version: string;
+  main: string;
+}
+const manifestOf = (folder: string) =>
+  JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as Manifest;
+
+/**
+ * Installs extension folders into the sandbox as VS Code installs a .vsix (a folder
+ * `<publisher>.<name>-<version>` in its extensions folder, listed in its extensions.json): they run
+ * as a person's do (ExtensionMode.Production), not as the one under development (ExtensionMode.Test,
+ * where the extension's activate() would load its test API). Gives each folder's installed copy.
+ */
+export function installExtensions(sandbox: Sandbox, folders: readonly string[]): Map<string, string> {
+  const installed = new Map<string, string>();
+  const listed = folders.map((folder) => {
+    const manifest = manifestOf(folder);
+    const relativeLocation = `${manifest.publisher}.${manifest.name}-${manifest.version}`;
+    const copy = path.join(sandbox.extensionsDir, relativeLocation);
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.cpSync(folder, copy, { recursive: true, dereference: true });
+    installed.set(folder, copy);
+    return {
+      identifier: { id: `${manifest.publisher}.${manifest.name}` },
+      version: manifest.version,
+      location: { $mid: 1, path: copy, scheme: 'file' },
+      relativeLocation,
+      metadata: { installedTimestamp: Date.now(), pinned: true, source: 'vsix' },
+    };
+  });
+  fs.writeFileSync(path.join(sandbox.extensionsDir, 'extensions.json'), JSON.stringify(listed));
+  return installed;
+}
+
+/** The main of the extension in `folder`, as Node names the file it requires (links resolved). */
+function mainOf(folder: string): string {
+  return fs.realpathSync(path.resolve(folder, manifestOf(folder).main));
+}
+
+/** One load of the window, running `entry` in its extension host (runInExtensionHost) beside the
+ *  extension under development at `extensionPath` and those `installed` (installExtensions), with the
+ *  activation probe watching the extension at `probed` (by default `extensionPath`) and timing the
+ *  `alsoProbed` (a folder by label); the entry activates `activateLast` (an id) when the window has
+ *  not. After prepareReturning, the load prepares the returning window and reloads it, and `entry`
+ *  runs again in the reloaded window. */
 export async function loadPersonWindow(
   sandbox: PersonSandbox,
   options: {
     extensionPath: string;
+    installed?: readonly string[];
+    probed?: string;
+    alsoProbed?: Record<string, string>;
+    activateLast?: string;
     entry: string;
     timeoutSeconds?: number;
     onLog: (type: string, args: unknown[]) => void;
   },
 ): Promise<number> {
-  const manifest = JSON.parse(fs.readFileSync(path.join(options.extensionPath, 'package.json'), 'utf8')) as {
-    main: string;
-  };
-  sandbox.env[PROBE_MAIN] = path.resolve(options.extensionPath, manifest.main);
+  const { installed = [], alsoProbed = {}, extensionPath } = options;
+  const copies = installExtensions(sandbox, installed);
+  const where = (folder: string) => copies.get(folder) ?? folder;
+  sandbox.env[PROBE_MAIN] = mainOf(where(options.probed ?? extensionPath));
+  sandbox.env[PROBE_ALSO] = JSON.stringify(
+    Object.fromEntries(Object.entries(alsoProbed).map(([label, folder]) => [label, mainOf(where(folder))])),
+  );
+  if (options.activateLast) sandbox.env[ACTIVATE_LAST] = options.activateLast;
+  else delete sandbox.env[ACTIVATE_LAST];
   // The load before on the same address may still be ending: its server would answer for the new one.
   await portFreed(sandbox.port);
   const prepared = sandbox.env[PERSON_WINDOW_PREPARED];
@@ -134,7 +189,10 @@ export async function loadPersonWindow(
       port: sandbox.port,
       nodeArgs: ['--require', PROBE],
       timeoutSeconds: 120,
-      ...options,
+      extensionPath,
+      entry: options.entry,
+      onLog: options.onLog,
+      ...(options.timeoutSeconds ? { timeoutSeconds: options.timeoutSeconds } : {}),
     });
     // Without the preparation, the window would be a new one, with the Explorer in its side bar.
     if (code === 0 && prepared !== undefined && !fs.existsSync(prepared))
@@ -146,6 +204,7 @@ export async function loadPersonWindow(
     // prepareReturning readies one load: the next would be a window opened anew.
     delete sandbox.env[PERSON_WINDOW_PREPARE];
     delete sandbox.env[PERSON_WINDOW_PREPARED];
+    delete sandbox.env.AXIOM_TOKEN;
   }
 }
 
@@ -154,10 +213,15 @@ export async function loadPersonWindow(
  * prepares the window (its entry calls personWindowHost.ts's `prepareReturning`: signs in with
  * `token`, opens the side bar, the query and the notebook) and reloads it, and the entry runs again
  * in the reloaded window, which VS Code restores. Loads nothing itself.
+ *   The sign-in is the extension's own way of taking a token from the environment (AXIOM_TOKEN, taken
+ * in once, after activate() has returned): an installed extension gives no test API to set one with.
+ * The reloaded window has the same environment; the token is already stored there, and the extension
+ * only reads that it took it in.
  */
 export async function prepareReturning(sandbox: PersonSandbox, options: { token: string }): Promise<void> {
   const prepared = path.join(sandbox.dir, 'returning-window-prepared');
   fs.rmSync(prepared, { force: true });
   sandbox.env[PERSON_WINDOW_PREPARE] = options.token;
   sandbox.env[PERSON_WINDOW_PREPARED] = prepared;
+  sandbox.env.AXIOM_TOKEN = options.token;
 }

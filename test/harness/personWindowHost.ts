@@ -35,7 +35,8 @@ const VIEWS_MS = 15_000;
 const RELOAD_MS = 30_000;
 
 /**
- * What the preparing load of the returning window does as a person would: signs in, opens the
+ * What the preparing load of the returning window does as a person would: signs in (the extension
+ * takes in AXIOM_TOKEN, which the harness set: personWindow.ts's prepareReturning), opens the
  * query, the notebook and the Axiom side bar (whose views ask for their items), then reloads the
  * window, as a person does with F5 or Reload Window. VS Code restores a side bar other than the
  * Explorer only in a reloaded window; a window opened anew shows the Explorer (see personWindow.ts).
@@ -45,8 +46,8 @@ const RELOAD_MS = 30_000;
 export async function prepareReturning(token: string): Promise<void> {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   if (!extension) throw new Error('the extension is not loaded');
-  const api = (await extension.activate()) as { own: { setToken(args: { token: string }): Promise<unknown> } };
-  await api.own.setToken({ token });
+  if (process.env.AXIOM_TOKEN !== token) throw new Error('the window was not given the token (AXIOM_TOKEN)');
+  await extension.activate();
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   if (!folder) throw new Error('the window has no workspace folder');
   await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, RESTORED_QUERY), { preview: false });
@@ -61,13 +62,19 @@ export async function prepareReturning(token: string): Promise<void> {
   throw new Error(`the returning window did not reload within ${RELOAD_MS / 1000} s`);
 }
 
-/** Resolves once the side bar's views have asked for their items (the activation probe counts
- *  them, when it is preloaded), so that VS Code keeps them as visible. */
+/** Resolves once the side bar's views have their first items (the activation probe sees them, when
+ *  it is preloaded): the views are on screen, so VS Code keeps them as visible, and the extension is
+ *  signed in (it takes in AXIOM_TOKEN just after activation; before, the views have no items). */
 async function viewsOnScreen(): Promise<void> {
   const probe = (globalThis as { axiomActivationProbe?: ProbedActivation }).axiomActivationProbe;
   if (!probe) return;
-  for (let waited = 0; probe.treeData === 0; waited += 100) {
-    if (waited >= VIEWS_MS) throw new Error('the Axiom side bar showed no view asking for its items');
+  for (let waited = 0; probe.early.firstItemsAfterMs === undefined; waited += 100) {
+    if (waited >= VIEWS_MS)
+      throw new Error(
+        probe.treeData === 0
+          ? 'the Axiom side bar showed no view asking for its items'
+          : 'the Axiom views got no items: the extension took in no token from AXIOM_TOKEN',
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -17,9 +17,7 @@ export const RESTORED_NOTEBOOK = 'investigation.axiom-notebook';
 
 /** What the activation probe (activationProbe.cjs) saw: the extension's first require and its
  *  activate(), and what it did before activate() returned that the window could have put off. */
-export interface ProbedActivation {
-  loadMs?: number;
-  activateMs?: number;
+export interface ProbedActivation extends TimedActivation {
   early: {
     treeData: number;
     languageProviders: number;
@@ -31,6 +29,21 @@ export interface ProbedActivation {
   treeData: number;
   /** With AXIOM_PROBE_CALLS=1: the API's calls inside activate(), by name, counted and timed. */
   calls?: Record<string, { count: number; ms: number }>;
+  /** The other extensions of the window the probe timed (PROBE_ALSO), by label. */
+  others: Record<string, TimedActivation>;
+}
+
+/** One extension's first require and activate() in a window, and its place in the window's order of
+ *  activation (0: the first of those the probe watched). */
+export interface TimedActivation {
+  loadMs?: number;
+  activateMs?: number;
+  order?: number;
 }
 /** The environment variable naming the file the probe watches: the extension's main, absolute. */
 export const PROBE_MAIN = 'AXIOM_PROBE_MAIN';
+/** The environment variable naming the other extensions' mains the probe times (JSON: label → main). */
+export const PROBE_ALSO = 'AXIOM_PROBE_ALSO';
+/** The environment variable naming, for the entry, the id of the extension to activate (the last of
+ *  the window's chain of dependencies, which activates the others before it, in their order). */
+export const ACTIVATE_LAST = 'AXIOM_ACTIVATE_LAST';

@@ -16,7 +16,8 @@
 //                      panel's page under its Content Security Policy (src/core/run/resultsPage.ts)
 //   dist/webview/notebook.js   the notebook renderer (src/webview/notebook/renderer.ts), an ES module
 //   node esbuild.mjs               development build with source maps
-//   node esbuild.mjs --production  minified, no source maps (what the .vsix ships)
+//   node esbuild.mjs --production  minified, no source maps (what the .vsix ships); with --with-test-api,
+//                                  the test API's file too (src/testApi.ts: the bench's rows inside VS Code read through it)
 //   node esbuild.mjs --tests       also bundles the unit and integration tests into out/ (and makes
 //                                  out/test-workspace, the folder the Extension Tests launch opens)
 //   node esbuild.mjs --single      one file with esbuild's defaults, as the extension was first built (the benchmark's baseline)
@@ -606,7 +607,8 @@ if (main && cli) {
     // Every bundle in one build: each entry is bundled on its own (no code is shared between the
     // files but through the loader's requires), and a watch has one rebuild to report.
     const bundles = await declaredBundles(root);
-    const leftOut = production ? await testsOnly(root) : [];
+    // The bench's builds keep the test API (--with-test-api): its rows inside VS Code read through it.
+    const leftOut = production && !process.argv.includes('--with-test-api') ? await testsOnly(root) : [];
     const shared = oncePerHost(root);
     for (const name of Object.keys(shared))
       if (bundles[name]) throw new Error(`"${name}" is both a declared bundle and ONCE_PER_HOST's: rename one`);

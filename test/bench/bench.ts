@@ -264,7 +264,9 @@ function buildExtension(name: string, build: 'split' | 'single' | 'floor', build
     fs.cpSync(path.join(projectRoot, folder), path.join(dir, folder), { recursive: true });
   return dir;
 }
-const split = buildExtension('split', 'split');
+// The shipped build, with the test API beside it (esbuild.mjs --with-test-api): the rows inside VS
+// Code read the extension through it; activation never loads it.
+const split = buildExtension('split', 'split', ['--with-test-api']);
 const single = buildExtension('single', 'single');
 const activationFloor = buildExtension('floor', 'floor');
 

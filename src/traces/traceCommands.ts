@@ -11,7 +11,6 @@ import { rangeLabel, type TimeRange } from '../core/run/timeRange';
 import { findTraces, readServices, servicesQuery, type FoundTrace, type TraceSearch } from '../core/traces/findTraces';
 import { MAX_SPANS } from '../core/traces/spanTree';
 import { TRACES_KIND } from '../core/traces/spans';
-import { traceView } from '../core/traces/traceProtocol';
 import { isTraceId, lookUpTrace } from '../core/traces/traceQuery';
 import { durationWords } from '../core/traces/timespan';
 import { localize, say } from '../platform/l10n';
@@ -122,7 +121,7 @@ export class TraceCommands implements vscode.Disposable {
           );
         if (tree.cyclesBroken) notes.push(localize('{0} parent cycles were broken.', tree.cyclesBroken));
         if (tree.duplicateIds) notes.push(localize('{0} spans share an id with another.', tree.duplicateIds));
-        panel.showTrace(traceView(tree, { traceId: request.traceId, dataset: request.dataset, notes }), found.apl);
+        panel.showTrace(tree, { traceId: request.traceId, dataset: request.dataset, notes }, found.apl);
         this.deps.log.info(`opened a trace: ${tree.spans.length} spans, ${tree.rows.length} rows`);
         break;
       }

@@ -4,13 +4,30 @@
 // command read; Run as APL opens the query that read it; a span's code link opens through the one
 // mapper (platform/codeLocations.ts), as the results panel's do.
 import * as vscode from 'vscode';
-import { readTracePageMessage, TRACE_WORDS, type TraceHostMessage, type TraceView } from '../core/traces/traceProtocol';
+import type { TraceTree } from '../core/traces/spanTree';
+import {
+  FIRST_TRACE_ROWS,
+  readTracePageMessage,
+  rowViews,
+  TRACE_ROWS_CHUNK,
+  TRACE_WORDS,
+  traceView,
+  type TraceHostMessage,
+} from '../core/traces/traceProtocol';
 import { openCodePlace } from '../platform/codeLocations';
 import { localize } from '../platform/l10n';
 import type { Log } from '../platform/log';
 import { pageOptions, setPage } from '../platform/webviewPage';
 
 export const TRACE_VIEW_TYPE = 'axiom.trace';
+
+/** What the view says about the trace beside its spans. */
+export interface TraceAbout {
+  traceId: string;
+  dataset: string;
+  /** Sentences about the whole (the range widened, spans left out, cycles broken…). */
+  notes: string[];
+}
 
 export interface TracePanelDeps {
   extensionUri: vscode.Uri;
@@ -25,6 +42,7 @@ export class TracePanel implements vscode.Disposable {
   readonly received: string[] = [];
   /** What the page shows (sent again to a page that says it is ready). */
   private shownMessage: TraceHostMessage | undefined;
+  private trace: { tree: TraceTree; about: TraceAbout } | undefined;
   private apl: string | undefined;
   private ready = false;
   private closed = false;
@@ -50,19 +68,37 @@ export class TracePanel implements vscode.Disposable {
     this.show({ type: 'loading', traceId });
   }
 
-  /** Shows the trace read by `apl` (Run as APL opens that query). */
-  showTrace(trace: TraceView, apl: string): void {
+  /** Shows the trace read by `apl` (Run as APL opens that query): its first rows at once, the
+   *  rest after, in chunks, as the results panel sends a large result. */
+  showTrace(tree: TraceTree, about: TraceAbout, apl: string): void {
     this.apl = apl;
-    this.show({ type: 'trace', trace });
+    this.trace = { tree, about };
+    this.show({ type: 'trace', trace: traceView(tree, about, FIRST_TRACE_ROWS) });
+    this.sendRest();
   }
 
   showFailure(message: string, apl?: string): void {
     this.apl = apl;
+    this.trace = undefined;
     this.show({ type: 'failed', message });
   }
 
+  /** The rows after the first ones, to a page that is ready. */
+  private sendRest(): void {
+    if (!this.ready || this.closed || !this.trace) return;
+    const { tree, about } = this.trace;
+    for (let start = FIRST_TRACE_ROWS; start < tree.rows.length; start += TRACE_ROWS_CHUNK)
+      void this.panel.webview.postMessage({
+        type: 'traceRows',
+        traceId: about.traceId,
+        start,
+        rows: rowViews(tree, start, start + TRACE_ROWS_CHUNK),
+      } satisfies TraceHostMessage);
+  }
+
+  /** What the page shows: the trace whole (all its rows), or what it says. */
   get shown(): TraceHostMessage | undefined {
-    return this.shownMessage;
+    return this.trace ? { type: 'trace', trace: traceView(this.trace.tree, this.trace.about) } : this.shownMessage;
   }
 
   reveal(): void {
@@ -82,6 +118,7 @@ export class TracePanel implements vscode.Disposable {
       case 'ready':
         this.ready = true;
         if (this.shownMessage) void this.panel.webview.postMessage(this.shownMessage);
+        this.sendRest();
         return;
       case 'runAsApl':
         if (this.apl !== undefined)

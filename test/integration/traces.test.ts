@@ -70,12 +70,13 @@ describe('Traces', () => {
     assert.ok(trace.errors > 0);
     const [query] = sentQueryBodies(fake).filter((b) => b.apl.includes('trace_id =='));
     assert.ok(Date.parse(query.startTime) < Date.parse(seenAt) && Date.parse(seenAt) < Date.parse(query.endTime));
-    const thrower = trace.spans.find((s) => s.error && s.events.length);
+    const thrower = trace.rows.find((r) => r.span?.error && r.span.events.length)?.span;
     assert.ok(
       [DEMO_SHOP_PLACES.paymentDeclined.deployedPath, DEMO_SHOP_PLACES.connectionReset.deployedPath].includes(
         String(thrower?.attributes['code.filepath']),
       ),
     );
+    assert.equal(trace.rows.length, trace.rowCount, 'the view holds the whole trace');
   });
 
   it('reads an id from another extension as data: a bad one asks as the palette does', async () => {

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { buildTraceTree } from '../../src/core/traces/spanTree';
 import { readSpan } from '../../src/core/traces/spans';
-import { traceView } from '../../src/core/traces/traceProtocol';
+import { FIRST_TRACE_ROWS, rowViews, TRACE_ROWS_CHUNK, traceView } from '../../src/core/traces/traceProtocol';
 import { openPanel, postToPage, type PanelPage } from './panelPage';
 
 let panel: PanelPage;
@@ -52,11 +52,12 @@ function bigTrace() {
         duration: 0.2e6,
       });
   }
-  const tree = buildTraceTree(rows.map((r, i) => readSpan(r, i)));
-  return traceView(tree, { traceId: 'big', dataset: 'shop-traces', notes: [HOSTILE] });
+  return buildTraceTree(rows.map((r, i) => readSpan(r, i)));
 }
 
-const trace = bigTrace();
+const tree = bigTrace();
+/** The first message: the trace and its first rows; the rest follow in chunks, as the extension sends them. */
+const trace = traceView(tree, { traceId: 'big', dataset: 'shop-traces', notes: [HOSTILE] }, FIRST_TRACE_ROWS);
 const posted = () => page.evaluate(() => window.__posted as { type: string; place?: { path: string } }[]);
 const drawn = () => page.evaluate(() => document.querySelectorAll('.span-row').length);
 const selectedName = () => page.evaluate(() => document.querySelector('.span-row.selected .span-label')?.textContent);
@@ -69,10 +70,23 @@ describe('the trace view’s page in chromium', () => {
     page = panel.page;
     await postToPage(page, { type: 'trace', trace });
   });
+
+  it('draws the first rows at once, and the rest as they follow; rows out of order are dropped', async () => {
+    assert.equal(await spacerHeight(), FIRST_TRACE_ROWS * 22);
+    await postToPage(page, { type: 'traceRows', traceId: 'big', start: 1234, rows: rowViews(tree, 1234, 1300) });
+    assert.equal(await spacerHeight(), FIRST_TRACE_ROWS * 22, 'not the next rows: dropped');
+    for (let start = FIRST_TRACE_ROWS; start < tree.rows.length; start += TRACE_ROWS_CHUNK)
+      await postToPage(page, {
+        type: 'traceRows',
+        traceId: 'big',
+        start,
+        rows: rowViews(tree, start, start + TRACE_ROWS_CHUNK),
+      });
+  });
   after(() => panel?.close());
 
   it('draws the waterfall with only the rows in sight in the DOM, the root selected and its details shown', async () => {
-    assert.equal(trace.rows.length, 2001);
+    assert.equal(tree.rows.length, 2001);
     const count = await drawn();
     assert.ok(count > 10 && count < 200, `rows in the DOM: ${count}`);
     assert.equal(await selectedName(), 'POST /checkout');

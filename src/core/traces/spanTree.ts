@@ -56,6 +56,8 @@ const MISSING = -2;
 /** Clocks of two hosts disagree a little: a child up to this far outside its parent is not skewed. */
 const SKEW_TOLERANCE_MS = 0.001;
 
+const NO_NOTES: readonly SpanNote[] = Object.freeze([]);
+
 /** The tree of `spans` (already cut to MAX_SPANS by the caller, which says so). */
 export function buildTraceTree(spans: readonly Span[]): TraceTree {
   const count = spans.length;
@@ -71,22 +73,30 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
     const parentId = spans[i].parentId;
     parent[i] = parentId === '' ? NO_PARENT : (firstWithId.get(parentId) ?? MISSING);
   }
-  const startOf = (i: number) => (Number.isFinite(spans[i].startMs) ? spans[i].startMs : Infinity);
-  const byStart = (a: number, b: number) => startOf(a) - startOf(b) || a - b;
-  const children: number[][] = Array.from({ length: count }, () => []);
+  const start = new Float64Array(count);
+  for (let i = 0; i < count; i++) start[i] = Number.isFinite(spans[i].startMs) ? spans[i].startMs : Infinity;
+  const byStart = (a: number, b: number) => start[a] - start[b] || a - b;
+  // Every span in start order; children are listed in that order (one sort for all of them), as
+  // linked lists in arrays: firstChild[p], then nextSibling[c].
+  const order = Array.from({ length: count }, (_, i) => i).sort(byStart);
+  const firstChild = new Int32Array(count).fill(-1);
+  const lastChild = new Int32Array(count).fill(-1);
+  const nextSibling = new Int32Array(count).fill(-1);
   const roots: number[] = [];
   const orphans = new Map<string, number[]>();
-  for (let i = 0; i < count; i++) {
-    if (parent[i] === NO_PARENT) roots.push(i);
-    else if (parent[i] === MISSING) {
-      const id = spans[i].parentId;
-      const group = orphans.get(id);
+  for (const i of order) {
+    const p = parent[i];
+    if (p === NO_PARENT) roots.push(i);
+    else if (p === MISSING) {
+      const group = orphans.get(spans[i].parentId);
       if (group) group.push(i);
-      else orphans.set(id, [i]);
-    } else children[parent[i]].push(i);
+      else orphans.set(spans[i].parentId, [i]);
+    } else {
+      if (lastChild[p] < 0) firstChild[p] = i;
+      else nextSibling[lastChild[p]] = i;
+      lastChild[p] = i;
+    }
   }
-  for (const list of children) if (list.length > 1) list.sort(byStart);
-  roots.sort(byStart);
 
   let traceStart = Infinity;
   let traceEnd = -Infinity;
@@ -100,63 +110,69 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
 
   const rows: WaterfallRow[] = [];
   const visited = new Uint8Array(count);
-  const broken = new Set<number>();
-  /** Each span's own bar, before skew against its parent is known. */
-  const bar = (i: number) => {
+  const broken = new Uint8Array(count);
+  /** The row of span `i` at `depth`: its bar, and the notes on it (its own and against its parent). */
+  const rowOf = (i: number, depth: number): WaterfallRow => {
     const span = spans[i];
-    const notes: SpanNote[] = [];
-    if (!Number.isFinite(span.startMs)) notes.push('noStart');
-    if (span.durationNs === undefined) notes.push('noDuration');
-    else if (span.durationNs < 0) notes.push('negativeDuration');
+    let notes: SpanNote[] | undefined;
+    const note = (n: SpanNote) => (notes ??= []).push(n);
+    if (!Number.isFinite(span.startMs)) note('noStart');
+    if (span.durationNs === undefined) note('noDuration');
+    else if (span.durationNs < 0) note('negativeDuration');
     const offsetMs = Number.isFinite(span.startMs) ? span.startMs - traceStart : 0;
-    const widthMs = notes.length ? 0 : (span.durationNs ?? 0) / 1e6;
-    return { offsetMs, widthMs, notes };
+    let widthMs = notes ? 0 : (span.durationNs ?? 0) / 1e6;
+    const up = parent[i] >= 0 && !broken[i] ? parent[i] : -1;
+    if (up >= 0 && widthMs > 0) {
+      const p = spans[up];
+      if (Number.isFinite(p.startMs) && p.durationNs !== undefined && p.durationNs >= 0) {
+        if (span.startMs < p.startMs - SKEW_TOLERANCE_MS) note('startsBeforeParent');
+        else if (span.startMs + widthMs > p.startMs + p.durationNs / 1e6 + SKEW_TOLERANCE_MS) note('endsAfterParent');
+        if (notes) widthMs = 0;
+      }
+    }
+    if (broken[i]) note('cycleBroken');
+    if (firstWithId.get(span.spanId) !== i) note('duplicateId');
+    return { span: i, depth, end: 0, offsetMs, widthMs, notes: notes ?? NO_NOTES, critical: false };
   };
 
-  /** Appends the subtree of each of `tops` (depth `depth`), parents first; iterative. */
+  /** Appends the subtree of each of `tops` (depth `depth`), parents first; iterative. A negative
+   *  entry on the stack (-1 - row) closes that row's subtree. */
   const walk = (tops: readonly number[], depth: number) => {
-    const stack: { span: number; depth: number; row: number }[] = [];
-    for (let t = tops.length - 1; t >= 0; t--) stack.push({ span: tops[t], depth, row: -1 });
-    const open: number[] = [];
+    const stack: number[] = [];
+    const depths: number[] = [];
+    for (let t = tops.length - 1; t >= 0; t--) {
+      stack.push(tops[t]);
+      depths.push(depth);
+    }
     while (stack.length) {
       const item = stack.pop()!;
-      if (item.row >= 0) {
-        rows[item.row].end = rows.length;
+      const d = depths.pop()!;
+      if (item < 0) {
+        rows[-1 - item].end = rows.length;
         continue;
       }
-      const i = item.span;
-      if (visited[i]) continue;
-      visited[i] = 1;
-      const { offsetMs, widthMs, notes } = bar(i);
-      const up = parent[i] >= 0 && !broken.has(i) ? parent[i] : -1;
-      let width = widthMs;
-      if (up >= 0 && width > 0) {
-        const p = spans[up];
-        if (Number.isFinite(p.startMs) && p.durationNs !== undefined && p.durationNs >= 0) {
-          if (spans[i].startMs < p.startMs - SKEW_TOLERANCE_MS) notes.push('startsBeforeParent');
-          else if (spans[i].startMs + width > p.startMs + p.durationNs / 1e6 + SKEW_TOLERANCE_MS)
-            notes.push('endsAfterParent');
-          if (notes.length) width = 0;
-        }
-      }
-      if (broken.has(i)) notes.push('cycleBroken');
-      if (firstWithId.get(spans[i].spanId) !== i) notes.push('duplicateId');
+      if (visited[item]) continue;
+      visited[item] = 1;
       const row = rows.length;
-      rows.push({ span: i, depth: item.depth, end: row + 1, offsetMs, widthMs: width, notes, critical: false });
-      open.push(row);
-      stack.push({ span: i, depth: item.depth, row });
-      const kids = children[i];
-      for (let k = kids.length - 1; k >= 0; k--)
-        if (!visited[kids[k]]) stack.push({ span: kids[k], depth: item.depth + 1, row: -1 });
+      rows.push(rowOf(item, d));
+      stack.push(-1 - row);
+      depths.push(d);
+      // Children pushed last first, so that the earliest comes off the stack first.
+      const kids: number[] = [];
+      for (let c = firstChild[item]; c >= 0; c = nextSibling[c]) if (!visited[c]) kids.push(c);
+      for (let k = kids.length - 1; k >= 0; k--) {
+        stack.push(kids[k]);
+        depths.push(d + 1);
+      }
     }
   };
 
   walk(roots, 0);
   for (const [id, group] of orphans) {
     const row = rows.length;
-    const offsetMs = Math.min(
-      ...group.map((i) => (Number.isFinite(spans[i].startMs) ? spans[i].startMs - traceStart : 0)),
-    );
+    let offsetMs = Infinity;
+    for (const i of group)
+      offsetMs = Math.min(offsetMs, Number.isFinite(spans[i].startMs) ? spans[i].startMs - traceStart : 0);
     rows.push({
       span: -1,
       missingParent: id,
@@ -164,7 +180,7 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
       end: row + 1,
       offsetMs,
       widthMs: 0,
-      notes: [],
+      notes: NO_NOTES,
       critical: false,
     });
     walk(group, 1);
@@ -172,10 +188,7 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
   }
   // What is left hangs from a cycle: break each at its earliest span, which becomes a root.
   let cyclesBroken = 0;
-  const rest = [];
-  for (let i = 0; i < count; i++) if (!visited[i]) rest.push(i);
-  rest.sort(byStart);
-  for (const i of rest) {
+  for (const i of order) {
     if (visited[i]) continue;
     // Follow the parents until one repeats: it and the ones after it are the cycle.
     const seenAt = new Map<number, number>();
@@ -188,7 +201,7 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
     }
     const cycle = at >= 0 && seenAt.has(at) ? chain.slice(seenAt.get(at)) : [i];
     const top = cycle.reduce((a, b) => (byStart(a, b) <= 0 ? a : b));
-    broken.add(top);
+    broken[top] = 1;
     cyclesBroken++;
     walk([top], 0);
   }

@@ -53,20 +53,26 @@ export function fieldAt(row: unknown, path: string, depth = 0): unknown {
   return undefined;
 }
 
+/** Puts `value` into `out` at `name`, a nested object flattened with dots; null values left out. */
+function flattenInto(out: Record<string, unknown>, name: string, value: unknown, depth = 0): void {
+  if (value === null || value === undefined) return;
+  if (isJsonObject(value) && depth < MAX_DEPTH)
+    for (const [key, inner] of Object.entries(value)) flattenInto(out, name ? `${name}.${key}` : key, inner, depth + 1);
+  else if (name) out[name] = value;
+}
+
 /** The fields under `prefix` ("attributes"), flattened with dots; null values left out. */
 export function fieldsUnder(row: Readonly<Record<string, unknown>>, prefix: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const put = (name: string, value: unknown, depth: number) => {
-    if (value === null || value === undefined) return;
-    if (isJsonObject(value) && depth < MAX_DEPTH)
-      for (const [key, inner] of Object.entries(value)) put(name ? `${name}.${key}` : key, inner, depth + 1);
-    else if (name) out[name] = value;
-  };
   for (const [key, value] of Object.entries(row)) {
-    if (key === prefix) put('', value, 0);
-    else if (key.startsWith(`${prefix}.`)) put(key.slice(prefix.length + 1), value, 0);
+    if (key === prefix) flattenInto(out, '', value);
+    else if (key.startsWith(`${prefix}.`)) flattenInto(out, key.slice(prefix.length + 1), value);
   }
   return out;
+}
+
+function list(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? (value as unknown[]) : [];
 }
 
 function text(value: unknown): string {
@@ -75,44 +81,178 @@ function text(value: unknown): string {
   return '';
 }
 
+const ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,12}))?(Z|[+-]\d{2}:?\d{2})$/i;
+
 /** An instant (RFC 3339 with up to nanoseconds, or ms since the epoch) in ms with its fraction; NaN otherwise. */
 export function readInstant(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? value : NaN;
   if (typeof value !== 'string' || value.length > 64) return NaN;
-  const fraction = /\.(\d+)/.exec(value);
-  if (!fraction) return Date.parse(value);
-  const whole = Date.parse(value.replace(fraction[0], ''));
-  return whole + Number(`0.${fraction[1]}`) * 1000;
+  // To the millisecond in UTC, as JavaScript writes times (2026-03-01T12:00:00.123Z): the engine's own reader.
+  if (value.length === 24 && value[23] === 'Z' && value[19] === '.') return Date.parse(value);
+  const m = ISO.exec(value);
+  if (!m) return Date.parse(value);
+  const [, y, mo, d, h, mi, sec, fraction = '', zone] = m;
+  const offset =
+    zone.toUpperCase() === 'Z'
+      ? 0
+      : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2))) * 60_000;
+  const whole = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)) - offset;
+  return fraction ? whole + Number(`0.${fraction}`) * 1000 : whole;
 }
 
-function isError(row: Readonly<Record<string, unknown>>, statusCode: string): boolean {
-  const error = fieldAt(row, 'error');
-  return error === true || error === 'true' || ERROR_CODES.has(statusCode.toLowerCase());
+/** How a span's fields are read: one by its path, and those under a prefix, flattened. */
+interface SpanFields {
+  get(path: string): unknown;
+  under(prefix: string): Record<string, unknown>;
+}
+
+function spanFrom(fields: SpanFields, index: number): Span {
+  const statusCode = text(fields.get('status.code'));
+  const error = fields.get('error');
+  const events = fields.get('events');
+  const links = fields.get('links');
+  return {
+    index,
+    traceId: text(fields.get('trace_id')),
+    spanId: text(fields.get('span_id')),
+    parentId: text(fields.get('parent_span_id')),
+    name: text(fields.get('name')),
+    service: text(fields.get('service.name')),
+    kind: text(fields.get('kind')),
+    startMs: readInstant(fields.get('_time')),
+    durationNs: readTimespan(fields.get('duration')),
+    error: error === true || error === 'true' || ERROR_CODES.has(statusCode.toLowerCase()),
+    statusCode,
+    statusMessage: text(fields.get('status.message')),
+    attributes: fields.under('attributes'),
+    resource: fields.under('resource'),
+    events: list(events),
+    links: list(links),
+  };
 }
 
 /** One span from one row (an object of field → value). */
 export function readSpan(row: Readonly<Record<string, unknown>>, index: number): Span {
-  const statusCode = text(fieldAt(row, 'status.code'));
-  const events = fieldAt(row, 'events');
-  const links = fieldAt(row, 'links');
-  return {
-    index,
-    traceId: text(fieldAt(row, 'trace_id')),
-    spanId: text(fieldAt(row, 'span_id')),
-    parentId: text(fieldAt(row, 'parent_span_id')),
-    name: text(fieldAt(row, 'name')),
-    service: text(fieldAt(row, 'service.name')),
-    kind: text(fieldAt(row, 'kind')),
-    startMs: readInstant(fieldAt(row, '_time')),
-    durationNs: readTimespan(fieldAt(row, 'duration')),
-    error: isError(row, statusCode),
-    statusCode,
-    statusMessage: text(fieldAt(row, 'status.message')),
-    attributes: fieldsUnder(row, 'attributes'),
-    resource: fieldsUnder(row, 'resource'),
-    events: Array.isArray(events) ? events : [],
-    links: Array.isArray(links) ? links : [],
+  return spanFrom({ get: (path) => fieldAt(row, path), under: (prefix) => fieldsUnder(row, prefix) }, index);
+}
+
+/** Top-level names under which a span's fields may arrive nested (then each row is read as an object). */
+const NESTED = new Set(['service', 'status', 'attributes', 'resource']);
+
+/** A flat table's columns by field name, and those under each prefix. */
+class FlatColumns {
+  private readonly byName = new Map<string, readonly unknown[]>();
+  readonly prefixed: Record<'attributes' | 'resource', [string, readonly unknown[]][]> = {
+    attributes: [],
+    resource: [],
   };
+  constructor(table: ResultTable) {
+    table.fields.forEach((field, c) => {
+      const values = table.columns[c] ?? [];
+      if (!this.byName.has(field.name)) this.byName.set(field.name, values);
+      for (const prefix of ['attributes', 'resource'] as const)
+        if (field.name.startsWith(`${prefix}.`))
+          this.prefixed[prefix].push([field.name.slice(prefix.length + 1), values]);
+    });
+  }
+  column(name: string): readonly unknown[] | undefined {
+    return this.byName.get(name);
+  }
+}
+
+/** A span of a flat table, read from its columns as it is asked for: the tree needs only a few of
+ *  its fields for every span, the view all of them for the spans it shows. */
+class ColumnSpan implements Span {
+  readonly startMs: number;
+  readonly durationNs: number | undefined;
+  private attributesRead: Record<string, unknown> | undefined;
+  private resourceRead: Record<string, unknown> | undefined;
+  constructor(
+    private readonly columns: FlatColumns,
+    private readonly known: readonly unknown[][],
+    readonly index: number,
+  ) {
+    this.startMs = readInstant(this.field(0));
+    this.durationNs = readTimespan(this.field(1));
+  }
+  /** The value of known field `k` (KNOWN_FIELDS' order) in this span's row. */
+  private field(k: number): unknown {
+    return this.known[k]?.[this.index] ?? undefined;
+  }
+  get traceId() {
+    return text(this.field(2));
+  }
+  get spanId() {
+    return text(this.field(3));
+  }
+  get parentId() {
+    return text(this.field(4));
+  }
+  get name() {
+    return text(this.field(5));
+  }
+  get service() {
+    return text(this.field(6));
+  }
+  get kind() {
+    return text(this.field(7));
+  }
+  get statusCode() {
+    return text(this.field(8));
+  }
+  get statusMessage() {
+    return text(this.field(9));
+  }
+  get error() {
+    const error = this.field(10);
+    return error === true || error === 'true' || ERROR_CODES.has(this.statusCode.toLowerCase());
+  }
+  get events() {
+    return list(this.field(11));
+  }
+  get links() {
+    return list(this.field(12));
+  }
+  get attributes() {
+    return (this.attributesRead ??= this.under('attributes'));
+  }
+  get resource() {
+    return (this.resourceRead ??= this.under('resource'));
+  }
+  private under(prefix: 'attributes' | 'resource'): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [name, values] of this.columns.prefixed[prefix]) flattenInto(out, name, values[this.index]);
+    return out;
+  }
+}
+
+/** The fields ColumnSpan reads, in its order. */
+const KNOWN_FIELDS = [
+  '_time',
+  'duration',
+  'trace_id',
+  'span_id',
+  'parent_span_id',
+  'name',
+  'service.name',
+  'kind',
+  'status.code',
+  'status.message',
+  'error',
+  'events',
+  'links',
+];
+
+/** The spans of a table's rows, up to `limit`: read from the columns when every field is flattened
+ *  (no row object made: a trace of 10,000 spans is read at once), else row by row (readSpan). */
+export function readSpans(table: ResultTable, limit = Infinity): Span[] {
+  if (table.fields.some((f) => NESTED.has(f.name))) return tableRows(table, limit).map(readSpan);
+  const count = Math.min(table.rowCount, limit);
+  const columns = new FlatColumns(table);
+  const known = KNOWN_FIELDS.map((name) => (columns.column(name) ?? []) as unknown[]);
+  const spans: Span[] = [];
+  for (let r = 0; r < count; r++) spans.push(new ColumnSpan(columns, known, r));
+  return spans;
 }
 
 /** A table's rows as objects (field name → value), up to `limit`. */

@@ -24,6 +24,7 @@ const NS_PER: Readonly<Record<string, number>> = {
 /** The longest text read as a duration (a real one is a few dozen characters). */
 const MAX_DURATION_CHARS = 64;
 
+const SIMPLE = /^(\d+(?:\.\d+)?)(ns|us|µs|μs|ms|s|m|h|d)$/;
 const UNIT_PART = /(\d+(?:\.\d*)?|\.\d+)\s*(ns|us|µs|μs|ms|sec|min|hr|s|m|h|d|w)/y;
 const CLOCK = /^(?:(\d{1,9})\.)?(\d{1,2}):(\d{1,2}):(\d{1,2}(?:\.\d{1,9})?)$/;
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -33,6 +34,9 @@ export function readTimespan(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value !== 'string' || value.length > MAX_DURATION_CHARS) return undefined;
+  // The most common form first: one number and one unit ("12.5ms").
+  const simple = SIMPLE.exec(value);
+  if (simple) return Number(simple[1]) * NS_PER[simple[2]];
   let text = value.trim();
   const literal = /^timespan\((.*)\)$/i.exec(text);
   if (literal) text = literal[1].trim();

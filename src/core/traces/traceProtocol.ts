@@ -3,7 +3,7 @@
 // else: a message is data from another process, and a span's names and attributes are log data
 // written by anyone.
 import { readPlace, type CodePlace } from '../code/codePlaces';
-import { isJsonObject } from '../json';
+import { isCount, isJsonObject } from '../json';
 import type { SpanNote, TraceTree } from './spanTree';
 
 /** The trace view's words (English templates; the extension translates them for the page). */
@@ -66,18 +66,24 @@ export interface SpanView {
   links: unknown[];
 }
 
-/** A waterfall row as the page draws it (core/traces/spanTree.ts's WaterfallRow). */
+/** A waterfall row as the page draws it (core/traces/spanTree.ts's WaterfallRow), with its span. */
 export interface RowView {
-  /** Index into `spans`; -1 on a "missing parent" row. */
-  span: number;
+  /** Absent on a "missing parent" row. */
+  span?: SpanView;
   missingParent?: string;
   depth: number;
+  /** The index of the first row after this row's subtree (of all the trace's rows). */
   end: number;
   offsetMs: number;
   widthMs: number;
   notes: SpanNote[];
   critical: boolean;
 }
+
+/** The rows sent with the trace: enough to fill the screen; the rest follow in `traceRows` messages. */
+export const FIRST_TRACE_ROWS = 200;
+/** How many rows each later message brings. */
+export const TRACE_ROWS_CHUNK = 2000;
 
 export interface TraceView {
   traceId: string;
@@ -89,42 +95,46 @@ export interface TraceView {
   startedAt: string;
   services: string[];
   errors: number;
-  spans: SpanView[];
+  spanCount: number;
+  /** How many rows the waterfall has in all. */
+  rowCount: number;
+  /** Its rows from the first: all of them, or the first ones (more follow). */
   rows: RowView[];
 }
 
 /** Extension → page. */
 export type TraceHostMessage =
-  { type: 'loading'; traceId: string } | { type: 'trace'; trace: TraceView } | { type: 'failed'; message: string };
+  | { type: 'loading'; traceId: string }
+  | { type: 'trace'; trace: TraceView }
+  /** More rows of the trace shown, from row `start` on (they follow the rows sent so far). */
+  | { type: 'traceRows'; traceId: string; start: number; rows: RowView[] }
+  | { type: 'failed'; message: string };
 
 /** Page → extension. */
 export type TracePageMessage = { type: 'ready' } | { type: 'runAsApl' } | { type: 'openCodePlace'; place: CodePlace };
 
-/** The page's view of a tree. */
-export function traceView(tree: TraceTree, about: { traceId: string; dataset: string; notes: string[] }): TraceView {
-  return {
-    ...about,
-    durationMs: tree.durationMs,
-    startedAt: Number.isFinite(tree.startMs) ? new Date(tree.startMs).toISOString() : '',
-    services: [...tree.services],
-    errors: tree.errors,
-    spans: tree.spans.map((s) => ({
-      spanId: s.spanId,
-      parentId: s.parentId,
-      name: s.name,
-      service: s.service,
-      kind: s.kind,
-      durationNs: s.durationNs ?? null,
-      error: s.error,
-      statusCode: s.statusCode,
-      statusMessage: s.statusMessage,
-      attributes: { ...s.attributes },
-      resource: { ...s.resource },
-      events: [...s.events],
-      links: [...s.links],
-    })),
-    rows: tree.rows.map((r) => ({
-      span: r.span,
+/** The page's view of rows `start` up to `end` of a tree: each with its span's view, made only for these. */
+export function rowViews(tree: TraceTree, start = 0, end = tree.rows.length): RowView[] {
+  return tree.rows.slice(start, end).map((r) => {
+    const s = r.span >= 0 ? tree.spans[r.span] : undefined;
+    return {
+      ...(s && {
+        span: {
+          spanId: s.spanId,
+          parentId: s.parentId,
+          name: s.name,
+          service: s.service,
+          kind: s.kind,
+          durationNs: s.durationNs ?? null,
+          error: s.error,
+          statusCode: s.statusCode,
+          statusMessage: s.statusMessage,
+          attributes: { ...s.attributes },
+          resource: { ...s.resource },
+          events: [...s.events],
+          links: [...s.links],
+        },
+      }),
       ...(r.missingParent !== undefined && { missingParent: r.missingParent }),
       depth: r.depth,
       end: r.end,
@@ -132,7 +142,25 @@ export function traceView(tree: TraceTree, about: { traceId: string; dataset: st
       widthMs: r.widthMs,
       notes: [...r.notes],
       critical: r.critical,
-    })),
+    };
+  });
+}
+
+/** The page's view of a tree, with its rows up to `rows` (all by default). */
+export function traceView(
+  tree: TraceTree,
+  about: { traceId: string; dataset: string; notes: string[] },
+  rows = tree.rows.length,
+): TraceView {
+  return {
+    ...about,
+    durationMs: tree.durationMs,
+    startedAt: Number.isFinite(tree.startMs) ? new Date(tree.startMs).toISOString() : '',
+    services: [...tree.services],
+    errors: tree.errors,
+    spanCount: tree.spans.length,
+    rowCount: tree.rows.length,
+    rows: rowViews(tree, 0, rows),
   };
 }
 
@@ -176,16 +204,23 @@ function readSpanView(value: unknown): SpanView | undefined {
   return v as unknown as SpanView;
 }
 
-function readRowView(value: unknown, spans: number, rows: number, at: number): RowView | undefined {
+function readRowView(value: unknown, rows: number, at: number): RowView | undefined {
   if (!isJsonObject(value)) return undefined;
   const { span, missingParent, depth, end, offsetMs, widthMs, notes, critical } = value;
-  if (!Number.isInteger(span) || (span as number) < -1 || (span as number) >= spans) return undefined;
-  if (span === -1 ? !isText(missingParent) : missingParent !== undefined) return undefined;
+  if (span === undefined ? !isText(missingParent) : missingParent !== undefined || !readSpanView(span))
+    return undefined;
   if (!Number.isInteger(depth) || (depth as number) < 0) return undefined;
   if (!Number.isInteger(end) || (end as number) <= at || (end as number) > rows) return undefined;
   if (!isNumber(offsetMs) || !isNumber(widthMs) || widthMs < 0 || typeof critical !== 'boolean') return undefined;
   if (!Array.isArray(notes) || !notes.every((n) => typeof n === 'string' && NOTES.has(n))) return undefined;
   return value as unknown as RowView;
+}
+
+/** Rows from row `start` of a trace of `rowCount` rows, or undefined when one is not a row. */
+function readRows(value: unknown, start: number, rowCount: number): RowView[] | undefined {
+  if (!Array.isArray(value) || start + value.length > rowCount) return undefined;
+  const rows = value.map((r, i) => readRowView(r, rowCount, start + i));
+  return rows.every((r) => r !== undefined) ? rows : undefined;
 }
 
 /** A message from the extension, or undefined when it is not one the page knows. */
@@ -199,15 +234,12 @@ export function readTraceHostMessage(value: unknown): TraceHostMessage | undefin
     case 'trace': {
       const t = value.trace;
       if (!isJsonObject(t) || !isText(t.traceId) || !isText(t.dataset) || !isText(t.startedAt)) return undefined;
-      if (!isNumber(t.durationMs) || !isNumber(t.errors)) return undefined;
+      if (!isNumber(t.durationMs) || !isNumber(t.errors) || !isCount(t.spanCount) || !isCount(t.rowCount))
+        return undefined;
       if (!Array.isArray(t.notes) || !t.notes.every(isText)) return undefined;
       if (!Array.isArray(t.services) || !t.services.every(isText)) return undefined;
-      if (!Array.isArray(t.spans) || !Array.isArray(t.rows)) return undefined;
-      const spans = t.spans.map(readSpanView);
-      if (spans.some((s) => !s)) return undefined;
-      const rowCount = t.rows.length;
-      const rows = t.rows.map((r, i) => readRowView(r, spans.length, rowCount, i));
-      if (rows.some((r) => !r)) return undefined;
+      const rows = readRows(t.rows, 0, t.rowCount);
+      if (!rows) return undefined;
       return {
         type: 'trace',
         trace: {
@@ -218,10 +250,17 @@ export function readTraceHostMessage(value: unknown): TraceHostMessage | undefin
           startedAt: t.startedAt,
           services: t.services,
           errors: t.errors,
-          spans: spans as SpanView[],
-          rows: rows as RowView[],
+          spanCount: t.spanCount,
+          rowCount: t.rowCount,
+          rows,
         },
       };
+    }
+    case 'traceRows': {
+      if (!isText(value.traceId) || !isCount(value.start)) return undefined;
+      // The rows' `end`s are checked against the whole trace when the page adds them.
+      const rows = readRows(value.rows, value.start, Number.MAX_SAFE_INTEGER);
+      return rows ? { type: 'traceRows', traceId: value.traceId, start: value.start, rows } : undefined;
     }
     default:
       return undefined;

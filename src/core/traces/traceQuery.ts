@@ -6,7 +6,7 @@ import { quotedName } from '../apl/names';
 import { phrase, type Phrase } from '../phrase';
 import type { TimeRange } from '../run/timeRange';
 import { buildTraceTree, MAX_SPANS, type TraceTree } from './spanTree';
-import { readSpan, tableRows } from './spans';
+import { readSpans } from './spans';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -64,8 +64,7 @@ export interface ReadTrace {
 
 export function readTrace(table: ResultTable | undefined): ReadTrace {
   if (!table) return { tree: buildTraceTree([]), capped: false };
-  const rows = tableRows(table, MAX_SPANS);
-  return { tree: buildTraceTree(rows.map(readSpan)), capped: table.rowCount > MAX_SPANS };
+  return { tree: buildTraceTree(readSpans(table, MAX_SPANS)), capped: table.rowCount > MAX_SPANS };
 }
 
 /** Whether `value` may be a trace id the extension asks for: a short line of printable text. */

@@ -58,6 +58,7 @@ body.append(waterfall.element, details);
 page.root.classList.add('trace');
 page.root.append(header, status, notes, legend, body);
 
+/** The rows the search box matches, and which of them was selected last. */
 let matches: number[] = [];
 let matchAt = -1;
 search.addEventListener('input', () => {
@@ -78,11 +79,10 @@ search.addEventListener('keydown', (e) => {
 
 function show(view: TraceView): void {
   trace = view;
-  const root = view.rows.find((r) => r.span >= 0);
-  const rootSpan = root ? view.spans[root.span] : undefined;
+  const rootSpan = view.rows.find((r) => r.span)?.span;
   title.textContent = rootSpan ? `${rootSpan.service} · ${rootSpan.name}` : view.traceId;
   title.title = view.traceId;
-  const counts = say(words.summary, durationWords(view.durationMs * 1e6), view.spans.length, view.services.length);
+  const counts = say(words.summary, durationWords(view.durationMs * 1e6), view.spanCount, view.services.length);
   summary.textContent = view.errors ? `${counts} · ${say(words.errors, view.errors)}` : counts;
   summary.classList.toggle('has-errors', view.errors > 0);
   notes.replaceChildren(...view.notes.map((n) => el('li', undefined, n)));
@@ -93,7 +93,7 @@ function show(view: TraceView): void {
       return item;
     }),
   );
-  status.textContent = view.spans.length ? '' : words.noSpans;
+  status.textContent = view.spanCount ? '' : words.noSpans;
   search.value = '';
   found.textContent = '';
   waterfall.show(view);
@@ -121,13 +121,12 @@ function table(heading: string, entries: readonly (readonly [string, unknown])[]
 }
 
 function showDetails(row: number): void {
-  const view = trace;
-  const r = view?.rows[row];
-  if (!view || !r || r.span < 0) {
+  const r = waterfall.rowAt(row);
+  const span = r?.span;
+  if (!r || !span) {
     details.replaceChildren(el('p', 'span-hint', r?.missingParent ? words.missingParentTitle : words.selectSpan));
     return;
   }
-  const span = view.spans[r.span];
   const parts: HTMLElement[] = [el('h2', span.error ? 'span-title error' : 'span-title', span.name)];
   const noteWords: Record<string, string> = words;
   for (const note of r.notes)
@@ -191,6 +190,10 @@ window.addEventListener('message', (event: MessageEvent) => {
       return;
     case 'trace':
       show(message.trace);
+      return;
+    case 'traceRows':
+      if (trace?.traceId === message.traceId && waterfall.append(message.start, message.rows) && search.value.trim())
+        matches = waterfall.find(search.value.trim());
       return;
   }
 });

@@ -52,7 +52,7 @@ export class Waterfall {
   }
 
   show(trace: TraceView): void {
-    this.trace = trace;
+    this.trace = { ...trace, rows: [...trace.rows] };
     this.folded = new Set();
     this.matches = new Set();
     this.serviceColour.clear();
@@ -65,6 +65,11 @@ export class Waterfall {
   /** The rows in sight are drawn (the tests count them). */
   get drawnRows(): number {
     return this.layer.childElementCount;
+  }
+
+  /** Row `row` of the trace, if it has arrived. */
+  rowAt(row: number): RowView | undefined {
+    return this.trace?.rows[row];
   }
 
   get selectedRow(): number {
@@ -82,7 +87,7 @@ export class Waterfall {
     const needle = text.toLowerCase();
     const found: number[] = [];
     trace.rows.forEach((row, r) => {
-      const span = row.span >= 0 ? trace.spans[row.span] : undefined;
+      const span = row.span;
       const hay = span
         ? [span.name, span.service, span.spanId, ...Object.values(span.attributes).map((v) => String(v))]
         : [row.missingParent ?? ''];
@@ -109,6 +114,16 @@ export class Waterfall {
       this.element.scrollTop = top + ROW_HEIGHT - this.element.clientHeight;
     this.draw();
     this.events.select(row);
+  }
+
+  /** Rows that follow those shown (a `traceRows` message): kept when they come next in order and
+   *  stay within the trace. */
+  append(start: number, rows: readonly RowView[]): boolean {
+    const trace = this.trace;
+    if (!trace || start !== trace.rows.length || rows.some((r) => r.end > trace.rowCount)) return false;
+    trace.rows.push(...rows);
+    this.relayout();
+    return true;
   }
 
   toggle(row: number): void {
@@ -198,7 +213,7 @@ export class Waterfall {
 
   private rowElement(trace: TraceView, r: number, total: number): HTMLElement {
     const row = trace.rows[r];
-    const span = row.span >= 0 ? trace.spans[row.span] : undefined;
+    const span = row.span;
     const element = el('div', 'span-row');
     element.dataset.row = String(r);
     element.setAttribute('role', 'treeitem');

@@ -55,7 +55,7 @@ describe('the demo deployment (npm start without a token)', () => {
       );
       assert.deepEqual(
         (await client.listDatasets()).map((d) => d.name),
-        ['http-logs', 'app-logs', 'auth', 'shop-metrics'],
+        ['http-logs', 'app-logs', 'auth', 'shop-metrics', 'shop-traces'],
       );
       assert.ok((await client.listFields('http-logs')).some((f) => f.name === 'req_duration_ms'));
       const starred = await client.listStarredQueries({ who: 'all', offset: 0, limit: 100 });

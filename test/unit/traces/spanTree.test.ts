@@ -170,36 +170,3 @@ describe('buildTraceTree', () => {
     );
   });
 });
-
-describe('readSpan', () => {
-  it('reads fields by flattened names or nested objects, attributes and resource flattened', () => {
-    const flat = readSpan(
-      {
-        'service.name': 'cart',
-        'status.code': 'ERROR',
-        'attributes.code.filepath': '/app/x.ts',
-        'resource.host.name': 'h1',
-      },
-      0,
-    );
-    const nested = readSpan(
-      {
-        service: { name: 'cart' },
-        status: { code: 'ERROR' },
-        attributes: { code: { filepath: '/app/x.ts' } },
-        resource: { host: { name: 'h1' } },
-      },
-      0,
-    );
-    for (const s of [flat, nested]) {
-      assert.equal(s.service, 'cart');
-      assert.equal(s.error, true);
-      assert.deepEqual(s.attributes, { 'code.filepath': '/app/x.ts' });
-      assert.deepEqual(s.resource, { 'host.name': 'h1' });
-    }
-  });
-
-  it('reads a start with nanoseconds to its fraction of a millisecond', () => {
-    assert.equal(readSpan({ _time: '2026-03-01T12:00:00.000250500Z' }, 0).startMs, T0 + 0.2505);
-  });
-});

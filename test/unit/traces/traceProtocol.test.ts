@@ -6,7 +6,12 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { buildTraceTree } from '../../../src/core/traces/spanTree';
 import { readSpan } from '../../../src/core/traces/spans';
-import { readTraceHostMessage, readTracePageMessage, traceView } from '../../../src/core/traces/traceProtocol';
+import {
+  readTraceHostMessage,
+  readTracePageMessage,
+  rowViews,
+  traceView,
+} from '../../../src/core/traces/traceProtocol';
 
 const tree = buildTraceTree(
   [
@@ -28,15 +33,24 @@ describe('the trace view’s messages', () => {
     assert.deepEqual(readTraceHostMessage(JSON.parse(JSON.stringify(message))), message);
     assert.deepEqual(readTraceHostMessage({ type: 'loading', traceId: 't' }), { type: 'loading', traceId: 't' });
     assert.deepEqual(readTraceHostMessage({ type: 'failed', message: 'no' }), { type: 'failed', message: 'no' });
+    const first = traceView(tree, { traceId: 't', dataset: 'd', notes: [] }, 1);
+    assert.equal(first.rows.length, 1);
+    assert.equal(first.rowCount, 3);
+    assert.ok(readTraceHostMessage({ type: 'trace', trace: first }));
+    const more = { type: 'traceRows', traceId: 't', start: 1, rows: rowViews(tree, 1) };
+    assert.deepEqual(readTraceHostMessage(JSON.parse(JSON.stringify(more))), more);
   });
 
   it('drops a trace whose rows point outside its spans or its own rows, or carry unknown notes', () => {
     const broken = [
       { ...view, rows: [{ ...view.rows[0], span: 7 }] },
+      { ...view, rows: [{ ...view.rows[0], missingParent: 'x' }] },
       { ...view, rows: [{ ...view.rows[0], end: 99 }] },
+      { ...view, rows: [...view.rows, view.rows[0]] },
       { ...view, rows: [{ ...view.rows[0], notes: ['<script>'] }] },
       { ...view, rows: [{ ...view.rows[0], widthMs: -1 }] },
-      { ...view, spans: [{ ...view.spans[0], name: 5 }] },
+      { ...view, rows: [{ ...view.rows[0], span: { ...view.rows[0].span, name: 5 } }] },
+      { ...view, rowCount: -1 },
       { ...view, notes: [null] },
     ];
     for (const trace of broken) assert.equal(readTraceHostMessage({ type: 'trace', trace }), undefined);

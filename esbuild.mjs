@@ -689,6 +689,7 @@ if (main && tests && !cli) {
       'test/bench/notebookPaint.ts',
       'test/bench/annotationPaint.ts',
       'test/bench/dashboardPreview.ts',
+      'test/bench/codeLinksPaint.ts',
       'test/webview/results.test.ts',
       'test/webview/notebook.test.ts',
       'test/webview/monitorForm.test.ts',

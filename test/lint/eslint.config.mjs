@@ -57,6 +57,7 @@ export default defineConfig(
       'test/bench/notebookPaint.ts',
       'test/bench/annotationPaint.ts',
       'test/bench/dashboardPreview.ts',
+      'test/bench/codeLinksPaint.ts',
     ],
     languageOptions: {
       parserOptions: { projectService: false, project: ['test/webview/tsconfig.json'], tsconfigRootDir: root },

@@ -49,7 +49,7 @@ import { aplParserRows, loadGrammars } from './aplParser';
 import { checkAplRows } from './checkApl';
 import { dryRunSpeedRows } from './dryRunSpeed';
 import { codeActivityRows } from './codeActivity';
-import type { CodeLinksFigures } from './codeLinksPaint';
+import type { CodeLinksFigures } from './codeLinksFigures';
 import { foldChanges, statusOf } from '../../src/core/monitors/monitorStatus';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
 import {

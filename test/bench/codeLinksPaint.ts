@@ -12,20 +12,7 @@ import * as esbuild from 'esbuild';
 import type { Page } from 'playwright-core';
 import { projectRoot } from '../harness/codeServer.mjs';
 import { openPanel, type PanelPage } from '../webview/panelPage';
-
-export interface CodeLinksFigures {
-  /** Per run, ms: the first paint with links, and without. */
-  paintLinked: number[];
-  paintPlain: number[];
-  /** Per run, the median ms of the table's work in a frame while paging, with links and without. */
-  pageLinked: number[];
-  pagePlain: number[];
-  /** Per run, the ms per frame spent finding links when the browser was idle (the linked panel). */
-  idleLinked: number[];
-  /** Links on screen after the first paint (linked panel), and row elements: only the rows drawn. */
-  links: number;
-  rowElements: number;
-}
+import type { CodeLinksFigures } from './codeLinksFigures';
 
 const ROWS = 100_000;
 const FRAMES = 120;

@@ -420,6 +420,21 @@ async function runFileInPanel(page: Page, name: string): Promise<FrameLocator> {
  * results were shown before it, with Re-run. VS Code revives it once the extension has registered
  * the panels' serializer, which it does with the first panel's tab, not inside activate().
  */
+/** Log activity on the demo shop's code: Show Log Activity asks for the logs' dataset once, then a
+ *  lens above each log statement of the file shown says how often the demo logged it; Hide Log
+ *  Activity takes the lenses away. */
+async function journeyCodeActivity(page: Page): Promise<void> {
+  await closeAllEditorsUnsaved(page, runCommand);
+  await openFile(page, 'checkout.ts');
+  await runCommandAndPick(page, 'Axiom: Show Log Activity', 'Which dataset holds the logs', 'app-logs');
+  const counted = page.locator('.codelens-decoration', { hasText: ' in 24 h · ' }).first();
+  await counted.waitFor({ timeout: 30_000 });
+  const text = (await counted.textContent()) ?? '';
+  if (!/^[\d,]+ in 24 h · /.test(text.trim())) throw new Error(`the lens says “${text}”`);
+  await runCommand(page, 'Axiom: Hide Log Activity');
+  await counted.waitFor({ state: 'detached', timeout: 15_000 });
+}
+
 async function journeyReload(page: Page): Promise<void> {
   await closeAllEditorsUnsaved(page, runCommand);
   const panel = await runFileInPanel(page, 'run.apl');
@@ -1597,6 +1612,10 @@ try {
     [
       'annotations: the view lists the demo’s, a chart over a day draws them, Add Annotation from its toolbar adds one',
       () => journeyAnnotations(page, fake),
+    ],
+    [
+      'code activity: Show Log Activity asks the dataset once, a lens above checkout.ts’s log statement counts it',
+      () => journeyCodeActivity(page),
     ],
     // Late: its sweep of 1,234 monitors' statuses takes the status checks' budget for a minute.
     ['monitors, a long list: 500 rows, then Show 500 more with the keyboard', () => journeyLongList(page, fake)],

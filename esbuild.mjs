@@ -732,6 +732,7 @@ if (main && tests && !cli) {
       'test/bench/annotationPaint.ts',
       'test/bench/dashboardPreview.ts',
       'test/bench/tracePaint.ts',
+      'test/bench/codeLinksPaint.ts',
       'test/webview/results.test.ts',
       'test/webview/notebook.test.ts',
       'test/webview/monitorForm.test.ts',

@@ -4,17 +4,13 @@
 // Both are off until the person turns them on (kept per workspace); loaded then, or at start when
 // the workspace keeps one on (register.ts).
 import * as vscode from 'vscode';
-import type { TimerClock } from '../core/polling/timerClock';
 import type { PresetId, TimeRange } from '../core/run/timeRange';
-import type { BackgroundRequests } from '../platform/backgroundRequests';
-import type { ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { localize } from '../platform/l10n';
-import type { Log } from '../platform/log';
 import { openQueryInNewTab } from '../platform/openQuery';
 import { CODE_ACTIVITY_SETTINGS, isOn, textSetting, turn } from './codeActivitySettings';
 import { ErrorDiagnostics } from './errorDiagnostics';
-import { LogActivityLenses } from './logActivityLenses';
+import { LogActivityLenses, type PollingDeps } from './logActivityLenses';
 import { askSource } from './logSource';
 
 /** A run in the results panel, as the run feature takes it (its runner's `run`). */
@@ -26,14 +22,10 @@ export interface RunInPanel {
   range?: TimeRange;
 }
 
-export interface CodeActivityDeps {
-  access: () => ClientAccess;
-  /** The window's one budget for background requests (the accounts feature's). */
-  background: () => BackgroundRequests;
-  /** Runs a query in the results panel (the run feature's runner). */
+/** The connection, the window's one budget for background requests (the accounts feature's), the
+ *  log and clock; and a run in the results panel (the run feature's runner). */
+export interface CodeActivityDeps extends PollingDeps {
   run: (request: RunInPanel) => Promise<unknown>;
-  log: Log;
-  clock?: TimerClock;
 }
 
 export function createCodeActivity(deps: CodeActivityDeps) {

@@ -11,26 +11,16 @@ import { reasonFor } from '../core/api/errorAdvice';
 import type { CodePlace } from '../core/code/codePlaces';
 import { defaultErrorQuery, errorEvents, errorSpots, spotQuery, type ErrorSpot } from '../core/code/productionErrors';
 import { PollLoop } from '../core/polling/pollLoop';
-import type { TimerClock } from '../core/polling/timerClock';
-import type { BackgroundRequests } from '../platform/backgroundRequests';
-import type { ClientAccess } from '../platform/clientAccess';
 import { resolvePlace } from '../platform/codeLocations';
 import { COMMANDS } from '../platform/constants';
 import { localize, say } from '../platform/l10n';
-import type { Log } from '../platform/log';
+import type { PollingDeps } from './logActivityLenses';
 import { CODE_ACTIVITY_SETTINGS, isOn, refreshMs, textSetting, touches } from './codeActivitySettings';
 
 /** The source of every diagnostic this feature places. */
 export const DIAGNOSTIC_SOURCE = 'Axiom';
 /** At most this many distinct paths are looked up in the workspace per read. */
 const MAX_PATHS = 200;
-
-export interface ErrorDiagnosticsDeps {
-  access: () => ClientAccess;
-  background: () => BackgroundRequests;
-  log: Log;
-  clock?: TimerClock;
-}
 
 export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('axiom-production-errors');
@@ -41,7 +31,7 @@ export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Dispo
   /** Reads sent, for tests: counted, never timed. */
   sent = 0;
 
-  constructor(private readonly deps: ErrorDiagnosticsDeps) {
+  constructor(private readonly deps: PollingDeps) {
     this.loop = new PollLoop({
       round: (signal) => this.read(signal),
       intervalMs: () => refreshMs(CODE_ACTIVITY_SETTINGS.productionErrorsRefreshSeconds),

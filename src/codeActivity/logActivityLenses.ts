@@ -55,7 +55,9 @@ interface FileState {
   reason?: string;
 }
 
-export interface LogActivityDeps {
+/** What log activity and production errors poll with: the connection, the window's one budget for
+ *  background requests, the log, and the clock (a test's moves only when told). */
+export interface PollingDeps {
   access: () => ClientAccess;
   background: () => BackgroundRequests;
   log: Log;
@@ -83,7 +85,7 @@ export class LogActivityLenses implements vscode.CodeLensProvider, vscode.Dispos
   /** Queries sent, for tests and the bench: counted, never timed. */
   sent = 0;
 
-  constructor(private readonly deps: LogActivityDeps) {
+  constructor(private readonly deps: PollingDeps) {
     this.now = () => (deps.clock ?? { now: Date.now }).now();
     this.loop = new PollLoop({
       round: (signal) => this.round(signal),

@@ -44,7 +44,7 @@ export async function chooseSource(client: AxiomClient): Promise<LogSource | und
     const datasets = (await client.listDatasets()).map((d) => d.name);
     const picked = await vscode.window.showQuickPick(
       datasets.map((name) => ({ label: name })),
-      { placeHolder: localize('Which dataset holds the logs of this workspace’s code?') },
+      { title: localize('Which dataset holds the logs of this workspace’s code?'), placeHolder: localize('A dataset') },
     );
     if (!picked) return undefined;
     dataset = picked.label;
@@ -55,7 +55,7 @@ export async function chooseSource(client: AxiomClient): Promise<LogSource | und
   if (!messageField) {
     const picked = await vscode.window.showQuickPick(
       fields.map((name) => ({ label: name })),
-      { placeHolder: localize('Which field of {0} holds a log line’s message?', dataset) },
+      { title: localize('Which field of {0} holds a log line’s message?', dataset), placeHolder: localize('A field') },
     );
     if (!picked) return undefined;
     messageField = picked.label;

@@ -27,7 +27,7 @@
 //   the live tail's poll with 10,000 events kept vs parsing its answer alone; its heap over 30 minutes
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl (or check-apl, mpl-grammar) runs the APL parser's (or the checker's, the MPL grammar's) rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=code-activity,pipeline,star,starred,heap,grammar,activation,activation-builds,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook,trace,metrics,tail
+// AXIOM_BENCH_ONLY=code-activity,code-links,pipeline,star,starred,heap,grammar,activation,activation-builds,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook,trace,metrics,tail
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -53,6 +53,7 @@ import { dryRunSpeedRows } from './dryRunSpeed';
 import { codeActivityRows } from './codeActivity';
 import { metricsBrowserRows } from './metricsBrowser';
 import { tailRows } from './tailPoll';
+import type { CodeLinksFigures } from './codeLinksFigures';
 import { foldChanges, statusOf } from '../../src/core/monitors/monitorStatus';
 import { StatusTracker } from '../../src/core/monitors/statusTracker';
 import {
@@ -831,6 +832,38 @@ await section(['metrics'], 300, async () => {
 // answer alone, and the heap over 30 minutes of polling on a stepped clock.
 await section(['tail'], 300, async () => {
   rows.push(...(await tailRows({ paired, ms, ratioAndSpread, target, quick, gc })));
+});
+
+// Code links in the results panel (issue 49, test/bench/codeLinksPaint.ts): 100,000 rows naming
+// places in code, the panel as it ships beside the same panel without links (its own process: a browser).
+await section(['code-links'], 300, async () => {
+  const output = execFileSync(
+    process.execPath,
+    [path.join(projectRoot, 'out/test/bench/codeLinksPaint.mjs'), String(quick ? 3 : 9)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const line = output.split('\n').find((l) => l.startsWith('AXIOM_BENCH '));
+  if (!line) throw new Error('the code links bench printed no figures');
+  const figures = JSON.parse(line.slice('AXIOM_BENCH '.length)) as CodeLinksFigures;
+  const pairsOf = (a: number[], b: number[]) => a.map((x, i) => x / b[i]);
+  const [paint, plainPaint] = [median(figures.paintLinked), median(figures.paintPlain)];
+  const [page, plainPage] = [median(figures.pageLinked), median(figures.pagePlain)];
+  rows.push(
+    {
+      what: `code links: first paint of 100,000 × 12 rows naming places in code (${figures.links} links drawn in ${figures.rowElements} row elements)`,
+      ours: ms(paint),
+      baseline: `${ms(plainPaint)} (the same panel without links)`,
+      ratio: ratioAndSpread(paint, plainPaint, pairsOf(figures.paintLinked, figures.paintPlain)),
+      target: target('≤ 1.1×', paint <= 1.1 * plainPaint),
+    },
+    {
+      what: `code links: the table's work per frame, paging through the 100,000 rows (links then found when idle: ${ms(median(figures.idleLinked))} a frame)`,
+      ours: ms(page),
+      baseline: `${ms(plainPage)} (the same panel without links)`,
+      ratio: ratioAndSpread(page, plainPage, pairsOf(figures.pageLinked, figures.pagePlain)),
+      target: target('≤ 1.1×', page <= 1.1 * plainPage),
+    },
+  );
 });
 
 // The dry run of a 5-minute monitor over 24 hours (288 runs): one binned query when the query can

@@ -33,6 +33,7 @@ import {
 } from '../support/demo';
 import { alertsWords, DRY_RUN_WORDS } from '../../src/core/monitors/dryRunProtocol';
 import { monitorRows } from '../../src/core/monitors/monitorRows';
+import { DEMO_SHOP_PLACES } from '../support/demoShop';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
 import { type FakeOAuth, listening } from '../support/fakeOAuth';
@@ -420,6 +421,41 @@ async function runFileInPanel(page: Page, name: string): Promise<FrameLocator> {
  * results were shown before it, with Re-run. VS Code revives it once the extension has registered
  * the panels' serializer, which it does with the first panel's tab, not inside activate().
  */
+/** Log activity on the demo shop's code: Show Log Activity asks for the logs' dataset once, then a
+ *  lens above each log statement of the file shown says how often the demo logged it; Hide Log
+ *  Activity takes the lenses away. */
+async function journeyCodeActivity(page: Page): Promise<void> {
+  await closeAllEditorsUnsaved(page, runCommand);
+  await openFile(page, 'checkout.ts');
+  await runCommandAndPick(page, 'Axiom: Show Log Activity', 'Which dataset holds the logs', 'app-logs');
+  const counted = page.locator('.codelens-decoration', { hasText: ' in 24 h · ' }).first();
+  await counted.waitFor({ timeout: 30_000 });
+  const text = (await counted.textContent()) ?? '';
+  if (!/^[\d,]+ in 24 h · /.test(text.trim())) throw new Error(`the lens says “${text}”`);
+  await runCommand(page, 'Axiom: Hide Log Activity');
+  await counted.waitFor({ state: 'detached', timeout: 15_000 });
+  // A stack frame in a result opens the line it names, mapped from /app/ onto the workspace.
+  await closeAllEditorsUnsaved(page, runCommand);
+  const panel = await runFileInPanel(page, 'shop-errors.apl');
+  await panel.locator('.grid-row[aria-rowindex="2"] .code-place-link').first().click();
+  const opened = page.locator('.tab.active', { hasText: /^(payments|cart)\.ts|invoices\.py/ });
+  await opened.waitFor({ timeout: 15_000 });
+  const name = ((await opened.textContent()) ?? '').trim();
+  const file = name.startsWith('payments')
+    ? 'src/payments.ts'
+    : name.startsWith('cart')
+      ? 'src/cart.ts'
+      : 'src/invoices.py';
+  const lines = Object.values(DEMO_SHOP_PLACES)
+    .filter((place) => place.file === file)
+    .map((place) => `Ln ${place.line},`);
+  const status = page.locator('.statusbar-item', { hasText: /^Ln \d+, Col \d+/ }).first();
+  await status.waitFor();
+  const at = (await status.textContent()) ?? '';
+  if (!lines.some((line) => at.startsWith(line)))
+    throw new Error(`${file} opened at “${at}”, not at a place the data names`);
+}
+
 async function journeyReload(page: Page): Promise<void> {
   await closeAllEditorsUnsaved(page, runCommand);
   const panel = await runFileInPanel(page, 'run.apl');
@@ -1544,6 +1580,8 @@ const sandbox: Sandbox = makeSandbox('axiom-apl-e2e-', {
     'checkout.apl': STAR_APL,
     'traffic.apl': "['http-logs']\n| summarize count() by bin(_time, 15m)",
     'server-errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)",
+    'shop-errors.apl':
+      "['app-logs']\n| where level == 'error'\n| project _time, message, ['exception.stacktrace']\n| take 20",
     'tidy.apl':
       "let limit = 500;\n['http-logs'] | where status >= limit | summarize n = count() by method | where n > limit",
   },
@@ -1624,6 +1662,10 @@ try {
     [
       'annotations: the view lists the demo’s, a chart over a day draws them, Add Annotation from its toolbar adds one',
       () => journeyAnnotations(page, fake),
+    ],
+    [
+      'code activity: Show Log Activity asks the dataset once, a lens above checkout.ts’s log statement counts it; a stack frame in a result opens its line',
+      () => journeyCodeActivity(page),
     ],
     // Late: its sweep of 1,234 monitors' statuses takes the status checks' budget for a minute.
     ['monitors, a long list: 500 rows, then Show 500 more with the keyboard', () => journeyLongList(page, fake)],

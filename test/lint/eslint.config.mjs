@@ -58,6 +58,7 @@ export default defineConfig(
       'test/bench/annotationPaint.ts',
       'test/bench/dashboardPreview.ts',
       'test/bench/tracePaint.ts',
+      'test/bench/codeLinksPaint.ts',
     ],
     languageOptions: {
       parserOptions: { projectService: false, project: ['test/webview/tsconfig.json'], tsconfigRootDir: root },

@@ -39,6 +39,8 @@ const PATH_CHARACTER = String.raw`[^\s:"'()<>\[\]{},;|*?\u0000-\u001f]`;
 
 interface Pattern {
   readonly regex: RegExp;
+  /** Text every match holds: a value without it is not searched (most cells hold no frame). */
+  readonly holds: string;
   /** The groups' numbers of the path, line, column and function (0: none). */
   readonly groups: { path: number; line: number; column: number; fn: number };
 }
@@ -56,16 +58,19 @@ const PATTERNS: readonly Pattern[] = [
       'g',
     ),
     groups: { path: 1, line: 2, column: 3, fn: 0 },
+    holds: ':',
   },
   // Python: `File "/app/x.py", line 12, in f` (a path may hold spaces; `<string>` is no file).
   {
     regex: /File "([^"\n]{1,300})", line (\d{1,8})(?:, in ([\w.<>]{1,200}))?/g,
     groups: { path: 1, line: 2, column: 0, fn: 3 },
+    holds: 'File "',
   },
   // .NET: `at N.C.M() in /app/X.cs:line 12` (a Windows path may hold spaces and its drive's colon).
   {
     regex: /\bin ((?:[A-Za-z]:)?[^\n:"]{1,300}):line (\d{1,8})/g,
     groups: { path: 1, line: 2, column: 0, fn: 0 },
+    holds: ':line ',
   },
 ];
 
@@ -84,6 +89,14 @@ export function placesIn(value: unknown, field?: string): CodePlace[] {
 export function placesInRow(row: Record<string, unknown>): CodePlace[] {
   const found = new Found();
   readRow(row, found, 0);
+  return found.places;
+}
+
+/** The places a row's code attributes name (both spellings), without reading its stack traces:
+ *  what a code file path column links to (its stack trace column links its own frames). */
+export function attributePlacesInRow(row: Record<string, unknown>): CodePlace[] {
+  const found = new Found();
+  readRow(row, found, 0, false);
   return found.places;
 }
 
@@ -129,7 +142,7 @@ function collect(value: unknown, field: string | undefined, found: Found, depth:
   }
 }
 
-function readRow(row: Record<string, unknown>, found: Found, depth: number): void {
+function readRow(row: Record<string, unknown>, found: Found, depth: number, stacks = true): void {
   for (const prefix of ATTRIBUTE_PREFIXES) {
     const path = firstOf(row, prefix, FILE_PATH_KEYS);
     if (typeof path === 'string')
@@ -142,6 +155,7 @@ function readRow(row: Record<string, unknown>, found: Found, depth: number): voi
         ),
       );
   }
+  if (!stacks) return;
   for (const prefix of ATTRIBUTE_PREFIXES) {
     const stack = firstOf(row, prefix, STACK_KEYS);
     if (typeof stack === 'string') scanText(stack, found);
@@ -180,7 +194,8 @@ function lookup(value: Record<string, unknown>, segments: readonly string[]): un
 function scanText(text: string, found: Found): void {
   const scanned = text.length > MAX_SCANNED_CHARACTERS ? text.slice(0, MAX_SCANNED_CHARACTERS) : text;
   const matches: { at: number; place: CodePlace }[] = [];
-  for (const { regex, groups } of PATTERNS) {
+  for (const { regex, groups, holds } of PATTERNS) {
+    if (!scanned.includes(holds)) continue;
     regex.lastIndex = 0;
     let count = 0;
     for (let m = regex.exec(scanned); m && count < MAX_PLACES; m = regex.exec(scanned)) {

@@ -3,7 +3,13 @@
 // that came into view). A grid in ARIA terms; the scroller holds the focus and names the active
 // cell with aria-activedescendant, so that focus survives the recycling of cells. Rows are as tall
 // as the editor's font needs (read from the grid's computed font size when a table is shown).
-import { isFilePathField, normalisePath, placesIn, placesInRow, type CodePlace } from '../../core/code/codePlaces';
+import {
+  attributePlacesInRow,
+  isFilePathField,
+  normalisePath,
+  placesIn,
+  type CodePlace,
+} from '../../core/code/codePlaces';
 import { cellKind, cellText, prettyJson, valueText } from './cellText';
 import { timeValue } from './columnKind';
 import { el } from './dom';
@@ -40,7 +46,9 @@ export function cellPlaces(table: TableModel['table'], row: number, column: numb
   const field = table.fields[column].name;
   if (typeof value === 'string' && isFilePathField(field)) {
     const path = normalisePath(value);
-    const fromRow = placesInRow(Object.fromEntries(table.fields.map((f, c) => [f.name, table.columns[c][row]])));
+    const fromRow = attributePlacesInRow(
+      Object.fromEntries(table.fields.map((f, c) => [f.name, table.columns[c][row]])),
+    );
     const same = fromRow.find((place) => place.path === path);
     return same ? [same] : placesIn(value, field);
   }
@@ -54,6 +62,15 @@ interface Slot {
   shows: number;
   /** The first place in code each cell links to, if any. */
   places: (CodePlace | undefined)[];
+  /** Counts the slot's fills: a link found for an earlier fill is not put in a later one. */
+  fills: number;
+}
+
+/** A cell whose links are yet to be found: rows drawn while scrolling are linked after the frame. */
+interface Unlinked {
+  slot: Slot;
+  fill: number;
+  column: number;
 }
 
 export class Grid {
@@ -69,6 +86,11 @@ export class Grid {
   private frame = 0;
   /** The height of a row in px, from the cells' font size. */
   private rowHeight = MIN_ROW_HEIGHT;
+  /** Cells drawn while scrolling whose links are found when the browser is idle, not in the frame. */
+  private unlinked: Unlinked[] = [];
+  private linking = false;
+  /** Whether the fills under way find their cells' links at once (a first paint) or after the frame. */
+  private linkLater = false;
   /** Where each path linked to is in the workspace, in words, once told (undefined: asked, not yet told). */
   private readonly placeWhere = new Map<string, string | undefined>();
 
@@ -247,7 +269,16 @@ export class Grid {
   }
 
   private schedule(): void {
-    if (!this.frame) this.frame = requestAnimationFrame(() => this.render());
+    if (!this.frame)
+      this.frame = requestAnimationFrame(() => {
+        // A scroll's rows: their text in this frame, their links when the browser is idle.
+        this.linkLater = true;
+        try {
+          this.render();
+        } finally {
+          this.linkLater = false;
+        }
+      });
   }
 
   /** Sizes the pool to the viewport and paints. */
@@ -276,7 +307,7 @@ export class Grid {
       return cell;
     });
     row.append(...cells);
-    return { row, cells, shows: -1, places: [] };
+    return { row, cells, shows: -1, places: [], fills: 0 };
   }
 
   /** Paints the rows in view: rows already in their slot are left as they are. */
@@ -309,6 +340,7 @@ export class Grid {
     const m = this.model as TableModel;
     const row = m.rows[index];
     slot.shows = index;
+    slot.fills++;
     slot.row.setAttribute('aria-rowindex', String(index + 2));
     slot.row.classList.toggle('odd', index % 2 === 1);
     const columns = m.table.columns;
@@ -335,9 +367,39 @@ export class Grid {
       else if (kind === 'json') cell.title = prettyJson(value, 4000);
       else if (kind === 'string' && (value as string).length > 60) cell.title = valueText(value).slice(0, 4000);
       else if (cell.title) cell.removeAttribute('title');
-      if (this.events.openPlace && (kind === 'string' || kind === 'json'))
-        this.linkPlace(slot, c, cellPlaces(m.table, row, c)[0]);
+      if (this.events.openPlace && (kind === 'string' || kind === 'json')) {
+        if (this.linkLater) this.unlinked.push({ slot, fill: slot.fills, column: c });
+        else this.linkPlace(slot, c, cellPlaces(m.table, row, c)[0]);
+      }
     }
+    if (this.unlinked.length) this.linkWhenIdle();
+  }
+
+  /** Finds the links of the cells drawn while scrolling, a few at a time when the browser is idle,
+   *  for those still showing the row they were drawn for. */
+  private linkWhenIdle(): void {
+    if (this.linking) return;
+    this.linking = true;
+    const idle = (work: (deadline?: IdleDeadline) => void) =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work, 0);
+    const step = (deadline?: IdleDeadline) => {
+      const m = this.model;
+      // The cells drawn last first: those of rows scrolled past are stale by then and skipped.
+      let done = 0;
+      while (this.unlinked.length && m && (deadline ? deadline.timeRemaining() > 1 : done < 200)) {
+        const { slot, fill, column } = this.unlinked.pop()!;
+        done++;
+        if (slot.fills !== fill || slot.shows < 0) continue;
+        const row = m.rows[slot.shows];
+        if (row < m.loaded) this.linkPlace(slot, column, cellPlaces(m.table, row, column)[0]);
+      }
+      if (this.unlinked.length && m) idle(step);
+      else {
+        this.unlinked = [];
+        this.linking = false;
+      }
+    };
+    idle(step);
   }
 
   /** A link before the cell's text to the first place in code its value names (the text is unchanged). */

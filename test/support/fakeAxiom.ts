@@ -247,6 +247,8 @@ export class FakeAxiom {
     'http-logs': { kind: 'axiom:events:v1', description: 'Requests to the web servers' },
     'sample-app': { kind: 'otel:traces:v1', description: null },
   };
+  /** The edge each dataset is on, as GET /v2/datasets sends it (fakeEdges.ts puts datasets on an edge). */
+  datasetEdges: Record<string, { edgeDeployment: string; edgeDeploymentUrl?: string }> = {};
   /** Each dataset's virtual fields, as GET /v2/vfields?dataset= sends them; a dataset not here has none (null, Go's nil slice). */
   virtualFields: Record<string, unknown[]> = {
     'http-logs': [
@@ -674,6 +676,7 @@ export class FakeAxiom {
               who: 'usr_fake_1',
               kind: details?.kind === undefined ? 'axiom:events:v1' : details.kind,
               n: i,
+              ...this.datasetEdges[name],
             };
           }),
         );
@@ -830,7 +833,7 @@ function defaultAplAnswer(body: AplRequestBody): AplAnswer {
   };
 }
 
-function readJson(text: string): unknown {
+export function readJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -48,6 +48,9 @@ export interface ClientOptions {
   retry?: RetryPolicy;
   /** Hears the rate-limit headers of every response that carries them. */
   onRateLimit?: (rateLimit: RateLimit) => void;
+  /** The deployment's edge URL as the person set it (the CLI's `edge_url`, a setting): where its
+   *  default edge is reached (see edges.ts). */
+  edgeUrl?: string;
   /** A signed-in deployment's tokens, which expire: asked before each request, and once more
    *  when the service refuses the token as expired (the request is then sent once again). */
   tokenSource?: TokenSource;
@@ -103,6 +106,11 @@ export class ApiHttp {
       );
       return read(sent);
     }
+  }
+
+  /** The token requests carry now (a signed-in one is renewed): edges.ts tells its kind. */
+  get currentToken(): string {
+    return this.token;
   }
 
   private useToken(token: string): void {
@@ -166,7 +174,12 @@ export class ApiHttp {
     const started = performance.now();
     const root = how.root ?? this.endpoint.base;
     const timeoutMs = how.timeoutMs ?? this.options.timeoutMs;
-    const logPath = root === this.endpoint.base ? path : root.slice(this.endpoint.base.length - '/v2'.length) + path;
+    const logPath =
+      root === this.endpoint.base
+        ? path
+        : root.startsWith(this.endpoint.origin)
+          ? root.slice(this.endpoint.base.length - '/v2'.length) + path
+          : root + path;
     const log = (entry: Omit<RequestLogEntry, 'method' | 'path' | 'durationMs'>) =>
       this.options.logger?.request({
         method,

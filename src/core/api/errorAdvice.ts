@@ -11,6 +11,9 @@ export const UNKNOWN_EDGE = 'unknown_edge';
 /** The code of the error an edge's refusal of the token becomes: the sentence says which kind it needs. */
 export const EDGE_TOKEN_KIND = 'edge_token_kind';
 
+/** The code of a 429 for the query-cost budget (X-QueryLimit-*): its words say which budget and when it resets. */
+export const QUERY_BUDGET = 'query_budget';
+
 export type AdviceAction = 'retry' | 'signIn' | 'setToken' | 'openSettings' | 'showLog';
 
 export interface Advice {
@@ -38,7 +41,13 @@ export function reasonFor(error: unknown): Phrase | string {
 
 function sentence(error: AxiomError): Phrase | string {
   const said = error.serviceMessage;
-  if (error.code === SIGN_IN_EXPIRED || error.code === EDGE_TOKEN_KIND || error.code === TWO_EDGES) return error.phrase;
+  if (
+    error.code === SIGN_IN_EXPIRED ||
+    error.code === EDGE_TOKEN_KIND ||
+    error.code === TWO_EDGES ||
+    error.code === QUERY_BUDGET
+  )
+    return error.phrase;
   switch (error.kind) {
     case 'auth':
       return said

@@ -16,6 +16,7 @@ import { invalidResponse } from './parse';
 import type { RateLimit } from './requestBudget';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
 import { errorBodySchema } from './schemas';
+import { QUERY_BUDGET } from './errorAdvice';
 import { saysExpired, type TokenSource } from './tokenSource';
 
 /** One line per request: what the log channel records. Never headers, never the token. */
@@ -333,15 +334,18 @@ export class ApiHttp {
         ? rateLimitReset(headers, Date.now(), kind === 'queryLimited')
         : undefined;
     const what = serviceMessage ?? this.unexpected(contentType, status);
+    const budget = kind === 'rateLimited' ? queryBudgetWords(headers, retryAt) : undefined;
     const message =
-      kind === 'rateLimited' && retryAt
+      budget ??
+      (kind === 'rateLimited' && retryAt
         ? phrase('rate limited until {0}', formatDate(retryAt))
-        : phrase('{0}: {1}', status, what);
+        : phrase('{0}: {1}', status, what));
     return new AxiomError(kind, message, {
       status,
       serviceMessage,
       traceId,
       retryAt,
+      code: budget ? QUERY_BUDGET : undefined,
       compile: kind === 'badRequest' ? compile : undefined,
     });
   }
@@ -428,6 +432,29 @@ export function redirectTarget(location: string | undefined, requestUrl: string)
 function looksLikeJson(text: string): boolean {
   const first = text.trimStart()[0];
   return first === '{' || first === '[';
+}
+
+/**
+ * A 429 that carries X-QueryLimit-* headers is the query-cost budget's, not the request rate's: which
+ * budget (its scope when the service names one, its limit and what is left) and when it resets.
+ */
+export function queryBudgetWords(headers: ResponseHeaders, resetAt: Date | undefined): Phrase | undefined {
+  const value = (name: string) => headerValue(headers[`x-querylimit-${name}`])?.trim() || undefined;
+  const [limit, remaining, scope] = [value('limit'), value('remaining'), value('scope')];
+  if (limit === undefined && remaining === undefined && value('reset') === undefined) return undefined;
+  const which = scope
+    ? phrase('The query-cost budget of the {0} ({1})', maskSecrets(scope), budgetNumbers(limit, remaining))
+    : phrase('The query-cost budget ({0})', budgetNumbers(limit, remaining));
+  return resetAt
+    ? phrase('{0} is spent (429); it resets at {1}.', which, formatDate(resetAt))
+    : phrase('{0} is spent (429); the service did not say when it resets.', which);
+}
+
+function budgetNumbers(limit: string | undefined, remaining: string | undefined): Phrase {
+  if (limit !== undefined && remaining !== undefined)
+    return phrase('{0} left of {1}', maskSecrets(remaining), maskSecrets(limit));
+  if (limit !== undefined) return phrase('limit {0}', maskSecrets(limit));
+  return phrase('{0} left', maskSecrets(remaining ?? '0'));
 }
 
 /** The X-RateLimit-* headers, when a response has any (the reset is UTC epoch seconds). */

@@ -128,9 +128,11 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * and the test API's sendDocument, hasDraft and forgetDrafts.
  * Raised by 600 bytes (production) and 1,200 (development) for the walkthrough (issue 52): Get
  * Started with Axiom registered at activation, and its opening once on a new install's first start
- * (unless workbench.welcomePage.walkthroughs.openOnInstall is off).
+ * (unless workbench.welcomePage.walkthroughs.openOnInstall is off). Raised by 750 bytes (production)
+ * for Axiom's hosted MCP server (agents/mcpServer.ts): VS Code asks for MCP server providers at
+ * activation, so the setting's watch and the provider's registration are there (nothing is loaded).
  */
-export const ACTIVATION_BUDGET = { production: 21_300, development: 40_600 };
+export const ACTIVATION_BUDGET = { production: 22_050, development: 42_300 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. */
@@ -419,6 +421,9 @@ const common = {
   logLevel: 'warning',
 };
 
+/** Names of VS Code's API newer than the oldest @types/vscode the extension builds against, looked
+ *  up at run time where the host has them (agents/mcpServer.ts feature-detects each). */
+const NEWER_VSCODE_NAMES = ['McpHttpServerDefinition'];
 /**
  * The vscode API without a copy of it. esbuild turns `import * as vscode from 'vscode'` into an
  * ESM wrapper of the CommonJS module, a copy of the API's ~450 properties made as the bundle loads
@@ -438,6 +443,7 @@ const vscodeNames = () => {
     ...new Set(
       [...declarations.matchAll(/^\texport (?:namespace|class|enum|const|function|let|var) (\w+)/gm)].map((m) => m[1]),
     ),
+    ...NEWER_VSCODE_NAMES,
   ];
 };
 const vscodeOnce = {

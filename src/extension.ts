@@ -9,6 +9,7 @@ import type { AnnotationsDeps } from './annotations/bundle';
 import type { AnnotationsView } from './annotations/annotationsView';
 import type { AgentTools } from './agents/agentTools';
 import { registerAgents } from './agents/register';
+import { registerHostedMcpServer, type HostedMcpServer } from './agents/mcpServer';
 import type { Browser } from './platform/browser';
 import { registerAccounts } from './accounts/register';
 import type { DashboardPreviewFeature } from './dashboards/previewBundle';
@@ -74,6 +75,8 @@ export interface AxiomExtensionApi {
   readonly agentTools: AgentTools;
   /** The dashboard previews open. */
   readonly dashboardPreview: DashboardPreviewFeature;
+  /** Axiom's hosted MCP server: registered only while its setting is on. */
+  readonly hostedMcpServer: HostedMcpServer;
   /** The commands with the arguments that only the extension's own code may give (a token, a
    *  home folder, a confirmation: platform/outsideCallers.ts) and no question first. */
   readonly own: AccountsFeature['own'] & StarredFeature['own'];
@@ -222,6 +225,8 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       onAnnotated: () => annotationsChanged.fire(),
     }),
   );
+  // Axiom's hosted MCP server for agent mode, only while axiom.hostedMcpServer.enabled is on.
+  const hostedMcpServer = registerHostedMcpServer();
   // Preview Dashboard (each chart runs through the one query runner) and Add to Dashboard.
   const dashboardPreview = registerFeature('dashboardPreview', () =>
     load('dashboardPreview').createDashboardPreview({ extensionUri: context.extensionUri, runner, access, log }),
@@ -239,6 +244,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...dashboards.disposables,
     ...language.disposables,
     ...agents.disposables,
+    hostedMcpServer,
     ...annotations.disposables,
     annotationsChanged,
     ...dashboardPreview.disposables,
@@ -301,6 +307,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     get dashboardPreview() {
       return dashboardPreview.feature();
     },
+    hostedMcpServer,
     get own() {
       return { ...accounts().own, ...starred.feature().own };
     },

@@ -33,8 +33,10 @@ export class FakeEdge {
     private readonly host = '127.0.0.2',
   ) {}
 
-  async start(): Promise<string> {
+  /** Listens; `beside` a service that stops on its own (the demo), the edge keeps no process alive. */
+  async start(options: { beside?: boolean } = {}): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, this.host, resolve));
+    if (options.beside) this.server.unref();
     return this.url;
   }
 

@@ -21,7 +21,7 @@ import {
 import { readTabular, type TabularResult } from './tabular';
 import { datasetsQueried } from '../apl/datasetsRead';
 import { parseApl } from '../apl/syntaxParser';
-import { defaultEdgeUrl, edgeForDatasets, edgeTokenError, type EdgeFacts } from './edges';
+import { defaultEdgeUrl, edgeForDatasets, edgesInUse, edgeTokenError, type EdgeFacts } from './edges';
 import { readTabularHead } from './tabularHead';
 import { FIRST_ROWS } from '../firstRows';
 import { parseNotifiers, readMonitorRecord, type MonitorRecord, type Notifier } from './monitorRecord';
@@ -361,9 +361,7 @@ export class AxiomClient {
       );
     } catch (error) {
       if (isAxiomError(error) && error.code === BODY_TOO_LARGE) throw resultTooLarge(error);
-      if (edge !== undefined && isAxiomError(error) && (error.kind === 'auth' || error.kind === 'forbidden'))
-        throw edgeTokenError(edge, this.http.currentToken, error);
-      throw error;
+      throw this.edgeRefusal(edge, error);
     }
     const result = readTabular(body);
     if (result.repairs.length) {
@@ -391,6 +389,29 @@ export class AxiomClient {
   async mplEdgeFor(datasets: readonly string[], signal?: AbortSignal): Promise<string> {
     const facts = await this.edgeFacts(datasets, signal);
     return edgeForDatasets(datasets, facts) ?? defaultEdgeUrl(facts);
+  }
+
+  /** The edges other than the default that hold datasets, with their addresses (edges.ts). */
+  async edgesInUse(signal?: AbortSignal): Promise<{ name: string; url: string }[]> {
+    return edgesInUse(await this.edgeFacts([], signal));
+  }
+
+  /** Sends an edge a query that reads nothing: it answers when it takes this token (Test Connection). */
+  async checkEdge(edge: string, signal?: AbortSignal): Promise<void> {
+    try {
+      await this.http.send('POST', '/query/_apl?format=tabular', { apl: "print edge = 'reached'" }, signal, {
+        root: `${edge}/v1`,
+      });
+    } catch (error) {
+      throw this.edgeRefusal(edge, error);
+    }
+  }
+
+  /** An edge's refusal of the token, said as the kind of token edges take; any other failure as it is. */
+  private edgeRefusal(edge: string | undefined, error: unknown): unknown {
+    return edge !== undefined && isAxiomError(error) && (error.kind === 'auth' || error.kind === 'forbidden')
+      ? edgeTokenError(edge, this.http.currentToken, error)
+      : error;
   }
 
   /**

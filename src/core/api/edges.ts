@@ -124,6 +124,16 @@ export function edgeForDatasets(datasets: readonly string[], facts: EdgeFacts): 
   );
 }
 
+/** The edges other than the default that hold datasets and can be reached, each once (Test Connection checks each). */
+export function edgesInUse(facts: EdgeFacts): { name: string; url: string }[] {
+  const found = new Map<string, string>();
+  for (const dataset of facts.datasets) {
+    const edge = edgeOfDataset(dataset, facts.deploymentOrigin);
+    if (edge?.url && edge.name !== facts.defaultEdge && !found.has(edge.name)) found.set(edge.name, edge.url);
+  }
+  return [...found].map(([name, url]) => ({ name, url }));
+}
+
 /**
  * The edge MPL goes to when no dataset names one: the edge URL the person set, else the org's
  * default edge's, else (api.axiom.co) US East 1, else the deployment's own origin (a local service).

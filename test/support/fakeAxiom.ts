@@ -466,14 +466,7 @@ export class FakeAxiom {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const recorded: RecordedRequest = {
-      method: req.method ?? '',
-      path: req.url ?? '',
-      headers: req.headers,
-      body: Buffer.concat(chunks).toString('utf8'),
-    };
+    const recorded = await readRequest(req);
     this.requests.push(recorded);
     this.maxConcurrent = Math.max(this.maxConcurrent, ++this.concurrent);
     res.on('close', () => {
@@ -830,6 +823,18 @@ function defaultAplAnswer(body: AplRequestBody): AplAnswer {
       ],
       datasetNames: ['http-logs'],
     },
+  };
+}
+
+/** A request as the fakes record it: method, path, headers and the whole body as text. */
+export async function readRequest(req: http.IncomingMessage): Promise<RecordedRequest> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return {
+    method: req.method ?? '',
+    path: req.url ?? '',
+    headers: req.headers,
+    body: Buffer.concat(chunks).toString('utf8'),
   };
 }
 

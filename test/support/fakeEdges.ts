@@ -7,7 +7,14 @@
 // (`/v1/query/_mpl`, the metrics info) are added by a test or a fake of their own through `routes`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readJson, type AplAnswer, type AplRequestBody, type FakeAxiom, type RecordedRequest } from './fakeAxiom';
+import {
+  readJson,
+  readRequest,
+  type AplAnswer,
+  type AplRequestBody,
+  type FakeAxiom,
+  type RecordedRequest,
+} from './fakeAxiom';
 
 /** How the edge answers a route of its own: `POST /v1/query/_mpl`, say (the path without its query string). */
 export type EdgeRoute = (request: RecordedRequest, body: unknown) => AplAnswer;
@@ -58,14 +65,7 @@ export class FakeEdge {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const recorded: RecordedRequest = {
-      method: req.method ?? 'GET',
-      path: req.url ?? '/',
-      headers: req.headers,
-      body: Buffer.concat(chunks).toString('utf8'),
-    };
+    const recorded = await readRequest(req);
     this.requests.push(recorded);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       const bytes = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { AccountsFeature } from './accounts/bundle';
 import type { AnnotationsDeps } from './annotations/bundle';
 import { registerAgents } from './agents/register';
+import { registerHostedMcpServer } from './agents/mcpServer';
 import { registerAccounts } from './accounts/register';
 import type { DatasetsDeps } from './datasets/bundle';
 import { load, loadTestApi } from './features';
@@ -175,6 +176,8 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
       onAnnotated: () => annotationsChanged.fire(),
     }),
   );
+  // Axiom's hosted MCP server for agent mode, only while axiom.hostedMcpServer.enabled is on.
+  const hostedMcpServer = registerHostedMcpServer();
   // Preview Dashboard (each chart runs through the one query runner) and Add to Dashboard.
   const dashboardPreview = registerFeature('dashboardPreview', () =>
     load('dashboardPreview').createDashboardPreview({ extensionUri: context.extensionUri, runner, access, log }),
@@ -219,6 +222,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     ...dashboards.disposables,
     ...language.disposables,
     ...agents.disposables,
+    hostedMcpServer,
     ...annotations.disposables,
     annotationsChanged,
     ...dashboardPreview.disposables,
@@ -251,6 +255,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     dashboardPreview: () => dashboardPreview.feature(),
     dashboards: () => dashboards.feature(),
     codeActivity: () => codeActivity.feature(),
+    hostedMcpServer,
     traces: () => traces.feature(),
     tail: () => tail.feature(),
     recordFilesOf,

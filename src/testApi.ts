@@ -6,6 +6,7 @@ import type * as vscode from 'vscode';
 import type { AccountsFeature } from './accounts/bundle';
 import type { AgentTools } from './agents/agentTools';
 import type { AgentsFeature } from './agents/bundle';
+import type { HostedMcpServer } from './agents/mcpServer';
 import type { AnnotationsFeature } from './annotations/bundle';
 import type { AnnotationsView } from './annotations/annotationsView';
 import type { CodeActivityFeature } from './codeActivity/bundle';
@@ -73,6 +74,8 @@ export interface AxiomExtensionApi {
   readonly traces: TracesFeature;
   /** Live tail: its panels open. */
   readonly tail: TailFeature;
+  /** Axiom's hosted MCP server: registered only while its setting is on. */
+  readonly hostedMcpServer: HostedMcpServer;
   /** The name of the deployment this window uses ('' for the one of axiom.url). */
   activeDeployment(): Promise<string>;
   /** The person's send of the record a document is of, as Send to Axiom does for the active editor. */
@@ -100,6 +103,7 @@ export interface MadeFeatures {
   dashboardPreview: () => DashboardPreviewFeature;
   dashboards: () => DashboardsFeature;
   codeActivity: () => CodeActivityFeature;
+  hostedMcpServer: HostedMcpServer;
   traces: () => TracesFeature;
   tail: () => TailFeature;
   /** The file system of a record kind's documents, by scheme (made when first asked). */
@@ -170,6 +174,7 @@ export function testApi(features: MadeFeatures): AxiomExtensionApi {
     get tail() {
       return features.tail();
     },
+    hostedMcpServer: features.hostedMcpServer,
     activeDeployment: async () => (await features.accounts().accounts.active()).name,
     sendDocument: async (uri) => (await features.recordFilesOf(uri.scheme)?.sendDocument(uri)) ?? false,
     hasDraft: (uri) => features.recordFilesOf(uri.scheme)?.hasDraft(uri) ?? false,

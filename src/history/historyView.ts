@@ -4,6 +4,7 @@ import { groupByDay, queryHeadline, searchHistory, type HistoryDay } from '../co
 import { entryRange, type HistoryEntry, type RunOutcome } from '../core/history/historyStore';
 import { escapeMarkdown, fencedCode } from '../core/markdown';
 import { phrase } from '../core/phrase';
+import type { ResultFlag } from '../core/run/resultFlags';
 import { rangeLabel } from '../core/run/timeRange';
 import { COMMANDS, VIEWS } from '../platform/constants';
 import { localize, say } from '../platform/l10n';
@@ -36,14 +37,24 @@ export function outcomeWords(entry: HistoryEntry): string {
     entry.rows === undefined ? '' : entry.rows === 1 ? localize('1 row') : localize('{0} rows', countText(entry.rows));
   switch (entry.outcome) {
     case 'ok':
-      return rows;
+      return withFlags(rows, entry);
     case 'limited':
-      return localize('{0}, cut at a limit', rows);
+      return withFlags(localize('{0}, cut at a limit', rows), entry);
     case 'compileError':
       return localize('does not compile');
     case 'failed':
       return localize('failed');
   }
+}
+
+/** The outcome's words and what the answer said of itself: partial, estimated, more held back. */
+function withFlags(words: string, entry: HistoryEntry): string {
+  const flagWords: Record<ResultFlag, string> = {
+    partial: localize('partial'),
+    estimate: localize('estimated'),
+    continued: localize('more not sent'),
+  };
+  return [words, ...(entry.flags ?? []).map((flag) => flagWords[flag])].filter(Boolean).join(', ');
 }
 
 let sources: Record<string, string> | undefined;

@@ -69,6 +69,8 @@ export interface FeatureDeclaration {
   readonly tools?: readonly string[];
   /** Its chat participants' ids (contributes.chatParticipants). */
   readonly chatParticipants?: readonly string[];
+  /** Its MCP server definition providers' ids (contributes.mcpServerDefinitionProviders). */
+  readonly mcpServers?: readonly string[];
 }
 
 export const FEATURES = {
@@ -333,6 +335,8 @@ export const FEATURES = {
       'axiom_findTraces',
     ],
     chatParticipants: ['axiom-apl-community.axiom'],
+    /** Axiom's hosted MCP server, offered to agent mode while axiom.hostedMcpServer.enabled is on (agents/mcpServer.ts). */
+    mcpServers: ['axiom.hostedMcpServer'],
   },
   /** Preview Dashboard (a dashboard's charts drawn live beside its document) and Add to Dashboard (issue 41). */
   dashboardPreview: {

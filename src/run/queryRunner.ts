@@ -20,6 +20,7 @@ import { resultsToDrop } from '../core/run/resultsBudget';
 import { explainLimit } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
 import type { RecordedRun, RunOutcome as RecordedOutcome } from '../core/history/historyStore';
+import { resultFlags } from '../core/run/resultFlags';
 import type { CompileError, QueryLanguage, QueryOutcome } from '../core/run/queryOutcome';
 import type { PanelState, ResultsView } from '../core/run/resultsProtocol';
 import type { TabularResult } from '../core/api/tabular';
@@ -305,7 +306,10 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   ): Promise<QueryOutcome> {
     const label = say(rangeLabel(range));
     const started = Date.now();
-    const record = (outcome: RecordedOutcome, details: { rows?: number; message?: string; datasets?: string[] } = {}) =>
+    const record = (
+      outcome: RecordedOutcome,
+      details: Pick<RecordedRun, 'rows' | 'message' | 'datasets' | 'flags'> = {},
+    ) =>
       this.deps.record?.({
         apl,
         range,
@@ -339,6 +343,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       record(result.status.limitNote ? 'limited' : 'ok', {
         rows: answer.tables.reduce((sum, t) => sum + t.rowCount, 0),
         datasets: answer.datasetNames,
+        flags: resultFlags(answer.status),
       });
       return { kind: 'result', result };
     } catch (error) {

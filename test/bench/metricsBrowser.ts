@@ -26,7 +26,13 @@ export async function metricsBrowserRows(tools: MetricsBrowserTools, url: string
   const client = tools.clientFor(url);
   const row: DatasetRow = {
     kind: 'dataset',
-    dataset: { name: BENCH_METRICS_DATASET, kind: 'otel:metrics:v1', description: undefined },
+    dataset: {
+      name: BENCH_METRICS_DATASET,
+      kind: 'otel:metrics:v1',
+      description: undefined,
+      edgeDeployment: undefined,
+      edgeDeploymentUrl: undefined,
+    },
     fieldIds: '',
   };
   const range = lastDay(Date.now());

@@ -10,9 +10,10 @@
 import { checkApl } from '../../src/core/apl/checks';
 import { lineAndColumn } from '../../src/core/apl/lineColumn';
 import { render } from '../../src/core/phrase';
-import { FakeAxiom, type AplAnswer, type HistoryEntry } from './fakeAxiom';
+import { FakeAxiom, type AplAnswer, type AplRequestBody, type HistoryEntry } from './fakeAxiom';
 import { FakeOAuth } from './fakeOAuth';
-import { answerQuery, type DemoDataset } from './demoQueries';
+import { FakeEdge } from './fakeEdges';
+import { answerQuery, readTime, type DemoDataset } from './demoQueries';
 import { compileErrorBody } from './tabularFixtures';
 import { DEMO_DASHBOARDS } from './demoDashboards';
 import { DEMO_SHOP_FILES, demoLogLineAt } from './demoShop';
@@ -695,8 +696,38 @@ export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   for (const { uid, document, by } of DEMO_DASHBOARDS) fake.dashboards.add(structuredClone(document), uid, by);
   loadDemoMetrics(fake);
   fake.aplAnswer = (body) =>
-    (typeof body.apl === 'string' ? compileErrorAnswer(body.apl) : undefined) ?? answerQuery(datasets, body);
+    (typeof body.apl === 'string' ? compileErrorAnswer(body.apl) : undefined) ??
+    partialPastAWeek(answerQuery(datasets, body), body, now);
   loadDemoTraces(fake, now, compileErrorAnswer);
+  fake.datasetEdges = Object.fromEntries(
+    fake.datasets.map((name) => [name, { edgeDeployment: DEMO_ORG.defaultEdgeDeployment }]),
+  );
+}
+
+// ── Edges and answers that say what they are (issue 53) ─────────────────────────────────────────
+/** The demo's second edge deployment and the dataset stored there: its queries go to that host. */
+export const DEMO_SECOND_EDGE = { name: 'cloud.us-east-1.aws', dataset: 'auth' };
+/** How far back the demo's service reads before it stops and answers partial. */
+const PARTIAL_AFTER_MS = 7 * 24 * 3_600_000;
+
+/** A query over more than a week answers partial, with the service's message saying why. */
+function partialPastAWeek(answer: AplAnswer, body: AplRequestBody, now: number): AplAnswer {
+  const start = typeof body.startTime === 'string' ? readTime(body.startTime, now) : undefined;
+  const status = (answer.body as { status?: Record<string, unknown> } | undefined)?.status;
+  if (start === undefined || now - start <= PARTIAL_AFTER_MS || !status) return answer;
+  status.isPartial = true;
+  status.messages = [
+    { priority: 'warn', count: 1, code: 'partial_result', msg: 'query stopped after the most recent 7 days of blocks' },
+  ];
+  return answer;
+}
+
+/** The demo's second edge, started beside the service, holding DEMO_SECOND_EDGE's dataset. */
+export async function startDemoEdge(fake: FakeAxiom): Promise<FakeEdge> {
+  const edge = new FakeEdge(fake, DEMO_SECOND_EDGE.name, '127.0.0.1');
+  await edge.start({ beside: true });
+  edge.placeDatasets(DEMO_SECOND_EDGE.dataset);
+  return edge;
 }
 
 /**
@@ -717,6 +748,7 @@ export async function startDemo(): Promise<FakeAxiom> {
   const fake = new FakeAxiom({ token: DEMO_TOKEN, orgId: DEMO_ORG_ID });
   loadDemo(fake);
   await fake.start();
+  await startDemoEdge(fake);
   return fake;
 }
 

@@ -251,6 +251,8 @@ export class FakeAxiom {
     'http-logs': { kind: 'axiom:events:v1', description: 'Requests to the web servers' },
     'sample-app': { kind: 'otel:traces:v1', description: null },
   };
+  /** The edge each dataset is on, as GET /v2/datasets sends it (fakeEdges.ts puts datasets on an edge). */
+  datasetEdges: Record<string, { edgeDeployment: string; edgeDeploymentUrl?: string }> = {};
   /** Each dataset's virtual fields, as GET /v2/vfields?dataset= sends them; a dataset not here has none (null, Go's nil slice). */
   virtualFields: Record<string, unknown[]> = {
     'http-logs': [
@@ -471,14 +473,7 @@ export class FakeAxiom {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const recorded: RecordedRequest = {
-      method: req.method ?? '',
-      path: req.url ?? '',
-      headers: req.headers,
-      body: Buffer.concat(chunks).toString('utf8'),
-    };
+    const recorded = await readRequest(req);
     this.requests.push(recorded);
     this.maxConcurrent = Math.max(this.maxConcurrent, ++this.concurrent);
     res.on('close', () => {
@@ -686,6 +681,7 @@ export class FakeAxiom {
               who: 'usr_fake_1',
               kind: details?.kind === undefined ? 'axiom:events:v1' : details.kind,
               n: i,
+              ...this.datasetEdges[name],
             };
           }),
         );
@@ -842,7 +838,19 @@ function defaultAplAnswer(body: AplRequestBody): AplAnswer {
   };
 }
 
-function readJson(text: string): unknown {
+/** A request as the fakes record it: method, path, headers and the whole body as text. */
+export async function readRequest(req: http.IncomingMessage): Promise<RecordedRequest> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return {
+    method: req.method ?? '',
+    path: req.url ?? '',
+    headers: req.headers,
+    body: Buffer.concat(chunks).toString('utf8'),
+  };
+}
+
+export function readJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -1,5 +1,5 @@
-// Axiom: Test Connection, step by step: the URL, the proxy, DNS, TCP, TLS, the token, and the
-// right to list monitors. Stops at the first step that fails and says what to do about it. The
+// Axiom: Test Connection, step by step: the URL, the proxy, DNS, TCP, TLS, the token, the
+// right to list monitors, and each edge deployment the datasets are on. Stops at the first step that fails and says what to do about it. The
 // proxy and the certificate are the transport's (a request without a token, `probe`): inside VS
 // Code, the proxy VS Code chose and the certificates it trusts, named with where they came from.
 import dns from 'node:dns/promises';
@@ -151,6 +151,20 @@ export async function checkConnection(
         if (!monitors.length)
           return phrase('the list is empty: the API lists only monitors on datasets this token may query');
         return monitors.length === 1 ? phrase('1 monitor visible') : phrase('{0} monitors visible', monitors.length);
+      },
+    ],
+    [
+      'edges',
+      async () => {
+        // Each edge other than the default that holds datasets: a query that reads nothing, with this token.
+        const client = await input.client();
+        const edges = await client!.edgesInUse(input.signal);
+        if (!edges.length) return { skipped: phrase('no dataset is stored on an edge of its own') };
+        for (const edge of edges) await client!.checkEdge(edge.url, input.signal);
+        return phrase(
+          '{0} answer queries with this token',
+          edges.map((e) => `${e.name} (${new URL(e.url).host})`).join(', '),
+        );
       },
     ],
   ];

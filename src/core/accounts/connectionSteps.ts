@@ -3,7 +3,7 @@
 import type { AdviceAction } from '../api/errorAdvice';
 import { phrase, type Phrase } from '../phrase';
 
-export type CheckStep = 'url' | 'proxy' | 'dns' | 'tcp' | 'tls' | 'auth' | 'monitors';
+export type CheckStep = 'url' | 'proxy' | 'dns' | 'tcp' | 'tls' | 'auth' | 'monitors' | 'edges';
 
 export const STEP_NAMES: Record<CheckStep, Phrase> = {
   url: phrase('URL'),
@@ -13,6 +13,7 @@ export const STEP_NAMES: Record<CheckStep, Phrase> = {
   tls: phrase('TLS'),
   auth: phrase('Authentication'),
   monitors: phrase('Monitors permission'),
+  edges: phrase('Edge deployments'),
 };
 
 export interface StepOutcome {

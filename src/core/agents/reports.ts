@@ -11,6 +11,7 @@ import type { TabularResult } from '../api/tabular';
 import { reasonFor } from '../api/errorAdvice';
 import { isAxiomError } from '../api/errors';
 import { render } from '../phrase';
+import { RESULT_FLAG_SENTENCES, resultFlags } from '../run/resultFlags';
 import { chartUnpreparedReport } from './dashboardReports';
 import type { Unprepared } from './preparedWrites';
 import { OverBudget } from './toolBudget';
@@ -109,10 +110,7 @@ export function queryReport(
   const lines = [
     `The query ran over ${rangeLabel}: ${result.tables.length} table${result.tables.length === 1 ? '' : 's'}${status.elapsedMs !== undefined ? `, ${Math.round(status.elapsedMs)} ms` : ''}${status.rowsExamined !== undefined ? `, ${status.rowsExamined} rows examined` : ''}${status.rowsMatched !== undefined ? `, ${status.rowsMatched} matched` : ''}.`,
   ];
-  if (status.isPartial)
-    lines.push(
-      'The result is partial: the service stopped before reading everything (narrow the time range or the query).',
-    );
+  for (const flag of resultFlags(status)) lines.push(RESULT_FLAG_SENTENCES[flag]);
   if (limitNote) lines.push(limitNote);
   const blocks: DataBlock[] = result.tables.map((table, index) => {
     const items: unknown[][] = [];

@@ -19,6 +19,9 @@ import {
   type VirtualField,
 } from './schemas';
 import { readTabular, type TabularResult } from './tabular';
+import { datasetsQueried } from '../apl/datasetsRead';
+import { parseApl } from '../apl/syntaxParser';
+import { defaultEdgeUrl, edgeForDatasets, edgesInUse, edgeTokenError, type EdgeFacts } from './edges';
 import { readTabularHead } from './tabularHead';
 import { FIRST_ROWS } from '../firstRows';
 import { parseNotifiers, readMonitorRecord, type MonitorRecord, type Notifier } from './monitorRecord';
@@ -82,6 +85,8 @@ export class AxiomClient {
   private readonly http: ApiHttp;
   /** Metrics through the edge query API: MPL and the metrics info endpoints (metrics.ts). */
   readonly metrics: MetricsApi;
+  /** What the deployment knows of its edges, read on the first query that names a dataset (see edgeFacts). */
+  private edges?: { facts: Promise<EdgeFacts>; readAt: number };
 
   constructor(private readonly options: ClientOptions) {
     this.http = new ApiHttp(options);
@@ -324,7 +329,8 @@ export class AxiomClient {
 
   /**
    * Runs an APL query over the range. Queries live in the v1 API (there is no v2 query endpoint),
-   * under the same root as the configured URL. Sent once, never repeated. A query that does not
+   * under the same root as the configured URL, or at `/v1/query/_apl` of the edge that holds the
+   * datasets the query reads (edgeFor). Sent once, never repeated. A query that does not
    * compile rejects with a `badRequest` error carrying `compile`; 430 with `queryLimited`.
    * With `firstRows`, a large answer's first FIRST_ROWS rows (readTabularHead) are handed to it
    * before the whole body is parsed, and parsing waits until what it returns has settled: the
@@ -343,17 +349,23 @@ export class AxiomClient {
         const head = text.length >= HEAD_FIRST_CHARS ? readTabularHead(text, FIRST_ROWS) : undefined;
         if (head) await firstRows(head);
       });
+    // The edge that holds the datasets the query reads (from its syntax tree), or the deployment's own endpoint.
+    const edge = await this.edgeFor(datasetsQueried(parseApl(apl)), signal);
     try {
       body = await this.http.send(
         'POST',
-        '/datasets/_apl?format=tabular',
+        edge === undefined ? '/datasets/_apl?format=tabular' : '/query/_apl?format=tabular',
         { apl, startTime: range.startTime, endTime: range.endTime },
         signal,
-        { root: this.http.v1Base(), timeoutMs: Math.max(this.options.timeoutMs, QUERY_TIMEOUT_MS), peek },
+        {
+          root: edge === undefined ? this.http.v1Base() : `${edge}/v1`,
+          timeoutMs: Math.max(this.options.timeoutMs, QUERY_TIMEOUT_MS),
+          peek,
+        },
       );
     } catch (error) {
       if (isAxiomError(error) && error.code === BODY_TOO_LARGE) throw resultTooLarge(error);
-      throw error;
+      throw this.edgeRefusal(edge, error);
     }
     const result = readTabular(body);
     if (result.repairs.length) {
@@ -362,6 +374,91 @@ export class AxiomClient {
       );
     }
     return result;
+  }
+
+  // Edges.
+
+  /**
+   * The edge base URL (`https://eu-central-1.aws.edge.axiom.co`, no path) that serves a query over
+   * these datasets, or undefined when the deployment's own endpoint does (APL at /v1/datasets/_apl).
+   * Rejects before anything is sent, with an error naming both (code TWO_EDGES, edges.ts), when they
+   * are on two edges. An edge's query endpoints are under `{base}/v1/query/` (`_apl`, `_mpl`, metrics info).
+   */
+  async edgeFor(datasets: readonly string[], signal?: AbortSignal): Promise<string | undefined> {
+    if (!datasets.length && !this.options.edgeUrl) return undefined;
+    return edgeForDatasets(datasets, await this.edgeFacts(datasets, signal));
+  }
+
+  /** The edge base URL an MPL query over these datasets goes to: theirs, or the deployment's default edge (edges.ts). */
+  async mplEdgeFor(datasets: readonly string[], signal?: AbortSignal): Promise<string> {
+    const facts = await this.edgeFacts(datasets, signal);
+    return edgeForDatasets(datasets, facts) ?? defaultEdgeUrl(facts);
+  }
+
+  /** The edges other than the default that hold datasets, with their addresses (edges.ts). */
+  async edgesInUse(signal?: AbortSignal): Promise<{ name: string; url: string }[]> {
+    return edgesInUse(await this.edgeFacts([], signal));
+  }
+
+  /** Sends an edge a query that reads nothing: it answers when it takes this token (Test Connection). */
+  async checkEdge(edge: string, signal?: AbortSignal): Promise<void> {
+    try {
+      await this.http.send('POST', '/query/_apl?format=tabular', { apl: "print edge = 'reached'" }, signal, {
+        root: `${edge}/v1`,
+      });
+    } catch (error) {
+      throw this.edgeRefusal(edge, error);
+    }
+  }
+
+  /** An edge's refusal of the token, said as the kind of token edges take; any other failure as it is. */
+  private edgeRefusal(edge: string | undefined, error: unknown): unknown {
+    return edge !== undefined && isAxiomError(error) && (error.kind === 'auth' || error.kind === 'forbidden')
+      ? edgeTokenError(edge, this.http.currentToken, error)
+      : error;
+  }
+
+  /**
+   * The datasets' edges and the org's default, read once and again when a query names a dataset the
+   * list did not hold and the list is older than EDGE_FACTS_FRESH_MS. A list the token may not read
+   * leaves every dataset on the default edge (the query still runs; the log says why).
+   */
+  private async edgeFacts(datasets: readonly string[], signal?: AbortSignal): Promise<EdgeFacts> {
+    const now = Date.now();
+    if (this.edges && now - this.edges.readAt > EDGE_FACTS_FRESH_MS) {
+      const known = await this.edges.facts.catch(() => undefined);
+      const names = new Set(known?.datasets.map((d) => d.name));
+      if (!known || datasets.some((d) => !names.has(d))) this.edges = undefined;
+    }
+    if (!this.edges) {
+      const facts = this.readEdgeFacts(signal);
+      this.edges = { facts, readAt: now };
+      void facts.catch(() => {
+        this.edges = undefined;
+      });
+    }
+    return this.edges.facts;
+  }
+
+  private async readEdgeFacts(signal?: AbortSignal): Promise<EdgeFacts> {
+    const unread = (what: string) => (error: unknown) => {
+      if (isAxiomError(error) && error.kind === 'cancelled') throw error;
+      this.options.logger?.warn(
+        `${what} could not be read for the edges (${error instanceof Error ? error.message : String(error)}); queries go to ${this.endpoint.host}`,
+      );
+      return undefined;
+    };
+    const orgId = this.options.orgId;
+    const [datasets, orgs] = await Promise.all([
+      this.listDatasets(signal).catch(unread('the dataset list')),
+      orgId ? this.listOrgs(signal).catch(unread('the org list')) : undefined,
+    ]);
+    return {
+      deploymentOrigin: this.endpoint.origin,
+      datasets: datasets ?? [],
+      defaultEdge: orgs?.find((o) => o.id === orgId)?.defaultEdgeDeployment,
+      configuredEdgeUrl: this.options.edgeUrl,
+    };
   }
 
   // Users and orgs.
@@ -384,6 +481,9 @@ const MAX_DASHBOARD_PAGES = 20;
 
 /** Answers shorter than this are parsed whole at once: their first rows would come no sooner. */
 const HEAD_FIRST_CHARS = 1024 * 1024;
+
+/** How long the edges read are trusted before a dataset the list does not hold makes the client read them again. */
+const EDGE_FACTS_FRESH_MS = 60_000;
 
 /** How long a query may run at least: a month of logs can take minutes, and a run can be cancelled. */
 export const QUERY_TIMEOUT_MS = 5 * 60_000;

@@ -4,6 +4,16 @@ import { phrase, type Phrase } from '../phrase';
 import { AxiomError, isAxiomError } from './errors';
 import { maskSecrets } from './secrets';
 
+/** The code of the error that refuses a query reading datasets on two edges (edges.ts). */
+export const TWO_EDGES = 'two_edges';
+/** The code of the error for a dataset on an edge whose address is not known (edges.ts). */
+export const UNKNOWN_EDGE = 'unknown_edge';
+/** The code of the error an edge's refusal of the token becomes: the sentence says which kind it needs. */
+export const EDGE_TOKEN_KIND = 'edge_token_kind';
+
+/** The code of a 429 for the query-cost budget (X-QueryLimit-*): its words say which budget and when it resets. */
+export const QUERY_BUDGET = 'query_budget';
+
 export type AdviceAction = 'retry' | 'signIn' | 'setToken' | 'openSettings' | 'showLog';
 
 export interface Advice {
@@ -31,7 +41,13 @@ export function reasonFor(error: unknown): Phrase | string {
 
 function sentence(error: AxiomError): Phrase | string {
   const said = error.serviceMessage;
-  if (error.code === SIGN_IN_EXPIRED) return error.phrase;
+  if (
+    error.code === SIGN_IN_EXPIRED ||
+    error.code === EDGE_TOKEN_KIND ||
+    error.code === TWO_EDGES ||
+    error.code === QUERY_BUDGET
+  )
+    return error.phrase;
   switch (error.kind) {
     case 'auth':
       return said
@@ -87,6 +103,8 @@ const SIGN_IN_EXPIRED = 'sign_in_expired';
 
 function actionsFor(error: AxiomError): AdviceAction[] {
   if (error.code === SIGN_IN_EXPIRED) return ['signIn', 'showLog'];
+  if (error.code === EDGE_TOKEN_KIND) return ['setToken', 'showLog'];
+  if (error.code === TWO_EDGES) return ['showLog'];
   switch (error.kind) {
     case 'auth':
     case 'forbidden':

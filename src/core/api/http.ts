@@ -16,6 +16,7 @@ import { invalidResponse } from './parse';
 import type { RateLimit } from './requestBudget';
 import { DEFAULT_RETRY_POLICY, pause, retryDelay, type RetryPolicy } from './retry';
 import { errorBodySchema } from './schemas';
+import { QUERY_BUDGET } from './errorAdvice';
 import { saysExpired, type TokenSource } from './tokenSource';
 
 /** One line per request: what the log channel records. Never headers, never the token. */
@@ -48,6 +49,9 @@ export interface ClientOptions {
   retry?: RetryPolicy;
   /** Hears the rate-limit headers of every response that carries them. */
   onRateLimit?: (rateLimit: RateLimit) => void;
+  /** The deployment's edge URL as the person set it (the CLI's `edge_url`, a setting): where its
+   *  default edge is reached (see edges.ts). */
+  edgeUrl?: string;
   /** A signed-in deployment's tokens, which expire: asked before each request, and once more
    *  when the service refuses the token as expired (the request is then sent once again). */
   tokenSource?: TokenSource;
@@ -103,6 +107,11 @@ export class ApiHttp {
       );
       return read(sent);
     }
+  }
+
+  /** The token requests carry now (a signed-in one is renewed): edges.ts tells its kind. */
+  get currentToken(): string {
+    return this.token;
   }
 
   private useToken(token: string): void {
@@ -166,7 +175,12 @@ export class ApiHttp {
     const started = performance.now();
     const root = how.root ?? this.endpoint.base;
     const timeoutMs = how.timeoutMs ?? this.options.timeoutMs;
-    const logPath = root === this.endpoint.base ? path : root.slice(this.endpoint.base.length - '/v2'.length) + path;
+    const logPath =
+      root === this.endpoint.base
+        ? path
+        : root.startsWith(this.endpoint.origin)
+          ? root.slice(this.endpoint.base.length - '/v2'.length) + path
+          : root + path;
     const log = (entry: Omit<RequestLogEntry, 'method' | 'path' | 'durationMs'>) =>
       this.options.logger?.request({
         method,
@@ -320,15 +334,18 @@ export class ApiHttp {
         ? rateLimitReset(headers, Date.now(), kind === 'queryLimited')
         : undefined;
     const what = serviceMessage ?? this.unexpected(contentType, status);
+    const budget = kind === 'rateLimited' ? queryBudgetWords(headers, retryAt) : undefined;
     const message =
-      kind === 'rateLimited' && retryAt
+      budget ??
+      (kind === 'rateLimited' && retryAt
         ? phrase('rate limited until {0}', formatDate(retryAt))
-        : phrase('{0}: {1}', status, what);
+        : phrase('{0}: {1}', status, what));
     return new AxiomError(kind, message, {
       status,
       serviceMessage,
       traceId,
       retryAt,
+      code: budget ? QUERY_BUDGET : undefined,
       compile: kind === 'badRequest' ? compile : undefined,
     });
   }
@@ -415,6 +432,29 @@ export function redirectTarget(location: string | undefined, requestUrl: string)
 function looksLikeJson(text: string): boolean {
   const first = text.trimStart()[0];
   return first === '{' || first === '[';
+}
+
+/**
+ * A 429 that carries X-QueryLimit-* headers is the query-cost budget's, not the request rate's: which
+ * budget (its scope when the service names one, its limit and what is left) and when it resets.
+ */
+export function queryBudgetWords(headers: ResponseHeaders, resetAt: Date | undefined): Phrase | undefined {
+  const value = (name: string) => headerValue(headers[`x-querylimit-${name}`])?.trim() || undefined;
+  const [limit, remaining, scope] = [value('limit'), value('remaining'), value('scope')];
+  if (limit === undefined && remaining === undefined && value('reset') === undefined) return undefined;
+  const which = scope
+    ? phrase('The query-cost budget of the {0} ({1})', maskSecrets(scope), budgetNumbers(limit, remaining))
+    : phrase('The query-cost budget ({0})', budgetNumbers(limit, remaining));
+  return resetAt
+    ? phrase('{0} is spent (429); it resets at {1}.', which, formatDate(resetAt))
+    : phrase('{0} is spent (429); the service did not say when it resets.', which);
+}
+
+function budgetNumbers(limit: string | undefined, remaining: string | undefined): Phrase {
+  if (limit !== undefined && remaining !== undefined)
+    return phrase('{0} left of {1}', maskSecrets(remaining), maskSecrets(limit));
+  if (limit !== undefined) return phrase('limit {0}', maskSecrets(limit));
+  return phrase('{0} left', maskSecrets(remaining ?? '0'));
 }
 
 /** The X-RateLimit-* headers, when a response has any (the reset is UTC epoch seconds). */

@@ -123,6 +123,9 @@ export const datasetSchema = z.object({
     .string()
     .nullish()
     .transform((v) => v || undefined),
+  /** The edge deployment the dataset is stored and queried in (`cloud.eu-central-1.aws`), and its address. */
+  edgeDeployment: optionalField(z.string()),
+  edgeDeploymentUrl: optionalField(z.string()),
 });
 
 export type Dataset = z.output<typeof datasetSchema>;
@@ -169,6 +172,7 @@ export const orgListSchema = z.array(
     id: z.string().min(1),
     name: optionalString.nullable().transform((n) => n ?? undefined),
     defaultEdgeDeployment: optionalString.nullable().transform((n) => n ?? undefined),
+    edgeDeployments: optionalField(z.array(z.string())),
   }),
 );
 

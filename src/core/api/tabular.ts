@@ -32,6 +32,10 @@ export interface ResultStatus {
   rowsExamined?: number;
   rowsMatched?: number;
   isPartial: boolean;
+  /** The answer was computed from a sample (`isEstimate`). */
+  isEstimate?: boolean;
+  /** The service holds more than it sent (a `continuationToken` came with it). */
+  continued?: boolean;
   messages: ResultMessage[];
   /** Set when the rows shown are cut off by the service's default cap or the query's own take/limit. */
   limitNote?: string;
@@ -157,6 +161,8 @@ function readStatus(raw: unknown, repairs: string[]): ResultStatus {
     rowsExamined: finiteNumber(status.rowsExamined),
     rowsMatched: finiteNumber(status.rowsMatched),
     isPartial: status.isPartial === true,
+    ...(status.isEstimate === true ? { isEstimate: true } : {}),
+    ...(typeof status.continuationToken === 'string' && status.continuationToken ? { continued: true } : {}),
     messages,
   };
 }

@@ -15,6 +15,9 @@ import { suggest } from './suggest';
 import type { Expression, ParsedApl, Pipeline, Stage, SyntaxNode } from './syntaxNodes';
 import { parseApl } from './syntaxParser';
 import { walk } from './syntaxWalk';
+import { datasetOfPipeline, declaredNames } from './datasetsRead';
+
+export { datasetOfPipeline, declaredNames, datasetsRead } from './datasetsRead';
 
 /** The names of a dataset's fields, or undefined while they are not known. */
 export type FieldsOf = (dataset: string) => readonly string[] | undefined;
@@ -32,36 +35,6 @@ const CREATING = new Set(['extend', 'project', 'project-rename', 'summarize', 'm
 const SET_OPERATORS = new Set(['in', '!in', 'in~', '!in~', 'has_any', 'has_all']);
 /** Calls whose arguments are types or literals, not fields. */
 const NOT_FIELD_ARGUMENTS = new Set(['typeof', ...TYPE_NAMES]);
-
-/** The dataset each tabular expression starts from: `['logs'] | …` or `logs | …` when logs is no `let` name. */
-export function datasetOfPipeline(pipeline: Pipeline, letNames: ReadonlySet<string>): string | undefined {
-  const source = pipeline.source;
-  if (source?.kind !== 'name' || source.text.startsWith('$')) return undefined;
-  if (!source.bracketed && letNames.has(source.text)) return undefined;
-  return source.text;
-}
-
-/** Every name `let` gives and every parameter of a function `let` defines, anywhere in the text. */
-export function declaredNames(parsed: ParsedApl): Set<string> {
-  const names = new Set<string>();
-  walk(parsed, (node) => {
-    if (node.kind === 'let' && node.name) names.add(node.name.text);
-    else if (node.kind === 'function') for (const p of node.parameters) names.add(p.name.text);
-  });
-  return names;
-}
-
-/** The datasets the text's queries read, in the order of the text, each once (subqueries' included). */
-export function datasetsRead(parsed: ParsedApl): string[] {
-  const declared = declaredNames(parsed);
-  const found: string[] = [];
-  walk(parsed, (node) => {
-    if (node.kind !== 'pipeline') return;
-    const dataset = datasetOfPipeline(node, declared);
-    if (dataset !== undefined && !found.includes(dataset)) found.push(dataset);
-  });
-  return found;
-}
 
 /** Warnings for the fields the text names that its datasets do not have; none where a dataset's fields are not known. */
 export function checkFields(parsed: ParsedApl, fieldsOf: FieldsOf): Problem[] {

@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { datasetFromApl } from '../apl/aplText';
 import { tryFileLock, withFileLock } from '../fileLock';
+import { readResultFlags, type ResultFlag } from '../run/resultFlags';
 import { readStoredRange, storeRange, type StoredRange, type TimeRange } from '../run/timeRange';
 
 /** How a run ended: its rows, cut at a limit, a query that does not compile, or another failure. */
@@ -44,6 +45,8 @@ export interface HistoryEntry {
   message?: string;
   /** What ran it: 'query' (Run Query), 'notebook', 'dryRun', … kept as written. */
   source: string;
+  /** What the answer said of itself: partial, an estimate, more held by the service (absent: none). */
+  flags?: ResultFlag[];
 }
 
 /** The source of a monitor's dry run (one entry per dry run, however many queries it took). */
@@ -282,6 +285,8 @@ export function readEntry(value: unknown): HistoryEntry | undefined {
   };
   if (typeof v.rows === 'number' && v.rows >= 0) entry.rows = v.rows;
   if (typeof v.message === 'string') entry.message = v.message;
+  const flags = readResultFlags(v.flags);
+  if (flags.length) entry.flags = flags;
   return entry;
 }
 
@@ -322,6 +327,8 @@ export interface RecordedRun {
   datasets?: readonly string[];
   /** What ran it: 'query', 'notebook', 'dryRun', … */
   source: string;
+  /** What the answer said of itself (resultFlags). */
+  flags?: readonly ResultFlag[];
 }
 
 /** The history entry of a run on a deployment. */
@@ -339,5 +346,6 @@ export function historyEntryOf(run: RecordedRun, deployment: string): Omit<Histo
   };
   if (run.rows !== undefined) entry.rows = run.rows;
   if (run.message) entry.message = run.message;
+  if (run.flags?.length) entry.flags = [...run.flags];
   return entry;
 }

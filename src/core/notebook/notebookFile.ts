@@ -134,6 +134,8 @@ function statusOut(status: ResultStatus): JsonObject {
     rowsExamined: status.rowsExamined,
     rowsMatched: status.rowsMatched,
     isPartial: status.isPartial,
+    isEstimate: status.isEstimate,
+    continued: status.continued,
     limitNote: status.limitNote,
     messages: new Lines(
       status.messages.map((m) => ({ priority: m.priority, code: m.code, text: m.text, count: m.count })),
@@ -227,6 +229,8 @@ export function readStatus(value: unknown): ResultStatus {
     .filter(isResultMessage)
     .map((m) => ({ priority: m.priority, code: m.code, text: m.text, count: m.count }));
   const status: ResultStatus = { isPartial: s.isPartial === true, messages };
+  if (s.isEstimate === true) status.isEstimate = true;
+  if (s.continued === true) status.continued = true;
   const elapsedMs = finite(s.elapsedMs);
   const rowsExamined = finite(s.rowsExamined);
   const rowsMatched = finite(s.rowsMatched);

@@ -63,6 +63,8 @@ export const PANEL_WORDS = {
   rowsExamined: '{0} rows examined',
   rowsMatched: '{0} matched',
   partial: 'Partial results',
+  estimate: 'Estimated: computed from a sample, so counts and sums are approximate.',
+  continued: 'More results: the service holds more than it sent.',
   timeRange: 'Time range',
   message: '{0}: {1}',
   repeated: '{0} (×{1})',

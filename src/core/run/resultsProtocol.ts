@@ -164,6 +164,8 @@ function readStatus(value: unknown): ResultStatus | undefined {
     rowsExamined: number(value.rowsExamined),
     rowsMatched: number(value.rowsMatched),
     isPartial: value.isPartial,
+    ...(value.isEstimate === true ? { isEstimate: true } : {}),
+    ...(value.continued === true ? { continued: true } : {}),
     messages,
     limitNote: typeof value.limitNote === 'string' ? value.limitNote : undefined,
   };

@@ -14,11 +14,12 @@ const DAY = 24 * HOUR;
 const WINDOWS_MS = [HOUR, 6 * HOUR, DAY, 7 * DAY] as const;
 /** Without a moment: the last hour, day, then 7 days. */
 const RECENT = ['now-1h', 'now-24h', 'now-7d'] as const;
+const RECENT_WORDS = [phrase('the last hour'), phrase('the last 24 hours'), phrase('the last 7 days')] as const;
 const AROUND_WORDS = [
-  'an hour either side of when it was seen',
-  '6 hours either side of when it was seen',
-  'a day either side of when it was seen',
-  '7 days either side of when it was seen',
+  phrase('an hour either side of when it was seen'),
+  phrase('6 hours either side of when it was seen'),
+  phrase('a day either side of when it was seen'),
+  phrase('7 days either side of when it was seen'),
 ] as const;
 /** The longest trace id the extension asks for (real ones are 32 hex digits). */
 export const MAX_TRACE_ID_CHARS = 256;
@@ -45,13 +46,13 @@ export function traceRanges(seenAt: string | undefined, now = Date.now()): Trace
   if (!Number.isFinite(at)) {
     return RECENT.map((start, i) => ({
       range: { kind: 'custom', start, end: 'now' },
-      words: phrase(['the last hour', 'the last 24 hours', 'the last 7 days'][i]),
+      words: RECENT_WORDS[i],
     }));
   }
   return WINDOWS_MS.map((half, i) => {
     const start = new Date(at - half).toISOString();
     const end = new Date(Math.min(at + half, Math.max(now, at + HOUR))).toISOString();
-    return { range: { kind: 'custom', start, end }, words: phrase(AROUND_WORDS[i]) };
+    return { range: { kind: 'custom', start, end }, words: AROUND_WORDS[i] };
   });
 }
 

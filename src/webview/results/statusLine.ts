@@ -1,5 +1,5 @@
 // The status line's text: rows shown, elapsed time, rows examined, partial
-// results, the service's messages and the limit note, in the page's words and numbers. Pure: the
+// results, an estimate, more held by the service, the service's messages and the limit note, in the page's words and numbers. Pure: the
 // panel puts each part in as text.
 import type { ResultStatus } from '../../core/api/tabular';
 import { ENGLISH, type PanelText } from './panelText';
@@ -26,6 +26,8 @@ export function statusParts(
   if (status.rowsExamined !== undefined) facts.push(text.say('rowsExamined', text.count(status.rowsExamined)));
   if (status.rowsMatched !== undefined) facts.push(text.say('rowsMatched', text.count(status.rowsMatched)));
   const notes = [
+    ...(status.isEstimate ? [text.say('estimate')] : []),
+    ...(status.continued ? [text.say('continued')] : []),
     ...(status.limitNote ? [status.limitNote] : []),
     ...status.messages.map((m) => {
       const line = text.say('message', m.priority, m.text);

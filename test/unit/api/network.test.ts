@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import { createDispatcher, undiciTransport } from '../../../src/core/api/undiciTransport';
 import { checkConnection, type CheckInput } from '../../../src/core/accounts/connectionCheck';
 import { adviceFor } from '../../../src/core/api/errorAdvice';
-import { FAKE_API_TOKEN, FakeAxiom } from '../../support/fakeAxiom';
+import { FAKE_API_TOKEN, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, FakeAxiom } from '../../support/fakeAxiom';
+import { FakeEdge } from '../../support/fakeEdges';
 import { REALISTIC_MONITORS } from '../../support/fixtures';
 import { makeTestCerts, type TestCerts } from '../../support/testCerts';
 import { CapturedLog, rejection, testClient } from '../../support/testClient';
@@ -143,9 +144,42 @@ describe('through a real proxy, and over TLS', () => {
         tls: 'skipped',
         auth: 'ok',
         monitors: 'ok',
+        edges: 'skipped',
       });
       assert.equal(result.auth.detail, 'the token acts as Test Person');
       assert.equal(result.monitors.detail, `${REALISTIC_MONITORS.length} monitors visible`);
+    });
+
+    it('checks each edge deployment the datasets are on, and says which token kind an edge takes', async () => {
+      const edge = new FakeEdge(plain, 'cloud.eu-central-1.aws');
+      await edge.start();
+      edge.placeDatasets('eu-logs');
+      try {
+        const result = await check(plain.url);
+        assert.equal(result.edges.status, 'ok');
+        assert.equal(
+          result.edges.detail,
+          `cloud.eu-central-1.aws (${new URL(edge.url).host}) answer queries with this token`,
+        );
+        assert.deepEqual(
+          edge.requests.map((r) => `${r.method} ${r.path}`),
+          ['POST /v1/query/_apl?format=tabular'],
+        );
+        const personal = createDispatcher();
+        const refused = await check(plain.url, {
+          client: async () => testClient(plain.url, personal, log, { token: FAKE_PERSONAL_TOKEN, orgId: FAKE_ORG_ID }),
+        }).finally(() => personal.close());
+        assert.equal(refused.edges.status, 'failed');
+        assert.match(
+          refused.edges.detail,
+          /^The edge deployment at .* does not take personal access tokens: set an API token/,
+        );
+        assert.deepEqual((refused.edges as { actions: string[] }).actions, ['setToken', 'showLog']);
+      } finally {
+        delete plain.datasetEdges['eu-logs'];
+        plain.datasets = plain.datasets.filter((d) => d !== 'eu-logs');
+        await edge.stop();
+      }
     });
 
     it('a bad URL stops at the first step, with Open Settings', async () => {

@@ -4,6 +4,7 @@ import { QUERY_TIMEOUT_MS, type AxiomClient } from '../../../src/core/api/client
 import type { ClientOptions } from '../../../src/core/api/http';
 import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { adviceFor } from '../../../src/core/api/errorAdvice';
+import { formatDate } from '../../../src/core/format';
 import { render } from '../../../src/core/phrase';
 import { FakeAxiom, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, type AplRequestBody } from '../../support/fakeAxiom';
 import {
@@ -46,7 +47,8 @@ describe('runApl', () => {
     assert.equal(result.status.elapsedMs, 1.5);
     assert.deepEqual(
       log.requests.map((r) => `${r.method} ${r.path} ${r.status}`),
-      ['POST /v1/datasets/_apl?format=tabular 200'],
+      // The dataset list first: which edge holds http-logs (none but the default: the deployment's own endpoint).
+      ['GET /datasets 200', 'POST /v1/datasets/_apl?format=tabular 200'],
     );
   });
 
@@ -71,7 +73,7 @@ describe('runApl', () => {
   it('keeps a path prefix of the configured URL, v1 in place of v2', async () => {
     // The fake answers only at its root: a prefix shows up as the path the request went to.
     await rejection(client({ url: `${fake.url}/prefix/v2` }).runApl('x', RANGE));
-    assert.equal(fake.requests[0].path, '/prefix/v1/datasets/_apl?format=tabular');
+    assert.equal(fake.requests.at(-1)?.path, '/prefix/v1/datasets/_apl?format=tabular');
   });
 
   it('sends the org header with a personal token', async () => {
@@ -156,6 +158,45 @@ describe('runApl', () => {
       /query limit of the Axiom organisation is reached \(430\). Axiom said: “query limit exceeded”/,
     );
     assert.deepEqual(advice.actions, ['showLog']);
+  });
+
+  it('429 for the query-cost budget says which budget and when it resets (Retry-After first)', async () => {
+    const reset = Math.ceil(Date.now() / 1000) + 600;
+    fake.aplAnswer = () => ({
+      status: 429,
+      body: { message: 'query cost limit exceeded' },
+      headers: {
+        'x-querylimit-limit': '500000',
+        'x-querylimit-remaining': '0',
+        'x-querylimit-reset': String(reset),
+        'x-querylimit-scope': 'organization',
+      },
+    });
+    const error = await rejection(client().runApl('x', RANGE));
+    assert.equal(error.kind, 'rateLimited');
+    assert.equal(error.retryAt?.getTime(), reset * 1000, 'X-QueryLimit-Reset');
+    const advice = adviceFor(error, 'Running the query');
+    assert.equal(
+      render(advice.message),
+      `Running the query failed: The query-cost budget of the organization (0 left of 500000) is spent (429); it resets at ${formatDate(new Date(reset * 1000))}.`,
+    );
+    fake.aplAnswer = () => ({
+      status: 429,
+      body: { message: 'query cost limit exceeded' },
+      headers: { 'x-querylimit-limit': '500000', 'x-querylimit-remaining': '0', 'retry-after': '120' },
+    });
+    const before = Date.now();
+    const later = await rejection(client().runApl('x', RANGE));
+    const resetAt = later.retryAt?.getTime() ?? 0;
+    assert.ok(resetAt >= before + 120_000 && resetAt <= Date.now() + 120_000, 'Retry-After wins');
+    assert.match(
+      render(adviceFor(later, 'Running the query').message),
+      /The query-cost budget \(0 left of 500000\) is spent \(429\); it resets at /,
+    );
+    // A 429 of the request rate stays the rate limit's.
+    fake.aplAnswer = () => rateLimitedAnswer(reset);
+    const rate = await rejection(client().runApl('x', RANGE));
+    assert.match(render(adviceFor(rate, 'Running the query').message), /rate limited until/);
   });
 
   it('a result over 64 MB is refused in words about the result', async () => {

@@ -52,6 +52,20 @@ describe('history store', () => {
     assert.equal('rows' in read[0], false, 'no rows without a result');
   });
 
+  it('keeps what an answer said of itself (partial, estimate, continued), and drops flags it does not know', async () => {
+    const store = new HistoryStore({ folder });
+    await store.append(historyEntry(1, { flags: ['partial', 'continued'] }));
+    fs.appendFileSync(
+      store.fileOf('prod'),
+      `${JSON.stringify({ ...historyEntry(2), id: 'e2', flags: ['estimate', 'later-flag', 'estimate'] })}\n`,
+    );
+    const read = await store.read('prod');
+    assert.deepEqual(
+      read.map((e) => e.flags),
+      [['estimate'], ['partial', 'continued']],
+    );
+  });
+
   it('hands out the same list while the file is unchanged, and a new one once a run, a removal or another writer changed it', async () => {
     const store = new HistoryStore({ folder });
     await store.append(historyEntry(1));

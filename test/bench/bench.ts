@@ -939,12 +939,13 @@ await section(['grammar'], 600, async () => {
   };
   // One file of about 2,000 lines (the same as the checks'), line after line, as an editor colours it.
   const fileLines = aplFile(2000).split('\n');
-  const tokenizeFile = (grammar: import('vscode-textmate').IGrammar) => async () => {
+  const tokenizeDocument = (lines: string[]) => (grammar: import('vscode-textmate').IGrammar) => async () => {
     const started = performance.now();
     let stack = textmate.INITIAL;
-    for (const line of fileLines) stack = grammar.tokenizeLine2(line, stack).ruleStack;
+    for (const line of lines) stack = grammar.tokenizeLine2(line, stack).ruleStack;
     return performance.now() - started;
   };
+  const tokenizeFile = tokenizeDocument(fileLines);
   const count = docsQueries.reduce((n, q) => n + q.length, 0);
   const source = fs.existsSync(docsFile) ? 'docs queries' : "the project's queries";
   const [oursMs, baseMs, pairs] = await paired(quick ? 3 : 15, 3, tokenizeQueries(apl), tokenizeQueries(kql));
@@ -966,12 +967,7 @@ await section(['grammar'], 600, async () => {
   // Issue 51's file: about 2,000 lines of mixed APL (strings, comments, nested lets, long case
   // and iff chains, matches regex; test/bench/mixedAplFile.ts), line after line as an editor colours it.
   const mixedLines = mixedAplFile(2000).split('\n');
-  const tokenizeMixed = (grammar: import('vscode-textmate').IGrammar) => async () => {
-    const started = performance.now();
-    let stack = textmate.INITIAL;
-    for (const line of mixedLines) stack = grammar.tokenizeLine2(line, stack).ruleStack;
-    return performance.now() - started;
-  };
+  const tokenizeMixed = tokenizeDocument(mixedLines);
   const [mixedMs, mixedBaseMs, mixedPairs] = await paired(quick ? 3 : 15, 3, tokenizeMixed(apl), tokenizeMixed(kql));
   rows.push({
     what: `APL grammar, one file of ${mixedLines.length.toLocaleString('en')} lines of mixed APL`,

@@ -132,7 +132,8 @@ export class MetricsBrowser {
     const client = await this.client();
     if (!client) throw new AxiomError('auth', phrase('No API token is set.'));
     const { metrics } = client;
-    const edge = metrics.ownEdgeUrl;
+    // The metrics of a dataset are read on the edge that holds it (the deployment's default edge else).
+    const edge = await client.mplEdgeFor([row.kind === 'dataset' ? row.dataset.name : row.dataset]);
     const range = lastDay(this.now());
     switch (row.kind) {
       case 'dataset':

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { MetricsCatalog } from '../core/mpl/catalog';
-import { mplCompletionContext, mplName, mplValue, type MplCompletionContext } from '../core/mpl/completion';
+import { mplCompletionContext, type MplCompletionContext } from '../core/mpl/completion';
+import { mplName, mplValue } from '../core/mpl/writing';
 import { DIRECTIVES, MAP_ARGUMENT_OF, OPERATIONS, VARIABLES, findFunction, functionNames } from '../core/mpl/reference';
 import { localize } from '../platform/l10n';
 import { mplReferenceMarkdown } from './mplHover';

@@ -14,7 +14,7 @@ import { isAxiomError } from '../core/api/errors';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
-import { MPL_RUN_SOURCE, mplDataset, mplTabular } from '../core/run/mplTable';
+import { MPL_RUN_SOURCE, mplDataset, mplQueryDatasets, mplTabular } from '../core/run/mplTable';
 import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
 import { resultsToDrop } from '../core/run/resultsBudget';
 import { explainLimit } from '../core/run/limits';
@@ -333,7 +333,16 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
       // With firstRows, a large answer's first rows are shown before the whole is parsed (runApl).
       const answer =
         language === 'mpl'
-          ? mplTabular(apl, await client.metrics.runMpl(client.metrics.ownEdgeUrl, apl, rangeRequest(range), signal))
+          ? mplTabular(
+              apl,
+              // MPL goes to the edge that holds its dataset (the deployment's default edge else).
+              await client.metrics.runMpl(
+                await client.mplEdgeFor(mplQueryDatasets(apl), signal),
+                apl,
+                rangeRequest(range),
+                signal,
+              ),
+            )
           : await client.runApl(apl, rangeRequest(range), signal, firstRows && ((head) => firstRows(view(head))));
       const result = view(answer);
       this.deps.log.info(

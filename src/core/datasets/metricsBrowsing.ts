@@ -1,6 +1,7 @@
 // What the Datasets view's metrics browser needs that is no VS Code's: the range the metrics info
 // endpoints are asked over, the pages of a long list, and the MPL that Query this Metric writes.
 import type { MetricsRange } from '../api/metrics';
+import { mplName, mplString } from '../mpl/writing';
 
 /** The kind of dataset that holds metrics (GET /v2/datasets's `kind`). */
 export const METRICS_DATASET_KIND = 'otel:metrics:v1';
@@ -24,16 +25,6 @@ export function lastDay(now: number): MetricsRange {
 /** The first `limit` items, and how many there are in all: what a row shows before "show more". */
 export function firstItems<T>(items: readonly T[], limit: number): { shown: T[]; total: number } {
   return { shown: items.length <= limit ? [...items] : items.slice(0, limit), total: items.length };
-}
-
-/** A name as MPL takes it in a source or a filter: between backticks (dots, dashes and spaces allowed). */
-export function mplName(name: string): string {
-  return `\`${name.replace(/`/g, '')}\``;
-}
-
-/** A string literal of MPL. */
-function mplString(text: string): string {
-  return JSON.stringify(text);
 }
 
 /**

@@ -21,7 +21,7 @@ import { samplesMessage, type DryRunResult } from './dryRunProtocol';
 import { queryField } from './monitorDocuments';
 import type { MplRange, MplResult } from '../api/metrics';
 import { isAxiomError } from '../api/errors';
-import { mplDataset } from '../run/mplTable';
+import { mplDataset, mplQueryDatasets } from '../run/mplTable';
 
 /** What a dry run asks of the service (the client has these). */
 export interface DryRunService {
@@ -36,6 +36,8 @@ export interface DryRunService {
     end: Date,
     signal?: AbortSignal,
   ): Promise<{ changes: { state: string; time: number }[] }>;
+  /** The edge that holds an MPL query's datasets (the client's); without it, the deployment's own address. */
+  mplEdgeFor?(datasets: readonly string[], signal?: AbortSignal): Promise<string>;
   /** MPL through the edge query API (the client's `metrics`); without it an MPL monitor has no dry run. */
   readonly metrics?: {
     readonly ownEdgeUrl: string;
@@ -260,7 +262,10 @@ async function dryRunMpl(
   options.progress?.(0, 1);
   let result: MplResult;
   try {
-    result = await metrics.runMpl(metrics.ownEdgeUrl, mpl, range, period.signal);
+    const edge = service.mplEdgeFor
+      ? await service.mplEdgeFor(mplQueryDatasets(mpl), period.signal)
+      : metrics.ownEdgeUrl;
+    result = await metrics.runMpl(edge, mpl, range, period.signal);
   } catch (error) {
     if (!isAxiomError(error) || error.kind === 'cancelled') throw error;
     return { refused: error.phrase };

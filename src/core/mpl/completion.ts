@@ -3,7 +3,7 @@
 // a tag where a filter or `by` names one, a tag's values after a comparison, a function after `map`
 // and `using`, a window after `to`, the words a stage takes next, a directive after `set`. The
 // dataset and metric are the source's of the query the offset is in. No `vscode`, no network.
-import { isPlainName, lexMpl, type MplToken } from './lexer';
+import { lexMpl, type MplToken } from './lexer';
 import { KEYWORDS, type MplFunctionPlace } from './reference';
 import type { MplPipeline, ParsedMpl } from './syntaxNodes';
 import { parseMpl } from './syntaxParser';
@@ -178,15 +178,4 @@ function sourceAt(parsed: ParsedMpl, offset: number): { dataset?: string; metric
 
 function nameOf(t: MplToken): string {
   return t.kind === 'quotedName' ? (t.value ?? '') : t.text;
-}
-
-/** A name as MPL writes it: bare when it may be, else in backquotes. */
-export function mplName(name: string): string {
-  return isPlainName(name) && !KEYWORDS.has(name) ? name : `\`${name.replace(/[\\`]/g, (c) => `\\${c}`)}\``;
-}
-
-/** A tag's value as MPL writes it: a number or a boolean as it is, anything else as a string. */
-export function mplValue(value: string): string {
-  if (/^-?\d+(\.\d+)?$/.test(value) || value === 'true' || value === 'false') return value;
-  return `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }

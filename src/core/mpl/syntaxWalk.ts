@@ -87,3 +87,13 @@ export function mplPathAt(parsed: ParsedMpl, offset: number): MplNode[] {
     level = mplChildren(found);
   }
 }
+
+/** The datasets an MPL text reads (its sources'), each once, in the order of the text: where its
+ *  query goes is their edge's (core/api/edges.ts). */
+export function mplDatasets(parsed: ParsedMpl): string[] {
+  const names = new Set<string>();
+  walkMpl(parsed, (node) => {
+    if (node.kind === 'source' && node.dataset.text) names.add(node.dataset.text);
+  });
+  return [...names];
+}

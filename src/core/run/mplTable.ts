@@ -3,6 +3,8 @@
 // per tag, the values last, named by the metric. Such a table is a time series to the panel's
 // chart code (a `_time` column, text columns as groups, a number column made by an aggregation):
 // the panel opens it as a chart, one line per set of tags, with the table a click away.
+import { parseMpl } from '../mpl/syntaxParser';
+import { mplDatasets } from '../mpl/syntaxWalk';
 import type { MplResult, MplSeries } from '../api/metrics';
 import type { ResultField, ResultTable, TabularResult } from '../api/tabular';
 
@@ -15,13 +17,14 @@ function aggregationOf(mpl: string): string {
   return uses.at(-1)?.[1] ?? 'value';
 }
 
-/** The dataset an MPL query reads: its source's first name (`` `ds`:`metric` `` or `ds:metric`). */
+/** The datasets an MPL query reads (its sources'), read through the MPL syntax tree. */
+export function mplQueryDatasets(mpl: string): string[] {
+  return mplDatasets(parseMpl(mpl));
+}
+
+/** The dataset an MPL query reads: its first source's. */
 export function mplDataset(mpl: string): string | undefined {
-  const text = mpl.replace(/\/\/[^\n]*/g, '').replace(/^(\s*set\s+[^;]*;)+/, '');
-  const source = /^[\s(]*(`[^`]+`|[A-Za-z_][\w.-]*)\s*:/.exec(text);
-  if (!source) return undefined;
-  const name = source[1];
-  return name.startsWith('`') ? name.slice(1, -1) : name;
+  return mplQueryDatasets(mpl)[0];
 }
 
 /** The series as one table: `_time`, a column per tag (in the order first seen), the values. */

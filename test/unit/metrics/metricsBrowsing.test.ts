@@ -14,14 +14,14 @@ import {
 import { mplDataset } from '../../../src/core/run/mplTable';
 
 describe('Query this Metric', () => {
-  it('writes the reference’s query: the source in backticks, aligned to 5m using avg', () => {
+  it('writes the reference’s query: a name in backticks where it needs them (MPL’s one writer), aligned to 5m using avg', () => {
     assert.equal(
       metricQuery('shop-metrics', 'http.server.request.duration'),
       '`shop-metrics`:`http.server.request.duration`\n| align to 5m using avg\n',
     );
     assert.equal(
       metricQuery('shop-metrics', 'cpu', { tag: 'host', value: 'web "1"' }),
-      '`shop-metrics`:`cpu`\n| where `host` == "web \\"1\\""\n| align to 5m using avg\n',
+      '`shop-metrics`:cpu\n| where host == "web \\"1\\""\n| align to 5m using avg\n',
     );
   });
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { mplCompletionContext, mplName, mplValue } from '../../../src/core/mpl/completion';
+import { mplCompletionContext } from '../../../src/core/mpl/completion';
+import { mplName, mplValue } from '../../../src/core/mpl/writing';
 import { lexMpl } from '../../../src/core/mpl/lexer';
 import { mplLikeText } from '../../support/mplArbitraries';
 import { FUZZ_BOUND } from '../../support/untrustedInput';

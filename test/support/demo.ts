@@ -507,6 +507,14 @@ export const DEMO_USER = {
   role: { id: 'admin', name: 'admin' },
 };
 
+/** The demo's other person (the team's starred queries and dashboards name them by id). */
+export const DEMO_TEAMMATE = {
+  id: 'usr_teammate',
+  name: 'Sam Teammate',
+  email: 'sam@demo-shop.example',
+  role: { id: 'user', name: 'user' },
+};
+
 export function demoStarred(now: number): Record<string, unknown>[] {
   const created = (days: number) => new Date(now - days * DAY).toISOString();
   const starred = (
@@ -704,6 +712,7 @@ export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   fake.histories = histories;
   fake.notifiers = DEMO_NOTIFIERS.map((n) => ({ ...n }));
   fake.user = DEMO_USER;
+  fake.otherUsers = [DEMO_TEAMMATE];
   fake.starred.push(...demoStarred(now));
   fake.annotations.push(...demoAnnotations(now));
   for (const { uid, document, by } of DEMO_DASHBOARDS) fake.dashboards.add(structuredClone(document), uid, by);

@@ -129,8 +129,10 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * Raised by 600 bytes (production) and 1,200 (development) for the walkthrough (issue 52): Get
  * Started with Axiom registered at activation, and its opening once on a new install's first start
  * (unless workbench.welcomePage.walkthroughs.openOnInstall is off).
+ * Raised by 20 bytes (production) and 50 (development) for Edit Chart Query (issue 52, item 5): its
+ * command's name in the declarations, registered at activation as every command is.
  */
-export const ACTIVATION_BUDGET = { production: 21_300, development: 40_600 };
+export const ACTIVATION_BUDGET = { production: 21_320, development: 40_650 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. */

@@ -16,15 +16,11 @@ import { CapturedLog, testClient, useFakeService } from '../../support/testClien
 import { FakeAxiom } from '../../support/fakeAxiom';
 import { DEMO_TEAMMATE, DEMO_USER } from '../../support/demo';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-
-function client(): AxiomClient {
-  return testClient(fake.url, dispatcher, log);
-}
-
-useFakeService(fake, dispatcher, log);
+/** The service, and the client of each test over its own HTTP (the log is read by none here). */
+const service = { fake: new FakeAxiom(), dispatcher: createDispatcher(), log: new CapturedLog() };
+const { fake } = service;
+const client = (): AxiomClient => testClient(fake.url, service.dispatcher, service.log);
+useFakeService(fake, service.dispatcher, service.log);
 
 describe('readUserNames', () => {
   it('names every user the users endpoint lists, and asks nothing else', async () => {

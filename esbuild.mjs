@@ -150,8 +150,10 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * Raised by 750 bytes (production) and 1,500 (development) for Axiom's hosted MCP server
  * (agents/mcpServer.ts): VS Code asks for MCP server providers at activation, so the setting's
  * watch and the provider's registration are there (nothing is loaded).
+ * Raised by 20 bytes (production) and 50 (development) for Edit Chart Query (issue 52, item 5): its
+ * command's name in the declarations, registered at activation as every command is.
  */
-export const ACTIVATION_BUDGET = { production: 24_110, development: 46_220 };
+export const ACTIVATION_BUDGET = { production: 24_130, development: 46_270 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. The bundles

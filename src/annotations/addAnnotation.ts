@@ -1,4 +1,5 @@
-// Annotations: Add Annotation. Asks for the type (the recent ones offered), the title, the datasets, the
+// Annotations: Add Annotation. Asks for the type (the recent ones and those the organisation's
+// annotations use offered), the title, the datasets (those the open query reads preselected), the
 // time and a URL, then sends one POST. In a git repository it proposes a deploy: the type `deploy`,
 // the current commit's subject and its web page (read through VS Code's Git extension, gitCommit.ts).
 // A chart hands the datasets of its query and the point or range clicked; nothing else is taken
@@ -11,10 +12,13 @@ import {
   type Annotation,
   type NewAnnotation,
 } from '../core/api/annotations';
-import { rememberedTypes } from '../core/annotations/proposals';
+import { rememberedTypes, typesOffered } from '../core/annotations/proposals';
+import type { AxiomClient } from '../core/api/client';
+import { APL_LANGUAGE_ID } from '../core/apl/languageId';
 import { phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { localize, say } from '../platform/l10n';
+import { load } from '../platform/lazy';
 import type { Log } from '../platform/log';
 import { currentCommit, type CommitFacts } from './gitCommit';
 
@@ -57,8 +61,8 @@ export function addAnnotationCommand(deps: AddAnnotationDeps) {
   return async (args?: unknown): Promise<Annotation | undefined> => {
     const given = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
     return withClient(deps.access, { doing: phrase('Adding the annotation'), log: deps.log }, async (client) => {
-      const commit = await currentCommit();
-      const type = await askType(deps.memory.get<string[]>(RECENT_TYPES, []), commit);
+      const [commit, used] = await Promise.all([currentCommit(), usedTypes(client, deps.log)]);
+      const type = await askType(typesOffered(deps.memory.get<string[]>(RECENT_TYPES, []), used), commit);
       if (!type) return undefined;
       const title = await vscode.window.showInputBox({
         title: localize('Add Annotation: title'),
@@ -68,7 +72,8 @@ export function addAnnotationCommand(deps: AddAnnotationDeps) {
         ignoreFocusOut: true,
       });
       if (title === undefined) return undefined;
-      const datasets = await askDatasets(strings(given.datasets), async () =>
+      const handed = strings(given.datasets);
+      const datasets = await askDatasets(handed.length ? handed : openQueryDatasets(), async () =>
         (await client.listDatasets()).map((d) => d.name),
       );
       if (!datasets) return undefined;
@@ -110,9 +115,33 @@ export function addAnnotationCommand(deps: AddAnnotationDeps) {
   };
 }
 
-/** The type: a pick of the recent ones (and `deploy` in a repository), or one typed. */
-async function askType(recent: readonly string[], commit: CommitFacts | undefined): Promise<string | undefined> {
-  const offered = commit ? [DEPLOY, ...recent.filter((t) => t !== DEPLOY)] : [...recent];
+/** How far back the organisation's annotations are read for the types they use. */
+const USED_TYPES_DAYS = 90;
+
+/** The annotations the service holds of the last days, for their types; none when they cannot be read. */
+async function usedTypes(client: AxiomClient, log: Log): Promise<{ type?: string }[]> {
+  try {
+    const start = new Date(Date.now() - USED_TYPES_DAYS * 86_400_000);
+    return (await client.listAnnotations({ start })).annotations;
+  } catch (error) {
+    log.warn(`Add Annotation: the annotations' types could not be read: ${String(error)}`);
+    return [];
+  }
+}
+
+/** The datasets the query in the active editor reads (through its syntax tree), or the first
+ *  visible Axiom APL editor's; none when no APL is in sight. */
+function openQueryDatasets(): string[] {
+  const editors = [vscode.window.activeTextEditor, ...vscode.window.visibleTextEditors];
+  const document = editors.find((editor) => editor?.document.languageId === APL_LANGUAGE_ID)?.document;
+  if (!document) return [];
+  const apl = load('apl');
+  return apl.datasetsRead(apl.parseApl(document.getText()));
+}
+
+/** The type: a pick of those offered (and `deploy` in a repository), or one typed. */
+async function askType(offeredTypes: readonly string[], commit: CommitFacts | undefined): Promise<string | undefined> {
+  const offered = commit ? [DEPLOY, ...offeredTypes.filter((t) => t !== DEPLOY)] : [...offeredTypes];
   const typeIt = async (value: string) =>
     (
       await vscode.window.showInputBox({

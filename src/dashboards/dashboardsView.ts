@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
 import type { DashboardResource } from '../core/api/dashboards';
-import { EVERYONE, dashboardRowWords } from '../core/dashboards/dashboardRows';
+import { EVERYONE, dashboardRowWords, type DashboardRowWords } from '../core/dashboards/dashboardRows';
 import { escapeMarkdown } from '../core/markdown';
 import { phrase } from '../core/phrase';
 import { matchesText } from '../core/textMatch';
 import { COMMANDS, VIEWS } from '../platform/constants';
-import { localize } from '../platform/l10n';
+import { localize, translated } from '../platform/l10n';
+import { readUserNames, USER_WORDS, type UserNames } from '../core/users/userNames';
 import { ListView, type ListFeatureDeps, type Loaded } from '../platform/listView';
 import { listDateFormatter } from '../core/format';
 
@@ -27,6 +28,9 @@ export class DashboardsView extends ListView<DashboardResource> {
     prompt: localize('Shows the dashboards whose name, description, owner or chart names have this text. Empty: all.'),
   };
   private readonly dateText = listDateFormatter();
+  private readonly userWords = translated(USER_WORDS);
+  /** People's names by id, read with the list (empty where the token may not read them). */
+  private userNames: UserNames = new Map();
 
   constructor(deps: ListFeatureDeps<DashboardResource>) {
     super(
@@ -60,7 +64,8 @@ export class DashboardsView extends ListView<DashboardResource> {
   }
 
   protected async fetch(client: AxiomClient, signal: AbortSignal): Promise<Loaded<DashboardResource>> {
-    const list = await client.listDashboards(signal);
+    const [list, names] = await Promise.all([client.listDashboards(signal), readUserNames(client, signal)]);
+    this.userNames = names;
     return { rows: sortedByName(list.dashboards), unreadable: list.skipped.length };
   }
 
@@ -77,17 +82,17 @@ export class DashboardsView extends ListView<DashboardResource> {
       matchesText(name, text) ||
       matchesText(description, text) ||
       matchesText(owner, text) ||
+      matchesText(this.rowWords(row).owner, text) ||
       charts.some((chart) => matchesText(chart.name, text))
     );
   }
 
   protected rowItem(row: DashboardResource): vscode.TreeItem {
-    const words = dashboardRowWords(row, this.dateText);
+    const words = this.rowWords(row);
     const item = new vscode.TreeItem(row.dashboard.name || row.uid, vscode.TreeItemCollapsibleState.None);
     item.id = `dashboard/${row.uid}`;
-    const owner = row.dashboard.owner === EVERYONE ? this.words.everyone : words.owner;
     item.description = [
-      owner,
+      words.owner,
       row.dashboard.charts.length === 1 ? localize('1 chart') : localize('{0} charts', row.dashboard.charts.length),
       words.changed && localize('changed {0}', words.changed),
     ]
@@ -99,8 +104,13 @@ export class DashboardsView extends ListView<DashboardResource> {
     return item;
   }
 
+  private rowWords(row: DashboardResource): DashboardRowWords {
+    const words = dashboardRowWords(row, this.dateText, this.userNames, this.userWords);
+    return row.dashboard.owner === EVERYONE ? { ...words, owner: this.words.everyone } : words;
+  }
+
   protected hoverMarkdown(row: DashboardResource): string {
-    const words = dashboardRowWords(row, this.dateText);
+    const words = this.rowWords(row);
     const lines = [`**${escapeMarkdown(row.dashboard.name)}**`];
     if (row.dashboard.description) lines.push(escapeMarkdown(row.dashboard.description));
     lines.push(

@@ -153,20 +153,26 @@ function isDashboardDocument(document: vscode.TextDocument): boolean {
   return document.uri.path.endsWith(DASHBOARD_FILE_ENDING) || readDashboard(document.getText()).ok;
 }
 
+/** The dashboard document a command is given (its URI) or the active editor's; `notOne` said when it is none. */
+export async function dashboardDocumentOf(arg: unknown, notOne: string): Promise<vscode.TextDocument | undefined> {
+  const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+  const document = uri && (await vscode.workspace.openTextDocument(uri));
+  if (document && isDashboardDocument(document)) return document;
+  void vscode.window.showInformationMessage(notOne);
+  return undefined;
+}
+
 /** The Preview Dashboard command and the previews open (one per document). */
 export function createPreviews(deps: PreviewDeps) {
   const open = new Map<string, DashboardPreview>();
   async function previewDashboard(arg?: unknown): Promise<DashboardPreview | undefined> {
-    const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-    const document = uri && (await vscode.workspace.openTextDocument(uri));
-    if (!document || !isDashboardDocument(document)) {
-      void vscode.window.showInformationMessage(
-        localize(
-          'Open a dashboard (a dashboard of the Dashboards view, or a *.axiom-dashboard.json file) to preview it.',
-        ),
-      );
-      return undefined;
-    }
+    const document = await dashboardDocumentOf(
+      arg,
+      localize(
+        'Open a dashboard (a dashboard of the Dashboards view, or a *.axiom-dashboard.json file) to preview it.',
+      ),
+    );
+    if (!document) return undefined;
     const key = document.uri.toString();
     const existing = open.get(key);
     if (existing) {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
-import { groupByDay, queryHeadline, searchHistory, type HistoryDay } from '../core/history/historyList';
+import { groupByDay, queryHeadline, searchHistory, shownOutcome, type HistoryDay } from '../core/history/historyList';
 import { entryRange, type HistoryEntry, type RunOutcome } from '../core/history/historyStore';
 import { escapeMarkdown, fencedCode } from '../core/markdown';
 import { phrase } from '../core/phrase';
@@ -35,9 +35,15 @@ const OUTCOME_ICONS: Record<RunOutcome, vscode.ThemeIcon> = {
 export function outcomeWords(entry: HistoryEntry): string {
   const rows =
     entry.rows === undefined ? '' : entry.rows === 1 ? localize('1 row') : localize('{0} rows', countText(entry.rows));
-  switch (entry.outcome) {
+  const shown = shownOutcome(entry);
+  switch (shown.outcome) {
     case 'ok':
-      return withFlags(rows, entry);
+      return withFlags(
+        shown.ownLimit
+          ? localize('{0}, the limit the query sets ({1} {2})', rows, shown.ownLimit.name, shown.ownLimit.count)
+          : rows,
+        entry,
+      );
     case 'limited':
       return withFlags(localize('{0}, cut at a limit', rows), entry);
     case 'compileError':
@@ -225,7 +231,7 @@ export class HistoryView extends ListView<HistoryNode> {
     const item = new vscode.TreeItem(queryHeadline(entry.apl), vscode.TreeItemCollapsibleState.None);
     item.id = `run/${entry.id}`;
     item.description = runDescription(entry, this.times);
-    item.iconPath = OUTCOME_ICONS[entry.outcome];
+    item.iconPath = OUTCOME_ICONS[shownOutcome(entry).outcome];
     item.contextValue = 'historyEntry';
     item.command = { command: COMMANDS.openHistoryQuery, title: this.openTitle, arguments: [row] };
     return item;

@@ -18,6 +18,7 @@ import type { Log } from '../platform/log';
 import type { MonitorFiles } from './monitorFiles';
 import type { MonitorsView } from './monitorsView';
 import { monitorFromArgs } from './pickMonitor';
+import { monitorSent, readOnlyQueryDocuments } from './openMonitorQuery';
 
 interface Deps {
   access: ClientAccess;
@@ -47,7 +48,10 @@ export function monitorEditCommands(deps: Deps) {
       const outcome = await changeMonitor(client, monitor.id, changes, { checking: 'none' });
       return outcome.kind === 'changed' ? outcome.record.monitor : undefined;
     });
-    if (saved) view.updated(saved);
+    if (saved) {
+      view.updated(saved);
+      monitorSent(saved);
+    }
     return saved;
   }
 
@@ -81,6 +85,8 @@ export function monitorEditCommands(deps: Deps) {
     }));
     if (!opened) return undefined;
     try {
+      // One tab per part of the monitor: its read-only query gives way to the query to edit.
+      await closeTabsOf(readOnlyQueryDocuments(monitor.id));
       return (await files.open(opened.deployment, opened.record.monitor)).query;
     } catch (error) {
       void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
@@ -128,6 +134,11 @@ export function monitorEditCommands(deps: Deps) {
     await vscode.window.tabGroups.close(tabs);
     await files.open(deployment, monitor);
   }
+  // A monitor sent from its documents: a read-only view of its query shows what was sent.
+  const onSaved = files.onDidSave((location) => {
+    const sent = view.currentMonitors.find((m) => m.id === location.id);
+    if (sent) monitorSent(sent);
+  });
   const onCreated = files.onDidCreate(
     (event) =>
       void created(event).catch((error: unknown) => log.error(`opening the created monitor: ${String(error)}`)),
@@ -136,6 +147,7 @@ export function monitorEditCommands(deps: Deps) {
   return {
     dispose: () => {
       onCreated.dispose();
+      onSaved.dispose();
     },
 
     edit: async (arg?: unknown): Promise<vscode.TextEditor | undefined> => {
@@ -277,6 +289,16 @@ const TYPE_HELP: Record<(typeof MONITOR_TYPES)[number], Phrase> = {
   MatchEvent: phrase('Notifies for every event the query matches (no aggregation).'),
   AnomalyDetection: phrase('Alerts when a series departs from its own past (the service’s model).'),
 };
+
+/** Closes the tabs that show any of these documents. */
+async function closeTabsOf(uris: readonly vscode.Uri[]): Promise<void> {
+  if (!uris.length) return;
+  const addresses = new Set(uris.map((uri) => uri.toString()));
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputText && addresses.has(tab.input.uri.toString()));
+  if (tabs.length) await vscode.window.tabGroups.close(tabs);
+}
 
 /** Resolves once the document's save has finished (it is no longer dirty), or after a few seconds. */
 function savedOrSoon(uri: vscode.Uri): Promise<void> {

@@ -41,6 +41,17 @@ export function openMonitorQueryCommand(view: MonitorsView) {
   };
 }
 
+/** The monitor as just sent: its read-only query, where one is open, shows the text sent. */
+export function monitorSent(monitor: Monitor): void {
+  const query = monitorQuery(monitor);
+  if (query) monitorQueries.made?.refresh(monitor.id, query.text);
+}
+
+/** The read-only documents of the monitor's query (their tabs give way to Edit Monitor's). */
+export function readOnlyQueryDocuments(monitorId: string): vscode.Uri[] {
+  return monitorQueries.made?.documentsOf(monitorId) ?? [];
+}
+
 function editAction(monitor: Monitor): vscode.Command {
   return {
     title: localize('Edit Monitor'),

@@ -341,7 +341,7 @@ export const FEATURES = {
   /** Preview Dashboard (a dashboard's charts drawn live beside its document) and Add to Dashboard (issue 41). */
   dashboardPreview: {
     bundle: 'dashboards/previewBundle',
-    commands: ['previewDashboard', 'addToDashboard'],
+    commands: ['previewDashboard', 'addToDashboard', 'editChartQuery'],
     changing: { addToDashboard: 'itself' },
   },
   /** Telemetry beside the code (issue 49): Show Log Activity (a lens above each log statement) and

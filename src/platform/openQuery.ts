@@ -25,6 +25,7 @@ export interface ReadOnlyQuery {
 }
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /**
  * Query text a person reads rather than writes (a monitor's query, as Axiom has it): a document of
@@ -35,7 +36,10 @@ const encoder = new TextEncoder();
  * is closed at activation (closeRestoredReadOnlyQueries).
  */
 export class ReadOnlyQueries implements vscode.FileSystemProvider, vscode.CodeLensProvider, vscode.Disposable {
-  private readonly texts = new Map<string, { content: Uint8Array; mtime: number; actions: vscode.Command[] }>();
+  private readonly texts = new Map<
+    string,
+    { key: string; content: Uint8Array; mtime: number; actions: vscode.Command[] }
+  >();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   private readonly lensesChanged = new vscode.EventEmitter<void>();
@@ -65,6 +69,7 @@ export class ReadOnlyQueries implements vscode.FileSystemProvider, vscode.CodeLe
     const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${encodeURIComponent(query.key)}/${file}` });
     const known = this.texts.has(uri.toString());
     this.texts.set(uri.toString(), {
+      key: query.key,
       content: encoder.encode(query.text),
       mtime: Date.now(),
       actions: query.actions ?? [],
@@ -78,6 +83,24 @@ export class ReadOnlyQueries implements vscode.FileSystemProvider, vscode.CodeLe
     if (languageId && document.languageId !== languageId)
       document = await vscode.languages.setTextDocumentLanguage(document, languageId);
     return vscode.window.showTextDocument(document, { preview: false });
+  }
+
+  /** Gives the documents of `key` a new text (their record was just sent), without showing them:
+   *  an open tab shows it at once, never a text older than what was sent. */
+  refresh(key: string, text: string): void {
+    const content = encoder.encode(text);
+    const changed: vscode.FileChangeEvent[] = [];
+    for (const [address, entry] of this.texts) {
+      if (entry.key !== key || decoder.decode(entry.content) === text) continue;
+      this.texts.set(address, { ...entry, content, mtime: Date.now() });
+      changed.push({ type: vscode.FileChangeType.Changed, uri: vscode.Uri.parse(address) });
+    }
+    if (changed.length) this.changed.fire(changed);
+  }
+
+  /** The addresses of the documents of `key` (their tabs, to close). */
+  documentsOf(key: string): vscode.Uri[] {
+    return [...this.texts].filter(([, entry]) => entry.key === key).map(([address]) => vscode.Uri.parse(address));
   }
 
   private entry(uri: vscode.Uri) {

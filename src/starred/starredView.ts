@@ -24,6 +24,7 @@ import {
 import { whoAmI } from '../core/starred/whoAmI';
 import { COMMANDS, viewKey, VIEWS } from '../platform/constants';
 import { localize, translated } from '../platform/l10n';
+import { readUserNames, USER_WORDS, userText, type UserNames } from '../core/users/userNames';
 import type { LazyTree } from '../platform/lazyEntries';
 import { countText, ListView, type ListElement, type Loaded } from '../platform/listView';
 import type { Log } from '../platform/log';
@@ -60,6 +61,9 @@ export class StarredView extends ListView<StarredNode> {
   private continuing = false;
   /** The caller's user id (empty when the token is no user's). */
   private me = '';
+  /** People's names by id, read with the list (empty where the token may not read them). */
+  private userNames: UserNames = new Map();
+  private readonly userWords = translated(USER_WORDS);
   private shown: StarredRow[] = [];
   private hoverWords?: StarredHoverWords;
   /** Looked up once: getTreeItem runs for every row at each load. */
@@ -143,14 +147,17 @@ export class StarredView extends ListView<StarredNode> {
     const hand = this.inHand;
     const from = this.continuing && hand && sameList(hand.query, query) ? hand.pages : undefined;
     this.continuing = false;
-    const [pages, me] = await Promise.all([
+    const [pages, me, names] = await Promise.all([
       loadStarredPages(client, query, { from, upTo: LOAD_MORE_AFTER, signal }),
       whoAmI(client),
+      // Load More continues the same list: the names read with its first page serve.
+      from ? this.userNames : readUserNames(client, signal),
     ]);
     // A load superseded meanwhile (another deployment, say) must not leave its list in hand.
     if (signal.aborted) throw cancelledError();
     this.inHand = { query, pages };
     this.me = me;
+    this.userNames = names;
     const tree = this.tree();
     return { rows: tree.nodes, unreadable: pages.skipped, count: tree.rows.length, incomplete: pages.failure };
   }
@@ -210,7 +217,7 @@ export class StarredView extends ListView<StarredNode> {
   protected hoverMarkdown(node: StarredNode): string | undefined {
     if (node.kind !== 'query') return undefined;
     this.hoverWords ??= translated(STARRED_HOVER_WORDS);
-    return starredHoverMarkdown(node.query, this.me, this.hoverWords);
+    return starredHoverMarkdown(node.query, this.me, this.hoverWords, this.userNames, this.userWords);
   }
 
   /** The rows are filtered as the tree is made (starredTree: the name, dataset or APL has the text). */
@@ -335,6 +342,7 @@ export class StarredView extends ListView<StarredNode> {
     // In a list of the caller's queries, no row names an owner.
     const tree = starredTree(pages.queries, {
       me: this.owner === 'mine' ? undefined : this.me,
+      ownerText: (id) => userText(id, this.userNames, this.userWords),
       filter: this.currentFilter,
       grouped: this.grouped,
       more,

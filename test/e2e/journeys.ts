@@ -297,12 +297,12 @@ async function journeyMonitors(page: Page, fake: FakeAxiom): Promise<void> {
   // One of its notifiers is not among the service's notifiers (deleted since): the row says so.
   assert.match(
     (await row.getAttribute('aria-label')) ?? '',
-    /^Checkout 5xx triggered \d+m ago · Above 50 · every 5m · Threshold · notifies On-call, notify_retired \(no longer exists\) · changed 3d ago(, |$)/,
+    /^Checkout 5xx triggered \d+m ago · Above 8 · every 5m · Threshold · notifies On-call, notify_retired \(no longer exists\) · changed 3d ago(, |$)/,
   );
   const normal = page.locator('.monaco-list-row', { hasText: 'Search latency p95' }).first();
   assert.match(
     (await normal.getAttribute('aria-label')) ?? '',
-    /^Search latency p95 At or above 400 · every 1m · Threshold · notifies #search-team · changed [A-Z][a-z]{2} \d+, \d{4}(, |$)/,
+    /^Search latency p95 At or above 1500 · every 1m · Threshold · notifies #search-team · changed [A-Z][a-z]{2} \d+, \d{4}(, |$)/,
   );
   const disabled = page.locator('.monaco-list-row', { hasText: 'Payments declined' }).first();
   assert.match((await disabled.getAttribute('aria-label')) ?? '', /^Payments declined disabled · /);

@@ -116,6 +116,47 @@ describe('Annotations', () => {
     });
   });
 
+  it('Add Annotation offers the types the organisation’s annotations use and preselects the datasets the open query reads', async () => {
+    const recent = new Date(Date.now() - 3_600_000).toISOString();
+    fake.annotations.push(
+      { id: 'ann_i1', type: 'incident', datasets: ['http-logs'], time: recent, title: 'Checkout down' },
+      { id: 'ann_i2', type: 'incident', datasets: ['http-logs'], time: recent, title: 'Search slow' },
+      { id: 'ann_d1', type: 'deploy', datasets: ['sample-app'], time: recent, title: 'Deploy v3' },
+    );
+    const document = await vscode.workspace.openTextDocument({
+      language: 'axiom-apl',
+      content:
+        "let slow = ['sample-app'] | where duration > 1s;\n['http-logs'] | where status >= 500 | join kind=inner (slow) on trace_id",
+    });
+    await vscode.window.showTextDocument(document);
+    let offered: string[] = [];
+    let preselected: string[] = [];
+    const { restore } = answering({
+      'Add Annotation: type': (items) => {
+        offered = items?.map((i) => i.label) ?? [];
+        return byLabel('incident')(items);
+      },
+      'Add Annotation: title': typed('Checkout down again'),
+      'Add Annotation: datasets': (items) => {
+        preselected = items?.filter((i) => i.picked).map((i) => i.label) ?? [];
+        return undefined;
+      },
+    });
+    try {
+      await vscode.commands.executeCommand('axiom.addAnnotation');
+    } finally {
+      restore();
+      await closeAllEditors();
+    }
+    assert.deepEqual(
+      offered.filter((label) => label === 'incident' || label === 'deploy'),
+      ['incident', 'deploy'],
+      `the most used first: ${offered.join(', ')}`,
+    );
+    assert.deepEqual(preselected, ['sample-app', 'http-logs']);
+    assert.equal(fake.requestsTo('POST /v2/annotations').length, 0, 'cancelled at the datasets: nothing sent');
+  });
+
   it('in a git repository it proposes a deploy: the commit’s subject and its page; a chart’s datasets and point preselected', async function (this: Mocha.Context) {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-annotation-repo-'));
     const git = (...args: string[]) =>

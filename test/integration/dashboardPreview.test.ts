@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { DashboardPreview } from '../../src/dashboards/previewPanel';
+import type { ChartQueryLink } from '../../src/dashboards/chartQueryEditor';
 import { sampleDashboard } from '../support/dashboardFixtures';
 import { dashboardOf } from '../support/previewQueries';
 import { TIME_SERIES } from '../support/tabularFixtures';
@@ -56,6 +57,59 @@ describe('Preview Dashboard', () => {
     await new Promise((r) => setTimeout(r, 400));
     assert.equal(sentQueryBodies(suite.fake).length, 4, 'a closed preview runs nothing');
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('Edit Chart Query: the chart’s APL in an Axiom APL editor of its own, each change written into the JSON as its string, and the preview redraws it (issue 52, item 5)', async () => {
+    // A file of its own: the first test's document, reverted, may still be open.
+    const chartFile = path.join(os.tmpdir(), `charts ${process.pid}.axiom-dashboard.json`);
+    fs.writeFileSync(chartFile, JSON.stringify(JSON.parse(dashboardOf([0, 1, 2])), null, 2));
+    const dashboard = await vscode.window.showTextDocument(
+      await vscode.workspace.openTextDocument(vscode.Uri.file(chartFile)),
+    );
+    const { dashboardPreview } = await activateExtension();
+    const preview = await vscode.commands.executeCommand<DashboardPreview | undefined>('axiom.previewDashboard');
+    assert.ok(preview, 'a preview opened');
+    await waitFor('the three charts drawn', () => preview.sent.filter((kind) => kind === 'result').length === 3);
+    await vscode.window.showTextDocument(dashboard.document, dashboard.viewColumn);
+    const at = dashboard.document.positionAt(dashboard.document.getText().indexOf(' // latency 1'));
+    vscode.window.activeTextEditor!.selection = new vscode.Selection(at, at);
+
+    const link = await vscode.commands.executeCommand<ChartQueryLink | undefined>('axiom.editChartQuery');
+    assert.ok(link, 'an editor opened');
+    assert.equal(link.chart, 1, 'the chart under the cursor');
+    assert.equal(link.editor.languageId, 'axiom-apl');
+    assert.equal(vscode.window.activeTextEditor?.document, link.editor, 'in front');
+    assert.equal(link.editor.getText(), "['http-logs'] | summarize count() by bin_auto(_time) // latency 1");
+
+    const apl = vscode.window.activeTextEditor;
+    await apl.edit((edit) =>
+      edit.insert(link.editor.positionAt(link.editor.getText().length), '\n| where uri has "/cart"'),
+    );
+    await dashboardPreview.chartEditors.settled();
+    const written = JSON.parse(dashboard.document.getText()) as { charts: { query: { apl: string } }[] };
+    assert.equal(written.charts[1].query.apl, link.editor.getText(), 'the JSON holds the editor’s text');
+    assert.ok(
+      dashboard.document.getText().includes(String.raw`// latency 1\n| where uri has \"/cart\""`),
+      'written as the JSON string it is',
+    );
+    assert.equal(written.charts[0].query.apl, "['http-logs'] | summarize count() by bin_auto(_time) // latency 0");
+    assert.ok(dashboard.document.isDirty, 'a draft of the document: nothing sent');
+    assert.equal(suite.fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length, 0);
+    await waitFor('the edited chart to run again', () => sentQueryBodies(suite.fake).length === 4);
+    assert.match(sentQueryBodies(suite.fake)[3].apl, /\/\/ latency 1\n\| where uri has "\/cart"$/);
+
+    const again = await vscode.commands.executeCommand<ChartQueryLink | undefined>(
+      'axiom.editChartQuery',
+      dashboard.document.uri,
+      {
+        chart: 1,
+      },
+    );
+    assert.equal(again?.editor, link.editor, 'the chart’s editor again, not a second one');
+    preview.panel.dispose();
+    await vscode.window.showTextDocument(dashboard.document);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    fs.rmSync(chartFile, { force: true });
   });
 
   it('says what to open when the editor holds no dashboard', async () => {

@@ -86,6 +86,27 @@ describe('Dashboards', () => {
     await vscode.commands.executeCommand('axiom.clearDashboardsFilter');
   });
 
+  it('names the owner by the users endpoint’s name, else the id with the word "user" (issue 52, item 6)', async () => {
+    fake.otherUsers = [{ id: 'usr_sam', name: 'Sam Teammate', email: 'sam@example.com', role: { id: 'user' } }];
+    fake.dashboards.add({ ...sampleDashboard('Sam’s board'), owner: 'usr_sam' }, 'sams');
+    fake.dashboards.add({ ...sampleDashboard('Gone board'), owner: 'usr_gone' }, 'gone');
+    const description = (uid: string) =>
+      String(dashboards.view.getTreeItem(dashboards.view.dashboardByUid(uid)!).description);
+    await dashboards.view.refresh();
+    assert.match(description('sams'), /^Sam Teammate · 3 charts · /);
+    assert.match(description('gone'), /^user usr_gone · 3 charts · /);
+    fake.readUsers = false;
+    await dashboards.view.refresh();
+    assert.match(description('sams'), /^user usr_sam · 3 charts · /, 'the token may not list users: the id, in words');
+    await dashboards.view.setFilterText('Sam Teammate');
+    assert.deepEqual(
+      dashboards.view.currentDashboards.map((d) => d.uid),
+      [],
+      'a name no longer read finds nothing',
+    );
+    await vscode.commands.executeCommand('axiom.clearDashboardsFilter');
+  });
+
   it('opens as JSON, and a save is one PUT of the document carrying the version it was read at', async () => {
     const editor = await openCheckout();
     assert.equal(editor.document.uri.scheme, 'axiom-dashboard');

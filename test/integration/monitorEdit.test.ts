@@ -148,6 +148,36 @@ describe('Editing monitors', () => {
     return editor;
   }
 
+  it('after Edit Monitor one tab per part: the read-only query gives way; a read-only view opened again shows what was just sent (issue 52, item 3)', async () => {
+    const view = await refreshedView();
+    const row = view.currentRows.find((r) => r.monitor.id === 'mon_errors_1');
+    const readOnly = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQuery', row);
+    assert.ok(readOnly, 'the read-only query opened');
+    const readOnlyUri = readOnly.document.uri.toString();
+    const tabsOf = (uri: string) =>
+      vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
+    assert.equal(tabsOf(readOnlyUri).length, 1);
+
+    const editor = await editCheckout();
+    assert.equal(tabsOf(readOnlyUri).length, 0, 'the read-only query gave way to the one to edit');
+    const named = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => tab.label === readOnly.document.uri.path.split('/').pop());
+    assert.equal(named.length, 1, 'one tab of that name: the query to edit');
+
+    // Opened again while editing, then the edit sent: the read-only view shows what was sent.
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('axiom.openMonitorQuery', row);
+    assert.equal(again?.document.uri.toString(), readOnlyUri);
+    const sentText = "['http-logs'] | where status >= 503 | summarize count() by bin(_time, 5m)";
+    await replaceText(editor.document, sentText);
+    assert.equal(await send(editor.document), true);
+    await waitFor('the read-only view to show what was sent', () =>
+      vscode.workspace.textDocuments.some((d) => d.uri.toString() === readOnlyUri && d.getText() === sentText),
+    );
+  });
+
   it('Edit Monitor opens its query as Axiom APL and its settings beside it; Ctrl+S on the query is one PUT with only aplQuery changed', async () => {
     const editor = await editCheckout();
     assert.equal(editor.document.languageId, 'axiom-apl');

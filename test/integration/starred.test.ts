@@ -106,7 +106,7 @@ describe('Starred Queries view', () => {
       view.currentQueries.map((q) => q.id),
       ['sq_hostile', 'sq_team_1'],
     );
-    assert.equal(view.getTreeItem(row(view, 'sq_team_1')).description, 'sample-app · usr_colleague_2');
+    assert.equal(view.getTreeItem(row(view, 'sq_team_1')).description, 'sample-app · user usr_colleague_2');
     assert.equal(view.treeView.description, 'Team · 2 queries');
     await vscode.commands.executeCommand('axiom.chooseStarredOwner', { owner: 'all' });
     assert.equal(view.treeView.description, 'All · 4 queries');
@@ -127,7 +127,7 @@ describe('Starred Queries view', () => {
     assert.equal(checkout.supportHtml, false);
     assert.ok(checkout.value.includes(`\`\`\`axiom-apl\n${CHECKOUT_APL}\n\`\`\``));
     assert.match(checkout.value, /Dataset: http\\-logs/);
-    assert.match(checkout.value, /Owner: usr\\_fake\\_1 \\\(you\\\)/);
+    assert.match(checkout.value, /Owner: Test Person \\\(you\\\)/, 'the caller by name (GET /v2/users)');
     assert.match(checkout.value, /Time range: now\\-1h to now/);
     assert.match(checkout.value, /Options: quickRange\\: 1h, timeSeriesView\\: charts/);
     const hostile = tip(row(view, 'sq_hostile')).value;

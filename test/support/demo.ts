@@ -319,6 +319,22 @@ export const DEMO_NOTIFIERS = [
 ];
 
 // ── Monitors, one of each type, and their history ─────────────────────────────────────────────
+/** Minutes the checkout incident of http-logs has lasted (demoDatasets' `incident`). */
+const CHECKOUT_INCIDENT_MINUTES = 14;
+
+/**
+ * When "Checkout 5xx" opened: its first run (every 5 minutes, on the clock's 5-minute marks) whose
+ * last 5-minute bin holds enough of the incident to pass its threshold: half of that bin or more,
+ * else the run after. Each demo monitor's state follows from its data (test/unit/harness/demo.test.ts
+ * dry-runs them).
+ */
+export function checkoutOpened(now: number): number {
+  const start = now - CHECKOUT_INCIDENT_MINUTES * MINUTE;
+  const step = 5 * MINUTE;
+  const first = Math.floor(start / step) * step + step;
+  return first - start >= step / 2 ? first : first + step;
+}
+
 /** Each monitor names its notifiers by id; "Checkout 5xx" also names one that was deleted since
  *  (`notify_retired`), as the service keeps such ids. createdBy/updatedAt say who made each and
  *  when it last changed (the service names no one for a change). */
@@ -336,7 +352,8 @@ export function demoMonitors(now: number): {
       aplQuery:
         "['http-logs']\n| where service == 'checkout' and status >= 500\n| summarize count() by bin_auto(_time)",
       operator: 'Above',
-      threshold: 50,
+      // Checkout's errors: at most a few in 5 minutes all day; some 12 to 35 (by the hour) in the incident.
+      threshold: 8,
       intervalMinutes: 5,
       rangeMinutes: 10,
       notifierIds: ['notify_oncall', 'notify_retired'],
@@ -352,7 +369,8 @@ export function demoMonitors(now: number): {
       aplQuery:
         "['http-logs']\n| where service == 'search'\n| summarize percentile(req_duration_ms, 95) by bin_auto(_time)",
       operator: 'AboveOrEqual',
-      threshold: 400,
+      // No request of the data takes 1.3 s (req_duration_ms): the monitor stays normal, as its history says.
+      threshold: 1500,
       intervalMinutes: 1,
       rangeMinutes: 5,
       notifierIds: ['notify_search_team'],
@@ -449,15 +467,8 @@ export function demoMonitors(now: number): {
     change('Traffic drop', 'all', now - d.end - 5 * MINUTE, 'closed'),
   ]);
   const histories = new Map<string, HistoryEntry[]>([
-    // Triggered now: opened 12 minutes ago, after two short episodes yesterday.
-    [
-      'mon_demo_checkout_5xx',
-      [
-        change('Checkout 5xx', 'all', 26 * HOUR, 'open'),
-        change('Checkout 5xx', 'all', 25.5 * HOUR, 'closed'),
-        change('Checkout 5xx', 'all', 12 * MINUTE, 'open'),
-      ],
-    ],
+    // Triggered now, as its data says: opened at the run that saw the checkout incident first.
+    ['mon_demo_checkout_5xx', [change('Checkout 5xx', 'all', now - checkoutOpened(now), 'open')]],
     // Triggered now, per group: two groups open.
     [
       'mon_demo_failed_logins',
@@ -466,14 +477,8 @@ export function demoMonitors(now: number): {
         change('Failed sign-ins', 'eu-west/sso', 3 * MINUTE, 'open'),
       ],
     ],
-    // Back to normal 40 minutes ago.
-    [
-      'mon_demo_latency',
-      [
-        change('Search latency p95', 'all', 2 * HOUR, 'open'),
-        change('Search latency p95', 'all', 40 * MINUTE, 'closed'),
-      ],
-    ],
+    // Normal: its data never reaches its threshold.
+    ['mon_demo_latency', []],
     [
       'mon_demo_error_logs',
       [
@@ -492,6 +497,14 @@ export const DEMO_USER = {
   name: 'Dana Demo',
   email: 'dana@demo-shop.example',
   role: { id: 'admin', name: 'admin' },
+};
+
+/** The demo's other person (the team's starred queries and dashboards name them by id). */
+export const DEMO_TEAMMATE = {
+  id: 'usr_teammate',
+  name: 'Sam Teammate',
+  email: 'sam@demo-shop.example',
+  role: { id: 'user', name: 'user' },
 };
 
 export function demoStarred(now: number): Record<string, unknown>[] {
@@ -691,6 +704,7 @@ export function loadDemo(fake: FakeAxiom, now = Date.now()): void {
   fake.histories = histories;
   fake.notifiers = DEMO_NOTIFIERS.map((n) => ({ ...n }));
   fake.user = DEMO_USER;
+  fake.otherUsers = [DEMO_TEAMMATE];
   fake.starred.push(...demoStarred(now));
   fake.annotations.push(...demoAnnotations(now));
   for (const { uid, document, by } of DEMO_DASHBOARDS) fake.dashboards.add(structuredClone(document), uid, by);

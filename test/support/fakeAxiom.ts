@@ -41,6 +41,7 @@ export type Route =
   | 'DELETE /v2/apl-starred-queries/{id}'
   | 'GET /v2/datasets'
   | 'GET /v2/user'
+  | 'GET /v2/users'
   | 'GET /v2/orgs'
   | 'GET /v2/monitors/*/history'
   | 'GET /v2/monitors/{id}'
@@ -269,6 +270,10 @@ export class FakeAxiom {
   /** Datasets whose fields answer 500 until removed from here. */
   failingFields = new Set<string>();
   user = { id: 'usr_fake_1', name: 'Test Person', email: 'person@example.com', role: { id: 'admin', name: 'admin' } };
+  /** The organisation's other users, GET /v2/users lists them after `user`; `readUsers` false: the
+   *  token lacks `users|read` and the list is refused (403), as the spec's security says. */
+  otherUsers: Record<string, unknown>[] = [];
+  readUsers = true;
   /** The starred queries the service holds, in the order it lists them: those created, and those
    *  a test puts here (each with an `id` and a `who`; `who` equal to `user.id` is the caller's). */
   readonly starred: Record<string, unknown>[] = [];
@@ -369,6 +374,8 @@ export class FakeAxiom {
     this.monitorSerial = 0;
     this.dashboards.reset();
     this.metrics.reset();
+    this.otherUsers = [];
+    this.readUsers = true;
     this.clearFaults();
   }
 
@@ -694,6 +701,10 @@ export class FakeAxiom {
       }
       case 'GET /v2/user':
         send(200, this.user);
+        return;
+      case 'GET /v2/users':
+        if (this.readUsers) send(200, [this.user, ...this.otherUsers]);
+        else send(403, { code: 403, message: 'Forbidden: the token lacks the users|read capability' });
         return;
       case 'POST /v1/datasets/_apl': {
         if (new URL(recorded.path, 'http://fake').searchParams.get('format') !== 'tabular') {

@@ -1,7 +1,8 @@
 // What Add Annotation proposes. From a commit, for a deploy: its subject as the title, and its web
 // address when the remote is on a host whose commit pages are known (GitHub, GitLab, Bitbucket);
 // the VS Code side reads the commit through the built-in Git extension's API. And the types used
-// before, most recent first.
+// before: the person's most recent first, then those the organisation's annotations use, the most
+// used first.
 
 /** The hosts whose commit pages have a known address, and its form. */
 const COMMIT_PAGES: Readonly<Record<string, (repository: string, hash: string) => string>> = {
@@ -56,4 +57,13 @@ export function commitSubject(message: string, longest: number): string {
 /** The most recently used types first, each once, at most `keep`. */
 export function rememberedTypes(recent: readonly string[], used: string, keep = 8): string[] {
   return [used, ...recent.filter((type) => type !== used)].slice(0, keep);
+}
+
+/** The types to offer: the person's recent ones, then the types `used` by the annotations the
+ *  service holds (the most used first, a tie by name), each once, at most `keep`. */
+export function typesOffered(recent: readonly string[], used: readonly { type?: string }[], keep = 12): string[] {
+  const counts = new Map<string, number>();
+  for (const { type } of used) if (type) counts.set(type, (counts.get(type) ?? 0) + 1);
+  const byUse = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([type]) => type);
+  return [...new Set([...recent, ...byUse])].slice(0, keep);
 }

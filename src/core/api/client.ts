@@ -26,6 +26,7 @@ import { readTabularHead } from './tabularHead';
 import { FIRST_ROWS } from '../firstRows';
 import { parseNotifiers, readMonitorRecord, type MonitorRecord, type Notifier } from './monitorRecord';
 import { idSegment } from './idSegment';
+import { userListSchema, type User } from './users';
 import {
   checkStarredBody,
   parseStarredList,
@@ -470,6 +471,11 @@ export class AxiomClient {
 
   async getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
     return parseBody(currentUserSchema, await this.http.send('GET', '/user', undefined, signal), phrase('user'));
+  }
+
+  /** The organisation's users (a token without `users|read` is refused: 403). */
+  async listUsers(signal?: AbortSignal): Promise<User[]> {
+    return parseBody(userListSchema, await this.http.send('GET', '/users', undefined, signal), phrase('user list'));
   }
 }
 

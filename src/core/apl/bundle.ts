@@ -5,7 +5,7 @@
 // opens APL.
 export { checkApl, checkParsed, suggest } from './checks';
 export { checkFieldsOfText, datasetsRead } from './fieldChecks';
-export { aplProblemsInJson } from './aplInJson';
+export { aplProblemsInJson, aplStringsInJson } from './aplInJson';
 export { lex } from './lexer';
 export { parseApl } from './syntaxParser';
 export { childrenOf, letStatements, nodeAt, pathAt, textOf, walk } from './syntaxWalk';

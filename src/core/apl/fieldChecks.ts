@@ -11,7 +11,7 @@ import { phrase } from '../phrase';
 import { queryBlocks } from './queryBlocks';
 import type { Problem } from './problem';
 import { TYPE_NAMES } from './reference';
-import { suggest } from './suggest';
+import { suggestField } from './fieldSuggest';
 import type { Expression, ParsedApl, Pipeline, Stage, SyntaxNode } from './syntaxNodes';
 import { parseApl } from './syntaxParser';
 import { walk } from './syntaxWalk';
@@ -73,7 +73,7 @@ function checkPipeline(
   const problems: Problem[] = [];
   const report = (name: string, start: number, end: number) => {
     if (isKnown(name, known)) return;
-    const suggestions = suggest(name, fields);
+    const suggestions = suggestField(name, fields);
     problems.push({
       code: 'unknown-field',
       severity: 'warning',

@@ -1,5 +1,7 @@
-// The history as a person looks through it: searched by text, grouped by day.
-import type { HistoryEntry } from './historyStore';
+// The history as a person looks through it: searched by text, grouped by day, each run's end said
+// as it was (a run its own take or limit stopped ended as asked: no warning).
+import { ownLimit, type OwnLimit } from '../run/limits';
+import type { HistoryEntry, RunOutcome } from './historyStore';
 
 /** The entries whose query text or datasets hold every word of `text`, case aside. */
 export function searchHistory(entries: readonly HistoryEntry[], text: string): HistoryEntry[] {
@@ -43,4 +45,25 @@ export function queryHeadline(apl: string, max = 80): string {
     .filter((line) => line && !line.startsWith('//'))
     .join(' ');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text || apl.trim().slice(0, max);
+}
+
+/** How a run's end is shown: as recorded, except that a run cut at the limit its own query sets
+ *  (`take 100`) ended as asked, `ok`, with that limit; only the service's cap is a warning. */
+export interface ShownOutcome {
+  outcome: RunOutcome;
+  ownLimit?: OwnLimit;
+}
+
+/** Per entry, once: a list of 1,000 runs parses each cut query once, not at each redraw. */
+const shown = new WeakMap<HistoryEntry, ShownOutcome>();
+
+export function shownOutcome(entry: HistoryEntry): ShownOutcome {
+  if (entry.outcome !== 'limited') return { outcome: entry.outcome };
+  let known = shown.get(entry);
+  if (!known) {
+    const own = ownLimit(entry.apl);
+    known = own ? { outcome: 'ok', ownLimit: own } : { outcome: 'limited' };
+    shown.set(entry, known);
+  }
+  return known;
 }

@@ -30,14 +30,7 @@ export function explainLimit(query: string, tables: readonly ResultTable[], loca
   const main = tables.find((t) => t.name !== '_totals');
   if (!main) return undefined;
   const operators = pipelineOperators(query);
-  let own: { name: string; count: number } | undefined;
-  for (let i = operators.length - 1; i >= 0; i--) {
-    const { name, count } = operators[i];
-    if ((name === 'take' || name === 'limit') && count !== undefined) {
-      if (operators.slice(i + 1).every((later) => KEEPS_ROWS.has(later.name))) own = { name, count };
-      break;
-    }
-  }
+  const own = ownLimitOf(operators);
   if (own)
     return main.rowCount >= own.count
       ? phrase(
@@ -53,6 +46,26 @@ export function explainLimit(query: string, tables: readonly ResultTable[], loca
       'Axiom returns at most {0} rows when a query sets no limit: there may be more. Add take or limit to the query to see more.',
       grouped(DEFAULT_ROW_CAP),
     );
+  }
+  return undefined;
+}
+
+/** The query's own limit on its rows: its last `take N` or `limit N`, when only operators that never
+ *  add rows follow it; undefined when it sets none (or one that a later operator may pass). */
+export function ownLimit(query: string): OwnLimit | undefined {
+  return ownLimitOf(pipelineOperators(query));
+}
+
+export interface OwnLimit {
+  name: string;
+  count: number;
+}
+
+function ownLimitOf(operators: readonly PipelineOperator[]): OwnLimit | undefined {
+  for (let i = operators.length - 1; i >= 0; i--) {
+    const { name, count } = operators[i];
+    if ((name === 'take' || name === 'limit') && count !== undefined)
+      return operators.slice(i + 1).every((later) => KEEPS_ROWS.has(later.name)) ? { name, count } : undefined;
   }
   return undefined;
 }

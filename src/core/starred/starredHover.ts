@@ -2,6 +2,7 @@
 import type { StarredQuery } from '../api/starred';
 import { APL_LANGUAGE_ID } from '../apl/languageId';
 import { escapeMarkdown, fencedCode } from '../markdown';
+import { USER_WORDS, userText, type UserNames, type UserWords } from '../users/userNames';
 
 /** The hover's words, translated by the VS Code side (platform/l10n.ts `translated`). */
 export const STARRED_HOVER_WORDS = {
@@ -21,11 +22,14 @@ const fill = (template: string, ...args: string[]) =>
   template.replace(/\{(\d)\}/g, (_, i: string) => args[Number(i)] ?? '');
 
 /** Hover text as markdown. Every value from the service is escaped or fenced; the caller must
- *  still render it untrusted and without HTML. `me` is the caller's user id, or empty. */
+ *  still render it untrusted and without HTML. `me` is the caller's user id, or empty; the owner is
+ *  named by `names` (core/users/userNames.ts), else `user <id>`. */
 export function starredHoverMarkdown(
   query: StarredQuery,
   me: string,
   words: StarredHoverWords = STARRED_HOVER_WORDS,
+  names: UserNames = new Map(),
+  userWords: UserWords = USER_WORDS,
 ): string {
   const { startTime, endTime, queryOptions } = query.query;
   const range =
@@ -42,7 +46,8 @@ export function starredHoverMarkdown(
           .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
           .join(', ')
       : undefined;
-  const owner = query.who ? (query.who === me ? fill(words.ownerYou, query.who) : query.who) : undefined;
+  const person = userText(query.who, names, userWords);
+  const owner = person ? (query.who === me ? fill(words.ownerYou, person) : person) : undefined;
   const fields: [string, string | undefined][] = [
     [words.dataset, query.dataset],
     [words.owner, owner],

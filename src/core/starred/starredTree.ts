@@ -49,8 +49,12 @@ export function matchesFilter(query: StarredQuery, filter: StarredFilter): boole
 
 /** `me` is the caller's user id, or empty when unknown (then every owner is named); undefined
  *  when every query is the caller's (then none is). */
-export function starredRow(query: StarredQuery, me: string | undefined): StarredRow {
-  const owner = me !== undefined && query.who && query.who !== me ? query.who : undefined;
+export function starredRow(
+  query: StarredQuery,
+  me: string | undefined,
+  ownerText: (id: string) => string = (id) => id,
+): StarredRow {
+  const owner = me !== undefined && query.who && query.who !== me ? ownerText(query.who) : undefined;
   return { kind: 'query', query, label: query.name, description: [query.dataset, owner].filter(Boolean).join(' · ') };
 }
 
@@ -65,14 +69,21 @@ export interface StarredTree {
  *  queries with no dataset last, when `grouped`. */
 export function starredTree(
   queries: readonly StarredQuery[],
-  options: { me: string | undefined; filter: StarredFilter; grouped: boolean; more?: MoreRow },
+  options: {
+    me: string | undefined;
+    filter: StarredFilter;
+    grouped: boolean;
+    more?: MoreRow;
+    /** How a row names another person's query's owner (by id: the id as it is). */
+    ownerText?: (id: string) => string;
+  },
 ): StarredTree {
   const matching = queries.filter((q) => matchesFilter(q, options.filter));
   const order = orderByKeys(
     matching.map((q) => nameSortKey(q.name)),
     matching.map((q) => q.id),
   );
-  const rows = Array.from(order, (i) => starredRow(matching[i], options.me));
+  const rows = Array.from(order, (i) => starredRow(matching[i], options.me, options.ownerText));
   const nodes: StarredNode[] = options.grouped ? groupByDataset(rows) : [...rows];
   if (options.more) nodes.push(options.more);
   return { nodes, rows };

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { commitSubject, commitWebUrl, rememberedTypes } from '../../../src/core/annotations/proposals';
+import { commitSubject, commitWebUrl, rememberedTypes, typesOffered } from '../../../src/core/annotations/proposals';
 
 const HASH = '0123456789abcdef0123456789abcdef01234567';
 
@@ -49,5 +49,20 @@ describe('commitSubject and rememberedTypes', () => {
   it('the type used goes first, once, and the list stays short', () => {
     assert.deepEqual(rememberedTypes(['incident', 'deploy'], 'deploy'), ['deploy', 'incident']);
     assert.equal(rememberedTypes(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], 'new').length, 8);
+  });
+});
+
+describe('typesOffered', () => {
+  it('the person’s recent types first, then those the annotations use, the most used first, each once', () => {
+    const used = [{ type: 'deploy' }, { type: 'incident' }, { type: 'incident' }, {}, { type: 'release' }];
+    assert.deepEqual(typesOffered(['release'], used), ['release', 'incident', 'deploy']);
+    assert.deepEqual(typesOffered([], used), ['incident', 'deploy', 'release']);
+    assert.deepEqual(typesOffered([], []), []);
+  });
+
+  it('a tie is by name, and the list stays short', () => {
+    const used = ['b', 'a', 'c'].map((type) => ({ type }));
+    assert.deepEqual(typesOffered([], used), ['a', 'b', 'c']);
+    assert.equal(typesOffered([], used, 2).length, 2);
   });
 });

@@ -10,6 +10,7 @@ import { statusFromHistory } from '../../../src/core/monitors/monitorStatus';
 import { checkApl } from '../../../src/core/apl/checks';
 import { AxiomError } from '../../../src/core/api/errors';
 import {
+  checkoutOpened,
   DEMO_DRY_RUN,
   DEMO_FILES,
   DEMO_TOKEN,
@@ -235,6 +236,51 @@ describe('the demo deployment (npm start without a token)', () => {
         monitors.some((m) => m.mplQuery !== undefined && m.aplQuery === undefined),
         'a monitor of metrics (MPL)',
       );
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('each threshold monitor’s state follows from its data: a dry run of its saved rule opens what its history opened, and is open now when it is triggered (issue 52, item 7)', async () => {
+    const { fake, client } = await open();
+    try {
+      const to = Date.now();
+      // Search latency runs each minute: two hours keep its one query under the service's 1,000 rows.
+      for (const [id, periodMs] of [
+        ['mon_demo_checkout_5xx', 86_400_000],
+        ['mon_demo_latency', 2 * 3_600_000],
+      ] as const) {
+        const record = (await client.getMonitor(id)).raw;
+        const done = await dryRunMonitor(client, record, {
+          to,
+          periodMs,
+          budget: new RequestBudget({ maxInFlight: 4, share: 0.5, assumedLimit: 60 }),
+          signal: new AbortController().signal,
+          say: (p) => render(p),
+        });
+        const samples = samplesFromMessage(done.result);
+        const outcome = evaluate(samples, done.result.rule);
+        const history = await client.getMonitorHistory(id, new Date(to - periodMs), new Date(to));
+        const triggered = statusFromHistory(history.changes).kind === 'triggered';
+        assert.equal(
+          outcome.alerts.some((alert) => alert.closeRun === undefined),
+          triggered,
+          `${id}: open at the end of the dry run as its status says (${triggered ? 'triggered' : 'normal'})`,
+        );
+        const opened = outcome.alerts.map((alert) => samples.runs[alert.openRun].at);
+        const interval = Number(record.intervalMinutes) * 60_000;
+        assert.equal(opened.length, done.result.realAlerts.length, `${id}: as many alerts as its history opened`);
+        opened.forEach((at, i) =>
+          assert.ok(Math.abs(at - done.result.realAlerts[i]) <= interval, `${id}: alert ${i} at its history’s run`),
+        );
+      }
+      assert.deepEqual(
+        demoMonitors(to)
+          .monitors.filter((m) => m.id === 'mon_demo_checkout_5xx')
+          .map((m) => m.threshold),
+        [8],
+      );
+      assert.ok(checkoutOpened(to) > to - 14 * 60_000 && checkoutOpened(to) <= to - 4 * 60_000);
     } finally {
       await fake.stop();
     }

@@ -355,12 +355,19 @@ describe('starred queries: the rows', () => {
     assert.ok(!/\]\(command:/.test(outside));
     assert.ok(!/(^|[^\\])<(img|b)/.test(outside));
     assert.match(outside, /Dataset: logs \\<b\\>/);
-    assert.match(outside, /Owner: usr\\_colleague\\_3/);
+    assert.match(outside, /Owner: user usr\\_colleague\\_3/, 'no name given: the id with the word "user"');
     assert.match(outside, /Time range: now\\-1h to now/);
     assert.match(outside, /Options: quickRange\\: \\<b\\>1h\\<\/b\\>/);
     const plain = starredHoverMarkdown({ id: 'x', name: 'x', who: ME, query: { apl: 'print 1' } } as StarredQuery, ME);
     assert.doesNotMatch(plain, /Dataset|Time range|Options/);
-    assert.match(plain, /Owner: usr\\_fake\\_1 \\\(you\\\)/);
+    assert.match(plain, /Owner: user usr\\_fake\\_1 \\\(you\\\)/);
+    const named = starredHoverMarkdown(
+      { id: 'x', name: 'x', who: 'usr_colleague_3', query: { apl: 'print 1' } } as StarredQuery,
+      ME,
+      undefined,
+      new Map([['usr_colleague_3', 'Sam Teammate']]),
+    );
+    assert.match(named, /Owner: Sam Teammate {2}/, 'named where the service gives a name');
   });
 });
 

@@ -432,6 +432,7 @@ async function journeyCodeActivity(page: Page): Promise<void> {
   await counted.waitFor({ timeout: 30_000 });
   const text = (await counted.textContent()) ?? '';
   if (!/^[\d,]+ in 24 h · /.test(text.trim())) throw new Error(`the lens says “${text}”`);
+  await page.screenshot({ path: path.join(shots, 'log-activity.png') });
   await runCommand(page, 'Axiom: Hide Log Activity');
   await counted.waitFor({ state: 'detached', timeout: 15_000 });
   // A stack frame in a result opens the line it names, mapped from /app/ onto the workspace.
@@ -454,6 +455,40 @@ async function journeyCodeActivity(page: Page): Promise<void> {
   const at = (await status.textContent()) ?? '';
   if (!lines.some((line) => at.startsWith(line)))
     throw new Error(`${file} opened at “${at}”, not at a place the data names`);
+}
+
+/** Open Trace from the palette on the demo's newest failing trace (its id read from the demo's own
+ *  answer): the waterfall draws it with its error span marked. */
+async function journeyTrace(page: Page, fake: FakeAxiom): Promise<void> {
+  await closeAllEditorsUnsaved(page, runCommand);
+  const answer = await fake.aplAnswer({
+    apl: "['shop-traces'] | where error == true | sort by _time desc | take 1",
+    startTime: 'now-1d',
+    endTime: 'now',
+  });
+  const table = (answer.body as { tables?: { fields: { name: string }[]; columns: unknown[][] }[] }).tables?.[0];
+  const traceId = table?.columns[table.fields.findIndex((f) => f.name === 'trace_id')]?.[0];
+  if (typeof traceId !== 'string') throw new Error('the demo has no failing trace');
+  await runCommand(page, 'Axiom: Open Trace…');
+  await page.locator(QUICK_INPUT_TEXT).fill(traceId);
+  await page.keyboard.press('Enter');
+  const trace = await webviewWith(page, '.error', 60_000);
+  await trace.locator('.error').first().waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(shots, 'trace.png') });
+}
+
+/** An MPL file of the demo's metrics run with Ctrl+Enter: its series drawn as a chart. */
+async function journeyMpl(page: Page): Promise<void> {
+  await closeAllEditorsUnsaved(page, runCommand);
+  await openFile(page, 'latency.mpl');
+  await page.locator('.tab', { hasText: 'latency.mpl' }).first().waitFor();
+  await page.locator('.editor-instance .view-lines').first().click();
+  await page.keyboard.press('Control+Enter');
+  const chart = await webviewWith(page, '.show-chart[aria-pressed="true"]', 60_000);
+  await chart.locator('.chart canvas').first().waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(shots, 'mpl.png') });
 }
 
 async function journeyReload(page: Page): Promise<void> {
@@ -1543,13 +1578,14 @@ async function journeyTail(page: Page, fake: FakeAxiom): Promise<void> {
     fake.requestsTo('POST /v1/datasets/_apl').filter((r) => r.body.includes('sort by _time desc')).length;
   await runCommandAndPick(page, 'Datasets: Tail Dataset…', 'Tail which dataset?', 'http-logs');
   const panel = await webviewWith(page, 'body:has(.tail-rows .tail-row)');
-  const lines = () => panel.locator('.tail-row').count();
-  const first = await lines();
-  assert.ok(first > 0, 'the newest events shown');
+  // What the rows say: the rows drawn may be only those in sight, so new events show as other text.
+  const shown = async () => (await panel.locator('.tail-rows').textContent()) ?? '';
+  assert.ok((await panel.locator('.tail-row').count()) > 0, 'the newest events shown');
+  const first = await shown();
   const asked = tailRequests();
   await waitUntil('two more polls', () => tailRequests() >= asked + 2, 20_000);
-  for (let tries = 0; (await lines()) <= first && tries < 50; tries++) await page.waitForTimeout(200);
-  assert.ok((await lines()) > first, 'new events arrived');
+  for (let tries = 0; (await shown()) === first && tries < 50; tries++) await page.waitForTimeout(200);
+  assert.notEqual(await shown(), first, 'new events arrived');
   await page.screenshot({ path: path.join(shots, 'tail.png') });
   await page.locator('.tab', { hasText: 'Tail: http-logs' }).first().click();
   await runCommand(page, 'View: Close Editor');
@@ -1582,6 +1618,7 @@ const sandbox: Sandbox = makeSandbox('axiom-apl-e2e-', {
     'server-errors.apl': "['http-logs']\n| wher status >= 500\n| summarize count() by bin_auto(_time)",
     'shop-errors.apl':
       "['app-logs']\n| where level == 'error'\n| project _time, message, ['exception.stacktrace']\n| take 20",
+    'latency.mpl': '`shop-metrics`:`http.server.request.duration`\n| align to 5m using avg\n',
     'tidy.apl':
       "let limit = 500;\n['http-logs'] | where status >= limit | summarize n = count() by method | where n > limit",
   },
@@ -1682,6 +1719,11 @@ try {
       'tail: Tail Dataset… on http-logs, the demo’s events arrive poll after poll, nothing asked once closed',
       () => journeyTail(page, fake),
     ],
+    [
+      'trace: Open Trace… on the demo’s newest failing trace, its waterfall with the error span',
+      () => journeyTrace(page, fake),
+    ],
+    ['mpl: an MPL file of the demo’s metrics run to a chart', () => journeyMpl(page)],
     // Last: the window reloads.
     [
       'reload: a results panel comes back after Reload Window, saying its results were shown before',

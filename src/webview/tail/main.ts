@@ -100,11 +100,15 @@ function atBottom(): boolean {
   return list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
 }
 
-/** Whether new events show as they come: the person is at the bottom (as of their last scroll; a
- *  line that grows as the page's fonts load does not make them "scrolled up"). */
+/** Whether new events show as they come: until the person scrolls up, and again once they are back
+ *  at the bottom. Only a move up stops it: rows that wrap in a narrow panel, fonts that load or a
+ *  panel made smaller grow the list under a still scroll position, which is no one scrolling up. */
 let following = true;
+let lastTop = 0;
 list.addEventListener('scroll', () => {
-  following = atBottom();
+  if (atBottom()) following = true;
+  else if (list.scrollTop < lastTop - 2) following = false;
+  lastTop = list.scrollTop;
   if (waiting.length && following) catchUp();
 });
 

@@ -461,7 +461,7 @@ async function journeyCodeActivity(page: Page): Promise<void> {
  *  answer): the waterfall draws it with its error span marked. */
 async function journeyTrace(page: Page, fake: FakeAxiom): Promise<void> {
   await closeAllEditorsUnsaved(page, runCommand);
-  const answer = await fake.aplAnswer({
+  const answer = fake.aplAnswer({
     apl: "['shop-traces'] | where error == true | sort by _time desc | take 1",
     startTime: 'now-1d',
     endTime: 'now',

@@ -173,7 +173,7 @@ describe('Metrics', () => {
     assert.equal(editor.document.languageId, 'axiom-mpl');
     assert.equal(
       editor.document.getText(),
-      '`shop-metrics`:`http.server.request.duration`\n| where `service` == "checkout"\n| align to 5m using avg\n',
+      '`shop-metrics`:`http.server.request.duration`\n| where service == "checkout"\n| align to 5m using avg\n',
     );
     const sent = await waitFor('the metric’s query sent', () => fake.requestsTo('POST /v1/query/_mpl')[0]);
     assert.equal((JSON.parse(sent.body) as { mpl: string }).mpl, editor.document.getText());

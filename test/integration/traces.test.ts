@@ -10,7 +10,7 @@ import { DEMO_SHOP_PLACES } from '../support/demoShop';
 import { DEMO_TRACES_DATASET } from '../support/demoTraces';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { activateExtension, closeAllEditors, connectedFake, sentQueryBodies, setSetting, waitFor } from './helpers';
-import { invokeToolText } from './languageModelTools';
+import { invokeToolTextWhenAllowed } from './languageModelTools';
 
 /** The trace a trace view shows, once it has read it. */
 async function shownTrace(): Promise<TraceView> {
@@ -119,8 +119,10 @@ describe('Traces', () => {
     assert.ok(trace.rows.some((r) => r.critical));
   });
 
-  it('the agents’ tools: failing traces of a service, then one of them read whole as data', async () => {
-    const found = await invokeToolText('axiom_findTraces', {
+  it('the agents’ tools: failing traces of a service, then one of them read whole as data', async function () {
+    // The tools may wait for their share of the rate limit the whole suite has used (invokeToolTextWhenAllowed).
+    this.timeout(120_000);
+    const found = await invokeToolTextWhenAllowed('axiom_findTraces', {
       service: 'payments',
       search: 'failing',
       startTime: 'now-24h',
@@ -129,7 +131,7 @@ describe('Traces', () => {
     assert.match(found, /<axiom-data /);
     const first = /"trace_id":"([0-9a-f]+)".*"seenAt":"([^"]+)"/.exec(found);
     assert.ok(first, found);
-    const trace = await invokeToolText('axiom_getTrace', { traceId: first[1], seenAt: first[2] });
+    const trace = await invokeToolTextWhenAllowed('axiom_getTrace', { traceId: first[1], seenAt: first[2] });
     assert.match(trace, new RegExp(`Trace "${first[1]}" in dataset "shop-traces"`));
     assert.match(trace, /the spans in error, with their exceptions/);
     assert.match(trace, /\/app\/src\/(payments|cart)\.ts:\d+/);

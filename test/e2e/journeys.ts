@@ -870,7 +870,7 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
   assert.ok((await runs.count()) >= 3, 'the three runs are in the history');
   assert.match(
     (await rowOf("['http-logs'] | take 100").getAttribute('aria-label')) ?? '',
-    /Last hour · 100 rows(, cut at a limit)? · /,
+    /Last hour · 100 rows(, the limit the query sets \(take 100\))? · /,
   );
   await rowOf("['http-logs'] | take 100").click();
   await page.mouse.move(900, 500);

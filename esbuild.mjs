@@ -536,7 +536,7 @@ const webview = {
  * given to the script as one string (read when the build starts).
  */
 const outputCss = () =>
-  ['node_modules/uplot/dist/uPlot.min.css', 'src/webview/results/results.css', 'src/webview/notebook/notebook.css']
+  ['node_modules/uplot/dist/uPlot.min.css', 'src/webview/shared/panel.css', 'src/webview/notebook/notebook.css']
     .map((f) => fs.readFileSync(f, 'utf8'))
     .join('\n');
 const notebookRenderer = () => ({

@@ -61,7 +61,7 @@ describe('Traces', () => {
     const traceId = String(column('trace_id')[0]);
     const seenAt = String(column('_time')[0]);
     fake.requests.length = 0;
-    // What the cell's Open Trace sends (webview/results/panel.ts), as the page would.
+    // What the cell's Open Trace sends (webview/shared/panel.ts), as the page would.
     panel.receive({ type: 'openTrace', traceId, seenAt });
     const trace = await shownTrace();
     assert.equal(trace.traceId, traceId);

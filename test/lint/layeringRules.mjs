@@ -9,6 +9,9 @@
 //                        and the composition root hands it over at registration. The one import let
 //                        through is a type-only one of a module named ports.ts: no feature has one
 //                        today, it is the place a type two features share would go
+//   pages-through-shared nothing under src/webview/<page>/ imports from another page's folder: what two
+//                        pages use lives in src/webview/shared/ (the page start, the words, the table
+//                        and the chart), which imports from no page
 //   core-ground-floor    nothing under src/core/api or src/core/apl (the service's client and the
 //                        language, which every part of the core builds on) imports from another folder
 //                        of src/core (monitors, run, accounts, …): what they need is passed to them
@@ -90,6 +93,14 @@ function target(context, specifier) {
 
 const isNodeModule = (specifier) => specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]);
 
+/** The folder of src/webview that every page may import from (a page's own folder is any other). */
+const SHARED_PAGE_FOLDER = 'shared';
+
+/** The folder of src/webview a project path is in (`src/webview/<folder>/...`), or undefined. */
+function webviewFolderOf(projectPath) {
+  return /^src\/webview\/([^/]+)\/./.exec(projectPath)?.[1];
+}
+
 /** The folders of src/core that the rest of the core stands on: they import only each other and core's own files. */
 const GROUND_FLOOR = ['api', 'apl'];
 
@@ -148,6 +159,23 @@ const rules = {
         if (!to || to === from) return;
         if (typeOnly && /^ports(\.ts)?$/.test(path.posix.basename(reached))) return;
         context.report({ node, messageId: 'across', data: { from, to, specifier } });
+      });
+    },
+  ),
+
+  'pages-through-shared': rule(
+    "a webview page imports from no other page's folder: what pages share is in src/webview/shared",
+    {
+      across:
+        "the page {{from}} must not import '{{specifier}}' from the page {{to}}: move what both use to src/webview/shared",
+    },
+    (context) => {
+      const from = webviewFolderOf(fromRoot(context, context.filename));
+      if (!from) return {};
+      return eachImport((specifier, node) => {
+        const to = webviewFolderOf(target(context, specifier) ?? '');
+        if (to && to !== from && to !== SHARED_PAGE_FOLDER)
+          context.report({ node, messageId: 'across', data: { from, to, specifier } });
       });
     },
   ),
@@ -287,7 +315,12 @@ export function layering(root) {
       files: ['src/core/**/*.ts'],
       rules: { 'house/no-vscode': 'error', 'house/core-ground-floor': 'error' },
     },
-    { name: 'house/webview', basePath: root, files: ['src/webview/**/*.ts'], rules: { 'house/browser-only': 'error' } },
+    {
+      name: 'house/webview',
+      basePath: root,
+      files: ['src/webview/**/*.ts'],
+      rules: { 'house/browser-only': 'error', 'house/pages-through-shared': 'error' },
+    },
     {
       name: 'house/everywhere',
       basePath: root,

@@ -3,15 +3,15 @@
 // reads each message from the extension through readPreviewHostMessage and drops whatever that
 // rejects. Everything from the document and the data is set as text.
 import 'uplot/dist/uPlot.min.css';
-import '../results/results.css';
+import '../shared/panel.css';
 import './dashboard.css';
 import { parsePreviewWords, readPreviewHostMessage } from '../../core/dashboards/previewPageMessages';
 import type { PreviewHostMessage, PreviewPageMessage } from '../../core/dashboards/previewProtocol';
 import { GRID_COLUMNS } from '../../core/dashboards/previewLayout';
 import { panelLocale, parsePanelWords } from '../../core/run/panelWords';
-import { ContextMenu } from '../results/contextMenu';
-import { el, show } from '../results/dom';
-import { panelText } from '../results/panelText';
+import { ContextMenu } from '../shared/contextMenu';
+import { el, show } from '../shared/dom';
+import { panelText } from '../shared/panelText';
 import { startPage } from '../shared/page';
 import { Tile, type TileContext } from './tile';
 

@@ -9,16 +9,16 @@ import { fill } from '../../core/phrase';
 import type { AnnotationRequest, ChartAnnotations } from '../../core/run/chartAnnotations';
 import type { ResultTable } from '../../core/api/tabular';
 import type { ResultsView } from '../../core/run/resultsProtocol';
-import { columnText, rowText, valueText } from '../results/cellText';
-import { Chart } from '../results/chart';
-import { columnKind } from '../results/columnKind';
-import type { ContextMenu } from '../results/contextMenu';
-import { el } from '../results/dom';
-import { Grid } from '../results/grid';
-import type { PanelText } from '../results/panelText';
-import { nextSort } from '../results/sortRows';
-import { TableModel } from '../results/tableModel';
-import { timeSeries } from '../results/timeSeries';
+import { columnText, rowText, valueText } from '../shared/cellText';
+import { Chart } from '../shared/chart';
+import { columnKind } from '../shared/columnKind';
+import type { ContextMenu } from '../shared/contextMenu';
+import { el } from '../shared/dom';
+import { Grid } from '../shared/grid';
+import type { PanelText } from '../shared/panelText';
+import { nextSort } from '../shared/sortRows';
+import { TableModel } from '../shared/tableModel';
+import { timeSeries } from '../shared/timeSeries';
 
 export interface TileContext {
   words: PreviewWords;

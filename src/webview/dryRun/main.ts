@@ -7,7 +7,7 @@
 // operator and threshold are the settings form's: told here when they change there, and sent back
 // when they are changed here.
 import 'uplot/dist/uPlot.min.css';
-import '../results/results.css';
+import '../shared/panel.css';
 import './dryRun.css';
 import type uPlot from 'uplot';
 import { fill } from '../../core/phrase';
@@ -24,11 +24,11 @@ import {
   type DryRunResult,
 } from '../../core/monitors/dryRunProtocol';
 import { operatorWords } from '../../core/monitors/monitorWords';
-import { Chart } from '../results/chart';
-import { el } from '../results/dom';
-import { panelText } from '../results/panelText';
-import { readTimeZone } from '../results/timeText';
-import type { TimeSeries } from '../results/timeSeries';
+import { Chart } from '../shared/chart';
+import { el } from '../shared/dom';
+import { panelText } from '../shared/panelText';
+import { readTimeZone } from '../shared/timeText';
+import type { TimeSeries } from '../shared/timeSeries';
 import { startPage } from '../shared/page';
 
 const page = startPage<DryRunPageMessage>();

@@ -5,7 +5,7 @@
 // change (a pause in typing, a field left or Enter, a pick, a tick) is sent to the extension, which edits
 // the settings document: its unsaved state, undo, Ctrl+S and hot exit are VS Code's. Everything is
 // set as text.
-import '../results/results.css';
+import '../shared/panel.css';
 import './monitorForm.css';
 import {
   appliesTo,
@@ -26,7 +26,7 @@ import {
   type FormPageMessage,
   type FormState,
 } from '../../core/monitors/monitorForm';
-import { button, el } from '../results/dom';
+import { button, el } from '../shared/dom';
 import { startPage } from '../shared/page';
 
 const page = startPage<FormPageMessage>();

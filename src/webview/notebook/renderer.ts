@@ -19,10 +19,10 @@ import {
 import { readChartAnnotations } from '../../core/run/chartAnnotations';
 import { panelLocale, readPanelWords } from '../../core/run/panelWords';
 import type { PanelMessage } from '../../core/run/resultsProtocol';
-import { button, el } from '../results/dom';
-import { Panel } from '../results/panel';
-import { panelText, type PanelText } from '../results/panelText';
-import { timeSeriesColumns } from '../results/timeSeries';
+import { button, el } from '../shared/dom';
+import { Panel } from '../shared/panel';
+import { panelText, type PanelText } from '../shared/panelText';
+import { timeSeriesColumns } from '../shared/timeSeries';
 
 /** The styles of an output: uPlot's, the results panel's and the notebook's own (esbuild.mjs puts them in). */
 declare const AXIOM_OUTPUT_CSS: string;

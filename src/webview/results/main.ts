@@ -5,13 +5,13 @@
 // that rejects. What the extension asks it to remember is kept for VS Code to give back after a
 // reload.
 import 'uplot/dist/uPlot.min.css';
-import './results.css';
+import '../shared/panel.css';
 import { panelLocale, parsePanelWords } from '../../core/run/panelWords';
 import { readHostMessage, type PanelMessage, type PanelState } from '../../core/run/resultsProtocol';
-import { Panel } from './panel';
-import { panelText } from './panelText';
+import { Panel } from '../shared/panel';
+import { panelText } from '../shared/panelText';
 import { startPage } from '../shared/page';
-import { readTimeZone } from './timeText';
+import { readTimeZone } from '../shared/timeText';
 
 const page = startPage<PanelMessage, PanelState>();
 const text = panelText(

@@ -4,7 +4,7 @@
 // the extension before anything is sent), a word to highlight, links on trace ids (Open Trace) and
 // on places in code (Open Code Location). Everything from logs is set as text, never as HTML; at
 // most maxRows lines are kept, as the extension keeps.
-import '../results/results.css';
+import '../shared/panel.css';
 import './tail.css';
 import { fill } from '../../core/phrase';
 import { placesIn, placesInRow, type CodePlace } from '../../core/code/codePlaces';
@@ -18,9 +18,9 @@ import {
   type TailState,
 } from '../../core/tail/tailProtocol';
 import { isJsonObject } from '../../core/json';
-import { button, el, show } from '../results/dom';
-import { placeLabel } from '../results/grid';
-import { readTimeZone } from '../results/timeText';
+import { button, el, show } from '../shared/dom';
+import { placeLabel } from '../shared/grid';
+import { readTimeZone } from '../shared/timeText';
 import { startPage } from '../shared/page';
 
 const page = startPage<TailPageMessage, TailState>();

@@ -16,7 +16,7 @@ import {
   type TracePageMessage,
   type TraceView,
 } from '../../core/traces/traceProtocol';
-import { el } from '../results/dom';
+import { el } from '../shared/dom';
 import { startPage } from '../shared/page';
 import { Waterfall } from './waterfall';
 

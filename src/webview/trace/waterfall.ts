@@ -5,7 +5,7 @@
 // and value is set as text.
 import type { RowView, TraceView } from '../../core/traces/traceProtocol';
 import { durationWords } from '../../core/traces/timespan';
-import { el } from '../results/dom';
+import { el } from '../shared/dom';
 
 export const ROW_HEIGHT = 22;
 /** Rows drawn above and below those in sight, so a small scroll shows no gap. */

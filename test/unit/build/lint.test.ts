@@ -104,6 +104,30 @@ describe('the layering lint', () => {
     assert.equal(findings.length, 3, findings.join('\n'));
   });
 
+  it("fails a page's import from another page's folder, by any kind of import, and passes its imports of shared/", async () => {
+    const findings = await lint({
+      'src/webview/tail/a.ts': "import { el } from '../results/dom';\nexport const a = el;\n",
+      'src/webview/tail/b.ts': "import type { Panel } from '../notebook/renderer';\nexport type B = Panel;\n",
+      'src/webview/trace/c.ts': "export { Waterfall } from '../dashboard/tile';\n",
+      'src/webview/shared/d.ts': "import { Tile } from '../dashboard/tile';\nexport const d = Tile;\n",
+      'src/webview/tail/ok.ts':
+        "import { el } from '../shared/dom';\nimport { format } from './format';\nimport { fill } from '../../core/phrase';\nexport const ok = [el, format, fill];\n",
+    });
+    assert.deepEqual(
+      findings.map((f) => f.split(': ').slice(0, 2).join(': ')),
+      [
+        'src/webview/shared/d.ts:1: house/pages-through-shared',
+        'src/webview/tail/a.ts:1: house/pages-through-shared',
+        'src/webview/tail/b.ts:1: house/pages-through-shared',
+        'src/webview/trace/c.ts:1: house/pages-through-shared',
+      ],
+    );
+    assert.match(
+      findings.join('\n'),
+      /src\/webview\/tail\/a\.ts:1: house\/pages-through-shared: the page tail must not import '\.\.\/results\/dom' from the page results/,
+    );
+  });
+
   it('fails default exports, barrel index.ts files and `any`', async () => {
     const findings = await lint({
       'src/core/a.ts': 'export default function a(): number {\n  return 1;\n}\n',
@@ -357,6 +381,7 @@ describe('the layering lint', () => {
     assert.ok(await on('src/core/phrase.ts', 'house/no-vscode'));
     assert.ok(!(await on('src/monitors/monitorsView.ts', 'house/no-vscode')));
     assert.ok(await on('src/webview/results/main.ts', 'house/browser-only'));
+    assert.ok(await on('src/webview/results/main.ts', 'house/pages-through-shared'));
     for (const rule of [
       'platform-below-features',
       'features-through-ports',

@@ -6,7 +6,7 @@ import { queryReport } from '../../../src/core/agents/reports';
 import { renderReport } from '../../../src/core/agents/resultText';
 import { RESULT_FLAG_SENTENCES, readResultFlags, resultFlags } from '../../../src/core/run/resultFlags';
 import { PANEL_WORDS } from '../../../src/core/run/panelWords';
-import { statusParts } from '../../../src/webview/results/statusLine';
+import { statusParts } from '../../../src/webview/shared/statusLine';
 
 /** A tabular answer whose status says it is partial, an estimate and continued. */
 const FLAGGED = {

@@ -5,7 +5,7 @@ import { FIRST_ROWS } from '../../../src/core/firstRows';
 import { CHUNK_CELLS, firstPart, hasMoreRows, remainingRows } from '../../../src/core/run/resultsDelivery';
 import type { ResultTable } from '../../../src/core/api/tabular';
 import { readHostMessage, type ResultsView } from '../../../src/core/run/resultsProtocol';
-import { TableModel } from '../../../src/webview/results/tableModel';
+import { TableModel } from '../../../src/webview/shared/tableModel';
 
 function table(name: string, columnCount: number, rowCount: number): ResultTable {
   const fields = Array.from({ length: columnCount }, (_, c) => ({ name: `f${c}`, type: 'integer' }));

@@ -12,16 +12,16 @@ import {
   prettyJson,
   rowText,
   valueText,
-} from '../../../src/webview/results/cellText';
-import { columnKind, timeValue } from '../../../src/webview/results/columnKind';
-import { matchRows, searchText, visibleRows } from '../../../src/webview/results/filterRows';
-import { nextSort, sortPermutation } from '../../../src/webview/results/sortRows';
-import { panelText } from '../../../src/webview/results/panelText';
-import { readTimeZone, timeText } from '../../../src/webview/results/timeText';
-import { duration, statusParts, tableLabel } from '../../../src/webview/results/statusLine';
-import { TableModel } from '../../../src/webview/results/tableModel';
-import { MAX_SERIES, timeSeries } from '../../../src/webview/results/timeSeries';
-import { bodyHeight, rowHeightFor, rowWindow, scrollTopFor } from '../../../src/webview/results/virtualWindow';
+} from '../../../src/webview/shared/cellText';
+import { columnKind, timeValue } from '../../../src/webview/shared/columnKind';
+import { matchRows, searchText, visibleRows } from '../../../src/webview/shared/filterRows';
+import { nextSort, sortPermutation } from '../../../src/webview/shared/sortRows';
+import { panelText } from '../../../src/webview/shared/panelText';
+import { readTimeZone, timeText } from '../../../src/webview/shared/timeText';
+import { duration, statusParts, tableLabel } from '../../../src/webview/shared/statusLine';
+import { TableModel } from '../../../src/webview/shared/tableModel';
+import { MAX_SERIES, timeSeries } from '../../../src/webview/shared/timeSeries';
+import { bodyHeight, rowHeightFor, rowWindow, scrollTopFor } from '../../../src/webview/shared/virtualWindow';
 
 function table(fields: [string, string][], rows: unknown[][]): ResultTable {
   return {

@@ -13,7 +13,7 @@
 //                      the declarations: ACTIVATION_KEEPS)
 // and, for the browser, the results panel's webview (src/webview/results/main.ts, with uPlot):
 //   dist/webview/results.js and results.css   one script (iife) and one stylesheet, loaded by the
-//                      panel's page under its Content Security Policy (src/core/run/resultsPage.ts)
+//                      panel's page under its Content Security Policy (src/core/webviewHtml.ts)
 //   dist/webview/notebook.js   the notebook renderer (src/webview/notebook/renderer.ts), an ES module
 //   node esbuild.mjs               development build with source maps
 //   node esbuild.mjs --production  minified, no source maps (what the .vsix ships); with --with-test-api,

@@ -1,11 +1,12 @@
 // The extension's webview pages (the results panel, the dry run's panel, the monitor settings
-// form): where their files are, the options they are opened with, and their HTML (resultsPage: a
-// strict Content Security Policy, a fresh nonce, the translated words, the display language and
-// the time zone times show in).
+// form, the dashboard preview, the live tail, the trace view): where their files are, the options
+// they are opened with, and their HTML (webviewHtml: the page's own id, a strict Content Security
+// Policy, a fresh nonce, the translated words, the display language and the time zone times show in).
 // One way for every page; the page's side starts with webview/shared/page.ts.
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import { resultsPage } from '../core/run/resultsPage';
+import { webviewHtml } from '../core/webviewHtml';
+import { PAGE_IDS, type PageBundle } from '../core/webviewPages';
 import { translated } from './l10n';
 import { timeZoneSetting } from './settings';
 
@@ -24,14 +25,16 @@ export function pageOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & v
   };
 }
 
-/** Puts page `bundle` (dist/webview/<bundle>.js and .css) into the webview, with its words (English templates, translated here). */
+/** Puts page `bundle` (dist/webview/<bundle>.js and .css, its main element's id from PAGE_IDS) into the
+ *  webview, with its words (English templates, translated here). */
 export function setPage(
   webview: vscode.Webview,
   extensionUri: vscode.Uri,
-  page: { bundle: string; title: string; words: Readonly<Record<string, string>> },
+  page: { bundle: PageBundle; title: string; words: Readonly<Record<string, string>> },
 ): void {
   const root = pageRoot(extensionUri);
-  webview.html = resultsPage({
+  webview.html = webviewHtml({
+    id: PAGE_IDS[page.bundle],
     scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, `${page.bundle}.js`)).toString(),
     styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, `${page.bundle}.css`)).toString(),
     cspSource: webview.cspSource,

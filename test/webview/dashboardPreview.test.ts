@@ -180,7 +180,7 @@ describe('the dashboard preview’s page in chromium', () => {
     assert.equal(await textOf('.tile[data-id="c9"] .tile-note'), HOSTILE);
     assert.equal(await textOf('.tile[data-id="c7"] .tile-value'), HOSTILE);
     assert.ok((await page.locator('.tile[data-id="c3"] .grid').textContent())?.includes(HOSTILE));
-    assert.equal(await page.locator('#results img, #results script').count(), 0);
+    assert.equal(await page.locator('#dashboard img, #dashboard script').count(), 0);
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
     assert.deepEqual(await page.evaluate(() => window.__violations), []);
   });

@@ -41,7 +41,7 @@ const RESULT: DryRunResult = {
 
 const send = (message: unknown) => postToPage(page, message);
 const text = (selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? undefined, selector);
-const count = () => page.evaluate(() => document.getElementById('results')?.dataset.count);
+const count = () => page.evaluate(() => document.getElementById('dry-run')?.dataset.count);
 const posted = () => page.evaluate(() => window.__posted as { type: string; periodMs?: number }[]);
 
 describe('the dry run’s page in chromium', () => {
@@ -110,7 +110,7 @@ describe('the dry run’s page in chromium', () => {
     // A result so far is drawn on the next frame: its callback runs before one asked for after it.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     assert.equal(await text('.dry-run-summary'), `Asking Axiom… 0 of ${runs} queries`);
-    assert.equal(await page.evaluate(() => document.getElementById('results')?.dataset.state), 'running');
+    assert.equal(await page.evaluate(() => document.getElementById('dry-run')?.dataset.state), 'running');
     // A burst of results so far: drawn on the next frame, once, not once each.
     const drawn = await page.evaluate(
       ([messages]) =>
@@ -131,9 +131,9 @@ describe('the dry run’s page in chromium', () => {
       await text('.dry-run-summary'),
       `So far (4 of ${runs} runs): Would not have triggered (0 alerts in this period as saved).`,
     );
-    assert.equal(await page.evaluate(() => document.getElementById('results')?.dataset.answered), '4');
+    assert.equal(await page.evaluate(() => document.getElementById('dry-run')?.dataset.answered), '4');
     // Values up to 15, threshold 30: the scale takes the threshold in, and the line is drawn.
-    assert.equal(await page.evaluate(() => document.getElementById('results')?.dataset.thresholdDrawn), 'true');
+    assert.equal(await page.evaluate(() => document.getElementById('dry-run')?.dataset.thresholdDrawn), 'true');
     const keys = () =>
       page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('.dry-run-legend .mark')]
@@ -154,7 +154,7 @@ describe('the dry run’s page in chromium', () => {
       await page.fill('.dry-run-threshold', limit);
       await page.press('.dry-run-threshold', 'Tab');
       assert.equal(
-        await page.evaluate(() => document.getElementById('results')?.dataset.thresholdDrawn),
+        await page.evaluate(() => document.getElementById('dry-run')?.dataset.thresholdDrawn),
         'true',
         limit,
       );

@@ -1,5 +1,5 @@
-// The results panel in headless chromium, outside VS Code: a loopback server sends the page that
-// resultsPage makes (with the panel's own Content Security Policy) and the files of dist/webview;
+// A webview page in headless chromium, outside VS Code (the results panel by default): a loopback
+// server sends the page that webviewHtml makes (with the panel's own Content Security Policy) and the files of dist/webview;
 // a stub acquireVsCodeApi, injected before the page's scripts, records what the panel posts and
 // every CSP violation. Shared by the webview test and the paint benchmark.
 import crypto from 'node:crypto';
@@ -8,7 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { resultsPage } from '../../src/core/run/resultsPage';
+import { webviewHtml } from '../../src/core/webviewHtml';
+import { PAGE_IDS, type PageBundle } from '../../src/core/webviewPages';
 import { makeSandbox, openBrowser, projectRoot } from '../harness/codeServer.mjs';
 
 declare global {
@@ -55,16 +56,17 @@ export const THEME: Record<string, string> = {
 export interface PanelOptions {
   /** The build to serve (dist/webview inside it): the project's dist by default. */
   dist?: string;
-  /** The page's words (resultsPage's `words`): English by default. */
+  /** The page's words (webviewHtml's `words`): English by default. */
   words?: Record<string, string>;
-  /** The display language (resultsPage's `language`). */
+  /** The display language (webviewHtml's `language`). */
   language?: string;
-  /** The zone times show in (resultsPage's `timeZone`): local by default. */
+  /** The zone times show in (webviewHtml's `timeZone`): local by default. */
   timeZone?: 'local' | 'utc';
   /** Theme variables set over THEME's. */
   theme?: Record<string, string>;
-  /** The page's script and stylesheet (dist/webview/<entry>.js and .css): the results panel's by default. */
-  entry?: string;
+  /** The page's script and stylesheet (dist/webview/<entry>.js and .css), and its main element's id
+   *  (PAGE_IDS): the results panel's by default. */
+  entry?: PageBundle;
 }
 
 /** Answers /webview/<file> with that file of `dist`/webview, anything else with 404. */
@@ -93,7 +95,8 @@ export async function openPanel({
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
-        resultsPage({
+        webviewHtml({
+          id: PAGE_IDS[entry],
           scriptUri: `${origin}/webview/${entry}.js`,
           styleUri: `${origin}/webview/${entry}.css`,
           cspSource: origin,

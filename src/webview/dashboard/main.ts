@@ -15,7 +15,7 @@ import { panelText } from '../shared/panelText';
 import { startPage } from '../shared/page';
 import { Tile, type TileContext } from './tile';
 
-const page = startPage<PreviewPageMessage>();
+const page = startPage<PreviewPageMessage>('dashboard');
 const root = page.root;
 const words = parsePreviewWords(page.words);
 const menu = new ContextMenu();

@@ -31,7 +31,7 @@ import { readTimeZone } from '../shared/timeText';
 import type { TimeSeries } from '../shared/timeSeries';
 import { startPage } from '../shared/page';
 
-const page = startPage<DryRunPageMessage>();
+const page = startPage<DryRunPageMessage>('dry-run');
 const root = page.root;
 const words = parseDryRunWords(page.words);
 const locale = page.language || 'en';

@@ -29,7 +29,7 @@ import {
 import { button, el } from '../shared/dom';
 import { startPage } from '../shared/page';
 
-const page = startPage<FormPageMessage>();
+const page = startPage<FormPageMessage>('monitor-form');
 const root = page.root;
 const words = readFormWords(page.words);
 const say = (key: string, ...args: string[]) => fill(words[key] ?? key, args);

@@ -13,7 +13,7 @@ import { panelText } from '../shared/panelText';
 import { startPage } from '../shared/page';
 import { readTimeZone } from '../shared/timeText';
 
-const page = startPage<PanelMessage, PanelState>();
+const page = startPage<PanelMessage, PanelState>('results');
 const text = panelText(
   parsePanelWords(page.words),
   panelLocale(page.language),

@@ -1,7 +1,9 @@
-// What every webview page starts with (the results panel, the dry run, the settings form): the
-// one handle on the extension that VS Code gives a page, and the main element the extension's
-// HTML puts the page's words and display language on (platform/webviewPage.ts). The notebook
-// renderer is not a page: VS Code hands it a context of its own.
+// What every webview page starts with (the results panel, the dry run, the settings form, the
+// dashboard preview, the live tail, the trace view): the one handle on the extension that VS Code
+// gives a page, and the main element, by the page's own id, that the extension's HTML puts the
+// page's words and display language on (core/webviewHtml.ts through platform/webviewPage.ts). The
+// notebook renderer is not a page: VS Code hands it a context of its own.
+import type { PageId } from '../../core/webviewPages';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -28,9 +30,10 @@ export interface Page<Message, State = never> {
   readonly remember: (state: State) => void;
 }
 
-export function startPage<Message, State = never>(): Page<Message, State> {
+/** Starts page `id`: its main element is the one with that id (PAGE_IDS), else the one <main>. */
+export function startPage<Message, State = never>(id: PageId): Page<Message, State> {
   const handle = host();
-  const root = document.getElementById('results') ?? document.body;
+  const root = document.getElementById(id) ?? document.querySelector('main') ?? document.body;
   return {
     root,
     words: root.dataset.words,

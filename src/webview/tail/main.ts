@@ -23,7 +23,7 @@ import { placeLabel } from '../shared/grid';
 import { readTimeZone } from '../shared/timeText';
 import { startPage } from '../shared/page';
 
-const page = startPage<TailPageMessage, TailState>();
+const page = startPage<TailPageMessage, TailState>('tail');
 const root = page.root;
 const words = parseTailWords(page.words);
 const say = (template: string, ...args: (string | number)[]) => fill(template, args.map(String));

@@ -20,7 +20,7 @@ import { el } from '../shared/dom';
 import { startPage } from '../shared/page';
 import { Waterfall } from './waterfall';
 
-const page = startPage<TracePageMessage>();
+const page = startPage<TracePageMessage>('trace');
 const words = parseWordTable(TRACE_WORDS, page.words);
 const say = (template: string, ...args: (string | number)[]) => fill(template, args.map(String));
 

@@ -1,22 +1,24 @@
-// A webview page's HTML (the results panel's, and every other page's through platform/webviewPage.ts):
-// an empty page that loads the page's script and stylesheet under a strict Content Security Policy.
-// Everything the page shows is put in by its script, as text; its words (translated) and the
-// display language ride on the main element as escaped data attributes (webview/shared/page.ts reads them).
-import { PANEL_WORDS } from './panelWords';
+// A webview page's HTML (every page's, through platform/webviewPage.ts): an empty page that loads the
+// page's script and stylesheet under a strict Content Security Policy. Everything the page shows is
+// put in by its script, as text; its words (translated) and the display language ride on its main
+// element, whose id is the page's own, as escaped data attributes (webview/shared/page.ts reads them).
+import type { PageId } from './webviewPages';
 
-export interface ResultsPageOptions {
-  /** The webview URI of dist/webview/results.js (webview.asWebviewUri). */
+export interface WebviewHtmlOptions {
+  /** The page's id: its main element's, which the page's script finds it by. */
+  id: PageId;
+  /** The webview URI of the page's script, dist/webview/<bundle>.js (webview.asWebviewUri). */
   scriptUri: string;
-  /** The webview URI of dist/webview/results.css. */
+  /** The webview URI of the page's stylesheet, dist/webview/<bundle>.css. */
   styleUri: string;
-  /** webview.cspSource: where the panel may load its own files from (one or more sources). */
+  /** webview.cspSource: where the page may load its own files from (one or more sources). */
   cspSource: string;
   /** A fresh random value for each page (letters and digits): only the script carrying it runs. */
   nonce: string;
-  /** The panel's title, for screen readers (the tab shows the panel's own title). */
+  /** The page's title, for screen readers (the tab shows the panel's own title). */
   title: string;
-  /** The panel's words in the display language: translated(PANEL_WORDS). English when absent;
-   *  the page falls back to English for any word missing or not a string. */
+  /** The page's words in the display language (translated(<the page's word table>)). None when
+   *  absent: the page falls back to English for any word missing or not a string. */
   words?: Readonly<Record<string, string>>;
   /** The display language (vscode.env.language: 'en', 'de', 'zh-cn'): the page's lang and the
    *  locale of its numbers. 'en' when absent or not a language tag. */
@@ -35,18 +37,19 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function resultsPage({
+export function webviewHtml({
+  id,
   scriptUri,
   styleUri,
   cspSource,
   nonce,
   title,
-  words = PANEL_WORDS,
+  words = {},
   language,
   timeZone,
-}: ResultsPageOptions): string {
+}: WebviewHtmlOptions): string {
   if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(nonce))
-    throw new Error('resultsPage: the nonce must be at least 16 letters or digits');
+    throw new Error('webviewHtml: the nonce must be at least 16 letters or digits');
   // VS Code's cspSource is a list of sources ("'self' https://*.vscode-cdn.net"). Only 'self' and
   // plain host or scheme sources are kept: no other keyword (no 'unsafe-…'), no semicolon that
   // would start a directive, no character that means something in HTML.
@@ -75,7 +78,7 @@ export function resultsPage({
 <title>${escapeHtml(title)}</title>
 </head>
 <body>
-<main id="results" aria-label="${escapeHtml(title)}" data-language="${escapeHtml(lang)}" data-words="${escapeHtml(JSON.stringify(words))}"${timeZone === 'utc' ? ' data-time-zone="utc"' : ''}></main>
+<main id="${escapeHtml(id)}" aria-label="${escapeHtml(title)}" data-language="${escapeHtml(lang)}" data-words="${escapeHtml(JSON.stringify(words))}"${timeZone === 'utc' ? ' data-time-zone="utc"' : ''}></main>
 <script nonce="${escapeHtml(nonce)}" src="${escapeHtml(scriptUri)}"></script>
 </body>
 </html>

@@ -10,18 +10,20 @@ import type { PreviewHostMessage, PreviewPageMessage } from '../../core/dashboar
 import { GRID_COLUMNS } from '../../core/dashboards/previewLayout';
 import { panelLocale, parsePanelWords } from '../../core/run/panelWords';
 import { ContextMenu } from '../shared/contextMenu';
-import { el, show } from '../shared/dom';
+import { el, liveStatus, show } from '../shared/dom';
 import { panelText } from '../shared/panelText';
 import { startPage } from '../shared/page';
+import { pageWords } from '../shared/pageWords';
 import { Tile, type TileContext } from './tile';
 
 const page = startPage<PreviewPageMessage>('dashboard');
 const root = page.root;
-const words = parsePreviewWords(page.words);
+const { words, say } = pageWords(page.words, parsePreviewWords);
 const menu = new ContextMenu();
 const context: TileContext = {
   words,
-  panel: panelText(parsePanelWords(page.words), panelLocale(page.language)),
+  say,
+  panel: panelText(pageWords(page.words, parsePanelWords).words, panelLocale(page.language)),
   menu,
   copy: (text) => page.post({ type: 'copy', text }),
   annotate: (id, request) => page.post({ type: 'annotation', id, request }),
@@ -33,8 +35,7 @@ const picker = el('select', 'dashboard-range');
 picker.setAttribute('aria-label', words.rangePicker);
 picker.addEventListener('change', () => page.post({ type: 'range', id: picker.value }));
 header.append(title, picker);
-const notice = el('div', 'notice');
-notice.setAttribute('role', 'status');
+const notice = liveStatus('div', 'notice');
 const empty = el('p', 'dashboard-empty', words.empty);
 const board = el('div', 'dashboard-grid');
 board.style.gridTemplateColumns = `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`;

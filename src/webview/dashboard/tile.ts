@@ -5,7 +5,6 @@
 // tiles draw.
 import type { PreviewWords } from '../../core/dashboards/previewProtocol';
 import type { PreviewTile } from '../../core/dashboards/previewLayout';
-import { fill } from '../../core/phrase';
 import type { AnnotationRequest, ChartAnnotations } from '../../core/run/chartAnnotations';
 import type { ResultTable } from '../../core/api/tabular';
 import type { ResultsView } from '../../core/run/resultsProtocol';
@@ -16,12 +15,14 @@ import type { ContextMenu } from '../shared/contextMenu';
 import { el } from '../shared/dom';
 import { Grid } from '../shared/grid';
 import type { PanelText } from '../shared/panelText';
+import type { Say } from '../shared/pageWords';
 import { nextSort } from '../shared/sortRows';
 import { TableModel } from '../shared/tableModel';
 import { timeSeries } from '../shared/timeSeries';
 
 export interface TileContext {
   words: PreviewWords;
+  say: Say<keyof PreviewWords>;
   panel: PanelText;
   menu: ContextMenu;
   copy(text: string): void;
@@ -61,7 +62,7 @@ export class Tile {
     const words = this.context.words;
     switch (tile.drawing) {
       case 'notDrawn':
-        this.say('notDrawn', tile.kind ? fill(words.notDrawn, [tile.kind]) : words.noKind);
+        this.say('notDrawn', tile.kind ? this.context.say('notDrawn', tile.kind) : words.noKind);
         return;
       case 'note':
         this.clear('note');
@@ -90,7 +91,7 @@ export class Tile {
     if (runId < this.newestRun) return;
     this.newestRun = runId;
     this.done();
-    this.say('failed', fill(this.context.words.tileFailed, [message]));
+    this.say('failed', this.context.say('tileFailed', message));
   }
 
   show(runId: number, result: ResultsView): void {
@@ -105,8 +106,7 @@ export class Tile {
     // The rows received are the table the tile shows (tileResult may have cut it): its note says so.
     const loaded = first.columns[0]?.length ?? first.rowCount;
     const table: ResultTable = { ...first, rowCount: loaded };
-    const cut =
-      loaded < first.rowCount ? fill(this.context.words.firstRows, [String(loaded), String(first.rowCount)]) : '';
+    const cut = loaded < first.rowCount ? this.context.say('firstRows', loaded, first.rowCount) : '';
     if (this.tile.drawing === 'statistic') this.showValue(table);
     else if (this.tile.drawing === 'timeSeries') this.showSeries(table);
     else this.showTable(table);

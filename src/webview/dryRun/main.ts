@@ -10,7 +10,6 @@ import 'uplot/dist/uPlot.min.css';
 import '../shared/panel.css';
 import './dryRun.css';
 import type uPlot from 'uplot';
-import { fill } from '../../core/phrase';
 import { evaluate, summarize, type DryRunOutcome } from '../../core/monitors/dryRun';
 import { OPERATORS } from '../../core/monitors/monitorFields';
 import {
@@ -25,30 +24,23 @@ import {
 } from '../../core/monitors/dryRunProtocol';
 import { operatorWords } from '../../core/monitors/monitorWords';
 import { Chart } from '../shared/chart';
-import { el } from '../shared/dom';
+import { el, liveStatus } from '../shared/dom';
 import { panelText } from '../shared/panelText';
-import { readTimeZone } from '../shared/timeText';
+import { dateFormat } from '../shared/timeText';
 import type { TimeSeries } from '../shared/timeSeries';
 import { startPage } from '../shared/page';
+import { pageWords } from '../shared/pageWords';
 
 const page = startPage<DryRunPageMessage>('dry-run');
 const root = page.root;
-const words = parseDryRunWords(page.words);
+const { words, say } = pageWords(page.words, parseDryRunWords);
 const locale = page.language || 'en';
-const say = (template: string, ...args: (string | number)[]) => fill(template, args.map(String));
-/** The zone times show in, the chart's and the summary's alike (axiom.timeZone, as in the results panel). */
-const timeZone = readTimeZone(root.dataset.timeZone);
-const dates = new Intl.DateTimeFormat(locale, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  ...(timeZone === 'utc' ? { timeZone: 'UTC' } : {}),
-});
+/** Dates in the zone times show in, the chart's and the summary's alike (axiom.timeZone, as in the results panel). */
+const dates = dateFormat(locale, page.timeZone, { dateStyle: 'medium', timeStyle: 'short' });
 const MAX_SERIES = 20;
 
 root.classList.add('dry-run');
-const summary = el('p', 'dry-run-summary');
-summary.setAttribute('role', 'status');
-summary.setAttribute('aria-live', 'polite');
+const summary = liveStatus('p', 'dry-run-summary');
 const details = el('p', 'dry-run-details');
 const controls = el('div', 'dry-run-controls');
 const operator = el('select', 'dry-run-operator');
@@ -75,7 +67,7 @@ const wouldKey = el('span', 'mark would', words.wouldTrigger);
 const realKey = el('span', 'mark real', words.realAlert);
 legend.append(thresholdKey, wouldKey, realKey);
 // Its annotations' link and Add Annotation go to the extension (words: the chart's English; times in the zone).
-const chart = new Chart(panelText(undefined, undefined, timeZone), (request) => page.post(request));
+const chart = new Chart(panelText(undefined, undefined, page.timeZone), (request) => page.post(request));
 const notes = el('ul', 'dry-run-notes');
 root.append(summary, details, controls, legend, chart.element, notes);
 
@@ -173,7 +165,7 @@ function render(): void {
   details.textContent = '';
   if (result.progress && !answeredRuns(result)) {
     // Nothing seen yet: the rule is shown (the boxes), the verdict comes with the first answers.
-    summary.textContent = say(words.running, result.progress.done, result.progress.total);
+    summary.textContent = say('running', result.progress.done, result.progress.total);
     root.dataset.count = '';
     return;
   }
@@ -182,29 +174,28 @@ function render(): void {
   if (result.noQuery) {
     // MPL: nothing was asked; the alerts it really raised are all there is to show.
     summary.textContent = result.noQuery;
-    details.textContent = say(words.savedAlerts, alertsWords(result.realAlerts.length, words));
+    details.textContent = say('savedAlerts', alertsWords(result.realAlerts.length, words));
     root.dataset.count = '';
     return;
   } else if (result.noVerdict) {
     summary.textContent = result.noVerdict;
   } else if (result.matches) {
-    summary.textContent = say(words.matches, result.matches.period, result.matches.lastDay);
-    if (result.matches.lastDay > result.matches.limit)
-      details.textContent = say(words.matchRefused, result.matches.limit);
+    summary.textContent = say('matches', result.matches.period, result.matches.lastDay);
+    if (result.matches.lastDay > result.matches.limit) details.textContent = say('matchRefused', result.matches.limit);
   } else if (Number.isFinite(limit) && threshold.value.trim() !== '') {
     outcome = evaluate(samples, { ...result.rule, operator: op, threshold: limit });
     const s = summarize(samples, outcome, result.intervalMinutes);
     const real = alertsWords(result.realAlerts.length, words);
-    const verdict = say(s.count === 0 ? words.triggeredNone : words.triggered, timesWords(s.count, words), real);
+    const verdict = say(s.count === 0 ? 'triggeredNone' : 'triggered', timesWords(s.count, words), real);
     summary.textContent = result.progress
-      ? `${say(words.soFar, answeredRuns(result), result.runs.length)} ${verdict}`
+      ? `${say('soFar', answeredRuns(result), result.runs.length)} ${verdict}`
       : verdict;
     const parts: string[] = [];
     if (s.first !== undefined && s.last !== undefined)
-      parts.push(say(words.firstLast, dates.format(s.first), dates.format(s.last)));
-    if (s.longestMs !== undefined) parts.push(say(words.longest, duration(s.longestMs)));
+      parts.push(say('firstLast', dates.format(s.first), dates.format(s.last)));
+    if (s.longestMs !== undefined) parts.push(say('longest', duration(s.longestMs)));
     if (s.openAtEnd) parts.push(words.stillOpen);
-    if (s.count) parts.push(say(words.notificationsSent, notificationsWords(s.notifications, words)));
+    if (s.count) parts.push(say('notificationsSent', notificationsWords(s.notifications, words)));
     details.textContent = parts.join(' ');
   }
   if (!result.perGroup.length && !result.progress)
@@ -256,7 +247,7 @@ function receive(result: DryRunResult): void {
   const notesShown = result.noQuery
     ? []
     : [
-        say(words.queries, result.queries, result.runs.length),
+        say('queries', result.queries, result.runs.length),
         ...result.approximations.map((a) => `${words.approximated}: ${a}`),
       ];
   for (const note of notesShown) notes.append(el('li', '', note));

@@ -14,7 +14,6 @@ import {
   OPERATORS,
   type MonitorField,
 } from '../../core/monitors/monitorFields';
-import { fill } from '../../core/phrase';
 import { operatorWords } from '../../core/monitors/monitorWords';
 import {
   inputText,
@@ -28,11 +27,11 @@ import {
 } from '../../core/monitors/monitorForm';
 import { button, el } from '../shared/dom';
 import { startPage } from '../shared/page';
+import { pageWords } from '../shared/pageWords';
 
 const page = startPage<FormPageMessage>('monitor-form');
 const root = page.root;
-const words = readFormWords(page.words);
-const say = (key: string, ...args: string[]) => fill(words[key] ?? key, args);
+const { words, say } = pageWords(page.words, readFormWords);
 const send = page.post;
 
 root.classList.add('monitor-form');

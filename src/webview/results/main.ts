@@ -1,7 +1,6 @@
 // The results panel's script (dist/webview/results.js): reads its words and language from the page
-// (data-words, data-language on the main element; English for anything missing or odd) and the
-// time zone times show in (data-time-zone: utc, else local), says it
-// is ready, then reads each message from the extension through readHostMessage and drops whatever
+// (data-words, data-language on its main element, #results; English for anything missing or odd)
+// and the time zone times show in (data-time-zone: utc, else local), says it is ready, then reads each message from the extension through readHostMessage and drops whatever
 // that rejects. What the extension asks it to remember is kept for VS Code to give back after a
 // reload.
 import 'uplot/dist/uPlot.min.css';
@@ -11,14 +10,10 @@ import { readHostMessage, type PanelMessage, type PanelState } from '../../core/
 import { Panel } from '../shared/panel';
 import { panelText } from '../shared/panelText';
 import { startPage } from '../shared/page';
-import { readTimeZone } from '../shared/timeText';
+import { pageWords } from '../shared/pageWords';
 
 const page = startPage<PanelMessage, PanelState>('results');
-const text = panelText(
-  parsePanelWords(page.words),
-  panelLocale(page.language),
-  readTimeZone(page.root.dataset.timeZone),
-);
+const text = panelText(pageWords(page.words, parsePanelWords).words, panelLocale(page.language), page.timeZone);
 const panel = new Panel(page.root, page.post, text, { codeLinks: true });
 window.addEventListener('message', (event: MessageEvent) => {
   const message = readHostMessage(event.data);

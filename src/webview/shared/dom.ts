@@ -23,3 +23,15 @@ export function button(label: string, className: string, onClick: () => void, ti
 export function show(e: HTMLElement, visible: boolean): void {
   e.hidden = !visible;
 }
+
+/** A line that says what the page is doing or found: screen readers read each change of its text,
+ *  without interrupting (role status, polite). Its text is set as text, like every other. */
+export function liveStatus<K extends 'p' | 'span' | 'div' | 'footer'>(
+  tag: K,
+  className: string,
+): HTMLElementTagNameMap[K] {
+  const line = el(tag, className);
+  line.setAttribute('role', 'status');
+  line.setAttribute('aria-live', 'polite');
+  return line;
+}

@@ -4,6 +4,7 @@
 // page's words and display language on (core/webviewHtml.ts through platform/webviewPage.ts). The
 // notebook renderer is not a page: VS Code hands it a context of its own.
 import type { PageId } from '../../core/webviewPages';
+import { readTimeZone, type TimeZoneChoice } from './timeText';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -24,6 +25,8 @@ export interface Page<Message, State = never> {
   readonly words: string | undefined;
   /** The display language as the extension wrote it (each page reads it as it needs). */
   readonly language: string | undefined;
+  /** The zone times show in (the setting axiom.timeZone, data-time-zone): UTC, or local for anything else. */
+  readonly timeZone: TimeZoneChoice;
   /** Posts a message to the extension. */
   readonly post: (message: Message) => void;
   /** Keeps what the extension needs to bring the page back after a reload (VS Code stores it). */
@@ -38,6 +41,7 @@ export function startPage<Message, State = never>(id: PageId): Page<Message, Sta
     root,
     words: root.dataset.words,
     language: root.dataset.language,
+    timeZone: readTimeZone(root.dataset.timeZone),
     post: (message) => handle.postMessage(message),
     remember: (state) => handle.setState(state),
   };

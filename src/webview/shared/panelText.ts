@@ -1,8 +1,8 @@
 // The panel's words and numbers in the page's language: the (checked) table of words the page was
 // given, its templates filled, and counts written the way the language writes them. Pure: the
 // unit tests run it in plain Node.
-import { fill } from '../../core/phrase';
 import { PANEL_WORDS, type PanelWordKey, type PanelWords } from '../../core/run/panelWords';
+import { sayFrom } from './pageWords';
 import { otherZone, timeText, type TimeZoneChoice } from './timeText';
 
 export interface PanelText {
@@ -29,15 +29,16 @@ export function panelText(
   timeZone: TimeZoneChoice = 'local',
 ): PanelText {
   const other = otherZone(timeZone);
+  const say = sayFrom(words);
   const counts = new Intl.NumberFormat(locale);
   const decimals = new Map<number, Intl.NumberFormat>();
   return {
     words,
     locale,
-    say: (key, ...args) => fill(words[key], args),
+    say,
     timeZone,
     time: (ms) => timeText(ms, timeZone),
-    otherTime: (ms) => fill(words[other === 'utc' ? 'timeUtc' : 'timeLocal'], [timeText(ms, other)]),
+    otherTime: (ms) => say(other === 'utc' ? 'timeUtc' : 'timeLocal', timeText(ms, other)),
     count: (n) => counts.format(n),
     decimal(n, digits) {
       let format = decimals.get(digits);

@@ -31,3 +31,12 @@ export function timeText(ms: number, zone: TimeZoneChoice): string {
 export function otherZone(zone: TimeZoneChoice): TimeZoneChoice {
   return zone === 'utc' ? 'local' : 'utc';
 }
+
+/** Dates and times as the language writes them (`options`: which parts), in the zone chosen. */
+export function dateFormat(
+  locale: string,
+  zone: TimeZoneChoice,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(locale, { ...options, ...(zone === 'utc' ? { timeZone: 'UTC' } : {}) });
+}

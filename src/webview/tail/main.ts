@@ -6,7 +6,6 @@
 // most maxRows lines are kept, as the extension keeps.
 import '../shared/panel.css';
 import './tail.css';
-import { fill } from '../../core/phrase';
 import { placesIn, placesInRow, type CodePlace } from '../../core/code/codePlaces';
 import {
   isTraceField,
@@ -18,23 +17,21 @@ import {
   type TailState,
 } from '../../core/tail/tailProtocol';
 import { isJsonObject } from '../../core/json';
-import { button, el, show } from '../shared/dom';
+import { button, el, liveStatus, show } from '../shared/dom';
 import { placeLabel } from '../shared/grid';
-import { readTimeZone } from '../shared/timeText';
+import { dateFormat } from '../shared/timeText';
 import { startPage } from '../shared/page';
+import { pageWords } from '../shared/pageWords';
 
 const page = startPage<TailPageMessage, TailState>('tail');
 const root = page.root;
-const words = parseTailWords(page.words);
-const say = (template: string, ...args: (string | number)[]) => fill(template, args.map(String));
-const timeZone = readTimeZone(root.dataset.timeZone);
-const times = new Intl.DateTimeFormat(page.language || 'en', {
+const { words, say } = pageWords(page.words, parseTailWords);
+const times = dateFormat(page.language || 'en', page.timeZone, {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
   fractionalSecondDigits: 3,
   hour12: false,
-  ...(timeZone === 'utc' ? { timeZone: 'UTC' } : {}),
 });
 /** How much of one value is shown (the rest is cut, with an ellipsis). */
 const MAX_VALUE_CHARS = 2000;
@@ -42,9 +39,7 @@ const MAX_VALUE_CHARS = 2000;
 const MAX_PLACES_PER_ROW = 3;
 
 root.classList.add('tail');
-const status = el('p', 'tail-status');
-status.setAttribute('role', 'status');
-status.setAttribute('aria-live', 'polite');
+const status = liveStatus('p', 'tail-status');
 const keeps = el('p', 'tail-keeps');
 const resume = button(words.resume, 'tail-resume', () => {
   show(resume, false);
@@ -173,7 +168,7 @@ function line(row: TailRowMessage): HTMLElement {
     const shown = traceId
       ? button('', 'tail-value tail-trace', () => page.post({ type: 'openTrace', traceId, ...(seenAt && { seenAt }) }))
       : el('span', 'tail-value');
-    if (traceId) shown.title = say(words.openTrace, traceId);
+    if (traceId) shown.title = say('openTrace', traceId);
     shown.dataset.text = text;
     markWord(shown, text);
     field.append(shown);
@@ -182,7 +177,7 @@ function line(row: TailRowMessage): HTMLElement {
   for (const place of placesOf(row)) {
     const label = placeLabel(place);
     const link = button(`↗ ${label}`, 'tail-place', () => page.post({ type: 'openCodePlace', place }));
-    link.title = say(words.openCodePlace, label);
+    link.title = say('openCodePlace', label);
     item.append(link);
   }
   return item;
@@ -201,8 +196,8 @@ function append(rows: readonly TailRowMessage[]): void {
 
 function sayNotes(): void {
   const parts: string[] = [];
-  if (droppedTotal) parts.push(say(words.dropped, droppedTotal, maxRows));
-  if (gapBefore !== undefined) parts.push(say(words.gap, times.format(gapBefore)));
+  if (droppedTotal) parts.push(say('dropped', droppedTotal, maxRows));
+  if (gapBefore !== undefined) parts.push(say('gap', times.format(gapBefore)));
   notes.textContent = parts.join(' ');
 }
 
@@ -220,7 +215,7 @@ function receive(message: TailHostMessage): void {
       sayNotes();
       if (waiting.length || !following) {
         waiting = [...waiting, ...message.rows].slice(-maxRows);
-        jump.textContent = waiting.length === 1 ? words.oneNewRow : say(words.newRows, waiting.length);
+        jump.textContent = waiting.length === 1 ? words.oneNewRow : say('newRows', waiting.length);
         show(jump, waiting.length > 0);
         return;
       }

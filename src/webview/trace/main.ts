@@ -6,7 +6,6 @@
 // is set as text.
 import './trace.css';
 import { placesIn, placesInRow, type CodePlace } from '../../core/code/codePlaces';
-import { fill } from '../../core/phrase';
 import { parseWordTable } from '../../core/run/panelWords';
 import { durationWords } from '../../core/traces/timespan';
 import {
@@ -16,13 +15,13 @@ import {
   type TracePageMessage,
   type TraceView,
 } from '../../core/traces/traceProtocol';
-import { el } from '../shared/dom';
+import { el, liveStatus } from '../shared/dom';
 import { startPage } from '../shared/page';
+import { pageWords } from '../shared/pageWords';
 import { Waterfall } from './waterfall';
 
 const page = startPage<TracePageMessage>('trace');
-const words = parseWordTable(TRACE_WORDS, page.words);
-const say = (template: string, ...args: (string | number)[]) => fill(template, args.map(String));
+const { words, say } = pageWords(page.words, (json) => parseWordTable(TRACE_WORDS, json));
 
 const header = el('header', 'trace-header');
 const title = el('h1', 'trace-title');
@@ -31,8 +30,7 @@ const search = el('input', 'trace-search');
 search.type = 'search';
 search.placeholder = words.search;
 search.setAttribute('aria-label', words.search);
-const found = el('span', 'trace-found');
-found.setAttribute('role', 'status');
+const found = liveStatus('span', 'trace-found');
 const runAsApl = el('button', 'action run-as-apl', words.runAsApl);
 runAsApl.type = 'button';
 runAsApl.title = words.runAsAplTitle;
@@ -45,13 +43,12 @@ const legend = el('div', 'trace-legend');
 const details = el('aside', 'span-details');
 details.setAttribute('aria-label', words.details);
 details.setAttribute('role', 'region');
-const status = el('p', 'trace-status');
-status.setAttribute('role', 'status');
+const status = liveStatus('p', 'trace-status');
 
 let trace: TraceView | undefined;
 const waterfall = new Waterfall(
   { select: (row) => showDetails(row) },
-  { label: words.waterfall, missingParent: (id) => say(words.missingParent, id) },
+  { label: words.waterfall, missingParent: (id) => say('missingParent', id) },
 );
 const body = el('div', 'trace-body');
 body.append(waterfall.element, details);
@@ -64,17 +61,13 @@ let matchAt = -1;
 search.addEventListener('input', () => {
   matches = waterfall.find(search.value.trim());
   matchAt = -1;
-  found.textContent = search.value.trim()
-    ? matches.length
-      ? say(words.matches, 0, matches.length)
-      : words.noMatch
-    : '';
+  found.textContent = search.value.trim() ? (matches.length ? say('matches', 0, matches.length) : words.noMatch) : '';
 });
 search.addEventListener('keydown', (e) => {
   if (e.key !== 'Enter' || !matches.length) return;
   matchAt = (matchAt + (e.shiftKey ? matches.length - 1 : 1)) % matches.length;
   waterfall.select(matches[matchAt]);
-  found.textContent = say(words.matches, matchAt + 1, matches.length);
+  found.textContent = say('matches', matchAt + 1, matches.length);
 });
 
 function show(view: TraceView): void {
@@ -82,8 +75,8 @@ function show(view: TraceView): void {
   const rootSpan = view.rows.find((r) => r.span)?.span;
   title.textContent = rootSpan ? `${rootSpan.service} · ${rootSpan.name}` : view.traceId;
   title.title = view.traceId;
-  const counts = say(words.summary, durationWords(view.durationMs * 1e6), view.spanCount, view.services.length);
-  summary.textContent = view.errors ? `${counts} · ${say(words.errors, view.errors)}` : counts;
+  const counts = say('summary', durationWords(view.durationMs * 1e6), view.spanCount, view.services.length);
+  summary.textContent = view.errors ? `${counts} · ${say('errors', view.errors)}` : counts;
   summary.classList.toggle('has-errors', view.errors > 0);
   notes.replaceChildren(...view.notes.map((n) => el('li', undefined, n)));
   legend.replaceChildren(
@@ -128,11 +121,8 @@ function showDetails(row: number): void {
     return;
   }
   const parts: HTMLElement[] = [el('h2', span.error ? 'span-title error' : 'span-title', span.name)];
-  const noteWords: Record<string, string> = words;
   for (const note of r.notes)
-    parts.push(
-      el('p', 'span-note', say(noteWords[note], span.durationNs === null ? '' : durationWords(span.durationNs))),
-    );
+    parts.push(el('p', 'span-note', say(note, span.durationNs === null ? '' : durationWords(span.durationNs))));
   if (r.critical) parts.push(el('p', 'span-critical', words.criticalPath));
   const places = spanPlaces(span);
   if (places.length) {
@@ -141,7 +131,7 @@ function showDetails(row: number): void {
       const label = [place.path, place.line, place.line !== undefined ? place.column : undefined]
         .filter((p) => p !== undefined)
         .join(':');
-      const link = el('button', 'action code-link', say(words.openCodePlace, label));
+      const link = el('button', 'action code-link', say('openCodePlace', label));
       link.type = 'button';
       link.addEventListener('click', () => page.post({ type: 'openCodePlace', place }));
       links.append(link);
@@ -182,8 +172,8 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (!message) return;
   switch (message.type) {
     case 'loading':
-      title.textContent = say(words.loading, message.traceId);
-      status.textContent = say(words.loading, message.traceId);
+      title.textContent = say('loading', message.traceId);
+      status.textContent = say('loading', message.traceId);
       return;
     case 'failed':
       status.textContent = message.message;

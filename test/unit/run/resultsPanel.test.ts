@@ -16,7 +16,7 @@ import { columnKind, timeValue } from '../../../src/webview/shared/columnKind';
 import { matchRows, searchText, visibleRows } from '../../../src/webview/shared/filterRows';
 import { nextSort, sortPermutation } from '../../../src/webview/shared/sortRows';
 import { panelText } from '../../../src/webview/shared/panelText';
-import { readTimeZone, timeText } from '../../../src/webview/shared/timeText';
+import { dateFormat, readTimeZone, timeText } from '../../../src/webview/shared/timeText';
 import { duration, statusParts, tableLabel } from '../../../src/webview/shared/statusLine';
 import { TableModel } from '../../../src/webview/shared/tableModel';
 import { MAX_SERIES, timeSeries } from '../../../src/webview/shared/timeSeries';
@@ -394,6 +394,20 @@ describe('results panel: times in the zone chosen (axiom.timeZone)', () => {
     const localPanel = panelText();
     assert.equal(localPanel.timeZone, 'local', 'local unless chosen');
     assert.equal(localPanel.otherTime(at), '2026-11-26 23:35:30.042 (UTC)');
+  });
+
+  it('writes dates in the language and the zone chosen', () => {
+    const options = { dateStyle: 'medium', timeStyle: 'short' } as const;
+    assert.match(dateFormat('en-US', 'utc', options).format(at), /^Nov 26, 2026, 11:35\sPM$/);
+    assert.equal(dateFormat('de', 'utc', options).format(at), '26.11.2026, 23:35');
+    assert.equal(
+      dateFormat('en-US', 'local', options).format(at),
+      new Intl.DateTimeFormat('en-US', options).format(at),
+    );
+    assert.equal(
+      dateFormat('en-US', 'local', options).resolvedOptions().timeZone,
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
   });
 
   it('reads the zone a page was given: utc, else local', () => {

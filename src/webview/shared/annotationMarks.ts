@@ -8,7 +8,7 @@
 import type uPlot from 'uplot';
 import type { AnnotationNote, ChartAnnotation, ChartAnnotations } from '../../core/run/chartAnnotations';
 import type { AnnotationRequest } from '../../core/run/chartAnnotations';
-import { button, el, show } from './dom';
+import { button, el, liveStatus, show } from './dom';
 import type { PanelText } from './panelText';
 
 /** How near (CSS pixels) the pointer must be to an annotation for its card to show. */
@@ -50,7 +50,7 @@ export class AnnotationMarks {
   /** The card and the offer to add, over the chart (inside its element). */
   readonly layer = el('div', 'annotation-layer');
   private readonly toggle: HTMLButtonElement;
-  private readonly note = el('span', 'annotation-note');
+  private readonly note = liveStatus('span', 'annotation-note');
   private readonly card = el('div', 'annotation-card');
   private readonly offer: HTMLButtonElement;
   /** Sorted by time; `starts` and `ends` their times in seconds (the chart's x). */
@@ -79,7 +79,6 @@ export class AnnotationMarks {
       say('annotationsTitle'),
     );
     this.toggle.setAttribute('aria-pressed', 'true');
-    this.note.setAttribute('role', 'status');
     this.bar.append(this.toggle, this.note);
     this.bar.hidden = true;
     this.card.setAttribute('role', 'tooltip');

@@ -8,7 +8,7 @@ import { type HostMessage, type PanelMessage, type ResultsView } from '../../cor
 import { columnText, prettyJson, rowText, valueText } from './cellText';
 import { Chart, type ChartKind } from './chart';
 import { ContextMenu } from './contextMenu';
-import { button, el, show } from './dom';
+import { button, el, liveStatus, show } from './dom';
 import { cellPlaces, Grid, placeLabel } from './grid';
 import { iconButton, labelIconButton } from './icons';
 import { ENGLISH, type PanelText } from './panelText';
@@ -55,7 +55,7 @@ export class Panel {
   /** The annotations of the newest run told of (they may come before or after its rows). */
   private annotations: { runId: number; chart: ChartAnnotations } | undefined;
 
-  private readonly running = el('span', 'running');
+  private readonly running = liveStatus('span', 'running');
   private readonly stop: HTMLButtonElement;
   private readonly pin: HTMLButtonElement;
   private readonly exports: HTMLButtonElement[];
@@ -81,7 +81,7 @@ export class Panel {
   private readonly details = el('section', 'details');
   private readonly detailsTitle = el('span', 'details-title');
   private readonly detailsText = el('pre', 'details-text');
-  private readonly status = el('footer', 'status');
+  private readonly status = liveStatus('footer', 'status');
   private readonly menu = new ContextMenu();
 
   constructor(
@@ -131,7 +131,6 @@ export class Panel {
     const toolbar = el('div', 'toolbar');
     toolbar.setAttribute('role', 'toolbar');
     toolbar.setAttribute('aria-label', say('toolbar'));
-    this.running.setAttribute('role', 'status');
     this.stop = iconButton('stop', say('stop'), 'stop', () => this.post({ type: 'cancel' }), say('stopTitle'));
     this.pin = iconButton('pin', say('pin'), 'pin', () => this.post({ type: 'togglePin' }), say('pinTitle'));
     this.pin.setAttribute('aria-pressed', 'false');
@@ -228,7 +227,6 @@ export class Panel {
     });
     this.detailsText.tabIndex = 0;
     this.details.hidden = true;
-    this.status.setAttribute('role', 'status');
 
     this.emptyRerun = button(say('rerun'), 'empty-rerun', () => this.post({ type: 'rerun' }), say('rerunTitle'));
     this.empty.append(this.emptyText, this.emptyRerun);

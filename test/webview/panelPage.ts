@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { webviewHtml } from '../../src/core/webviewHtml';
-import { PAGE_IDS, type PageBundle } from '../../src/core/webviewPages';
+import { PAGE_IDS, type PageBundle, type PageId } from '../../src/core/webviewPages';
 import { makeSandbox, openBrowser, projectRoot } from '../harness/codeServer.mjs';
 
 declare global {
@@ -67,6 +67,8 @@ export interface PanelOptions {
   /** The page's script and stylesheet (dist/webview/<entry>.js and .css), and its main element's id
    *  (PAGE_IDS): the results panel's by default. */
   entry?: PageBundle;
+  /** The id the HTML gives the main element: the entry's own (PAGE_IDS) by default. */
+  id?: PageId;
 }
 
 /** Answers /webview/<file> with that file of `dist`/webview, anything else with 404. */
@@ -88,6 +90,7 @@ export async function openPanel({
   timeZone,
   theme,
   entry = 'results',
+  id = PAGE_IDS[entry],
 }: PanelOptions = {}): Promise<PanelPage> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -96,7 +99,7 @@ export async function openPanel({
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
         webviewHtml({
-          id: PAGE_IDS[entry],
+          id,
           scriptUri: `${origin}/webview/${entry}.js`,
           styleUri: `${origin}/webview/${entry}.css`,
           cspSource: origin,

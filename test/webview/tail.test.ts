@@ -76,6 +76,37 @@ describe('the live tail’s page in chromium', () => {
     assert.equal(await page.isVisible('.tail-new'), false);
   });
 
+  it('starts from its own main element, #tail, and says its state in a polite status line', async () => {
+    assert.deepEqual(
+      await page.evaluate(() => {
+        const main = document.querySelector('main')!;
+        const status = main.querySelector('.tail-status')!;
+        return [
+          main.id,
+          main.classList.contains('tail'),
+          status.getAttribute('role'),
+          status.getAttribute('aria-live'),
+        ];
+      }),
+      ['tail', true, 'status', 'polite'],
+    );
+  });
+
+  it('starts from the one <main> when the HTML gives it another id', async () => {
+    const other = await openPanel({ entry: 'tail', id: 'results' });
+    try {
+      assert.deepEqual(
+        await other.page.evaluate(() => [
+          document.querySelector('main')!.id,
+          document.querySelectorAll('main .tail-rows').length,
+        ]),
+        ['results', 1],
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
   it('keeps at most maxRows lines and says how many older were dropped', async () => {
     await sendRows(rows(30), 20, 10);
     assert.equal(await lines(), 20);

@@ -21,7 +21,7 @@ const host = () => (api ??= acquireVsCodeApi());
 export interface Page<Message, State = never> {
   /** The main element: everything the page shows goes in it. */
   readonly root: HTMLElement;
-  /** The page's words as the extension wrote them (JSON, each page reads its own). */
+  /** The page's words as the extension wrote them (JSON: read with shared/pageWords.ts and the page's own reader). */
   readonly words: string | undefined;
   /** The display language as the extension wrote it (each page reads it as it needs). */
   readonly language: string | undefined;

@@ -104,6 +104,22 @@ function webviewFolderOf(projectPath) {
 /** The folders of src/core that the rest of the core stands on: they import only each other and core's own files. */
 const GROUND_FLOOR = ['api', 'apl'];
 
+/**
+ * A rule's body that reports (messageId `across`) each import of a file in one folder from another
+ * folder of the same kind: `folderOf` names the folder of a project path (undefined outside any),
+ * `allowed(reached, to, typeOnly)` lets an import through.
+ */
+const acrossFolders = (folderOf, allowed) => (context) => {
+  const from = folderOf(fromRoot(context, context.filename));
+  if (!from) return {};
+  return eachImport((specifier, node, typeOnly) => {
+    const reached = target(context, specifier);
+    const to = reached && folderOf(reached);
+    if (!to || to === from || allowed(reached, to, typeOnly)) return;
+    context.report({ node, messageId: 'across', data: { from, to, specifier } });
+  });
+};
+
 const rule = (description, messages, create) => ({
   meta: { type: 'problem', docs: { description }, schema: [], messages },
   create,
@@ -150,17 +166,10 @@ const rules = {
       across:
         "the feature {{from}} must not import '{{specifier}}' from the feature {{to}}: receive what it needs at registration, typed by an `import type` from {{to}}'s ports.ts",
     },
-    (context) => {
-      const from = featureOf(fromRoot(context, context.filename));
-      if (!from) return {};
-      return eachImport((specifier, node, typeOnly) => {
-        const reached = target(context, specifier);
-        const to = reached && featureOf(reached);
-        if (!to || to === from) return;
-        if (typeOnly && /^ports(\.ts)?$/.test(path.posix.basename(reached))) return;
-        context.report({ node, messageId: 'across', data: { from, to, specifier } });
-      });
-    },
+    acrossFolders(
+      featureOf,
+      (reached, to, typeOnly) => typeOnly && /^ports(\.ts)?$/.test(path.posix.basename(reached)),
+    ),
   ),
 
   'pages-through-shared': rule(
@@ -169,15 +178,7 @@ const rules = {
       across:
         "the page {{from}} must not import '{{specifier}}' from the page {{to}}: move what both use to src/webview/shared",
     },
-    (context) => {
-      const from = webviewFolderOf(fromRoot(context, context.filename));
-      if (!from) return {};
-      return eachImport((specifier, node) => {
-        const to = webviewFolderOf(target(context, specifier) ?? '');
-        if (to && to !== from && to !== SHARED_PAGE_FOLDER)
-          context.report({ node, messageId: 'across', data: { from, to, specifier } });
-      });
-    },
+    acrossFolders(webviewFolderOf, (reached, to) => to === SHARED_PAGE_FOLDER),
   ),
 
   'core-ground-floor': rule(

@@ -11,7 +11,9 @@ import { reasonFor } from '../core/api/errorAdvice';
 import type { CodePlace } from '../core/code/codePlaces';
 import { defaultErrorQuery, errorEvents, errorSpots, spotQuery, type ErrorSpot } from '../core/code/productionErrors';
 import { PollLoop } from '../core/polling/pollLoop';
+import { spotHoverMarkdown } from '../core/code/codeLinks';
 import { resolvePlace } from '../platform/codeLocations';
+import { linkedMarkdown } from '../platform/linkMarkdown';
 import { COMMANDS } from '../platform/constants';
 import { localize, say } from '../platform/l10n';
 import type { PollingDeps } from './logActivityLenses';
@@ -22,7 +24,7 @@ export const DIAGNOSTIC_SOURCE = 'Axiom';
 /** At most this many distinct paths are looked up in the workspace per read. */
 const MAX_PATHS = 200;
 
-export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Disposable {
+export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.HoverProvider, vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('axiom-production-errors');
   /** The spots shown, by file and 0-based line: what a quick action runs. */
   private readonly spots = new Map<string, { spot: ErrorSpot; query: string }>();
@@ -44,6 +46,7 @@ export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Dispo
       vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, this, {
         providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
       }),
+      vscode.languages.registerHoverProvider({ scheme: 'file' }, this),
       vscode.window.onDidChangeWindowState(() => this.loop.scheduleWhenDue()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (
@@ -101,6 +104,20 @@ export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Dispo
       actions.push(action);
     }
     return actions;
+  }
+
+  /** Beside a spot's diagnostic: the stack of an error thrown there, each frame a link to its line,
+   *  and Open Trace when the events name their trace (the links run those two commands only). */
+  provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    const spot = this.spots.get(`${document.uri.toString()}\u0000${position.line}`)?.spot;
+    if (!spot) return undefined;
+    const markdown = spotHoverMarkdown(spot, {
+      stack: localize('Axiom: where it was thrown, top frame first'),
+      openTrace: localize('Open Trace'),
+    });
+    if (!markdown) return undefined;
+    const range = this.diagnostics.get(document.uri)?.find((d) => d.range.start.line === position.line)?.range;
+    return new vscode.Hover(linkedMarkdown(markdown), range);
   }
 
   /** The query of the last hour's errors: the setting's, else one made from the dataset's fields. */

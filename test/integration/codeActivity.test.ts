@@ -161,6 +161,39 @@ describe('Log activity and production errors', () => {
     assert.match(axiomDiagnostics(fileUri('src/payments.ts'))[0].message, /PaymentDeclined: payment declined/);
     assert.match(axiomDiagnostics(fileUri('src/invoices.py'))[0].message, /KeyError: 'email'/);
 
+    // The hover beside a spot's diagnostic: the stack as links, each running Open Code Location only.
+    const payments = DEMO_SHOP_PLACES.paymentDeclined;
+    const hovers =
+      (await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        fileUri(payments.file),
+        new vscode.Position(payments.line - 1, 4),
+      )) ?? [];
+    const markdown = hovers
+      .flatMap((h) => h.contents)
+      .find((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString && c.value.includes('command:'));
+    assert.ok(markdown, 'a hover with the stack’s links');
+    // Trusted for the two commands its links run, and no other; no HTML.
+    assert.equal(typeof markdown.isTrusted, 'object');
+    if (typeof markdown.isTrusted === 'object')
+      assert.deepEqual([...markdown.isTrusted.enabledCommands].sort(), ['axiom.openCodePlace', 'axiom.openTrace']);
+    assert.ok(!markdown.supportHtml);
+    const links = [...markdown.value.matchAll(/\]\(command:([\w.]+)\?([^)\s]*)\)/g)].map(([, command, args]) => ({
+      command,
+      argument: (JSON.parse(decodeURIComponent(args)) as unknown[])[0] as { path: string; line: number },
+    }));
+    const caller = DEMO_SHOP_PLACES.chargeCardCall;
+    const link = links.find((l) => l.argument.path === caller.deployedPath && l.argument.line === caller.line);
+    assert.ok(link, `a link to the caller's frame among ${JSON.stringify(links)}`);
+    assert.ok(links.every((l) => l.command === 'axiom.openCodePlace'));
+    // Followed as VS Code follows a command link: the command with the link's argument.
+    await vscode.commands.executeCommand(link.command, link.argument);
+    const opened = await waitFor('the caller’s file to open', () => {
+      const editor = vscode.window.activeTextEditor;
+      return editor?.document.uri.fsPath === fileUri(caller.file).fsPath ? editor : undefined;
+    });
+    assert.equal(opened.selection.active.line, caller.line - 1);
+
     await setHere('productionErrors.enabled', false);
     await setHere('logActivity.enabled', false);
     await waitFor('the diagnostics to go', () => axiomDiagnostics().length === 0);

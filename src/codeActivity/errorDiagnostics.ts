@@ -11,7 +11,7 @@ import { reasonFor } from '../core/api/errorAdvice';
 import type { CodePlace } from '../core/code/codePlaces';
 import { defaultErrorQuery, errorEvents, errorSpots, spotQuery, type ErrorSpot } from '../core/code/productionErrors';
 import { PollLoop } from '../core/polling/pollLoop';
-import { spotHoverMarkdown } from '../core/code/codeLinks';
+import { placeText, spotHoverMarkdown } from '../core/code/codeLinks';
 import { resolvePlace } from '../platform/codeLocations';
 import { linkedMarkdown } from '../platform/linkMarkdown';
 import { COMMANDS } from '../platform/constants';
@@ -155,7 +155,8 @@ export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Hover
         .run(() => client.runApl(query, { startTime: 'now-1h', endTime: 'now' }, signal), signal);
       if (signal.aborted) return;
       const events = errorEvents(result);
-      await this.place(query, errorSpots(events, await this.workspaceFiles(events, signal)));
+      const fileOf = await this.workspaceFiles(events, signal);
+      await this.place(query, errorSpots(events, fileOf), fileOf);
     } catch (error) {
       if (error instanceof BudgetCancelled || signal.aborted) return;
       if (isAxiomError(error) && error.kind === 'rateLimited')
@@ -179,7 +180,11 @@ export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Hover
     return (place) => files.get(place.path);
   }
 
-  private async place(query: string, spots: ErrorSpot[]): Promise<void> {
+  private async place(
+    query: string,
+    spots: ErrorSpot[],
+    fileOf: (place: CodePlace) => string | undefined,
+  ): Promise<void> {
     if (!isOn(CODE_ACTIVITY_SETTINGS.productionErrorsEnabled)) return;
     this.spots.clear();
     const byFile = new Map<string, vscode.Diagnostic[]>();
@@ -198,6 +203,7 @@ export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Hover
         vscode.DiagnosticSeverity.Information,
       );
       diagnostic.source = DIAGNOSTIC_SOURCE;
+      diagnostic.relatedInformation = stackLocations(spot, fileOf);
       const list = byFile.get(spot.file) ?? [];
       list.push(diagnostic);
       byFile.set(spot.file, list);
@@ -221,4 +227,23 @@ async function lineText(uri: vscode.Uri, line: number): Promise<string> {
   } catch {
     return '';
   }
+}
+
+/** The other frames of a spot's stack that are in the workspace, as places the Problems view and
+ *  the hover link to ("Called from /app/src/checkout.ts:30:5"). */
+function stackLocations(
+  spot: ErrorSpot,
+  fileOf: (place: CodePlace) => string | undefined,
+): vscode.DiagnosticRelatedInformation[] {
+  return spot.frames.flatMap((frame, index) => {
+    const file = index === spot.thrownAt || frame.line === undefined ? undefined : fileOf(frame);
+    if (file === undefined) return [];
+    const at = new vscode.Position(frame.line! - 1, Math.max(0, (frame.column ?? 1) - 1));
+    return [
+      new vscode.DiagnosticRelatedInformation(
+        new vscode.Location(vscode.Uri.parse(file), at),
+        localize('Called from {0}', placeText(frame)),
+      ),
+    ];
+  });
 }

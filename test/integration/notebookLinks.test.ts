@@ -12,10 +12,10 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { placesIn } from '../../src/core/code/codePlaces';
 import { loadDemo } from '../support/demo';
-import { DEMO_SHOP_FILES, DEMO_SHOP_PLACES } from '../support/demoShop';
+import { DEMO_SHOP_PLACES } from '../support/demoShop';
 import { DEMO_TRACES_DATASET } from '../support/demoTraces';
 import type { FakeAxiom } from '../support/fakeAxiom';
-import { activateExtension, closeAllEditors, connectedFake, setSetting, waitFor } from './helpers';
+import { activateExtension, closeAllEditors, connectedFake, setSetting, waitFor, writeDemoShop } from './helpers';
 
 const RESULT_MIME = 'application/vnd.axiom.apl-result+json';
 /** The folder the shop's code is written into, inside the workspace folder. */
@@ -35,11 +35,7 @@ describe('Notebook outputs: links to code and to traces', () => {
     folder = vscode.workspace.workspaceFolders?.[0];
     // The desktop runner opens no folder: no code to open.
     if (!folder) this.skip();
-    for (const [file, text] of Object.entries(DEMO_SHOP_FILES)) {
-      const target = path.join(folder.uri.fsPath, ROOT, file);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, text);
-    }
+    writeDemoShop(folder, ROOT);
     fake = await connectedFake();
     loadDemo(fake);
   });

@@ -209,7 +209,7 @@ export function errorSpots(
     }
   >();
   for (const event of events) {
-    for (const [index, candidate] of event.candidates.entries()) {
+    for (const candidate of event.candidates) {
       const file = candidate.place.line === undefined ? undefined : fileOf(candidate.place);
       if (file === undefined) continue;
       const line = candidate.place.line!;
@@ -224,8 +224,7 @@ export function errorSpots(
               line,
               column: candidate.place.column,
               test: candidate.test,
-              frames: event.candidates.slice(0, MAX_SPOT_FRAMES).map((c) => c.place),
-              ...(index < MAX_SPOT_FRAMES && { thrownAt: index }),
+              ...stackOf(event, candidate.place),
             },
             count: 0,
             headlines: new Map(),
@@ -246,6 +245,24 @@ export function errorSpots(
     }))
     .sort((a, b) => b.count - a.count);
 }
+
+/** An event's stack as a spot shows it: its frames (its code attributes' place when it has no
+ *  stack), each place once, top first, at most MAX_SPOT_FRAMES; and which of them is `here`. */
+function stackOf(event: ErrorEvent, here: CodePlace): { frames: CodePlace[]; thrownAt?: number } {
+  const fromStack = event.candidates.filter((c) => !isFilePathField(c.field));
+  const seen = new Set<string>();
+  const frames: CodePlace[] = [];
+  for (const { place } of fromStack.length ? fromStack : event.candidates) {
+    const key = placeKey(place);
+    if (seen.has(key) || frames.length >= MAX_SPOT_FRAMES) continue;
+    seen.add(key);
+    frames.push(place);
+  }
+  const thrownAt = frames.findIndex((place) => placeKey(place) === placeKey(here));
+  return { frames, ...(thrownAt >= 0 && { thrownAt }) };
+}
+
+const placeKey = (place: CodePlace) => `${place.path}\u0000${place.line ?? ''}\u0000${place.column ?? ''}`;
 
 /** Operators after which a query's rows are no longer its events. */
 const AGGREGATING = new Set(['summarize', 'count', 'top', 'distinct', 'make-series']);

@@ -106,7 +106,7 @@ describe('errors placed at the top frame in the workspace', () => {
     );
   });
 
-  it('keeps the stack of the first event thrown at a spot (its own frame marked) and a trace an event names', () => {
+  it('keeps the stack of the first event thrown at a spot (each frame once, its own marked; not the logging line) and a trace an event names', () => {
     const stack = [
       'Error: boom',
       '    at node:internal/x (node:internal/x:1:1)',
@@ -117,10 +117,10 @@ describe('errors placed at the top frame in the workspace', () => {
     const spots = errorSpots(
       errorEvents(
         table(
-          ['_time', 'stack', 'trace_id'],
+          ['_time', 'stack', 'trace_id', 'code.filepath', 'code.lineno'],
           [
-            ['2026-01-01T00:00:01Z', stack, null],
-            ['2026-01-01T00:00:02Z', stack, '4bf92f35'],
+            ['2026-01-01T00:00:01Z', stack, null, '/app/src/checkout.ts', 28],
+            ['2026-01-01T00:00:02Z', stack, '4bf92f35', '/app/src/checkout.ts', 28],
           ],
         ),
       ),
@@ -137,13 +137,18 @@ describe('errors placed at the top frame in the workspace', () => {
     assert.equal(spot.count, 2);
   });
 
-  it('keeps at most MAX_SPOT_FRAMES frames of a deep stack, and marks none when the spot is further down', () => {
+  it('keeps at most MAX_SPOT_FRAMES frames of a deep stack, and marks none when the spot is further down; a row without a stack shows its code attributes’ place', () => {
     const frames = Array.from({ length: MAX_SPOT_FRAMES + 3 }, (_, i) => `    at f${i} (/lib/x${i}.ts:${i + 1}:1)`);
     const stack = ['Error: deep', ...frames, '    at main (/app/src/main.ts:9:1)'].join('\n');
     const [spot] = errorSpots(errorEvents(table(['stack'], [[stack]])), inWorkspace);
     assert.equal(spot.frames.length, MAX_SPOT_FRAMES);
     assert.equal(spot.thrownAt, undefined);
     assert.equal(spot.line, 9);
+    const [logged] = errorSpots(
+      errorEvents(table(['message', 'code.filepath', 'code.lineno'], [['boom', '/app/src/a.ts', 4]])),
+      inWorkspace,
+    );
+    assert.deepEqual([logged.frames, logged.thrownAt], [[{ path: '/app/src/a.ts', line: 4 }], 0]);
   });
 
   it('reads a trace from a row only when its id is one line of text, with the row’s time when it is one', () => {

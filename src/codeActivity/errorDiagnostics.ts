@@ -11,7 +11,9 @@ import { reasonFor } from '../core/api/errorAdvice';
 import type { CodePlace } from '../core/code/codePlaces';
 import { defaultErrorQuery, errorEvents, errorSpots, spotQuery, type ErrorSpot } from '../core/code/productionErrors';
 import { PollLoop } from '../core/polling/pollLoop';
+import { placeText, spotHoverMarkdown } from '../core/code/codeLinks';
 import { resolvePlace } from '../platform/codeLocations';
+import { linkedMarkdown } from '../platform/linkMarkdown';
 import { COMMANDS } from '../platform/constants';
 import { localize, say } from '../platform/l10n';
 import type { PollingDeps } from './logActivityLenses';
@@ -22,7 +24,7 @@ export const DIAGNOSTIC_SOURCE = 'Axiom';
 /** At most this many distinct paths are looked up in the workspace per read. */
 const MAX_PATHS = 200;
 
-export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Disposable {
+export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.HoverProvider, vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('axiom-production-errors');
   /** The spots shown, by file and 0-based line: what a quick action runs. */
   private readonly spots = new Map<string, { spot: ErrorSpot; query: string }>();
@@ -44,6 +46,7 @@ export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Dispo
       vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, this, {
         providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
       }),
+      vscode.languages.registerHoverProvider({ scheme: 'file' }, this),
       vscode.window.onDidChangeWindowState(() => this.loop.scheduleWhenDue()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (
@@ -103,6 +106,20 @@ export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Dispo
     return actions;
   }
 
+  /** Beside a spot's diagnostic: the stack of an error thrown there, each frame a link to its line,
+   *  and Open Trace when the events name their trace (the links run those two commands only). */
+  provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    const spot = this.spots.get(`${document.uri.toString()}\u0000${position.line}`)?.spot;
+    if (!spot) return undefined;
+    const markdown = spotHoverMarkdown(spot, {
+      stack: localize('Axiom: where it was thrown, top frame first'),
+      openTrace: localize('Open Trace'),
+    });
+    if (!markdown) return undefined;
+    const range = this.diagnostics.get(document.uri)?.find((d) => d.range.start.line === position.line)?.range;
+    return new vscode.Hover(linkedMarkdown(markdown), range);
+  }
+
   /** The query of the last hour's errors: the setting's, else one made from the dataset's fields. */
   private async baseQuery(signal: AbortSignal): Promise<string | undefined> {
     const own = textSetting(CODE_ACTIVITY_SETTINGS.productionErrorsQuery);
@@ -138,7 +155,8 @@ export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Dispo
         .run(() => client.runApl(query, { startTime: 'now-1h', endTime: 'now' }, signal), signal);
       if (signal.aborted) return;
       const events = errorEvents(result);
-      await this.place(query, errorSpots(events, await this.workspaceFiles(events, signal)));
+      const fileOf = await this.workspaceFiles(events, signal);
+      await this.place(query, errorSpots(events, fileOf), fileOf);
     } catch (error) {
       if (error instanceof BudgetCancelled || signal.aborted) return;
       if (isAxiomError(error) && error.kind === 'rateLimited')
@@ -162,7 +180,11 @@ export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Dispo
     return (place) => files.get(place.path);
   }
 
-  private async place(query: string, spots: ErrorSpot[]): Promise<void> {
+  private async place(
+    query: string,
+    spots: ErrorSpot[],
+    fileOf: (place: CodePlace) => string | undefined,
+  ): Promise<void> {
     if (!isOn(CODE_ACTIVITY_SETTINGS.productionErrorsEnabled)) return;
     this.spots.clear();
     const byFile = new Map<string, vscode.Diagnostic[]>();
@@ -181,6 +203,7 @@ export class ErrorDiagnostics implements vscode.CodeActionProvider, vscode.Dispo
         vscode.DiagnosticSeverity.Information,
       );
       diagnostic.source = DIAGNOSTIC_SOURCE;
+      diagnostic.relatedInformation = stackLocations(spot, fileOf);
       const list = byFile.get(spot.file) ?? [];
       list.push(diagnostic);
       byFile.set(spot.file, list);
@@ -204,4 +227,23 @@ async function lineText(uri: vscode.Uri, line: number): Promise<string> {
   } catch {
     return '';
   }
+}
+
+/** The other frames of a spot's stack that are in the workspace, as places the Problems view and
+ *  the hover link to ("Called from /app/src/checkout.ts:30:5"). */
+function stackLocations(
+  spot: ErrorSpot,
+  fileOf: (place: CodePlace) => string | undefined,
+): vscode.DiagnosticRelatedInformation[] {
+  return spot.frames.flatMap((frame, index) => {
+    const file = index === spot.thrownAt || frame.line === undefined ? undefined : fileOf(frame);
+    if (file === undefined) return [];
+    const at = new vscode.Position(frame.line! - 1, Math.max(0, (frame.column ?? 1) - 1));
+    return [
+      new vscode.DiagnosticRelatedInformation(
+        new vscode.Location(vscode.Uri.parse(file), at),
+        localize('Called from {0}', placeText(frame)),
+      ),
+    ];
+  });
 }

@@ -5,9 +5,11 @@ import { queryLink } from '../core/links';
 import { cutResult, type NotebookResult } from '../core/notebook/notebookFile';
 import {
   CONTROLLER_ID,
+  readPlaceResolved,
   readRendererMessage,
   RENDERER_ID,
   ROWS_FOLLOW_KEY,
+  type PlaceResolvedMessage,
   type RendererMessage,
 } from '../core/notebook/notebookOutput';
 import { FIRST_ROWS } from '../core/firstRows';
@@ -19,7 +21,8 @@ import type { Log } from '../platform/log';
 import { carryOut, type AdviceHandlers } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
 import { exportTable } from '../platform/exportResults';
-import { openCodePlace } from '../platform/codeLocations';
+import { describePlace, openCodePlace } from '../platform/codeLocations';
+import { COMMANDS } from '../platform/constants';
 import type { Runner } from './notebookRunner';
 import { notebookRange, RangeOnCells } from './notebookRange';
 import { cellOutput, outputDoc } from './notebookSerializer';
@@ -66,7 +69,7 @@ export class AplNotebookController implements vscode.Disposable {
     this.controller.executeHandler = (cells, notebook) => this.execute(cells, notebook);
     this.messaging = vscode.notebooks.createRendererMessaging(RENDERER_ID);
     this.subscriptions.push(
-      this.messaging.onDidReceiveMessage(({ editor, message }) => void this.receive(editor.notebook, message)),
+      this.messaging.onDidReceiveMessage(({ editor, message }) => void this.hear(editor, message)),
       vscode.workspace.onDidOpenNotebookDocument((notebook) => this.prefer(notebook)),
     );
     for (const notebook of vscode.workspace.notebookDocuments) this.prefer(notebook);
@@ -215,7 +218,15 @@ export class AplNotebookController implements vscode.Disposable {
     return undefined;
   }
 
-  /** What an output's renderer asks: export, copy, open in Axiom, open a place in code, an action of a problem. */
+  /** A renderer's message, and the answer to it posted back to that editor's renderer (where a
+   *  linked place is in the workspace). */
+  private async hear(editor: vscode.NotebookEditor, message: unknown): Promise<void> {
+    const answer = await this.receive(editor.notebook, message);
+    if (readPlaceResolved(answer)) await this.messaging.postMessage(answer, editor);
+  }
+
+  /** What an output's renderer asks: export, copy, open in Axiom, open a place in code (or say where
+   *  it is), Open Trace, an action of a problem. */
   async receive(notebook: vscode.NotebookDocument, raw: unknown, target?: vscode.Uri): Promise<unknown> {
     const message: RendererMessage | undefined = readRendererMessage(raw);
     if (!message) {
@@ -230,6 +241,22 @@ export class AplNotebookController implements vscode.Disposable {
     if (message.type === 'openCodePlace')
       // The output's place is data, read as Open Code Location reads any (it opens only workspace files).
       return openCodePlace(message.place, this.deps.log);
+    if (message.type === 'resolveCodePlace') {
+      // A link's hover: the workspace file it opens, or why none (nothing asked, nothing opened).
+      const answer: PlaceResolvedMessage = {
+        type: 'codePlaceResolved',
+        path: message.place.path,
+        where: await describePlace(message.place),
+      };
+      return answer;
+    }
+    if (message.type === 'openTrace')
+      // The traces feature's command reads its argument as data and finds the dataset that holds
+      // the trace (the cell's own dataset is seldom the traces'), as from the results panel.
+      return vscode.commands.executeCommand(COMMANDS.openTrace, {
+        traceId: message.traceId,
+        ...(message.seenAt && { seenAt: message.seenAt }),
+      });
     const found = this.find(notebook, message.output);
     if (!found) return undefined;
     const saved = outputDoc(found.output);

@@ -438,6 +438,11 @@ async function journeyCodeActivity(page: Page): Promise<void> {
   // A stack frame in a result opens the line it names, mapped from /app/ onto the workspace.
   await closeAllEditorsUnsaved(page, runCommand);
   const panel = await runFileInPanel(page, 'shop-errors.apl');
+  // The query's editor closed (a middle click on its tab): the results alone in the editor area,
+  // where the file opens over them; for the picture below, the file is then moved out beside them.
+  const queryTab = page.locator('.tab[aria-label^="shop-errors.apl"]').first();
+  await queryTab.click({ button: 'middle' });
+  await queryTab.waitFor({ state: 'detached' });
   await panel.locator('.grid-row[aria-rowindex="2"] .code-place-link').first().click();
   const opened = page.locator('.tab.active', { hasText: /^(payments|cart)\.ts|invoices\.py/ });
   await opened.waitFor({ timeout: 15_000 });
@@ -455,6 +460,20 @@ async function journeyCodeActivity(page: Page): Promise<void> {
   const at = (await status.textContent()) ?? '';
   if (!lines.some((line) => at.startsWith(line)))
     throw new Error(`${file} opened at “${at}”, not at a place the data names`);
+  // The README's picture: the file it opened (moved out from over the results into a group on
+  // their left), beside the result scrolled to its stack traces; no side bar.
+  await runCommand(page, 'View: Move Editor into Left Group');
+  await page.keyboard.press('Control+B');
+  const results = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  await results.locator('.grid-row[aria-rowindex="2"] .code-place-link').first().waitFor({ timeout: 15_000 });
+  await results.locator('.grid').focus();
+  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(shots, 'stack-frame.png') });
+  // The side bar back (from the editor: a key pressed in a page stays the page's), for the next journeys.
+  await page.locator('.editor-instance .view-lines').first().click();
+  await page.keyboard.press('Control+B');
+  await page.locator('.part.sidebar').waitFor({ state: 'visible', timeout: 10_000 });
 }
 
 /** Open Trace from the palette on the demo's newest failing trace (its id read from the demo's own

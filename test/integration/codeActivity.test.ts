@@ -13,7 +13,7 @@ import { compileErrorAnswer, demoDatasets, loadDemo } from '../support/demo';
 import { answerQuery, eventsBetween } from '../support/demoQueries';
 import { DEMO_SHOP_FILES, DEMO_SHOP_PLACES } from '../support/demoShop';
 import type { FakeAxiom } from '../support/fakeAxiom';
-import { closeAllEditors, connectedFake, setSetting, waitFor } from './helpers';
+import { closeAllEditors, connectedFake, setSetting, waitFor, writeDemoShop } from './helpers';
 
 /** The folder the shop's code is written into, inside the workspace folder. */
 const ROOT = 'axiom-code-activity';
@@ -54,11 +54,7 @@ describe('Log activity and production errors', () => {
     folder = vscode.workspace.workspaceFolders?.[0];
     // The desktop runner opens no folder: no code to show activity in.
     if (!folder) this.skip();
-    for (const [file, text] of Object.entries(DEMO_SHOP_FILES)) {
-      const target = path.join(folder.uri.fsPath, ROOT, file);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, text);
-    }
+    writeDemoShop(folder, ROOT);
     fake = await connectedFake();
     loadDemo(fake, NOW);
     const datasets = demoDatasets(NOW);
@@ -160,6 +156,46 @@ describe('Log activity and production errors', () => {
     }
     assert.match(axiomDiagnostics(fileUri('src/payments.ts'))[0].message, /PaymentDeclined: payment declined/);
     assert.match(axiomDiagnostics(fileUri('src/invoices.py'))[0].message, /KeyError: 'email'/);
+
+    // The hover beside a spot's diagnostic: the stack as links, each running Open Code Location only.
+    const payments = DEMO_SHOP_PLACES.paymentDeclined;
+    const hovers =
+      (await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        fileUri(payments.file),
+        new vscode.Position(payments.line - 1, 4),
+      )) ?? [];
+    const markdown = hovers
+      .flatMap((h) => h.contents)
+      .find((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString && c.value.includes('command:'));
+    assert.ok(markdown, 'a hover with the stack’s links');
+    // Trusted for the two commands its links run, and no other; no HTML.
+    assert.equal(typeof markdown.isTrusted, 'object');
+    if (typeof markdown.isTrusted === 'object')
+      assert.deepEqual([...markdown.isTrusted.enabledCommands].sort(), ['axiom.openCodePlace', 'axiom.openTrace']);
+    assert.ok(!markdown.supportHtml);
+    const links = [...markdown.value.matchAll(/\]\(command:([\w.]+)\?([^)\s]*)\)/g)].map(([, command, args]) => ({
+      command,
+      argument: (JSON.parse(decodeURIComponent(args)) as unknown[])[0] as { path: string; line: number },
+    }));
+    const caller = DEMO_SHOP_PLACES.chargeCardCall;
+    // The Problems view links the callers in the workspace too (related information).
+    const related = axiomDiagnostics(fileUri(payments.file))[0].relatedInformation ?? [];
+    assert.deepEqual(
+      related.map((r) => [r.location.uri.fsPath, r.location.range.start.line]),
+      [[fileUri(caller.file).fsPath, caller.line - 1]],
+    );
+    assert.match(related[0].message, /^Called from \/app\/src\/checkout\.ts:\d+:\d+$/);
+    const link = links.find((l) => l.argument.path === caller.deployedPath && l.argument.line === caller.line);
+    assert.ok(link, `a link to the caller's frame among ${JSON.stringify(links)}`);
+    assert.ok(links.every((l) => l.command === 'axiom.openCodePlace'));
+    // Followed as VS Code follows a command link: the command with the link's argument.
+    await vscode.commands.executeCommand(link.command, link.argument);
+    const opened = await waitFor('the caller’s file to open', () => {
+      const editor = vscode.window.activeTextEditor;
+      return editor?.document.uri.fsPath === fileUri(caller.file).fsPath ? editor : undefined;
+    });
+    assert.equal(opened.selection.active.line, caller.line - 1);
 
     await setHere('productionErrors.enabled', false);
     await setHere('logActivity.enabled', false);

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { FormState } from '../../src/core/monitors/monitorForm';
 import type { AxiomExtensionApi } from '../../src/testApi';
 import type { HistoryNode, RunRow } from '../../src/history/historyView';
+import { DEMO_SHOP_FILES } from '../support/demoShop';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
 
 export const EXTENSION_ID = 'axiom-apl-community.axiom-apl';
@@ -297,4 +298,14 @@ export async function replaceText(document: vscode.TextDocument, text: string): 
     text,
   );
   assert.ok(await vscode.workspace.applyEdit(edit));
+}
+
+/** Writes the demo shop's code (test/support/demoShop.ts: where the demo data's stack frames and
+ *  log statements point) into the workspace folder, under `root`. */
+export function writeDemoShop(folder: vscode.WorkspaceFolder, root: string): void {
+  for (const [file, text] of Object.entries(DEMO_SHOP_FILES)) {
+    const target = path.join(folder.uri.fsPath, root, file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, text);
+  }
 }

@@ -232,20 +232,22 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
     assert.ok(counts.links > 0 && counts.links <= 2 * counts.rows && counts.rows < 100, JSON.stringify(counts));
     assert.equal(counts.imgs, 0);
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
-    const before = (await posted()).length;
+    // What asks to open something (a link pointed at also asks where its file is: not counted here).
+    const opening = async () => (await posted()).filter((m) => m.type !== 'resolveCodePlace');
+    const before = (await opening()).length;
     await output.locator('.grid-row[aria-rowindex="2"] [aria-colindex="1"] .code-place-link').click();
-    assert.deepEqual((await posted()).at(-1), {
+    assert.deepEqual((await opening()).at(-1), {
       type: 'openCodePlace',
       place: { path: '/app/src/x.ts', line: 1, column: 5 },
     });
     // A cell without a link opens nothing.
     await output.locator('.grid-row[aria-rowindex="3"] [aria-colindex="1"]').click();
     await output.locator('.grid-row[aria-rowindex="2"] [aria-colindex="3"]').click();
-    assert.equal((await posted()).length, before + 1);
+    assert.equal((await opening()).length, before + 1);
     // The cell's context menu offers it too.
     await output.locator('.grid-row[aria-rowindex="2"] [aria-colindex="2"]').click({ button: 'right' });
     await output.locator('.context-menu .menu-item:has-text("Open src/a.py:7")').click();
-    assert.deepEqual((await posted()).at(-1), { type: 'openCodePlace', place: { path: 'src/a.py', line: 7 } });
+    assert.deepEqual((await opening()).at(-1), { type: 'openCodePlace', place: { path: 'src/a.py', line: 7 } });
     // Scrolled to the end, the last rows drawn link too (found then, for them).
     await output.locator('.grid').focus();
     await page.keyboard.press('Control+End');
@@ -256,6 +258,61 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
         .getAttribute('title'),
       'Open /app/src/x.ts:100000:5',
     );
+  });
+
+  it('a link pointed at asks where its file is, and says the answer; a trace id cell offers Open Trace', async () => {
+    const source = `{
+      query: 'errors', rangeLabel: 'Last hour', ranAt: '2026-11-24T10:00:00Z',
+      tables: [{ name: '0', rowCount: 2,
+        fields: [{ name: '_time', type: 'datetime' }, { name: 'trace_id', type: 'string' }, { name: 'stack', type: 'string' }],
+        columns: [
+          ['2026-11-24T09:59:00Z', '2026-11-24T09:58:00Z'],
+          ['4bf92f3577b34da6', '<img src=x onerror=window.__pwned=4>'],
+          ['at pay (/app/src/payments.ts:12:7)', 'at pay (/app/src/payments.ts:12:7)'],
+        ] }],
+      status: { isPartial: false, messages: [] },
+    }`;
+    const index = await render(RESULT_MIME, source, { axiomOutputId: 'out-trace' });
+    const output = page.locator('.output').nth(index);
+    const link = output.locator('.grid-row[aria-rowindex="2"] [aria-colindex="3"] .code-place-link');
+    await link.hover();
+    await page.waitForFunction(
+      () => (window.__posted.at(-1) as { type?: string } | undefined)?.type === 'resolveCodePlace',
+    );
+    assert.deepEqual((await posted()).at(-1), {
+      type: 'resolveCodePlace',
+      place: { path: '/app/src/payments.ts', line: 12, column: 7 },
+    });
+    // The extension's answer, and what is not one (ignored: no title becomes markup).
+    await page.evaluate(() => {
+      window.__fromExtension?.({
+        type: 'codePlaceResolved',
+        path: '/app/src/payments.ts',
+        where: 'In the workspace: <b>src/payments.ts</b>',
+      });
+      window.__fromExtension?.({ type: 'codePlaceResolved', path: 7, where: 'nothing' });
+      window.__fromExtension?.('<img src=x onerror=window.__pwned=5>');
+    });
+    assert.equal(
+      await link.getAttribute('title'),
+      'Open /app/src/payments.ts:12:7\nIn the workspace: <b>src/payments.ts</b>',
+    );
+    // Open Trace on the trace id cell, with its row's time; a hostile id is sent as the text it is.
+    await output.locator('.grid-row[aria-rowindex="2"] [aria-colindex="2"]').click({ button: 'right' });
+    await output.locator('.context-menu .menu-item:has-text("Open Trace")').click();
+    assert.deepEqual((await posted()).at(-1), {
+      type: 'openTrace',
+      traceId: '4bf92f3577b34da6',
+      seenAt: '2026-11-24T09:59:00Z',
+    });
+    await output.locator('.grid-row[aria-rowindex="3"] [aria-colindex="2"]').click({ button: 'right' });
+    await output.locator('.context-menu .menu-item:has-text("Open Trace")').click();
+    assert.deepEqual((await posted()).at(-1), {
+      type: 'openTrace',
+      traceId: '<img src=x onerror=window.__pwned=4>',
+      seenAt: '2026-11-24T09:58:00Z',
+    });
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
   });
 
   it('a problem shows its sentence and the actions that help, as buttons that ask the extension', async () => {

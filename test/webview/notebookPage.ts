@@ -17,6 +17,8 @@ declare global {
     __render(mime: string, json: unknown, metadata?: unknown): HTMLElement;
     __renderText(mime: string, text: string, metadata?: unknown): HTMLElement;
     __rendered?: boolean;
+    /** Hands the renderer a message as the extension's renderer messaging would. */
+    __fromExtension?(message: unknown): void;
   }
 }
 
@@ -44,7 +46,10 @@ document.addEventListener('securitypolicyviolation', (e) => window.__violations.
 </script>
 <script type="module" nonce="${nonce}">
 import { activate } from '/webview/notebook.js';
-const renderer = activate({ postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))) });
+const renderer = activate({
+  postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))),
+  onDidReceiveMessage: (listener) => (window.__fromExtension = listener),
+});
 let next = 0;
 window.__render = (mime, json, metadata) => {
   const element = document.createElement('div');

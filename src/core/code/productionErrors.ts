@@ -11,6 +11,7 @@ import { quotedName } from '../apl/names';
 import { parseApl } from '../apl/syntaxParser';
 import { isFilePathField, placesIn, placesInRow, type CodePlace } from './codePlaces';
 import { aplString } from './logActivityQuery';
+import { isTraceId } from '../traces/traceQuery';
 
 /** The column the default query counts each group's events in. */
 export const THROWN_COLUMN = 'thrown';
@@ -67,6 +68,14 @@ export interface ErrorEvent {
   readonly candidates: readonly Candidate[];
   readonly count: number;
   readonly headline: string;
+  /** The trace the event was thrown in, when its row names one (a trace id column). */
+  readonly trace?: TraceOfEvent;
+}
+
+/** A trace an event names: its id, and the event's time (where Open Trace looks first). */
+export interface TraceOfEvent {
+  readonly traceId: string;
+  readonly seenAt?: string;
 }
 
 const MAX_HEADLINE = 200;
@@ -105,7 +114,9 @@ export function errorEvents(result: TabularResult): ErrorEvent[] {
     }
     if (candidates.length === 0) continue;
     const weight = thrown >= 0 ? Number(row[THROWN_COLUMN]) : 1;
+    const trace = traceOfRow(row);
     events.push({
+      ...(trace && { trace }),
       candidates,
       count: Number.isFinite(weight) && weight > 0 ? weight : 1,
       headline:
@@ -171,7 +182,16 @@ export interface ErrorSpot {
   readonly headline: string;
   /** The base query narrowed to this place's events. */
   readonly test: string;
+  /** The stack of the first event thrown here, top first (at most MAX_SPOT_FRAMES places). */
+  readonly frames: readonly CodePlace[];
+  /** Which of `frames` is this spot's (absent when it is further down the stack than those kept). */
+  readonly thrownAt?: number;
+  /** A trace one of the events thrown here names. */
+  readonly trace?: TraceOfEvent;
 }
+
+/** How many places of a stack a spot keeps. */
+export const MAX_SPOT_FRAMES = 12;
 
 /** The events counted per workspace line: each at its first candidate that `fileOf` places in the
  *  workspace (and has a line). Most thrown first. */
@@ -181,7 +201,12 @@ export function errorSpots(
 ): ErrorSpot[] {
   const spots = new Map<
     string,
-    { spot: Omit<ErrorSpot, 'count' | 'headline'>; count: number; headlines: Map<string, number> }
+    {
+      spot: Omit<ErrorSpot, 'count' | 'headline' | 'trace'>;
+      count: number;
+      headlines: Map<string, number>;
+      trace?: TraceOfEvent;
+    }
   >();
   for (const event of events) {
     for (const candidate of event.candidates) {
@@ -194,24 +219,50 @@ export function errorSpots(
         spots.set(
           key,
           (spot = {
-            spot: { file, line, column: candidate.place.column, test: candidate.test },
+            spot: {
+              file,
+              line,
+              column: candidate.place.column,
+              test: candidate.test,
+              ...stackOf(event, candidate.place),
+            },
             count: 0,
             headlines: new Map(),
           }),
         );
       spot.count += event.count;
+      spot.trace ??= event.trace;
       spot.headlines.set(event.headline, (spot.headlines.get(event.headline) ?? 0) + event.count);
       break;
     }
   }
   return [...spots.values()]
-    .map(({ spot, count, headlines }) => ({
+    .map(({ spot, count, headlines, trace }) => ({
       ...spot,
       count,
+      ...(trace && { trace }),
       headline: [...headlines].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
     }))
     .sort((a, b) => b.count - a.count);
 }
+
+/** An event's stack as a spot shows it: its frames (its code attributes' place when it has no
+ *  stack), each place once, top first, at most MAX_SPOT_FRAMES; and which of them is `here`. */
+function stackOf(event: ErrorEvent, here: CodePlace): { frames: CodePlace[]; thrownAt?: number } {
+  const fromStack = event.candidates.filter((c) => !isFilePathField(c.field));
+  const seen = new Set<string>();
+  const frames: CodePlace[] = [];
+  for (const { place } of fromStack.length ? fromStack : event.candidates) {
+    const key = placeKey(place);
+    if (seen.has(key) || frames.length >= MAX_SPOT_FRAMES) continue;
+    seen.add(key);
+    frames.push(place);
+  }
+  const thrownAt = frames.findIndex((place) => placeKey(place) === placeKey(here));
+  return { frames, ...(thrownAt >= 0 && { thrownAt }) };
+}
+
+const placeKey = (place: CodePlace) => `${place.path}\u0000${place.line ?? ''}\u0000${place.column ?? ''}`;
 
 /** Operators after which a query's rows are no longer its events. */
 const AGGREGATING = new Set(['summarize', 'count', 'top', 'distinct', 'make-series']);
@@ -223,4 +274,19 @@ export function spotQuery(baseQuery: string, spot: Pick<ErrorSpot, 'test'>): str
   const cut = mainStages(parsed).find((stage) => AGGREGATING.has(stage.operator?.text.toLowerCase() ?? ''));
   const events = (cut ? baseQuery.slice(0, cut.start) : baseQuery).trimEnd();
   return `${events}\n| where ${spot.test}\n| order by _time desc`;
+}
+
+/** Fields that hold a trace id in a row of events, in the order they are preferred. */
+const TRACE_ID_FIELDS = ['trace_id', 'traceId', 'trace.id', 'otel.trace_id', 'attributes.trace_id'];
+/** Fields that hold an event's time. */
+const TIME_FIELDS = ['_time', 'timestamp', 'time'];
+
+/** The trace a row names (its id, and the row's time when it has one), or undefined. */
+export function traceOfRow(row: Readonly<Record<string, unknown>>): TraceOfEvent | undefined {
+  const traceId = TRACE_ID_FIELDS.map((f) => row[f]).find(isTraceId);
+  if (traceId === undefined) return undefined;
+  const seenAt = TIME_FIELDS.map((f) => row[f]).find(
+    (t): t is string => typeof t === 'string' && t.length <= 64 && Number.isFinite(Date.parse(t)),
+  );
+  return { traceId: traceId.trim(), ...(seenAt !== undefined && { seenAt }) };
 }

@@ -91,7 +91,36 @@ export type RendererMessage =
   /** The output's chart asks to open an annotation's link, or to add one (chartAnnotations.ts). */
   | { type: 'annotation'; output: string; request: AnnotationRequest }
   /** A cell of the output names a place in code (core/code/codePlaces.ts): open it in the workspace. */
-  | { type: 'openCodePlace'; place: CodePlace };
+  | { type: 'openCodePlace'; place: CodePlace }
+  /** The link to a place is pointed at: say where it is in the workspace (a `codePlaceResolved` answers). */
+  | { type: 'resolveCodePlace'; place: CodePlace }
+  /** Open Trace on a trace id cell of the output, with the row's time (axiom.openTrace reads it as data). */
+  | { type: 'openTrace'; traceId: string; seenAt?: string };
+
+/** Extension → renderer: where a place's path is in the workspace, in words for its link's hover. */
+export interface PlaceResolvedMessage {
+  type: 'codePlaceResolved';
+  path: string;
+  where: string;
+}
+
+/** A trace id (or a time) as data from a page: one line of text, not too long. */
+function shortLine(value: unknown, max: number): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are what no id or time holds
+  return typeof value === 'string' && value.trim() && value.length <= max && !/[\u0000-\u001f\u007f]/.test(value)
+    ? value
+    : undefined;
+}
+
+/** The extension's answer as the renderer reads it, or undefined. */
+export function readPlaceResolved(value: unknown): PlaceResolvedMessage | undefined {
+  return isJsonObject(value) &&
+    value.type === 'codePlaceResolved' &&
+    typeof value.path === 'string' &&
+    typeof value.where === 'string'
+    ? { type: 'codePlaceResolved', path: value.path, where: value.where.slice(0, 2000) }
+    : undefined;
+}
 
 const MAX_COPY_CHARS = 50 * 1024 * 1024;
 
@@ -119,10 +148,16 @@ export function readRendererMessage(value: unknown): RendererMessage | undefined
       const request = readAnnotationRequest(value.request);
       return output && request ? { type: 'annotation', output, request } : undefined;
     }
-    case 'openCodePlace': {
+    case 'openCodePlace':
+    case 'resolveCodePlace': {
       // Read as Open Code Location reads any place: a path kept as data, one that climbs refused.
       const place = readPlace(value.place);
-      return place ? { type: 'openCodePlace', place } : undefined;
+      return place ? { type: value.type, place } : undefined;
+    }
+    case 'openTrace': {
+      const traceId = shortLine(value.traceId, 256);
+      const seenAt = shortLine(value.seenAt, 64);
+      return traceId ? { type: 'openTrace', traceId, ...(seenAt && { seenAt }) } : undefined;
     }
     default:
       return undefined;

@@ -23,6 +23,7 @@ import { button, el } from '../shared/dom';
 import { Panel } from '../shared/panel';
 import { panelText, type PanelText } from '../shared/panelText';
 import { timeSeriesColumns } from '../shared/timeSeries';
+import { LinkedOutputs } from './linkedOutputs';
 
 /** The styles of an output: uPlot's, the results panel's and the notebook's own (esbuild.mjs puts them in). */
 declare const AXIOM_OUTPUT_CSS: string;
@@ -37,6 +38,8 @@ export interface OutputItem {
 
 export interface RendererContext {
   postMessage?(message: unknown): void;
+  /** Messages from the extension (the controller's renderer messaging), when messaging is on. */
+  onDidReceiveMessage?(listener: (message: unknown) => void): unknown;
 }
 
 /** The actions a problem may offer, each a word of the renderer. */
@@ -105,7 +108,10 @@ export function renderResult(
     else if (message.type === 'openInAxiom') post({ type: 'openInAxiom', output });
     else if (message.type === 'openAnnotationUrl' || message.type === 'addAnnotation')
       post({ type: 'annotation', output, request: message });
-    else if (message.type === 'openCodePlace') post({ type: 'openCodePlace', place: message.place });
+    else if (message.type === 'openCodePlace' || message.type === 'resolveCodePlace')
+      post({ type: message.type, place: message.place });
+    else if (message.type === 'openTrace')
+      post({ type: 'openTrace', traceId: message.traceId, ...(message.seenAt && { seenAt: message.seenAt }) });
   };
   // Cells that name a place in code link to it, found only for the rows drawn (as in the panel).
   const panel = new Panel(root, relay, text, { runControls: false, keyScope: root, codeLinks: true });
@@ -146,13 +152,16 @@ export function renderProblem(item: OutputItem, element: HTMLElement, post: (mes
 /** VS Code calls this once per page, then renderOutputItem for each output of our mime types. */
 export function activate(context: RendererContext) {
   const post = (message: RendererMessage) => context.postMessage?.(message);
+  const linked = new LinkedOutputs();
+  context.onDidReceiveMessage?.((message) => linked.receive(message));
   return {
     renderOutputItem(item: OutputItem, element: HTMLElement): void {
-      if (item.mime === RESULT_MIME) renderResult(item, element, post);
+      if (item.mime === RESULT_MIME) linked.set(item.id, renderResult(item, element, post));
       else if (item.mime === PROBLEM_MIME) renderProblem(item, element, post);
     },
-    disposeOutputItem(): void {
+    disposeOutputItem(id?: string): void {
       // Each output's page parts go with its element.
+      linked.delete(id);
     },
   };
 }

@@ -7,8 +7,10 @@ import {
   defaultErrorQuery,
   errorEvents,
   errorSpots,
+  MAX_SPOT_FRAMES,
   oneLine,
   spotQuery,
+  traceOfRow,
 } from '../../../src/core/code/productionErrors';
 import { DEMO_SHOP_FAILURES, DEMO_SHOP_PLACES } from '../../support/demoShop';
 
@@ -101,6 +103,70 @@ describe('errors placed at the top frame in the workspace', () => {
     assert.deepEqual(
       spots.map((s) => [s.file, s.line, s.count, s.headline, s.test]),
       [['worker/jobs.py', 12, 1, "KeyError: 'email'", `['stack'] contains "\\"/app/worker/jobs.py\\", line 12"`]],
+    );
+  });
+
+  it('keeps the stack of the first event thrown at a spot (each frame once, its own marked; not the logging line) and a trace an event names', () => {
+    const stack = [
+      'Error: boom',
+      '    at node:internal/x (node:internal/x:1:1)',
+      '    at lib (/usr/lib/node_modules/lib/index.js:3:9)',
+      '    at pay (/app/src/payments.ts:12:7)',
+      '    at checkout (/app/src/checkout.ts:30:5)',
+    ].join('\n');
+    const spots = errorSpots(
+      errorEvents(
+        table(
+          ['_time', 'stack', 'trace_id', 'code.filepath', 'code.lineno'],
+          [
+            ['2026-01-01T00:00:01Z', stack, null, '/app/src/checkout.ts', 28],
+            ['2026-01-01T00:00:02Z', stack, '4bf92f35', '/app/src/checkout.ts', 28],
+          ],
+        ),
+      ),
+      inWorkspace,
+    );
+    assert.equal(spots.length, 1);
+    const [spot] = spots;
+    assert.deepEqual(
+      spot.frames.map((f) => `${f.path}:${f.line}`),
+      ['/usr/lib/node_modules/lib/index.js:3', '/app/src/payments.ts:12', '/app/src/checkout.ts:30'],
+    );
+    assert.equal(spot.thrownAt, 1, 'the top frame in the workspace is the spot’s');
+    assert.deepEqual(spot.trace, { traceId: '4bf92f35', seenAt: '2026-01-01T00:00:02Z' });
+    assert.equal(spot.count, 2);
+  });
+
+  it('keeps at most MAX_SPOT_FRAMES frames of a deep stack, and marks none when the spot is further down; a row without a stack shows its code attributes’ place', () => {
+    const frames = Array.from({ length: MAX_SPOT_FRAMES + 3 }, (_, i) => `    at f${i} (/lib/x${i}.ts:${i + 1}:1)`);
+    const stack = ['Error: deep', ...frames, '    at main (/app/src/main.ts:9:1)'].join('\n');
+    const [spot] = errorSpots(errorEvents(table(['stack'], [[stack]])), inWorkspace);
+    assert.equal(spot.frames.length, MAX_SPOT_FRAMES);
+    assert.equal(spot.thrownAt, undefined);
+    assert.equal(spot.line, 9);
+    const [logged] = errorSpots(
+      errorEvents(table(['message', 'code.filepath', 'code.lineno'], [['boom', '/app/src/a.ts', 4]])),
+      inWorkspace,
+    );
+    assert.deepEqual([logged.frames, logged.thrownAt], [[{ path: '/app/src/a.ts', line: 4 }], 0]);
+  });
+
+  it('reads a trace from a row only when its id is one line of text, with the row’s time when it is one', () => {
+    assert.deepEqual(traceOfRow({ trace_id: ' abc ', _time: 'yesterday' }), { traceId: 'abc' });
+    assert.deepEqual(traceOfRow({ traceId: 'abc', timestamp: '2026-01-01T00:00:00Z' }), {
+      traceId: 'abc',
+      seenAt: '2026-01-01T00:00:00Z',
+    });
+    for (const row of [{}, { trace_id: '' }, { trace_id: 'a\nb' }, { trace_id: 7 }, { trace_id: 'x'.repeat(1000) }])
+      assert.equal(traceOfRow(row), undefined, JSON.stringify(row));
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('trace_id', 'traceId', '_time', 'time', 'x'), fc.anything()), (row) => {
+        const trace = traceOfRow(row);
+        if (!trace) return;
+        // eslint-disable-next-line no-control-regex -- control characters are what no trace id holds
+        assert.ok(trace.traceId.length > 0 && !/[\u0000-\u001f]/.test(trace.traceId));
+        assert.ok(trace.seenAt === undefined || Number.isFinite(Date.parse(trace.seenAt)));
+      }),
     );
   });
 

@@ -497,9 +497,9 @@ async function journeyReload(page: Page): Promise<void> {
   // An untitled query (New APL Query) open too: VS Code keeps its text, and it keeps its language.
   await runCommand(page, 'Axiom: New APL Query');
   await page.locator('.editor-instance .view-lines', { hasText: 'take 10' }).last().waitFor({ timeout: 15_000 });
-  // VS Code backs an untitled editor's text up a moment after it changed (a second or two): a person
-  // does not reload sooner than that.
-  await page.waitForTimeout(3000);
+  // VS Code backs an untitled editor's text up a moment after it changed (a second or two, more on a
+  // loaded machine): a person does not reload sooner than that.
+  await page.waitForTimeout(8000);
   await runCommand(page, 'Developer: Reload Window');
   await panel
     .getByText('These results were shown before the window reloaded', { exact: false })
@@ -953,6 +953,8 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
 }
 
 async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promise<void> {
+  // Kept out of the screenshots: what a journey before said (the token saved, when run right after sign-in).
+  await runCommand(page, 'Notifications: Clear All Notifications');
   const before = fake.requestsTo('POST /v1/datasets/_apl').length;
   const panel = await runFileInPanel(page, 'run.apl');
   const request = fake.requestsTo('POST /v1/datasets/_apl')[before];

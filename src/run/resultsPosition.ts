@@ -28,14 +28,28 @@ export async function openWhereResultsGo<T>(
   open: (column: vscode.ViewColumn) => T,
 ): Promise<T> {
   const editor = queryEditor(documentUri);
-  const placement = placeResults(resultsPositionSetting(), editor?.viewColumn, resultsColumns);
-  if (placement.kind === 'beside' || !editor) return open(vscode.ViewColumn.Beside);
-  if (placement.kind === 'group') return open(placement.column);
+  const editorsOpen = vscode.window.tabGroups.all.some((group) => group.tabs.length > 0);
+  const placement = placeResults(resultsPositionSetting(), {
+    queryColumn: editor?.viewColumn,
+    resultsColumns,
+    editorsOpen,
+  });
+  switch (placement.kind) {
+    case 'beside':
+      return open(vscode.ViewColumn.Beside);
+    case 'active':
+      return open(vscode.ViewColumn.Active);
+    case 'group':
+      return open(placement.column);
+    case 'newGroupBelow':
+      break;
+  }
   const showQuery = () =>
+    editor &&
     vscode.window.showTextDocument(editor.document, { viewColumn: placement.queryColumn, preserveFocus: false });
   try {
     // A new group goes below the active one: the query's group is made active first when it is not.
-    if (vscode.window.activeTextEditor !== editor) await showQuery();
+    if (editor && vscode.window.activeTextEditor !== editor) await showQuery();
     await vscode.commands.executeCommand('workbench.action.newGroupBelow');
   } catch {
     // No group could be made (the query's editor closed meanwhile, say): beside, as before.

@@ -86,6 +86,24 @@ describe('Results position', () => {
     );
   });
 
+  it('a run with no editor (Show Recent Events) opens below the editor in front, and joins the results there', async () => {
+    const editor = await queryEditor("['logs'] | count");
+    const { run: results } = await activateExtension();
+    await vscode.commands.executeCommand('axiom.showRecentEvents', { dataset: 'http-logs' });
+    const events = results.panels.at(-1)!;
+    const column = await waitFor('the events’ panel in a group', () => events.panel.viewColumn);
+    assert.notEqual(column, editor.viewColumn);
+    const layout = await vscode.commands.executeCommand<EditorLayout>('vscode.getEditorLayout');
+    assert.deepEqual([layout.groups.length, layout.orientation], [2, ONE_ABOVE_ANOTHER]);
+    // The query's own run: in the same group, not a third.
+    await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
+    await vscode.commands.executeCommand('axiom.runQuery');
+    const query = results.panels.at(-1)!;
+    assert.notEqual(query, events);
+    assert.equal(await waitFor('the query’s panel in a group', () => query.panel.viewColumn), column);
+    assert.equal(vscode.window.tabGroups.all.length, 2, 'still two groups');
+  });
+
   it('beside, when the person prefers it: the results open to the right of the query', async () => {
     await setPosition('beside');
     const editor = await queryEditor("['logs'] | count");

@@ -15,25 +15,38 @@ export function readResultsPosition(value: unknown): ResultsPosition {
 }
 
 /** Where to open a new panel: beside the active group (as VS Code's Beside does), in a group that
- *  is there already (by its view column, from 1), or in a new group made below the query's. */
+ *  is there already (by its view column, from 1), in a new group made below the query's (or, with
+ *  no editor of the query, below the active group), or in the active group (the editor area is empty). */
 export type ResultsPlacement =
   | { readonly kind: 'beside' }
   | { readonly kind: 'group'; readonly column: number }
-  | { readonly kind: 'newGroupBelow'; readonly queryColumn: number };
+  | { readonly kind: 'newGroupBelow'; readonly queryColumn?: number }
+  | { readonly kind: 'active' };
+
+/** What is on screen when a panel opens: view columns count from 1. */
+export interface EditorArea {
+  /** The column of the editor that shows the query; none when no editor shows it (Show Recent
+   *  Events has no document to show). */
+  readonly queryColumn?: number;
+  /** The columns of the results panels open, the most recently used last (none for a panel that is
+   *  not in an editor group). */
+  readonly resultsColumns: readonly (number | undefined)[];
+  /** Whether the editor area shows anything at all. */
+  readonly editorsOpen: boolean;
+}
 
 /**
- * Places a new results panel. `queryColumn` is the view column of the editor that shows the query
- * (none: no editor shows it, so there is nothing to keep room for); `resultsColumns` are those of the
- * results panels open, the most recently used last. Below: the group of the newest results panel
- * that is not the query's own (a second run, or another query's, goes where the results already
- * are), else a new group below the query's. Never the query's own group: the panel would hide it.
+ * Places a new results panel. Beside: as VS Code opens to the side. Below: the group of the newest
+ * results panel that is not the query's own (a second run, or another query's, goes where the
+ * results already are), else a new group below the query's (without a query editor, below the active
+ * group; in an empty editor area, the one group there is). Never the query's own group: the panel
+ * would hide it.
  */
-export function placeResults(
-  position: ResultsPosition,
-  queryColumn: number | undefined,
-  resultsColumns: readonly (number | undefined)[],
-): ResultsPlacement {
-  if (position === 'beside' || queryColumn === undefined) return { kind: 'beside' };
-  const column = [...resultsColumns].reverse().find((c) => c !== undefined && c >= 1 && c !== queryColumn);
-  return column === undefined ? { kind: 'newGroupBelow', queryColumn } : { kind: 'group', column };
+export function placeResults(position: ResultsPosition, area: EditorArea): ResultsPlacement {
+  const { queryColumn } = area;
+  if (position === 'beside') return { kind: 'beside' };
+  const column = [...area.resultsColumns].reverse().find((c) => c !== undefined && c >= 1 && c !== queryColumn);
+  if (column !== undefined) return { kind: 'group', column };
+  if (queryColumn !== undefined) return { kind: 'newGroupBelow', queryColumn };
+  return area.editorsOpen ? { kind: 'newGroupBelow' } : { kind: 'active' };
 }

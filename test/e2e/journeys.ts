@@ -965,6 +965,25 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   // One sign of the run, the panel's: no notification beside it.
   assert.equal(await page.locator('.notification-toast', { hasText: 'Running the query' }).count(), 0);
   await page.screenshot({ path: path.join(shots, 'results-table.png') });
+  // The results below the query, which keeps the window's width: 80 columns and more (at 1280 px).
+  const query = page.locator('.editor-instance .monaco-editor').first();
+  const queryBox = await query.boundingBox();
+  const resultsTab = await page.locator('.tab', { hasText: 'Results: run.apl' }).first().boundingBox();
+  assert.ok(queryBox && resultsTab && resultsTab.y >= queryBox.y + queryBox.height - 1, 'the results are below');
+  const lineBox = await query
+    .locator('.view-line', { hasText: "['http-logs']" })
+    .first()
+    .locator('span')
+    .first()
+    .boundingBox();
+  const minimapBox = await query.locator('.minimap').first().boundingBox();
+  const textBox = await query.locator('.lines-content').first().boundingBox();
+  assert.ok(lineBox && textBox, 'the query’s text is laid out');
+  const columns = Math.floor(
+    (queryBox.x + queryBox.width - (minimapBox?.width ?? 0) - textBox.x) / (lineBox.width / "['http-logs']".length),
+  );
+  assert.ok(columns >= 80, `the query keeps ${columns} columns`);
+  console.log(`    (the query keeps ${columns} columns, its results below it)`);
 
   // Sort by user agent: what a scanner sent as one (`<img …>`, `<script>…`) comes first, as text.
   const header = panel.locator('.grid-columnheader', { hasText: 'user_agent' });

@@ -31,6 +31,7 @@ export const SETTINGS = {
   timeZone: 'timeZone',
   tailIntervalSeconds: 'tail.intervalSeconds',
   tailMaxRows: 'tail.maxRows',
+  resultsPosition: 'results.position',
 } as const;
 
 /** The notebook type of *.axiom-notebook files (package.json contributes.notebooks). */

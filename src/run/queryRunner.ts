@@ -34,6 +34,7 @@ import { openAppPage, type Deployments } from '../platform/webApp';
 import { exportTable } from '../platform/exportResults';
 import { ResultsPanel, titleFor, type PanelContext, type PageWatch, type PanelRequests } from './resultsPanel';
 import type { TimeRangeItem } from './timeRangeItem';
+import { openWhereResultsGo } from './resultsPosition';
 import { stepDone } from '../platform/walkthroughSteps';
 
 /** A query to run, and where it came from: the document and the offset its text starts at, so
@@ -95,6 +96,8 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   private readonly listeners: vscode.Disposable[];
   /** Panels of an untitled document that was closed: a new document given its name gets a panel of its own. */
   private readonly closedDocuments = new WeakSet<ResultsPanel>();
+  /** The panels being opened, by document (a new group below is made first). */
+  private readonly opening = new Map<string, Promise<ResultsPanel>>();
   /** Counts the panels' uses: larger is more recent. */
   private uses = 0;
   /** What every panel of this runner shares. */
@@ -146,7 +149,7 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
   async run(request: RunRequest, target?: ResultsPanel): Promise<ResultsView | undefined> {
     const client = await this.client();
     if (!client) return undefined;
-    const panel = target && !target.disposed ? target : this.panelFor(request.documentUri);
+    const panel = target && !target.disposed ? target : await this.panelFor(request.documentUri);
     this.running.get(panel)?.abort();
     const controller = new AbortController();
     this.running.set(panel, controller);
@@ -455,16 +458,27 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     this.diagnostics.set(document.uri, [diagnostic]);
   }
 
-  /** The document's panel, unless it is pinned or closed: then a new one. */
-  private panelFor(documentUri: vscode.Uri): ResultsPanel {
+  /** The document's panel, unless it is pinned or closed: then a new one, where axiom.results.position
+   *  says (a run that asks while it opens waits for it rather than open a second). */
+  private async panelFor(documentUri: vscode.Uri): Promise<ResultsPanel> {
     const key = documentUri.toString();
     const reusable = [...this.deps.panels]
       .reverse()
       .find((p) => p.documentUri === key && !p.pinned && !this.closedDocuments.has(p));
     if (reusable) return reusable;
+    const opening = this.opening.get(key);
+    if (opening) return opening;
     // Named by its document: several panels of queries on the same dataset stay told apart.
     const name = documentUri.path.split('/').pop() || documentUri.toString();
-    return this.track(new ResultsPanel(this.panelContext, key, localize('Results: {0}', name)));
+    const resultsColumns = [...this.deps.panels]
+      .filter((p) => !p.disposed)
+      .sort((a, b) => a.lastUsed - b.lastUsed)
+      .map((p) => p.panel.viewColumn);
+    const opened = openWhereResultsGo(key, resultsColumns, (column) =>
+      this.track(new ResultsPanel(this.panelContext, key, localize('Results: {0}', name), column)),
+    ).finally(() => this.opening.delete(key));
+    this.opening.set(key, opened);
+    return opened;
   }
 
   /** A new panel among the open ones, until it closes. */

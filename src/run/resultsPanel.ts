@@ -66,7 +66,7 @@ function sameStart(head: ResultsView, result: ResultsView): boolean {
 }
 
 /**
- * One results panel: a webview beside the editor whose query it shows. The page is rebuilt by
+ * One results panel: a webview below or beside the editor whose query it shows (resultsPosition.ts). The page is rebuilt by
  * VS Code whenever the panel is hidden and shown again (no retained context: a result can be large),
  * so the last message of each kind is kept and sent again when the page says it is ready. The page
  * keeps the panel's document, query and pin for VS Code to give back after a reload: the panel then
@@ -102,12 +102,13 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
     /** The document whose queries this panel shows. */
     readonly documentUri: string,
     title: string,
-    restored?: Restored,
+    /** A panel VS Code brought back after a reload, or the view column a new one opens in. */
+    restored: Restored | vscode.ViewColumn = vscode.ViewColumn.Beside,
   ) {
     const { extensionUri } = context;
     this.lastUsed = context.nextUse();
     const options = pageOptions(extensionUri);
-    if (restored) {
+    if (typeof restored === 'object') {
       this.panel = restored.panel;
       this.panel.webview.options = options;
       this.query = restored.state.query;
@@ -117,7 +118,7 @@ export class ResultsPanel implements vscode.Disposable, KeptResult {
       this.panel = vscode.window.createWebviewPanel(
         RESULTS_VIEW_TYPE,
         title,
-        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        { viewColumn: restored, preserveFocus: true },
         options,
       );
     }

@@ -513,6 +513,12 @@ async function journeyMpl(page: Page): Promise<void> {
 async function journeyReload(page: Page): Promise<void> {
   await closeAllEditorsUnsaved(page, runCommand);
   const panel = await runFileInPanel(page, 'run.apl');
+  // An untitled query (New APL Query) open too: VS Code keeps its text, and it keeps its language.
+  await runCommand(page, 'Axiom: New APL Query');
+  await page.locator('.editor-instance .view-lines', { hasText: 'take 10' }).last().waitFor({ timeout: 15_000 });
+  // VS Code backs an untitled editor's text up a moment after it changed (a second or two, more on a
+  // loaded machine): a person does not reload sooner than that.
+  await page.waitForTimeout(8000);
   await runCommand(page, 'Developer: Reload Window');
   await panel
     .getByText('These results were shown before the window reloaded', { exact: false })
@@ -524,6 +530,69 @@ async function journeyReload(page: Page): Promise<void> {
       .isVisible(),
     'Re-run is offered',
   );
+  // The panel in front first: the status bar names no language (run.apl's is Axiom APL too), then
+  // the untitled query's tab: its text back, its language Axiom APL.
+  const language = page.locator('.statusbar-item', { hasText: /^Axiom APL$/ }).first();
+  await page.locator('.tab', { hasText: 'Results: run.apl' }).first().click();
+  await language.waitFor({ state: 'hidden', timeout: 15_000 });
+  await page.locator('.tab', { hasText: 'Untitled' }).first().click();
+  await page.locator('.editor-instance .view-lines', { hasText: 'take 10' }).first().waitFor({ timeout: 15_000 });
+  await language.waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Edit Chart Query on a dashboard of the demo: the chart's APL in an editor of its own; what is
+ * typed there is written into the dashboard's JSON (the JSON's editor shows it, escaped as a JSON
+ * string), and Send to Axiom (Ctrl+S in the dashboard) sends the dashboard with the chart's new query.
+ */
+async function journeyChartQuery(page: Page, fake: FakeAxiom): Promise<void> {
+  await closeAllEditorsUnsaved(page, runCommand);
+  const tabName = 'Shop overview.axiom-dashboard.json';
+  await runCommand(page, 'Focus on Dashboards View');
+  const row = page.locator('.monaco-list-row', { hasText: 'Shop overview' }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await clickPastHovers(page, row);
+  const tab = page.locator('.tab', { hasText: tabName }).first();
+  await tab.waitFor({ timeout: 15_000 });
+  await tab.click();
+  await runCommandAndPick(page, 'Axiom: Edit Chart Query', 'Edit Chart Query', 'Server errors');
+  // The chart's APL, in an Axiom APL editor that has the focus: the end of its where line typed onto.
+  const chartEditor = page.locator('.editor-instance .view-lines', { hasText: '| count' }).last();
+  await chartEditor.waitFor({ timeout: 15_000 });
+  await page
+    .locator('.statusbar-item', { hasText: /^Axiom APL$/ })
+    .first()
+    .waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and status < 504');
+  await page.keyboard.press('Escape'); // a completion list the typing opened
+  // The dashboard's JSON holds it (found there, as a JSON string), not sent yet.
+  await tab.click();
+  await page.locator('.statusbar-item', { hasText: 'not sent to Axiom' }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Control+F');
+  const find = page.locator('.editor-widget.find-widget.visible');
+  await find.locator('textarea, input').first().fill('status >= 500 and status < 504\\n| count');
+  // Its count is read as a screen reader would (the element is laid out out of sight).
+  await find.locator('.matchesCount', { hasText: /^1 of 1$/ }).waitFor({ state: 'attached', timeout: 10_000 });
+  await page.keyboard.press('Escape');
+  await find.waitFor({ state: 'hidden', timeout: 5000 });
+  const putsBefore = fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length;
+  await page.keyboard.press('Control+S');
+  await waitUntil(
+    'the dashboard sent',
+    () => fake.requestsTo('PUT /v2/dashboards/uid/{uid}').length === putsBefore + 1,
+    30_000,
+  );
+  const sent = JSON.parse(fake.requestsTo('PUT /v2/dashboards/uid/{uid}')[putsBefore].body) as {
+    dashboard: { charts: { id: string; query?: { apl?: string } }[] };
+  };
+  assert.equal(
+    sent.dashboard.charts.find((c) => c.id === 'server-errors')?.query?.apl,
+    "['http-logs']\n| where status >= 500 and status < 504\n| count",
+  );
+  await closeAllEditorsUnsaved(page, runCommand);
 }
 
 async function journeyStar(page: Page, fake: FakeAxiom): Promise<void> {
@@ -903,6 +972,8 @@ async function journeyExplore(page: Page, fake: FakeAxiom): Promise<void> {
 }
 
 async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promise<void> {
+  // Kept out of the screenshots: what a journey before said (the token saved, when run right after sign-in).
+  await runCommand(page, 'Notifications: Clear All Notifications');
   const before = fake.requestsTo('POST /v1/datasets/_apl').length;
   const panel = await runFileInPanel(page, 'run.apl');
   const request = fake.requestsTo('POST /v1/datasets/_apl')[before];
@@ -913,6 +984,25 @@ async function journeyRun(page: Page, fake: FakeAxiom, workspace: string): Promi
   // One sign of the run, the panel's: no notification beside it.
   assert.equal(await page.locator('.notification-toast', { hasText: 'Running the query' }).count(), 0);
   await page.screenshot({ path: path.join(shots, 'results-table.png') });
+  // The results below the query, which keeps the window's width: 80 columns and more (at 1280 px).
+  const query = page.locator('.editor-instance .monaco-editor').first();
+  const queryBox = await query.boundingBox();
+  const resultsTab = await page.locator('.tab', { hasText: 'Results: run.apl' }).first().boundingBox();
+  assert.ok(queryBox && resultsTab && resultsTab.y >= queryBox.y + queryBox.height - 1, 'the results are below');
+  const lineBox = await query
+    .locator('.view-line', { hasText: "['http-logs']" })
+    .first()
+    .locator('span')
+    .first()
+    .boundingBox();
+  const minimapBox = await query.locator('.minimap').first().boundingBox();
+  const textBox = await query.locator('.lines-content').first().boundingBox();
+  assert.ok(lineBox && textBox, 'the query’s text is laid out');
+  const columns = Math.floor(
+    (queryBox.x + queryBox.width - (minimapBox?.width ?? 0) - textBox.x) / (lineBox.width / "['http-logs']".length),
+  );
+  assert.ok(columns >= 80, `the query keeps ${columns} columns`);
+  console.log(`    (the query keeps ${columns} columns, its results below it)`);
 
   // Sort by user agent: what a scanner sent as one (`<img …>`, `<script>…`) comes first, as text.
   const header = panel.locator('.grid-columnheader', { hasText: 'user_agent' });
@@ -1716,6 +1806,10 @@ try {
       () => journeyDashboard(page, fake),
     ],
     [
+      'chart query: Edit Chart Query opens a chart’s APL in its own editor, the dashboard’s JSON holds what is typed, Ctrl+S sends it',
+      () => journeyChartQuery(page, fake),
+    ],
+    [
       'annotations: the view lists the demo’s, a chart over a day draws them, Add Annotation from its toolbar adds one',
       () => journeyAnnotations(page, fake),
     ],
@@ -1745,7 +1839,7 @@ try {
     ['mpl: an MPL file of the demo’s metrics run to a chart', () => journeyMpl(page)],
     // Last: the window reloads.
     [
-      'reload: a results panel comes back after Reload Window, saying its results were shown before',
+      'reload: a results panel comes back after Reload Window, saying its results were shown before; an untitled query keeps its language',
       () => journeyReload(page),
     ],
   ] as const) {

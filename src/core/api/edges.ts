@@ -88,17 +88,13 @@ function isAxiomOrigin(origin: string): boolean {
 export function edgeForDatasets(datasets: readonly string[], facts: EdgeFacts): string | undefined {
   const configured = configuredUrl(facts);
   if (configured) return edgeBesideConfigured(datasets, facts, configured);
-  const byName = new Map(facts.datasets.map((d) => [d.name, d]));
   const defaultName = facts.defaultEdge?.trim() || undefined;
-  const reached = new Map<string, { edge: Edge; dataset: string }>();
-  for (const name of datasets) {
-    const known = byName.get(name);
-    const edge = known && edgeOfDataset(known, facts.deploymentOrigin);
+  const reached = datasetsByEdge(datasets, facts, (edge) =>
     // With the org's default edge unknown, an edge of no known address is taken for the default.
-    const key = edge && edge.name !== defaultName && (defaultName !== undefined || edge.url) ? edge.name : '';
-    if (!reached.has(key))
-      reached.set(key, { edge: edge ?? { name: defaultName ?? '', url: undefined }, dataset: name });
-  }
+    edge && edge.name !== defaultName && (defaultName !== undefined || edge.url)
+      ? { key: edge.name, edge }
+      : { key: '', edge: edge ?? { name: defaultName ?? '', url: undefined } },
+  );
   const others = [...reached.entries()].filter(([key]) => key !== '');
   // With the org's default edge unknown, the datasets no edge is known for do not count.
   const onDefault = reached.has('') && defaultName !== undefined;
@@ -119,23 +115,35 @@ export function edgeForDatasets(datasets: readonly string[], facts: EdgeFacts): 
  * addresses among them: refused as two edges.
  */
 function edgeBesideConfigured(datasets: readonly string[], facts: EdgeFacts, configured: string): string {
-  const byName = new Map(facts.datasets.map((d) => [d.name, d]));
   const defaultName = facts.defaultEdge?.trim() || undefined;
-  const reached = new Map<string, { edge: Edge; dataset: string }>();
-  for (const name of datasets) {
-    const known = byName.get(name);
-    const edge = known && edgeOfDataset(known, facts.deploymentOrigin);
+  const reached = datasetsByEdge(datasets, facts, (edge, dataset) => {
     if (edge && !edge.url && defaultName !== undefined && edge.name !== defaultName)
-      throw unknownEdgeError(name, edge.name);
+      throw unknownEdgeError(dataset, edge.name);
     const url = edge?.url ?? configured;
-    if (!reached.has(url))
-      reached.set(url, { edge: { name: edge?.name || defaultName || new URL(url).host, url }, dataset: name });
-  }
+    return { key: url, edge: { name: edge?.name || defaultName || new URL(url).host, url } };
+  });
   if (reached.size > 1) {
     const [first, second] = [...reached.values()];
     throw twoEdgesError(first, second, defaultName);
   }
   return reached.keys().next().value ?? configured;
+}
+
+/** The datasets of a query by where they go (`place` says, from each one's edge as the lists name
+ *  it): the first dataset and the edge of each place, in the order met. */
+function datasetsByEdge(
+  datasets: readonly string[],
+  facts: EdgeFacts,
+  place: (edge: Edge | undefined, dataset: string) => { key: string; edge: Edge },
+): Map<string, { edge: Edge; dataset: string }> {
+  const byName = new Map(facts.datasets.map((d) => [d.name, d]));
+  const reached = new Map<string, { edge: Edge; dataset: string }>();
+  for (const name of datasets) {
+    const known = byName.get(name);
+    const { key, edge } = place(known && edgeOfDataset(known, facts.deploymentOrigin), name);
+    if (!reached.has(key)) reached.set(key, { edge, dataset: name });
+  }
+  return reached;
 }
 
 function unknownEdgeError(dataset: string, edge: string): AxiomError {

@@ -91,6 +91,32 @@ describe('edges', () => {
     }
   });
 
+  it('an edge set that cannot be used (axiom.edge) is said once, naming its setting, and not used: queries go to the deployment itself', async () => {
+    const window = vscode.window as { showWarningMessage: (...args: unknown[]) => unknown };
+    const original = window.showWarningMessage;
+    const warned: string[] = [];
+    window.showWarningMessage = (...args: unknown[]) => {
+      warned.push(String(args[0]));
+      return Promise.resolve(undefined);
+    };
+    const axiom = () => vscode.workspace.getConfiguration('axiom');
+    try {
+      await axiom().update('edge', 'http://edge.example.com', vscode.ConfigurationTarget.Global);
+      assert.ok(await runInEditor("['http-logs'] | take 5"));
+      assert.ok(await runInEditor("['http-logs'] | take 6"));
+      assert.equal(fake.requestsTo('POST /v1/datasets/_apl').length, 2, 'both went to the deployment itself');
+      const said = warned.filter((w) => w.includes('edge'));
+      assert.equal(said.length, 1, 'said once');
+      assert.match(
+        said[0],
+        /^The edge set for the Axiom deployment “127\.0\.0\.1:\d+” is not used: The edge “http:\/\/edge\.example\.com” is plain http: .* \(axiom\.edge\)\.$/,
+      );
+    } finally {
+      window.showWarningMessage = original;
+      await axiom().update('edge', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('a partial answer reaches the results panel as partial, and its page has the words for it', async () => {
     answer = PARTIAL;
     const { run } = await activateExtension();

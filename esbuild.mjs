@@ -248,6 +248,8 @@ export const ONCE_PER_HOST = {
   jsonReader: 'src/core/jsonReader.ts',
   errorAdvice: 'src/core/api/errorAdvice.ts',
   requestBudget: 'src/core/api/requestBudget.ts',
+  // An edge as a person sets it: read by the accounts (the setting) and the client (its routing).
+  edgeSetting: 'src/core/api/edgeSetting.ts',
   apiSchemas: 'src/core/api/schemas.ts',
   apiParse: 'src/core/api/parse.ts',
   apiAnnotations: 'src/core/api/annotations.ts',

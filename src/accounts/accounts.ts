@@ -63,12 +63,13 @@ export class Accounts implements vscode.Disposable {
     return deployments;
   }
 
-  /** The settings deployment as its settings say. */
+  /** The settings deployment as its settings say (axiom.url, axiom.orgId, axiom.edge). */
   settingsDeployment(): Deployment {
-    const { url, orgId } = this.settings.read();
-    return orgId
-      ? { name: SETTINGS_DEPLOYMENT, url: url || DEFAULT_API_URL, orgId }
-      : { name: SETTINGS_DEPLOYMENT, url: url || DEFAULT_API_URL };
+    const { url, orgId, edge } = this.settings.read();
+    const deployment: Deployment = { name: SETTINGS_DEPLOYMENT, url: url || DEFAULT_API_URL };
+    if (orgId) deployment.orgId = orgId;
+    if (edge) deployment.edge = edge;
+    return deployment;
   }
 
   /** Every deployment, the settings one first. */

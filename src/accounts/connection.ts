@@ -9,7 +9,10 @@ import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings';
 import { load } from '../platform/lazy';
 import { describeTransport, vscodeTransport } from '../platform/network';
-import type { Accounts, ActiveDeployment } from './accounts';
+import { deploymentLabel, type Accounts, type ActiveDeployment } from './accounts';
+import { deploymentEdge, SETTINGS_DEPLOYMENT } from '../core/accounts/deployments';
+import { phrase } from '../core/phrase';
+import { localize, say } from '../platform/l10n';
 import { stepDone } from '../platform/walkthroughSteps';
 
 /**
@@ -27,6 +30,8 @@ export class Connection implements ClientAccess, vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   private cached?: { key: string; client: AxiomClient; transport: Transport };
   private kept?: { key: string; transport: Transport };
+  /** The unusable edge last told of (deployment and edge), so that it is told once. */
+  private edgeProblemSaid?: string;
 
   constructor(
     private readonly settings: SettingsStore,
@@ -62,13 +67,15 @@ export class Connection implements ClientAccess, vscode.Disposable {
     return { deployment, client: await this.clientOf(deployment) };
   }
 
-  private async clientOf({ name, url, orgId }: ActiveDeployment): Promise<AxiomClient | undefined> {
+  private async clientOf(deployment: ActiveDeployment): Promise<AxiomClient | undefined> {
+    const { name, url, orgId } = deployment;
     const token = await this.accounts.token(name);
     if (!token) return undefined;
     stepDone('connected');
     const { timeoutMs } = this.settings.read();
     const transport = this.transport();
-    const key = JSON.stringify([url, orgId, timeoutMs, token]);
+    const edgeUrl = this.edgeOf(deployment);
+    const key = JSON.stringify([url, orgId, timeoutMs, token, edgeUrl]);
     if (this.cached?.key === key && this.cached.transport === transport) return this.cached.client;
     const api = load('client');
     const tokenSource = await this.signedIn?.source(name, token);
@@ -82,9 +89,34 @@ export class Connection implements ClientAccess, vscode.Disposable {
       logger: this.log,
       onRateLimit: (limit) => this.rateLimits.fire(limit),
       tokenSource,
+      edgeUrl,
     });
     this.cached = { key, client, transport };
     return client;
+  }
+
+  /** The deployment's edge as its client takes it: an edge that cannot be used is not, and the
+   *  person is told once (with the way to its setting) rather than at every request. */
+  private edgeOf(deployment: ActiveDeployment): string | undefined {
+    const edge = deploymentEdge(deployment);
+    if (edge.ok) return edge.value;
+    const said = JSON.stringify([deployment.name, deployment.edge]);
+    if (this.edgeProblemSaid !== said) {
+      this.edgeProblemSaid = said;
+      const setting = deployment.name === SETTINGS_DEPLOYMENT ? 'axiom.edge' : 'axiom.deployments';
+      const message = phrase(
+        'The edge set for the Axiom deployment “{0}” is not used: {1} Queries go to its own address until it is fixed ({2}).',
+        deploymentLabel(deployment),
+        edge.problem,
+        setting,
+      );
+      this.log.warn(message);
+      const open = localize('Open Settings');
+      void vscode.window.showWarningMessage(say(message), open).then((chosen) => {
+        if (chosen === open) void vscode.commands.executeCommand('workbench.action.openSettings', setting);
+      });
+    }
+    return undefined;
   }
 
   /** How requests go (shared by every client and the sign-in server's requests): made again only

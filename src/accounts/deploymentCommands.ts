@@ -3,7 +3,9 @@ import * as vscode from 'vscode';
 import {
   checkDeploymentName,
   checkDeploymentUrl,
+  checkOptionalEdge,
   checkOptionalOrgId,
+  cliEdge,
   SETTINGS_DEPLOYMENT,
   type Checked,
   type Deployment,
@@ -45,7 +47,7 @@ function describe(deployment: Deployment): string {
       return deployment.url;
     }
   })();
-  return deployment.orgId ? `${host} · ${deployment.orgId}` : host;
+  return [host, deployment.orgId, deployment.edge && localize('edge {0}', deployment.edge)].filter(Boolean).join(' · ');
 }
 
 /** Arguments for calling Add Deployment without prompts (scripts, tests); checked like typed input. */
@@ -54,6 +56,8 @@ export interface AddDeploymentArgs {
   url: string;
   orgId?: string;
   token: string;
+  /** The edge its datasets are queried at, when the service names none (a region or an address). */
+  edge?: string;
 }
 
 /** Axiom: Add Deployment. A name, the API's url, an org id (optional) and a token; then the window uses it. */
@@ -70,7 +74,7 @@ export function addDeploymentCommand(accounts: Accounts) {
         return check.ok ? { ok: true, value: check.token } : check;
       },
     };
-    let entry: { name: string; url: string; orgId: string | undefined; token: string };
+    let entry: { name: string; url: string; orgId: string | undefined; token: string; edge?: string };
     if (args) {
       const checked = [
         checks.name(args.name),
@@ -83,8 +87,13 @@ export function addDeploymentCommand(accounts: Accounts) {
         void vscode.window.showErrorMessage(localize('The deployment was not added: {0}', say(failed.problem)));
         return undefined;
       }
+      const edge = checkOptionalEdge(args.edge);
+      if (!edge.ok) {
+        void vscode.window.showErrorMessage(localize('The deployment was not added: {0}', say(edge.problem)));
+        return undefined;
+      }
       const [name, url, orgId, token] = checked.map((c) => (c.ok ? c.value : undefined));
-      entry = { name: name!, url: url!, orgId: orgId ?? undefined, token: token! };
+      entry = { name: name!, url: url!, orgId: orgId ?? undefined, token: token!, edge: edge.value };
     } else {
       const name = await ask(
         { title, prompt: localize('A name for it, such as “staging” or “personal”') },
@@ -122,9 +131,9 @@ export function addDeploymentCommand(accounts: Accounts) {
       void vscode.window.showErrorMessage(localize('The deployment was not added: a personal token needs an org id.'));
       return undefined;
     }
-    const deployment: Deployment = entry.orgId
-      ? { name: entry.name, url: entry.url, orgId: entry.orgId }
-      : { name: entry.name, url: entry.url };
+    const deployment: Deployment = { name: entry.name, url: entry.url };
+    if (entry.orgId) deployment.orgId = entry.orgId;
+    if (entry.edge) deployment.edge = entry.edge;
     await accounts.add(deployment, entry.token);
     await accounts.switchTo(deployment.name);
     void vscode.window.showInformationMessage(
@@ -196,7 +205,7 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
     const existing = new Set(accounts.listed().map((d) => d.name));
     const lines = usable.map(
       (d) =>
-        `${d.name}: ${describe(d)}${existing.has(d.name) ? ` (${localize('replaces the one of that name')})` : ''}${d.name === config.active ? ` (${localize('active in the CLI')})` : ''}`,
+        `${d.name}: ${describe({ ...d, edge: cliEdge(d).edge })}${existing.has(d.name) ? ` (${localize('replaces the one of that name')})` : ''}${d.name === config.active ? ` (${localize('active in the CLI')})` : ''}`,
     );
     if (!args?.confirmed) {
       const importLabel = localize('Import');
@@ -204,15 +213,21 @@ export function importCliConfigCommand(accounts: Accounts, log: Log) {
         localize('Import {0} deployments from the Axiom CLI?', usable.length),
         {
           modal: true,
-          detail: `${lines.join('\n')}\n\n${localize('Tokens go into VS Code’s secret storage; names, urls and org ids into your user settings.')}`,
+          detail: `${lines.join('\n')}\n\n${localize('Tokens go into VS Code’s secret storage; names, urls, org ids and edges into your user settings.')}`,
         },
         importLabel,
       );
       if (choice !== importLabel) return undefined;
     }
-    const deployments = usable.map((d) =>
-      d.orgId ? { name: d.name, url: d.url, orgId: d.orgId } : { name: d.name, url: d.url },
-    );
+    const deployments = usable.map((d) => {
+      const deployment: Deployment = { name: d.name, url: d.url };
+      if (d.orgId) deployment.orgId = d.orgId;
+      // The CLI's edge_url (or edge_region) comes along; one that cannot be used is left out and said.
+      const { edge, problem } = cliEdge(d);
+      if (edge) deployment.edge = edge;
+      if (problem) log.warn(phrase('Import from {0}: the edge of “{1}” is left out: {2}', file, d.name, problem));
+      return deployment;
+    });
     await accounts.addMany(usable.map((d, i) => ({ deployment: deployments[i], token: d.token })));
     if (config.active && usable.some((d) => d.name === config.active)) await accounts.switchTo(config.active);
     log.info(`imported ${usable.length} deployment(s) from the Axiom CLI: ${usable.map((d) => d.name).join(', ')}`);

@@ -22,6 +22,7 @@ export const SETTINGS = {
   deployments: 'deployments',
   deployment: 'deployment',
   signInUrl: 'signInUrl',
+  edge: 'edge',
   statusPollSeconds: 'monitorStatus.pollSeconds',
   statusNotify: 'monitorStatus.notify',
   datasetsRunAtOnce: 'datasets.runAtOnce',

@@ -5,6 +5,8 @@ export interface ConnectionSettings {
   url: string;
   orgId: string;
   timeoutMs: number;
+  /** `axiom.edge`: the settings deployment's edge, as written (a region or an address). */
+  edge: string;
 }
 
 /** VS Code's own proxy settings, which the extension's requests follow too. */
@@ -39,6 +41,7 @@ const CONNECTION_KEYS = [
   SETTINGS.requestTimeoutSeconds,
   SETTINGS.deployments,
   SETTINGS.deployment,
+  SETTINGS.edge,
 ]
   .map((key) => `${SETTINGS.section}.${key}`)
   .concat(NETWORK_KEYS);
@@ -63,6 +66,7 @@ export class SettingsStore implements vscode.Disposable {
       url: settingText(config.get<unknown>(SETTINGS.url)),
       orgId: settingText(config.get<unknown>(SETTINGS.orgId)),
       timeoutMs: timeout * 1000,
+      edge: settingText(config.get<unknown>(SETTINGS.edge)),
     };
   }
 

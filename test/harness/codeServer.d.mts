@@ -43,6 +43,7 @@ export function makeSandbox(
 export function assertInstalled(): void;
 export function describeVscode(): string;
 export function installVsix(sandbox: Sandbox, vsix: string): Promise<string>;
+export function installExtensionFolder(sandbox: Sandbox, folder: string): Promise<string>;
 export function startCodeServer(
   sandbox: Sandbox,
   options?: {
@@ -62,6 +63,8 @@ export function workbenchUrl(
 export function runInExtensionHost(options: {
   sandbox: Sandbox;
   extensionPath?: string;
+  /** Folders of extensions installed beside it (installExtensionFolder). */
+  installedBeside?: string[];
   entry: string;
   timeoutSeconds?: number;
   onLog?: (type: string, args: unknown[]) => void;

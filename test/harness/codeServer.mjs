@@ -154,6 +154,22 @@ export function installVsix(sandbox, vsix) {
   });
 }
 
+/**
+ * Installs the extension in `folder` (plain files, no build step) into the sandbox as a person
+ * installs one: packed into a .vsix by vsce, then installed beside whatever else is there. (A second
+ * `extensionDevelopmentPath` is no way to load one: the workbench reads its payload into a map, so
+ * the last of them would replace the extension under development.)
+ */
+export async function installExtensionFolder(sandbox, folder) {
+  const vsix = path.join(sandbox.dir, `${path.basename(folder)}.vsix`);
+  execFileSync(
+    path.join(projectRoot, 'node_modules/.bin/vsce'),
+    ['package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', vsix],
+    { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  return installVsix(sandbox, vsix);
+}
+
 /** Starts code-server and waits until it answers. Returns { port, url, stop }. */
 export async function startCodeServer(sandbox, { port, extraArgs = [], env = {}, logFile, nodeArgs = [] } = {}) {
   assertInstalled();
@@ -264,7 +280,8 @@ export function workbenchUrl(codeServer, sandbox, { extensionPath, testsEntry } 
 
 /**
  * Runs an extension-host entry (a module exporting `run()`) inside a fresh code-server, with the
- * extension at `extensionPath` loaded as the one under development: the same contract as VS Code's
+ * extension at `extensionPath` loaded as the one under development (and the extensions in the
+ * folders `installedBeside` installed beside it, installExtensionFolder): the same contract as VS Code's
  * own browser integration tests. The entry's console reaches `onLog`; resolves with its verdict
  * (0 = run() resolved), or 2 on time-out or a harness failure. The same `port` on two runs of one
  * sandbox gives the workbench the same origin, so the second restores what the first left;
@@ -273,6 +290,7 @@ export function workbenchUrl(codeServer, sandbox, { extensionPath, testsEntry } 
 export async function runInExtensionHost({
   sandbox,
   extensionPath = projectRoot,
+  installedBeside = [],
   entry,
   timeoutSeconds = 600,
   onLog = console.log,
@@ -288,6 +306,10 @@ export async function runInExtensionHost({
       timer = setTimeout(() => resolve(2), timeoutSeconds * 1000);
       (async () => {
         stamp(`starting ${describeVscode()}`);
+        for (const folder of installedBeside) {
+          await installExtensionFolder(sandbox, folder);
+          stamp(`installed ${path.relative(projectRoot, folder)} beside it`);
+        }
         codeServer = await startCodeServer(sandbox, {
           port,
           nodeArgs,

@@ -7,7 +7,9 @@ import { projectRoot } from './codeServer.mjs';
 try {
   await runTests({
     version: process.env.VSCODE_VERSION ?? 'stable',
-    extensionDevelopmentPath: projectRoot,
+    // Ours, and the second extension the suite saves records through (runTests.mjs installs it beside
+    // ours in code-server); extensions under development run despite --disable-extensions.
+    extensionDevelopmentPath: [projectRoot, path.join(projectRoot, 'test/fixtures/otherExtension')],
     extensionTestsPath: path.join(projectRoot, 'out/test/integration/index.js'),
     launchArgs: ['--disable-extensions', '--disable-workspace-trust'],
   });

@@ -12,6 +12,9 @@ const ODD_TOKEN = 'secret-oauth-token-QWERTY123';
 const ISSUED_TOKEN = /fake-oauth-(?:access|refresh)-\d+-[0-9a-f]{24}/;
 const timeoutSeconds = Number(process.env.AXIOM_TEST_TIMEOUT ?? 600);
 const entry = path.join(projectRoot, 'out/test/integration/index.js');
+/** A second extension loaded beside ours: the suite saves Axiom's records through its commands, as
+ *  another extension would (test/fixtures/otherExtension, test/integration/otherExtension.ts). */
+const OTHER_EXTENSION = path.join(projectRoot, 'test/fixtures/otherExtension');
 const sandbox = makeSandbox('axiom-apl-it-');
 const t0 = Date.now();
 const stamp = (...a) => console.log(`[runner +${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
@@ -61,6 +64,7 @@ try {
   code = await runInExtensionHost({
     sandbox,
     entry,
+    installedBeside: [OTHER_EXTENSION],
     timeoutSeconds,
     stamp,
     onLog: (type, args) => console[type === 'error' ? 'error' : 'log'](...args),

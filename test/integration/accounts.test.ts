@@ -64,6 +64,14 @@ describe('Deployments', () => {
     );
     assert.deepEqual(listedNames(), ['prod', 'staging']);
     assert.ok(!JSON.stringify(config().get('deployments')).includes('test-token'), 'no token in the settings');
+    assert.deepEqual(
+      (config().get('deployments') as { name: string; edge?: string }[]).map((d) => [d.name, d.edge]),
+      [
+        ['prod', undefined],
+        ['staging', 'eu-central-1'],
+      ],
+      'the CLI’s edge_region comes along',
+    );
     assert.equal(await active(), 'staging');
     await waitFor('the staging list', async () => (await shown()).join() === 'mon_staging');
     const request = staging.requestsTo('GET /v2/monitors').at(-1)!;

@@ -23,6 +23,7 @@ import {
   send,
 } from './helpers';
 import { continuedToolText, invokeToolText } from './languageModelTools';
+import { savedByAnotherExtension } from './otherExtension';
 
 /** What the person answers, by the title of the question; each question asked is recorded. */
 type Answers = Record<
@@ -307,6 +308,32 @@ describe('Annotations', () => {
     const sent = await draftThenSend(fake, editor, () => replaceText(editor, 'Deploy v7', 'Deploy v7.1'));
     assert.deepEqual(sent, ['PUT /v2/annotations/ann_draft']);
     assert.equal(fake.annotationById('ann_draft')?.title, 'Deploy v7.1');
+  });
+
+  it('Save All, workspace.save, TextDocument.save and a workspace.fs write by another extension send nothing: a draft; Ctrl+S sends one PUT of what was written last', async () => {
+    fake.annotations.push({
+      id: 'ann_others',
+      type: 'deploy',
+      datasets: ['http-logs'],
+      time: new Date(Date.now() - 3_600_000).toISOString(),
+      title: 'Deploy v8',
+    });
+    const editor = await editRow('ann_others');
+    const read = editor.document.getText();
+    const titled = (title: string) => read.replace('"Deploy v8"', `"${title}"`);
+    await savedByAnotherExtension(fake, editor.document, {
+      saveAll: titled('Deploy v8.1'),
+      workspaceSave: titled('Deploy v8.2'),
+      documentSave: titled('Deploy v8.3'),
+      fsWrite: titled('Deploy v8.4'),
+    });
+    assert.equal(fake.annotationById('ann_others')?.title, 'Deploy v8');
+    assert.equal(await send(editor.document), true);
+    assert.deepEqual(
+      fake.requestsTo('PUT /v2/annotations/{id}').map((r) => r.path),
+      ['/v2/annotations/ann_others'],
+    );
+    assert.equal(fake.annotationById('ann_others')?.title, 'Deploy v8.4');
   });
 
   it('Edit: the annotation as JSON; Ctrl+S sends one PUT of only the change; changed in Axiom meanwhile, it asks first', async () => {

@@ -22,6 +22,7 @@ import {
   sendAndDismissQuestion,
 } from './helpers';
 import { invokeToolText } from './languageModelTools';
+import { savedByAnotherExtension } from './otherExtension';
 
 type Dashboards = AxiomExtensionApi['dashboards'];
 
@@ -150,6 +151,22 @@ describe('Dashboards', () => {
     );
     assert.deepEqual(sent, ['PUT /v2/dashboards/uid/checkout']);
     assert.equal(fake.dashboards.byUid('checkout')?.dashboard.name, 'Checkout, drafted');
+  });
+
+  it('Save All, workspace.save, TextDocument.save and a workspace.fs write by another extension send nothing: a draft; Ctrl+S sends one PUT of what was written last', async () => {
+    const editor = await openCheckout();
+    const read = editor.document.getText();
+    const named = (name: string) => read.replace('"Checkout health"', `"${name}"`);
+    await savedByAnotherExtension(fake, editor.document, {
+      saveAll: named('Checkout, saved by Save All'),
+      workspaceSave: named('Checkout, saved by workspace.save'),
+      documentSave: named('Checkout, saved by TextDocument.save'),
+      fsWrite: named('Checkout, written by workspace.fs'),
+    });
+    assert.equal(putBodies(fake).length, 0);
+    assert.equal(await send(editor.document), true);
+    assert.equal(putBodies(fake).length, 1, 'the person’s send: one PUT');
+    assert.equal(fake.dashboards.byUid('checkout')?.dashboard.name, 'Checkout, written by workspace.fs');
   });
 
   it('a PUT answered 412 (saved by a colleague after the read) reads again and never hangs; refused again, it says why and keeps the text', async () => {

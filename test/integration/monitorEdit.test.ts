@@ -27,6 +27,7 @@ import {
   replaceText,
   send,
 } from './helpers';
+import { savedByAnotherExtension } from './otherExtension';
 
 const CHECKOUT = REALISTIC_MONITORS[0] as Record<string, unknown>;
 const READ_ONLY = ['id', 'createdAt', 'createdBy', 'updatedAt'];
@@ -563,6 +564,34 @@ describe('Editing monitors', () => {
       assert.equal(puts.length, 2, 'one PUT for each send, none for the auto saves');
       assert.equal((JSON.parse(puts[1].body) as { threshold?: number }).threshold, 1300);
     });
+  });
+
+  it('Save All, workspace.save, TextDocument.save and a workspace.fs write by another extension, of the query and of the form’s settings, send nothing: one draft; Ctrl+S sends both in one PUT', async () => {
+    const editor = await editCheckout();
+    const settings = monitorDocument('settings');
+    await formState(settings);
+    const query = (status: number) => `['http-logs'] | where status >= ${status} | summarize count() by bin(_time, 5m)`;
+    await savedByAnotherExtension(fake, editor.document, {
+      saveAll: query(511),
+      workspaceSave: query(512),
+      documentSave: query(513),
+      fsWrite: query(514),
+    });
+    const read = JSON.parse(settings.getText()) as Record<string, unknown>;
+    const threshold = (value: number) => JSON.stringify({ ...read, threshold: value }, null, 2);
+    await savedByAnotherExtension(fake, settings, {
+      saveAll: threshold(141),
+      workspaceSave: threshold(142),
+      documentSave: threshold(143),
+      fsWrite: threshold(144),
+    });
+    assert.equal(fake.requestsTo('PUT /v2/monitors/{id}').length, 0);
+    assert.equal(await send(editor.document), true);
+    const puts = fake.requestsTo('PUT /v2/monitors/{id}');
+    assert.equal(puts.length, 1, 'the person’s send: one PUT');
+    const sent = JSON.parse(puts[0].body) as { threshold?: number; aplQuery?: string };
+    assert.equal(sent.aplQuery, query(514), 'the query as the other extension last wrote it');
+    assert.equal(sent.threshold, 144, 'the settings as the other extension last wrote them');
   });
 
   it('New Monitor from Query refuses a match query that aggregates, before sending', async () => {

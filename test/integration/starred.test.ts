@@ -5,6 +5,7 @@ import type { StarredNode } from '../../src/core/starred/starredTree';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { starredPath } from '../../src/core/starred/starredUri';
 import { manyStarred, ME, realisticStarred } from '../support/starredFixtures';
+import { savedByAnotherExtension } from './otherExtension';
 import {
   actionRows,
   activateExtension,
@@ -12,7 +13,6 @@ import {
   connectedFake,
   labelText,
   setSetting,
-  sentSince,
   waitFor,
   comparedOriginal,
   signOut,
@@ -312,26 +312,18 @@ describe('Starred Queries view', () => {
     );
   });
 
-  it('Save All, workspace.save, TextDocument.save and a workspace.fs write send nothing: each keeps a draft', async () => {
+  it('Save All, workspace.save, TextDocument.save and a workspace.fs write by another extension send nothing: each keeps a draft', async () => {
     const view = await loadedView();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
       'axiom.openStarredQuery',
       row(view, 'sq_checkout'),
     );
-    const api = await activateExtension();
-    const from = fake.requests.length;
-    const uri = editor.document.uri;
-    await replaceText(editor, "['http-logs'] | where status == 504 | count");
-    await vscode.commands.executeCommand('workbench.action.files.saveAll');
-    await waitFor('Save All to save it', () => !editor.document.isDirty);
-    await replaceText(editor, "['http-logs'] | where status == 505 | count");
-    await vscode.workspace.save(uri);
-    await replaceText(editor, "['http-logs'] | where status == 506 | count");
-    assert.equal(await editor.document.save(), true, 'the save succeeds: kept as a draft');
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode("['http-logs'] | where status == 507 | count"));
-    assert.deepEqual(sentSince(fake, from), [], 'nothing reached Axiom');
-    assert.ok(api.hasDraft(uri));
-    await waitFor('the written draft shown', () => editor.document.getText().includes('507'));
+    await savedByAnotherExtension(fake, editor.document, {
+      saveAll: "['http-logs'] | where status == 504 | count",
+      workspaceSave: "['http-logs'] | where status == 505 | count",
+      documentSave: "['http-logs'] | where status == 506 | count",
+      fsWrite: "['http-logs'] | where status == 507 | count",
+    });
     assert.equal(await send(editor.document), true);
     assert.equal(
       (fake.starredById('sq_checkout')?.query as { apl?: string } | undefined)?.apl,

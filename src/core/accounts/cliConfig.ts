@@ -1,7 +1,7 @@
 // The Axiom CLI's configuration, `~/.axiom.toml`: `active_deployment = "NAME"` and one
-// `[deployments.NAME]` table per deployment with `url`, `token`, `org_id` (and `edge_url`,
-// `edge_region`, kept for later). Read by the rules the CLI itself follows: with a single
-// deployment that one is active, and `cloud.` in a url means `api.`.
+// `[deployments.NAME]` table per deployment with `url`, `token`, `org_id` and optionally `edge_url`
+// or `edge_region` (the edge its datasets are queried at: deployments.ts's `cliEdge`). Read by the rules the CLI
+// itself follows: with a single deployment that one is active, and `cloud.` in a url means `api.`.
 import { parse, TomlError } from 'smol-toml';
 import { phrase, type Phrase } from '../phrase';
 

@@ -1,5 +1,5 @@
 // Axiom: Test Connection, step by step: the URL, the proxy, DNS, TCP, TLS, the token, the
-// right to list monitors, and each edge deployment the datasets are on. Stops at the first step that fails and says what to do about it. The
+// right to list monitors, the edge set for the deployment and each edge deployment the datasets are on. Stops at the first step that fails and says what to do about it. The
 // proxy and the certificate are the transport's (a request without a token, `probe`): inside VS
 // Code, the proxy VS Code chose and the certificates it trusts, named with where they came from.
 import dns from 'node:dns/promises';
@@ -156,15 +156,23 @@ export async function checkConnection(
     [
       'edges',
       async () => {
-        // Each edge other than the default that holds datasets: a query that reads nothing, with this token.
+        // The edge set for the deployment, and each edge other than the default that holds
+        // datasets: a query that reads nothing, with this token.
         const client = await input.client();
         const edges = await client!.edgesInUse(input.signal);
         if (!edges.length) return { skipped: phrase('no dataset is stored on an edge of its own') };
         for (const edge of edges) await client!.checkEdge(edge.url, input.signal);
-        return phrase(
-          '{0} answer queries with this token',
-          edges.map((e) => `${e.name} (${new URL(e.url).host})`).join(', '),
-        );
+        const set = edges.find((e) => e.configured);
+        const others = edges.filter((e) => !e.configured).map((e) => `${e.name} (${new URL(e.url).host})`);
+        if (set && others.length)
+          return phrase(
+            'the edge set for the deployment ({0}) and {1} answer queries with this token',
+            new URL(set.url).host,
+            others.join(', '),
+          );
+        if (set)
+          return phrase('the edge set for the deployment ({0}) answers queries with this token', new URL(set.url).host);
+        return phrase('{0} answer queries with this token', others.join(', '));
       },
     ],
   ];

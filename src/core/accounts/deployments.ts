@@ -1,14 +1,18 @@
 // Deployments: the Axiom services and orgs a person works with, each a name, an API url, an
-// optional org id and (kept apart, in secret storage) a token. Which one a window uses, and what a
-// person may name or point one at.
+// optional org id, an optional edge and (kept apart, in secret storage) a token. Which one a window
+// uses, and what a person may name or point one at.
 import { phrase, type Phrase } from '../phrase';
 import { resolveEndpoint } from '../api/baseUrl';
+import { readEdgeSetting } from '../api/edgeSetting';
 import { checkOrgIdInput } from './tokenInput';
 
 export interface Deployment {
   name: string;
   url: string;
   orgId?: string;
+  /** The edge its datasets are queried at when the service names none for a dataset (and MPL's),
+   *  as the person wrote it: a region (`eu-central-1`) or an address (see deploymentEdge). */
+  edge?: string;
 }
 
 /**
@@ -83,6 +87,33 @@ export function checkDeploymentUrl(raw: string | undefined): Checked<string> {
   return check.ok ? { ok: true, value: url.replace(/\/+$/, '') } : { ok: false, problem: check.problem };
 }
 
+/** The edge of a deployment, as the client takes it: its base URL, none, or why what is set is not used. */
+export function deploymentEdge(deployment: Pick<Deployment, 'edge'>): Checked<string | undefined> {
+  if (!deployment.edge?.trim()) return { ok: true, value: undefined };
+  const read = readEdgeSetting(deployment.edge);
+  return read.ok ? { ok: true, value: read.url } : read;
+}
+
+/** An edge a person sets, or nothing: kept as written (trimmed) when it reads as an edge. */
+export function checkOptionalEdge(raw: string | undefined): Checked<string | undefined> {
+  const edge = (raw ?? '').trim();
+  if (!edge) return { ok: true, value: undefined };
+  const read = readEdgeSetting(edge);
+  return read.ok ? { ok: true, value: edge } : read;
+}
+
+/**
+ * The edge a deployment of the Axiom CLI's keeps, as a deployment here keeps it: `edge_url` when it
+ * reads as an edge (it is the more precise), else `edge_region`; when one is set and neither reads,
+ * why (the import says so and leaves the edge out: the CLI's file keeps it).
+ */
+export function cliEdge(cli: { edgeUrl?: string; edgeRegion?: string }): { edge?: string; problem?: Phrase } {
+  const given = [cli.edgeUrl, cli.edgeRegion].filter((e): e is string => e !== undefined && e.trim() !== '');
+  for (const edge of given) if (readEdgeSetting(edge).ok) return { edge: edge.trim() };
+  const first = given.length ? readEdgeSetting(given[0]) : undefined;
+  return first && !first.ok ? { problem: first.problem } : {};
+}
+
 /** An org id, or nothing: optional for API tokens. */
 export function checkOptionalOrgId(raw: string | undefined): Checked<string | undefined> {
   if (!(raw ?? '').trim()) return { ok: true, value: undefined };
@@ -113,9 +144,28 @@ export function readDeployments(value: unknown): { deployments: Deployment[]; pr
       problems.push(phrase('axiom.deployments, entry {0}: {1}', index + 1, problem ?? ''));
       return;
     }
-    deployments.push(
-      orgId.value ? { name: name.value, url: url.value, orgId: orgId.value } : { name: name.value, url: url.value },
-    );
+    const deployment: Deployment = { name: name.value, url: url.value };
+    if (orgId.value) deployment.orgId = orgId.value;
+    // An edge that cannot be used is said and not used, but kept as written: the entry (and the
+    // person's text) survive the next write of the list.
+    if (typeof record.edge === 'string' && record.edge.trim()) {
+      deployment.edge = record.edge.trim();
+      const edge = checkOptionalEdge(deployment.edge);
+      if (!edge.ok)
+        problems.push(
+          phrase(
+            'axiom.deployments, entry {0} (“{1}”): its edge is not used: {2}',
+            index + 1,
+            name.value,
+            edge.problem,
+          ),
+        );
+    } else if (record.edge !== undefined && record.edge !== null && record.edge !== '') {
+      problems.push(
+        phrase('axiom.deployments, entry {0} (“{1}”): its edge is not text: not used.', index + 1, name.value),
+      );
+    }
+    deployments.push(deployment);
   });
   return { deployments, problems };
 }

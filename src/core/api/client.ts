@@ -21,7 +21,8 @@ import {
 import { readTabular, type TabularResult } from './tabular';
 import { datasetsQueried } from '../apl/datasetsRead';
 import { parseApl } from '../apl/syntaxParser';
-import { defaultEdgeUrl, edgeForDatasets, edgesInUse, edgeTokenError, type EdgeFacts } from './edges';
+import { defaultEdgeUrl, edgeForDatasets, edgesInUse, edgeTokenError, type EdgeFacts, type EdgeInUse } from './edges';
+import { SharedRead } from './sharedRead';
 import { readTabularHead } from './tabularHead';
 import { FIRST_ROWS } from '../firstRows';
 import { parseNotifiers, readMonitorRecord, type MonitorRecord, type Notifier } from './monitorRecord';
@@ -87,7 +88,7 @@ export class AxiomClient {
   /** Metrics through the edge query API: MPL and the metrics info endpoints (metrics.ts). */
   readonly metrics: MetricsApi;
   /** What the deployment knows of its edges, read on the first query that names a dataset (see edgeFacts). */
-  private edges?: { facts: Promise<EdgeFacts>; readAt: number };
+  private edges?: { read: SharedRead<EdgeFacts>; readAt: number };
 
   constructor(private readonly options: ClientOptions) {
     this.http = new ApiHttp(options);
@@ -396,8 +397,8 @@ export class AxiomClient {
     return edgeForDatasets(datasets, facts) ?? defaultEdgeUrl(facts);
   }
 
-  /** The edges other than the default that hold datasets, with their addresses (edges.ts). */
-  async edgesInUse(signal?: AbortSignal): Promise<{ name: string; url: string }[]> {
+  /** The edge the person set and the edges other than the default that hold datasets, with their addresses (edges.ts). */
+  async edgesInUse(signal?: AbortSignal): Promise<EdgeInUse[]> {
     return edgesInUse(await this.edgeFacts([], signal));
   }
 
@@ -426,19 +427,26 @@ export class AxiomClient {
    */
   private async edgeFacts(datasets: readonly string[], signal?: AbortSignal): Promise<EdgeFacts> {
     const now = Date.now();
-    if (this.edges && now - this.edges.readAt > EDGE_FACTS_FRESH_MS) {
-      const known = await this.edges.facts.catch(() => undefined);
+    const stale = this.edges;
+    if (stale && now - stale.readAt > EDGE_FACTS_FRESH_MS) {
+      const known = await stale.read.result.catch(() => undefined);
       const names = new Set(known?.datasets.map((d) => d.name));
-      if (!known || datasets.some((d) => !names.has(d))) this.edges = undefined;
+      if (this.edges === stale && (!known || datasets.some((d) => !names.has(d)))) this.edges = undefined;
     }
+    if (this.edges?.read.abandoned) this.edges = undefined;
     if (!this.edges) {
-      const facts = this.readEdgeFacts(signal);
-      this.edges = { facts, readAt: now };
-      void facts.catch(() => {
-        this.edges = undefined;
+      // One read for every caller, with no caller's signal: each caller's cancel is its own, and
+      // the read stops only when every caller waiting for it has cancelled (sharedRead.ts).
+      const entry = {
+        read: new SharedRead((shared) => this.readEdgeFacts(shared)),
+        readAt: now,
+      };
+      this.edges = entry;
+      void entry.read.result.catch(() => {
+        if (this.edges === entry) this.edges = undefined;
       });
     }
-    return this.edges.facts;
+    return this.edges.read.wait(signal);
   }
 
   private async readEdgeFacts(signal?: AbortSignal): Promise<EdgeFacts> {

@@ -6,13 +6,13 @@
 // client (client.ts) reads the lists and sends.
 import { phrase } from '../phrase';
 import { isLoopbackHost } from './baseUrl';
+import { edgeUrlOfName, readEdgeSetting } from './edgeSetting';
 import { AxiomError } from './errors';
 import { EDGE_TOKEN_KIND, TWO_EDGES, UNKNOWN_EDGE } from './errorAdvice';
 
 export { EDGE_TOKEN_KIND, TWO_EDGES, UNKNOWN_EDGE } from './errorAdvice';
+export { edgeUrlOfName, readEdgeSetting, type EdgeSetting } from './edgeSetting';
 
-/** Where the documented edges are: `https://{region}.{cloud}.edge.axiom.co`. */
-const EDGE_NAME = /^(?:cloud\.)?([a-z]{2}-[a-z]+-\d{1,2})\.(aws|gcp|azure)$/i;
 const AXIOM_HOST = /(^|\.)axiom\.co$/i;
 
 /** The edge a dataset is on, as /v2/datasets says (either field may be absent). */
@@ -37,12 +37,6 @@ export interface EdgeFacts {
 export interface Edge {
   name: string;
   url: string | undefined;
-}
-
-/** The base URL of a documented edge's name (`cloud.eu-central-1.aws` → `https://eu-central-1.aws.edge.axiom.co`). */
-export function edgeUrlOfName(name: string): string | undefined {
-  const match = EDGE_NAME.exec(name.trim());
-  return match ? `https://${match[1].toLowerCase()}.${match[2].toLowerCase()}.edge.axiom.co` : undefined;
 }
 
 /**
@@ -92,17 +86,15 @@ function isAxiomOrigin(origin: string): boolean {
  * Rejects with a TWO_EDGES error naming both edges when they are on two.
  */
 export function edgeForDatasets(datasets: readonly string[], facts: EdgeFacts): string | undefined {
-  const byName = new Map(facts.datasets.map((d) => [d.name, d]));
+  const configured = configuredUrl(facts);
+  if (configured) return edgeBesideConfigured(datasets, facts, configured);
   const defaultName = facts.defaultEdge?.trim() || undefined;
-  const reached = new Map<string, { edge: Edge; dataset: string }>();
-  for (const name of datasets) {
-    const known = byName.get(name);
-    const edge = known && edgeOfDataset(known, facts.deploymentOrigin);
+  const reached = datasetsByEdge(datasets, facts, (edge) =>
     // With the org's default edge unknown, an edge of no known address is taken for the default.
-    const key = edge && edge.name !== defaultName && (defaultName !== undefined || edge.url) ? edge.name : '';
-    if (!reached.has(key))
-      reached.set(key, { edge: edge ?? { name: defaultName ?? '', url: undefined }, dataset: name });
-  }
+    edge && edge.name !== defaultName && (defaultName !== undefined || edge.url)
+      ? { key: edge.name, edge }
+      : { key: '', edge: edge ?? { name: defaultName ?? '', url: undefined } },
+  );
   const others = [...reached.entries()].filter(([key]) => key !== '');
   // With the org's default edge unknown, the datasets no edge is known for do not count.
   const onDefault = reached.has('') && defaultName !== undefined;
@@ -110,28 +102,81 @@ export function edgeForDatasets(datasets: readonly string[], facts: EdgeFacts): 
     const [first, second] = [...reached.values()];
     throw twoEdgesError(first, second, defaultName);
   }
-  if (!others.length) return facts.configuredEdgeUrl ? configuredUrl(facts) : undefined;
-  const { edge } = others[0][1];
+  if (!others.length) return undefined;
+  const { edge, dataset } = others[0][1];
   if (edge.url) return edge.url;
-  throw new AxiomError(
+  throw unknownEdgeError(dataset, edge.name);
+}
+
+/**
+ * With an edge the person set, every dataset the service names no edge for (and every one it does
+ * not list) goes there, as do those on the org's default edge whose address is not known; a dataset
+ * whose own fields say where its edge is goes there: the service's word wins over the setting. Two
+ * addresses among them: refused as two edges.
+ */
+function edgeBesideConfigured(datasets: readonly string[], facts: EdgeFacts, configured: string): string {
+  const defaultName = facts.defaultEdge?.trim() || undefined;
+  const reached = datasetsByEdge(datasets, facts, (edge, dataset) => {
+    if (edge && !edge.url && defaultName !== undefined && edge.name !== defaultName)
+      throw unknownEdgeError(dataset, edge.name);
+    const url = edge?.url ?? configured;
+    return { key: url, edge: { name: edge?.name || defaultName || new URL(url).host, url } };
+  });
+  if (reached.size > 1) {
+    const [first, second] = [...reached.values()];
+    throw twoEdgesError(first, second, defaultName);
+  }
+  return reached.keys().next().value ?? configured;
+}
+
+/** The datasets of a query by where they go (`place` says, from each one's edge as the lists name
+ *  it): the first dataset and the edge of each place, in the order met. */
+function datasetsByEdge(
+  datasets: readonly string[],
+  facts: EdgeFacts,
+  place: (edge: Edge | undefined, dataset: string) => { key: string; edge: Edge },
+): Map<string, { edge: Edge; dataset: string }> {
+  const byName = new Map(facts.datasets.map((d) => [d.name, d]));
+  const reached = new Map<string, { edge: Edge; dataset: string }>();
+  for (const name of datasets) {
+    const known = byName.get(name);
+    const { key, edge } = place(known && edgeOfDataset(known, facts.deploymentOrigin), name);
+    if (!reached.has(key)) reached.set(key, { edge, dataset: name });
+  }
+  return reached;
+}
+
+function unknownEdgeError(dataset: string, edge: string): AxiomError {
+  return new AxiomError(
     'config',
     phrase(
       'The dataset {0} is on the edge deployment {1}, whose address the extension does not know. Set the deployment’s edge URL.',
-      others[0][1].dataset,
-      edge.name,
+      dataset,
+      edge,
     ),
     { code: UNKNOWN_EDGE },
   );
 }
 
-/** The edges other than the default that hold datasets and can be reached, each once (Test Connection checks each). */
-export function edgesInUse(facts: EdgeFacts): { name: string; url: string }[] {
-  const found = new Map<string, string>();
+/** An edge Test Connection checks: `configured` when it is the one the person set. */
+export interface EdgeInUse {
+  name: string;
+  url: string;
+  configured?: true;
+}
+
+/** The edge the person set, first, then the edges other than the default that hold datasets and can
+ *  be reached, each address once (Test Connection checks each). */
+export function edgesInUse(facts: EdgeFacts): EdgeInUse[] {
+  const found = new Map<string, EdgeInUse>();
+  const configured = configuredUrl(facts);
+  if (configured) found.set(configured, { name: new URL(configured).host, url: configured, configured: true });
   for (const dataset of facts.datasets) {
     const edge = edgeOfDataset(dataset, facts.deploymentOrigin);
-    if (edge?.url && edge.name !== facts.defaultEdge && !found.has(edge.name)) found.set(edge.name, edge.url);
+    if (edge?.url && edge.name !== facts.defaultEdge && !found.has(edge.url))
+      found.set(edge.url, { name: edge.name, url: edge.url });
   }
-  return [...found].map(([name, url]) => ({ name, url }));
+  return [...found.values()];
 }
 
 /**
@@ -139,17 +184,19 @@ export function edgesInUse(facts: EdgeFacts): { name: string; url: string }[] {
  * default edge's, else (api.axiom.co) US East 1, else the deployment's own origin (a local service).
  */
 export function defaultEdgeUrl(facts: Omit<EdgeFacts, 'datasets'>): string {
-  if (facts.configuredEdgeUrl) return configuredUrl(facts);
+  const configured = configuredUrl(facts);
+  if (configured) return configured;
   if (!isAxiomOrigin(facts.deploymentOrigin)) return facts.deploymentOrigin;
   return (facts.defaultEdge && edgeUrlOfName(facts.defaultEdge)) || US_EAST_EDGE;
 }
 
 const US_EAST_EDGE = 'https://us-east-1.aws.edge.axiom.co';
 
-function configuredUrl(facts: Pick<EdgeFacts, 'configuredEdgeUrl' | 'deploymentOrigin'>): string {
-  const raw = (facts.configuredEdgeUrl ?? '').trim();
-  const url = raw.includes('://') ? raw : `https://${raw}`;
-  return url.replace(/\/+$/, '').replace(/\/v1$/, '');
+/** The base URL of the edge the person set, when it is set and usable (the accounts say why when not). */
+function configuredUrl(facts: Pick<EdgeFacts, 'configuredEdgeUrl'>): string | undefined {
+  if (!facts.configuredEdgeUrl?.trim()) return undefined;
+  const read = readEdgeSetting(facts.configuredEdgeUrl);
+  return read.ok ? read.url : undefined;
 }
 
 function twoEdgesError(

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { readCliConfig } from '../../../src/core/accounts/cliConfig';
 import { readCliJsonConfig } from '../../../src/core/accounts/cliJsonConfig';
+import { cliEdge, deploymentEdge } from '../../../src/core/accounts/deployments';
 import { render } from '../../../src/core/phrase';
 import { anyJson, FUZZ_BOUND } from '../../support/untrustedInput';
 
@@ -78,7 +79,7 @@ describe('the Axiom CLI config (~/.axiom.toml)', () => {
     assert.equal(config.active, 'ok', 'the one usable deployment is the active one');
   });
 
-  it('unknown keys are ignored; the edge keys are kept for later', () => {
+  it('unknown keys are ignored; the edge keys are read', () => {
     const config = read(
       'theme = "dark"\n[extra]\nx = 1\n[deployments.e]\nurl = "https://api.axiom.co"\ntoken = "xaat-e"\nedge_url = "https://eu-central-1.aws.edge.axiom.co"\nedge_region = "eu-central-1"\nfavourite = true\n',
     );
@@ -91,6 +92,46 @@ describe('the Axiom CLI config (~/.axiom.toml)', () => {
         edgeRegion: 'eu-central-1',
       },
     ]);
+  });
+
+  it('the import carries edge_url, else edge_region, into the deployment; an edge that cannot be used is left out and said', () => {
+    const config = read(
+      [
+        '[deployments.url]\nurl = "https://api.axiom.co"\ntoken = "xaat-1"\nedge_url = "https://eu-central-1.aws.edge.axiom.co"\nedge_region = "us-east-1"',
+        '[deployments.region]\nurl = "https://api.axiom.co"\ntoken = "xaat-2"\nedge_region = "eu-central-1"',
+        '[deployments.badurl]\nurl = "https://api.axiom.co"\ntoken = "xaat-3"\nedge_url = "http://eu.example.com"\nedge_region = "eu-central-1"',
+        '[deployments.bad]\nurl = "https://api.axiom.co"\ntoken = "xaat-4"\nedge_url = "http://eu.example.com"',
+        '[deployments.none]\nurl = "https://api.axiom.co"\ntoken = "xaat-5"',
+      ].join('\n'),
+    );
+    const edges = Object.fromEntries(
+      config.deployments.map((d) => {
+        const { edge, problem } = cliEdge(d);
+        return [d.name, edge ?? (problem ? `refused: ${render(problem)}` : 'none')];
+      }),
+    );
+    assert.deepEqual(edges, {
+      url: 'https://eu-central-1.aws.edge.axiom.co',
+      region: 'eu-central-1',
+      badurl: 'eu-central-1',
+      bad: 'refused: The edge “http://eu.example.com” is plain http: the token would travel unencrypted. Use https (http is allowed only for localhost).',
+      none: 'none',
+    });
+    // What is kept reads as the edge the CLI meant.
+    assert.deepEqual(deploymentEdge({ edge: edges.region }), {
+      ok: true,
+      value: 'https://eu-central-1.aws.edge.axiom.co',
+    });
+  });
+
+  it('the newer CLI’s JSON: the same edge keys, carried the same way', () => {
+    const config = readCliJsonConfig(
+      JSON.stringify({
+        deployments: { j: { url: 'https://api.axiom.co', token: 'xaat-j', edge_region: 'eu-central-1' } },
+      }),
+    );
+    assert.ok(config.ok);
+    assert.deepEqual(config.deployments.map(cliEdge), [{ edge: 'eu-central-1' }]);
   });
 
   it('a malformed file: nothing is imported, and the problem names its line', () => {

@@ -5,6 +5,7 @@ import type { AxiomClient } from '../../../src/core/api/client';
 import {
   defaultEdgeUrl,
   edgeForDatasets,
+  edgesInUse,
   edgeUrlOfName,
   trustedEdgeUrl,
   TWO_EDGES,
@@ -28,6 +29,20 @@ const ORIGIN = 'https://api.axiom.co';
 function facts(datasets: DatasetEdge[], more: Partial<EdgeFacts> = {}): EdgeFacts {
   return { deploymentOrigin: ORIGIN, datasets, defaultEdge: US, ...more };
 }
+
+/** The edges the property tests' datasets are on (undefined: none named). */
+const EDGE_NAMES = [US, EU, 'cloud.ap-south-1.aws', undefined];
+/** A dataset list as /v2/datasets may send it: short names (some alike), each on one of EDGE_NAMES or none. */
+const ANY_LISTED = fc
+  .array(
+    fc.record({ name: fc.string({ minLength: 1, maxLength: 4 }), edgeDeployment: fc.constantFrom(...EDGE_NAMES) }),
+    {
+      maxLength: 6,
+    },
+  )
+  .map((list): DatasetEdge[] => list.map((d) => (d.edgeDeployment ? d : { name: d.name })));
+/** The datasets a query reads: names from the same small alphabet, listed or not. */
+const ANY_QUERIED = fc.array(fc.string({ maxLength: 4 }), { maxLength: 5 });
 
 const LISTED: DatasetEdge[] = [
   { name: 'http-logs', edgeDeployment: US },
@@ -110,39 +125,100 @@ describe('edges: which edge serves a query', () => {
     );
   });
 
-  it('property: the answer does not depend on the order of the datasets, and is one of their edges or none', () => {
-    const edges = [US, EU, 'cloud.ap-south-1.aws', undefined];
-    const dataset = fc.record({
-      name: fc.string({ minLength: 1, maxLength: 4 }),
-      edgeDeployment: fc.constantFrom(...edges),
-    });
+  it('with an edge set for the deployment: datasets that name no edge go there, a dataset’s own edge wins, two edges are refused', () => {
+    const SET = 'https://ap-south-1.aws.edge.axiom.co';
+    const withSet = facts(LISTED, { configuredEdgeUrl: 'ap-south-1' });
+    assert.equal(edgeForDatasets(['plain'], withSet), SET, 'no edge named: the one set');
+    assert.equal(edgeForDatasets(['not-listed'], withSet), SET, 'unknown to the list: the one set');
+    assert.equal(edgeForDatasets([], withSet), SET, 'a query that reads no dataset: the one set');
+    assert.equal(edgeForDatasets(['eu-logs'], withSet), 'https://eu-central-1.aws.edge.axiom.co', 'its own edge wins');
+    assert.equal(
+      edgeForDatasets(['http-logs'], withSet),
+      'https://us-east-1.aws.edge.axiom.co',
+      'its own edge wins, the org’s default too',
+    );
+    assert.throws(
+      () => edgeForDatasets(['plain', 'eu-logs'], withSet),
+      (e: unknown) =>
+        isAxiomError(e) && e.code === TWO_EDGES && e.message.includes('plain') && e.message.includes('eu-logs'),
+    );
+    // The same edge reached two ways (its name, the setting) is one edge.
+    const euSet = facts(LISTED, { configuredEdgeUrl: 'https://eu-central-1.aws.edge.axiom.co/' });
+    assert.equal(edgeForDatasets(['plain', 'eu-logs', 'eu-metrics'], euSet), 'https://eu-central-1.aws.edge.axiom.co');
+    assert.equal(defaultEdgeUrl(withSet), SET, 'MPL goes to the one set');
+  });
+
+  it('an edge set that cannot be used is not used: queries go where they went without it', () => {
+    for (const bad of ['http://eu-central-1.aws.edge.axiom.co', 'not an edge', 'https://u:p@edge.example.com']) {
+      const f = facts(LISTED, { configuredEdgeUrl: bad });
+      assert.equal(edgeForDatasets(['plain'], f), undefined, bad);
+      assert.equal(defaultEdgeUrl(f), 'https://us-east-1.aws.edge.axiom.co', bad);
+      assert.deepEqual(
+        edgesInUse(f).map((e) => e.url),
+        ['https://eu-central-1.aws.edge.axiom.co'],
+        bad,
+      );
+    }
+  });
+
+  it('Test Connection’s edges: the one set first (marked), then the others that hold datasets, each address once', () => {
+    assert.deepEqual(edgesInUse(facts(LISTED, { configuredEdgeUrl: 'eu-central-1' })), [
+      { name: 'eu-central-1.aws.edge.axiom.co', url: 'https://eu-central-1.aws.edge.axiom.co', configured: true },
+    ]);
+    assert.deepEqual(edgesInUse(facts(LISTED, { configuredEdgeUrl: 'ap-south-1' })), [
+      { name: 'ap-south-1.aws.edge.axiom.co', url: 'https://ap-south-1.aws.edge.axiom.co', configured: true },
+      { name: EU, url: 'https://eu-central-1.aws.edge.axiom.co' },
+    ]);
+  });
+
+  it('property: with an edge set, every answer is the one set or the edge of a dataset that names its own', () => {
     fc.assert(
       fc.property(
-        fc.array(dataset, { maxLength: 6 }),
-        fc.array(fc.string({ maxLength: 4 }), { maxLength: 5 }),
+        ANY_LISTED,
+        ANY_QUERIED,
         fc.constantFrom(US, EU, undefined),
-        (listed, names, defaultEdge) => {
-          const f = facts(
-            listed.map((d) => (d.edgeDeployment ? d : { name: d.name })),
-            { defaultEdge },
-          );
-          const outcome = (order: string[]) => {
-            try {
-              return { url: edgeForDatasets(order, f) };
-            } catch (e) {
-              assert.ok(isAxiomError(e) && e.code === TWO_EDGES, String(e));
-              return { refused: true };
-            }
-          };
-          const forward = outcome(names);
-          assert.deepEqual(outcome([...names].reverse()), forward);
-          if (forward.url !== undefined)
-            assert.ok(
-              edges.some((e) => e && edgeUrlOfName(e) === forward.url),
-              forward.url,
-            );
+        fc.constantFrom('eu-central-1', 'ap-south-1', 'https://edge.example.com'),
+        (listed, names, defaultEdge, configuredEdgeUrl) => {
+          const f = facts(listed, { defaultEdge, configuredEdgeUrl });
+          try {
+            const url = edgeForDatasets(names, f);
+            const set = defaultEdgeUrl(f);
+            const byName = new Map(f.datasets.map((d) => [d.name, d]));
+            const own = names.flatMap((n) => {
+              const edge = byName.get(n)?.edgeDeployment;
+              return edge ? [edgeUrlOfName(edge)] : [];
+            });
+            assert.ok(url === set || own.includes(url), `${url} is the one set (${set}) or a dataset’s own`);
+            // Every dataset that names no edge is served by the answer: it is the one set.
+            if (names.some((n) => !byName.get(n)?.edgeDeployment)) assert.equal(url, set);
+          } catch (e) {
+            assert.ok(isAxiomError(e) && e.code === TWO_EDGES, String(e));
+          }
         },
       ),
+    );
+  });
+
+  it('property: the answer does not depend on the order of the datasets, and is one of their edges or none', () => {
+    fc.assert(
+      fc.property(ANY_LISTED, ANY_QUERIED, fc.constantFrom(US, EU, undefined), (listed, names, defaultEdge) => {
+        const f = facts(listed, { defaultEdge });
+        const outcome = (order: string[]) => {
+          try {
+            return { url: edgeForDatasets(order, f) };
+          } catch (e) {
+            assert.ok(isAxiomError(e) && e.code === TWO_EDGES, String(e));
+            return { refused: true };
+          }
+        };
+        const forward = outcome(names);
+        assert.deepEqual(outcome([...names].reverse()), forward);
+        if (forward.url !== undefined)
+          assert.ok(
+            EDGE_NAMES.some((e) => e && edgeUrlOfName(e) === forward.url),
+            forward.url,
+          );
+      }),
     );
   });
 });
@@ -236,6 +312,73 @@ describe('edges: queries over HTTP', () => {
     delete fake.datasetEdges['http-logs'];
   });
 
+  it('with an edge set for the deployment, a query over a dataset that names no edge goes to that edge; one that names its own goes to its own', async () => {
+    const set = new FakeEdge(fake, 'cloud.set-by-person.aws', '127.0.0.3');
+    await set.start();
+    try {
+      const c = client({ edgeUrl: set.url });
+      await c.runApl("['http-logs'] | count", RANGE);
+      assert.deepEqual(
+        set.requests.map((r) => `${r.method} ${r.path}`),
+        ['POST /v1/query/_apl?format=tabular'],
+      );
+      assert.equal(
+        fake.requestsTo('POST /v1/datasets/_apl').length,
+        0,
+        'nothing to the deployment’s own query endpoint',
+      );
+      await c.runApl("['eu-logs'] | count", RANGE);
+      assert.equal(eu.requests.length, 1, 'the dataset’s own edge wins over the one set');
+      assert.equal(set.requests.length, 1);
+      assert.equal(await c.mplEdgeFor(['http-logs']), set.url, 'MPL too');
+      assert.deepEqual(
+        (await c.edgesInUse()).map((e) => [e.url, e.configured ?? false]),
+        [
+          [set.url, true],
+          [eu.url, false],
+        ],
+      );
+    } finally {
+      await set.stop();
+    }
+  });
+
+  it('a caller’s cancel is its own: a later caller waiting for the same read of the lists still gets its answer', async () => {
+    fake.fail('GET /v2/datasets', { delayMs: 300, times: 1 });
+    const c = client();
+    const first = new AbortController();
+    const second = new AbortController();
+    const firstAnswer = c.edgeFor(['eu-logs'], first.signal);
+    const secondAnswer = c.edgeFor(['eu-logs'], second.signal);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    first.abort();
+    const cancelled = await rejection(firstAnswer);
+    assert.equal(cancelled.kind, 'cancelled', 'the first caller stops waiting at once');
+    assert.equal(await secondAnswer, eu.url, 'the second caller gets the answer of the same read');
+    assert.equal(fake.requestsTo('GET /v2/datasets').length, 1, 'one read for both');
+    assert.equal(fake.abandoned.length, 0, 'the read was not cut');
+    assert.equal(await c.edgeFor(['eu-logs']), eu.url);
+    assert.equal(fake.requestsTo('GET /v2/datasets').length, 1, 'and it is kept for the next caller');
+  });
+
+  it('when every caller cancels, the shared read stops, and the next caller reads again', async () => {
+    fake.fail('GET /v2/datasets', { delayMs: 300, times: 1 });
+    const c = client();
+    const callers = [new AbortController(), new AbortController()];
+    const answers = callers.map((caller) => c.edgeFor(['eu-logs'], caller.signal));
+    await waitUntil(() => fake.requestsTo('GET /v2/datasets').length === 1);
+    for (const caller of callers) caller.abort();
+    for (const answer of answers) assert.equal((await rejection(answer)).kind, 'cancelled');
+    await waitUntil(() => fake.abandoned.length === 1);
+    assert.deepEqual(
+      fake.abandoned.map((r) => `${r.method} ${r.path}`),
+      ['GET /v2/datasets'],
+      'nobody wants it: the request is cut',
+    );
+    assert.equal(await c.edgeFor(['eu-logs']), eu.url, 'the next caller is not handed the stopped read');
+    assert.equal(fake.requestsTo('GET /v2/datasets').length, 2);
+  });
+
   it('reads the tables union, join and lookup name, not only the source', async () => {
     fake.datasetEdges['http-logs'] = { edgeDeployment: US };
     const c = client({ token: FAKE_PERSONAL_TOKEN, orgId: FAKE_ORG_ID });
@@ -248,3 +391,9 @@ describe('edges: queries over HTTP', () => {
     delete fake.datasetEdges['http-logs'];
   });
 });
+
+/** Waits (briefly) until `done` holds: for what the fake sees of a connection another task closes. */
+async function waitUntil(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.ok(done(), 'it happened');
+}

@@ -141,11 +141,12 @@ describe("manifest: settings that decide where the token goes are the person's",
   const PICKS_BY_NAME = 'axiom.deployment';
   const destination = Object.keys(properties).filter(
     (key) =>
-      key.startsWith('axiom.') && key !== PICKS_BY_NAME && /url|org|deployment/i.test(key.slice('axiom.'.length)),
+      key.startsWith('axiom.') && key !== PICKS_BY_NAME && /url|org|deployment|edge/i.test(key.slice('axiom.'.length)),
   );
 
   it('finds them (axiom.url, axiom.orgId and the deployments at least)', () => {
-    for (const key of ['axiom.url', 'axiom.orgId', 'axiom.deployments']) assert.ok(destination.includes(key), key);
+    for (const key of ['axiom.url', 'axiom.orgId', 'axiom.deployments', 'axiom.edge'])
+      assert.ok(destination.includes(key), key);
   });
 
   it('the workspace setting that picks a deployment is a plain name', () => {

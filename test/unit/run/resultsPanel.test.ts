@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { describe, it } from 'node:test';
 import { PANEL_WORDS, panelLocale, parsePanelWords, readPanelWords } from '../../../src/core/run/panelWords';
-import type { ResultTable } from '../../../src/core/api/tabular';
 import { escapeHtml, resultsPage } from '../../../src/core/run/resultsPage';
 import {
   cellKind,

@@ -20,7 +20,7 @@ import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { confirm } from '../platform/confirm';
 import {
-  exportedMessage,
+  exportAllInto,
   exportFolder,
   writeExport,
   type ExportedRecord,
@@ -240,13 +240,9 @@ export function dashboardCommands(deps: Deps) {
       });
       const target = records && (await exportFolder(kind, folder, how.chosen));
       if (!records || !target) return undefined;
-      const outcome = await writeExport(kind, target, records.map(asExported));
-      if (!outcome) return undefined;
-      const { written } = outcome;
-      const exported =
-        written.length === 1 ? localize('Exported 1 dashboard.') : localize('Exported {0} dashboards.', written.length);
-      void vscode.window.showInformationMessage(exportedMessage(exported, outcome));
-      return written;
+      return exportAllInto(kind, target, records.map(asExported), (count) =>
+        count === 1 ? localize('Exported 1 dashboard.') : localize('Exported {0} dashboards.', count),
+      );
     },
 
     /**

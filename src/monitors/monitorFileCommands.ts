@@ -14,7 +14,7 @@ import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { confirm } from '../platform/confirm';
 import {
-  exportedMessage,
+  exportAllInto,
   exportFolder,
   writeExport,
   type ExportedRecord,
@@ -81,13 +81,9 @@ export function monitorFileCommands(deps: Deps) {
       );
       const target = list && (await exportFolder(kind, folder));
       if (!list || !target) return undefined;
-      const outcome = await writeExport(kind, target, list.map(asExported));
-      if (!outcome) return undefined;
-      const { written } = outcome;
-      const exported =
-        written.length === 1 ? localize('Exported 1 monitor.') : localize('Exported {0} monitors.', written.length);
-      void vscode.window.showInformationMessage(exportedMessage(exported, outcome));
-      return written;
+      return exportAllInto(kind, target, list.map(asExported), (count) =>
+        count === 1 ? localize('Exported 1 monitor.') : localize('Exported {0} monitors.', count),
+      );
     },
 
     /** Applies a monitor file (the active editor's, or the one given): create, or update the monitor of its name after showing what changes. */

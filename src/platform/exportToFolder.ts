@@ -103,8 +103,25 @@ export async function writeExport(
   return { written, kept: skipExisting ? existing : 0 };
 }
 
+/**
+ * Export All's end, the same for every kind: the records written into `folder` (writeExport), then
+ * the person told how many (`exported`: the kind's words for the count written) and how many files
+ * already there were kept. The files written, or undefined when the person cancelled.
+ */
+export async function exportAllInto(
+  kind: ExportKind,
+  folder: vscode.Uri,
+  records: readonly ExportedRecord[],
+  exported: (count: number) => string,
+): Promise<vscode.Uri[] | undefined> {
+  const outcome = await writeExport(kind, folder, records);
+  if (!outcome) return undefined;
+  void vscode.window.showInformationMessage(exportedMessage(exported(outcome.written.length), outcome));
+  return outcome.written;
+}
+
 /** What an Export All says when done: `exported` (its kind's words for the count written), and the files kept. */
-export function exportedMessage(exported: string, { kept }: ExportOutcome): string {
+function exportedMessage(exported: string, { kept }: ExportOutcome): string {
   if (kept === 0) return exported;
   return `${exported} ${kept === 1 ? localize('1 file already there was kept.') : localize('{0} files already there were kept.', kept)}`;
 }

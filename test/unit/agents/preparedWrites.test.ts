@@ -7,7 +7,6 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { Deployment } from '../../../src/core/accounts/deployments';
 import type { AxiomClient } from '../../../src/core/api/client';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { rememberSecret } from '../../../src/core/api/secrets';
 import {
   isWriteTool,
@@ -27,14 +26,10 @@ import { TOOL_NAMES, TOOL_SPECS, type ToolInputs } from '../../../src/core/agent
 import { putBody } from '../../../src/core/monitors/monitorBodies';
 import { PROD as PROD_LABEL } from '../../support/agentResults';
 import { sampleDashboard } from '../../support/dashboardFixtures';
-import { FakeAxiom } from '../../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../../support/fixtures';
-import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
+import { fakeServiceUnderTest } from '../../support/testClient';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-useFakeService(fake, dispatcher, log, () => {
+const { fake, connect } = fakeServiceUnderTest(() => {
   fake.monitors = [];
   fake.clearFaults();
 });
@@ -44,7 +39,7 @@ const STAGING: Deployment = { name: 'staging', url: 'https://api.axiom.co', orgI
 const direct: WriteRequests = { gate: (request) => request(), signal: new AbortController().signal };
 
 let api: AxiomClient | undefined;
-const client = (): AxiomClient => (api ??= testClient(fake.url, dispatcher, log));
+const client = (): AxiomClient => (api ??= connect());
 const session = (deployment: Deployment = PROD) => ({ deployment, client: client() });
 const seed = () => {
   fake.monitors = structuredClone(REALISTIC_MONITORS);

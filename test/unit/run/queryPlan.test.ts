@@ -7,18 +7,17 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { datasetsQueried } from '../../../src/core/apl/datasetsRead';
 import { parseApl } from '../../../src/core/apl/syntaxParser';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { parseMpl } from '../../../src/core/mpl/syntaxParser';
 import { render } from '../../../src/core/phrase';
 import { explainLimit, explainLimitOf, pipelineOperators } from '../../../src/core/run/limits';
 import { mplQueryDatasets } from '../../../src/core/run/mplTable';
 import { planQuery, runPlanned, type QueryParsers } from '../../../src/core/run/queryPlan';
 import { aplLikeText } from '../../support/aplArbitraries';
-import { FakeAxiom, FAKE_ORG_ID } from '../../support/fakeAxiom';
+import { FAKE_ORG_ID } from '../../support/fakeAxiom';
 import { FakeEdge } from '../../support/fakeEdges';
 import { mplLikeText } from '../../support/mplArbitraries';
-import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
 import { FUZZ_BOUND } from '../../support/untrustedInput';
+import { fakeServiceUnderTest } from '../../support/testClient';
 
 /** The real parsers, each call counted. */
 function countingParsers(): { parsers: QueryParsers; parses: { apl: number; mpl: number } } {
@@ -41,13 +40,10 @@ function countingParsers(): { parsers: QueryParsers; parses: { apl: number; mpl:
 const RANGE = { startTime: 'now-1h', endTime: 'now' };
 
 describe('a run parses its query once', () => {
-  const fake = new FakeAxiom();
+  const { fake, connect } = fakeServiceUnderTest(() => (eu.requests.length = 0));
   const eu = new FakeEdge(fake, 'cloud.eu-central-1.aws');
-  const dispatcher = createDispatcher();
-  const log = new CapturedLog();
-  const client = () => testClient(fake.url, dispatcher, log, { orgId: FAKE_ORG_ID });
+  const client = () => connect({ orgId: FAKE_ORG_ID });
 
-  useFakeService(fake, dispatcher, log, () => (eu.requests.length = 0));
   before(async () => {
     await eu.start();
     eu.placeDatasets('eu-logs');

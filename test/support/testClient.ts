@@ -61,13 +61,14 @@ export interface ServiceUnderTest {
   readonly connect: (overrides?: Partial<ClientOptions>) => AxiomClient;
 }
 
-/** The fake service of a file's tests, started before them, reset after each (and `alsoAfterEach`
- *  then), stopped after them; what every file that speaks HTTP to the fake writes first. */
-export function fakeServiceUnderTest(alsoAfterEach?: () => void): ServiceUnderTest {
-  const fake = new FakeAxiom();
+/** The fake service of a file's tests (`fake`, a new one unless given), started before them, reset
+ *  after each (and `alsoAfterEach` then), stopped after them; what every file that speaks HTTP to
+ *  the fake writes first. */
+export function fakeServiceUnderTest(options: { fake?: FakeAxiom; alsoAfterEach?: () => void } = {}): ServiceUnderTest {
+  const fake = options.fake ?? new FakeAxiom();
   const dispatcher = createDispatcher();
   const log = new CapturedLog();
-  useFakeService(fake, dispatcher, log, alsoAfterEach);
+  useFakeService(fake, dispatcher, log, options.alsoAfterEach);
   return { fake, dispatcher, log, connect: (overrides = {}) => testClient(fake.url, dispatcher, log, overrides) };
 }
 

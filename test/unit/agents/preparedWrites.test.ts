@@ -29,9 +29,11 @@ import { sampleDashboard } from '../../support/dashboardFixtures';
 import { REALISTIC_MONITORS } from '../../support/fixtures';
 import { fakeServiceUnderTest } from '../../support/testClient';
 
-const { fake, connect } = fakeServiceUnderTest(() => {
-  fake.monitors = [];
-  fake.clearFaults();
+const { fake, connect } = fakeServiceUnderTest({
+  alsoAfterEach: () => {
+    fake.monitors = [];
+    fake.clearFaults();
+  },
 });
 
 const PROD: Deployment = { name: 'prod', url: 'https://api.axiom.co', orgId: 'acme' };

@@ -34,9 +34,11 @@ const {
   fake,
   log,
   connect: client,
-} = fakeServiceUnderTest(() => {
-  fake.monitors = [];
-  fake.notifiers = [];
+} = fakeServiceUnderTest({
+  alsoAfterEach: () => {
+    fake.monitors = [];
+    fake.notifiers = [];
+  },
 });
 
 const seed = () => {

@@ -6,9 +6,11 @@ import { RequestBudget } from '../../../src/core/api/requestBudget';
 import { StatusTracker } from '../../../src/core/monitors/statusTracker';
 import { fakeServiceUnderTest } from '../../support/testClient';
 
-const { fake, connect } = fakeServiceUnderTest(() => {
-  fake.histories.clear();
-  fake.rateLimit = { limit: 1000, windowMs: 60_000 };
+const { fake, connect } = fakeServiceUnderTest({
+  alsoAfterEach: () => {
+    fake.histories.clear();
+    fake.rateLimit = { limit: 1000, windowMs: 60_000 };
+  },
 });
 const NOW = Date.now();
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();

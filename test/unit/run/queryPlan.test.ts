@@ -40,7 +40,7 @@ function countingParsers(): { parsers: QueryParsers; parses: { apl: number; mpl:
 const RANGE = { startTime: 'now-1h', endTime: 'now' };
 
 describe('a run parses its query once', () => {
-  const { fake, connect } = fakeServiceUnderTest(() => (eu.requests.length = 0));
+  const { fake, connect } = fakeServiceUnderTest({ alsoAfterEach: () => (eu.requests.length = 0) });
   const eu = new FakeEdge(fake, 'cloud.eu-central-1.aws');
   const client = () => connect({ orgId: FAKE_ORG_ID });
 

@@ -22,7 +22,7 @@ import { confirm } from '../platform/confirm';
 import {
   exportAllInto,
   exportFolder,
-  writeExport,
+  exportOneInto,
   type ExportedRecord,
   type ExportKind,
 } from '../platform/exportToFolder';
@@ -225,9 +225,7 @@ export function dashboardCommands(deps: Deps) {
       );
       const target = record && (await exportFolder(kind, folder, how.chosen));
       if (!record || !target) return undefined;
-      const [uri] = (await writeExport(kind, target, [asExported(record)]))?.written ?? [];
-      if (uri) await vscode.window.showTextDocument(uri);
-      return uri;
+      return exportOneInto(kind, target, asExported(record));
     },
 
     /** Exports every dashboard into a folder, one file each (each read whole); the folder as for exportOne. */

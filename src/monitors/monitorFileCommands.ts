@@ -16,7 +16,7 @@ import { confirm } from '../platform/confirm';
 import {
   exportAllInto,
   exportFolder,
-  writeExport,
+  exportOneInto,
   type ExportedRecord,
   type ExportKind,
 } from '../platform/exportToFolder';
@@ -68,9 +68,7 @@ export function monitorFileCommands(deps: Deps) {
       );
       const target = record && (await exportFolder(kind));
       if (!record || !target) return undefined;
-      const [uri] = (await writeExport(kind, target, [asExported(record)]))?.written ?? [];
-      if (uri) await vscode.window.showTextDocument(uri);
-      return uri;
+      return exportOneInto(kind, target, asExported(record));
     },
 
     /** Exports every monitor into a chosen folder (the dialog opens at one given), one file each. */

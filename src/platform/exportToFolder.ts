@@ -63,7 +63,7 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
  * of the files are there already, asks once: overwrite them all, skip them, or cancel (undefined:
  * nothing written).
  */
-export async function writeExport(
+async function writeExport(
   kind: ExportKind,
   folder: vscode.Uri,
   records: readonly ExportedRecord[],
@@ -101,6 +101,17 @@ export async function writeExport(
     written.push(uris[i]);
   }
   return { written, kept: skipExisting ? existing : 0 };
+}
+
+/** Export's end for one record, the same for every kind: its file written into `folder` (writeExport) and opened. */
+export async function exportOneInto(
+  kind: ExportKind,
+  folder: vscode.Uri,
+  record: ExportedRecord,
+): Promise<vscode.Uri | undefined> {
+  const [uri] = (await writeExport(kind, folder, [record]))?.written ?? [];
+  if (uri) await vscode.window.showTextDocument(uri);
+  return uri;
 }
 
 /**

@@ -20,9 +20,9 @@ import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { COMMANDS } from '../platform/constants';
 import { confirm } from '../platform/confirm';
 import {
-  exportedMessage,
+  exportAllInto,
   exportFolder,
-  writeExport,
+  exportOneInto,
   type ExportedRecord,
   type ExportKind,
 } from '../platform/exportToFolder';
@@ -225,9 +225,7 @@ export function dashboardCommands(deps: Deps) {
       );
       const target = record && (await exportFolder(kind, folder, how.chosen));
       if (!record || !target) return undefined;
-      const [uri] = (await writeExport(kind, target, [asExported(record)]))?.written ?? [];
-      if (uri) await vscode.window.showTextDocument(uri);
-      return uri;
+      return exportOneInto(kind, target, asExported(record));
     },
 
     /** Exports every dashboard into a folder, one file each (each read whole); the folder as for exportOne. */
@@ -240,13 +238,9 @@ export function dashboardCommands(deps: Deps) {
       });
       const target = records && (await exportFolder(kind, folder, how.chosen));
       if (!records || !target) return undefined;
-      const outcome = await writeExport(kind, target, records.map(asExported));
-      if (!outcome) return undefined;
-      const { written } = outcome;
-      const exported =
-        written.length === 1 ? localize('Exported 1 dashboard.') : localize('Exported {0} dashboards.', written.length);
-      void vscode.window.showInformationMessage(exportedMessage(exported, outcome));
-      return written;
+      return exportAllInto(kind, target, records.map(asExported), (count) =>
+        count === 1 ? localize('Exported 1 dashboard.') : localize('Exported {0} dashboards.', count),
+      );
     },
 
     /**

@@ -5,13 +5,12 @@ import type { DatasetFields } from '../core/datasets/datasets';
 import { APL_LANGUAGE_ID } from '../platform/constants';
 import { load } from '../platform/lazy';
 import { say } from '../platform/l10n';
-import { KeyedDelay } from '../core/keyedDelay';
+import { DocumentDiagnostics } from './documentDiagnostics';
 
 /** What the diagnostics say they come from, in the Problems view and on hover. */
 export const DIAGNOSTIC_SOURCE = 'Axiom APL';
 /** The source of the service's compile errors (run/queryRunner.ts): where one is, the local error on its lines is not listed again. */
 const SERVICE_SOURCE = 'Axiom';
-const DELAY_MS = 250;
 
 /** Where the checks learn a dataset's fields: the language's schema (schema.ts), made when first needed. */
 export interface FieldSource {
@@ -20,17 +19,15 @@ export interface FieldSource {
 }
 
 /**
- * The local checks of every open Axiom APL document, as diagnostics: run when a document opens,
- * and a moment after typing stops; dropped when it closes or becomes another language. Documents
- * of any other language id are never checked, except the JSON files that hold APL (a monitor file's
- * aplQuery, core/apl/aplInJsonFiles.ts): their APL strings' problems are placed inside the strings. The fields a query names are checked against its
+ * The local checks of every open Axiom APL document, as diagnostics, with the life cycle MPL's share
+ * (documentDiagnostics.ts): run when a document opens, and a moment after typing stops; dropped when
+ * it closes or becomes another language. Documents of any other language id are never checked, except
+ * the JSON files that hold APL (a monitor file's aplQuery, core/apl/aplInJsonFiles.ts): their APL
+ * strings' problems are placed inside the strings. The fields a query names are checked against its
  * dataset's fields once they are in hand: the first check asks for them, and the document is
  * checked again when they come (a failure or no token: no field is checked).
  */
-export class AplDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection(APL_LANGUAGE_ID);
-  private readonly pending = new KeyedDelay(DELAY_MS);
-  private readonly subscriptions: vscode.Disposable[];
+export class AplDiagnostics extends DocumentDiagnostics {
   /** The last problems of each document, by URI: the quick fixes read their suggestions. */
   private readonly problems = new Map<string, Problem[]>();
   /** Datasets whose fields are on their way, so that a burst of checks asks and re-checks once. */
@@ -39,14 +36,8 @@ export class AplDiagnostics implements vscode.Disposable {
   private readonly serviceErrorsSeen = new Map<string, string>();
 
   constructor(private readonly fields?: () => FieldSource) {
-    this.subscriptions = [
-      // A JSON file's APL (a dashboard of 200 charts: 200 queries) is checked a moment after it opens,
-      // not while VS Code waits to show it; an APL document's one query at once.
-      vscode.workspace.onDidOpenTextDocument((document) =>
-        document.languageId === APL_LANGUAGE_ID ? this.check(document) : this.schedule(document),
-      ),
-      vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document)),
-      vscode.workspace.onDidCloseTextDocument((document) => this.forget(document)),
+    super(APL_LANGUAGE_ID);
+    this.subscriptions.push(
       // The service's compile error came or went: the local errors on its lines are listed, or not.
       vscode.languages.onDidChangeDiagnostics(({ uris }) => {
         for (const uri of uris) {
@@ -57,47 +48,35 @@ export class AplDiagnostics implements vscode.Disposable {
           if (document) this.schedule(document);
         }
       }),
-    ];
-    // Documents already open are checked after activation returns, not during it.
-    this.initial = setTimeout(() => {
-      for (const document of vscode.workspace.textDocuments) this.check(document);
-    }, 0);
+    );
   }
 
-  private readonly initial: ReturnType<typeof setTimeout>;
-
-  private schedule(document: vscode.TextDocument): void {
-    if (document.languageId !== APL_LANGUAGE_ID && !aplPathsOf(document.fileName)) return;
-    this.pending.schedule(document.uri.toString(), () => this.check(document));
+  protected checks(document: vscode.TextDocument): boolean {
+    return document.languageId === APL_LANGUAGE_ID || aplPathsOf(document.fileName) !== undefined;
   }
 
-  private check(document: vscode.TextDocument): void {
-    const inJson = aplPathsOf(document.fileName);
-    if (document.languageId !== APL_LANGUAGE_ID && !inJson) {
-      // A document that was Axiom APL and became another language keeps nothing of ours.
-      this.collection.delete(document.uri);
-      this.problems.delete(document.uri.toString());
-      return;
-    }
-    if (document.isClosed) return;
+  /** A JSON file's APL (a dashboard of 200 charts: 200 queries) is checked a moment after it opens,
+   *  not while VS Code waits to show it; an APL document's one query at once. */
+  protected override checksOnOpen(document: vscode.TextDocument): boolean {
+    return document.languageId === APL_LANGUAGE_ID;
+  }
+
+  protected diagnosticsOf(document: vscode.TextDocument): vscode.Diagnostic[] {
     const text = document.getText();
     // A JSON file with APL inside (a monitor's aplQuery): each APL string's problems, placed in it.
-    const problems =
-      document.languageId === APL_LANGUAGE_ID || !inJson
-        ? this.problemsOf(text, document)
-        : load('apl').aplProblemsInJson(text, inJson, (apl) => this.problemsOf(apl, document));
+    const inJson = document.languageId === APL_LANGUAGE_ID ? undefined : aplPathsOf(document.fileName);
+    const problems = inJson
+      ? load('apl').aplProblemsInJson(text, inJson, (apl) => this.problemsOf(apl, document))
+      : this.problemsOf(text, document);
     this.problems.set(document.uri.toString(), problems);
     // One problem is listed once: where the service said the query does not compile, its words stand
     // for the local error on the same lines (the warnings stay).
     const serviceLines = serviceErrorLines(document.uri);
     this.serviceErrorsSeen.set(document.uri.toString(), serviceLines.join());
     const said = new Set(serviceLines);
-    this.collection.set(
-      document.uri,
-      problems
-        .map((p) => toDiagnostic(document, p))
-        .filter((d) => d.severity !== vscode.DiagnosticSeverity.Error || !linesOf(d.range).some((l) => said.has(l))),
-    );
+    return problems
+      .map((p) => toDiagnostic(document, p))
+      .filter((d) => d.severity !== vscode.DiagnosticSeverity.Error || !linesOf(d.range).some((l) => said.has(l)));
   }
 
   /** The problems of APL text of a document: the local checks, and its fields once they are known. */
@@ -138,19 +117,9 @@ export class AplDiagnostics implements vscode.Disposable {
     return this.problems.get(uri.toString())?.find((p) => p.start === start && p.end === end && p.code === code);
   }
 
-  private forget(document: vscode.TextDocument): void {
-    const key = document.uri.toString();
+  protected override forgetKept(key: string): void {
     this.problems.delete(key);
     this.serviceErrorsSeen.delete(key);
-    this.pending.cancel(key);
-    this.collection.delete(document.uri);
-  }
-
-  dispose(): void {
-    clearTimeout(this.initial);
-    this.pending.clear();
-    for (const s of this.subscriptions) s.dispose();
-    this.collection.dispose();
   }
 }
 

@@ -14,9 +14,9 @@ import { phrase, type Phrase } from '../core/phrase';
 import { withClient, type ClientAccess } from '../platform/clientAccess';
 import { confirm } from '../platform/confirm';
 import {
-  exportedMessage,
+  exportAllInto,
   exportFolder,
-  writeExport,
+  exportOneInto,
   type ExportedRecord,
   type ExportKind,
 } from '../platform/exportToFolder';
@@ -68,9 +68,7 @@ export function monitorFileCommands(deps: Deps) {
       );
       const target = record && (await exportFolder(kind));
       if (!record || !target) return undefined;
-      const [uri] = (await writeExport(kind, target, [asExported(record)]))?.written ?? [];
-      if (uri) await vscode.window.showTextDocument(uri);
-      return uri;
+      return exportOneInto(kind, target, asExported(record));
     },
 
     /** Exports every monitor into a chosen folder (the dialog opens at one given), one file each. */
@@ -81,13 +79,9 @@ export function monitorFileCommands(deps: Deps) {
       );
       const target = list && (await exportFolder(kind, folder));
       if (!list || !target) return undefined;
-      const outcome = await writeExport(kind, target, list.map(asExported));
-      if (!outcome) return undefined;
-      const { written } = outcome;
-      const exported =
-        written.length === 1 ? localize('Exported 1 monitor.') : localize('Exported {0} monitors.', written.length);
-      void vscode.window.showInformationMessage(exportedMessage(exported, outcome));
-      return written;
+      return exportAllInto(kind, target, list.map(asExported), (count) =>
+        count === 1 ? localize('Exported 1 monitor.') : localize('Exported {0} monitors.', count),
+      );
     },
 
     /** Applies a monitor file (the active editor's, or the one given): create, or update the monitor of its name after showing what changes. */

@@ -63,7 +63,7 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
  * of the files are there already, asks once: overwrite them all, skip them, or cancel (undefined:
  * nothing written).
  */
-export async function writeExport(
+async function writeExport(
   kind: ExportKind,
   folder: vscode.Uri,
   records: readonly ExportedRecord[],
@@ -103,8 +103,36 @@ export async function writeExport(
   return { written, kept: skipExisting ? existing : 0 };
 }
 
+/** Export's end for one record, the same for every kind: its file written into `folder` (writeExport) and opened. */
+export async function exportOneInto(
+  kind: ExportKind,
+  folder: vscode.Uri,
+  record: ExportedRecord,
+): Promise<vscode.Uri | undefined> {
+  const [uri] = (await writeExport(kind, folder, [record]))?.written ?? [];
+  if (uri) await vscode.window.showTextDocument(uri);
+  return uri;
+}
+
+/**
+ * Export All's end, the same for every kind: the records written into `folder` (writeExport), then
+ * the person told how many (`exported`: the kind's words for the count written) and how many files
+ * already there were kept. The files written, or undefined when the person cancelled.
+ */
+export async function exportAllInto(
+  kind: ExportKind,
+  folder: vscode.Uri,
+  records: readonly ExportedRecord[],
+  exported: (count: number) => string,
+): Promise<vscode.Uri[] | undefined> {
+  const outcome = await writeExport(kind, folder, records);
+  if (!outcome) return undefined;
+  void vscode.window.showInformationMessage(exportedMessage(exported(outcome.written.length), outcome));
+  return outcome.written;
+}
+
 /** What an Export All says when done: `exported` (its kind's words for the count written), and the files kept. */
-export function exportedMessage(exported: string, { kept }: ExportOutcome): string {
+function exportedMessage(exported: string, { kept }: ExportOutcome): string {
   if (kept === 0) return exported;
   return `${exported} ${kept === 1 ? localize('1 file already there was kept.') : localize('{0} files already there were kept.', kept)}`;
 }

@@ -14,10 +14,11 @@ import { isAxiomError } from '../core/api/errors';
 import { queryLink } from '../core/links';
 import { phrase } from '../core/phrase';
 import { compileErrorRange } from '../core/run/queryText';
-import { MPL_RUN_SOURCE, mplDataset, mplQueryDatasets, mplTabular } from '../core/run/mplTable';
+import { MPL_RUN_SOURCE, mplDataset } from '../core/run/mplTable';
+import { planQuery, runPlanned } from '../core/run/queryPlan';
 import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
 import { resultsToDrop } from '../core/run/resultsBudget';
-import { explainLimit } from '../core/run/limits';
+import { explainLimitOf } from '../core/run/limits';
 import { panelLocale } from '../core/run/panelWords';
 import type { RecordedRun, RunOutcome as RecordedOutcome } from '../core/history/historyStore';
 import { resultFlags } from '../core/run/resultFlags';
@@ -322,8 +323,13 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
         source,
         ...details,
       });
+    // The text parsed once for the whole run: where it goes and what its limit note reads (queryPlan.ts).
+    const plan = planQuery(apl, language);
     const view = (answer: TabularResult): ResultsView => {
-      const limit = language === 'apl' ? explainLimit(apl, answer.tables, panelLocale(vscode.env.language)) : undefined;
+      const limit =
+        language === 'apl'
+          ? explainLimitOf(plan.operators, answer.tables, panelLocale(vscode.env.language))
+          : undefined;
       return {
         runId,
         query: apl,
@@ -334,19 +340,13 @@ export class QueryRunner implements PanelRequests, vscode.Disposable {
     };
     try {
       // With firstRows, a large answer's first rows are shown before the whole is parsed (runApl).
-      const answer =
-        language === 'mpl'
-          ? mplTabular(
-              apl,
-              // MPL goes to the edge that holds its dataset (the deployment's default edge else).
-              await client.metrics.runMpl(
-                await client.mplEdgeFor(mplQueryDatasets(apl), signal),
-                apl,
-                rangeRequest(range),
-                signal,
-              ),
-            )
-          : await client.runApl(apl, rangeRequest(range), signal, firstRows && ((head) => firstRows(view(head))));
+      const answer = await runPlanned(
+        client,
+        plan,
+        rangeRequest(range),
+        signal,
+        firstRows && ((head) => firstRows(view(head))),
+      );
       const result = view(answer);
       this.deps.log.info(
         `ran a query: ${answer.tables.map((t) => t.rowCount).join(' + ')} rows in ${Date.now() - started} ms`,

@@ -9,6 +9,7 @@ import type { ListElement } from '../../src/platform/listView';
 import { BIG_DATASET, BROKEN_DATASET, serveBigOrg } from '../support/bigOrg';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { TYPED_TABULAR } from '../support/tabularFixtures';
+import { recordedRun } from '../support/recordedRuns';
 import { activateExtension, useRunningFake, waitFor, sentQueryBodies, shownRuns } from './helpers';
 
 async function datasetsView() {
@@ -242,15 +243,7 @@ describe('Datasets', () => {
       "['sample-app'] | take 5",
       "['http-logs'] | summarize count() by status",
     ]) {
-      await history.record({
-        apl,
-        range: { kind: 'preset', preset: '1h' },
-        startedAt: Date.now(),
-        durationMs: 5,
-        rows: 1,
-        outcome: 'ok',
-        source: 'query',
-      });
+      await history.record(recordedRun(apl));
     }
     await historyView.refresh({ restart: true });
     const cases = [

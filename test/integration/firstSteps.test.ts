@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { COUNT_ABOVE_FIFTY, seriesAplAnswer, spikySeries } from '../support/seriesFixtures';
 import { TYPED_TABULAR } from '../support/tabularFixtures';
+import { recordedRun } from '../support/recordedRuns';
 import { WALKTHROUGH_KEYS, type WalkthroughStep as StepDone } from '../../src/core/walkthrough';
 import { activateExtension, EXTENSION_ID, refreshedView, sentQueryBodies, useRunningFake, waitFor } from './helpers';
 
@@ -28,15 +29,7 @@ async function newAplQuery(): Promise<vscode.TextEditor> {
 /** Records a run of `apl` in the query history, as Run Query would. */
 async function ranBefore(apl: string): Promise<void> {
   const { history, runner } = await activateExtension();
-  await history.record({
-    apl,
-    range: runner.timeRange.range,
-    startedAt: Date.now(),
-    durationMs: 12,
-    rows: 1,
-    outcome: 'ok',
-    source: 'query',
-  });
+  await history.record(recordedRun(apl, { range: runner.timeRange.range }));
 }
 
 describe('First steps: New APL Query', () => {

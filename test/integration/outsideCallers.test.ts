@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { FAKE_API_TOKEN, type FakeAxiom } from '../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../support/fixtures';
 import { sampleDashboard } from '../support/dashboardFixtures';
+import { recordedRun } from '../support/recordedRuns';
 import { activateExtension, connectedFake, signOut, switchDeployment } from './helpers';
 
 const OTHER_TOKEN = 'xaat-66666666-from-outside';
@@ -450,15 +451,7 @@ describe('commands from outside ask the person', () => {
 
   it('Star and Remove a query of the history ({ kind, entry }) ask first: declined, nothing; allowed, starred and removed', async () => {
     const { history } = await activateExtension();
-    const entry = await history.record({
-      apl: "['http-logs'] | take 3",
-      range: { kind: 'preset', preset: '1h' },
-      startedAt: Date.now(),
-      durationMs: 5,
-      outcome: 'ok',
-      datasets: ['http-logs'],
-      source: 'query',
-    });
+    const entry = await history.record(recordedRun("['http-logs'] | take 3", { datasets: ['http-logs'] }));
     assert.ok(entry, 'the run is recorded');
     fake.reset();
     await declinedThenAllowed('axiom.starHistoryQuery', { kind: 'run', entry }, { allowed: [], typed: 'From history' });

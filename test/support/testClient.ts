@@ -7,9 +7,9 @@ import type { Transport } from '../../src/core/api/transport';
 import { AxiomClient } from '../../src/core/api/client';
 import type { ClientOptions, RequestLogEntry } from '../../src/core/api/http';
 import { nodeTransport } from '../../src/core/api/nodeTransport';
-import { undiciTransport } from '../../src/core/api/undiciTransport';
+import { createDispatcher, undiciTransport } from '../../src/core/api/undiciTransport';
 import { AxiomError } from '../../src/core/api/errors';
-import { FAKE_API_TOKEN, type FakeAxiom } from './fakeAxiom';
+import { FAKE_API_TOKEN, FakeAxiom } from './fakeAxiom';
 
 export const FAST_RETRY = { maxTries: 3, budgetMs: 1000, baseDelayMs: 10 };
 
@@ -50,6 +50,26 @@ export function useFakeService(
     log.clear();
     alsoAfterEach?.();
   });
+}
+
+/** A file's fake service up for its tests (useFakeService), with its dispatcher and captured log. */
+export interface ServiceUnderTest {
+  readonly fake: FakeAxiom;
+  readonly dispatcher: Dispatcher;
+  readonly log: CapturedLog;
+  /** A client of the fake (testClient), `overrides` over the test client's options. */
+  readonly connect: (overrides?: Partial<ClientOptions>) => AxiomClient;
+}
+
+/** The fake service of a file's tests (`fake`, a new one unless given), started before them, reset
+ *  after each (and `alsoAfterEach` then), stopped after them; what every file that speaks HTTP to
+ *  the fake writes first. */
+export function fakeServiceUnderTest(options: { fake?: FakeAxiom; alsoAfterEach?: () => void } = {}): ServiceUnderTest {
+  const fake = options.fake ?? new FakeAxiom();
+  const dispatcher = createDispatcher();
+  const log = new CapturedLog();
+  useFakeService(fake, dispatcher, log, options.alsoAfterEach);
+  return { fake, dispatcher, log, connect: (overrides = {}) => testClient(fake.url, dispatcher, log, overrides) };
 }
 
 /** undici with the test's explicit agent, unless the file runs the same tests over the transport

@@ -11,6 +11,12 @@ export const FUZZ_BOUND = { numRuns: 300, interruptAfterTimeLimit: 3000 } as con
 /** Any JSON value, deep and odd: what a service or a webview could send. */
 export const anyJson = fc.jsonValue({ maxDepth: 5 });
 
+/** Any text a file on disk could hold: any JSON value written out, or any string at all. */
+export const anyJsonText = fc.oneof(
+  anyJson.map((v) => JSON.stringify(v)),
+  fc.string(),
+);
+
 /** Calls `parse`; a throw must be the typed invalid-response error, and nothing else. */
 export function typedOutcome(parse: () => unknown): 'value' | 'invalid' {
   try {

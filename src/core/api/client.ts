@@ -336,13 +336,15 @@ export class AxiomClient {
    * compile rejects with a `badRequest` error carrying `compile`; 430 with `queryLimited`.
    * With `firstRows`, a large answer's first FIRST_ROWS rows (readTabularHead) are handed to it
    * before the whole body is parsed, and parsing waits until what it returns has settled: the
-   * results panel paints them while the rest is read.
+   * results panel paints them while the rest is read. `datasets`: those the query reads, when the
+   * caller has parsed it already (core/run/queryPlan.ts), so that a run parses its text once.
    */
   async runApl(
     apl: string,
     range: AplRange,
     signal?: AbortSignal,
     firstRows?: (head: TabularResult) => unknown,
+    datasets: readonly string[] = datasetsQueried(parseApl(apl)),
   ): Promise<TabularResult> {
     let body: unknown;
     const peek =
@@ -352,7 +354,7 @@ export class AxiomClient {
         if (head) await firstRows(head);
       });
     // The edge that holds the datasets the query reads (from its syntax tree), or the deployment's own endpoint.
-    const edge = await this.edgeFor(datasetsQueried(parseApl(apl)), signal);
+    const edge = await this.edgeFor(datasets, signal);
     try {
       body = await this.http.send(
         'POST',

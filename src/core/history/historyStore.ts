@@ -333,7 +333,8 @@ export interface RecordedRun {
 
 /** The history entry of a run on a deployment. */
 export function historyEntryOf(run: RecordedRun, deployment: string): Omit<HistoryEntry, 'id'> {
-  const named = datasetFromApl(run.apl);
+  // The text is read only when the service named no dataset: a run has parsed it once already.
+  const named = run.datasets?.length ? undefined : datasetFromApl(run.apl);
   const entry: Omit<HistoryEntry, 'id'> = {
     at: run.startedAt,
     apl: run.apl,

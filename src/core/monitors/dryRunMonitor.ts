@@ -21,7 +21,7 @@ import { samplesMessage, type DryRunResult } from './dryRunProtocol';
 import { queryField } from './monitorDocuments';
 import type { MplRange, MplResult } from '../api/metrics';
 import { isAxiomError } from '../api/errors';
-import { mplDataset, mplQueryDatasets } from '../run/mplTable';
+import { mplQueryDatasets } from '../run/mplTable';
 
 /** What a dry run asks of the service (the client has these). */
 export interface DryRunService {
@@ -261,18 +261,17 @@ async function dryRunMpl(
   const range = { startTime: new Date(start).toISOString(), endTime: new Date(period.to).toISOString() };
   options.progress?.(0, 1);
   let result: MplResult;
+  // The query parsed once: where it goes, and the dataset its history entry names.
+  const datasets = mplQueryDatasets(mpl);
   try {
-    const edge = service.mplEdgeFor
-      ? await service.mplEdgeFor(mplQueryDatasets(mpl), period.signal)
-      : metrics.ownEdgeUrl;
+    const edge = service.mplEdgeFor ? await service.mplEdgeFor(datasets, period.signal) : metrics.ownEdgeUrl;
     result = await metrics.runMpl(edge, mpl, range, period.signal);
   } catch (error) {
     if (!isAxiomError(error) || error.kind === 'cancelled') throw error;
     return { refused: error.phrase };
   }
   options.progress?.(1, 1);
-  const dataset = mplDataset(mpl);
-  return { samples: samplesByTime(runs, mplPoints(result)), datasets: dataset ? [dataset] : [] };
+  return { samples: samplesByTime(runs, mplPoints(result)), datasets: datasets.slice(0, 1) };
 }
 
 /** How a dry run ended, for its history entry. */

@@ -26,10 +26,18 @@ const KEEPS_ROWS = new Set([
 /** A note when the main table's rows stop at a limit, else undefined. */
 /** `locale` writes the counts (1,000), as the panel writes its own. */
 export function explainLimit(query: string, tables: readonly ResultTable[], locale = 'en-US'): Phrase | undefined {
+  return explainLimitOf(pipelineOperators(query), tables, locale);
+}
+
+/** explainLimit from the operators of the query's statement that runs, read already (queryPlan.ts). */
+export function explainLimitOf(
+  operators: readonly PipelineOperator[],
+  tables: readonly ResultTable[],
+  locale = 'en-US',
+): Phrase | undefined {
   const grouped = (count: number) => count.toLocaleString(locale);
   const main = tables.find((t) => t.name !== '_totals');
   if (!main) return undefined;
-  const operators = pipelineOperators(query);
   const own = ownLimitOf(operators);
   if (own)
     return main.rowCount >= own.count

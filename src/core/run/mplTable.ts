@@ -63,9 +63,14 @@ export function seriesTable(series: readonly MplSeries[], agg: string): ResultTa
   return { name: '0', fields, columns, rowCount: time.length };
 }
 
-/** An MPL answer as a tabular result: its series as one table, or its tables as sent. */
-export function mplTabular(mpl: string, result: MplResult): TabularResult {
-  const dataset = mplDataset(mpl);
+/** An MPL answer as a tabular result: its series as one table, or its tables as sent; `datasets`,
+ *  those the query reads, when the caller has parsed it already (queryPlan.ts). */
+export function mplTabular(
+  mpl: string,
+  result: MplResult,
+  datasets: readonly string[] = mplQueryDatasets(mpl),
+): TabularResult {
+  const dataset = datasets[0];
   const tables = result.series.length || !result.tables.length ? [seriesTable(result.series, aggregationOf(mpl))] : [];
   return {
     tables: [...tables, ...result.tables],

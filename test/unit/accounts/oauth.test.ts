@@ -44,7 +44,7 @@ import { FakeOAuth, followAuthorize, listening } from '../../support/fakeOAuth';
 import type { RenewalReport, RenewalRound } from '../../support/renewingWindow';
 import { WindowSecrets } from '../../support/sharedSecrets';
 import { CapturedLog, rejection, testClient } from '../../support/testClient';
-import { anyJson, FUZZ_BOUND, typedOrNothing } from '../../support/untrustedInput';
+import { anyJson, anyJsonText, FUZZ_BOUND, typedOrNothing } from '../../support/untrustedInput';
 
 const dispatcher = createDispatcher();
 const oauth = new FakeOAuth();
@@ -827,16 +827,10 @@ describe('OAuth: windows renew a sign-in once', () => {
 
   it('the note of renewed grants, read from anything, is a list of fingerprints or nothing', () => {
     fc.assert(
-      fc.property(
-        fc.oneof(
-          anyJson.map((v) => JSON.stringify(v)),
-          fc.string(),
-        ),
-        (text) => {
-          const read = readRenewalNote(text);
-          assert.ok(Array.isArray(read) && read.every((f) => typeof f === 'string'));
-        },
-      ),
+      fc.property(anyJsonText, (text) => {
+        const read = readRenewalNote(text);
+        assert.ok(Array.isArray(read) && read.every((f) => typeof f === 'string'));
+      }),
       FUZZ_BOUND,
     );
     assert.deepEqual(readRenewalNote(JSON.stringify({ renewed: ['a', 3, 'b'] })), ['a', 'b']);

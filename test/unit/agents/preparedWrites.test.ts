@@ -7,9 +7,10 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { Deployment } from '../../../src/core/accounts/deployments';
 import type { AxiomClient } from '../../../src/core/api/client';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { rememberSecret } from '../../../src/core/api/secrets';
 import {
+  isWriteTool,
+  monitorChanges,
   PREPARATION_LIFETIME_MS,
   Preparations,
   prepareWrite,
@@ -20,20 +21,19 @@ import {
   type WriteTool,
 } from '../../../src/core/agents/preparedWrites';
 import { renderReport } from '../../../src/core/agents/resultText';
-import { unpreparedReport } from '../../../src/core/agents/reports';
-import type { ToolInputs } from '../../../src/core/agents/toolSpecs';
+import { monitorRefusedReport, unpreparedReport } from '../../../src/core/agents/reports';
+import { TOOL_NAMES, TOOL_SPECS, type ToolInputs } from '../../../src/core/agents/toolSpecs';
 import { putBody } from '../../../src/core/monitors/monitorBodies';
+import { PROD as PROD_LABEL } from '../../support/agentResults';
 import { sampleDashboard } from '../../support/dashboardFixtures';
-import { FakeAxiom } from '../../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../../support/fixtures';
-import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
+import { fakeServiceUnderTest } from '../../support/testClient';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-useFakeService(fake, dispatcher, log, () => {
-  fake.monitors = [];
-  fake.clearFaults();
+const { fake, connect } = fakeServiceUnderTest({
+  alsoAfterEach: () => {
+    fake.monitors = [];
+    fake.clearFaults();
+  },
 });
 
 const PROD: Deployment = { name: 'prod', url: 'https://api.axiom.co', orgId: 'acme' };
@@ -41,7 +41,7 @@ const STAGING: Deployment = { name: 'staging', url: 'https://api.axiom.co', orgI
 const direct: WriteRequests = { gate: (request) => request(), signal: new AbortController().signal };
 
 let api: AxiomClient | undefined;
-const client = (): AxiomClient => (api ??= testClient(fake.url, dispatcher, log));
+const client = (): AxiomClient => (api ??= connect());
 const session = (deployment: Deployment = PROD) => ({ deployment, client: client() });
 const seed = () => {
   fake.monitors = structuredClone(REALISTIC_MONITORS);
@@ -415,3 +415,41 @@ describe('agents: a body holding a token-like value is refused, never sent maske
 function never(): never {
   throw new Error('not expected here');
 }
+
+describe('agents: results', () => {
+  it('a monitor change: only the settings named that differ; a refusal says why, field by field', () => {
+    const raw = { id: 'm1', name: 'Checkout', threshold: 5, intervalMinutes: 5, disabled: false };
+    assert.deepEqual(
+      monitorChanges(raw, { monitor: 'm1', threshold: 10, intervalMinutes: 5, disabled: true, description: 'why' }),
+      [
+        ['threshold', 5, 10],
+        ['disabled', false, true],
+        ['description', null, 'why'],
+      ],
+    );
+    const { text } = renderReport(
+      monitorRefusedReport(PROD_LABEL, [{ field: 'aplQuery', reason: 'A threshold query ends with summarize.' }]),
+    );
+    assert.match(text, /Nothing was sent: the monitor would not be valid/);
+    assert.match(
+      text,
+      /<reference label="problems" count="1">\n\{"field":"aplQuery","problem":"A threshold query ends with summarize\."\}/,
+    );
+  });
+});
+
+describe('agents: the framing read back', () => {
+  it('the tools that write are those toolSpecs.ts marks so', () => {
+    assert.deepEqual(
+      TOOL_NAMES.filter(isWriteTool),
+      TOOL_SPECS.filter((spec) => spec.writes).map((spec) => spec.name),
+    );
+    assert.deepEqual(TOOL_NAMES.filter(isWriteTool), [
+      'axiom_starQuery',
+      'axiom_updateMonitor',
+      'axiom_createMonitor',
+      'axiom_createAnnotation',
+      'axiom_updateDashboardChart',
+    ]);
+  });
+});

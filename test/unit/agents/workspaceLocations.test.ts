@@ -17,17 +17,16 @@ import {
   type LocatePlace,
 } from '../../../src/core/agents/workspaceLocations';
 import { framingAttack, FUZZ_BOUND } from '../../support/untrustedInput';
+import { tableOfColumns } from '../../support/resultTables';
 
 const PROD: DeploymentLabel = { name: 'prod', host: 'api.axiom.co' };
 
 /** A table of `rows` rows whose columns are named `fields`, each cell given by `cell`. */
 function tableOf(rows: number, fields: readonly string[], cell: (row: number, field: string) => unknown): ResultTable {
-  return {
-    name: '0',
-    fields: fields.map((name) => ({ name, type: 'string' })),
-    columns: fields.map((field) => Array.from({ length: rows }, (_, r) => cell(r, field))),
-    rowCount: rows,
-  };
+  return tableOfColumns(
+    fields,
+    fields.map((field) => Array.from({ length: rows }, (_, r) => cell(r, field))),
+  );
 }
 
 /** A lookup that counts its calls and maps the paths `known` gives a file for. */

@@ -4,8 +4,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { type AxiomClient } from '../../../src/core/api/client';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import {
   annotationFieldProblem,
   annotationProblems,
@@ -16,19 +14,11 @@ import {
 } from '../../../src/core/api/annotations';
 import { parseBody } from '../../../src/core/api/parse';
 import { render } from '../../../src/core/phrase';
-import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';
-import { annotationBodyProblem, FakeAxiom } from '../../support/fakeAxiom';
+import { rejection, fakeServiceUnderTest } from '../../support/testClient';
+import { annotationBodyProblem } from '../../support/fakeAxiom';
 import { typedOutcome } from '../../support/untrustedInput';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-
-function client(): AxiomClient {
-  return testClient(fake.url, dispatcher, log);
-}
-
-useFakeService(fake, dispatcher, log);
+const { fake, log, connect: client } = fakeServiceUnderTest();
 
 const DEPLOY: NewAnnotation = {
   type: 'production-deployment',

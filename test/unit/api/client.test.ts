@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { describe, it } from 'node:test';
-import { type AxiomClient } from '../../../src/core/api/client';
-import type { ClientOptions } from '../../../src/core/api/http';
 import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { AxiomError } from '../../../src/core/api/errors';
-import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';
+import { rejection, fakeServiceUnderTest } from '../../support/testClient';
 import {
   FakeAxiom,
   FAKE_API_TOKEN,
@@ -18,7 +16,14 @@ import { monitorTooltipMarkdown } from '../../../src/core/monitors/monitorHover'
 import { monitorRows, monitorRowWords } from '../../../src/core/monitors/monitorRows';
 import { GO_SDK_DROPPED_FIELDS, GO_SDK_MONITORS, REALISTIC_MONITORS } from '../../support/fixtures';
 
-const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
+const {
+  fake,
+  log,
+  connect: client,
+} = fakeServiceUnderTest({
+  fake: new FakeAxiom({ monitors: REALISTIC_MONITORS }),
+  alsoAfterEach: () => (fake.monitors = REALISTIC_MONITORS),
+});
 
 /**
  * Whether the service saw the client close a request's connection before its answer was complete:
@@ -32,14 +37,6 @@ async function closedBeforeAnswered(request: RecordedRequest | undefined): Promi
   }
   return false;
 }
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-
-function client(overrides: Partial<ClientOptions> = {}): AxiomClient {
-  return testClient(fake.url, dispatcher, log, overrides);
-}
-
-useFakeService(fake, dispatcher, log, () => (fake.monitors = REALISTIC_MONITORS));
 
 describe('listMonitors', () => {
   it('reads a realistic list, tolerating absent fields, both notifier spellings, null disabledUntil and unknown types', async () => {

@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import {
   certainlyDashboardResource,
   dashboardResourceSchema,
@@ -13,17 +12,11 @@ import {
   parseDashboardList,
   readDashboardRecord,
 } from '../../../src/core/api/dashboards';
-import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';
-import { FakeAxiom } from '../../support/fakeAxiom';
+import { rejection, fakeServiceUnderTest } from '../../support/testClient';
 import { largeDashboard, sampleDashboard } from '../../support/dashboardFixtures';
 import { typedOutcome } from '../../support/untrustedInput';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-const client = () => testClient(fake.url, dispatcher, log);
-
-useFakeService(fake, dispatcher, log);
+const { fake, log, connect: client } = fakeServiceUnderTest();
 
 const bodyOf = (index = -1) => JSON.parse(fake.requests.at(index)!.body) as Record<string, unknown>;
 

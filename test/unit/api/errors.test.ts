@@ -4,7 +4,6 @@
 // extension ships by nodeTransport.test.ts.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { AxiomError } from '../../../src/core/api/errors';
 import { adviceFor } from '../../../src/core/api/errorAdvice';
 import {
@@ -16,13 +15,11 @@ import {
   type Fault,
 } from '../../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../../support/fixtures';
-import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';
+import { rejection, fakeServiceUnderTest } from '../../support/testClient';
 import { render } from '../../../src/core/phrase';
 
-const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-const client = (overrides = {}) => testClient(fake.url, dispatcher, log, { timeoutMs: 300, ...overrides });
+const { fake, log, connect } = fakeServiceUnderTest({ fake: new FakeAxiom({ monitors: REALISTIC_MONITORS }) });
+const client = (overrides = {}) => connect({ timeoutMs: 300, ...overrides });
 
 /** Tokens of three shapes: masked by shape (the first two) and by value alone (the third). */
 const TOKENS = [
@@ -55,8 +52,6 @@ function assertNoToken(error: AxiomError, shown: string, token = FAKE_API_TOKEN)
     assert.ok(!/xa[ap]t-(?!••••)/.test(text), `a token-shaped string was left unmasked in the ${where}`);
   }
 }
-
-useFakeService(fake, dispatcher, log);
 
 interface Row {
   name: string;

@@ -3,19 +3,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { idSegment } from '../../../src/core/api/idSegment';
 import type { AxiomClient } from '../../../src/core/api/client';
-import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';
-import { FakeAxiom } from '../../support/fakeAxiom';
+import { rejection, fakeServiceUnderTest } from '../../support/testClient';
 import { sampleDashboard } from '../../support/dashboardFixtures';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-const client = () => testClient(fake.url, dispatcher, log, { retry: { maxTries: 1, budgetMs: 0, baseDelayMs: 0 } });
-
-useFakeService(fake, dispatcher, log);
+const { fake, connect } = fakeServiceUnderTest();
+const client = () => connect({ retry: { maxTries: 1, budgetMs: 0, baseDelayMs: 0 } });
 
 /** Every call of the client that places an id in a path, with the collection the id is under. */
 const PLACING: readonly { collection: string; call: (c: AxiomClient, id: string) => Promise<unknown> }[] = [

@@ -2,20 +2,15 @@
 // the transport the extension ships by nodeTransport.test.ts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { AxiomError } from '../../../src/core/api/errors';
 import { DEFAULT_RETRY_POLICY, retryDelay } from '../../../src/core/api/retry';
 import { formatDate } from '../../../src/core/format';
 import { FakeAxiom } from '../../support/fakeAxiom';
 import { REALISTIC_MONITORS } from '../../support/fixtures';
-import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';
+import { rejection, fakeServiceUnderTest } from '../../support/testClient';
 
-const fake = new FakeAxiom({ monitors: REALISTIC_MONITORS });
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-const client = (overrides = {}) => testClient(fake.url, dispatcher, log, { timeoutMs: 300, ...overrides });
-
-useFakeService(fake, dispatcher, log);
+const { fake, log, connect } = fakeServiceUnderTest({ fake: new FakeAxiom({ monitors: REALISTIC_MONITORS }) });
+const client = (overrides = {}) => connect({ timeoutMs: 300, ...overrides });
 
 describe('retries', () => {
   it('a 503 twice, then the list: three tries, each logged', async () => {

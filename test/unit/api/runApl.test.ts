@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { QUERY_TIMEOUT_MS, type AxiomClient } from '../../../src/core/api/client';
-import type { ClientOptions } from '../../../src/core/api/http';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
+import { QUERY_TIMEOUT_MS } from '../../../src/core/api/client';
 import { adviceFor } from '../../../src/core/api/errorAdvice';
 import { formatDate } from '../../../src/core/format';
 import { render } from '../../../src/core/phrase';
-import { FakeAxiom, FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, type AplRequestBody } from '../../support/fakeAxiom';
+import { FAKE_ORG_ID, FAKE_PERSONAL_TOKEN, type AplRequestBody } from '../../support/fakeAxiom';
 import {
   compileErrorBody,
   hugeTabular,
@@ -14,18 +12,10 @@ import {
   rateLimitedAnswer,
   TYPED_TABULAR,
 } from '../../support/tabularFixtures';
-import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';
+import { rejection, fakeServiceUnderTest } from '../../support/testClient';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
+const { fake, log, connect: client } = fakeServiceUnderTest();
 const RANGE = { startTime: 'now-1h', endTime: 'now' };
-
-function client(overrides: Partial<ClientOptions> = {}): AxiomClient {
-  return testClient(fake.url, dispatcher, log, overrides);
-}
-
-useFakeService(fake, dispatcher, log);
 
 describe('runApl', () => {
   it('posts the query and its range once to /v1/datasets/_apl?format=tabular and reads the tables', async () => {

@@ -10,6 +10,7 @@ import { BACKTRACKING_UNITS, repeatedTo } from '../../support/backtrackingText';
 import { countingText } from '../../support/countingText';
 import { PROJECT_QUERIES, VALID_QUERIES, docsQueries as loadDocsQueries } from '../../support/aplCorpus';
 import { MUTANT_CLASSES, mutate } from '../../support/aplMutants';
+import { itOverEachCorpus } from '../../support/corpusChecks';
 import { FUZZ_BOUND } from '../../support/untrustedInput';
 import { arityOf } from '../../../src/core/apl/checks';
 
@@ -27,14 +28,7 @@ function clean(apl: string): void {
 }
 
 describe('APL checks: no false alarms on valid queries', () => {
-  it(`the corpus written for the project (${VALID_QUERIES.length} queries)`, () => VALID_QUERIES.forEach(clean));
-  it(`the queries of the project's tests and fixtures (${PROJECT_QUERIES.length})`, () =>
-    PROJECT_QUERIES.forEach(clean));
-  it(
-    `every query of Axiom's APL documentation (${docsQueries.length})`,
-    { skip: docsQueries.length ? false : "no local copy of the documentation's queries" },
-    () => docsQueries.forEach(clean),
-  );
+  itOverEachCorpus(clean);
 
   it('the corpus uses every tabular operator after a pipe', () => {
     const used = new Set<string>();

@@ -5,9 +5,8 @@ import type { ParsedApl, SyntaxNode } from '../../../src/core/apl/syntaxNodes';
 import { parseApl } from '../../../src/core/apl/syntaxParser';
 import { walk } from '../../../src/core/apl/syntaxWalk';
 import { render } from '../../../src/core/phrase';
-import { PROJECT_QUERIES, VALID_QUERIES, docsQueries as loadDocsQueries } from '../../support/aplCorpus';
-
-const docsQueries = loadDocsQueries();
+import { PROJECT_QUERIES, VALID_QUERIES } from '../../support/aplCorpus';
+import { itOverEachCorpus } from '../../support/corpusChecks';
 
 /** The problems as underlined text and message. */
 function warnings(apl: string, fieldsOf: FieldsOf): { text: string; message: string; suggestions?: string[] }[] {
@@ -63,15 +62,7 @@ function silent(apl: string): void {
 }
 
 describe('APL field checks: no false alarm', () => {
-  it(`the corpus written for the project (${VALID_QUERIES.length} queries), with the fields each uses`, () =>
-    VALID_QUERIES.forEach(silent));
-  it(`the queries of the project's tests and fixtures (${PROJECT_QUERIES.length})`, () =>
-    PROJECT_QUERIES.forEach(silent));
-  it(
-    `every query of Axiom's APL documentation (${docsQueries.length})`,
-    { skip: docsQueries.length ? false : "no local copy of the documentation's queries" },
-    () => docsQueries.forEach(silent),
-  );
+  itOverEachCorpus(silent, ', with the fields each uses');
 
   it('nothing while the fields are not known, and nothing for another dataset', () => {
     assert.deepEqual(

@@ -3,7 +3,6 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { checkApl } from '../../../src/core/apl/checks';
 import { lex } from '../../../src/core/apl/lexer';
-import type { TabularResult } from '../../../src/core/api/tabular';
 import {
   activityQuery,
   activityWords,
@@ -15,6 +14,7 @@ import {
 } from '../../../src/core/code/logActivityQuery';
 import { messagePattern } from '../../../src/core/code/messagePattern';
 import { render } from '../../../src/core/phrase';
+import { resultOf, tableOfColumns } from '../../support/resultTables';
 
 const SOURCE = { dataset: 'app-logs', messageField: 'message' };
 
@@ -55,27 +55,20 @@ describe('the one query of a file', () => {
   });
 
   it('reads the counts back by branch, passing over rows of another shape', () => {
-    const result: TabularResult = {
-      tables: [
-        {
-          name: '0',
-          fields: [
-            { name: STATEMENT_COLUMN, type: 'integer' },
-            { name: 'logged', type: 'integer' },
-            { name: 'last_logged', type: 'datetime' },
-          ],
-          columns: [
-            [0, 1, 'x', -2],
-            [2314, 5, 1, 1],
-            ['2026-01-01T00:00:00Z', null, null, null],
-          ],
-          rowCount: 4,
-        },
-      ],
-      status: { isPartial: false, messages: [] },
-      datasetNames: [],
-      repairs: [],
-    };
+    const result = resultOf(
+      tableOfColumns(
+        [
+          [STATEMENT_COLUMN, 'integer'],
+          ['logged', 'integer'],
+          ['last_logged', 'datetime'],
+        ],
+        [
+          [0, 1, 'x', -2],
+          [2314, 5, 1, 1],
+          ['2026-01-01T00:00:00Z', null, null, null],
+        ],
+      ),
+    );
     assert.deepEqual(
       [...readActivity(result)],
       [

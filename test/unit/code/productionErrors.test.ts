@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { checkApl } from '../../../src/core/apl/checks';
-import type { TabularResult } from '../../../src/core/api/tabular';
 import {
   defaultErrorQuery,
   errorEvents,
@@ -13,22 +12,10 @@ import {
   traceOfRow,
 } from '../../../src/core/code/productionErrors';
 import { DEMO_SHOP_FAILURES, DEMO_SHOP_PLACES } from '../../support/demoShop';
+import { resultOf, tableOfRows } from '../../support/resultTables';
 
-function table(fields: string[], rows: unknown[][]): TabularResult {
-  return {
-    tables: [
-      {
-        name: '0',
-        fields: fields.map((name) => ({ name, type: 'string' })),
-        columns: fields.map((_, c) => rows.map((row) => row[c])),
-        rowCount: rows.length,
-      },
-    ],
-    status: { isPartial: false, messages: [] },
-    datasetNames: [],
-    repairs: [],
-  };
-}
+/** A result of one table of string fields, given row by row. */
+const table = (fields: string[], rows: unknown[][]) => resultOf(tableOfRows(fields, rows));
 
 /** Every path under /app/src/ is in the workspace (as src/…); nothing else is. */
 const inWorkspace = (place: { path: string }) =>

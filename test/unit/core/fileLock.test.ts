@@ -5,7 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { readLockHolder, tryFileLock, withFileLock, type FileLockTiming } from '../../../src/core/fileLock';
-import { anyJson, FUZZ_BOUND } from '../../support/untrustedInput';
+import { anyJsonText, FUZZ_BOUND } from '../../support/untrustedInput';
 
 let folder: string;
 beforeEach(() => (folder = fs.mkdtempSync(path.join(os.tmpdir(), 'axiom-lock-'))));
@@ -51,18 +51,12 @@ describe('file lock', () => {
 
   it('a lock file, read from anything, names a holder with its three fields or none', () => {
     fc.assert(
-      fc.property(
-        fc.oneof(
-          anyJson.map((v) => JSON.stringify(v)),
-          fc.string(),
-        ),
-        (text) => {
-          const holder = readLockHolder(text);
-          if (holder === undefined) return;
-          assert.deepEqual(Object.keys(holder).sort(), ['host', 'id', 'pid']);
-          assert.ok(typeof holder.pid === 'number' && typeof holder.host === 'string' && typeof holder.id === 'string');
-        },
-      ),
+      fc.property(anyJsonText, (text) => {
+        const holder = readLockHolder(text);
+        if (holder === undefined) return;
+        assert.deepEqual(Object.keys(holder).sort(), ['host', 'id', 'pid']);
+        assert.ok(typeof holder.pid === 'number' && typeof holder.host === 'string' && typeof holder.id === 'string');
+      }),
       FUZZ_BOUND,
     );
     assert.deepEqual(readLockHolder('{"pid":7,"host":"h","id":"i","extra":1}'), { pid: 7, host: 'h', id: 'i' });

@@ -5,14 +5,9 @@ import { chartKindFor, chartNameFor, newDashboard, withChartAdded } from '../../
 import { readDashboard } from '../../../src/core/dashboards/previewLayout';
 import { largeDashboard, sampleDashboard } from '../../support/dashboardFixtures';
 import { dashboardDocumentProblem } from '../../support/fakeDashboards';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
-import { FakeAxiom } from '../../support/fakeAxiom';
-import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
+import { fakeServiceUnderTest } from '../../support/testClient';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-useFakeService(fake, dispatcher, log);
+const { fake, connect } = fakeServiceUnderTest();
 
 describe('a chart’s kind from its query', () => {
   it('is a time series when it summarizes by a bin of time, a single value when it counts or summarizes alone, else a table', () => {
@@ -104,7 +99,7 @@ describe('a new dashboard of queries', () => {
 describe('a chart added over HTTP', () => {
   it('is one PUT of the dashboard as read with the chart at its end, with the version read, which the service takes', async () => {
     fake.dashboards.add(sampleDashboard('Checkout'), 'checkout');
-    const client = testClient(fake.url, dispatcher, log);
+    const client = connect();
     const record = await client.getDashboard('checkout');
     const { document } = withChartAdded(record.document, "['logs'] | count");
     const written = await client.updateDashboard('checkout', { dashboard: document, version: record.resource.version });

@@ -3,7 +3,6 @@
 // failing chart told as failed while the others draw.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { PREVIEW_SOURCE, PreviewRuns, type PreviewRunsDeps } from '../../../src/core/dashboards/previewRuns';
 import { RequestBudget } from '../../../src/core/api/requestBudget';
 import { chartRange, queryDatasets, readAnnotationsForChart } from '../../../src/core/run/chartAnnotations';
@@ -11,14 +10,10 @@ import type { PreviewHostMessage } from '../../../src/core/dashboards/previewPro
 import { PreviewQueue } from '../../../src/core/dashboards/previewQueue';
 import { render } from '../../../src/core/phrase';
 import { rangeLabel } from '../../../src/core/run/timeRange';
-import { FakeAxiom } from '../../support/fakeAxiom';
 import { clientRuns, dashboardOf, latencyOf, type AskedQuery } from '../../support/previewQueries';
-import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
+import { fakeServiceUnderTest } from '../../support/testClient';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-useFakeService(fake, dispatcher, log);
+const { fake, connect } = fakeServiceUnderTest();
 
 function preview(withClient = true, annotations?: PreviewRunsDeps['annotations']) {
   const posted: PreviewHostMessage[] = [];
@@ -26,7 +21,7 @@ function preview(withClient = true, annotations?: PreviewRunsDeps['annotations']
   const runs = new PreviewRuns({
     annotations,
     runs: clientRuns(asked),
-    client: () => Promise.resolve(withClient ? testClient(fake.url, dispatcher, log) : undefined),
+    client: () => Promise.resolve(withClient ? connect() : undefined),
     post: (m) => posted.push(m),
     rangeLabel: (range) => render(rangeLabel(range)),
     windowLabel: (label) => `Dashboard (${label})`,
@@ -66,7 +61,7 @@ describe('the dashboard preview’s runs', () => {
         },
       },
       annotations: () => assert.fail('no annotations for an MPL chart'),
-      client: () => Promise.resolve(testClient(fake.url, dispatcher, log)),
+      client: () => Promise.resolve(connect()),
       post: (m) => posted.push(m),
       rangeLabel: (range) => render(rangeLabel(range)),
       windowLabel: (label) => label,

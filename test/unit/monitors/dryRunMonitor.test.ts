@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { RequestBudget } from '../../../src/core/api/requestBudget';
 import { render, type Phrase } from '../../../src/core/phrase';
 import { DRY_RUN_SOURCE, HistoryStore, historyEntryOf } from '../../../src/core/history/historyStore';
@@ -23,27 +22,23 @@ import {
   runPlan,
   samplesFromAnswers,
 } from '../../../src/core/monitors/dryRunPlan';
-import { FakeAxiom } from '../../support/fakeAxiom';
 import {
   seriesAplAnswer,
   spikySeries,
   COUNT_ABOVE_FIFTY,
   AVERAGE_OVER_FIFTEEN_MINUTES,
 } from '../../support/seriesFixtures';
-import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
+import { fakeServiceUnderTest } from '../../support/testClient';
 
 const MINUTE = 60_000;
 
 /** The fake service up for the suite's tests, a client of it, and the end of the last whole
  *  5-minute run, where the suite's dry runs end. */
 function serviceForSuite() {
-  const fake = new FakeAxiom();
-  const dispatcher = createDispatcher();
-  const log = new CapturedLog();
-  useFakeService(fake, dispatcher, log);
+  const { fake, connect } = fakeServiceUnderTest();
   return {
     fake,
-    client: () => testClient(fake.url, dispatcher, log),
+    client: () => connect(),
     to: Math.floor(Date.now() / (5 * MINUTE)) * (5 * MINUTE),
   };
 }

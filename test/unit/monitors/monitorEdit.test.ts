@@ -6,8 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { type AxiomClient } from '../../../src/core/api/client';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { render } from '../../../src/core/phrase';
 import { checkMonitor, hasErrors } from '../../../src/core/monitors/monitorChecks';
 import {
@@ -30,15 +28,17 @@ import {
 } from '../../../src/core/monitors/monitorBodies';
 import { FakeAxiom, monitorBodyProblem } from '../../support/fakeAxiom';
 import { GO_SDK_MONITORS, REALISTIC_MONITORS } from '../../support/fixtures';
-import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';
+import { rejection, fakeServiceUnderTest } from '../../support/testClient';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-const client = (): AxiomClient => testClient(fake.url, dispatcher, log);
-useFakeService(fake, dispatcher, log, () => {
-  fake.monitors = [];
-  fake.notifiers = [];
+const {
+  fake,
+  log,
+  connect: client,
+} = fakeServiceUnderTest({
+  alsoAfterEach: () => {
+    fake.monitors = [];
+    fake.notifiers = [];
+  },
 });
 
 const seed = () => {

@@ -2,26 +2,22 @@
 // monitors, the announced limit taken from the headers, 429 and 403 handling, cancellation.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { RequestBudget } from '../../../src/core/api/requestBudget';
 import { StatusTracker } from '../../../src/core/monitors/statusTracker';
-import { FakeAxiom } from '../../support/fakeAxiom';
-import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
+import { fakeServiceUnderTest } from '../../support/testClient';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
+const { fake, connect } = fakeServiceUnderTest({
+  alsoAfterEach: () => {
+    fake.histories.clear();
+    fake.rateLimit = { limit: 1000, windowMs: 60_000 };
+  },
+});
 const NOW = Date.now();
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 
-useFakeService(fake, dispatcher, log, () => {
-  fake.histories.clear();
-  fake.rateLimit = { limit: 1000, windowMs: 60_000 };
-});
-
 /** A client that tells the budget what the service's headers say, as the extension's does. */
 function setup(budget: RequestBudget) {
-  return testClient(fake.url, dispatcher, log, { onRateLimit: (limit) => budget.observe(limit) });
+  return connect({ onRateLimit: (limit) => budget.observe(limit) });
 }
 
 describe('status sweep over real HTTP', () => {

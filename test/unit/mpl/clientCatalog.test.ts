@@ -2,15 +2,10 @@
 // fake service's metrics info endpoints: names as listed, nothing asked without a client.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { clientMetricsCatalog } from '../../../src/core/mpl/clientCatalog';
-import { FakeAxiom } from '../../support/fakeAxiom';
-import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
+import { fakeServiceUnderTest } from '../../support/testClient';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
-useFakeService(fake, dispatcher, log);
+const { fake, connect } = fakeServiceUnderTest();
 
 describe("MPL completion's catalog of the service's metrics", () => {
   it('names the metrics, tags and values the info endpoints list over the last day', async () => {
@@ -25,7 +20,7 @@ describe("MPL completion's catalog of the service's metrics", () => {
     });
     const now = Date.parse('2026-03-02T00:00:00Z');
     const catalog = clientMetricsCatalog(
-      () => Promise.resolve(testClient(fake.url, dispatcher, log)),
+      () => Promise.resolve(connect()),
       () => now,
     );
     assert.deepEqual(await catalog.metrics('shop-metrics'), ['http.server.request.duration']);

@@ -2,9 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { RequestBudget } from '../../../src/core/api/requestBudget';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
-import { FakeAxiom } from '../../support/fakeAxiom';
-import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
 import {
   addAnnotationArgs,
   annotationsInRange,
@@ -21,6 +18,7 @@ import {
 } from '../../../src/core/run/chartAnnotations';
 import { readHostMessage, readPanelMessage } from '../../../src/core/run/resultsProtocol';
 import { anyJson, FUZZ_BOUND } from '../../support/untrustedInput';
+import { fakeServiceUnderTest } from '../../support/testClient';
 
 const T0 = Date.UTC(2024, 4, 1, 12, 0);
 const MINUTE = 60_000;
@@ -162,14 +160,11 @@ describe('chart annotations: the one read per chart', () => {
 });
 
 describe("chart annotations: the one read, over real HTTP to the fake service's /v2/annotations", () => {
-  const fake = new FakeAxiom();
-  const dispatcher = createDispatcher();
-  const log = new CapturedLog();
-  useFakeService(fake, dispatcher, log);
+  const { fake, connect } = fakeServiceUnderTest();
   const range = { from: T0, to: T0 + 60 * MINUTE };
   const iso = (ms: number) => new Date(ms).toISOString();
   const list = () => {
-    const client = testClient(fake.url, dispatcher, log);
+    const client = connect();
     return async (filter: AnnotationFilter, signal?: AbortSignal) =>
       (await client.listAnnotations(filter, signal)).annotations;
   };

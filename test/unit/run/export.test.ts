@@ -4,17 +4,9 @@ import fc from 'fast-check';
 import { toCsv, toJson, uniqueKeys } from '../../../src/core/run/export';
 import type { ResultTable } from '../../../src/core/api/tabular';
 import { readTabular } from '../../../src/core/api/tabular';
+import { tableOfColumns } from '../../support/resultTables';
 import { hugeTabular, TYPED_TABULAR } from '../../support/tabularFixtures';
 import { anyJson, FUZZ_BOUND } from '../../support/untrustedInput';
-
-function table(names: string[], columns: unknown[][]): ResultTable {
-  return {
-    name: '0',
-    fields: names.map((name) => ({ name, type: 'string' })),
-    columns,
-    rowCount: columns[0]?.length ?? 0,
-  };
-}
 
 /** A strict RFC 4180 reader: records of fields, CRLF between records, quotes doubled inside quotes. */
 function parseCsv(text: string): string[][] {
@@ -74,12 +66,12 @@ describe('toCsv', () => {
   });
 
   it('quotes commas, quotes, CR and LF', () => {
-    const csv = toCsv(table(['a'], [['x,y', 'say "hi"', 'two\nlines', 'cr\rhere', 'plain']]));
+    const csv = toCsv(tableOfColumns(['a'], [['x,y', 'say "hi"', 'two\nlines', 'cr\rhere', 'plain']]));
     assert.equal(csv, 'a\r\n"x,y"\r\n"say ""hi"""\r\n"two\nlines"\r\n"cr\rhere"\r\nplain\r\n');
   });
 
   it('defuses text a spreadsheet would run as a formula; numbers stay numbers', () => {
-    const csv = toCsv(table(['=name'], [['=1+1', '+cmd', '-2', '@SUM(A1)', '\tx', '\rx', -2, 'a=b']]));
+    const csv = toCsv(tableOfColumns(['=name'], [['=1+1', '+cmd', '-2', '@SUM(A1)', '\tx', '\rx', -2, 'a=b']]));
     assert.deepEqual(parseCsv(csv), [
       ["'=name"],
       ["'=1+1"],
@@ -115,7 +107,7 @@ describe('toCsv', () => {
         ),
         (names, rows) => {
           const columns = names.map((_, f) => rows.map((row) => row[f]));
-          const records = parseCsv(toCsv(table(names, columns)));
+          const records = parseCsv(toCsv(tableOfColumns(names, columns)));
           const expect = (cell: unknown) =>
             cell === null ? '' : /^[=+\-@\t\r]/.test(cell as string) ? `'${cell as string}` : (cell as string);
           assert.deepEqual(records, [names.map(expect), ...rows.map((row) => names.map((_, f) => expect(row[f])))]);
@@ -133,12 +125,12 @@ describe('toJson', () => {
     );
     assert.equal(toJson(typed), JSON.stringify(rows, null, 2));
     assert.deepEqual(JSON.parse(toJson(typed)), rows);
-    assert.equal(toJson(table(['a'], [[]])), '[]');
+    assert.equal(toJson(tableOfColumns(['a'], [[]])), '[]');
   });
 
   it('gives repeated field names keys of their own', () => {
     assert.deepEqual(uniqueKeys(['a', 'a', 'a_2', 'b', 'a']), ['a', 'a_3', 'a_2', 'b', 'a_4']);
-    const json = JSON.parse(toJson(table(['n', 'n', '__proto__'], [[1], [2], [3]]))) as unknown[];
+    const json = JSON.parse(toJson(tableOfColumns(['n', 'n', '__proto__'], [[1], [2], [3]]))) as unknown[];
     assert.equal(JSON.stringify(json), '[{"n":1,"n_2":2,"__proto__":3}]');
   });
 
@@ -158,7 +150,7 @@ describe('toJson', () => {
             names.forEach((name, f) => Object.defineProperty(object, name, { value: row[f], enumerable: true }));
             return object;
           });
-          assert.equal(toJson(table(names, columns)), JSON.stringify(expected, null, 2));
+          assert.equal(toJson(tableOfColumns(names, columns)), JSON.stringify(expected, null, 2));
         },
       ),
     );

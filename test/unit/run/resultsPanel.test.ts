@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { describe, it } from 'node:test';
 import { PANEL_WORDS, panelLocale, parsePanelWords, readPanelWords } from '../../../src/core/run/panelWords';
-import type { ResultTable } from '../../../src/core/api/tabular';
 import {
   cellKind,
   cellText,
@@ -22,14 +21,7 @@ import { TableModel } from '../../../src/webview/shared/tableModel';
 import { MAX_SERIES, timeSeries } from '../../../src/webview/shared/timeSeries';
 import { bodyHeight, rowHeightFor, rowWindow, scrollTopFor } from '../../../src/webview/shared/virtualWindow';
 
-function table(fields: [string, string][], rows: unknown[][]): ResultTable {
-  return {
-    name: '0',
-    fields: fields.map(([name, type]) => ({ name, type })),
-    columns: fields.map((_, c) => rows.map((r) => r[c])),
-    rowCount: rows.length,
-  };
-}
+import { tableOfRows } from '../../support/resultTables';
 
 describe('results panel: cell text', () => {
   it('tells null, numbers, booleans, strings and nested values apart', () => {
@@ -104,7 +96,7 @@ describe('results panel: column kinds and sorting', () => {
 
 describe('results panel: find in results', () => {
   it('keeps rows whose text in any column contains the term, case-insensitive', () => {
-    const t = table(
+    const t = tableOfRows(
       [
         ['a', 'string'],
         ['b', 'float64'],
@@ -122,7 +114,7 @@ describe('results panel: find in results', () => {
     assert.deepEqual([...visibleRows(Uint32Array.of(2, 1, 0), keep)], [1, 0]);
   });
   it('sorts and filters together in the table model', () => {
-    const t = table(
+    const t = tableOfRows(
       [
         ['n', 'int'],
         ['s', 'string'],
@@ -144,7 +136,7 @@ describe('results panel: find in results', () => {
     assert.deepEqual([...m.rows], [0, 1, 2]);
   });
   it('makes the search text a column at a time, and keeps a sort across results by column name', () => {
-    const t = table(
+    const t = tableOfRows(
       [
         ['n', 'int'],
         ['s', 'string'],
@@ -160,7 +152,7 @@ describe('results panel: find in results', () => {
     assert.equal(m.prepareSearch(), false);
     m.setSort({ column: 1, direction: 'desc' });
     const next = new TableModel(
-      table(
+      tableOfRows(
         [
           ['s', 'string'],
           ['n', 'int'],
@@ -174,7 +166,7 @@ describe('results panel: find in results', () => {
     next.keepSort(m);
     assert.deepEqual(next.sort, { column: 0, direction: 'desc' });
     assert.deepEqual([...next.rows], [1, 0]);
-    const other = new TableModel(table([['z', 'int']], [[1]]));
+    const other = new TableModel(tableOfRows([['z', 'int']], [[1]]));
     other.keepSort(m);
     assert.equal(other.sort, undefined);
   });
@@ -183,7 +175,7 @@ describe('results panel: find in results', () => {
 describe('results panel: time series', () => {
   const times = ['2024-01-01T00:00:00Z', '2024-01-01T00:01:00Z'];
   it('is a time series with _time (typed string) and a number column; groups make one series each', () => {
-    const t = table(
+    const t = tableOfRows(
       [
         ['_time', 'string'],
         ['host', 'string'],
@@ -207,7 +199,7 @@ describe('results panel: time series', () => {
   it('is not a time series without _time values that read as dates, or without a number column', () => {
     assert.equal(
       timeSeries(
-        table(
+        tableOfRows(
           [
             ['_time', 'datetime'],
             ['n', 'int'],
@@ -219,7 +211,7 @@ describe('results panel: time series', () => {
     );
     assert.equal(
       timeSeries(
-        table(
+        tableOfRows(
           [
             ['time', 'datetime'],
             ['n', 'int'],
@@ -231,7 +223,7 @@ describe('results panel: time series', () => {
     );
     assert.equal(
       timeSeries(
-        table(
+        tableOfRows(
           [
             ['_time', 'datetime'],
             ['s', 'string'],
@@ -245,7 +237,7 @@ describe('results panel: time series', () => {
   it('caps the series', () => {
     const rows = Array.from({ length: 50 }, (_, i) => [times[0], `g${i}`, i]);
     const ts = timeSeries(
-      table(
+      tableOfRows(
         [
           ['_time', 'string'],
           ['g', 'string'],

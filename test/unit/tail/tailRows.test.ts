@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { ResultTable } from '../../../src/core/api/tabular';
 import { sameEvent, TailRows } from '../../../src/core/tail/tailRows';
+import { tableOfColumns } from '../../support/resultTables';
 
 const T0 = Date.UTC(2026, 10, 29, 6, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -25,7 +26,7 @@ function table(events: readonly Ev[], withSys = true): ResultTable {
     ...(withSys ? [events.map((e) => iso(e.sys ?? e.time + 5))] : []),
     events.map((e) => e.id),
   ];
-  return { name: '0', fields: fields.map((name) => ({ name, type: 'string' })), columns, rowCount: events.length };
+  return tableOfColumns(fields, columns);
 }
 
 const ids = (rows: TailRows) => rows.rows.map((r) => r.values[r.fields.indexOf('id')]);

@@ -6,24 +6,10 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { buildTraceTree, MAX_SPANS, type TraceTree } from '../../../src/core/traces/spanTree';
 import { readSpan, type Span } from '../../../src/core/traces/spans';
+import { SPAN_T0, spanRow, traceTreeOf } from '../../support/spanRows';
 
-const T0 = Date.parse('2026-03-01T12:00:00Z');
-/** A span: id, parent ('' for a root), start in ms after T0, duration in ms. */
-function span(id: string, parent: string, startMs: number, durationMs: number | string, more = {}): Span {
-  return readSpan(
-    {
-      _time: new Date(T0 + startMs).toISOString(),
-      trace_id: 't',
-      span_id: id,
-      parent_span_id: parent,
-      name: `op ${id}`,
-      'service.name': `svc-${id.slice(0, 1)}`,
-      duration: typeof durationMs === 'number' ? durationMs * 1e6 : durationMs,
-      ...more,
-    },
-    0,
-  );
-}
+/** A span read from its row (spanRow: id, parent, start and duration in ms after SPAN_T0). */
+const span = (...row: Parameters<typeof spanRow>): Span => readSpan(spanRow(...row), 0);
 const order = (tree: TraceTree) =>
   tree.rows.map((r) => (r.span >= 0 ? tree.spans[r.span].spanId : `?${r.missingParent}`));
 const rowOf = (tree: TraceTree, id: string) => tree.rows.find((r) => r.span >= 0 && tree.spans[r.span].spanId === id)!;
@@ -148,14 +134,14 @@ describe('buildTraceTree', () => {
       span_id: ids,
       parent_span_id: fc.oneof(ids, fc.constant(null), fc.constant('absent')),
       _time: fc.oneof(
-        fc.integer({ min: -1000, max: 1000 }).map((ms) => new Date(T0 + ms).toISOString()),
+        fc.integer({ min: -1000, max: 1000 }).map((ms) => new Date(SPAN_T0 + ms).toISOString()),
         fc.constant('never'),
       ),
       duration: fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.string({ maxLength: 6 }), fc.constant(null)),
     });
     fc.assert(
       fc.property(fc.array(row, { maxLength: 40 }), (rows) => {
-        const tree = buildTraceTree(rows.map((r, i) => readSpan(r, i)));
+        const tree = traceTreeOf(rows);
         const shown = tree.rows.filter((r) => r.span >= 0).map((r) => r.span);
         assert.deepEqual(
           [...shown].sort((x, y) => x - y),

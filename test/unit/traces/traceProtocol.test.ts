@@ -4,27 +4,24 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { buildTraceTree } from '../../../src/core/traces/spanTree';
-import { readSpan } from '../../../src/core/traces/spans';
 import {
   readTraceHostMessage,
   readTracePageMessage,
   rowViews,
   traceView,
 } from '../../../src/core/traces/traceProtocol';
+import { traceTreeOf } from '../../support/spanRows';
 
-const tree = buildTraceTree(
-  [
-    {
-      _time: '2026-03-01T12:00:00Z',
-      span_id: 'a',
-      name: '<img src=x onerror=alert(1)>',
-      duration: '3ms',
-      'attributes.x': { y: [1, '<b>'] },
-    },
-    { _time: '2026-03-01T12:00:00.001Z', span_id: 'b', parent_span_id: 'zz', duration: -5 },
-  ].map((row, i) => readSpan(row, i)),
-);
+const tree = traceTreeOf([
+  {
+    _time: '2026-03-01T12:00:00Z',
+    span_id: 'a',
+    name: '<img src=x onerror=alert(1)>',
+    duration: '3ms',
+    'attributes.x': { y: [1, '<b>'] },
+  },
+  { _time: '2026-03-01T12:00:00.001Z', span_id: 'b', parent_span_id: 'zz', duration: -5 },
+]);
 const view = traceView(tree, { traceId: 't', dataset: 'd', notes: ['a note'] });
 
 describe('the trace view’s messages', () => {

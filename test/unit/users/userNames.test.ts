@@ -4,23 +4,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { type AxiomClient } from '../../../src/core/api/client';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { userListSchema } from '../../../src/core/api/users';
 import { parseBody } from '../../../src/core/api/parse';
 import { isAxiomError } from '../../../src/core/api/errors';
 import { readUserNames, userText } from '../../../src/core/users/userNames';
 import { dashboardRowWords, EVERYONE } from '../../../src/core/dashboards/dashboardRows';
 import type { DashboardResource } from '../../../src/core/api/dashboards';
-import { CapturedLog, testClient, useFakeService } from '../../support/testClient';
-import { FakeAxiom } from '../../support/fakeAxiom';
+import { fakeServiceUnderTest } from '../../support/testClient';
 import { DEMO_TEAMMATE, DEMO_USER } from '../../support/demo';
 
-/** The service, and the client of each test over its own HTTP (the log is read by none here). */
-const service = { fake: new FakeAxiom(), dispatcher: createDispatcher(), log: new CapturedLog() };
-const { fake } = service;
-const client = (): AxiomClient => testClient(fake.url, service.dispatcher, service.log);
-useFakeService(fake, service.dispatcher, service.log);
+/** The service, and the client of each test over its own HTTP. */
+const { fake, connect: client } = fakeServiceUnderTest();
 
 describe('readUserNames', () => {
   it('names every user the users endpoint lists, and asks nothing else', async () => {

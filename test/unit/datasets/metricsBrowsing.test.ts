@@ -1,5 +1,5 @@
 // The metrics browser's plain parts (src/core/datasets/metricsBrowsing.ts): the MPL Query this
-// Metric writes (run against the fake's `_mpl` in metrics.test.ts), the day the info endpoints are
+// Metric writes (run against the fake's `_mpl` in api/metrics.test.ts), the day the info endpoints are
 // asked over, the first page of a long list.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

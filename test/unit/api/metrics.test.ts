@@ -4,25 +4,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { AxiomClient } from '../../../src/core/api/client';
-import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { isAxiomError } from '../../../src/core/api/errors';
 import { infoPath, readMetricList, readMplResult, readNameList } from '../../../src/core/api/metrics';
 import { phrase } from '../../../src/core/phrase';
-import { CapturedLog, rejection, testClient, useFakeService } from '../../support/testClient';
-import { FakeAxiom } from '../../support/fakeAxiom';
+import { rejection, fakeServiceUnderTest } from '../../support/testClient';
 import type { FakeMetric } from '../../support/fakeMetrics';
 import { DEMO_METRICS } from '../../support/demoMetrics';
 import { metricQuery } from '../../../src/core/datasets/metricsBrowsing';
 
-const fake = new FakeAxiom();
-const dispatcher = createDispatcher();
-const log = new CapturedLog();
+const { fake, connect: client } = fakeServiceUnderTest();
 const DAY = { start: '2026-03-01T00:00:00Z', end: '2026-03-02T00:00:00Z' };
-
-function client(): AxiomClient {
-  return testClient(fake.url, dispatcher, log);
-}
 
 function metric(tags: Record<string, string[]>, base = 10): FakeMetric {
   return { type: 'gauge', temporality: 'Unspecified', unit: 's', tags, base };
@@ -35,8 +26,6 @@ function loadShop(): void {
     'weird/metric name': metric({ 'k/1': ['a b'] }),
   });
 }
-
-useFakeService(fake, dispatcher, log);
 
 describe('metrics info endpoints', () => {
   it('lists a dataset’s metrics with their details, a null unit as none', async () => {

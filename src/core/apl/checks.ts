@@ -9,8 +9,8 @@ import { phrase } from '../phrase';
 import type { Problem } from './problem';
 import { FUNCTION_NAMES, QUERY_STARTS, TYPE_NAMES, findFunction, type AplFunction } from './reference';
 import { suggest } from './suggest';
-import type { Call, ParsedApl, Statement, SyntaxNode } from './syntaxNodes';
-import { readApl } from './syntaxParser';
+import type { Call, LetStatement, ParsedApl, Statement, SyntaxNode } from './syntaxNodes';
+import { readApl, type NodeReader } from './syntaxParser';
 import { walk } from './syntaxWalk';
 
 export type { Problem, ProblemCode } from './problem';
@@ -23,7 +23,7 @@ const NOT_CALLS = new Set<string>(['not', ...QUERY_STARTS, ...TYPE_NAMES]);
  *  tree is kept, so that a file of many queries costs its length, not its length held in memory. */
 export function checkApl(text: string): Problem[] {
   const calls = new CallChecks(text);
-  const { problems } = readApl(text, (statement) => calls.read(statement));
+  const { problems } = readApl(text, () => undefined, calls);
   return calls.withSyntax(problems);
 }
 
@@ -57,21 +57,26 @@ interface SuspectCall {
 /** The calls' problems, statement by statement: unknown functions and wrong numbers of arguments.
  *  A `let` of a name anywhere in the text clears the calls of that name, before or after it, so the
  *  calls that may be wrong are kept (only those) until the text is read. */
-class CallChecks {
+class CallChecks implements NodeReader {
   constructor(private readonly text: string) {}
 
   private readonly declared = new Set<string>();
   private readonly suspects: SuspectCall[] = [];
   private readonly visit = (node: SyntaxNode): void => {
     if (node.kind === 'call') this.call(node);
-    else if (node.kind === 'let' && node.name) this.declared.add(node.name.text);
+    else if (node.kind === 'let') this.let(node);
   };
 
+  /** Reads the calls and lets of a statement of a tree in hand. */
   read(statement: Statement): void {
     walk(statement, this.visit);
   }
 
-  private call(call: Call): void {
+  let(statement: LetStatement): void {
+    if (statement.name) this.declared.add(statement.name.text);
+  }
+
+  call(call: Call): void {
     const name = call.callee.text;
     if (name.startsWith('$')) return;
     const known = findFunction(name);

@@ -103,6 +103,8 @@ export interface TokenTable {
   readonly starts: Int32Array;
   readonly ends: Int32Array;
   readonly unterminated: Uint8Array;
+  /** The indexes of the strings left open, in order. */
+  readonly openStrings: readonly number[];
 }
 
 const SPACE = 32;
@@ -270,8 +272,9 @@ function numberEnd(text: string, start: number): number {
   return i;
 }
 
-/** The tokens of a text as a table: never throws, whatever the text. */
-export function scan(text: string): TokenTable {
+/** The tokens of a text as a table: never throws, whatever the text. With `onComment`, comments are
+ *  handed to it (their start and end) instead of being tokens of the table. */
+export function scan(text: string, onComment?: (start: number, end: number) => void): TokenTable {
   const length = text.length;
   let capacity = 16 + (length >> 2);
   let kinds = new Uint8Array(capacity);
@@ -279,6 +282,7 @@ export function scan(text: string): TokenTable {
   let ends = new Int32Array(capacity);
   let unterminated = new Uint8Array(capacity);
   let count = 0;
+  const openStrings: number[] = [];
   const push = (kind: number, start: number, end: number, open = 0) => {
     if (count === capacity) {
       capacity *= 2;
@@ -299,6 +303,7 @@ export function scan(text: string): TokenTable {
     starts[count] = start;
     ends[count] = end;
     unterminated[count] = open;
+    if (open) openStrings.push(count);
     count++;
   };
   let i = 0;
@@ -319,7 +324,8 @@ export function scan(text: string): TokenTable {
     } else if (c === SLASH && next === SLASH) {
       let end = text.indexOf('\n', i);
       if (end < 0) end = length;
-      push(COMMENT, i, end);
+      if (onComment) onComment(i, end);
+      else push(COMMENT, i, end);
       i = end;
     } else if (c === BACKQUOTE && next === BACKQUOTE && text.charCodeAt(i + 2) === BACKQUOTE) {
       // A multi-line string: ```…```, to the next three backquotes.
@@ -382,7 +388,7 @@ export function scan(text: string): TokenTable {
       i += width;
     }
   }
-  return { text, count, kinds, starts, ends, unterminated };
+  return { text, count, kinds, starts, ends, unterminated, openStrings };
 }
 
 /** The decoded text of a string or a quoted name of the table (undefined for other kinds). */

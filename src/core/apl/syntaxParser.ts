@@ -10,7 +10,6 @@
 // `checkParsed(parsed)` for a tree in hand, so that text is parsed once.
 import { phrase } from '../phrase';
 import {
-  COMMENT,
   IDENTIFIER,
   NUMBER,
   OPERATOR,
@@ -29,6 +28,8 @@ import { findOperator, OPERATOR_NAMES } from './reference';
 import { suggest } from './suggest';
 import { lineLocator } from './lineColumn';
 import type {
+  Call,
+  LetStatement,
   Span,
   Comment,
   Name,
@@ -150,40 +151,23 @@ export function parseApl(text: string): ParsedApl {
 /** What reading a text gives besides its statements. */
 type ReadApl = Omit<ParsedApl, 'statements'>;
 
-/** Reads APL text, handing each statement of the top level to `onStatement` as it is read (nothing
- *  keeps them here: a reader that needs only what a statement holds lets each go after it). */
-export function readApl(text: string, onStatement: (statement: Statement) => void): ReadApl {
-  const { tokens, comments } = withoutComments(scan(text));
-  const parser = new Parser(text, tokens, comments);
-  parser.statements(onStatement);
-  return { text, problems: parser.finish(), comments, queryBreaks: parser.queryBreaks };
+/** Who is told of each call and each `let` as the parser makes it (inner ones first), anywhere in
+ *  the text: what a reader of only those needs, with no walk of the tree. */
+export interface NodeReader {
+  call(call: Call): void;
+  let(statement: LetStatement): void;
 }
 
-/** The table's comments, as nodes, and its other tokens, as a table of their own. */
-function withoutComments(all: TokenTable): { tokens: TokenTable; comments: Comment[] } {
+/** Reads APL text, handing each statement of the top level to `onStatement` as it is read (nothing
+ *  keeps them here: a reader that needs only what a statement holds lets each go after it). */
+export function readApl(text: string, onStatement: (statement: Statement) => void, onNode?: NodeReader): ReadApl {
   const comments: Comment[] = [];
-  let kept = 0;
-  for (let i = 0; i < all.count; i++) if (all.kinds[i] !== COMMENT) kept++;
-  if (kept === all.count) return { tokens: all, comments };
-  const kinds = new Uint8Array(kept);
-  const starts = new Int32Array(kept);
-  const ends = new Int32Array(kept);
-  const unterminated = new Uint8Array(kept);
-  let to = 0;
-  for (let i = 0; i < all.count; i++) {
-    const start = all.starts[i];
-    const end = all.ends[i];
-    if (all.kinds[i] === COMMENT) {
-      comments.push({ kind: 'comment', text: all.text.slice(start, end), start, end });
-      continue;
-    }
-    kinds[to] = all.kinds[i];
-    starts[to] = start;
-    ends[to] = end;
-    unterminated[to] = all.unterminated[i];
-    to++;
-  }
-  return { tokens: { text: all.text, count: kept, kinds, starts, ends, unterminated }, comments };
+  const tokens = scan(text, (start, end) =>
+    comments.push({ kind: 'comment', text: text.slice(start, end), start, end }),
+  );
+  const parser = new Parser(text, tokens, comments, onNode);
+  parser.statements(onStatement);
+  return { text, problems: parser.finish(), comments, queryBreaks: parser.queryBreaks };
 }
 
 class Parser {
@@ -220,6 +204,7 @@ class Parser {
     private readonly text: string,
     private readonly tokens: TokenTable,
     private readonly comments: Comment[],
+    private readonly onNode: NodeReader | undefined,
   ) {
     this.end = text.length;
     this.kinds = tokens.kinds;
@@ -230,8 +215,8 @@ class Parser {
     this.pairBrackets();
     this.findQueryBreaks();
     this.stop = this.queryStarts[0] ?? tokens.count;
-    for (let t = 0; t < this.count; t++)
-      if (this.kinds[t] === STRING && tokens.unterminated[t])
+    for (const t of tokens.openStrings)
+      if (this.kinds[t] === STRING)
         this.lexical.push({
           code: 'unclosed-string',
           severity: 'error',
@@ -352,12 +337,12 @@ class Parser {
 
   private pairBrackets(): void {
     const open: number[] = [];
-    /** How many of each opener are open: whether a closer has one further out, without a search. */
-    const openOf = new Map<string, number>();
-    const opened = (text: string, by: number) => openOf.set(text, (openOf.get(text) ?? 0) + by);
+    /** How many of each opener are open, by its character: whether a closer has one further out, without a search. */
+    const openOf = new Int32Array(128);
+    const charOf = (t: number) => this.text.charCodeAt(this.starts[t]);
     const pop = () => {
       const index = open.pop();
-      if (index !== undefined) opened(this.word(index), -1);
+      if (index !== undefined) openOf[charOf(index)]--;
       return index;
     };
     const lineAndColumnOf = lineLocator(this.text);
@@ -365,7 +350,7 @@ class Parser {
       if (this.kinds[i] !== PUNCTUATION) continue;
       if (this.isOpener(i)) {
         open.push(i);
-        opened(this.word(i), 1);
+        openOf[charOf(i)]++;
         continue;
       }
       if (!this.isCloser(i)) continue;
@@ -382,13 +367,13 @@ class Parser {
         });
         continue;
       }
-      const opener = this.word(top);
-      if (opener === expected) {
+      if (this.textIs(top, expected)) {
         this.partner[top] = i;
         this.partner[i] = top;
         pop();
         continue;
       }
+      const opener = this.word(top);
       const { line, column } = lineAndColumnOf(this.starts[top]);
       this.lexical.push({
         code: 'unmatched-bracket',
@@ -406,8 +391,8 @@ class Parser {
       });
       // The closer may belong to an opener further out (the inner ones were left open, and are
       // reported so); otherwise it is taken for a mistyped closer of the innermost one.
-      if ((openOf.get(expected) ?? 0) > 0) {
-        while (open.length && this.word(open[open.length - 1]) !== expected) {
+      if (openOf[expected.charCodeAt(0)] > 0) {
+        while (open.length && !this.textIs(open[open.length - 1], expected)) {
           const left = pop();
           aplWork.matchSteps++;
           if (left !== undefined) this.lexical.push(this.unclosed(left));
@@ -452,11 +437,17 @@ class Parser {
   private findQueryBreaks(): void {
     const { text, partner, kinds, starts, ends, count } = this;
     let depth = 0;
+    // The first line break at or after the gap's start: a gap inside the text with none holds no blank line.
+    let lineBreak = -1;
     for (let i = 0; i <= count; i++) {
       if (depth === 0 && (i === count || kinds[i] !== PIPE)) {
         const from = i > 0 ? ends[i - 1] : 0;
         const to = i < count ? starts[i] : text.length;
-        const blank = blankLinesBetween(text, from, to);
+        if (lineBreak < from && lineBreak !== Infinity) {
+          lineBreak = text.indexOf('\n', from);
+          if (lineBreak < 0) lineBreak = Infinity;
+        }
+        const blank = from > 0 && to < text.length && lineBreak >= to ? undefined : blankLinesBetween(text, from, to);
         if (blank) {
           this.queryBreaks.push(blank);
           if (i > 0 && i < count) this.queryStarts.push(i);
@@ -553,13 +544,17 @@ class Parser {
       }
       if (!this.is('=')) {
         this.report('missing-operand', name, phrase('{0} is expected after the name of a let statement.', quoted('=')));
-        return { kind: 'let', name, start, end: this.lastEnd };
+        const statement: LetStatement = { kind: 'let', name, start, end: this.lastEnd };
+        this.onNode?.let(statement);
+        return statement;
       }
       const equals = this.take();
       const value = this.functionDefinition() ?? this.tabularOrScalar();
       if (!value)
         this.reportAt('missing-operand', equals, phrase('Nothing follows {0}: a value is expected.', quoted('=')));
-      return { kind: 'let', name, value, start, end: this.lastEnd };
+      const statement: LetStatement = { kind: 'let', name, value, start, end: this.lastEnd };
+      this.onNode?.let(statement);
+      return statement;
     }
     if (this.isWord('set')) {
       this.pos++;
@@ -1206,7 +1201,7 @@ class Parser {
         // ['name'](…): a function called by a bracketed name.
         const callee: Name = expression;
         const args = this.bracketItems(')');
-        expression = { kind: 'call', callee, args, start: callee.start, end: this.lastEnd };
+        expression = this.called({ kind: 'call', callee, args, start: callee.start, end: this.lastEnd });
       } else if (kind === QUOTED_NAME && expression.kind !== 'literal') {
         // ['a'] ['b']: an index after a space, as APL reads it.
         this.pos++;
@@ -1333,7 +1328,7 @@ class Parser {
     this.pos++;
     const callee: Name = { kind: 'name', text: word, bracketed: false, start, end };
     const args = this.bracketItems(')');
-    return { kind: 'call', callee, args, start, end: this.lastEnd };
+    return this.called({ kind: 'call', callee, args, start, end: this.lastEnd });
   }
 
   /** The JSON inside `dynamic(…)`, up to the token at `limit`: only its commas are checked (two in a
@@ -1471,6 +1466,12 @@ class Parser {
       start: first.start,
       end: last,
     };
+  }
+
+  /** A call made: told to the node reader. */
+  private called(call: Call): Call {
+    this.onNode?.call(call);
+    return call;
   }
 
   private expectCloser(closer: string): void {

@@ -272,6 +272,12 @@ function numberEnd(text: string, start: number): number {
   return i;
 }
 
+/** `into` (a longer array) holding `from` at its start. */
+function grown<T extends Uint8Array | Int32Array>(from: T, into: T): T {
+  into.set(from);
+  return into;
+}
+
 /** The tokens of a text as a table: never throws, whatever the text. With `onComment`, comments are
  *  handed to it (their start and end) instead of being tokens of the table. */
 export function scan(text: string, onComment?: (start: number, end: number) => void): TokenTable {
@@ -286,18 +292,10 @@ export function scan(text: string, onComment?: (start: number, end: number) => v
   const push = (kind: number, start: number, end: number, open = 0) => {
     if (count === capacity) {
       capacity *= 2;
-      const grownKinds = new Uint8Array(capacity);
-      grownKinds.set(kinds);
-      kinds = grownKinds;
-      const grownStarts = new Int32Array(capacity);
-      grownStarts.set(starts);
-      starts = grownStarts;
-      const grownEnds = new Int32Array(capacity);
-      grownEnds.set(ends);
-      ends = grownEnds;
-      const grownOpen = new Uint8Array(capacity);
-      grownOpen.set(unterminated);
-      unterminated = grownOpen;
+      kinds = grown(kinds, new Uint8Array(capacity));
+      starts = grown(starts, new Int32Array(capacity));
+      ends = grown(ends, new Int32Array(capacity));
+      unterminated = grown(unterminated, new Uint8Array(capacity));
     }
     kinds[count] = kind;
     starts[count] = start;

@@ -278,32 +278,56 @@ function grown<T extends Uint8Array | Int32Array>(from: T, into: T): T {
   return into;
 }
 
+/** The table as the scanner fills it: room for a token per four characters, doubled when full. */
+class TableBuilder {
+  count = 0;
+  private capacity: number;
+  private kinds: Uint8Array;
+  private starts: Int32Array;
+  private ends: Int32Array;
+  private unterminated: Uint8Array;
+  private readonly openStrings: number[] = [];
+
+  constructor(private readonly text: string) {
+    this.capacity = 16 + (text.length >> 2);
+    this.kinds = new Uint8Array(this.capacity);
+    this.starts = new Int32Array(this.capacity);
+    this.ends = new Int32Array(this.capacity);
+    this.unterminated = new Uint8Array(this.capacity);
+  }
+
+  push(kind: number, start: number, end: number, open = 0): void {
+    const at = this.count;
+    if (at === this.capacity) this.grow();
+    this.kinds[at] = kind;
+    this.starts[at] = start;
+    this.ends[at] = end;
+    if (open) {
+      this.unterminated[at] = 1;
+      this.openStrings.push(at);
+    }
+    this.count = at + 1;
+  }
+
+  private grow(): void {
+    this.capacity *= 2;
+    this.kinds = grown(this.kinds, new Uint8Array(this.capacity));
+    this.starts = grown(this.starts, new Int32Array(this.capacity));
+    this.ends = grown(this.ends, new Int32Array(this.capacity));
+    this.unterminated = grown(this.unterminated, new Uint8Array(this.capacity));
+  }
+
+  table(): TokenTable {
+    const { text, count, kinds, starts, ends, unterminated, openStrings } = this;
+    return { text, count, kinds, starts, ends, unterminated, openStrings };
+  }
+}
+
 /** The tokens of a text as a table: never throws, whatever the text. With `onComment`, comments are
  *  handed to it (their start and end) instead of being tokens of the table. */
 export function scan(text: string, onComment?: (start: number, end: number) => void): TokenTable {
   const length = text.length;
-  let capacity = 16 + (length >> 2);
-  let kinds = new Uint8Array(capacity);
-  let starts = new Int32Array(capacity);
-  let ends = new Int32Array(capacity);
-  let unterminated = new Uint8Array(capacity);
-  let count = 0;
-  const openStrings: number[] = [];
-  const push = (kind: number, start: number, end: number, open = 0) => {
-    if (count === capacity) {
-      capacity *= 2;
-      kinds = grown(kinds, new Uint8Array(capacity));
-      starts = grown(starts, new Int32Array(capacity));
-      ends = grown(ends, new Int32Array(capacity));
-      unterminated = grown(unterminated, new Uint8Array(capacity));
-    }
-    kinds[count] = kind;
-    starts[count] = start;
-    ends[count] = end;
-    unterminated[count] = open;
-    if (open) openStrings.push(count);
-    count++;
-  };
+  const table = new TableBuilder(text);
   let i = 0;
   while (i < length) {
     const c = text.charCodeAt(i);
@@ -323,37 +347,37 @@ export function scan(text: string, onComment?: (start: number, end: number) => v
       let end = text.indexOf('\n', i);
       if (end < 0) end = length;
       if (onComment) onComment(i, end);
-      else push(COMMENT, i, end);
+      else table.push(COMMENT, i, end);
       i = end;
     } else if (c === BACKQUOTE && next === BACKQUOTE && text.charCodeAt(i + 2) === BACKQUOTE) {
       // A multi-line string: ```…```, to the next three backquotes.
       const close = text.indexOf('```', i + 3);
       const end = close < 0 ? length : close + 3;
-      push(STRING, i, end, close < 0 ? 1 : 0);
+      table.push(STRING, i, end, close < 0 ? 1 : 0);
       i = end;
     } else if (c === LEFT_DOUBLE_QUOTE) {
       // “…”: typographic quotes, as text copied from a document has them; read as a string.
       let end = i + 1;
       while (end < length && text.charCodeAt(end) !== RIGHT_DOUBLE_QUOTE && text.charCodeAt(end) !== NEWLINE) end++;
       const closed = text.charCodeAt(end) === RIGHT_DOUBLE_QUOTE;
-      push(STRING, i, closed ? end + 1 : end, closed ? 0 : 1);
+      table.push(STRING, i, closed ? end + 1 : end, closed ? 0 : 1);
       i = closed ? end + 1 : end;
     } else if (c === APOSTROPHE || c === QUOTE) {
       const end = quotedEnd(text, i, false);
-      push(STRING, i, end < 0 ? -end - 1 : end, end < 0 ? 1 : 0);
+      table.push(STRING, i, end < 0 ? -end - 1 : end, end < 0 ? 1 : 0);
       i = end < 0 ? -end - 1 : end;
     } else if ((c === AT || c === LOWER_H || c === UPPER_H) && (next === APOSTROPHE || next === QUOTE)) {
       // @'verbatim', and h'…' (a string kept out of logs) read as strings too.
       const end = quotedEnd(text, i + 1, c === AT);
-      push(STRING, i, end < 0 ? -end - 1 : end, end < 0 ? 1 : 0);
+      table.push(STRING, i, end < 0 ? -end - 1 : end, end < 0 ? 1 : 0);
       i = end < 0 ? -end - 1 : end;
     } else if (c === OPEN_SQUARE && quotedNameEnd(text, i) >= 0) {
       const end = quotedNameEnd(text, i);
-      push(QUOTED_NAME, i, end);
+      table.push(QUOTED_NAME, i, end);
       i = end;
     } else if (isDigit(c) || (c === DOT && isDigit(next))) {
       const end = numberEnd(text, i);
-      push(end < 0 ? TIMESPAN : NUMBER, i, end < 0 ? -end - 1 : end);
+      table.push(end < 0 ? TIMESPAN : NUMBER, i, end < 0 ? -end - 1 : end);
       i = end < 0 ? -end - 1 : end;
     } else if (isIdentifierStart(c) || ((c === DOLLAR || c === BANG) && isIdentifierStart(next))) {
       let end = i + 1;
@@ -368,25 +392,25 @@ export function scan(text: string, onComment?: (start: number, end: number) => v
         ((end - i === 2 && text.startsWith('in', i)) || (end - i === 3 && text.startsWith('!in', i)))
       )
         end++;
-      push(IDENTIFIER, i, end);
+      table.push(IDENTIFIER, i, end);
       i = end;
     } else if (c === BAR) {
-      push(PIPE, i, i + 1);
+      table.push(PIPE, i, i + 1);
       i++;
     } else if (isTwoCharOperator(c, next)) {
-      push(OPERATOR, i, i + 2);
+      table.push(OPERATOR, i, i + 2);
       i += 2;
     } else if (c < 128 && SINGLE[c] !== 0) {
-      push(SINGLE[c] === 1 ? OPERATOR : PUNCTUATION, i, i + 1);
+      table.push(SINGLE[c] === 1 ? OPERATOR : PUNCTUATION, i, i + 1);
       i++;
     } else {
       // One code point, so that a surrogate pair is never split.
       const width = c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
-      push(UNKNOWN, i, i + width);
+      table.push(UNKNOWN, i, i + width);
       i += width;
     }
   }
-  return { text, count, kinds, starts, ends, unterminated, openStrings };
+  return table.table();
 }
 
 /** The decoded text of a string or a quoted name of the table (undefined for other kinds). */

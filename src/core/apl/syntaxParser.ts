@@ -437,17 +437,20 @@ class Parser {
   private findQueryBreaks(): void {
     const { text, partner, kinds, starts, ends, count } = this;
     let depth = 0;
-    // The first line break at or after the gap's start: a gap inside the text with none holds no blank line.
+    // The first two line breaks at or after the gap's start (the text's length when there are none):
+    // a gap inside the text holds a blank line only if it holds two, from the line break that ends
+    // the line before it to the one that ends the blank line.
     let lineBreak = -1;
+    let nextBreak = -1;
     for (let i = 0; i <= count; i++) {
       if (depth === 0 && (i === count || kinds[i] !== PIPE)) {
         const from = i > 0 ? ends[i - 1] : 0;
         const to = i < count ? starts[i] : text.length;
-        if (lineBreak < from && lineBreak !== Infinity) {
-          lineBreak = text.indexOf('\n', from);
-          if (lineBreak < 0) lineBreak = Infinity;
+        if (lineBreak < from) {
+          lineBreak = nextBreak >= from ? nextBreak : lineBreakAt(text, from);
+          nextBreak = lineBreakAt(text, lineBreak + 1);
         }
-        const blank = from > 0 && to < text.length && lineBreak >= to ? undefined : blankLinesBetween(text, from, to);
+        const blank = from > 0 && to < text.length && nextBreak >= to ? undefined : blankLinesBetween(text, from, to);
         if (blank) {
           this.queryBreaks.push(blank);
           if (i > 0 && i < count) this.queryStarts.push(i);
@@ -1493,6 +1496,13 @@ function overlapsAny(spans: readonly Span[], range: Span): boolean {
     aplWork.matchSteps++;
   }
   return low > 0 && spans[low - 1].end > range.start;
+}
+
+/** The first line break at or after `from`, or the text's length when there is none. */
+function lineBreakAt(text: string, from: number): number {
+  if (from >= text.length) return text.length;
+  const at = text.indexOf('\n', from);
+  return at < 0 ? text.length : at;
 }
 
 /** The blank lines (of only spaces and tabs) in text[from, to), from the start of the first to the

@@ -65,40 +65,50 @@ interface OperatorGrammar {
   keywordItems?: Readonly<Record<string, 'sorted' | 'pattern' | 'schema' | 'expressions'>>;
 }
 
-const OPERATOR_GRAMMAR: Readonly<Record<string, OperatorGrammar>> = {
-  count: {},
-  getschema: {},
-  distinct: { needs: 'items' },
-  where: { needs: 'items' },
-  take: { needs: 'items' },
-  limit: { needs: 'items' },
-  sample: { needs: 'items' },
-  extend: { needs: 'items' },
-  'extend-valid': { needs: 'items' },
-  project: { needs: 'items' },
-  'project-rename': { needs: 'items' },
-  'project-away': { needs: 'items', items: 'columns' },
-  'project-keep': { needs: 'items', items: 'columns' },
-  'project-reorder': { needs: 'items', items: 'sorted' },
-  summarize: { needs: 'any', keywords: ['by'] },
-  order: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
-  sort: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
-  top: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
-  join: { needs: 'any', parameters: ['kind'], keywords: ['on'] },
-  lookup: { needs: 'any', parameters: ['kind'], keywords: ['on'] },
-  'make-series': { needs: 'any', parameters: ['kind'], keywords: ['default', 'on', 'from', 'to', 'step', 'by'] },
-  'mv-expand': { needs: 'any', parameters: ['kind', 'with_itemindex', 'bagexpansion'], keywords: ['to', 'limit'] },
-  parse: { needs: 'any', parameters: ['kind', 'flags'], keywords: ['with'], keywordItems: { with: 'pattern' } },
-  'parse-where': { needs: 'any', parameters: ['kind', 'flags'], keywords: ['with'], keywordItems: { with: 'pattern' } },
-  'parse-kv': { needs: 'any', keywords: ['as', 'with'], keywordItems: { as: 'schema' } },
-  redact: { needs: 'any', parameters: ['replaceToken', 'replaceHash', 'redactGroups'], keywords: ['on'] },
-  search: { needs: 'any', parameters: ['kind', 'in'] },
-  union: { needs: 'any', parameters: ['withsource', 'kind', 'isfuzzy'] },
-  print: {},
-  range: { keywords: ['from', 'to', 'step'] },
-  datatable: {},
-  externaldata: { keywords: ['with'] },
-};
+/** By name, in a Map: looked up with each stage's freshly read word (no object property lookup). */
+const OPERATOR_GRAMMAR: ReadonlyMap<string, OperatorGrammar> = new Map<string, OperatorGrammar>(
+  Object.entries<OperatorGrammar>({
+    count: {},
+    getschema: {},
+    distinct: { needs: 'items' },
+    where: { needs: 'items' },
+    take: { needs: 'items' },
+    limit: { needs: 'items' },
+    sample: { needs: 'items' },
+    extend: { needs: 'items' },
+    'extend-valid': { needs: 'items' },
+    project: { needs: 'items' },
+    'project-rename': { needs: 'items' },
+    'project-away': { needs: 'items', items: 'columns' },
+    'project-keep': { needs: 'items', items: 'columns' },
+    'project-reorder': { needs: 'items', items: 'sorted' },
+    summarize: { needs: 'any', keywords: ['by'] },
+    order: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
+    sort: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
+    top: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
+    join: { needs: 'any', parameters: ['kind'], keywords: ['on'] },
+    lookup: { needs: 'any', parameters: ['kind'], keywords: ['on'] },
+    'make-series': { needs: 'any', parameters: ['kind'], keywords: ['default', 'on', 'from', 'to', 'step', 'by'] },
+    'mv-expand': { needs: 'any', parameters: ['kind', 'with_itemindex', 'bagexpansion'], keywords: ['to', 'limit'] },
+    parse: { needs: 'any', parameters: ['kind', 'flags'], keywords: ['with'], keywordItems: { with: 'pattern' } },
+    'parse-where': {
+      needs: 'any',
+      parameters: ['kind', 'flags'],
+      keywords: ['with'],
+      keywordItems: { with: 'pattern' },
+    },
+    'parse-kv': { needs: 'any', keywords: ['as', 'with'], keywordItems: { as: 'schema' } },
+    redact: { needs: 'any', parameters: ['replaceToken', 'replaceHash', 'redactGroups'], keywords: ['on'] },
+    search: { needs: 'any', parameters: ['kind', 'in'] },
+    union: { needs: 'any', parameters: ['withsource', 'kind', 'isfuzzy'] },
+    print: {},
+    range: { keywords: ['from', 'to', 'step'] },
+    datatable: {},
+    externaldata: { keywords: ['with'] },
+  }),
+);
+/** The grammar of a known operator the table does not list: nothing more than its name. */
+const NO_GRAMMAR: OperatorGrammar = {};
 
 /** Words that start a query as an operator of their own rather than a dataset. */
 const HEAD_OPERATORS = new Set(['print', 'range', 'datatable', 'externaldata', 'union', 'search']);
@@ -691,7 +701,7 @@ class Parser {
     stage.operator = { kind: 'name', text: operator, bracketed: false, start: this.starts[word], end: this.ends[word] };
     const grammar =
       findOperator(operator) || (!hasPipe && HEAD_OPERATORS.has(operator))
-        ? (OPERATOR_GRAMMAR[operator] ?? {})
+        ? (OPERATOR_GRAMMAR.get(operator) ?? NO_GRAMMAR)
         : undefined;
     if (!grammar) {
       const suggestions = suggest(operator, OPERATOR_NAMES);

@@ -5,6 +5,8 @@
 // the command until the quick pick is shown with its items, beside a quick pick of the same
 // 1,000 items prepared once; and (3) how long reading those 1,000 runs from the disk takes alone.
 // Prints one line, AXIOM_BENCH {"expand": {ours, base}, "pick": {ours, base}, "read": [...]}.
+import fs from 'node:fs';
+import inspector from 'node:inspector';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as vscode from 'vscode';
@@ -97,6 +99,26 @@ function watchQuickPicks(
   };
 }
 
+/** Runs `work` under the extension host's CPU profiler and writes the profile (`.cpuprofile`) to
+ *  `file`: what runs between the answer and the items, read by function (AXIOM_BENCH_EXPLORE_PROFILE). */
+async function profiled<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 export async function run(): Promise<void> {
   const extension = vscode.extensions.getExtension<AxiomExtensionApi>('axiom-apl-community.axiom-apl');
   if (!extension) throw new Error('the extension is not loaded');
@@ -135,7 +157,8 @@ export async function run(): Promise<void> {
       if (fields.length < 5000) throw new Error('no fields');
       return elapsed;
     };
-    const expanded = await paired(expand, bare);
+    const profile = process.env.AXIOM_BENCH_EXPLORE_PROFILE;
+    const expanded = profile ? await profiled(profile, () => paired(expand, bare)) : await paired(expand, bare);
     console.log('explore: expanded');
 
     // (2) Show Query History with 1,000 runs recorded on this deployment.

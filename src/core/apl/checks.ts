@@ -9,8 +9,8 @@ import { phrase } from '../phrase';
 import type { Problem } from './problem';
 import { FUNCTION_NAMES, QUERY_STARTS, TYPE_NAMES, findFunction, type AplFunction } from './reference';
 import { suggest } from './suggest';
-import type { Call, ParsedApl } from './syntaxNodes';
-import { parseApl } from './syntaxParser';
+import type { Call, LetStatement, ParsedApl, Statement, SyntaxNode } from './syntaxNodes';
+import { readApl, type NodeReader } from './syntaxParser';
 import { walk } from './syntaxWalk';
 
 export type { Problem, ProblemCode } from './problem';
@@ -19,15 +19,19 @@ export { suggest } from './suggest';
 /** Words the tree may read as a call that are none: not(…), a type's literal such as long(…), range(…). */
 const NOT_CALLS = new Set<string>(['not', ...QUERY_STARTS, ...TYPE_NAMES]);
 
+/** The problems of a text. Each statement is checked as it is read and let go: nothing of the
+ *  tree is kept, so that a file of many queries costs its length, not its length held in memory. */
 export function checkApl(text: string): Problem[] {
-  return checkParsed(parseApl(text));
+  const calls = new CallChecks(text);
+  const { problems } = readApl(text, () => undefined, calls);
+  return calls.withSyntax(problems);
 }
 
 /** The problems of text already parsed: its syntax problems and those of its calls. */
 export function checkParsed(parsed: ParsedApl): Problem[] {
-  const calls = checkCalls(parsed);
-  if (!calls.length) return parsed.problems;
-  return [...parsed.problems, ...calls].sort((a, b) => a.start - b.start || a.end - b.end);
+  const calls = new CallChecks(parsed.text);
+  for (const statement of parsed.statements) calls.read(statement);
+  return calls.withSyntax(parsed.problems);
 }
 
 /** The names `let` gives, anywhere in the text: a call of one is no unknown function. */
@@ -39,44 +43,82 @@ export function letNames(parsed: ParsedApl): Set<string> {
   return names;
 }
 
-function checkCalls(parsed: ParsedApl): Problem[] {
-  const calls: Call[] = [];
-  const declared = new Set<string>();
-  walk(parsed, (node) => {
-    if (node.kind === 'call') calls.push(node);
-    else if (node.kind === 'let' && node.name) declared.add(node.name.text);
-  });
-  if (!calls.length) return [];
-  const problems: Problem[] = [];
-  for (const call of calls) {
+const CLOSING_PARENTHESIS = 41;
+
+/** A call that is wrong unless a `let` of its name (anywhere in the text) makes it no call of APL's. */
+interface SuspectCall {
+  name: string;
+  /** Its problem when the name is APL's function (a wrong number of arguments); else it is unknown. */
+  problem?: Problem;
+  start: number;
+  end: number;
+}
+
+/** The calls' problems, statement by statement: unknown functions and wrong numbers of arguments.
+ *  A `let` of a name anywhere in the text clears the calls of that name, before or after it, so the
+ *  calls that may be wrong are kept (only those) until the text is read. */
+class CallChecks implements NodeReader {
+  constructor(private readonly text: string) {}
+
+  private readonly declared = new Set<string>();
+  private readonly suspects: SuspectCall[] = [];
+  private readonly visit = (node: SyntaxNode): void => {
+    if (node.kind === 'call') this.call(node);
+    else if (node.kind === 'let') this.let(node);
+  };
+
+  /** Reads the calls and lets of a statement of a tree in hand. */
+  read(statement: Statement): void {
+    walk(statement, this.visit);
+  }
+
+  let(statement: LetStatement): void {
+    if (statement.name) this.declared.add(statement.name.text);
+  }
+
+  call(call: Call): void {
     const name = call.callee.text;
-    if (declared.has(name) || name.startsWith('$')) continue;
+    if (name.startsWith('$')) return;
     const known = findFunction(name);
     if (known) {
       // An unclosed call is reported as such; its arguments are not counted.
-      if (parsed.text[call.end - 1] !== ')') continue;
+      if (this.text.charCodeAt(call.end - 1) !== CLOSING_PARENTHESIS) return;
       const problem = argumentCount(call, known);
-      if (problem) problems.push(problem);
-      continue;
+      if (problem) this.suspects.push({ name, problem, start: call.callee.start, end: call.callee.end });
+      return;
     }
-    if (NOT_CALLS.has(name)) continue;
-    const suggestions = suggest(name, FUNCTION_NAMES);
-    problems.push({
-      code: 'unknown-function',
-      severity: 'warning',
-      start: call.callee.start,
-      end: call.callee.end,
-      message: suggestions.length
-        ? phrase(
-            "Unknown function {0}: APL's reference has no such function. Did you mean {1}?",
-            quoted(name),
-            quoted(suggestions[0]),
-          )
-        : phrase("Unknown function {0}: APL's reference has no such function.", quoted(name)),
-      suggestions,
-    });
+    if (NOT_CALLS.has(name)) return;
+    this.suspects.push({ name, start: call.callee.start, end: call.callee.end });
   }
-  return problems;
+
+  /** The syntax problems and the calls', in the order of the text. */
+  withSyntax(syntax: Problem[]): Problem[] {
+    const problems: Problem[] = [];
+    for (const suspect of this.suspects) {
+      if (this.declared.has(suspect.name)) continue;
+      problems.push(suspect.problem ?? unknownFunction(suspect));
+    }
+    if (!problems.length) return syntax;
+    return [...syntax, ...problems].sort((a, b) => a.start - b.start || a.end - b.end);
+  }
+}
+
+function unknownFunction({ name, start, end }: SuspectCall): Problem {
+  const suggestions = suggest(name, FUNCTION_NAMES);
+  return {
+    code: 'unknown-function',
+    severity: 'warning',
+    start,
+    end,
+    message: suggestions.length
+      ? phrase(
+          "Unknown function {0}: APL's reference has no such function. Did you mean {1}?",
+          quoted(name),
+          quoted(suggestions[0]),
+        )
+      : phrase("Unknown function {0}: APL's reference has no such function.", quoted(name)),
+    suggestions,
+  };
 }
 
 function argumentCount(call: Call, fn: AplFunction): Problem | undefined {

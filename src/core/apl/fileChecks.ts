@@ -28,16 +28,38 @@ export function problemLine(
   severity: FileProblem['severity'],
   message: string,
 ): string {
+  return escapedLine(format, escapedName(format, file), place, severity, escapedMessage(format, message));
+}
+
+/** A file's name as its lines show it. */
+function escapedName(format: ProblemFormat, file: string): string {
+  return format === 'github' ? githubCommandValue(file, 'property') : oneLine(file);
+}
+
+/** A message as a line shows it. */
+function escapedMessage(format: ProblemFormat, message: string): string {
+  return format === 'github' ? githubCommandValue(message, 'message') : oneLine(message);
+}
+
+/** A problem's line, of a name and a message escaped already. */
+function escapedLine(
+  format: ProblemFormat,
+  file: string,
+  place: { line: number; column: number } | undefined,
+  severity: FileProblem['severity'],
+  message: string,
+): string {
   if (format === 'github') {
     const at = place ? `,line=${place.line},col=${place.column}` : '';
-    return `::${severity} file=${githubCommandValue(file, 'property')}${at}::${githubCommandValue(message, 'message')}`;
+    return `::${severity} file=${file}${at}::${message}`;
   }
   const at = place ? `:${place.line}:${place.column}` : '';
-  return `${oneLine(file)}${at}: ${severity}: ${oneLine(message)}`;
+  return `${file}${at}: ${severity}: ${message}`;
 }
 
 /** Each problem as the line the checker prints (problems in the order of the text are placed in one
- *  pass over its lines). */
+ *  pass over its lines). The file's name is escaped once, and each message once however often it
+ *  is repeated (a file may misspell one name on every line). */
 export function problemLines(
   name: string,
   text: string,
@@ -45,5 +67,15 @@ export function problemLines(
   format: ProblemFormat = 'text',
 ): string[] {
   const placeOf = lineLocator(text);
-  return problems.map((p) => problemLine(format, name, placeOf(p.offset), p.severity, render(p.message)));
+  const file = escapedName(format, name);
+  const messages = new Map<string, string>();
+  return problems.map((p) => {
+    const message = render(p.message);
+    let escaped = messages.get(message);
+    if (escaped === undefined) {
+      escaped = escapedMessage(format, message);
+      messages.set(message, escaped);
+    }
+    return escapedLine(format, file, placeOf(p.offset), p.severity, escaped);
+  });
 }

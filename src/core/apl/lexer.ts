@@ -63,14 +63,135 @@ const TIMESPAN_UNITS = new Set([
   'ticks',
 ]);
 
-const TWO_CHAR_OPERATORS = new Set(['==', '!=', '<>', '<=', '>=', '=~', '!~', '..']);
+// The scanner: the tokens of a text as a table of numbers (a kind, a start and an end each, in
+// typed arrays), with no object and no string made per token: what the parser reads. `lex` makes
+// Token objects of the same table for the readers that want them (completion, formatting). The
+// decoded text of a string or a quoted name is read from the text when asked (`tokenValue`).
 
-const isIdentifierStart = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
-const isIdentifierPart = (c: string) => isIdentifierStart(c) || (c >= '0' && c <= '9');
-const isDigit = (c: string) => c >= '0' && c <= '9';
+/** The kinds of the table, by number (`TOKEN_KINDS` names them). */
+export const IDENTIFIER = 0;
+export const QUOTED_NAME = 1;
+export const STRING = 2;
+export const NUMBER = 3;
+export const TIMESPAN = 4;
+export const COMMENT = 5;
+export const PIPE = 6;
+export const OPERATOR = 7;
+export const PUNCTUATION = 8;
+export const UNKNOWN = 9;
 
-/** Where a quoted run starting at `open` (the quote) ends: past the closing quote, or at the line's end when unclosed. */
-function scanQuoted(text: string, open: number, verbatim: boolean): { end: number; value: string; closed: boolean } {
+/** Each kind's name, by its number. */
+export const TOKEN_KINDS: readonly TokenKind[] = [
+  'identifier',
+  'quotedName',
+  'string',
+  'number',
+  'timespan',
+  'comment',
+  'pipe',
+  'operator',
+  'punctuation',
+  'unknown',
+];
+
+/** The tokens of a text: token i is text[starts[i], ends[i]) of kind kinds[i]; `unterminated[i]` is 1
+ *  for a string or quoted name left open. Only the first `count` entries are tokens. */
+export interface TokenTable {
+  readonly text: string;
+  readonly count: number;
+  readonly kinds: Uint8Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly unterminated: Uint8Array;
+  /** The indexes of the strings left open, in order. */
+  readonly openStrings: readonly number[];
+}
+
+const SPACE = 32;
+const TAB = 9;
+const NEWLINE = 10;
+const CARRIAGE_RETURN = 13;
+const FORM_FEED = 12;
+const VERTICAL_TAB = 11;
+const NO_BREAK_SPACE = 0xa0;
+const BYTE_ORDER_MARK = 0xfeff;
+const SLASH = 47;
+const BACKQUOTE = 96;
+const APOSTROPHE = 39;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const AT = 64;
+const LOWER_H = 104;
+const UPPER_H = 72;
+const OPEN_SQUARE = 91;
+const CLOSE_SQUARE = 93;
+const DOT = 46;
+const DOLLAR = 36;
+const BANG = 33;
+const HYPHEN = 45;
+const TILDE = 126;
+const BAR = 124;
+const EQUALS = 61;
+const LESS = 60;
+const GREATER = 62;
+const ZERO = 48;
+const NINE = 57;
+const PLUS = 43;
+const LEFT_DOUBLE_QUOTE = 0x201c;
+const RIGHT_DOUBLE_QUOTE = 0x201d;
+
+const isIdentifierStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+const isIdentifierPart = (c: number) => isIdentifierStart(c) || (c >= ZERO && c <= NINE);
+const isDigit = (c: number) => c >= ZERO && c <= NINE;
+const isHexDigit = (c: number) => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+
+/** The characters of one-character operators and of punctuation, by code (1: operator, 2: punctuation). */
+const SINGLE = new Uint8Array(128);
+for (const c of '=<>+-*/%') SINGLE[c.charCodeAt(0)] = 1;
+for (const c of '()[]{},;:.') SINGLE[c.charCodeAt(0)] = 2;
+
+/** Whether two characters are an operator: == != <> <= >= =~ !~ .. */
+function isTwoCharOperator(c: number, next: number): boolean {
+  switch (c) {
+    case EQUALS:
+      return next === EQUALS || next === TILDE;
+    case BANG:
+      return next === EQUALS || next === TILDE;
+    case LESS:
+      return next === GREATER || next === EQUALS;
+    case GREATER:
+      return next === EQUALS;
+    case DOT:
+      return next === DOT;
+    default:
+      return false;
+  }
+}
+
+/** Where a quoted run starting at `open` (the quote) ends: past the closing quote, or at the line's
+ *  end when unclosed; negative (-end - 1) when unclosed. */
+function quotedEnd(text: string, open: number, verbatim: boolean): number {
+  const quote = text.charCodeAt(open);
+  const length = text.length;
+  let i = open + 1;
+  while (i < length) {
+    const c = text.charCodeAt(i);
+    if (c === NEWLINE) break;
+    if (c === quote) {
+      if (verbatim && text.charCodeAt(i + 1) === quote) {
+        i += 2;
+        continue;
+      }
+      return i + 1;
+    }
+    if (!verbatim && c === BACKSLASH && i + 1 < length && text.charCodeAt(i + 1) !== NEWLINE) i += 2;
+    else i++;
+  }
+  return -i - 1;
+}
+
+/** The decoded text of a quoted run starting at `open` (the quote), as far as `quotedEnd` reads it. */
+function quotedValue(text: string, open: number, verbatim: boolean): string {
   const quote = text[open];
   // The value as runs of the text between escapes, joined once: no string grown a character at a time.
   const parts: string[] = [];
@@ -90,7 +211,7 @@ function scanQuoted(text: string, open: number, verbatim: boolean): { end: numbe
           run = i;
           continue;
         }
-        return { end: i + 1, value: value(i), closed: true };
+        return value(i);
       }
     } else if (c === '\\' && i + 1 < text.length && text[i + 1] !== '\n') {
       const next = text[i + 1];
@@ -99,155 +220,242 @@ function scanQuoted(text: string, open: number, verbatim: boolean): { end: numbe
       run = i;
       continue;
     } else if (c === quote) {
-      return { end: i + 1, value: value(i), closed: true };
+      return value(i);
     }
     i++;
   }
-  return { end: i, value: value(i), closed: false };
+  return value(i);
 }
 
-export function lex(text: string): Token[] {
-  const tokens: Token[] = [];
-  // Tokens of three shapes only, each built whole (no spread): a file of a million tokens makes them fast.
-  const push = (kind: TokenKind, start: number, end: number, extra?: Pick<Token, 'value' | 'unterminated'>) =>
-    tokens.push(
-      !extra
-        ? { kind, text: text.slice(start, end), start, end }
-        : kind === 'string'
-          ? { kind, text: text.slice(start, end), start, end, value: extra.value, unterminated: extra.unterminated }
-          : { kind, text: text.slice(start, end), start, end, value: extra.value },
-    );
+/** ['name'] or ["name"] on one line, with spaces allowed inside the brackets: its end, or -1. */
+function quotedNameEnd(text: string, open: number): number {
+  let i = open + 1;
+  while (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB) i++;
+  const c = text.charCodeAt(i);
+  if (c !== APOSTROPHE && c !== QUOTE) return -1;
+  const end = quotedEnd(text, i, false);
+  if (end < 0) return -1;
+  i = end;
+  while (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB) i++;
+  return text.charCodeAt(i) === CLOSE_SQUARE ? i + 1 : -1;
+}
+
+/** The end of a number starting at `start`, and whether it is a timespan (5m, 1.5h): negative (-end - 1) for one. */
+function numberEnd(text: string, start: number): number {
+  const length = text.length;
+  let i = start;
+  if (
+    text.charCodeAt(i) === ZERO &&
+    (text[i + 1] === 'x' || text[i + 1] === 'X') &&
+    isHexDigit(text.charCodeAt(i + 2))
+  ) {
+    i += 2;
+    while (i < length && isHexDigit(text.charCodeAt(i))) i++;
+    return i;
+  }
+  while (i < length && isDigit(text.charCodeAt(i))) i++;
+  if (text.charCodeAt(i) === DOT && text.charCodeAt(i + 1) !== DOT) {
+    i++;
+    while (i < length && isDigit(text.charCodeAt(i))) i++;
+  }
+  const e = text.charCodeAt(i);
+  if (e === 101 || e === 69) {
+    const sign = text.charCodeAt(i + 1);
+    if (isDigit(sign) || ((sign === PLUS || sign === HYPHEN) && isDigit(text.charCodeAt(i + 2)))) {
+      i += 2;
+      while (i < length && isDigit(text.charCodeAt(i))) i++;
+    }
+  }
+  let unitEnd = i;
+  while (unitEnd < length && isIdentifierStart(text.charCodeAt(unitEnd))) unitEnd++;
+  if (unitEnd > i && TIMESPAN_UNITS.has(text.slice(i, unitEnd).toLowerCase())) return -unitEnd - 1;
+  return i;
+}
+
+/** `into` (a longer array) holding `from` at its start. */
+function grown<T extends Uint8Array | Int32Array>(from: T, into: T): T {
+  into.set(from);
+  return into;
+}
+
+/** The table as the scanner fills it: room for a token per four characters, doubled when full. */
+class TableBuilder {
+  count = 0;
+  private capacity: number;
+  private kinds: Uint8Array;
+  private starts: Int32Array;
+  private ends: Int32Array;
+  private unterminated: Uint8Array;
+  private readonly openStrings: number[] = [];
+
+  constructor(private readonly text: string) {
+    this.capacity = 16 + (text.length >> 2);
+    this.kinds = new Uint8Array(this.capacity);
+    this.starts = new Int32Array(this.capacity);
+    this.ends = new Int32Array(this.capacity);
+    this.unterminated = new Uint8Array(this.capacity);
+  }
+
+  push(kind: number, start: number, end: number, open = 0): void {
+    const at = this.count;
+    if (at === this.capacity) this.grow();
+    this.kinds[at] = kind;
+    this.starts[at] = start;
+    this.ends[at] = end;
+    if (open) {
+      this.unterminated[at] = 1;
+      this.openStrings.push(at);
+    }
+    this.count = at + 1;
+  }
+
+  private grow(): void {
+    this.capacity *= 2;
+    this.kinds = grown(this.kinds, new Uint8Array(this.capacity));
+    this.starts = grown(this.starts, new Int32Array(this.capacity));
+    this.ends = grown(this.ends, new Int32Array(this.capacity));
+    this.unterminated = grown(this.unterminated, new Uint8Array(this.capacity));
+  }
+
+  table(): TokenTable {
+    const { text, count, kinds, starts, ends, unterminated, openStrings } = this;
+    return { text, count, kinds, starts, ends, unterminated, openStrings };
+  }
+}
+
+/** The tokens of a text as a table: never throws, whatever the text. With `onComment`, comments are
+ *  handed to it (their start and end) instead of being tokens of the table. */
+export function scan(text: string, onComment?: (start: number, end: number) => void): TokenTable {
+  const length = text.length;
+  const table = new TableBuilder(text);
   let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    const next = text[i + 1] ?? '';
+  while (i < length) {
+    const c = text.charCodeAt(i);
+    const next = i + 1 < length ? text.charCodeAt(i + 1) : -1;
     if (
-      c === ' ' ||
-      c === '\t' ||
-      c === '\n' ||
-      c === '\r' ||
-      c === '\f' ||
-      c === '\v' ||
-      c === '\u00a0' ||
-      c === '\ufeff'
+      c === SPACE ||
+      c === TAB ||
+      c === NEWLINE ||
+      c === CARRIAGE_RETURN ||
+      c === FORM_FEED ||
+      c === VERTICAL_TAB ||
+      c === NO_BREAK_SPACE ||
+      c === BYTE_ORDER_MARK
     ) {
       i++;
-    } else if (c === '/' && next === '/') {
+    } else if (c === SLASH && next === SLASH) {
       let end = text.indexOf('\n', i);
-      if (end < 0) end = text.length;
-      push('comment', i, end);
+      if (end < 0) end = length;
+      if (onComment) onComment(i, end);
+      else table.push(COMMENT, i, end);
       i = end;
-    } else if (c === '`' && next === '`' && text[i + 2] === '`') {
+    } else if (c === BACKQUOTE && next === BACKQUOTE && text.charCodeAt(i + 2) === BACKQUOTE) {
       // A multi-line string: ```…```, to the next three backquotes.
       const close = text.indexOf('```', i + 3);
-      const end = close < 0 ? text.length : close + 3;
-      push('string', i, end, {
-        value: text.slice(i + 3, close < 0 ? end : close),
-        unterminated: close < 0 || undefined,
-      });
+      const end = close < 0 ? length : close + 3;
+      table.push(STRING, i, end, close < 0 ? 1 : 0);
       i = end;
-    } else if (c === '\u201c') {
+    } else if (c === LEFT_DOUBLE_QUOTE) {
       // “…”: typographic quotes, as text copied from a document has them; read as a string.
       let end = i + 1;
-      while (end < text.length && text[end] !== '\u201d' && text[end] !== '\n') end++;
-      const closed = text[end] === '\u201d';
-      push('string', i, closed ? end + 1 : end, { value: text.slice(i + 1, end), unterminated: !closed || undefined });
+      while (end < length && text.charCodeAt(end) !== RIGHT_DOUBLE_QUOTE && text.charCodeAt(end) !== NEWLINE) end++;
+      const closed = text.charCodeAt(end) === RIGHT_DOUBLE_QUOTE;
+      table.push(STRING, i, closed ? end + 1 : end, closed ? 0 : 1);
       i = closed ? end + 1 : end;
-    } else if (c === "'" || c === '"') {
-      const q = scanQuoted(text, i, false);
-      push('string', i, q.end, { value: q.value, unterminated: !q.closed || undefined });
-      i = q.end;
-    } else if ((c === '@' || c === 'h' || c === 'H') && (next === "'" || next === '"')) {
+    } else if (c === APOSTROPHE || c === QUOTE) {
+      const end = quotedEnd(text, i, false);
+      table.push(STRING, i, end < 0 ? -end - 1 : end, end < 0 ? 1 : 0);
+      i = end < 0 ? -end - 1 : end;
+    } else if ((c === AT || c === LOWER_H || c === UPPER_H) && (next === APOSTROPHE || next === QUOTE)) {
       // @'verbatim', and h'…' (a string kept out of logs) read as strings too.
-      const q = scanQuoted(text, i + 1, c === '@');
-      push('string', i, q.end, { value: q.value, unterminated: !q.closed || undefined });
-      i = q.end;
-    } else if (c === '[' && quotedNameAt(text, i)) {
-      const found = quotedNameAt(text, i);
-      if (found) {
-        push('quotedName', i, found.end, { value: found.value });
-        i = found.end;
-      }
-    } else if (isDigit(c) || (c === '.' && isDigit(next))) {
-      i = scanNumber(text, i, push);
-    } else if (
-      isIdentifierStart(c) ||
-      (c === '$' && isIdentifierStart(next)) ||
-      (c === '!' && isIdentifierStart(next))
-    ) {
-      let end = i + 1;
-      while (end < text.length && isIdentifierPart(text[end])) end++;
-      // Hyphenated words are one: project-away, mv-expand, granny-asc, sample-http-logs.
-      while (text[end] === '-' && isIdentifierStart(text[end + 1] ?? '')) {
-        end += 2;
-        while (end < text.length && isIdentifierPart(text[end])) end++;
-      }
-      const word = text.slice(i, end);
-      if ((word === 'in' || word === '!in') && text[end] === '~') end++;
-      push('identifier', i, end);
+      const end = quotedEnd(text, i + 1, c === AT);
+      table.push(STRING, i, end < 0 ? -end - 1 : end, end < 0 ? 1 : 0);
+      i = end < 0 ? -end - 1 : end;
+    } else if (c === OPEN_SQUARE && quotedNameEnd(text, i) >= 0) {
+      const end = quotedNameEnd(text, i);
+      table.push(QUOTED_NAME, i, end);
       i = end;
-    } else if (c === '|') {
-      push('pipe', i, i + 1);
+    } else if (isDigit(c) || (c === DOT && isDigit(next))) {
+      const end = numberEnd(text, i);
+      table.push(end < 0 ? TIMESPAN : NUMBER, i, end < 0 ? -end - 1 : end);
+      i = end < 0 ? -end - 1 : end;
+    } else if (isIdentifierStart(c) || ((c === DOLLAR || c === BANG) && isIdentifierStart(next))) {
+      let end = i + 1;
+      while (end < length && isIdentifierPart(text.charCodeAt(end))) end++;
+      // Hyphenated words are one: project-away, mv-expand, granny-asc, sample-http-logs.
+      while (text.charCodeAt(end) === HYPHEN && isIdentifierStart(text.charCodeAt(end + 1))) {
+        end += 2;
+        while (end < length && isIdentifierPart(text.charCodeAt(end))) end++;
+      }
+      if (
+        text.charCodeAt(end) === TILDE &&
+        ((end - i === 2 && text.startsWith('in', i)) || (end - i === 3 && text.startsWith('!in', i)))
+      )
+        end++;
+      table.push(IDENTIFIER, i, end);
+      i = end;
+    } else if (c === BAR) {
+      table.push(PIPE, i, i + 1);
       i++;
-    } else if (TWO_CHAR_OPERATORS.has(c + next)) {
-      push('operator', i, i + 2);
+    } else if (isTwoCharOperator(c, next)) {
+      table.push(OPERATOR, i, i + 2);
       i += 2;
-    } else if ('=<>+-*/%'.includes(c)) {
-      push('operator', i, i + 1);
-      i++;
-    } else if ('()[]{},;:.'.includes(c)) {
-      push('punctuation', i, i + 1);
+    } else if (c < 128 && SINGLE[c] !== 0) {
+      table.push(SINGLE[c] === 1 ? OPERATOR : PUNCTUATION, i, i + 1);
       i++;
     } else {
       // One code point, so that a surrogate pair is never split.
-      const width = c >= '\ud800' && c <= '\udbff' && next >= '\udc00' && next <= '\udfff' ? 2 : 1;
-      push('unknown', i, i + width);
+      const width = c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+      table.push(UNKNOWN, i, i + width);
       i += width;
     }
   }
+  return table.table();
+}
+
+/** The decoded text of a string or a quoted name of the table (undefined for other kinds). */
+export function tokenValue(table: TokenTable, index: number): string | undefined {
+  const kind = table.kinds[index];
+  const { text } = table;
+  const start = table.starts[index];
+  const end = table.ends[index];
+  if (kind === QUOTED_NAME) {
+    let i = start + 1;
+    while (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB) i++;
+    return quotedValue(text, i, false);
+  }
+  if (kind !== STRING) return undefined;
+  const c = text.charCodeAt(start);
+  if (c === BACKQUOTE) return text.slice(start + 3, table.unterminated[index] ? end : end - 3);
+  if (c === LEFT_DOUBLE_QUOTE) return text.slice(start + 1, table.unterminated[index] ? end : end - 1);
+  if (c === APOSTROPHE || c === QUOTE) return quotedValue(text, start, false);
+  return quotedValue(text, start + 1, c === AT);
+}
+
+export function lex(text: string): Token[] {
+  const table = scan(text);
+  const tokens: Token[] = new Array<Token>(table.count);
+  // Tokens of three shapes only, each built whole (no spread): a file of a million tokens makes them fast.
+  for (let i = 0; i < table.count; i++) {
+    const kind = TOKEN_KINDS[table.kinds[i]];
+    const start = table.starts[i];
+    const end = table.ends[i];
+    const tokenText = text.slice(start, end);
+    tokens[i] =
+      kind === 'string'
+        ? {
+            kind,
+            text: tokenText,
+            start,
+            end,
+            value: tokenValue(table, i),
+            unterminated: table.unterminated[i] ? true : undefined,
+          }
+        : kind === 'quotedName'
+          ? { kind, text: tokenText, start, end, value: tokenValue(table, i) }
+          : { kind, text: tokenText, start, end };
+  }
   return tokens;
-}
-
-/** ['name'] or ["name"] on one line, with spaces allowed inside the brackets. */
-function quotedNameAt(text: string, open: number): { end: number; value: string } | undefined {
-  let i = open + 1;
-  while (text[i] === ' ' || text[i] === '\t') i++;
-  if (text[i] !== "'" && text[i] !== '"') return undefined;
-  const q = scanQuoted(text, i, false);
-  if (!q.closed) return undefined;
-  i = q.end;
-  while (text[i] === ' ' || text[i] === '\t') i++;
-  return text[i] === ']' ? { end: i + 1, value: q.value } : undefined;
-}
-
-function scanNumber(text: string, start: number, push: (kind: TokenKind, start: number, end: number) => void): number {
-  let i = start;
-  if (text[i] === '0' && (text[i + 1] === 'x' || text[i + 1] === 'X') && /[0-9a-fA-F]/.test(text[i + 2] ?? '')) {
-    i += 2;
-    while (i < text.length && /[0-9a-fA-F]/.test(text[i])) i++;
-    push('number', start, i);
-    return i;
-  }
-  while (i < text.length && isDigit(text[i])) i++;
-  if (text[i] === '.' && text[i + 1] !== '.') {
-    i++;
-    while (i < text.length && isDigit(text[i])) i++;
-  }
-  if (
-    (text[i] === 'e' || text[i] === 'E') &&
-    (isDigit(text[i + 1] ?? '') || ((text[i + 1] === '+' || text[i + 1] === '-') && isDigit(text[i + 2] ?? '')))
-  ) {
-    i += 2;
-    while (i < text.length && isDigit(text[i])) i++;
-  }
-  let unitEnd = i;
-  while (unitEnd < text.length && isIdentifierStart(text[unitEnd])) unitEnd++;
-  if (unitEnd > i && TIMESPAN_UNITS.has(text.slice(i, unitEnd).toLowerCase())) {
-    push('timespan', start, unitEnd);
-    return unitEnd;
-  }
-  push('number', start, i);
-  return i;
 }
 
 /** The tokens that carry meaning: no comments. */

@@ -9,13 +9,27 @@
 // `problems` are the syntax's; checks.ts adds the calls' (unknown functions, argument counts):
 // `checkParsed(parsed)` for a tree in hand, so that text is parsed once.
 import { phrase } from '../phrase';
-import { lex, type Token } from './lexer';
+import {
+  IDENTIFIER,
+  NUMBER,
+  OPERATOR,
+  PIPE,
+  PUNCTUATION,
+  QUOTED_NAME,
+  STRING,
+  TIMESPAN,
+  scan,
+  tokenValue,
+  type TokenTable,
+} from './lexer';
 import { aplWork } from './aplWork';
 import type { Problem } from './problem';
 import { findOperator, OPERATOR_NAMES } from './reference';
 import { suggest } from './suggest';
 import { lineLocator } from './lineColumn';
 import type {
+  Call,
+  LetStatement,
   Span,
   Comment,
   Name,
@@ -51,40 +65,50 @@ interface OperatorGrammar {
   keywordItems?: Readonly<Record<string, 'sorted' | 'pattern' | 'schema' | 'expressions'>>;
 }
 
-const OPERATOR_GRAMMAR: Readonly<Record<string, OperatorGrammar>> = {
-  count: {},
-  getschema: {},
-  distinct: { needs: 'items' },
-  where: { needs: 'items' },
-  take: { needs: 'items' },
-  limit: { needs: 'items' },
-  sample: { needs: 'items' },
-  extend: { needs: 'items' },
-  'extend-valid': { needs: 'items' },
-  project: { needs: 'items' },
-  'project-rename': { needs: 'items' },
-  'project-away': { needs: 'items', items: 'columns' },
-  'project-keep': { needs: 'items', items: 'columns' },
-  'project-reorder': { needs: 'items', items: 'sorted' },
-  summarize: { needs: 'any', keywords: ['by'] },
-  order: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
-  sort: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
-  top: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
-  join: { needs: 'any', parameters: ['kind'], keywords: ['on'] },
-  lookup: { needs: 'any', parameters: ['kind'], keywords: ['on'] },
-  'make-series': { needs: 'any', parameters: ['kind'], keywords: ['default', 'on', 'from', 'to', 'step', 'by'] },
-  'mv-expand': { needs: 'any', parameters: ['kind', 'with_itemindex', 'bagexpansion'], keywords: ['to', 'limit'] },
-  parse: { needs: 'any', parameters: ['kind', 'flags'], keywords: ['with'], keywordItems: { with: 'pattern' } },
-  'parse-where': { needs: 'any', parameters: ['kind', 'flags'], keywords: ['with'], keywordItems: { with: 'pattern' } },
-  'parse-kv': { needs: 'any', keywords: ['as', 'with'], keywordItems: { as: 'schema' } },
-  redact: { needs: 'any', parameters: ['replaceToken', 'replaceHash', 'redactGroups'], keywords: ['on'] },
-  search: { needs: 'any', parameters: ['kind', 'in'] },
-  union: { needs: 'any', parameters: ['withsource', 'kind', 'isfuzzy'] },
-  print: {},
-  range: { keywords: ['from', 'to', 'step'] },
-  datatable: {},
-  externaldata: { keywords: ['with'] },
-};
+/** By name, in a Map: looked up with each stage's freshly read word (no object property lookup). */
+const OPERATOR_GRAMMAR: ReadonlyMap<string, OperatorGrammar> = new Map<string, OperatorGrammar>(
+  Object.entries<OperatorGrammar>({
+    count: {},
+    getschema: {},
+    distinct: { needs: 'items' },
+    where: { needs: 'items' },
+    take: { needs: 'items' },
+    limit: { needs: 'items' },
+    sample: { needs: 'items' },
+    extend: { needs: 'items' },
+    'extend-valid': { needs: 'items' },
+    project: { needs: 'items' },
+    'project-rename': { needs: 'items' },
+    'project-away': { needs: 'items', items: 'columns' },
+    'project-keep': { needs: 'items', items: 'columns' },
+    'project-reorder': { needs: 'items', items: 'sorted' },
+    summarize: { needs: 'any', keywords: ['by'] },
+    order: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
+    sort: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
+    top: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
+    join: { needs: 'any', parameters: ['kind'], keywords: ['on'] },
+    lookup: { needs: 'any', parameters: ['kind'], keywords: ['on'] },
+    'make-series': { needs: 'any', parameters: ['kind'], keywords: ['default', 'on', 'from', 'to', 'step', 'by'] },
+    'mv-expand': { needs: 'any', parameters: ['kind', 'with_itemindex', 'bagexpansion'], keywords: ['to', 'limit'] },
+    parse: { needs: 'any', parameters: ['kind', 'flags'], keywords: ['with'], keywordItems: { with: 'pattern' } },
+    'parse-where': {
+      needs: 'any',
+      parameters: ['kind', 'flags'],
+      keywords: ['with'],
+      keywordItems: { with: 'pattern' },
+    },
+    'parse-kv': { needs: 'any', keywords: ['as', 'with'], keywordItems: { as: 'schema' } },
+    redact: { needs: 'any', parameters: ['replaceToken', 'replaceHash', 'redactGroups'], keywords: ['on'] },
+    search: { needs: 'any', parameters: ['kind', 'in'] },
+    union: { needs: 'any', parameters: ['withsource', 'kind', 'isfuzzy'] },
+    print: {},
+    range: { keywords: ['from', 'to', 'step'] },
+    datatable: {},
+    externaldata: { keywords: ['with'] },
+  }),
+);
+/** The grammar of a known operator the table does not list: nothing more than its name. */
+const NO_GRAMMAR: OperatorGrammar = {};
 
 /** Words that start a query as an operator of their own rather than a dataset. */
 const HEAD_OPERATORS = new Set(['print', 'range', 'datatable', 'externaldata', 'union', 'search']);
@@ -129,17 +153,31 @@ const quoted = (text: string) => `'${text}'`;
 
 /** Reads APL text into statements, collecting problems; never throws, whatever the text. */
 export function parseApl(text: string): ParsedApl {
-  const all = lex(text);
+  const statements: Statement[] = [];
+  const { problems, comments, queryBreaks } = readApl(text, (statement) => statements.push(statement));
+  return { text, statements, problems, comments, queryBreaks };
+}
+
+/** What reading a text gives besides its statements. */
+type ReadApl = Omit<ParsedApl, 'statements'>;
+
+/** Who is told of each call and each `let` as the parser makes it (inner ones first), anywhere in
+ *  the text: what a reader of only those needs, with no walk of the tree. */
+export interface NodeReader {
+  call(call: Call): void;
+  let(statement: LetStatement): void;
+}
+
+/** Reads APL text, handing each statement of the top level to `onStatement` as it is read (nothing
+ *  keeps them here: a reader that needs only what a statement holds lets each go after it). */
+export function readApl(text: string, onStatement: (statement: Statement) => void, onNode?: NodeReader): ReadApl {
   const comments: Comment[] = [];
-  const tokens: Token[] = [];
-  for (const token of all) {
-    if (token.kind === 'comment')
-      comments.push({ kind: 'comment', text: token.text, start: token.start, end: token.end });
-    else tokens.push(token);
-  }
-  const parser = new Parser(text, tokens, comments);
-  const statements = parser.statements();
-  return { text, statements, problems: parser.finish(), comments, queryBreaks: parser.queryBreaks };
+  const tokens = scan(text, (start, end) =>
+    comments.push({ kind: 'comment', text: text.slice(start, end), start, end }),
+  );
+  const parser = new Parser(text, tokens, comments, onNode);
+  parser.statements(onStatement);
+  return { text, problems: parser.finish(), comments, queryBreaks: parser.queryBreaks };
 }
 
 class Parser {
@@ -163,75 +201,136 @@ class Parser {
   private depth = 0;
   /** In search, `field:value` is a comparison. */
   private colonIsOperator = false;
+  /** The tokens, by index: kind, start and end (the table's arrays). */
+  private readonly kinds: Uint8Array;
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+  private readonly count: number;
+  /** The text of the token last asked for by `word` (a word is asked for several times in a row). */
+  private wordIndex = -1;
+  private wordText = '';
 
   constructor(
     private readonly text: string,
-    private readonly tokens: Token[],
+    private readonly tokens: TokenTable,
     private readonly comments: Comment[],
+    private readonly onNode: NodeReader | undefined,
   ) {
     this.end = text.length;
-    this.partner = new Int32Array(tokens.length).fill(-1);
+    this.kinds = tokens.kinds;
+    this.starts = tokens.starts;
+    this.ends = tokens.ends;
+    this.count = tokens.count;
+    this.partner = new Int32Array(tokens.count).fill(-1);
     this.pairBrackets();
     this.findQueryBreaks();
-    this.stop = this.queryStarts[0] ?? tokens.length;
-    for (const t of tokens)
-      if (t.kind === 'string' && t.unterminated)
+    this.stop = this.queryStarts[0] ?? tokens.count;
+    for (const t of tokens.openStrings)
+      if (this.kinds[t] === STRING)
         this.lexical.push({
           code: 'unclosed-string',
           severity: 'error',
-          start: t.start,
-          end: t.end,
-          message: t.text.startsWith('```')
+          start: this.starts[t],
+          end: this.ends[t],
+          message: text.startsWith('```', this.starts[t])
             ? phrase('This string is not closed: ``` is missing.')
             : phrase('This string is not closed before the end of the line.'),
         });
   }
 
   // --- tokens -----------------------------------------------------------------------------------
+  // A token is its index in the table; -1 is none.
 
-  /** The token `ahead` of the position, if it belongs to the query being read. */
-  private peek(ahead = 0): Token | undefined {
-    return this.pos + ahead < this.stop ? this.tokens[this.pos + ahead] : undefined;
+  /** The token `ahead` of the position, if it belongs to the query being read; else -1. */
+  private peek(ahead = 0): number {
+    const at = this.pos + ahead;
+    return at < this.stop ? at : -1;
+  }
+
+  /** A token's kind (-1 for none). */
+  private kind(t: number): number {
+    return t < 0 ? -1 : this.kinds[t];
+  }
+
+  /** A token's text. */
+  private word(t: number): string {
+    if (t !== this.wordIndex) {
+      this.wordIndex = t;
+      this.wordText = this.text.slice(this.starts[t], this.ends[t]);
+    }
+    return this.wordText;
+  }
+
+  /** Whether a token's text is `text` (read in place). */
+  private textIs(t: number, text: string): boolean {
+    const start = this.starts[t];
+    return this.ends[t] - start === text.length && this.text.startsWith(text, start);
+  }
+
+  /** A token's range, as a node's. */
+  private span(t: number): Span {
+    return { start: this.starts[t], end: this.ends[t] };
+  }
+
+  /** Whether a token is punctuation whose text is one of `(`, `[`, `{`. */
+  private isOpener(t: number): boolean {
+    if (this.kind(t) !== PUNCTUATION) return false;
+    const c = this.text.charCodeAt(this.starts[t]);
+    return c === 40 || c === 91 || c === 123;
+  }
+
+  /** Whether a token is punctuation whose text is one of `)`, `]`, `}`. */
+  private isCloser(t: number): boolean {
+    if (this.kind(t) !== PUNCTUATION) return false;
+    const c = this.text.charCodeAt(this.starts[t]);
+    return c === 41 || c === 93 || c === 125;
   }
 
   private is(text: string, ahead = 0): boolean {
     const t = this.peek(ahead);
-    return (
-      t !== undefined && t.text === text && (t.kind === 'punctuation' || t.kind === 'operator' || t.kind === 'pipe')
-    );
+    if (t < 0) return false;
+    const kind = this.kinds[t];
+    return (kind === PUNCTUATION || kind === OPERATOR || kind === PIPE) && this.textIs(t, text);
   }
 
   private isWord(word: string, ahead = 0): boolean {
     const t = this.peek(ahead);
-    return t !== undefined && t.kind === 'identifier' && t.text === word;
+    return t >= 0 && this.kinds[t] === IDENTIFIER && this.textIs(t, word);
   }
 
-  private take(): Token {
-    return this.tokens[this.pos++];
+  private take(): number {
+    return this.pos++;
   }
 
   /** Where the previous token ended (for the end of a node). */
   private get lastEnd(): number {
-    return this.pos > 0 ? this.tokens[this.pos - 1].end : 0;
+    return this.pos > 0 ? this.ends[this.pos - 1] : 0;
   }
 
   private get here(): number {
-    return this.tokens[this.pos]?.start ?? this.end;
+    return this.pos < this.count ? this.starts[this.pos] : this.end;
   }
 
   /** `|`, `;`, a closing bracket, the next query of a file or the end: what ends a stage. */
   private atStageEnd(): boolean {
     const t = this.peek();
-    return !t || t.kind === 'pipe' || (t.kind === 'punctuation' && (t.text === ';' || t.text in CLOSERS));
+    if (t < 0) return true;
+    const kind = this.kinds[t];
+    return kind === PIPE || (kind === PUNCTUATION && (this.textIs(t, ';') || this.isCloser(t)));
   }
 
   private atKeyword(): boolean {
     const t = this.peek();
-    return t !== undefined && t.kind === 'identifier' && this.keywords.includes(t.text);
+    return t >= 0 && this.kinds[t] === IDENTIFIER && this.keywords.length > 0 && this.keywords.includes(this.word(t));
   }
 
   private report(code: Problem['code'], span: Span, message: Problem['message']): void {
     this.grammar.push({ code, severity: 'error', start: span.start, end: Math.max(span.end, span.start), message });
+  }
+
+  /** Reports a problem at a token. */
+  private reportAt(code: Problem['code'], t: number, message: Problem['message']): void {
+    this.report(code, this.span(t), message);
   }
 
   /** Skips to the end of the stage: the next `|`, `;` or closing bracket outside the brackets opened here. */
@@ -241,74 +340,72 @@ class Parser {
 
   /** One token, or a whole bracketed run when it opens one. */
   private skipOne(): void {
-    const t = this.tokens[this.pos];
     const partner = this.partner[this.pos];
-    if (t.kind === 'punctuation' && t.text in OPENERS && partner > this.pos) this.pos = partner + 1;
+    if (partner > this.pos && this.isOpener(this.pos)) this.pos = partner + 1;
     else this.pos++;
   }
 
   private pairBrackets(): void {
     const open: number[] = [];
-    /** How many of each opener are open: whether a closer has one further out, without a search. */
-    const openOf = new Map<string, number>();
-    const opened = (text: string, by: number) => openOf.set(text, (openOf.get(text) ?? 0) + by);
+    /** How many of each opener are open, by its character: whether a closer has one further out, without a search. */
+    const openOf = new Int32Array(128);
+    const charOf = (t: number) => this.text.charCodeAt(this.starts[t]);
     const pop = () => {
       const index = open.pop();
-      if (index !== undefined) opened(tokens[index].text, -1);
+      if (index !== undefined) openOf[charOf(index)]--;
       return index;
     };
     const lineAndColumnOf = lineLocator(this.text);
-    const tokens = this.tokens;
-    for (let i = 0; i < tokens.length; i++) {
-      const token = tokens[i];
-      if (token.kind !== 'punctuation') continue;
-      if (token.text in OPENERS) {
+    for (let i = 0; i < this.count; i++) {
+      if (this.kinds[i] !== PUNCTUATION) continue;
+      if (this.isOpener(i)) {
         open.push(i);
-        opened(token.text, 1);
+        openOf[charOf(i)]++;
         continue;
       }
-      const expected = CLOSERS[token.text];
-      if (!expected) continue;
+      if (!this.isCloser(i)) continue;
+      const closer = this.word(i);
+      const expected = CLOSERS[closer];
       const top = open.at(-1);
       if (top === undefined) {
         this.lexical.push({
           code: 'unmatched-bracket',
           severity: 'error',
-          start: token.start,
-          end: token.end,
-          message: phrase('{0} has no matching {1}.', quoted(token.text), quoted(expected)),
+          start: this.starts[i],
+          end: this.ends[i],
+          message: phrase('{0} has no matching {1}.', quoted(closer), quoted(expected)),
         });
         continue;
       }
-      const opener = tokens[top];
-      if (opener.text === expected) {
+      if (this.textIs(top, expected)) {
         this.partner[top] = i;
         this.partner[i] = top;
         pop();
         continue;
       }
-      const { line, column } = lineAndColumnOf(opener.start);
+      const opener = this.word(top);
+      const { line, column } = lineAndColumnOf(this.starts[top]);
       this.lexical.push({
         code: 'unmatched-bracket',
         severity: 'error',
-        start: token.start,
-        end: token.end,
+        start: this.starts[i],
+        end: this.ends[i],
         message: phrase(
           '{0} does not close {1} (line {2}, column {3}), which needs {4}.',
-          quoted(token.text),
-          quoted(opener.text),
+          quoted(closer),
+          quoted(opener),
           line,
           column,
-          quoted(OPENERS[opener.text]),
+          quoted(OPENERS[opener]),
         ),
       });
       // The closer may belong to an opener further out (the inner ones were left open, and are
       // reported so); otherwise it is taken for a mistyped closer of the innermost one.
-      if ((openOf.get(expected) ?? 0) > 0) {
-        while (open.length && tokens[open[open.length - 1]].text !== expected) {
+      if (openOf[expected.charCodeAt(0)] > 0) {
+        while (open.length && !this.textIs(open[open.length - 1], expected)) {
           const left = pop();
           aplWork.matchSteps++;
-          if (left !== undefined) this.lexical.push(unclosed(tokens[left]));
+          if (left !== undefined) this.lexical.push(this.unclosed(left));
         }
         const outer = pop();
         if (outer !== undefined) {
@@ -319,10 +416,27 @@ class Parser {
     }
     for (const index of open) {
       // ['name never closed: the unclosed string is the problem, already reported.
-      const after = tokens[index + 1];
-      if (tokens[index].text === '[' && after?.kind === 'string' && after.unterminated) continue;
-      this.lexical.push(unclosed(tokens[index]));
+      const after = index + 1;
+      if (
+        this.textIs(index, '[') &&
+        after < this.count &&
+        this.kinds[after] === STRING &&
+        this.tokens.unterminated[after]
+      )
+        continue;
+      this.lexical.push(this.unclosed(index));
     }
+  }
+
+  private unclosed(t: number): Problem {
+    const text = this.word(t);
+    return {
+      code: 'unclosed-bracket',
+      severity: 'error',
+      start: this.starts[t],
+      end: this.ends[t],
+      message: phrase('{0} is never closed: {1} is missing.', quoted(text), quoted(OPENERS[text])),
+    };
   }
 
   /** The blank lines between tokens outside every bracket that is closed (one never closed spans
@@ -331,28 +445,36 @@ class Parser {
    *  between two tokens (or before the first, or after the last) gives at most one run, from its
    *  first blank line to its last: a comment between two blank lines belongs to no query. */
   private findQueryBreaks(): void {
-    const { tokens, text, partner } = this;
+    const { text, partner, kinds, starts, ends, count } = this;
     let depth = 0;
-    for (let i = 0; i <= tokens.length; i++) {
-      const token = tokens[i] as Token | undefined;
-      if (depth === 0 && token?.kind !== 'pipe') {
-        const from = i > 0 ? tokens[i - 1].end : 0;
-        const to = token?.start ?? text.length;
-        const blank = blankLinesBetween(text, from, to);
+    // The first two line breaks at or after the gap's start (the text's length when there are none):
+    // a gap inside the text holds a blank line only if it holds two, from the line break that ends
+    // the line before it to the one that ends the blank line.
+    let lineBreak = -1;
+    let nextBreak = -1;
+    for (let i = 0; i <= count; i++) {
+      if (depth === 0 && (i === count || kinds[i] !== PIPE)) {
+        const from = i > 0 ? ends[i - 1] : 0;
+        const to = i < count ? starts[i] : text.length;
+        if (lineBreak < from) {
+          lineBreak = nextBreak >= from ? nextBreak : lineBreakAt(text, from);
+          nextBreak = lineBreakAt(text, lineBreak + 1);
+        }
+        const blank = from > 0 && to < text.length && nextBreak >= to ? undefined : blankLinesBetween(text, from, to);
         if (blank) {
           this.queryBreaks.push(blank);
-          if (i > 0 && token) this.queryStarts.push(i);
+          if (i > 0 && i < count) this.queryStarts.push(i);
         }
       }
-      if (token?.kind === 'punctuation' && partner[i] >= 0) depth += partner[i] > i ? 1 : -1;
+      if (i < count && kinds[i] === PUNCTUATION && partner[i] >= 0) depth += partner[i] > i ? 1 : -1;
     }
   }
 
   /** At the end of the query being read, when another follows: goes on to it. */
   private enterNextQuery(): boolean {
-    if (this.pos < this.stop || this.pos >= this.tokens.length) return false;
+    if (this.pos < this.stop || this.pos >= this.count) return false;
     while (this.nextQuery < this.queryStarts.length && this.queryStarts[this.nextQuery] <= this.pos) this.nextQuery++;
-    this.stop = this.queryStarts[this.nextQuery] ?? this.tokens.length;
+    this.stop = this.queryStarts[this.nextQuery] ?? this.count;
     return true;
   }
 
@@ -388,37 +510,39 @@ class Parser {
 
   // --- statements -------------------------------------------------------------------------------
 
-  statements(): Statement[] {
-    const out = this.statementList(true);
+  /** The statements of the text's top level, each handed over as it is read. */
+  statements(onStatement: (statement: Statement) => void): void {
+    this.statementList(onStatement);
     while (this.pos < this.stop) {
       // A closer with no opener: reported as a bracket problem; read on after it.
       this.pos++;
-      for (const statement of this.statementList(true)) out.push(statement);
+      this.statementList(onStatement);
     }
-    return out;
   }
 
-  /** Statements separated by `;`, up to a closing bracket or the end. At the top of a text, a query
-   *  break (`queryBreaks`) also ends one, and the statements after it are read on. */
-  private statementList(topLevel = false): Statement[] {
+  /** Statements separated by `;`, up to a closing bracket or the end. At the top of a text (where
+   *  each is handed to `topLevel`), a query break (`queryBreaks`) also ends one, and the statements
+   *  after it are read on. */
+  private statementList(topLevel?: (statement: Statement) => void): Statement[] {
     const out: Statement[] = [];
     for (;;) {
       while (this.is(';')) this.pos++;
       const t = this.peek();
-      if (!t && topLevel && this.enterNextQuery()) continue;
-      if (!t || (t.kind === 'punctuation' && t.text in CLOSERS)) return out;
+      if (t < 0 && topLevel && this.enterNextQuery()) continue;
+      if (t < 0 || this.isCloser(t)) return out;
       const before = this.pos;
-      out.push(this.statement());
+      const statement = this.statement();
+      if (topLevel) topLevel(statement);
+      else out.push(statement);
       if (this.pos === before) this.pos++;
       const next = this.peek();
-      if (!next || this.is(';') || (next.kind === 'punctuation' && next.text in CLOSERS)) continue;
-      this.report(
+      if (next < 0 || this.is(';') || this.isCloser(next)) continue;
+      this.reportAt(
         'unexpected',
         next,
-        phrase('{0} is not expected here: a statement ends with a pipe stage or a semicolon.', quoted(next.text)),
+        phrase('{0} is not expected here: a statement ends with a pipe stage or a semicolon.', quoted(this.word(next))),
       );
-      while (this.peek() && !this.is(';') && !(this.peek()?.kind === 'punctuation' && this.peek()!.text in CLOSERS))
-        this.skipOne();
+      while (this.peek() >= 0 && !this.is(';') && !this.isCloser(this.peek())) this.skipOne();
     }
   }
 
@@ -433,13 +557,17 @@ class Parser {
       }
       if (!this.is('=')) {
         this.report('missing-operand', name, phrase('{0} is expected after the name of a let statement.', quoted('=')));
-        return { kind: 'let', name, start, end: this.lastEnd };
+        const statement: LetStatement = { kind: 'let', name, start, end: this.lastEnd };
+        this.onNode?.let(statement);
+        return statement;
       }
       const equals = this.take();
       const value = this.functionDefinition() ?? this.tabularOrScalar();
       if (!value)
-        this.report('missing-operand', equals, phrase('Nothing follows {0}: a value is expected.', quoted('=')));
-      return { kind: 'let', name, value, start, end: this.lastEnd };
+        this.reportAt('missing-operand', equals, phrase('Nothing follows {0}: a value is expected.', quoted('=')));
+      const statement: LetStatement = { kind: 'let', name, value, start, end: this.lastEnd };
+      this.onNode?.let(statement);
+      return statement;
     }
     if (this.isWord('set')) {
       this.pos++;
@@ -449,7 +577,7 @@ class Parser {
         const equals = this.take();
         value = this.expression();
         if (!value)
-          this.report('missing-operand', equals, phrase('Nothing follows {0}: a value is expected.', quoted('=')));
+          this.reportAt('missing-operand', equals, phrase('Nothing follows {0}: a value is expected.', quoted('=')));
       }
       return { kind: 'set', name, value, start, end: this.lastEnd };
     }
@@ -460,22 +588,23 @@ class Parser {
   /** `set query_now = …`: a name of words and dots. */
   private dottedName(): Name | undefined {
     const first = this.peek();
-    if (first?.kind !== 'identifier') return undefined;
+    if (this.kind(first) !== IDENTIFIER) return undefined;
     this.pos++;
-    let end = first.end;
-    while (this.is('.') && this.peek(1)?.kind === 'identifier') {
+    const start = this.starts[first];
+    let end = this.ends[first];
+    while (this.is('.') && this.kind(this.peek(1)) === IDENTIFIER) {
       this.pos += 2;
       end = this.lastEnd;
     }
-    return { kind: 'name', text: this.text.slice(first.start, end), bracketed: false, start: first.start, end };
+    return { kind: 'name', text: this.text.slice(start, end), bracketed: false, start, end };
   }
 
   /** `(x:long, y:string = "a") { … }`, recognised by the brace after the closing parenthesis. */
   private functionDefinition(): FunctionDefinition | undefined {
     if (!this.is('(')) return undefined;
     const close = this.partner[this.pos];
-    const brace = close > this.pos && close + 1 < this.stop ? this.tokens[close + 1] : undefined;
-    if (!brace || brace.kind !== 'punctuation' || brace.text !== '{') return undefined;
+    const brace = close > this.pos && close + 1 < this.stop ? close + 1 : -1;
+    if (this.kind(brace) !== PUNCTUATION || !this.textIs(brace, '{')) return undefined;
     const start = this.here;
     this.pos++;
     const parameters = this.schema(close);
@@ -502,16 +631,17 @@ class Parser {
     const start = this.here;
     let source: Expression | Stage | undefined;
     const first = this.peek();
-    if (first?.kind === 'identifier' && HEAD_OPERATORS.has(first.text) && this.isHead(first.text)) {
-      source = this.stage(undefined, this.commentsBefore(first.start, start));
-    } else if (first && first.kind !== 'pipe') {
+    const firstKind = this.kind(first);
+    if (firstKind === IDENTIFIER && HEAD_OPERATORS.has(this.word(first)) && this.isHead(this.word(first))) {
+      source = this.stage(-1, this.commentsBefore(this.starts[first], start));
+    } else if (first >= 0 && firstKind !== PIPE) {
       source = this.expression();
     }
     const stages: Stage[] = [];
     let last = source?.end ?? start;
-    while (this.peek()?.kind === 'pipe') {
+    while (this.kind(this.peek()) === PIPE) {
       const pipe = this.take();
-      stages.push(this.stage(pipe, this.commentsBefore(pipe.start, last)));
+      stages.push(this.stage(pipe, this.commentsBefore(this.starts[pipe], last)));
       last = this.lastEnd;
     }
     const trailingComments = this.commentsBefore(this.here, last);
@@ -527,59 +657,62 @@ class Parser {
 
   /** Whether a head word here starts an operator (`range x from …`) rather than a call (`range(…)`). */
   private isHead(word: string): boolean {
-    if (word === 'range') return this.peek(1)?.kind === 'identifier';
+    if (word === 'range') return this.kind(this.peek(1)) === IDENTIFIER;
     if (word === 'print') return !this.is('(', 1) && !this.is('.', 1);
     return true;
   }
 
-  private stage(pipe: Token | undefined, leadingComments: Comment[]): Stage {
-    const start = pipe?.start ?? this.here;
+  /** A stage from its pipe (a token), or a head operator's (`pipe` -1). */
+  private stage(pipe: number, leadingComments: Comment[]): Stage {
+    const hasPipe = pipe >= 0;
+    const start = hasPipe ? this.starts[pipe] : this.here;
     const stage: Stage = {
       kind: 'stage',
-      pipe: pipe && { start: pipe.start, end: pipe.end },
+      pipe: hasPipe ? this.span(pipe) : undefined,
       known: false,
       parameters: [],
       clauses: [],
       leadingComments,
       start,
-      end: pipe?.end ?? start,
+      end: hasPipe ? this.ends[pipe] : start,
     };
     const word = this.peek();
-    if (pipe && this.atStageEnd()) {
-      this.report(
+    if (hasPipe && this.atStageEnd()) {
+      this.reportAt(
         'empty-pipe',
         pipe,
         phrase('Nothing follows this pipe: a tabular operator such as where or summarize is expected.'),
       );
       return stage;
     }
-    if (!word || word.kind !== 'identifier') {
-      if (word)
-        this.report(
+    if (this.kind(word) !== IDENTIFIER) {
+      if (word >= 0)
+        this.reportAt(
           'operator-expected',
           word,
-          phrase('A tabular operator is expected after the pipe, not {0}.', quoted(word.text)),
+          phrase('A tabular operator is expected after the pipe, not {0}.', quoted(this.word(word))),
         );
       this.skipToStageEnd();
       stage.end = this.lastEnd;
       return stage;
     }
     this.pos++;
-    stage.operator = { kind: 'name', text: word.text, bracketed: false, start: word.start, end: word.end };
+    const operator = this.word(word);
+    stage.operator = { kind: 'name', text: operator, bracketed: false, start: this.starts[word], end: this.ends[word] };
     const grammar =
-      findOperator(word.text) || (!pipe && HEAD_OPERATORS.has(word.text))
-        ? (OPERATOR_GRAMMAR[word.text] ?? {})
+      findOperator(operator) || (!hasPipe && HEAD_OPERATORS.has(operator))
+        ? (OPERATOR_GRAMMAR.get(operator) ?? NO_GRAMMAR)
         : undefined;
     if (!grammar) {
-      const suggestions = suggest(word.text, OPERATOR_NAMES);
+      const suggestions = suggest(operator, OPERATOR_NAMES);
       this.grammar.push({
         code: 'unknown-operator',
         severity: 'error',
-        start: word.start,
-        end: word.end,
+        start: this.starts[word],
+        end: this.ends[word],
         message: suggestions.length
-          ? phrase('Unknown tabular operator {0}. Did you mean {1}?', quoted(word.text), quoted(suggestions[0]))
-          : phrase('Unknown tabular operator {0}.', quoted(word.text)),
+          ? phrase('Unknown tabular operator {0}. Did you mean {1}?', quoted(operator), quoted(suggestions[0]))
+          : phrase('Unknown tabular operator {0}.', quoted(operator)),
         suggestions,
       });
       this.skipToStageEnd();
@@ -590,22 +723,22 @@ class Parser {
     const outerKeywords = this.keywords;
     const outerColon = this.colonIsOperator;
     this.keywords = grammar.keywords ?? [];
-    this.colonIsOperator = word.text === 'search';
+    this.colonIsOperator = operator === 'search';
     try {
-      this.stageBody(word.text, grammar, stage);
+      this.stageBody(operator, grammar, stage);
     } finally {
       this.keywords = outerKeywords;
       this.colonIsOperator = outerColon;
     }
     if (!this.atStageEnd()) {
-      const t = this.peek()!;
-      this.report('unexpected', t, phrase('{0} is not expected here.', quoted(t.text)));
+      const t = this.peek();
+      this.reportAt('unexpected', t, phrase('{0} is not expected here.', quoted(this.word(t))));
       this.skipToStageEnd();
     } else if (grammar.needs && !stage.clauses.some((c) => c.items.length || (c.keyword && grammar.needs === 'any'))) {
       this.report(
         'missing-operand',
         stage.operator,
-        phrase('Nothing follows {0}: it needs at least one expression.', quoted(word.text)),
+        phrase('Nothing follows {0}: it needs at least one expression.', quoted(operator)),
       );
     }
     stage.end = this.lastEnd;
@@ -616,23 +749,24 @@ class Parser {
     // Named parameters first: kind=inner, withsource=name, replaceToken='#'.
     for (;;) {
       const t = this.peek();
-      if (!t || t.kind !== 'identifier' || !this.is('=', 1)) break;
-      if (!grammar.parameters?.includes(t.text) && !t.text.startsWith('hint.')) break;
+      if (this.kind(t) !== IDENTIFIER || !this.is('=', 1)) break;
+      const text = this.word(t);
+      if (!grammar.parameters?.includes(text) && !text.startsWith('hint.')) break;
       this.pos += 2;
-      const name: Name = { kind: 'name', text: t.text, bracketed: false, start: t.start, end: t.end };
+      const name: Name = { kind: 'name', text, bracketed: false, start: this.starts[t], end: this.ends[t] };
       const value = this.parameterValue();
       if (!value)
-        this.report('missing-operand', name, phrase('Nothing follows {0}: a value is expected.', quoted(`${t.text}=`)));
-      stage.parameters.push({ kind: 'parameter', name, value, start: t.start, end: this.lastEnd });
+        this.report('missing-operand', name, phrase('Nothing follows {0}: a value is expected.', quoted(`${text}=`)));
+      stage.parameters.push({ kind: 'parameter', name, value, start: this.starts[t], end: this.lastEnd });
     }
     if (operator === 'search' && this.isWord('in') && this.is('(', 1)) {
       const t = this.take();
       const value = this.primary();
       stage.parameters.push({
         kind: 'parameter',
-        name: { kind: 'name', text: 'in', bracketed: false, start: t.start, end: t.end },
+        name: { kind: 'name', text: 'in', bracketed: false, start: this.starts[t], end: this.ends[t] },
         value,
-        start: t.start,
+        start: this.starts[t],
         end: this.lastEnd,
       });
     }
@@ -646,13 +780,21 @@ class Parser {
         stage.clauses.push({ kind: 'clause', items, start, end: this.lastEnd });
       }
       const rows = this.peek();
-      if (rows?.kind === 'quotedName') {
+      if (this.kind(rows) === QUOTED_NAME) {
         this.pos++;
         stage.clauses.push({
           kind: 'clause',
-          items: [{ kind: 'literal', type: 'string', value: rows.value, start: rows.start, end: rows.end }],
-          start: rows.start,
-          end: rows.end,
+          items: [
+            {
+              kind: 'literal',
+              type: 'string',
+              value: tokenValue(this.tokens, rows),
+              start: this.starts[rows],
+              end: this.ends[rows],
+            },
+          ],
+          start: this.starts[rows],
+          end: this.ends[rows],
         });
       } else if (this.is('[')) {
         const list = this.bracketList();
@@ -665,9 +807,10 @@ class Parser {
     }
     while (this.atKeyword()) {
       const word = this.take();
-      const keyword: Name = { kind: 'name', text: word.text, bracketed: false, start: word.start, end: word.end };
-      if (word.text === 'default' && this.is('=')) this.pos++;
-      const style = grammar.keywordItems?.[word.text] ?? 'expressions';
+      const text = this.word(word);
+      const keyword: Name = { kind: 'name', text, bracketed: false, start: this.starts[word], end: this.ends[word] };
+      if (text === 'default' && this.is('=')) this.pos++;
+      const style = grammar.keywordItems?.[text] ?? 'expressions';
       let items: Expression[];
       if (style === 'pattern') items = this.pattern();
       else if (style === 'schema' && this.is('(')) {
@@ -675,7 +818,7 @@ class Parser {
         const open = this.take();
         const columns = this.schema(close);
         if (this.is(')')) this.pos++;
-        items = [{ kind: 'list', items: columns, start: open.start, end: this.lastEnd }];
+        items = [{ kind: 'list', items: columns, start: this.starts[open], end: this.lastEnd }];
       } else
         items =
           this.atStageEnd() || this.atKeyword() ? [] : this.itemList(style === 'sorted' ? 'sorted' : 'expressions');
@@ -683,28 +826,38 @@ class Parser {
         this.report(
           'empty-clause',
           keyword,
-          phrase('Nothing follows {0}: the {1} clause needs at least one expression.', quoted(word.text), word.text),
+          phrase('Nothing follows {0}: the {1} clause needs at least one expression.', quoted(text), text),
         );
-      stage.clauses.push({ kind: 'clause', keyword, items, start: word.start, end: this.lastEnd });
+      stage.clauses.push({ kind: 'clause', keyword, items, start: this.starts[word], end: this.lastEnd });
     }
   }
 
   /** What follows `kind=`: a word, a string, a number, a bracketed name. */
   private parameterValue(): Expression | undefined {
     const t = this.peek();
-    if (!t) return undefined;
-    if (t.kind === 'identifier' && !this.keywords.includes(t.text)) {
+    if (t < 0) return undefined;
+    const kind = this.kinds[t];
+    const start = this.starts[t];
+    const end = this.ends[t];
+    if (kind === IDENTIFIER && !this.keywords.includes(this.word(t))) {
       this.pos++;
       // with_itemindex=index, kind=inner, bagexpansion=array.
-      if (t.text === 'true' || t.text === 'false') return { kind: 'literal', type: 'bool', start: t.start, end: t.end };
-      return { kind: 'name', text: t.text, bracketed: false, start: t.start, end: t.end };
+      const text = this.word(t);
+      if (text === 'true' || text === 'false') return { kind: 'literal', type: 'bool', start, end };
+      return { kind: 'name', text, bracketed: false, start, end };
     }
-    if (t.kind === 'string' || t.kind === 'number' || t.kind === 'timespan') {
+    if (kind === STRING || kind === NUMBER || kind === TIMESPAN) {
       // One token: a string after replaceToken='#' is the next item, not a continuation.
       this.pos++;
-      return { kind: 'literal', type: t.kind, value: t.value, start: t.start, end: t.end };
+      return {
+        kind: 'literal',
+        type: kind === STRING ? 'string' : kind === NUMBER ? 'number' : 'timespan',
+        value: tokenValue(this.tokens, t),
+        start,
+        end,
+      };
     }
-    if (t.kind === 'quotedName') return this.name();
+    if (kind === QUOTED_NAME) return this.name();
     return undefined;
   }
 
@@ -716,17 +869,21 @@ class Parser {
       if (item) items.push(item);
       if (!this.is(',')) {
         if (!item && !this.atStageEnd() && !this.atKeyword()) {
-          const t = this.peek()!;
-          this.report('unexpected', t, phrase('{0} is not expected here: an expression is expected.', quoted(t.text)));
+          const t = this.peek();
+          this.reportAt(
+            'unexpected',
+            t,
+            phrase('{0} is not expected here: an expression is expected.', quoted(this.word(t))),
+          );
           this.skipToStageEnd();
         }
         return items;
       }
       const comma = this.take();
       if (this.is(','))
-        this.report('missing-item', this.peek()!, phrase('Two commas in a row: an item is missing between them.'));
+        this.reportAt('missing-item', this.peek(), phrase('Two commas in a row: an item is missing between them.'));
       else if (this.atStageEnd() || this.atKeyword())
-        this.report('missing-item', comma, phrase('Nothing follows this comma: another item is expected.'));
+        this.reportAt('missing-item', comma, phrase('Nothing follows this comma: another item is expected.'));
     }
   }
 
@@ -740,6 +897,11 @@ class Parser {
     return value;
   }
 
+  /** Whether a token is the operator `*`. */
+  private isStar(t: number): boolean {
+    return this.kind(t) === OPERATOR && this.textIs(t, '*');
+  }
+
   /** `geo.*`, `['geo.']*`, `*_ms`: names with stars and dots between them (never two names in a row). */
   private wildcard(): Wildcard | undefined {
     let i = this.pos;
@@ -747,42 +909,49 @@ class Parser {
     let end = -1;
     let previousIsName = false;
     const first = this.peek();
-    if (!first) return undefined;
+    if (first < 0) return undefined;
     for (; i < this.stop; i++) {
-      const t = this.tokens[i];
-      const star = t.kind === 'operator' && t.text === '*';
-      const dot = t.kind === 'punctuation' && t.text === '.';
+      const kind = this.kinds[i];
+      const star = kind === OPERATOR && this.textIs(i, '*');
+      const dot = kind === PUNCTUATION && this.textIs(i, '.');
       const name =
-        (t.kind === 'identifier' && !SORT_ORDERS.has(t.text) && t.text !== 'nulls') || t.kind === 'quotedName';
+        (kind === IDENTIFIER && !SORT_ORDERS.has(this.word(i)) && !this.textIs(i, 'nulls')) || kind === QUOTED_NAME;
       if (!(star || dot || name) || (name && previousIsName)) break;
       previousIsName = name;
       sawStar ||= star;
-      end = t.end;
+      end = this.ends[i];
     }
+    const start = this.starts[first];
     // `*` alone is a Star (project-reorder * desc); a star must be part of a longer run here.
-    if (!sawStar || (i === this.pos + 1 && first.text === '*' && first.kind === 'operator')) {
-      if (first.kind === 'operator' && first.text === '*') {
+    if (!sawStar || (i === this.pos + 1 && this.isStar(first))) {
+      if (this.isStar(first)) {
         this.pos++;
-        return { kind: 'wildcard', text: '*', start: first.start, end: first.end };
+        return { kind: 'wildcard', text: '*', start, end: this.ends[first] };
       }
       return undefined;
     }
     this.pos = i;
-    return { kind: 'wildcard', text: this.text.slice(first.start, end), start: first.start, end };
+    return { kind: 'wildcard', text: this.text.slice(start, end), start, end };
   }
 
   private sorted(expression: Expression): Expression {
     let order: Name | undefined;
     let nulls: Name | undefined;
     const t = this.peek();
-    if (t?.kind === 'identifier' && SORT_ORDERS.has(t.text)) {
+    if (this.kind(t) === IDENTIFIER && SORT_ORDERS.has(this.word(t))) {
       this.pos++;
-      order = { kind: 'name', text: t.text, bracketed: false, start: t.start, end: t.end };
+      order = { kind: 'name', text: this.word(t), bracketed: false, start: this.starts[t], end: this.ends[t] };
     }
     if (this.isWord('nulls') && (this.isWord('first', 1) || this.isWord('last', 1))) {
       const word = this.take();
       const which = this.take();
-      nulls = { kind: 'name', text: which.text, bracketed: false, start: word.start, end: which.end };
+      nulls = {
+        kind: 'name',
+        text: this.word(which),
+        bracketed: false,
+        start: this.starts[word],
+        end: this.ends[which],
+      };
     }
     if (!order && !nulls) return expression;
     return { kind: 'sorted', expression, order, nulls, start: expression.start, end: this.lastEnd };
@@ -791,13 +960,14 @@ class Parser {
   /** `name = value`, `(a, b) = value`, or an expression (a pipeline inside brackets). */
   private assignmentOrExpression(): Expression | undefined {
     const t = this.peek();
-    if (!t) return undefined;
+    if (t < 0) return undefined;
+    const kind = this.kinds[t];
     let target: Name | List | undefined;
-    if ((t.kind === 'identifier' || t.kind === 'quotedName') && this.is('=', 1)) {
+    if ((kind === IDENTIFIER || kind === QUOTED_NAME) && this.is('=', 1)) {
       target = this.name();
-    } else if (t.kind === 'punctuation' && t.text === '(' && this.partner[this.pos] > this.pos) {
-      const after = this.partner[this.pos] + 1 < this.stop ? this.tokens[this.partner[this.pos] + 1] : undefined;
-      if (after?.kind === 'operator' && after.text === '=') {
+    } else if (kind === PUNCTUATION && this.textIs(t, '(') && this.partner[this.pos] > this.pos) {
+      const after = this.partner[this.pos] + 1 < this.stop ? this.partner[this.pos] + 1 : -1;
+      if (this.kind(after) === OPERATOR && this.textIs(after, '=')) {
         const list = this.primary();
         if (list?.kind === 'list' || list?.kind === 'paren')
           target =
@@ -810,7 +980,7 @@ class Parser {
     const equals = this.take();
     const value = this.expression();
     if (!value)
-      this.report(
+      this.reportAt(
         'missing-operand',
         equals,
         phrase(
@@ -822,21 +992,33 @@ class Parser {
     return { kind: 'assignment', target, value, start: target.start, end: this.lastEnd };
   }
 
+  /** A string token as a literal. */
+  private stringLiteral(t: number): Literal {
+    return {
+      kind: 'literal',
+      type: 'string',
+      value: tokenValue(this.tokens, t),
+      start: this.starts[t],
+      end: this.ends[t],
+    };
+  }
+
   /** A parse pattern: strings, `*`, and fields with their types, to the end of the stage. */
   private pattern(): (Literal | Star | Typed)[] {
     const items: (Literal | Star | Typed)[] = [];
     while (!this.atStageEnd() && !this.atKeyword()) {
-      const t = this.peek()!;
-      if (t.kind === 'string') {
+      const t = this.peek();
+      const kind = this.kinds[t];
+      if (kind === STRING) {
         this.pos++;
-        items.push({ kind: 'literal', type: 'string', value: t.value, start: t.start, end: t.end });
-      } else if (t.kind === 'operator' && t.text === '*') {
+        items.push(this.stringLiteral(t));
+      } else if (this.isStar(t)) {
         this.pos++;
-        items.push({ kind: 'star', start: t.start, end: t.end });
-      } else if (t.kind === 'identifier' || t.kind === 'quotedName') {
+        items.push({ kind: 'star', start: this.starts[t], end: this.ends[t] });
+      } else if (kind === IDENTIFIER || kind === QUOTED_NAME) {
         items.push(this.typed());
       } else {
-        this.report('unexpected', t, phrase('{0} is not expected in a parse pattern.', quoted(t.text)));
+        this.reportAt('unexpected', t, phrase('{0} is not expected in a parse pattern.', quoted(this.word(t))));
         this.skipToStageEnd();
       }
     }
@@ -851,12 +1033,12 @@ class Parser {
     if (this.is(':')) {
       this.pos++;
       const t = this.peek();
-      if (t?.kind === 'identifier') {
+      if (this.kind(t) === IDENTIFIER) {
         this.pos++;
-        type = { kind: 'name', text: t.text, bracketed: false, start: t.start, end: t.end };
-      } else if (t?.kind === 'punctuation' && t.text === '(') {
+        type = { kind: 'name', text: this.word(t), bracketed: false, start: this.starts[t], end: this.ends[t] };
+      } else if (this.kind(t) === PUNCTUATION && this.textIs(t, '(')) {
         // A tabular parameter's schema: (*) or (a:string, …).
-        const start = t.start;
+        const start = this.starts[t];
         this.skipOne();
         type = { kind: 'name', text: this.text.slice(start, this.lastEnd), bracketed: false, start, end: this.lastEnd };
       }
@@ -873,17 +1055,18 @@ class Parser {
     const items: Typed[] = [];
     const limit = close > this.pos ? close : this.stop;
     while (this.pos < limit) {
-      const t = this.peek()!;
-      if (t.kind === 'identifier' || t.kind === 'quotedName') items.push(this.typed());
-      else if (t.kind === 'punctuation' && t.text === ',') {
+      const t = this.peek();
+      const kind = this.kinds[t];
+      if (kind === IDENTIFIER || kind === QUOTED_NAME) items.push(this.typed());
+      else if (kind === PUNCTUATION && this.textIs(t, ',')) {
         this.pos++;
         if (this.is(','))
-          this.report('missing-item', this.peek()!, phrase('Two commas in a row: an item is missing between them.'));
+          this.reportAt('missing-item', this.peek(), phrase('Two commas in a row: an item is missing between them.'));
         else if (this.pos === limit)
-          this.report('missing-item', t, phrase('Nothing follows this comma: another item is expected.'));
-      } else if (t.kind === 'punctuation' && t.text in CLOSERS) break;
+          this.reportAt('missing-item', t, phrase('Nothing follows this comma: another item is expected.'));
+      } else if (this.isCloser(t)) break;
       else {
-        this.report('unexpected', t, phrase('{0} is not expected in a list of columns.', quoted(t.text)));
+        this.reportAt('unexpected', t, phrase('{0} is not expected in a list of columns.', quoted(this.word(t))));
         this.skipOne();
       }
     }
@@ -896,20 +1079,23 @@ class Parser {
     let left = this.unary();
     if (!left) return undefined;
     for (;;) {
-      const op = this.binaryOperator();
-      if (!op || op.precedence < minimum) return left;
-      const span: Span = { start: op.start, end: op.end };
-      this.pos += op.tokens;
-      const right = this.expression(op.precedence + 1);
+      const precedence = this.binaryOperator();
+      if (precedence < 0 || precedence < minimum) return left;
+      const at = this.pos;
+      const tokens = this.operatorTokens;
+      const span: Span = { start: this.starts[at], end: this.ends[at + tokens - 1] };
+      const operator = tokens === 2 ? `${this.word(at)} regex` : this.word(at);
+      this.pos += tokens;
+      const right = this.expression(precedence + 1);
       if (!right)
         this.report(
           'missing-operand',
           span,
-          phrase('Nothing follows {0}: an operand is expected on its right.', quoted(op.text)),
+          phrase('Nothing follows {0}: an operand is expected on its right.', quoted(operator)),
         );
       left = {
         kind: 'binary',
-        operator: op.text,
+        operator,
         operatorSpan: span,
         left,
         right,
@@ -919,32 +1105,34 @@ class Parser {
     }
   }
 
-  private binaryOperator():
-    { text: string; precedence: number; tokens: number; start: number; end: number } | undefined {
+  /** How many tokens the binary operator `binaryOperator` found last is (`matches regex` is two). */
+  private operatorTokens = 1;
+
+  /** The precedence of the binary operator at the position (its tokens in `operatorTokens`), or -1. */
+  private binaryOperator(): number {
     const t = this.peek();
-    if (!t) return undefined;
-    if (t.kind === 'punctuation' && t.text === ':' && this.colonIsOperator)
-      return { text: ':', precedence: 3, tokens: 1, start: t.start, end: t.end };
-    if (t.kind === 'operator') {
-      const precedence = SYMBOL_OPERATORS.get(t.text);
-      return precedence === undefined ? undefined : { text: t.text, precedence, tokens: 1, start: t.start, end: t.end };
-    }
-    if (t.kind !== 'identifier') return undefined;
-    const precedence = WORD_OPERATORS.get(t.text);
-    if (precedence === undefined) return undefined;
-    if (t.text === 'matches' || t.text === '!matches') {
+    if (t < 0) return -1;
+    const kind = this.kinds[t];
+    this.operatorTokens = 1;
+    if (kind === PUNCTUATION) return this.colonIsOperator && this.textIs(t, ':') ? 3 : -1;
+    if (kind === OPERATOR) return SYMBOL_OPERATORS.get(this.word(t)) ?? -1;
+    if (kind !== IDENTIFIER) return -1;
+    const word = this.word(t);
+    const precedence = WORD_OPERATORS.get(word);
+    if (precedence === undefined) return -1;
+    if (word === 'matches' || word === '!matches') {
       const regex = this.peek(1);
-      if (regex?.kind !== 'identifier' || regex.text !== 'regex') return undefined;
-      return { text: `${t.text} regex`, precedence, tokens: 2, start: t.start, end: regex.end };
+      if (this.kind(regex) !== IDENTIFIER || !this.textIs(regex, 'regex')) return -1;
+      this.operatorTokens = 2;
     }
-    return { text: t.text, precedence, tokens: 1, start: t.start, end: t.end };
+    return precedence;
   }
 
   private unary(): Expression | undefined {
     if (this.depth >= MAX_DEPTH) {
       // Brackets nested deeper than any query: the rest is not read (its brackets are reported).
-      if (this.depth === MAX_DEPTH && this.peek())
-        this.report('unexpected', this.peek()!, phrase('Brackets are nested too deeply here to read further.'));
+      if (this.depth === MAX_DEPTH && this.peek() >= 0)
+        this.reportAt('unexpected', this.peek(), phrase('Brackets are nested too deeply here to read further.'));
       this.pos = this.stop;
       return undefined;
     }
@@ -958,18 +1146,30 @@ class Parser {
 
   private unaryAt(): Expression | undefined {
     const t = this.peek();
-    if (t?.kind === 'operator' && (t.text === '-' || t.text === '+')) {
+    if (this.kind(t) === OPERATOR && (this.textIs(t, '-') || this.textIs(t, '+'))) {
       this.pos++;
+      const operator = this.word(t);
       const operand = this.unary();
       if (!operand)
-        this.report(
+        this.reportAt(
           'missing-operand',
           t,
-          phrase('Nothing follows {0}: an operand is expected on its right.', quoted(t.text)),
+          phrase('Nothing follows {0}: an operand is expected on its right.', quoted(operator)),
         );
-      return { kind: 'unary', operator: t.text, operand, start: t.start, end: this.lastEnd };
+      return { kind: 'unary', operator, operand, start: this.starts[t], end: this.lastEnd };
     }
     return this.postfix();
+  }
+
+  /** A quoted name token as the string it indexes with (`['a']` in `x['a']`): its range inside the brackets. */
+  private indexLiteral(t: number): Literal {
+    return {
+      kind: 'literal',
+      type: 'string',
+      value: tokenValue(this.tokens, t),
+      start: this.starts[t] + 1,
+      end: this.ends[t] - 1,
+    };
   }
 
   private postfix(): Expression | undefined {
@@ -977,17 +1177,18 @@ class Parser {
     if (!expression) return undefined;
     for (;;) {
       const t = this.peek();
-      if (!t) return expression;
-      if (t.kind === 'punctuation' && t.text === '.') {
+      if (t < 0) return expression;
+      const kind = this.kinds[t];
+      if (kind === PUNCTUATION && this.textIs(t, '.')) {
         this.pos++;
         const member = this.memberName();
-        if (!member) this.report('missing-operand', t, phrase('A name is expected after {0}.', quoted('.')));
+        if (!member) this.reportAt('missing-operand', t, phrase('A name is expected after {0}.', quoted('.')));
         expression = { kind: 'member', object: expression, member, start: expression.start, end: this.lastEnd };
-      } else if (t.kind === 'quotedName' && t.start === expression.end) {
+      } else if (kind === QUOTED_NAME && this.starts[t] === expression.end) {
         this.pos++;
-        const index: Literal = { kind: 'literal', type: 'string', value: t.value, start: t.start + 1, end: t.end - 1 };
-        expression = { kind: 'index', object: expression, index, start: expression.start, end: t.end };
-      } else if (t.kind === 'punctuation' && t.text === '[') {
+        const index = this.indexLiteral(t);
+        expression = { kind: 'index', object: expression, index, start: expression.start, end: this.ends[t] };
+      } else if (kind === PUNCTUATION && this.textIs(t, '[')) {
         this.pos++;
         const index = this.expression();
         let to: Expression | undefined;
@@ -1009,26 +1210,27 @@ class Parser {
           start: expression.start,
           end: this.lastEnd,
         };
-      } else if (t.kind === 'punctuation' && t.text === '(' && expression.kind === 'name' && expression.bracketed) {
+      } else if (kind === PUNCTUATION && this.textIs(t, '(') && expression.kind === 'name' && expression.bracketed) {
         // ['name'](…): a function called by a bracketed name.
         const callee: Name = expression;
         const args = this.bracketItems(')');
-        expression = { kind: 'call', callee, args, start: callee.start, end: this.lastEnd };
-      } else if (t.kind === 'quotedName' && expression.kind !== 'literal') {
+        expression = this.called({ kind: 'call', callee, args, start: callee.start, end: this.lastEnd });
+      } else if (kind === QUOTED_NAME && expression.kind !== 'literal') {
         // ['a'] ['b']: an index after a space, as APL reads it.
         this.pos++;
-        const index: Literal = { kind: 'literal', type: 'string', value: t.value, start: t.start + 1, end: t.end - 1 };
-        expression = { kind: 'index', object: expression, index, start: expression.start, end: t.end };
+        const index = this.indexLiteral(t);
+        expression = { kind: 'index', object: expression, index, start: expression.start, end: this.ends[t] };
       } else return expression;
     }
   }
 
   private memberName(): Name | undefined {
     const t = this.peek();
-    if (t?.kind === 'identifier' || t?.kind === 'quotedName') return this.name();
-    if (t?.kind === 'number' && /^\d+$/.test(t.text)) {
+    const kind = this.kind(t);
+    if (kind === IDENTIFIER || kind === QUOTED_NAME) return this.name();
+    if (kind === NUMBER && /^\d+$/.test(this.word(t))) {
       this.pos++;
-      return { kind: 'name', text: t.text, bracketed: false, start: t.start, end: t.end };
+      return { kind: 'name', text: this.word(t), bracketed: false, start: this.starts[t], end: this.ends[t] };
     }
     return undefined;
   }
@@ -1036,55 +1238,65 @@ class Parser {
   /** An identifier or a bracketed name. */
   private name(): Name | undefined {
     const t = this.peek();
-    if (t?.kind === 'identifier') {
+    const kind = this.kind(t);
+    if (kind === IDENTIFIER) {
       this.pos++;
-      return { kind: 'name', text: t.text, bracketed: false, start: t.start, end: t.end };
+      return { kind: 'name', text: this.word(t), bracketed: false, start: this.starts[t], end: this.ends[t] };
     }
-    if (t?.kind === 'quotedName') {
+    if (kind === QUOTED_NAME) {
       this.pos++;
-      return { kind: 'name', text: t.value ?? '', bracketed: true, start: t.start, end: t.end };
+      return {
+        kind: 'name',
+        text: tokenValue(this.tokens, t) ?? '',
+        bracketed: true,
+        start: this.starts[t],
+        end: this.ends[t],
+      };
     }
     return undefined;
   }
 
   private primary(): Expression | undefined {
     const t = this.peek();
-    if (!t) return undefined;
-    switch (t.kind) {
-      case 'string': {
+    if (t < 0) return undefined;
+    const start = this.starts[t];
+    switch (this.kinds[t]) {
+      case STRING: {
         this.pos++;
-        let end = t.end;
+        let end = this.ends[t];
         // 'a' 'b': APL joins strings written one after another.
-        while (this.peek()?.kind === 'string') end = this.take().end;
-        return { kind: 'literal', type: 'string', value: t.value, start: t.start, end };
+        while (this.kind(this.peek()) === STRING) end = this.ends[this.take()];
+        return { kind: 'literal', type: 'string', value: tokenValue(this.tokens, t), start, end };
       }
-      case 'number':
+      case NUMBER:
         this.pos++;
-        return { kind: 'literal', type: 'number', start: t.start, end: t.end };
-      case 'timespan':
+        return { kind: 'literal', type: 'number', start, end: this.ends[t] };
+      case TIMESPAN:
         this.pos++;
-        return { kind: 'literal', type: 'timespan', start: t.start, end: t.end };
-      case 'quotedName':
+        return { kind: 'literal', type: 'timespan', start, end: this.ends[t] };
+      case QUOTED_NAME:
         return this.name();
-      case 'identifier':
+      case IDENTIFIER:
         return this.identifierExpression(t);
-      case 'operator':
-        if (t.text === '*') {
+      case OPERATOR:
+        if (this.textIs(t, '*')) {
           this.pos++;
-          return { kind: 'star', start: t.start, end: t.end };
+          return { kind: 'star', start, end: this.ends[t] };
         }
         return undefined;
-      case 'punctuation':
-        if (t.text === '(') return this.parenthesized();
-        if (t.text === '[') return this.bracketList();
+      case PUNCTUATION:
+        if (this.textIs(t, '(')) return this.parenthesized();
+        if (this.textIs(t, '[')) return this.bracketList();
         return undefined;
       default:
         return undefined;
     }
   }
 
-  private identifierExpression(t: Token): Expression | undefined {
-    const word = t.text;
+  private identifierExpression(t: number): Expression | undefined {
+    const word = this.word(t);
+    const start = this.starts[t];
+    const end = this.ends[t];
     if (this.keywords.includes(word)) return undefined;
     if (WORD_OPERATORS.has(word) && !this.is('(', 1)) {
       // A field may be called matches: only `matches regex` is the operator.
@@ -1092,11 +1304,11 @@ class Parser {
     }
     if (word === 'true' || word === 'false') {
       this.pos++;
-      return { kind: 'literal', type: 'bool', start: t.start, end: t.end };
+      return { kind: 'literal', type: 'bool', start, end };
     }
     if (word === 'null') {
       this.pos++;
-      return { kind: 'literal', type: 'null', start: t.start, end: t.end };
+      return { kind: 'literal', type: 'null', start, end };
     }
     if (HEAD_OPERATORS.has(word) && this.isHead(word) && word !== 'search') {
       // A head operator inside brackets or after let: (print x = 1), let T = datatable(…)[…].
@@ -1104,7 +1316,7 @@ class Parser {
     }
     if (!this.is('(', 1)) {
       this.pos++;
-      return { kind: 'name', text: word, bracketed: false, start: t.start, end: t.end };
+      return { kind: 'name', text: word, bracketed: false, start, end };
     }
     const literal = LITERAL_CALLS[word];
     if (literal) {
@@ -1116,7 +1328,7 @@ class Parser {
         // cursor inside it is inside it (signature help); the bracket is reported as unclosed.
         this.pos++;
         while (!this.atStageEnd()) this.skipOne();
-        return { kind: 'literal', type: literal, values, start: t.start, end: this.lastEnd };
+        return { kind: 'literal', type: literal, values, start, end: this.lastEnd };
       }
       if (literal === 'dynamic') {
         this.pos++;
@@ -1124,20 +1336,21 @@ class Parser {
         this.pos = close;
       }
       this.skipOne();
-      return { kind: 'literal', type: literal, values, start: t.start, end: this.lastEnd };
+      return { kind: 'literal', type: literal, values, start, end: this.lastEnd };
     }
     this.pos++;
-    const callee: Name = { kind: 'name', text: word, bracketed: false, start: t.start, end: t.end };
+    const callee: Name = { kind: 'name', text: word, bracketed: false, start, end };
     const args = this.bracketItems(')');
-    return { kind: 'call', callee, args, start: t.start, end: this.lastEnd };
+    return this.called({ kind: 'call', callee, args, start, end: this.lastEnd });
   }
 
   /** The JSON inside `dynamic(…)`, up to the token at `limit`: only its commas are checked (two in a
    *  row, or one before a closing bracket); the rest is a literal. */
   private jsonValue(limit: number, values: Expression[]): void {
     const t = this.peek();
-    if (!t || this.pos >= limit) return;
-    const closer = t.kind === 'punctuation' ? (t.text === '[' ? ']' : t.text === '{' ? '}' : undefined) : undefined;
+    if (t < 0 || this.pos >= limit) return;
+    const closer =
+      this.kinds[t] === PUNCTUATION ? (this.textIs(t, '[') ? ']' : this.textIs(t, '{') ? '}' : undefined) : undefined;
     if (!closer) {
       const value = this.expression();
       if (value) values.push(value);
@@ -1156,9 +1369,9 @@ class Parser {
       if (this.is(',')) {
         const comma = this.take();
         if (this.is(','))
-          this.report('missing-item', this.peek()!, phrase('Two commas in a row: an item is missing between them.'));
+          this.reportAt('missing-item', this.peek(), phrase('Two commas in a row: an item is missing between them.'));
         else if (this.pos === end)
-          this.report('missing-item', comma, phrase('Nothing follows this comma: another item is expected.'));
+          this.reportAt('missing-item', comma, phrase('Nothing follows this comma: another item is expected.'));
       } else if (this.pos === before || this.pos < end) {
         this.pos = end;
       }
@@ -1168,17 +1381,16 @@ class Parser {
 
   /** `( … )`: a grouped expression, a subquery, or a list. */
   private parenthesized(): Expression {
-    const open = this.peek()!;
+    const start = this.starts[this.pos];
     const items = this.bracketItems(')');
-    if (items.length === 1 && !this.commaSeen)
-      return { kind: 'paren', inner: items[0], start: open.start, end: this.lastEnd };
-    return { kind: 'list', items, start: open.start, end: this.lastEnd };
+    if (items.length === 1 && !this.commaSeen) return { kind: 'paren', inner: items[0], start, end: this.lastEnd };
+    return { kind: 'list', items, start, end: this.lastEnd };
   }
 
   private bracketList(): List {
-    const open = this.peek()!;
+    const start = this.starts[this.pos];
     const items = this.bracketItems(']');
-    return { kind: 'list', items, start: open.start, end: this.lastEnd };
+    return { kind: 'list', items, start, end: this.lastEnd };
   }
 
   private commaSeen = false;
@@ -1186,8 +1398,7 @@ class Parser {
   /** The items inside a bracket that opens here, each an assignment, an expression or a subquery;
    *  past the closer when there is one. */
   private bracketItems(closer: string): Expression[] {
-    const openIndex = this.pos;
-    const open = this.take();
+    const openIndex = this.take();
     const items: Expression[] = [];
     const outerKeywords = this.keywords;
     this.keywords = [];
@@ -1202,26 +1413,20 @@ class Parser {
           const sep = this.take();
           comma = true;
           if (this.is(','))
-            this.report('missing-item', this.peek()!, phrase('Two commas in a row: an item is missing between them.'));
+            this.reportAt('missing-item', this.peek(), phrase('Two commas in a row: an item is missing between them.'));
           else if (this.is(closer))
-            this.report('missing-item', sep, phrase('Nothing follows this comma: another item is expected.'));
+            this.reportAt('missing-item', sep, phrase('Nothing follows this comma: another item is expected.'));
           continue;
         }
-        if (this.is(closer) || !this.peek()) break;
-        const t = this.peek()!;
-        if (t.kind === 'punctuation' && t.text in CLOSERS) break;
+        const t = this.peek();
+        if (this.is(closer) || t < 0) break;
+        if (this.isCloser(t)) break;
         if (!item || this.pos === before || this.pos < this.stop) {
-          this.report('unexpected', t, phrase('{0} is not expected here.', quoted(t.text)));
+          this.reportAt('unexpected', t, phrase('{0} is not expected here.', quoted(this.word(t))));
           // Skip to the closer of this bracket when known, else to the next comma or closer.
           const partner = this.partner[openIndex];
           if (partner > this.pos) this.pos = partner;
-          else
-            while (
-              this.peek() &&
-              !this.is(',') &&
-              !(this.peek()!.kind === 'punctuation' && this.peek()!.text in CLOSERS)
-            )
-              this.skipOne();
+          else while (this.peek() >= 0 && !this.is(',') && !this.isCloser(this.peek())) this.skipOne();
         }
       }
     } finally {
@@ -1230,18 +1435,17 @@ class Parser {
     if (this.is(closer)) this.pos++;
     else if (this.partner[openIndex] > this.pos) this.pos = this.partner[openIndex] + 1;
     this.commaSeen = comma;
-    void open;
     return items;
   }
 
   private bracketItem(): Expression | undefined {
     const t = this.peek();
-    if (t?.kind === 'operator' && t.text === '*' && (this.is(',', 1) || this.is(')', 1))) {
+    if (this.isStar(t) && (this.is(',', 1) || this.is(')', 1))) {
       this.pos++;
-      return { kind: 'star', start: t.start, end: t.end };
+      return { kind: 'star', start: this.starts[t], end: this.ends[t] };
     }
     const first = this.assignmentOrExpression();
-    if (!first || first.kind === 'assignment' || this.peek()?.kind !== 'pipe') {
+    if (!first || first.kind === 'assignment' || this.kind(this.peek()) !== PIPE) {
       if (first && this.is(':') && (first.kind === 'name' || first.kind === 'star')) {
         // (x:long) outside a schema, e.g. a tabular parameter.
         const colon = this.take();
@@ -1254,7 +1458,7 @@ class Parser {
               : { kind: 'name', text: '*', bracketed: false, start: first.start, end: first.end },
           type,
           start: first.start,
-          end: type?.end ?? colon.end,
+          end: type?.end ?? this.ends[colon],
         };
       }
       return first;
@@ -1262,9 +1466,9 @@ class Parser {
     // A subquery: the expression is its source, the pipes its stages.
     const stages: Stage[] = [];
     let last = first.end;
-    while (this.peek()?.kind === 'pipe') {
+    while (this.kind(this.peek()) === PIPE) {
       const pipe = this.take();
-      stages.push(this.stage(pipe, this.commentsBefore(pipe.start, last)));
+      stages.push(this.stage(pipe, this.commentsBefore(this.starts[pipe], last)));
       last = this.lastEnd;
     }
     return {
@@ -1277,10 +1481,16 @@ class Parser {
     };
   }
 
+  /** A call made: told to the node reader. */
+  private called(call: Call): Call {
+    this.onNode?.call(call);
+    return call;
+  }
+
   private expectCloser(closer: string): void {
     const t = this.peek();
-    if (!t || (t.kind === 'punctuation' && t.text in CLOSERS)) return; // reported as a bracket problem
-    this.report('unexpected', t, phrase('{0} is expected here, not {1}.', quoted(closer), quoted(t.text)));
+    if (t < 0 || this.isCloser(t)) return; // reported as a bracket problem
+    this.reportAt('unexpected', t, phrase('{0} is expected here, not {1}.', quoted(closer), quoted(this.word(t))));
   }
 }
 
@@ -1298,14 +1508,11 @@ function overlapsAny(spans: readonly Span[], range: Span): boolean {
   return low > 0 && spans[low - 1].end > range.start;
 }
 
-function unclosed(token: Token): Problem {
-  return {
-    code: 'unclosed-bracket',
-    severity: 'error',
-    start: token.start,
-    end: token.end,
-    message: phrase('{0} is never closed: {1} is missing.', quoted(token.text), quoted(OPENERS[token.text])),
-  };
+/** The first line break at or after `from`, or the text's length when there is none. */
+function lineBreakAt(text: string, from: number): number {
+  if (from >= text.length) return text.length;
+  const at = text.indexOf('\n', from);
+  return at < 0 ? text.length : at;
 }
 
 /** The blank lines (of only spaces and tabs) in text[from, to), from the start of the first to the
@@ -1318,16 +1525,17 @@ function blankLinesBetween(text: string, from: number, to: number): Span | undef
   let lineStart = from === 0 ? 0 : -1;
   let blank = true;
   for (let at = from; at <= to; at++) {
-    const char = at < to ? text[at] : at === text.length ? '\n' : undefined;
-    if (char === undefined) break;
-    if (char === '\n') {
+    // The text's end reads as a line break; the end of a gap inside it, as nothing more.
+    const char = at < to ? text.charCodeAt(at) : at === text.length ? 10 : -1;
+    if (char < 0) break;
+    if (char === 10) {
       if (lineStart >= 0 && blank) {
         first ??= lineStart;
         last = at;
       }
       lineStart = at + 1;
       blank = true;
-    } else if (char !== ' ' && char !== '\t' && char !== '\r') blank = false;
+    } else if (char !== 32 && char !== 9 && char !== 13) blank = false;
   }
   return first === undefined ? undefined : { start: first, end: last };
 }

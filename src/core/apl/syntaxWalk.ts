@@ -11,76 +11,99 @@ export function textOf(source: ParsedApl | string, node: Span): string {
 /** A node's children, in the order of the text. */
 export function childrenOf(node: SyntaxNode): SyntaxNode[] {
   const out: SyntaxNode[] = [];
-  const add = (...nodes: (SyntaxNode | undefined | readonly SyntaxNode[])[]) => {
-    for (const n of nodes) {
-      if (!n) continue;
-      if (Array.isArray(n)) for (const m of n as readonly SyntaxNode[]) out.push(m);
-      else out.push(n as SyntaxNode);
-    }
-  };
+  eachChild(node, out);
+  return out;
+}
+
+/** Pushes a node's children onto `out`, in the order of the text: no array made per node. */
+function eachChild(node: SyntaxNode, out: SyntaxNode[]): void {
   switch (node.kind) {
     case 'let':
     case 'set':
-      add(node.name, node.value);
+      pushOne(out, node.name);
+      pushOne(out, node.value);
       break;
     case 'query':
-      add(node.body);
+      pushOne(out, node.body);
       break;
     case 'pipeline':
-      add(node.source, node.stages);
+      pushOne(out, node.source);
+      pushAll(out, node.stages);
       break;
     case 'stage':
-      add(node.operator, node.parameters, node.clauses);
+      pushOne(out, node.operator);
+      pushAll(out, node.parameters);
+      pushAll(out, node.clauses);
       break;
     case 'clause':
-      add(node.keyword, node.items);
+      pushOne(out, node.keyword);
+      pushAll(out, node.items);
       break;
     case 'parameter':
-      add(node.name, node.value);
+      pushOne(out, node.name);
+      pushOne(out, node.value);
       break;
     case 'call':
-      add(node.callee, node.args);
+      pushOne(out, node.callee);
+      pushAll(out, node.args);
       break;
     case 'member':
-      add(node.object, node.member);
+      pushOne(out, node.object);
+      pushOne(out, node.member);
       break;
     case 'index':
-      add(node.object, node.index, node.to);
+      pushOne(out, node.object);
+      pushOne(out, node.index);
+      pushOne(out, node.to);
       break;
     case 'unary':
-      add(node.operand);
+      pushOne(out, node.operand);
       break;
     case 'binary':
-      add(node.left, node.right);
+      pushOne(out, node.left);
+      pushOne(out, node.right);
       break;
     case 'paren':
-      add(node.inner);
+      pushOne(out, node.inner);
       break;
     case 'list':
     case 'pattern':
-      add(node.items);
+      pushAll(out, node.items);
       break;
     case 'assignment':
-      add(node.target, node.value);
+      pushOne(out, node.target);
+      pushOne(out, node.value);
       break;
     case 'sorted':
-      add(node.expression, node.order, node.nulls);
+      pushOne(out, node.expression);
+      pushOne(out, node.order);
+      pushOne(out, node.nulls);
       break;
     case 'typed':
-      add(node.name, node.type, node.defaultValue);
+      pushOne(out, node.name);
+      pushOne(out, node.type);
+      pushOne(out, node.defaultValue);
       break;
     case 'function':
-      add(node.parameters, node.body);
+      pushAll(out, node.parameters);
+      pushAll(out, node.body);
       break;
     case 'literal':
-      add(node.values);
+      pushAll(out, node.values);
       break;
     case 'name':
     case 'star':
     case 'wildcard':
       break;
   }
-  return out;
+}
+
+function pushOne(out: SyntaxNode[], node: SyntaxNode | undefined): void {
+  if (node) out.push(node);
+}
+
+function pushAll(out: SyntaxNode[], nodes: readonly SyntaxNode[] | undefined): void {
+  if (nodes) for (const node of nodes) out.push(node);
 }
 
 /** Visits every node depth first, parents before children; returning false skips a node's children. */
@@ -94,7 +117,8 @@ export function walk(
       ? (from as ParsedApl).statements
       : [from as SyntaxNode];
   // A stack, not recursion: a chain of a + b + … thousands long is as deep as it is long. Nodes and
-  // their parents side by side, not a pair for each node.
+  // their parents side by side, not a pair for each node; a node's children are pushed in the order
+  // of the text and their run turned around, so that the first is taken first.
   const nodes: SyntaxNode[] = [];
   const parents: (SyntaxNode | undefined)[] = [];
   for (let i = roots.length - 1; i >= 0; i--) {
@@ -104,11 +128,14 @@ export function walk(
   while (nodes.length) {
     const node = nodes.pop()!;
     if (visit(node, parents.pop()) === false) continue;
-    const children = childrenOf(node);
-    for (let i = children.length - 1; i >= 0; i--) {
-      nodes.push(children[i]);
-      parents.push(node);
+    const first = nodes.length;
+    eachChild(node, nodes);
+    for (let low = first, high = nodes.length - 1; low < high; low++, high--) {
+      const swap = nodes[low];
+      nodes[low] = nodes[high];
+      nodes[high] = swap;
     }
+    for (let i = first; i < nodes.length; i++) parents.push(node);
   }
 }
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { checkApl, suggest, type Problem } from '../../../src/core/apl/checks';
+import { checkApl, checkParsed, suggest, type Problem } from '../../../src/core/apl/checks';
+import { parseApl } from '../../../src/core/apl/syntaxParser';
 import { lex } from '../../../src/core/apl/lexer';
 import { FUNCTIONS, TABULAR_OPERATORS } from '../../../src/core/apl/reference';
 import { render } from '../../../src/core/phrase';
@@ -253,6 +254,25 @@ describe('APL lexer and checks: properties', () => {
           assert.equal(text.slice(token.start, token.end), token.text);
           end = token.end;
         }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('checking text (each statement let go as it is read) finds what checking its tree in hand finds', () => {
+    const corpus = [...VALID_QUERIES, ...PROJECT_QUERIES, ...docsQueries];
+    const text = fc.oneof(
+      aplLikeText,
+      fc
+        .tuple(fc.constantFrom(...corpus), fc.nat(), fc.constantFrom('abz(', 'let abz = 1;\n', ')', ', ,', '\n\n'))
+        .map(([query, at, inserted]) => {
+          const place = at % (query.length + 1);
+          return query.slice(0, place) + inserted + query.slice(place);
+        }),
+    );
+    fc.assert(
+      fc.property(text, (apl) => {
+        assert.deepEqual(checkApl(apl), checkParsed(parseApl(apl)));
       }),
       { numRuns: 2000 },
     );

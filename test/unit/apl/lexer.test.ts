@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lex, type Token } from '../../../src/core/apl/lexer';
+import fc from 'fast-check';
+import { lex, scan, TOKEN_KINDS, tokenValue, type Token } from '../../../src/core/apl/lexer';
+import { aplLikeText } from '../../support/aplArbitraries';
 
 const brief = (tokens: Token[]) => tokens.map((t) => `${t.kind}:${t.text}`);
 
@@ -149,5 +151,54 @@ describe('APL lexer', () => {
   it('turns what it does not know into one-character tokens, never splitting a surrogate pair', () => {
     assert.deepEqual(brief(lex('a # 😀 ~')), ['identifier:a', 'unknown:#', 'unknown:😀', 'unknown:~']);
     assert.deepEqual(lex(''), []);
+  });
+});
+
+describe('APL scanner: the table the parser reads', () => {
+  it('grows past its first size: a text of more tokens than characters / 4 keeps them all', () => {
+    const text = '('.repeat(1000);
+    const table = scan(text);
+    assert.equal(table.count, 1000);
+    assert.equal(table.ends[999], 1000);
+  });
+
+  it('lists the strings left open, and hands comments apart when asked', () => {
+    const text = 'a // one\n| where b == \'open\n| where c == "x" // two';
+    const comments: string[] = [];
+    const table = scan(text, (start, end) => comments.push(text.slice(start, end)));
+    assert.deepEqual(comments, ['// one', '// two']);
+    assert.deepEqual(
+      table.openStrings.map((i) => text.slice(table.starts[i], table.ends[i])),
+      ["'open"],
+    );
+  });
+
+  it('property: the table is lex() token for token, values read when asked; with comments apart, the rest', () => {
+    fc.assert(
+      fc.property(aplLikeText, (text) => {
+        const table = scan(text);
+        const tokens = lex(text);
+        assert.equal(table.count, tokens.length);
+        tokens.forEach((token, i) => {
+          assert.equal(TOKEN_KINDS[table.kinds[i]], token.kind);
+          assert.equal(table.starts[i], token.start);
+          assert.equal(table.ends[i], token.end);
+          assert.equal(tokenValue(table, i), token.value);
+          assert.equal(table.unterminated[i] === 1, token.unterminated === true);
+        });
+        const comments: [number, number][] = [];
+        const apart = scan(text, (start, end) => comments.push([start, end]));
+        const withoutComments = tokens.filter((t) => t.kind !== 'comment');
+        assert.deepEqual(
+          Array.from({ length: apart.count }, (_, i) => [apart.starts[i], apart.ends[i]]),
+          withoutComments.map((t) => [t.start, t.end]),
+        );
+        assert.deepEqual(
+          comments,
+          tokens.filter((t) => t.kind === 'comment').map((t) => [t.start, t.end]),
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

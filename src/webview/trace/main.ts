@@ -14,13 +14,14 @@ import {
   TRACE_WORDS,
   type SpanView,
   type TracePageMessage,
+  type TraceState,
   type TraceView,
 } from '../../core/traces/traceProtocol';
 import { el } from '../results/dom';
 import { startPage } from '../shared/page';
 import { Waterfall } from './waterfall';
 
-const page = startPage<TracePageMessage>();
+const page = startPage<TracePageMessage, TraceState>();
 const words = parseWordTable(TRACE_WORDS, page.words);
 const say = (template: string, ...args: (string | number)[]) => fill(template, args.map(String));
 
@@ -177,10 +178,27 @@ function showDetails(row: number): void {
   details.replaceChildren(...parts);
 }
 
+/** On a view brought back by a reload: the trace is read again only when the person clicks it. */
+const loadAgain = el('button', 'action load-again', words.loadAgain);
+loadAgain.type = 'button';
+loadAgain.hidden = true;
+loadAgain.addEventListener('click', () => {
+  loadAgain.hidden = true;
+  page.post({ type: 'loadAgain' });
+});
+status.after(loadAgain);
+
 window.addEventListener('message', (event: MessageEvent) => {
   const message = readTraceHostMessage(event.data);
   if (!message) return;
   switch (message.type) {
+    case 'state':
+      page.remember(message.state);
+      return;
+    case 'restored':
+      status.textContent = message.text;
+      loadAgain.hidden = false;
+      return;
     case 'loading':
       title.textContent = say(words.loading, message.traceId);
       status.textContent = say(words.loading, message.traceId);

@@ -48,7 +48,6 @@ describe('readInstant', () => {
           const written = digits ? `${text}.${digits}Z` : `${text}Z`;
           const read = readInstant(written);
           const engine = Date.parse(written);
-          assert.equal(Math.floor(read), engine, written);
           const rest = digits.length > 3 ? Number(`0.${digits.slice(3)}`) : 0;
           // To the precision of a double of that size (below a µs now, a few dozen at the range's end).
           assert.ok(Math.abs(read - engine - rest) <= Math.max(1e-6, Math.abs(engine) * Number.EPSILON * 2), written);

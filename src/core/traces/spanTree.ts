@@ -84,7 +84,8 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
   // Every span in start order; children are listed in that order (one sort for all of them), as
   // linked lists in arrays: firstChild[p], then nextSibling[c].
   // (An answer comes in start order, as the trace query asks: then nothing is sorted.)
-  const order = Array.from({ length: count }, (_, i) => i);
+  const order: number[] = new Array<number>(count);
+  for (let i = 0; i < count; i++) order[i] = i;
   let ordered = true;
   for (let i = 1; i < count && ordered; i++) ordered = byStart(i - 1, i) < 0;
   if (!ordered) order.sort(byStart);
@@ -166,13 +167,14 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
       rows.push(rowOf(item, d));
       stack.push(-1 - row);
       depths.push(d);
-      // Children pushed last first, so that the earliest comes off the stack first.
-      const kids: number[] = [];
-      for (let c = firstChild[item]; c >= 0; c = nextSibling[c]) if (!visited[c]) kids.push(c);
-      for (let k = kids.length - 1; k >= 0; k--) {
-        stack.push(kids[k]);
-        depths.push(d + 1);
-      }
+      // Children pushed, then their run of the stack reversed, so that the earliest comes off first.
+      const from = stack.length;
+      for (let c = firstChild[item]; c >= 0; c = nextSibling[c])
+        if (!visited[c]) {
+          stack.push(c);
+          depths.push(d + 1);
+        }
+      for (let a = from, b = stack.length - 1; a < b; a++, b--) [stack[a], stack[b]] = [stack[b], stack[a]];
     }
   };
 

@@ -136,16 +136,20 @@ export class TailRows {
   /** Takes a poll's answer (its first table, rows in any order); `asked` is the most rows the poll asked for. */
   accept(table: ResultTable | undefined, asked: number): Accepted {
     if (!table || !table.rowCount) return { added: [], repeated: 0, dropped: 0, gap: false };
-    const fields = this.fieldList(table.fields.map((f) => f.name));
-    const columns = table.columns;
+    let count = table.rowCount;
+    for (const column of table.columns) count = Math.min(count, column.length);
+    return this.acceptRows(this.fieldList(table.fields.map((f) => f.name)), table.columns, count, asked);
+  }
+
+  /** The work of `accept` on the answer's columns alone: the loop over its rows sees plain arrays
+   *  (and not the table object, whose shape varies with where it was read). */
+  private acceptRows(fields: readonly string[], columns: unknown[][], count: number, asked: number): Accepted {
     const timeAt = fields.indexOf('_time');
     const timeColumn = columns[timeAt] ?? [];
-    let count = table.rowCount;
-    for (const column of columns) count = Math.min(count, column.length);
     const previousNewest = this.newest;
     // Repeats first, in the answer's order: most of an answer is the overlap's, and it repeats the
     // events of the answer before in their order (newest first, as the tail asks), so the next of
-    // those is tried first, by comparison alone (its _time as sent first; no time is read). Any
+    // those is tried first, by comparison alone (value by value; no time is read). Any
     // other row's time is read, and the events remembered at that time compared with it.
     const previous = this.lastAnswer;
     const answered: TailRow[] = [];
@@ -159,8 +163,7 @@ export class TailRows {
         expected !== undefined &&
         expected.fields === fields &&
         expected.time >= this.forgottenBefore &&
-        (expected.values[timeAt] === moment || sameValue(expected.values[timeAt], moment)) &&
-        this.sameAsAnswered(expected, fields, columns, index, timeAt)
+        this.sameAsAnswered(expected, fields, columns, index)
       ) {
         next++;
         answered.push(expected);
@@ -226,26 +229,17 @@ export class TailRows {
     index: number,
   ): TailRow | undefined {
     if (!Array.isArray(held))
-      return this.sameAsAnswered(held as TailRow, fields, columns, index, -1) ? (held as TailRow) : undefined;
-    for (const seen of held as readonly TailRow[])
-      if (this.sameAsAnswered(seen, fields, columns, index, -1)) return seen;
+      return this.sameAsAnswered(held as TailRow, fields, columns, index) ? (held as TailRow) : undefined;
+    for (const seen of held as readonly TailRow[]) if (this.sameAsAnswered(seen, fields, columns, index)) return seen;
     return undefined;
   }
 
-  /** Whether `seen` is the event at `index` of an answer (its columns), without copying it out;
-   *  the column `timeAt` is left out (already found the same), none when -1. */
-  private sameAsAnswered(
-    seen: TailRow,
-    fields: readonly string[],
-    columns: unknown[][],
-    index: number,
-    timeAt: number,
-  ): boolean {
+  /** Whether `seen` is the event at `index` of an answer (its columns), without copying it out. */
+  private sameAsAnswered(seen: TailRow, fields: readonly string[], columns: unknown[][], index: number): boolean {
     if (seen.fields !== fields)
       return sameEvent(seen, { time: seen.time, fields, values: columns.map((c) => c[index]) });
     const values = seen.values;
     for (let f = 0; f < columns.length; f++) {
-      if (f === timeAt) continue;
       const value = columns[f][index];
       if (values[f] !== value && !sameValue(values[f], value)) return false;
     }

@@ -104,11 +104,6 @@ export class TracePanel implements vscode.Disposable {
     if (this.ready && !this.closed) void this.panel.webview.postMessage(this.stateMessage);
   }
 
-  /** Whether the view waits for Load again (brought back by a reload, nothing read yet). */
-  get waitingToLoad(): boolean {
-    return this.loadAgain !== undefined;
-  }
-
   /** Shows the trace read by `apl` (Run as APL opens that query): its first rows at once, the
    *  rest after, in chunks, as the results panel sends a large result. */
   showTrace(tree: TraceTree, about: TraceAbout, apl: string): void {
@@ -151,7 +146,8 @@ export class TracePanel implements vscode.Disposable {
     if (this.ready && !this.closed) void this.panel.webview.postMessage(message);
   }
 
-  private receive(raw: unknown): void {
+  /** A message from the page (any value: read before anything acts on it). */
+  receive(raw: unknown): void {
     const message = readTracePageMessage(raw);
     if (!message) return this.deps.log.warn('the trace view sent a message that is not one of its own; ignored');
     this.received.push(message.type);

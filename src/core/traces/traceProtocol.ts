@@ -44,8 +44,6 @@ export const TRACE_WORDS = {
   cycleBroken: 'Its parent is also its descendant: the cycle is broken here.',
   duplicateId: 'Another span has the same id.',
   noStart: 'It has no start time: drawn at the trace’s start.',
-  restored:
-    'This view came back when the window reloaded; nothing was read. Load again reads trace {0} of {1} again, from {2} to {3}.',
   loadAgain: 'Load again',
 } as const;
 

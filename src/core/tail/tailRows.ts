@@ -46,7 +46,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 /** The indexes of `times` oldest first, ties in the answer's order, an unreadable time (NaN) last:
  *  an answer newest first (as the tail asks) or oldest first is read without sorting. */
 export function oldestFirst(times: readonly number[]): number[] {
-  const order = times.map((_, i) => i);
+  const order: number[] = [];
+  for (let i = 0; i < times.length; i++) order.push(i);
   let ascending = true;
   let descending = true;
   for (let i = 1; i < times.length && (ascending || descending); i++) {
@@ -191,13 +192,20 @@ export class TailRows {
     }
     this.lastAnswer = answered;
     // Oldest first, so that the times to forget next are at the head.
-    for (const at of oldestFirst(newTimes)) this.byAge.push(newTimes[at]);
+    if (newTimes.length) for (const at of oldestFirst(newTimes)) this.byAge.push(newTimes[at]);
     const repeated = answered.length - fresh.length;
-    const added = oldestFirst(fresh.map((r) => r.time)).map((i) => fresh[i]);
+    // Arrays built by loops and read by index: V8 sent this function back to the interpreter at
+    // every call in some runs when the arrays it met here were of different kinds (an empty one,
+    // one made by map), at the first read of one.
+    const freshTimes: number[] = [];
+    for (let i = 0; i < fresh.length; i++) freshTimes.push(fresh[i].time);
+    const added: TailRow[] = [];
+    if (fresh.length) for (const at of oldestFirst(freshTimes)) added.push(fresh[at]);
     let oldestAnswered = Infinity;
-    for (const row of added) {
-      if (row.time > this.newest) this.newest = row.time;
-      if (row.time < oldestAnswered) oldestAnswered = row.time;
+    for (let i = 0; i < added.length; i++) {
+      const time = added[i].time;
+      if (time > this.newest) this.newest = time;
+      if (time < oldestAnswered) oldestAnswered = time;
     }
     // Full, and nothing of it seen before: the answer did not reach back to the events seen.
     const gap =

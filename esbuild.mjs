@@ -274,6 +274,7 @@ export const ONCE_PER_HOST = {
   spanTree: 'src/core/traces/spanTree.ts',
   findTraces: 'src/core/traces/findTraces.ts',
   traceSpans: 'src/core/traces/spans.ts',
+  traceTimespan: 'src/core/traces/timespan.ts',
   // MPL's syntax: read by the language (checks, completion), the runs (an MPL query's dataset, its
   // edge), the monitors (an MPL monitor's dry run) and the history (issue 53).
   mplLexer: 'src/core/mpl/lexer.ts',

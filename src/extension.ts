@@ -36,6 +36,7 @@ import type { DashboardsDeps } from './dashboards/bundle';
 import type { AxiomExtensionApi } from './testApi';
 import { registerCodeActivity } from './codeActivity/register';
 import { registerTail } from './tail/register';
+import { registerTraces } from './traces/register';
 
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
   const log = new Log();
@@ -183,7 +184,7 @@ export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | 
     load('dashboardPreview').createDashboardPreview({ extensionUri: context.extensionUri, runner, access, log }),
   );
   // Open Trace, Slowest and Failing Traces: every query through the one runner.
-  const traces = registerFeature('traces', () =>
+  const traces = registerTraces(() =>
     load('traces').createTraces({
       extensionUri: context.extensionUri,
       log,

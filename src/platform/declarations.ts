@@ -367,6 +367,8 @@ export const FEATURES = {
   /** Open Trace (the trace view), Slowest Traces and Failing Traces (issue 50). */
   traces: {
     bundle: 'traces/bundle',
+    // A reload brings a trace view back waiting for Load again (nothing read by itself).
+    webviewPanels: ['axiom.trace'],
     commands: ['openTrace', 'slowestTraces', 'failingTraces'],
   },
   /** Live tail (issue 50, item 3): Tail Dataset… and Tail This Query, each a panel that follows new

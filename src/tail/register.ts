@@ -1,6 +1,6 @@
-import * as vscode from 'vscode';
 import { FEATURES } from '../platform/declarations';
-import { onFirstWebviewPanel, registerFeature } from '../platform/lazyEntries';
+import { registerFeature } from '../platform/lazyEntries';
+import { restorePanels } from '../platform/panelRestore';
 import type { TailFeature } from './bundle';
 
 /** The tail panels' webview type (a reload brings them back stopped: tailCommands.ts's restore). */
@@ -12,13 +12,6 @@ export function registerTail(make: () => TailFeature) {
   const { feature, disposables } = registerFeature('tail', make);
   return {
     feature,
-    disposables: [
-      ...disposables,
-      onFirstWebviewPanel(TAIL_VIEW_TYPE, () =>
-        vscode.window.registerWebviewPanelSerializer(TAIL_VIEW_TYPE, {
-          deserializeWebviewPanel: async (panel, state) => feature().restore(panel, state),
-        }),
-      ),
-    ],
+    disposables: [...disposables, restorePanels(TAIL_VIEW_TYPE, (panel, state) => feature().restore(panel, state))],
   };
 }

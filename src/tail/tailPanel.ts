@@ -229,7 +229,7 @@ export class TailPanel implements vscode.Disposable {
           title: this.title,
           keeps: keepsText(this.target, this.leftOut),
         });
-        if (this.session.rows.rows.length)
+        if (this.session.rows.size)
           this.post({
             type: 'rows',
             rows: this.session.rows.rows.map(rowMessage),

@@ -1,5 +1,6 @@
 // The "traces" bundle (src/features.ts): Open Trace and its trace view, Slowest Traces and Failing
 // Traces. Loaded when one of its commands first runs.
+import type * as vscode from 'vscode';
 import { COMMANDS } from '../platform/constants';
 import { TraceCommands, type TraceCommandDeps } from './traceCommands';
 import type { TracePanel } from './tracePanel';
@@ -19,6 +20,8 @@ export function createTraces(deps: TracesDeps) {
     panels: traces.panels as ReadonlyMap<string, TracePanel>,
     /** The list Slowest or Failing Traces shows, without the picks (the extension's tests, the agents' tool). */
     find: (...args: Parameters<TraceCommands['find']>) => traces.find(...args),
+    /** Brings back a trace view after a reload (its serializer: traces/register.ts). */
+    restore: (panel: vscode.WebviewPanel, state: unknown) => traces.restore(panel, state),
     dispose: () => traces.dispose(),
   };
 }

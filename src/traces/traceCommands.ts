@@ -7,11 +7,12 @@ import type { AxiomClient } from '../core/api/client';
 import { listDatasets } from '../core/datasets/datasets';
 import { isJsonObject } from '../core/json';
 import type { QueryOutcome, QueryRuns } from '../core/run/queryOutcome';
-import { rangeLabel, type TimeRange } from '../core/run/timeRange';
+import { rangeLabel, resolveRangeEnd, type TimeRange } from '../core/run/timeRange';
 import { findTraces, readServices, servicesQuery, type FoundTrace, type TraceSearch } from '../core/traces/findTraces';
 import { MAX_SPANS } from '../core/traces/spanTree';
 import { TRACES_KIND } from '../core/traces/spans';
-import { isTraceId, lookUpTrace } from '../core/traces/traceQuery';
+import { readTraceState, type TraceState } from '../core/traces/traceProtocol';
+import { isTraceId, lookUpTrace, type TraceRange } from '../core/traces/traceQuery';
 import { durationWords } from '../core/traces/timespan';
 import { localize, say } from '../platform/l10n';
 import { TracePanel, type TracePanelDeps } from './tracePanel';
@@ -81,14 +82,57 @@ export class TraceCommands implements vscode.Disposable {
     return this.show(client, { traceId, dataset, seenAt: given?.seenAt });
   }
 
+  /** A trace view VS Code brought back after a reload: it says which trace it showed and reads it
+   *  again only when the person clicks Load again (a read costs their query budget). */
+  restore(webviewPanel: vscode.WebviewPanel, state: unknown): void {
+    const kept = readTraceState(state);
+    if (!kept) {
+      this.deps.log.info('a trace view came back without the trace it showed; closed');
+      webviewPanel.dispose();
+      return;
+    }
+    const key = JSON.stringify([kept.dataset, kept.traceId]);
+    this.panels.get(key)?.dispose();
+    const panel = new TracePanel(key, kept.traceId, this.deps, {
+      panel: webviewPanel,
+      state: kept,
+      loadAgain: () => void this.loadAgain(panel, kept),
+    });
+    this.keep(panel);
+  }
+
+  private async loadAgain(panel: TracePanel, kept: TraceState): Promise<void> {
+    const client = await this.deps.runner().client();
+    if (!client) return panel.showFailure(localize('This window is not connected to Axiom: the trace was not read.'));
+    const range = { kind: 'custom', start: kept.startTime, end: kept.endTime } as const;
+    await this.read(client, panel, {
+      traceId: kept.traceId,
+      dataset: kept.dataset,
+      range: { range, words: rangeLabel(range) },
+    });
+  }
+
+  private keep(panel: TracePanel): void {
+    this.panels.set(panel.key, panel);
+    panel.onDidDispose(() => {
+      if (this.panels.get(panel.key) === panel) this.panels.delete(panel.key);
+    });
+  }
+
   private async show(client: AxiomClient, request: Required<Pick<TraceRequest, 'traceId' | 'dataset'>> & TraceRequest) {
     const key = JSON.stringify([request.dataset, request.traceId]);
     this.panels.get(key)?.dispose();
     const panel = new TracePanel(key, request.traceId, this.deps);
-    this.panels.set(key, panel);
-    panel.onDidDispose(() => {
-      if (this.panels.get(key) === panel) this.panels.delete(key);
-    });
+    this.keep(panel);
+    return this.read(client, panel, request);
+  }
+
+  /** Reads the trace into `panel`: over `request.range` alone when given, else narrowest first. */
+  private async read(
+    client: AxiomClient,
+    panel: TracePanel,
+    request: { traceId: string; dataset: string; seenAt?: string; range?: TraceRange },
+  ): Promise<TracePanel> {
     const controller = new AbortController();
     panel.onDidDispose(() => controller.abort());
     const found = await lookUpTrace<Stopped>(request, async (apl, range) => {
@@ -122,6 +166,16 @@ export class TraceCommands implements vscode.Disposable {
         if (tree.cyclesBroken) notes.push(localize('{0} parent cycles were broken.', tree.cyclesBroken));
         if (tree.duplicateIds) notes.push(localize('{0} spans share an id with another.', tree.duplicateIds));
         panel.showTrace(tree, { traceId: request.traceId, dataset: request.dataset, notes }, found.apl);
+        // The range as instants ("the last hour" as the hour it was then), for a reload to read the same.
+        const now = Date.now();
+        const { range } = found.range;
+        const [start, end] = range.kind === 'custom' ? [range.start, range.end] : [`now-${range.preset}`, 'now'];
+        panel.remember({
+          traceId: request.traceId,
+          dataset: request.dataset,
+          startTime: new Date(resolveRangeEnd(start, now)).toISOString(),
+          endTime: new Date(resolveRangeEnd(end, now)).toISOString(),
+        });
         this.deps.log.info(`opened a trace: ${tree.spans.length} spans, ${tree.rows.length} rows`);
         break;
       }

@@ -13,6 +13,7 @@ import {
   TRACE_WORDS,
   traceView,
   type TraceHostMessage,
+  type TraceState,
 } from '../core/traces/traceProtocol';
 import { openCodePlace } from '../platform/codeLocations';
 import { localize } from '../platform/l10n';
@@ -49,23 +50,58 @@ export class TracePanel implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly onClose = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.onClose.event;
+  /** What the page keeps for a reload (sent to it with each trace shown). */
+  private stateMessage: TraceHostMessage | undefined;
+  /** Load again was clicked on a view brought back by a reload (its command reads the trace). */
+  private loadAgain: (() => void) | undefined;
 
+  /** A new view, or (`restored`) one VS Code brought back after a reload: that one says what it
+   *  showed and reads nothing until the person clicks Load again. */
   constructor(
     readonly key: string,
     traceId: string,
     private readonly deps: TracePanelDeps,
+    restored?: { panel: vscode.WebviewPanel; state: TraceState; loadAgain: () => void },
   ) {
     const title = localize('Trace {0}', traceId.length > 16 ? `${traceId.slice(0, 16)}…` : traceId);
-    this.panel = vscode.window.createWebviewPanel(TRACE_VIEW_TYPE, title, vscode.ViewColumn.Active, {
-      ...pageOptions(deps.extensionUri),
-      retainContextWhenHidden: false,
-    });
+    this.panel =
+      restored?.panel ??
+      vscode.window.createWebviewPanel(TRACE_VIEW_TYPE, title, vscode.ViewColumn.Active, {
+        ...pageOptions(deps.extensionUri),
+        retainContextWhenHidden: false,
+      });
+    if (restored) {
+      this.panel.title = title;
+      this.panel.webview.options = pageOptions(deps.extensionUri);
+    }
     setPage(this.panel.webview, deps.extensionUri, { bundle: 'trace', title, words: TRACE_WORDS });
     this.subscriptions.push(
       this.panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
       this.panel.onDidDispose(() => this.dispose()),
     );
-    this.show({ type: 'loading', traceId });
+    if (!restored) {
+      this.show({ type: 'loading', traceId });
+      return;
+    }
+    const { state } = restored;
+    this.loadAgain = restored.loadAgain;
+    this.remember(state);
+    this.show({
+      type: 'restored',
+      text: localize(
+        'This view came back when the window reloaded; nothing was read. Load again reads trace {0} of {1} again, from {2} to {3}.',
+        state.traceId,
+        state.dataset,
+        state.startTime,
+        state.endTime,
+      ),
+    });
+  }
+
+  /** Keeps which trace the view shows, and over which range, for a reload to bring it back. */
+  remember(state: TraceState): void {
+    this.stateMessage = { type: 'state', state };
+    if (this.ready && !this.closed) void this.panel.webview.postMessage(this.stateMessage);
   }
 
   /** Shows the trace read by `apl` (Run as APL opens that query): its first rows at once, the
@@ -110,13 +146,15 @@ export class TracePanel implements vscode.Disposable {
     if (this.ready && !this.closed) void this.panel.webview.postMessage(message);
   }
 
-  private receive(raw: unknown): void {
+  /** A message from the page (any value: read before anything acts on it). */
+  receive(raw: unknown): void {
     const message = readTracePageMessage(raw);
     if (!message) return this.deps.log.warn('the trace view sent a message that is not one of its own; ignored');
     this.received.push(message.type);
     switch (message.type) {
       case 'ready':
         this.ready = true;
+        if (this.stateMessage) void this.panel.webview.postMessage(this.stateMessage);
         if (this.shownMessage) void this.panel.webview.postMessage(this.shownMessage);
         this.sendRest();
         return;
@@ -128,6 +166,13 @@ export class TracePanel implements vscode.Disposable {
               this.deps.log.warn(`Run as APL from the trace view: ${String(error)}`),
             );
         return;
+      case 'loadAgain': {
+        // The person's click: the one read a view brought back by a reload makes.
+        const load = this.loadAgain;
+        this.loadAgain = undefined;
+        load?.();
+        return;
+      }
       case 'openCodePlace':
         // The page's place is data, read as Open Code Location reads any (it opens only workspace files).
         void openCodePlace(message.place, this.deps.log);

@@ -7,10 +7,12 @@ import * as vscode from 'vscode';
 import type { TraceView } from '../../src/core/traces/traceProtocol';
 import { loadDemo } from '../support/demo';
 import { DEMO_SHOP_PLACES } from '../support/demoShop';
-import { DEMO_TRACES_DATASET } from '../support/demoTraces';
+import { DEMO_TRACES_DATASET, demoFailingTraceId, demoTraceSpans } from '../support/demoTraces';
 import type { FakeAxiom } from '../support/fakeAxiom';
 import { activateExtension, closeAllEditors, connectedFake, sentQueryBodies, setSetting, waitFor } from './helpers';
 import { invokeToolTextWhenAllowed } from './languageModelTools';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The trace a trace view shows, once it has read it. */
 async function shownTrace(): Promise<TraceView> {
@@ -44,6 +46,46 @@ describe('Traces', () => {
     await (await activateExtension()).run.timeRange().set({ kind: 'preset', preset: '1h' });
     await setSetting('url', undefined);
     await fake.stop();
+  });
+
+  it('a trace view VS Code brings back after a reload reads nothing until Load again, then the same trace over the same range', async () => {
+    const { traces } = await activateExtension();
+    const traceId = demoFailingTraceId(demoTraceSpans(Date.now()));
+    const state = {
+      dataset: DEMO_TRACES_DATASET,
+      traceId,
+      startTime: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      endTime: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    const webviewPanel = vscode.window.createWebviewPanel('axiom.trace', 'Trace', vscode.ViewColumn.Beside);
+    traces.restore(webviewPanel, state);
+    const [restored] = [...traces.panels.values()];
+    assert.ok(restored);
+    assert.equal(restored.shown?.type, 'restored');
+    await waitFor('the page ready', () => restored.received.includes('ready'));
+    await pause(1500);
+    assert.equal(sentQueryBodies(fake).length, 0, 'nothing read by itself');
+
+    // Load again, as the page's button posts it: one query, over the range the view was read over.
+    restored.receive({ type: 'loadAgain' });
+    const trace = await shownTrace();
+    assert.equal(trace.traceId, traceId);
+    const bodies = sentQueryBodies(fake);
+    assert.equal(bodies.length, 1);
+    assert.ok(bodies[0].apl.includes('trace_id =='));
+    assert.equal(bodies[0].startTime, state.startTime);
+    assert.equal(bodies[0].endTime, state.endTime);
+    restored.receive({ type: 'loadAgain' });
+    await pause(500);
+    assert.equal(sentQueryBodies(fake).length, 1, 'a second click reads nothing more');
+
+    // What is not a trace view's state closes the panel, reading nothing.
+    const stray = vscode.window.createWebviewPanel('axiom.trace', 'Trace', vscode.ViewColumn.Beside);
+    let closed = false;
+    stray.onDidDispose(() => (closed = true));
+    traces.restore(stray, { spans: [] });
+    assert.ok(closed);
+    assert.equal(sentQueryBodies(fake).length, 1);
   });
 
   it('opens a failing trace from a server error’s trace id cell, read around the row’s time', async () => {

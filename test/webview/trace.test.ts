@@ -159,4 +159,25 @@ describe('the trace view’s page in chromium', () => {
     await postToPage(page, { type: 'failed', message: 'No span of trace x.' });
     assert.equal(await page.textContent('.trace-status'), 'No span of trace x.');
   });
+
+  it('a view brought back after a reload offers Load again and posts it only when pressed', async () => {
+    const before = (await posted()).length;
+    await postToPage(page, {
+      type: 'state',
+      state: {
+        dataset: 'shop-traces',
+        traceId: 'big',
+        startTime: '2026-11-29T05:00:00Z',
+        endTime: '2026-11-29T06:00:00Z',
+      },
+    });
+    await postToPage(page, { type: 'restored', text: HOSTILE });
+    assert.equal(await page.textContent('.trace-status'), HOSTILE, 'said as text');
+    assert.equal((await posted()).length, before, 'nothing asked');
+    await page.click('.load-again');
+    assert.deepEqual((await posted()).at(-1), { type: 'loadAgain' });
+    assert.equal((await posted()).length, before + 1);
+    assert.equal(await page.isVisible('.load-again'), false);
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  });
 });

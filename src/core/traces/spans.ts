@@ -5,6 +5,7 @@
 import type { ResultTable } from '../api/tabular';
 import { isJsonObject } from '../json';
 import { readTimespan } from './timespan';
+import { readInstant } from '../instant';
 
 /** The dataset kind of OpenTelemetry traces (API-NOTES, datasets). */
 export const TRACES_KIND = 'otel:traces:v1';
@@ -79,25 +80,6 @@ function text(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return '';
-}
-
-const ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,12}))?(Z|[+-]\d{2}:?\d{2})$/i;
-
-/** An instant (RFC 3339 with up to nanoseconds, or ms since the epoch) in ms with its fraction; NaN otherwise. */
-export function readInstant(value: unknown): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : NaN;
-  if (typeof value !== 'string' || value.length > 64) return NaN;
-  // To the millisecond in UTC, as JavaScript writes times (2026-03-01T12:00:00.123Z): the engine's own reader.
-  if (value.length === 24 && value[23] === 'Z' && value[19] === '.') return Date.parse(value);
-  const m = ISO.exec(value);
-  if (!m) return Date.parse(value);
-  const [, y, mo, d, h, mi, sec, fraction = '', zone] = m;
-  const offset =
-    zone.toUpperCase() === 'Z'
-      ? 0
-      : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2))) * 60_000;
-  const whole = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)) - offset;
-  return fraction ? whole + Number(`0.${fraction}`) * 1000 : whole;
 }
 
 /** How a span's fields are read: one by its path, and those under a prefix, flattened. */

@@ -24,19 +24,47 @@ const NS_PER: Readonly<Record<string, number>> = {
 /** The longest text read as a duration (a real one is a few dozen characters). */
 const MAX_DURATION_CHARS = 64;
 
-const SIMPLE = /^(\d+(?:\.\d+)?)(ns|us|µs|μs|ms|s|m|h|d)$/;
+/** The units of the most common form, one number and one unit ("12.5ms"). */
+const SIMPLE_UNITS: ReadonlyMap<string, number> = new Map(
+  ['ns', 'us', 'µs', 'μs', 'ms', 's', 'm', 'h', 'd'].map((unit) => [unit, NS_PER[unit]]),
+);
 const UNIT_PART = /(\d+(?:\.\d*)?|\.\d+)\s*(ns|us|µs|μs|ms|sec|min|hr|s|m|h|d|w)/y;
 const CLOCK = /^(?:(\d{1,9})\.)?(\d{1,2}):(\d{1,2}):(\d{1,2}(?:\.\d{1,9})?)$/;
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/** Digits, a fraction of digits if any, and one unit of SIMPLE_UNITS right after, in nanoseconds;
+ *  undefined for any other text. */
+function readSimple(value: string): number | undefined {
+  let at = 0;
+  // The digits as one integer and the places after the point: exact up to 15 digits, where one
+  // division gives what Number() gives.
+  let digits = 0;
+  let places = 0;
+  while (at < value.length && isDigit(value.charCodeAt(at))) digits = digits * 10 + value.charCodeAt(at++) - 48;
+  if (at === 0) return undefined;
+  if (value.charCodeAt(at) === 46) {
+    const fraction = ++at;
+    while (at < value.length && isDigit(value.charCodeAt(at))) digits = digits * 10 + value.charCodeAt(at++) - 48;
+    places = at - fraction;
+    if (places === 0) return undefined;
+  }
+  const perUnit = SIMPLE_UNITS.get(value.slice(at));
+  if (perUnit === undefined) return undefined;
+  const number = at - (places ? 1 : 0) <= 15 ? digits / 10 ** places : Number(value.slice(0, at));
+  return number * perUnit;
+}
 
 /** The duration `value` says, in nanoseconds (negative when it says so), or undefined. Never throws. */
 export function readTimespan(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value !== 'string' || value.length > MAX_DURATION_CHARS) return undefined;
-  // The most common form first: one number and one unit ("12.5ms").
-  const simple = SIMPLE.exec(value);
-  if (simple) return Number(simple[1]) * NS_PER[simple[2]];
+  // The most common form first: one number and one unit ("12.5ms"), read without a regular
+  // expression (a trace reads one for each of up to 10,000 spans).
+  const simple = readSimple(value);
+  if (simple !== undefined) return simple;
   let text = value.trim();
   const literal = /^timespan\((.*)\)$/i.exec(text);
   if (literal) text = literal[1].trim();

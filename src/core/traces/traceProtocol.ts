@@ -44,6 +44,7 @@ export const TRACE_WORDS = {
   cycleBroken: 'Its parent is also its descendant: the cycle is broken here.',
   duplicateId: 'Another span has the same id.',
   noStart: 'It has no start time: drawn at the trace’s start.',
+  loadAgain: 'Load again',
 } as const;
 
 export type TraceWords = { readonly [K in keyof typeof TRACE_WORDS]: string };
@@ -102,8 +103,35 @@ export interface TraceView {
   rows: RowView[];
 }
 
+/** What the page keeps for VS Code to give back after a reload: which trace, read over which range
+ *  (absolute instants), never its spans. */
+export interface TraceState {
+  dataset: string;
+  traceId: string;
+  startTime: string;
+  endTime: string;
+}
+
+const MAX_DATASET_CHARS = 512;
+const isInstant = (v: unknown): v is string =>
+  typeof v === 'string' && v.length <= 64 && Number.isFinite(Date.parse(v));
+
+/** A trace view's kept state, or undefined when it is not one (VS Code gives back whatever was stored). */
+export function readTraceState(value: unknown): TraceState | undefined {
+  if (!isJsonObject(value)) return undefined;
+  const { dataset, traceId, startTime, endTime } = value;
+  if (typeof dataset !== 'string' || !dataset.trim() || dataset.length > MAX_DATASET_CHARS) return undefined;
+  if (typeof traceId !== 'string' || !traceId.trim() || traceId.length > 256) return undefined;
+  if (!isInstant(startTime) || !isInstant(endTime)) return undefined;
+  return { dataset, traceId, startTime, endTime };
+}
+
 /** Extension → page. */
 export type TraceHostMessage =
+  /** What the page keeps for a reload (sent with each trace shown). */
+  | { type: 'state'; state: TraceState }
+  /** Brought back after a reload: nothing is read until Load again (`text` in the person's words). */
+  | { type: 'restored'; text: string }
   | { type: 'loading'; traceId: string }
   | { type: 'trace'; trace: TraceView }
   /** More rows of the trace shown, from row `start` on (they follow the rows sent so far). */
@@ -111,7 +139,8 @@ export type TraceHostMessage =
   | { type: 'failed'; message: string };
 
 /** Page → extension. */
-export type TracePageMessage = { type: 'ready' } | { type: 'runAsApl' } | { type: 'openCodePlace'; place: CodePlace };
+export type TracePageMessage =
+  { type: 'ready' } | { type: 'runAsApl' } | { type: 'loadAgain' } | { type: 'openCodePlace'; place: CodePlace };
 
 /** The page's view of rows `start` up to `end` of a tree: each with its span's view, made only for these. */
 export function rowViews(tree: TraceTree, start = 0, end = tree.rows.length): RowView[] {
@@ -170,6 +199,7 @@ export function readTracePageMessage(value: unknown): TracePageMessage | undefin
   switch (value.type) {
     case 'ready':
     case 'runAsApl':
+    case 'loadAgain':
       return { type: value.type };
     case 'openCodePlace': {
       const place = readPlace(value.place);
@@ -227,6 +257,12 @@ function readRows(value: unknown, start: number, rowCount: number): RowView[] | 
 export function readTraceHostMessage(value: unknown): TraceHostMessage | undefined {
   if (!isJsonObject(value)) return undefined;
   switch (value.type) {
+    case 'state': {
+      const state = readTraceState(value.state);
+      return state ? { type: 'state', state } : undefined;
+    }
+    case 'restored':
+      return isText(value.text) ? { type: 'restored', text: value.text } : undefined;
     case 'loading':
       return isText(value.traceId) ? { type: 'loading', traceId: value.traceId } : undefined;
     case 'failed':

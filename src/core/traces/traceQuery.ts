@@ -88,12 +88,13 @@ export type TraceLookup<Stop> =
 
 /** Reads a trace with one query per range, narrowest first, until one finds a span. */
 export async function lookUpTrace<Stop>(
-  request: { dataset: string; traceId: string; seenAt?: string },
+  request: { dataset: string; traceId: string; seenAt?: string; range?: TraceRange },
   run: (apl: string, range: TimeRange) => Promise<{ tables: readonly ResultTable[] } | { stop: Stop }>,
   now = Date.now(),
 ): Promise<TraceLookup<Stop>> {
   const apl = traceQuery(request.dataset, request.traceId);
-  const ranges = traceRanges(request.seenAt, now);
+  // A range given (a view read again after a reload): that one only.
+  const ranges = request.range ? [request.range] : traceRanges(request.seenAt, now);
   for (const [i, range] of ranges.entries()) {
     const answer = await run(apl, range.range);
     if ('stop' in answer) return { kind: 'stopped', stop: answer.stop };

@@ -183,15 +183,20 @@ function line(row: TailRowMessage): HTMLElement {
   return item;
 }
 
+/** The event lines in the list, counted as they come and go (a poll's work is its new events',
+ *  not a query over the thousands shown). */
+let lines = 0;
+
 function append(rows: readonly TailRowMessage[]): void {
   if (!rows.length) return;
   show(empty, false);
   const fragment = document.createDocumentFragment();
-  for (const row of rows.slice(-maxRows)) fragment.append(line(row));
+  const added = rows.slice(-maxRows);
+  for (const row of added) fragment.append(line(row));
   list.append(fragment);
-  let excess = list.querySelectorAll('.tail-row').length - maxRows;
-  while (excess-- > 0) list.querySelector('.tail-row')?.remove();
-  root.dataset.rows = String(list.querySelectorAll('.tail-row').length);
+  lines += added.length;
+  for (; lines > maxRows; lines--) list.querySelector('.tail-row')?.remove();
+  root.dataset.rows = String(lines);
 }
 
 function sayNotes(): void {
@@ -214,7 +219,8 @@ function receive(message: TailHostMessage): void {
       droppedTotal = message.droppedTotal;
       sayNotes();
       if (waiting.length || !following) {
-        waiting = [...waiting, ...message.rows].slice(-maxRows);
+        waiting.push(...message.rows);
+        if (waiting.length > maxRows) waiting.splice(0, waiting.length - maxRows);
         jump.textContent = waiting.length === 1 ? words.oneNewRow : say('newRows', waiting.length);
         show(jump, waiting.length > 0);
         return;
@@ -225,6 +231,7 @@ function receive(message: TailHostMessage): void {
     }
     case 'reset':
       for (const row of [...list.querySelectorAll('.tail-row')]) row.remove();
+      lines = 0;
       waiting = [];
       show(jump, false);
       show(empty, true);

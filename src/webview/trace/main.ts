@@ -13,6 +13,7 @@ import {
   TRACE_WORDS,
   type SpanView,
   type TracePageMessage,
+  type TraceState,
   type TraceView,
 } from '../../core/traces/traceProtocol';
 import { el, liveStatus } from '../shared/dom';
@@ -20,7 +21,7 @@ import { startPage } from '../shared/page';
 import { pageWords } from '../shared/pageWords';
 import { Waterfall } from './waterfall';
 
-const page = startPage<TracePageMessage>('trace');
+const page = startPage<TracePageMessage, TraceState>('trace');
 const { words, say } = pageWords(page.words, (json) => parseWordTable(TRACE_WORDS, json));
 
 const header = el('header', 'trace-header');
@@ -167,10 +168,27 @@ function showDetails(row: number): void {
   details.replaceChildren(...parts);
 }
 
+/** On a view brought back by a reload: the trace is read again only when the person clicks it. */
+const loadAgain = el('button', 'action load-again', words.loadAgain);
+loadAgain.type = 'button';
+loadAgain.hidden = true;
+loadAgain.addEventListener('click', () => {
+  loadAgain.hidden = true;
+  page.post({ type: 'loadAgain' });
+});
+status.after(loadAgain);
+
 window.addEventListener('message', (event: MessageEvent) => {
   const message = readTraceHostMessage(event.data);
   if (!message) return;
   switch (message.type) {
+    case 'state':
+      page.remember(message.state);
+      return;
+    case 'restored':
+      status.textContent = message.text;
+      loadAgain.hidden = false;
+      return;
     case 'loading':
       title.textContent = say('loading', message.traceId);
       status.textContent = say('loading', message.traceId);

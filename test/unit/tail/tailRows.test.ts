@@ -171,6 +171,44 @@ describe('the tail’s rows', () => {
     assert.equal(rows.accept(ragged, 10).added.length, 1);
   });
 
+  it('a poll touches kept events in proportion to its new events, not to the events kept', () => {
+    /** The events of a stream of 20 a second between two times, newest first (as the tail asks). */
+    const stream = (from: number, to: number): Ev[] => {
+      const events: Ev[] = [];
+      for (let t = Math.floor(to / 50) * 50; t >= from; t -= 50) events.push({ time: t, id: `e${t}` });
+      return events;
+    };
+    const touchedPerPoll = (maxRows: number) => {
+      const rows = new TailRows({ overlapMs: 20_000, maxRows });
+      rows.accept(table(stream(T0 - 600_000, T0)), 20_000);
+      const before = rows.rowsTouched;
+      let added = 0;
+      for (let poll = 1; poll <= 50; poll++) {
+        const now = T0 + poll * 2000;
+        added += rows.accept(table(stream(rows.nextStart(now, 0), now)), 500).added.length;
+      }
+      assert.equal(added, 50 * 40, 'two seconds of new events each poll');
+      assert.equal(rows.size, Math.min(maxRows, 12_001 + added));
+      return (rows.rowsTouched - before) / 50;
+    };
+    const many = touchedPerPoll(10_000);
+    const few = touchedPerPoll(100);
+    assert.ok(many <= 3 * 40, `${many} kept events touched per poll of 40 new with 10,000 kept`);
+    assert.equal(many, few, 'the same work with 100 kept');
+  });
+
+  it('a lower maxRows drops the oldest at once, a higher one lets more be kept, in order', () => {
+    const rows = new TailRows({ overlapMs: 1000, maxRows: 4 });
+    for (let i = 0; i < 7; i++) rows.accept(table([{ time: T0 + i * 1000, id: `e${i}` }]), 500);
+    assert.deepEqual(ids(rows), ['e3', 'e4', 'e5', 'e6']);
+    rows.maxRows = 6;
+    rows.accept(table([{ time: T0 + 7000, id: 'e7' }]), 500);
+    assert.deepEqual(ids(rows), ['e3', 'e4', 'e5', 'e6', 'e7']);
+    rows.maxRows = 2;
+    assert.deepEqual(ids(rows), ['e6', 'e7']);
+    assert.equal(rows.droppedTotal, 6);
+  });
+
   it('property: polls over any late and out-of-order arrivals within the window show every event exactly once', () => {
     const overlap = 10_000;
     fc.assert(

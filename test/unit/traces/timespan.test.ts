@@ -65,6 +65,20 @@ describe('readTimespan', () => {
     );
   });
 
+  it('reads one number and one unit as Number() reads the number (property)', () => {
+    const units = { ns: 1, us: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9, d: 86_400e9 };
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^\d{1,20}(\.\d{1,20})?$/),
+        fc.constantFrom(...(Object.keys(units) as (keyof typeof units)[])),
+        (number, unit) => {
+          assert.equal(readTimespan(`${number}${unit}`), Number(number) * units[unit], `${number}${unit}`);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('reads the clock form as the nanoseconds it was made from (property)', () => {
     fc.assert(
       fc.property(fc.nat(30), fc.nat(23), fc.nat(59), fc.nat(59), fc.nat(999_999_999), (d, h, m, s, frac) => {

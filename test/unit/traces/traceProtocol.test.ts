@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
   readTraceHostMessage,
+  readTraceState,
   readTracePageMessage,
   rowViews,
   traceView,
@@ -62,6 +63,34 @@ describe('the trace view’s messages', () => {
     });
     for (const bad of [null, 'ready', { type: 'openCodePlace', place: { path: '../../etc/passwd' } }, { type: 'run' }])
       assert.equal(readTracePageMessage(bad), undefined);
+  });
+
+  it('keeps which trace a view shows and over which range for a reload, and reads back nothing else', () => {
+    const state = {
+      dataset: 'shop-traces',
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+      startTime: '2026-11-29T05:00:00.000Z',
+      endTime: '2026-11-29T06:00:00.000Z',
+    };
+    assert.deepEqual(readTraceState({ ...state, spans: [1, 2] }), state, 'never its spans');
+    assert.deepEqual(readTraceHostMessage({ type: 'state', state }), { type: 'state', state });
+    assert.deepEqual(readTraceHostMessage({ type: 'restored', text: 'came back' }), {
+      type: 'restored',
+      text: 'came back',
+    });
+    assert.deepEqual(readTracePageMessage({ type: 'loadAgain' }), { type: 'loadAgain' });
+    for (const bad of [
+      undefined,
+      'shop-traces',
+      { ...state, dataset: '' },
+      { ...state, traceId: 42 },
+      { ...state, startTime: 'yesterday' },
+      { ...state, endTime: undefined },
+      { ...state, dataset: 'x'.repeat(600) },
+    ])
+      assert.equal(readTraceState(bad), undefined, JSON.stringify(bad));
+    assert.equal(readTraceHostMessage({ type: 'state', state: { ...state, startTime: 3 } }), undefined);
+    assert.equal(readTraceHostMessage({ type: 'restored' }), undefined);
   });
 
   it('never throws on anything at all, either side (property)', () => {

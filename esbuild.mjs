@@ -152,8 +152,14 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
  * watch and the provider's registration are there (nothing is loaded).
  * Raised by 20 bytes (production) and 50 (development) for Edit Chart Query (issue 52, item 5): its
  * command's name in the declarations, registered at activation as every command is.
+ * Lowered to 22,800 bytes (production, 22,620 measured from 23,244) and 44,800 (development,
+ * 44,521) for activation beside its floor (issue 51, item 1): the build that ships leaves out the
+ * test API's wiring in activate() (AXIOM_TEST_API below; `withTestApi` is the budget of the bench's
+ * production build that keeps it, 23,091 measured), the four commands of activation itself name
+ * their ids instead of building COMMANDS (its lazyTable left the bundle), and the first document's
+ * and first tab's watches are one for all (lazyEntries.ts's firstWatch).
  */
-export const ACTIVATION_BUDGET = { production: 24_130, development: 46_270 };
+export const ACTIVATION_BUDGET = { production: 22_800, withTestApi: 23_300, development: 44_800 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. The bundles
@@ -619,6 +625,7 @@ if (main && cli) {
       outfile: `${outdir}/extension.js`,
       minify: production,
       sourcemap: !production,
+      define: { AXIOM_TEST_API: 'true' },
     });
   } else {
     // Every bundle in one build: each entry is bundled on its own (no code is shared between the
@@ -646,6 +653,8 @@ if (main && cli) {
     const activationOptions = {
       ...options,
       entryPoints: { extension: 'src/extension.ts' },
+      // The build that ships has no test API: activate() leaves out its wiring (src/extension.ts).
+      define: { AXIOM_TEST_API: String(!leftOut.length) },
       plugins: [vscodeOnce, lazyApart(root, { ...bundles, ...activationShares })],
     };
     const bundlesOptions = {
@@ -655,11 +664,12 @@ if (main && cli) {
       ),
       plugins: [vscodeOnce, lazyApart(root, { ...bundles, ...shared })],
     };
+    const budgetKind = !production ? 'development' : leftOut.length ? 'production' : 'withTestApi';
     const activationKeeps = ACTIVATION_KEEPS.flatMap((name) => (shared[name] ? [shared[name]] : []));
     const check = (metafiles) => {
       const metafile = mergeMetafiles(metafiles);
       return [
-        ...bundleProblems(metafile, { bundles, budget: ACTIVATION_BUDGET[production ? 'production' : 'development'] }),
+        ...bundleProblems(metafile, { bundles, budget: ACTIVATION_BUDGET[budgetKind] }),
         ...duplicateProblems(metafile, { activationKeeps }),
       ];
     };

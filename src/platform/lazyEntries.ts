@@ -216,42 +216,90 @@ export class LazyFiles implements vscode.Disposable {
   }
 }
 
-/** What onFirst returns: disposing removes the listener, or what was started; `ensure` starts now
- *  if nothing has yet. */
+/** What onFirst returns: disposing removes the watch, or what was started; `ensure` starts now if
+ *  nothing has yet. */
 export interface FirstStart extends vscode.Disposable {
   ensure(): void;
 }
 
-/** Calls `start` once: when `already` holds, at once or (`later`) just after activation returns,
- *  else on the first event that `matches` (or the first `ensure`). */
-function onFirst<E>(
-  already: boolean,
-  event: vscode.Event<E>,
-  matches: (e: E) => boolean,
-  start: () => vscode.Disposable[],
-  later = false,
-): FirstStart {
-  let started: vscode.Disposable[] | undefined;
+/**
+ * One watch for everything that starts with the first item of its kind (a document of its language,
+ * a tab of its view type): one listener for all of them, and one look at the items open already,
+ * just after activation returns (a timer) rather than one look and one listener each inside it.
+ * `open` lists the items open now; `opened` fires with items as they open. Gives `first(ours,
+ * start)`, which calls `start` once: on the first item that is `ours`, open already (just after the
+ * call) or opened later, or on the first `ensure`.
+ */
+function firstWatch<Item>(open: () => readonly Item[], opened: vscode.Event<readonly Item[]>) {
+  type Waiter = { ours: (item: Item) => boolean; ensure: () => void };
+  const waiting = new Set<Waiter>();
   let listener: vscode.Disposable | undefined;
-  let pending: ReturnType<typeof setTimeout> | undefined;
-  const ensure = () => {
-    if (started) return;
-    clearTimeout(pending);
-    listener?.dispose();
-    started = start();
+  let look: ReturnType<typeof setTimeout> | undefined;
+  const offer = (items: readonly Item[]) => {
+    for (const waiter of [...waiting]) if (items.some(waiter.ours)) waiter.ensure();
   };
-  if (already && later) pending = setTimeout(ensure, 0);
-  else if (already) ensure();
-  else listener = event((e) => matches(e) && ensure());
-  return {
-    ensure,
-    dispose: () => {
-      clearTimeout(pending);
-      listener?.dispose();
-      for (const disposable of started ?? []) disposable.dispose();
-    },
+  const leave = (waiter: Waiter) => {
+    waiting.delete(waiter);
+    if (waiting.size) return;
+    listener?.dispose();
+    clearTimeout(look);
+    listener = look = undefined;
+  };
+  return (ours: (item: Item) => boolean, start: () => vscode.Disposable[]): FirstStart => {
+    let started: vscode.Disposable[] | undefined;
+    const waiter: Waiter = {
+      ours,
+      ensure: () => {
+        if (started) return;
+        leave(waiter);
+        started = start();
+      },
+    };
+    waiting.add(waiter);
+    listener ??= opened(offer);
+    look ??= setTimeout(() => {
+      look = undefined;
+      offer(open());
+    }, 0);
+    return {
+      ensure: waiter.ensure,
+      dispose: () => {
+        leave(waiter);
+        for (const disposable of started ?? []) disposable.dispose();
+      },
+    };
   };
 }
+
+/** Documents as they open (a document whose language changes is closed and opened again). */
+const firstDocument = firstWatch<vscode.TextDocument>(
+  () => vscode.workspace.textDocuments,
+  (listener) =>
+    vscode.workspace.onDidOpenTextDocument((document) => {
+      listener([document]);
+    }),
+);
+
+/** What each tab shows (VS Code's input types, or another's). */
+const inputsOf = (tabs: readonly vscode.Tab[]): unknown[] => tabs.map((tab): unknown => tab.input);
+
+/** The tabs' inputs as tabs open or change: a tab opened in a group, or a group that comes with
+ *  some (VS Code hands the extension host the whole tab model at once, as groups, when it
+ *  replaces it). */
+const firstTab = firstWatch<unknown>(
+  () => vscode.window.tabGroups.all.flatMap((group) => inputsOf(group.tabs)),
+  (listener) => {
+    const { tabGroups } = vscode.window;
+    return vscode.Disposable.from(
+      tabGroups.onDidChangeTabs((change) => {
+        listener(inputsOf([...change.opened, ...change.changed]));
+      }),
+      tabGroups.onDidChangeTabGroups((change) => {
+        listener([...change.opened, ...change.changed].flatMap((group) => inputsOf(group.tabs)));
+      }),
+    );
+  },
+);
 
 /**
  * Calls `start` once, when the first document of `languageId` is open: just after activation
@@ -262,13 +310,13 @@ function onFirst<E>(
  * them.
  */
 export function onFirstDocument(languageId: string, start: () => vscode.Disposable[]): FirstStart {
-  const ours = (document: vscode.TextDocument) => document.languageId === languageId;
-  return onFirst(vscode.workspace.textDocuments.some(ours), vscode.workspace.onDidOpenTextDocument, ours, start, true);
+  return firstDocument((document) => document.languageId === languageId, start);
 }
 
 /**
- * Registers a custom editor's provider when the first editor of `viewType` opens: at once when a
- * tab of one is open already (a window restored with one), else when a tab of one opens (by
+ * Registers a custom editor's provider when the first editor of `viewType` opens: just after
+ * activation returns when a tab of one is open already (a window restored with one: VS Code keeps
+ * such an editor waiting until its provider is registered), else when a tab of one opens (by
  * default for its files, or through Reopen Editor With). VS Code waits for the provider of an
  * editor being opened, so one registered as its tab opens resolves it; a window that never opens
  * one never registers it (registering a custom editor was the dearest single call at activation).
@@ -276,43 +324,25 @@ export function onFirstDocument(languageId: string, start: () => vscode.Disposab
  * may open one calls `ensure` first.
  */
 export function onFirstEditor(viewType: string, register: () => vscode.Disposable): FirstStart {
-  return onFirstTab((input) => input instanceof vscode.TabInputCustom && input.viewType === viewType, register);
+  return firstTab(
+    (input) => input instanceof vscode.TabInputCustom && input.viewType === viewType,
+    () => [register()],
+  );
 }
 
 /**
- * Registers a webview panel's serializer when the first panel of `viewType` has a tab: at once when
- * one is open already (a window restored with one, which VS Code revives as soon as its serializer
- * is registered, however late), else when the extension opens its first (VS Code keeps a panel
- * across a reload only when its serializer is registered by then). A window that never shows one
- * never registers it: the first registration of a serializer was a tenth of activate().
+ * Registers a webview panel's serializer when the first panel of `viewType` has a tab: just after
+ * activation returns when one is open already (a window restored with one, which VS Code revives as
+ * soon as its serializer is registered, however late), else when the extension opens its first (VS
+ * Code keeps a panel across a reload only when its serializer is registered by then). A window that
+ * never shows one never registers it: the first registration of a serializer was a tenth of activate().
  */
 export function onFirstWebviewPanel(viewType: string, register: () => vscode.Disposable): FirstStart {
   // VS Code names an extension's panels by their view type behind a prefix of its own.
-  const ours = (input: unknown) =>
-    input instanceof vscode.TabInputWebview && (input.viewType === viewType || input.viewType.endsWith(`-${viewType}`));
-  return onFirstTab(ours, register);
-}
-
-/** Calls `register` once, when a tab whose input is `ours` is open or opens: a tab opened in a group,
- *  or a group that comes with one (VS Code hands the extension host the whole tab model at once,
- *  as groups, when it replaces it). */
-function onFirstTab(ours: (input: unknown) => boolean, register: () => vscode.Disposable): FirstStart {
-  const tabOurs = (tab: vscode.Tab) => ours(tab.input);
-  const groupOurs = (group: vscode.TabGroup) => group.tabs.some(tabOurs);
-  const { tabGroups } = vscode.window;
-  const opened: vscode.Event<boolean> = (listener) =>
-    vscode.Disposable.from(
-      tabGroups.onDidChangeTabs((change) => {
-        listener(change.opened.some(tabOurs) || change.changed.some(tabOurs));
-      }),
-      tabGroups.onDidChangeTabGroups((change) => {
-        listener(change.opened.some(groupOurs) || change.changed.some(groupOurs));
-      }),
-    );
-  return onFirst(
-    tabGroups.all.some(groupOurs),
-    opened,
-    (found) => found,
+  return firstTab(
+    (input) =>
+      input instanceof vscode.TabInputWebview &&
+      (input.viewType === viewType || input.viewType.endsWith(`-${viewType}`)),
     () => [register()],
   );
 }

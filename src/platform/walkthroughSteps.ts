@@ -23,12 +23,17 @@ export async function openWalkthrough(extensionId: string): Promise<void> {
 
 /** At activation: opens the walkthrough on a new install's first start, once (remembered in the
  *  global state, so that it stays closed once closed), never in the extension's own tests, and not
- *  when VS Code's setting says walkthroughs do not open on install. */
-export async function openWalkthroughOnFirstStart(context: vscode.ExtensionContext): Promise<void> {
+ *  when VS Code's setting says walkthroughs do not open on install. Only the global state (kept in
+ *  memory) is read inside activate(): the setting is read, and the walkthrough opened, just after it
+ *  returns, and only on a first start (a settings read was a tenth of activate()'s own work). */
+export function openWalkthroughOnFirstStart(context: vscode.ExtensionContext): vscode.Disposable {
   const shownBefore = context.globalState.get<boolean>(WALKTHROUGH_SHOWN_KEY) === true;
-  const onInstall = vscode.workspace.getConfiguration('workbench.welcomePage').get('walkthroughs.openOnInstall');
   const inTests = context.extensionMode === vscode.ExtensionMode.Test;
-  if (!opensWalkthroughNow({ inTests, shownBefore, onInstall: onInstall !== false })) return;
-  await context.globalState.update(WALKTHROUGH_SHOWN_KEY, true);
-  await openWalkthrough(context.extension.id);
+  if (!opensWalkthroughNow({ inTests, shownBefore, onInstall: true })) return new vscode.Disposable(() => undefined);
+  const later = setTimeout(() => {
+    const onInstall = vscode.workspace.getConfiguration('workbench.welcomePage').get('walkthroughs.openOnInstall');
+    if (!opensWalkthroughNow({ inTests, shownBefore, onInstall: onInstall !== false })) return;
+    void context.globalState.update(WALKTHROUGH_SHOWN_KEY, true).then(() => openWalkthrough(context.extension.id));
+  }, 0);
+  return new vscode.Disposable(() => clearTimeout(later));
 }

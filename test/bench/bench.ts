@@ -1197,7 +1197,8 @@ await section(['activation-builds'], 1200, async () => {
 await section(['activation', 'person'], 2400, async () => {
   const windows = quick ? 1 : 4;
   const chains = sameWindowChains(work, {
-    ours: split,
+    // The build a person installs: without the test API (the entry reads the probe only).
+    ours: buildExtension('shipped', 'split'),
     empty,
     floorCopy: ({ prefix, rounds }) => {
       const dir = buildExtension(`floor-${prefix}`, 'floor', [

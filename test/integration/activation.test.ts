@@ -57,6 +57,28 @@ describe('activation in a window that shows the extension', () => {
     }
   });
 
+  it('starts each wait for a first document with its own language, once, however many wait (one watch for all)', async () => {
+    const started = { ini: 0, markdown: 0 };
+    const waits = (['ini', 'markdown'] as const).map((language) =>
+      onFirstDocument(language, () => {
+        started[language]++;
+        return [];
+      }),
+    );
+    try {
+      await vscode.workspace.openTextDocument({ language: 'ini', content: '[first]' });
+      await waitFor('the ini wait started', () => started.ini === 1);
+      assert.equal(started.markdown, 0, 'an ini document starts no other wait');
+      await vscode.workspace.openTextDocument({ language: 'markdown', content: '# second' });
+      await waitFor('the markdown wait started', () => started.markdown === 1);
+      await vscode.workspace.openTextDocument({ language: 'ini', content: '[third]' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepEqual(started, { ini: 1, markdown: 1 }, 'each started once');
+    } finally {
+      for (const wait of waits) wait.dispose();
+    }
+  });
+
   it("registers a panel's serializer when the first panel of its view type opens, not before, once", async () => {
     const viewType = 'axiom.activationTestPanel';
     let registered = 0;

@@ -125,6 +125,20 @@ describe('manifest: ids of its own', () => {
     }
   });
 
+  it("starts only at the extension's own moments: no other language's documents start it", () => {
+    // Every window with a TypeScript, Python or Go file open started the extension (and loaded the
+    // accounts bundle for its status bar) for log activity, a feature off until turned on, which its
+    // own commands start (issue 51). VS Code starts an extension for its views, commands, tools and
+    // its own languages without an event listed here.
+    const contributed = new Set((contributes.languages ?? []).map((l) => l.id));
+    for (const event of manifest.activationEvents ?? []) {
+      const [kind, id = ''] = event.split(':');
+      if (kind === 'onLanguage')
+        assert.ok(contributed.has(id), `${event}: a language the extension does not contribute`);
+      else assert.ok(/^axiom[.-]/.test(id), `${event}: not one of the extension's own ids`);
+    }
+  });
+
   it('every when clause that names a language names a contributed one', () => {
     const contributed = new Set((contributes.languages ?? []).map((l) => l.id));
     for (const when of whenClauses) {

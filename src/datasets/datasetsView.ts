@@ -11,6 +11,7 @@ import { localize, say, translated } from '../platform/l10n';
 import { countText, ListView, type ListElement, type ListFeatureDeps, type Loaded } from '../platform/listView';
 import { isMetricsKind, metricQuery } from '../core/datasets/metricsBrowsing';
 import { MPL_LANGUAGE_ID } from '../core/mpl/languageId';
+import type { DatasetRow } from './datasetRow';
 import { MetricsBrowser, type MetricsNode, type MetricsParent } from './metricsBrowser';
 
 /** What the view needs of the one cache of datasets and fields (completion reads the same one,
@@ -26,13 +27,6 @@ export interface DatasetSchema {
   forget(): void;
   /** Forgets one dataset's fields (Retry). */
   forgetFields(dataset: string): void;
-}
-
-export interface DatasetRow {
-  kind: 'dataset';
-  dataset: Dataset;
-  /** How its fields' tree item ids begin (fieldIdStart): made once, not for each of thousands of fields. */
-  fieldIds: string;
 }
 
 export interface FieldRow {

@@ -7,7 +7,7 @@ import { AxiomError } from '../core/api/errors';
 import type { MetricInfo } from '../core/api/metrics';
 import { firstItems, lastDay, METRICS_PAGE } from '../core/datasets/metricsBrowsing';
 import { phrase } from '../core/phrase';
-import type { DatasetRow } from './datasetsView';
+import type { DatasetRow } from './datasetRow';
 
 export interface MetricRow {
   kind: 'metric';

@@ -7,7 +7,7 @@ import { Agent, request } from 'undici';
 import type { AxiomClient } from '../../src/core/api/client';
 import { infoPath } from '../../src/core/api/metrics';
 import { lastDay } from '../../src/core/datasets/metricsBrowsing';
-import type { DatasetRow } from '../../src/datasets/datasetsView';
+import type { DatasetRow } from '../../src/datasets/datasetRow';
 import { MetricsBrowser } from '../../src/datasets/metricsBrowser';
 import { FAKE_API_TOKEN } from '../support/fakeAxiom';
 import type { BenchRow, BenchTiming } from './benchTiming';

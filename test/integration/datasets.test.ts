@@ -4,7 +4,8 @@
 // History share.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DatasetNode, DatasetRow } from '../../src/datasets/datasetsView';
+import type { DatasetRow } from '../../src/datasets/datasetRow';
+import type { DatasetNode } from '../../src/datasets/datasetsView';
 import type { ListElement } from '../../src/platform/listView';
 import { BIG_DATASET, BROKEN_DATASET, serveBigOrg } from '../support/bigOrg';
 import type { FakeAxiom } from '../support/fakeAxiom';

@@ -65,21 +65,46 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
   /** Spans whose id an earlier span has. */
   const duplicate = new Uint8Array(count);
   let duplicateIds = 0;
+  /** Each span's start (Infinity when it has none) and duration in ns (NaN when unknown), read once. */
+  const start = new Float64Array(count);
+  const duration = new Float64Array(count);
+  let traceStart = Infinity;
+  let traceEnd = -Infinity;
+  const services: string[] = [];
+  const seenServices = new Set<string>();
+  let errors = 0;
+  // One pass over the spans reads every field the tree needs from each (a span may read its fields
+  // from the answer's columns each time it is asked).
   for (let i = 0; i < count; i++) {
-    const id = spans[i].spanId;
+    const span = spans[i];
+    const id = span.spanId;
     if (firstWithId.get(id) === undefined) firstWithId.set(id, i);
     else {
       duplicate[i] = 1;
       duplicateIds++;
     }
+    const startMs = span.startMs;
+    const durationNs = span.durationNs;
+    duration[i] = durationNs ?? NaN;
+    if (Number.isFinite(startMs)) {
+      start[i] = startMs;
+      if (startMs < traceStart) traceStart = startMs;
+      const end = durationNs !== undefined && durationNs > 0 ? startMs + durationNs / 1e6 : startMs;
+      if (end > traceEnd) traceEnd = end;
+    } else start[i] = Infinity;
+    if (span.error) errors++;
+    const service = span.service;
+    if (!seenServices.has(service)) {
+      seenServices.add(service);
+      services.push(service);
+    }
   }
+  if (!Number.isFinite(traceStart)) traceStart = traceEnd = NaN;
   const parent = new Int32Array(count);
   for (let i = 0; i < count; i++) {
     const parentId = spans[i].parentId;
     parent[i] = parentId === '' ? NO_PARENT : (firstWithId.get(parentId) ?? MISSING);
   }
-  const start = new Float64Array(count);
-  for (let i = 0; i < count; i++) start[i] = Number.isFinite(spans[i].startMs) ? spans[i].startMs : Infinity;
   const byStart = (a: number, b: number) => start[a] - start[b] || a - b;
   // Every span in start order; children are listed in that order (one sort for all of them), as
   // linked lists in arrays: firstChild[p], then nextSibling[c].
@@ -108,40 +133,33 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
     }
   }
 
-  let traceStart = Infinity;
-  let traceEnd = -Infinity;
-  for (const span of spans) {
-    if (!Number.isFinite(span.startMs)) continue;
-    traceStart = Math.min(traceStart, span.startMs);
-    const width = span.durationNs !== undefined && span.durationNs > 0 ? span.durationNs / 1e6 : 0;
-    traceEnd = Math.max(traceEnd, span.startMs + width);
-  }
-  if (!Number.isFinite(traceStart)) traceStart = traceEnd = NaN;
-
   const rows: WaterfallRow[] = [];
   const visited = new Uint8Array(count);
   const broken = new Uint8Array(count);
   /** The row of span `i` at `depth`: its bar, and the notes on it (its own and against its parent). */
   const rowOf = (i: number, depth: number): WaterfallRow => {
-    const span = spans[i];
+    const startMs = start[i];
+    const durationNs = duration[i];
+    const started = startMs !== Infinity;
     let notes: SpanNote[] | undefined;
-    const note = (n: SpanNote) => (notes ??= []).push(n);
-    if (!Number.isFinite(span.startMs)) note('noStart');
-    if (span.durationNs === undefined) note('noDuration');
-    else if (span.durationNs < 0) note('negativeDuration');
-    const offsetMs = Number.isFinite(span.startMs) ? span.startMs - traceStart : 0;
-    let widthMs = notes ? 0 : (span.durationNs ?? 0) / 1e6;
+    if (!started) notes = ['noStart'];
+    if (Number.isNaN(durationNs)) (notes ??= []).push('noDuration');
+    else if (durationNs < 0) (notes ??= []).push('negativeDuration');
+    const offsetMs = started ? startMs - traceStart : 0;
+    let widthMs = notes ? 0 : durationNs / 1e6;
     const up = parent[i] >= 0 && !broken[i] ? parent[i] : -1;
     if (up >= 0 && widthMs > 0) {
-      const p = spans[up];
-      if (Number.isFinite(p.startMs) && p.durationNs !== undefined && p.durationNs >= 0) {
-        if (span.startMs < p.startMs - SKEW_TOLERANCE_MS) note('startsBeforeParent');
-        else if (span.startMs + widthMs > p.startMs + p.durationNs / 1e6 + SKEW_TOLERANCE_MS) note('endsAfterParent');
+      const parentStart = start[up];
+      const parentDuration = duration[up];
+      if (parentStart !== Infinity && parentDuration >= 0) {
+        if (startMs < parentStart - SKEW_TOLERANCE_MS) notes = ['startsBeforeParent'];
+        else if (startMs + widthMs > parentStart + parentDuration / 1e6 + SKEW_TOLERANCE_MS)
+          notes = ['endsAfterParent'];
         if (notes) widthMs = 0;
       }
     }
-    if (broken[i]) note('cycleBroken');
-    if (duplicate[i]) note('duplicateId');
+    if (broken[i]) (notes ??= []).push('cycleBroken');
+    if (duplicate[i]) (notes ??= []).push('duplicateId');
     return { span: i, depth, end: 0, offsetMs, widthMs, notes: notes ?? NO_NOTES, critical: false };
   };
 
@@ -174,7 +192,11 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
           stack.push(c);
           depths.push(d + 1);
         }
-      for (let a = from, b = stack.length - 1; a < b; a++, b--) [stack[a], stack[b]] = [stack[b], stack[a]];
+      for (let a = from, b = stack.length - 1; a < b; a++, b--) {
+        const swap = stack[a];
+        stack[a] = stack[b];
+        stack[b] = swap;
+      }
     }
   };
 
@@ -182,8 +204,7 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
   for (const [id, group] of orphans) {
     const row = rows.length;
     let offsetMs = Infinity;
-    for (const i of group)
-      offsetMs = Math.min(offsetMs, Number.isFinite(spans[i].startMs) ? spans[i].startMs - traceStart : 0);
+    for (const i of group) offsetMs = Math.min(offsetMs, start[i] !== Infinity ? start[i] - traceStart : 0);
     rows.push({
       span: -1,
       missingParent: id,
@@ -218,16 +239,6 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
   }
 
   markCriticalPath(rows, spans);
-  const services: string[] = [];
-  const seenServices = new Set<string>();
-  let errors = 0;
-  for (const span of spans) {
-    if (span.error) errors++;
-    if (!seenServices.has(span.service)) {
-      seenServices.add(span.service);
-      services.push(span.service);
-    }
-  }
   return {
     spans,
     rows,

@@ -39,6 +39,14 @@ export interface Span {
 const MAX_DEPTH = 8;
 /** The status codes that mean an error (OpenTelemetry's, as exporters write them). */
 const ERROR_CODES = new Set(['error', 'status_code_error', '2']);
+/** Their lengths: a status code of another length ("OK", "UNSET") is no error, without lower-casing it. */
+const ERROR_CODE_LENGTHS = new Set([...ERROR_CODES].map((code) => code.length));
+
+/** Whether a span with this `error` field and status code is an error. */
+function isError(error: unknown, statusCode: string): boolean {
+  if (error === true || error === 'true') return true;
+  return ERROR_CODE_LENGTHS.has(statusCode.length) && ERROR_CODES.has(statusCode.toLowerCase());
+}
 
 /** The value at `path` ("a.b.c") in a row: the flattened key, or nested objects, or any mix. */
 export function fieldAt(row: unknown, path: string, depth = 0): unknown {
@@ -103,7 +111,7 @@ function spanFrom(fields: SpanFields, index: number): Span {
     kind: text(fields.get('kind')),
     startMs: readInstant(fields.get('_time')),
     durationNs: readTimespan(fields.get('duration')),
-    error: error === true || error === 'true' || ERROR_CODES.has(statusCode.toLowerCase()),
+    error: isError(error, statusCode),
     statusCode,
     statusMessage: text(fields.get('status.message')),
     attributes: fields.under('attributes'),
@@ -186,8 +194,7 @@ class ColumnSpan implements Span {
     return text(this.field(9));
   }
   get error() {
-    const error = this.field(10);
-    return error === true || error === 'true' || ERROR_CODES.has(this.statusCode.toLowerCase());
+    return isError(this.field(10), this.statusCode);
   }
   get events() {
     return list(this.field(11));

@@ -153,17 +153,20 @@ class FlatColumns {
 /** A span of a flat table, read from its columns as it is asked for: the tree needs only a few of
  *  its fields for every span, the view all of them for the spans it shows. */
 class ColumnSpan implements Span {
-  readonly startMs: number;
-  readonly durationNs: number | undefined;
   private attributesRead: Record<string, unknown> | undefined;
   private resourceRead: Record<string, unknown> | undefined;
   constructor(
     private readonly columns: FlatColumns,
     private readonly known: readonly unknown[][],
     readonly index: number,
-  ) {
-    this.startMs = readInstant(this.field(0));
-    this.durationNs = readTimespan(this.field(1));
+  ) {}
+  // The start and duration are read when asked too: the tree reads them once per span (kept as
+  // fields, each would be a number boxed on the heap, 20,000 more objects for the GC to copy).
+  get startMs() {
+    return readInstant(this.field(0));
+  }
+  get durationNs() {
+    return readTimespan(this.field(1));
   }
   /** The value of known field `k` (KNOWN_FIELDS' order) in this span's row. */
   private field(k: number): unknown {

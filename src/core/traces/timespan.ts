@@ -28,6 +28,22 @@ const MAX_DURATION_CHARS = 64;
 const SIMPLE_UNITS: ReadonlyMap<string, number> = new Map(
   ['ns', 'us', 'µs', 'μs', 'ms', 's', 'm', 'h', 'd'].map((unit) => [unit, NS_PER[unit]]),
 );
+/** SIMPLE_UNITS by character code: the one-character units, and the two-character ones (each a letter
+ *  and "s") by their first, so that a unit is found without cutting a string from the text. */
+const ONE_CHAR_UNITS = new Map<number, number>();
+const BEFORE_S_UNITS = new Map<number, number>();
+for (const [unit, ns] of SIMPLE_UNITS)
+  if (unit.length === 1) ONE_CHAR_UNITS.set(unit.charCodeAt(0), ns);
+  else if (unit.length === 2 && unit[1] === 's') BEFORE_S_UNITS.set(unit.charCodeAt(0), ns);
+const LOWER_S = 115;
+
+/** The nanoseconds per unit of the SIMPLE_UNITS unit that `value` ends with from `at`, or undefined. */
+function simpleUnitAt(value: string, at: number): number | undefined {
+  const rest = value.length - at;
+  if (rest === 1) return ONE_CHAR_UNITS.get(value.charCodeAt(at));
+  if (rest === 2 && value.charCodeAt(at + 1) === LOWER_S) return BEFORE_S_UNITS.get(value.charCodeAt(at));
+  return undefined;
+}
 const UNIT_PART = /(\d+(?:\.\d*)?|\.\d+)\s*(ns|us|µs|μs|ms|sec|min|hr|s|m|h|d|w)/y;
 const CLOCK = /^(?:(\d{1,9})\.)?(\d{1,2}):(\d{1,2}):(\d{1,2}(?:\.\d{1,9})?)$/;
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -50,7 +66,7 @@ function readSimple(value: string): number | undefined {
     places = at - fraction;
     if (places === 0) return undefined;
   }
-  const perUnit = SIMPLE_UNITS.get(value.slice(at));
+  const perUnit = simpleUnitAt(value, at);
   if (perUnit === undefined) return undefined;
   const number = at - (places ? 1 : 0) <= 15 ? digits / 10 ** places : Number(value.slice(0, at));
   return number * perUnit;

@@ -42,6 +42,10 @@ describe('readTimespan', () => {
       '',
       'fast',
       '12 parsecs',
+      // A number and two characters that are no unit (found by character, not by cutting the text).
+      '12xs',
+      '12ss',
+      '12mss',
       '1:2',
       '00:61:00',
       '00:00:60',
@@ -66,7 +70,7 @@ describe('readTimespan', () => {
   });
 
   it('reads one number and one unit as Number() reads the number (property)', () => {
-    const units = { ns: 1, us: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9, d: 86_400e9 };
+    const units = { ns: 1, us: 1e3, µs: 1e3, μs: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9, d: 86_400e9 };
     fc.assert(
       fc.property(
         fc.stringMatching(/^\d{1,20}(\.\d{1,20})?$/),

@@ -58,6 +58,66 @@ const SKEW_TOLERANCE_MS = 0.001;
 
 const NO_NOTES: readonly SpanNote[] = Object.freeze([]);
 
+/** The rows' fields, one typed array each, as the walk writes them: a row's object reads its own
+ *  from here (10,000 rows are then 10,000 small objects, not 30,000 with their boxed numbers). */
+class RowColumns {
+  readonly span: Int32Array;
+  readonly depth: Int32Array;
+  readonly end: Int32Array;
+  readonly offsetMs: Float64Array;
+  readonly widthMs: Float64Array;
+  readonly critical: Uint8Array;
+  /** The rows with notes (most have none). */
+  readonly notes = new Map<number, readonly SpanNote[]>();
+  readonly missingParent = new Map<number, string>();
+  constructor(capacity: number) {
+    this.span = new Int32Array(capacity);
+    this.depth = new Int32Array(capacity);
+    this.end = new Int32Array(capacity);
+    this.offsetMs = new Float64Array(capacity);
+    this.widthMs = new Float64Array(capacity);
+    this.critical = new Uint8Array(capacity);
+  }
+}
+
+/** Row `at` of a tree, read from its columns. */
+class ColumnRow implements WaterfallRow {
+  constructor(
+    private readonly columns: RowColumns,
+    private readonly at: number,
+  ) {}
+  get span() {
+    return this.columns.span[this.at];
+  }
+  get missingParent() {
+    return this.columns.missingParent.get(this.at);
+  }
+  get depth() {
+    return this.columns.depth[this.at];
+  }
+  get end() {
+    return this.columns.end[this.at];
+  }
+  set end(end: number) {
+    this.columns.end[this.at] = end;
+  }
+  get offsetMs() {
+    return this.columns.offsetMs[this.at];
+  }
+  get widthMs() {
+    return this.columns.widthMs[this.at];
+  }
+  get notes() {
+    return this.columns.notes.get(this.at) ?? NO_NOTES;
+  }
+  get critical() {
+    return this.columns.critical[this.at] === 1;
+  }
+  set critical(critical: boolean) {
+    this.columns.critical[this.at] = critical ? 1 : 0;
+  }
+}
+
 /** The tree of `spans` (already cut to MAX_SPANS by the caller, which says so). */
 export function buildTraceTree(spans: readonly Span[]): TraceTree {
   const count = spans.length;
@@ -134,10 +194,11 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
   }
 
   const rows: WaterfallRow[] = [];
+  const columns = new RowColumns(count + orphans.size);
   const visited = new Uint8Array(count);
   const broken = new Uint8Array(count);
-  /** The row of span `i` at `depth`: its bar, and the notes on it (its own and against its parent). */
-  const rowOf = (i: number, depth: number): WaterfallRow => {
+  /** Appends the row of span `i` at `depth`: its bar, and the notes on it (its own and against its parent). */
+  const addRow = (i: number, depth: number): void => {
     const startMs = start[i];
     const durationNs = duration[i];
     const started = startMs !== Infinity;
@@ -145,7 +206,6 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
     if (!started) notes = ['noStart'];
     if (Number.isNaN(durationNs)) (notes ??= []).push('noDuration');
     else if (durationNs < 0) (notes ??= []).push('negativeDuration');
-    const offsetMs = started ? startMs - traceStart : 0;
     let widthMs = notes ? 0 : durationNs / 1e6;
     const up = parent[i] >= 0 && !broken[i] ? parent[i] : -1;
     if (up >= 0 && widthMs > 0) {
@@ -160,7 +220,13 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
     }
     if (broken[i]) (notes ??= []).push('cycleBroken');
     if (duplicate[i]) (notes ??= []).push('duplicateId');
-    return { span: i, depth, end: 0, offsetMs, widthMs, notes: notes ?? NO_NOTES, critical: false };
+    const row = rows.length;
+    columns.span[row] = i;
+    columns.depth[row] = depth;
+    columns.offsetMs[row] = started ? startMs - traceStart : 0;
+    columns.widthMs[row] = widthMs;
+    if (notes) columns.notes.set(row, notes);
+    rows.push(new ColumnRow(columns, row));
   };
 
   /** Appends the subtree of each of `tops` (depth `depth`), parents first; iterative. A negative
@@ -176,13 +242,13 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
       const item = stack.pop()!;
       const d = depths.pop()!;
       if (item < 0) {
-        rows[-1 - item].end = rows.length;
+        columns.end[-1 - item] = rows.length;
         continue;
       }
       if (visited[item]) continue;
       visited[item] = 1;
       const row = rows.length;
-      rows.push(rowOf(item, d));
+      addRow(item, d);
       stack.push(-1 - row);
       depths.push(d);
       // Children pushed, then their run of the stack reversed, so that the earliest comes off first.
@@ -205,18 +271,12 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
     const row = rows.length;
     let offsetMs = Infinity;
     for (const i of group) offsetMs = Math.min(offsetMs, start[i] !== Infinity ? start[i] - traceStart : 0);
-    rows.push({
-      span: -1,
-      missingParent: id,
-      depth: 0,
-      end: row + 1,
-      offsetMs,
-      widthMs: 0,
-      notes: NO_NOTES,
-      critical: false,
-    });
+    columns.span[row] = -1;
+    columns.missingParent.set(row, id);
+    columns.offsetMs[row] = offsetMs;
+    rows.push(new ColumnRow(columns, row));
     walk(group, 1);
-    rows[row].end = rows.length;
+    columns.end[row] = rows.length;
   }
   // What is left hangs from a cycle: break each at its earliest span, which becomes a root.
   let cyclesBroken = 0;
@@ -238,7 +298,7 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
     walk([top], 0);
   }
 
-  markCriticalPath(rows, spans);
+  markCriticalPath(columns, rows.length);
   return {
     spans,
     rows,
@@ -253,15 +313,24 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
 }
 
 /** Marks the chain from the root that ends last through, at each step, the child that ends last. */
-function markCriticalPath(rows: WaterfallRow[], spans: readonly Span[]): void {
-  const endOf = (r: number) => rows[r].offsetMs + rows[r].widthMs;
+function markCriticalPath(rows: RowColumns, rowCount: number): void {
+  const { span, end, offsetMs, widthMs, critical } = rows;
   let best = -1;
-  for (let r = 0; r < rows.length; r = rows[r].end)
-    if (rows[r].span >= 0 && (best < 0 || endOf(r) > endOf(best))) best = r;
-  while (best >= 0 && spans[rows[best].span]) {
-    rows[best].critical = true;
+  let bestEnd = -Infinity;
+  for (let r = 0; r < rowCount; r = end[r])
+    if (span[r] >= 0 && (best < 0 || offsetMs[r] + widthMs[r] > bestEnd)) {
+      best = r;
+      bestEnd = offsetMs[r] + widthMs[r];
+    }
+  while (best >= 0 && span[best] >= 0) {
+    critical[best] = 1;
     let next = -1;
-    for (let c = best + 1; c < rows[best].end; c = rows[c].end) if (next < 0 || endOf(c) > endOf(next)) next = c;
+    let nextEnd = -Infinity;
+    for (let c = best + 1; c < end[best]; c = end[c])
+      if (next < 0 || offsetMs[c] + widthMs[c] > nextEnd) {
+        next = c;
+        nextEnd = offsetMs[c] + widthMs[c];
+      }
     best = next;
   }
 }

@@ -118,6 +118,111 @@ class ColumnRow implements WaterfallRow {
   }
 }
 
+/** What the walk reads of each span, by its index. */
+interface SpanFacts {
+  /** The start in ms (Infinity when unknown) and the duration in ns (NaN when unknown). */
+  readonly start: Float64Array;
+  readonly duration: Float64Array;
+  /** The parent's index, NO_PARENT or MISSING. */
+  readonly parent: Int32Array;
+  /** 1 when an earlier span has the same id. */
+  readonly duplicate: Uint8Array;
+  /** The children in start order, as linked lists (-1 ends one). */
+  readonly firstChild: Int32Array;
+  readonly nextSibling: Int32Array;
+}
+
+/** Appends a tree's rows, each parent before its subtree. Methods of a class rather than closures
+ *  made for each tree: V8 keeps their optimised code from one trace to the next (a closure made
+ *  anew is another call target, and the caller's optimised code is thrown away). */
+class RowWalk {
+  readonly rows: WaterfallRow[] = [];
+  readonly visited: Uint8Array;
+  /** Spans where a parent cycle was broken. */
+  readonly broken: Uint8Array;
+  constructor(
+    private readonly columns: RowColumns,
+    private readonly spans: SpanFacts,
+    private readonly traceStart: number,
+  ) {
+    this.visited = new Uint8Array(spans.start.length);
+    this.broken = new Uint8Array(spans.start.length);
+  }
+
+  /** Appends the row of span `i` at `depth`: its bar, and the notes on it (its own and against its parent). */
+  private addRow(i: number, depth: number): void {
+    const { start, duration, parent, duplicate } = this.spans;
+    const startMs = start[i];
+    const durationNs = duration[i];
+    const started = startMs !== Infinity;
+    let notes: SpanNote[] | undefined;
+    if (!started) notes = ['noStart'];
+    if (Number.isNaN(durationNs)) (notes ??= []).push('noDuration');
+    else if (durationNs < 0) (notes ??= []).push('negativeDuration');
+    let widthMs = notes ? 0 : durationNs / 1e6;
+    const up = parent[i] >= 0 && !this.broken[i] ? parent[i] : -1;
+    if (up >= 0 && widthMs > 0) {
+      const parentStart = start[up];
+      const parentDuration = duration[up];
+      if (parentStart !== Infinity && parentDuration >= 0) {
+        if (startMs < parentStart - SKEW_TOLERANCE_MS) notes = ['startsBeforeParent'];
+        else if (startMs + widthMs > parentStart + parentDuration / 1e6 + SKEW_TOLERANCE_MS)
+          notes = ['endsAfterParent'];
+        if (notes) widthMs = 0;
+      }
+    }
+    if (this.broken[i]) (notes ??= []).push('cycleBroken');
+    if (duplicate[i]) (notes ??= []).push('duplicateId');
+    const { columns, rows } = this;
+    const row = rows.length;
+    columns.span[row] = i;
+    columns.depth[row] = depth;
+    columns.offsetMs[row] = started ? startMs - this.traceStart : 0;
+    columns.widthMs[row] = widthMs;
+    if (notes) columns.notes.set(row, notes);
+    rows.push(new ColumnRow(columns, row));
+  }
+
+  /** Appends the subtree of each of `tops` (depth `depth`), parents first; iterative. A negative
+   *  entry on the stack (-1 - row) closes that row's subtree. */
+  walk(tops: readonly number[], depth: number): void {
+    const { firstChild, nextSibling } = this.spans;
+    const { visited, rows, columns } = this;
+    const stack: number[] = [];
+    const depths: number[] = [];
+    for (let t = tops.length - 1; t >= 0; t--) {
+      stack.push(tops[t]);
+      depths.push(depth);
+    }
+    while (stack.length) {
+      const item = stack.pop()!;
+      const d = depths.pop()!;
+      if (item < 0) {
+        columns.end[-1 - item] = rows.length;
+        continue;
+      }
+      if (visited[item]) continue;
+      visited[item] = 1;
+      const row = rows.length;
+      this.addRow(item, d);
+      stack.push(-1 - row);
+      depths.push(d);
+      // Children pushed, then their run of the stack reversed, so that the earliest comes off first.
+      const from = stack.length;
+      for (let c = firstChild[item]; c >= 0; c = nextSibling[c])
+        if (!visited[c]) {
+          stack.push(c);
+          depths.push(d + 1);
+        }
+      for (let a = from, b = stack.length - 1; a < b; a++, b--) {
+        const swap = stack[a];
+        stack[a] = stack[b];
+        stack[b] = swap;
+      }
+    }
+  }
+}
+
 /** The tree of `spans` (already cut to MAX_SPANS by the caller, which says so). */
 export function buildTraceTree(spans: readonly Span[]): TraceTree {
   const count = spans.length;
@@ -172,14 +277,15 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
   const order: number[] = new Array<number>(count);
   for (let i = 0; i < count; i++) order[i] = i;
   let ordered = true;
-  for (let i = 1; i < count && ordered; i++) ordered = byStart(i - 1, i) < 0;
+  for (let i = 1; i < count && ordered; i++) ordered = !(start[i - 1] > start[i]);
   if (!ordered) order.sort(byStart);
   const firstChild = new Int32Array(count).fill(-1);
   const lastChild = new Int32Array(count).fill(-1);
   const nextSibling = new Int32Array(count).fill(-1);
   const roots: number[] = [];
   const orphans = new Map<string, number[]>();
-  for (const i of order) {
+  for (let o = 0; o < count; o++) {
+    const i = order[o];
     const p = parent[i];
     if (p === NO_PARENT) roots.push(i);
     else if (p === MISSING) {
@@ -193,80 +299,11 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
     }
   }
 
-  const rows: WaterfallRow[] = [];
   const columns = new RowColumns(count + orphans.size);
-  const visited = new Uint8Array(count);
-  const broken = new Uint8Array(count);
-  /** Appends the row of span `i` at `depth`: its bar, and the notes on it (its own and against its parent). */
-  const addRow = (i: number, depth: number): void => {
-    const startMs = start[i];
-    const durationNs = duration[i];
-    const started = startMs !== Infinity;
-    let notes: SpanNote[] | undefined;
-    if (!started) notes = ['noStart'];
-    if (Number.isNaN(durationNs)) (notes ??= []).push('noDuration');
-    else if (durationNs < 0) (notes ??= []).push('negativeDuration');
-    let widthMs = notes ? 0 : durationNs / 1e6;
-    const up = parent[i] >= 0 && !broken[i] ? parent[i] : -1;
-    if (up >= 0 && widthMs > 0) {
-      const parentStart = start[up];
-      const parentDuration = duration[up];
-      if (parentStart !== Infinity && parentDuration >= 0) {
-        if (startMs < parentStart - SKEW_TOLERANCE_MS) notes = ['startsBeforeParent'];
-        else if (startMs + widthMs > parentStart + parentDuration / 1e6 + SKEW_TOLERANCE_MS)
-          notes = ['endsAfterParent'];
-        if (notes) widthMs = 0;
-      }
-    }
-    if (broken[i]) (notes ??= []).push('cycleBroken');
-    if (duplicate[i]) (notes ??= []).push('duplicateId');
-    const row = rows.length;
-    columns.span[row] = i;
-    columns.depth[row] = depth;
-    columns.offsetMs[row] = started ? startMs - traceStart : 0;
-    columns.widthMs[row] = widthMs;
-    if (notes) columns.notes.set(row, notes);
-    rows.push(new ColumnRow(columns, row));
-  };
+  const walker = new RowWalk(columns, { start, duration, parent, duplicate, firstChild, nextSibling }, traceStart);
+  const { rows, visited, broken } = walker;
 
-  /** Appends the subtree of each of `tops` (depth `depth`), parents first; iterative. A negative
-   *  entry on the stack (-1 - row) closes that row's subtree. */
-  const walk = (tops: readonly number[], depth: number) => {
-    const stack: number[] = [];
-    const depths: number[] = [];
-    for (let t = tops.length - 1; t >= 0; t--) {
-      stack.push(tops[t]);
-      depths.push(depth);
-    }
-    while (stack.length) {
-      const item = stack.pop()!;
-      const d = depths.pop()!;
-      if (item < 0) {
-        columns.end[-1 - item] = rows.length;
-        continue;
-      }
-      if (visited[item]) continue;
-      visited[item] = 1;
-      const row = rows.length;
-      addRow(item, d);
-      stack.push(-1 - row);
-      depths.push(d);
-      // Children pushed, then their run of the stack reversed, so that the earliest comes off first.
-      const from = stack.length;
-      for (let c = firstChild[item]; c >= 0; c = nextSibling[c])
-        if (!visited[c]) {
-          stack.push(c);
-          depths.push(d + 1);
-        }
-      for (let a = from, b = stack.length - 1; a < b; a++, b--) {
-        const swap = stack[a];
-        stack[a] = stack[b];
-        stack[b] = swap;
-      }
-    }
-  };
-
-  walk(roots, 0);
+  walker.walk(roots, 0);
   for (const [id, group] of orphans) {
     const row = rows.length;
     let offsetMs = Infinity;
@@ -275,12 +312,13 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
     columns.missingParent.set(row, id);
     columns.offsetMs[row] = offsetMs;
     rows.push(new ColumnRow(columns, row));
-    walk(group, 1);
+    walker.walk(group, 1);
     columns.end[row] = rows.length;
   }
   // What is left hangs from a cycle: break each at its earliest span, which becomes a root.
   let cyclesBroken = 0;
-  for (const i of order) {
+  for (let o = 0; o < count; o++) {
+    const i = order[o];
     if (visited[i]) continue;
     // Follow the parents until one repeats: it and the ones after it are the cycle.
     const seenAt = new Map<number, number>();
@@ -295,7 +333,7 @@ export function buildTraceTree(spans: readonly Span[]): TraceTree {
     const top = cycle.reduce((a, b) => (byStart(a, b) <= 0 ? a : b));
     broken[top] = 1;
     cyclesBroken++;
-    walk([top], 0);
+    walker.walk([top], 0);
   }
 
   markCriticalPath(columns, rows.length);

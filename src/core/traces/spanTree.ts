@@ -67,8 +67,8 @@ class RowColumns {
   readonly offsetMs: Float64Array;
   readonly widthMs: Float64Array;
   readonly critical: Uint8Array;
-  /** The rows with notes (most have none). */
-  readonly notes = new Map<number, readonly SpanNote[]>();
+  /** Each row's notes (undefined when it has none). */
+  readonly notes: (readonly SpanNote[] | undefined)[];
   readonly missingParent = new Map<number, string>();
   constructor(capacity: number) {
     this.span = new Int32Array(capacity);
@@ -77,6 +77,7 @@ class RowColumns {
     this.offsetMs = new Float64Array(capacity);
     this.widthMs = new Float64Array(capacity);
     this.critical = new Uint8Array(capacity);
+    this.notes = new Array<readonly SpanNote[] | undefined>(capacity);
   }
 }
 
@@ -108,7 +109,7 @@ class ColumnRow implements WaterfallRow {
     return this.columns.widthMs[this.at];
   }
   get notes() {
-    return this.columns.notes.get(this.at) ?? NO_NOTES;
+    return this.columns.notes[this.at] ?? NO_NOTES;
   }
   get critical() {
     return this.columns.critical[this.at] === 1;
@@ -179,7 +180,7 @@ class RowWalk {
     columns.depth[row] = depth;
     columns.offsetMs[row] = started ? startMs - this.traceStart : 0;
     columns.widthMs[row] = widthMs;
-    if (notes) columns.notes.set(row, notes);
+    if (notes) columns.notes[row] = notes;
     rows.push(new ColumnRow(columns, row));
   }
 

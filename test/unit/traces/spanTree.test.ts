@@ -155,4 +155,44 @@ describe('buildTraceTree', () => {
       }),
     );
   });
+
+  it('keeps each tree’s rows its own: a tree built after another changes nothing in it', () => {
+    const plain = (tree: TraceTree) =>
+      tree.rows.map((r) => ({
+        span: r.span,
+        missingParent: r.missingParent,
+        depth: r.depth,
+        end: r.end,
+        offsetMs: r.offsetMs,
+        widthMs: r.widthMs,
+        notes: [...r.notes],
+        critical: r.critical,
+      }));
+    const first = traceTreeOf([
+      spanRow('a', '', 0, 100),
+      spanRow('b', 'a', 10, 200),
+      spanRow('c', 'gone', 5, 1),
+      spanRow('a', '', 1, 1),
+    ]);
+    const before = plain(first);
+    const second = traceTreeOf([spanRow('x', '', 0, 5), spanRow('y', 'x', 1, 2)]);
+    assert.deepEqual(plain(first), before);
+    assert.deepEqual(
+      before.map((r) => [r.missingParent ?? r.span, r.notes, r.critical]),
+      [
+        [0, [], true],
+        [1, ['endsAfterParent'], true],
+        [3, ['duplicateId'], false],
+        ['gone', [], false],
+        [2, [], false],
+      ],
+    );
+    assert.deepEqual(
+      plain(second).map((r) => [r.span, r.depth, r.end, r.critical]),
+      [
+        [0, 0, 2, true],
+        [1, 1, 2, true],
+      ],
+    );
+  });
 });

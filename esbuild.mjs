@@ -1,8 +1,9 @@
 // Bundles the extension for VS Code's Node extension host, in CommonJS files:
-//   dist/extension.js  what activation loads: each feature's registration (thin entries: command
-//                      ids, views, providers, as src/platform/declarations.ts declares them) and the
-//                      loaders, src/features.ts (the features' bundles) and src/platform/lazy.ts (the
-//                      libraries' bundles)
+//   dist/extension.js  what activation loads: the declarations' table and one loop that registers
+//                      what it declares (thin entries: command ids, views, file systems, providers,
+//                      src/platform/entries.ts), each forwarding to the composition
+//   dist/composition.js  the features' wiring (src/composition.ts) with the loaders, src/features.ts
+//                      (the features' bundles) and src/platform/lazy.ts (the libraries' bundles)
 //   dist/<name>.js     one per lazily loaded bundle, loaded on first use through a loader: their
 //                      list (name → source file) is the declarations' (each feature's `bundle`, and
 //                      LIBRARIES), which this file imports (declaredBundles)
@@ -50,8 +51,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The loaders, the only files that may reach a lazily loaded bundle (relative to the tree's root):
- *  the features' bundles', above the features, and the libraries', on the ground floor. */
-export const LOADERS = ['src/features.ts', 'src/platform/lazy.ts'];
+ *  the composition's (activation), the features' bundles', above the features, and the libraries',
+ *  on the ground floor. */
+export const LOADERS = ['src/extension.ts', 'src/features.ts', 'src/platform/lazy.ts'];
 
 /** Where each feature is declared, with its bundle (FEATURES), and the libraries' bundles (LIBRARIES). */
 export const DECLARATIONS = 'src/platform/declarations.ts';
@@ -59,111 +61,16 @@ export const DECLARATIONS = 'src/platform/declarations.ts';
 /**
  * The most dist/extension.js may weigh, in bytes, per build. Set close to its size: when a change
  * needs more, raise it here and say why in the commit (and measure activation: npm run bench).
- * Raised by 1 KB (production) for the axiom-monitor: file system and the eleven monitor editing
- * commands registered at activation (a restored monitor document is read before any view loads),
- * and by about 1.2 KB more for the language model tools and @axiom, which VS Code needs
- * registered in activate() (their bodies are the agents bundle's). Raised by 2.2 KB (production)
- * for the Datasets view and the Query History: two views and their 22 command ids registered at
- * activation (their bodies load with their bundles). Raised by 1.2 KB (production) for APL
- * notebooks: VS Code asks for the notebook serializer when a notebook opens, so it and the six
- * notebook commands are registered at activation. Raised by 200 bytes (production) for the monitor
- * settings form's custom editor: VS Code asks for its provider when a settings document opens or
- * is restored, so a thin provider is registered at activation (its body is the monitors bundle's).
- * Raised by 200 bytes (production) for the Monitors view's Filter and Clear Filter, the two
- * command ids every list view now has. Raised by 350 bytes (production) for the Monitors view's
- * Show More command id, and for registering the settings form's custom editor only when a tab of
- * it opens (onFirstEditor): the registration, at about 0.4 ms, was the dearest single call in
- * activate(), and a window that never opens a form never makes it.
- * The development budget raised by 2 KB when the tree was first formatted (Prettier): the unminified
- * build keeps the source's line breaks; the production figure did not move.
- * Lowered by 2,950 bytes (production, 17,355 to 14,275) and 3,000 (development) when each feature
- * came to be declared once (src/platform/declarations.ts): a command is its name (its id derived),
- * not a name and an id; one registration serves every feature with a view; the tools and the chat
- * participant are the declaration's, no longer read from package.json at activation.
- * Raised by 1,400 bytes (production) and 1,500 (development) for commands called from outside
- * (issue 38): every command that changes something is held at its registration, which is
- * activation's (platform/outsideCallers.ts and the declarations' `changing` and `ownOnly`); the
- * question it asks loads late, a library of its own (platform/outsideQuestion.ts).
- * Raised by 200 bytes (both) for the first ten minutes (issue 43): New APL Query's declaration and
- * the notebook feature's wiring to the history and the dataset list.
- * Raised by 400 bytes (production) and 600 (development) for APL understood (issue 39): the
- * registration of formatting, selection formatting, outline, folding, definition, references and
- * rename, each forwarding to the language bundle that loads with the first APL document.
- * Raised by 100 bytes (production) and 300 (development) for the checks of APL inside JSON files
- * (issue 39): a listener that starts them when the first monitor file opens, and the table of
- * which files hold APL (core/apl/aplInJsonFiles.ts).
- * Raised by 300 bytes (production) and 600 (development) for the first ten minutes (issue 43): a
- * monitor's read-only query restored by a reload is closed at activation, before VS Code reads it
- * (platform/restoredQueries.ts), where it would open empty.
- * Raised by 100 bytes (development) for speed where people are (issue 42): an APL document open at
- * activation registers its providers just after activate() returns, not inside it.
- * Raised by 600 bytes (production) and 1,100 (development) for annotations (issue 40): the feature's declaration
- * (commands, view, tools), its view's registration and the event that tells charts an annotation changed.
- * Raised by 700 bytes (production) and 1,300 (development) for dashboards as code (issue 41): the
- * Dashboards view's, its documents' and its eleven commands' declarations and registration.
- * Raised by 400 bytes (production) and 650 (development) for the dashboard preview (issue 41): its
- * feature's declaration, the command ids of Preview Dashboard, Add to Dashboard and New Dashboard
- * from Notebook, and the feature's wiring to the query runner and the connection.
- * Merged together: 18,881 bytes production, about 200 more than the raises add up to (each was
- * measured on its own branch).
- * Raised by 50 bytes (production) and 100 (development) for charts that follow annotations (issue 40):
- * the run feature is handed the event that says an annotation changed.
- * Raised by 150 bytes (production) and 250 (development) for the dashboards' row of the table of JSON
- * files that hold APL (core/apl/aplInJsonFiles.ts, read at activation): their charts' APL is checked
- * as the monitors' is, one way; and for the command id of the Dashboards view's Preview Dashboard
- * (issue 41).
- * Raised by 150 bytes (production) and 350 (development) for annotations as documents (issue 40):
- * the annotations' file system schemes and Edit Annotation in their declaration, and the event that
- * tells the dry runs' charts an annotation changed.
- * Raised by 200 bytes (production) and 650 (development) for speed where people are (issue 42): the
- * results panels' serializer is registered with the first tab of one (onFirstWebviewPanel), not in
- * activate(), where its first registration cost about 1 ms; a first tab is also seen in a tab
- * group VS Code hands over whole.
- * Raised by 150 bytes (production) and 400 (development) for speed where people are (issue 42): the
- * extension's own rows carry a private mark of outsideCallers.ts instead of joining a WeakSet, which
- * was a tenth of expanding a dataset of 5,000 fields.
- * Raised by 300 bytes (production) and 500 (development) for a light start (issue 51): COMMANDS and
- * VIEWS made on first read (platform/lazy.ts lazyTable, 250 bytes) and Node's promises API read when
- * first used, which took extension.js's top level from 1.07 to 0.33 ms in plain Node
- * (test/bench/activationLoad.ts, median of 15 fresh processes; test/bench/README.md).
- * Raised by 800 bytes (production) and 1,700 (development) for sending you can trust (issue 48):
- * Send to Axiom and Discard Draft registered at activation (Ctrl+S reaches them before any
- * feature is made), each record kind's files found by scheme (their bodies load on first call),
- * and the test API's sendDocument, hasDraft and forgetDrafts.
- * Raised by 600 bytes (production) and 1,200 (development) for the walkthrough (issue 52): Get
- * Started with Axiom registered at activation, and its opening once on a new install's first start
- * (unless workbench.welcomePage.walkthroughs.openOnInstall is off).
- * Raised by 100 bytes (production) and 300 (development) for MPL (issue 53): its providers'
- * registration with the first Axiom MPL document (the body is the language bundle's), the metrics
- * catalog's port, and the test API's useMetricsCatalog.
- * Raised by 900 bytes (production) and 1,700 (development) for log activity and production errors
- * (issue 49): their seven commands registered at activation, and the look at their two settings
- * that loads the bundle after activation when the workspace keeps one on (codeActivity/register.ts).
- * Raised by 400 bytes (production) and 800 (development) for traces (issue 50): Open Trace, Slowest
- * and Failing Traces registered at activation (their bodies are the traces bundle's), the feature's
- * declaration and the test API's traces.
- * Raised by 60 (production) and 120 (development) for the metrics browser's two commands (issue 53:
- * Query this Metric, Show More Metrics), registered at activation as every command is.
- * Raised by 600 bytes (production, 21,258 to 21,814 measured) and 1,200 (development) for the live
- * tail (issue 50): Tail Dataset… and Tail This Query registered at activation, the serializer that
- * brings a tail panel back stopped after a reload (registered with the first tail tab), the test API.
- * Raised by 750 bytes (production) and 1,500 (development) for Axiom's hosted MCP server
- * (agents/mcpServer.ts): VS Code asks for MCP server providers at activation, so the setting's
- * watch and the provider's registration are there (nothing is loaded).
- * Raised by 20 bytes (production) and 50 (development) for Edit Chart Query (issue 52, item 5): its
- * command's name in the declarations, registered at activation as every command is.
- * Lowered to 22,800 bytes (production, 22,620 measured from 23,244) and 44,800 (development,
- * 44,521) for activation beside its floor (issue 51, item 1): the build that ships leaves out the
- * test API's wiring in activate() (AXIOM_TEST_API below; `withTestApi` is the budget of the bench's
- * production build that keeps it, 23,091 measured), the four commands of activation itself name
- * their ids instead of building COMMANDS (its lazyTable left the bundle), and the first document's
- * and first tab's watches are one for all (lazyEntries.ts's firstWatch).
- * Raised by 100 bytes (production, 22,843 measured), 100 (with the test API, 23,314) and 400
- * (development, 45,073) when that met the same release's other work: the trace view's serializer,
- * registered with the first trace tab (issue 50: a trace view comes back after a reload), and the
- * `axiom.edge` setting among the settings that rebuild the client (issue 53).
+ * Activation holds the declarations' table and one loop that registers what it declares, each
+ * entry forwarding to the composition (src/platform/entries.ts, src/extension.ts); everything
+ * else (the features' wiring, providers registered with a first document or tab, the status bar,
+ * the walkthrough) is the composition's bundle, loaded on the first call or just after activate()
+ * returns. A new command, view, file system or tool adds its name to the table, about 20 bytes;
+ * anything more at activation is a decision made here. (Before that split, at 22,843 bytes, the
+ * history of each raise is in this comment's git log.) Measured: 8,627 production, 8,701 with the
+ * test API (the bench's build), 16,300 development.
  */
-export const ACTIVATION_BUDGET = { production: 22_900, withTestApi: 23_400, development: 45_200 };
+export const ACTIVATION_BUDGET = { production: 8_800, withTestApi: 8_900, development: 16_600 };
 
 /** The lazily loaded bundles, name → source file, as the declarations name them: the table is
  *  built by esbuild (plain data, with the core modules it imports) and imported here. The bundles
@@ -177,6 +84,7 @@ export async function declaredBundles(root) {
       feature.bundle ? [[name, feature.bundle]] : [],
     ),
     ...Object.entries(table.LIBRARIES ?? {}),
+    ...Object.entries(table.ROOT_BUNDLES ?? {}),
     ...Object.entries(table.TEST_LIBRARIES ?? {}),
   ];
   return Object.fromEntries(entries.map(([name, entry]) => [name, `src/${entry}.ts`]));
@@ -647,6 +555,8 @@ if (main && cli) {
       minify: production,
       sourcemap: !production,
       metafile: true,
+      // The build that ships has no test API: the composition leaves out its wiring (src/composition.ts).
+      define: { AXIOM_TEST_API: String(!leftOut.length) },
     };
     // Two builds, so that the activation bundle can hold its own copy of ACTIVATION_KEEPS' modules
     // while every other bundle requires their file: each entry is bundled on its own either way (no
@@ -657,8 +567,6 @@ if (main && cli) {
     const activationOptions = {
       ...options,
       entryPoints: { extension: 'src/extension.ts' },
-      // The build that ships has no test API: activate() leaves out its wiring (src/extension.ts).
-      define: { AXIOM_TEST_API: String(!leftOut.length) },
       plugins: [vscodeOnce, lazyApart(root, { ...bundles, ...activationShares })],
     };
     const bundlesOptions = {

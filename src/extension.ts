@@ -1,275 +1,35 @@
-// Composition root: lets each feature register its thin entries (command ids, views, providers,
-// as its declaration in platform/declarations.ts says), hands every disposable to VS Code, and wires
-// the features together with functions: each gets what it needs of another as a function or a
-// small interface (ports), never another feature's class or command map. Nothing here loads a
-// feature's implementation: each is made from its bundle on first use (`load`, src/features.ts).
+// Activation: the entries VS Code needs from the start (every declared command, view, file system
+// and provider, each a thin object: platform/entries.ts), forwarding to the composition
+// (src/composition.ts), which is loaded on the first call of any of them, or just after activate()
+// returns (the status bar, the first documents' watches, the walkthrough on a first start).
+// Nothing else runs here: activation costs the registrations, about what an extension with empty
+// bodies pays for them (the activation bench's floor).
 import * as vscode from 'vscode';
-import type { AccountsFeature } from './accounts/bundle';
-import type { AnnotationsDeps } from './annotations/bundle';
-import { registerAgents } from './agents/register';
-import { registerHostedMcpServer } from './agents/mcpServer';
-import { registerAccounts } from './accounts/register';
-import type { DatasetsDeps } from './datasets/bundle';
-import { load, loadTestApi } from './features';
-import type { HistoryDeps } from './history/bundle';
-import type { QueryHistory } from './history/queryHistory';
-import { registerLanguage } from './language/register';
-import type { MetricsCatalog } from './core/mpl/catalog';
-import { registerMonitors } from './monitors/register';
-import { registerNotebook } from './notebook/register';
-import { commandIds } from './platform/declarations';
-import { load as loadLibrary, once } from './platform/lazy';
-import {
-  disposeIfMade,
-  recordFilesOf,
-  registerCommands,
-  registerFeature,
-  registerViewFeature,
-} from './platform/lazyEntries';
-import { Log } from './platform/log';
-import { openWalkthrough, openWalkthroughOnFirstStart } from './platform/walkthroughSteps';
-import type { QueryRunner } from './run/queryRunner';
-import { registerRun } from './run/register';
-import type { StarredDeps } from './starred/bundle';
-import type { DashboardsDeps } from './dashboards/bundle';
+import type { Composition } from './composition';
+import { registerEntries } from './platform/entries';
 import type { AxiomExtensionApi } from './testApi';
-import { registerCodeActivity } from './codeActivity/register';
-import { registerTail } from './tail/register';
-import { registerTraces } from './traces/register';
 
-/** Whether this build holds the test API (esbuild.mjs defines it: false in the build that ships,
- *  which leaves src/testApi.ts out, so that every window's activation neither parses nor runs the
- *  wiring of it below). */
+/** Whether this build holds the test API (esbuild.mjs defines it: false in the build that ships). */
 declare const AXIOM_TEST_API: boolean;
 
-export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
-  const log = new Log();
-  const sessionsChanged = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
-  const accounts = once((): AccountsFeature =>
-    load('accounts').createAccounts({
-      context,
-      log,
-      sessionsChanged: (event) => sessionsChanged.fire(event),
-    }),
-  );
-  const access = () => accounts().connection;
-  const deployments = () => accounts().accounts;
-  const labelOf = (name: string) => accounts().label(name);
-  // The ports between features: each a function that makes the feature it reaches on first use.
-  const starQuery = (args: { apl: string; dataset?: string }) => starred.feature().starQuery(args);
-  const record = (ran: Parameters<QueryHistory['record']>[0]) => void history.feature().history.record(ran);
+// A require() in a function, rather than an import, is the point: the composition is read on its
+// first use (esbuild.mjs keeps it a require of its own file; this file is one of its LOADERS).
+/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loading on first use, as said above */
+const loadComposition = () => require('./composition') as typeof import('./composition');
 
-  const starred = registerViewFeature('starred', (tree: StarredDeps['tree']) =>
-    load('starred').createStarred({
-      tree,
-      memory: context.globalState,
-      access: access(),
-      deployments: deployments(),
-      labelOf,
-      log,
-    }),
-  );
-  // Fired when an annotation is added, changed or deleted: a chart or a view that shows
-  // annotations listens (annotationsChanged.event) and reads them again.
-  const annotationsChanged = new vscode.EventEmitter<void>();
-  const monitors = registerMonitors((tree) =>
-    load('monitors').createMonitors({
-      tree,
-      access: access(),
-      background: accounts().background,
-      deployments: deployments(),
-      labelOf,
-      extensionUri: context.extensionUri,
-      log,
-      memory: context.globalState,
-      starQuery,
-      record,
-      onAnnotationsChanged: annotationsChanged.event,
-    }),
-  );
-  const run = registerRun(() =>
-    load('run').createRun({
-      extensionUri: context.extensionUri,
-      memory: context.workspaceState,
-      access,
-      deployments,
-      log,
-      openMonitorQuery: (arg) => monitors.feature().openQuery(arg),
-      openStarredQuery: (arg) => starred.feature().openQuery(arg),
-      // Every run is recorded in this machine's query history.
-      record,
-      onAnnotationsChanged: annotationsChanged.event,
-    }),
-  );
-  const runner = () => run.feature().runner();
-  // A first query reads a dataset that exists: the last one run on this deployment (the query
-  // history), else the first the Datasets view lists (if the service answers within a moment).
-  const startingDatasets = {
-    recent: async () => (await history.feature().history.entries()).flatMap((entry) => entry.datasets),
-    listed: () => language.feature().schema().datasets(3000),
-  };
-  const notebooks = registerNotebook(() =>
-    load('notebook').createNotebook({
-      runner,
-      deployments,
-      handlers: () => access().handlers,
-      log,
-      datasets: startingDatasets,
-    }),
-  );
-  const runQuery = (request: Parameters<QueryRunner['run']>[0]) => runner().run(request);
-  const history = registerViewFeature('history', (tree: HistoryDeps['tree']) =>
-    load('history').createHistory({
-      tree,
-      folder: context.globalStorageUri.fsPath,
-      access: access(),
-      deployments: deployments(),
-      log,
-      run: runQuery,
-      star: starQuery,
-    }),
-  );
-  // MPL completion's metrics, tags and values (core/mpl/catalog.ts): the service's, as the metrics
-  // info endpoints list them (the language bundle makes that catalog); the tests give theirs
-  // (useMetricsCatalog).
-  let metricsCatalog: MetricsCatalog | undefined;
-  const language = registerLanguage(() =>
-    load('language').createLanguage({ access, log, metricsCatalog: () => metricsCatalog }),
-  );
-  // The Datasets view fills the cache completion reads: one cache, the language feature's.
-  const datasets = registerViewFeature('datasets', (tree: DatasetsDeps['tree']) =>
-    load('datasets').createDatasets({
-      tree,
-      access: access(),
-      deployments: deployments(),
-      log,
-      schema: language.feature().schema(),
-      run: runQuery,
-      range: () => run.feature().timeRange().range,
-    }),
-  );
-  const annotations = registerViewFeature('annotations', (tree: AnnotationsDeps['tree']) =>
-    load('annotations').createAnnotations({
-      tree,
-      access: access(),
-      memory: context.globalState,
-      log,
-      changed: () => annotationsChanged.fire(),
-      onDidChange: annotationsChanged.event,
-      labelOf,
-    }),
-  );
-  const dashboards = registerViewFeature('dashboards', (tree: DashboardsDeps['tree']) =>
-    load('dashboards').createDashboards({
-      tree,
-      access: access(),
-      deployments: deployments(),
-      labelOf,
-      log,
-      memory: context.globalState,
-    }),
-  );
-  const agents = registerAgents(context.extensionUri, () =>
-    load('agents').createAgents({
-      access: access(),
-      monitors: monitors.feature().view,
-      timeRange: () => run.feature().timeRange().range,
-      runner,
-      log,
-      onStarred: (created) => void starred.feature().view.added(created),
-      openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
-      onAnnotated: () => annotationsChanged.fire(),
-    }),
-  );
-  // Axiom's hosted MCP server for agent mode, only while axiom.hostedMcpServer.enabled is on.
-  const hostedMcpServer = registerHostedMcpServer();
-  // Preview Dashboard (each chart runs through the one query runner) and Add to Dashboard.
-  const dashboardPreview = registerFeature('dashboardPreview', () =>
-    load('dashboardPreview').createDashboardPreview({ extensionUri: context.extensionUri, runner, access, log }),
-  );
-  // Open Trace, Slowest and Failing Traces: every query through the one runner.
-  const traces = registerTraces(() =>
-    load('traces').createTraces({
-      extensionUri: context.extensionUri,
-      log,
-      runner,
-      range: () => run.feature().timeRange().range,
-      openQuery: (apl, runIt) => run.feature().openQuery(apl, runIt),
-    }),
-  );
-  // Live tail: its polls share the status checks' budget (accounts().background).
-  const tail = registerTail(() =>
-    load('tail').createTail({
-      extensionUri: context.extensionUri,
-      access,
-      background: () => accounts().background,
-      log,
-      datasets: () => language.feature().schema().datasets(3000),
-    }),
-  );
-  // Log activity and production errors (issue 49): off until turned on, then on the window's budget.
-  const codeActivity = registerCodeActivity(() =>
-    load('codeActivity').createCodeActivity({ access, background: () => accounts().background, run: runQuery, log }),
-  );
-  context.subscriptions.push(
-    log,
-    sessionsChanged,
-    ...codeActivity.disposables,
-    ...traces.disposables,
-    ...tail.disposables,
-    // Features are disposed before the accounts they use.
-    ...monitors.disposables,
-    ...starred.disposables,
-    ...notebooks.disposables,
-    ...run.disposables,
-    ...datasets.disposables,
-    ...history.disposables,
-    ...dashboards.disposables,
-    ...language.disposables,
-    ...agents.disposables,
-    hostedMcpServer,
-    ...annotations.disposables,
-    annotationsChanged,
-    ...dashboardPreview.disposables,
-    ...registerAccounts({ feature: accounts, sessionsChanged }),
-    // The ids as literals (the type checker holds each to its declaration): COMMANDS, a table made
-    // on its first read, would be built with extension.js's load for these four.
-    ...registerCommands(commandIds('log'), () => ({ 'axiom.showLog': () => log.show() })),
-    ...registerCommands(commandIds('walkthrough'), () => ({
-      'axiom.getStarted': () => openWalkthrough(context.extension.id),
-    })),
-    ...registerCommands(commandIds('drafts'), () => ({
-      'axiom.sendToAxiom': (given?: unknown) => loadLibrary('draftCommands').sendToAxiom(recordFilesOf, given),
-      'axiom.discardDraft': (given?: unknown) => loadLibrary('draftCommands').discardDraft(recordFilesOf, given),
-    })),
-    disposeIfMade(accounts),
-    openWalkthroughOnFirstStart(context),
-  );
-  if (!AXIOM_TEST_API || context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
-  // The extension's own tests (and only they) get the views and the features (src/testApi.ts, a
-  // file the production build leaves out).
-  return loadTestApi().testApi({
-    context,
-    accounts,
-    monitors: () => monitors.feature(),
-    starred: () => starred.feature(),
-    run: () => run.feature(),
-    notebooks: () => notebooks.feature(),
-    datasets: () => datasets.feature(),
-    history: () => history.feature(),
-    annotations: () => annotations.feature(),
-    agents: () => agents.feature(),
-    dashboardPreview: () => dashboardPreview.feature(),
-    dashboards: () => dashboards.feature(),
-    codeActivity: () => codeActivity.feature(),
-    hostedMcpServer,
-    traces: () => traces.feature(),
-    tail: () => tail.feature(),
-    recordFilesOf,
-    useMetricsCatalog: (catalog) => {
-      metricsCatalog = catalog;
+export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
+  let made: Composition | undefined;
+  const composition = () => (made ??= loadComposition().compose(context, entries.relays));
+  const entries = registerEntries(context.extensionUri, () => composition().targets);
+  const later = setTimeout(composition, 0);
+  context.subscriptions.push(...entries.disposables, {
+    dispose: () => {
+      clearTimeout(later);
+      made?.dispose();
     },
   });
+  if (!AXIOM_TEST_API || context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
+  return composition().testApi();
 }
 
 export function deactivate(): void {

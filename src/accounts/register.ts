@@ -6,12 +6,9 @@ import type { AccountsFeature } from './bundle';
 import { findCliSources } from './cliConfigPath';
 
 /** Accounts: deployments and their tokens, the status bar item, the Accounts menu, Test Connection,
- *  and AXIOM_TOKEN taken in once. Thin: every body is in the accounts bundle, made by `feature`. */
-export function registerAccounts(deps: {
-  feature: () => AccountsFeature;
-  sessionsChanged: vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>;
-}): vscode.Disposable[] {
-  const { feature } = deps;
+ *  and AXIOM_TOKEN taken in once. Thin: every body is in the accounts bundle, made by `feature`
+ *  (also the authentication provider's, which the entries registered at activation: entries.ts). */
+export function registerAccounts(feature: () => AccountsFeature): vscode.Disposable[] {
   // After activation, off its path: the status bar shows the deployment (when one is set up), the
   // environment's token is taken in, and the welcome's Import button looks for the CLI's file.
   const later = setTimeout(() => {
@@ -21,17 +18,8 @@ export function registerAccounts(deps: {
       (found) => found.length && vscode.commands.executeCommand('setContext', CONTEXT_KEYS.cliConfigFound, true),
     );
   }, 0);
-  const provider: vscode.AuthenticationProvider = {
-    onDidChangeSessions: deps.sessionsChanged.event,
-    getSessions: (scopes) => feature().authentication.getSessions(scopes),
-    createSession: () => feature().authentication.createSession(),
-    removeSession: (id) => feature().authentication.removeSession(id),
-  };
   return [
     new vscode.Disposable(() => clearTimeout(later)),
-    vscode.authentication.registerAuthenticationProvider('axiom', 'Axiom', provider, {
-      supportsMultipleAccounts: true,
-    }),
     ...registerCommands(commandIds('accounts'), () => feature().commands),
   ];
 }

@@ -71,6 +71,8 @@ export interface FeatureDeclaration {
   readonly chatParticipants?: readonly string[];
   /** Its MCP server definition providers' ids (contributes.mcpServerDefinitionProviders). */
   readonly mcpServers?: readonly string[];
+  /** Its authentication provider (contributes.authentication). */
+  readonly authentication?: { readonly id: string; readonly label: string };
 }
 
 export const FEATURES = {
@@ -87,6 +89,7 @@ export const FEATURES = {
   /** Deployments and their tokens, the window's connection, and the accounts commands. */
   accounts: {
     bundle: 'accounts/bundle',
+    authentication: { id: 'axiom', label: 'Axiom' },
     commands: [
       'signIn',
       'setToken',
@@ -393,6 +396,12 @@ export const LIBRARIES = {
   outsideQuestion: 'platform/outsideQuestion',
   /** Send to Axiom and Discard Draft's bodies (the drafts' commands), loaded on their first call. */
   draftCommands: 'platform/draftCommands',
+} as const;
+
+/** The bundles above the features that activation loads (src/extension.ts): the composition (the features'
+ *  wiring and the bodies of the entries that activation registers: src/composition.ts). */
+export const ROOT_BUNDLES = {
+  composition: 'composition',
 } as const;
 
 /** Bundles only the extension's own tests load (src/features.ts loads them): what activate returns

@@ -1,6 +1,7 @@
-// The thin entries a feature's registration hands VS Code at activation: command ids, a view's
-// tree, file systems and providers whose bodies are in a lazily loaded bundle (src/features.ts),
-// each as its feature declares it (declarations.ts).
+// The composition's side of the entries VS Code has from activation (entries.ts, in the activation
+// bundle): each feature made on first use, its command bodies, its view's provider and its files,
+// which those entries forward to, and the watches that start a feature's providers with its first
+// document, editor or panel. Loaded with the composition (src/composition.ts), never at activation.
 import type { RecordFileSystem } from './recordFileSystem';
 import * as vscode from 'vscode';
 import {
@@ -11,24 +12,36 @@ import {
   type Features,
   type ViewFeature,
 } from './declarations';
+import type { FilesRelay, Relays, TreeRelay } from './entries';
 import { once, type Once } from './lazy';
 import { heldFromOutside, ownArguments } from './outsideCallers';
 
 /** A command body: whatever arguments VS Code or a menu hands it. */
 type Body = (...args: never[]) => unknown;
 
-/** Registers each command id; its body is `commands()[id]`, the feature's, made on the first run;
- *  a command that changes something asks first when called from outside (outsideCallers.ts). */
+/** Each command's body by id, as the features gave them (registerCommands). */
+const COMMAND_BODIES = new Map<string, (...args: unknown[]) => unknown>();
+
+/** Gives each command id its body, `commands()[id]`, the feature's, made on the first run; a
+ *  command that changes something asks first when called from outside (outsideCallers.ts). The ids
+ *  are registered with VS Code at activation (entries.ts), forwarding here (commandBody). */
 export function registerCommands<Id extends string>(
   ids: readonly Id[],
   commands: () => { readonly [K in Id]: Body },
 ): vscode.Disposable[] {
-  return ids.map((id) =>
-    vscode.commands.registerCommand(
+  for (const id of ids)
+    COMMAND_BODIES.set(
       id,
       heldFromOutside(id, (...args: unknown[]) => commands()[id](...(args as never[]))),
-    ),
-  );
+    );
+  return [new vscode.Disposable(() => ids.forEach((id) => COMMAND_BODIES.delete(id)))];
+}
+
+/** The body of the command `id`. */
+export function commandBody(id: string): (...args: unknown[]) => unknown {
+  const body = COMMAND_BODIES.get(id);
+  if (!body) throw new Error(`${id}: no feature gave this command a body`);
+  return body;
 }
 
 /** The command map a feature's bundle returns: a body for each command its declaration names (the
@@ -72,12 +85,19 @@ export function registerViewFeature<
   Feature extends MadeFeature<Name> & { readonly files?: RecordFileSystem } & FilesOf<Name>,
 >(
   name: Name,
+  relays: Relays,
   make: (tree: LazyTree<Element>) => Feature,
 ): { feature: Once<Feature>; disposables: vscode.Disposable[] } {
   const declared: { view: string; fileSystem?: { scheme: string; remote: string } } = FEATURES[name];
-  const tree = new LazyTree<Element>(declared.view, () => lazy.feature());
+  const relayOf = <T>(map: ReadonlyMap<string, T>, key: string): T => {
+    const relay = map.get(key);
+    if (!relay) throw new Error(`${key}: not registered at activation`);
+    return relay;
+  };
+  const tree = new LazyTree<Element>(declared.view, relayOf(relays.trees, declared.view), () => lazy.feature());
   const files =
-    declared.fileSystem && new LazyFiles(declared.fileSystem.scheme, declared.fileSystem.remote, () => lazy.feature());
+    declared.fileSystem &&
+    new LazyFiles(declared.fileSystem.scheme, relayOf(relays.files, declared.fileSystem.scheme), () => lazy.feature());
   const lazy = registerFeature(name, () => {
     const made = make(tree);
     // FilesOf<Name>: the feature has its files whenever the declaration names a file system.
@@ -92,55 +112,68 @@ export function disposeIfMade(feature: Once<{ dispose(): unknown }>): vscode.Dis
   return new vscode.Disposable(() => feature.made?.dispose());
 }
 
+/** Each view's tree by the view's id, as made: the view's entry (entries.ts) forwards to it. */
+const TREES = new Map<string, LazyTree<unknown>>();
+
+/** The provider of the view `view`, whose feature is made now if it was not. */
+export function treeProvider(view: string): vscode.TreeDataProvider<unknown> {
+  const tree = TREES.get(view);
+  if (!tree) throw new Error(`${view}: no feature has this view`);
+  return tree.provider;
+}
+
 /**
- * A tree view registered at activation whose data provider loads on first use. VS Code needs a
- * provider for a contributed view as soon as the extension is active; this one holds the view's
- * TreeView (for its message, badge, description and reveal) and, on the first call VS Code makes
- * (or the first command that needs the view), asks `make` to load the feature, which hands its
- * real provider to `provide`. From then on every call and every change goes through to it.
+ * A tree view registered at activation (entries.ts) whose data provider loads on first use. VS Code
+ * needs a provider for a contributed view as soon as the extension is active; the view's entry
+ * forwards every call here, and on the first one (or the first command that needs the view) `make`
+ * loads the feature, which hands its real provider to `provide`. From then on every call and every
+ * change goes through to it. `treeView` is the view's (for its message, badge, description and reveal).
  */
 export class LazyTree<T> implements vscode.Disposable {
   readonly treeView: vscode.TreeView<T>;
-  private readonly changed = new vscode.EventEmitter<T | T[] | undefined | null | void>();
-  private provider?: vscode.TreeDataProvider<T>;
+  /** What the view's entry calls. */
+  readonly provider: vscode.TreeDataProvider<T>;
+  private readonly changed: vscode.EventEmitter<T | T[] | undefined | null | void>;
+  private real?: vscode.TreeDataProvider<T>;
   private forwarding?: vscode.Disposable;
 
   constructor(
-    viewId: string,
+    private readonly viewId: string,
+    relay: TreeRelay,
     private readonly make: () => unknown,
   ) {
+    this.treeView = relay.treeView as vscode.TreeView<T>;
+    this.changed = relay.changed as vscode.EventEmitter<T | T[] | undefined | null | void>;
     const real = () => {
-      if (!this.provider) this.make();
-      if (!this.provider) throw new Error(`${viewId}: the feature made no provider`);
-      return this.provider;
+      if (!this.real) this.make();
+      if (!this.real) throw new Error(`${viewId}: the feature made no provider`);
+      return this.real;
     };
-    const proxy: vscode.TreeDataProvider<T> = {
-      onDidChangeTreeData: this.changed.event,
+    this.provider = {
       // The rows VS Code hands back to a command from a row's menu are the extension's own.
       getChildren: async (element) => ownArguments((await real().getChildren(element)) ?? []),
       getTreeItem: (element) => real().getTreeItem(element),
       getParent: (element) => real().getParent?.(element),
       resolveTreeItem: (item, element, token) => real().resolveTreeItem?.(item, element, token) ?? item,
     };
-    this.treeView = vscode.window.createTreeView(viewId, { treeDataProvider: proxy, showCollapseAll: false });
+    TREES.set(viewId, this);
   }
 
   /** Marks the rows as the extension's own, as those VS Code shows are (outsideCallers.ts): its code
-   *  may hand them to a command. The marks are this bundle's, where the commands are registered. */
+   *  may hand them to a command. The marks are the composition's, where the commands' bodies are. */
   own<Rows extends readonly unknown[]>(rows: Rows): Rows {
     return ownArguments(rows);
   }
 
   /** The feature's provider: called once, when the feature is made. */
   provide(provider: vscode.TreeDataProvider<T>): void {
-    this.provider = provider;
+    this.real = provider;
     this.forwarding = provider.onDidChangeTreeData?.((element) => this.changed.fire(element));
   }
 
   dispose(): void {
     this.forwarding?.dispose();
-    this.changed.dispose();
-    this.treeView.dispose();
+    if (TREES.get(this.viewId) === this) TREES.delete(this.viewId);
   }
 }
 
@@ -155,44 +188,21 @@ export function recordFilesOf(scheme: string): RecordFileSystem | undefined {
 
 /**
  * A scheme's file system, and the scheme of Axiom's version beside a document, registered at
- * activation (VS Code asks for them as soon as a document of theirs is restored); the feature's
- * files, made on the first call, answer every call from then on (`provide`).
+ * activation (entries.ts: VS Code asks for them as soon as a document of theirs is restored),
+ * forwarding here; the feature's files, made on the first call, answer every call from then on
+ * (`provide`), and fire their changes through the entries' events.
  */
 export class LazyFiles implements vscode.Disposable {
-  private readonly fileChanges = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
-  private readonly remoteChanges = new vscode.EventEmitter<vscode.Uri>();
   private files?: RecordFileSystem;
   private readonly disposables: vscode.Disposable[];
 
   constructor(
     scheme: string,
-    remoteScheme: string,
+    private readonly relay: FilesRelay,
     private readonly make: () => unknown,
   ) {
-    const real = (): RecordFileSystem => this.real();
     RECORD_FILES.set(scheme, this);
-    const fileSystem: vscode.FileSystemProvider = {
-      onDidChangeFile: this.fileChanges.event,
-      watch: (uri, options) => real().watch(uri, options),
-      stat: (uri) => real().stat(uri),
-      readDirectory: (uri) => real().readDirectory(uri),
-      createDirectory: (uri) => real().createDirectory(uri),
-      readFile: (uri) => real().readFile(uri),
-      writeFile: (uri, content, options) => real().writeFile(uri, content, options),
-      delete: (uri, options) => real().delete(uri, options),
-      rename: (from, to, options) => real().rename(from, to, options),
-    };
-    const remote: vscode.TextDocumentContentProvider = {
-      onDidChange: this.remoteChanges.event,
-      provideTextDocumentContent: (uri, token) => real().provideTextDocumentContent(uri, token),
-    };
-    this.disposables = [
-      this.fileChanges,
-      this.remoteChanges,
-      vscode.workspace.registerFileSystemProvider(scheme, fileSystem, { isCaseSensitive: true }),
-      vscode.workspace.registerTextDocumentContentProvider(remoteScheme, remote),
-      new vscode.Disposable(() => RECORD_FILES.get(scheme) === this && RECORD_FILES.delete(scheme)),
-    ];
+    this.disposables = [new vscode.Disposable(() => RECORD_FILES.get(scheme) === this && RECORD_FILES.delete(scheme))];
   }
 
   /** The feature's files, made on the first call. */
@@ -206,8 +216,8 @@ export class LazyFiles implements vscode.Disposable {
   provide(files: RecordFileSystem): void {
     this.files = files;
     this.disposables.push(
-      files.onDidChangeFile((e) => this.fileChanges.fire(e)),
-      files.onDidChange((uri) => this.remoteChanges.fire(uri)),
+      files.onDidChangeFile((e) => this.relay.fileChanges.fire(e)),
+      files.onDidChange((uri) => this.relay.remoteChanges.fire(uri)),
     );
   }
 

@@ -113,7 +113,7 @@ describe('the build check of the lazy boundary, the declared bundles and the act
     assert.equal(result.code, 1, result.output);
     assert.match(
       result.output,
-      /src\/feature\/register\.ts imports the lazily loaded bundle "feature" \(src\/feature\/bundle\.ts\): only a loader \(src\/features\.ts, src\/platform\/lazy\.ts\) may/,
+      /src\/feature\/register\.ts imports the lazily loaded bundle "feature" \(src\/feature\/bundle\.ts\): only a loader \(src\/extension\.ts, src\/features\.ts, src\/platform\/lazy\.ts\) may/,
     );
   });
 

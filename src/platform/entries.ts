@@ -64,10 +64,14 @@ export function registerEntries(
   const files = new Map<string, FilesRelay>();
   const sessionsChanged = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   const disposables: vscode.Disposable[] = [sessionsChanged];
+  // One body for every command, called with the command's id as `this` (registerCommand's thisArg).
+  function run(this: string, ...args: unknown[]) {
+    return targets().command(this)(...args);
+  }
   for (const feature of Object.values(FEATURES) as FeatureDeclaration[]) {
     for (const name of feature.commands) {
       const id = `axiom.${name}`;
-      disposables.push(vscode.commands.registerCommand(id, (...args: unknown[]) => targets().command(id)(...args)));
+      disposables.push(vscode.commands.registerCommand(id, run, id));
     }
     const { view, fileSystem, authentication } = feature;
     if (view) {

@@ -242,8 +242,8 @@ export function compose(context: vscode.ExtensionContext, relays: Relays): Compo
     annotationsChanged,
     ...dashboardPreview.disposables,
     ...registerAccounts(accounts),
-    // The ids as literals (the type checker holds each to its declaration): COMMANDS, a table made
-    // on its first read, would be built with extension.js's load for these four.
+    // The features without a bundle: the log, the walkthrough and the drafts' two commands (the
+    // type checker holds each id to its declaration).
     ...registerCommands(commandIds('log'), () => ({ 'axiom.showLog': () => log.show() })),
     ...registerCommands(commandIds('walkthrough'), () => ({
       'axiom.getStarted': () => openWalkthrough(context.extension.id),

@@ -1,5 +1,5 @@
 // The language model tools' implementations, loaded the first time a tool is prepared or called
-// (bundled apart as dist/agents.js; see register.ts). Each call: the input is checked, the window's
+// (bundled apart as dist/agents.js; see src/composition.ts). Each call: the input is checked, the window's
 // deployment and client are taken together, requests go through a budget of their own, and the
 // answer is text sized to a budget that names the deployment and frames what came from the
 // service as data. Nothing here asks the person anything: a tool that changes something is

@@ -1,5 +1,5 @@
 // What the notebook needs of the one query runner (the run feature's), and no more: given at
-// registration (extension.ts), so that cells run as Run Query runs without the run feature's class.
+// registration (composition.ts), so that cells run as Run Query runs without the run feature's class.
 import type * as vscode from 'vscode';
 import type { AxiomClient } from '../core/api/client';
 import type { ChartAnnotations } from '../core/run/chartAnnotations';

@@ -1,7 +1,7 @@
 // Each feature, declared once: what it contributes to VS Code (the ids package.json names too) and
 // the bundle its bodies load from on first use. Everything else derives from this table: the
 // command ids (COMMANDS in constants.ts, `axiom.<name>`), the views' ids, what each feature's
-// registration hands VS Code at activation (lazyEntries.ts), the typed loader (src/features.ts),
+// registration hands VS Code at activation (entries.ts), the typed loader (src/features.ts),
 // the build's list of lazily loaded bundles (esbuild.mjs imports this file), and the unit test that
 // holds package.json's contributions and this table to each other (test/unit/platform/declarations.test.ts).
 //
@@ -16,10 +16,10 @@
 // extension or a link asks the person (platform/outsideCallers.ts). The declarations' unit test
 // lists every such command.
 // Adding a view: its id as the feature's `view`, its entry in contributes.views; the composition
-// root registers it with registerViewFeature (lazyEntries.ts), whose tree the bundle's view uses.
+// root (src/composition.ts) makes it with registerViewFeature (lazyEntries.ts), whose tree the bundle's view uses.
 // Adding a language model tool: its name in the agents' `tools`, its entry in
 // contributes.languageModelTools, and its input and body in the agents' code (core/agents/toolSpecs.ts,
-// agents/agentTools.ts); registerAgents registers every tool named here.
+// agents/agentTools.ts); activation registers every tool named here (entries.ts).
 // Adding a feature with a bundle: its declaration here with `bundle: '<feature>/bundle'`, and one
 // line in src/features.ts's BUNDLES (the type checker asks for it, the build checks it is the same file).
 

@@ -3,7 +3,7 @@
 // and buttons. One rule holds every command that changes something in Axiom, in the person's
 // settings or in their sign-in (each marked `changing` in its feature's declaration): called with
 // arguments the extension did not make, it asks the person before anything changes, as it does
-// from the Command Palette. The registration (lazyEntries.ts) applies it to every command.
+// from the Command Palette. The commands' bodies (lazyEntries.ts's registerCommands) apply it to every command.
 //
 // The extension's own arguments pass as they always did: the rows its views hand VS Code (marked
 // here by the list views) come back from a menu as the same objects. Its own code calls the

@@ -50,7 +50,17 @@ export async function prepareReturning(token: string): Promise<void> {
   await extension.activate();
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   if (!folder) throw new Error('the window has no workspace folder');
-  await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, RESTORED_QUERY), { preview: false });
+  // Just after activation, a first start opens the walkthrough: an editor opened at that moment may
+  // be pushed aside ("Could NOT open editor"), so the query is opened again until it is shown.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, RESTORED_QUERY), { preview: false });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
   const notebook = await vscode.workspace.openNotebookDocument(vscode.Uri.joinPath(folder, RESTORED_NOTEBOOK));
   await vscode.window.showNotebookDocument(notebook, { preview: false });
   await vscode.commands.executeCommand('workbench.view.extension.axiom');

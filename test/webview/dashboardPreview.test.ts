@@ -250,3 +250,38 @@ describe('the dashboard preview’s page in chromium', () => {
     assert.equal(await page.isVisible('.tile[data-id="a1"] .annotation-toggle'), false, 'an older run’s are dropped');
   });
 });
+
+describe('the dashboard preview’s page with axiom.timeZone utc, in a browser whose local zone is India’s', () => {
+  let utcPanel: PanelPage;
+  before(async () => {
+    // The browser takes its zone from TZ as it starts: +05:30, so that local and UTC times differ.
+    const before = process.env.TZ;
+    process.env.TZ = 'Asia/Kolkata';
+    try {
+      utcPanel = await openPanel({ entry: 'dashboard', timeZone: 'utc' });
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+  after(() => utcPanel?.close());
+
+  it('draws a time series’ times in UTC, as the results panel does', async () => {
+    const p = utcPanel.page;
+    assert.equal(await p.evaluate(() => new Date().getTimezoneOffset()), -330, 'the browser’s own zone is +05:30');
+    const one = tile(1, 'TimeSeries', 'timeSeries', { x: 0, y: 0, w: 12, h: 6 });
+    const ranges = [{ id: 'dashboard', label: 'Last hour' }];
+    await postToPage(p, { type: 'dashboard', name: 'UTC', tiles: [one], ranges, range: 'dashboard' });
+    await postToPage(p, { type: 'running', id: one.id, runId: 1 });
+    await postToPage(p, { type: 'result', id: one.id, runId: 1, result: series(1) });
+    // The legend gives the time under the cursor: 00:xx UTC (12:xxam), not 05:xx or 06:xx local.
+    const over = p.locator('.tile .chart .u-over');
+    await over.waitFor();
+    const box = (await over.boundingBox())!;
+    await p.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const legendTime = await p.evaluate(
+      () => document.querySelector('.tile .chart .u-legend .u-series:first-child .u-value')?.textContent,
+    );
+    assert.match(legendTime ?? '', /^2026-11-20 12:[0-2]\dam$/, `the legend’s time: ${legendTime}`);
+  });
+});

@@ -23,7 +23,8 @@ const menu = new ContextMenu();
 const context: TileContext = {
   words,
   say,
-  panel: panelText(pageWords(page.words, parsePanelWords).words, panelLocale(page.language)),
+  // The charts' times in the zone the results panel shows them in (axiom.timeZone).
+  panel: panelText(pageWords(page.words, parsePanelWords).words, panelLocale(page.language), page.timeZone),
   menu,
   copy: (text) => page.post({ type: 'copy', text }),
   annotate: (id, request) => page.post({ type: 'annotation', id, request }),

@@ -4,7 +4,9 @@
 // monitor, a starred query, a dashboard, an annotation): typed into, 2 s later nothing was sent,
 // VS Code auto saved it as a draft, no error; then the person's Ctrl+S sends one write holding
 // exactly the editor's text. And Ctrl+S pressed 30 ms after typing, before the auto save: one
-// write, and the auto save after it sends nothing and leaves no draft.
+// write, and the auto save after it sends nothing and leaves no draft. File: Save from the menu
+// (`workbench.action.files.save`) is a save like any other: a draft, nothing sent (CONTRIBUTING.md,
+// "Editing is drafting, sending is an act"); Ctrl+S is bound to Send to Axiom in a record's editor.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AnnotationNode } from '../../src/annotations/annotationsView';
@@ -296,6 +298,23 @@ describe('Records with the build’s own auto save (issue 48: nothing sets files
       kind.holds(oneWriteSince(from), editor.document.getText());
       assert.equal(editor.document.isDirty, false);
       assert.equal(api.hasDraft(editor.document.uri), false, 'what auto save wrote is what was sent: no draft');
+      assert.deepEqual(errors.seen, []);
+    });
+
+    it(`${kind.name}: File: Save from the menu ${CTRL_S_AFTER_TYPING_MS} ms after typing keeps a draft and sends nothing; Ctrl+S then sends one PUT of exactly the editor’s text`, async () => {
+      const editor = await kind.open(api);
+      const from = fake.requests.length;
+      await kind.type(editor);
+      await sleep(CTRL_S_AFTER_TYPING_MS);
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.files.save');
+      await sleepPastAutoSave();
+      assert.deepEqual(fake.requests.slice(from).filter(isWrite), [], 'File: Save sent nothing');
+      assert.equal(editor.document.isDirty, false, 'saved');
+      assert.ok(api.hasDraft(editor.document.uri), 'kept as a draft, marked');
+      assert.equal(await pressCtrlS(), true, 'sent');
+      kind.holds(oneWriteSince(from), editor.document.getText());
+      assert.equal(api.hasDraft(editor.document.uri), false, 'sent: no draft left');
       assert.deepEqual(errors.seen, []);
     });
   }

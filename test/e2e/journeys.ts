@@ -771,6 +771,9 @@ async function journeyStarredQueries(page: Page, fake: FakeAxiom): Promise<void>
   const error = page.locator('.notification-toast', { has: page.locator('.codicon-error'), hasText: refusal });
   await error.first().waitFor({ timeout: 30_000 });
   await page.locator('.statusbar-item', { hasText: 'not sent to Axiom' }).first().waitFor({ timeout: 15_000 });
+  // Read, the error is dismissed (an error stays until then).
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await error.first().waitFor({ state: 'detached', timeout: 10_000 });
   await editor.click();
   await page.keyboard.press('Control+S');
   for (let i = 0; i < 100 && fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length < 2; i++)

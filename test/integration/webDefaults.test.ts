@@ -32,17 +32,11 @@ import {
 const WAIT_PAST_AUTO_SAVE_MS = 2000;
 /** Ctrl+S this soon after typing: before the auto save (the race). */
 const CTRL_S_AFTER_TYPING_MS = 30;
-const MPL_MONITOR = {
-  id: 'mon_mpl_checkout',
-  name: 'Checkout duration (metrics)',
-  type: 'Threshold',
-  mplQuery: DEMO_MPL_MONITOR_QUERY,
-  operator: 'Above',
-  threshold: 0.4,
-  intervalMinutes: 5,
-  rangeMinutes: 5,
-  notifierIds: [],
-};
+/** The checkout monitor again, asking its question in MPL. */
+const MPL_MONITOR = (() => {
+  const { aplQuery: _apl, ...checkout } = structuredClone(REALISTIC_MONITORS[0]) as Record<string, unknown>;
+  return { ...checkout, id: 'mon_mpl_defaults', name: 'Checkout duration (MPL)', mplQuery: DEMO_MPL_MONITOR_QUERY };
+})();
 const ANNOTATION = {
   id: 'ann_defaults',
   type: 'deploy',

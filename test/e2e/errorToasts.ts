@@ -56,9 +56,9 @@ export class ErrorToasts {
     await context.addInitScript({ content: WATCH_IN_PAGE });
   }
 
-  /** A journey begins: nothing seen, nothing expected. */
+  /** A journey begins: it expects nothing yet (what showed since the last look, the workbench's
+   *  start included, is still its to answer for). */
   begin(): void {
-    this.seen = [];
     this.expected = [];
   }
 
@@ -67,9 +67,11 @@ export class ErrorToasts {
     this.expected.push(message);
   }
 
-  /** The error notifications shown since the journey began that it did not say it expects. */
+  /** The error notifications shown since the last look that the journey did not say it expects. */
   async unexpected(page: Page): Promise<string[]> {
     await page.waitForTimeout(SETTLE_MS).catch(() => undefined);
-    return this.seen.filter((text) => !this.expected.some((message) => message.test(text)));
+    const seen = this.seen;
+    this.seen = [];
+    return seen.filter((text) => !this.expected.some((message) => message.test(text)));
   }
 }

@@ -1878,6 +1878,7 @@ try {
     } catch (error) {
       failed++;
       console.log(`  ✖ ${name} ${took()}\n${error instanceof Error ? error.stack : String(error)}`);
+      for (const text of await errorToasts.unexpected(page)) console.log(`    and an error notification: “${text}”`);
       await page.screenshot({ path: path.join(sandbox.dir, `failure-${passed + failed}.png`) }).catch(() => undefined);
       console.log(`    screenshot and logs in ${sandbox.dir}`);
     }

@@ -37,6 +37,7 @@ import { DEMO_SHOP_PLACES } from '../support/demoShop';
 import { FakeAxiom } from '../support/fakeAxiom';
 import { manyMonitors } from '../support/manyMonitors';
 import { type FakeOAuth, listening } from '../support/fakeOAuth';
+import { ErrorToasts } from './errorToasts';
 
 const vsix = path.join(projectRoot, 'dist-vsix/axiom-apl.vsix');
 // `npm run screenshots` writes them into media/ for the README; test runs keep them in out/.
@@ -49,6 +50,8 @@ const STAR_APL =
 const QUICK_INPUT_TEXT = '.quick-input-widget .quick-input-box input';
 /** The demo's monitor that is triggered from the start. */
 const TRIGGERED = 'Checkout 5xx';
+/** Every error notification of the run: a journey that meets one it did not `expect` fails. */
+const errorToasts = new ErrorToasts();
 
 /** Forgets the requests the service saw (the demo's data stays). */
 function forgetRequests(fake: FakeAxiom): void {
@@ -758,11 +761,25 @@ async function journeyStarredQueries(page: Page, fake: FakeAxiom): Promise<void>
   await editor.click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\n| take 5');
-  await page.keyboard.press('Control+S');
   const expected = `${aplOf(edited)}\n| take 5`;
-  for (let i = 0; i < 100 && fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length === 0; i++)
+  // Refused once by the service: an error notification, the one this journey expects, says why, and
+  // the text is kept, not sent; Ctrl+S again sends it.
+  const refusal = 'the query is too long for this plan';
+  fake.fail('PUT /v2/apl-starred-queries/{id}', { status: 400, body: { code: 400, message: refusal }, times: 1 });
+  errorToasts.expect(new RegExp(`^Not sent to Axiom: .*${refusal}.*Your text is kept\\.$`));
+  await page.keyboard.press('Control+S');
+  const error = page.locator('.notification-toast', { has: page.locator('.codicon-error'), hasText: refusal });
+  await error.first().waitFor({ timeout: 30_000 });
+  await page.locator('.statusbar-item', { hasText: 'not sent to Axiom' }).first().waitFor({ timeout: 15_000 });
+  // Read, the error is dismissed (an error stays until then).
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await error.first().waitFor({ state: 'detached', timeout: 10_000 });
+  await editor.click();
+  await page.keyboard.press('Control+S');
+  for (let i = 0; i < 100 && fake.requestsTo('PUT /v2/apl-starred-queries/{id}').length < 2; i++)
     await page.waitForTimeout(100);
-  const [put] = fake.requestsTo('PUT /v2/apl-starred-queries/{id}');
+  const [refused, put] = fake.requestsTo('PUT /v2/apl-starred-queries/{id}');
+  assert.equal((JSON.parse(refused.body) as { query: { apl: string } }).query.apl, expected, 'the refused send');
   assert.ok(put, 'Ctrl+S puts the query back');
   const body = JSON.parse(put.body) as { query: { apl: string } };
   assert.equal(body.query.apl, expected);
@@ -1740,8 +1757,10 @@ try {
   console.log(`Journeys in ${describeVscode()} (AXIOM_VSCODE picks it)`);
   console.log(await installVsix(sandbox, vsix));
   codeServer = await startCodeServer(sandbox);
-  browser = await openBrowser(sandbox, workbenchUrl(codeServer, sandbox));
+  browser = await openBrowser(sandbox);
+  await errorToasts.watch(browser.context);
   const page = browser.page;
+  await page.goto(workbenchUrl(codeServer, sandbox));
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1500);
   for (const [name, journey] of [
@@ -1848,13 +1867,18 @@ try {
     if (only && !only.some((word) => name.startsWith(word))) continue;
     const started = Date.now();
     const took = () => `(${((Date.now() - started) / 1000).toFixed(1)} s)`;
+    errorToasts.begin();
     try {
       await journey();
+      const unexpected = await errorToasts.unexpected(page);
+      if (unexpected.length)
+        throw new Error(`error notifications it did not expect: ${unexpected.map((text) => `“${text}”`).join('; ')}`);
       passed++;
       console.log(`  ✔ ${name} ${took()}`);
     } catch (error) {
       failed++;
       console.log(`  ✖ ${name} ${took()}\n${error instanceof Error ? error.stack : String(error)}`);
+      for (const text of await errorToasts.unexpected(page)) console.log(`    and an error notification: “${text}”`);
       await page.screenshot({ path: path.join(sandbox.dir, `failure-${passed + failed}.png`) }).catch(() => undefined);
       console.log(`    screenshot and logs in ${sandbox.dir}`);
     }

@@ -309,3 +309,38 @@ export function writeDemoShop(folder: vscode.WorkspaceFolder, root: string): voi
     fs.writeFileSync(target, text);
   }
 }
+
+/**
+ * The person's Ctrl+S in the active editor: the command the manifest binds to `ctrl+s`, run while
+ * the active tab shows a record of a scheme its `when` clause names (VS Code's API cannot press a
+ * key; this is what the key runs there). Gives what the command gave (true: sent, or nothing to send).
+ */
+export async function pressCtrlS(): Promise<unknown> {
+  const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
+    contributes: { keybindings: { command: string; key: string; when?: string }[] };
+  };
+  const binding = manifest.contributes.keybindings.find((b) => b.key === 'ctrl+s');
+  assert.ok(binding?.when, 'Ctrl+S is bound while a record is active');
+  const schemes = /resourceScheme =~ \/(.*?)\/(?:\s|$)/.exec(binding.when)?.[1];
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  const active = tab instanceof vscode.TabInputText || tab instanceof vscode.TabInputCustom ? tab.uri : undefined;
+  assert.ok(
+    schemes && active && new RegExp(schemes).test(active.scheme),
+    `Ctrl+S is Send to Axiom in ${active?.toString()}`,
+  );
+  return vscode.commands.executeCommand(binding.command);
+}
+
+/** Whether VS Code auto saved a document (a save for a delay, a focus or a window change) since the watch began. */
+export function watchAutoSaves(): { autoSaved(document: vscode.TextDocument): boolean; dispose(): void } {
+  const saved = new Set<string>();
+  const listening = vscode.workspace.onWillSaveTextDocument(({ document, reason }) => {
+    if (reason !== vscode.TextDocumentSaveReason.Manual) saved.add(document.uri.toString());
+  });
+  return {
+    autoSaved: (document) => saved.has(document.uri.toString()),
+    dispose: () => {
+      listening.dispose();
+    },
+  };
+}

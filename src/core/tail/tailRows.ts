@@ -63,6 +63,24 @@ export function oldestFirst(times: readonly number[]): number[] {
   return order.sort((a, b) => late(times[a]) - late(times[b]) || times[a] - times[b] || a - b);
 }
 
+/** `rows` oldest first (see `oldestFirst`). Arrays built by loops and read by index: V8 sent the
+ *  tail's work back to the interpreter at every call in some runs when the arrays it met were of
+ *  different kinds (an empty one, one made by map), at the first read of one. */
+function oldestFirstRows(rows: readonly TailRow[]): TailRow[] {
+  const sorted: TailRow[] = [];
+  let descending = true;
+  for (let i = 1; i < rows.length && descending; i++) descending = rows[i].time < rows[i - 1].time;
+  // Newest first with no two of one moment (most answers): their reverse, without sorting.
+  if (descending && (!rows.length || !Number.isNaN(rows[0].time)))
+    for (let i = rows.length - 1; i >= 0; i--) sorted.push(rows[i]);
+  else {
+    const times: number[] = [];
+    for (let i = 0; i < rows.length; i++) times.push(rows[i].time);
+    for (const at of oldestFirst(times)) sorted.push(rows[at]);
+  }
+  return sorted;
+}
+
 /** Whether `rows` are newest first (ties in any order; a row of no readable time is not). */
 function newestFirst(rows: readonly TailRow[]): boolean {
   for (let i = 1; i < rows.length; i++) if (!(rows[i].time <= rows[i - 1].time)) return false;
@@ -358,22 +376,17 @@ export class TailRows {
     count: number,
     asked: number,
   ): Accepted {
-    // Arrays built by loops and read by index: V8 sent this function back to the interpreter at
-    // every call in some runs when the arrays it met here were of different kinds (an empty one,
-    // one made by map), at the first read of one.
-    const freshTimes: number[] = [];
-    for (let i = 0; i < fresh.length; i++) freshTimes.push(fresh[i].time);
-    const added: TailRow[] = [];
-    if (fresh.length) for (const at of oldestFirst(freshTimes)) added.push(fresh[at]);
-    let oldestAnswered = Infinity;
-    for (let i = 0; i < added.length; i++) {
-      const time = added[i].time;
-      if (time > this.newest) this.newest = time;
-      if (time < oldestAnswered) oldestAnswered = time;
-    }
+    const added = oldestFirstRows(fresh);
+    // Oldest first, those of no readable time last.
+    const oldestAnswered = added.length ? added[0].time : Infinity;
+    for (let i = added.length - 1; i >= 0; i--)
+      if (!Number.isNaN(added[i].time)) {
+        if (added[i].time > this.newest) this.newest = added[i].time;
+        break;
+      }
     // Full, and nothing of it seen before: the answer did not reach back to the events seen.
     const gap =
-      previousNewest !== -Infinity &&
+      Number.isFinite(previousNewest) &&
       count >= asked &&
       !repeated &&
       Number.isFinite(oldestAnswered) &&
@@ -475,8 +488,7 @@ export class TailRows {
   private forgetBefore(time: number): void {
     this.forgottenBefore = time;
     const window = this.window;
-    let head = this.windowHead;
-    while (head < window.length && window[head].time < time) head++;
+    let head = this.windowIndex(time, false);
     this.rowsTouched += head - this.windowHead + this.untimed.length;
     this.untimed.length = 0;
     if (head > 64 && head * 2 > window.length) {

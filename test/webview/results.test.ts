@@ -854,3 +854,92 @@ describe('the results panel links cells that name a place in code', { timeout: 6
     assert.equal((await postedByPage()).length, before, 'a click on a cell without a link opens nothing');
   });
 });
+
+describe('the results panel links trace id cells to Open Trace', { timeout: 60_000 }, () => {
+  let traced: PanelPage;
+  let p: Page;
+  const hostile = '<img src=x onerror=window.__pwned=6>';
+  const postedByPage = () => p.evaluate(() => window.__posted as { type: string }[]);
+  const linkAt = (row: number, column: number) =>
+    `.grid-row[aria-rowindex="${row}"]:not([hidden]) [aria-colindex="${column}"] .trace-link`;
+
+  before(async () => {
+    traced = await openPanel();
+    p = traced.page;
+    await postToPage(p, {
+      type: 'results',
+      result: {
+        runId: 1,
+        query: 'errors',
+        rangeLabel: 'Last hour',
+        tables: [
+          {
+            name: '0',
+            rowCount: 3,
+            fields: [
+              { name: '_time', type: 'datetime' },
+              { name: 'trace_id', type: 'string' },
+              { name: 'message', type: 'string' },
+            ],
+            columns: [
+              ['2026-11-29T09:59:00Z', '2026-11-29T09:58:00Z', '2026-11-29T09:57:00Z'],
+              ['4bf92f3577b34da6a3ce929d0e0e4736', hostile, null],
+              ['4bf92f3577b34da6a3ce929d0e0e4736', 'paid', 'refunded'],
+            ],
+          },
+        ],
+        status: { elapsedMs: 1, rowsExamined: 3, rowsMatched: 3, isPartial: false, messages: [] },
+      },
+    });
+    await p.waitForSelector('.grid-row[aria-rowindex="4"]');
+  });
+  after(async () => {
+    const violations = await p.evaluate(() => window.__violations);
+    await traced.close();
+    assert.deepEqual(violations, [], 'no Content Security Policy violations');
+  });
+
+  it('links the trace id cells that hold text, and no other cell; the text stays as it is', async () => {
+    const linked = await p.evaluate(() =>
+      [...document.querySelectorAll('.grid-row:not([hidden]) .grid-cell')].map((c) =>
+        c.querySelector('.trace-link') ? (c.querySelector('.trace-link')?.getAttribute('aria-label') ?? '?') : '',
+      ),
+    );
+    assert.deepEqual(linked, ['', 'Open Trace', '', '', 'Open Trace', '', '', '', '']);
+    assert.equal(
+      await p.evaluate(() => document.querySelector('.grid-row[aria-rowindex="3"] [aria-colindex="2"]')?.textContent),
+      hostile,
+    );
+    assert.equal(await p.evaluate(() => document.querySelector('img')), null);
+  });
+
+  it('a click on the link asks for Open Trace with the id and the row’s time, as the context menu does', async () => {
+    await p.click(linkAt(2, 2));
+    assert.deepEqual((await postedByPage()).at(-1), {
+      type: 'openTrace',
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+      seenAt: '2026-11-29T09:59:00Z',
+    });
+    await p.click(linkAt(3, 2));
+    assert.deepEqual((await postedByPage()).at(-1), {
+      type: 'openTrace',
+      traceId: hostile,
+      seenAt: '2026-11-29T09:58:00Z',
+    });
+    await p.click('.grid-row[aria-rowindex="2"] [aria-colindex="2"]', { button: 'right' });
+    await p.click('.context-menu .menu-item:has-text("Open Trace")');
+    assert.deepEqual((await postedByPage()).at(-1), {
+      type: 'openTrace',
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+      seenAt: '2026-11-29T09:59:00Z',
+    });
+    const before = (await postedByPage()).length;
+    await p.click('.grid-row[aria-rowindex="2"] [aria-colindex="3"]');
+    assert.equal(
+      (await postedByPage()).length,
+      before,
+      'a click on the message, the same id in another column, opens nothing',
+    );
+    assert.equal(await p.evaluate(() => window.__pwned), undefined);
+  });
+});

@@ -191,17 +191,25 @@ export class TailRows {
     return this.newest === -Infinity ? now - firstWindowMs : this.newest - this.options.overlapMs;
   }
 
-  /** Takes a poll's answer (its first table, rows in any order); `asked` is the most rows the poll asked for. */
-  accept(table: ResultTable | undefined, asked: number): Accepted {
+  /** Takes a poll's answer (its first table, rows in any order); `asked` is the most rows the poll
+   *  asked for; `whole` is false when the service said the answer may leave events out (partial,
+   *  or from a sample): then every row is compared value by value (see `compareInDoubt`). */
+  accept(table: ResultTable | undefined, asked: number, whole = true): Accepted {
     if (!table || !table.rowCount) return { added: [], repeated: 0, dropped: 0, gap: false };
     let count = table.rowCount;
     for (const column of table.columns) count = Math.min(count, column.length);
-    return this.acceptRows(this.fieldList(table.fields), table.columns, count, asked);
+    return this.acceptRows(this.fieldList(table.fields), table.columns, count, asked, whole);
   }
 
   /** The work of `accept` on the answer's columns alone: the loop over its rows sees plain arrays
    *  (and not the table object, whose shape varies with where it was read). */
-  private acceptRows(fields: readonly string[], columns: unknown[][], count: number, asked: number): Accepted {
+  private acceptRows(
+    fields: readonly string[],
+    columns: unknown[][],
+    count: number,
+    asked: number,
+    whole: boolean,
+  ): Accepted {
     const timeAt = fields.indexOf('_time');
     const timeColumn = timeAt >= 0 ? columns[timeAt] : undefined;
     const previousNewest = this.newest;
@@ -246,11 +254,13 @@ export class TailRows {
       answered.push(row);
     }
     // A full answer may have been cut inside its oldest moment (the take after the sort): the
-    // rows of that moment are in doubt, and all of them when the answer is not newest first.
+    // rows of that moment are in doubt, and all of them when the answer is not newest first (or
+    // not whole).
     const full = count >= asked;
-    const cutAnywhere = full && !newestFirst(answered);
-    if (full && !cutAnywhere) doubt.add(answered[count - 1].time);
-    if (doubt.any || cutAnywhere) this.compareInDoubt(doubt, cutAnywhere, fields, columns, answered, fresh, freshAt);
+    const everyRowInDoubt = !whole || (full && !newestFirst(answered));
+    if (full && !everyRowInDoubt) doubt.add(answered[count - 1].time);
+    if (doubt.any || everyRowInDoubt)
+      this.compareInDoubt(doubt, everyRowInDoubt, fields, columns, answered, fresh, freshAt);
     this.lastAnswer = answered;
     return this.settle(fresh, answered.length - fresh.length, previousNewest, count, asked);
   }
@@ -261,7 +271,8 @@ export class TailRows {
    * the events remembered at its time like any other row, and is new when none is the same.
    * Why the time alone is enough elsewhere: the service keeps its events as they came (none
    * changes, none goes away within the window) and an answer holds every event of its range up
-   * to the take, so the events of the last answer at a moment come again in every answer that
+   * to the take (one the service calls partial or sampled may not: all of its rows are compared),
+   * so the events of the last answer at a moment come again in every answer that
    * holds that moment whole. When every row of such a moment was matched in order, the rows of
    * the moment are as many as before, each of them the same event: any other event there would
    * need a row that was not matched, which puts the moment in doubt.

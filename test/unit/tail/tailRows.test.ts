@@ -327,6 +327,18 @@ describe('the tail’s rows against every event compared', () => {
     assert.deepEqual(ids(rows), ['a', 'b', 'late', 'c']);
   });
 
+  it('an answer the service says may leave events out is compared row by row: a new event at a moment seen is kept', () => {
+    const rows = new TailRows({ overlapMs: 10_000, maxRows: 100 });
+    rows.accept(table([{ time: T0 + 1000, id: 'a' }]), 500);
+    // A partial answer: `a` left out, `late` at its moment in its place.
+    const partial = rows.accept(table([{ time: T0 + 1000, id: 'late' }]), 500, false);
+    assert.deepEqual(
+      partial.added.map((r) => r.values[2]),
+      ['late'],
+    );
+    assert.deepEqual(ids(rows), ['a', 'late']);
+  });
+
   it('property: over streams with late, out-of-order, cut and repeated events, the same new events as comparing every value', () => {
     const overlap = 4_000;
     fc.assert(

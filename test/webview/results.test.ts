@@ -778,7 +778,7 @@ describe('the results panel links cells to places in code and to traces', { time
     );
   const postedByPage = () => p.evaluate(() => window.__posted as { type: string; place?: unknown }[]);
   /** Shows one table as a run's result. */
-  const showTable = (runId: number, table: { rowCount: number }) =>
+  const showTable = (runId: number, table: ResultsView['tables'][number]) =>
     postToPage(p, {
       type: 'results',
       result: {

@@ -258,7 +258,7 @@ export class TailRows {
     // not whole).
     const full = count >= asked;
     const everyRowInDoubt = !whole || (full && !newestFirst(answered));
-    if (full && !everyRowInDoubt) doubt.add(answered[count - 1].time);
+    if (full && !everyRowInDoubt && count > 0) doubt.add(answered[count - 1].time);
     if (doubt.any || everyRowInDoubt)
       this.compareInDoubt(doubt, everyRowInDoubt, fields, columns, answered, fresh, freshAt);
     this.lastAnswer = answered;

@@ -169,6 +169,8 @@ describe('the tail’s rows', () => {
       rowCount: 3,
     };
     assert.equal(rows.accept(ragged, 10).added.length, 1);
+    const empty: ResultTable = { ...ragged, columns: [[iso(T0)], []] };
+    assert.equal(rows.accept(empty, 0).added.length, 0, 'no rows in a column, and none asked for');
   });
 
   it('a poll touches kept events in proportion to its new events, not to the events kept', () => {

@@ -752,7 +752,11 @@ describe('the results panel from its first run, at 600 px wide', { timeout: 60_0
   });
 });
 
-describe('the results panel links cells that name a place in code', { timeout: 60_000 }, () => {
+/** A trace id, and text in a trace id column that must stay text. */
+const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const HOSTILE_TRACE = '<img src=x onerror=window.__pwned=6>';
+
+describe('the results panel links cells to places in code and to traces', { timeout: 60_000 }, () => {
   let linked: PanelPage;
   let p: Page;
   const stack = 'TypeError: boom\n    at handler (/app/src/x.ts:12:5)\n    at /app/src/y.ts:3:1';
@@ -773,6 +777,24 @@ describe('the results panel links cells that name a place in code', { timeout: 6
       ),
     );
   const postedByPage = () => p.evaluate(() => window.__posted as { type: string; place?: unknown }[]);
+  /** Shows one table as a run's result. */
+  const showTable = (runId: number, table: ResultsView['tables'][number]) =>
+    postToPage(p, {
+      type: 'results',
+      result: {
+        runId,
+        query: 'errors',
+        rangeLabel: 'Last hour',
+        tables: [table],
+        status: {
+          elapsedMs: 1,
+          rowsExamined: table.rowCount,
+          rowsMatched: table.rowCount,
+          isPartial: false,
+          messages: [],
+        },
+      },
+    });
 
   before(async () => {
     linked = await openPanel();
@@ -789,16 +811,7 @@ describe('the results panel links cells that name a place in code', { timeout: 6
       ],
       columns: [0, 1, 2, 3, 4].map((c) => rows.map((row) => row[c])),
     };
-    await postToPage(p, {
-      type: 'results',
-      result: {
-        runId: 1,
-        query: 'errors',
-        rangeLabel: 'Last hour',
-        tables: [table],
-        status: { elapsedMs: 1, rowsExamined: 2, rowsMatched: 2, isPartial: false, messages: [] },
-      },
-    });
+    await showTable(1, table);
     await p.waitForSelector('.grid-row[aria-rowindex="3"]');
   });
   after(async () => {
@@ -852,5 +865,61 @@ describe('the results panel links cells that name a place in code', { timeout: 6
     await p.click('.grid-row[aria-rowindex="2"] [aria-colindex="3"]');
     await p.click('.grid-row[aria-rowindex="3"] [aria-colindex="1"]');
     assert.equal((await postedByPage()).length, before, 'a click on a cell without a link opens nothing');
+  });
+
+  it('links the trace id cells that hold text, and no other cell; the text stays as it is', async () => {
+    await showTable(2, {
+      name: '0',
+      rowCount: 3,
+      fields: [
+        { name: '_time', type: 'datetime' },
+        { name: 'trace_id', type: 'string' },
+        { name: 'message', type: 'string' },
+      ],
+      columns: [
+        ['2026-11-29T09:59:00Z', '2026-11-29T09:58:00Z', '2026-11-29T09:57:00Z'],
+        [TRACE, HOSTILE_TRACE, null],
+        [TRACE, 'paid', 'refunded'],
+      ],
+    });
+    await p.waitForSelector('.grid-row[aria-rowindex="4"] [aria-colindex="3"]:has-text("refunded")');
+    const linked = await p.evaluate(() =>
+      [...document.querySelectorAll('.grid-row:not([hidden]) .grid-cell')].map(
+        (c) => c.querySelector('.trace-link')?.getAttribute('aria-label') ?? '',
+      ),
+    );
+    assert.deepEqual(linked, ['', 'Open Trace', '', '', 'Open Trace', '', '', '', '']);
+    assert.equal(
+      await p.evaluate(() => document.querySelector('.grid-row[aria-rowindex="3"] [aria-colindex="2"]')?.textContent),
+      HOSTILE_TRACE,
+    );
+    assert.equal(await p.evaluate(() => document.querySelector('img')), null);
+  });
+
+  it('a click on a trace link asks for Open Trace with the id and the row’s time, as the context menu does', async () => {
+    const link = (row: number) => `.grid-row[aria-rowindex="${row}"]:not([hidden]) [aria-colindex="2"] .trace-link`;
+    await p.click(link(2));
+    assert.deepEqual((await postedByPage()).at(-1), {
+      type: 'openTrace',
+      traceId: TRACE,
+      seenAt: '2026-11-29T09:59:00Z',
+    });
+    await p.click(link(3));
+    assert.deepEqual((await postedByPage()).at(-1), {
+      type: 'openTrace',
+      traceId: HOSTILE_TRACE,
+      seenAt: '2026-11-29T09:58:00Z',
+    });
+    await p.click('.grid-row[aria-rowindex="2"] [aria-colindex="2"]', { button: 'right' });
+    await p.click('.context-menu .menu-item:has-text("Open Trace")');
+    assert.deepEqual((await postedByPage()).at(-1), {
+      type: 'openTrace',
+      traceId: TRACE,
+      seenAt: '2026-11-29T09:59:00Z',
+    });
+    const before = (await postedByPage()).length;
+    await p.click('.grid-row[aria-rowindex="2"] [aria-colindex="3"]');
+    assert.equal((await postedByPage()).length, before, 'a click on the same id in another column opens nothing');
+    assert.equal(await p.evaluate(() => window.__pwned), undefined);
   });
 });

@@ -2,11 +2,14 @@
 // window before the newest event seen (late arrivals: an event's _time may be older than events
 // that reached the service before it), so an answer repeats events already shown: one is the same
 // event when its _time and every value are the same, its _sysTime among them (when the dataset has
-// one: when the service received it). Only the events of that window are remembered for the comparison, and
-// only `maxRows` events are kept (the oldest dropped, counted), so memory stays flat however long
-// a tail runs. The work per poll is that of the poll's rows (a lookup each, values compared only
-// for events at the same moment), never of the rows kept.
-import type { ResultTable } from '../api/tabular';
+// one: when the service received it). Only the events of that window are remembered for the
+// comparison, and only `maxRows` events are kept (the oldest dropped, counted), so memory stays
+// flat however long a tail runs. The work per poll is that of the poll's rows, never of the rows
+// kept: a repeat of the answer before, in its order, is known by its _time's text alone (see
+// `compareInDoubt` for why that is enough, and when values are compared all the same); any other
+// row is looked up by its time among the events remembered, values compared only for events at
+// the same moment.
+import type { ResultField, ResultTable } from '../api/tabular';
 import { readInstant } from '../instant';
 
 /** One event as the tail shows it: its fields' names (shared by the rows of one answer) and values. */
@@ -60,6 +63,30 @@ export function oldestFirst(times: readonly number[]): number[] {
   return order.sort((a, b) => late(times[a]) - late(times[b]) || times[a] - times[b] || a - b);
 }
 
+/** `rows` oldest first (see `oldestFirst`). Arrays built by loops and read by index: V8 sent the
+ *  tail's work back to the interpreter at every call in some runs when the arrays it met were of
+ *  different kinds (an empty one, one made by map), at the first read of one. */
+function oldestFirstRows(rows: readonly TailRow[]): TailRow[] {
+  const sorted: TailRow[] = [];
+  let descending = true;
+  for (let i = 1; i < rows.length && descending; i++) descending = rows[i].time < rows[i - 1].time;
+  // Newest first with no two of one moment (most answers): their reverse, without sorting.
+  if (descending && (!rows.length || !Number.isNaN(rows[0].time)))
+    for (let i = rows.length - 1; i >= 0; i--) sorted.push(rows[i]);
+  else {
+    const times: number[] = [];
+    for (let i = 0; i < rows.length; i++) times.push(rows[i].time);
+    for (const at of oldestFirst(times)) sorted.push(rows[at]);
+  }
+  return sorted;
+}
+
+/** Whether `rows` are newest first (ties in any order; a row of no readable time is not). */
+function newestFirst(rows: readonly TailRow[]): boolean {
+  for (let i = 1; i < rows.length; i++) if (!(rows[i].time <= rows[i - 1].time)) return false;
+  return rows.length === 0 || !Number.isNaN(rows[0].time);
+}
+
 /** Whether two rows hold the same fields with the same values (in any order of fields). */
 export function sameEvent(a: TailRow, b: TailRow): boolean {
   if (a.fields.length !== b.fields.length) return false;
@@ -69,6 +96,31 @@ export function sameEvent(a: TailRow, b: TailRow): boolean {
     const j = b.fields.indexOf(f);
     return j >= 0 && sameValue(a.values[i], b.values[j]);
   });
+}
+
+/** The moments (times) of an answer at which rows matched by their time alone are compared value by value. */
+class MomentsInDoubt {
+  /** The times, in a list while few (most answers have none), in a set beyond. */
+  private readonly few: number[] = [];
+  private many: Set<number> | undefined;
+  private low = Infinity;
+  private high = -Infinity;
+
+  get any(): boolean {
+    return this.few.length > 0;
+  }
+
+  add(time: number): void {
+    if (this.many) this.many.add(time);
+    else if (!this.few.includes(time) && this.few.push(time) > 16) this.many = new Set(this.few);
+    if (time < this.low) this.low = time;
+    if (time > this.high) this.high = time;
+  }
+
+  has(time: number): boolean {
+    if (!(time >= this.low && time <= this.high)) return false;
+    return this.many ? this.many.has(time) : this.few.includes(time);
+  }
 }
 
 export class TailRows {
@@ -83,18 +135,25 @@ export class TailRows {
   /** Kept events written and events forgotten since the start: counted, never timed (the tests
    *  and the bench hold it to the new events, whatever the number kept). */
   rowsTouched = 0;
-  /** The events of the overlap window by their time, to tell a repeat (the event, _sysTime with it,
-   *  is compared value by value): one event, or the events of one time (NaN: of no readable time). */
-  private readonly recent = new Map<number, TailRow | TailRow[]>();
-  /** The times of `recent` in the order they were added (from `byAgeHead` on): what to forget next. */
-  private readonly byAge: number[] = [];
-  private byAgeHead = 0;
+  /** The events of the overlap window oldest first (those of one time in the order they came),
+   *  from `windowHead` on, to tell a repeat (the event, _sysTime with it, is compared value by
+   *  value): looked up by time; a new event goes after those of its time (at the end, but for a
+   *  late one); the events before the window are skipped from the head. */
+  private window: TailRow[] = [];
+  private windowHead = 0;
+  /** The new events of the answer being read, newest first as the answer comes (so that each is
+   *  pushed here rather than put before the window's newest): into the window after the answer. */
+  private readonly pending: TailRow[] = [];
+  /** The events with no readable time of the answer being read (no range holds them twice). */
+  private readonly untimed: TailRow[] = [];
   /** The events of the last answer, in its order: the next answer's repeats come in the same order. */
   private lastAnswer: TailRow[] = [];
   /** Events before this time (ms) are forgotten: those of `lastAnswer` are no longer repeats. */
   private forgottenBefore = -Infinity;
   /** Field lists seen, by their names joined: rows of answers with the same fields share one. */
   private readonly fieldLists = new Map<string, readonly string[]>();
+  /** The field list of the last answer. */
+  private lastFields: readonly string[] = [];
 
   constructor(private readonly options: TailRowsOptions) {}
 
@@ -123,9 +182,7 @@ export class TailRows {
 
   /** Events remembered to tell repeats (those of the overlap window): bounded, for tests and the bench. */
   get remembered(): number {
-    let count = 0;
-    for (const held of this.recent.values()) count += Array.isArray(held) ? held.length : 1;
-    return count;
+    return this.window.length - this.windowHead + this.untimed.length;
   }
 
   /** Where the next poll's range starts: the overlap window before the newest event seen, or
@@ -134,111 +191,250 @@ export class TailRows {
     return this.newest === -Infinity ? now - firstWindowMs : this.newest - this.options.overlapMs;
   }
 
-  /** Takes a poll's answer (its first table, rows in any order); `asked` is the most rows the poll asked for. */
-  accept(table: ResultTable | undefined, asked: number): Accepted {
+  /** Takes a poll's answer (its first table, rows in any order); `asked` is the most rows the poll
+   *  asked for; `whole` is false when the service said the answer may leave events out (partial,
+   *  or from a sample): then every row is compared value by value (see `compareInDoubt`). */
+  accept(table: ResultTable | undefined, asked: number, whole = true): Accepted {
     if (!table || !table.rowCount) return { added: [], repeated: 0, dropped: 0, gap: false };
     let count = table.rowCount;
     for (const column of table.columns) count = Math.min(count, column.length);
-    return this.acceptRows(this.fieldList(table.fields.map((f) => f.name)), table.columns, count, asked);
+    return this.acceptRows(this.fieldList(table.fields), table.columns, count, asked, whole);
   }
 
   /** The work of `accept` on the answer's columns alone: the loop over its rows sees plain arrays
    *  (and not the table object, whose shape varies with where it was read). */
-  private acceptRows(fields: readonly string[], columns: unknown[][], count: number, asked: number): Accepted {
+  private acceptRows(
+    fields: readonly string[],
+    columns: unknown[][],
+    count: number,
+    asked: number,
+    whole: boolean,
+  ): Accepted {
     const timeAt = fields.indexOf('_time');
-    const timeColumn = columns[timeAt] ?? [];
+    const timeColumn = timeAt >= 0 ? columns[timeAt] : undefined;
     const previousNewest = this.newest;
+    const forgottenBefore = this.forgottenBefore;
     // Repeats first, in the answer's order: most of an answer is the overlap's, and it repeats the
     // events of the answer before in their order (newest first, as the tail asks), so the next of
-    // those is tried first, by comparison alone (value by value; no time is read). Any
-    // other row's time is read, and the events remembered at that time compared with it.
+    // those is tried first, by its _time's text alone. Any other row's time is read, and the
+    // events remembered at that time compared with it value by value.
     const previous = this.lastAnswer;
     const answered: TailRow[] = [];
     const fresh: TailRow[] = [];
-    const newTimes: number[] = [];
+    const freshAt: number[] = [];
+    const doubt = new MomentsInDoubt();
     let next = 0;
     for (let index = 0; index < count; index++) {
-      const moment = timeColumn[index];
       const expected = previous[next];
       if (
+        timeColumn !== undefined &&
         expected !== undefined &&
         expected.fields === fields &&
-        expected.time >= this.forgottenBefore &&
-        this.sameAsAnswered(expected, fields, columns, index)
+        expected.time >= forgottenBefore &&
+        timeColumn[index] === expected.values[timeAt]
       ) {
         next++;
         answered.push(expected);
         continue;
       }
-      const time = readInstant(moment);
-      const held = this.recent.get(time);
-      const seen = held === undefined ? undefined : this.seenAmong(held, fields, columns, index);
+      const time = readInstant(timeColumn?.[index]);
+      // A moment of the events seen before: a row there that was not the next expected puts the
+      // rows of that moment matched by their time alone in doubt.
+      if (time <= previousNewest) doubt.add(time);
+      const seen = this.seenAt(time, fields, columns, index);
       if (seen) {
         // The one expected was left out of this answer: the next is expected after this one.
         if (previous[next + 1] === seen) next += 2;
         answered.push(seen);
         continue;
       }
-      const values = new Array<unknown>(columns.length);
-      for (let f = 0; f < columns.length; f++) values[f] = columns[f][index];
-      const row: TailRow = { time, fields, values };
-      if (held === undefined) {
-        this.recent.set(time, row);
-        newTimes.push(time);
-      } else if (Array.isArray(held)) held.push(row);
-      else this.recent.set(time, [held, row]);
+      const row = this.remember(time, fields, columns, index);
       fresh.push(row);
+      freshAt.push(index);
       answered.push(row);
     }
+    // A full answer may have been cut inside its oldest moment (the take after the sort): the
+    // rows of that moment are in doubt, and all of them when the answer is not newest first (or
+    // not whole).
+    const full = count >= asked;
+    const everyRowInDoubt = !whole || (full && !newestFirst(answered));
+    if (full && !everyRowInDoubt && count > 0) doubt.add(answered[count - 1].time);
+    if (doubt.any || everyRowInDoubt)
+      this.compareInDoubt(doubt, everyRowInDoubt, fields, columns, answered, fresh, freshAt);
     this.lastAnswer = answered;
-    // Oldest first, so that the times to forget next are at the head.
-    if (newTimes.length) for (const at of oldestFirst(newTimes)) this.byAge.push(newTimes[at]);
-    const repeated = answered.length - fresh.length;
-    // Arrays built by loops and read by index: V8 sent this function back to the interpreter at
-    // every call in some runs when the arrays it met here were of different kinds (an empty one,
-    // one made by map), at the first read of one.
-    const freshTimes: number[] = [];
-    for (let i = 0; i < fresh.length; i++) freshTimes.push(fresh[i].time);
-    const added: TailRow[] = [];
-    if (fresh.length) for (const at of oldestFirst(freshTimes)) added.push(fresh[at]);
-    let oldestAnswered = Infinity;
-    for (let i = 0; i < added.length; i++) {
-      const time = added[i].time;
-      if (time > this.newest) this.newest = time;
-      if (time < oldestAnswered) oldestAnswered = time;
+    return this.settle(fresh, answered.length - fresh.length, previousNewest, count, asked);
+  }
+
+  /**
+   * The rows of the moments in doubt (or every row) matched by their time alone are compared
+   * with the events they were taken for, value by value; one that differs is looked up among
+   * the events remembered at its time like any other row, and is new when none is the same.
+   * Why the time alone is enough elsewhere: the service keeps its events as they came (none
+   * changes, none goes away within the window) and an answer holds every event of its range up
+   * to the take (one the service calls partial or sampled may not: all of its rows are compared),
+   * so the events of the last answer at a moment come again in every answer that
+   * holds that moment whole. When every row of such a moment was matched in order, the rows of
+   * the moment are as many as before, each of them the same event: any other event there would
+   * need a row that was not matched, which puts the moment in doubt.
+   */
+  private compareInDoubt(
+    doubt: MomentsInDoubt,
+    everyRow: boolean,
+    fields: readonly string[],
+    columns: unknown[][],
+    answered: TailRow[],
+    fresh: TailRow[],
+    freshAt: number[],
+  ): void {
+    const freshBefore = fresh.length;
+    for (let index = 0; index < answered.length; index++) {
+      const taken = answered[index];
+      if (!everyRow && !doubt.has(taken.time)) continue;
+      if (this.sameAsAnswered(taken, fields, columns, index)) continue;
+      const seen = this.seenAt(taken.time, fields, columns, index);
+      if (seen) {
+        answered[index] = seen;
+        continue;
+      }
+      const row = this.remember(taken.time, fields, columns, index);
+      answered[index] = row;
+      fresh.push(row);
+      freshAt.push(index);
     }
+    if (fresh.length === freshBefore) return;
+    // The new events in the answer's order, as the walk finds them (ties in `added` keep it).
+    const order: number[] = [];
+    for (let i = 0; i < fresh.length; i++) order.push(i);
+    order.sort((a, b) => freshAt[a] - freshAt[b]);
+    const inOrder = order.map((i) => fresh[i]);
+    for (let i = 0; i < inOrder.length; i++) fresh[i] = inOrder[i];
+  }
+
+  /** The first index of the window (from its head) whose time is not below `time` (`orAbove`:
+   *  is above it). */
+  private windowIndex(time: number, orAbove: boolean): number {
+    const window = this.window;
+    let low = this.windowHead;
+    let high = window.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const at = window[middle].time;
+      if (at < time || (orAbove && at === time)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The event remembered at `time` that is the row at `index` of an answer, if any. */
+  private seenAt(time: number, fields: readonly string[], columns: unknown[][], index: number): TailRow | undefined {
+    if (Number.isNaN(time)) return this.seenAmong(this.untimed, fields, columns, index);
+    const window = this.window;
+    // Newer than every event remembered: most new events.
+    if (window.length > this.windowHead && window[window.length - 1].time >= time)
+      for (let at = this.windowIndex(time, false); at < window.length && window[at].time === time; at++)
+        if (this.sameAsAnswered(window[at], fields, columns, index)) return window[at];
+    const pending = this.pending;
+    if (!pending.length || pending[pending.length - 1].time > time || pending[0].time < time) return undefined;
+    // Newest first: the first index whose time is not above `time`.
+    let low = 0;
+    let high = pending.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (pending[middle].time > time) low = middle + 1;
+      else high = middle;
+    }
+    for (let at = low; at < pending.length && pending[at].time === time; at++)
+      if (this.sameAsAnswered(pending[at], fields, columns, index)) return pending[at];
+    return undefined;
+  }
+
+  /** The row at `index` of an answer as a new event, remembered at its time for the next answers. */
+  private remember(time: number, fields: readonly string[], columns: unknown[][], index: number): TailRow {
+    const values = new Array<unknown>(columns.length);
+    for (let f = 0; f < columns.length; f++) values[f] = columns[f][index];
+    const row: TailRow = { time, fields, values };
+    const pending = this.pending;
+    if (Number.isNaN(time)) this.untimed.push(row);
+    else if (!pending.length || pending[pending.length - 1].time >= time) pending.push(row);
+    else this.intoWindow(row);
+    return row;
+  }
+
+  /** Puts an event into the window after those of its time. */
+  private intoWindow(row: TailRow): void {
+    const window = this.window;
+    if (window.length === this.windowHead || window[window.length - 1].time <= row.time) window.push(row);
+    else window.splice(this.windowIndex(row.time, true), 0, row);
+  }
+
+  /** Moves the answer's pending events into the window: the late ones (older than its newest) in
+   *  their places, the rest at its end, oldest first. */
+  private flushPending(): void {
+    const pending = this.pending;
+    const window = this.window;
+    let at = pending.length - 1;
+    while (at >= 0 && window.length > this.windowHead && pending[at].time < window[window.length - 1].time)
+      this.intoWindow(pending[at--]);
+    for (; at >= 0; at--) window.push(pending[at]);
+    pending.length = 0;
+  }
+
+  /** After an answer's rows: the new events kept oldest first, the window moved on. */
+  private settle(
+    fresh: readonly TailRow[],
+    repeated: number,
+    previousNewest: number,
+    count: number,
+    asked: number,
+  ): Accepted {
+    const added = oldestFirstRows(fresh);
+    // Oldest first, those of no readable time last.
+    const oldestAnswered = added.length ? added[0].time : Infinity;
+    for (let i = added.length - 1; i >= 0; i--)
+      if (!Number.isNaN(added[i].time)) {
+        if (added[i].time > this.newest) this.newest = added[i].time;
+        break;
+      }
     // Full, and nothing of it seen before: the answer did not reach back to the events seen.
     const gap =
-      previousNewest !== -Infinity &&
+      Number.isFinite(previousNewest) &&
       count >= asked &&
       !repeated &&
       Number.isFinite(oldestAnswered) &&
       oldestAnswered > previousNewest;
+    this.flushPending();
     this.forgetBefore(this.newest - this.options.overlapMs);
     return { added, repeated, dropped: this.keep(added), gap };
   }
 
   /** The answer's field list, the same array as earlier answers' with the same fields (so that
-   *  rows are compared field by field without looking names up). */
-  private fieldList(names: string[]): readonly string[] {
+   *  rows are compared field by field without looking names up): most answers have the last one's. */
+  private fieldList(fields: readonly ResultField[]): readonly string[] {
+    const last = this.lastFields;
+    if (last.length === fields.length) {
+      let same = true;
+      for (let i = 0; i < fields.length && same; i++) same = fields[i].name === last[i];
+      if (same) return last;
+    }
+    const names = fields.map((f) => f.name);
     const key = names.join('\u0000');
-    const known = this.fieldLists.get(key);
-    if (known) return known;
-    if (this.fieldLists.size > 100) this.fieldLists.clear();
-    this.fieldLists.set(key, names);
-    return names;
+    const known = this.fieldLists.get(key) ?? names;
+    if (known === names) {
+      if (this.fieldLists.size > 100) this.fieldLists.clear();
+      this.fieldLists.set(key, names);
+    }
+    this.lastFields = known;
+    return known;
   }
 
-  /** The event of `held` (one event or the events of one moment) that is the event at `index` of an answer, if any. */
+  /** The event of `held` that is the event at `index` of an answer, if any. */
   private seenAmong(
-    held: TailRow | readonly TailRow[],
+    held: readonly TailRow[],
     fields: readonly string[],
     columns: unknown[][],
     index: number,
   ): TailRow | undefined {
-    if (!Array.isArray(held))
-      return this.sameAsAnswered(held as TailRow, fields, columns, index) ? (held as TailRow) : undefined;
-    for (const seen of held as readonly TailRow[]) if (this.sameAsAnswered(seen, fields, columns, index)) return seen;
+    for (const seen of held) if (this.sameAsAnswered(seen, fields, columns, index)) return seen;
     return undefined;
   }
 
@@ -258,9 +454,10 @@ export class TailRows {
   clear(): void {
     this.ring = [];
     this.oldest = 0;
-    this.recent.clear();
-    this.byAge.length = 0;
-    this.byAgeHead = 0;
+    this.window = [];
+    this.windowHead = 0;
+    this.untimed.length = 0;
+    this.pending.length = 0;
     this.lastAnswer = [];
     this.forgottenBefore = -Infinity;
     this.newest = -Infinity;
@@ -297,23 +494,18 @@ export class TailRows {
   }
 
   /** Events older than `time` cannot come again (the next range starts after them): forgotten, as
-   *  are those with no readable time (no range holds them twice). The events of one moment share
-   *  its time. Moments are looked at oldest added first, so a poll looks only at those it forgets
-   *  (one that came late waits its turn). */
+   *  are those with no readable time (no range holds them twice). The window is oldest first, so
+   *  a poll looks only at those it forgets. */
   private forgetBefore(time: number): void {
     this.forgottenBefore = time;
-    const byAge = this.byAge;
-    let head = this.byAgeHead;
-    while (head < byAge.length && !(byAge[head] >= time)) {
-      const at = byAge[head++];
-      const held = this.recent.get(at);
-      this.rowsTouched += Array.isArray(held) ? held.length : 1;
-      this.recent.delete(at);
-    }
-    if (head > 64 && head * 2 > byAge.length) {
-      byAge.splice(0, head);
+    const window = this.window;
+    let head = this.windowIndex(time, false);
+    this.rowsTouched += head - this.windowHead + this.untimed.length;
+    this.untimed.length = 0;
+    if (head > 64 && head * 2 > window.length) {
+      window.splice(0, head);
       head = 0;
     }
-    this.byAgeHead = head;
+    this.windowHead = head;
   }
 }

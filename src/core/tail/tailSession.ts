@@ -176,6 +176,7 @@ export class TailSession {
       this.troubled = false;
       this.options.told({ kind: 'following' });
     }
-    this.options.told({ kind: 'rows', accepted: this.rows.accept(result.tables[0], PER_POLL) });
+    const whole = !result.status.isPartial && !result.status.isEstimate;
+    this.options.told({ kind: 'rows', accepted: this.rows.accept(result.tables[0], PER_POLL, whole) });
   }
 }

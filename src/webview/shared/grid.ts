@@ -15,6 +15,7 @@ import { timeValue } from './columnKind';
 import { el } from './dom';
 import { ENGLISH, type PanelText } from './panelText';
 import type { TableModel } from './tableModel';
+import { traceColumns } from './traceCells';
 import { bodyHeight, type Geometry, MIN_ROW_HEIGHT, rowHeightFor, rowWindow, scrollTopFor } from './virtualWindow';
 
 const OVERSCAN = 8;
@@ -31,6 +32,8 @@ export interface GridEvents {
   openPlace?(place: CodePlace): void;
   /** A link was hovered: where its path is in the workspace is asked for (placeResolved answers). */
   resolvePlace?(place: CodePlace): void;
+  /** A trace id cell's link was followed (traceCells.ts); without it, no cell links to a trace. */
+  openTrace?(row: number, column: number): void;
 }
 
 /** A link's hover: what it opens, and where that is in the workspace once known (text, never markup). */
@@ -93,6 +96,8 @@ export class Grid {
   private linkLater = false;
   /** Where each path linked to is in the workspace, in words, once told (undefined: asked, not yet told). */
   private readonly placeWhere = new Map<string, string | undefined>();
+  /** Which columns of the table shown hold trace ids (their cells link to Open Trace). */
+  private traceColumns: boolean[] = [];
 
   constructor(
     private readonly events: GridEvents,
@@ -115,6 +120,11 @@ export class Grid {
     this.body.addEventListener('mousedown', (e) => this.onPointer(e));
     this.body.addEventListener('contextmenu', (e) => this.onContextMenu(e));
     this.body.addEventListener('click', (e) => {
+      if ((e.target as HTMLElement | null)?.closest?.('.trace-link')) {
+        const at = this.cellAt(e.target);
+        if (at) this.events.openTrace?.(at.row, at.column);
+        return;
+      }
       if (!(e.target as HTMLElement | null)?.closest?.('.code-place-link')) return;
       const at = this.cellAt(e.target);
       const place = at && this.slots[at.index % this.slots.length]?.places[at.column];
@@ -141,6 +151,7 @@ export class Grid {
     const same = this.model?.table === model.table;
     this.model = model;
     if (!same) {
+      this.traceColumns = this.events.openTrace ? traceColumns(model.table) : [];
       this.measureRows();
       this.widths = widths ?? model.table.fields.map((f, i) => initialWidth(f.name, model.kinds[i]));
       this.active = { row: 0, column: 0 };
@@ -367,6 +378,7 @@ export class Grid {
       else if (kind === 'json') cell.title = prettyJson(value, 4000);
       else if (kind === 'string' && (value as string).length > 60) cell.title = valueText(value).slice(0, 4000);
       else if (cell.title) cell.removeAttribute('title');
+      if (this.traceColumns[c] && kind === 'string' && value !== '') this.linkTrace(cell);
       if (this.events.openPlace && (kind === 'string' || kind === 'json')) {
         if (this.linkLater) this.unlinked.push({ slot, fill: slot.fills, column: c });
         else this.linkPlace(slot, c, cellPlaces(m.table, row, c)[0]);
@@ -413,6 +425,16 @@ export class Grid {
     link.setAttribute('aria-label', label);
     link.title = placeTitle(label, this.placeWhere.get(place.path));
     cell.classList.add('has-code-place');
+    cell.prepend(link);
+  }
+
+  /** A link before a trace id cell's text to Open Trace (the text is unchanged). */
+  private linkTrace(cell: HTMLElement): void {
+    const link = el('span', 'trace-link');
+    link.setAttribute('role', 'link');
+    const label = this.text.say('openTrace');
+    link.setAttribute('aria-label', label);
+    link.title = label;
     cell.prepend(link);
   }
 

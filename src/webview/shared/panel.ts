@@ -16,6 +16,7 @@ import { nextSort } from './sortRows';
 import { statusParts, tableLabel } from './statusLine';
 import { TableModel } from './tableModel';
 import { timeSeries, timeSeriesColumns } from './timeSeries';
+import { openTraceAt } from './traceCells';
 
 const FILTER_DELAY_MS = 150;
 
@@ -101,6 +102,10 @@ export class Panel {
           openPlace: (place: CodePlace) => this.post({ type: 'openCodePlace', place }),
           resolvePlace: (place: CodePlace) => this.post({ type: 'resolveCodePlace', place }),
         }),
+        openTrace: (row, column) => {
+          const message = this.model && openTraceAt(this.model.table, row, column);
+          if (message) this.post(message);
+        },
         contextMenu: (row, column, x, y) => {
           const table = this.model?.table;
           const place = table && host.codeLinks ? cellPlaces(table, row, column)[0] : undefined;
@@ -556,7 +561,7 @@ export class Panel {
   }
 }
 
-/** Open Trace on a trace id cell (a `trace_id` column, or one named like it), with the row's `_time`. */
+/** Open Trace on a trace id cell, with the row's `_time` (traceCells.ts). */
 function traceItems(
   table: TableModel['table'] | undefined,
   row: number,
@@ -564,14 +569,6 @@ function traceItems(
   label: string,
   post: (message: Extract<PanelMessage, { type: 'openTrace' }>) => void,
 ): { label: string; run: () => void }[] {
-  const value = table?.columns[column]?.[row];
-  if (!table || !/(^|\.)trace_?id$/i.test(table.fields[column]?.name ?? '') || typeof value !== 'string' || !value)
-    return [];
-  const time = table.columns[table.fields.findIndex((f) => f.name === '_time')]?.[row];
-  return [
-    {
-      label,
-      run: () => post({ type: 'openTrace', traceId: value, ...(typeof time === 'string' && { seenAt: time }) }),
-    },
-  ];
+  const message = table && openTraceAt(table, row, column);
+  return message ? [{ label, run: () => post(message) }] : [];
 }

@@ -165,4 +165,38 @@ describe('a live tail over real HTTP, on a stepped clock', () => {
     await until(() => t.asked() === 3, 'the tail goes on');
     t.session.stop();
   });
+
+  it('an answer the service calls partial is read row by row: a new event at the moment of one it left out is shown', async () => {
+    const t = tailing();
+    const at = new Date(t.clock.now() - 1000).toISOString();
+    /** A tabular answer of events at one moment, as the service sends it. */
+    const answer = (messages: string[], isPartial: boolean) => ({
+      body: {
+        format: 'tabular',
+        status: { elapsedTime: 1, rowsExamined: messages.length, rowsMatched: messages.length, isPartial },
+        tables: [
+          {
+            name: '0',
+            fields: [
+              { name: '_time', type: 'datetime' },
+              { name: 'message', type: 'string' },
+            ],
+            columns: [messages.map(() => at), messages],
+          },
+        ],
+      },
+    });
+    const answers = [answer(['first'], false), answer(['late'], true)];
+    fake.aplAnswer = () => answers.shift() ?? answer([], false);
+    t.session.start();
+    t.clock.advance(0);
+    await until(() => t.news.some((n) => n.kind === 'rows'), 'the first poll answered');
+    t.clock.advance(2000);
+    await until(() => t.news.filter((n) => n.kind === 'rows').length === 2, 'the partial answer');
+    assert.deepEqual(
+      t.added().map((r) => r.values[1]),
+      ['first', 'late'],
+    );
+    t.session.stop();
+  });
 });

@@ -9,8 +9,8 @@ import { phrase } from '../phrase';
 import type { Problem } from './problem';
 import { FUNCTION_NAMES, QUERY_STARTS, TYPE_NAMES, findFunction, type AplFunction } from './reference';
 import { suggest } from './suggest';
-import type { Call, LetStatement, ParsedApl, Statement, SyntaxNode } from './syntaxNodes';
-import { readApl, type NodeReader } from './syntaxParser';
+import type { NodeReader, ParsedApl, Statement, SyntaxNode } from './syntaxNodes';
+import { readProblems } from './syntaxParser';
 import { walk } from './syntaxWalk';
 
 export type { Problem, ProblemCode } from './problem';
@@ -19,12 +19,12 @@ export { suggest } from './suggest';
 /** Words the tree may read as a call that are none: not(…), a type's literal such as long(…), range(…). */
 const NOT_CALLS = new Set<string>(['not', ...QUERY_STARTS, ...TYPE_NAMES]);
 
-/** The problems of a text. Each statement is checked as it is read and let go: nothing of the
- *  tree is kept, so that a file of many queries costs its length, not its length held in memory. */
+/** The problems of a text. Each call is checked as it is read: nothing of the tree is kept (most
+ *  queries of a file are read with no node made: readProblems), so that a file of many queries costs
+ *  its length, not its length held in memory. */
 export function checkApl(text: string): Problem[] {
   const calls = new CallChecks(text);
-  const { problems } = readApl(text, () => undefined, calls);
-  return calls.withSyntax(problems);
+  return calls.withSyntax(readProblems(text, calls));
 }
 
 /** The problems of text already parsed: its syntax problems and those of its calls. */
@@ -63,8 +63,9 @@ class CallChecks implements NodeReader {
   private readonly declared = new Set<string>();
   private readonly suspects: SuspectCall[] = [];
   private readonly visit = (node: SyntaxNode): void => {
-    if (node.kind === 'call') this.call(node);
-    else if (node.kind === 'let') this.let(node);
+    if (node.kind === 'call')
+      this.call(node.callee.text, node.callee.start, node.callee.end, node.end, node.args.length);
+    else if (node.kind === 'let' && node.name) this.let(node.name.text);
   };
 
   /** Reads the calls and lets of a statement of a tree in hand. */
@@ -72,23 +73,22 @@ class CallChecks implements NodeReader {
     walk(statement, this.visit);
   }
 
-  let(statement: LetStatement): void {
-    if (statement.name) this.declared.add(statement.name.text);
+  let(name: string): void {
+    this.declared.add(name);
   }
 
-  call(call: Call): void {
-    const name = call.callee.text;
+  call(name: string, start: number, end: number, callEnd: number, args: number): void {
     if (name.startsWith('$')) return;
     const known = findFunction(name);
     if (known) {
       // An unclosed call is reported as such; its arguments are not counted.
-      if (this.text.charCodeAt(call.end - 1) !== CLOSING_PARENTHESIS) return;
-      const problem = argumentCount(call, known);
-      if (problem) this.suspects.push({ name, problem, start: call.callee.start, end: call.callee.end });
+      if (this.text.charCodeAt(callEnd - 1) !== CLOSING_PARENTHESIS) return;
+      const problem = argumentCount(start, callEnd, args, known);
+      if (problem) this.suspects.push({ name, problem, start, end });
       return;
     }
     if (NOT_CALLS.has(name)) return;
-    this.suspects.push({ name, start: call.callee.start, end: call.callee.end });
+    this.suspects.push({ name, start, end });
   }
 
   /** The syntax problems and the calls', in the order of the text. */
@@ -121,17 +121,17 @@ function unknownFunction({ name, start, end }: SuspectCall): Problem {
   };
 }
 
-function argumentCount(call: Call, fn: AplFunction): Problem | undefined {
+/** The problem of a call of `fn` from `start` to `end` with `given` arguments, if that is not a number it takes. */
+function argumentCount(start: number, end: number, given: number, fn: AplFunction): Problem | undefined {
   const { min, max } = arityOf(fn.signature);
-  const given = call.args.length;
   if (given >= min && given <= max) return undefined;
   const expected =
     max === Infinity ? phrase('at least {0}', min) : min === max ? phrase('{0}', min) : phrase('{0} to {1}', min, max);
   return {
     code: 'argument-count',
     severity: 'error',
-    start: call.callee.start,
-    end: call.end,
+    start,
+    end,
     message: phrase('{0} takes {1} arguments, not {2}: {3}.', quoted(fn.name), expected, given, fn.signature),
   };
 }

@@ -1,0 +1,526 @@
+// The checks' reader of common queries: it reads a query of a file over the scanner's table
+// (lexer.ts) as the parser (syntaxParser.ts) would, but builds no node, for checkApl on files of
+// many queries (the command-line checker). It knows the shapes most queries have: `let` statements,
+// a dataset or an expression at the head, stages of the tabular operators with plain clauses, and
+// expressions of names, literals, calls, brackets and operators. When a query is all of these and
+// has no problem of syntax, it tells the node reader the query's calls and lets and says so; at
+// the first thing it does not know, or that the parser would report, it says no and has told
+// nothing, and the parser reads that query. So the checks find what the full parser finds
+// (test/unit/apl/quickQuery.test.ts compares them on the corpus, generated and mutated text).
+import { aplWork } from './aplWork';
+import { findOperator } from './reference';
+import {
+  HEAD_OPERATORS,
+  LITERAL_CALLS,
+  NO_GRAMMAR,
+  OPERATOR_GRAMMAR,
+  SORT_ORDERS,
+  WORD_OPERATORS,
+  type ItemStyle,
+} from './aplGrammar';
+import {
+  IDENTIFIER,
+  NUMBER,
+  OPERATOR,
+  PIPE,
+  PUNCTUATION,
+  QUOTED_NAME,
+  STRING,
+  TIMESPAN,
+  tokenValue,
+  type TokenTable,
+} from './lexer';
+import type { NodeReader } from './syntaxNodes';
+
+/** Thrown (one object, no stack taken) where the query leaves the shapes this reader knows. */
+const NOT_COMMON = new Error('not a common query');
+
+/** Nesting this deep is left to the parser (whose own bound, MAX_DEPTH, is far above it). */
+const QUICK_DEPTH = 100;
+
+const OPEN_PARENTHESIS = 40;
+const CLOSE_PARENTHESIS = 41;
+const STAR = 42;
+const PLUS = 43;
+const COMMA = 44;
+const MINUS = 45;
+const DOT = 46;
+const COLON = 58;
+const SEMICOLON = 59;
+const EQUALS = 61;
+const OPEN_SQUARE = 91;
+const CLOSE_SQUARE = 93;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+
+/** What `primary` read: nothing, a value, a literal (a quoted name after it is no index unless it
+ *  touches it), or a bracketed name (which `(` would call). */
+const NOTHING = 0;
+const VALUE = 1;
+const LITERAL = 2;
+const BRACKETED_NAME = 3;
+
+/** Words whose meaning depends on where they stand (operators, keywords, literals, heads…). */
+const MEANINGFUL_WORDS: readonly string[] = [
+  ...WORD_OPERATORS.keys(),
+  ...HEAD_OPERATORS,
+  ...SORT_ORDERS,
+  ...[...OPERATOR_GRAMMAR.values()].flatMap((grammar) => grammar.keywords ?? []),
+  ...['true', 'false', 'null', 'nulls', 'first', 'last', 'regex', 'let', 'set'],
+];
+
+/** A word's shape: its length (to 31), its first and its last character (their low 6 bits). */
+function shapeOf(text: string, start: number, end: number): number {
+  return (Math.min(end - start, 31) << 12) | ((text.charCodeAt(start) & 63) << 6) | (text.charCodeAt(end - 1) & 63);
+}
+
+let meaningfulShapes: Uint8Array | undefined;
+
+/** The shapes of MEANINGFUL_WORDS: a word of another shape is a plain name wherever it stands, told
+ *  without reading it as a string. Made on first use. */
+function shapes(): Uint8Array {
+  if (!meaningfulShapes) {
+    meaningfulShapes = new Uint8Array(1 << 17);
+    for (const word of MEANINGFUL_WORDS) meaningfulShapes[shapeOf(word, 0, word.length)] = 1;
+  }
+  return meaningfulShapes;
+}
+
+const NO_KEYWORDS: readonly string[] = [];
+
+/** Reads the queries of one text's table. `partner[i]` is the token a bracket pairs with (every
+ *  bracket of the text pairs, in order: the parser hands queries over only then). */
+export class QuickQueries {
+  private readonly text: string;
+  private readonly kinds: Uint8Array;
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+  private readonly shapes = shapes();
+  private pos = 0;
+  private stop = 0;
+  private depth = 0;
+  /** The keywords of the stage being read (they end its items); none inside brackets. */
+  private keywords = NO_KEYWORDS;
+  /** The calls of the query being read, three numbers each (callee token, call end, arguments),
+   *  and its lets (name tokens): told only once the whole query is read. */
+  private readonly calls: number[] = [];
+  private readonly lets: number[] = [];
+
+  constructor(
+    private readonly tokens: TokenTable,
+    private readonly partner: Int32Array,
+    private readonly onNode: NodeReader,
+  ) {
+    this.text = tokens.text;
+    this.kinds = tokens.kinds;
+    this.starts = tokens.starts;
+    this.ends = tokens.ends;
+  }
+
+  /** Reads the query of tokens [from, stop): true when it was read (its calls and lets told),
+   *  false when it is left to the parser (nothing told). */
+  readQuery(from: number, stop: number): boolean {
+    this.pos = from;
+    this.stop = stop;
+    this.depth = 0;
+    this.keywords = NO_KEYWORDS;
+    this.calls.length = 0;
+    this.lets.length = 0;
+    try {
+      for (;;) {
+        while (this.isPunctuation(this.pos, SEMICOLON)) this.pos++;
+        if (this.pos >= stop) break;
+        const before = this.pos;
+        this.statement();
+        if (this.pos === before || (this.pos < stop && !this.isPunctuation(this.pos, SEMICOLON))) throw NOT_COMMON;
+      }
+    } catch (error) {
+      if (error !== NOT_COMMON) throw error;
+      aplWork.leftQueries++;
+      return false;
+    }
+    this.tell();
+    aplWork.quickQueries++;
+    return true;
+  }
+
+  /** Tells the node reader the calls and lets of the query read. */
+  private tell(): void {
+    const { calls, lets, text, starts, ends, onNode } = this;
+    for (let i = 0; i < calls.length; i += 3) {
+      const callee = calls[i];
+      const start = starts[callee];
+      const end = ends[callee];
+      onNode.call(text.slice(start, end), start, end, calls[i + 1], calls[i + 2]);
+    }
+    for (const name of lets)
+      onNode.let(
+        this.kinds[name] === QUOTED_NAME ? (tokenValue(this.tokens, name) ?? '') : text.slice(starts[name], ends[name]),
+      );
+  }
+
+  // --- tokens ---------------------------------------------------------------------------------
+
+  /** A token's kind, or -1 past the query. */
+  private kind(t: number): number {
+    return t < this.stop ? this.kinds[t] : -1;
+  }
+
+  /** Whether token t is the one-character punctuation `c`. */
+  private isPunctuation(t: number, c: number): boolean {
+    return t < this.stop && this.kinds[t] === PUNCTUATION && this.text.charCodeAt(this.starts[t]) === c;
+  }
+
+  /** Whether token t is the one-character operator `c` (`=`, `*`, `-`, `+`). */
+  private isOperator(t: number, c: number): boolean {
+    return (
+      t < this.stop &&
+      this.kinds[t] === OPERATOR &&
+      this.ends[t] - this.starts[t] === 1 &&
+      this.text.charCodeAt(this.starts[t]) === c
+    );
+  }
+
+  private isCloser(t: number): boolean {
+    if (t >= this.stop || this.kinds[t] !== PUNCTUATION) return false;
+    const c = this.text.charCodeAt(this.starts[t]);
+    return c === CLOSE_PARENTHESIS || c === CLOSE_SQUARE || c === CLOSE_BRACE;
+  }
+
+  /** Whether an identifier may mean more than a name (its shape is one of MEANINGFUL_WORDS'). */
+  private meaningful(t: number): boolean {
+    return this.shapes[shapeOf(this.text, this.starts[t], this.ends[t])] === 1;
+  }
+
+  private word(t: number): string {
+    return this.text.slice(this.starts[t], this.ends[t]);
+  }
+
+  /** Whether token t is the identifier `word`. */
+  private isWord(t: number, word: string): boolean {
+    const start = this.starts[t];
+    return (
+      t < this.stop &&
+      this.kinds[t] === IDENTIFIER &&
+      this.ends[t] - start === word.length &&
+      this.text.startsWith(word, start)
+    );
+  }
+
+  /** `|`, `;`, a closing bracket or the end of the query: what ends a stage. */
+  private atStageEnd(): boolean {
+    const t = this.pos;
+    if (t >= this.stop) return true;
+    const kind = this.kinds[t];
+    return kind === PIPE || (kind === PUNCTUATION && (this.isPunctuation(t, SEMICOLON) || this.isCloser(t)));
+  }
+
+  private atKeyword(): boolean {
+    const t = this.pos;
+    return (
+      this.keywords.length > 0 &&
+      this.kind(t) === IDENTIFIER &&
+      this.meaningful(t) &&
+      this.keywords.includes(this.word(t))
+    );
+  }
+
+  // --- statements and stages ------------------------------------------------------------------
+
+  private statement(): void {
+    const t = this.pos;
+    if (this.kind(t) === IDENTIFIER && this.meaningful(t)) {
+      if (this.isWord(t, 'set')) throw NOT_COMMON;
+      if (this.isWord(t, 'let')) {
+        const name = t + 1;
+        const nameKind = this.kind(name);
+        if ((nameKind !== IDENTIFIER && nameKind !== QUOTED_NAME) || !this.isOperator(name + 1, EQUALS))
+          throw NOT_COMMON;
+        // A function's definition, `(x:long) { … }`, is the parser's.
+        const value = name + 2;
+        const close = this.isPunctuation(value, OPEN_PARENTHESIS) ? this.partner[value] : -1;
+        if (close > value && this.isPunctuation(close + 1, OPEN_BRACE)) throw NOT_COMMON;
+        this.pos = value;
+        this.pipeline();
+        if (this.pos === value) throw NOT_COMMON;
+        this.lets.push(name);
+        return;
+      }
+    }
+    this.pipeline();
+  }
+
+  private pipeline(): void {
+    const first = this.pos;
+    const kind = this.kind(first);
+    if (kind === IDENTIFIER && this.meaningful(first) && HEAD_OPERATORS.has(this.word(first))) throw NOT_COMMON;
+    if (kind >= 0 && kind !== PIPE) this.expression();
+    while (this.kind(this.pos) === PIPE) {
+      this.pos++;
+      this.stage();
+    }
+  }
+
+  private stage(): void {
+    const t = this.pos;
+    if (this.atStageEnd() || this.kinds[t] !== IDENTIFIER) throw NOT_COMMON;
+    const operator = this.word(t);
+    if (!findOperator(operator) || operator === 'search' || operator === 'datatable' || operator === 'externaldata')
+      throw NOT_COMMON;
+    const grammar = OPERATOR_GRAMMAR.get(operator) ?? NO_GRAMMAR;
+    this.pos++;
+    // Named parameters (kind=inner, hint.…) are the parser's.
+    const parameter = this.pos;
+    if (this.kind(parameter) === IDENTIFIER && this.isOperator(parameter + 1, EQUALS)) {
+      const name = this.word(parameter);
+      if (grammar.parameters?.includes(name) || name.startsWith('hint.')) throw NOT_COMMON;
+    }
+    this.keywords = grammar.keywords ?? NO_KEYWORDS;
+    let items = false;
+    if (!this.atStageEnd() && !this.atKeyword()) items = this.itemList(grammar.items ?? 'expressions');
+    while (this.atKeyword()) {
+      const keyword = this.word(this.pos);
+      const style = grammar.keywordItems?.[keyword] ?? 'expressions';
+      if (keyword === 'default' || (style !== 'expressions' && style !== 'sorted')) throw NOT_COMMON;
+      this.pos++;
+      if (this.atStageEnd() || this.atKeyword()) throw NOT_COMMON;
+      this.itemList(style);
+      items = true;
+    }
+    this.keywords = NO_KEYWORDS;
+    if (!this.atStageEnd() || (grammar.needs && !items)) throw NOT_COMMON;
+  }
+
+  /** Items separated by commas, each there (an item missing is the parser's to report): whether any. */
+  private itemList(style: ItemStyle): boolean {
+    for (;;) {
+      if (!this.item(style)) throw NOT_COMMON;
+      if (!this.isPunctuation(this.pos, COMMA)) return true;
+      this.pos++;
+      if (this.isPunctuation(this.pos, COMMA) || this.atStageEnd() || this.atKeyword()) throw NOT_COMMON;
+    }
+  }
+
+  private item(style: ItemStyle): boolean {
+    if (style !== 'expressions' && this.startsWildcard()) throw NOT_COMMON;
+    if (!this.assignmentOrExpression()) return false;
+    if (style === 'sorted') {
+      // asc, desc…; nulls first, nulls last.
+      const t = this.pos;
+      if (this.kind(t) === IDENTIFIER && this.meaningful(t) && SORT_ORDERS.has(this.word(t))) this.pos++;
+      if (this.isWord(this.pos, 'nulls') && (this.isWord(this.pos + 1, 'first') || this.isWord(this.pos + 1, 'last')))
+        this.pos += 2;
+    }
+    return true;
+  }
+
+  /** Whether a run of names, dots and stars starting here holds a star (`geo.*`, `*`): a wildcard,
+   *  the parser's. */
+  private startsWildcard(): boolean {
+    let previousIsName = false;
+    for (let i = this.pos; i < this.stop; i++) {
+      const kind = this.kinds[i];
+      if (this.isOperator(i, STAR)) return true;
+      const name =
+        kind === QUOTED_NAME ||
+        (kind === IDENTIFIER && !(this.meaningful(i) && (SORT_ORDERS.has(this.word(i)) || this.isWord(i, 'nulls'))));
+      if ((!name && !this.isPunctuation(i, DOT)) || (name && previousIsName)) return false;
+      previousIsName = name;
+    }
+    return false;
+  }
+
+  // --- expressions ----------------------------------------------------------------------------
+
+  /** `name = value`, or an expression: whether one was read. */
+  private assignmentOrExpression(): boolean {
+    const t = this.pos;
+    const kind = this.kind(t);
+    if ((kind === IDENTIFIER || kind === QUOTED_NAME) && this.isOperator(t + 1, EQUALS)) {
+      this.pos += 2;
+      if (!this.expression()) throw NOT_COMMON;
+      return true;
+    }
+    // `(a, b) = …` is the parser's.
+    const close = this.isPunctuation(t, OPEN_PARENTHESIS) ? this.partner[t] : -1;
+    if (close > t && this.isOperator(close + 1, EQUALS)) throw NOT_COMMON;
+    return this.expression();
+  }
+
+  /** Operands and the binary operators between them (how they bind changes no call nor problem):
+   *  whether one was read. */
+  private expression(): boolean {
+    if (!this.unary()) return false;
+    for (;;) {
+      const operator = this.binaryOperator();
+      if (!operator) return true;
+      this.pos += operator;
+      if (!this.unary()) throw NOT_COMMON;
+    }
+  }
+
+  /** How many tokens the binary operator here is (`matches regex` two), or 0 for none. */
+  private binaryOperator(): number {
+    const t = this.pos;
+    const kind = this.kind(t);
+    // Every operator token but `=` is a binary operator.
+    if (kind === OPERATOR) return this.isOperator(t, EQUALS) ? 0 : 1;
+    if (kind !== IDENTIFIER || !this.meaningful(t)) return 0;
+    const word = this.word(t);
+    if (!WORD_OPERATORS.has(word)) return 0;
+    if (word === 'matches' || word === '!matches') return this.isWord(t + 1, 'regex') ? 2 : 0;
+    return 1;
+  }
+
+  private unary(): boolean {
+    if (++this.depth > QUICK_DEPTH) throw NOT_COMMON;
+    const t = this.pos;
+    let read: boolean;
+    if (this.isOperator(t, MINUS) || this.isOperator(t, PLUS)) {
+      this.pos++;
+      if (!this.unary()) throw NOT_COMMON;
+      read = true;
+    } else read = this.postfix();
+    this.depth--;
+    return read;
+  }
+
+  private postfix(): boolean {
+    const primary = this.primary();
+    if (primary === NOTHING) return false;
+    let literal = primary === LITERAL;
+    let bracketedName = primary === BRACKETED_NAME;
+    for (;;) {
+      const t = this.pos;
+      const kind = this.kind(t);
+      if (kind === PUNCTUATION) {
+        const c = this.text.charCodeAt(this.starts[t]);
+        if (c === DOT) {
+          const member = this.kind(t + 1);
+          if (member !== IDENTIFIER && member !== QUOTED_NAME) throw NOT_COMMON;
+          this.pos += 2;
+        } else if (c === OPEN_SQUARE) {
+          // x[0], x[i + 1]: an index (a slice, x[1:3], is the parser's).
+          this.pos++;
+          if (!this.expression() || !this.isPunctuation(this.pos, CLOSE_SQUARE)) throw NOT_COMMON;
+          this.pos++;
+        } else if (c === OPEN_PARENTHESIS && bracketedName) throw NOT_COMMON;
+        else return true;
+      } else if (kind === QUOTED_NAME && (!literal || this.starts[t] === this.ends[t - 1])) {
+        // x['a'], x ['a']: an index.
+        this.pos++;
+      } else return true;
+      literal = false;
+      bracketedName = false;
+    }
+  }
+
+  private primary(): number {
+    const t = this.pos;
+    switch (this.kind(t)) {
+      case STRING:
+        // 'a' 'b': one string.
+        do this.pos++;
+        while (this.kind(this.pos) === STRING);
+        return LITERAL;
+      case NUMBER:
+      case TIMESPAN:
+        this.pos++;
+        return LITERAL;
+      case QUOTED_NAME:
+        this.pos++;
+        return BRACKETED_NAME;
+      case IDENTIFIER:
+        return this.identifierExpression(t);
+      case OPERATOR:
+        if (!this.isOperator(t, STAR)) return NOTHING;
+        this.pos++;
+        return VALUE;
+      case PUNCTUATION:
+        if (this.isPunctuation(t, OPEN_PARENTHESIS)) {
+          this.bracketItems(CLOSE_PARENTHESIS);
+          return VALUE;
+        }
+        if (this.isPunctuation(t, OPEN_SQUARE)) {
+          this.bracketItems(CLOSE_SQUARE);
+          return VALUE;
+        }
+        return NOTHING;
+      default:
+        return NOTHING;
+    }
+  }
+
+  private identifierExpression(t: number): number {
+    const call = this.isPunctuation(t + 1, OPEN_PARENTHESIS);
+    if (this.meaningful(t)) {
+      const word = this.word(t);
+      if (this.keywords.includes(word)) return NOTHING;
+      if (WORD_OPERATORS.has(word) && !call) {
+        // A field may be called matches: only `matches regex` is the operator.
+        if (!(word === 'matches' || word === '!matches') || this.isWord(t + 1, 'regex')) return NOTHING;
+      }
+      if (word === 'true' || word === 'false' || word === 'null') {
+        this.pos++;
+        return LITERAL;
+      }
+      if (HEAD_OPERATORS.has(word)) throw NOT_COMMON;
+    }
+    if (!call) {
+      this.pos++;
+      return VALUE;
+    }
+    const literal = LITERAL_CALLS[this.word(t)];
+    if (literal) {
+      // datetime(…), guid(…): a literal to the closing parenthesis; dynamic(…)'s JSON is the parser's.
+      const close = this.partner[t + 1];
+      if (literal === 'dynamic' || close < 0) throw NOT_COMMON;
+      this.pos = close + 1;
+      return LITERAL;
+    }
+    this.pos = t + 1;
+    const args = this.bracketItems(CLOSE_PARENTHESIS);
+    this.calls.push(t, this.ends[this.pos - 1], args);
+    return VALUE;
+  }
+
+  /** The items of the bracket that opens here, each there, to its closer `closer` (past it): how many. */
+  private bracketItems(closer: number): number {
+    this.pos++;
+    if (this.isPunctuation(this.pos, closer)) {
+      this.pos++;
+      return 0;
+    }
+    const outerKeywords = this.keywords;
+    this.keywords = NO_KEYWORDS;
+    let count = 0;
+    for (;;) {
+      this.bracketItem();
+      count++;
+      if (this.isPunctuation(this.pos, COMMA)) {
+        this.pos++;
+        if (this.isPunctuation(this.pos, COMMA) || this.isPunctuation(this.pos, closer)) throw NOT_COMMON;
+        continue;
+      }
+      if (!this.isPunctuation(this.pos, closer)) throw NOT_COMMON;
+      this.pos++;
+      this.keywords = outerKeywords;
+      return count;
+    }
+  }
+
+  private bracketItem(): void {
+    const t = this.pos;
+    // count(*), arg_max(_time, *).
+    if (
+      this.isOperator(t, STAR) &&
+      (this.isPunctuation(t + 1, COMMA) || this.isPunctuation(t + 1, CLOSE_PARENTHESIS))
+    ) {
+      this.pos++;
+      return;
+    }
+    // A subquery (`(T | where …)`) and a typed name (`x:long`) are the parser's.
+    if (!this.assignmentOrExpression() || this.kind(this.pos) === PIPE || this.isPunctuation(this.pos, COLON))
+      throw NOT_COMMON;
+  }
+}

@@ -46,7 +46,7 @@ import type {
   ParsedApl,
   NodeReader,
 } from './syntaxNodes';
-import { QuickQueries } from './quickQuery';
+import { quickQueries, releaseQuickQueries, type QuickQueries } from './quickQuery';
 import { textOf } from './syntaxWalk';
 import {
   HEAD_OPERATORS,
@@ -96,7 +96,11 @@ export function readApl(text: string, onStatement: (statement: Statement) => voi
 export function readProblems(text: string, onNode: NodeReader): Problem[] {
   const tokens = scan(text, ignoreComment);
   const parser = new Parser(text, tokens, [], onNode, true);
-  parser.statements(ignoreStatement);
+  try {
+    parser.statements(ignoreStatement);
+  } finally {
+    if (parser.quick) releaseQuickQueries(parser.quick);
+  }
   return parser.finish();
 }
 
@@ -133,7 +137,7 @@ class Parser {
   private wordIndex = -1;
   private wordText = '';
   /** The reader of common queries, when the parser hands them over (`readProblems`). */
-  private readonly quick: QuickQueries | undefined;
+  readonly quick: QuickQueries | undefined;
   /** The first token of the query being read until it is offered to `quick`; then -1. */
   private unoffered = 0;
 
@@ -151,7 +155,7 @@ class Parser {
     this.count = tokens.count;
     this.partner = new Int32Array(tokens.count).fill(-1);
     if (quick && onNode && !tokens.openStrings.length && this.pairInOrder()) {
-      this.quick = new QuickQueries(tokens, this.partner, onNode);
+      this.quick = quickQueries(tokens, this.partner, onNode);
     } else {
       if (quick) this.partner.fill(-1);
       this.queryStarts.length = 0;

@@ -59,6 +59,8 @@ const NOTHING = 0;
 const VALUE = 1;
 const LITERAL = 2;
 const BRACKETED_NAME = 3;
+/** What `assignmentOrExpression` read besides: `name = value`. */
+const ASSIGNMENT = 4;
 
 /** Words whose meaning depends on where they stand (operators, keywords, literals, heads…). */
 const MEANINGFUL_WORDS: readonly string[] = [
@@ -273,66 +275,187 @@ export class QuickQueries {
 
   private statement(): void {
     const t = this.pos;
-    if (this.kind(t) === IDENTIFIER && this.meaningful(t)) {
-      if (this.isWord(t, 'set')) throw NOT_COMMON;
-      if (this.isWord(t, 'let')) {
-        const name = t + 1;
-        const nameKind = this.kind(name);
-        if ((nameKind !== IDENTIFIER && nameKind !== QUOTED_NAME) || !this.isOperator(name + 1, EQUALS))
-          throw NOT_COMMON;
-        // A function's definition, `(x:long) { … }`, is the parser's.
-        const value = name + 2;
-        const close = this.isPunctuation(value, OPEN_PARENTHESIS) ? this.partner[value] : -1;
-        if (close > value && this.isPunctuation(close + 1, OPEN_BRACE)) throw NOT_COMMON;
-        this.pos = value;
+    if (this.kind(t) !== IDENTIFIER || !this.meaningful(t)) {
+      this.pipeline();
+    } else if (this.isWord(t, 'let')) {
+      const name = t + 1;
+      const nameKind = this.kind(name);
+      if ((nameKind !== IDENTIFIER && nameKind !== QUOTED_NAME) || !this.isOperator(name + 1, EQUALS)) throw NOT_COMMON;
+      const value = name + 2;
+      this.pos = value;
+      if (!this.functionDefinition()) {
         this.pipeline();
         if (this.pos === value) throw NOT_COMMON;
-        this.lets[this.letCount++] = name;
-        return;
       }
+      this.lets[this.letCount++] = name;
+    } else if (this.isWord(t, 'set')) {
+      // set query_now = …: a name of words and dots, and a value.
+      this.pos++;
+      if (this.kind(this.pos) === IDENTIFIER) {
+        this.pos++;
+        while (this.isPunctuation(this.pos, DOT) && this.kind(this.pos + 1) === IDENTIFIER) this.pos += 2;
+      }
+      if (this.isOperator(this.pos, EQUALS)) {
+        this.pos++;
+        if (!this.expression()) throw NOT_COMMON;
+      }
+    } else this.pipeline();
+  }
+
+  /** `(x:long, y:string = "a") { … }` when the value here is one: whether it was. */
+  private functionDefinition(): boolean {
+    const open = this.pos;
+    const close = this.isPunctuation(open, OPEN_PARENTHESIS) ? this.partner[open] : -1;
+    if (close <= open || !this.isPunctuation(close + 1, OPEN_BRACE)) return false;
+    this.pos++;
+    this.schema(close);
+    this.pos = close + 2;
+    // Its statements, apart by semicolons, to the closing brace.
+    for (;;) {
+      while (this.isPunctuation(this.pos, SEMICOLON)) this.pos++;
+      if (this.pos >= this.stop) throw NOT_COMMON;
+      if (this.isCloser(this.pos)) break;
+      const before = this.pos;
+      this.statement();
+      if (this.pos === before || !(this.isPunctuation(this.pos, SEMICOLON) || this.isCloser(this.pos)))
+        throw NOT_COMMON;
     }
-    this.pipeline();
+    if (!this.isPunctuation(this.pos, CLOSE_BRACE)) throw NOT_COMMON;
+    this.pos++;
+    return true;
   }
 
   private pipeline(): void {
     const first = this.pos;
     const kind = this.kind(first);
-    if (kind === IDENTIFIER && this.meaningful(first) && HEAD_OPERATORS.has(this.word(first))) throw NOT_COMMON;
-    if (kind >= 0 && kind !== PIPE) this.expression();
+    if (kind === IDENTIFIER && this.meaningful(first) && this.isHead(first)) this.stage(false);
+    else if (kind >= 0 && kind !== PIPE) this.expression();
     while (this.kind(this.pos) === PIPE) {
       this.pos++;
-      this.stage();
+      this.stage(true);
     }
   }
 
-  private stage(): void {
+  /** Whether the word at t starts a query as an operator of its own (`range x from …`, `print x`),
+   *  rather than being a call (`range(…)`) or a name. */
+  private isHead(t: number): boolean {
+    const word = this.word(t);
+    if (!HEAD_OPERATORS.has(word)) return false;
+    if (word === 'range') return this.kind(t + 1) === IDENTIFIER;
+    if (word === 'print') return !this.isPunctuation(t + 1, OPEN_PARENTHESIS) && !this.isPunctuation(t + 1, DOT);
+    return true;
+  }
+
+  /** A stage, after its pipe or (`hasPipe` false) at the head of a query. */
+  private stage(hasPipe: boolean): void {
     const t = this.pos;
-    if (this.atStageEnd() || this.kinds[t] !== IDENTIFIER) throw NOT_COMMON;
+    if ((hasPipe && this.atStageEnd()) || this.kind(t) !== IDENTIFIER) throw NOT_COMMON;
     const operator = this.word(t);
-    if (!findOperator(operator) || operator === 'search' || operator === 'datatable' || operator === 'externaldata')
+    // search (whose `:` compares), datatable and externaldata (rows and schemas) are the parser's.
+    if (
+      (!findOperator(operator) && (hasPipe || !HEAD_OPERATORS.has(operator))) ||
+      operator === 'search' ||
+      operator === 'datatable' ||
+      operator === 'externaldata'
+    )
       throw NOT_COMMON;
     const grammar = OPERATOR_GRAMMAR.get(operator) ?? NO_GRAMMAR;
     this.pos++;
-    // Named parameters (kind=inner, hint.…) are the parser's.
-    const parameter = this.pos;
-    if (this.kind(parameter) === IDENTIFIER && this.isOperator(parameter + 1, EQUALS)) {
-      const name = this.word(parameter);
-      if (grammar.parameters?.includes(name) || name.startsWith('hint.')) throw NOT_COMMON;
-    }
+    const outerKeywords = this.keywords;
     this.keywords = grammar.keywords ?? NO_KEYWORDS;
+    // Named parameters: kind=inner, withsource=name, replaceToken='#'.
+    for (;;) {
+      const parameter = this.pos;
+      if (this.kind(parameter) !== IDENTIFIER || !this.isOperator(parameter + 1, EQUALS)) break;
+      const name = this.word(parameter);
+      if (!grammar.parameters?.includes(name) && !name.startsWith('hint.')) break;
+      this.pos += 2;
+      this.parameterValue();
+    }
     let items = false;
     if (!this.atStageEnd() && !this.atKeyword()) items = this.itemList(grammar.items ?? 'expressions');
     while (this.atKeyword()) {
       const keyword = this.word(this.pos);
-      const style = grammar.keywordItems?.[keyword] ?? 'expressions';
-      if (keyword === 'default' || (style !== 'expressions' && style !== 'sorted')) throw NOT_COMMON;
       this.pos++;
-      if (this.atStageEnd() || this.atKeyword()) throw NOT_COMMON;
-      this.itemList(style);
+      if (keyword === 'default' && this.isOperator(this.pos, EQUALS)) this.pos++;
+      const style = grammar.keywordItems?.[keyword] ?? 'expressions';
+      if (style === 'pattern') this.pattern();
+      else if (style === 'schema' && this.isPunctuation(this.pos, OPEN_PARENTHESIS)) {
+        const close = this.partner[this.pos];
+        this.pos++;
+        this.schema(close);
+        if (!this.isPunctuation(this.pos, CLOSE_PARENTHESIS)) throw NOT_COMMON;
+        this.pos++;
+      } else {
+        if (this.atStageEnd() || this.atKeyword()) throw NOT_COMMON;
+        this.itemList(style === 'sorted' ? 'sorted' : 'expressions');
+      }
       items = true;
     }
-    this.keywords = NO_KEYWORDS;
+    this.keywords = outerKeywords;
     if (!this.atStageEnd() || (grammar.needs && !items)) throw NOT_COMMON;
+  }
+
+  /** What follows `kind=`: a word, a string, a number or a bracketed name, one token. */
+  private parameterValue(): void {
+    const t = this.pos;
+    const kind = this.kind(t);
+    if (
+      (kind === IDENTIFIER && !(this.meaningful(t) && this.keywords.includes(this.word(t)))) ||
+      kind === STRING ||
+      kind === NUMBER ||
+      kind === TIMESPAN ||
+      kind === QUOTED_NAME
+    )
+      this.pos++;
+    else throw NOT_COMMON;
+  }
+
+  /** A parse pattern: strings, `*`, and fields with their types, to the end of the stage. */
+  private pattern(): void {
+    let items = 0;
+    while (!this.atStageEnd() && !this.atKeyword()) {
+      const t = this.pos;
+      const kind = this.kinds[t];
+      if (kind === STRING || this.isOperator(t, STAR)) this.pos++;
+      else if (kind === IDENTIFIER || kind === QUOTED_NAME) this.typed();
+      else throw NOT_COMMON;
+      items++;
+    }
+    if (!items) throw NOT_COMMON;
+  }
+
+  /** `name[:type][= default]`. */
+  private typed(): void {
+    this.pos++;
+    if (this.isPunctuation(this.pos, COLON)) {
+      this.pos++;
+      if (this.kind(this.pos) === IDENTIFIER) this.pos++;
+      else if (this.isPunctuation(this.pos, OPEN_PARENTHESIS)) {
+        // A tabular parameter's schema, (*) or (a:string, …): read as the type's text.
+        const close = this.partner[this.pos];
+        this.pos = close > this.pos ? close + 1 : this.pos + 1;
+      }
+    }
+    if (this.isOperator(this.pos, EQUALS)) {
+      this.pos++;
+      this.expression();
+    }
+  }
+
+  /** Columns up to the closing parenthesis at `close`: `(a:string, b:long)`. */
+  private schema(close: number): void {
+    const limit = close > this.pos ? close : this.stop;
+    while (this.pos < limit) {
+      const t = this.pos;
+      const kind = this.kinds[t];
+      if (kind === IDENTIFIER || kind === QUOTED_NAME) this.typed();
+      else if (this.isPunctuation(t, COMMA)) {
+        this.pos++;
+        if (this.isPunctuation(this.pos, COMMA) || this.pos === limit) throw NOT_COMMON;
+      } else if (this.isCloser(t)) break;
+      else throw NOT_COMMON;
+    }
   }
 
   /** Items separated by commas, each there (an item missing is the parser's to report): whether any. */
@@ -346,8 +469,7 @@ export class QuickQueries {
   }
 
   private item(style: ItemStyle): boolean {
-    if (style !== 'expressions' && this.startsWildcard()) throw NOT_COMMON;
-    if (!this.assignmentOrExpression()) return false;
+    if (!((style !== 'expressions' && this.wildcard()) || this.assignmentOrExpression() !== NOTHING)) return false;
     if (style === 'sorted') {
       // asc, desc…; nulls first, nulls last.
       const t = this.pos;
@@ -358,37 +480,48 @@ export class QuickQueries {
     return true;
   }
 
-  /** Whether a run of names, dots and stars starting here holds a star (`geo.*`, `*`): a wildcard,
-   *  the parser's. */
-  private startsWildcard(): boolean {
+  /** `geo.*`, `['geo.']*`, `*_ms`, or `*` alone: names with stars and dots between them (never two
+   *  names in a row), read when there is one. */
+  private wildcard(): boolean {
+    const first = this.pos;
+    if (first >= this.stop) return false;
+    let sawStar = false;
     let previousIsName = false;
-    for (let i = this.pos; i < this.stop; i++) {
+    let i = first;
+    for (; i < this.stop; i++) {
       const kind = this.kinds[i];
-      if (this.isOperator(i, STAR)) return true;
+      const star = this.isOperator(i, STAR);
       const name =
         kind === QUOTED_NAME ||
         (kind === IDENTIFIER && !(this.meaningful(i) && (SORT_ORDERS.has(this.word(i)) || this.isWord(i, 'nulls'))));
-      if ((!name && !this.isPunctuation(i, DOT)) || (name && previousIsName)) return false;
+      if (!(star || name || this.isPunctuation(i, DOT)) || (name && previousIsName)) break;
       previousIsName = name;
+      sawStar ||= star;
     }
-    return false;
+    if (!sawStar || (i === first + 1 && this.isOperator(first, STAR))) {
+      if (!this.isOperator(first, STAR)) return false;
+      this.pos++;
+      return true;
+    }
+    this.pos = i;
+    return true;
   }
 
   // --- expressions ----------------------------------------------------------------------------
 
-  /** `name = value`, or an expression: whether one was read. */
-  private assignmentOrExpression(): boolean {
+  /** `name = value`, or an expression: what was read (NOTHING, ASSIGNMENT or VALUE). */
+  private assignmentOrExpression(): number {
     const t = this.pos;
     const kind = this.kind(t);
     if ((kind === IDENTIFIER || kind === QUOTED_NAME) && this.isOperator(t + 1, EQUALS)) {
       this.pos += 2;
       if (!this.expression()) throw NOT_COMMON;
-      return true;
+      return ASSIGNMENT;
     }
     // `(a, b) = …` is the parser's.
     const close = this.isPunctuation(t, OPEN_PARENTHESIS) ? this.partner[t] : -1;
     if (close > t && this.isOperator(close + 1, EQUALS)) throw NOT_COMMON;
-    return this.expression();
+    return this.expression() ? VALUE : NOTHING;
   }
 
   /** Operands and the binary operators between them (how they bind changes no call nor problem):
@@ -508,7 +641,8 @@ export class QuickQueries {
         this.pos++;
         return LITERAL;
       }
-      if (HEAD_OPERATORS.has(word)) throw NOT_COMMON;
+      // A head operator inside brackets or after let: (print x = 1).
+      if (word !== 'search' && this.isHead(t)) throw NOT_COMMON;
     }
     if (!call) {
       this.pos++;
@@ -516,9 +650,13 @@ export class QuickQueries {
     }
     const literal = LITERAL_CALLS[this.word(t)];
     if (literal) {
-      // datetime(…), guid(…): a literal to the closing parenthesis; dynamic(…)'s JSON is the parser's.
+      // datetime(…), guid(…): a literal to the closing parenthesis; dynamic(…) holds JSON.
       const close = this.partner[t + 1];
-      if (literal === 'dynamic' || close < 0) throw NOT_COMMON;
+      if (close < 0) throw NOT_COMMON;
+      if (literal === 'dynamic') {
+        this.pos = t + 2;
+        this.jsonValue(close);
+      }
       this.pos = close + 1;
       return LITERAL;
     }
@@ -530,6 +668,37 @@ export class QuickQueries {
     this.calls[at + 2] = args;
     this.callCount = at + 3;
     return VALUE;
+  }
+
+  /** The JSON inside `dynamic(…)`, up to the token at `limit`: its commas (two in a row, or one
+   *  before a closing bracket, are the parser's to report), and the calls of its values. */
+  private jsonValue(limit: number): void {
+    const t = this.pos;
+    if (t >= this.stop || t >= limit) return;
+    if (++this.depth > QUICK_DEPTH) throw NOT_COMMON;
+    const brace = this.isPunctuation(t, OPEN_BRACE);
+    if (!brace && !this.isPunctuation(t, OPEN_SQUARE)) {
+      this.expression();
+      this.depth--;
+      return;
+    }
+    const end = this.partner[t] > t ? this.partner[t] : limit;
+    this.pos++;
+    while (this.pos < end) {
+      const before = this.pos;
+      if (brace) {
+        // "key": value
+        this.pos++;
+        if (this.isPunctuation(this.pos, COLON)) this.pos++;
+      }
+      this.jsonValue(end);
+      if (this.isPunctuation(this.pos, COMMA)) {
+        this.pos++;
+        if (this.isPunctuation(this.pos, COMMA) || this.pos === end) throw NOT_COMMON;
+      } else if (this.pos === before || this.pos < end) this.pos = end;
+    }
+    this.pos = end + 1;
+    this.depth--;
   }
 
   /** The items of the bracket that opens here, each there, to its closer `closer` (past it): how many. */
@@ -567,8 +736,14 @@ export class QuickQueries {
       this.pos++;
       return;
     }
-    // A subquery (`(T | where …)`) and a typed name (`x:long`) are the parser's.
-    if (!this.assignmentOrExpression() || this.kind(this.pos) === PIPE || this.isPunctuation(this.pos, COLON))
-      throw NOT_COMMON;
+    const first = this.assignmentOrExpression();
+    // A typed name (`x:long`) outside a schema is the parser's.
+    if (first === NOTHING || this.isPunctuation(this.pos, COLON)) throw NOT_COMMON;
+    // A subquery: (T | where …).
+    if (first === VALUE)
+      while (this.kind(this.pos) === PIPE) {
+        this.pos++;
+        this.stage(true);
+      }
   }
 }

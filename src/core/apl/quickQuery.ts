@@ -137,6 +137,8 @@ export class QuickQueries {
   private depth = 0;
   /** The keywords of the stage being read (they end its items); none inside brackets. */
   private keywords = NO_KEYWORDS;
+  /** In search, `field:value` is a comparison. */
+  private colonIsOperator = false;
   /** The calls of the query being read, three numbers each (callee token, call end, arguments),
    *  and its lets (name tokens): told only once the whole query is read. */
   private calls: number[] = [];
@@ -168,6 +170,7 @@ export class QuickQueries {
     this.stop = stop;
     this.depth = 0;
     this.keywords = NO_KEYWORDS;
+    this.colonIsOperator = false;
     this.callCount = 0;
     this.letCount = 0;
     try {
@@ -351,18 +354,14 @@ export class QuickQueries {
     const t = this.pos;
     if ((hasPipe && this.atStageEnd()) || this.kind(t) !== IDENTIFIER) throw NOT_COMMON;
     const operator = this.word(t);
-    // search (whose `:` compares), datatable and externaldata (rows and schemas) are the parser's.
-    if (
-      (!findOperator(operator) && (hasPipe || !HEAD_OPERATORS.has(operator))) ||
-      operator === 'search' ||
-      operator === 'datatable' ||
-      operator === 'externaldata'
-    )
-      throw NOT_COMMON;
+    if (!findOperator(operator) && (hasPipe || !HEAD_OPERATORS.has(operator))) throw NOT_COMMON;
     const grammar = OPERATOR_GRAMMAR.get(operator) ?? NO_GRAMMAR;
     this.pos++;
     const outerKeywords = this.keywords;
+    const outerColon = this.colonIsOperator;
     this.keywords = grammar.keywords ?? NO_KEYWORDS;
+    // In search, `field:value` is a comparison.
+    this.colonIsOperator = operator === 'search';
     // Named parameters: kind=inner, withsource=name, replaceToken='#'.
     for (;;) {
       const parameter = this.pos;
@@ -372,8 +371,23 @@ export class QuickQueries {
       this.pos += 2;
       this.parameterValue();
     }
+    if (operator === 'search' && this.isWord(this.pos, 'in') && this.isPunctuation(this.pos + 1, OPEN_PARENTHESIS)) {
+      // search in (T1, T2) …
+      this.pos++;
+      this.primary();
+    }
     let items = false;
-    if (!this.atStageEnd() && !this.atKeyword()) items = this.itemList(grammar.items ?? 'expressions');
+    if (operator === 'datatable' || operator === 'externaldata') {
+      // Its columns, (a:string, b:long), then its rows, [ … ], or its address, ['https://…'].
+      if (this.isPunctuation(this.pos, OPEN_PARENTHESIS)) {
+        const close = this.partner[this.pos];
+        this.pos++;
+        this.schema(close);
+        if (this.isPunctuation(this.pos, CLOSE_PARENTHESIS)) this.pos++;
+      }
+      if (this.kind(this.pos) === QUOTED_NAME) this.pos++;
+      else if (this.isPunctuation(this.pos, OPEN_SQUARE)) this.bracketItems(CLOSE_SQUARE);
+    } else if (!this.atStageEnd() && !this.atKeyword()) items = this.itemList(grammar.items ?? 'expressions');
     while (this.atKeyword()) {
       const keyword = this.word(this.pos);
       this.pos++;
@@ -393,6 +407,7 @@ export class QuickQueries {
       items = true;
     }
     this.keywords = outerKeywords;
+    this.colonIsOperator = outerColon;
     if (!this.atStageEnd() || (grammar.needs && !items)) throw NOT_COMMON;
   }
 
@@ -540,6 +555,7 @@ export class QuickQueries {
   private binaryOperator(): number {
     const t = this.pos;
     const kind = this.kind(t);
+    if (kind === PUNCTUATION) return this.colonIsOperator && this.isPunctuation(t, COLON) ? 1 : 0;
     // Every operator token but `=` is a binary operator.
     if (kind === OPERATOR) return this.isOperator(t, EQUALS) ? 0 : 1;
     if (kind !== IDENTIFIER || !this.meaningful(t)) return 0;

@@ -153,11 +153,11 @@ class Parser {
     this.starts = tokens.starts;
     this.ends = tokens.ends;
     this.count = tokens.count;
-    this.partner = new Int32Array(tokens.count).fill(-1);
-    if (quick && onNode && !tokens.openStrings.length && this.pairInOrder()) {
+    this.partner = new Int32Array(tokens.count);
+    if (quick && onNode && !tokens.openStrings.length && pairInOrder(tokens, this.partner, this.queryStarts)) {
       this.quick = quickQueries(tokens, this.partner, onNode);
     } else {
-      if (quick) this.partner.fill(-1);
+      this.partner.fill(-1);
       this.queryStarts.length = 0;
       this.pairBrackets();
       this.findQueryBreaks();
@@ -281,35 +281,6 @@ class Parser {
     const partner = this.partner[this.pos];
     if (partner > this.pos && this.isOpener(this.pos)) this.pos = partner + 1;
     else this.pos++;
-  }
-
-  /** For a text whose brackets all pair in order (each closer closes the innermost open bracket, and
-   *  none is left open), in one pass: each bracket's partner, and the tokens that start a query after
-   *  a blank line outside the brackets (findQueryBreaks' `queryStarts`; the breaks' ranges are not
-   *  kept). False at the first bracket that does not pair so: then pairBrackets and findQueryBreaks
-   *  read the text, and report it. */
-  private pairInOrder(): boolean {
-    const { text, kinds, starts, ends, count, partner } = this;
-    const open: number[] = [];
-    for (let i = 0; i < count; i++) {
-      const kind = kinds[i];
-      if (open.length === 0 && kind !== PIPE && i > 0) {
-        const from = ends[i - 1];
-        const to = starts[i];
-        if (to - from > 1 && blankLinesBetween(text, from, to)) this.queryStarts.push(i);
-      }
-      if (kind !== PUNCTUATION) continue;
-      const c = text.charCodeAt(starts[i]);
-      if (c === 40 || c === 91 || c === 123) open.push(i);
-      else if (c === 41 || c === 93 || c === 125) {
-        const opener = open.pop();
-        // ( and ) are 40 and 41; [ ], { } are two apart.
-        if (opener === undefined || c - text.charCodeAt(starts[opener]) !== (c === 41 ? 1 : 2)) return false;
-        partner[opener] = i;
-        partner[i] = opener;
-      }
-    }
-    return open.length === 0;
   }
 
   private pairBrackets(): void {
@@ -1465,6 +1436,37 @@ class Parser {
     if (t < 0 || this.isCloser(t)) return; // reported as a bracket problem
     this.reportAt('unexpected', t, phrase('{0} is expected here, not {1}.', quoted(closer), quoted(this.word(t))));
   }
+}
+
+/** For a text whose brackets all pair in order (each closer closes the innermost open bracket, and
+ *  none is left open), in one pass: each bracket's partner (set in `partner`; the other tokens'
+ *  entries are left as they are), and the tokens that start a query after a blank line outside the
+ *  brackets (the parser's `queryStarts`, as findQueryBreaks finds them; the breaks' ranges are not
+ *  kept). False at the first bracket that does not pair so: then the parser's pairBrackets and
+ *  findQueryBreaks read the text, and report it. A function of its own, not the parser's method:
+ *  its code, optimized once, is kept from one text to the next. */
+function pairInOrder(table: TokenTable, partner: Int32Array, queryStarts: number[]): boolean {
+  const { text, kinds, starts, ends, count } = table;
+  const open: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const kind = kinds[i];
+    if (open.length === 0 && kind !== PIPE && i > 0) {
+      const from = ends[i - 1];
+      const to = starts[i];
+      if (to - from > 1 && blankLinesBetween(text, from, to)) queryStarts.push(i);
+    }
+    if (kind !== PUNCTUATION) continue;
+    const c = text.charCodeAt(starts[i]);
+    if (c === 40 || c === 91 || c === 123) open.push(i);
+    else if (c === 41 || c === 93 || c === 125) {
+      const opener = open.pop();
+      // ( and ) are 40 and 41; [ ], { } are two apart.
+      if (opener === undefined || c - text.charCodeAt(starts[opener]) !== (c === 41 ? 1 : 2)) return false;
+      partner[opener] = i;
+      partner[i] = opener;
+    }
+  }
+  return open.length === 0;
 }
 
 /** Whether a range overlaps one of `spans` (apart from each other, in the order of the text): the

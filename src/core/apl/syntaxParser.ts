@@ -96,11 +96,14 @@ export function readApl(text: string, onStatement: (statement: Statement) => voi
 export function readProblems(text: string, onNode: NodeReader): Problem[] {
   const tokens = scan(text, ignoreComment);
   const parser = new Parser(text, tokens, [], onNode, true);
-  try {
-    parser.statements(ignoreStatement);
-  } finally {
-    if (parser.quick) releaseQuickQueries(parser.quick);
-  }
+  const { quick } = parser;
+  if (!quick) parser.statements(ignoreStatement);
+  else
+    try {
+      parser.readQueries(quick);
+    } finally {
+      releaseQuickQueries(quick);
+    }
   return parser.finish();
 }
 
@@ -138,8 +141,8 @@ class Parser {
   private wordText = '';
   /** The reader of common queries, when the parser hands them over (`readProblems`). */
   readonly quick: QuickQueries | undefined;
-  /** The first token of the query being read until it is offered to `quick`; then -1. */
-  private unoffered = 0;
+  /** Whether the top level is read one query at a time (`readQueries`). */
+  private oneQuery = false;
 
   constructor(
     private readonly text: string,
@@ -413,7 +416,6 @@ class Parser {
     if (this.pos < this.stop || this.pos >= this.count) return false;
     while (this.nextQuery < this.queryStarts.length && this.queryStarts[this.nextQuery] <= this.pos) this.nextQuery++;
     this.stop = this.queryStarts[this.nextQuery] ?? this.count;
-    this.unoffered = this.pos;
     return true;
   }
 
@@ -450,6 +452,22 @@ class Parser {
   // --- statements -------------------------------------------------------------------------------
 
   /** The statements of the text's top level, each handed over as it is read. */
+  /** The queries of the text one by one, each offered to `quick` first (it reads the common ones
+   *  with no node made), the others read here, with no statement kept. */
+  readQueries(quick: QuickQueries): void {
+    this.oneQuery = true;
+    let from = 0;
+    for (let next = 0; next <= this.queryStarts.length; next++) {
+      const to = next < this.queryStarts.length ? this.queryStarts[next] : this.count;
+      if (!quick.readQuery(from, to)) {
+        this.pos = from;
+        this.stop = to;
+        this.statements(ignoreStatement);
+      }
+      from = to;
+    }
+  }
+
   statements(onStatement: (statement: Statement) => void): void {
     this.statementList(onStatement);
     while (this.pos < this.stop) {
@@ -465,14 +483,9 @@ class Parser {
   private statementList(topLevel?: (statement: Statement) => void): Statement[] {
     const out: Statement[] = [];
     for (;;) {
-      if (topLevel && this.pos === this.unoffered) {
-        // A query of a common shape is read by `quick`, with no node made.
-        this.unoffered = -1;
-        if (this.quick?.readQuery(this.pos, this.stop)) this.pos = this.stop;
-      }
       while (this.is(';')) this.pos++;
       const t = this.peek();
-      if (t < 0 && topLevel && this.enterNextQuery()) continue;
+      if (t < 0 && topLevel && !this.oneQuery && this.enterNextQuery()) continue;
       if (t < 0 || this.isCloser(t)) return out;
       const before = this.pos;
       const statement = this.statement();

@@ -23,9 +23,19 @@ const NOT_CALLS = new Set<string>(['not', ...QUERY_STARTS, ...TYPE_NAMES]);
  *  queries of a file are read with no node made: readProblems), so that a file of many queries costs
  *  its length, not its length held in memory. */
 export function checkApl(text: string): Problem[] {
-  const calls = new CallChecks(text);
-  return calls.withSyntax(readProblems(text, calls));
+  // One checker of calls, kept from text to text (its code stays as the engine optimized it).
+  const calls = idleCallChecks ?? new CallChecks('');
+  idleCallChecks = undefined;
+  calls.begin(text);
+  try {
+    return calls.withSyntax(readProblems(text, calls));
+  } finally {
+    calls.begin('');
+    idleCallChecks = calls;
+  }
 }
+
+let idleCallChecks: CallChecks | undefined;
 
 /** The problems of text already parsed: its syntax problems and those of its calls. */
 export function checkParsed(parsed: ParsedApl): Problem[] {
@@ -45,6 +55,21 @@ export function letNames(parsed: ParsedApl): Set<string> {
 
 const CLOSING_PARENTHESIS = 41;
 
+let knownCalls: Map<string, { fn: AplFunction; min: number; max: number }> | undefined;
+
+/** APL's function of a name with the numbers of arguments it takes, in one look-up (a file of many
+ *  queries makes a call every few tokens); made on first use. */
+function knownCall(name: string): { fn: AplFunction; min: number; max: number } | undefined {
+  if (!knownCalls) {
+    knownCalls = new Map();
+    for (const fnName of FUNCTION_NAMES) {
+      const fn = findFunction(fnName);
+      if (fn) knownCalls.set(fnName, { fn, ...arityOf(fn.signature) });
+    }
+  }
+  return knownCalls.get(name);
+}
+
 /** A call that is wrong unless a `let` of its name (anywhere in the text) makes it no call of APL's. */
 interface SuspectCall {
   name: string;
@@ -58,10 +83,18 @@ interface SuspectCall {
  *  A `let` of a name anywhere in the text clears the calls of that name, before or after it, so the
  *  calls that may be wrong are kept (only those) until the text is read. */
 class CallChecks implements NodeReader {
-  constructor(private readonly text: string) {}
+  constructor(private text: string) {}
 
-  private readonly declared = new Set<string>();
-  private readonly suspects: SuspectCall[] = [];
+  private declared = new Set<string>();
+  private suspects: SuspectCall[] = [];
+
+  /** Starts on a text (or lets go of the last, with ''). */
+  begin(text: string): void {
+    this.text = text;
+    this.declared = new Set<string>();
+    this.suspects = [];
+  }
+
   private readonly visit = (node: SyntaxNode): void => {
     if (node.kind === 'call')
       this.call(node.callee.text, node.callee.start, node.callee.end, node.end, node.args.length);
@@ -79,11 +112,12 @@ class CallChecks implements NodeReader {
 
   call(name: string, start: number, end: number, callEnd: number, args: number): void {
     if (name.startsWith('$')) return;
-    const known = findFunction(name);
+    const known = knownCall(name);
     if (known) {
       // An unclosed call is reported as such; its arguments are not counted.
       if (this.text.charCodeAt(callEnd - 1) !== CLOSING_PARENTHESIS) return;
-      const problem = argumentCount(start, callEnd, args, known);
+      if (args >= known.min && args <= known.max) return;
+      const problem = argumentCount(start, callEnd, args, known.fn);
       if (problem) this.suspects.push({ name, problem, start, end });
       return;
     }

@@ -128,22 +128,37 @@ class CallChecks implements NodeReader {
   /** The syntax problems and the calls', in the order of the text. */
   withSyntax(syntax: Problem[]): Problem[] {
     const problems: Problem[] = [];
+    // An unknown name's message and suggestions are found once, however often it is called.
+    const unknown = new Map<string, Pick<Problem, 'message' | 'suggestions'>>();
     for (const suspect of this.suspects) {
       if (this.declared.has(suspect.name)) continue;
-      problems.push(suspect.problem ?? unknownFunction(suspect));
+      if (suspect.problem) {
+        problems.push(suspect.problem);
+        continue;
+      }
+      let said = unknown.get(suspect.name);
+      if (!said) {
+        said = unknownFunction(suspect);
+        unknown.set(suspect.name, said);
+      }
+      problems.push({
+        code: 'unknown-function',
+        severity: 'warning',
+        start: suspect.start,
+        end: suspect.end,
+        message: said.message,
+        suggestions: said.suggestions,
+      });
     }
     if (!problems.length) return syntax;
     return [...syntax, ...problems].sort((a, b) => a.start - b.start || a.end - b.end);
   }
 }
 
-function unknownFunction({ name, start, end }: SuspectCall): Problem {
+/** What is said of a call of a name APL does not have. */
+function unknownFunction({ name }: SuspectCall): Pick<Problem, 'message' | 'suggestions'> {
   const suggestions = suggest(name, FUNCTION_NAMES);
   return {
-    code: 'unknown-function',
-    severity: 'warning',
-    start,
-    end,
     message: suggestions.length
       ? phrase(
           "Unknown function {0}: APL's reference has no such function. Did you mean {1}?",

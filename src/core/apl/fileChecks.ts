@@ -68,13 +68,19 @@ export function problemLines(
 ): string[] {
   const placeOf = lineLocator(text);
   const file = escapedName(format, name);
+  // Each message rendered and escaped once: by the phrase (problems of one cause share it), then by its text.
+  const byPhrase = new Map<Phrase, string>();
   const messages = new Map<string, string>();
   return problems.map((p) => {
-    const message = render(p.message);
-    let escaped = messages.get(message);
+    let escaped = byPhrase.get(p.message);
     if (escaped === undefined) {
-      escaped = escapedMessage(format, message);
-      messages.set(message, escaped);
+      const message = render(p.message);
+      escaped = messages.get(message);
+      if (escaped === undefined) {
+        escaped = escapedMessage(format, message);
+        messages.set(message, escaped);
+      }
+      byPhrase.set(p.message, escaped);
     }
     return escapedLine(format, file, placeOf(p.offset), p.severity, escaped);
   });

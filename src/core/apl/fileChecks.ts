@@ -71,7 +71,9 @@ export function problemLines(
   // Each message rendered and escaped once: by the phrase (problems of one cause share it), then by its text.
   const byPhrase = new Map<Phrase, string>();
   const messages = new Map<string, string>();
-  return problems.map((p) => {
+  const lines = new Array<string>(problems.length);
+  for (let i = 0; i < problems.length; i++) {
+    const p = problems[i];
     let escaped = byPhrase.get(p.message);
     if (escaped === undefined) {
       const message = render(p.message);
@@ -82,6 +84,7 @@ export function problemLines(
       }
       byPhrase.set(p.message, escaped);
     }
-    return escapedLine(format, file, placeOf(p.offset), p.severity, escaped);
-  });
+    lines[i] = escapedLine(format, file, placeOf(p.offset), p.severity, escaped);
+  }
+  return lines;
 }

@@ -151,8 +151,27 @@ class CallChecks implements NodeReader {
       });
     }
     if (!problems.length) return syntax;
-    return [...syntax, ...problems].sort((a, b) => a.start - b.start || a.end - b.end);
+    return inTextOrder(syntax, problems);
   }
+}
+
+const byPlace = (a: Problem, b: Problem) => a.start - b.start || a.end - b.end;
+
+/** The syntax problems (in the order of the text) and the calls' (in the order the calls were read:
+ *  the text's, but for a call inside another's arguments) as one list in the order of the text, the
+ *  syntax's first where two have one range: the two merged when the calls' are in order (a file of
+ *  many problems is not sorted again), else sorted. */
+function inTextOrder(syntax: Problem[], calls: Problem[]): Problem[] {
+  for (let i = 1; i < calls.length; i++)
+    if (byPlace(calls[i - 1], calls[i]) > 0) return [...syntax, ...calls].sort(byPlace);
+  const merged: Problem[] = [];
+  let s = 0;
+  let c = 0;
+  while (s < syntax.length && c < calls.length)
+    merged.push(byPlace(syntax[s], calls[c]) <= 0 ? syntax[s++] : calls[c++]);
+  while (s < syntax.length) merged.push(syntax[s++]);
+  while (c < calls.length) merged.push(calls[c++]);
+  return merged;
 }
 
 /** What is said of a call of a name APL does not have. */

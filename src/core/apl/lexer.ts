@@ -343,7 +343,13 @@ export function scan(text: string, onComment?: (start: number, end: number) => v
     // The common characters first, by a table: what they start is known from them alone.
     const common = c < 128 ? COMMON[c] : 0;
     if (common === WHITE) {
+      // A run of white space at once.
       i++;
+      while (i < length) {
+        const w = text.charCodeAt(i);
+        if (w >= 128 || COMMON[w] !== WHITE) break;
+        i++;
+      }
       continue;
     }
     let kind: number;
@@ -409,9 +415,8 @@ export function scan(text: string, onComment?: (start: number, end: number) => v
         kind = STRING;
         open = end < 0;
         if (open) end = -end - 1;
-      } else if (c === OPEN_SQUARE && quotedNameEnd(text, i) >= 0) {
+      } else if (c === OPEN_SQUARE && (end = quotedNameEnd(text, i)) >= 0) {
         kind = QUOTED_NAME;
-        end = quotedNameEnd(text, i);
       } else if (isDigit(c) || (c === DOT && isDigit(next))) {
         end = numberEnd(text, i);
         kind = end < 0 ? TIMESPAN : NUMBER;

@@ -164,6 +164,7 @@ const byPlace = (a: Problem, b: Problem) => a.start - b.start || a.end - b.end;
 function inTextOrder(syntax: Problem[], calls: Problem[]): Problem[] {
   for (let i = 1; i < calls.length; i++)
     if (byPlace(calls[i - 1], calls[i]) > 0) return [...syntax, ...calls].sort(byPlace);
+  if (!syntax.length) return calls;
   const merged: Problem[] = [];
   let s = 0;
   let c = 0;

@@ -1,9 +1,11 @@
 // The checks' reader of common queries: it reads a query of a file over the scanner's table
 // (lexer.ts) as the parser (syntaxParser.ts) would, but builds no node, for checkApl on files of
-// many queries (the command-line checker). It knows the shapes most queries have: `let` statements,
-// a dataset or an expression at the head, stages of the tabular operators with plain clauses, and
-// expressions of names, literals, calls, brackets and operators. When a query is all of these and
-// has no problem of syntax, it tells the node reader the query's calls and lets and says so; at
+// many queries (the command-line checker). It knows the shapes queries have: `let` (functions'
+// definitions too) and `set`, a dataset, an expression or a head operator at the head, stages of the
+// tabular operators with their parameters, keywords, subqueries, wildcards, parse patterns, schemas
+// and `dynamic(…)`'s JSON, and expressions of names, literals, calls, members, indexes and operators.
+// When a query is all of these and has no problem of syntax, it tells the node reader the query's
+// calls and lets and says so; at
 // the first thing it does not know, or that the parser would report, it says no and has told
 // nothing, and the parser reads that query. So the checks find what the full parser finds
 // (test/unit/apl/quickQuery.test.ts compares them on the corpus, generated and mutated text).

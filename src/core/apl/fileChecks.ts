@@ -5,6 +5,7 @@
 // monitor files as well as APL ones.
 import { githubCommandValue, oneLine } from '../consoleText';
 import { render, type Phrase } from '../phrase';
+import { aplWork } from './aplWork';
 import { lineLocator } from './lineColumn';
 
 export interface FileProblem {
@@ -66,16 +67,42 @@ export function problemLines(
   problems: readonly FileProblem[],
   format: ProblemFormat = 'text',
 ): string[] {
-  const placeOf = lineLocator(text);
+  // The line and its start, walked forward from one problem to the next (problems in the order of
+  // the text, as the checks give them); past one that goes back, the locator searches by halves.
+  let line = 1;
+  let lineStart = 0;
+  let nextBreak = text.indexOf('\n');
+  let placeOf: ((offset: number) => { line: number; column: number }) | undefined;
   const file = escapedName(format, name);
+  // Each message rendered and escaped once: by the phrase (problems of one cause share it), then by its text.
+  const byPhrase = new Map<Phrase, string>();
   const messages = new Map<string, string>();
-  return problems.map((p) => {
-    const message = render(p.message);
-    let escaped = messages.get(message);
+  const lines = new Array<string>(problems.length);
+  for (let i = 0; i < problems.length; i++) {
+    const p = problems[i];
+    let escaped = byPhrase.get(p.message);
     if (escaped === undefined) {
-      escaped = escapedMessage(format, message);
-      messages.set(message, escaped);
+      const message = render(p.message);
+      escaped = messages.get(message);
+      if (escaped === undefined) {
+        escaped = escapedMessage(format, message);
+        messages.set(message, escaped);
+      }
+      byPhrase.set(p.message, escaped);
     }
-    return escapedLine(format, file, placeOf(p.offset), p.severity, escaped);
-  });
+    const offset = p.offset;
+    if (!placeOf && offset < lineStart) placeOf = lineLocator(text);
+    if (placeOf) {
+      lines[i] = escapedLine(format, file, placeOf(offset), p.severity, escaped);
+      continue;
+    }
+    while (nextBreak >= 0 && nextBreak < offset) {
+      line++;
+      lineStart = nextBreak + 1;
+      nextBreak = text.indexOf('\n', lineStart);
+      aplWork.lineSteps++;
+    }
+    lines[i] = escapedLine(format, file, { line, column: offset - lineStart + 1 }, p.severity, escaped);
+  }
+  return lines;
 }

@@ -272,145 +272,184 @@ function numberEnd(text: string, start: number): number {
   return i;
 }
 
+/** The end of a word starting at `start` (its first character read already): letters, digits and
+ *  `_`; hyphenated words are one (project-away, mv-expand, sample-http-logs); `in~` and `!in~`. */
+function identifierEnd(text: string, start: number): number {
+  const length = text.length;
+  let end = start + 1;
+  while (end < length && isIdentifierPart(text.charCodeAt(end))) end++;
+  while (text.charCodeAt(end) === HYPHEN && isIdentifierStart(text.charCodeAt(end + 1))) {
+    end += 2;
+    while (end < length && isIdentifierPart(text.charCodeAt(end))) end++;
+  }
+  if (
+    text.charCodeAt(end) === TILDE &&
+    ((end - start === 2 && text.startsWith('in', start)) || (end - start === 3 && text.startsWith('!in', start)))
+  )
+    end++;
+  return end;
+}
+
+/** What the common characters start, by code (below 128), read before the other cases: white space
+ *  (none of it in a token), a word, a number, a one-character operator or punctuation that starts
+ *  nothing longer, a pipe; 0 for the others (comments, strings, quoted names, operators of two
+ *  characters, `.`, `$`, `!`…), read case by case. */
+const WHITE = 1;
+const WORD = 2;
+const DIGIT = 3;
+const ONE_CHARACTER = 4;
+const BAR_CHARACTER = 5;
+const COMMON = new Uint8Array(128);
+for (const c of ' \t\n\r\f\v') COMMON[c.charCodeAt(0)] = WHITE;
+for (let c = 0; c < 128; c++) {
+  if (isIdentifierStart(c)) COMMON[c] = WORD;
+  else if (isDigit(c)) COMMON[c] = DIGIT;
+}
+for (const c of '+-*%()]{},;:') COMMON[c.charCodeAt(0)] = ONE_CHARACTER;
+COMMON[BAR] = BAR_CHARACTER;
+
+const isQuote = (c: number) => c === APOSTROPHE || c === QUOTE;
+
 /** `into` (a longer array) holding `from` at its start. */
 function grown<T extends Uint8Array | Int32Array>(from: T, into: T): T {
   into.set(from);
   return into;
 }
 
-/** The table as the scanner fills it: room for a token per four characters, doubled when full. */
-class TableBuilder {
-  count = 0;
-  private capacity: number;
-  private kinds: Uint8Array;
-  private starts: Int32Array;
-  private ends: Int32Array;
-  private unterminated: Uint8Array;
-  private readonly openStrings: number[] = [];
-
-  constructor(private readonly text: string) {
-    this.capacity = 16 + (text.length >> 2);
-    this.kinds = new Uint8Array(this.capacity);
-    this.starts = new Int32Array(this.capacity);
-    this.ends = new Int32Array(this.capacity);
-    this.unterminated = new Uint8Array(this.capacity);
-  }
-
-  push(kind: number, start: number, end: number, open = 0): void {
-    const at = this.count;
-    if (at === this.capacity) this.grow();
-    this.kinds[at] = kind;
-    this.starts[at] = start;
-    this.ends[at] = end;
-    if (open) {
-      this.unterminated[at] = 1;
-      this.openStrings.push(at);
-    }
-    this.count = at + 1;
-  }
-
-  private grow(): void {
-    this.capacity *= 2;
-    this.kinds = grown(this.kinds, new Uint8Array(this.capacity));
-    this.starts = grown(this.starts, new Int32Array(this.capacity));
-    this.ends = grown(this.ends, new Int32Array(this.capacity));
-    this.unterminated = grown(this.unterminated, new Uint8Array(this.capacity));
-  }
-
-  table(): TokenTable {
-    const { text, count, kinds, starts, ends, unterminated, openStrings } = this;
-    return { text, count, kinds, starts, ends, unterminated, openStrings };
-  }
-}
-
 /** The tokens of a text as a table: never throws, whatever the text. With `onComment`, comments are
- *  handed to it (their start and end) instead of being tokens of the table. */
+ *  handed to it (their start and end) instead of being tokens of the table. The table's arrays are
+ *  this function's own variables (room for a token per four characters, doubled when full): no
+ *  object of the scanner's own, whose optimized code a collection of it would throw away. */
 export function scan(text: string, onComment?: (start: number, end: number) => void): TokenTable {
   const length = text.length;
-  const table = new TableBuilder(text);
+  let capacity = 16 + (length >> 2);
+  let kinds = new Uint8Array(capacity);
+  let starts = new Int32Array(capacity);
+  let ends = new Int32Array(capacity);
+  let unterminated = new Uint8Array(capacity);
+  const openStrings: number[] = [];
+  let count = 0;
   let i = 0;
   while (i < length) {
-    const c = text.charCodeAt(i);
-    const next = i + 1 < length ? text.charCodeAt(i + 1) : -1;
-    if (
-      c === SPACE ||
-      c === TAB ||
-      c === NEWLINE ||
-      c === CARRIAGE_RETURN ||
-      c === FORM_FEED ||
-      c === VERTICAL_TAB ||
-      c === NO_BREAK_SPACE ||
-      c === BYTE_ORDER_MARK
-    ) {
-      i++;
-    } else if (c === SLASH && next === SLASH) {
-      let end = text.indexOf('\n', i);
-      if (end < 0) end = length;
-      if (onComment) onComment(i, end);
-      else table.push(COMMENT, i, end);
-      i = end;
-    } else if (c === BACKQUOTE && next === BACKQUOTE && text.charCodeAt(i + 2) === BACKQUOTE) {
-      // A multi-line string: ```…```, to the next three backquotes.
-      const close = text.indexOf('```', i + 3);
-      const end = close < 0 ? length : close + 3;
-      table.push(STRING, i, end, close < 0 ? 1 : 0);
-      i = end;
-    } else if (c === LEFT_DOUBLE_QUOTE) {
-      // “…”: typographic quotes, as text copied from a document has them; read as a string.
-      let end = i + 1;
-      while (end < length && text.charCodeAt(end) !== RIGHT_DOUBLE_QUOTE && text.charCodeAt(end) !== NEWLINE) end++;
-      const closed = text.charCodeAt(end) === RIGHT_DOUBLE_QUOTE;
-      table.push(STRING, i, closed ? end + 1 : end, closed ? 0 : 1);
-      i = closed ? end + 1 : end;
-    } else if (c === APOSTROPHE || c === QUOTE) {
-      const end = quotedEnd(text, i, false);
-      table.push(STRING, i, end < 0 ? -end - 1 : end, end < 0 ? 1 : 0);
-      i = end < 0 ? -end - 1 : end;
-    } else if ((c === AT || c === LOWER_H || c === UPPER_H) && (next === APOSTROPHE || next === QUOTE)) {
-      // @'verbatim', and h'…' (a string kept out of logs) read as strings too.
-      const end = quotedEnd(text, i + 1, c === AT);
-      table.push(STRING, i, end < 0 ? -end - 1 : end, end < 0 ? 1 : 0);
-      i = end < 0 ? -end - 1 : end;
-    } else if (c === OPEN_SQUARE && quotedNameEnd(text, i) >= 0) {
-      const end = quotedNameEnd(text, i);
-      table.push(QUOTED_NAME, i, end);
-      i = end;
-    } else if (isDigit(c) || (c === DOT && isDigit(next))) {
-      const end = numberEnd(text, i);
-      table.push(end < 0 ? TIMESPAN : NUMBER, i, end < 0 ? -end - 1 : end);
-      i = end < 0 ? -end - 1 : end;
-    } else if (isIdentifierStart(c) || ((c === DOLLAR || c === BANG) && isIdentifierStart(next))) {
-      let end = i + 1;
-      while (end < length && isIdentifierPart(text.charCodeAt(end))) end++;
-      // Hyphenated words are one: project-away, mv-expand, granny-asc, sample-http-logs.
-      while (text.charCodeAt(end) === HYPHEN && isIdentifierStart(text.charCodeAt(end + 1))) {
-        end += 2;
-        while (end < length && isIdentifierPart(text.charCodeAt(end))) end++;
-      }
-      if (
-        text.charCodeAt(end) === TILDE &&
-        ((end - i === 2 && text.startsWith('in', i)) || (end - i === 3 && text.startsWith('!in', i)))
-      )
-        end++;
-      table.push(IDENTIFIER, i, end);
-      i = end;
-    } else if (c === BAR) {
-      table.push(PIPE, i, i + 1);
-      i++;
-    } else if (isTwoCharOperator(c, next)) {
-      table.push(OPERATOR, i, i + 2);
-      i += 2;
-    } else if (c < 128 && SINGLE[c] !== 0) {
-      table.push(SINGLE[c] === 1 ? OPERATOR : PUNCTUATION, i, i + 1);
-      i++;
-    } else {
-      // One code point, so that a surrogate pair is never split.
-      const width = c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
-      table.push(UNKNOWN, i, i + width);
-      i += width;
+    // A token at most is added by each turn: room for one is made here.
+    if (count === capacity) {
+      capacity *= 2;
+      kinds = grown(kinds, new Uint8Array(capacity));
+      starts = grown(starts, new Int32Array(capacity));
+      ends = grown(ends, new Int32Array(capacity));
+      unterminated = grown(unterminated, new Uint8Array(capacity));
     }
+    const c = text.charCodeAt(i);
+    // The common characters first, by a table: what they start is known from them alone.
+    const common = c < 128 ? COMMON[c] : 0;
+    if (common === WHITE) {
+      // A run of white space at once.
+      i++;
+      while (i < length) {
+        const w = text.charCodeAt(i);
+        if (w >= 128 || COMMON[w] !== WHITE) break;
+        i++;
+      }
+      continue;
+    }
+    let kind: number;
+    let end: number;
+    if (common === WORD && !((c === LOWER_H || c === UPPER_H) && isQuote(text.charCodeAt(i + 1)))) {
+      kind = IDENTIFIER;
+      end = identifierEnd(text, i);
+    } else if (common === DIGIT) {
+      end = numberEnd(text, i);
+      kind = end < 0 ? TIMESPAN : NUMBER;
+      if (end < 0) end = -end - 1;
+    } else if (common === ONE_CHARACTER) {
+      kind = SINGLE[c] === 1 ? OPERATOR : PUNCTUATION;
+      end = i + 1;
+    } else if (common === BAR_CHARACTER) {
+      kind = PIPE;
+      end = i + 1;
+    } else {
+      const next = i + 1 < length ? text.charCodeAt(i + 1) : -1;
+      let open = false;
+      if (
+        c === SPACE ||
+        c === TAB ||
+        c === NEWLINE ||
+        c === CARRIAGE_RETURN ||
+        c === FORM_FEED ||
+        c === VERTICAL_TAB ||
+        c === NO_BREAK_SPACE ||
+        c === BYTE_ORDER_MARK
+      ) {
+        i++;
+        continue;
+      } else if (c === SLASH && next === SLASH) {
+        end = text.indexOf('\n', i);
+        if (end < 0) end = length;
+        if (onComment) {
+          onComment(i, end);
+          i = end;
+          continue;
+        }
+        kind = COMMENT;
+      } else if (c === BACKQUOTE && next === BACKQUOTE && text.charCodeAt(i + 2) === BACKQUOTE) {
+        // A multi-line string: ```…```, to the next three backquotes.
+        const close = text.indexOf('```', i + 3);
+        kind = STRING;
+        end = close < 0 ? length : close + 3;
+        open = close < 0;
+      } else if (c === LEFT_DOUBLE_QUOTE) {
+        // “…”: typographic quotes, as text copied from a document has them; read as a string.
+        end = i + 1;
+        while (end < length && text.charCodeAt(end) !== RIGHT_DOUBLE_QUOTE && text.charCodeAt(end) !== NEWLINE) end++;
+        kind = STRING;
+        open = text.charCodeAt(end) !== RIGHT_DOUBLE_QUOTE;
+        if (!open) end++;
+      } else if (c === APOSTROPHE || c === QUOTE) {
+        end = quotedEnd(text, i, false);
+        kind = STRING;
+        open = end < 0;
+        if (open) end = -end - 1;
+      } else if ((c === AT || c === LOWER_H || c === UPPER_H) && (next === APOSTROPHE || next === QUOTE)) {
+        // @'verbatim', and h'…' (a string kept out of logs) read as strings too.
+        end = quotedEnd(text, i + 1, c === AT);
+        kind = STRING;
+        open = end < 0;
+        if (open) end = -end - 1;
+      } else if (c === OPEN_SQUARE && (end = quotedNameEnd(text, i)) >= 0) {
+        kind = QUOTED_NAME;
+      } else if (isDigit(c) || (c === DOT && isDigit(next))) {
+        end = numberEnd(text, i);
+        kind = end < 0 ? TIMESPAN : NUMBER;
+        if (end < 0) end = -end - 1;
+      } else if (isIdentifierStart(c) || ((c === DOLLAR || c === BANG) && isIdentifierStart(next))) {
+        kind = IDENTIFIER;
+        end = identifierEnd(text, i);
+      } else if (c === BAR) {
+        kind = PIPE;
+        end = i + 1;
+      } else if (isTwoCharOperator(c, next)) {
+        kind = OPERATOR;
+        end = i + 2;
+      } else if (c < 128 && SINGLE[c] !== 0) {
+        kind = SINGLE[c] === 1 ? OPERATOR : PUNCTUATION;
+        end = i + 1;
+      } else {
+        // One code point, so that a surrogate pair is never split.
+        kind = UNKNOWN;
+        end = c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? i + 2 : i + 1;
+      }
+      if (open) {
+        unterminated[count] = 1;
+        openStrings.push(count);
+      }
+    }
+    kinds[count] = kind;
+    starts[count] = i;
+    ends[count] = end;
+    count++;
+    i = end;
   }
-  return table.table();
+  return { text, count, kinds, starts, ends, unterminated, openStrings };
 }
 
 /** The decoded text of a string or a quoted name of the table (undefined for other kinds). */

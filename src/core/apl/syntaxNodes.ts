@@ -228,3 +228,13 @@ export interface ParsedApl {
    *  on with the query before it). No statement reaches across one. */
   queryBreaks: Span[];
 }
+
+/** Who is told of each call and each `let` as the text is read (inner calls first), anywhere in the
+ *  text: what a reader of only those needs (the checks of calls), with no walk of a tree. */
+export interface NodeReader {
+  /** A call of `name` (its callee's text): the callee at [start, end), the call ending at `callEnd`
+   *  (after its `)` when it is closed), with `args` arguments. */
+  call(name: string, start: number, end: number, callEnd: number, args: number): void;
+  /** A `let` statement that names `name`. */
+  let(name: string): void;
+}

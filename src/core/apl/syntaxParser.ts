@@ -33,7 +33,6 @@ import type {
   Span,
   Comment,
   Name,
-  LiteralType,
   Literal,
   List,
   Star,
@@ -45,106 +44,22 @@ import type {
   Stage,
   Statement,
   ParsedApl,
+  NodeReader,
 } from './syntaxNodes';
+import { quickQueries, releaseQuickQueries, type QuickQueries } from './quickQuery';
 import { textOf } from './syntaxWalk';
-
-// ---------------------------------------------------------------------------------------------
-// The grammar, operator by operator: the named parameters it takes before its list, the keywords
-// that start its clauses, and how its items read.
-
-type ItemStyle = 'expressions' | 'columns' | 'sorted';
-
-interface OperatorGrammar {
-  parameters?: readonly string[];
-  keywords?: readonly string[];
-  items?: ItemStyle;
-  /** Whether the stage is wrong with nothing after its name: `items` when it needs an expression,
-   *  `any` when a clause alone will do (`summarize by x`). */
-  needs?: 'items' | 'any';
-  /** Items after a keyword read otherwise: `by` items sorted, `with` a parse pattern, `as` a schema… */
-  keywordItems?: Readonly<Record<string, 'sorted' | 'pattern' | 'schema' | 'expressions'>>;
-}
-
-/** By name, in a Map: looked up with each stage's freshly read word (no object property lookup). */
-const OPERATOR_GRAMMAR: ReadonlyMap<string, OperatorGrammar> = new Map<string, OperatorGrammar>(
-  Object.entries<OperatorGrammar>({
-    count: {},
-    getschema: {},
-    distinct: { needs: 'items' },
-    where: { needs: 'items' },
-    take: { needs: 'items' },
-    limit: { needs: 'items' },
-    sample: { needs: 'items' },
-    extend: { needs: 'items' },
-    'extend-valid': { needs: 'items' },
-    project: { needs: 'items' },
-    'project-rename': { needs: 'items' },
-    'project-away': { needs: 'items', items: 'columns' },
-    'project-keep': { needs: 'items', items: 'columns' },
-    'project-reorder': { needs: 'items', items: 'sorted' },
-    summarize: { needs: 'any', keywords: ['by'] },
-    order: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
-    sort: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
-    top: { needs: 'any', keywords: ['by'], keywordItems: { by: 'sorted' } },
-    join: { needs: 'any', parameters: ['kind'], keywords: ['on'] },
-    lookup: { needs: 'any', parameters: ['kind'], keywords: ['on'] },
-    'make-series': { needs: 'any', parameters: ['kind'], keywords: ['default', 'on', 'from', 'to', 'step', 'by'] },
-    'mv-expand': { needs: 'any', parameters: ['kind', 'with_itemindex', 'bagexpansion'], keywords: ['to', 'limit'] },
-    parse: { needs: 'any', parameters: ['kind', 'flags'], keywords: ['with'], keywordItems: { with: 'pattern' } },
-    'parse-where': {
-      needs: 'any',
-      parameters: ['kind', 'flags'],
-      keywords: ['with'],
-      keywordItems: { with: 'pattern' },
-    },
-    'parse-kv': { needs: 'any', keywords: ['as', 'with'], keywordItems: { as: 'schema' } },
-    redact: { needs: 'any', parameters: ['replaceToken', 'replaceHash', 'redactGroups'], keywords: ['on'] },
-    search: { needs: 'any', parameters: ['kind', 'in'] },
-    union: { needs: 'any', parameters: ['withsource', 'kind', 'isfuzzy'] },
-    print: {},
-    range: { keywords: ['from', 'to', 'step'] },
-    datatable: {},
-    externaldata: { keywords: ['with'] },
-  }),
-);
-/** The grammar of a known operator the table does not list: nothing more than its name. */
-const NO_GRAMMAR: OperatorGrammar = {};
-
-/** Words that start a query as an operator of their own rather than a dataset. */
-const HEAD_OPERATORS = new Set(['print', 'range', 'datatable', 'externaldata', 'union', 'search']);
-
-/** The words of expressions that are binary operators, by precedence (higher binds tighter). */
-const WORD_OPERATORS = new Map<string, number>([
-  ['or', 1],
-  ['and', 2],
-]);
-for (const base of ['has', 'hasprefix', 'hassuffix', 'contains', 'startswith', 'endswith', 'has_any', 'has_all'])
-  for (const word of [base, `${base}_cs`, `!${base}`, `!${base}_cs`]) WORD_OPERATORS.set(word, 3);
-for (const word of ['in', '!in', 'in~', '!in~', 'between', '!between', 'like', 'notlike', 'matches', '!matches'])
-  WORD_OPERATORS.set(word, 3);
-const SYMBOL_OPERATORS = new Map<string, number>([
-  ['..', 0],
-  ['==', 3],
-  ['!=', 3],
-  ['<>', 3],
-  ['<', 3],
-  ['>', 3],
-  ['<=', 3],
-  ['>=', 3],
-  ['=~', 3],
-  ['!~', 3],
-  ['+', 4],
-  ['-', 4],
-  ['*', 5],
-  ['/', 5],
-  ['%', 5],
-]);
-const SORT_ORDERS = new Set(['asc', 'desc', 'granny-asc', 'granny-desc']);
-/** Calls whose parentheses hold a literal, not an expression: `datetime(2024-01-01 08:00)`, `dynamic({"a": 1})`. */
-const LITERAL_CALLS: Readonly<Record<string, LiteralType>> = { datetime: 'datetime', dynamic: 'dynamic', guid: 'guid' };
-
-/** Deeper nesting than this is not read: no query needs it, and the stack stays small. */
-const MAX_DEPTH = 400;
+import {
+  HEAD_OPERATORS,
+  LITERAL_CALLS,
+  MAX_DEPTH,
+  NO_GRAMMAR,
+  OPERATOR_GRAMMAR,
+  SORT_ORDERS,
+  SYMBOL_OPERATORS,
+  WORD_OPERATORS,
+  type ItemStyle,
+  type OperatorGrammar,
+} from './aplGrammar';
 
 const OPENERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
 const CLOSERS: Readonly<Record<string, string>> = { ')': '(', ']': '[', '}': '{' };
@@ -161,24 +76,39 @@ export function parseApl(text: string): ParsedApl {
 /** What reading a text gives besides its statements. */
 type ReadApl = Omit<ParsedApl, 'statements'>;
 
-/** Who is told of each call and each `let` as the parser makes it (inner ones first), anywhere in
- *  the text: what a reader of only those needs, with no walk of the tree. */
-export interface NodeReader {
-  call(call: Call): void;
-  let(statement: LetStatement): void;
-}
-
 /** Reads APL text, handing each statement of the top level to `onStatement` as it is read (nothing
- *  keeps them here: a reader that needs only what a statement holds lets each go after it). */
+ *  keeps them here: a reader that needs only what a statement holds lets each go after it), and
+ *  each call and `let` to `onNode`. */
 export function readApl(text: string, onStatement: (statement: Statement) => void, onNode?: NodeReader): ReadApl {
   const comments: Comment[] = [];
   const tokens = scan(text, (start, end) =>
     comments.push({ kind: 'comment', text: text.slice(start, end), start, end }),
   );
-  const parser = new Parser(text, tokens, comments, onNode);
+  const parser = new Parser(text, tokens, comments, onNode, false);
   parser.statements(onStatement);
   return { text, problems: parser.finish(), comments, queryBreaks: parser.queryBreaks };
 }
+
+/** The syntax problems of a text, each call and `let` told to `onNode`, with no tree: what the checks
+ *  of a file need (checkApl). When the text's brackets all pair in order and no string is left open,
+ *  each query of a common shape is read over the token table with no node made (quickQuery.ts) and
+ *  the others by the parser; the problems and the calls and lets told are parseApl's. */
+export function readProblems(text: string, onNode: NodeReader): Problem[] {
+  const tokens = scan(text, ignoreComment);
+  const parser = new Parser(text, tokens, [], onNode, true);
+  const { quick } = parser;
+  if (!quick) parser.statements(ignoreStatement);
+  else
+    try {
+      parser.readQueries(quick);
+    } finally {
+      releaseQuickQueries(quick);
+    }
+  return parser.finish();
+}
+
+const ignoreComment = (): void => undefined;
+const ignoreStatement = (): void => undefined;
 
 class Parser {
   private pos = 0;
@@ -209,21 +139,32 @@ class Parser {
   /** The text of the token last asked for by `word` (a word is asked for several times in a row). */
   private wordIndex = -1;
   private wordText = '';
+  /** The reader of common queries, when the parser hands them over (`readProblems`). */
+  readonly quick: QuickQueries | undefined;
+  /** Whether the top level is read one query at a time (`readQueries`). */
+  private oneQuery = false;
 
   constructor(
     private readonly text: string,
     private readonly tokens: TokenTable,
     private readonly comments: Comment[],
     private readonly onNode: NodeReader | undefined,
+    quick: boolean,
   ) {
     this.end = text.length;
     this.kinds = tokens.kinds;
     this.starts = tokens.starts;
     this.ends = tokens.ends;
     this.count = tokens.count;
-    this.partner = new Int32Array(tokens.count).fill(-1);
-    this.pairBrackets();
-    this.findQueryBreaks();
+    this.partner = new Int32Array(tokens.count);
+    if (quick && onNode && !tokens.openStrings.length && pairInOrder(tokens, this.partner, this.queryStarts)) {
+      this.quick = quickQueries(tokens, this.partner, onNode);
+    } else {
+      this.partner.fill(-1);
+      this.queryStarts.length = 0;
+      this.pairBrackets();
+      this.findQueryBreaks();
+    }
     this.stop = this.queryStarts[0] ?? tokens.count;
     for (const t of tokens.openStrings)
       if (this.kinds[t] === STRING)
@@ -511,6 +452,22 @@ class Parser {
   // --- statements -------------------------------------------------------------------------------
 
   /** The statements of the text's top level, each handed over as it is read. */
+  /** The queries of the text one by one, each offered to `quick` first (it reads the common ones
+   *  with no node made), the others read here, with no statement kept. */
+  readQueries(quick: QuickQueries): void {
+    this.oneQuery = true;
+    let from = 0;
+    for (let next = 0; next <= this.queryStarts.length; next++) {
+      const to = next < this.queryStarts.length ? this.queryStarts[next] : this.count;
+      if (!quick.readQuery(from, to)) {
+        this.pos = from;
+        this.stop = to;
+        this.statements(ignoreStatement);
+      }
+      from = to;
+    }
+  }
+
   statements(onStatement: (statement: Statement) => void): void {
     this.statementList(onStatement);
     while (this.pos < this.stop) {
@@ -528,7 +485,7 @@ class Parser {
     for (;;) {
       while (this.is(';')) this.pos++;
       const t = this.peek();
-      if (t < 0 && topLevel && this.enterNextQuery()) continue;
+      if (t < 0 && topLevel && !this.oneQuery && this.enterNextQuery()) continue;
       if (t < 0 || this.isCloser(t)) return out;
       const before = this.pos;
       const statement = this.statement();
@@ -558,7 +515,7 @@ class Parser {
       if (!this.is('=')) {
         this.report('missing-operand', name, phrase('{0} is expected after the name of a let statement.', quoted('=')));
         const statement: LetStatement = { kind: 'let', name, start, end: this.lastEnd };
-        this.onNode?.let(statement);
+        this.onNode?.let(name.text);
         return statement;
       }
       const equals = this.take();
@@ -566,7 +523,7 @@ class Parser {
       if (!value)
         this.reportAt('missing-operand', equals, phrase('Nothing follows {0}: a value is expected.', quoted('=')));
       const statement: LetStatement = { kind: 'let', name, value, start, end: this.lastEnd };
-      this.onNode?.let(statement);
+      this.onNode?.let(name.text);
       return statement;
     }
     if (this.isWord('set')) {
@@ -1483,7 +1440,7 @@ class Parser {
 
   /** A call made: told to the node reader. */
   private called(call: Call): Call {
-    this.onNode?.call(call);
+    this.onNode?.call(call.callee.text, call.callee.start, call.callee.end, call.end, call.args.length);
     return call;
   }
 
@@ -1492,6 +1449,37 @@ class Parser {
     if (t < 0 || this.isCloser(t)) return; // reported as a bracket problem
     this.reportAt('unexpected', t, phrase('{0} is expected here, not {1}.', quoted(closer), quoted(this.word(t))));
   }
+}
+
+/** For a text whose brackets all pair in order (each closer closes the innermost open bracket, and
+ *  none is left open), in one pass: each bracket's partner (set in `partner`; the other tokens'
+ *  entries are left as they are), and the tokens that start a query after a blank line outside the
+ *  brackets (the parser's `queryStarts`, as findQueryBreaks finds them; the breaks' ranges are not
+ *  kept). False at the first bracket that does not pair so: then the parser's pairBrackets and
+ *  findQueryBreaks read the text, and report it. A function of its own, not the parser's method:
+ *  its code, optimized once, is kept from one text to the next. */
+function pairInOrder(table: TokenTable, partner: Int32Array, queryStarts: number[]): boolean {
+  const { text, kinds, starts, ends, count } = table;
+  const open: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const kind = kinds[i];
+    if (open.length === 0 && kind !== PIPE && i > 0) {
+      const from = ends[i - 1];
+      const to = starts[i];
+      if (to - from > 1 && blankLinesBetween(text, from, to)) queryStarts.push(i);
+    }
+    if (kind !== PUNCTUATION) continue;
+    const c = text.charCodeAt(starts[i]);
+    if (c === 40 || c === 91 || c === 123) open.push(i);
+    else if (c === 41 || c === 93 || c === 125) {
+      const opener = open.pop();
+      // ( and ) are 40 and 41; [ ], { } are two apart.
+      if (opener === undefined || c - text.charCodeAt(starts[opener]) !== (c === 41 ? 1 : 2)) return false;
+      partner[opener] = i;
+      partner[i] = opener;
+    }
+  }
+  return open.length === 0;
 }
 
 /** Whether a range overlaps one of `spans` (apart from each other, in the order of the text): the

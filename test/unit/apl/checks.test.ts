@@ -278,6 +278,24 @@ describe('APL lexer and checks: properties', () => {
     );
   });
 
+  it('the problems come in the order of the text, many of them as few (the calls’ merged with the syntax’s)', () => {
+    const broken = fc
+      .array(fc.constantFrom('abz(1)', 'count(1, 2)', 'f(g(abz()))', '| nosuch', ', ,', '(', ')', '\n\n'), {
+        maxLength: 12,
+      })
+      .map((pieces) => `['logs'] | extend ${pieces.join(' x + ')}`);
+    fc.assert(
+      fc.property(fc.oneof(aplLikeText, broken), (text) => {
+        const problems = checkApl(text);
+        for (let i = 1; i < problems.length; i++) {
+          const [a, b] = [problems[i - 1], problems[i]];
+          assert.ok(a.start < b.start || (a.start === b.start && a.end <= b.end), JSON.stringify([a, b]));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('the checks never throw, and every range lies within the text', () => {
     fc.assert(
       fc.property(aplLikeText, (text) => {

@@ -9,6 +9,8 @@ import { problemLine, problemLines } from '../../../src/core/apl/fileChecks';
 import { fileProblems } from '../../../src/core/monitors/checkedFiles';
 import { FUNCTION_NAMES } from '../../../src/core/apl/reference';
 import { suggest } from '../../../src/core/apl/suggest';
+import { lineAndColumn } from '../../../src/core/apl/lineColumn';
+import { phrase } from '../../../src/core/phrase';
 
 /** A generated query: a dataset, then one stage a line. */
 const generated = (lines: number, stage: (i: number) => string) =>
@@ -94,6 +96,35 @@ describe('check-apl: one line a problem', () => {
           if (format === 'github') for (const line of lines) assert.match(line, /^::(error|warning) file=/);
         },
       ),
+    );
+  });
+});
+
+describe('check-apl: where each problem is', () => {
+  it('each problem at the line and column of its offset, in the order of the text or not', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r', 'é'), maxLength: 200 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.boolean(),
+        (text, picks, inOrder) => {
+          const offsets = picks.map((n) => n % (text.length + 1));
+          if (inOrder) offsets.sort((a, b) => a - b);
+          const lines = problemLines(
+            'q.apl',
+            text,
+            offsets.map((offset) => ({ offset, severity: 'error' as const, message: phrase('m') })),
+          );
+          assert.deepEqual(
+            lines,
+            offsets.map((offset) => {
+              const { line, column } = lineAndColumn(text, offset);
+              return `q.apl:${line}:${column}: error: m`;
+            }),
+          );
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });

@@ -7,8 +7,15 @@ import { orderByKeys } from '../keyOrder';
 
 export type { Dataset } from '../api/client';
 
-/** A field of a dataset as shown: stored fields and virtual ones (computed by an expression) alike. */
+/**
+ * A field of a dataset as shown: stored fields and virtual ones (computed by an expression) alike.
+ * It is also the field's row in the Datasets view, as it is (`kind`, `dataset`): a dataset's 5,000
+ * fields are 5,000 rows, and no other object is made for each.
+ */
 export interface FieldInfo {
+  kind: 'field';
+  /** The dataset it is a field of. */
+  dataset: string;
   name: string;
   type?: string;
   unit?: string;
@@ -49,18 +56,19 @@ export async function listDatasetFields(
   const stored = await client.listFields(dataset, signal);
   const { list, failure } = await virtual;
   if (failure !== undefined && isAxiomError(failure) && failure.kind === 'cancelled') throw failure;
-  return arrangeFields(stored, list, failure);
+  return arrangeFields(dataset, stored, list, failure);
 }
 
 /** Up to this many virtual fields, a stored field's name is compared with each of theirs. */
 const FEW_VIRTUAL = 16;
 
 /**
- * Stored and virtual fields, as the service sends them, in one list by name, hidden ones apart; a
- * virtual field of a stored field's name is shown once, as virtual. An empty unit or description
- * (or null) is none.
+ * A dataset's stored and virtual fields, as the service sends them, in one list by name, hidden
+ * ones apart; a virtual field of a stored field's name is shown once, as virtual. An empty unit or
+ * description (or null) is none.
  */
 export function arrangeFields(
+  dataset: string,
   stored: readonly DatasetField[],
   virtual: readonly VirtualField[],
   virtualFailure?: unknown,
@@ -80,6 +88,8 @@ export function arrangeFields(
     const name = f.name;
     if (virtualNames.length && (shadowed ? shadowed.has(name) : virtualNames.includes(name))) continue;
     all.push({
+      kind: 'field',
+      dataset,
       name,
       type: f.type,
       unit: f.unit || undefined,
@@ -93,6 +103,8 @@ export function arrangeFields(
   for (let i = 0; i < virtual.length; i++) {
     const v = virtual[i];
     all.push({
+      kind: 'field',
+      dataset,
       name: v.name,
       type: v.type || undefined,
       unit: v.unit || undefined,

@@ -64,6 +64,8 @@ describe('datasets', () => {
     );
     const virtual = fields.find((f) => f.name === 'is_error');
     assert.deepEqual(virtual, {
+      kind: 'field',
+      dataset: 'http-logs',
       name: 'is_error',
       type: 'boolean',
       unit: undefined,
@@ -195,6 +197,8 @@ describe('the fields of a dataset arranged', () => {
       ...stored
         .filter((f) => !virtualNames.has(f.name))
         .map((f): FieldInfo => ({
+          kind: 'field',
+          dataset: 'd',
           name: f.name,
           type: f.type,
           unit: f.unit || undefined,
@@ -203,6 +207,8 @@ describe('the fields of a dataset arranged', () => {
           virtual: false,
         })),
       ...virtual.map((v): FieldInfo => ({
+        kind: 'field',
+        dataset: 'd',
         name: v.name,
         type: v.type || undefined,
         unit: v.unit || undefined,
@@ -222,7 +228,7 @@ describe('the fields of a dataset arranged', () => {
         fc.array(virtualField, { maxLength: 8 }),
         (stored, virtual) => {
           const failure = new Error('no rights');
-          const got = arrangeFields(stored, virtual, virtual.length ? undefined : failure);
+          const got = arrangeFields('d', stored, virtual, virtual.length ? undefined : failure);
           assert.deepEqual({ fields: got.fields, hidden: got.hidden }, expected(stored, virtual));
           assert.equal(got.virtualFailure, virtual.length ? undefined : failure);
         },
@@ -237,7 +243,7 @@ describe('the fields of a dataset arranged', () => {
         fc.array(storedField, { maxLength: 60 }),
         fc.array(virtualField, { minLength: 17, maxLength: 40 }),
         (stored, virtual) => {
-          const got = arrangeFields(stored, virtual);
+          const got = arrangeFields('d', stored, virtual);
           assert.deepEqual({ fields: got.fields, hidden: got.hidden }, expected(stored, virtual));
         },
       ),
@@ -252,7 +258,7 @@ describe('the fields of a dataset arranged', () => {
     ];
     const virtual: VirtualField[] = [{ name: 'b', expression: 'a + 1' }];
     const before = structuredClone({ stored, virtual });
-    const { fields, hidden } = arrangeFields(stored, virtual);
+    const { fields, hidden } = arrangeFields('d', stored, virtual);
     assert.deepEqual(
       fields.map((f) => [f.name, f.virtual]),
       [

@@ -81,6 +81,17 @@ describe('datasets', () => {
     assert.match(fake.requestsTo('GET /v2/vfields')[0].path, /\?dataset=http-logs$/);
   });
 
+  it('asks for the fields before the virtual fields: the long answer is on its way first', async () => {
+    const real = client();
+    const asked: string[] = [];
+    const watched = Object.create(real) as typeof real;
+    watched.listFields = (...args) => (asked.push('fields'), real.listFields(...args));
+    watched.listVirtualFields = (...args) => (asked.push('virtual fields'), real.listVirtualFields(...args));
+    const { fields } = await listDatasetFields(watched, 'http-logs');
+    assert.deepEqual(asked, ['fields', 'virtual fields']);
+    assert.ok(fields.some((f) => f.virtual) && fields.some((f) => !f.virtual), 'both were read');
+  });
+
   it('shows the stored fields when only the virtual fields fail, and says why beside them', async () => {
     fake.fail('GET /v2/vfields', {
       status: 403,

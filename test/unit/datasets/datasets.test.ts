@@ -203,31 +203,22 @@ describe('the fields of a dataset arranged', () => {
    *  virtual one does not name, then the virtual ones, sorted by name (sortedByName, held to plain
    *  comparisons above), the hidden ones apart, each side in that order. */
   function expected(stored: DatasetField[], virtual: VirtualField[]) {
+    const none = (words: string | null | undefined) => words || undefined;
+    const shown = (field: DatasetField & VirtualField, virtual: boolean): FieldInfo => ({
+      kind: 'field',
+      dataset: 'd',
+      name: field.name,
+      type: virtual ? none(field.type) : field.type,
+      unit: none(field.unit),
+      description: none(field.description),
+      hidden: !virtual && field.hidden === true,
+      virtual,
+      ...(virtual ? { expression: none(field.expression) } : {}),
+    });
     const virtualNames = new Set(virtual.map((v) => v.name));
     const all = sortedByName([
-      ...stored
-        .filter((f) => !virtualNames.has(f.name))
-        .map((f): FieldInfo => ({
-          kind: 'field',
-          dataset: 'd',
-          name: f.name,
-          type: f.type,
-          unit: f.unit || undefined,
-          description: f.description || undefined,
-          hidden: f.hidden === true,
-          virtual: false,
-        })),
-      ...virtual.map((v): FieldInfo => ({
-        kind: 'field',
-        dataset: 'd',
-        name: v.name,
-        type: v.type || undefined,
-        unit: v.unit || undefined,
-        description: v.description || undefined,
-        hidden: false,
-        virtual: true,
-        expression: v.expression || undefined,
-      })),
+      ...stored.filter((f) => !virtualNames.has(f.name)).map((f) => shown(f, false)),
+      ...virtual.map((v) => shown({ ...v, type: v.type ?? undefined }, true)),
     ]);
     return { fields: all.filter((f) => !f.hidden), hidden: all.filter((f) => f.hidden) };
   }

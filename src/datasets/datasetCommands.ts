@@ -11,7 +11,7 @@ import { load } from '../platform/lazy';
 import { openQueryInNewTab } from '../platform/openQuery';
 import type { AdviceHandlers } from '../platform/showAdvice';
 import { openAppPage, type Deployments } from '../platform/webApp';
-import type { DatasetsView } from './datasetsView';
+import type { DatasetsView, FieldRow } from './datasetsView';
 import { localize } from '../platform/l10n';
 
 /** A query to run through the one runner (src/run): its text and the document it came from. */
@@ -63,12 +63,11 @@ async function datasetFrom(arg: unknown, view: DatasetsView): Promise<string | u
   )?.label;
 }
 
-/** The field a command was given: a field row of the view (the field itself), or `{ dataset, field: name }`. */
+/** The field a command was given: a field row of the view, or `{ dataset, field: name }`. */
 function fieldFrom(arg: unknown): { dataset: string; name: string } | undefined {
   if (typeof arg !== 'object' || arg === null) return undefined;
-  const a = arg as { kind?: unknown; dataset?: unknown; name?: unknown; field?: unknown };
+  const a = arg as Partial<FieldRow> & { field?: unknown };
   if (typeof a.dataset !== 'string') return undefined;
-  if (a.kind === 'field' && typeof a.name === 'string') return { dataset: a.dataset, name: a.name };
   if (typeof a.field === 'string') return { dataset: a.dataset, name: a.field };
   if (typeof a.field === 'object' && a.field !== null && typeof (a.field as { name?: unknown }).name === 'string')
     return { dataset: a.dataset, name: (a.field as { name: string }).name };

@@ -29,9 +29,12 @@ export interface DatasetSchema {
   forgetFields(dataset: string): void;
 }
 
-/** A field's row is the field as the schema's cache holds it (FieldInfo: its kind and dataset
- *  said); where it hangs is read from the rows around it (parentOf). */
-export type FieldRow = FieldInfo;
+export interface FieldRow {
+  kind: 'field';
+  dataset: string;
+  field: FieldInfo;
+  parent: DatasetRow | HiddenRow;
+}
 
 /** The hidden fields of a dataset, apart under one row. */
 export interface HiddenRow {
@@ -85,12 +88,6 @@ export class DatasetsView extends ListView<DatasetNode> {
   private kindWords(): typeof DATASET_KIND_WORDS {
     return (this.kindWordsMade ??= translated(DATASET_KIND_WORDS));
   }
-  /** The row of each dataset's hidden fields last shown, by the dataset's name: the parent of its hidden fields. */
-  private hiddenRows = new Map<string, HiddenRow>();
-  /** How the ids of the field items last made begin, and for which dataset and side: VS Code asks
-   *  for the items of a dataset's fields one after another, so the beginning is found once for
-   *  them rather than once per field. */
-  private lastFieldIds?: { dataset: string; hidden: boolean; start: string };
   /** One icon of each kind for every row: a dataset's 5,000 fields are 5,000 tree items. */
   private readonly icons = {
     field: new vscode.ThemeIcon('symbol-field'),
@@ -160,8 +157,6 @@ export class DatasetsView extends ListView<DatasetNode> {
 
   protected async fetch(_client: AxiomClient, signal: AbortSignal): Promise<Loaded<DatasetNode>> {
     const datasets = await surviving(() => this.schema.datasetList(signal), signal);
-    // New dataset rows: the hidden fields' rows hang under them when they are expanded again.
-    this.hiddenRows.clear();
     return {
       rows: datasets.map((dataset) => ({ kind: 'dataset', dataset, fieldIds: fieldIdStart(dataset.name, 'dataset') })),
       unreadable: 0,
@@ -234,7 +229,8 @@ export class DatasetsView extends ListView<DatasetNode> {
   protected override async childrenOf(row: DatasetNode): Promise<ListElement<DatasetNode>[]> {
     if (row.kind === 'metric' || row.kind === 'tag') return this.metricsChildren(row);
     if (row.kind === 'dataset' && isMetricsKind(row.dataset.kind)) return this.metricsChildren(row);
-    if (row.kind === 'hidden') return row.fields.slice();
+    if (row.kind === 'hidden')
+      return row.fields.map((field) => ({ kind: 'field', dataset: row.dataset, field, parent: row }));
     if (row.kind !== 'dataset') return [];
     const name = row.dataset.name;
     let loaded: DatasetFields;
@@ -258,20 +254,21 @@ export class DatasetsView extends ListView<DatasetNode> {
       matchesText(datasetKindText(row.dataset.kind, this.kindWords()), text) ||
       matchesText(row.dataset.description, text);
     const shown = (fields: FieldInfo[]) => (byName ? fields : fields.filter((f) => matchesText(f.name, text)));
-    // The fields are their own rows: the list is copied (the rows after it added), not each field.
-    const nodes: ListElement<DatasetNode>[] = shown(loaded.fields).slice();
+    const nodes: ListElement<DatasetNode>[] = shown(loaded.fields).map((field) => ({
+      kind: 'field',
+      dataset: name,
+      field,
+      parent: row,
+    }));
     const hidden = shown(loaded.hidden);
-    if (hidden.length) {
-      const hiddenRow: HiddenRow = {
+    if (hidden.length)
+      nodes.push({
         kind: 'hidden',
         dataset: name,
         fields: hidden,
         parent: row,
         fieldIds: fieldIdStart(name, 'hidden'),
-      };
-      this.hiddenRows.set(name, hiddenRow);
-      nodes.push(hiddenRow);
-    }
+      });
     if (loaded.virtualFailure !== undefined) {
       const why = failureWords(loaded.virtualFailure);
       nodes.push({
@@ -288,22 +285,7 @@ export class DatasetsView extends ListView<DatasetNode> {
   protected override parentOf(row: DatasetNode): DatasetNode | undefined {
     if (row.kind === 'metric' || row.kind === 'tag' || row.kind === 'tagValue' || row.kind === 'moreMetrics')
       return row.parent;
-    if (row.kind === 'field') return this.fieldParent(row);
     return row.kind === 'dataset' ? undefined : row.parent;
-  }
-
-  /** Where a field's row hangs: under its dataset's hidden fields' row, or its dataset's row. */
-  private fieldParent(field: FieldInfo): DatasetRow | HiddenRow | undefined {
-    return field.hidden ? this.hiddenRows.get(field.dataset) : this.datasetRow(field.dataset);
-  }
-
-  /** How a field's tree item id begins (fieldIdStart), its parent's, found once for a run of one dataset's fields. */
-  private fieldIdsOf(field: FieldInfo): string {
-    const last = this.lastFieldIds;
-    if (last && last.dataset === field.dataset && last.hidden === field.hidden) return last.start;
-    const start = this.fieldParent(field)?.fieldIds ?? fieldIdStart(field.dataset, field.hidden ? 'hidden' : 'dataset');
-    this.lastFieldIds = { dataset: field.dataset, hidden: field.hidden, start };
-    return start;
   }
 
   protected rowItem(row: DatasetNode): vscode.TreeItem {
@@ -319,9 +301,9 @@ export class DatasetsView extends ListView<DatasetNode> {
         return item;
       }
       case 'field': {
-        const field = row;
+        const { field } = row;
         const item = new vscode.TreeItem(field.name, vscode.TreeItemCollapsibleState.None);
-        item.id = this.fieldIdsOf(field) + field.name;
+        item.id = row.parent.fieldIds + field.name;
         item.description = fieldDescription(field.virtual ? this.words.virtual : undefined, field.type, field.unit);
         item.iconPath = field.virtual ? this.icons.virtual : this.icons.field;
         item.contextValue = field.virtual ? 'field.virtual' : 'field';
@@ -405,7 +387,7 @@ export class DatasetsView extends ListView<DatasetNode> {
       return lines.join('\n\n');
     }
     if (row.kind !== 'field') return undefined;
-    const field = row;
+    const { field } = row;
     const lines = [
       `**${escapeMarkdown(field.name)}**${field.virtual ? ` · ${escapeMarkdown(this.words.virtual)}` : ''}`,
     ];

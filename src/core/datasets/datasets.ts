@@ -7,15 +7,8 @@ import { orderByKeys } from '../keyOrder';
 
 export type { Dataset } from '../api/client';
 
-/**
- * A field of a dataset as shown: stored fields and virtual ones (computed by an expression) alike.
- * It is also the field's row in the Datasets view, as it is (`kind`, `dataset`): a dataset's 5,000
- * fields are 5,000 rows, and no other object is made for each.
- */
+/** A field of a dataset as shown: stored fields and virtual ones (computed by an expression) alike. */
 export interface FieldInfo {
-  kind: 'field';
-  /** The dataset it is a field of. */
-  dataset: string;
   name: string;
   type?: string;
   unit?: string;
@@ -50,8 +43,8 @@ export async function listDatasetFields(
   signal?: AbortSignal,
 ): Promise<DatasetFields> {
   // The fields are asked for first: theirs is the long answer (thousands of fields, against a few
-  // virtual ones), so it is on its way before the short one. Asked second, it waited for the
-  // virtual fields' answer to be made and read: 2–3 ms of an expand of 5,000 fields at the fake.
+  // virtual ones), so it is on its way before the short one. Asked second, its answer was begun
+  // only after the virtual fields' was made and read (at the fake, which answers in turn).
   const storedAnswer = client.listFields(dataset, signal);
   const virtual: Promise<{ list: VirtualField[]; failure?: unknown }> = client.listVirtualFields(dataset, signal).then(
     (list) => ({ list }),
@@ -60,19 +53,18 @@ export async function listDatasetFields(
   const stored = await storedAnswer;
   const { list, failure } = await virtual;
   if (failure !== undefined && isAxiomError(failure) && failure.kind === 'cancelled') throw failure;
-  return arrangeFields(dataset, stored, list, failure);
+  return arrangeFields(stored, list, failure);
 }
 
 /** Up to this many virtual fields, a stored field's name is compared with each of theirs. */
 const FEW_VIRTUAL = 16;
 
 /**
- * A dataset's stored and virtual fields, as the service sends them, in one list by name, hidden
- * ones apart; a virtual field of a stored field's name is shown once, as virtual. An empty unit or
- * description (or null) is none.
+ * Stored and virtual fields, as the service sends them, in one list by name, hidden ones apart; a
+ * virtual field of a stored field's name is shown once, as virtual. An empty unit or description
+ * (or null) is none.
  */
 export function arrangeFields(
-  dataset: string,
   stored: readonly DatasetField[],
   virtual: readonly VirtualField[],
   virtualFailure?: unknown,
@@ -92,8 +84,6 @@ export function arrangeFields(
     const name = f.name;
     if (virtualNames.length && (shadowed ? shadowed.has(name) : virtualNames.includes(name))) continue;
     all.push({
-      kind: 'field',
-      dataset,
       name,
       type: f.type,
       unit: f.unit || undefined,
@@ -107,8 +97,6 @@ export function arrangeFields(
   for (let i = 0; i < virtual.length; i++) {
     const v = virtual[i];
     all.push({
-      kind: 'field',
-      dataset,
       name: v.name,
       type: v.type || undefined,
       unit: v.unit || undefined,

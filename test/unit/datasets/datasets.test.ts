@@ -64,8 +64,6 @@ describe('datasets', () => {
     );
     const virtual = fields.find((f) => f.name === 'is_error');
     assert.deepEqual(virtual, {
-      kind: 'field',
-      dataset: 'http-logs',
       name: 'is_error',
       type: 'boolean',
       unit: undefined,
@@ -205,8 +203,6 @@ describe('the fields of a dataset arranged', () => {
   function expected(stored: DatasetField[], virtual: VirtualField[]) {
     const none = (words: string | null | undefined) => words || undefined;
     const shown = (field: DatasetField & VirtualField, virtual: boolean): FieldInfo => ({
-      kind: 'field',
-      dataset: 'd',
       name: field.name,
       type: virtual ? none(field.type) : field.type,
       unit: none(field.unit),
@@ -230,7 +226,7 @@ describe('the fields of a dataset arranged', () => {
         fc.array(virtualField, { maxLength: 8 }),
         (stored, virtual) => {
           const failure = new Error('no rights');
-          const got = arrangeFields('d', stored, virtual, virtual.length ? undefined : failure);
+          const got = arrangeFields(stored, virtual, virtual.length ? undefined : failure);
           assert.deepEqual({ fields: got.fields, hidden: got.hidden }, expected(stored, virtual));
           assert.equal(got.virtualFailure, virtual.length ? undefined : failure);
         },
@@ -245,7 +241,7 @@ describe('the fields of a dataset arranged', () => {
         fc.array(storedField, { maxLength: 60 }),
         fc.array(virtualField, { minLength: 17, maxLength: 40 }),
         (stored, virtual) => {
-          const got = arrangeFields('d', stored, virtual);
+          const got = arrangeFields(stored, virtual);
           assert.deepEqual({ fields: got.fields, hidden: got.hidden }, expected(stored, virtual));
         },
       ),
@@ -260,7 +256,7 @@ describe('the fields of a dataset arranged', () => {
     ];
     const virtual: VirtualField[] = [{ name: 'b', expression: 'a + 1' }];
     const before = structuredClone({ stored, virtual });
-    const { fields, hidden } = arrangeFields('d', stored, virtual);
+    const { fields, hidden } = arrangeFields(stored, virtual);
     assert.deepEqual(
       fields.map((f) => [f.name, f.virtual]),
       [

@@ -108,12 +108,15 @@ export class AplSchema implements vscode.Disposable {
     // Taken before any wait: a switch of deployment meanwhile aborts it, so that nothing the next
     // deployment answers is filed under this one's key.
     const signal = this.controller.signal;
-    const active = await this.connection.deployment();
+    // The deployment and its client read together, once: the key and a load speak of the same
+    // deployment, and a load does not work out the deployment again (its settings, the deployments
+    // listed, the last switch) as a separate client() would.
+    const { deployment: active, client } = await this.connection.session();
     const key = `${JSON.stringify([active.name, active.url, active.orgId ?? ''])}\n${what}`;
     let entry = this.entries.get(key) as Entry<T> | undefined;
     if (!entry) {
       if (signal.aborted) throw cancelledError();
-      entry = { state: 'loading', promise: this.load(key, fetch, signal, label) };
+      entry = { state: 'loading', promise: this.load(key, client, fetch, signal, label) };
       this.entries.set(key, entry);
     }
     if (entry.state === 'ready') return entry.value;
@@ -123,15 +126,16 @@ export class AplSchema implements vscode.Disposable {
 
   private async load<T>(
     key: string,
+    client: AxiomClient | undefined,
     fetch: (client: AxiomClient, signal: AbortSignal) => Promise<T>,
     signal: AbortSignal,
     label: Phrase,
   ): Promise<T> {
     const entries = this.entries;
     try {
-      const client = await this.connection.client();
-      if (!client) throw new NoToken();
-      const value = await fetch(client, signal);
+      // Awaited without a token too: the caller files the entry as loading when this returns, and
+      // only then may it be filed as failed.
+      const value = await (client ? fetch(client, signal) : Promise.reject(new NoToken()));
       if (entries === this.entries) entries.set(key, { state: 'ready', value });
       return value;
     } catch (error) {

@@ -1,6 +1,6 @@
 // What there is to query: the token's datasets and each dataset's fields, as the Datasets view,
 // completion and the agents' tools read them. Plain functions over the API client.
-import type { AxiomClient, Dataset, VirtualField } from '../api/client';
+import type { AxiomClient, Dataset, DatasetField, VirtualField } from '../api/client';
 import { isAxiomError } from '../api/errors';
 import { quotedName } from '../apl/names';
 import { orderByKeys } from '../keyOrder';
@@ -42,23 +42,61 @@ export async function listDatasetFields(
   dataset: string,
   signal?: AbortSignal,
 ): Promise<DatasetFields> {
+  // The fields are asked for first: theirs is the long answer (thousands of fields, against a few
+  // virtual ones), so it is on its way before the short one. Asked second, its answer was begun
+  // only after the virtual fields' was made and read (at the fake, which answers in turn).
+  const storedAnswer = client.listFields(dataset, signal);
   const virtual: Promise<{ list: VirtualField[]; failure?: unknown }> = client.listVirtualFields(dataset, signal).then(
     (list) => ({ list }),
     (failure: unknown) => ({ list: [], failure }),
   );
-  const stored = await client.listFields(dataset, signal);
+  const stored = await storedAnswer;
   const { list, failure } = await virtual;
   if (failure !== undefined && isAxiomError(failure) && failure.kind === 'cancelled') throw failure;
-  return arrangeFields(
-    stored.map((f) => ({
-      name: f.name,
+  return arrangeFields(stored, list, failure);
+}
+
+/** Up to this many virtual fields, a stored field's name is compared with each of theirs. */
+const FEW_VIRTUAL = 16;
+
+/**
+ * Stored and virtual fields, as the service sends them, in one list by name, hidden ones apart; a
+ * virtual field of a stored field's name is shown once, as virtual. An empty unit or description
+ * (or null) is none.
+ */
+export function arrangeFields(
+  stored: readonly DatasetField[],
+  virtual: readonly VirtualField[],
+  virtualFailure?: unknown,
+): DatasetFields {
+  // One pass over the answer makes each field as shown and reads its name and sort key; one sort
+  // orders them (orderByKeys) and one pass over the order puts each on its side. Nothing is copied
+  // twice: no list of the stored fields made first and merged after, no sorted copy of the whole.
+  // A stored name is looked up among the few virtual ones by comparison: a set would hash each of
+  // the thousands of names first (freshly parsed, none hashed yet), which took twice as long.
+  const virtualNames = virtual.map((v) => v.name);
+  const shadowed = virtualNames.length > FEW_VIRTUAL ? new Set(virtualNames) : undefined;
+  const all: FieldInfo[] = [];
+  const names: string[] = [];
+  const keys: string[] = [];
+  for (let i = 0; i < stored.length; i++) {
+    const f = stored[i];
+    const name = f.name;
+    if (virtualNames.length && (shadowed ? shadowed.has(name) : virtualNames.includes(name))) continue;
+    all.push({
+      name,
       type: f.type,
       unit: f.unit || undefined,
       description: f.description || undefined,
       hidden: f.hidden === true,
       virtual: false,
-    })),
-    list.map((v) => ({
+    });
+    names.push(name);
+    keys.push(name.toLowerCase());
+  }
+  for (let i = 0; i < virtual.length; i++) {
+    const v = virtual[i];
+    all.push({
       name: v.name,
       type: v.type || undefined,
       unit: v.unit || undefined,
@@ -66,28 +104,11 @@ export async function listDatasetFields(
       hidden: false,
       virtual: true,
       expression: v.expression || undefined,
-    })),
-    failure,
-  );
-}
-
-/** Up to this many virtual fields, a stored field's name is compared with each of theirs. */
-const FEW_VIRTUAL = 16;
-
-/** Stored and virtual fields in one list by name, hidden ones apart; a virtual field of a stored field's name is shown once, as virtual. */
-export function arrangeFields(stored: FieldInfo[], virtual: FieldInfo[], virtualFailure?: unknown): DatasetFields {
-  // One pass merges the fields (no merged copy filtered after), one sort orders them (nameOrder),
-  // and one pass over the order puts each field on its side: no sorted copy of the whole is made.
-  // A stored name is looked up among the few virtual ones by comparison: a set would hash each of
-  // the thousands of names first (freshly parsed, none hashed yet), which took twice as long.
-  const virtualNames = virtual.map((v) => v.name);
-  const shadowed = virtualNames.length > FEW_VIRTUAL ? new Set(virtualNames) : undefined;
-  const all: FieldInfo[] = [];
-  for (const field of stored)
-    if (!virtualNames.length || !(shadowed ? shadowed.has(field.name) : virtualNames.includes(field.name)))
-      all.push(field);
-  for (const field of virtual) all.push(field);
-  const order = nameOrder(all);
+    });
+    names.push(v.name);
+    keys.push(v.name.toLowerCase());
+  }
+  const order = orderByKeys(keys, names);
   const fields: FieldInfo[] = [];
   const hidden: FieldInfo[] = [];
   for (let i = 0; i < order.length; i++) {

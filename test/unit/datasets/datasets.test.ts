@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import type { DatasetField, VirtualField } from '../../../src/core/api/client';
 import { createDispatcher } from '../../../src/core/api/undiciTransport';
 import { fieldReference } from '../../../src/core/apl/completion';
 import { lex } from '../../../src/core/apl/lexer';
@@ -76,6 +77,17 @@ describe('datasets', () => {
     assert.equal(virtualFailure, undefined);
     assert.equal(fake.requestsTo('GET /v2/vfields').length, 1);
     assert.match(fake.requestsTo('GET /v2/vfields')[0].path, /\?dataset=http-logs$/);
+  });
+
+  it('asks for the fields before the virtual fields: the long answer is on its way first', async () => {
+    const real = client();
+    const asked: string[] = [];
+    const watched = Object.create(real) as typeof real;
+    watched.listFields = (...args) => (asked.push('fields'), real.listFields(...args));
+    watched.listVirtualFields = (...args) => (asked.push('virtual fields'), real.listVirtualFields(...args));
+    const { fields } = await listDatasetFields(watched, 'http-logs');
+    assert.deepEqual(asked, ['fields', 'virtual fields']);
+    assert.ok(fields.some((f) => f.virtual) && fields.some((f) => !f.virtual), 'both were read');
   });
 
   it('shows the stored fields when only the virtual fields fail, and says why beside them', async () => {
@@ -168,31 +180,54 @@ describe('the order of names', () => {
 
 describe('the fields of a dataset arranged', () => {
   const fieldName = fc.string({ unit: fc.constantFrom('a', 'A', 'b', '.', '_'), maxLength: 4 });
-  const field = (virtual: boolean) =>
-    fc.record({ name: fieldName, hidden: virtual ? fc.constant(false) : fc.boolean(), virtual: fc.constant(virtual) });
+  /** Words as the service may send them: absent, null, empty (each none) or some text. */
+  const words = fc.option(fc.constantFrom(null, '', 'ms', 'The id'), { nil: undefined });
+  const storedField: fc.Arbitrary<DatasetField> = fc.record(
+    {
+      name: fieldName,
+      type: fc.constantFrom('string', 'integer'),
+      unit: words,
+      description: words,
+      hidden: fc.boolean(),
+    },
+    { requiredKeys: ['name'] },
+  );
+  const virtualField: fc.Arbitrary<VirtualField> = fc.record(
+    { name: fieldName, type: words, unit: words, description: words, expression: words },
+    { requiredKeys: ['name'] },
+  );
 
-  /** What arrangeFields promises, by the plain way: the stored fields a virtual one does not
-   *  name, then the virtual ones, sorted by name (sortedByName, held to plain comparisons above),
-   *  the hidden ones apart, each side in that order. */
-  function expected(stored: FieldInfo[], virtual: FieldInfo[]) {
+  /** What arrangeFields promises, by the plain way: each field as shown, the stored fields a
+   *  virtual one does not name, then the virtual ones, sorted by name (sortedByName, held to plain
+   *  comparisons above), the hidden ones apart, each side in that order. */
+  function expected(stored: DatasetField[], virtual: VirtualField[]) {
+    const none = (words: string | null | undefined) => words || undefined;
+    const shown = (field: DatasetField & VirtualField, virtual: boolean): FieldInfo => ({
+      name: field.name,
+      type: virtual ? none(field.type) : field.type,
+      unit: none(field.unit),
+      description: none(field.description),
+      hidden: !virtual && field.hidden === true,
+      virtual,
+      ...(virtual ? { expression: none(field.expression) } : {}),
+    });
     const virtualNames = new Set(virtual.map((v) => v.name));
-    const all = sortedByName([...stored.filter((f) => !virtualNames.has(f.name)), ...virtual]);
+    const all = sortedByName([
+      ...stored.filter((f) => !virtualNames.has(f.name)).map((f) => shown(f, false)),
+      ...virtual.map((v) => shown({ ...v, type: v.type ?? undefined }, true)),
+    ]);
     return { fields: all.filter((f) => !f.hidden), hidden: all.filter((f) => f.hidden) };
   }
 
   it('merges stored and virtual fields by name, one of a name virtual, and keeps the hidden apart (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(field(false), { maxLength: 60 }),
-        fc.array(field(true), { maxLength: 8 }),
+        fc.array(storedField, { maxLength: 60 }),
+        fc.array(virtualField, { maxLength: 8 }),
         (stored, virtual) => {
           const failure = new Error('no rights');
-          const want = expected(stored, virtual);
           const got = arrangeFields(stored, virtual, virtual.length ? undefined : failure);
-          assert.equal(got.fields.length, want.fields.length);
-          got.fields.forEach((f, i) => assert.equal(f, want.fields[i]));
-          assert.equal(got.hidden.length, want.hidden.length);
-          got.hidden.forEach((f, i) => assert.equal(f, want.hidden[i]));
+          assert.deepEqual({ fields: got.fields, hidden: got.hidden }, expected(stored, virtual));
           assert.equal(got.virtualFailure, virtual.length ? undefined : failure);
         },
       ),
@@ -203,15 +238,11 @@ describe('the fields of a dataset arranged', () => {
   it('merges as well with many virtual fields, looked up by a set rather than one by one (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(field(false), { maxLength: 60 }),
-        fc.array(field(true), { minLength: 17, maxLength: 40 }),
+        fc.array(storedField, { maxLength: 60 }),
+        fc.array(virtualField, { minLength: 17, maxLength: 40 }),
         (stored, virtual) => {
-          const want = expected(stored, virtual);
           const got = arrangeFields(stored, virtual);
-          assert.deepEqual(got.fields, want.fields);
-          got.fields.forEach((f, i) => assert.equal(f, want.fields[i]));
-          assert.equal(got.hidden.length, want.hidden.length);
-          got.hidden.forEach((f, i) => assert.equal(f, want.hidden[i]));
+          assert.deepEqual({ fields: got.fields, hidden: got.hidden }, expected(stored, virtual));
         },
       ),
       { numRuns: 200 },
@@ -219,12 +250,12 @@ describe('the fields of a dataset arranged', () => {
   });
 
   it('leaves the lists it is given as they were', () => {
-    const stored = [
-      { name: 'b', hidden: true, virtual: false },
-      { name: 'a', hidden: false, virtual: false },
+    const stored: DatasetField[] = [
+      { name: 'b', hidden: true, unit: '' },
+      { name: 'a', hidden: false, description: null },
     ];
-    const virtual = [{ name: 'b', hidden: false, virtual: true }];
-    const before = { stored: [...stored], virtual: [...virtual] };
+    const virtual: VirtualField[] = [{ name: 'b', expression: 'a + 1' }];
+    const before = structuredClone({ stored, virtual });
     const { fields, hidden } = arrangeFields(stored, virtual);
     assert.deepEqual(
       fields.map((f) => [f.name, f.virtual]),
@@ -234,8 +265,7 @@ describe('the fields of a dataset arranged', () => {
       ],
     );
     assert.deepEqual(hidden, []);
-    assert.deepEqual(stored, before.stored);
-    assert.deepEqual(virtual, before.virtual);
+    assert.deepEqual({ stored, virtual }, before);
   });
 });
 

@@ -17,10 +17,12 @@ function generatedQuery(lines: number, unknownFunction: boolean): string {
   return `${stages.join('\n')}\n`;
 }
 
+/** The checker's output: one for every file, as the command-line checker has. */
+const output = new ProblemOutput();
+
 /** What the checker does for one file, to the bytes it would print. */
 function checkFile(file: string): Uint8Array[] {
   const text = fs.readFileSync(file, 'utf8');
-  const output = new ProblemOutput();
   output.problems(file, text, fileProblems(file, text));
   return output.bytes();
 }

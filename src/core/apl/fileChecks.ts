@@ -146,12 +146,7 @@ export class ProblemOutput {
         chunk = new Uint8Array(Math.max(CHUNK_BYTES, most));
         used = 0;
       }
-      used = putBytes(chunk, used, head);
-      used = putBytes(chunk, used, beforeLine);
-      used = putNumber(chunk, used, line);
-      used = putBytes(chunk, used, beforeColumn);
-      used = putNumber(chunk, used, column);
-      used = putBytes(chunk, used, tail);
+      used = putLine(chunk, used, head, beforeLine, line, beforeColumn, column, tail);
     }
     this.chunk = chunk;
     this.used = used;
@@ -178,12 +173,29 @@ export class ProblemOutput {
   }
 }
 
-/** Copies `bytes` into `chunk` at `at` (a few by hand, more at once); returns where they end. */
+/** Writes a problem's line into `chunk` at `at` (room made for it); returns where it ends. */
+function putLine(
+  chunk: Uint8Array,
+  at: number,
+  head: Uint8Array,
+  beforeLine: Uint8Array,
+  line: number,
+  beforeColumn: Uint8Array,
+  column: number,
+  tail: Uint8Array,
+): number {
+  let end = putBytes(chunk, at, head);
+  end = putBytes(chunk, end, beforeLine);
+  end = putNumber(chunk, end, line);
+  end = putBytes(chunk, end, beforeColumn);
+  end = putNumber(chunk, end, column);
+  return putBytes(chunk, end, tail);
+}
+
+/** Copies `bytes` into `chunk` at `at`; returns where they end. */
 function putBytes(chunk: Uint8Array, at: number, bytes: Uint8Array): number {
-  const length = bytes.length;
-  if (length > 16) chunk.set(bytes, at);
-  else for (let i = 0; i < length; i++) chunk[at + i] = bytes[i];
-  return at + length;
+  chunk.set(bytes, at);
+  return at + bytes.length;
 }
 
 /** Writes a whole number's digits into `chunk` at `at`; returns where they end. */

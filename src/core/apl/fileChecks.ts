@@ -90,8 +90,7 @@ export class ProblemOutput {
   }
 
   /** Each problem of a file as its line (problems in the order of the text are placed in one pass
-   *  over its lines; past one that goes back, the locator searches by halves). The loop keeps the
-   *  chunk in its own variables, so that its code stays as the engine optimized it. */
+   *  over its lines; past one that goes back, the locator searches by halves). */
   problems(name: string, text: string, problems: readonly FileProblem[], format: ProblemFormat = 'text'): void {
     if (!problems.length) return;
     const file = escapedName(format, name);
@@ -102,8 +101,6 @@ export class ProblemOutput {
     const errorTails = new Map<Phrase, Uint8Array>();
     const warningTails = new Map<Phrase, Uint8Array>();
     const tailsByText = new Map<string, Uint8Array>();
-    let chunk = this.chunk;
-    let used = this.used;
     let line = 1;
     let lineStart = 0;
     let nextBreak = text.indexOf('\n');
@@ -127,29 +124,30 @@ export class ProblemOutput {
         column = offset - lineStart + 1;
       }
       const isError = p.severity === 'error';
-      const head = isError ? errorHead : warningHead;
       const tails = isError ? errorTails : warningTails;
-      let tail = tails.get(p.message);
-      if (tail === undefined) {
-        const message = render(p.message);
-        const key = `${p.severity} ${message}`;
-        tail = tailsByText.get(key);
-        if (tail === undefined) {
-          tail = utf8.encode(`${lineTail(format, p.severity, escapedMessage(format, message))}\n`);
-          tailsByText.set(key, tail);
-        }
-        tails.set(p.message, tail);
-      }
-      const most = head.length + PLACE_BYTES + tail.length;
-      if (used + most > chunk.length) {
-        if (used) this.written.push(chunk.subarray(0, used));
-        chunk = new Uint8Array(Math.max(CHUNK_BYTES, most));
-        used = 0;
-      }
-      used = putLine(chunk, used, head, beforeLine, line, beforeColumn, column, tail);
+      const tail = tails.get(p.message) ?? newTail(format, p, tails, tailsByText);
+      this.write(isError ? errorHead : warningHead, beforeLine, line, beforeColumn, column, tail);
     }
-    this.chunk = chunk;
-    this.used = used;
+  }
+
+  /** A problem's line: its head, its place and its tail (a small method of its own, optimized apart
+   *  from the loop that calls it). */
+  private write(
+    head: Uint8Array,
+    beforeLine: Uint8Array,
+    line: number,
+    beforeColumn: Uint8Array,
+    column: number,
+    tail: Uint8Array,
+  ): void {
+    this.room(head.length + PLACE_BYTES + tail.length);
+    const chunk = this.chunk;
+    let at = putBytes(chunk, this.used, head);
+    at = putBytes(chunk, at, beforeLine);
+    at = putNumber(chunk, at, line);
+    at = putBytes(chunk, at, beforeColumn);
+    at = putNumber(chunk, at, column);
+    this.used = putBytes(chunk, at, tail);
   }
 
   /** The bytes written since the last call, in order (the output starts again empty). */
@@ -173,23 +171,23 @@ export class ProblemOutput {
   }
 }
 
-/** Writes a problem's line into `chunk` at `at` (room made for it); returns where it ends. */
-function putLine(
-  chunk: Uint8Array,
-  at: number,
-  head: Uint8Array,
-  beforeLine: Uint8Array,
-  line: number,
-  beforeColumn: Uint8Array,
-  column: number,
-  tail: Uint8Array,
-): number {
-  let end = putBytes(chunk, at, head);
-  end = putBytes(chunk, end, beforeLine);
-  end = putNumber(chunk, end, line);
-  end = putBytes(chunk, end, beforeColumn);
-  end = putNumber(chunk, end, column);
-  return putBytes(chunk, end, tail);
+/** The bytes that end a problem's lines, rendered, escaped and encoded the first time its phrase is
+ *  met (`tails`) and its text (`byText`: another phrase may say the same). */
+function newTail(
+  format: ProblemFormat,
+  problem: FileProblem,
+  tails: Map<Phrase, Uint8Array>,
+  byText: Map<string, Uint8Array>,
+): Uint8Array {
+  const message = render(problem.message);
+  const key = `${problem.severity} ${message}`;
+  let tail = byText.get(key);
+  if (tail === undefined) {
+    tail = utf8.encode(`${lineTail(format, problem.severity, escapedMessage(format, message))}\n`);
+    byText.set(key, tail);
+  }
+  tails.set(problem.message, tail);
+  return tail;
 }
 
 /** Copies `bytes` into `chunk` at `at`; returns where they end. */

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   PROBLEM_FORMATS,
+  ProblemOutput,
   problemLine,
-  problemLines,
   type FileProblem,
   type ProblemFormat,
 } from '../core/apl/fileChecks';
@@ -57,10 +57,10 @@ function main(args: readonly string[]): number {
     );
     return 2;
   }
-  const lines: string[] = [];
+  const output = new ProblemOutput();
   let failed = false;
   const cannotRead = (file: string, error: unknown) => {
-    lines.push(
+    output.line(
       problemLine(format, file, undefined, 'error', render(phrase('Cannot read it ({0}).', errorText(error)))),
     );
     failed = true;
@@ -83,11 +83,10 @@ function main(args: readonly string[]): number {
       }
       const problems = file.endsWith(MPL_FILE_SUFFIX) ? mplProblems(text) : fileProblems(file, text);
       failed ||= problems.some((p) => p.severity === 'error');
-      // One at a time: a file of a hundred thousand problems is more than a call's arguments hold.
-      for (const line of problemLines(file, text, problems, format)) lines.push(line);
+      output.problems(file, text, problems, format);
     }
   }
-  if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
+  for (const bytes of output.bytes()) process.stdout.write(bytes);
   return failed ? 1 : 0;
 }
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { problemLines } from '../../src/core/apl/fileChecks';
+import { ProblemOutput } from '../../src/core/apl/fileChecks';
 import { fileProblems } from '../../src/core/monitors/checkedFiles';
 import type { BenchRow, BenchTiming } from './benchTiming';
 
@@ -17,10 +17,14 @@ function generatedQuery(lines: number, unknownFunction: boolean): string {
   return `${stages.join('\n')}\n`;
 }
 
-/** What the checker does for one file, to the text it would print. */
-function checkFile(file: string): string {
+/** The checker's output: one for every file, as the command-line checker has. */
+const output = new ProblemOutput();
+
+/** What the checker does for one file, to the bytes it would print. */
+function checkFile(file: string): Uint8Array[] {
   const text = fs.readFileSync(file, 'utf8');
-  return problemLines(file, text, fileProblems(file, text)).join('\n');
+  output.problems(file, text, fileProblems(file, text));
+  return output.bytes();
 }
 
 export async function checkAplRows(

@@ -317,16 +317,31 @@ function grown<T extends Uint8Array | Int32Array>(from: T, into: T): T {
 }
 
 /** The tokens of a text as a table: never throws, whatever the text. With `onComment`, comments are
- *  handed to it (their start and end) instead of being tokens of the table. The table's arrays are
+ *  handed to it (their start and end) instead of being tokens of the table. With `room`, the table
+ *  is made in its arrays (the table is good until the next scan in that room). The table's arrays are
  *  this function's own variables (room for a token per four characters, doubled when full): no
  *  object of the scanner's own, whose optimized code a collection of it would throw away. */
-export function scan(text: string, onComment?: (start: number, end: number) => void): TokenTable {
+export function scan(text: string, onComment?: (start: number, end: number) => void, room?: TableRoom): TokenTable {
   const length = text.length;
   let capacity = 16 + (length >> 2);
-  let kinds = new Uint8Array(capacity);
-  let starts = new Int32Array(capacity);
-  let ends = new Int32Array(capacity);
-  let unterminated = new Uint8Array(capacity);
+  let kinds: Uint8Array;
+  let starts: Int32Array;
+  let ends: Int32Array;
+  let unterminated: Uint8Array;
+  if (room && room.kinds.length >= capacity) {
+    capacity = room.kinds.length;
+    kinds = room.kinds;
+    starts = room.starts;
+    ends = room.ends;
+    unterminated = room.unterminated;
+    // What an earlier text left open is no more (a text has at most a token a character).
+    unterminated.fill(0, 0, Math.min(capacity, length + 1));
+  } else {
+    kinds = new Uint8Array(capacity);
+    starts = new Int32Array(capacity);
+    ends = new Int32Array(capacity);
+    unterminated = new Uint8Array(capacity);
+  }
   const openStrings: number[] = [];
   let count = 0;
   let i = 0;
@@ -449,7 +464,33 @@ export function scan(text: string, onComment?: (start: number, end: number) => v
     count++;
     i = end;
   }
+  if (room) {
+    room.kinds = kinds;
+    room.starts = starts;
+    room.ends = ends;
+    room.unterminated = unterminated;
+  }
   return { text, count, kinds, starts, ends, unterminated, openStrings };
+}
+
+/** Arrays a table may be made in again, each grown when a text needs more: for a reader that lets
+ *  each table go before it scans the next text (the checks of a file, `readProblems`), so that a
+ *  folder of files, or a file checked again, allocates no new arrays but for a longer text. */
+export interface TableRoom {
+  kinds: Uint8Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  unterminated: Uint8Array;
+}
+
+/** Room for tables, empty until the first scan in it. */
+export function tableRoom(): TableRoom {
+  return {
+    kinds: new Uint8Array(0),
+    starts: new Int32Array(0),
+    ends: new Int32Array(0),
+    unterminated: new Uint8Array(0),
+  };
 }
 
 /** The decoded text of a string or a quoted name of the table (undefined for other kinds). */

@@ -19,7 +19,9 @@ import {
   STRING,
   TIMESPAN,
   scan,
+  tableRoom,
   tokenValue,
+  type TableRoom,
   type TokenTable,
 } from './lexer';
 import { aplWork } from './aplWork';
@@ -94,8 +96,11 @@ export function readApl(text: string, onStatement: (statement: Statement) => voi
  *  each query of a common shape is read over the token table with no node made (quickQuery.ts) and
  *  the others by the parser; the problems and the calls and lets told are parseApl's. */
 export function readProblems(text: string, onNode: NodeReader): Problem[] {
-  const tokens = scan(text, ignoreComment);
-  const parser = new Parser(text, tokens, [], onNode, true);
+  // The table and the brackets' partners in arrays kept from text to text: nothing of them outlives this call.
+  const tokens = scan(text, ignoreComment, problemsRoom);
+  if (problemsRoom.partner.length < tokens.count) problemsRoom.partner = new Int32Array(problemsRoom.kinds.length);
+  else problemsRoom.partner.fill(0, 0, tokens.count);
+  const parser = new Parser(text, tokens, [], onNode, true, problemsRoom.partner);
   const { quick } = parser;
   if (!quick) parser.statements(ignoreStatement);
   else
@@ -106,6 +111,9 @@ export function readProblems(text: string, onNode: NodeReader): Problem[] {
     }
   return parser.finish();
 }
+
+/** readProblems' arrays: the token table's and the brackets' partners. */
+const problemsRoom: TableRoom & { partner: Int32Array } = { ...tableRoom(), partner: new Int32Array(0) };
 
 const ignoreComment = (): void => undefined;
 const ignoreStatement = (): void => undefined;
@@ -150,17 +158,19 @@ class Parser {
     private readonly comments: Comment[],
     private readonly onNode: NodeReader | undefined,
     quick: boolean,
+    /** Room for the partners of the tokens (zero up to their count), else it is made. */
+    partner?: Int32Array,
   ) {
     this.end = text.length;
     this.kinds = tokens.kinds;
     this.starts = tokens.starts;
     this.ends = tokens.ends;
     this.count = tokens.count;
-    this.partner = new Int32Array(tokens.count);
+    this.partner = partner ?? new Int32Array(tokens.count);
     if (quick && onNode && !tokens.openStrings.length && pairInOrder(tokens, this.partner, this.queryStarts)) {
       this.quick = quickQueries(tokens, this.partner, onNode);
     } else {
-      this.partner.fill(-1);
+      this.partner.fill(-1, 0, this.count);
       this.queryStarts.length = 0;
       this.pairBrackets();
       this.findQueryBreaks();

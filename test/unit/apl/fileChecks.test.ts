@@ -5,12 +5,38 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { aplWork, resetAplWork } from '../../../src/core/apl/aplWork';
-import { problemLine, problemLines } from '../../../src/core/apl/fileChecks';
+import { ProblemOutput, problemLine, type FileProblem, type ProblemFormat } from '../../../src/core/apl/fileChecks';
 import { fileProblems } from '../../../src/core/monitors/checkedFiles';
 import { FUNCTION_NAMES } from '../../../src/core/apl/reference';
 import { suggest } from '../../../src/core/apl/suggest';
 import { lineAndColumn } from '../../../src/core/apl/lineColumn';
-import { phrase } from '../../../src/core/phrase';
+import { phrase, render } from '../../../src/core/phrase';
+import { githubCommandValue, oneLine } from '../../../src/core/consoleText';
+
+/** The lines the checker prints for a file's problems (ProblemOutput's bytes, read back). */
+function problemLines(name: string, text: string, problems: readonly FileProblem[], format?: ProblemFormat): string[] {
+  const output = new ProblemOutput();
+  output.problems(name, text, problems, format);
+  const printed = Buffer.concat(output.bytes()).toString('utf8');
+  return printed ? printed.slice(0, -1).split('\n') : [];
+}
+
+/** The lines as the printer before ProblemOutput made them (5b0a7d5): a string a line, each field
+ *  escaped and placed by template, joined by line breaks. */
+function linesAsBefore(name: string, text: string, problems: readonly FileProblem[], format: ProblemFormat): string {
+  const escape = (value: string, where: 'property' | 'message') =>
+    format === 'github' ? githubCommandValue(value, where) : oneLine(value);
+  const file = escape(name, 'property');
+  return problems
+    .map((p) => {
+      const { line, column } = lineAndColumn(text, p.offset);
+      const message = escape(render(p.message), 'message');
+      return format === 'github'
+        ? `::${p.severity} file=${file},line=${line},col=${column}::${message}`
+        : `${file}:${line}:${column}: ${p.severity}: ${message}`;
+    })
+    .join('\n');
+}
 
 /** A generated query: a dataset, then one stage a line. */
 const generated = (lines: number, stage: (i: number) => string) =>
@@ -126,5 +152,77 @@ describe('check-apl: where each problem is', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('check-apl: the bytes it prints', () => {
+  /** Any text of UTF-16 code units: control characters, line breaks, lone surrogates and all. */
+  const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)) });
+  const severity = fc.constantFrom('error' as const, 'warning' as const);
+
+  it('the same bytes as the printer before it, for any problems under any name, file after file', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            name: fc.oneof(anyText, fc.constantFrom('q.apl', 'a,b:100%.apl', 'x\n::error file=f::y')),
+            text: fc.string({ unit: fc.constantFrom('a', '\n', '\r', 'é', '😀'), maxLength: 300 }),
+            problems: fc.array(
+              fc.record({
+                at: fc.nat(),
+                severity,
+                message: fc.oneof(anyText, fc.constantFrom("Unknown function 'abz'.", '100%\n\x1b[2J', '')),
+              }),
+              { maxLength: 20 },
+            ),
+            sorted: fc.boolean(),
+          }),
+          { maxLength: 4 },
+        ),
+        fc.constantFrom('text' as const, 'github' as const),
+        fc.integer({ min: 0, max: 3 }),
+        (files, format, shared) => {
+          const output = new ProblemOutput();
+          const expected: string[] = [];
+          // A phrase shared by several problems (as the checks share one), or one a problem.
+          const sharedPhrase = phrase('shared {0}', shared);
+          for (const { name, text, problems, sorted } of files) {
+            const placed: FileProblem[] = problems.map((p, i) => ({
+              offset: p.at % (text.length + 1),
+              severity: p.severity,
+              message: i % 3 === shared ? sharedPhrase : phrase('{0}', p.message),
+            }));
+            if (sorted) placed.sort((a, b) => a.offset - b.offset);
+            output.problems(name, text, placed, format);
+            if (placed.length) expected.push(`${linesAsBefore(name, text, placed, format)}\n`);
+            if (name.length % 2) {
+              const line = problemLine(format, name, undefined, 'error', 'Cannot read it.');
+              output.line(line);
+              expected.push(`${line}\n`);
+            }
+          }
+          assert.deepEqual(Buffer.concat(output.bytes()), Buffer.from(expected.join(''), 'utf8'));
+          assert.equal(output.bytes().length, 0, 'the output starts again empty');
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('lines longer than a chunk, and many chunks, as they were', () => {
+    const long = 'x'.repeat(100_000);
+    const text = 'a\n'.repeat(3000);
+    const problems: FileProblem[] = Array.from({ length: 3000 }, (_, i) => ({
+      offset: 2 * i,
+      severity: i % 2 ? 'warning' : 'error',
+      message: i % 500 ? phrase('m') : phrase('{0}', long),
+    }));
+    const output = new ProblemOutput();
+    output.problems(`${long}.apl`, text, problems.slice(0, 3));
+    output.problems('q.apl', text, problems);
+    const expected = `${linesAsBefore(`${long}.apl`, text, problems.slice(0, 3), 'text')}\n${linesAsBefore('q.apl', text, problems, 'text')}\n`;
+    const chunks = output.bytes();
+    assert.ok(chunks.length > 2, `${chunks.length} chunks`);
+    assert.ok(Buffer.concat(chunks).equals(Buffer.from(expected, 'utf8')));
   });
 });

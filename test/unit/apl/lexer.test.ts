@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { lex, scan, TOKEN_KINDS, tokenValue, type Token } from '../../../src/core/apl/lexer';
+import {
+  lex,
+  scan,
+  tableRoom,
+  TOKEN_KINDS,
+  tokenValue,
+  type Token,
+  type TokenTable,
+} from '../../../src/core/apl/lexer';
 import { aplLikeText } from '../../support/aplArbitraries';
 
 const brief = (tokens: Token[]) => tokens.map((t) => `${t.kind}:${t.text}`);
@@ -200,5 +208,41 @@ describe('APL scanner: the table the parser reads', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('APL scanner: tables made again in one room', () => {
+  /** A table's tokens as plain values (only the first `count` entries are the table's). */
+  const entries = (table: TokenTable) => ({
+    count: table.count,
+    kinds: [...table.kinds.subarray(0, table.count)],
+    starts: [...table.starts.subarray(0, table.count)],
+    ends: [...table.ends.subarray(0, table.count)],
+    unterminated: [...table.unterminated.subarray(0, table.count)],
+    openStrings: table.openStrings,
+  });
+
+  it('property: text after text in one room, each table is the one a scan of its own makes', () => {
+    // Long texts and short ones in any order, strings left open among them: a shorter text after a
+    // longer one must not read what the longer left in the arrays.
+    const texts = fc.oneof(aplLikeText, fc.string({ unit: fc.constantFrom('"', "'", 'a', '\n', ' ', '(') }));
+    fc.assert(
+      fc.property(fc.array(texts, { minLength: 1, maxLength: 8 }), (all) => {
+        const room = tableRoom();
+        for (const text of all) assert.deepEqual(entries(scan(text, undefined, room)), entries(scan(text)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('grows the room only for a longer text, and keeps it for a shorter one', () => {
+    const room = tableRoom();
+    scan("['logs'] | take 1\n".repeat(1000), undefined, room);
+    const grown = room.starts;
+    assert.ok(grown.length >= 4500);
+    scan("['logs'] | where a == \"open\n", undefined, room);
+    assert.equal(room.starts, grown, 'the same arrays for the shorter text');
+    scan('x '.repeat(20_000), undefined, room);
+    assert.ok(room.starts.length >= 20_000, 'grown for the longer');
   });
 });

@@ -576,6 +576,10 @@ if (main && cli) {
       ),
       plugins: [vscodeOnce, lazyApart(root, { ...bundles, ...shared })],
     };
+    // Node reads the nearest package.json of every file it loads (for its "type"): one of two
+    // dozen bytes beside the bundles spares parsing the extension's manifest (some 70 KB) at load.
+    fs.mkdirSync(outdir, { recursive: true });
+    fs.writeFileSync(path.join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
     const budgetKind = !production ? 'development' : leftOut.length ? 'production' : 'withTestApi';
     const activationKeeps = ACTIVATION_KEEPS.flatMap((name) => (shared[name] ? [shared[name]] : []));
     const check = (metafiles) => {

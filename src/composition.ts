@@ -179,7 +179,10 @@ export function compose(context: vscode.ExtensionContext, relays: Relays): Compo
       memory: context.globalState,
     }),
   );
-  // The language model tools and the @axiom participant: their entries forward to the agents' bodies.
+  // The language model tools and the @axiom participant: their entries forward to the agents' bodies;
+  // the participant's icon is set here, a moment after activation (a property VS Code sends on).
+  for (const participant of relays.participants.values())
+    participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'axiom.svg');
   const agents = registerFeature('agents', () =>
     load('agents').createAgents({
       access: access(),

@@ -20,7 +20,7 @@ const loadComposition = () => require('./composition') as typeof import('./compo
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
   let made: Composition | undefined;
   const composition = () => (made ??= loadComposition().compose(context, entries.relays));
-  const entries = registerEntries(context.extensionUri, () => composition().targets);
+  const entries = registerEntries(() => composition().targets);
   const later = setTimeout(composition, 0);
   context.subscriptions.push(...entries.disposables, {
     dispose: () => {

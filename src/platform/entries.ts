@@ -34,9 +34,11 @@ export interface FilesRelay {
   readonly remoteChanges: vscode.EventEmitter<vscode.Uri>;
 }
 
-/** What the entries hand the composition: the registered views and the events it fires. */
+/** What the entries hand the composition: the registered views and participants, and the events it fires. */
 export interface Relays {
   readonly trees: ReadonlyMap<string, TreeRelay>;
+  /** The chat participants, by id: the composition gives them their icon. */
+  readonly participants: ReadonlyMap<string, vscode.ChatParticipant>;
   readonly files: ReadonlyMap<string, FilesRelay>;
   readonly sessionsChanged: vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>;
 }
@@ -56,11 +58,9 @@ const TREE = ['getChildren', 'getTreeItem', 'getParent', 'resolveTreeItem'];
 const FILES = ['watch', 'stat', 'readDirectory', 'createDirectory', 'readFile', 'writeFile', 'delete', 'rename'];
 
 /** Registers every declared entry, each forwarding to `targets()`: the extension's activation. */
-export function registerEntries(
-  extensionUri: vscode.Uri,
-  targets: () => EntryTargets,
-): { relays: Relays; disposables: vscode.Disposable[] } {
+export function registerEntries(targets: () => EntryTargets): { relays: Relays; disposables: vscode.Disposable[] } {
   const trees = new Map<string, TreeRelay>();
+  const participants = new Map<string, vscode.ChatParticipant>();
   const files = new Map<string, FilesRelay>();
   const sessionsChanged = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   const disposables: vscode.Disposable[] = [sessionsChanged];
@@ -132,9 +132,9 @@ export function registerEntries(
     if (typeof vscode.chat?.createChatParticipant === 'function')
       for (const id of feature.chatParticipants ?? []) {
         const participant = vscode.chat.createChatParticipant(id, (...args) => targets().chat(...args));
-        participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'axiom.svg');
+        participants.set(id, participant);
         disposables.push(participant);
       }
   }
-  return { relays: { trees, files, sessionsChanged }, disposables };
+  return { relays: { trees, participants, files, sessionsChanged }, disposables };
 }

@@ -305,7 +305,17 @@ export function compose(context: vscode.ExtensionContext, relays: Relays): Compo
   return {
     targets,
     testApi,
-    // In the order pushed: features before the accounts they use.
-    dispose: () => subscriptions.forEach((disposable) => void disposable.dispose()),
+    // In the order pushed (features before the accounts they use), each whatever the others do;
+    // the first failure is thrown at the end, for VS Code to log.
+    dispose: () => {
+      const failures: unknown[] = [];
+      for (const disposable of subscriptions)
+        try {
+          void disposable.dispose();
+        } catch (error) {
+          failures.push(error);
+        }
+      if (failures.length) throw failures[0];
+    },
   };
 }

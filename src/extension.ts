@@ -19,15 +19,31 @@ const loadComposition = () => require('./composition') as typeof import('./compo
 
 export function activate(context: vscode.ExtensionContext): AxiomExtensionApi | undefined {
   let made: Composition | undefined;
-  const composition = () => (made ??= loadComposition().compose(context, entries.relays));
+  let failed: { error: unknown } | undefined;
+  const composition = (): Composition => {
+    if (made) return made;
+    // A composition that failed part way is not made again (what it did register would be twice):
+    // every entry says why from then on.
+    if (failed) throw failed.error;
+    try {
+      return (made = loadComposition().compose(context, entries.relays));
+    } catch (error) {
+      failed = { error };
+      throw error;
+    }
+  };
   const entries = registerEntries(() => composition().targets);
   const later = setTimeout(composition, 0);
-  context.subscriptions.push(...entries.disposables, {
-    dispose: () => {
-      clearTimeout(later);
-      made?.dispose();
+  // The features first (disposed in this order), then the entries they answered through.
+  context.subscriptions.push(
+    {
+      dispose: () => {
+        clearTimeout(later);
+        made?.dispose();
+      },
     },
-  });
+    ...entries.disposables,
+  );
   if (!AXIOM_TEST_API || context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return composition().testApi();
 }

@@ -7,9 +7,10 @@
 //   1. src/<feature>/bundle.ts exports a factory, create<Feature>(deps), that takes what the feature
 //      needs (functions and small interfaces declared in the feature, never another feature's
 //      classes) and returns its commands by id, its view, its providers and dispose().
-//   2. The composition root (extension.ts) registers its thin entries at activation, as its
-//      declaration says (registerFeature / registerViewFeature in platform/lazyEntries.ts, or the
-//      feature's register.ts for providers of its own), with a function that makes it:
+//   2. Activation registers its thin entries, as its declaration says (platform/entries.ts); the
+//      composition root (src/composition.ts) gives them their bodies (registerFeature /
+//      registerViewFeature in platform/lazyEntries.ts, or the feature's register.ts for providers
+//      registered later, with a first document or tab), with a function that makes it:
 //      `() => load('<feature>').create<Feature>(deps)`. Features import their bundles' types only.
 //   3. What the screen needs at start-up (a status bar item, a view that is shown) loads after
 //      activation returns, not during it; anything else when first used. Activation stays

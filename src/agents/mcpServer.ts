@@ -6,8 +6,9 @@ import { FEATURES } from '../platform/declarations';
 // disposed when the setting goes off, so that VS Code neither lists nor reaches the server otherwise.
 // Its sign-in is VS Code's MCP support's (OAuth in the browser), never the extension's token. VS Code
 // has the API from 1.101; the oldest this extension supports (1.96) has neither it nor its types, so
-// both are looked up and typed here. Registered at activation (VS Code asks for MCP servers then):
-// small, and it loads nothing.
+// both are looked up and typed here. The setting's watch is the composition's (made just after
+// activation); with the setting on, the provider is registered then, and VS Code lists a provider
+// from when it is registered. Small, and it loads nothing.
 
 export const HOSTED_MCP_SETTING = 'axiom.hostedMcpServer.enabled';
 /** Where Axiom's docs say the hosted server is (Console › Intelligence › MCP Server). */

@@ -1,7 +1,7 @@
-// Log activity and production errors at activation: their commands (thin entries), and the bundle
-// loaded after activation returns when the workspace keeps either on, or when either is turned on
-// in the settings. Nothing else: off, neither loads nor asks anything. (The two settings' names are
-// codeActivitySettings.ts's, repeated here so that activation does not carry that module.)
+// Log activity and production errors, in the composition: their commands' bodies, and the bundle
+// loaded when the workspace keeps either on, or when either is turned on in the settings. Nothing
+// else: off, neither loads nor asks anything. (The two settings' names are codeActivitySettings.ts's,
+// repeated here so that the composition does not carry that module.)
 import * as vscode from 'vscode';
 import { registerFeature } from '../platform/lazyEntries';
 import type { CodeActivityFeature } from './bundle';

@@ -108,15 +108,14 @@ export class AplSchema implements vscode.Disposable {
     // Taken before any wait: a switch of deployment meanwhile aborts it, so that nothing the next
     // deployment answers is filed under this one's key.
     const signal = this.controller.signal;
-    // The deployment and its client read together, once: the key and a load speak of the same
-    // deployment, and a load does not work out the deployment again (its settings, the deployments
-    // listed, the last switch) as a separate client() would.
-    const { deployment: active, client } = await this.connection.session();
+    // The deployment for the key; its client only when there is something to load (a cached
+    // answer needs none, and a client that cannot be made is a load's failure, logged and filed).
+    const active = await this.connection.deployment();
     const key = `${JSON.stringify([active.name, active.url, active.orgId ?? ''])}\n${what}`;
     let entry = this.entries.get(key) as Entry<T> | undefined;
     if (!entry) {
       if (signal.aborted) throw cancelledError();
-      entry = { state: 'loading', promise: this.load(key, client, fetch, signal, label) };
+      entry = { state: 'loading', promise: this.load(key, fetch, signal, label) };
       this.entries.set(key, entry);
     }
     if (entry.state === 'ready') return entry.value;
@@ -126,16 +125,15 @@ export class AplSchema implements vscode.Disposable {
 
   private async load<T>(
     key: string,
-    client: AxiomClient | undefined,
     fetch: (client: AxiomClient, signal: AbortSignal) => Promise<T>,
     signal: AbortSignal,
     label: Phrase,
   ): Promise<T> {
     const entries = this.entries;
     try {
-      // Awaited without a token too: the caller files the entry as loading when this returns, and
-      // only then may it be filed as failed.
-      const value = await (client ? fetch(client, signal) : Promise.reject(new NoToken()));
+      const client = await this.connection.client();
+      if (!client) throw new NoToken();
+      const value = await fetch(client, signal);
       if (entries === this.entries) entries.set(key, { state: 'ready', value });
       return value;
     } catch (error) {

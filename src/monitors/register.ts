@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { FEATURES } from '../platform/declarations';
 import { onFirstEditor, registerViewFeature } from '../platform/lazyEntries';
-import { closeRestoredReadOnlyQueries } from '../platform/restoredQueries';
 import type { Relays } from '../platform/entries';
 import type { MonitorsDeps, MonitorsFeature } from './bundle';
 
@@ -21,8 +20,6 @@ export function registerMonitors(relays: Relays, make: (tree: MonitorsDeps['tree
       { webviewOptions: { retainContextWhenHidden: true } },
     ),
   );
-  // A monitor's read-only query restored by a reload has no text any more: its tab closes.
-  void closeRestoredReadOnlyQueries(FEATURES.monitors.readOnlyScheme);
   const { feature, disposables } = registerViewFeature('monitors', relays, (tree: MonitorsDeps['tree']) => {
     form.ensure();
     return make(tree);

@@ -1,5 +1,5 @@
-// Read-only queries (platform/openQuery.ts) after a reload, at activation: kept apart from them so
-// that activation loads only this.
+// Read-only queries (platform/openQuery.ts) after a reload, at activation (platform/entries.ts):
+// kept apart from them so that activation loads only this.
 import * as vscode from 'vscode';
 
 /**

@@ -44,7 +44,7 @@ const CONNECTION_KEYS = [...SETTINGS_DEPLOYMENT_KEYS, ...DEPLOYMENTS_KEYS, ...NE
 
 /** Reads and writes the `axiom.*` settings and reads the proxy ones; fires when one a connection is
  *  made of changes, in this window or another. The readings a connection is made of are kept until
- *  one of their settings changes (every request asks for them); each is frozen, shared by its readers. */
+ *  one of their settings changes (every request asks for them), shared by their readers, who change none. */
 export class SettingsStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { APL_LANGUAGE_ID, APL_SELECTOR, RESULTS_VIEW_TYPE } from '../platform/constants';
-import { onFirstDocument, onFirstWebviewPanel, registerFeature } from '../platform/lazyEntries';
+import { onFirstDocument, registerFeature } from '../platform/lazyEntries';
+import { restorePanels } from '../platform/panelRestore';
 import type { RunFeature } from './bundle';
 
 /** Running APL: Run Query (keyboard, editor title, CodeLens, monitor and starred rows), the time
@@ -25,11 +26,7 @@ export function registerRun(make: () => RunFeature) {
       }),
     ]),
     // Panels open when the window reloaded come back (activation event onWebviewPanel:axiom.results).
-    onFirstWebviewPanel(RESULTS_VIEW_TYPE, () =>
-      vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
-        deserializeWebviewPanel: async (panel, state) => feature().restore(panel, state),
-      }),
-    ),
+    restorePanels(RESULTS_VIEW_TYPE, (panel, state) => feature().restore(panel, state)),
   ];
   return { feature, disposables };
 }

@@ -20,7 +20,7 @@ export function createTraces(deps: TracesDeps) {
     panels: traces.panels as ReadonlyMap<string, TracePanel>,
     /** The list Slowest or Failing Traces shows, without the picks (the extension's tests, the agents' tool). */
     find: (...args: Parameters<TraceCommands['find']>) => traces.find(...args),
-    /** Brings back a trace view after a reload (its serializer: traces/register.ts). */
+    /** Brings back a trace view after a reload (its serializer: platform/panelRestore.ts's registerPanelFeature). */
     restore: (panel: vscode.WebviewPanel, state: unknown) => traces.restore(panel, state),
     dispose: () => traces.dispose(),
   };

@@ -50,20 +50,20 @@ function capturedLog(): { log: Log; warnings: string[] } {
 }
 
 describe('the schema cache', () => {
-  it('works out the deployment once to load a dataset’s fields, and once to hand them again with no request', async () => {
+  it('works out the deployment for the key and the client to load a dataset’s fields; a cached answer needs no client', async () => {
     const connection = new CountingAccess();
     connection.deployment = { name: 'default', url: fake.url };
     connection.client = connect();
     const schema = new AplSchema(connection.access, capturedLog().log);
 
     const first = await schema.datasetFields('http-logs');
-    assert.equal(connection.deploymentReads, 1, 'one reading for the key and the load together');
+    assert.equal(connection.deploymentReads, 2, 'the deployment for the key, the client for the load');
     assert.equal(fake.requestsTo('GET /v2/datasets/http-logs/fields').length, 1);
     assert.ok(first.fields.some((f) => f.name === 'status'));
 
     const again = await schema.datasetFields('http-logs');
     assert.equal(again, first, 'the same fields, from the cache');
-    assert.equal(connection.deploymentReads, 2);
+    assert.equal(connection.deploymentReads, 3, 'the key only: no client made for a cached answer');
     assert.equal(fake.requestsTo('GET /v2/datasets/http-logs/fields').length, 1, 'no second request');
     schema.dispose();
   });
@@ -97,7 +97,11 @@ describe('the schema cache', () => {
     assert.equal(schema.fieldsInHand('http-logs'), undefined, 'forgotten at the change');
     await schema.datasetFields('http-logs');
     assert.equal(fake.requestsTo('GET /v2/datasets/http-logs/fields').length, 3);
-    assert.equal(connection.deploymentReads, 3, 'one reading per ask');
+    assert.equal(
+      connection.deploymentReads,
+      6,
+      'per ask that loads: the deployment for the key, the client for the load',
+    );
     schema.dispose();
   });
 });

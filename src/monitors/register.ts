@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { FEATURES } from '../platform/declarations';
 import { onFirstEditor, registerViewFeature } from '../platform/lazyEntries';
 import type { Relays } from '../platform/entries';
+import { closeRestoredReadOnlyQueries } from '../platform/restoredQueries';
 import type { MonitorsDeps, MonitorsFeature } from './bundle';
 
 /** The settings form's custom editor (its provider is the bundle's MonitorForms). */
@@ -20,6 +21,10 @@ export function registerMonitors(relays: Relays, make: (tree: MonitorsDeps['tree
       { webviewOptions: { retainContextWhenHidden: true } },
     ),
   );
+  // A monitor's read-only query restored by a reload has no text any more: its tab closes, a moment
+  // after activation (looking at the tabs inside activate() cost every returning window more than the
+  // rest of what activation adds to its floor; the reload test holds that the tab closes).
+  void closeRestoredReadOnlyQueries(FEATURES.monitors.readOnlyScheme);
   const { feature, disposables } = registerViewFeature('monitors', relays, (tree: MonitorsDeps['tree']) => {
     form.ensure();
     return make(tree);

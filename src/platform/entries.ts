@@ -7,7 +7,6 @@
 import * as vscode from 'vscode';
 import { FEATURES, type FeatureDeclaration } from './declarations';
 import type { RecordFileSystem } from './recordFileSystem';
-import { closeRestoredReadOnlyQueries } from './restoredQueries';
 
 /** What the entries forward to: the composition's parts, each made on its first call. */
 export interface EntryTargets {
@@ -75,11 +74,7 @@ export function registerEntries(targets: () => EntryTargets): { relays: Relays; 
       const id = `axiom.${name}`;
       disposables.push(vscode.commands.registerCommand(id, run, id));
     }
-    const { view, fileSystem, authentication, readOnlyScheme } = feature;
-    // A read-only query's tab a reload restored has no text any more: closed before VS Code reads it
-    // (its scheme's provider is the feature's, made later), which the activation event of its
-    // scheme (onFileSystem) lets happen here.
-    if (readOnlyScheme) void closeRestoredReadOnlyQueries(readOnlyScheme);
+    const { view, fileSystem, authentication } = feature;
     if (view) {
       const changed = new vscode.EventEmitter<unknown>();
       const provider = forward(() => targets().tree(view), TREE);

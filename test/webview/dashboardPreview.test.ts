@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { PreviewTile } from '../../src/core/dashboards/previewLayout';
 import type { PreviewHostMessage } from '../../src/core/dashboards/previewProtocol';
 import type { ResultsView } from '../../src/core/run/resultsProtocol';
-import { openPanel, postToPage, type PanelPage } from './panelPage';
+import { openPanel, openPanelInZone, postToPage, type PanelPage } from './panelPage';
 
 let panel: PanelPage;
 let page: Page;
@@ -254,15 +254,7 @@ describe('the dashboard preview’s page in chromium', () => {
 describe('the dashboard preview’s page with axiom.timeZone utc, in a browser whose local zone is India’s', () => {
   let utcPanel: PanelPage;
   before(async () => {
-    // The browser takes its zone from TZ as it starts: +05:30, so that local and UTC times differ.
-    const before = process.env.TZ;
-    process.env.TZ = 'Asia/Kolkata';
-    try {
-      utcPanel = await openPanel({ entry: 'dashboard', timeZone: 'utc' });
-    } finally {
-      if (before === undefined) delete process.env.TZ;
-      else process.env.TZ = before;
-    }
+    utcPanel = await openPanelInZone('Asia/Kolkata', { entry: 'dashboard', timeZone: 'utc' });
   });
   after(() => utcPanel?.close());
 

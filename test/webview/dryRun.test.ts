@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { normalRule } from '../../src/core/monitors/dryRun';
 import type { DryRunResult } from '../../src/core/monitors/dryRunProtocol';
-import { openPanel, postToPage, type PanelPage } from './panelPage';
+import { openPanel, openPanelInZone, postToPage, type PanelPage } from './panelPage';
 
 let panel: PanelPage;
 let page: Page;
@@ -220,15 +220,7 @@ describe('the dry run’s page in chromium', () => {
 describe('the dry run’s page with axiom.timeZone utc, in a browser whose local zone is India’s', () => {
   let utcPanel: PanelPage;
   before(async () => {
-    // The browser takes its zone from TZ as it starts: +05:30, so that local and UTC times differ.
-    const before = process.env.TZ;
-    process.env.TZ = 'Asia/Kolkata';
-    try {
-      utcPanel = await openPanel({ entry: 'dryRun', timeZone: 'utc' });
-    } finally {
-      if (before === undefined) delete process.env.TZ;
-      else process.env.TZ = before;
-    }
+    utcPanel = await openPanelInZone('Asia/Kolkata', { entry: 'dryRun', timeZone: 'utc' });
   });
   after(() => utcPanel?.close());
 

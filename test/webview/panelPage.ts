@@ -226,3 +226,16 @@ export function postToPage(page: Page, message: unknown): Promise<void> {
     message,
   );
 }
+
+/** A panel opened in a browser whose own time zone is `zone` (the browser takes it from TZ as it
+ *  starts), so that local and UTC times differ: `Asia/Kolkata` is +05:30. */
+export async function openPanelInZone(zone: string, options: Parameters<typeof openPanel>[0]): Promise<PanelPage> {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    return await openPanel(options);
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}

@@ -376,4 +376,37 @@ describe('Test Connection and proxies inside VS Code', () => {
       await away.stop();
     }
   });
+
+  it('requests to the deployment share one connection, over http and https, where VS Code’s patch would close each', async function () {
+    this.timeout(30_000);
+    const { runner, monitorsView, starredView, datasetsView } = await activateExtension();
+    /** Connections opened for six requests in turn, once the views have loaded from `server` (their
+     *  loads at once open a few; the requests after take a free one, or open one more at most). */
+    const openedFor = async (server: FakeAxiom) => {
+      await Promise.all([monitorsView.refresh(), starredView.refresh(), datasetsView.refresh()]);
+      const client = await runner.client();
+      assert.ok(client, 'a token is set');
+      const before = server.connectionsOpened;
+      for (let i = 0; i < 6; i++) await client.listDatasets();
+      assert.ok(server.requestsTo('GET /v2/datasets').length >= 6);
+      return server.connectionsOpened - before;
+    };
+    const overHttp = await openedFor(fake);
+    assert.ok(overHttp <= 1, `six requests opened ${overHttp} connections`);
+
+    // https to 127.0.0.2: the route VS Code resolves for any other host (no proxy here: direct).
+    const http = vscode.workspace.getConfiguration('http');
+    const certs = makeTestCerts();
+    await http.update('proxyStrictSSL', false, vscode.ConfigurationTarget.Global);
+    const away = await awayFake({ key: certs.key, cert: certs.cert });
+    try {
+      const overHttps = await openedFor(away);
+      assert.ok(overHttps <= 1, `six requests opened ${overHttps} TLS connections`);
+    } finally {
+      await http.update('proxyStrictSSL', undefined, vscode.ConfigurationTarget.Global);
+      await setSetting('url', fake.url);
+      await away.stop();
+      fs.rmSync(certs.dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -319,6 +319,8 @@ export class FakeAxiom {
   private readonly secure: boolean;
   private readonly host: string;
   private readonly sockets = new Set<import('node:net').Socket>();
+  /** Connections clients opened to it, since it started. */
+  connectionsOpened = 0;
 
   constructor(options: FakeAxiomOptions = {}) {
     this.token = options.token ?? FAKE_API_TOKEN;
@@ -331,6 +333,7 @@ export class FakeAxiom {
     this.chunkedLists = options.chunkedLists ?? false;
     this.server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
     this.server.on('connection', (s: import('node:net').Socket) => {
+      this.connectionsOpened++;
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
     });

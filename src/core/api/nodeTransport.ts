@@ -5,8 +5,13 @@
 // the operating system's store) beside Node's roots and NODE_EXTRA_CA_CERTS. Outside VS Code the
 // same code connects directly, with Node's roots and NODE_EXTRA_CA_CERTS.
 //
-// Connections are kept alive by Node's global agent where VS Code connects directly; through a
-// proxy, VS Code opens a tunnel per request. Redirects are never followed (Node does not).
+// Connections are kept alive by Node's global agent where VS Code connects directly: each request
+// says `Connection: keep-alive` itself, since VS Code's patch hands every request an agent of its
+// own that does not keep connections (Node then sends `Connection: close`, and every request, two
+// per expanded dataset, opened a connection, a TLS handshake each against the service); its direct
+// route passes the request on to the global agent, which keeps the socket when the request asked
+// for that. Through a proxy, VS Code opens a tunnel per request and closes it after the answer.
+// Redirects are never followed (Node does not).
 import http from 'node:http';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
@@ -45,7 +50,10 @@ export function nodeTransport({ strictSSL = true }: NodeTransportOptions = {}): 
       return new Promise<TransportResponse>((resolve, reject) => {
         const target = new URL(url);
         const secure = target.protocol === 'https:';
-        const sized = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+        const sized =
+          body === undefined
+            ? { ...headers, connection: 'keep-alive' }
+            : { ...headers, connection: 'keep-alive', 'content-length': String(Buffer.byteLength(body)) };
         const outgoing = (secure ? https : http).request(target, {
           method,
           headers: sized,

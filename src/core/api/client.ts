@@ -3,7 +3,15 @@ import { AxiomError, isAxiomError } from './errors';
 import type { ApiEndpoint } from './baseUrl';
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './transport';
 import { maskSecrets } from './secrets';
-import { parseBody, parseFieldList, parseHistory, parseMonitorList, type HistoryList, type MonitorList } from './parse';
+import {
+  parseBody,
+  parseFieldList,
+  parseHistory,
+  parseMonitorList,
+  parseVirtualFieldList,
+  type HistoryList,
+  type MonitorList,
+} from './parse';
 import { ApiHttp, type ClientOptions, type SendOptions } from './http';
 import {
   currentUserSchema,
@@ -11,7 +19,6 @@ import {
   type Org,
   datasetListSchema,
   starredQueryInputSchema,
-  virtualFieldListSchema,
   type CurrentUser,
   type Dataset,
   type DatasetField,
@@ -317,10 +324,8 @@ export class AxiomClient {
 
   /** A dataset's virtual fields (fields computed by an APL expression). */
   async listVirtualFields(dataset: string, signal?: AbortSignal): Promise<VirtualField[]> {
-    return parseBody(
-      virtualFieldListSchema,
+    return parseVirtualFieldList(
       await this.http.send('GET', `/vfields?dataset=${encodeURIComponent(dataset)}`, undefined, signal),
-      phrase('virtual field list'),
     );
   }
 

@@ -15,6 +15,9 @@ import {
   tidyMonitor,
   type DatasetField,
   type Monitor,
+  virtualFieldListSchema,
+  virtualFieldSchema,
+  type VirtualField,
 } from './schemas';
 import { compileShapeCheck, type ShapeCheck } from './shapeCheck';
 
@@ -131,6 +134,16 @@ const certainlyField = compileShapeCheck(datasetFieldSchema);
 export function parseFieldList(body: unknown): DatasetField[] {
   if (Array.isArray(body) && body.every(certainlyField)) return body as DatasetField[];
   return parseBody(datasetFieldListSchema, body, phrase('field list'));
+}
+
+const certainlyVirtualField = compileShapeCheck(virtualFieldSchema);
+
+/** A dataset's virtual fields, read as its fields are (asked for beside them at every expand: zod
+ *  read even a list of two in about 0.15 ms); null (a Go nil slice) is none. */
+export function parseVirtualFieldList(body: unknown): VirtualField[] {
+  if (body === null) return [];
+  if (Array.isArray(body) && body.every(certainlyVirtualField)) return body as VirtualField[];
+  return parseBody(virtualFieldListSchema, body, phrase('virtual field list'));
 }
 
 /** A monitor's history. `null` is an empty list (a Go nil slice); entries are read one by one. */

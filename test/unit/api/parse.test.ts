@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseFieldList, parseHistory, parseMonitorList } from '../../../src/core/api/parse';
-import { datasetFieldListSchema } from '../../../src/core/api/schemas';
+import { parseFieldList, parseHistory, parseMonitorList, parseVirtualFieldList } from '../../../src/core/api/parse';
+import { datasetFieldListSchema, virtualFieldListSchema } from '../../../src/core/api/schemas';
 import { parseStarredList, readStarredRecord } from '../../../src/core/api/starred';
 import { readTabular } from '../../../src/core/api/tabular';
 import { monitorSummary } from '../../../src/core/monitors/monitorWords';
@@ -146,5 +146,49 @@ describe("a dataset's fields", () => {
       (error: Error) => /field list/.test(error.message) && /name/.test(error.message),
     );
     assert.throws(() => parseFieldList({ fields: [] }), /field list/);
+  });
+});
+
+describe("a dataset's virtual fields", () => {
+  /** A virtual field as the service may send it: null and absent optional fields, and keys the schema does not name. */
+  const virtualField = fc.record(
+    {
+      id: fc.string(),
+      dataset: fc.string(),
+      name: fc.string(),
+      expression: fc.option(fc.string(), { nil: null }),
+      description: fc.option(fc.string(), { nil: null }),
+      type: fc.option(fc.string(), { nil: null }),
+      unit: fc.option(fc.string(), { nil: null }),
+    },
+    { requiredKeys: ['name'] },
+  );
+  const seen = (fields: readonly Record<string, unknown>[]) =>
+    fields.map((f) =>
+      Object.fromEntries(['name', 'expression', 'description', 'type', 'unit'].map((k) => [k, f[k] ?? undefined])),
+    );
+
+  it('a list the shape check vouches for reads as zod reads it, without a copy; null is none', () => {
+    fc.assert(
+      fc.property(fc.option(fc.array(virtualField, { maxLength: 12 }), { nil: null }), (fields) => {
+        const byZod = virtualFieldListSchema.parse(structuredClone(fields));
+        const body: unknown = structuredClone(fields);
+        const read = parseVirtualFieldList(body);
+        if (body !== null) assert.equal(read, body, 'the parsed list itself');
+        assert.deepEqual(seen(read), seen(byZod));
+      }),
+    );
+  });
+
+  it('a list with an entry that is not a virtual field is refused with the reason, as zod gives it', () => {
+    assert.throws(
+      () =>
+        parseVirtualFieldList([
+          { name: 'ok', expression: 'a + 1' },
+          { name: 'bad', expression: 3 },
+        ]),
+      (error: Error) => /virtual field list/.test(error.message) && /expression/.test(error.message),
+    );
+    assert.throws(() => parseVirtualFieldList({ fields: [] }), /virtual field list/);
   });
 });

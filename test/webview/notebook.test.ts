@@ -208,6 +208,8 @@ describe('the notebook renderer in chromium', { timeout: 90_000 }, () => {
     const index = await render(RESULT_MIME, source, { axiomOutputId: 'out-code' });
     const output = page.locator('.output').nth(index);
     await output.locator('.grid-row[aria-rowindex="3"]').waitFor();
+    // The rows are drawn first; their links follow when the page is idle (aria-busy until then).
+    await output.locator('.grid:not([aria-busy])').waitFor();
     const titles = await inOutput<string[]>(
       index,
       `return [2, 3].flatMap((r) => [1, 2, 3].map((c) => root.querySelector('.grid-row[aria-rowindex="' + r + '"]:not([hidden]) [aria-colindex="' + c + '"] .code-place-link')?.getAttribute('title') ?? ''));`,

@@ -813,6 +813,8 @@ describe('the results panel links cells to places in code and to traces', { time
     };
     await showTable(1, table);
     await p.waitForSelector('.grid-row[aria-rowindex="3"]');
+    // The rows are drawn first; their links follow when the page is idle (aria-busy until then).
+    await p.waitForSelector('.grid:not([aria-busy])');
   });
   after(async () => {
     const violations = await p.evaluate(() => window.__violations);

@@ -89,11 +89,10 @@ export class Grid {
   private frame = 0;
   /** The height of a row in px, from the cells' font size. */
   private rowHeight = MIN_ROW_HEIGHT;
-  /** Cells drawn while scrolling whose links are found when the browser is idle, not in the frame. */
+  /** Cells drawn whose links are found when the browser is idle, not in the frame that draws them
+   *  (the grid says aria-busy until they are). */
   private unlinked: Unlinked[] = [];
   private linking = false;
-  /** Whether the fills under way find their cells' links at once (a first paint) or after the frame. */
-  private linkLater = false;
   /** Where each path linked to is in the workspace, in words, once told (undefined: asked, not yet told). */
   private readonly placeWhere = new Map<string, string | undefined>();
   /** Which columns of the table shown hold trace ids (their cells link to Open Trace). */
@@ -280,16 +279,7 @@ export class Grid {
   }
 
   private schedule(): void {
-    if (!this.frame)
-      this.frame = requestAnimationFrame(() => {
-        // A scroll's rows: their text in this frame, their links when the browser is idle.
-        this.linkLater = true;
-        try {
-          this.render();
-        } finally {
-          this.linkLater = false;
-        }
-      });
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.render());
   }
 
   /** Sizes the pool to the viewport and paints. */
@@ -379,26 +369,28 @@ export class Grid {
       else if (kind === 'string' && (value as string).length > 60) cell.title = valueText(value).slice(0, 4000);
       else if (cell.title) cell.removeAttribute('title');
       if (this.traceColumns[c] && kind === 'string' && value !== '') this.linkTrace(cell);
-      if (this.events.openPlace && (kind === 'string' || kind === 'json')) {
-        if (this.linkLater) this.unlinked.push({ slot, fill: slot.fills, column: c });
-        else this.linkPlace(slot, c, cellPlaces(m.table, row, c)[0]);
-      }
+      if (this.events.openPlace && (kind === 'string' || kind === 'json'))
+        this.unlinked.push({ slot, fill: slot.fills, column: c });
     }
     if (this.unlinked.length) this.linkWhenIdle();
   }
 
-  /** Finds the links of the cells drawn while scrolling, a few at a time when the browser is idle,
-   *  for those still showing the row they were drawn for. */
+  /** Finds the links of the cells drawn, a few at a time when the browser is idle (within 50 ms when
+   *  it is not), for those still showing the row they were drawn for; the grid is aria-busy
+   *  meanwhile. A first paint's links follow it as a scroll's follow each frame. */
   private linkWhenIdle(): void {
     if (this.linking) return;
     this.linking = true;
+    this.element.setAttribute('aria-busy', 'true');
     const idle = (work: (deadline?: IdleDeadline) => void) =>
-      typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work, 0);
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 50 }) : setTimeout(work, 0);
     const step = (deadline?: IdleDeadline) => {
       const m = this.model;
+      // Idle time while there is some; a bounded share when the wait timed out (none was left).
+      const roomy = deadline !== undefined && !deadline.didTimeout;
       // The cells drawn last first: those of rows scrolled past are stale by then and skipped.
       let done = 0;
-      while (this.unlinked.length && m && (deadline ? deadline.timeRemaining() > 1 : done < 200)) {
+      while (this.unlinked.length && m && (roomy ? deadline.timeRemaining() > 1 : done < 200)) {
         const { slot, fill, column } = this.unlinked.pop()!;
         done++;
         if (slot.fills !== fill || slot.shows < 0) continue;
@@ -409,6 +401,7 @@ export class Grid {
       else {
         this.unlinked = [];
         this.linking = false;
+        this.element.removeAttribute('aria-busy');
       }
     };
     idle(step);

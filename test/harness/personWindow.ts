@@ -143,6 +143,8 @@ export function installExtensions(sandbox: Sandbox, folders: readonly string[]):
       metadata: { installedTimestamp: Date.now(), pinned: true, source: 'vsix' },
     };
   });
+  // Written when none is installed too (a window of the empty extension alone): the folder is made here.
+  fs.mkdirSync(sandbox.extensionsDir, { recursive: true });
   fs.writeFileSync(path.join(sandbox.extensionsDir, 'extensions.json'), JSON.stringify(listed));
   return installed;
 }

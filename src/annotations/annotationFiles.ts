@@ -113,7 +113,7 @@ export class AnnotationFiles extends RecordFiles<NamedAnnotation> {
     const id = String(fresh.id);
     const read = annotationChanges(fresh, text);
     if (!read.ok) {
-      this.showRefusals(this.openDocument(id), text, read.problems);
+      this.showRefusals(this.openDocumentOf(id), text, read.problems);
       const reasons = read.problems.map((p) => (p.field ? `${p.field}: ${say(p.reason)}` : say(p.reason)));
       const name = [fresh.title, fresh.type].find((v): v is string => typeof v === 'string' && v !== '') ?? id;
       throw new vscode.FileSystemError(localize('“{0}” was not sent: {1}', name, reasons.join('; ')));
@@ -153,10 +153,6 @@ export class AnnotationFiles extends RecordFiles<NamedAnnotation> {
         return diagnostic;
       }),
     );
-  }
-
-  private openDocument(id: string): vscode.TextDocument | undefined {
-    return vscode.workspace.textDocuments.find((d) => this.locate(d.uri)?.id === id);
   }
 
   protected deploymentLabel(deployment: string): string {

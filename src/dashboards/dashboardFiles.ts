@@ -113,7 +113,7 @@ export class DashboardFiles extends RecordFiles<NamedDashboard> {
     const name = String(documentOf(fresh).name);
     if (!read.ok) {
       const reason = say(read.problem);
-      this.showRefusal(this.openDocument(fresh.uid as string)?.uri, read.offset, read.offset + 1, reason);
+      this.showRefusal(this.openDocumentOf(fresh.uid as string)?.uri, read.offset, read.offset + 1, reason);
       throw new vscode.FileSystemError(localize('“{0}” was not sent: {1}', name, reason));
     }
     const version = (base ?? fresh).version as number;
@@ -145,10 +145,6 @@ export class DashboardFiles extends RecordFiles<NamedDashboard> {
     const diagnostic = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Error);
     diagnostic.source = 'Axiom';
     this.deps.refusals.set(open.uri, [diagnostic]);
-  }
-
-  private openDocument(uid: string): vscode.TextDocument | undefined {
-    return vscode.workspace.textDocuments.find((d) => this.locate(d.uri)?.id === uid);
   }
 
   protected deploymentLabel(deployment: string): string {

@@ -125,6 +125,10 @@ export abstract class RecordFiles<R extends ServiceRecord>
 
   /** The scheme of this kind's documents, as its feature's declaration names it. */
   protected readonly scheme: string;
+  /** The open documents of this kind, in the order they opened: VS Code's whole list
+   *  (`workspace.textDocuments`, a new array of every document each time it is asked) took a
+   *  millisecond an open in a window that had shown a few dozen documents, asked several times. */
+  private readonly documents = new Set<vscode.TextDocument>();
   /** The scheme of Axiom's version, shown beside the person's in a comparison. */
   protected readonly remoteScheme: string;
   protected abstract readonly words: RecordWords;
@@ -209,6 +213,8 @@ export abstract class RecordFiles<R extends ServiceRecord>
   ) {
     const { scheme } = fileSystem;
     this.scheme = scheme;
+    for (const document of vscode.workspace.textDocuments)
+      if (document.uri.scheme === scheme) this.documents.add(document);
     this.remoteScheme = fileSystem.remote;
     this.drafts = new DraftStore(memory, scheme);
     this.draftsContextKey = `axiom.drafts.${scheme.replace(/^axiom-/, '')}`;
@@ -234,8 +240,16 @@ export abstract class RecordFiles<R extends ServiceRecord>
       vscode.workspace.onDidChangeTextDocument(({ document }) => {
         if (document.uri.scheme === scheme) showUnsent();
       }),
-      vscode.workspace.onDidOpenTextDocument(({ uri }) => uri.scheme === scheme && this.draftsChanged()),
-      vscode.workspace.onDidCloseTextDocument(({ uri }) => uri.scheme === scheme && this.draftsChanged()),
+      vscode.workspace.onDidOpenTextDocument((document) => {
+        if (document.uri.scheme !== scheme) return;
+        this.documents.add(document);
+        this.draftsChanged();
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (document.uri.scheme !== scheme) return;
+        this.documents.delete(document);
+        this.draftsChanged();
+      }),
       vscode.workspace.onDidChangeTextDocument(({ document }) => {
         if (document.uri.scheme !== this.scheme || document.isDirty) return;
         const location = this.locationIn(document.uri);
@@ -312,7 +326,7 @@ export abstract class RecordFiles<R extends ServiceRecord>
 
   /** Tells VS Code the drafts changed: the tabs' marks, and the context key the editor's title actions read. */
   private draftsChanged(): void {
-    const open = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === this.scheme && !d.isClosed);
+    const open = [...this.documents].filter((d) => !d.isClosed);
     const drafted = open.filter((d) => {
       const location = this.locationIn(d.uri);
       return location !== undefined && this.drafts.has(recordKey(location));
@@ -368,16 +382,25 @@ export abstract class RecordFiles<R extends ServiceRecord>
   }
 
   /** The open documents of a record (any part, or the one named) in a deployment. */
+  /** An open document of the record `id`, in whichever deployment. */
+  protected openDocumentOf(id: string): vscode.TextDocument | undefined {
+    for (const document of this.documents) if (this.locationIn(document.uri)?.id === id) return document;
+    return undefined;
+  }
+
   documentsOf(location: { id: string; deployment: string; part?: string }): vscode.TextDocument[] {
-    return vscode.workspace.textDocuments.filter((d) => {
-      const other = this.locate(d.uri);
-      return (
+    const found: vscode.TextDocument[] = [];
+    for (const document of this.documents) {
+      const other = this.locationIn(document.uri);
+      if (
         other !== undefined &&
         other.id === location.id &&
         other.deployment === location.deployment &&
         (location.part === undefined || other.part === location.part)
-      );
-    });
+      )
+        found.push(document);
+    }
+    return found;
   }
 
   /**

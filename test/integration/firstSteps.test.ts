@@ -13,7 +13,15 @@ import { COUNT_ABOVE_FIFTY, seriesAplAnswer, spikySeries } from '../support/seri
 import { TYPED_TABULAR } from '../support/tabularFixtures';
 import { recordedRun } from '../support/recordedRuns';
 import { WALKTHROUGH_KEYS, type WalkthroughStep as StepDone } from '../../src/core/walkthrough';
-import { activateExtension, EXTENSION_ID, refreshedView, sentQueryBodies, useRunningFake, waitFor } from './helpers';
+import {
+  activateExtension,
+  EXTENSION_ID,
+  refreshedView,
+  sentQueryBodies,
+  setSetting,
+  useRunningFake,
+  waitFor,
+} from './helpers';
 
 /** The untitled documents New APL Query opened: reverted after each test, so that closing them asks nothing. */
 const opened: vscode.TextDocument[] = [];
@@ -225,9 +233,15 @@ describe('First steps: each step ticks when its thing is done by any route', () 
     waitFor(`${WALKTHROUGH_KEYS[step]} set`, () => set.includes(`${WALKTHROUGH_KEYS[step]}=true`));
 
   it('connected: the window’s client made with its token', async () => {
-    const client = await (await activateExtension()).runner.client();
-    assert.ok(client, 'a token is set');
-    await ticked('connected');
+    // A connection setting changed: the next request's client is made afresh, which ticks the step.
+    await setSetting('requestTimeoutSeconds', 45);
+    try {
+      const client = await (await activateExtension()).runner.client();
+      assert.ok(client, 'a token is set');
+      await ticked('connected');
+    } finally {
+      await setSetting('requestTimeoutSeconds', undefined);
+    }
   });
 
   it('the Monitors view brought into sight by its own command, not the step’s button', async () => {

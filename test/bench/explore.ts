@@ -5,14 +5,13 @@
 // the command until the quick pick is shown with its items, beside a quick pick of the same
 // 1,000 items prepared once; and (3) how long reading those 1,000 runs from the disk takes alone.
 // Prints one line, AXIOM_BENCH {"expand": {ours, base}, "pick": {ours, base}, "read": [...]}.
-import fs from 'node:fs';
-import inspector from 'node:inspector';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/testApi';
 import { BIG_DATASET, serveBigOrg } from '../support/bigOrg';
 import { FAKE_API_TOKEN, FakeAxiom } from '../support/fakeAxiom';
+import { profiled } from './hostProfile';
 
 const RUNS = Number(process.env.AXIOM_BENCH_EXPLORE_RUNS ?? 21);
 const WARMUP = 3;
@@ -97,28 +96,6 @@ function watchQuickPicks(
     shown: () => new Promise((resolve) => (resolveShown = resolve)),
     restore: () => (window.createQuickPick = original),
   };
-}
-
-/** Runs `work` under the extension host's CPU profiler and writes the profile (`.cpuprofile`) to
- *  `file`: what runs between the answer and the items, read by function (AXIOM_BENCH_EXPLORE_PROFILE). */
-async function profiled<T>(file: string, work: () => Promise<T>): Promise<T> {
-  const session = new inspector.Session();
-  session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
-    );
-  await post('Profiler.enable');
-  // A sample every 100 µs: an expand is about 10 ms, so the default (1 ms) saw ten points of it.
-  await post('Profiler.setSamplingInterval', { interval: 100 });
-  await post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-    fs.writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-  }
 }
 
 export async function run(): Promise<void> {

@@ -62,10 +62,16 @@ export class AnnotationsView extends ListView<AnnotationNode> {
     const end = new Date();
     const start = new Date(end.getTime() - VIEW_DAYS * 86_400_000);
     const { annotations, skipped } = await client.listAnnotations({ start, end }, signal);
+    // Newest first, each time read once (a comparison reading both took most of a 1,000's sort),
+    // and each dataset's list grown in place (copied at every annotation, it was quadratic).
+    const times = new Map(annotations.map((a) => [a, Date.parse(a.time)]));
     const byDataset = new Map<string, Annotation[]>();
-    for (const annotation of [...annotations].sort((a, b) => Date.parse(b.time) - Date.parse(a.time)))
-      for (const dataset of new Set(annotation.datasets ?? []))
-        byDataset.set(dataset, [...(byDataset.get(dataset) ?? []), annotation]);
+    for (const annotation of [...annotations].sort((a, b) => times.get(b)! - times.get(a)!))
+      for (const dataset of new Set(annotation.datasets ?? [])) {
+        const list = byDataset.get(dataset);
+        if (list) list.push(annotation);
+        else byDataset.set(dataset, [annotation]);
+      }
     const rows = [...byDataset.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, list]): AnnotationDatasetRow => ({ kind: 'dataset', name, annotations: list }));

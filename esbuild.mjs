@@ -647,6 +647,7 @@ if (main && tests && !cli) {
       'test/bench/activationLoad.ts',
       'test/bench/openStarred.ts',
       'test/bench/openDashboard.ts',
+      'test/bench/firstViewOpen.ts',
       'test/bench/completion.ts',
       'test/bench/resultsMemory.ts',
       'test/bench/explore.ts',

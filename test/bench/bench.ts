@@ -27,7 +27,7 @@
 //   the live tail's poll with 10,000 events kept vs parsing its answer alone; its heap over 30 minutes
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl (or check-apl, mpl-grammar) runs the APL parser's (or the checker's, the MPL grammar's) rows alone, without building the bundles;
-// AXIOM_BENCH_ONLY=code-activity,code-links,pipeline,star,starred,heap,grammar,activation,activation-builds,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook,trace,metrics,tail
+// AXIOM_BENCH_ONLY=views-open,code-activity,code-links,pipeline,star,starred,heap,grammar,activation,activation-builds,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook,trace,metrics,tail
 // runs only those parts (the bundle always). Each part runs within a bound (section()), prints its
 // rows as it ends and writes the table so far to bench-results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -1363,6 +1363,48 @@ await section(['dashboard-open'], 400, async () => {
     ),
     target: target('≤ 1.2× (the extension’s part)', share <= 1.2 * shareBase),
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The first open of the Dashboards and the Annotations views in a window (issue 51, item 2;
+// test/bench/firstViewOpen.ts): from the click until the view holds its rows, beside the same GET
+// and JSON.parse in that window. A first open happens once a window: four windows a view, the floor
+// first in two of them.
+await section(['views-open'], 600, async () => {
+  const lists = { dashboards: 'dashboards:40', annotations: 'annotations:1000' } as const;
+  const served = await serveMonitors(Object.values(lists));
+  try {
+    for (const view of ['dashboards', 'annotations'] as const) {
+      const windows: { ours: number; base: number }[] = [];
+      for (let i = 0; i < (quick ? 2 : 4); i++) {
+        process.env.AXIOM_BENCH_VIEW = view;
+        process.env.AXIOM_BENCH_FLOOR_FIRST = i % 2 ? '1' : '0';
+        windows.push(
+          await hostFigure<{ ours: number; base: number }>(
+            'firstViewOpen',
+            { 'axiom.url': served.urls[lists[view]] },
+            120,
+          ),
+        );
+      }
+      const [ours, base] = [median(windows.map((w) => w.ours)), median(windows.map((w) => w.base))];
+      rows.push({
+        what: `first open of the ${view === 'dashboards' ? 'Dashboards view (40 dashboards of 200 charts)' : 'Annotations view (1,000 annotations on 20 datasets)'} in a window: its feature loaded, the list read, rows and items made; median of ${windows.length} windows`,
+        ours: ms(ours),
+        baseline: `the same GET + JSON.parse in that window: ${ms(base)}`,
+        ratio: ratioAndSpread(
+          ours,
+          base,
+          windows.map((w) => w.ours / w.base),
+        ),
+        target: target('≤ 1.3×', ours <= 1.3 * base),
+      });
+    }
+  } finally {
+    delete process.env.AXIOM_BENCH_VIEW;
+    delete process.env.AXIOM_BENCH_FLOOR_FIRST;
+    served.stop();
+  }
 });
 
 // ---------------------------------------------------------------------------------------------

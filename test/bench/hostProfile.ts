@@ -1,10 +1,10 @@
 // A CPU profile of work inside the extension host, for the benches that time there (explore.ts,
-// openDashboard.ts): where the time of one row goes, by function.
+// openDashboard.ts, firstViewOpen.ts): where the time of one row goes, by function.
 import fs from 'node:fs';
 import inspector from 'node:inspector';
 
 /** Runs `work` under the extension host's CPU profiler and writes the profile (`.cpuprofile`) to
- *  `file`, to be read by function (AXIOM_BENCH_EXPLORE_PROFILE, AXIOM_BENCH_OPEN_PROFILE). */
+ *  `file`, to be read by function (AXIOM_BENCH_EXPLORE_PROFILE, AXIOM_BENCH_OPEN_PROFILE, AXIOM_BENCH_VIEWS_PROFILE). */
 export async function profiled<T>(file: string, work: () => Promise<T>): Promise<T> {
   const session = new inspector.Session();
   session.connect();

@@ -25,6 +25,8 @@
 //   the extension host's memory after 20 results of 100,000 rows were opened and closed vs before
 //   a chart with 1,000 annotations in range  vs the same chart without them (in chromium)
 //   the live tail's poll with 10,000 events kept vs parsing its answer alone; its heap over 30 minutes
+//   the first open of the Dashboards and Annotations views, the extension's part (views-open)
+//                                        vs the same GET + JSON.parse in that window
 // AXIOM_BENCH_QUICK=1 runs fewer repetitions (for trying the script, not for figures);
 // AXIOM_BENCH_ONLY=apl (or check-apl, mpl-grammar) runs the APL parser's (or the checker's, the MPL grammar's) rows alone, without building the bundles;
 // AXIOM_BENCH_ONLY=views-open,code-activity,code-links,pipeline,star,starred,heap,grammar,activation,activation-builds,person,starred-open,dashboard-open,view,sweep,statuses,checks,completion,memory,explore,dryrun,dryrun-speed,transport,annotations,dashboard,notebook,trace,metrics,tail
@@ -1367,9 +1369,9 @@ await section(['dashboard-open'], 400, async () => {
 
 // ---------------------------------------------------------------------------------------------
 // The first open of the Dashboards and the Annotations views in a window (issue 51, item 2;
-// test/bench/firstViewOpen.ts): from the click until the view holds its rows, beside the same GET
-// and JSON.parse in that window. A first open happens once a window: four windows a view, the floor
-// first in two of them.
+// test/bench/firstViewOpen.ts): the extension's part, its feature loaded to the view's rows and
+// items, beside the same GET and JSON.parse in that window. A first open happens once a window:
+// four windows a view, the floor first in two of them.
 await section(['views-open'], 600, async () => {
   const lists = { dashboards: 'dashboards:40', annotations: 'annotations:1000' } as const;
   const served = await serveMonitors(Object.values(lists));

@@ -7,33 +7,13 @@
 // came to 0.3–0.8 s, many times either. A first open happens once a window: the benchmark opens
 // several windows, the floor first in every other one (AXIOM_BENCH_FLOOR_FIRST).
 // Prints AXIOM_BENCH {"ours": ms, "base": ms}.
-import http from 'node:http';
 import * as vscode from 'vscode';
 import type { AxiomExtensionApi } from '../../src/testApi';
 import { FAKE_API_TOKEN } from '../support/fakeAxiom';
+import { bareGetAndParse } from './bareGet';
 import { profiled } from './hostProfile';
 
 type View = 'dashboards' | 'annotations';
-
-/** The view's list request, as plain as Node makes it (keeping its connection, as the extension's
- *  requests do), and its JSON read: the floor. */
-function getAndParse(url: string): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { authorization: `Bearer ${FAKE_API_TOKEN}`, connection: 'keep-alive' } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-          if (response.statusCode !== 200 || !Array.isArray(parsed) || parsed.length === 0)
-            reject(new Error(`the GET of ${url} answered ${response.statusCode}`));
-          else resolve(performance.now() - started);
-        });
-      })
-      .on('error', reject);
-  });
-}
 
 /** A list view's rows loaded and their tree items made, as VS Code asks them; the time it took. */
 async function rowsOf<E>(list: {
@@ -64,7 +44,8 @@ export async function run(): Promise<void> {
     view === 'dashboards'
       ? `${url}/v2/dashboards`
       : `${url}/v2/annotations?start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(end.toISOString())}`;
-  const floor = () => getAndParse(listUrl);
+  // The view's list request and its JSON read: the floor.
+  const floor = async () => (await bareGetAndParse(listUrl, (body) => Array.isArray(body) && body.length > 0)).ms;
   // The first read of the test API's feature loads it, as VS Code's first ask of the view's rows does.
   const firstOpen = () => (view === 'dashboards' ? rowsOf(api.dashboards.view) : rowsOf(api.annotationsView));
   let ours: number;

@@ -8,36 +8,19 @@
 // share, an untitled JSON document of the same text made and shown; `share` is the extension's own
 // part, its file system's read of another dashboard not read before (the GET, its checks, the text),
 // beside `shareBase`, the floor taken next to it (in turns first).
-import http from 'node:http';
 import * as vscode from 'vscode';
 import type { DashboardResource } from '../../src/core/api/dashboards';
 import type { AxiomExtensionApi } from '../../src/testApi';
 import { FAKE_API_TOKEN } from '../support/fakeAxiom';
+import { bareGetAndParse } from './bareGet';
 import { profiled } from './hostProfile';
 
 const RUNS = Number(process.env.AXIOM_BENCH_OPEN_RUNS ?? 30);
 const WARMUP = 3;
 
-/** The dashboard's GET, as plain as Node makes it, and its JSON read: the floor. It keeps its
- *  connection as the extension's requests do (inside VS Code a request asks for that itself). */
-function getAndParse(url: string): Promise<{ ms: number; bytes: number }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { authorization: `Bearer ${FAKE_API_TOKEN}`, connection: 'keep-alive' } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const body = Buffer.concat(chunks);
-          const parsed = JSON.parse(body.toString('utf8')) as { dashboard?: { charts?: unknown[] } };
-          if (response.statusCode !== 200 || parsed.dashboard?.charts?.length !== 200)
-            reject(new Error(`the GET of ${url} answered ${response.statusCode}`));
-          else resolve({ ms: performance.now() - started, bytes: body.byteLength });
-        });
-      })
-      .on('error', reject);
-  });
-}
+/** The dashboard's GET and its JSON read: the floor. */
+const getAndParse = (url: string) =>
+  bareGetAndParse(url, (body) => (body as { dashboard?: { charts?: unknown[] } }).dashboard?.charts?.length === 200);
 
 export async function run(): Promise<void> {
   const extension = vscode.extensions.getExtension<AxiomExtensionApi>('axiom-apl-community.axiom-apl');

@@ -1369,41 +1369,58 @@ await section(['dashboard-open'], 400, async () => {
 
 // ---------------------------------------------------------------------------------------------
 // The first open of the Dashboards and the Annotations views in a window (issue 51, item 2;
-// test/bench/firstViewOpen.ts): the extension's part, its feature loaded to the view's rows and
-// items, beside the same GET and JSON.parse in that window. A first open happens once a window:
-// four windows a view, the floor first in two of them.
+// test/bench/firstViewOpen.ts): the extension's part, from VS Code's first ask of the view's rows
+// (its feature loaded) to their items, beside the same GET and JSON.parse in that window. Both views
+// are collapsed in the Axiom container: a person opens one in the open container, whose expanded
+// views (Monitors, Starred Queries) have loaded (the row with the target); the same open with
+// none of them loaded (only the token stored) is shown beside it. A first open happens once a
+// window: four windows each, the floor first in two of them.
 await section(['views-open'], 600, async () => {
-  const lists = { dashboards: 'dashboards:40', annotations: 'annotations:1000' } as const;
+  // Each beside an organization's monitors and starred queries, which the container's views show.
+  const lists = {
+    dashboards: 'dashboards:40+monitors:50+starred:20',
+    annotations: 'annotations:1000+monitors:50+starred:20',
+  } as const;
   const served = await serveMonitors(Object.values(lists));
   try {
-    for (const view of ['dashboards', 'annotations'] as const) {
-      const windows: { ours: number; base: number }[] = [];
-      for (let i = 0; i < (quick ? 2 : 4); i++) {
-        process.env.AXIOM_BENCH_VIEW = view;
-        process.env.AXIOM_BENCH_FLOOR_FIRST = i % 2 ? '1' : '0';
-        windows.push(
-          await hostFigure<{ ours: number; base: number }>(
-            'firstViewOpen',
-            { 'axiom.url': served.urls[lists[view]] },
-            120,
+    for (const view of ['dashboards', 'annotations'] as const)
+      for (const after of ['container', 'activation'] as const) {
+        const windows: { ours: number; base: number }[] = [];
+        for (let i = 0; i < (quick ? 2 : 4); i++) {
+          process.env.AXIOM_BENCH_VIEW = view;
+          process.env.AXIOM_BENCH_VIEWS_AFTER = after;
+          process.env.AXIOM_BENCH_FLOOR_FIRST = i % 2 ? '1' : '0';
+          windows.push(
+            await hostFigure<{ ours: number; base: number }>(
+              'firstViewOpen',
+              { 'axiom.url': served.urls[lists[view]] },
+              120,
+            ),
+          );
+        }
+        const [ours, base] = [median(windows.map((w) => w.ours)), median(windows.map((w) => w.base))];
+        const which =
+          view === 'dashboards'
+            ? 'Dashboards view (40 dashboards of 200 charts)'
+            : 'Annotations view (1,000 annotations on 20 datasets)';
+        rows.push({
+          what:
+            after === 'container'
+              ? `first open of the ${which} in the open Axiom container (its expanded views loaded): its feature loaded, the list read, rows and items made; median of ${windows.length} windows`
+              : `the same first open with none of the container's views loaded (only the token stored, through the accounts feature); median of ${windows.length} windows`,
+          ours: ms(ours),
+          baseline: `the same GET + JSON.parse in that window: ${ms(base)}`,
+          ratio: ratioAndSpread(
+            ours,
+            base,
+            windows.map((w) => w.ours / w.base),
           ),
-        );
+          ...(after === 'container' ? { target: target('≤ 1.3×', ours <= 1.3 * base) } : {}),
+        });
       }
-      const [ours, base] = [median(windows.map((w) => w.ours)), median(windows.map((w) => w.base))];
-      rows.push({
-        what: `first open of the ${view === 'dashboards' ? 'Dashboards view (40 dashboards of 200 charts)' : 'Annotations view (1,000 annotations on 20 datasets)'} in a window: its feature loaded, the list read, rows and items made; median of ${windows.length} windows`,
-        ours: ms(ours),
-        baseline: `the same GET + JSON.parse in that window: ${ms(base)}`,
-        ratio: ratioAndSpread(
-          ours,
-          base,
-          windows.map((w) => w.ours / w.base),
-        ),
-        target: target('≤ 1.3×', ours <= 1.3 * base),
-      });
-    }
   } finally {
     delete process.env.AXIOM_BENCH_VIEW;
+    delete process.env.AXIOM_BENCH_VIEWS_AFTER;
     delete process.env.AXIOM_BENCH_FLOOR_FIRST;
     served.stop();
   }

@@ -13,10 +13,14 @@ import { BENCH_METRICS_DATASET } from './metricsBrowser';
 const DASHBOARD_CHARTS = 200;
 
 // Each argument is a list size, or `starred:N` for a server of N starred queries (and no monitors),
-// `dashboards:N` for one of N dashboards, or `annotations:N` for one of N annotations.
+// `dashboards:N` for one of N dashboards, or `annotations:N` for one of N annotations; parts joined
+// by `+` make one server of each (`annotations:1000+monitors:50+starred:20`: an organization's lists
+// beside the one measured).
 const lists = process.argv.slice(2);
-const countAfter = (list: string, prefix: string) =>
-  list.startsWith(prefix) ? Number(list.slice(prefix.length)) : undefined;
+const countAfter = (list: string, prefix: string) => {
+  const part = list.split('+').find((p) => p.startsWith(prefix));
+  return part === undefined ? undefined : Number(part.slice(prefix.length));
+};
 /** `count` annotations over the 30 days before `now` on 20 datasets, deploys and incidents (a band). */
 function manyAnnotations(count: number, now: number): Record<string, unknown>[] {
   return Array.from({ length: count }, (_, i) => {
@@ -41,13 +45,11 @@ const servers = await Promise.all(
     const metrics = countAfter(list, 'metrics:');
     const annotations = countAfter(list, 'annotations:');
     // Chunked, with no declared length, as a service written in Go sends a large body.
-    const fake = new FakeAxiom({
-      monitors:
-        starred === undefined && dashboards === undefined && metrics === undefined && annotations === undefined
-          ? manyMonitors(Number(list))
-          : [],
-      chunkedLists: true,
-    });
+    const monitors =
+      starred === undefined && dashboards === undefined && metrics === undefined && annotations === undefined
+        ? Number(list)
+        : (countAfter(list, 'monitors:') ?? 0);
+    const fake = new FakeAxiom({ monitors: manyMonitors(monitors), chunkedLists: true });
     if (starred !== undefined) fake.starred.push(...manyStarred(starred));
     // A metrics dataset of N metrics (`metrics:N`, the metrics browser's bench).
     if (metrics !== undefined) fake.metrics.datasets.set(BENCH_METRICS_DATASET, manyMetrics(metrics));

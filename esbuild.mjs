@@ -171,6 +171,8 @@ export const ONCE_PER_HOST = {
   edgeSetting: 'src/core/api/edgeSetting.ts',
   apiSchemas: 'src/core/api/schemas.ts',
   apiParse: 'src/core/api/parse.ts',
+  // The lists' shape check: read by parse.ts (monitors, fields) and annotations.ts.
+  apiShapeCheck: 'src/core/api/shapeCheck.ts',
   apiAnnotations: 'src/core/api/annotations.ts',
   apiDashboards: 'src/core/api/dashboards.ts',
   aplText: 'src/core/apl/aplText.ts',

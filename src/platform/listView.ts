@@ -428,7 +428,8 @@ export abstract class ListView<Row extends object>
     const client = await this.clientSource.client();
     if (signal.aborted) return undefined;
     if (!client) return 'noToken';
-    if (!this.loaded) await this.setState('loading');
+    // The state goes to VS Code beside the request, not before it (a round trip to the window).
+    if (!this.loaded) void this.setState('loading');
     return this.fetch(client, signal);
   }
 

@@ -11,6 +11,7 @@ import { AxiomError } from './errors';
 import { describeJsonType, invalidResponse, parseBody } from './parse';
 import { describeIssue, optionalField, serviceTime } from './schemas';
 import { readTime } from './serviceTime';
+import { compileShapeCheck, type ShapeCheck } from './shapeCheck';
 
 export const annotationSchema = z.looseObject({
   id: z.string().min(1),
@@ -26,6 +27,9 @@ export const annotationSchema = z.looseObject({
 
 /** An annotation as the extension reads it. */
 export type Annotation = z.output<typeof annotationSchema>;
+
+/** Whether an entry of a list is certainly an annotation (the list's fast path; zod reads the rest). */
+const certainlyAnnotation = compileShapeCheck(annotationSchema, { time: serviceTime });
 
 /** One annotation read to be changed: what the extension reads of it, and the record as sent. */
 export interface AnnotationRecord {
@@ -155,23 +159,36 @@ export function checkAnnotationBody(
   );
 }
 
-export function parseAnnotationList(body: unknown): AnnotationList {
+export function parseAnnotationList(body: unknown, check: ShapeCheck = certainlyAnnotation): AnnotationList {
   // Go's nil slice: no annotations.
   if (body === null) return { annotations: [], skipped: [] };
   if (!Array.isArray(body))
     throw invalidResponse(phrase('expected a list of annotations, got {0}', describeJsonType(body)));
   const annotations: Annotation[] = [];
   const skipped: AnnotationList['skipped'] = [];
-  body.forEach((item: unknown, index) => {
+  const length = body.length;
+  for (let index = 0; index < length; index++) {
+    const item: unknown = body[index];
+    // An entry the shape check vouches for is kept as parsed (tidied in place); zod reads the others.
+    if (check(item)) {
+      annotations.push(item as Annotation);
+      continue;
+    }
     const parsed = annotationSchema.safeParse(item);
-    if (parsed.success) annotations.push(parsed.data);
+    if (parsed.success) annotations.push(withoutNeverEnd(parsed.data));
     else skipped.push({ index, reason: describeIssue(parsed.error) });
-  });
+  }
   return { annotations, skipped };
 }
 
+/** An end before 1970 (Go's zero time) is no end, as the shape check reads it. */
+function withoutNeverEnd(annotation: Annotation): Annotation {
+  if (annotation.endTime !== undefined && readTime(annotation.endTime) === 'never') annotation.endTime = undefined;
+  return annotation;
+}
+
 export function readAnnotationRecord(body: unknown): AnnotationRecord {
-  const annotation = parseBody(annotationSchema, body, phrase('annotation'));
+  const annotation = withoutNeverEnd(parseBody(annotationSchema, body, phrase('annotation')));
   return { annotation, raw: isJsonObject(body) ? body : {} };
 }
 

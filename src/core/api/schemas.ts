@@ -8,12 +8,22 @@ import { readTime } from './serviceTime';
 
 const optionalString = z.string().optional();
 
+/** Each optional field optionalField made, with the type it reads (for the shape check). */
+const optionalFieldTypes = new WeakMap<z.ZodType, z.ZodType>();
+
 /** A tolerant reader's optional field: null (a Go nil), absent, or not of its type all read as absent. */
 export function optionalField<T extends z.ZodType>(type: T) {
-  return type
+  const field = type
     .nullish()
     .transform((value) => value ?? undefined)
     .catch(undefined);
+  optionalFieldTypes.set(field, type);
+  return field;
+}
+
+/** The type an optional field made by optionalField reads, or undefined for any other schema. */
+export function optionalFieldType(schema: z.ZodType): z.ZodType | undefined {
+  return optionalFieldTypes.get(schema);
 }
 
 /** A time field's text: readable by Date.parse. A time before 1970 (Go's zero time) means never. */

@@ -1,16 +1,18 @@
 // A check of plain JSON against a zod object schema that allocates nothing: derived once from the
-// schema's own definition (strings, numbers, booleans, times, optional, nullable, lists of those),
-// it answers "does this value certainly pass?". Large lists are read through it, and only the
+// schema's own definition (strings, with a least length or not, numbers, booleans, times, optional,
+// nullable, a tolerant reader's optional field (schemas.ts, optionalField), lists of those), it
+// answers "does this value certainly pass?". Large lists are read through it, and only the
 // entries it cannot vouch for go through zod itself, which has the last word and the error messages.
 // Why: zod builds a result object per field, and for 10,000 monitors that garbage costs more than
 // the JSON.parse it follows (see test/bench/README.md).
 //
 // It also tidies, in place, what the reader would leave out anyway: an optional field that may be
 // null (`.nullish()`) and is null, and a time field holding a time before 1970 (Go's zero time),
-// are set to undefined, as absent. Writing undefined over a field keeps the object's shape, where
+// are set to undefined, as absent (a tolerant optional field's null too, as its reader does). Writing undefined over a field keeps the object's shape, where
 // deleting the field would not, and allocates nothing. Those writes happen whatever the verdict:
 // an entry it then rejects goes to zod with those fields absent, which zod reads as it reads null.
 import type { z } from 'zod';
+import { optionalFieldType } from './schemas';
 import { readTime } from './serviceTime';
 
 type Leaf = 'string' | 'number' | 'boolean' | 'time';
@@ -20,6 +22,8 @@ interface FieldCheck {
   list: boolean;
   optional: boolean;
   nullable: boolean;
+  /** A string's least length (z.string().min(n)). */
+  minLength: number;
 }
 
 /** The parts of zod's definition objects that are read here. */
@@ -43,13 +47,27 @@ export interface ShapeCheckOptions {
 
 /** The field's check, or undefined when the schema asks more than this checker knows (then zod decides). */
 function fieldCheck(key: string, schema: z.ZodType, options: ShapeCheckOptions): FieldCheck | undefined {
-  const check: FieldCheck = { key, leaf: 'string', list: false, optional: false, nullable: false };
+  const check: FieldCheck = { key, leaf: 'string', list: false, optional: false, nullable: false, minLength: 0 };
   for (;;) {
     if (schema === options.time) {
       check.leaf = 'time';
       return check;
     }
+    // A tolerant optional field: null and absent read as absent; a value not of its type is for zod
+    // (which leaves it out), so the check answers only for the values of its type.
+    const tolerated = optionalFieldType(schema);
+    if (tolerated) {
+      check.optional = check.nullable = true;
+      schema = tolerated;
+      continue;
+    }
     const def = defOf(schema);
+    if (def.type === 'string' && def.checks?.length) {
+      const least = leastLength(def.checks);
+      if (least === undefined) return undefined;
+      check.minLength = least;
+      break;
+    }
     if (def.checks?.length) return undefined;
     if (def.type === 'optional' && def.innerType) check.optional = true;
     else if (def.type === 'nullable' && def.innerType) check.nullable = true;
@@ -65,6 +83,17 @@ function fieldCheck(key: string, schema: z.ZodType, options: ShapeCheckOptions):
   if (!LEAVES.has(def.type)) return undefined;
   check.leaf = def.type as Leaf;
   return check;
+}
+
+/** The least length that a string's checks ask, when they are all checks of a least length. */
+function leastLength(checks: unknown[]): number | undefined {
+  let least = 0;
+  for (const check of checks) {
+    const def = (check as { _zod?: { def?: { check?: string; minimum?: unknown } } })._zod?.def;
+    if (def?.check !== 'min_length' || typeof def.minimum !== 'number') return undefined;
+    least = Math.max(least, def.minimum);
+  }
+  return least;
 }
 
 export type ShapeCheck = (value: unknown) => boolean;
@@ -103,6 +132,7 @@ function fieldStatements(check: FieldCheck): string[] {
   const present = check.list
     ? ['if (!Array.isArray(f)) return false;', `for (const x of f) if (${fails('x')}) return false;`]
     : [`if (${fails('f')}) return false;`];
+  if (check.minLength > 0 && !check.list) present.push(`if (f.length < ${check.minLength}) return false;`);
   if (check.leaf === 'time') {
     present.push('const t = readTime(f);', 'if (t === "unreadable") return false;');
     // A time that means never is absent, where the field may be.

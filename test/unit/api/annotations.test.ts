@@ -277,3 +277,54 @@ describe('the field rules', () => {
     );
   });
 });
+
+describe('the list’s shape check', () => {
+  const time = fc.oneof(
+    fc
+      .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+    fc.constantFrom('0001-01-01T00:00:00Z', '2026-03-01T14:03:00+02:00', 'yesterday', ''),
+  );
+  /** An optional field as the service may send it: absent, null, of its type, or of another. */
+  const optional = <T>(value: fc.Arbitrary<T>) => fc.oneof(value, fc.constant(null), fc.integer(), fc.boolean());
+  const entry = fc.record(
+    {
+      id: fc.oneof(fc.string(), fc.integer()),
+      time: fc.oneof(time, fc.constant(null)),
+      type: optional(fc.string()),
+      datasets: optional(fc.array(fc.oneof(fc.string(), fc.string(), fc.integer()), { maxLength: 3 })),
+      title: optional(fc.string()),
+      description: optional(fc.string()),
+      url: optional(fc.string()),
+      endTime: optional(time),
+      extra: fc.jsonValue(),
+    },
+    { requiredKeys: [] },
+  );
+  /** What a reader sees: the fields, absent and undefined alike. */
+  const seen = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+
+  it('reads any list as zod alone reads it: the same annotations, the same skipped entries (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(entry, fc.jsonValue()), { maxLength: 12 }), (list) => {
+        const byZod = parseAnnotationList(structuredClone(list), () => false);
+        const read = parseAnnotationList(structuredClone(list));
+        assert.deepEqual(seen(read), seen(byZod));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('vouches for the entries the service sends, and keeps them as parsed', () => {
+    const sent = [
+      { id: 'a1', time: '2026-03-01T14:03:00Z', type: 'deploy', datasets: ['http-logs'], title: null, extra: 1 },
+      { id: 'a2', time: '2026-03-02T14:03:00Z', endTime: '0001-01-01T00:00:00Z', datasets: null },
+    ];
+    const read = parseAnnotationList(sent);
+    assert.equal(read.annotations[0], sent[0], 'the parsed entry itself');
+    assert.equal(read.annotations[1], sent[1]);
+    assert.equal(read.annotations[0].title, undefined);
+    assert.equal(read.annotations[1].endTime, undefined, 'Go’s zero time is no end');
+    assert.equal(read.annotations[1].datasets, undefined);
+  });
+});

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { compileShapeCheck } from '../../../src/core/api/shapeCheck';
 import { parseMonitorList } from '../../../src/core/api/parse';
-import { monitorWireSchema, type Monitor } from '../../../src/core/api/schemas';
+import { monitorWireSchema, optionalField, type Monitor } from '../../../src/core/api/schemas';
 import { readTime } from '../../../src/core/api/serviceTime';
 import {
   monitorish,
@@ -75,8 +75,17 @@ describe('the allocation-free shape check agrees with zod', () => {
     assert.equal(check({ id: 1 }), false);
     assert.equal(check([]), false);
     assert.equal(check(null), false);
-    const withRule = compileShapeCheck(z.object({ name: z.string().min(1) }));
-    assert.equal(withRule({ name: 'x' }), false, 'a string rule is zod’s to check');
+    const leastLength = compileShapeCheck(z.object({ name: z.string().min(2) }));
+    assert.equal(leastLength({ name: 'xy' }), true, 'a least length is checked here');
+    assert.equal(leastLength({ name: 'x' }), false);
+    const withRule = compileShapeCheck(z.object({ name: z.string().max(1) }));
+    assert.equal(withRule({ name: 'x' }), false, 'any other string rule is zod’s to check');
+    const tolerant = compileShapeCheck(z.object({ note: optionalField(z.string()) }));
+    assert.equal(tolerant({ note: 'x' }), true);
+    const nulled = { note: null };
+    assert.equal(tolerant(nulled), true, 'a tolerant field’s null is absent');
+    assert.equal(nulled.note, undefined);
+    assert.equal(tolerant({ note: 3 }), false, 'a value of another type is zod’s to leave out');
     const inherited = compileShapeCheck(z.object({ toString: z.string() }));
     assert.equal(inherited({ toString: 'x' }), false, 'a key every object inherits is zod’s to check');
   });

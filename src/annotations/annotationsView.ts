@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Annotation } from '../core/api/annotations';
 import type { AxiomClient } from '../core/api/client';
+import { formatDate } from '../core/format';
 import { escapeMarkdown } from '../core/markdown';
 import { phrase } from '../core/phrase';
 import { matchesText } from '../core/textMatch';
@@ -39,7 +40,6 @@ export class AnnotationsView extends ListView<AnnotationNode> {
     title: localize('Filter annotations'),
     prompt: localize('Shows the annotations whose type, title, description or dataset has this text. Empty: all.'),
   };
-  private readonly times = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
   constructor(deps: ListFeatureDeps<AnnotationNode>) {
     super(
@@ -125,7 +125,7 @@ export class AnnotationsView extends ListView<AnnotationNode> {
     const { annotation } = row;
     const item = new vscode.TreeItem(annotation.title || annotation.type || annotation.id);
     item.id = `annotation/${row.parent.name}/${annotation.id}`;
-    const when = this.times.format(Date.parse(annotation.time));
+    const when = formatDate(new Date(annotation.time));
     item.description = annotation.type ? `${annotation.type} · ${when}` : when;
     item.iconPath = new vscode.ThemeIcon(annotation.endTime ? 'debug-stackframe-focused' : 'location');
     item.contextValue = isWebAddress(annotation.url) ? 'annotation.url' : 'annotation';

@@ -321,8 +321,8 @@ describe('the list’s shape check', () => {
       { id: 'a2', time: '2026-03-02T14:03:00Z', endTime: '0001-01-01T00:00:00Z', datasets: null },
     ];
     const read = parseAnnotationList(sent);
-    assert.equal(read.annotations[0] as unknown, sent[0], 'the parsed entry itself');
-    assert.equal(read.annotations[1] as unknown, sent[1]);
+    assert.equal(read.annotations[0], sent[0], 'the parsed entry itself');
+    assert.equal(read.annotations[1], sent[1]);
     assert.equal(read.annotations[0].title, undefined);
     assert.equal(read.annotations[1].endTime, undefined, 'Go’s zero time is no end');
     assert.equal(read.annotations[1].datasets, undefined);

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Annotation } from '../core/api/annotations';
 import type { AxiomClient } from '../core/api/client';
+import { sortedByName } from '../core/datasets/datasets';
 import { formatDate } from '../core/format';
 import { escapeMarkdown } from '../core/markdown';
 import { phrase } from '../core/phrase';
@@ -72,9 +73,9 @@ export class AnnotationsView extends ListView<AnnotationNode> {
         if (list) list.push(annotation);
         else byDataset.set(dataset, [annotation]);
       }
-    const rows = [...byDataset.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, list]): AnnotationDatasetRow => ({ kind: 'dataset', name, annotations: list }));
+    const rows = sortedByName(
+      Array.from(byDataset, ([name, list]): AnnotationDatasetRow => ({ kind: 'dataset', name, annotations: list })),
+    );
     return { rows, unreadable: skipped.length, count: annotations.length };
   }
 

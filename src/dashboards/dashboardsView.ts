@@ -10,6 +10,7 @@ import { localize, translated } from '../platform/l10n';
 import { readUserNames, USER_WORDS, type UserNames } from '../core/users/userNames';
 import { ListView, type ListFeatureDeps, type Loaded } from '../platform/listView';
 import { listDateFormatter } from '../core/format';
+import { inNameOrder } from '../core/monitors/nameSortKey';
 
 /** Context keys of the Dashboards view: its state, and whether a filter is on. */
 
@@ -123,6 +124,12 @@ export class DashboardsView extends ListView<DashboardResource> {
   }
 }
 
-function sortedByName(rows: DashboardResource[]): DashboardResource[] {
-  return rows.sort((a, b) => a.dashboard.name.localeCompare(b.dashboard.name) || a.uid.localeCompare(b.uid));
+/** Dashboards by name as the other views order what people name (case, accents and the width of
+ *  numbers aside), equal names by uid. */
+function sortedByName(rows: readonly DashboardResource[]): DashboardResource[] {
+  return inNameOrder(
+    rows,
+    (row) => row.dashboard.name,
+    (row) => row.uid,
+  );
 }

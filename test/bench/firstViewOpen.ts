@@ -94,11 +94,11 @@ export async function run(): Promise<void> {
   let ours: number;
   let base: number;
   // AXIOM_BENCH_VIEWS_PROFILE=<folder>: the first open under the extension host's CPU profiler, one
-  // profile a view and a window's state (<view>-<after>.cpuprofile; the windows of each overwrite it).
+  // profile a window (<view>-<after>-<pid>.cpuprofile).
   const profile = process.env.AXIOM_BENCH_VIEWS_PROFILE;
   if (profile) {
     await quietHost();
-    await profiled(path.join(profile, `${view}-${after}.cpuprofile`), firstOpen);
+    await profiled(path.join(profile, `${view}-${after}-${process.pid}.cpuprofile`), firstOpen);
     console.log(`AXIOM_BENCH ${JSON.stringify({ ours: 0, base: 1 })}`);
     return;
   }

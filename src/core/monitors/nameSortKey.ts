@@ -1,4 +1,6 @@
-// The key monitor names sort by: case, accents and the width of numbers set aside.
+// The key the names people give (monitors, starred queries, dashboards) sort by: case, accents and
+// the width of numbers set aside.
+import { orderByKeys } from '../keyOrder';
 
 // Names with none of these (capitals, characters beyond ASCII, numbers of two digits or more)
 // are their own key: one scan, no copy.
@@ -57,4 +59,13 @@ function keyPrefix(key: string): number {
   let prefix = 0;
   for (let i = 0; i < PREFIX_LENGTH; i++) prefix = prefix * 0x10001 + (i < key.length ? key.charCodeAt(i) + 1 : 0);
   return prefix;
+}
+
+/** `items` in the order of their names' sort keys, equal keys in the order of `tieOf` (an id); a new array. */
+export function inNameOrder<T>(items: readonly T[], nameOf: (item: T) => string, tieOf: (item: T) => string): T[] {
+  const order = orderByKeys(
+    items.map((item) => nameSortKey(nameOf(item))),
+    items.map(tieOf),
+  );
+  return Array.from(order, (i) => items[i]);
 }

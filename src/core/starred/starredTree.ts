@@ -1,8 +1,7 @@
 // What the Starred Queries view shows of a list: the rows in name order, grouped by dataset when
 // asked, those the filter matches, and a row to load more when the list is incomplete.
 import type { StarredQuery } from '../api/starred';
-import { orderByKeys } from '../keyOrder';
-import { nameSortKey } from '../monitors/nameSortKey';
+import { inNameOrder } from '../monitors/nameSortKey';
 import { matchesText } from '../textMatch';
 
 export interface StarredRow {
@@ -79,11 +78,11 @@ export function starredTree(
   },
 ): StarredTree {
   const matching = queries.filter((q) => matchesFilter(q, options.filter));
-  const order = orderByKeys(
-    matching.map((q) => nameSortKey(q.name)),
-    matching.map((q) => q.id),
-  );
-  const rows = Array.from(order, (i) => starredRow(matching[i], options.me, options.ownerText));
+  const rows = inNameOrder(
+    matching,
+    (q) => q.name,
+    (q) => q.id,
+  ).map((q) => starredRow(q, options.me, options.ownerText));
   const nodes: StarredNode[] = options.grouped ? groupByDataset(rows) : [...rows];
   if (options.more) nodes.push(options.more);
   return { nodes, rows };
@@ -99,11 +98,11 @@ function groupByDataset(rows: StarredRow[]): StarredGroup[] {
     row.group = group;
   }
   const named = [...byDataset.values()].filter((g) => g.dataset !== undefined);
-  const order = orderByKeys(
-    named.map((g) => nameSortKey(g.dataset!)),
-    named.map((g) => g.dataset!),
+  const groups = inNameOrder(
+    named,
+    (g) => g.dataset!,
+    (g) => g.dataset!,
   );
-  const groups = Array.from(order, (i) => named[i]);
   const none = byDataset.get(undefined);
   return none ? [...groups, none] : groups;
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { nameSortKey, nameSortPrefix } from '../../../src/core/monitors/nameSortKey';
+import { inNameOrder, nameSortKey, nameSortPrefix } from '../../../src/core/monitors/nameSortKey';
 
 const RUNS = { numRuns: 500 };
 
@@ -59,5 +59,25 @@ describe('sorting by name', () => {
       ),
       RUNS,
     );
+  });
+
+  it('inNameOrder orders things by their names’ keys, equal keys by their ids, and leaves the list as it was', () => {
+    const things = [
+      { name: 'b10', id: '1' },
+      { name: 'B2', id: '2' },
+      { name: 'a', id: '4' },
+      { name: 'A', id: '3' },
+    ];
+    const given = [...things];
+    const ordered = inNameOrder(
+      things,
+      (t) => t.name,
+      (t) => t.id,
+    );
+    assert.deepEqual(
+      ordered.map((t) => t.id),
+      ['3', '4', '2', '1'],
+    );
+    assert.deepEqual(things, given);
   });
 });

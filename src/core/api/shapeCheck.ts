@@ -7,10 +7,11 @@
 // the JSON.parse it follows (see test/bench/README.md).
 //
 // It also tidies, in place, what the reader would leave out anyway: an optional field that may be
-// null (`.nullish()`) and is null, and a time field holding a time before 1970 (Go's zero time),
-// are set to undefined, as absent (a tolerant optional field's null too, as its reader does). Writing undefined over a field keeps the object's shape, where
-// deleting the field would not, and allocates nothing. Those writes happen whatever the verdict:
-// an entry it then rejects goes to zod with those fields absent, which zod reads as it reads null.
+// null (`.nullish()`, or a tolerant optional field) and is null, and an optional time field holding
+// a time before 1970 (Go's zero time), are set to undefined, as absent. Writing undefined over a
+// field keeps the object's shape, where deleting the field would not, and allocates nothing. Those
+// writes happen whatever the verdict: an entry it then rejects goes to zod with those fields
+// absent, which zod reads as it reads null.
 import type { z } from 'zod';
 import { optionalFieldType } from './schemas';
 import { readTime } from './serviceTime';

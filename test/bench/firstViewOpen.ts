@@ -2,15 +2,16 @@
 // extension's part of the first open of the Dashboards or the Annotations view in a window
 // (AXIOM_BENCH_VIEW), from VS Code's first ask of the view's rows to their tree items: its feature
 // loaded (the test API loads it when first read, as that first ask does), the list read, its rows
-// and their tree items made; beside the same GET and its JSON.parse in the same host, the first
-// request of that kind there too. Both views are collapsed in the Axiom container as it comes, so a
-// person opens one with a click in the open container, whose expanded views (Monitors, Starred
-// Queries) VS Code has asked for their rows already: AXIOM_BENCH_VIEWS_AFTER=container does that first
-// and lets the host settle; without it, only the token is stored (through the accounts feature) before
-// the open (a view moved out of the container, or the container's other views collapsed). From a click, VS Code's own
-// part (showing the view's container) came to 0.3–0.8 s, many times either. A first open happens once
-// a window: the benchmark opens several windows, the floor first in every other one
-// (AXIOM_BENCH_FLOOR_FIRST). Prints AXIOM_BENCH {"ours": ms, "base": ms}.
+// and their tree items made (and those of the rows drawn expanded); beside the same GET and its
+// JSON.parse in the same host, the first request of that kind there too.
+// Both views are collapsed in the Axiom container as it comes, so a person opens one with a click in
+// the open container, whose expanded views (Monitors, Starred Queries) VS Code has asked for their
+// rows already: AXIOM_BENCH_VIEWS_AFTER=container does that first. Without it, only the token is
+// stored (through the accounts feature) before the open: a view moved out of the container, or the
+// container's other views collapsed. Each timed step starts once the window is quiet (quietHost).
+// From a click, VS Code's own part (showing the view's container) came to 0.3–0.8 s, many times
+// either. A first open happens once a window: the benchmark opens several windows, the floor first
+// in every other one (AXIOM_BENCH_FLOOR_FIRST). Prints AXIOM_BENCH {"ours": ms, "base": ms}.
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
@@ -102,7 +103,7 @@ export async function run(): Promise<void> {
   };
   const after = process.env.AXIOM_BENCH_VIEWS_AFTER === 'container' ? 'container' : 'activation';
   if (after === 'container') {
-    // The container's expanded views, as VS Code asks for their rows when it opens; then a quiet host.
+    // The container's expanded views, as VS Code asks for their rows when it opens.
     await rowsOf(() => api.monitorsView);
     await rowsOf(() => api.starredView);
   }

@@ -381,26 +381,23 @@ export abstract class RecordFiles<R extends ServiceRecord>
     );
   }
 
-  /** The open documents of a record (any part, or the one named) in a deployment. */
   /** An open document of the record `id`, in whichever deployment. */
   protected openDocumentOf(id: string): vscode.TextDocument | undefined {
     for (const document of this.documents) if (this.locationIn(document.uri)?.id === id) return document;
     return undefined;
   }
 
+  /** The open documents of a record (any part, or the one named) in a deployment. */
   documentsOf(location: { id: string; deployment: string; part?: string }): vscode.TextDocument[] {
-    const found: vscode.TextDocument[] = [];
-    for (const document of this.documents) {
+    return [...this.documents].filter((document) => {
       const other = this.locationIn(document.uri);
-      if (
+      return (
         other !== undefined &&
         other.id === location.id &&
         other.deployment === location.deployment &&
         (location.part === undefined || other.part === location.part)
-      )
-        found.push(document);
-    }
-    return found;
+      );
+    });
   }
 
   /**

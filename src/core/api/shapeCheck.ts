@@ -133,7 +133,7 @@ function fieldStatements(check: FieldCheck): string[] {
   const present = check.list
     ? ['if (!Array.isArray(f)) return false;', `for (const x of f) if (${fails('x')}) return false;`]
     : [`if (${fails('f')}) return false;`];
-  if (check.minLength > 0 && !check.list) present.push(`if (f.length < ${check.minLength}) return false;`);
+  if (check.minLength > 0) present.push(`if (f.length < ${check.minLength}) return false;`);
   if (check.leaf === 'time') {
     present.push('const t = readTime(f);', 'if (t === "unreadable") return false;');
     // A time that means never is absent, where the field may be.

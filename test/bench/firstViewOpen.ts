@@ -29,14 +29,10 @@ interface ListLike<E> {
 }
 
 /** The items of `rows`, and of the rows under each that is drawn expanded, as VS Code asks for them. */
-async function itemsOf<E>(list: ListLike<E>, rows: E[]): Promise<number> {
-  let made = 0;
-  for (const row of rows) {
-    made++;
+async function itemsOf<E>(list: ListLike<E>, rows: E[]): Promise<void> {
+  for (const row of rows)
     if (list.getTreeItem(row).collapsibleState === vscode.TreeItemCollapsibleState.Expanded)
-      made += await itemsOf(list, await list.getChildren(row));
-  }
-  return made;
+      await itemsOf(list, await list.getChildren(row));
 }
 
 /** A list view's rows loaded and their tree items made, as VS Code asks them (the rows drawn

@@ -13,6 +13,10 @@ import { countText, ListView, type ListFeatureDeps, type Loaded } from '../platf
 /** How far back the view reads. */
 export const VIEW_DAYS = 30;
 
+/** How many of a dataset's annotations the view shows at first, newest first, and how many more
+ *  each Show More under it adds. */
+export const ANNOTATIONS_PER_PAGE = 10;
+
 export interface AnnotationDatasetRow {
   kind: 'dataset';
   name: string;
@@ -32,8 +36,8 @@ export type AnnotationNode = AnnotationDatasetRow | AnnotationRow;
  * view. An annotation names several datasets, and the service lists them all in one request over a
  * time span, where the Datasets view loads per dataset and its rows are the cache completion reads;
  * here the last 30 days' annotations are read at once and shown per dataset they name (one
- * annotation under each of its datasets), newest first, filtered like the other views by type,
- * title, description and dataset.
+ * annotation under each of its datasets), newest first, a page at a time under each dataset,
+ * filtered like the other views by type, title, description and dataset.
  */
 export class AnnotationsView extends ListView<AnnotationNode> {
   protected readonly doing = phrase('Loading annotations');
@@ -41,12 +45,18 @@ export class AnnotationsView extends ListView<AnnotationNode> {
     title: localize('Filter annotations'),
     prompt: localize('Shows the annotations whose type, title, description or dataset has this text. Empty: all.'),
   };
+  /** An annotation row's command title, translated once (per row, it was a fifth of the rows' cost). */
+  private readonly editTitle = localize('Edit Annotation');
+  /** Each dataset row's annotation rows, made when it is first expanded and kept (Show More
+   *  selects the first of a new page: the same row VS Code was given). */
+  private readonly annotationRows = new WeakMap<AnnotationDatasetRow, AnnotationRow[]>();
 
   constructor(deps: ListFeatureDeps<AnnotationNode>) {
     super(
       {
         viewId: VIEWS.annotations,
         refreshCommand: COMMANDS.refreshAnnotations,
+        paging: { showMoreCommand: COMMANDS.showMoreAnnotations, groupRowsPerPage: ANNOTATIONS_PER_PAGE },
       },
       deps,
     );
@@ -102,12 +112,13 @@ export class AnnotationsView extends ListView<AnnotationNode> {
 
   protected override childrenOf(row: AnnotationNode): AnnotationNode[] {
     if (row.kind !== 'dataset') return [];
+    let rows = this.annotationRows.get(row);
+    if (!rows) {
+      rows = row.annotations.map((annotation) => ({ kind: 'annotation', annotation, parent: row }));
+      this.annotationRows.set(row, rows);
+    }
     const text = this.currentFilterText;
-    const shown =
-      text && !matchesText(row.name, text)
-        ? row.annotations.filter((a) => this.matchesAnnotation(a, text))
-        : row.annotations;
-    return shown.map((annotation) => ({ kind: 'annotation', annotation, parent: row }));
+    return text && !matchesText(row.name, text) ? rows.filter((r) => this.matchesAnnotation(r.annotation, text)) : rows;
   }
 
   protected override parentOf(row: AnnotationNode): AnnotationNode | undefined {
@@ -130,7 +141,7 @@ export class AnnotationsView extends ListView<AnnotationNode> {
     item.description = annotation.type ? `${annotation.type} · ${when}` : when;
     item.iconPath = new vscode.ThemeIcon(annotation.endTime ? 'debug-stackframe-focused' : 'location');
     item.contextValue = isWebAddress(annotation.url) ? 'annotation.url' : 'annotation';
-    item.command = { command: COMMANDS.editAnnotation, title: localize('Edit Annotation'), arguments: [row] };
+    item.command = { command: COMMANDS.editAnnotation, title: this.editTitle, arguments: [row] };
     return item;
   }
 

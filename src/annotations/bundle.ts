@@ -39,6 +39,7 @@ export function createAnnotations(deps: AnnotationsDeps) {
     [COMMANDS.refreshAnnotations]: () => view.refresh({ restart: true }),
     [COMMANDS.filterAnnotations]: (arg?: unknown) => view.filter(arg),
     [COMMANDS.clearAnnotationsFilter]: () => view.clearFilter(),
+    [COMMANDS.showMoreAnnotations]: (shownByRow?: unknown, group?: unknown) => view.showMore(shownByRow, group),
     [COMMANDS.editAnnotation]: (row?: unknown) => editAnnotation({ ...deps, files }, row),
     [COMMANDS.deleteAnnotation]: (row?: unknown) => deleteAnnotation({ ...deps, files }, row),
     [COMMANDS.copyAnnotationUrl]: (row?: unknown) => copyAnnotationUrl(row),

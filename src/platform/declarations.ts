@@ -278,6 +278,7 @@ export const FEATURES = {
       'refreshAnnotations',
       'filterAnnotations',
       'clearAnnotationsFilter',
+      'showMoreAnnotations',
       'deleteAnnotation',
       'copyAnnotationUrl',
       'openAnnotationUrl',

@@ -52,8 +52,10 @@ export interface ListViewIds {
   refreshCommand: string;
   /** A view of lists that can be long shows a page of rows at a time, ending in a row that shows
    *  the next page (with this command, which calls showMore): VS Code makes and keeps an item for
-   *  every row it is given, shown or not. */
-  paging?: { rowsPerPage: number; showMoreCommand: string };
+   *  every row it is given, shown or not, and asks for the rows under every row drawn expanded
+   *  before it draws any. The top rows are paged when `rowsPerPage` is set; in a view of groups,
+   *  each group's rows when `groupRowsPerPage` is. */
+  paging?: { showMoreCommand: string; rowsPerPage?: number; groupRowsPerPage?: number };
 }
 
 /**
@@ -72,18 +74,21 @@ export class ActionRow {
   ) {}
 }
 
-/** The last row of a list longer than the rows shown: shows the next page of the list in hand. */
-export class MoreRow {
+/** The last row of a list longer than the rows shown: shows the next page of the list in hand, or
+ *  of a group's rows. */
+export class MoreRow<Row = unknown> {
   constructor(
     readonly shown: number,
     readonly total: number,
     readonly next: number,
+    /** The row whose rows this one ends; undefined at the top level. */
+    readonly group?: Row,
   ) {}
 }
 
 /** What a list view's tree holds: the list's rows (a page of them, then a MoreRow), or in an error
  *  state its action rows. */
-export type ListElement<Row> = Row | ActionRow | MoreRow;
+export type ListElement<Row> = Row | ActionRow | MoreRow<Row>;
 
 /**
  * A tree view of one list from the service, the behaviour every such view shares: it loads on
@@ -102,7 +107,8 @@ export type ListElement<Row> = Row | ActionRow | MoreRow;
 export abstract class ListView<Row extends object>
   implements vscode.TreeDataProvider<ListElement<Row>>, vscode.Disposable
 {
-  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires with a group whose rows changed, or with nothing when the whole tree did. */
+  private readonly changed = new vscode.EventEmitter<Row | void>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly treeView: vscode.TreeView<ListElement<Row>>;
   /** The view's tree as activation registered it: it marks the rows the view hands out as the extension's own. */
@@ -121,6 +127,9 @@ export abstract class ListView<Row extends object>
   private count = 0;
   /** How many of the top rows are shown (paging); grows with each Show More. */
   private rowLimit: number;
+  /** How many of a group's rows are shown, once a Show More under it grew it (a list loaded anew
+   *  has new groups, so they start at a page again). */
+  private groupLimits = new WeakMap<Row, number>();
   protected readonly subscriptions: vscode.Disposable[] = [];
   private readonly clientSource: ClientSource;
   private readonly viewLog: Log;
@@ -306,7 +315,11 @@ export abstract class ListView<Row extends object>
   }
 
   private children(element?: ListElement<Row>): ListElement<Row>[] | Promise<ListElement<Row>[]> {
-    if (element) return element instanceof ActionRow || element instanceof MoreRow ? [] : this.childrenOf(element);
+    if (element) {
+      if (element instanceof ActionRow || element instanceof MoreRow) return [];
+      const rows = this.childrenOf(element);
+      return Array.isArray(rows) ? this.groupPage(element, rows) : rows.then((all) => this.groupPage(element, all));
+    }
     if (!this.loaded && !this.inFlight) void this.refresh();
     if (this.actions.length) return this.actions;
     const limit = this.rowLimit;
@@ -315,10 +328,14 @@ export abstract class ListView<Row extends object>
     const unordered = rest && limit <= this.list.length && !this.filterText && !this.arranging;
     const rows = unordered ? this.list : this.shownRows();
     const total = unordered ? this.count : rows.length;
-    if (total <= limit) return rows;
-    const page: ListElement<Row>[] = rows.slice(0, limit);
-    page.push(new MoreRow(limit, total, Math.min(this.ids.paging?.rowsPerPage ?? 0, total - limit)));
-    return page;
+    return pageOf(rows, limit, total, this.ids.paging?.rowsPerPage ?? 0);
+  }
+
+  /** A group's rows shown: all of them, or a page and its More row in a view that pages groups. */
+  private groupPage(group: Row, rows: ListElement<Row>[]): ListElement<Row>[] {
+    const perPage = this.ids.paging?.groupRowsPerPage;
+    if (perPage === undefined) return rows;
+    return pageOf(rows, this.groupLimits.get(group) ?? perPage, rows.length, perPage, group);
   }
 
   /** How many top rows the view shows: a page, more after Show More (all, for a view without paging). */
@@ -334,24 +351,40 @@ export abstract class ListView<Row extends object>
   /** The More row's command: the next page of rows, the first of them selected (where the More
    *  row was, so that the keyboard goes on from there). The row passes how many were shown when
    *  it was drawn: a second call from the same row (a double-click runs its command twice) adds
-   *  nothing. */
-  async showMore(shownByRow?: unknown): Promise<void> {
+   *  nothing. A group's More row passes its group too: that group's next page. */
+  async showMore(shownByRow?: unknown, group?: unknown): Promise<void> {
     const paging = this.ids.paging;
-    if (!paging || (typeof shownByRow === 'number' && shownByRow !== this.rowLimit)) return;
+    if (group !== undefined) return this.showMoreOf(group, shownByRow);
+    const perPage = paging?.rowsPerPage;
+    if (perPage === undefined || (typeof shownByRow === 'number' && shownByRow !== this.rowLimit)) return;
     const first = this.shownRows()[this.rowLimit];
     if (first === undefined) return;
-    this.rowLimit += paging.rowsPerPage;
+    this.rowLimit += perPage;
     this.changed.fire();
+    if (this.treeView.visible) await this.treeView.reveal(first, { select: true, focus: true });
+  }
+
+  /** The next page of a group's rows; nothing unless `group` is a row of the list in hand. */
+  private async showMoreOf(group: unknown, shownByRow: unknown): Promise<void> {
+    const perPage = this.ids.paging?.groupRowsPerPage;
+    const row = this.rows.find((candidate) => candidate === group);
+    if (perPage === undefined || row === undefined) return;
+    const limit = this.groupLimits.get(row) ?? perPage;
+    if (typeof shownByRow === 'number' && shownByRow !== limit) return;
+    const first = (await this.childrenOf(row))[limit];
+    if (first === undefined) return;
+    this.groupLimits.set(row, limit + perPage);
+    this.changed.fire(row);
     if (this.treeView.visible) await this.treeView.reveal(first, { select: true, focus: true });
   }
 
   /** Selects a row of the list shown (the page grows to it if need be), without taking the focus. */
   protected async revealRow(row: Row): Promise<void> {
-    const paging = this.ids.paging;
+    const perPage = this.ids.paging?.rowsPerPage;
     const index = this.shownRows().indexOf(row);
     if (index < 0) return;
-    if (paging && index >= this.rowLimit) {
-      this.rowLimit = Math.ceil((index + 1) / paging.rowsPerPage) * paging.rowsPerPage;
+    if (perPage !== undefined && index >= this.rowLimit) {
+      this.rowLimit = Math.ceil((index + 1) / perPage) * perPage;
       this.changed.fire();
     }
     if (this.treeView.visible) await this.treeView.reveal(row, { select: true, focus: false });
@@ -368,7 +401,8 @@ export abstract class ListView<Row extends object>
   }
 
   getParent(element: ListElement<Row>): ListElement<Row> | undefined {
-    return element instanceof ActionRow || element instanceof MoreRow ? undefined : this.parentOf(element);
+    if (element instanceof ActionRow) return undefined;
+    return element instanceof MoreRow ? element.group : this.parentOf(element);
   }
 
   getTreeItem(element: ListElement<Row>): vscode.TreeItem {
@@ -532,14 +566,33 @@ function actionItem(row: ActionRow): vscode.TreeItem {
   return item;
 }
 
+/** The first `limit` of `rows` (of `total` in all), then a More row for the next `perPage` when
+ *  there are more; `group` is the row they are under (none at the top level). */
+function pageOf<Row>(
+  rows: ListElement<Row>[],
+  limit: number,
+  total: number,
+  perPage: number,
+  group?: Row,
+): ListElement<Row>[] {
+  if (total <= limit) return rows;
+  const page = rows.slice(0, limit);
+  page.push(new MoreRow(limit, total, Math.min(perPage, total - limit), group));
+  return page;
+}
+
 /** The More row as VS Code shows it: "Show 500 more", and how many of how many are shown; its
  *  hover says that the view's filter finds a row among all of them. */
-function moreItem(row: MoreRow, command: string): vscode.TreeItem {
+function moreItem<Row>(row: MoreRow<Row>, command: string): vscode.TreeItem {
   const label = localize('Show {0} more', countText(row.next));
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.description = localize('{0} of {1} shown', countText(row.shown), countText(row.total));
   item.iconPath = new vscode.ThemeIcon('ellipsis');
-  item.command = { command, title: label, arguments: [row.shown] };
+  item.command = {
+    command,
+    title: label,
+    arguments: row.group === undefined ? [row.shown] : [row.shown, row.group],
+  };
   item.tooltip = localize('The filter in the title bar searches all {0}.', countText(row.total));
   item.contextValue = 'more';
   return item;

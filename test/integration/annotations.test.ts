@@ -18,6 +18,7 @@ import {
   closeAllEditors,
   connectedFake,
   draftThenSend,
+  labelText,
   refreshedView,
   waitFor,
   send,
@@ -269,6 +270,76 @@ describe('Annotations', () => {
       ['/v2/annotations/ann_v1'],
     );
     assert.equal(fake.annotationById('ann_v1'), undefined);
+  });
+
+  it('a dataset with many annotations shows its newest a page at a time: the More row under it shows the next page, the filter searches them all', async () => {
+    const now = Date.now();
+    // 25 on one dataset, an hour apart (ann_0 the newest), and one on another.
+    for (let i = 0; i < 25; i++)
+      fake.annotations.push({
+        id: `ann_${i}`,
+        type: 'deploy',
+        datasets: ['http-logs'],
+        time: new Date(now - (i + 1) * 3_600_000).toISOString(),
+        title: `Deploy ${i}`,
+      });
+    fake.annotations.push({
+      id: 'ann_other',
+      type: 'deploy',
+      datasets: ['sample-app'],
+      time: new Date(now).toISOString(),
+      title: 'Other',
+    });
+    const { annotationsView: view } = await activateExtension();
+    await view.refresh({ restart: true });
+    const [logs, other] = view.getChildren() as AnnotationNode[];
+    const labels = async (group: AnnotationNode) =>
+      ((await view.getChildren(group)) as AnnotationNode[]).map((row) => labelText(view.getTreeItem(row).label));
+    assert.deepEqual(await labels(other), ['Other'], 'a short group: all its rows, no More row');
+    const page = await view.getChildren(logs);
+    assert.equal(page.length, 11, 'the ten newest, then the More row');
+    assert.deepEqual(
+      (await labels(logs)).slice(0, 10),
+      Array.from({ length: 10 }, (_, i) => `Deploy ${i}`),
+      'newest first',
+    );
+    const more = view.getTreeItem(page[10]);
+    assert.equal(more.label, 'Show 10 more');
+    assert.equal(more.description, '10 of 25 shown');
+    assert.equal(more.command?.command, 'axiom.showMoreAnnotations');
+    assert.equal(more.contextValue, 'more', 'no row menu matches it');
+    assert.equal(view.getParent(page[10]), logs, 'the More row is under its dataset');
+    assert.equal(view.treeView.description, '26 annotations', 'the description counts them all');
+
+    // The More row's command, twice from the same row (a double-click): one page more, under that dataset only.
+    const args = (more.command.arguments ?? []) as unknown[];
+    await vscode.commands.executeCommand(more.command.command, ...args);
+    await vscode.commands.executeCommand(more.command.command, ...args);
+    const two = await labels(logs);
+    assert.equal(two.length, 21);
+    assert.equal(two[10], 'Deploy 10', 'the next page follows the first');
+    assert.equal(two[20], 'Show 5 more');
+    // A group that is not the view's (another extension's argument) shows nothing more.
+    await vscode.commands.executeCommand('axiom.showMoreAnnotations', 20, {
+      kind: 'dataset',
+      name: 'http-logs',
+      annotations: [],
+    });
+    assert.equal((await view.getChildren(logs)).length, 21);
+
+    // The filter looks through all of a dataset's annotations, not the page shown.
+    await vscode.commands.executeCommand('axiom.filterAnnotations', { text: 'Deploy 24' });
+    try {
+      const [filtered] = view.getChildren() as AnnotationNode[];
+      assert.deepEqual(await labels(filtered), ['Deploy 24']);
+    } finally {
+      await vscode.commands.executeCommand('axiom.clearAnnotationsFilter');
+    }
+
+    // A refresh reads the list anew: each dataset starts at its first page again.
+    await view.refresh({ restart: true });
+    const [again] = view.getChildren() as AnnotationNode[];
+    assert.equal((await view.getChildren(again)).length, 11);
   });
 
   /** Opens the annotation's row of the view as its JSON document (the row's command, as a click runs it). */

@@ -159,6 +159,8 @@ export const ONCE_PER_HOST = {
   // Code that several bundles need, one copy for all (duplicateProblems).
   zod: 'zod',
   declarations: 'src/platform/declarations.ts',
+  // The ids by name (COMMANDS, VIEWS), made on first read: once per host, not once per bundle.
+  constants: 'src/platform/constants.ts',
   recordFiles: 'src/platform/recordFiles.ts',
   listView: 'src/platform/listView.ts',
   openQuery: 'src/platform/openQuery.ts',

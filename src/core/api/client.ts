@@ -18,7 +18,6 @@ import {
   orgListSchema,
   type Org,
   datasetListSchema,
-  starredQueryInputSchema,
   type CurrentUser,
   type Dataset,
   type DatasetField,
@@ -39,6 +38,7 @@ import {
   checkStarredBody,
   parseStarredList,
   readStarredRecord,
+  starredInputBody,
   type JsonObject,
   type StarredList,
   type StarredPageRequest,
@@ -168,7 +168,7 @@ export class AxiomClient {
   // Starred queries.
 
   async createStarredQuery(input: StarredQueryInput, signal?: AbortSignal): Promise<StarredQuery> {
-    const body = starredQueryInputSchema.parse(input);
+    const body = starredInputBody(input);
     return readStarredRecord(await this.http.send('POST', '/apl-starred-queries', body, signal)).query;
   }
 

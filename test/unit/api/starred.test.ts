@@ -4,7 +4,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseBody } from '../../../src/core/api/parse';
-import { parseStarredList, plainStarredQuery, starredQuerySchema } from '../../../src/core/api/starred';
+import {
+  parseStarredList,
+  plainStarredInput,
+  plainStarredQuery,
+  readStarredRecord,
+  starredInputBody,
+  starredQuerySchema,
+} from '../../../src/core/api/starred';
+import { starredQueryInputSchema } from '../../../src/core/api/schemas';
 import { typedOutcome } from '../../support/untrustedInput';
 
 const RUNS = { numRuns: 500 };
@@ -77,5 +85,73 @@ describe('parsers never throw anything but the typed error', () => {
       }),
       RUNS,
     );
+  });
+
+  it('starred query: a record read as it is (no zod) is the one zod reads', () => {
+    const body = {
+      id: 'q1',
+      name: 'Checkout',
+      kind: 'apl',
+      who: 'u1',
+      query: { apl: "['logs']" },
+      metadata: {},
+      extra: 1,
+    };
+    const { query, raw } = readStarredRecord(body);
+    assert.equal(raw, body);
+    assert.deepEqual(JSON.parse(JSON.stringify(query)), JSON.parse(JSON.stringify(starredQuerySchema.parse(body))));
+    // A record zod must read (a null field) is zod's reading, and one it refuses is the typed error.
+    assert.equal(readStarredRecord({ ...body, dataset: null }).query.dataset, undefined);
+    assert.throws(() => readStarredRecord({ ...body, id: '' }), /starred query/);
+  });
+
+  it('starred query input: one sent as it is (no zod) is one zod sends unchanged; the others are zod’s', () => {
+    // A well-formed input, then one field at a time made something else.
+    const text = fc.oneof(fc.string({ maxLength: 3 }), fc.constant(undefined), fc.constant(null), fc.integer());
+    const key = fc.oneof(fc.string({ maxLength: 2 }), fc.constantFrom('__proto__', 'constructor', 'apl'));
+    const wellFormed = fc.record({
+      kind: fc.constant('apl'),
+      name: fc.string({ minLength: 1, maxLength: 3 }),
+      dataset: fc.option(fc.string({ maxLength: 3 }), { nil: undefined }),
+      who: fc.string({ maxLength: 3 }),
+      query: fc.record({ apl: fc.string({ minLength: 1, maxLength: 3 }) }),
+      metadata: fc.dictionary(fc.string({ maxLength: 2 }), fc.string({ maxLength: 2 })),
+    });
+    const changed = fc.oneof(
+      fc.record({ field: fc.constantFrom('kind', 'name', 'dataset', 'who', 'extra'), value: text }),
+      fc.record({ field: fc.constant('query'), value: fc.oneof(fc.constant(null), fc.dictionary(key, text)) }),
+      fc.record({ field: fc.constant('metadata'), value: fc.oneof(fc.constant(null), fc.dictionary(key, text)) }),
+    );
+    const input = fc
+      .tuple(wellFormed, fc.option(changed, { nil: undefined }))
+      .map(([base, change]) =>
+        change ? (Object.assign(JSON.parse(JSON.stringify(base)), { [change.field]: change.value }) as unknown) : base,
+      );
+    const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+    fc.assert(
+      fc.property(input, (value) => {
+        const parsed = starredQueryInputSchema.safeParse(value);
+        if (plainStarredInput(value)) {
+          assert.ok(parsed.success, JSON.stringify(value));
+          assert.deepEqual(json(parsed.data), json(value));
+          assert.equal(starredInputBody(value), value);
+        } else if (parsed.success) {
+          assert.deepEqual(json(starredInputBody(value as never)), json(parsed.data));
+        } else {
+          assert.throws(() => starredInputBody(value as never));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    // What the extension builds is sent as it is.
+    const built = {
+      kind: 'apl' as const,
+      name: 'Checkout 5xx',
+      dataset: 'http-logs',
+      who: '',
+      query: { apl: "['http-logs']" },
+      metadata: {},
+    };
+    assert.equal(starredInputBody(built), built);
   });
 });

@@ -1,7 +1,8 @@
 // The ids the extension shares with package.json: the features' (commands, views, editors...)
 // derived from their declarations (declarations.ts), the settings' and context keys' here.
-// COMMANDS and VIEWS are made on first read (lazyTable): activation reads neither, and each bundle
-// that imports this file made them as it loaded.
+// COMMANDS and VIEWS are made on first read (lazyTable): activation reads neither. The file is
+// built once per extension host (esbuild.mjs's ONCE_PER_HOST), so they are made once, whichever
+// bundle reads them first.
 import { FEATURES, type CommandName, type Features, type ViewFeature } from './declarations';
 import { lazyTable } from './lazyTable';
 

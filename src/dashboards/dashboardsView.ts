@@ -8,7 +8,7 @@ import { matchesText } from '../core/textMatch';
 import { COMMANDS, VIEWS } from '../platform/constants';
 import { localize, translated } from '../platform/l10n';
 import { readUserNames, USER_WORDS, type UserNames } from '../core/users/userNames';
-import { ListView, type ListFeatureDeps, type Loaded } from '../platform/listView';
+import { countText, ListView, type ListFeatureDeps, type Loaded } from '../platform/listView';
 import { listDateFormatter } from '../core/format';
 import { inNameOrder } from '../core/monitors/nameSortKey';
 
@@ -72,7 +72,7 @@ export class DashboardsView extends ListView<DashboardResource> {
 
   protected describeCount(count: number): string {
     return this.describeFiltered(
-      count === 1 ? localize('1 dashboard') : localize('{0} dashboards', count.toLocaleString()),
+      count === 1 ? localize('1 dashboard') : localize('{0} dashboards', countText(count)),
       () => this.countShown(),
     );
   }

@@ -5,11 +5,10 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import type { AxiomClient } from '../api/client';
-import { requestAbort } from '../api/http';
 import { bareHostname, portOf, requireEndpoint, type ApiEndpoint } from '../api/baseUrl';
 import { AxiomError, cancelledError, isAxiomError } from '../api/errors';
 import { nameProxy, type ProxySettings } from '../api/proxy';
-import type { Probe, Transport } from '../api/transport';
+import { requestAbort, type Probe, type Transport } from '../api/transport';
 import { TRUST_SOURCE_NAMES, trustSource } from '../api/trustSource';
 import { errorCode, isCertificateError, networkMessage, timeoutMessage } from '../api/transportErrors';
 import { STEP_NAMES, type CheckStep, type StepOutcome } from './connectionSteps';

@@ -11,7 +11,7 @@ import { checkSignInUrl } from './signInUrl';
 import { AxiomError, cancelledError, isAxiomError } from '../api/errors';
 import { rememberSecret } from '../api/secrets';
 import { errorCode, networkMessage, timeoutMessage } from '../api/transportErrors';
-import type { Transport, TransportResponse } from '../api/transport';
+import { DEADLINE_PASSED, type Transport, type TransportResponse } from '../api/transport';
 
 const WELL_KNOWN = '/.well-known/oauth-authorization-server';
 
@@ -281,14 +281,6 @@ async function send(
 ): Promise<unknown> {
   if (http.signal?.aborted) throw cancelledError();
   const host = new URL(url).host;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, http.timeoutMs);
-  const onCancel = () => controller.abort();
-  http.signal?.addEventListener('abort', onCancel, { once: true });
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': http.userAgent };
   let payload: string | undefined;
   if (body?.json !== undefined) {
@@ -302,11 +294,18 @@ async function send(
     let response: TransportResponse;
     let text: string;
     try {
-      response = await http.transport.send({ method, url, headers, body: payload, signal: controller.signal });
+      response = await http.transport.send({
+        method,
+        url,
+        headers,
+        body: payload,
+        signal: http.signal,
+        timeoutMs: http.timeoutMs,
+      });
       text = await response.text();
     } catch (e) {
       if (http.signal?.aborted) throw cancelledError();
-      if (timedOut) throw new AxiomError('timeout', timeoutMessage(host, http.timeoutMs));
+      if (errorCode(e) === DEADLINE_PASSED) throw new AxiomError('timeout', timeoutMessage(host, http.timeoutMs));
       if (isAxiomError(e)) throw e;
       const code = errorCode(e);
       throw new AxiomError('network', networkMessage(code, host), { code });
@@ -350,8 +349,5 @@ async function send(
     if (isAxiomError(e)) throw e;
     if (http.signal?.aborted) throw cancelledError();
     throw new AxiomError('network', networkMessage(errorCode(e), host), { code: errorCode(e) });
-  } finally {
-    clearTimeout(timer);
-    http.signal?.removeEventListener('abort', onCancel);
   }
 }

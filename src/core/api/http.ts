@@ -10,7 +10,13 @@ import type { JsonObject } from '../json';
 import { AxiomError, cancelledError, isAxiomError, kindForStatus, type CompileDetail } from './errors';
 import { errorCode, networkMessage, timeoutMessage } from './transportErrors';
 import { DEFAULT_API_URL, requireEndpoint, type ApiEndpoint } from './baseUrl';
-import { headerValue, type ResponseHeaders, type Transport, type TransportResponse } from './transport';
+import {
+  DEADLINE_PASSED,
+  headerValue,
+  type ResponseHeaders,
+  type Transport,
+  type TransportResponse,
+} from './transport';
 import { maskSecrets, rememberSecret } from './secrets';
 import { invalidResponse } from './parse';
 import type { RateLimit } from './requestBudget';
@@ -190,45 +196,41 @@ export class ApiHttp {
       });
 
     if (signal?.aborted) throw cancelledError();
-    const abort = requestAbort(signal, timeoutMs);
+    let response: TransportResponse;
     try {
-      let response: TransportResponse;
-      try {
-        response = await this.options.transport.send({
-          method,
-          url: root + path,
-          headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: abort.signal,
-        });
-      } catch (e) {
-        const error = this.transportError(e, signal, abort.timedOut, timeoutMs);
-        log({ error: error.kind + (error.code ? ` ${error.code}` : '') });
-        throw error;
-      }
-
-      const status = response.status;
-      if (this.options.onRateLimit) {
-        const rateLimit = readRateLimit(response.headers);
-        if (rateLimit) this.options.onRateLimit(rateLimit);
-      }
-      // A header is text from the service like any other: masked before it is logged or kept.
-      const trace = headerValue(response.headers[TRACE_HEADER]);
-      const traceId = trace === undefined ? undefined : maskSecrets(trace);
-      let text: string;
-      try {
-        text = await response.text();
-      } catch (e) {
-        const error = isAxiomError(e) ? e : this.transportError(e, signal, abort.timedOut, timeoutMs);
-        log({ status, traceId, error: error.kind });
-        throw error;
-      }
-      log({ status, traceId });
-      if (how.peek && status >= 200 && status < 300) await how.peek(text);
-      return this.readBody(status, text, response.headers, traceId, root + path, how.refusal);
-    } finally {
-      abort.dispose();
+      response = await this.options.transport.send({
+        method,
+        url: root + path,
+        headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+        timeoutMs,
+      });
+    } catch (e) {
+      const error = this.transportError(e, signal, timeoutMs);
+      log({ error: error.kind + (error.code ? ` ${error.code}` : '') });
+      throw error;
     }
+
+    const status = response.status;
+    if (this.options.onRateLimit) {
+      const rateLimit = readRateLimit(response.headers);
+      if (rateLimit) this.options.onRateLimit(rateLimit);
+    }
+    // A header is text from the service like any other: masked before it is logged or kept.
+    const trace = headerValue(response.headers[TRACE_HEADER]);
+    const traceId = trace === undefined ? undefined : maskSecrets(trace);
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (e) {
+      const error = isAxiomError(e) ? e : this.transportError(e, signal, timeoutMs);
+      log({ status, traceId, error: error.kind });
+      throw error;
+    }
+    log({ status, traceId });
+    if (how.peek && status >= 200 && status < 300) await how.peek(text);
+    return this.readBody(status, text, response.headers, traceId, root + path, how.refusal);
   }
 
   private readBody(
@@ -295,14 +297,10 @@ export class ApiHttp {
     return new AxiomError('config', message, { status, traceId, setting: 'axiom.url' });
   }
 
-  private transportError(
-    e: unknown,
-    signal: AbortSignal | undefined,
-    timedOut: boolean,
-    timeoutMs: number,
-  ): AxiomError {
+  private transportError(e: unknown, signal: AbortSignal | undefined, timeoutMs: number): AxiomError {
     if (signal?.aborted) return cancelledError();
-    if (timedOut) return new AxiomError('timeout', timeoutMessage(this.endpoint.host, timeoutMs));
+    if (errorCode(e) === DEADLINE_PASSED)
+      return new AxiomError('timeout', timeoutMessage(this.endpoint.host, timeoutMs));
     // The transport's own words (a proxy that failed, plain http that a proxy would read).
     if (isAxiomError(e)) return e;
     const code = errorCode(e);
@@ -370,32 +368,6 @@ function readJsonOrUndefined(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/**
- * One signal for a request, fired by the caller's cancel or at the deadline, and let go of after:
- * lighter than AbortSignal.timeout + AbortSignal.any, which leave a timer and listeners behind
- * per request on Node 20.
- */
-export function requestAbort(signal: AbortSignal | undefined, timeoutMs: number) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const onCancel = () => controller.abort();
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  signal?.addEventListener('abort', onCancel, { once: true });
-  return {
-    signal: controller.signal,
-    get timedOut() {
-      return timedOut;
-    },
-    dispose() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onCancel);
-    },
-  };
 }
 
 /** A compile error's place and words: `detail: { line, column, message }` beside the usual `message`. */

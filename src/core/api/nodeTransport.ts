@@ -21,10 +21,12 @@ import { AxiomError } from './errors';
 import { describeProxy } from './proxy';
 import { errorCode } from './transportErrors';
 import {
+  deadlinePassed,
   declaresTooMuch,
   decodeText,
   MAX_BODY_BYTES,
   readTls,
+  requestCancelled,
   tooLarge,
   type Probe,
   type Transport,
@@ -46,8 +48,12 @@ interface ProxyEvent {
 
 export function nodeTransport({ strictSSL = true }: NodeTransportOptions = {}): Transport {
   return {
-    send({ method, url, headers, body, signal }) {
+    send({ method, url, headers, body, signal, timeoutMs }) {
       return new Promise<TransportResponse>((resolve, reject) => {
+        if (signal?.aborted) {
+          reject(requestCancelled());
+          return;
+        }
         const target = new URL(url);
         const secure = target.protocol === 'https:';
         const sized =
@@ -57,9 +63,24 @@ export function nodeTransport({ strictSSL = true }: NodeTransportOptions = {}): 
         const outgoing = (secure ? https : http).request(target, {
           method,
           headers: sized,
-          signal,
           ...(secure ? { rejectUnauthorized: strictSSL } : {}),
         });
+        // The deadline and the caller's cancel end the request, and the reading of its body, until
+        // the request closes (after its body is read). Not a signal handed to Node's request: with
+        // the AbortController one would need, that cost a star's round trip a twentieth.
+        let passed = false;
+        const deadline = setTimeout(() => {
+          passed = true;
+          outgoing.destroy(deadlinePassed());
+        }, timeoutMs);
+        const cancel = () => outgoing.destroy(requestCancelled());
+        signal?.addEventListener('abort', cancel, { once: true });
+        outgoing.once('close', () => {
+          clearTimeout(deadline);
+          signal?.removeEventListener('abort', cancel);
+        });
+        // Past the deadline, whatever ended the request or its body says so.
+        const failure = <E>(e: E): E | Error => (passed ? deadlinePassed() : e);
         let proxyFailure: AxiomError | undefined;
         outgoing.on('proxy', (event: ProxyEvent) => {
           const proxy = proxyUrl(event.proxy);
@@ -96,9 +117,16 @@ export function nodeTransport({ strictSSL = true }: NodeTransportOptions = {}): 
         outgoing.on('response', (incoming) => {
           // Errors after this are the body's, reported by its reader.
           incoming.on('error', () => undefined);
-          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text: () => readText(incoming) });
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            text: () =>
+              readText(incoming).catch((e: unknown) => {
+                throw failure(e);
+              }),
+          });
         });
-        outgoing.on('error', (e) => reject(proxyFailure ?? e));
+        outgoing.on('error', (e) => reject(failure(proxyFailure ?? e)));
         outgoing.end(body);
       });
     },

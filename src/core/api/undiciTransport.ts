@@ -9,10 +9,12 @@ import { bareHostname, portOf } from './baseUrl';
 import { parseProxy } from './proxy';
 import { errorCode, isCertificateError } from './transportErrors';
 import {
+  deadlinePassed,
   declaresTooMuch,
   decodeText,
   MAX_BODY_BYTES,
   readTls,
+  requestAbort,
   tooLarge,
   type ProbeTls,
   type Transport,
@@ -41,19 +43,33 @@ export function createDispatcher({ proxy, strictSSL = true }: DispatcherOptions 
  *  probe names). Closing the transport closes the dispatcher. */
 export function undiciTransport(dispatcher: Dispatcher, { proxy }: Pick<DispatcherOptions, 'proxy'> = {}): Transport {
   return {
-    async send({ method, url, headers, body, signal }) {
+    async send({ method, url, headers, body, signal, timeoutMs }) {
+      // Let go of once the body is read, or the request failed.
+      const abort = requestAbort(signal, timeoutMs);
+      const failed = (e: unknown): never => {
+        abort.dispose();
+        throw abort.timedOut ? deadlinePassed() : e;
+      };
       const response = await request(url, {
         method: method as Dispatcher.HttpMethod,
         headers,
         body,
         dispatcher,
-        signal,
-        // The request's own deadline (the signal) is the only one: undici's 300 s defaults would
-        // cut a query off before a longer timeout chosen by the client, as a network error.
+        signal: abort.signal,
+        // The request's own deadline is the only one: undici's 300 s defaults would cut a query
+        // off before a longer timeout chosen by the client, as a network error.
         headersTimeout: 0,
         bodyTimeout: 0,
-      });
-      return { status: response.statusCode, headers: response.headers, text: () => readText(response) };
+      }).catch(failed);
+      return {
+        status: response.statusCode,
+        headers: response.headers,
+        text: () =>
+          readText(response).then((text) => {
+            abort.dispose();
+            return text;
+          }, failed),
+      };
     },
     async probe(origin, signal) {
       const url = new URL(origin);

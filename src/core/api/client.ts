@@ -33,7 +33,7 @@ import { readTabularHead } from './tabularHead';
 import { FIRST_ROWS } from '../firstRows';
 import { parseNotifiers, readMonitorRecord, type MonitorRecord, type Notifier } from './monitorRecord';
 import { idSegment } from './idSegment';
-import { userListSchema, type User } from './users';
+import { readUserList, type User } from './users';
 import {
   checkStarredBody,
   parseStarredList,
@@ -490,7 +490,7 @@ export class AxiomClient {
 
   /** The organisation's users (a token without `users|read` is refused: 403). */
   async listUsers(signal?: AbortSignal): Promise<User[]> {
-    return parseBody(userListSchema, await this.http.send('GET', '/users', undefined, signal), phrase('user list'));
+    return readUserList(await this.http.send('GET', '/users', undefined, signal));
   }
 }
 

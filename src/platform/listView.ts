@@ -129,7 +129,7 @@ export abstract class ListView<Row extends object>
   private rowLimit: number;
   /** How many of a group's rows are shown, once a Show More under it grew it (a list loaded anew
    *  has new groups, so they start at a page again). */
-  private groupLimits = new WeakMap<Row, number>();
+  private readonly groupLimits = new WeakMap<Row, number>();
   protected readonly subscriptions: vscode.Disposable[] = [];
   private readonly clientSource: ClientSource;
   private readonly viewLog: Log;

@@ -102,8 +102,8 @@ export function parseStarredList(body: unknown): StarredList {
 }
 
 /** One starred query the service answered with: as it is when zod would read it so (most are), else
- *  zod's reading, which has the last word. On a star's round trip zod's two readings cost a tenth of
- *  the whole (see test/bench/README.md). */
+ *  zod's reading, which has the last word. On a star's round trip zod's two readings cost about a
+ *  fourteenth of the whole (see test/bench/README.md). */
 export function readStarredRecord(body: unknown): StarredRecord {
   const query = plainStarredQuery(body) ? body : parseBody(starredQuerySchema, body, phrase('starred query'));
   return { query, raw: body as JsonObject };

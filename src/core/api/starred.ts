@@ -67,7 +67,8 @@ const absentOrString = (value: unknown) => value === undefined || typeof value =
  * this to zod's verdict.
  */
 export function plainStarredQuery(value: unknown): value is StarredQuery {
-  if (!isJsonObject(value)) return false;
+  // A key `__proto__` of its own (JSON.parse makes one) is one zod's copy does not keep.
+  if (!isJsonObject(value) || Object.hasOwn(value, '__proto__')) return false;
   const { id, name, kind, dataset, who, query, metadata } = value;
   if (typeof id !== 'string' || !id || typeof name !== 'string' || !name) return false;
   if (!absentOrString(kind) || !absentOrString(dataset) || !absentOrString(who)) return false;
